@@ -1,0 +1,112 @@
+# tapis: a plain Makefile. `make`, `make run`, `make check`, `make bench`,
+# `make asan`, `make coverage`, `make install` (PREFIX, DESTDIR).
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+CC      ?= cc
+PKGS     = espeak-ng openal sndfile
+SPEECHD := $(shell pkg-config --exists speech-dispatcher 2>/dev/null && echo speech-dispatcher)
+
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wpointer-arith -Wformat=2 -Wno-format-nonliteral
+CFLAGS  ?= -O2 -g
+CPPFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc \
+           -DTAPIS_VERSION='"$(VERSION)"' -DTAPIS_DATADIR='"$(PREFIX)/share/tapis"'
+VERSION := 0.1.0
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(SPEECHD) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) $(SPEECHD) 2>/dev/null)
+ifneq ($(SPEECHD),)
+CPPFLAGS += -DHAVE_SPEECHD
+endif
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
+
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(PKG_CFLAGS)
+LDLIBS    += $(PKG_LIBS) -lm -lpthread
+
+SRCS      := $(sort $(wildcard src/*/*.c src/*.c))
+LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
+LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+MAIN_OBJ  := $(BUILD)/src/main.o
+TEST_SRCS := $(sort $(wildcard tests/check_*.c))
+TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
+PO        := $(wildcard locales/*.po)
+MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
+BIN       := $(BUILD)/tapis
+
+.PHONY: all run check test deps bench asan coverage install uninstall clean pot valgrind
+
+all: $(BIN) $(MO)
+
+# Install the Debian packages the build and the tests need, when missing and
+# when we may (root, or sudo without a password).
+deps:
+	@sh tools/deps.sh
+
+run: deps all
+	$(BIN) $(ARGS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libtapis.a: $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN): $(MAIN_OBJ) $(BUILD)/libtapis.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/locale/%/LC_MESSAGES/tapis.mo: locales/%.po
+	@mkdir -p $(dir $@)
+	msgfmt -c --statistics -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUILD)/libtapis.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+
+# Every test suite, then the end-to-end scenarios; the tests find the
+# catalogues and data through TAPIS_DATADIR.
+check: deps all $(TEST_BINS)
+	@sh tests/run.sh $(BUILD)
+
+test: check
+
+bench: deps all
+	$(BIN) bench
+
+asan:
+	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
+	        LDFLAGS='-fsanitize=address,undefined' check
+
+coverage:
+	$(MAKE) BUILD=build-cov CFLAGS='-O0 -g --coverage' LDFLAGS='--coverage' check
+
+valgrind: all
+	sh tests/valgrind.sh $(BUILD)
+
+pot:
+	xgettext --from-code=UTF-8 -k_ -kN_ -kP_:1,2 -c'TRANSLATORS' --package-name=tapis \
+	         -o locales/tapis.pot $(SRCS)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tapis/sounds $(DESTDIR)$(PREFIX)/share/man/man6
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tapis
+	install -m 644 sounds/*.wav $(DESTDIR)$(PREFIX)/share/tapis/sounds/ 2>/dev/null || true
+	for m in $(MO); do l=$${m#$(BUILD)/locale/}; install -d $(DESTDIR)$(PREFIX)/share/tapis/locale/$$(dirname $$l); \
+	  install -m 644 $$m $(DESTDIR)$(PREFIX)/share/tapis/locale/$$l; done
+	install -m 644 docs/tapis.6 $(DESTDIR)$(PREFIX)/share/man/man6/ 2>/dev/null || true
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/tapis $(DESTDIR)$(PREFIX)/share/tapis $(DESTDIR)$(PREFIX)/share/man/man6/tapis.6
+
+clean:
+	rm -rf build build-asan build-cov
+
+.SECONDARY:
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,52 @@
+#include "bots/bot.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/bot_games.h"
+
+static const struct bot_ops *const bots[] = {
+	NULL,
+};
+
+const struct bot_ops *bot_find(const char *game)
+{
+	for (int i = 0; bots[i]; i++)
+		if (strcmp(bots[i]->game, game) == 0)
+			return bots[i];
+	return NULL;
+}
+
+void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struct action *out)
+{
+	struct action legal[GAME_MAX_LEGAL];
+	int n = g->legal(st, legal, GAME_MAX_LEGAL);
+	assert(n > 0);
+	*out = legal[rng_below(rng, (uint32_t)n)];
+	if (out->amount_max > out->amount)
+		out->amount += (int)rng_below(rng, (uint32_t)(out->amount_max - out->amount + 1));
+	out->amount_max = out->amount;
+}
+
+void bot_choose(const struct game_ops *g, const void *st, int level, struct rng *rng, struct action *out)
+{
+	int seat = g->to_act(st);
+	assert(seat >= 0);
+	const struct bot_ops *b = bot_find(g->name);
+	if (level <= 0 || !b) {
+		bot_random(g, st, rng, out);
+		return;
+	}
+	void *view = malloc(g->state_size);
+	assert(view);
+	memcpy(view, st, g->state_size);
+	g->redact(view, seat);
+	b->choose(view, seat, level, rng, out);
+	free(view);
+	struct action legal[GAME_MAX_LEGAL];
+	int n = g->legal(st, legal, GAME_MAX_LEGAL);
+	if (!act_in_list(out, legal, n))
+		bot_random(g, st, rng, out);
+	out->amount_max = out->amount;
+}

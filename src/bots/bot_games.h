@@ -1,0 +1,8 @@
+/* The bot of each game (bots/bot_GAME.c). */
+#ifndef TAPIS_BOT_GAMES_H
+#define TAPIS_BOT_GAMES_H
+
+#include "bots/bot.h"
+
+
+#endif

@@ -1,0 +1,145 @@
+#include "core/action.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const WORDS[ACT_COUNT] = {
+	[ACT_NONE] = NULL,          [ACT_PLAY] = "play",     [ACT_PASS] = "pass",
+	[ACT_STRADDLE] = "straddle", [ACT_DECLINE] = "decline", [ACT_BUYBACK] = "buyback",
+	[ACT_OPEN] = "open",        [ACT_CALL] = "call",     [ACT_RAISE] = "raise",
+	[ACT_FOLD] = "fold",        [ACT_ALLIN] = "allin",   [ACT_STAY] = "stay",
+	[ACT_DISCARD] = "discard",  [ACT_TAKE] = "take",     [ACT_LEAVE] = "leave",
+};
+
+const char *act_word(int kind)
+{
+	return (kind > ACT_NONE && kind < ACT_COUNT) ? WORDS[kind] : NULL;
+}
+
+int act_kind_of(const char *word)
+{
+	for (int k = 1; k < ACT_COUNT; k++)
+		if (strcmp(WORDS[k], word) == 0)
+			return k;
+	return ACT_NONE;
+}
+
+int act_has_amount(int kind) { return kind == ACT_OPEN || kind == ACT_RAISE; }
+
+struct action act_simple(int kind)
+{
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.kind = (unsigned char)kind;
+	return a;
+}
+
+struct action act_card(int kind, card_t c)
+{
+	struct action a = act_simple(kind);
+	a.cards[0] = c;
+	a.ncards = 1;
+	return a;
+}
+
+struct action act_amount(int kind, int amount)
+{
+	struct action a = act_simple(kind);
+	a.amount = a.amount_max = amount;
+	return a;
+}
+
+int act_parse(const char *text, struct action *out, char *err, size_t errlen)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", text);
+	char *save = NULL;
+	char *word = strtok_r(buf, " \t\r\n", &save);
+	if (!word) {
+		snprintf(err, errlen, "empty action");
+		return -1;
+	}
+	int kind = act_kind_of(word);
+	if (kind == ACT_NONE) {
+		snprintf(err, errlen, "unknown action '%s'", word);
+		return -1;
+	}
+	*out = act_simple(kind);
+	char *arg;
+	while ((arg = strtok_r(NULL, " \t\r\n", &save))) {
+		if (act_has_amount(kind) && out->amount == 0) {
+			char *end;
+			long v = strtol(arg, &end, 10);
+			if (*end || v <= 0 || v > 1000000000L) {
+				snprintf(err, errlen, "'%s' is not an amount of chips", arg);
+				return -1;
+			}
+			out->amount = out->amount_max = (int)v;
+			continue;
+		}
+		if (kind != ACT_PLAY && kind != ACT_DISCARD) {
+			snprintf(err, errlen, "'%s' takes no argument '%s'", word, arg);
+			return -1;
+		}
+		card_t c;
+		if (card_parse(arg, &c) < 0) {
+			snprintf(err, errlen, "'%s' is not a card", arg);
+			return -1;
+		}
+		if (out->ncards >= ACT_MAX_CARDS || (kind == ACT_PLAY && out->ncards == 1)) {
+			snprintf(err, errlen, "too many cards for '%s'", word);
+			return -1;
+		}
+		out->cards[out->ncards++] = c;
+	}
+	if (act_has_amount(kind) && out->amount == 0) {
+		snprintf(err, errlen, "'%s' needs an amount", word);
+		return -1;
+	}
+	if (kind == ACT_PLAY && out->ncards != 1) {
+		snprintf(err, errlen, "'play' needs a card");
+		return -1;
+	}
+	return 0;
+}
+
+char *act_format(const struct action *a, char *buf, size_t len)
+{
+	const char *w = act_word(a->kind);
+	size_t used = (size_t)snprintf(buf, len, "%s", w ? w : "none");
+	if (act_has_amount(a->kind) && used < len)
+		used += (size_t)snprintf(buf + used, len - used, " %d", a->amount);
+	for (int i = 0; i < a->ncards && used < len; i++) {
+		char c[CARD_STR_MAX];
+		used += (size_t)snprintf(buf + used, len - used, " %s", card_str(a->cards[i], c));
+	}
+	return buf;
+}
+
+int act_equal(const struct action *a, const struct action *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	if (act_has_amount(a->kind) && a->amount != b->amount)
+		return 0;
+	return card_same_multiset(a->cards, a->ncards, b->cards, b->ncards);
+}
+
+int act_in_list(const struct action *a, const struct action *legal, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const struct action *l = &legal[i];
+		if (l->kind != a->kind)
+			continue;
+		if (act_has_amount(a->kind)) {
+			int hi = l->amount_max > l->amount ? l->amount_max : l->amount;
+			if (a->amount >= l->amount && a->amount <= hi)
+				return 1;
+			continue;
+		}
+		if (card_same_multiset(a->cards, a->ncards, l->cards, l->ncards))
+			return 1;
+	}
+	return 0;
+}

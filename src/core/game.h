@@ -1,0 +1,108 @@
+/* game: the one interface every game implements (a table of functions),
+ * and the registry of games by name.
+ *
+ * A game's state is a plain struct with no pointers into itself: cloning is
+ * memcpy of state_size bytes. It may point to outside data that never
+ * changes during play (the stacked packs). Functions take the state first
+ * and keep no mutable globals. Events go to the sink given to start/apply;
+ * a NULL sink is allowed and is what bots use while searching. */
+#ifndef TAPIS_GAME_H
+#define TAPIS_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/action.h"
+#include "core/card.h"
+#include "core/event.h"
+#include "core/rng.h"
+#include "core/rules.h"
+
+#define GAME_MAX_SEATS EV_MAX_SEATS
+#define GAME_MAX_LEGAL 256   /* room for any list of legal actions */
+#define GAME_MAX_HAND 52
+
+/* Packs given with --deck: pack k is used for deal k (k from 0); when they
+ * run out the game shuffles from its generator. Never changed during play. */
+struct deckstack {
+	int npacks;
+	int size[64];
+	card_t cards[64][CARD_MAX_PACK];
+};
+
+struct game_setup {
+	int players;
+	int dealer;                     /* first dealer, or -1: drawn from the seed */
+	uint64_t seed;
+	struct rules *rules;            /* the game may settle "auto" values in it */
+	const struct deckstack *stack;  /* NULL: every pack from the seed */
+};
+
+/* Why an action was refused: a game-specific code (0 = accepted) and what
+ * the speech layer needs to phrase it. */
+struct refusal {
+	int code;
+	card_t card;     /* the card to beat, the card that must be played... */
+	int suit;        /* the suit that must be followed or trumped, -1 */
+	int amount;      /* a minimum or maximum, -1 */
+	int amount2;
+};
+
+struct game_ops {
+	const char *name;            /* "bouillabaisse": the command-line word */
+	const char *title;           /* "La Bouillabaisse" (a msgid) */
+	int min_players, max_players, default_players;
+	int clockwise;               /* only for speech ("to your left") */
+	int lower_wins;              /* standings: 1 when the lowest wins */
+	int teams;                   /* 0, or the number of teams (seat % teams) */
+	size_t state_size;
+	const struct rule_def *rules;
+	int nrules;
+
+	/* The pack a deal uses under these rules and player count, in a fixed
+	 * order; returns the number of cards, or -1 with a message when the
+	 * rules cannot be played with that many players. */
+	int (*pack)(const struct rules *r, int players, card_t *out, char *err, size_t errlen);
+	/* Set up a new game; 0, or -1 with a message (bad rules). Emits nothing. */
+	int (*init)(void *st, const struct game_setup *setup, char *err, size_t errlen);
+	/* Begin play: emits the choices, the first hand_start, the deal... */
+	void (*start)(void *st, const struct sink *out);
+	/* The seat that must act now, or -1 when the game is over. */
+	int (*to_act)(const void *st);
+	/* The legal actions of the seat to act (see struct action on ranges). */
+	int (*legal)(const void *st, struct action *out, int max);
+	/* Check and play an action of the seat to act. 0 and events, or -1 with
+	 * the reason in why (nothing changed). */
+	int (*apply)(void *st, const struct action *a, const struct sink *out, struct refusal *why);
+	/* The cards of a seat's hand, in presentation order. */
+	int (*hand)(const void *st, int seat, card_t *out);
+	/* Forget what `seat` may not know (other hands, the stock): a view. */
+	void (*redact)(void *st, int seat);
+	/* Fill what redact removed with cards consistent with what `seat` knows
+	 * (same counts, no card twice, voids respected where the game tracks
+	 * them). */
+	void (*resample)(void *st, int seat, struct rng *rng);
+	/* Standings (chips, points, games: per seat, or per team); returns count. */
+	int (*standings)(const void *st, int *out);
+	/* Number of the deal (or round) in progress, from 1. */
+	int (*hand_number)(const void *st);
+	/* The dealer of the deal in progress. */
+	int (*dealer)(const void *st);
+	/* The referee: 0 when every invariant holds (each card in exactly one
+	 * place, chips conserved, pots equal to stakes...), else -1 and what is
+	 * wrong. Run by the tests after every action. */
+	int (*audit)(const void *st, char *err, size_t errlen);
+};
+
+/* Registry: every game, in menu order, NULL-terminated. */
+extern const struct game_ops *const game_list[];
+/* By command-line word, accents and case ignored ("Bourré" = "bourre"). */
+const struct game_ops *game_find(const char *name);
+/* Every game state begins with `int players;` (asserted by the tests). */
+struct game_head {
+	int players;
+};
+static inline int game_players(const void *st) { return ((const struct game_head *)st)->players; }
+
+
+#endif

@@ -1,0 +1,27 @@
+/* i18n: the language of everything a player hears or reads. Catalogues are
+ * gettext .mo files compiled from locales/LANG.po; the msgids are English.
+ * The current language is process-wide state of the speech layer (the rules
+ * core never sees it). */
+#ifndef TAPIS_I18N_H
+#define TAPIS_I18N_H
+
+/* Load the catalogue of lang ("en", "fr"); 0, or -1 when it cannot be read
+ * (the English msgids are then used and the message says why). */
+int i18n_set_lang(const char *lang, char *err, unsigned long errlen);
+/* "en" or "fr". */
+const char *i18n_lang(void);
+/* The language asked for by the environment (LANGUAGE, LC_ALL, LC_MESSAGES,
+ * LANG): "fr" when it starts with fr, else "en". */
+const char *i18n_env_lang(void);
+const char *i18n_get(const char *msgid);
+const char *i18n_nget(const char *msgid, const char *plural, long n);
+/* With a context (msgctxt), for words that need it ("card" the noun...). */
+const char *i18n_pget(const char *ctx, const char *msgid);
+void i18n_release(void);
+
+#define _(s) i18n_get(s)
+#define N_(s) (s)
+#define P_(s, p, n) i18n_nget((s), (p), (n))
+#define C_(ctx, s) i18n_pget((ctx), (s))
+
+#endif

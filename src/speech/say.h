@@ -1,0 +1,47 @@
+/* say: the words every game shares, in the current language: cards, ranks,
+ * suits, seats, lists, amounts. Games' talk modules build their sentences
+ * with these, so card names agree everywhere ("la dame de cœur",
+ * "l'as de pique", "le dix de carreau"). */
+#ifndef TAPIS_SAY_H
+#define TAPIS_SAY_H
+
+#include "core/card.h"
+#include "core/sbuf.h"
+
+struct talk;
+
+enum say_form {
+	SAY_THE,     /* "the queen of hearts" / "la dame de cœur" */
+	SAY_BARE,    /* "queen of hearts" / "dame de cœur" */
+};
+
+/* A card, with or without its article. */
+void say_card(struct sbuf *b, card_t c, int form);
+/* A card as a string in a static buffer of the caller. */
+const char *say_card_str(card_t c, int form, char *buf, unsigned long len);
+/* A rank: "queen" / "dame", with article "the queen" / "la dame", plural
+ * "queens" / "dames". */
+enum say_rank_form { SAY_RANK_BARE, SAY_RANK_THE, SAY_RANK_PLURAL };
+const char *say_rank(int rank, int form);
+/* A suit: "hearts" / "cœur"; SAY_THE gives "hearts" / "le cœur"... */
+const char *say_suit(int suit);
+/* Cards grouped by suit, best first: "spades: ace, king; hearts: ten". */
+void say_hand(struct sbuf *b, const card_t *cards, int n);
+/* A list of cards: "the ace of spades, the ten of hearts and the two of clubs". */
+void say_cards(struct sbuf *b, const card_t *cards, int n, int form);
+
+/* Names: "you"/"vous" for the listening seat, a first name for the others. */
+const char *say_name(const struct talk *t, int seat);
+/* Capitalized: "You" / "Vous" / "Anne". */
+const char *say_Name(const struct talk *t, int seat);
+/* A sentence whose subject is a seat: you_fmt has one %s (arg), other_fmt
+ * has %1$s (the name) and %2$s (arg); both are msgids already translated. */
+void say_who(struct sbuf *b, const struct talk *t, int seat,
+             const char *you_fmt, const char *other_fmt, const char *arg);
+/* "3 chips" / "3 jetons"; "1 point"... */
+void say_chips(struct sbuf *b, int n);
+void say_points(struct sbuf *b, int n);
+/* "and" joining: appends item with ", " or " and " as the k-th of n. */
+void say_join(struct sbuf *b, int k, int n);
+
+#endif

@@ -1,0 +1,17 @@
+/* The registry of the games' talk modules. */
+#include <string.h>
+
+#include "speech/talk.h"
+#include "speech/talk_games.h"
+
+static const struct game_talk *const talks[] = {
+	NULL,
+};
+
+const struct game_talk *talk_find(const char *game)
+{
+	for (int i = 0; talks[i]; i++)
+		if (strcmp(talks[i]->game, game) == 0)
+			return talks[i];
+	return NULL;
+}

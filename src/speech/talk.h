@@ -1,0 +1,50 @@
+/* talk: how each game is put into words. The generic announcer (announce.c)
+ * phrases what all games share (a card played, a trick taken, a hand dealt);
+ * each game's talk module phrases the rest from its own events and answers
+ * the query keys from a view (a state redacted for the listening seat), so
+ * nothing is said that the player could not see. */
+#ifndef TAPIS_TALK_H
+#define TAPIS_TALK_H
+
+#include "core/event.h"
+#include "core/game.h"
+#include "core/sbuf.h"
+
+/* Who listens. */
+struct talk {
+	const struct game_ops *game;
+	int me;        /* the listening seat (the human), or -1: a spectator sees all */
+	int players;
+};
+
+/* Query keys every game answers. */
+enum talk_query {
+	TALK_TABLE = 'C',  /* the cards on the table */
+	TALK_SUIT = 'F',   /* the suit: led suit, trumps, turned card */
+	TALK_RULES = 'R',  /* the rules of this round or phase */
+	TALK_SCORES = 'S', /* scores, chips, pots */
+	TALK_TURN = 'T',   /* who acts and what they must do */
+	/* '1'..'9': the table card by card */
+};
+
+struct game_talk {
+	const char *game;   /* game_ops name */
+	/* Phrase an event for t->me into b. Return 1 when phrased, 0 to let the
+	 * generic announcer phrase it, -1 for silence. view: the state after
+	 * the event, redacted for t->me. */
+	int (*event)(const struct talk *t, const void *view, const struct event *e, struct sbuf *b);
+	/* Answer a query key into b (never empty: say when there is nothing). */
+	void (*query)(const struct talk *t, const void *view, int key, struct sbuf *b);
+	/* Why an action was refused, as the player hears it. */
+	void (*refusal)(const struct talk *t, const void *view, const struct refusal *r, struct sbuf *b);
+	/* An action as a menu item or a move heard ("raise 4 chips", "stay"). */
+	void (*action)(const struct talk *t, const void *view, const struct action *a, struct sbuf *b);
+	/* What the player must do now, said when it becomes their turn
+	 * ("Your turn. Follow hearts."). */
+	void (*prompt)(const struct talk *t, const void *view, struct sbuf *b);
+};
+
+/* Registry by game name (NULL when a game has none yet). */
+const struct game_talk *talk_find(const char *game);
+
+#endif

@@ -1,0 +1,8 @@
+/* The talk module of each game (speech/talk_GAME.c). */
+#ifndef TAPIS_TALK_GAMES_H
+#define TAPIS_TALK_GAMES_H
+
+#include "speech/talk.h"
+
+
+#endif

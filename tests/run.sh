@@ -1,0 +1,18 @@
+#!/bin/sh
+# Run every Check suite, then the end-to-end scenarios; print one closing
+# line "N passed, N failed".
+build=${1:-build}
+export TAPIS_DATADIR="$(pwd)"
+export TAPIS_LOCALEDIR="$(pwd)/$build/locale"
+export TAPIS_BIN="$(pwd)/$build/tapis"
+pass=0; fail=0
+for t in "$build"/tests/check_*; do
+	[ -x "$t" ] || continue
+	case "$t" in *.o|*.d) continue ;; esac
+	if "$t"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: $t"; fi
+done
+if [ -x tests/scenarios/run.sh ]; then
+	if sh tests/scenarios/run.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: scenarios"; fi
+fi
+echo "suites: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
