@@ -3,8 +3,10 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "games/bourre.h"
 
 const struct game_ops *const game_list[] = {
+	&bourre_ops,
 	NULL,
 };
 
