@@ -173,6 +173,8 @@ static int as_top(const struct bourre_state *st, int seat, card_t c)
 	if (!top || card_suit(c) != st->trump)
 		return 0;
 	uint64_t played = played_mask(st);
+	if (st->turnup_place == BR_TU_TABLE)
+		played |= bit(st->turnup);
 	for (int r = card_rank(c) + 1; r <= card_rank(top); r++) {
 		card_t x = card_make(r, st->trump);
 		if (!in_hand(st, seat, x) && !(played & bit(x)))
@@ -391,6 +393,7 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 	e.dealer = st->dealer;
 	e.ncards = n;
 	memcpy(e.cards, pack, (size_t)n);
+	memset(e.card_seat, -1, (size_t)n);
 	ev_emit(out, &e);
 
 	pay_antes(st, out);
@@ -420,12 +423,14 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 		e.visible = EV_SEAT(s);
 		e.ncards = st->nhand[s];
 		memcpy(e.cards, st->hand[s], (size_t)st->nhand[s]);
+		memset(e.card_seat, s, (size_t)st->nhand[s]);
 		ev_emit(out, &e);
 	}
 	ev_init(&e, EV_TURNUP);
 	e.seat = st->turnup_place == BR_TU_HAND ? st->dealer : -1;
 	e.ncards = 1;
 	e.cards[0] = st->turnup;
+	e.card_seat[0] = (signed char)e.seat;
 	e.value = st->trump;
 	ev_emit(out, &e);
 
@@ -789,6 +794,7 @@ static int do_discard(struct bourre_state *st, int seat, const struct action *a,
 	e.visible = EV_SEAT(seat);
 	e.ncards = a->ncards;
 	memcpy(e.cards, a->cards, (size_t)a->ncards);
+	memset(e.card_seat, seat, (size_t)a->ncards);
 	for (int i = 0; i < want; i++) {
 		if (st->stock_pos >= st->stock_n)
 			reshuffle(st, out);
