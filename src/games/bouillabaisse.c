@@ -201,6 +201,8 @@ static void deal_round(struct bouillabaisse *st, const struct sink *out)
 	e.dealer = st->dealer;
 	e.ncards = n;
 	memcpy(e.cards, pack, (size_t)n);
+	for (int i = 0; i < n; i++)
+		e.card_seat[i] = (signed char)((st->dealer + 1 + i) % st->players);  /* dealt to */
 	ev_emit(out, &e);
 	for (int s = 0; s < st->players; s++) {
 		ev_init(&e, EV_DEAL);
@@ -208,6 +210,7 @@ static void deal_round(struct bouillabaisse *st, const struct sink *out)
 		e.visible = EV_SEAT(s);
 		e.ncards = st->nhand[s];
 		memcpy(e.cards, st->hand[s], (size_t)st->nhand[s]);
+		memset(e.card_seat, s, (size_t)st->nhand[s]);
 		ev_emit(out, &e);
 	}
 }
