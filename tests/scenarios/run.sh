@@ -19,10 +19,13 @@ expect_status() { # want, description, command...
 
 for game in $("$bin" --help | sed -n 's/^Games: //p'); do
 	# A whole game by bots, text in both languages, with its hand history.
+	n=$("$bin" --help | sed -n "s/^Rules of $game (\([0-9]*\)-.*/\1/p")
+	[ "$n" -lt 3 ] && n=3
+	[ "$game" = brouc ] && n=4
+	seats=bot; i=1
+	while [ $i -lt "$n" ]; do seats="$seats,bot"; i=$((i+1)); done
 	for lang in en fr; do
-		expect_status 0 "$game $lang bots" "$bin" play "$game" --seats "$(
-			n=$("$bin" --help | sed -n "s/^Rules of $game (\([0-9]*\)-.*/\1/p"); s=bot; i=1
-			while [ $i -lt "$n" ]; do s="$s,bot"; i=$((i+1)); done; echo $s)" \
+		expect_status 0 "$game $lang bots" "$bin" play "$game" --players "$n" --seats "$seats" \
 			--text --lang "$lang" --seed 7 --hands 2 --log "$dir/$game.$lang.jsonl"
 		[ -s "$dir/out" ] || bad "$game $lang: nothing said"
 		head -1 "$dir/$game.$lang.jsonl" | grep -q '"type":"game_start"' || bad "$game: no game_start"
@@ -46,7 +49,7 @@ expect_status 2 "unknown option" "$bin" play bouillabaisse --nosuch
 expect_status 0 "help" "$bin" --help
 expect_status 0 "version" "$bin" --version
 expect_status 0 "keys" "$bin" keys
-expect_status 0 "accents" "$bin" keys bourré
+"$bin" --help | grep -q '^Games:.*bourre' && expect_status 0 "accents" "$bin" keys bourré
 
 # A scripted action that is illegal: exit 3 naming the line.
 if "$bin" --help | grep -q '^Games:.*bouillabaisse'; then
