@@ -3,10 +3,12 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "games/bouillabaisse.h"
 #include "games/bourre.h"
 
 const struct game_ops *const game_list[] = {
 	&bourre_ops,
+	&bouillabaisse_ops,
 	NULL,
 };
 
