@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/card.h"
+#include "bots/bot.h"
 #include "core/rng.h"
 #include "games/bourre.h"
 #include "testutil.h"
@@ -823,6 +824,90 @@ START_TEST(test_legality_reference)
 }
 END_TEST
 
+/* ---- bot strength ---- */
+
+/* Seat 0 at level `mine`, the others at level `theirs`, over `games` games
+ * of `deals` deals (fixed seeds): seat 0's chips won, and its pots won minus
+ * its bourrés (the same measure without the size of the pots). */
+struct score {
+	long chips, pots, wins, bourres;
+};
+
+static void count_pots(void *ctx, const struct event *e)
+{
+	struct score *sc = ctx;
+	if (e->type != EV_PAYMENT)
+		return;
+	if (e->to == 0 && strcmp(e->reason, "pot") == 0)
+		sc->wins++;
+	if (e->from == 0 && strcmp(e->reason, "bourre") == 0)
+		sc->bourres++;
+}
+
+static struct score match(int players, int mine, int theirs, int games, int deals, uint64_t seed)
+{
+	const struct game_ops *g = game_find("bourre");
+	struct bourre_state *st = calloc(1, sizeof *st);
+	struct score sc = { 0, 0, 0, 0 };
+	struct sink out = { count_pots, &sc };
+	for (int k = 0; k < games; k++) {
+		struct rules r;
+		rules_init(&r, g->rules, g->nrules);
+		char err[128], arg[32];
+		snprintf(arg, sizeof arg, "hands=%d", deals);
+		ck_assert(rules_set_arg(&r, arg, err, sizeof err) == 0);
+		struct game_setup setup = { players, k % players, rng_derive(seed, (uint64_t)k), &r, NULL };
+		memset(st, 0, sizeof *st);
+		ck_assert(g->init(st, &setup, err, sizeof err) == 0);
+		g->start(st, &out);
+		struct rng brng;
+		rng_seed(&brng, rng_derive(seed, 1000 + (uint64_t)k));
+		while (g->to_act(st) >= 0) {
+			int s = g->to_act(st);
+			struct action a;
+			bot_choose(g, st, s == 0 ? mine : theirs, &brng, &a);
+			struct refusal why;
+			ck_assert(g->apply(st, &a, &out, &why) == 0);
+		}
+		sc.chips += st->chips[0] - st->chips0;
+	}
+	sc.pots = sc.wins - sc.bourres;
+	free(st);
+	return sc;
+}
+
+static void show(const char *name, struct score s)
+{
+	printf("  %-22s chips %+6ld  pots won %5ld  bourre %5ld  balance %+5ld\n", name, s.chips, s.wins,
+	       s.bourres, s.pots);
+}
+
+START_TEST(test_bot_strength)
+{
+	const char *env = getenv("BOURRE_BENCH_GAMES");
+	const int games = env ? atoi(env) : 60, deals = 10;
+	const int players = getenv("BOURRE_BENCH_PLAYERS") ? atoi(getenv("BOURRE_BENCH_PLAYERS")) : 7;
+	struct score l2_1 = match(players, 2, 1, games, deals, 77);
+	struct score l1_1 = match(players, 1, 1, games, deals, 77);
+	struct score l0_1 = match(players, 0, 1, games, deals, 77);
+	struct score l2_0 = match(players, 2, 0, games, deals, 78);
+	struct score l0_0 = match(players, 0, 0, games, deals, 78);
+	printf("bourre bots: seat 0 of %d, %d deals, others at level 1:\n", players, games * deals);
+	show("level 2", l2_1);
+	show("level 1", l1_1);
+	show("level 0 (random)", l0_1);
+	printf("others at level 0 (random):\n");
+	show("level 2", l2_0);
+	show("level 0 (random)", l0_0);
+	ck_assert_int_gt(l2_1.pots, l1_1.pots);
+	ck_assert_int_gt(l2_1.chips, l1_1.chips);
+	ck_assert_int_gt(l2_1.pots, l0_1.pots);
+	ck_assert_int_gt(l2_1.chips, l0_1.chips);
+	ck_assert_int_gt(l2_0.pots, l0_0.pots);
+	ck_assert_int_gt(l2_0.chips, l0_0.chips);
+}
+END_TEST
+
 /* ---- the referee ---- */
 
 static const char *const *variation(int v)
@@ -888,6 +973,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_legality_reference);
 	tcase_add_test(tc, test_referee);
 	tcase_add_test(tc, test_referee_bots);
+	tcase_add_test(tc, test_bot_strength);
 	suite_add_tcase(s, tc);
 	return s;
 }
