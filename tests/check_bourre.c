@@ -8,6 +8,10 @@
 #include "bots/bot.h"
 #include "core/rng.h"
 #include "games/bourre.h"
+#include "speech/announce.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "speech/talk.h"
 #include "testutil.h"
 
 #define ST(t) ((struct bourre_state *)(t)->st)
@@ -824,6 +828,130 @@ START_TEST(test_legality_reference)
 }
 END_TEST
 
+/* ---- speech ---- */
+
+static void lang(const char *l)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang(l, err, sizeof err) == 0, "%s", err);
+}
+
+START_TEST(test_talk)
+{
+	const struct game_talk *gt = talk_find("bourre");
+	ck_assert_ptr_nonnull(gt);
+	struct tu_game t;
+	play_example(&t, "2D 2H 3H 4H 5H");
+	tu_game_script(&t, "1 play 2D\n");
+	struct bourre_state view = *ST(&t);
+	t.g->redact(&view, 2);
+	struct talk tk = { t.g, 2, 3 };
+	struct sbuf b;
+	lang("en");
+	sb_clear(&b);
+	gt->query(&tk, &view, TALK_RULES, &b);
+	ck_assert_str_eq(b.s, "Follow diamonds and beat the queen of diamonds.");
+	sb_clear(&b);
+	gt->query(&tk, &view, TALK_TABLE, &b);
+	ck_assert_str_eq(b.s, "Anne: the queen of diamonds; Bruno: the two of diamonds.");
+	struct refusal r = { BR_REF_TRUMP, CARD_NONE, SUIT_SPADES, -1, -1 };
+	sb_clear(&b);
+	gt->refusal(&tk, &view, &r, &b);
+	ck_assert_str_eq(b.s, "You cannot follow: you must play a trump, spades.");
+	r = (struct refusal){ BR_REF_BEAT, card_make(RANK_KING, SUIT_SPADES), SUIT_SPADES, -1, -1 };
+	sb_clear(&b);
+	gt->refusal(&tk, &view, &r, &b);
+	ck_assert_str_eq(b.s, "You must beat the king of spades.");
+	r = (struct refusal){ BR_REF_CINCH_LEAD, card_make(RANK_ACE, SUIT_SPADES), SUIT_SPADES, -1, -1 };
+	sb_clear(&b);
+	gt->refusal(&tk, &view, &r, &b);
+	ck_assert_str_eq(b.s, "You hold a cinch: lead your highest trump, the ace of spades.");
+	struct action a = act_simple(ACT_DISCARD);
+	a.ncards = 3;
+	sb_clear(&b);
+	gt->action(&tk, &view, &a, &b);
+	ck_assert_str_eq(b.s, "discard 3 cards");
+	/* a draw: the count to the others, the cards to the drawer only */
+	struct event e;
+	ev_init(&e, EV_DRAW);
+	e.seat = 1;
+	e.visible = EV_SEAT(1);
+	e.ncards = 2;
+	e.cards[0] = card_make(RANK_TWO, SUIT_CLUBS);
+	e.cards[1] = card_make(RANK_THREE, SUIT_CLUBS);
+	e.ncards2 = 2;
+	e.cards2[0] = card_make(RANK_KING, SUIT_HEARTS);
+	e.cards2[1] = card_make(RANK_FOUR, SUIT_CLUBS);
+	sb_clear(&b);
+	ck_assert_int_eq(gt->event(&tk, &view, &e, &b), 1);
+	ck_assert_str_eq(b.s, "Bruno draws 2 cards.");
+	struct talk tk1 = { t.g, 1, 3 };
+	sb_clear(&b);
+	gt->event(&tk1, &view, &e, &b);
+	ck_assert_str_eq(b.s, "You discard 2 cards and receive the king of hearts and the four of clubs.");
+	lang("fr");
+	sb_clear(&b);
+	gt->query(&tk, &view, TALK_RULES, &b);
+	ck_assert_str_eq(b.s, "Jouez carreau et battez la dame de carreau.");
+	r = (struct refusal){ BR_REF_BEAT, card_make(RANK_KING, SUIT_SPADES), SUIT_SPADES, -1, -1 };
+	sb_clear(&b);
+	gt->refusal(&tk, &view, &r, &b);
+	ck_assert_str_eq(b.s, "Vous devez battre le roi de pique.");
+	sb_clear(&b);
+	gt->event(&tk, &view, &e, &b);
+	ck_assert_str_eq(b.s, "Bruno prend 2 cartes.");
+	lang("en");
+	tu_game_release(&t);
+}
+END_TEST
+
+/* Every event of random deals is phrased for every seat without a crash,
+ * and no one hears a card of another player's draw. */
+START_TEST(test_talk_all_events)
+{
+	const struct game_talk *gt = talk_find("bourre");
+	static const char *const rules[] = { "hands=3", "declare=simultaneous", "trump=dealer", NULL };
+	for (int l = 0; l < 2; l++) {
+		lang(l ? "fr" : "en");
+		struct tu_game t;
+		tu_game_init(&t, "bourre", 5, -1, 31, rules);
+		tu_game_start(&t);
+		struct rng rng;
+		rng_seed(&rng, 4);
+		while (t.g->to_act(t.st) >= 0) {
+			struct action a;
+			bot_choose(t.g, t.st, 1, &rng, &a);
+			struct refusal why;
+			struct sink sk = tu_events_sink(&t.ev);
+			ck_assert_int_eq(t.g->apply(t.st, &a, &sk, &why), 0);
+		}
+		struct bourre_state view;
+		for (int me = 0; me < 5; me++) {
+			struct talk tk = { t.g, me, 5 };
+			view = *ST(&t);
+			t.g->redact(&view, me);
+			for (int i = 0; i < t.ev.n; i++) {
+				const struct event *e = &t.ev.e[i];
+				struct sbuf b;
+				ann_event(&tk, gt, &view, e, &b);
+				if (e->type == EV_DRAW && e->seat != me && e->ncards2 > 0) {
+					char name[96];
+					say_card_str(e->cards2[0], SAY_THE, name, sizeof name);
+					ck_assert_msg(strstr(b.s, name) == NULL, "%s", b.s);
+				}
+			}
+			for (const char *k = "CFRST123"; *k; k++) {
+				struct sbuf b;
+				ann_query(&tk, gt, &view, *k, &b);
+				ck_assert_int_gt((int)b.len, 0);
+			}
+		}
+		tu_game_release(&t);
+	}
+	lang("en");
+}
+END_TEST
+
 /* ---- bot strength ---- */
 
 /* Seat 0 at level `mine`, the others at level `theirs`, over `games` games
@@ -971,6 +1099,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_draw_separate);
 	tcase_add_test(tc, test_four);
 	tcase_add_test(tc, test_legality_reference);
+	tcase_add_test(tc, test_talk);
+	tcase_add_test(tc, test_talk_all_events);
 	tcase_add_test(tc, test_referee);
 	tcase_add_test(tc, test_referee_bots);
 	tcase_add_test(tc, test_bot_strength);

@@ -432,6 +432,7 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 	e.cards[0] = st->turnup;
 	e.card_seat[0] = (signed char)e.seat;
 	e.value = st->trump;
+	e.pot = st->pot;
 	ev_emit(out, &e);
 
 	begin_declare(st, out);
@@ -849,7 +850,8 @@ static void do_play(struct bourre_state *st, int seat, card_t c, const struct si
 	e.ncards = st->ntrick;
 	memcpy(e.cards, st->trick, (size_t)st->ntrick);
 	memcpy(e.card_seat, st->trick_seat, (size_t)st->ntrick);
-	e.points = st->tricks[w];
+	e.points = 0;
+	e.value = st->tricks[w];   /* the winner's tricks in this deal */
 	ev_emit(out, &e);
 	for (int i = 0; i < st->ntrick; i++)
 		st->gone[st->ngone++] = st->trick[i];
