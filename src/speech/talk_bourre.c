@@ -35,7 +35,9 @@ static void ev_turnup(const struct talk *t, const struct bourre_state *st, const
 {
 	char c[96];
 	card_s(e->cards[0], c, sizeof c);
-	if (e->seat < 0)
+	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four)
+		sb_printf(b, _("Turned card: %s, the dealer may take it."), c);
+	else if (e->seat < 0)
 		sb_printf(b, _("Turned card: %s, it belongs to nobody."), c);
 	else if (me_is(t, e->seat))
 		sb_printf(b, _("Turned card: %s, it is yours."), c);
@@ -519,7 +521,11 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 	int min = 0, max = 0;
 	switch (st->phase) {
 	case BR_PH_DECLARE:
-		sb_puts(b, C_("bourre", "Stay or pass?"));
+		if (t->me == st->dealer && st->turnup_place == BR_TU_HAND && !st->four &&
+		    card_rank(st->turnup) == RANK_ACE)
+			sb_puts(b, _("The ace is turned: you must stay."));
+		else
+			sb_puts(b, C_("bourre", "Stay or pass?"));
 		break;
 	case BR_PH_CONFIRM:
 		sb_puts(b, _("Second chance: stay for 1 more chip, or pass?"));
