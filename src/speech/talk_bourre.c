@@ -383,8 +383,10 @@ static void say_turn(const struct talk *t, const struct bourre_state *st, struct
 	}
 	if (me_is(t, s)) {
 		sb_printf(b, C_("bourre", "Your turn: %s."), what);
-		sb_puts(b, " ");
-		rules_now(t, st, b);
+		if (st->phase == BR_PH_PLAY || st->phase == BR_PH_DISCARD) {
+			sb_puts(b, " ");
+			rules_now(t, st, b);
+		}
 	} else {
 		sb_printf(b, C_("bourre", "%1$s's turn: %2$s."), say_Name(t, s), what);
 	}
