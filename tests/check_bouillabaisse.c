@@ -784,6 +784,22 @@ START_TEST(test_bot_strength)
 	printf("bouillabaisse bots, 4 players, all_or_nothing, 200 games: level 2 %.1f vs random %.1f (diff %.1f)\n",
 	       s, w, d);
 	ck_assert_msg(d < -50.0, "level 2 vs random with all_or_nothing: %.1f vs %.1f", s, w);
+	d = compare(4, 2, 1, 200, 46, aon, &s, &w);
+	printf("bouillabaisse bots, 4 players, all_or_nothing, 200 games: level 2 %.1f vs level 1 %.1f (diff %.1f)\n",
+	       s, w, d);
+	ck_assert_msg(d < -10.0, "level 2 vs level 1 with all_or_nothing: %.1f vs %.1f", s, w);
+	d = compare(8, 2, 0, 100, 47, NULL, &s, &w);
+	printf("bouillabaisse bots, 8 players (two decks), 100 games: level 2 %.1f vs random %.1f (diff %.1f)\n", s, w, d);
+	ck_assert_msg(d < -50.0, "level 2 vs random, 8 players: %.1f vs %.1f", s, w);
+}
+END_TEST
+
+START_TEST(test_bot_search)
+{
+	double s, w;
+	double d = compare(4, 3, 2, 40, 48, NULL, &s, &w);
+	printf("bouillabaisse bots, 4 players, 40 games: level 3 %.1f vs level 2 %.1f (diff %.1f)\n", s, w, d);
+	ck_assert_msg(d < -20.0, "level 3 vs level 2: %.1f vs %.1f", s, w);
 }
 END_TEST
 
@@ -1008,6 +1024,7 @@ static Suite *suite(void)
 	TCase *tb = tcase_create("bots");
 	tcase_set_timeout(tb, 120);
 	tcase_add_test(tb, test_bot_strength);
+	tcase_add_test(tb, test_bot_search);
 	suite_add_tcase(s, tb);
 	return s;
 }
