@@ -3,8 +3,12 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "games/bouillotte.h"
+#include "games/brelan.h"
 
 const struct game_ops *const game_list[] = {
+	&bouillotte_game,
+	&brelan_game,
 	NULL,
 };
 
