@@ -282,7 +282,7 @@ int vying_levels(const struct vying *v, int *amounts, unsigned *contenders)
 			int hi = v->stake[s] < caps[i] ? v->stake[s] : caps[i];
 			int lo = v->stake[s] < prev ? v->stake[s] : prev;
 			amounts[i] += hi - lo;
-			if ((surv & bit(s)) && v->stake[s] >= caps[i])
+			if ((surv & bit(s)) && (v->stake[s] >= caps[i] || v->chips[s] > 0))
 				contenders[i] |= bit(s);
 		}
 		prev = caps[i];
@@ -405,6 +405,7 @@ static void end_deal(struct vying *v, const struct sink *out)
 			ev_phase(out, "rebuy", s, 0, v->cfg.cave);
 		} else {
 			v->out[s] = 1;
+			v->in_deal[s] = 0;
 			ev_phase(out, "out", s, 0, 0);
 		}
 	}
