@@ -590,6 +590,13 @@ static void showdown(struct vying *v, const struct sink *out)
 		v->win_kind[i] = wk[i];
 		v->win_suit[i] = wsu[i];
 	}
+	/* What no survivor could match (a straddler who folded over short
+	 * all-ins) goes back to its owner. */
+	for (int s = 0; s < v->players; s++)
+		if (rem[s] > 0) {
+			v->chips[s] += rem[s];
+			ev_pay(out, -1, s, rem[s], "return");
+		}
 	v->nwins = nst;
 	v->win_seat[nst] = -1;
 	v->dead = 0;
