@@ -7,6 +7,8 @@
 #include "bots/bot_games.h"
 
 static const struct bot_ops *const bots[] = {
+	&bot_bouillotte,
+	&bot_brelan,
 	NULL,
 };
 

@@ -4,5 +4,8 @@
 
 #include "bots/bot.h"
 
+extern const struct bot_ops bot_bouillotte;
+extern const struct bot_ops bot_brelan;
+
 
 #endif
