@@ -7,8 +7,9 @@
 #include "bots/bot_games.h"
 
 static const struct bot_ops *const bots[] = {
-	&bot_bouillotte,
-	&bot_brelan,
+	&bouillotte_bot,
+	&brelan_bot,
+	&bouillabaisse_bot,
 	NULL,
 };
 

@@ -4,8 +4,9 @@
 
 #include "bots/bot.h"
 
-extern const struct bot_ops bot_bouillotte;
-extern const struct bot_ops bot_brelan;
+extern const struct bot_ops bouillotte_bot;
+extern const struct bot_ops brelan_bot;
+extern const struct bot_ops bouillabaisse_bot;
 
 
 #endif

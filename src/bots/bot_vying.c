@@ -199,5 +199,5 @@ static void vying_choose(const void *view, int seat, int level, struct rng *rng,
 	}
 }
 
-const struct bot_ops bot_bouillotte = { "bouillotte", vying_choose };
-const struct bot_ops bot_brelan = { "brelan", vying_choose };
+const struct bot_ops bouillotte_bot = { "bouillotte", vying_choose };
+const struct bot_ops brelan_bot = { "brelan", vying_choose };

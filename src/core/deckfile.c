@@ -40,7 +40,7 @@ char *deckfile_slurp(const char *path, char *err, size_t errlen)
 }
 
 /* Check one finished pack against the game's pack. */
-static int check_pack(const struct deckstack *ds, int k, int line, const char *name,
+static int check_pack(const struct deckstack *ds, int k, const int *lines, int line, const char *name,
                       const card_t *pack, int npack, char *err, size_t errlen)
 {
 	const card_t *cards = ds->cards[k];
@@ -54,11 +54,11 @@ static int check_pack(const struct deckstack *ds, int k, int line, const char *n
 	for (int i = 0; i < n; i++) {
 		if (have[cards[i]] > want[cards[i]]) {
 			if (want[cards[i]] == 0)
-				snprintf(err, errlen, "%s:%d: pack %d: %s is not in this game's pack", name, line,
+				snprintf(err, errlen, "%s:%d: pack %d: %s is not in this game's pack", name, lines[i],
 				         k + 1, card_str(cards[i], c));
 			else
 				snprintf(err, errlen, "%s:%d: pack %d: %s appears %d times (the pack has %d)", name,
-				         line, k + 1, card_str(cards[i], c), have[cards[i]], want[cards[i]]);
+				         lines[i], k + 1, card_str(cards[i], c), have[cards[i]], want[cards[i]]);
 			return -1;
 		}
 	}
@@ -75,7 +75,8 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
                    struct deckstack *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
-	int line = 1, k = 0, pack_line = 1;
+	int line = 1, k = 0, last_line = 1;
+	int lines[CARD_MAX_PACK];
 	const char *p = text;
 	while (*p) {
 		if (*p == '\n') {
@@ -98,13 +99,12 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
 			while (*q == ' ' || *q == '\t' || *q == '\r')
 				q++;
 			if (*q == '\n' || *q == '\0' || *q == '#') {
-				if (check_pack(out, k, line, name, pack, npack, err, errlen) < 0)
+				if (check_pack(out, k, lines, line, name, pack, npack, err, errlen) < 0)
 					return -1;
 				if (++k >= (int)(sizeof out->size / sizeof out->size[0])) {
 					snprintf(err, errlen, "%s:%d: too many packs (at most %d)", name, line, k);
 					return -1;
 				}
-				pack_line = line;
 				p = q;
 				continue;
 			}
@@ -125,11 +125,12 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
 			         line, k + 1, npack);
 			return -1;
 		}
+		lines[out->size[k]] = line;
+		last_line = line;
 		out->cards[k][out->size[k]++] = c;
 	}
-	(void)pack_line;
 	if (out->size[k] > 0) {
-		if (check_pack(out, k, line, name, pack, npack, err, errlen) < 0)
+		if (check_pack(out, k, lines, last_line, name, pack, npack, err, errlen) < 0)
 			return -1;
 		k++;
 	}

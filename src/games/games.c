@@ -3,12 +3,14 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "games/bouillabaisse.h"
 #include "games/bouillotte.h"
 #include "games/brelan.h"
 
 const struct game_ops *const game_list[] = {
 	&bouillotte_game,
 	&brelan_game,
+	&bouillabaisse_ops,
 	NULL,
 };
 
