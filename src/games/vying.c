@@ -324,10 +324,16 @@ static void ev_phase(const struct sink *out, const char *note, int seat, int cod
 	ev_emit(out, &e);
 }
 
-static void ev_act(const struct sink *out, int seat, int kind, int amount)
+/* An applied action; value = the player's stake after it, code = the chips
+ * left in front (for the speech's running totals), points = 1 in the extra
+ * round. */
+static void ev_act(const struct vying *v, const struct sink *out, int seat, int kind, int amount)
 {
 	struct event e;
 	ev_init(&e, EV_ACTION);
+	e.value = v->stake[seat] + (amount > 0 ? amount : 0);
+	e.code = v->chips[seat] - (amount > 0 ? amount : 0);
+	e.points = v->extra; /* 1: in Bouillotte's extra round (a pass stands) */
 	e.seat = seat;
 	e.act.kind = (unsigned char)kind;
 	e.act.amount = amount < 0 ? 0 : amount;
@@ -441,7 +447,7 @@ static void win_uncontested(struct vying *v, int w, const struct sink *out)
 	v->win_suit[0] = -1;
 	v->win_seat[1] = -1;
 	v->carried = 0;
-	ev_pay(out, -1, w, pot, "pot");
+	ev_pay(out, -1, w, pot, "uncontested");
 	v->to_act = -1;
 	end_deal(v, out);
 }
@@ -580,6 +586,8 @@ static void showdown(struct vying *v, const struct sink *out)
 					d.cards[d.ncards++] = v->hands[w][c];
 			}
 			d.amount = wa[i];
+			d.pot = i + 1;      /* which pot: 1 the first, 2 the next... */
+			d.winners = wc[i];  /* its contenders */
 			ev_seats(&d, w);
 			ev_emit(out, &d);
 		}
@@ -672,7 +680,7 @@ static void offer_next_seat(struct vying *v, const struct sink *out)
 static void do_straddle(struct vying *v, int seat, int kind, const struct sink *out)
 {
 	int amt = vying_straddle_amount(v);
-	ev_act(out, seat, kind, amt);
+	ev_act(v, out, seat, kind, amt);
 	put_in(v, seat, amt, out, kind == ACT_BUYBACK ? "buyback" : "straddle");
 	v->steps++;
 	v->nstraddles[seat]++;
@@ -1000,7 +1008,7 @@ static int refuse(struct refusal *why, int code, int amount)
 /* A bet (open or raise) of `amt` chips by s: new round. */
 static void bet(struct vying *v, int s, int kind, int amt, const struct sink *out)
 {
-	ev_act(out, s, kind, amt);
+	ev_act(v, out, s, kind, amt);
 	put_in(v, s, amt, out, kind == ACT_OPEN ? "open" : kind == ACT_RAISE ? "raise" : "allin");
 	v->opened = 1;
 	v->extra = 0;
@@ -1019,7 +1027,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 	int k = a->kind;
 	if (v->phase == VY_STRADDLE) {
 		if (k == ACT_DECLINE) {
-			ev_act(out, s, ACT_DECLINE, -1);
+			ev_act(v, out, s, ACT_DECLINE, -1);
 			if (v->offer == 2)
 				offer_next_seat(v, out);
 			else
@@ -1051,7 +1059,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 	case ACT_PASS:
 		if (v->opened && !v->extra)
 			return refuse(why, VY_REF_OPENED, -1);
-		ev_act(out, s, ACT_PASS, -1);
+		ev_act(v, out, s, ACT_PASS, -1);
 		if (v->extra) {
 			v->need &= ~bit(s);
 			next_in_round(v, s, out);
@@ -1089,7 +1097,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 		}
 		if (v->extra)
 			return refuse(why, VY_REF_EXTRA_ROUND, -1);
-		ev_act(out, s, ACT_ALLIN, chips);
+		ev_act(v, out, s, ACT_ALLIN, chips);
 		put_in(v, s, chips, out, "allin");
 		v->need &= ~bit(s);
 		next_in_round(v, s, out);
@@ -1100,7 +1108,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 		if (v->extra)
 			return refuse(why, VY_REF_EXTRA_ROUND, -1);
 		int c = vying_to_call(v, s);
-		ev_act(out, s, ACT_CALL, c);
+		ev_act(v, out, s, ACT_CALL, c);
 		put_in(v, s, c, out, "call");
 		v->need &= ~bit(s);
 		next_in_round(v, s, out);
@@ -1124,7 +1132,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 			return refuse(why, VY_REF_NOT_OPENED, -1);
 		if (v->extra)
 			return refuse(why, VY_REF_EXTRA_ROUND, -1);
-		ev_act(out, s, ACT_FOLD, -1);
+		ev_act(v, out, s, ACT_FOLD, -1);
 		v->folded[s] = 1;
 		v->need &= ~bit(s);
 		if (popcount((unsigned)vying_survivors(v)) == 1) {

@@ -5,6 +5,8 @@
 #include "speech/talk_games.h"
 
 static const struct game_talk *const talks[] = {
+	&bouillotte_talk,
+	&brelan_talk,
 	NULL,
 };
 

@@ -4,5 +4,8 @@
 
 #include "speech/talk.h"
 
+extern const struct game_talk bouillotte_talk;
+extern const struct game_talk brelan_talk;
+
 
 #endif
