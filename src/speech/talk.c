@@ -7,6 +7,7 @@
 static const struct game_talk *const talks[] = {
 	&bouillotte_talk,
 	&brelan_talk,
+	&bouillabaisse_talk,
 	NULL,
 };
 

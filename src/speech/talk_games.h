@@ -6,6 +6,7 @@
 
 extern const struct game_talk bouillotte_talk;
 extern const struct game_talk brelan_talk;
+extern const struct game_talk bouillabaisse_talk;
 
 
 #endif
