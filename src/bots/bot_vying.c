@@ -11,7 +11,13 @@
 
 #define SAMPLES 300
 
-/* Chance that `seat` wins the first pot at a showdown among the survivors. */
+static int own_points(const struct vying *v, int seat, int *combo);
+
+/* Chance that `seat` wins the first pot at a showdown among the survivors.
+ * Opponents who put chips in by choice are taken to hold better hands than
+ * chance deals them: a sampled hand below WEAK points counts for less. */
+#define WEAK 20
+#define WEAK_WEIGHT 0.35
 static double equity(const struct vying *view, int seat, struct rng *rng)
 {
 	struct vying w = *view;
@@ -30,7 +36,7 @@ static double equity(const struct vying *view, int seat, struct rng *rng)
 			need += 3;
 	if (need > n)
 		return 0.0;
-	int wins = 0;
+	double wins = 0, total = 0;
 	for (int k = 0; k < SAMPLES; k++) {
 		/* A partial shuffle is enough. */
 		for (int i = 0; i < need; i++) {
@@ -44,10 +50,20 @@ static double equity(const struct vying *view, int seat, struct rng *rng)
 			if (s != seat && w.in_deal[s])
 				for (int i = 0; i < 3; i++)
 					w.hands[s][i] = pool[pos++];
+		double weight = 1.0;
+		for (int s = 0; s < w.players; s++) {
+			if (s == seat || !(surv & (1u << s)) || w.vol[s] <= 0)
+				continue;
+			int combo, p = own_points(&w, s, &combo);
+			if (!combo && p < WEAK)
+				weight *= WEAK_WEIGHT;
+		}
 		int kind, suit, pts;
-		wins += vying_best(&w, surv, -1, &kind, &suit, &pts) == seat;
+		total += weight;
+		if (vying_best(&w, surv, -1, &kind, &suit, &pts) == seat)
+			wins += weight;
 	}
-	return (double)wins / SAMPLES;
+	return total > 0 ? wins / total : 0.0;
 }
 
 /* Own strength for the fixed-threshold bot: a combination, else the best
@@ -141,7 +157,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 			return;
 		}
 		if (p >= 0.6 || p >= 1.7 * share)
-			set(out, ACT_OPEN, clampi((int)(pot * (0.4 + p)), m, chips));
+			set(out, ACT_OPEN, clampi((int)(pot * (0.8 + p)), m, chips));
 		else if (p >= 1.05 * share || bluff < 0.06)
 			set(out, ACT_OPEN, m);
 		else
@@ -160,9 +176,9 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 		call = 0;
 	int callable = call < chips ? call : chips;
 	double odds = (double)callable / (double)(pot + callable);
-	int strong = p >= 0.6 || (nsurv > 2 && p >= 1.9 * share);
+	int strong = p >= 0.7 || (nsurv > 2 && p >= 2.2 * share);
 	if (strong && chips > call) {
-		set(out, ACT_RAISE, clampi(call + (int)(pot * (0.3 + p * 0.5)), call + 1, chips));
+		set(out, ACT_RAISE, clampi(call + (int)(pot * (0.6 + p)), call + 1, chips));
 		return;
 	}
 	if (call == 0) {

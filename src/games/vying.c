@@ -347,6 +347,8 @@ static void put_in(struct vying *v, int seat, int amount, const struct sink *out
 {
 	if (amount > v->chips[seat])
 		amount = v->chips[seat];
+	if (v->phase == VY_BET)
+		v->vol[seat] += amount;
 	v->chips[seat] -= amount;
 	v->stake[seat] += amount;
 	if (v->stake[seat] > v->high)
@@ -718,6 +720,7 @@ static void begin_deal(struct vying *v, const struct sink *out)
 		v->folded[s] = 0;
 		v->stake[s] = 0;
 		v->nstraddles[s] = 0;
+		v->vol[s] = 0;
 	}
 	/* The pack. */
 	const struct deckstack *ds = v->stack;

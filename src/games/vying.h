@@ -98,6 +98,7 @@ struct vying {
 	int offer;           /* 1 straddle offered to to_act, 2 buy-back */
 	int last_straddler;  /* -1 none */
 	int nstraddles[VY_MAX]; /* straddles per seat this deal */
+	int vol[VY_MAX];     /* chips put in by choice after the deal (open, call, raise) */
 	/* betting */
 	int opened;
 	int high;            /* the largest stake */
