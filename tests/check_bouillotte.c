@@ -351,6 +351,23 @@ START_TEST(mistigri)
 }
 END_TEST
 
+START_TEST(antes_take_the_last_chips)
+{
+	struct tu_game t;
+	tu_game_init(&t, "bouillotte", 3, 2, 1, (const char *const[]){ "straddle=no", NULL });
+	struct vying *v = V(t);
+	v->chips[0] = v->bought[0] = 1;
+	v->chips[1] = v->bought[1] = 1;
+	v->chips[2] = v->bought[2] = 2;
+	tu_game_start(&t);
+	/* Nobody can speak: the hands are compared at once. */
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
+	int w = t.ev.e[last_showdown(&t)].winner;
+	ck_assert_int_eq(end_chips(&t, 1, w), 4);
+	tu_game_release(&t);
+}
+END_TEST
+
 START_TEST(no_rebuy_ends)
 {
 	tu_referee("bouillotte", 3, (const char *const[]){ "rebuy=no", "cave=10", NULL }, 4, 0, 3, 0);
@@ -397,6 +414,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, allin_levels_fixed_suit);
 	tcase_add_test(tc, brelan_payments);
 	tcase_add_test(tc, mistigri);
+	tcase_add_test(tc, antes_take_the_last_chips);
 	tcase_add_test(tc, no_rebuy_ends);
 	tcase_add_test(tc, referee_all_options);
 	suite_add_tcase(s, tc);

@@ -648,6 +648,7 @@ static void deal_cards(struct vying *v, const struct sink *out)
 	ev_init(&t, EV_TURNUP);
 	t.ncards = 1;
 	t.cards[0] = v->turn;
+	t.value = vying_pot(v); /* the pot on the table when the cards are seen */
 	ev_seats(&t, -1);
 	ev_emit(out, &t);
 }
@@ -858,10 +859,15 @@ static void preopen_next(struct vying *v, const struct sink *out)
 	while (v->pidx < v->norder && !preopen_eligible(v, v->order[v->pidx]))
 		v->pidx++;
 	if (v->pidx >= v->norder) {
+		int could = 0;
+		for (int i = 0; i < v->norder; i++)
+			could |= v->chips[v->order[i]] > 0 || v->cfg.short_open;
 		if (v->last_straddler >= 0)
 			win_uncontested(v, v->last_straddler, out);
-		else
+		else if (could)
 			throw_in(v, out);
+		else
+			showdown(v, out); /* the antes took everybody's last chip */
 		return;
 	}
 	int s = v->order[v->pidx];

@@ -296,6 +296,8 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 	case EV_TURNUP: {
 		char card[96];
 		sb_printf(b, _("Turned card: %s."), say_card_str(e->cards[0], SAY_THE, card, sizeof card));
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "Pot: %s."), chips(e->value, c, sizeof c));
 		return 1;
 	}
 	case EV_HAND_END: {
