@@ -252,7 +252,24 @@ START_TEST(caves_and_recave)
 	ck_assert_int_eq(V(t)->reserve[loser], 10);
 	ck_assert_int_eq(V(t)->chips[loser], 9);
 	tu_game_release(&t);
+	/* A waiting cave may be added between deals, before the cards. */
+	tu_game_init(&t, "brelan", 2, 1, 5, (const char *const[]){ "caves=3", "cave=10", NULL });
+	tu_game_start(&t);
+	tu_game_script(&t, "0 open 2\n1 fold\n");
+	ck_assert_int_eq(V(t)->phase, VY_CAVE);
+	ck_assert_int_eq(vying_to_act(V(t)), 1);
+	struct refusal why;
+	ck_assert_int_eq(tu_game_try(&t, "pass", &why), -1);
+	ck_assert_int_eq(why.code, VY_REF_CAVE_NOW);
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_DEAL), 2); /* the new deal's cards not yet given */
+	tu_game_script(&t, "1 take\n");
+	ck_assert_int_eq(V(t)->reserve[1], 10);
+	ck_assert_int_eq(V(t)->chips[1], 9 + 10 - 1);
+	ck_assert_int_eq(V(t)->chips[0], 11 - 1);
+	ck_assert_int_eq(V(t)->phase, VY_BET);
+	tu_game_release(&t);
 	tu_referee("brelan", 3, (const char *const[]){ "caves=3", "cave=10", NULL }, 3, 0, 11, 0);
+	tu_referee("brelan", 4, (const char *const[]){ "caves=4", "cave=10", NULL }, 3, 2, 11, 0);
 	tu_referee("brelan", 3, (const char *const[]){ "recave=between", "cave=10", "hands=40", NULL }, 3,
 	           0, 12, 0);
 	tu_referee("brelan", 4, (const char *const[]){ "cave=10", NULL }, 3, 0, 13, 0);

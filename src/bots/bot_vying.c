@@ -95,8 +95,19 @@ static void set(struct action *out, int kind, int amount)
 	out->amount_max = amount;
 }
 
+/* Brelan cave: add a waiting cave when the chips in front run low. */
+static int want_cave(const struct vying *v, int seat, int divisor, struct action *out)
+{
+	if (v->phase != VY_CAVE)
+		return 0;
+	set(out, v->chips[seat] * divisor < v->cfg.cave ? ACT_TAKE : ACT_DECLINE, 0);
+	return 1;
+}
+
 static void choose_threshold(const struct vying *v, int seat, struct action *out)
 {
+	if (want_cave(v, seat, 4, out))
+		return;
 	if (v->phase == VY_STRADDLE) {
 		set(out, ACT_DECLINE, 0);
 		return;
@@ -130,6 +141,8 @@ static void choose_threshold(const struct vying *v, int seat, struct action *out
 static void choose_equity(const struct vying *v, int seat, struct rng *rng, struct action *out)
 {
 	int chips = v->chips[seat], pot = vying_pot(v);
+	if (want_cave(v, seat, 2, out))
+		return;
 	if (v->phase == VY_STRADDLE) {
 		/* Before the cards: straddle when it is cheap, buy back less often. */
 		int amt = vying_straddle_amount(v);

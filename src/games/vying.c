@@ -360,6 +360,8 @@ static void put_in(struct vying *v, int seat, int amount, const struct sink *out
 
 static void begin_deal(struct vying *v, const struct sink *out);
 static void begin_betting(struct vying *v, const struct sink *out);
+static void cave_offer_next(struct vying *v, const struct sink *out);
+static void antes_and_chain(struct vying *v, const struct sink *out);
 
 static void game_over(struct vying *v, const struct sink *out)
 {
@@ -743,6 +745,34 @@ static void begin_deal(struct vying *v, const struct sink *out)
 	memcpy(e.cards, v->pack, (size_t)v->npack);
 	ev_seats(&e, -1);
 	ev_emit(out, &e);
+	v->cave_idx = 0;
+	cave_offer_next(v, out);
+}
+
+/* Brelan cave: offer a waiting cave to the next player who may add one,
+ * or go on to the antes. */
+static int may_add_cave(const struct vying *v, int s)
+{
+	return v->cfg.caves > 1 && v->in_deal[s] && v->reserve[s] >= v->cfg.cave && v->chips[s] < v->cfg.cave;
+}
+
+static void cave_offer_next(struct vying *v, const struct sink *out)
+{
+	while (v->cave_idx < v->players) {
+		int s = (v->dealer + 1 + v->cave_idx) % v->players;
+		if (may_add_cave(v, s)) {
+			v->phase = VY_CAVE;
+			v->to_act = s;
+			return;
+		}
+		v->cave_idx++;
+	}
+	v->phase = VY_STRADDLE;
+	antes_and_chain(v, out);
+}
+
+static void antes_and_chain(struct vying *v, const struct sink *out)
+{
 	/* Antes / passe. */
 	const char *why = v->cfg.antes_stake ? "ante" : "passe";
 	int prev_paid[VY_MAX];
@@ -966,6 +996,11 @@ int vying_legal(const struct vying *v, struct action *out, int max)
 	int n = 0, s = v->to_act;
 	if (v->phase == VY_OVER || s < 0)
 		return 0;
+	if (v->phase == VY_CAVE) {
+		add(out, &n, max, ACT_TAKE, v->cfg.cave, v->cfg.cave);
+		add(out, &n, max, ACT_DECLINE, 0, 0);
+		return n;
+	}
 	if (v->phase == VY_STRADDLE) {
 		int amt = vying_straddle_amount(v);
 		add(out, &n, max, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE, amt, amt);
@@ -1034,6 +1069,21 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 	if (v->phase == VY_OVER || s < 0)
 		return refuse(why, VY_REF_OVER, -1);
 	int k = a->kind;
+	if (v->phase == VY_CAVE) {
+		if (k == ACT_TAKE) {
+			ev_act(v, out, s, ACT_TAKE, -1);
+			v->reserve[s] -= v->cfg.cave;
+			v->chips[s] += v->cfg.cave;
+			ev_phase(out, "add_cave", s, 0, v->cfg.cave);
+		} else if (k == ACT_DECLINE) {
+			ev_act(v, out, s, ACT_DECLINE, -1);
+		} else {
+			return refuse(why, VY_REF_CAVE_NOW, v->cfg.cave);
+		}
+		v->cave_idx++;
+		cave_offer_next(v, out);
+		return 0;
+	}
 	if (v->phase == VY_STRADDLE) {
 		if (k == ACT_DECLINE) {
 			ev_act(v, out, s, ACT_DECLINE, -1);

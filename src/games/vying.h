@@ -11,7 +11,9 @@
 #define VY_MAX 5        /* seats */
 #define VY_MAX_PACK 36
 
-enum vy_phase { VY_STRADDLE = 1, VY_BET, VY_OVER };
+/* VY_CAVE: before the antes, players with caves waiting (Brelan cave) and
+ * less than a full cave in front may add one (`take`) or not (`decline`). */
+enum vy_phase { VY_STRADDLE = 1, VY_BET, VY_OVER, VY_CAVE };
 
 /* Combinations, weakest first. */
 enum vy_kind { VY_POINT, VY_MISTIGRI, VY_BRELAN, VY_CARRE };
@@ -33,6 +35,7 @@ enum vy_refusal {
 	VY_REF_TOO_MANY,     /* amount: the chips the player has */
 	VY_REF_SHORT,        /* not enough chips to open or raise (amount: needed) */
 	VY_REF_EXTRA_ROUND,  /* Bouillotte's extra round: raise or stand only */
+	VY_REF_CAVE_NOW,     /* before the deal: add a waiting cave (take) or decline */
 };
 
 /* Options of the shared machinery (plain ints: the state is memcmp-able). */
@@ -94,6 +97,7 @@ struct vying {
 	/* straddle chain */
 	int chain[VY_MAX];   /* chain[j]: the (j+1)-th seat after the dealer */
 	int nchain;          /* seats of the chain that straddled */
+	int cave_idx;        /* VY_CAVE: position (from dealer+1) of the seat asked */
 	int steps;           /* straddles made, buy-backs included */
 	int offer;           /* 1 straddle offered to to_act, 2 buy-back */
 	int last_straddler;  /* -1 none */

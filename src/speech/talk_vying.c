@@ -76,7 +76,14 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 	case ACT_BUYBACK:
 		sb_printf(b, C_("bet", "%1$s, %2$s"), straddle_word(v, a->kind), chips(a->amount, c1, sizeof c1));
 		break;
+	case ACT_TAKE:
+		sb_printf(b, C_("bet", "add a waiting cave, %s"), chips(v->cfg.cave, c1, sizeof c1));
+		break;
 	case ACT_DECLINE:
+		if (v->phase == VY_CAVE) {
+			sb_puts(b, C_("bet", "no cave"));
+			break;
+		}
 		sb_puts(b, v->offer == 2 ? C_("bet", "no buy-back") : brelan_game(v) ? C_("bet", "no carre") : C_("bet", "no straddle"));
 		break;
 	case ACT_PASS:
@@ -280,6 +287,11 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		if (!strcmp(e->note, "forced_straddle")) {
 			say_who(b, t, e->seat, C_("bet", "You must carre: %s."), C_("bet", "%1$s must carre: %2$s."),
 			        chips(e->value, c, sizeof c));
+			return 1;
+		}
+		if (!strcmp(e->note, "add_cave")) {
+			say_who(b, t, e->seat, C_("bet", "You add a waiting cave: %s."),
+			        C_("bet", "%1$s adds a waiting cave: %2$s."), chips(e->value, c, sizeof c));
 			return 1;
 		}
 		if (!strcmp(e->note, "rebuy") || !strcmp(e->note, "recave")) {
@@ -494,6 +506,9 @@ static void query_rules(const struct talk *t, const struct vying *v, struct sbuf
 			sb_puts(b, C_("bet", "Now: raise or stand."));
 		else
 			sb_printf(b, C_("bet", "To call now: %s."), chips(vying_to_call(v, s), c, sizeof c));
+	} else if (s >= 0 && v->phase == VY_CAVE) {
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "Before the deal, a waiting cave of %s may be added."), chips(k->cave, c, sizeof c));
 	} else if (s >= 0 && v->phase == VY_STRADDLE) {
 		sb_puts(b, " ");
 		sb_printf(b, C_("bet", "The next straddle costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
@@ -587,6 +602,10 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 		sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
 		          chips(r->amount, c, sizeof c));
 		break;
+	case VY_REF_CAVE_NOW:
+		sb_printf(b, C_("bet", "Before the deal: add a waiting cave of %s, or decline."),
+		          chips(r->amount, c, sizeof c));
+		break;
 	case VY_REF_EXTRA_ROUND:
 		sb_puts(b, C_("bet", "Everybody has called: raise or stand."));
 		break;
@@ -600,6 +619,10 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	char c[32];
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
+	if (v->phase == VY_CAVE) {
+		sb_printf(b, C_("bet", "Add a waiting cave of %s?"), chips(v->cfg.cave, c, sizeof c));
+		return;
+	}
 	if (v->phase == VY_STRADDLE) {
 		sb_printf(b, C_("bet", "%1$s for %2$s?"), straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
 		          chips(vying_straddle_amount(v), c, sizeof c));
