@@ -333,7 +333,13 @@ static void ev_act(const struct vying *v, const struct sink *out, int seat, int 
 	ev_init(&e, EV_ACTION);
 	e.value = v->stake[seat] + (amount > 0 ? amount : 0);
 	e.code = v->chips[seat] - (amount > 0 ? amount : 0);
-	e.points = v->extra; /* 1: in Bouillotte's extra round (a pass stands) */
+	/* points: 1 in Bouillotte's extra round (a pass stands); for a
+	 * straddle, which one (enum vy_straddle_name). */
+	e.points = v->extra;
+	if (kind == ACT_STRADDLE)
+		e.points = v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE;
+	else if (kind == ACT_BUYBACK)
+		e.points = v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE;
 	e.seat = seat;
 	e.act.kind = (unsigned char)kind;
 	e.act.amount = amount < 0 ? 0 : amount;

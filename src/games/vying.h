@@ -20,6 +20,11 @@ enum vy_kind { VY_POINT, VY_MISTIGRI, VY_BRELAN, VY_CARRE };
 
 enum vy_straddle { VY_STRADDLE_NO, VY_STRADDLE_YES, VY_STRADDLE_FORCED };
 
+/* Names of the straddles (EV_ACTION points of straddle / buyback). */
+enum vy_straddle_name {
+	VY_CARRE_1 = 1, VY_CONTRECARRE, VY_TRICARRE, VY_QUADRICARRE, VY_SURCARRE, VY_SURCONTRECARRE
+};
+
 /* Refusal codes (struct refusal.code). */
 enum vy_refusal {
 	VY_REF_NONE,

@@ -158,12 +158,26 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	chips(amt < 0 ? 0 : amt, c, sizeof c);
 	switch (e->act.kind) {
 	case ACT_STRADDLE:
-		if (brelan_game(v))
+		if (brelan_game(v) && e->points >= VY_CONTRECARRE) {
+			static const char *const names[] = { "", "", N_("contrecarre"), N_("tricarre"),
+			                                     N_("quadricarre") };
+			char arg[96];
+			snprintf(arg, sizeof arg, "%s, %s", C_("bet", names[e->points <= VY_QUADRICARRE ? e->points : 2]), c);
+			say_who(b, t, s, C_("bet", "You raise the carre: %s."), C_("bet", "%1$s raises the carre: %2$s."), arg);
+		} else if (brelan_game(v))
 			say_who(b, t, s, C_("bet", "You carre: %s."), C_("bet", "%1$s carres: %2$s."), c);
 		else
 			say_who(b, t, s, C_("bet", "You straddle: %s."), C_("bet", "%1$s straddles: %2$s."), c);
 		break;
 	case ACT_BUYBACK:
+		if (brelan_game(v)) {
+			char arg[96];
+			snprintf(arg, sizeof arg, "%s, %s",
+			         e->points == VY_SURCONTRECARRE ? C_("bet", "surcontrecarre") : C_("bet", "surcarre"), c);
+			say_who(b, t, s, C_("bet", "You buy back the last word: %s."),
+			        C_("bet", "%1$s buys back the last word: %2$s."), arg);
+			break;
+		}
 		say_who(b, t, s, C_("bet", "You buy back the last word: %s."), C_("bet", "%1$s buys back the last word: %2$s."), c);
 		break;
 	case ACT_DECLINE:
