@@ -159,8 +159,8 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	switch (e->act.kind) {
 	case ACT_STRADDLE:
 		if (brelan_game(v) && e->points >= VY_CONTRECARRE) {
-			static const char *const names[] = { "", "", N_("contrecarre"), N_("tricarre"),
-			                                     N_("quadricarre") };
+			/* msgids of context "bet", listed in straddle_word() */
+			static const char *const names[] = { "", "", "contrecarre", "tricarre", "quadricarre" };
 			char arg[96];
 			snprintf(arg, sizeof arg, "%s, %s", C_("bet", names[e->points <= VY_QUADRICARRE ? e->points : 2]), c);
 			say_who(b, t, s, C_("bet", "You raise the carre: %s."), C_("bet", "%1$s raises the carre: %2$s."), arg);
