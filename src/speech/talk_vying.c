@@ -638,8 +638,12 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 		return;
 	}
 	if (v->phase == VY_STRADDLE) {
-		sb_printf(b, C_("bet", "%1$s for %2$s?"), straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
+		struct sbuf q;
+		sb_clear(&q);
+		sb_printf(&q, C_("bet", "%1$s for %2$s?"), straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
 		          chips(vying_straddle_amount(v), c, sizeof c));
+		sb_capitalize(&q);
+		sb_puts(b, q.s);
 		return;
 	}
 	int s = t->me >= 0 ? t->me : v->to_act;
