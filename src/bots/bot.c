@@ -7,8 +7,10 @@
 #include "bots/bot_games.h"
 
 static const struct bot_ops *const bots[] = {
-	&bourre_bot,
 	&bouillabaisse_bot,
+	&bouillotte_bot,
+	&brelan_bot,
+	&bourre_bot,
 	NULL,
 };
 

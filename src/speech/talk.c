@@ -5,8 +5,10 @@
 #include "speech/talk_games.h"
 
 static const struct game_talk *const talks[] = {
-	&bourre_talk,
 	&bouillabaisse_talk,
+	&bouillotte_talk,
+	&brelan_talk,
+	&bourre_talk,
 	NULL,
 };
 
