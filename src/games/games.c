@@ -3,8 +3,10 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "games/brouc.h"
 
 const struct game_ops *const game_list[] = {
+	&brouc_ops,
 	NULL,
 };
 
