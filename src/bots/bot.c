@@ -8,6 +8,7 @@
 
 static const struct bot_ops *const bots[] = {
 	&brouc_bot,
+	&bouillabaisse_bot,
 	NULL,
 };
 

@@ -3,10 +3,12 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "games/bouillabaisse.h"
 #include "games/brouc.h"
 
 const struct game_ops *const game_list[] = {
 	&brouc_ops,
+	&bouillabaisse_ops,
 	NULL,
 };
 
