@@ -455,15 +455,22 @@ START_TEST(test_win_midplay)
 	/* 25 + 50 / 10 = 30: not above 30. */
 	ck_assert_int_eq(ST(&t)->dealpts[0], 50);
 	ck_assert_int_eq(t.g->to_act(t.st), 0);
-	ck_assert_int_eq(tu_events_count(&t.ev, EV_PHASE), 0);
+	for (int i = 0; i < t.ev.n; i++)
+		if (t.ev.e[i].type == EV_PHASE)
+			ck_assert_str_eq(t.ev.e[i].note, "tally");
 	int from = t.ev.n;
 	tu_game_script(&t, "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
 	/* 25 + 5.4: the game is won at once, in the middle of the deal. */
-	int w = tu_events_find(&t.ev, EV_PHASE, from);
+	int w = -1;
+	for (int i = from; i < t.ev.n; i++)
+		if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "game_won") == 0)
+			w = i;
 	ck_assert_int_ge(w, 0);
-	ck_assert_str_eq(t.ev.e[w].note, "game_won");
 	ck_assert_int_eq(t.ev.e[w].winner, 0);
+	ck_assert_int_eq(t.ev.e[w].values[0], 25);
 	ck_assert_int_eq(t.ev.e[w].values[2], 54);
+	/* The win comes before the end of the deal is announced. */
+	ck_assert_int_lt(w, tu_events_find(&t.ev, EV_HAND_END, from));
 	ck_assert_int_eq(t.g->to_act(t.st), -1);
 	int ge = tu_events_find(&t.ev, EV_GAME_END, from);
 	ck_assert_int_ge(ge, 0);

@@ -383,7 +383,7 @@ static void end_deal(struct brouc_state *st, int won, const struct sink *out)
 		for (int t = 0; t < 2; t++)
 			if (st->tricks_won[t] == BROUC_TRICKS)
 				cape = t;
-	int dealt[2] = { st->dealpts[0], st->dealpts[1] };
+	int before[2] = { st->score[0], st->score[1] };
 	int value = 0;
 	for (int t = 0; t < 2; t++)
 		st->score[t] += brouc_round(st, st->dealpts[t]);
@@ -404,11 +404,13 @@ static void end_deal(struct brouc_state *st, int won, const struct sink *out)
 		e.winner = won;
 		e.code = won;
 		e.value = value;
-		e.nvalues = 4;
-		e.values[0] = st->score[0];
-		e.values[1] = st->score[1];
-		e.values[2] = dealt[0];
-		e.values[3] = dealt[1];
+		e.nvalues = 6;
+		e.values[0] = before[0];
+		e.values[1] = before[1];
+		e.values[2] = st->dealpts[0];
+		e.values[3] = st->dealpts[1];
+		e.values[4] = st->score[0];
+		e.values[5] = st->score[1];
 		ev_emit(out, &e);
 		st->wins[won] += value;
 		st->last_game_winner = won;
@@ -505,6 +507,16 @@ static void finish_trick(struct brouc_state *st, const struct sink *out)
 	}
 	for (int t = 0; t < 2; t++)
 		st->dealpts[t] = st->cardpts[t] + st->combopts[t];
+	ev_init(&e, EV_PHASE);
+	e.note = "tally";
+	e.winner = team;
+	e.value = st->tricks_done;
+	e.nvalues = 4;
+	e.values[0] = st->score[0];
+	e.values[1] = st->score[1];
+	e.values[2] = st->dealpts[0];
+	e.values[3] = st->dealpts[1];
+	ev_emit(out, &e);
 	st->ntrick = 0;
 	memset(st->trick, 0, sizeof st->trick);
 	st->leader = st->turn = seat;
