@@ -8,6 +8,8 @@
 
 #include "bots/bot.h"
 #include "games/brouc.h"
+#include "speech/i18n.h"
+#include "speech/talk.h"
 
 #define ST(t) ((struct brouc_state *)(t)->st)
 
@@ -794,6 +796,146 @@ START_TEST(test_bot_strength)
 }
 END_TEST
 
+/* ---- speech ---- */
+
+/* Every sentence the talk module says for the events from `from`, for seat
+ * me, joined with " | ". */
+static void phrase_all(struct tu_game *t, int me, int from, struct sbuf *all)
+{
+	const struct game_talk *gt = talk_find("brouc");
+	ck_assert_ptr_nonnull(gt);
+	struct talk tk = { t->g, me, 4 };
+	struct brouc_state v;
+	memcpy(&v, t->st, sizeof v);
+	t->g->redact(&v, me);
+	sb_clear(all);
+	for (int i = from; i < t->ev.n; i++) {
+		struct sbuf b;
+		sb_clear(&b);
+		if (gt->event(&tk, &v, &t->ev.e[i], &b) > 0) {
+			if (all->len)
+				sb_puts(all, " | ");
+			sb_puts(all, b.s);
+		}
+	}
+}
+
+static void english(void)
+{
+	char err[256];
+	i18n_set_lang("en", err, sizeof err);
+}
+
+START_TEST(test_talk_combos_and_scores)
+{
+	english();
+	struct tu_game t;
+	stacked(&t, NULL, 3, TRICK_COMBOS);
+	struct sbuf all;
+	phrase_all(&t, 1, 0, &all);
+	ck_assert_msg(strstr(all.s, "Turned card: the eight of hearts. Trumps: hearts.") != NULL, "%s", all.s);
+	int from = t.ev.n;
+	tu_game_script(&t, "0 play QC\n1 play KC\n2 play AC\n3 play 7C\n");
+	phrase_all(&t, 1, from, &all);
+	ck_assert_msg(strstr(all.s, "Anne and Claire score king-queen of clubs, 20.") != NULL, "%s", all.s);
+	ck_assert_msg(strstr(all.s, "This deal: you and Denis 0, Anne and Claire 38.") != NULL, "%s", all.s);
+	phrase_all(&t, 0, from, &all);
+	ck_assert_msg(strstr(all.s, "You and Claire score king-queen of clubs, 20.") != NULL, "%s", all.s);
+	ck_assert_msg(strstr(all.s, "This deal: you and Claire 38, Bruno and Denis 0.") != NULL, "%s", all.s);
+	from = t.ev.n;
+	tu_game_script(&t, "2 play JH\n3 play AH\n0 play QH\n1 play KH\n");
+	phrase_all(&t, 0, from, &all);
+	ck_assert_msg(strstr(all.s, "Bruno and Denis score king-queen-jack of trumps, 60.") != NULL, "%s", all.s);
+	/* Queries: scores, turn, table, suit. */
+	const struct game_talk *gt = talk_find("brouc");
+	struct talk tk = { t.g, 0, 4 };
+	struct brouc_state v;
+	memcpy(&v, t.st, sizeof v);
+	t.g->redact(&v, 0);
+	struct sbuf b;
+	sb_clear(&b);
+	gt->query(&tk, &v, TALK_SCORES, &b);
+	ck_assert_str_eq(b.s, "Game: you and Claire 0, Bruno and Denis 0. This deal: you and Claire 38, "
+	                      "Bruno and Denis 80. Games: you and Claire 0, Bruno and Denis 0.");
+	sb_clear(&b);
+	gt->query(&tk, &v, TALK_TURN, &b);
+	ck_assert_str_eq(b.s, "Denis to play, an opponent.");
+	tu_game_script(&t, "3 play QS\n");
+	memcpy(&v, t.st, sizeof v);
+	t.g->redact(&v, 0);
+	sb_clear(&b);
+	gt->query(&tk, &v, TALK_TURN, &b);
+	ck_assert_str_eq(b.s, "Your turn. Follow spades.");
+	sb_clear(&b);
+	gt->query(&tk, &v, TALK_TABLE, &b);
+	ck_assert_str_eq(b.s, "Denis: queen of spades. Denis holds the trick.");
+	sb_clear(&b);
+	gt->query(&tk, &v, TALK_SUIT, &b);
+	ck_assert_str_eq(b.s, "Led: spades. Trumps: hearts, turned card the eight of hearts.");
+	sb_clear(&b);
+	gt->query(&tk, &v, '1', &b);
+	ck_assert_str_eq(b.s, "1: Denis, queen of spades.");
+	sb_clear(&b);
+	gt->query(&tk, &v, TALK_RULES, &b);
+	ck_assert(strstr(b.s, "Trumps: hearts.") == b.s);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_talk_refusals_and_win)
+{
+	english();
+	const struct game_talk *gt = talk_find("brouc");
+	struct tu_game t;
+	stacked(&t, NULL, 3, UNDER);
+	tu_game_script(&t, "0 play 7S\n1 play KH\n");
+	struct refusal why;
+	ck_assert_int_eq(tu_game_try(&t, "play 9H", &why), -1);
+	struct talk tk = { t.g, 2, 4 };
+	struct sbuf b;
+	sb_clear(&b);
+	gt->refusal(&tk, t.st, &why, &b);
+	ck_assert_str_eq(b.s, "No undertrumping: play above the king of hearts, or another suit.");
+	struct brouc_state v;
+	memcpy(&v, t.st, sizeof v);
+	t.g->redact(&v, 2);
+	sb_clear(&b);
+	gt->prompt(&tk, &v, &b);
+	ck_assert_str_eq(b.s, "Your turn. No spades: any card, but no trump below the king of hearts.");
+	ck_assert_int_eq(tu_game_try(&t, "play 7S", &why), -1);
+	sb_clear(&b);
+	gt->refusal(&tk, t.st, &why, &b);
+	ck_assert_str_eq(b.s, "You do not hold the seven of spades.");
+	tu_game_release(&t);
+
+	stacked(&t, NULL, 3, MIDPLAY);
+	ST(&t)->score[0] = 25;
+	int from = t.ev.n;
+	tu_game_script(&t, "0 play AS\n1 play 7S\n2 play TS\n3 play JS\n"
+	                   "0 play AD\n1 play 7D\n2 play TD\n3 play JD\n"
+	                   "0 play KH\n1 play 7H\n2 play 8H\n3 play 9H\n"
+	                   "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
+	struct sbuf all;
+	phrase_all(&t, 0, from, &all);
+	ck_assert_msg(strstr(all.s, "You and Claire win the game with 30.4. | End of the deal.") != NULL, "%s",
+	              all.s);
+	ck_assert_msg(strstr(all.s, "Game over. You and Claire win. Games: you and Claire 1, Bruno and Denis 0.") !=
+	              NULL, "%s", all.s);
+	phrase_all(&t, 1, from, &all);
+	ck_assert_msg(strstr(all.s, "Anne and Claire win the game with 30.4.") != NULL, "%s", all.s);
+	tu_game_release(&t);
+
+	static const char *const homme[] = { "variant=homme", NULL };
+	stacked(&t, homme, 3, TRICK_COMBOS);
+	from = t.ev.n;
+	tu_game_script(&t, "0 play QC\n1 play KC\n2 play AC\n3 play 7C\n");
+	phrase_all(&t, 0, from, &all);
+	ck_assert_msg(strstr(all.s, "You and Claire score king-queen of clubs, 40. Bruno and Denis lose 40.") != NULL,
+	              "%s", all.s);
+	tu_game_release(&t);
+}
+END_TEST
+
 static Suite *brouc_suite(void)
 {
 	Suite *s = suite_create("brouc");
@@ -817,6 +959,8 @@ static Suite *brouc_suite(void)
 	tcase_add_test(tc, test_referee_brouc);
 	tcase_add_test(tc, test_referee_homme);
 	tcase_add_test(tc, test_bot_strength);
+	tcase_add_test(tc, test_talk_combos_and_scores);
+	tcase_add_test(tc, test_talk_refusals_and_win);
 	suite_add_tcase(s, tc);
 	return s;
 }
