@@ -782,17 +782,21 @@ static int deal_rate(int a, int b, int deals, uint64_t seed)
 
 START_TEST(test_bot_strength)
 {
-	int vs_random = deal_rate(2, 0, 300, 42);
-	int vs_simple = deal_rate(2, 1, 300, 43);
-	int simple_vs_random = deal_rate(1, 0, 300, 44);
-	int search_vs_2 = deal_rate(3, 2, 40, 45);
-	printf("brouc bot, deals won (per mille, 600 deals each): level 2 vs random %d, "
-	       "level 2 vs level 1 %d, level 1 vs random %d; level 3 vs level 2 %d (80 deals)\n",
-	       vs_random, vs_simple, simple_vs_random, search_vs_2);
-	ck_assert_int_gt(vs_random, 700);
-	ck_assert_int_gt(vs_simple, 550);
+	/* Fixed seeds: the same figures every run. */
+	int vs_random = deal_rate(2, 0, 1000, 42);
+	int vs_simple = deal_rate(2, 1, 1000, 43);
+	int simple_vs_random = deal_rate(1, 0, 1000, 44);
+	int search_vs_2 = deal_rate(3, 2, 300, 45);
+	int search_vs_1 = deal_rate(3, 1, 150, 46);
+	printf("brouc bot, deals won (per mille; each deal played twice, teams swapped): "
+	       "level 2 vs random %d, level 2 vs level 1 %d, level 1 vs random %d (2000 deals each); "
+	       "level 3 vs level 2 %d (600 deals), level 3 vs level 1 %d (300 deals)\n",
+	       vs_random, vs_simple, simple_vs_random, search_vs_2, search_vs_1);
+	ck_assert_int_gt(vs_random, 680);
+	ck_assert_int_gt(vs_simple, 540);
 	ck_assert_int_gt(simple_vs_random, 600);
-	ck_assert_int_gt(search_vs_2, 500);
+	ck_assert_int_gt(search_vs_2, 530);
+	ck_assert_int_gt(search_vs_1, 560);
 }
 END_TEST
 
@@ -936,6 +940,35 @@ START_TEST(test_talk_refusals_and_win)
 }
 END_TEST
 
+/* Trumps clubs (10 turned), dealer 3. */
+static const char *const SMEAR[4] = {
+	"7H 9H AS KS QD JD 8S 9S",
+	"AH JH TH 7S AD KD 9C JC",
+	"8H QH KH QS JS AC KC 7D",
+	"TS 8D 9D TD 7C 8C QC TC",
+};
+
+/* The partner's ace holds the trick: the last player gives it a ten and
+ * does not trump it; the simple bot trumps. */
+START_TEST(test_bot_partner)
+{
+	struct tu_game t;
+	stacked(&t, NULL, 3, SMEAR);
+	tu_game_script(&t, "0 play 7H\n1 play AH\n2 play 8H\n");
+	struct rng rng;
+	rng_seed(&rng, 1);
+	struct action a;
+	bot_choose(t.g, t.st, 2, &rng, &a);
+	ck_assert_int_eq(card_rank(a.cards[0]), RANK_TEN);
+	ck_assert_int_ne(card_suit(a.cards[0]), SUIT_CLUBS);
+	bot_choose(t.g, t.st, 3, &rng, &a);
+	ck_assert_int_ne(card_suit(a.cards[0]), SUIT_CLUBS);
+	bot_choose(t.g, t.st, 1, &rng, &a);
+	ck_assert_int_eq(card_suit(a.cards[0]), SUIT_CLUBS);
+	tu_game_release(&t);
+}
+END_TEST
+
 static Suite *brouc_suite(void)
 {
 	Suite *s = suite_create("brouc");
@@ -958,6 +991,7 @@ static Suite *brouc_suite(void)
 	tcase_add_test(tc, test_redact_resample);
 	tcase_add_test(tc, test_referee_brouc);
 	tcase_add_test(tc, test_referee_homme);
+	tcase_add_test(tc, test_bot_partner);
 	tcase_add_test(tc, test_bot_strength);
 	tcase_add_test(tc, test_talk_combos_and_scores);
 	tcase_add_test(tc, test_talk_refusals_and_win);

@@ -1,10 +1,15 @@
 /* The Le Brouc bot (also the player's partner).
  *
  * Level 1: simple rules (win cheaply when it can, else throw the smallest).
- * Level 2: card reading (cards gone, voids), partnership (no overtaking a
- * partner's safe trick, points given to it), combinations kept whole until
- * the team's first trick and completed in tricks the team takes, never
- * handed to the opponents.
+ * Level 2: each legal card is weighed by its expected value: the chance
+ * that the team takes the trick (from the cards gone, the voids shown and
+ * how many unknown cards each hand holds), times what the trick is worth
+ * (its points, combinations completed in it, the hand combinations a first
+ * trick would score), less what the card is worth kept for later (trumps,
+ * masters, a king-queen still to score). So it follows and trumps when it
+ * pays, gives points to a partner's safe trick instead of overtaking it,
+ * keeps its combinations whole until its team's first trick, and never
+ * hands the opponents a combination for nothing.
  * Level 3 and up: determinized search: the hidden hands are dealt again
  * consistently with what the seat knows, each legal card is played out to
  * the end of the deal by level-2 players, and the best average wins.
@@ -56,16 +61,6 @@ static void know_init(struct know *k, const struct brouc_state *st, int me)
 	k->unseen = ~(k->mine | k->gone | sh);
 }
 
-/* Cards seat s may hold (for s != me). */
-static uint32_t may_hold(const struct know *k, int s)
-{
-	uint32_t m = k->shown[s];
-	for (int su = 0; su < SUIT_COUNT; su++)
-		if (!(k->st->voids[s] & (1u << su)))
-			m |= k->unseen & suit_mask(su);
-	return m;
-}
-
 static card_t card_of(int idx)
 {
 	static const int rank_of[8] = { RANK_SEVEN, RANK_EIGHT, RANK_NINE, RANK_JACK,
@@ -84,25 +79,6 @@ static uint32_t above(card_t c)
 static int is_master(const struct know *k, card_t c)
 {
 	return (above(c) & ~k->mine & ~k->gone) == 0;
-}
-
-/* May seat s (an opponent yet to play) beat `best` in a trick led in `led`? */
-static int may_beat(const struct know *k, int s, card_t best, int led)
-{
-	const struct brouc_state *st = k->st;
-	uint32_t h = may_hold(k, s);
-	int trump = st->trump;
-	if (card_suit(best) == led && (h & above(best)))
-		return 1;
-	/* Trumping: possible when the seat may be out of the led suit. */
-	int led_left = __builtin_popcount(h & suit_mask(led));
-	int maybe_void = (st->voids[s] & (1u << led)) || led_left <= 2;
-	if (led == trump || !maybe_void)
-		return 0;
-	uint32_t tr = h & suit_mask(trump);
-	if (card_suit(best) == trump)
-		tr &= above(best);
-	return tr != 0;
 }
 
 static int partner_of(int seat)
@@ -146,19 +122,6 @@ static int completes(const struct brouc_state *st, card_t c)
 	if (after == before)
 		return 0;
 	return brouc_combo_value(st, after, s, 1) - brouc_combo_value(st, before, s, 1);
-}
-
-/* What keeping c is worth for later tricks. */
-static int keep_value(const struct know *k, card_t c)
-{
-	const struct brouc_state *st = k->st;
-	int v = brouc_points(c);
-	if (card_suit(c) == st->trump)
-		v += 6 + 2 * brouc_strength(c);
-	if (is_master(k, c))
-		v += 6;
-	v += breaks_hand_combo(k, c);
-	return v;
 }
 
 static int trick_points(const struct brouc_state *st)
@@ -212,8 +175,135 @@ static card_t choose_simple(const struct brouc_state *st)
 	return win ? win : low;
 }
 
-/* Level 2: the heuristic. */
-static card_t choose_heuristic(const struct brouc_state *st, int me)
+/* ---- level 2: expected value of each card ---- */
+/* Unknown cards in seat s's hand (its cards not shown). */
+static int slots(const struct know *k, int s)
+{
+	return k->st->nhand[s] - __builtin_popcount(k->st->shown[s]);
+}
+
+/* Probability that seat o holds at least one card of mask x. */
+static double p_holds_any(const struct know *k, int o, uint32_t x)
+{
+	const struct brouc_state *st = k->st;
+	if (k->shown[o] & x)
+		return 1.0;
+	double none = 1.0;
+	int so = slots(k, o);
+	if (so <= 0)
+		return 0.0;
+	for (int i = 0; i < 32; i++) {
+		if (!(x & k->unseen & (1u << i)))
+			continue;
+		int su = i / 8;
+		if (st->voids[o] & (1u << su))
+			continue;
+		int total = 0;
+		for (int s = 0; s < BROUC_PLAYERS; s++)
+			if (s != k->me && !(st->voids[s] & (1u << su)))
+				total += slots(k, s);
+		if (total > 0)
+			none *= 1.0 - (double)so / total;
+	}
+	return 1.0 - none;
+}
+
+/* Probability that seat o beats nb in a trick led in led. */
+static double p_beat(const struct know *k, int o, card_t nb, int led)
+{
+	const struct brouc_state *st = k->st;
+	int trump = st->trump;
+	double p_void = (st->voids[o] & (1u << led)) ? 1.0 : 1.0 - p_holds_any(k, o, suit_mask(led));
+	if (card_suit(nb) == led) {
+		double p_hi = p_holds_any(k, o, above(nb));
+		if (led == trump)
+			return p_hi;
+		if (st->voids[o] & (1u << trump))
+			return p_hi;
+		return p_hi + p_void * p_holds_any(k, o, suit_mask(trump));
+	}
+	if (st->voids[o] & (1u << trump))
+		return 0.0;
+	return p_void * p_holds_any(k, o, above(nb));
+}
+
+/* Probability for a card x unseen by me that seat o holds it. */
+static double p_hold(const struct know *k, int o, int i)
+{
+	const struct brouc_state *st = k->st;
+	int su = i / 8;
+	if (k->shown[o] & (1u << i))
+		return 1.0;
+	if (!(k->unseen & (1u << i)) || (st->voids[o] & (1u << su)))
+		return 0.0;
+	int total = 0;
+	for (int s = 0; s < BROUC_PLAYERS; s++)
+		if (s != k->me && !(st->voids[s] & (1u << su)))
+			total += slots(k, s);
+	return total > 0 ? (double)slots(k, o) / total : 0.0;
+}
+
+/* Probability that none of the seats in `who` beats nb (led suit led). */
+static double p_keep(const struct know *k, const int *who, int n, card_t nb, int led)
+{
+	const struct brouc_state *st = k->st;
+	int trump = st->trump;
+	double keep = 1.0;
+	if (card_suit(nb) == led) {
+		uint32_t x = above(nb);
+		for (int i = 0; i < 32; i++)
+			if (x & (1u << i)) {
+				double p = 0;
+				for (int j = 0; j < n; j++)
+					p += p_hold(k, who[j], i);
+				keep *= p > 1.0 ? 0.0 : 1.0 - p;
+			}
+		if (led == trump)
+			return keep;
+		for (int j = 0; j < n; j++) {
+			int o = who[j];
+			if (st->voids[o] & (1u << trump))
+				continue;
+			double p_void = (st->voids[o] & (1u << led)) ? 1.0 : 1.0 - p_holds_any(k, o, suit_mask(led));
+			keep *= 1.0 - p_void * p_holds_any(k, o, suit_mask(trump));
+		}
+		return keep;
+	}
+	for (int j = 0; j < n; j++)
+		keep *= 1.0 - p_beat(k, who[j], nb, led);
+	return keep;
+}
+
+/* What keeping c is worth for the tricks to come. */
+static double power(const struct know *k, card_t c)
+{
+	const struct brouc_state *st = k->st;
+	double v = 0;
+	if (card_suit(c) == st->trump)
+		v = 7 + brouc_strength(c) + (is_master(k, c) ? 6 : 0);
+	else if (is_master(k, c))
+		v = (above(c) & k->mine) ? 4.5 : 9;
+	else if (brouc_points(c) >= 10)
+		v = -3;
+	return v + breaks_hand_combo(k, c);
+}
+
+/* Combinations still whole in my hand once c is gone. */
+static int hand_combos_without(const struct know *k, card_t c)
+{
+	int v = 0;
+	uint32_t mine = k->mine & ~(1u << brouc_idx(c));
+	for (int s = 0; s < SUIT_COUNT; s++) {
+		unsigned m = 0;
+		for (int i = 0; i < 8; i++)
+			if (mine & (1u << (s * 8 + i)))
+				m |= 1u << card_rank(card_of(s * 8 + i));
+		v += brouc_combo_value(k->st, brouc_combo_kind(m), s, 0);
+	}
+	return v;
+}
+
+static card_t choose_ev(const struct brouc_state *st, int me)
 {
 	struct know k;
 	know_init(&k, st, me);
@@ -222,119 +312,68 @@ static card_t choose_heuristic(const struct brouc_state *st, int me)
 	if (n == 1)
 		return legal[0];
 	int trump = st->trump;
-	int best_score = -1000000;
-	card_t pick = legal[0];
-
-	if (st->ntrick == 0) {
-		int ntr = __builtin_popcount(k.mine & suit_mask(trump));
-		int opp_trumps = 0;
-		for (int s = 0; s < BROUC_PLAYERS; s++)
-			if (brouc_team(s) != k.team && (may_hold(&k, s) & suit_mask(trump)))
-				opp_trumps = 1;
-		for (int i = 0; i < n; i++) {
-			card_t c = legal[i];
-			int s = card_suit(c);
-			int sc = -keep_value(&k, c);
-			int safe = is_master(&k, c);
-			if (safe && s != trump) {
-				/* Will an opponent trump it? */
-				for (int o = 0; o < BROUC_PLAYERS; o++) {
-					if (brouc_team(o) == k.team)
-						continue;
-					uint32_t h = may_hold(&k, o);
-					int left = __builtin_popcount(h & suit_mask(s));
-					if (((st->voids[o] & (1u << s)) || left <= 2) && (h & suit_mask(trump)))
-						safe = 0;
-				}
-			}
-			if (safe && s != trump)
-				sc += 40 + 2 * brouc_points(c);
-			else if (safe && s == trump && opp_trumps && ntr >= 3)
-				sc += 30;
-			if (!safe && card_rank(c) == RANK_TEN && s != trump)
-				sc -= 10;
-			/* A low card in a suit the partner is void in: a ruff. */
-			if (!safe && (st->voids[partner_of(me)] & (1u << s)) && s != trump &&
-			    !(st->voids[partner_of(me)] & (1u << trump)))
-				sc += 8;
-			if (s == trump && !safe)
-				sc -= 6;
-			if (sc > best_score) {
-				best_score = sc;
-				pick = c;
-			}
-		}
-		return pick;
-	}
-
-	int led = card_suit(st->trick[0]);
-	int bi = brouc_trick_best(st);
-	card_t best = st->trick[bi];
-	int best_seat = (st->leader + bi) % BROUC_PLAYERS;
-	int partner_wins = brouc_team(best_seat) == k.team;
-	int pos = st->ntrick; /* my position */
-	int pts = trick_points(st);
-	/* Opponents to play after me. */
-	int later_opp[2], nlo = 0, partner_later = 0;
+	int partner = partner_of(me);
+	int pos = st->ntrick;
+	int led = pos ? card_suit(st->trick[0]) : -1;
+	int bi = pos ? brouc_trick_best(st) : -1;
+	card_t best = pos ? st->trick[bi] : CARD_NONE;
+	int partner_wins = pos && brouc_team((st->leader + bi) % BROUC_PLAYERS) == k.team;
+	int later[3], nl = 0, partner_later = 0;
 	for (int p = pos + 1; p < BROUC_PLAYERS; p++) {
 		int s = (st->leader + p) % BROUC_PLAYERS;
-		if (brouc_team(s) != k.team)
-			later_opp[nlo++] = s;
-		else
+		if (s == partner)
 			partner_later = 1;
+		else
+			later[nl++] = s;
 	}
-	int partner_safe = 0;
-	if (partner_wins) {
-		partner_safe = 1;
-		for (int i = 0; i < nlo; i++)
-			if (may_beat(&k, later_opp[i], best, led))
-				partner_safe = 0;
-	}
+	int pts = trick_points(st);
+	double later_pts = 3.5 * (BROUC_PLAYERS - 1 - pos);
+	double b_them = st->first_won[1 - k.team] ? 0 : 8;
+	int ntr = __builtin_popcount(k.mine & suit_mask(trump));
+	double best_ev = -1e9;
+	card_t pick = legal[0];
 	for (int i = 0; i < n; i++) {
 		card_t c = legal[i];
-		int wins = brouc_beats(c, best, led, trump);
+		int l = pos ? led : card_suit(c);
+		int wins = pos == 0 || brouc_beats(c, best, led, trump);
 		card_t nb = wins ? c : best;
-		int we_win = wins || partner_wins;
-		int safe = 1;
-		for (int j = 0; j < nlo; j++)
-			if (may_beat(&k, later_opp[j], nb, led))
-				safe = 0;
-		int combo = completes(st, c);
-		int sc;
-		if (we_win && safe) {
-			/* The trick is ours: give points, complete combinations,
-			 * keep strength. */
-			sc = 100 + brouc_points(c) + combo;
-			if (wins && partner_wins)
-				sc -= 15 + keep_value(&k, c) - brouc_points(c); /* needless overtaking */
-			else
-				sc -= keep_value(&k, c) - brouc_points(c);
-			if (card_rank(c) == RANK_ACE && card_suit(c) != trump && is_master(&k, c) && !wins)
-				sc -= 6; /* an ace that could take its own trick */
-			sc += pts / 4;
-		} else if (we_win) {
-			/* Ours for now, an opponent may still beat it. */
-			sc = 20 - brouc_points(c) - keep_value(&k, c) / 2;
-			if (combo)
-				sc -= combo / 2;
-			if (wins && !partner_wins)
-				sc += (pts + combo) / 3;
+		double p_us;
+		if (wins || partner_wins) {
+			double keep = p_keep(&k, later, nl, nb, l);
+			p_us = keep;
+			if (partner_later && wins)
+				p_us += (1.0 - keep) * 0.3;
 		} else {
-			/* Lost unless the partner takes it later. */
-			sc = -brouc_points(c) - keep_value(&k, c) / 2 - combo;
-			if (partner_later && !combo)
-				sc += brouc_points(c) / 3;
+			p_us = partner_later ? 0.8 * p_beat(&k, partner, nb, l) : 0.0;
+			if (partner_later)
+				for (int j = 0; j < nl; j++) {
+					int after = ((later[j] - st->leader + 4) % 4) > ((partner - st->leader + 4) % 4);
+					if (after)
+						p_us *= 0.7;
+				}
 		}
-		if (sc > best_score) {
-			best_score = sc;
+		double gain = pts + brouc_points(c) + completes(st, c) + later_pts;
+		double b_us = st->first_won[k.team] ? 0 : hand_combos_without(&k, c) + 5;
+		double ev = p_us * (gain + b_us) - (1.0 - p_us) * (gain + b_them) - power(&k, c);
+		if (pos == 0) {
+			int s = card_suit(c);
+			/* Draw trumps when strong in them. */
+			if (s == trump && ntr >= 3 && is_master(&k, c))
+				ev += 6;
+			/* A ruff for the partner. */
+			if (s != trump && (st->voids[partner] & (1u << s)) && !(st->voids[partner] & (1u << trump)))
+				ev += 6;
+		}
+		if (ev > best_ev) {
+			best_ev = ev;
 			pick = c;
 		}
 	}
-	(void)partner_safe;
 	return pick;
 }
 
 /* ---- level 3: determinized search ---- */
+
 
 struct rollout {
 	const struct brouc_state *st;
@@ -364,7 +403,7 @@ static card_t choose_search(const struct brouc_state *view, int me, int level, s
 	int n = legal_cards(view, legal);
 	if (n == 1)
 		return legal[0];
-	int worlds = level >= 4 ? 48 : 20;
+	int worlds = level >= 4 ? 60 : 20;
 	long total[BROUC_HAND] = { 0 };
 	struct brouc_state w, t;
 	for (int d = 0; d < worlds; d++) {
@@ -381,7 +420,7 @@ static card_t choose_search(const struct brouc_state *view, int me, int level, s
 			int steps = 0;
 			while (!r.done && !t.over && steps++ < 64) {
 				int s = t.turn;
-				a = act_card(ACT_PLAY, choose_heuristic(&t, s));
+				a = act_card(ACT_PLAY, choose_ev(&t, s));
 				brouc_ops.apply(&t, &a, &sk, &why);
 			}
 			total[i] += r.diff - base;
@@ -401,7 +440,7 @@ static void brouc_choose(const void *view, int seat, int level, struct rng *rng,
 	if (level <= 1)
 		c = choose_simple(st);
 	else if (level == 2)
-		c = choose_heuristic(st, seat);
+		c = choose_ev(st, seat);
 	else
 		c = choose_search(st, seat, level, rng);
 	*out = act_card(ACT_PLAY, c);
