@@ -7,6 +7,9 @@
 
 #include "bots/bot.h"
 #include "games/bouillabaisse.h"
+#include "speech/announce.h"
+#include "speech/i18n.h"
+#include "speech/talk.h"
 #include "testutil.h"
 
 static const struct game_ops *G(void)
@@ -781,6 +784,211 @@ START_TEST(test_bot_strength)
 	printf("bouillabaisse bots, 4 players, all_or_nothing, 200 games: level 2 %.1f vs random %.1f (diff %.1f)\n",
 	       s, w, d);
 	ck_assert_msg(d < -50.0, "level 2 vs random with all_or_nothing: %.1f vs %.1f", s, w);
+	d = compare(4, 2, 1, 200, 46, aon, &s, &w);
+	printf("bouillabaisse bots, 4 players, all_or_nothing, 200 games: level 2 %.1f vs level 1 %.1f (diff %.1f)\n",
+	       s, w, d);
+	ck_assert_msg(d < -10.0, "level 2 vs level 1 with all_or_nothing: %.1f vs %.1f", s, w);
+	d = compare(8, 2, 0, 100, 47, NULL, &s, &w);
+	printf("bouillabaisse bots, 8 players (two decks), 100 games: level 2 %.1f vs random %.1f (diff %.1f)\n", s, w, d);
+	ck_assert_msg(d < -50.0, "level 2 vs random, 8 players: %.1f vs %.1f", s, w);
+}
+END_TEST
+
+START_TEST(test_bot_search)
+{
+	double s, w;
+	double d = compare(4, 3, 2, 40, 48, NULL, &s, &w);
+	printf("bouillabaisse bots, 4 players, 40 games: level 3 %.1f vs level 2 %.1f (diff %.1f)\n", s, w, d);
+	ck_assert_msg(d < -20.0, "level 3 vs level 2: %.1f vs %.1f", s, w);
+}
+END_TEST
+
+
+/* ---- speech ---- */
+
+static void lang(const char *l)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang(l, err, sizeof err) == 0, "%s", err);
+}
+
+/* What seat `me` hears of event i, from a view of the state now. */
+static const char *heard(struct tu_game *t, int me, int i)
+{
+	static struct sbuf b;
+	struct talk tk = { t->g, me, game_players(t->st) };
+	void *view = malloc(t->g->state_size);
+	memcpy(view, t->st, t->g->state_size);
+	t->g->redact(view, me);
+	ann_event(&tk, talk_find("bouillabaisse"), view, &t->ev.e[i], &b);
+	free(view);
+	return b.s;
+}
+
+static const char *asked(struct tu_game *t, int me, int key)
+{
+	static struct sbuf b;
+	struct talk tk = { t->g, me, game_players(t->st) };
+	struct bouillabaisse view;
+	memcpy(&view, t->st, sizeof view);
+	t->g->redact(&view, me);
+	ann_query(&tk, talk_find("bouillabaisse"), &view, key, &b);
+	return b.s;
+}
+
+static const char *refused(struct tu_game *t, int me, const char *action)
+{
+	static struct sbuf b;
+	struct refusal why;
+	ck_assert_int_eq(tu_game_try(t, action, &why), -1);
+	struct talk tk = { t->g, me, game_players(t->st) };
+	ann_refusal(&tk, talk_find("bouillabaisse"), t->st, &why, &b);
+	return b.s;
+}
+
+static const char *prompted(struct tu_game *t, int me)
+{
+	static struct sbuf b;
+	struct talk tk = { t->g, me, game_players(t->st) };
+	sb_clear(&b);
+	talk_find("bouillabaisse")->prompt(&tk, t->st, &b);
+	return b.s;
+}
+
+static void four_game(struct tu_game *t)
+{
+	char text[400];
+	const char *const hands[4] = { "AS KH 3C", "QS 2H", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", NULL };
+	deck_text(text, sizeof text, 4, 1, 3, hands);
+	const char *const rules[] = { "suit=H", "figure=Q", "card=KS", NULL };
+	tu_game_init(t, "bouillabaisse", 4, 3, 1, rules);
+	tu_game_stack(t, text);
+	tu_game_start(t);
+}
+
+START_TEST(test_talk_english)
+{
+	lang("en");
+	ck_assert_ptr_nonnull(talk_find("bouillabaisse"));
+	struct tu_game t;
+	four_game(&t);
+	ck_assert_str_eq(heard(&t, 0, 0), "Chosen suit: hearts.");
+	ck_assert_str_eq(heard(&t, 0, 1), "Chosen figure: queens.");
+	ck_assert_str_eq(heard(&t, 0, 2), "Chosen card: the king of spades.");
+	ck_assert_str_eq(heard(&t, 0, 3), "Round 1 of 6. Each trick costs 5 points. Denis deals.");
+	ck_assert_str_eq(asked(&t, 0, 'R'),
+	                 "Round 1 of 6. Each trick costs 5 points. Chosen: hearts, queens, the king of spades.");
+	ck_assert_str_eq(asked(&t, 0, 'T'), "Your turn. You lead.");
+	ck_assert_str_eq(prompted(&t, 0), "Your turn. You lead.");
+	ck_assert_str_eq(asked(&t, 0, 'F'), "No card led yet.");
+	ck_assert_str_eq(asked(&t, 0, 'C'), "No card led yet.");
+	ck_assert_str_eq(asked(&t, 0, '1'), "No card 1 on the table.");
+	ck_assert_str_eq(refused(&t, 0, "play QS"), "You do not hold the queen of spades.");
+	ck_assert_str_eq(refused(&t, 0, "pass"), "Play a card.");
+	tu_game_script(&t, "0 play AS\n");
+	ck_assert_str_eq(asked(&t, 0, 'T'), "Bruno to play.");
+	ck_assert_str_eq(asked(&t, 0, 'F'), "Spades led by you.");
+	ck_assert_str_eq(asked(&t, 1, 'T'), "Your turn. Follow spades.");
+	ck_assert_str_eq(prompted(&t, 1), "Your turn. Follow spades.");
+	ck_assert_str_eq(refused(&t, 1, "play 2H"), "You must follow spades.");
+	tu_game_script(&t, "1 play QS\n");
+	ck_assert_str_eq(asked(&t, 2, 'T'), "Your turn. No spades: play any card.");
+	ck_assert_str_eq(asked(&t, 2, 'C'),
+	                 "Anne: the ace of spades, Bruno: the queen of spades. Anne holds the trick, 5 points so far.");
+	ck_assert_str_eq(asked(&t, 2, '2'), "Bruno: the queen of spades.");
+	ck_assert_str_eq(asked(&t, 0, '1'), "You: the ace of spades.");
+	struct action legal[GAME_MAX_LEGAL];
+	/* The trick: 5 points in round 1, with the queen in round 3. */
+	struct tu_game t2;
+	four_game(&t2);
+	tu_game_script(&t2, "0 play AS\n1 play QS\n2 play 2D\n");
+	t2.g->legal(t2.st, legal, GAME_MAX_LEGAL);
+	char line[40], ac[ACT_STR_MAX];
+	snprintf(line, sizeof line, "3 %s\n", act_format(&legal[0], ac, sizeof ac));
+	tu_game_script(&t2, line);
+	int i = tu_events_find(&t2.ev, EV_TRICK, 0);
+	ck_assert_str_eq(heard(&t2, 0, i), "You take the trick: 5 points.");
+	ck_assert_str_eq(heard(&t2, 1, i), "Anne takes the trick: 5 points.");
+	ck_assert_str_eq(asked(&t2, 1, 'S'),
+	                 "Totals: Anne 0, you 0, Claire 0 and Denis 0. This round so far: Anne 5, you 0, Claire 0 and Denis 0.");
+	ck_assert_str_eq(asked(&t2, 1, 'T'), "Anne to play. A new trick.");
+	tu_game_release(&t2);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_talk_rounds_and_end)
+{
+	lang("en");
+	struct tu_game t;
+	two_sweep(&t, 0, 2);
+	int i = nth(&t.ev, EV_HAND_START, 1);
+	ck_assert_str_eq(heard(&t, 0, i), "Round 2 of 2. Each card of hearts costs 10 points. You deal.");
+	for (i = 0; i < t.ev.n; i++)
+		if (t.ev.e[i].type == EV_PHASE)
+			break;
+	ck_assert_str_eq(heard(&t, 0, i), "End of round 1. Points this round: you 130 and Bruno 0.");
+	ck_assert_str_eq(heard(&t, 1, i + 1), "Totals: Anne 130 and you 0.");
+	i = tu_events_find(&t.ev, EV_GAME_END, 0);
+	ck_assert_str_eq(heard(&t, 0, i), "Game over. Shared win: you and Bruno, with 130 points.");
+	ck_assert_str_eq(heard(&t, -1, i), "Game over. Shared win: Anne and Bruno, with 130 points.");
+	ck_assert_str_eq(asked(&t, 0, 'T'), "The game is over.");
+	ck_assert_str_eq(prompted(&t, 0), "");
+	tu_game_release(&t);
+
+	two_sweep(&t, 1, 6);
+	i = tu_events_find(&t.ev, EV_PHASE, 0);
+	ck_assert_str_eq(heard(&t, 0, i),
+	                 "All or nothing: you took everything, the round counts the other way: minus 130 points.");
+	ck_assert_str_eq(heard(&t, 1, i),
+	                 "All or nothing: Anne took everything, the round counts the other way: minus 130 points.");
+	ck_assert_str_eq(heard(&t, 0, nth(&t.ev, EV_HAND_START, 2)),
+	                 "Round 3 of 6. Each queen costs 50 points. Bruno deals.");
+	ck_assert_str_eq(heard(&t, 0, nth(&t.ev, EV_HAND_START, 3)),
+	                 "Round 4 of 6. The king of spades costs 200 points. You deal.");
+	ck_assert_str_eq(heard(&t, 0, nth(&t.ev, EV_HAND_START, 4)),
+	                 "Round 5 of 6. Everything counts: each trick 5, each card of hearts 10, each queen 50, "
+	                 "the king of spades 200. Bruno deals.");
+	i = nth(&t.ev, EV_HAND_START, 5);
+	ck_assert_str_eq(heard(&t, 0, i),
+	                 "Round 6 of 6. Everything counts: each trick 5, each card of hearts 10, each queen 50, "
+	                 "the king of spades 200. All of it counts negative: take as many points as you can, but not "
+	                 "all of them. You deal.");
+	i = tu_events_find(&t.ev, EV_TRICK, i);
+	ck_assert_str_eq(heard(&t, 0, i), "Bruno takes the trick: minus 5 points.");
+	i = tu_events_find(&t.ev, EV_GAME_END, 0);
+	ck_assert_str_eq(heard(&t, 0, i), "Game over. You win with minus 990 points.");
+	ck_assert_str_eq(heard(&t, 1, i), "Game over. Anne wins with minus 990 points.");
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_talk_french)
+{
+	lang("fr");
+	struct tu_game t;
+	four_game(&t);
+	ck_assert_str_eq(heard(&t, 0, 0), "Couleur choisie : cœur.");
+	ck_assert_str_eq(heard(&t, 0, 1), "Figure choisie : les dames.");
+	ck_assert_str_eq(heard(&t, 0, 2), "Carte choisie : le roi de pique.");
+	ck_assert_str_eq(heard(&t, 0, 3), "Manche 1 sur 6. Chaque pli coûte 5 points. Denis donne.");
+	ck_assert_str_eq(prompted(&t, 0), "À vous. Vous entamez.");
+	tu_game_script(&t, "0 play AS\n");
+	ck_assert_str_eq(refused(&t, 1, "play 2H"), "Vous devez fournir à pique.");
+	ck_assert_str_eq(refused(&t, 1, "play KH"), "Vous n'avez pas le roi de cœur.");
+	ck_assert_str_eq(asked(&t, 1, 'T'), "À vous. Fournissez à pique.");
+	ck_assert_str_eq(asked(&t, 1, 'F'), "Pique, entamé par Anne.");
+	ck_assert_str_eq(asked(&t, 1, 'C'), "Anne : l'as de pique. Anne tient le pli, 5 points pour l'instant.");
+	tu_game_release(&t);
+	two_sweep(&t, 0, 6);
+	int i = nth(&t.ev, EV_HAND_START, 3);
+	ck_assert_str_eq(heard(&t, 0, i), "Manche 4 sur 6. Le roi de pique coûte 200 points. Vous donnez.");
+	i = tu_events_find(&t.ev, EV_TRICK, nth(&t.ev, EV_HAND_START, 5));
+	ck_assert_str_eq(heard(&t, 0, i), "Bruno prend le pli : moins 5 points.");
+	i = tu_events_find(&t.ev, EV_GAME_END, 0);
+	ck_assert_str_eq(heard(&t, 0, i), "Partie terminée. Bruno gagne avec moins 330 points.");
+	tu_game_release(&t);
+	lang("en");
 }
 END_TEST
 
@@ -808,9 +1016,15 @@ static Suite *suite(void)
 	tcase_add_loop_test(tr, test_referee_all_counts, 2, 13);
 	tcase_add_test(tr, test_referee_level3);
 	suite_add_tcase(s, tr);
+	TCase *tt = tcase_create("talk");
+	tcase_add_test(tt, test_talk_english);
+	tcase_add_test(tt, test_talk_rounds_and_end);
+	tcase_add_test(tt, test_talk_french);
+	suite_add_tcase(s, tt);
 	TCase *tb = tcase_create("bots");
 	tcase_set_timeout(tb, 120);
 	tcase_add_test(tb, test_bot_strength);
+	tcase_add_test(tb, test_bot_search);
 	suite_add_tcase(s, tb);
 	return s;
 }

@@ -29,10 +29,13 @@ static void ctx_init(struct ctx *c, const struct bouillabaisse *st, int me)
 	int n = bouillabaisse_ops.legal(st, acts, GAME_MAX_LEGAL);
 	for (int i = 0; i < n && c->nlegal < GAME_MAX_HAND; i++)
 		c->legal[c->nlegal++] = acts[i].cards[0];
-	card_t pack[CARD_MAX_PACK];
-	int np = bou_pack(st->players, st->decks, pack);
-	for (int i = 0; i < np; i++)
-		c->unseen[pack[i]]++;
+	card_t removed[52];
+	int nr = bou_removed(st->players, st->decks, removed);
+	for (int su = 0; su < SUIT_COUNT; su++)
+		for (int r = RANK_TWO; r <= RANK_ACE; r++)
+			c->unseen[card_make(r, su)] = st->decks;
+	for (int i = 0; i < nr; i++)
+		c->unseen[removed[i]]--;
 	for (int i = 0; i < st->nhand[me]; i++)
 		c->unseen[st->hand[me][i]]--;
 	for (int i = 0; i < st->ntrick; i++)
@@ -236,7 +239,11 @@ static card_t level2(const struct ctx *c)
 
 /* ---- level 3 ---- */
 
-#define L3_SAMPLES 12
+#define L3_SAMPLES_MAX 12
+#define L3_SAMPLES_MIN 2
+/* Card evaluations per decision (about 0.2 us each): a few ms. Early in a
+ * round with big hands, when even two samples cost more, level 2 decides. */
+#define L3_BUDGET 12000
 
 /* My final points of the round after playing out from st (others and me
  * by level 2). */
@@ -263,7 +270,16 @@ static card_t level3(const struct ctx *c, struct rng *rng)
 		return c->legal[0];
 	struct bouillabaisse sample, work;
 	double sum[GAME_MAX_HAND] = { 0 };
-	for (int k = 0; k < L3_SAMPLES; k++) {
+	int left = c->st->ntrick;
+	for (int p = 0; p < c->st->players; p++)
+		left += c->st->nhand[p];
+	int per_sample = c->nlegal * left * (left / c->st->players + 1);
+	int samples = L3_BUDGET / (per_sample > 0 ? per_sample : 1);
+	if (samples > L3_SAMPLES_MAX)
+		samples = L3_SAMPLES_MAX;
+	if (samples < L3_SAMPLES_MIN)
+		return level2(c);
+	for (int k = 0; k < samples; k++) {
 		memcpy(&sample, c->st, sizeof sample);
 		bouillabaisse_ops.resample(&sample, c->me, rng);
 		for (int i = 0; i < c->nlegal; i++) {

@@ -6,6 +6,7 @@
 
 static const struct game_talk *const talks[] = {
 	&brouc_talk,
+	&bouillabaisse_talk,
 	NULL,
 };
 
