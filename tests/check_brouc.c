@@ -966,6 +966,18 @@ START_TEST(test_bot_partner)
 	bot_choose(t.g, t.st, 1, &rng, &a);
 	ck_assert_int_eq(card_suit(a.cards[0]), SUIT_CLUBS);
 	tu_game_release(&t);
+
+	/* Before its team's first trick a player keeps its combinations whole
+	 * (they score when that trick is won): seat 0 leads neither a king, a
+	 * queen nor the jack of its king-queen-jack. */
+	stacked(&t, NULL, 3, HAND_COMBOS);
+	for (int level = 2; level <= 3; level++) {
+		bot_choose(t.g, t.st, level, &rng, &a);
+		int r = card_rank(a.cards[0]);
+		ck_assert_msg(r != RANK_KING && r != RANK_QUEEN && !(r == RANK_JACK && card_suit(a.cards[0]) == SUIT_SPADES),
+		              "level %d leads a combination card", level);
+	}
+	tu_game_release(&t);
 }
 END_TEST
 
