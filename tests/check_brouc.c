@@ -921,12 +921,36 @@ START_TEST(test_talk_refusals_and_win)
 	                   "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
 	struct sbuf all;
 	phrase_all(&t, 0, from, &all);
-	ck_assert_msg(strstr(all.s, "You and Claire win the game with 30.4. | End of the deal.") != NULL, "%s",
+	ck_assert_msg(strstr(all.s, "You and Claire win the game with 30.4. | Game over.") != NULL, "%s",
 	              all.s);
 	ck_assert_msg(strstr(all.s, "Game over. You and Claire win. Games: you and Claire 1, Bruno and Denis 0.") !=
 	              NULL, "%s", all.s);
 	phrase_all(&t, 1, from, &all);
 	ck_assert_msg(strstr(all.s, "Anne and Claire win the game with 30.4.") != NULL, "%s", all.s);
+	tu_game_release(&t);
+
+	static const char *const two[] = { "games=2", NULL };
+	stacked(&t, two, 3, MIDPLAY);
+	ST(&t)->score[0] = 25;
+	from = t.ev.n;
+	tu_game_script(&t, "0 play AS\n1 play 7S\n2 play TS\n3 play JS\n"
+	                   "0 play AD\n1 play 7D\n2 play TD\n3 play JD\n"
+	                   "0 play KH\n1 play 7H\n2 play 8H\n3 play 9H\n"
+	                   "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
+	phrase_all(&t, 2, from, &all);
+	ck_assert_msg(strstr(all.s, "You and Anne win the game with 30.4. | End of the deal. A new game starts, "
+	                            "scores back to 0.") != NULL, "%s", all.s);
+	tu_game_release(&t);
+
+	/* Phrased after the whole deal, when the next deal has other trumps. */
+	static const char *const five[] = { "games=5", NULL };
+	stacked(&t, five, 0, CAPE);
+	from = t.ev.n;
+	play_out(&t, 1);
+	phrase_all(&t, 0, from, &all);
+	ck_assert_msg(strstr(all.s, "You declare king-queen-jack of trumps in hand, 60.") != NULL, "%s", all.s);
+	ck_assert_msg(strstr(all.s, "Cape: you and Claire take all eight tricks, 2 more games. | End of the deal. "
+	                            "Scores: you and Claire 18, Bruno and Denis 0.") != NULL, "%s", all.s);
 	tu_game_release(&t);
 
 	static const char *const homme[] = { "variant=homme", NULL };

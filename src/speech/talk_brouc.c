@@ -74,9 +74,13 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 	case EV_DECLARE: {
 		int kind = e->code & (BROUC_KQ | BROUC_KQJ);
 		int suit = card_suit(e->cards[0]);
+		/* Trumps by the value (the view may already hold the next deal). */
+		int base = kind == BROUC_KQJ ? 30 : 20;
+		if ((e->code & BROUC_IN_TRICK) && st->variant == BROUC_HOMME)
+			base *= 2;
 		struct sbuf c;
 		sb_clear(&c);
-		combo_name(&c, kind, suit, st->trump);
+		combo_name(&c, kind, suit, e->points == 2 * base ? suit : -1);
 		if (e->code & BROUC_IN_TRICK) {
 			if (e->winner == my_team(t))
 				sb_printf(b, _("You and %1$s score %2$s, %3$d."),
@@ -159,6 +163,13 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		}
 		return -1;
 	case EV_HAND_END:
+		if (e->winner >= 0) {
+			/* The game was won: the win said it all. */
+			if (st->over)
+				return -1;
+			sb_puts(b, _("End of the deal. A new game starts, scores back to 0."));
+			return 1;
+		}
 		sb_puts(b, _("End of the deal. Scores: "));
 		two_teams(b, t, e->values[0], e->values[1]);
 		sb_puts(b, ".");
