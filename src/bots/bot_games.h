@@ -4,6 +4,7 @@
 
 #include "bots/bot.h"
 
+extern const struct bot_ops bourre_bot;
 extern const struct bot_ops brouc_bot;
 extern const struct bot_ops bouillabaisse_bot;
 

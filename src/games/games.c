@@ -4,9 +4,11 @@
 
 #include "core/game.h"
 #include "games/bouillabaisse.h"
+#include "games/bourre.h"
 #include "games/brouc.h"
 
 const struct game_ops *const game_list[] = {
+	&bourre_ops,
 	&brouc_ops,
 	&bouillabaisse_ops,
 	NULL,

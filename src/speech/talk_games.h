@@ -4,6 +4,7 @@
 
 #include "speech/talk.h"
 
+extern const struct game_talk bourre_talk;
 extern const struct game_talk brouc_talk;
 extern const struct game_talk bouillabaisse_talk;
 
