@@ -1,4 +1,5 @@
 /* Bourré: the rules core (DECISIONS.md "Bourré"). */
+#include "core/deckfile.h"
 #include "games/bourre.h"
 
 #include <stdio.h>
@@ -95,16 +96,6 @@ static void emit_action(const struct bourre_state *st, const struct sink *out, i
 	ev_emit(out, &e);
 }
 
-static void emit_phase(const struct sink *out, const char *note, int seat, int code, int value)
-{
-	struct event e;
-	ev_init(&e, EV_PHASE);
-	e.note = note;
-	e.seat = seat;
-	e.code = code;
-	e.value = value;
-	ev_emit(out, &e);
-}
 
 static void pay(struct bourre_state *st, const struct sink *out, int from, int to, int amount,
                 const char *reason)
@@ -119,13 +110,7 @@ static void pay(struct bourre_state *st, const struct sink *out, int from, int t
 		st->chips[to] += amount;
 	else
 		st->pot += amount;
-	struct event e;
-	ev_init(&e, EV_PAYMENT);
-	e.from = from;
-	e.to = to;
-	e.amount = amount;
-	e.reason = reason;
-	ev_emit(out, &e);
+	ev_emit_payment(out, from, to, amount, reason);
 }
 
 /* ---- cinch ---- */
@@ -355,14 +340,8 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 	st->hand_no++;
 	int k = st->hand_no - 1;
 	card_t pack[52];
-	int n;
-	if (st->stack && k < st->stack->npacks) {
-		n = st->stack->size[k];
-		memcpy(pack, st->stack->cards[k], (size_t)n);
-	} else {
-		n = card_pack_full(pack, 1);
-		card_shuffle(pack, n, &st->rng);
-	}
+	int n = card_pack_full(pack, 1);
+	deckfile_deal_pack(st->stack, k, pack, n, &st->rng, pack);
 	st->packsize = n;
 	/* clear the deal */
 	memset(st->hand, 0, sizeof st->hand);
@@ -418,13 +397,7 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 
 	for (int k2 = 1; k2 <= st->players; k2++) {
 		int s = (st->dealer + k2) % st->players;
-		ev_init(&e, EV_DEAL);
-		e.seat = s;
-		e.visible = EV_SEAT(s);
-		e.ncards = st->nhand[s];
-		memcpy(e.cards, st->hand[s], (size_t)st->nhand[s]);
-		memset(e.card_seat, s, (size_t)st->nhand[s]);
-		ev_emit(out, &e);
+		ev_emit_deal(out, s, st->hand[s], st->nhand[s]);
 	}
 	ev_init(&e, EV_TURNUP);
 	e.seat = st->turnup_place == BR_TU_HAND ? st->dealer : -1;
@@ -459,7 +432,7 @@ static void lone_win(struct bourre_state *st, const struct sink *out, int seat)
 	st->lone = seat;
 	memset(st->tricks, 0, sizeof st->tricks);
 	st->tricks[seat] = st->ncards;
-	emit_phase(out, "lone", seat, 0, st->ncards);
+	ev_emit_phase(out, "lone", seat, 0, st->ncards);
 	end_deal(st, out);
 }
 
@@ -486,12 +459,12 @@ static void dealer_alone(struct bourre_state *st, const struct sink *out)
 		/* Nobody may play: the pot waits for the next deal. */
 		st->status[d] = BR_ST_PASS;
 		move_to_dead(st, d);
-		emit_phase(out, "nobody", -1, 0, 0);
+		ev_emit_phase(out, "nobody", -1, 0, 0);
 		end_deal(st, out);
 		return;
 	}
 	st->status[d] = BR_ST_STAY;
-	emit_phase(out, "dealer_stays", d, 0, 0);
+	ev_emit_phase(out, "dealer_stays", d, 0, 0);
 	pay(st, out, d, -1, stay_cost(st), "stay");
 	lone_win(st, out, d);
 }
@@ -514,7 +487,7 @@ static void declared(struct bourre_state *st, const struct sink *out)
 				mask |= 1u << s;
 				nst++;
 			}
-		emit_phase(out, "reveal", -1, (int)mask, nst);
+		ev_emit_phase(out, "reveal", -1, (int)mask, nst);
 		for (int s = 0; s < st->players; s++) {
 			st->status[s] = st->pending[s];
 			st->pending[s] = BR_ST_NONE;
@@ -536,7 +509,7 @@ static void declared(struct bourre_state *st, const struct sink *out)
 	}
 	int n = nstayers(st);
 	if (n == 0) {
-		emit_phase(out, "nobody", -1, 0, 0);
+		ev_emit_phase(out, "nobody", -1, 0, 0);
 		end_deal(st, out);
 		return;
 	}
@@ -659,7 +632,7 @@ static void begin_play(struct bourre_state *st, const struct sink *out)
 		s = next_seat(st, s);
 	st->leader = s;
 	st->to_act = s;
-	emit_phase(out, "play", s, 0, nstayers(st));
+	ev_emit_phase(out, "play", s, 0, nstayers(st));
 }
 
 static void end_deal(struct bourre_state *st, const struct sink *out)
@@ -685,12 +658,12 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 		for (int s = 0; s < st->players; s++)
 			if (active(st, s) && st->tricks[s] == st->tricks[best])
 				st->exempt[s] = 1;
-		emit_phase(out, "split", -1, 0, st->tricks[best]);
+		ev_emit_phase(out, "split", -1, 0, st->tricks[best]);
 	}
 	for (int k = 1; k <= st->players; k++) {
 		int s = (st->dealer + k) % st->players;
 		if (active(st, s) && st->tricks[s] == 0 && st->lone < 0) {
-			emit_phase(out, "bourre", s, 0, cap);
+			ev_emit_phase(out, "bourre", s, 0, cap);
 			pay(st, out, s, -1, cap, "bourre");
 			st->exempt[s] = 1;
 		}
@@ -746,7 +719,7 @@ static void reshuffle(struct bourre_state *st, const struct sink *out)
 	memset(st->dead_by, 0, sizeof st->dead_by);
 	st->ndead = 0;
 	st->reshuffles++;
-	emit_phase(out, "reshuffle", -1, 0, st->stock_n);
+	ev_emit_phase(out, "reshuffle", -1, 0, st->stock_n);
 }
 
 void bourre_discard_range(const struct bourre_state *st, int seat, int *min, int *max)

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/deckfile.h"
+
 static const char *const VARIANTS[] = { "brouc", "homme", NULL };
 
 static const struct rule_def RULES[] = {
@@ -219,13 +221,8 @@ static int brouc_init(void *vst, const struct game_setup *setup, char *err, size
 static void deal(struct brouc_state *st, const struct sink *out)
 {
 	card_t pack[BROUC_PACK];
-	int k = st->hand_no;
-	if (st->stack && k < st->stack->npacks && st->stack->size[k] == BROUC_PACK) {
-		memcpy(pack, st->stack->cards[k], BROUC_PACK);
-	} else {
-		card_pack(pack, RANKS, 8, 1);
-		card_shuffle(pack, BROUC_PACK, &st->rng);
-	}
+	card_pack(pack, RANKS, 8, 1);
+	deckfile_deal_pack(st->stack, st->hand_no, pack, BROUC_PACK, &st->rng, pack);
 	st->hand_no++;
 	/* Clear the deal. */
 	st->ntrick = 0;
@@ -264,13 +261,7 @@ static void deal(struct brouc_state *st, const struct sink *out)
 	for (int i = 1; i <= BROUC_PLAYERS; i++) {
 		int s = (st->dealer + i) % BROUC_PLAYERS;
 		card_sort(st->hand[s], st->nhand[s], STRENGTH);
-		ev_init(&e, EV_DEAL);
-		e.seat = s;
-		e.visible = EV_SEAT(s);
-		e.ncards = st->nhand[s];
-		memcpy(e.cards, st->hand[s], (size_t)st->nhand[s]);
-		memset(e.card_seat, s, (size_t)st->nhand[s]);
-		ev_emit(out, &e);
+		ev_emit_deal(out, s, st->hand[s], st->nhand[s]);
 	}
 	ev_init(&e, EV_TURNUP);
 	e.seat = st->dealer;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/deckfile.h"
+
 /* ---- small helpers ---- */
 
 static unsigned bit(int s) { return 1u << s; }
@@ -301,28 +303,10 @@ static void ev_seats(struct event *e, int seat)
 
 static void ev_pay(const struct sink *out, int from, int to, int amount, const char *reason)
 {
-	if (amount <= 0)
-		return;
-	struct event e;
-	ev_init(&e, EV_PAYMENT);
-	e.from = from;
-	e.to = to;
-	e.amount = amount;
-	e.reason = reason;
-	e.seat = from >= 0 ? from : to;
-	ev_emit(out, &e);
+	if (amount > 0)
+		ev_emit_payment(out, from, to, amount, reason);
 }
 
-static void ev_phase(const struct sink *out, const char *note, int seat, int code, int value)
-{
-	struct event e;
-	ev_init(&e, EV_PHASE);
-	e.note = note;
-	e.seat = seat;
-	e.code = code;
-	e.value = value;
-	ev_emit(out, &e);
-}
 
 /* An applied action; value = the player's stake after it, code = the chips
  * left in front (for the speech's running totals), points = 1 in the extra
@@ -414,15 +398,15 @@ static void end_deal(struct vying *v, const struct sink *out)
 		if (v->reserve[s] >= v->cfg.cave && v->cfg.cave > 0) {
 			v->reserve[s] -= v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
-			ev_phase(out, "recave", s, 0, v->cfg.cave);
+			ev_emit_phase(out, "recave", s, 0, v->cfg.cave);
 		} else if (v->cfg.rebuy) {
 			v->bought[s] += v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
-			ev_phase(out, "rebuy", s, 0, v->cfg.cave);
+			ev_emit_phase(out, "rebuy", s, 0, v->cfg.cave);
 		} else {
 			v->out[s] = 1;
 			v->in_deal[s] = 0;
-			ev_phase(out, "out", s, 0, 0);
+			ev_emit_phase(out, "out", s, 0, 0);
 		}
 	}
 	if (nactive(v) <= 1) {
@@ -472,7 +456,7 @@ static void throw_in(struct vying *v, const struct sink *out)
 	v->carried = 1;
 	v->nwins = 0;
 	v->win_seat[0] = -1;
-	ev_phase(out, "all_passed", -1, 0, v->dead);
+	ev_emit_phase(out, "all_passed", -1, 0, v->dead);
 	v->to_act = -1;
 	end_deal(v, out);
 }
@@ -643,14 +627,7 @@ static void deal_cards(struct vying *v, const struct sink *out)
 		int s = (v->dealer + k) % v->players;
 		if (!v->in_deal[s])
 			continue;
-		struct event e;
-		ev_init(&e, EV_DEAL);
-		e.seat = s;
-		e.visible = EV_SEAT(s);
-		e.ncards = 3;
-		memcpy(e.cards, v->hands[s], 3);
-		ev_seats(&e, s);
-		ev_emit(out, &e);
+		ev_emit_deal(out, s, v->hands[s], 3);
 	}
 	struct event t;
 	ev_init(&t, EV_TURNUP);
@@ -733,12 +710,7 @@ static void begin_deal(struct vying *v, const struct sink *out)
 	}
 	/* The pack. */
 	const struct deckstack *ds = v->stack;
-	if (ds && v->deal_k < ds->npacks && ds->size[v->deal_k] == v->cfg.npack) {
-		memcpy(v->pack, ds->cards[v->deal_k], (size_t)v->cfg.npack);
-	} else {
-		memcpy(v->pack, v->cfg.pack, (size_t)v->cfg.npack);
-		card_shuffle(v->pack, v->cfg.npack, &v->rng);
-	}
+	deckfile_deal_pack(ds, v->deal_k, v->cfg.pack, v->cfg.npack, &v->rng, v->pack);
 	v->npack = v->cfg.npack;
 	v->deal_k++;
 	struct event e;
@@ -824,7 +796,7 @@ static void antes_and_chain(struct vying *v, const struct sink *out)
 	}
 	if (v->cfg.straddle == VY_STRADDLE_FORCED && can_straddle(v, v->chain[0]) && v->cfg.straddle_max > 0) {
 		int amt = vying_straddle_amount(v);
-		ev_phase(out, "forced_straddle", v->chain[0], 0, amt);
+		ev_emit_phase(out, "forced_straddle", v->chain[0], 0, amt);
 		put_in(v, v->chain[0], amt, out, "straddle");
 		v->steps++;
 		v->nstraddles[v->chain[0]]++;
@@ -880,7 +852,7 @@ static void showdown_or_extra(struct vying *v, const struct sink *out)
 		v->extra = 1;
 		v->need = can_act_mask(v) & ~(v->last_bettor >= 0 ? bit(v->last_bettor) : 0u);
 		if (v->need) {
-			ev_phase(out, "extra_round", v->last_bettor, 0, 0);
+			ev_emit_phase(out, "extra_round", v->last_bettor, 0, 0);
 			next_in_round(v, v->last_bettor >= 0 ? v->last_bettor : v->dealer, out);
 			return;
 		}
@@ -1074,7 +1046,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 			ev_act(v, out, s, ACT_TAKE, -1);
 			v->reserve[s] -= v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
-			ev_phase(out, "add_cave", s, 0, v->cfg.cave);
+			ev_emit_phase(out, "add_cave", s, 0, v->cfg.cave);
 		} else if (k == ACT_DECLINE) {
 			ev_act(v, out, s, ACT_DECLINE, -1);
 		} else {
