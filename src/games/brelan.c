@@ -79,21 +79,6 @@ static int brelan_init(void *st, const struct game_setup *setup, char *err, size
 	return vying_init(st, setup, &c, err, errlen);
 }
 
-static void b_start(void *st, const struct sink *out) { vying_start(st, out); }
-static int b_to_act(const void *st) { return vying_to_act(st); }
-static int b_legal(const void *st, struct action *out, int max) { return vying_legal(st, out, max); }
-static int b_apply(void *st, const struct action *a, const struct sink *out, struct refusal *why)
-{
-	return vying_apply(st, a, out, why);
-}
-static int b_hand(const void *st, int seat, card_t *out) { return vying_hand(st, seat, out); }
-static void b_redact(void *st, int seat) { vying_redact(st, seat); }
-static void b_resample(void *st, int seat, struct rng *rng) { vying_resample(st, seat, rng); }
-static int b_standings(const void *st, int *out) { return vying_standings(st, out); }
-static int b_hand_number(const void *st) { return vying_hand_number(st); }
-static int b_dealer(const void *st) { return vying_dealer(st); }
-static int b_audit(const void *st, char *err, size_t errlen) { return vying_audit(st, err, errlen); }
-
 const struct game_ops brelan_game = {
 	.name = "brelan",
 	.title = "Le Brelan",
@@ -108,15 +93,5 @@ const struct game_ops brelan_game = {
 	.nrules = NRULES,
 	.pack = brelan_pack,
 	.init = brelan_init,
-	.start = b_start,
-	.to_act = b_to_act,
-	.legal = b_legal,
-	.apply = b_apply,
-	.hand = b_hand,
-	.redact = b_redact,
-	.resample = b_resample,
-	.standings = b_standings,
-	.hand_number = b_hand_number,
-	.dealer = b_dealer,
-	.audit = b_audit,
+	VYING_GAME_OPS,
 };

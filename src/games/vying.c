@@ -1304,3 +1304,20 @@ int vying_audit(const struct vying *v, char *err, size_t errlen)
 	}
 	return 0;
 }
+
+/* ---- the game_ops entries both games share ---- */
+
+void vying_op_start(void *st, const struct sink *out) { vying_start(st, out); }
+int vying_op_to_act(const void *st) { return vying_to_act(st); }
+int vying_op_legal(const void *st, struct action *out, int max) { return vying_legal(st, out, max); }
+int vying_op_apply(void *st, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	return vying_apply(st, a, out, why);
+}
+int vying_op_hand(const void *st, int seat, card_t *out) { return vying_hand(st, seat, out); }
+void vying_op_redact(void *st, int seat) { vying_redact(st, seat); }
+void vying_op_resample(void *st, int seat, struct rng *rng) { vying_resample(st, seat, rng); }
+int vying_op_standings(const void *st, int *out) { return vying_standings(st, out); }
+int vying_op_hand_number(const void *st) { return vying_hand_number(st); }
+int vying_op_dealer(const void *st) { return vying_dealer(st); }
+int vying_op_audit(const void *st, char *err, size_t errlen) { return vying_audit(st, err, errlen); }

@@ -164,4 +164,23 @@ int vying_best(const struct vying *v, unsigned contenders, int fixed_suit, int *
  * players dealt in; returns the count. */
 int vying_primaute(const struct vying *v, int *order);
 
+/* The game_ops entries Bouillotte and Le Brelan share (the state is a struct
+ * vying); a game's table lists them with VYING_GAME_OPS. */
+void vying_op_start(void *st, const struct sink *out);
+int vying_op_to_act(const void *st);
+int vying_op_legal(const void *st, struct action *out, int max);
+int vying_op_apply(void *st, const struct action *a, const struct sink *out, struct refusal *why);
+int vying_op_hand(const void *st, int seat, card_t *out);
+void vying_op_redact(void *st, int seat);
+void vying_op_resample(void *st, int seat, struct rng *rng);
+int vying_op_standings(const void *st, int *out);
+int vying_op_hand_number(const void *st);
+int vying_op_dealer(const void *st);
+int vying_op_audit(const void *st, char *err, size_t errlen);
+#define VYING_GAME_OPS \
+	.start = vying_op_start, .to_act = vying_op_to_act, .legal = vying_op_legal, \
+	.apply = vying_op_apply, .hand = vying_op_hand, .redact = vying_op_redact, \
+	.resample = vying_op_resample, .standings = vying_op_standings, \
+	.hand_number = vying_op_hand_number, .dealer = vying_op_dealer, .audit = vying_op_audit
+
 #endif
