@@ -1,1 +1,460 @@
-int main(void) { return 0; }
+/* tapis: the command line (CLI.md), the main menu and the game loop. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app/bench.h"
+#include "app/table.h"
+#include "bots/bot.h"
+#include "core/deckfile.h"
+#include "core/game.h"
+#include "core/paths.h"
+#include "speech/i18n.h"
+#include "speech/speech.h"
+#include "ui/keymap.h"
+#include "ui/menu.h"
+#include "ui/play.h"
+#include "ui/term.h"
+
+enum { EXIT_DONE = 0, EXIT_INTERNAL = 1, EXIT_USAGE = 2, EXIT_SCRIPT = 3 };
+
+struct cli {
+	const char *lang;
+	const char *speech;      /* backend */
+	int text, no_speech, no_sound;
+	int players;
+	int seed_given;
+	uint64_t seed;
+	int dealer;
+	const char *seats;
+	const char *deck, *actions, *log;
+	const char *rule_args[64];
+	int nrules;
+	int hands;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+	        "Usage:\n"
+	        "  tapis                       the spoken main menu\n"
+	        "  tapis play GAME [OPTIONS]   start GAME at once\n"
+	        "  tapis rules GAME            print (and, without --text, speak) the rules\n"
+	        "  tapis keys [GAME]           print the keyboard shortcuts\n"
+	        "  tapis bench [--json]        the performance benchmark\n"
+	        "  tapis --help | --version\n\n"
+	        "Games:");
+	for (int i = 0; game_list[i]; i++)
+		fprintf(f, " %s", game_list[i]->name);
+	fprintf(f, "\n\nOptions of play:\n"
+	           "  --players N         number of players\n"
+	           "  --lang en|fr        language of speech and text\n"
+	           "  --seed N            seed of the random generator\n"
+	           "  --dealer S          first dealer's seat\n"
+	           "  --seats LIST        human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot\n"
+	           "  --deck FILE         stacked packs\n"
+	           "  --actions FILE      scripted actions\n"
+	           "  --rule KEY=VALUE    a rule option (repeatable)\n"
+	           "  --hands N           stop after N deals (rounds)\n"
+	           "  --log FILE          hand history as JSON lines ('-': standard output)\n"
+	           "  --text              every announcement as a line of text, no voice\n"
+	           "  --no-speech         no speech\n"
+	           "  --no-sound          no sound cues\n"
+	           "  --speech BACKEND    espeak, speechd, text or none\n");
+	for (int i = 0; game_list[i]; i++) {
+		const struct game_ops *g = game_list[i];
+		fprintf(f, "\nRules of %s (%d-%d players):\n", g->name, g->min_players, g->max_players);
+		for (int k = 0; k < g->nrules; k++) {
+			struct rules r;
+			rules_init(&r, g->rules, g->nrules);
+			char buf[32];
+			fprintf(f, "  %-16s %s (default %s)\n", g->rules[k].key, g->rules[k].help ? g->rules[k].help : "",
+			        rules_value_str(&r, k, buf, sizeof buf));
+		}
+	}
+}
+
+static int parse_int(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Parse the options of `play`; returns 0 or EXIT_USAGE with a message. */
+static int parse_play(int argc, char **argv, int i, struct cli *c)
+{
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		long n;
+#define NEED() do { if (!v) { fprintf(stderr, "tapis: %s needs a value\n", a); return EXIT_USAGE; } i++; } while (0)
+		if (!strcmp(a, "--text")) c->text = 1;
+		else if (!strcmp(a, "--no-speech")) c->no_speech = 1;
+		else if (!strcmp(a, "--no-sound")) c->no_sound = 1;
+		else if (!strcmp(a, "--players")) {
+			NEED();
+			if (parse_int(v, 1, 64, &n)) { fprintf(stderr, "tapis: --players: '%s' is not a number of players\n", v); return EXIT_USAGE; }
+			c->players = (int)n;
+		} else if (!strcmp(a, "--lang")) {
+			NEED();
+			if (strcmp(v, "en") && strcmp(v, "fr")) { fprintf(stderr, "tapis: --lang: '%s': en or fr\n", v); return EXIT_USAGE; }
+			c->lang = v;
+		} else if (!strcmp(a, "--seed")) {
+			NEED();
+			char *end;
+			errno = 0;
+			unsigned long long s = strtoull(v, &end, 10);
+			if (!*v || *end || errno || *v == '-') { fprintf(stderr, "tapis: --seed: '%s' is not a number\n", v); return EXIT_USAGE; }
+			c->seed = s;
+			c->seed_given = 1;
+		} else if (!strcmp(a, "--dealer")) {
+			NEED();
+			if (parse_int(v, 0, 63, &n)) { fprintf(stderr, "tapis: --dealer: '%s' is not a seat\n", v); return EXIT_USAGE; }
+			c->dealer = (int)n;
+		} else if (!strcmp(a, "--seats")) { NEED(); c->seats = v; }
+		else if (!strcmp(a, "--deck")) { NEED(); c->deck = v; }
+		else if (!strcmp(a, "--actions")) { NEED(); c->actions = v; }
+		else if (!strcmp(a, "--log")) { NEED(); c->log = v; }
+		else if (!strcmp(a, "--speech")) {
+			NEED();
+			if (strcmp(v, "espeak") && strcmp(v, "speechd") && strcmp(v, "text") && strcmp(v, "none")) {
+				fprintf(stderr, "tapis: --speech: '%s': espeak, speechd, text or none\n", v);
+				return EXIT_USAGE;
+			}
+			c->speech = v;
+		} else if (!strcmp(a, "--rule")) {
+			NEED();
+			if (c->nrules >= 64) { fprintf(stderr, "tapis: too many --rule\n"); return EXIT_USAGE; }
+			c->rule_args[c->nrules++] = v;
+		} else if (!strcmp(a, "--hands")) {
+			NEED();
+			if (parse_int(v, 1, 1000000, &n)) { fprintf(stderr, "tapis: --hands: '%s' is not a number of deals\n", v); return EXIT_USAGE; }
+			c->hands = (int)n;
+		} else {
+			fprintf(stderr, "tapis: unknown option '%s' (see tapis --help)\n", a);
+			return EXIT_USAGE;
+		}
+#undef NEED
+	}
+	return 0;
+}
+
+static uint64_t fresh_seed(void)
+{
+	uint64_t s = 0;
+	FILE *f = fopen("/dev/urandom", "rb");
+	if (f) {
+		if (fread(&s, sizeof s, 1, f) != 1)
+			s = 0;
+		fclose(f);
+	}
+	if (!s)
+		s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	return s % 1000000000000ULL;  /* short enough to read out and type */
+}
+
+/* Build the table options from the command line; EXIT_USAGE on error. */
+static int make_options(const struct game_ops *g, const struct cli *c, struct table_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->game = g;
+	o->players = c->players ? c->players : g->default_players;
+	if (o->players < g->min_players || o->players > g->max_players) {
+		fprintf(stderr, "tapis: %s is played by %d to %d players, not %d\n", g->name, g->min_players,
+		        g->max_players, o->players);
+		return EXIT_USAGE;
+	}
+	o->dealer = c->dealer;
+	if (o->dealer >= o->players) {
+		fprintf(stderr, "tapis: --dealer %d: seats are 0 to %d\n", o->dealer, o->players - 1);
+		return EXIT_USAGE;
+	}
+	o->seed = c->seed_given ? c->seed : fresh_seed();
+	rules_init(&o->rules, g->rules, g->nrules);
+	char err[512];
+	for (int i = 0; i < c->nrules; i++)
+		if (rules_set_arg(&o->rules, c->rule_args[i], err, sizeof err) < 0) {
+			fprintf(stderr, "tapis: %s\n", err);
+			return EXIT_USAGE;
+		}
+	if (c->hands) {
+		char v[32];
+		snprintf(v, sizeof v, "%d", c->hands);
+		if (rules_set(&o->rules, "hands", v, err, sizeof err) < 0) {
+			fprintf(stderr, "tapis: --hands: %s\n", err);
+			return EXIT_USAGE;
+		}
+	}
+	for (int s = 0; s < o->players; s++) {
+		o->seat_kind[s] = s == 0 ? SEAT_HUMAN : SEAT_BOT;
+		o->bot_level[s] = BOT_LEVEL_DEFAULT;
+	}
+	if (c->seats) {
+		char buf[512];
+		snprintf(buf, sizeof buf, "%s", c->seats);
+		int s = 0;
+		char *save = NULL;
+		for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save), s++) {
+			if (s >= o->players) {
+				fprintf(stderr, "tapis: --seats: more seats than the %d players\n", o->players);
+				return EXIT_USAGE;
+			}
+			long lvl;
+			if (!strcmp(tok, "human"))
+				o->seat_kind[s] = SEAT_HUMAN;
+			else if (!strcmp(tok, "bot"))
+				o->seat_kind[s] = SEAT_BOT;
+			else if (!strncmp(tok, "bot:", 4) && parse_int(tok + 4, 0, 9, &lvl) == 0) {
+				o->seat_kind[s] = SEAT_BOT;
+				o->bot_level[s] = (int)lvl;
+			} else {
+				fprintf(stderr, "tapis: --seats: '%s' is not human or bot[:LEVEL]\n", tok);
+				return EXIT_USAGE;
+			}
+		}
+		if (s != o->players) {
+			fprintf(stderr, "tapis: --seats: %d seats given for %d players\n", s, o->players);
+			return EXIT_USAGE;
+		}
+	}
+	o->deck_path = c->deck;
+	o->actions_path = c->actions;
+	o->log_path = c->log;
+	return 0;
+}
+
+static void save_path(char *buf, size_t len)
+{
+	char dir[4096];
+	if (paths_statedir(dir, sizeof dir, 1) < 0) {
+		buf[0] = '\0';
+		return;
+	}
+	snprintf(buf, len, "%s/current.game", dir);
+}
+
+static int open_speech(struct speech *sp, const struct cli *c, const char *lang)
+{
+	const char *backend = c->speech ? c->speech : "espeak";
+	if (c->text)
+		backend = "text";
+	else if (c->no_speech)
+		backend = "none";
+	struct speech_settings set;
+	speech_settings_default(&set);
+	char err[256] = "";
+	sp->out = stdout;
+	if (speech_open(sp, backend, lang, &set, NULL, err, sizeof err) != 0 && *err)
+		fprintf(stderr, "tapis: %s; speech goes to text\n", err);
+	if (!term_is_tty())
+		sp->set.pause = 0;
+	return 0;
+}
+
+static int run_table(struct table_options *o, const struct cli *c, const char *lang)
+{
+	struct speech sp;
+	memset(&sp, 0, sizeof sp);
+	open_speech(&sp, c, lang);
+	char savep[4200];
+	save_path(savep, sizeof savep);
+	o->save_path = *savep ? savep : NULL;
+	struct table t;
+	char err[1024];
+	if (table_open(&t, o, &sp, NULL, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis: %s\n", err);
+		speech_close(&sp);
+		return EXIT_USAGE;
+	}
+	term_open();
+	table_start(&t);
+	int rc = play_run(&t, err, sizeof err);
+	term_close();
+	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
+		fprintf(stderr, "tapis: %s\n", err);
+	if (table_to_act(&t) < 0 && o->save_path)
+		unlink(o->save_path);   /* a finished game needs no resuming */
+	table_close(&t);
+	speech_close(&sp);
+	return rc;
+}
+
+static const char *choose_lang(const struct cli *c)
+{
+	const char *lang = c->lang ? c->lang : i18n_env_lang();
+	char err[256];
+	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
+		fprintf(stderr, "tapis: %s; messages in English\n", err);
+	return i18n_lang();
+}
+
+static int cmd_play(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "tapis: play needs a game (see tapis --help)\n");
+		return EXIT_USAGE;
+	}
+	const struct game_ops *g = game_find(argv[2]);
+	if (!g) {
+		fprintf(stderr, "tapis: unknown game '%s' (see tapis --help)\n", argv[2]);
+		return EXIT_USAGE;
+	}
+	struct cli c;
+	memset(&c, 0, sizeof c);
+	c.dealer = -1;
+	int rc = parse_play(argc, argv, 3, &c);
+	if (rc)
+		return rc;
+	struct table_options o;
+	if ((rc = make_options(g, &c, &o)))
+		return rc;
+	const char *lang = choose_lang(&c);
+	return run_table(&o, &c, lang);
+}
+
+static int cmd_rules(int argc, char **argv)
+{
+	struct cli c;
+	memset(&c, 0, sizeof c);
+	c.dealer = -1;
+	if (argc < 3) {
+		fprintf(stderr, "tapis: rules needs a game\n");
+		return EXIT_USAGE;
+	}
+	const struct game_ops *g = game_find(argv[2]);
+	if (!g) {
+		fprintf(stderr, "tapis: unknown game '%s'\n", argv[2]);
+		return EXIT_USAGE;
+	}
+	int rc = parse_play(argc, argv, 3, &c);
+	if (rc)
+		return rc;
+	const char *lang = choose_lang(&c);
+	char path[4200], err[256];
+	snprintf(path, sizeof path, "%s/docs/rules/%s.%s.md", paths_datadir(), g->name, lang);
+	char *text = deckfile_slurp(path, err, sizeof err);
+	if (!text) {
+		fprintf(stderr, "tapis: %s\n", err);
+		return EXIT_INTERNAL;
+	}
+	fputs(text, stdout);
+	if (!c.text && !c.no_speech) {
+		struct speech sp;
+		memset(&sp, 0, sizeof sp);
+		c.speech = c.speech ? c.speech : "espeak";
+		open_speech(&sp, &c, lang);
+		if (sp.backend != &speech_text_backend) {
+			term_open();
+			speech_say(&sp, text, SPEECH_QUEUE);
+			while (speech_busy(&sp) && term_read_key(50) == KEY_NONE)
+				speech_pump(&sp);
+			speech_stop(&sp);
+			term_close();
+		}
+		speech_close(&sp);
+	}
+	free(text);
+	return EXIT_DONE;
+}
+
+/* The bare `tapis`: choose a game and the number of players by voice. */
+static int cmd_menu(void)
+{
+	struct cli c;
+	memset(&c, 0, sizeof c);
+	c.dealer = -1;
+	const char *lang = choose_lang(&c);
+	struct speech sp;
+	memset(&sp, 0, sizeof sp);
+	open_speech(&sp, &c, lang);
+	term_open();
+	int rc = EXIT_DONE;
+	for (;;) {
+		const char *items[16];
+		int n = 0;
+		for (int i = 0; game_list[i] && n < 15; i++)
+			items[n++] = _(game_list[i]->title);
+		items[n] = _("Quit");
+		speech_say(&sp, _("Welcome to tapis."), SPEECH_QUEUE);
+		int gi = menu_run(&sp, _("Choose a game."), items, n + 1, 0);
+		if (gi < 0 || gi == n)
+			break;
+		const struct game_ops *g = game_list[gi];
+		char labels[16][32];
+		const char *pitems[16];
+		int np = 0, def = 0;
+		for (int p = g->min_players; p <= g->max_players && np < 16; p++) {
+			snprintf(labels[np], sizeof labels[np], P_("%d player", "%d players", p), p);
+			if (p == g->default_players)
+				def = np;
+			pitems[np] = labels[np];
+			np++;
+		}
+		int pi = np == 1 ? 0 : menu_run(&sp, _("How many players?"), pitems, np, def);
+		if (pi == MENU_QUIT)
+			break;
+		if (pi < 0)
+			continue;
+		c.players = g->min_players + pi;
+		struct table_options o;
+		if (make_options(g, &c, &o)) {
+			rc = EXIT_USAGE;
+			break;
+		}
+		term_close();
+		speech_close(&sp);
+		return run_table(&o, &c, lang);
+	}
+	term_close();
+	speech_close(&sp);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	paths_init(argv[0]);
+	int rc;
+	if (argc < 2) {
+		rc = cmd_menu();
+	} else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		rc = EXIT_DONE;
+	} else if (!strcmp(argv[1], "--version")) {
+		printf("tapis %s\n", TAPIS_VERSION);
+		rc = EXIT_DONE;
+	} else if (!strcmp(argv[1], "play")) {
+		rc = cmd_play(argc, argv);
+	} else if (!strcmp(argv[1], "rules")) {
+		rc = cmd_rules(argc, argv);
+	} else if (!strcmp(argv[1], "keys")) {
+		struct cli c;
+		memset(&c, 0, sizeof c);
+		if (argc >= 3 && argv[2][0] != '-' && !game_find(argv[2])) {
+			fprintf(stderr, "tapis: unknown game '%s'\n", argv[2]);
+			return EXIT_USAGE;
+		}
+		for (int i = 2; i < argc; i++)
+			if (!strcmp(argv[i], "--lang") && i + 1 < argc)
+				c.lang = argv[++i];
+		choose_lang(&c);
+		keymap_print(stdout);
+		rc = EXIT_DONE;
+	} else if (!strcmp(argv[1], "bench")) {
+		int json = argc >= 3 && !strcmp(argv[2], "--json");
+		rc = bench_run(json, stdout);
+	} else {
+		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
+		rc = EXIT_USAGE;
+	}
+	i18n_release();
+	return rc;
+}

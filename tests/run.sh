@@ -14,5 +14,12 @@ done
 if [ -x tests/scenarios/run.sh ]; then
 	if sh tests/scenarios/run.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: scenarios"; fi
 fi
+# Every sentence in both catalogues, nothing untranslated or fuzzy.
+if sh tools/po-missing.sh >/tmp/tapis-po.$$ 2>/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); cat /tmp/tapis-po.$$; echo "FAILED: catalogues"; fi
+rm -f /tmp/tapis-po.$$
+for po in locales/*.po; do
+	stats=$(msgfmt -c --statistics -o /dev/null "$po" 2>&1 | tail -n 1)
+	case "$stats" in *untranslated*|*fuzzy*|*rror*) fail=$((fail+1)); echo "FAILED: $po: $stats" ;; *) pass=$((pass+1)) ;; esac
+done
 echo "suites: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

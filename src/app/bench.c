@@ -1,0 +1,134 @@
+#include "app/bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "bots/bot.h"
+#include "core/game.h"
+#include "speech/speech.h"
+
+struct row {
+	char name[64];
+	double value;
+	const char *unit;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double pct(double *v, int n, double p)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	int i = (int)(p * (n - 1) + 0.5);
+	return v[i];
+}
+
+/* Random playouts of one game for about `budget` seconds: actions per second. */
+static double playouts(const struct game_ops *g, double budget, long *games_out)
+{
+	void *st = malloc(g->state_size);
+	struct rules r;
+	struct rng rng;
+	rng_seed(&rng, 12345);
+	long actions = 0, games = 0;
+	double t0 = speech_now(), t = t0;
+	do {
+		rules_init(&r, g->rules, g->nrules);
+		char err[128];
+		if (rules_index(&r, "hands") >= 0)
+			rules_set(&r, "hands", "3", err, sizeof err);
+		struct game_setup s = { g->default_players, -1, (uint64_t)games, &r, NULL };
+		memset(st, 0, g->state_size);
+		if (g->init(st, &s, err, sizeof err) < 0)
+			break;
+		g->start(st, NULL);
+		for (int k = 0; k < 200000 && g->to_act(st) >= 0; k++) {
+			struct action a;
+			struct refusal why;
+			bot_random(g, st, &rng, &a);
+			g->apply(st, &a, NULL, &why);
+			actions++;
+		}
+		games++;
+		t = speech_now();
+	} while (t - t0 < budget);
+	free(st);
+	*games_out = games;
+	return (double)actions / (t - t0);
+}
+
+/* Bot decision times at the default level over positions of random games. */
+static void bot_times(const struct game_ops *g, double *median, double *p99)
+{
+	enum { N = 400 };
+	double v[N];
+	int n = 0;
+	void *st = malloc(g->state_size);
+	struct rng rng;
+	rng_seed(&rng, 777);
+	for (uint64_t seed = 1; n < N && seed < 1000; seed++) {
+		struct rules r;
+		rules_init(&r, g->rules, g->nrules);
+		char err[128];
+		struct game_setup s = { g->default_players, -1, seed, &r, NULL };
+		memset(st, 0, g->state_size);
+		if (g->init(st, &s, err, sizeof err) < 0)
+			break;
+		g->start(st, NULL);
+		for (int k = 0; k < 60 && n < N && g->to_act(st) >= 0; k++) {
+			struct action a;
+			struct refusal why;
+			double t0 = speech_now();
+			bot_choose(g, st, BOT_LEVEL_DEFAULT, &rng, &a);
+			v[n++] = (speech_now() - t0) * 1000.0;
+			g->apply(st, &a, NULL, &why);
+		}
+	}
+	free(st);
+	*median = n ? pct(v, n, 0.5) : 0;
+	*p99 = n ? pct(v, n, 0.99) : 0;
+}
+
+int bench_run(int json, FILE *out)
+{
+	struct row rows[64];
+	int n = 0;
+	double start = speech_now();
+	for (int i = 0; game_list[i] && n < 60; i++) {
+		const struct game_ops *g = game_list[i];
+		long games;
+		double aps = playouts(g, 0.5, &games);
+		snprintf(rows[n].name, sizeof rows[n].name, "%s_playout_actions", g->name);
+		rows[n].value = aps;
+		rows[n++].unit = "actions/s";
+		double med, p99;
+		bot_times(g, &med, &p99);
+		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot_decision_median", g->name);
+		rows[n].value = med;
+		rows[n++].unit = "ms";
+		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot_decision_p99", g->name);
+		rows[n].value = p99;
+		rows[n++].unit = "ms";
+	}
+	(void)start;
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	snprintf(rows[n].name, sizeof rows[n].name, "peak_memory");
+	rows[n].value = (double)ru.ru_maxrss / 1024.0;
+	rows[n++].unit = "MiB";
+	if (json) {
+		fprintf(out, "{");
+		for (int i = 0; i < n; i++)
+			fprintf(out, "%s\"%s\":{\"value\":%.3f,\"unit\":\"%s\"}", i ? "," : "", rows[i].name, rows[i].value,
+			        rows[i].unit);
+		fprintf(out, "}\n");
+	} else {
+		for (int i = 0; i < n; i++)
+			fprintf(out, "%-40s %14.3f %s\n", rows[i].name, rows[i].value, rows[i].unit);
+	}
+	return 0;
+}

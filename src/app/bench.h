@@ -1,0 +1,10 @@
+/* bench: `tapis bench`, the performance figures (CLI.md "bench"). */
+#ifndef TAPIS_BENCH_H
+#define TAPIS_BENCH_H
+
+#include <stdio.h>
+
+/* Print the table (or one JSON object); returns the exit status. */
+int bench_run(int json, FILE *out);
+
+#endif

@@ -1,0 +1,22 @@
+/* deckfile: the `--deck FILE` reader (CLI.md "Stacked packs"). */
+#ifndef TAPIS_DECKFILE_H
+#define TAPIS_DECKFILE_H
+
+#include <stddef.h>
+
+#include "core/game.h"
+
+/* Parse text (named `name` in messages) into packs, each checked to be
+ * exactly `pack` (npack cards, copies counted). 0, or -1 with a message
+ * naming the file, the line and the card. */
+int deckfile_parse(const char *text, const char *name, const card_t *pack, int npack,
+                   struct deckstack *out, char *err, size_t errlen);
+/* Read and parse a file. */
+int deckfile_load(const char *path, const card_t *pack, int npack,
+                  struct deckstack *out, char *err, size_t errlen);
+
+/* Read a whole file into a NUL-terminated malloc'd buffer (free it), or NULL
+ * with a message. */
+char *deckfile_slurp(const char *path, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,280 @@
+#include "core/history.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "core/card.h"
+
+struct jbuf {
+	char *s;
+	size_t len, cap;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void jp(struct jbuf *b, const char *fmt, ...)
+{
+	if (b->len >= b->cap)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		b->len += (size_t)n;
+	if (b->len >= b->cap)
+		b->len = b->cap - 1;
+}
+
+static void jcard(struct jbuf *b, card_t c)
+{
+	char s[CARD_STR_MAX];
+	jp(b, "\"%s\"", card_str(c, s));
+}
+
+static void jcards(struct jbuf *b, const card_t *cards, int n)
+{
+	jp(b, "[");
+	for (int i = 0; i < n; i++) {
+		if (i)
+			jp(b, ",");
+		jcard(b, cards[i]);
+	}
+	jp(b, "]");
+}
+
+static void jseat(struct jbuf *b, int seat)
+{
+	if (seat < 0)
+		jp(b, "null");
+	else
+		jp(b, "%d", seat);
+}
+
+static void jints(struct jbuf *b, const int *v, int n)
+{
+	jp(b, "[");
+	for (int i = 0; i < n; i++)
+		jp(b, i ? ",%d" : "%d", v[i]);
+	jp(b, "]");
+}
+
+/* A static word is safe in JSON as it is (letters, digits, '_'). */
+static void jword(struct jbuf *b, const char *w)
+{
+	jp(b, "\"%s\"", w ? w : "");
+}
+
+static void jwinner(struct jbuf *b, const struct event *e)
+{
+	int count = 0;
+	for (unsigned m = e->winners; m; m &= m - 1)
+		count++;
+	if (count > 1) {
+		jp(b, "[");
+		int k = 0;
+		for (int i = 0; i < 32; i++)
+			if (e->winners & (1u << i))
+				jp(b, k++ ? ",%d" : "%d", i);
+		jp(b, "]");
+	} else if (count == 1 && e->winner < 0) {
+		for (int i = 0; i < 32; i++)
+			if (e->winners & (1u << i))
+				jp(b, "%d", i);
+	} else {
+		jseat(b, e->winner);
+	}
+}
+
+size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
+{
+	struct jbuf b = { buf, 0, len };
+	buf[0] = '\0';
+	jp(&b, "{\"type\":\"%s\",\"seq\":%d", ev_type_word(e->type), seq);
+	switch (e->type) {
+	case EV_HAND_START:
+		jp(&b, ",\"hand\":%d,\"dealer\":%d", e->hand, e->dealer);
+		if (e->ncards) {
+			jp(&b, ",\"pack\":");
+			jcards(&b, e->cards, e->ncards);
+		}
+		break;
+	case EV_DEAL:
+		jp(&b, ",\"seat\":%d,\"cards\":", e->seat);
+		jcards(&b, e->cards, e->ncards);
+		break;
+	case EV_TURNUP:
+		jp(&b, ",\"card\":");
+		jcard(&b, e->cards[0]);
+		if (e->seat >= 0)
+			jp(&b, ",\"seat\":%d", e->seat);
+		break;
+	case EV_DRAW:
+		jp(&b, ",\"seat\":%d,\"discarded\":", e->seat);
+		jcards(&b, e->cards, e->ncards);
+		jp(&b, ",\"received\":");
+		jcards(&b, e->cards2, e->ncards2);
+		break;
+	case EV_CHOICE:
+		jp(&b, ",\"what\":");
+		jword(&b, e->what);
+		jp(&b, ",\"value\":");
+		if (e->what && strcmp(e->what, "suit") == 0)
+			jp(&b, "\"%c\"", card_suit_char(e->value));
+		else if (e->what && strcmp(e->what, "figure") == 0)
+			jp(&b, "\"%c\"", card_rank_char(e->value));
+		else if (e->what && strcmp(e->what, "card") == 0)
+			jcard(&b, (card_t)e->value);
+		else
+			jp(&b, "%d", e->value);
+		break;
+	case EV_ACTION:
+		jp(&b, ",\"seat\":%d,\"action\":", e->seat);
+		jword(&b, act_word(e->act.kind));
+		if (e->act.kind == ACT_PLAY && e->act.ncards == 1) {
+			jp(&b, ",\"card\":");
+			jcard(&b, e->act.cards[0]);
+		} else if (e->act.kind == ACT_DISCARD) {
+			jp(&b, ",\"cards\":");
+			jcards(&b, e->act.cards, e->act.ncards);
+		}
+		if (e->amount >= 0)
+			jp(&b, ",\"amount\":%d", e->amount);
+		break;
+	case EV_TRICK:
+		jp(&b, ",\"winner\":%d,\"cards\":[", e->winner);
+		for (int i = 0; i < e->ncards; i++) {
+			jp(&b, "%s{\"seat\":%d,\"card\":", i ? "," : "", e->card_seat[i]);
+			jcard(&b, e->cards[i]);
+			jp(&b, "}");
+		}
+		jp(&b, "],\"points\":%d", e->points);
+		break;
+	case EV_DECLARE:
+		jp(&b, ",\"seat\":%d,\"cards\":", e->seat);
+		jcards(&b, e->cards, e->ncards);
+		jp(&b, ",\"points\":%d", e->points);
+		break;
+	case EV_SHOWDOWN: {
+		int players = e->nvalues;
+		for (int i = 0; i < e->ncards; i++)
+			if (e->card_seat[i] + 1 > players)
+				players = e->card_seat[i] + 1;
+		jp(&b, ",\"hands\":[");
+		for (int s = 0; s < players; s++) {
+			card_t cards[EV_MAX_CARDS];
+			int n = 0;
+			for (int i = 0; i < e->ncards; i++)
+				if (e->card_seat[i] == s)
+					cards[n++] = e->cards[i];
+			if (s)
+				jp(&b, ",");
+			jcards(&b, cards, n);
+		}
+		jp(&b, "],\"winner\":");
+		jwinner(&b, e);
+		break;
+	}
+	case EV_PAYMENT:
+		jp(&b, ",\"from\":");
+		jseat(&b, e->from);
+		jp(&b, ",\"to\":");
+		jseat(&b, e->to);
+		jp(&b, ",\"amount\":%d,\"reason\":", e->amount);
+		jword(&b, e->reason);
+		break;
+	case EV_HAND_END:
+		jp(&b, ",\"hand\":%d,\"%s\":", e->hand, e->values_name ? e->values_name : "scores");
+		jints(&b, e->values, e->nvalues);
+		jp(&b, ",\"pot\":%d", e->pot);
+		break;
+	case EV_GAME_END:
+		jp(&b, ",\"standings\":");
+		jints(&b, e->values, e->nvalues);
+		jp(&b, ",\"winner\":");
+		jwinner(&b, e);
+		break;
+	case EV_PHASE:
+		jp(&b, ",\"note\":");
+		jword(&b, e->note);
+		jp(&b, ",\"seat\":");
+		jseat(&b, e->seat);
+		jp(&b, ",\"code\":%d,\"value\":%d", e->code, e->value);
+		if (e->nvalues) {
+			jp(&b, ",\"values\":");
+			jints(&b, e->values, e->nvalues);
+		}
+		if (e->ncards) {
+			jp(&b, ",\"cards\":");
+			jcards(&b, e->cards, e->ncards);
+		}
+		break;
+	default:
+		break;
+	}
+	jp(&b, "}");
+	return b.len;
+}
+
+int hist_open(struct history *h, const char *path, char *err, size_t errlen)
+{
+	memset(h, 0, sizeof *h);
+	if (strcmp(path, "-") == 0) {
+		h->f = stdout;
+		return 0;
+	}
+	h->f = fopen(path, "w");
+	if (!h->f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	h->owned = 1;
+	return 0;
+}
+
+void hist_attach(struct history *h, FILE *f)
+{
+	memset(h, 0, sizeof *h);
+	h->f = f;
+}
+
+void hist_release(struct history *h)
+{
+	if (h->f && h->owned)
+		fclose(h->f);
+	else if (h->f)
+		fflush(h->f);
+	memset(h, 0, sizeof *h);
+}
+
+void hist_game_start(struct history *h, const char *game, int players, uint64_t seed,
+                     const struct rules *r)
+{
+	if (!h->f)
+		return;
+	fprintf(h->f, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64
+	        ",\"rules\":{", h->seq++, game, players, seed);
+	for (int i = 0; i < r->n; i++) {
+		char buf[32];
+		const char *v = rules_value_str(r, i, buf, sizeof buf);
+		int numeric = r->defs[i].type == RULE_INT && strspn(v, "-0123456789") == strlen(v);
+		fprintf(h->f, numeric ? "%s\"%s\":%s" : "%s\"%s\":\"%s\"", i ? "," : "", r->defs[i].key, v);
+	}
+	fprintf(h->f, "}}\n");
+	fflush(h->f);
+}
+
+void hist_event(struct history *h, const struct event *e)
+{
+	if (!h->f || e->type == EV_GAME_START)
+		return;
+	char buf[8192];
+	hist_format(e, h->seq++, buf, sizeof buf);
+	fputs(buf, h->f);
+	fputc('\n', h->f);
+	if (e->type == EV_HAND_END || e->type == EV_GAME_END)
+		fflush(h->f);
+}

@@ -1,0 +1,22 @@
+/* paths: where tapis finds its data (sounds, catalogues) and keeps its files
+ * (settings, the saved game). Data: $TAPIS_DATADIR, else next to the
+ * executable when run from the source tree (build/tapis -> ./), else the
+ * installed directory. */
+#ifndef TAPIS_PATHS_H
+#define TAPIS_PATHS_H
+
+#include <stddef.h>
+
+/* Remember argv[0] (or /proc/self/exe) to find the source tree. */
+void paths_init(const char *argv0);
+/* The data directory (sounds/ and docs/ live there). */
+const char *paths_datadir(void);
+/* The directory holding LANG/LC_MESSAGES/tapis.mo. */
+const char *paths_localedir(void);
+/* $XDG_CONFIG_HOME/tapis (else ~/.config/tapis); created when create != 0.
+ * Returns 0, or -1 when there is no home. */
+int paths_configdir(char *buf, size_t len, int create);
+/* $XDG_STATE_HOME/tapis (else ~/.local/state/tapis), for the saved game. */
+int paths_statedir(char *buf, size_t len, int create);
+
+#endif

@@ -1,0 +1,99 @@
+#include "core/script.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/deckfile.h"
+
+int script_parse(struct script *s, const char *text, const char *name, int players,
+                 char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->name, sizeof s->name, "%s", name);
+	int lineno = 0;
+	const char *p = text;
+	while (*p) {
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char line[512];
+		snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
+		p += len + (end ? 1 : 0);
+		lineno++;
+		char *hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		char *q = line;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		size_t ql = strlen(q);
+		while (ql && (q[ql - 1] == ' ' || q[ql - 1] == '\t' || q[ql - 1] == '\r'))
+			q[--ql] = '\0';
+		if (!*q)
+			continue;
+		char *rest;
+		long seat = strtol(q, &rest, 10);
+		if (rest == q || (*rest != ' ' && *rest != '\t')) {
+			snprintf(err, errlen, "%s:%d: a line starts with a seat number: '%s'", name, lineno, q);
+			script_release(s);
+			return -1;
+		}
+		if (seat < 0 || seat >= players) {
+			snprintf(err, errlen, "%s:%d: seat %ld does not exist (seats 0 to %d)", name, lineno, seat,
+			         players - 1);
+			script_release(s);
+			return -1;
+		}
+		struct script_line sl;
+		memset(&sl, 0, sizeof sl);
+		char aerr[160];
+		if (act_parse(rest, &sl.act, aerr, sizeof aerr) < 0) {
+			snprintf(err, errlen, "%s:%d: %s", name, lineno, aerr);
+			script_release(s);
+			return -1;
+		}
+		sl.line = lineno;
+		sl.seat = (int)seat;
+		snprintf(sl.text, sizeof sl.text, "%s", q);
+		if (s->n == s->cap) {
+			s->cap = s->cap ? s->cap * 2 : 64;
+			struct script_line *nl = realloc(s->lines, (size_t)s->cap * sizeof *nl);
+			if (!nl) {
+				snprintf(err, errlen, "out of memory");
+				script_release(s);
+				return -1;
+			}
+			s->lines = nl;
+		}
+		s->lines[s->n++] = sl;
+	}
+	return 0;
+}
+
+int script_load(struct script *s, const char *path, int players, char *err, size_t errlen)
+{
+	char *text = deckfile_slurp(path, err, errlen);
+	if (!text)
+		return -1;
+	int rc = script_parse(s, text, path, players, err, errlen);
+	free(text);
+	return rc;
+}
+
+void script_release(struct script *s)
+{
+	free(s->lines);
+	s->lines = NULL;
+	s->n = s->cap = s->next = 0;
+}
+
+const struct script_line *script_peek(const struct script *s)
+{
+	return s->next < s->n ? &s->lines[s->next] : NULL;
+}
+
+void script_advance(struct script *s)
+{
+	if (s->next < s->n)
+		s->next++;
+}

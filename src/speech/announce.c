@@ -1,0 +1,155 @@
+#include "speech/announce.h"
+
+#include <stdio.h>
+
+#include "speech/i18n.h"
+#include "speech/say.h"
+
+void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)
+{
+	(void)t;
+	sb_printf(b, P_("Your card: ", "Your %d cards: ", n), n);
+	say_hand(b, cards, n);
+	sb_puts(b, ".");
+}
+
+static void winners(const struct talk *t, unsigned mask, struct sbuf *b)
+{
+	int n = 0, k = 0;
+	for (int s = 0; s < 32; s++)
+		n += (mask >> s) & 1;
+	for (int s = 0; s < 32; s++)
+		if ((mask >> s) & 1) {
+			say_join(b, k++, n);
+			sb_puts(b, k == 1 ? say_Name(t, s) : say_name(t, s));
+		}
+}
+
+static void generic_event(const struct talk *t, const struct game_talk *gt, const void *view,
+                          const struct event *e, struct sbuf *b)
+{
+	char card[96];
+	switch (e->type) {
+	case EV_GAME_START:
+		sb_printf(b, P_("%1$s, %2$d player.", "%1$s, %2$d players.", e->nvalues),
+		          _(t->game->title), e->nvalues);
+		break;
+	case EV_HAND_START:
+		if (e->dealer == t->me)
+			sb_printf(b, _("Deal %d. You deal."), e->hand);
+		else
+			sb_printf(b, _("Deal %1$d. %2$s deals."), e->hand, say_name(t, e->dealer));
+		break;
+	case EV_DEAL:
+		if (e->seat == t->me && ev_visible_to(e, t->me)) {
+			card_t cards[EV_MAX_CARDS];
+			int n = t->game->hand(view, t->me, cards);
+			if (n == 0) {
+				for (n = 0; n < e->ncards; n++)
+					cards[n] = e->cards[n];
+			}
+			ann_hand(t, cards, n, b);
+		}
+		break;
+	case EV_TURNUP:
+		sb_printf(b, _("Turned card: %s."), say_card_str(e->cards[0], SAY_THE, card, sizeof card));
+		break;
+	case EV_ACTION:
+		if (e->act.kind == ACT_PLAY) {
+			say_card_str(e->act.cards[0], SAY_THE, card, sizeof card);
+			say_who(b, t, e->seat, _("You play %s."), _("%1$s plays %2$s."), card);
+		} else if (e->seat != t->me) {
+			struct sbuf a;
+			sb_clear(&a);
+			ann_action(t, gt, view, &e->act, &a);
+			sb_printf(b, _("%1$s: %2$s."), say_name(t, e->seat), a.s);
+		}
+		break;
+	case EV_TRICK:
+		if (e->points)
+			say_who(b, t, e->winner, P_("You take the trick, %s point.", "You take the trick, %s points.",
+			                            e->points),
+			        P_("%1$s takes the trick, %2$s point.", "%1$s takes the trick, %2$s points.", e->points),
+			        (snprintf(card, sizeof card, "%d", e->points), card));
+		else if (e->winner == t->me)
+			sb_puts(b, _("You take the trick."));
+		else
+			sb_printf(b, _("%s takes the trick."), say_name(t, e->winner));
+		break;
+	case EV_GAME_END:
+		sb_puts(b, _("Game over."));
+		if (e->winners) {
+			sb_puts(b, " ");
+			struct sbuf w;
+			sb_clear(&w);
+			winners(t, e->winners, &w);
+			int n = 0;
+			for (unsigned m = e->winners; m; m &= m - 1)
+				n++;
+			int you = t->me >= 0 && ((e->winners >> t->me) & 1);
+			if (n == 1 && you)
+				sb_puts(b, _("You win."));
+			else
+				sb_printf(b, P_("Winner: %s.", "Winners: %s.", n), w.s);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void ann_event(const struct talk *t, const struct game_talk *gt, const void *view,
+               const struct event *e, struct sbuf *b)
+{
+	sb_clear(b);
+	if (gt && gt->event) {
+		int rc = gt->event(t, view, e, b);
+		if (rc != 0) {
+			if (rc < 0)
+				sb_clear(b);
+			return;
+		}
+		sb_clear(b);
+	}
+	generic_event(t, gt, view, e, b);
+}
+
+void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,
+               struct sbuf *b)
+{
+	sb_clear(b);
+	if (gt && gt->query)
+		gt->query(t, view, key, b);
+	if (!b->len)
+		sb_puts(b, _("Nothing to say."));
+}
+
+void ann_action(const struct talk *t, const struct game_talk *gt, const void *view,
+                const struct action *a, struct sbuf *b)
+{
+	if (gt && gt->action) {
+		gt->action(t, view, a, b);
+		if (b->len)
+			return;
+	}
+	char card[96];
+	switch (a->kind) {
+	case ACT_PLAY:
+		sb_puts(b, say_card_str(a->cards[0], SAY_THE, card, sizeof card));
+		break;
+	default: {
+		char buf[ACT_STR_MAX];
+		sb_puts(b, act_format(a, buf, sizeof buf));
+	}
+	}
+}
+
+void ann_refusal(const struct talk *t, const struct game_talk *gt, const void *view,
+                 const struct refusal *r, struct sbuf *b)
+{
+	sb_clear(b);
+	if (gt && gt->refusal)
+		gt->refusal(t, view, r, b);
+	if (!b->len)
+		sb_puts(b, _("Not allowed now."));
+}

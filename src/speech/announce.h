@@ -1,0 +1,26 @@
+/* announce: events into sentences for one listening seat. The game's talk
+ * module speaks first; what it leaves is phrased here, the same way for
+ * every game. This is the only place, with the talk modules, that phrases. */
+#ifndef TAPIS_ANNOUNCE_H
+#define TAPIS_ANNOUNCE_H
+
+#include "core/event.h"
+#include "core/sbuf.h"
+#include "speech/talk.h"
+
+/* Phrase e for t->me into b (b left empty: nothing to say). gt may be NULL. */
+void ann_event(const struct talk *t, const struct game_talk *gt, const void *view,
+               const struct event *e, struct sbuf *b);
+/* Answer a query key (C F R S T 1-9) for t->me. */
+void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,
+               struct sbuf *b);
+/* An action as heard or offered in a menu. */
+void ann_action(const struct talk *t, const struct game_talk *gt, const void *view,
+                const struct action *a, struct sbuf *b);
+/* A refusal. */
+void ann_refusal(const struct talk *t, const struct game_talk *gt, const void *view,
+                 const struct refusal *r, struct sbuf *b);
+/* The whole hand of t->me: "Your cards: spades: ace, king; ..." */
+void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b);
+
+#endif

@@ -1,0 +1,194 @@
+/* A small reader of gettext .mo files (the format msgfmt writes): the
+ * catalogue is read whole into memory and looked up by binary search on the
+ * sorted msgids. */
+#include "speech/i18n.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/paths.h"
+
+struct catalogue {
+	char *data;
+	size_t size;
+	uint32_t n;
+	uint32_t orig, trans;   /* offsets of the two tables */
+	int swap;
+};
+
+static struct catalogue cat;  /* the language in force (speech layer state) */
+static char lang_now[8] = "en";
+
+static uint32_t rd(const struct catalogue *c, uint32_t off)
+{
+	uint32_t v;
+	memcpy(&v, c->data + off, 4);
+	if (c->swap)
+		v = (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
+	return v;
+}
+
+void i18n_release(void)
+{
+	free(cat.data);
+	memset(&cat, 0, sizeof cat);
+}
+
+static int load(const char *path, char *err, unsigned long errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "cannot read %s", path);
+		return -1;
+	}
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	if (size < 28) {
+		fclose(f);
+		snprintf(err, errlen, "%s is not a catalogue", path);
+		return -1;
+	}
+	struct catalogue c = { 0 };
+	c.data = malloc((size_t)size);
+	c.size = (size_t)size;
+	if (!c.data || fread(c.data, 1, c.size, f) != c.size) {
+		fclose(f);
+		free(c.data);
+		snprintf(err, errlen, "cannot read %s", path);
+		return -1;
+	}
+	fclose(f);
+	uint32_t magic;
+	memcpy(&magic, c.data, 4);
+	if (magic == 0xde120495u)
+		c.swap = 1;
+	else if (magic != 0x950412deu) {
+		free(c.data);
+		snprintf(err, errlen, "%s is not a catalogue", path);
+		return -1;
+	}
+	c.n = rd(&c, 8);
+	c.orig = rd(&c, 12);
+	c.trans = rd(&c, 16);
+	if ((uint64_t)c.orig + 8ull * c.n > c.size || (uint64_t)c.trans + 8ull * c.n > c.size) {
+		free(c.data);
+		snprintf(err, errlen, "%s is damaged", path);
+		return -1;
+	}
+	for (uint32_t i = 0; i < c.n; i++) {
+		uint32_t l1 = rd(&c, c.orig + 8 * i), o1 = rd(&c, c.orig + 8 * i + 4);
+		uint32_t l2 = rd(&c, c.trans + 8 * i), o2 = rd(&c, c.trans + 8 * i + 4);
+		if ((uint64_t)o1 + l1 >= c.size || (uint64_t)o2 + l2 >= c.size) {
+			free(c.data);
+			snprintf(err, errlen, "%s is damaged", path);
+			return -1;
+		}
+	}
+	i18n_release();
+	cat = c;
+	return 0;
+}
+
+int i18n_set_lang(const char *lang, char *err, unsigned long errlen)
+{
+	snprintf(lang_now, sizeof lang_now, "%s", strncmp(lang, "fr", 2) == 0 ? "fr" : "en");
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/tapis.mo", paths_localedir(), lang_now);
+	if (load(path, err, errlen) < 0) {
+		i18n_release();
+		return -1;
+	}
+	return 0;
+}
+
+const char *i18n_lang(void) { return lang_now; }
+
+const char *i18n_env_lang(void)
+{
+	const char *vars[] = { "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG" };
+	for (int i = 0; i < 4; i++) {
+		const char *v = getenv(vars[i]);
+		if (v && *v)
+			return strncmp(v, "fr", 2) == 0 ? "fr" : "en";
+	}
+	return "en";
+}
+
+/* Index of key (bytes up to its NUL, or the full key with its plural part)
+ * in the catalogue, or -1. */
+static long find(const char *key, size_t keylen)
+{
+	if (!cat.data)
+		return -1;
+	long lo = 0, hi = (long)cat.n - 1;
+	while (lo <= hi) {
+		long mid = (lo + hi) / 2;
+		uint32_t len = rd(&cat, cat.orig + 8 * (uint32_t)mid);
+		const char *s = cat.data + rd(&cat, cat.orig + 8 * (uint32_t)mid + 4);
+		/* Compare the msgid part only (up to the first NUL). */
+		size_t slen = strnlen(s, len);
+		size_t m = slen < keylen ? slen : keylen;
+		int c = memcmp(key, s, m);
+		if (c == 0)
+			c = (keylen > slen) - (keylen < slen);
+		if (c == 0)
+			return mid;
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+static const char *translation(long i, int form)
+{
+	uint32_t len = rd(&cat, cat.trans + 8 * (uint32_t)i);
+	const char *s = cat.data + rd(&cat, cat.trans + 8 * (uint32_t)i + 4);
+	const char *end = s + len;
+	for (int k = 0; k < form; k++) {
+		const char *nul = memchr(s, '\0', (size_t)(end - s));
+		if (!nul || nul + 1 >= end)
+			break;
+		s = nul + 1;
+	}
+	return *s ? s : NULL;
+}
+
+const char *i18n_get(const char *msgid)
+{
+	if (!*msgid)
+		return msgid;
+	long i = find(msgid, strlen(msgid));
+	const char *t = i >= 0 ? translation(i, 0) : NULL;
+	return t ? t : msgid;
+}
+
+static int plural_form(long n)
+{
+	return strcmp(lang_now, "fr") == 0 ? (n > 1) : (n != 1);
+}
+
+const char *i18n_nget(const char *msgid, const char *plural, long n)
+{
+	int form = plural_form(n);
+	long i = find(msgid, strlen(msgid));
+	const char *t = i >= 0 ? translation(i, form) : NULL;
+	if (t)
+		return t;
+	return n == 1 ? msgid : plural;
+}
+
+const char *i18n_pget(const char *ctx, const char *msgid)
+{
+	char key[512];
+	int len = snprintf(key, sizeof key, "%s\004%s", ctx, msgid);
+	if (len < 0 || (size_t)len >= sizeof key)
+		return msgid;
+	long i = find(key, (size_t)len);
+	const char *t = i >= 0 ? translation(i, 0) : NULL;
+	return t ? t : msgid;
+}

@@ -1,0 +1,144 @@
+#include "speech/say.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "speech/i18n.h"
+#include "speech/talk.h"
+
+/* Rank words by rank 2..14, each as bare, with its article, and plural. */
+static const char *const RANK_BARE[15] = {
+	NULL, NULL, N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+	N_("eight"), N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"), N_("ace"),
+};
+static const char *const RANK_THE[15] = {
+	NULL, NULL, N_("the two"), N_("the three"), N_("the four"), N_("the five"), N_("the six"),
+	N_("the seven"), N_("the eight"), N_("the nine"), N_("the ten"), N_("the jack"),
+	N_("the queen"), N_("the king"), N_("the ace"),
+};
+static const char *const RANK_PLURAL[15] = {
+	NULL, NULL, N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"), N_("sevens"),
+	N_("eights"), N_("nines"), N_("tens"), N_("jacks"), N_("queens"), N_("kings"), N_("aces"),
+};
+static const char *const SUIT_NAME[4] = { N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs") };
+/* TRANSLATORS: %s is a rank with or without its article ("the queen"). */
+static const char *const OF_SUIT[4] = { N_("%s of spades"), N_("%s of hearts"), N_("%s of diamonds"),
+                                         N_("%s of clubs") };
+
+/* Seat names: the same in both languages. */
+static const char *const NAMES[12] = {
+	"Anne", "Bruno", "Claire", "Denis", "Emma", "Félix",
+	"Gaston", "Hélène", "Inès", "Jules", "Karim", "Léa",
+};
+
+const char *say_rank(int rank, int form)
+{
+	if (rank < 2 || rank > 14)
+		return "?";
+	switch (form) {
+	case SAY_RANK_THE: return _(RANK_THE[rank]);
+	case SAY_RANK_PLURAL: return _(RANK_PLURAL[rank]);
+	default: return _(RANK_BARE[rank]);
+	}
+}
+
+const char *say_suit(int suit)
+{
+	return (suit >= 0 && suit < 4) ? _(SUIT_NAME[suit]) : "?";
+}
+
+void say_card(struct sbuf *b, card_t c, int form)
+{
+	if (!card_valid(c)) {
+		sb_puts(b, "?");
+		return;
+	}
+	const char *rank = say_rank(card_rank(c), form == SAY_THE ? SAY_RANK_THE : SAY_RANK_BARE);
+	sb_printf(b, _(OF_SUIT[card_suit(c)]), rank);
+}
+
+const char *say_card_str(card_t c, int form, char *buf, unsigned long len)
+{
+	struct sbuf b;
+	sb_clear(&b);
+	say_card(&b, c, form);
+	snprintf(buf, len, "%s", b.s);
+	return buf;
+}
+
+void say_join(struct sbuf *b, int k, int n)
+{
+	if (k == 0)
+		return;
+	sb_puts(b, k == n - 1 ? _(" and ") : ", ");
+}
+
+void say_cards(struct sbuf *b, const card_t *cards, int n, int form)
+{
+	for (int i = 0; i < n; i++) {
+		say_join(b, i, n);
+		say_card(b, cards[i], form);
+	}
+}
+
+void say_hand(struct sbuf *b, const card_t *cards, int n)
+{
+	if (n == 0) {
+		sb_puts(b, _("no cards"));
+		return;
+	}
+	int i = 0;
+	while (i < n) {
+		int suit = card_suit(cards[i]);
+		int j = i;
+		while (j < n && card_suit(cards[j]) == suit)
+			j++;
+		struct sbuf ranks;
+		sb_clear(&ranks);
+		for (int k = i; k < j; k++) {
+			if (k > i)
+				sb_puts(&ranks, ", ");
+			sb_puts(&ranks, say_rank(card_rank(cards[k]), SAY_RANK_BARE));
+		}
+		if (i > 0)
+			sb_puts(b, "; ");
+		/* TRANSLATORS: a suit then its cards in a hand: "hearts: ace, ten". */
+		sb_printf(b, _("%1$s: %2$s"), say_suit(suit), ranks.s);
+		i = j;
+	}
+}
+
+const char *say_name(const struct talk *t, int seat)
+{
+	if (seat < 0 || seat >= 12)
+		return "?";
+	if (t && seat == t->me)
+		return _("you");
+	return NAMES[seat];
+}
+
+const char *say_Name(const struct talk *t, int seat)
+{
+	if (t && seat == t->me)
+		return _("You");
+	return say_name(t, seat);
+}
+
+void say_who(struct sbuf *b, const struct talk *t, int seat,
+             const char *you_fmt, const char *other_fmt, const char *arg)
+{
+	if (t && seat == t->me)
+		sb_printf(b, you_fmt, arg);
+	else
+		sb_printf(b, other_fmt, say_name(t, seat), arg);
+}
+
+void say_chips(struct sbuf *b, int n)
+{
+	sb_printf(b, P_("%d chip", "%d chips", n), n);
+}
+
+void say_points(struct sbuf *b, int n)
+{
+	sb_printf(b, P_("%d point", "%d points", n), n);
+}

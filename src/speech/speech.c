@@ -1,0 +1,211 @@
+#include "speech/speech.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- the text backend: one line per message on a stream ---- */
+
+static int text_open(struct speech *sp, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	if (!sp->out)
+		sp->out = stdout;
+	return 0;
+}
+
+static void text_close(struct speech *sp) { fflush(sp->out); }
+
+static void text_say(struct speech *sp, const char *text)
+{
+	fputs(text, sp->out);
+	fputc('\n', sp->out);
+	fflush(sp->out);
+}
+
+static void nothing(struct speech *sp) { (void)sp; }
+static int never_busy(struct speech *sp) { (void)sp; return 0; }
+
+const struct speech_backend speech_text_backend = {
+	.name = "text",
+	.open = text_open,
+	.close = text_close,
+	.say = text_say,
+	.stop = nothing,
+	.busy = never_busy,
+	.configure = nothing,
+	.pump = NULL,
+};
+
+/* ---- the none backend: silence (the history still keeps everything) ---- */
+
+static int none_open(struct speech *sp, char *err, size_t errlen)
+{
+	(void)sp;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+static void none_say(struct speech *sp, const char *text)
+{
+	(void)sp;
+	(void)text;
+}
+
+const struct speech_backend speech_none_backend = {
+	.name = "none",
+	.open = none_open,
+	.close = nothing,
+	.say = none_say,
+	.stop = nothing,
+	.busy = never_busy,
+	.configure = nothing,
+	.pump = NULL,
+};
+
+/* ---- the registry ---- */
+
+static const struct speech_backend *const backends[] = {
+	&speech_text_backend,
+	&speech_none_backend,
+	NULL,
+};
+
+const struct speech_backend *speech_backend_find(const char *name)
+{
+	for (int i = 0; backends[i]; i++)
+		if (strcmp(backends[i]->name, name) == 0)
+			return backends[i];
+	return NULL;
+}
+
+void speech_settings_default(struct speech_settings *s)
+{
+	memset(s, 0, sizeof *s);
+	s->rate = 220;
+	s->pitch = 50;
+	s->volume = 100;
+	s->pause = 0.3;
+}
+
+double speech_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int speech_open(struct speech *sp, const char *backend, const char *lang,
+                const struct speech_settings *set, struct audio *audio, char *err, size_t errlen)
+{
+	FILE *out = sp->out;
+	memset(sp, 0, sizeof *sp);
+	sp->out = out;
+	sp->audio = audio;
+	snprintf(sp->lang, sizeof sp->lang, "%s", lang);
+	if (set)
+		sp->set = *set;
+	else
+		speech_settings_default(&sp->set);
+	const struct speech_backend *b = speech_backend_find(backend);
+	if (!b) {
+		snprintf(err, errlen, "unknown speech backend '%s'", backend);
+		b = &speech_text_backend;
+	} else if (b->open(sp, err, errlen) == 0) {
+		sp->backend = b;
+		return 0;
+	}
+	sp->backend = &speech_text_backend;
+	speech_text_backend.open(sp, err, 0);
+	return 1;
+}
+
+void speech_close(struct speech *sp)
+{
+	if (sp->backend)
+		sp->backend->close(sp);
+	sp->backend = NULL;
+}
+
+void speech_set_lang(struct speech *sp, const char *lang)
+{
+	snprintf(sp->lang, sizeof sp->lang, "%s", lang);
+	sp->backend->configure(sp);
+}
+
+void speech_configure(struct speech *sp, const struct speech_settings *set)
+{
+	sp->set = *set;
+	sp->backend->configure(sp);
+}
+
+static void remember(struct speech *sp, const char *text)
+{
+	snprintf(sp->history[sp->hist_head], SPEECH_TEXT_MAX, "%s", text);
+	sp->hist_head = (sp->hist_head + 1) % SPEECH_HISTORY;
+	if (sp->hist_count < SPEECH_HISTORY)
+		sp->hist_count++;
+	sp->hist_pos = 0;
+}
+
+void speech_say(struct speech *sp, const char *text, int flags)
+{
+	if (!text || !*text)
+		return;
+	if (flags & SPEECH_INTERRUPT)
+		sp->backend->stop(sp);
+	if (!(flags & SPEECH_NO_HISTORY))
+		remember(sp, text);
+	sp->backend->say(sp, text);
+	if (!(flags & SPEECH_INTERRUPT))
+		sp->quiet_until = speech_now() + sp->set.pause;
+}
+
+void speech_stop(struct speech *sp) { sp->backend->stop(sp); }
+int speech_busy(struct speech *sp) { return sp->backend->busy(sp); }
+
+void speech_pump(struct speech *sp)
+{
+	if (sp->backend->pump)
+		sp->backend->pump(sp);
+}
+
+int speech_idle(struct speech *sp, double now)
+{
+	if (speech_busy(sp)) {
+		sp->quiet_until = now + sp->set.pause;
+		return 0;
+	}
+	return now >= sp->quiet_until;
+}
+
+/* Message k steps back from the newest (k = 0: newest). */
+static const char *hist_at(struct speech *sp, int k)
+{
+	if (k < 0 || k >= sp->hist_count)
+		return NULL;
+	int i = (sp->hist_head - 1 - k + 2 * SPEECH_HISTORY) % SPEECH_HISTORY;
+	return sp->history[i];
+}
+
+const char *speech_history_prev(struct speech *sp)
+{
+	if (sp->hist_pos + 1 < sp->hist_count)
+		sp->hist_pos++;
+	return hist_at(sp, sp->hist_pos);
+}
+
+const char *speech_history_next(struct speech *sp)
+{
+	if (sp->hist_pos > 0)
+		sp->hist_pos--;
+	return hist_at(sp, sp->hist_pos);
+}
+
+const char *speech_history_last(struct speech *sp)
+{
+	sp->hist_pos = 0;
+	return hist_at(sp, 0);
+}

@@ -1,0 +1,236 @@
+/* The core modules: cards and notation, the generator, actions, rules
+ * options, the deck and actions files, the hand history. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/action.h"
+#include "core/card.h"
+#include "core/deckfile.h"
+#include "core/history.h"
+#include "core/rng.h"
+#include "core/rules.h"
+#include "core/script.h"
+#include "testutil.h"
+
+START_TEST(notation)
+{
+	card_t c;
+	char buf[CARD_STR_MAX];
+	ck_assert_int_eq(card_parse("QH", &c), 0);
+	ck_assert_int_eq(card_rank(c), RANK_QUEEN);
+	ck_assert_int_eq(card_suit(c), SUIT_HEARTS);
+	ck_assert_int_eq(card_parse("10d", &c), 0);
+	ck_assert_str_eq(card_str(c, buf), "TD");
+	ck_assert_int_eq(card_parse("td", &c), 0);
+	ck_assert_str_eq(card_str(c, buf), "TD");
+	ck_assert_int_eq(card_parse("as", &c), 0);
+	ck_assert_str_eq(card_str(c, buf), "AS");
+	ck_assert_int_eq(card_parse("1H", &c), -1);
+	ck_assert_int_eq(card_parse("QX", &c), -1);
+	ck_assert_int_eq(card_parse("QHH", &c), -1);
+	ck_assert_int_eq(card_parse("", &c), -1);
+	ck_assert_int_eq(card_rank_parse("10"), RANK_TEN);
+	ck_assert_int_eq(card_suit_parse("c"), SUIT_CLUBS);
+}
+END_TEST
+
+START_TEST(packs)
+{
+	card_t p[CARD_MAX_PACK];
+	ck_assert_int_eq(card_pack_full(p, 1), 52);
+	ck_assert_int_eq(card_pack_full(p, 2), 104);
+	static const int r32[] = { 14, 10, 13, 12, 11, 9, 8, 7 };
+	ck_assert_int_eq(card_pack(p, r32, 8, 1), 32);
+	card_t q[CARD_MAX_PACK];
+	memcpy(q, p, 32);
+	struct rng r;
+	rng_seed(&r, 5);
+	card_shuffle(q, 32, &r);
+	ck_assert(card_same_multiset(p, 32, q, 32));
+	q[0] = q[1];
+	ck_assert(!card_same_multiset(p, 32, q, 32));
+	card_t h[] = { card_make(2, 3), card_make(14, 0), card_make(10, 0), card_make(13, 1) };
+	card_sort(h, 4, NULL);
+	ck_assert_int_eq(h[0], card_make(14, 0));
+	ck_assert_int_eq(h[1], card_make(10, 0));
+	ck_assert_int_eq(h[2], card_make(13, 1));
+	ck_assert_int_eq(h[3], card_make(2, 3));
+}
+END_TEST
+
+START_TEST(generator)
+{
+	struct rng a, b;
+	rng_seed(&a, 42);
+	rng_seed(&b, 42);
+	for (int i = 0; i < 100; i++)
+		ck_assert(rng_next(&a) == rng_next(&b));
+	int count[6] = { 0 };
+	for (int i = 0; i < 60000; i++) {
+		uint32_t v = rng_below(&a, 6);
+		ck_assert_uint_lt(v, 6);
+		count[v]++;
+	}
+	for (int i = 0; i < 6; i++)
+		ck_assert(count[i] > 9000 && count[i] < 11000);
+	ck_assert(rng_derive(1, 2) != rng_derive(1, 3));
+}
+END_TEST
+
+START_TEST(actions)
+{
+	struct action a;
+	char err[128], buf[ACT_STR_MAX];
+	ck_assert_int_eq(act_parse("raise 4", &a, err, sizeof err), 0);
+	ck_assert_int_eq(a.kind, ACT_RAISE);
+	ck_assert_int_eq(a.amount, 4);
+	ck_assert_str_eq(act_format(&a, buf, sizeof buf), "raise 4");
+	ck_assert_int_eq(act_parse("discard 2C 10d", &a, err, sizeof err), 0);
+	ck_assert_str_eq(act_format(&a, buf, sizeof buf), "discard 2C TD");
+	ck_assert_int_eq(act_parse("discard", &a, err, sizeof err), 0);
+	ck_assert_int_eq(a.ncards, 0);
+	ck_assert_int_eq(act_parse("play QH", &a, err, sizeof err), 0);
+	ck_assert_int_eq(act_parse("play", &a, err, sizeof err), -1);
+	ck_assert_int_eq(act_parse("play QH KH", &a, err, sizeof err), -1);
+	ck_assert_int_eq(act_parse("raise", &a, err, sizeof err), -1);
+	ck_assert_int_eq(act_parse("raise -2", &a, err, sizeof err), -1);
+	ck_assert_int_eq(act_parse("jump", &a, err, sizeof err), -1);
+	ck_assert(strstr(err, "jump") != NULL);
+	ck_assert_int_eq(act_parse("fold 3", &a, err, sizeof err), -1);
+	struct action legal[2] = { act_simple(ACT_CALL), act_amount(ACT_RAISE, 2) };
+	legal[1].amount_max = 10;
+	struct action r = act_amount(ACT_RAISE, 7);
+	ck_assert(act_in_list(&r, legal, 2));
+	r.amount = 11;
+	ck_assert(!act_in_list(&r, legal, 2));
+}
+END_TEST
+
+static const char *const YESNO[] = { "no", "yes", NULL };
+static const struct rule_def DEFS[] = {
+	{ .key = "cave", .type = RULE_INT, .def = 100, .min = 10, .max = 1000 },
+	{ .key = "rebuy", .type = RULE_CHOICE, .def = 1, .choices = YESNO },
+	{ .key = "suit", .type = RULE_SUIT, .def = RULE_RANDOM, .allow_random = 1 },
+	{ .key = "limit", .type = RULE_INT, .def = 0, .min = 1, .max = 1000, .none_word = "none" },
+};
+
+START_TEST(rules_options)
+{
+	struct rules r;
+	char err[256], buf[32];
+	rules_init(&r, DEFS, 4);
+	ck_assert_int_eq(rules_get(&r, "cave"), 100);
+	ck_assert_int_eq(rules_set_arg(&r, "cave=50", err, sizeof err), 0);
+	ck_assert_int_eq(rules_get(&r, "cave"), 50);
+	ck_assert_int_eq(rules_set_arg(&r, "cave=5", err, sizeof err), -1);
+	ck_assert(strstr(err, "10 to 1000") != NULL);
+	ck_assert_int_eq(rules_set_arg(&r, "rebuy=no", err, sizeof err), 0);
+	ck_assert_int_eq(rules_get(&r, "rebuy"), 0);
+	ck_assert_int_eq(rules_set_arg(&r, "rebuy=maybe", err, sizeof err), -1);
+	ck_assert_int_eq(rules_set_arg(&r, "suit=H", err, sizeof err), 0);
+	ck_assert_int_eq(rules_get(&r, "suit"), SUIT_HEARTS);
+	ck_assert_str_eq(rules_value_str(&r, 2, buf, sizeof buf), "H");
+	ck_assert_int_eq(rules_set_arg(&r, "limit=none", err, sizeof err), 0);
+	ck_assert_str_eq(rules_value_str(&r, 3, buf, sizeof buf), "none");
+	ck_assert_int_eq(rules_set_arg(&r, "colour=red", err, sizeof err), -1);
+	ck_assert(strstr(err, "unknown rule") != NULL);
+	ck_assert_int_eq(rules_set_arg(&r, "cave", err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(deck_files)
+{
+	static const int ranks[] = { 14, 13 };
+	card_t pack[8];
+	int n = card_pack(pack, ranks, 2, 1);
+	struct deckstack *ds = malloc(sizeof *ds);
+	char err[256];
+	ck_assert_int_eq(deckfile_parse("# two packs\nAS KS AH KH\nAD KD AC KC\n--\nKC AC KD AD KH AH KS AS\n",
+	                                "d", pack, n, ds, err, sizeof err), 0);
+	ck_assert_int_eq(ds->npacks, 2);
+	ck_assert_int_eq(ds->size[1], 8);
+	ck_assert_int_eq(deckfile_parse("AS KS AH KH\nAD KD AC QC\n", "d", pack, n, ds, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "d:2") && strstr(err, "QC"), "%s", err);
+	ck_assert_int_eq(deckfile_parse("AS KS AH KH AD KD AC ZZ\n", "d", pack, n, ds, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "d:1") && strstr(err, "ZZ"), "%s", err);
+	ck_assert_int_eq(deckfile_parse("AS KS AH KH AD KD AC AS\n", "d", pack, n, ds, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "AS"), "%s", err);
+	ck_assert_int_eq(deckfile_parse("AS KS AH\n", "d", pack, n, ds, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "missing"), "%s", err);
+	free(ds);
+}
+END_TEST
+
+START_TEST(action_files)
+{
+	struct script s;
+	char err[256];
+	ck_assert_int_eq(script_parse(&s, "# start\n0 play QH\n\n1 raise 3  # comment\n", "a", 4, err, sizeof err), 0);
+	ck_assert_int_eq(s.n, 2);
+	ck_assert_int_eq(s.lines[1].line, 4);
+	ck_assert_int_eq(s.lines[1].act.amount, 3);
+	ck_assert_ptr_eq(script_peek(&s), &s.lines[0]);
+	script_advance(&s);
+	script_advance(&s);
+	ck_assert_ptr_null(script_peek(&s));
+	script_release(&s);
+	ck_assert_int_eq(script_parse(&s, "0 play QH\n7 pass\n", "a", 4, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "a:2"), "%s", err);
+	ck_assert_int_eq(script_parse(&s, "0 dance\n", "a", 4, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "a:1") && strstr(err, "dance"), "%s", err);
+	ck_assert_int_eq(script_parse(&s, "play QH\n", "a", 4, err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(history_lines)
+{
+	struct event e;
+	char buf[1024];
+	ev_init(&e, EV_ACTION);
+	e.seat = 2;
+	e.act = act_card(ACT_PLAY, card_make(RANK_QUEEN, SUIT_HEARTS));
+	hist_format(&e, 7, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"action\",\"seq\":7,\"seat\":2,\"action\":\"play\",\"card\":\"QH\"}");
+	ev_init(&e, EV_PAYMENT);
+	e.from = 1;
+	e.amount = 5;
+	e.reason = "pot";
+	hist_format(&e, 8, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"payment\",\"seq\":8,\"from\":1,\"to\":null,\"amount\":5,\"reason\":\"pot\"}");
+	ev_init(&e, EV_TRICK);
+	e.winner = 1;
+	e.ncards = 2;
+	e.cards[0] = card_make(2, 0);
+	e.card_seat[0] = 0;
+	e.cards[1] = card_make(14, 0);
+	e.card_seat[1] = 1;
+	e.points = 5;
+	hist_format(&e, 9, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"trick\",\"seq\":9,\"winner\":1,\"cards\":[{\"seat\":0,\"card\":\"2S\"},"
+	                      "{\"seat\":1,\"card\":\"AS\"}],\"points\":5}");
+	ev_init(&e, EV_GAME_END);
+	e.nvalues = 3;
+	e.values[0] = 10;
+	e.values[1] = 5;
+	e.values[2] = 5;
+	e.winners = 6;
+	hist_format(&e, 10, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"game_end\",\"seq\":10,\"standings\":[10,5,5],\"winner\":[1,2]}");
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("core");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, notation);
+	tcase_add_test(tc, packs);
+	tcase_add_test(tc, generator);
+	tcase_add_test(tc, actions);
+	tcase_add_test(tc, rules_options);
+	tcase_add_test(tc, deck_files);
+	tcase_add_test(tc, action_files);
+	tcase_add_test(tc, history_lines);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Install the Debian packages tapis needs to build, run and test, when some
+# are missing. Needs root or password-less sudo to install; otherwise says
+# what to install and stops.
+set -eu
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev check libspeechd-dev sox"
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "tapis: installing the missing Debian packages:$missing"
+if [ "$(id -u)" = 0 ]; then
+	sudo=""
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+	sudo="sudo -n"
+else
+	echo "tapis: run as root, or install them yourself: apt-get install$missing" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends $missing
