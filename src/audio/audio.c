@@ -2,20 +2,14 @@
  * the cues of game events. The OpenAL backend lives in audio_openal.c. */
 #include "audio/audio_impl.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "core/paths.h"
 #include "speech/i18n.h"
-
-#ifndef TAPIS_DATADIR
-#define TAPIS_DATADIR "/usr/local/share/tapis"
-#endif
 
 static const char *const cue_names[CUE_COUNT] = {
 	[CUE_SHUFFLE] = "shuffle", [CUE_DEAL] = "deal", [CUE_CARD] = "card",
@@ -34,6 +28,13 @@ double audio_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double audio_cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -385,33 +386,8 @@ void audio_event(struct audio *a, const struct event *e, int me)
 
 /* ---- where the sounds are ---- */
 
-static int is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 int audio_sounds_dir(char *buf, size_t len)
 {
-	const char *env = getenv("TAPIS_DATADIR");
-	int n;
-
-	if (env && *env) {
-		n = snprintf(buf, len, "%s/sounds", env);
-		return n < 0 || (size_t)n >= len ? -1 : 0;
-	}
-	char exe[PATH_MAX];
-	ssize_t r = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (r > 0) {
-		exe[r] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = 0;
-			n = snprintf(buf, len, "%s/../sounds", exe);
-			if (n > 0 && (size_t)n < len && is_dir(buf))
-				return 0;
-		}
-	}
-	n = snprintf(buf, len, "%s/sounds", TAPIS_DATADIR);
+	int n = snprintf(buf, len, "%s/sounds", paths_datadir());
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }

@@ -121,9 +121,9 @@ enum audio_cue audio_event_cue(const struct event *e, int me, int *seat);
 /* Play the cue of an event (nothing for events without one). */
 void audio_event(struct audio *a, const struct event *e, int me);
 
-/* Where the sounds are: $TAPIS_DATADIR/sounds, else ../sounds next to the
- * executable, else the installed TAPIS_DATADIR/sounds. 0, or -1 (buf too
- * small). */
+/* Where the sounds are: paths_datadir()/sounds ($TAPIS_DATADIR/sounds, else
+ * the source tree's sounds/ next to build/tapis, else the installed
+ * share/tapis/sounds). 0, or -1 (buf too small). */
 int audio_sounds_dir(char *buf, size_t len);
 
 #endif

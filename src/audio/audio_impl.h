@@ -28,6 +28,7 @@ struct audio {
 	int cue_volume, speech_volume;   /* 0..100 */
 	int hrtf;                        /* enum audio_hrtf asked for */
 	double stream_started;           /* audio_now() when PCM went on an idle stream */
+	double stream_started_cpu;       /* audio_cpu_now() then */
 	char notice[256];
 	int notice_given;
 };
@@ -36,5 +37,7 @@ extern const struct audio_ops audio_openal_ops;
 
 /* Monotonic seconds (CLOCK_MONOTONIC). */
 double audio_now(void);
+/* CPU seconds used by the calling thread. */
+double audio_cpu_now(void);
 
 #endif

@@ -18,9 +18,10 @@
 
 #define CUE_SOURCES 16
 #define LOOPBACK_RATE 44100
-/* The period asked for when tapis chooses it: 441 frames at OpenAL's
- * reference 44.1 kHz (it scales to the device rate) = 10 ms, 3 periods. */
-#define LOW_PERIOD_FRAMES 441
+/* The period asked for when tapis chooses it: 440 frames at OpenAL's
+ * reference 44.1 kHz (it scales them to the device rate), 10 ms, and 3
+ * periods: a 30 ms buffer. */
+#define LOW_PERIOD_FRAMES 440
 #define LOW_PERIODS 3
 #define WANT_REFRESH 100
 
@@ -510,6 +511,7 @@ static int oal_queue(struct audio *a, const short *pcm, int n, int rate)
 	}
 	if (idle) {
 		a->stream_started = audio_now();
+		a->stream_started_cpu = audio_cpu_now();
 		alSourcePlay(al->stream);
 	}
 	return 0;
@@ -559,8 +561,10 @@ static void oal_info(struct audio *a, struct audio_info *out)
 	out->refresh = refresh;
 	out->period_frames = refresh > 0 ? freq / refresh : 0;
 	out->period_ms = freq > 0 ? 1000.0 * out->period_frames / freq : 0;
-	out->low_latency = al->low_latency;
-	out->periods = al->low_latency ? LOW_PERIODS : 0;
+	/* our period is in effect only if OpenAL read our file (it reads its
+	 * configuration once per process) */
+	out->low_latency = al->low_latency && refresh >= WANT_REFRESH * 9 / 10;
+	out->periods = out->low_latency ? LOW_PERIODS : 0;
 	out->buffer_ms = out->period_ms * out->periods;
 	out->latency_ms = -1;
 	if (al->get64 && !al->loopback) {

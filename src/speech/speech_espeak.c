@@ -4,7 +4,8 @@
  * mixer; interrupting is stopping that stream (audio_stream_stop).
  *
  * espeak-ng is one per process: the library is initialised at the first
- * open and released when the last user closes. */
+ * open and kept until the process ends (espeak-ng 1.51 hangs in
+ * espeak_Terminate after a second initialisation). */
 #include <espeak-ng/speak_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,6 @@ struct esp {
 	char warned[80];         /* the last voice fallback said (said once) */
 };
 
-static int esp_users;
 static int esp_rate;         /* samples per second, from espeak_Initialize */
 static struct esp *esp_current;
 
@@ -147,7 +147,7 @@ static int esp_open(struct speech *sp, char *err, size_t errlen)
 		snprintf(err, errlen, "%s", _("Speech synthesiser unavailable: text only."));
 		return -1;
 	}
-	if (esp_users == 0) {
+	if (esp_rate == 0) {
 		int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, CHUNK_MS, NULL,
 		                             espeakINITIALIZE_DONT_EXIT);
 		if (rate <= 0) {
@@ -158,7 +158,6 @@ static int esp_open(struct speech *sp, char *err, size_t errlen)
 		esp_rate = rate;
 		espeak_SetSynthCallback(synth_cb);
 	}
-	esp_users++;
 	e->sp = sp;
 	sp->impl = e;
 	apply(sp);
@@ -183,8 +182,6 @@ static void esp_close(struct speech *sp)
 	free(e->pcm);
 	free(e);
 	sp->impl = NULL;
-	if (--esp_users == 0)
-		espeak_Terminate();
 }
 
 static void esp_say(struct speech *sp, const char *text)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "audio/audio.h"
+#include "core/paths.h"
 #include "speech/i18n.h"
 
 #define FILE_MAX 16384
@@ -17,10 +18,7 @@ void settings_default(struct settings *s)
 {
 	memset(s, 0, sizeof *s);
 	snprintf(s->speech, sizeof s->speech, "%s", "espeak");
-	s->voice.rate = 250;
-	s->voice.pitch = 50;
-	s->voice.volume = 100;
-	s->voice.pause = 0.4;
+	speech_settings_default(&s->voice);
 	s->cue_volume = 70;
 	s->speech_volume = 100;
 	s->hrtf = AUDIO_HRTF_ON;
@@ -33,16 +31,12 @@ static int clampi(int v, int lo, int hi)
 
 int settings_path(char *buf, size_t len)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME");
-	const char *home = getenv("HOME");
+	char dir[1024];
 	int n;
 
-	if (xdg && *xdg == '/')
-		n = snprintf(buf, len, "%s/tapis/settings", xdg);
-	else if (home && *home)
-		n = snprintf(buf, len, "%s/.config/tapis/settings", home);
-	else
+	if (paths_configdir(dir, sizeof dir, 0) < 0)
 		return -1;
+	n = snprintf(buf, len, "%s/settings", dir);
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 

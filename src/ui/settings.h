@@ -4,11 +4,11 @@
  *
  *   lang = fr              "" (the environment's), en, fr
  *   speech = espeak        espeak, speechd, text, none
- *   rate = 250             words per minute, 80..900
+ *   rate = 220             words per minute, 80..900
  *   pitch = 50             0..100
  *   volume = 100           the voice's own loudness, 0..100
  *   voice =                an espeak-ng voice ("" = the language's)
- *   pause = 0.4            seconds of quiet after an announcement, 0..10
+ *   pause = 0.3            seconds of quiet after an announcement, 0..10
  *   cue_volume = 70        sound cues in the mix, 0..100
  *   speech_volume = 100    speech in the mix, 0..100
  *   hrtf = on              on, off, auto (3D sound for headphones)
