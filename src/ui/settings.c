@@ -346,14 +346,14 @@ int settings_step_rate(struct settings *s, int dir)
 	return s->voice.rate;
 }
 
+/* The next multiple of ten up or down. */
 static int step10(int *v, int dir, int hi)
 {
-	int n = *v + (dir > 0 ? 10 : dir < 0 ? -10 : 0);
-	/* back on the grid of tens */
+	int n = *v < 0 ? 0 : *v;
 	if (dir > 0)
-		n -= n % 10;
-	else if (dir < 0 && n % 10)
-		n += 10 - n % 10;
+		n = (n / 10 + 1) * 10;
+	else if (dir < 0)
+		n = n == 0 ? 0 : ((n + 9) / 10 - 1) * 10;
 	*v = clampi(n, 0, hi);
 	return *v;
 }
