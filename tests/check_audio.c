@@ -393,6 +393,29 @@ START_TEST(test_info)
 }
 END_TEST
 
+START_TEST(test_hrtf_switch)
+{
+	if (!have_loopback())
+		return;
+	struct audio *a = open_loop(AUDIO_HRTF_ON);
+	struct audio_info info;
+	struct mix m;
+	audio_get_info(a, &info);
+	int on = info.hrtf;
+	fprintf(stderr, "check_audio: HRTF on a loopback device: %s\n", on ? "in effect" : "not available");
+	ck_assert_int_eq(audio_set_hrtf(a, AUDIO_HRTF_OFF), 0);
+	audio_get_info(a, &info);
+	ck_assert_int_eq(info.hrtf, 0);
+	ck_assert_int_eq(audio_set_hrtf(a, AUDIO_HRTF_ON), on);
+	/* still playing after the reset */
+	audio_set_table(a, 4, 0, 0);
+	audio_cue(a, CUE_DEAL, 1);
+	render(a, RATE / 4, &m);
+	ck_assert(m.loud > 0 && m.r2 > m.l2);
+	audio_close(a);
+}
+END_TEST
+
 START_TEST(test_null_backend)
 {
 	char err[256];
@@ -573,6 +596,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_espeak_needs_audio);
 	tcase_add_test(t, test_missing_sounds);
 	tcase_add_test(t, test_info);
+	tcase_add_test(t, test_hrtf_switch);
 	tcase_add_test(t, test_null_backend);
 	tcase_add_test(t, test_event_cues);
 	tcase_add_test(t, test_event_heard);

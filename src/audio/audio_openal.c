@@ -200,7 +200,9 @@ static int load_cue(struct al *al, enum audio_cue cue, const char *dir)
 	short *pcm, *mono;
 	sf_count_t frames;
 
-	snprintf(path, sizeof path, "%s/%s.wav", dir, audio_cue_name(cue));
+	int len = snprintf(path, sizeof path, "%s/%s.wav", dir, audio_cue_name(cue));
+	if (len < 0 || (size_t)len >= sizeof path)
+		return -1;
 	memset(&info, 0, sizeof info);
 	f = sf_open(path, SFM_READ, &info);
 	if (!f)
