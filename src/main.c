@@ -13,6 +13,7 @@
 #include "core/deckfile.h"
 #include "core/game.h"
 #include "core/paths.h"
+#include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/speech.h"
 #include "ui/keymap.h"
@@ -41,7 +42,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 	        "Usage:\n"
-	        "  tapis                       the spoken main menu\n"
+	        "  tapis [OPTIONS]             the spoken main menu (options of play apply)\n"
 	        "  tapis play GAME [OPTIONS]   start GAME at once\n"
 	        "  tapis rules GAME            print (and, without --text, speak) the rules\n"
 	        "  tapis keys [GAME]           print the keyboard shortcuts\n"
@@ -260,7 +261,8 @@ static int open_speech(struct speech *sp, const struct cli *c, const char *lang)
 	return 0;
 }
 
-static int run_table(struct table_options *o, const struct cli *c, const char *lang)
+static int run_table(struct table_options *o, const struct cli *c, const char *lang,
+                     const struct script *resume)
 {
 	struct speech sp;
 	memset(&sp, 0, sizeof sp);
@@ -276,7 +278,30 @@ static int run_table(struct table_options *o, const struct cli *c, const char *l
 		return EXIT_USAGE;
 	}
 	term_open();
+	struct speech *keep = t.sp;
+	if (resume)
+		t.sp = NULL;   /* a resumed game is replayed in silence */
 	table_start(&t);
+	t.sp = keep;
+	if (resume) {
+		if (table_replay(&t, resume, err, sizeof err) < 0) {
+			fprintf(stderr, "tapis: %s\n", err);
+			term_close();
+			table_close(&t);
+			speech_close(&sp);
+			return EXIT_USAGE;
+		}
+		struct sbuf b;
+		sb_clear(&b);
+		sb_printf(&b, _("%s resumed."), _(o->game->title));
+		if (t.talk.me >= 0) {
+			card_t hand[GAME_MAX_HAND];
+			int n = o->game->hand(t.st, t.talk.me, hand);
+			sb_puts(&b, " ");
+			ann_hand(&t.talk, hand, n, &b);
+		}
+		table_say(&t, b.s, SPEECH_QUEUE);
+	}
 	int rc = play_run(&t, err, sizeof err);
 	term_close();
 	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
@@ -318,7 +343,7 @@ static int cmd_play(int argc, char **argv)
 	if ((rc = make_options(g, &c, &o)))
 		return rc;
 	const char *lang = choose_lang(&c);
-	return run_table(&o, &c, lang);
+	return run_table(&o, &c, lang, NULL);
 }
 
 static int cmd_rules(int argc, char **argv)
@@ -367,17 +392,51 @@ static int cmd_rules(int argc, char **argv)
 }
 
 /* The bare `tapis`: choose a game and the number of players by voice. */
-static int cmd_menu(void)
+static int cmd_menu(int argc, char **argv)
 {
 	struct cli c;
 	memset(&c, 0, sizeof c);
 	c.dealer = -1;
+	int prc = parse_play(argc, argv, 1, &c);
+	if (prc)
+		return prc;
 	const char *lang = choose_lang(&c);
 	struct speech sp;
 	memset(&sp, 0, sizeof sp);
 	open_speech(&sp, &c, lang);
 	term_open();
 	int rc = EXIT_DONE;
+	/* A game left in progress: offer to go on with it. */
+	char savep[4200];
+	save_path(savep, sizeof savep);
+	struct table_options saved;
+	struct script actions;
+	char err[512];
+	if (*savep && access(savep, R_OK) == 0) {
+		if (table_read_save(savep, &saved, &actions, err, sizeof err) == 0) {
+			const char *items[] = { _("Resume the saved game"), _("New game") };
+			speech_say(&sp, _("Welcome to tapis."), SPEECH_QUEUE);
+			struct sbuf title;
+			sb_clear(&title);
+			sb_printf(&title, _("A game of %s is waiting."), _(saved.game->title));
+			int k = menu_run(&sp, title.s, items, 2, 0);
+			if (k == 0) {
+				term_close();
+				speech_close(&sp);
+				rc = run_table(&saved, &c, lang, &actions);
+				script_release(&actions);
+				return rc;
+			}
+			script_release(&actions);
+			if (k == MENU_QUIT) {
+				term_close();
+				speech_close(&sp);
+				return EXIT_DONE;
+			}
+		} else {
+			fprintf(stderr, "tapis: %s\n", err);
+		}
+	}
 	for (;;) {
 		const char *items[16];
 		int n = 0;
@@ -412,7 +471,7 @@ static int cmd_menu(void)
 		}
 		term_close();
 		speech_close(&sp);
-		return run_table(&o, &c, lang);
+		return run_table(&o, &c, lang, NULL);
 	}
 	term_close();
 	speech_close(&sp);
@@ -423,8 +482,9 @@ int main(int argc, char **argv)
 {
 	paths_init(argv[0]);
 	int rc;
-	if (argc < 2) {
-		rc = cmd_menu();
+	if (argc < 2 || (argv[1][0] == '-' && argv[1][1] == '-' && strcmp(argv[1], "--help") &&
+	                  strcmp(argv[1], "--version"))) {
+		rc = cmd_menu(argc, argv);
 	} else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
 		rc = EXIT_DONE;

@@ -1,8 +1,11 @@
 #include "app/bench.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bots/bot.h"
 #include "core/game.h"
@@ -93,6 +96,31 @@ static void bot_times(const struct game_ops *g, double *median, double *p99)
 	*p99 = n ? pct(v, n, 0.99) : 0;
 }
 
+/* Start-up: the time to run `tapis --version` (exec, load, catalogues). */
+static double startup_ms(void)
+{
+	enum { N = 21 };
+	double v[N];
+	int n = 0;
+	for (int i = 0; i < N; i++) {
+		double t0 = speech_now();
+		pid_t pid = fork();
+		if (pid == 0) {
+			int fd = open("/dev/null", O_WRONLY);
+			if (fd >= 0)
+				dup2(fd, STDOUT_FILENO);
+			execl("/proc/self/exe", "tapis", "--version", (char *)NULL);
+			_exit(127);
+		}
+		if (pid < 0)
+			break;
+		int status;
+		waitpid(pid, &status, 0);
+		v[n++] = (speech_now() - t0) * 1000.0;
+	}
+	return n ? pct(v, n, 0.5) : 0;
+}
+
 int bench_run(int json, FILE *out)
 {
 	struct row rows[64];
@@ -115,6 +143,9 @@ int bench_run(int json, FILE *out)
 		rows[n++].unit = "ms";
 	}
 	(void)start;
+	snprintf(rows[n].name, sizeof rows[n].name, "startup_median");
+	rows[n].value = startup_ms();
+	rows[n++].unit = "ms";
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	snprintf(rows[n].name, sizeof rows[n].name, "peak_memory");

@@ -278,3 +278,110 @@ int table_save(const struct table *t)
 	}
 	return rename(tmp, t->opt.save_path);
 }
+
+int table_read_save(const char *path, struct table_options *o, struct script *actions,
+                    char *err, size_t errlen)
+{
+	char *text = deckfile_slurp(path, err, errlen);
+	if (!text)
+		return -1;
+	memset(o, 0, sizeof *o);
+	memset(actions, 0, sizeof *actions);
+	snprintf(actions->name, sizeof actions->name, "%s", path);
+	int rc = 0, lineno = 0;
+	char *save = NULL;
+	for (char *line = strtok_r(text, "\n", &save); line && rc == 0; line = strtok_r(NULL, "\n", &save)) {
+		lineno++;
+		char *sp = strchr(line, ' ');
+		const char *val = sp ? sp + 1 : "";
+		if (sp)
+			*sp = '\0';
+		if (lineno == 1) {
+			if (strcmp(line, "tapis-save") != 0)
+				rc = -1;
+		} else if (!strcmp(line, "game")) {
+			o->game = game_find(val);
+			if (!o->game)
+				rc = -1;
+			else
+				rules_init(&o->rules, o->game->rules, o->game->nrules);
+		} else if (!strcmp(line, "players")) {
+			o->players = atoi(val);
+		} else if (!strcmp(line, "seed")) {
+			o->seed = strtoull(val, NULL, 10);
+		} else if (!strcmp(line, "dealer")) {
+			o->dealer = atoi(val);
+		} else if (!strcmp(line, "seats") || !strcmp(line, "levels")) {
+			int seats = !strcmp(line, "seats");
+			int k = 0;
+			for (const char *p = val; *p && k < GAME_MAX_SEATS; k++) {
+				if (seats)
+					o->seat_kind[k] = strncmp(p, "human", 5) == 0 ? SEAT_HUMAN : SEAT_BOT;
+				else
+					o->bot_level[k] = atoi(p);
+				p = strchr(p, ',');
+				if (!p)
+					break;
+				p++;
+			}
+		} else if (!strcmp(line, "rule")) {
+			if (!o->game || rules_set_arg(&o->rules, val, err, errlen) < 0)
+				rc = -1;
+		} else if (!strcmp(line, "deck")) {
+			snprintf(o->deck_store, sizeof o->deck_store, "%s", val);
+			o->deck_path = o->deck_store;
+		} else if (!strcmp(line, "action")) {
+			struct script one;
+			memset(&one, 0, sizeof one);
+			if (o->players <= 0 || script_parse(&one, val, path, o->players, err, errlen) < 0) {
+				rc = -1;
+				break;
+			}
+			if (one.n != 1) {
+				script_release(&one);
+				rc = -1;
+				break;
+			}
+			if (actions->n == actions->cap) {
+				actions->cap = actions->cap ? actions->cap * 2 : 256;
+				struct script_line *nl = realloc(actions->lines, (size_t)actions->cap * sizeof *nl);
+				if (!nl) {
+					script_release(&one);
+					rc = -1;
+					break;
+				}
+				actions->lines = nl;
+			}
+			one.lines[0].line = lineno;
+			actions->lines[actions->n++] = one.lines[0];
+			script_release(&one);
+		}
+	}
+	free(text);
+	if (rc == 0 && (!o->game || o->players < o->game->min_players || o->players > o->game->max_players))
+		rc = -1;
+	if (rc < 0) {
+		snprintf(err, errlen, "%s:%d: not a saved game of tapis", path, lineno);
+		script_release(actions);
+	}
+	return rc;
+}
+
+int table_replay(struct table *t, const struct script *actions, char *err, size_t errlen)
+{
+	struct speech *sp = t->sp;
+	t->sp = NULL;
+	int rc = 0;
+	for (int i = 0; i < actions->n; i++) {
+		const struct script_line *l = &actions->lines[i];
+		struct refusal why;
+		if (table_to_act(t) != l->seat || apply(t, l->seat, &l->act, &why) < 0) {
+			snprintf(err, errlen, "%s:%d: '%s' does not apply", actions->name, l->line, l->text);
+			rc = -1;
+			break;
+		}
+	}
+	t->npending = 0;
+	t->sp = sp;
+	return rc;
+}

@@ -31,6 +31,7 @@ struct table_options {
 	const char *actions_path;/* --actions */
 	const char *log_path;    /* --log */
 	const char *save_path;   /* where the game is saved after every action, or NULL */
+	char deck_store[1024];   /* the deck path read from a saved game */
 };
 
 struct table {
@@ -80,5 +81,12 @@ const void *table_view(struct table *t);
 void table_say(struct table *t, const char *text, int flags);
 /* Save the game (seed, options, actions) atomically; 0 or -1. */
 int table_save(const struct table *t);
+/* Read a saved game: its options and its actions (as a script). 0, or -1
+ * with a message. */
+int table_read_save(const char *path, struct table_options *o, struct script *actions,
+                    char *err, size_t errlen);
+/* Play the actions of a saved game silently (after table_start); 0, or -1
+ * with a message when one does not apply. */
+int table_replay(struct table *t, const struct script *actions, char *err, size_t errlen);
 
 #endif

@@ -7,6 +7,7 @@
 #include "bots/bot_games.h"
 
 static const struct bot_ops *const bots[] = {
+	&bouillabaisse_bot,
 	NULL,
 };
 

@@ -4,5 +4,7 @@
 
 #include "bots/bot.h"
 
+extern const struct bot_ops bouillabaisse_bot;
+
 
 #endif

@@ -13,7 +13,7 @@ static const char *const WORDS[EV_COUNT] = {
 
 void ev_init(struct event *e, int type)
 {
-	memset(e, 0, offsetof(struct event, cards));
+	memset(e, 0, sizeof *e);
 	e->type = type;
 	e->seat = e->winner = e->from = e->to = -1;
 	e->amount = -1;

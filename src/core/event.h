@@ -53,7 +53,7 @@ struct event {
 	int values[EV_MAX_SEATS];
 	int ncards2;
 	card_t cards2[ACT_MAX_CARDS];
-	int ncards;          /* everything above cards is cleared by ev_init */
+	int ncards;
 	card_t cards[EV_MAX_CARDS];
 	signed char card_seat[EV_MAX_CARDS]; /* EV_TRICK, EV_SHOWDOWN: who holds/played cards[i] */
 };

@@ -3,8 +3,10 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "games/bouillabaisse.h"
 
 const struct game_ops *const game_list[] = {
+	&bouillabaisse_ops,
 	NULL,
 };
 

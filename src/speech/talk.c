@@ -5,6 +5,7 @@
 #include "speech/talk_games.h"
 
 static const struct game_talk *const talks[] = {
+	&bouillabaisse_talk,
 	NULL,
 };
 

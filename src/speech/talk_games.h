@@ -4,5 +4,7 @@
 
 #include "speech/talk.h"
 
+extern const struct game_talk bouillabaisse_talk;
+
 
 #endif

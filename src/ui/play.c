@@ -264,10 +264,31 @@ static void mark(struct play *p)
 	say(p, b.s);
 }
 
+/* At the start of a turn, a selected card that cannot be played gives way
+ * to the first one that can. */
+static void select_playable(struct play *p)
+{
+	struct action l[GAME_MAX_LEGAL];
+	int n = legal(p, l);
+	if (!has_kind(l, n, ACT_PLAY) || p->sel < 0)
+		return;
+	struct action a = act_card(ACT_PLAY, p->hand[p->sel]);
+	if (act_in_list(&a, l, n))
+		return;
+	for (int i = 0; i < p->nhand; i++) {
+		a = act_card(ACT_PLAY, p->hand[i]);
+		if (act_in_list(&a, l, n)) {
+			p->sel = i;
+			return;
+		}
+	}
+}
+
 static void prompt(struct play *p)
 {
 	struct sbuf b;
 	sb_clear(&b);
+	select_playable(p);
 	if (p->t->gt && p->t->gt->prompt)
 		p->t->gt->prompt(&p->t->talk, table_view(p->t), &b);
 	if (!b.len)

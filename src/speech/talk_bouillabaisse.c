@@ -1,0 +1,339 @@
+/* La Bouillabaisse in words: the choices, each round's objective, tricks
+ * with their points, round and game ends, and the answers to the query
+ * keys, from a view redacted for the listening seat. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/bouillabaisse.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "speech/talk.h"
+#include "speech/talk_games.h"
+
+/* "55 points", "minus 55 points", "1 point". */
+static void points(struct sbuf *b, int n)
+{
+	if (n < 0)
+		sb_printf(b, P_("minus %d point", "minus %d points", -n), -n);
+	else
+		sb_printf(b, P_("%d point", "%d points", n), n);
+}
+
+static const char *points_str(int n, char *buf, size_t len)
+{
+	struct sbuf b;
+	sb_clear(&b);
+	points(&b, n);
+	size_t k = b.len < len ? b.len : len - 1;
+	memcpy(buf, b.s, k);
+	buf[k] = '\0';
+	return buf;
+}
+
+/* The objective of a round, as one or two sentences. */
+static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
+{
+	char card[96];
+	const char *suit = say_suit(st->suit);
+	const char *rank = say_rank(st->figure, SAY_RANK_BARE);
+	say_card_str((card_t)st->card, st->decks > 1 ? SAY_BARE : SAY_THE, card, sizeof card);
+	switch (round) {
+	case 1:
+		sb_puts(b, _("Each trick costs 5 points."));
+		break;
+	case 2:
+		/* TRANSLATORS: %s is the chosen suit ("hearts"). */
+		sb_printf(b, _("Each card of %s costs 10 points."), suit);
+		break;
+	case 3:
+		/* TRANSLATORS: %s is the chosen rank, bare ("queen"). */
+		sb_printf(b, _("Each %s costs 50 points."), rank);
+		break;
+	case 4: {
+		struct sbuf one;
+		sb_clear(&one);
+		if (st->decks > 1)
+			/* TRANSLATORS: %s is the chosen card without article; two decks. */
+			sb_printf(&one, _("Each %s costs 200 points."), card);
+		else
+			/* TRANSLATORS: %s is the chosen card with its article. */
+			sb_printf(&one, _("%s costs 200 points."), card);
+		sb_capitalize(&one);
+		sb_puts(b, one.s);
+		break;
+	}
+	case 5:
+	case 6:
+		say_card_str((card_t)st->card, SAY_THE, card, sizeof card);
+		/* TRANSLATORS: %1$s suit, %2$s rank (bare), %3$s card with its article. */
+		sb_printf(b, _("Everything counts: each trick 5, each card of %1$s 10, each %2$s 50, %3$s 200."),
+		          suit, rank, card);
+		if (round == 6) {
+			sb_puts(b, " ");
+			if (st->all_or_nothing)
+				sb_puts(b, _("All of it counts negative: take as many points as you can, but not all of them."));
+			else
+				sb_puts(b, _("All of it counts negative: take as many points as you can."));
+		}
+		break;
+	}
+}
+
+/* "Anne 15, you 0 and Bruno 125." from per-seat values. */
+static void seat_values(const struct talk *t, int players, const int *v, struct sbuf *b)
+{
+	for (int s = 0; s < players; s++) {
+		say_join(b, s, players);
+		/* TRANSLATORS: a seat and its score in a list: "Anne 15". */
+		sb_printf(b, _("%1$s %2$d"), say_name(t, s), v[s]);
+	}
+}
+
+static int trick_seat(const struct bouillabaisse *st, int i)
+{
+	return bou_trick_seat(st, i);
+}
+
+static int bou_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
+{
+	const struct bouillabaisse *st = view;
+	char buf[96];
+	switch (e->type) {
+	case EV_CHOICE:
+		if (strcmp(e->what, "suit") == 0)
+			sb_printf(b, _("Chosen suit: %s."), say_suit(e->value));
+		else if (strcmp(e->what, "figure") == 0)
+			sb_printf(b, _("Chosen figure: %s."), say_rank(e->value, SAY_RANK_PLURAL));
+		else
+			sb_printf(b, _("Chosen card: %s."), say_card_str((card_t)e->value, SAY_THE, buf, sizeof buf));
+		return 1;
+	case EV_HAND_START:
+		sb_printf(b, _("Round %1$d of %2$d."), e->hand, st->rounds);
+		sb_puts(b, " ");
+		objective(st, e->hand, b);
+		sb_puts(b, " ");
+		if (e->dealer == t->me)
+			sb_puts(b, _("You deal."));
+		else
+			sb_printf(b, _("%s deals."), say_name(t, e->dealer));
+		return 1;
+	case EV_TRICK:
+		points_str(e->points, buf, sizeof buf);
+		if (e->points)
+			say_who(b, t, e->winner, _("You take the trick: %s."), _("%1$s takes the trick: %2$s."), buf);
+		else if (e->winner == t->me)
+			sb_puts(b, _("You take the trick: no points."));
+		else
+			sb_printf(b, _("%s takes the trick: no points."), say_name(t, e->winner));
+		return 1;
+	case EV_PHASE:
+		if (e->note && strcmp(e->note, "all_or_nothing") == 0) {
+			points_str(e->value, buf, sizeof buf);
+			say_who(b, t, e->seat, _("All or nothing: you took everything, the round counts the other way: %s."),
+			        _("All or nothing: %1$s took everything, the round counts the other way: %2$s."), buf);
+			return 1;
+		}
+		if (e->note && strcmp(e->note, "round_points") == 0) {
+			struct sbuf l;
+			sb_clear(&l);
+			seat_values(t, e->nvalues, e->values, &l);
+			/* TRANSLATORS: %2$s lists each player's points: "Anne 5, you 0 and Bruno 10". */
+			sb_printf(b, _("End of round %1$d. Points this round: %2$s."), e->code, l.s);
+			return 1;
+		}
+		return -1;
+	case EV_HAND_END: {
+		struct sbuf l;
+		sb_clear(&l);
+		seat_values(t, e->nvalues, e->values, &l);
+		sb_printf(b, _("Totals: %s."), l.s);
+		return 1;
+	}
+	case EV_GAME_END: {
+		int n = 0, best = 0;
+		for (int s = 0; s < e->nvalues; s++)
+			if ((e->winners >> s) & 1) {
+				n++;
+				best = e->values[s];
+			}
+		points_str(best, buf, sizeof buf);
+		sb_puts(b, _("Game over."));
+		sb_puts(b, " ");
+		if (n == 1) {
+			say_who(b, t, e->winner, _("You win with %s."), _("%1$s wins with %2$s."), buf);
+		} else {
+			struct sbuf w;
+			sb_clear(&w);
+			int k = 0;
+			for (int s = 0; s < e->nvalues; s++)
+				if ((e->winners >> s) & 1) {
+					say_join(&w, k++, n);
+					sb_puts(&w, say_name(t, s));
+				}
+			/* TRANSLATORS: %1$s the winners ("you and Bruno"), %2$s their score. */
+			sb_printf(b, _("Shared win: %1$s, with %2$s."), w.s, buf);
+		}
+		return 1;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* What the seat to act must do: "You lead.", "Follow hearts.", "No hearts:
+ * play any card." */
+static void duty(const struct bouillabaisse *st, struct sbuf *b)
+{
+	if (st->ntrick == 0) {
+		sb_puts(b, _("You lead."));
+		return;
+	}
+	int led = card_suit(st->trick[0]), has = 0;
+	for (int i = 0; i < st->nhand[st->to_act]; i++)
+		has |= card_suit(st->hand[st->to_act][i]) == led;
+	if (has)
+		sb_printf(b, _("Follow %s."), say_suit(led));
+	else
+		sb_printf(b, _("No %s: play any card."), say_suit(led));
+}
+
+static void say_trick_card(const struct talk *t, const struct bouillabaisse *st, int i, int first, struct sbuf *b)
+{
+	char card[96];
+	/* TRANSLATORS: who played a card of the trick: "Bruno: the ace of hearts". */
+	sb_printf(b, _("%1$s: %2$s"), first ? say_Name(t, trick_seat(st, i)) : say_name(t, trick_seat(st, i)),
+	          say_card_str(st->trick[i], SAY_THE, card, sizeof card));
+}
+
+static void bou_query(const struct talk *t, const void *view, int key, struct sbuf *b)
+{
+	const struct bouillabaisse *st = view;
+	char card[96];
+	switch (key) {
+	case TALK_RULES:
+		if (st->round >= 1) {
+			sb_printf(b, _("Round %1$d of %2$d."), st->round, st->rounds);
+			sb_puts(b, " ");
+			objective(st, st->round, b);
+			sb_puts(b, " ");
+		}
+		/* TRANSLATORS: the suit, the rank (plural) and the card chosen. */
+		sb_printf(b, _("Chosen: %1$s, %2$s, %3$s."), say_suit(st->suit), say_rank(st->figure, SAY_RANK_PLURAL),
+		          say_card_str((card_t)st->card, SAY_THE, card, sizeof card));
+		if (st->all_or_nothing) {
+			sb_puts(b, " ");
+			sb_puts(b, st->round == 4 ? _("All or nothing is on, but not in this round.")
+			                          : _("All or nothing is on: take every scoring item and the round counts the other way."));
+		}
+		break;
+	case TALK_SCORES:
+	{
+		struct sbuf l;
+		sb_clear(&l);
+		seat_values(t, st->players, st->total, &l);
+		sb_printf(b, _("Totals: %s."), l.s);
+		if (st->round >= 1 && !st->over) {
+			sb_clear(&l);
+			seat_values(t, st->players, st->round_points, &l);
+			sb_puts(b, " ");
+			sb_printf(b, _("This round so far: %s."), l.s);
+		}
+	}
+		break;
+	case TALK_TURN:
+		if (st->over || st->to_act < 0) {
+			sb_puts(b, _("The game is over."));
+		} else if (st->to_act == t->me) {
+			sb_puts(b, _("Your turn."));
+			sb_puts(b, " ");
+			duty(st, b);
+		} else {
+			sb_printf(b, _("%s to play."), say_Name(t, st->to_act));
+			if (st->ntrick == 0) {
+				sb_puts(b, " ");
+				sb_puts(b, _("A new trick."));
+			}
+		}
+		break;
+	case TALK_SUIT:
+		if (st->ntrick == 0)
+			sb_puts(b, _("No card led yet."));
+		else
+			sb_printf(b, _("%1$s led by %2$s."), say_suit(card_suit(st->trick[0])), say_name(t, st->leader));
+		sb_capitalize(b);
+		break;
+	case TALK_TABLE:
+		if (st->ntrick == 0) {
+			sb_puts(b, _("No card led yet."));
+			break;
+		}
+		for (int i = 0; i < st->ntrick; i++) {
+			if (i)
+				sb_puts(b, ", ");
+			say_trick_card(t, st, i, i == 0, b);
+		}
+		sb_puts(b, ". ");
+		{
+			int best = trick_seat(st, bou_trick_best(st));
+			points_str(bou_trick_points(st, st->trick, st->ntrick), card, sizeof card);
+			/* TRANSLATORS: "Bruno holds the trick, 55 points so far." */
+			say_who(b, t, best, _("You hold the trick, %s so far."), _("%1$s holds the trick, %2$s so far."), card);
+		}
+		break;
+	default:
+		if (key >= '1' && key <= '9') {
+			int k = key - '1';
+			if (k < st->ntrick) {
+				say_trick_card(t, st, k, 1, b);
+				sb_puts(b, ".");
+			} else {
+				sb_printf(b, _("No card %d on the table."), k + 1);
+			}
+		}
+		break;
+	}
+}
+
+static void bou_refusal(const struct talk *t, const void *view, const struct refusal *r, struct sbuf *b)
+{
+	char card[96];
+	(void)t;
+	(void)view;
+	switch (r->code) {
+	case BOU_NOT_YOUR_TURN:
+		sb_puts(b, _("It is not your turn."));
+		break;
+	case BOU_NOT_A_PLAY:
+		sb_puts(b, _("Play a card."));
+		break;
+	case BOU_NOT_IN_HAND:
+		sb_printf(b, _("You do not hold %s."), say_card_str(r->card, SAY_THE, card, sizeof card));
+		break;
+	case BOU_MUST_FOLLOW:
+		sb_printf(b, _("You must follow %s."), say_suit(r->suit));
+		break;
+	default:
+		break;
+	}
+}
+
+static void bou_prompt(const struct talk *t, const void *view, struct sbuf *b)
+{
+	const struct bouillabaisse *st = view;
+	(void)t;
+	if (st->over || st->to_act < 0)
+		return;
+	sb_puts(b, _("Your turn."));
+	sb_puts(b, " ");
+	duty(st, b);
+}
+
+const struct game_talk bouillabaisse_talk = {
+	.game = "bouillabaisse",
+	.event = bou_event,
+	.query = bou_query,
+	.refusal = bou_refusal,
+	.action = NULL,
+	.prompt = bou_prompt,
+};

@@ -1,0 +1,171 @@
+/* The speech layer: catalogues, card names in both languages, the queue
+ * and its history, the generic announcements. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/paths.h"
+#include "speech/announce.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "speech/speech.h"
+#include "testutil.h"
+
+static void lang(const char *l)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang(l, err, sizeof err) == 0, "%s", err);
+}
+
+static const char *card_name(const char *text, int form)
+{
+	static char buf[128];
+	card_t c;
+	ck_assert_int_eq(card_parse(text, &c), 0);
+	return say_card_str(c, form, buf, sizeof buf);
+}
+
+START_TEST(french_card_names)
+{
+	lang("fr");
+	ck_assert_str_eq(card_name("QH", SAY_THE), "la dame de cœur");
+	ck_assert_str_eq(card_name("AS", SAY_THE), "l'as de pique");
+	ck_assert_str_eq(card_name("TD", SAY_THE), "le dix de carreau");
+	ck_assert_str_eq(card_name("8C", SAY_THE), "le huit de trèfle");
+	ck_assert_str_eq(card_name("JS", SAY_BARE), "valet de pique");
+	ck_assert_str_eq(say_rank(RANK_QUEEN, SAY_RANK_PLURAL), "dames");
+	lang("en");
+	ck_assert_str_eq(card_name("QH", SAY_THE), "the queen of hearts");
+	ck_assert_str_eq(card_name("AS", SAY_BARE), "ace of spades");
+}
+END_TEST
+
+START_TEST(plurals_and_names)
+{
+	struct sbuf b;
+	lang("fr");
+	sb_clear(&b);
+	say_chips(&b, 1);
+	ck_assert_str_eq(b.s, "1 jeton");
+	sb_clear(&b);
+	say_chips(&b, 0);
+	ck_assert_str_eq(b.s, "0 jeton");
+	sb_clear(&b);
+	say_chips(&b, 3);
+	ck_assert_str_eq(b.s, "3 jetons");
+	lang("en");
+	sb_clear(&b);
+	say_chips(&b, 0);
+	ck_assert_str_eq(b.s, "0 chips");
+	struct talk t = { NULL, 0, 4 };
+	ck_assert_str_eq(say_Name(&t, 0), "You");
+	ck_assert_str_eq(say_name(&t, 2), "Claire");
+	card_t hand[] = { card_make(14, 0), card_make(13, 0), card_make(10, 1) };
+	sb_clear(&b);
+	say_hand(&b, hand, 3);
+	ck_assert_str_eq(b.s, "spades: ace, king; hearts: ten");
+	lang("fr");
+	sb_clear(&b);
+	say_hand(&b, hand, 3);
+	ck_assert_str_eq(b.s, "pique : as, roi; cœur : dix");
+	sb_clear(&b);
+	sb_puts(&b, "été");
+	sb_capitalize(&b);
+	ck_assert_str_eq(b.s, "Été");
+}
+END_TEST
+
+START_TEST(queue_and_history)
+{
+	struct speech sp;
+	memset(&sp, 0, sizeof sp);
+	char path[] = "/tmp/tapis-speech-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	sp.out = fdopen(fd, "w+");
+	char err[128];
+	ck_assert_int_eq(speech_open(&sp, "text", "en", NULL, NULL, err, sizeof err), 0);
+	speech_say(&sp, "one", SPEECH_QUEUE);
+	speech_say(&sp, "two", SPEECH_QUEUE);
+	speech_say(&sp, "three", SPEECH_INTERRUPT);
+	ck_assert_str_eq(speech_history_last(&sp), "three");
+	ck_assert_str_eq(speech_history_prev(&sp), "two");
+	ck_assert_str_eq(speech_history_prev(&sp), "one");
+	ck_assert_str_eq(speech_history_prev(&sp), "one");
+	ck_assert_str_eq(speech_history_next(&sp), "two");
+	speech_say(&sp, "repeat", SPEECH_NO_HISTORY);
+	ck_assert_str_eq(speech_history_last(&sp), "three");
+	for (int i = 0; i < SPEECH_HISTORY + 10; i++) {
+		char m[16];
+		snprintf(m, sizeof m, "m%d", i);
+		speech_say(&sp, m, SPEECH_QUEUE);
+	}
+	ck_assert_int_eq(sp.hist_count, SPEECH_HISTORY);
+	ck_assert_str_eq(speech_history_last(&sp), "m265");
+	fflush(sp.out);
+	rewind(sp.out);
+	char line[64];
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, sp.out));
+	ck_assert_str_eq(line, "one\n");
+	speech_close(&sp);
+	fclose(sp.out);
+	unlink(path);
+	/* An unknown backend falls back to text and says why. */
+	memset(&sp, 0, sizeof sp);
+	sp.out = stderr;
+	ck_assert_int_eq(speech_open(&sp, "nosuch", "en", NULL, NULL, err, sizeof err), 1);
+	ck_assert_ptr_eq(sp.backend, &speech_text_backend);
+	ck_assert(strstr(err, "nosuch") != NULL);
+}
+END_TEST
+
+START_TEST(generic_announcements)
+{
+	const struct game_ops *g = game_list[0];
+	ck_assert_ptr_nonnull(g);
+	struct talk t = { g, 0, 4 };
+	struct event e;
+	struct sbuf b;
+	lang("en");
+	ev_init(&e, EV_ACTION);
+	e.seat = 1;
+	e.act = act_card(ACT_PLAY, card_make(RANK_QUEEN, SUIT_HEARTS));
+	ann_event(&t, NULL, NULL, &e, &b);
+	ck_assert_str_eq(b.s, "Bruno plays the queen of hearts.");
+	e.seat = 0;
+	ann_event(&t, NULL, NULL, &e, &b);
+	ck_assert_str_eq(b.s, "You play the queen of hearts.");
+	lang("fr");
+	ann_event(&t, NULL, NULL, &e, &b);
+	ck_assert_str_eq(b.s, "Vous jouez la dame de cœur.");
+	ev_init(&e, EV_TRICK);
+	e.winner = 2;
+	e.points = 10;
+	ann_event(&t, NULL, NULL, &e, &b);
+	ck_assert_str_eq(b.s, "Claire prend le pli, 10 points.");
+	ev_init(&e, EV_GAME_END);
+	e.winners = 0x6;
+	ann_event(&t, NULL, NULL, &e, &b);
+	ck_assert_str_eq(b.s, "Partie terminée. Gagnants : Bruno et Claire.");
+	lang("en");
+	e.winners = 0x1;
+	ann_event(&t, NULL, NULL, &e, &b);
+	ck_assert_str_eq(b.s, "Game over. You win.");
+}
+END_TEST
+
+int main(void)
+{
+	paths_init(NULL);
+	Suite *s = suite_create("speech");
+	TCase *tc = tcase_create("speech");
+	tcase_add_test(tc, french_card_names);
+	tcase_add_test(tc, plurals_and_names);
+	tcase_add_test(tc, queue_and_history);
+	tcase_add_test(tc, generic_announcements);
+	suite_add_tcase(s, tc);
+	int rc = tu_run(s);
+	i18n_release();
+	return rc;
+}

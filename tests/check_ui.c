@@ -1,0 +1,67 @@
+/* The keyboard: escape sequences of xterm and the Linux console. */
+#include <string.h>
+
+#include "testutil.h"
+#include "ui/keymap.h"
+#include "ui/term.h"
+
+static int decode(const char *bytes, int *used)
+{
+	return term_decode((const unsigned char *)bytes, (int)strlen(bytes), used);
+}
+
+START_TEST(sequences)
+{
+	static const struct { const char *bytes; int key; int used; } cases[] = {
+		{ "\033[A", KEY_UP, 3 },       { "\033OB", KEY_DOWN, 3 },    { "\033[C", KEY_RIGHT, 3 },
+		{ "\033[D", KEY_LEFT, 3 },     { "\033OP", KEY_F1, 3 },      { "\033[11~", KEY_F1, 5 },
+		{ "\033[[A", KEY_F1, 4 },      { "\033[5~", KEY_PAGE_UP, 4 }, { "\033[6~", KEY_PAGE_DOWN, 4 },
+		{ "\033[1~", KEY_HOME, 4 },    { "\033[H", KEY_HOME, 3 },    { "\033[4~", KEY_END, 4 },
+		{ "\r", KEY_ENTER, 1 },        { "\n", KEY_ENTER, 1 },       { "c", 'C', 1 },
+		{ "7", '7', 1 },               { " ", ' ', 1 },              { "\033", KEY_ESCAPE, 1 },
+		{ "\177", KEY_BACKSPACE, 1 },  { ",", ',', 1 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int used;
+		int key = decode(cases[i].bytes, &used);
+		ck_assert_msg(key == cases[i].key, "case %zu: key %d", i, key);
+		ck_assert_int_eq(used, cases[i].used);
+	}
+	/* An unknown sequence is swallowed whole. */
+	int used;
+	ck_assert_int_eq(decode("\033[99;5Zx", &used), KEY_NONE);
+	ck_assert_int_eq(used, 7);
+	/* Escape then a letter: two keys. */
+	ck_assert_int_eq(decode("\033q", &used), KEY_ESCAPE);
+	ck_assert_int_eq(used, 1);
+}
+END_TEST
+
+START_TEST(every_key_described)
+{
+	int n = 0;
+	for (int i = 0; keymap[i].keys; i++) {
+		ck_assert(keymap[i].what && *keymap[i].what);
+		ck_assert(keymap[i].when);
+		n++;
+	}
+	/* The keys every game promises. */
+	const char *want[] = { "C", "1-9", "F", "R", "S", "T", "H", "F1", "Q" };
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		int found = 0;
+		for (int i = 0; i < n; i++)
+			found |= strcmp(keymap[i].keys, want[k]) == 0;
+		ck_assert_msg(found, "no key %s", want[k]);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("ui");
+	TCase *tc = tcase_create("ui");
+	tcase_add_test(tc, sequences);
+	tcase_add_test(tc, every_key_described);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
