@@ -530,6 +530,43 @@ START_TEST(test_many_cues)
 }
 END_TEST
 
+START_TEST(test_cues_follow)
+{
+	if (!have_loopback())
+		return;
+	struct audio *a = open_loop(AUDIO_HRTF_OFF);
+	struct mix m;
+	audio_set_table(a, 4, 0, 0);
+	/* a hand starts: the shuffle, then the four deals one after another */
+	audio_cue(a, CUE_SHUFFLE, 3);
+	for (int s = 0; s < 4; s++)
+		audio_cue(a, CUE_DEAL, s);
+	ck_assert_int_eq(audio_cues_pending(a), 4);
+	render(a, RATE / 2, &m);                 /* the shuffle, from the left */
+	ck_assert_int_eq(audio_cues_pending(a), 4);
+	ck_assert_msg(m.l2 > 2 * m.r2, "shuffle at seat 3: L %g R %g", m.l2, m.r2);
+	/* your turn does not wait */
+	audio_cue(a, CUE_YOUR_TURN, -1);
+	ck_assert_int_eq(audio_cues_pending(a), 4);
+	render(a, RATE / 2, &m);
+	ck_assert_int_lt(audio_cues_pending(a), 4);
+	render(a, RATE / 2, &m);
+	ck_assert_int_eq(audio_cues_pending(a), 0);
+	/* a flood: never more than a second behind */
+	for (int i = 0; i < 60; i++)
+		audio_cue(a, CUE_CARD, i % 4);
+	ck_assert_int_gt(audio_cues_pending(a), 0);
+	render(a, RATE * 11 / 10, &m);
+	ck_assert_int_eq(audio_cues_pending(a), 0);
+	audio_cue(a, CUE_CARD, 0);
+	audio_cue(a, CUE_CARD, 1);
+	ck_assert_int_eq(audio_cues_pending(a), 1);
+	audio_cues_flush(a);
+	ck_assert_int_eq(audio_cues_pending(a), 0);
+	audio_close(a);
+}
+END_TEST
+
 START_TEST(test_bench)
 {
 	if (!have_loopback())
@@ -601,6 +638,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_event_cues);
 	tcase_add_test(t, test_event_heard);
 	tcase_add_test(t, test_many_cues);
+	tcase_add_test(t, test_cues_follow);
 	tcase_add_test(t, test_bench);
 	suite_add_tcase(s, t);
 	return s;

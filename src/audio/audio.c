@@ -38,6 +38,8 @@ double audio_cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static void due_cues(struct audio *a);
+
 static int clamp(int v, int lo, int hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
@@ -72,6 +74,16 @@ static void null_stop(struct audio *a) { (void)a; }
 static int null_busy(struct audio *a) { (void)a; return 0; }
 static void null_pump(struct audio *a) { (void)a; }
 static int null_loaded(const struct audio *a, enum audio_cue cue) { (void)a; (void)cue; return 0; }
+static double null_length(const struct audio *a, enum audio_cue cue)
+{
+	(void)a; (void)cue;
+	return 0;
+}
+static double null_clock(const struct audio *a)
+{
+	(void)a;
+	return audio_now();
+}
 static void null_info(struct audio *a, struct audio_info *out)
 {
 	(void)a;
@@ -80,7 +92,7 @@ static void null_info(struct audio *a, struct audio_info *out)
 
 static const struct audio_ops null_ops = {
 	"null", null_open, null_close, null_render, null_cue, null_volumes, null_hrtf,
-	null_queue, null_stop, null_busy, null_pump, null_loaded, null_info,
+	null_queue, null_stop, null_busy, null_pump, null_loaded, null_length, null_clock, null_info,
 };
 
 static const struct audio_ops *const backends[] = {
@@ -164,6 +176,7 @@ int audio_render(struct audio *a, short *frames, int n)
 {
 	if (!a || n < 0)
 		return -1;
+	due_cues(a);
 	return a->ops->render(a, frames, n);
 }
 
@@ -221,14 +234,65 @@ void audio_seat_position(const struct audio *a, int seat, float pos[3])
 
 /* ---- cues, volumes ---- */
 
+/* Start the cues whose time has come. */
+static void due_cues(struct audio *a)
+{
+	double now;
+	int k = 0;
+
+	if (!a->npending)
+		return;
+	now = a->ops->clock(a);
+	for (int i = 0; i < a->npending; i++) {
+		if (a->pending[i].at <= now)
+			a->ops->cue(a, a->pending[i].cue, a->pending[i].pos);
+		else
+			a->pending[k++] = a->pending[i];
+	}
+	a->npending = k;
+}
+
 void audio_cue(struct audio *a, enum audio_cue cue, int seat)
 {
 	float pos[3];
+	double now, at, len;
 
-	if (!a || (unsigned)cue >= CUE_COUNT)
+	if (!a || (unsigned)cue >= CUE_COUNT || !a->ops->loaded(a, cue))
 		return;
 	audio_seat_position(a, seat, pos);
-	a->ops->cue(a, cue, pos);
+	/* Answers to the player's keys sound at once. */
+	if (cue == CUE_YOUR_TURN || cue == CUE_ILLEGAL) {
+		a->ops->cue(a, cue, pos);
+		return;
+	}
+	now = a->ops->clock(a);
+	at = a->seq_free_at > now ? a->seq_free_at : now;
+	if (at - now > AUDIO_MAX_BACKLOG || a->npending == AUDIO_MAX_PENDING)
+		at = now;   /* too far behind: no waiting */
+	/* The next one waits for the shuffle to end, or a short gap. */
+	len = a->ops->length(a, cue);
+	a->seq_free_at = at + (cue == CUE_SHUFFLE ? len : len < AUDIO_CUE_GAP ? len : AUDIO_CUE_GAP);
+	if (at <= now) {
+		a->ops->cue(a, cue, pos);
+		return;
+	}
+	struct pending_cue *p = &a->pending[a->npending++];
+	p->cue = cue;
+	memcpy(p->pos, pos, sizeof p->pos);
+	p->at = at;
+}
+
+void audio_cues_flush(struct audio *a)
+{
+	if (!a)
+		return;
+	a->npending = 0;
+	a->seq_free_at = 0;
+}
+
+int audio_cues_pending(const struct audio *a)
+{
+	return a ? a->npending : 0;
 }
 
 int audio_cue_loaded(const struct audio *a, enum audio_cue cue)
@@ -288,8 +352,10 @@ double audio_stream_started(const struct audio *a)
 
 void audio_pump(struct audio *a)
 {
-	if (a)
-		a->ops->pump(a);
+	if (!a)
+		return;
+	due_cues(a);
+	a->ops->pump(a);
 }
 
 /* ---- game events ---- */

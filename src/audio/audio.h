@@ -89,8 +89,14 @@ void audio_set_table(struct audio *a, int players, int me, int clockwise);
  * the origin facing -z); seat -1: the centre. */
 void audio_seat_position(const struct audio *a, int seat, float pos[3]);
 
-/* Play a cue from a seat (-1 = centred). */
+/* Play a cue from a seat (-1 = centred). Cues asked for together follow
+ * one another (the deals after the shuffle, then about 0.1 s apart; never
+ * more than a second behind): audio_pump() starts them when their time
+ * comes. CUE_YOUR_TURN and CUE_ILLEGAL sound at once. */
 void audio_cue(struct audio *a, enum audio_cue cue, int seat);
+/* Forget the cues still waiting; how many wait. */
+void audio_cues_flush(struct audio *a);
+int audio_cues_pending(const struct audio *a);
 /* 1 when the cue's sound is loaded. */
 int audio_cue_loaded(const struct audio *a, enum audio_cue cue);
 const char *audio_cue_name(enum audio_cue cue);
@@ -112,7 +118,8 @@ int audio_stream_busy(struct audio *a);
 /* Monotonic time (speech_now's clock, seconds) when PCM was last queued on
  * an idle stream: the moment speech starts to be heard (benchmarks). */
 double audio_stream_started(const struct audio *a);
-/* Recycle played buffers; call often from the main loop. */
+/* Start the cues whose time has come, recycle played speech buffers: call
+ * often from the main loop (every 10 ms or so). */
 void audio_pump(struct audio *a);
 
 /* The cue of a game event (CUE_COUNT for none) and the seat it comes from,

@@ -4,6 +4,12 @@
 
 #include "audio/audio.h"
 
+#define AUDIO_MAX_PENDING 64
+/* Cues never wait more than this behind others: past it they sound at once. */
+#define AUDIO_MAX_BACKLOG 1.0
+/* Gap between cues that follow one another (at most). */
+#define AUDIO_CUE_GAP 0.11
+
 struct audio_ops {
 	const char *name;
 	int (*open)(struct audio *a, const struct audio_options *o, char *err, size_t errlen);
@@ -17,6 +23,11 @@ struct audio_ops {
 	int (*stream_busy)(struct audio *a);
 	void (*pump)(struct audio *a);
 	int (*loaded)(const struct audio *a, enum audio_cue cue);
+	/* Length of a cue's sound in seconds (0 when not loaded). */
+	double (*length)(const struct audio *a, enum audio_cue cue);
+	/* The mixer's clock in seconds: frames rendered for a loopback device,
+	 * audio_now() otherwise. */
+	double (*clock)(const struct audio *a);
 	void (*info)(struct audio *a, struct audio_info *out);
 };
 
@@ -29,6 +40,15 @@ struct audio {
 	int hrtf;                        /* enum audio_hrtf asked for */
 	double stream_started;           /* audio_now() when PCM went on an idle stream */
 	double stream_started_cpu;       /* audio_cpu_now() then */
+	/* Cues that happen together (a shuffle and the deals) follow one
+	 * another: each waits for the one before. */
+	struct pending_cue {
+		enum audio_cue cue;
+		float pos[3];
+		double at;                   /* ops->clock() time to start */
+	} pending[AUDIO_MAX_PENDING];
+	int npending;
+	double seq_free_at;              /* when the next cue may start */
 	char notice[256];
 	int notice_given;
 };

@@ -39,6 +39,8 @@ struct al {
 	int cue_ok[CUE_COUNT];
 	ALuint cue_src[CUE_SOURCES];
 	int next_src;
+	double cue_len[CUE_COUNT];      /* seconds */
+	long long rendered;              /* loopback frames mixed */
 	ALuint stream;
 	ALuint *fifo;                    /* buffers queued on the stream, oldest first */
 	int nfifo, capfifo;
@@ -235,6 +237,7 @@ static int load_cue(struct al *al, enum audio_cue cue, const char *dir)
 	alGenBuffers(1, &al->cue_buf[cue]);
 	alBufferData(al->cue_buf[cue], AL_FORMAT_MONO16, mono, (ALsizei)(frames * 2), info.samplerate);
 	free(pcm);
+	al->cue_len[cue] = (double)frames / info.samplerate;
 	if (alGetError() != AL_NO_ERROR) {
 		alDeleteBuffers(1, &al->cue_buf[cue]);
 		al->cue_buf[cue] = 0;
@@ -399,6 +402,7 @@ static int oal_render(struct audio *a, short *frames, int n)
 		return -1;
 	use(al);
 	al->render(al->dev, frames, n);
+	al->rendered += n;
 	return 0;
 }
 
@@ -579,7 +583,18 @@ static void oal_info(struct audio *a, struct audio_info *out)
 		out->cues_loaded += al->cue_ok[c];
 }
 
+static double oal_length(const struct audio *a, enum audio_cue cue)
+{
+	return AL(a)->cue_ok[cue] ? AL(a)->cue_len[cue] : 0;
+}
+
+static double oal_clock(const struct audio *a)
+{
+	const struct al *al = AL(a);
+	return al->loopback ? (double)al->rendered / al->frequency : audio_now();
+}
+
 const struct audio_ops audio_openal_ops = {
 	"openal", oal_open, oal_close, oal_render, oal_cue, oal_volumes, oal_hrtf,
-	oal_queue, oal_stop, oal_busy, oal_pump, oal_loaded, oal_info,
+	oal_queue, oal_stop, oal_busy, oal_pump, oal_loaded, oal_length, oal_clock, oal_info,
 };
