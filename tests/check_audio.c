@@ -349,6 +349,28 @@ START_TEST(test_espeak_needs_audio)
 }
 END_TEST
 
+START_TEST(test_backends_table)
+{
+	ck_assert_ptr_eq(speech_backend_find("espeak"), &speech_espeak_backend);
+#ifdef HAVE_SPEECHD
+	ck_assert_ptr_eq(speech_backend_find("speechd"), &speech_speechd_backend);
+	/* with or without a running speech-dispatcher: speechd or text, and why */
+	struct speech *sp = calloc(1, sizeof *sp);
+	char err[256] = "";
+	ck_assert_ptr_nonnull(sp);
+	sp->out = fopen("/dev/null", "w");
+	int rc = speech_open(sp, "speechd", "fr", NULL, NULL, err, sizeof err);
+	ck_assert(rc == 0 ? !strcmp(sp->backend->name, "speechd")
+	                  : !strcmp(sp->backend->name, "text") && err[0]);
+	speech_close(sp);
+	fclose(sp->out);
+	free(sp);
+#else
+	ck_assert_ptr_null(speech_backend_find("speechd"));
+#endif
+}
+END_TEST
+
 /* ---- the rest ---- */
 
 START_TEST(test_missing_sounds)
@@ -631,6 +653,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_espeak_interrupt);
 	tcase_add_test(t, test_espeak_voice_fallback);
 	tcase_add_test(t, test_espeak_needs_audio);
+	tcase_add_test(t, test_backends_table);
 	tcase_add_test(t, test_missing_sounds);
 	tcase_add_test(t, test_info);
 	tcase_add_test(t, test_hrtf_switch);
