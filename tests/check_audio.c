@@ -329,6 +329,14 @@ START_TEST(test_espeak_voice_fallback)
 	speech_stop(sp);
 	speech_configure(sp, &sp->set);
 	ck_assert_int_eq(speech_busy(sp), 0);
+	/* a variant of the language's voice */
+	struct speech_settings set = sp->set;
+	snprintf(set.voice, sizeof set.voice, "+f3");
+	speech_configure(sp, &set);
+	ck_assert_str_eq(speech_espeak_voice(sp), "fr+f3");
+	speech_set_lang(sp, "en");
+	ck_assert_str_eq(speech_espeak_voice(sp), "en+f3");
+	ck_assert_int_eq(speech_busy(sp), 0);
 	close_speech(sp);
 	audio_close(a);
 }

@@ -30,8 +30,8 @@ struct esp {
 	short *pcm;              /* gathered samples not queued yet */
 	int n, cap;
 	int started;             /* the utterance's first sound is queued */
-	char voice[40];          /* voice in effect */
-	char warned[80];         /* the last voice fallback said (said once) */
+	char voice[48];          /* voice in effect */
+	char warned[128];        /* the last voice fallback said (said once) */
 };
 
 static int esp_rate;         /* samples per second, from espeak_Initialize */
@@ -108,6 +108,13 @@ static void apply(struct speech *sp)
 	const char *lang = sp->lang[0] ? sp->lang : "en";
 	const char *want = sp->set.voice[0] ? sp->set.voice : lang;
 	const char *got = NULL;
+	char variant[48];
+
+	/* "+f3": the language's voice with a variant */
+	if (want[0] == '+') {
+		snprintf(variant, sizeof variant, "%s%s", lang, want);
+		want = variant;
+	}
 
 	if (set_voice(want))
 		got = want;
@@ -120,7 +127,7 @@ static void apply(struct speech *sp)
 	espeak_SetParameter(espeakPITCH, clampi(sp->set.pitch, 0, 100), 0);
 	espeak_SetParameter(espeakVOLUME, clampi(sp->set.volume, 0, 200), 0);
 	if (got != want) {
-		char msg[80];
+		char msg[128];
 		snprintf(msg, sizeof msg, "%s>%s", want, got ? got : "");
 		if (strcmp(msg, e->warned) != 0) {
 			snprintf(e->warned, sizeof e->warned, "%s", msg);

@@ -7,7 +7,8 @@
  *   rate = 220             words per minute, 80..900
  *   pitch = 50             0..100
  *   volume = 100           the voice's own loudness, 0..100
- *   voice =                an espeak-ng voice ("" = the language's)
+ *   voice =                an espeak-ng voice ("" = the language's; "+f3":
+ *                          the language's voice with the variant f3)
  *   pause = 0.3            seconds of quiet after an announcement, 0..10
  *   cue_volume = 70        sound cues in the mix, 0..100
  *   speech_volume = 100    speech in the mix, 0..100
