@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "speech/i18n.h"
 #include "speech/speech.h"
@@ -65,6 +68,25 @@ static void apply(struct speech *sp)
 	spd_set_volume(s->conn, clampi(sp->set.volume, 0, 100) * 2 - 100);
 }
 
+/* 1 when something accepts connections on the unix socket at path. */
+static int listening(const char *path)
+{
+	struct sockaddr_un sa;
+	int fd, ok;
+
+	if (!path || strlen(path) >= sizeof sa.sun_path)
+		return 0;
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return 0;
+	memset(&sa, 0, sizeof sa);
+	sa.sun_family = AF_UNIX;
+	memcpy(sa.sun_path, path, strlen(path) + 1);
+	ok = connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0;
+	close(fd);
+	return ok;
+}
+
 static int sd_open(struct speech *sp, char *err, size_t errlen)
 {
 	struct spd *s = calloc(1, sizeof *s);
@@ -74,8 +96,18 @@ static int sd_open(struct speech *sp, char *err, size_t errlen)
 		snprintf(err, errlen, "%s", _("Speech Dispatcher unavailable: text only."));
 		return -1;
 	}
-	s->conn = spd_open2("tapis", "main", NULL, SPD_MODE_THREADED, NULL, 1, &why);
+	/* libspeechd leaks when it cannot connect: see first whether the
+	 * service listens (a running daemon, or systemd's socket). It is not
+	 * started for us: the player's screen reader or session does that. */
+	SPDConnectionAddress *addr = spd_get_default_address(&why);
 	free(why);
+	why = NULL;
+	if (addr && (addr->method != SPD_METHOD_UNIX_SOCKET || listening(addr->unix_socket_name))) {
+		s->conn = spd_open2("tapis", "main", NULL, SPD_MODE_THREADED, addr, 0, &why);
+		free(why);
+	}
+	if (addr)
+		SPDConnectionAddress__free(addr);
 	if (!s->conn) {
 		free(s);
 		snprintf(err, errlen, "%s", _("Speech Dispatcher unavailable: text only."));
