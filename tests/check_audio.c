@@ -163,6 +163,14 @@ START_TEST(test_positions)
 	audio_set_table(a, 2, 0, 0);
 	audio_seat_position(a, 1, p);
 	ck_assert(p[2] < -0.9f);
+	/* a spectator: everyone on the arc, right to left */
+	audio_set_table(a, 4, -1, 0);
+	audio_seat_position(a, 0, p);
+	ck_assert(p[0] > 0.9f);
+	audio_seat_position(a, 3, p);
+	ck_assert(p[0] < -0.9f);
+	audio_seat_position(a, 1, p);
+	ck_assert(p[0] > 0.1f && p[1] == 0);
 	audio_close(a);
 }
 END_TEST

@@ -83,7 +83,8 @@ int audio_render(struct audio *a, short *frames, int n);
 /* Seats around the listener: `me` in front and a little below, the others
  * spread from one side to the other in order of play; with play going
  * anticlockwise (clockwise = 0, the French way) the next seat is on the
- * right. me < 0 (a spectator): seat 0 is in front. */
+ * right. me < 0 (a spectator, bots only): every seat on the arc, seat 0 at
+ * the right end (anticlockwise play). */
 void audio_set_table(struct audio *a, int players, int me, int clockwise);
 /* The position of a seat (x right, y up, z towards the back; the listener at
  * the origin facing -z); seat -1: the centre. */
