@@ -588,8 +588,11 @@ START_TEST(test_cues_follow)
 	ck_assert_int_eq(audio_cues_pending(a), 4);
 	render(a, RATE / 2, &m);
 	ck_assert_int_lt(audio_cues_pending(a), 4);
+	ck_assert_int_eq(audio_busy(a), 1);
 	render(a, RATE / 2, &m);
 	ck_assert_int_eq(audio_cues_pending(a), 0);
+	render(a, RATE / 2, &m);
+	ck_assert_int_eq(audio_busy(a), 0);
 	/* a flood: never more than a second behind */
 	for (int i = 0; i < 60; i++)
 		audio_cue(a, CUE_CARD, i % 4);

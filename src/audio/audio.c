@@ -72,6 +72,7 @@ static int null_queue(struct audio *a, const short *pcm, int n, int rate)
 }
 static void null_stop(struct audio *a) { (void)a; }
 static int null_busy(struct audio *a) { (void)a; return 0; }
+static int null_playing(struct audio *a) { (void)a; return 0; }
 static void null_pump(struct audio *a) { (void)a; }
 static int null_loaded(const struct audio *a, enum audio_cue cue) { (void)a; (void)cue; return 0; }
 static double null_length(const struct audio *a, enum audio_cue cue)
@@ -92,7 +93,7 @@ static void null_info(struct audio *a, struct audio_info *out)
 
 static const struct audio_ops null_ops = {
 	"null", null_open, null_close, null_render, null_cue, null_volumes, null_hrtf,
-	null_queue, null_stop, null_busy, null_pump, null_loaded, null_length, null_clock, null_info,
+	null_queue, null_stop, null_busy, null_playing, null_pump, null_loaded, null_length, null_clock, null_info,
 };
 
 static const struct audio_ops *const backends[] = {
@@ -343,6 +344,13 @@ void audio_stream_stop(struct audio *a)
 int audio_stream_busy(struct audio *a)
 {
 	return a ? a->ops->stream_busy(a) : 0;
+}
+
+int audio_busy(struct audio *a)
+{
+	if (!a)
+		return 0;
+	return a->npending > 0 || a->ops->cues_playing(a) || a->ops->stream_busy(a);
 }
 
 double audio_stream_started(const struct audio *a)

@@ -116,6 +116,9 @@ int audio_stream_queue(struct audio *a, const short *pcm, int n, int rate);
 void audio_stream_stop(struct audio *a);
 /* 1 while the stream has something to play. */
 int audio_stream_busy(struct audio *a);
+/* 1 while anything sounds or waits to: cues, speech (before closing, let
+ * the last sounds end). */
+int audio_busy(struct audio *a);
 /* Monotonic time (speech_now's clock, seconds) when PCM was last queued on
  * an idle stream: the moment speech starts to be heard (benchmarks). */
 double audio_stream_started(const struct audio *a);

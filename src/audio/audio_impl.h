@@ -21,6 +21,7 @@ struct audio_ops {
 	int (*stream_queue)(struct audio *a, const short *pcm, int n, int rate);
 	void (*stream_stop)(struct audio *a);
 	int (*stream_busy)(struct audio *a);
+	int (*cues_playing)(struct audio *a);        /* 1 while a cue sounds */
 	void (*pump)(struct audio *a);
 	int (*loaded)(const struct audio *a, enum audio_cue cue);
 	/* Length of a cue's sound in seconds (0 when not loaded). */

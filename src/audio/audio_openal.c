@@ -547,6 +547,20 @@ static int oal_busy(struct audio *a)
 	return state == AL_PLAYING;
 }
 
+static int oal_cues_playing(struct audio *a)
+{
+	struct al *al = AL(a);
+
+	use(al);
+	for (int i = 0; i < CUE_SOURCES; i++) {
+		ALint state;
+		alGetSourcei(al->cue_src[i], AL_SOURCE_STATE, &state);
+		if (state == AL_PLAYING)
+			return 1;
+	}
+	return 0;
+}
+
 static int oal_loaded(const struct audio *a, enum audio_cue cue)
 {
 	return AL(a)->cue_ok[cue];
@@ -596,5 +610,5 @@ static double oal_clock(const struct audio *a)
 
 const struct audio_ops audio_openal_ops = {
 	"openal", oal_open, oal_close, oal_render, oal_cue, oal_volumes, oal_hrtf,
-	oal_queue, oal_stop, oal_busy, oal_pump, oal_loaded, oal_length, oal_clock, oal_info,
+	oal_queue, oal_stop, oal_busy, oal_cues_playing, oal_pump, oal_loaded, oal_length, oal_clock, oal_info,
 };
