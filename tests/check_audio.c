@@ -650,7 +650,11 @@ static int wave_demo(void)
 		usleep(10000);
 	}
 	audio_cue(a, CUE_GAME_OVER, -1);
-	usleep(1200000);
+	for (int i = 0; i < 300 && audio_busy(a); i++) {
+		audio_pump(a);
+		usleep(10000);
+	}
+	usleep(200000);   /* the device's own buffer */
 	speech_close(sp);
 	free(sp);
 	audio_close(a);
