@@ -21,7 +21,7 @@ clink() { # file freq length gain
 }
 # A short tone with a soft envelope.
 tone() { # file length shape freq gain
-	$S "$1" synth "$2" "$3" "$4" fade h 0.01 "$2" "$(echo "$2" | awk '{print $1*0.6}')" gain "$5"
+	$S "$1" synth "$2" "$3" "$4" lowpass 5000 fade h 0.01 "$2" "$(echo "$2" | awk '{print $1*0.6}')" gain "$5"
 }
 # Silence.
 gap() { $S "$1" trim 0 "$2"; }
@@ -82,7 +82,7 @@ $S "$tmp/f2.wav" synth 0.22 sine 330-165 fade h 0.01 0.22 0.12 gain -10
 sox "$tmp/f1.wav" "$tmp/f2.wav" $F "$out/fold.wav"
 
 # pass: two knocks on the table.
-$S "$tmp/n.wav" synth 0.05 sine 140 synth 0.05 brownnoise mix fade q 0.001 0.05 0.045 gain -3
+$S "$tmp/n.wav" synth 0.06 sine 160-90 synth 0.06 brownnoise mix lowpass 1200 fade q 0.002 0.06 0.055 gain -1
 gap "$tmp/ng.wav" 0.07
 sox "$tmp/n.wav" "$tmp/ng.wav" "$tmp/n.wav" $F "$out/pass.wav"
 
@@ -106,7 +106,7 @@ sox "$tmp/o1.wav" "$tmp/o2.wav" "$tmp/o3.wav" $F "$out/round_over.wav"
 tone "$tmp/e1.wav" 0.12 triangle 523 -8
 tone "$tmp/e2.wav" 0.12 triangle 659 -8
 tone "$tmp/e3.wav" 0.12 triangle 784 -8
-$S "$tmp/e4.wav" synth 0.6 triangle 1047 triangle 784 triangle 659 remix - fade h 0.01 0.6 0.4 gain -12
+$S "$tmp/e4.wav" synth 0.6 triangle 1047 triangle 784 triangle 659 remix - lowpass 5000 fade h 0.01 0.6 0.4 gain -12
 sox "$tmp/e1.wav" "$tmp/e2.wav" "$tmp/e3.wav" "$tmp/e4.wav" $F "$out/game_over.wav"
 
 for f in "$out"/*.wav; do
