@@ -11,6 +11,7 @@ static const struct bot_ops *const bots[] = {
 	&bouillotte_bot,
 	&brelan_bot,
 	&bourre_bot,
+	&brouc_bot,
 	NULL,
 };
 

@@ -8,6 +8,6 @@ extern const struct bot_ops bouillabaisse_bot;
 extern const struct bot_ops bouillotte_bot;
 extern const struct bot_ops brelan_bot;
 extern const struct bot_ops bourre_bot;
-
+extern const struct bot_ops brouc_bot;
 
 #endif

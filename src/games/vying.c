@@ -973,12 +973,6 @@ int vying_init(struct vying *v, const struct game_setup *setup, const struct vyi
 
 void vying_start(struct vying *v, const struct sink *out)
 {
-	struct event e;
-	ev_init(&e, EV_GAME_START);
-	e.nvalues = v->players;
-	for (int s = 0; s < v->players; s++)
-		e.values[s] = v->chips[s];
-	ev_emit(out, &e);
 	begin_deal(v, out);
 }
 
@@ -1219,6 +1213,7 @@ int vying_hand(const struct vying *v, int seat, card_t *out)
 	for (int i = 0; i < 3; i++)
 		if (v->hands[seat][i])
 			out[n++] = v->hands[seat][i];
+	card_sort(out, n, NULL);
 	return n;
 }
 

@@ -9,6 +9,7 @@ static const struct game_talk *const talks[] = {
 	&bouillotte_talk,
 	&brelan_talk,
 	&bourre_talk,
+	&brouc_talk,
 	NULL,
 };
 
