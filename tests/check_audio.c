@@ -454,6 +454,36 @@ START_TEST(test_hrtf_switch)
 }
 END_TEST
 
+START_TEST(test_reopen)
+{
+	if (!have_loopback())
+		return;
+	struct audio *a = open_loop(AUDIO_HRTF_OFF);
+	struct speech *sp = open_speech(a, "en", NULL);
+	struct mix m;
+	char err[256];
+	audio_set_table(a, 4, 0, 0);
+	speech_say(sp, "Seven of hearts.", SPEECH_QUEUE);
+	render(a, BLOCK, &m);
+	ck_assert_int_eq(audio_reopen(a, err, sizeof err), 0);
+	ck_assert_int_eq(audio_lost(a), 0);
+	ck_assert_int_eq(speech_busy(sp), 0);        /* the stream was dropped */
+	struct audio_info info;
+	audio_get_info(a, &info);
+	ck_assert_int_eq(info.cues_loaded, CUE_COUNT);
+	/* the table and the speech go on */
+	audio_cue(a, CUE_CHIPS, 1);
+	render(a, RATE / 2, &m);
+	ck_assert_msg(m.r2 > 2 * m.l2 && m.loud > 0, "after reopening: L %g R %g", m.l2, m.r2);
+	speech_say(sp, "Seven of hearts.", SPEECH_QUEUE);
+	ck_assert_int_eq(speech_busy(sp), 1);
+	render(a, RATE / 2, &m);
+	ck_assert(m.loud > 0);
+	close_speech(sp);
+	audio_close(a);
+}
+END_TEST
+
 START_TEST(test_null_backend)
 {
 	char err[256];
@@ -680,6 +710,7 @@ static Suite *suite(void)
 	tcase_add_test(t, test_missing_sounds);
 	tcase_add_test(t, test_info);
 	tcase_add_test(t, test_hrtf_switch);
+	tcase_add_test(t, test_reopen);
 	tcase_add_test(t, test_null_backend);
 	tcase_add_test(t, test_event_cues);
 	tcase_add_test(t, test_event_heard);

@@ -85,6 +85,12 @@ static double null_clock(const struct audio *a)
 	(void)a;
 	return audio_now();
 }
+static int null_reopen(struct audio *a, char *err, size_t errlen)
+{
+	(void)a; (void)err; (void)errlen;
+	return 0;
+}
+static int null_lost(const struct audio *a) { (void)a; return 0; }
 static void null_info(struct audio *a, struct audio_info *out)
 {
 	(void)a;
@@ -94,6 +100,7 @@ static void null_info(struct audio *a, struct audio_info *out)
 static const struct audio_ops null_ops = {
 	"null", null_open, null_close, null_render, null_cue, null_volumes, null_hrtf,
 	null_queue, null_stop, null_busy, null_playing, null_pump, null_loaded, null_length, null_clock, null_info,
+	null_reopen, null_lost,
 };
 
 static const struct audio_ops *const backends[] = {
@@ -163,6 +170,19 @@ void audio_get_info(struct audio *a, struct audio_info *out)
 	memset(out, 0, sizeof *out);
 	out->backend = a->ops->name;
 	a->ops->info(a, out);
+}
+
+int audio_reopen(struct audio *a, char *err, size_t errlen)
+{
+	if (!a)
+		return -1;
+	a->ops->stream_stop(a);
+	return a->ops->reopen(a, err, errlen);
+}
+
+int audio_lost(const struct audio *a)
+{
+	return a && a->ops->lost(a);
 }
 
 const char *audio_notice(struct audio *a)

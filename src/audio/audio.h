@@ -72,9 +72,17 @@ struct audio *audio_open(const char *backend, const struct audio_options *o,
                          char *err, size_t errlen);
 void audio_close(struct audio *a);
 void audio_get_info(struct audio *a, struct audio_info *out);
-/* A message for the player about the opening (missing sound files), once,
- * or NULL. */
+/* A message for the player, once, or NULL: sound files missing at the
+ * opening; the device lost or back (audio_pump watches it). Ask after
+ * audio_open and after audio_pump. */
 const char *audio_notice(struct audio *a);
+/* 1 while the output device is lost (unplugged) and not back: speech
+ * through espeak is not heard then, show or print it. */
+int audio_lost(const struct audio *a);
+/* Open the output device again, as it was opened (the speech stream is
+ * dropped, cues and settings stay). 0, or -1 with a message (the old device
+ * stays). */
+int audio_reopen(struct audio *a, char *err, size_t errlen);
 
 /* Loopback devices only: mix n stereo frames (2n shorts, interleaved
  * left/right) into frames. 0, or -1 when the device is not a loopback one. */

@@ -30,6 +30,9 @@ struct audio_ops {
 	 * audio_now() otherwise. */
 	double (*clock)(const struct audio *a);
 	void (*info)(struct audio *a, struct audio_info *out);
+	/* Open the device again; the old one stays on failure. */
+	int (*reopen)(struct audio *a, char *err, size_t errlen);
+	int (*lost)(const struct audio *a);
 };
 
 struct audio {

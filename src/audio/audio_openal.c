@@ -40,6 +40,12 @@ struct al {
 	ALuint cue_src[CUE_SOURCES];
 	int next_src;
 	double cue_len[CUE_COUNT];      /* seconds */
+	/* how it was opened, to open it again */
+	struct audio_options opts;
+	char opt_device[256], opt_sounds[1024];
+	int has_disconnect;              /* ALC_EXT_disconnect */
+	double next_check;               /* audio_now() of the next look */
+	int lost;                        /* disconnected, not reopened yet */
 	long long rendered;              /* loopback frames mixed */
 	ALuint stream;
 	ALuint *fifo;                    /* buffers queued on the stream, oldest first */
@@ -262,6 +268,15 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 		return -1;
 	}
 	a->impl = al;
+	al->opts = *o;
+	if (o->device) {
+		snprintf(al->opt_device, sizeof al->opt_device, "%s", o->device);
+		al->opts.device = al->opt_device;
+	}
+	if (o->sounds_dir) {
+		snprintf(al->opt_sounds, sizeof al->opt_sounds, "%s", o->sounds_dir);
+		al->opts.sounds_dir = al->opt_sounds;
+	}
 	al->loopback = o->loopback;
 	al->frequency = o->frequency;
 	if (!al->loopback && o->low_latency)
@@ -310,6 +325,7 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 			goto fail;
 		}
 	}
+	al->has_disconnect = alcIsExtensionPresent(al->dev, "ALC_EXT_disconnect");
 	al->has_hrtf = alcIsExtensionPresent(al->dev, "ALC_SOFT_HRTF");
 	if (al->has_hrtf)
 		al->reset = (LPALCRESETDEVICESOFT)alcGetProcAddress(al->dev, "alcResetDeviceSOFT");
@@ -360,10 +376,8 @@ fail:
 	return -1;
 }
 
-static void oal_close(struct audio *a)
+static void al_free(struct al *al)
 {
-	struct al *al = AL(a);
-
 	if (!al)
 		return;
 	if (al->ctx) {
@@ -391,6 +405,11 @@ static void oal_close(struct audio *a)
 	free(al->fifo);
 	free(al->spare);
 	free(al);
+}
+
+static void oal_close(struct audio *a)
+{
+	al_free(AL(a));
 	a->impl = NULL;
 }
 
@@ -465,11 +484,70 @@ static int oal_hrtf(struct audio *a, int hrtf)
 	return hrtf_status(al);
 }
 
-static void oal_pump(struct audio *a)
+/* Open the device again as it was opened; the old one stays on failure. */
+static int oal_reopen(struct audio *a, char *err, size_t errlen)
+{
+	struct al *old = AL(a);
+	struct audio tmp = *a;
+	struct audio_options o = old->opts;
+	char device[256], sounds[1024];
+
+	if (o.device) {
+		snprintf(device, sizeof device, "%s", o.device);
+		o.device = device;
+	}
+	if (o.sounds_dir) {
+		snprintf(sounds, sizeof sounds, "%s", o.sounds_dir);
+		o.sounds_dir = sounds;
+	}
+	tmp.impl = NULL;
+	tmp.notice[0] = 0;
+	if (oal_open(&tmp, &o, err, errlen) < 0)
+		return -1;
+	a->impl = tmp.impl;
+	al_free(old);
+	return 0;
+}
+
+/* A lost device (headphones unplugged): opened again when it can be. */
+static int watch_device(struct audio *a)
 {
 	struct al *al = AL(a);
+	ALCint connected = 1;
+	double now;
+	char err[256];
+
+	if (al->loopback || !al->has_disconnect)
+		return 0;
+	now = audio_now();
+	if (now < al->next_check)
+		return 0;
+	al->next_check = now + (al->lost ? 2.0 : 0.5);
+	alcGetIntegerv(al->dev, ALC_CONNECTED, 1, &connected);
+	if (connected)
+		return 0;
+	if (oal_reopen(a, err, sizeof err) == 0) {
+		snprintf(a->notice, sizeof a->notice, "%s", _("Sound is back."));
+		a->notice_given = 0;
+		return 1;
+	}
+	if (!al->lost) {
+		al->lost = 1;
+		al->next_check = now + 2.0;
+		snprintf(a->notice, sizeof a->notice, "%s", _("Sound device lost: text only until it is back."));
+		a->notice_given = 0;
+	}
+	return 0;
+}
+
+static void oal_pump(struct audio *a)
+{
+	struct al *al;
 	ALint done = 0;
 
+	if (watch_device(a))
+		return;
+	al = AL(a);
 	use(al);
 	alGetSourcei(al->stream, AL_BUFFERS_PROCESSED, &done);
 	if (done <= 0)
@@ -608,7 +686,13 @@ static double oal_clock(const struct audio *a)
 	return al->loopback ? (double)al->rendered / al->frequency : audio_now();
 }
 
+static int oal_lost(const struct audio *a)
+{
+	return AL(a)->lost;
+}
+
 const struct audio_ops audio_openal_ops = {
 	"openal", oal_open, oal_close, oal_render, oal_cue, oal_volumes, oal_hrtf,
 	oal_queue, oal_stop, oal_busy, oal_cues_playing, oal_pump, oal_loaded, oal_length, oal_clock, oal_info,
+	oal_reopen, oal_lost,
 };
