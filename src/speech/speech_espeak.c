@@ -197,6 +197,14 @@ static void esp_say(struct speech *sp, const char *text)
 
 	if (!e || !text || !*text)
 		return;
+	if (sp->audio && audio_lost(sp->audio)) {
+		/* nobody hears it: a line of text, as the text backend does */
+		if (sp->out) {
+			fprintf(sp->out, "%s\n", text);
+			fflush(sp->out);
+		}
+		return;
+	}
 	esp_current = e;
 	e->started = 0;
 	e->n = 0;
