@@ -47,6 +47,8 @@ void session_open(struct session *s, const struct session_request *req)
 			o.cue_volume = 0;
 		s->audio = audio_open("openal", &o, aerr, sizeof aerr);
 	}
+	if (want_audio && !s->audio && strcmp(backend, "espeak") == 0)
+		backend = "text";   /* espeak speaks through the audio device */
 	s->sp.out = stdout;
 	char serr[512] = "";
 	if (speech_open(&s->sp, backend, lang, &s->set.voice, s->audio, serr, sizeof serr) != 0 && *serr)
