@@ -97,10 +97,12 @@ pot:
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tapis/sounds $(DESTDIR)$(PREFIX)/share/man/man6
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tapis
-	install -m 644 sounds/*.wav $(DESTDIR)$(PREFIX)/share/tapis/sounds/ 2>/dev/null || true
+	install -m 644 sounds/*.wav $(DESTDIR)$(PREFIX)/share/tapis/sounds/
 	for m in $(MO); do l=$${m#$(BUILD)/locale/}; install -d $(DESTDIR)$(PREFIX)/share/tapis/locale/$$(dirname $$l); \
 	  install -m 644 $$m $(DESTDIR)$(PREFIX)/share/tapis/locale/$$l; done
-	install -m 644 docs/tapis.6 $(DESTDIR)$(PREFIX)/share/man/man6/ 2>/dev/null || true
+	install -d $(DESTDIR)$(PREFIX)/share/tapis/docs/rules
+	install -m 644 docs/rules/*.md $(DESTDIR)$(PREFIX)/share/tapis/docs/rules/
+	install -m 644 docs/tapis.6 $(DESTDIR)$(PREFIX)/share/man/man6/
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/tapis $(DESTDIR)$(PREFIX)/share/tapis $(DESTDIR)$(PREFIX)/share/man/man6/tapis.6
