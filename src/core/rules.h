@@ -6,6 +6,14 @@
 
 #include <stddef.h>
 
+/* Marks a help line for the catalogues (xgettext -kN_) without translating
+ * it here: the speech layer translates it when it speaks it. The rules core
+ * does not depend on the speech layer; this is the same identity macro as
+ * speech/i18n.h's. */
+#ifndef N_
+#define N_(s) (s)
+#endif
+
 #define RULES_MAX 32
 #define RULE_RANDOM (-1)   /* "random": the game draws it from the seed */
 #define RULE_AUTO (-2)     /* "auto": the game settles it from the players */
@@ -28,7 +36,8 @@ struct rule_def {
 	const char *none_word;        /* RULE_INT: a word meaning 0 ("none") */
 	int allow_auto;               /* "auto" accepted */
 	int allow_random;             /* "random" accepted (suit, rank, card) */
-	const char *help;             /* one English line, for --help and the docs */
+	const char *help;             /* one English line, N_() marked: --help prints it,
+	                               * the options menu speaks its translation */
 };
 
 struct rules {

@@ -10,17 +10,17 @@ enum { R_DECKS, R_SUIT, R_FIGURE, R_CARD, R_AON, R_HANDS, R_COUNT };
 static const struct rule_def bou_rules[R_COUNT] = {
 	[R_DECKS] = { .key = "decks", .type = RULE_INT, .def = RULE_AUTO, .min = 1, .max = 2,
 	              .allow_auto = 1,
-	              .help = "number of 52-card decks: auto (1 up to 6 players, 2 from 7), 1 or 2" },
+	              .help = N_("Number of 52-card decks; auto gives one up to 6 players and two from 7.") },
 	[R_SUIT] = { .key = "suit", .type = RULE_SUIT, .def = RULE_RANDOM, .allow_random = 1,
-	             .help = "the suit whose cards cost 10 points (S H D C), random by default" },
+	             .help = N_("Suit whose cards cost 10 points each: spades, hearts, diamonds or clubs, or random.") },
 	[R_FIGURE] = { .key = "figure", .type = RULE_RANK, .def = RULE_RANDOM, .allow_random = 1,
-	               .help = "the rank whose cards cost 50 points; random: J, Q or K" },
+	               .help = N_("Rank whose cards cost 50 points each; random picks jack, queen or king.") },
 	[R_CARD] = { .key = "card", .type = RULE_CARD, .def = RULE_RANDOM, .allow_random = 1,
-	             .help = "the card that costs 200 points, random among the cards in play" },
+	             .help = N_("Card that costs 200 points; random picks one among the cards in play.") },
 	[R_AON] = { .key = "all_or_nothing", .type = RULE_CHOICE, .def = 0, .choices = RULES_YES_NO,
-	            .help = "a player who takes every scoring item of a round (not round 4) has its points negated" },
+	            .help = N_("Yes: a player who takes everything that scores in a round, round 4 aside, has those points turned negative.") },
 	[R_HANDS] = { .key = "hands", .type = RULE_INT, .def = 6, .min = 0, .max = 6,
-	              .help = "stop after this many rounds (1 to 6; 0 means all six)" },
+	              .help = N_("Rounds to play, 1 to 6; 0 plays all six.") },
 };
 
 /* ---- packs ---- */

@@ -10,20 +10,20 @@
 static const char *const ANTE_CHOICES[] = { "all", "dealer", NULL };
 
 static const struct rule_def bouillotte_rules[] = {
-	{ "cave", RULE_INT, 100, 1, 100000, NULL, NULL, 0, 0, "chips in a cave" },
+	{ "cave", RULE_INT, 100, 1, 100000, NULL, NULL, 0, 0, N_("Chips in a cave: what each player starts with.") },
 	{ "rebuy", RULE_CHOICE, 1, 0, 0, RULES_YES_NO, NULL, 0, 0,
-	  "a player with no chips buys a new cave (no: the player leaves)" },
+	  N_("Yes: a player with no chips buys a new cave. No: that player leaves.") },
 	{ "ante", RULE_CHOICE, 0, 0, 0, ANTE_CHOICES, NULL, 0, 0,
-	  "all: every player 1 chip and the dealer 1 more; dealer: the dealer alone 1 chip" },
-	{ "straddle", RULE_CHOICE, 1, 0, 0, RULES_YES_NO, NULL, 0, 0, "straddles (carres) before the deal" },
+	  N_("All: everyone puts in 1 chip and the dealer 1 more. Dealer: the dealer alone puts in 1 chip.") },
+	{ "straddle", RULE_CHOICE, 1, 0, 0, RULES_YES_NO, NULL, 0, 0, N_("Yes: before the deal, each player in turn may double the pot without seeing the cards.") },
 	{ "buyback", RULE_CHOICE, 0, 0, 0, RULES_YES_NO, NULL, 0, 0,
-	  "a straddler may buy back the right to speak last" },
+	  N_("Yes: a straddler who is overstraddled may double the pot again to speak last.") },
 	{ "brelan_pay", RULE_INT, 1, 0, 1, NULL, NULL, 0, 0,
-	  "chips each opponent pays for a brelan at a showdown (a brelan carre: double)" },
+	  N_("Chips each other player pays for a brelan at a showdown; double for a brelan carre.") },
 	{ "mistigri", RULE_CHOICE, 0, 0, 0, RULES_YES_NO, NULL, 0, 0,
-	  "brelan de mistigri: queen of clubs with a pair of one colour (4 or 5 players)" },
-	{ "brelans", RULE_CHOICE, 1, 0, 0, RULES_YES_NO, NULL, 0, 0, "brelans count (no: only the point)" },
-	{ "hands", RULE_INT, 0, 0, 100000, NULL, NULL, 0, 0, "number of deals, 0 = no limit" },
+	  N_("Yes: the queen of clubs with a pair of one colour beats every point; 4 or 5 players only.") },
+	{ "brelans", RULE_CHOICE, 1, 0, 0, RULES_YES_NO, NULL, 0, 0, N_("Yes: brelans count. No: only the point counts.") },
+	{ "hands", RULE_INT, 0, 0, 100000, NULL, NULL, 0, 0, N_("Number of deals; 0 means no limit.") },
 };
 #define NRULES ((int)(sizeof bouillotte_rules / sizeof bouillotte_rules[0]))
 

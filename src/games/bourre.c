@@ -13,21 +13,21 @@ static const char *const VARIANT_CHOICES[] = { "five", "four", NULL };
 
 static const struct rule_def RULES[] = {
 	{ "chips", RULE_INT, 100, 0, 1000000, NULL, NULL, 0, 0,
-	  "chips each at the start; 0 plays for points only" },
+	  N_("Chips each player starts with; 0 plays for points only.") },
 	{ "limit", RULE_INT, 0, 1, 1000000, NULL, "none", 0, 0,
-	  "most chips a winner takes and a bourre player pays (none: the whole pot)" },
+	  N_("Most chips a winner takes or a bourre player pays; none means the whole pot.") },
 	{ "ante", RULE_CHOICE, 0, 0, 0, ANTE_CHOICES, NULL, 0, 0,
-	  "double: everyone antes every deal and each player who stays adds 1 chip" },
+	  N_("Double: everyone antes every deal, and each player who stays adds 1 chip. Single: the usual ante.") },
 	{ "trump", RULE_CHOICE, 0, 0, 0, TRUMP_CHOICES, NULL, 0, 0,
-	  "hand: the dealer's fifth card is turned and is his; separate: an extra card turned, nobody's; dealer: an extra card the dealer may take" },
+	  N_("Hand: the dealer's fifth card is turned up and is his. Separate: an extra card is turned up, nobody's. Dealer: an extra card the dealer may take.") },
 	{ "declare", RULE_CHOICE, 0, 0, 0, DECLARE_CHOICES, NULL, 0, 0,
-	  "turn: stay or pass in turn; simultaneous: everyone decides at once" },
+	  N_("Turn: stay or pass in turn. Simultaneous: everyone decides at once.") },
 	{ "draw", RULE_CHOICE, 0, 0, 0, DRAW_CHOICES, NULL, 0, 0,
-	  "together: discard as you stay; separate: everyone declares, then the draw" },
+	  N_("Together: discard as you stay. Separate: everyone declares, then the draw.") },
 	{ "variant", RULE_CHOICE, 0, 0, 0, VARIANT_CHOICES, NULL, 0, 0,
-	  "four: Indiana four-card Bourre" },
+	  N_("Five: the usual game. Four: Indiana four-card Bourre.") },
 	{ "hands", RULE_INT, 0, 0, 100000, NULL, "none", 0, 0,
-	  "number of deals (0 or none: until the player stops)" },
+	  N_("Number of deals; none means no limit.") },
 };
 #define NRULES ((int)(sizeof RULES / sizeof RULES[0]))
 

@@ -14,22 +14,22 @@ static const char *const RECAVE_CHOICES[] = { "no", "between", NULL };
 
 static const struct rule_def brelan_rules[] = {
 	{ "pack", RULE_CHOICE, 2, 0, 0, PACK_CHOICES, NULL, 0, 0,
-	  "cards: 20 (A to 10), 24 (and 9), 28 (and 8), 32 (and 7), 36 (and 6)" },
+	  N_("Cards in the pack: 20 is ace to ten, 24 adds the nines, 28 the eights, 32 the sevens, 36 the sixes.") },
 	{ "passe", RULE_CHOICE, 0, 0, 0, PASSE_CHOICES, NULL, 0, 0,
-	  "who puts in the passe: every player, the dealer alone, or nobody" },
-	{ "passe_chips", RULE_INT, 1, 1, 1000, NULL, NULL, 0, 0, "chips each payer puts in the passe" },
+	  N_("Who puts in the passe: all players, the dealer alone, or none.") },
+	{ "passe_chips", RULE_INT, 1, 1, 1000, NULL, NULL, 0, 0, N_("Chips each payer puts in the passe.") },
 	{ "carre", RULE_CHOICE, 0, 0, 0, CARRE_CHOICES, NULL, 0, 0,
-	  "the carre before the cards are seen: no, allowed, or forced" },
+	  N_("Yes: the first player may buy the carre before seeing the cards. Forced: he must.") },
 	{ "carre_levels", RULE_INT, 2, 1, 4, NULL, NULL, 0, 0,
-	  "1 carre; 2 and contrecarre; 3 and surcarre or tricarre; 4 and surcontrecarre or quadricarre" },
+	  N_("How far the carre goes: 1, carre only; 2, contrecarre; 3, surcarre or tricarre; 4, surcontrecarre or quadricarre.") },
 	{ "brelan_pay", RULE_INT, 0, 0, 2, NULL, NULL, 0, 0,
-	  "chips each other player pays for a brelan at a showdown (a brelan carre: double)" },
-	{ "cave", RULE_INT, 100, 1, 100000, NULL, NULL, 0, 0, "chips in a cave" },
+	  N_("Chips each other player pays for a brelan at a showdown; double for a brelan carre.") },
+	{ "cave", RULE_INT, 100, 1, 100000, NULL, NULL, 0, 0, N_("Chips in a cave: what each player starts with.") },
 	{ "recave", RULE_CHOICE, 0, 0, 0, RECAVE_CHOICES, NULL, 0, 0,
-	  "no: a player with no chips leaves; between: recave to a full cave between deals" },
+	  N_("Between: a player may recave to a full cave between deals. No: a player with no chips leaves.") },
 	{ "caves", RULE_INT, 1, 1, 20, NULL, NULL, 0, 0,
-	  "Brelan cave: caves each player owns, used one after the other" },
-	{ "hands", RULE_INT, 0, 0, 100000, NULL, NULL, 0, 0, "number of deals, 0 = no limit" },
+	  N_("Caves each player owns, used one after another: Brelan cave.") },
+	{ "hands", RULE_INT, 0, 0, 100000, NULL, NULL, 0, 0, N_("Number of deals; 0 means no limit.") },
 };
 #define NRULES ((int)(sizeof brelan_rules / sizeof brelan_rules[0]))
 

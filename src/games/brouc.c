@@ -10,13 +10,13 @@ static const char *const VARIANTS[] = { "brouc", "homme", NULL };
 
 static const struct rule_def RULES[] = {
 	{ .key = "variant", .type = RULE_CHOICE, .def = BROUC_MODERN, .choices = VARIANTS,
-	  .help = "brouc: the modern game; homme: L'Homme de Brou, its ancestor" },
+	  .help = N_("Brouc: the modern game. Homme: L'Homme de Brou, its ancestor.") },
 	{ .key = "games", .type = RULE_INT, .def = 1, .min = 1, .max = 99,
-	  .help = "games a team must win to take the match (Le Brouc)" },
+	  .help = N_("Games a team must win to take the match, in Le Brouc.") },
 	{ .key = "parties", .type = RULE_INT, .def = 10, .min = 1, .max = 99,
-	  .help = "parties a team must win to take the match (L'Homme de Brou: 10, 12 or 14)" },
+	  .help = N_("Parties a team must win to take the match, in L'Homme de Brou: 10, 12 or 14.") },
 	{ .key = "hands", .type = RULE_INT, .def = 0, .min = 0, .max = 100000,
-	  .help = "stop after this many deals (0: no limit)" },
+	  .help = N_("Number of deals; 0 means no limit.") },
 };
 
 static const int RANKS[] = { RANK_ACE, RANK_TEN, RANK_KING, RANK_QUEEN, RANK_JACK,
