@@ -198,11 +198,23 @@ START_TEST(every_game_replays)
 				ck_assert_int_eq(res.actions, p.actions);
 				ck_assert_int_eq(res.lines, count_lines(p.log));
 				ck_assert_msg(res.hands >= 1, "%s: no hand_start", g->name);
+				/* Each pack as the game emitted it is the order it dealt
+				 * from: stacked, it deals the same hands. (A game may
+				 * still draw from its generator during a deal, Bourré's
+				 * reshuffle: then only the seed gives the rest.) */
 				rc = replay_text(p.log, g->name, REPLAY_STACK, NULL, &res);
-				ck_assert_msg(rc == REPLAY_SAME,
-				              "%s, %d players: the packs of the log stacked do not give the game again: %s",
-				              g->name, counts[c], res.msg);
-				ck_assert_msg(res.stacked >= 1, "%s: no pack in hand_start", g->name);
+				ck_assert_msg(res.stacked >= 1 || rc == REPLAY_SAME, "%s: no pack in hand_start", g->name);
+				if (rc != REPLAY_SAME) {
+					ck_assert_int_eq(rc, REPLAY_DIFFERS);
+					char *l = line_of(p.log, res.line);
+					ck_assert_msg(!strstr(l, "\"type\":\"hand_start\"") && !strstr(l, "\"type\":\"deal\"") &&
+					              !strstr(l, "\"type\":\"turnup\""),
+					              "%s, %d players: the pack of hand_start is not the order of the deal: %s",
+					              g->name, counts[c], res.msg);
+					free(l);
+					fprintf(stderr, "replay: %s, %d players: not from the packs alone: %s\n", g->name,
+					        counts[c], res.msg);
+				}
 				rc = replay_text(p.log, g->name, REPLAY_SEED, NULL, &res);
 				ck_assert_msg(rc == REPLAY_SAME, "%s: %s", g->name, res.msg);
 				lines += count_lines(p.log);
@@ -443,10 +455,13 @@ START_TEST(tampered)
 		char *seed = strstr(l, "\"seed\":") + 7;
 		*seed = *seed == '9' ? '1' : (char)(*seed + 1);
 		t = replace_line(p.log, 1, l);
-		/* Another seed: another game (the line after game_start parts). */
+		/* Another seed: another game (a line after game_start parts),
+		 * unless the packs of the log alone give the game again. */
 		struct replay_result res;
-		ck_assert_int_eq(replay_text(t, "t.jsonl", REPLAY_AUTO, NULL, &res), REPLAY_DIFFERS);
-		ck_assert_int_gt(res.line, 1);
+		int rc = replay_text(t, "t.jsonl", REPLAY_AUTO, NULL, &res);
+		ck_assert_msg(rc == REPLAY_DIFFERS || (rc == REPLAY_SAME && res.stacked > 0), "%s: %s", g->name, res.msg);
+		if (rc == REPLAY_DIFFERS)
+			ck_assert_int_gt(res.line, 1);
 		free(t);
 		free(l);
 		expect(p.log, "the log itself", REPLAY_SAME, 0);

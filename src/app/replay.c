@@ -753,11 +753,32 @@ static void mismatch(struct run *r, const struct rline *l, const char *got, size
 	r->failed = 1;
 }
 
+/* Keep an event to announce once the action is complete. */
+static void push_event(struct run *r, const struct event *e)
+{
+	if (!r->announce)
+		return;
+	if (r->npending == r->cap_pending) {
+		int cap = r->cap_pending ? r->cap_pending * 2 : 32;
+		struct event *p = realloc(r->pending, (size_t)cap * sizeof *p);
+		if (!p)
+			return;
+		r->pending = p;
+		r->cap_pending = cap;
+	}
+	r->pending[r->npending++] = *e;
+}
+
 static void on_event(void *ctx, const struct event *e)
 {
 	struct run *r = ctx;
 	if (r->failed)
 		return;
+	if (e->type == EV_GAME_START) {
+		/* Not in the log (its first line is written apart): only heard. */
+		push_event(r, e);
+		return;
+	}
 	char buf[16384];
 	size_t n = hist_format(e, r->seq, buf, sizeof buf);
 	if (r->pos >= r->L->n) {
@@ -777,17 +798,7 @@ static void on_event(void *ctx, const struct event *e)
 		r->hands++;
 	r->pos++;
 	r->seq++;
-	if (r->announce) {
-		if (r->npending == r->cap_pending) {
-			int cap = r->cap_pending ? r->cap_pending * 2 : 32;
-			struct event *p = realloc(r->pending, (size_t)cap * sizeof *p);
-			if (!p)
-				return;
-			r->pending = p;
-			r->cap_pending = cap;
-		}
-		r->pending[r->npending++] = *e;
-	}
+	push_event(r, e);
 }
 
 /* Say what happened as a spectator (seat -1) hears it. */
@@ -882,17 +893,10 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 		goto done;
 	}
 	struct sink sink = { on_event, &r };
-	if (announce) {
-		struct event e;
-		ev_init(&e, EV_GAME_START);
-		e.nvalues = L->players;
-		r.pending = malloc(sizeof *r.pending);
-		if (r.pending) {
-			r.pending[0] = e;
-			r.npending = 1;
-			r.cap_pending = 1;
-		}
-	}
+	struct event e0;
+	ev_init(&e0, EV_GAME_START);
+	e0.nvalues = L->players;
+	push_event(&r, &e0);   /* what the table says first */
 	g->start(st, &sink);
 	if (announce)
 		flush(&r, gt, &tk, st);
