@@ -680,8 +680,12 @@ static int rlog_read(struct rlog *L, const char *text, const char *name, struct 
 		l->off = off;
 		l->len = len;
 		l->lineno = lineno;
-		if (read_line(L, l, res) < 0)
+		if (read_line(L, l, res) < 0) {
+			size_t used = strlen(res->msg);
+			if (!nl && used < sizeof res->msg)
+				snprintf(res->msg + used, sizeof res->msg - used, "; the file ends in this line (cut?)");
 			return -1;
+		}
 	}
 	if (L->n == 0) {
 		set_result(res, REPLAY_INVALID, 0, name, "empty: not a hand history");
@@ -960,8 +964,13 @@ int replay_text(const char *text, const char *name, enum replay_mode mode, FILE 
 		return res->status;
 	}
 	int lines = res->lines;
-	/* The ways the game may have been set up, the likeliest first. */
-	struct { int dealer, stacked; } tries[32];
+	/* The ways the game may have been set up, the likeliest first: from
+	 * the seed, every pack of the log stacked, then the first K packs
+	 * stacked and the rest from the seed (a --deck file shorter than the
+	 * game, in a game that draws from its generator after a deal: it must
+	 * be the very number of packs of the file). Each with the first dealer
+	 * drawn, then given. */
+	struct { int dealer, stacked; } tries[2 * (REPLAY_MAX_PACKS + 2)];
 	int ntries = 0;
 	int dealers[2] = { -1, L.dealer0 };
 	int ndealers = L.dealer0 >= 0 ? 2 : 1;
@@ -975,6 +984,11 @@ int replay_text(const char *text, const char *name, enum replay_mode mode, FILE 
 			tries[ntries++].stacked = L.good_packs;
 		}
 	}
+	for (int n = 1; mode == REPLAY_AUTO && n < L.good_packs; n++)
+		for (int k = 0; k < ndealers; k++) {
+			tries[ntries].dealer = dealers[k];
+			tries[ntries++].stacked = n;
+		}
 	struct replay_result best, cur;
 	memset(&best, 0, sizeof best);
 	best.status = 1; /* none yet */
@@ -992,15 +1006,6 @@ int replay_text(const char *text, const char *name, enum replay_mode mode, FILE 
 		}
 		if (cur.status == REPLAY_SAME)
 			break;
-		/* Packs stacked and then shuffled from the seed (a --deck file
-		 * shorter than the game): fewer packs, up to where it parted. */
-		if (mode == REPLAY_AUTO && tries[i].stacked == L.good_packs && cur.hands > 1) {
-			int from = cur.hands - 1 < L.good_packs ? cur.hands - 1 : L.good_packs - 1;
-			for (int k = from; k >= 1 && k > from - 8 && ntries < 32; k--) {
-				tries[ntries].dealer = tries[i].dealer;
-				tries[ntries++].stacked = k;
-			}
-		}
 	}
 	if (best_try >= 0 && announce && best.status != REPLAY_INVALID)
 		run_once(&L, tries[best_try].dealer, tries[best_try].stacked, announce, &cur);
