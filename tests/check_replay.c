@@ -391,6 +391,26 @@ START_TEST(tampered)
 		expect(t, "a changed card in a deal", REPLAY_DIFFERS, d);
 		free(t);
 		free(l);
+		/* Two cards of the first pack swapped: a pack still, but not the
+		 * one the deal came from (named at the pack or at a deal). */
+		int h = find_line(p.log, "\"type\":\"hand_start\"", 1);
+		l = line_of(p.log, h);
+		c = strstr(l, "\"pack\":[\"");
+		if (c && c[9] != c[14]) {
+			c += 9;
+			char t0 = c[0], t1 = c[1];
+			c[0] = c[5];
+			c[1] = c[6];
+			c[5] = t0;
+			c[6] = t1;
+			t = replace_line(p.log, h, l);
+			struct replay_result rs;
+			ck_assert_int_eq(replay_text(t, "t.jsonl", REPLAY_AUTO, NULL, &rs), REPLAY_DIFFERS);
+			ck_assert_msg(rs.line >= h && rs.line <= h + g->max_players + 2, "%s: swapped pack at %d: %s",
+			              g->name, h, rs.msg);
+			free(t);
+		}
+		free(l);
 		/* A played card the seat does not hold: a card of another seat's
 		 * deal. */
 		int a = find_line(p.log, "\"action\":\"play\"", 1);
@@ -575,6 +595,7 @@ START_TEST(fuzz)
 		}
 		free(t);
 	}
+	fprintf(stderr, "replay: %d of 300 damaged logs refused\n", refused);
 	ck_assert_int_gt(refused, 200);
 	played_release(&p);
 }

@@ -1010,6 +1010,12 @@ int replay_text(const char *text, const char *name, enum replay_mode mode, FILE 
 	if (best_try >= 0 && announce && best.status != REPLAY_INVALID)
 		run_once(&L, tries[best_try].dealer, tries[best_try].stacked, announce, &cur);
 	*res = best;
+	if (res->status == REPLAY_DIFFERS && res->stacked > 0) {
+		size_t used = strlen(res->msg);
+		if (used < sizeof res->msg)
+			snprintf(res->msg + used, sizeof res->msg - used, " (replayed with the first %d %s of the log stacked)",
+			         res->stacked, res->stacked == 1 ? "pack" : "packs");
+	}
 	if (res->status > 0)
 		set_result(res, REPLAY_INVALID, 0, name, "nothing to replay");
 	res->lines = lines;
