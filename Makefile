@@ -91,7 +91,7 @@ valgrind: all
 	sh tests/valgrind.sh $(BUILD)
 
 pot:
-	xgettext --from-code=UTF-8 -k_ -kN_ -kP_:1,2 -c'TRANSLATORS' --package-name=tapis \
+	xgettext --from-code=UTF-8 -k_ -kN_ -kP_:1,2 -kC_:1c,2 -c'TRANSLATORS' --package-name=tapis \
 	         -o locales/tapis.pot $(SRCS)
 
 install: all

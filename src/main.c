@@ -471,6 +471,14 @@ static int cmd_menu(int argc, char **argv)
 			rc = EXIT_USAGE;
 			break;
 		}
+		struct sbuf title;
+		sb_clear(&title);
+		sb_printf(&title, _("Options of %s."), _(g->title));
+		int ri = menu_rules(&sp, title.s, &o.rules);
+		if (ri == MENU_QUIT)
+			break;
+		if (ri < 0)
+			continue;
 		term_close();
 		speech_close(&sp);
 		return run_table(&o, &c, lang, NULL);

@@ -8,6 +8,10 @@
 
 static const struct bot_ops *const bots[] = {
 	&bouillabaisse_bot,
+	&bouillotte_bot,
+	&brelan_bot,
+	&bourre_bot,
+	&brouc_bot,
 	NULL,
 };
 

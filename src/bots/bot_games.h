@@ -5,6 +5,9 @@
 #include "bots/bot.h"
 
 extern const struct bot_ops bouillabaisse_bot;
-
+extern const struct bot_ops bouillotte_bot;
+extern const struct bot_ops brelan_bot;
+extern const struct bot_ops bourre_bot;
+extern const struct bot_ops brouc_bot;
 
 #endif

@@ -152,3 +152,14 @@ int deckfile_load(const char *path, const card_t *pack, int npack,
 	free(text);
 	return rc;
 }
+
+void deckfile_deal_pack(const struct deckstack *ds, int k, const card_t *pack, int n,
+                        struct rng *rng, card_t *out)
+{
+	if (ds && k >= 0 && k < ds->npacks && ds->size[k] == n) {
+		memcpy(out, ds->cards[k], (size_t)n);
+		return;
+	}
+	memmove(out, pack, (size_t)n);
+	card_shuffle(out, n, rng);
+}

@@ -15,6 +15,11 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
 int deckfile_load(const char *path, const card_t *pack, int npack,
                   struct deckstack *out, char *err, size_t errlen);
 
+/* The pack of deal k (from 0): stacked pack k when the stack has one of the
+ * right size, else `pack` shuffled with rng. Writes n cards to out. */
+void deckfile_deal_pack(const struct deckstack *ds, int k, const card_t *pack, int n,
+                        struct rng *rng, card_t *out);
+
 /* Read a whole file into a NUL-terminated malloc'd buffer (free it), or NULL
  * with a message. */
 char *deckfile_slurp(const char *path, char *err, size_t errlen);

@@ -24,3 +24,44 @@ const char *ev_type_word(int type)
 {
 	return (type >= 0 && type < EV_COUNT) ? WORDS[type] : "unknown";
 }
+
+void ev_emit_deal(const struct sink *out, int seat, const card_t *cards, int n)
+{
+	if (!out)
+		return;
+	struct event e;
+	ev_init(&e, EV_DEAL);
+	e.seat = seat;
+	e.visible = EV_SEAT(seat);
+	e.ncards = n;
+	memcpy(e.cards, cards, (size_t)n);
+	memset(e.card_seat, seat, (size_t)n);
+	ev_emit(out, &e);
+}
+
+void ev_emit_payment(const struct sink *out, int from, int to, int amount, const char *reason)
+{
+	if (!out)
+		return;
+	struct event e;
+	ev_init(&e, EV_PAYMENT);
+	e.from = from;
+	e.to = to;
+	e.amount = amount;
+	e.reason = reason;
+	e.seat = from >= 0 ? from : to;
+	ev_emit(out, &e);
+}
+
+void ev_emit_phase(const struct sink *out, const char *note, int seat, int code, int value)
+{
+	if (!out)
+		return;
+	struct event e;
+	ev_init(&e, EV_PHASE);
+	e.note = note;
+	e.seat = seat;
+	e.code = code;
+	e.value = value;
+	ev_emit(out, &e);
+}

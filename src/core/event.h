@@ -71,6 +71,13 @@ static inline void ev_emit(const struct sink *out, const struct event *e)
 	if (out && out->emit)
 		out->emit(out->ctx, e);
 }
+/* Common events, built and sent in one call (nothing when out is NULL). */
+/* A seat's dealt cards, seen by that seat only. */
+void ev_emit_deal(const struct sink *out, int seat, const card_t *cards, int n);
+/* A chip movement: from/to a seat, or -1 for the pot. */
+void ev_emit_payment(const struct sink *out, int from, int to, int amount, const char *reason);
+/* A game-specific moment. */
+void ev_emit_phase(const struct sink *out, const char *note, int seat, int code, int value);
 /* The log word of a type ("game_start"...). */
 const char *ev_type_word(int type);
 /* 1 when seat may see the cards of e. */

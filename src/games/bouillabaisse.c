@@ -1,4 +1,5 @@
 /* La Bouillabaisse: the rules core (see bouillabaisse.h). */
+#include "core/deckfile.h"
 #include "games/bouillabaisse.h"
 
 #include <stdio.h>
@@ -168,14 +169,8 @@ static int hand_has_suit(const struct bouillabaisse *st, int seat, int suit)
 static void deal_round(struct bouillabaisse *st, const struct sink *out)
 {
 	card_t pack[CARD_MAX_PACK];
-	int n;
-	if (st->stack && st->deal_no < st->stack->npacks) {
-		n = st->stack->size[st->deal_no];
-		memcpy(pack, st->stack->cards[st->deal_no], (size_t)n);
-	} else {
-		n = bou_pack(st->players, st->decks, pack);
-		card_shuffle(pack, n, &st->rng);
-	}
+	int n = bou_pack(st->players, st->decks, pack);
+	deckfile_deal_pack(st->stack, st->deal_no, pack, n, &st->rng, pack);
 	st->deal_no++;
 	for (int s = 0; s < st->players; s++) {
 		st->nhand[s] = 0;
@@ -204,15 +199,8 @@ static void deal_round(struct bouillabaisse *st, const struct sink *out)
 	for (int i = 0; i < n; i++)
 		e.card_seat[i] = (signed char)((st->dealer + 1 + i) % st->players);  /* dealt to */
 	ev_emit(out, &e);
-	for (int s = 0; s < st->players; s++) {
-		ev_init(&e, EV_DEAL);
-		e.seat = s;
-		e.visible = EV_SEAT(s);
-		e.ncards = st->nhand[s];
-		memcpy(e.cards, st->hand[s], (size_t)st->nhand[s]);
-		memset(e.card_seat, s, (size_t)st->nhand[s]);
-		ev_emit(out, &e);
-	}
+	for (int s = 0; s < st->players; s++)
+		ev_emit_deal(out, s, st->hand[s], st->nhand[s]);
 }
 
 /* ---- game_ops ---- */

@@ -4,9 +4,17 @@
 
 #include "core/game.h"
 #include "games/bouillabaisse.h"
+#include "games/bouillotte.h"
+#include "games/brelan.h"
+#include "games/bourre.h"
+#include "games/brouc.h"
 
 const struct game_ops *const game_list[] = {
 	&bouillabaisse_ops,
+	&bouillotte_game,
+	&brelan_game,
+	&bourre_ops,
+	&brouc_ops,
 	NULL,
 };
 

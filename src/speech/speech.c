@@ -1,4 +1,5 @@
 #include "speech/speech.h"
+#include "speech/speech_backends.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -68,6 +69,10 @@ const struct speech_backend speech_none_backend = {
 /* ---- the registry ---- */
 
 static const struct speech_backend *const backends[] = {
+	&speech_espeak_backend,
+#ifdef HAVE_SPEECHD
+	&speech_speechd_backend,
+#endif
 	&speech_text_backend,
 	&speech_none_backend,
 	NULL,

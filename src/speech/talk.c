@@ -6,6 +6,10 @@
 
 static const struct game_talk *const talks[] = {
 	&bouillabaisse_talk,
+	&bouillotte_talk,
+	&brelan_talk,
+	&bourre_talk,
+	&brouc_talk,
 	NULL,
 };
 

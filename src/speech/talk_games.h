@@ -5,6 +5,9 @@
 #include "speech/talk.h"
 
 extern const struct game_talk bouillabaisse_talk;
-
+extern const struct game_talk bouillotte_talk;
+extern const struct game_talk brelan_talk;
+extern const struct game_talk bourre_talk;
+extern const struct game_talk brouc_talk;
 
 #endif

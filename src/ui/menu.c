@@ -3,8 +3,11 @@
 #include <ctype.h>
 #include <stdio.h>
 
+#include "core/card.h"
+#include "core/rules.h"
 #include "core/sbuf.h"
 #include "speech/i18n.h"
+#include "speech/say.h"
 #include "speech/speech.h"
 #include "ui/term.h"
 
@@ -69,5 +72,149 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 			}
 		}
 		say_item(sp, items, n, i, NULL);
+	}
+}
+
+/* Every value an option accepts, in order; returns the count (at most max). */
+static int rule_values(const struct rule_def *d, int *out, int max)
+{
+	int n = 0;
+	if (d->allow_random && n < max)
+		out[n++] = RULE_RANDOM;
+	if (d->allow_auto && n < max)
+		out[n++] = RULE_AUTO;
+	switch (d->type) {
+	case RULE_INT: /* stepped by arithmetic in menu_rule_step */
+		break;
+	case RULE_CHOICE:
+		for (int v = 0; d->choices[v] && n < max; v++)
+			out[n++] = v;
+		break;
+	case RULE_SUIT:
+		for (int v = 0; v < SUIT_COUNT && n < max; v++)
+			out[n++] = v;
+		break;
+	case RULE_RANK:
+		for (int v = RANK_ACE; v >= RANK_TWO && n < max; v--)
+			out[n++] = v;
+		break;
+	case RULE_CARD:
+		for (int suit = 0; suit < SUIT_COUNT; suit++)
+			for (int rank = RANK_ACE; rank >= RANK_TWO && n < max; rank--)
+				out[n++] = card_make(rank, suit);
+		break;
+	}
+	return n;
+}
+
+void menu_rule_step(struct rules *r, int i, int delta)
+{
+	const struct rule_def *d = &r->defs[i];
+	if (d->type == RULE_INT) {
+		/* The specials first, then min..max: stepped by arithmetic, as the
+		 * range may be large. */
+		int special[3], ns = 0;
+		if (d->allow_random)
+			special[ns++] = RULE_RANDOM;
+		if (d->allow_auto)
+			special[ns++] = RULE_AUTO;
+		if (d->none_word && d->min > 0)
+			special[ns++] = RULE_NONE;
+		long total = ns + (long)d->max - d->min + 1, at = 0;
+		for (int k = 0; k < ns; k++)
+			if (special[k] == r->value[i])
+				at = k;
+		if (r->value[i] >= d->min && r->value[i] <= d->max)
+			at = ns + r->value[i] - d->min;
+		at = ((at + delta) % total + total) % total;
+		r->value[i] = at < ns ? special[at] : d->min + (int)(at - ns);
+		r->given[i] = 1;
+		return;
+	}
+	int values[64 + 3];
+	int n = rule_values(d, values, (int)(sizeof values / sizeof values[0]));
+	if (n == 0)
+		return;
+	int at = 0;
+	for (int k = 0; k < n; k++)
+		if (values[k] == r->value[i])
+			at = k;
+	at = ((at + delta) % n + n) % n;
+	r->value[i] = values[at];
+	r->given[i] = 1;
+}
+
+static void say_rule(struct speech *sp, const struct rules *r, int i, int with_help)
+{
+	struct sbuf b;
+	sb_clear(&b);
+	if (i == r->n) {
+		sb_puts(&b, _("Start the game."));
+	} else {
+		const struct rule_def *d = &r->defs[i];
+		char buf[96];
+		const char *v = rules_value_str(r, i, buf, sizeof buf);
+		int x = r->value[i];
+		if (x >= 0 && d->type == RULE_SUIT)
+			v = say_suit(x);
+		else if (x >= 0 && d->type == RULE_RANK)
+			v = say_rank(x, SAY_RANK_PLURAL);
+		else if (x >= 0 && d->type == RULE_CARD)
+			v = say_card_str((card_t)x, SAY_THE, buf, sizeof buf);
+		else
+			v = C_("rule", v);
+		/* TRANSLATORS: a rule option and its value, "rebuy: yes". */
+		sb_printf(&b, _("%1$s: %2$s."), C_("rule", d->key), v);
+		if (with_help && d->help) {
+			sb_puts(&b, " ");
+			sb_puts(&b, _(d->help));
+		}
+	}
+	speech_say(sp, b.s, SPEECH_INTERRUPT);
+}
+
+int menu_rules(struct speech *sp, const char *title, struct rules *r)
+{
+	int i = r->n;  /* on "Start" */
+	speech_say(sp, title, SPEECH_INTERRUPT);
+	speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
+	           SPEECH_QUEUE);
+	for (;;) {
+		speech_pump(sp);
+		int key = term_read_key(50);
+		switch (key) {
+		case KEY_NONE:
+			continue;
+		case KEY_EOF:
+		case KEY_INTERRUPT:
+			return MENU_QUIT;
+		case KEY_ESCAPE:
+			return MENU_BACK;
+		case KEY_ENTER:
+			return 0;
+		case KEY_DOWN:
+			i = (i + 1) % (r->n + 1);
+			say_rule(sp, r, i, 1);
+			continue;
+		case KEY_UP:
+			i = (i + r->n) % (r->n + 1);
+			say_rule(sp, r, i, 1);
+			continue;
+		case KEY_LEFT:
+		case KEY_RIGHT:
+		case KEY_PAGE_UP:
+		case KEY_PAGE_DOWN:
+			if (i == r->n)
+				continue;
+			menu_rule_step(r, i, key == KEY_RIGHT ? 1 : key == KEY_LEFT ? -1 : key == KEY_PAGE_UP ? 10 : -10);
+			say_rule(sp, r, i, 0);
+			continue;
+		case KEY_F1:
+			speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
+			           SPEECH_INTERRUPT);
+			continue;
+		default:
+			continue;
+		}
 	}
 }

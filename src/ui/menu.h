@@ -11,4 +11,16 @@ struct speech;
 /* Say the title and the selected item; return the chosen index. */
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected);
 
+struct rules;
+
+/* The rule options of a game as a spoken list: Up and Down walk the
+ * options, Left and Right change a value (Page Up and Page Down by ten),
+ * Enter on "Start" returns 0, Escape returns MENU_BACK, the end of input
+ * MENU_QUIT. Keys and values are said through the catalogue (context
+ * "rule"), the help line of each option too. */
+int menu_rules(struct speech *sp, const char *title, struct rules *r);
+/* Step the value of option i by delta (wrapping through every value the
+ * option accepts: numbers, choices, suits, ranks, cards, random, auto). */
+void menu_rule_step(struct rules *r, int i, int delta);
+
 #endif

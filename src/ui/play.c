@@ -189,6 +189,22 @@ static void enter(struct play *p)
 		try_action(p, &a);
 		return;
 	}
+	/* Only a discard to make: Enter throws the marked cards at once. */
+	int only_discard = n > 0;
+	for (int i = 0; i < n; i++)
+		only_discard &= l[i].kind == ACT_DISCARD;
+	if (only_discard) {
+		struct action d = act_simple(ACT_DISCARD);
+		for (int k = 0; k < p->nmarked; k++)
+			d.cards[d.ncards++] = p->marked[k];
+		struct sbuf b;
+		sb_clear(&b);
+		ann_action(&p->t->talk, p->t->gt, table_view(p->t), &d, &b);
+		sb_capitalize(&b);
+		table_say(p->t, b.s, SPEECH_INTERRUPT);
+		try_action(p, &d);
+		return;
+	}
 	open_menu(p);
 }
 

@@ -1,0 +1,1273 @@
+/* Bourré: the rules core (DECISIONS.md "Bourré"). */
+#include "core/deckfile.h"
+#include "games/bourre.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const ANTE_CHOICES[] = { "single", "double", NULL };
+static const char *const TRUMP_CHOICES[] = { "hand", "separate", "dealer", NULL };
+static const char *const DECLARE_CHOICES[] = { "turn", "simultaneous", NULL };
+static const char *const DRAW_CHOICES[] = { "together", "separate", NULL };
+static const char *const VARIANT_CHOICES[] = { "five", "four", NULL };
+
+static const struct rule_def RULES[] = {
+	{ "chips", RULE_INT, 100, 0, 1000000, NULL, NULL, 0, 0,
+	  "chips each at the start; 0 plays for points only" },
+	{ "limit", RULE_INT, 0, 1, 1000000, NULL, "none", 0, 0,
+	  "most chips a winner takes and a bourre player pays (none: the whole pot)" },
+	{ "ante", RULE_CHOICE, 0, 0, 0, ANTE_CHOICES, NULL, 0, 0,
+	  "double: everyone antes every deal and each player who stays adds 1 chip" },
+	{ "trump", RULE_CHOICE, 0, 0, 0, TRUMP_CHOICES, NULL, 0, 0,
+	  "hand: the dealer's fifth card is turned and is his; separate: an extra card turned, nobody's; dealer: an extra card the dealer may take" },
+	{ "declare", RULE_CHOICE, 0, 0, 0, DECLARE_CHOICES, NULL, 0, 0,
+	  "turn: stay or pass in turn; simultaneous: everyone decides at once" },
+	{ "draw", RULE_CHOICE, 0, 0, 0, DRAW_CHOICES, NULL, 0, 0,
+	  "together: discard as you stay; separate: everyone declares, then the draw" },
+	{ "variant", RULE_CHOICE, 0, 0, 0, VARIANT_CHOICES, NULL, 0, 0,
+	  "four: Indiana four-card Bourre" },
+	{ "hands", RULE_INT, 0, 0, 100000, NULL, "none", 0, 0,
+	  "number of deals (0 or none: until the player stops)" },
+};
+#define NRULES ((int)(sizeof RULES / sizeof RULES[0]))
+
+/* ---- helpers ---- */
+
+static int next_seat(const struct bourre_state *st, int s) { return (s + 1) % st->players; }
+
+static uint64_t bit(card_t c) { return (uint64_t)1 << c; }
+
+static int in_hand(const struct bourre_state *st, int seat, card_t c)
+{
+	return card_find(st->hand[seat], st->nhand[seat], c) >= 0;
+}
+
+static int has_suit(const struct bourre_state *st, int seat, int suit)
+{
+	for (int i = 0; i < st->nhand[seat]; i++)
+		if (card_suit(st->hand[seat][i]) == suit)
+			return 1;
+	return 0;
+}
+
+/* Cards played to tricks, the current one included. */
+static uint64_t played_mask(const struct bourre_state *st)
+{
+	uint64_t m = 0;
+	for (int i = 0; i < st->ngone; i++)
+		m |= bit(st->gone[i]);
+	for (int i = 0; i < st->ntrick; i++)
+		m |= bit(st->trick[i]);
+	return m;
+}
+
+static int active(const struct bourre_state *st, int s)
+{
+	return st->status[s] == BR_ST_STAY;
+}
+
+int bourre_active(const struct bourre_state *st)
+{
+	int n = 0;
+	for (int s = 0; s < st->players; s++)
+		n += st->status[s] != BR_ST_PASS;
+	return n;
+}
+
+static int nstayers(const struct bourre_state *st)
+{
+	int n = 0;
+	for (int s = 0; s < st->players; s++)
+		n += active(st, s);
+	return n;
+}
+
+static void emit_action(const struct bourre_state *st, const struct sink *out, int seat,
+                        const struct action *a, int amount, unsigned visible)
+{
+	(void)st;
+	struct event e;
+	ev_init(&e, EV_ACTION);
+	e.seat = seat;
+	e.act = *a;
+	e.act.amount_max = e.act.amount;
+	e.amount = amount;
+	e.visible = visible;
+	ev_emit(out, &e);
+}
+
+
+static void pay(struct bourre_state *st, const struct sink *out, int from, int to, int amount,
+                const char *reason)
+{
+	if (amount <= 0)
+		return;
+	if (from >= 0)
+		st->chips[from] -= amount;
+	else
+		st->pot -= amount;
+	if (to >= 0)
+		st->chips[to] += amount;
+	else
+		st->pot += amount;
+	ev_emit_payment(out, from, to, amount, reason);
+}
+
+/* ---- cinch ---- */
+
+int bourre_sure_trumps(const struct bourre_state *st, int seat)
+{
+	uint64_t played = played_mask(st);
+	uint64_t dead = st->turnup_place == BR_TU_TABLE ? bit(st->turnup) : 0;
+	int i = 0, sure = 0, above = 0;
+	for (int r = RANK_ACE; r >= RANK_TWO; r--) {
+		card_t c = card_make(r, st->trump);
+		if (in_hand(st, seat, c)) {
+			i++;
+			if (above <= i - 1)
+				sure++;
+		} else if (!(played & bit(c)) && !(dead & bit(c))) {
+			above++;
+		}
+	}
+	return sure;
+}
+
+int bourre_cinch(const struct bourre_state *st, int seat)
+{
+	return st->tricks[seat] + bourre_sure_trumps(st, seat) >= 3;
+}
+
+/* The seat's highest trump, or CARD_NONE. */
+static card_t top_trump(const struct bourre_state *st, int seat)
+{
+	card_t best = CARD_NONE;
+	for (int i = 0; i < st->nhand[seat]; i++) {
+		card_t c = st->hand[seat][i];
+		if (card_suit(c) == st->trump && (!best || card_rank(c) > card_rank(best)))
+			best = c;
+	}
+	return best;
+}
+
+/* c counts as the highest trump: every trump between it and the highest is
+ * in the hand or already played. */
+static int as_top(const struct bourre_state *st, int seat, card_t c)
+{
+	card_t top = top_trump(st, seat);
+	if (!top || card_suit(c) != st->trump)
+		return 0;
+	uint64_t played = played_mask(st);
+	if (st->turnup_place == BR_TU_TABLE)
+		played |= bit(st->turnup);
+	for (int r = card_rank(c) + 1; r <= card_rank(top); r++) {
+		card_t x = card_make(r, st->trump);
+		if (!in_hand(st, seat, x) && !(played & bit(x)))
+			return 0;
+	}
+	return 1;
+}
+
+/* The card winning the trick so far. */
+static card_t trick_best(const struct bourre_state *st)
+{
+	card_t best = st->trick[0];
+	for (int i = 1; i < st->ntrick; i++) {
+		card_t c = st->trick[i];
+		if (card_suit(c) == card_suit(best)) {
+			if (card_rank(c) > card_rank(best))
+				best = c;
+		} else if (card_suit(c) == st->trump) {
+			best = c;
+		}
+	}
+	return best;
+}
+
+static int trick_winner(const struct bourre_state *st)
+{
+	card_t best = trick_best(st);
+	for (int i = 0; i < st->ntrick; i++)
+		if (st->trick[i] == best)
+			return st->trick_seat[i];
+	return -1;
+}
+
+static int has_above(const struct bourre_state *st, int seat, card_t w)
+{
+	for (int i = 0; i < st->nhand[seat]; i++) {
+		card_t c = st->hand[seat][i];
+		if (card_suit(c) == card_suit(w) && card_rank(c) > card_rank(w))
+			return 1;
+	}
+	return 0;
+}
+
+static void ref(struct refusal *r, int code, card_t card, int suit)
+{
+	if (!r)
+		return;
+	r->code = code;
+	r->card = card;
+	r->suit = suit;
+	r->amount = r->amount2 = -1;
+}
+
+int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r)
+{
+	ref(r, 0, CARD_NONE, -1);
+	if (!in_hand(st, seat, c)) {
+		ref(r, BR_REF_NOT_HELD, c, -1);
+		return BR_REF_NOT_HELD;
+	}
+	int t = st->trump;
+	int cinch = bourre_cinch(st, seat);
+	if (st->ntrick == 0) {
+		if (cinch && top_trump(st, seat) && !as_top(st, seat, c)) {
+			ref(r, BR_REF_CINCH_LEAD, top_trump(st, seat), t);
+			return BR_REF_CINCH_LEAD;
+		}
+		return 0;
+	}
+	int led = card_suit(st->trick[0]);
+	card_t w = trick_best(st);
+	int trumped = led != t && card_suit(w) == t;
+	int trump_ok = 0;   /* a trump may be played under the plain rules */
+	if (has_suit(st, seat, led)) {
+		if (card_suit(c) != led) {
+			ref(r, BR_REF_FOLLOW, CARD_NONE, led);
+			return BR_REF_FOLLOW;
+		}
+		if (!trumped && has_above(st, seat, w) && card_rank(c) <= card_rank(w)) {
+			ref(r, BR_REF_BEAT, w, led);
+			return BR_REF_BEAT;
+		}
+		trump_ok = led == t;
+	} else if (has_suit(st, seat, t)) {
+		if (card_suit(c) != t) {
+			ref(r, BR_REF_TRUMP, CARD_NONE, t);
+			return BR_REF_TRUMP;
+		}
+		if (card_suit(w) == t && has_above(st, seat, w) && card_rank(c) <= card_rank(w)) {
+			ref(r, BR_REF_OVERTRUMP, w, t);
+			return BR_REF_OVERTRUMP;
+		}
+		trump_ok = 1;
+	}
+	int last = st->ntrick == nstayers(st) - 1;
+	if (cinch && trump_ok && !last && !as_top(st, seat, c)) {
+		ref(r, BR_REF_CINCH_FOLLOW, top_trump(st, seat), t);
+		return BR_REF_CINCH_FOLLOW;
+	}
+	return 0;
+}
+
+int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r)
+{
+	ref(r, 0, CARD_NONE, -1);
+	if (st->phase != BR_PH_PLAY || st->nhand[seat] == 0)
+		return 0;
+	int t = st->trump;
+	if (st->ntrick == 0) {
+		if (bourre_cinch(st, seat) && top_trump(st, seat)) {
+			ref(r, BR_REF_CINCH_LEAD, top_trump(st, seat), t);
+			return BR_REF_CINCH_LEAD;
+		}
+		return 0;
+	}
+	int led = card_suit(st->trick[0]);
+	card_t w = trick_best(st);
+	int trumped = led != t && card_suit(w) == t;
+	int trump_ok = 0, code = 0;
+	card_t card = CARD_NONE;
+	int suit = -1;
+	if (has_suit(st, seat, led)) {
+		trump_ok = led == t;
+		if (!trumped && has_above(st, seat, w)) {
+			code = BR_REF_BEAT;
+			card = w;
+		} else {
+			code = BR_REF_FOLLOW;
+		}
+		suit = led;
+	} else if (has_suit(st, seat, t)) {
+		trump_ok = 1;
+		if (card_suit(w) == t && has_above(st, seat, w)) {
+			code = BR_REF_OVERTRUMP;
+			card = w;
+		} else {
+			code = BR_REF_TRUMP;
+		}
+		suit = t;
+	}
+	int last = st->ntrick == nstayers(st) - 1;
+	if (trump_ok && !last && bourre_cinch(st, seat)) {
+		code = BR_REF_CINCH_FOLLOW;
+		card = top_trump(st, seat);
+		suit = t;
+	}
+	ref(r, code, card, suit);
+	return code;
+}
+
+/* ---- deals ---- */
+
+static int pack_fn(const struct rules *r, int players, card_t *out, char *err, size_t errlen)
+{
+	(void)r;
+	if (players < 2 || players > BR_MAX_SEATS) {
+		snprintf(err, errlen, "Bourre is played by 2 to 8 players");
+		return -1;
+	}
+	return card_pack_full(out, 1);
+}
+
+static void pay_antes(struct bourre_state *st, const struct sink *out)
+{
+	for (int k = 1; k <= st->players; k++) {
+		int s = (st->dealer + k) % st->players;
+		if (st->hand_no > 1 && !st->ante_double && st->exempt[s])
+			continue;
+		pay(st, out, s, -1, 1, "ante");
+	}
+	memset(st->exempt, 0, sizeof st->exempt);
+}
+
+static void begin_declare(struct bourre_state *st, const struct sink *out);
+
+static void start_deal(struct bourre_state *st, const struct sink *out)
+{
+	st->hand_no++;
+	int k = st->hand_no - 1;
+	card_t pack[52];
+	int n = card_pack_full(pack, 1);
+	deckfile_deal_pack(st->stack, k, pack, n, &st->rng, pack);
+	st->packsize = n;
+	/* clear the deal */
+	memset(st->hand, 0, sizeof st->hand);
+	memset(st->nhand, 0, sizeof st->nhand);
+	memset(st->status, 0, sizeof st->status);
+	memset(st->pending, 0, sizeof st->pending);
+	memset(st->drawn, 0, sizeof st->drawn);
+	memset(st->confirmed, 0, sizeof st->confirmed);
+	memset(st->tricks, 0, sizeof st->tricks);
+	memset(st->trick, 0, sizeof st->trick);
+	memset(st->trick_seat, 0, sizeof st->trick_seat);
+	memset(st->voids, 0, sizeof st->voids);
+	memset(st->dead, 0, sizeof st->dead);
+	memset(st->dead_by, 0, sizeof st->dead_by);
+	memset(st->gone, 0, sizeof st->gone);
+	memset(st->stock, 0, sizeof st->stock);
+	for (int s = 0; s < BR_MAX_SEATS; s++)
+		st->ndrew[s] = -1;
+	st->ndead = st->ngone = st->ntrick = st->ntricks = 0;
+	st->reshuffles = 0;
+	st->dealer_took = -1;
+	st->lone = -1;
+	st->leader = -1;
+
+	struct event e;
+	ev_init(&e, EV_HAND_START);
+	e.hand = st->hand_no;
+	e.dealer = st->dealer;
+	e.ncards = n;
+	memcpy(e.cards, pack, (size_t)n);
+	memset(e.card_seat, -1, (size_t)n);
+	ev_emit(out, &e);
+
+	pay_antes(st, out);
+
+	int pos = 0;
+	for (int round = 0; round < st->ncards; round++)
+		for (int k2 = 1; k2 <= st->players; k2++) {
+			int s = (st->dealer + k2) % st->players;
+			st->hand[s][st->nhand[s]++] = pack[pos++];
+		}
+	if (st->trump_mode == BR_TRUMP_HAND && !st->four) {
+		st->turnup = st->hand[st->dealer][st->ncards - 1];
+		st->turnup_place = BR_TU_HAND;
+	} else {
+		st->turnup = pack[pos++];
+		st->turnup_place = BR_TU_TABLE;
+	}
+	st->trump = card_suit(st->turnup);
+	memcpy(st->stock, pack + pos, (size_t)(n - pos));
+	st->stock_pos = 0;
+	st->stock_n = n - pos;
+
+	for (int k2 = 1; k2 <= st->players; k2++) {
+		int s = (st->dealer + k2) % st->players;
+		ev_emit_deal(out, s, st->hand[s], st->nhand[s]);
+	}
+	ev_init(&e, EV_TURNUP);
+	e.seat = st->turnup_place == BR_TU_HAND ? st->dealer : -1;
+	e.ncards = 1;
+	e.cards[0] = st->turnup;
+	e.card_seat[0] = (signed char)e.seat;
+	e.value = st->trump;
+	e.pot = st->pot;
+	ev_emit(out, &e);
+
+	begin_declare(st, out);
+}
+
+static int can_stay_four(const struct bourre_state *st, int seat)
+{
+	return has_suit(st, seat, st->trump) || has_suit(st, seat, SUIT_CLUBS);
+}
+
+/* The dealer must stay: an ace turned up that is his. */
+static int ace_forces(const struct bourre_state *st, int seat)
+{
+	return seat == st->dealer && st->turnup_place == BR_TU_HAND && !st->four &&
+	       card_rank(st->turnup) == RANK_ACE;
+}
+
+static void end_deal(struct bourre_state *st, const struct sink *out);
+static void begin_draw(struct bourre_state *st, const struct sink *out);
+static void begin_play(struct bourre_state *st, const struct sink *out);
+
+static void lone_win(struct bourre_state *st, const struct sink *out, int seat)
+{
+	st->lone = seat;
+	memset(st->tricks, 0, sizeof st->tricks);
+	st->tricks[seat] = st->ncards;
+	ev_emit_phase(out, "lone", seat, 0, st->ncards);
+	end_deal(st, out);
+}
+
+static void move_to_dead(struct bourre_state *st, int seat)
+{
+	for (int i = 0; i < st->nhand[seat]; i++) {
+		st->dead[st->ndead] = st->hand[seat][i];
+		st->dead_by[st->ndead++] = (signed char)seat;
+	}
+	st->nhand[seat] = 0;
+	memset(st->hand[seat], 0, sizeof st->hand[seat]);
+}
+
+static int stay_cost(const struct bourre_state *st)
+{
+	return (st->ante_double ? 1 : 0) + (st->four ? 1 : 0);
+}
+
+/* The dealer stays because everyone before passed. */
+static void dealer_alone(struct bourre_state *st, const struct sink *out)
+{
+	int d = st->dealer;
+	if (st->four && !can_stay_four(st, d)) {
+		/* Nobody may play: the pot waits for the next deal. */
+		st->status[d] = BR_ST_PASS;
+		move_to_dead(st, d);
+		ev_emit_phase(out, "nobody", -1, 0, 0);
+		end_deal(st, out);
+		return;
+	}
+	st->status[d] = BR_ST_STAY;
+	ev_emit_phase(out, "dealer_stays", d, 0, 0);
+	pay(st, out, d, -1, stay_cost(st), "stay");
+	lone_win(st, out, d);
+}
+
+static void begin_declare(struct bourre_state *st, const struct sink *out)
+{
+	(void)out;
+	st->phase = BR_PH_DECLARE;
+	st->to_act = next_seat(st, st->dealer);
+}
+
+/* Every seat has declared: reveal (simultaneous), then the draw or the end. */
+static void declared(struct bourre_state *st, const struct sink *out)
+{
+	if (st->simultaneous) {
+		unsigned mask = 0;
+		int nst = 0;
+		for (int s = 0; s < st->players; s++)
+			if (st->pending[s] == BR_ST_STAY) {
+				mask |= 1u << s;
+				nst++;
+			}
+		ev_emit_phase(out, "reveal", -1, (int)mask, nst);
+		for (int s = 0; s < st->players; s++) {
+			st->status[s] = st->pending[s];
+			st->pending[s] = BR_ST_NONE;
+		}
+		if (nst == 0) {
+			for (int s = 0; s < st->players; s++)
+				if (s != st->dealer)
+					move_to_dead(st, s);
+			dealer_alone(st, out);
+			return;
+		}
+		for (int k = 1; k <= st->players; k++) {
+			int s = (st->dealer + k) % st->players;
+			if (st->status[s] == BR_ST_STAY)
+				pay(st, out, s, -1, stay_cost(st), "stay");
+			else
+				move_to_dead(st, s);
+		}
+	}
+	int n = nstayers(st);
+	if (n == 0) {
+		ev_emit_phase(out, "nobody", -1, 0, 0);
+		end_deal(st, out);
+		return;
+	}
+	if (n == 1) {
+		for (int s = 0; s < st->players; s++)
+			if (active(st, s))
+				lone_win(st, out, s);
+		return;
+	}
+	begin_draw(st, out);
+}
+
+/* The next staying seat after `from` (exclusive) that has not drawn, or -1. */
+static int next_to_draw(const struct bourre_state *st, int from)
+{
+	for (int k = 1; k <= st->players; k++) {
+		int s = (from + k) % st->players;
+		if (active(st, s) && !st->drawn[s])
+			return s;
+		if (s == st->dealer)
+			break;
+	}
+	return -1;
+}
+
+static void set_draw_turn(struct bourre_state *st, int s)
+{
+	st->to_act = s;
+	if (s == st->dealer && st->trump_mode == BR_TRUMP_DEALER && !st->four && st->dealer_took < 0)
+		st->phase = BR_PH_TAKE;
+	else
+		st->phase = BR_PH_DISCARD;
+}
+
+static void begin_draw(struct bourre_state *st, const struct sink *out)
+{
+	int s = next_to_draw(st, st->dealer);
+	if (s < 0) {
+		begin_play(st, out);
+		return;
+	}
+	set_draw_turn(st, s);
+}
+
+static int next_to_confirm(const struct bourre_state *st, int from)
+{
+	for (int k = 1; k <= st->players; k++) {
+		int s = (from + k) % st->players;
+		if (active(st, s) && !st->confirmed[s])
+			return s;
+		if (s == st->dealer)
+			break;
+	}
+	return -1;
+}
+
+/* variant=four: the second chance to pass, seat by seat. */
+static void confirm_turn(struct bourre_state *st, const struct sink *out, int from)
+{
+	int s = next_to_confirm(st, from);
+	if (s < 0) {
+		int n = nstayers(st);
+		if (n == 1) {
+			for (int x = 0; x < st->players; x++)
+				if (active(st, x))
+					lone_win(st, out, x);
+			return;
+		}
+		begin_play(st, out);
+		return;
+	}
+	/* The last one left after everyone else passed plays alone. */
+	int others = 0;
+	for (int x = 0; x < st->players; x++)
+		if (x != s && active(st, x))
+			others++;
+	if (others == 0) {
+		st->confirmed[s] = 1;
+		pay(st, out, s, -1, 1, "stay");
+		lone_win(st, out, s);
+		return;
+	}
+	st->phase = BR_PH_CONFIRM;
+	st->to_act = s;
+}
+
+static void after_draw(struct bourre_state *st, const struct sink *out, int seat)
+{
+	if (!st->draw_separate && !st->simultaneous && !st->four) {
+		/* declaring and drawing together: the next declarer */
+		if (seat == st->dealer) {
+			declared(st, out);
+			return;
+		}
+		int nx = next_seat(st, seat);
+		st->phase = BR_PH_DECLARE;
+		st->to_act = nx;
+		if (nx == st->dealer && nstayers(st) == 0)
+			dealer_alone(st, out);
+		return;
+	}
+	int s = next_to_draw(st, seat);
+	if (s >= 0 && s != seat) {
+		set_draw_turn(st, s);
+		return;
+	}
+	if (st->four) {
+		confirm_turn(st, out, st->dealer);
+		return;
+	}
+	begin_play(st, out);
+}
+
+static void begin_play(struct bourre_state *st, const struct sink *out)
+{
+	st->phase = BR_PH_PLAY;
+	st->ntrick = 0;
+	int s = next_seat(st, st->dealer);
+	while (!active(st, s))
+		s = next_seat(st, s);
+	st->leader = s;
+	st->to_act = s;
+	ev_emit_phase(out, "play", s, 0, nstayers(st));
+}
+
+static void end_deal(struct bourre_state *st, const struct sink *out)
+{
+	int pot = st->pot;
+	st->last_pot = pot;
+	int cap = st->limit > 0 && pot > st->limit ? st->limit : pot;
+	int best = -1, nbest = 0;
+	for (int s = 0; s < st->players; s++) {
+		if (!active(st, s))
+			continue;
+		if (best < 0 || st->tricks[s] > st->tricks[best]) {
+			best = s;
+			nbest = 1;
+		} else if (st->tricks[s] == st->tricks[best]) {
+			nbest++;
+		}
+	}
+	memset(st->exempt, 0, sizeof st->exempt);
+	if (best >= 0 && nbest == 1) {
+		pay(st, out, -1, best, cap, "pot");
+	} else if (best >= 0) {
+		for (int s = 0; s < st->players; s++)
+			if (active(st, s) && st->tricks[s] == st->tricks[best])
+				st->exempt[s] = 1;
+		ev_emit_phase(out, "split", -1, 0, st->tricks[best]);
+	}
+	for (int k = 1; k <= st->players; k++) {
+		int s = (st->dealer + k) % st->players;
+		if (active(st, s) && st->tricks[s] == 0 && st->lone < 0) {
+			ev_emit_phase(out, "bourre", s, 0, cap);
+			pay(st, out, s, -1, cap, "bourre");
+			st->exempt[s] = 1;
+		}
+	}
+	struct event e;
+	ev_init(&e, EV_HAND_END);
+	e.hand = st->hand_no;
+	e.dealer = st->dealer;
+	e.values_name = st->chips0 ? "chips" : "scores";
+	e.nvalues = st->players;
+	memcpy(e.values, st->chips, sizeof(int) * (size_t)st->players);
+	e.pot = st->pot;
+	e.winner = nbest == 1 ? best : -1;
+	ev_emit(out, &e);
+
+	if (st->hands_max > 0 && st->hand_no >= st->hands_max) {
+		st->phase = BR_PH_OVER;
+		st->to_act = -1;
+		ev_init(&e, EV_GAME_END);
+		e.values_name = "standings";
+		e.nvalues = st->players;
+		memcpy(e.values, st->chips, sizeof(int) * (size_t)st->players);
+		int top = st->chips[0];
+		for (int s = 1; s < st->players; s++)
+			if (st->chips[s] > top)
+				top = st->chips[s];
+		unsigned mask = 0;
+		int nw = 0, w = -1;
+		for (int s = 0; s < st->players; s++)
+			if (st->chips[s] == top) {
+				mask |= 1u << s;
+				nw++;
+				w = s;
+			}
+		e.winners = mask;
+		e.winner = nw == 1 ? w : -1;
+		ev_emit(out, &e);
+		return;
+	}
+	st->dealer = next_seat(st, st->dealer);
+	start_deal(st, out);
+}
+
+/* ---- the draw ---- */
+
+static void reshuffle(struct bourre_state *st, const struct sink *out)
+{
+	memcpy(st->stock, st->dead, (size_t)st->ndead);
+	st->stock_pos = 0;
+	st->stock_n = st->ndead;
+	card_shuffle(st->stock, st->stock_n, &st->rng);
+	memset(st->dead, 0, sizeof st->dead);
+	memset(st->dead_by, 0, sizeof st->dead_by);
+	st->ndead = 0;
+	st->reshuffles++;
+	ev_emit_phase(out, "reshuffle", -1, 0, st->stock_n);
+}
+
+void bourre_discard_range(const struct bourre_state *st, int seat, int *min, int *max)
+{
+	*min = 0;
+	*max = st->nhand[seat];
+	if (st->four)
+		*max = st->ncards - 1;
+	if (seat == st->dealer && st->dealer_took == 1)
+		*min = st->nhand[seat] - st->ncards;
+}
+
+static int do_discard(struct bourre_state *st, int seat, const struct action *a,
+                      const struct sink *out, struct refusal *why)
+{
+	int min, max;
+	bourre_discard_range(st, seat, &min, &max);
+	for (int i = 0; i < a->ncards; i++) {
+		if (!in_hand(st, seat, a->cards[i])) {
+			ref(why, BR_REF_NOT_HELD, a->cards[i], -1);
+			return -1;
+		}
+		for (int j = 0; j < i; j++)
+			if (a->cards[j] == a->cards[i]) {
+				ref(why, BR_REF_DISCARD_TWICE, a->cards[i], -1);
+				return -1;
+			}
+	}
+	if (a->ncards > max) {
+		ref(why, BR_REF_DISCARD_TOO_MANY, CARD_NONE, -1);
+		why->amount = max;
+		return -1;
+	}
+	if (a->ncards < min) {
+		ref(why, BR_REF_DISCARD_TOO_FEW, CARD_NONE, -1);
+		why->amount = min;
+		return -1;
+	}
+	emit_action(st, out, seat, a, -1, EV_SEAT(seat));
+	for (int i = 0; i < a->ncards; i++)
+		card_remove(st->hand[seat], &st->nhand[seat], a->cards[i]);
+	int want = st->ncards - st->nhand[seat];
+	struct event e;
+	ev_init(&e, EV_DRAW);
+	e.seat = seat;
+	e.visible = EV_SEAT(seat);
+	e.ncards = a->ncards;
+	memcpy(e.cards, a->cards, (size_t)a->ncards);
+	memset(e.card_seat, seat, (size_t)a->ncards);
+	for (int i = 0; i < want; i++) {
+		if (st->stock_pos >= st->stock_n)
+			reshuffle(st, out);
+		card_t c = st->stock[st->stock_pos];
+		st->stock[st->stock_pos++] = CARD_NONE;
+		st->hand[seat][st->nhand[seat]++] = c;
+		e.cards2[e.ncards2++] = c;
+	}
+	for (int i = 0; i < a->ncards; i++) {
+		st->dead[st->ndead] = a->cards[i];
+		st->dead_by[st->ndead++] = (signed char)seat;
+	}
+	st->drawn[seat] = 1;
+	st->ndrew[seat] = (signed char)want;
+	e.value = want;
+	ev_emit(out, &e);
+	after_draw(st, out, seat);
+	return 0;
+}
+
+/* ---- play ---- */
+
+static void do_play(struct bourre_state *st, int seat, card_t c, const struct sink *out)
+{
+	if (st->ntrick > 0) {
+		int led = card_suit(st->trick[0]);
+		if (card_suit(c) != led) {
+			st->voids[seat] |= (unsigned char)(1u << led);
+			if (card_suit(c) != st->trump)
+				st->voids[seat] |= (unsigned char)(1u << st->trump);
+		}
+	}
+	card_remove(st->hand[seat], &st->nhand[seat], c);
+	st->trick[st->ntrick] = c;
+	st->trick_seat[st->ntrick++] = (signed char)seat;
+	struct action a = act_card(ACT_PLAY, c);
+	emit_action(st, out, seat, &a, -1, EV_ALL);
+	if (st->ntrick < nstayers(st)) {
+		int s = next_seat(st, seat);
+		while (!active(st, s))
+			s = next_seat(st, s);
+		st->to_act = s;
+		return;
+	}
+	int w = trick_winner(st);
+	st->tricks[w]++;
+	st->ntricks++;
+	struct event e;
+	ev_init(&e, EV_TRICK);
+	e.winner = w;
+	e.seat = w;
+	e.ncards = st->ntrick;
+	memcpy(e.cards, st->trick, (size_t)st->ntrick);
+	memcpy(e.card_seat, st->trick_seat, (size_t)st->ntrick);
+	e.points = 0;
+	e.value = st->tricks[w];   /* the winner's tricks in this deal */
+	ev_emit(out, &e);
+	for (int i = 0; i < st->ntrick; i++)
+		st->gone[st->ngone++] = st->trick[i];
+	memset(st->trick, 0, sizeof st->trick);
+	memset(st->trick_seat, 0, sizeof st->trick_seat);
+	st->ntrick = 0;
+	if (st->ntricks == st->ncards) {
+		end_deal(st, out);
+		return;
+	}
+	st->leader = w;
+	st->to_act = w;
+}
+
+/* ---- the interface ---- */
+
+static int init_fn(void *vst, const struct game_setup *setup, char *err, size_t errlen)
+{
+	struct bourre_state *st = vst;
+	memset(st, 0, sizeof *st);
+	if (setup->players < 2 || setup->players > BR_MAX_SEATS) {
+		snprintf(err, errlen, "Bourre is played by 2 to 8 players");
+		return -1;
+	}
+	st->players = setup->players;
+	const struct rules *r = setup->rules;
+	struct rules defaults;
+	if (!r) {
+		rules_init(&defaults, RULES, NRULES);
+		r = &defaults;
+	}
+	st->chips0 = rules_get(r, "chips");
+	st->limit = rules_get(r, "limit");
+	st->ante_double = rules_get(r, "ante") == 1;
+	st->trump_mode = rules_get(r, "trump");
+	st->simultaneous = rules_get(r, "declare") == 1;
+	st->draw_separate = rules_get(r, "draw") == 1;
+	st->four = rules_get(r, "variant") == 1;
+	st->hands_max = rules_get(r, "hands");
+	st->ncards = st->four ? 4 : 5;
+	if (st->four)
+		st->trump_mode = BR_TRUMP_SEPARATE;
+	st->stack = setup->stack;
+	rng_seed(&st->rng, setup->seed);
+	if (setup->dealer >= 0 && setup->dealer < st->players)
+		st->dealer = setup->dealer;
+	else
+		st->dealer = (int)rng_below(&st->rng, (uint32_t)st->players);
+	for (int s = 0; s < st->players; s++)
+		st->chips[s] = st->chips0;
+	st->to_act = -1;
+	st->lone = -1;
+	st->leader = -1;
+	st->dealer_took = -1;
+	for (int s = 0; s < BR_MAX_SEATS; s++)
+		st->ndrew[s] = -1;
+	return 0;
+}
+
+static void start_fn(void *vst, const struct sink *out)
+{
+	struct bourre_state *st = vst;
+	start_deal(st, out);
+}
+
+static int to_act_fn(const void *vst)
+{
+	const struct bourre_state *st = vst;
+	return st->phase == BR_PH_OVER ? -1 : st->to_act;
+}
+
+static int legal_fn(const void *vst, struct action *out, int max)
+{
+	const struct bourre_state *st = vst;
+	int n = 0, s = st->to_act;
+	if (st->phase == BR_PH_OVER || s < 0)
+		return 0;
+	switch (st->phase) {
+	case BR_PH_DECLARE:
+		if (!ace_forces(st, s) && n < max)
+			out[n++] = act_simple(ACT_PASS);
+		if ((!st->four || can_stay_four(st, s)) && n < max)
+			out[n++] = act_simple(ACT_STAY);
+		break;
+	case BR_PH_CONFIRM:
+		out[n++] = act_simple(ACT_PASS);
+		if (n < max)
+			out[n++] = act_simple(ACT_STAY);
+		break;
+	case BR_PH_TAKE:
+		out[n++] = act_simple(ACT_TAKE);
+		if (n < max)
+			out[n++] = act_simple(ACT_LEAVE);
+		break;
+	case BR_PH_DISCARD: {
+		int min, mx;
+		bourre_discard_range(st, s, &min, &mx);
+		int h = st->nhand[s];
+		for (int size = min; size <= mx; size++)
+			for (unsigned m = 0; m < (1u << h); m++) {
+				if (__builtin_popcount(m) != size)
+					continue;
+				if (n >= max)
+					return n;
+				struct action a = act_simple(ACT_DISCARD);
+				for (int i = 0; i < h; i++)
+					if (m & (1u << i))
+						a.cards[a.ncards++] = st->hand[s][i];
+				out[n++] = a;
+			}
+		break;
+	}
+	case BR_PH_PLAY:
+		for (int i = 0; i < st->nhand[s] && n < max; i++)
+			if (bourre_check_play(st, s, st->hand[s][i], NULL) == 0)
+				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
+		break;
+	}
+	return n;
+}
+
+static int apply_fn(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	struct bourre_state *st = vst;
+	struct refusal dummy;
+	if (!why)
+		why = &dummy;
+	ref(why, 0, CARD_NONE, -1);
+	int s = st->to_act;
+	if (st->phase == BR_PH_OVER || s < 0) {
+		ref(why, BR_REF_GAME_OVER, CARD_NONE, -1);
+		return -1;
+	}
+	switch (st->phase) {
+	case BR_PH_DECLARE:
+		if (a->kind == ACT_PASS) {
+			if (ace_forces(st, s)) {
+				ref(why, BR_REF_ACE_STAY, st->turnup, st->trump);
+				return -1;
+			}
+			emit_action(st, out, s, a, -1, st->simultaneous ? EV_SEAT(s) : EV_ALL);
+			if (st->simultaneous) {
+				st->pending[s] = BR_ST_PASS;
+			} else {
+				st->status[s] = BR_ST_PASS;
+				move_to_dead(st, s);
+			}
+		} else if (a->kind == ACT_STAY) {
+			if (st->four && !can_stay_four(st, s)) {
+				ref(why, BR_REF_NEED_TRUMP_CLUB, CARD_NONE, st->trump);
+				return -1;
+			}
+			if (st->simultaneous) {
+				emit_action(st, out, s, a, -1, EV_SEAT(s));
+				st->pending[s] = BR_ST_STAY;
+			} else {
+				int cost = stay_cost(st);
+				emit_action(st, out, s, a, cost, EV_ALL);
+				st->status[s] = BR_ST_STAY;
+				pay(st, out, s, -1, cost, "stay");
+			}
+		} else {
+			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
+			return -1;
+		}
+		if (a->kind == ACT_STAY && !st->simultaneous && !st->draw_separate && !st->four) {
+			set_draw_turn(st, s);
+			return 0;
+		}
+		if (s == st->dealer) {
+			declared(st, out);
+			return 0;
+		}
+		st->to_act = next_seat(st, s);
+		if (st->to_act == st->dealer && !st->simultaneous && nstayers(st) == 0)
+			dealer_alone(st, out);
+		return 0;
+	case BR_PH_TAKE:
+		if (a->kind != ACT_TAKE && a->kind != ACT_LEAVE) {
+			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
+			return -1;
+		}
+		emit_action(st, out, s, a, -1, EV_ALL);
+		st->dealer_took = a->kind == ACT_TAKE;
+		if (st->dealer_took) {
+			st->hand[s][st->nhand[s]++] = st->turnup;
+			st->turnup_place = BR_TU_HAND;
+		}
+		st->phase = BR_PH_DISCARD;
+		return 0;
+	case BR_PH_DISCARD:
+		if (a->kind != ACT_DISCARD) {
+			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
+			return -1;
+		}
+		return do_discard(st, s, a, out, why);
+	case BR_PH_CONFIRM:
+		if (a->kind == ACT_STAY) {
+			emit_action(st, out, s, a, 1, EV_ALL);
+			pay(st, out, s, -1, 1, "stay");
+		} else if (a->kind == ACT_PASS) {
+			emit_action(st, out, s, a, -1, EV_ALL);
+			st->status[s] = BR_ST_PASS;
+			move_to_dead(st, s);
+		} else {
+			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
+			return -1;
+		}
+		st->confirmed[s] = 1;
+		confirm_turn(st, out, s);
+		return 0;
+	case BR_PH_PLAY:
+		if (a->kind != ACT_PLAY || a->ncards != 1) {
+			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
+			return -1;
+		}
+		if (bourre_check_play(st, s, a->cards[0], why) != 0)
+			return -1;
+		do_play(st, s, a->cards[0], out);
+		return 0;
+	}
+	ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
+	return -1;
+}
+
+static int hand_fn(const void *vst, int seat, card_t *out)
+{
+	const struct bourre_state *st = vst;
+	int n = 0;
+	for (int i = 0; i < st->nhand[seat]; i++)
+		if (st->hand[seat][i])
+			out[n++] = st->hand[seat][i];
+	card_sort(out, n, NULL);
+	return n;
+}
+
+static void redact_fn(void *vst, int seat)
+{
+	struct bourre_state *st = vst;
+	for (int s = 0; s < st->players; s++) {
+		if (s == seat)
+			continue;
+		for (int i = 0; i < st->nhand[s]; i++)
+			if (!(st->hand[s][i] == st->turnup && st->turnup_place == BR_TU_HAND &&
+			      s == st->dealer))
+				st->hand[s][i] = CARD_NONE;
+		if (st->pending[s])
+			st->pending[s] = BR_ST_HIDDEN;
+	}
+	for (int i = st->stock_pos; i < st->stock_n; i++)
+		st->stock[i] = CARD_NONE;
+	for (int i = 0; i < st->ndead; i++)
+		if (st->dead_by[i] != seat)
+			st->dead[i] = CARD_NONE;
+	st->stack = NULL;
+	rng_seed(&st->rng, 0x5eedULL);
+}
+
+/* Deal `cards` into the empty slots; a hand of a seat shown void in a suit
+ * gets none of it when possible. */
+static void resample_fn(void *vst, int seat, struct rng *rng)
+{
+	struct bourre_state *st = vst;
+	uint64_t known = 0;
+	for (int s = 0; s < st->players; s++)
+		for (int i = 0; i < st->nhand[s]; i++)
+			if (st->hand[s][i])
+				known |= bit(st->hand[s][i]);
+	for (int i = st->stock_pos; i < st->stock_n; i++)
+		if (st->stock[i])
+			known |= bit(st->stock[i]);
+	for (int i = 0; i < st->ndead; i++)
+		if (st->dead[i])
+			known |= bit(st->dead[i]);
+	known |= played_mask(st);
+	if (st->turnup_place == BR_TU_TABLE)
+		known |= bit(st->turnup);
+	card_t pool[52];
+	int np = 0;
+	card_t full[52];
+	int nf = card_pack_full(full, 1);
+	for (int i = 0; i < nf; i++)
+		if (!(known & bit(full[i])))
+			pool[np++] = full[i];
+	int placed = 0;
+	for (int attempt = 0; attempt < 40 && !placed; attempt++) {
+		card_shuffle(pool, np, rng);
+		card_t left[52];
+		int nl = np;
+		memcpy(left, pool, (size_t)np);
+		struct bourre_state t = *st;
+		int ok = 1;
+		/* the most constrained hands first */
+		for (int pass = 0; pass < 2 && ok; pass++)
+			for (int s = 0; s < st->players && ok; s++) {
+				if (s == seat || (pass == 0) != (st->voids[s] != 0))
+					continue;
+				for (int i = 0; i < t.nhand[s]; i++) {
+					if (t.hand[s][i])
+						continue;
+					int k = 0;
+					while (k < nl && attempt < 39 && ((st->voids[s] >> card_suit(left[k])) & 1))
+						k++;
+					if (k == nl) {
+						ok = 0;
+						break;
+					}
+					t.hand[s][i] = left[k];
+					card_remove_at(left, &nl, k);
+				}
+			}
+		if (!ok)
+			continue;
+		for (int i = t.stock_pos; i < t.stock_n; i++)
+			if (!t.stock[i])
+				t.stock[i] = left[--nl];
+		for (int i = 0; i < t.ndead; i++)
+			if (!t.dead[i])
+				t.dead[i] = left[--nl];
+		*st = t;
+		placed = 1;
+	}
+	for (int s = 0; s < st->players; s++)
+		if (st->pending[s] == BR_ST_HIDDEN)
+			st->pending[s] = (has_suit(st, s, st->trump) || st->four) ? BR_ST_STAY : BR_ST_PASS;
+	rng_seed(&st->rng, rng_next(rng));
+}
+
+static int standings_fn(const void *vst, int *out)
+{
+	const struct bourre_state *st = vst;
+	memcpy(out, st->chips, sizeof(int) * (size_t)st->players);
+	return st->players;
+}
+
+static int hand_number_fn(const void *vst) { return ((const struct bourre_state *)vst)->hand_no; }
+static int dealer_fn(const void *vst) { return ((const struct bourre_state *)vst)->dealer; }
+
+static int audit_fn(const void *vst, char *err, size_t errlen)
+{
+	const struct bourre_state *st = vst;
+	long sum = st->pot;
+	for (int s = 0; s < st->players; s++)
+		sum += st->chips[s];
+	if (sum != (long)st->chips0 * st->players) {
+		snprintf(err, errlen, "chips: %ld on the table, %d bought in", sum, st->chips0 * st->players);
+		return -1;
+	}
+	if (st->hand_no == 0)
+		return 0;
+	int count[64] = { 0 };
+	int total = 0;
+	for (int s = 0; s < st->players; s++) {
+		if (st->nhand[s] < 0 || st->nhand[s] > BR_HAND_MAX) {
+			snprintf(err, errlen, "seat %d holds %d cards", s, st->nhand[s]);
+			return -1;
+		}
+		if (st->status[s] == BR_ST_PASS && st->nhand[s]) {
+			snprintf(err, errlen, "seat %d passed but holds cards", s);
+			return -1;
+		}
+		for (int i = 0; i < st->nhand[s]; i++, total++)
+			count[st->hand[s][i] & 63]++;
+	}
+	for (int i = st->stock_pos; i < st->stock_n; i++, total++)
+		count[st->stock[i] & 63]++;
+	for (int i = 0; i < st->ndead; i++, total++)
+		count[st->dead[i] & 63]++;
+	for (int i = 0; i < st->ngone; i++, total++)
+		count[st->gone[i] & 63]++;
+	for (int i = 0; i < st->ntrick; i++, total++)
+		count[st->trick[i] & 63]++;
+	if (st->turnup_place == BR_TU_TABLE) {
+		count[st->turnup & 63]++;
+		total++;
+	}
+	if (total != 52) {
+		snprintf(err, errlen, "%d cards in play, not 52", total);
+		return -1;
+	}
+	for (int r = RANK_TWO; r <= RANK_ACE; r++)
+		for (int su = 0; su < 4; su++) {
+			card_t c = card_make(r, su);
+			if (count[c] != 1) {
+				char b[CARD_STR_MAX];
+				snprintf(err, errlen, "card %s is in %d places", card_str(c, b), count[c]);
+				return -1;
+			}
+		}
+	if (st->phase == BR_PH_PLAY) {
+		int tsum = 0;
+		for (int s = 0; s < st->players; s++) {
+			tsum += st->tricks[s];
+			if (!active(st, s))
+				continue;
+			int played = 0;
+			for (int i = 0; i < st->ntrick; i++)
+				played += st->trick_seat[i] == s;
+			if (st->nhand[s] != st->ncards - st->ntricks - played) {
+				snprintf(err, errlen, "seat %d holds %d cards after %d tricks", s, st->nhand[s],
+				         st->ntricks);
+				return -1;
+			}
+		}
+		if (tsum != st->ntricks) {
+			snprintf(err, errlen, "%d tricks counted, %d played", tsum, st->ntricks);
+			return -1;
+		}
+		if (st->ntrick >= nstayers(st)) {
+			snprintf(err, errlen, "a full trick left on the table");
+			return -1;
+		}
+	}
+	if (st->phase != BR_PH_OVER && (st->to_act < 0 || st->to_act >= st->players)) {
+		snprintf(err, errlen, "no seat to act");
+		return -1;
+	}
+	return 0;
+}
+
+const struct game_ops bourre_ops = {
+	.name = "bourre",
+	.title = "Bourré",
+	.min_players = 2,
+	.max_players = 8,
+	.default_players = 7,
+	.clockwise = 1,
+	.lower_wins = 0,
+	.teams = 0,
+	.state_size = sizeof(struct bourre_state),
+	.rules = RULES,
+	.nrules = NRULES,
+	.pack = pack_fn,
+	.init = init_fn,
+	.start = start_fn,
+	.to_act = to_act_fn,
+	.legal = legal_fn,
+	.apply = apply_fn,
+	.hand = hand_fn,
+	.redact = redact_fn,
+	.resample = resample_fn,
+	.standings = standings_fn,
+	.hand_number = hand_number_fn,
+	.dealer = dealer_fn,
+	.audit = audit_fn,
+};

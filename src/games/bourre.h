@@ -1,0 +1,117 @@
+/* bourre: Bourré (Louisiana), 2-8 players, 52 cards, five-card trick game
+ * with a pot, and its variations (DECISIONS.md "Bourré"). */
+#ifndef TAPIS_BOURRE_H
+#define TAPIS_BOURRE_H
+
+#include <stdint.h>
+
+#include "core/game.h"
+
+#define BR_MAX_SEATS 8
+#define BR_HAND_MAX 6   /* the dealer who takes the trump card holds six */
+
+extern const struct game_ops bourre_ops;
+
+/* Why an action is refused (struct refusal.code); the fields used say what
+ * the player must do. */
+enum bourre_refusal {
+	BR_REF_NONE = 0,
+	BR_REF_NOT_NOW,         /* that action is not possible at this moment */
+	BR_REF_NOT_HELD,        /* card: you do not hold it */
+	BR_REF_FOLLOW,          /* suit: you must follow the suit led */
+	BR_REF_TRUMP,           /* suit: you cannot follow, you must play a trump */
+	BR_REF_BEAT,            /* card: you must beat it (led suit) */
+	BR_REF_OVERTRUMP,       /* card: you must play a trump above it */
+	BR_REF_CINCH_LEAD,      /* card: you hold a cinch, lead your highest trump */
+	BR_REF_CINCH_FOLLOW,    /* card: you hold a cinch, play your highest trump */
+	BR_REF_ACE_STAY,        /* card: the ace turned up, the dealer must stay */
+	BR_REF_NEED_TRUMP_CLUB, /* suit (trumps): to stay you need a trump or a club */
+	BR_REF_DISCARD_TOO_MANY,/* amount: the most cards you may discard */
+	BR_REF_DISCARD_TOO_FEW, /* amount: the fewest cards you must discard */
+	BR_REF_DISCARD_TWICE,   /* card: named twice */
+	BR_REF_GAME_OVER,       /* the game is over */
+};
+
+/* Phases of a deal. */
+enum bourre_phase {
+	BR_PH_DECLARE,   /* stay or pass (with the draw at once unless separated) */
+	BR_PH_TAKE,      /* trump=dealer: the dealer takes or leaves the card */
+	BR_PH_DISCARD,   /* a staying player discards 0 or more cards */
+	BR_PH_CONFIRM,   /* variant=four: a second chance to pass after the draw */
+	BR_PH_PLAY,      /* the tricks */
+	BR_PH_OVER,      /* the game is over */
+};
+
+/* Where the turned card is. */
+enum bourre_turnup { BR_TU_HAND, BR_TU_TABLE };
+
+/* A seat's decision in a deal. */
+enum bourre_status { BR_ST_NONE, BR_ST_STAY, BR_ST_PASS, BR_ST_HIDDEN };
+
+/* Rule values. */
+enum { BR_TRUMP_HAND, BR_TRUMP_SEPARATE, BR_TRUMP_DEALER };
+
+struct bourre_state {
+	int players;
+	/* options */
+	int chips0, limit, ante_double, trump_mode, simultaneous, draw_separate, four, hands_max;
+	int ncards;                      /* 5, or 4 with variant=four */
+	const struct deckstack *stack;
+	struct rng rng;
+	/* the game */
+	int hand_no;                     /* deals begun, from 1 */
+	int dealer;
+	int phase;                       /* enum bourre_phase */
+	int to_act;                      /* -1 when the game is over */
+	int chips[BR_MAX_SEATS];
+	int pot;
+	unsigned char exempt[BR_MAX_SEATS]; /* no ante for the next deal */
+	/* the deal */
+	int packsize;
+	card_t stock[52];
+	int stock_pos, stock_n;          /* stock[stock_pos..stock_n) is left, top first */
+	card_t dead[52];                 /* discards and passed hands */
+	signed char dead_by[52];
+	int ndead;
+	int reshuffles;
+	card_t hand[BR_MAX_SEATS][BR_HAND_MAX];
+	int nhand[BR_MAX_SEATS];
+	card_t turnup;
+	int trump;
+	int turnup_place;                /* enum bourre_turnup */
+	unsigned char status[BR_MAX_SEATS];   /* enum bourre_status */
+	unsigned char pending[BR_MAX_SEATS];  /* declare=simultaneous: decision not yet shown */
+	unsigned char drawn[BR_MAX_SEATS];    /* has discarded (or stood pat) */
+	signed char ndrew[BR_MAX_SEATS];      /* cards received, -1 before the draw */
+	unsigned char confirmed[BR_MAX_SEATS];/* variant=four: second decision made */
+	int dealer_took;                 /* trump=dealer: -1 undecided, 0 left, 1 taken */
+	int lone;                        /* the seat who won without play, -1 */
+	/* the play */
+	int tricks[BR_MAX_SEATS];
+	int ntricks;                     /* completed tricks */
+	card_t trick[BR_MAX_SEATS];
+	signed char trick_seat[BR_MAX_SEATS];
+	int ntrick, leader;
+	card_t gone[52];                 /* cards of completed tricks */
+	int ngone;
+	unsigned char voids[BR_MAX_SEATS];/* bit per suit: shown void in play */
+	int last_pot;                    /* the pot contested in the last deal */
+};
+
+/* The rule that constrains `seat` now if it is to play a card: one of the
+ * refusal codes BR_REF_FOLLOW, BR_REF_TRUMP, BR_REF_BEAT, BR_REF_OVERTRUMP,
+ * BR_REF_CINCH_LEAD, BR_REF_CINCH_FOLLOW (with the card or suit in r), or 0
+ * when any card may be played. Works on a view redacted for `seat`. */
+int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r);
+/* 1 when `seat` holds a cinch (tricks won plus sure trump tricks reach 3). */
+int bourre_cinch(const struct bourre_state *st, int seat);
+/* Sure trump tricks of `seat` (DECISIONS.md formula). */
+int bourre_sure_trumps(const struct bourre_state *st, int seat);
+/* Why `seat` may not play card c now (a refusal code, 0 when legal). */
+int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r);
+/* The fewest and most cards the seat to act may discard now. */
+void bourre_discard_range(const struct bourre_state *st, int seat, int *min, int *max);
+/* The number of players still in the deal (stayed, or undecided). */
+int bourre_active(const struct bourre_state *st);
+
+#endif

@@ -1,0 +1,257 @@
+/* speech_espeak: the espeak-ng backend. espeak-ng runs in synchronous mode
+ * on the caller's thread: a sentence becomes PCM in a few milliseconds and
+ * the PCM is queued on the audio speech stream, so speech and cues share one
+ * mixer; interrupting is stopping that stream (audio_stream_stop).
+ *
+ * espeak-ng is one per process: the library is initialised at the first
+ * open and kept until the process ends (espeak-ng 1.51 hangs in
+ * espeak_Terminate after a second initialisation). */
+#include <espeak-ng/speak_lib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audio/audio.h"
+#include "speech/i18n.h"
+#include "speech/speech.h"
+#include "speech/speech_backends.h"
+
+/* Size of espeak's output chunks: small, so the first one (the start of
+ * speech) comes as early as possible. */
+#define CHUNK_MS 20
+/* Later chunks are gathered into buffers of about this length. */
+#define GATHER_MS 250
+/* Leading samples quieter than this are dropped (espeak starts utterances
+ * with a little silence; the player waits for the first sound). */
+#define SILENCE 64
+
+struct esp {
+	struct speech *sp;
+	short *pcm;              /* gathered samples not queued yet */
+	int n, cap;
+	int started;             /* the utterance's first sound is queued */
+	char voice[48];          /* voice in effect */
+	char warned[128];        /* the last voice fallback said (said once) */
+};
+
+static int esp_rate;         /* samples per second, from espeak_Initialize */
+static struct esp *esp_current;
+
+static void esp_close(struct speech *sp);
+
+static int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void flush(struct esp *e)
+{
+	if (e->n > 0 && e->sp->audio)
+		audio_stream_queue(e->sp->audio, e->pcm, e->n, esp_rate);
+	e->n = 0;
+}
+
+static int gather(struct esp *e, const short *wav, int n)
+{
+	if (e->n + n > e->cap) {
+		int nc = e->cap ? e->cap : esp_rate;
+		while (nc < e->n + n)
+			nc *= 2;
+		short *np = realloc(e->pcm, (size_t)nc * sizeof *np);
+		if (!np)
+			return -1;
+		e->pcm = np;
+		e->cap = nc;
+	}
+	memcpy(e->pcm + e->n, wav, (size_t)n * sizeof *wav);
+	e->n += n;
+	return 0;
+}
+
+static int synth_cb(short *wav, int n, espeak_EVENT *events)
+{
+	struct esp *e = esp_current;
+
+	(void)events;
+	if (!e || !wav || n <= 0)
+		return 0;
+	if (!e->started) {
+		int i = 0;
+		while (i < n && wav[i] > -SILENCE && wav[i] < SILENCE)
+			i++;
+		if (i == n)
+			return 0;
+		/* The first sound goes out at once. */
+		e->started = 1;
+		if (e->sp->audio)
+			audio_stream_queue(e->sp->audio, wav + i, n - i, esp_rate);
+		return 0;
+	}
+	if (gather(e, wav, n) < 0)
+		return 1;
+	if (e->n >= esp_rate * GATHER_MS / 1000)
+		flush(e);
+	return 0;
+}
+
+/* Say something outside the queue (the voice fallback message). */
+static void esp_say(struct speech *sp, const char *text);
+
+static int set_voice(const char *name)
+{
+	return name && *name && espeak_SetVoiceByName(name) == EE_OK;
+}
+
+static void apply(struct speech *sp)
+{
+	struct esp *e = sp->impl;
+	const char *lang = sp->lang[0] ? sp->lang : "en";
+	const char *want = sp->set.voice[0] ? sp->set.voice : lang;
+	const char *got = NULL;
+	char variant[48];
+
+	/* "+f3": the language's voice with a variant */
+	if (want[0] == '+') {
+		snprintf(variant, sizeof variant, "%s%s", lang, want);
+		want = variant;
+	}
+
+	if (set_voice(want))
+		got = want;
+	else if (strcmp(want, lang) != 0 && set_voice(lang))
+		got = lang;
+	else if (set_voice("en"))
+		got = "en";
+	snprintf(e->voice, sizeof e->voice, "%s", got ? got : "");
+	espeak_SetParameter(espeakRATE, clampi(sp->set.rate, 80, 900), 0);
+	espeak_SetParameter(espeakPITCH, clampi(sp->set.pitch, 0, 100), 0);
+	espeak_SetParameter(espeakVOLUME, clampi(sp->set.volume, 0, 200), 0);
+	if (got != want) {
+		char msg[128];
+		snprintf(msg, sizeof msg, "%s>%s", want, got ? got : "");
+		if (strcmp(msg, e->warned) != 0) {
+			snprintf(e->warned, sizeof e->warned, "%s", msg);
+			/* Said once, in the voice that stands in. */
+			if (got) {
+				char text[256];
+				snprintf(text, sizeof text, _("Voice %1$s missing: using %2$s."), want, got);
+				esp_say(sp, text);
+			}
+		}
+	}
+}
+
+static int esp_open(struct speech *sp, char *err, size_t errlen)
+{
+	struct esp *e;
+
+	if (!sp->audio) {
+		snprintf(err, errlen, "%s", _("No sound device: text only."));
+		return -1;
+	}
+	e = calloc(1, sizeof *e);
+	if (!e) {
+		snprintf(err, errlen, "%s", _("Speech synthesiser unavailable: text only."));
+		return -1;
+	}
+	if (esp_rate == 0) {
+		int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, CHUNK_MS, NULL,
+		                             espeakINITIALIZE_DONT_EXIT);
+		if (rate <= 0) {
+			free(e);
+			snprintf(err, errlen, "%s", _("Speech synthesiser unavailable: text only."));
+			return -1;
+		}
+		esp_rate = rate;
+		espeak_SetSynthCallback(synth_cb);
+	}
+	e->sp = sp;
+	sp->impl = e;
+	apply(sp);
+	if (!e->voice[0]) {
+		snprintf(err, errlen, _("No voice for %s: text only."), sp->lang[0] ? sp->lang : "en");
+		esp_close(sp);
+		return -1;
+	}
+	return 0;
+}
+
+static void esp_close(struct speech *sp)
+{
+	struct esp *e = sp->impl;
+
+	if (!e)
+		return;
+	if (sp->audio)
+		audio_stream_stop(sp->audio);
+	if (esp_current == e)
+		esp_current = NULL;
+	free(e->pcm);
+	free(e);
+	sp->impl = NULL;
+}
+
+static void esp_say(struct speech *sp, const char *text)
+{
+	struct esp *e = sp->impl;
+
+	if (!e || !text || !*text)
+		return;
+	if (sp->audio && audio_lost(sp->audio)) {
+		/* nobody hears it: a line of text, as the text backend does */
+		if (sp->out) {
+			fprintf(sp->out, "%s\n", text);
+			fflush(sp->out);
+		}
+		return;
+	}
+	esp_current = e;
+	e->started = 0;
+	e->n = 0;
+	espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
+	             espeakCHARS_UTF8 | espeakENDPAUSE, NULL, NULL);
+	flush(e);
+	esp_current = NULL;
+}
+
+static void esp_stop(struct speech *sp)
+{
+	struct esp *e = sp->impl;
+
+	if (e)
+		e->n = 0;
+	if (sp->audio)
+		audio_stream_stop(sp->audio);
+}
+
+static int esp_busy(struct speech *sp)
+{
+	return sp->audio ? audio_stream_busy(sp->audio) : 0;
+}
+
+static void esp_configure(struct speech *sp)
+{
+	if (sp->impl)
+		apply(sp);
+}
+
+static void esp_pump(struct speech *sp)
+{
+	if (sp->audio)
+		audio_pump(sp->audio);
+}
+
+const char *speech_espeak_voice(const struct speech *sp)
+{
+	const struct esp *e = sp->impl;
+	return e ? e->voice : "";
+}
+
+int speech_espeak_rate(void)
+{
+	return esp_rate;
+}
+
+const struct speech_backend speech_espeak_backend = {
+	"espeak", esp_open, esp_close, esp_say, esp_stop, esp_busy, esp_configure, esp_pump,
+};

@@ -1,0 +1,566 @@
+/* Bourré put into words: the declarations, the draw (how many cards each
+ * player drew; your own new cards only to you), the rule that binds the
+ * player now (follow, trump, beat, overtrump, cinch), the pot and the
+ * bourrés. */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/bourre.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "speech/talk.h"
+#include "speech/talk_games.h"
+
+static const char *card_s(card_t c, char *buf, size_t len)
+{
+	return say_card_str(c, SAY_THE, buf, len);
+}
+
+static int me_is(const struct talk *t, int seat) { return t->me >= 0 && seat == t->me; }
+
+/* A sentence about a seat: `you` for the listener, `other` (one %s: the
+ * name) for the others. */
+static void subject(struct sbuf *b, const struct talk *t, int seat, const char *you, const char *other)
+{
+	if (me_is(t, seat))
+		sb_puts(b, you);
+	else
+		sb_printf(b, other, say_name(t, seat));
+}
+
+/* ---- events ---- */
+
+static void ev_turnup(const struct talk *t, const struct bourre_state *st, const struct event *e,
+                      struct sbuf *b)
+{
+	char c[96];
+	card_s(e->cards[0], c, sizeof c);
+	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four)
+		sb_printf(b, _("Turned card: %s, the dealer may take it."), c);
+	else if (e->seat < 0)
+		sb_printf(b, _("Turned card: %s, it belongs to nobody."), c);
+	else if (me_is(t, e->seat))
+		sb_printf(b, _("Turned card: %s, it is yours."), c);
+	else
+		sb_printf(b, _("Turned card: %1$s, it belongs to %2$s."), c, say_name(t, e->seat));
+	sb_puts(b, " ");
+	sb_printf(b, C_("bourre", "Trumps: %s."), say_suit(e->value));
+	sb_puts(b, " ");
+	struct sbuf chips;
+	sb_clear(&chips);
+	say_chips(&chips, e->pot);
+	sb_printf(b, C_("bourre", "Pot: %s."), chips.s);
+	(void)st;
+}
+
+static void ev_action(const struct talk *t, const struct bourre_state *st, const struct event *e,
+                      struct sbuf *b)
+{
+	int s = e->seat;
+	int hidden = !ev_visible_to(e, t->me);
+	switch (e->act.kind) {
+	case ACT_STAY:
+	case ACT_PASS:
+		if (hidden) {
+			sb_printf(b, C_("bourre", "%s has decided."), say_name(t, s));
+			return;
+		}
+		if (e->act.kind == ACT_STAY) {
+			if (e->amount > 0) {
+				struct sbuf c;
+				sb_clear(&c);
+				say_chips(&c, e->amount);
+				say_who(b, t, s, _("You stay and put in %s."), _("%1$s stays and puts in %2$s."), c.s);
+			} else {
+				subject(b, t, s, C_("bourre", "You stay."), C_("bourre", "%s stays."));
+			}
+		} else {
+			subject(b, t, s, C_("bourre", "You pass."), C_("bourre", "%s passes."));
+		}
+		if (st->simultaneous && st->phase == BR_PH_DECLARE && me_is(t, s))
+			sb_printf(b, " %s", _("The others will know when everyone has decided."));
+		return;
+	case ACT_TAKE:
+		subject(b, t, s, C_("bourre", "You take the turned card."), C_("bourre", "%s takes the turned card."));
+		return;
+	case ACT_LEAVE:
+		subject(b, t, s, C_("bourre", "You leave the turned card."), C_("bourre", "%s leaves the turned card."));
+		return;
+	default:
+		break;
+	}
+}
+
+static void ev_draw(const struct talk *t, const struct event *e, struct sbuf *b)
+{
+	int s = e->seat;
+	int n = e->ncards;
+	if (me_is(t, s) && ev_visible_to(e, t->me)) {
+		if (n == 0) {
+			sb_puts(b, C_("bourre", "You keep your cards."));
+			return;
+		}
+		struct sbuf got;
+		sb_clear(&got);
+		say_cards(&got, e->cards2, e->ncards2, SAY_THE);
+		if (e->ncards2 == 0)
+			sb_printf(b, P_("You discard %d card.", "You discard %d cards.", n), n);
+		else
+			sb_printf(b, P_("You discard %1$d card and receive %2$s.",
+			                "You discard %1$d cards and receive %2$s.", n), n, got.s);
+		return;
+	}
+	if (n == 0)
+		sb_printf(b, _("%s keeps all the cards."), say_name(t, s));
+	else
+		sb_printf(b, P_("%1$s draws %2$d card.", "%1$s draws %2$d cards.", e->ncards2),
+		          say_name(t, s), e->ncards2);
+}
+
+static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b)
+{
+	const char *n = e->note ? e->note : "";
+	struct sbuf c;
+	sb_clear(&c);
+	if (strcmp(n, "reshuffle") == 0) {
+		sb_printf(b, P_("The stock is empty: the discards are shuffled, %d card.",
+		                "The stock is empty: the discards are shuffled, %d cards.", e->value),
+		          e->value);
+	} else if (strcmp(n, "reveal") == 0) {
+		if (e->value == 0) {
+			sb_puts(b, C_("bourre", "Nobody stays."));
+			return;
+		}
+		struct sbuf who;
+		sb_clear(&who);
+		int k = 0;
+		for (int s = 0; s < EV_MAX_SEATS; s++)
+			if (((unsigned)e->code >> s) & 1) {
+				say_join(&who, k++, e->value);
+				sb_puts(&who, say_name(t, s));
+			}
+		sb_printf(b, P_("Staying: %s, %d player.", "Staying: %s, %d players.", e->value), who.s,
+		          e->value);
+	} else if (strcmp(n, "dealer_stays") == 0) {
+		subject(b, t, e->seat, _("Everyone else passed: you stay."),
+		        _("Everyone else passed: %s stays."));
+	} else if (strcmp(n, "lone") == 0) {
+		subject(b, t, e->seat, _("You play alone and take the pot without play."),
+		        _("%s plays alone and takes the pot without play."));
+	} else if (strcmp(n, "play") == 0) {
+		if (me_is(t, e->seat))
+			sb_printf(b, P_("Play begins, %d player. You lead.", "Play begins, %d players. You lead.",
+			                e->value), e->value);
+		else
+			sb_printf(b, P_("Play begins, %1$d player. %2$s leads.",
+			                "Play begins, %1$d players. %2$s leads.", e->value),
+			          e->value, say_name(t, e->seat));
+	} else if (strcmp(n, "split") == 0) {
+		sb_printf(b, P_("Tie for most tricks, %d trick each: nobody takes the pot, it stays.",
+		                "Tie for most tricks, %d tricks each: nobody takes the pot, it stays.", e->value),
+		          e->value);
+	} else if (strcmp(n, "bourre") == 0) {
+		say_chips(&c, e->value);
+		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
+		        _("Bourré for %1$s: no trick, %2$s into the next pot."), c.s);
+	} else if (strcmp(n, "nobody") == 0) {
+		sb_puts(b, _("Nobody plays: the pot stays for the next deal."));
+	}
+}
+
+static int event_fn(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
+{
+	const struct bourre_state *st = view;
+	struct sbuf c;
+	sb_clear(&c);
+	switch (e->type) {
+	case EV_TURNUP:
+		ev_turnup(t, st, e, b);
+		return 1;
+	case EV_ACTION:
+		if (e->act.kind == ACT_PLAY)
+			return 0;
+		if (e->act.kind == ACT_DISCARD)
+			return -1;  /* the draw says it */
+		ev_action(t, st, e, b);
+		return b->len ? 1 : -1;
+	case EV_DRAW:
+		ev_draw(t, e, b);
+		return 1;
+	case EV_PHASE:
+		ev_phase(t, e, b);
+		return b->len ? 1 : -1;
+	case EV_TRICK:
+		if (me_is(t, e->winner))
+			sb_printf(b, P_("You take the trick, %d trick.", "You take the trick, %d tricks.",
+			                e->value), e->value);
+		else
+			sb_printf(b, P_("%1$s takes the trick, %2$d trick.", "%1$s takes the trick, %2$d tricks.",
+			                e->value), say_name(t, e->winner), e->value);
+		return 1;
+	case EV_PAYMENT:
+		if (e->reason && strcmp(e->reason, "pot") == 0 && e->to >= 0) {
+			say_chips(&c, e->amount);
+			say_who(b, t, e->to, C_("bourre", "You win the pot: %s."), C_("bourre", "%1$s wins the pot: %2$s."), c.s);
+			return 1;
+		}
+		return -1;  /* antes, stays and bourrés are said elsewhere */
+	case EV_HAND_END:
+		if (t->me >= 0 && t->me < e->nvalues) {
+			say_chips(&c, e->values[t->me]);
+			sb_printf(b, _("Deal over. You have %s."), c.s);
+		} else {
+			sb_puts(b, C_("bourre", "Deal over."));
+		}
+		sb_clear(&c);
+		say_chips(&c, e->pot);
+		sb_puts(b, " ");
+		sb_printf(b, C_("bourre", "Left in the pot: %s."), c.s);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* ---- the rule in force ---- */
+
+/* The rule that binds `seat` now, as a sentence addressed to the player. */
+static void say_constraint(const struct talk *t, const struct bourre_state *st, int code,
+                           const struct refusal *r, struct sbuf *b)
+{
+	(void)t;
+	char c[96];
+	switch (code) {
+	case BR_REF_FOLLOW:
+		sb_printf(b, C_("bourre", "Follow %s."), say_suit(r->suit));
+		break;
+	case BR_REF_BEAT:
+		sb_printf(b, _("Follow %1$s and beat %2$s."), say_suit(card_suit(r->card)),
+		          card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_TRUMP:
+		sb_printf(b, _("You cannot follow: play a trump, %s."), say_suit(st->trump));
+		break;
+	case BR_REF_OVERTRUMP:
+		sb_printf(b, _("You cannot follow: overtrump %s."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_CINCH_LEAD:
+		sb_printf(b, _("You hold a cinch: lead your highest trump, %s."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_CINCH_FOLLOW:
+		sb_printf(b, _("You hold a cinch: play your highest trump, %s."), card_s(r->card, c, sizeof c));
+		break;
+	default:
+		if (st->ntrick == 0)
+			sb_puts(b, C_("bourre", "You lead: any card."));
+		else
+			sb_puts(b, _("You can neither follow nor trump: any card."));
+		break;
+	}
+}
+
+static void phase_rules(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
+{
+	(void)t;
+	int min = 0, max = st->ncards;
+	switch (st->phase) {
+	case BR_PH_DECLARE:
+		if (st->four)
+			sb_puts(b, _("Stay or pass. Staying costs 1 chip and needs a trump or a club."));
+		else
+			sb_puts(b, C_("bourre", "Stay or pass."));
+		if (!st->simultaneous && !st->draw_separate && !st->four)
+			sb_printf(b, " %s", _("If you stay, you discard at once and receive as many cards."));
+		if (st->ante_double)
+			sb_printf(b, " %s", _("Staying costs 1 more chip."));
+		sb_printf(b, " %s", _("Whoever stays and takes no trick pays the pot into the next pot."));
+		break;
+	case BR_PH_TAKE:
+		sb_puts(b, _("Take the turned card and then discard at least one card, or leave it."));
+		break;
+	case BR_PH_DISCARD:
+		if (st->to_act >= 0)
+			bourre_discard_range(st, st->to_act, &min, &max);
+		sb_printf(b, _("Discard from %1$d to %2$d cards; you receive as many as you need for %3$d."),
+		          min, max, st->ncards);
+		break;
+	case BR_PH_CONFIRM:
+		sb_puts(b, _("Second chance: stay for 1 more chip, or pass."));
+		break;
+	case BR_PH_PLAY:
+		sb_puts(b, _("Follow suit; if you cannot, trump; and beat the best card so far if you can."));
+		break;
+	default:
+		sb_puts(b, C_("bourre", "The game is over."));
+		break;
+	}
+}
+
+static void rules_now(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
+{
+	if (st->phase == BR_PH_PLAY && t->me >= 0 && st->to_act == t->me) {
+		struct refusal r;
+		int code = bourre_constraint(st, t->me, &r);
+		say_constraint(t, st, code, &r, b);
+		return;
+	}
+	phase_rules(t, st, b);
+}
+
+/* ---- queries ---- */
+
+static void say_table(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
+{
+	char c[96];
+	if (st->ntrick == 0) {
+		sb_puts(b, C_("bourre", "No card on the table."));
+		if (st->turnup_place == BR_TU_TABLE) {
+			sb_puts(b, " ");
+			sb_printf(b, _("Turned card: %s."), card_s(st->turnup, c, sizeof c));
+		}
+		return;
+	}
+	for (int i = 0; i < st->ntrick; i++) {
+		if (i)
+			sb_puts(b, "; ");
+		sb_printf(b, _("%1$s: %2$s"), say_Name(t, st->trick_seat[i]), card_s(st->trick[i], c, sizeof c));
+	}
+	sb_puts(b, ".");
+}
+
+static void say_suits(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
+{
+	char c[96];
+	if (st->phase == BR_PH_PLAY && st->ntrick > 0) {
+		sb_printf(b, C_("bourre", "Led: %s."), say_suit(card_suit(st->trick[0])));
+		sb_puts(b, " ");
+	}
+	sb_printf(b, C_("bourre", "Trumps: %s."), say_suit(st->trump));
+	sb_puts(b, " ");
+	card_s(st->turnup, c, sizeof c);
+	if (st->turnup_place == BR_TU_TABLE)
+		sb_printf(b, _("Turned card: %s, on the table."), c);
+	else if (me_is(t, st->dealer))
+		sb_printf(b, _("Turned card: %s, yours."), c);
+	else
+		sb_printf(b, _("Turned card: %1$s, %2$s's."), c, say_name(t, st->dealer));
+}
+
+static void say_scores(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
+{
+	struct sbuf c;
+	sb_clear(&c);
+	say_chips(&c, st->pot);
+	sb_printf(b, C_("bourre", "Pot: %s."), c.s);
+	for (int k = 0; k < st->players; k++) {
+		int s = t->me >= 0 ? (t->me + k) % st->players : k;
+		sb_clear(&c);
+		say_chips(&c, st->chips[s]);
+		sb_puts(b, " ");
+		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), c.s);
+		if (st->status[s] == BR_ST_STAY && st->phase == BR_PH_PLAY)
+			sb_printf(b, P_(", %d trick", ", %d tricks", st->tricks[s]), st->tricks[s]);
+		else if (st->status[s] == BR_ST_PASS)
+			sb_printf(b, ", %s", C_("bourre", "passed"));
+		sb_puts(b, ".");
+	}
+}
+
+static void say_turn(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
+{
+	int s = st->to_act;
+	if (st->phase == BR_PH_OVER || s < 0) {
+		sb_puts(b, C_("bourre", "The game is over."));
+		return;
+	}
+	const char *what;
+	switch (st->phase) {
+	case BR_PH_DECLARE: what = C_("bourre", "stay or pass"); break;
+	case BR_PH_TAKE: what = C_("bourre", "take or leave the turned card"); break;
+	case BR_PH_DISCARD: what = C_("bourre", "discard"); break;
+	case BR_PH_CONFIRM: what = C_("bourre", "stay or pass again"); break;
+	default: what = st->ntrick == 0 ? C_("bourre", "lead") : C_("bourre", "play"); break;
+	}
+	if (me_is(t, s)) {
+		sb_printf(b, C_("bourre", "Your turn: %s."), what);
+		if (st->phase == BR_PH_PLAY || st->phase == BR_PH_DISCARD) {
+			sb_puts(b, " ");
+			rules_now(t, st, b);
+		}
+	} else {
+		sb_printf(b, C_("bourre", "%1$s's turn: %2$s."), say_Name(t, s), what);
+	}
+}
+
+static void query_fn(const struct talk *t, const void *view, int key, struct sbuf *b)
+{
+	const struct bourre_state *st = view;
+	char c[96];
+	switch (key) {
+	case TALK_TABLE:
+		say_table(t, st, b);
+		return;
+	case TALK_SUIT:
+		say_suits(t, st, b);
+		return;
+	case TALK_RULES:
+		rules_now(t, st, b);
+		return;
+	case TALK_SCORES:
+		say_scores(t, st, b);
+		return;
+	case TALK_TURN:
+		say_turn(t, st, b);
+		return;
+	default:
+		if (key >= '1' && key <= '9') {
+			int i = key - '1';
+			if (i < st->ntrick)
+				sb_printf(b, _("%1$s: %2$s."), say_Name(t, st->trick_seat[i]),
+				          card_s(st->trick[i], c, sizeof c));
+			else
+				sb_printf(b, C_("bourre", "No card %d on the table."), i + 1);
+		}
+		return;
+	}
+}
+
+/* ---- refusals, actions, prompt ---- */
+
+static void refusal_fn(const struct talk *t, const void *view, const struct refusal *r, struct sbuf *b)
+{
+	const struct bourre_state *st = view;
+	char c[96];
+	switch (r->code) {
+	case BR_REF_NOT_HELD:
+		sb_printf(b, C_("bourre", "You do not hold %s."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_FOLLOW:
+		sb_printf(b, C_("bourre", "You must follow %s."), say_suit(r->suit));
+		break;
+	case BR_REF_TRUMP:
+		sb_printf(b, _("You cannot follow: you must play a trump, %s."), say_suit(r->suit));
+		break;
+	case BR_REF_BEAT:
+		sb_printf(b, C_("bourre", "You must beat %s."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_OVERTRUMP:
+		sb_printf(b, C_("bourre", "You must overtrump %s."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_CINCH_LEAD:
+		sb_printf(b, _("You hold a cinch: lead your highest trump, %s."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_CINCH_FOLLOW:
+		sb_printf(b, _("You hold a cinch: play your highest trump, %s."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_ACE_STAY:
+		sb_printf(b, _("%s is turned: the dealer must stay."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_NEED_TRUMP_CLUB:
+		sb_printf(b, _("To stay you need a trump, %s, or a club."), say_suit(r->suit));
+		break;
+	case BR_REF_DISCARD_TOO_MANY:
+		sb_printf(b, P_("You may discard at most %d card.", "You may discard at most %d cards.",
+		                r->amount), r->amount);
+		break;
+	case BR_REF_DISCARD_TOO_FEW:
+		sb_printf(b, P_("You hold one card too many: discard at least %d card.",
+		                "You hold too many cards: discard at least %d cards.", r->amount), r->amount);
+		break;
+	case BR_REF_DISCARD_TWICE:
+		sb_printf(b, C_("bourre", "%s is named twice."), card_s(r->card, c, sizeof c));
+		break;
+	case BR_REF_GAME_OVER:
+		sb_puts(b, C_("bourre", "The game is over."));
+		break;
+	default:
+		sb_puts(b, C_("bourre", "Not now."));
+		sb_puts(b, " ");
+		if (st)
+			say_turn(t, st, b);
+		break;
+	}
+}
+
+static void action_fn(const struct talk *t, const void *view, const struct action *a, struct sbuf *b)
+{
+	(void)t;
+	(void)view;
+	switch (a->kind) {
+	case ACT_STAY:
+		sb_puts(b, C_("bourre", "stay"));
+		break;
+	case ACT_PASS:
+		sb_puts(b, C_("bourre", "pass"));
+		break;
+	case ACT_TAKE:
+		sb_puts(b, C_("bourre", "take the turned card"));
+		break;
+	case ACT_LEAVE:
+		sb_puts(b, C_("bourre", "leave the turned card"));
+		break;
+	case ACT_DISCARD:
+		if (a->ncards == 0)
+			sb_puts(b, C_("bourre", "keep all your cards"));
+		else
+			sb_printf(b, P_("discard %d card", "discard %d cards", a->ncards), a->ncards);
+		break;
+	case ACT_PLAY: {
+		char c[96];
+		sb_puts(b, card_s(a->cards[0], c, sizeof c));
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
+{
+	const struct bourre_state *st = view;
+	sb_puts(b, _("Your turn."));
+	sb_puts(b, " ");
+	int min = 0, max = 0;
+	switch (st->phase) {
+	case BR_PH_DECLARE:
+		if (t->me == st->dealer && st->turnup_place == BR_TU_HAND && !st->four &&
+		    card_rank(st->turnup) == RANK_ACE)
+			sb_puts(b, _("The ace is turned: you must stay."));
+		else
+			sb_puts(b, C_("bourre", "Stay or pass?"));
+		break;
+	case BR_PH_CONFIRM:
+		sb_puts(b, _("Second chance: stay for 1 more chip, or pass?"));
+		break;
+	case BR_PH_TAKE:
+		sb_puts(b, C_("bourre", "Take or leave the turned card?"));
+		break;
+	case BR_PH_DISCARD:
+		bourre_discard_range(st, t->me, &min, &max);
+		if (min > 0)
+			sb_printf(b, P_("Mark at least %1$d card to discard, at most %2$d, then press Enter.",
+			                "Mark at least %1$d cards to discard, at most %2$d, then press Enter.", min),
+			          min, max);
+		else
+			sb_printf(b, P_("Mark up to %d card to discard with Space, then press Enter.",
+			                "Mark up to %d cards to discard with Space, then press Enter.", max), max);
+		break;
+	case BR_PH_PLAY: {
+		struct refusal r;
+		int code = bourre_constraint(st, t->me, &r);
+		say_constraint(t, st, code, &r, b);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+const struct game_talk bourre_talk = {
+	.game = "bourre",
+	.event = event_fn,
+	.query = query_fn,
+	.refusal = refusal_fn,
+	.action = action_fn,
+	.prompt = prompt_fn,
+};

@@ -1,0 +1,396 @@
+/* Le Brouc and L'Homme de Brou in words: combinations, scores after each
+ * trick, the win the moment it happens, and the query keys. */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/brouc.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "speech/talk.h"
+#include "speech/talk_games.h"
+
+static int my_team(const struct talk *t)
+{
+	return t->me >= 0 ? brouc_team(t->me) : -1;
+}
+
+/* "you and Claire" / "Anne and Claire", capitalised when cap. */
+static const char *team_name(const struct talk *t, int team, int cap, char *buf, size_t len)
+{
+	if (team == my_team(t)) {
+		const char *partner = say_name(t, (t->me + 2) % BROUC_PLAYERS);
+		snprintf(buf, len, cap ? _("You and %s") : _("you and %s"), partner);
+	} else {
+		/* TRANSLATORS: a team, two first names. */
+		snprintf(buf, len, _("%1$s and %2$s"), say_name(t, team), say_name(t, team + 2));
+	}
+	return buf;
+}
+
+/* "king-queen of hearts", "king-queen-jack of trumps". */
+static void combo_name(struct sbuf *b, int kind, int suit, int trump)
+{
+	if (suit == trump)
+		sb_puts(b, kind == BROUC_KQJ ? _("king-queen-jack of trumps") : _("king-queen of trumps"));
+	else
+		sb_printf(b, kind == BROUC_KQJ ? _("king-queen-jack of %s") : _("king-queen of %s"),
+		          say_suit(suit));
+}
+
+/* "you and Claire 12, Bruno and Denis 25" */
+static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
+{
+	char n0[96], n1[96];
+	int first = my_team(t) == 1 ? 1 : 0;
+	int v[2] = { v0, v1 };
+	team_name(t, first, 0, n0, sizeof n0);
+	team_name(t, 1 - first, 0, n1, sizeof n1);
+	/* TRANSLATORS: two teams and their numbers: "you and Claire 12, Bruno and Denis 25". */
+	sb_printf(b, _("%1$s %2$d, %3$s %4$d"), n0, v[first], n1, v[1 - first]);
+}
+
+/* Score in tenths as said: "30.4" / "30,4". */
+static void tenths(char *buf, size_t len, int x)
+{
+	if (x < 0)
+		snprintf(buf, len, "%d", x / 10);
+	else if (x % 10 == 0)
+		snprintf(buf, len, "%d", x / 10);
+	else
+		/* TRANSLATORS: a number with one decimal: "30.4" (French: "30,4"). */
+		snprintf(buf, len, _("%1$d.%2$d"), x / 10, x % 10);
+}
+
+static int brouc_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
+{
+	const struct brouc_state *st = view;
+	switch (e->type) {
+	case EV_TURNUP: {
+		char card[96];
+		sb_printf(b, _("Turned card: %1$s. Trumps: %2$s."),
+		          say_card_str(e->cards[0], SAY_THE, card, sizeof card), say_suit(card_suit(e->cards[0])));
+		return 1;
+	}
+	case EV_DECLARE: {
+		int kind = e->code & (BROUC_KQ | BROUC_KQJ);
+		int suit = card_suit(e->cards[0]);
+		/* Trumps by the value (the view may already hold the next deal). */
+		int base = kind == BROUC_KQJ ? 30 : 20;
+		if ((e->code & BROUC_IN_TRICK) && st->variant == BROUC_HOMME)
+			base *= 2;
+		struct sbuf c;
+		sb_clear(&c);
+		combo_name(&c, kind, suit, e->points == 2 * base ? suit : -1);
+		if (e->code & BROUC_IN_TRICK) {
+			if (e->winner == my_team(t))
+				sb_printf(b, _("You and %1$s score %2$s, %3$d."),
+				          say_name(t, (t->me + 2) % BROUC_PLAYERS), c.s, e->points);
+			else
+				sb_printf(b, _("%1$s and %2$s score %3$s, %4$d."), say_name(t, e->winner),
+				          say_name(t, e->winner + 2), c.s, e->points);
+			if (st->variant == BROUC_HOMME) {
+				sb_puts(b, " ");
+				if (1 - e->winner == my_team(t))
+					sb_printf(b, _("You and %1$s lose %2$d."),
+					          say_name(t, (t->me + 2) % BROUC_PLAYERS), e->points);
+				else
+					sb_printf(b, _("%1$s and %2$s lose %3$d."), say_name(t, 1 - e->winner),
+					          say_name(t, 3 - e->winner), e->points);
+			}
+		} else {
+			char pts[16];
+			snprintf(pts, sizeof pts, "%d", e->points);
+			if (e->seat == t->me)
+				sb_printf(b, _("You declare %1$s in hand, %2$s."), c.s, pts);
+			else
+				sb_printf(b, _("%1$s declares %2$s in hand, %3$s."), say_name(t, e->seat), c.s, pts);
+		}
+		return 1;
+	}
+	case EV_PHASE:
+		if (strcmp(e->note, "tally") == 0) {
+			sb_puts(b, _("This deal: "));
+			two_teams(b, t, e->values[2], e->values[3]);
+			sb_puts(b, ".");
+			return 1;
+		}
+		if (strcmp(e->note, "game_won") == 0) {
+			int w = e->winner, ours = w == my_team(t);
+			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
+			const char *q = say_name(t, w + 2);
+			if (st->variant == BROUC_HOMME) {
+				int a = e->values[4 + w], o = e->values[5 - w], v = e->value;
+				if (ours)
+					sb_printf(b, P_("You and %1$s win the game, %2$d to %3$d: %4$d partie.",
+					                "You and %1$s win the game, %2$d to %3$d: %4$d parties.", v),
+					          p, a, o, v);
+				else
+					sb_printf(b, P_("%1$s and %2$s win the game, %3$d to %4$d: %5$d partie.",
+					                "%1$s and %2$s win the game, %3$d to %4$d: %5$d parties.", v),
+					          p, q, a, o, v);
+			} else {
+				char sc[32];
+				tenths(sc, sizeof sc, 10 * e->values[w] + e->values[2 + w]);
+				if (ours)
+					sb_printf(b, _("You and %1$s win the game with %2$s."), p, sc);
+				else
+					sb_printf(b, _("%1$s and %2$s win the game with %3$s."), p, q, sc);
+			}
+			return 1;
+		}
+		if (strcmp(e->note, "cape") == 0) {
+			int w = e->winner, ours = w == my_team(t), v = e->value;
+			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
+			const char *q = say_name(t, w + 2);
+			if (st->variant == BROUC_HOMME) {
+				if (ours)
+					sb_printf(b, P_("Cape: you and %1$s take all eight tricks, %2$d more partie.",
+					                "Cape: you and %1$s take all eight tricks, %2$d more parties.", v), p, v);
+				else
+					sb_printf(b, P_("Cape: %1$s and %2$s take all eight tricks, %3$d more partie.",
+					                "Cape: %1$s and %2$s take all eight tricks, %3$d more parties.", v),
+					          p, q, v);
+			} else {
+				if (ours)
+					sb_printf(b, P_("Cape: you and %1$s take all eight tricks, %2$d more game.",
+					                "Cape: you and %1$s take all eight tricks, %2$d more games.", v), p, v);
+				else
+					sb_printf(b, P_("Cape: %1$s and %2$s take all eight tricks, %3$d more game.",
+					                "Cape: %1$s and %2$s take all eight tricks, %3$d more games.", v),
+					          p, q, v);
+			}
+			return 1;
+		}
+		return -1;
+	case EV_HAND_END:
+		if (e->winner >= 0) {
+			/* The game was won: the win said it all. */
+			if (st->over)
+				return -1;
+			sb_puts(b, _("End of the deal. A new game starts, scores back to 0."));
+			return 1;
+		}
+		sb_puts(b, _("End of the deal. Scores: "));
+		two_teams(b, t, e->values[0], e->values[1]);
+		sb_puts(b, ".");
+		return 1;
+	case EV_GAME_END: {
+		int w = e->winner;
+		sb_puts(b, _("Game over."));
+		sb_puts(b, " ");
+		if (w < 0)
+			sb_puts(b, _("A tie."));
+		else if (w == my_team(t))
+			sb_printf(b, _("You and %s win."), say_name(t, (t->me + 2) % BROUC_PLAYERS));
+		else
+			sb_printf(b, _("%1$s and %2$s win."), say_name(t, w), say_name(t, w + 2));
+		sb_puts(b, " ");
+		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties: ") : _("Games: "));
+		two_teams(b, t, e->values[0], e->values[1]);
+		sb_puts(b, ".");
+		return 1;
+	}
+	default:
+		return 0;
+	}
+}
+
+static void say_trick(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	char card[96];
+	for (int i = 0; i < st->ntrick; i++) {
+		int s = (st->leader + i) % BROUC_PLAYERS;
+		if (i)
+			sb_puts(b, "; ");
+		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
+	}
+	sb_puts(b, ".");
+}
+
+static void say_turn(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	if (st->over || st->turn < 0) {
+		sb_puts(b, _("The game is over."));
+		return;
+	}
+	int s = st->turn;
+	if (s == t->me)
+		sb_puts(b, _("Your turn."));
+	else if (t->me >= 0 && s == (t->me + 2) % BROUC_PLAYERS)
+		sb_printf(b, _("%s to play, your partner."), say_name(t, s));
+	else if (t->me >= 0)
+		sb_printf(b, _("%s to play, an opponent."), say_name(t, s));
+	else
+		sb_printf(b, _("%s to play."), say_name(t, s));
+}
+
+/* What the seat to act must do: follow, or the undertrumping limit. */
+static void say_duty(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	(void)t;
+	if (st->ntrick == 0) {
+		sb_puts(b, _("Lead any card."));
+		return;
+	}
+	int led = card_suit(st->trick[0]);
+	int s = st->turn;
+	int has = 0;
+	for (int i = 0; i < st->nhand[s]; i++)
+		if (st->hand[s][i] && card_suit(st->hand[s][i]) == led)
+			has = 1;
+	if (has) {
+		sb_printf(b, _("Follow %s."), say_suit(led));
+		return;
+	}
+	card_t hi = CARD_NONE;
+	for (int i = 0; i < st->ntrick; i++)
+		if (card_suit(st->trick[i]) == st->trump &&
+		    (hi == CARD_NONE || brouc_strength(st->trick[i]) > brouc_strength(hi)))
+			hi = st->trick[i];
+	if (st->variant == BROUC_MODERN && led != st->trump && hi != CARD_NONE) {
+		char card[96];
+		sb_printf(b, _("No %1$s: any card, but no trump below %2$s."), say_suit(led),
+		          say_card_str(hi, SAY_THE, card, sizeof card));
+	} else {
+		sb_printf(b, _("No %s: any card."), say_suit(led));
+	}
+}
+
+static void brouc_query(const struct talk *t, const void *view, int key, struct sbuf *b)
+{
+	const struct brouc_state *st = view;
+	char card[96];
+	switch (key) {
+	case TALK_TABLE:
+		if (st->ntrick) {
+			say_trick(t, st, b);
+			int best = (st->leader + brouc_trick_best(st)) % BROUC_PLAYERS;
+			sb_puts(b, " ");
+			if (best == t->me)
+				sb_puts(b, _("You hold the trick."));
+			else
+				sb_printf(b, _("%s holds the trick."), say_Name(t, best));
+		} else if (st->tricks_done) {
+			int k = st->tricks_done - 1;
+			sb_puts(b, _("No cards on the table. Last trick: "));
+			struct brouc_state last;
+			memcpy(&last, st, sizeof last);
+			last.ntrick = 4;
+			memcpy(last.trick, st->played[k], 4);
+			last.leader = st->played_leader[k];
+			say_trick(t, &last, b);
+			sb_puts(b, " ");
+			if (st->played_winner[k] == t->me)
+				sb_puts(b, _("You took it."));
+			else
+				sb_printf(b, _("%s took it."), say_Name(t, st->played_winner[k]));
+		} else {
+			sb_puts(b, _("No cards on the table."));
+		}
+		break;
+	case TALK_SUIT:
+		if (st->ntrick)
+			sb_printf(b, _("Led: %s. "), say_suit(card_suit(st->trick[0])));
+		else
+			sb_puts(b, _("No card led. "));
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(st->trump),
+		          say_card_str(st->turnup, SAY_THE, card, sizeof card));
+		break;
+	case TALK_RULES:
+		sb_printf(b, _("Trumps: %s. "), say_suit(st->trump));
+		if (st->variant == BROUC_HOMME) {
+			sb_puts(b, _("King-queen 20, king-queen-jack 30, doubled in trumps: 40 and 60, in hand "
+			             "when your team takes its first trick. In a trick they count double for "
+			             "the team that takes it, 40 to 120, and the same is taken off the other "
+			             "team. Follow suit, otherwise any card. Totals rounded to tens; "
+			             "first team to 301 wins 1, 2 or 4 parties; a cape 3 more."));
+			sb_printf(b, " ");
+			sb_printf(b, P_("Match to %d partie.", "Match to %d parties.", st->parties_target),
+			          st->parties_target);
+		} else {
+			sb_puts(b, _("King-queen 20, king-queen-jack 30, doubled in trumps: 40 and 60; in hand "
+			             "when your team takes its first trick, or in any trick taken. Follow suit, "
+			             "otherwise any card, but after a trump on a plain lead no lower trump, unless "
+			             "it makes king-queen of trumps or you hold nothing else. Totals divided by 10; "
+			             "more than 30 wins the game at once; a cape wins 2 more games."));
+			sb_printf(b, " ");
+			sb_printf(b, P_("Match to %d game.", "Match to %d games.", st->games_target), st->games_target);
+		}
+		break;
+	case TALK_SCORES:
+		sb_puts(b, _("Game: "));
+		two_teams(b, t, st->score[0], st->score[1]);
+		sb_puts(b, ". ");
+		sb_puts(b, _("This deal: "));
+		two_teams(b, t, st->dealpts[0], st->dealpts[1]);
+		sb_puts(b, ". ");
+		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties: ") : _("Games: "));
+		two_teams(b, t, st->wins[0], st->wins[1]);
+		sb_puts(b, ".");
+		break;
+	case TALK_TURN:
+		say_turn(t, st, b);
+		if (!st->over && st->turn >= 0 && st->turn == t->me) {
+			sb_puts(b, " ");
+			say_duty(t, st, b);
+		}
+		break;
+	default:
+		if (key >= '1' && key <= '9') {
+			int i = key - '1';
+			if (i >= st->ntrick) {
+				sb_printf(b, _("No card %d on the table."), i + 1);
+			} else {
+				int s = (st->leader + i) % BROUC_PLAYERS;
+				sb_printf(b, _("%1$d: %2$s, %3$s."), i + 1, say_Name(t, s),
+				          say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
+			}
+		}
+		break;
+	}
+}
+
+static void brouc_refusal_text(const struct talk *t, const void *view, const struct refusal *r,
+                               struct sbuf *b)
+{
+	(void)t;
+	(void)view;
+	char card[96];
+	switch (r->code) {
+	case BROUC_R_TURN:
+		sb_puts(b, _("It is not your turn."));
+		break;
+	case BROUC_R_ACTION:
+		sb_puts(b, _("Play a card."));
+		break;
+	case BROUC_R_NOT_IN_HAND:
+		sb_printf(b, _("You do not hold %s."), say_card_str(r->card, SAY_THE, card, sizeof card));
+		break;
+	case BROUC_R_FOLLOW:
+		sb_printf(b, _("You must follow %s."), say_suit(r->suit));
+		break;
+	case BROUC_R_UNDERTRUMP:
+		sb_printf(b, _("No undertrumping: play above %s, or another suit."),
+		          say_card_str(r->card, SAY_THE, card, sizeof card));
+		break;
+	default:
+		break;
+	}
+}
+
+static void brouc_prompt(const struct talk *t, const void *view, struct sbuf *b)
+{
+	const struct brouc_state *st = view;
+	sb_puts(b, _("Your turn."));
+	sb_puts(b, " ");
+	say_duty(t, st, b);
+}
+
+const struct game_talk brouc_talk = {
+	.game = "brouc",
+	.event = brouc_event,
+	.query = brouc_query,
+	.refusal = brouc_refusal_text,
+	.action = NULL,
+	.prompt = brouc_prompt,
+};

@@ -1,0 +1,661 @@
+/* Talk of Bouillotte and Le Brelan (one file, two game_talk): bets and
+ * stakes, pots in levels, the showdown with the winning combination or
+ * suit and its owner, the query keys, the action menu and the refusals. */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/vying.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "speech/talk_games.h"
+
+static const char *chips(int n, char *buf, size_t len)
+{
+	snprintf(buf, len, P_("%d chip", "%d chips", n), n);
+	return buf;
+}
+
+static int brelan_game(const struct vying *v) { return v->cfg.brelan_rules; }
+
+/* The name of the next straddle offered (Le Brelan names each level). */
+static const char *straddle_word(const struct vying *v, int kind)
+{
+	if (!brelan_game(v))
+		return kind == ACT_BUYBACK ? C_("bet", "buy back") : C_("bet", "straddle");
+	if (kind == ACT_BUYBACK)
+		return v->nchain >= 3 ? C_("bet", "surcontrecarre") : C_("bet", "surcarre");
+	switch (v->nchain) {
+	case 0: return C_("bet", "carre");
+	case 1: return C_("bet", "contrecarre");
+	case 2: return C_("bet", "tricarre");
+	default: return C_("bet", "quadricarre");
+	}
+}
+
+/* "a brelan of kings", "a brelan carré of nines", "mistigri with a pair of
+ * nines", "spades, 40 points". */
+static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points)
+{
+	char buf[64];
+	switch (kind) {
+	case VY_CARRE:
+		if (rank == RANK_ACE)
+			sb_puts(b, C_("bet", "a brelan carré of aces"));
+		else
+			sb_printf(b, C_("bet", "a brelan carré of %s"), say_rank(rank, SAY_RANK_PLURAL));
+		break;
+	case VY_BRELAN:
+		if (rank == RANK_ACE)
+			sb_puts(b, C_("bet", "a brelan of aces"));
+		else
+			sb_printf(b, C_("bet", "a brelan of %s"), say_rank(rank, SAY_RANK_PLURAL));
+		break;
+	case VY_MISTIGRI:
+		if (rank == RANK_ACE)
+			sb_puts(b, C_("bet", "the mistigri with a pair of aces"));
+		else
+			sb_printf(b, C_("bet", "the mistigri with a pair of %s"), say_rank(rank, SAY_RANK_PLURAL));
+		break;
+	default:
+		snprintf(buf, sizeof buf, P_("%d point", "%d points", points), points);
+		/* TRANSLATORS: the winning point: a suit and its points ("hearts, 39 points"). */
+		sb_printf(b, C_("bet", "%1$s, %2$s"), suit >= 0 ? say_suit(suit) : "?", buf);
+	}
+}
+
+/* ---- actions ---- */
+
+static void vy_action(const struct talk *t, const void *view, const struct action *a, struct sbuf *b)
+{
+	(void)t;
+	const struct vying *v = view;
+	char c1[32], c2[32];
+	int range = a->amount_max > a->amount;
+	switch (a->kind) {
+	case ACT_STRADDLE:
+	case ACT_BUYBACK:
+		sb_printf(b, C_("bet", "%1$s, %2$s"), straddle_word(v, a->kind), chips(a->amount, c1, sizeof c1));
+		break;
+	case ACT_TAKE:
+		sb_printf(b, C_("bet", "add a waiting cave, %s"), chips(v->cfg.cave, c1, sizeof c1));
+		break;
+	case ACT_DECLINE:
+		if (v->phase == VY_CAVE) {
+			sb_puts(b, C_("bet", "no cave"));
+			break;
+		}
+		sb_puts(b, v->offer == 2 ? C_("bet", "no buy-back") : brelan_game(v) ? C_("bet", "no carre") : C_("bet", "no straddle"));
+		break;
+	case ACT_PASS:
+		sb_puts(b, v->extra ? C_("bet", "stand") : C_("bet", "pass"));
+		break;
+	case ACT_OPEN:
+		if (range)
+			sb_printf(b, C_("bet", "open, %1$d to %2$s"), a->amount, chips(a->amount_max, c1, sizeof c1));
+		else
+			sb_printf(b, C_("bet", "open, %s"), chips(a->amount, c1, sizeof c1));
+		break;
+	case ACT_RAISE:
+		if (range)
+			sb_printf(b, C_("bet", "raise, %1$d to %2$s"), a->amount, chips(a->amount_max, c1, sizeof c1));
+		else
+			sb_printf(b, C_("bet", "raise, %s"), chips(a->amount, c1, sizeof c1));
+		break;
+	case ACT_CALL: {
+		int amt = v->to_act >= 0 ? vying_to_call(v, v->to_act) : a->amount;
+		if (amt == 0)
+			sb_puts(b, C_("bet", "call, for nothing"));
+		else
+			sb_printf(b, C_("bet", "call, %s"), chips(amt, c1, sizeof c1));
+		break;
+	}
+	case ACT_FOLD:
+		sb_puts(b, C_("bet", "fold"));
+		break;
+	case ACT_ALLIN: {
+		int amt = v->to_act >= 0 ? v->chips[v->to_act] : a->amount;
+		if (amt == 0)
+			sb_puts(b, C_("bet", "tapis, with no chips"));
+		else
+			sb_printf(b, C_("bet", "all in, %s"), chips(amt, c2, sizeof c2));
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* ---- events ---- */
+
+/* Three cards, highest first. */
+static void say_three(struct sbuf *b, const card_t *cards)
+{
+	card_t h[3] = { cards[0], cards[1], cards[2] };
+	for (int i = 1; i < 3; i++)
+		for (int j = i; j > 0 && (card_rank(h[j - 1]) < card_rank(h[j]) ||
+		                          (card_rank(h[j - 1]) == card_rank(h[j]) && h[j - 1] > h[j]));
+		     j--) {
+			card_t x = h[j];
+			h[j] = h[j - 1];
+			h[j - 1] = x;
+		}
+	say_cards(b, h, 3, SAY_BARE);
+}
+
+/* A sentence with only its subject: you_text, or other_fmt with the name. */
+static void plain(struct sbuf *b, const struct talk *t, int seat, const char *you_text, const char *other_fmt)
+{
+	if (t && seat == t->me)
+		sb_puts(b, you_text);
+	else
+		sb_printf(b, other_fmt, say_Name(t, seat));
+}
+
+static void action_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	char c[32];
+	int s = e->seat, amt = e->amount;
+	chips(amt < 0 ? 0 : amt, c, sizeof c);
+	switch (e->act.kind) {
+	case ACT_STRADDLE:
+		if (brelan_game(v) && e->points >= VY_CONTRECARRE) {
+			/* msgids of context "bet", listed in straddle_word() */
+			static const char *const names[] = { "", "", "contrecarre", "tricarre", "quadricarre" };
+			char arg[96];
+			snprintf(arg, sizeof arg, "%s, %s", C_("bet", names[e->points <= VY_QUADRICARRE ? e->points : 2]), c);
+			say_who(b, t, s, C_("bet", "You raise the carre: %s."), C_("bet", "%1$s raises the carre: %2$s."), arg);
+		} else if (brelan_game(v))
+			say_who(b, t, s, C_("bet", "You carre: %s."), C_("bet", "%1$s carres: %2$s."), c);
+		else
+			say_who(b, t, s, C_("bet", "You straddle: %s."), C_("bet", "%1$s straddles: %2$s."), c);
+		break;
+	case ACT_BUYBACK:
+		if (brelan_game(v)) {
+			char arg[96];
+			snprintf(arg, sizeof arg, "%s, %s",
+			         e->points == VY_SURCONTRECARRE ? C_("bet", "surcontrecarre") : C_("bet", "surcarre"), c);
+			say_who(b, t, s, C_("bet", "You buy back the last word: %s."),
+			        C_("bet", "%1$s buys back the last word: %2$s."), arg);
+			break;
+		}
+		say_who(b, t, s, C_("bet", "You buy back the last word: %s."), C_("bet", "%1$s buys back the last word: %2$s."), c);
+		break;
+	case ACT_DECLINE:
+		plain(b, t, s, C_("bet", "You decline."), C_("bet", "%s declines."));
+		break;
+	case ACT_PASS:
+		if (e->points)
+			plain(b, t, s, C_("bet", "You stand."), C_("bet", "%s stands."));
+		else
+			plain(b, t, s, C_("bet", "You pass."), C_("bet", "%s passes."));
+		break;
+	case ACT_OPEN:
+		say_who(b, t, s, C_("bet", "You open: %s."), C_("bet", "%1$s opens: %2$s."), c);
+		break;
+	case ACT_CALL:
+		if (amt <= 0)
+			plain(b, t, s, C_("bet", "You call."), C_("bet", "%s calls."));
+		else
+			say_who(b, t, s, C_("bet", "You call: %s."), C_("bet", "%1$s calls: %2$s."), c);
+		break;
+	case ACT_RAISE:
+		say_who(b, t, s, C_("bet", "You raise: %s."), C_("bet", "%1$s raises: %2$s."), c);
+		break;
+	case ACT_FOLD:
+		plain(b, t, s, C_("bet", "You fold."), C_("bet", "%s folds."));
+		break;
+	case ACT_ALLIN:
+		if (amt <= 0)
+			plain(b, t, s, C_("bet", "You play tapis."), C_("bet", "%s plays tapis."));
+		else
+			say_who(b, t, s, C_("bet", "You go all in: %s."), C_("bet", "%1$s goes all in: %2$s."), c);
+		break;
+	default:
+		return;
+	}
+	/* The running totals. */
+	if (amt > 0) {
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
+	}
+}
+
+static void showdown_heard(const struct talk *t, const struct event *e, struct sbuf *b)
+{
+	sb_puts(b, C_("bet", "Showdown."));
+	for (int i = 0; i < e->ncards; i += 3) {
+		int s = e->card_seat[i];
+		struct sbuf h;
+		sb_clear(&h);
+		say_three(&h, &e->cards[i]);
+		sb_puts(b, " ");
+		sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
+	}
+}
+
+static int vy_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
+{
+	const struct vying *v = view;
+	char c[32], name[64];
+	switch (e->type) {
+	case EV_ACTION:
+		action_heard(t, v, e, b);
+		return 1;
+	case EV_SHOWDOWN:
+		showdown_heard(t, e, b);
+		return 1;
+	case EV_DECLARE: {
+		struct sbuf w;
+		sb_clear(&w);
+		int rank = 0;
+		for (int i = 0; i < e->ncards; i++)
+			if (e->code != VY_MISTIGRI || e->cards[i] != card_make(RANK_QUEEN, SUIT_CLUBS))
+				rank = card_rank(e->cards[i]);
+		combo_words(&w, e->code, rank, e->value, e->points);
+		chips(e->amount, c, sizeof c);
+		snprintf(name, sizeof name, "%s", say_Name(t, e->seat));
+		if (e->seat == t->me)
+			sb_printf(b, e->pot <= 1 ? C_("bet", "You win the pot, %1$s, with %2$s.")
+			                         : C_("bet", "You win the next pot, %1$s, with %2$s."),
+			          c, w.s);
+		else
+			sb_printf(b, e->pot <= 1 ? C_("bet", "%1$s wins the pot, %2$s, with %3$s.")
+			                         : C_("bet", "%1$s wins the next pot, %2$s, with %3$s."),
+			          name, c, w.s);
+		return 1;
+	}
+	case EV_PAYMENT:
+		if (!e->reason)
+			return -1;
+		chips(e->amount, c, sizeof c);
+		if (!strcmp(e->reason, "uncontested")) {
+			say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
+			return 1;
+		}
+		if (!strcmp(e->reason, "return")) {
+			say_who(b, t, e->to, C_("bet", "You take back %s."), C_("bet", "%1$s takes back %2$s."), c);
+			return 1;
+		}
+		if (!strcmp(e->reason, "brelan") || !strcmp(e->reason, "carre")) {
+			snprintf(name, sizeof name, "%s", say_name(t, e->to));
+			if (e->from == t->me)
+				sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan."), name, c);
+			else if (e->to == t->me)
+				sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan."), say_Name(t, e->from), c);
+			else
+				sb_printf(b, C_("bet", "%1$s pays %2$s %3$s for the brelan."), say_Name(t, e->from), name, c);
+			return 1;
+		}
+		return -1; /* antes, bets (said with the action), pots (said with the winner) */
+	case EV_PHASE:
+		if (!e->note)
+			return -1;
+		if (!strcmp(e->note, "extra_round")) {
+			sb_puts(b, C_("bet", "All called. Each in turn may raise again or stand."));
+			return 1;
+		}
+		if (!strcmp(e->note, "all_passed")) {
+			sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(e->value, c, sizeof c));
+			return 1;
+		}
+		if (!strcmp(e->note, "forced_straddle")) {
+			say_who(b, t, e->seat, C_("bet", "You must carre: %s."), C_("bet", "%1$s must carre: %2$s."),
+			        chips(e->value, c, sizeof c));
+			return 1;
+		}
+		if (!strcmp(e->note, "add_cave")) {
+			say_who(b, t, e->seat, C_("bet", "You add a waiting cave: %s."),
+			        C_("bet", "%1$s adds a waiting cave: %2$s."), chips(e->value, c, sizeof c));
+			return 1;
+		}
+		if (!strcmp(e->note, "rebuy") || !strcmp(e->note, "recave")) {
+			say_who(b, t, e->seat, C_("bet", "You take a new cave: %s."), C_("bet", "%1$s takes a new cave: %2$s."),
+			        chips(e->value, c, sizeof c));
+			return 1;
+		}
+		if (!strcmp(e->note, "out")) {
+			plain(b, t, e->seat, C_("bet", "You have no chips left and leave the game."),
+			      C_("bet", "%s has no chips left and leaves the game."));
+			return 1;
+		}
+		return -1;
+	case EV_TURNUP: {
+		char card[96];
+		sb_printf(b, _("Turned card: %s."), say_card_str(e->cards[0], SAY_THE, card, sizeof card));
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "Pot: %s."), chips(e->value, c, sizeof c));
+		return 1;
+	}
+	case EV_HAND_END: {
+		if (t->me >= 0 && t->me < e->nvalues) {
+			sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
+			if (e->pot > 0) {
+				sb_puts(b, " ");
+				sb_printf(b, C_("bet", "In the pot for the next deal: %s."), chips(e->pot, c, sizeof c));
+			}
+			return 1;
+		}
+		return -1;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* ---- queries ---- */
+
+static void stakes(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	int first = 1;
+	int order[VY_MAX], n = vying_primaute(v, order);
+	for (int i = 0; i < n; i++) {
+		int s = order[i];
+		sb_puts(b, first ? " " : ", ");
+		first = 0;
+		sb_printf(b, "%s %d", say_name(t, s), v->stake[s]);
+		if (v->folded[s])
+			sb_printf(b, " (%s)", C_("bet", "folded"));
+		else if (v->chips[s] == 0)
+			sb_printf(b, " (%s)", C_("bet", "all in"));
+	}
+	sb_puts(b, ".");
+}
+
+static void query_table(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	char card[96], c[32];
+	if (v->dealt)
+		sb_printf(b, _("Turned card: %s."), say_card_str(v->turn, SAY_THE, card, sizeof card));
+	else
+		sb_puts(b, C_("bet", "No card dealt yet."));
+	sb_puts(b, " ");
+	sb_puts(b, C_("bet", "Stakes:"));
+	stakes(t, v, b);
+	sb_puts(b, " ");
+	sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
+	if (v->shown) {
+		for (int s = 0; s < v->players; s++) {
+			if (!v->in_deal[s])
+				continue;
+			struct sbuf h;
+			sb_clear(&h);
+			say_three(&h, v->hands[s]);
+			sb_puts(b, " ");
+			sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
+		}
+	}
+}
+
+static void query_scores(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	char c[32];
+	sb_puts(b, C_("bet", "Chips:"));
+	for (int s = 0; s < v->players; s++) {
+		sb_puts(b, s ? ", " : " ");
+		if (v->out[s])
+			sb_printf(b, "%s %s", say_name(t, s), C_("bet", "out"));
+		else
+			sb_printf(b, "%s %d", say_name(t, s), v->chips[s]);
+		if (v->reserve[s] > 0)
+			sb_printf(b, C_("bet", " (%d waiting in caves)"), v->reserve[s]);
+	}
+	sb_puts(b, ". ");
+	if (v->dead > 0) {
+		if (brelan_game(v))
+			sb_printf(b, C_("bet", "Passe: %s."), chips(v->dead, c, sizeof c));
+		else
+			sb_printf(b, C_("bet", "Carried in the pot: %s."), chips(v->dead, c, sizeof c));
+		sb_puts(b, " ");
+	}
+	int amounts[VY_MAX + 1];
+	unsigned cont[VY_MAX + 1];
+	int n = vying_levels(v, amounts, cont);
+	if (n <= 1) {
+		sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
+	} else {
+		sb_printf(b, P_("Pot in %d level:", "Pot in %d levels:", n), n);
+		for (int i = 0; i < n; i++) {
+			sb_puts(b, i ? "; " : " ");
+			sb_printf(b, C_("bet", "level %1$d, %2$s, for"), i + 1, chips(amounts[i], c, sizeof c));
+			int k = 0, m = 0;
+			for (int s = 0; s < v->players; s++)
+				m += (cont[i] >> s) & 1;
+			for (int s = 0; s < v->players; s++)
+				if ((cont[i] >> s) & 1) {
+					sb_puts(b, k ? (k == m - 1 ? _(" and ") : ", ") : " ");
+					sb_puts(b, say_name(t, s));
+					k++;
+				}
+		}
+		sb_puts(b, ".");
+	}
+	int st[VY_MAX];
+	vying_standings(v, st);
+	if (t->me >= 0 && t->me < v->players) {
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "Your result: %+d."), st[t->me]);
+	}
+}
+
+static void list_legal(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	struct action l[16];
+	int n = vying_legal(v, l, 16);
+	for (int i = 0; i < n; i++) {
+		sb_puts(b, i ? "; " : " ");
+		vy_action(t, v, &l[i], b);
+	}
+	sb_puts(b, ".");
+}
+
+static void query_turn(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	int s = vying_to_act(v);
+	if (s < 0) {
+		sb_puts(b, _("Game over."));
+		return;
+	}
+	if (s == t->me)
+		sb_puts(b, C_("bet", "Your turn:"));
+	else
+		sb_printf(b, C_("bet", "%s to speak:"), say_Name(t, s));
+	list_legal(t, v, b);
+}
+
+static void query_rules(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	(void)t;
+	char c[32];
+	const struct vying_cfg *k = &v->cfg;
+	if (brelan_game(v)) {
+		sb_printf(b, C_("bet", "Le Brelan, %d cards."), k->npack);
+		sb_puts(b, " ");
+		if (k->ante_none)
+			sb_puts(b, C_("bet", "No passe."));
+		else if (k->ante_all)
+			sb_printf(b, C_("bet", "Passe: %s from each player."), chips(k->ante_chips, c, sizeof c));
+		else
+			sb_printf(b, C_("bet", "Passe: %s from the dealer."), chips(k->ante_chips, c, sizeof c));
+		sb_puts(b, " ");
+		if (k->straddle == VY_STRADDLE_NO)
+			sb_puts(b, C_("bet", "No carre."));
+		else
+			sb_printf(b, k->straddle == VY_STRADDLE_FORCED ? C_("bet", "Forced carre, up to %d levels.")
+			                                                : C_("bet", "Carre allowed, up to %d levels."),
+			          k->straddle_max);
+		sb_puts(b, " ");
+		sb_puts(b, C_("bet", "No extra round; ties go to the player nearest the dealer's right."));
+	} else {
+		sb_printf(b, C_("bet", "Bouillotte, %d cards."), k->npack);
+		sb_puts(b, " ");
+		sb_puts(b, k->ante_all ? C_("bet", "Antes: 1 chip each, the dealer 2.") : C_("bet", "Ante: the dealer 1 chip."));
+		sb_puts(b, " ");
+		sb_puts(b, k->straddle ? (k->buyback ? C_("bet", "Straddles with buy-back.") : C_("bet", "Straddles allowed."))
+		                       : C_("bet", "No straddles."));
+		sb_puts(b, " ");
+		sb_puts(b, C_("bet", "With three players or more still in, another round after all call."));
+		if (k->mistigri) {
+			sb_puts(b, " ");
+			sb_puts(b, C_("bet", "Mistigri counts."));
+		}
+		if (!k->brelans) {
+			sb_puts(b, " ");
+			sb_puts(b, C_("bet", "Brelans do not count: only the point."));
+		}
+	}
+	sb_puts(b, " ");
+	if (k->brelan_pay && k->brelans)
+		sb_printf(b, C_("bet", "A brelan is paid %s by each other player, a brelan carré double."),
+		          chips(k->brelan_pay, c, sizeof c));
+	else
+		sb_puts(b, C_("bet", "Brelans are not paid."));
+	sb_puts(b, " ");
+	sb_printf(b, C_("bet", "Cave: %s."), chips(k->cave, c, sizeof c));
+	int s = vying_to_act(v);
+	if (s >= 0 && v->phase == VY_BET) {
+		sb_puts(b, " ");
+		if (!v->opened)
+			sb_printf(b, C_("bet", "To open now: at least %s."), chips(vying_min_open(v, s), c, sizeof c));
+		else if (v->extra)
+			sb_puts(b, C_("bet", "Now: raise or stand."));
+		else
+			sb_printf(b, C_("bet", "To call now: %s."), chips(vying_to_call(v, s), c, sizeof c));
+	} else if (s >= 0 && v->phase == VY_CAVE) {
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "Before the deal, a waiting cave of %s may be added."), chips(k->cave, c, sizeof c));
+	} else if (s >= 0 && v->phase == VY_STRADDLE) {
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "The next straddle costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
+	}
+}
+
+static void query_suit(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	(void)t;
+	if (!v->dealt) {
+		sb_puts(b, C_("bet", "No card turned yet."));
+		return;
+	}
+	char card[96];
+	sb_printf(b, _("Turned card: %s."), say_card_str(v->turn, SAY_THE, card, sizeof card));
+	sb_puts(b, " ");
+	sb_printf(b, C_("bet", "Suit: %1$s, worth %2$d points to its owner. A brelan of %3$s would be a brelan carré."),
+	          say_suit(card_suit(v->turn)), vying_card_points(v->turn),
+	          say_rank(card_rank(v->turn), SAY_RANK_PLURAL));
+}
+
+static void query_seat(const struct talk *t, const struct vying *v, int s, struct sbuf *b)
+{
+	if (s >= v->players) {
+		sb_puts(b, C_("bet", "No such player."));
+		return;
+	}
+	char c[32];
+	sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), chips(v->chips[s], c, sizeof c));
+	sb_printf(b, C_("bet", ", stake %d"), v->stake[s]);
+	if (v->out[s])
+		sb_printf(b, ", %s", C_("bet", "out"));
+	else if (v->folded[s])
+		sb_printf(b, ", %s", C_("bet", "folded"));
+	if (s == v->dealer)
+		sb_printf(b, ", %s", C_("bet", "dealer"));
+	sb_puts(b, ".");
+	card_t h[3];
+	if (vying_hand(v, s, h) == 3) {
+		struct sbuf w;
+		sb_clear(&w);
+		say_three(&w, h);
+		sb_puts(b, " ");
+		sb_printf(b, "%s.", w.s);
+	}
+}
+
+static void vy_query(const struct talk *t, const void *view, int key, struct sbuf *b)
+{
+	const struct vying *v = view;
+	switch (key) {
+	case TALK_TABLE: query_table(t, v, b); break;
+	case TALK_SCORES: query_scores(t, v, b); break;
+	case TALK_TURN: query_turn(t, v, b); break;
+	case TALK_RULES: query_rules(t, v, b); break;
+	case TALK_SUIT: query_suit(t, v, b); break;
+	default:
+		if (key >= '1' && key <= '9')
+			query_seat(t, v, key - '1', b);
+	}
+}
+
+/* ---- refusals and prompt ---- */
+
+static void vy_refusal(const struct talk *t, const void *view, const struct refusal *r, struct sbuf *b)
+{
+	(void)t;
+	const struct vying *v = view;
+	char c[32];
+	switch (r->code) {
+	case VY_REF_OVER: sb_puts(b, C_("bet", "The game is over.")); break;
+	case VY_REF_UNKNOWN: sb_puts(b, C_("bet", "That is not a move of this game.")); break;
+	case VY_REF_STRADDLE_NOW:
+		sb_printf(b, C_("bet", "Before the deal: %1$s for %2$s, or decline."), straddle_word(v, ACT_STRADDLE),
+		          chips(r->amount, c, sizeof c));
+		break;
+	case VY_REF_NO_STRADDLE: sb_puts(b, C_("bet", "The straddles are over: the cards are dealt.")); break;
+	case VY_REF_NO_BUYBACK: sb_puts(b, C_("bet", "No buy-back is offered now.")); break;
+	case VY_REF_OPENED:
+		sb_puts(b, C_("bet", "The betting is open: call, raise or fold."));
+		break;
+	case VY_REF_NOT_OPENED: sb_puts(b, C_("bet", "Nobody has opened: pass or open.")); break;
+	case VY_REF_MIN_OPEN:
+		sb_printf(b, C_("bet", "To open you must put in at least %s."), chips(r->amount, c, sizeof c));
+		break;
+	case VY_REF_MIN_RAISE:
+		sb_printf(b, C_("bet", "A raise must put in at least %s."), chips(r->amount, c, sizeof c));
+		break;
+	case VY_REF_TOO_MANY: sb_printf(b, C_("bet", "You have only %s."), chips(r->amount, c, sizeof c)); break;
+	case VY_REF_SHORT:
+		sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
+		          chips(r->amount, c, sizeof c));
+		break;
+	case VY_REF_CAVE_NOW:
+		sb_printf(b, C_("bet", "Before the deal: add a waiting cave of %s, or decline."),
+		          chips(r->amount, c, sizeof c));
+		break;
+	case VY_REF_EXTRA_ROUND:
+		sb_puts(b, C_("bet", "Everybody has called: raise or stand."));
+		break;
+	default: break;
+	}
+}
+
+static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
+{
+	const struct vying *v = view;
+	char c[32];
+	sb_puts(b, _("Your turn."));
+	sb_puts(b, " ");
+	if (v->phase == VY_CAVE) {
+		sb_printf(b, C_("bet", "Add a waiting cave of %s?"), chips(v->cfg.cave, c, sizeof c));
+		return;
+	}
+	if (v->phase == VY_STRADDLE) {
+		struct sbuf q;
+		sb_clear(&q);
+		sb_printf(&q, C_("bet", "%1$s for %2$s?"), straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
+		          chips(vying_straddle_amount(v), c, sizeof c));
+		sb_capitalize(&q);
+		sb_puts(b, q.s);
+		return;
+	}
+	int s = t->me >= 0 ? t->me : v->to_act;
+	if (!v->opened)
+		sb_printf(b, C_("bet", "Pass or open, at least %s."), chips(vying_min_open(v, s), c, sizeof c));
+	else if (v->extra)
+		sb_puts(b, C_("bet", "Raise or stand."));
+	else if (vying_to_call(v, s) == 0)
+		sb_puts(b, C_("bet", "Call for nothing, or raise."));
+	else
+		sb_printf(b, C_("bet", "To call: %s."), chips(vying_to_call(v, s), c, sizeof c));
+}
+
+const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt };
+const struct game_talk brelan_talk = { "brelan", vy_event, vy_query, vy_refusal, vy_action, vy_prompt };

@@ -1,0 +1,386 @@
+/* settings: the settings file (see settings.h). */
+#include "ui/settings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "audio/audio.h"
+#include "core/paths.h"
+#include "speech/i18n.h"
+
+#define FILE_MAX 16384
+
+void settings_default(struct settings *s)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->speech, sizeof s->speech, "%s", "espeak");
+	speech_settings_default(&s->voice);
+	s->cue_volume = 70;
+	s->speech_volume = 100;
+	s->hrtf = AUDIO_HRTF_ON;
+}
+
+static int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+int settings_path(char *buf, size_t len)
+{
+	char dir[1024];
+	int n;
+
+	if (paths_configdir(dir, sizeof dir, 0) < 0)
+		return -1;
+	n = snprintf(buf, len, "%s/settings", dir);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+const char *settings_hrtf_word(int hrtf)
+{
+	return hrtf == AUDIO_HRTF_OFF ? "off" : hrtf == AUDIO_HRTF_AUTO ? "auto" : "on";
+}
+
+/* ---- parsing ---- */
+
+static char *trim(char *p)
+{
+	char *e;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	e = p + strlen(p);
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = 0;
+	return p;
+}
+
+static int parse_int(const char *v, int lo, int hi, int *out)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (end == v || *end || errno)
+		return -1;
+	*out = (int)(n < lo ? lo : n > hi ? hi : n);
+	return 0;
+}
+
+static int parse_word(const char *v, char *out, size_t len, int allow_empty)
+{
+	size_t n = strlen(v);
+	if ((!n && !allow_empty) || n >= len)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		char c = v[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '-' || c == '_' || c == '+' || c == '.'))
+			return -1;
+	}
+	memcpy(out, v, n + 1);
+	return 0;
+}
+
+static int parse_hrtf(const char *v, int *out)
+{
+	if (!strcmp(v, "on") || !strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "1"))
+		*out = AUDIO_HRTF_ON;
+	else if (!strcmp(v, "off") || !strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0"))
+		*out = AUDIO_HRTF_OFF;
+	else if (!strcmp(v, "auto"))
+		*out = AUDIO_HRTF_AUTO;
+	else
+		return -1;
+	return 0;
+}
+
+/* One key = value; 0, -1 for a bad value; unknown keys are ignored. */
+static int set_key(struct settings *s, const char *k, const char *v)
+{
+	if (!strcmp(k, "lang")) {
+		if (*v && strcmp(v, "en") && strcmp(v, "fr"))
+			return -1;
+		snprintf(s->lang, sizeof s->lang, "%s", v);
+		return 0;
+	}
+	if (!strcmp(k, "speech"))
+		return parse_word(v, s->speech, sizeof s->speech, 0);
+	if (!strcmp(k, "rate"))
+		return parse_int(v, SETTINGS_RATE_MIN, SETTINGS_RATE_MAX, &s->voice.rate);
+	if (!strcmp(k, "pitch"))
+		return parse_int(v, 0, 100, &s->voice.pitch);
+	if (!strcmp(k, "volume"))
+		return parse_int(v, 0, 100, &s->voice.volume);
+	if (!strcmp(k, "voice"))
+		return parse_word(v, s->voice.voice, sizeof s->voice.voice, 1);
+	if (!strcmp(k, "pause")) {
+		char *end;
+		double d;
+		errno = 0;
+		d = strtod(v, &end);
+		if (end == v || *end || errno || d != d)
+			return -1;
+		s->voice.pause = d < 0 ? 0 : d > SETTINGS_PAUSE_MAX ? SETTINGS_PAUSE_MAX : d;
+		return 0;
+	}
+	if (!strcmp(k, "cue_volume"))
+		return parse_int(v, 0, AUDIO_VOLUME_MAX, &s->cue_volume);
+	if (!strcmp(k, "speech_volume"))
+		return parse_int(v, 0, AUDIO_VOLUME_MAX, &s->speech_volume);
+	if (!strcmp(k, "hrtf"))
+		return parse_hrtf(v, &s->hrtf);
+	return 0;
+}
+
+int settings_parse(struct settings *s, const char *text, char *err, size_t errlen)
+{
+	int line = 0;
+
+	while (*text) {
+		char buf[512];
+		const char *nl = strchr(text, '\n');
+		size_t n = nl ? (size_t)(nl - text) : strlen(text);
+		char *p, *eq, *k, *v;
+
+		line++;
+		if (n >= sizeof buf) {
+			snprintf(err, errlen, "line %d: too long", line);
+			return -1;
+		}
+		memcpy(buf, text, n);
+		buf[n] = 0;
+		text += n + (nl ? 1 : 0);
+		p = trim(buf);
+		if (!*p || *p == '#')
+			continue;
+		eq = strchr(p, '=');
+		if (!eq) {
+			snprintf(err, errlen, "line %d: no '='", line);
+			return -1;
+		}
+		*eq = 0;
+		k = trim(p);
+		v = trim(eq + 1);
+		if (!*k) {
+			snprintf(err, errlen, "line %d: no key", line);
+			return -1;
+		}
+		if (set_key(s, k, v) < 0) {
+			snprintf(err, errlen, "line %d: bad value for %s", line, k);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int settings_format(const struct settings *s, char *buf, size_t len)
+{
+	return snprintf(buf, len,
+	                "# tapis settings: key = value; lines starting with # are comments.\n"
+	                "# lang: en, fr or empty (the environment's language).\n"
+	                "lang = %s\n"
+	                "# speech: espeak, speechd, text or none.\n"
+	                "speech = %s\n"
+	                "# rate: words per minute, 80 to 900.\n"
+	                "rate = %d\n"
+	                "pitch = %d\n"
+	                "volume = %d\n"
+	                "# voice: an espeak-ng voice name, empty for the language's own.\n"
+	                "voice = %s\n"
+	                "# pause: seconds of quiet after an announcement before a bot plays.\n"
+	                "pause = %.2f\n"
+	                "# cue_volume, speech_volume: 0 to 100 in the mix.\n"
+	                "cue_volume = %d\n"
+	                "speech_volume = %d\n"
+	                "# hrtf: on, off or auto (3D sound for headphones).\n"
+	                "hrtf = %s\n",
+	                s->lang, s->speech, s->voice.rate, s->voice.pitch, s->voice.volume,
+	                s->voice.voice, s->voice.pause, s->cue_volume, s->speech_volume,
+	                settings_hrtf_word(s->hrtf));
+}
+
+/* ---- files ---- */
+
+int settings_load_file(struct settings *s, const char *path, char *msg, size_t msglen)
+{
+	FILE *f;
+	char *text;
+	size_t n;
+	char why[128];
+
+	if (msg && msglen)
+		msg[0] = 0;
+	settings_default(s);
+	f = fopen(path, "r");
+	if (!f) {
+		if (errno == ENOENT)
+			return SETTINGS_ABSENT;
+		snprintf(msg, msglen, _("Settings not read from %1$s: %2$s."), path, strerror(errno));
+		return SETTINGS_ERROR;
+	}
+	text = malloc(FILE_MAX + 1);
+	if (!text) {
+		fclose(f);
+		snprintf(msg, msglen, _("Settings not read from %1$s: %2$s."), path, strerror(ENOMEM));
+		return SETTINGS_ERROR;
+	}
+	n = fread(text, 1, FILE_MAX + 1, f);
+	fclose(f);
+	text[n > FILE_MAX ? FILE_MAX : n] = 0;
+	if (n > FILE_MAX || strlen(text) != n)
+		snprintf(why, sizeof why, "%s", n > FILE_MAX ? "too long" : "not text");
+	else if (settings_parse(s, text, why, sizeof why) == 0) {
+		free(text);
+		return SETTINGS_OK;
+	}
+	free(text);
+	settings_default(s);
+	char bad[1024];
+	snprintf(bad, sizeof bad, "%s.bad", path);
+	if (rename(path, bad) < 0) {
+		snprintf(msg, msglen, _("Settings file %1$s unreadable (%2$s): defaults used."), path, why);
+		return SETTINGS_BAD;
+	}
+	snprintf(msg, msglen, _("Settings file unreadable (%1$s): set aside as %2$s; defaults used."),
+	         why, bad);
+	return SETTINGS_BAD;
+}
+
+int settings_load(struct settings *s, char *msg, size_t msglen)
+{
+	char path[1024];
+
+	if (settings_path(path, sizeof path) < 0) {
+		settings_default(s);
+		if (msg && msglen)
+			msg[0] = 0;
+		return SETTINGS_ABSENT;
+	}
+	return settings_load_file(s, path, msg, msglen);
+}
+
+static int mkdirs(char *dir)
+{
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return mkdir(dir, 0700) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+int settings_save_file(const struct settings *s, const char *path, char *msg, size_t msglen)
+{
+	char dir[1024], tmp[1100], text[4096];
+	char *slash;
+	int len, fd, ok;
+
+	if (msg && msglen)
+		msg[0] = 0;
+	snprintf(dir, sizeof dir, "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = 0;
+		if (mkdirs(dir) < 0) {
+			snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
+			return SETTINGS_ERROR;
+		}
+	}
+	len = settings_format(s, text, sizeof text);
+	if (len < 0 || (size_t)len >= sizeof text) {
+		snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(EOVERFLOW));
+		return SETTINGS_ERROR;
+	}
+	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
+		return SETTINGS_ERROR;
+	}
+	ok = write(fd, text, (size_t)len) == len;
+	ok = fchmod(fd, 0644) == 0 && ok;
+	ok = fsync(fd) == 0 && ok;
+	ok = close(fd) == 0 && ok;
+	if (!ok || rename(tmp, path) < 0) {
+		int e = errno;
+		unlink(tmp);
+		snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(e));
+		return SETTINGS_ERROR;
+	}
+	return SETTINGS_OK;
+}
+
+int settings_save(const struct settings *s, char *msg, size_t msglen)
+{
+	char path[1024];
+
+	if (settings_path(path, sizeof path) < 0) {
+		snprintf(msg, msglen, "%s", _("Settings not saved: no home directory."));
+		return SETTINGS_ERROR;
+	}
+	return settings_save_file(s, path, msg, msglen);
+}
+
+/* ---- steps ---- */
+
+int settings_step_rate(struct settings *s, int dir)
+{
+	int r = s->voice.rate;
+	/* finer steps where most people listen, larger ones at the top */
+	int step = (dir > 0 ? r >= 400 : r > 400) ? 50 : 20;
+	if (dir > 0)
+		r += step;
+	else if (dir < 0)
+		r -= step;
+	s->voice.rate = clampi(r, SETTINGS_RATE_MIN, SETTINGS_RATE_MAX);
+	return s->voice.rate;
+}
+
+/* The next multiple of ten up or down. */
+static int step10(int *v, int dir, int hi)
+{
+	int n = *v < 0 ? 0 : *v;
+	if (dir > 0)
+		n = (n / 10 + 1) * 10;
+	else if (dir < 0)
+		n = n == 0 ? 0 : ((n + 9) / 10 - 1) * 10;
+	*v = clampi(n, 0, hi);
+	return *v;
+}
+
+int settings_step_pitch(struct settings *s, int dir)
+{
+	return step10(&s->voice.pitch, dir, 100);
+}
+
+int settings_step_volume(struct settings *s, int dir)
+{
+	return step10(&s->voice.volume, dir, 100);
+}
+
+int settings_step_speech_volume(struct settings *s, int dir)
+{
+	return step10(&s->speech_volume, dir, AUDIO_VOLUME_MAX);
+}
+
+int settings_step_cue_volume(struct settings *s, int dir)
+{
+	return step10(&s->cue_volume, dir, AUDIO_VOLUME_MAX);
+}
+
+void settings_audio_options(const struct settings *s, struct audio_options *o)
+{
+	o->hrtf = s->hrtf;
+	o->cue_volume = s->cue_volume;
+	o->speech_volume = s->speech_volume;
+}

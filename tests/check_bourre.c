@@ -1,0 +1,1114 @@
+/* Bourré: the seed's worked examples, the play rules, the cinch, the
+ * variations, a legality checker against a plain reference, the referee. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/card.h"
+#include "bots/bot.h"
+#include "core/rng.h"
+#include "games/bourre.h"
+#include "speech/announce.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "speech/talk.h"
+#include "testutil.h"
+
+#define ST(t) ((struct bourre_state *)(t)->st)
+
+/* Parse "AS KS 2H" into cards; returns the count. */
+static int cards_of(const char *text, card_t *out)
+{
+	int n = 0;
+	const char *p = text;
+	while (p && *p) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		size_t used = card_parse_prefix(p, &out[n]);
+		ck_assert_msg(used > 0, "bad card near %s", p);
+		n++;
+		p += used;
+	}
+	return n;
+}
+
+/* Append to deck text a pack dealing `hands` (per seat, ncards each, the
+ * dealer's last card being his last dealt) one at a time from the dealer's
+ * left, then `extra` (the turned card when separate, the stock top), then
+ * every other card. */
+static void pack_text(char *buf, size_t len, int players, int dealer, int ncards,
+                      const char *const *hands, const char *extra)
+{
+	card_t h[8][8];
+	int used[64] = { 0 };
+	for (int s = 0; s < players; s++) {
+		int n = hands[s] ? cards_of(hands[s], h[s]) : 0;
+		ck_assert_msg(n == 0 || n == ncards, "seat %d: %d cards", s, n);
+		for (int i = 0; i < n; i++)
+			used[h[s][i]]++;
+		if (n == 0)
+			h[s][0] = 0;
+	}
+	card_t ex[52];
+	int nex = extra ? cards_of(extra, ex) : 0;
+	for (int i = 0; i < nex; i++)
+		used[ex[i]]++;
+	card_t full[52];
+	card_pack_full(full, 1);
+	card_t rest[52];
+	int nrest = 0;
+	for (int i = 0; i < 52; i++)
+		if (!used[full[i]])
+			rest[nrest++] = full[i];
+		else
+			ck_assert_msg(used[full[i]] == 1, "card twice in a stacked pack");
+	/* unnamed hands take the last free cards */
+	for (int s = 0; s < players; s++)
+		if (!h[s][0])
+			for (int i = 0; i < ncards; i++)
+				h[s][i] = rest[--nrest];
+	size_t at = strlen(buf);
+	char c[CARD_STR_MAX];
+	for (int r = 0; r < ncards; r++)
+		for (int k = 1; k <= players; k++) {
+			int s = (dealer + k) % players;
+			at += (size_t)snprintf(buf + at, len - at, "%s ", card_str(h[s][r], c));
+		}
+	for (int i = 0; i < nex; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s ", card_str(ex[i], c));
+	for (int i = 0; i < nrest; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s ", card_str(rest[i], c));
+	snprintf(buf + at, len - at, "\n--\n");
+}
+
+static int pot_after_antes(struct tu_game *t) { return ST(t)->pot; }
+
+/* ---- the seed's three deals: pots 7, 13, 30, 65 ---- */
+
+START_TEST(test_three_deals)
+{
+	static const char *const rules[] = { "hands=4", NULL };
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 7, 6, 1, rules);
+	char deck[8192] = "";
+	/* Deal 1, dealer G (6), spades: E has A-K-Q (a cinch). */
+	const char *d1[7] = { NULL, "AH KH QH JH 8C", "2H 3H 4H 5H 6H", NULL, "AS KS QS 3D 4D",
+	                      NULL, "AD 5C 6C 7C 2S" };
+	pack_text(deck, sizeof deck, 7, 6, 5, d1, NULL);
+	/* Deal 2, dealer A (0), clubs turned (3C). */
+	const char *d2[7] = { "TS AD KD 2C 3C", "AS 6S 7S 8S 2D", NULL, NULL, "2S 3S 4S 5S 3D",
+	                      "9S 4D 5D AC KC", NULL };
+	pack_text(deck, sizeof deck, 7, 0, 5, d2, NULL);
+	/* Deal 3, dealer B (1), spades turned (2S), D holds the five top trumps. */
+	const char *d3[7] = { NULL, "3C 4C 5C 6C 2S", "3H 4H 5H 6H 7H", "AS KS QS JS TS",
+	                      "3D 4D 5D 6D 7D", NULL, NULL };
+	pack_text(deck, sizeof deck, 7, 1, 5, d3, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	ck_assert_int_eq(pot_after_antes(&t), 7);
+	ck_assert_int_eq(ST(&t)->trump, SUIT_SPADES);
+	tu_game_script(&t,
+		"0 pass\n1 stay\n1 discard\n2 stay\n2 discard\n3 pass\n4 stay\n4 discard\n5 pass\n"
+		"6 stay\n6 discard\n"
+		"1 play AH\n2 play 2H\n4 play AS\n6 play 2S\n"
+		"4 play KS\n6 play 5C\n1 play JH\n2 play 3H\n"
+		"4 play QS\n6 play 6C\n1 play QH\n2 play 4H\n"
+		"4 play 3D\n6 play AD\n1 play KH\n2 play 5H\n"
+		"6 play 7C\n1 play 8C\n2 play 6H\n4 play 4D\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 2);
+	ck_assert_int_eq(ST(&t)->chips[4], 100 - 1 + 7 - 1);  /* E took 7, anted again */
+	ck_assert_int_eq(ST(&t)->chips[2], 100 - 1 - 7);      /* C: bourré, no ante */
+	ck_assert_int_eq(pot_after_antes(&t), 13);
+	ck_assert_int_eq(ST(&t)->trump, SUIT_CLUBS);
+	int he = tu_events_find(&t.ev, EV_HAND_END, 0);
+	ck_assert_int_ge(he, 0);
+	ck_assert_int_eq(t.ev.e[he].pot, 7);
+	tu_game_script(&t,
+		"1 stay\n1 discard\n2 pass\n3 pass\n4 stay\n4 discard\n5 stay\n5 discard\n6 pass\n"
+		"0 stay\n0 discard\n"
+		"1 play AS\n4 play 2S\n5 play 9S\n0 play TS\n"
+		"1 play 2D\n4 play 3D\n5 play 4D\n0 play AD\n"
+		"0 play 2C\n1 play 6S\n4 play 3S\n5 play AC\n"
+		"5 play KC\n0 play 3C\n1 play 7S\n4 play 4S\n"
+		"5 play 5D\n0 play KD\n1 play 8S\n4 play 5S\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 3);
+	ck_assert_int_eq(pot_after_antes(&t), 30);
+	tu_game_script(&t,
+		"2 stay\n2 discard\n3 stay\n3 discard\n4 stay\n4 discard\n5 pass\n6 pass\n0 pass\n1 pass\n"
+		"2 play 3H\n3 play AS\n4 play 3D\n"
+		"3 play KS\n4 play 4D\n2 play 4H\n"
+		"3 play QS\n4 play 5D\n2 play 5H\n"
+		"3 play JS\n4 play 6D\n2 play 6H\n"
+		"3 play TS\n4 play 7D\n2 play 7H\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 4);
+	ck_assert_int_eq(pot_after_antes(&t), 65);
+	char err[200];
+	ck_assert_msg(t.g->audit(t.st, err, sizeof err) == 0, "%s", err);
+	/* the payments of deal 3: D took 30, C and E paid 30 each */
+	int n30 = 0;
+	for (int i = 0; i < t.ev.n; i++)
+		if (t.ev.e[i].type == EV_PAYMENT && t.ev.e[i].amount == 30)
+			n30++;
+	ck_assert_int_eq(n30, 3);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* ---- the seed's card-play example ---- */
+
+/* A 3-player deal, dealer 2, spades trumps; seat 0 leads. */
+static void play_example(struct tu_game *t, const char *second)
+{
+	tu_game_init(t, "bourre", 3, 2, 1, NULL);
+	char deck[2048] = "";
+	const char *h[3] = { "QD 2C 3C 4C 5C", second, "AD 6D 7S 8S 9S" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
+	tu_game_stack(t, deck);
+	tu_game_start(t);
+	tu_game_script(t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n0 play QD\n");
+}
+
+START_TEST(test_play_example)
+{
+	struct tu_game t;
+	struct refusal why;
+	/* the second player trumps with the four of spades */
+	play_example(&t, "4S 2H 3H 4H 5H");
+	tu_game_script(&t, "1 play 4S\n");
+	ck_assert_int_eq(tu_game_try(&t, "play 7S", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_FOLLOW);
+	ck_assert_int_eq(why.suit, SUIT_DIAMONDS);
+	struct action legal[GAME_MAX_LEGAL];
+	int n = t.g->legal(t.st, legal, GAME_MAX_LEGAL);
+	ck_assert_int_eq(n, 2); /* AD and 6D: the ace is not required */
+	tu_game_script(&t, "2 play 6D\n");
+	ck_assert_int_eq(ST(&t)->tricks[1], 1);
+	tu_game_release(&t);
+	/* the second player follows with a diamond: the ace is required */
+	play_example(&t, "2D 2H 3H 4H 5H");
+	tu_game_script(&t, "1 play 2D\n");
+	ck_assert_int_eq(tu_game_try(&t, "play 6D", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_BEAT);
+	ck_assert_int_eq(why.card, card_make(RANK_QUEEN, SUIT_DIAMONDS));
+	tu_game_script(&t, "2 play AD\n");
+	tu_game_release(&t);
+	/* void in diamonds with trumps: must trump, and overtrump when able */
+	play_example(&t, "4S 2H 3H 4H 5H");
+	ck_assert_int_eq(tu_game_try(&t, "play 2H", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_TRUMP);
+	ck_assert_int_eq(why.suit, SUIT_SPADES);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_overtrump)
+{
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+	char deck[2048] = "";
+	const char *h[3] = { "QD 2C 3C 4C 5C", "8S 2H 3H 4H 5H", "3S JS 6H 7H 9S" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n0 play QD\n1 play 8S\n");
+	ck_assert_int_eq(tu_game_try(&t, "play 3S", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_OVERTRUMP);
+	ck_assert_int_eq(why.card, card_make(RANK_EIGHT, SUIT_SPADES));
+	ck_assert_int_eq(tu_game_try(&t, "play 6H", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_TRUMP);
+	struct refusal r;
+	ck_assert_int_eq(bourre_constraint(ST(&t), 2, &r), BR_REF_OVERTRUMP);
+	tu_game_script(&t, "2 play 9S\n");
+	ck_assert_int_eq(ST(&t)->tricks[2], 1);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* ---- the cinch ---- */
+
+START_TEST(test_cinch_akq)
+{
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+	char deck[2048] = "";
+	/* trumps: spades (the dealer's 2S) */
+	const char *h[3] = { "AS KS QS 3D 4D", "5H 6H 7H 8H 9H", "2C 3C 4C 5C 2S" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n");
+	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 3);
+	ck_assert(bourre_cinch(ST(&t), 0));
+	ck_assert_int_eq(tu_game_try(&t, "play 3D", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_CINCH_LEAD);
+	ck_assert_int_eq(why.card, card_make(RANK_ACE, SUIT_SPADES));
+	/* the king from ace-king is accepted */
+	struct action legal[GAME_MAX_LEGAL];
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 3);
+	tu_game_script(&t, "0 play KS\n1 play 5H\n2 play 2S\n");
+	ck_assert_int_eq(ST(&t)->tricks[0], 1);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_cinch_kq1098)
+{
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+	char deck[2048] = "";
+	const char *h[3] = { "KS QS TS 9S 8S", "5H 6H 7H 8H AS", "2C 3C 4C 5C 2S" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n");
+	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 4);
+	ck_assert(bourre_cinch(ST(&t), 0));
+	ck_assert_int_eq(tu_game_try(&t, "play TS", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_CINCH_LEAD);
+	ck_assert_int_eq(why.card, card_make(RANK_KING, SUIT_SPADES));
+	struct action legal[GAME_MAX_LEGAL];
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 2); /* K, and Q next to it */
+	tu_game_script(&t, "0 play QS\n1 play AS\n2 play 2S\n");
+	/* seat 1 leads a heart; seat 2 is void but has no trump; seat 0 last */
+	tu_game_script(&t, "1 play 5H\n2 play 2C\n");
+	/* seat 0 plays last: no extra restriction beyond the plain rules */
+	struct refusal r;
+	ck_assert_int_eq(bourre_constraint(ST(&t), 0, &r), BR_REF_TRUMP);
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 4);
+	tu_game_script(&t, "0 play 8S\n");
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_cinch_follow)
+{
+	/* four players: the cinch holder plays second, void in the led suit */
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 4, 3, 1, NULL);
+	char deck[2048] = "";
+	const char *h[4] = { "5H 6H 7H 8H 9H", "AS KS QS 9S 4C", "2D 3D 4D 5D 6D", "7C 8C 9C TC 2S" };
+	pack_text(deck, sizeof deck, 4, 3, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n3 stay\n3 discard\n"
+	                   "0 play 5H\n");
+	ck_assert_int_eq(tu_game_try(&t, "play 9S", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_CINCH_FOLLOW);
+	ck_assert_int_eq(why.card, card_make(RANK_ACE, SUIT_SPADES));
+	struct refusal r;
+	ck_assert_int_eq(bourre_constraint(ST(&t), 1, &r), BR_REF_CINCH_FOLLOW);
+	tu_game_script(&t, "1 play KS\n2 play 2D\n3 play 2S\n");
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_cinch_three_tricks)
+{
+	/* seat 0 wins three tricks with side aces, then must lead its trump */
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 2, 1, 1, NULL);
+	char deck[2048] = "";
+	const char *h[2] = { "AH AD AC 3S 2H", "KH KD KC 4H 2S" };
+	pack_text(deck, sizeof deck, 2, 1, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n"
+	                   "0 play AH\n1 play KH\n0 play AD\n1 play KD\n0 play AC\n1 play KC\n");
+	ck_assert_int_eq(ST(&t)->tricks[0], 3);
+	ck_assert(bourre_cinch(ST(&t), 0));
+	ck_assert_int_eq(tu_game_try(&t, "play 2H", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_CINCH_LEAD);
+	ck_assert_int_eq(why.card, card_make(RANK_THREE, SUIT_SPADES));
+	tu_game_script(&t, "0 play 3S\n1 play 2S\n0 play 2H\n1 play 4H\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 2);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* ---- declaring ---- */
+
+START_TEST(test_lone_and_dealer)
+{
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 4, 3, 5, NULL);
+	tu_game_start(&t);
+	/* seat 1 stays alone: it wins the pot without play */
+	tu_game_script(&t, "0 pass\n1 stay\n1 discard\n2 pass\n");
+	if (ST(&t)->hand_no == 1 && card_rank(ST(&t)->turnup) != RANK_ACE)
+		tu_game_script(&t, "3 pass\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 2);
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_TRICK), 0);
+	ck_assert_int_eq(ST(&t)->chips[1], 100 - 1 + 4 - 1);
+	/* everyone before the dealer (0) passes: the dealer takes the pot */
+	ck_assert_int_eq(ST(&t)->dealer, 0);
+	int pot = ST(&t)->pot;
+	int before = ST(&t)->chips[0];
+	tu_game_script(&t, "1 pass\n2 pass\n3 pass\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 3);
+	ck_assert_int_eq(ST(&t)->chips[0], before + pot - 1);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_ace_forces_dealer)
+{
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+	char deck[2048] = "";
+	const char *h[3] = { "KS QS 2H 3H 4H", "5H 6H 7H 8H 9H", "2C 3C 4C 5C AS" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n0 discard\n1 pass\n");
+	ck_assert_int_eq(tu_game_try(&t, "pass", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_ACE_STAY);
+	tu_game_script(&t, "2 stay\n2 discard 2C 3C\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_PLAY);
+	ck_assert(card_find(ST(&t)->hand[2], ST(&t)->nhand[2], card_make(RANK_ACE, SUIT_SPADES)) >= 0);
+	int d = tu_events_find(&t.ev, EV_DRAW, 0);
+	d = tu_events_find(&t.ev, EV_DRAW, d + 1);
+	ck_assert_int_eq(t.ev.e[d].ncards2, 2);
+	ck_assert_int_eq(t.ev.e[d].visible, EV_SEAT(2));
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_discard_refusals)
+{
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+	char deck[2048] = "";
+	const char *h[3] = { "KS QS 2H 3H 4H", "5H 6H 7H 8H 9H", "2C 3C 4C 5C 6S" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	ck_assert_int_eq(tu_game_try(&t, "play KS", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_NOT_NOW);
+	tu_game_script(&t, "0 stay\n");
+	ck_assert_int_eq(tu_game_try(&t, "discard AS", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_NOT_HELD);
+	ck_assert_int_eq(tu_game_try(&t, "discard KS KS", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_DISCARD_TWICE);
+	struct action legal[GAME_MAX_LEGAL];
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 32);
+	tu_game_script(&t, "0 discard KS QS 2H 3H 4H\n");
+	ck_assert_int_eq(ST(&t)->nhand[0], 5);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* Eight players: the stock runs out; the discards and passed hands of those
+ * who acted are shuffled, not those of the player being served. */
+START_TEST(test_stock_runs_out)
+{
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 8, 7, 3, NULL);
+	char deck[2048] = "";
+	const char *h[8] = { NULL };
+	pack_text(deck, sizeof deck, 8, 7, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	ck_assert_int_eq(ST(&t)->stock_n - ST(&t)->stock_pos, 12);
+	char line[128];
+	for (int s = 0; s < 3; s++) {
+		char *p = line;
+		p += sprintf(p, "%d stay\n%d discard", s, s);
+		for (int i = 0; i < 5; i++) {
+			char c[4];
+			p += sprintf(p, " %s", card_str(ST(&t)->hand[s][i], c));
+		}
+		sprintf(p, "\n");
+		card_t old[5];
+		memcpy(old, ST(&t)->hand[s], 5);
+		tu_game_script(&t, line);
+		for (int i = 0; i < 5; i++)
+			ck_assert_int_lt(card_find(ST(&t)->hand[s], 5, old[i]), 0);
+		char err[200];
+		ck_assert_msg(t.g->audit(t.st, err, sizeof err) == 0, "%s", err);
+	}
+	ck_assert_int_eq(ST(&t)->reshuffles, 1);
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_PHASE), 1);
+	/* 12 - 10 = 2 left when seat 2 drew: 2 then 3 from the 10 reshuffled */
+	ck_assert_int_eq(ST(&t)->stock_n - ST(&t)->stock_pos, 7);
+	ck_assert_int_eq(ST(&t)->ndead, 5);
+	/* a pass adds a hand to the discards; then more draws */
+	tu_game_script(&t, "3 pass\n4 stay\n");
+	char *p = line;
+	p += sprintf(p, "4 discard");
+	for (int i = 0; i < 5; i++) {
+		char c[4];
+		p += sprintf(p, " %s", card_str(ST(&t)->hand[4][i], c));
+	}
+	sprintf(p, "\n");
+	tu_game_script(&t, line);
+	tu_game_script(&t, "5 stay\n5 discard\n6 stay\n6 discard\n7 stay\n7 discard\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_PLAY);
+	char err[200];
+	ck_assert_msg(t.g->audit(t.st, err, sizeof err) == 0, "%s", err);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* ---- payments ---- */
+
+START_TEST(test_limit)
+{
+	static const char *const rules[] = { "limit=5", "hands=2", NULL };
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 7, 6, 1, rules);
+	char deck[8192] = "";
+	const char *d1[7] = { NULL, "AH KH QH JH 8C", "2H 3H 4H 5H 6H", NULL, "AS KS QS 3D 4D",
+	                      NULL, "AD 5C 6C 7C 2S" };
+	pack_text(deck, sizeof deck, 7, 6, 5, d1, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	tu_game_script(&t,
+		"0 pass\n1 stay\n1 discard\n2 stay\n2 discard\n3 pass\n4 stay\n4 discard\n5 pass\n"
+		"6 stay\n6 discard\n"
+		"1 play AH\n2 play 2H\n4 play AS\n6 play 2S\n"
+		"4 play KS\n6 play 5C\n1 play JH\n2 play 3H\n"
+		"4 play QS\n6 play 6C\n1 play QH\n2 play 4H\n"
+		"4 play 3D\n6 play AD\n1 play KH\n2 play 5H\n"
+		"6 play 7C\n1 play 8C\n2 play 6H\n4 play 4D\n");
+	/* E takes 5 of 7, C pays 5: 2 + 5 + 6 antes */
+	int he = tu_events_find(&t.ev, EV_HAND_END, 0);
+	ck_assert_int_eq(t.ev.e[he].pot, 7);
+	ck_assert_int_eq(ST(&t)->pot, 13);
+	ck_assert_int_eq(ST(&t)->chips[2], 100 - 1 - 5);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_points_only)
+{
+	static const char *const rules[] = { "chips=0", "hands=3", NULL };
+	ck_assert_int_gt(tu_referee("bourre", 5, rules, 5, 0, 11, 0), 0);
+}
+END_TEST
+
+/* ---- variations ---- */
+
+START_TEST(test_double_ante)
+{
+	static const char *const rules[] = { "ante=double", NULL };
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 4, 3, 2, rules);
+	tu_game_start(&t);
+	ck_assert_int_eq(ST(&t)->pot, 4);
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 pass\n");
+	ck_assert_int_eq(ST(&t)->pot, 6);
+	int a = tu_events_find(&t.ev, EV_ACTION, 0);
+	ck_assert_int_eq(t.ev.e[a].amount, 1);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_trump_separate)
+{
+	static const char *const rules[] = { "trump=separate", NULL };
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 3, 2, 1, rules);
+	char deck[2048] = "";
+	const char *h[3] = { "KS QS 2H 3H 4H", "5H 6H 7H 8H 9H", "2C 3C 4C 5C 6C" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, "AS");
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	ck_assert_int_eq(ST(&t)->turnup, card_make(RANK_ACE, SUIT_SPADES));
+	ck_assert_int_eq(ST(&t)->turnup_place, BR_TU_TABLE);
+	ck_assert_int_eq(ST(&t)->trump, SUIT_SPADES);
+	/* the ace is nobody's: it does not force the dealer; K-Q are then sure */
+	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 2);
+	tu_game_script(&t, "0 stay\n0 discard\n1 pass\n2 pass\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 2);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_trump_dealer)
+{
+	static const char *const rules[] = { "trump=dealer", NULL };
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 3, 2, 1, rules);
+	char deck[2048] = "";
+	const char *h[3] = { "KS QS 2H 3H 4H", "5H 6H 7H 8H 9H", "2C 3C 4C 5C 6C" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, "AS");
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_TAKE);
+	ck_assert_int_eq(tu_game_try(&t, "discard", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_NOT_NOW);
+	tu_game_script(&t, "2 take\n");
+	ck_assert_int_eq(ST(&t)->nhand[2], 6);
+	ck_assert_int_eq(tu_game_try(&t, "discard", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_DISCARD_TOO_FEW);
+	ck_assert_int_eq(why.amount, 1);
+	/* discard four, keep the ace: three replacements */
+	tu_game_script(&t, "2 discard 2C 3C 4C 5C\n");
+	ck_assert_int_eq(ST(&t)->nhand[2], 5);
+	int d = -1, k = 0;
+	for (int i = 0; i < t.ev.n; i++)
+		if (t.ev.e[i].type == EV_DRAW)
+			d = i, k++;
+	ck_assert_int_eq(k, 3);
+	ck_assert_int_eq(t.ev.e[d].ncards2, 3);
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_PLAY);
+	tu_game_release(&t);
+	/* leaving it: the card stays on the table */
+	tu_game_init(&t, "bourre", 3, 2, 1, rules);
+	char deck2[2048] = "";
+	pack_text(deck2, sizeof deck2, 3, 2, 5, h, "AS");
+	tu_game_stack(&t, deck2);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 leave\n2 discard 2C\n");
+	ck_assert_int_eq(ST(&t)->turnup_place, BR_TU_TABLE);
+	ck_assert_int_eq(ST(&t)->nhand[2], 5);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_simultaneous)
+{
+	static const char *const rules[] = { "declare=simultaneous", NULL };
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 4, 3, 9, rules);
+	tu_game_start(&t);
+	int turn_ace = card_rank(ST(&t)->turnup) == RANK_ACE;
+	tu_game_script(&t, "0 stay\n1 pass\n2 stay\n");
+	/* nothing revealed yet; the decisions are seen by their seat only */
+	ck_assert_int_eq(ST(&t)->status[0], BR_ST_NONE);
+	int a = tu_events_find(&t.ev, EV_ACTION, 0);
+	ck_assert_int_eq(t.ev.e[a].visible, EV_SEAT(0));
+	tu_game_script(&t, turn_ace ? "3 stay\n" : "3 pass\n");
+	ck_assert_int_eq(ST(&t)->status[0], BR_ST_STAY);
+	ck_assert_int_eq(ST(&t)->status[1], BR_ST_PASS);
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_DISCARD);
+	ck_assert_int_eq(ST(&t)->to_act, 0);
+	tu_game_script(&t, "0 discard\n2 discard\n");
+	if (turn_ace)
+		tu_game_script(&t, "3 discard\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_PLAY);
+	tu_game_release(&t);
+	/* nobody stays: the dealer takes the pot */
+	tu_game_init(&t, "bourre", 3, 2, 9, rules);
+	tu_game_start(&t);
+	if (card_rank(ST(&t)->turnup) != RANK_ACE) {
+		tu_game_script(&t, "0 pass\n1 pass\n2 pass\n");
+		ck_assert_int_eq(ST(&t)->hand_no, 2);
+		ck_assert_int_eq(ST(&t)->chips[2], 100 - 1 + 3 - 1);
+	}
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_draw_separate)
+{
+	static const char *const rules[] = { "draw=separate", NULL };
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 4, 3, 4, rules);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n1 stay\n2 pass\n3 stay\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_DISCARD);
+	ck_assert_int_eq(ST(&t)->to_act, 0);
+	tu_game_script(&t, "0 discard\n1 discard\n3 discard\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_PLAY);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_four)
+{
+	static const char *const rules[] = { "variant=four", NULL };
+	struct tu_game t;
+	struct refusal why;
+	tu_game_init(&t, "bourre", 3, 2, 1, rules);
+	char deck[2048] = "";
+	const char *h[3] = { "KS QS 2H 3H", "5H 6H 7H 8H", "2C 3C 4C 5C" };
+	pack_text(deck, sizeof deck, 3, 2, 4, h, "AS");
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	ck_assert_int_eq(ST(&t)->nhand[0], 4);
+	ck_assert_int_eq(ST(&t)->turnup_place, BR_TU_TABLE);
+	ck_assert_int_eq(ST(&t)->pot, 3);
+	tu_game_script(&t, "0 stay\n");
+	ck_assert_int_eq(ST(&t)->pot, 4);
+	/* no trump, no club: seat 1 may not stay */
+	ck_assert_int_eq(tu_game_try(&t, "stay", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_NEED_TRUMP_CLUB);
+	tu_game_script(&t, "1 pass\n2 stay\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_DISCARD);
+	ck_assert_int_eq(tu_game_try(&t, "discard KS QS 2H 3H", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_DISCARD_TOO_MANY);
+	ck_assert_int_eq(why.amount, 3);
+	tu_game_script(&t, "0 discard 2H 3H\n2 discard\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_CONFIRM);
+	tu_game_script(&t, "0 stay\n2 stay\n");
+	ck_assert_int_eq(ST(&t)->pot, 7);
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_PLAY);
+	tu_game_release(&t);
+	/* the second chance: seat 0 passes, seat 2 plays alone */
+	tu_game_init(&t, "bourre", 3, 2, 1, rules);
+	char deck2[2048] = "";
+	pack_text(deck2, sizeof deck2, 3, 2, 4, h, "AS");
+	tu_game_stack(&t, deck2);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n1 pass\n2 stay\n0 discard\n2 discard\n0 pass\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 2);
+	ck_assert_int_eq(ST(&t)->chips[2], 100 - 1 - 1 - 1 + 6 - 1);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* ---- the legality checker against a plain reference ---- */
+
+static int ref_strength(card_t c, int led, int trump)
+{
+	if (card_suit(c) == trump)
+		return 100 + card_rank(c);
+	if (card_suit(c) == led)
+		return card_rank(c);
+	return 0;
+}
+
+/* The rules said the long way round: which cards of `hand` may be played. */
+static int ref_legal(const card_t *hand, int n, const card_t *trick, int nt, const card_t *gone,
+                     int ng, int trump, int won, int last, card_t table_card, card_t *out)
+{
+	int seen[64] = { 0 };
+	for (int i = 0; i < ng; i++)
+		seen[gone[i]] = 1;
+	for (int i = 0; i < nt; i++)
+		seen[trick[i]] = 1;
+	int mine[64] = { 0 };
+	for (int i = 0; i < n; i++)
+		mine[hand[i]] = 1;
+	/* sure trump tricks: a trump is sure when the unseen trumps above it are
+	 * no more than my trumps above it */
+	int sure = 0, top = 0;
+	for (int i = 0; i < n; i++) {
+		if (card_suit(hand[i]) != trump)
+			continue;
+		if (card_rank(hand[i]) > top)
+			top = card_rank(hand[i]);
+		int unseen = 0, my = 0;
+		for (int r = card_rank(hand[i]) + 1; r <= RANK_ACE; r++) {
+			card_t c = card_make(r, trump);
+			if (mine[c])
+				my++;
+			else if (!seen[c] && c != table_card)
+				unseen++;
+		}
+		if (unseen <= my)
+			sure++;
+	}
+	int cinch = won + sure >= 3;
+	card_t cand[8];
+	int nc = 0;
+	if (nt == 0) {
+		for (int i = 0; i < n; i++)
+			cand[nc++] = hand[i];
+	} else {
+		int led = card_suit(trick[0]);
+		for (int i = 0; i < n; i++)
+			if (card_suit(hand[i]) == led)
+				cand[nc++] = hand[i];
+		if (!nc)
+			for (int i = 0; i < n; i++)
+				if (card_suit(hand[i]) == trump)
+					cand[nc++] = hand[i];
+		if (!nc)
+			for (int i = 0; i < n; i++)
+				cand[nc++] = hand[i];
+		int best = 0;
+		for (int i = 0; i < nt; i++)
+			if (ref_strength(trick[i], led, trump) > best)
+				best = ref_strength(trick[i], led, trump);
+		card_t beat[8];
+		int nb = 0;
+		for (int i = 0; i < nc; i++)
+			if (ref_strength(cand[i], led, trump) > best)
+				beat[nb++] = cand[i];
+		if (nb) {
+			memcpy(cand, beat, (size_t)nb);
+			nc = nb;
+		}
+	}
+	int trump_in = 0;
+	for (int i = 0; i < nc; i++)
+		trump_in |= card_suit(cand[i]) == trump;
+	if (cinch && trump_in && (nt == 0 || !last)) {
+		card_t keep[8];
+		int nk = 0;
+		for (int i = 0; i < nc; i++) {
+			if (card_suit(cand[i]) != trump)
+				continue;
+			int ok = 1;
+			for (int r = card_rank(cand[i]) + 1; r <= top; r++) {
+				card_t c = card_make(r, trump);
+				if (!mine[c] && !seen[c] && c != table_card)
+					ok = 0;
+			}
+			if (ok)
+				keep[nk++] = cand[i];
+		}
+		memcpy(cand, keep, (size_t)nk);
+		nc = nk;
+	}
+	memcpy(out, cand, (size_t)nc);
+	return nc;
+}
+
+START_TEST(test_legality_reference)
+{
+	struct rng rng;
+	rng_seed(&rng, 2024);
+	int checked = 0;
+	struct bourre_state *st = calloc(1, sizeof *st);
+	for (int iter = 0; iter < 20000; iter++) {
+		memset(st, 0, sizeof *st);
+		int players = 2 + (int)rng_below(&rng, 7);
+		st->players = players;
+		st->ncards = 5;
+		st->phase = BR_PH_PLAY;
+		for (int s = 0; s < players; s++)
+			st->status[s] = BR_ST_STAY;
+		card_t pack[52];
+		card_pack_full(pack, 1);
+		card_shuffle(pack, 52, &rng);
+		int pos = 0;
+		/* biased toward few suits so following and trumping happen */
+		st->trump = (int)rng_below(&rng, 4);
+		st->turnup = pack[51];
+		st->turnup_place = rng_below(&rng, 2) ? BR_TU_TABLE : BR_TU_HAND;
+		int done = (int)rng_below(&rng, 5);
+		st->ntricks = done;
+		int ngone = (int)rng_below(&rng, (uint32_t)(done * players + 1));
+		for (int i = 0; i < ngone; i++)
+			st->gone[st->ngone++] = pack[pos++];
+		int nt = (int)rng_below(&rng, (uint32_t)players);
+		int seat = nt % players;
+		for (int i = 0; i < nt; i++) {
+			st->trick[i] = pack[pos++];
+			st->trick_seat[i] = (signed char)i;
+		}
+		st->ntrick = nt;
+		int nh = 5 - done;
+		for (int i = 0; i < nh; i++)
+			st->hand[seat][i] = pack[pos++];
+		st->nhand[seat] = nh;
+		st->tricks[seat] = (int)rng_below(&rng, (uint32_t)(done + 1));
+		card_t want[8];
+		int nw = ref_legal(st->hand[seat], nh, st->trick, nt, st->gone, st->ngone, st->trump,
+		                   st->tricks[seat], nt == players - 1,
+		                   st->turnup_place == BR_TU_TABLE ? st->turnup : CARD_NONE, want);
+		ck_assert_int_gt(nw, 0);
+		for (int i = 0; i < nh; i++) {
+			card_t c = st->hand[seat][i];
+			struct refusal r;
+			int code = bourre_check_play(st, seat, c, &r);
+			int ref_ok = card_find(want, nw, c) >= 0;
+			char b[4];
+			ck_assert_msg((code == 0) == ref_ok, "iter %d: %s: game %d, reference %d", iter,
+			              card_str(c, b), code, ref_ok);
+			checked++;
+		}
+	}
+	free(st);
+	ck_assert_int_gt(checked, 50000);
+}
+END_TEST
+
+/* ---- speech ---- */
+
+static void lang(const char *l)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang(l, err, sizeof err) == 0, "%s", err);
+}
+
+START_TEST(test_talk)
+{
+	const struct game_talk *gt = talk_find("bourre");
+	ck_assert_ptr_nonnull(gt);
+	struct tu_game t;
+	play_example(&t, "2D 2H 3H 4H 5H");
+	tu_game_script(&t, "1 play 2D\n");
+	struct bourre_state view = *ST(&t);
+	t.g->redact(&view, 2);
+	struct talk tk = { t.g, 2, 3 };
+	struct sbuf b;
+	lang("en");
+	sb_clear(&b);
+	gt->query(&tk, &view, TALK_RULES, &b);
+	ck_assert_str_eq(b.s, "Follow diamonds and beat the queen of diamonds.");
+	sb_clear(&b);
+	gt->query(&tk, &view, TALK_TABLE, &b);
+	ck_assert_str_eq(b.s, "Anne: the queen of diamonds; Bruno: the two of diamonds.");
+	struct refusal r = { BR_REF_TRUMP, CARD_NONE, SUIT_SPADES, -1, -1 };
+	sb_clear(&b);
+	gt->refusal(&tk, &view, &r, &b);
+	ck_assert_str_eq(b.s, "You cannot follow: you must play a trump, spades.");
+	r = (struct refusal){ BR_REF_BEAT, card_make(RANK_KING, SUIT_SPADES), SUIT_SPADES, -1, -1 };
+	sb_clear(&b);
+	gt->refusal(&tk, &view, &r, &b);
+	ck_assert_str_eq(b.s, "You must beat the king of spades.");
+	r = (struct refusal){ BR_REF_CINCH_LEAD, card_make(RANK_ACE, SUIT_SPADES), SUIT_SPADES, -1, -1 };
+	sb_clear(&b);
+	gt->refusal(&tk, &view, &r, &b);
+	ck_assert_str_eq(b.s, "You hold a cinch: lead your highest trump, the ace of spades.");
+	struct action a = act_simple(ACT_DISCARD);
+	a.ncards = 3;
+	sb_clear(&b);
+	gt->action(&tk, &view, &a, &b);
+	ck_assert_str_eq(b.s, "discard 3 cards");
+	/* a draw: the count to the others, the cards to the drawer only */
+	struct event e;
+	ev_init(&e, EV_DRAW);
+	e.seat = 1;
+	e.visible = EV_SEAT(1);
+	e.ncards = 2;
+	e.cards[0] = card_make(RANK_TWO, SUIT_CLUBS);
+	e.cards[1] = card_make(RANK_THREE, SUIT_CLUBS);
+	e.ncards2 = 2;
+	e.cards2[0] = card_make(RANK_KING, SUIT_HEARTS);
+	e.cards2[1] = card_make(RANK_FOUR, SUIT_CLUBS);
+	sb_clear(&b);
+	ck_assert_int_eq(gt->event(&tk, &view, &e, &b), 1);
+	ck_assert_str_eq(b.s, "Bruno draws 2 cards.");
+	struct talk tk1 = { t.g, 1, 3 };
+	sb_clear(&b);
+	gt->event(&tk1, &view, &e, &b);
+	ck_assert_str_eq(b.s, "You discard 2 cards and receive the king of hearts and the four of clubs.");
+	lang("fr");
+	sb_clear(&b);
+	gt->query(&tk, &view, TALK_RULES, &b);
+	ck_assert_str_eq(b.s, "Jouez carreau et battez la dame de carreau.");
+	r = (struct refusal){ BR_REF_BEAT, card_make(RANK_KING, SUIT_SPADES), SUIT_SPADES, -1, -1 };
+	sb_clear(&b);
+	gt->refusal(&tk, &view, &r, &b);
+	ck_assert_str_eq(b.s, "Vous devez battre le roi de pique.");
+	sb_clear(&b);
+	gt->event(&tk, &view, &e, &b);
+	ck_assert_str_eq(b.s, "Bruno prend 2 cartes.");
+	lang("en");
+	tu_game_release(&t);
+}
+END_TEST
+
+/* Every event of random deals is phrased for every seat without a crash,
+ * and no one hears a card of another player's draw. */
+START_TEST(test_talk_all_events)
+{
+	const struct game_talk *gt = talk_find("bourre");
+	static const char *const rules[] = { "hands=3", "declare=simultaneous", "trump=dealer", NULL };
+	for (int l = 0; l < 2; l++) {
+		lang(l ? "fr" : "en");
+		struct tu_game t;
+		tu_game_init(&t, "bourre", 5, -1, 31, rules);
+		tu_game_start(&t);
+		struct rng rng;
+		rng_seed(&rng, 4);
+		while (t.g->to_act(t.st) >= 0) {
+			struct action a;
+			bot_choose(t.g, t.st, 1, &rng, &a);
+			struct refusal why;
+			struct sink sk = tu_events_sink(&t.ev);
+			ck_assert_int_eq(t.g->apply(t.st, &a, &sk, &why), 0);
+		}
+		struct bourre_state view;
+		for (int me = 0; me < 5; me++) {
+			struct talk tk = { t.g, me, 5 };
+			view = *ST(&t);
+			t.g->redact(&view, me);
+			for (int i = 0; i < t.ev.n; i++) {
+				const struct event *e = &t.ev.e[i];
+				struct sbuf b;
+				ann_event(&tk, gt, &view, e, &b);
+				if (e->type == EV_DRAW && e->seat != me && e->ncards2 > 0) {
+					char name[96];
+					say_card_str(e->cards2[0], SAY_THE, name, sizeof name);
+					ck_assert_msg(strstr(b.s, name) == NULL, "%s", b.s);
+				}
+			}
+			for (const char *k = "CFRST123"; *k; k++) {
+				struct sbuf b;
+				ann_query(&tk, gt, &view, *k, &b);
+				ck_assert_int_gt((int)b.len, 0);
+			}
+		}
+		tu_game_release(&t);
+	}
+	lang("en");
+}
+END_TEST
+
+/* ---- bot strength ---- */
+
+/* Seat 0 at level `mine`, the others at level `theirs`, over `games` games
+ * of `deals` deals (fixed seeds): seat 0's chips won, and its pots won minus
+ * its bourrés (the same measure without the size of the pots). */
+struct score {
+	long chips, pots, wins, bourres;
+};
+
+static void count_pots(void *ctx, const struct event *e)
+{
+	struct score *sc = ctx;
+	if (e->type != EV_PAYMENT)
+		return;
+	if (e->to == 0 && strcmp(e->reason, "pot") == 0)
+		sc->wins++;
+	if (e->from == 0 && strcmp(e->reason, "bourre") == 0)
+		sc->bourres++;
+}
+
+static struct score match(int players, int mine, int theirs, int games, int deals, uint64_t seed)
+{
+	const struct game_ops *g = game_find("bourre");
+	struct bourre_state *st = calloc(1, sizeof *st);
+	struct score sc = { 0, 0, 0, 0 };
+	struct sink out = { count_pots, &sc };
+	for (int k = 0; k < games; k++) {
+		struct rules r;
+		rules_init(&r, g->rules, g->nrules);
+		char err[128], arg[32];
+		snprintf(arg, sizeof arg, "hands=%d", deals);
+		ck_assert(rules_set_arg(&r, arg, err, sizeof err) == 0);
+		struct game_setup setup = { players, k % players, rng_derive(seed, (uint64_t)k), &r, NULL };
+		memset(st, 0, sizeof *st);
+		ck_assert(g->init(st, &setup, err, sizeof err) == 0);
+		g->start(st, &out);
+		struct rng brng;
+		rng_seed(&brng, rng_derive(seed, 1000 + (uint64_t)k));
+		while (g->to_act(st) >= 0) {
+			int s = g->to_act(st);
+			struct action a;
+			bot_choose(g, st, s == 0 ? mine : theirs, &brng, &a);
+			struct refusal why;
+			ck_assert(g->apply(st, &a, &out, &why) == 0);
+		}
+		sc.chips += st->chips[0] - st->chips0;
+	}
+	sc.pots = sc.wins - sc.bourres;
+	free(st);
+	return sc;
+}
+
+static void show(const char *name, struct score s)
+{
+	printf("  %-22s chips %+6ld  pots won %5ld  bourre %5ld  balance %+5ld\n", name, s.chips, s.wins,
+	       s.bourres, s.pots);
+}
+
+START_TEST(test_bot_strength)
+{
+	const char *env = getenv("BOURRE_BENCH_GAMES");
+	const int games = env ? atoi(env) : 60, deals = 10;
+	const int players = getenv("BOURRE_BENCH_PLAYERS") ? atoi(getenv("BOURRE_BENCH_PLAYERS")) : 7;
+	struct score l2_1 = match(players, 2, 1, games, deals, 77);
+	struct score l1_1 = match(players, 1, 1, games, deals, 77);
+	struct score l0_1 = match(players, 0, 1, games, deals, 77);
+	struct score l2_0 = match(players, 2, 0, games, deals, 78);
+	struct score l0_0 = match(players, 0, 0, games, deals, 78);
+	printf("bourre bots: seat 0 of %d, %d deals, others at level 1:\n", players, games * deals);
+	show("level 2", l2_1);
+	show("level 1", l1_1);
+	show("level 0 (random)", l0_1);
+	printf("others at level 0 (random):\n");
+	show("level 2", l2_0);
+	show("level 0 (random)", l0_0);
+	ck_assert_int_gt(l2_1.pots, l1_1.pots);
+	ck_assert_int_gt(l2_1.chips, l1_1.chips);
+	ck_assert_int_gt(l2_1.pots, l0_1.pots);
+	ck_assert_int_gt(l2_1.chips, l0_1.chips);
+	ck_assert_int_gt(l2_0.pots, l0_0.pots);
+	ck_assert_int_gt(l2_0.chips, l0_0.chips);
+}
+END_TEST
+
+/* ---- the referee ---- */
+
+static const char *const *variation(int v)
+{
+	static const char *const sets[][4] = {
+		{ "hands=4", NULL },
+		{ "hands=4", "ante=double", NULL },
+		{ "hands=4", "trump=separate", NULL },
+		{ "hands=4", "trump=dealer", NULL },
+		{ "hands=4", "declare=simultaneous", NULL },
+		{ "hands=4", "draw=separate", NULL },
+		{ "hands=4", "variant=four", NULL },
+		{ "hands=4", "limit=3", "trump=dealer", NULL },
+		{ "hands=4", "declare=simultaneous", "draw=separate", NULL },
+	};
+	return sets[v];
+}
+#define NVARIATIONS 9
+
+START_TEST(test_referee)
+{
+	long total = 0;
+	for (int v = 0; v < NVARIATIONS; v++)
+		for (int p = 2; p <= 8; p++)
+			total += tu_referee("bourre", p, variation(v), 6, 0, (uint64_t)(v * 10 + p), 0);
+	ck_assert_int_gt(total, 1000);
+}
+END_TEST
+
+START_TEST(test_referee_bots)
+{
+	for (int p = 2; p <= 8; p += 3)
+		for (int v = 0; v < NVARIATIONS; v += 2)
+			tu_referee("bourre", p, variation(v), 1, 2, (uint64_t)(p * 7 + v), 0);
+	tu_referee("bourre", 5, variation(3), 2, 1, 5, 0);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("bourre");
+	TCase *tc = tcase_create("rules");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_three_deals);
+	tcase_add_test(tc, test_play_example);
+	tcase_add_test(tc, test_overtrump);
+	tcase_add_test(tc, test_cinch_akq);
+	tcase_add_test(tc, test_cinch_kq1098);
+	tcase_add_test(tc, test_cinch_follow);
+	tcase_add_test(tc, test_cinch_three_tricks);
+	tcase_add_test(tc, test_lone_and_dealer);
+	tcase_add_test(tc, test_ace_forces_dealer);
+	tcase_add_test(tc, test_discard_refusals);
+	tcase_add_test(tc, test_stock_runs_out);
+	tcase_add_test(tc, test_limit);
+	tcase_add_test(tc, test_points_only);
+	tcase_add_test(tc, test_double_ante);
+	tcase_add_test(tc, test_trump_separate);
+	tcase_add_test(tc, test_trump_dealer);
+	tcase_add_test(tc, test_simultaneous);
+	tcase_add_test(tc, test_draw_separate);
+	tcase_add_test(tc, test_four);
+	tcase_add_test(tc, test_legality_reference);
+	tcase_add_test(tc, test_talk);
+	tcase_add_test(tc, test_talk_all_events);
+	tcase_add_test(tc, test_referee);
+	tcase_add_test(tc, test_referee_bots);
+	tcase_add_test(tc, test_bot_strength);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(suite());
+}

@@ -1,0 +1,109 @@
+/* Bots of Bouillotte and Le Brelan: the default bot (level 2) against a
+ * random bettor (level 0) and a fixed-threshold one (level 1), over fixed
+ * seeds; the figures are printed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/bot.h"
+#include "games/vying.h"
+#include "testutil.h"
+
+/* Net chips of seat 0 (at `level`) against opponents at `opp`, summed
+ * over `games` games of `hands` deals each. */
+static long match(const char *game, int players, const char *const *rules, int level, int opp,
+                  int games, uint64_t seed)
+{
+	const struct game_ops *g = game_find(game);
+	ck_assert_ptr_nonnull(g);
+	long net = 0;
+	void *st = malloc(g->state_size);
+	for (int k = 0; k < games; k++) {
+		struct rules r;
+		char err[256];
+		rules_init(&r, g->rules, g->nrules);
+		for (int i = 0; rules[i]; i++)
+			ck_assert(rules_set_arg(&r, rules[i], err, sizeof err) == 0);
+		uint64_t gs = rng_derive(seed, (uint64_t)k);
+		struct game_setup setup = { players, -1, gs, &r, NULL };
+		memset(st, 0, g->state_size);
+		ck_assert(g->init(st, &setup, err, sizeof err) == 0);
+		g->start(st, NULL);
+		struct rng brng;
+		rng_seed(&brng, rng_derive(gs, 7));
+		int seat;
+		while ((seat = g->to_act(st)) >= 0) {
+			struct action a;
+			bot_choose(g, st, seat == 0 ? level : opp, &brng, &a);
+			struct refusal why;
+			ck_assert(g->apply(st, &a, NULL, &why) == 0);
+		}
+		int sd[GAME_MAX_SEATS];
+		g->standings(st, sd);
+		net += sd[0];
+	}
+	free(st);
+	return net;
+}
+
+static const char *const BOUILLOTTE[] = { "hands=200", NULL };
+static const char *const BRELAN[] = { "hands=200", "recave=between", NULL };
+
+START_TEST(bouillotte_bots)
+{
+	long vs_random = match("bouillotte", 4, BOUILLOTTE, 2, 0, 10, 42);
+	long vs_threshold = match("bouillotte", 4, BOUILLOTTE, 2, 1, 10, 42);
+	long thr_vs_random = match("bouillotte", 4, BOUILLOTTE, 1, 0, 10, 42);
+	long random_vs_threshold = match("bouillotte", 4, BOUILLOTTE, 0, 1, 10, 42);
+	long thr_vs_thr = match("bouillotte", 4, BOUILLOTTE, 1, 1, 10, 42);
+	printf("bouillotte, 10 games x 200 deals, net chips of seat 0: level 2 vs random %+ld, "
+	       "level 2 vs threshold %+ld, threshold vs random %+ld, random vs threshold %+ld, "
+	       "threshold vs threshold %+ld\n",
+	       vs_random, vs_threshold, thr_vs_random, random_vs_threshold, thr_vs_thr);
+	ck_assert_int_gt(vs_random, 0);
+	ck_assert_int_gt(vs_threshold, 0);
+	ck_assert_int_gt(vs_random, thr_vs_random);
+	ck_assert_int_gt(vs_threshold, thr_vs_thr);
+}
+END_TEST
+
+START_TEST(brelan_bots)
+{
+	long vs_random = match("brelan", 4, BRELAN, 2, 0, 10, 43);
+	long vs_threshold = match("brelan", 4, BRELAN, 2, 1, 10, 43);
+	long thr_vs_random = match("brelan", 4, BRELAN, 1, 0, 10, 43);
+	long random_vs_threshold = match("brelan", 4, BRELAN, 0, 1, 10, 43);
+	long thr_vs_thr = match("brelan", 4, BRELAN, 1, 1, 10, 43);
+	printf("brelan, 10 games x 200 deals, net chips of seat 0: level 2 vs random %+ld, "
+	       "level 2 vs threshold %+ld, threshold vs random %+ld, random vs threshold %+ld, "
+	       "threshold vs threshold %+ld\n",
+	       vs_random, vs_threshold, thr_vs_random, random_vs_threshold, thr_vs_thr);
+	ck_assert_int_gt(vs_random, 0);
+	ck_assert_int_gt(vs_threshold, 0);
+	ck_assert_int_gt(vs_random, thr_vs_random);
+	ck_assert_int_gt(vs_threshold, thr_vs_thr);
+}
+END_TEST
+
+START_TEST(bots_in_referee)
+{
+	tu_referee("bouillotte", 4, (const char *const[]){ "hands=20", "buyback=yes", NULL }, 2, 2, 5, 0);
+	tu_referee("brelan", 5, (const char *const[]){ "hands=20", "carre=yes", "carre_levels=4", NULL }, 2,
+	           2, 6, 0);
+	tu_referee("brelan", 2, (const char *const[]){ "hands=20", "carre=forced", NULL }, 2, 1, 7, 0);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("vying_bots");
+	TCase *tc = tcase_create("bots");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, bouillotte_bots);
+	tcase_add_test(tc, brelan_bots);
+	tcase_add_test(tc, bots_in_referee);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void) { return tu_run(suite()); }
