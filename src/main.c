@@ -9,6 +9,7 @@
 
 #include "app/bench.h"
 #include "app/replay.h"
+#include "app/session.h"
 #include "app/table.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
@@ -245,52 +246,33 @@ static void save_path(char *buf, size_t len)
 	snprintf(buf, len, "%s/current.game", dir);
 }
 
-static int open_speech(struct speech *sp, const struct cli *c, const char *lang)
+static void open_session(struct session *ses, const struct cli *c)
 {
-	const char *backend = c->speech ? c->speech : "espeak";
-	if (c->text)
-		backend = "text";
-	else if (c->no_speech)
-		backend = "none";
-	struct speech_settings set;
-	speech_settings_default(&set);
-	char err[256] = "";
-	sp->out = stdout;
-	if (speech_open(sp, backend, lang, &set, NULL, err, sizeof err) != 0 && *err)
-		fprintf(stderr, "tapis: %s; speech goes to text\n", err);
-	if (!term_is_tty())
-		sp->set.pause = 0;
-	return 0;
+	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound };
+	session_open(ses, &req);
 }
 
-static int run_table(struct table_options *o, const struct cli *c, const char *lang,
-                     const struct script *resume)
+static int run_table(struct table_options *o, struct session *ses, const struct script *resume)
 {
-	struct speech sp;
-	memset(&sp, 0, sizeof sp);
-	open_speech(&sp, c, lang);
 	char savep[4200];
 	save_path(savep, sizeof savep);
 	o->save_path = *savep ? savep : NULL;
 	struct table t;
 	char err[1024];
-	if (table_open(&t, o, &sp, NULL, err, sizeof err) < 0) {
+	if (table_open(&t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis: %s\n", err);
-		speech_close(&sp);
 		return EXIT_USAGE;
 	}
 	term_open();
-	struct speech *keep = t.sp;
 	if (resume)
 		t.sp = NULL;   /* a resumed game is replayed in silence */
 	table_start(&t);
-	t.sp = keep;
+	t.sp = &ses->sp;
 	if (resume) {
 		if (table_replay(&t, resume, err, sizeof err) < 0) {
 			fprintf(stderr, "tapis: %s\n", err);
 			term_close();
 			table_close(&t);
-			speech_close(&sp);
 			return EXIT_USAGE;
 		}
 		struct sbuf b;
@@ -304,14 +286,13 @@ static int run_table(struct table_options *o, const struct cli *c, const char *l
 		}
 		table_say(&t, b.s, SPEECH_QUEUE);
 	}
-	int rc = play_run(&t, err, sizeof err);
+	int rc = play_run(&t, ses, err, sizeof err);
 	term_close();
 	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
 		fprintf(stderr, "tapis: %s\n", err);
 	if (table_to_act(&t) < 0 && o->save_path)
 		unlink(o->save_path);   /* a finished game needs no resuming */
 	table_close(&t);
-	speech_close(&sp);
 	return rc;
 }
 
@@ -344,8 +325,11 @@ static int cmd_play(int argc, char **argv)
 	struct table_options o;
 	if ((rc = make_options(g, &c, &o)))
 		return rc;
-	const char *lang = choose_lang(&c);
-	return run_table(&o, &c, lang, NULL);
+	struct session ses;
+	open_session(&ses, &c);
+	rc = run_table(&o, &ses, NULL);
+	session_close(&ses);
+	return rc;
 }
 
 static int cmd_rules(int argc, char **argv)
@@ -365,49 +349,39 @@ static int cmd_rules(int argc, char **argv)
 	int rc = parse_play(argc, argv, 3, &c);
 	if (rc)
 		return rc;
-	const char *lang = choose_lang(&c);
+	if (c.text)
+		c.no_sound = 1;
+	struct session ses;
+	open_session(&ses, &c);
 	char path[4200], err[256];
-	snprintf(path, sizeof path, "%s/docs/rules/%s.%s.md", paths_datadir(), g->name, lang);
+	snprintf(path, sizeof path, "%s/docs/rules/%s.%s.md", paths_datadir(), g->name, i18n_lang());
 	char *text = deckfile_slurp(path, err, sizeof err);
 	if (!text) {
 		fprintf(stderr, "tapis: %s\n", err);
+		session_close(&ses);
 		return EXIT_INTERNAL;
 	}
 	fputs(text, stdout);
-	if (!c.text && !c.no_speech) {
-		struct speech sp;
-		memset(&sp, 0, sizeof sp);
-		c.speech = c.speech ? c.speech : "espeak";
-		open_speech(&sp, &c, lang);
-		if (sp.backend != &speech_text_backend) {
-			term_open();
-			speech_say(&sp, text, SPEECH_QUEUE);
-			while (speech_busy(&sp) && term_read_key(50) == KEY_NONE)
-				speech_pump(&sp);
-			speech_stop(&sp);
-			term_close();
-		}
-		speech_close(&sp);
+	if (ses.sp.backend != &speech_text_backend && ses.sp.backend != &speech_none_backend) {
+		term_open();
+		speech_say(&ses.sp, text, SPEECH_QUEUE);
+		while (speech_busy(&ses.sp) && term_read_key(50) == KEY_NONE)
+			session_pump(&ses);
+		speech_stop(&ses.sp);
+		term_close();
 	}
+	session_close(&ses);
 	free(text);
 	return EXIT_DONE;
 }
 
 /* The bare `tapis`: choose a game and the number of players by voice. */
-static int cmd_menu(int argc, char **argv)
+/* The bare `tapis`: resume a saved game, or choose a game, the number of
+ * players and the options, by voice and keys alone. */
+static int menu_loop(struct session *ses, struct cli *c)
 {
-	struct cli c;
-	memset(&c, 0, sizeof c);
-	c.dealer = -1;
-	int prc = parse_play(argc, argv, 1, &c);
-	if (prc)
-		return prc;
-	const char *lang = choose_lang(&c);
-	struct speech sp;
-	memset(&sp, 0, sizeof sp);
-	open_speech(&sp, &c, lang);
-	term_open();
-	int rc = EXIT_DONE;
+	struct speech *sp = &ses->sp;
+	speech_say(sp, _("Welcome to tapis."), SPEECH_QUEUE);
 	/* A game left in progress: offer to go on with it. */
 	char savep[4200];
 	save_path(savep, sizeof savep);
@@ -417,24 +391,18 @@ static int cmd_menu(int argc, char **argv)
 	if (*savep && access(savep, R_OK) == 0) {
 		if (table_read_save(savep, &saved, &actions, err, sizeof err) == 0) {
 			const char *items[] = { _("Resume the saved game"), _("New game") };
-			speech_say(&sp, _("Welcome to tapis."), SPEECH_QUEUE);
 			struct sbuf title;
 			sb_clear(&title);
 			sb_printf(&title, _("A game of %s is waiting."), _(saved.game->title));
-			int k = menu_run(&sp, title.s, items, 2, 0);
+			int k = menu_run(sp, title.s, items, 2, 0);
 			if (k == 0) {
-				term_close();
-				speech_close(&sp);
-				rc = run_table(&saved, &c, lang, &actions);
+				int rc = run_table(&saved, ses, &actions);
 				script_release(&actions);
 				return rc;
 			}
 			script_release(&actions);
-			if (k == MENU_QUIT) {
-				term_close();
-				speech_close(&sp);
+			if (k == MENU_QUIT)
 				return EXIT_DONE;
-			}
 		} else {
 			fprintf(stderr, "tapis: %s\n", err);
 		}
@@ -445,10 +413,9 @@ static int cmd_menu(int argc, char **argv)
 		for (int i = 0; game_list[i] && n < 15; i++)
 			items[n++] = _(game_list[i]->title);
 		items[n] = _("Quit");
-		speech_say(&sp, _("Welcome to tapis."), SPEECH_QUEUE);
-		int gi = menu_run(&sp, _("Choose a game."), items, n + 1, 0);
+		int gi = menu_run(sp, _("Choose a game."), items, n + 1, 0);
 		if (gi < 0 || gi == n)
-			break;
+			return EXIT_DONE;
 		const struct game_ops *g = game_list[gi];
 		char labels[16][32];
 		const char *pitems[16];
@@ -460,31 +427,41 @@ static int cmd_menu(int argc, char **argv)
 			pitems[np] = labels[np];
 			np++;
 		}
-		int pi = np == 1 ? 0 : menu_run(&sp, _("How many players?"), pitems, np, def);
+		int pi = np == 1 ? 0 : menu_run(sp, _("How many players?"), pitems, np, def);
 		if (pi == MENU_QUIT)
-			break;
+			return EXIT_DONE;
 		if (pi < 0)
 			continue;
-		c.players = g->min_players + pi;
+		c->players = g->min_players + pi;
 		struct table_options o;
-		if (make_options(g, &c, &o)) {
-			rc = EXIT_USAGE;
-			break;
-		}
+		if (make_options(g, c, &o))
+			return EXIT_USAGE;
 		struct sbuf title;
 		sb_clear(&title);
 		sb_printf(&title, _("Options of %s."), _(g->title));
-		int ri = menu_rules(&sp, title.s, &o.rules);
+		int ri = menu_rules(sp, title.s, &o.rules);
 		if (ri == MENU_QUIT)
-			break;
+			return EXIT_DONE;
 		if (ri < 0)
 			continue;
-		term_close();
-		speech_close(&sp);
-		return run_table(&o, &c, lang, NULL);
+		return run_table(&o, ses, NULL);
 	}
+}
+
+static int cmd_menu(int argc, char **argv)
+{
+	struct cli c;
+	memset(&c, 0, sizeof c);
+	c.dealer = -1;
+	int rc = parse_play(argc, argv, 1, &c);
+	if (rc)
+		return rc;
+	struct session ses;
+	open_session(&ses, &c);
+	term_open();
+	rc = menu_loop(&ses, &c);
 	term_close();
-	speech_close(&sp);
+	session_close(&ses);
 	return rc;
 }
 

@@ -14,6 +14,8 @@ done
 if [ -x tests/scenarios/run.sh ]; then
 	if sh tests/scenarios/run.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: scenarios"; fi
 fi
+# Speech and cues rendered to a file by OpenAL's wave writer.
+if sh tests/audio_wave.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: audio_wave"; fi
 # Every sentence in both catalogues, nothing untranslated or fuzzy.
 if sh tools/po-missing.sh >/tmp/tapis-po.$$ 2>/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); cat /tmp/tapis-po.$$; echo "FAILED: catalogues"; fi
 rm -f /tmp/tapis-po.$$

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "audio/audio_bench.h"
 #include "bots/bot.h"
 #include "core/game.h"
 #include "speech/speech.h"
@@ -146,6 +147,30 @@ int bench_run(int json, FILE *out)
 	snprintf(rows[n].name, sizeof rows[n].name, "startup_median");
 	rows[n].value = startup_ms();
 	rows[n++].unit = "ms";
+	struct audio_bench ab;
+	char aerr[256];
+	int have_audio = audio_bench_run(&ab, 200, "en", aerr, sizeof aerr) == 0;
+	if (have_audio) {
+		snprintf(rows[n].name, sizeof rows[n].name, "key_to_speech_median");
+		rows[n].value = ab.median_ms;
+		rows[n++].unit = "ms";
+		snprintf(rows[n].name, sizeof rows[n].name, "key_to_speech_p99");
+		rows[n].value = ab.p99_ms;
+		rows[n++].unit = "ms";
+		snprintf(rows[n].name, sizeof rows[n].name, "speech_synthesis_median");
+		rows[n].value = ab.synth_median_ms;
+		rows[n++].unit = "ms";
+		if (ab.have_device) {
+			snprintf(rows[n].name, sizeof rows[n].name, "device_buffer");
+			rows[n].value = ab.device.buffer_ms;
+			rows[n++].unit = "ms";
+			snprintf(rows[n].name, sizeof rows[n].name, "device_period");
+			rows[n].value = ab.device.period_ms;
+			rows[n++].unit = "ms";
+		}
+	} else {
+		fprintf(stderr, "tapis bench: no speech figures: %s\n", aerr);
+	}
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	snprintf(rows[n].name, sizeof rows[n].name, "peak_memory");

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "audio/audio.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
 #include "speech/announce.h"
@@ -50,6 +51,8 @@ static void flush_events(struct table *t)
 	struct sbuf b;
 	for (int i = 0; i < t->npending; i++) {
 		const struct event *e = &t->pending[i];
+		if (t->audio)
+			audio_event(t->audio, e, t->talk.me);
 		if (!t->sp)
 			continue;
 		ann_event(&t->talk, t->gt, view, e, &b);
@@ -156,6 +159,8 @@ void table_start(struct table *t)
 	e.nvalues = t->opt.players;
 	t->pending = t->pending ? t->pending : NULL;
 	on_event(t, &e);
+	if (t->audio)
+		audio_set_table(t->audio, t->opt.players, t->talk.me, t->g->clockwise);
 	struct sink s = { on_event, t };
 	t->g->start(t->st, &s);
 	flush_events(t);

@@ -24,6 +24,8 @@ const struct keymap_entry keymap[] = {
 	{ ", .", N_("previous or next message"), KEYS_SPEECH },
 	{ ";", N_("repeat the last message"), KEYS_SPEECH },
 	{ "+ -", N_("speak faster or slower"), KEYS_SPEECH },
+	{ "[ ]", N_("speech quieter or louder"), KEYS_SPEECH },
+	{ "{ }", N_("sound cues quieter or louder"), KEYS_SPEECH },
 	{ "any key", N_("stops speech"), KEYS_SPEECH },
 	{ "F1", N_("the keys of this moment"), KEYS_ALWAYS },
 	{ "Q", N_("quit, after confirmation; the game is saved"), KEYS_ALWAYS },

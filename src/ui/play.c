@@ -6,7 +6,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/session.h"
 #include "app/table.h"
+#include "audio/audio.h"
 #include "core/sbuf.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
@@ -19,6 +21,7 @@
 
 struct play {
 	struct table *t;
+	struct session *ses;
 	card_t hand[GAME_MAX_HAND];
 	int nhand;
 	int sel;                    /* selected card, -1 none */
@@ -157,6 +160,7 @@ static void try_action(struct play *p, const struct action *a)
 	struct sbuf why;
 	sb_clear(&why);
 	if (table_play(p->t, a, &why) < 0) {
+		session_cue(p->ses, CUE_ILLEGAL);
 		sb_capitalize(&why);
 		say(p, why.s);
 		return;
@@ -395,17 +399,8 @@ static int handle_key(struct play *p, int key)
 			}
 		}
 		break;
-	case '+':
-	case '-':
-		if (sp) {
-			struct speech_settings s = sp->set;
-			s.rate += key == '+' ? 20 : -20;
-			if (s.rate < 80) s.rate = 80;
-			if (s.rate > 900) s.rate = 900;
-			speech_configure(sp, &s);
-			sb_printf(&b, _("Rate %d."), s.rate);
-			say(p, b.s);
-		}
+	case '+': case '-': case '[': case ']': case '{': case '}':
+		session_key(p->ses, key);
 		break;
 	case KEY_ESCAPE:
 		break;
@@ -415,25 +410,25 @@ static int handle_key(struct play *p, int key)
 	return 0;
 }
 
-int play_run(struct table *t, char *err, size_t errlen)
+int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 {
 	struct play p;
 	memset(&p, 0, sizeof p);
 	p.t = t;
+	p.ses = ses;
 	p.sel = -1;
 	refresh_hand(&p);
 	int tty = term_is_tty();
 	for (;;) {
-		if (t->sp)
-			speech_pump(t->sp);
+		session_pump(ses);
 		int seat = table_to_act(t);
 		if (seat < 0) {
 			/* Let the last words be said before leaving. */
-			while (t->sp && speech_busy(t->sp)) {
+			while (speech_busy(&ses->sp)) {
 				int key = term_read_key(20);
 				if (key != KEY_NONE)
 					break;
-				speech_pump(t->sp);
+				session_pump(ses);
 			}
 			return 0;
 		}
@@ -463,6 +458,7 @@ int play_run(struct table *t, char *err, size_t errlen)
 		if (!p.prompted) {
 			p.prompted = 1;
 			refresh_hand(&p);
+			session_cue(ses, CUE_YOUR_TURN);
 			prompt(&p);
 		}
 		int key = term_read_key(50);

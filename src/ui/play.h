@@ -7,9 +7,10 @@
 #include <stddef.h>
 
 struct table;
+struct session;
 
 /* Returns the exit status: 0 done or quit (game saved), 1 internal error,
  * 3 a scripted action could not be applied (message in err). */
-int play_run(struct table *t, char *err, size_t errlen);
+int play_run(struct table *t, struct session *s, char *err, size_t errlen);
 
 #endif

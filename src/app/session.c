@@ -1,0 +1,131 @@
+#include "app/session.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "audio/audio.h"
+#include "core/sbuf.h"
+#include "speech/i18n.h"
+#include "ui/term.h"
+
+static void notice(struct session *s, const char *msg)
+{
+	if (!msg || !*msg)
+		return;
+	if (s->sp.backend)
+		speech_say(&s->sp, msg, SPEECH_QUEUE);
+	else
+		fprintf(stderr, "tapis: %s\n", msg);
+}
+
+void session_open(struct session *s, const struct session_request *req)
+{
+	memset(s, 0, sizeof *s);
+	char msg[512] = "";
+	int st = settings_load(&s->set, msg, sizeof msg);
+	s->settings_ok = st != SETTINGS_ERROR;
+	const char *lang = req->lang ? req->lang : *s->set.lang ? s->set.lang : i18n_env_lang();
+	char err[512] = "";
+	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
+		fprintf(stderr, "tapis: %s; messages in English\n", err);
+	lang = i18n_lang();
+
+	const char *backend = req->speech ? req->speech : *s->set.speech ? s->set.speech : "espeak";
+	if (req->text)
+		backend = "text";
+	else if (req->no_speech)
+		backend = "none";
+	s->no_sound = req->no_sound;
+	int want_audio = !req->text && (strcmp(backend, "espeak") == 0 || !req->no_sound);
+	char aerr[512] = "";
+	if (want_audio) {
+		struct audio_options o;
+		audio_options_default(&o);
+		settings_audio_options(&s->set, &o);
+		if (req->no_sound)
+			o.cue_volume = 0;
+		s->audio = audio_open("openal", &o, aerr, sizeof aerr);
+	}
+	if (want_audio && !s->audio && strcmp(backend, "espeak") == 0)
+		backend = "text";   /* espeak speaks through the audio device */
+	s->sp.out = stdout;
+	char serr[512] = "";
+	if (speech_open(&s->sp, backend, lang, &s->set.voice, s->audio, serr, sizeof serr) != 0 && *serr)
+		fprintf(stderr, "tapis: %s; speech goes to text\n", serr);
+	if (!term_is_tty())
+		s->sp.set.pause = 0;
+	/* Say why something is missing, once, in the player's language. */
+	if (*msg)
+		notice(s, msg);
+	if (want_audio && !s->audio)
+		notice(s, *aerr ? aerr : _("No sound device: text only."));
+	else if (s->audio)
+		notice(s, audio_notice(s->audio));
+}
+
+void session_close(struct session *s)
+{
+	/* Let the last words and sounds finish (at most a moment). */
+	double until = speech_now() + 1.5;
+	while (s->audio && (audio_busy(s->audio) || speech_busy(&s->sp)) && speech_now() < until) {
+		session_pump(s);
+		if (term_read_key(10) != KEY_NONE)
+			break;
+	}
+	speech_close(&s->sp);
+	if (s->audio)
+		audio_close(s->audio);
+	s->audio = NULL;
+}
+
+void session_pump(struct session *s)
+{
+	speech_pump(&s->sp);
+	if (s->audio) {
+		audio_pump(s->audio);
+		notice(s, audio_notice(s->audio));
+	}
+}
+
+void session_cue(struct session *s, int cue)
+{
+	if (s->audio)
+		audio_cue(s->audio, (enum audio_cue)cue, -1);
+}
+
+int session_key(struct session *s, int key)
+{
+	struct sbuf b;
+	sb_clear(&b);
+	switch (key) {
+	case '+':
+	case '-':
+		sb_printf(&b, _("Rate %d."), settings_step_rate(&s->set, key == '+' ? 1 : -1));
+		break;
+	case ']':
+	case '[':
+		sb_printf(&b, _("Speech volume %d."), settings_step_speech_volume(&s->set, key == ']' ? 1 : -1));
+		break;
+	case '}':
+	case '{':
+		sb_printf(&b, _("Sound volume %d."), settings_step_cue_volume(&s->set, key == '}' ? 1 : -1));
+		break;
+	default:
+		return 0;
+	}
+	speech_configure(&s->sp, &s->set.voice);
+	if (!term_is_tty())
+		s->sp.set.pause = 0;
+	if (s->audio)
+		audio_set_volumes(s->audio, s->no_sound ? 0 : s->set.cue_volume, s->set.speech_volume);
+	if (s->settings_ok) {
+		char msg[256];
+		if (settings_save(&s->set, msg, sizeof msg) != SETTINGS_OK)
+			s->settings_ok = 0;
+	}
+	speech_say(&s->sp, b.s, SPEECH_INTERRUPT);
+	if (key == '}' || key == '{')
+		session_cue(s, CUE_CARD);
+	return 1;
+}
