@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "app/bench.h"
+#include "app/replay.h"
 #include "app/session.h"
 #include "app/table.h"
 #include "bots/bot.h"
@@ -48,6 +49,7 @@ static void usage(FILE *f)
 	        "  tapis rules GAME            print (and, without --text, speak) the rules\n"
 	        "  tapis keys [GAME]           print the keyboard shortcuts\n"
 	        "  tapis bench [--json]        the performance benchmark\n"
+	        "  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history\n"
 	        "  tapis --help | --version\n\n"
 	        "Games:");
 	for (int i = 0; game_list[i]; i++)
@@ -497,6 +499,8 @@ int main(int argc, char **argv)
 		choose_lang(&c);
 		keymap_print(stdout);
 		rc = EXIT_DONE;
+	} else if (!strcmp(argv[1], "replay")) {
+		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
 		int json = argc >= 3 && !strcmp(argv[2], "--json");
 		rc = bench_run(json, stdout);

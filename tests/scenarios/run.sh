@@ -64,4 +64,33 @@ if "$bin" --help | grep -q '^Games:.*bouillabaisse'; then
 	[ -s "$dir/state/tapis/current.game" ] || bad "piped keys: game not saved"
 fi
 
+# Hand histories replayed (tapis replay): the bots' log of each game gives
+# the same game again (exit 0), says what was said during play, and a
+# game played with --deck too; a tampered copy does not replay (exit 3) and
+# a broken one is refused (exit 2), both naming the line.
+for game in $("$bin" --help | sed -n 's/^Games: //p'); do
+	log="$dir/$game.en.jsonl"
+	[ -s "$log" ] || { bad "$game: no log to replay"; continue; }
+	expect_status 0 "$game replay" "$bin" replay "$log"
+	n=$(sed -n 's/.*"players":\([0-9]*\).*/\1/p' "$log" | head -1)
+	seats=bot; i=1
+	while [ $i -lt "$n" ]; do seats="$seats,bot"; i=$((i+1)); done
+	"$bin" play "$game" --players "$n" --seats "$seats" --text --lang fr --seed 7 --hands 2 \
+		>"$dir/play.txt" 2>/dev/null </dev/null
+	expect_status 0 "$game replay --text" "$bin" replay "$log" --text --lang fr
+	cmp -s "$dir/out" "$dir/play.txt" || bad "$game: replay --text does not say what play said"
+	sed -n '/"type":"hand_start"/{s/.*"pack":\[//;s/\].*//;s/[",]/ /g;p;q;}' "$log" >"$dir/replay.deck"
+	expect_status 0 "$game stacked play" "$bin" play "$game" --players "$n" --seats "$seats" --text \
+		--seed 8 --hands 2 --deck "$dir/replay.deck" --log "$dir/stacked.jsonl"
+	expect_status 0 "$game stacked replay" "$bin" replay "$dir/stacked.jsonl"
+	sed '6d' "$log" >"$dir/tampered.jsonl"
+	expect_status 3 "$game tampered log" "$bin" replay "$dir/tampered.jsonl"
+	grep -q "tampered.jsonl:6:" "$dir/err" || bad "$game: the tampered line is not named"
+	sed '4s/.*/{"type":/' "$log" >"$dir/broken.jsonl"
+	expect_status 2 "$game broken log" "$bin" replay "$dir/broken.jsonl"
+	grep -q "broken.jsonl:4:" "$dir/err" || bad "$game: the broken line is not named"
+done
+expect_status 2 "replay without a log" "$bin" replay
+expect_status 2 "replay of a missing log" "$bin" replay "$dir/none.jsonl"
+
 [ "$fails" = 0 ]
