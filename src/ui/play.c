@@ -117,8 +117,6 @@ static void say_item(struct play *p)
 	struct action a = p->items[p->item];
 	ann_action(&p->t->talk, p->t->gt, table_view(p->t), &a, &b);
 	sb_capitalize(&b);
-	if (a.amount_max > a.amount && p->typed == 0)
-		sb_printf(&b, _(", from %1$d to %2$d"), a.amount, a.amount_max);
 	sb_printf(&b, _(", %1$d of %2$d."), p->item + 1, p->nitems);
 	say(p, b.s);
 }
