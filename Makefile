@@ -36,7 +36,7 @@ PO        := $(wildcard locales/*.po)
 MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 
-.PHONY: all run check test deps bench asan coverage install uninstall clean pot valgrind
+.PHONY: all run check test tests deps bench asan coverage install uninstall clean pot valgrind
 
 all: $(BIN) $(MO)
 
@@ -45,7 +45,10 @@ all: $(BIN) $(MO)
 deps:
 	@sh tools/deps.sh
 
-run: deps all
+# The packages are installed first, then a fresh make finds them (pkg-config
+# is read when make starts).
+run: deps
+	@$(MAKE) --no-print-directory all
 	$(BIN) $(ARGS)
 
 $(BUILD)/%.o: %.c
@@ -72,12 +75,16 @@ $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUI
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.
-check: deps all $(TEST_BINS)
+check: deps
+	@$(MAKE) --no-print-directory all tests
 	@sh tests/run.sh $(BUILD)
+
+tests: $(TEST_BINS)
 
 test: check
 
-bench: deps all
+bench: deps
+	@$(MAKE) --no-print-directory all
 	$(BIN) bench
 
 asan:
