@@ -22,16 +22,24 @@ static void say_item(struct speech *sp, const char *const *items, int n, int i, 
 	speech_say(sp, b.s, SPEECH_INTERRUPT);
 }
 
+/* The next key, keeping speech flowing while waiting. */
+static int next_key(struct speech *sp)
+{
+	for (;;) {
+		speech_pump(sp);
+		int key = term_read_key(50);
+		if (key != KEY_NONE)
+			return key;
+	}
+}
+
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected)
 {
 	int i = selected >= 0 && selected < n ? selected : 0;
 	say_item(sp, items, n, i, title);
 	for (;;) {
-		speech_pump(sp);
-		int key = term_read_key(50);
+		int key = next_key(sp);
 		switch (key) {
-		case KEY_NONE:
-			continue;
 		case KEY_EOF:
 		case KEY_INTERRUPT:
 			return MENU_QUIT;
@@ -180,11 +188,8 @@ int menu_rules(struct speech *sp, const char *title, struct rules *r)
 	speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
 	           SPEECH_QUEUE);
 	for (;;) {
-		speech_pump(sp);
-		int key = term_read_key(50);
+		int key = next_key(sp);
 		switch (key) {
-		case KEY_NONE:
-			continue;
 		case KEY_EOF:
 		case KEY_INTERRUPT:
 			return MENU_QUIT;
