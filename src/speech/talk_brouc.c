@@ -14,6 +14,12 @@ static int my_team(const struct talk *t)
 	return t->me >= 0 ? brouc_team(t->me) : -1;
 }
 
+/* Games (Le Brouc) or parties (L'Homme de Brou) that win the match. */
+static int match_target(const struct brouc_state *st)
+{
+	return st->variant == BROUC_HOMME ? st->parties_target : st->games_target;
+}
+
 /* "you and Claire" / "Anne and Claire", capitalised when cap. */
 static const char *team_name(const struct talk *t, int team, int cap, char *buf, size_t len)
 {
@@ -168,6 +174,12 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 			if (st->over)
 				return -1;
 			sb_puts(b, _("End of the deal. A new game starts, scores back to 0."));
+			if (match_target(st) > 1) {
+				sb_puts(b, " ");
+				sb_puts(b, st->variant == BROUC_HOMME ? _("Parties: ") : _("Games: "));
+				two_teams(b, t, st->wins[0], st->wins[1]);
+				sb_puts(b, ".");
+			}
 			return 1;
 		}
 		sb_puts(b, _("End of the deal. Scores: "));
@@ -175,7 +187,36 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		sb_puts(b, ".");
 		return 1;
 	case EV_GAME_END: {
-		int w = e->winner;
+		int w = e->winner, target = match_target(st);
+		int reached = e->values[0] >= target || e->values[1] >= target;
+		if (reached && w >= 0 && target == 1 && st->score[0] == 0 && st->score[1] == 0) {
+			/* The game won was just said (scores go back to 0 after a
+			 * game won, never after a deal alone); it was the whole match. */
+			sb_puts(b, _("Game over."));
+			return 1;
+		}
+		if (reached && w >= 0) {
+			int ours = w == my_team(t), v = e->values[w], o = e->values[1 - w];
+			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
+			const char *q = say_name(t, w + 2);
+			if (st->variant == BROUC_HOMME) {
+				if (ours)
+					sb_printf(b, P_("Match over: you and %1$s win, %2$d partie to %3$d.",
+					                "Match over: you and %1$s win, %2$d parties to %3$d.", v), p, v, o);
+				else
+					sb_printf(b, P_("Match over: %1$s and %2$s win, %3$d partie to %4$d.",
+					                "Match over: %1$s and %2$s win, %3$d parties to %4$d.", v), p, q, v, o);
+			} else {
+				if (ours)
+					sb_printf(b, P_("Match over: you and %1$s win, %2$d game to %3$d.",
+					                "Match over: you and %1$s win, %2$d games to %3$d.", v), p, v, o);
+				else
+					sb_printf(b, P_("Match over: %1$s and %2$s win, %3$d game to %4$d.",
+					                "Match over: %1$s and %2$s win, %3$d games to %4$d.", v), p, q, v, o);
+			}
+			return 1;
+		}
+		/* The deals ran out before the match was won. */
 		sb_puts(b, _("Game over."));
 		sb_puts(b, " ");
 		if (w < 0)
@@ -195,13 +236,26 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 	}
 }
 
+/* Has the dealer played the turned card yet? */
+static int turnup_played(const struct brouc_state *st)
+{
+	for (int k = 0; k < st->tricks_done && k < BROUC_TRICKS; k++)
+		for (int i = 0; i < 4; i++)
+			if (st->played[k][i] == st->turnup)
+				return 1;
+	for (int i = 0; i < st->ntrick; i++)
+		if (st->trick[i] == st->turnup)
+			return 1;
+	return 0;
+}
+
 static void say_trick(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
 {
 	char card[96];
 	for (int i = 0; i < st->ntrick; i++) {
 		int s = (st->leader + i) % BROUC_PLAYERS;
 		if (i)
-			sb_puts(b, "; ");
+			sb_puts(b, _("; "));
 		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
 	}
 	sb_puts(b, ".");
@@ -264,12 +318,23 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 	case TALK_TABLE:
 		if (st->ntrick) {
 			say_trick(t, st, b);
-			int best = (st->leader + brouc_trick_best(st)) % BROUC_PLAYERS;
+			int best = (st->leader + brouc_trick_best(st)) % BROUC_PLAYERS, pts = 0;
+			for (int i = 0; i < st->ntrick; i++)
+				pts += brouc_points(st->trick[i]);
 			sb_puts(b, " ");
 			if (best == t->me)
-				sb_puts(b, _("You hold the trick."));
+				sb_printf(b, P_("You hold the trick, %d point.", "You hold the trick, %d points.", pts), pts);
+			else if (t->me >= 0 && best == (t->me + 2) % BROUC_PLAYERS)
+				sb_printf(b, P_("%1$s, your partner, holds the trick, %2$d point.",
+				                "%1$s, your partner, holds the trick, %2$d points.", pts),
+				          say_Name(t, best), pts);
+			else if (t->me >= 0)
+				sb_printf(b, P_("%1$s, an opponent, holds the trick, %2$d point.",
+				                "%1$s, an opponent, holds the trick, %2$d points.", pts),
+				          say_Name(t, best), pts);
 			else
-				sb_printf(b, _("%s holds the trick."), say_Name(t, best));
+				sb_printf(b, P_("%1$s holds the trick, %2$d point.", "%1$s holds the trick, %2$d points.", pts),
+				          say_Name(t, best), pts);
 		} else if (st->tricks_done) {
 			int k = st->tricks_done - 1;
 			sb_puts(b, _("No cards on the table. Last trick: "));
@@ -286,6 +351,13 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 				sb_printf(b, _("%s took it."), say_Name(t, st->played_winner[k]));
 		} else {
 			sb_puts(b, _("No cards on the table."));
+			if (!st->over && st->turn >= 0) {
+				sb_puts(b, " ");
+				if (st->turn == t->me)
+					sb_puts(b, _("You lead."));
+				else
+					sb_printf(b, _("%s to lead."), say_Name(t, st->turn));
+			}
 		}
 		break;
 	case TALK_SUIT:
@@ -293,8 +365,15 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 			sb_printf(b, _("Led: %s. "), say_suit(card_suit(st->trick[0])));
 		else
 			sb_puts(b, _("No card led. "));
-		sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(st->trump),
-		          say_card_str(st->turnup, SAY_THE, card, sizeof card));
+		say_card_str(st->turnup, SAY_THE, card, sizeof card);
+		if (!turnup_played(st) && st->dealer == t->me)
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(st->trump), card);
+		else if (!turnup_played(st))
+			/* TRANSLATORS: %3$s is the dealer, who holds the turned card. */
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(st->trump), card,
+			          say_name(t, st->dealer));
+		else
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(st->trump), card);
 		break;
 	case TALK_RULES:
 		sb_printf(b, _("Trumps: %s. "), say_suit(st->trump));
