@@ -1027,6 +1027,7 @@ START_TEST(test_talk_refusals_and_win)
 	phrase_all(&t, 0, from, &all);
 	ck_assert_msg(strstr(all.s, "You and Claire score king-queen of clubs, 40. Bruno and Denis lose 40.") != NULL,
 	              "%s", all.s);
+	ck_assert_msg(strstr(all.s, "This deal: you and Claire 58, Bruno and Denis minus 40.") != NULL, "%s", all.s);
 	tu_game_release(&t);
 }
 END_TEST

@@ -43,6 +43,15 @@ static void combo_name(struct sbuf *b, int kind, int suit, int trump)
 		          say_suit(suit));
 }
 
+/* "17", "minus 17". */
+static void signed_number(char *buf, size_t len, int n)
+{
+	if (n < 0)
+		snprintf(buf, len, _("minus %d"), -n);
+	else
+		snprintf(buf, len, "%d", n);
+}
+
 /* "you and Claire 12, Bruno and Denis 25" */
 static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 {
@@ -51,8 +60,18 @@ static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 	int v[2] = { v0, v1 };
 	team_name(t, first, 0, n0, sizeof n0);
 	team_name(t, 1 - first, 0, n1, sizeof n1);
-	/* TRANSLATORS: two teams and their numbers: "you and Claire 12, Bruno and Denis 25". */
-	sb_printf(b, _("%1$s %2$d, %3$s %4$d"), n0, v[first], n1, v[1 - first]);
+	if (v[0] >= 0 && v[1] >= 0) {
+		/* TRANSLATORS: two teams and their numbers: "you and Claire 12, Bruno and Denis 25". */
+		sb_printf(b, _("%1$s %2$d, %3$s %4$d"), n0, v[first], n1, v[1 - first]);
+		return;
+	}
+	/* L'Homme de Brou: a deal total may go below zero, said with a word. */
+	char a0[32], a1[32];
+	signed_number(a0, sizeof a0, v[first]);
+	signed_number(a1, sizeof a1, v[1 - first]);
+	/* TRANSLATORS: two teams and their numbers, one of them negative:
+	 * "you and Claire 86, Bruno and Denis minus 17". */
+	sb_printf(b, _("%1$s %2$s, %3$s %4$s"), n0, a0, n1, a1);
 }
 
 /* Score in tenths as said: "30.4" / "30,4". */
