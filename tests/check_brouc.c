@@ -879,8 +879,8 @@ START_TEST(test_talk_combos_and_scores)
 	struct sbuf b;
 	sb_clear(&b);
 	gt->query(&tk, &v, TALK_SCORES, &b);
-	ck_assert_str_eq(b.s, "Game: you and Claire 0, Bruno and Denis 0. This deal: you and Claire 38, "
-	                      "Bruno and Denis 80. Games: you and Claire 0, Bruno and Denis 0.");
+	ck_assert_str_eq(b.s, "Score: you and Claire 0, Bruno and Denis 0. This deal: you and Claire 38, "
+	                      "Bruno and Denis 80. Games won: you and Claire 0, Bruno and Denis 0.");
 	sb_clear(&b);
 	gt->query(&tk, &v, TALK_TURN, &b);
 	ck_assert_str_eq(b.s, "Denis to play, an opponent.");
@@ -969,7 +969,7 @@ START_TEST(test_talk_refusals_and_win)
 	                   "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
 	phrase_all(&t, 2, from, &all);
 	ck_assert_msg(strstr(all.s, "You and Anne win the game with 30.4. | End of the deal. A new game starts, "
-	                            "scores back to 0. Games: you and Anne 1, Bruno and Denis 0.") != NULL, "%s", all.s);
+	                            "scores back to 0. Games won: you and Anne 1, Bruno and Denis 0.") != NULL, "%s", all.s);
 	tu_game_release(&t);
 
 	/* The second game won ends a match of two. */
@@ -1004,7 +1004,7 @@ START_TEST(test_talk_refusals_and_win)
 	from = t.ev.n;
 	play_out(&t, 1);
 	phrase_all(&t, 1, from, &all);
-	ck_assert_msg(strstr(all.s, "| Game over. ") != NULL && strstr(all.s, " win. Games: you and Denis 0, Anne and "
+	ck_assert_msg(strstr(all.s, "| Game over. ") != NULL && strstr(all.s, " win. Games won: you and Denis 0, Anne and "
 	                                                                    "Claire 0.") != NULL,
 	              "%s", all.s);
 	tu_game_release(&t);

@@ -195,7 +195,7 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 			sb_puts(b, _("End of the deal. A new game starts, scores back to 0."));
 			if (match_target(st) > 1) {
 				sb_puts(b, " ");
-				sb_puts(b, st->variant == BROUC_HOMME ? _("Parties: ") : _("Games: "));
+				sb_puts(b, st->variant == BROUC_HOMME ? _("Parties won: ") : _("Games won: "));
 				two_teams(b, t, st->wins[0], st->wins[1]);
 				sb_puts(b, ".");
 			}
@@ -245,7 +245,7 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		else
 			sb_printf(b, _("%1$s and %2$s win."), say_name(t, w), say_name(t, w + 2));
 		sb_puts(b, " ");
-		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties: ") : _("Games: "));
+		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties won: ") : _("Games won: "));
 		two_teams(b, t, e->values[0], e->values[1]);
 		sb_puts(b, ".");
 		return 1;
@@ -416,13 +416,13 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 		}
 		break;
 	case TALK_SCORES:
-		sb_puts(b, _("Game: "));
+		sb_puts(b, _("Score: "));
 		two_teams(b, t, st->score[0], st->score[1]);
 		sb_puts(b, ". ");
 		sb_puts(b, _("This deal: "));
 		two_teams(b, t, st->dealpts[0], st->dealpts[1]);
 		sb_puts(b, ". ");
-		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties: ") : _("Games: "));
+		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties won: ") : _("Games won: "));
 		two_teams(b, t, st->wins[0], st->wins[1]);
 		sb_puts(b, ".");
 		break;
