@@ -837,7 +837,7 @@ START_TEST(test_talk_combos_and_scores)
 	stacked(&t, NULL, 3, TRICK_COMBOS);
 	struct sbuf all;
 	phrase_all(&t, 1, 0, &all);
-	ck_assert_msg(strstr(all.s, "Turned card: the eight of hearts. Trumps: hearts.") != NULL, "%s", all.s);
+	ck_assert_msg(strstr(all.s, "Trumps: hearts, turned card the eight of hearts, held by Denis.") != NULL, "%s", all.s);
 	{
 		/* Nothing on the table yet: who leads. */
 		const struct game_talk *g0 = talk_find("brouc");
@@ -849,6 +849,9 @@ START_TEST(test_talk_combos_and_scores)
 		sb_clear(&q);
 		g0->query(&k1, t.st, TALK_TABLE, &q);
 		ck_assert_str_eq(q.s, "No cards on the table. Anne to lead.");
+		sb_clear(&q);
+		g0->query(&k1, t.st, '1', &q);
+		ck_assert_str_eq(q.s, "No card 1: the table is empty.");
 		/* The turned card is still in the dealer's hand. */
 		sb_clear(&q);
 		g0->query(&k1, t.st, TALK_SUIT, &q);
@@ -909,6 +912,9 @@ START_TEST(test_talk_combos_and_scores)
 	sb_clear(&b);
 	gt->query(&tk, &v, '1', &b);
 	ck_assert_str_eq(b.s, "1: Denis, queen of spades.");
+	sb_clear(&b);
+	gt->query(&tk, &v, '2', &b);
+	ck_assert_str_eq(b.s, "No card 2 on the table: 1 card so far.");
 	sb_clear(&b);
 	gt->query(&tk, &v, TALK_RULES, &b);
 	ck_assert(strstr(b.s, "Trumps: hearts.") == b.s);

@@ -92,8 +92,14 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 	switch (e->type) {
 	case EV_TURNUP: {
 		char card[96];
-		sb_printf(b, _("Turned card: %1$s. Trumps: %2$s."),
-		          say_card_str(e->cards[0], SAY_THE, card, sizeof card), say_suit(card_suit(e->cards[0])));
+		say_card_str(e->cards[0], SAY_THE, card, sizeof card);
+		/* The turned card goes to the dealer (e->seat). */
+		if (e->seat == t->me)
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(card_suit(e->cards[0])),
+			          card);
+		else
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(card_suit(e->cards[0])),
+			          card, say_name(t, e->seat));
 		return 1;
 	}
 	case EV_DECLARE: {
@@ -436,8 +442,12 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 	default:
 		if (key >= '1' && key <= '9') {
 			int i = key - '1';
-			if (i >= st->ntrick) {
-				sb_printf(b, _("No card %d on the table."), i + 1);
+			if (st->ntrick == 0) {
+				sb_printf(b, _("No card %d: the table is empty."), i + 1);
+			} else if (i >= st->ntrick) {
+				sb_printf(b, P_("No card %1$d on the table: %2$d card so far.",
+				                "No card %1$d on the table: %2$d cards so far.", st->ntrick),
+				          i + 1, st->ntrick);
 			} else {
 				int s = (st->leader + i) % BROUC_PLAYERS;
 				sb_printf(b, _("%1$d: %2$s, %3$s."), i + 1, say_Name(t, s),
