@@ -886,6 +886,14 @@ START_TEST(test_talk_english)
 	ck_assert_str_eq(asked(&t, 1, 'C'), "No cards on the table. Anne to lead.");
 	ck_assert_str_eq(asked(&t, 1, 'T'), "Anne to lead.");
 	ck_assert_str_eq(asked(&t, 0, '1'), "No card 1: the table is empty.");
+	{
+		/* H with no cards (a spectator): no "Your 0 cards". */
+		static struct sbuf hb;
+		struct talk spec = { t.g, -1, 4 };
+		sb_clear(&hb);
+		ann_hand(&spec, NULL, 0, &hb);
+		ck_assert_str_eq(hb.s, "You hold no cards.");
+	}
 	ck_assert_str_eq(refused(&t, 0, "play QS"), "You do not hold the queen of spades.");
 	ck_assert_str_eq(refused(&t, 0, "pass"), "Play a card.");
 	tu_game_script(&t, "0 play AS\n");
