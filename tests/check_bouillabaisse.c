@@ -1005,6 +1005,7 @@ START_TEST(test_talk_rounds_and_end)
 	tu_game_init(&t, "bouillabaisse", 8, 0, 3, two);
 	tu_game_start(&t);
 	ck_assert_str_eq(heard(&t, 0, 2), "Chosen card: the queen of spades; both copies count.");
+	ck_assert(strstr(asked(&t, 0, 'R'), "Two decks: of two identical cards, the first played wins.") != NULL);
 	tu_game_release(&t);
 }
 END_TEST

@@ -287,6 +287,10 @@ static void bou_query(const struct talk *t, const void *view, int key, struct sb
 		/* TRANSLATORS: the suit, the rank (plural) and the card chosen. */
 		sb_printf(b, _("Suit: %1$s; figure: %2$s; card: %3$s."), say_suit(st->suit),
 		          say_rank(st->figure, SAY_RANK_PLURAL), say_card_str((card_t)st->card, SAY_THE, card, sizeof card));
+		if (st->decks > 1) {
+			sb_puts(b, " ");
+			sb_puts(b, _("Two decks: of two identical cards, the first played wins."));
+		}
 		if (st->all_or_nothing) {
 			sb_puts(b, " ");
 			sb_puts(b, st->round == 4 ? _("All or nothing is on, but not in this round.")
