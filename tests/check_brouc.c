@@ -430,6 +430,17 @@ START_TEST(test_undertrump_only_lower)
 	/* Nothing but trumps lower than the ace: any of them. */
 	struct action legal[GAME_MAX_LEGAL];
 	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 7);
+	/* ... so the prompt does not forbid them. */
+	char err[256];
+	i18n_set_lang("en", err, sizeof err);
+	struct talk tk = { t.g, 2, 4 };
+	struct brouc_state v;
+	memcpy(&v, t.st, sizeof v);
+	t.g->redact(&v, 2);
+	struct sbuf b;
+	sb_clear(&b);
+	talk_find("brouc")->prompt(&tk, &v, &b);
+	ck_assert_str_eq(b.s, "Your turn. No spades: any card.");
 	tu_game_script(&t, "2 play 8H\n3 play QS\n");
 	audit_ok(&t);
 	tu_game_release(&t);

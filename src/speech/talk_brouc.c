@@ -321,12 +321,15 @@ static void say_duty(const struct talk *t, const struct brouc_state *st, struct 
 		sb_printf(b, _("Follow %s."), say_suit(led));
 		return;
 	}
+	/* The undertrumping limit, only when it forbids a card of this hand
+	 * (a hand of nothing but lower trumps may play them). */
 	card_t hi = CARD_NONE;
-	for (int i = 0; i < st->ntrick; i++)
-		if (card_suit(st->trick[i]) == st->trump &&
-		    (hi == CARD_NONE || brouc_strength(st->trick[i]) > brouc_strength(hi)))
-			hi = st->trick[i];
-	if (st->variant == BROUC_MODERN && led != st->trump && hi != CARD_NONE) {
+	for (int i = 0; i < st->nhand[s]; i++) {
+		struct refusal r;
+		if (st->hand[s][i] && brouc_check(st, st->hand[s][i], &r) == BROUC_R_UNDERTRUMP)
+			hi = r.card;
+	}
+	if (hi != CARD_NONE) {
 		char card[96];
 		sb_printf(b, _("No %1$s: any card, but no trump below %2$s."), say_suit(led),
 		          say_card_str(hi, SAY_THE, card, sizeof card));
