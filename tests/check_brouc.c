@@ -1049,6 +1049,52 @@ START_TEST(test_talk_refusals_and_win)
 }
 END_TEST
 
+START_TEST(test_talk_french)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang("fr", err, sizeof err) == 0, "%s", err);
+	const struct game_talk *gt = talk_find("brouc");
+	struct tu_game t;
+	stacked(&t, NULL, 3, TRICK_COMBOS);
+	struct sbuf all;
+	phrase_all(&t, 0, 0, &all);
+	ck_assert_msg(strstr(all.s, "Atout : cœur, carte retournée le huit de cœur, chez Denis.") != NULL, "%s", all.s);
+	struct talk tk = { t.g, 0, 4 };
+	struct sbuf b;
+	sb_clear(&b);
+	gt->query(&tk, t.st, TALK_SCORES, &b);
+	ck_assert_str_eq(b.s, "Score : vous et Claire 0, Bruno et Denis 0. Cette donne : vous et Claire 0, Bruno et "
+	                      "Denis 0. Parties gagnées : vous et Claire 0, Bruno et Denis 0.");
+	sb_clear(&b);
+	gt->query(&tk, t.st, TALK_TABLE, &b);
+	ck_assert_str_eq(b.s, "Aucune carte sur la table. Vous entamez.");
+	tu_game_script(&t, "0 play QC\n1 play KC\n");
+	struct talk k2 = { t.g, 2, 4 };
+	sb_clear(&b);
+	gt->query(&k2, t.st, TALK_TABLE, &b);
+	ck_assert_str_eq(b.s, "Anne : dame de trèfle ; Bruno : roi de trèfle. Bruno, un adversaire, tient le pli, 7 points.");
+	sb_clear(&b);
+	gt->query(&k2, t.st, '3', &b);
+	ck_assert_str_eq(b.s, "Pas de carte 3 sur la table : 2 cartes pour l'instant.");
+	tu_game_release(&t);
+
+	static const char *const two[] = { "games=2", NULL };
+	stacked(&t, two, 3, MIDPLAY);
+	ST(&t)->score[0] = 25;
+	int from = t.ev.n;
+	tu_game_script(&t, "0 play AS\n1 play 7S\n2 play TS\n3 play JS\n"
+	                   "0 play AD\n1 play 7D\n2 play TD\n3 play JD\n"
+	                   "0 play KH\n1 play 7H\n2 play 8H\n3 play 9H\n"
+	                   "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
+	phrase_all(&t, 1, from, &all);
+	ck_assert_msg(strstr(all.s, "Anne et Claire gagnent la partie avec 30,4. | Fin de la donne. Une nouvelle partie "
+	                            "commence, scores remis à 0. Parties gagnées : vous et Denis 0, Anne et Claire 1.") !=
+	              NULL, "%s", all.s);
+	tu_game_release(&t);
+	i18n_set_lang("en", err, sizeof err);
+}
+END_TEST
+
 /* Trumps clubs (10 turned), dealer 3. */
 static const char *const SMEAR[4] = {
 	"7H 9H AS KS QD JD 8S 9S",
@@ -1116,6 +1162,7 @@ static Suite *brouc_suite(void)
 	tcase_add_test(tc, test_bot_strength);
 	tcase_add_test(tc, test_talk_combos_and_scores);
 	tcase_add_test(tc, test_talk_refusals_and_win);
+	tcase_add_test(tc, test_talk_french);
 	suite_add_tcase(s, tc);
 	return s;
 }

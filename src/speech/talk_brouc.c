@@ -74,6 +74,18 @@ static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 	sb_printf(b, _("%1$s %2$s, %3$s %4$s"), n0, a0, n1, a1);
 }
 
+/* "Games won: you and Claire 1, Bruno and Denis 0." (parties in L'Homme de Brou) */
+static void wins_line(struct sbuf *b, const struct talk *t, const struct brouc_state *st, int v0, int v1)
+{
+	struct sbuf l;
+	sb_clear(&l);
+	two_teams(&l, t, v0, v1);
+	if (st->variant == BROUC_HOMME)
+		sb_printf(b, _("Parties won: %s."), l.s);
+	else
+		sb_printf(b, _("Games won: %s."), l.s);
+}
+
 /* Score in tenths as said: "30.4" / "30,4". */
 static void tenths(char *buf, size_t len, int x)
 {
@@ -201,9 +213,7 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 			sb_puts(b, _("End of the deal. A new game starts, scores back to 0."));
 			if (match_target(st) > 1) {
 				sb_puts(b, " ");
-				sb_puts(b, st->variant == BROUC_HOMME ? _("Parties won: ") : _("Games won: "));
-				two_teams(b, t, st->wins[0], st->wins[1]);
-				sb_puts(b, ".");
+				wins_line(b, t, st, st->wins[0], st->wins[1]);
 			}
 			return 1;
 		}
@@ -251,9 +261,7 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		else
 			sb_printf(b, _("%1$s and %2$s win."), say_name(t, w), say_name(t, w + 2));
 		sb_puts(b, " ");
-		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties won: ") : _("Games won: "));
-		two_teams(b, t, e->values[0], e->values[1]);
-		sb_puts(b, ".");
+		wins_line(b, t, st, e->values[0], e->values[1]);
 		return 1;
 	}
 	default:
@@ -425,16 +433,19 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 		}
 		break;
 	case TALK_SCORES:
-		sb_puts(b, _("Score: "));
-		two_teams(b, t, st->score[0], st->score[1]);
-		sb_puts(b, ". ");
+	{
+		struct sbuf l;
+		sb_clear(&l);
+		two_teams(&l, t, st->score[0], st->score[1]);
+		/* TRANSLATORS: the game's score of both teams. */
+		sb_printf(b, _("Score: %s."), l.s);
+		sb_puts(b, " ");
 		sb_puts(b, _("This deal: "));
 		two_teams(b, t, st->dealpts[0], st->dealpts[1]);
 		sb_puts(b, ". ");
-		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties won: ") : _("Games won: "));
-		two_teams(b, t, st->wins[0], st->wins[1]);
-		sb_puts(b, ".");
+		wins_line(b, t, st, st->wins[0], st->wins[1]);
 		break;
+	}
 	case TALK_TURN:
 		say_turn(t, st, b);
 		if (!st->over && st->turn >= 0 && st->turn == t->me) {
