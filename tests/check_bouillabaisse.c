@@ -959,7 +959,7 @@ START_TEST(test_talk_rounds_and_end)
 	struct tu_game t;
 	two_sweep(&t, 0, 2);
 	int i = nth(&t.ev, EV_HAND_START, 1);
-	ck_assert_str_eq(heard(&t, 0, i), "Round 2 of 2. Each card of hearts costs 10 points. You deal.");
+	ck_assert_str_eq(heard(&t, 0, i), "Round 2 of 2. Hearts cost 10 points each. You deal.");
 	for (i = 0; i < t.ev.n; i++)
 		if (t.ev.e[i].type == EV_PHASE)
 			break;
@@ -1036,6 +1036,8 @@ START_TEST(test_talk_french)
 	tu_game_release(&t);
 	two_sweep(&t, 0, 6);
 	int i = nth(&t.ev, EV_HAND_START, 3);
+	ck_assert_str_eq(heard(&t, 0, nth(&t.ev, EV_HAND_START, 1)),
+	                 "Manche 2 sur 6. Chaque carte de cœur coûte 10 points. Vous donnez.");
 	ck_assert_str_eq(heard(&t, 0, i), "Manche 4 sur 6. Le roi de pique coûte 200 points. Vous donnez.");
 	i = tu_events_find(&t.ev, EV_TRICK, nth(&t.ev, EV_HAND_START, 5));
 	ck_assert_str_eq(heard(&t, 0, i), "Bruno prend le pli : moins 5 points.");

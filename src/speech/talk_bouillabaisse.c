@@ -42,10 +42,15 @@ static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
 	case 1:
 		sb_puts(b, _("Each trick costs 5 points."));
 		break;
-	case 2:
-		/* TRANSLATORS: %s is the chosen suit ("hearts"). */
-		sb_printf(b, _("Each card of %s costs 10 points."), suit);
+	case 2: {
+		struct sbuf one;
+		sb_clear(&one);
+		/* TRANSLATORS: %s is the chosen suit ("hearts"); French: "Chaque carte de %s coûte 10 points." */
+		sb_printf(&one, _("%s cost 10 points each."), suit);
+		sb_capitalize(&one);
+		sb_puts(b, one.s);
 		break;
+	}
 	case 3:
 		/* TRANSLATORS: %s is the chosen rank, bare ("queen"). */
 		sb_printf(b, _("Each %s costs 50 points."), rank);
