@@ -28,6 +28,38 @@ static void subject(struct sbuf *b, const struct talk *t, int seat, const char *
 		sb_printf(b, other, say_name(t, seat));
 }
 
+/* A balance: chips, or points when the game is played for points only
+ * (chips=0); below zero it is said as a debt, never as a bare minus sign. */
+static void say_balance(struct sbuf *b, const struct bourre_state *st, int n)
+{
+	int a = n < 0 ? -n : n;
+	if (st && st->chips0 == 0) {
+		if (n < 0)
+			sb_printf(b, P_("minus %d point", "minus %d points", a), a);
+		else
+			say_points(b, n);
+	} else if (n < 0) {
+		sb_printf(b, P_("a debt of %d chip", "a debt of %d chips", a), a);
+	} else {
+		say_chips(b, n);
+	}
+}
+
+/* What a player who stays and takes no trick pays now: the pot, or the
+ * limit. */
+static void say_bourre_cost(struct sbuf *b, const struct bourre_state *st)
+{
+	struct sbuf c;
+	sb_clear(&c);
+	if (st->limit > 0 && st->pot > st->limit) {
+		say_chips(&c, st->limit);
+		sb_printf(b, _("If you stay and take no trick, you pay %s, the limit, into the next pot."), c.s);
+	} else {
+		say_chips(&c, st->pot);
+		sb_printf(b, _("If you stay and take no trick, you pay the pot, %s so far, into the next pot."), c.s);
+	}
+}
+
 /* ---- events ---- */
 
 static void ev_turnup(const struct talk *t, const struct bourre_state *st, const struct event *e,
@@ -35,8 +67,10 @@ static void ev_turnup(const struct talk *t, const struct bourre_state *st, const
 {
 	char c[96];
 	card_s(e->cards[0], c, sizeof c);
-	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four)
-		sb_printf(b, _("Turned card: %s, the dealer may take it."), c);
+	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four && me_is(t, st->dealer))
+		sb_printf(b, _("Turned card: %s, you may take it if you stay."), c);
+	else if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four)
+		sb_printf(b, _("Turned card: %1$s, %2$s may take it."), c, say_name(t, st->dealer));
 	else if (e->seat < 0)
 		sb_printf(b, _("Turned card: %s, it belongs to nobody."), c);
 	else if (me_is(t, e->seat))
@@ -207,15 +241,19 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		return -1;  /* antes, stays and bourrés are said elsewhere */
 	case EV_HAND_END:
 		if (t->me >= 0 && t->me < e->nvalues) {
-			say_chips(&c, e->values[t->me]);
+			say_balance(&c, st, e->values[t->me]);
 			sb_printf(b, _("Deal over. You have %s."), c.s);
 		} else {
 			sb_puts(b, C_("bourre", "Deal over."));
 		}
-		sb_clear(&c);
-		say_chips(&c, e->pot);
 		sb_puts(b, " ");
-		sb_printf(b, C_("bourre", "Left in the pot: %s."), c.s);
+		if (e->pot == 0) {
+			sb_puts(b, _("The pot is empty."));
+		} else {
+			sb_clear(&c);
+			say_chips(&c, e->pot);
+			sb_printf(b, C_("bourre", "Left in the pot: %s."), c.s);
+		}
 		return 1;
 	default:
 		return 0;
@@ -232,10 +270,10 @@ static void say_constraint(const struct talk *t, const struct bourre_state *st, 
 	char c[96];
 	switch (code) {
 	case BR_REF_FOLLOW:
-		sb_printf(b, C_("bourre", "Follow %s."), say_suit(r->suit));
+		sb_printf(b, _("Follow %s."), say_suit(r->suit));
 		break;
 	case BR_REF_BEAT:
-		sb_printf(b, _("Follow %1$s and beat %2$s."), say_suit(card_suit(r->card)),
+		sb_printf(b, C_("bourre", "Follow %1$s and beat %2$s."), say_suit(card_suit(r->card)),
 		          card_s(r->card, c, sizeof c));
 		break;
 	case BR_REF_TRUMP:
@@ -273,7 +311,8 @@ static void phase_rules(const struct talk *t, const struct bourre_state *st, str
 			sb_printf(b, " %s", _("If you stay, you discard at once and receive as many cards."));
 		if (st->ante_double)
 			sb_printf(b, " %s", _("Staying costs 1 more chip."));
-		sb_printf(b, " %s", _("Whoever stays and takes no trick pays the pot into the next pot."));
+		sb_puts(b, " ");
+		say_bourre_cost(b, st);
 		break;
 	case BR_PH_TAKE:
 		sb_puts(b, _("Take the turned card and then discard at least one card, or leave it."));
@@ -286,9 +325,12 @@ static void phase_rules(const struct talk *t, const struct bourre_state *st, str
 		break;
 	case BR_PH_CONFIRM:
 		sb_puts(b, _("Second chance: stay for 1 more chip, or pass."));
+		sb_puts(b, " ");
+		say_bourre_cost(b, st);
 		break;
 	case BR_PH_PLAY:
 		sb_puts(b, _("Follow suit; if you cannot, trump; and beat the best card so far if you can."));
+		sb_printf(b, " %s", _("With a cinch, three tricks sure, lead your highest trump, and play it when you can trump, except last to the trick."));
 		break;
 	default:
 		sb_puts(b, C_("bourre", "The game is over."));
@@ -355,13 +397,23 @@ static void say_scores(const struct talk *t, const struct bourre_state *st, stru
 	for (int k = 0; k < st->players; k++) {
 		int s = t->me >= 0 ? (t->me + k) % st->players : k;
 		sb_clear(&c);
-		say_chips(&c, st->chips[s]);
+		say_balance(&c, st, st->chips[s]);
 		sb_puts(b, " ");
 		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), c.s);
-		if (st->status[s] == BR_ST_STAY && st->phase == BR_PH_PLAY)
+		if (st->phase == BR_PH_OVER)
+			(void)0;  /* no deal under way */
+		else if (st->status[s] == BR_ST_STAY && st->phase == BR_PH_PLAY)
 			sb_printf(b, P_(", %d trick", ", %d tricks", st->tricks[s]), st->tricks[s]);
+		else if (st->status[s] == BR_ST_STAY)
+			sb_printf(b, ", %s", C_("bourre", "staying"));
 		else if (st->status[s] == BR_ST_PASS)
 			sb_printf(b, ", %s", C_("bourre", "passed"));
+		else if (st->pending[s] == BR_ST_STAY)
+			sb_printf(b, ", %s", C_("bourre", "staying, not yet shown"));
+		else if (st->pending[s] == BR_ST_PASS)
+			sb_printf(b, ", %s", C_("bourre", "passing, not yet shown"));
+		else if (st->pending[s] == BR_ST_HIDDEN)
+			sb_printf(b, ", %s", C_("bourre", "has decided"));
 		sb_puts(b, ".");
 	}
 }
@@ -436,7 +488,7 @@ static void refusal_fn(const struct talk *t, const void *view, const struct refu
 		sb_printf(b, C_("bourre", "You do not hold %s."), card_s(r->card, c, sizeof c));
 		break;
 	case BR_REF_FOLLOW:
-		sb_printf(b, C_("bourre", "You must follow %s."), say_suit(r->suit));
+		sb_printf(b, _("You must follow %s."), say_suit(r->suit));
 		break;
 	case BR_REF_TRUMP:
 		sb_printf(b, _("You cannot follow: you must play a trump, %s."), say_suit(r->suit));
@@ -538,8 +590,8 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 	case BR_PH_DISCARD:
 		bourre_discard_range(st, t->me, &min, &max);
 		if (min > 0)
-			sb_printf(b, P_("Mark at least %1$d card to discard, at most %2$d, then press Enter.",
-			                "Mark at least %1$d cards to discard, at most %2$d, then press Enter.", min),
+			sb_printf(b, P_("Mark with Space at least %1$d card to discard, at most %2$d, then press Enter.",
+			                "Mark with Space at least %1$d cards to discard, at most %2$d, then press Enter.", min),
 			          min, max);
 		else
 			sb_printf(b, P_("Mark up to %d card to discard with Space, then press Enter.",
