@@ -197,6 +197,10 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		say_chips(&c, e->value);
 		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
 		        _("Bourré for %1$s: no trick, %2$s into the next pot."), c.s);
+	} else if (strcmp(n, "second") == 0) {
+		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
+		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
+		          e->value);
 	} else if (strcmp(n, "nobody") == 0) {
 		sb_puts(b, _("Nobody plays: the pot stays for the next deal."));
 	}
@@ -255,6 +259,38 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 			sb_printf(b, C_("bourre", "Left in the pot: %s."), c.s);
 		}
 		return 1;
+	case EV_GAME_END: {
+		/* the announcer names the winners; the standings follow here */
+		if (e->nvalues <= 0)
+			return 0;
+		struct sbuf w;
+		sb_clear(&w);
+		int n = 0;
+		for (unsigned m = e->winners; m; m &= m - 1)
+			n++;
+		int k = 0;
+		for (int s = 0; s < e->nvalues; s++)
+			if ((e->winners >> s) & 1) {
+				say_join(&w, k++, n);
+				sb_puts(&w, say_name(t, s));
+			}
+		sb_puts(b, _("Game over."));
+		if (n == 1 && t->me >= 0 && ((e->winners >> t->me) & 1)) {
+			sb_printf(b, " %s", _("You win."));
+		} else if (n > 0) {
+			sb_puts(b, " ");
+			sb_printf(b, P_("Winner: %s.", "Winners: %s.", n), w.s);
+		}
+		for (int k2 = 0; k2 < e->nvalues; k2++) {
+			int s = t->me >= 0 ? (t->me + k2) % e->nvalues : k2;
+			sb_clear(&c);
+			say_balance(&c, st, e->values[s]);
+			sb_puts(b, " ");
+			sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), c.s);
+			sb_puts(b, ".");
+		}
+		return 1;
+	}
 	default:
 		return 0;
 	}
@@ -307,6 +343,10 @@ static void phase_rules(const struct talk *t, const struct bourre_state *st, str
 			sb_puts(b, _("Stay or pass. Staying costs 1 chip and needs a trump or a club."));
 		else
 			sb_puts(b, C_("bourre", "Stay or pass."));
+		if (st->simultaneous)
+			sb_printf(b, " %s", _("Everyone decides in secret; the decisions are shown together."));
+		else if (st->draw_separate || st->four)
+			sb_printf(b, " %s", _("Everyone declares first; then those who stay discard in turn."));
 		if (!st->simultaneous && !st->draw_separate && !st->four)
 			sb_printf(b, " %s", _("If you stay, you discard at once and receive as many cards."));
 		if (st->ante_double)
@@ -570,6 +610,7 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 {
 	const struct bourre_state *st = view;
+	char c[96];
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
 	int min = 0, max = 0;
@@ -585,7 +626,7 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 		sb_puts(b, _("Second chance: stay for 1 more chip, or pass?"));
 		break;
 	case BR_PH_TAKE:
-		sb_puts(b, C_("bourre", "Take or leave the turned card?"));
+		sb_printf(b, _("Take or leave the turned card, %s?"), card_s(st->turnup, c, sizeof c));
 		break;
 	case BR_PH_DISCARD:
 		bourre_discard_range(st, t->me, &min, &max);
