@@ -1034,6 +1034,16 @@ START_TEST(test_talk_polish)
 	lang("en");
 	tu_game_release(&t);
 
+	/* R says why a lighter rule applies; C at a trick's start says who leads */
+	play_example(&t, "4S 2H 3H 4H 5H");
+	tu_game_script(&t, "1 play 4S\n");
+	ck_assert_str_eq(q(gt, &t, 2, TALK_RULES, &b),
+	                 "Follow diamonds: the trick is trumped, any card of that suit will do.");
+	tu_game_script(&t, "2 play 6D\n");
+	ck_assert_str_eq(q(gt, &t, 0, TALK_TABLE, &b), "No card on the table. Bruno leads.");
+	ck_assert_str_eq(q(gt, &t, 1, TALK_TABLE, &b), "No card on the table. You lead.");
+	tu_game_release(&t);
+
 	/* a limit caps the bourré */
 	static const char *const lim[] = { "limit=2", NULL };
 	tu_game_init(&t, "bourre", 3, 2, 1, lim);

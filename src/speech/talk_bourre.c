@@ -298,22 +298,50 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 
 /* ---- the rule in force ---- */
 
-/* The rule that binds `seat` now, as a sentence addressed to the player. */
+/* The best card of the trick under way (CARD_NONE when it is empty). */
+static card_t trick_best(const struct bourre_state *st)
+{
+	if (st->ntrick == 0)
+		return CARD_NONE;
+	card_t w = st->trick[0];
+	for (int i = 1; i < st->ntrick; i++) {
+		card_t x = st->trick[i];
+		if (card_suit(x) == card_suit(w) ? card_rank(x) > card_rank(w) : card_suit(x) == st->trump)
+			w = x;
+	}
+	return w;
+}
+
+/* The rule that binds `seat` now, as a sentence addressed to the player;
+ * `why` adds the reason a lighter rule applies (for R). */
 static void say_constraint(const struct talk *t, const struct bourre_state *st, int code,
-                           const struct refusal *r, struct sbuf *b)
+                           const struct refusal *r, int why, struct sbuf *b)
 {
 	(void)t;
 	char c[96];
+	card_t w = trick_best(st);
+	int trumped = w != CARD_NONE && card_suit(w) == st->trump && card_suit(st->trick[0]) != st->trump;
 	switch (code) {
 	case BR_REF_FOLLOW:
-		sb_printf(b, _("Follow %s."), say_suit(r->suit));
+		if (why && trumped)
+			sb_printf(b, _("Follow %s: the trick is trumped, any card of that suit will do."),
+			          say_suit(r->suit));
+		else if (why && w != CARD_NONE)
+			sb_printf(b, _("Follow %1$s: you cannot beat %2$s, any card of that suit will do."),
+			          say_suit(r->suit), card_s(w, c, sizeof c));
+		else
+			sb_printf(b, _("Follow %s."), say_suit(r->suit));
 		break;
 	case BR_REF_BEAT:
 		sb_printf(b, C_("bourre", "Follow %1$s and beat %2$s."), say_suit(card_suit(r->card)),
 		          card_s(r->card, c, sizeof c));
 		break;
 	case BR_REF_TRUMP:
-		sb_printf(b, _("You cannot follow: play a trump, %s."), say_suit(st->trump));
+		if (why && trumped)
+			sb_printf(b, _("You cannot follow: play a trump, %1$s; you cannot overtrump %2$s, any trump will do."),
+			          say_suit(st->trump), card_s(w, c, sizeof c));
+		else
+			sb_printf(b, _("You cannot follow: play a trump, %s."), say_suit(st->trump));
 		break;
 	case BR_REF_OVERTRUMP:
 		sb_printf(b, _("You cannot follow: overtrump %s."), card_s(r->card, c, sizeof c));
@@ -383,7 +411,7 @@ static void rules_now(const struct talk *t, const struct bourre_state *st, struc
 	if (st->phase == BR_PH_PLAY && t->me >= 0 && st->to_act == t->me) {
 		struct refusal r;
 		int code = bourre_constraint(st, t->me, &r);
-		say_constraint(t, st, code, &r, b);
+		say_constraint(t, st, code, &r, 1, b);
 		return;
 	}
 	phase_rules(t, st, b);
@@ -396,6 +424,10 @@ static void say_table(const struct talk *t, const struct bourre_state *st, struc
 	char c[96];
 	if (st->ntrick == 0) {
 		sb_puts(b, C_("bourre", "No card on the table."));
+		if (st->phase == BR_PH_PLAY && st->to_act >= 0) {
+			sb_puts(b, " ");
+			subject(b, t, st->to_act, _("You lead."), _("%s leads."));
+		}
 		if (st->turnup_place == BR_TU_TABLE) {
 			sb_puts(b, " ");
 			sb_printf(b, _("Turned card: %s."), card_s(st->turnup, c, sizeof c));
@@ -641,7 +673,7 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 	case BR_PH_PLAY: {
 		struct refusal r;
 		int code = bourre_constraint(st, t->me, &r);
-		say_constraint(t, st, code, &r, b);
+		say_constraint(t, st, code, &r, 0, b);
 		break;
 	}
 	default:
