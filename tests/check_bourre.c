@@ -1016,7 +1016,16 @@ START_TEST(test_talk_polish)
 	pack_text(deck4, sizeof deck4, 3, 2, 4, h4, "AS");
 	tu_game_stack(&t, deck4);
 	tu_game_start(&t);
-	tu_game_script(&t, "0 stay\n1 pass\n2 stay\n0 discard\n2 discard\n");
+	tu_game_script(&t, "0 stay\n");
+	{
+		struct bourre_state view = *ST(&t);
+		t.g->redact(&view, 1);
+		struct talk tk = { t.g, 1, 3 };
+		sb_clear(&b);
+		gt->prompt(&tk, &view, &b);
+		ck_assert_str_eq(b.s, "Your turn. You hold no trump, spades, and no club: you must pass.");
+	}
+	tu_game_script(&t, "1 pass\n2 stay\n0 discard\n2 discard\n");
 	ck_assert_int_eq(ST(&t)->phase, BR_PH_CONFIRM);
 	int ph = -1;
 	for (int i = 0; i < t.ev.n; i++)

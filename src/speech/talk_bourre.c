@@ -60,6 +60,17 @@ static void say_bourre_cost(struct sbuf *b, const struct bourre_state *st)
 	}
 }
 
+/* 1 when the listener's view shows `seat` holding a card of `suit`. */
+static int holds_suit(const struct bourre_state *st, int seat, int suit)
+{
+	if (seat < 0)
+		return 0;
+	for (int i = 0; i < st->nhand[seat]; i++)
+		if (st->hand[seat][i] != CARD_NONE && card_suit(st->hand[seat][i]) == suit)
+			return 1;
+	return 0;
+}
+
 /* ---- events ---- */
 
 static void ev_turnup(const struct talk *t, const struct bourre_state *st, const struct event *e,
@@ -651,6 +662,8 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 		if (t->me == st->dealer && st->turnup_place == BR_TU_HAND && !st->four &&
 		    card_rank(st->turnup) == RANK_ACE)
 			sb_puts(b, _("The ace is turned: you must stay."));
+		else if (st->four && !holds_suit(st, t->me, st->trump) && !holds_suit(st, t->me, SUIT_CLUBS))
+			sb_printf(b, _("You hold no trump, %s, and no club: you must pass."), say_suit(st->trump));
 		else
 			sb_puts(b, C_("bourre", "Stay or pass?"));
 		break;
