@@ -617,10 +617,20 @@ static void refusal_fn(const struct talk *t, const void *view, const struct refu
 	}
 }
 
+/* 1 when every card of the action is in the listener's own hand. */
+static int all_mine(const struct talk *t, const struct bourre_state *st, const struct action *a)
+{
+	if (!st || t->me < 0 || a->ncards == 0)
+		return 0;
+	for (int k = 0; k < a->ncards; k++)
+		if (card_find(st->hand[t->me], st->nhand[t->me], a->cards[k]) < 0)
+			return 0;
+	return 1;
+}
+
 static void action_fn(const struct talk *t, const void *view, const struct action *a, struct sbuf *b)
 {
-	(void)t;
-	(void)view;
+	const struct bourre_state *st = view;
 	switch (a->kind) {
 	case ACT_STAY:
 		sb_puts(b, C_("bourre", "stay"));
@@ -635,9 +645,15 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 		sb_puts(b, C_("bourre", "leave the turned card"));
 		break;
 	case ACT_DISCARD:
-		if (a->ncards == 0)
+		if (a->ncards == 0) {
 			sb_puts(b, C_("bourre", "keep all your cards"));
-		else
+		} else if (all_mine(t, st, a)) {
+			/* the player hears which cards go, to check the marks */
+			struct sbuf l;
+			sb_clear(&l);
+			say_cards(&l, a->cards, a->ncards, SAY_THE);
+			sb_printf(b, _("discard %s"), l.s);
+		} else
 			sb_printf(b, P_("discard %d card", "discard %d cards", a->ncards), a->ncards);
 		break;
 	case ACT_PLAY: {
