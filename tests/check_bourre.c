@@ -1053,6 +1053,23 @@ START_TEST(test_talk_polish)
 	ck_assert_str_eq(q(gt, &t, 1, TALK_TABLE, &b), "No card on the table. You lead.");
 	tu_game_release(&t);
 
+	/* an ace turned binds the dealer; the dealer who discards it hears so */
+	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+	char deckace[2048] = "";
+	const char *hace[3] = { "KH QH 2H 3H 4H", "5H 6H 7H 8H 9H", "2C 3C 4C 5C AS" };
+	pack_text(deckace, sizeof deckace, 3, 2, 5, hace, NULL);
+	tu_game_stack(&t, deckace);
+	tu_game_start(&t);
+	tu = tu_events_find(&t.ev, EV_TURNUP, 0);
+	ck_assert_str_eq(ev_said(gt, &t, 0, &t.ev.e[tu], &b),
+	                 "Turned card: the ace of spades, it belongs to Claire. Trumps: spades. "
+	                 "An ace turned: Claire must stay. Pot: 3 chips.");
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard AS 2C\n");
+	ck_assert_str_eq(q(gt, &t, 2, TALK_SUIT, &b),
+	                 "Trumps: spades. Turned card: the ace of spades, discarded by you.");
+	ck_assert_str_eq(q(gt, &t, 0, TALK_SUIT, &b), "Trumps: spades. Turned card: the ace of spades, Claire's.");
+	tu_game_release(&t);
+
 	/* a limit caps the bourré */
 	static const char *const lim[] = { "limit=2", NULL };
 	tu_game_init(&t, "bourre", 3, 2, 1, lim);

@@ -71,6 +71,16 @@ static int holds_suit(const struct bourre_state *st, int seat, int suit)
 	return 0;
 }
 
+/* 1 when the dealer `seat` no longer holds card c and has not played it:
+ * it was discarded (the listener knows it only of its own cards). */
+static int discarded(const struct bourre_state *st, int seat, card_t c)
+{
+	if (card_find(st->hand[seat], st->nhand[seat], c) >= 0 || card_find(st->gone, st->ngone, c) >= 0 ||
+	    card_find(st->trick, st->ntrick, c) >= 0)
+		return 0;
+	return 1;
+}
+
 /* ---- events ---- */
 
 static void ev_turnup(const struct talk *t, const struct bourre_state *st, const struct event *e,
@@ -90,6 +100,10 @@ static void ev_turnup(const struct talk *t, const struct bourre_state *st, const
 		sb_printf(b, _("Turned card: %1$s, it belongs to %2$s."), c, say_name(t, e->seat));
 	sb_puts(b, " ");
 	sb_printf(b, C_("bourre", "Trumps: %s."), say_suit(e->value));
+	if (e->seat >= 0 && !st->four && card_rank(e->cards[0]) == RANK_ACE) {
+		sb_puts(b, " ");
+		subject(b, t, e->seat, _("An ace turned: you must stay."), _("An ace turned: %s must stay."));
+	}
 	sb_puts(b, " ");
 	struct sbuf chips;
 	sb_clear(&chips);
@@ -465,6 +479,10 @@ static void say_suits(const struct talk *t, const struct bourre_state *st, struc
 	card_s(st->turnup, c, sizeof c);
 	if (st->turnup_place == BR_TU_TABLE)
 		sb_printf(b, _("Turned card: %s, on the table."), c);
+	else if (me_is(t, st->dealer) && st->status[t->me] == BR_ST_PASS)
+		sb_printf(b, _("Turned card: %s."), c);
+	else if (me_is(t, st->dealer) && discarded(st, t->me, st->turnup))
+		sb_printf(b, _("Turned card: %s, discarded by you."), c);
 	else if (me_is(t, st->dealer))
 		sb_printf(b, _("Turned card: %s, yours."), c);
 	else
