@@ -1016,6 +1016,14 @@ START_TEST(test_talk_polish)
 	pack_text(deck4, sizeof deck4, 3, 2, 4, h4, "AS");
 	tu_game_stack(&t, deck4);
 	tu_game_start(&t);
+	{
+		struct bourre_state view = *ST(&t);
+		t.g->redact(&view, 0);
+		struct talk tk = { t.g, 0, 3 };
+		sb_clear(&b);
+		gt->prompt(&tk, &view, &b);
+		ck_assert_str_eq(b.s, "Your turn. Stay for 1 chip, or pass?");
+	}
 	tu_game_script(&t, "0 stay\n");
 	{
 		struct bourre_state view = *ST(&t);

@@ -698,8 +698,14 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 			sb_puts(b, _("The ace is turned: you must stay."));
 		else if (st->four && !holds_suit(st, t->me, st->trump) && !holds_suit(st, t->me, SUIT_CLUBS))
 			sb_printf(b, _("You hold no trump, %s, and no club: you must pass."), say_suit(st->trump));
-		else
+		else if (st->ante_double || st->four) {
+			struct sbuf cost;
+			sb_clear(&cost);
+			say_chips(&cost, (st->ante_double ? 1 : 0) + (st->four ? 1 : 0));
+			sb_printf(b, _("Stay for %s, or pass?"), cost.s);
+		} else {
 			sb_puts(b, C_("bourre", "Stay or pass?"));
+		}
 		break;
 	case BR_PH_CONFIRM:
 		sb_puts(b, _("Second chance: stay for 1 more chip, or pass?"));
