@@ -170,7 +170,7 @@ static void ev_draw(const struct talk *t, const struct event *e, struct sbuf *b)
 		return;
 	}
 	if (n == 0)
-		sb_printf(b, _("%s keeps all the cards."), say_name(t, s));
+		sb_printf(b, _("%s draws no cards."), say_name(t, s));
 	else
 		sb_printf(b, P_("%1$s draws %2$d card.", "%1$s draws %2$d cards.", e->ncards2),
 		          say_name(t, s), e->ncards2);
