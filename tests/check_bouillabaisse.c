@@ -964,12 +964,19 @@ START_TEST(test_talk_rounds_and_end)
 		if (t.ev.e[i].type == EV_PHASE)
 			break;
 	ck_assert_str_eq(heard(&t, 0, i), "End of round 1. Points this round: you 130 and Bruno 0.");
-	ck_assert_str_eq(heard(&t, 1, i + 1), "Totals: Anne 130 and you 0.");
+	ck_assert_str_eq(heard(&t, 1, nth(&t.ev, EV_HAND_END, 1)), "Totals: Anne 130 and you 130.");
 	i = tu_events_find(&t.ev, EV_GAME_END, 0);
 	ck_assert_str_eq(heard(&t, 0, i), "Game over. Shared win: you and Bruno, with 130 points.");
 	ck_assert_str_eq(heard(&t, -1, i), "Game over. Shared win: Anne and Bruno, with 130 points.");
 	ck_assert_str_eq(asked(&t, 0, 'T'), "The game is over.");
 	ck_assert_str_eq(prompted(&t, 0), "");
+	tu_game_release(&t);
+
+	/* After the first round the totals are the round's points: said once. */
+	two_sweep(&t, 0, 1);
+	i = nth(&t.ev, EV_HAND_END, 0);
+	ck_assert_str_eq(heard(&t, 1, i - 1), "End of round 1. Points this round: Anne 130 and you 0.");
+	ck_assert_str_eq(heard(&t, 1, i), "");
 	tu_game_release(&t);
 
 	two_sweep(&t, 1, 6);

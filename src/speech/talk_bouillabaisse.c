@@ -157,6 +157,13 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 		}
 		return -1;
 	case EV_HAND_END: {
+		/* After the first round the totals are that round's points, just
+		 * said: do not say them twice. */
+		int same = 1;
+		for (int s = 0; s < e->nvalues && s < st->players; s++)
+			same &= e->values[s] == st->last_points[s];
+		if (same)
+			return -1;
 		struct sbuf l;
 		sb_clear(&l);
 		seat_values(t, e->nvalues, e->values, &l);
