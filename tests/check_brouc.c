@@ -961,6 +961,15 @@ START_TEST(test_talk_refusals_and_win)
 
 	stacked(&t, NULL, 3, MIDPLAY);
 	ST(&t)->score[0] = 25;
+	{
+		/* Within reach of the game: S says what each team still needs. */
+		struct talk k0 = { t.g, 0, 4 };
+		sb_clear(&b);
+		gt->query(&k0, t.st, TALK_SCORES, &b);
+		ck_assert_str_eq(b.s, "Score: you and Claire 25, Bruno and Denis 0. This deal: you and Claire 0, Bruno "
+		                      "and Denis 0. Still needed to win: you and Claire 51, Bruno and Denis 301. Games won: "
+		                      "you and Claire 0, Bruno and Denis 0.");
+	}
 	int from = t.ev.n;
 	tu_game_script(&t, "0 play AS\n1 play 7S\n2 play TS\n3 play JS\n"
 	                   "0 play AD\n1 play 7D\n2 play TD\n3 play JD\n"

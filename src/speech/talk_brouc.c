@@ -443,6 +443,23 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 		sb_puts(b, _("This deal: "));
 		two_teams(b, t, st->dealpts[0], st->dealpts[1]);
 		sb_puts(b, ". ");
+		if (st->variant == BROUC_MODERN && !st->over) {
+			/* The game is won the moment score + deal / 10 goes above 30:
+			 * the deal points each team still needs, once within reach. */
+			int need[2];
+			for (int k = 0; k < 2; k++) {
+				need[k] = 301 - 10 * st->score[k] - st->dealpts[k];
+				if (need[k] < 0)
+					need[k] = 0;
+			}
+			if (need[0] <= 150 || need[1] <= 150) {
+				sb_clear(&l);
+				two_teams(&l, t, need[0], need[1]);
+				/* TRANSLATORS: deal points each team still needs to win the game. */
+				sb_printf(b, _("Still needed to win: %s."), l.s);
+				sb_puts(b, " ");
+			}
+		}
 		wins_line(b, t, st, st->wins[0], st->wins[1]);
 		break;
 	}
