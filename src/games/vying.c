@@ -324,6 +324,8 @@ static void ev_act(const struct vying *v, const struct sink *out, int seat, int 
 		e.points = v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE;
 	else if (kind == ACT_BUYBACK)
 		e.points = v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE;
+	else if (kind == ACT_DECLINE) /* what was declined: 1 straddle, 2 buy-back, 3 cave */
+		e.points = v->phase == VY_CAVE ? 3 : v->offer;
 	e.seat = seat;
 	e.act.kind = (unsigned char)kind;
 	e.act.amount = amount < 0 ? 0 : amount;
@@ -1000,12 +1002,13 @@ int vying_legal(const struct vying *v, struct action *out, int max)
 		return n;
 	}
 	int call = vying_to_call(v, s);
-	add(out, &n, max, ACT_FOLD, 0, 0);
+	/* Call first and fold last: the action menu opens on the first item. */
 	add(out, &n, max, ACT_CALL, call, call);
 	if (chips > v->high - v->stake[s])
 		add(out, &n, max, ACT_RAISE, v->high - v->stake[s] + 1, chips);
 	if (chips > 0)
 		add(out, &n, max, ACT_ALLIN, chips, chips);
+	add(out, &n, max, ACT_FOLD, 0, 0);
 	return n;
 }
 

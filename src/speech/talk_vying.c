@@ -65,6 +65,19 @@ static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points
 
 /* ---- actions ---- */
 
+/* What the stake of the player to act becomes: ", stake 8", or for a range
+ * ", stake 6 to 100". */
+static void stake_after(const struct vying *v, int lo, int hi, struct sbuf *b)
+{
+	int s = v->to_act;
+	if (s < 0 || s >= v->players)
+		return;
+	if (hi > lo)
+		sb_printf(b, C_("bet", ", stake %1$d to %2$d"), v->stake[s] + lo, v->stake[s] + hi);
+	else
+		sb_printf(b, C_("bet", ", stake %d"), v->stake[s] + lo);
+}
+
 static void vy_action(const struct talk *t, const void *view, const struct action *a, struct sbuf *b)
 {
 	(void)t;
@@ -75,6 +88,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 	case ACT_STRADDLE:
 	case ACT_BUYBACK:
 		sb_printf(b, C_("bet", "%1$s, %2$s"), straddle_word(v, a->kind), chips(a->amount, c1, sizeof c1));
+		stake_after(v, a->amount, a->amount, b);
 		break;
 	case ACT_TAKE:
 		sb_printf(b, C_("bet", "add a waiting cave, %s"), chips(v->cfg.cave, c1, sizeof c1));
@@ -94,12 +108,17 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 			sb_printf(b, C_("bet", "open, %1$d to %2$s"), a->amount, chips(a->amount_max, c1, sizeof c1));
 		else
 			sb_printf(b, C_("bet", "open, %s"), chips(a->amount, c1, sizeof c1));
+		stake_after(v, a->amount, range ? a->amount_max : a->amount, b);
 		break;
 	case ACT_RAISE:
+		/* Le Brelan's word is renvier. */
 		if (range)
-			sb_printf(b, C_("bet", "raise, %1$d to %2$s"), a->amount, chips(a->amount_max, c1, sizeof c1));
+			sb_printf(b, brelan_game(v) ? C_("brelan", "raise, %1$d to %2$s") : C_("bet", "raise, %1$d to %2$s"),
+			          a->amount, chips(a->amount_max, c1, sizeof c1));
 		else
-			sb_printf(b, C_("bet", "raise, %s"), chips(a->amount, c1, sizeof c1));
+			sb_printf(b, brelan_game(v) ? C_("brelan", "raise, %s") : C_("bet", "raise, %s"),
+			          chips(a->amount, c1, sizeof c1));
+		stake_after(v, a->amount, range ? a->amount_max : a->amount, b);
 		break;
 	case ACT_CALL: {
 		int amt = v->to_act >= 0 ? vying_to_call(v, v->to_act) : a->amount;
@@ -107,6 +126,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 			sb_puts(b, C_("bet", "call, for nothing"));
 		else
 			sb_printf(b, C_("bet", "call, %s"), chips(amt, c1, sizeof c1));
+		stake_after(v, amt, amt, b);
 		break;
 	}
 	case ACT_FOLD:
@@ -118,6 +138,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 			sb_puts(b, C_("bet", "tapis, with no chips"));
 		else
 			sb_printf(b, C_("bet", "all in, %s"), chips(amt, c2, sizeof c2));
+		stake_after(v, amt, amt, b);
 		break;
 	}
 	default:
@@ -158,30 +179,46 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	chips(amt < 0 ? 0 : amt, c, sizeof c);
 	switch (e->act.kind) {
 	case ACT_STRADDLE:
-		if (brelan_game(v) && e->points >= VY_CONTRECARRE) {
-			/* msgids of context "bet", listed in straddle_word() */
-			static const char *const names[] = { "", "", "contrecarre", "tricarre", "quadricarre" };
-			char arg[96];
-			snprintf(arg, sizeof arg, "%s, %s", C_("bet", names[e->points <= VY_QUADRICARRE ? e->points : 2]), c);
-			say_who(b, t, s, C_("bet", "You raise the carre: %s."), C_("bet", "%1$s raises the carre: %2$s."), arg);
-		} else if (brelan_game(v))
-			say_who(b, t, s, C_("bet", "You carre: %s."), C_("bet", "%1$s carres: %2$s."), c);
+	case ACT_BUYBACK:
+		if (brelan_game(v)) {
+			/* Each level of the carre has its verb, as the players say it. */
+			switch (e->points) {
+			case VY_CONTRECARRE:
+				say_who(b, t, s, C_("bet", "You contrecarre: %s."), C_("bet", "%1$s contrecarres: %2$s."), c);
+				break;
+			case VY_TRICARRE:
+				say_who(b, t, s, C_("bet", "You tricarre: %s."), C_("bet", "%1$s tricarres: %2$s."), c);
+				break;
+			case VY_QUADRICARRE:
+				say_who(b, t, s, C_("bet", "You quadricarre: %s."), C_("bet", "%1$s quadricarres: %2$s."), c);
+				break;
+			case VY_SURCARRE:
+				say_who(b, t, s, C_("bet", "You surcarre: %s."), C_("bet", "%1$s surcarres: %2$s."), c);
+				break;
+			case VY_SURCONTRECARRE:
+				say_who(b, t, s, C_("bet", "You surcontrecarre: %s."),
+				        C_("bet", "%1$s surcontrecarres: %2$s."), c);
+				break;
+			default:
+				say_who(b, t, s, C_("bet", "You carre: %s."), C_("bet", "%1$s carres: %2$s."), c);
+			}
+		} else if (e->act.kind == ACT_BUYBACK)
+			say_who(b, t, s, C_("bet", "You buy back the last word: %s."),
+			        C_("bet", "%1$s buys back the last word: %2$s."), c);
 		else
 			say_who(b, t, s, C_("bet", "You straddle: %s."), C_("bet", "%1$s straddles: %2$s."), c);
 		break;
-	case ACT_BUYBACK:
-		if (brelan_game(v)) {
-			char arg[96];
-			snprintf(arg, sizeof arg, "%s, %s",
-			         e->points == VY_SURCONTRECARRE ? C_("bet", "surcontrecarre") : C_("bet", "surcarre"), c);
-			say_who(b, t, s, C_("bet", "You buy back the last word: %s."),
-			        C_("bet", "%1$s buys back the last word: %2$s."), arg);
-			break;
-		}
-		say_who(b, t, s, C_("bet", "You buy back the last word: %s."), C_("bet", "%1$s buys back the last word: %2$s."), c);
-		break;
 	case ACT_DECLINE:
-		plain(b, t, s, C_("bet", "You decline."), C_("bet", "%s declines."));
+		/* e->points: what was declined (1 straddle or carre, 2 buy-back, 3 cave). */
+		if (e->points == 3)
+			plain(b, t, s, C_("bet", "You add no cave."), C_("bet", "%s adds no cave."));
+		else if (brelan_game(v))
+			say_who(b, t, s, C_("bet", "You decline the %s."), C_("bet", "%1$s declines the %2$s."),
+			        straddle_word(v, e->points == 2 ? ACT_BUYBACK : ACT_STRADDLE));
+		else if (e->points == 2)
+			plain(b, t, s, C_("bet", "You do not buy back."), C_("bet", "%s does not buy back."));
+		else
+			plain(b, t, s, C_("bet", "You do not straddle."), C_("bet", "%s does not straddle."));
 		break;
 	case ACT_PASS:
 		if (e->points)
@@ -199,7 +236,10 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 			say_who(b, t, s, C_("bet", "You call: %s."), C_("bet", "%1$s calls: %2$s."), c);
 		break;
 	case ACT_RAISE:
-		say_who(b, t, s, C_("bet", "You raise: %s."), C_("bet", "%1$s raises: %2$s."), c);
+		if (brelan_game(v))
+			say_who(b, t, s, C_("brelan", "You raise: %s."), C_("brelan", "%1$s raises: %2$s."), c);
+		else
+			say_who(b, t, s, C_("bet", "You raise: %s."), C_("bet", "%1$s raises: %2$s."), c);
 		break;
 	case ACT_FOLD:
 		plain(b, t, s, C_("bet", "You fold."), C_("bet", "%s folds."));
@@ -218,18 +258,39 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		sb_puts(b, " ");
 		sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
 	}
+	/* A straddle or carre buys the last word after the deal. */
+	if (e->act.kind == ACT_STRADDLE || e->act.kind == ACT_BUYBACK) {
+		sb_puts(b, " ");
+		plain(b, t, s, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
+	}
 }
 
-static void showdown_heard(const struct talk *t, const struct event *e, struct sbuf *b)
+/* One shown hand: "Denis, folded: ...", with its brelan or mistigri named
+ * (the point is said with the winner). */
+static void hand_shown(const struct talk *t, const struct vying *v, int s, const card_t *cards, struct sbuf *b)
+{
+	struct sbuf h;
+	sb_clear(&h);
+	say_three(&h, cards);
+	int rank = 0;
+	card_t hand[4] = { cards[0], cards[1], cards[2], 0 };
+	int kind = v->dealt ? vying_combo(&v->cfg, hand, v->turn, &rank) : VY_POINT;
+	if (kind != VY_POINT) {
+		sb_puts(&h, ", ");
+		combo_words(&h, kind, rank, -1, 0);
+	}
+	if (s >= 0 && s < v->players && v->folded[s])
+		sb_printf(b, C_("bet", "%1$s, folded: %2$s."), say_Name(t, s), h.s);
+	else
+		sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
+}
+
+static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
 	sb_puts(b, C_("bet", "Showdown."));
-	for (int i = 0; i < e->ncards; i += 3) {
-		int s = e->card_seat[i];
-		struct sbuf h;
-		sb_clear(&h);
-		say_three(&h, &e->cards[i]);
+	for (int i = 0; i + 2 < e->ncards; i += 3) {
 		sb_puts(b, " ");
-		sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
+		hand_shown(t, v, e->card_seat[i], &e->cards[i], b);
 	}
 }
 
@@ -242,7 +303,7 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		action_heard(t, v, e, b);
 		return 1;
 	case EV_SHOWDOWN:
-		showdown_heard(t, e, b);
+		showdown_heard(t, v, e, b);
 		return 1;
 	case EV_DECLARE: {
 		struct sbuf w;
@@ -301,6 +362,8 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		if (!strcmp(e->note, "forced_straddle")) {
 			say_who(b, t, e->seat, C_("bet", "You must carre: %s."), C_("bet", "%1$s must carre: %2$s."),
 			        chips(e->value, c, sizeof c));
+			sb_puts(b, " ");
+			plain(b, t, e->seat, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
 			return 1;
 		}
 		if (!strcmp(e->note, "add_cave")) {
@@ -377,11 +440,8 @@ static void query_table(const struct talk *t, const struct vying *v, struct sbuf
 		for (int s = 0; s < v->players; s++) {
 			if (!v->in_deal[s])
 				continue;
-			struct sbuf h;
-			sb_clear(&h);
-			say_three(&h, v->hands[s]);
 			sb_puts(b, " ");
-			sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
+			hand_shown(t, v, s, v->hands[s], b);
 		}
 	}
 }
@@ -638,12 +698,17 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 		return;
 	}
 	if (v->phase == VY_STRADDLE) {
-		struct sbuf q;
-		sb_clear(&q);
-		sb_printf(&q, C_("bet", "%1$s for %2$s?"), straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
-		          chips(vying_straddle_amount(v), c, sizeof c));
-		sb_capitalize(&q);
-		sb_puts(b, q.s);
+		/* Asked before the cards are seen: the price, and what it buys. */
+		chips(vying_straddle_amount(v), c, sizeof c);
+		if (brelan_game(v) && v->nchain == 0 && v->offer != 2)
+			sb_printf(b, C_("bet", "Before seeing your cards: carre for %s? It opens the game and you speak last."), c);
+		else if (brelan_game(v))
+			sb_printf(b, C_("bet", "Before seeing your cards: %1$s for %2$s? It doubles the carre and you speak last."),
+			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE), c);
+		else if (v->offer == 2)
+			sb_printf(b, C_("bet", "Before seeing your cards: buy back for %s? It doubles the pot and you speak last again."), c);
+		else
+			sb_printf(b, C_("bet", "Before seeing your cards: straddle for %s? It doubles the pot and you speak last."), c);
 		return;
 	}
 	int s = t->me >= 0 ? t->me : v->to_act;
@@ -655,6 +720,8 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 		sb_puts(b, C_("bet", "Call for nothing, or raise."));
 	else
 		sb_printf(b, C_("bet", "To call: %s."), chips(vying_to_call(v, s), c, sizeof c));
+	sb_puts(b, " ");
+	sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
 }
 
 const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt };
