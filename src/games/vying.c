@@ -324,8 +324,10 @@ static void ev_act(const struct vying *v, const struct sink *out, int seat, int 
 		e.points = v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE;
 	else if (kind == ACT_BUYBACK)
 		e.points = v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE;
-	else if (kind == ACT_DECLINE) /* what was declined: 1 straddle, 2 buy-back, 3 cave */
-		e.points = v->phase == VY_CAVE ? 3 : v->offer;
+	else if (kind == ACT_DECLINE) /* what was declined: the straddle offered, or 0 a cave */
+		e.points = v->phase == VY_CAVE ? 0
+		         : v->offer == 2 ? (v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE)
+		         : (v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE);
 	e.seat = seat;
 	e.act.kind = (unsigned char)kind;
 	e.act.amount = amount < 0 ? 0 : amount;
@@ -556,6 +558,15 @@ static void showdown(struct vying *v, const struct sink *out)
 			e.cards[e.ncards] = v->hands[order[i]][c];
 			e.card_seat[e.ncards++] = (signed char)order[i];
 		}
+	/* For the speech (the table phrases events after the whole action,
+	 * when the next deal may have begun): the turned card in cards2 and
+	 * the mask of the seats that had folded in amount. */
+	e.cards2[0] = v->turn;
+	e.ncards2 = 1;
+	e.amount = 0;
+	for (int s = 0; s < v->players; s++)
+		if (v->in_deal[s] && v->folded[s])
+			e.amount |= (int)bit(s);
 	e.winner = ws[0];
 	e.winners = winners;
 	e.code = wk[0];

@@ -32,6 +32,19 @@ static const char *straddle_word(const struct vying *v, int kind)
 	}
 }
 
+/* The name of a level of the carre (enum vy_straddle_name). */
+static const char *carre_name(int name)
+{
+	switch (name) {
+	case VY_CONTRECARRE: return C_("bet", "contrecarre");
+	case VY_TRICARRE: return C_("bet", "tricarre");
+	case VY_QUADRICARRE: return C_("bet", "quadricarre");
+	case VY_SURCARRE: return C_("bet", "surcarre");
+	case VY_SURCONTRECARRE: return C_("bet", "surcontrecarre");
+	default: return C_("bet", "carre");
+	}
+}
+
 /* "a brelan of kings", "a brelan carré of nines", "mistigri with a pair of
  * nines", "spades, 40 points". */
 static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points)
@@ -209,13 +222,13 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 			say_who(b, t, s, C_("bet", "You straddle: %s."), C_("bet", "%1$s straddles: %2$s."), c);
 		break;
 	case ACT_DECLINE:
-		/* e->points: what was declined (1 straddle or carre, 2 buy-back, 3 cave). */
-		if (e->points == 3)
+		/* e->points: what was declined (enum vy_straddle_name; 0 a cave). */
+		if (e->points == 0)
 			plain(b, t, s, C_("bet", "You add no cave."), C_("bet", "%s adds no cave."));
 		else if (brelan_game(v))
 			say_who(b, t, s, C_("bet", "You decline the %s."), C_("bet", "%1$s declines the %2$s."),
-			        straddle_word(v, e->points == 2 ? ACT_BUYBACK : ACT_STRADDLE));
-		else if (e->points == 2)
+			        carre_name(e->points));
+		else if (e->points >= VY_SURCARRE)
 			plain(b, t, s, C_("bet", "You do not buy back."), C_("bet", "%s does not buy back."));
 		else
 			plain(b, t, s, C_("bet", "You do not straddle."), C_("bet", "%s does not straddle."));
@@ -230,6 +243,11 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		say_who(b, t, s, C_("bet", "You open: %s."), C_("bet", "%1$s opens: %2$s."), c);
 		break;
 	case ACT_CALL:
+		/* A call with the last chips, short of the bet: the va-tout. */
+		if (amt > 0 && e->code == 0) {
+			say_who(b, t, s, C_("bet", "You go all in: %s."), C_("bet", "%1$s goes all in: %2$s."), c);
+			break;
+		}
 		if (amt <= 0)
 			plain(b, t, s, C_("bet", "You call."), C_("bet", "%s calls."));
 		else
@@ -266,20 +284,21 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 }
 
 /* One shown hand: "Denis, folded: ...", with its brelan or mistigri named
- * (the point is said with the winner). */
-static void hand_shown(const struct talk *t, const struct vying *v, int s, const card_t *cards, struct sbuf *b)
+ * (the point is said with the winner). turn: the turned card. */
+static void hand_shown(const struct talk *t, const struct vying *v, int s, const card_t *cards, card_t turn,
+                       int folded, struct sbuf *b)
 {
 	struct sbuf h;
 	sb_clear(&h);
 	say_three(&h, cards);
 	int rank = 0;
 	card_t hand[4] = { cards[0], cards[1], cards[2], 0 };
-	int kind = v->dealt ? vying_combo(&v->cfg, hand, v->turn, &rank) : VY_POINT;
+	int kind = vying_combo(&v->cfg, hand, turn, &rank);
 	if (kind != VY_POINT) {
 		sb_puts(&h, ", ");
 		combo_words(&h, kind, rank, -1, 0);
 	}
-	if (s >= 0 && s < v->players && v->folded[s])
+	if (folded)
 		sb_printf(b, C_("bet", "%1$s, folded: %2$s."), say_Name(t, s), h.s);
 	else
 		sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
@@ -288,9 +307,12 @@ static void hand_shown(const struct talk *t, const struct vying *v, int s, const
 static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
 	sb_puts(b, C_("bet", "Showdown."));
+	/* From the event alone: the view may already be at the next deal. */
+	card_t turn = e->ncards2 > 0 ? e->cards2[0] : 0;
 	for (int i = 0; i + 2 < e->ncards; i += 3) {
+		int s = e->card_seat[i];
 		sb_puts(b, " ");
-		hand_shown(t, v, e->card_seat[i], &e->cards[i], b);
+		hand_shown(t, v, s, &e->cards[i], turn, s >= 0 && ((unsigned)e->amount >> s) & 1, b);
 	}
 }
 
@@ -441,7 +463,7 @@ static void query_table(const struct talk *t, const struct vying *v, struct sbuf
 			if (!v->in_deal[s])
 				continue;
 			sb_puts(b, " ");
-			hand_shown(t, v, s, v->hands[s], b);
+			hand_shown(t, v, s, v->hands[s], v->turn, v->folded[s], b);
 		}
 	}
 }
@@ -459,23 +481,27 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 		if (v->reserve[s] > 0)
 			sb_printf(b, C_("bet", " (%d waiting in caves)"), v->reserve[s]);
 	}
-	sb_puts(b, ". ");
+	sb_puts(b, ".");
 	if (v->dead > 0) {
+		sb_puts(b, " ");
 		if (brelan_game(v))
 			sb_printf(b, C_("bet", "Passe: %s."), chips(v->dead, c, sizeof c));
 		else
 			sb_printf(b, C_("bet", "Carried in the pot: %s."), chips(v->dead, c, sizeof c));
-		sb_puts(b, " ");
 	}
 	int amounts[VY_MAX + 1];
 	unsigned cont[VY_MAX + 1];
 	int n = vying_levels(v, amounts, cont);
-	if (n <= 1) {
+	if (n == 0 && v->dead > 0) {
+		/* Only the passe or the carried chips: said above. */
+	} else if (n <= 1) {
+		sb_puts(b, " ");
 		sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
 	} else {
+		sb_puts(b, " ");
 		sb_printf(b, P_("Pot in %d level:", "Pot in %d levels:", n), n);
 		for (int i = 0; i < n; i++) {
-			sb_puts(b, i ? "; " : " ");
+			sb_puts(b, i ? C_("bet", "; ") : " ");
 			sb_printf(b, C_("bet", "level %1$d, %2$s, for"), i + 1, chips(amounts[i], c, sizeof c));
 			int k = 0, m = 0;
 			for (int s = 0; s < v->players; s++)
@@ -502,7 +528,8 @@ static void list_legal(const struct talk *t, const struct vying *v, struct sbuf 
 	struct action l[16];
 	int n = vying_legal(v, l, 16);
 	for (int i = 0; i < n; i++) {
-		sb_puts(b, i ? "; " : " ");
+		/* TRANSLATORS: between the items of a list of moves (French: " ; "). */
+		sb_puts(b, i ? C_("bet", "; ") : " ");
 		vy_action(t, v, &l[i], b);
 	}
 	sb_puts(b, ".");
@@ -720,8 +747,11 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 		sb_puts(b, C_("bet", "Call for nothing, or raise."));
 	else
 		sb_printf(b, C_("bet", "To call: %s."), chips(vying_to_call(v, s), c, sizeof c));
-	sb_puts(b, " ");
-	sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
+	/* Once bets are made the pot has grown since the turned card was said. */
+	if (v->opened) {
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
+	}
 }
 
 const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt };
