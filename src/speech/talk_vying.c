@@ -71,8 +71,9 @@ static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points
 		break;
 	default:
 		snprintf(buf, sizeof buf, P_("%d point", "%d points", points), points);
-		/* TRANSLATORS: the winning point: a suit and its points ("hearts, 39 points"). */
-		sb_printf(b, C_("bet", "%1$s, %2$s"), suit >= 0 ? say_suit(suit) : "?", buf);
+		/* TRANSLATORS: the winning point: a suit and its points ("hearts, 39 points";
+		 * French "39 points à cœur"). */
+		sb_printf(b, C_("point", "%1$s, %2$s"), suit >= 0 ? say_suit(suit) : "?", buf);
 	}
 }
 
@@ -223,8 +224,12 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		break;
 	case ACT_DECLINE:
 		/* e->points: what was declined (enum vy_straddle_name; 0 a cave). */
-		if (e->points == 0)
+		if (e->points == 0) {
+			/* Others' caves left waiting are no news at every deal. */
+			if (s != t->me)
+				return;
 			plain(b, t, s, C_("bet", "You add no cave."), C_("bet", "%s adds no cave."));
+		}
 		else if (brelan_game(v))
 			say_who(b, t, s, C_("bet", "You decline the %s."), C_("bet", "%1$s declines the %2$s."),
 			        carre_name(e->points));
@@ -396,6 +401,15 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		if (!strcmp(e->note, "rebuy") || !strcmp(e->note, "recave")) {
 			say_who(b, t, e->seat, C_("bet", "You take a new cave: %s."), C_("bet", "%1$s takes a new cave: %2$s."),
 			        chips(e->value, c, sizeof c));
+			/* Brelan cavé: how many caves are still waiting. */
+			if (v->cfg.caves > 1 && v->cfg.cave > 0 && e->seat >= 0 && e->seat < v->players) {
+				int left = v->reserve[e->seat] / v->cfg.cave;
+				sb_puts(b, " ");
+				if (left == 0)
+					sb_puts(b, e->seat == t->me ? C_("bet", "It is your last cave.") : C_("bet", "It is the last cave."));
+				else
+					sb_printf(b, P_("%d more cave waiting.", "%d more caves waiting.", left), left);
+			}
 			return 1;
 		}
 		if (!strcmp(e->note, "out")) {
@@ -652,6 +666,7 @@ static void query_seat(const struct talk *t, const struct vying *v, int s, struc
 		struct sbuf w;
 		sb_clear(&w);
 		say_three(&w, h);
+		sb_capitalize(&w);
 		sb_puts(b, " ");
 		sb_printf(b, "%s.", w.s);
 	}
