@@ -311,7 +311,7 @@ START_TEST(showdown_after_the_whole_action)
 	 * the winner's suit. */
 	struct tu_game tg;
 	tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
-	tu_game_stack(&tg, "AD QH KD KH  9C AC QD 8D  8H 8C AS QS  AH  KS 9S 8S 9H 9D KC QC\n"
+	tu_game_stack(&tg, "AD QH KD KH  9C AC QD 8D  8H 8C AS QS  AH  KS 9S 8S 9H 9D KC QC\n--\n"
 	                   "KD KH KC  9C AC QD  8H 8C AS  AD QH QS  AH  KS 9S 8S 9H 9D 8D QC\n");
 	struct batch bt;
 	batch_init(&bt, &tg, "bouillotte");
@@ -320,8 +320,8 @@ START_TEST(showdown_after_the_whole_action)
 		batch_do(&bt, acts[i]);
 	HEARD(&bt, "Showdown.");
 	HEARD(&bt, ", folded: ");
-	HEARD(&bt, "Claire wins the pot, 7 chips, with clubs, 39 points.");
-	HEARD(&bt, "You, folded: ace of spades");
+	HEARD(&bt, "Bruno wins the pot, 7 chips, with hearts, 39 points.");
+	HEARD(&bt, "You, folded: ace of diamonds, nine of clubs and eight of hearts.");
 	free(bt.view);
 	tu_game_release(&tg);
 }
@@ -350,6 +350,29 @@ START_TEST(scores_in_levels)
 }
 END_TEST
 
+START_TEST(brelan_shown_and_paid)
+{
+	/* Bruno's brelan of kings named in the showdown and paid by everyone;
+	 * the next deal turns a king, which must not make it a carré. */
+	struct tu_game tg;
+	tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
+	tu_game_stack(&tg, "AD KH QH 9H  9C KD QD 8D  8H KC AS QS  AH  KS 9S 8S 9D AC QC 8C\n--\n"
+	                   "AD KH QH 9H  9C KD QD 8D  8H KC AS QS  KS  AH 9S 8S 9D AC QC 8C\n");
+	struct batch bt;
+	batch_init(&bt, &tg, "bouillotte");
+	static const char *const acts[] = { "open 1", "call", "fold", "fold" };
+	for (int i = 0; i < 4; i++)
+		batch_do(&bt, acts[i]);
+	HEARD(&bt, "Bruno: king of hearts, king of diamonds and king of clubs, a brelan of kings.");
+	HEARD(&bt, "Bruno wins the pot, 7 chips, with a brelan of kings.");
+	HEARD(&bt, "You pay Bruno 1 chip for the brelan.");
+	HEARD(&bt, "Claire pays Bruno 1 chip for the brelan.");
+	ck_assert_ptr_null(strstr(bt.said, "carré"));
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -362,6 +385,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, carre_levels_have_their_verbs);
 	tcase_add_test(tc, showdown_after_the_whole_action);
 	tcase_add_test(tc, scores_in_levels);
+	tcase_add_test(tc, brelan_shown_and_paid);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -366,7 +366,14 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		}
 		if (!strcmp(e->reason, "brelan") || !strcmp(e->reason, "carre")) {
 			snprintf(name, sizeof name, "%s", say_name(t, e->to));
-			if (e->from == t->me)
+			if (!strcmp(e->reason, "carre")) {
+				if (e->from == t->me)
+					sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan carré."), name, c);
+				else if (e->to == t->me)
+					sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan carré."), say_Name(t, e->from), c);
+				else
+					sb_printf(b, C_("bet", "%1$s pays %2$s %3$s for the brelan carré."), say_Name(t, e->from), name, c);
+			} else if (e->from == t->me)
 				sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan."), name, c);
 			else if (e->to == t->me)
 				sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan."), say_Name(t, e->from), c);
