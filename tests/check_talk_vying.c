@@ -373,6 +373,27 @@ START_TEST(brelan_shown_and_paid)
 }
 END_TEST
 
+START_TEST(cave_question)
+{
+	/* Brelan cavé: a player short of a full cave is asked before the deal. */
+	struct tu_game tg;
+	tu_game_init(&tg, "brelan", 3, 2, 1, (const char *const[]){ "caves=3", "cave=10", NULL });
+	struct vying *v = tg.st;
+	v->chips[0] = 5;
+	v->bought[0] -= 5;
+	struct batch bt;
+	batch_init(&bt, &tg, "brelan");
+	struct sbuf b;
+	batch_ask(&bt, 0, &b);
+	ck_assert_msg(strstr(b.s, "Before the deal: add a waiting cave, 10 chips, to the 5 chips in front of you?") != NULL,
+	              "%s", b.s);
+	batch_do(&bt, "take");
+	HEARD(&bt, "You add a waiting cave: 10 chips.");
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -386,6 +407,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, showdown_after_the_whole_action);
 	tcase_add_test(tc, scores_in_levels);
 	tcase_add_test(tc, brelan_shown_and_paid);
+	tcase_add_test(tc, cave_question);
 	suite_add_tcase(s, tc);
 	return s;
 }

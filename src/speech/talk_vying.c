@@ -390,7 +390,15 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			return 1;
 		}
 		if (!strcmp(e->note, "all_passed")) {
-			sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(e->value, c, sizeof c));
+			/* What the next deal adds to it differs between the games. */
+			if (v->cfg.carry_dealer)
+				sb_printf(b, C_("bet", "Everybody passed. The pot stays, %s; the next dealer adds 1 chip."),
+				          chips(e->value, c, sizeof c));
+			else if (v->cfg.ante_none)
+				sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(e->value, c, sizeof c));
+			else
+				sb_printf(b, C_("bet", "Everybody passed. The passe stays, %s, and is paid again."),
+				          chips(e->value, c, sizeof c));
 			return 1;
 		}
 		if (!strcmp(e->note, "forced_straddle")) {
@@ -743,7 +751,10 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
 	if (v->phase == VY_CAVE) {
-		sb_printf(b, C_("bet", "Add a waiting cave of %s?"), chips(v->cfg.cave, c, sizeof c));
+		int s = t->me >= 0 ? t->me : v->to_act;
+		char c2[32];
+		sb_printf(b, C_("bet", "Before the deal: add a waiting cave, %1$s, to the %2$s in front of you?"),
+		          chips(v->cfg.cave, c, sizeof c), chips(s >= 0 ? v->chips[s] : 0, c2, sizeof c2));
 		return;
 	}
 	if (v->phase == VY_STRADDLE) {
