@@ -71,7 +71,10 @@ static void usage(FILE *f)
 	           "  --speech BACKEND    espeak, speechd, text or none\n");
 	for (int i = 0; game_list[i]; i++) {
 		const struct game_ops *g = game_list[i];
-		fprintf(f, "\nRules of %s (%d-%d players):\n", g->name, g->min_players, g->max_players);
+		if (g->min_players == g->max_players)
+			fprintf(f, "\nRules of %s (%d players):\n", g->name, g->min_players);
+		else
+			fprintf(f, "\nRules of %s (%d-%d players):\n", g->name, g->min_players, g->max_players);
 		for (int k = 0; k < g->nrules; k++) {
 			struct rules r;
 			rules_init(&r, g->rules, g->nrules);

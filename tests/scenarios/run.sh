@@ -19,7 +19,7 @@ expect_status() { # want, description, command...
 
 for game in $("$bin" --help | sed -n 's/^Games: //p'); do
 	# A whole game by bots, text in both languages, with its hand history.
-	n=$("$bin" --help | sed -n "s/^Rules of $game (\([0-9]*\)-.*/\1/p")
+	n=$("$bin" --help | sed -n "s/^Rules of $game (\([0-9]*\)[- ].*/\1/p")
 	[ "$n" -lt 3 ] && n=3
 	[ "$game" = brouc ] && n=4
 	seats=bot; i=1
