@@ -402,8 +402,9 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			return 1;
 		}
 		if (!strcmp(e->note, "forced_straddle")) {
-			say_who(b, t, e->seat, C_("bet", "You must carre: %s."), C_("bet", "%1$s must carre: %2$s."),
-			        chips(e->value, c, sizeof c));
+			/* Done by the rules, not asked. */
+			say_who(b, t, e->seat, C_("bet", "Forced carre: you put in %s."),
+			        C_("bet", "Forced carre: %1$s puts in %2$s."), chips(e->value, c, sizeof c));
 			sb_puts(b, " ");
 			plain(b, t, e->seat, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
 			return 1;
