@@ -69,7 +69,7 @@ static void say_selected(struct play *p)
 	say_card(&b, p->hand[p->sel], SAY_BARE);
 	sb_capitalize(&b);
 	if (card_find(p->marked, p->nmarked, p->hand[p->sel]) >= 0)
-		sb_printf(&b, ", %s", _("marked"));
+		sb_printf(&b, ", %s", _("to discard"));
 	say(p, b.s);
 }
 
@@ -199,11 +199,6 @@ static void enter(struct play *p)
 		struct action d = act_simple(ACT_DISCARD);
 		for (int k = 0; k < p->nmarked; k++)
 			d.cards[d.ncards++] = p->marked[k];
-		struct sbuf b;
-		sb_clear(&b);
-		ann_action(&p->t->talk, p->t->gt, table_view(p->t), &d, &b);
-		sb_capitalize(&b);
-		table_say(p->t, b.s, SPEECH_INTERRUPT);
 		try_action(p, &d);
 		return;
 	}
@@ -273,12 +268,12 @@ static void mark(struct play *p)
 	say_card(&b, c, SAY_BARE);
 	sb_capitalize(&b);
 	if (card_remove(p->marked, &p->nmarked, c) == 0) {
-		sb_printf(&b, ", %s. ", _("unmarked"));
+		sb_printf(&b, ", %s. ", _("to keep"));
 	} else if (p->nmarked < ACT_MAX_CARDS) {
 		p->marked[p->nmarked++] = c;
-		sb_printf(&b, ", %s. ", _("marked"));
+		sb_printf(&b, ", %s. ", _("to discard"));
 	}
-	sb_printf(&b, P_("%d card marked.", "%d cards marked.", p->nmarked), p->nmarked);
+	sb_printf(&b, P_("%d card to discard.", "%d cards to discard.", p->nmarked), p->nmarked);
 	say(p, b.s);
 }
 
