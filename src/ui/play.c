@@ -30,7 +30,8 @@ struct play {
 	int menu_open;
 	struct action items[MENU_MAX];
 	int nitems, item;
-	int typed;                  /* an amount being typed, 0 none */
+	int typed;                  /* the amount chosen in the menu, 0 none */
+	int typing;                 /* digits are being typed */
 	int quit_pending;
 	int prompted;               /* the turn prompt was said for this turn */
 };
@@ -150,6 +151,7 @@ static void open_menu(struct play *p)
 	p->menu_open = 1;
 	p->item = 0;
 	p->typed = 0;
+	p->typing = 0;
 	say_item(p);
 }
 
@@ -214,11 +216,13 @@ static void menu_key(struct play *p, int key)
 	case KEY_UP:
 		p->item = (p->item + p->nitems - 1) % p->nitems;
 		p->typed = 0;
+		p->typing = 0;
 		say_item(p);
 		return;
 	case KEY_DOWN:
 		p->item = (p->item + 1) % p->nitems;
 		p->typed = 0;
+		p->typing = 0;
 		say_item(p);
 		return;
 	case KEY_ESCAPE:
@@ -231,30 +235,41 @@ static void menu_key(struct play *p, int key)
 	if (!range)
 		return;
 	int lo = a->amount, hi = a->amount_max;
+	int digit = key >= '0' && key <= '9';
 	if (key == KEY_RIGHT) cur++;
 	else if (key == KEY_LEFT) cur--;
 	else if (key == KEY_PAGE_UP) cur += 10;
 	else if (key == KEY_PAGE_DOWN) cur -= 10;
 	else if (key == KEY_HOME) cur = lo;
 	else if (key == KEY_END) cur = hi;
-	else if (key == KEY_BACKSPACE) cur = p->typed / 10;
-	else if (key >= '0' && key <= '9') cur = (p->typed * 10 + (key - '0'));
+	else if (key == KEY_BACKSPACE) cur = p->typing ? p->typed / 10 : 0;
+	else if (digit) cur = (p->typing ? p->typed * 10 : 0) + (key - '0');
 	else return;
-	if (key >= '0' && key <= '9') {
+	/* Digits make a number of their own; any other key ends the typing. */
+	p->typing = digit || (key == KEY_BACKSPACE && p->typing);
+	if (p->typing) {
 		if (cur > hi)
 			cur = key - '0';
 		p->typed = cur;
-		char buf[32];
-		snprintf(buf, sizeof buf, "%d", cur);
-		say(p, buf);
-		return;
+		if (cur < lo) {
+			/* Not a legal amount yet: say the digits only. */
+			char buf[32];
+			snprintf(buf, sizeof buf, "%d", cur);
+			say(p, buf);
+			return;
+		}
+	} else {
+		if (cur < lo) cur = lo;
+		if (cur > hi) cur = hi;
+		p->typed = cur;
 	}
-	if (cur < lo) cur = lo;
-	if (cur > hi) cur = hi;
-	p->typed = cur;
+	/* The item with that amount, as the game phrases it ("raise, 10 chips, stake 11"). */
+	struct action one = *a;
+	one.amount = one.amount_max = cur;
 	struct sbuf b;
 	sb_clear(&b);
-	say_chips(&b, cur);
+	ann_action(&p->t->talk, p->t->gt, table_view(p->t), &one, &b);
+	sb_capitalize(&b);
 	say(p, b.s);
 }
 
