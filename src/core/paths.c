@@ -11,8 +11,8 @@
 #define TAPIS_DATADIR "/usr/local/share/tapis"
 #endif
 
-static char datadir[4096];
-static char localedir[4096];
+static char datadir[4300];
+static char localedir[4300];
 
 static int is_dir(const char *p)
 {
@@ -31,7 +31,7 @@ void paths_init(const char *argv0)
 	else if (argv0)
 		snprintf(exe, sizeof exe, "%s", argv0);
 	/* The source tree: <top>/build/tapis (or build-asan...), with <top>/sounds. */
-	char top[4096] = "";
+	char top[4200] = "";
 	char *slash = strrchr(exe, '/');
 	if (slash) {
 		*slash = '\0';

@@ -54,7 +54,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		}
 		sl.line = lineno;
 		sl.seat = (int)seat;
-		snprintf(sl.text, sizeof sl.text, "%s", q);
+		snprintf(sl.text, sizeof sl.text, "%.*s", (int)sizeof sl.text - 1, q);
 		if (s->n == s->cap) {
 			s->cap = s->cap ? s->cap * 2 : 64;
 			struct script_line *nl = realloc(s->lines, (size_t)s->cap * sizeof *nl);
