@@ -15,7 +15,7 @@ enum keymap_when {
 };
 
 struct keymap_entry {
-	const char *keys;  /* "C", "1-9", "Left, Right" (not translated) */
+	const char *keys;  /* "C", "1-9", "Left, Right" (names of keys are msgids) */
 	const char *what;  /* msgid */
 	int when;
 };
