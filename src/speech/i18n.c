@@ -66,7 +66,10 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 	for (uint32_t i = 0; i < c->n; i++) {
 		uint32_t l1 = rd(c, c->orig + 8 * i), o1 = rd(c, c->orig + 8 * i + 4);
 		uint32_t l2 = rd(c, c->trans + 8 * i), o2 = rd(c, c->trans + 8 * i + 4);
-		if ((uint64_t)o1 + l1 >= c->size || (uint64_t)o2 + l2 >= c->size) {
+		/* Each string ends with a NUL inside the file: the lookups
+		 * hand out the translations as C strings. */
+		if ((uint64_t)o1 + l1 >= c->size || (uint64_t)o2 + l2 >= c->size || c->data[o1 + l1] ||
+		    c->data[o2 + l2]) {
 			free(c->data);
 			snprintf(err, errlen, "%s is damaged", name);
 			return -1;

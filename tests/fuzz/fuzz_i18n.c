@@ -18,6 +18,9 @@ static uint32_t word(const uint8_t *d, size_t at, int swap)
 	return v;
 }
 
+/* Read every answer whole (kept, so the compiler reads it). */
+static volatile size_t answers;
+
 static void look_up(const char *key)
 {
 	size_t total = strlen(i18n_get(key));
@@ -30,7 +33,7 @@ static void look_up(const char *key)
 		ctx[n] = '\0';
 		total += strlen(i18n_pget(ctx, eot + 1));
 	}
-	(void)total;
+	answers += total;
 }
 
 int fuzz_i18n(const uint8_t *data, size_t size)
@@ -45,7 +48,7 @@ int fuzz_i18n(const uint8_t *data, size_t size)
 	static const char *const fixed[] = { "", "Your turn.", "card", "a", "zzzz" };
 	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
 		look_up(fixed[i]);
-	(void)i18n_pget("noun", "card");
+	answers += strlen(i18n_pget("noun", "card"));
 	/* The msgids the table points to: the found path. */
 	int swap = word(data, 0, 0) == 0xde120495u;
 	uint32_t n = word(data, 8, swap), orig = word(data, 12, swap);
