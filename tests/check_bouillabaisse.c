@@ -9,6 +9,7 @@
 #include "games/bouillabaisse.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
+#include "speech/say.h"
 #include "speech/talk.h"
 #include "testutil.h"
 
@@ -877,12 +878,22 @@ START_TEST(test_talk_english)
 	ck_assert_str_eq(heard(&t, 0, 2), "Chosen card: the king of spades.");
 	ck_assert_str_eq(heard(&t, 0, 3), "Round 1 of 6. Each trick costs 5 points. Denis deals.");
 	ck_assert_str_eq(asked(&t, 0, 'R'),
-	                 "Round 1 of 6. Each trick costs 5 points. Chosen: hearts, queens, the king of spades.");
+	                 "Round 1 of 6. Each trick costs 5 points. Suit: hearts; figure: queens; card: the king of spades.");
 	ck_assert_str_eq(asked(&t, 0, 'T'), "Your turn. You lead.");
 	ck_assert_str_eq(prompted(&t, 0), "Your turn. You lead.");
-	ck_assert_str_eq(asked(&t, 0, 'F'), "No card led yet.");
-	ck_assert_str_eq(asked(&t, 0, 'C'), "No card led yet.");
-	ck_assert_str_eq(asked(&t, 0, '1'), "No card 1 on the table.");
+	ck_assert_str_eq(asked(&t, 0, 'F'), "No card led yet. You lead.");
+	ck_assert_str_eq(asked(&t, 0, 'C'), "No cards on the table. You lead.");
+	ck_assert_str_eq(asked(&t, 1, 'C'), "No cards on the table. Anne to lead.");
+	ck_assert_str_eq(asked(&t, 1, 'T'), "Anne to lead.");
+	ck_assert_str_eq(asked(&t, 0, '1'), "No card 1: the table is empty.");
+	{
+		/* H with no cards (a spectator): no "Your 0 cards". */
+		static struct sbuf hb;
+		struct talk spec = { t.g, -1, 4 };
+		sb_clear(&hb);
+		ann_hand(&spec, NULL, 0, &hb);
+		ck_assert_str_eq(hb.s, "You hold no cards.");
+	}
 	ck_assert_str_eq(refused(&t, 0, "play QS"), "You do not hold the queen of spades.");
 	ck_assert_str_eq(refused(&t, 0, "pass"), "Play a card.");
 	tu_game_script(&t, "0 play AS\n");
@@ -894,8 +905,21 @@ START_TEST(test_talk_english)
 	tu_game_script(&t, "1 play QS\n");
 	ck_assert_str_eq(asked(&t, 2, 'T'), "Your turn. No spades: play any card.");
 	ck_assert_str_eq(asked(&t, 2, 'C'),
-	                 "Anne: the ace of spades, Bruno: the queen of spades. Anne holds the trick, 5 points so far.");
+	                 "Anne: the ace of spades; Bruno: the queen of spades. Anne holds the trick, 5 points so far.");
 	ck_assert_str_eq(asked(&t, 2, '2'), "Bruno: the queen of spades.");
+	ck_assert_str_eq(asked(&t, 2, '3'), "No card 3 on the table: 2 cards so far.");
+	{
+		/* A trick with nothing that scores in this round. */
+		static struct sbuf nb;
+		struct talk tk = { t.g, 2, 4 };
+		struct bouillabaisse v;
+		memcpy(&v, t.st, sizeof v);
+		t.g->redact(&v, 2);
+		v.round = 2;
+		ann_query(&tk, talk_find("bouillabaisse"), &v, 'C', &nb);
+		ck_assert_str_eq(nb.s, "Anne: the ace of spades; Bruno: the queen of spades. Anne holds the trick, "
+		                       "no points so far.");
+	}
 	ck_assert_str_eq(asked(&t, 0, '1'), "You: the ace of spades.");
 	struct action legal[GAME_MAX_LEGAL];
 	/* The trick: 5 points in round 1, with the queen in round 3. */
@@ -911,7 +935,19 @@ START_TEST(test_talk_english)
 	ck_assert_str_eq(heard(&t2, 1, i), "Anne takes the trick: 5 points.");
 	ck_assert_str_eq(asked(&t2, 1, 'S'),
 	                 "Totals: Anne 0, you 0, Claire 0 and Denis 0. This round so far: Anne 5, you 0, Claire 0 and Denis 0.");
-	ck_assert_str_eq(asked(&t2, 1, 'T'), "Anne to play. A new trick.");
+	ck_assert_str_eq(asked(&t2, 1, 'T'), "Anne to lead.");
+	/* The table is empty again: who leads, and the trick just taken. */
+	char last[200], card3[96];
+	say_card_str(legal[0].cards[0], SAY_THE, card3, sizeof card3);
+	char want[300];
+	snprintf(last, sizeof last, "Last trick: Anne: the ace of spades; you: the queen of spades; Claire: "
+	         "the two of diamonds; Denis: %s.", card3);
+	snprintf(want, sizeof want, "No cards on the table. Anne to lead. %s Anne took it: 5 points.", last);
+	ck_assert_str_eq(asked(&t2, 1, 'C'), want);
+	snprintf(last, sizeof last, "Last trick: You: the ace of spades; Bruno: the queen of spades; Claire: "
+	         "the two of diamonds; Denis: %s.", card3);
+	snprintf(want, sizeof want, "No cards on the table. You lead. %s You took it: 5 points.", last);
+	ck_assert_str_eq(asked(&t2, 0, 'C'), want);
 	tu_game_release(&t2);
 	tu_game_release(&t);
 }
@@ -923,17 +959,24 @@ START_TEST(test_talk_rounds_and_end)
 	struct tu_game t;
 	two_sweep(&t, 0, 2);
 	int i = nth(&t.ev, EV_HAND_START, 1);
-	ck_assert_str_eq(heard(&t, 0, i), "Round 2 of 2. Each card of hearts costs 10 points. You deal.");
+	ck_assert_str_eq(heard(&t, 0, i), "Round 2 of 2. Hearts cost 10 points each. You deal.");
 	for (i = 0; i < t.ev.n; i++)
 		if (t.ev.e[i].type == EV_PHASE)
 			break;
 	ck_assert_str_eq(heard(&t, 0, i), "End of round 1. Points this round: you 130 and Bruno 0.");
-	ck_assert_str_eq(heard(&t, 1, i + 1), "Totals: Anne 130 and you 0.");
+	ck_assert_str_eq(heard(&t, 1, nth(&t.ev, EV_HAND_END, 1)), "Totals: Anne 130 and you 130.");
 	i = tu_events_find(&t.ev, EV_GAME_END, 0);
 	ck_assert_str_eq(heard(&t, 0, i), "Game over. Shared win: you and Bruno, with 130 points.");
 	ck_assert_str_eq(heard(&t, -1, i), "Game over. Shared win: Anne and Bruno, with 130 points.");
 	ck_assert_str_eq(asked(&t, 0, 'T'), "The game is over.");
 	ck_assert_str_eq(prompted(&t, 0), "");
+	tu_game_release(&t);
+
+	/* After the first round the totals are the round's points: said once. */
+	two_sweep(&t, 0, 1);
+	i = nth(&t.ev, EV_HAND_END, 0);
+	ck_assert_str_eq(heard(&t, 1, i - 1), "End of round 1. Points this round: Anne 130 and you 0.");
+	ck_assert_str_eq(heard(&t, 1, i), "");
 	tu_game_release(&t);
 
 	two_sweep(&t, 1, 6);
@@ -959,6 +1002,17 @@ START_TEST(test_talk_rounds_and_end)
 	i = tu_events_find(&t.ev, EV_GAME_END, 0);
 	ck_assert_str_eq(heard(&t, 0, i), "Game over. You win with minus 990 points.");
 	ck_assert_str_eq(heard(&t, 1, i), "Game over. Anne wins with minus 990 points.");
+	/* Negative totals are said with a word, as the trick points are. */
+	i = nth(&t.ev, EV_HAND_END, 5);
+	ck_assert_str_eq(heard(&t, 1, i), "Totals: Anne minus 990 and you 730.");
+	tu_game_release(&t);
+
+	/* Two decks: the chosen card counts in both copies. */
+	const char *const two[] = { "card=QS", NULL };
+	tu_game_init(&t, "bouillabaisse", 8, 0, 3, two);
+	tu_game_start(&t);
+	ck_assert_str_eq(heard(&t, 0, 2), "Chosen card: the queen of spades; both copies count.");
+	ck_assert(strstr(asked(&t, 0, 'R'), "Two decks: of two identical cards, the first played wins.") != NULL);
 	tu_game_release(&t);
 }
 END_TEST
@@ -973,15 +1027,24 @@ START_TEST(test_talk_french)
 	ck_assert_str_eq(heard(&t, 0, 2), "Carte choisie : le roi de pique.");
 	ck_assert_str_eq(heard(&t, 0, 3), "Manche 1 sur 6. Chaque pli coûte 5 points. Denis donne.");
 	ck_assert_str_eq(prompted(&t, 0), "À vous. Vous entamez.");
+	ck_assert_str_eq(asked(&t, 1, 'C'), "Aucune carte sur la table. À Anne d'entamer.");
 	tu_game_script(&t, "0 play AS\n");
 	ck_assert_str_eq(refused(&t, 1, "play 2H"), "Vous devez fournir à pique.");
 	ck_assert_str_eq(refused(&t, 1, "play KH"), "Vous n'avez pas le roi de cœur.");
 	ck_assert_str_eq(asked(&t, 1, 'T'), "À vous. Fournissez à pique.");
 	ck_assert_str_eq(asked(&t, 1, 'F'), "Pique, entamé par Anne.");
 	ck_assert_str_eq(asked(&t, 1, 'C'), "Anne : l'as de pique. Anne tient le pli, 5 points pour l'instant.");
+	tu_game_script(&t, "1 play QS\n");
+	ck_assert_str_eq(asked(&t, 2, 'C'), "Anne : l'as de pique ; Bruno : la dame de pique. Anne tient le pli, "
+	                                    "5 points pour l'instant.");
+	ck_assert_str_eq(asked(&t, 2, 'R'), "Manche 1 sur 6. Chaque pli coûte 5 points. Couleur : cœur ; "
+	                                    "figure : les dames ; carte : le roi de pique.");
+	ck_assert_str_eq(asked(&t, 2, '4'), "Pas de carte 4 sur la table : 2 cartes pour l'instant.");
 	tu_game_release(&t);
 	two_sweep(&t, 0, 6);
 	int i = nth(&t.ev, EV_HAND_START, 3);
+	ck_assert_str_eq(heard(&t, 0, nth(&t.ev, EV_HAND_START, 1)),
+	                 "Manche 2 sur 6. Chaque carte de cœur coûte 10 points. Vous donnez.");
 	ck_assert_str_eq(heard(&t, 0, i), "Manche 4 sur 6. Le roi de pique coûte 200 points. Vous donnez.");
 	i = tu_events_find(&t.ev, EV_TRICK, nth(&t.ev, EV_HAND_START, 5));
 	ck_assert_str_eq(heard(&t, 0, i), "Bruno prend le pli : moins 5 points.");

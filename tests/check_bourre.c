@@ -892,7 +892,7 @@ START_TEST(test_talk)
 	lang("fr");
 	sb_clear(&b);
 	gt->query(&tk, &view, TALK_RULES, &b);
-	ck_assert_str_eq(b.s, "Jouez carreau et battez la dame de carreau.");
+	ck_assert_str_eq(b.s, "Fournissez à carreau et battez la dame de carreau.");
 	r = (struct refusal){ BR_REF_BEAT, card_make(RANK_KING, SUIT_SPADES), SUIT_SPADES, -1, -1 };
 	sb_clear(&b);
 	gt->refusal(&tk, &view, &r, &b);
@@ -901,6 +901,189 @@ START_TEST(test_talk)
 	gt->event(&tk, &view, &e, &b);
 	ck_assert_str_eq(b.s, "Bruno prend 2 cartes.");
 	lang("en");
+	tu_game_release(&t);
+}
+END_TEST
+
+/* The sentences the speech polish added: debts, the bourré cost, statuses,
+ * the second chance, the final standings, the turned card to take. */
+static const char *q(const struct game_talk *gt, struct tu_game *t, int me, int key, struct sbuf *b)
+{
+	struct bourre_state view = *ST(t);
+	t->g->redact(&view, me);
+	struct talk tk = { t->g, me, ST(t)->players };
+	sb_clear(b);
+	gt->query(&tk, &view, key, b);
+	return b->s;
+}
+
+static const char *ev_said(const struct game_talk *gt, struct tu_game *t, int me, const struct event *e,
+                           struct sbuf *b)
+{
+	struct bourre_state view = *ST(t);
+	t->g->redact(&view, me);
+	struct talk tk = { t->g, me, ST(t)->players };
+	ann_event(&tk, gt, &view, e, b);
+	return b->s;
+}
+
+START_TEST(test_talk_polish)
+{
+	const struct game_talk *gt = talk_find("bourre");
+	struct sbuf b;
+	struct tu_game t;
+	lang("en");
+	/* debts: a balance below zero is said as a debt; points only: minus */
+	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+	tu_game_start(&t);
+	ST(&t)->chips[1] -= 120;
+	ST(&t)->chips[0] += 120;
+	ck_assert_ptr_nonnull(strstr(q(gt, &t, 0, TALK_SCORES, &b), "Bruno: a debt of 21 chips."));
+	/* R at the declaration: what a bourré costs now */
+	ck_assert_ptr_nonnull(strstr(q(gt, &t, 0, TALK_RULES, &b),
+	                             "If you stay and take no trick, you pay the pot, 3 chips so far, into the next pot."));
+	lang("fr");
+	ck_assert_ptr_nonnull(strstr(q(gt, &t, 0, TALK_SCORES, &b), "Bruno : une dette de 21 jetons."));
+	lang("en");
+	struct event e;
+	ev_init(&e, EV_HAND_END);
+	e.nvalues = 3;
+	e.values[0] = -4;
+	e.pot = 0;
+	ck_assert_str_eq(ev_said(gt, &t, 0, &e, &b), "Deal over. You have a debt of 4 chips. The pot is empty.");
+	ev_init(&e, EV_GAME_END);
+	e.nvalues = 3;
+	e.values[0] = 110;
+	e.values[1] = -5;
+	e.values[2] = 195;
+	e.winners = 1u << 2;
+	ck_assert_str_eq(ev_said(gt, &t, 1, &e, &b),
+	                 "Game over. Winner: Claire. You: a debt of 5 chips. Claire: 195 chips. Anne: 110 chips.");
+	/* statuses in S before the play */
+	tu_game_script(&t, "0 stay\n0 discard\n1 pass\n");
+	ck_assert_ptr_nonnull(strstr(q(gt, &t, 2, TALK_SCORES, &b), "Anne: 219 chips, staying. Bruno: a debt of 21 chips, passed."));
+	tu_game_release(&t);
+	static const char *const points[] = { "chips=0", NULL };
+	tu_game_init(&t, "bourre", 3, 2, 1, points);
+	tu_game_start(&t);
+	ck_assert_ptr_nonnull(strstr(q(gt, &t, 0, TALK_SCORES, &b), "You: minus 1 point."));
+	tu_game_release(&t);
+
+	/* simultaneous: the others only know that a player has decided */
+	static const char *const simul[] = { "declare=simultaneous", NULL };
+	tu_game_init(&t, "bourre", 4, 3, 9, simul);
+	tu_game_start(&t);
+	tu_game_script(&t, "0 stay\n1 pass\n");
+	q(gt, &t, 2, TALK_SCORES, &b);
+	ck_assert_ptr_nonnull(strstr(b.s, "Anne: 99 chips, has decided. Bruno: 99 chips, has decided."));
+	ck_assert_ptr_null(strstr(b.s, "staying"));
+	ck_assert_ptr_null(strstr(b.s, "pass"));
+	ck_assert_ptr_nonnull(strstr(q(gt, &t, 0, TALK_SCORES, &b), "You: 99 chips, staying, not yet shown."));
+	ck_assert_ptr_nonnull(strstr(q(gt, &t, 2, TALK_RULES, &b), "Everyone decides in secret"));
+	int a = tu_events_find(&t.ev, EV_ACTION, 0);
+	ck_assert_str_eq(ev_said(gt, &t, 1, &t.ev.e[a], &b), "Anne has decided.");
+	tu_game_release(&t);
+
+	/* trump=dealer: the turned card named to the dealer who may take it */
+	static const char *const dealer[] = { "trump=dealer", NULL };
+	tu_game_init(&t, "bourre", 3, 2, 1, dealer);
+	char deck[2048] = "";
+	const char *h[3] = { "KS QS 2H 3H 4H", "5H 6H 7H 8H 9H", "2C 3C 4C 5C 6C" };
+	pack_text(deck, sizeof deck, 3, 2, 5, h, "AS");
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	int tu = tu_events_find(&t.ev, EV_TURNUP, 0);
+	ck_assert_str_eq(ev_said(gt, &t, 2, &t.ev.e[tu], &b),
+	                 "Turned card: the ace of spades, you may take it if you stay. Trumps: spades. Pot: 3 chips.");
+	ck_assert_str_eq(ev_said(gt, &t, 0, &t.ev.e[tu], &b),
+	                 "Turned card: the ace of spades, Claire may take it. Trumps: spades. Pot: 3 chips.");
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n");
+	{
+		struct bourre_state view = *ST(&t);
+		t.g->redact(&view, 2);
+		struct talk tk = { t.g, 2, 3 };
+		sb_clear(&b);
+		gt->prompt(&tk, &view, &b);
+		ck_assert_str_eq(b.s, "Your turn. Take or leave the turned card, the ace of spades?");
+	}
+	tu_game_release(&t);
+
+	/* four-card Bourré: the second chance is announced, with its cost */
+	static const char *const four[] = { "variant=four", NULL };
+	tu_game_init(&t, "bourre", 3, 2, 1, four);
+	char deck4[2048] = "";
+	const char *h4[3] = { "KS QS 2H 3H", "5H 6H 7H 8H", "2C 3C 4C 5C" };
+	pack_text(deck4, sizeof deck4, 3, 2, 4, h4, "AS");
+	tu_game_stack(&t, deck4);
+	tu_game_start(&t);
+	{
+		struct bourre_state view = *ST(&t);
+		t.g->redact(&view, 0);
+		struct talk tk = { t.g, 0, 3 };
+		sb_clear(&b);
+		gt->prompt(&tk, &view, &b);
+		ck_assert_str_eq(b.s, "Your turn. Stay for 1 chip, or pass?");
+	}
+	tu_game_script(&t, "0 stay\n");
+	{
+		struct bourre_state view = *ST(&t);
+		t.g->redact(&view, 1);
+		struct talk tk = { t.g, 1, 3 };
+		sb_clear(&b);
+		gt->prompt(&tk, &view, &b);
+		ck_assert_str_eq(b.s, "Your turn. You hold no trump, spades, and no club: you must pass.");
+	}
+	tu_game_script(&t, "1 pass\n2 stay\n0 discard\n2 discard\n");
+	ck_assert_int_eq(ST(&t)->phase, BR_PH_CONFIRM);
+	int ph = -1;
+	for (int i = 0; i < t.ev.n; i++)
+		if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "second") == 0)
+			ph = i;
+	ck_assert_int_ge(ph, 0);
+	ck_assert_str_eq(ev_said(gt, &t, 0, &t.ev.e[ph], &b),
+	                 "Second chance, 2 players in: stay for 1 more chip, or pass.");
+	ck_assert_str_eq(q(gt, &t, 0, TALK_RULES, &b),
+	                 "Second chance: stay for 1 more chip, or pass. "
+	                 "If you stay and take no trick, you pay the pot, 5 chips so far, into the next pot.");
+	lang("fr");
+	ck_assert_str_eq(ev_said(gt, &t, 0, &t.ev.e[ph], &b),
+	                 "Seconde chance, 2 joueurs en jeu : restez pour 1 jeton de plus, ou passez.");
+	lang("en");
+	tu_game_release(&t);
+
+	/* R says why a lighter rule applies; C at a trick's start says who leads */
+	play_example(&t, "4S 2H 3H 4H 5H");
+	tu_game_script(&t, "1 play 4S\n");
+	ck_assert_str_eq(q(gt, &t, 2, TALK_RULES, &b),
+	                 "Follow diamonds: the trick is trumped, any card of that suit will do.");
+	tu_game_script(&t, "2 play 6D\n");
+	ck_assert_str_eq(q(gt, &t, 0, TALK_TABLE, &b), "No card on the table. Bruno leads.");
+	ck_assert_str_eq(q(gt, &t, 1, TALK_TABLE, &b), "No card on the table. You lead.");
+	tu_game_release(&t);
+
+	/* an ace turned binds the dealer; the dealer who discards it hears so */
+	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+	char deckace[2048] = "";
+	const char *hace[3] = { "KH QH 2H 3H 4H", "5H 6H 7H 8H 9H", "2C 3C 4C 5C AS" };
+	pack_text(deckace, sizeof deckace, 3, 2, 5, hace, NULL);
+	tu_game_stack(&t, deckace);
+	tu_game_start(&t);
+	tu = tu_events_find(&t.ev, EV_TURNUP, 0);
+	ck_assert_str_eq(ev_said(gt, &t, 0, &t.ev.e[tu], &b),
+	                 "Turned card: the ace of spades, it belongs to Claire. Trumps: spades. "
+	                 "An ace turned: Claire must stay. Pot: 3 chips.");
+	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard AS 2C\n");
+	ck_assert_str_eq(q(gt, &t, 2, TALK_SUIT, &b),
+	                 "Trumps: spades. Turned card: the ace of spades, discarded by you.");
+	ck_assert_str_eq(q(gt, &t, 0, TALK_SUIT, &b), "Trumps: spades. Turned card: the ace of spades, Claire's.");
+	tu_game_release(&t);
+
+	/* a limit caps the bourré */
+	static const char *const lim[] = { "limit=2", NULL };
+	tu_game_init(&t, "bourre", 3, 2, 1, lim);
+	tu_game_start(&t);
+	ck_assert_ptr_nonnull(strstr(q(gt, &t, 0, TALK_RULES, &b),
+	                             "If you stay and take no trick, you pay 2 chips, the limit, into the next pot."));
 	tu_game_release(&t);
 }
 END_TEST
@@ -1101,6 +1284,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_legality_reference);
 	tcase_add_test(tc, test_talk);
 	tcase_add_test(tc, test_talk_all_events);
+	tcase_add_test(tc, test_talk_polish);
 	tcase_add_test(tc, test_referee);
 	tcase_add_test(tc, test_referee_bots);
 	tcase_add_test(tc, test_bot_strength);

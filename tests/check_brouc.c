@@ -430,6 +430,17 @@ START_TEST(test_undertrump_only_lower)
 	/* Nothing but trumps lower than the ace: any of them. */
 	struct action legal[GAME_MAX_LEGAL];
 	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 7);
+	/* ... so the prompt does not forbid them. */
+	char err[256];
+	i18n_set_lang("en", err, sizeof err);
+	struct talk tk = { t.g, 2, 4 };
+	struct brouc_state v;
+	memcpy(&v, t.st, sizeof v);
+	t.g->redact(&v, 2);
+	struct sbuf b;
+	sb_clear(&b);
+	talk_find("brouc")->prompt(&tk, &v, &b);
+	ck_assert_str_eq(b.s, "Your turn. No spades: any card.");
 	tu_game_script(&t, "2 play 8H\n3 play QS\n");
 	audit_ok(&t);
 	tu_game_release(&t);
@@ -837,7 +848,30 @@ START_TEST(test_talk_combos_and_scores)
 	stacked(&t, NULL, 3, TRICK_COMBOS);
 	struct sbuf all;
 	phrase_all(&t, 1, 0, &all);
-	ck_assert_msg(strstr(all.s, "Turned card: the eight of hearts. Trumps: hearts.") != NULL, "%s", all.s);
+	ck_assert_msg(strstr(all.s, "Trumps: hearts, turned card the eight of hearts, held by Denis.") != NULL, "%s", all.s);
+	{
+		/* Nothing on the table yet: who leads. */
+		const struct game_talk *g0 = talk_find("brouc");
+		struct talk k0 = { t.g, 0, 4 }, k1 = { t.g, 1, 4 };
+		struct sbuf q;
+		sb_clear(&q);
+		g0->query(&k0, t.st, TALK_TABLE, &q);
+		ck_assert_str_eq(q.s, "No cards on the table. You lead.");
+		sb_clear(&q);
+		g0->query(&k1, t.st, TALK_TABLE, &q);
+		ck_assert_str_eq(q.s, "No cards on the table. Anne to lead.");
+		sb_clear(&q);
+		g0->query(&k1, t.st, '1', &q);
+		ck_assert_str_eq(q.s, "No card 1: the table is empty.");
+		/* The turned card is still in the dealer's hand. */
+		sb_clear(&q);
+		g0->query(&k1, t.st, TALK_SUIT, &q);
+		ck_assert_str_eq(q.s, "No card led. Trumps: hearts, turned card the eight of hearts, held by Denis.");
+		struct talk k3 = { t.g, 3, 4 };
+		sb_clear(&q);
+		g0->query(&k3, t.st, TALK_SUIT, &q);
+		ck_assert_str_eq(q.s, "No card led. Trumps: hearts, turned card the eight of hearts, in your hand.");
+	}
 	int from = t.ev.n;
 	tu_game_script(&t, "0 play QC\n1 play KC\n2 play AC\n3 play 7C\n");
 	phrase_all(&t, 1, from, &all);
@@ -859,8 +893,8 @@ START_TEST(test_talk_combos_and_scores)
 	struct sbuf b;
 	sb_clear(&b);
 	gt->query(&tk, &v, TALK_SCORES, &b);
-	ck_assert_str_eq(b.s, "Game: you and Claire 0, Bruno and Denis 0. This deal: you and Claire 38, "
-	                      "Bruno and Denis 80. Games: you and Claire 0, Bruno and Denis 0.");
+	ck_assert_str_eq(b.s, "Score: you and Claire 0, Bruno and Denis 0. This deal: you and Claire 38, "
+	                      "Bruno and Denis 80. Games won: you and Claire 0, Bruno and Denis 0.");
 	sb_clear(&b);
 	gt->query(&tk, &v, TALK_TURN, &b);
 	ck_assert_str_eq(b.s, "Denis to play, an opponent.");
@@ -872,13 +906,26 @@ START_TEST(test_talk_combos_and_scores)
 	ck_assert_str_eq(b.s, "Your turn. Follow spades.");
 	sb_clear(&b);
 	gt->query(&tk, &v, TALK_TABLE, &b);
-	ck_assert_str_eq(b.s, "Denis: queen of spades. Denis holds the trick.");
+	ck_assert_str_eq(b.s, "Denis: queen of spades. Denis, an opponent, holds the trick, 3 points.");
+	{
+		/* The partner, and a spectator, hear the same trick their way. */
+		struct talk k1 = { t.g, 1, 4 }, ks = { t.g, -1, 4 };
+		sb_clear(&b);
+		gt->query(&k1, &v, TALK_TABLE, &b);
+		ck_assert_str_eq(b.s, "Denis: queen of spades. Denis, your partner, holds the trick, 3 points.");
+		sb_clear(&b);
+		gt->query(&ks, t.st, TALK_TABLE, &b);
+		ck_assert_str_eq(b.s, "Denis: queen of spades. Denis holds the trick, 3 points.");
+	}
 	sb_clear(&b);
 	gt->query(&tk, &v, TALK_SUIT, &b);
-	ck_assert_str_eq(b.s, "Led: spades. Trumps: hearts, turned card the eight of hearts.");
+	ck_assert_str_eq(b.s, "Led: spades. Trumps: hearts, turned card the eight of hearts, held by Denis.");
 	sb_clear(&b);
 	gt->query(&tk, &v, '1', &b);
 	ck_assert_str_eq(b.s, "1: Denis, queen of spades.");
+	sb_clear(&b);
+	gt->query(&tk, &v, '2', &b);
+	ck_assert_str_eq(b.s, "No card 2 on the table: 1 card so far.");
 	sb_clear(&b);
 	gt->query(&tk, &v, TALK_RULES, &b);
 	ck_assert(strstr(b.s, "Trumps: hearts.") == b.s);
@@ -914,6 +961,15 @@ START_TEST(test_talk_refusals_and_win)
 
 	stacked(&t, NULL, 3, MIDPLAY);
 	ST(&t)->score[0] = 25;
+	{
+		/* Within reach of the game: S says what each team still needs. */
+		struct talk k0 = { t.g, 0, 4 };
+		sb_clear(&b);
+		gt->query(&k0, t.st, TALK_SCORES, &b);
+		ck_assert_str_eq(b.s, "Score: you and Claire 25, Bruno and Denis 0. This deal: you and Claire 0, Bruno "
+		                      "and Denis 0. Still needed to win: you and Claire 51, Bruno and Denis 301. Games won: "
+		                      "you and Claire 0, Bruno and Denis 0.");
+	}
 	int from = t.ev.n;
 	tu_game_script(&t, "0 play AS\n1 play 7S\n2 play TS\n3 play JS\n"
 	                   "0 play AD\n1 play 7D\n2 play TD\n3 play JD\n"
@@ -923,8 +979,8 @@ START_TEST(test_talk_refusals_and_win)
 	phrase_all(&t, 0, from, &all);
 	ck_assert_msg(strstr(all.s, "You and Claire win the game with 30.4. | Game over.") != NULL, "%s",
 	              all.s);
-	ck_assert_msg(strstr(all.s, "Game over. You and Claire win. Games: you and Claire 1, Bruno and Denis 0.") !=
-	              NULL, "%s", all.s);
+	/* The game won was the match: the end does not say it twice. */
+	ck_assert_msg(strstr(all.s, "win.") == NULL, "%s", all.s);
 	phrase_all(&t, 1, from, &all);
 	ck_assert_msg(strstr(all.s, "Anne and Claire win the game with 30.4.") != NULL, "%s", all.s);
 	tu_game_release(&t);
@@ -939,7 +995,44 @@ START_TEST(test_talk_refusals_and_win)
 	                   "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
 	phrase_all(&t, 2, from, &all);
 	ck_assert_msg(strstr(all.s, "You and Anne win the game with 30.4. | End of the deal. A new game starts, "
-	                            "scores back to 0.") != NULL, "%s", all.s);
+	                            "scores back to 0. Games won: you and Anne 1, Bruno and Denis 0.") != NULL, "%s", all.s);
+	tu_game_release(&t);
+
+	/* The second game won ends a match of two. */
+	stacked(&t, two, 3, MIDPLAY);
+	ST(&t)->score[0] = 25;
+	ST(&t)->wins[0] = 1;
+	from = t.ev.n;
+	tu_game_script(&t, "0 play AS\n1 play 7S\n2 play TS\n3 play JS\n"
+	                   "0 play AD\n1 play 7D\n2 play TD\n3 play JD\n"
+	                   "0 play KH\n1 play 7H\n2 play 8H\n3 play 9H\n"
+	                   "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
+	phrase_all(&t, 2, from, &all);
+	ck_assert_msg(strstr(all.s, "You and Anne win the game with 30.4. | Match over: you and Anne win, 2 games "
+	                            "to 0.") != NULL, "%s", all.s);
+	phrase_all(&t, 1, from, &all);
+	ck_assert_msg(strstr(all.s, "Match over: Anne and Claire win, 2 games to 0.") != NULL, "%s", all.s);
+	tu_game_release(&t);
+
+	/* A cape alone wins a match of one game. */
+	static const char *const one_deal[] = { "hands=1", NULL };
+	stacked(&t, one_deal, 0, CAPE);
+	from = t.ev.n;
+	play_out(&t, 1);
+	phrase_all(&t, 1, from, &all);
+	ck_assert_msg(strstr(all.s, "Scores: you and Denis 0, Anne and Claire 18. | Match over: Anne and Claire win, "
+	                            "2 games to 0.") != NULL, "%s", all.s);
+	tu_game_release(&t);
+
+	/* The deals run out: who leads (the scores were just said), the games. */
+	static const char *const short_match[] = { "hands=1", "games=3", NULL };
+	stacked(&t, short_match, 3, MIDPLAY);
+	from = t.ev.n;
+	play_out(&t, 1);
+	phrase_all(&t, 1, from, &all);
+	ck_assert_msg(strstr(all.s, "| Game over. ") != NULL && strstr(all.s, " win. Games won: you and Denis 0, Anne and "
+	                                                                    "Claire 0.") != NULL,
+	              "%s", all.s);
 	tu_game_release(&t);
 
 	/* Phrased after the whole deal, when the next deal has other trumps. */
@@ -960,7 +1053,54 @@ START_TEST(test_talk_refusals_and_win)
 	phrase_all(&t, 0, from, &all);
 	ck_assert_msg(strstr(all.s, "You and Claire score king-queen of clubs, 40. Bruno and Denis lose 40.") != NULL,
 	              "%s", all.s);
+	ck_assert_msg(strstr(all.s, "This deal: you and Claire 58, Bruno and Denis minus 40.") != NULL, "%s", all.s);
 	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_talk_french)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang("fr", err, sizeof err) == 0, "%s", err);
+	const struct game_talk *gt = talk_find("brouc");
+	struct tu_game t;
+	stacked(&t, NULL, 3, TRICK_COMBOS);
+	struct sbuf all;
+	phrase_all(&t, 0, 0, &all);
+	ck_assert_msg(strstr(all.s, "Atout : cœur, carte retournée le huit de cœur, chez Denis.") != NULL, "%s", all.s);
+	struct talk tk = { t.g, 0, 4 };
+	struct sbuf b;
+	sb_clear(&b);
+	gt->query(&tk, t.st, TALK_SCORES, &b);
+	ck_assert_str_eq(b.s, "Score : vous et Claire 0, Bruno et Denis 0. Cette donne : vous et Claire 0, Bruno et "
+	                      "Denis 0. Parties gagnées : vous et Claire 0, Bruno et Denis 0.");
+	sb_clear(&b);
+	gt->query(&tk, t.st, TALK_TABLE, &b);
+	ck_assert_str_eq(b.s, "Aucune carte sur la table. Vous entamez.");
+	tu_game_script(&t, "0 play QC\n1 play KC\n");
+	struct talk k2 = { t.g, 2, 4 };
+	sb_clear(&b);
+	gt->query(&k2, t.st, TALK_TABLE, &b);
+	ck_assert_str_eq(b.s, "Anne : dame de trèfle ; Bruno : roi de trèfle. Bruno, un adversaire, tient le pli, 7 points.");
+	sb_clear(&b);
+	gt->query(&k2, t.st, '3', &b);
+	ck_assert_str_eq(b.s, "Pas de carte 3 sur la table : 2 cartes pour l'instant.");
+	tu_game_release(&t);
+
+	static const char *const two[] = { "games=2", NULL };
+	stacked(&t, two, 3, MIDPLAY);
+	ST(&t)->score[0] = 25;
+	int from = t.ev.n;
+	tu_game_script(&t, "0 play AS\n1 play 7S\n2 play TS\n3 play JS\n"
+	                   "0 play AD\n1 play 7D\n2 play TD\n3 play JD\n"
+	                   "0 play KH\n1 play 7H\n2 play 8H\n3 play 9H\n"
+	                   "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
+	phrase_all(&t, 1, from, &all);
+	ck_assert_msg(strstr(all.s, "Anne et Claire gagnent la partie avec 30,4. | Fin de la donne. Une nouvelle partie "
+	                            "commence, scores remis à 0. Parties gagnées : vous et Denis 0, Anne et Claire 1.") !=
+	              NULL, "%s", all.s);
+	tu_game_release(&t);
+	i18n_set_lang("en", err, sizeof err);
 }
 END_TEST
 
@@ -1031,6 +1171,7 @@ static Suite *brouc_suite(void)
 	tcase_add_test(tc, test_bot_strength);
 	tcase_add_test(tc, test_talk_combos_and_scores);
 	tcase_add_test(tc, test_talk_refusals_and_win);
+	tcase_add_test(tc, test_talk_french);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -68,7 +68,7 @@ START_TEST(plurals_and_names)
 	lang("fr");
 	sb_clear(&b);
 	say_hand(&b, hand, 3);
-	ck_assert_str_eq(b.s, "pique : as, roi; cœur : dix");
+	ck_assert_str_eq(b.s, "pique : as, roi ; cœur : dix");
 	sb_clear(&b);
 	sb_puts(&b, "été");
 	sb_capitalize(&b);

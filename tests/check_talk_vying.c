@@ -147,6 +147,253 @@ START_TEST(example_showdown_words)
 }
 END_TEST
 
+
+/* ---- as the table speaks: the events of one action phrased afterwards,
+ * with the view of the state after the whole action ---- */
+
+struct batch {
+	const struct game_ops *g;
+	const struct game_talk *gt;
+	struct talk t;
+	void *st, *view;
+	struct event ev[256];
+	int nev;
+	char said[32768];
+};
+
+static void gather(void *ctx, const struct event *e)
+{
+	struct batch *bt = ctx;
+	if (bt->nev < 256)
+		bt->ev[bt->nev++] = *e;
+}
+
+static void batch_flush(struct batch *bt)
+{
+	memcpy(bt->view, bt->st, bt->g->state_size);
+	bt->g->redact(bt->view, bt->t.me);
+	for (int i = 0; i < bt->nev; i++) {
+		struct sbuf b;
+		ann_event(&bt->t, bt->gt, bt->view, &bt->ev[i], &b);
+		if (b.len) {
+			strncat(bt->said, b.s, sizeof bt->said - strlen(bt->said) - 2);
+			strcat(bt->said, "\n");
+		}
+	}
+	bt->nev = 0;
+}
+
+static void batch_init(struct batch *bt, struct tu_game *tg, const char *game)
+{
+	memset(bt, 0, sizeof *bt);
+	bt->g = tg->g;
+	bt->gt = talk_find(game);
+	bt->t.game = tg->g;
+	bt->t.me = 0;
+	bt->t.players = *(int *)tg->st;
+	bt->st = tg->st;
+	bt->view = calloc(1, tg->g->state_size);
+	struct sink s = { gather, bt };
+	tg->g->start(tg->st, &s);
+	batch_flush(bt);
+}
+
+static void batch_do(struct batch *bt, const char *act)
+{
+	struct action a;
+	char err[64];
+	ck_assert(act_parse(act, &a, err, sizeof err) == 0);
+	struct refusal why;
+	struct sink s = { gather, bt };
+	ck_assert_msg(bt->g->apply(bt->st, &a, &s, &why) == 0, "refused: %s", act);
+	batch_flush(bt);
+}
+
+/* What the player hears now: a query key, or the prompt (key 0). */
+static const char *batch_ask(struct batch *bt, int key, struct sbuf *b)
+{
+	memcpy(bt->view, bt->st, bt->g->state_size);
+	bt->g->redact(bt->view, bt->t.me);
+	sb_clear(b);
+	if (key)
+		ann_query(&bt->t, bt->gt, bt->view, key, b);
+	else
+		bt->gt->prompt(&bt->t, bt->view, b);
+	return b->s;
+}
+
+#define HEARD(bt, text) ck_assert_msg(strstr((bt)->said, text) != NULL, "not heard: %s\n%s", text, (bt)->said)
+
+START_TEST(menu_says_the_stake)
+{
+	struct tu_game tg;
+	tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
+	struct batch bt;
+	batch_init(&bt, &tg, "bouillotte");
+	struct sbuf b;
+	/* Seat 0 speaks first: ante 1, so opening 1 to 99 makes a stake of 2 to 100. */
+	ck_assert_ptr_nonnull(strstr(batch_ask(&bt, 'T', &b), "open, 1 to 99 chips, stake 2 to 100"));
+	batch_do(&bt, "open 4");
+	batch_do(&bt, "call");
+	/* Seat 2 calls 4 to reach 5; the menu opens on call, fold comes last. */
+	struct action l[16];
+	int n = tg.g->legal(tg.st, l, 16);
+	ck_assert_int_eq(l[0].kind, ACT_CALL);
+	ck_assert_int_eq(l[n - 1].kind, ACT_FOLD);
+	sb_clear(&b);
+	memcpy(bt.view, tg.st, tg.g->state_size);
+	ann_action(&bt.t, bt.gt, bt.view, &l[0], &b);
+	ck_assert_str_eq(b.s, "call, 4 chips, stake 5");
+	/* One amount of a range, as the menu says it when the amount changes. */
+	struct action r = l[1];
+	ck_assert_int_eq(r.kind, ACT_RAISE);
+	r.amount = r.amount_max = 10;
+	sb_clear(&b);
+	ann_action(&bt.t, bt.gt, bt.view, &r, &b);
+	ck_assert_str_eq(b.s, "raise, 10 chips, stake 11");
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+START_TEST(straddle_question_before_the_cards)
+{
+	struct tu_game tg;
+	tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "buyback=yes", NULL });
+	struct batch bt;
+	batch_init(&bt, &tg, "bouillotte");
+	struct sbuf b;
+	batch_ask(&bt, 0, &b);
+	ck_assert_msg(strstr(b.s, "Before seeing your cards: straddle for 5 chips?") && strstr(b.s, "speak last"), "%s", b.s);
+	batch_do(&bt, "straddle");
+	HEARD(&bt, "You straddle: 5 chips. Stake 6, 94 left. You will speak last.");
+	batch_do(&bt, "straddle");
+	HEARD(&bt, "Bruno will speak last.");
+	batch_ask(&bt, 0, &b);
+	ck_assert_msg(strstr(b.s, "buy back for 20 chips?") != NULL, "%s", b.s);
+	batch_do(&bt, "decline");
+	HEARD(&bt, "You do not buy back.");
+	batch_do(&bt, "decline");
+	HEARD(&bt, "Claire does not straddle.");
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+START_TEST(carre_levels_have_their_verbs)
+{
+	struct tu_game tg;
+	tu_game_init(&tg, "brelan", 4, 3, 1, (const char *const[]){ "carre=yes", "carre_levels=4", NULL });
+	struct batch bt;
+	batch_init(&bt, &tg, "brelan");
+	struct sbuf b;
+	batch_ask(&bt, 0, &b);
+	ck_assert_msg(strstr(b.s, "Before seeing your cards: carre for 4 chips? It opens the game") != NULL, "%s", b.s);
+	batch_do(&bt, "straddle");
+	HEARD(&bt, "You carre: 4 chips.");
+	batch_do(&bt, "straddle");
+	HEARD(&bt, "Bruno contrecarres: 8 chips.");
+	batch_ask(&bt, 0, &b);
+	ck_assert_msg(strstr(b.s, "surcarre for 16 chips?") != NULL, "%s", b.s);
+	batch_do(&bt, "decline");
+	HEARD(&bt, "You decline the surcarre.");
+	batch_do(&bt, "straddle");
+	HEARD(&bt, "Claire tricarres: 16 chips.");
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+START_TEST(showdown_after_the_whole_action)
+{
+	/* The worked example, phrased as the table does: after the last fold
+	 * the next deal has begun, yet the showdown names who had folded and
+	 * the winner's suit. */
+	struct tu_game tg;
+	tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
+	tu_game_stack(&tg, "AD QH KD KH  9C AC QD 8D  8H 8C AS QS  AH  KS 9S 8S 9H 9D KC QC\n--\n"
+	                   "KD KH KC  9C AC QD  8H 8C AS  AD QH QS  AH  KS 9S 8S 9H 9D 8D QC\n");
+	struct batch bt;
+	batch_init(&bt, &tg, "bouillotte");
+	static const char *const acts[] = { "pass", "open 1", "call", "fold", "fold" };
+	for (int i = 0; i < 5; i++)
+		batch_do(&bt, acts[i]);
+	HEARD(&bt, "Showdown.");
+	HEARD(&bt, ", folded: ");
+	HEARD(&bt, "Bruno wins the pot, 7 chips, with hearts, 39 points.");
+	HEARD(&bt, "You, folded: ace of diamonds, nine of clubs and eight of hearts.");
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+START_TEST(scores_in_levels)
+{
+	/* A short player goes all in: S gives the pot in levels and who may win each. */
+	struct tu_game tg;
+	tu_game_init(&tg, "bouillotte", 3, 2, 1, (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	struct vying *v = tg.st;
+	v->chips[0] = v->bought[0] = 10;
+	struct batch bt;
+	batch_init(&bt, &tg, "bouillotte");
+	batch_do(&bt, "allin");    /* seat 0: stake 10 */
+	HEARD(&bt, "You go all in: 9 chips. Stake 10, 0 left.");
+	batch_do(&bt, "raise 30"); /* seat 1: stake 31 */
+	struct sbuf b;
+	batch_ask(&bt, 'S', &b);
+	ck_assert_msg(strstr(b.s, "Pot in 2 levels: level 1, 22 chips, for you, Bruno and Claire; "
+	                          "level 2, 21 chips, for Bruno and Claire.") != NULL, "%s", b.s);
+	batch_ask(&bt, 'T', &b);
+	ck_assert_msg(strstr(b.s, "Claire to speak: call, 29 chips, stake 31; raise") != NULL, "%s", b.s);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+START_TEST(brelan_shown_and_paid)
+{
+	/* Bruno's brelan of kings named in the showdown and paid by everyone;
+	 * the next deal turns a king, which must not make it a carré. */
+	struct tu_game tg;
+	tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
+	tu_game_stack(&tg, "AD KH QH 9H  9C KD QD 8D  8H KC AS QS  AH  KS 9S 8S 9D AC QC 8C\n--\n"
+	                   "AD KH QH 9H  9C KD QD 8D  8H KC AS QS  KS  AH 9S 8S 9D AC QC 8C\n");
+	struct batch bt;
+	batch_init(&bt, &tg, "bouillotte");
+	static const char *const acts[] = { "open 1", "call", "fold", "fold" };
+	for (int i = 0; i < 4; i++)
+		batch_do(&bt, acts[i]);
+	HEARD(&bt, "Bruno: king of hearts, king of diamonds and king of clubs, a brelan of kings.");
+	HEARD(&bt, "Bruno wins the pot, 7 chips, with a brelan of kings.");
+	HEARD(&bt, "You pay Bruno 1 chip for the brelan.");
+	HEARD(&bt, "Claire pays Bruno 1 chip for the brelan.");
+	ck_assert_ptr_null(strstr(bt.said, "carré"));
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+START_TEST(cave_question)
+{
+	/* Brelan cavé: a player short of a full cave is asked before the deal. */
+	struct tu_game tg;
+	tu_game_init(&tg, "brelan", 3, 2, 1, (const char *const[]){ "caves=3", "cave=10", NULL });
+	struct vying *v = tg.st;
+	v->chips[0] = 5;
+	v->bought[0] -= 5;
+	struct batch bt;
+	batch_init(&bt, &tg, "brelan");
+	struct sbuf b;
+	batch_ask(&bt, 0, &b);
+	ck_assert_msg(strstr(b.s, "Before the deal: add a waiting cave, 10 chips, to the 5 chips in front of you?") != NULL,
+	              "%s", b.s);
+	batch_do(&bt, "take");
+	HEARD(&bt, "You add a waiting cave: 10 chips.");
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -154,6 +401,13 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, whole_games_spoken);
 	tcase_add_test(tc, example_showdown_words);
+	tcase_add_test(tc, menu_says_the_stake);
+	tcase_add_test(tc, straddle_question_before_the_cards);
+	tcase_add_test(tc, carre_levels_have_their_verbs);
+	tcase_add_test(tc, showdown_after_the_whole_action);
+	tcase_add_test(tc, scores_in_levels);
+	tcase_add_test(tc, brelan_shown_and_paid);
+	tcase_add_test(tc, cave_question);
 	suite_add_tcase(s, tc);
 	return s;
 }

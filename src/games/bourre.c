@@ -617,6 +617,9 @@ static void after_draw(struct bourre_state *st, const struct sink *out, int seat
 		return;
 	}
 	if (st->four) {
+		/* the second chance to pass, announced before the first answer */
+		if (nstayers(st) >= 2)
+			ev_emit_phase(out, "second", -1, 0, nstayers(st));
 		confirm_turn(st, out, st->dealer);
 		return;
 	}

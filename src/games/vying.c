@@ -324,6 +324,10 @@ static void ev_act(const struct vying *v, const struct sink *out, int seat, int 
 		e.points = v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE;
 	else if (kind == ACT_BUYBACK)
 		e.points = v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE;
+	else if (kind == ACT_DECLINE) /* what was declined: the straddle offered, or 0 a cave */
+		e.points = v->phase == VY_CAVE ? 0
+		         : v->offer == 2 ? (v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE)
+		         : (v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE);
 	e.seat = seat;
 	e.act.kind = (unsigned char)kind;
 	e.act.amount = amount < 0 ? 0 : amount;
@@ -554,6 +558,15 @@ static void showdown(struct vying *v, const struct sink *out)
 			e.cards[e.ncards] = v->hands[order[i]][c];
 			e.card_seat[e.ncards++] = (signed char)order[i];
 		}
+	/* For the speech (the table phrases events after the whole action,
+	 * when the next deal may have begun): the turned card in cards2 and
+	 * the mask of the seats that had folded in amount. */
+	e.cards2[0] = v->turn;
+	e.ncards2 = 1;
+	e.amount = 0;
+	for (int s = 0; s < v->players; s++)
+		if (v->in_deal[s] && v->folded[s])
+			e.amount |= (int)bit(s);
 	e.winner = ws[0];
 	e.winners = winners;
 	e.code = wk[0];
@@ -1000,12 +1013,13 @@ int vying_legal(const struct vying *v, struct action *out, int max)
 		return n;
 	}
 	int call = vying_to_call(v, s);
-	add(out, &n, max, ACT_FOLD, 0, 0);
+	/* Call first and fold last: the action menu opens on the first item. */
 	add(out, &n, max, ACT_CALL, call, call);
 	if (chips > v->high - v->stake[s])
 		add(out, &n, max, ACT_RAISE, v->high - v->stake[s] + 1, chips);
 	if (chips > 0)
 		add(out, &n, max, ACT_ALLIN, chips, chips);
+	add(out, &n, max, ACT_FOLD, 0, 0);
 	return n;
 }
 

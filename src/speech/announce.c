@@ -8,6 +8,11 @@
 void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)
 {
 	(void)t;
+	if (n == 0) {
+		/* "Your 0 cards" in English, "Votre carte" in French: say it plainly. */
+		sb_puts(b, _("You hold no cards."));
+		return;
+	}
 	sb_printf(b, P_("Your card: ", "Your %d cards: ", n), n);
 	say_hand(b, cards, n);
 	sb_puts(b, ".");

@@ -101,7 +101,9 @@ void say_hand(struct sbuf *b, const card_t *cards, int n)
 			sb_puts(&ranks, say_rank(card_rank(cards[k]), SAY_RANK_BARE));
 		}
 		if (i > 0)
-			sb_puts(b, "; ");
+			/* TRANSLATORS: between the suits of a hand or the cards of a
+			 * trick; French wants a space before the semicolon. */
+			sb_puts(b, _("; "));
 		/* TRANSLATORS: a suit then its cards in a hand: "hearts: ace, ten". */
 		sb_printf(b, _("%1$s: %2$s"), say_suit(suit), ranks.s);
 		i = j;

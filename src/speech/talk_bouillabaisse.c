@@ -42,10 +42,15 @@ static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
 	case 1:
 		sb_puts(b, _("Each trick costs 5 points."));
 		break;
-	case 2:
-		/* TRANSLATORS: %s is the chosen suit ("hearts"). */
-		sb_printf(b, _("Each card of %s costs 10 points."), suit);
+	case 2: {
+		struct sbuf one;
+		sb_clear(&one);
+		/* TRANSLATORS: %s is the chosen suit ("hearts"); French: "Chaque carte de %s coûte 10 points." */
+		sb_printf(&one, _("%s cost 10 points each."), suit);
+		sb_capitalize(&one);
+		sb_puts(b, one.s);
 		break;
+	}
 	case 3:
 		/* TRANSLATORS: %s is the chosen rank, bare ("queen"). */
 		sb_printf(b, _("Each %s costs 50 points."), rank);
@@ -85,8 +90,12 @@ static void seat_values(const struct talk *t, int players, const int *v, struct 
 {
 	for (int s = 0; s < players; s++) {
 		say_join(b, s, players);
-		/* TRANSLATORS: a seat and its score in a list: "Anne 15". */
-		sb_printf(b, _("%1$s %2$d"), say_name(t, s), v[s]);
+		if (v[s] < 0)
+			/* TRANSLATORS: a seat and its negative score in a list: "Anne minus 15". */
+			sb_printf(b, _("%1$s minus %2$d"), say_name(t, s), -v[s]);
+		else
+			/* TRANSLATORS: a seat and its score in a list: "Anne 15". */
+			sb_printf(b, _("%1$s %2$d"), say_name(t, s), v[s]);
 	}
 }
 
@@ -105,6 +114,10 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 			sb_printf(b, _("Chosen suit: %s."), say_suit(e->value));
 		else if (strcmp(e->what, "figure") == 0)
 			sb_printf(b, _("Chosen figure: %s."), say_rank(e->value, SAY_RANK_PLURAL));
+		else if (st->decks > 1)
+			/* TRANSLATORS: two decks: both copies of the card count. */
+			sb_printf(b, _("Chosen card: %s; both copies count."),
+			          say_card_str((card_t)e->value, SAY_THE, buf, sizeof buf));
 		else
 			sb_printf(b, _("Chosen card: %s."), say_card_str((card_t)e->value, SAY_THE, buf, sizeof buf));
 		return 1;
@@ -144,6 +157,13 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 		}
 		return -1;
 	case EV_HAND_END: {
+		/* After the first round the totals are that round's points, just
+		 * said: do not say them twice. */
+		int same = 1;
+		for (int s = 0; s < e->nvalues && s < st->players; s++)
+			same &= e->values[s] == st->last_points[s];
+		if (same)
+			return -1;
 		struct sbuf l;
 		sb_clear(&l);
 		seat_values(t, e->nvalues, e->values, &l);
@@ -198,12 +218,70 @@ static void duty(const struct bouillabaisse *st, struct sbuf *b)
 		sb_printf(b, _("No %s: play any card."), say_suit(led));
 }
 
-static void say_trick_card(const struct talk *t, const struct bouillabaisse *st, int i, int first, struct sbuf *b)
+static void say_trick_card(const struct talk *t, int seat, card_t c, int first, struct sbuf *b)
 {
 	char card[96];
 	/* TRANSLATORS: who played a card of the trick: "Bruno: the ace of hearts". */
-	sb_printf(b, _("%1$s: %2$s"), first ? say_Name(t, trick_seat(st, i)) : say_name(t, trick_seat(st, i)),
-	          say_card_str(st->trick[i], SAY_THE, card, sizeof card));
+	sb_printf(b, _("%1$s: %2$s"), first ? say_Name(t, seat) : say_name(t, seat),
+	          say_card_str(c, SAY_THE, card, sizeof card));
+}
+
+/* The cards of a trick led by `leader`, "Anne: the ace of spades; Bruno: ...". */
+static void say_trick_cards(const struct talk *t, const struct bouillabaisse *st, int leader,
+                            const card_t *cards, int n, struct sbuf *b)
+{
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sb_puts(b, _("; "));
+		say_trick_card(t, (leader + i) % st->players, cards[i], i == 0, b);
+	}
+}
+
+/* Who leads the trick to come: "You lead." / "Bruno to lead." */
+static void say_leader(const struct talk *t, const struct bouillabaisse *st, struct sbuf *b)
+{
+	if (st->leader == t->me)
+		sb_puts(b, _("You lead."));
+	else
+		sb_printf(b, _("%s to lead."), say_Name(t, st->leader));
+}
+
+/* "Bruno holds the trick, 55 points so far." */
+static void say_holder(const struct talk *t, int seat, int pts, struct sbuf *b)
+{
+	char buf[64];
+	if (pts == 0) {
+		if (seat == t->me)
+			sb_puts(b, _("You hold the trick, no points so far."));
+		else
+			sb_printf(b, _("%s holds the trick, no points so far."), say_Name(t, seat));
+		return;
+	}
+	points_str(pts, buf, sizeof buf);
+	/* TRANSLATORS: "Bruno holds the trick, 55 points so far." */
+	say_who(b, t, seat, _("You hold the trick, %s so far."), _("%1$s holds the trick, %2$s so far."), buf);
+}
+
+/* The trick just finished (the table is empty and the round has begun):
+ * its cards are the last ones its winner, the leader now, has taken. */
+static void say_last_trick(const struct talk *t, const struct bouillabaisse *st, struct sbuf *b)
+{
+	int w = st->leader, n = st->players;
+	if (st->tricks_played == 0 || st->ntaken[w] < n)
+		return;
+	const card_t *c = st->taken[w] + st->ntaken[w] - n;
+	int best = 0;
+	for (int i = 1; i < n; i++)
+		if (card_suit(c[i]) == card_suit(c[0]) && card_rank(c[i]) > card_rank(c[best]))
+			best = i;
+	int leader = ((w - best) % n + n) % n;
+	char buf[64];
+	sb_puts(b, " ");
+	sb_puts(b, _("Last trick: "));
+	say_trick_cards(t, st, leader, c, n, b);
+	sb_puts(b, ". ");
+	points_str(bou_trick_points(st, c, n), buf, sizeof buf);
+	say_who(b, t, w, _("You took it: %s."), _("%1$s took it: %2$s."), buf);
 }
 
 static void bou_query(const struct talk *t, const void *view, int key, struct sbuf *b)
@@ -219,8 +297,12 @@ static void bou_query(const struct talk *t, const void *view, int key, struct sb
 			sb_puts(b, " ");
 		}
 		/* TRANSLATORS: the suit, the rank (plural) and the card chosen. */
-		sb_printf(b, _("Chosen: %1$s, %2$s, %3$s."), say_suit(st->suit), say_rank(st->figure, SAY_RANK_PLURAL),
-		          say_card_str((card_t)st->card, SAY_THE, card, sizeof card));
+		sb_printf(b, _("Suit: %1$s; figure: %2$s; card: %3$s."), say_suit(st->suit),
+		          say_rank(st->figure, SAY_RANK_PLURAL), say_card_str((card_t)st->card, SAY_THE, card, sizeof card));
+		if (st->decks > 1) {
+			sb_puts(b, " ");
+			sb_puts(b, _("Two decks: of two identical cards, the first played wins."));
+		}
 		if (st->all_or_nothing) {
 			sb_puts(b, " ");
 			sb_puts(b, st->round == 4 ? _("All or nothing is on, but not in this round.")
@@ -248,47 +330,50 @@ static void bou_query(const struct talk *t, const void *view, int key, struct sb
 			sb_puts(b, _("Your turn."));
 			sb_puts(b, " ");
 			duty(st, b);
+		} else if (st->ntrick == 0) {
+			sb_printf(b, _("%s to lead."), say_Name(t, st->to_act));
 		} else {
 			sb_printf(b, _("%s to play."), say_Name(t, st->to_act));
-			if (st->ntrick == 0) {
-				sb_puts(b, " ");
-				sb_puts(b, _("A new trick."));
-			}
 		}
 		break;
 	case TALK_SUIT:
-		if (st->ntrick == 0)
+		if (st->ntrick == 0) {
 			sb_puts(b, _("No card led yet."));
-		else
+			if (!st->over && st->to_act >= 0) {
+				sb_puts(b, " ");
+				say_leader(t, st, b);
+			}
+		} else {
 			sb_printf(b, _("%1$s led by %2$s."), say_suit(card_suit(st->trick[0])), say_name(t, st->leader));
+		}
 		sb_capitalize(b);
 		break;
 	case TALK_TABLE:
 		if (st->ntrick == 0) {
-			sb_puts(b, _("No card led yet."));
+			sb_puts(b, _("No cards on the table."));
+			if (!st->over && st->to_act >= 0) {
+				sb_puts(b, " ");
+				say_leader(t, st, b);
+				say_last_trick(t, st, b);
+			}
 			break;
 		}
-		for (int i = 0; i < st->ntrick; i++) {
-			if (i)
-				sb_puts(b, ", ");
-			say_trick_card(t, st, i, i == 0, b);
-		}
+		say_trick_cards(t, st, st->leader, st->trick, st->ntrick, b);
 		sb_puts(b, ". ");
-		{
-			int best = trick_seat(st, bou_trick_best(st));
-			points_str(bou_trick_points(st, st->trick, st->ntrick), card, sizeof card);
-			/* TRANSLATORS: "Bruno holds the trick, 55 points so far." */
-			say_who(b, t, best, _("You hold the trick, %s so far."), _("%1$s holds the trick, %2$s so far."), card);
-		}
+		say_holder(t, trick_seat(st, bou_trick_best(st)), bou_trick_points(st, st->trick, st->ntrick), b);
 		break;
 	default:
 		if (key >= '1' && key <= '9') {
 			int k = key - '1';
 			if (k < st->ntrick) {
-				say_trick_card(t, st, k, 1, b);
+				say_trick_card(t, trick_seat(st, k), st->trick[k], 1, b);
 				sb_puts(b, ".");
+			} else if (st->ntrick == 0) {
+				sb_printf(b, _("No card %d: the table is empty."), k + 1);
 			} else {
-				sb_printf(b, _("No card %d on the table."), k + 1);
+				sb_printf(b, P_("No card %1$d on the table: %2$d card so far.",
+				                "No card %1$d on the table: %2$d cards so far.", st->ntrick),
+				          k + 1, st->ntrick);
 			}
 		}
 		break;

@@ -28,6 +28,59 @@ static void subject(struct sbuf *b, const struct talk *t, int seat, const char *
 		sb_printf(b, other, say_name(t, seat));
 }
 
+/* A balance: chips, or points when the game is played for points only
+ * (chips=0); below zero it is said as a debt, never as a bare minus sign. */
+static void say_balance(struct sbuf *b, const struct bourre_state *st, int n)
+{
+	int a = n < 0 ? -n : n;
+	if (st && st->chips0 == 0) {
+		if (n < 0)
+			sb_printf(b, P_("minus %d point", "minus %d points", a), a);
+		else
+			say_points(b, n);
+	} else if (n < 0) {
+		sb_printf(b, P_("a debt of %d chip", "a debt of %d chips", a), a);
+	} else {
+		say_chips(b, n);
+	}
+}
+
+/* What a player who stays and takes no trick pays now: the pot, or the
+ * limit. */
+static void say_bourre_cost(struct sbuf *b, const struct bourre_state *st)
+{
+	struct sbuf c;
+	sb_clear(&c);
+	if (st->limit > 0 && st->pot > st->limit) {
+		say_chips(&c, st->limit);
+		sb_printf(b, _("If you stay and take no trick, you pay %s, the limit, into the next pot."), c.s);
+	} else {
+		say_chips(&c, st->pot);
+		sb_printf(b, _("If you stay and take no trick, you pay the pot, %s so far, into the next pot."), c.s);
+	}
+}
+
+/* 1 when the listener's view shows `seat` holding a card of `suit`. */
+static int holds_suit(const struct bourre_state *st, int seat, int suit)
+{
+	if (seat < 0)
+		return 0;
+	for (int i = 0; i < st->nhand[seat]; i++)
+		if (st->hand[seat][i] != CARD_NONE && card_suit(st->hand[seat][i]) == suit)
+			return 1;
+	return 0;
+}
+
+/* 1 when the dealer `seat` no longer holds card c and has not played it:
+ * it was discarded (the listener knows it only of its own cards). */
+static int discarded(const struct bourre_state *st, int seat, card_t c)
+{
+	if (card_find(st->hand[seat], st->nhand[seat], c) >= 0 || card_find(st->gone, st->ngone, c) >= 0 ||
+	    card_find(st->trick, st->ntrick, c) >= 0)
+		return 0;
+	return 1;
+}
+
 /* ---- events ---- */
 
 static void ev_turnup(const struct talk *t, const struct bourre_state *st, const struct event *e,
@@ -35,8 +88,10 @@ static void ev_turnup(const struct talk *t, const struct bourre_state *st, const
 {
 	char c[96];
 	card_s(e->cards[0], c, sizeof c);
-	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four)
-		sb_printf(b, _("Turned card: %s, the dealer may take it."), c);
+	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four && me_is(t, st->dealer))
+		sb_printf(b, _("Turned card: %s, you may take it if you stay."), c);
+	else if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four)
+		sb_printf(b, _("Turned card: %1$s, %2$s may take it."), c, say_name(t, st->dealer));
 	else if (e->seat < 0)
 		sb_printf(b, _("Turned card: %s, it belongs to nobody."), c);
 	else if (me_is(t, e->seat))
@@ -45,6 +100,10 @@ static void ev_turnup(const struct talk *t, const struct bourre_state *st, const
 		sb_printf(b, _("Turned card: %1$s, it belongs to %2$s."), c, say_name(t, e->seat));
 	sb_puts(b, " ");
 	sb_printf(b, C_("bourre", "Trumps: %s."), say_suit(e->value));
+	if (e->seat >= 0 && !st->four && card_rank(e->cards[0]) == RANK_ACE) {
+		sb_puts(b, " ");
+		subject(b, t, e->seat, _("An ace turned: you must stay."), _("An ace turned: %s must stay."));
+	}
 	sb_puts(b, " ");
 	struct sbuf chips;
 	sb_clear(&chips);
@@ -111,7 +170,7 @@ static void ev_draw(const struct talk *t, const struct event *e, struct sbuf *b)
 		return;
 	}
 	if (n == 0)
-		sb_printf(b, _("%s keeps all the cards."), say_name(t, s));
+		sb_printf(b, _("%s draws no cards."), say_name(t, s));
 	else
 		sb_printf(b, P_("%1$s draws %2$d card.", "%1$s draws %2$d cards.", e->ncards2),
 		          say_name(t, s), e->ncards2);
@@ -163,6 +222,10 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		say_chips(&c, e->value);
 		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
 		        _("Bourré for %1$s: no trick, %2$s into the next pot."), c.s);
+	} else if (strcmp(n, "second") == 0) {
+		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
+		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
+		          e->value);
 	} else if (strcmp(n, "nobody") == 0) {
 		sb_puts(b, _("Nobody plays: the pot stays for the next deal."));
 	}
@@ -207,16 +270,52 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		return -1;  /* antes, stays and bourrés are said elsewhere */
 	case EV_HAND_END:
 		if (t->me >= 0 && t->me < e->nvalues) {
-			say_chips(&c, e->values[t->me]);
+			say_balance(&c, st, e->values[t->me]);
 			sb_printf(b, _("Deal over. You have %s."), c.s);
 		} else {
 			sb_puts(b, C_("bourre", "Deal over."));
 		}
-		sb_clear(&c);
-		say_chips(&c, e->pot);
 		sb_puts(b, " ");
-		sb_printf(b, C_("bourre", "Left in the pot: %s."), c.s);
+		if (e->pot == 0) {
+			sb_puts(b, _("The pot is empty."));
+		} else {
+			sb_clear(&c);
+			say_chips(&c, e->pot);
+			sb_printf(b, C_("bourre", "Left in the pot: %s."), c.s);
+		}
 		return 1;
+	case EV_GAME_END: {
+		/* the announcer names the winners; the standings follow here */
+		if (e->nvalues <= 0)
+			return 0;
+		struct sbuf w;
+		sb_clear(&w);
+		int n = 0;
+		for (unsigned m = e->winners; m; m &= m - 1)
+			n++;
+		int k = 0;
+		for (int s = 0; s < e->nvalues; s++)
+			if ((e->winners >> s) & 1) {
+				say_join(&w, k++, n);
+				sb_puts(&w, say_name(t, s));
+			}
+		sb_puts(b, _("Game over."));
+		if (n == 1 && t->me >= 0 && ((e->winners >> t->me) & 1)) {
+			sb_printf(b, " %s", _("You win."));
+		} else if (n > 0) {
+			sb_puts(b, " ");
+			sb_printf(b, P_("Winner: %s.", "Winners: %s.", n), w.s);
+		}
+		for (int k2 = 0; k2 < e->nvalues; k2++) {
+			int s = t->me >= 0 ? (t->me + k2) % e->nvalues : k2;
+			sb_clear(&c);
+			say_balance(&c, st, e->values[s]);
+			sb_puts(b, " ");
+			sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), c.s);
+			sb_puts(b, ".");
+		}
+		return 1;
+	}
 	default:
 		return 0;
 	}
@@ -224,22 +323,50 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 
 /* ---- the rule in force ---- */
 
-/* The rule that binds `seat` now, as a sentence addressed to the player. */
+/* The best card of the trick under way (CARD_NONE when it is empty). */
+static card_t trick_best(const struct bourre_state *st)
+{
+	if (st->ntrick == 0)
+		return CARD_NONE;
+	card_t w = st->trick[0];
+	for (int i = 1; i < st->ntrick; i++) {
+		card_t x = st->trick[i];
+		if (card_suit(x) == card_suit(w) ? card_rank(x) > card_rank(w) : card_suit(x) == st->trump)
+			w = x;
+	}
+	return w;
+}
+
+/* The rule that binds `seat` now, as a sentence addressed to the player;
+ * `why` adds the reason a lighter rule applies (for R). */
 static void say_constraint(const struct talk *t, const struct bourre_state *st, int code,
-                           const struct refusal *r, struct sbuf *b)
+                           const struct refusal *r, int why, struct sbuf *b)
 {
 	(void)t;
 	char c[96];
+	card_t w = trick_best(st);
+	int trumped = w != CARD_NONE && card_suit(w) == st->trump && card_suit(st->trick[0]) != st->trump;
 	switch (code) {
 	case BR_REF_FOLLOW:
-		sb_printf(b, C_("bourre", "Follow %s."), say_suit(r->suit));
+		if (why && trumped)
+			sb_printf(b, _("Follow %s: the trick is trumped, any card of that suit will do."),
+			          say_suit(r->suit));
+		else if (why && w != CARD_NONE)
+			sb_printf(b, _("Follow %1$s: you cannot beat %2$s, any card of that suit will do."),
+			          say_suit(r->suit), card_s(w, c, sizeof c));
+		else
+			sb_printf(b, _("Follow %s."), say_suit(r->suit));
 		break;
 	case BR_REF_BEAT:
-		sb_printf(b, _("Follow %1$s and beat %2$s."), say_suit(card_suit(r->card)),
+		sb_printf(b, C_("bourre", "Follow %1$s and beat %2$s."), say_suit(card_suit(r->card)),
 		          card_s(r->card, c, sizeof c));
 		break;
 	case BR_REF_TRUMP:
-		sb_printf(b, _("You cannot follow: play a trump, %s."), say_suit(st->trump));
+		if (why && trumped)
+			sb_printf(b, _("You cannot follow: play a trump, %1$s; you cannot overtrump %2$s, any trump will do."),
+			          say_suit(st->trump), card_s(w, c, sizeof c));
+		else
+			sb_printf(b, _("You cannot follow: play a trump, %s."), say_suit(st->trump));
 		break;
 	case BR_REF_OVERTRUMP:
 		sb_printf(b, _("You cannot follow: overtrump %s."), card_s(r->card, c, sizeof c));
@@ -269,11 +396,16 @@ static void phase_rules(const struct talk *t, const struct bourre_state *st, str
 			sb_puts(b, _("Stay or pass. Staying costs 1 chip and needs a trump or a club."));
 		else
 			sb_puts(b, C_("bourre", "Stay or pass."));
+		if (st->simultaneous)
+			sb_printf(b, " %s", _("Everyone decides in secret; the decisions are shown together."));
+		else if (st->draw_separate || st->four)
+			sb_printf(b, " %s", _("Everyone declares first; then those who stay discard in turn."));
 		if (!st->simultaneous && !st->draw_separate && !st->four)
 			sb_printf(b, " %s", _("If you stay, you discard at once and receive as many cards."));
 		if (st->ante_double)
 			sb_printf(b, " %s", _("Staying costs 1 more chip."));
-		sb_printf(b, " %s", _("Whoever stays and takes no trick pays the pot into the next pot."));
+		sb_puts(b, " ");
+		say_bourre_cost(b, st);
 		break;
 	case BR_PH_TAKE:
 		sb_puts(b, _("Take the turned card and then discard at least one card, or leave it."));
@@ -286,9 +418,12 @@ static void phase_rules(const struct talk *t, const struct bourre_state *st, str
 		break;
 	case BR_PH_CONFIRM:
 		sb_puts(b, _("Second chance: stay for 1 more chip, or pass."));
+		sb_puts(b, " ");
+		say_bourre_cost(b, st);
 		break;
 	case BR_PH_PLAY:
 		sb_puts(b, _("Follow suit; if you cannot, trump; and beat the best card so far if you can."));
+		sb_printf(b, " %s", _("With a cinch, three tricks sure, lead your highest trump, and play it when you can trump, except last to the trick."));
 		break;
 	default:
 		sb_puts(b, C_("bourre", "The game is over."));
@@ -301,7 +436,7 @@ static void rules_now(const struct talk *t, const struct bourre_state *st, struc
 	if (st->phase == BR_PH_PLAY && t->me >= 0 && st->to_act == t->me) {
 		struct refusal r;
 		int code = bourre_constraint(st, t->me, &r);
-		say_constraint(t, st, code, &r, b);
+		say_constraint(t, st, code, &r, 1, b);
 		return;
 	}
 	phase_rules(t, st, b);
@@ -314,6 +449,10 @@ static void say_table(const struct talk *t, const struct bourre_state *st, struc
 	char c[96];
 	if (st->ntrick == 0) {
 		sb_puts(b, C_("bourre", "No card on the table."));
+		if (st->phase == BR_PH_PLAY && st->to_act >= 0) {
+			sb_puts(b, " ");
+			subject(b, t, st->to_act, _("You lead."), _("%s leads."));
+		}
 		if (st->turnup_place == BR_TU_TABLE) {
 			sb_puts(b, " ");
 			sb_printf(b, _("Turned card: %s."), card_s(st->turnup, c, sizeof c));
@@ -340,6 +479,10 @@ static void say_suits(const struct talk *t, const struct bourre_state *st, struc
 	card_s(st->turnup, c, sizeof c);
 	if (st->turnup_place == BR_TU_TABLE)
 		sb_printf(b, _("Turned card: %s, on the table."), c);
+	else if (me_is(t, st->dealer) && st->status[t->me] == BR_ST_PASS)
+		sb_printf(b, _("Turned card: %s."), c);
+	else if (me_is(t, st->dealer) && discarded(st, t->me, st->turnup))
+		sb_printf(b, _("Turned card: %s, discarded by you."), c);
 	else if (me_is(t, st->dealer))
 		sb_printf(b, _("Turned card: %s, yours."), c);
 	else
@@ -355,13 +498,23 @@ static void say_scores(const struct talk *t, const struct bourre_state *st, stru
 	for (int k = 0; k < st->players; k++) {
 		int s = t->me >= 0 ? (t->me + k) % st->players : k;
 		sb_clear(&c);
-		say_chips(&c, st->chips[s]);
+		say_balance(&c, st, st->chips[s]);
 		sb_puts(b, " ");
 		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), c.s);
-		if (st->status[s] == BR_ST_STAY && st->phase == BR_PH_PLAY)
+		if (st->phase == BR_PH_OVER)
+			(void)0;  /* no deal under way */
+		else if (st->status[s] == BR_ST_STAY && st->phase == BR_PH_PLAY)
 			sb_printf(b, P_(", %d trick", ", %d tricks", st->tricks[s]), st->tricks[s]);
+		else if (st->status[s] == BR_ST_STAY)
+			sb_printf(b, ", %s", C_("bourre", "staying"));
 		else if (st->status[s] == BR_ST_PASS)
 			sb_printf(b, ", %s", C_("bourre", "passed"));
+		else if (st->pending[s] == BR_ST_STAY)
+			sb_printf(b, ", %s", C_("bourre", "staying, not yet shown"));
+		else if (st->pending[s] == BR_ST_PASS)
+			sb_printf(b, ", %s", C_("bourre", "passing, not yet shown"));
+		else if (st->pending[s] == BR_ST_HIDDEN)
+			sb_printf(b, ", %s", C_("bourre", "has decided"));
 		sb_puts(b, ".");
 	}
 }
@@ -436,7 +589,7 @@ static void refusal_fn(const struct talk *t, const void *view, const struct refu
 		sb_printf(b, C_("bourre", "You do not hold %s."), card_s(r->card, c, sizeof c));
 		break;
 	case BR_REF_FOLLOW:
-		sb_printf(b, C_("bourre", "You must follow %s."), say_suit(r->suit));
+		sb_printf(b, _("You must follow %s."), say_suit(r->suit));
 		break;
 	case BR_REF_TRUMP:
 		sb_printf(b, _("You cannot follow: you must play a trump, %s."), say_suit(r->suit));
@@ -482,10 +635,20 @@ static void refusal_fn(const struct talk *t, const void *view, const struct refu
 	}
 }
 
+/* 1 when every card of the action is in the listener's own hand. */
+static int all_mine(const struct talk *t, const struct bourre_state *st, const struct action *a)
+{
+	if (!st || t->me < 0 || a->ncards == 0)
+		return 0;
+	for (int k = 0; k < a->ncards; k++)
+		if (card_find(st->hand[t->me], st->nhand[t->me], a->cards[k]) < 0)
+			return 0;
+	return 1;
+}
+
 static void action_fn(const struct talk *t, const void *view, const struct action *a, struct sbuf *b)
 {
-	(void)t;
-	(void)view;
+	const struct bourre_state *st = view;
 	switch (a->kind) {
 	case ACT_STAY:
 		sb_puts(b, C_("bourre", "stay"));
@@ -500,9 +663,15 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 		sb_puts(b, C_("bourre", "leave the turned card"));
 		break;
 	case ACT_DISCARD:
-		if (a->ncards == 0)
+		if (a->ncards == 0) {
 			sb_puts(b, C_("bourre", "keep all your cards"));
-		else
+		} else if (all_mine(t, st, a)) {
+			/* the player hears which cards go, to check the marks */
+			struct sbuf l;
+			sb_clear(&l);
+			say_cards(&l, a->cards, a->ncards, SAY_THE);
+			sb_printf(b, _("discard %s"), l.s);
+		} else
 			sb_printf(b, P_("discard %d card", "discard %d cards", a->ncards), a->ncards);
 		break;
 	case ACT_PLAY: {
@@ -518,6 +687,7 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 {
 	const struct bourre_state *st = view;
+	char c[96];
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
 	int min = 0, max = 0;
@@ -526,20 +696,28 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 		if (t->me == st->dealer && st->turnup_place == BR_TU_HAND && !st->four &&
 		    card_rank(st->turnup) == RANK_ACE)
 			sb_puts(b, _("The ace is turned: you must stay."));
-		else
+		else if (st->four && !holds_suit(st, t->me, st->trump) && !holds_suit(st, t->me, SUIT_CLUBS))
+			sb_printf(b, _("You hold no trump, %s, and no club: you must pass."), say_suit(st->trump));
+		else if (st->ante_double || st->four) {
+			struct sbuf cost;
+			sb_clear(&cost);
+			say_chips(&cost, (st->ante_double ? 1 : 0) + (st->four ? 1 : 0));
+			sb_printf(b, _("Stay for %s, or pass?"), cost.s);
+		} else {
 			sb_puts(b, C_("bourre", "Stay or pass?"));
+		}
 		break;
 	case BR_PH_CONFIRM:
 		sb_puts(b, _("Second chance: stay for 1 more chip, or pass?"));
 		break;
 	case BR_PH_TAKE:
-		sb_puts(b, C_("bourre", "Take or leave the turned card?"));
+		sb_printf(b, _("Take or leave the turned card, %s?"), card_s(st->turnup, c, sizeof c));
 		break;
 	case BR_PH_DISCARD:
 		bourre_discard_range(st, t->me, &min, &max);
 		if (min > 0)
-			sb_printf(b, P_("Mark at least %1$d card to discard, at most %2$d, then press Enter.",
-			                "Mark at least %1$d cards to discard, at most %2$d, then press Enter.", min),
+			sb_printf(b, P_("Mark with Space at least %1$d card to discard, at most %2$d, then press Enter.",
+			                "Mark with Space at least %1$d cards to discard, at most %2$d, then press Enter.", min),
 			          min, max);
 		else
 			sb_printf(b, P_("Mark up to %d card to discard with Space, then press Enter.",
@@ -548,7 +726,7 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 	case BR_PH_PLAY: {
 		struct refusal r;
 		int code = bourre_constraint(st, t->me, &r);
-		say_constraint(t, st, code, &r, b);
+		say_constraint(t, st, code, &r, 0, b);
 		break;
 	}
 	default:

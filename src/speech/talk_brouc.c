@@ -14,6 +14,12 @@ static int my_team(const struct talk *t)
 	return t->me >= 0 ? brouc_team(t->me) : -1;
 }
 
+/* Games (Le Brouc) or parties (L'Homme de Brou) that win the match. */
+static int match_target(const struct brouc_state *st)
+{
+	return st->variant == BROUC_HOMME ? st->parties_target : st->games_target;
+}
+
 /* "you and Claire" / "Anne and Claire", capitalised when cap. */
 static const char *team_name(const struct talk *t, int team, int cap, char *buf, size_t len)
 {
@@ -37,6 +43,15 @@ static void combo_name(struct sbuf *b, int kind, int suit, int trump)
 		          say_suit(suit));
 }
 
+/* "17", "minus 17". */
+static void signed_number(char *buf, size_t len, int n)
+{
+	if (n < 0)
+		snprintf(buf, len, _("minus %d"), -n);
+	else
+		snprintf(buf, len, "%d", n);
+}
+
 /* "you and Claire 12, Bruno and Denis 25" */
 static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 {
@@ -45,8 +60,30 @@ static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 	int v[2] = { v0, v1 };
 	team_name(t, first, 0, n0, sizeof n0);
 	team_name(t, 1 - first, 0, n1, sizeof n1);
-	/* TRANSLATORS: two teams and their numbers: "you and Claire 12, Bruno and Denis 25". */
-	sb_printf(b, _("%1$s %2$d, %3$s %4$d"), n0, v[first], n1, v[1 - first]);
+	if (v[0] >= 0 && v[1] >= 0) {
+		/* TRANSLATORS: two teams and their numbers: "you and Claire 12, Bruno and Denis 25". */
+		sb_printf(b, _("%1$s %2$d, %3$s %4$d"), n0, v[first], n1, v[1 - first]);
+		return;
+	}
+	/* L'Homme de Brou: a deal total may go below zero, said with a word. */
+	char a0[32], a1[32];
+	signed_number(a0, sizeof a0, v[first]);
+	signed_number(a1, sizeof a1, v[1 - first]);
+	/* TRANSLATORS: two teams and their numbers, one of them negative:
+	 * "you and Claire 86, Bruno and Denis minus 17". */
+	sb_printf(b, _("%1$s %2$s, %3$s %4$s"), n0, a0, n1, a1);
+}
+
+/* "Games won: you and Claire 1, Bruno and Denis 0." (parties in L'Homme de Brou) */
+static void wins_line(struct sbuf *b, const struct talk *t, const struct brouc_state *st, int v0, int v1)
+{
+	struct sbuf l;
+	sb_clear(&l);
+	two_teams(&l, t, v0, v1);
+	if (st->variant == BROUC_HOMME)
+		sb_printf(b, _("Parties won: %s."), l.s);
+	else
+		sb_printf(b, _("Games won: %s."), l.s);
 }
 
 /* Score in tenths as said: "30.4" / "30,4". */
@@ -67,8 +104,14 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 	switch (e->type) {
 	case EV_TURNUP: {
 		char card[96];
-		sb_printf(b, _("Turned card: %1$s. Trumps: %2$s."),
-		          say_card_str(e->cards[0], SAY_THE, card, sizeof card), say_suit(card_suit(e->cards[0])));
+		say_card_str(e->cards[0], SAY_THE, card, sizeof card);
+		/* The turned card goes to the dealer (e->seat). */
+		if (e->seat == t->me)
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(card_suit(e->cards[0])),
+			          card);
+		else
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(card_suit(e->cards[0])),
+			          card, say_name(t, e->seat));
 		return 1;
 	}
 	case EV_DECLARE: {
@@ -168,6 +211,10 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 			if (st->over)
 				return -1;
 			sb_puts(b, _("End of the deal. A new game starts, scores back to 0."));
+			if (match_target(st) > 1) {
+				sb_puts(b, " ");
+				wins_line(b, t, st, st->wins[0], st->wins[1]);
+			}
 			return 1;
 		}
 		sb_puts(b, _("End of the deal. Scores: "));
@@ -175,7 +222,36 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		sb_puts(b, ".");
 		return 1;
 	case EV_GAME_END: {
-		int w = e->winner;
+		int w = e->winner, target = match_target(st);
+		int reached = e->values[0] >= target || e->values[1] >= target;
+		if (reached && w >= 0 && target == 1 && st->score[0] == 0 && st->score[1] == 0) {
+			/* The game won was just said (scores go back to 0 after a
+			 * game won, never after a deal alone); it was the whole match. */
+			sb_puts(b, _("Game over."));
+			return 1;
+		}
+		if (reached && w >= 0) {
+			int ours = w == my_team(t), v = e->values[w], o = e->values[1 - w];
+			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
+			const char *q = say_name(t, w + 2);
+			if (st->variant == BROUC_HOMME) {
+				if (ours)
+					sb_printf(b, P_("Match over: you and %1$s win, %2$d partie to %3$d.",
+					                "Match over: you and %1$s win, %2$d parties to %3$d.", v), p, v, o);
+				else
+					sb_printf(b, P_("Match over: %1$s and %2$s win, %3$d partie to %4$d.",
+					                "Match over: %1$s and %2$s win, %3$d parties to %4$d.", v), p, q, v, o);
+			} else {
+				if (ours)
+					sb_printf(b, P_("Match over: you and %1$s win, %2$d game to %3$d.",
+					                "Match over: you and %1$s win, %2$d games to %3$d.", v), p, v, o);
+				else
+					sb_printf(b, P_("Match over: %1$s and %2$s win, %3$d game to %4$d.",
+					                "Match over: %1$s and %2$s win, %3$d games to %4$d.", v), p, q, v, o);
+			}
+			return 1;
+		}
+		/* The deals ran out before the match was won. */
 		sb_puts(b, _("Game over."));
 		sb_puts(b, " ");
 		if (w < 0)
@@ -185,14 +261,25 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		else
 			sb_printf(b, _("%1$s and %2$s win."), say_name(t, w), say_name(t, w + 2));
 		sb_puts(b, " ");
-		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties: ") : _("Games: "));
-		two_teams(b, t, e->values[0], e->values[1]);
-		sb_puts(b, ".");
+		wins_line(b, t, st, e->values[0], e->values[1]);
 		return 1;
 	}
 	default:
 		return 0;
 	}
+}
+
+/* Has the dealer played the turned card yet? */
+static int turnup_played(const struct brouc_state *st)
+{
+	for (int k = 0; k < st->tricks_done && k < BROUC_TRICKS; k++)
+		for (int i = 0; i < 4; i++)
+			if (st->played[k][i] == st->turnup)
+				return 1;
+	for (int i = 0; i < st->ntrick; i++)
+		if (st->trick[i] == st->turnup)
+			return 1;
+	return 0;
 }
 
 static void say_trick(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
@@ -201,7 +288,7 @@ static void say_trick(const struct talk *t, const struct brouc_state *st, struct
 	for (int i = 0; i < st->ntrick; i++) {
 		int s = (st->leader + i) % BROUC_PLAYERS;
 		if (i)
-			sb_puts(b, "; ");
+			sb_puts(b, _("; "));
 		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
 	}
 	sb_puts(b, ".");
@@ -242,12 +329,15 @@ static void say_duty(const struct talk *t, const struct brouc_state *st, struct 
 		sb_printf(b, _("Follow %s."), say_suit(led));
 		return;
 	}
+	/* The undertrumping limit, only when it forbids a card of this hand
+	 * (a hand of nothing but lower trumps may play them). */
 	card_t hi = CARD_NONE;
-	for (int i = 0; i < st->ntrick; i++)
-		if (card_suit(st->trick[i]) == st->trump &&
-		    (hi == CARD_NONE || brouc_strength(st->trick[i]) > brouc_strength(hi)))
-			hi = st->trick[i];
-	if (st->variant == BROUC_MODERN && led != st->trump && hi != CARD_NONE) {
+	for (int i = 0; i < st->nhand[s]; i++) {
+		struct refusal r;
+		if (st->hand[s][i] && brouc_check(st, st->hand[s][i], &r) == BROUC_R_UNDERTRUMP)
+			hi = r.card;
+	}
+	if (hi != CARD_NONE) {
 		char card[96];
 		sb_printf(b, _("No %1$s: any card, but no trump below %2$s."), say_suit(led),
 		          say_card_str(hi, SAY_THE, card, sizeof card));
@@ -264,12 +354,23 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 	case TALK_TABLE:
 		if (st->ntrick) {
 			say_trick(t, st, b);
-			int best = (st->leader + brouc_trick_best(st)) % BROUC_PLAYERS;
+			int best = (st->leader + brouc_trick_best(st)) % BROUC_PLAYERS, pts = 0;
+			for (int i = 0; i < st->ntrick; i++)
+				pts += brouc_points(st->trick[i]);
 			sb_puts(b, " ");
 			if (best == t->me)
-				sb_puts(b, _("You hold the trick."));
+				sb_printf(b, P_("You hold the trick, %d point.", "You hold the trick, %d points.", pts), pts);
+			else if (t->me >= 0 && best == (t->me + 2) % BROUC_PLAYERS)
+				sb_printf(b, P_("%1$s, your partner, holds the trick, %2$d point.",
+				                "%1$s, your partner, holds the trick, %2$d points.", pts),
+				          say_Name(t, best), pts);
+			else if (t->me >= 0)
+				sb_printf(b, P_("%1$s, an opponent, holds the trick, %2$d point.",
+				                "%1$s, an opponent, holds the trick, %2$d points.", pts),
+				          say_Name(t, best), pts);
 			else
-				sb_printf(b, _("%s holds the trick."), say_Name(t, best));
+				sb_printf(b, P_("%1$s holds the trick, %2$d point.", "%1$s holds the trick, %2$d points.", pts),
+				          say_Name(t, best), pts);
 		} else if (st->tricks_done) {
 			int k = st->tricks_done - 1;
 			sb_puts(b, _("No cards on the table. Last trick: "));
@@ -286,6 +387,13 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 				sb_printf(b, _("%s took it."), say_Name(t, st->played_winner[k]));
 		} else {
 			sb_puts(b, _("No cards on the table."));
+			if (!st->over && st->turn >= 0) {
+				sb_puts(b, " ");
+				if (st->turn == t->me)
+					sb_puts(b, _("You lead."));
+				else
+					sb_printf(b, _("%s to lead."), say_Name(t, st->turn));
+			}
 		}
 		break;
 	case TALK_SUIT:
@@ -293,8 +401,15 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 			sb_printf(b, _("Led: %s. "), say_suit(card_suit(st->trick[0])));
 		else
 			sb_puts(b, _("No card led. "));
-		sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(st->trump),
-		          say_card_str(st->turnup, SAY_THE, card, sizeof card));
+		say_card_str(st->turnup, SAY_THE, card, sizeof card);
+		if (!turnup_played(st) && st->dealer == t->me)
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(st->trump), card);
+		else if (!turnup_played(st))
+			/* TRANSLATORS: %3$s is the dealer, who holds the turned card. */
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(st->trump), card,
+			          say_name(t, st->dealer));
+		else
+			sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(st->trump), card);
 		break;
 	case TALK_RULES:
 		sb_printf(b, _("Trumps: %s. "), say_suit(st->trump));
@@ -318,16 +433,36 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 		}
 		break;
 	case TALK_SCORES:
-		sb_puts(b, _("Game: "));
-		two_teams(b, t, st->score[0], st->score[1]);
-		sb_puts(b, ". ");
+	{
+		struct sbuf l;
+		sb_clear(&l);
+		two_teams(&l, t, st->score[0], st->score[1]);
+		/* TRANSLATORS: the game's score of both teams. */
+		sb_printf(b, _("Score: %s."), l.s);
+		sb_puts(b, " ");
 		sb_puts(b, _("This deal: "));
 		two_teams(b, t, st->dealpts[0], st->dealpts[1]);
 		sb_puts(b, ". ");
-		sb_puts(b, st->variant == BROUC_HOMME ? _("Parties: ") : _("Games: "));
-		two_teams(b, t, st->wins[0], st->wins[1]);
-		sb_puts(b, ".");
+		if (st->variant == BROUC_MODERN && !st->over) {
+			/* The game is won the moment score + deal / 10 goes above 30:
+			 * the deal points each team still needs, once within reach. */
+			int need[2];
+			for (int k = 0; k < 2; k++) {
+				need[k] = 301 - 10 * st->score[k] - st->dealpts[k];
+				if (need[k] < 0)
+					need[k] = 0;
+			}
+			if (need[0] <= 150 || need[1] <= 150) {
+				sb_clear(&l);
+				two_teams(&l, t, need[0], need[1]);
+				/* TRANSLATORS: deal points each team still needs to win the game. */
+				sb_printf(b, _("Still needed to win: %s."), l.s);
+				sb_puts(b, " ");
+			}
+		}
+		wins_line(b, t, st, st->wins[0], st->wins[1]);
 		break;
+	}
 	case TALK_TURN:
 		say_turn(t, st, b);
 		if (!st->over && st->turn >= 0 && st->turn == t->me) {
@@ -338,8 +473,12 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 	default:
 		if (key >= '1' && key <= '9') {
 			int i = key - '1';
-			if (i >= st->ntrick) {
-				sb_printf(b, _("No card %d on the table."), i + 1);
+			if (st->ntrick == 0) {
+				sb_printf(b, _("No card %d: the table is empty."), i + 1);
+			} else if (i >= st->ntrick) {
+				sb_printf(b, P_("No card %1$d on the table: %2$d card so far.",
+				                "No card %1$d on the table: %2$d cards so far.", st->ntrick),
+				          i + 1, st->ntrick);
 			} else {
 				int s = (st->leader + i) % BROUC_PLAYERS;
 				sb_printf(b, _("%1$d: %2$s, %3$s."), i + 1, say_Name(t, s),

@@ -32,6 +32,19 @@ static const char *straddle_word(const struct vying *v, int kind)
 	}
 }
 
+/* The name of a level of the carre (enum vy_straddle_name). */
+static const char *carre_name(int name)
+{
+	switch (name) {
+	case VY_CONTRECARRE: return C_("bet", "contrecarre");
+	case VY_TRICARRE: return C_("bet", "tricarre");
+	case VY_QUADRICARRE: return C_("bet", "quadricarre");
+	case VY_SURCARRE: return C_("bet", "surcarre");
+	case VY_SURCONTRECARRE: return C_("bet", "surcontrecarre");
+	default: return C_("bet", "carre");
+	}
+}
+
 /* "a brelan of kings", "a brelan carré of nines", "mistigri with a pair of
  * nines", "spades, 40 points". */
 static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points)
@@ -58,12 +71,26 @@ static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points
 		break;
 	default:
 		snprintf(buf, sizeof buf, P_("%d point", "%d points", points), points);
-		/* TRANSLATORS: the winning point: a suit and its points ("hearts, 39 points"). */
-		sb_printf(b, C_("bet", "%1$s, %2$s"), suit >= 0 ? say_suit(suit) : "?", buf);
+		/* TRANSLATORS: the winning point: a suit and its points ("hearts, 39 points";
+		 * French "39 points à cœur"). */
+		sb_printf(b, C_("point", "%1$s, %2$s"), suit >= 0 ? say_suit(suit) : "?", buf);
 	}
 }
 
 /* ---- actions ---- */
+
+/* What the stake of the player to act becomes: ", stake 8", or for a range
+ * ", stake 6 to 100". */
+static void stake_after(const struct vying *v, int lo, int hi, struct sbuf *b)
+{
+	int s = v->to_act;
+	if (s < 0 || s >= v->players)
+		return;
+	if (hi > lo)
+		sb_printf(b, C_("bet", ", stake %1$d to %2$d"), v->stake[s] + lo, v->stake[s] + hi);
+	else
+		sb_printf(b, C_("bet", ", stake %d"), v->stake[s] + lo);
+}
 
 static void vy_action(const struct talk *t, const void *view, const struct action *a, struct sbuf *b)
 {
@@ -75,6 +102,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 	case ACT_STRADDLE:
 	case ACT_BUYBACK:
 		sb_printf(b, C_("bet", "%1$s, %2$s"), straddle_word(v, a->kind), chips(a->amount, c1, sizeof c1));
+		stake_after(v, a->amount, a->amount, b);
 		break;
 	case ACT_TAKE:
 		sb_printf(b, C_("bet", "add a waiting cave, %s"), chips(v->cfg.cave, c1, sizeof c1));
@@ -94,12 +122,17 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 			sb_printf(b, C_("bet", "open, %1$d to %2$s"), a->amount, chips(a->amount_max, c1, sizeof c1));
 		else
 			sb_printf(b, C_("bet", "open, %s"), chips(a->amount, c1, sizeof c1));
+		stake_after(v, a->amount, range ? a->amount_max : a->amount, b);
 		break;
 	case ACT_RAISE:
+		/* Le Brelan's word is renvier. */
 		if (range)
-			sb_printf(b, C_("bet", "raise, %1$d to %2$s"), a->amount, chips(a->amount_max, c1, sizeof c1));
+			sb_printf(b, brelan_game(v) ? C_("brelan", "raise, %1$d to %2$s") : C_("bet", "raise, %1$d to %2$s"),
+			          a->amount, chips(a->amount_max, c1, sizeof c1));
 		else
-			sb_printf(b, C_("bet", "raise, %s"), chips(a->amount, c1, sizeof c1));
+			sb_printf(b, brelan_game(v) ? C_("brelan", "raise, %s") : C_("bet", "raise, %s"),
+			          chips(a->amount, c1, sizeof c1));
+		stake_after(v, a->amount, range ? a->amount_max : a->amount, b);
 		break;
 	case ACT_CALL: {
 		int amt = v->to_act >= 0 ? vying_to_call(v, v->to_act) : a->amount;
@@ -107,6 +140,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 			sb_puts(b, C_("bet", "call, for nothing"));
 		else
 			sb_printf(b, C_("bet", "call, %s"), chips(amt, c1, sizeof c1));
+		stake_after(v, amt, amt, b);
 		break;
 	}
 	case ACT_FOLD:
@@ -118,6 +152,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 			sb_puts(b, C_("bet", "tapis, with no chips"));
 		else
 			sb_printf(b, C_("bet", "all in, %s"), chips(amt, c2, sizeof c2));
+		stake_after(v, amt, amt, b);
 		break;
 	}
 	default:
@@ -158,30 +193,50 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	chips(amt < 0 ? 0 : amt, c, sizeof c);
 	switch (e->act.kind) {
 	case ACT_STRADDLE:
-		if (brelan_game(v) && e->points >= VY_CONTRECARRE) {
-			/* msgids of context "bet", listed in straddle_word() */
-			static const char *const names[] = { "", "", "contrecarre", "tricarre", "quadricarre" };
-			char arg[96];
-			snprintf(arg, sizeof arg, "%s, %s", C_("bet", names[e->points <= VY_QUADRICARRE ? e->points : 2]), c);
-			say_who(b, t, s, C_("bet", "You raise the carre: %s."), C_("bet", "%1$s raises the carre: %2$s."), arg);
-		} else if (brelan_game(v))
-			say_who(b, t, s, C_("bet", "You carre: %s."), C_("bet", "%1$s carres: %2$s."), c);
+	case ACT_BUYBACK:
+		if (brelan_game(v)) {
+			/* Each level of the carre has its verb, as the players say it. */
+			switch (e->points) {
+			case VY_CONTRECARRE:
+				say_who(b, t, s, C_("bet", "You contrecarre: %s."), C_("bet", "%1$s contrecarres: %2$s."), c);
+				break;
+			case VY_TRICARRE:
+				say_who(b, t, s, C_("bet", "You tricarre: %s."), C_("bet", "%1$s tricarres: %2$s."), c);
+				break;
+			case VY_QUADRICARRE:
+				say_who(b, t, s, C_("bet", "You quadricarre: %s."), C_("bet", "%1$s quadricarres: %2$s."), c);
+				break;
+			case VY_SURCARRE:
+				say_who(b, t, s, C_("bet", "You surcarre: %s."), C_("bet", "%1$s surcarres: %2$s."), c);
+				break;
+			case VY_SURCONTRECARRE:
+				say_who(b, t, s, C_("bet", "You surcontrecarre: %s."),
+				        C_("bet", "%1$s surcontrecarres: %2$s."), c);
+				break;
+			default:
+				say_who(b, t, s, C_("bet", "You carre: %s."), C_("bet", "%1$s carres: %2$s."), c);
+			}
+		} else if (e->act.kind == ACT_BUYBACK)
+			say_who(b, t, s, C_("bet", "You buy back the last word: %s."),
+			        C_("bet", "%1$s buys back the last word: %2$s."), c);
 		else
 			say_who(b, t, s, C_("bet", "You straddle: %s."), C_("bet", "%1$s straddles: %2$s."), c);
 		break;
-	case ACT_BUYBACK:
-		if (brelan_game(v)) {
-			char arg[96];
-			snprintf(arg, sizeof arg, "%s, %s",
-			         e->points == VY_SURCONTRECARRE ? C_("bet", "surcontrecarre") : C_("bet", "surcarre"), c);
-			say_who(b, t, s, C_("bet", "You buy back the last word: %s."),
-			        C_("bet", "%1$s buys back the last word: %2$s."), arg);
-			break;
-		}
-		say_who(b, t, s, C_("bet", "You buy back the last word: %s."), C_("bet", "%1$s buys back the last word: %2$s."), c);
-		break;
 	case ACT_DECLINE:
-		plain(b, t, s, C_("bet", "You decline."), C_("bet", "%s declines."));
+		/* e->points: what was declined (enum vy_straddle_name; 0 a cave). */
+		if (e->points == 0) {
+			/* Others' caves left waiting are no news at every deal. */
+			if (s != t->me)
+				return;
+			plain(b, t, s, C_("bet", "You add no cave."), C_("bet", "%s adds no cave."));
+		}
+		else if (brelan_game(v))
+			say_who(b, t, s, C_("bet", "You decline the %s."), C_("bet", "%1$s declines the %2$s."),
+			        carre_name(e->points));
+		else if (e->points >= VY_SURCARRE)
+			plain(b, t, s, C_("bet", "You do not buy back."), C_("bet", "%s does not buy back."));
+		else
+			plain(b, t, s, C_("bet", "You do not straddle."), C_("bet", "%s does not straddle."));
 		break;
 	case ACT_PASS:
 		if (e->points)
@@ -193,13 +248,21 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		say_who(b, t, s, C_("bet", "You open: %s."), C_("bet", "%1$s opens: %2$s."), c);
 		break;
 	case ACT_CALL:
+		/* A call with the last chips, short of the bet: the va-tout. */
+		if (amt > 0 && e->code == 0) {
+			say_who(b, t, s, C_("bet", "You go all in: %s."), C_("bet", "%1$s goes all in: %2$s."), c);
+			break;
+		}
 		if (amt <= 0)
 			plain(b, t, s, C_("bet", "You call."), C_("bet", "%s calls."));
 		else
 			say_who(b, t, s, C_("bet", "You call: %s."), C_("bet", "%1$s calls: %2$s."), c);
 		break;
 	case ACT_RAISE:
-		say_who(b, t, s, C_("bet", "You raise: %s."), C_("bet", "%1$s raises: %2$s."), c);
+		if (brelan_game(v))
+			say_who(b, t, s, C_("brelan", "You raise: %s."), C_("brelan", "%1$s raises: %2$s."), c);
+		else
+			say_who(b, t, s, C_("bet", "You raise: %s."), C_("bet", "%1$s raises: %2$s."), c);
 		break;
 	case ACT_FOLD:
 		plain(b, t, s, C_("bet", "You fold."), C_("bet", "%s folds."));
@@ -218,18 +281,43 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		sb_puts(b, " ");
 		sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
 	}
+	/* A straddle or carre buys the last word after the deal. */
+	if (e->act.kind == ACT_STRADDLE || e->act.kind == ACT_BUYBACK) {
+		sb_puts(b, " ");
+		plain(b, t, s, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
+	}
 }
 
-static void showdown_heard(const struct talk *t, const struct event *e, struct sbuf *b)
+/* One shown hand: "Denis, folded: ...", with its brelan or mistigri named
+ * (the point is said with the winner). turn: the turned card. */
+static void hand_shown(const struct talk *t, const struct vying *v, int s, const card_t *cards, card_t turn,
+                       int folded, struct sbuf *b)
+{
+	struct sbuf h;
+	sb_clear(&h);
+	say_three(&h, cards);
+	int rank = 0;
+	card_t hand[4] = { cards[0], cards[1], cards[2], 0 };
+	int kind = vying_combo(&v->cfg, hand, turn, &rank);
+	if (kind != VY_POINT) {
+		sb_puts(&h, ", ");
+		combo_words(&h, kind, rank, -1, 0);
+	}
+	if (folded)
+		sb_printf(b, C_("bet", "%1$s, folded: %2$s."), say_Name(t, s), h.s);
+	else
+		sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
+}
+
+static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
 	sb_puts(b, C_("bet", "Showdown."));
-	for (int i = 0; i < e->ncards; i += 3) {
+	/* From the event alone: the view may already be at the next deal. */
+	card_t turn = e->ncards2 > 0 ? e->cards2[0] : 0;
+	for (int i = 0; i + 2 < e->ncards; i += 3) {
 		int s = e->card_seat[i];
-		struct sbuf h;
-		sb_clear(&h);
-		say_three(&h, &e->cards[i]);
 		sb_puts(b, " ");
-		sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
+		hand_shown(t, v, s, &e->cards[i], turn, s >= 0 && ((unsigned)e->amount >> s) & 1, b);
 	}
 }
 
@@ -242,7 +330,7 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		action_heard(t, v, e, b);
 		return 1;
 	case EV_SHOWDOWN:
-		showdown_heard(t, e, b);
+		showdown_heard(t, v, e, b);
 		return 1;
 	case EV_DECLARE: {
 		struct sbuf w;
@@ -278,7 +366,14 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		}
 		if (!strcmp(e->reason, "brelan") || !strcmp(e->reason, "carre")) {
 			snprintf(name, sizeof name, "%s", say_name(t, e->to));
-			if (e->from == t->me)
+			if (!strcmp(e->reason, "carre")) {
+				if (e->from == t->me)
+					sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan carré."), name, c);
+				else if (e->to == t->me)
+					sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan carré."), say_Name(t, e->from), c);
+				else
+					sb_printf(b, C_("bet", "%1$s pays %2$s %3$s for the brelan carré."), say_Name(t, e->from), name, c);
+			} else if (e->from == t->me)
 				sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan."), name, c);
 			else if (e->to == t->me)
 				sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan."), say_Name(t, e->from), c);
@@ -295,12 +390,23 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			return 1;
 		}
 		if (!strcmp(e->note, "all_passed")) {
-			sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(e->value, c, sizeof c));
+			/* What the next deal adds to it differs between the games. */
+			if (v->cfg.carry_dealer)
+				sb_printf(b, C_("bet", "Everybody passed. The pot stays, %s; the next dealer adds 1 chip."),
+				          chips(e->value, c, sizeof c));
+			else if (v->cfg.ante_none)
+				sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(e->value, c, sizeof c));
+			else
+				sb_printf(b, C_("bet", "Everybody passed. The passe stays, %s, and is paid again."),
+				          chips(e->value, c, sizeof c));
 			return 1;
 		}
 		if (!strcmp(e->note, "forced_straddle")) {
-			say_who(b, t, e->seat, C_("bet", "You must carre: %s."), C_("bet", "%1$s must carre: %2$s."),
-			        chips(e->value, c, sizeof c));
+			/* Done by the rules, not asked. */
+			say_who(b, t, e->seat, C_("bet", "Forced carre: you put in %s."),
+			        C_("bet", "Forced carre: %1$s puts in %2$s."), chips(e->value, c, sizeof c));
+			sb_puts(b, " ");
+			plain(b, t, e->seat, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
 			return 1;
 		}
 		if (!strcmp(e->note, "add_cave")) {
@@ -311,6 +417,15 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		if (!strcmp(e->note, "rebuy") || !strcmp(e->note, "recave")) {
 			say_who(b, t, e->seat, C_("bet", "You take a new cave: %s."), C_("bet", "%1$s takes a new cave: %2$s."),
 			        chips(e->value, c, sizeof c));
+			/* Brelan cavé: how many caves are still waiting. */
+			if (v->cfg.caves > 1 && v->cfg.cave > 0 && e->seat >= 0 && e->seat < v->players) {
+				int left = v->reserve[e->seat] / v->cfg.cave;
+				sb_puts(b, " ");
+				if (left == 0)
+					sb_puts(b, e->seat == t->me ? C_("bet", "It is your last cave.") : C_("bet", "It is the last cave."));
+				else
+					sb_printf(b, P_("%d more cave waiting.", "%d more caves waiting.", left), left);
+			}
 			return 1;
 		}
 		if (!strcmp(e->note, "out")) {
@@ -377,11 +492,8 @@ static void query_table(const struct talk *t, const struct vying *v, struct sbuf
 		for (int s = 0; s < v->players; s++) {
 			if (!v->in_deal[s])
 				continue;
-			struct sbuf h;
-			sb_clear(&h);
-			say_three(&h, v->hands[s]);
 			sb_puts(b, " ");
-			sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
+			hand_shown(t, v, s, v->hands[s], v->turn, v->folded[s], b);
 		}
 	}
 }
@@ -399,23 +511,27 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 		if (v->reserve[s] > 0)
 			sb_printf(b, C_("bet", " (%d waiting in caves)"), v->reserve[s]);
 	}
-	sb_puts(b, ". ");
+	sb_puts(b, ".");
 	if (v->dead > 0) {
+		sb_puts(b, " ");
 		if (brelan_game(v))
 			sb_printf(b, C_("bet", "Passe: %s."), chips(v->dead, c, sizeof c));
 		else
 			sb_printf(b, C_("bet", "Carried in the pot: %s."), chips(v->dead, c, sizeof c));
-		sb_puts(b, " ");
 	}
 	int amounts[VY_MAX + 1];
 	unsigned cont[VY_MAX + 1];
 	int n = vying_levels(v, amounts, cont);
-	if (n <= 1) {
+	if (n == 0 && v->dead > 0) {
+		/* Only the passe or the carried chips: said above. */
+	} else if (n <= 1) {
+		sb_puts(b, " ");
 		sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
 	} else {
+		sb_puts(b, " ");
 		sb_printf(b, P_("Pot in %d level:", "Pot in %d levels:", n), n);
 		for (int i = 0; i < n; i++) {
-			sb_puts(b, i ? "; " : " ");
+			sb_puts(b, i ? C_("bet", "; ") : " ");
 			sb_printf(b, C_("bet", "level %1$d, %2$s, for"), i + 1, chips(amounts[i], c, sizeof c));
 			int k = 0, m = 0;
 			for (int s = 0; s < v->players; s++)
@@ -442,7 +558,8 @@ static void list_legal(const struct talk *t, const struct vying *v, struct sbuf 
 	struct action l[16];
 	int n = vying_legal(v, l, 16);
 	for (int i = 0; i < n; i++) {
-		sb_puts(b, i ? "; " : " ");
+		/* TRANSLATORS: between the items of a list of moves (French: " ; "). */
+		sb_puts(b, i ? C_("bet", "; ") : " ");
 		vy_action(t, v, &l[i], b);
 	}
 	sb_puts(b, ".");
@@ -565,6 +682,7 @@ static void query_seat(const struct talk *t, const struct vying *v, int s, struc
 		struct sbuf w;
 		sb_clear(&w);
 		say_three(&w, h);
+		sb_capitalize(&w);
 		sb_puts(b, " ");
 		sb_printf(b, "%s.", w.s);
 	}
@@ -634,16 +752,24 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
 	if (v->phase == VY_CAVE) {
-		sb_printf(b, C_("bet", "Add a waiting cave of %s?"), chips(v->cfg.cave, c, sizeof c));
+		int s = t->me >= 0 ? t->me : v->to_act;
+		char c2[32];
+		sb_printf(b, C_("bet", "Before the deal: add a waiting cave, %1$s, to the %2$s in front of you?"),
+		          chips(v->cfg.cave, c, sizeof c), chips(s >= 0 ? v->chips[s] : 0, c2, sizeof c2));
 		return;
 	}
 	if (v->phase == VY_STRADDLE) {
-		struct sbuf q;
-		sb_clear(&q);
-		sb_printf(&q, C_("bet", "%1$s for %2$s?"), straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
-		          chips(vying_straddle_amount(v), c, sizeof c));
-		sb_capitalize(&q);
-		sb_puts(b, q.s);
+		/* Asked before the cards are seen: the price, and what it buys. */
+		chips(vying_straddle_amount(v), c, sizeof c);
+		if (brelan_game(v) && v->nchain == 0 && v->offer != 2)
+			sb_printf(b, C_("bet", "Before seeing your cards: carre for %s? It opens the game and you speak last."), c);
+		else if (brelan_game(v))
+			sb_printf(b, C_("bet", "Before seeing your cards: %1$s for %2$s? It doubles the carre and you speak last."),
+			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE), c);
+		else if (v->offer == 2)
+			sb_printf(b, C_("bet", "Before seeing your cards: buy back for %s? It doubles the pot and you speak last again."), c);
+		else
+			sb_printf(b, C_("bet", "Before seeing your cards: straddle for %s? It doubles the pot and you speak last."), c);
 		return;
 	}
 	int s = t->me >= 0 ? t->me : v->to_act;
@@ -655,6 +781,11 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 		sb_puts(b, C_("bet", "Call for nothing, or raise."));
 	else
 		sb_printf(b, C_("bet", "To call: %s."), chips(vying_to_call(v, s), c, sizeof c));
+	/* Once bets are made the pot has grown since the turned card was said. */
+	if (v->opened) {
+		sb_puts(b, " ");
+		sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
+	}
 }
 
 const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt };

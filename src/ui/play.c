@@ -30,7 +30,8 @@ struct play {
 	int menu_open;
 	struct action items[MENU_MAX];
 	int nitems, item;
-	int typed;                  /* an amount being typed, 0 none */
+	int typed;                  /* the amount chosen in the menu, 0 none */
+	int typing;                 /* digits are being typed */
 	int quit_pending;
 	int prompted;               /* the turn prompt was said for this turn */
 };
@@ -69,7 +70,7 @@ static void say_selected(struct play *p)
 	say_card(&b, p->hand[p->sel], SAY_BARE);
 	sb_capitalize(&b);
 	if (card_find(p->marked, p->nmarked, p->hand[p->sel]) >= 0)
-		sb_printf(&b, ", %s", _("marked"));
+		sb_printf(&b, ", %s", _("to discard"));
 	say(p, b.s);
 }
 
@@ -150,6 +151,7 @@ static void open_menu(struct play *p)
 	p->menu_open = 1;
 	p->item = 0;
 	p->typed = 0;
+	p->typing = 0;
 	say_item(p);
 }
 
@@ -199,11 +201,6 @@ static void enter(struct play *p)
 		struct action d = act_simple(ACT_DISCARD);
 		for (int k = 0; k < p->nmarked; k++)
 			d.cards[d.ncards++] = p->marked[k];
-		struct sbuf b;
-		sb_clear(&b);
-		ann_action(&p->t->talk, p->t->gt, table_view(p->t), &d, &b);
-		sb_capitalize(&b);
-		table_say(p->t, b.s, SPEECH_INTERRUPT);
 		try_action(p, &d);
 		return;
 	}
@@ -219,11 +216,13 @@ static void menu_key(struct play *p, int key)
 	case KEY_UP:
 		p->item = (p->item + p->nitems - 1) % p->nitems;
 		p->typed = 0;
+		p->typing = 0;
 		say_item(p);
 		return;
 	case KEY_DOWN:
 		p->item = (p->item + 1) % p->nitems;
 		p->typed = 0;
+		p->typing = 0;
 		say_item(p);
 		return;
 	case KEY_ESCAPE:
@@ -236,30 +235,41 @@ static void menu_key(struct play *p, int key)
 	if (!range)
 		return;
 	int lo = a->amount, hi = a->amount_max;
+	int digit = key >= '0' && key <= '9';
 	if (key == KEY_RIGHT) cur++;
 	else if (key == KEY_LEFT) cur--;
 	else if (key == KEY_PAGE_UP) cur += 10;
 	else if (key == KEY_PAGE_DOWN) cur -= 10;
 	else if (key == KEY_HOME) cur = lo;
 	else if (key == KEY_END) cur = hi;
-	else if (key == KEY_BACKSPACE) cur = p->typed / 10;
-	else if (key >= '0' && key <= '9') cur = (p->typed * 10 + (key - '0'));
+	else if (key == KEY_BACKSPACE) cur = p->typing ? p->typed / 10 : 0;
+	else if (digit) cur = (p->typing ? p->typed * 10 : 0) + (key - '0');
 	else return;
-	if (key >= '0' && key <= '9') {
+	/* Digits make a number of their own; any other key ends the typing. */
+	p->typing = digit || (key == KEY_BACKSPACE && p->typing);
+	if (p->typing) {
 		if (cur > hi)
 			cur = key - '0';
 		p->typed = cur;
-		char buf[32];
-		snprintf(buf, sizeof buf, "%d", cur);
-		say(p, buf);
-		return;
+		if (cur < lo) {
+			/* Not a legal amount yet: say the digits only. */
+			char buf[32];
+			snprintf(buf, sizeof buf, "%d", cur);
+			say(p, buf);
+			return;
+		}
+	} else {
+		if (cur < lo) cur = lo;
+		if (cur > hi) cur = hi;
+		p->typed = cur;
 	}
-	if (cur < lo) cur = lo;
-	if (cur > hi) cur = hi;
-	p->typed = cur;
+	/* The item with that amount, as the game phrases it ("raise, 10 chips, stake 11"). */
+	struct action one = *a;
+	one.amount = one.amount_max = cur;
 	struct sbuf b;
 	sb_clear(&b);
-	say_chips(&b, cur);
+	ann_action(&p->t->talk, p->t->gt, table_view(p->t), &one, &b);
+	sb_capitalize(&b);
 	say(p, b.s);
 }
 
@@ -273,12 +283,12 @@ static void mark(struct play *p)
 	say_card(&b, c, SAY_BARE);
 	sb_capitalize(&b);
 	if (card_remove(p->marked, &p->nmarked, c) == 0) {
-		sb_printf(&b, ", %s. ", _("unmarked"));
+		sb_printf(&b, ", %s. ", _("to keep"));
 	} else if (p->nmarked < ACT_MAX_CARDS) {
 		p->marked[p->nmarked++] = c;
-		sb_printf(&b, ", %s. ", _("marked"));
+		sb_printf(&b, ", %s. ", _("to discard"));
 	}
-	sb_printf(&b, P_("%d card marked.", "%d cards marked.", p->nmarked), p->nmarked);
+	sb_printf(&b, P_("%d card to discard.", "%d cards to discard.", p->nmarked), p->nmarked);
 	say(p, b.s);
 }
 
