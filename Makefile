@@ -1,5 +1,6 @@
 # tapis: a plain Makefile. `make`, `make run`, `make check`, `make bench`,
-# `make asan`, `make coverage`, `make install` (PREFIX, DESTDIR).
+# `make asan`, `make coverage`, `make fuzz` (FUZZ_SECONDS), `make install`
+# (PREFIX, DESTDIR).
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -36,7 +37,7 @@ PO        := $(wildcard locales/*.po)
 MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 
-.PHONY: all run check test tests deps bench asan coverage install uninstall clean pot valgrind
+.PHONY: all run check test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
 all: $(BIN) $(MO)
 
@@ -83,6 +84,45 @@ tests: $(TEST_BINS)
 
 test: check
 
+# The fuzz targets (tests/fuzz/fuzz_NAME.c) and their helpers. `make check`
+# links them all (with the compiler of the build) into check_fuzz_corpus,
+# which replays the seed corpus; `make fuzz` builds one libFuzzer binary a
+# target with clang and runs each FUZZ_SECONDS on its corpus.
+FUZZ_SRCS    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES   := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=%)
+FUZZ_HELPERS := $(BUILD)/tests/fuzz/common.o $(BUILD)/tests/fuzz/game_pick.o
+FUZZ_OBJS    := $(FUZZ_SRCS:tests/%.c=$(BUILD)/tests/%.o) $(FUZZ_HELPERS) $(BUILD)/tests/fuzz/targets.o
+FUZZ_SECONDS ?= 30
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+                -fno-sanitize-recover=undefined -DTAPIS_LIBFUZZER
+
+$(BUILD)/tests/check_fuzz_corpus: $(BUILD)/tests/check_fuzz_corpus.o $(BUILD)/tests/testutil.o $(FUZZ_OBJS) $(BUILD)/libtapis.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_HELPERS) $(BUILD)/libtapis.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
+
+# Every target for FUZZ_SECONDS (FUZZ_NAMES="replay game" for some only),
+# starting from its seed corpus; new inputs go to $(FUZZ_BUILD)/corpus/NAME,
+# crashes to $(FUZZ_BUILD)/crashes/. Needs clang with libFuzzer.
+fuzz:
+	@command -v clang >/dev/null 2>&1 || { echo "tapis: make fuzz needs clang with libFuzzer (Debian: apt-get install clang)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS='$(FUZZ_FLAGS)' fuzz-bins
+	@fail=0; for t in $(FUZZ_NAMES); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/crashes; \
+	  dict=; [ -f tests/fuzz/$$t.dict ] && dict=-dict=tests/fuzz/$$t.dict; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  TAPIS_LOCALEDIR=$(BUILD)/locale $(FUZZ_BUILD)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$t- $$dict \
+	    $(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t 2>$(FUZZ_BUILD)/$$t.log \
+	    || { fail=1; echo "fuzz: $$t FAILED (see $(FUZZ_BUILD)/$$t.log)"; tail -n 30 $(FUZZ_BUILD)/$$t.log; }; \
+	  grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(FUZZ_BUILD)/$$t.log | tr '\n' ' '; echo; \
+	done; exit $$fail
+
 bench: deps
 	@$(MAKE) --no-print-directory all
 	$(BIN) bench
@@ -115,7 +155,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/tapis $(DESTDIR)$(PREFIX)/share/tapis $(DESTDIR)$(PREFIX)/share/man/man6/tapis.6
 
 clean:
-	rm -rf build build-asan build-cov
+	rm -rf build build-asan build-cov build-fuzz
 
 .SECONDARY:
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

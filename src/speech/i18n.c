@@ -36,6 +36,50 @@ void i18n_release(void)
 	memset(&cat, 0, sizeof cat);
 }
 
+/* Check a catalogue read whole into c->data (malloc'd, c->size bytes) and
+ * make it the one in force; on failure free the data and say why, naming
+ * the catalogue `name`. */
+static int adopt(struct catalogue *c, const char *name, char *err, unsigned long errlen)
+{
+	if (c->size < 28) {
+		free(c->data);
+		snprintf(err, errlen, "%s is not a catalogue", name);
+		return -1;
+	}
+	uint32_t magic;
+	memcpy(&magic, c->data, 4);
+	if (magic == 0xde120495u)
+		c->swap = 1;
+	else if (magic != 0x950412deu) {
+		free(c->data);
+		snprintf(err, errlen, "%s is not a catalogue", name);
+		return -1;
+	}
+	c->n = rd(c, 8);
+	c->orig = rd(c, 12);
+	c->trans = rd(c, 16);
+	if ((uint64_t)c->orig + 8ull * c->n > c->size || (uint64_t)c->trans + 8ull * c->n > c->size) {
+		free(c->data);
+		snprintf(err, errlen, "%s is damaged", name);
+		return -1;
+	}
+	for (uint32_t i = 0; i < c->n; i++) {
+		uint32_t l1 = rd(c, c->orig + 8 * i), o1 = rd(c, c->orig + 8 * i + 4);
+		uint32_t l2 = rd(c, c->trans + 8 * i), o2 = rd(c, c->trans + 8 * i + 4);
+		/* Each string ends with a NUL inside the file: the lookups
+		 * hand out the translations as C strings. */
+		if ((uint64_t)o1 + l1 >= c->size || (uint64_t)o2 + l2 >= c->size || c->data[o1 + l1] ||
+		    c->data[o2 + l2]) {
+			free(c->data);
+			snprintf(err, errlen, "%s is damaged", name);
+			return -1;
+		}
+	}
+	i18n_release();
+	cat = *c;
+	return 0;
+}
+
 static int load(const char *path, char *err, unsigned long errlen)
 {
 	FILE *f = fopen(path, "rb");
@@ -61,35 +105,21 @@ static int load(const char *path, char *err, unsigned long errlen)
 		return -1;
 	}
 	fclose(f);
-	uint32_t magic;
-	memcpy(&magic, c.data, 4);
-	if (magic == 0xde120495u)
-		c.swap = 1;
-	else if (magic != 0x950412deu) {
-		free(c.data);
-		snprintf(err, errlen, "%s is not a catalogue", path);
+	return adopt(&c, path, err, errlen);
+}
+
+int i18n_load_buffer(const void *data, unsigned long size, const char *name, char *err, unsigned long errlen)
+{
+	struct catalogue c = { 0 };
+	c.data = malloc(size ? size : 1);
+	c.size = size;
+	if (!c.data) {
+		snprintf(err, errlen, "cannot read %s", name);
 		return -1;
 	}
-	c.n = rd(&c, 8);
-	c.orig = rd(&c, 12);
-	c.trans = rd(&c, 16);
-	if ((uint64_t)c.orig + 8ull * c.n > c.size || (uint64_t)c.trans + 8ull * c.n > c.size) {
-		free(c.data);
-		snprintf(err, errlen, "%s is damaged", path);
-		return -1;
-	}
-	for (uint32_t i = 0; i < c.n; i++) {
-		uint32_t l1 = rd(&c, c.orig + 8 * i), o1 = rd(&c, c.orig + 8 * i + 4);
-		uint32_t l2 = rd(&c, c.trans + 8 * i), o2 = rd(&c, c.trans + 8 * i + 4);
-		if ((uint64_t)o1 + l1 >= c.size || (uint64_t)o2 + l2 >= c.size) {
-			free(c.data);
-			snprintf(err, errlen, "%s is damaged", path);
-			return -1;
-		}
-	}
-	i18n_release();
-	cat = c;
-	return 0;
+	if (size)
+		memcpy(c.data, data, size);
+	return adopt(&c, name, err, errlen);
 }
 
 int i18n_set_lang(const char *lang, char *err, unsigned long errlen)

@@ -8,6 +8,11 @@
 /* Load the catalogue of lang ("en", "fr"); 0, or -1 when it cannot be read
  * (the English msgids are then used and the message says why). */
 int i18n_set_lang(const char *lang, char *err, unsigned long errlen);
+/* Make the catalogue held in memory (size bytes of a .mo file; copied)
+ * the one in force, with the checks of a file's; 0, or -1 with a message
+ * naming it `name` (the catalogue in force is then kept). For the tests
+ * and the fuzz target. */
+int i18n_load_buffer(const void *data, unsigned long size, const char *name, char *err, unsigned long errlen);
 /* "en" or "fr". */
 const char *i18n_lang(void);
 /* The language asked for by the environment (LANGUAGE, LC_ALL, LC_MESSAGES,
