@@ -522,12 +522,13 @@ static void declared(struct bourre_state *st, const struct sink *out)
 	begin_draw(st, out);
 }
 
-/* The next staying seat after `from` (exclusive) that has not drawn, or -1. */
-static int next_to_draw(const struct bourre_state *st, int from)
+/* The next staying seat after `from` (exclusive), up to the dealer, whose
+ * `done` flag is not set, or -1. */
+static int next_staying(const struct bourre_state *st, int from, const unsigned char *done)
 {
 	for (int k = 1; k <= st->players; k++) {
 		int s = (from + k) % st->players;
-		if (active(st, s) && !st->drawn[s])
+		if (active(st, s) && !done[s])
 			return s;
 		if (s == st->dealer)
 			break;
@@ -546,7 +547,7 @@ static void set_draw_turn(struct bourre_state *st, int s)
 
 static void begin_draw(struct bourre_state *st, const struct sink *out)
 {
-	int s = next_to_draw(st, st->dealer);
+	int s = next_staying(st, st->dealer, st->drawn);
 	if (s < 0) {
 		begin_play(st, out);
 		return;
@@ -554,22 +555,10 @@ static void begin_draw(struct bourre_state *st, const struct sink *out)
 	set_draw_turn(st, s);
 }
 
-static int next_to_confirm(const struct bourre_state *st, int from)
-{
-	for (int k = 1; k <= st->players; k++) {
-		int s = (from + k) % st->players;
-		if (active(st, s) && !st->confirmed[s])
-			return s;
-		if (s == st->dealer)
-			break;
-	}
-	return -1;
-}
-
 /* variant=four: the second chance to pass, seat by seat. */
 static void confirm_turn(struct bourre_state *st, const struct sink *out, int from)
 {
-	int s = next_to_confirm(st, from);
+	int s = next_staying(st, from, st->confirmed);
 	if (s < 0) {
 		int n = nstayers(st);
 		if (n == 1) {
@@ -611,7 +600,7 @@ static void after_draw(struct bourre_state *st, const struct sink *out, int seat
 			dealer_alone(st, out);
 		return;
 	}
-	int s = next_to_draw(st, seat);
+	int s = next_staying(st, seat, st->drawn);
 	if (s >= 0 && s != seat) {
 		set_draw_turn(st, s);
 		return;
