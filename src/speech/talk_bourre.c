@@ -601,10 +601,8 @@ static void refusal_fn(const struct talk *t, const void *view, const struct refu
 		sb_printf(b, C_("bourre", "You must overtrump %s."), card_s(r->card, c, sizeof c));
 		break;
 	case BR_REF_CINCH_LEAD:
-		sb_printf(b, _("You hold a cinch: lead your highest trump, %s."), card_s(r->card, c, sizeof c));
-		break;
 	case BR_REF_CINCH_FOLLOW:
-		sb_printf(b, _("You hold a cinch: play your highest trump, %s."), card_s(r->card, c, sizeof c));
+		say_constraint(t, st, r->code, r, 0, b);
 		break;
 	case BR_REF_ACE_STAY:
 		sb_printf(b, _("%s is turned: the dealer must stay."), card_s(r->card, c, sizeof c));
