@@ -49,39 +49,35 @@ static long match(const char *game, int players, const char *const *rules, int l
 static const char *const BOUILLOTTE[] = { "hands=200", NULL };
 static const char *const BRELAN[] = { "hands=200", "recave=between", NULL };
 
-START_TEST(bouillotte_bots)
+/* Net chips of seat 0 in five match-ups; the default bot must beat the
+ * random bettor and the fixed-threshold one, and by more than the
+ * threshold bot does. */
+static void compare_bots(const char *game, const char *const *rules, uint64_t seed)
 {
-	long vs_random = match("bouillotte", 4, BOUILLOTTE, 2, 0, 10, 42);
-	long vs_threshold = match("bouillotte", 4, BOUILLOTTE, 2, 1, 10, 42);
-	long thr_vs_random = match("bouillotte", 4, BOUILLOTTE, 1, 0, 10, 42);
-	long random_vs_threshold = match("bouillotte", 4, BOUILLOTTE, 0, 1, 10, 42);
-	long thr_vs_thr = match("bouillotte", 4, BOUILLOTTE, 1, 1, 10, 42);
-	printf("bouillotte, 10 games x 200 deals, net chips of seat 0: level 2 vs random %+ld, "
+	long vs_random = match(game, 4, rules, 2, 0, 10, seed);
+	long vs_threshold = match(game, 4, rules, 2, 1, 10, seed);
+	long thr_vs_random = match(game, 4, rules, 1, 0, 10, seed);
+	long random_vs_threshold = match(game, 4, rules, 0, 1, 10, seed);
+	long thr_vs_thr = match(game, 4, rules, 1, 1, 10, seed);
+	printf("%s, 10 games x 200 deals, net chips of seat 0: level 2 vs random %+ld, "
 	       "level 2 vs threshold %+ld, threshold vs random %+ld, random vs threshold %+ld, "
 	       "threshold vs threshold %+ld\n",
-	       vs_random, vs_threshold, thr_vs_random, random_vs_threshold, thr_vs_thr);
+	       game, vs_random, vs_threshold, thr_vs_random, random_vs_threshold, thr_vs_thr);
 	ck_assert_int_gt(vs_random, 0);
 	ck_assert_int_gt(vs_threshold, 0);
 	ck_assert_int_gt(vs_random, thr_vs_random);
 	ck_assert_int_gt(vs_threshold, thr_vs_thr);
 }
+
+START_TEST(bouillotte_bots)
+{
+	compare_bots("bouillotte", BOUILLOTTE, 42);
+}
 END_TEST
 
 START_TEST(brelan_bots)
 {
-	long vs_random = match("brelan", 4, BRELAN, 2, 0, 10, 43);
-	long vs_threshold = match("brelan", 4, BRELAN, 2, 1, 10, 43);
-	long thr_vs_random = match("brelan", 4, BRELAN, 1, 0, 10, 43);
-	long random_vs_threshold = match("brelan", 4, BRELAN, 0, 1, 10, 43);
-	long thr_vs_thr = match("brelan", 4, BRELAN, 1, 1, 10, 43);
-	printf("brelan, 10 games x 200 deals, net chips of seat 0: level 2 vs random %+ld, "
-	       "level 2 vs threshold %+ld, threshold vs random %+ld, random vs threshold %+ld, "
-	       "threshold vs threshold %+ld\n",
-	       vs_random, vs_threshold, thr_vs_random, random_vs_threshold, thr_vs_thr);
-	ck_assert_int_gt(vs_random, 0);
-	ck_assert_int_gt(vs_threshold, 0);
-	ck_assert_int_gt(vs_random, thr_vs_random);
-	ck_assert_int_gt(vs_threshold, thr_vs_thr);
+	compare_bots("brelan", BRELAN, 43);
 }
 END_TEST
 
