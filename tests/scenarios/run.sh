@@ -90,6 +90,38 @@ for game in $("$bin" --help | sed -n 's/^Games: //p'); do
 	expect_status 2 "$game broken log" "$bin" replay "$dir/broken.jsonl"
 	grep -q "broken.jsonl:4:" "$dir/err" || bad "$game: the broken line is not named"
 done
+# Bourré on a strict table: a scripted renege (the 2 of hearts on a diamond
+# lead, holding the 2 of diamonds) is played, goes into the hand history as
+# a "renege" phase after its trick and a "renege" payment at the end of the
+# deal, is told in both languages, and the log replays.
+if "$bin" --help | grep -q '^Games:.*bourre'; then
+	first="QD 2D AD 2C 2H 6D 3C 3H 7S 4C 4H 8S 5C 5H 9S"
+	rest=
+	for su in C D H S; do
+		for r in 2 3 4 5 6 7 8 9 T J Q K A; do
+			case " $first " in *" $r$su "*) ;; *) rest="$rest $r$su" ;; esac
+		done
+	done
+	printf '%s%s\n' "$first" "$rest" >"$dir/strict.deck"
+	printf '%s\n' "0 stay" "0 discard" "1 stay" "1 discard" "2 stay" "2 discard" \
+		"0 play QD" "1 play 2H" "2 play AD" >"$dir/strict.actions"
+	for lang in en fr; do
+		expect_status 0 "bourre strict $lang" "$bin" play bourre --players 3 --dealer 2 \
+			--seats bot,bot,bot --rule strict=yes --hands 1 --seed 5 --text --lang "$lang" \
+			--deck "$dir/strict.deck" --actions "$dir/strict.actions" --log "$dir/strict.$lang.jsonl"
+		cp "$dir/out" "$dir/strict.$lang.txt"
+	done
+	log="$dir/strict.en.jsonl"
+	grep -q '"note":"renege","seat":1' "$log" || bad "bourre strict: no renege phase in the log"
+	grep -q '"reason":"renege"' "$log" || bad "bourre strict: no renege payment in the log"
+	grep -q 'Renege: [A-Z][a-z]* did not follow diamonds' "$dir/strict.en.txt" || bad "bourre strict: the renege is not told in English"
+	grep -q 'Fausse renonce : [A-Z][a-zé]* n.a pas fourni à carreau' "$dir/strict.fr.txt" ||
+		bad "bourre strict: the renege is not told in French"
+	expect_status 0 "bourre strict replay" "$bin" replay "$log"
+	expect_status 0 "bourre strict replay --text" "$bin" replay "$log" --text --lang fr
+	cmp -s "$dir/out" "$dir/strict.fr.txt" || bad "bourre strict: replay --text does not say what play said"
+fi
+
 expect_status 2 "replay without a log" "$bin" replay
 expect_status 2 "replay of a missing log" "$bin" replay "$dir/none.jsonl"
 
