@@ -647,6 +647,91 @@ START_TEST(test_stock_runs_out)
 }
 END_TEST
 
+/* Seat s stays and throws its whole hand; returns the cards thrown. */
+static void throw_all(struct tu_game *t, int s, card_t *thrown)
+{
+	char line[128], *p = line;
+	p += sprintf(p, "%d stay\n%d discard", s, s);
+	for (int i = 0; i < 5; i++) {
+		char c[4];
+		thrown[i] = ST(t)->hand[s][i];
+		p += sprintf(p, " %s", card_str(thrown[i], c));
+	}
+	sprintf(p, "\n");
+	tu_game_script(t, line);
+}
+
+/* The cards left in the stock and the last `k` received by seat s make up
+ * exactly the set `want` (n cards), and none of the seat's own discards. */
+static void check_reshuffled(struct tu_game *t, int s, int k, const card_t *want, int n, const card_t *own)
+{
+	int d = -1, j;
+	while ((j = tu_events_find(&t->ev, EV_DRAW, d + 1)) >= 0)
+		d = j;
+	const struct event *e = &t->ev.e[d];
+	ck_assert_int_eq(e->seat, s);
+	card_t got[52];
+	int ng = 0;
+	for (int i = ST(t)->stock_pos; i < ST(t)->stock_n; i++)
+		got[ng++] = ST(t)->stock[i];
+	for (int i = e->ncards2 - k; i < e->ncards2; i++)
+		got[ng++] = e->cards2[i];
+	ck_assert(card_same_multiset(got, ng, want, n));
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_lt(card_find(got, ng, own[i]), 0);
+}
+
+/* Whose cards go back in when the stock runs out: the discards and passed
+ * hands of the players who have acted, never those of the player being
+ * served; twice in one deal. */
+START_TEST(test_reshuffle_whose_cards)
+{
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 8, 7, 9, NULL);
+	char deck[2048] = "";
+	const char *h[8] = { NULL };
+	pack_text(deck, sizeof deck, 8, 7, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	ck_assert_int_eq(ST(&t)->stock_n - ST(&t)->stock_pos, 12);
+	card_t d[8][5], want[15];
+	throw_all(&t, 0, d[0]);
+	throw_all(&t, 1, d[1]);
+	ck_assert_int_eq(ST(&t)->reshuffles, 0);
+	/* seat 2 gets the last 2 cards, then 3 from the discards of seats 0
+	 * and 1 (10 cards shuffled), never its own */
+	throw_all(&t, 2, d[2]);
+	ck_assert_int_eq(ST(&t)->reshuffles, 1);
+	int ph = tu_events_find(&t.ev, EV_PHASE, 0);
+	ck_assert_str_eq(t.ev.e[ph].note, "reshuffle");
+	ck_assert_int_eq(t.ev.e[ph].value, 10);
+	memcpy(want, d[0], 5);
+	memcpy(want + 5, d[1], 5);
+	check_reshuffled(&t, 2, 3, want, 10, d[2]);
+	ck_assert_int_eq(ST(&t)->ndead, 5);
+	/* seat 3 passes: its hand joins seat 2's discards; seat 4 draws the
+	 * stock down to 2; seat 5 takes those 2, then 3 of the 15 shuffled:
+	 * seat 2's discards, seat 3's hand and seat 4's discards */
+	card_t h3[5];
+	memcpy(h3, ST(&t)->hand[3], 5);
+	tu_game_script(&t, "3 pass\n");
+	throw_all(&t, 4, d[4]);
+	ck_assert_int_eq(ST(&t)->stock_n - ST(&t)->stock_pos, 2);
+	throw_all(&t, 5, d[5]);
+	ck_assert_int_eq(ST(&t)->reshuffles, 2);
+	ph = tu_events_find(&t.ev, EV_PHASE, ph + 1);
+	ck_assert_str_eq(t.ev.e[ph].note, "reshuffle");
+	ck_assert_int_eq(t.ev.e[ph].value, 15);
+	memcpy(want, d[2], 5);
+	memcpy(want + 5, h3, 5);
+	memcpy(want + 10, d[4], 5);
+	check_reshuffled(&t, 5, 3, want, 15, d[5]);
+	char err[200];
+	ck_assert_msg(t.g->audit(t.st, err, sizeof err) == 0, "%s", err);
+	tu_game_release(&t);
+}
+END_TEST
+
 /* ---- payments ---- */
 
 START_TEST(test_limit)
@@ -1610,6 +1695,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_talk);
 	tcase_add_test(tc, test_talk_all_events);
 	tcase_add_test(tc, test_talk_polish);
+	tcase_add_test(tc, test_reshuffle_whose_cards);
 	tcase_add_test(tc, test_strict_renege);
 	tcase_add_test(tc, test_strict_every_rule);
 	tcase_add_test(tc, test_strict_four);
