@@ -336,6 +336,23 @@ END_TEST
 
 static const char *const STRICT[] = { "strict=yes", NULL };
 
+/* A game under these rules whose first deal gives each seat its hand (five
+ * cards, dealer's last turned); everyone stays and keeps his cards. */
+static void deal_hands(struct tu_game *t, const char *const *rules, int players, int dealer,
+                       const char *const *hands)
+{
+	tu_game_init(t, "bourre", players, dealer, 1, rules);
+	char deck[2048] = "", script[256] = "";
+	pack_text(deck, sizeof deck, players, dealer, 5, hands, NULL);
+	tu_game_stack(t, deck);
+	tu_game_start(t);
+	for (int k = 1; k <= players; k++) {
+		int s = (dealer + k) % players;
+		snprintf(script + strlen(script), sizeof script - strlen(script), "%d stay\n%d discard\n", s, s);
+	}
+	tu_game_script(t, script);
+}
+
 /* Count the renege announcements (EV_PHASE "renege") and the renege
  * payments of a seat. */
 static int reneges_of(const struct tu_game *t, int seat, int *paid)
@@ -358,13 +375,9 @@ START_TEST(test_strict_renege)
 {
 	struct tu_game t;
 	struct refusal why;
-	tu_game_init(&t, "bourre", 3, 2, 1, STRICT);
-	char deck[2048] = "";
 	const char *h[3] = { "QD 2C 3C 4C 5C", "2D 2H 3H 4H 5H", "AD 6D 7S 8S 9S" };
-	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
-	tu_game_stack(&t, deck);
-	tu_game_start(&t);
-	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n0 play QD\n");
+	deal_hands(&t, STRICT, 3, 2, h);
+	tu_game_script(&t, "0 play QD\n");
 	/* every held card is legal, the proper one first */
 	struct action legal[GAME_MAX_LEGAL];
 	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 5);
@@ -411,12 +424,8 @@ START_TEST(test_strict_renege)
 	tu_game_release(&t);
 
 	/* strict=no (the default): the same card is refused */
-	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
-	deck[0] = '\0';
-	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
-	tu_game_stack(&t, deck);
-	tu_game_start(&t);
-	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n0 play QD\n");
+	deal_hands(&t, NULL, 3, 2, h);
+	tu_game_script(&t, "0 play QD\n");
 	ck_assert_int_eq(tu_game_try(&t, "play 2H", &why), -1);
 	ck_assert_int_eq(why.code, BR_REF_FOLLOW);
 	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 1);
@@ -434,13 +443,9 @@ START_TEST(test_strict_every_rule)
 	int paid;
 	/* overtrump, then (another deal of the same cards) trump */
 	for (int k = 0; k < 2; k++) {
-		tu_game_init(&t, "bourre", 3, 2, 1, STRICT);
-		char deck[2048] = "";
 		const char *h[3] = { "QD 2C 3C 4C 5C", "8S 2H 3H 4H 5H", "3S JS 6H 7H 9S" };
-		pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
-		tu_game_stack(&t, deck);
-		tu_game_start(&t);
-		tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n0 play QD\n1 play 8S\n");
+		deal_hands(&t, STRICT, 3, 2, h);
+		tu_game_script(&t, "0 play QD\n1 play 8S\n");
 		ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 5);
 		tu_game_script(&t, k == 0 ? "2 play 3S\n" : "2 play 6H\n");
 		ck_assert_int_eq(reneges_of(&t, 2, &paid), 1);
@@ -454,37 +459,24 @@ START_TEST(test_strict_every_rule)
 		tu_game_release(&t);
 	}
 	/* beat: the ace of diamonds was required over the queen */
-	tu_game_init(&t, "bourre", 3, 2, 1, STRICT);
-	char deck[2048] = "";
 	const char *h[3] = { "QD 2C 3C 4C 5C", "2D 2H 3H 4H 5H", "AD 6D 7S 8S 9S" };
-	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
-	tu_game_stack(&t, deck);
-	tu_game_start(&t);
-	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n0 play QD\n1 play 2D\n2 play 6D\n");
+	deal_hands(&t, STRICT, 3, 2, h);
+	tu_game_script(&t, "0 play QD\n1 play 2D\n2 play 6D\n");
 	ck_assert_int_eq(reneges_of(&t, 2, &paid), 1);
 	ck_assert_int_eq(ST(&t)->tricks[0], 1);
 	tu_game_release(&t);
 	/* the cinch lead: ace-king-queen of trumps, a diamond led */
-	tu_game_init(&t, "bourre", 3, 2, 1, STRICT);
-	deck[0] = '\0';
 	const char *c[3] = { "AS KS QS 3D 4D", "5H 6H 7H 8H 9H", "2C 3C 4C 5C 2S" };
-	pack_text(deck, sizeof deck, 3, 2, 5, c, NULL);
-	tu_game_stack(&t, deck);
-	tu_game_start(&t);
-	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n0 play 3D\n1 play 5H\n2 play 2C\n");
+	deal_hands(&t, STRICT, 3, 2, c);
+	tu_game_script(&t, "0 play 3D\n1 play 5H\n2 play 2C\n");
 	ck_assert_int_eq(reneges_of(&t, 0, &paid), 1);
 	ck_assert_int_eq(t.ev.e[tu_events_find(&t.ev, EV_PHASE, tu_events_find(&t.ev, EV_TRICK, 0))].code,
 	                 BR_REF_CINCH_LEAD);
 	tu_game_release(&t);
 	/* the cinch follow: void in hearts, the nine of trumps instead of the ace */
-	tu_game_init(&t, "bourre", 4, 3, 1, STRICT);
-	deck[0] = '\0';
 	const char *f[4] = { "5H 6H 7H 8H 9H", "AS KS QS 9S 4C", "2D 3D 4D 5D 6D", "7C 8C 9C TC 2S" };
-	pack_text(deck, sizeof deck, 4, 3, 5, f, NULL);
-	tu_game_stack(&t, deck);
-	tu_game_start(&t);
-	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n3 stay\n3 discard\n"
-	                   "0 play 5H\n1 play 9S\n2 play 2D\n3 play 2S\n");
+	deal_hands(&t, STRICT, 4, 3, f);
+	tu_game_script(&t, "0 play 5H\n1 play 9S\n2 play 2D\n3 play 2S\n");
 	ck_assert_int_eq(reneges_of(&t, 1, &paid), 1);
 	ck_assert_int_eq(t.ev.e[tu_events_find(&t.ev, EV_PHASE, tu_events_find(&t.ev, EV_TRICK, 0))].code,
 	                 BR_REF_CINCH_FOLLOW);
@@ -1418,13 +1410,8 @@ START_TEST(test_strict_talk)
 	for (int l = 0; l < 2; l++) {
 		lang(l ? "fr" : "en");
 		struct tu_game t;
-		tu_game_init(&t, "bourre", 3, 2, 1, STRICT);
-		char deck[2048] = "";
 		const char *h[3] = { "QD 2C 3C 4C 5C", "2D 2H 3H 4H 5H", "AD 6D 7S 8S 9S" };
-		pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
-		tu_game_stack(&t, deck);
-		tu_game_start(&t);
-		tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n");
+		deal_hands(&t, STRICT, 3, 2, h);
 		ck_assert_ptr_nonnull(strstr(q(gt, &t, 0, TALK_RULES, &b),
 		                             l ? "Table stricte : une fausse renonce n'est pas refusée"
 		                               : "Strict table: a renege is not refused"));
