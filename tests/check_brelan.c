@@ -70,6 +70,8 @@ START_TEST(tapis_wins_only_the_passe)
 	ck_assert_int_eq(n, 2);
 	ck_assert_int_eq(l[1].kind, ACT_ALLIN);
 	ck_assert_int_eq(l[1].amount, 0);
+	/* Once the game is open he holds tapis without being asked: the
+	 * script goes round him. */
 	tu_game_script(&t, "0 pass\n1 open 4\n2 raise 6\n3 fold\n1 call\n");
 	/* Seat 0 has the best point: the passe only (4). Seats 1 and 2 then
 	 * play for their stakes (6 each): seat 1 by primaute as above. */
