@@ -1452,9 +1452,9 @@ END_TEST
 START_TEST(test_strict_random)
 {
 	const struct game_ops *g = game_find("bourre");
-	static const char *const variants[][3] = {
+	static const char *const variants[][4] = {
 		{ "strict=yes", "hands=6", NULL },
-		{ "strict=yes", "hands=6", "variant=four" },
+		{ "strict=yes", "hands=6", "variant=four", NULL },
 	};
 	int told_total = 0;
 	for (int v = 0; v < 2; v++)
