@@ -1,6 +1,6 @@
 # tapis: a plain Makefile. `make`, `make run`, `make check`, `make bench`,
-# `make asan`, `make coverage`, `make fuzz` (FUZZ_SECONDS), `make install`
-# (PREFIX, DESTDIR).
+# `make asan`, `make valgrind`, `make coverage`, `make fuzz` (FUZZ_SECONDS),
+# `make install` (PREFIX, DATADIR, DESTDIR), `make uninstall`.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -145,10 +145,21 @@ asan:
 	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
 	        LDFLAGS='-fsanitize=address,undefined' check
 
+# The tests of `make check` on a build with --coverage (build-cov; counters
+# from earlier runs are cleared), then the lines of src/ they ran, by
+# directory and overall (gcovr; the whole list by file in
+# build-cov/coverage.txt).
 coverage:
+	@sh tools/deps.sh coverage
+	@find build-cov -name '*.gcda' -delete 2>/dev/null || true
 	$(MAKE) BUILD=build-cov CFLAGS='-O0 -g --coverage' LDFLAGS='--coverage' check
+	gcovr --root . --object-directory build-cov --filter 'src/' \
+	  --txt build-cov/coverage.txt --json-summary build-cov/coverage.json build-cov
+	@python3 tools/coverage.py build-cov/coverage.json 85
 
-valgrind: all
+valgrind:
+	@sh tools/deps.sh valgrind
+	@$(MAKE) --no-print-directory all
 	sh tests/valgrind.sh $(BUILD)
 
 pot:
@@ -177,7 +188,7 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/applications/tapis.desktop $(DESTDIR)$(DATADIR)/metainfo/io.github.tapis.metainfo.xml
 
 clean:
-	rm -rf build build-asan build-cov build-fuzz build-clang $(BUILD)-install build-asan-install build-cov-install build-clang-install
+	rm -rf build build-asan build-cov build-fuzz build-clang build-werror $(BUILD)-install build-asan-install build-cov-install build-clang-install build-werror-install
 
 .SECONDARY:
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
