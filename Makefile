@@ -187,8 +187,9 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/tapis $(PKGDATA) $(DOCDIR) $(DESTDIR)$(DATADIR)/man/man6/tapis.6 \
 	  $(DESTDIR)$(DATADIR)/applications/tapis.desktop $(DESTDIR)$(DATADIR)/metainfo/io.github.tapis.metainfo.xml
 
+# Every build directory: build/ and the build-*/ of asan, coverage, clang, fuzz, install tests.
 clean:
-	rm -rf build build-asan build-cov build-fuzz build-clang build-werror $(BUILD)-install build-asan-install build-cov-install build-clang-install build-werror-install
+	rm -rf build build-*
 
 .SECONDARY:
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
