@@ -24,8 +24,16 @@ for src in tests/check_*.c; do
 	"$t"; result $? "$t"
 done
 [ "$suites" -gt 0 ] || result 1 "no Check suite in tests/"
+# Every end-to-end scenario script (tests/scenarios/*.sh), run with sh.
+scenarios=0
+for s in tests/scenarios/*.sh; do
+	[ -f "$s" ] || continue
+	scenarios=$((scenarios+1))
+	sh "$s" "$build"; result $? "$s"
+done
+[ "$scenarios" -gt 0 ] || result 1 "no scenario script in tests/scenarios/"
 # Each script is a suite; a missing one is a failure, not a skip.
-for s in tests/scenarios/run.sh tests/install.sh tests/audio_wave.sh tools/layers.sh; do
+for s in tests/install.sh tests/audio_wave.sh tools/layers.sh; do
 	if [ -f "$s" ]; then sh "$s" "$build"; result $? "$s"; else result 1 "$s (missing)"; fi
 done
 # Every sentence in both catalogues, nothing untranslated or fuzzy.
