@@ -17,7 +17,14 @@ expect_status() { # want, description, command...
 	[ "$got" = "$want" ] || { bad "$what: exit $got, wanted $want"; sed 's/^/  | /' "$dir/err" | head -5; }
 }
 
-for game in $("$bin" --help | sed -n 's/^Games: //p'); do
+# The games come from the program itself; none found is a failure (a
+# missing or broken binary must not pass by playing nothing).
+[ -f "$bin" ] || { echo "scenario FAILED: no program $bin"; exit 1; }
+games=$("$bin" --help | sed -n 's/^Games: //p')
+[ -n "$games" ] || { echo "scenario FAILED: $bin --help lists no game"; exit 1; }
+played=0
+for game in $games; do
+	played=$((played+1))
 	# A whole game by bots, text in both languages, with its hand history.
 	n=$("$bin" --help | sed -n "s/^Rules of $game (\([0-9]*\)[- ].*/\1/p")
 	[ "$n" -lt 3 ] && n=3
@@ -68,7 +75,9 @@ fi
 # the same game again (exit 0), says what was said during play, and a
 # game played with --deck too; a tampered copy does not replay (exit 3) and
 # a broken one is refused (exit 2), both naming the line.
-for game in $("$bin" --help | sed -n 's/^Games: //p'); do
+replayed=0
+for game in $games; do
+	replayed=$((replayed+1))
 	log="$dir/$game.en.jsonl"
 	[ -s "$log" ] || { bad "$game: no log to replay"; continue; }
 	expect_status 0 "$game replay" "$bin" replay "$log"
@@ -125,4 +134,6 @@ fi
 expect_status 2 "replay without a log" "$bin" replay
 expect_status 2 "replay of a missing log" "$bin" replay "$dir/none.jsonl"
 
+[ "$played" -gt 0 ] && [ "$replayed" = "$played" ] || bad "games played $played, replayed $replayed"
+[ "$fails" = 0 ] && echo "scenarios: ok ($played games: $games)"
 [ "$fails" = 0 ]
