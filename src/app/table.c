@@ -18,6 +18,7 @@ static void on_event(void *ctx, const struct event *e)
 {
 	struct table *t = ctx;
 	hist_event(&t->hist, e);
+	ev_emit(&t->tap, e);
 	if (t->npending == t->cap_pending) {
 		int cap = t->cap_pending ? t->cap_pending * 2 : 32;
 		struct event *p = realloc(t->pending, (size_t)cap * sizeof *p);

@@ -62,6 +62,7 @@ struct table {
 	struct local *local;
 	int silent;              /* > 0: actions are applied without telling the views */
 	int started;
+	struct sink tap;          /* every event as applied, with all its cards (tests, tools); may be empty */
 	int moves;               /* actions applied */
 	/* Events of the action being applied, phrased once it is complete. */
 	struct event *pending;
