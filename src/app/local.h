@@ -15,7 +15,9 @@ struct local {
 	struct view view;
 };
 
-/* The view sink that speaks on sp and plays cues on audio. */
+/* The view sink that speaks on l->sp and plays cues on l->audio; it needs
+ * no table (a network client sets sp and audio, and places the seats with
+ * audio_set_table from the view_state it receives). */
 struct view_sink local_sink(struct local *l);
 /* Attach the local view of seat (or VIEW_SPECTATOR) to table t, in the
  * language in force, and place the seats around the listener. 0, or -1

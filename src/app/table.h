@@ -26,6 +26,8 @@ struct local;
 /* refusal.code of an action sent by a seat that is not to act. */
 #define TABLE_NOT_YOUR_TURN (-1)
 
+/* SEAT_HUMAN: a person, at this machine or over the network (the table
+ * waits for table_act); SEAT_BOT: the table plays it. */
 enum seat_kind { SEAT_HUMAN, SEAT_BOT };
 
 struct table_options {
