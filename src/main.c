@@ -1,5 +1,6 @@
 /* tapis: the command line (CLI.md), the main menu and the game loop. */
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,27 +240,22 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 	return 0;
 }
 
-static void save_path(char *buf, size_t len)
-{
-	char dir[4096];
-	if (paths_statedir(dir, sizeof dir, 1) < 0) {
-		buf[0] = '\0';
-		return;
-	}
-	snprintf(buf, len, "%s/current.game", dir);
-}
-
 static void open_session(struct session *ses, const struct cli *c)
 {
 	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound };
 	session_open(ses, &req);
 }
 
-static int run_table(struct table_options *o, struct session *ses, const struct script *resume)
+/* What a game does with its save: a new save (none was there, or the
+ * player chose to replace it), go on with the save it was resumed from, or
+ * none at all (a save of that game is kept and no one could be asked). */
+enum save_mode { SAVE_NEW, SAVE_REPLACE, SAVE_RESUME, SAVE_NONE };
+
+/* Play a table to its end, a quit or an interrupt; savep is the game's
+ * save (NULL: no home), resume the save read back for SAVE_RESUME. */
+static int run_table(struct table_options *o, struct session *ses, const char *savep,
+                     enum save_mode mode, struct table_saved *resume)
 {
-	char savep[4200];
-	save_path(savep, sizeof savep);
-	o->save_path = *savep ? savep : NULL;
 	struct table t;
 	char err[1024];
 	if (table_open(&t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
@@ -272,12 +268,24 @@ static int run_table(struct table_options *o, struct session *ses, const struct 
 	table_start(&t);
 	t.sp = &ses->sp;
 	if (resume) {
-		if (table_replay(&t, resume, err, sizeof err) < 0) {
-			fprintf(stderr, "tapis: %s\n", err);
+		/* Nothing is written until every action applied again: a save
+		 * that does not resume stays as it is, to be offered next time. */
+		if (table_replay(&t, &resume->actions, err, sizeof err) < 0) {
+			fprintf(stderr, "tapis: %s; the saved game is kept\n", err);
+			struct sbuf b;
+			sb_clear(&b);
+			sb_printf(&b, _("The saved game of %s cannot be resumed. It is kept."), _(o->game->title));
+			table_say(&t, b.s, SPEECH_QUEUE);
+			while (speech_busy(&ses->sp) && term_read_key(20) == KEY_NONE)
+				session_pump(ses);
 			term_close();
 			table_close(&t);
 			return EXIT_USAGE;
 		}
+		if (resume->torn)
+			fprintf(stderr, "tapis: %s: its last line was cut short; the game goes on from the line before\n",
+			        savep);
+		table_save_resume(&t, savep, resume);
 		struct sbuf b;
 		sb_clear(&b);
 		sb_printf(&b, _("%s resumed."), _(o->game->title));
@@ -288,14 +296,63 @@ static int run_table(struct table_options *o, struct session *ses, const struct 
 			ann_hand(&t.talk, hand, n, &b);
 		}
 		table_say(&t, b.s, SPEECH_QUEUE);
+	} else if (mode != SAVE_NONE) {
+		table_save_begin(&t, savep, mode == SAVE_REPLACE);
 	}
+	int ours = table_saving(&t);
 	int rc = play_run(&t, ses, err, sizeof err);
+	table_save_sync(&t);
 	term_close();
 	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
 		fprintf(stderr, "tapis: %s\n", err);
-	if (table_to_act(&t) < 0 && o->save_path)
-		unlink(o->save_path);   /* a finished game needs no resuming */
+	if (table_to_act(&t) < 0 && ours)
+		unlink(savep);   /* a finished game needs no resuming */
 	table_close(&t);
+	return rc;
+}
+
+/* A new game of g while a save of g may be there: ask the player (resume,
+ * replace, or go back) when there is a terminal; without one, keep the save
+ * and play the new game unsaved. Returns the mode, or MENU_BACK/MENU_QUIT. */
+static int save_choice(struct session *ses, const struct game_ops *g, const char *savep)
+{
+	if (!savep || access(savep, F_OK) != 0)
+		return SAVE_NEW;
+	if (!term_is_tty()) {
+		fprintf(stderr, "tapis: a saved game of %s is kept in %s; this game is not saved "
+		                "(resume it from the menu of tapis)\n", g->name, savep);
+		return SAVE_NONE;
+	}
+	const char *items[] = { _("Resume it"), _("Replace it with a new game"), _("Go back") };
+	struct sbuf title;
+	sb_clear(&title);
+	sb_printf(&title, _("A game of %s is saved."), _(g->title));
+	term_open();
+	int k = menu_run(&ses->sp, title.s, items, 3, 0);
+	return k == 0 ? SAVE_RESUME : k == 1 ? SAVE_REPLACE : k == MENU_QUIT ? MENU_QUIT : MENU_BACK;
+}
+
+/* Resume the save of g at savep; its options are the save's own. */
+static int resume_table(struct session *ses, const struct game_ops *g, const char *savep)
+{
+	struct table_saved *s = malloc(sizeof *s);
+	char err[1024];
+	if (!s) {
+		fprintf(stderr, "tapis: out of memory\n");
+		return EXIT_INTERNAL;
+	}
+	if (table_read_save(savep, s, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis: %s; the saved game is kept\n", err);
+		struct sbuf b;
+		sb_clear(&b);
+		sb_printf(&b, _("The saved game of %s cannot be resumed. It is kept."), _(g->title));
+		speech_say(&ses->sp, b.s, SPEECH_QUEUE);
+		free(s);
+		return EXIT_USAGE;
+	}
+	int rc = run_table(&s->opt, ses, savep, SAVE_RESUME, s);
+	table_saved_release(s);
+	free(s);
 	return rc;
 }
 
@@ -330,7 +387,16 @@ static int cmd_play(int argc, char **argv)
 		return rc;
 	struct session ses;
 	open_session(&ses, &c);
-	rc = run_table(&o, &ses, NULL);
+	char savep[4200];
+	int home = paths_savefile(savep, sizeof savep, g->name) == 0;
+	int mode = save_choice(&ses, g, home ? savep : NULL);
+	if (mode == SAVE_RESUME)
+		rc = resume_table(&ses, g, savep);
+	else if (mode >= 0)
+		rc = run_table(&o, &ses, home ? savep : NULL, (enum save_mode)mode, NULL);
+	else
+		rc = term_interrupted() ? term_interrupt_status() : EXIT_DONE;
+	term_close();
 	session_close(&ses);
 	return rc;
 }
@@ -389,29 +455,28 @@ static int menu_loop(struct session *ses, struct cli *c)
 {
 	struct speech *sp = &ses->sp;
 	speech_say(sp, _("Welcome to tapis."), SPEECH_QUEUE);
-	/* A game left in progress: offer to go on with it. */
-	char savep[4200];
-	save_path(savep, sizeof savep);
-	struct table_options saved;
-	struct script actions;
-	char err[512];
-	if (*savep && access(savep, R_OK) == 0) {
-		if (table_read_save(savep, &saved, &actions, err, sizeof err) == 0) {
-			const char *items[] = { _("Resume the saved game"), _("New game") };
-			struct sbuf title;
-			sb_clear(&title);
-			sb_printf(&title, _("A game of %s is waiting."), _(saved.game->title));
-			int k = menu_run(sp, title.s, items, 2, 0);
-			if (k == 0) {
-				int rc = run_table(&saved, ses, &actions);
-				script_release(&actions);
-				return rc;
-			}
-			script_release(&actions);
-			if (k == MENU_QUIT)
-				return EXIT_DONE;
-		} else {
-			fprintf(stderr, "tapis: %s\n", err);
+	/* Games left in progress: offer to go on with each. */
+	const struct game_ops *saved[16];
+	const char *ritems[17];
+	char rlabels[16][96];
+	int nsaved = 0;
+	for (int i = 0; game_list[i] && nsaved < 16; i++) {
+		char savep[4200];
+		if (paths_savefile(savep, sizeof savep, game_list[i]->name) < 0 || access(savep, F_OK) != 0)
+			continue;
+		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(game_list[i]->title));
+		ritems[nsaved] = rlabels[nsaved];
+		saved[nsaved++] = game_list[i];
+	}
+	if (nsaved) {
+		ritems[nsaved] = _("New game");
+		int k = menu_run(sp, _("Saved games."), ritems, nsaved + 1, 0);
+		if (k == MENU_QUIT)
+			return term_interrupted() ? term_interrupt_status() : EXIT_DONE;
+		if (k >= 0 && k < nsaved) {
+			char savep[4200];
+			paths_savefile(savep, sizeof savep, saved[k]->name);
+			return resume_table(ses, saved[k], savep);
 		}
 	}
 	for (;;) {
@@ -421,6 +486,8 @@ static int menu_loop(struct session *ses, struct cli *c)
 			items[n++] = _(game_list[i]->title);
 		items[n] = _("Quit");
 		int gi = menu_run(sp, _("Choose a game."), items, n + 1, 0);
+		if (gi == MENU_QUIT && term_interrupted())
+			return term_interrupt_status();
 		if (gi < 0 || gi == n)
 			return EXIT_DONE;
 		const struct game_ops *g = game_list[gi];
@@ -451,7 +518,16 @@ static int menu_loop(struct session *ses, struct cli *c)
 			return EXIT_DONE;
 		if (ri < 0)
 			continue;
-		return run_table(&o, ses, NULL);
+		char savep[4200];
+		int home = paths_savefile(savep, sizeof savep, g->name) == 0;
+		int mode = save_choice(ses, g, home ? savep : NULL);
+		if (mode == SAVE_RESUME)
+			return resume_table(ses, g, savep);
+		if (mode == MENU_QUIT)
+			return EXIT_DONE;
+		if (mode < 0)
+			continue;
+		return run_table(&o, ses, home ? savep : NULL, (enum save_mode)mode, NULL);
 	}
 }
 
@@ -475,6 +551,7 @@ static int cmd_menu(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	paths_init(argv[0]);
+	signal(SIGXFSZ, SIG_IGN);   /* a file size limit fails the write, like a full disk */
 	int rc;
 	if (argc < 2 || (argv[1][0] == '-' && argv[1][1] == '-' && strcmp(argv[1], "--help") &&
 	                  strcmp(argv[1], "--version"))) {
