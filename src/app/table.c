@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "audio/audio.h"
@@ -206,9 +207,8 @@ static void save_failed(struct table *t, const char *sentence, const char *where
 		sb_printf(&b, sentence, where, strerror(e));
 	else
 		sb_puts(&b, sentence);
-	if (t->sp)
-		table_say(t, b.s, SPEECH_QUEUE);
-	else
+	table_say(t, b.s, SPEECH_QUEUE);
+	if (!t->sp || t->sp->backend != &speech_text_backend)
 		fprintf(stderr, "tapis: %s\n", b.s);
 }
 
@@ -228,9 +228,18 @@ static void save_action(struct table *t, int seat, const struct action *a)
 	char txt[ACT_STR_MAX], rec[ACT_STR_MAX + 32], err[256];
 	snprintf(rec, sizeof rec, "action %d %s", seat, act_format(a, txt, sizeof txt));
 	int rc = save_append(&t->save, rec, err, sizeof err);
-	for (int i = 0; rc == 0 && i < t->npending; i++)
-		if (t->pending[i].type == EV_HAND_END || t->pending[i].type == EV_GAME_END)
-			rc = save_sync(&t->save, err, sizeof err);
+	int deal_end = 0;
+	for (int i = 0; i < t->npending; i++)
+		deal_end |= t->pending[i].type == EV_HAND_END || t->pending[i].type == EV_GAME_END;
+	/* Durable at the end of a deal; at most once a second, so that bots
+	 * dealing hundreds of deals a second are not held up by the disk. */
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	if (rc == 0 && deal_end && at - t->save_synced_at >= 1.0) {
+		rc = save_sync(&t->save, err, sizeof err);
+		t->save_synced_at = at;
+	}
 	if (rc < 0) {
 		int e = errno;
 		char dir[4200];

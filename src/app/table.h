@@ -59,6 +59,7 @@ struct table {
 	int game_over_said;
 	struct save_writer save; /* the saved game being appended to (fd -1: not saved) */
 	int save_failed;         /* the player was told the game is not saved */
+	double save_synced_at;   /* when the save was last made durable (monotonic seconds) */
 };
 
 /* Set up a table: reads --deck, --actions, opens --log. 0, or -1 with a

@@ -61,7 +61,7 @@ if "$bin" --help | grep -q '^Games:.*bouillabaisse'; then
 	# ends the game as a confirmed Q would (status 0, game saved).
 	printf 'CSTRFH\r' | "$bin" play bouillabaisse --players 3 --seed 3 --text >"$dir/keys.out" 2>&1
 	[ $? = 0 ] || bad "piped keys: exit status"
-	[ -s "$dir/state/tapis/current.game" ] || bad "piped keys: game not saved"
+	[ -s "$dir/state/tapis/saves/bouillabaisse.save" ] || bad "piped keys: game not saved"
 fi
 
 # Hand histories replayed (tapis replay): the bots' log of each game gives
