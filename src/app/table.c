@@ -485,8 +485,20 @@ bad:
 int table_read_save(const char *path, struct table_saved *s, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof *s);
+	char *text = deckfile_slurp(path, err, errlen);
+	if (!text)
+		return -1;
+	int rc = table_parse_save(text, strlen(text), path, s, err, errlen);
+	free(text);
+	return rc;
+}
+
+int table_parse_save(const char *text, size_t len, const char *path, struct table_saved *s,
+                     char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
 	struct save_file f;
-	if (save_read(path, &f, err, errlen) < 0)
+	if (save_parse(text, len, path, &f, err, errlen) < 0)
 		return -1;
 	struct table_options *o = &s->opt;
 	o->dealer = -1;

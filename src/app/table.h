@@ -106,6 +106,9 @@ void table_save_sync(struct table *t);
 int table_saving(const struct table *t);
 /* Read a saved game. 0, or -1 with a message (the file is never changed). */
 int table_read_save(const char *path, struct table_saved *s, char *err, size_t errlen);
+/* The same from the text of a save (named path in messages). */
+int table_parse_save(const char *text, size_t len, const char *path, struct table_saved *s,
+                     char *err, size_t errlen);
 void table_saved_release(struct table_saved *s);
 /* Play the actions of a saved game silently (after table_start); 0, or -1
  * with a message when one does not apply. */
