@@ -349,6 +349,52 @@ START_TEST(test_failed_replay_keeps_the_file)
 }
 END_TEST
 
+/* Zeros at the end of a save (a crash before the data reached the disk)
+ * are left out and cut before appending; a NUL byte followed by anything
+ * else is damage. */
+START_TEST(test_nul_bytes)
+{
+	make_dir();
+	struct table_options o;
+	bot_options(&o);
+	struct table *t = malloc(sizeof *t);
+	char err[512];
+	ck_assert_int_eq(table_open(t, &o, NULL, NULL, err, sizeof err), 0);
+	table_start(t);
+	ck_assert_int_eq(table_save_begin(t, path, 0), 0);
+	play_saved(t, 12);
+	table_close(t);
+	long len;
+	char *text = slurp(path, &len);
+	FILE *f = fopen(path, "ab");
+	fwrite("\0\0\0\0\0\0", 1, 6, f);
+	fclose(f);
+	struct table_saved *s = malloc(sizeof *s);
+	ck_assert_msg(table_read_save(path, s, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(s->actions.n, 12);
+	ck_assert_int_eq(s->valid_len, len);
+	ck_assert_int_eq(table_open(t, &s->opt, NULL, NULL, err, sizeof err), 0);
+	table_start(t);
+	ck_assert_int_eq(table_replay(t, &s->actions, err, sizeof err), 0);
+	ck_assert_int_eq(table_save_resume(t, path, s), 0);
+	play_saved(t, 13);
+	table_close(t);
+	table_saved_release(s);
+	ck_assert_int_eq(table_read_save(path, s, err, sizeof err), 0);
+	ck_assert_int_eq(s->actions.n, 13);
+	table_saved_release(s);
+	/* A NUL inside. */
+	text[len / 2] = '\0';
+	spill(path, text, (size_t)len);
+	ck_assert_int_eq(table_read_save(path, s, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "NUL") != NULL, "%s", err);
+	free(text);
+	free(s);
+	free(t);
+	remove_dir();
+}
+END_TEST
+
 START_TEST(test_save_failure_said_once)
 {
 	make_dir();
@@ -393,6 +439,7 @@ int main(void)
 	tcase_add_test(t, test_full_disk);
 	tcase_add_test(t, test_table_resume_elsewhere);
 	tcase_add_test(t, test_failed_replay_keeps_the_file);
+	tcase_add_test(t, test_nul_bytes);
 	tcase_add_test(t, test_save_failure_said_once);
 	suite_add_tcase(s, t);
 	return tu_run(s);

@@ -123,10 +123,19 @@ int save_create(struct save_writer *w, const char *path, const char *header, int
 	if (replace) {
 		rc = rename(tmp, path);
 	} else {
-		/* link() never replaces: a save made meanwhile by another tapis stays. */
+		/* link() never replaces: a save made meanwhile by another tapis
+		 * stays. File systems without hard links get a rename when no
+		 * save is there. */
 		rc = link(tmp, path);
-		if (rc == 0)
+		if (rc == 0) {
 			unlink(tmp);
+		} else if (errno != EEXIST) {
+			struct stat st;
+			if (lstat(path, &st) == 0)
+				errno = EEXIST;
+			else if (errno == ENOENT)
+				rc = rename(tmp, path);
+		}
 	}
 	if (rc < 0) {
 		int e = errno;
@@ -158,7 +167,7 @@ int save_reopen(struct save_writer *w, const char *path, long valid_len, uint32_
 		return fail(err, errlen, "cannot open", path);
 	struct stat st;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		if (errno == 0 || S_ISREG(st.st_mode) == 0)
+		if (errno == 0 || fstat(fd, &st) == 0)
 			errno = EINVAL;
 		fail(err, errlen, "not a regular file:", path);
 		close(fd);

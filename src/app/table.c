@@ -482,13 +482,36 @@ bad:
 	return -1;
 }
 
+/* The text of a file stops at its first NUL byte. Zeros from there to the
+ * end are a write cut short by a crash (left out like a torn line); any
+ * other byte after a NUL is damage. 1 when the file holds only zeros after
+ * len bytes. */
+static int zeros_after(const char *path, size_t len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	int ok = fseek(f, (long)len, SEEK_SET) == 0;
+	int c;
+	while (ok && (c = getc(f)) != EOF)
+		ok = c == 0;
+	ok = ok && !ferror(f);
+	fclose(f);
+	return ok;
+}
+
 int table_read_save(const char *path, struct table_saved *s, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof *s);
 	char *text = deckfile_slurp(path, err, errlen);
 	if (!text)
 		return -1;
-	int rc = table_parse_save(text, strlen(text), path, s, err, errlen);
+	size_t len = strlen(text);
+	int rc = -1;
+	if (!zeros_after(path, len))
+		snprintf(err, errlen, "%s: damaged (a NUL byte before the end)", path);
+	else
+		rc = table_parse_save(text, len, path, s, err, errlen);
 	free(text);
 	return rc;
 }
