@@ -89,6 +89,25 @@ printf 'H' | "$bin" play bourre --players 4 --seed 6 --text >/dev/null 2>"$dir/k
 cmp -s "$dir/kept" "$saves/bourre.save" || bad "play bourre replaced the save of Bourré"
 grep -q "kept" "$dir/kept.err" || bad "play bourre does not say the save is kept"
 
+# On a terminal (script(1) gives one), play asks first: going back keeps
+# the save, replacing starts the new game's save, resuming goes on with it.
+if command -v script >/dev/null 2>&1; then
+	on_tty() { # keys, output, seed
+		(sleep 1; printf "$1"; sleep 1; printf 'q'; sleep 0.3; printf 'y'; sleep 1) |
+			timeout 20 script -qec "'$bin' play bourre --players 4 --seed $3 --text --no-sound" /dev/null >"$2" 2>&1
+	}
+	on_tty '\033[B\033[B\r' "$dir/tty1.out" 11
+	grep -q "A game of Bourré is saved. Resume it, 1 of 3" "$dir/tty1.out" || bad "terminal: play does not ask"
+	cmp -s "$dir/kept" "$saves/bourre.save" || bad "terminal: going back changed the save"
+	on_tty '\r' "$dir/tty2.out" 12
+	grep -q "Bourré resumed" "$dir/tty2.out" || bad "terminal: resume it"
+	grep -q '^seed 5$' "$saves/bourre.save" || bad "terminal: resuming changed the game"
+	cp "$saves/bourre.save" "$dir/kept"
+	on_tty '\033[B\r' "$dir/tty3.out" 13
+	grep -q '^seed 13$' "$saves/bourre.save" || bad "terminal: replace it"
+	cp "$dir/kept" "$saves/bourre.save"
+fi
+
 # Resumed from the menu: the save goes on from where it was.
 menu '\033[B\r' "$dir/resume.out"
 [ "$st" = 0 ] || bad "resume: exit $st"
