@@ -250,6 +250,27 @@ static void play_saved(struct table *t, int nactions)
 		ck_assert_int_eq(table_auto_step(t, err, sizeof err), 0);
 }
 
+/* A table (malloc'd) started and saving to path. */
+static struct table *open_saved(const struct table_options *o)
+{
+	struct table *t = malloc(sizeof *t);
+	char err[512];
+	ck_assert_ptr_nonnull(t);
+	ck_assert_msg(table_open(t, o, NULL, NULL, err, sizeof err) == 0, "%s", err);
+	table_start(t);
+	ck_assert_int_eq(table_save_begin(t, path, 0), 0);
+	return t;
+}
+
+/* A table (t, closed) opened from a save and its actions played again. */
+static void resume_saved(struct table *t, struct table_saved *s)
+{
+	char err[512];
+	ck_assert_msg(table_open(t, &s->opt, NULL, NULL, err, sizeof err) == 0, "%s", err);
+	table_start(t);
+	ck_assert_msg(table_replay(t, &s->actions, err, sizeof err) == 0, "%s", err);
+}
+
 START_TEST(test_table_resume_elsewhere)
 {
 	make_dir();
@@ -274,10 +295,7 @@ START_TEST(test_table_resume_elsewhere)
 	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
 	ck_assert_int_eq(chdir(dir), 0);
 	o.deck_path = "my.deck";
-	struct table *t = malloc(sizeof *t);
-	ck_assert_int_eq(table_open(t, &o, NULL, NULL, err, sizeof err), 0);
-	table_start(t);
-	ck_assert_int_eq(table_save_begin(t, path, 0), 0);
+	struct table *t = open_saved(&o);
 	play_saved(t, 150);
 	ck_assert_int_eq(t->nplayed, 150);
 	void *want = malloc(g->state_size);
@@ -290,9 +308,7 @@ START_TEST(test_table_resume_elsewhere)
 	ck_assert_msg(table_read_save(path, s, err, sizeof err) == 0, "%s", err);
 	ck_assert_ptr_nonnull(s->opt.deck_stack);
 	ck_assert_int_eq(s->actions.n, 150);
-	ck_assert_int_eq(table_open(t, &s->opt, NULL, NULL, err, sizeof err), 0);
-	table_start(t);
-	ck_assert_msg(table_replay(t, &s->actions, err, sizeof err) == 0, "%s", err);
+	resume_saved(t, s);
 	/* The same state, but for where each table keeps its stacked packs. */
 	((struct bourre_state *)want)->stack = NULL;
 	struct bourre_state got = *(struct bourre_state *)t->st;
@@ -319,11 +335,8 @@ START_TEST(test_failed_replay_keeps_the_file)
 	make_dir();
 	struct table_options o;
 	bot_options(&o);
-	struct table *t = malloc(sizeof *t);
 	char err[512];
-	ck_assert_int_eq(table_open(t, &o, NULL, NULL, err, sizeof err), 0);
-	table_start(t);
-	ck_assert_int_eq(table_save_begin(t, path, 0), 0);
+	struct table *t = open_saved(&o);
 	play_saved(t, 20);
 	table_close(t);
 	long len;
@@ -357,11 +370,8 @@ START_TEST(test_nul_bytes)
 	make_dir();
 	struct table_options o;
 	bot_options(&o);
-	struct table *t = malloc(sizeof *t);
 	char err[512];
-	ck_assert_int_eq(table_open(t, &o, NULL, NULL, err, sizeof err), 0);
-	table_start(t);
-	ck_assert_int_eq(table_save_begin(t, path, 0), 0);
+	struct table *t = open_saved(&o);
 	play_saved(t, 12);
 	table_close(t);
 	long len;
@@ -373,9 +383,7 @@ START_TEST(test_nul_bytes)
 	ck_assert_msg(table_read_save(path, s, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(s->actions.n, 12);
 	ck_assert_int_eq(s->valid_len, len);
-	ck_assert_int_eq(table_open(t, &s->opt, NULL, NULL, err, sizeof err), 0);
-	table_start(t);
-	ck_assert_int_eq(table_replay(t, &s->actions, err, sizeof err), 0);
+	resume_saved(t, s);
 	ck_assert_int_eq(table_save_resume(t, path, s), 0);
 	play_saved(t, 13);
 	table_close(t);
@@ -400,11 +408,8 @@ START_TEST(test_save_failure_said_once)
 	make_dir();
 	struct table_options o;
 	bot_options(&o);
-	struct table *t = malloc(sizeof *t);
 	char err[512];
-	ck_assert_int_eq(table_open(t, &o, NULL, NULL, err, sizeof err), 0);
-	table_start(t);
-	ck_assert_int_eq(table_save_begin(t, path, 0), 0);
+	struct table *t = open_saved(&o);
 	/* The disk fills up: the game goes on, unsaved. */
 	close(t->save.fd);
 	t->save.fd = open("/dev/full", O_WRONLY);
