@@ -251,6 +251,20 @@ static void open_session(struct session *ses, const struct cli *c)
  * none at all (a save of that game is kept and no one could be asked). */
 enum save_mode { SAVE_NEW, SAVE_REPLACE, SAVE_RESUME, SAVE_NONE };
 
+/* A save that does not resume: why on standard error, a plain sentence to
+ * the player; the file stays as it is, offered again next time. */
+static void say_kept(struct session *ses, const struct game_ops *g, const char *why)
+{
+	fprintf(stderr, "tapis: %s; the saved game is kept\n", why);
+	struct sbuf b;
+	sb_clear(&b);
+	sb_printf(&b, _("The saved game of %s cannot be resumed. It is kept."), _(g->title));
+	speech_say(&ses->sp, b.s, SPEECH_QUEUE);
+	term_open();
+	while (speech_busy(&ses->sp) && term_read_key(20) == KEY_NONE)
+		session_pump(ses);
+}
+
 /* Play a table to its end, a quit or an interrupt; savep is the game's
  * save (NULL: no home), resume the save read back for SAVE_RESUME. */
 static int run_table(struct table_options *o, struct session *ses, const char *savep,
@@ -271,13 +285,7 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 		/* Nothing is written until every action applied again: a save
 		 * that does not resume stays as it is, to be offered next time. */
 		if (table_replay(&t, &resume->actions, err, sizeof err) < 0) {
-			fprintf(stderr, "tapis: %s; the saved game is kept\n", err);
-			struct sbuf b;
-			sb_clear(&b);
-			sb_printf(&b, _("The saved game of %s cannot be resumed. It is kept."), _(o->game->title));
-			table_say(&t, b.s, SPEECH_QUEUE);
-			while (speech_busy(&ses->sp) && term_read_key(20) == KEY_NONE)
-				session_pump(ses);
+			say_kept(ses, o->game, err);
 			term_close();
 			table_close(&t);
 			return EXIT_USAGE;
@@ -342,11 +350,7 @@ static int resume_table(struct session *ses, const struct game_ops *g, const cha
 		return EXIT_INTERNAL;
 	}
 	if (table_read_save(savep, s, err, sizeof err) < 0) {
-		fprintf(stderr, "tapis: %s; the saved game is kept\n", err);
-		struct sbuf b;
-		sb_clear(&b);
-		sb_printf(&b, _("The saved game of %s cannot be resumed. It is kept."), _(g->title));
-		speech_say(&ses->sp, b.s, SPEECH_QUEUE);
+		say_kept(ses, g, err);
 		free(s);
 		return EXIT_USAGE;
 	}
