@@ -392,7 +392,7 @@ static int cmd_play(int argc, char **argv)
 	struct session ses;
 	open_session(&ses, &c);
 	char savep[4200];
-	int home = paths_savefile(savep, sizeof savep, g->name) == 0;
+	int home = paths_savefile(savep, sizeof savep, g->name, 1) == 0;
 	int mode = save_choice(&ses, g, home ? savep : NULL);
 	if (mode == SAVE_RESUME)
 		rc = resume_table(&ses, g, savep);
@@ -466,7 +466,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 	int nsaved = 0;
 	for (int i = 0; game_list[i] && nsaved < 16; i++) {
 		char savep[4200];
-		if (paths_savefile(savep, sizeof savep, game_list[i]->name) < 0 || access(savep, F_OK) != 0)
+		if (paths_savefile(savep, sizeof savep, game_list[i]->name, 0) < 0 || access(savep, F_OK) != 0)
 			continue;
 		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(game_list[i]->title));
 		ritems[nsaved] = rlabels[nsaved];
@@ -479,7 +479,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 			return term_interrupted() ? term_interrupt_status() : EXIT_DONE;
 		if (k >= 0 && k < nsaved) {
 			char savep[4200];
-			paths_savefile(savep, sizeof savep, saved[k]->name);
+			paths_savefile(savep, sizeof savep, saved[k]->name, 0);
 			return resume_table(ses, saved[k], savep);
 		}
 	}
@@ -523,7 +523,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 		if (ri < 0)
 			continue;
 		char savep[4200];
-		int home = paths_savefile(savep, sizeof savep, g->name) == 0;
+		int home = paths_savefile(savep, sizeof savep, g->name, 1) == 0;
 		int mode = save_choice(ses, g, home ? savep : NULL);
 		if (mode == SAVE_RESUME)
 			return resume_table(ses, g, savep);

@@ -108,13 +108,14 @@ int paths_statedir(char *buf, size_t len, int create)
 	return xdg_dir(buf, len, "XDG_STATE_HOME", ".local/state", create);
 }
 
-int paths_savefile(char *buf, size_t len, const char *game)
+int paths_savefile(char *buf, size_t len, const char *game, int create)
 {
 	char dir[4096];
 	if (paths_statedir(dir, sizeof dir, 0) < 0)
 		return -1;
 	snprintf(buf, len, "%s/saves", dir);
-	mkdirs(buf);   /* a failure shows when the save is written */
+	if (create)
+		mkdirs(buf);   /* a failure shows when the save is written */
 	snprintf(buf, len, "%s/saves/%s.save", dir, game);
 	return 0;
 }

@@ -20,8 +20,8 @@ int paths_configdir(char *buf, size_t len, int create);
  * Relative XDG variables are ignored, and a relative HOME is no home. */
 int paths_statedir(char *buf, size_t len, int create);
 /* The saved game of a game: <statedir>/saves/GAME.save, its folder created
- * when it can be (writing the save tells when it cannot). 0, or -1 when
- * there is no home. */
-int paths_savefile(char *buf, size_t len, const char *game);
+ * when create != 0 and it can be (writing the save tells when it cannot).
+ * 0, or -1 when there is no home. */
+int paths_savefile(char *buf, size_t len, const char *game, int create);
 
 #endif
