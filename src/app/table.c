@@ -220,6 +220,14 @@ static void folder_of(const char *path, char *dir, size_t len)
 		*slash = '\0';
 }
 
+/* A save that was being written no longer can be. */
+static void save_broken(struct table *t, const char *path, int e)
+{
+	char dir[4200];
+	folder_of(path, dir, sizeof dir);
+	save_failed(t, _("Game no longer saved in %1$s: %2$s."), dir, e);
+}
+
 /* Append the action just applied; the end of a deal makes it durable. */
 static void save_action(struct table *t, int seat, const struct action *a)
 {
@@ -240,12 +248,8 @@ static void save_action(struct table *t, int seat, const struct action *a)
 		rc = save_sync(&t->save, err, sizeof err);
 		t->save_synced_at = at;
 	}
-	if (rc < 0) {
-		int e = errno;
-		char dir[4200];
-		folder_of(t->save.path, dir, sizeof dir);
-		save_failed(t, _("Game no longer saved in %1$s: %2$s."), dir, e);
-	}
+	if (rc < 0)
+		save_broken(t, t->save.path, errno);
 }
 
 static int apply(struct table *t, int seat, const struct action *a, struct refusal *why)
@@ -377,10 +381,7 @@ int table_save_resume(struct table *t, const char *path, const struct table_save
 {
 	char err[512];
 	if (save_reopen(&t->save, path, s->valid_len, s->crc, err, sizeof err) < 0) {
-		int e = errno;
-		char dir[4200];
-		folder_of(path, dir, sizeof dir);
-		save_failed(t, _("Game no longer saved in %1$s: %2$s."), dir, e);
+		save_broken(t, path, errno);
 		return -1;
 	}
 	return 0;
@@ -389,12 +390,8 @@ int table_save_resume(struct table *t, const char *path, const struct table_save
 void table_save_sync(struct table *t)
 {
 	char err[512];
-	if (save_sync(&t->save, err, sizeof err) < 0) {
-		int e = errno;
-		char dir[4200];
-		folder_of(t->save.path, dir, sizeof dir);
-		save_failed(t, _("Game no longer saved in %1$s: %2$s."), dir, e);
-	}
+	if (save_sync(&t->save, err, sizeof err) < 0)
+		save_broken(t, t->save.path, errno);
 }
 
 /* A whole number in [lo, hi] and nothing else. */
