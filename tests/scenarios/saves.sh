@@ -51,7 +51,7 @@ refused() { # what, expected words in the message
 # with 128 + the signal. Then resume it and stop it again (SIGTERM).
 signal_case() { # signal name, number
 	rm -f "$saves/bourre.save"
-	"$bin" play bourre $bots --seed 9 </dev/null >"$dir/sig.out" 2>"$dir/sig.err" &
+	"$bin" play bourre $bots --seed 9 --log "$dir/sig.jsonl" </dev/null >"$dir/sig.out" 2>"$dir/sig.err" &
 	pid=$!
 	sleep 0.5
 	kill -"$1" "$pid"
@@ -63,6 +63,7 @@ signal_case() { # signal name, number
 	fi
 	wait "$pid"; got=$?
 	[ "$got" = $((128 + $2)) ] || bad "SIG$1: exit $got, wanted $((128 + $2))"
+	[ "$(tail -c 2 "$dir/sig.jsonl" | od -An -c | tr -d ' ')" = '}\n' ] || bad "SIG$1: the hand history is not closed on a whole line"
 	[ -s "$saves/bourre.save" ] || { bad "SIG$1: no save"; return; }
 	printf '\033[B\r' >"$dir/keys"
 	"$bin" --text --no-sound <"$dir/keys" >"$dir/sig2.out" 2>&1 &
