@@ -1,6 +1,8 @@
 #include "app/bench.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -220,6 +222,106 @@ static double startup_ms(void)
 	return n ? pct(v, n, 0.5) : 0;
 }
 
+/* A Bourré table of four bots at `level`, saving to path when not NULL,
+ * played for `deals` deals or until `actions` actions (0: no bound).
+ * Returns the seconds it took, or -1. */
+static double saved_bots(const char *path, int level, int deals, int actions)
+{
+	const struct game_ops *g = game_find("bourre");
+	if (!g)
+		return -1;
+	struct table_options o;
+	memset(&o, 0, sizeof o);
+	o.game = g;
+	o.players = 4;
+	o.dealer = -1;
+	o.seed = 4242;
+	rules_init(&o.rules, g->rules, g->nrules);
+	char err[256], v[32];
+	snprintf(v, sizeof v, "%d", deals);
+	if (deals && rules_set(&o.rules, "hands", v, err, sizeof err) < 0)
+		return -1;
+	for (int s = 0; s < o.players; s++) {
+		o.seat_kind[s] = SEAT_BOT;
+		o.bot_level[s] = level;
+	}
+	struct table *t = malloc(sizeof *t);
+	if (!t || table_open(t, &o, NULL, NULL, err, sizeof err) < 0) {
+		free(t);
+		return -1;
+	}
+	double t0 = speech_now();
+	table_start(t);
+	if (path && table_save_begin(t, path, 1) < 0) {
+		table_close(t);
+		free(t);
+		return -1;
+	}
+	while (table_to_act(t) >= 0 && (!actions || t->nplayed < actions))
+		if (table_auto_step(t, err, sizeof err) != 0)
+			break;
+	table_close(t);
+	free(t);
+	return speech_now() - t0;
+}
+
+/* Reading a save of n actions back and playing them again, in seconds. */
+static double resume_time(const char *path, int n)
+{
+	if (saved_bots(path, 0, 0, n) < 0)
+		return -1;
+	double t0 = speech_now();
+	struct table_saved *s = malloc(sizeof *s);
+	struct table *t = malloc(sizeof *t);
+	char err[512];
+	double dt = -1;
+	if (s && t && table_read_save(path, s, err, sizeof err) == 0) {
+		if (table_open(t, &s->opt, NULL, NULL, err, sizeof err) == 0) {
+			table_start(t);
+			if (table_replay(t, &s->actions, err, sizeof err) == 0 && s->actions.n == n)
+				dt = speech_now() - t0;
+			table_close(t);
+		}
+		table_saved_release(s);
+	}
+	free(s);
+	free(t);
+	unlink(path);
+	return dt;
+}
+
+/* Saved games: bot deals per second with and without saving, and the time
+ * to resume saves of 4,000 and 16,000 actions (it grows linearly). */
+static void save_figures(struct row *rows, int *n)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char dir[4096], path[4200];
+	snprintf(dir, sizeof dir, "%s/tapis-bench-XXXXXX", tmpdir && *tmpdir == '/' ? tmpdir : "/tmp");
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "tapis bench: no saved-game figures: %s: %s\n", dir, strerror(errno));
+		return;
+	}
+	snprintf(path, sizeof path, "%s/bourre.save", dir);
+	enum { DEALS = 200 };
+	double unsaved = saved_bots(NULL, BOT_LEVEL_DEFAULT, DEALS, 0);
+	double saved = saved_bots(path, BOT_LEVEL_DEFAULT, DEALS, 0);
+	unlink(path);
+	snprintf(rows[*n].name, sizeof rows[*n].name, "bourre_bot_deals_unsaved");
+	rows[*n].value = unsaved > 0 ? DEALS / unsaved : 0;
+	rows[(*n)++].unit = "deals/s";
+	snprintf(rows[*n].name, sizeof rows[*n].name, "bourre_bot_deals_saved");
+	rows[*n].value = saved > 0 ? DEALS / saved : 0;
+	rows[(*n)++].unit = "deals/s";
+	static const int sizes[] = { 4000, 16000 };
+	for (int i = 0; i < 2; i++) {
+		snprintf(rows[*n].name, sizeof rows[*n].name, "resume_%d_actions", sizes[i]);
+		double dt = resume_time(path, sizes[i]);
+		rows[*n].value = dt > 0 ? dt * 1000.0 : 0;
+		rows[(*n)++].unit = "ms";
+	}
+	rmdir(dir);
+}
+
 int bench_run(int json, FILE *out)
 {
 	struct row rows[64];
@@ -250,6 +352,7 @@ int bench_run(int json, FILE *out)
 	snprintf(rows[n].name, sizeof rows[n].name, "action_to_4_views_p99");
 	rows[n].value = vp99;
 	rows[n++].unit = "ms";
+	save_figures(rows, &n);
 	snprintf(rows[n].name, sizeof rows[n].name, "startup_median");
 	rows[n].value = startup_ms();
 	rows[n++].unit = "ms";

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "app/local.h"
@@ -123,6 +124,7 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
                struct audio *audio, char *err, size_t errlen)
 {
 	memset(t, 0, sizeof *t);
+	save_writer_init(&t->save);
 	t->opt = *opt;
 	t->g = opt->game;
 	t->gt = talk_find(t->g->name);
@@ -145,7 +147,16 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 			table_close(t);
 			return -1;
 		}
+	} else if (opt->deck_stack) {
+		t->stack = malloc(sizeof *t->stack);
+		if (!t->stack) {
+			snprintf(err, errlen, "out of memory");
+			table_close(t);
+			return -1;
+		}
+		*t->stack = *opt->deck_stack;
 	}
+	t->opt.deck_stack = NULL;   /* the table's own copy is t->stack */
 	if (opt->actions_path) {
 		if (script_load(&t->script, opt->actions_path, opt->players, err, errlen) < 0) {
 			table_close(t);
@@ -193,6 +204,7 @@ void table_close(struct table *t)
 	/* Views still attached are the owners' to release; they hear no more. */
 	for (int i = 0; i < t->nviews; i++)
 		t->views[i]->t = NULL;
+	save_close(&t->save);
 	hist_release(&t->hist);
 	script_release(&t->script);
 	free(t->st);
@@ -232,6 +244,66 @@ int table_auto_turn(const struct table *t)
 	return t->opt.seat_kind[seat] == SEAT_BOT;
 }
 
+/* Tell the player once that the game is not (or no longer) saved; play
+ * goes on. */
+static void save_failed(struct table *t, const char *sentence, const char *where, int e)
+{
+	save_close(&t->save);
+	if (t->save_failed)
+		return;
+	t->save_failed = 1;
+	struct sbuf b;
+	sb_clear(&b);
+	if (where)
+		sb_printf(&b, sentence, where, strerror(e));
+	else
+		sb_puts(&b, sentence);
+	table_say(t, b.s, SPEECH_QUEUE);
+	const struct speech *sp = t->local ? t->local->sp : NULL;
+	if (!sp || sp->backend != &speech_text_backend)
+		fprintf(stderr, "tapis: %s\n", b.s);
+}
+
+static void folder_of(const char *path, char *dir, size_t len)
+{
+	snprintf(dir, len, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash && slash != dir)
+		*slash = '\0';
+}
+
+/* A save that was being written no longer can be. */
+static void save_broken(struct table *t, const char *path, int e)
+{
+	char dir[4200];
+	folder_of(path, dir, sizeof dir);
+	save_failed(t, _("Game no longer saved in %1$s: %2$s."), dir, e);
+}
+
+/* Append the action just applied; the end of a deal makes it durable. */
+static void save_action(struct table *t, int seat, const struct action *a)
+{
+	if (t->save.fd < 0)
+		return;
+	char txt[ACT_STR_MAX], rec[ACT_STR_MAX + 32], err[256];
+	snprintf(rec, sizeof rec, "action %d %s", seat, act_format(a, txt, sizeof txt));
+	int rc = save_append(&t->save, rec, err, sizeof err);
+	int deal_end = 0;
+	for (int i = 0; i < t->npending; i++)
+		deal_end |= t->pending[i].type == EV_HAND_END || t->pending[i].type == EV_GAME_END;
+	/* Durable at the end of a deal; at most once a second, so that bots
+	 * dealing hundreds of deals a second are not held up by the disk. */
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	if (rc == 0 && deal_end && at - t->save_synced_at >= 1.0) {
+		rc = save_sync(&t->save, err, sizeof err);
+		t->save_synced_at = at;
+	}
+	if (rc < 0)
+		save_broken(t, t->save.path, errno);
+}
+
 static int apply(struct table *t, int seat, const struct action *a, struct refusal *why)
 {
 	struct sink s = { on_event, t };
@@ -240,9 +312,8 @@ static int apply(struct table *t, int seat, const struct action *a, struct refus
 		return -1;
 	remember_action(t, seat, a);
 	t->moves++;
+	save_action(t, seat, a);
 	flush_events(t);
-	if (t->opt.save_path)
-		table_save(t);
 	return 0;
 }
 
@@ -319,128 +390,284 @@ int table_awaits(const struct table *t, int seat)
 	return seat >= 0 && seat == table_to_act(t) && !table_auto_turn(t);
 }
 
-int table_save(const struct table *t)
+int table_saving(const struct table *t)
 {
-	if (!t->opt.save_path)
-		return -1;
-	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s.tmp", t->opt.save_path);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		return -1;
-	fprintf(f, "tapis-save 1\ngame %s\nplayers %d\nseed %llu\ndealer %d\n", t->g->name,
-	        t->opt.players, (unsigned long long)t->opt.seed, t->opt.dealer);
-	fprintf(f, "seats ");
-	for (int s = 0; s < t->opt.players; s++)
-		fprintf(f, s ? ",%s" : "%s", t->opt.seat_kind[s] == SEAT_HUMAN ? "human" : "bot");
-	fprintf(f, "\nlevels ");
-	for (int s = 0; s < t->opt.players; s++)
-		fprintf(f, s ? ",%d" : "%d", t->opt.bot_level[s]);
-	fprintf(f, "\n");
-	for (int i = 0; i < t->opt.rules.n; i++) {
-		char buf[32];
-		fprintf(f, "rule %s=%s\n", t->opt.rules.defs[i].key, rules_value_str(&t->opt.rules, i, buf, sizeof buf));
-	}
-	if (t->opt.deck_path)
-		fprintf(f, "deck %s\n", t->opt.deck_path);
-	for (int i = 0; i < t->nplayed; i++) {
-		char txt[ACT_STR_MAX];
-		fprintf(f, "action %d %s\n", t->played_seat[i], act_format(&t->played[i], txt, sizeof txt));
-	}
-	int bad = ferror(f);
-	if (fclose(f) != 0 || bad) {
-		unlink(tmp);
-		return -1;
-	}
-	return rename(tmp, t->opt.save_path);
+	return t->save.fd >= 0;
 }
 
-int table_read_save(const char *path, struct table_options *o, struct script *actions,
-                    char *err, size_t errlen)
+int table_save_begin(struct table *t, const char *path, int replace)
 {
+	if (!path) {
+		save_failed(t, _("Game not saved: no home directory."), NULL, 0);
+		return -1;
+	}
+	struct sbuf h;
+	sb_clear(&h);
+	sb_printf(&h, "game %s\nplayers %d\nseed %llu\ndealer %d\nseats ", t->g->name, t->opt.players,
+	          (unsigned long long)t->opt.seed, t->opt.dealer);
+	for (int s = 0; s < t->opt.players; s++)
+		sb_printf(&h, s ? ",%s" : "%s", t->opt.seat_kind[s] == SEAT_HUMAN ? "human" : "bot");
+	sb_puts(&h, "\nlevels ");
+	for (int s = 0; s < t->opt.players; s++)
+		sb_printf(&h, s ? ",%d" : "%d", t->opt.bot_level[s]);
+	sb_puts(&h, "\n");
+	for (int i = 0; i < t->opt.rules.n; i++) {
+		char buf[32];
+		sb_printf(&h, "rule %s=%s\n", t->opt.rules.defs[i].key,
+		          rules_value_str(&t->opt.rules, i, buf, sizeof buf));
+	}
+	char *header = malloc(h.len + (t->stack ? (size_t)t->stack->npacks * (CARD_MAX_PACK * 4 + 8) : 0) + 1);
+	if (!header) {
+		save_failed(t, _("Game not saved in %1$s: %2$s."), path, ENOMEM);
+		return -1;
+	}
+	size_t n = (size_t)h.len;
+	memcpy(header, h.s, n);
+	/* The stacked packs themselves, not the name of the file they came from. */
+	for (int k = 0; t->stack && k < t->stack->npacks; k++) {
+		memcpy(header + n, "pack", 4);
+		n += 4;
+		for (int i = 0; i < t->stack->size[k]; i++) {
+			char c[8];
+			header[n++] = ' ';
+			card_str(t->stack->cards[k][i], c);
+			memcpy(header + n, c, strlen(c));
+			n += strlen(c);
+		}
+		header[n++] = '\n';
+	}
+	header[n] = '\0';
+	char err[512];
+	int rc = save_create(&t->save, path, header, replace, err, sizeof err);
+	int e = errno;
+	free(header);
+	if (rc < 0) {
+		char dir[4200];
+		folder_of(path, dir, sizeof dir);
+		save_failed(t, _("Game not saved in %1$s: %2$s."), dir, e);
+	}
+	return rc;
+}
+
+int table_save_resume(struct table *t, const char *path, const struct table_saved *s)
+{
+	char err[512];
+	if (save_reopen(&t->save, path, s->valid_len, s->crc, err, sizeof err) < 0) {
+		save_broken(t, path, errno);
+		return -1;
+	}
+	return 0;
+}
+
+void table_save_sync(struct table *t)
+{
+	char err[512];
+	if (save_sync(&t->save, err, sizeof err) < 0)
+		save_broken(t, t->save.path, errno);
+}
+
+/* A whole number in [lo, hi] and nothing else. */
+static int save_number(const char *s, long long lo, long long hi, long long *out)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (!*s || *end || errno || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* One header line "KEY VALUE" into s->opt; packs are gathered into deck
+ * text. 0, or -1 with the problem in why. */
+static int save_header_line(struct table_saved *s, char *line, char *deck, size_t *decklen,
+                            char *why, size_t whylen)
+{
+	struct table_options *o = &s->opt;
+	char *sp = strchr(line, ' ');
+	if (!sp) {
+		snprintf(why, whylen, "'%s': no value", line);
+		return -1;
+	}
+	*sp = '\0';
+	const char *key = line, *val = sp + 1;
+	long long v;
+	if (!strcmp(key, "game")) {
+		if (o->game || !(o->game = game_find(val))) {
+			snprintf(why, whylen, "unknown game '%s'", val);
+			return -1;
+		}
+		rules_init(&o->rules, o->game->rules, o->game->nrules);
+		return 0;
+	}
+	if (!o->game) {
+		snprintf(why, whylen, "'%s' before the game", key);
+		return -1;
+	}
+	if (!strcmp(key, "players")) {
+		if (save_number(val, o->game->min_players, o->game->max_players, &v) < 0)
+			goto bad;
+		o->players = (int)v;
+	} else if (!strcmp(key, "seed")) {
+		char *end;
+		errno = 0;
+		unsigned long long u = strtoull(val, &end, 10);
+		if (!*val || *val == '-' || *end || errno)
+			goto bad;
+		o->seed = u;
+	} else if (!strcmp(key, "dealer")) {
+		if (o->players <= 0 || save_number(val, -1, o->players - 1, &v) < 0)
+			goto bad;
+		o->dealer = (int)v;
+	} else if (!strcmp(key, "seats") || !strcmp(key, "levels")) {
+		int seats = !strcmp(key, "seats"), k = 0;
+		char buf[512];
+		snprintf(buf, sizeof buf, "%s", val);
+		char *save = NULL;
+		for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save), k++) {
+			if (k >= o->players)
+				goto bad;
+			if (seats && (!strcmp(tok, "human") || !strcmp(tok, "bot")))
+				o->seat_kind[k] = !strcmp(tok, "human") ? SEAT_HUMAN : SEAT_BOT;
+			else if (!seats && save_number(tok, 0, 9, &v) == 0)
+				o->bot_level[k] = (int)v;
+			else
+				goto bad;
+		}
+		if (k != o->players)
+			goto bad;
+	} else if (!strcmp(key, "rule")) {
+		if (rules_set_arg(&o->rules, val, why, whylen) < 0)
+			return -1;
+	} else if (!strcmp(key, "pack")) {
+		*decklen += (size_t)sprintf(deck + *decklen, "%s\n--\n", val);
+	} else {
+		snprintf(why, whylen, "unknown line '%s'", key);
+		return -1;
+	}
+	return 0;
+bad:
+	snprintf(why, whylen, "%s: '%s' is not valid", key, val);
+	return -1;
+}
+
+/* The text of a file stops at its first NUL byte. Zeros from there to the
+ * end are a write cut short by a crash (left out like a torn line); any
+ * other byte after a NUL is damage. 1 when the file holds only zeros after
+ * len bytes. */
+static int zeros_after(const char *path, size_t len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	int ok = fseek(f, (long)len, SEEK_SET) == 0;
+	int c;
+	while (ok && (c = getc(f)) != EOF)
+		ok = c == 0;
+	ok = ok && !ferror(f);
+	fclose(f);
+	return ok;
+}
+
+int table_read_save(const char *path, struct table_saved *s, char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
 	char *text = deckfile_slurp(path, err, errlen);
 	if (!text)
 		return -1;
-	memset(o, 0, sizeof *o);
-	memset(actions, 0, sizeof *actions);
-	snprintf(actions->name, sizeof actions->name, "%s", path);
-	int rc = 0, lineno = 0;
-	char *save = NULL;
-	for (char *line = strtok_r(text, "\n", &save); line && rc == 0; line = strtok_r(NULL, "\n", &save)) {
-		lineno++;
-		char *sp = strchr(line, ' ');
-		const char *val = sp ? sp + 1 : "";
-		if (sp)
-			*sp = '\0';
-		if (lineno == 1) {
-			if (strcmp(line, "tapis-save") != 0)
-				rc = -1;
-		} else if (!strcmp(line, "game")) {
-			o->game = game_find(val);
-			if (!o->game)
-				rc = -1;
-			else
-				rules_init(&o->rules, o->game->rules, o->game->nrules);
-		} else if (!strcmp(line, "players")) {
-			o->players = atoi(val);
-		} else if (!strcmp(line, "seed")) {
-			o->seed = strtoull(val, NULL, 10);
-		} else if (!strcmp(line, "dealer")) {
-			o->dealer = atoi(val);
-		} else if (!strcmp(line, "seats") || !strcmp(line, "levels")) {
-			int seats = !strcmp(line, "seats");
-			int k = 0;
-			for (const char *p = val; *p && k < GAME_MAX_SEATS; k++) {
-				if (seats)
-					o->seat_kind[k] = strncmp(p, "human", 5) == 0 ? SEAT_HUMAN : SEAT_BOT;
-				else
-					o->bot_level[k] = atoi(p);
-				p = strchr(p, ',');
-				if (!p)
-					break;
-				p++;
-			}
-		} else if (!strcmp(line, "rule")) {
-			if (!o->game || rules_set_arg(&o->rules, val, err, errlen) < 0)
-				rc = -1;
-		} else if (!strcmp(line, "deck")) {
-			snprintf(o->deck_store, sizeof o->deck_store, "%s", val);
-			o->deck_path = o->deck_store;
-		} else if (!strcmp(line, "action")) {
-			struct script one;
-			memset(&one, 0, sizeof one);
-			if (o->players <= 0 || script_parse(&one, val, path, o->players, err, errlen) < 0) {
-				rc = -1;
-				break;
-			}
-			if (one.n != 1) {
+	size_t len = strlen(text);
+	int rc = -1;
+	if (!zeros_after(path, len))
+		snprintf(err, errlen, "%s: damaged (a NUL byte before the end)", path);
+	else
+		rc = table_parse_save(text, len, path, s, err, errlen);
+	free(text);
+	return rc;
+}
+
+int table_parse_save(const char *text, size_t len, const char *path, struct table_saved *s,
+                     char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	struct save_file f;
+	if (save_parse(text, len, path, &f, err, errlen) < 0)
+		return -1;
+	struct table_options *o = &s->opt;
+	o->dealer = -1;
+	snprintf(s->actions.name, sizeof s->actions.name, "%s", path);
+	char why[512] = "";
+	int rc = 0;
+	/* The packs as --deck text, for its checks: no longer than the header. */
+	size_t decklen = 0, room = 1;
+	for (int i = 0; i < f.nheader; i++)
+		room += strlen(f.header[i]) + 4;
+	char *deck = malloc(room);
+	if (!deck) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		save_file_release(&f);
+		return -1;
+	}
+	deck[0] = '\0';
+	for (int i = 0; i < f.nheader && rc == 0; i++)
+		if (save_header_line(s, f.header[i], deck, &decklen, why, sizeof why) < 0) {
+			snprintf(err, errlen, "%s:%d: %s", path, i + 2, why);
+			rc = -1;
+		}
+	if (rc == 0 && (!o->game || o->players <= 0)) {
+		snprintf(err, errlen, "%s: no game or no players in the header", path);
+		rc = -1;
+	}
+	if (rc == 0 && decklen) {
+		card_t pack[CARD_MAX_PACK];
+		int npack = o->game->pack(&o->rules, o->players, pack, why, sizeof why);
+		if (npack < 0 || deckfile_parse(deck, path, pack, npack, &s->stack, why, sizeof why) < 0) {
+			snprintf(err, errlen, "%s: the stacked packs: %s", path, why);
+			rc = -1;
+		} else {
+			o->deck_stack = &s->stack;
+		}
+	}
+	free(deck);
+	for (int i = 0; i < f.nrecords && rc == 0; i++) {
+		const char *r = f.records[i];
+		struct script one;
+		memset(&one, 0, sizeof one);
+		if (strncmp(r, "action ", 7) != 0 ||
+		    script_parse(&one, r + 7, path, o->players, why, sizeof why) < 0 || one.n != 1) {
+			snprintf(err, errlen, "%s:%d: '%s' is not an action", path, f.record_line[i], r);
+			script_release(&one);
+			rc = -1;
+			break;
+		}
+		if (s->actions.n == s->actions.cap) {
+			int cap = s->actions.cap ? s->actions.cap * 2 : 256;
+			struct script_line *nl = realloc(s->actions.lines, (size_t)cap * sizeof *nl);
+			if (!nl) {
+				snprintf(err, errlen, "%s: out of memory", path);
 				script_release(&one);
 				rc = -1;
 				break;
 			}
-			if (actions->n == actions->cap) {
-				actions->cap = actions->cap ? actions->cap * 2 : 256;
-				struct script_line *nl = realloc(actions->lines, (size_t)actions->cap * sizeof *nl);
-				if (!nl) {
-					script_release(&one);
-					rc = -1;
-					break;
-				}
-				actions->lines = nl;
-			}
-			one.lines[0].line = lineno;
-			actions->lines[actions->n++] = one.lines[0];
-			script_release(&one);
+			s->actions.lines = nl;
+			s->actions.cap = cap;
 		}
+		one.lines[0].line = f.record_line[i];
+		s->actions.lines[s->actions.n++] = one.lines[0];
+		script_release(&one);
 	}
-	free(text);
-	if (rc == 0 && (!o->game || o->players < o->game->min_players || o->players > o->game->max_players))
-		rc = -1;
-	if (rc < 0) {
-		snprintf(err, errlen, "%s:%d: not a saved game of tapis", path, lineno);
-		script_release(actions);
-	}
+	s->valid_len = f.valid_len;
+	s->crc = f.crc;
+	s->torn = f.torn;
+	save_file_release(&f);
+	if (rc < 0)
+		table_saved_release(s);
 	return rc;
+}
+
+void table_saved_release(struct table_saved *s)
+{
+	script_release(&s->actions);
+	s->opt.deck_stack = NULL;
 }
 
 int table_replay(struct table *t, const struct script *actions, char *err, size_t errlen)

@@ -15,6 +15,7 @@
 #include "core/history.h"
 #include "core/script.h"
 #include "core/sbuf.h"
+#include "app/save.h"
 #include "speech/talk.h"
 
 struct speech;
@@ -41,8 +42,7 @@ struct table_options {
 	const char *deck_path;   /* --deck */
 	const char *actions_path;/* --actions */
 	const char *log_path;    /* --log */
-	const char *save_path;   /* where the game is saved after every action, or NULL */
-	char deck_store[1024];   /* the deck path read from a saved game */
+	const struct deckstack *deck_stack; /* stacked packs of a saved game (without deck_path) */
 };
 
 struct table {
@@ -75,6 +75,9 @@ struct table {
 	int nplayed, cap_played;
 	int hands_done;
 	int game_over_said;
+	struct save_writer save; /* the saved game being appended to (fd -1: not saved) */
+	int save_failed;         /* the player was told the game is not saved */
+	double save_synced_at;   /* when the save was last made durable (monotonic seconds) */
 };
 
 /* Set up a table: reads --deck, --actions, opens --log. With speech or
@@ -114,12 +117,34 @@ const void *table_view(struct table *t);
 /* Say something to the player through the local view (none: nothing);
  * flags: SPEECH_INTERRUPT or SPEECH_QUEUE. */
 void table_say(struct table *t, const char *text, int flags);
-/* Save the game (seed, options, actions) atomically; 0 or -1. */
-int table_save(const struct table *t);
-/* Read a saved game: its options and its actions (as a script). 0, or -1
- * with a message. */
-int table_read_save(const char *path, struct table_options *o, struct script *actions,
-                    char *err, size_t errlen);
+/* A saved game read back: its options (deck_stack points to stack when it
+ * has stacked packs), its actions, and where appending goes on. */
+struct table_saved {
+	struct table_options opt;
+	struct deckstack stack;
+	struct script actions;
+	long valid_len;
+	uint32_t crc;
+	int torn;                /* a torn last line was left out */
+};
+
+/* Save the game from now on in a new save at path (NULL: there is no place
+ * for saves), replacing one there only when replace != 0. A save that
+ * cannot be made is said once to the player and play goes on unsaved. */
+int table_save_begin(struct table *t, const char *path, int replace);
+/* Go on appending to the save a resumed game was read from. */
+int table_save_resume(struct table *t, const char *path, const struct table_saved *s);
+/* Make the save durable now (quitting, an interrupt); also done at the end
+ * of every deal. */
+void table_save_sync(struct table *t);
+/* 1 while the game is being saved. */
+int table_saving(const struct table *t);
+/* Read a saved game. 0, or -1 with a message (the file is never changed). */
+int table_read_save(const char *path, struct table_saved *s, char *err, size_t errlen);
+/* The same from the text of a save (named path in messages). */
+int table_parse_save(const char *text, size_t len, const char *path, struct table_saved *s,
+                     char *err, size_t errlen);
+void table_saved_release(struct table_saved *s);
 /* Play the actions of a saved game silently (after table_start); 0, or -1
  * with a message when one does not apply. */
 int table_replay(struct table *t, const struct script *actions, char *err, size_t errlen);

@@ -81,13 +81,15 @@ static int mkdirs(char *path)
 	return (mkdir(path, 0700) < 0 && errno != EEXIST) ? -1 : 0;
 }
 
+/* $VAR/tapis, else $HOME/FALLBACK/tapis. A relative $VAR is ignored, as the
+ * XDG Base Directory specification asks; a relative $HOME is no home. */
 static int xdg_dir(char *buf, size_t len, const char *var, const char *fallback, int create)
 {
 	const char *base = getenv(var);
 	const char *home = getenv("HOME");
-	if (base && *base)
+	if (base && base[0] == '/')
 		snprintf(buf, len, "%s/tapis", base);
-	else if (home && *home)
+	else if (home && home[0] == '/')
 		snprintf(buf, len, "%s/%s/tapis", home, fallback);
 	else
 		return -1;
@@ -102,4 +104,16 @@ int paths_configdir(char *buf, size_t len, int create)
 int paths_statedir(char *buf, size_t len, int create)
 {
 	return xdg_dir(buf, len, "XDG_STATE_HOME", ".local/state", create);
+}
+
+int paths_savefile(char *buf, size_t len, const char *game, int create)
+{
+	char dir[4096];
+	if (paths_statedir(dir, sizeof dir, 0) < 0)
+		return -1;
+	snprintf(buf, len, "%s/saves", dir);
+	if (create)
+		mkdirs(buf);   /* a failure shows when the save is written */
+	snprintf(buf, len, "%s/saves/%s.save", dir, game);
+	return 0;
 }

@@ -16,7 +16,12 @@ const char *paths_localedir(void);
 /* $XDG_CONFIG_HOME/tapis (else ~/.config/tapis); created when create != 0.
  * Returns 0, or -1 when there is no home. */
 int paths_configdir(char *buf, size_t len, int create);
-/* $XDG_STATE_HOME/tapis (else ~/.local/state/tapis), for the saved game. */
+/* $XDG_STATE_HOME/tapis (else ~/.local/state/tapis), for the saved games.
+ * Relative XDG variables are ignored, and a relative HOME is no home. */
 int paths_statedir(char *buf, size_t len, int create);
+/* The saved game of a game: <statedir>/saves/GAME.save, its folder created
+ * when create != 0 and it can be (writing the save tells when it cannot).
+ * 0, or -1 when there is no home. */
+int paths_savefile(char *buf, size_t len, const char *game, int create);
 
 #endif

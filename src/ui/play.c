@@ -411,6 +411,9 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 	refresh_hand(&p);
 	int tty = term_is_tty();
 	for (;;) {
+		/* Checked before every step: bot-only games never read a key. */
+		if (term_interrupted())
+			return term_interrupt_status();
 		session_pump(ses);
 		int moves = vs(&p)->moves;
 		int rc = port->advance(port->ctx, speech_idle(&ses->sp, speech_now()), err, errlen);
@@ -433,15 +436,13 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 		if (!port->awaits(port->ctx)) {
 			if (!tty) {
 				/* No keyboard to listen to meanwhile: wait for the speech. */
-				if (term_interrupted())
-					return 0;
 				struct timespec ts = { 0, 5000000 };
 				nanosleep(&ts, NULL);
 				continue;
 			}
 			int key = term_read_key(10);
 			if (key == KEY_INTERRUPT)
-				return 0;
+				return term_interrupt_status();
 			if (key != KEY_NONE && key != KEY_EOF && handle_key(&p, key))
 				return 0;
 			continue;
@@ -453,7 +454,9 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 			select_playable(&p);
 		}
 		int key = term_read_key(50);
-		if (key == KEY_EOF || key == KEY_INTERRUPT)
+		if (key == KEY_INTERRUPT)
+			return term_interrupt_status();
+		if (key == KEY_EOF)
 			return 0;   /* the game is saved after every action */
 		if (key != KEY_NONE && handle_key(&p, key))
 			return 0;

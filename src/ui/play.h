@@ -33,7 +33,8 @@ struct play_port {
 };
 
 /* Returns the exit status: 0 done or quit (game saved), 1 internal error,
- * 3 a scripted action could not be applied (message in err). */
+ * 3 a scripted action could not be applied (message in err), 128 + the
+ * signal when SIGINT, SIGTERM or SIGHUP stopped the game. */
 int play_port_run(const struct play_port *port, struct session *s, char *err, size_t errlen);
 /* Local play: the port of table t, heard through its local view. */
 int play_run(struct table *t, struct session *s, char *err, size_t errlen);

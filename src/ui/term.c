@@ -29,7 +29,7 @@ void term_close(void)
 static void on_signal(int sig)
 {
 	if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
-		interrupted = 1;
+		interrupted = sig;
 		return;
 	}
 	term_close();
@@ -37,7 +37,9 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-int term_interrupted(void) { return interrupted != 0; }
+int term_interrupted(void) { return interrupted; }
+
+int term_interrupt_status(void) { return 128 + (interrupted ? interrupted : SIGINT); }
 
 int term_is_tty(void) { return isatty(STDIN_FILENO); }
 

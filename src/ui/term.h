@@ -25,8 +25,12 @@ int term_is_tty(void);
 int term_read_key(int timeout_ms);
 /* Decode one key from bytes (for the tests): returns the key and sets *used. */
 int term_decode(const unsigned char *buf, int len, int *used);
-/* 1 once SIGINT, SIGTERM or SIGHUP arrived. */
+/* The signal number once SIGINT, SIGTERM or SIGHUP arrived, else 0. */
 int term_interrupted(void);
+/* The exit status of an interrupted run: 128 + the signal (130 SIGINT, 143
+ * SIGTERM, 129 SIGHUP); a Ctrl-C read as a key (no terminal) counts as
+ * SIGINT. */
+int term_interrupt_status(void);
 /* The name of a key for messages ("Enter", "F1", "C"). */
 const char *term_key_name(int key);
 

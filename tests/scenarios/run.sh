@@ -66,9 +66,10 @@ if "$bin" --help | grep -q '^Games:.*bouillabaisse'; then
 	grep -q "wrong.actions:1" "$dir/err" || bad "exit 3 message does not name the line"
 	# Piped keys at the human seat: queries answered, then the end of input
 	# ends the game as a confirmed Q would (status 0, game saved).
+	rm -f "$dir/state/tapis/saves/bouillabaisse.save"
 	printf 'CSTRFH\r' | "$bin" play bouillabaisse --players 3 --seed 3 --text >"$dir/keys.out" 2>&1
 	[ $? = 0 ] || bad "piped keys: exit status"
-	[ -s "$dir/state/tapis/current.game" ] || bad "piped keys: game not saved"
+	[ -s "$dir/state/tapis/saves/bouillabaisse.save" ] || bad "piped keys: game not saved"
 fi
 
 # Hand histories replayed (tapis replay): the bots' log of each game gives
