@@ -38,7 +38,13 @@ const char *say_Name(const struct talk *t, int seat);
  * has %1$s (the name) and %2$s (arg); both are msgids already translated. */
 void say_who(struct sbuf *b, const struct talk *t, int seat,
              const char *you_fmt, const char *other_fmt, const char *arg);
-/* "3 chips" / "3 jetons"; "1 point"... */
+/* A whole number as espeak-ng reads it right: "16", "minus 16" /
+ * "moins 16" (a bare "-16" is read "16", the sign lost). With SAY_PLUS a
+ * positive number is said "plus 16" (a gain beside a loss). */
+enum say_number_flags { SAY_PLUS = 1 };
+void say_number(struct sbuf *b, int n, int flags);
+const char *say_number_str(int n, int flags, char *buf, unsigned long len);
+/* "3 chips" / "3 jetons"; "1 point"; below zero "minus 3 points". */
 void say_chips(struct sbuf *b, int n);
 void say_points(struct sbuf *b, int n);
 /* "and" joining: appends item with ", " or " and " as the k-th of n. */

@@ -34,10 +34,7 @@ static void say_balance(struct sbuf *b, const struct bourre_state *st, int n)
 {
 	int a = n < 0 ? -n : n;
 	if (st && st->chips0 == 0) {
-		if (n < 0)
-			sb_printf(b, P_("minus %d point", "minus %d points", a), a);
-		else
-			say_points(b, n);
+		say_points(b, n);
 	} else if (n < 0) {
 		sb_printf(b, P_("a debt of %d chip", "a debt of %d chips", a), a);
 	} else {

@@ -43,15 +43,6 @@ static void combo_name(struct sbuf *b, int kind, int suit, int trump)
 		          say_suit(suit));
 }
 
-/* "17", "minus 17". */
-static void signed_number(char *buf, size_t len, int n)
-{
-	if (n < 0)
-		snprintf(buf, len, _("minus %d"), -n);
-	else
-		snprintf(buf, len, "%d", n);
-}
-
 /* "you and Claire 12, Bruno and Denis 25" */
 static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 {
@@ -67,8 +58,8 @@ static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 	}
 	/* L'Homme de Brou: a deal total may go below zero, said with a word. */
 	char a0[32], a1[32];
-	signed_number(a0, sizeof a0, v[first]);
-	signed_number(a1, sizeof a1, v[1 - first]);
+	say_number_str(v[first], 0, a0, sizeof a0);
+	say_number_str(v[1 - first], 0, a1, sizeof a1);
 	/* TRANSLATORS: two teams and their numbers, one of them negative:
 	 * "you and Claire 86, Bruno and Denis minus 17". */
 	sb_printf(b, _("%1$s %2$s, %3$s %4$s"), n0, a0, n1, a1);
@@ -90,7 +81,7 @@ static void wins_line(struct sbuf *b, const struct talk *t, const struct brouc_s
 static void tenths(char *buf, size_t len, int x)
 {
 	if (x < 0)
-		snprintf(buf, len, "%d", x / 10);
+		say_number_str(x / 10, 0, buf, len);
 	else if (x % 10 == 0)
 		snprintf(buf, len, "%d", x / 10);
 	else

@@ -549,7 +549,8 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 	vying_standings(v, st);
 	if (t->me >= 0 && t->me < v->players) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "Your result: %+d."), st[t->me]);
+		char r[32];
+		sb_printf(b, C_("bet", "Your result: %s."), say_number_str(st[t->me], SAY_PLUS, r, sizeof r));
 	}
 }
 
