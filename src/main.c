@@ -366,16 +366,14 @@ static int cmd_rules(int argc, char **argv)
 	}
 	fputs(text, stdout);
 	if (ses.sp.backend != &speech_text_backend && ses.sp.backend != &speech_none_backend) {
-		/* Spoken, the marks of the text format would only be noise. */
-		for (char *q = text; *q; q++)
-			if (strchr("#*`|_>", *q) || (q[0] == '-' && q[1] == '-'))
-				*q = ' ';
+		char *plain = speech_plain_text(text);   /* the marks of Markdown are noise */
 		term_open();
-		speech_say(&ses.sp, text, SPEECH_QUEUE);
+		speech_say(&ses.sp, plain ? plain : text, SPEECH_QUEUE);
 		while (speech_busy(&ses.sp) && term_read_key(50) == KEY_NONE)
 			session_pump(&ses);
 		speech_stop(&ses.sp);
 		term_close();
+		free(plain);
 	}
 	session_close(&ses);
 	free(text);
