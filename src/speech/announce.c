@@ -1,5 +1,7 @@
 #include "speech/announce.h"
 
+#include "core/game.h"
+
 #include <stdio.h>
 
 #include "speech/i18n.h"
@@ -103,10 +105,31 @@ static void generic_event(const struct talk *t, const struct game_talk *gt, cons
 	}
 }
 
-void ann_event(const struct talk *t, const struct game_talk *gt, const void *view,
+/* Keep what leaves the table for the query keys L and C. */
+static void remember(struct talk *t, const struct event *e)
+{
+	switch (e->type) {
+	case EV_HAND_START:
+		t->heard.has_trick = 0;
+		break;
+	case EV_TRICK:
+		t->heard.trick = *e;
+		t->heard.has_trick = 1;
+		break;
+	case EV_SHOWDOWN:
+		t->heard.showdown = *e;
+		t->heard.has_showdown = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
                const struct event *e, struct sbuf *b)
 {
 	sb_clear(b);
+	remember(t, e);
 	if (gt && gt->event) {
 		int rc = gt->event(t, view, e, b);
 		if (rc != 0) {
@@ -119,12 +142,80 @@ void ann_event(const struct talk *t, const struct game_talk *gt, const void *vie
 	generic_event(t, gt, view, e, b);
 }
 
+/* L: "Claire took the last trick, 13 points: Anne, the ace of hearts; you,
+ * the king of hearts; ..." */
+static void last_trick(const struct talk *t, struct sbuf *b)
+{
+	const struct event *e = &t->heard.trick;
+	char card[96];
+	if (!t->heard.has_trick) {
+		sb_puts(b, _("No trick taken yet in this deal."));
+		return;
+	}
+	if (e->winner == t->me)
+		sb_puts(b, _("You took the last trick"));
+	else
+		sb_printf(b, _("%s took the last trick"), say_Name(t, e->winner));
+	if (e->points > 0) {
+		sb_puts(b, ", ");
+		say_points(b, e->points);
+	}
+	/* TRANSLATORS: before the cards of the last trick (French " : "). */
+	sb_puts(b, _(": "));
+	for (int i = 0; i < e->ncards; i++) {
+		if (i)
+			sb_puts(b, _("; "));
+		/* TRANSLATORS: who played a card of the last trick: "Anne, the ace of hearts". */
+		sb_printf(b, _("%1$s, %2$s"), say_name(t, e->card_seat[i]),
+		          say_card_str(e->cards[i], SAY_THE, card, sizeof card));
+	}
+	sb_puts(b, ".");
+}
+
+/* N: how many cards each player holds, as anyone at the table sees. */
+static void cards_held(const struct talk *t, const void *view, struct sbuf *b)
+{
+	if (!view || !t->game || !t->game->hand)
+		return;
+	int players = game_players(view), count[EV_MAX_SEATS], all = -1, same = 1;
+	if (players > EV_MAX_SEATS)
+		players = EV_MAX_SEATS;
+	for (int s = 0; s < players; s++) {
+		card_t cards[CARD_MAX_PACK];
+		count[s] = t->game->hand(view, s, cards);
+		if (all < 0)
+			all = count[s];
+		else if (count[s] != all)
+			same = 0;
+	}
+	if (players <= 0)
+		return;
+	if (same && all == 0) {
+		sb_puts(b, _("Nobody holds any cards."));
+		return;
+	}
+	if (same) {
+		sb_printf(b, P_("Everyone holds %d card.", "Everyone holds %d cards.", all), all);
+		return;
+	}
+	sb_puts(b, _("Cards held:"));
+	for (int s = 0; s < players; s++) {
+		sb_puts(b, s ? ", " : " ");
+		sb_printf(b, "%s %d", say_name(t, s), count[s]);
+	}
+	sb_puts(b, ".");
+}
+
 void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,
                struct sbuf *b)
 {
 	sb_clear(b);
 	if (gt && gt->query)
 		gt->query(t, view, key, b);
+	if (!b->len && key == TALK_LAST)
+		last_trick(t, b);
+	if (!b->len && key == TALK_COUNT)
+		cards_held(t, view, b);
 	if (!b->len)
 		sb_puts(b, _("Nothing to say."));
 }

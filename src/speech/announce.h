@@ -8,10 +8,12 @@
 #include "core/sbuf.h"
 #include "speech/talk.h"
 
-/* Phrase e for t->me into b (b left empty: nothing to say). gt may be NULL. */
-void ann_event(const struct talk *t, const struct game_talk *gt, const void *view,
+/* Phrase e for t->me into b (b left empty: nothing to say). gt may be NULL.
+ * Remembers the last trick and showdown in t->heard for the query keys. */
+void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
                const struct event *e, struct sbuf *b);
-/* Answer a query key (C F R S T 1-9) for t->me. */
+/* Answer a query key (C F L N R S T 1-9) for t->me. The game answers
+ * first; L (the last trick) and N (cards held) have a generic answer. */
 void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,
                struct sbuf *b);
 /* An action as heard or offered in a menu. */

@@ -309,16 +309,116 @@ static void hand_shown(const struct talk *t, const struct vying *v, int s, const
 		sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
 }
 
-static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+/* The hands of a showdown, as shown: "Denis: ...; Anne, folded: ...". */
+static void showdown_hands(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	sb_puts(b, C_("bet", "Showdown."));
-	/* From the event alone: the view may already be at the next deal. */
 	card_t turn = e->ncards2 > 0 ? e->cards2[0] : 0;
 	for (int i = 0; i + 2 < e->ncards; i += 3) {
 		int s = e->card_seat[i];
-		sb_puts(b, " ");
+		if (i)
+			sb_puts(b, " ");
 		hand_shown(t, v, s, &e->cards[i], turn, s >= 0 && ((unsigned)e->amount >> s) & 1, b);
 	}
+}
+
+/* The deal of a showdown rebuilt from its event alone (the view may be at
+ * the next deal already): hands, turned card, the dealer (last in order of
+ * primaute), who was dealt in and who folded. */
+static void showdown_deal(const struct vying *v, const struct event *e, struct vying *d)
+{
+	*d = *v;
+	memset(d->hands, 0, sizeof d->hands);
+	memset(d->in_deal, 0, sizeof d->in_deal);
+	memset(d->folded, 0, sizeof d->folded);
+	d->turn = e->ncards2 > 0 ? e->cards2[0] : 0;
+	for (int i = 0; i + 2 < e->ncards; i += 3) {
+		int s = e->card_seat[i];
+		if (s < 0 || s >= d->players)
+			continue;
+		for (int c = 0; c < 3; c++)
+			d->hands[s][c] = e->cards[i + c];
+		d->in_deal[s] = 1;
+		d->folded[s] = ((unsigned)e->amount >> s) & 1;
+		d->dealer = s;
+	}
+}
+
+/* Why the pot went where it did, after "Claire wins the pot, 25 chips,
+ * with diamonds, 38 points.": the best hand of another contender, and when
+ * it ties, primaute named. Nothing when nobody else contended. */
+static void why_won(const struct talk *t, const struct vying *v, const struct event *d, struct sbuf *b)
+{
+	if (!t->heard.has_showdown || d->pot > 1)
+		return;
+	struct vying deal;
+	showdown_deal(v, &t->heard.showdown, &deal);
+	unsigned others = d->winners & ~(1u << d->seat);
+	if (!others)
+		return;
+	/* The other contenders' best: the top combination, else the suit
+	 * with most points among those whose top card is not the winner's. */
+	int kind, suit, points;
+	int second = vying_best(&deal, others, -1, &kind, &suit, &points);
+	if (kind == VY_POINT && d->code == VY_POINT) {
+		unsigned dealt = 0;
+		for (int s = 0; s < deal.players; s++)
+			if (deal.in_deal[s])
+				dealt |= 1u << s;
+		int order[VY_MAX], n = vying_primaute(&deal, order);
+		second = -1;
+		points = -1;
+		for (int su = 0; su < SUIT_COUNT; su++) {
+			/* The owner of a suit among all the contenders. */
+			int owner = -1, top = 0;
+			for (int i = 0; i < n; i++) {
+				int s = order[i];
+				if (!((d->winners >> s) & 1))
+					continue;
+				for (int c = 0; c < 3; c++)
+					if (deal.hands[s][c] && card_suit(deal.hands[s][c]) == su &&
+					    card_rank(deal.hands[s][c]) > top) {
+						top = card_rank(deal.hands[s][c]);
+						owner = s;
+					}
+			}
+			if (owner < 0 || owner == d->seat)
+				continue;
+			int p = vying_suit_points(deal.hands, dealt, deal.turn, su);
+			if (p > points) {
+				points = p;
+				suit = su;
+				second = owner;
+			}
+		}
+		if (second < 0)
+			return;
+	}
+	struct sbuf w;
+	sb_clear(&w);
+	int rank = 0;
+	if (kind != VY_POINT)
+		vying_combo(&deal.cfg, deal.hands[second], deal.turn, &rank);
+	combo_words(&w, kind, rank, suit, points);
+	sb_puts(b, " ");
+	if (kind == VY_POINT && d->code == VY_POINT && points == d->points) {
+		/* TRANSLATORS: a tie on the point: "Tie with Bruno, clubs, 38
+		 * points." then who has primaute. */
+		sb_printf(b, C_("bet", "Tie with %1$s, %2$s."), say_name(t, second), w.s);
+		sb_puts(b, " ");
+		plain(b, t, d->seat, C_("bet", "You speak first: primauté."), C_("bet", "%s speaks first: primauté."));
+	} else {
+		/* TRANSLATORS: the best hand beaten: "Next best: Bruno, clubs, 30 points." */
+		sb_printf(b, C_("bet", "Next best: %1$s, %2$s."), say_name(t, second), w.s);
+	}
+}
+
+static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	(void)t;
+	(void)v;
+	(void)e;
+	/* The winner and why come next; the hands are on a key. */
+	sb_puts(b, C_("bet", "Showdown. L: the hands."));
 }
 
 static int vy_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
@@ -350,6 +450,7 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			sb_printf(b, e->pot <= 1 ? C_("bet", "%1$s wins the pot, %2$s, with %3$s.")
 			                         : C_("bet", "%1$s wins the next pot, %2$s, with %3$s."),
 			          name, c, w.s);
+		why_won(t, v, e, b);
 		return 1;
 	}
 	case EV_PAYMENT:
@@ -698,6 +799,15 @@ static void vy_query(const struct talk *t, const void *view, int key, struct sbu
 	case TALK_TURN: query_turn(t, v, b); break;
 	case TALK_RULES: query_rules(t, v, b); break;
 	case TALK_SUIT: query_suit(t, v, b); break;
+	case TALK_LAST:
+		if (t->heard.has_showdown) {
+			sb_puts(b, C_("bet", "Last showdown:"));
+			sb_puts(b, " ");
+			showdown_hands(t, v, &t->heard.showdown, b);
+		} else {
+			sb_puts(b, C_("bet", "No showdown yet."));
+		}
+		break;
 	default:
 		if (key >= '1' && key <= '9')
 			query_seat(t, v, key - '1', b);
