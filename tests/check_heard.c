@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/bot.h"
+#include "core/rules.h"
 #include "core/sbuf.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
@@ -111,6 +113,115 @@ START_TEST(menu_letters_skip_articles)
 }
 END_TEST
 
+/* ---- a game heard by seat 0, bots at every seat ---- */
+
+struct ear {
+	const struct game_ops *g;
+	const struct game_talk *gt;
+	struct talk t;
+	void *st, *view;
+	int tricks;
+	char said[65536];
+};
+
+static void ear_hear(void *ctx, const struct event *e)
+{
+	struct ear *l = ctx;
+	memcpy(l->view, l->st, l->g->state_size);
+	l->g->redact(l->view, l->t.me);
+	struct sbuf b;
+	ann_event(&l->t, l->gt, l->view, e, &b);
+	l->tricks += e->type == EV_TRICK;
+	if (b.len && strlen(l->said) + b.len + 2 < sizeof l->said) {
+		strcat(l->said, b.s);
+		strcat(l->said, "\n");
+	}
+}
+
+static void ear_open(struct ear *l, const char *game, int players, const char *const *rules, uint64_t seed)
+{
+	memset(l, 0, sizeof *l);
+	l->g = game_find(game);
+	l->gt = talk_find(game);
+	l->t.game = l->g;
+	l->t.me = 0;
+	l->t.players = players;
+	l->st = calloc(1, l->g->state_size);
+	l->view = calloc(1, l->g->state_size);
+	struct rules r;
+	char err[256];
+	rules_init(&r, l->g->rules, l->g->nrules);
+	for (int i = 0; rules && rules[i]; i++)
+		ck_assert_msg(rules_set_arg(&r, rules[i], err, sizeof err) == 0, "%s", err);
+	struct game_setup setup = { players, 3 % players, seed, &r, NULL };
+	ck_assert_msg(l->g->init(l->st, &setup, err, sizeof err) == 0, "%s", err);
+	struct sink s = { ear_hear, l };
+	l->g->start(l->st, &s);
+}
+
+/* Bots play until `until` returns 1 or the game ends. */
+static void ear_play(struct ear *l, int (*until)(struct ear *), uint64_t seed)
+{
+	struct rng rng;
+	rng_seed(&rng, seed);
+	struct sink s = { ear_hear, l };
+	while (l->g->to_act(l->st) >= 0 && !(until && until(l))) {
+		struct action a;
+		bot_choose(l->g, l->st, 1, &rng, &a);
+		struct refusal why;
+		ck_assert(l->g->apply(l->st, &a, &s, &why) == 0);
+	}
+}
+
+static const char *ear_ask(struct ear *l, int key, struct sbuf *b)
+{
+	memcpy(l->view, l->st, l->g->state_size);
+	l->g->redact(l->view, l->t.me);
+	ann_query(&l->t, l->gt, l->view, key, b);
+	return b->s;
+}
+
+static void ear_close(struct ear *l)
+{
+	free(l->st);
+	free(l->view);
+}
+
+static int two_tricks(struct ear *l) { return l->tricks >= 2; }
+
+START_TEST(last_trick_and_cards_held)
+{
+	static const struct { const char *game; int players; } games[] = {
+		{ "brouc", 4 }, { "bourre", 4 }, { "bouillabaisse", 4 },
+	};
+	for (int l10n = 0; l10n < 2; l10n++) {
+		lang(l10n ? "fr" : "en");
+		for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+			struct ear l;
+			struct sbuf b;
+			ear_open(&l, games[i].game, games[i].players, NULL, 11);
+			ck_assert_str_eq(ear_ask(&l, 'L', &b), l10n ? "Aucun pli encore dans cette donne."
+			                                              : "No trick taken yet in this deal.");
+			ear_play(&l, two_tricks, 11);
+			const char *s = ear_ask(&l, 'L', &b);
+			const char *took = l10n ? "le dernier pli" : "the last trick";
+			ck_assert_msg(strstr(s, took) != NULL, "%s: %s", games[i].game, s);
+			/* Every card of the trick with who played it. */
+			const struct event *e = &l.t.heard.trick;
+			char card[96];
+			for (int k = 0; k < e->ncards; k++)
+				ck_assert_msg(strstr(s, say_card_str(e->cards[k], SAY_THE, card, sizeof card)) != NULL, "%s", s);
+			s = ear_ask(&l, 'N', &b);
+			ck_assert_msg(strstr(s, l10n ? "Cartes en main : " : "Cards held: ") == s ||
+			              strstr(s, l10n ? "Chacun a " : "Everyone holds ") == s,
+			              "%s: %s", games[i].game, s);
+			ear_close(&l);
+		}
+	}
+	lang("en");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("heard");
@@ -118,6 +229,7 @@ int main(void)
 	tcase_add_test(tc, negative_numbers_said_with_a_word);
 	tcase_add_test(tc, rules_read_without_markdown);
 	tcase_add_test(tc, menu_letters_skip_articles);
+	tcase_add_test(tc, last_trick_and_cards_held);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -172,30 +172,19 @@ static void last_trick(const struct talk *t, struct sbuf *b)
 	sb_puts(b, ".");
 }
 
-/* N: how many cards each player holds, as anyone at the table sees. */
-static void cards_held(const struct talk *t, const void *view, struct sbuf *b)
+void ann_cards_held(const struct talk *t, const int *count, int players, struct sbuf *b)
 {
-	if (!view || !t->game || !t->game->hand)
-		return;
-	int players = game_players(view), count[EV_MAX_SEATS], all = -1, same = 1;
-	if (players > EV_MAX_SEATS)
-		players = EV_MAX_SEATS;
-	for (int s = 0; s < players; s++) {
-		card_t cards[CARD_MAX_PACK];
-		count[s] = t->game->hand(view, s, cards);
-		if (all < 0)
-			all = count[s];
-		else if (count[s] != all)
-			same = 0;
-	}
+	int same = 1;
 	if (players <= 0)
 		return;
-	if (same && all == 0) {
+	for (int s = 1; s < players; s++)
+		same &= count[s] == count[0];
+	if (same && count[0] == 0) {
 		sb_puts(b, _("Nobody holds any cards."));
 		return;
 	}
 	if (same) {
-		sb_printf(b, P_("Everyone holds %d card.", "Everyone holds %d cards.", all), all);
+		sb_printf(b, P_("Everyone holds %d card.", "Everyone holds %d cards.", count[0]), count[0]);
 		return;
 	}
 	sb_puts(b, _("Cards held:"));
@@ -204,6 +193,21 @@ static void cards_held(const struct talk *t, const void *view, struct sbuf *b)
 		sb_printf(b, "%s %d", say_name(t, s), count[s]);
 	}
 	sb_puts(b, ".");
+}
+
+/* N for a game that keeps every hand's size in its view. */
+static void cards_held(const struct talk *t, const void *view, struct sbuf *b)
+{
+	if (!view || !t->game || !t->game->hand)
+		return;
+	int players = game_players(view), count[EV_MAX_SEATS];
+	if (players > EV_MAX_SEATS)
+		players = EV_MAX_SEATS;
+	for (int s = 0; s < players; s++) {
+		card_t cards[CARD_MAX_PACK];
+		count[s] = t->game->hand(view, s, cards);
+	}
+	ann_cards_held(t, count, players, b);
 }
 
 void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,

@@ -16,6 +16,9 @@ void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
  * first; L (the last trick) and N (cards held) have a generic answer. */
 void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,
                struct sbuf *b);
+/* N: how many cards each player holds ("Cards held: Anne 3, you 5."), from
+ * counts a game knows (a redacted hand hides how many cards it has). */
+void ann_cards_held(const struct talk *t, const int *count, int players, struct sbuf *b);
 /* An action as heard or offered in a menu. */
 void ann_action(const struct talk *t, const struct game_talk *gt, const void *view,
                 const struct action *a, struct sbuf *b);

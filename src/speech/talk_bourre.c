@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games/bourre.h"
+#include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
@@ -549,6 +550,10 @@ static void query_fn(const struct talk *t, const void *view, int key, struct sbu
 	switch (key) {
 	case TALK_TABLE:
 		say_table(t, st, b);
+		return;
+	case TALK_COUNT:
+		/* The view hides the others' cards, not how many they hold. */
+		ann_cards_held(t, st->nhand, st->players, b);
 		return;
 	case TALK_SUIT:
 		say_suits(t, st, b);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "games/brouc.h"
+#include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
@@ -342,6 +343,10 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 	const struct brouc_state *st = view;
 	char card[96];
 	switch (key) {
+	case TALK_COUNT:
+		/* The view hides the others' cards, not how many they hold. */
+		ann_cards_held(t, st->nhand, BROUC_PLAYERS, b);
+		return;
 	case TALK_TABLE:
 		if (st->ntrick) {
 			say_trick(t, st, b);

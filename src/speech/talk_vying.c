@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "games/vying.h"
+#include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
 #include "speech/talk_games.h"
@@ -799,6 +800,15 @@ static void vy_query(const struct talk *t, const void *view, int key, struct sbu
 	case TALK_TURN: query_turn(t, v, b); break;
 	case TALK_RULES: query_rules(t, v, b); break;
 	case TALK_SUIT: query_suit(t, v, b); break;
+	case TALK_COUNT: {
+		/* Three cards for each player still in once dealt; a folded hand is
+		 * thrown in. */
+		int count[VY_MAX];
+		for (int s = 0; s < v->players && s < VY_MAX; s++)
+			count[s] = v->dealt && v->in_deal[s] && !v->folded[s] ? 3 : 0;
+		ann_cards_held(t, count, v->players < VY_MAX ? v->players : VY_MAX, b);
+		break;
+	}
 	case TALK_LAST:
 		if (t->heard.has_showdown) {
 			sb_puts(b, C_("bet", "Last showdown:"));
