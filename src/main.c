@@ -68,7 +68,7 @@ static void usage(FILE *f)
 	           "  --text              every announcement as a line of text, no voice\n"
 	           "  --no-speech         no speech\n"
 	           "  --no-sound          no sound cues\n"
-	           "  --speech BACKEND    espeak, speechd, text or none\n");
+	           "  --speech BACKEND    auto (default), espeak, speechd, text or none\n");
 	for (int i = 0; game_list[i]; i++) {
 		const struct game_ops *g = game_list[i];
 		if (g->min_players == g->max_players)
@@ -133,8 +133,9 @@ static int parse_play(int argc, char **argv, int i, struct cli *c)
 		else if (!strcmp(a, "--log")) { NEED(); c->log = v; }
 		else if (!strcmp(a, "--speech")) {
 			NEED();
-			if (strcmp(v, "espeak") && strcmp(v, "speechd") && strcmp(v, "text") && strcmp(v, "none")) {
-				fprintf(stderr, "tapis: --speech: '%s': espeak, speechd, text or none\n", v);
+			if (strcmp(v, "auto") && strcmp(v, "espeak") && strcmp(v, "speechd") && strcmp(v, "text") &&
+			    strcmp(v, "none")) {
+				fprintf(stderr, "tapis: --speech: '%s': auto, espeak, speechd, text or none\n", v);
 				return EXIT_USAGE;
 			}
 			c->speech = v;

@@ -15,6 +15,7 @@
 #include "speech/talk.h"
 #include "testutil.h"
 #include "ui/menu.h"
+#include "ui/settings.h"
 
 static void lang(const char *l)
 {
@@ -222,6 +223,66 @@ START_TEST(last_trick_and_cards_held)
 }
 END_TEST
 
+START_TEST(auto_speech_falls_back)
+{
+	/* No speech-dispatcher listening and no sound device: auto ends in
+	 * text, at once, and says nothing went wrong. */
+	setenv("SPEECHD_ADDRESS", "unix_socket:/nonexistent/tapis-test/speechd.sock", 1);
+	struct speech sp;
+	memset(&sp, 0, sizeof sp);
+	FILE *out = tmpfile();
+	sp.out = out;
+	char err[256] = "x";
+	ck_assert_int_eq(speech_open(&sp, "auto", "fr", NULL, NULL, err, sizeof err), 1);
+	ck_assert_str_eq(sp.backend->name, "text");
+	speech_say(&sp, "Bonjour.", SPEECH_QUEUE);
+	speech_close(&sp);
+	rewind(out);
+	char line[64] = "";
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, out));
+	ck_assert_str_eq(line, "Bonjour.\n");
+	fclose(out);
+	/* espeak by name still opens, or falls back the same way. */
+	memset(&sp, 0, sizeof sp);
+	sp.out = stdout;
+	ck_assert_int_eq(speech_open(&sp, "espeak", "en", NULL, NULL, err, sizeof err), 1);
+	ck_assert_str_eq(sp.backend->name, "text");
+	speech_close(&sp);
+}
+END_TEST
+
+START_TEST(screen_reader_voice_kept)
+{
+	/* By default auto, and the voice settings are not the player's: they
+	 * are written as comments, so speech-dispatcher keeps its own. */
+	struct settings s;
+	char text[4096];
+	settings_default(&s);
+	ck_assert_str_eq(s.speech, "auto");
+	ck_assert_uint_eq(s.voice.chosen, 0);
+	settings_format(&s, text, sizeof text);
+	ck_assert_ptr_nonnull(strstr(text, "\n# rate = 220\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\n# volume = 100\n"));
+	/* The player speaks faster in tapis: the rate becomes theirs. */
+	settings_step_rate(&s, 1);
+	ck_assert_uint_eq(s.voice.chosen, SPEECH_CHOSE_RATE);
+	settings_format(&s, text, sizeof text);
+	ck_assert_ptr_nonnull(strstr(text, "\nrate = 240\n"));
+	struct settings t;
+	settings_default(&t);
+	char err[128];
+	ck_assert_int_eq(settings_parse(&t, text, err, sizeof err), 0);
+	ck_assert_int_eq(t.voice.rate, 240);
+	ck_assert_uint_eq(t.voice.chosen, SPEECH_CHOSE_RATE);
+	/* A file of an older tapis, every value written: only those away
+	 * from the default are the player's. */
+	settings_default(&t);
+	ck_assert_int_eq(settings_parse(&t, "speech = speechd\nrate = 220\npitch = 60\nvolume = 100\nvoice =\n", err,
+	                                sizeof err), 0);
+	ck_assert_uint_eq(t.voice.chosen, SPEECH_CHOSE_PITCH);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("heard");
@@ -230,6 +291,8 @@ int main(void)
 	tcase_add_test(tc, rules_read_without_markdown);
 	tcase_add_test(tc, menu_letters_skip_articles);
 	tcase_add_test(tc, last_trick_and_cards_held);
+	tcase_add_test(tc, auto_speech_falls_back);
+	tcase_add_test(tc, screen_reader_voice_kept);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

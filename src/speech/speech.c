@@ -116,6 +116,23 @@ int speech_open(struct speech *sp, const char *backend, const char *lang,
 		sp->set = *set;
 	else
 		speech_settings_default(&sp->set);
+	if (!strcmp(backend, "auto")) {
+		/* speech-dispatcher's open fails at once when nothing listens on
+		 * its socket; espeak-ng needs the audio device. */
+		static const char *const order[] = { "speechd", "espeak", NULL };
+		for (int i = 0; order[i]; i++) {
+			const struct speech_backend *b = speech_backend_find(order[i]);
+			if (b && b->open(sp, err, errlen) == 0) {
+				sp->backend = b;
+				if (errlen)
+					*err = '\0';
+				return 0;
+			}
+		}
+		sp->backend = &speech_text_backend;
+		speech_text_backend.open(sp, err, 0);
+		return 1;
+	}
 	const struct speech_backend *b = speech_backend_find(backend);
 	if (!b) {
 		snprintf(err, errlen, "unknown speech backend '%s'", backend);
