@@ -129,6 +129,10 @@ int speech_open(struct speech *sp, const char *backend, const char *lang,
 				return 0;
 			}
 		}
+		/* Text, as expected where there is no voice: the caller says
+		 * what is missing (the sound device). */
+		if (errlen)
+			*err = '\0';
 		sp->backend = &speech_text_backend;
 		speech_text_backend.open(sp, err, 0);
 		return 1;
