@@ -3,6 +3,7 @@
 #include "core/game.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "speech/i18n.h"
 #include "speech/say.h"
@@ -105,9 +106,72 @@ static void generic_event(const struct talk *t, const struct game_talk *gt, cons
 	}
 }
 
+int ann_is_due(const struct event *e)
+{
+	return e->type == EV_PAYMENT && e->reason && e->from >= 0 && e->to == -1 && e->amount > 0 &&
+	       (!strcmp(e->reason, "ante") || !strcmp(e->reason, "passe"));
+}
+
+void ann_dues(const struct talk *t, struct sbuf *b)
+{
+	const struct talk_memory *m = &t->heard;
+	if (m->ndues <= 0)
+		return;
+	if (m->ndues == 1) {
+		struct sbuf a;
+		sb_clear(&a);
+		say_chips(&a, m->due_amount[0]);
+		if (m->due_passe)
+			say_who(b, t, m->due_seat[0], _("You pay the passe: %s."), _("%1$s pays the passe: %2$s."), a.s);
+		else
+			say_who(b, t, m->due_seat[0], _("You pay the ante: %s."), _("%1$s pays the ante: %2$s."), a.s);
+		return;
+	}
+	/* The amount most paid, said once for everyone ("1 chip each"), then
+	 * who paid otherwise ("Claire 2"). */
+	int common = m->due_amount[0], best = 0;
+	for (int i = 0; i < m->ndues; i++) {
+		int n = 0;
+		for (int j = 0; j < m->ndues; j++)
+			n += m->due_amount[j] == m->due_amount[i];
+		if (n > best) {
+			best = n;
+			common = m->due_amount[i];
+		}
+	}
+	sb_puts(b, m->due_passe ? _("Passe paid:") : _("Antes paid:"));
+	sb_puts(b, " ");
+	if (m->ndues == t->players && best >= m->ndues - 1) {
+		struct sbuf a;
+		sb_clear(&a);
+		say_chips(&a, common);
+		/* TRANSLATORS: what everyone paid: "1 chip each". */
+		sb_printf(b, _("%s each"), a.s);
+		for (int i = 0; i < m->ndues; i++)
+			if (m->due_amount[i] != common)
+				sb_printf(b, ", %s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
+	} else {
+		for (int i = 0; i < m->ndues; i++) {
+			say_join(b, i, m->ndues);
+			sb_printf(b, "%s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
+		}
+	}
+	sb_puts(b, ".");
+}
+
 /* Keep what leaves the table for the query keys L and C. */
 static void remember(struct talk *t, const struct event *e)
 {
+	if (ann_is_due(e)) {
+		struct talk_memory *m = &t->heard;
+		if (m->ndues < EV_MAX_SEATS) {
+			m->due_seat[m->ndues] = (signed char)e->from;
+			m->due_amount[m->ndues] = e->amount;
+			m->ndues++;
+		}
+		m->due_passe = !strcmp(e->reason, "passe");
+		return;
+	}
 	switch (e->type) {
 	case EV_HAND_START:
 		t->heard.has_trick = 0;
@@ -125,11 +189,9 @@ static void remember(struct talk *t, const struct event *e)
 	}
 }
 
-void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
-               const struct event *e, struct sbuf *b)
+static void phrase(const struct talk *t, const struct game_talk *gt, const void *view,
+                   const struct event *e, struct sbuf *b)
 {
-	sb_clear(b);
-	remember(t, e);
 	if (gt && gt->event) {
 		int rc = gt->event(t, view, e, b);
 		if (rc != 0) {
@@ -140,6 +202,31 @@ void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
 		sb_clear(b);
 	}
 	generic_event(t, gt, view, e, b);
+}
+
+void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
+               const struct event *e, struct sbuf *b)
+{
+	sb_clear(b);
+	/* Antes paid before this event are said first, in the same message. */
+	struct sbuf dues;
+	sb_clear(&dues);
+	if (!ann_is_due(e)) {
+		ann_dues(t, &dues);
+		t->heard.ndues = 0;
+	}
+	remember(t, e);
+	phrase(t, gt, view, e, b);
+	if (ann_is_due(e) && b->len)
+		t->heard.ndues = 0;   /* the game said them */
+	if (dues.len) {
+		if (b->len) {
+			sb_puts(&dues, " ");
+			sb_puts(&dues, b->s);
+		}
+		sb_clear(b);
+		sb_puts(b, dues.s);
+	}
 }
 
 /* L: "Claire took the last trick, 13 points: Anne, the ace of hearts; you,

@@ -16,6 +16,14 @@ void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
  * first; L (the last trick) and N (cards held) have a generic answer. */
 void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,
                struct sbuf *b);
+/* The antes or the passe paid since they were last said, as one sentence
+ * ("Antes paid: 1 chip each."); nothing when none. ann_event says them
+ * with the first event that follows; a game says them sooner (a question
+ * to the player may follow) when its event handler phrases the last
+ * payment with this. */
+void ann_dues(const struct talk *t, struct sbuf *b);
+/* 1 when e is an ante or passe payment (kept for ann_dues). */
+int ann_is_due(const struct event *e);
 /* N: how many cards each player holds ("Cards held: Anne 3, you 5."), from
  * counts a game knows (a redacted hand hides how many cards it has). */
 void ann_cards_held(const struct talk *t, const int *count, int players, struct sbuf *b);

@@ -457,6 +457,18 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 	case EV_PAYMENT:
 		if (!e->reason)
 			return -1;
+		if (ann_is_due(e)) {
+			/* The antes or the passe, said once the last payer has paid:
+			 * the straddle question may follow at once. */
+			int last = -1;
+			for (int k = 1; k <= v->players; k++)
+				if (v->paid_passe[(v->dealer + k) % v->players])
+					last = (v->dealer + k) % v->players;
+			if (e->from != last)
+				return -1;
+			ann_dues(t, b);
+			return b->len ? 1 : -1;
+		}
 		chips(e->amount, c, sizeof c);
 		if (!strcmp(e->reason, "uncontested")) {
 			say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
