@@ -189,6 +189,11 @@ static void remember(struct talk *t, const struct event *e)
 	}
 }
 
+void ann_generic(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
+{
+	generic_event(t, NULL, view, e, b);
+}
+
 static void phrase(const struct talk *t, const struct game_talk *gt, const void *view,
                    const struct event *e, struct sbuf *b)
 {

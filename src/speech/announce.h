@@ -12,6 +12,8 @@
  * Remembers the last trick and showdown in t->heard for the query keys. */
 void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
                const struct event *e, struct sbuf *b);
+/* An event as every game says it, for a game that adds to it. */
+void ann_generic(const struct talk *t, const void *view, const struct event *e, struct sbuf *b);
 /* Answer a query key (C F L N R S T 1-9) for t->me. The game answers
  * first; L (the last trick) and N (cards held) have a generic answer. */
 void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,

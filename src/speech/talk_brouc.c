@@ -94,6 +94,20 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 {
 	const struct brouc_state *st = view;
 	switch (e->type) {
+	case EV_GAME_START: {
+		/* The game by its name, then the partnerships. */
+		sb_puts(b, st->variant == BROUC_HOMME ? _("L'Homme de Brou, 4 players.") : _("Le Brouc, 4 players."));
+		sb_puts(b, " ");
+		if (t->me >= 0) {
+			char n[96];
+			team_name(t, 1 - my_team(t), 0, n, sizeof n);
+			sb_printf(b, _("You play with %1$s against %2$s."), say_name(t, (t->me + 2) % BROUC_PLAYERS), n);
+		} else {
+			sb_printf(b, _("%1$s and %2$s play against %3$s and %4$s."), say_name(t, 0), say_name(t, 2),
+			          say_name(t, 1), say_name(t, 3));
+		}
+		return 1;
+	}
 	case EV_TURNUP: {
 		char card[96];
 		say_card_str(e->cards[0], SAY_THE, card, sizeof card);
@@ -246,6 +260,18 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		/* The deals ran out before the match was won. */
 		sb_puts(b, _("Game over."));
 		sb_puts(b, " ");
+		if (e->values[0] == 0 && e->values[1] == 0) {
+			/* Nobody won anything yet: the score decides (just said). */
+			sb_puts(b, st->variant == BROUC_HOMME ? _("No partie was won.") : _("No game was won."));
+			sb_puts(b, " ");
+			if (w < 0)
+				sb_puts(b, _("The scores are equal: a tie."));
+			else if (w == my_team(t))
+				sb_printf(b, _("You and %s are ahead on the score."), say_name(t, (t->me + 2) % BROUC_PLAYERS));
+			else
+				sb_printf(b, _("%1$s and %2$s are ahead on the score."), say_name(t, w), say_name(t, w + 2));
+			return 1;
+		}
 		if (w < 0)
 			sb_puts(b, _("A tie."));
 		else if (w == my_team(t))

@@ -422,6 +422,8 @@ static void showdown_heard(const struct talk *t, const struct vying *v, const st
 	sb_puts(b, C_("bet", "Showdown. L: the hands."));
 }
 
+static void chips_line(const struct talk *t, const struct vying *v, struct sbuf *b);
+
 static int vy_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
 {
 	const struct vying *v = view;
@@ -555,6 +557,13 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		sb_printf(b, C_("bet", "Pot: %s."), chips(e->value, c, sizeof c));
 		return 1;
 	}
+	case EV_GAME_END: {
+		/* The winner as every game says it, then everyone's chips. */
+		ann_generic(t, view, e, b);
+		sb_puts(b, " ");
+		chips_line(t, v, b);
+		return 1;
+	}
 	case EV_HAND_END: {
 		if (t->me >= 0 && t->me < e->nvalues) {
 			sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
@@ -612,9 +621,9 @@ static void query_table(const struct talk *t, const struct vying *v, struct sbuf
 	}
 }
 
-static void query_scores(const struct talk *t, const struct vying *v, struct sbuf *b)
+/* "Chips: Anne 98, you 102, Bruno out." */
+static void chips_line(const struct talk *t, const struct vying *v, struct sbuf *b)
 {
-	char c[32];
 	sb_puts(b, C_("bet", "Chips:"));
 	for (int s = 0; s < v->players; s++) {
 		sb_puts(b, s ? ", " : " ");
@@ -626,6 +635,12 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 			sb_printf(b, C_("bet", " (%d waiting in caves)"), v->reserve[s]);
 	}
 	sb_puts(b, ".");
+}
+
+static void query_scores(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	char c[32];
+	chips_line(t, v, b);
 	if (v->dead > 0) {
 		sb_puts(b, " ");
 		if (brelan_game(v))
@@ -757,7 +772,12 @@ static void query_rules(const struct talk *t, const struct vying *v, struct sbuf
 		sb_printf(b, C_("bet", "Before the deal, a waiting cave of %s may be added."), chips(k->cave, c, sizeof c));
 	} else if (s >= 0 && v->phase == VY_STRADDLE) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "The next straddle costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
+		if (brelan_game(v))
+			sb_printf(b, C_("bet", "The next level of the carre, the %1$s, costs %2$s."),
+			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
+			          chips(vying_straddle_amount(v), c, sizeof c));
+		else
+			sb_printf(b, C_("bet", "The next straddle costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
 	}
 }
 
