@@ -892,7 +892,7 @@ START_TEST(test_talk_english)
 		struct talk spec = { .game = t.g, .me = -1, .players = 4 };
 		sb_clear(&hb);
 		ann_hand(&spec, NULL, 0, &hb);
-		ck_assert_str_eq(hb.s, "You hold no cards.");
+		ck_assert_str_eq(hb.s, "You have no cards yet.");
 	}
 	ck_assert_str_eq(refused(&t, 0, "play QS"), "You do not hold the queen of spades.");
 	ck_assert_str_eq(refused(&t, 0, "pass"), "Play a card.");
@@ -1039,7 +1039,7 @@ START_TEST(test_talk_french)
 	                                    "5 points pour l'instant.");
 	ck_assert_str_eq(asked(&t, 2, 'R'), "Manche 1 sur 6. Chaque pli coûte 5 points. Couleur : cœur ; "
 	                                    "figure : les dames ; carte : le roi de pique.");
-	ck_assert_str_eq(asked(&t, 2, '4'), "Pas de carte 4 sur la table : 2 cartes pour l'instant.");
+	ck_assert_str_eq(asked(&t, 2, '4'), "Il n'y a que 2 cartes sur la table : pas de carte 4.");
 	tu_game_release(&t);
 	two_sweep(&t, 0, 6);
 	int i = nth(&t.ev, EV_HAND_START, 3);

@@ -10,10 +10,9 @@
 
 void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)
 {
-	(void)t;
 	if (n == 0) {
 		/* "Your 0 cards" in English, "Votre carte" in French: say it plainly. */
-		sb_puts(b, _("You hold no cards."));
+		sb_puts(b, t && !t->heard.dealt ? _("You have no cards yet.") : _("You hold no cards."));
 		return;
 	}
 	sb_printf(b, P_("Your card: ", "Your %d cards: ", n), n);
@@ -175,6 +174,11 @@ static void remember(struct talk *t, const struct event *e)
 	switch (e->type) {
 	case EV_HAND_START:
 		t->heard.has_trick = 0;
+		t->heard.dealt = 0;
+		break;
+	case EV_DEAL:
+		if (e->seat == t->me)
+			t->heard.dealt = 1;
 		break;
 	case EV_TRICK:
 		t->heard.trick = *e;

@@ -119,6 +119,14 @@ const char *say_name(const struct talk *t, int seat)
 	return NAMES[seat];
 }
 
+int say_feminine(const struct talk *t, int seat)
+{
+	static const unsigned char FEMININE[12] = { 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1 };
+	if (seat < 0 || seat >= 12 || (t && seat == t->me))
+		return 0;
+	return FEMININE[seat];
+}
+
 const char *say_Name(const struct talk *t, int seat)
 {
 	if (t && seat == t->me)

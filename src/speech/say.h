@@ -32,6 +32,9 @@ void say_cards(struct sbuf *b, const card_t *cards, int n, int form);
 
 /* Names: "you"/"vous" for the listening seat, a first name for the others. */
 const char *say_name(const struct talk *t, int seat);
+/* 1 when the seat's first name is a woman's (French agreement: "Anne est
+ * bourrée"); 0 for a man's and for the listener ("vous"). */
+int say_feminine(const struct talk *t, int seat);
 /* Capitalized: "You" / "Vous" / "Anne". */
 const char *say_Name(const struct talk *t, int seat);
 /* A sentence whose subject is a seat: you_fmt has one %s (arg), other_fmt

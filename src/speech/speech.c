@@ -178,10 +178,53 @@ static void remember(struct speech *sp, const char *text)
 	sp->hist_pos = 0;
 }
 
+const char *speech_french_contract(const char *in, char *out, size_t len)
+{
+	static const struct { const char *from, *to; } rules[] = {
+		{ "partie de Le ", "partie de " },
+		{ "partie de La ", "partie de " },
+		{ "partie de L'", "partie d'" },
+		{ "Partie de Le ", "Partie de " },
+		{ "Partie de La ", "Partie de " },
+		{ "de Le ", "du " },
+		{ "de La ", "de la " },
+		{ "de L'", "de l'" },
+		{ "à Le ", "au " },
+		{ "à La ", "à la " },
+		{ "à L'", "à l'" },
+	};
+	size_t o = 0;
+	if (!len)
+		return out;
+	while (*in && o + 1 < len) {
+		size_t k = 0;
+		/* Only at the start of a word. */
+		int word_start = o == 0 || out[o - 1] == ' ' || out[o - 1] == '(';
+		for (; word_start && k < sizeof rules / sizeof rules[0]; k++)
+			if (!strncmp(in, rules[k].from, strlen(rules[k].from)))
+				break;
+		if (word_start && k < sizeof rules / sizeof rules[0]) {
+			size_t n = strlen(rules[k].to);
+			if (o + n >= len)
+				break;
+			memcpy(out + o, rules[k].to, n);
+			o += n;
+			in += strlen(rules[k].from);
+		} else {
+			out[o++] = *in++;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
 void speech_say(struct speech *sp, const char *text, int flags)
 {
 	if (!text || !*text)
 		return;
+	char fr[SPEECH_TEXT_MAX];
+	if (!strcmp(sp->lang, "fr") && strlen(text) < sizeof fr)
+		text = speech_french_contract(text, fr, sizeof fr);
 	if (flags & SPEECH_INTERRUPT)
 		sp->backend->stop(sp);
 	if (!(flags & SPEECH_NO_HISTORY))

@@ -218,8 +218,11 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		          e->value);
 	} else if (strcmp(n, "bourre") == 0) {
 		say_chips(&c, e->value);
+		/* French agrees "bourré" with the player: a context for each. */
 		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
-		        _("Bourré for %1$s: no trick, %2$s into the next pot."), c.s);
+		        say_feminine(t, e->seat) ? C_("she", "%1$s is bourré: no trick, %2$s into the next pot.")
+		                                 : C_("he", "%1$s is bourré: no trick, %2$s into the next pot."),
+		        c.s);
 	} else if (strcmp(n, "second") == 0) {
 		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
 		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
