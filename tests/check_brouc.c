@@ -1084,7 +1084,7 @@ START_TEST(test_talk_french)
 	ck_assert_str_eq(b.s, "Anne : dame de trèfle ; Bruno : roi de trèfle. Bruno, un adversaire, tient le pli, 7 points.");
 	sb_clear(&b);
 	gt->query(&k2, t.st, '3', &b);
-	ck_assert_str_eq(b.s, "Pas de carte 3 sur la table : 2 cartes pour l'instant.");
+	ck_assert_str_eq(b.s, "Il n'y a que 2 cartes sur la table : pas de carte 3.");
 	tu_game_release(&t);
 
 	static const char *const two[] = { "games=2", NULL };
