@@ -14,6 +14,8 @@
 #include "speech/speech.h"
 #include "speech/talk.h"
 #include "testutil.h"
+#include "speech/talk_games.h"
+#include "ui/keymap.h"
 #include "ui/menu.h"
 #include "ui/settings.h"
 
@@ -114,7 +116,8 @@ START_TEST(menu_letters_skip_articles)
 }
 END_TEST
 
-/* ---- a game heard by seat 0, bots at every seat ---- */
+/* ---- a game heard by seat 0, bots at every seat, as the table says it:
+ * the events of one action phrased afterwards, with the view after it ---- */
 
 struct ear {
 	const struct game_ops *g;
@@ -122,21 +125,32 @@ struct ear {
 	struct talk t;
 	void *st, *view;
 	int tricks;
+	struct event ev[512];
+	int nev;
 	char said[65536];
 };
 
-static void ear_hear(void *ctx, const struct event *e)
+static void ear_gather(void *ctx, const struct event *e)
 {
 	struct ear *l = ctx;
+	ck_assert_int_lt(l->nev, 512);
+	l->ev[l->nev++] = *e;
+}
+
+static void ear_flush(struct ear *l)
+{
 	memcpy(l->view, l->st, l->g->state_size);
 	l->g->redact(l->view, l->t.me);
-	struct sbuf b;
-	ann_event(&l->t, l->gt, l->view, e, &b);
-	l->tricks += e->type == EV_TRICK;
-	if (b.len && strlen(l->said) + b.len + 2 < sizeof l->said) {
-		strcat(l->said, b.s);
-		strcat(l->said, "\n");
+	for (int i = 0; i < l->nev; i++) {
+		struct sbuf b;
+		ann_event(&l->t, l->gt, l->view, &l->ev[i], &b);
+		l->tricks += l->ev[i].type == EV_TRICK;
+		if (b.len && strlen(l->said) + b.len + 2 < sizeof l->said) {
+			strcat(l->said, b.s);
+			strcat(l->said, "\n");
+		}
 	}
+	l->nev = 0;
 }
 
 static void ear_open(struct ear *l, const char *game, int players, const char *const *rules, uint64_t seed)
@@ -156,8 +170,12 @@ static void ear_open(struct ear *l, const char *game, int players, const char *c
 		ck_assert_msg(rules_set_arg(&r, rules[i], err, sizeof err) == 0, "%s", err);
 	struct game_setup setup = { players, 3 % players, seed, &r, NULL };
 	ck_assert_msg(l->g->init(l->st, &setup, err, sizeof err) == 0, "%s", err);
-	struct sink s = { ear_hear, l };
+	ev_init(&l->ev[0], EV_GAME_START);
+	l->ev[0].nvalues = players;
+	l->nev = 1;
+	struct sink s = { ear_gather, l };
 	l->g->start(l->st, &s);
+	ear_flush(l);
 }
 
 /* Bots play until `until` returns 1 or the game ends. */
@@ -165,12 +183,13 @@ static void ear_play(struct ear *l, int (*until)(struct ear *), uint64_t seed)
 {
 	struct rng rng;
 	rng_seed(&rng, seed);
-	struct sink s = { ear_hear, l };
+	struct sink s = { ear_gather, l };
 	while (l->g->to_act(l->st) >= 0 && !(until && until(l))) {
 		struct action a;
 		bot_choose(l->g, l->st, 1, &rng, &a);
 		struct refusal why;
 		ck_assert(l->g->apply(l->st, &a, &s, &why) == 0);
+		ear_flush(l);
 	}
 }
 
@@ -283,6 +302,152 @@ START_TEST(screen_reader_voice_kept)
 }
 END_TEST
 
+#define SAID(l, text) ck_assert_msg(strstr((l)->said, text) != NULL, "not said: %s\n%s", text, (l)->said)
+
+START_TEST(partnerships_and_names_at_the_start)
+{
+	struct ear l;
+	lang("en");
+	ear_open(&l, "brouc", 4, NULL, 5);
+	SAID(&l, "Le Brouc, 4 players. You play with Claire against Bruno and Denis.\n");
+	ear_close(&l);
+	ear_open(&l, "brouc", 4, (const char *const[]){ "variant=homme", NULL }, 5);
+	SAID(&l, "L'Homme de Brou, 4 players. You play with Claire against Bruno and Denis.\n");
+	ear_close(&l);
+	lang("fr");
+	ear_open(&l, "brouc", 4, (const char *const[]){ "variant=homme", NULL }, 5);
+	SAID(&l, "L'Homme de Brou, 4 joueurs. Vous jouez avec Claire contre Bruno et Denis.\n");
+	ear_close(&l);
+	lang("en");
+}
+END_TEST
+
+START_TEST(antes_said_when_paid)
+{
+	struct ear l;
+	lang("en");
+	/* Bouillotte: 1 chip each, the dealer (Denis) 2, before the straddle
+	 * question. */
+	ear_open(&l, "bouillotte", 4, NULL, 5);
+	SAID(&l, "Antes paid: 1 chip each, Denis 2.\n");
+	ear_close(&l);
+	ear_open(&l, "brelan", 4, NULL, 5);
+	SAID(&l, "Passe paid: 1 chip each.\n");
+	ear_close(&l);
+	ear_open(&l, "bourre", 4, NULL, 5);
+	SAID(&l, "Antes paid: 1 chip each. Your 5 cards: ");
+	ear_close(&l);
+	lang("fr");
+	ear_open(&l, "bouillotte", 4, NULL, 5);
+	SAID(&l, "Mises payées : 1 jeton chacun, Denis 2.\n");
+	ear_close(&l);
+	ear_open(&l, "brelan", 4, NULL, 5);
+	SAID(&l, "Passe payée : 1 jeton chacun.\n");
+	ear_close(&l);
+	lang("en");
+}
+END_TEST
+
+START_TEST(vying_game_end_gives_the_chips)
+{
+	struct ear l;
+	lang("en");
+	ear_open(&l, "brelan", 3, (const char *const[]){ "hands=2", NULL }, 8);
+	ear_play(&l, NULL, 8);
+	ck_assert_msg(strstr(l.said, "Game over.") != NULL && strstr(l.said, " Chips: you ") != NULL &&
+	              strstr(l.said, ", Bruno ") != NULL && strstr(l.said, ", Claire ") != NULL, "%s", l.said);
+	ear_close(&l);
+}
+END_TEST
+
+START_TEST(carre_rules_speak_of_the_carre)
+{
+	struct ear l;
+	struct sbuf b;
+	lang("en");
+	/* Le Brelan with the carre: seat 0 speaks first, before the deal. */
+	ear_open(&l, "brelan", 4, (const char *const[]){ "carre=yes", NULL }, 5);
+	const char *r = ear_ask(&l, 'R', &b);
+	ck_assert_msg(strstr(r, "The next level of the carre, the carre, costs ") != NULL, "%s", r);
+	ck_assert_msg(strstr(r, "straddle") == NULL, "%s", r);
+	ear_close(&l);
+	ear_open(&l, "bouillotte", 4, NULL, 5);
+	ck_assert_msg(strstr(ear_ask(&l, 'R', &b), "The next straddle costs ") != NULL, "%s", b.s);
+	ear_close(&l);
+}
+END_TEST
+
+START_TEST(french_contractions)
+{
+	char out[128];
+	ck_assert_str_eq(speech_french_contract("Options de Le Brelan.", out, sizeof out), "Options du Brelan.");
+	ck_assert_str_eq(speech_french_contract("Options de Le Bourré.", out, sizeof out), "Options du Bourré.");
+	ck_assert_str_eq(speech_french_contract("Options de La Bouillotte.", out, sizeof out), "Options de la Bouillotte.");
+	ck_assert_str_eq(speech_french_contract("Une partie de Le Brelan vous attend.", out, sizeof out),
+	                 "Une partie de Brelan vous attend.");
+	ck_assert_str_eq(speech_french_contract("Une partie de La Bouillabaisse vous attend.", out, sizeof out),
+	                 "Une partie de Bouillabaisse vous attend.");
+	ck_assert_str_eq(speech_french_contract("Bienvenue à Le Brouc.", out, sizeof out), "Bienvenue au Brouc.");
+	/* A pronoun is no article. */
+	ck_assert_str_eq(speech_french_contract("avant de le jouer", out, sizeof out), "avant de le jouer");
+	ck_assert_str_eq(speech_french_contract("Guide de Lea", out, sizeof out), "Guide de Lea");
+	/* Said in French through the queue. */
+	struct speech sp;
+	memset(&sp, 0, sizeof sp);
+	FILE *f = tmpfile();
+	sp.out = f;
+	char err[128];
+	ck_assert_int_eq(speech_open(&sp, "text", "fr", NULL, NULL, err, sizeof err), 0);
+	speech_say(&sp, "Options de Le Brouc.", SPEECH_QUEUE);
+	ck_assert_str_eq(speech_history_last(&sp), "Options du Brouc.");
+	speech_close(&sp);
+	fclose(f);
+}
+END_TEST
+
+START_TEST(keys_spoken_as_words)
+{
+	struct sbuf b;
+	lang("en");
+	sb_clear(&b);
+	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_MENU);
+	ck_assert_msg(strstr(b.s, "1 to 9: the table card by card.") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "comma, period: ") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "left bracket, right bracket: ") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "L: the last trick") != NULL && strstr(b.s, "N: how many cards") != NULL, "%s", b.s);
+	ck_assert_msg(strpbrk(b.s, "[]{}") == NULL && strstr(b.s, "1-9") == NULL && strstr(b.s, "0-9") == NULL, "%s", b.s);
+	lang("fr");
+	sb_clear(&b);
+	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH);
+	ck_assert_msg(strstr(b.s, "1 à 9 : ") != NULL && strstr(b.s, "virgule, point : ") != NULL &&
+	              strstr(b.s, "crochet ouvrant, crochet fermant : voix moins forte ou plus forte.") != NULL,
+	              "%s", b.s);
+	lang("en");
+}
+END_TEST
+
+START_TEST(bourre_agrees_in_french)
+{
+	struct talk t = { .game = NULL, .me = 0, .players = 4 };
+	ck_assert_int_eq(say_feminine(&t, 2), 1);  /* Claire */
+	ck_assert_int_eq(say_feminine(&t, 1), 0);  /* Bruno */
+	ck_assert_int_eq(say_feminine(&t, 0), 0);  /* you */
+	lang("fr");
+	struct event e;
+	ev_init(&e, EV_PHASE);
+	e.note = "bourre";
+	e.seat = 2;
+	e.value = 4;
+	struct sbuf b;
+	ann_event(&t, talk_find("bourre"), NULL, &e, &b);
+	ck_assert_str_eq(b.s, "Claire est bourrée : aucun pli, elle verse 4 jetons au prochain pot.");
+	e.seat = 1;
+	ann_event(&t, talk_find("bourre"), NULL, &e, &b);
+	ck_assert_str_eq(b.s, "Bruno est bourré : aucun pli, il verse 4 jetons au prochain pot.");
+	lang("en");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("heard");
@@ -293,6 +458,13 @@ int main(void)
 	tcase_add_test(tc, last_trick_and_cards_held);
 	tcase_add_test(tc, auto_speech_falls_back);
 	tcase_add_test(tc, screen_reader_voice_kept);
+	tcase_add_test(tc, partnerships_and_names_at_the_start);
+	tcase_add_test(tc, antes_said_when_paid);
+	tcase_add_test(tc, vying_game_end_gives_the_chips);
+	tcase_add_test(tc, carre_rules_speak_of_the_carre);
+	tcase_add_test(tc, french_contractions);
+	tcase_add_test(tc, keys_spoken_as_words);
+	tcase_add_test(tc, bourre_agrees_in_french);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
