@@ -330,6 +330,12 @@ START_TEST(antes_said_when_paid)
 	 * question. */
 	ear_open(&l, "bouillotte", 4, NULL, 5);
 	SAID(&l, "Antes paid: 1 chip each, Denis 2.\n");
+	/* Before the deal (the straddle question comes first), H says the
+	 * cards are still to come. */
+	struct sbuf b;
+	sb_clear(&b);
+	ann_hand(&l.t, NULL, 0, &b);
+	ck_assert_str_eq(b.s, "You have no cards yet.");
 	ear_close(&l);
 	ear_open(&l, "brelan", 4, NULL, 5);
 	SAID(&l, "Passe paid: 1 chip each.\n");
