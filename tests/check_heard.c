@@ -394,6 +394,10 @@ START_TEST(french_contractions)
 	ck_assert_str_eq(speech_french_contract("Une partie de La Bouillabaisse vous attend.", out, sizeof out),
 	                 "Une partie de Bouillabaisse vous attend.");
 	ck_assert_str_eq(speech_french_contract("Bienvenue à Le Brouc.", out, sizeof out), "Bienvenue au Brouc.");
+	ck_assert_str_eq(speech_french_contract("Reprendre Le Brelan", out, sizeof out), "Reprendre le Brelan");
+	ck_assert_str_eq(speech_french_contract("Le Brelan, 4 joueurs. Vous et Claire.", out, sizeof out),
+	                 "Le Brelan, 4 joueurs. Vous et Claire.");
+	ck_assert_str_eq(speech_french_contract("Donne 1. Claire donne.", out, sizeof out), "Donne 1. Claire donne.");
 	/* A pronoun is no article. */
 	ck_assert_str_eq(speech_french_contract("avant de le jouer", out, sizeof out), "avant de le jouer");
 	ck_assert_str_eq(speech_french_contract("Guide de Lea", out, sizeof out), "Guide de Lea");
