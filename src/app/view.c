@@ -45,7 +45,7 @@ void view_lang_leave(const char *saved)
 
 /* ---- events ---- */
 
-void view_phrase_event(const struct talk *talk, const struct game_talk *gt, const void *view,
+void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,
                        const struct event *e, struct sbuf *b)
 {
 	/* The order of the pack at a deal is for the hand history only; the
