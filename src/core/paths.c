@@ -105,3 +105,8 @@ int paths_statedir(char *buf, size_t len, int create)
 {
 	return xdg_dir(buf, len, "XDG_STATE_HOME", ".local/state", create);
 }
+
+int paths_datahome(char *buf, size_t len, int create)
+{
+	return xdg_dir(buf, len, "XDG_DATA_HOME", ".local/share", create);
+}

@@ -18,5 +18,7 @@ const char *paths_localedir(void);
 int paths_configdir(char *buf, size_t len, int create);
 /* $XDG_STATE_HOME/tapis (else ~/.local/state/tapis), for the saved game. */
 int paths_statedir(char *buf, size_t len, int create);
+/* $XDG_DATA_HOME/tapis (else ~/.local/share/tapis), for the server's store. */
+int paths_datahome(char *buf, size_t len, int create);
 
 #endif
