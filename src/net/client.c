@@ -19,7 +19,7 @@ struct netc {
 	netc_on_message on_message;
 	void *user;
 	int open, closed, failed;
-	int woken;                     /* the service timer fired */
+	int woken;                     /* the heartbeat fired */
 	lws_sorted_usec_list_t timer;
 	struct out_msg *head, *tail;
 	char *rx;
@@ -89,10 +89,13 @@ static const struct lws_protocols protocols[] = {
 	{ NULL, NULL, 0, 0, 0, NULL, 0 },
 };
 
+/* A heartbeat every 2 ms, so that lws_service returns to netc_service in
+ * time to notice its deadline (libwebsockets' own wait is long). */
 static void on_timer(lws_sorted_usec_list_t *sul)
 {
 	struct netc *c = lws_container_of(sul, struct netc, timer);
 	c->woken = 1;
+	lws_sul_schedule(c->ctx, 0, &c->timer, on_timer, 2 * LWS_US_PER_MS);
 }
 
 struct netc *netc_open(const char *url, netc_on_message on_message, void *ctx, char *err, size_t errlen)
@@ -126,6 +129,7 @@ struct netc *netc_open(const char *url, netc_on_message on_message, void *ctx, c
 		free(c);
 		return NULL;
 	}
+	lws_sul_schedule(c->ctx, 0, &c->timer, on_timer, 2 * LWS_US_PER_MS);
 	char fullpath[256];
 	snprintf(fullpath, sizeof fullpath, "/%s", path);
 	struct lws_client_connect_info ci;
@@ -178,12 +182,14 @@ int netc_send(struct netc *c, const char *text)
 
 int netc_service(struct netc *c, int timeout_ms)
 {
-	c->woken = 0;
-	lws_sul_schedule(c->ctx, 0, &c->timer, on_timer, (lws_usec_t)timeout_ms * LWS_US_PER_MS);
-	while (!c->woken)
+	if (timeout_ms <= 0) {
+		lws_service(c->ctx, -1); /* what is ready, without waiting */
+		return c->closed ? -1 : 0;
+	}
+	lws_usec_t deadline = lws_now_usecs() + (lws_usec_t)timeout_ms * LWS_US_PER_MS;
+	while (!c->closed && lws_now_usecs() < deadline)
 		if (lws_service(c->ctx, 0) < 0)
 			break;
-	lws_sul_cancel(&c->timer);
 	return c->closed ? -1 : 0;
 }
 
@@ -207,6 +213,7 @@ void netc_close(struct netc *c)
 	if (!c)
 		return;
 	drop_queue(c);
+	lws_sul_cancel(&c->timer);
 	lws_context_destroy(c->ctx);
 	free(c->rx);
 	free(c);

@@ -103,8 +103,14 @@ static int sq_account_put(struct store *s, const char *name, const char *hash)
 
 static int sq_table_put(struct store *s, const struct store_table *t)
 {
-	sqlite3_stmt *st = prep(s, "INSERT OR REPLACE INTO tables (id, game, players, seed, state, creator,"
-	                           " private, pwhash, rules, seats) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)");
+	/* An upsert, not INSERT OR REPLACE: a replaced row would take its
+	 * journal with it (ON DELETE CASCADE). */
+	sqlite3_stmt *st = prep(s, "INSERT INTO tables (id, game, players, seed, state, creator,"
+	                           " private, pwhash, rules, seats) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)"
+	                           " ON CONFLICT(id) DO UPDATE SET game = excluded.game, players = excluded.players,"
+	                           " seed = excluded.seed, state = excluded.state, creator = excluded.creator,"
+	                           " private = excluded.private, pwhash = excluded.pwhash, rules = excluded.rules,"
+	                           " seats = excluded.seats");
 	if (!st)
 		return -1;
 	char seed[24];
