@@ -100,11 +100,11 @@ static void restore_one(void *ctx, const struct store_table *t)
 	}
 	/* Its players are known by name: they sit back down when they return. */
 	for (int i = 0; i < h->nmembers; i++)
-		if (!user_named(r->l, h->member[i].name) &&
+		if (!user_named(r->l, h->member[i]->name) &&
 		    grow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users) == 0) {
 			struct lobby_user *u = &r->l->users[r->l->nusers++];
 			memset(u, 0, sizeof *u);
-			snprintf(u->name, sizeof u->name, "%s", h->member[i].name);
+			snprintf(u->name, sizeof u->name, "%s", h->member[i]->name);
 			snprintf(u->lang, sizeof u->lang, "en");
 			u->conn = -1;
 			u->guest = 1; /* until they log in again */
@@ -185,7 +185,7 @@ static json_t *table_json(const struct host *h)
 	}
 	int watchers = 0;
 	for (int i = 0; i < h->nmembers; i++)
-		watchers += h->member[i].seat < 0;
+		watchers += h->member[i]->seat < 0;
 	return json_pack("{s:I, s:s, s:i, s:o, s:o, s:b, s:s, s:s, s:i}", "id", (json_int_t)h->id, "game",
 	                 h->g->name, "players", h->players, "rules", rules, "seats", seats, "private", h->private_,
 	                 "creator", h->creator, "state", state_word(h->state), "watchers", watchers);
