@@ -1111,6 +1111,10 @@ START_TEST(test_vanishing_clients)
 	}
 	ck_assert_int_eq(json_array_size(json_object_get(lobby, "users")), 1);
 	ck_assert(srv_alive(&s));
+	/* A vanished guest's name is free again. */
+	static struct tc g;
+	tc_login(&g, &s, "Ghost 1", "en", NULL);
+	tc_free(&g);
 	tc_free(&a);
 	srv_stop(&s);
 }

@@ -581,6 +581,23 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 	*c = l->conns[--l->nconns];
 }
 
+/* Forget the people gone who hold no seat (their guest names are free
+ * again); the connections keep pointing at the right entries. */
+static void prune_users(struct lobby *l)
+{
+	for (int i = l->nusers - 1; i >= 0; i--) {
+		if (l->users[i].conn >= 0 || holds_seat(l, l->users[i].name))
+			continue;
+		int last = --l->nusers;
+		if (i != last) {
+			l->users[i] = l->users[last];
+			for (int c = 0; c < l->nconns; c++)
+				if (l->conns[c].user == last)
+					l->conns[c].user = i;
+		}
+	}
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
@@ -595,6 +612,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 	}
 	if (l->dirty) {
 		l->dirty = 0;
+		prune_users(l);
 		char *s = lobby_msg(l);
 		if (s)
 			broadcast(l, s);
