@@ -365,7 +365,7 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name))
 		return 1;
 	char key[64];
-	snprintf(key, sizeof key, "table %ld", h->id);
+	snprintf(key, sizeof key, "#%ld", h->id); /* no name holds a # */
 	long long wait = auth_wait(&l->auth, key, c->addr, l->now_ms);
 	if (wait > 0) {
 		send_error(l, c->id, "wait", "too many wrong passwords: try again later", m->type);
