@@ -1154,6 +1154,77 @@ START_TEST(test_chat)
 }
 END_TEST
 
+
+/* The HTTP side: without --web, a page saying how to join. */
+START_TEST(test_http_page)
+{
+	struct srv s;
+	srv_start(&s);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)s.port) };
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	const char req[] = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+	ck_assert_int_eq(write(fd, req, sizeof req - 1), (int)sizeof req - 1);
+	char buf[4096];
+	size_t got = 0;
+	ssize_t n;
+	while (got < sizeof buf - 1 && (n = read(fd, buf + got, sizeof buf - 1 - got)) > 0)
+		got += (size_t)n;
+	buf[got] = '\0';
+	close(fd);
+	ck_assert_ptr_nonnull(strstr(buf, "200 OK"));
+	ck_assert_ptr_nonnull(strstr(buf, "tapis join ws://"));
+	srv_stop(&s);
+}
+END_TEST
+
+/* `tapis serve` itself: its options, and a clean stop on SIGINT. */
+static int run_serve(const char *const *args, int sig)
+{
+	const char *bin = getenv("TAPIS_BIN");
+	pid_t pid = fork();
+	if (pid == 0) {
+		const char *argv[16] = { bin, "serve" };
+		for (int i = 0; args[i] && i < 13; i++)
+			argv[i + 2] = args[i];
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(127);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	if (sig) {
+		usleep(300 * 1000);
+		kill(pid, sig);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+START_TEST(test_serve_command)
+{
+	if (!getenv("TAPIS_BIN"))
+		return; /* run from make check, which names the program */
+	const char *bad_port[] = { "--port", "99999", NULL };
+	ck_assert_int_eq(run_serve(bad_port, 0), 2);
+	const char *half_tls[] = { "--cert", "x.pem", NULL };
+	ck_assert_int_eq(run_serve(half_tls, 0), 2);
+	const char *unknown[] = { "--colour", "red", NULL };
+	ck_assert_int_eq(run_serve(unknown, 0), 2);
+	char dir[] = "/tmp/tapis-serve-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char db[64];
+	snprintf(db, sizeof db, "%s/s.db", dir);
+	const char *ok[] = { "--port", "0", "--db", db, "--log-dir", dir, NULL };
+	ck_assert_int_eq(run_serve(ok, SIGINT), 0);
+	ck_assert_int_eq(access(db, F_OK), 0);
+	char cmd[96];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -1181,6 +1252,8 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_bad_messages);
 	tcase_add_test(tc, test_vanishing_clients);
 	tcase_add_test(tc, test_chat);
+	tcase_add_test(tc, test_http_page);
+	tcase_add_test(tc, test_serve_command);
 	suite_add_tcase(s, tc);
 	return s;
 }
