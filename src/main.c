@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "app/bench.h"
+#include "app/cmd_serve.h"
 #include "app/replay.h"
 #include "app/session.h"
 #include "app/table.h"
@@ -52,6 +53,8 @@ static void usage(FILE *f)
 	        "  tapis keys [GAME]           print the keyboard shortcuts\n"
 	        "  tapis bench [--json]        the performance benchmark\n"
 	        "  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history\n"
+	        "  tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR] [--cert F --key F] [--web DIR]\n"
+	        "                              host tables for players over the network\n"
 	        "  tapis --help | --version\n\n"
 	        "Games:");
 	for (int i = 0; game_list[i]; i++)
@@ -586,6 +589,8 @@ int main(int argc, char **argv)
 		rc = EXIT_DONE;
 	} else if (!strcmp(argv[1], "replay")) {
 		rc = replay_main(argc - 1, argv + 1);
+	} else if (!strcmp(argv[1], "serve")) {
+		rc = serve_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
 		int json = argc >= 3 && !strcmp(argv[2], "--json");
 		rc = bench_run(json, stdout);

@@ -117,3 +117,8 @@ int paths_savefile(char *buf, size_t len, const char *game, int create)
 	snprintf(buf, len, "%s/saves/%s.save", dir, game);
 	return 0;
 }
+
+int paths_datahome(char *buf, size_t len, int create)
+{
+	return xdg_dir(buf, len, "XDG_DATA_HOME", ".local/share", create);
+}

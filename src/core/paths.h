@@ -23,5 +23,7 @@ int paths_statedir(char *buf, size_t len, int create);
  * when create != 0 and it can be (writing the save tells when it cannot).
  * 0, or -1 when there is no home. */
 int paths_savefile(char *buf, size_t len, const char *game, int create);
+/* $XDG_DATA_HOME/tapis (else ~/.local/share/tapis), for the server's store. */
+int paths_datahome(char *buf, size_t len, int create);
 
 #endif

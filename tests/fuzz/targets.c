@@ -13,5 +13,6 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "term", fuzz_term },
 	{ "game", fuzz_game },
 	{ "save", fuzz_save },
+	{ "proto", fuzz_proto },
 	{ NULL, NULL },
 };

@@ -1,0 +1,81 @@
+#include "app/cmd_serve.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/paths.h"
+#include "net/server.h"
+
+static int usage(void)
+{
+	fprintf(stderr, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
+	                "                   [--cert FILE --key FILE] [--web DIR]\n");
+	return 2;
+}
+
+int serve_main(int argc, char **argv)
+{
+	struct server_options o;
+	server_options_default(&o);
+	char db[4096];
+	const char *dbarg = NULL;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (i + 1 >= argc) {
+			fprintf(stderr, "tapis serve: '%s' %s\n", a, a[0] == '-' ? "needs a value" : "is not an option");
+			return usage();
+		}
+		const char *v = argv[++i];
+		if (!strcmp(a, "--host")) {
+			o.host = v;
+		} else if (!strcmp(a, "--port")) {
+			char *end;
+			long p = strtol(v, &end, 10);
+			if (*end || p < 0 || p > 65535) {
+				fprintf(stderr, "tapis serve: --port: '%s' is not a port number\n", v);
+				return 2;
+			}
+			o.port = (int)p;
+		} else if (!strcmp(a, "--db")) {
+			dbarg = v;
+		} else if (!strcmp(a, "--log-dir")) {
+			struct stat st;
+			if (stat(v, &st) < 0 || !S_ISDIR(st.st_mode)) {
+				fprintf(stderr, "tapis serve: --log-dir: '%s' is not a directory\n", v);
+				return 2;
+			}
+			o.log_dir = v;
+		} else if (!strcmp(a, "--cert")) {
+			o.cert = v;
+		} else if (!strcmp(a, "--key")) {
+			o.key = v;
+		} else if (!strcmp(a, "--web")) {
+			o.web_dir = v;
+		} else {
+			fprintf(stderr, "tapis serve: unknown option '%s'\n", a);
+			return usage();
+		}
+	}
+	if (!o.cert != !o.key) {
+		fprintf(stderr, "tapis serve: --cert and --key go together\n");
+		return 2;
+	}
+	if (dbarg) {
+		snprintf(db, sizeof db, "%s", dbarg);
+	} else {
+		if (paths_datahome(db, sizeof db - 16, 1) < 0) {
+			fprintf(stderr, "tapis serve: no place for the store: give --db FILE\n");
+			return 2;
+		}
+		strcat(db, "/server.db");
+	}
+	o.db = db;
+	char err[512];
+	if (server_run(&o, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis serve: %s\n", err);
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,96 @@
+#include "net/dir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct local {
+	long next;
+	long *ids;
+	int n, cap;
+};
+
+static long local_new_id(struct dir *d)
+{
+	struct local *l = d->impl;
+	return l->next++;
+}
+
+static int local_claim(struct dir *d, long id, const char *owner)
+{
+	struct local *l = d->impl;
+	(void)owner; /* one process: every table is this one's */
+	if (id >= l->next)
+		l->next = id + 1;
+	for (int i = 0; i < l->n; i++)
+		if (l->ids[i] == id)
+			return 0;
+	if (l->n == l->cap) {
+		int cap = l->cap ? l->cap * 2 : 64;
+		long *p = realloc(l->ids, (size_t)cap * sizeof *p);
+		if (!p)
+			return -1;
+		l->ids = p;
+		l->cap = cap;
+	}
+	l->ids[l->n++] = id;
+	return 0;
+}
+
+static int local_owner(struct dir *d, long id, char *out, size_t len)
+{
+	struct local *l = d->impl;
+	for (int i = 0; i < l->n; i++)
+		if (l->ids[i] == id) {
+			snprintf(out, len, "%s", d->self);
+			return 1;
+		}
+	return 0;
+}
+
+static void local_release(struct dir *d, long id)
+{
+	struct local *l = d->impl;
+	for (int i = 0; i < l->n; i++)
+		if (l->ids[i] == id) {
+			l->ids[i] = l->ids[--l->n];
+			return;
+		}
+}
+
+static void local_close(struct dir *d)
+{
+	struct local *l = d->impl;
+	if (l)
+		free(l->ids);
+	free(l);
+}
+
+static const struct dir_ops local_ops = {
+	.name = "local",
+	.new_id = local_new_id,
+	.claim = local_claim,
+	.owner = local_owner,
+	.release = local_release,
+	.close = local_close,
+};
+
+int dir_open_local(struct dir *d, const char *self)
+{
+	memset(d, 0, sizeof *d);
+	struct local *l = calloc(1, sizeof *l);
+	if (!l)
+		return -1;
+	l->next = 1;
+	d->ops = &local_ops;
+	d->impl = l;
+	snprintf(d->self, sizeof d->self, "%s", self);
+	return 0;
+}
+
+void dir_close(struct dir *d)
+{
+	if (d->ops)
+		d->ops->close(d);
+	memset(d, 0, sizeof *d);
+}

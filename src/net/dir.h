@@ -1,0 +1,38 @@
+/* dir: the table directory, which process owns table T and which table ids
+ * are free. One process today (the "local" directory answers itself for
+ * every table); a shared directory (Redis, as lichess's lila-ws shares its
+ * lobby) can take its place behind the same operations when tables are
+ * spread over several server processes (docs/architecture.md). */
+#ifndef TAPIS_DIR_H
+#define TAPIS_DIR_H
+
+#include <stddef.h>
+
+#define DIR_OWNER_MAX 64
+
+struct dir;
+
+struct dir_ops {
+	const char *name;
+	/* A fresh table id, never given before. */
+	long (*new_id)(struct dir *d);
+	/* Record that owner hosts table id (a restored table claims its id). */
+	int (*claim)(struct dir *d, long id, const char *owner);
+	/* The owner of table id into out: 1, or 0 when nobody hosts it. */
+	int (*owner)(struct dir *d, long id, char *out, size_t len);
+	/* The table is gone. */
+	void (*release)(struct dir *d, long id);
+	void (*close)(struct dir *d);
+};
+
+struct dir {
+	const struct dir_ops *ops;
+	char self[DIR_OWNER_MAX];   /* this process's name as an owner */
+	void *impl;
+};
+
+/* The in-process directory; self names this process. 0 or -1. */
+int dir_open_local(struct dir *d, const char *self);
+void dir_close(struct dir *d);
+
+#endif

@@ -1,0 +1,636 @@
+#include "net/host.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audio/audio.h"
+#include "net/proto.h"
+#include "speech/i18n.h"
+
+struct host_member *host_member(struct host *h, const char *name)
+{
+	for (int i = 0; i < h->nmembers; i++)
+		if (!strcmp(h->member[i]->name, name))
+			return h->member[i];
+	return NULL;
+}
+
+static int seat_of(const struct host *h, const char *name)
+{
+	for (int s = 0; s < h->players; s++)
+		if (!strcmp(h->seat[s].name, name))
+			return s;
+	return -1;
+}
+
+/* 1 when a bot plays the seat now. */
+static int bot_plays(const struct host *h, int s, long long now_ms)
+{
+	const struct host_seat *x = &h->seat[s];
+	if (!x->name[0])
+		return 1;
+	return x->away_ms && now_ms - x->away_ms >= h->cfg->grace_ms;
+}
+
+/* Tell the table who plays each seat now: the table waits for a person
+ * (SEAT_HUMAN) or plays a bot. */
+static void update_kinds(struct host *h, long long now_ms)
+{
+	for (int s = 0; s < h->players; s++) {
+		h->t.opt.seat_kind[s] = bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN;
+		h->t.opt.bot_level[s] = h->seat[s].level;
+	}
+}
+
+const char *host_seat_word(const struct host *h, int s)
+{
+	const struct host_seat *x = &h->seat[s];
+	if (x->name[0])
+		return x->away_ms ? "away" : "player";
+	return x->open ? "open" : "bot";
+}
+
+static void send_to(struct host *h, struct host_member *m, char *text)
+{
+	if (!text)
+		return;
+	if (m->conn >= 0) {
+		h->out.send(h->out.ctx, m->conn, text);
+		return;
+	}
+	if (m->nmissed == HOST_MISSED_MAX) {
+		free(m->missed[0]);
+		memmove(m->missed, m->missed + 1, (HOST_MISSED_MAX - 1) * sizeof m->missed[0]);
+		m->nmissed--;
+		m->dropped++;
+	}
+	m->missed[m->nmissed++] = text;
+}
+
+static json_t *json_text(const char *s)
+{
+	json_t *v = json_string(s);
+	return v ? v : json_string("");
+}
+
+/* ---- a member's view, as messages ---- */
+
+static void sink_say(void *ctx, const struct view_say *m)
+{
+	struct host_member *mb = ctx;
+	struct host *h = mb->h;
+	json_t *o;
+	const char *cue = m->cue >= 0 ? audio_cue_name((enum audio_cue)m->cue) : NULL;
+	if (m->kind == VIEW_SAY_REFUSAL) {
+		o = json_pack("{s:s, s:I, s:s, s:o}", "type", "refused", "table", (json_int_t)h->id, "action",
+		              mb->acting, "text", json_text(m->text));
+	} else {
+		o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves", h->t.moves,
+		              "text", json_text(m->text));
+		if (o && m->urgent)
+			json_object_set_new(o, "urgent", json_true());
+	}
+	if (o && cue) {
+		json_object_set_new(o, "cue", json_string(cue));
+		json_object_set_new(o, "from", json_integer(m->seat));
+	}
+	send_to(h, mb, proto_dump(o));
+}
+
+static json_t *labels(const struct view_state *vs, const struct view_choice *c)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < c->nvariants && c->first + i < vs->nvariants; i++)
+		json_array_append_new(a, json_text(vs->variant[c->first + i]));
+	return a;
+}
+
+static char *state_msg(const struct host *h, const struct view_state *vs, int seat)
+{
+	const char *word = h->state == HOST_WAITING ? "waiting"
+	                   : h->state == HOST_OVER || (vs && vs->game_over) ? "over" : "playing";
+	json_t *o = json_pack("{s:s, s:I, s:i, s:i, s:s}", "type", "state", "table", (json_int_t)h->id, "moves",
+	                      vs ? vs->moves : 0, "seat", vs ? vs->seat : seat, "state", word);
+	if (!o || !vs)
+		return proto_dump(o);
+	json_object_set_new(o, "to_act", json_integer(vs->to_act));
+	json_object_set_new(o, "my_turn", json_boolean(vs->my_turn));
+	json_t *keys = json_object();
+	for (int i = 0; i < VIEW_NQUERY; i++) {
+		char k[2] = { VIEW_QUERY_KEYS[i], 0 };
+		json_object_set_new(keys, k, json_text(vs->answer[i]));
+	}
+	if (vs->seat >= 0)
+		json_object_set_new(keys, "H", json_text(vs->hand_text));
+	json_object_set_new(o, "keys", keys);
+	if (vs->prompt[0])
+		json_object_set_new(o, "prompt", json_text(vs->prompt));
+	json_t *hand = json_array();
+	for (int i = 0; i < vs->nhand; i++) {
+		char cs[4];
+		json_array_append_new(hand, json_pack("{s:s, s:o, s:b}", "card", card_str(vs->hand[i].card, cs), "name",
+		                                      json_text(vs->hand[i].name), "playable", vs->hand[i].playable));
+	}
+	json_object_set_new(o, "hand", hand);
+	json_t *ch = json_array();
+	for (int i = 0; i < vs->nchoices; i++) {
+		const struct view_choice *c = &vs->choice[i];
+		json_t *x = json_pack("{s:s, s:o}", "action", c->word, "label", json_text(c->label));
+		if (!x)
+			continue;
+		if (c->hi > c->lo) {
+			json_object_set_new(x, "min", json_integer(c->lo));
+			json_object_set_new(x, "max", json_integer(c->hi));
+		}
+		if (c->nvariants)
+			json_object_set_new(x, "labels", labels(vs, c));
+		json_array_append_new(ch, x);
+	}
+	json_object_set_new(o, "choices", ch);
+	return proto_dump(o);
+}
+
+static void sink_update(void *ctx, const struct view_state *vs)
+{
+	struct host_member *mb = ctx;
+	/* Only the latest state matters: none is kept for an absent member. */
+	if (mb->conn >= 0)
+		send_to(mb->h, mb, state_msg(mb->h, vs, mb->seat));
+}
+
+/* Attach (again) the member's view for its seat and language; it sends the
+ * state at once, and the prompt when the seat is to act. */
+static void bind_view(struct host *h, struct host_member *m)
+{
+	if (m->has_view) {
+		view_release(&m->v);
+		m->has_view = 0;
+	}
+	if (h->state == HOST_WAITING) {
+		if (m->conn >= 0)
+			send_to(h, m, state_msg(h, NULL, m->seat));
+		return;
+	}
+	struct view_sink sink = { sink_say, sink_update, m };
+	char err[128];
+	/* Attached to a table in play, the view sends its state at once; before
+	 * the start, the first events will. */
+	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
+		m->has_view = 1;
+	} else {
+		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+	}
+}
+
+/* A sentence about a player ("%s sits down.") told to every member. */
+static void announce(struct host *h, const char *msgid, const char *name)
+{
+	for (int i = 0; i < h->nmembers; i++) {
+		struct host_member *m = h->member[i];
+		const char *saved = view_lang_enter(m->lang);
+		char text[512];
+		snprintf(text, sizeof text, i18n_get(msgid), name);
+		view_lang_leave(saved);
+		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
+		                      h->t.moves, "text", json_text(text));
+		send_to(h, m, proto_dump(o));
+	}
+}
+
+/* ---- the table's life ---- */
+
+void host_row(const struct host *h, struct store_table *t)
+{
+	memset(t, 0, sizeof *t);
+	t->id = h->id;
+	snprintf(t->game, sizeof t->game, "%s", h->g->name);
+	t->players = h->players;
+	t->seed = h->seed;
+	t->state = h->state;
+	snprintf(t->creator, sizeof t->creator, "%s", h->creator);
+	t->private_ = h->private_;
+	snprintf(t->pwhash, sizeof t->pwhash, "%s", h->pwhash);
+	size_t off = 0;
+	for (int i = 0; i < h->rules.n && off < sizeof t->rules; i++) {
+		char buf[32];
+		off += (size_t)snprintf(t->rules + off, sizeof t->rules - off, "%s=%s\n", h->rules.defs[i].key,
+		                        rules_value_str(&h->rules, i, buf, sizeof buf));
+	}
+	json_t *seats = json_array();
+	for (int s = 0; s < h->players; s++)
+		json_array_append_new(seats, json_pack("{s:s, s:b, s:i}", "name", h->seat[s].name, "open",
+		                                       h->seat[s].open, "level", h->seat[s].level));
+	char *js = json_dumps(seats, JSON_COMPACT);
+	json_decref(seats);
+	snprintf(t->seats, sizeof t->seats, "%s", js ? js : "[]");
+	free(js);
+}
+
+void host_save(struct host *h)
+{
+	struct store_table t;
+	host_row(h, &t);
+	store_table_put(h->store, &t);
+}
+
+/* Open the table (the game set up, its hand history opened): nothing
+ * played yet. */
+static int setup(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
+                 uint64_t seed, struct store *store, const struct host_config *cfg, struct net_out out,
+                 char *err, size_t errlen)
+{
+	memset(h, 0, sizeof *h);
+	h->id = id;
+	h->g = g;
+	h->players = players;
+	h->seed = seed;
+	h->rules = *rules;
+	h->store = store;
+	h->cfg = cfg;
+	h->out = out;
+	for (int s = 0; s < players; s++)
+		h->seat[s].level = 2;
+	struct table_options o;
+	memset(&o, 0, sizeof o);
+	o.game = g;
+	o.players = players;
+	o.dealer = -1;
+	o.seed = seed;
+	o.rules = *rules;
+	char path[4096];
+	if (cfg->log_dir) {
+		snprintf(path, sizeof path, "%s/%ld.jsonl", cfg->log_dir, id);
+		o.log_path = path;
+	}
+	if (table_open(&h->t, &o, NULL, NULL, err, errlen) < 0)
+		return -1;
+	h->opened = 1;
+	/* The rules the game settled ("auto" values) are the table's. */
+	h->rules = h->t.opt.rules;
+	return 0;
+}
+
+int host_create(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
+                uint64_t seed, const char *creator, struct store *store, const struct host_config *cfg,
+                struct net_out out, char *err, size_t errlen)
+{
+	if (setup(h, id, g, players, rules, seed, store, cfg, out, err, errlen) < 0) {
+		host_free(h);
+		return -1;
+	}
+	snprintf(h->creator, sizeof h->creator, "%s", creator);
+	h->state = HOST_WAITING;
+	return 0;
+}
+
+struct journal_read {
+	struct script s;
+	int bad;
+};
+
+static void journal_line(void *ctx, int seat, const char *text)
+{
+	struct journal_read *r = ctx;
+	if (r->bad)
+		return;
+	if (r->s.n == r->s.cap) {
+		int cap = r->s.cap ? r->s.cap * 2 : 256;
+		struct script_line *l = realloc(r->s.lines, (size_t)cap * sizeof *l);
+		if (!l) {
+			r->bad = 1;
+			return;
+		}
+		r->s.lines = l;
+		r->s.cap = cap;
+	}
+	struct script_line *l = &r->s.lines[r->s.n];
+	char err[128];
+	memset(l, 0, sizeof *l);
+	if (act_parse(text, &l->act, err, sizeof err) < 0) {
+		r->bad = 1;
+		return;
+	}
+	l->line = r->s.n + 1;
+	l->seat = seat;
+	snprintf(l->text, sizeof l->text, "%s", text);
+	r->s.n++;
+}
+
+static struct host_member *add_member(struct host *h, const char *name, const char *lang)
+{
+	if (h->nmembers == HOST_MAX_MEMBERS)
+		return NULL;
+	struct host_member *m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	m->h = h;
+	snprintf(m->name, sizeof m->name, "%s", name);
+	snprintf(m->lang, sizeof m->lang, "%s", lang);
+	m->conn = -1;
+	m->seat = -1;
+	h->member[h->nmembers++] = m;
+	return m;
+}
+
+static void drop_member(struct host *h, struct host_member *m)
+{
+	if (m->has_view)
+		view_release(&m->v);
+	for (int k = 0; k < m->nmissed; k++)
+		free(m->missed[k]);
+	for (int i = 0; i < h->nmembers; i++)
+		if (h->member[i] == m) {
+			h->member[i] = h->member[--h->nmembers];
+			break;
+		}
+	free(m);
+}
+
+int host_restore(struct host *h, const struct store_table *t, struct store *store,
+                 const struct host_config *cfg, struct net_out out, long long now_ms, char *err,
+                 size_t errlen)
+{
+	const struct game_ops *g = game_find(t->game);
+	if (!g) {
+		snprintf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
+		return -1;
+	}
+	if (t->players < g->min_players || t->players > g->max_players) {
+		snprintf(err, errlen, "table %ld: %d players", t->id, t->players);
+		return -1;
+	}
+	struct rules rules;
+	rules_init(&rules, g->rules, g->nrules);
+	char buf[STORE_TEXT_MAX];
+	snprintf(buf, sizeof buf, "%s", t->rules);
+	char *save = NULL;
+	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (rules_set_arg(&rules, line, err, errlen) < 0)
+			return -1;
+	if (setup(h, t->id, g, t->players, &rules, t->seed, store, cfg, out, err, errlen) < 0) {
+		host_free(h);
+		return -1;
+	}
+	snprintf(h->creator, sizeof h->creator, "%s", t->creator);
+	h->private_ = t->private_;
+	snprintf(h->pwhash, sizeof h->pwhash, "%s", t->pwhash);
+	json_t *seats = json_loads(t->seats, 0, NULL);
+	for (int s = 0; s < h->players && json_is_array(seats); s++) {
+		json_t *x = json_array_get(seats, (size_t)s);
+		const char *name = json_string_value(json_object_get(x, "name"));
+		snprintf(h->seat[s].name, sizeof h->seat[s].name, "%s", name ? name : "");
+		h->seat[s].open = json_is_true(json_object_get(x, "open"));
+		h->seat[s].level = (int)json_integer_value(json_object_get(x, "level"));
+		struct host_member *m = h->seat[s].name[0] ? add_member(h, h->seat[s].name, "en") : NULL;
+		if (m) {
+			/* Away until they log in again. */
+			m->seat = s;
+			h->seat[s].away_ms = now_ms ? now_ms : 1;
+		}
+	}
+	json_decref(seats);
+	h->state = HOST_WAITING;
+	if (t->state != HOST_WAITING) {
+		struct journal_read r;
+		memset(&r, 0, sizeof r);
+		snprintf(r.s.name, sizeof r.s.name, "table %ld", h->id);
+		store_journal_each(store, h->id, journal_line, &r);
+		update_kinds(h, now_ms);
+		table_start(&h->t);
+		int rc = r.bad ? -1 : table_replay(&h->t, &r.s, err, errlen);
+		script_release(&r.s);
+		if (rc < 0) {
+			if (r.bad)
+				snprintf(err, errlen, "table %ld: its journal cannot be read", h->id);
+			host_free(h);
+			return -1;
+		}
+		h->state = table_to_act(&h->t) < 0 ? HOST_OVER : HOST_PLAYING;
+	}
+	return 0;
+}
+
+void host_free(struct host *h)
+{
+	while (h->nmembers)
+		drop_member(h, h->member[h->nmembers - 1]);
+	if (h->opened)
+		table_close(&h->t);
+	memset(h, 0, sizeof *h);
+}
+
+/* After an action: journal it, notice the end. The views were told inside
+ * the table; what they said is only queued on the connections, so the
+ * journal is written before anyone hears the action. */
+static void after_action(struct host *h, long long now_ms)
+{
+	int n = h->t.nplayed;
+	char txt[ACT_STR_MAX];
+	if (h->t.hist.f)
+		fflush(h->t.hist.f); /* the hand history is readable as the game goes */
+	if (n > 0)
+		store_journal_add(h->store, h->id, n - 1, h->t.played_seat[n - 1],
+		                  act_format(&h->t.played[n - 1], txt, sizeof txt));
+	if (table_to_act(&h->t) < 0) {
+		h->state = HOST_OVER;
+		host_save(h);
+	}
+	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
+}
+
+int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
+              char *err, size_t errlen)
+{
+	struct host_member *m = host_member(h, name);
+	int held = seat_of(h, name);
+	if (seat >= 0 && held < 0) {
+		if (seat >= h->players) {
+			snprintf(err, errlen, "this table has %d seats", h->players);
+			return -1;
+		}
+		if (h->seat[seat].name[0] || !h->seat[seat].open) {
+			snprintf(err, errlen, "seat %d is not free", seat);
+			return -1;
+		}
+	}
+	if (!m && !(m = add_member(h, name, lang))) {
+		snprintf(err, errlen, "this table is full");
+		return -1;
+	}
+	snprintf(m->lang, sizeof m->lang, "%s", lang);
+	m->conn = conn;
+	int back = 0;
+	if (held >= 0) {
+		m->seat = held;
+		back = h->seat[held].away_ms != 0;
+		h->seat[held].away_ms = 0;
+		h->seat[held].bot_told = 0;
+	} else if (seat >= 0) {
+		snprintf(h->seat[seat].name, sizeof h->seat[seat].name, "%s", name);
+		h->seat[seat].away_ms = 0;
+		m->seat = seat;
+		host_save(h);
+	} else {
+		m->seat = -1;
+	}
+	update_kinds(h, now_ms);
+	/* What was missed, bounded, then where the table is. */
+	if (m->nmissed || m->dropped) {
+		json_t *o = json_pack("{s:s, s:I, s:i, s:[]}", "type", "missed", "table", (json_int_t)h->id,
+		                      "dropped", m->dropped, "says");
+		json_t *arr = json_object_get(o, "says");
+		for (int i = 0; i < m->nmissed; i++) {
+			json_t *x = json_loads(m->missed[i], 0, NULL);
+			if (x)
+				json_array_append_new(arr, x);
+			free(m->missed[i]);
+		}
+		m->nmissed = m->dropped = 0;
+		send_to(h, m, proto_dump(o));
+	}
+	bind_view(h, m);
+	if (back)
+		announce(h, N_("%s is back."), name);
+	else if (m->seat >= 0 && held < 0)
+		announce(h, N_("%s sits down."), name);
+	return 0;
+}
+
+void host_disconnect(struct host *h, const char *name, long long now_ms)
+{
+	struct host_member *m = host_member(h, name);
+	if (!m)
+		return;
+	m->conn = -1;
+	if (m->seat < 0) {
+		/* A spectator who leaves is forgotten. */
+		drop_member(h, m);
+		return;
+	}
+	h->seat[m->seat].away_ms = now_ms ? now_ms : 1;
+	h->seat[m->seat].bot_told = 0;
+}
+
+void host_stand(struct host *h, const char *name, int leave)
+{
+	struct host_member *m = host_member(h, name);
+	int s = seat_of(h, name);
+	if (s >= 0) {
+		h->seat[s].name[0] = '\0';
+		h->seat[s].away_ms = 0;
+		h->seat[s].open = 1;
+		host_save(h);
+		announce(h, h->state == HOST_PLAYING ? N_("%s stands up. A bot plays the seat.") : N_("%s stands up."),
+		         name);
+	}
+	if (!m)
+		return;
+	if (leave) {
+		drop_member(h, m);
+	} else if (m->seat >= 0) {
+		m->seat = -1;
+		bind_view(h, m);
+	}
+}
+
+int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
+{
+	if (seat >= h->players) {
+		snprintf(err, errlen, "this table has %d seats", h->players);
+		return -1;
+	}
+	if (h->seat[seat].name[0]) {
+		snprintf(err, errlen, "seat %d is held by a player", seat);
+		return -1;
+	}
+	h->seat[seat].open = open;
+	h->seat[seat].level = level;
+	h->t.opt.bot_level[seat] = level;
+	host_save(h);
+	return 0;
+}
+
+int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
+{
+	if (h->state != HOST_WAITING) {
+		snprintf(err, errlen, "the game has already begun");
+		return -1;
+	}
+	h->state = HOST_PLAYING;
+	update_kinds(h, now_ms);
+	for (int i = 0; i < h->nmembers; i++)
+		bind_view(h, h->member[i]);
+	table_start(&h->t);
+	host_save(h);
+	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
+	if (table_to_act(&h->t) < 0) {
+		h->state = HOST_OVER;
+		host_save(h);
+	}
+	return 0;
+}
+
+int host_action(struct host *h, const char *name, const struct action *a, long long now_ms)
+{
+	struct host_member *m = host_member(h, name);
+	int seat = seat_of(h, name);
+	const char *code = NULL, *msg = NULL;
+	if (h->state != HOST_PLAYING) {
+		code = "not_playing";
+		msg = "the game is not being played";
+	} else if (seat < 0 || !m || !m->has_view) {
+		code = "not_seated";
+		msg = "you hold no seat at this table";
+	}
+	if (code) {
+		if (m && m->conn >= 0)
+			h->out.send(h->out.ctx, m->conn, proto_error(code, msg, "action"));
+		return -1;
+	}
+	update_kinds(h, now_ms);
+	struct refusal why;
+	act_format(a, m->acting, sizeof m->acting);
+	if (table_act(&h->t, seat, a, &why) < 0) {
+		view_refusal(&m->v, &why);
+		return -1;
+	}
+	after_action(h, now_ms);
+	return 0;
+}
+
+int host_tick(struct host *h, long long now_ms)
+{
+	if (h->state != HOST_PLAYING)
+		return 0;
+	for (int s = 0; s < h->players; s++)
+		if (h->seat[s].name[0] && h->seat[s].away_ms && !h->seat[s].bot_told && bot_plays(h, s, now_ms)) {
+			h->seat[s].bot_told = 1;
+			announce(h, N_("%s is away. A bot plays for them."), h->seat[s].name);
+		}
+	update_kinds(h, now_ms);
+	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
+		return 0;
+	char err[256];
+	if (table_auto_step(&h->t, err, sizeof err) != 0) {
+		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		h->state = HOST_OVER;
+		host_save(h);
+		return 0;
+	}
+	after_action(h, now_ms);
+	return 1;
+}
+
+void host_chat(struct host *h, const char *from, const char *text)
+{
+	json_t *o = json_pack("{s:s, s:I, s:s, s:s, s:s}", "type", "chat", "table", (json_int_t)h->id, "from", from,
+	                      "text", text, "cue", "chat");
+	char *s = proto_dump(o);
+	if (!s)
+		return;
+	for (int i = 0; i < h->nmembers; i++)
+		send_to(h, h->member[i], strdup(s));
+	free(s);
+}

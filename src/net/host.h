@@ -1,0 +1,126 @@
+/* host: one table played over the network. The host holds the game's state
+ * and applies actions with the game's own apply; its seats are held by
+ * players (by name), by bots, or open; its members are the players and
+ * spectators listening, each in their own language. After every action it
+ * phrases the events for each member with the announcer (only what that
+ * seat may see; spectators hear what is public), sends the cues with the
+ * seat they come from, and the member's view: the answers to the query
+ * keys, the hand, the legal choices. The table (app/table) plays the game;
+ * each member is a view (app/view) whose sink turns what it says and its
+ * state into messages. Every action goes to the store's
+ * journal before it is told; a table is restored by replaying it. */
+#ifndef TAPIS_HOST_H
+#define TAPIS_HOST_H
+
+#include <stdint.h>
+
+#include "core/game.h"
+#include "app/table.h"
+#include "app/view.h"
+#include "net/store.h"
+#include "speech/talk.h"
+
+#define HOST_PLAYER_MAX 100
+#define HOST_MAX_MEMBERS 64
+#define HOST_MISSED_MAX 30   /* announcements kept for a player who is away */
+
+enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER };
+
+/* Where the host's messages go: send takes ownership of text (malloc'd). */
+struct net_out {
+	void (*send)(void *ctx, long conn, char *text);
+	void *ctx;
+};
+
+struct host_seat {
+	char name[HOST_PLAYER_MAX];   /* the player holding it, "" none */
+	int open;                   /* a player may sit here */
+	int level;                  /* of the bot that plays it when nobody does */
+	long long away_ms;          /* when its player left (0: present) */
+	int bot_told;               /* the others were told a bot took over */
+};
+
+struct host_member {
+	struct host *h;
+	char name[HOST_PLAYER_MAX];
+	char lang[3];
+	long conn;                  /* -1 while disconnected */
+	int seat;                   /* -1: a spectator */
+	int has_view;               /* v is attached to the table */
+	struct view v;              /* what this member hears and may ask */
+	char acting[ACT_STR_MAX];   /* the action being tried (for a refusal) */
+	int nmissed, dropped;       /* announcements kept while away, and those lost */
+	char *missed[HOST_MISSED_MAX];
+};
+
+struct host_config {
+	long long grace_ms;         /* a disconnected player's seat waits this long for them */
+	long long bot_delay_ms;     /* between a move and a bot's next one */
+	const char *log_dir;        /* NULL: no hand histories */
+};
+
+struct host {
+	long id;
+	const struct game_ops *g;
+	int players;
+	uint64_t seed;
+	struct rules rules;
+	char creator[HOST_PLAYER_MAX];
+	int private_;
+	char pwhash[128];
+	int state;                  /* enum host_state */
+	struct host_seat seat[GAME_MAX_SEATS];
+	struct host_member *member[HOST_MAX_MEMBERS]; /* each allocated: views point into them */
+	int nmembers;
+	struct table t;             /* the game, its journal, its hand history, the views */
+	int opened;
+	long long next_bot_ms;
+	struct store *store;
+	const struct host_config *cfg;
+	struct net_out out;
+};
+
+/* Create a table (state WAITING) from the options; 0, or -1 with a message
+ * for the client. Saved in the store. */
+int host_create(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
+                uint64_t seed, const char *creator, struct store *store, const struct host_config *cfg,
+                struct net_out out, char *err, size_t errlen);
+/* Restore a stored table: its seats and options, then its journal replayed
+ * through apply. Players are all away until they come back. 0 or -1. */
+int host_restore(struct host *h, const struct store_table *t, struct store *store,
+                 const struct host_config *cfg, struct net_out out, long long now_ms, char *err,
+                 size_t errlen);
+void host_free(struct host *h);
+/* Save the table's options and seats (not the journal). */
+void host_save(struct host *h);
+
+/* The member of that name, or NULL. */
+struct host_member *host_member(struct host *h, const char *name);
+/* A player or spectator joins (or comes back on a new connection): they hear
+ * what they missed, then the table's state. seat -1 watches; otherwise the
+ * seat must be free for them. 0, or -1 with a message. */
+int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
+              char *err, size_t errlen);
+/* The member's connection is gone: their seat waits grace_ms, then a bot
+ * plays it until they come back. */
+void host_disconnect(struct host *h, const char *name, long long now_ms);
+/* Stand up (the seat goes to a bot and is open to anyone, its player
+ * included), or leave the table entirely (leave = 1). */
+void host_stand(struct host *h, const char *name, int leave);
+/* The creator sets an unheld seat open or to a bot of a level. 0 or -1. */
+int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen);
+/* Begin play (bots play the empty seats). 0 or -1. */
+int host_start(struct host *h, long long now_ms, char *err, size_t errlen);
+/* A player's action (text already parsed); 0, or -1: refused, and the
+ * spoken reason was sent to them. */
+int host_action(struct host *h, const char *name, const struct action *a, long long now_ms);
+/* Let bots play what is due; returns 1 when something happened. */
+int host_tick(struct host *h, long long now_ms);
+/* Send a chat line to every member (spoken by the client with the chat cue). */
+void host_chat(struct host *h, const char *from, const char *text);
+/* Fill a store row of the table. */
+void host_row(const struct host *h, struct store_table *t);
+/* The seat's state word for the lobby: "open", "bot", "player", "away". */
+const char *host_seat_word(const struct host *h, int seat);
+
+#endif

@@ -1,0 +1,621 @@
+#include "net/lobby.h"
+
+#include <jansson.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int grow(void **p, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	int c = *cap ? *cap * 2 : 16;
+	while (c < need)
+		c *= 2;
+	void *q = realloc(*p, (size_t)c * size);
+	if (!q)
+		return -1;
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
+static void send_text(struct lobby *l, long conn, char *text)
+{
+	if (text)
+		l->io.send(l->io.ctx, conn, text);
+}
+
+static void send_error(struct lobby *l, long conn, const char *code, const char *message, int re)
+{
+	send_text(l, conn, proto_error(code, message, proto_type_word(re)));
+}
+
+static struct lobby_conn *conn_of(struct lobby *l, long id)
+{
+	for (int i = 0; i < l->nconns; i++)
+		if (l->conns[i].id == id)
+			return &l->conns[i];
+	return NULL;
+}
+
+static struct lobby_user *user_named(struct lobby *l, const char *name)
+{
+	for (int i = 0; i < l->nusers; i++)
+		if (!strcmp(l->users[i].name, name))
+			return &l->users[i];
+	return NULL;
+}
+
+static struct host *table_of(struct lobby *l, long id)
+{
+	for (int i = 0; i < l->ntables; i++)
+		if (l->tables[i]->id == id)
+			return l->tables[i];
+	return NULL;
+}
+
+/* The host's output: a member's connection number is a lobby connection. */
+static void host_send(void *ctx, long conn, char *text)
+{
+	struct lobby *l = ctx;
+	send_text(l, conn, text);
+}
+
+static struct net_out host_out(struct lobby *l)
+{
+	struct net_out o = { host_send, l };
+	return o;
+}
+
+static int add_table(struct lobby *l, struct host *h)
+{
+	if (grow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables) < 0)
+		return -1;
+	l->tables[l->ntables++] = h;
+	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
+	l->dirty = 1;
+	return 0;
+}
+
+struct restore_ctx {
+	struct lobby *l;
+	int failed;
+};
+
+static void restore_one(void *ctx, const struct store_table *t)
+{
+	struct restore_ctx *r = ctx;
+	struct host *h = calloc(1, sizeof *h);
+	char err[256];
+	if (!h || host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0 ||
+	    add_table(r->l, h) < 0) {
+		fprintf(stderr, "tapis serve: %s\n", h ? err : "out of memory");
+		if (h)
+			host_free(h);
+		free(h);
+		r->failed++;
+		return;
+	}
+	/* Its players are known by name: they sit back down when they return. */
+	for (int i = 0; i < h->nmembers; i++)
+		if (!user_named(r->l, h->member[i]->name) &&
+		    grow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users) == 0) {
+			struct lobby_user *u = &r->l->users[r->l->nusers++];
+			memset(u, 0, sizeof *u);
+			snprintf(u->name, sizeof u->name, "%s", h->member[i]->name);
+			snprintf(u->lang, sizeof u->lang, "en");
+			u->conn = -1;
+			u->guest = 1; /* until they log in again */
+			u->gone_ms = r->l->now_ms;
+		}
+}
+
+int lobby_init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
+               int cheap, long long now_ms, char *err, size_t errlen)
+{
+	memset(l, 0, sizeof *l);
+	l->io = io;
+	l->store = store;
+	l->cfg = *cfg;
+	l->now_ms = now_ms;
+	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0) {
+		snprintf(err, errlen, "cannot start libsodium");
+		return -1;
+	}
+	struct restore_ctx r = { l, 0 };
+	if (store_table_each(store, restore_one, &r) < 0) {
+		snprintf(err, errlen, "cannot read the tables of the store");
+		return -1;
+	}
+	return 0;
+}
+
+void lobby_release(struct lobby *l)
+{
+	for (int i = 0; i < l->ntables; i++) {
+		host_free(l->tables[i]);
+		free(l->tables[i]);
+	}
+	free(l->tables);
+	free(l->users);
+	free(l->conns);
+	dir_close(&l->dir);
+	memset(l, 0, sizeof *l);
+}
+
+void lobby_save_all(struct lobby *l)
+{
+	for (int i = 0; i < l->ntables; i++)
+		host_save(l->tables[i]);
+}
+
+void lobby_open(struct lobby *l, long conn, const char *addr)
+{
+	if (grow((void **)&l->conns, &l->capconns, l->nconns + 1, sizeof *l->conns) < 0)
+		return;
+	struct lobby_conn *c = &l->conns[l->nconns++];
+	memset(c, 0, sizeof *c);
+	c->id = conn;
+	c->user = -1;
+	snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "");
+}
+
+static const char *state_word(int state)
+{
+	return state == HOST_WAITING ? "waiting" : state == HOST_PLAYING ? "playing" : "over";
+}
+
+static json_t *table_json(const struct host *h)
+{
+	json_t *rules = json_object();
+	for (int i = 0; i < h->rules.n; i++) {
+		char buf[32];
+		json_object_set_new(rules, h->rules.defs[i].key,
+		                    json_string(rules_value_str(&h->rules, i, buf, sizeof buf)));
+	}
+	json_t *seats = json_array();
+	for (int s = 0; s < h->players; s++) {
+		json_t *x = json_pack("{s:i, s:s, s:i}", "seat", s, "state", host_seat_word(h, s), "level",
+		                      h->seat[s].level);
+		if (h->seat[s].name[0])
+			json_object_set_new(x, "name", json_string(h->seat[s].name));
+		json_array_append_new(seats, x);
+	}
+	int watchers = 0;
+	for (int i = 0; i < h->nmembers; i++)
+		watchers += h->member[i]->seat < 0;
+	return json_pack("{s:I, s:s, s:i, s:o, s:o, s:b, s:s, s:s, s:i}", "id", (json_int_t)h->id, "game",
+	                 h->g->name, "players", h->players, "rules", rules, "seats", seats, "private", h->private_,
+	                 "creator", h->creator, "state", state_word(h->state), "watchers", watchers);
+}
+
+static char *lobby_msg(struct lobby *l)
+{
+	json_t *users = json_array();
+	for (int i = 0; i < l->nusers; i++)
+		if (l->users[i].conn >= 0)
+			json_array_append_new(users, json_pack("{s:s, s:b}", "name", l->users[i].name, "guest",
+			                                       l->users[i].guest));
+	json_t *tables = json_array();
+	for (int i = 0; i < l->ntables; i++)
+		json_array_append_new(tables, table_json(l->tables[i]));
+	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
+}
+
+static void broadcast(struct lobby *l, const char *text)
+{
+	for (int i = 0; i < l->nconns; i++)
+		if (l->conns[i].user >= 0)
+			send_text(l, l->conns[i].id, strdup(text));
+}
+
+static void logout(struct lobby *l, struct lobby_conn *c, long long now_ms)
+{
+	if (c->user < 0)
+		return;
+	struct lobby_user *u = &l->users[c->user];
+	if (u->conn == c->id) {
+		u->conn = -1;
+		u->gone_ms = now_ms;
+		for (int i = 0; i < l->ntables; i++)
+			if (host_member(l->tables[i], u->name))
+				host_disconnect(l->tables[i], u->name, now_ms);
+	}
+	c->user = -1;
+	l->dirty = 1;
+}
+
+static int holds_seat(struct lobby *l, const char *name)
+{
+	for (int i = 0; i < l->ntables; i++) {
+		struct host_member *hm = host_member(l->tables[i], name);
+		if (hm && hm->seat >= 0)
+			return 1;
+	}
+	return 0;
+}
+
+static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	if (m->version != PROTO_VERSION) {
+		char text[96];
+		snprintf(text, sizeof text, "this server speaks version %d of the protocol", PROTO_VERSION);
+		send_error(l, c->id, "version", text, PM_HELLO);
+		l->io.close(l->io.ctx, c->id);
+		return;
+	}
+	if (c->user >= 0) {
+		send_error(l, c->id, "already", "this connection is already logged in", PM_HELLO);
+		return;
+	}
+	char hash[AUTH_HASH_MAX];
+	int has_account = store_account_get(l->store, m->name, hash, sizeof hash);
+	if (has_account < 0) {
+		send_error(l, c->id, "store", "the server cannot read its accounts now", PM_HELLO);
+		return;
+	}
+	struct lobby_user *u = user_named(l, m->name);
+	int guest = !m->has_password;
+	if (m->has_password) {
+		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
+		if (wait > 0) {
+			char text[96];
+			snprintf(text, sizeof text, "too many wrong passwords: try again in %lld s", (wait + 999) / 1000);
+			send_error(l, c->id, "wait", text, PM_HELLO);
+			return;
+		}
+		if (has_account) {
+			if (!auth_verify(hash, m->password)) {
+				auth_failed(&l->auth, m->name, c->addr, l->now_ms);
+				send_error(l, c->id, "password", "wrong password", PM_HELLO);
+				return;
+			}
+			auth_succeeded(&l->auth, m->name);
+		} else {
+			if (u && u->conn >= 0 && u->guest) {
+				send_error(l, c->id, "name_in_use", "a guest of that name is here now", PM_HELLO);
+				return;
+			}
+			if (auth_hash(&l->auth, m->password, hash) < 0 || store_account_put(l->store, m->name, hash) < 0) {
+				send_error(l, c->id, "store", "the account could not be made", PM_HELLO);
+				return;
+			}
+		}
+	} else {
+		if (has_account) {
+			send_error(l, c->id, "password", "this name has a password", PM_HELLO);
+			return;
+		}
+		/* A guest name is the session's: it comes back only with its token. */
+		if (u && u->token[0] && strcmp(u->token, m->token) != 0 && (u->conn >= 0 || holds_seat(l, u->name))) {
+			send_error(l, c->id, "name_in_use", "that name is in use", PM_HELLO);
+			return;
+		}
+	}
+	auth_wipe(m->password, sizeof m->password);
+	if (!u) {
+		if (grow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users) < 0) {
+			send_error(l, c->id, "full", "the server is full", PM_HELLO);
+			return;
+		}
+		u = &l->users[l->nusers++];
+		memset(u, 0, sizeof *u);
+		snprintf(u->name, sizeof u->name, "%s", m->name);
+		u->conn = -1;
+	}
+	if (u->conn >= 0 && u->conn != c->id) {
+		/* The same person again, on a new connection: the old one is left. */
+		struct lobby_conn *old = conn_of(l, u->conn);
+		if (old) {
+			send_error(l, old->id, "replaced", "logged in from elsewhere", PM_NONE);
+			old->user = -1;
+			l->io.close(l->io.ctx, old->id);
+		}
+	}
+	u->guest = guest;
+	snprintf(u->lang, sizeof u->lang, "%s", m->lang);
+	if (!u->token[0]) {
+		unsigned char raw[PROTO_TOKEN_LEN / 2];
+		randombytes_buf(raw, sizeof raw);
+		sodium_bin2hex(u->token, sizeof u->token, raw, sizeof raw);
+	}
+	u->conn = c->id;
+	c->user = (int)(u - l->users);
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
+	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", u->token,
+	                                         "lang", u->lang)));
+	send_text(l, c->id, lobby_msg(l));
+	/* Back at the tables where they were: seats are kept. */
+	for (int i = 0; i < l->ntables; i++) {
+		struct host *h = l->tables[i];
+		struct host_member *hm = host_member(h, u->name);
+		if (hm && hm->seat >= 0) {
+			char err[128];
+			send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table",
+			                                         (json_int_t)h->id, "seat", hm->seat)));
+			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
+		}
+	}
+	l->dirty = 1;
+}
+
+static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	struct host *h = table_of(l, m->table);
+	if (!h)
+		send_error(l, c->id, "no_table", "there is no such table", m->type);
+	return h;
+}
+
+static int is_creator(struct lobby *l, struct lobby_conn *c, struct host *h, int type)
+{
+	if (strcmp(h->creator, l->users[c->user].name) != 0) {
+		send_error(l, c->id, "not_creator", "only the table's creator may do that", type);
+		return 0;
+	}
+	return 1;
+}
+
+/* A private table's password, unless already a member or its creator. */
+static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
+{
+	const char *name = l->users[c->user].name;
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name))
+		return 1;
+	char key[64];
+	snprintf(key, sizeof key, "#%ld", h->id); /* no name holds a # */
+	long long wait = auth_wait(&l->auth, key, c->addr, l->now_ms);
+	if (wait > 0) {
+		send_error(l, c->id, "wait", "too many wrong passwords: try again later", m->type);
+		return 0;
+	}
+	if (!m->has_password || !auth_verify(h->pwhash, m->password)) {
+		auth_failed(&l->auth, key, c->addr, l->now_ms);
+		send_error(l, c->id, "password", m->has_password ? "wrong password" : "this table needs a password",
+		           m->type);
+		return 0;
+	}
+	auth_wipe(m->password, sizeof m->password);
+	return 1;
+}
+
+static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
+{
+	struct lobby_user *u = &l->users[c->user];
+	char err[128];
+	struct host_member *hm = host_member(h, u->name);
+	if (seat < 0 && type == PM_SIT) {
+		if (hm && hm->seat >= 0) {
+			seat = hm->seat;
+		} else {
+			for (int s = 0; s < h->players && seat < 0; s++)
+				if (!h->seat[s].name[0] && h->seat[s].open)
+					seat = s;
+			if (seat < 0) {
+				send_error(l, c->id, "no_seat", "no seat is free at this table", type);
+				return;
+			}
+		}
+	}
+	if (type == PM_WATCH && hm && hm->seat >= 0) {
+		send_error(l, c->id, "seated", "you hold a seat at this table: stand up first", type);
+		return;
+	}
+	if (type == PM_SIT && hm && hm->seat >= 0 && hm->seat != seat) {
+		send_error(l, c->id, "seated", "you already hold a seat at this table", type);
+		return;
+	}
+	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
+		send_error(l, c->id, "seat", err, type);
+		return;
+	}
+	struct host_member *now = host_member(h, u->name);
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table", (json_int_t)h->id,
+	                                         "seat", now ? now->seat : -1)));
+	l->dirty = 1;
+}
+
+static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	struct host *h = calloc(1, sizeof *h);
+	char err[256];
+	uint64_t seed;
+	randombytes_buf(&seed, sizeof seed);
+	seed &= 0xffffffffffffULL; /* short enough to read aloud or type */
+	long id = l->dir.ops->new_id(&l->dir);
+	if (!h || host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
+	                      &l->cfg, host_out(l), err, sizeof err) < 0) {
+		send_error(l, c->id, "create", h ? err : "out of memory", PM_CREATE);
+		free(h);
+		return;
+	}
+	for (int s = 0; s < m->players; s++) {
+		h->seat[s].open = m->seat_kind[s] == PSEAT_OPEN;
+		h->seat[s].level = m->seat_level[s];
+	}
+	if (m->private_) {
+		h->private_ = 1;
+		if (auth_hash(&l->auth, m->password, h->pwhash) < 0) {
+			send_error(l, c->id, "create", "out of memory", PM_CREATE);
+			host_free(h);
+			free(h);
+			return;
+		}
+		auth_wipe(m->password, sizeof m->password);
+	}
+	if (add_table(l, h) < 0) {
+		send_error(l, c->id, "create", "out of memory", PM_CREATE);
+		host_free(h);
+		free(h);
+		return;
+	}
+	host_save(h);
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
+	int open = 0;
+	for (int s = 0; s < h->players; s++)
+		open += h->seat[s].open;
+	join(l, c, h, -1, open ? PM_SIT : PM_WATCH);
+}
+
+static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	const char *from = l->users[c->user].name;
+	if (m->table) {
+		struct host *h = table_for(l, c, m);
+		if (!h)
+			return;
+		if (!host_member(h, from)) {
+			send_error(l, c->id, "not_member", "you are not at this table", PM_CHAT);
+			return;
+		}
+		host_chat(h, from, m->text);
+		return;
+	}
+	char *s = proto_dump(json_pack("{s:s, s:s, s:s, s:s}", "type", "chat", "from", from, "text", m->text, "cue",
+	                               "chat"));
+	if (s)
+		broadcast(l, s);
+	free(s);
+}
+
+void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms)
+{
+	l->now_ms = now_ms;
+	struct lobby_conn *c = conn_of(l, conn);
+	if (!c)
+		return;
+	struct proto_msg m;
+	char err[256];
+	if (proto_read(text, len, &m, err, sizeof err) < 0) {
+		send_error(l, conn, "bad_message", err, PM_NONE);
+		return;
+	}
+	if (m.type == PM_PING) {
+		send_text(l, conn, proto_dump(json_pack("{s:s}", "type", "pong")));
+		return;
+	}
+	if (m.type == PM_HELLO) {
+		on_hello(l, c, &m);
+		auth_wipe(&m, sizeof m);
+		return;
+	}
+	if (c->user < 0) {
+		send_error(l, conn, "hello_first", "say hello first", m.type);
+		return;
+	}
+	const char *me = l->users[c->user].name;
+	struct host *h = NULL;
+	char herr[128];
+	switch (m.type) {
+	case PM_CREATE:
+		on_create(l, c, &m);
+		break;
+	case PM_SIT:
+	case PM_WATCH:
+		if ((h = table_for(l, c, &m)) && may_enter(l, c, h, &m))
+			join(l, c, h, m.seat, m.type);
+		break;
+	case PM_STAND:
+	case PM_LEAVE:
+		if ((h = table_for(l, c, &m))) {
+			host_stand(h, me, m.type == PM_LEAVE);
+			if (m.type == PM_LEAVE)
+				send_text(l, conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
+				                                        (json_int_t)h->id, "reason", "left")));
+			l->dirty = 1;
+		}
+		break;
+	case PM_START:
+		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
+			if (host_start(h, now_ms, herr, sizeof herr) < 0)
+				send_error(l, conn, "start", herr, m.type);
+			l->dirty = 1;
+		}
+		break;
+	case PM_SEAT:
+		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
+			if (host_set_seat(h, m.seat, m.kind == PSEAT_OPEN, m.level, herr, sizeof herr) < 0)
+				send_error(l, conn, "seat", herr, m.type);
+			l->dirty = 1;
+		}
+		break;
+	case PM_KICK:
+		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
+			if (m.seat >= h->players || !h->seat[m.seat].name[0]) {
+				send_error(l, conn, "seat", "nobody holds that seat", m.type);
+				break;
+			}
+			char who[HOST_PLAYER_MAX];
+			snprintf(who, sizeof who, "%s", h->seat[m.seat].name);
+			struct host_member *hm = host_member(h, who);
+			long their = hm ? hm->conn : -1;
+			host_stand(h, who, 1);
+			if (their >= 0)
+				send_text(l, their, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
+				                                         (json_int_t)h->id, "reason", "removed")));
+			l->dirty = 1;
+		}
+		break;
+	case PM_ACTION:
+		if ((h = table_for(l, c, &m)) && host_action(h, me, &m.act, now_ms) == 0 && h->state == HOST_OVER)
+			l->dirty = 1;
+		break;
+	case PM_CHAT:
+		lobby_chat(l, c, &m);
+		break;
+	default:
+		send_error(l, conn, "bad_message", "unexpected message", m.type);
+		break;
+	}
+}
+
+void lobby_close(struct lobby *l, long conn, long long now_ms)
+{
+	l->now_ms = now_ms;
+	struct lobby_conn *c = conn_of(l, conn);
+	if (!c)
+		return;
+	logout(l, c, now_ms);
+	*c = l->conns[--l->nconns];
+}
+
+/* Forget the people gone who hold no seat (their guest names are free
+ * again); the connections keep pointing at the right entries. */
+static void prune_users(struct lobby *l)
+{
+	for (int i = l->nusers - 1; i >= 0; i--) {
+		if (l->users[i].conn >= 0 || holds_seat(l, l->users[i].name))
+			continue;
+		int last = --l->nusers;
+		if (i != last) {
+			l->users[i] = l->users[last];
+			for (int c = 0; c < l->nconns; c++)
+				if (l->conns[c].user == last)
+					l->conns[c].user = i;
+		}
+	}
+}
+
+void lobby_tick(struct lobby *l, long long now_ms)
+{
+	l->now_ms = now_ms;
+	for (int i = 0; i < l->ntables; i++) {
+		int was = l->tables[i]->state;
+		/* A few moves at most a tick, so the loop stays responsive. */
+		for (int k = 0; k < 8 && host_tick(l->tables[i], now_ms); k++)
+			if (l->cfg.bot_delay_ms > 0)
+				break;
+		if (l->tables[i]->state != was)
+			l->dirty = 1;
+	}
+	if (l->dirty) {
+		l->dirty = 0;
+		prune_users(l);
+		char *s = lobby_msg(l);
+		if (s)
+			broadcast(l, s);
+		free(s);
+	}
+}

@@ -1,0 +1,70 @@
+/* lobby: everything the server knows above one table: connections and the
+ * people logged in on them (presence), accounts, the tables (hosted through
+ * the directory), the lobby chat, and the dispatch of every checked client
+ * message. It knows nothing of sockets: connections are numbers given by
+ * net/server, and what the lobby says goes through a send function. */
+#ifndef TAPIS_LOBBY_H
+#define TAPIS_LOBBY_H
+
+#include <stddef.h>
+
+#include "net/auth.h"
+#include "net/dir.h"
+#include "net/host.h"
+#include "net/proto.h"
+#include "net/store.h"
+
+struct lobby_user {
+	char name[HOST_PLAYER_MAX];
+	char lang[3];
+	int guest;
+	char token[PROTO_TOKEN_LEN + 1];
+	long conn;              /* -1: disconnected */
+	long long gone_ms;
+};
+
+struct lobby_conn {
+	long id;
+	char addr[64];
+	int user;               /* index in users, -1 before hello */
+};
+
+struct lobby_io {
+	void (*send)(void *ctx, long conn, char *text);   /* takes text (malloc'd) */
+	void (*close)(void *ctx, long conn);              /* close after what was sent */
+	void *ctx;
+};
+
+struct lobby {
+	struct lobby_io io;
+	struct store *store;
+	struct dir dir;
+	struct auth auth;
+	struct host_config cfg;
+	struct lobby_user *users;
+	int nusers, capusers;
+	struct lobby_conn *conns;
+	int nconns, capconns;
+	struct host **tables;
+	int ntables, captables;
+	int dirty;              /* the lobby list changed: send it at the next tick */
+	long long now_ms;
+};
+
+/* Set up; restore every table of the store. 0, or -1 with a message. cheap:
+ * the cheapest password hashing (tests). */
+int lobby_init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
+               int cheap, long long now_ms, char *err, size_t errlen);
+void lobby_release(struct lobby *l);
+/* A connection opened (addr: the peer, for the password limit). */
+void lobby_open(struct lobby *l, long conn, const char *addr);
+/* One complete message of a connection. */
+void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms);
+/* A connection closed. */
+void lobby_close(struct lobby *l, long conn, long long now_ms);
+/* Bots, grace periods, the lobby list; call often (every few ms). */
+void lobby_tick(struct lobby *l, long long now_ms);
+/* Save every table (the store already holds every action). */
+void lobby_save_all(struct lobby *l);
+
+#endif

@@ -1,0 +1,373 @@
+#include "net/proto.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const type_words[PM_COUNT] = {
+	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
+	[PM_WATCH] = "watch", [PM_LEAVE] = "leave", [PM_START] = "start", [PM_SEAT] = "seat",
+	[PM_KICK] = "kick", [PM_ACTION] = "action", [PM_CHAT] = "chat", [PM_PING] = "ping",
+};
+
+const char *proto_type_word(int type)
+{
+	return type > PM_NONE && type < PM_COUNT ? type_words[type] : NULL;
+}
+
+/* Number of UTF-8 characters of a valid string (jansson checks validity). */
+static size_t utf8_chars(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* A string member: 1 found (copied), 0 absent, -1 wrong (err filled). */
+static int get_str(json_t *o, const char *key, char *out, size_t outlen, size_t max_chars,
+                   int required, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v) {
+		if (required) {
+			snprintf(err, errlen, "'%s' is missing", key);
+			return -1;
+		}
+		return 0;
+	}
+	if (!json_is_string(v)) {
+		snprintf(err, errlen, "'%s' must be a string", key);
+		return -1;
+	}
+	const char *s = json_string_value(v);
+	size_t len = json_string_length(v);
+	if (strlen(s) != len) {
+		snprintf(err, errlen, "'%s' holds a NUL character", key);
+		return -1;
+	}
+	if (len >= outlen || utf8_chars(s) > max_chars) {
+		snprintf(err, errlen, "'%s' is too long (at most %zu characters)", key, max_chars);
+		return -1;
+	}
+	memcpy(out, s, len + 1);
+	return 1;
+}
+
+/* An integer member within [min, max]: 1, 0 absent (out = def), -1 wrong. */
+static int get_int(json_t *o, const char *key, long *out, long min, long max, long def,
+                   int required, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(o, key);
+	*out = def;
+	if (!v) {
+		if (required) {
+			snprintf(err, errlen, "'%s' is missing", key);
+			return -1;
+		}
+		return 0;
+	}
+	if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
+		snprintf(err, errlen, "'%s' must be a whole number from %ld to %ld", key, min, max);
+		return -1;
+	}
+	*out = (long)json_integer_value(v);
+	return 1;
+}
+
+static int get_bool(json_t *o, const char *key, int *out, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(o, key);
+	*out = 0;
+	if (!v)
+		return 0;
+	if (!json_is_boolean(v)) {
+		snprintf(err, errlen, "'%s' must be true or false", key);
+		return -1;
+	}
+	*out = json_is_true(v);
+	return 1;
+}
+
+/* A name: letters, digits, spaces, '-', '_', '.', not blank at either end. */
+static int check_name(const char *s, char *err, size_t errlen)
+{
+	size_t n = strlen(s);
+	if (n == 0 || s[0] == ' ' || s[n - 1] == ' ') {
+		snprintf(err, errlen, "'name' must not be empty or begin or end with a space");
+		return -1;
+	}
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x80 && !(*p == ' ' || *p == '-' || *p == '_' || *p == '.' || (*p >= '0' && *p <= '9') ||
+		                   ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))) {
+			snprintf(err, errlen, "'name' may hold letters, digits, spaces, '-', '_' and '.' only");
+			return -1;
+		}
+	return 0;
+}
+
+static int check_text(const char *s, char *err, size_t errlen)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20) {
+			snprintf(err, errlen, "'text' holds a control character");
+			return -1;
+		}
+	return 0;
+}
+
+static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	long v;
+	if (get_int(o, "version", &v, 0, 1000000, 0, 1, err, errlen) < 0)
+		return -1;
+	m->version = (int)v;
+	if (get_str(o, "name", m->name, sizeof m->name, PROTO_NAME_MAX, 1, err, errlen) < 0 ||
+	    check_name(m->name, err, errlen) < 0)
+		return -1;
+	int r = get_str(o, "password", m->password, sizeof m->password, PROTO_PASSWORD_MAX, 0, err, errlen);
+	if (r < 0)
+		return -1;
+	m->has_password = r;
+	if (r && !m->password[0]) {
+		snprintf(err, errlen, "'password' must not be empty");
+		return -1;
+	}
+	if (get_str(o, "token", m->token, sizeof m->token, PROTO_TOKEN_LEN, 0, err, errlen) < 0)
+		return -1;
+	if (get_str(o, "lang", m->lang, sizeof m->lang, 2, 0, err, errlen) < 0)
+		return -1;
+	if (!m->lang[0])
+		snprintf(m->lang, sizeof m->lang, "en");
+	if (strcmp(m->lang, "en") && strcmp(m->lang, "fr")) {
+		snprintf(err, errlen, "'lang' must be \"en\" or \"fr\"");
+		return -1;
+	}
+	return 0;
+}
+
+static int read_table(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	return get_int(o, "table", &m->table, 1, 1L << 40, 0, 1, err, errlen) < 0 ? -1 : 0;
+}
+
+static int read_seat_word(const char *w, int *kind, int *level, char *err, size_t errlen)
+{
+	if (!strcmp(w, "open")) {
+		*kind = PSEAT_OPEN;
+		*level = 2; /* the bot that plays it while nobody does */
+		return 0;
+	}
+	if (!strncmp(w, "bot", 3) && (w[3] == '\0' || (w[3] == ':' && w[4] >= '0' && w[4] <= '9' && !w[5]))) {
+		*kind = PSEAT_BOT;
+		*level = w[3] ? w[4] - '0' : 2;
+		return 0;
+	}
+	snprintf(err, errlen, "a seat is \"open\", \"bot\" or \"bot:LEVEL\" (0 to 9)");
+	return -1;
+}
+
+static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	char game[32];
+	if (get_str(o, "game", game, sizeof game, 31, 1, err, errlen) < 0)
+		return -1;
+	m->game = game_find(game);
+	if (!m->game) {
+		snprintf(err, errlen, "no game called '%s'", game);
+		return -1;
+	}
+	long players;
+	if (get_int(o, "players", &players, m->game->min_players, m->game->max_players,
+	            m->game->default_players, 0, err, errlen) < 0)
+		return -1;
+	m->players = (int)players;
+	rules_init(&m->rules, m->game->rules, m->game->nrules);
+	json_t *rules = json_object_get(o, "rules");
+	if (rules && !json_is_object(rules)) {
+		snprintf(err, errlen, "'rules' must be an object of option names and values");
+		return -1;
+	}
+	const char *key;
+	json_t *val;
+	json_object_foreach(rules, key, val) {
+		char buf[32];
+		if (json_is_string(val))
+			snprintf(buf, sizeof buf, "%s", json_string_value(val));
+		else if (json_is_integer(val))
+			snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(val));
+		else if (json_is_boolean(val))
+			snprintf(buf, sizeof buf, "%s", json_is_true(val) ? "yes" : "no");
+		else {
+			snprintf(err, errlen, "rule '%.40s': a value is a string, a number or true/false", key);
+			return -1;
+		}
+		if (rules_set(&m->rules, key, buf, err, errlen) < 0)
+			return -1;
+	}
+	json_t *seats = json_object_get(o, "seats");
+	for (int s = 0; s < m->players; s++) {
+		m->seat_kind[s] = s == 0 ? PSEAT_OPEN : PSEAT_BOT;
+		m->seat_level[s] = 2;
+	}
+	if (seats) {
+		if (!json_is_array(seats) || json_array_size(seats) != (size_t)m->players) {
+			snprintf(err, errlen, "'seats' must be an array of %d seats", m->players);
+			return -1;
+		}
+		for (int s = 0; s < m->players; s++) {
+			json_t *w = json_array_get(seats, (size_t)s);
+			if (!json_is_string(w) || read_seat_word(json_string_value(w), &m->seat_kind[s],
+			                                         &m->seat_level[s], err, errlen) < 0) {
+				if (!json_is_string(w))
+					snprintf(err, errlen, "a seat is \"open\", \"bot\" or \"bot:LEVEL\"");
+				return -1;
+			}
+		}
+	}
+	m->nseats = m->players;
+	if (get_bool(o, "private", &m->private_, err, errlen) < 0)
+		return -1;
+	int r = get_str(o, "password", m->password, sizeof m->password, PROTO_PASSWORD_MAX, 0, err, errlen);
+	if (r < 0)
+		return -1;
+	m->has_password = r && m->password[0];
+	if (m->private_ && !m->has_password) {
+		snprintf(err, errlen, "a private table needs a 'password'");
+		return -1;
+	}
+	return 0;
+}
+
+static int read_sit(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	long seat;
+	if (read_table(o, m, err, errlen) < 0 ||
+	    get_int(o, "seat", &seat, -1, GAME_MAX_SEATS - 1, -1, 0, err, errlen) < 0)
+		return -1;
+	m->seat = (int)seat;
+	int r = get_str(o, "password", m->password, sizeof m->password, PROTO_PASSWORD_MAX, 0, err, errlen);
+	if (r < 0)
+		return -1;
+	m->has_password = r;
+	return 0;
+}
+
+static int read_seat(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	long seat;
+	char word[16];
+	if (read_table(o, m, err, errlen) < 0 ||
+	    get_int(o, "seat", &seat, 0, GAME_MAX_SEATS - 1, 0, 1, err, errlen) < 0 ||
+	    get_str(o, "kind", word, sizeof word, 15, 1, err, errlen) < 0 ||
+	    read_seat_word(word, &m->kind, &m->level, err, errlen) < 0)
+		return -1;
+	m->seat = (int)seat;
+	return 0;
+}
+
+static int read_kick(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	long seat;
+	if (read_table(o, m, err, errlen) < 0 ||
+	    get_int(o, "seat", &seat, 0, GAME_MAX_SEATS - 1, 0, 1, err, errlen) < 0)
+		return -1;
+	m->seat = (int)seat;
+	return 0;
+}
+
+static int read_action(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	char text[ACT_STR_MAX];
+	if (read_table(o, m, err, errlen) < 0 ||
+	    get_str(o, "action", text, sizeof text, ACT_STR_MAX - 1, 1, err, errlen) < 0)
+		return -1;
+	char aerr[128];
+	if (act_parse(text, &m->act, aerr, sizeof aerr) < 0) {
+		snprintf(err, errlen, "'action': %s", aerr);
+		return -1;
+	}
+	return 0;
+}
+
+static int read_chat(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	if (get_str(o, "text", m->text, sizeof m->text, PROTO_CHAT_MAX, 1, err, errlen) < 0 ||
+	    check_text(m->text, err, errlen) < 0 ||
+	    get_int(o, "table", &m->table, 0, 1L << 40, 0, 0, err, errlen) < 0)
+		return -1;
+	if (!m->text[strspn(m->text, " ")]) {
+		snprintf(err, errlen, "'text' is empty");
+		return -1;
+	}
+	return 0;
+}
+
+static int read_nothing(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	(void)o, (void)m, (void)err, (void)errlen;
+	return 0;
+}
+
+static int (*const readers[PM_COUNT])(json_t *, struct proto_msg *, char *, size_t) = {
+	[PM_HELLO] = read_hello, [PM_CREATE] = read_create, [PM_SIT] = read_sit,
+	[PM_STAND] = read_table, [PM_WATCH] = read_sit, [PM_LEAVE] = read_table,
+	[PM_START] = read_table, [PM_SEAT] = read_seat, [PM_KICK] = read_kick,
+	[PM_ACTION] = read_action, [PM_CHAT] = read_chat, [PM_PING] = read_nothing,
+};
+
+int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, size_t errlen)
+{
+	memset(m, 0, sizeof *m);
+	m->seat = -1;
+	if (len > PROTO_MAX_MESSAGE) {
+		snprintf(err, errlen, "message too long (at most %d bytes)", PROTO_MAX_MESSAGE);
+		return -1;
+	}
+	json_error_t jerr;
+	json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!o) {
+		snprintf(err, errlen, "not JSON: %s", jerr.text);
+		return -1;
+	}
+	int rc = -1;
+	if (!json_is_object(o)) {
+		snprintf(err, errlen, "a message is a JSON object");
+		goto out;
+	}
+	json_t *t = json_object_get(o, "type");
+	if (!json_is_string(t)) {
+		snprintf(err, errlen, "'type' is missing");
+		goto out;
+	}
+	for (int i = PM_NONE + 1; i < PM_COUNT; i++)
+		if (!strcmp(json_string_value(t), type_words[i])) {
+			m->type = i;
+			break;
+		}
+	if (m->type == PM_NONE) {
+		snprintf(err, errlen, "unknown message type '%.40s'", json_string_value(t));
+		goto out;
+	}
+	rc = readers[m->type](o, m, err, errlen);
+out:
+	json_decref(o);
+	return rc;
+}
+
+char *proto_dump(json_t *msg)
+{
+	if (!msg)
+		return NULL;
+	char *s = json_dumps(msg, JSON_COMPACT);
+	json_decref(msg);
+	return s;
+}
+
+char *proto_error(const char *code, const char *message, const char *re)
+{
+	json_t *o = json_pack("{s:s, s:s, s:s}", "type", "error", "code", code, "message", message);
+	if (o && re)
+		json_object_set_new(o, "re", json_string(re));
+	return proto_dump(o);
+}

@@ -1,0 +1,76 @@
+/* proto: the messages of the network protocol (docs/protocol.md), in JSON
+ * through jansson. Every client message is read and checked by one function
+ * of its type into a plain struct; every server message is built by one
+ * function. Unknown fields are ignored; unknown types are refused. */
+#ifndef TAPIS_PROTO_H
+#define TAPIS_PROTO_H
+
+#include <stddef.h>
+
+#include "core/game.h"
+
+#define PROTO_VERSION 1
+#define PROTO_MAX_MESSAGE 8192   /* bytes of one client message */
+#define PROTO_NAME_MAX 24        /* characters of a player's name */
+#define PROTO_PASSWORD_MAX 128
+#define PROTO_CHAT_MAX 400       /* bytes of one chat line */
+#define PROTO_TOKEN_LEN 32       /* hex characters of a session token */
+
+enum proto_type {
+	PM_NONE,
+	PM_HELLO,   /* version, name, password | token, lang */
+	PM_CREATE,  /* game, players, rules, seats, private password */
+	PM_SIT,     /* table, seat (-1: the first open one), password */
+	PM_STAND,   /* table */
+	PM_WATCH,   /* table, password */
+	PM_LEAVE,   /* table */
+	PM_START,   /* table */
+	PM_SEAT,    /* table, seat, kind (open | bot), level: the creator sets a seat */
+	PM_KICK,    /* table, seat */
+	PM_ACTION,  /* table, action (text of the --actions vocabulary) */
+	PM_CHAT,    /* text, table (0: the lobby) */
+	PM_PING,
+	PM_COUNT
+};
+
+enum proto_seat_kind { PSEAT_OPEN, PSEAT_BOT };
+
+struct proto_msg {
+	int type;                      /* enum proto_type */
+	int version;
+	char name[PROTO_NAME_MAX * 4 + 1];
+	char password[PROTO_PASSWORD_MAX + 1];
+	int has_password;
+	char token[PROTO_TOKEN_LEN + 1];
+	char lang[3];
+	/* create */
+	const struct game_ops *game;
+	int players;
+	struct rules rules;
+	int nseats;
+	int seat_kind[GAME_MAX_SEATS]; /* enum proto_seat_kind */
+	int seat_level[GAME_MAX_SEATS];
+	int private_;
+	/* tables */
+	long table;
+	int seat;
+	int kind, level;
+	struct action act;
+	char text[PROTO_CHAT_MAX + 1];
+};
+
+/* Read one client message (len bytes of JSON text): 0 with m filled, or -1
+ * with a message for the client in err. */
+int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, size_t errlen);
+/* The word of a type ("hello"), or NULL. */
+const char *proto_type_word(int type);
+
+/* Server messages are built as jansson objects by the callers (json_pack)
+ * and turned into text here; NULL when out of memory. The object is
+ * released (its reference stolen). */
+struct json_t;
+char *proto_dump(struct json_t *msg);
+/* {"type":"error","code":CODE,"message":TEXT[,"re":TYPE]} as text. */
+char *proto_error(const char *code, const char *message, const char *re);
+
+#endif

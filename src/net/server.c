@@ -1,0 +1,351 @@
+#include "net/server.h"
+
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "net/lobby.h"
+#include "net/outq.h"
+#include "net/proto.h"
+
+static volatile sig_atomic_t stop_asked;
+static struct lws_context *running; /* for the signal handler's wake-up */
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_asked = 1;
+	if (running)
+		lws_cancel_service(running);
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* One WebSocket connection. */
+struct conn {
+	struct conn *next;
+	struct lws *wsi;
+	long id;
+	struct outq out;
+	int closing;          /* close once the queue is sent */
+	char *rx;             /* a message arriving in fragments */
+	size_t rxlen;
+	int rx_too_long;
+	double tokens;        /* the rate limit's bucket */
+	long long tokens_ms;
+	int refused;          /* messages refused by the rate limit in a row */
+};
+
+struct server {
+	const struct server_options *o;
+	struct lws_context *ctx;
+	struct lws_vhost *vh;
+	struct conn *conns;
+	long next_id;
+	struct store store;
+	struct lobby lobby;
+	lws_sorted_usec_list_t tick;
+};
+
+static struct conn *find(struct server *s, long id)
+{
+	for (struct conn *c = s->conns; c; c = c->next)
+		if (c->id == id)
+			return c;
+	return NULL;
+}
+
+static void queue_text(struct conn *c, const char *text, size_t len)
+{
+	if (c->closing > 1)
+		return;
+	if (c->out.n >= SERVER_QUEUE_MAX) {
+		/* Too slow to follow the game: let it go (it may come back). */
+		c->closing = 2;
+		lws_callback_on_writable(c->wsi);
+		return;
+	}
+	if (outq_push(&c->out, text, len) == 0)
+		lws_callback_on_writable(c->wsi);
+}
+
+static void io_send(void *ctx, long id, char *text)
+{
+	struct server *s = ctx;
+	struct conn *c = find(s, id);
+	if (c)
+		queue_text(c, text, strlen(text));
+	free(text);
+}
+
+static void io_close(void *ctx, long id)
+{
+	struct server *s = ctx;
+	struct conn *c = find(s, id);
+	if (c && !c->closing) {
+		c->closing = 1;
+		lws_callback_on_writable(c->wsi);
+	}
+}
+
+static void conn_free(struct server *s, struct conn *c)
+{
+	for (struct conn **p = &s->conns; *p; p = &(*p)->next)
+		if (*p == c) {
+			*p = c->next;
+			break;
+		}
+	outq_clear(&c->out);
+	free(c->rx);
+	free(c);
+}
+
+/* 1 when the connection may send one more message now. */
+static int rate_ok(struct conn *c, long long now)
+{
+	c->tokens += (double)(now - c->tokens_ms) * SERVER_RATE_PER_S / 1000.0;
+	c->tokens_ms = now;
+	if (c->tokens > SERVER_RATE_BURST)
+		c->tokens = SERVER_RATE_BURST;
+	if (c->tokens < 1)
+		return 0;
+	c->tokens -= 1;
+	return 1;
+}
+
+static void receive(struct server *s, struct conn *c, const void *in, size_t len, int final)
+{
+	if (c->closing)
+		return;
+	if (!c->rx_too_long) {
+		if (c->rxlen + len > PROTO_MAX_MESSAGE) {
+			c->rx_too_long = 1;
+		} else {
+			char *p = realloc(c->rx, c->rxlen + len + 1);
+			if (!p) {
+				c->rx_too_long = 1;
+			} else {
+				c->rx = p;
+				memcpy(c->rx + c->rxlen, in, len);
+				c->rxlen += len;
+			}
+		}
+	}
+	if (!final)
+		return;
+	long long now = now_ms();
+	if (c->rx_too_long) {
+		char text[96];
+		snprintf(text, sizeof text, "message too long (at most %d bytes)", PROTO_MAX_MESSAGE);
+		char *e = proto_error("too_long", text, NULL);
+		if (e)
+			queue_text(c, e, strlen(e));
+		free(e);
+	} else if (!rate_ok(c, now)) {
+		if (++c->refused > SERVER_RATE_BURST * 4) {
+			io_close(s, c->id);
+		} else {
+			char *e = proto_error("rate", "too many messages: slow down", NULL);
+			if (e)
+				queue_text(c, e, strlen(e));
+			free(e);
+		}
+	} else {
+		c->refused = 0;
+		lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
+	}
+	free(c->rx);
+	c->rx = NULL;
+	c->rxlen = 0;
+	c->rx_too_long = 0;
+}
+
+static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+	struct server *s = lws_context_user(lws_get_context(wsi));
+	struct conn **pc = user;
+	struct conn *c = pc ? *pc : NULL;
+	switch (reason) {
+	case LWS_CALLBACK_ESTABLISHED: {
+		c = calloc(1, sizeof *c);
+		if (!c)
+			return -1;
+		c->wsi = wsi;
+		c->id = s->next_id++;
+		c->tokens = SERVER_RATE_BURST;
+		c->tokens_ms = now_ms();
+		c->next = s->conns;
+		s->conns = c;
+		*pc = c;
+		char addr[64] = "";
+		lws_get_peer_simple(wsi, addr, sizeof addr);
+		lobby_open(&s->lobby, c->id, addr);
+		break;
+	}
+	case LWS_CALLBACK_RECEIVE:
+		if (c)
+			receive(s, c, in, len, lws_is_final_fragment(wsi));
+		break;
+	case LWS_CALLBACK_SERVER_WRITEABLE:
+		if (!c)
+			break;
+		if (c->closing > 1 || (c->closing && !c->out.head)) {
+			lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
+			return -1;
+		}
+		if (outq_write(&c->out, wsi) < 0)
+			return -1;
+		if (c->out.head || c->closing)
+			lws_callback_on_writable(wsi);
+		break;
+	case LWS_CALLBACK_CLOSED:
+		if (c) {
+			lobby_close(&s->lobby, c->id, now_ms());
+			conn_free(s, c);
+			*pc = NULL;
+		}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static const char placeholder[] =
+	"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tapis</title></head>\n"
+	"<body><h1>tapis</h1><p>A tapis server. Join it with <code>tapis join ws://HOST:PORT</code>.</p>"
+	"</body></html>\n";
+
+static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+	if (reason == LWS_CALLBACK_HTTP) {
+		unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
+		if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, "text/html", sizeof placeholder - 1, &p, end) ||
+		    lws_finalize_write_http_header(wsi, start, &p, end))
+			return 1;
+		lws_callback_on_writable(wsi);
+		return 0;
+	}
+	if (reason == LWS_CALLBACK_HTTP_WRITEABLE) {
+		unsigned char buf[LWS_PRE + sizeof placeholder];
+		memcpy(buf + LWS_PRE, placeholder, sizeof placeholder - 1);
+		if (lws_write(wsi, buf + LWS_PRE, sizeof placeholder - 1, LWS_WRITE_HTTP_FINAL) < 0)
+			return -1;
+		if (lws_http_transaction_completed(wsi))
+			return -1;
+		return 0;
+	}
+	return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+static void on_tick(lws_sorted_usec_list_t *sul)
+{
+	struct server *s = lws_container_of(sul, struct server, tick);
+	lobby_tick(&s->lobby, now_ms());
+	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+}
+
+void server_options_default(struct server_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->host = "127.0.0.1";
+	o->port = SERVER_PORT;
+	o->store = "sqlite";
+	o->grace_ms = 30000;
+	o->bot_delay_ms = 800;
+}
+
+int server_run(const struct server_options *o, char *err, size_t errlen)
+{
+	struct server *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	s->o = o;
+	s->next_id = 1;
+	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0) {
+		free(s);
+		return -1;
+	}
+	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir };
+	struct lobby_io io = { io_send, io_close, s };
+	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0) {
+		store_close(&s->store);
+		free(s);
+		return -1;
+	}
+	lws_set_log_level(LLL_ERR, NULL);
+
+	static const struct lws_protocols protocols[] = {
+		{ "http", callback_http, 0, 0, 0, NULL, 0 },
+		{ "tapis", callback_tapis, sizeof(struct conn *), PROTO_MAX_MESSAGE, 0, NULL, 0 },
+		{ NULL, NULL, 0, 0, 0, NULL, 0 },
+	};
+	struct lws_http_mount mount;
+	memset(&mount, 0, sizeof mount);
+	mount.mountpoint = "/";
+	mount.mountpoint_len = 1;
+	mount.origin = o->web_dir;
+	mount.def = "index.html";
+	mount.origin_protocol = LWSMPRO_FILE;
+
+	struct lws_context_creation_info info;
+	memset(&info, 0, sizeof info);
+	info.port = o->port;
+	info.iface = o->host;
+	info.protocols = protocols;
+	info.mounts = o->web_dir ? &mount : NULL;
+	info.user = s;
+	info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
+	if (o->cert && o->key) {
+		info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+		info.ssl_cert_filepath = o->cert;
+		info.ssl_private_key_filepath = o->key;
+	}
+	s->ctx = lws_create_context(&info);
+	if (!s->ctx) {
+		snprintf(err, errlen, "cannot listen on %s port %d", o->host, o->port);
+		lobby_release(&s->lobby);
+		store_close(&s->store);
+		free(s);
+		return -1;
+	}
+	s->vh = lws_get_vhost_by_name(s->ctx, "default");
+	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
+	stop_asked = 0;
+	running = s->ctx;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (!o->quiet)
+		fprintf(stderr, "tapis serve: listening on %s://%s:%d\n", o->cert ? "wss" : "ws", o->host, port);
+	if (o->on_ready)
+		o->on_ready(o->ready_ctx, port);
+	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+	while (!stop_asked)
+		if (lws_service(s->ctx, 0) < 0)
+			break;
+	running = NULL;
+	lobby_save_all(&s->lobby);
+	lws_context_destroy(s->ctx);
+	lobby_release(&s->lobby);
+	store_close(&s->store);
+	while (s->conns)
+		conn_free(s, s->conns);
+	free(s);
+	if (!o->quiet)
+		fprintf(stderr, "tapis serve: stopped, every table saved\n");
+	return 0;
+}

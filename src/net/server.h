@@ -1,0 +1,38 @@
+/* server: `tapis serve`'s network side. One libwebsockets context and event
+ * loop: the WebSocket protocol "tapis" (one JSON message a frame, checked by
+ * net/proto, handled by net/lobby), plain HTTP for static files (--web DIR,
+ * or a small page saying how to join), TLS with --cert/--key. Each
+ * connection has an output queue, a size limit per message and a rate
+ * limit. SIGINT and SIGTERM stop the loop; every table is saved. */
+#ifndef TAPIS_SERVER_H
+#define TAPIS_SERVER_H
+
+#include <stddef.h>
+
+#define SERVER_RATE_PER_S 20      /* messages a second a connection may send, */
+#define SERVER_RATE_BURST 60      /* with bursts up to this many */
+#define SERVER_QUEUE_MAX 4096     /* messages waiting for a slow client before it is dropped */
+#define SERVER_PORT 7410
+
+struct server_options {
+	const char *host;             /* address to listen on (default 127.0.0.1) */
+	int port;                     /* 0: any free port (see on_ready) */
+	const char *db;               /* the SQLite store, or NULL with store "memory" */
+	const char *store;            /* "sqlite" (default) or "memory" */
+	const char *log_dir;          /* hand histories, or NULL */
+	const char *cert, *key;       /* TLS, or NULL */
+	const char *web_dir;          /* static files at /, or NULL */
+	long long grace_ms;           /* a dropped player's seat waits this long before a bot plays it */
+	long long bot_delay_ms;       /* pause before a bot's move */
+	int cheap_hash;               /* the cheapest password hashing (tests only) */
+	int quiet;                    /* no lines on standard error but errors */
+	/* Called once listening, with the port (useful with port 0). */
+	void (*on_ready)(void *ctx, int port);
+	void *ready_ctx;
+};
+
+void server_options_default(struct server_options *o);
+/* Serve until SIGINT or SIGTERM. 0, or -1 with a message (could not start). */
+int server_run(const struct server_options *o, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,209 @@
+#include "net/store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, NULL };
+
+int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	for (int i = 0; backends[i]; i++)
+		if (!strcmp(backends[i]->name, backend)) {
+			s->ops = backends[i];
+			if (s->ops->open(s, path, err, errlen) < 0) {
+				s->ops = NULL;
+				return -1;
+			}
+			return 0;
+		}
+	snprintf(err, errlen, "no store backend called '%s'", backend);
+	return -1;
+}
+
+void store_close(struct store *s)
+{
+	if (s->ops)
+		s->ops->close(s);
+	memset(s, 0, sizeof *s);
+}
+
+int store_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
+{
+	return s->ops->account_get(s, name, hash, hashlen);
+}
+int store_account_put(struct store *s, const char *name, const char *hash)
+{
+	return s->ops->account_put(s, name, hash);
+}
+int store_table_put(struct store *s, const struct store_table *t) { return s->ops->table_put(s, t); }
+int store_table_delete(struct store *s, long id) { return s->ops->table_delete(s, id); }
+int store_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
+{
+	return s->ops->table_each(s, fn, ctx);
+}
+int store_journal_add(struct store *s, long id, int n, int seat, const char *action)
+{
+	return s->ops->journal_add(s, id, n, seat, action);
+}
+int store_journal_each(struct store *s, long id, void (*fn)(void *, int, const char *), void *ctx)
+{
+	return s->ops->journal_each(s, id, fn, ctx);
+}
+
+/* The memory backend: plain arrays, gone with the process. */
+
+struct mem_account {
+	char name[100];
+	char hash[128];
+};
+struct mem_action {
+	long id;
+	int n, seat;
+	char text[64];
+};
+struct mem {
+	struct mem_account *acc;
+	int nacc, capacc;
+	struct store_table *tab;
+	int ntab, captab;
+	struct mem_action *act;
+	int nact, capact;
+};
+
+static int grow(void **p, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	int c = *cap ? *cap * 2 : 16;
+	void *q = realloc(*p, (size_t)c * size);
+	if (!q)
+		return -1;
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
+static int mem_open(struct store *s, const char *path, char *err, size_t errlen)
+{
+	(void)path;
+	s->impl = calloc(1, sizeof(struct mem));
+	if (!s->impl) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static void mem_close(struct store *s)
+{
+	struct mem *m = s->impl;
+	if (!m)
+		return;
+	free(m->acc);
+	free(m->tab);
+	free(m->act);
+	free(m);
+}
+
+static int mem_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->nacc; i++)
+		if (!strcmp(m->acc[i].name, name)) {
+			snprintf(hash, hashlen, "%s", m->acc[i].hash);
+			return 1;
+		}
+	return 0;
+}
+
+static int mem_account_put(struct store *s, const char *name, const char *hash)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->nacc; i++)
+		if (!strcmp(m->acc[i].name, name)) {
+			snprintf(m->acc[i].hash, sizeof m->acc[i].hash, "%s", hash);
+			return 0;
+		}
+	if (grow((void **)&m->acc, &m->capacc, m->nacc + 1, sizeof *m->acc) < 0)
+		return -1;
+	struct mem_account *a = &m->acc[m->nacc++];
+	snprintf(a->name, sizeof a->name, "%s", name);
+	snprintf(a->hash, sizeof a->hash, "%s", hash);
+	return 0;
+}
+
+static int mem_table_put(struct store *s, const struct store_table *t)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->ntab; i++)
+		if (m->tab[i].id == t->id) {
+			m->tab[i] = *t;
+			return 0;
+		}
+	if (grow((void **)&m->tab, &m->captab, m->ntab + 1, sizeof *m->tab) < 0)
+		return -1;
+	m->tab[m->ntab++] = *t;
+	return 0;
+}
+
+static int mem_table_delete(struct store *s, long id)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->ntab; i++)
+		if (m->tab[i].id == id) {
+			memmove(&m->tab[i], &m->tab[i + 1], (size_t)(m->ntab - i - 1) * sizeof *m->tab);
+			m->ntab--;
+			break;
+		}
+	int k = 0;
+	for (int i = 0; i < m->nact; i++)
+		if (m->act[i].id != id)
+			m->act[k++] = m->act[i];
+	m->nact = k;
+	return 0;
+}
+
+static int mem_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->ntab; i++)
+		fn(ctx, &m->tab[i]);
+	return 0;
+}
+
+static int mem_journal_add(struct store *s, long id, int n, int seat, const char *action)
+{
+	struct mem *m = s->impl;
+	if (grow((void **)&m->act, &m->capact, m->nact + 1, sizeof *m->act) < 0)
+		return -1;
+	struct mem_action *a = &m->act[m->nact++];
+	a->id = id;
+	a->n = n;
+	a->seat = seat;
+	snprintf(a->text, sizeof a->text, "%s", action);
+	return 0;
+}
+
+static int mem_journal_each(struct store *s, long id, void (*fn)(void *, int, const char *), void *ctx)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->nact; i++)
+		if (m->act[i].id == id)
+			fn(ctx, m->act[i].seat, m->act[i].text);
+	return 0;
+}
+
+const struct store_ops store_memory_ops = {
+	.name = "memory",
+	.open = mem_open,
+	.close = mem_close,
+	.account_get = mem_account_get,
+	.account_put = mem_account_put,
+	.table_put = mem_table_put,
+	.table_delete = mem_table_delete,
+	.table_each = mem_table_each,
+	.journal_add = mem_journal_add,
+	.journal_each = mem_journal_each,
+};

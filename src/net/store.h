@@ -1,0 +1,72 @@
+/* store: where the server keeps what must survive it: accounts, tables
+ * (their options and seats) and each table's journal of actions, in the
+ * words of the --actions files. Restoring a table is replaying its journal
+ * through the game's own apply. Backends: "memory" (the null one, for the
+ * tests: nothing survives the process) and "sqlite" (a file in WAL mode,
+ * every statement with bound parameters). */
+#ifndef TAPIS_STORE_H
+#define TAPIS_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define STORE_TEXT_MAX 2048
+
+/* A table as stored: everything but its journal. */
+struct store_table {
+	long id;
+	char game[32];
+	int players;
+	uint64_t seed;
+	int state;                     /* enum host_state of net/host.h */
+	char creator[100];
+	int private_;
+	char pwhash[128];              /* the private table's password hash, or "" */
+	char rules[STORE_TEXT_MAX];    /* "key=value" lines */
+	char seats[STORE_TEXT_MAX];    /* JSON array: "open", "bot:L", {"name":N,"level":L} */
+};
+
+struct store;
+
+struct store_ops {
+	const char *name;
+	int (*open)(struct store *s, const char *path, char *err, size_t errlen);
+	void (*close)(struct store *s);
+	/* 1 found (hash copied), 0 no such account, -1 error. */
+	int (*account_get)(struct store *s, const char *name, char *hash, size_t hashlen);
+	int (*account_put)(struct store *s, const char *name, const char *hash);
+	/* Insert or replace the table of that id. */
+	int (*table_put)(struct store *s, const struct store_table *t);
+	/* Forget a table and its journal. */
+	int (*table_delete)(struct store *s, long id);
+	/* Every table, in order of id. */
+	int (*table_each)(struct store *s, void (*fn)(void *ctx, const struct store_table *t), void *ctx);
+	/* Action n (from 0) of a table's journal: the seat and its text. */
+	int (*journal_add)(struct store *s, long id, int n, int seat, const char *action);
+	int (*journal_each)(struct store *s, long id, void (*fn)(void *ctx, int seat, const char *action),
+	                    void *ctx);
+};
+
+struct store {
+	const struct store_ops *ops;
+	void *impl;
+};
+
+/* Open the backend called name ("memory", "sqlite") on path (ignored by
+ * memory). 0, or -1 with a message. */
+int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen);
+void store_close(struct store *s);
+/* Shorthands of the operations. */
+int store_account_get(struct store *s, const char *name, char *hash, size_t hashlen);
+int store_account_put(struct store *s, const char *name, const char *hash);
+int store_table_put(struct store *s, const struct store_table *t);
+int store_table_delete(struct store *s, long id);
+int store_table_each(struct store *s, void (*fn)(void *ctx, const struct store_table *t), void *ctx);
+int store_journal_add(struct store *s, long id, int n, int seat, const char *action);
+int store_journal_each(struct store *s, long id, void (*fn)(void *ctx, int seat, const char *action),
+                       void *ctx);
+
+extern const struct store_ops store_memory_ops;
+extern const struct store_ops store_sqlite_ops;
+
+#endif

@@ -1,0 +1,216 @@
+/* The SQLite backend of the store: one file in WAL mode; every statement is
+ * prepared with bound parameters, none is built from outside text. */
+#include "net/store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char schema[] =
+	"PRAGMA journal_mode=WAL;"
+	"PRAGMA synchronous=NORMAL;"
+	"PRAGMA foreign_keys=ON;"
+	"CREATE TABLE IF NOT EXISTS accounts (name TEXT PRIMARY KEY, hash TEXT NOT NULL,"
+	"  created INTEGER NOT NULL DEFAULT (strftime('%s','now')));"
+	"CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
+	"  players INTEGER NOT NULL, seed TEXT NOT NULL, state INTEGER NOT NULL,"
+	"  creator TEXT NOT NULL, private INTEGER NOT NULL, pwhash TEXT NOT NULL,"
+	"  rules TEXT NOT NULL, seats TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS journal (tab INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
+	"  n INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (tab, n));";
+
+static sqlite3 *db_of(struct store *s) { return s->impl; }
+
+static int fail(struct store *s, const char *what)
+{
+	fprintf(stderr, "tapis serve: store: %s: %s\n", what, sqlite3_errmsg(db_of(s)));
+	return -1;
+}
+
+static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
+{
+	sqlite3 *db = NULL;
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
+	    SQLITE_OK) {
+		snprintf(err, errlen, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
+		sqlite3_close(db);
+		return -1;
+	}
+	sqlite3_busy_timeout(db, 2000);
+	char *msg = NULL;
+	if (sqlite3_exec(db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+		snprintf(err, errlen, "%s: %s", path, msg ? msg : "cannot create the schema");
+		sqlite3_free(msg);
+		sqlite3_close(db);
+		return -1;
+	}
+	s->impl = db;
+	return 0;
+}
+
+static void sq_close(struct store *s)
+{
+	sqlite3_close(db_of(s));
+}
+
+/* Prepare sql; NULL on error (reported). */
+static sqlite3_stmt *prep(struct store *s, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db_of(s), sql, -1, &st, NULL) != SQLITE_OK) {
+		fail(s, "prepare");
+		return NULL;
+	}
+	return st;
+}
+
+/* Step a statement that returns no rows, then finalize it. */
+static int done(struct store *s, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, what);
+}
+
+static int sq_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
+{
+	sqlite3_stmt *st = prep(s, "SELECT hash FROM accounts WHERE name = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		snprintf(hash, hashlen, "%s", (const char *)sqlite3_column_text(st, 0));
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "account");
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+static int sq_account_put(struct store *s, const char *name, const char *hash)
+{
+	sqlite3_stmt *st = prep(s, "INSERT INTO accounts (name, hash) VALUES (?1, ?2)"
+	                           " ON CONFLICT(name) DO UPDATE SET hash = excluded.hash");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, hash, -1, SQLITE_TRANSIENT);
+	return done(s, st, "account");
+}
+
+static int sq_table_put(struct store *s, const struct store_table *t)
+{
+	/* An upsert, not INSERT OR REPLACE: a replaced row would take its
+	 * journal with it (ON DELETE CASCADE). */
+	sqlite3_stmt *st = prep(s, "INSERT INTO tables (id, game, players, seed, state, creator,"
+	                           " private, pwhash, rules, seats) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)"
+	                           " ON CONFLICT(id) DO UPDATE SET game = excluded.game, players = excluded.players,"
+	                           " seed = excluded.seed, state = excluded.state, creator = excluded.creator,"
+	                           " private = excluded.private, pwhash = excluded.pwhash, rules = excluded.rules,"
+	                           " seats = excluded.seats");
+	if (!st)
+		return -1;
+	char seed[24];
+	snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->seed);
+	sqlite3_bind_int64(st, 1, t->id);
+	sqlite3_bind_text(st, 2, t->game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 3, t->players);
+	sqlite3_bind_text(st, 4, seed, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 5, t->state);
+	sqlite3_bind_text(st, 6, t->creator, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 7, t->private_);
+	sqlite3_bind_text(st, 8, t->pwhash, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 9, t->rules, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 10, t->seats, -1, SQLITE_TRANSIENT);
+	return done(s, st, "table");
+}
+
+static int sq_table_delete(struct store *s, long id)
+{
+	sqlite3_stmt *st = prep(s, "DELETE FROM journal WHERE tab = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	if (done(s, st, "journal") < 0)
+		return -1;
+	st = prep(s, "DELETE FROM tables WHERE id = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	return done(s, st, "table");
+}
+
+static void col(sqlite3_stmt *st, int i, char *out, size_t len)
+{
+	const unsigned char *v = sqlite3_column_text(st, i);
+	snprintf(out, len, "%s", v ? (const char *)v : "");
+}
+
+static int sq_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT id, game, players, seed, state, creator, private, pwhash, rules, seats"
+	                           " FROM tables ORDER BY id");
+	if (!st)
+		return -1;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_table t;
+		memset(&t, 0, sizeof t);
+		char seed[24];
+		t.id = (long)sqlite3_column_int64(st, 0);
+		col(st, 1, t.game, sizeof t.game);
+		t.players = sqlite3_column_int(st, 2);
+		col(st, 3, seed, sizeof seed);
+		t.seed = strtoull(seed, NULL, 10);
+		t.state = sqlite3_column_int(st, 4);
+		col(st, 5, t.creator, sizeof t.creator);
+		t.private_ = sqlite3_column_int(st, 6);
+		col(st, 7, t.pwhash, sizeof t.pwhash);
+		col(st, 8, t.rules, sizeof t.rules);
+		col(st, 9, t.seats, sizeof t.seats);
+		fn(ctx, &t);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "tables");
+}
+
+static int sq_journal_add(struct store *s, long id, int n, int seat, const char *action)
+{
+	sqlite3_stmt *st = prep(s, "INSERT OR REPLACE INTO journal (tab, n, seat, action) VALUES (?1,?2,?3,?4)");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, n);
+	sqlite3_bind_int(st, 3, seat);
+	sqlite3_bind_text(st, 4, action, -1, SQLITE_TRANSIENT);
+	return done(s, st, "journal");
+}
+
+static int sq_journal_each(struct store *s, long id, void (*fn)(void *, int, const char *), void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT seat, action FROM journal WHERE tab = ?1 ORDER BY n");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		fn(ctx, sqlite3_column_int(st, 0), (const char *)sqlite3_column_text(st, 1));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "journal");
+}
+
+const struct store_ops store_sqlite_ops = {
+	.name = "sqlite",
+	.open = sq_open,
+	.close = sq_close,
+	.account_get = sq_account_get,
+	.account_put = sq_account_put,
+	.table_put = sq_table_put,
+	.table_delete = sq_table_delete,
+	.table_each = sq_table_each,
+	.journal_add = sq_journal_add,
+	.journal_each = sq_journal_each,
+};

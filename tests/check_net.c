@@ -1,0 +1,1340 @@
+/* The network server: the protocol reader, the store's backends, the
+ * passwords; then a real server (a child process on a free loopback port,
+ * with a temporary SQLite store) and scripted clients through net/client:
+ * every game played to the end with the hand histories replayed, the leak
+ * test, reconnection, bots taking seats and giving them back, a server
+ * killed with kill -9 and restarted, spectators, private tables, wrong
+ * passwords, bad messages, and many clients that vanish. */
+#define _GNU_SOURCE /* memmem */
+#include <check.h>
+#include <errno.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app/replay.h"
+#include "core/game.h"
+#include "net/auth.h"
+#include "net/client.h"
+#include "net/proto.h"
+#include "net/server.h"
+#include "net/store.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "testutil.h"
+
+/* ---- the protocol reader ---- */
+
+static int rd(const char *text, struct proto_msg *m, char *err)
+{
+	return proto_read(text, strlen(text), m, err, 256);
+}
+
+START_TEST(test_proto_read)
+{
+	struct proto_msg m;
+	char err[256];
+	ck_assert_int_eq(rd("{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"fr\",\"extra\":[1]}", &m, err), 0);
+	ck_assert_int_eq(m.type, PM_HELLO);
+	ck_assert_str_eq(m.name, "Anne");
+	ck_assert_str_eq(m.lang, "fr");
+	ck_assert_int_eq(m.has_password, 0);
+	ck_assert_int_eq(rd("{\"type\":\"action\",\"table\":3,\"action\":\"raise 12\"}", &m, err), 0);
+	ck_assert_int_eq(m.act.kind, ACT_RAISE);
+	ck_assert_int_eq(m.act.amount, 12);
+	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"bourré\",\"players\":4,\"rules\":{\"hands\":2},"
+	                    "\"seats\":[\"open\",\"bot:1\",\"bot\",\"open\"],\"private\":true,\"password\":\"x\"}",
+	                    &m, err), 0);
+	ck_assert_str_eq(m.game->name, "bourre");
+	ck_assert_int_eq(m.seat_kind[1], PSEAT_BOT);
+	ck_assert_int_eq(m.seat_level[1], 1);
+	ck_assert_int_eq(m.seat_kind[3], PSEAT_OPEN);
+	ck_assert_int_eq(rules_get(&m.rules, "hands"), 2);
+	ck_assert_int_eq(m.private_, 1);
+	/* Refused, each with its reason. */
+	ck_assert_int_eq(rd("{\"type\":\"fly\"}", &m, err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "unknown message type"));
+	ck_assert_int_eq(rd("[1,2]", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"hello\"", &m, err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "not JSON"));
+	ck_assert_int_eq(rd("{\"version\":1}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"hello\",\"version\":1,\"name\":\"a\\u0000b\"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"hello\",\"version\":1,\"name\":\"<script>\"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"de\"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"action\",\"table\":3,\"action\":\"jump 3\"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"action\",\"table\":\"3\",\"action\":\"pass\"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"chess\"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brouc\",\"players\":3}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brelan\",\"rules\":{\"nonsense\":1}}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brelan\",\"private\":true}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"   \"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"a\\nb\"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"hello\",\"type\":\"ping\"}", &m, err), -1);
+	char big[PROTO_MAX_MESSAGE + 64];
+	memset(big, ' ', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	memcpy(big, "{\"type\":\"ping\"}", 15);
+	ck_assert_int_eq(rd(big, &m, err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "too long"));
+}
+END_TEST
+
+/* ---- the store ---- */
+
+struct seen {
+	int tables, actions;
+	char last[64];
+	struct store_table t;
+};
+
+static void on_table(void *ctx, const struct store_table *t)
+{
+	struct seen *s = ctx;
+	s->tables++;
+	s->t = *t;
+}
+
+static void on_action(void *ctx, int seat, const char *a)
+{
+	struct seen *s = ctx;
+	s->actions++;
+	snprintf(s->last, sizeof s->last, "%d %s", seat, a);
+}
+
+static void store_roundtrip(const char *backend, const char *path)
+{
+	struct store st;
+	char err[256], hash[128];
+	ck_assert_msg(store_open(&st, backend, path, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 0);
+	ck_assert_int_eq(store_account_put(&st, "Anne", "h1"), 0);
+	ck_assert_int_eq(store_account_put(&st, "Robert'); DROP TABLE accounts;--", "h2"), 0);
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	ck_assert_str_eq(hash, "h1");
+	struct store_table t;
+	memset(&t, 0, sizeof t);
+	t.id = 7;
+	snprintf(t.game, sizeof t.game, "brelan");
+	t.players = 4;
+	t.seed = 0xffffffffffffULL;
+	snprintf(t.rules, sizeof t.rules, "hands=2\n");
+	snprintf(t.seats, sizeof t.seats, "[]");
+	ck_assert_int_eq(store_table_put(&st, &t), 0);
+	ck_assert_int_eq(store_journal_add(&st, 7, 0, 1, "raise 2"), 0);
+	ck_assert_int_eq(store_journal_add(&st, 7, 1, 2, "fold"), 0);
+	/* Saving the table again keeps its journal. */
+	t.state = 1;
+	ck_assert_int_eq(store_table_put(&st, &t), 0);
+	struct seen s = { 0 };
+	store_table_each(&st, on_table, &s);
+	store_journal_each(&st, 7, on_action, &s);
+	ck_assert_int_eq(s.tables, 1);
+	ck_assert_int_eq(s.t.state, 1);
+	ck_assert(s.t.seed == 0xffffffffffffULL);
+	ck_assert_int_eq(s.actions, 2);
+	ck_assert_str_eq(s.last, "2 fold");
+	store_table_delete(&st, 7);
+	memset(&s, 0, sizeof s);
+	store_table_each(&st, on_table, &s);
+	store_journal_each(&st, 7, on_action, &s);
+	ck_assert_int_eq(s.tables + s.actions, 0);
+	ck_assert_int_eq(store_account_get(&st, "Robert'); DROP TABLE accounts;--", hash, sizeof hash), 1);
+	store_close(&st);
+}
+
+START_TEST(test_store_backends)
+{
+	store_roundtrip("memory", NULL);
+	char dir[] = "/tmp/tapis-store-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[128];
+	snprintf(path, sizeof path, "%s/s.db", dir);
+	store_roundtrip("sqlite", path);
+	/* What was written is there after reopening. */
+	struct store st;
+	char err[256], hash[128];
+	ck_assert_int_eq(store_open(&st, "sqlite", path, err, sizeof err), 0);
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	store_close(&st);
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+START_TEST(test_auth)
+{
+	struct auth a;
+	ck_assert_int_eq(auth_init(&a, 1), 0);
+	char h[AUTH_HASH_MAX];
+	ck_assert_int_eq(auth_hash(&a, "correct horse", h), 0);
+	ck_assert(strncmp(h, "$argon2id$", 10) == 0);
+	ck_assert(!strstr(h, "correct"));
+	ck_assert_int_eq(auth_verify(h, "correct horse"), 1);
+	ck_assert_int_eq(auth_verify(h, "correct horsf"), 0);
+	long long t = 1000000;
+	for (int i = 0; i < AUTH_FREE_FAILS; i++) {
+		ck_assert_int_eq(auth_wait(&a, "Anne", "1.2.3.4", t), 0);
+		auth_failed(&a, "Anne", "1.2.3.4", t);
+	}
+	ck_assert_int_eq(auth_wait(&a, "Anne", "1.2.3.4", t), 0);
+	auth_failed(&a, "Anne", "1.2.3.4", t);
+	ck_assert(auth_wait(&a, "Anne", "1.2.3.4", t) > 0);
+	ck_assert(auth_wait(&a, "Anne", "5.6.7.8", t) > 0);   /* the name waits, from anywhere */
+	ck_assert_int_eq(auth_wait(&a, "Bruno", "5.6.7.8", t), 0);
+	ck_assert_int_eq(auth_wait(&a, "Anne", "1.2.3.4", t + 1000), 0);
+	auth_failed(&a, "Anne", "1.2.3.4", t + 1000);
+	ck_assert(auth_wait(&a, "Anne", "1.2.3.4", t + 1500) > 0); /* the wait grows */
+	auth_succeeded(&a, "Anne");
+	ck_assert_int_eq(auth_wait(&a, "Anne", NULL, t + 1500), 0);
+}
+END_TEST
+
+/* ---- a server in a child process ---- */
+
+struct srv {
+	pid_t pid;
+	int port;
+	char dir[64];
+	char db[128];
+	char logs[128];
+	char url[64];
+	long long grace_ms;
+	char cert[128], key[128];  /* TLS when set */
+};
+
+static void ready(void *ctx, int port)
+{
+	int fd = *(int *)ctx;
+	if (write(fd, &port, sizeof port) != sizeof port)
+		_exit(1);
+	close(fd);
+}
+
+static void srv_run(struct srv *s)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	s->pid = fork();
+	ck_assert_int_ge(s->pid, 0);
+	if (s->pid == 0) {
+		close(fds[0]);
+		struct server_options o;
+		server_options_default(&o);
+		o.port = 0;
+		o.db = s->db;
+		o.log_dir = s->logs;
+		if (s->cert[0]) {
+			o.cert = s->cert;
+			o.key = s->key;
+		}
+		o.grace_ms = s->grace_ms ? s->grace_ms : 300;
+		o.bot_delay_ms = 0;
+		o.cheap_hash = 1;
+		o.quiet = 0;
+		char logpath[160];
+		snprintf(logpath, sizeof logpath, "%s/stderr.txt", s->dir);
+		if (!freopen(logpath, "a", stderr))
+			_exit(1);
+		setvbuf(stderr, NULL, _IONBF, 0);
+		o.on_ready = ready;
+		o.ready_ctx = &fds[1];
+		char err[256];
+		alarm(60); /* never outlive the test */
+		_exit(server_run(&o, err, sizeof err) == 0 ? 0 : 1);
+	}
+	close(fds[1]);
+	int port = 0;
+	ck_assert_int_eq(read(fds[0], &port, sizeof port), (int)sizeof port);
+	close(fds[0]);
+	s->port = port;
+	/* The certificate names localhost; plain connections go to the address. */
+	snprintf(s->url, sizeof s->url, "%s://%s:%d", s->cert[0] ? "wss" : "ws", s->cert[0] ? "localhost" : "127.0.0.1",
+	         port);
+}
+
+static void srv_start(struct srv *s)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->dir, sizeof s->dir, "/tmp/tapis-net-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s->dir));
+	snprintf(s->db, sizeof s->db, "%s/server.db", s->dir);
+	snprintf(s->logs, sizeof s->logs, "%s/logs", s->dir);
+	ck_assert_int_eq(mkdir(s->logs, 0700), 0);
+	srv_run(s);
+}
+
+/* SIGTERM: the server stops cleanly, with status 0. */
+static void srv_stop(struct srv *s)
+{
+	int status = 0;
+	ck_assert_int_eq(kill(s->pid, SIGTERM), 0);
+	ck_assert_int_eq(waitpid(s->pid, &status, 0), s->pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server did not stop cleanly (%d)", status);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static int srv_alive(struct srv *s)
+{
+	return waitpid(s->pid, NULL, WNOHANG) == 0;
+}
+
+/* ---- scripted clients ---- */
+
+struct tc {
+	struct netc *c;
+	char name[32];
+	char lang[3];
+	char token[40];
+	json_t **msg;
+	int n, cap, cursor;
+	long table;
+	int seat;
+	json_t *state;     /* the last state of its table */
+	int acted_seq;
+	int over;
+	int refused;
+	unsigned pick;     /* how it chooses among the legal choices */
+};
+
+static void on_msg(void *ctx, const char *text, size_t len)
+{
+	struct tc *t = ctx;
+	json_error_t e;
+	json_t *j = json_loadb(text, len, 0, &e);
+	ck_assert_msg(j != NULL, "the server sent something not JSON: %.80s", text);
+	ck_assert_ptr_nonnull(json_object_get(j, "type"));
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 256;
+		t->msg = realloc(t->msg, (size_t)t->cap * sizeof *t->msg);
+	}
+	t->msg[t->n++] = j;
+	const char *type = json_string_value(json_object_get(j, "type"));
+	if (!strcmp(type, "state") && json_integer_value(json_object_get(j, "table")) == t->table) {
+		/* The seat is the one the client was given (joined), never what a
+		 * state says: the leak test checks the server against it. */
+		t->state = j;
+
+		if (!strcmp(json_string_value(json_object_get(j, "state")), "over"))
+			t->over = 1;
+	}
+	if (!strcmp(type, "refused"))
+		t->refused++;
+	if (!strcmp(type, "welcome"))
+		snprintf(t->token, sizeof t->token, "%s", json_string_value(json_object_get(j, "token")));
+}
+
+static const char *mtype(json_t *j)
+{
+	return json_string_value(json_object_get(j, "type"));
+}
+
+static void tc_send(struct tc *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tc_send(struct tc *t, const char *fmt, ...)
+{
+	char buf[PROTO_MAX_MESSAGE * 2];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	ck_assert_int_eq(netc_send(t->c, buf), 0);
+	netc_service(t->c, 2); /* out it goes */
+}
+
+/* The next message of a type (after the cursor), waiting up to 5 s. */
+static json_t *tc_wait(struct tc *t, const char *type)
+{
+	for (int waited = 0; waited < 5000; waited += 5) {
+		for (; t->cursor < t->n; t->cursor++)
+			if (!strcmp(mtype(t->msg[t->cursor]), type))
+				return t->msg[t->cursor++];
+		if (netc_service(t->c, 5) < 0 && t->cursor >= t->n)
+			break;
+	}
+	for (int i = 0; i < t->n; i++) {
+		char *x = json_dumps(t->msg[i], JSON_COMPACT);
+		fprintf(stderr, "%s got: %.200s\n", t->name, x);
+		free(x);
+	}
+	ck_abort_msg("%s: no '%s' message came", t->name, type);
+	return NULL;
+}
+
+static void tc_connect(struct tc *t, struct srv *s)
+{
+	char err[256];
+	t->c = netc_open(s->url, on_msg, t, err, sizeof err);
+	ck_assert_msg(t->c != NULL, "%s", err);
+}
+
+/* Connect and say hello; the welcome must come. */
+static void tc_hello(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password,
+                     const char *token)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "%s", name);
+	snprintf(t->lang, sizeof t->lang, "%s", lang);
+	t->seat = -1;
+	t->acted_seq = -1;
+	tc_connect(t, s);
+	if (password)
+		tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\",\"password\":\"%s\"}", name,
+		        lang, password);
+	else
+		tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\",\"token\":\"%s\"}", name,
+		        lang, token ? token : "");
+}
+
+static void tc_login(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password)
+{
+	tc_hello(t, s, name, lang, password, NULL);
+	json_t *w = tc_wait(t, "welcome");
+	ck_assert_str_eq(json_string_value(json_object_get(w, "name")), name);
+}
+
+static void tc_free(struct tc *t)
+{
+	if (t->c)
+		netc_close(t->c);
+	for (int i = 0; i < t->n; i++)
+		json_decref(t->msg[i]);
+	free(t->msg);
+	memset(t, 0, sizeof *t);
+}
+
+/* Create a table; the creator sits (or watches); returns its id. */
+static long tc_create(struct tc *t, const char *game, int players, const char *seats, const char *extra)
+{
+	tc_send(t, "{\"type\":\"create\",\"game\":\"%s\",\"players\":%d,\"seats\":%s%s}", game, players, seats,
+	        extra ? extra : "");
+	json_t *c = tc_wait(t, "created");
+	t->table = (long)json_integer_value(json_object_get(c, "table"));
+	tc_wait(t, "joined");
+	return t->table;
+}
+
+static void tc_sit(struct tc *t, long table, int seat)
+{
+	t->table = table;
+	tc_send(t, "{\"type\":\"sit\",\"table\":%ld,\"seat\":%d}", table, seat);
+	json_t *j = tc_wait(t, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), seat);
+	t->seat = seat;
+}
+
+/* Act when the last state says it is this client's turn. */
+static void tc_play(struct tc *t)
+{
+	if (!t->state || t->over || !t->c)
+		return;
+	int seq = (int)json_integer_value(json_object_get(t->state, "moves"));
+	if (!json_is_true(json_object_get(t->state, "my_turn")) || t->seat < 0 || seq == t->acted_seq)
+		return;
+	/* The choices: the menu's, and each card that may be played now. */
+	char opt[64][ACT_STR_MAX];
+	int nopt = 0;
+	json_t *ch = json_object_get(t->state, "choices");
+	for (size_t i = 0; i < json_array_size(ch) && nopt < 64; i++)
+		snprintf(opt[nopt++], ACT_STR_MAX, "%s", json_string_value(json_object_get(json_array_get(ch, i), "action")));
+	json_t *hand = json_object_get(t->state, "hand");
+	for (size_t i = 0; i < json_array_size(hand) && nopt < 64; i++)
+		if (json_is_true(json_object_get(json_array_get(hand, i), "playable")))
+			snprintf(opt[nopt++], ACT_STR_MAX, "play %s",
+			         json_string_value(json_object_get(json_array_get(hand, i), "card")));
+	ck_assert_msg(nopt > 0, "%s: its turn with no choices", t->name);
+	/* Mostly the first choice (it keeps games short), now and then another. */
+	t->pick = t->pick * 1103515245u + 12345u;
+	int k = (t->pick >> 16) % 4 == 0 ? (int)((t->pick >> 8) % (unsigned)nopt) : 0;
+	tc_send(t, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", t->table, opt[k]);
+	t->acted_seq = seq;
+}
+
+/* Service every client and let them play until each has seen the end, or
+ * until stop() says so. */
+static void play_until(struct tc **all, int n, int (*stop)(struct tc **all, int n, void *ctx), void *ctx)
+{
+	for (int rounds = 0; rounds < 5000; rounds++) {
+		int done = 1;
+		for (int i = 0; i < n; i++) {
+			if (!all[i]->c)
+				continue;
+			netc_service(all[i]->c, 1);
+			ck_assert_msg(all[i]->refused == 0, "%s: an action was refused", all[i]->name);
+			done &= all[i]->over;
+		}
+		if (stop ? stop(all, n, ctx) : done)
+			return;
+		for (int i = 0; i < n; i++)
+			tc_play(all[i]);
+	}
+	for (int i = 0; i < n; i++)
+		for (int k = all[i]->n > 8 ? all[i]->n - 8 : 0; k < all[i]->n; k++) {
+			char *x = json_dumps(all[i]->msg[k], JSON_COMPACT);
+			fprintf(stderr, "%s got: %.300s\n", all[i]->name, x);
+			free(x);
+		}
+	ck_abort_msg("the game did not end");
+}
+
+/* ---- the leak test: what each seat may know, rebuilt from the journal ---- */
+
+struct known {
+	int nevents;
+	struct event *ev;
+	int cap;
+};
+
+static void known_emit(void *ctx, const struct event *e)
+{
+	struct known *k = ctx;
+	if (k->nevents == k->cap) {
+		k->cap = k->cap ? k->cap * 2 : 256;
+		k->ev = realloc(k->ev, (size_t)k->cap * sizeof *k->ev);
+	}
+	k->ev[k->nevents++] = *e;
+}
+
+struct journal {
+	int n;
+	int seat[4096];
+	char text[4096][64];
+};
+
+static void on_journal(void *ctx, int seat, const char *a)
+{
+	struct journal *j = ctx;
+	if (j->n < 4096) {
+		j->seat[j->n] = seat;
+		snprintf(j->text[j->n++], 64, "%s", a);
+	}
+}
+
+/* Cards of e seen by seat (-1: a spectator). */
+static void add_seen(const struct event *e, int seat, int *seen)
+{
+	if (e->type == EV_HAND_START)
+		return;
+	int vis = seat < 0 ? e->visible == EV_ALL : ev_visible_to(e, seat);
+	if (!vis)
+		return;
+	for (int i = 0; i < e->ncards; i++)
+		seen[e->cards[i]] = 1;
+	for (int i = 0; i < e->ncards2; i++)
+		seen[e->cards2[i]] = 1;
+	if (e->type == EV_ACTION)
+		for (int i = 0; i < e->act.ncards; i++)
+			seen[e->act.cards[i]] = 1;
+	if (e->type == EV_CHOICE && e->what && !strcmp(e->what, "card"))
+		seen[e->value & 0xff] = 1;
+}
+
+static int letter(unsigned char c)
+{
+	return c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+/* name in text as whole words ("as de trèfle" is not in "Pas de trèfle"). */
+static int has_words(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = text; (p = strstr(p, name)); p++)
+		if ((p == text || !letter((unsigned char)p[-1])) && !letter((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+/* Every card name in every message a client received is one its seat had
+ * seen by then (the events of the action then told included). */
+static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
+{
+	struct store st;
+	char err[256];
+	ck_assert_int_eq(store_open(&st, "sqlite", s->db, err, sizeof err), 0);
+	struct seen row = { 0 };
+	store_table_each(&st, on_table, &row);
+	while (row.t.id != table) {
+		/* The last table listed is the newest; find ours. */
+		ck_assert_int_gt(row.tables, 0);
+		break;
+	}
+	ck_assert_int_eq(row.t.id, table);
+	static struct journal j;
+	j.n = 0;
+	store_journal_each(&st, table, on_journal, &j);
+	store_close(&st);
+	const struct game_ops *g = game_find(row.t.game);
+	struct rules r;
+	rules_init(&r, g->rules, g->nrules);
+	char buf[STORE_TEXT_MAX];
+	snprintf(buf, sizeof buf, "%s", row.t.rules);
+	char *save = NULL;
+	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		ck_assert_int_eq(rules_set_arg(&r, line, err, sizeof err), 0);
+	void *gs = calloc(1, g->state_size);
+	struct game_setup setup = { row.t.players, -1, row.t.seed, &r, NULL };
+	ck_assert_int_eq(g->init(gs, &setup, err, sizeof err), 0);
+	struct known k = { 0 };
+	struct sink sk = { known_emit, &k };
+	struct event e0;
+	ev_init(&e0, EV_GAME_START);
+	known_emit(&k, &e0);
+	g->start(gs, &sk);
+	/* The last event told after m actions (the views are told once an
+	 * action's events are all in). */
+	int *end_of = calloc((size_t)j.n + 1, sizeof *end_of);
+	for (int i = 0; i <= j.n; i++) {
+		end_of[i] = k.nevents - 1;
+		if (i == j.n)
+			break;
+		struct action a;
+		struct refusal why;
+		ck_assert_int_eq(act_parse(j.text[i], &a, err, sizeof err), 0);
+		ck_assert_int_eq(g->apply(gs, &a, &sk, &why), 0);
+	}
+	free(gs);
+	int checked = 0;
+	for (int c = 0; c < n; c++) {
+		struct tc *t = all[c];
+		char ierr[128];
+		ck_assert_msg(i18n_set_lang(t->lang, ierr, sizeof ierr) == 0, "%s: lang %s: %s", t->name, t->lang, ierr);
+		char names[CARD_MAX_PACK * 4][64];
+		memset(names, 0, sizeof names);
+		for (int cd = 0; cd < 256; cd++)
+			if (card_valid((card_t)cd))
+				say_card_str((card_t)cd, SAY_BARE, names[cd], sizeof names[cd]);
+		int seen[256] = { 0 };
+		int upto = -1;
+		for (int m = 0; m < t->n; m++) {
+			json_t *msg = t->msg[m];
+			const char *type = mtype(msg);
+			if (json_integer_value(json_object_get(msg, "table")) != table)
+				continue;
+			if (strcmp(type, "say") && strcmp(type, "state"))
+				continue;
+			int moves = (int)json_integer_value(json_object_get(msg, "moves"));
+			ck_assert_int_le(moves, j.n);
+			if (!strcmp(type, "state"))
+				ck_assert_msg(json_integer_value(json_object_get(msg, "seat")) == t->seat,
+				              "%s: a state of another seat than its own (%d)", t->name, t->seat);
+			int to = end_of[moves];
+			for (; upto < to; upto++)
+				add_seen(&k.ev[upto + 1], t->seat, seen);
+			char *text = json_dumps(msg, JSON_COMPACT);
+			for (char *p = text; *p; p++)
+				if (*p >= 'A' && *p <= 'Z')
+					*p = (char)(*p - 'A' + 'a');
+			for (int cd = 0; cd < 256; cd++) {
+				if (!names[cd][0] || seen[cd])
+					continue;
+				char cs[4];
+				char quoted[8];
+				snprintf(quoted, sizeof quoted, "\"%s\"", card_str((card_t)cd, cs));
+				for (char *p = quoted; *p; p++)
+					if (*p >= 'A' && *p <= 'Z')
+						*p = (char)(*p - 'A' + 'a');
+				ck_assert_msg(!has_words(text, names[cd]) && !strstr(text, quoted),
+				              "%s (seat %d) heard %s before seeing it, after %d moves: %.300s", t->name,
+				              t->seat, names[cd], moves, text);
+			}
+			free(text);
+			checked++;
+		}
+	}
+	ck_assert_int_gt(checked, 10);
+	free(end_of);
+	free(k.ev);
+}
+
+/* ---- whole games ---- */
+
+static void replay_log(struct srv *s, long table)
+{
+	char path[256], err[1024];
+	snprintf(path, sizeof path, "%s/%ld.jsonl", s->logs, table);
+	ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
+}
+
+/* One game at a table: an English and a French player, bots, a spectator. */
+static void whole_game(const char *game, int players, const char *rules)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, w;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	tc_login(&w, &s, "Wanda", "en", NULL);
+	char seats[128] = "[\"open\",\"open\"";
+	for (int i = 2; i < players; i++)
+		strcat(seats, i % 2 ? ",\"bot:1\"" : ",\"bot\"");
+	strcat(seats, "]");
+	char extra[256];
+	snprintf(extra, sizeof extra, ",\"rules\":{%s}", rules);
+	long id = tc_create(&a, game, players, seats, extra);
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&w, "joined");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b, &w };
+	play_until(all, 3, NULL, NULL);
+	/* Each heard the game in its own language. */
+	int en = 0, fr = 0;
+	for (int i = 0; i < a.n; i++)
+		if (!strcmp(mtype(a.msg[i]), "say"))
+			en++;
+	for (int i = 0; i < b.n; i++)
+		if (!strcmp(mtype(b.msg[i]), "say"))
+			fr++;
+	ck_assert_int_gt(en, 3);
+	ck_assert_int_gt(fr, 3);
+	ck_assert_ptr_nonnull(json_object_get(json_object_get(a.state, "keys"), "S"));
+	replay_log(&s, id);
+	check_no_leak(&s, id, all, 3);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&w);
+	srv_stop(&s);
+}
+
+START_TEST(test_game_bouillotte) { whole_game("bouillotte", 4, "\"hands\":2"); }
+END_TEST
+START_TEST(test_game_brelan) { whole_game("brelan", 4, "\"hands\":2"); }
+END_TEST
+START_TEST(test_game_bourre) { whole_game("bourre", 4, "\"hands\":2"); }
+END_TEST
+START_TEST(test_game_brouc) { whole_game("brouc", 4, "\"hands\":1"); }
+END_TEST
+START_TEST(test_game_bouillabaisse) { whole_game("bouillabaisse", 3, "\"hands\":1"); }
+END_TEST
+
+
+/* ---- around the games ---- */
+
+static int count_type(const struct tc *t, const char *type)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++)
+		n += !strcmp(mtype(t->msg[i]), type);
+	return n;
+}
+
+/* 1 when t heard a sentence holding part. */
+static int heard(const struct tc *t, const char *part)
+{
+	for (int i = 0; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		if (!strcmp(mtype(t->msg[i]), "say") && x && strstr(x, part))
+			return 1;
+	}
+	return 0;
+}
+
+/* The error code of the next error message. */
+static const char *next_error(struct tc *t)
+{
+	return json_string_value(json_object_get(tc_wait(t, "error"), "code"));
+}
+
+static int stop_after_states(struct tc **all, int n, void *ctx)
+{
+	(void)n;
+	return count_type(all[0], "state") >= *(int *)ctx;
+}
+
+/* Stop once past so many states, at the first's turn (the table waits). */
+static int stop_at_my_turn(struct tc **all, int n, void *ctx)
+{
+	(void)n;
+	return stop_after_states(all, n, ctx) && all[0]->state &&
+	       json_integer_value(json_object_get(all[0]->state, "to_act")) == all[0]->seat;
+}
+
+struct heard_ctx {
+	int who;
+	const char *part;
+};
+
+static int stop_when_heard(struct tc **all, int n, void *ctx)
+{
+	struct heard_ctx *h = ctx;
+	(void)n;
+	return heard(all[h->who], h->part);
+}
+
+/* A player drops: after the grace a bot plays the seat; back with their
+ * token, they hear what they missed and take the seat again. */
+START_TEST(test_reconnect)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, a2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	int states = 6;
+	play_until(all, 2, stop_after_states, &states);
+	char token[40];
+	snprintf(token, sizeof token, "%s", a.token);
+	netc_abandon(a.c);
+	a.c = NULL;
+	/* Bruno plays on; a bot plays Anne's seat once the grace is over. */
+	struct heard_ctx hc = { 1, "Anne is away" };
+	play_until(all, 2, stop_when_heard, &hc);
+	struct tc *b_only[] = { &b };
+	states = count_type(&b, "state") + 12;
+	play_until(b_only, 1, stop_after_states, &states);
+	/* Someone else cannot take the name while it holds a seat. */
+	static struct tc x;
+	tc_hello(&x, &s, "Anne", "en", NULL, "0123");
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	/* Anne comes back. */
+	tc_hello(&a2, &s, "Anne", "en", NULL, token);
+	tc_wait(&a2, "welcome");
+	json_t *j = tc_wait(&a2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+	a2.table = id;
+	a2.seat = 0;
+	json_t *missed = tc_wait(&a2, "missed");
+	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
+	ck_assert_int_le(json_array_size(json_object_get(missed, "says")), 30);
+	a2.state = tc_wait(&a2, "state");
+	struct heard_ctx back = { 1, "Anne is back" };
+	struct tc *both[] = { &a2, &b };
+	play_until(both, 2, stop_when_heard, &back);
+	play_until(both, 2, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&a2);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Standing up gives the seat to a bot; sitting down again takes it back. */
+START_TEST(test_stand_and_sit)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "bouillabaisse", 3, "[\"open\",\"open\",\"bot:0\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	tc_send(&b, "{\"type\":\"stand\",\"table\":%ld}", id);
+	b.seat = -1;
+	struct heard_ctx hc = { 0, "Bruno stands up" };
+	play_until(all, 2, stop_when_heard, &hc);
+	/* A bot plays for Bruno: the game goes on with Anne alone. */
+	struct tc *a_only[] = { &a };
+	states = count_type(&a, "state") + 6;
+	play_until(a_only, 1, stop_after_states, &states);
+	tc_sit(&b, id, 1);
+	struct heard_ctx sat = { 0, "Bruno sits down" };
+	play_until(all, 2, stop_when_heard, &sat);
+	play_until(all, 2, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* kill -9 in the middle of a deal: started again on the same store, the
+ * table is where it was and its player sits back down on logging in. */
+START_TEST(test_kill9_restart)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, a2, c;
+	tc_login(&a, &s, "Anne", "en", "secret words");
+	long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot\",\"bot:1\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	tc_login(&c, &s, "Carl", "en", NULL);
+	long waiting = tc_create(&c, "brelan", 5, "[\"open\",\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a };
+	int states = 5;
+	play_until(all, 1, stop_at_my_turn, &states);
+	int seq = (int)json_integer_value(json_object_get(a.state, "moves"));
+	char hand[2048];
+	char *h = json_dumps(json_object_get(a.state, "hand"), JSON_COMPACT);
+	snprintf(hand, sizeof hand, "%s", h);
+	free(h);
+	ck_assert_int_eq(kill(s.pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(s.pid, NULL, 0), s.pid);
+	netc_abandon(a.c);
+	a.c = NULL;
+	netc_abandon(c.c);
+	c.c = NULL;
+	srv_run(&s);
+	tc_login(&a2, &s, "Anne", "en", "secret words");
+	json_t *lobby = tc_wait(&a2, "lobby");
+	ck_assert_int_eq(json_array_size(json_object_get(lobby, "tables")), 2);
+	json_t *t1 = json_array_get(json_object_get(lobby, "tables"), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(t1, "id")), waiting);
+	ck_assert_str_eq(json_string_value(json_object_get(t1, "state")), "waiting");
+	json_t *j = tc_wait(&a2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+	a2.table = id;
+	a2.seat = 0;
+	json_t *st = tc_wait(&a2, "state");
+	a2.state = st;
+	/* The same moment of the same deal. */
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "moves")), seq);
+	h = json_dumps(json_object_get(st, "hand"), JSON_COMPACT);
+	ck_assert_str_eq(h, hand);
+	free(h);
+	struct tc *again[] = { &a2 };
+	play_until(again, 1, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&a2);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A private table wants its password, to sit or to watch; a spectator hears
+ * the game but no hidden card (the leak test covers spectators too). */
+START_TEST(test_private_table)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, w;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&w, &s, "Wanda", "fr", NULL);
+	long id = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]",
+	                    ",\"private\":true,\"password\":\"door\",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld}", id);
+	ck_assert_str_eq(next_error(&b), "password");
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld,\"password\":\"window\"}", id);
+	ck_assert_str_eq(next_error(&b), "password");
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	ck_assert_str_eq(next_error(&w), "password");
+	b.table = id;
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld,\"password\":\"door\"}", id);
+	ck_assert_int_eq(json_integer_value(json_object_get(tc_wait(&b, "joined"), "seat")), 1);
+	b.seat = 1;
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld,\"password\":\"door\"}", id);
+	ck_assert_int_eq(json_integer_value(json_object_get(tc_wait(&w, "joined"), "seat")), -1);
+	/* Only the creator starts. */
+	tc_send(&b, "{\"type\":\"start\",\"table\":%ld}", id);
+	ck_assert_str_eq(next_error(&b), "not_creator");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b, &w };
+	play_until(all, 3, NULL, NULL);
+	ck_assert(count_type(&w, "say") > 5);
+	check_no_leak(&s, id, all, 3);
+	/* The lobby shows the table private, its password nowhere. */
+	json_t *lobby = NULL;
+	for (int i = 0; i < a.n; i++)
+		if (!strcmp(mtype(a.msg[i]), "lobby"))
+			lobby = a.msg[i];
+	char *text = json_dumps(lobby, JSON_COMPACT);
+	ck_assert_ptr_nonnull(strstr(text, "\"private\":true"));
+	ck_assert_ptr_null(strstr(text, "door"));
+	free(text);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&w);
+	srv_stop(&s);
+}
+END_TEST
+
+/* memmem over a whole file. */
+static int file_holds(const char *path, const char *what)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	static char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	return memmem(buf, n, what, strlen(what)) != NULL;
+}
+
+START_TEST(test_passwords)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, x;
+	tc_login(&a, &s, "Anne", "en", "hunter two");
+	tc_free(&a);
+	/* The name has a password now: no guest may take it. */
+	tc_hello(&x, &s, "Anne", "en", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "password");
+	for (int i = 0; i < AUTH_FREE_FAILS; i++) {
+		tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"password\":\"guess %d\"}", i);
+		ck_assert_str_eq(next_error(&x), "password");
+	}
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"password\":\"guess x\"}");
+	ck_assert_str_eq(next_error(&x), "password");
+	/* Now even the right password waits. */
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"password\":\"hunter two\"}");
+	ck_assert_str_eq(next_error(&x), "wait");
+	tc_free(&x);
+	usleep(1100 * 1000);
+	tc_login(&a, &s, "Anne", "en", "hunter two");
+	tc_free(&a);
+	/* The password is in no file of the server. */
+	char path[200];
+	snprintf(path, sizeof path, "%s/stderr.txt", s.dir);
+	ck_assert(!file_holds(path, "hunter"));
+	ck_assert(!file_holds(s.db, "hunter"));
+	snprintf(path, sizeof path, "%s-wal", s.db);
+	ck_assert(!file_holds(path, "hunter"));
+	srv_stop(&s);
+}
+END_TEST
+
+/* Oversized, malformed and unknown messages get an error; the server and
+ * the connection survive. */
+START_TEST(test_bad_messages)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc x, v;
+	memset(&x, 0, sizeof x);
+	snprintf(x.name, sizeof x.name, "x");
+	tc_connect(&x, &s);
+	tc_send(&x, "{\"type\":\"create\",\"game\":\"brelan\"}");
+	ck_assert_str_eq(next_error(&x), "hello_first");
+	tc_send(&x, "{\"type\":");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	tc_send(&x, "{\"type\":\"teleport\"}");
+	json_t *e = tc_wait(&x, "error");
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "message")), "unknown message type"));
+	tc_send(&x, "\"just a string\"");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	static char big[PROTO_MAX_MESSAGE * 3];
+	memset(big, 'a', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	ck_assert_int_eq(netc_send(x.c, big), 0);
+	ck_assert_str_eq(next_error(&x), "too_long");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Xavier\"}");
+	tc_wait(&x, "welcome");
+	tc_send(&x, "{\"type\":\"action\",\"table\":99,\"action\":\"pass\"}");
+	ck_assert_str_eq(next_error(&x), "no_table");
+	tc_send(&x, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":3}");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	/* Too many at once: the rate limit answers, then calm returns. */
+	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+		tc_send(&x, "{\"type\":\"ping\"}");
+	ck_assert_str_eq(next_error(&x), "rate");
+	usleep(500 * 1000);
+	int pongs = count_type(&x, "pong");
+	tc_send(&x, "{\"type\":\"ping\"}");
+	for (int i = 0; i < 200 && count_type(&x, "pong") == pongs; i++)
+		netc_service(x.c, 5);
+	ck_assert_int_gt(count_type(&x, "pong"), pongs);
+	/* A client of another version is told and let go. */
+	tc_hello(&v, &s, "Vera", "en", NULL, NULL);
+	tc_free(&v);
+	memset(&v, 0, sizeof v);
+	tc_connect(&v, &s);
+	tc_send(&v, "{\"type\":\"hello\",\"version\":2,\"name\":\"Vera\"}");
+	ck_assert_str_eq(next_error(&v), "version");
+	for (int i = 0; i < 200 && netc_connected(v.c); i++)
+		netc_service(v.c, 5);
+	ck_assert(!netc_connected(v.c));
+	ck_assert(srv_alive(&s));
+	tc_free(&x);
+	tc_free(&v);
+	srv_stop(&s);
+}
+END_TEST
+
+/* 100 clients connect and vanish, some in the middle of a message; the
+ * server forgets them and serves the next one. */
+START_TEST(test_vanishing_clients)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc many[100];
+	for (int i = 0; i < 100; i++) {
+		memset(&many[i], 0, sizeof many[i]);
+		snprintf(many[i].name, sizeof many[i].name, "ghost%d", i);
+		tc_connect(&many[i], &s);
+		if (i % 2)
+			tc_send(&many[i], "{\"type\":\"hello\",\"version\":1,\"name\":\"Ghost %d\"}", i);
+		netc_service(many[i].c, 0);
+	}
+	for (int i = 0; i < 100; i++) {
+		if (i % 3)
+			netc_abandon(many[i].c);
+		else
+			netc_close(many[i].c);
+		many[i].c = NULL;
+		tc_free(&many[i]);
+	}
+	/* And a few raw sockets that send half a request. */
+	for (int i = 0; i < 10; i++) {
+		int fd = socket(AF_INET, SOCK_STREAM, 0);
+		struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)s.port) };
+		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+		const char half[] = "GET / HTTP/1.1\r\nUpgrade: websocket\r\nConn";
+		ck_assert_int_eq(write(fd, half, i % 2 ? sizeof half - 1 : 0), i % 2 ? (int)sizeof half - 1 : 0);
+		close(fd);
+	}
+	usleep(200 * 1000);
+	static struct tc a;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	/* The lobby counts Anne alone among those online. */
+	json_t *lobby = NULL;
+	for (int tries = 0; tries < 100; tries++) {
+		netc_service(a.c, 10);
+		for (int i = 0; i < a.n; i++)
+			if (!strcmp(mtype(a.msg[i]), "lobby"))
+				lobby = a.msg[i];
+		if (lobby && json_array_size(json_object_get(lobby, "users")) == 1)
+			break;
+	}
+	ck_assert_int_eq(json_array_size(json_object_get(lobby, "users")), 1);
+	ck_assert(srv_alive(&s));
+	/* A vanished guest's name is free again. */
+	static struct tc g;
+	tc_login(&g, &s, "Ghost 1", "en", NULL);
+	tc_free(&g);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Chat at a table and in the lobby, each line with its cue. */
+START_TEST(test_chat)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"Bonjour à tous\"}");
+	json_t *c = tc_wait(&b, "chat");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "text")), "Bonjour à tous");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "from")), "Anne");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "cue")), "chat");
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	tc_send(&b, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"me?\"}", id);
+	ck_assert_str_eq(next_error(&b), "not_member");
+	tc_sit(&b, id, 1);
+	tc_send(&b, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"à vous\"}", id);
+	for (;;) {
+		c = tc_wait(&a, "chat");
+		if (json_integer_value(json_object_get(c, "table")) == id)
+			break;
+	}
+	ck_assert_str_eq(json_string_value(json_object_get(c, "text")), "à vous");
+	/* The creator opens a bot's seat and gives it back to a bot; nobody
+	 * else may. */
+	tc_send(&b, "{\"type\":\"seat\",\"table\":%ld,\"seat\":3,\"kind\":\"open\"}", id);
+	ck_assert_str_eq(next_error(&b), "not_creator");
+	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":3,\"kind\":\"open\"}", id);
+	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":1,\"kind\":\"bot\"}", id);
+	ck_assert_str_eq(next_error(&a), "seat"); /* Bruno holds it */
+	json_t *lobby;
+	do {
+		lobby = tc_wait(&a, "lobby");
+	} while (strcmp(json_string_value(json_object_get(json_array_get(json_object_get(json_array_get(
+	                    json_object_get(lobby, "tables"), 0), "seats"), 3), "state")), "open") != 0);
+	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":3,\"kind\":\"bot:3\"}", id);
+	do {
+		lobby = tc_wait(&a, "lobby");
+	} while (json_integer_value(json_object_get(json_array_get(json_object_get(json_array_get(
+	                 json_object_get(lobby, "tables"), 0), "seats"), 3), "level")) != 3);
+	/* The creator removes a player; the player is told. */
+	tc_send(&a, "{\"type\":\"kick\",\"table\":%ld,\"seat\":1}", id);
+	json_t *l = tc_wait(&b, "left");
+	ck_assert_str_eq(json_string_value(json_object_get(l, "reason")), "removed");
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+
+/* The HTTP side: without --web, a page saying how to join. */
+START_TEST(test_http_page)
+{
+	struct srv s;
+	srv_start(&s);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)s.port) };
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	const char req[] = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+	ck_assert_int_eq(write(fd, req, sizeof req - 1), (int)sizeof req - 1);
+	char buf[4096];
+	size_t got = 0;
+	ssize_t n;
+	while (got < sizeof buf - 1 && (n = read(fd, buf + got, sizeof buf - 1 - got)) > 0)
+		got += (size_t)n;
+	buf[got] = '\0';
+	close(fd);
+	ck_assert_ptr_nonnull(strstr(buf, "200 OK"));
+	ck_assert_ptr_nonnull(strstr(buf, "tapis join ws://"));
+	srv_stop(&s);
+}
+END_TEST
+
+/* `tapis serve` itself: its options, and a clean stop on SIGINT. */
+static int run_serve(const char *const *args, int sig)
+{
+	const char *bin = getenv("TAPIS_BIN");
+	pid_t pid = fork();
+	if (pid == 0) {
+		const char *argv[16] = { bin, "serve" };
+		for (int i = 0; args[i] && i < 13; i++)
+			argv[i + 2] = args[i];
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(127);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	if (sig) {
+		usleep(300 * 1000);
+		kill(pid, sig);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+START_TEST(test_serve_command)
+{
+	if (!getenv("TAPIS_BIN"))
+		return; /* run from make check, which names the program */
+	const char *bad_port[] = { "--port", "99999", NULL };
+	ck_assert_int_eq(run_serve(bad_port, 0), 2);
+	const char *half_tls[] = { "--cert", "x.pem", NULL };
+	ck_assert_int_eq(run_serve(half_tls, 0), 2);
+	const char *unknown[] = { "--colour", "red", NULL };
+	ck_assert_int_eq(run_serve(unknown, 0), 2);
+	char dir[] = "/tmp/tapis-serve-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char db[64];
+	snprintf(db, sizeof db, "%s/s.db", dir);
+	const char *ok[] = { "--port", "0", "--db", db, "--log-dir", dir, NULL };
+	ck_assert_int_eq(run_serve(ok, SIGINT), 0);
+	ck_assert_int_eq(access(db, F_OK), 0);
+	char cmd[96];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+
+/* TLS: with --cert and --key the server speaks wss://; a client that
+ * trusts the certificate logs in and plays. */
+START_TEST(test_tls)
+{
+	struct srv s;
+	memset(&s, 0, sizeof s);
+	snprintf(s.dir, sizeof s.dir, "/tmp/tapis-net-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s.dir));
+	snprintf(s.db, sizeof s.db, "%s/server.db", s.dir);
+	snprintf(s.logs, sizeof s.logs, "%s/logs", s.dir);
+	ck_assert_int_eq(mkdir(s.logs, 0700), 0);
+	snprintf(s.cert, sizeof s.cert, "%s/cert.pem", s.dir);
+	snprintf(s.key, sizeof s.key, "%s/key.pem", s.dir);
+	char cmd[512];
+	snprintf(cmd, sizeof cmd,
+	         "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
+	         "-addext subjectAltName=DNS:localhost -keyout %s -out %s >/dev/null 2>&1", s.key, s.cert);
+	if (system(cmd) != 0) {
+		snprintf(cmd, sizeof cmd, "rm -rf %s", s.dir);
+		ck_assert_int_eq(system(cmd), 0);
+		return; /* no openssl command here: nothing to sign a certificate with */
+	}
+	srv_run(&s);
+	ck_assert(strncmp(s.url, "wss://", 6) == 0);
+	static struct tc a;
+	memset(&a, 0, sizeof a);
+	snprintf(a.name, sizeof a.name, "Anne");
+	snprintf(a.lang, sizeof a.lang, "en");
+	a.seat = -1;
+	a.acted_seq = -1;
+	char err[256];
+	/* Not trusted: refused. */
+	struct netc *bad = netc_open(s.url, on_msg, &a, err, sizeof err);
+	ck_assert_ptr_null(bad);
+	a.c = netc_open_ca(s.url, s.cert, on_msg, &a, err, sizeof err);
+	ck_assert_msg(a.c != NULL, "%s", err);
+	tc_send(&a, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"password\":\"over tls\"}");
+	tc_wait(&a, "welcome");
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a };
+	play_until(all, 1, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+Suite *net_suite(void);
+Suite *net_suite(void)
+{
+	Suite *s = suite_create("net");
+	TCase *tc = tcase_create("units");
+	tcase_add_test(tc, test_proto_read);
+	tcase_add_test(tc, test_store_backends);
+	tcase_add_test(tc, test_auth);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("games");
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_game_bouillotte);
+	tcase_add_test(tc, test_game_brelan);
+	tcase_add_test(tc, test_game_bourre);
+	tcase_add_test(tc, test_game_brouc);
+	tcase_add_test(tc, test_game_bouillabaisse);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("server");
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_stand_and_sit);
+	tcase_add_test(tc, test_kill9_restart);
+	tcase_add_test(tc, test_private_table);
+	tcase_add_test(tc, test_passwords);
+	tcase_add_test(tc, test_bad_messages);
+	tcase_add_test(tc, test_vanishing_clients);
+	tcase_add_test(tc, test_chat);
+	tcase_add_test(tc, test_http_page);
+	tcase_add_test(tc, test_serve_command);
+	tcase_add_test(tc, test_tls);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	alarm(120);
+	return tu_run(net_suite());
+}
