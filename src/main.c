@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "app/bench.h"
-#include "app/cmd_serve.h"
+#include "net/cmd_serve.h"
 #include "app/replay.h"
 #include "app/session.h"
 #include "app/table.h"
