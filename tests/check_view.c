@@ -244,6 +244,31 @@ START_TEST(two_languages)
 }
 END_TEST
 
+/* A French title after "de" contracts in the view itself, so that a network
+ * client hears it as a local player does. */
+START_TEST(french_titles_contract)
+{
+	char err[128];
+	ck_assert_int_eq(i18n_set_lang("fr", err, sizeof err), 0);
+	const struct game_ops *g = game_find("brelan");
+	struct table_options o;
+	options(&o, g, 3, 5, 0);
+	struct table t;
+	open_table(&t, &o);
+	struct rec fr;
+	rec_open(&fr, &t, 0, "fr");
+	int n = fr.nsaid;
+	view_tell(&fr.v, VIEW_SAY_SYSTEM, "Une partie de Le Brelan vous attend.");
+	view_tell(&fr.v, VIEW_SAY_SYSTEM, "Options de La Bouillabaisse.");
+	ck_assert_int_eq(fr.nsaid, n + 2);
+	ck_assert_str_eq(fr.said[n].text, "Une partie de Brelan vous attend.");
+	ck_assert_str_eq(fr.said[n + 1].text, "Options de la Bouillabaisse.");
+	rec_close(&fr);
+	table_close(&t);
+	i18n_set_lang("en", err, sizeof err);
+}
+END_TEST
+
 /* Whole games of every game, every seat and two spectators listening:
  * nothing any of them hears or could ask names a card it has not seen. */
 START_TEST(no_leak)
@@ -554,6 +579,7 @@ int main(void)
 	while (game_list[ngames])
 		ngames++;
 	tcase_add_test(tc, two_languages);
+	tcase_add_test(tc, french_titles_contract);
 	tcase_add_loop_test(tc, no_leak, 0, ngames);
 	tcase_add_test(tc, leak_check_can_fail);
 	tcase_add_loop_test(tc, attach_mid_game, 0, ngames);

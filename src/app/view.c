@@ -9,10 +9,17 @@
 #include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
+#include "speech/speech.h"
 
 /* Copy text into dst (len bytes), cut if need be at a character's start. */
 static void copy(char *dst, size_t len, const char *text)
 {
+	/* French titles after "de" and "à" contract here, where every text of
+	 * a view is made, so that a network client hears what a local player
+	 * hears. */
+	char fr[SPEECH_TEXT_MAX];
+	if (!strcmp(i18n_lang(), "fr") && strlen(text) < sizeof fr)
+		text = speech_french_contract(text, fr, sizeof fr);
 	size_t n = strlen(text);
 	if (n >= len) {
 		n = len - 1;
