@@ -68,7 +68,7 @@ static void usage(FILE *f)
 	           "  --text              every announcement as a line of text, no voice\n"
 	           "  --no-speech         no speech\n"
 	           "  --no-sound          no sound cues\n"
-	           "  --speech BACKEND    espeak, speechd, text or none\n");
+	           "  --speech BACKEND    auto (default), espeak, speechd, text or none\n");
 	for (int i = 0; game_list[i]; i++) {
 		const struct game_ops *g = game_list[i];
 		if (g->min_players == g->max_players)
@@ -133,8 +133,9 @@ static int parse_play(int argc, char **argv, int i, struct cli *c)
 		else if (!strcmp(a, "--log")) { NEED(); c->log = v; }
 		else if (!strcmp(a, "--speech")) {
 			NEED();
-			if (strcmp(v, "espeak") && strcmp(v, "speechd") && strcmp(v, "text") && strcmp(v, "none")) {
-				fprintf(stderr, "tapis: --speech: '%s': espeak, speechd, text or none\n", v);
+			if (strcmp(v, "auto") && strcmp(v, "espeak") && strcmp(v, "speechd") && strcmp(v, "text") &&
+			    strcmp(v, "none")) {
+				fprintf(stderr, "tapis: --speech: '%s': auto, espeak, speechd, text or none\n", v);
 				return EXIT_USAGE;
 			}
 			c->speech = v;
@@ -367,16 +368,14 @@ static int cmd_rules(int argc, char **argv)
 	}
 	fputs(text, stdout);
 	if (ses.sp.backend != &speech_text_backend && ses.sp.backend != &speech_none_backend) {
-		/* Spoken, the marks of the text format would only be noise. */
-		for (char *q = text; *q; q++)
-			if (strchr("#*`|_>", *q) || (q[0] == '-' && q[1] == '-'))
-				*q = ' ';
+		char *plain = speech_plain_text(text);   /* the marks of Markdown are noise */
 		term_open();
-		speech_say(&ses.sp, text, SPEECH_QUEUE);
+		speech_say(&ses.sp, plain ? plain : text, SPEECH_QUEUE);
 		while (speech_busy(&ses.sp) && term_read_key(50) == KEY_NONE)
 			session_pump(&ses);
 		speech_stop(&ses.sp);
 		term_close();
+		free(plain);
 	}
 	session_close(&ses);
 	free(text);

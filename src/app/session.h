@@ -11,7 +11,7 @@ struct audio;
 
 struct session_request {
 	const char *lang;     /* NULL: settings, then the environment */
-	const char *speech;   /* NULL: settings (espeak by default) */
+	const char *speech;   /* NULL: settings (auto by default) */
 	int text;             /* --text */
 	int no_speech;        /* --no-speech */
 	int no_sound;         /* --no-sound */

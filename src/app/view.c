@@ -45,7 +45,7 @@ void view_lang_leave(const char *saved)
 
 /* ---- events ---- */
 
-void view_phrase_event(const struct talk *talk, const struct game_talk *gt, const void *view,
+void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,
                        const struct event *e, struct sbuf *b)
 {
 	/* The order of the pack at a deal is for the hand history only; the
@@ -357,6 +357,11 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.game = t->g;
 	v->talk.players = t->opt.players;
 	v->talk.me = v->seat;
+	/* What the table showed before this listener came (L); the cards were
+	 * dealt to every seat at once. */
+	v->talk.heard = t->talk.heard;
+	v->talk.heard.ndues = 0;
+	v->talk.heard.dealt = v->seat >= 0 && t->dealt;
 	v->prompted = -1;
 	v->redacted = calloc(1, t->g->state_size);
 	if (!v->redacted) {

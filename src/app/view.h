@@ -3,7 +3,7 @@
  * (a seat hears the cards it may see, a spectator only what is public),
  * phrases them with the announcer (announce, talk_GAME, say, the
  * catalogues), and keeps a view_state: everything a player's keys answer
- * (C F R S T 1-9 H, the hand, the legal choices and their labels), so that
+ * (C F R S T L N 1-9 H, the hand, the legal choices and their labels), so that
  * a client answers keys at once, without asking the table.
  *
  * What a view produces goes to its sink: the local speech and sound cues
@@ -37,8 +37,8 @@ struct table;
 #define VIEW_LABEL_MAX 192       /* a menu item */
 #define VIEW_MAX_CHOICES 32
 /* The query keys, in the order of view_state.answer. */
-#define VIEW_QUERY_KEYS "CFRST123456789"
-#define VIEW_NQUERY 14
+#define VIEW_QUERY_KEYS "CFRSTLN123456789"
+#define VIEW_NQUERY 16
 /* Most labels of amounts and discards one state holds (see view_choice). */
 #define VIEW_MAX_VARIANTS 4096
 
@@ -165,7 +165,7 @@ void view_lang_leave(const char *saved);
  * not see blanked, told by the announcer; view: the state redacted for
  * talk->me. The one filter every listener goes through (the table's views
  * and `tapis replay`). */
-void view_phrase_event(const struct talk *talk, const struct game_talk *gt, const void *view,
+void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,
                        const struct event *e, struct sbuf *b);
 
 #endif

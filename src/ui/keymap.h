@@ -15,9 +15,11 @@ enum keymap_when {
 };
 
 struct keymap_entry {
-	const char *keys;  /* "C", "1-9", "Left, Right" (names of keys are msgids) */
-	const char *what;  /* msgid */
+	const char *keys;    /* as printed: "C", "1-9", "Left, Right" (names of keys are msgids) */
+	const char *what;    /* msgid */
 	int when;
+	const char *spoken;  /* as F1 says them, in words ("1 to 9", "comma, period"), a
+	                      * msgid; NULL: the same as keys */
 };
 
 extern const struct keymap_entry keymap[];

@@ -17,7 +17,7 @@
 void settings_default(struct settings *s)
 {
 	memset(s, 0, sizeof *s);
-	snprintf(s->speech, sizeof s->speech, "%s", "espeak");
+	snprintf(s->speech, sizeof s->speech, "%s", "auto");
 	speech_settings_default(&s->voice);
 	s->cue_volume = 70;
 	s->speech_volume = 100;
@@ -99,6 +99,18 @@ static int parse_hrtf(const char *v, int *out)
 	return 0;
 }
 
+/* Mark what the player chose (when rc is 0 and yes); returns rc. */
+static int chosen(struct settings *s, int rc, int yes, unsigned bit)
+{
+	if (rc == 0) {
+		if (yes)
+			s->voice.chosen |= bit;
+		else
+			s->voice.chosen &= ~bit;
+	}
+	return rc;
+}
+
 /* One key = value; 0, -1 for a bad value; unknown keys are ignored. */
 static int set_key(struct settings *s, const char *k, const char *v)
 {
@@ -110,14 +122,26 @@ static int set_key(struct settings *s, const char *k, const char *v)
 	}
 	if (!strcmp(k, "speech"))
 		return parse_word(v, s->speech, sizeof s->speech, 0);
-	if (!strcmp(k, "rate"))
-		return parse_int(v, SETTINGS_RATE_MIN, SETTINGS_RATE_MAX, &s->voice.rate);
-	if (!strcmp(k, "pitch"))
-		return parse_int(v, 0, 100, &s->voice.pitch);
-	if (!strcmp(k, "volume"))
-		return parse_int(v, 0, 100, &s->voice.volume);
-	if (!strcmp(k, "voice"))
-		return parse_word(v, s->voice.voice, sizeof s->voice.voice, 1);
+	/* A voice setting is the player's choice when it differs from the
+	 * default (files written before the choice was kept hold them all). */
+	struct speech_settings def;
+	speech_settings_default(&def);
+	if (!strcmp(k, "rate")) {
+		int rc = parse_int(v, SETTINGS_RATE_MIN, SETTINGS_RATE_MAX, &s->voice.rate);
+		return chosen(s, rc, s->voice.rate != def.rate, SPEECH_CHOSE_RATE);
+	}
+	if (!strcmp(k, "pitch")) {
+		int rc = parse_int(v, 0, 100, &s->voice.pitch);
+		return chosen(s, rc, s->voice.pitch != def.pitch, SPEECH_CHOSE_PITCH);
+	}
+	if (!strcmp(k, "volume")) {
+		int rc = parse_int(v, 0, 100, &s->voice.volume);
+		return chosen(s, rc, s->voice.volume != def.volume, SPEECH_CHOSE_VOLUME);
+	}
+	if (!strcmp(k, "voice")) {
+		int rc = parse_word(v, s->voice.voice, sizeof s->voice.voice, 1);
+		return chosen(s, rc, s->voice.voice[0] != '\0', SPEECH_CHOSE_VOICE);
+	}
 	if (!strcmp(k, "pause")) {
 		char *end;
 		double d;
@@ -178,20 +202,34 @@ int settings_parse(struct settings *s, const char *text, char *err, size_t errle
 	return 0;
 }
 
+/* A voice setting the player did not choose, left at its default, is
+ * written as a comment. */
+static const char *unset(const struct settings *s, unsigned bit)
+{
+	struct speech_settings def;
+	speech_settings_default(&def);
+	int differs = bit == SPEECH_CHOSE_RATE ? s->voice.rate != def.rate
+	            : bit == SPEECH_CHOSE_PITCH ? s->voice.pitch != def.pitch
+	            : bit == SPEECH_CHOSE_VOLUME ? s->voice.volume != def.volume
+	            : s->voice.voice[0] != '\0';
+	return (s->voice.chosen & bit) || differs ? "" : "# ";
+}
+
 int settings_format(const struct settings *s, char *buf, size_t len)
 {
 	return snprintf(buf, len,
 	                "# tapis settings: key = value; lines starting with # are comments.\n"
 	                "# lang: en, fr or empty (the environment's language).\n"
 	                "lang = %s\n"
-	                "# speech: espeak, speechd, text or none.\n"
+	                "# speech: auto (speech-dispatcher, else espeak), espeak, speechd, text or none.\n"
 	                "speech = %s\n"
-	                "# rate: words per minute, 80 to 900.\n"
-	                "rate = %d\n"
-	                "pitch = %d\n"
-	                "volume = %d\n"
+	                "# rate: words per minute, 80 to 900. With speech-dispatcher, rate,\n"
+	                "# pitch, volume and voice are the screen reader's own unless set here.\n"
+	                "%srate = %d\n"
+	                "%spitch = %d\n"
+	                "%svolume = %d\n"
 	                "# voice: an espeak-ng voice name, empty for the language's own.\n"
-	                "voice = %s\n"
+	                "%svoice = %s\n"
 	                "# pause: seconds of quiet after an announcement before a bot plays.\n"
 	                "pause = %.2f\n"
 	                "# cue_volume, speech_volume: 0 to 100 in the mix.\n"
@@ -199,7 +237,8 @@ int settings_format(const struct settings *s, char *buf, size_t len)
 	                "speech_volume = %d\n"
 	                "# hrtf: on, off or auto (3D sound for headphones).\n"
 	                "hrtf = %s\n",
-	                s->lang, s->speech, s->voice.rate, s->voice.pitch, s->voice.volume,
+	                s->lang, s->speech, unset(s, SPEECH_CHOSE_RATE), s->voice.rate, unset(s, SPEECH_CHOSE_PITCH),
+	                s->voice.pitch, unset(s, SPEECH_CHOSE_VOLUME), s->voice.volume, unset(s, SPEECH_CHOSE_VOICE),
 	                s->voice.voice, s->voice.pause, s->cue_volume, s->speech_volume,
 	                settings_hrtf_word(s->hrtf));
 }
@@ -343,6 +382,7 @@ int settings_step_rate(struct settings *s, int dir)
 	else if (dir < 0)
 		r -= step;
 	s->voice.rate = clampi(r, SETTINGS_RATE_MIN, SETTINGS_RATE_MAX);
+	s->voice.chosen |= SPEECH_CHOSE_RATE;
 	return s->voice.rate;
 }
 
@@ -360,11 +400,13 @@ static int step10(int *v, int dir, int hi)
 
 int settings_step_pitch(struct settings *s, int dir)
 {
+	s->voice.chosen |= SPEECH_CHOSE_PITCH;
 	return step10(&s->voice.pitch, dir, 100);
 }
 
 int settings_step_volume(struct settings *s, int dir)
 {
+	s->voice.chosen |= SPEECH_CHOSE_VOLUME;
 	return step10(&s->voice.volume, dir, 100);
 }
 
