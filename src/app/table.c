@@ -102,8 +102,7 @@ static void flush_events(struct table *t)
 	if (t->silent) {
 		/* Nothing said, but the listeners know what was shown. */
 		for (int i = 0; i < t->nviews; i++)
-			for (int k = 0; k < n; k++)
-				ann_remember(&t->views[i]->talk, &t->pending[k]);
+			view_remember(t->views[i], t->pending, n);
 		return;
 	}
 	for (int i = 0; i < t->nviews; i++)
