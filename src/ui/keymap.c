@@ -25,7 +25,7 @@ const struct keymap_entry keymap[] = {
 	{ "0-9", N_("type an amount"), KEYS_MENU | KEYS_IF_AMOUNT, N_("0 to 9") },
 	{ N_("Enter"), N_("confirm the action"), KEYS_MENU, NULL },
 	{ N_("Escape"), N_("close the menu"), KEYS_MENU, NULL },
-	{ "Y", N_("confirm a risky action or quitting when asked"), KEYS_MENU, NULL },
+	{ N_("Y"), N_("confirm a risky action or quitting when asked"), KEYS_MENU, NULL },
 	{ ", .", N_("previous or next message"), KEYS_SPEECH, N_("comma, period") },
 	{ ";", N_("repeat the last message"), KEYS_SPEECH, N_("semicolon") },
 	{ "+ -", N_("speak faster or slower"), KEYS_SPEECH, N_("plus, minus") },

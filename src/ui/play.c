@@ -276,16 +276,16 @@ static void try_action(struct play *p, const struct action *a)
 	refresh_hand(p);
 }
 
-/* The chips the player has: what going all-in puts in, else the most
- * any choice may put in; 0 when unknown. */
+/* The chips the player has: what going all-in puts in, else the top of
+ * a range of amounts; 0 when unknown. */
 static int chips_held(const struct view_state *v)
 {
 	int most = 0;
 	for (int i = 0; i < v->nchoices; i++) {
 		if (v->choice[i].act.kind == ACT_ALLIN)
 			return v->choice[i].act.amount;
-		if (v->choice[i].hi > most)
-			most = v->choice[i].hi;
+		if (v->choice[i].hi > v->choice[i].lo && v->choice[i].hi > most)
+			most = v->choice[i].hi;   /* a range goes up to the chips held */
 	}
 	return most;
 }
@@ -493,7 +493,7 @@ static void say_hand(struct play *p)
 			sb_printf(&l, "%s%s", k ? ", " : "", card_name(p, i));
 		}
 		sb_puts(&b, " ");
-		sb_printf(&b, P_("Marked to discard: %s.", "Marked to discard: %s.", p->nmarked), l.s);
+		sb_printf(&b, _("Marked to discard: %s."), l.s);
 	}
 	say(p, b.s);
 }
