@@ -334,6 +334,7 @@ static void menu_enter(struct play *p)
 	a.amount_max = a.amount;
 	if (risky(p, &a)) {
 		p->confirm_pending = 1;
+		p->typing = 0;   /* after the answer, digits start a new number */
 		p->pending = a;
 		struct sbuf b;
 		sb_clear(&b);
@@ -522,7 +523,7 @@ static void say_keys(struct play *p)
 	if (p->menu_open) {
 		when = KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0);
 	} else {
-		when = KEYS_ALWAYS | (v->my_turn ? KEYS_TURN : 0);
+		when = KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0);
 		for (int i = 0; i < v->nchoices; i++)
 			if (v->choice[i].act.kind == ACT_DISCARD)
 				when |= KEYS_IF_DISCARD;
