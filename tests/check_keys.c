@@ -383,6 +383,53 @@ START_TEST(menu_language)
 }
 END_TEST
 
+/* Walking the menus: arrows, Home, End, a letter, F1; the options of a
+ * game walked and changed. */
+START_TEST(menu_walk)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256];
+	struct tty t;
+	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
+	tty_expect(&t, _("Choose a game."));
+	key_expect(&t, END, fmt(buf, sizeof buf, ", %1$d of %2$d.", 7, 7));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
+	key_expect(&t, UP, fmt(buf, sizeof buf, ", %1$d of %2$d.", 7, 7));
+	key_expect(&t, HOME, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
+	key_expect(&t, RIGHT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 7));
+	key_expect(&t, LEFT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
+	key_expect(&t, F1, _("Up and Down choose, Enter confirms, Escape goes back."));
+	/* A letter: the next game found by it (Le Brouc by B, after the article). */
+	key_expect(&t, "b", _("Bouillotte"));
+	key_expect(&t, ENTER, _("How many players?"));
+	key_expect(&t, ENTER, _("Up and Down walk the options, Left and Right change them, Enter starts."));
+	/* The options: walked both ways, changed, F1. */
+	key_expect(&t, DOWN, ".");
+	key_expect(&t, RIGHT, ".");
+	key_expect(&t, LEFT, ".");
+	key_expect(&t, PGUP, ".");
+	key_expect(&t, PGDN, ".");
+	key_expect(&t, UP, _("Start the game."));
+	key_expect(&t, UP, ".");
+	key_expect(&t, F1, _("Up and Down walk the options, Left and Right change them, Enter starts."));
+	key_expect(&t, ESC, _("How many players?"));
+	key_expect(&t, ESC, _("Choose a game."));
+	key_expect(&t, END, _("Quit"));
+	tty_keys(&t, ENTER);
+	ck_assert_int_eq(tty_end(&t), 0);
+	/* The rules, printed and said, in the language asked. */
+	char args[64];
+	snprintf(args, sizeof args, "rules bouillotte --text --lang %s", lang);
+	const char *rules = run_output(args);
+	ck_assert_msg(strstr(rules, "# "), "%s", rules);
+	tty_start(&t, "rules", "bouillotte", "--speech", "text", "--no-sound", "--lang", lang, NULL);
+	tty_expect(&t, "Bouillotte");
+	ck_assert_int_eq(tty_end(&t), 0);
+	remove_home();
+}
+END_TEST
+
 /* A game started from the main menu ends back in it. */
 START_TEST(menu_after_game)
 {
@@ -771,6 +818,7 @@ int main(void)
 	tcase_add_loop_test(tc, menu_back_one_level, 0, 2);
 	tcase_add_loop_test(tc, menu_language, 0, 2);
 	tcase_add_loop_test(tc, menu_after_game, 0, 2);
+	tcase_add_loop_test(tc, menu_walk, 0, 2);
 	tcase_add_loop_test(tc, menu_safe_first_no_wrap, 0, 2);
 	tcase_add_loop_test(tc, typed_amounts, 0, 2);
 	tcase_add_loop_test(tc, confirm_all_in, 0, 2);
