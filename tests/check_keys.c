@@ -669,12 +669,12 @@ START_TEST(hand_walk)
 	tty_expect_line(&t, buf, line, sizeof line);
 	ck_assert_msg(!strstr(line, _("not playable now")), "%s", line);
 	char selected[512];
-	snprintf(selected, sizeof selected, "%s", line + strlen(buf));
+	snprintf(selected, sizeof selected, "%s", line + strlen(buf));   /* lower case: inside a sentence */
 	/* Right on the last card says so and stays. */
 	tty_keys(&t, RIGHT);
 	tty_line(&t, line, sizeof line);
 	ck_assert_msg(strstr(line, _("Last card.")) == line, "%s", line);
-	ck_assert_msg(strstr(line, selected), "%s / %s", line, selected);
+	ck_assert_msg(strstr(line, selected + 1), "%s / %s", line, selected);
 	/* Home: the first of the suit (this one), again: of the hand; not playable. */
 	tty_keys(&t, HOME);
 	tty_line(&t, line, sizeof line);
@@ -702,6 +702,44 @@ START_TEST(hand_walk)
 	/* Escape out of a menu: the way out, asked first. */
 	key_expect(&t, ESC, _("Quit? Press Y to confirm, any other key to go on."));
 	key_expect(&t, "x", _("Quit cancelled."));
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
+/* Bourré (seed 2, 4 players): marks for the discard, said by H; Stay
+ * first in the menu; Space in F1 only when a discard is to be made. */
+START_TEST(bourre_marks)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256], line[1024];
+	struct tty t;
+	tty_start(&t, "play", "bourre", "--players", "4", "--speech", "text", "--no-sound", "--seed", "2", "--lang",
+	          lang, NULL);
+	await_turn(&t);
+	tty_keys(&t, F1);
+	tty_line(&t, line, sizeof line);
+	ck_assert_msg(!strstr(line, _("mark or unmark the selected card for a discard")), "%s", line);
+	key_expect(&t, " ", fmt(buf, sizeof buf, P_("%d card to discard.", "%d cards to discard.", 1), 1));
+	tty_keys(&t, RIGHT);
+	tty_line(&t, line, sizeof line);
+	key_expect(&t, " ", fmt(buf, sizeof buf, P_("%d card to discard.", "%d cards to discard.", 2), 2));
+	key_expect(&t, " ", fmt(buf, sizeof buf, P_("%d card to discard.", "%d cards to discard.", 1), 1));
+	key_expect(&t, " ", _("to discard"));
+	const char *marked = _("Marked to discard: %s.");
+	snprintf(buf, sizeof buf, "%.*s", (int)(strstr(marked, "%s") - marked), marked);
+	key_expect(&t, "h", buf);
+	key_expect(&t, "n", ".");
+	key_expect(&t, "l", ".");
+	/* The menu: Stay first; taken, the discard comes. */
+	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 2));
+	tty_keys(&t, ENTER);
+	await_turn(&t);
+	key_expect(&t, F1, _("mark or unmark the selected card for a discard"));
+	/* Enter throws the two marked cards. */
+	tty_keys(&t, ENTER);
+	await_turn(&t);
 	quit_game(&t);
 	remove_home();
 }
@@ -825,6 +863,7 @@ int main(void)
 	tcase_add_loop_test(tc, confirm_big_bet, 0, 2);
 	tcase_add_loop_test(tc, hand_walk, 0, 2);
 	tcase_add_loop_test(tc, history, 0, 2);
+	tcase_add_loop_test(tc, bourre_marks, 0, 2);
 	tcase_add_loop_test(tc, verbosity_key, 0, 2);
 	tcase_add_loop_test(tc, verbosity_short, 0, 2);
 	tcase_add_loop_test(tc, quit_and_resume, 0, 2);
