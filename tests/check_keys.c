@@ -294,14 +294,28 @@ static const char *run_output(const char *args)
 
 /* ---- the main menu ---- */
 
+/* The main menu in lang, up to its first question. */
+static void start_menu(struct tty *t, const char *lang)
+{
+	tty_start(t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
+	tty_expect(t, _("Choose a game."));
+}
+
+/* Its last item, Quit: the program ends at once, status 0. */
+static void quit_menu(struct tty *t)
+{
+	key_expect(t, END, _("Quit"));
+	tty_keys(t, ENTER);
+	ck_assert_int_eq(tty_end(t), 0);
+}
+
 /* Escape at the top asks before quitting; Escape in the question goes back. */
 START_TEST(menu_escape_asks)
 {
 	fresh_home();
 	const char *lang = use_lang(_i);
 	struct tty t;
-	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
-	tty_expect(&t, _("Choose a game."));
+	start_menu(&t, lang);
 	key_expect(&t, ESC, _("Quit tapis?"));
 	key_expect(&t, ESC, _("Choose a game."));
 	key_expect(&t, ESC, _("Quit tapis?"));
@@ -320,17 +334,14 @@ START_TEST(menu_back_one_level)
 	const char *lang = use_lang(_i);
 	char buf[256];
 	struct tty t;
-	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
-	tty_expect(&t, _("Choose a game."));
+	start_menu(&t, lang);
 	key_expect(&t, ENTER, _("How many players?"));
 	char fr[256];
 	fmt(buf, sizeof buf, "Options of %s.", _("La Bouillabaisse"));
 	key_expect(&t, ENTER, _i ? speech_french_contract(buf, fr, sizeof fr) : buf);
 	key_expect(&t, ESC, _("How many players?"));
 	key_expect(&t, ESC, _("Choose a game."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
-	ck_assert_int_eq(tty_end(&t), 0);
+	quit_menu(&t);
 	remove_home();
 }
 END_TEST
@@ -353,9 +364,7 @@ START_TEST(menu_language)
 	tty_keys(&t, ENTER);
 	use_lang(!_i);
 	tty_expect(&t, _("Choose a game."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
-	ck_assert_int_eq(tty_end(&t), 0);
+	quit_menu(&t);
 	char want[64];
 	snprintf(want, sizeof want, "lang = %s\n", other);
 	ck_assert_msg(strstr(settings_text(), want), "settings:\n%s", settings_text());
@@ -376,9 +385,7 @@ START_TEST(menu_language)
 	use_lang(!_i);
 	tty_start(&t, "--speech", "text", "--no-sound", NULL);
 	tty_expect(&t, _("Welcome to tapis."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
-	ck_assert_int_eq(tty_end(&t), 0);
+	quit_menu(&t);
 	remove_home();
 }
 END_TEST
@@ -391,8 +398,7 @@ START_TEST(menu_walk)
 	const char *lang = use_lang(_i);
 	char buf[256];
 	struct tty t;
-	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
-	tty_expect(&t, _("Choose a game."));
+	start_menu(&t, lang);
 	key_expect(&t, END, fmt(buf, sizeof buf, ", %1$d of %2$d.", 7, 7));
 	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
 	key_expect(&t, UP, fmt(buf, sizeof buf, ", %1$d of %2$d.", 7, 7));
@@ -415,9 +421,7 @@ START_TEST(menu_walk)
 	key_expect(&t, F1, _("Up and Down walk the options, Left and Right change them, Enter starts."));
 	key_expect(&t, ESC, _("How many players?"));
 	key_expect(&t, ESC, _("Choose a game."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
-	ck_assert_int_eq(tty_end(&t), 0);
+	quit_menu(&t);
 	/* The rules, printed and said, in the language asked. */
 	char args[64];
 	snprintf(args, sizeof args, "rules bouillotte --text --lang %s", lang);
@@ -445,9 +449,7 @@ START_TEST(menu_after_game)
 	tty_keys(&t, ENTER);
 	tty_expect(&t, _("Game over."));
 	tty_expect(&t, _("Choose a game."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
-	ck_assert_int_eq(tty_end(&t), 0);
+	quit_menu(&t);
 	remove_home();
 }
 END_TEST
