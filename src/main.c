@@ -45,35 +45,43 @@ struct cli {
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-	        "Usage:\n"
-	        "  tapis [OPTIONS]             the spoken main menu (options of play apply)\n"
-	        "  tapis play GAME [OPTIONS]   start GAME at once\n"
-	        "  tapis rules GAME            print (and, without --text, speak) the rules\n"
-	        "  tapis keys [GAME]           print the keyboard shortcuts\n"
-	        "  tapis bench [--json]        the performance benchmark\n"
-	        "  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history\n"
-	        "  tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR] [--cert F --key F] [--web DIR]\n"
-	        "                              host tables for players over the network\n"
-	        "  tapis --help | --version\n\n"
-	        "Games:");
+	static const char *const head[] = {
+		N_("Usage:"),
+		N_("  tapis [OPTIONS]             the spoken main menu (options of play apply)"),
+		N_("  tapis play GAME [OPTIONS]   start GAME at once"),
+		N_("  tapis rules GAME            print (and, without --text, speak) the rules"),
+		N_("  tapis keys [GAME]           print the keyboard shortcuts"),
+		N_("  tapis bench [--json]        the performance benchmark"),
+		N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history"),
+		N_("  tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR] [--cert F --key F] [--web DIR]"),
+		N_("                              host tables for players over the network"),
+		"  tapis --help | --version",
+	};
+	static const char *const options[] = {
+		N_("Options of play:"),
+		N_("  --players N         number of players"),
+		N_("  --lang en|fr        language of speech and text"),
+		N_("  --seed N            seed of the random generator"),
+		N_("  --dealer S          first dealer's seat"),
+		N_("  --seats LIST        human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot"),
+		N_("  --deck FILE         stacked packs"),
+		N_("  --actions FILE      scripted actions"),
+		N_("  --rule KEY=VALUE    a rule option (repeatable)"),
+		N_("  --hands N           stop after N deals (rounds)"),
+		N_("  --log FILE          hand history as JSON lines ('-': standard output)"),
+		N_("  --text              every announcement as a line of text, no voice"),
+		N_("  --no-speech         no speech"),
+		N_("  --no-sound          no sound cues"),
+		N_("  --speech BACKEND    auto (default), espeak, speechd, text or none"),
+	};
+	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+		fprintf(f, "%s\n", _(head[i]));
+	fprintf(f, "\nGames:");
 	for (int i = 0; game_list[i]; i++)
 		fprintf(f, " %s", game_list[i]->name);
-	fprintf(f, "\n\nOptions of play:\n"
-	           "  --players N         number of players\n"
-	           "  --lang en|fr        language of speech and text\n"
-	           "  --seed N            seed of the random generator\n"
-	           "  --dealer S          first dealer's seat\n"
-	           "  --seats LIST        human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot\n"
-	           "  --deck FILE         stacked packs\n"
-	           "  --actions FILE      scripted actions\n"
-	           "  --rule KEY=VALUE    a rule option (repeatable)\n"
-	           "  --hands N           stop after N deals (rounds)\n"
-	           "  --log FILE          hand history as JSON lines ('-': standard output)\n"
-	           "  --text              every announcement as a line of text, no voice\n"
-	           "  --no-speech         no speech\n"
-	           "  --no-sound          no sound cues\n"
-	           "  --speech BACKEND    auto (default), espeak, speechd, text or none\n");
+	fprintf(f, "\n\n");
+	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+		fprintf(f, "%s\n", _(options[i]));
 	for (int i = 0; game_list[i]; i++) {
 		const struct game_ops *g = game_list[i];
 		if (g->min_players == g->max_players)
@@ -84,8 +92,11 @@ static void usage(FILE *f)
 			struct rules r;
 			rules_init(&r, g->rules, g->nrules);
 			char buf[32];
-			fprintf(f, "  %-16s %s (default %s)\n", g->rules[k].key, g->rules[k].help ? g->rules[k].help : "",
+			fprintf(f, "  %-16s ", g->rules[k].key);
+			/* TRANSLATORS: a rule option in --help: what it does, its default value. */
+			fprintf(f, _("%1$s (default %2$s)"), g->rules[k].help ? _(g->rules[k].help) : "",
 			        rules_value_str(&r, k, buf, sizeof buf));
+			fputc('\n', f);
 		}
 	}
 }
@@ -271,10 +282,12 @@ static void say_kept(struct session *ses, const struct game_ops *g, const char *
 }
 
 /* Play a table to its end, a quit or an interrupt; savep is the game's
- * save (NULL: no home), resume the save read back for SAVE_RESUME. */
+ * save (NULL: no home), resume the save read back for SAVE_RESUME; *over
+ * is set to 1 when the game came to its end (not quit). */
 static int run_table(struct table_options *o, struct session *ses, const char *savep,
-                     enum save_mode mode, struct table_saved *resume)
+                     enum save_mode mode, struct table_saved *resume, int *over)
 {
+	*over = 0;
 	struct table t;
 	char err[1024];
 	if (table_open(&t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
@@ -319,7 +332,8 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 	term_close();
 	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
 		fprintf(stderr, "tapis: %s\n", err);
-	if (table_to_act(&t) < 0 && ours)
+	*over = table_to_act(&t) < 0;
+	if (*over && ours)
 		unlink(savep);   /* a finished game needs no resuming */
 	table_close(&t);
 	return rc;
@@ -347,8 +361,9 @@ static int save_choice(struct session *ses, const struct game_ops *g, const char
 }
 
 /* Resume the save of g at savep; its options are the save's own. */
-static int resume_table(struct session *ses, const struct game_ops *g, const char *savep)
+static int resume_table(struct session *ses, const struct game_ops *g, const char *savep, int *over)
 {
+	*over = 0;
 	struct table_saved *s = malloc(sizeof *s);
 	char err[1024];
 	if (!s) {
@@ -360,15 +375,20 @@ static int resume_table(struct session *ses, const struct game_ops *g, const cha
 		free(s);
 		return EXIT_USAGE;
 	}
-	int rc = run_table(&s->opt, ses, savep, SAVE_RESUME, s);
+	int rc = run_table(&s->opt, ses, savep, SAVE_RESUME, s, over);
 	table_saved_release(s);
 	free(s);
 	return rc;
 }
 
+/* The language of printed text: --lang, else the settings', else the
+ * environment's. */
 static const char *choose_lang(const struct cli *c)
 {
-	const char *lang = c->lang ? c->lang : i18n_env_lang();
+	struct settings set;
+	char msg[256];
+	settings_load(&set, msg, sizeof msg);
+	const char *lang = c->lang ? c->lang : *set.lang ? set.lang : i18n_env_lang();
 	char err[256];
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
 		fprintf(stderr, "tapis: %s; messages in English\n", err);
@@ -400,10 +420,11 @@ static int cmd_play(int argc, char **argv)
 	char savep[4200];
 	int home = paths_savefile(savep, sizeof savep, g->name, 1) == 0;
 	int mode = save_choice(&ses, g, home ? savep : NULL);
+	int over;
 	if (mode == SAVE_RESUME)
-		rc = resume_table(&ses, g, savep);
+		rc = resume_table(&ses, g, savep, &over);
 	else if (mode >= 0)
-		rc = run_table(&o, &ses, home ? savep : NULL, (enum save_mode)mode, NULL);
+		rc = run_table(&o, &ses, home ? savep : NULL, (enum save_mode)mode, NULL, &over);
 	else
 		rc = term_interrupted() ? term_interrupt_status() : EXIT_DONE;
 	term_close();
@@ -456,9 +477,32 @@ static int cmd_rules(int argc, char **argv)
 	return EXIT_DONE;
 }
 
-/* The bare `tapis`: choose a game and the number of players by voice. */
+/* The other language for speech and text, kept in the settings. */
+static void switch_lang(struct session *ses)
+{
+	const char *lang = strcmp(i18n_lang(), "fr") == 0 ? "en" : "fr";
+	char err[256];
+	if (i18n_set_lang(lang, err, sizeof err) < 0) {
+		speech_say(&ses->sp, err, SPEECH_INTERRUPT);
+		return;
+	}
+	speech_set_lang(&ses->sp, i18n_lang());
+	snprintf(ses->set.lang, sizeof ses->set.lang, "%s", i18n_lang());
+	session_save_settings(ses);
+}
+
+/* Escape at the top: leave only when the player says so. */
+static int confirm_leave(struct speech *sp)
+{
+	const char *items[] = { _("No, stay"), _("Yes, quit tapis") };
+	int k = menu_run(sp, _("Quit tapis?"), items, 2, 0);
+	return k == 1 || k == MENU_QUIT;
+}
+
 /* The bare `tapis`: resume a saved game, or choose a game, the number of
- * players and the options, by voice and keys alone. */
+ * players and the options, by voice and keys alone. After a game that
+ * ended, back here; after Q, the program ends (the game is saved).
+ * Escape goes back one step; at the top it asks before quitting. */
 static int menu_loop(struct session *ses, struct cli *c)
 {
 	struct speech *sp = &ses->sp;
@@ -484,37 +528,63 @@ static int menu_loop(struct session *ses, struct cli *c)
 		if (k >= 0 && k < nsaved) {
 			char savep[4200];
 			paths_savefile(savep, sizeof savep, saved[k]->name, 0);
-			return resume_table(ses, saved[k], savep);
+			int over = 0;
+			int rc = resume_table(ses, saved[k], savep, &over);
+			if (rc || !over)
+				return rc;
+			term_open();   /* the game ended: the main menu */
 		}
 	}
+	const struct game_ops *g = NULL;
+	int step = 0;   /* 0 the game, 1 the players, 2 the options */
 	for (;;) {
-		const char *items[16];
-		int n = 0;
-		for (int i = 0; game_list[i] && n < 15; i++)
-			items[n++] = _(game_list[i]->title);
-		items[n] = _("Quit");
-		int gi = menu_run(sp, _("Choose a game."), items, n + 1, 0);
-		if (gi == MENU_QUIT && term_interrupted())
-			return term_interrupt_status();
-		if (gi < 0 || gi == n)
-			return EXIT_DONE;
-		const struct game_ops *g = game_list[gi];
-		char labels[16][32];
-		const char *pitems[16];
-		int np = 0, def = 0;
-		for (int p = g->min_players; p <= g->max_players && np < 16; p++) {
-			snprintf(labels[np], sizeof labels[np], P_("%d player", "%d players", p), p);
-			if (p == g->default_players)
-				def = np;
-			pitems[np] = labels[np];
-			np++;
+		if (step == 0) {
+			const char *items[18];
+			int n = 0;
+			for (int i = 0; game_list[i] && n < 15; i++)
+				items[n++] = _(game_list[i]->title);
+			/* TRANSLATORS: the item of the main menu that switches the
+			 * language, named in the language in force. */
+			items[n] = _("Language: English");
+			items[n + 1] = _("Quit");
+			int gi = menu_run(sp, _("Choose a game."), items, n + 2, 0);
+			if (gi == MENU_QUIT && term_interrupted())
+				return term_interrupt_status();
+			if (gi == MENU_QUIT || gi == n + 1)
+				return EXIT_DONE;
+			if (gi == MENU_BACK) {
+				if (confirm_leave(sp))
+					return EXIT_DONE;
+				continue;
+			}
+			if (gi == n) {
+				switch_lang(ses);
+				continue;
+			}
+			g = game_list[gi];
+			step = 1;
 		}
-		int pi = np == 1 ? 0 : menu_run(sp, _("How many players?"), pitems, np, def);
-		if (pi == MENU_QUIT)
-			return EXIT_DONE;
-		if (pi < 0)
-			continue;
-		c->players = g->min_players + pi;
+		if (step == 1) {
+			char labels[16][32];
+			const char *pitems[16];
+			int np = 0, def = 0;
+			for (int p = g->min_players; p <= g->max_players && np < 16; p++) {
+				snprintf(labels[np], sizeof labels[np], P_("%d player", "%d players", p), p);
+				if (p == g->default_players)
+					def = np;
+				pitems[np] = labels[np];
+				np++;
+			}
+			int pi = np == 1 ? 0 : menu_run(sp, _("How many players?"), pitems, np, def);
+			if (pi == MENU_QUIT)
+				return term_interrupted() ? term_interrupt_status() : EXIT_DONE;
+			if (pi < 0) {
+				step = 0;
+				continue;
+			}
+			c->players = g->min_players + pi;
+			step = 2;
+		}
 		struct table_options o;
 		if (make_options(g, c, &o))
 			return EXIT_USAGE;
@@ -523,19 +593,27 @@ static int menu_loop(struct session *ses, struct cli *c)
 		sb_printf(&title, _("Options of %s."), _(g->title));
 		int ri = menu_rules(sp, title.s, &o.rules);
 		if (ri == MENU_QUIT)
-			return EXIT_DONE;
-		if (ri < 0)
+			return term_interrupted() ? term_interrupt_status() : EXIT_DONE;
+		if (ri < 0) {
+			/* Back to the number of players, or to the games when it has one. */
+			step = g->min_players == g->max_players ? 0 : 1;
 			continue;
+		}
 		char savep[4200];
 		int home = paths_savefile(savep, sizeof savep, g->name, 1) == 0;
 		int mode = save_choice(ses, g, home ? savep : NULL);
-		if (mode == SAVE_RESUME)
-			return resume_table(ses, g, savep);
 		if (mode == MENU_QUIT)
-			return EXIT_DONE;
+			return term_interrupted() ? term_interrupt_status() : EXIT_DONE;
 		if (mode < 0)
 			continue;
-		return run_table(&o, ses, home ? savep : NULL, (enum save_mode)mode, NULL);
+		int over = 0;
+		int rc = mode == SAVE_RESUME ? resume_table(ses, g, savep, &over)
+		                             : run_table(&o, ses, home ? savep : NULL, (enum save_mode)mode, NULL, &over);
+		if (rc || !over)
+			return rc;
+		/* The game ended: the main menu again. */
+		term_open();
+		step = 0;
 	}
 }
 
@@ -565,6 +643,12 @@ int main(int argc, char **argv)
 	                  strcmp(argv[1], "--version"))) {
 		rc = cmd_menu(argc, argv);
 	} else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		struct cli c;
+		memset(&c, 0, sizeof c);
+		for (int i = 2; i + 1 < argc; i++)
+			if (!strcmp(argv[i], "--lang"))
+				c.lang = argv[i + 1];
+		choose_lang(&c);
 		usage(stdout);
 		rc = EXIT_DONE;
 	} else if (!strcmp(argv[1], "--version")) {

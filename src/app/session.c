@@ -95,6 +95,15 @@ void session_cue(struct session *s, int cue)
 		audio_cue(s->audio, (enum audio_cue)cue, -1);
 }
 
+void session_save_settings(struct session *s)
+{
+	if (s->settings_ok) {
+		char msg[256];
+		if (settings_save(&s->set, msg, sizeof msg) != SETTINGS_OK)
+			s->settings_ok = 0;
+	}
+}
+
 int session_key(struct session *s, int key)
 {
 	struct sbuf b;
@@ -124,12 +133,8 @@ int session_key(struct session *s, int key)
 		s->sp.set.pause = 0;
 	if (s->audio)
 		audio_set_volumes(s->audio, s->no_sound ? 0 : s->set.cue_volume, s->set.speech_volume);
-	if (s->settings_ok) {
-		char msg[256];
-		if (settings_save(&s->set, msg, sizeof msg) != SETTINGS_OK)
-			s->settings_ok = 0;
-	}
-	speech_say(&s->sp, b.s, SPEECH_INTERRUPT);
+	session_save_settings(s);
+	speech_say(&s->sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
 	if (key == '}' || key == '{')
 		session_cue(s, CUE_CARD);
 	return 1;

@@ -35,6 +35,9 @@ void session_pump(struct session *s);
  * speech volume, '{' '}' cue volume... see keymap). Returns 1 when key was
  * one of them (and the new value was said). */
 int session_key(struct session *s, int key);
+/* Keep what the player changed in the settings file (when it may be
+ * written: an unreadable file is left alone). */
+void session_save_settings(struct session *s);
 /* A cue of the interface (your turn, illegal move), centred. */
 void session_cue(struct session *s, int cue);
 

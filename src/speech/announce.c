@@ -195,6 +195,12 @@ static void remember(struct talk *t, const struct event *e)
 	}
 }
 
+void ann_remember(struct talk *t, const struct event *e)
+{
+	if (!ann_is_due(e))
+		remember(t, e);
+}
+
 void ann_generic(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
 {
 	generic_event(t, NULL, view, e, b);

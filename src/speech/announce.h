@@ -12,6 +12,11 @@
  * Remembers the last trick and showdown in t->heard for the query keys. */
 void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
                const struct event *e, struct sbuf *b);
+/* Remember e in t->heard as ann_event does, without phrasing it: for a
+ * listener that must know what the table showed while it was silent (a
+ * resumed game replayed, a listener attached mid-game). Antes are not kept:
+ * they are said only when heard. */
+void ann_remember(struct talk *t, const struct event *e);
 /* An event as every game says it, for a game that adds to it. */
 void ann_generic(const struct talk *t, const void *view, const struct event *e, struct sbuf *b);
 /* Answer a query key (C F L N R S T 1-9) for t->me. The game answers

@@ -234,7 +234,9 @@ void speech_say(struct speech *sp, const char *text, int flags)
 		text = speech_french_contract(text, fr, sizeof fr);
 	if (flags & SPEECH_INTERRUPT)
 		sp->backend->stop(sp);
-	if (!(flags & SPEECH_NO_HISTORY))
+	if (flags & SPEECH_ECHO)
+		snprintf(sp->echo, sizeof sp->echo, "%s", text);
+	else if (!(flags & SPEECH_NO_HISTORY))
 		remember(sp, text);
 	sp->backend->say(sp, text);
 	if (!(flags & SPEECH_INTERRUPT))
@@ -281,6 +283,9 @@ const char *speech_history_next(struct speech *sp)
 		sp->hist_pos--;
 	return hist_at(sp, sp->hist_pos);
 }
+
+int speech_history_at_start(const struct speech *sp) { return sp->hist_pos + 1 >= sp->hist_count; }
+int speech_history_at_end(const struct speech *sp) { return sp->hist_pos == 0; }
 
 const char *speech_history_last(struct speech *sp)
 {

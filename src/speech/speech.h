@@ -62,6 +62,7 @@ struct speech {
 	int hist_count;                /* messages kept (<= SPEECH_HISTORY) */
 	int hist_head;                 /* index of the next slot to write */
 	int hist_pos;                  /* walking position: 0 = newest */
+	char echo[SPEECH_TEXT_MAX];    /* the last echo of a key (SPEECH_ECHO) */
 	double quiet_until;            /* monotonic time before which bots wait */
 };
 
@@ -69,6 +70,9 @@ enum speech_flags {
 	SPEECH_QUEUE = 0,       /* a game announcement: after what is being said */
 	SPEECH_INTERRUPT = 1,   /* an answer to a key: cut what is being said first */
 	SPEECH_NO_HISTORY = 2,  /* not kept in the history (walking the history itself) */
+	SPEECH_ECHO = 4,        /* an echo of a key (a menu item, typed digits, a card
+	                         * walked to): kept apart, as speech.echo, not in the
+	                         * history of the game's announcements */
 };
 
 void speech_settings_default(struct speech_settings *s);
@@ -96,6 +100,10 @@ int speech_idle(struct speech *sp, double now);
 const char *speech_history_prev(struct speech *sp);
 const char *speech_history_next(struct speech *sp);
 const char *speech_history_last(struct speech *sp);
+/* Where the walk stands: 1 on the oldest message kept, 0 otherwise;
+ * speech_history_at_end: 1 on the newest. */
+int speech_history_at_start(const struct speech *sp);
+int speech_history_at_end(const struct speech *sp);
 
 /* A Markdown text (the rules in docs/rules) made fit to be heard, as a new
  * string the caller frees (NULL when out of memory): no heading marks, list bullets, emphasis, code quotes or table

@@ -27,11 +27,21 @@ struct talk_memory {
 	int due_passe;         /* 1: the passe, 0: antes */
 };
 
+/* How much a listener wants to hear. In short, a talk module leaves out
+ * what the query keys tell on demand: running totals said with each trick
+ * (S tells them), every other player's declaring in Bourré (T and S
+ * tell who stays). */
+enum talk_verbosity {
+	TALK_FULL = 0,
+	TALK_SHORT = 1,
+};
+
 /* Who listens. */
 struct talk {
 	const struct game_ops *game;
 	int me;        /* the listening seat (the human), or -1: a spectator sees all */
 	int players;
+	int verbosity; /* enum talk_verbosity */
 	struct talk_memory heard;  /* zeroed with the rest; filled by ann_event */
 };
 

@@ -278,6 +278,9 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 			return 0;
 		if (e->act.kind == ACT_DISCARD)
 			return -1;  /* the draw says it */
+		if (t->verbosity == TALK_SHORT && !me_is(t, e->seat) &&
+		    (e->act.kind == ACT_STAY || e->act.kind == ACT_PASS))
+			return -1;  /* short: T and S tell who stays */
 		ev_action(t, st, e, b);
 		return b->len ? 1 : -1;
 	case EV_DRAW:
@@ -287,6 +290,11 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		ev_phase(t, e, b);
 		return b->len ? 1 : -1;
 	case EV_TRICK:
+		if (t->verbosity == TALK_SHORT) {
+			/* short: the running count is S's */
+			subject(b, t, e->winner, _("You take the trick."), _("%s takes the trick."));
+			return 1;
+		}
 		if (me_is(t, e->winner))
 			sb_printf(b, P_("You take the trick, %d trick.", "You take the trick, %d tricks.",
 			                e->value), e->value);

@@ -12,6 +12,11 @@ enum keymap_when {
 	KEYS_TURN = 2,     /* on your turn */
 	KEYS_MENU = 4,     /* in an action menu */
 	KEYS_SPEECH = 8,   /* speech and history */
+	KEYS_MOMENTS = 15,
+	/* Conditions on top of a moment: F1 says such a key only when the
+	 * moment has it too (`tapis keys` lists them all). */
+	KEYS_IF_DISCARD = 16, /* a discard can be made now */
+	KEYS_IF_AMOUNT = 32,  /* the chosen action takes an amount */
 };
 
 struct keymap_entry {
@@ -25,7 +30,8 @@ struct keymap_entry {
 extern const struct keymap_entry keymap[];
 /* Print every key (translated) for `tapis keys`. */
 void keymap_print(FILE *f);
-/* The keys of a moment, spoken with F1. */
+/* The keys of a moment, spoken with F1: when holds the moments (ORed)
+ * and the conditions that are true now. */
 void keymap_say(struct sbuf *b, int when);
 
 #endif

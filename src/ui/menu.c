@@ -21,7 +21,7 @@ static void say_item(struct speech *sp, const char *const *items, int n, int i, 
 		sb_printf(&b, "%s ", title);
 	/* TRANSLATORS: a menu item, its position and the number of items. */
 	sb_printf(&b, _("%1$s, %2$d of %3$d."), items[i], i + 1, n);
-	speech_say(sp, b.s, SPEECH_INTERRUPT);
+	speech_say(sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
 }
 
 int menu_item_letter(const char *item)
@@ -93,7 +93,7 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 			i = n - 1;
 			break;
 		case KEY_F1:
-			speech_say(sp, _("Up and Down choose, Enter confirms, Escape goes back."), SPEECH_INTERRUPT);
+			speech_say(sp, _("Up and Down choose, Enter confirms, Escape goes back."), SPEECH_INTERRUPT | SPEECH_ECHO);
 			continue;
 		default:
 			if (key < 128 && isalnum(key)) {
@@ -208,7 +208,7 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 			sb_puts(&b, _(d->help));
 		}
 	}
-	speech_say(sp, b.s, SPEECH_INTERRUPT);
+	speech_say(sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
 }
 
 int menu_rules(struct speech *sp, const char *title, struct rules *r)

@@ -11,6 +11,7 @@
 #include "audio/audio.h"
 #include "core/paths.h"
 #include "speech/i18n.h"
+#include "speech/talk.h"
 
 #define FILE_MAX 16384
 
@@ -22,6 +23,8 @@ void settings_default(struct settings *s)
 	s->cue_volume = 70;
 	s->speech_volume = 100;
 	s->hrtf = AUDIO_HRTF_ON;
+	s->confirm = 1;
+	s->verbosity = TALK_FULL;
 }
 
 static int clampi(int v, int lo, int hi)
@@ -86,12 +89,21 @@ static int parse_word(const char *v, char *out, size_t len, int allow_empty)
 	return 0;
 }
 
-static int parse_hrtf(const char *v, int *out)
+/* on/yes/true/1 or off/no/false/0: 1 or 0; -1 otherwise. */
+static int parse_onoff(const char *v)
 {
 	if (!strcmp(v, "on") || !strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "1"))
-		*out = AUDIO_HRTF_ON;
-	else if (!strcmp(v, "off") || !strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0"))
-		*out = AUDIO_HRTF_OFF;
+		return 1;
+	if (!strcmp(v, "off") || !strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0"))
+		return 0;
+	return -1;
+}
+
+static int parse_hrtf(const char *v, int *out)
+{
+	int on = parse_onoff(v);
+	if (on >= 0)
+		*out = on ? AUDIO_HRTF_ON : AUDIO_HRTF_OFF;
 	else if (!strcmp(v, "auto"))
 		*out = AUDIO_HRTF_AUTO;
 	else
@@ -158,6 +170,19 @@ static int set_key(struct settings *s, const char *k, const char *v)
 		return parse_int(v, 0, AUDIO_VOLUME_MAX, &s->speech_volume);
 	if (!strcmp(k, "hrtf"))
 		return parse_hrtf(v, &s->hrtf);
+	if (!strcmp(k, "confirm")) {
+		int on = parse_onoff(v);
+		if (on < 0)
+			return -1;
+		s->confirm = on;
+		return 0;
+	}
+	if (!strcmp(k, "verbosity")) {
+		if (strcmp(v, "full") && strcmp(v, "short"))
+			return -1;
+		s->verbosity = !strcmp(v, "short") ? TALK_SHORT : TALK_FULL;
+		return 0;
+	}
 	return 0;
 }
 
@@ -236,11 +261,16 @@ int settings_format(const struct settings *s, char *buf, size_t len)
 	                "cue_volume = %d\n"
 	                "speech_volume = %d\n"
 	                "# hrtf: on, off or auto (3D sound for headphones).\n"
-	                "hrtf = %s\n",
+	                "hrtf = %s\n"
+	                "# confirm: on or off (ask before all-in, a fold after betting, a big bet).\n"
+	                "confirm = %s\n"
+	                "# verbosity: full or short (short leaves out what S, C and T tell).\n"
+	                "verbosity = %s\n",
 	                s->lang, s->speech, unset(s, SPEECH_CHOSE_RATE), s->voice.rate, unset(s, SPEECH_CHOSE_PITCH),
 	                s->voice.pitch, unset(s, SPEECH_CHOSE_VOLUME), s->voice.volume, unset(s, SPEECH_CHOSE_VOICE),
 	                s->voice.voice, s->voice.pause, s->cue_volume, s->speech_volume,
-	                settings_hrtf_word(s->hrtf));
+	                settings_hrtf_word(s->hrtf), s->confirm ? "on" : "off",
+	                s->verbosity == TALK_SHORT ? "short" : "full");
 }
 
 /* ---- files ---- */
