@@ -77,6 +77,15 @@ static void remove_home(void)
 	ck_assert_int_eq(system(cmd), 0);
 }
 
+/* The saved games of the earlier runs, gone: a new game starts without
+ * the question about the save. */
+static void forget_saves(void)
+{
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s/state/tapis/saves'", home);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
 static void child_env(void)
 {
 	char buf[600];
@@ -612,6 +621,7 @@ START_TEST(confirm_all_in)
 	 * the deal goes on without the player; the next deal comes. */
 	tty_expect(&t, deal(buf, sizeof buf, 2));
 	quit_game(&t);
+	forget_saves();
 	/* confirm = off: Enter acts at once. */
 	write_settings("confirm = off\n");
 	bouillotte(&t, lang);
@@ -841,7 +851,7 @@ START_TEST(quit_and_resume)
 	quit_game(&t);
 	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
 	char fr[256];
-	fmt(buf, sizeof buf, _("A game of %s is waiting."), _("Bouillotte"));
+	fmt(buf, sizeof buf, _("Resume %s"), _("Bouillotte"));
 	tty_expect(&t, _i ? speech_french_contract(buf, fr, sizeof fr) : buf);
 	key_expect(&t, ENTER, fmt(buf, sizeof buf, _("%s resumed."), _("Bouillotte")));
 	quit_game(&t);
