@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 BUILD   ?= build
 CC      ?= cc
-PKGS     = espeak-ng openal sndfile
+PKGS     = espeak-ng openal sndfile jansson
 SPEECHD := $(shell pkg-config --exists speech-dispatcher 2>/dev/null && echo speech-dispatcher)
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \

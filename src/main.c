@@ -1,5 +1,6 @@
 /* tapis: the command line (CLI.md), the main menu and the game loop. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +13,9 @@
 #include "app/session.h"
 #include "app/table.h"
 #include "bots/bot.h"
-#include "core/deckfile.h"
+#include "core/file.h"
 #include "core/game.h"
+#include "core/num.h"
 #include "core/paths.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
@@ -57,7 +59,7 @@ static void usage(FILE *f)
 	fprintf(f, "\n\nOptions of play:\n"
 	           "  --players N         number of players\n"
 	           "  --lang en|fr        language of speech and text\n"
-	           "  --seed N            seed of the random generator\n"
+	           "  --seed N            seed of the random generator (0 to 9223372036854775807)\n"
 	           "  --dealer S          first dealer's seat\n"
 	           "  --seats LIST        human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot\n"
 	           "  --deck FILE         stacked packs\n"
@@ -87,12 +89,10 @@ static void usage(FILE *f)
 
 static int parse_int(const char *s, long lo, long hi, long *out)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (!*s || *end || errno || v < lo || v > hi)
+	long long v;
+	if (num_parse(s, lo, hi, &v) < 0)
 		return -1;
-	*out = v;
+	*out = (long)v;
 	return 0;
 }
 
@@ -117,10 +117,8 @@ static int parse_play(int argc, char **argv, int i, struct cli *c)
 			c->lang = v;
 		} else if (!strcmp(a, "--seed")) {
 			NEED();
-			char *end;
-			errno = 0;
-			unsigned long long s = strtoull(v, &end, 10);
-			if (!*v || *end || errno || *v == '-') { fprintf(stderr, "tapis: --seed: '%s' is not a number\n", v); return EXIT_USAGE; }
+			uint64_t s;
+			if (num_parse_u64(v, SEED_MAX, &s) < 0) { fprintf(stderr, "tapis: --seed: '%s' is not a number from 0 to %" PRIu64 "\n", v, SEED_MAX); return EXIT_USAGE; }
 			c->seed = s;
 			c->seed_given = 1;
 		} else if (!strcmp(a, "--dealer")) {
@@ -291,6 +289,8 @@ static int run_table(struct table_options *o, struct session *ses, const struct 
 	}
 	int rc = play_run(&t, ses, err, sizeof err);
 	term_close();
+	if (rc == EXIT_DONE && table_finish_output(&t, err, sizeof err) < 0)
+		rc = EXIT_INTERNAL;
 	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
 		fprintf(stderr, "tapis: %s\n", err);
 	if (table_to_act(&t) < 0 && o->save_path)
@@ -358,7 +358,7 @@ static int cmd_rules(int argc, char **argv)
 	open_session(&ses, &c);
 	char path[4200], err[256];
 	snprintf(path, sizeof path, "%s/docs/rules/%s.%s.md", paths_datadir(), g->name, i18n_lang());
-	char *text = deckfile_slurp(path, err, sizeof err);
+	char *text = file_read(path, NULL, err, sizeof err);
 	if (!text) {
 		fprintf(stderr, "tapis: %s\n", err);
 		session_close(&ses);
@@ -472,6 +472,44 @@ static int cmd_menu(int argc, char **argv)
 	return rc;
 }
 
+/* EXIT_DONE when argv[i] is past the end, else a message and EXIT_USAGE. */
+static int no_more_args(int argc, char **argv, int i)
+{
+	if (i >= argc)
+		return EXIT_DONE;
+	fprintf(stderr, "tapis: %s: unexpected argument '%s' (see tapis --help)\n", argv[1], argv[i]);
+	return EXIT_USAGE;
+}
+
+/* `tapis keys [GAME] [--lang en|fr]` */
+static int cmd_keys(int argc, char **argv)
+{
+	struct cli c;
+	memset(&c, 0, sizeof c);
+	int i = 2;
+	if (i < argc && argv[i][0] != '-') {
+		if (!game_find(argv[i])) {
+			fprintf(stderr, "tapis: unknown game '%s'\n", argv[i]);
+			return EXIT_USAGE;
+		}
+		i++;
+	}
+	if (i < argc && !strcmp(argv[i], "--lang")) {
+		if (i + 1 >= argc || (strcmp(argv[i + 1], "en") && strcmp(argv[i + 1], "fr"))) {
+			fprintf(stderr, "tapis: --lang: en or fr\n");
+			return EXIT_USAGE;
+		}
+		c.lang = argv[i + 1];
+		i += 2;
+	}
+	int rc = no_more_args(argc, argv, i);
+	if (rc != EXIT_DONE)
+		return rc;
+	choose_lang(&c);
+	keymap_print(stdout);
+	return EXIT_DONE;
+}
+
 int main(int argc, char **argv)
 {
 	paths_init(argv[0]);
@@ -480,37 +518,32 @@ int main(int argc, char **argv)
 	                  strcmp(argv[1], "--version"))) {
 		rc = cmd_menu(argc, argv);
 	} else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		usage(stdout);
-		rc = EXIT_DONE;
+		if ((rc = no_more_args(argc, argv, 2)) == EXIT_DONE)
+			usage(stdout);
 	} else if (!strcmp(argv[1], "--version")) {
-		printf("tapis %s\n", TAPIS_VERSION);
-		rc = EXIT_DONE;
+		if ((rc = no_more_args(argc, argv, 2)) == EXIT_DONE)
+			printf("tapis %s\n", TAPIS_VERSION);
 	} else if (!strcmp(argv[1], "play")) {
 		rc = cmd_play(argc, argv);
 	} else if (!strcmp(argv[1], "rules")) {
 		rc = cmd_rules(argc, argv);
 	} else if (!strcmp(argv[1], "keys")) {
-		struct cli c;
-		memset(&c, 0, sizeof c);
-		if (argc >= 3 && argv[2][0] != '-' && !game_find(argv[2])) {
-			fprintf(stderr, "tapis: unknown game '%s'\n", argv[2]);
-			return EXIT_USAGE;
-		}
-		for (int i = 2; i < argc; i++)
-			if (!strcmp(argv[i], "--lang") && i + 1 < argc)
-				c.lang = argv[++i];
-		choose_lang(&c);
-		keymap_print(stdout);
-		rc = EXIT_DONE;
+		rc = cmd_keys(argc, argv);
 	} else if (!strcmp(argv[1], "replay")) {
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
 		int json = argc >= 3 && !strcmp(argv[2], "--json");
-		rc = bench_run(json, stdout);
+		if ((rc = no_more_args(argc, argv, 2 + json)) == EXIT_DONE)
+			rc = bench_run(json, stdout);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;
 	}
 	i18n_release();
+	/* Whatever was printed must have reached standard output. */
+	if ((fflush(stdout) == EOF || ferror(stdout)) && rc == EXIT_DONE) {
+		fprintf(stderr, "tapis: standard output: %s\n", errno ? strerror(errno) : "write error");
+		rc = EXIT_INTERNAL;
+	}
 	return rc;
 }

@@ -3,7 +3,7 @@
 # are missing. Needs root or password-less sudo to install; otherwise says
 # what to install and stops.
 set -eu
-pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev check libspeechd-dev sox"
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev check libspeechd-dev sox libjansson-dev"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

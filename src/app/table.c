@@ -138,6 +138,29 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	return 0;
 }
 
+int table_output_failed(const struct table *t, char *err, size_t errlen)
+{
+	if (hist_failed(&t->hist, err, errlen) < 0)
+		return -1;
+	if (t->sp && t->sp->backend == &speech_text_backend && t->sp->out && ferror(t->sp->out)) {
+		snprintf(err, errlen, "the announcements could not be written to %s",
+		         t->sp->out == stdout ? "standard output" : "their stream");
+		return -1;
+	}
+	return 0;
+}
+
+int table_finish_output(struct table *t, char *err, size_t errlen)
+{
+	if (t->sp && t->sp->backend == &speech_text_backend && t->sp->out)
+		fflush(t->sp->out);
+	if (table_output_failed(t, err, errlen) < 0) {
+		hist_release(&t->hist);
+		return -1;
+	}
+	return hist_close(&t->hist, err, errlen);
+}
+
 void table_close(struct table *t)
 {
 	hist_release(&t->hist);

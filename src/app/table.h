@@ -79,6 +79,12 @@ int table_play(struct table *t, const struct action *a, struct sbuf *why);
 const void *table_view(struct table *t);
 /* Say something to the player (NULL speech: nothing). */
 void table_say(struct table *t, const char *text, int flags);
+/* -1 with a message when the hand history or the text on standard output
+ * could not be written (the game must stop), else 0. */
+int table_output_failed(const struct table *t, char *err, size_t errlen);
+/* At the end of play: close the hand history and flush the text output.
+ * 0, or -1 with a message when anything could not be written. */
+int table_finish_output(struct table *t, char *err, size_t errlen);
 /* Save the game (seed, options, actions) atomically; 0 or -1. */
 int table_save(const struct table *t);
 /* Read a saved game: its options and its actions (as a script). 0, or -1

@@ -428,6 +428,8 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 	refresh_hand(&p);
 	int tty = term_is_tty();
 	for (;;) {
+		if (table_output_failed(t, err, errlen) < 0)
+			return 1;   /* nothing could be written: play no further */
 		session_pump(ses);
 		int seat = table_to_act(t);
 		if (seat < 0) {
