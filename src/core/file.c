@@ -8,8 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Read fd to its end, at most FILE_MAX_BYTES; refuse a NUL byte. */
-static char *read_all(int fd, const char *name, size_t *len, char *err, size_t errlen)
+/* Read fd to its end, at most FILE_MAX_BYTES; refuse a NUL byte unless
+ * binary. */
+static char *read_all(int fd, const char *name, int binary, size_t *len, char *err, size_t errlen)
 {
 	size_t cap = 4096, n = 0;
 	char *buf = malloc(cap);
@@ -51,7 +52,7 @@ static char *read_all(int fd, const char *name, size_t *len, char *err, size_t e
 		free(buf);
 		return NULL;
 	}
-	const char *nul = memchr(buf, '\0', n);
+	const char *nul = binary ? NULL : memchr(buf, '\0', n);
 	if (nul) {
 		int line = 1;
 		for (const char *p = buf; p < nul; p++)
@@ -68,10 +69,10 @@ static char *read_all(int fd, const char *name, size_t *len, char *err, size_t e
 
 char *file_read_fd(int fd, const char *name, size_t *len, char *err, size_t errlen)
 {
-	return read_all(fd, name, len, err, errlen);
+	return read_all(fd, name, 0, len, err, errlen);
 }
 
-char *file_read(const char *path, size_t *len, char *err, size_t errlen)
+static char *read_path(const char *path, int binary, size_t *len, char *err, size_t errlen)
 {
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -98,9 +99,19 @@ char *file_read(const char *path, size_t *len, char *err, size_t errlen)
 	int flags = fcntl(fd, F_GETFL);
 	if (flags >= 0)
 		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-	char *text = read_all(fd, path, len, err, errlen);
+	char *text = read_all(fd, path, binary, len, err, errlen);
 	close(fd);
 	return text;
+}
+
+char *file_read(const char *path, size_t *len, char *err, size_t errlen)
+{
+	return read_path(path, 0, len, err, errlen);
+}
+
+char *file_read_data(const char *path, size_t *len, char *err, size_t errlen)
+{
+	return read_path(path, 1, len, err, errlen);
 }
 
 char *file_escape(const char *s, size_t n, char *out, size_t outlen)

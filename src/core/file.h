@@ -15,6 +15,10 @@
  * byte (not text). NULL with a message naming the file. */
 char *file_read(const char *path, size_t *len, char *err, size_t errlen);
 
+/* The same checks for a binary file (a .mo catalogue): NUL bytes allowed
+ * (the buffer still ends with one more). */
+char *file_read_data(const char *path, size_t *len, char *err, size_t errlen);
+
 /* The same from an open descriptor (standard input: a pipe is fine), named
  * `name` in messages. */
 char *file_read_fd(int fd, const char *name, size_t *len, char *err, size_t errlen);

@@ -41,17 +41,17 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 			continue;
 		char *rest = q + strcspn(q, " \t");
 		char word[16];
-		long long seat;
+		uint64_t seat;
 		snprintf(word, sizeof word, "%.*s", (int)(rest - q), q);
-		if (!*rest || (size_t)(rest - q) >= sizeof word || num_parse(word, 0, 1000, &seat) < 0) {
+		if (!*rest || (size_t)(rest - q) >= sizeof word || num_parse_u64(word, 1000, &seat) < 0) {
 			char shown[160];
 			snprintf(err, errlen, "%s:%d: a line starts with a seat number: '%s'", name, lineno,
 			         file_escape(q, SIZE_MAX, shown, sizeof shown));
 			script_release(s);
 			return -1;
 		}
-		if (seat >= players) {
-			snprintf(err, errlen, "%s:%d: seat %lld does not exist (seats 0 to %d)", name, lineno, seat,
+		if (seat >= (uint64_t)players) {
+			snprintf(err, errlen, "%s:%d: seat %d does not exist (seats 0 to %d)", name, lineno, (int)seat,
 			         players - 1);
 			script_release(s);
 			return -1;
