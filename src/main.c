@@ -70,7 +70,12 @@ static void usage(FILE *f)
 	           "  --text              every announcement as a line of text, no voice\n"
 	           "  --no-speech         no speech\n"
 	           "  --no-sound          no sound cues\n"
-	           "  --speech BACKEND    espeak, speechd, text or none\n");
+	           "  --speech BACKEND    espeak, speechd, text or none\n"
+	           "\nLimits: files read (--deck, --actions, logs, saves) hold at most 16 MiB,\n"
+	           "an --actions line at most 512 characters, a log line at most 16384.\n"
+	           "Bourre ends after a deal leaving the pot or anyone's chips or points beyond\n"
+	           "100000000 either way; a Bouillotte or Brelan table holds at most 1000000000\n"
+	           "chips, caves taken included (then a player without chips leaves).\n");
 	for (int i = 0; game_list[i]; i++) {
 		const struct game_ops *g = game_list[i];
 		if (g->min_players == g->max_players)

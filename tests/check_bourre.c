@@ -1257,6 +1257,41 @@ START_TEST(test_referee_bots)
 }
 END_TEST
 
+/* Points only, eight players, random bots, no end but the bound: the pot
+ * doubles whenever a bourré matches it, and a long game (past 8,000 deals
+ * with this seed) overflowed an int. Every action is audited (the chips are
+ * counted and bounded); the game must end by itself once the stakes pass
+ * the bound, with every count exact. */
+START_TEST(test_stakes_bound)
+{
+	static const char *const points[] = { "chips=0", NULL };
+	long actions = tu_referee("bourre", 8, points, 1, 0, 1, 2000000);
+	ck_assert_int_gt(actions, 10000);
+	/* The same game watched: its last deal passed the bound. */
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 8, -1, rng_derive(1, 0), points);
+	tu_game_start(&t);
+	struct rng brng;
+	rng_seed(&brng, rng_derive(rng_derive(1, 0), 99));
+	while (t.g->to_act(t.st) >= 0) {
+		struct action a;
+		struct refusal why;
+		bot_choose(t.g, t.st, 0, &brng, &a);
+		ck_assert(t.g->apply(t.st, &a, &(struct sink){ NULL, NULL }, &why) == 0);
+	}
+	const struct bourre_state *st = t.st;
+	int beyond = st->pot > BR_STAKES_MAX;
+	for (int s = 0; s < 8; s++)
+		beyond |= st->chips[s] > BR_STAKES_MAX || st->chips[s] < -BR_STAKES_MAX;
+	ck_assert_msg(beyond, "the game ended after %d deals below the bound", st->hand_no);
+	ck_assert_int_gt(st->hand_no, 500);
+	tu_game_release(&t);
+	/* Four players stay far below the bound: 12,000 deals, all played. */
+	static const char *const long_game[] = { "chips=0", "hands=12000", NULL };
+	ck_assert_int_gt(tu_referee("bourre", 4, long_game, 1, 0, 2, 2000000), 12000 * 4);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("bourre");
@@ -1287,6 +1322,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_talk_polish);
 	tcase_add_test(tc, test_referee);
 	tcase_add_test(tc, test_referee_bots);
+	tcase_add_test(tc, test_stakes_bound);
 	tcase_add_test(tc, test_bot_strength);
 	suite_add_tcase(s, tc);
 	return s;

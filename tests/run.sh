@@ -11,9 +11,10 @@ for t in "$build"/tests/check_*; do
 	case "$t" in *.o|*.d) continue ;; esac
 	if "$t"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: $t"; fi
 done
-if [ -x tests/scenarios/run.sh ]; then
-	if sh tests/scenarios/run.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: scenarios"; fi
-fi
+for sc in tests/scenarios/*.sh; do
+	[ -x "$sc" ] || continue
+	if sh "$sc" "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: $sc"; fi
+done
 # Speech and cues rendered to a file by OpenAL's wave writer.
 if sh tests/audio_wave.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: audio_wave"; fi
 # Every sentence in both catalogues, nothing untranslated or fuzzy.
