@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots/bot.h"
-#include "core/rng.h"
 #include "games/vying.h"
 #include "testutil.h"
 
@@ -386,16 +384,7 @@ START_TEST(rebuys_bounded)
 	ck_assert_int_gt(tu_referee("bouillotte", 4, big, 1, 0, 1, 3000000), 40000);
 	/* The same game watched: rebuys went up to the bound, then stopped. */
 	struct tu_game t;
-	tu_game_init(&t, "bouillotte", 4, -1, rng_derive(1, 0), big);
-	tu_game_start(&t);
-	struct rng brng;
-	rng_seed(&brng, rng_derive(rng_derive(1, 0), 99));
-	while (t.g->to_act(t.st) >= 0) {
-		struct action a;
-		struct refusal why;
-		bot_choose(t.g, t.st, 0, &brng, &a);
-		ck_assert(t.g->apply(t.st, &a, &(struct sink){ NULL, NULL }, &why) == 0);
-	}
+	tu_referee_game(&t, "bouillotte", 4, big, 0, 1);
 	const struct vying *v = t.st;
 	long bought = 0;
 	int standings[VY_MAX];

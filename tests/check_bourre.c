@@ -1269,16 +1269,7 @@ START_TEST(test_stakes_bound)
 	ck_assert_int_gt(actions, 10000);
 	/* The same game watched: its last deal passed the bound. */
 	struct tu_game t;
-	tu_game_init(&t, "bourre", 8, -1, rng_derive(1, 0), points);
-	tu_game_start(&t);
-	struct rng brng;
-	rng_seed(&brng, rng_derive(rng_derive(1, 0), 99));
-	while (t.g->to_act(t.st) >= 0) {
-		struct action a;
-		struct refusal why;
-		bot_choose(t.g, t.st, 0, &brng, &a);
-		ck_assert(t.g->apply(t.st, &a, &(struct sink){ NULL, NULL }, &why) == 0);
-	}
+	tu_referee_game(&t, "bourre", 8, points, 0, 1);
 	const struct bourre_state *st = t.st;
 	int beyond = st->pot > BR_STAKES_MAX;
 	for (int s = 0; s < 8; s++)

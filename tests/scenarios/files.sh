@@ -14,7 +14,7 @@ bad() { echo "scenario FAILED: $*"; fails=$((fails+1)); }
 # want, description, command...: the exit status, within 20 seconds.
 expect_status() {
 	want=$1; what=$2; shift 2
-	timeout 20 "$@" >"$dir/out" 2>"$dir/err" </dev/null
+	timeout -k 5 20 "$@" >"$dir/out" 2>"$dir/err" </dev/null
 	got=$?
 	[ "$got" = "$want" ] || { bad "$what: exit $got, wanted $want"; sed 's/^/  | /' "$dir/err" | head -5; }
 }
@@ -27,7 +27,7 @@ if [ -w /dev/full ]; then
 	expect_status 1 "log to a full disk" "$bin" play bourre $bots --hands 2 --log /dev/full
 	expect_err "log to a full disk" "the hand history could not be written"
 	# Standard output full: no endless game (no --hands), a message, status 1.
-	timeout 20 "$bin" play bouillotte $bots >/dev/full 2>"$dir/err" </dev/null
+	timeout -k 5 20 "$bin" play bouillotte $bots >/dev/full 2>"$dir/err" </dev/null
 	got=$?
 	[ "$got" = 1 ] || bad "text to a full standard output: exit $got, wanted 1"
 	expect_err "text to a full standard output" "could not be written to standard output"
