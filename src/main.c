@@ -546,8 +546,10 @@ int main(int argc, char **argv)
 	}
 	i18n_release();
 	/* Whatever was printed must have reached standard output. */
+	errno = 0;
 	if ((fflush(stdout) == EOF || ferror(stdout)) && rc == EXIT_DONE) {
-		fprintf(stderr, "tapis: standard output: %s\n", errno ? strerror(errno) : "write error");
+		fprintf(stderr, "tapis: standard output could not be written%s%s\n", errno ? ": " : "",
+		        errno ? strerror(errno) : "");
 		rc = EXIT_INTERNAL;
 	}
 	return rc;
