@@ -486,30 +486,29 @@ static int no_more_args(int argc, char **argv, int i)
 	return EXIT_USAGE;
 }
 
-/* `tapis keys [GAME] [--lang en|fr]` */
+/* `tapis keys [GAME] [--lang en|fr]`, in any order; nothing else. */
 static int cmd_keys(int argc, char **argv)
 {
 	struct cli c;
 	memset(&c, 0, sizeof c);
-	int i = 2;
-	if (i < argc && argv[i][0] != '-') {
-		if (!game_find(argv[i])) {
-			fprintf(stderr, "tapis: unknown game '%s'\n", argv[i]);
-			return EXIT_USAGE;
+	int game = 0;
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--lang") && !c.lang) {
+			if (i + 1 >= argc || (strcmp(argv[i + 1], "en") && strcmp(argv[i + 1], "fr"))) {
+				fprintf(stderr, "tapis: --lang: en or fr\n");
+				return EXIT_USAGE;
+			}
+			c.lang = argv[++i];
+		} else if (argv[i][0] != '-' && !game) {
+			if (!game_find(argv[i])) {
+				fprintf(stderr, "tapis: unknown game '%s'\n", argv[i]);
+				return EXIT_USAGE;
+			}
+			game = 1;
+		} else {
+			return no_more_args(argc, argv, i);
 		}
-		i++;
 	}
-	if (i < argc && !strcmp(argv[i], "--lang")) {
-		if (i + 1 >= argc || (strcmp(argv[i + 1], "en") && strcmp(argv[i + 1], "fr"))) {
-			fprintf(stderr, "tapis: --lang: en or fr\n");
-			return EXIT_USAGE;
-		}
-		c.lang = argv[i + 1];
-		i += 2;
-	}
-	int rc = no_more_args(argc, argv, i);
-	if (rc != EXIT_DONE)
-		return rc;
 	choose_lang(&c);
 	keymap_print(stdout);
 	return EXIT_DONE;

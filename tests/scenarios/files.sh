@@ -85,6 +85,8 @@ expect_status 2 "hands with a plus" "$bin" play bourre $bots --hands +2
 expect_status 2 "keys extra" "$bin" keys bourre extra
 expect_status 2 "keys two games" "$bin" keys bourre brouc
 expect_status 0 "keys --lang" "$bin" keys bourre --lang fr
+expect_status 0 "keys --lang first" "$bin" keys --lang fr bourre
+expect_status 2 "keys --lang twice" "$bin" keys --lang fr --lang en
 expect_status 2 "bench extra" "$bin" bench --json extra
 expect_status 2 "bench unknown" "$bin" bench --nosuch
 expect_status 2 "help extra" "$bin" --help extra
