@@ -684,7 +684,12 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 	e.winner = nbest == 1 ? best : -1;
 	ev_emit(out, &e);
 
-	if ((st->hands_max > 0 && st->hand_no >= st->hands_max) || stakes_at_bound(st)) {
+	int last = st->hands_max > 0 && st->hand_no >= st->hands_max;
+	if (!last && stakes_at_bound(st)) {
+		ev_emit_phase(out, "stakes", -1, 0, BR_STAKES_MAX);
+		last = 1;
+	}
+	if (last) {
 		st->phase = BR_PH_OVER;
 		st->to_act = -1;
 		ev_init(&e, EV_GAME_END);
