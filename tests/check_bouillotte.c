@@ -444,6 +444,33 @@ START_TEST(no_rebuy_ends)
 }
 END_TEST
 
+/* Big caves bought again and again: the winners' stacks and the losers'
+ * net results grew past an int after some 13,000 deals. Every action is
+ * audited (the chips counted and bounded); once the table holds its most
+ * chips, a player without chips leaves, and the game ends by itself. */
+START_TEST(rebuys_bounded)
+{
+	static const char *const big[] = { "cave=100000", "rebuy=yes", NULL };
+	ck_assert_int_gt(tu_referee("bouillotte", 4, big, 1, 0, 1, 3000000), 40000);
+	/* The same game watched: rebuys went up to the bound, then stopped. */
+	struct tu_game t;
+	tu_referee_game(&t, "bouillotte", 4, big, 0, 1);
+	const struct vying *v = t.st;
+	long bought = 0;
+	int standings[VY_MAX];
+	t.g->standings(t.st, standings);
+	for (int s = 0; s < 4; s++) {
+		bought += v->bought[s];
+		ck_assert_int_ge(standings[s], -VY_CHIPS_MAX);
+		ck_assert_int_le(standings[s], VY_CHIPS_MAX);
+	}
+	ck_assert_int_le(bought, VY_CHIPS_MAX);
+	ck_assert_int_gt(bought, VY_CHIPS_MAX - 100000 * 5);
+	ck_assert_int_gt(v->hand, 5000);
+	tu_game_release(&t);
+}
+END_TEST
+
 START_TEST(referee_all_options)
 {
 	static const char *const straddle[] = { "straddle=yes", "straddle=no" };
@@ -488,6 +515,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mistigri);
 	tcase_add_test(tc, antes_take_the_last_chips);
 	tcase_add_test(tc, no_rebuy_ends);
+	tcase_add_test(tc, rebuys_bounded);
 	tcase_add_test(tc, referee_all_options);
 	suite_add_tcase(s, tc);
 	return s;

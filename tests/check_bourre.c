@@ -1654,6 +1654,65 @@ START_TEST(test_referee_bots)
 }
 END_TEST
 
+/* Points only, eight players, random bots, no end but the bound: the pot
+ * doubles whenever a bourré matches it, and a long game (past 8,000 deals
+ * with this seed) overflowed an int. Every action is audited (the chips are
+ * counted and bounded); the game must end by itself once the stakes pass
+ * the bound, with every count exact. */
+START_TEST(test_stakes_bound)
+{
+	static const char *const points[] = { "chips=0", NULL };
+	long actions = tu_referee("bourre", 8, points, 1, 0, 1, 2000000);
+	ck_assert_int_gt(actions, 10000);
+	/* The same game watched: its last deal passed the bound. */
+	struct tu_game t;
+	tu_referee_game(&t, "bourre", 8, points, 0, 1);
+	const struct bourre_state *st = t.st;
+	int beyond = st->pot > BR_STAKES_MAX;
+	for (int s = 0; s < 8; s++)
+		beyond |= st->chips[s] > BR_STAKES_MAX || st->chips[s] < -BR_STAKES_MAX;
+	ck_assert_msg(beyond, "the game ended after %d deals below the bound", st->hand_no);
+	ck_assert_int_gt(st->hand_no, 500);
+	tu_game_release(&t);
+	/* A pot past the bound: the game ends after this deal, and says why. */
+	static const char *const one[] = { "chips=0", NULL };
+	tu_game_init(&t, "bourre", 4, 0, 5, one);
+	ST(&t)->pot = BR_STAKES_MAX + 1;
+	tu_game_start(&t);
+	struct rng brng;
+	rng_seed(&brng, 3);
+	while (t.g->to_act(t.st) >= 0) {
+		struct action a;
+		struct refusal why;
+		struct sink sk = tu_events_sink(&t.ev);
+		bot_choose(t.g, t.st, 1, &brng, &a);
+		ck_assert_int_eq(t.g->apply(t.st, &a, &sk, &why), 0);
+	}
+	ck_assert_int_eq(ST(&t)->hand_no, 1);
+	int said = 0;
+	for (int i = 0; i < t.ev.n; i++) {
+		const struct event *e = &t.ev.e[i];
+		if (e->type != EV_PHASE || !e->note || strcmp(e->note, "stakes") != 0)
+			continue;
+		ck_assert_int_eq(tu_events_find(&t.ev, EV_GAME_END, i), i + 1);
+		for (int l = 0; l < 2; l++) {
+			lang(l ? "fr" : "en");
+			struct talk tk = { t.g, 0, 4 };
+			struct sbuf b;
+			ann_event(&tk, talk_find("bourre"), t.st, e, &b);
+			ck_assert_msg(strstr(b.s, l ? "trop" : "too high"), "%s", b.s);
+		}
+		said++;
+	}
+	lang("en");
+	ck_assert_int_eq(said, 1);
+	tu_game_release(&t);
+	/* Four players stay far below the bound: 12,000 deals, all played. */
+	static const char *const long_game[] = { "chips=0", "hands=12000", NULL };
+	ck_assert_int_gt(tu_referee("bourre", 4, long_game, 1, 0, 2, 2000000), 12000 * 4);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("bourre");
@@ -1691,6 +1750,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_strict_bots_play_proper);
 	tcase_add_test(tc, test_referee);
 	tcase_add_test(tc, test_referee_bots);
+	tcase_add_test(tc, test_stakes_bound);
 	tcase_add_test(tc, test_bot_strength);
 	suite_add_tcase(s, tc);
 	return s;

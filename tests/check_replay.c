@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/replay.h"
@@ -625,6 +626,68 @@ START_TEST(file)
 }
 END_TEST
 
+/* A NUL byte ends nothing: a log with one is refused, and so is a FIFO, a
+ * device, or a line too long; text of the log quoted in a message has its
+ * control characters escaped. */
+START_TEST(hostile_files)
+{
+	const struct game_ops *g = game_list[0];
+	struct played p;
+	play_game(g, g->default_players, 3, -1, NULL, 1, 0, &p);
+	size_t len = strlen(p.log);
+	static const char tail[] = "\0{\"type\":\"garbage\"}\n";
+	const size_t nt = sizeof tail - 1;
+	char path[512], err[1024] = "";
+	temp_path(path, sizeof path, "nul");
+	FILE *f = fopen(path, "wb");
+	fwrite(p.log, 1, len, f);
+	fwrite(tail, 1, nt, f);
+	fclose(f);
+	ck_assert_int_eq(replay_file(path, NULL, err, sizeof err), REPLAY_INVALID);
+	ck_assert_msg(strstr(err, "a NUL byte"), "%s", err);
+	unlink(path);
+	/* The same bytes in memory. */
+	char *buf = malloc(len + nt);
+	memcpy(buf, p.log, len);
+	memcpy(buf + len, tail, nt);
+	struct replay_result res;
+	ck_assert_int_eq(replay_buffer(buf, len + nt, "nul", REPLAY_AUTO, NULL, &res), REPLAY_INVALID);
+	ck_assert_int_eq(replay_buffer(buf, len, "whole", REPLAY_AUTO, NULL, &res), REPLAY_SAME);
+	free(buf);
+	/* A FIFO and a device are refused at once. */
+	temp_path(path, sizeof path, "fifo");
+	unlink(path);
+	ck_assert(mkfifo(path, 0600) == 0);
+	ck_assert_int_eq(replay_file(path, NULL, err, sizeof err), REPLAY_INVALID);
+	ck_assert_msg(strstr(err, "not a regular file"), "%s", err);
+	unlink(path);
+	ck_assert_int_eq(replay_file("/dev/zero", NULL, err, sizeof err), REPLAY_INVALID);
+	/* Control characters of the log never reach a message raw. */
+	char *first = line_of(p.log, 1);
+	char *bad = malloc(strlen(p.log) + 64);
+	sprintf(bad, "%s\n{\"type\":\"action\",\"seq\":1,\"seat\":0,\"action\":\"\033[2J\\u001b]0;x\"}\n", first);
+	ck_assert_int_eq(replay_text(bad, "esc", REPLAY_AUTO, NULL, &res), REPLAY_INVALID);
+	for (const char *q = res.msg; *q; q++)
+		ck_assert_msg((unsigned char)*q >= 0x20 && *q != 0x7f, "raw control character in: %s", res.msg);
+	ck_assert_msg(strstr(res.msg, "esc:2:"), "%s", res.msg);
+	sprintf(bad, "%s\n{\"type\":\"action\",\"seq\":1,\"seat\":0,\"action\":\"pass\\u001b[2J\"}\n", first);
+	ck_assert_int_eq(replay_text(bad, "esc", REPLAY_AUTO, NULL, &res), REPLAY_INVALID);
+	ck_assert_msg(strstr(res.msg, "\\x1b[2J"), "%s", res.msg);
+	free(bad);
+	/* A line longer than the limit, even of spaces, is refused. */
+	size_t big = 20000;
+	bad = malloc(strlen(first) + big + 8);
+	size_t n = (size_t)sprintf(bad, "%s", first);
+	memset(bad + n, ' ', big);
+	strcpy(bad + n + big, "\n");
+	ck_assert_int_eq(replay_text(bad, "long", REPLAY_AUTO, NULL, &res), REPLAY_INVALID);
+	ck_assert_msg(strstr(res.msg, "long:1: a line longer than"), "%s", res.msg);
+	free(bad);
+	free(first);
+	played_release(&p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("replay");
@@ -638,6 +701,7 @@ int main(void)
 	tcase_add_test(tc, reformatted_and_partial);
 	tcase_add_test(tc, fuzz);
 	tcase_add_test(tc, file);
+	tcase_add_test(tc, hostile_files);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -287,3 +287,20 @@ long tu_referee(const char *game, int players, const char *const *rules,
 	free(log);
 	return total;
 }
+
+void tu_referee_game(struct tu_game *t, const char *game, int players, const char *const *rules,
+                     int level, uint64_t seed)
+{
+	uint64_t gseed = rng_derive(seed, 0);
+	tu_game_init(t, game, players, -1, gseed, rules);
+	tu_game_start(t);
+	struct rng brng;
+	rng_seed(&brng, rng_derive(gseed, 99));
+	struct sink none = { NULL, NULL };
+	while (t->g->to_act(t->st) >= 0) {
+		struct action a;
+		struct refusal why;
+		bot_choose(t->g, t->st, level, &brng, &a);
+		ck_assert(t->g->apply(t->st, &a, &none, &why) == 0);
+	}
+}

@@ -55,4 +55,10 @@ int tu_game_try(struct tu_game *t, const char *action, struct refusal *why);
 long tu_referee(const char *game, int players, const char *const *rules,
                 int games, int level, uint64_t seed, long max_actions);
 
+/* The first game tu_referee(game, players, rules, 1, level, seed, ...)
+ * plays, played again into t up to its end (events not kept), to look at
+ * its final state. */
+void tu_referee_game(struct tu_game *t, const char *game, int players, const char *const *rules,
+                     int level, uint64_t seed);
+
 #endif

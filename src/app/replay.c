@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "app/view.h"
 #include "core/action.h"
 #include "core/card.h"
-#include "core/deckfile.h"
 #include "core/event.h"
+#include "core/file.h"
 #include "core/game.h"
 #include "core/history.h"
 #include "core/rules.h"
@@ -21,390 +23,31 @@
 #include "speech/talk.h"
 
 /* ------------------------------------------------------------------ */
-/* A small JSON reader: one line into a tree of nodes (no allocation per
- * value; strings decoded into an arena). Enough for our own lines, and
- * it refuses anything else with the column of the problem. */
+/* JSON: each line is read by jansson (no NUL, no duplicate member). */
 
-enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
+/* The longest line read: far above any line tapis writes. */
+#define REPLAY_LINE_MAX 16384
 
-struct jnode {
-	int type;
-	const char *key;   /* a member of an object: its key */
-	const char *s;     /* J_STR: the decoded text; J_NUM: the number as written */
-	int b;             /* J_BOOL */
-	int child, next;   /* J_ARR, J_OBJ: first element; the next sibling; -1 none */
-	int count;         /* J_ARR, J_OBJ: number of elements */
-};
-
-#define J_MAX_NODES 4096
-#define J_MAX_DEPTH 32
-
-struct jdoc {
-	struct jnode node[J_MAX_NODES];
-	int n;
-	char *arena;
-	size_t used, cap;
-	const char *text, *p, *end;
-	const char *err;
-	size_t errcol;
-};
-
-static int jfail(struct jdoc *d, const char *why)
+/* One line as a JSON value (free with json_decref), or NULL with why and
+ * the column of the problem. */
+static json_t *jparse(const char *s, size_t len, json_error_t *why)
 {
-	if (!d->err) {
-		d->err = why;
-		d->errcol = (size_t)(d->p - d->text) + 1;
-	}
-	return -1;
+	return json_loadb(s, len, JSON_REJECT_DUPLICATES, why);
 }
 
-static void jspace(struct jdoc *d)
+/* An integer member; -1 when missing or not an integer. */
+static int jint(const json_t *obj, const char *key, long long *out)
 {
-	while (d->p < d->end && (*d->p == ' ' || *d->p == '\t' || *d->p == '\r' || *d->p == '\n'))
-		d->p++;
-}
-
-static int jnew(struct jdoc *d, int type)
-{
-	if (d->n >= J_MAX_NODES)
-		return jfail(d, "too many values");
-	struct jnode *n = &d->node[d->n];
-	memset(n, 0, sizeof *n);
-	n->type = type;
-	n->child = n->next = -1;
-	return d->n++;
-}
-
-static void jput(struct jdoc *d, char c)
-{
-	if (d->used < d->cap)
-		d->arena[d->used++] = c;
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static int jhex4(struct jdoc *d, unsigned *out)
-{
-	if (d->end - d->p < 4)
-		return jfail(d, "bad \\u escape");
-	unsigned v = 0;
-	for (int i = 0; i < 4; i++) {
-		int h = hexval(d->p[i]);
-		if (h < 0)
-			return jfail(d, "bad \\u escape");
-		v = v << 4 | (unsigned)h;
-	}
-	d->p += 4;
-	*out = v;
-	return 0;
-}
-
-static void jutf8(struct jdoc *d, unsigned cp)
-{
-	if (cp < 0x80) {
-		jput(d, (char)cp);
-	} else if (cp < 0x800) {
-		jput(d, (char)(0xC0 | cp >> 6));
-		jput(d, (char)(0x80 | (cp & 0x3F)));
-	} else if (cp < 0x10000) {
-		jput(d, (char)(0xE0 | cp >> 12));
-		jput(d, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		jput(d, (char)(0x80 | (cp & 0x3F)));
-	} else {
-		jput(d, (char)(0xF0 | cp >> 18));
-		jput(d, (char)(0x80 | ((cp >> 12) & 0x3F)));
-		jput(d, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		jput(d, (char)(0x80 | (cp & 0x3F)));
-	}
-}
-
-/* A string at d->p (on the opening quote), decoded into the arena. */
-static int jstring(struct jdoc *d, const char **out)
-{
-	d->p++;
-	const char *start = d->arena + d->used;
-	for (;;) {
-		if (d->p >= d->end)
-			return jfail(d, "unterminated string");
-		unsigned char c = (unsigned char)*d->p;
-		if (c == '"') {
-			d->p++;
-			break;
-		}
-		if (c < 0x20)
-			return jfail(d, "control character in a string");
-		if (c != '\\') {
-			jput(d, (char)c);
-			d->p++;
-			continue;
-		}
-		d->p++;
-		if (d->p >= d->end)
-			return jfail(d, "unterminated string");
-		char e = *d->p++;
-		switch (e) {
-		case '"': jput(d, '"'); break;
-		case '\\': jput(d, '\\'); break;
-		case '/': jput(d, '/'); break;
-		case 'b': jput(d, '\b'); break;
-		case 'f': jput(d, '\f'); break;
-		case 'n': jput(d, '\n'); break;
-		case 'r': jput(d, '\r'); break;
-		case 't': jput(d, '\t'); break;
-		case 'u': {
-			unsigned cp;
-			if (jhex4(d, &cp) < 0)
-				return -1;
-			if (cp >= 0xD800 && cp < 0xDC00 && d->end - d->p >= 6 && d->p[0] == '\\' && d->p[1] == 'u') {
-				unsigned lo;
-				d->p += 2;
-				if (jhex4(d, &lo) < 0)
-					return -1;
-				if (lo < 0xDC00 || lo > 0xDFFF)
-					return jfail(d, "bad surrogate pair");
-				cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-			}
-			if (cp == 0)
-				return jfail(d, "NUL in a string");
-			jutf8(d, cp);
-			break;
-		}
-		default:
-			d->p--;
-			return jfail(d, "bad escape in a string");
-		}
-	}
-	jput(d, '\0');
-	*out = start;
-	return 0;
-}
-
-static int jnumber(struct jdoc *d, const char **out)
-{
-	const char *s = d->p;
-	if (d->p < d->end && *d->p == '-')
-		d->p++;
-	if (d->p >= d->end || *d->p < '0' || *d->p > '9')
-		return jfail(d, "bad number");
-	if (*d->p == '0')
-		d->p++;
-	else
-		while (d->p < d->end && *d->p >= '0' && *d->p <= '9')
-			d->p++;
-	if (d->p < d->end && *d->p == '.') {
-		d->p++;
-		if (d->p >= d->end || *d->p < '0' || *d->p > '9')
-			return jfail(d, "bad number");
-		while (d->p < d->end && *d->p >= '0' && *d->p <= '9')
-			d->p++;
-	}
-	if (d->p < d->end && (*d->p == 'e' || *d->p == 'E')) {
-		d->p++;
-		if (d->p < d->end && (*d->p == '+' || *d->p == '-'))
-			d->p++;
-		if (d->p >= d->end || *d->p < '0' || *d->p > '9')
-			return jfail(d, "bad number");
-		while (d->p < d->end && *d->p >= '0' && *d->p <= '9')
-			d->p++;
-	}
-	const char *start = d->arena + d->used;
-	for (const char *q = s; q < d->p; q++)
-		jput(d, *q);
-	jput(d, '\0');
-	*out = start;
-	return 0;
-}
-
-static int jvalue(struct jdoc *d, int depth);
-
-static int jword(struct jdoc *d, const char *w)
-{
-	size_t n = strlen(w);
-	if ((size_t)(d->end - d->p) < n || memcmp(d->p, w, n) != 0)
-		return jfail(d, "not a JSON value");
-	d->p += n;
-	return 0;
-}
-
-static int jvalue(struct jdoc *d, int depth)
-{
-	if (depth > J_MAX_DEPTH)
-		return jfail(d, "nested too deep");
-	jspace(d);
-	if (d->p >= d->end)
-		return jfail(d, "a value is missing");
-	char c = *d->p;
-	int id;
-	if (c == '{' || c == '[') {
-		int obj = c == '{';
-		if ((id = jnew(d, obj ? J_OBJ : J_ARR)) < 0)
-			return -1;
-		d->p++;
-		jspace(d);
-		if (d->p < d->end && *d->p == (obj ? '}' : ']')) {
-			d->p++;
-			return id;
-		}
-		int last = -1;
-		for (;;) {
-			const char *key = NULL;
-			jspace(d);
-			if (obj) {
-				if (d->p >= d->end || *d->p != '"')
-					return jfail(d, "a key is missing");
-				if (jstring(d, &key) < 0)
-					return -1;
-				jspace(d);
-				if (d->p >= d->end || *d->p != ':')
-					return jfail(d, "':' is missing");
-				d->p++;
-			}
-			int v = jvalue(d, depth + 1);
-			if (v < 0)
-				return -1;
-			d->node[v].key = key;
-			if (last < 0)
-				d->node[id].child = v;
-			else
-				d->node[last].next = v;
-			last = v;
-			d->node[id].count++;
-			jspace(d);
-			if (d->p < d->end && *d->p == ',') {
-				d->p++;
-				continue;
-			}
-			if (d->p < d->end && *d->p == (obj ? '}' : ']')) {
-				d->p++;
-				return id;
-			}
-			return jfail(d, obj ? "',' or '}' is missing" : "',' or ']' is missing");
-		}
-	}
-	if (c == '"') {
-		if ((id = jnew(d, J_STR)) < 0)
-			return -1;
-		return jstring(d, &d->node[id].s) < 0 ? -1 : id;
-	}
-	if (c == '-' || (c >= '0' && c <= '9')) {
-		if ((id = jnew(d, J_NUM)) < 0)
-			return -1;
-		return jnumber(d, &d->node[id].s) < 0 ? -1 : id;
-	}
-	if (c == 't' || c == 'f') {
-		if ((id = jnew(d, J_BOOL)) < 0)
-			return -1;
-		d->node[id].b = c == 't';
-		return jword(d, c == 't' ? "true" : "false") < 0 ? -1 : id;
-	}
-	if (c == 'n') {
-		if ((id = jnew(d, J_NULL)) < 0)
-			return -1;
-		return jword(d, "null") < 0 ? -1 : id;
-	}
-	return jfail(d, "not a JSON value");
-}
-
-/* Parse one line (len bytes); the root, or -1 with d->err and d->errcol. */
-static int jparse(struct jdoc *d, const char *s, size_t len)
-{
-	d->n = 0;
-	d->err = NULL;
-	d->errcol = 0;
-	d->text = d->p = s;
-	d->end = s + len;
-	d->used = 0;
-	size_t need = 2 * len + 16;
-	if (need > d->cap) {
-		char *a = realloc(d->arena, need);
-		if (!a) {
-			d->err = "out of memory";
-			return -1;
-		}
-		d->arena = a;
-		d->cap = need;
-	}
-	int root = jvalue(d, 0);
-	if (root < 0)
+	const json_t *v = json_object_get(obj, key);
+	if (!json_is_integer(v))
 		return -1;
-	jspace(d);
-	if (d->p != d->end)
-		return jfail(d, "more text after the value");
-	return root;
-}
-
-static int jget(const struct jdoc *d, int obj, const char *key)
-{
-	if (obj < 0 || d->node[obj].type != J_OBJ)
-		return -1;
-	for (int i = d->node[obj].child; i >= 0; i = d->node[i].next)
-		if (strcmp(d->node[i].key, key) == 0)
-			return i;
-	return -1;
-}
-
-/* An integer value (no fraction, no exponent, within long long). */
-static int jint(const struct jdoc *d, int id, long long *out)
-{
-	if (id < 0 || d->node[id].type != J_NUM || strpbrk(d->node[id].s, ".eE"))
-		return -1;
-	char *end;
-	errno = 0;
-	long long v = strtoll(d->node[id].s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
+	*out = (long long)json_integer_value(v);
 	return 0;
 }
 
-static const char *jstr(const struct jdoc *d, int id)
+static const char *jstr(const json_t *v)
 {
-	return id >= 0 && d->node[id].type == J_STR ? d->node[id].s : NULL;
-}
-
-/* The same value: objects compared member by member whatever their order,
- * numbers by value. */
-static int jequal(const struct jdoc *a, int x, const struct jdoc *b, int y)
-{
-	const struct jnode *p = &a->node[x], *q = &b->node[y];
-	if (p->type != q->type)
-		return 0;
-	switch (p->type) {
-	case J_NULL:
-		return 1;
-	case J_BOOL:
-		return p->b == q->b;
-	case J_NUM:
-		return strcmp(p->s, q->s) == 0 || strtod(p->s, NULL) == strtod(q->s, NULL);
-	case J_STR:
-		return strcmp(p->s, q->s) == 0;
-	case J_ARR:
-		if (p->count != q->count)
-			return 0;
-		for (int i = p->child, j = q->child; i >= 0 && j >= 0; i = a->node[i].next, j = b->node[j].next)
-			if (!jequal(a, i, b, j))
-				return 0;
-		return 1;
-	case J_OBJ:
-		if (p->count != q->count)
-			return 0;
-		for (int i = p->child; i >= 0; i = a->node[i].next) {
-			int j = jget(b, y, a->node[i].key);
-			if (j < 0 || !jequal(a, i, b, j))
-				return 0;
-		}
-		return 1;
-	}
-	return 0;
+	return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -437,7 +80,6 @@ struct rlog {
 	struct deckstack *packs;  /* the packs of the log, in order (at most 64) */
 	int npacks;         /* packs read */
 	int good_packs;     /* leading packs that are the game's pack */
-	struct jdoc *d, *d2;
 };
 
 static void set_result(struct replay_result *res, int status, int line, const char *name, const char *fmt, ...)
@@ -450,35 +92,36 @@ static void set_result(struct replay_result *res, int status, int line, const ch
 {
 	res->status = status;
 	res->line = line;
-	int n = line > 0 ? snprintf(res->msg, sizeof res->msg, "%s:%d: ", name, line)
-	                 : snprintf(res->msg, sizeof res->msg, "%s: ", name);
-	if (n < 0 || (size_t)n >= sizeof res->msg)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(res->msg + n, sizeof res->msg - (size_t)n, fmt, ap);
-	va_end(ap);
+	char msg[sizeof res->msg];
+	int n = line > 0 ? snprintf(msg, sizeof msg, "%s:%d: ", name, line) : snprintf(msg, sizeof msg, "%s: ", name);
+	if (n >= 0 && (size_t)n < sizeof msg) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	/* The message quotes the log: never its control characters. */
+	file_escape(msg, sizeof msg, res->msg, sizeof res->msg);
 }
 
 /* Cards of a JSON array of card strings; -1 when it is not one. */
-static int read_cards(const struct jdoc *d, int arr, card_t *out, int max)
+static int read_cards(const json_t *arr, card_t *out, int max)
 {
-	if (arr < 0 || d->node[arr].type != J_ARR || d->node[arr].count > max)
+	if (!json_is_array(arr) || json_array_size(arr) > (size_t)max)
 		return -1;
-	int n = 0;
-	for (int i = d->node[arr].child; i >= 0; i = d->node[i].next) {
-		const char *s = jstr(d, i);
-		if (!s || card_parse(s, &out[n]) < 0)
+	size_t i;
+	const json_t *v;
+	json_array_foreach(arr, i, v) {
+		const char *s = jstr(v);
+		if (!s || card_parse(s, &out[i]) < 0)
 			return -1;
-		n++;
 	}
-	return n;
+	return (int)json_array_size(arr);
 }
 
-static int read_game_start(struct rlog *L, int root, const struct rline *l, struct replay_result *res)
+static int read_game_start(struct rlog *L, const json_t *root, const struct rline *l, struct replay_result *res)
 {
-	const struct jdoc *d = L->d;
-	const char *game = jstr(d, jget(d, root, "game"));
+	const char *game = jstr(json_object_get(root, "game"));
 	if (!game) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "game_start without a game");
 		return -1;
@@ -489,34 +132,37 @@ static int read_game_start(struct rlog *L, int root, const struct rline *l, stru
 		return -1;
 	}
 	long long v;
-	if (jint(d, jget(d, root, "players"), &v) < 0 || v < L->g->min_players || v > L->g->max_players) {
+	if (jint(root, "players", &v) < 0 || v < L->g->min_players || v > L->g->max_players) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "%s is played by %d to %d players", L->g->name,
 		           L->g->min_players, L->g->max_players);
 		return -1;
 	}
 	L->players = (int)v;
-	int sid = jget(d, root, "seed");
-	char *end;
-	errno = 0;
-	if (sid < 0 || d->node[sid].type != J_NUM || d->node[sid].s[0] == '-' ||
-	    (L->seed = strtoull(d->node[sid].s, &end, 10), errno || *end)) {
+	if (jint(root, "seed", &v) < 0 || v < 0) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "game_start without a seed");
 		return -1;
 	}
+	L->seed = (uint64_t)v;
 	rules_init(&L->rules, L->g->rules, L->g->nrules);
-	int ro = jget(d, root, "rules");
-	if (ro >= 0 && d->node[ro].type != J_OBJ) {
+	const json_t *ro = json_object_get(root, "rules");
+	if (ro && !json_is_object(ro)) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "the rules are not an object");
 		return -1;
 	}
-	for (int i = ro >= 0 ? d->node[ro].child : -1; i >= 0; i = d->node[i].next) {
-		const struct jnode *m = &d->node[i];
-		char err[256];
-		if (m->type != J_NUM && m->type != J_STR) {
-			set_result(res, REPLAY_INVALID, l->lineno, L->name, "rule %s: not a number or a word", m->key);
+	const char *key;
+	const json_t *m;
+	json_object_foreach((json_t *)ro, key, m) {
+		char err[256], num[32];
+		const char *val = jstr(m);
+		if (json_is_integer(m)) {
+			snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(m));
+			val = num;
+		}
+		if (!val) {
+			set_result(res, REPLAY_INVALID, l->lineno, L->name, "rule %s: not a number or a word", key);
 			return -1;
 		}
-		if (rules_set(&L->rules, m->key, m->s, err, sizeof err) < 0) {
+		if (rules_set(&L->rules, key, val, err, sizeof err) < 0) {
 			set_result(res, REPLAY_INVALID, l->lineno, L->name, "%s", err);
 			return -1;
 		}
@@ -524,17 +170,16 @@ static int read_game_start(struct rlog *L, int root, const struct rline *l, stru
 	return 0;
 }
 
-static int read_action(struct rlog *L, int root, struct rline *l, struct replay_result *res)
+static int read_action(struct rlog *L, const json_t *root, struct rline *l, struct replay_result *res)
 {
-	const struct jdoc *d = L->d;
 	long long seat;
-	if (jint(d, jget(d, root, "seat"), &seat) < 0 || seat < 0 || seat >= L->players) {
+	if (jint(root, "seat", &seat) < 0 || seat < 0 || seat >= L->players) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "an action without a seat of the %d players",
 		           L->players);
 		return -1;
 	}
 	l->seat = (int)seat;
-	const char *word = jstr(d, jget(d, root, "action"));
+	const char *word = jstr(json_object_get(root, "action"));
 	int kind = word ? act_kind_of(word) : ACT_NONE;
 	if (kind == ACT_NONE) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "unknown action '%s'", word ? word : "");
@@ -545,47 +190,45 @@ static int read_action(struct rlog *L, int root, struct rline *l, struct replay_
 	sb_puts(&t, word);
 	long long amount;
 	if (act_has_amount(kind)) {
-		if (jint(d, jget(d, root, "amount"), &amount) < 0) {
+		if (jint(root, "amount", &amount) < 0) {
 			set_result(res, REPLAY_INVALID, l->lineno, L->name, "'%s' without an amount", word);
 			return -1;
 		}
 		sb_printf(&t, " %lld", amount);
 	}
-	int ci = jget(d, root, "card"), cs = jget(d, root, "cards");
-	if (ci >= 0) {
-		const char *c = jstr(d, ci);
+	const json_t *ci = json_object_get(root, "card"), *cs = json_object_get(root, "cards");
+	if (ci) {
+		const char *c = jstr(ci);
 		sb_printf(&t, " %s", c ? c : "?");
 	}
-	if (cs >= 0) {
-		if (d->node[cs].type != J_ARR) {
+	if (cs) {
+		if (!json_is_array(cs)) {
 			set_result(res, REPLAY_INVALID, l->lineno, L->name, "the cards are not a list");
 			return -1;
 		}
-		for (int i = d->node[cs].child; i >= 0; i = d->node[i].next) {
-			const char *c = jstr(d, i);
+		size_t i;
+		const json_t *v;
+		json_array_foreach(cs, i, v) {
+			const char *c = jstr(v);
 			sb_printf(&t, " %s", c ? c : "?");
 		}
 	}
 	char err[256];
-	if (act_parse(t.s, &l->act, err, sizeof err) < 0) {
-		set_result(res, REPLAY_INVALID, l->lineno, L->name, "'%s': %s", t.s, err);
+	if (t.len + 1 >= sizeof t.s || act_parse(t.s, &l->act, err, sizeof err) < 0) {
+		set_result(res, REPLAY_INVALID, l->lineno, L->name, "'%.80s': %s", t.s,
+		           t.len + 1 >= sizeof t.s ? "too long" : err);
 		return -1;
 	}
 	snprintf(l->text, sizeof l->text, "%.60s", t.s);
 	return 0;
 }
 
-static int read_line(struct rlog *L, struct rline *l, struct replay_result *res)
+/* What one line (a JSON value) says. */
+static int read_value(struct rlog *L, const json_t *root, struct rline *l, struct replay_result *res)
 {
-	struct jdoc *d = L->d;
-	int root = jparse(d, L->buf + l->off, l->len);
-	if (root < 0) {
-		set_result(res, REPLAY_INVALID, l->lineno, L->name, "not JSON: %s (column %zu)", d->err, d->errcol);
-		return -1;
-	}
 	long long seq;
-	const char *type = jstr(d, jget(d, root, "type"));
-	if (d->node[root].type != J_OBJ || !type || jint(d, jget(d, root, "seq"), &seq) < 0) {
+	const char *type = jstr(json_object_get(root, "type"));
+	if (!json_is_object(root) || !type || jint(root, "seq", &seq) < 0) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "not a line of a hand history (type and seq)");
 		return -1;
 	}
@@ -602,13 +245,12 @@ static int read_line(struct rlog *L, struct rline *l, struct replay_result *res)
 	if (strcmp(type, "hand_start") == 0) {
 		l->type = L_HAND_START;
 		long long dealer;
-		if (L->hands++ == 0 && jint(d, jget(d, root, "dealer"), &dealer) == 0 && dealer >= 0 &&
-		    dealer < L->players)
+		if (L->hands++ == 0 && jint(root, "dealer", &dealer) == 0 && dealer >= 0 && dealer < L->players)
 			L->dealer0 = (int)dealer;
-		int pk = jget(d, root, "pack");
-		if (pk >= 0) {
+		const json_t *pk = json_object_get(root, "pack");
+		if (pk) {
 			card_t cards[CARD_MAX_PACK];
-			int n = read_cards(d, pk, cards, CARD_MAX_PACK);
+			int n = read_cards(pk, cards, CARD_MAX_PACK);
 			if (n < 0) {
 				set_result(res, REPLAY_INVALID, l->lineno, L->name, "the pack is not a list of cards");
 				return -1;
@@ -629,42 +271,60 @@ static int read_line(struct rlog *L, struct rline *l, struct replay_result *res)
 	return 0;
 }
 
+static int read_line(struct rlog *L, struct rline *l, struct replay_result *res)
+{
+	if (l->len > REPLAY_LINE_MAX) {
+		set_result(res, REPLAY_INVALID, l->lineno, L->name, "a line longer than %d characters", REPLAY_LINE_MAX);
+		return -1;
+	}
+	json_error_t why;
+	json_t *root = jparse(L->buf + l->off, l->len, &why);
+	if (!root) {
+		set_result(res, REPLAY_INVALID, l->lineno, L->name, "not JSON: %s (column %d)", why.text, why.column);
+		return -1;
+	}
+	int rc = read_value(L, root, l, res);
+	json_decref(root);
+	return rc;
+}
+
 static void rlog_release(struct rlog *L)
 {
 	free(L->lines);
 	free(L->packs);
-	if (L->d)
-		free(L->d->arena);
-	if (L->d2)
-		free(L->d2->arena);
-	free(L->d);
-	free(L->d2);
 	memset(L, 0, sizeof *L);
 }
 
-static int rlog_read(struct rlog *L, const char *text, const char *name, struct replay_result *res)
+static int blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return 0;
+	return 1;
+}
+
+static int rlog_read(struct rlog *L, const char *text, size_t size, const char *name, struct replay_result *res)
 {
 	memset(L, 0, sizeof *L);
 	L->buf = text;
 	L->name = name;
 	L->dealer0 = -1;
-	L->d = calloc(1, sizeof *L->d);
-	L->d2 = calloc(1, sizeof *L->d2);
 	L->packs = calloc(1, sizeof *L->packs);
-	if (!L->d || !L->d2 || !L->packs) {
+	if (!L->packs) {
 		set_result(res, REPLAY_INVALID, 0, name, "out of memory");
 		return -1;
 	}
 	int lineno = 0;
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+	const char *end = text + size;
+	for (const char *p = text; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		lineno++;
 		size_t off = (size_t)(p - text);
 		p += len + (nl ? 1 : 0);
 		if (len && text[off + len - 1] == '\r')
 			len--;
-		if (strspn(text + off, " \t\r") >= len)
+		if (blank(text + off, len))
 			continue;   /* a blank line */
 		if (L->n == L->cap) {
 			int cap = L->cap ? L->cap * 2 : 256;
@@ -738,10 +398,13 @@ static int same_line(const struct run *r, const struct rline *l, const char *got
 	if (n == l->len && memcmp(want, got, n) == 0)
 		return 1;
 	/* The same JSON written another way (spaces, order of the members). */
-	struct jdoc *a = r->L->d, *b = r->L->d2;
-	int x = jparse(a, want, l->len);
-	int y = jparse(b, got, n);
-	return x >= 0 && y >= 0 && jequal(a, x, b, y);
+	json_error_t why;
+	json_t *x = jparse(want, l->len, &why);
+	json_t *y = x ? jparse(got, n, &why) : NULL;
+	int same = x && y && json_equal(x, y);
+	json_decref(x);
+	json_decref(y);
+	return same;
 }
 
 static void mismatch(struct run *r, const struct rline *l, const char *got, size_t n)
@@ -961,9 +624,15 @@ done:
 int replay_text(const char *text, const char *name, enum replay_mode mode, FILE *announce,
                 struct replay_result *res)
 {
+	return replay_buffer(text, strlen(text), name, mode, announce, res);
+}
+
+int replay_buffer(const char *text, size_t size, const char *name, enum replay_mode mode, FILE *announce,
+                  struct replay_result *res)
+{
 	memset(res, 0, sizeof *res);
 	struct rlog L;
-	if (rlog_read(&L, text, name, res) < 0) {
+	if (rlog_read(&L, text, size, name, res) < 0) {
 		rlog_release(&L);
 		return res->status;
 	}
@@ -1029,11 +698,12 @@ int replay_text(const char *text, const char *name, enum replay_mode mode, FILE 
 
 int replay_file(const char *path, FILE *announce, char *err, size_t errlen)
 {
-	char *text = deckfile_slurp(path, err, errlen);
+	size_t len;
+	char *text = file_read(path, &len, err, errlen);
 	if (!text)
 		return REPLAY_INVALID;
 	struct replay_result res;
-	int rc = replay_text(text, path, REPLAY_AUTO, announce, &res);
+	int rc = replay_buffer(text, len, path, REPLAY_AUTO, announce, &res);
 	free(text);
 	if (rc != REPLAY_SAME)
 		snprintf(err, errlen, "%s", res.msg);
@@ -1072,35 +742,17 @@ int replay_main(int argc, char **argv)
 		lang = i18n_env_lang();
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
 		fprintf(stderr, "tapis: %s; messages in English\n", err);
-	char *buf = strcmp(path, "-") == 0 ? NULL : deckfile_slurp(path, err, sizeof err);
-	if (strcmp(path, "-") == 0) {
-		/* Standard input. */
-		size_t cap = 0, len = 0;
-		for (;;) {
-			if (len + 4096 + 1 > cap) {
-				cap = cap ? cap * 2 : 65536;
-				char *nb = realloc(buf, cap);
-				if (!nb) {
-					free(buf);
-					fprintf(stderr, "tapis: out of memory\n");
-					return 2;
-				}
-				buf = nb;
-			}
-			size_t n = fread(buf + len, 1, 4096, stdin);
-			len += n;
-			if (n == 0)
-				break;
-		}
-		buf[len] = '\0';
-	}
+	int from_stdin = strcmp(path, "-") == 0;
+	size_t len;
+	char *buf = from_stdin ? file_read_fd(0, "(standard input)", &len, err, sizeof err)
+	                       : file_read(path, &len, err, sizeof err);
 	if (!buf) {
 		fprintf(stderr, "tapis: %s\n", err);
 		return 2;
 	}
 	struct replay_result res;
-	int rc = replay_text(buf, strcmp(path, "-") ? path : "(standard input)", REPLAY_AUTO,
-	                     text ? stdout : NULL, &res);
+	int rc = replay_buffer(buf, len, from_stdin ? "(standard input)" : path, REPLAY_AUTO, text ? stdout : NULL,
+	                       &res);
 	free(buf);
 	fflush(stdout);
 	if (rc == REPLAY_SAME) {

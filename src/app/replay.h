@@ -50,6 +50,11 @@ struct replay_result {
 int replay_text(const char *text, const char *name, enum replay_mode mode, FILE *announce,
                 struct replay_result *res);
 
+/* The same for size bytes that need not end with a NUL: a NUL byte inside
+ * is an error like any byte that is not JSON. */
+int replay_buffer(const char *text, size_t size, const char *name, enum replay_mode mode, FILE *announce,
+                  struct replay_result *res);
+
 /* Read and replay a file: 0 when identical, else -1 (invalid) or -2
  * (differs) with the message "PATH:LINE: ..." in err. */
 int replay_file(const char *path, FILE *announce, char *err, size_t errlen);

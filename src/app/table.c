@@ -204,6 +204,38 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	return 0;
 }
 
+/* The speech queue of this machine's view when it writes text, or NULL. */
+static struct speech *text_out(const struct table *t)
+{
+	struct speech *sp = t->local ? t->local->sp : NULL;
+	return sp && sp->backend == &speech_text_backend && sp->out ? sp : NULL;
+}
+
+int table_output_failed(const struct table *t, char *err, size_t errlen)
+{
+	if (hist_failed(&t->hist, err, errlen) < 0)
+		return -1;
+	const struct speech *sp = text_out(t);
+	if (sp && ferror(sp->out)) {
+		snprintf(err, errlen, "the announcements could not be written to %s",
+		         sp->out == stdout ? "standard output" : "their stream");
+		return -1;
+	}
+	return 0;
+}
+
+int table_finish_output(struct table *t, char *err, size_t errlen)
+{
+	struct speech *sp = text_out(t);
+	if (sp)
+		fflush(sp->out);
+	if (table_output_failed(t, err, errlen) < 0) {
+		hist_release(&t->hist);
+		return -1;
+	}
+	return hist_close(&t->hist, err, errlen);
+}
+
 void table_close(struct table *t)
 {
 	if (t->local) {

@@ -147,6 +147,12 @@ int table_read_save(const char *path, struct table_saved *s, char *err, size_t e
 int table_parse_save(const char *text, size_t len, const char *path, struct table_saved *s,
                      char *err, size_t errlen);
 void table_saved_release(struct table_saved *s);
+/* -1 with a message when the hand history or the text on standard output
+ * could not be written (the game must stop), else 0. */
+int table_output_failed(const struct table *t, char *err, size_t errlen);
+/* At the end of play: close the hand history and flush the text output.
+ * 0, or -1 with a message when anything could not be written. */
+int table_finish_output(struct table *t, char *err, size_t errlen);
 /* Play the actions of a saved game silently (after table_start); 0, or -1
  * with a message when one does not apply. */
 int table_replay(struct table *t, const struct script *actions, char *err, size_t errlen);

@@ -1,8 +1,12 @@
 #include "core/action.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/file.h"
+#include "core/num.h"
 
 static const char *const WORDS[ACT_COUNT] = {
 	[ACT_NONE] = NULL,          [ACT_PLAY] = "play",     [ACT_PASS] = "pass",
@@ -53,6 +57,10 @@ struct action act_amount(int kind, int amount)
 int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 {
 	char buf[256];
+	if (strlen(text) >= sizeof buf) {
+		snprintf(err, errlen, "an action longer than %zu characters", sizeof buf - 1);
+		return -1;
+	}
 	snprintf(buf, sizeof buf, "%s", text);
 	char *save = NULL;
 	char *word = strtok_r(buf, " \t\r\n", &save);
@@ -62,29 +70,32 @@ int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 	}
 	int kind = act_kind_of(word);
 	if (kind == ACT_NONE) {
-		snprintf(err, errlen, "unknown action '%s'", word);
+		char w[80];
+		snprintf(err, errlen, "unknown action '%s'", file_escape(word, SIZE_MAX, w, sizeof w));
 		return -1;
 	}
 	*out = act_simple(kind);
 	char *arg;
 	while ((arg = strtok_r(NULL, " \t\r\n", &save))) {
 		if (act_has_amount(kind) && out->amount == 0) {
-			char *end;
-			long v = strtol(arg, &end, 10);
-			if (*end || v <= 0 || v > 1000000000L) {
-				snprintf(err, errlen, "'%s' is not an amount of chips", arg);
+			long long v;
+			if (num_parse(arg, 1, ACT_MAX_AMOUNT, &v) < 0) {
+				char w[80];
+				snprintf(err, errlen, "'%s' is not an amount of chips", file_escape(arg, SIZE_MAX, w, sizeof w));
 				return -1;
 			}
 			out->amount = out->amount_max = (int)v;
 			continue;
 		}
 		if (kind != ACT_PLAY && kind != ACT_DISCARD) {
-			snprintf(err, errlen, "'%s' takes no argument '%s'", word, arg);
+			char w[80];
+			snprintf(err, errlen, "'%s' takes no argument '%s'", word, file_escape(arg, SIZE_MAX, w, sizeof w));
 			return -1;
 		}
 		card_t c;
 		if (card_parse(arg, &c) < 0) {
-			snprintf(err, errlen, "'%s' is not a card", arg);
+			char w[80];
+			snprintf(err, errlen, "'%s' is not a card", file_escape(arg, SIZE_MAX, w, sizeof w));
 			return -1;
 		}
 		if (out->ncards >= ACT_MAX_CARDS || (kind == ACT_PLAY && out->ncards == 1)) {

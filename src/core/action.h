@@ -28,6 +28,8 @@ enum act_kind {
 
 #define ACT_MAX_CARDS 8
 #define ACT_STR_MAX 64
+/* The largest amount an action can name (open N, raise N). */
+#define ACT_MAX_AMOUNT 1000000000
 
 struct action {
 	unsigned char kind;     /* enum act_kind */

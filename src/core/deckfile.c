@@ -1,42 +1,14 @@
 #include "core/deckfile.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/file.h"
+
 char *deckfile_slurp(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap);
-	size_t got;
-	while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-		n += got;
-		if (n + 1 == cap) {
-			char *nb = realloc(buf, cap * 2);
-			if (!nb) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (!buf || bad) {
-		free(buf);
-		snprintf(err, errlen, "%s: cannot read", path);
-		return NULL;
-	}
-	buf[n] = '\0';
-	return buf;
+	return file_read(path, NULL, err, errlen);
 }
 
 /* Check one finished pack against the game's pack. */
@@ -112,12 +84,13 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
 		const char *start = p;
 		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != '#')
 			p++;
-		char word[32];
+		char word[8];
 		snprintf(word, sizeof word, "%.*s", (int)(p - start), start);
 		card_t c;
-		if (card_parse(word, &c) < 0) {
+		if ((size_t)(p - start) >= sizeof word || card_parse(word, &c) < 0) {
+			char shown[80];
 			snprintf(err, errlen, "%s:%d: '%s' is not a card (rank A K Q J T 9..2, suit S H D C)", name,
-			         line, word);
+			         line, file_escape(start, (size_t)(p - start), shown, sizeof shown));
 			return -1;
 		}
 		if (out->size[k] >= CARD_MAX_PACK || out->size[k] >= npack) {

@@ -21,7 +21,7 @@ void deckfile_deal_pack(const struct deckstack *ds, int k, const card_t *pack, i
                         struct rng *rng, card_t *out);
 
 /* Read a whole file into a NUL-terminated malloc'd buffer (free it), or NULL
- * with a message. */
+ * with a message: file_read, with its limits. */
 char *deckfile_slurp(const char *path, char *err, size_t errlen);
 
 #endif

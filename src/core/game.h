@@ -19,6 +19,9 @@
 #include "core/rules.h"
 
 #define GAME_MAX_SEATS EV_MAX_SEATS
+/* The largest seed: a signed 64-bit integer, which every JSON reader of the
+ * hand history takes exactly. */
+#define SEED_MAX ((uint64_t)INT64_MAX)
 #define GAME_MAX_LEGAL 256   /* room for any list of legal actions */
 #define GAME_MAX_HAND 52
 
@@ -33,7 +36,7 @@ struct deckstack {
 struct game_setup {
 	int players;
 	int dealer;                     /* first dealer, or -1: drawn from the seed */
-	uint64_t seed;
+	uint64_t seed;                  /* 0 to SEED_MAX */
 	struct rules *rules;            /* the game may settle "auto" values in it */
 	const struct deckstack *stack;  /* NULL: every pack from the seed */
 };

@@ -224,8 +224,10 @@ int hist_open(struct history *h, const char *path, char *err, size_t errlen)
 	memset(h, 0, sizeof *h);
 	if (strcmp(path, "-") == 0) {
 		h->f = stdout;
+		snprintf(h->name, sizeof h->name, "standard output");
 		return 0;
 	}
+	snprintf(h->name, sizeof h->name, "%s", path);
 	h->f = fopen(path, "w");
 	if (!h->f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -239,42 +241,72 @@ void hist_attach(struct history *h, FILE *f)
 {
 	memset(h, 0, sizeof *h);
 	h->f = f;
+	snprintf(h->name, sizeof h->name, "the hand history");
+}
+
+/* After a line: flushed, and the first failure remembered. */
+static int written(struct history *h, int ok)
+{
+	if (ok && fflush(h->f) == 0 && !ferror(h->f))
+		return 0;
+	if (!h->failed) {
+		h->failed = 1;
+		h->error = errno;
+	}
+	return -1;
+}
+
+int hist_failed(const struct history *h, char *err, size_t errlen)
+{
+	if (!h->failed)
+		return 0;
+	snprintf(err, errlen, "%s: the hand history could not be written (%s); it stops at its last full line",
+	         h->name, h->error ? strerror(h->error) : "write error");
+	return -1;
+}
+
+int hist_close(struct history *h, char *err, size_t errlen)
+{
+	if (h->f && !h->failed)
+		written(h, 1);
+	if (h->f && h->owned && fclose(h->f) != 0 && !h->failed) {
+		h->failed = 1;
+		h->error = errno;
+	}
+	int rc = hist_failed(h, err, errlen);
+	memset(h, 0, sizeof *h);
+	return rc;
 }
 
 void hist_release(struct history *h)
 {
-	if (h->f && h->owned)
-		fclose(h->f);
-	else if (h->f)
-		fflush(h->f);
-	memset(h, 0, sizeof *h);
+	char err[8];
+	hist_close(h, err, sizeof err);
 }
 
-void hist_game_start(struct history *h, const char *game, int players, uint64_t seed,
-                     const struct rules *r)
+int hist_game_start(struct history *h, const char *game, int players, uint64_t seed,
+                    const struct rules *r)
 {
-	if (!h->f)
-		return;
-	fprintf(h->f, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64
-	        ",\"rules\":{", h->seq++, game, players, seed);
-	for (int i = 0; i < r->n; i++) {
+	if (!h->f || h->failed)
+		return h->failed ? -1 : 0;
+	int ok = fprintf(h->f, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64
+	                 ",\"rules\":{", h->seq++, game, players, seed) > 0;
+	for (int i = 0; ok && i < r->n; i++) {
 		char buf[32];
 		const char *v = rules_value_str(r, i, buf, sizeof buf);
 		int numeric = r->defs[i].type == RULE_INT && strspn(v, "-0123456789") == strlen(v);
-		fprintf(h->f, numeric ? "%s\"%s\":%s" : "%s\"%s\":\"%s\"", i ? "," : "", r->defs[i].key, v);
+		ok = fprintf(h->f, numeric ? "%s\"%s\":%s" : "%s\"%s\":\"%s\"", i ? "," : "", r->defs[i].key, v) > 0;
 	}
-	fprintf(h->f, "}}\n");
-	fflush(h->f);
+	ok = ok && fputs("}}\n", h->f) != EOF;
+	return written(h, ok);
 }
 
-void hist_event(struct history *h, const struct event *e)
+int hist_event(struct history *h, const struct event *e)
 {
-	if (!h->f || e->type == EV_GAME_START)
-		return;
+	if (!h->f || e->type == EV_GAME_START || h->failed)
+		return h->failed ? -1 : 0;
 	char buf[8192];
-	hist_format(e, h->seq++, buf, sizeof buf);
-	fputs(buf, h->f);
-	fputc('\n', h->f);
-	if (e->type == EV_HAND_END || e->type == EV_GAME_END)
-		fflush(h->f);
+	size_t n = hist_format(e, h->seq++, buf, sizeof buf);
+	buf[n] = '\n';
+	return written(h, fwrite(buf, 1, n + 1, h->f) == n + 1);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/card.h"
+#include "core/num.h"
 
 const char *const RULES_YES_NO[] = { "no", "yes", NULL };
 
@@ -50,9 +51,8 @@ static int parse_value(const struct rule_def *d, const char *v, int *out)
 			*out = RULE_NONE;
 			return 0;
 		}
-		char *end;
-		long x = strtol(v, &end, 10);
-		if (!*v || *end || x < d->min || x > d->max)
+		long long x;
+		if (num_parse(v, d->min, d->max, &x) < 0)
 			return -1;
 		*out = (int)x;
 		return 0;

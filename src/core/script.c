@@ -1,10 +1,12 @@
 #include "core/script.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/deckfile.h"
+#include "core/file.h"
+#include "core/num.h"
 
 int script_parse(struct script *s, const char *text, const char *name, int players,
                  char *err, size_t errlen)
@@ -16,10 +18,16 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 	while (*p) {
 		const char *end = strchr(p, '\n');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
-		char line[512];
-		snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
-		p += len + (end ? 1 : 0);
+		char line[SCRIPT_LINE_MAX + 1];
 		lineno++;
+		if (len > SCRIPT_LINE_MAX) {
+			snprintf(err, errlen, "%s:%d: a line longer than %d characters", name, lineno, SCRIPT_LINE_MAX);
+			script_release(s);
+			return -1;
+		}
+		memcpy(line, p, len);
+		line[len] = '\0';
+		p += len + (end ? 1 : 0);
 		char *hash = strchr(line, '#');
 		if (hash)
 			*hash = '\0';
@@ -31,15 +39,19 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 			q[--ql] = '\0';
 		if (!*q)
 			continue;
-		char *rest;
-		long seat = strtol(q, &rest, 10);
-		if (rest == q || (*rest != ' ' && *rest != '\t')) {
-			snprintf(err, errlen, "%s:%d: a line starts with a seat number: '%s'", name, lineno, q);
+		char *rest = q + strcspn(q, " \t");
+		char word[16];
+		uint64_t seat;
+		snprintf(word, sizeof word, "%.*s", (int)(rest - q), q);
+		if (!*rest || (size_t)(rest - q) >= sizeof word || num_parse_u64(word, 1000, &seat) < 0) {
+			char shown[160];
+			snprintf(err, errlen, "%s:%d: a line starts with a seat number: '%s'", name, lineno,
+			         file_escape(q, SIZE_MAX, shown, sizeof shown));
 			script_release(s);
 			return -1;
 		}
-		if (seat < 0 || seat >= players) {
-			snprintf(err, errlen, "%s:%d: seat %ld does not exist (seats 0 to %d)", name, lineno, seat,
+		if (seat >= (uint64_t)players) {
+			snprintf(err, errlen, "%s:%d: seat %d does not exist (seats 0 to %d)", name, lineno, (int)seat,
 			         players - 1);
 			script_release(s);
 			return -1;
@@ -54,7 +66,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		}
 		sl.line = lineno;
 		sl.seat = (int)seat;
-		snprintf(sl.text, sizeof sl.text, "%.*s", (int)sizeof sl.text - 1, q);
+		file_escape(q, SIZE_MAX, sl.text, sizeof sl.text);
 		if (s->n == s->cap) {
 			s->cap = s->cap ? s->cap * 2 : 64;
 			struct script_line *nl = realloc(s->lines, (size_t)s->cap * sizeof *nl);
@@ -72,7 +84,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 
 int script_load(struct script *s, const char *path, int players, char *err, size_t errlen)
 {
-	char *text = deckfile_slurp(path, err, errlen);
+	char *text = file_read(path, NULL, err, errlen);
 	if (!text)
 		return -1;
 	int rc = script_parse(s, text, path, players, err, errlen);

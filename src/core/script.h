@@ -7,11 +7,15 @@
 
 #include "core/action.h"
 
+/* The longest line of an --actions file (comments included); a longer one
+ * is refused, never cut. */
+#define SCRIPT_LINE_MAX 512
+
 struct script_line {
 	int line;           /* line number in the file */
 	int seat;
 	struct action act;
-	char text[ACT_STR_MAX]; /* the line as written, trimmed */
+	char text[ACT_STR_MAX]; /* the line as written, trimmed, control characters escaped */
 };
 
 struct script {

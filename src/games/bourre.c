@@ -642,6 +642,19 @@ static void begin_play(struct bourre_state *st, const struct sink *out)
 	ev_emit_phase(out, "play", s, 0, nstayers(st));
 }
 
+/* 1 when the pot or a player's chips (or points) passed BR_STAKES_MAX: the
+ * game ends after this deal. A deal moves at most eight times the pot, so
+ * nothing can overflow before that check. */
+static int stakes_at_bound(const struct bourre_state *st)
+{
+	if (st->pot > BR_STAKES_MAX)
+		return 1;
+	for (int s = 0; s < st->players; s++)
+		if (st->chips[s] > BR_STAKES_MAX || st->chips[s] < -BR_STAKES_MAX)
+			return 1;
+	return 0;
+}
+
 static void end_deal(struct bourre_state *st, const struct sink *out)
 {
 	int pot = st->pot;
@@ -695,7 +708,12 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 	e.winner = nbest == 1 ? best : -1;
 	ev_emit(out, &e);
 
-	if (st->hands_max > 0 && st->hand_no >= st->hands_max) {
+	int last = st->hands_max > 0 && st->hand_no >= st->hands_max;
+	if (!last && stakes_at_bound(st)) {
+		ev_emit_phase(out, "stakes", -1, 0, BR_STAKES_MAX);
+		last = 1;
+	}
+	if (last) {
 		st->phase = BR_PH_OVER;
 		st->to_act = -1;
 		ev_init(&e, EV_GAME_END);
@@ -1250,6 +1268,14 @@ static int audit_fn(const void *vst, char *err, size_t errlen)
 	if (sum != (long)st->chips0 * st->players) {
 		snprintf(err, errlen, "chips: %ld on the table, %d bought in", sum, st->chips0 * st->players);
 		return -1;
+	}
+	/* Within a deal the stakes grow at most eightfold past the bound. */
+	for (int s = 0; s <= st->players; s++) {
+		long v = s < st->players ? st->chips[s] : st->pot;
+		if (v > 9L * BR_STAKES_MAX || v < -9L * BR_STAKES_MAX) {
+			snprintf(err, errlen, "%s: %ld, beyond the bound of the stakes", s < st->players ? "chips" : "pot", v);
+			return -1;
+		}
 	}
 	if (st->hand_no == 0)
 		return 0;

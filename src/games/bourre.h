@@ -9,6 +9,10 @@
 
 #define BR_MAX_SEATS 8
 #define BR_HAND_MAX 6   /* the dealer who takes the trump card holds six */
+/* The game ends after a deal that leaves the pot, or a player's chips or
+ * points (either way), above this: a bourré matches the pot, so the stakes
+ * can double deal after deal, and no count may overflow an int. */
+#define BR_STAKES_MAX 100000000
 
 extern const struct game_ops bourre_ops;
 

@@ -380,6 +380,15 @@ static void game_over(struct vying *v, const struct sink *out)
 	ev_emit(out, &e);
 }
 
+/* Every chip at the table, bought in (caves waiting included). */
+static long chips_bought(const struct vying *v)
+{
+	long n = 0;
+	for (int s = 0; s < v->players; s++)
+		n += v->bought[s];
+	return n;
+}
+
 /* After a deal: hand_end, rebuys, leavers, then the next deal or the end. */
 static void end_deal(struct vying *v, const struct sink *out)
 {
@@ -403,7 +412,7 @@ static void end_deal(struct vying *v, const struct sink *out)
 			v->reserve[s] -= v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
 			ev_emit_phase(out, "recave", s, 0, v->cfg.cave);
-		} else if (v->cfg.rebuy) {
+		} else if (v->cfg.rebuy && chips_bought(v) <= VY_CHIPS_MAX - v->cfg.cave) {
 			v->bought[s] += v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
 			ev_emit_phase(out, "rebuy", s, 0, v->cfg.cave);
@@ -1281,6 +1290,10 @@ int vying_audit(const struct vying *v, char *err, size_t errlen)
 	}
 	if (have != bought) {
 		snprintf(err, errlen, "chips %ld != bought %ld", have, bought);
+		return -1;
+	}
+	if (bought > VY_CHIPS_MAX) {
+		snprintf(err, errlen, "%ld chips bought, beyond the bound of %d", bought, VY_CHIPS_MAX);
 		return -1;
 	}
 	if (v->phase == VY_OVER)

@@ -10,6 +10,10 @@
 
 #define VY_MAX 5        /* seats */
 #define VY_MAX_PACK 36
+/* The most chips a table holds, every cave bought included: past it a
+ * player with no chips leaves instead of buying a new cave, so that no
+ * stack, pot or net result can overflow an int. */
+#define VY_CHIPS_MAX 1000000000
 
 /* VY_CAVE: before the antes, players with caves waiting (Brelan cave) and
  * less than a full cave in front may add one (`take`) or not (`decline`). */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/file.h"
 #include "core/paths.h"
 
 struct catalogue {
@@ -18,6 +19,8 @@ struct catalogue {
 	uint32_t n;
 	uint32_t orig, trans;   /* offsets of the two tables */
 	int swap;
+	unsigned char *refused; /* per entry: 1 when its translation is not used */
+	uint32_t nrefused;
 };
 
 /* The catalogues by language (speech layer state): how each was got, and
@@ -42,6 +45,7 @@ static uint32_t rd(const struct catalogue *c, uint32_t off)
 static void drop(struct catalogue *c)
 {
 	free(c->data);
+	free(c->refused);
 	memset(c, 0, sizeof *c);
 }
 
@@ -51,6 +55,173 @@ void i18n_release(void)
 		drop(&cats[i]);
 		cat_state[i] = CAT_NONE;
 	}
+}
+
+/* ---- the printf directives of a message ----
+ * Every message is a printf format somewhere, so a translation must ask for
+ * the very arguments its msgid is given: the same type at each position.
+ * It may leave out trailing ones (a plural form "one card" for "%d cards"),
+ * never skip one in the middle, never add one. */
+
+enum { FMT_MAX_ARGS = 16 };
+enum fmt_type { FT_NONE, FT_INT, FT_LONG, FT_LLONG, FT_SIZE, FT_INTMAX, FT_PTRDIFF, FT_DOUBLE,
+                FT_LDOUBLE, FT_STR, FT_PTR };
+
+struct fmt {
+	int nargs;                      /* highest position used */
+	unsigned char type[FMT_MAX_ARGS + 1];  /* by position from 1; FT_NONE unused */
+};
+
+static int fmt_use(struct fmt *f, int pos, int type)
+{
+	if (pos < 1 || pos > FMT_MAX_ARGS)
+		return -1;
+	if (f->type[pos] != FT_NONE && f->type[pos] != type)
+		return -1;
+	f->type[pos] = (unsigned char)type;
+	if (pos > f->nargs)
+		f->nargs = pos;
+	return 0;
+}
+
+/* Digits then '$': the position, else 0 (p unchanged). */
+static int fmt_position(const char **p)
+{
+	const char *q = *p;
+	int n = 0;
+	while (*q >= '0' && *q <= '9' && n < 1000)
+		n = n * 10 + (*q++ - '0');
+	if (q == *p || *q != '$')
+		return 0;
+	*p = q + 1;
+	return n;
+}
+
+/* The directives of s (len bytes, or up to a NUL): 0, or -1 when s is not
+ * a format tapis could print safely. */
+static int fmt_parse(const char *s, size_t len, struct fmt *f)
+{
+	memset(f, 0, sizeof *f);
+	const char *end = s + strnlen(s, len);
+	int next = 1, numbered = -1;
+	for (const char *p = s; p < end; p++) {
+		if (*p != '%')
+			continue;
+		if (++p >= end)
+			return -1;
+		if (*p == '%')
+			continue;
+		int pos = fmt_position(&p);
+		if (numbered < 0)
+			numbered = pos > 0;
+		else if (numbered != (pos > 0))
+			return -1;
+		while (p < end && strchr("-+ #0'", *p))
+			p++;
+		/* Width and precision: digits, or '*' (an int argument). */
+		for (int part = 0; part < 2; part++) {
+			if (part == 1) {
+				if (p >= end || *p != '.')
+					break;
+				p++;
+			}
+			if (p < end && *p == '*') {
+				p++;
+				int wpos = numbered ? fmt_position(&p) : next++;
+				if (wpos <= 0 || fmt_use(f, wpos, FT_INT) < 0)
+					return -1;
+			} else {
+				while (p < end && *p >= '0' && *p <= '9')
+					p++;
+			}
+		}
+		int len_mod = 0; /* 'H' hh, 'h', 'l', 'q' ll, 'z', 'j', 't', 'L' */
+		if (p + 1 < end && p[0] == 'h' && p[1] == 'h') {
+			len_mod = 'H';
+			p += 2;
+		} else if (p + 1 < end && p[0] == 'l' && p[1] == 'l') {
+			len_mod = 'q';
+			p += 2;
+		} else if (p < end && strchr("hlzjtL", *p)) {
+			len_mod = *p++;
+		}
+		if (p >= end)
+			return -1;
+		int type;
+		switch (*p) {
+		case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c':
+			if (*p == 'c' && len_mod)
+				return -1;
+			type = len_mod == 'l' ? FT_LONG : len_mod == 'q' ? FT_LLONG : len_mod == 'z' ? FT_SIZE
+			     : len_mod == 'j' ? FT_INTMAX : len_mod == 't' ? FT_PTRDIFF : len_mod == 'L' ? -1 : FT_INT;
+			break;
+		case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+			type = len_mod == 'L' ? FT_LDOUBLE : (len_mod == 0 || len_mod == 'l') ? FT_DOUBLE : -1;
+			break;
+		case 's':
+			type = len_mod ? -1 : FT_STR;
+			break;
+		case 'p':
+			type = len_mod ? -1 : FT_PTR;
+			break;
+		default:   /* %n, %m and anything unknown */
+			return -1;
+		}
+		if (type < 0)
+			return -1;
+		if (pos == 0)
+			pos = next++;
+		if (fmt_use(f, pos, type) < 0)
+			return -1;
+	}
+	/* Numbered directives must name every position up to the last. */
+	for (int i = 1; i <= f->nargs; i++)
+		if (f->type[i] == FT_NONE)
+			return -1;
+	return 0;
+}
+
+/* 1 when the translation t asks for no more than the msgid gives. */
+static int fmt_fits(const struct fmt *want, const struct fmt *t)
+{
+	if (t->nargs > want->nargs)
+		return 0;
+	for (int i = 1; i <= t->nargs; i++)
+		if (t->type[i] != want->type[i])
+			return 0;
+	return 1;
+}
+
+/* Entry i of c: 1 when every form of its translation fits its msgid (and
+ * the plural msgid, whichever asks for more). */
+static int entry_fits(const struct catalogue *c, uint32_t i)
+{
+	uint32_t l1 = rd(c, c->orig + 8 * i), o1 = rd(c, c->orig + 8 * i + 4);
+	uint32_t l2 = rd(c, c->trans + 8 * i), o2 = rd(c, c->trans + 8 * i + 4);
+	const char *id = c->data + o1, *idend = id + l1;
+	const char *eot = memchr(id, '\004', l1);
+	if (eot)
+		id = eot + 1;   /* after the context */
+	struct fmt want, f;
+	int idok = fmt_parse(id, (size_t)(idend - id), &want) == 0;
+	const char *plural = memchr(id, '\0', (size_t)(idend - id));
+	if (plural && plural + 1 < idend) {
+		plural++;
+		if (fmt_parse(plural, (size_t)(idend - plural), &f) < 0)
+			idok = 0;
+		else if (f.nargs > want.nargs)
+			want = f;
+	}
+	if (!idok)
+		memset(&want, 0, sizeof want);  /* not a format: no directive allowed */
+	const char *t = c->data + o2, *tend = t + l2;
+	while (t < tend) {
+		size_t n = strnlen(t, (size_t)(tend - t));
+		if (fmt_parse(t, n, &f) < 0 || !fmt_fits(&want, &f))
+			return 0;
+		t += n + 1;
+	}
+	return 1;
 }
 
 /* Check a catalogue read whole into c->data (malloc'd, c->size bytes) and
@@ -92,6 +263,19 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 			return -1;
 		}
 	}
+	/* A translation whose directives do not fit its msgid is never used:
+	 * the English is said instead. */
+	c->refused = calloc(c->n ? c->n : 1, 1);
+	if (!c->refused) {
+		free(c->data);
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	for (uint32_t i = 0; i < c->n; i++)
+		if (!entry_fits(c, i)) {
+			c->refused[i] = 1;
+			c->nrefused++;
+		}
 	drop(cur);
 	*cur = *c;
 	return 0;
@@ -99,30 +283,16 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 
 static int load(const char *path, char *err, unsigned long errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "cannot read %s", path);
-		return -1;
-	}
-	fseek(f, 0, SEEK_END);
-	long size = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	if (size < 28) {
-		fclose(f);
-		snprintf(err, errlen, "%s is not a catalogue", path);
-		return -1;
-	}
 	struct catalogue c = { 0 };
-	c.data = malloc((size_t)size);
-	c.size = (size_t)size;
-	if (!c.data || fread(c.data, 1, c.size, f) != c.size) {
-		fclose(f);
-		free(c.data);
-		snprintf(err, errlen, "cannot read %s", path);
+	c.data = file_read_data(path, &c.size, err, errlen);
+	if (!c.data)
 		return -1;
-	}
-	fclose(f);
 	return adopt(&c, path, err, errlen);
+}
+
+unsigned long i18n_refused(void)
+{
+	return cur->nrefused;
 }
 
 int i18n_load_buffer(const void *data, unsigned long size, const char *name, char *err, unsigned long errlen)
@@ -208,6 +378,8 @@ static long find(const char *key, size_t keylen)
 
 static const char *translation(long i, int form)
 {
+	if (cur->refused[i])
+		return NULL;
 	uint32_t len = rd(cur, cur->trans + 8 * (uint32_t)i);
 	const char *s = cur->data + rd(cur, cur->trans + 8 * (uint32_t)i + 4);
 	const char *end = s + len;

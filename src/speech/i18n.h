@@ -17,6 +17,10 @@ int i18n_set_lang(const char *lang, char *err, unsigned long errlen);
  * and the fuzz target. The file of that language is read again when
  * i18n_set_lang asks for it. */
 int i18n_load_buffer(const void *data, unsigned long size, const char *name, char *err, unsigned long errlen);
+/* Entries of the catalogue in force whose translation is not used: its
+ * printf directives do not match its msgid's (a broken or hostile
+ * catalogue), so the English is said instead. */
+unsigned long i18n_refused(void);
 /* "en" or "fr". */
 const char *i18n_lang(void);
 /* The language asked for by the environment (LANGUAGE, LC_ALL, LC_MESSAGES,

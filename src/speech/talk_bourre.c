@@ -261,6 +261,8 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		          e->value);
 	} else if (strcmp(n, "nobody") == 0) {
 		sb_puts(b, _("Nobody plays: the pot stays for the next deal."));
+	} else if (strcmp(n, "stakes") == 0) {
+		sb_puts(b, _("The stakes are too high: the game ends here."));
 	}
 }
 

@@ -786,6 +786,8 @@ static const struct view_state *lp_state(void *ctx)
 static int lp_advance(void *ctx, int idle, char *err, size_t errlen)
 {
 	struct local_port *l = ctx;
+	if (table_output_failed(l->t, err, errlen) < 0)
+		return 1;   /* nothing could be written: play no further */
 	if (idle && table_auto_turn(l->t))
 		return table_auto_step(l->t, err, errlen);
 	return 0;

@@ -1,0 +1,144 @@
+#include "core/file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Read fd to its end, at most FILE_MAX_BYTES; refuse a NUL byte unless
+ * binary. */
+static char *read_all(int fd, const char *name, int binary, size_t *len, char *err, size_t errlen)
+{
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap);
+	if (!buf) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return NULL;
+	}
+	for (;;) {
+		if (n + 1 == cap) {
+			if (cap > FILE_MAX_BYTES) {
+				snprintf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", name,
+				         FILE_MAX_BYTES >> 20);
+				free(buf);
+				return NULL;
+			}
+			char *nb = realloc(buf, cap * 2);
+			if (!nb) {
+				snprintf(err, errlen, "%s: out of memory", name);
+				free(buf);
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, buf + n, cap - n - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			snprintf(err, errlen, "%s: %s", name, strerror(errno));
+			free(buf);
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	if (n > FILE_MAX_BYTES) {
+		snprintf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", name, FILE_MAX_BYTES >> 20);
+		free(buf);
+		return NULL;
+	}
+	const char *nul = binary ? NULL : memchr(buf, '\0', n);
+	if (nul) {
+		int line = 1;
+		for (const char *p = buf; p < nul; p++)
+			line += *p == '\n';
+		snprintf(err, errlen, "%s:%d: a NUL byte: not a text file", name, line);
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+char *file_read_fd(int fd, const char *name, size_t *len, char *err, size_t errlen)
+{
+	return read_all(fd, name, 0, len, err, errlen);
+}
+
+static char *read_path(const char *path, int binary, size_t *len, char *err, size_t errlen)
+{
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > FILE_MAX_BYTES) {
+		snprintf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", path, FILE_MAX_BYTES >> 20);
+		close(fd);
+		return NULL;
+	}
+	int flags = fcntl(fd, F_GETFL);
+	if (flags >= 0)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	char *text = read_all(fd, path, binary, len, err, errlen);
+	close(fd);
+	return text;
+}
+
+char *file_read(const char *path, size_t *len, char *err, size_t errlen)
+{
+	return read_path(path, 0, len, err, errlen);
+}
+
+char *file_read_data(const char *path, size_t *len, char *err, size_t errlen)
+{
+	return read_path(path, 1, len, err, errlen);
+}
+
+char *file_escape(const char *s, size_t n, char *out, size_t outlen)
+{
+	if (!outlen)
+		return out;
+	size_t o = 0;
+	for (size_t i = 0; i < n && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		char esc[5];
+		size_t k = 1;
+		if (c < 0x20 || c == 0x7f)
+			k = (size_t)snprintf(esc, sizeof esc, "\\x%02x", c);
+		else
+			esc[0] = (char)c;
+		if (o + k + 1 > outlen) {
+			/* Cut: end with "..." when it fits. */
+			size_t dots = outlen > 4 ? 3 : 0;
+			if (o > outlen - 1 - dots)
+				o = outlen - 1 - dots;
+			memcpy(out + o, "...", dots);
+			o += dots;
+			break;
+		}
+		memcpy(out + o, esc, k);
+		o += k;
+	}
+	out[o] = '\0';
+	return out;
+}
