@@ -11,6 +11,7 @@
 #include "app/view.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
+#include "core/file.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/speech.h"
@@ -593,33 +594,22 @@ bad:
 	return -1;
 }
 
-/* The text of a file stops at its first NUL byte. Zeros from there to the
- * end are a write cut short by a crash (left out like a torn line); any
- * other byte after a NUL is damage. 1 when the file holds only zeros after
- * len bytes. */
-static int zeros_after(const char *path, size_t len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return 0;
-	int ok = fseek(f, (long)len, SEEK_SET) == 0;
-	int c;
-	while (ok && (c = getc(f)) != EOF)
-		ok = c == 0;
-	ok = ok && !ferror(f);
-	fclose(f);
-	return ok;
-}
-
+/* Zeros from the first NUL byte to the end of a save are a write cut short
+ * by a crash (left out like a torn line); any other byte after a NUL is
+ * damage. The file is read as data (the text reader refuses every NUL). */
 int table_read_save(const char *path, struct table_saved *s, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof *s);
-	char *text = deckfile_slurp(path, err, errlen);
+	size_t size;
+	char *text = file_read_data(path, &size, err, errlen);
 	if (!text)
 		return -1;
 	size_t len = strlen(text);
 	int rc = -1;
-	if (!zeros_after(path, len))
+	size_t k = len;
+	while (k < size && text[k] == '\0')
+		k++;
+	if (k < size)
 		snprintf(err, errlen, "%s: damaged (a NUL byte before the end)", path);
 	else
 		rc = table_parse_save(text, len, path, s, err, errlen);
