@@ -11,6 +11,7 @@
 #include "app/replay.h"
 #include "app/session.h"
 #include "app/table.h"
+#include "app/tournament.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
 #include "core/game.h"
@@ -50,6 +51,9 @@ static void usage(FILE *f)
 	        "  tapis keys [GAME]           print the keyboard shortcuts\n"
 	        "  tapis bench [--json]        the performance benchmark\n"
 	        "  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history\n"
+	        "  tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S]\n"
+	        "                   [--budget MS] [--rule K=V]... [--json]\n"
+	        "                              bots against bots: A's result against B\n"
 	        "  tapis --help | --version\n\n"
 	        "Games:");
 	for (int i = 0; game_list[i]; i++)
@@ -504,6 +508,8 @@ int main(int argc, char **argv)
 		rc = EXIT_DONE;
 	} else if (!strcmp(argv[1], "replay")) {
 		rc = replay_main(argc - 1, argv + 1);
+	} else if (!strcmp(argv[1], "tournament")) {
+		rc = tournament_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
 		int json = argc >= 3 && !strcmp(argv[2], "--json");
 		rc = bench_run(json, stdout);

@@ -36,6 +36,12 @@ void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struc
 
 void bot_choose(const struct game_ops *g, const void *st, int level, struct rng *rng, struct action *out)
 {
+	bot_choose_budget(g, st, level, BOT_BUDGET_DEFAULT, rng, out);
+}
+
+void bot_choose_budget(const struct game_ops *g, const void *st, int level, int budget, struct rng *rng,
+                       struct action *out)
+{
 	int seat = g->to_act(st);
 	assert(seat >= 0);
 	const struct bot_ops *b = bot_find(g->name);
@@ -47,7 +53,7 @@ void bot_choose(const struct game_ops *g, const void *st, int level, struct rng 
 	assert(view);
 	memcpy(view, st, g->state_size);
 	g->redact(view, seat);
-	b->choose(view, seat, level, rng, out);
+	b->choose(view, seat, level, budget > 0 ? budget : 1, rng, out);
 	free(view);
 	struct action legal[GAME_MAX_LEGAL];
 	int n = g->legal(st, legal, GAME_MAX_LEGAL);

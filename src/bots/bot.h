@@ -10,11 +10,16 @@
 #include "core/rng.h"
 
 #define BOT_LEVEL_DEFAULT 2
+#define BOT_LEVEL_MAX 3
+/* The time budget of a search (level 3), in milliseconds on this kind of
+ * machine. Bots turn it into a fixed number of samples or iterations, so
+ * a bot stays deterministic for a seed whatever the machine's speed. */
+#define BOT_BUDGET_DEFAULT 40
 
 struct bot_ops {
 	const char *game;  /* game_ops name */
 	/* Choose a legal action for `seat` (the seat to act) from its view. */
-	void (*choose)(const void *view, int seat, int level, struct rng *rng, struct action *out);
+	void (*choose)(const void *view, int seat, int level, int budget, struct rng *rng, struct action *out);
 };
 
 /* Registry by game name (NULL when none: bot_choose then plays randomly). */
@@ -27,5 +32,8 @@ void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struc
  * asks the game's bot at that level (random at level 0 or with no bot),
  * and checks the answer is legal (falls back to random otherwise). */
 void bot_choose(const struct game_ops *g, const void *st, int level, struct rng *rng, struct action *out);
+/* The same with a search budget (ms, see BOT_BUDGET_DEFAULT). */
+void bot_choose_budget(const struct game_ops *g, const void *st, int level, int budget, struct rng *rng,
+                       struct action *out);
 
 #endif

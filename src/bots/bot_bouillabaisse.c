@@ -239,11 +239,12 @@ static card_t level2(const struct ctx *c)
 
 /* ---- level 3 ---- */
 
-#define L3_SAMPLES_MAX 12
 #define L3_SAMPLES_MIN 2
-/* Card evaluations per decision (about 0.2 us each): a few ms. Early in a
- * round with big hands, when even two samples cost more, level 2 decides. */
-#define L3_BUDGET 12000
+/* Card evaluations per millisecond of the budget (about 0.2 us each, with
+ * room to spare) and samples per millisecond at most. Early in a round with
+ * big hands, when even two samples cost more, level 2 decides. */
+#define L3_EVALS_PER_MS 2500
+#define L3_SAMPLES_PER_MS 1
 
 /* My final points of the round after playing out from st (others and me
  * by level 2). */
@@ -264,7 +265,7 @@ static int playout(struct bouillabaisse *st, int me)
 	return st->total[me] - before;
 }
 
-static card_t level3(const struct ctx *c, struct rng *rng)
+static card_t level3(const struct ctx *c, int budget, struct rng *rng)
 {
 	if (c->nlegal == 1)
 		return c->legal[0];
@@ -274,9 +275,9 @@ static card_t level3(const struct ctx *c, struct rng *rng)
 	for (int p = 0; p < c->st->players; p++)
 		left += c->st->nhand[p];
 	int per_sample = c->nlegal * left * (left / c->st->players + 1);
-	int samples = L3_BUDGET / (per_sample > 0 ? per_sample : 1);
-	if (samples > L3_SAMPLES_MAX)
-		samples = L3_SAMPLES_MAX;
+	int samples = budget * L3_EVALS_PER_MS / (per_sample > 0 ? per_sample : 1);
+	if (samples > budget * L3_SAMPLES_PER_MS)
+		samples = budget * L3_SAMPLES_PER_MS;
 	if (samples < L3_SAMPLES_MIN)
 		return level2(c);
 	for (int k = 0; k < samples; k++) {
@@ -298,7 +299,8 @@ static card_t level3(const struct ctx *c, struct rng *rng)
 	return c->legal[best];
 }
 
-static void bou_choose(const void *view, int seat, int level, struct rng *rng, struct action *out)
+static void bou_choose(const void *view, int seat, int level, int budget, struct rng *rng,
+                       struct action *out)
 {
 	const struct bouillabaisse *st = view;
 	struct ctx c;
@@ -313,7 +315,7 @@ static void bou_choose(const void *view, int seat, int level, struct rng *rng, s
 	else if (level == 2)
 		x = level2(&c);
 	else
-		x = level3(&c, rng);
+		x = level3(&c, budget, rng);
 	*out = act_card(ACT_PLAY, x);
 }
 

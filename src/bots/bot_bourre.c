@@ -304,14 +304,19 @@ static void search(const struct bourre_state *view, int me, int samples, struct 
 	*out = cand[best];
 }
 
-static void choose(const void *vview, int seat, int level, struct rng *rng, struct action *out)
+/* Samples per millisecond of the budget at level 3 (a sample costs about
+ * 10 us for each candidate). */
+#define SAMPLES_PER_MS 16
+
+static void choose(const void *vview, int seat, int level, int budget, struct rng *rng,
+                   struct action *out)
 {
 	const struct bourre_state *view = vview;
 	if (level <= 1) {
 		level1_legal(view, seat, out);
 		return;
 	}
-	int samples = level >= 3 ? 256 : 64;
+	int samples = level >= 3 ? budget * SAMPLES_PER_MS : 64;
 	if (view->phase == BR_PH_PLAY) {
 		/* a single legal card: nothing to weigh */
 		struct action legal[BR_HAND_MAX];

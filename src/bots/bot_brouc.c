@@ -397,13 +397,17 @@ static void rollout_emit(void *ctx, const struct event *e)
 	}
 }
 
-static card_t choose_search(const struct brouc_state *view, int me, int level, struct rng *rng)
+/* Worlds sampled per millisecond of the budget (a world costs about 20 us
+ * early in the deal). */
+#define WORLDS_PER_MS 3
+
+static card_t choose_search(const struct brouc_state *view, int me, int budget, struct rng *rng)
 {
 	card_t legal[BROUC_HAND];
 	int n = legal_cards(view, legal);
 	if (n == 1)
 		return legal[0];
-	int worlds = level >= 4 ? 60 : 20;
+	int worlds = budget * WORLDS_PER_MS;
 	long total[BROUC_HAND] = { 0 };
 	struct brouc_state w, t;
 	for (int d = 0; d < worlds; d++) {
@@ -433,7 +437,8 @@ static card_t choose_search(const struct brouc_state *view, int me, int level, s
 	return legal[b];
 }
 
-static void brouc_choose(const void *view, int seat, int level, struct rng *rng, struct action *out)
+static void brouc_choose(const void *view, int seat, int level, int budget, struct rng *rng,
+                         struct action *out)
 {
 	const struct brouc_state *st = view;
 	card_t c;
@@ -442,7 +447,7 @@ static void brouc_choose(const void *view, int seat, int level, struct rng *rng,
 	else if (level == 2)
 		c = choose_ev(st, seat);
 	else
-		c = choose_search(st, seat, level, rng);
+		c = choose_search(st, seat, budget, rng);
 	*out = act_card(ACT_PLAY, c);
 }
 
