@@ -319,7 +319,36 @@ static void bou_choose(const void *view, int seat, int level, int budget, struct
 	*out = act_card(ACT_PLAY, x);
 }
 
+/* The hint: level 3's card, and what it does in the trick. */
+static void bou_hint(const void *view, int seat, int budget, struct rng *rng, struct action *out,
+                     struct bot_reason *why)
+{
+	const struct bouillabaisse *st = view;
+	struct ctx c;
+	ctx_init(&c, st, seat);
+	if (c.nlegal == 0) {
+		*out = act_simple(ACT_PASS);
+		bot_trick_reason(&(struct bot_trick){ 0, st->players, CARD_NONE, 1, 0 }, CARD_NONE, 0, -1, 0, why);
+		return;
+	}
+	card_t x = level3(&c, budget, rng);
+	*out = act_card(ACT_PLAY, x);
+	card_t best = best_card(st);
+	struct bot_trick t = { st->ntrick, st->players, best, bou_round_sign(st->round) > 0, 0 };
+	int lowest = 1;
+	for (int i = 0; i < st->nhand[seat]; i++) {
+		card_t h = st->hand[seat][i];
+		if (st->ntrick && card_suit(h) == card_suit(st->trick[0]))
+			t.holds_led = 1;
+		if (card_suit(h) == card_suit(x) && card_rank(h) < card_rank(x))
+			lowest = 0;
+	}
+	bot_trick_reason(&t, x, best != CARD_NONE && beats(x, best), higher_out(&c, card_suit(x), card_rank(x)),
+	                 lowest, why);
+}
+
 const struct bot_ops bouillabaisse_bot = {
 	.game = "bouillabaisse",
 	.choose = bou_choose,
+	.hint = bou_hint,
 };

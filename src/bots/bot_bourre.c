@@ -270,11 +270,11 @@ static void search(const struct bourre_state *view, int me, int samples, struct 
 	else
 		for (int i = 0; i < nl && nc < MAX_CAND; i++)
 			nc = add_cand(cand, nc, &legal[i]);
+	long total[MAX_CAND] = { 0 };
 	if (nc == 1) {
 		*out = cand[0];
 		return;
 	}
-	long total[MAX_CAND] = { 0 };
 	struct bourre_state sample, sim;
 	for (int k = 0; k < samples; k++) {
 		draw_sample(view, me, rng, &sample);
@@ -328,7 +328,64 @@ static void choose(const void *vview, int seat, int level, int budget, struct rn
 	search(view, seat, samples, rng, out);
 }
 
+/* Does a beat b (b the best card of the trick so far)? */
+static int beats_card(const struct bourre_state *st, card_t a, card_t b)
+{
+	return (card_suit(a) == card_suit(b) && card_rank(a) > card_rank(b)) ||
+	       (card_suit(a) == st->trump && card_suit(b) != st->trump);
+}
+
+/* The hint: level 3's choice; stay or pass, the discard and the take are
+ * explained by the simulated deals, a card by what it does in the trick. */
+static void hint(const void *vview, int seat, int budget, struct rng *rng, struct action *out,
+                 struct bot_reason *why)
+{
+	const struct bourre_state *st = vview;
+	choose(vview, seat, 3, budget, rng, out);
+	why->code = BOT_WHY_SEARCH;
+	why->card = CARD_NONE;
+	why->chance = why->price = -1;
+	switch (st->phase) {
+	case BR_PH_DECLARE:
+	case BR_PH_CONFIRM:
+		why->code = out->kind == ACT_STAY ? BOT_WHY_STAY : BOT_WHY_PASS;
+		return;
+	case BR_PH_DISCARD:
+		why->code = BOT_WHY_DRAW;
+		return;
+	case BR_PH_PLAY:
+		break;
+	default:
+		return;
+	}
+	if (out->kind != ACT_PLAY)
+		return;
+	card_t x = out->cards[0];
+	card_t best = CARD_NONE;
+	for (int i = 0; i < st->ntrick; i++)
+		if (best == CARD_NONE || beats_card(st, st->trick[i], best))
+			best = st->trick[i];
+	struct bot_trick t = { st->ntrick, bourre_active(st), best, 0, 0 };
+	int lowest = 1, higher = 0;
+	for (int i = 0; i < st->nhand[seat]; i++) {
+		card_t h = st->hand[seat][i];
+		if (st->ntrick && card_suit(h) == card_suit(st->trick[0]))
+			t.holds_led = 1;
+		if (card_suit(h) == card_suit(x) && card_rank(h) < card_rank(x))
+			lowest = 0;
+	}
+	/* higher cards of the suit neither in my hand nor played */
+	for (int r = card_rank(x) + 1; r <= RANK_ACE; r++) {
+		card_t y = card_make(r, card_suit(x));
+		int seen = card_find(st->hand[seat], st->nhand[seat], y) >= 0 || card_find(st->gone, st->ngone, y) >= 0 ||
+		           card_find(st->trick, st->ntrick, y) >= 0;
+		higher += !seen;
+	}
+	bot_trick_reason(&t, x, best != CARD_NONE && beats_card(st, x, best), higher, lowest, why);
+}
+
 const struct bot_ops bourre_bot = {
 	.game = "bourre",
 	.choose = choose,
+	.hint = hint,
 };

@@ -405,13 +405,23 @@ static double outcome(struct vying *w, int me, const struct cand *c, const doubl
  * bets of several sizes) by the chips it wins on average; a bet counts the
  * folds it forces. Calls with players still to speak pay for the raises
  * they may face (position). */
+static void why_set(struct bot_reason *why, int code, double chance, double price)
+{
+	why->code = code;
+	why->card = CARD_NONE;
+	why->chance = chance >= 0 ? (int)(chance * 100 + 0.5) : -1;
+	why->price = price >= 0 ? (int)(price * 100 + 0.5) : -1;
+}
+
 static void choose_range(const struct vying *v, int seat, int budget, struct rng *rng, struct action *out,
-                         double *equity_out)
+                         struct bot_reason *why)
 {
 	int chips = v->chips[seat], pot = vying_pot(v);
-	*equity_out = -1;
-	if (want_cave(v, seat, 2, out))
+	why_set(why, BOT_WHY_BEST, -1, -1);
+	if (want_cave(v, seat, 2, out)) {
+		why_set(why, out->kind == ACT_TAKE ? BOT_WHY_CAVE : BOT_WHY_NO_CAVE, -1, -1);
 		return;
+	}
 	if (v->phase == VY_STRADDLE) {
 		/* The first straddle buys the last word for one pot; the later ones
 		 * and buy-backs only raise a blind stake. */
@@ -420,6 +430,7 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 			set(out, ACT_STRADDLE, amt);
 		else
 			set(out, ACT_DECLINE, 0);
+		why_set(why, out->kind == ACT_DECLINE ? BOT_WHY_NO_STRADDLE : BOT_WHY_STRADDLE, -1, -1);
 		return;
 	}
 	struct cand c[L3_MAX_CAND];
@@ -506,7 +517,7 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 		*out = c[0].a;
 		return;
 	}
-	*equity_out = wins / total;
+	double p = wins / total;
 	int behind = 0;
 	for (unsigned m = v->need & ~(1u << seat); m; m &= m - 1)
 		behind++;
@@ -520,29 +531,60 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 	}
 	/* A measured bluff: now and then, where giving up is best, bet when the
 	 * folds the bet forces pay for most of it. */
+	int bluff = 0;
 	if (!c[best].aggressive && rng_unit(rng) < L3_BLUFF) {
 		int b = -1;
 		for (int i = 0; i < n; i++)
 			if (c[i].aggressive && c[i].ev > -0.25 * c[i].put && (b < 0 || c[i].ev > c[b].ev))
 				b = i;
-		if (b >= 0)
+		if (b >= 0) {
 			best = b;
+			bluff = 1;
+		}
 	}
 	*out = c[best].a;
+	int nsurv = 0;
+	for (unsigned m = surv; m; m &= m - 1)
+		nsurv++;
+	double price = call > 0 ? (double)call / (double)(pot + call) : -1;
+	if (c[best].aggressive)
+		why_set(why, bluff || p < 1.0 / nsurv ? BOT_WHY_BLUFF : BOT_WHY_BET, p, -1);
+	else if (out->kind == ACT_FOLD)
+		why_set(why, BOT_WHY_FOLD, p, price);
+	else if (out->kind == ACT_CALL && call > 0)
+		why_set(why, BOT_WHY_CALL, p, price);
+	else if (out->kind == ACT_PASS && !v->opened)
+		why_set(why, BOT_WHY_WEAK, p, -1);
+	else
+		why_set(why, BOT_WHY_CHECK, p, -1);
 }
+
+static void fill_amounts(const struct vying *v, int seat, struct action *out);
 
 static void vying_choose(const void *view, int seat, int level, int budget, struct rng *rng,
                          struct action *out)
 {
 	const struct vying *v = view;
-	double eq;
+	struct bot_reason why;
 	if (level <= 1)
 		choose_threshold(v, seat, out);
 	else if (level == 2)
 		choose_equity(v, seat, rng, out);
 	else
-		choose_range(v, seat, budget, rng, out, &eq);
-	/* Amounts of call / allin are the rules' to fill. */
+		choose_range(v, seat, budget, rng, out, &why);
+	fill_amounts(v, seat, out);
+}
+
+static void vying_hint(const void *view, int seat, int budget, struct rng *rng, struct action *out,
+                       struct bot_reason *why)
+{
+	choose_range(view, seat, budget, rng, out, why);
+	fill_amounts(view, seat, out);
+}
+
+/* Amounts of call / allin are the rules' to fill. */
+static void fill_amounts(const struct vying *v, int seat, struct action *out)
+{
 	if (out->kind == ACT_ALLIN)
 		out->amount = out->amount_max = v->chips[seat];
 	if (out->kind == ACT_CALL) {
@@ -551,5 +593,5 @@ static void vying_choose(const void *view, int seat, int level, int budget, stru
 	}
 }
 
-const struct bot_ops bouillotte_bot = { "bouillotte", vying_choose };
-const struct bot_ops brelan_bot = { "brelan", vying_choose };
+const struct bot_ops bouillotte_bot = { "bouillotte", vying_choose, vying_hint };
+const struct bot_ops brelan_bot = { "brelan", vying_choose, vying_hint };
