@@ -15,6 +15,7 @@ const struct keymap_entry keymap[] = {
 	{ N_("Home, End"), N_("first or last card of your hand"), KEYS_ALWAYS },
 	{ N_("Enter"), N_("play the selected card, or open the action menu"), KEYS_TURN },
 	{ N_("Space"), N_("mark or unmark the selected card for a discard"), KEYS_TURN },
+	{ "?", N_("a hint: what the strongest bot would do now, and why"), KEYS_TURN },
 	{ N_("Up, Down"), N_("choose an action in the menu"), KEYS_MENU },
 	{ N_("Left, Right"), N_("change the amount by one chip"), KEYS_MENU },
 	{ N_("Page Up, Page Down"), N_("change the amount by ten chips"), KEYS_MENU },
