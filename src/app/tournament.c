@@ -33,6 +33,17 @@ static void catch_end(void *ctx, const struct event *e)
 	memcpy(d->values, e->values, sizeof(int) * (size_t)d->nvalues);
 }
 
+/* A game whose deals (rounds) are a set number by default, as La
+ * Bouillabaisse's six rounds each with its own aim, is played whole: one
+ * round alone would measure only the first aim. The others play one deal. */
+static int game_ends_itself(const struct game_ops *g)
+{
+	for (int i = 0; i < g->nrules; i++)
+		if (!strcmp(g->rules[i].key, "hands"))
+			return g->rules[i].def > 0;
+	return 0;
+}
+
 struct stats {
 	double ms[2];
 	long n[2];
@@ -49,7 +60,7 @@ static int play_once(const struct tournament_spec *sp, void *st, int players, ui
 	for (int i = 0; sp->rule_args && sp->rule_args[i]; i++)
 		if (rules_set_arg(&r, sp->rule_args[i], err, errlen) < 0)
 			return -1;
-	if (rules_set_arg(&r, "hands=1", err, errlen) < 0)
+	if (!game_ends_itself(g) && rules_set_arg(&r, "hands=1", err, errlen) < 0)
 		return -1;
 	struct game_setup setup = { players, -1, gseed, &r, NULL };
 	memset(st, 0, g->state_size);

@@ -1,6 +1,8 @@
 /* tournament: `tapis tournament`, bots against bots (CLI.md "tournament").
  *
- * Each deal k is a one-deal game seeded from the tournament seed and k. It is
+ * Each deal k is a one-deal game seeded from the tournament seed and k (La
+ * Bouillabaisse, whose rounds each have their own aim, plays its whole
+ * game of six rounds as one "deal"). It is
  * played twice: first level A at the even seats and level B at the odd ones,
  * then the other way round, with the same cards (the bots draw from their own
  * generator, the game from its seed). A deal's result is A's average seat

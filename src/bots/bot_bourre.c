@@ -247,18 +247,38 @@ static int plausible(const struct bourre_state *st, int me)
 	return 1;
 }
 
-static void draw_sample(const struct bourre_state *view, int me, struct rng *rng,
+/* Level 3 also reads the draw: a player who kept k cards kept trumps and
+ * aces, so in the play the sample must leave them as many of those as they
+ * kept, less one for each trick played since. */
+static int plausible_draw(const struct bourre_state *st, int me)
+{
+	if (st->phase != BR_PH_PLAY)
+		return 1;
+	for (int s = 0; s < st->players; s++) {
+		if (s == me || st->status[s] != BR_ST_STAY || st->ndrew[s] < 0)
+			continue;
+		int kept = st->ncards - st->ndrew[s];
+		int good = 0;
+		for (int i = 0; i < st->nhand[s]; i++)
+			good += card_suit(st->hand[s][i]) == st->trump || card_rank(st->hand[s][i]) == RANK_ACE;
+		if (good < kept - st->ntricks - 1)
+			return 0;
+	}
+	return 1;
+}
+
+static void draw_sample(const struct bourre_state *view, int me, int level, struct rng *rng,
                         struct bourre_state *sample)
 {
 	for (int tries = 0; tries < 60; tries++) {
 		*sample = *view;
 		bourre_ops.resample(sample, me, rng);
-		if (plausible(sample, me))
+		if (plausible(sample, me) && (level < 3 || plausible_draw(sample, me)))
 			return;
 	}
 }
 
-static void search(const struct bourre_state *view, int me, int samples, struct rng *rng,
+static void search(const struct bourre_state *view, int me, int level, int samples, struct rng *rng,
                    struct action *out)
 {
 	struct action cand[MAX_CAND];
@@ -277,7 +297,7 @@ static void search(const struct bourre_state *view, int me, int samples, struct 
 	}
 	struct bourre_state sample, sim;
 	for (int k = 0; k < samples; k++) {
-		draw_sample(view, me, rng, &sample);
+		draw_sample(view, me, level, rng, &sample);
 		for (int i = 0; i < nc; i++) {
 			sim = sample;
 			struct refusal why;
@@ -325,7 +345,7 @@ static void choose(const void *vview, int seat, int level, int budget, struct rn
 			return;
 		}
 	}
-	search(view, seat, samples, rng, out);
+	search(view, seat, level, samples, rng, out);
 }
 
 /* Does a beat b (b the best card of the trick so far)? */
