@@ -98,12 +98,8 @@ void bot_hint(const struct game_ops *g, const void *st, int budget, struct rng *
 		reason(why, BOT_WHY_BEST, CARD_NONE);
 	}
 	out->amount_max = out->amount;
-	/* One choice only (amounts aside): say so rather than a reason. */
-	int kinds = 0;
-	for (int i = 0; i < n; i++)
-		kinds += i == 0 || legal[i].kind != legal[i - 1].kind || legal[i].ncards != legal[i - 1].ncards ||
-		         memcmp(legal[i].cards, legal[i - 1].cards, sizeof legal[i].cards) != 0;
-	if (n == 1 || kinds == 1)
+	/* One choice only: say so rather than a reason. */
+	if (n == 1)
 		reason(why, BOT_WHY_ONLY, why->card);
 }
 

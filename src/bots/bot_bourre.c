@@ -172,7 +172,47 @@ static void watch(void *ctx, const struct event *e)
 }
 
 /* Play the deal out from st with level 1 everywhere; my chips at its end. */
-static int rollout(struct bourre_state *st, int me)
+/* Level 3's play in a rollout: the lead of level 1 wastes high cards that
+ * another hand can beat, so lead the highest trump only while no other
+ * hand in play holds a higher one, else an ace, else the lowest card. */
+static int beaten_elsewhere(const struct bourre_state *st, int seat, card_t c)
+{
+	for (int s = 0; s < st->players; s++) {
+		if (s == seat || st->status[s] == BR_ST_PASS)
+			continue;
+		for (int i = 0; i < st->nhand[s]; i++) {
+			card_t x = st->hand[s][i];
+			if ((card_suit(x) == card_suit(c) && card_rank(x) > card_rank(c)) ||
+			    (card_suit(x) == st->trump && card_suit(c) != st->trump))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void rollout_choice(const struct bourre_state *st, int s, int level, struct action *a)
+{
+	level1_legal(st, s, a);
+	if (level < 3 || st->phase != BR_PH_PLAY || st->ntrick != 0)
+		return;
+	card_t best = CARD_NONE, low = CARD_NONE;
+	for (int i = 0; i < st->nhand[s]; i++) {
+		card_t c = st->hand[s][i];
+		if (bourre_check_play(st, s, c, NULL) != 0)
+			continue;
+		if (!beaten_elsewhere(st, s, c) && (best == CARD_NONE || card_rank(c) > card_rank(best)))
+			best = c;
+		if (low == CARD_NONE || card_rank(c) + 20 * (card_suit(c) == st->trump) <
+		                            card_rank(low) + 20 * (card_suit(low) == st->trump))
+			low = c;
+	}
+	if (best != CARD_NONE)
+		*a = act_card(ACT_PLAY, best);
+	else if (low != CARD_NONE)
+		*a = act_card(ACT_PLAY, low);
+}
+
+static int rollout(struct bourre_state *st, int me, int level)
 {
 	struct end_watch w = { me, st->players, 0, 0 };
 	struct sink out = { watch, &w };
@@ -182,7 +222,7 @@ static int rollout(struct bourre_state *st, int me)
 		if (s < 0)
 			break;
 		struct action a;
-		level1_legal(st, s, &a);
+		rollout_choice(st, s, level, &a);
 		struct refusal why;
 		if (bourre_ops.apply(st, &a, &out, &why) != 0)
 			break;
@@ -314,7 +354,7 @@ static void search(const struct bourre_state *view, int me, int level, int sampl
 				total[i] += w.done ? w.chips : again.chips[me] * again.players + again.pot;
 				continue;
 			}
-			total[i] += rollout(&sim, me);
+			total[i] += rollout(&sim, me, level);
 		}
 	}
 	int best = 0;
