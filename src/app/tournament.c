@@ -119,7 +119,10 @@ int tournament_run(const struct tournament_spec *sp, struct tournament_result *r
 	const struct game_ops *g = sp->game;
 	int players = sp->players > 0 ? sp->players : g->default_players;
 	if (players < g->min_players || players > g->max_players || players < 2) {
-		snprintf(err, errlen, "%s is for %d to %d players", g->name, g->min_players, g->max_players);
+		if (g->min_players == g->max_players)
+			snprintf(err, errlen, "%s is for %d players", g->name, g->min_players);
+		else
+			snprintf(err, errlen, "%s is for %d to %d players", g->name, g->min_players, g->max_players);
 		return -1;
 	}
 	if (sp->deals < 2) {
