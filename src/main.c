@@ -15,6 +15,7 @@
 #include "app/replay.h"
 #include "app/session.h"
 #include "app/table.h"
+#include "app/tournament.h"
 #include "bots/bot.h"
 #include "core/file.h"
 #include "core/game.h"
@@ -57,6 +58,9 @@ static void usage(FILE *f)
 		N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history"),
 		N_("  tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR] [--cert F --key F] [--web DIR]"),
 		N_("                              host tables for players over the network"),
+		N_("  tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S]"),
+		N_("                   [--budget MS] [--rule K=V]... [--json]"),
+		N_("                              bots against bots: A's result against B"),
 		"  tapis --help | --version",
 	};
 	static const char *const limits[] = {
@@ -715,6 +719,8 @@ int main(int argc, char **argv)
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "serve")) {
 		rc = serve_main(argc - 1, argv + 1);
+	} else if (!strcmp(argv[1], "tournament")) {
+		rc = tournament_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
 		int json = argc >= 3 && !strcmp(argv[2], "--json");
 		if ((rc = no_more_args(argc, argv, 2 + json)) == EXIT_DONE)

@@ -1697,7 +1697,7 @@ START_TEST(test_stakes_bound)
 		ck_assert_int_eq(tu_events_find(&t.ev, EV_GAME_END, i), i + 1);
 		for (int l = 0; l < 2; l++) {
 			lang(l ? "fr" : "en");
-			struct talk tk = { t.g, 0, 4 };
+			struct talk tk = { .game = t.g, .me = 0, .players = 4 };
 			struct sbuf b;
 			ann_event(&tk, talk_find("bourre"), t.st, e, &b);
 			ck_assert_msg(strstr(b.s, l ? "trop" : "too high"), "%s", b.s);

@@ -879,7 +879,8 @@ static int deal_rate(int a, int b, int deals, uint64_t seed)
 				int s = g->to_act(&st);
 				int level = (brouc_team(s) == side) ? a : b;
 				struct action act;
-				bot_choose(g, &st, level, &rng, &act);
+				/* a small search budget (21 worlds) keeps the test quick */
+				bot_choose_budget(g, &st, level, 7, &rng, &act);
 				struct refusal why;
 				ck_assert_int_eq(g->apply(&st, &act, NULL, &why), 0);
 			}

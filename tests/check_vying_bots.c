@@ -81,6 +81,57 @@ START_TEST(brelan_bots)
 }
 END_TEST
 
+/* Level 3's bets: how many are bluffs (a bet with less than an even share
+ * of the pot's chances). Seats at level 3 play a few games; every bet of
+ * the hint (level 3's own choice) is counted. */
+static void bluff_share(const char *game, const char *const *rules, uint64_t seed, long *bets, long *bluffs)
+{
+	const struct game_ops *g = game_find(game);
+	void *st = malloc(g->state_size);
+	*bets = *bluffs = 0;
+	for (int k = 0; k < 4; k++) {
+		struct rules r;
+		char err[256];
+		rules_init(&r, g->rules, g->nrules);
+		for (int i = 0; rules[i]; i++)
+			ck_assert(rules_set_arg(&r, rules[i], err, sizeof err) == 0);
+		struct game_setup setup = { 4, -1, rng_derive(seed, (uint64_t)k), &r, NULL };
+		memset(st, 0, g->state_size);
+		ck_assert(g->init(st, &setup, err, sizeof err) == 0);
+		g->start(st, NULL);
+		struct rng brng;
+		rng_seed(&brng, rng_derive(seed, 100 + (uint64_t)k));
+		while (g->to_act(st) >= 0) {
+			struct action a;
+			struct bot_reason why;
+			bot_hint(g, st, 3, &brng, &a, &why);
+			if (why.code == BOT_WHY_BET || why.code == BOT_WHY_BLUFF) {
+				(*bets)++;
+				*bluffs += why.code == BOT_WHY_BLUFF;
+			}
+			struct refusal refused;
+			ck_assert(g->apply(st, &a, NULL, &refused) == 0);
+		}
+	}
+	free(st);
+}
+
+START_TEST(level3_bluffs)
+{
+	static const char *const rules[] = { "hands=50", NULL };
+	const char *games[] = { "bouillotte", "brelan" };
+	for (int i = 0; i < 2; i++) {
+		long bets, bluffs;
+		bluff_share(games[i], rules, 50 + (uint64_t)i, &bets, &bluffs);
+		printf("%s, level 3 at every seat, 200 deals: %ld bets, %ld of them bluffs (%.1f%%)\n", games[i], bets,
+		       bluffs, bets ? 100.0 * (double)bluffs / (double)bets : 0.0);
+		ck_assert_int_gt(bets, 50);
+		ck_assert_int_gt(bluffs, 0);
+		ck_assert_int_lt(bluffs * 3, bets);
+	}
+}
+END_TEST
+
 START_TEST(bots_in_referee)
 {
 	tu_referee("bouillotte", 4, (const char *const[]){ "hands=20", "buyback=yes", NULL }, 2, 2, 5, 0);
@@ -98,6 +149,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, bouillotte_bots);
 	tcase_add_test(tc, brelan_bots);
 	tcase_add_test(tc, bots_in_referee);
+	tcase_add_test(tc, level3_bluffs);
 	suite_add_tcase(s, tc);
 	return s;
 }

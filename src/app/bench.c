@@ -69,8 +69,9 @@ static double playouts(const struct game_ops *g, double budget, long *games_out)
 	return (double)actions / (t - t0);
 }
 
-/* Bot decision times at the default level over positions of random games. */
-static void bot_times(const struct game_ops *g, double *median, double *p99)
+/* Bot decision times at a level over positions of games the default bots
+ * play (the search level at its default budget). */
+static void bot_times(const struct game_ops *g, int level, double *median, double *p99)
 {
 	enum { N = 400 };
 	double v[N];
@@ -91,8 +92,10 @@ static void bot_times(const struct game_ops *g, double *median, double *p99)
 			struct action a;
 			struct refusal why;
 			double t0 = speech_now();
-			bot_choose(g, st, BOT_LEVEL_DEFAULT, &rng, &a);
+			bot_choose(g, st, level, &rng, &a);
 			v[n++] = (speech_now() - t0) * 1000.0;
+			if (level != BOT_LEVEL_DEFAULT)
+				bot_choose(g, st, BOT_LEVEL_DEFAULT, &rng, &a);
 			g->apply(st, &a, NULL, &why);
 		}
 	}
@@ -327,7 +330,7 @@ int bench_run(int json, FILE *out)
 	struct row rows[64];
 	int n = 0;
 	double start = speech_now();
-	for (int i = 0; game_list[i] && n < 60; i++) {
+	for (int i = 0; game_list[i] && n < 50; i++) {
 		const struct game_ops *g = game_list[i];
 		long games;
 		double aps = playouts(g, 0.5, &games);
@@ -335,11 +338,18 @@ int bench_run(int json, FILE *out)
 		rows[n].value = aps;
 		rows[n++].unit = "actions/s";
 		double med, p99;
-		bot_times(g, &med, &p99);
+		bot_times(g, BOT_LEVEL_DEFAULT, &med, &p99);
 		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot_decision_median", g->name);
 		rows[n].value = med;
 		rows[n++].unit = "ms";
 		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot_decision_p99", g->name);
+		rows[n].value = p99;
+		rows[n++].unit = "ms";
+		bot_times(g, BOT_LEVEL_MAX, &med, &p99);
+		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot3_decision_median", g->name);
+		rows[n].value = med;
+		rows[n++].unit = "ms";
+		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot3_decision_p99", g->name);
 		rows[n].value = p99;
 		rows[n++].unit = "ms";
 	}

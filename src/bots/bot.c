@@ -45,6 +45,12 @@ void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struc
 
 void bot_choose(const struct game_ops *g, const void *st, int level, struct rng *rng, struct action *out)
 {
+	bot_choose_budget(g, st, level, BOT_BUDGET_DEFAULT, rng, out);
+}
+
+void bot_choose_budget(const struct game_ops *g, const void *st, int level, int budget, struct rng *rng,
+                       struct action *out)
+{
 	int seat = g->to_act(st);
 	assert(seat >= 0);
 	const struct bot_ops *b = bot_find(g->name);
@@ -56,11 +62,88 @@ void bot_choose(const struct game_ops *g, const void *st, int level, struct rng 
 	assert(view);
 	memcpy(view, st, g->state_size);
 	g->redact(view, seat);
-	b->choose(view, seat, level, rng, out);
+	b->choose(view, seat, level, budget > 0 ? budget : 1, rng, out);
 	free(view);
 	struct action legal[GAME_MAX_LEGAL];
 	int n = g->legal(st, legal, GAME_MAX_LEGAL);
 	if (!act_in_list(out, legal, n) || (b->proper && !b->proper(st, out)))
 		bot_random(g, st, rng, out);
 	out->amount_max = out->amount;
+}
+
+static void reason(struct bot_reason *why, int code, card_t card)
+{
+	why->code = code;
+	why->card = card;
+	why->chance = -1;
+	why->price = -1;
+}
+
+void bot_hint(const struct game_ops *g, const void *st, int budget, struct rng *rng, struct action *out,
+              struct bot_reason *why)
+{
+	int seat = g->to_act(st);
+	assert(seat >= 0);
+	struct action legal[GAME_MAX_LEGAL];
+	int n = g->legal(st, legal, GAME_MAX_LEGAL);
+	const struct bot_ops *b = bot_find(g->name);
+	reason(why, BOT_WHY_SEARCH, CARD_NONE);
+	if (!b) {
+		bot_random(g, st, rng, out);
+		reason(why, n == 1 ? BOT_WHY_ONLY : BOT_WHY_BEST, CARD_NONE);
+		return;
+	}
+	void *view = malloc(g->state_size);
+	assert(view);
+	memcpy(view, st, g->state_size);
+	g->redact(view, seat);
+	if (b->hint)
+		b->hint(view, seat, budget > 0 ? budget : 1, rng, out, why);
+	else
+		b->choose(view, seat, BOT_LEVEL_MAX, budget > 0 ? budget : 1, rng, out);
+	free(view);
+	if (!act_in_list(out, legal, n)) {
+		bot_choose_budget(g, st, BOT_LEVEL_MAX, budget, rng, out);
+		reason(why, BOT_WHY_BEST, CARD_NONE);
+	}
+	out->amount_max = out->amount;
+	/* One choice only: say so rather than a reason. */
+	if (n == 1)
+		reason(why, BOT_WHY_ONLY, why->card);
+}
+
+void bot_trick_reason(const struct bot_trick *t, card_t c, int beats, int higher_out, int lowest,
+                      struct bot_reason *why)
+{
+	reason(why, BOT_WHY_SEARCH, c);
+	if (t->ntrick == 0) {
+		if (t->avoid && higher_out > 0)
+			why->code = BOT_WHY_HIGHER_OUT;
+		else if (!t->avoid && higher_out == 0)
+			why->code = BOT_WHY_MASTER;
+		else if (!t->avoid && lowest)
+			why->code = BOT_WHY_KEEP;
+		return;
+	}
+	if (beats) {
+		if (t->avoid)
+			return;
+		if (t->ntrick + 1 >= t->nplay) {
+			why->code = BOT_WHY_TAKES;
+		} else {
+			why->code = BOT_WHY_BEATS;
+			why->card = t->best;
+		}
+		return;
+	}
+	if (t->holds_led) {
+		if (t->avoid) {
+			why->code = BOT_WHY_UNDER;
+			why->card = t->best;
+		} else if (lowest) {
+			why->code = BOT_WHY_KEEP;
+		}
+		return;
+	}
+	why->code = t->avoid ? BOT_WHY_SHED : BOT_WHY_LEAST;
 }

@@ -239,11 +239,12 @@ static card_t level2(const struct ctx *c)
 
 /* ---- level 3 ---- */
 
-#define L3_SAMPLES_MAX 12
 #define L3_SAMPLES_MIN 2
-/* Card evaluations per decision (about 0.2 us each): a few ms. Early in a
- * round with big hands, when even two samples cost more, level 2 decides. */
-#define L3_BUDGET 12000
+/* Card evaluations per millisecond of the budget (about 0.2 us each, with
+ * room to spare) and samples per millisecond at most. Early in a round with
+ * big hands, when even two samples cost more, level 2 decides. */
+#define L3_EVALS_PER_MS 2500
+#define L3_SAMPLES_PER_MS 1
 
 /* My final points of the round after playing out from st (others and me
  * by level 2). */
@@ -264,7 +265,7 @@ static int playout(struct bouillabaisse *st, int me)
 	return st->total[me] - before;
 }
 
-static card_t level3(const struct ctx *c, struct rng *rng)
+static card_t level3(const struct ctx *c, int budget, struct rng *rng)
 {
 	if (c->nlegal == 1)
 		return c->legal[0];
@@ -274,9 +275,9 @@ static card_t level3(const struct ctx *c, struct rng *rng)
 	for (int p = 0; p < c->st->players; p++)
 		left += c->st->nhand[p];
 	int per_sample = c->nlegal * left * (left / c->st->players + 1);
-	int samples = L3_BUDGET / (per_sample > 0 ? per_sample : 1);
-	if (samples > L3_SAMPLES_MAX)
-		samples = L3_SAMPLES_MAX;
+	int samples = budget * L3_EVALS_PER_MS / (per_sample > 0 ? per_sample : 1);
+	if (samples > budget * L3_SAMPLES_PER_MS)
+		samples = budget * L3_SAMPLES_PER_MS;
 	if (samples < L3_SAMPLES_MIN)
 		return level2(c);
 	for (int k = 0; k < samples; k++) {
@@ -298,7 +299,8 @@ static card_t level3(const struct ctx *c, struct rng *rng)
 	return c->legal[best];
 }
 
-static void bou_choose(const void *view, int seat, int level, struct rng *rng, struct action *out)
+static void bou_choose(const void *view, int seat, int level, int budget, struct rng *rng,
+                       struct action *out)
 {
 	const struct bouillabaisse *st = view;
 	struct ctx c;
@@ -313,11 +315,40 @@ static void bou_choose(const void *view, int seat, int level, struct rng *rng, s
 	else if (level == 2)
 		x = level2(&c);
 	else
-		x = level3(&c, rng);
+		x = level3(&c, budget, rng);
 	*out = act_card(ACT_PLAY, x);
+}
+
+/* The hint: level 3's card, and what it does in the trick. */
+static void bou_hint(const void *view, int seat, int budget, struct rng *rng, struct action *out,
+                     struct bot_reason *why)
+{
+	const struct bouillabaisse *st = view;
+	struct ctx c;
+	ctx_init(&c, st, seat);
+	if (c.nlegal == 0) {
+		*out = act_simple(ACT_PASS);
+		bot_trick_reason(&(struct bot_trick){ 0, st->players, CARD_NONE, 1, 0 }, CARD_NONE, 0, -1, 0, why);
+		return;
+	}
+	card_t x = level3(&c, budget, rng);
+	*out = act_card(ACT_PLAY, x);
+	card_t best = best_card(st);
+	struct bot_trick t = { st->ntrick, st->players, best, bou_round_sign(st->round) > 0, 0 };
+	int lowest = 1;
+	for (int i = 0; i < st->nhand[seat]; i++) {
+		card_t h = st->hand[seat][i];
+		if (st->ntrick && card_suit(h) == card_suit(st->trick[0]))
+			t.holds_led = 1;
+		if (card_suit(h) == card_suit(x) && card_rank(h) < card_rank(x))
+			lowest = 0;
+	}
+	bot_trick_reason(&t, x, best != CARD_NONE && beats(x, best), higher_out(&c, card_suit(x), card_rank(x)),
+	                 lowest, why);
 }
 
 const struct bot_ops bouillabaisse_bot = {
 	.game = "bouillabaisse",
 	.choose = bou_choose,
+	.hint = bou_hint,
 };

@@ -172,7 +172,47 @@ static void watch(void *ctx, const struct event *e)
 }
 
 /* Play the deal out from st with level 1 everywhere; my chips at its end. */
-static int rollout(struct bourre_state *st, int me)
+/* Level 3's play in a rollout: the lead of level 1 wastes high cards that
+ * another hand can beat, so lead the highest trump only while no other
+ * hand in play holds a higher one, else an ace, else the lowest card. */
+static int beaten_elsewhere(const struct bourre_state *st, int seat, card_t c)
+{
+	for (int s = 0; s < st->players; s++) {
+		if (s == seat || st->status[s] == BR_ST_PASS)
+			continue;
+		for (int i = 0; i < st->nhand[s]; i++) {
+			card_t x = st->hand[s][i];
+			if ((card_suit(x) == card_suit(c) && card_rank(x) > card_rank(c)) ||
+			    (card_suit(x) == st->trump && card_suit(c) != st->trump))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void rollout_choice(const struct bourre_state *st, int s, int level, struct action *a)
+{
+	level1_legal(st, s, a);
+	if (level < 3 || st->phase != BR_PH_PLAY || st->ntrick != 0)
+		return;
+	card_t best = CARD_NONE, low = CARD_NONE;
+	for (int i = 0; i < st->nhand[s]; i++) {
+		card_t c = st->hand[s][i];
+		if (bourre_check_play(st, s, c, NULL) != 0)
+			continue;
+		if (!beaten_elsewhere(st, s, c) && (best == CARD_NONE || card_rank(c) > card_rank(best)))
+			best = c;
+		if (low == CARD_NONE || card_rank(c) + 20 * (card_suit(c) == st->trump) <
+		                            card_rank(low) + 20 * (card_suit(low) == st->trump))
+			low = c;
+	}
+	if (best != CARD_NONE)
+		*a = act_card(ACT_PLAY, best);
+	else if (low != CARD_NONE)
+		*a = act_card(ACT_PLAY, low);
+}
+
+static int rollout(struct bourre_state *st, int me, int level)
 {
 	struct end_watch w = { me, st->players, 0, 0 };
 	struct sink out = { watch, &w };
@@ -182,7 +222,7 @@ static int rollout(struct bourre_state *st, int me)
 		if (s < 0)
 			break;
 		struct action a;
-		level1_legal(st, s, &a);
+		rollout_choice(st, s, level, &a);
 		struct refusal why;
 		if (bourre_ops.apply(st, &a, &out, &why) != 0)
 			break;
@@ -247,13 +287,33 @@ static int plausible(const struct bourre_state *st, int me)
 	return 1;
 }
 
-static void draw_sample(const struct bourre_state *view, int me, struct rng *rng,
+/* Level 3 also reads the draw: a player who kept k cards kept trumps and
+ * aces, so in the play the sample must leave them as many of those as they
+ * kept, less one for each trick played since. */
+static int plausible_draw(const struct bourre_state *st, int me)
+{
+	if (st->phase != BR_PH_PLAY)
+		return 1;
+	for (int s = 0; s < st->players; s++) {
+		if (s == me || st->status[s] != BR_ST_STAY || st->ndrew[s] < 0)
+			continue;
+		int kept = st->ncards - st->ndrew[s];
+		int good = 0;
+		for (int i = 0; i < st->nhand[s]; i++)
+			good += card_suit(st->hand[s][i]) == st->trump || card_rank(st->hand[s][i]) == RANK_ACE;
+		if (good < kept - st->ntricks - 1)
+			return 0;
+	}
+	return 1;
+}
+
+static void draw_sample(const struct bourre_state *view, int me, int level, struct rng *rng,
                         struct bourre_state *sample)
 {
 	for (int tries = 0; tries < 60; tries++) {
 		*sample = *view;
 		bourre_ops.resample(sample, me, rng);
-		if (plausible(sample, me))
+		if (plausible(sample, me) && (level < 3 || plausible_draw(sample, me)))
 			return;
 	}
 }
@@ -266,7 +326,7 @@ static int proper(const void *vst, const struct action *a)
 	return a->kind != ACT_PLAY || a->ncards != 1 || !bourre_renege(st, st->to_act, a->cards[0]);
 }
 
-static void search(const struct bourre_state *view, int me, int samples, struct rng *rng,
+static void search(const struct bourre_state *view, int me, int level, int samples, struct rng *rng,
                    struct action *out)
 {
 	struct action cand[MAX_CAND];
@@ -279,14 +339,14 @@ static void search(const struct bourre_state *view, int me, int samples, struct 
 		for (int i = 0; i < nl && nc < MAX_CAND; i++)
 			if (proper(view, &legal[i]))
 				nc = add_cand(cand, nc, &legal[i]);
+	long total[MAX_CAND] = { 0 };
 	if (nc == 1) {
 		*out = cand[0];
 		return;
 	}
-	long total[MAX_CAND] = { 0 };
 	struct bourre_state sample, sim;
 	for (int k = 0; k < samples; k++) {
-		draw_sample(view, me, rng, &sample);
+		draw_sample(view, me, level, rng, &sample);
 		for (int i = 0; i < nc; i++) {
 			sim = sample;
 			struct refusal why;
@@ -303,7 +363,7 @@ static void search(const struct bourre_state *view, int me, int samples, struct 
 				total[i] += w.done ? w.chips : again.chips[me] * again.players + again.pot;
 				continue;
 			}
-			total[i] += rollout(&sim, me);
+			total[i] += rollout(&sim, me, level);
 		}
 	}
 	int best = 0;
@@ -313,14 +373,19 @@ static void search(const struct bourre_state *view, int me, int samples, struct 
 	*out = cand[best];
 }
 
-static void choose(const void *vview, int seat, int level, struct rng *rng, struct action *out)
+/* Samples per millisecond of the budget at level 3 (a sample costs about
+ * 10 us for each candidate). */
+#define SAMPLES_PER_MS 16
+
+static void choose(const void *vview, int seat, int level, int budget, struct rng *rng,
+                   struct action *out)
 {
 	const struct bourre_state *view = vview;
 	if (level <= 1) {
 		level1_legal(view, seat, out);
 		return;
 	}
-	int samples = level >= 3 ? 256 : 64;
+	int samples = level >= 3 ? budget * SAMPLES_PER_MS : 64;
 	if (view->phase == BR_PH_PLAY) {
 		/* a single proper card: nothing to weigh */
 		struct action legal[BR_HAND_MAX];
@@ -329,11 +394,68 @@ static void choose(const void *vview, int seat, int level, struct rng *rng, stru
 			return;
 		}
 	}
-	search(view, seat, samples, rng, out);
+	search(view, seat, level, samples, rng, out);
+}
+
+/* Does a beat b (b the best card of the trick so far)? */
+static int beats_card(const struct bourre_state *st, card_t a, card_t b)
+{
+	return (card_suit(a) == card_suit(b) && card_rank(a) > card_rank(b)) ||
+	       (card_suit(a) == st->trump && card_suit(b) != st->trump);
+}
+
+/* The hint: level 3's choice; stay or pass, the discard and the take are
+ * explained by the simulated deals, a card by what it does in the trick. */
+static void hint(const void *vview, int seat, int budget, struct rng *rng, struct action *out,
+                 struct bot_reason *why)
+{
+	const struct bourre_state *st = vview;
+	choose(vview, seat, 3, budget, rng, out);
+	why->code = BOT_WHY_SEARCH;
+	why->card = CARD_NONE;
+	why->chance = why->price = -1;
+	switch (st->phase) {
+	case BR_PH_DECLARE:
+	case BR_PH_CONFIRM:
+		why->code = out->kind == ACT_STAY ? BOT_WHY_STAY : BOT_WHY_PASS;
+		return;
+	case BR_PH_DISCARD:
+		why->code = BOT_WHY_DRAW;
+		return;
+	case BR_PH_PLAY:
+		break;
+	default:
+		return;
+	}
+	if (out->kind != ACT_PLAY)
+		return;
+	card_t x = out->cards[0];
+	card_t best = CARD_NONE;
+	for (int i = 0; i < st->ntrick; i++)
+		if (best == CARD_NONE || beats_card(st, st->trick[i], best))
+			best = st->trick[i];
+	struct bot_trick t = { st->ntrick, bourre_active(st), best, 0, 0 };
+	int lowest = 1, higher = 0;
+	for (int i = 0; i < st->nhand[seat]; i++) {
+		card_t h = st->hand[seat][i];
+		if (st->ntrick && card_suit(h) == card_suit(st->trick[0]))
+			t.holds_led = 1;
+		if (card_suit(h) == card_suit(x) && card_rank(h) < card_rank(x))
+			lowest = 0;
+	}
+	/* higher cards of the suit neither in my hand nor played */
+	for (int r = card_rank(x) + 1; r <= RANK_ACE; r++) {
+		card_t y = card_make(r, card_suit(x));
+		int seen = card_find(st->hand[seat], st->nhand[seat], y) >= 0 || card_find(st->gone, st->ngone, y) >= 0 ||
+		           card_find(st->trick, st->ntrick, y) >= 0;
+		higher += !seen;
+	}
+	bot_trick_reason(&t, x, best != CARD_NONE && beats_card(st, x, best), higher, lowest, why);
 }
 
 const struct bot_ops bourre_bot = {
 	.game = "bourre",
 	.choose = choose,
 	.proper = proper,
+	.hint = hint,
 };

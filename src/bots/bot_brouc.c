@@ -397,13 +397,17 @@ static void rollout_emit(void *ctx, const struct event *e)
 	}
 }
 
-static card_t choose_search(const struct brouc_state *view, int me, int level, struct rng *rng)
+/* Worlds sampled per millisecond of the budget (a world costs about 20 us
+ * early in the deal). */
+#define WORLDS_PER_MS 3
+
+static card_t choose_search(const struct brouc_state *view, int me, int budget, struct rng *rng)
 {
 	card_t legal[BROUC_HAND];
 	int n = legal_cards(view, legal);
 	if (n == 1)
 		return legal[0];
-	int worlds = level >= 4 ? 60 : 20;
+	int worlds = budget * WORLDS_PER_MS;
 	long total[BROUC_HAND] = { 0 };
 	struct brouc_state w, t;
 	for (int d = 0; d < worlds; d++) {
@@ -433,7 +437,8 @@ static card_t choose_search(const struct brouc_state *view, int me, int level, s
 	return legal[b];
 }
 
-static void brouc_choose(const void *view, int seat, int level, struct rng *rng, struct action *out)
+static void brouc_choose(const void *view, int seat, int level, int budget, struct rng *rng,
+                         struct action *out)
 {
 	const struct brouc_state *st = view;
 	card_t c;
@@ -442,11 +447,41 @@ static void brouc_choose(const void *view, int seat, int level, struct rng *rng,
 	else if (level == 2)
 		c = choose_ev(st, seat);
 	else
-		c = choose_search(st, seat, level, rng);
+		c = choose_search(st, seat, budget, rng);
 	*out = act_card(ACT_PLAY, c);
+}
+
+/* The hint: level 3's card, and what it does in the trick. */
+static void brouc_hint(const void *view, int seat, int budget, struct rng *rng, struct action *out,
+                       struct bot_reason *why)
+{
+	const struct brouc_state *st = view;
+	card_t x = choose_search(st, seat, budget, rng);
+	*out = act_card(ACT_PLAY, x);
+	struct know k;
+	know_init(&k, st, seat);
+	int bi = st->ntrick ? brouc_trick_best(st) : -1;
+	card_t best = bi >= 0 ? st->trick[bi] : CARD_NONE;
+	int led = st->ntrick ? card_suit(st->trick[0]) : card_suit(x);
+	struct bot_trick t = { st->ntrick, BROUC_PLAYERS, best, 0, 0 };
+	int lowest = 1;
+	for (int i = 0; i < st->nhand[seat]; i++) {
+		card_t h = st->hand[seat][i];
+		if (!h)
+			continue;
+		if (st->ntrick && card_suit(h) == led)
+			t.holds_led = 1;
+		if (card_suit(h) == card_suit(x) && brouc_strength(h) < brouc_strength(x))
+			lowest = 0;
+	}
+	/* Higher cards of the suit that others may hold (for a lead). */
+	int higher = __builtin_popcount(above(x) & (k.unseen | k.shown[(seat + 1) % 4] | k.shown[(seat + 2) % 4] |
+	                                            k.shown[(seat + 3) % 4]));
+	bot_trick_reason(&t, x, best != CARD_NONE && brouc_beats(x, best, led, st->trump), higher, lowest, why);
 }
 
 const struct bot_ops brouc_bot = {
 	.game = "brouc",
 	.choose = brouc_choose,
+	.hint = brouc_hint,
 };

@@ -18,6 +18,7 @@ const struct keymap_entry keymap[] = {
 	{ N_("Page Up, Page Down"), N_("the previous or next suit"), KEYS_ALWAYS, NULL },
 	{ N_("Enter"), N_("play the selected card, or open the action menu"), KEYS_TURN, NULL },
 	{ N_("Space"), N_("mark or unmark the selected card for a discard"), KEYS_TURN | KEYS_IF_DISCARD, NULL },
+	{ "?", N_("a hint: what the strongest bot would do now, and why"), KEYS_TURN, N_("question mark") },
 	{ N_("Up, Down"), N_("choose an action in the menu"), KEYS_MENU, NULL },
 	{ N_("Left, Right"), N_("change the amount by one chip"), KEYS_MENU | KEYS_IF_AMOUNT, NULL },
 	{ N_("Page Up, Page Down"), N_("change the amount by ten chips"), KEYS_MENU | KEYS_IF_AMOUNT, NULL },

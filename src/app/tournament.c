@@ -1,0 +1,291 @@
+#include "app/tournament.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bots/bot.h"
+#include "core/rules.h"
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The scores of the last deal's end (team games: who won the deal). */
+struct deal_end {
+	int seen;
+	int nvalues;
+	int values[GAME_MAX_SEATS];
+};
+
+static void catch_end(void *ctx, const struct event *e)
+{
+	struct deal_end *d = ctx;
+	if (e->type != EV_HAND_END)
+		return;
+	d->seen = 1;
+	d->nvalues = e->nvalues < GAME_MAX_SEATS ? e->nvalues : GAME_MAX_SEATS;
+	memcpy(d->values, e->values, sizeof(int) * (size_t)d->nvalues);
+}
+
+/* A game whose deals (rounds) are a set number by default, as La
+ * Bouillabaisse's six rounds each with its own aim, is played whole: one
+ * round alone would measure only the first aim. The others play one deal. */
+static int game_ends_itself(const struct game_ops *g)
+{
+	for (int i = 0; i < g->nrules; i++)
+		if (!strcmp(g->rules[i].key, "hands"))
+			return g->rules[i].def > 0;
+	return 0;
+}
+
+struct stats {
+	double ms[2];
+	long n[2];
+};
+
+/* One play of a deal: A at the seats with (seat % 2 == a_parity); returns
+ * A's average seat result minus B's (see tournament.h). */
+static int play_once(const struct tournament_spec *sp, void *st, int players, uint64_t gseed,
+                     int a_parity, struct stats *stats, double *out, char *err, size_t errlen)
+{
+	const struct game_ops *g = sp->game;
+	struct rules r;
+	rules_init(&r, g->rules, g->nrules);
+	for (int i = 0; sp->rule_args && sp->rule_args[i]; i++)
+		if (rules_set_arg(&r, sp->rule_args[i], err, errlen) < 0)
+			return -1;
+	if (!game_ends_itself(g) && rules_set_arg(&r, "hands=1", err, errlen) < 0)
+		return -1;
+	struct game_setup setup = { players, -1, gseed, &r, NULL };
+	memset(st, 0, g->state_size);
+	if (g->init(st, &setup, err, errlen) < 0)
+		return -1;
+	struct deal_end end = { 0 };
+	struct sink sink = { catch_end, &end };
+	int before[GAME_MAX_SEATS] = { 0 }, after[GAME_MAX_SEATS] = { 0 };
+	int ns = g->standings(st, before);
+	g->start(st, &sink);
+	struct rng brng;
+	rng_seed(&brng, rng_derive(gseed, 0xb075));
+	int seat;
+	long guard = 0;
+	while ((seat = g->to_act(st)) >= 0) {
+		int is_a = (seat % 2) == a_parity;
+		struct action a;
+		double t0 = now_ms();
+		bot_choose_budget(g, st, is_a ? sp->level_a : sp->level_b,
+		                  sp->budget > 0 ? sp->budget : BOT_BUDGET_DEFAULT, &brng, &a);
+		stats->ms[is_a ? 0 : 1] += now_ms() - t0;
+		stats->n[is_a ? 0 : 1]++;
+		struct refusal why;
+		if (g->apply(st, &a, &sink, &why) < 0 || ++guard > 1000000) {
+			snprintf(err, errlen, "%s: a bot's action was refused (seed %llu)", g->name,
+			         (unsigned long long)gseed);
+			return -1;
+		}
+	}
+	g->standings(st, after);
+	double sum[2] = { 0, 0 };
+	int cnt[2] = { 0, 0 };
+	if (g->teams) {
+		/* The deal is won by the team with more points at its end. */
+		if (!end.seen || end.nvalues < 2) {
+			snprintf(err, errlen, "%s: no end of deal", g->name);
+			return -1;
+		}
+		int ta = a_parity % g->teams;
+		int va = end.values[ta], vb = end.values[1 - ta];
+		*out = va > vb ? 1000.0 : va < vb ? -1000.0 : 0.0;
+		return 0;
+	}
+	for (int s = 0; s < players && s < ns; s++) {
+		int k = (s % 2) == a_parity ? 0 : 1;
+		sum[k] += after[s] - before[s];
+		cnt[k]++;
+	}
+	*out = sum[0] / cnt[0] - sum[1] / cnt[1];
+	return 0;
+}
+
+int tournament_run(const struct tournament_spec *sp, struct tournament_result *res, char *err,
+                   size_t errlen)
+{
+	const struct game_ops *g = sp->game;
+	int players = sp->players > 0 ? sp->players : g->default_players;
+	if (players < g->min_players || players > g->max_players || players < 2) {
+		if (g->min_players == g->max_players)
+			snprintf(err, errlen, "%s is for %d players", g->name, g->min_players);
+		else
+			snprintf(err, errlen, "%s is for %d to %d players", g->name, g->min_players, g->max_players);
+		return -1;
+	}
+	if (sp->deals < 2) {
+		snprintf(err, errlen, "at least 2 deals");
+		return -1;
+	}
+	void *st = malloc(g->state_size);
+	if (!st) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	struct stats stats = { { 0, 0 }, { 0, 0 } };
+	double sum = 0, sum2 = 0;
+	for (int k = 0; k < sp->deals; k++) {
+		uint64_t gseed = rng_derive(sp->seed, (uint64_t)k);
+		double d1, d2;
+		if (play_once(sp, st, players, gseed, 0, &stats, &d1, err, errlen) < 0 ||
+		    play_once(sp, st, players, gseed, 1, &stats, &d2, err, errlen) < 0) {
+			free(st);
+			return -1;
+		}
+		double d = (d1 + d2) / 2.0;
+		sum += d;
+		sum2 += d * d;
+	}
+	free(st);
+	int n = sp->deals;
+	double mean = sum / n;
+	double var = (sum2 - n * mean * mean) / (n - 1);
+	double half = 1.96 * sqrt(var > 0 ? var / n : 0);
+	res->deals = n;
+	res->mean = mean;
+	res->ci_low = mean - half;
+	res->ci_high = mean + half;
+	res->decisions_a = stats.n[0];
+	res->decisions_b = stats.n[1];
+	res->ms_a = stats.n[0] ? stats.ms[0] / (double)stats.n[0] : 0;
+	res->ms_b = stats.n[1] ? stats.ms[1] / (double)stats.n[1] : 0;
+	/* A is better when its result is above B's, or below it where lower wins. */
+	int sign = g->lower_wins ? -1 : 1;
+	if (sign * res->ci_low > 0 && sign * res->ci_high > 0)
+		res->better = 'a';
+	else if (sign * res->ci_low < 0 && sign * res->ci_high < 0)
+		res->better = 'b';
+	else
+		res->better = 'u';
+	return 0;
+}
+
+static const char *unit_of(const struct game_ops *g)
+{
+	if (g->teams)
+		return "deals won per thousand";
+	return g->lower_wins ? "points" : "chips";
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int usage_error(const char *msg, const char *arg)
+{
+	fprintf(stderr, "tapis tournament: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
+	fprintf(stderr, "usage: tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S] "
+	                "[--budget MS] [--rule K=V]... [--json]\n");
+	return 2;
+}
+
+int tournament_main(int argc, char **argv)
+{
+	if (argc < 2 || argv[1][0] == '-')
+		return usage_error("which game?", NULL);
+	struct tournament_spec sp = { 0 };
+	sp.game = game_find(argv[1]);
+	if (!sp.game)
+		return usage_error("unknown game", argv[1]);
+	sp.deals = 2000;
+	sp.seed = 1;
+	sp.level_a = -1;
+	const char *rules[65];
+	int nrules = 0, json = 0;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		long n;
+		if (!strcmp(a, "--json")) {
+			json = 1;
+			continue;
+		}
+		if (!v)
+			return usage_error("needs a value", a);
+		i++;
+		if (!strcmp(a, "--levels")) {
+			char *end;
+			long la = strtol(v, &end, 10);
+			if (end == v || *end != ',')
+				return usage_error("--levels A,B", v);
+			const char *bs = end + 1;
+			long lb = strtol(bs, &end, 10);
+			if (end == bs || *end || la < 0 || lb < 0 || la > 9 || lb > 9)
+				return usage_error("--levels A,B (0 to 9)", v);
+			sp.level_a = (int)la;
+			sp.level_b = (int)lb;
+		} else if (!strcmp(a, "--players")) {
+			if (parse_long(v, 2, GAME_MAX_SEATS, &n))
+				return usage_error("--players", v);
+			sp.players = (int)n;
+		} else if (!strcmp(a, "--deals")) {
+			if (parse_long(v, 2, 100000000, &n))
+				return usage_error("--deals (2 or more)", v);
+			sp.deals = (int)n;
+		} else if (!strcmp(a, "--budget")) {
+			if (parse_long(v, 1, 10000, &n))
+				return usage_error("--budget (milliseconds)", v);
+			sp.budget = (int)n;
+		} else if (!strcmp(a, "--seed")) {
+			char *end;
+			errno = 0;
+			unsigned long long s = strtoull(v, &end, 10);
+			if (!*v || *end || errno)
+				return usage_error("--seed", v);
+			sp.seed = s;
+		} else if (!strcmp(a, "--rule")) {
+			if (nrules >= 64)
+				return usage_error("too many --rule", v);
+			rules[nrules++] = v;
+		} else {
+			return usage_error("unknown option", a);
+		}
+	}
+	if (sp.level_a < 0)
+		return usage_error("--levels A,B is needed", NULL);
+	rules[nrules] = NULL;
+	sp.rule_args = rules;
+	struct tournament_result r;
+	char err[256];
+	if (tournament_run(&sp, &r, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis tournament: %s\n", err);
+		return 2;
+	}
+	const char *better = r.better == 'a' ? "a" : r.better == 'b' ? "b" : "unsure";
+	if (json) {
+		printf("{\"game\":\"%s\",\"a\":%d,\"b\":%d,\"deals\":%d,\"mean\":%.4f,\"ci95_low\":%.4f,"
+		       "\"ci95_high\":%.4f,\"better\":\"%s\",\"ms_per_decision_a\":%.4f,"
+		       "\"ms_per_decision_b\":%.4f}\n",
+		       sp.game->name, sp.level_a, sp.level_b, r.deals, r.mean, r.ci_low, r.ci_high, better,
+		       r.ms_a, r.ms_b);
+		return 0;
+	}
+	int players = sp.players > 0 ? sp.players : sp.game->default_players;
+	printf("%s, %d players: level %d (A) against level %d (B), %d deals, each played twice with the "
+	       "seats swapped\n",
+	       sp.game->name, players, sp.level_a, sp.level_b, r.deals);
+	printf("A minus B, %s a deal%s: %+.3f (95%% CI %+.3f to %+.3f)\n", unit_of(sp.game),
+	       sp.game->lower_wins ? " (lower is better)" : "", r.mean, r.ci_low, r.ci_high);
+	printf("better: %s\n", r.better == 'a' ? "A" : r.better == 'b' ? "B" : "unsure");
+	printf("ms per decision: A %.3f (%ld decisions), B %.3f (%ld decisions)\n", r.ms_a, r.decisions_a,
+	       r.ms_b, r.decisions_b);
+	return 0;
+}

@@ -1,0 +1,15 @@
+/* talk_hint: the hint key's sentence. What the strongest bot would do and
+ * why, in one short sentence in the current language ("Play the king of
+ * spades: you take the trick."), from bot_hint's action and reason. */
+#ifndef TAPIS_TALK_HINT_H
+#define TAPIS_TALK_HINT_H
+
+#include "bots/bot.h"
+#include "core/sbuf.h"
+#include "speech/talk.h"
+
+/* Appends the sentence to b. t: who listens (the game's name decides a few
+ * words); a and why: from bot_hint. */
+void talk_hint(const struct talk *t, const struct action *a, const struct bot_reason *why, struct sbuf *b);
+
+#endif

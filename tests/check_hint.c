@@ -1,0 +1,221 @@
+/* The hint key: at every decision of bot-played games of every game, the
+ * strongest bot's hint is a legal action with a reason, and the sentence is
+ * there in English and in French. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/bot.h"
+#include "speech/i18n.h"
+#include "speech/talk_hint.h"
+#include "testutil.h"
+
+struct tally {
+	long decisions;
+	long by_code[64];
+};
+
+static void set_lang(const char *l)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang(l, err, sizeof err) == 0, "%s", err);
+}
+
+/* Play `games` games of `hands` deals with bots at level 2; at every
+ * decision ask for the hint (small budget: quick and deterministic). */
+static void walk(const char *game, int players, const char *const *rules, int games, uint64_t seed,
+                 struct tally *ty)
+{
+	const struct game_ops *g = game_find(game);
+	ck_assert_ptr_nonnull(g);
+	void *st = malloc(g->state_size);
+	for (int k = 0; k < games; k++) {
+		struct rules r;
+		char err[256];
+		rules_init(&r, g->rules, g->nrules);
+		for (int i = 0; rules && rules[i]; i++)
+			ck_assert_msg(rules_set_arg(&r, rules[i], err, sizeof err) == 0, "%s", err);
+		struct game_setup setup = { players, -1, rng_derive(seed, (uint64_t)k), &r, NULL };
+		memset(st, 0, g->state_size);
+		ck_assert_msg(g->init(st, &setup, err, sizeof err) == 0, "%s", err);
+		g->start(st, NULL);
+		struct rng rng;
+		rng_seed(&rng, rng_derive(seed, 1000 + (uint64_t)k));
+		int seat;
+		while ((seat = g->to_act(st)) >= 0) {
+			struct action hint;
+			struct bot_reason why;
+			bot_hint(g, st, 2, &rng, &hint, &why);
+			struct action legal[GAME_MAX_LEGAL];
+			int n = g->legal(st, legal, GAME_MAX_LEGAL);
+			char txt[ACT_STR_MAX];
+			ck_assert_msg(act_in_list(&hint, legal, n), "%s: the hint %s is not legal", game,
+			              act_format(&hint, txt, sizeof txt));
+			ck_assert(why.code >= 0 && why.code < 64);
+			ty->by_code[why.code]++;
+			ty->decisions++;
+			struct talk t = { .game = g, .me = seat, .players = players };
+			for (int li = 0; li < 2; li++) {
+				set_lang(li ? "fr" : "en");
+				struct sbuf b;
+				sb_clear(&b);
+				talk_hint(&t, &hint, &why, &b);
+				ck_assert_msg(b.len > 10, "%s: an empty hint", game);
+				ck_assert_msg(strstr(b.s, li ? " : " : ": ") != NULL, "%s: no reason in '%s'", game, b.s);
+				ck_assert_msg(b.s[b.len - 1] == '.', "%s: '%s'", game, b.s);
+				if (ty->decisions <= 3)
+					printf("%s hint (%s): %s\n", game, li ? "fr" : "en", b.s);
+			}
+			struct action a;
+			bot_choose(g, st, 2, &rng, &a);
+			struct refusal refused;
+			ck_assert(g->apply(st, &a, NULL, &refused) == 0);
+		}
+	}
+	free(st);
+	set_lang("en");
+}
+
+static long count(const struct tally *ty, const int *codes)
+{
+	long n = 0;
+	for (int i = 0; codes[i] >= 0; i++)
+		n += ty->by_code[codes[i]];
+	return n;
+}
+
+static const int TRICK_CODES[] = { BOT_WHY_MASTER, BOT_WHY_HIGHER_OUT, BOT_WHY_TAKES, BOT_WHY_BEATS,
+                                   BOT_WHY_UNDER,  BOT_WHY_KEEP,       BOT_WHY_SHED,  BOT_WHY_LEAST, -1 };
+static const int BET_CODES[] = { BOT_WHY_BET, BOT_WHY_CALL, BOT_WHY_FOLD, BOT_WHY_CHECK, BOT_WHY_WEAK, -1 };
+static const int BOURRE_CODES[] = { BOT_WHY_STAY, BOT_WHY_PASS, BOT_WHY_DRAW, BOT_WHY_MASTER, BOT_WHY_TAKES,
+                                    BOT_WHY_BEATS, BOT_WHY_KEEP, BOT_WHY_LEAST, -1 };
+
+/* Most hints say more than "the bot would do it". */
+static void check_reasons(const char *game, const struct tally *ty, const int *codes)
+{
+	long specific = count(ty, codes);
+	printf("%s: %ld decisions, %ld with a game reason, %ld searched, %ld only choice, %ld plain\n", game,
+	       ty->decisions, specific, ty->by_code[BOT_WHY_SEARCH], ty->by_code[BOT_WHY_ONLY],
+	       ty->by_code[BOT_WHY_BEST]);
+	ck_assert_int_gt(ty->decisions, 20);
+	ck_assert_int_gt(specific * 3, ty->decisions);
+	ck_assert_int_lt(ty->by_code[BOT_WHY_BEST] * 10, ty->decisions);
+}
+
+START_TEST(hint_bouillotte)
+{
+	struct tally ty = { 0 };
+	walk("bouillotte", 4, (const char *const[]){ "hands=8", NULL }, 2, 11, &ty);
+	check_reasons("bouillotte", &ty, BET_CODES);
+}
+END_TEST
+
+START_TEST(hint_brelan)
+{
+	struct tally ty = { 0 };
+	walk("brelan", 4, (const char *const[]){ "hands=8", "carre=yes", NULL }, 2, 12, &ty);
+	walk("brelan", 3, (const char *const[]){ "hands=4", "recave=between", "cave=20", NULL }, 2, 13, &ty);
+	check_reasons("brelan", &ty, BET_CODES);
+}
+END_TEST
+
+START_TEST(hint_bourre)
+{
+	struct tally ty = { 0 };
+	walk("bourre", 5, (const char *const[]){ "hands=3", NULL }, 2, 14, &ty);
+	check_reasons("bourre", &ty, BOURRE_CODES);
+	ck_assert_int_gt(ty.by_code[BOT_WHY_STAY] + ty.by_code[BOT_WHY_PASS], 0);
+	ck_assert_int_gt(count(&ty, TRICK_CODES), 0);
+}
+END_TEST
+
+START_TEST(hint_brouc)
+{
+	struct tally ty = { 0 };
+	walk("brouc", 4, (const char *const[]){ "hands=2", NULL }, 1, 15, &ty);
+	check_reasons("brouc", &ty, TRICK_CODES);
+}
+END_TEST
+
+START_TEST(hint_bouillabaisse)
+{
+	struct tally ty = { 0 };
+	walk("bouillabaisse", 4, (const char *const[]){ "hands=6", NULL }, 1, 16, &ty);
+	check_reasons("bouillabaisse", &ty, TRICK_CODES);
+}
+END_TEST
+
+/* A trick reason names a card of the trick, never a hidden one. */
+START_TEST(trick_reasons)
+{
+	struct bot_reason why;
+	struct bot_trick t = { 2, 4, card_make(RANK_QUEEN, 0), 0, 1 };
+	bot_trick_reason(&t, card_make(RANK_KING, 0), 1, 1, 0, &why);
+	ck_assert_int_eq(why.code, BOT_WHY_BEATS);
+	ck_assert_int_eq(why.card, card_make(RANK_QUEEN, 0));
+	t.ntrick = 3;
+	bot_trick_reason(&t, card_make(RANK_KING, 0), 1, 1, 0, &why);
+	ck_assert_int_eq(why.code, BOT_WHY_TAKES);
+	t.avoid = 1;
+	bot_trick_reason(&t, card_make(RANK_JACK, 0), 0, 3, 1, &why);
+	ck_assert_int_eq(why.code, BOT_WHY_UNDER);
+	t.holds_led = 0;
+	bot_trick_reason(&t, card_make(RANK_ACE, 1), 0, 0, 0, &why);
+	ck_assert_int_eq(why.code, BOT_WHY_SHED);
+	struct bot_trick lead = { 0, 4, CARD_NONE, 0, 0 };
+	bot_trick_reason(&lead, card_make(RANK_ACE, 2), 0, 0, 0, &why);
+	ck_assert_int_eq(why.code, BOT_WHY_MASTER);
+	lead.avoid = 1;
+	bot_trick_reason(&lead, card_make(RANK_TWO, 2), 0, 5, 1, &why);
+	ck_assert_int_eq(why.code, BOT_WHY_HIGHER_OUT);
+}
+END_TEST
+
+/* The sentence, word for word, in both languages. */
+START_TEST(sentences)
+{
+	const struct game_ops *g = game_find("brouc");
+	struct talk t = { .game = g, .me = 0, .players = 4 };
+	struct action a = act_card(ACT_PLAY, card_make(RANK_KING, SUIT_SPADES));
+	struct bot_reason why = { BOT_WHY_TAKES, CARD_NONE, -1, -1 };
+	struct sbuf b;
+	set_lang("en");
+	sb_clear(&b);
+	talk_hint(&t, &a, &why, &b);
+	ck_assert_str_eq(b.s, "Play the king of spades: you take the trick.");
+	set_lang("fr");
+	sb_clear(&b);
+	talk_hint(&t, &a, &why, &b);
+	ck_assert_str_eq(b.s, "Jouez le roi de pique : vous remportez le pli.");
+	const struct game_ops *bo = game_find("bouillotte");
+	struct talk tb = { .game = bo, .me = 1, .players = 4 };
+	struct action call = act_simple(ACT_CALL);
+	call.amount = call.amount_max = 4;
+	struct bot_reason c = { BOT_WHY_CALL, CARD_NONE, 41, 25 };
+	sb_clear(&b);
+	talk_hint(&tb, &call, &c, &b);
+	ck_assert_str_eq(b.s, "Tenez pour 4 jetons : vos 41 % de chances de gagner dépassent le prix, 25 % du pot.");
+	set_lang("en");
+	sb_clear(&b);
+	talk_hint(&tb, &call, &c, &b);
+	ck_assert_str_eq(b.s, "Call for 4 chips: your 41% chance of winning is more than the price, 25% of the pot.");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("hint");
+	TCase *tc = tcase_create("hint");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, trick_reasons);
+	tcase_add_test(tc, sentences);
+	tcase_add_test(tc, hint_bouillotte);
+	tcase_add_test(tc, hint_brelan);
+	tcase_add_test(tc, hint_bourre);
+	tcase_add_test(tc, hint_brouc);
+	tcase_add_test(tc, hint_bouillabaisse);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void) { return tu_run(suite()); }
