@@ -269,6 +269,50 @@ START_TEST(french_titles_contract)
 }
 END_TEST
 
+/* The hint: at every decision of a few games of every game, the seat to
+ * act hears one sentence in its language and nothing is played; a seat
+ * that is not to act is told so. */
+START_TEST(hint_every_decision)
+{
+	char err[128];
+	i18n_set_lang("en", err, sizeof err);
+	int total = 0;
+	for (int gi = 0; game_list[gi]; gi++) {
+		const struct game_ops *g = game_list[gi];
+		struct table_options o;
+		options(&o, g, g->default_players, 3 + (uint64_t)gi, 1);
+		struct table t;
+		open_table(&t, &o);
+		struct rec r[GAME_MAX_SEATS];
+		for (int s = 0; s < o.players; s++)
+			rec_open(&r[s], &t, s, s % 2 ? "fr" : "en");
+		table_start(&t);
+		int hints = 0;
+		for (int i = 0; i < 400 && table_to_act(&t) >= 0; i++) {
+			int seat = table_to_act(&t);
+			int other = (seat + 1) % o.players;
+			int moves = t.moves, n = r[seat].nsaid, no = r[other].nsaid;
+			if (i % 3 == 0 && n < MAX_SAID - 2 && no < MAX_SAID - 2) {
+				ck_assert_int_eq(view_hint(&r[seat].v), 0);
+				ck_assert_int_eq(t.moves, moves);
+				ck_assert_int_eq(r[seat].nsaid, n + 1);
+				ck_assert_msg(strlen(r[seat].said[n].text) > 8, "%s: '%s'", g->name, r[seat].said[n].text);
+				ck_assert_int_eq(view_hint(&r[other].v), -1);
+				ck_assert_int_eq(r[other].nsaid, no + 1);
+				hints++;
+			}
+			step(&t);
+		}
+		ck_assert_int_gt(hints, 0);
+		total += hints;
+		for (int s = 0; s < o.players; s++)
+			rec_close(&r[s]);
+		table_close(&t);
+	}
+	ck_assert_int_gt(total, 20);
+}
+END_TEST
+
 /* Whole games of every game, every seat and two spectators listening:
  * nothing any of them hears or could ask names a card it has not seen. */
 START_TEST(no_leak)
@@ -578,6 +622,7 @@ int main(void)
 	while (game_list[ngames])
 		ngames++;
 	tcase_add_test(tc, two_languages);
+	tcase_add_test(tc, hint_every_decision);
 	tcase_add_test(tc, french_titles_contract);
 	tcase_add_loop_test(tc, no_leak, 0, ngames);
 	tcase_add_test(tc, leak_check_can_fail);

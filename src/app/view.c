@@ -5,11 +5,13 @@
 #include <string.h>
 
 #include "app/table.h"
+#include "bots/bot.h"
 #include "audio/audio.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
+#include "speech/talk_hint.h"
 
 /* Copy text into dst (len bytes), cut if need be at a character's start. */
 static void copy(char *dst, size_t len, const char *text)
@@ -343,6 +345,34 @@ void view_refusal(struct view *v, const struct refusal *r)
 	m.cue = CUE_ILLEGAL;
 	put(m.text, sizeof m.text, &b);
 	send(v, &m);
+}
+
+int view_hint(struct view *v)
+{
+	struct table *t = v->t;
+	const char *saved = view_lang_enter(v->lang);
+	struct sbuf b;
+	sb_clear(&b);
+	int rc = -1;
+	if (!t || v->seat < 0 || table_to_act(t) != v->seat) {
+		sb_puts(&b, _("No hint now: it is not your turn."));
+	} else {
+		struct rng hr;
+		rng_seed(&hr, rng_derive(t->opt.seed ^ 0x68696e74u, (uint64_t)t->moves));
+		struct action a;
+		struct bot_reason why;
+		bot_hint(t->g, t->st, BOT_BUDGET_DEFAULT, &hr, &a, &why);
+		struct talk tk = v->talk;
+		talk_hint(&tk, &a, &why, &b);
+		rc = 0;
+	}
+	struct view_say m;
+	say_init(&m, VIEW_SAY_SYSTEM);
+	m.interrupt = 1;
+	put(m.text, sizeof m.text, &b);
+	view_lang_leave(saved);
+	send(v, &m);
+	return rc;
 }
 
 void view_tell(struct view *v, int kind, const char *text)

@@ -157,6 +157,13 @@ void view_remember(struct view *v, const struct event *ev, int n);
 void view_set_verbosity(struct view *v, int verbosity);
 /* Say why an action of this seat was refused. */
 void view_refusal(struct view *v, const struct refusal *r);
+/* The hint key: what the strongest bot would do now for this view's seat,
+ * and why, in one sentence of the view's language (said through the sink,
+ * kind VIEW_SAY_SYSTEM). Nothing is played. The hint draws from its own
+ * generator, derived from the seed and the moves, so the bots' later
+ * choices (and a replay of the game) do not change. 0, or -1 when the seat
+ * is not to act (and that is said). */
+int view_hint(struct view *v);
 /* Say a sentence to this view's listener (already in its language). */
 void view_tell(struct view *v, int kind, const char *text);
 /* The latest state. */

@@ -620,6 +620,12 @@ static int handle_key(struct play *p, int key)
 		refresh_hand(p);
 		say_hand(p);
 		break;
+	case '?':
+		if (p->port->hint)
+			p->port->hint(p->port->ctx);
+		else
+			say(p, _("No hint at this table."));
+		break;
 	case KEY_LEFT:
 	case KEY_RIGHT:
 		refresh_hand(p);
@@ -805,6 +811,12 @@ static void lp_verbosity(void *ctx, int verbosity)
 	view_set_verbosity(l->v, verbosity);
 }
 
+static void lp_hint(void *ctx)
+{
+	struct local_port *l = ctx;
+	view_hint(l->v);
+}
+
 static int lp_act(void *ctx, const struct action *a)
 {
 	struct local_port *l = ctx;
@@ -830,7 +842,8 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 	 * game: after "resumed"). */
 	view_refresh(v);
 	struct local_port lp = { t, v };
-	struct play_port port = { lp_state, lp_advance, lp_awaits, lp_act, lp_verbosity, &lp };
+	struct play_port port = { .state = lp_state, .advance = lp_advance, .awaits = lp_awaits, .act = lp_act,
+	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp };
 	view_set_verbosity(v, ses->set.verbosity);
 	int rc = play_port_run(&port, ses, err, errlen);
 	if (v == &quiet)

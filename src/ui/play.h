@@ -33,6 +33,9 @@ struct play_port {
 	 * view's, phrased where the view is (here, or on a server). May be
 	 * NULL. */
 	void (*verbosity)(void *ctx, int verbosity);
+	/* The hint key: say what the strongest bot would do now, and why
+	 * (through the view's sink). May be NULL. */
+	void (*hint)(void *ctx);
 	void *ctx;
 };
 
