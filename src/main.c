@@ -271,9 +271,10 @@ static int run_table(struct table_options *o, struct session *ses, const struct 
 	}
 	term_open();
 	if (resume)
-		t.sp = NULL;   /* a resumed game is replayed in silence */
+		t.silent++;   /* a resumed game is replayed in silence */
 	table_start(&t);
-	t.sp = &ses->sp;
+	if (resume)
+		t.silent--;
 	if (resume) {
 		if (table_replay(&t, resume, err, sizeof err) < 0) {
 			fprintf(stderr, "tapis: %s\n", err);

@@ -26,6 +26,55 @@ static const char *card_name(const char *text, int form)
 	return say_card_str(c, form, buf, sizeof buf);
 }
 
+/* Both catalogues stay loaded: once read, switching back and forth needs
+ * no file (a server phrases each event in every listener's language); a
+ * catalogue that cannot be read is not looked for at every switch; a
+ * catalogue loaded from memory gives way to the file when asked for. */
+START_TEST(languages_side_by_side)
+{
+	char err[4400], dir[256], cmd[1024];
+	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	snprintf(dir, sizeof dir, "%s/tapis-i18n-XXXXXX", tmp);
+	ck_assert(mkdtemp(dir) != NULL);
+	snprintf(cmd, sizeof cmd, "cp -r '%s/en' '%s/fr' '%s/'", paths_localedir(), paths_localedir(), dir);
+	ck_assert_int_eq(system(cmd), 0);
+	char *saved = strdup(getenv("TAPIS_LOCALEDIR") ? getenv("TAPIS_LOCALEDIR") : "");
+	setenv("TAPIS_LOCALEDIR", dir, 1);
+	paths_init(NULL);
+	i18n_release();
+	ck_assert_msg(i18n_set_lang("fr", err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(i18n_set_lang("en", err, sizeof err) == 0, "%s", err);
+	snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(i18n_set_lang("fr", err, sizeof err), 0);
+		ck_assert_str_eq(i18n_lang(), "fr");
+		ck_assert_str_eq(_("It is not your turn."), "Ce n'est pas votre tour.");
+		ck_assert_str_eq(P_("%d card to discard.", "%d cards to discard.", 2), "%d cartes à écarter.");
+		ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+		ck_assert_str_eq(_("It is not your turn."), "It is not your turn.");
+	}
+	/* Forgotten: the files are gone, English msgids, the same reason each time. */
+	i18n_release();
+	ck_assert_int_eq(i18n_set_lang("fr", err, sizeof err), -1);
+	ck_assert_msg(strstr(err, dir) != NULL, "%s", err);
+	err[0] = '\0';
+	ck_assert_int_eq(i18n_set_lang("fr", err, sizeof err), -1);
+	ck_assert_msg(strstr(err, dir) != NULL, "%s", err);
+	ck_assert_str_eq(_("It is not your turn."), "It is not your turn.");
+	/* Back to the real catalogues. */
+	if (*saved)
+		setenv("TAPIS_LOCALEDIR", saved, 1);
+	else
+		unsetenv("TAPIS_LOCALEDIR");
+	paths_init(NULL);
+	i18n_release();
+	lang("fr");
+	ck_assert_str_eq(_("It is not your turn."), "Ce n'est pas votre tour.");
+	free(saved);
+}
+END_TEST
+
 START_TEST(french_card_names)
 {
 	lang("fr");
@@ -164,6 +213,7 @@ int main(void)
 	tcase_add_test(tc, plurals_and_names);
 	tcase_add_test(tc, queue_and_history);
 	tcase_add_test(tc, generic_announcements);
+	tcase_add_test(tc, languages_side_by_side);
 	suite_add_tcase(s, tc);
 	int rc = tu_run(s);
 	i18n_release();

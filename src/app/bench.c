@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app/table.h"
+#include "app/view.h"
 #include "audio/audio_bench.h"
 #include "bots/bot.h"
 #include "core/game.h"
@@ -97,6 +99,102 @@ static void bot_times(const struct game_ops *g, double *median, double *p99)
 	*p99 = n ? pct(v, n, 0.99) : 0;
 }
 
+/* A sink that takes everything and keeps nothing. */
+static void drop_say(void *ctx, const struct view_say *m)
+{
+	(void)ctx;
+	(void)m;
+}
+
+static void drop_update(void *ctx, const struct view_state *vs)
+{
+	(void)ctx;
+	(void)vs;
+}
+
+/* The events of the last action. */
+struct caught {
+	struct event e[256];
+	int n;
+};
+
+static void catch_event(void *ctx, const struct event *e)
+{
+	struct caught *c = ctx;
+	if (c->n < 256)
+		c->e[c->n++] = *e;
+}
+
+/* A whole game by bots at a table with 4 views (its seats, then
+ * spectators; English and French in turn): after each action, the time to
+ * tell its events to the 4 views again and refresh them, in milliseconds. */
+static int fanout_game(const struct game_ops *g, uint64_t seed, double *t, int max)
+{
+	struct table_options o;
+	memset(&o, 0, sizeof o);
+	o.game = g;
+	o.players = g->default_players;
+	o.dealer = -1;
+	o.seed = seed;
+	rules_init(&o.rules, g->rules, g->nrules);
+	char err[256];
+	if (rules_index(&o.rules, "hands") >= 0)
+		rules_set(&o.rules, "hands", "2", err, sizeof err);
+	for (int s = 0; s < o.players; s++) {
+		o.seat_kind[s] = SEAT_BOT;
+		o.bot_level[s] = 1;
+	}
+	struct table tb;
+	if (table_open(&tb, &o, NULL, NULL, err, sizeof err) < 0)
+		return 0;
+	enum { NVIEWS = 4 };
+	struct view *v = calloc(NVIEWS, sizeof *v);
+	struct caught *c = calloc(1, sizeof *c);
+	struct view_sink sink = { drop_say, drop_update, NULL };
+	int nv = 0, n = 0;
+	for (int k = 0; v && c && k < NVIEWS; k++) {
+		int seat = k < o.players ? k : VIEW_SPECTATOR;
+		if (view_init(&v[nv], &tb, seat, k % 2 ? "fr" : "en", &sink, err, sizeof err) == 0)
+			nv++;
+	}
+	if (nv == NVIEWS) {
+		tb.tap = (struct sink){ catch_event, c };
+		table_start(&tb);
+		while (n < max && table_to_act(&tb) >= 0) {
+			c->n = 0;
+			if (table_auto_step(&tb, err, sizeof err) != 0)
+				break;
+			double t0 = speech_now();
+			for (int k = 0; k < nv; k++)
+				view_events(&v[k], c->e, c->n);
+			for (int k = 0; k < nv; k++)
+				view_refresh(&v[k]);
+			t[n++] = (speech_now() - t0) * 1000.0;
+		}
+	}
+	for (int k = 0; k < nv; k++)
+		view_release(&v[k]);
+	free(v);
+	free(c);
+	table_close(&tb);
+	return n;
+}
+
+/* The cost of one action told to 4 views in 2 languages, over eight games
+ * of each game. */
+static void view_fanout(double *median, double *p99)
+{
+	enum { MAX = 40000 };
+	double *d = malloc(MAX * sizeof *d);
+	int nd = 0;
+	for (int i = 0; d && game_list[i]; i++)
+		for (uint64_t seed = 1; seed <= 8 && nd < MAX; seed++)
+			nd += fanout_game(game_list[i], seed, d + nd, MAX - nd);
+	*median = nd ? pct(d, nd, 0.5) : 0;
+	*p99 = nd ? pct(d, nd, 0.99) : 0;
+	free(d);
+}
+
 /* Start-up: the time to run `tapis --version` (exec, load, catalogues). */
 static double startup_ms(void)
 {
@@ -144,6 +242,14 @@ int bench_run(int json, FILE *out)
 		rows[n++].unit = "ms";
 	}
 	(void)start;
+	double vmed, vp99;
+	view_fanout(&vmed, &vp99);
+	snprintf(rows[n].name, sizeof rows[n].name, "action_to_4_views_median");
+	rows[n].value = vmed;
+	rows[n++].unit = "ms";
+	snprintf(rows[n].name, sizeof rows[n].name, "action_to_4_views_p99");
+	rows[n].value = vp99;
+	rows[n++].unit = "ms";
 	snprintf(rows[n].name, sizeof rows[n].name, "startup_median");
 	rows[n].value = startup_ms();
 	rows[n++].unit = "ms";

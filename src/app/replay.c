@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/view.h"
 #include "core/action.h"
 #include "core/card.h"
 #include "core/deckfile.h"
@@ -805,13 +806,17 @@ static void on_event(void *ctx, const struct event *e)
 	push_event(r, e);
 }
 
-/* Say what happened as a spectator (seat -1) hears it. */
-static void flush(struct run *r, const struct game_talk *gt, const struct talk *tk, const void *st)
+/* Say what happened as a spectator (seat -1) hears it at a table: only
+ * what is public (view_phrase_event, the filter of the table's views). */
+static void flush(struct run *r, const struct game_talk *gt, const struct talk *tk, const void *st,
+                  void *view)
 {
+	memcpy(view, st, tk->game->state_size);
+	tk->game->redact(view, tk->me);
 	for (int i = 0; i < r->npending; i++) {
 		struct sbuf b;
 		sb_clear(&b);
-		ann_event(tk, gt, st, &r->pending[i], &b);
+		view_phrase_event(tk, gt, view, &r->pending[i], &b);
 		if (b.len)
 			fprintf(r->announce, "%s\n", b.s);
 	}
@@ -903,7 +908,7 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	push_event(&r, &e0);   /* what the table says first */
 	g->start(st, &sink);
 	if (announce)
-		flush(&r, gt, &tk, st);
+		flush(&r, gt, &tk, st, view);
 	while (!r.failed && r.pos < L->n) {
 		const struct rline *l = &L->lines[r.pos];
 		int seat = g->to_act(st);
@@ -938,12 +943,12 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 		}
 		res->actions++;
 		if (announce)
-			flush(&r, gt, &tk, st);
+			flush(&r, gt, &tk, st, view);
 	}
 	if (!r.failed)
 		res->status = REPLAY_SAME;
 	else if (announce)
-		flush(&r, gt, &tk, st);
+		flush(&r, gt, &tk, st, view);
 done:
 	res->hands = r.hands;
 	free(gs);

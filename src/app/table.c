@@ -6,7 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "audio/audio.h"
+#include "app/local.h"
+#include "app/view.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
 #include "speech/announce.h"
@@ -17,6 +18,7 @@ static void on_event(void *ctx, const struct event *e)
 {
 	struct table *t = ctx;
 	hist_event(&t->hist, e);
+	ev_emit(&t->tap, e);
 	if (t->npending == t->cap_pending) {
 		int cap = t->cap_pending ? t->cap_pending * 2 : 32;
 		struct event *p = realloc(t->pending, (size_t)cap * sizeof *p);
@@ -38,28 +40,64 @@ const void *table_view(struct table *t)
 
 void table_say(struct table *t, const char *text, int flags)
 {
-	if (t->sp && text && *text)
-		speech_say(t->sp, text, flags);
+	struct view *v = table_local_view(t);
+	if (!v || !text || !*text || !v->sink.say)
+		return;
+	struct view_say m;
+	memset(&m, 0, sizeof m);
+	m.kind = VIEW_SAY_SYSTEM;
+	m.interrupt = (flags & SPEECH_INTERRUPT) != 0;
+	m.cue = -1;
+	m.seat = -1;
+	snprintf(m.text, sizeof m.text, "%s", text);
+	v->sink.say(v->sink.ctx, &m);
 }
 
-/* Phrase and say the events gathered while an action was applied. */
+struct view *table_local_view(const struct table *t)
+{
+	return t->local ? &t->local->view : NULL;
+}
+
+int table_attach(struct table *t, struct view *v)
+{
+	for (int i = 0; i < t->nviews; i++)
+		if (t->views[i] == v)
+			return 0;
+	if (t->nviews == TABLE_MAX_VIEWS)
+		return -1;
+	t->views[t->nviews++] = v;
+	if (t->started && !t->silent)
+		view_refresh(v);
+	return 0;
+}
+
+void table_detach(struct table *t, struct view *v)
+{
+	for (int i = 0; i < t->nviews; i++)
+		if (t->views[i] == v) {
+			memmove(&t->views[i], &t->views[i + 1], (size_t)(t->nviews - i - 1) * sizeof t->views[0]);
+			t->nviews--;
+			return;
+		}
+}
+
+void table_refresh_views(struct table *t)
+{
+	for (int i = 0; i < t->nviews; i++)
+		view_refresh(t->views[i]);
+}
+
+/* Tell every view the events gathered while an action was applied, each in
+ * its own language, then what each may now answer. */
 static void flush_events(struct table *t)
 {
-	if (!t->npending)
-		return;
-	const void *view = table_view(t);
-	struct sbuf b;
-	for (int i = 0; i < t->npending; i++) {
-		const struct event *e = &t->pending[i];
-		if (t->audio)
-			audio_event(t->audio, e, t->talk.me);
-		if (!t->sp)
-			continue;
-		ann_event(&t->talk, t->gt, view, e, &b);
-		if (b.len)
-			table_say(t, b.s, SPEECH_QUEUE);
-	}
+	int n = t->npending;
 	t->npending = 0;
+	if (t->silent)
+		return;
+	for (int i = 0; i < t->nviews; i++)
+		view_events(t->views[i], t->pending, n);
+	table_refresh_views(t);
 }
 
 static int remember_action(struct table *t, int seat, const struct action *a)
@@ -88,8 +126,6 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	t->opt = *opt;
 	t->g = opt->game;
 	t->gt = talk_find(t->g->name);
-	t->sp = sp;
-	t->audio = audio;
 	t->st = calloc(1, t->g->state_size);
 	t->view = calloc(1, t->g->state_size);
 	if (!t->st || !t->view) {
@@ -135,11 +171,28 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 			t->talk.me = s;
 			break;
 		}
+	if (sp || audio) {
+		t->local = malloc(sizeof *t->local);
+		if (!t->local || local_open(t->local, t, t->talk.me, sp, audio, err, errlen) < 0) {
+			free(t->local);
+			t->local = NULL;
+			table_close(t);
+			return -1;
+		}
+	}
 	return 0;
 }
 
 void table_close(struct table *t)
 {
+	if (t->local) {
+		local_close(t->local);
+		free(t->local);
+		t->local = NULL;
+	}
+	/* Views still attached are the owners' to release; they hear no more. */
+	for (int i = 0; i < t->nviews; i++)
+		t->views[i]->t = NULL;
 	hist_release(&t->hist);
 	script_release(&t->script);
 	free(t->st);
@@ -157,12 +210,10 @@ void table_start(struct table *t)
 	struct event e;
 	ev_init(&e, EV_GAME_START);
 	e.nvalues = t->opt.players;
-	t->pending = t->pending ? t->pending : NULL;
 	on_event(t, &e);
-	if (t->audio)
-		audio_set_table(t->audio, t->opt.players, t->talk.me, t->g->clockwise);
 	struct sink s = { on_event, t };
 	t->g->start(t->st, &s);
+	t->started = 1;
 	flush_events(t);
 }
 
@@ -188,6 +239,7 @@ static int apply(struct table *t, int seat, const struct action *a, struct refus
 	if (t->g->apply(t->st, a, &s, why) < 0)
 		return -1;
 	remember_action(t, seat, a);
+	t->moves++;
 	flush_events(t);
 	if (t->opt.save_path)
 		table_save(t);
@@ -207,6 +259,11 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 			         line->line, line->text, seat, line->seat);
 			return 3;
 		}
+		/* The line is used before it is applied: the views then know
+		 * whether the seat's player is awaited next. */
+		struct script_line used = *line;
+		line = &used;
+		script_advance(&t->script);
 		if (apply(t, seat, &line->act, &why) < 0) {
 			/* The rule, in English whatever the language of play. */
 			char lang[8];
@@ -223,7 +280,6 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 			snprintf(err, errlen, "%s:%d: '%s' refused: %s", t->script.name, line->line, line->text, b.s);
 			return 3;
 		}
-		script_advance(&t->script);
 		return 0;
 	}
 	struct action a;
@@ -246,6 +302,21 @@ int table_play(struct table *t, const struct action *a, struct sbuf *why_text)
 		return -1;
 	}
 	return 0;
+}
+
+int table_act(struct table *t, int seat, const struct action *a, struct refusal *why)
+{
+	if (seat < 0 || seat != table_to_act(t)) {
+		memset(why, 0, sizeof *why);
+		why->code = TABLE_NOT_YOUR_TURN;
+		return -1;
+	}
+	return apply(t, seat, a, why);
+}
+
+int table_awaits(const struct table *t, int seat)
+{
+	return seat >= 0 && seat == table_to_act(t) && !table_auto_turn(t);
 }
 
 int table_save(const struct table *t)
@@ -374,8 +445,7 @@ int table_read_save(const char *path, struct table_options *o, struct script *ac
 
 int table_replay(struct table *t, const struct script *actions, char *err, size_t errlen)
 {
-	struct speech *sp = t->sp;
-	t->sp = NULL;
+	t->silent++;
 	int rc = 0;
 	for (int i = 0; i < actions->n; i++) {
 		const struct script_line *l = &actions->lines[i];
@@ -387,6 +457,6 @@ int table_replay(struct table *t, const struct script *actions, char *err, size_
 		}
 	}
 	t->npending = 0;
-	t->sp = sp;
+	t->silent--;
 	return rc;
 }

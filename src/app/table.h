@@ -1,7 +1,10 @@
 /* table: one game in progress and everything around it: the state, who
- * controls each seat (human, bot, script), the event fan-out (hand history,
- * announcements, sound cues), the saved game. The main loop and the tests
- * drive it. */
+ * controls each seat (human, bot, script, remote), the journal of actions
+ * (the saved game), the hand history, and the views that listen (app/view):
+ * after every action its events go to the hand history and to each view,
+ * phrased there in the view's language. Local play attaches one view with
+ * the local sink (app/local); a server attaches one view a connection. The
+ * main loop, a server and the tests drive it. */
 #ifndef TAPIS_TABLE_H
 #define TAPIS_TABLE_H
 
@@ -16,7 +19,15 @@
 
 struct speech;
 struct audio;
+struct view;
+struct local;
 
+#define TABLE_MAX_VIEWS 64
+/* refusal.code of an action sent by a seat that is not to act. */
+#define TABLE_NOT_YOUR_TURN (-1)
+
+/* SEAT_HUMAN: a person, at this machine or over the network (the table
+ * waits for table_act); SEAT_BOT: the table plays it. */
 enum seat_kind { SEAT_HUMAN, SEAT_BOT };
 
 struct table_options {
@@ -46,8 +57,15 @@ struct table {
 	struct history hist;
 	struct rng bot_rng;
 	struct talk talk;        /* me = the human seat (-1 when all are bots) */
-	struct speech *sp;       /* may be NULL */
-	struct audio *audio;     /* may be NULL */
+	/* The views listening, and the local one (speech and cues of this
+	 * machine: NULL without speech nor sound). */
+	struct view *views[TABLE_MAX_VIEWS];
+	int nviews;
+	struct local *local;
+	int silent;              /* > 0: actions are applied without telling the views */
+	int started;
+	struct sink tap;          /* every event as applied, with all its cards (tests, tools); may be empty */
+	int moves;               /* actions applied */
 	/* Events of the action being applied, phrased once it is complete. */
 	struct event *pending;
 	int npending, cap_pending;
@@ -59,7 +77,9 @@ struct table {
 	int game_over_said;
 };
 
-/* Set up a table: reads --deck, --actions, opens --log. 0, or -1 with a
+/* Set up a table: reads --deck, --actions, opens --log. With speech or
+ * audio, the local view (the human seat, else a spectator, in the language
+ * in force) is attached and says everything there. 0, or -1 with a
  * message (nothing played; the caller exits with status 2). */
 int table_open(struct table *t, const struct table_options *opt, struct speech *sp,
                struct audio *audio, char *err, size_t errlen);
@@ -75,9 +95,24 @@ int table_auto_turn(const struct table *t);
 int table_auto_step(struct table *t, char *err, size_t errlen);
 /* Play a human action. 0, or -1 with the reason phrased into why. */
 int table_play(struct table *t, const struct action *a, struct sbuf *why);
+/* Play seat's action (a person at this machine or over the network). 0, or
+ * -1 with why filled (code TABLE_NOT_YOUR_TURN when seat is not to act);
+ * the caller tells the seat's view (view_refusal). */
+int table_act(struct table *t, int seat, const struct action *a, struct refusal *why);
+/* 1 when seat is to act and the table waits for its player (no script
+ * line, not a bot). */
+int table_awaits(const struct table *t, int seat);
+/* Views: attach (0, or -1 when the list is full) and detach at any time. */
+int table_attach(struct table *t, struct view *v);
+void table_detach(struct table *t, struct view *v);
+/* The local view (NULL without speech nor sound). */
+struct view *table_local_view(const struct table *t);
+/* Refresh every view (after a silent replay, or to prompt the seat to act). */
+void table_refresh_views(struct table *t);
 /* Refresh t->view for the human (or a spectator) and return it. */
 const void *table_view(struct table *t);
-/* Say something to the player (NULL speech: nothing). */
+/* Say something to the player through the local view (none: nothing);
+ * flags: SPEECH_INTERRUPT or SPEECH_QUEUE. */
 void table_say(struct table *t, const char *text, int flags);
 /* Save the game (seed, options, actions) atomically; 0 or -1. */
 int table_save(const struct table *t);

@@ -80,10 +80,13 @@ void ev_emit_payment(const struct sink *out, int from, int to, int amount, const
 void ev_emit_phase(const struct sink *out, const char *note, int seat, int code, int value);
 /* The log word of a type ("game_start"...). */
 const char *ev_type_word(int type);
-/* 1 when seat may see the cards of e. */
+/* 1 when seat may see the cards of e; seat -1 (a spectator): when every
+ * seat may. */
 static inline int ev_visible_to(const struct event *e, int seat)
 {
-	return seat < 0 || (e->visible & (1u << seat)) != 0;
+	if (seat < 0)
+		return (e->visible & EV_ALL) == EV_ALL;
+	return (e->visible & (1u << seat)) != 0;
 }
 
 #endif

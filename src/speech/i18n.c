@@ -1,6 +1,8 @@
 /* A small reader of gettext .mo files (the format msgfmt writes): the
  * catalogue is read whole into memory and looked up by binary search on the
- * sorted msgids. */
+ * sorted msgids. Each language's catalogue is read once and kept: switching
+ * languages (a server phrasing one event in French for one player and in
+ * English for the next) points at the other one. */
 #include "speech/i18n.h"
 
 #include <stdint.h>
@@ -18,7 +20,14 @@ struct catalogue {
 	int swap;
 };
 
-static struct catalogue cat;  /* the language in force (speech layer state) */
+/* The catalogues by language (speech layer state): how each was got, and
+ * the one in force. */
+enum { LANG_EN, LANG_FR, NLANGS };
+enum { CAT_NONE, CAT_FILE, CAT_FAILED, CAT_BUFFER };
+static struct catalogue cats[NLANGS];
+static int cat_state[NLANGS];
+static char cat_err[NLANGS][4300]; /* why a file could not be read (it names the path) */
+static struct catalogue *cur = &cats[LANG_EN];
 static char lang_now[8] = "en";
 
 static uint32_t rd(const struct catalogue *c, uint32_t off)
@@ -30,10 +39,18 @@ static uint32_t rd(const struct catalogue *c, uint32_t off)
 	return v;
 }
 
+static void drop(struct catalogue *c)
+{
+	free(c->data);
+	memset(c, 0, sizeof *c);
+}
+
 void i18n_release(void)
 {
-	free(cat.data);
-	memset(&cat, 0, sizeof cat);
+	for (int i = 0; i < NLANGS; i++) {
+		drop(&cats[i]);
+		cat_state[i] = CAT_NONE;
+	}
 }
 
 /* Check a catalogue read whole into c->data (malloc'd, c->size bytes) and
@@ -75,8 +92,8 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 			return -1;
 		}
 	}
-	i18n_release();
-	cat = *c;
+	drop(cur);
+	*cur = *c;
 	return 0;
 }
 
@@ -119,18 +136,33 @@ int i18n_load_buffer(const void *data, unsigned long size, const char *name, cha
 	}
 	if (size)
 		memcpy(c.data, data, size);
-	return adopt(&c, name, err, errlen);
+	if (adopt(&c, name, err, errlen) < 0)
+		return -1;
+	cat_state[cur - cats] = CAT_BUFFER;   /* the file is read again when asked for */
+	return 0;
 }
 
 int i18n_set_lang(const char *lang, char *err, unsigned long errlen)
 {
-	snprintf(lang_now, sizeof lang_now, "%s", strncmp(lang, "fr", 2) == 0 ? "fr" : "en");
-	char path[4200];
-	snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/tapis.mo", paths_localedir(), lang_now);
-	if (load(path, err, errlen) < 0) {
-		i18n_release();
+	int fr = strncmp(lang, "fr", 2) == 0;
+	int i = fr ? LANG_FR : LANG_EN;
+	snprintf(lang_now, sizeof lang_now, "%s", fr ? "fr" : "en");
+	cur = &cats[i];
+	if (cat_state[i] == CAT_FILE)
+		return 0;
+	if (cat_state[i] == CAT_FAILED) {
+		snprintf(err, errlen, "%s", cat_err[i]);
 		return -1;
 	}
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/tapis.mo", paths_localedir(), lang_now);
+	if (load(path, cat_err[i], sizeof cat_err[i]) < 0) {
+		drop(cur);
+		cat_state[i] = CAT_FAILED;
+		snprintf(err, errlen, "%s", cat_err[i]);
+		return -1;
+	}
+	cat_state[i] = CAT_FILE;
 	return 0;
 }
 
@@ -151,13 +183,13 @@ const char *i18n_env_lang(void)
  * in the catalogue, or -1. */
 static long find(const char *key, size_t keylen)
 {
-	if (!cat.data)
+	if (!cur->data)
 		return -1;
-	long lo = 0, hi = (long)cat.n - 1;
+	long lo = 0, hi = (long)cur->n - 1;
 	while (lo <= hi) {
 		long mid = (lo + hi) / 2;
-		uint32_t len = rd(&cat, cat.orig + 8 * (uint32_t)mid);
-		const char *s = cat.data + rd(&cat, cat.orig + 8 * (uint32_t)mid + 4);
+		uint32_t len = rd(cur, cur->orig + 8 * (uint32_t)mid);
+		const char *s = cur->data + rd(cur, cur->orig + 8 * (uint32_t)mid + 4);
 		/* Compare the msgid part only (up to the first NUL). */
 		size_t slen = strnlen(s, len);
 		size_t m = slen < keylen ? slen : keylen;
@@ -176,8 +208,8 @@ static long find(const char *key, size_t keylen)
 
 static const char *translation(long i, int form)
 {
-	uint32_t len = rd(&cat, cat.trans + 8 * (uint32_t)i);
-	const char *s = cat.data + rd(&cat, cat.trans + 8 * (uint32_t)i + 4);
+	uint32_t len = rd(cur, cur->trans + 8 * (uint32_t)i);
+	const char *s = cur->data + rd(cur, cur->trans + 8 * (uint32_t)i + 4);
 	const char *end = s + len;
 	for (int k = 0; k < form; k++) {
 		const char *nul = memchr(s, '\0', (size_t)(end - s));

@@ -5,13 +5,17 @@
 #ifndef TAPIS_I18N_H
 #define TAPIS_I18N_H
 
-/* Load the catalogue of lang ("en", "fr"); 0, or -1 when it cannot be read
- * (the English msgids are then used and the message says why). */
+/* Make lang ("en", "fr") the language in force. Its catalogue is read the
+ * first time and kept (so is a failure to read it): switching back and
+ * forth costs a pointer, and a server may phrase each event in every
+ * listener's language. 0, or -1 when it cannot be read (the English msgids
+ * are then used and the message says why). */
 int i18n_set_lang(const char *lang, char *err, unsigned long errlen);
 /* Make the catalogue held in memory (size bytes of a .mo file; copied)
  * the one in force, with the checks of a file's; 0, or -1 with a message
  * naming it `name` (the catalogue in force is then kept). For the tests
- * and the fuzz target. */
+ * and the fuzz target. The file of that language is read again when
+ * i18n_set_lang asks for it. */
 int i18n_load_buffer(const void *data, unsigned long size, const char *name, char *err, unsigned long errlen);
 /* "en" or "fr". */
 const char *i18n_lang(void);
@@ -22,6 +26,7 @@ const char *i18n_get(const char *msgid);
 const char *i18n_nget(const char *msgid, const char *plural, long n);
 /* With a context (msgctxt), for words that need it ("card" the noun...). */
 const char *i18n_pget(const char *ctx, const char *msgid);
+/* Forget every catalogue (the next i18n_set_lang reads its file again). */
 void i18n_release(void);
 
 #define _(s) i18n_get(s)

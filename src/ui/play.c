@@ -8,19 +8,17 @@
 
 #include "app/session.h"
 #include "app/table.h"
-#include "audio/audio.h"
+#include "app/view.h"
 #include "core/sbuf.h"
-#include "speech/announce.h"
 #include "speech/i18n.h"
-#include "speech/say.h"
 #include "speech/speech.h"
 #include "ui/keymap.h"
 #include "ui/term.h"
 
-#define MENU_MAX 32
+#define MENU_MAX VIEW_MAX_CHOICES
 
 struct play {
-	struct table *t;
+	const struct play_port *port;
 	struct session *ses;
 	card_t hand[GAME_MAX_HAND];
 	int nhand;
@@ -28,25 +26,30 @@ struct play {
 	card_t marked[ACT_MAX_CARDS];
 	int nmarked;
 	int menu_open;
-	struct action items[MENU_MAX];
+	struct action items[MENU_MAX]; /* view_state.choice[i], a discard with the marks */
 	int nitems, item;
 	int typed;                  /* the amount chosen in the menu, 0 none */
 	int typing;                 /* digits are being typed */
 	int quit_pending;
-	int prompted;               /* the turn prompt was said for this turn */
+	int turn_seen;              /* the start of this turn was seen */
+	int moves;                  /* view_state.moves last seen */
 };
+
+static const struct view_state *vs(const struct play *p) { return p->port->state(p->port->ctx); }
 
 static void say(struct play *p, const char *text)
 {
-	table_say(p->t, text, SPEECH_INTERRUPT);
+	if (text && *text)
+		speech_say(&p->ses->sp, text, SPEECH_INTERRUPT);
 }
-
-static int me(const struct play *p) { return p->t->talk.me; }
 
 static void refresh_hand(struct play *p)
 {
+	const struct view_state *v = vs(p);
 	card_t old = (p->sel >= 0 && p->sel < p->nhand) ? p->hand[p->sel] : CARD_NONE;
-	p->nhand = me(p) >= 0 ? p->t->g->hand(p->t->st, me(p), p->hand) : 0;
+	p->nhand = v->nhand;
+	for (int i = 0; i < p->nhand; i++)
+		p->hand[i] = v->hand[i].card;
 	p->sel = -1;
 	for (int i = 0; i < p->nhand && old; i++)
 		if (p->hand[i] == old)
@@ -59,6 +62,13 @@ static void refresh_hand(struct play *p)
 			card_remove_at(p->marked, &p->nmarked, i);
 }
 
+/* The spoken name of a card of the hand. */
+static const char *card_name(struct play *p, int i)
+{
+	const struct view_state *v = vs(p);
+	return i >= 0 && i < v->nhand && v->hand[i].card == p->hand[i] ? v->hand[i].name : "";
+}
+
 static void say_selected(struct play *p)
 {
 	struct sbuf b;
@@ -67,8 +77,7 @@ static void say_selected(struct play *p)
 		say(p, _("You hold no cards."));
 		return;
 	}
-	say_card(&b, p->hand[p->sel], SAY_BARE);
-	sb_capitalize(&b);
+	sb_puts(&b, card_name(p, p->sel));
 	if (card_find(p->marked, p->nmarked, p->hand[p->sel]) >= 0)
 		sb_printf(&b, ", %s", _("to discard"));
 	say(p, b.s);
@@ -98,52 +107,46 @@ static void move_suit(struct play *p, int dir)
 	p->sel = i;
 }
 
-static int legal(struct play *p, struct action *out)
+/* The hand's cards of a discard, as a mask of the hand's positions. */
+static unsigned hand_mask(const struct play *p, const struct action *d)
 {
-	return p->t->g->legal(p->t->st, out, GAME_MAX_LEGAL);
-}
-
-static int has_kind(const struct action *l, int n, int kind)
-{
-	for (int i = 0; i < n; i++)
-		if (l[i].kind == kind)
-			return 1;
-	return 0;
+	unsigned m = 0;
+	for (int k = 0; k < d->ncards; k++) {
+		int i = card_find(p->hand, p->nhand, d->cards[k]);
+		if (i >= 0 && i < 32)
+			m |= 1u << i;
+	}
+	return m;
 }
 
 static void say_item(struct play *p)
 {
+	const struct view_state *v = vs(p);
 	struct sbuf b;
 	sb_clear(&b);
-	struct action a = p->items[p->item];
-	ann_action(&p->t->talk, p->t->gt, table_view(p->t), &a, &b);
-	sb_capitalize(&b);
+	const struct action *a = &p->items[p->item];
+	const char *label = a->kind == ACT_DISCARD ? view_discard_label(v, p->item, hand_mask(p, a))
+	                  : p->item < v->nchoices ? v->choice[p->item].label : NULL;
+	sb_puts(&b, label ? label : "");
 	sb_printf(&b, _(", %1$d of %2$d."), p->item + 1, p->nitems);
 	say(p, b.s);
+}
+
+static struct action marked_discard(const struct play *p)
+{
+	struct action d = act_simple(ACT_DISCARD);
+	for (int k = 0; k < p->nmarked; k++)
+		d.cards[d.ncards++] = p->marked[k];
+	return d;
 }
 
 /* Open the menu of the legal actions other than playing a card. */
 static void open_menu(struct play *p)
 {
-	struct action l[GAME_MAX_LEGAL];
-	int n = legal(p, l);
+	const struct view_state *v = vs(p);
 	p->nitems = 0;
-	int discard_done = 0;
-	for (int i = 0; i < n && p->nitems < MENU_MAX; i++) {
-		if (l[i].kind == ACT_PLAY)
-			continue;
-		if (l[i].kind == ACT_DISCARD) {
-			if (discard_done)
-				continue;
-			discard_done = 1;
-			struct action d = act_simple(ACT_DISCARD);
-			for (int k = 0; k < p->nmarked; k++)
-				d.cards[d.ncards++] = p->marked[k];
-			p->items[p->nitems++] = d;
-			continue;
-		}
-		p->items[p->nitems++] = l[i];
-	}
+	for (int i = 0; i < v->nchoices && p->nitems < MENU_MAX; i++)
+		p->items[p->nitems++] = v->choice[i].act.kind == ACT_DISCARD ? marked_discard(p) : v->choice[i].act;
 	if (!p->nitems) {
 		say(p, _("Choose a card with the arrows, then press Enter."));
 		return;
@@ -157,16 +160,9 @@ static void open_menu(struct play *p)
 
 static void try_action(struct play *p, const struct action *a)
 {
-	struct sbuf why;
-	sb_clear(&why);
-	if (table_play(p->t, a, &why) < 0) {
-		session_cue(p->ses, CUE_ILLEGAL);
-		sb_capitalize(&why);
-		say(p, why.s);
-		return;
-	}
+	if (p->port->act(p->port->ctx, a) < 0)
+		return;   /* why was said by the table */
 	p->menu_open = 0;
-	p->prompted = 0;
 	if (a->kind == ACT_DISCARD)
 		p->nmarked = 0;
 	refresh_hand(p);
@@ -174,7 +170,8 @@ static void try_action(struct play *p, const struct action *a)
 
 static void enter(struct play *p)
 {
-	if (table_to_act(p->t) != me(p)) {
+	const struct view_state *v = vs(p);
+	if (v->seat < 0 || v->to_act != v->seat) {
 		say(p, _("It is not your turn."));
 		return;
 	}
@@ -186,21 +183,14 @@ static void enter(struct play *p)
 		try_action(p, &a);
 		return;
 	}
-	struct action l[GAME_MAX_LEGAL];
-	int n = legal(p, l);
-	if (has_kind(l, n, ACT_PLAY) && p->sel >= 0) {
+	if (v->can_play && p->sel >= 0) {
 		struct action a = act_card(ACT_PLAY, p->hand[p->sel]);
 		try_action(p, &a);
 		return;
 	}
 	/* Only a discard to make: Enter throws the marked cards at once. */
-	int only_discard = n > 0;
-	for (int i = 0; i < n; i++)
-		only_discard &= l[i].kind == ACT_DISCARD;
-	if (only_discard) {
-		struct action d = act_simple(ACT_DISCARD);
-		for (int k = 0; k < p->nmarked; k++)
-			d.cards[d.ncards++] = p->marked[k];
+	if (!v->can_play && v->nchoices == 1 && v->choice[0].act.kind == ACT_DISCARD) {
+		struct action d = marked_discard(p);
 		try_action(p, &d);
 		return;
 	}
@@ -264,13 +254,13 @@ static void menu_key(struct play *p, int key)
 		p->typed = cur;
 	}
 	/* The item with that amount, as the game phrases it ("raise, 10 chips, stake 11"). */
-	struct action one = *a;
-	one.amount = one.amount_max = cur;
-	struct sbuf b;
-	sb_clear(&b);
-	ann_action(&p->t->talk, p->t->gt, table_view(p->t), &one, &b);
-	sb_capitalize(&b);
-	say(p, b.s);
+	const char *label = view_amount_label(vs(p), p->item, cur);
+	char buf[32];
+	if (!label) {
+		snprintf(buf, sizeof buf, "%d", cur);
+		label = buf;
+	}
+	say(p, label);
 }
 
 static void mark(struct play *p)
@@ -280,8 +270,7 @@ static void mark(struct play *p)
 	card_t c = p->hand[p->sel];
 	struct sbuf b;
 	sb_clear(&b);
-	say_card(&b, c, SAY_BARE);
-	sb_capitalize(&b);
+	sb_puts(&b, card_name(p, p->sel));
 	if (card_remove(p->marked, &p->nmarked, c) == 0) {
 		sb_printf(&b, ", %s. ", _("to keep"));
 	} else if (p->nmarked < ACT_MAX_CARDS) {
@@ -296,39 +285,23 @@ static void mark(struct play *p)
  * to the first one that can. */
 static void select_playable(struct play *p)
 {
-	struct action l[GAME_MAX_LEGAL];
-	int n = legal(p, l);
-	if (!has_kind(l, n, ACT_PLAY) || p->sel < 0)
+	const struct view_state *v = vs(p);
+	if (!v->can_play || p->sel < 0 || v->nhand != p->nhand)
 		return;
-	struct action a = act_card(ACT_PLAY, p->hand[p->sel]);
-	if (act_in_list(&a, l, n))
+	if (v->hand[p->sel].playable)
 		return;
-	for (int i = 0; i < p->nhand; i++) {
-		a = act_card(ACT_PLAY, p->hand[i]);
-		if (act_in_list(&a, l, n)) {
+	for (int i = 0; i < v->nhand; i++)
+		if (v->hand[i].playable) {
 			p->sel = i;
 			return;
 		}
-	}
-}
-
-static void prompt(struct play *p)
-{
-	struct sbuf b;
-	sb_clear(&b);
-	select_playable(p);
-	if (p->t->gt && p->t->gt->prompt)
-		p->t->gt->prompt(&p->t->talk, table_view(p->t), &b);
-	if (!b.len)
-		sb_puts(&b, _("Your turn."));
-	table_say(p->t, b.s, SPEECH_QUEUE);
 }
 
 /* Handle one key; returns 1 when the player asked to quit. */
 static int handle_key(struct play *p, int key)
 {
-	struct speech *sp = p->t->sp;
-	if (key != KEY_NONE && sp && key != ';' && key != ',' && key != '.')
+	struct speech *sp = &p->ses->sp;
+	if (key != KEY_NONE && key != ';' && key != ',' && key != '.')
 		speech_stop(sp);
 	if (p->quit_pending) {
 		p->quit_pending = 0;
@@ -349,14 +322,11 @@ static int handle_key(struct play *p, int key)
 	switch (key) {
 	case 'C': case 'F': case 'R': case 'S': case 'T':
 	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-		ann_query(&p->t->talk, p->t->gt, table_view(p->t), key, &b);
-		sb_capitalize(&b);
-		say(p, b.s);
+		say(p, vs(p)->answer[strchr(VIEW_QUERY_KEYS, key) - VIEW_QUERY_KEYS]);
 		break;
 	case 'H':
 		refresh_hand(p);
-		ann_hand(&p->t->talk, p->hand, p->nhand, &b);
-		say(p, b.s);
+		say(p, vs(p)->hand_text);
 		break;
 	case KEY_LEFT:
 	case KEY_RIGHT:
@@ -388,7 +358,7 @@ static int handle_key(struct play *p, int key)
 		break;
 	case KEY_F1:
 		keymap_say(&b, KEYS_ALWAYS | (p->menu_open ? KEYS_MENU : 0) |
-		                   (table_to_act(p->t) == me(p) ? KEYS_TURN : 0));
+		                   (vs(p)->seat >= 0 && vs(p)->to_act == vs(p)->seat ? KEYS_TURN : 0));
 		say(p, b.s);
 		break;
 	case 'Q':
@@ -398,15 +368,15 @@ static int handle_key(struct play *p, int key)
 	case ',':
 	case '.':
 	case ';':
-		if (sp) {
-			const char *m = key == ',' ? speech_history_prev(sp)
-			              : key == '.' ? speech_history_next(sp) : speech_history_last(sp);
-			if (m) {
-				speech_stop(sp);
-				speech_say(sp, m, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
-			}
+	{
+		const char *m = key == ',' ? speech_history_prev(sp)
+		              : key == '.' ? speech_history_next(sp) : speech_history_last(sp);
+		if (m) {
+			speech_stop(sp);
+			speech_say(sp, m, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
 		}
 		break;
+	}
 	case '+': case '-': case '[': case ']': case '{': case '}':
 		session_key(p->ses, key);
 		break;
@@ -418,19 +388,39 @@ static int handle_key(struct play *p, int key)
 	return 0;
 }
 
-int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
+/* A new action was applied: what the keys answer changed. */
+static void sync(struct play *p)
+{
+	const struct view_state *v = vs(p);
+	if (v->moves == p->moves)
+		return;
+	p->moves = v->moves;
+	p->menu_open = 0;
+	p->turn_seen = 0;
+	refresh_hand(p);
+}
+
+int play_port_run(const struct play_port *port, struct session *ses, char *err, size_t errlen)
 {
 	struct play p;
 	memset(&p, 0, sizeof p);
-	p.t = t;
+	p.port = port;
 	p.ses = ses;
 	p.sel = -1;
+	p.moves = vs(&p)->moves;
 	refresh_hand(&p);
 	int tty = term_is_tty();
 	for (;;) {
 		session_pump(ses);
-		int seat = table_to_act(t);
-		if (seat < 0) {
+		int moves = vs(&p)->moves;
+		int rc = port->advance(port->ctx, speech_idle(&ses->sp, speech_now()), err, errlen);
+		if (rc)
+			return rc;
+		if (vs(&p)->moves != moves) {
+			sync(&p);
+			continue;
+		}
+		if (vs(&p)->game_over) {
 			/* Let the last words be said before leaving. */
 			while (speech_busy(&ses->sp)) {
 				int key = term_read_key(20);
@@ -440,14 +430,7 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 			}
 			return 0;
 		}
-		if (table_auto_turn(t)) {
-			if (!t->sp || speech_idle(t->sp, speech_now())) {
-				int rc = table_auto_step(t, err, errlen);
-				if (rc)
-					return rc;
-				refresh_hand(&p);
-				continue;
-			}
+		if (!port->awaits(port->ctx)) {
 			if (!tty) {
 				/* No keyboard to listen to meanwhile: wait for the speech. */
 				if (term_interrupted())
@@ -463,11 +446,11 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 				return 0;
 			continue;
 		}
-		if (!p.prompted) {
-			p.prompted = 1;
+		if (!p.turn_seen) {
+			/* The table said the prompt (app/view); the keys follow it. */
+			p.turn_seen = 1;
 			refresh_hand(&p);
-			session_cue(ses, CUE_YOUR_TURN);
-			prompt(&p);
+			select_playable(&p);
 		}
 		int key = term_read_key(50);
 		if (key == KEY_EOF || key == KEY_INTERRUPT)
@@ -475,4 +458,63 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 		if (key != KEY_NONE && handle_key(&p, key))
 			return 0;
 	}
+}
+
+/* ---- the local port: the table in this process ---- */
+
+struct local_port {
+	struct table *t;
+	struct view *v;
+};
+
+static const struct view_state *lp_state(void *ctx)
+{
+	struct local_port *l = ctx;
+	return view_state(l->v);
+}
+
+static int lp_advance(void *ctx, int idle, char *err, size_t errlen)
+{
+	struct local_port *l = ctx;
+	if (idle && table_auto_turn(l->t))
+		return table_auto_step(l->t, err, errlen);
+	return 0;
+}
+
+static int lp_awaits(void *ctx)
+{
+	struct local_port *l = ctx;
+	return table_awaits(l->t, l->v->seat);
+}
+
+static int lp_act(void *ctx, const struct action *a)
+{
+	struct local_port *l = ctx;
+	struct refusal why;
+	if (table_act(l->t, l->v->seat, a, &why) < 0) {
+		view_refusal(l->v, &why);
+		return -1;
+	}
+	return 0;
+}
+
+int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
+{
+	struct view quiet;
+	struct view *v = table_local_view(t);
+	if (!v) {
+		/* Nothing to hear (no speech, no sound): the keys still answer. */
+		if (view_init(&quiet, t, t->talk.me, i18n_lang(), NULL, err, errlen) < 0)
+			return 1;
+		v = &quiet;
+	}
+	/* The state now, and the prompt when the player is to act (a resumed
+	 * game: after "resumed"). */
+	view_refresh(v);
+	struct local_port lp = { t, v };
+	struct play_port port = { lp_state, lp_advance, lp_awaits, lp_act, &lp };
+	int rc = play_port_run(&port, ses, err, errlen);
+	if (v == &quiet)
+		view_release(&quiet);
+	return rc;
 }

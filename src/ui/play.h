@@ -1,6 +1,11 @@
-/* play: the keyboard at the table. Runs a table until the game ends, the
- * player quits (Q, confirmed) or the input ends; bots and scripted seats act
- * by themselves, after what came before has been said. */
+/* play: the keyboard at the table. Runs a game until it ends, the player
+ * quits (Q, confirmed) or the input ends; bots and scripted seats act by
+ * themselves, after what came before has been said.
+ *
+ * The keys answer from the latest view_state (app/view) and actions go
+ * through a port: the local table here, a server's connection for
+ * `tapis join`. What the table has to say (events, prompts, refusals)
+ * reaches the player through the view's sink, not through play. */
 #ifndef TAPIS_PLAY_H
 #define TAPIS_PLAY_H
 
@@ -8,9 +13,29 @@
 
 struct table;
 struct session;
+struct action;
+struct view_state;
+
+struct play_port {
+	/* The latest state of the player's view (never NULL). */
+	const struct view_state *(*state)(void *ctx);
+	/* Let the game move on: bots and scripted lines (locally, only when
+	 * idle: what was said has been heard), messages from a server. 0, or
+	 * an exit status (1 internal error, 3 a scripted action refused) with
+	 * the message in err. */
+	int (*advance)(void *ctx, int idle, char *err, size_t errlen);
+	/* 1 while the game waits for this player's keys. */
+	int (*awaits)(void *ctx);
+	/* Send the player's action: 0 accepted (or sent), -1 refused (the
+	 * refusal is said through the view's sink). */
+	int (*act)(void *ctx, const struct action *a);
+	void *ctx;
+};
 
 /* Returns the exit status: 0 done or quit (game saved), 1 internal error,
  * 3 a scripted action could not be applied (message in err). */
+int play_port_run(const struct play_port *port, struct session *s, char *err, size_t errlen);
+/* Local play: the port of table t, heard through its local view. */
 int play_run(struct table *t, struct session *s, char *err, size_t errlen);
 
 #endif

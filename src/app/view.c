@@ -1,0 +1,382 @@
+#include "app/view.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/table.h"
+#include "audio/audio.h"
+#include "speech/announce.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+
+/* Copy text into dst (len bytes), cut if need be at a character's start. */
+static void copy(char *dst, size_t len, const char *text)
+{
+	size_t n = strlen(text);
+	if (n >= len) {
+		n = len - 1;
+		while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(dst, text, n);
+	dst[n] = '\0';
+}
+
+/* ---- languages ---- */
+
+const char *view_lang_enter(const char *lang)
+{
+	const char *saved = strcmp(i18n_lang(), "fr") == 0 ? "fr" : "en";
+	if (strcmp(lang, saved) != 0) {
+		char err[160];
+		i18n_set_lang(lang, err, sizeof err); /* unreadable: the English msgids */
+	}
+	return saved;
+}
+
+void view_lang_leave(const char *saved)
+{
+	if (strcmp(i18n_lang(), saved) != 0) {
+		char err[160];
+		i18n_set_lang(saved, err, sizeof err);
+	}
+}
+
+/* ---- events ---- */
+
+void view_phrase_event(const struct talk *talk, const struct game_talk *gt, const void *view,
+                       const struct event *e, struct sbuf *b)
+{
+	/* The order of the pack at a deal is for the hand history only; the
+	 * cards of an event the listener may not see are blanked, their number
+	 * kept ("Anne discards 2 cards"). */
+	if (e->type != EV_HAND_START && ev_visible_to(e, talk->me)) {
+		ann_event(talk, gt, view, e, b);
+		return;
+	}
+	struct event f = *e;
+	memset(f.cards, 0, sizeof f.cards);
+	memset(f.cards2, 0, sizeof f.cards2);
+	memset(f.act.cards, 0, sizeof f.act.cards);
+	ann_event(talk, gt, view, &f, b);
+}
+
+static void redact(struct view *v)
+{
+	const struct game_ops *g = v->t->g;
+	memcpy(v->redacted, v->t->st, g->state_size);
+	g->redact(v->redacted, v->seat);
+}
+
+static void send(struct view *v, const struct view_say *m)
+{
+	if (v->sink.say)
+		v->sink.say(v->sink.ctx, m);
+}
+
+static void say_init(struct view_say *m, int kind)
+{
+	memset(m, 0, offsetof(struct view_say, text));
+	m->kind = kind;
+	m->cue = -1;
+	m->seat = -1;
+	m->text[0] = '\0';
+}
+
+void view_events(struct view *v, const struct event *ev, int n)
+{
+	if (n <= 0)
+		return;
+	const char *saved = view_lang_enter(v->lang);
+	redact(v);
+	struct sbuf b;
+	struct view_say m;
+	for (int i = 0; i < n; i++) {
+		const struct event *e = &ev[i];
+		say_init(&m, VIEW_SAY_EVENT);
+		int seat = -1;
+		enum audio_cue cue = audio_event_cue(e, v->seat, &seat);
+		if (cue != CUE_COUNT) {
+			m.cue = (int)cue;
+			m.seat = seat;
+		}
+		view_phrase_event(&v->talk, v->t->gt, v->redacted, e, &b);
+		if (b.len)
+			copy(m.text, sizeof m.text, b.s);
+		if (m.cue >= 0 || m.text[0])
+			send(v, &m);
+	}
+	view_lang_leave(saved);
+}
+
+/* ---- the state ---- */
+
+static void put(char *dst, size_t len, struct sbuf *b)
+{
+	sb_capitalize(b);
+	copy(dst, len, b->s);
+}
+
+/* Room for k more labels in the pool, or -1. */
+static int reserve(struct view *v, int k)
+{
+	struct view_state *vs = &v->vs;
+	if (k <= 0 || vs->nvariants + k > VIEW_MAX_VARIANTS)
+		return -1;
+	if (vs->nvariants + k > v->cap_variants) {
+		int cap = v->cap_variants ? v->cap_variants : 64;
+		while (cap < vs->nvariants + k)
+			cap *= 2;
+		void *p = realloc(vs->variant, (size_t)cap * sizeof *vs->variant);
+		if (!p)
+			return -1;
+		vs->variant = p;
+		v->cap_variants = cap;
+	}
+	int first = vs->nvariants;
+	vs->nvariants += k;
+	return first;
+}
+
+static void label(struct view *v, const struct action *a, char *dst)
+{
+	struct sbuf b;
+	sb_clear(&b);
+	ann_action(&v->talk, v->t->gt, v->redacted, a, &b);
+	put(dst, VIEW_LABEL_MAX, &b);
+}
+
+/* The labels of every amount of a range, or of every discard of the hand. */
+static void variants(struct view *v, struct view_choice *c)
+{
+	struct view_state *vs = &v->vs;
+	c->first = c->nvariants = 0;
+	if (c->act.kind == ACT_DISCARD) {
+		if (vs->nhand > 12)
+			return;
+		int k = 1 << vs->nhand;
+		int first = reserve(v, k);
+		if (first < 0)
+			return;
+		for (int mask = 0; mask < k; mask++) {
+			struct action d = act_simple(ACT_DISCARD);
+			for (int i = 0; i < vs->nhand; i++)
+				if (((mask >> i) & 1) && d.ncards < ACT_MAX_CARDS)
+					d.cards[d.ncards++] = vs->hand[i].card;
+			label(v, &d, vs->variant[first + mask]);
+		}
+		c->first = first;
+		c->nvariants = k;
+		return;
+	}
+	if (c->hi <= c->lo)
+		return;
+	int first = reserve(v, c->hi - c->lo + 1);
+	if (first < 0)
+		return;
+	for (int a = c->lo; a <= c->hi; a++) {
+		struct action one = c->act;
+		one.amount = one.amount_max = a;
+		label(v, &one, vs->variant[first + a - c->lo]);
+	}
+	c->first = first;
+	c->nvariants = c->hi - c->lo + 1;
+}
+
+static void choices(struct view *v, const struct action *l, int n)
+{
+	struct view_state *vs = &v->vs;
+	int discard_done = 0;
+	for (int i = 0; i < n && vs->nchoices < VIEW_MAX_CHOICES; i++) {
+		if (l[i].kind == ACT_PLAY)
+			continue;
+		struct view_choice *c = &vs->choice[vs->nchoices];
+		memset(c, 0, sizeof *c);
+		c->act = l[i];
+		if (l[i].kind == ACT_DISCARD) {
+			/* One item: the cards are the player's marks. */
+			if (discard_done)
+				continue;
+			discard_done = 1;
+			c->act = act_simple(ACT_DISCARD);
+		}
+		vs->nchoices++;
+		c->lo = c->act.amount;
+		c->hi = c->act.amount_max > c->act.amount ? c->act.amount_max : c->act.amount;
+		struct action w = c->act;
+		w.amount_max = w.amount;
+		act_format(&w, c->word, sizeof c->word);
+		label(v, &c->act, c->label);
+		variants(v, c);
+	}
+}
+
+static void compute(struct view *v)
+{
+	struct table *t = v->t;
+	const struct game_ops *g = t->g;
+	struct view_state *vs = &v->vs;
+	redact(v);
+	vs->seat = v->seat;
+	snprintf(vs->lang, sizeof vs->lang, "%s", v->lang);
+	vs->game = g->name;
+	vs->players = t->opt.players;
+	vs->clockwise = g->clockwise;
+	vs->to_act = table_to_act(t);
+	vs->game_over = vs->to_act < 0;
+	vs->my_turn = v->seat >= 0 && table_awaits(t, v->seat);
+	vs->moves = t->moves;
+	struct sbuf b;
+	for (int k = 0; k < VIEW_NQUERY; k++) {
+		ann_query(&v->talk, t->gt, v->redacted, VIEW_QUERY_KEYS[k], &b);
+		put(vs->answer[k], sizeof vs->answer[k], &b);
+	}
+	card_t cards[GAME_MAX_HAND];
+	vs->nhand = v->seat >= 0 ? g->hand(v->redacted, v->seat, cards) : 0;
+	for (int s = 0; s < GAME_MAX_SEATS; s++) {
+		card_t any[GAME_MAX_HAND]; /* counts only: how many each holds is public */
+		vs->ncards[s] = s < vs->players ? g->hand(t->st, s, any) : 0;
+	}
+	sb_clear(&b);
+	ann_hand(&v->talk, cards, vs->nhand, &b);
+	copy(vs->hand_text, sizeof vs->hand_text, b.s);
+	struct action l[GAME_MAX_LEGAL];
+	int n = vs->to_act >= 0 && vs->to_act == v->seat ? g->legal(t->st, l, GAME_MAX_LEGAL) : 0;
+	vs->can_play = 0;
+	for (int i = 0; i < vs->nhand; i++) {
+		struct view_card *c = &vs->hand[i];
+		c->card = cards[i];
+		struct action a = act_card(ACT_PLAY, cards[i]);
+		c->playable = n > 0 && act_in_list(&a, l, n);
+		vs->can_play |= c->playable;
+		sb_clear(&b);
+		say_card(&b, cards[i], SAY_BARE);
+		put(c->name, sizeof c->name, &b);
+	}
+	for (int i = 0; i < n; i++)
+		vs->can_play |= l[i].kind == ACT_PLAY;
+	vs->nchoices = 0;
+	vs->nvariants = 0;
+	choices(v, l, n);
+	vs->prompt[0] = '\0';
+	if (vs->my_turn) {
+		sb_clear(&b);
+		if (t->gt && t->gt->prompt)
+			t->gt->prompt(&v->talk, v->redacted, &b);
+		if (!b.len)
+			sb_puts(&b, _("Your turn."));
+		copy(vs->prompt, sizeof vs->prompt, b.s);
+	}
+}
+
+void view_refresh(struct view *v)
+{
+	const char *saved = view_lang_enter(v->lang);
+	compute(v);
+	view_lang_leave(saved);
+	if (v->sink.update)
+		v->sink.update(v->sink.ctx, &v->vs);
+	if (v->vs.my_turn && v->prompted != v->vs.moves) {
+		v->prompted = v->vs.moves;
+		struct view_say m;
+		say_init(&m, VIEW_SAY_PROMPT);
+		m.urgent = 1;
+		m.cue = CUE_YOUR_TURN;
+		copy(m.text, sizeof m.text, v->vs.prompt);
+		send(v, &m);
+	}
+}
+
+void view_refusal(struct view *v, const struct refusal *r)
+{
+	const char *saved = view_lang_enter(v->lang);
+	struct sbuf b;
+	sb_clear(&b);
+	if (r->code == TABLE_NOT_YOUR_TURN) {
+		sb_puts(&b, _("It is not your turn."));
+	} else {
+		redact(v);
+		ann_refusal(&v->talk, v->t->gt, v->redacted, r, &b);
+	}
+	view_lang_leave(saved);
+	struct view_say m;
+	say_init(&m, VIEW_SAY_REFUSAL);
+	m.urgent = 1;
+	m.interrupt = 1;
+	m.cue = CUE_ILLEGAL;
+	put(m.text, sizeof m.text, &b);
+	send(v, &m);
+}
+
+void view_tell(struct view *v, int kind, const char *text)
+{
+	struct view_say m;
+	say_init(&m, kind);
+	copy(m.text, sizeof m.text, text);
+	send(v, &m);
+}
+
+const struct view_state *view_state(const struct view *v) { return &v->vs; }
+
+const char *view_amount_label(const struct view_state *vs, int i, int a)
+{
+	if (i < 0 || i >= vs->nchoices)
+		return NULL;
+	const struct view_choice *c = &vs->choice[i];
+	if (c->act.kind == ACT_DISCARD || a < c->lo || a > c->hi)
+		return NULL;
+	if (c->lo == c->hi)
+		return c->label;
+	if (!c->nvariants)
+		return NULL;
+	return vs->variant[c->first + a - c->lo];
+}
+
+const char *view_discard_label(const struct view_state *vs, int i, unsigned mask)
+{
+	if (i < 0 || i >= vs->nchoices)
+		return NULL;
+	const struct view_choice *c = &vs->choice[i];
+	if (c->act.kind != ACT_DISCARD || mask >= (unsigned)c->nvariants)
+		return NULL;
+	return vs->variant[c->first + (int)mask];
+}
+
+/* ---- life ---- */
+
+int view_init(struct view *v, struct table *t, int seat, const char *lang,
+              const struct view_sink *sink, char *err, size_t errlen)
+{
+	memset(v, 0, sizeof *v);
+	v->t = t;
+	v->seat = seat >= 0 && seat < t->opt.players ? seat : VIEW_SPECTATOR;
+	snprintf(v->lang, sizeof v->lang, "%s", strncmp(lang ? lang : "", "fr", 2) == 0 ? "fr" : "en");
+	if (sink)
+		v->sink = *sink;
+	v->talk.game = t->g;
+	v->talk.players = t->opt.players;
+	v->talk.me = v->seat;
+	v->prompted = -1;
+	v->redacted = calloc(1, t->g->state_size);
+	if (!v->redacted) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (table_attach(t, v) < 0) {
+		snprintf(err, errlen, "too many listeners at this table");
+		free(v->redacted);
+		v->redacted = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void view_release(struct view *v)
+{
+	if (v->t)
+		table_detach(v->t, v);
+	free(v->redacted);
+	free(v->vs.variant);
+	memset(v, 0, sizeof *v);
+}

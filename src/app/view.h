@@ -1,0 +1,171 @@
+/* view: one listener at a table. A view listens for one seat, or for a
+ * spectator, in one language. It filters the table's events by visibility
+ * (a seat hears the cards it may see, a spectator only what is public),
+ * phrases them with the announcer (announce, talk_GAME, say, the
+ * catalogues), and keeps a view_state: everything a player's keys answer
+ * (C F R S T 1-9 H, the hand, the legal choices and their labels), so that
+ * a client answers keys at once, without asking the table.
+ *
+ * What a view produces goes to its sink: the local speech and sound cues
+ * (app/local), a network connection, or a test recorder. Local play is one
+ * table, one view, one local sink; a server binds many views to
+ * connections.
+ *
+ * Both structures handed to a sink are plain data (fixed arrays, one
+ * pool of labels owned by the view), valid during the call. A sink's
+ * callbacks must not act on the table nor attach or detach views: they
+ * come while the table tells its views. Phrasing switches the process's
+ * language in force for a moment (speech/i18n): views are used from one
+ * thread. */
+#ifndef TAPIS_VIEW_H
+#define TAPIS_VIEW_H
+
+#include <stddef.h>
+
+#include "core/action.h"
+#include "core/card.h"
+#include "core/event.h"
+#include "core/game.h"
+#include "core/sbuf.h"
+#include "speech/talk.h"
+
+struct table;
+
+#define VIEW_SPECTATOR (-1)
+#define VIEW_TEXT_MAX SBUF_SIZE  /* a sentence or an answer, NUL included */
+#define VIEW_NAME_MAX 64         /* a card's spoken name */
+#define VIEW_LABEL_MAX 192       /* a menu item */
+#define VIEW_MAX_CHOICES 32
+/* The query keys, in the order of view_state.answer. */
+#define VIEW_QUERY_KEYS "CFRST123456789"
+#define VIEW_NQUERY 14
+/* Most labels of amounts and discards one state holds (see view_choice). */
+#define VIEW_MAX_VARIANTS 4096
+
+enum view_say_kind {
+	VIEW_SAY_EVENT,    /* something happened at the table */
+	VIEW_SAY_PROMPT,   /* "Your turn. ..." */
+	VIEW_SAY_REFUSAL,  /* an action of this seat was refused: why */
+	VIEW_SAY_SYSTEM,   /* about the game rather than the play ("Bouillotte resumed.") */
+	VIEW_SAY_CHAT,     /* a player's words (servers) */
+};
+
+/* One announcement. */
+struct view_say {
+	int kind;        /* enum view_say_kind */
+	int urgent;      /* assertive: the turn prompt and refusals */
+	int interrupt;   /* cut what is being said first (refusals) */
+	int cue;         /* enum audio_cue (audio/audio.h), -1 none */
+	int seat;        /* where the cue comes from, -1 the centre */
+	char text[VIEW_TEXT_MAX]; /* "" for a cue alone */
+};
+
+/* A card of the listener's hand. */
+struct view_card {
+	card_t card;
+	int playable;                 /* playing it now is legal */
+	char name[VIEW_NAME_MAX];     /* bare, capitalised: "Queen of hearts", "Dame de cœur" */
+};
+
+/* A legal choice other than playing a card (one menu item).
+ *
+ * Amounts: act.amount..act.amount_max is a range when amount_max > amount.
+ * Labels of the amounts (as the game phrases the action for that amount:
+ * "Raise, 10 chips, stake 11") are in view_state.variant[first + a - lo]
+ * for every amount a in lo..hi: chips at a table are bounded, and a range
+ * is only offered to the seat to act. When a state would need more than
+ * VIEW_MAX_VARIANTS labels, nvariants is 0 and a client says the bare
+ * number.
+ *
+ * Discards (Bourré): one item for every discard; the label of discarding
+ * a set of the hand's cards is view_state.variant[first + mask], where bit
+ * i of mask stands for view_state.hand[i] (nvariants = 2^nhand). */
+struct view_choice {
+	struct action act;            /* as the rules list it (a discard: no cards) */
+	char word[ACT_STR_MAX];       /* in the words of --actions: "raise 12", "stay", "discard" */
+	char label[VIEW_LABEL_MAX];   /* the item as the menu says it: "Raise, 2 to 100 chips, stake 3 to 101" */
+	int lo, hi;                   /* the amounts (lo == hi: one) */
+	int first, nvariants;         /* labels of amounts or discards in view_state.variant */
+};
+
+struct view_state {
+	int seat;                     /* the listener, VIEW_SPECTATOR */
+	char lang[8];                 /* "en", "fr" */
+	const char *game;             /* game_ops name */
+	int players;
+	int clockwise;                /* order of play (where the seats sound) */
+	int to_act;                   /* seat to act, -1 when over */
+	int my_turn;                  /* the table waits for this seat's player */
+	int game_over;
+	int moves;                    /* actions applied: changes with every action */
+	/* The answers of the query keys, capitalised, in VIEW_QUERY_KEYS order. */
+	char answer[VIEW_NQUERY][VIEW_TEXT_MAX];
+	char hand_text[VIEW_TEXT_MAX];/* H: "Your 5 cards: spades: ace, king; ..." */
+	char prompt[VIEW_TEXT_MAX];   /* the turn prompt when my_turn, else "" */
+	int nhand;
+	struct view_card hand[GAME_MAX_HAND];
+	int can_play;                 /* playing a card is legal now */
+	int nchoices;                 /* the other legal choices, when my_turn */
+	struct view_choice choice[VIEW_MAX_CHOICES];
+	int ncards[GAME_MAX_SEATS];   /* cards each seat holds */
+	int nvariants;
+	char (*variant)[VIEW_LABEL_MAX]; /* owned by the view, valid until the next update */
+};
+
+struct view_sink {
+	void (*say)(void *ctx, const struct view_say *m);
+	void (*update)(void *ctx, const struct view_state *vs);
+	void *ctx;
+};
+
+struct view {
+	struct table *t;
+	int seat;
+	char lang[8];
+	struct view_sink sink;
+	struct talk talk;
+	void *redacted;               /* scratch: the state as this seat sees it */
+	int prompted;                 /* moves when the prompt was last said, -1 never */
+	int cap_variants;
+	struct view_state vs;
+};
+
+/* Set up a view of seat (or VIEW_SPECTATOR) in lang and attach it to the
+ * table: it hears every later action, and its sink gets the current state
+ * at once (and the prompt when the seat is to act). 0, or -1 with a
+ * message (no memory, the table's list of views is full). */
+int view_init(struct view *v, struct table *t, int seat, const char *lang,
+              const struct view_sink *sink, char *err, size_t errlen);
+/* Detach from the table and free. */
+void view_release(struct view *v);
+/* Phrase for this view the events of one applied action (the table calls
+ * it): each event it may hear becomes one view_say, cards it may not see
+ * are never named. */
+void view_events(struct view *v, const struct event *ev, int n);
+/* Recompute the state and send it; say the prompt when the seat has just
+ * come to act. The table calls it after every action. */
+void view_refresh(struct view *v);
+/* Say why an action of this seat was refused. */
+void view_refusal(struct view *v, const struct refusal *r);
+/* Say a sentence to this view's listener (already in its language). */
+void view_tell(struct view *v, int kind, const char *text);
+/* The latest state. */
+const struct view_state *view_state(const struct view *v);
+/* The label of amount a of choice i, or NULL when none is known. */
+const char *view_amount_label(const struct view_state *vs, int i, int a);
+/* The label of discarding the hand's cards of mask (bit i: hand[i]), or NULL. */
+const char *view_discard_label(const struct view_state *vs, int i, unsigned mask);
+
+/* Switch the catalogue in force to lang for the time of a phrasing; give
+ * back what view_lang_leave restores. */
+const char *view_lang_enter(const char *lang);
+void view_lang_leave(const char *saved);
+
+/* Phrase one event for a listener: the event with the cards talk->me may
+ * not see blanked, told by the announcer; view: the state redacted for
+ * talk->me. The one filter every listener goes through (the table's views
+ * and `tapis replay`). */
+void view_phrase_event(const struct talk *talk, const struct game_talk *gt, const void *view,
+                       const struct event *e, struct sbuf *b);
+
+#endif

@@ -1,0 +1,561 @@
+/* Views of a table: the same events phrased for several listeners in their
+ * own languages; no view ever names a card its seat could not see (checked
+ * against what the events showed each seat, across whole games of every
+ * game); a view attached in the middle of a game gets the state a view
+ * attached from the start has; refusals; labels of amounts and discards. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "app/table.h"
+#include "app/view.h"
+#include "audio/audio.h"
+#include "speech/i18n.h"
+#include "speech/say.h"
+#include "testutil.h"
+
+#define MAX_SAID 4096
+
+/* A recording sink. */
+struct rec {
+	struct view v;
+	int nsaid;
+	struct view_say *said;   /* the first MAX_SAID */
+	long nsay, nupdate;
+	/* The leak check, when set. */
+	struct leak *leak;
+};
+
+static void rec_say(void *ctx, const struct view_say *m);
+static void rec_update(void *ctx, const struct view_state *vs);
+
+static void rec_open(struct rec *r, struct table *t, int seat, const char *lang)
+{
+	memset(r, 0, sizeof *r);
+	r->said = calloc(MAX_SAID, sizeof *r->said);
+	ck_assert(r->said != NULL);
+	struct view_sink s = { rec_say, rec_update, r };
+	char err[128];
+	ck_assert_msg(view_init(&r->v, t, seat, lang, &s, err, sizeof err) == 0, "%s", err);
+}
+
+static void rec_close(struct rec *r)
+{
+	view_release(&r->v);
+	free(r->said);
+}
+
+/* ---- what each seat may know ---- */
+
+struct leak {
+	const struct game_ops *g;
+	int players;
+	/* Cards seen, per listener (seat + 1; 0 the spectator), in this deal
+	 * and the one before. */
+	unsigned char now[GAME_MAX_SEATS + 1][256];
+	unsigned char before[GAME_MAX_SEATS + 1][256];
+	/* Every card's name in both languages. */
+	int npack;
+	card_t pack[CARD_MAX_PACK];
+	char name[2][CARD_MAX_PACK][96];
+	long checked;
+	int spectator_heard;
+};
+
+static void see(unsigned char *known, const card_t *cards, int n)
+{
+	for (int i = 0; i < n; i++)
+		known[cards[i]] = 1;
+}
+
+static void tap(void *ctx, const struct event *e)
+{
+	struct leak *l = ctx;
+	for (int k = 0; k <= l->players; k++) {
+		int seat = k - 1;
+		if (e->type == EV_HAND_START) {
+			memcpy(l->before[k], l->now[k], sizeof l->now[k]);
+			memset(l->now[k], 0, sizeof l->now[k]);
+			continue;   /* the pack's order is for the hand history */
+		}
+		if (!ev_visible_to(e, seat))
+			continue;
+		see(l->now[k], e->cards, e->ncards);
+		see(l->now[k], e->cards2, e->ncards2);
+		see(l->now[k], e->act.cards, e->act.ncards);
+		if (e->type == EV_CHOICE && e->what && !strcmp(e->what, "card"))
+			l->now[k][(card_t)e->value] = 1;
+	}
+}
+
+/* name at p, ASCII letters in any case ("Queen" at a sentence's start). */
+static int at(const char *p, const char *name, size_t n)
+{
+	return strncasecmp(p, name, n) == 0;
+}
+
+/* The card name found in text as words of their own, or NULL. */
+static const char *named(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = text; *p; p++) {
+		if (!at(p, name, n))
+			continue;
+		unsigned char before = p > text ? (unsigned char)p[-1] : ' ';
+		unsigned char after = (unsigned char)p[n];
+		int word_start = !(before >= 'a' && before <= 'z') && !(before >= 'A' && before <= 'Z') && before < 0x80;
+		int word_end = !(after >= 'a' && after <= 'z') && !(after >= 'A' && after <= 'Z') && after < 0x80;
+		if (word_start && word_end)
+			return p;
+	}
+	return NULL;
+}
+
+static void check_text(const struct rec *r, const char *text, const char *what)
+{
+	struct leak *l = r->leak;
+	int k = r->v.seat + 1;
+	int fr = strcmp(r->v.lang, "fr") == 0;
+	for (int i = 0; i < l->npack; i++) {
+		card_t c = l->pack[i];
+		if (l->now[k][c] || l->before[k][c])
+			continue;
+		ck_assert_msg(!named(text, l->name[fr][i]),
+		              "%s: seat %d (%s) hears '%s', not seen, in %s: \"%s\"", l->g->name, r->v.seat,
+		              r->v.lang, l->name[fr][i], what, text);
+	}
+	l->checked++;
+}
+
+static void rec_say(void *ctx, const struct view_say *m)
+{
+	struct rec *r = ctx;
+	if (r->nsaid < MAX_SAID)
+		r->said[r->nsaid++] = *m;
+	r->nsay++;
+	if (r->leak) {
+		check_text(r, m->text, "an announcement");
+		if (r->v.seat < 0 && m->text[0])
+			r->leak->spectator_heard = 1;
+	}
+}
+
+static void rec_update(void *ctx, const struct view_state *vs)
+{
+	struct rec *r = ctx;
+	r->nupdate++;
+	if (!r->leak)
+		return;
+	char what[32];
+	for (int k = 0; k < VIEW_NQUERY; k++) {
+		snprintf(what, sizeof what, "key %c", VIEW_QUERY_KEYS[k]);
+		check_text(r, vs->answer[k], what);
+	}
+	check_text(r, vs->hand_text, "key H");
+	check_text(r, vs->prompt, "the prompt");
+	for (int i = 0; i < vs->nhand; i++)
+		check_text(r, vs->hand[i].name, "the hand");
+	for (int i = 0; i < vs->nchoices; i++)
+		check_text(r, vs->choice[i].label, "a choice");
+	for (int i = 0; i < vs->nvariants; i++)
+		check_text(r, vs->variant[i], "an amount or discard label");
+	if (r->v.seat < 0)
+		ck_assert_int_eq(vs->nhand, 0);
+}
+
+/* ---- tables ---- */
+
+static void options(struct table_options *o, const struct game_ops *g, int players, uint64_t seed, int hands)
+{
+	memset(o, 0, sizeof *o);
+	o->game = g;
+	o->players = players;
+	o->dealer = -1;
+	o->seed = seed;
+	rules_init(&o->rules, g->rules, g->nrules);
+	char err[256], v[16];
+	if (hands && rules_index(&o->rules, "hands") >= 0) {
+		snprintf(v, sizeof v, "%d", hands);
+		ck_assert_msg(rules_set(&o->rules, "hands", v, err, sizeof err) == 0, "%s", err);
+	}
+	for (int s = 0; s < players; s++) {
+		o->seat_kind[s] = SEAT_BOT;
+		o->bot_level[s] = 1;
+	}
+}
+
+static void open_table(struct table *t, const struct table_options *o)
+{
+	char err[512];
+	ck_assert_msg(table_open(t, o, NULL, NULL, err, sizeof err) == 0, "%s", err);
+}
+
+static void step(struct table *t)
+{
+	char err[512];
+	ck_assert_msg(table_auto_step(t, err, sizeof err) == 0, "%s", err);
+}
+
+/* The same events, for one seat in English and in French. */
+START_TEST(two_languages)
+{
+	char err[128];
+	i18n_set_lang("en", err, sizeof err);
+	const struct game_ops *g = game_find("brouc");
+	struct table_options o;
+	options(&o, g, 4, 11, 0);
+	o.dealer = 2;
+	struct table t;
+	open_table(&t, &o);
+	struct rec en, fr;
+	rec_open(&en, &t, 0, "en");
+	rec_open(&fr, &t, 0, "fr");
+	table_start(&t);
+	for (int i = 0; i < 20 && table_to_act(&t) >= 0; i++)
+		step(&t);
+	ck_assert_str_eq(i18n_lang(), "en");   /* the language in force is given back */
+	ck_assert_int_gt(en.nsaid, 3);
+	ck_assert_int_eq(en.nsaid, fr.nsaid);
+	ck_assert_str_eq(en.said[0].text, "Le Brouc, 4 players.");
+	ck_assert_str_eq(fr.said[0].text, "Le Brouc, 4 joueurs.");
+	ck_assert_msg(strncmp(en.said[1].text, "Deal 1. ", 8) == 0, "%s", en.said[1].text);
+	ck_assert_msg(strncmp(fr.said[1].text, "Donne 1. ", 9) == 0, "%s", fr.said[1].text);
+	int differ = 0;
+	for (int i = 0; i < en.nsaid; i++) {
+		/* The same event: the same cue from the same seat. */
+		ck_assert_int_eq(en.said[i].cue, fr.said[i].cue);
+		ck_assert_int_eq(en.said[i].seat, fr.said[i].seat);
+		ck_assert_int_eq(en.said[i].kind, fr.said[i].kind);
+		differ += strcmp(en.said[i].text, fr.said[i].text) != 0;
+	}
+	ck_assert_int_gt(differ, en.nsaid / 2);
+	const struct view_state *a = view_state(&en.v), *b = view_state(&fr.v);
+	ck_assert_int_eq(a->nhand, b->nhand);
+	ck_assert_msg(strncmp(a->hand_text, "Your ", 5) == 0, "%s", a->hand_text);
+	ck_assert_msg(strncmp(b->hand_text, "Vo", 2) == 0, "%s", b->hand_text);
+	for (int i = 0; i < a->nhand; i++) {
+		ck_assert_int_eq(a->hand[i].card, b->hand[i].card);
+		ck_assert_str_ne(a->hand[i].name, b->hand[i].name);
+	}
+	rec_close(&en);
+	rec_close(&fr);
+	table_close(&t);
+}
+END_TEST
+
+/* Whole games of every game, every seat and two spectators listening:
+ * nothing any of them hears or could ask names a card it has not seen. */
+START_TEST(no_leak)
+{
+	const struct game_ops *g = game_list[_i];
+	struct leak *l = calloc(1, sizeof *l);
+	ck_assert(l != NULL);
+	l->g = g;
+	l->players = g->default_players;
+	char err[256];
+	struct rules rules;
+	rules_init(&rules, g->rules, g->nrules);
+	l->npack = g->pack(&rules, l->players, l->pack, err, sizeof err);
+	ck_assert_msg(l->npack > 0, "%s", err);
+	const char *langs[2] = { "en", "fr" };
+	for (int li = 0; li < 2; li++) {
+		ck_assert(i18n_set_lang(langs[li], err, sizeof err) == 0);
+		for (int i = 0; i < l->npack; i++)
+			say_card_str(l->pack[i], SAY_BARE, l->name[li][i], sizeof l->name[li][i]);
+	}
+	i18n_set_lang("en", err, sizeof err);
+	struct table_options o;
+	options(&o, g, l->players, 40 + (uint64_t)_i, 2);
+	struct table t;
+	open_table(&t, &o);
+	t.tap = (struct sink){ tap, l };
+	struct rec *r = calloc((size_t)l->players + 2, sizeof *r);
+	ck_assert(r != NULL);
+	int nr = l->players + 2;
+	for (int k = 0; k < nr; k++) {
+		int seat = k < l->players ? k : VIEW_SPECTATOR;
+		rec_open(&r[k], &t, seat, langs[k % 2]);
+		r[k].leak = l;
+	}
+	table_start(&t);
+	long steps = 0;
+	while (table_to_act(&t) >= 0 && steps < 20000) {
+		step(&t);
+		steps++;
+	}
+	ck_assert_msg(table_to_act(&t) < 0, "%s: the game did not end", g->name);
+	ck_assert(l->spectator_heard);
+	for (int k = 0; k < nr; k++) {
+		ck_assert_int_gt(r[k].nsay, 0);
+		ck_assert_int_eq(r[k].nupdate, steps + 1);
+		rec_close(&r[k]);
+	}
+	ck_assert_int_gt(l->checked, steps);
+	free(r);
+	table_close(&t);
+	free(l);
+}
+END_TEST
+
+/* The check above finds a card named in a real sentence: Bourré's draw
+ * names the cards received to their receiver, and to nobody else. */
+START_TEST(leak_check_can_fail)
+{
+	char err[128];
+	i18n_set_lang("en", err, sizeof err);
+	const struct game_ops *g = game_find("bourre");
+	struct table_options o;
+	options(&o, g, 4, 3, 1);
+	struct table t;
+	open_table(&t, &o);
+	table_start(&t);
+	card_t hand[GAME_MAX_HAND];
+	ck_assert_int_eq(g->hand(t.st, 1, hand), 5);
+	struct event draw;
+	ev_init(&draw, EV_DRAW);
+	draw.seat = 1;
+	draw.visible = EV_SEAT(1);
+	draw.ncards = 1;
+	draw.cards[0] = hand[0];
+	draw.ncards2 = 1;
+	draw.cards2[0] = hand[1];
+	void *view = calloc(1, g->state_size);
+	char name[96];
+	say_card_str(hand[1], SAY_BARE, name, sizeof name);
+	for (int seat = -1; seat < 4; seat++) {
+		struct talk tk = { g, seat, 4 };
+		struct sbuf b;
+		memcpy(view, t.st, g->state_size);
+		g->redact(view, seat);
+		view_phrase_event(&tk, talk_find(g->name), view, &draw, &b);
+		if (seat == 1)
+			ck_assert_msg(named(b.s, name), "%s / %s", b.s, name);
+		else
+			ck_assert_msg(!named(b.s, name) && b.len > 0, "seat %d: %s", seat, b.s);
+	}
+	free(view);
+	table_close(&t);
+}
+END_TEST
+
+static void same_state(const struct view_state *a, const struct view_state *b)
+{
+	ck_assert_int_eq(a->seat, b->seat);
+	ck_assert_str_eq(a->lang, b->lang);
+	ck_assert_int_eq(a->to_act, b->to_act);
+	ck_assert_int_eq(a->my_turn, b->my_turn);
+	ck_assert_int_eq(a->moves, b->moves);
+	for (int k = 0; k < VIEW_NQUERY; k++)
+		ck_assert_str_eq(a->answer[k], b->answer[k]);
+	ck_assert_str_eq(a->hand_text, b->hand_text);
+	ck_assert_str_eq(a->prompt, b->prompt);
+	ck_assert_int_eq(a->nhand, b->nhand);
+	for (int i = 0; i < a->nhand; i++) {
+		ck_assert_int_eq(a->hand[i].card, b->hand[i].card);
+		ck_assert_int_eq(a->hand[i].playable, b->hand[i].playable);
+		ck_assert_str_eq(a->hand[i].name, b->hand[i].name);
+	}
+	ck_assert_int_eq(a->nchoices, b->nchoices);
+	for (int i = 0; i < a->nchoices; i++) {
+		ck_assert_str_eq(a->choice[i].word, b->choice[i].word);
+		ck_assert_str_eq(a->choice[i].label, b->choice[i].label);
+	}
+	ck_assert_int_eq(a->nvariants, b->nvariants);
+	for (int i = 0; i < a->nvariants; i++)
+		ck_assert_str_eq(a->variant[i], b->variant[i]);
+	for (int s = 0; s < GAME_MAX_SEATS; s++)
+		ck_assert_int_eq(a->ncards[s], b->ncards[s]);
+}
+
+/* A listener arriving in the middle of a deal. */
+START_TEST(attach_mid_game)
+{
+	const struct game_ops *g = game_list[_i];
+	struct table_options o;
+	options(&o, g, g->default_players, 77, 2);
+	struct table t;
+	open_table(&t, &o);
+	struct rec early, early_spect;
+	rec_open(&early, &t, 1, "fr");
+	rec_open(&early_spect, &t, VIEW_SPECTATOR, "en");
+	table_start(&t);
+	for (int i = 0; i < 9 && table_to_act(&t) >= 0; i++)
+		step(&t);
+	struct rec late, late_spect;
+	rec_open(&late, &t, 1, "fr");
+	rec_open(&late_spect, &t, VIEW_SPECTATOR, "en");
+	ck_assert_int_eq(late.nupdate, 1);   /* the state at once */
+	same_state(view_state(&early.v), view_state(&late.v));
+	same_state(view_state(&early_spect.v), view_state(&late_spect.v));
+	/* From then on both hear the same. */
+	int e0 = early.nsaid, l0 = late.nsaid;
+	for (int i = 0; i < 9 && table_to_act(&t) >= 0; i++)
+		step(&t);
+	ck_assert_int_eq(early.nsaid - e0, late.nsaid - l0);
+	for (int i = 0; i < late.nsaid - l0; i++)
+		ck_assert_str_eq(early.said[e0 + i].text, late.said[l0 + i].text);
+	same_state(view_state(&early.v), view_state(&late.v));
+	/* Detached, a view hears no more; the others go on. */
+	rec_close(&late);
+	long n = early_spect.nupdate;
+	rec_close(&late_spect);
+	long gone = late_spect.nupdate;
+	if (table_to_act(&t) >= 0) {
+		step(&t);
+		ck_assert_int_eq(early_spect.nupdate, n + 1);
+		ck_assert_int_eq(late_spect.nupdate, gone);
+	}
+	rec_close(&early);
+	rec_close(&early_spect);
+	table_close(&t);
+}
+END_TEST
+
+/* A person's seat: the prompt, refusals, the labels of the menu. */
+START_TEST(seat_of_a_person)
+{
+	char err[128];
+	i18n_set_lang("en", err, sizeof err);
+	const struct game_ops *g = game_find("bouillotte");
+	struct table_options o;
+	options(&o, g, 4, 5, 3);
+	o.seat_kind[0] = SEAT_HUMAN;
+	struct table t;
+	open_table(&t, &o);
+	struct rec me, other;
+	rec_open(&me, &t, 0, "en");
+	rec_open(&other, &t, 2, "fr");
+	table_start(&t);
+	int ranges = 0, prompts = 0;
+	for (int i = 0; i < 400 && table_to_act(&t) >= 0; i++) {
+		const struct view_state *vs = view_state(&me.v);
+		if (!table_awaits(&t, 0)) {
+			ck_assert(!vs->my_turn);
+			ck_assert_int_eq(vs->prompt[0], '\0');
+			step(&t);
+			continue;
+		}
+		ck_assert(vs->my_turn);
+		ck_assert_int_eq(me.said[me.nsaid - 1].kind, VIEW_SAY_PROMPT);
+		ck_assert_int_eq(me.said[me.nsaid - 1].cue, CUE_YOUR_TURN);
+		ck_assert(me.said[me.nsaid - 1].urgent);
+		ck_assert_str_eq(me.said[me.nsaid - 1].text, vs->prompt);
+		prompts++;
+		ck_assert_int_gt(vs->nchoices, 0);
+		for (int c = 0; c < vs->nchoices; c++) {
+			const struct view_choice *ch = &vs->choice[c];
+			struct action a;
+			ck_assert_msg(act_parse(ch->word, &a, err, sizeof err) == 0, "%s: %s", ch->word, err);
+			ck_assert_int_eq(a.kind, ch->act.kind);
+			if (ch->hi > ch->lo) {
+				ranges++;
+				ck_assert_int_eq(ch->nvariants, ch->hi - ch->lo + 1);
+				char num[16];
+				snprintf(num, sizeof num, "%d", ch->hi);
+				const char *hi = view_amount_label(vs, c, ch->hi);
+				ck_assert_msg(hi && strstr(hi, num), "%s", hi ? hi : "(none)");
+				ck_assert_ptr_null(view_amount_label(vs, c, ch->hi + 1));
+			} else {
+				ck_assert_str_eq(view_amount_label(vs, c, ch->lo), ch->label);
+			}
+		}
+		/* Another seat's action, then an illegal one: refused, said. */
+		struct refusal why;
+		struct action fold = act_simple(ACT_FOLD);
+		ck_assert_int_eq(table_act(&t, 1, &fold, &why), -1);
+		ck_assert_int_eq(why.code, TABLE_NOT_YOUR_TURN);
+		view_refusal(&other.v, &why);
+		ck_assert_str_eq(other.said[other.nsaid - 1].text, "Ce n'est pas votre tour.");
+		struct action silly = act_simple(ACT_RAISE);
+		silly.amount = silly.amount_max = 100000;
+		ck_assert_int_eq(table_act(&t, 0, &silly, &why), -1);
+		view_refusal(&me.v, &why);
+		const struct view_say *m = &me.said[me.nsaid - 1];
+		ck_assert_int_eq(m->kind, VIEW_SAY_REFUSAL);
+		ck_assert(m->interrupt && m->urgent);
+		ck_assert_int_eq(m->cue, CUE_ILLEGAL);
+		ck_assert_int_gt((int)strlen(m->text), 3);
+		/* The first choice, in the words of --actions. */
+		struct action a;
+		ck_assert(act_parse(vs->choice[0].word, &a, err, sizeof err) == 0);
+		ck_assert_int_eq(table_act(&t, 0, &a, &why), 0);
+	}
+	ck_assert_int_gt(prompts, 3);
+	ck_assert_int_gt(ranges, 0);
+	rec_close(&me);
+	rec_close(&other);
+	table_close(&t);
+}
+END_TEST
+
+/* Bourré's discard: one item, a label for every set of marked cards. */
+START_TEST(discard_labels)
+{
+	char err[128];
+	i18n_set_lang("en", err, sizeof err);
+	const struct game_ops *g = game_find("bourre");
+	int found = 0;
+	for (uint64_t seed = 1; seed < 40 && !found; seed++) {
+		struct table_options o;
+		options(&o, g, 4, seed, 1);
+		o.seat_kind[0] = SEAT_HUMAN;
+		struct table t;
+		open_table(&t, &o);
+		struct rec me;
+		rec_open(&me, &t, 0, "en");
+		table_start(&t);
+		for (int i = 0; i < 200 && table_to_act(&t) >= 0 && !found; i++) {
+			const struct view_state *vs = view_state(&me.v);
+			if (!table_awaits(&t, 0)) {
+				step(&t);
+				continue;
+			}
+			int d = -1;
+			for (int c = 0; c < vs->nchoices; c++)
+				if (vs->choice[c].act.kind == ACT_DISCARD)
+					d = c;
+			if (d >= 0) {
+				found = 1;
+				ck_assert_int_eq(vs->choice[d].nvariants, 1 << vs->nhand);
+				ck_assert_str_eq(view_discard_label(vs, d, 0), "Keep all your cards");
+				const char *two = view_discard_label(vs, d, 3);
+				char name[96];
+				say_card_str(vs->hand[1].card, SAY_THE, name, sizeof name);
+				ck_assert_msg(two && strstr(two, name), "%s / %s", two ? two : "(none)", name);
+				break;
+			}
+			struct action a;
+			struct refusal why;
+			ck_assert(act_parse(vs->choice[0].word, &a, err, sizeof err) == 0);
+			if (vs->can_play) {
+				for (int k = 0; k < vs->nhand; k++)
+					if (vs->hand[k].playable)
+						a = act_card(ACT_PLAY, vs->hand[k].card);
+			}
+			ck_assert_int_eq(table_act(&t, 0, &a, &why), 0);
+		}
+		rec_close(&me);
+		table_close(&t);
+	}
+	ck_assert(found);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("view");
+	TCase *tc = tcase_create("view");
+	tcase_set_timeout(tc, 300);
+	int ngames = 0;
+	while (game_list[ngames])
+		ngames++;
+	tcase_add_test(tc, two_languages);
+	tcase_add_loop_test(tc, no_leak, 0, ngames);
+	tcase_add_test(tc, leak_check_can_fail);
+	tcase_add_loop_test(tc, attach_mid_game, 0, ngames);
+	tcase_add_test(tc, seat_of_a_person);
+	tcase_add_test(tc, discard_labels);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
