@@ -5,6 +5,7 @@
  * test, reconnection, bots taking seats and giving them back, a server
  * killed with kill -9 and restarted, spectators, private tables, wrong
  * passwords, bad messages, and many clients that vanish. */
+#define _GNU_SOURCE /* memmem */
 #include <check.h>
 #include <errno.h>
 #include <jansson.h>
@@ -234,7 +235,11 @@ static void srv_run(struct srv *s)
 		o.grace_ms = s->grace_ms ? s->grace_ms : 300;
 		o.bot_delay_ms = 0;
 		o.cheap_hash = 1;
-		o.quiet = 1;
+		o.quiet = 0;
+		char logpath[160];
+		snprintf(logpath, sizeof logpath, "%s/stderr.txt", s->dir);
+		if (!freopen(logpath, "a", stderr))
+			_exit(1);
 		o.on_ready = ready;
 		o.ready_ctx = &fds[1];
 		char err[256];
@@ -334,6 +339,7 @@ static void tc_send(struct tc *t, const char *fmt, ...)
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	ck_assert_int_eq(netc_send(t->c, buf), 0);
+	netc_service(t->c, 2); /* out it goes */
 }
 
 /* The next message of a type (after the cursor), waiting up to 5 s. */
@@ -345,6 +351,11 @@ static json_t *tc_wait(struct tc *t, const char *type)
 				return t->msg[t->cursor++];
 		if (netc_service(t->c, 5) < 0 && t->cursor >= t->n)
 			break;
+	}
+	for (int i = 0; i < t->n; i++) {
+		char *x = json_dumps(t->msg[i], JSON_COMPACT);
+		fprintf(stderr, "%s got: %.200s\n", t->name, x);
+		free(x);
 	}
 	ck_abort_msg("%s: no '%s' message came", t->name, type);
 	return NULL;
@@ -358,7 +369,8 @@ static void tc_connect(struct tc *t, struct srv *s)
 }
 
 /* Connect and say hello; the welcome must come. */
-static void tc_login(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password)
+static void tc_hello(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password,
+                     const char *token)
 {
 	memset(t, 0, sizeof *t);
 	snprintf(t->name, sizeof t->name, "%s", name);
@@ -370,7 +382,13 @@ static void tc_login(struct tc *t, struct srv *s, const char *name, const char *
 		tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\",\"password\":\"%s\"}", name,
 		        lang, password);
 	else
-		tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\"}", name, lang);
+		tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\",\"token\":\"%s\"}", name,
+		        lang, token ? token : "");
+}
+
+static void tc_login(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password)
+{
+	tc_hello(t, s, name, lang, password, NULL);
 	json_t *w = tc_wait(t, "welcome");
 	ck_assert_str_eq(json_string_value(json_object_get(w, "name")), name);
 }
@@ -428,19 +446,26 @@ static void tc_play(struct tc *t)
  * until stop() says so. */
 static void play_until(struct tc **all, int n, int (*stop)(struct tc **all, int n, void *ctx), void *ctx)
 {
-	for (int rounds = 0; rounds < 20000; rounds++) {
+	for (int rounds = 0; rounds < 5000; rounds++) {
 		int done = 1;
 		for (int i = 0; i < n; i++) {
 			if (!all[i]->c)
 				continue;
 			netc_service(all[i]->c, 1);
 			ck_assert_msg(all[i]->refused == 0, "%s: an action was refused", all[i]->name);
-			tc_play(all[i]);
 			done &= all[i]->over;
 		}
 		if (stop ? stop(all, n, ctx) : done)
 			return;
+		for (int i = 0; i < n; i++)
+			tc_play(all[i]);
 	}
+	for (int i = 0; i < n; i++)
+		for (int k = all[i]->n > 8 ? all[i]->n - 8 : 0; k < all[i]->n; k++) {
+			char *x = json_dumps(all[i]->msg[k], JSON_COMPACT);
+			fprintf(stderr, "%s got: %.300s\n", all[i]->name, x);
+			free(x);
+		}
 	ck_abort_msg("the game did not end");
 }
 
@@ -566,7 +591,7 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 	for (int c = 0; c < n; c++) {
 		struct tc *t = all[c];
 		char ierr[128];
-		ck_assert_int_eq(i18n_set_lang(t->lang, ierr, sizeof ierr), 0);
+		ck_assert_msg(i18n_set_lang(t->lang, ierr, sizeof ierr) == 0, "%s: lang %s: %s", t->name, t->lang, ierr);
 		char names[CARD_MAX_PACK * 4][64];
 		memset(names, 0, sizeof names);
 		for (int cd = 0; cd < 256; cd++)
@@ -669,6 +694,444 @@ END_TEST
 START_TEST(test_game_bouillabaisse) { whole_game("bouillabaisse", 3, "\"hands\":1"); }
 END_TEST
 
+
+/* ---- around the games ---- */
+
+static int count_type(const struct tc *t, const char *type)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++)
+		n += !strcmp(mtype(t->msg[i]), type);
+	return n;
+}
+
+/* 1 when t heard a sentence holding part. */
+static int heard(const struct tc *t, const char *part)
+{
+	for (int i = 0; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		if (!strcmp(mtype(t->msg[i]), "say") && x && strstr(x, part))
+			return 1;
+	}
+	return 0;
+}
+
+/* The error code of the next error message. */
+static const char *next_error(struct tc *t)
+{
+	return json_string_value(json_object_get(tc_wait(t, "error"), "code"));
+}
+
+static int stop_after_states(struct tc **all, int n, void *ctx)
+{
+	(void)n;
+	return count_type(all[0], "state") >= *(int *)ctx;
+}
+
+/* Stop once past so many states, at the first's turn (the table waits). */
+static int stop_at_my_turn(struct tc **all, int n, void *ctx)
+{
+	(void)n;
+	return stop_after_states(all, n, ctx) && all[0]->state &&
+	       json_integer_value(json_object_get(all[0]->state, "to_act")) == all[0]->seat;
+}
+
+struct heard_ctx {
+	int who;
+	const char *part;
+};
+
+static int stop_when_heard(struct tc **all, int n, void *ctx)
+{
+	struct heard_ctx *h = ctx;
+	(void)n;
+	return heard(all[h->who], h->part);
+}
+
+/* A player drops: after the grace a bot plays the seat; back with their
+ * token, they hear what they missed and take the seat again. */
+START_TEST(test_reconnect)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, a2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	int states = 6;
+	play_until(all, 2, stop_after_states, &states);
+	char token[40];
+	snprintf(token, sizeof token, "%s", a.token);
+	netc_abandon(a.c);
+	a.c = NULL;
+	/* Bruno plays on; a bot plays Anne's seat once the grace is over. */
+	struct heard_ctx hc = { 1, "Anne is away" };
+	play_until(all, 2, stop_when_heard, &hc);
+	struct tc *b_only[] = { &b };
+	states = count_type(&b, "state") + 12;
+	play_until(b_only, 1, stop_after_states, &states);
+	/* Someone else cannot take the name while it holds a seat. */
+	static struct tc x;
+	tc_hello(&x, &s, "Anne", "en", NULL, "0123");
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	/* Anne comes back. */
+	tc_hello(&a2, &s, "Anne", "en", NULL, token);
+	tc_wait(&a2, "welcome");
+	json_t *j = tc_wait(&a2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+	a2.table = id;
+	a2.seat = 0;
+	json_t *missed = tc_wait(&a2, "missed");
+	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
+	ck_assert_int_le(json_array_size(json_object_get(missed, "says")), 30);
+	a2.state = tc_wait(&a2, "state");
+	struct heard_ctx back = { 1, "Anne is back" };
+	struct tc *both[] = { &a2, &b };
+	play_until(both, 2, stop_when_heard, &back);
+	play_until(both, 2, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&a2);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Standing up gives the seat to a bot; sitting down again takes it back. */
+START_TEST(test_stand_and_sit)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "bouillabaisse", 3, "[\"open\",\"open\",\"bot:0\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	tc_send(&b, "{\"type\":\"stand\",\"table\":%ld}", id);
+	b.seat = -1;
+	struct heard_ctx hc = { 0, "Bruno stands up" };
+	play_until(all, 2, stop_when_heard, &hc);
+	/* A bot plays for Bruno: the game goes on with Anne alone. */
+	struct tc *a_only[] = { &a };
+	states = count_type(&a, "state") + 6;
+	play_until(a_only, 1, stop_after_states, &states);
+	tc_sit(&b, id, 1);
+	struct heard_ctx sat = { 0, "Bruno sits down" };
+	play_until(all, 2, stop_when_heard, &sat);
+	play_until(all, 2, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* kill -9 in the middle of a deal: started again on the same store, the
+ * table is where it was and its player sits back down on logging in. */
+START_TEST(test_kill9_restart)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, a2, c;
+	tc_login(&a, &s, "Anne", "en", "secret words");
+	long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot\",\"bot:1\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	tc_login(&c, &s, "Carl", "en", NULL);
+	long waiting = tc_create(&c, "brelan", 5, "[\"open\",\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a };
+	int states = 5;
+	play_until(all, 1, stop_at_my_turn, &states);
+	int seq = (int)json_integer_value(json_object_get(a.state, "seq"));
+	char hand[2048];
+	char *h = json_dumps(json_object_get(a.state, "hand"), JSON_COMPACT);
+	snprintf(hand, sizeof hand, "%s", h);
+	free(h);
+	ck_assert_int_eq(kill(s.pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(s.pid, NULL, 0), s.pid);
+	netc_abandon(a.c);
+	a.c = NULL;
+	netc_abandon(c.c);
+	c.c = NULL;
+	srv_run(&s);
+	tc_login(&a2, &s, "Anne", "en", "secret words");
+	json_t *lobby = tc_wait(&a2, "lobby");
+	ck_assert_int_eq(json_array_size(json_object_get(lobby, "tables")), 2);
+	json_t *t1 = json_array_get(json_object_get(lobby, "tables"), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(t1, "id")), waiting);
+	ck_assert_str_eq(json_string_value(json_object_get(t1, "state")), "waiting");
+	json_t *j = tc_wait(&a2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+	a2.table = id;
+	a2.seat = 0;
+	json_t *st = tc_wait(&a2, "state");
+	a2.state = st;
+	/* The same moment of the same deal. */
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "seq")), seq);
+	h = json_dumps(json_object_get(st, "hand"), JSON_COMPACT);
+	ck_assert_str_eq(h, hand);
+	free(h);
+	struct tc *again[] = { &a2 };
+	play_until(again, 1, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&a2);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A private table wants its password, to sit or to watch; a spectator hears
+ * the game but no hidden card (the leak test covers spectators too). */
+START_TEST(test_private_table)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, w;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&w, &s, "Wanda", "fr", NULL);
+	long id = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]",
+	                    ",\"private\":true,\"password\":\"door\",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld}", id);
+	ck_assert_str_eq(next_error(&b), "password");
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld,\"password\":\"window\"}", id);
+	ck_assert_str_eq(next_error(&b), "password");
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	ck_assert_str_eq(next_error(&w), "password");
+	b.table = id;
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld,\"password\":\"door\"}", id);
+	ck_assert_int_eq(json_integer_value(json_object_get(tc_wait(&b, "joined"), "seat")), 1);
+	b.seat = 1;
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld,\"password\":\"door\"}", id);
+	ck_assert_int_eq(json_integer_value(json_object_get(tc_wait(&w, "joined"), "seat")), -1);
+	/* Only the creator starts. */
+	tc_send(&b, "{\"type\":\"start\",\"table\":%ld}", id);
+	ck_assert_str_eq(next_error(&b), "not_creator");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b, &w };
+	play_until(all, 3, NULL, NULL);
+	ck_assert(count_type(&w, "say") > 5);
+	check_no_leak(&s, id, all, 3);
+	/* The lobby shows the table private, its password nowhere. */
+	json_t *lobby = NULL;
+	for (int i = 0; i < a.n; i++)
+		if (!strcmp(mtype(a.msg[i]), "lobby"))
+			lobby = a.msg[i];
+	char *text = json_dumps(lobby, JSON_COMPACT);
+	ck_assert_ptr_nonnull(strstr(text, "\"private\":true"));
+	ck_assert_ptr_null(strstr(text, "door"));
+	free(text);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&w);
+	srv_stop(&s);
+}
+END_TEST
+
+/* memmem over a whole file. */
+static int file_holds(const char *path, const char *what)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	static char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	return memmem(buf, n, what, strlen(what)) != NULL;
+}
+
+START_TEST(test_passwords)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, x;
+	tc_login(&a, &s, "Anne", "en", "hunter two");
+	tc_free(&a);
+	/* The name has a password now: no guest may take it. */
+	tc_hello(&x, &s, "Anne", "en", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "password");
+	for (int i = 0; i < AUTH_FREE_FAILS; i++) {
+		tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"password\":\"guess %d\"}", i);
+		ck_assert_str_eq(next_error(&x), "password");
+	}
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"password\":\"guess x\"}");
+	ck_assert_str_eq(next_error(&x), "password");
+	/* Now even the right password waits. */
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"password\":\"hunter two\"}");
+	ck_assert_str_eq(next_error(&x), "wait");
+	tc_free(&x);
+	usleep(1100 * 1000);
+	tc_login(&a, &s, "Anne", "en", "hunter two");
+	tc_free(&a);
+	/* The password is in no file of the server. */
+	char path[200];
+	snprintf(path, sizeof path, "%s/stderr.txt", s.dir);
+	ck_assert(!file_holds(path, "hunter"));
+	ck_assert(!file_holds(s.db, "hunter"));
+	snprintf(path, sizeof path, "%s-wal", s.db);
+	ck_assert(!file_holds(path, "hunter"));
+	srv_stop(&s);
+}
+END_TEST
+
+/* Oversized, malformed and unknown messages get an error; the server and
+ * the connection survive. */
+START_TEST(test_bad_messages)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc x, v;
+	memset(&x, 0, sizeof x);
+	snprintf(x.name, sizeof x.name, "x");
+	tc_connect(&x, &s);
+	tc_send(&x, "{\"type\":\"create\",\"game\":\"brelan\"}");
+	ck_assert_str_eq(next_error(&x), "hello_first");
+	tc_send(&x, "{\"type\":");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	tc_send(&x, "{\"type\":\"teleport\"}");
+	json_t *e = tc_wait(&x, "error");
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "message")), "unknown message type"));
+	tc_send(&x, "\"just a string\"");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	static char big[PROTO_MAX_MESSAGE * 3];
+	memset(big, 'a', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	ck_assert_int_eq(netc_send(x.c, big), 0);
+	ck_assert_str_eq(next_error(&x), "too_long");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Xavier\"}");
+	tc_wait(&x, "welcome");
+	tc_send(&x, "{\"type\":\"action\",\"table\":99,\"action\":\"pass\"}");
+	ck_assert_str_eq(next_error(&x), "no_table");
+	tc_send(&x, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":3}");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	/* Too many at once: the rate limit answers, then calm returns. */
+	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+		tc_send(&x, "{\"type\":\"ping\"}");
+	ck_assert_str_eq(next_error(&x), "rate");
+	usleep(500 * 1000);
+	int pongs = count_type(&x, "pong");
+	tc_send(&x, "{\"type\":\"ping\"}");
+	for (int i = 0; i < 200 && count_type(&x, "pong") == pongs; i++)
+		netc_service(x.c, 5);
+	ck_assert_int_gt(count_type(&x, "pong"), pongs);
+	/* A client of another version is told and let go. */
+	tc_hello(&v, &s, "Vera", "en", NULL, NULL);
+	tc_free(&v);
+	memset(&v, 0, sizeof v);
+	tc_connect(&v, &s);
+	tc_send(&v, "{\"type\":\"hello\",\"version\":2,\"name\":\"Vera\"}");
+	ck_assert_str_eq(next_error(&v), "version");
+	for (int i = 0; i < 200 && netc_connected(v.c); i++)
+		netc_service(v.c, 5);
+	ck_assert(!netc_connected(v.c));
+	ck_assert(srv_alive(&s));
+	tc_free(&x);
+	tc_free(&v);
+	srv_stop(&s);
+}
+END_TEST
+
+/* 100 clients connect and vanish, some in the middle of a message; the
+ * server forgets them and serves the next one. */
+START_TEST(test_vanishing_clients)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc many[100];
+	for (int i = 0; i < 100; i++) {
+		memset(&many[i], 0, sizeof many[i]);
+		snprintf(many[i].name, sizeof many[i].name, "ghost%d", i);
+		tc_connect(&many[i], &s);
+		if (i % 2)
+			tc_send(&many[i], "{\"type\":\"hello\",\"version\":1,\"name\":\"Ghost %d\"}", i);
+		netc_service(many[i].c, 0);
+	}
+	for (int i = 0; i < 100; i++) {
+		if (i % 3)
+			netc_abandon(many[i].c);
+		else
+			netc_close(many[i].c);
+		many[i].c = NULL;
+		tc_free(&many[i]);
+	}
+	/* And a few raw sockets that send half a request. */
+	for (int i = 0; i < 10; i++) {
+		int fd = socket(AF_INET, SOCK_STREAM, 0);
+		struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)s.port) };
+		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+		const char half[] = "GET / HTTP/1.1\r\nUpgrade: websocket\r\nConn";
+		ck_assert_int_eq(write(fd, half, i % 2 ? sizeof half - 1 : 0), i % 2 ? (int)sizeof half - 1 : 0);
+		close(fd);
+	}
+	usleep(200 * 1000);
+	static struct tc a;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	/* The lobby counts Anne alone among those online. */
+	json_t *lobby = NULL;
+	for (int tries = 0; tries < 100; tries++) {
+		netc_service(a.c, 10);
+		for (int i = 0; i < a.n; i++)
+			if (!strcmp(mtype(a.msg[i]), "lobby"))
+				lobby = a.msg[i];
+		if (lobby && json_array_size(json_object_get(lobby, "users")) == 1)
+			break;
+	}
+	ck_assert_int_eq(json_array_size(json_object_get(lobby, "users")), 1);
+	ck_assert(srv_alive(&s));
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Chat at a table and in the lobby, each line with its cue. */
+START_TEST(test_chat)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"Bonjour à tous\"}");
+	json_t *c = tc_wait(&b, "chat");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "text")), "Bonjour à tous");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "from")), "Anne");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "cue")), "chat");
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	tc_send(&b, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"me?\"}", id);
+	ck_assert_str_eq(next_error(&b), "not_member");
+	tc_sit(&b, id, 1);
+	tc_send(&b, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"à vous\"}", id);
+	for (;;) {
+		c = tc_wait(&a, "chat");
+		if (json_integer_value(json_object_get(c, "table")) == id)
+			break;
+	}
+	ck_assert_str_eq(json_string_value(json_object_get(c, "text")), "à vous");
+	/* The creator removes a player; the player is told. */
+	tc_send(&a, "{\"type\":\"kick\",\"table\":%ld,\"seat\":1}", id);
+	json_t *l = tc_wait(&b, "left");
+	ck_assert_str_eq(json_string_value(json_object_get(l, "reason")), "removed");
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -685,6 +1148,17 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_game_bourre);
 	tcase_add_test(tc, test_game_brouc);
 	tcase_add_test(tc, test_game_bouillabaisse);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("server");
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_stand_and_sit);
+	tcase_add_test(tc, test_kill9_restart);
+	tcase_add_test(tc, test_private_table);
+	tcase_add_test(tc, test_passwords);
+	tcase_add_test(tc, test_bad_messages);
+	tcase_add_test(tc, test_vanishing_clients);
+	tcase_add_test(tc, test_chat);
 	suite_add_tcase(s, tc);
 	return s;
 }

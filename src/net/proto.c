@@ -155,7 +155,7 @@ static int read_seat_word(const char *w, int *kind, int *level, char *err, size_
 {
 	if (!strcmp(w, "open")) {
 		*kind = PSEAT_OPEN;
-		*level = 0;
+		*level = 2; /* the bot that plays it while nobody does */
 		return 0;
 	}
 	if (!strncmp(w, "bot", 3) && (w[3] == '\0' || (w[3] == ':' && w[4] >= '0' && w[4] <= '9' && !w[5]))) {

@@ -32,6 +32,7 @@ int fuzz_settings(const uint8_t *data, size_t size);
 int fuzz_i18n(const uint8_t *data, size_t size);
 int fuzz_term(const uint8_t *data, size_t size);
 int fuzz_game(const uint8_t *data, size_t size);
+int fuzz_proto(const uint8_t *data, size_t size);
 
 /* Every target, NULL-terminated (tests/fuzz/targets.c). */
 extern const struct fuzz_target fuzz_targets[];

@@ -12,5 +12,6 @@ const struct fuzz_target fuzz_targets[] = {
 	{ "i18n", fuzz_i18n },
 	{ "term", fuzz_term },
 	{ "game", fuzz_game },
+	{ "proto", fuzz_proto },
 	{ NULL, NULL },
 };
