@@ -109,10 +109,37 @@ static void act(struct bclient *c, json_t *st)
 	send_json(c, o);
 }
 
+/* The first event after an action: its latency. */
+static void record(struct bclient *c)
+{
+	struct bench *b = c->b;
+	if (c->sent_at <= 0)
+		return;
+	if (b->nlat == b->caplat) {
+		long cap = b->caplat ? b->caplat * 2 : 4096;
+		double *p = realloc(b->lat, (size_t)cap * sizeof *p);
+		if (p) {
+			b->lat = p;
+			b->caplat = cap;
+		}
+	}
+	if (b->nlat < b->caplat)
+		b->lat[b->nlat++] = (now_s() - c->sent_at) * 1000.0;
+	c->sent_at = 0;
+}
+
 static void on_msg(void *ctx, const char *text, size_t len)
 {
 	struct bclient *c = ctx;
 	struct bench *b = c->b;
+	/* The lobby's list of every table is of no use to a bot, and the
+	 * announcements only mark the time: neither is parsed. */
+	if (!strncmp(text, "{\"type\":\"lobby\"", 16))
+		return;
+	if (!strncmp(text, "{\"type\":\"say\"", 14)) {
+		record(c);
+		return;
+	}
 	json_t *o = json_loadb(text, len, 0, NULL);
 	const char *type = jstr(o, "type");
 	if (!strcmp(type, "welcome")) {
@@ -125,19 +152,7 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		if (!c->joined++)
 			b->t[c->tindex].joined++;
 	} else if (!strcmp(type, "say")) {
-		if (c->sent_at > 0) {
-			if (b->nlat == b->caplat) {
-				long cap = b->caplat ? b->caplat * 2 : 4096;
-				double *p = realloc(b->lat, (size_t)cap * sizeof *p);
-				if (p) {
-					b->lat = p;
-					b->caplat = cap;
-				}
-			}
-			if (b->nlat < b->caplat)
-				b->lat[b->nlat++] = (now_s() - c->sent_at) * 1000.0;
-			c->sent_at = 0;
-		}
+		record(c);
 	} else if (!strcmp(type, "state")) {
 		const char *st = jstr(o, "state");
 		int seq = (int)jint(o, "seq", 0);
