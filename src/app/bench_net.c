@@ -134,9 +134,10 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	struct bench *b = c->b;
 	/* The lobby's list of every table is of no use to a bot, and the
 	 * announcements only mark the time: neither is parsed. */
-	if (!strncmp(text, "{\"type\":\"lobby\"", 16))
+	static const char lobby[] = "{\"type\":\"lobby\"", say[] = "{\"type\":\"say\"";
+	if (!strncmp(text, lobby, sizeof lobby - 1))
 		return;
-	if (!strncmp(text, "{\"type\":\"say\"", 14)) {
+	if (!strncmp(text, say, sizeof say - 1)) {
 		record(c);
 		return;
 	}
