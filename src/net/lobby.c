@@ -191,6 +191,14 @@ static json_t *table_json(const struct host *h)
 	                 "creator", h->creator, "state", state_word(h->state), "watchers", watchers);
 }
 
+/* "joined", with the table as the lobby lists it (a player at a table in
+ * play is not sent the lobby's list). */
+static char *joined_msg(const struct host *h, int seat)
+{
+	return proto_dump(json_pack("{s:s, s:I, s:i, s:o}", "type", "joined", "table", (json_int_t)h->id, "seat",
+	                            seat, "info", table_json(h)));
+}
+
 static char *lobby_msg(struct lobby *l)
 {
 	json_t *users = json_array();
@@ -202,6 +210,27 @@ static char *lobby_msg(struct lobby *l)
 	for (int i = 0; i < l->ntables; i++)
 		json_array_append_new(tables, table_json(l->tables[i]));
 	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
+}
+
+/* 1 when the user plays at a table whose game is under way: the lobby's
+ * list is not sent to them (it grows with every table, and is of no use
+ * while playing); they have it again once the game is over or they leave. */
+static int in_play(struct lobby *l, const char *name)
+{
+	for (int i = 0; i < l->ntables; i++) {
+		struct host_member *hm;
+		if (l->tables[i]->state == HOST_PLAYING && (hm = host_member(l->tables[i], name)) && hm->seat >= 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The lobby's list to every connection in the lobby. */
+static void broadcast_lobby(struct lobby *l, const char *text)
+{
+	for (int i = 0; i < l->nconns; i++)
+		if (l->conns[i].user >= 0 && !in_play(l, l->users[l->conns[i].user].name))
+			send_text(l, l->conns[i].id, strdup(text));
 }
 
 static void broadcast(struct lobby *l, const char *text)
@@ -333,8 +362,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		struct host_member *hm = host_member(h, u->name);
 		if (hm && hm->seat >= 0) {
 			char err[128];
-			send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table",
-			                                         (json_int_t)h->id, "seat", hm->seat)));
+			send_text(l, c->id, joined_msg(h, hm->seat));
 			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
 		}
 	}
@@ -412,8 +440,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		return;
 	}
 	struct host_member *now = host_member(h, u->name);
-	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table", (json_int_t)h->id,
-	                                         "seat", now ? now->seat : -1)));
+	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
 	l->dirty = 1;
 }
 
@@ -597,7 +624,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		l->dirty = 0;
 		char *s = lobby_msg(l);
 		if (s)
-			broadcast(l, s);
+			broadcast_lobby(l, s);
 		free(s);
 	}
 }

@@ -75,6 +75,26 @@ static void table_facts(struct remote *r)
 	r->vs.players = (int)int_of(t, "players", r->vs.players);
 }
 
+/* The entry of a table (from "joined") put in the lobby's list, replacing
+ * the one it had: a player at a table in play is not sent the list. */
+static void keep_table(struct remote *r, json_t *info)
+{
+	if (!json_is_object(info))
+		return;
+	if (!r->lobby)
+		r->lobby = json_pack("{s:s, s:[], s:[]}", "type", "lobby", "users", "tables");
+	json_t *tables = json_object_get(r->lobby, "tables");
+	if (!json_is_array(tables))
+		return;
+	long id = (long)int_of(info, "id", 0);
+	for (size_t i = 0; i < json_array_size(tables); i++)
+		if (int_of(json_array_get(tables, i), "id", 0) == id) {
+			json_array_set(tables, i, info);
+			return;
+		}
+	json_array_append(tables, info);
+}
+
 static void on_state(struct remote *r, json_t *o)
 {
 	struct view_state *v = &r->vs;
@@ -203,6 +223,7 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		r->created = (long)int_of(o, "table", 0);
 	} else if (!strcmp(type, "joined")) {
 		r->table = (long)int_of(o, "table", 0);
+		keep_table(r, json_object_get(o, "info"));
 		r->vs.seat = (int)int_of(o, "seat", -1);
 		r->watching = r->vs.seat < 0;
 		r->left = 0;
