@@ -150,17 +150,19 @@ static char *cli_text(const struct cli *c)
 /* Wait (up to 20 s) until the client's words hold needle. */
 static void cli_await(const struct cli *c, const char *needle)
 {
+	char *t = NULL;
 	for (int i = 0; i < 2000; i++) {
 		char err[256];
-		char *t = deckfile_slurp(c->out, err, sizeof err);
-		int found = t && strstr(t, needle);
 		free(t);
-		if (found)
+		t = deckfile_slurp(c->out, err, sizeof err);
+		if (t && strstr(t, needle)) {
+			free(t);
 			return;
+		}
 		struct timespec ts = { 0, 10000000 };
 		nanosleep(&ts, NULL);
 	}
-	ck_abort_msg("'%s' never came to %s", needle, c->out);
+	ck_abort_msg("'%s' never came to %s:\n%s", needle, c->out, t ? t : "");
 }
 
 /* A whole game of La Bouillabaisse against three bots, every choice made

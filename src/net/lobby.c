@@ -212,25 +212,34 @@ static char *lobby_msg(struct lobby *l)
 	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
 }
 
-/* 1 when the user plays at a table whose game is under way: the lobby's
- * list is not sent to them (it grows with every table, and is of no use
- * while playing); they have it again once the game is over or they leave. */
-static int in_play(struct lobby *l, const char *name)
+/* 1 when the user is at a table (seated or watching). */
+static int at_table(struct lobby *l, const char *name)
 {
-	for (int i = 0; i < l->ntables; i++) {
-		struct host_member *hm;
-		if (l->tables[i]->state == HOST_PLAYING && (hm = host_member(l->tables[i], name)) && hm->seat >= 0)
+	for (int i = 0; i < l->ntables; i++)
+		if (host_member(l->tables[i], name))
 			return 1;
-	}
 	return 0;
 }
 
-/* The lobby's list to every connection in the lobby. */
+/* The lobby's list goes to the connections in the lobby only: it grows
+ * with every table, and someone at a table has no use for it until they
+ * leave. The members of a table still waiting to begin are told its own
+ * entry ("table"), where the seats change. */
 static void broadcast_lobby(struct lobby *l, const char *text)
 {
 	for (int i = 0; i < l->nconns; i++)
-		if (l->conns[i].user >= 0 && !in_play(l, l->users[l->conns[i].user].name))
+		if (l->conns[i].user >= 0 && !at_table(l, l->users[l->conns[i].user].name))
 			send_text(l, l->conns[i].id, strdup(text));
+	for (int t = 0; t < l->ntables; t++) {
+		struct host *h = l->tables[t];
+		if (h->state != HOST_WAITING)
+			continue;
+		char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
+		for (int k = 0; one && k < h->nmembers; k++)
+			if (h->member[k].conn >= 0)
+				send_text(l, h->member[k].conn, strdup(one));
+		free(one);
+	}
 }
 
 static void broadcast(struct lobby *l, const char *text)

@@ -219,6 +219,10 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		r->lobby_seen++;
 		if (r->table)
 			table_facts(r);
+	} else if (!strcmp(type, "table")) {
+		keep_table(r, json_object_get(o, "info"));
+		if (r->table)
+			table_facts(r);
 	} else if (!strcmp(type, "created")) {
 		r->created = (long)int_of(o, "table", 0);
 	} else if (!strcmp(type, "joined")) {
