@@ -126,6 +126,7 @@ fuzz:
 bench: deps
 	@$(MAKE) --no-print-directory all
 	$(BIN) bench
+	$(BIN) bench --net --clients 40 --tables 10 --deals 2
 
 asan:
 	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
