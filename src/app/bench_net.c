@@ -36,7 +36,7 @@ struct bclient {
 	long table;
 	int seat;
 	int welcomed, joined, over;
-	int acted_seq;         /* the seq of the state last acted on */
+	int acted_moves;         /* the moves of the state last acted on */
 	double sent_at;        /* when the last action left, 0 none waiting */
 	unsigned rng;
 };
@@ -180,7 +180,11 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		return;
 	}
 	if (!strncmp(text, say, sizeof say - 1)) {
-		record(c);
+		/* Only an event of the action sent counts: one told after a later
+		 * move (the prompt of the turn being said after the state). */
+		const char *m = strstr(text, "\"moves\":");
+		if (!m || strtol(m + 8, NULL, 10) > c->acted_moves)
+			record(c);
 		return;
 	}
 	json_t *o = json_loadb(text, len, 0, NULL);
@@ -198,13 +202,13 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		record(c);
 	} else if (!strcmp(type, "state")) {
 		const char *st = jstr(o, "state");
-		int seq = (int)jint(o, "seq", 0);
+		int seq = (int)jint(o, "moves", jint(o, "seq", 0));
 		if (!strcmp(st, "over")) {
 			if (!c->over++)
 				b->t[c->tindex].over++;
 		} else if (!strcmp(st, "playing") && jint(o, "to_act", -1) == c->seat && c->seat >= 0 &&
-		           seq != c->acted_seq) {
-			c->acted_seq = seq;
+		           seq != c->acted_moves) {
+			c->acted_moves = seq;
 			act(c, o);
 		}
 	} else if (!strcmp(type, "error") || !strcmp(type, "refused")) {
@@ -500,7 +504,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, struct be
 		c->b = &b;
 		c->id = i;
 		c->seat = -1;
-		c->acted_seq = -1;
+		c->acted_moves = -1;
 		c->rng = 0x9e3779b9u * (unsigned)(i + 1);
 		for (int t = 0; t < tables; t++)
 			if (i >= b.t[t].first && i < b.t[t].first + b.t[t].n)
