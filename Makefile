@@ -73,6 +73,8 @@ $(BUILD)/tests/%.o: tests/%.c
 
 $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUILD)/libtapis.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+# The keys test drives tapis on a pseudo-terminal (forkpty).
+$(BUILD)/tests/check_keys: LDLIBS += -lutil
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.
