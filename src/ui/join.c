@@ -249,8 +249,8 @@ static int jp_advance(void *ctx, int idle, char *err, size_t errlen)
 		j->chat_sent = 1;
 		remote_chat(&j->r, j->o.chat);
 	}
-	if (j->r.left)
-		j->r.vs.game_over = 1;   /* back to the lobby */
+	if (j->r.left || j->r.replaced)
+		j->r.vs.game_over = 1;   /* back to the lobby, or gone */
 	const struct script_line *l;
 	if (idle && j->r.vs.my_turn && j->r.sent_moves < 0 && !j->r.lost && (l = script_next(j))) {
 		script_advance(&j->script);
@@ -648,6 +648,11 @@ int join_main(int argc, char **argv)
 		goto out;
 	/* The hello may already have put us back at our table. */
 	pump(j, 100);
+	if (!scripted && !term_is_tty() && !j->r.table) {
+		fprintf(stderr, "tapis join: without a terminal, give --table ID or --create GAME\n");
+		rc = JOIN_USAGE;
+		goto out;
+	}
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
 	                          .ctx = j, .key = jp_key };
 	for (;;) {
@@ -659,7 +664,7 @@ int join_main(int argc, char **argv)
 			fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
-		if (scripted || !term_is_tty() || term_interrupted())
+		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)
 			break;
 		/* The game is over or the table was left: back to the lobby. */
 		if (j->r.table && !j->r.left)
