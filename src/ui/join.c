@@ -37,6 +37,7 @@ struct join_opts {
 	const char *table_password_file;
 	int start;                  /* --start */
 	const char *chat;           /* --chat TEXT, said once at the table */
+	long long seed;             /* --seed: the created table's, -1 the server's choice */
 };
 
 struct join {
@@ -311,6 +312,8 @@ static int create_table(struct join *j, const struct game_ops *g, int players, c
 	}
 	json_t *o = json_pack("{s:s, s:s, s:i, s:o, s:o}", "type", "create", "game", g->name, "players", players,
 	                      "rules", jr, "seats", js);
+	if (o && j->o.seed >= 0)
+		json_object_set_new(o, "seed", json_integer(j->o.seed));
 	if (o && password && *password) {
 		json_object_set_new(o, "private", json_true());
 		json_object_set_new(o, "password", json_string(password));
@@ -523,7 +526,7 @@ static int usage(void)
 	        "Usage: tapis join URL [--name NAME] [--password-file FILE] [--lang en|fr] [--text]\n"
 	        "                  [--speech BACKEND] [--no-speech] [--no-sound] [--actions FILE]\n"
 	        "                  [--table ID [--seat N | --watch]] [--table-password-file FILE]\n"
-	        "                  [--create GAME [--players N] [--rule K=V]... [--seats LIST] [--start]]\n"
+	        "                  [--create GAME [--players N] [--rule K=V]... [--seats LIST] [--seed N] [--start]]\n"
 	        "                  [--chat TEXT]\n");
 	return JOIN_USAGE;
 }
@@ -532,6 +535,7 @@ static int parse(int argc, char **argv, struct join_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->seat = -1;
+	o->seed = -1;
 	if (argc < 2 || argv[1][0] == '-')
 		return usage();
 	o->url = argv[1];
@@ -561,6 +565,7 @@ static int parse(int argc, char **argv, struct join_opts *o)
 		else if (!strcmp(a, "--table") && (o->table = strtol(v, &end, 10)) > 0 && !*end) continue;
 		else if (!strcmp(a, "--seat") && (o->seat = (int)strtol(v, &end, 10)) >= 0 && !*end) continue;
 		else if (!strcmp(a, "--players") && (o->players = (int)strtol(v, &end, 10)) > 0 && !*end) continue;
+		else if (!strcmp(a, "--seed") && (o->seed = strtoll(v, &end, 10)) >= 0 && !*end) continue;
 		else {
 			fprintf(stderr, "tapis join: '%s %s' is not understood\n", a, v);
 			return usage();
