@@ -384,11 +384,15 @@ static const char *table_line(json_t *t, char *buf, size_t len)
 		open += !strcmp(jstr(json_object_get(json_array_get(seats, i), "state")), "open");
 	const char *title = g ? _(g->title) : "?";
 	if (!strcmp(st, "waiting"))
-		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, waiting, %4$d open seats."), id, title, players,
-		         open);
+		snprintf(buf, len,
+		         P_("Table %1$ld: %2$s, %3$d players, waiting, %4$d open seat.",
+		            "Table %1$ld: %2$s, %3$d players, waiting, %4$d open seats.", open),
+		         id, title, players, open);
 	else if (!strcmp(st, "playing"))
-		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, playing, %4$d open seats."), id, title, players,
-		         open);
+		snprintf(buf, len,
+		         P_("Table %1$ld: %2$s, %3$d players, playing, %4$d open seat.",
+		            "Table %1$ld: %2$s, %3$d players, playing, %4$d open seats.", open),
+		         id, title, players, open);
 	else
 		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, over."), id, title, players);
 	if (json_is_true(json_object_get(t, "private")))
