@@ -431,7 +431,7 @@ START_TEST(test_bench_net)
 {
 	struct bench_net_result r;
 	char err[256];
-	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, 0, &r, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(r.errors, 0);
 	ck_assert_int_eq(r.clients, 8);
 	ck_assert_int_eq(r.deals, 2);
