@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "app/bench.h"
-#include "app/bench_net.h"
-#include "app/cmd_serve.h"
+#include "net/bench_net.h"
+#include "net/cmd_serve.h"
 #include "ui/join.h"
 #include "app/replay.h"
 #include "app/session.h"

@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app/bench_net.h"
+#include "net/bench_net.h"
 #include "audio/audio.h"
 #include "net/remote.h"
 #include "core/deckfile.h"

@@ -1,4 +1,4 @@
-#include "app/bench_net.h"
+#include "net/bench_net.h"
 
 #include <jansson.h>
 #include <libwebsockets.h>
