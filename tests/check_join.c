@@ -1,10 +1,12 @@
-/* tapis join: a server in a child process (a free loopback port, a
- * temporary store, bots without delay) and `tapis join --text` clients in
+/* tapis join: the server's messages turned into what play and the sink
+ * take (no server); then a server in a child process (a free loopback port,
+ * a temporary store, bots without delay) and `tapis join --text` clients in
  * child processes, their keys from a pipe and their words in a file: a whole
  * game against bots in the server's phrasing, two players in two languages
  * at one table with chat, a server killed and started again under a client
- * that announces the loss and the return and plays on, a scripted action
- * refused, and bench --net at a small size. */
+ * that announces the loss and the return and plays on, a whole game played
+ * again from an --actions file (same seed, same words), a scripted action
+ * refused, and bench --net at a small size (no timing asserted). */
 #include <check.h>
 #include <jansson.h>
 #include <fcntl.h>
