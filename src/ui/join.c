@@ -60,7 +60,7 @@ static struct speech *sp_of(struct join *j) { return &j->ses.sp; }
 
 static void say(struct join *j, const char *text)
 {
-	speech_say(sp_of(j), text, SPEECH_INTERRUPT);
+	speech_say(sp_of(j), text, SPEECH_INTERRUPT | SPEECH_ECHO); /* menus and typing: not the game */
 }
 
 /* Service the connection and the sound for about ms. */
