@@ -179,6 +179,15 @@ static void seats_menu(struct join *j)
 	int s = menu_run(sp_of(j), _("Seats"), items, n, 0);
 	if (s < 0)
 		return;
+	if (json_string_value(json_object_get(json_array_get(seats, (size_t)s), "name"))) {
+		/* A player's seat: the creator may only ask them to leave. */
+		const char *yes[] = { _("Remove this player"), _("Back") };
+		if (menu_run(sp_of(j), labels[s], yes, 2, 1) == 0) {
+			json_t *o = json_pack("{s:s, s:I, s:i}", "type", "kick", "table", (json_int_t)j->r.table, "seat", s);
+			remote_send(&j->r, o);
+		}
+		return;
+	}
 	const char *kinds[] = { _("Open to a player"), _("Bot, level 1"), _("Bot, level 2"), _("Bot, level 3") };
 	int k = menu_run(sp_of(j), labels[s], kinds, 4, 0);
 	if (k < 0)
