@@ -377,8 +377,13 @@ static void create_menu(struct join *j)
 	char password[130] = "";
 	if (pv == 1 && read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0)
 		return;
-	if (create_table(j, g, players, &rules, kind, level, password) < 0)
+	if (create_table(j, g, players, &rules, kind, level, password) < 0) {
 		say(j, j->r.error[0] ? j->r.error : _("The table could not be made."));
+		return;
+	}
+	char made[160];
+	snprintf(made, sizeof made, _("Table %ld is yours. F2 starts the game and sets the seats."), j->r.table);
+	speech_say(sp_of(j), made, SPEECH_QUEUE);
 }
 
 static const char *table_line(json_t *t, char *buf, size_t len)
