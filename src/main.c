@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include "app/bench.h"
+#include "net/bench_net.h"
 #include "net/cmd_serve.h"
+#include "ui/join.h"
 #include "app/replay.h"
 #include "app/session.h"
 #include "app/table.h"
@@ -56,8 +58,9 @@ static void usage(FILE *f)
 		N_("  tapis keys [GAME]           print the keyboard shortcuts"),
 		N_("  tapis bench [--json]        the performance benchmark"),
 		N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history"),
-		N_("  tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR] [--cert F --key F] [--web DIR]"),
-		N_("                              host tables for players over the network"),
+		N_("  tapis serve [OPTIONS]       host tables for players over the network"),
+		N_("  tapis join URL [OPTIONS]    sit at a table of a tapis server, same keys as play"),
+		N_("  tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--json]"),
 		N_("  tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S]"),
 		N_("                   [--budget MS] [--rule K=V]... [--json]"),
 		N_("                              bots against bots: A's result against B"),
@@ -721,6 +724,10 @@ int main(int argc, char **argv)
 		rc = serve_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "tournament")) {
 		rc = tournament_main(argc - 1, argv + 1);
+	} else if (!strcmp(argv[1], "join")) {
+		rc = join_main(argc - 1, argv + 1);
+	} else if (!strcmp(argv[1], "bench") && argc >= 3 && !strcmp(argv[2], "--net")) {
+		rc = bench_net_main(argc - 1, argv + 1, stdout);
 	} else if (!strcmp(argv[1], "bench")) {
 		int json = argc >= 3 && !strcmp(argv[2], "--json");
 		if ((rc = no_more_args(argc, argv, 2 + json)) == EXIT_DONE)

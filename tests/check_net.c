@@ -951,10 +951,11 @@ START_TEST(test_private_table)
 	play_until(all, 3, NULL, NULL);
 	ck_assert(count_type(&w, "say") > 5);
 	check_no_leak(&s, id, all, 3);
-	/* The lobby shows the table private, its password nowhere. */
+	/* The lobby shows the table private, its password nowhere (at the
+	 * table, its entry comes alone, as "table"). */
 	json_t *lobby = NULL;
 	for (int i = 0; i < a.n; i++)
-		if (!strcmp(mtype(a.msg[i]), "lobby"))
+		if (!strcmp(mtype(a.msg[i]), "lobby") || !strcmp(mtype(a.msg[i]), "table"))
 			lobby = a.msg[i];
 	char *text = json_dumps(lobby, JSON_COMPACT);
 	ck_assert_ptr_nonnull(strstr(text, "\"private\":true"));
@@ -1158,16 +1159,17 @@ START_TEST(test_chat)
 	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":3,\"kind\":\"open\"}", id);
 	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":1,\"kind\":\"bot\"}", id);
 	ck_assert_str_eq(next_error(&a), "seat"); /* Bruno holds it */
-	json_t *lobby;
+	/* At the table, the creator is told the table's own entry ("table"). */
+	json_t *entry;
 	do {
-		lobby = tc_wait(&a, "lobby");
-	} while (strcmp(json_string_value(json_object_get(json_array_get(json_object_get(json_array_get(
-	                    json_object_get(lobby, "tables"), 0), "seats"), 3), "state")), "open") != 0);
+		entry = tc_wait(&a, "table");
+	} while (strcmp(json_string_value(json_object_get(json_array_get(json_object_get(
+	                    json_object_get(entry, "info"), "seats"), 3), "state")), "open") != 0);
 	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":3,\"kind\":\"bot:3\"}", id);
 	do {
-		lobby = tc_wait(&a, "lobby");
-	} while (json_integer_value(json_object_get(json_array_get(json_object_get(json_array_get(
-	                 json_object_get(lobby, "tables"), 0), "seats"), 3), "level")) != 3);
+		entry = tc_wait(&a, "table");
+	} while (json_integer_value(json_object_get(json_array_get(json_object_get(
+	                 json_object_get(entry, "info"), "seats"), 3), "level")) != 3);
 	/* The creator removes a player; the player is told. */
 	tc_send(&a, "{\"type\":\"kick\",\"table\":%ld,\"seat\":1}", id);
 	json_t *l = tc_wait(&b, "left");

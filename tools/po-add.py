@@ -23,7 +23,7 @@ def known(path):
 
 
 def main():
-    blocks = [b.split('\n') for b in open(sys.argv[1], encoding='utf-8').read().strip().split('\n\n')]
+    blocks = [b.split('\n') for b in open(sys.argv[1], encoding='utf-8').read().strip('\n').split('\n\n')]
     for lang in ('fr', 'en'):
         path = 'locales/%s.po' % lang
         have = known(path)

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -28,11 +30,16 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 	struct netc *c = lws_context_user(lws_get_context(wsi));
 	(void)user;
 	switch (reason) {
-	case LWS_CALLBACK_CLIENT_ESTABLISHED:
+	case LWS_CALLBACK_CLIENT_ESTABLISHED: {
+		/* Each message leaves at once, not held back for the last one's
+		 * acknowledgement (Nagle). */
+		int one = 1;
+		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 		c->open = 1;
 		if (c->out.head)
 			lws_callback_on_writable(wsi);
 		break;
+	}
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
 		snprintf(c->err, sizeof c->err, "%s", in ? (const char *)in : "cannot connect");
 		c->failed = 1;

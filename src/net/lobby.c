@@ -191,6 +191,14 @@ static json_t *table_json(const struct host *h)
 	                 "creator", h->creator, "state", state_word(h->state), "watchers", watchers);
 }
 
+/* "joined", with the table as the lobby lists it (a player at a table in
+ * play is not sent the lobby's list). */
+static char *joined_msg(const struct host *h, int seat)
+{
+	return proto_dump(json_pack("{s:s, s:I, s:i, s:o}", "type", "joined", "table", (json_int_t)h->id, "seat",
+	                            seat, "info", table_json(h)));
+}
+
 static char *lobby_msg(struct lobby *l)
 {
 	json_t *users = json_array();
@@ -202,6 +210,36 @@ static char *lobby_msg(struct lobby *l)
 	for (int i = 0; i < l->ntables; i++)
 		json_array_append_new(tables, table_json(l->tables[i]));
 	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
+}
+
+/* 1 when the user is at a table (seated or watching). */
+static int at_table(struct lobby *l, const char *name)
+{
+	for (int i = 0; i < l->ntables; i++)
+		if (host_member(l->tables[i], name))
+			return 1;
+	return 0;
+}
+
+/* The lobby's list goes to the connections in the lobby only: it grows
+ * with every table, and someone at a table has no use for it until they
+ * leave. The members of a table still waiting to begin are told its own
+ * entry ("table"), where the seats change. */
+static void broadcast_lobby(struct lobby *l, const char *text)
+{
+	for (int i = 0; i < l->nconns; i++)
+		if (l->conns[i].user >= 0 && !at_table(l, l->users[l->conns[i].user].name))
+			send_text(l, l->conns[i].id, strdup(text));
+	for (int t = 0; t < l->ntables; t++) {
+		struct host *h = l->tables[t];
+		if (h->state != HOST_WAITING)
+			continue;
+		char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
+		for (int k = 0; one && k < h->nmembers; k++)
+			if (h->member[k]->conn >= 0)
+				send_text(l, h->member[k]->conn, strdup(one));
+		free(one);
+	}
 }
 
 static void broadcast(struct lobby *l, const char *text)
@@ -333,8 +371,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		struct host_member *hm = host_member(h, u->name);
 		if (hm && hm->seat >= 0) {
 			char err[128];
-			send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table",
-			                                         (json_int_t)h->id, "seat", hm->seat)));
+			send_text(l, c->id, joined_msg(h, hm->seat));
 			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
 		}
 	}
@@ -412,8 +449,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		return;
 	}
 	struct host_member *now = host_member(h, u->name);
-	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table", (json_int_t)h->id,
-	                                         "seat", now ? now->seat : -1)));
+	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
 	l->dirty = 1;
 }
 
@@ -424,6 +460,8 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
 	seed &= 0xffffffffffffULL; /* short enough to read aloud or type */
+	if (m->has_seed)
+		seed = (uint64_t)m->seed; /* the same game again (tests, a deal replayed) */
 	long id = l->dir.ops->new_id(&l->dir);
 	if (!h || host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
 	                      &l->cfg, host_out(l), err, sizeof err) < 0) {
@@ -615,7 +653,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		prune_users(l);
 		char *s = lobby_msg(l);
 		if (s)
-			broadcast(l, s);
+			broadcast_lobby(l, s);
 		free(s);
 	}
 }

@@ -1,7 +1,10 @@
 #include "net/server.h"
 
 #include <libwebsockets.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +178,9 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	struct conn *c = pc ? *pc : NULL;
 	switch (reason) {
 	case LWS_CALLBACK_ESTABLISHED: {
+		/* Announcements leave as they are made (no Nagle delay). */
+		int one = 1;
+		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 		c = calloc(1, sizeof *c);
 		if (!c)
 			return -1;

@@ -585,6 +585,8 @@ static void switch_verbosity(struct play *p)
 static int handle_key(struct play *p, int key)
 {
 	struct speech *sp = &p->ses->sp;
+	if (p->port->key && !p->quit_pending && p->port->key(p->port->ctx, key))
+		return 0;
 	if (key != KEY_NONE && key != ';' && key != ',' && key != '.')
 		speech_stop(sp);
 	if (p->quit_pending) {

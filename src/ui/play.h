@@ -37,6 +37,9 @@ struct play_port {
 	 * (through the view's sink). May be NULL. */
 	void (*hint)(void *ctx);
 	void *ctx;
+	/* Optional: a key seen before play's own (a network client's chat
+	 * line and table menu); 1 when it took the key. */
+	int (*key)(void *ctx, int key);
 };
 
 /* Returns the exit status: 0 done or quit (game saved), 1 internal error,

@@ -1,0 +1,701 @@
+#include "net/bench_net.h"
+
+#include <jansson.h>
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/game.h"
+#include "net/proto.h"
+#include "net/server.h"
+
+static const char *const bench_games[] = { "bouillotte", "brelan", "bourre", "brouc", "bouillabaisse" };
+#define BENCH_NGAMES 5
+
+struct bout {
+	struct bout *next;
+	size_t len;
+	unsigned char buf[]; /* LWS_PRE bytes, then the text */
+};
+
+/* One bot client: a connection of the bench's one libwebsockets context
+ * (all of them are served by one poll, as a server serves its players). */
+struct bclient {
+	struct lws *wsi;
+	int open, closed;
+	struct bout *head, *tail;
+	char *rx;
+	size_t rxlen;
+	struct bench *b;
+	int id, tindex;
+	long table;
+	int seat;
+	int welcomed, joined, over;
+	int acted_moves;         /* the moves of the state last acted on */
+	double sent_at;        /* when the last action left, 0 none waiting */
+	char pending[ACT_STR_MAX]; /* a move chosen, to send at act_at */
+	double act_at;
+	unsigned rng;
+};
+
+struct btable {
+	long id;
+	int first, n;          /* its clients */
+	int joined, started, over;
+};
+
+struct bench {
+	struct lws_context *ctx;
+	lws_sorted_usec_list_t beat;
+	int nstarted;                   /* connections asked for */
+	double think_s;                 /* a bot's pause before it acts */
+	struct bclient *c;
+	int nc;
+	struct btable *t;
+	int nt;
+	int deals;
+	int errors;
+	double *lat;
+	long nlat, caplat;
+	long long bytes, lobby_bytes;   /* received, and of them the lobby's lists */
+	double lobby_at;                /* when a lobby's list last came */
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static long long jint(json_t *o, const char *k, long long def)
+{
+	json_t *v = json_object_get(o, k);
+	return json_is_integer(v) ? (long long)json_integer_value(v) : def;
+}
+
+static const char *jstr(json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	return s ? s : "";
+}
+
+static int send_text(struct bclient *c, const char *text)
+{
+	size_t len = strlen(text);
+	struct bout *m = malloc(sizeof *m + LWS_PRE + len);
+	if (!m || c->closed) {
+		free(m);
+		return -1;
+	}
+	m->next = NULL;
+	m->len = len;
+	memcpy(m->buf + LWS_PRE, text, len);
+	if (c->tail)
+		c->tail->next = m;
+	else
+		c->head = m;
+	c->tail = m;
+	if (c->open)
+		lws_callback_on_writable(c->wsi);
+	return 0;
+}
+
+static void send_json(struct bclient *c, json_t *o)
+{
+	char *s = proto_dump(o);
+	if (!s || send_text(c, s) < 0)
+		c->b->errors++;
+	free(s);
+}
+
+static unsigned next_rand(unsigned *s)
+{
+	*s = *s * 1103515245u + 12345u;
+	return *s >> 16;
+}
+
+/* The move chosen leaves now (after the bot's thinking time). */
+static void send_pending(struct bclient *c)
+{
+	json_t *o = json_pack("{s:s, s:I, s:s}", "type", "action", "table", (json_int_t)c->table, "action", c->pending);
+	c->pending[0] = '\0';
+	c->sent_at = now_s();
+	send_json(c, o);
+}
+
+/* A legal move, chosen among the playable cards and the other choices. */
+static void act(struct bclient *c, json_t *st)
+{
+	json_t *hand = json_object_get(st, "hand"), *ch = json_object_get(st, "choices");
+	const char *opts[64];
+	char cards[GAME_MAX_HAND][16];
+	int n = 0;
+	for (size_t i = 0; i < json_array_size(hand) && n < GAME_MAX_HAND; i++) {
+		json_t *x = json_array_get(hand, i);
+		if (json_is_true(json_object_get(x, "playable"))) {
+			snprintf(cards[n], sizeof cards[n], "play %s", jstr(x, "card"));
+			opts[n] = cards[n];
+			n++;
+		}
+	}
+	int ncards = n;
+	for (size_t i = 0; i < json_array_size(ch) && n < 64; i++) {
+		const char *a = jstr(json_array_get(ch, i), "action");
+		if (strncmp(a, "play ", 5) != 0)
+			opts[n++] = a;
+	}
+	if (!n)
+		return;
+	/* Cards when there are some (the game goes on); else any choice. */
+	int k = ncards ? (int)(next_rand(&c->rng) % (unsigned)ncards) : (int)(next_rand(&c->rng) % (unsigned)n);
+	snprintf(c->pending, sizeof c->pending, "%s", opts[k]);
+	c->act_at = now_s() + c->b->think_s;
+	if (c->b->think_s <= 0)
+		send_pending(c);
+}
+
+/* The first event after an action: its latency. */
+static void record(struct bclient *c)
+{
+	struct bench *b = c->b;
+	if (c->sent_at <= 0)
+		return;
+	if (b->nlat == b->caplat) {
+		long cap = b->caplat ? b->caplat * 2 : 4096;
+		double *p = realloc(b->lat, (size_t)cap * sizeof *p);
+		if (p) {
+			b->lat = p;
+			b->caplat = cap;
+		}
+	}
+	if (b->nlat < b->caplat)
+		b->lat[b->nlat++] = (now_s() - c->sent_at) * 1000.0;
+	c->sent_at = 0;
+}
+
+static void on_msg(void *ctx, const char *text, size_t len)
+{
+	struct bclient *c = ctx;
+	struct bench *b = c->b;
+	/* The lobby's list of every table is of no use to a bot, and the
+	 * announcements only mark the time: neither is parsed. */
+	static const char lobby[] = "{\"type\":\"lobby\"", say[] = "{\"type\":\"say\"";
+	b->bytes += (long long)len;
+	if (!strncmp(text, lobby, sizeof lobby - 1)) {
+		b->lobby_bytes += (long long)len;
+		b->lobby_at = now_s();
+		return;
+	}
+	if (!strncmp(text, say, sizeof say - 1)) {
+		/* Only an event of the action sent counts: one told after a later
+		 * move (the prompt of the turn being said after the state). */
+		const char *m = strstr(text, "\"moves\":");
+		if (!m || strtol(m + 8, NULL, 10) > c->acted_moves)
+			record(c);
+		return;
+	}
+	/* A state is read only when it asks this bot to act or ends the game. */
+	static const char state[] = "{\"type\":\"state\"";
+	if (!strncmp(text, state, sizeof state - 1) && !strstr(text, "\"my_turn\":true") &&
+	    !strstr(text, "\"state\":\"over\""))
+		return;
+	json_t *o = json_loadb(text, len, 0, NULL);
+	const char *type = jstr(o, "type");
+	if (!strcmp(type, "welcome")) {
+		c->welcomed = 1;
+	} else if (!strcmp(type, "created")) {
+		b->t[c->tindex].id = (long)jint(o, "table", 0);
+	} else if (!strcmp(type, "joined")) {
+		c->table = (long)jint(o, "table", 0);
+		c->seat = (int)jint(o, "seat", -1);
+		if (!c->joined++)
+			b->t[c->tindex].joined++;
+	} else if (!strcmp(type, "say")) {
+		record(c);
+	} else if (!strcmp(type, "state")) {
+		const char *st = jstr(o, "state");
+		int seq = (int)jint(o, "moves", jint(o, "seq", 0));
+		if (!strcmp(st, "over")) {
+			if (!c->over++)
+				b->t[c->tindex].over++;
+		} else if (!strcmp(st, "playing") && jint(o, "to_act", -1) == c->seat && c->seat >= 0 &&
+		           seq != c->acted_moves) {
+			c->acted_moves = seq;
+			act(c, o);
+		}
+	} else if (!strcmp(type, "error") || !strcmp(type, "refused")) {
+		b->errors++;
+		fprintf(stderr, "tapis bench --net: client %d: %s\n", c->id, text);
+	}
+	json_decref(o);
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+	struct bclient *c = lws_get_opaque_user_data(wsi);
+	(void)user;
+	if (!c)
+		return 0;
+	switch (reason) {
+	case LWS_CALLBACK_CLIENT_ESTABLISHED:
+		c->open = 1;
+		if (c->head)
+			lws_callback_on_writable(wsi);
+		break;
+	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+	case LWS_CALLBACK_CLIENT_CLOSED:
+		if (!c->closed)
+			c->b->errors++;
+		c->closed = 1;
+		c->open = 0;
+		c->wsi = NULL;
+		break;
+	case LWS_CALLBACK_CLIENT_RECEIVE: {
+		char *p = realloc(c->rx, c->rxlen + len + 1);
+		if (!p)
+			return -1;
+		c->rx = p;
+		memcpy(c->rx + c->rxlen, in, len);
+		c->rxlen += len;
+		if (lws_is_final_fragment(wsi)) {
+			c->rx[c->rxlen] = '\0';
+			size_t n = c->rxlen;
+			c->rxlen = 0;
+			on_msg(c, c->rx, n);
+		}
+		break;
+	}
+	case LWS_CALLBACK_CLIENT_WRITEABLE:
+		if (c->head) {
+			struct bout *m = c->head;
+			if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+				return -1;
+			c->head = m->next;
+			if (!c->head)
+				c->tail = NULL;
+			free(m);
+			if (c->head)
+				lws_callback_on_writable(wsi);
+		}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static const struct lws_protocols bench_protocols[] = {
+	{ "tapis", callback, 0, 0, 0, NULL, 0 },
+	{ NULL, NULL, 0, 0, 0, NULL, 0 },
+};
+
+/* ---- the server in a child process ---- */
+
+static void on_ready(void *ctx, int port)
+{
+	int fd = *(int *)ctx;
+	if (write(fd, &port, sizeof port) != sizeof port)
+		_exit(1);
+	close(fd);
+}
+
+static pid_t start_server(int *port, char *err, size_t errlen)
+{
+	int fds[2];
+	if (pipe(fds) < 0) {
+		snprintf(err, errlen, "no pipe");
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "no fork");
+		return -1;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		struct server_options o;
+		server_options_default(&o);
+		o.port = 0;
+		o.store = "memory";
+		o.db = NULL;
+		o.bot_delay_ms = 0;
+		o.quiet = 1;
+		o.cheap_hash = 1;
+		o.on_ready = on_ready;
+		o.ready_ctx = &fds[1];
+		char e[256];
+		alarm(3600); /* never outlive the benchmark */
+		_exit(server_run(&o, e, sizeof e) == 0 ? 0 : 1);
+	}
+	close(fds[1]);
+	if (read(fds[0], port, sizeof *port) != sizeof *port) {
+		snprintf(err, errlen, "the server did not start");
+		close(fds[0]);
+		waitpid(pid, NULL, 0);
+		return -1;
+	}
+	close(fds[0]);
+	return pid;
+}
+
+/* CPU seconds the process used (user + system), -1 unknown. */
+static double cpu_s(pid_t pid)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	char *p = strrchr(buf, ')');
+	unsigned long ut = 0, st = 0;
+	/* After the name: the state, ten fields, then utime and stime. */
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+		return -1;
+	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+static long rss_kb(pid_t pid)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	long kb = -1;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, "VmRSS:", 6))
+			kb = strtol(line + 6, NULL, 10);
+	fclose(f);
+	return kb;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Service every client once. */
+/* A heartbeat, so that the wait for the network ends in time to look at
+ * the clock. */
+static void on_beat(lws_sorted_usec_list_t *sul)
+{
+	struct bench *b = lws_container_of(sul, struct bench, beat);
+	lws_sul_schedule(b->ctx, 0, &b->beat, on_beat, 10 * LWS_US_PER_MS);
+}
+
+/* Wait for what the network brings (no spinning: the server shares the
+ * machine's cores). */
+static void service_all(struct bench *b)
+{
+	lws_service(b->ctx, 0);
+}
+
+/* Service until done(b) or the deadline; 0 or -1. */
+static int run_until(struct bench *b, int (*done)(struct bench *), double seconds)
+{
+	double end = now_s() + seconds;
+	while (!done(b)) {
+		if (now_s() > end)
+			return -1;
+		service_all(b);
+		if (b->think_s > 0) {
+			double now = now_s();
+			for (int i = 0; i < b->nc; i++)
+				if (b->c[i].pending[0] && now >= b->c[i].act_at)
+					send_pending(&b->c[i]);
+		}
+	}
+	return 0;
+}
+
+static int all_open(struct bench *b)
+{
+	for (int i = 0; i < b->nstarted; i++)
+		if (!b->c[i].open)
+			return b->c[i].closed ? 1 : 0;
+	return 1;
+}
+
+/* The lobby's lists of the sitting down have all come (none for 0.3 s):
+ * play is measured, not the making of the tables. */
+static int lobby_quiet(struct bench *b)
+{
+	return now_s() - b->lobby_at > 0.3;
+}
+
+static int all_welcomed(struct bench *b)
+{
+	for (int i = 0; i < b->nc; i++)
+		if (!b->c[i].welcomed)
+			return 0;
+	return 1;
+}
+
+static int all_created(struct bench *b)
+{
+	for (int i = 0; i < b->nt; i++)
+		if (!b->t[i].id)
+			return 0;
+	return 1;
+}
+
+static int all_joined(struct bench *b)
+{
+	for (int i = 0; i < b->nt; i++)
+		if (b->t[i].joined < b->t[i].n)
+			return 0;
+	return 1;
+}
+
+static int all_over(struct bench *b)
+{
+	for (int i = 0; i < b->nt; i++)
+		if (b->t[i].over < b->t[i].n)
+			return 0;
+	return 1;
+}
+
+int bench_net_run(const char *url, int clients, int tables, int deals, int think_ms, struct bench_net_result *res,
+                  char *err, size_t errlen)
+{
+	memset(res, 0, sizeof *res);
+	res->server_rss_kb = res->server_base_kb = -1;
+	if (clients < tables || tables < 1 || deals < 1) {
+		snprintf(err, errlen, "at least one table, one deal, and a client for each table");
+		return -1;
+	}
+	char own[64];
+	pid_t pid = -1;
+	if (!url) {
+		int port;
+		if ((pid = start_server(&port, err, errlen)) < 0)
+			return -1;
+		snprintf(own, sizeof own, "ws://127.0.0.1:%d", port);
+		url = own;
+		res->server_base_kb = rss_kb(pid);
+	}
+	struct bench b;
+	memset(&b, 0, sizeof b);
+	b.c = calloc((size_t)clients, sizeof *b.c);
+	b.t = calloc((size_t)tables, sizeof *b.t);
+	b.nc = clients;
+	b.nt = tables;
+	b.think_s = think_ms / 1000.0;
+	int rc = -1;
+	if (!b.c || !b.t) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	char copy[512];
+	const char *prot, *addr, *path;
+	int port;
+	snprintf(copy, sizeof copy, "%s", url);
+	if (lws_parse_uri(copy, &prot, &addr, &port, &path) || (strcmp(prot, "ws") && strcmp(prot, "wss"))) {
+		snprintf(err, errlen, "%s: not a ws:// or wss:// address", url);
+		goto out;
+	}
+	int tls = !strcmp(prot, "wss");
+	char fullpath[256];
+	snprintf(fullpath, sizeof fullpath, "/%s", path);
+	lws_set_log_level(LLL_ERR, NULL);
+	struct lws_context_creation_info info;
+	memset(&info, 0, sizeof info);
+	info.port = CONTEXT_PORT_NO_LISTEN;
+	info.protocols = bench_protocols;
+	info.options = tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0;
+	info.fd_limit_per_thread = (unsigned)clients + 64;
+	b.ctx = lws_create_context(&info);
+	if (!b.ctx) {
+		snprintf(err, errlen, "cannot start libwebsockets");
+		goto out;
+	}
+	lws_sul_schedule(b.ctx, 0, &b.beat, on_beat, 10 * LWS_US_PER_MS);
+	for (int i = 0; i < tables; i++) {
+		b.t[i].first = i * clients / tables;
+		b.t[i].n = (i + 1) * clients / tables - b.t[i].first;
+	}
+	for (int i = 0; i < clients; i++) {
+		struct bclient *c = &b.c[i];
+		c->b = &b;
+		c->id = i;
+		c->seat = -1;
+		c->acted_moves = -1;
+		c->rng = 0x9e3779b9u * (unsigned)(i + 1);
+		for (int t = 0; t < tables; t++)
+			if (i >= b.t[t].first && i < b.t[t].first + b.t[t].n)
+				c->tindex = t;
+		struct lws_client_connect_info ci;
+		memset(&ci, 0, sizeof ci);
+		ci.context = b.ctx;
+		ci.address = addr;
+		ci.port = port;
+		ci.path = fullpath;
+		ci.host = addr;
+		ci.origin = addr;
+		ci.protocol = "tapis";
+		ci.ssl_connection = tls ? LCCSCF_USE_SSL : 0;
+		ci.opaque_user_data = c;
+		ci.pwsi = &c->wsi;
+		if (!lws_client_connect_via_info(&ci)) {
+			snprintf(err, errlen, "client %d: cannot connect to %s", i, url);
+			goto out;
+		}
+		char hello[128];
+		snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"version\":%d,\"name\":\"bench-%d\",\"lang\":\"%s\"}",
+		         PROTO_VERSION, i, i % 2 ? "fr" : "en");
+		if (send_text(c, hello) < 0)
+			b.errors++;
+		b.nstarted = i + 1;
+		if (i % 50 == 49)
+			run_until(&b, all_open, 10); /* a few at a time: the listen queue is short */
+	}
+	if (run_until(&b, all_open, 30) < 0 || b.errors) {
+		snprintf(err, errlen, "the clients could not all connect");
+		goto out;
+	}
+	if (run_until(&b, all_welcomed, 30) < 0) {
+		snprintf(err, errlen, "the clients were not all welcomed");
+		goto out;
+	}
+	for (int t = 0; t < tables; t++) {
+		const struct game_ops *g = game_find(bench_games[t % BENCH_NGAMES]);
+		int n = b.t[t].n;
+		if (n < g->min_players || n > g->max_players) {
+			snprintf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);
+			goto out;
+		}
+		json_t *seats = json_array();
+		for (int s = 0; s < n; s++)
+			json_array_append_new(seats, json_string("open"));
+		send_json(&b.c[b.t[t].first],
+		          json_pack("{s:s, s:s, s:i, s:{s:i}, s:o}", "type", "create", "game", g->name, "players", n,
+		                    "rules", "hands", deals, "seats", seats));
+	}
+	if (run_until(&b, all_created, 30) < 0) {
+		snprintf(err, errlen, "the tables were not all made");
+		goto out;
+	}
+	for (int t = 0; t < tables; t++)
+		for (int k = 1; k < b.t[t].n; k++)
+			send_json(&b.c[b.t[t].first + k], json_pack("{s:s, s:I}", "type", "sit", "table", (json_int_t)b.t[t].id));
+	if (run_until(&b, all_joined, 30) < 0) {
+		snprintf(err, errlen, "the players did not all sit");
+		goto out;
+	}
+	run_until(&b, lobby_quiet, 30);
+	double t1 = now_s();
+	for (int t = 0; t < tables; t++)
+		send_json(&b.c[b.t[t].first], json_pack("{s:s, s:I}", "type", "start", "table", (json_int_t)b.t[t].id));
+	if (run_until(&b, all_over, 60.0 * deals + 120) < 0)
+		b.errors++;
+	for (int t = 0; t < tables; t++)
+		if (b.t[t].over == b.t[t].n)
+			res->deals += deals;
+	if (pid > 0) {
+		res->server_rss_kb = rss_kb(pid);
+		res->server_cpu_s = cpu_s(pid);
+	}
+	res->client_cpu_s = cpu_s(getpid());
+	res->mb_received = (double)b.bytes / 1e6;
+	res->mb_lobby = (double)b.lobby_bytes / 1e6;
+	res->seconds = now_s() - t1;
+	res->clients = clients;
+	res->think_ms = think_ms;
+	res->tables = tables;
+	res->errors = b.errors;
+	res->actions = b.nlat;
+	if (b.nlat) {
+		qsort(b.lat, (size_t)b.nlat, sizeof *b.lat, cmp_double);
+		res->latency_median_ms = b.lat[b.nlat / 2];
+		long p = (long)((double)b.nlat * 0.99);
+		res->latency_p99_ms = b.lat[p < b.nlat ? p : b.nlat - 1];
+		res->latency_max_ms = b.lat[b.nlat - 1];
+	}
+	rc = 0;
+out:
+	if (b.ctx) {
+		for (int i = 0; i < clients; i++)
+			b.c[i].closed = 1; /* closing is not an error */
+		lws_context_destroy(b.ctx);
+	}
+	for (int i = 0; b.c && i < clients; i++) {
+		free(b.c[i].rx);
+		while (b.c[i].head) {
+			struct bout *m = b.c[i].head;
+			b.c[i].head = m->next;
+			free(m);
+		}
+	}
+	free(b.c);
+	free(b.t);
+	free(b.lat);
+	if (pid > 0) {
+		kill(pid, SIGTERM);
+		waitpid(pid, NULL, 0);
+	}
+	return rc;
+}
+
+int bench_net_main(int argc, char **argv, FILE *out)
+{
+	const char *url = NULL;
+	int clients = 8, tables = 2, deals = 1, think = 0, json = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--net")) {
+			if (i + 1 < argc && argv[i + 1][0] != '-')
+				url = argv[++i];
+		} else if (!strcmp(a, "--json")) {
+			json = 1;
+		} else if (i + 1 < argc && (!strcmp(a, "--clients") || !strcmp(a, "--tables") || !strcmp(a, "--deals") ||
+		                            !strcmp(a, "--think"))) {
+			char *end;
+			long v = strtol(argv[++i], &end, 10);
+			int think_arg = !strcmp(a, "--think");
+			if (*end || v < (think_arg ? 0 : 1) || v > 100000) {
+				fprintf(stderr, "tapis bench: %s: '%s' is not a count\n", a, argv[i]);
+				return 2;
+			}
+			*(think_arg ? &think : a[2] == 'c' ? &clients : a[2] == 't' ? &tables : &deals) = (int)v;
+		} else {
+			fprintf(stderr, "Usage: tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--think MS] [--json]\n");
+			return 2;
+		}
+	}
+	struct bench_net_result r;
+	char err[256];
+	if (bench_net_run(url, clients, tables, deals, think, &r, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis bench --net: %s\n", err);
+		return 1;
+	}
+	if (json) {
+		fprintf(out,
+		        "{\"clients\": %d, \"tables\": %d, \"deals\": %d, \"errors\": %d, \"latency_median_ms\": %.3f, "
+		        "\"latency_p99_ms\": %.3f, \"latency_max_ms\": %.3f, \"actions\": %ld, \"seconds\": %.2f, "
+		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld, \"think_ms\": %d}\n",
+		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
+		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms);
+	} else {
+		fprintf(out, "clients          %d\ntables           %d\ndeals played     %d\nerrors           %d\n", r.clients,
+		        r.tables, r.deals, r.errors);
+		fprintf(out, "actions          %ld in %.1f s (bots think %d ms)\n", r.actions, r.seconds, r.think_ms);
+		fprintf(out, "action to event  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.latency_median_ms,
+		        r.latency_p99_ms, r.latency_max_ms);
+		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB\n", r.mb_received, r.mb_lobby);
+		fprintf(out, "cpu              server %.1f s, clients %.1f s\n", r.server_cpu_s, r.client_cpu_s);
+		if (r.server_rss_kb >= 0)
+			fprintf(out, "server memory    %ld kB (%ld kB before the clients), %.1f kB a table\n", r.server_rss_kb,
+			        r.server_base_kb, (double)(r.server_rss_kb - r.server_base_kb) / r.tables);
+	}
+	return r.errors ? 1 : 0;
+}

@@ -1,0 +1,551 @@
+/* tapis join: the server's messages turned into what play and the sink
+ * take (no server); then a server in a child process (a free loopback port,
+ * a temporary store, bots without delay) and `tapis join --text` clients in
+ * child processes, their keys from a pipe and their words in a file: a whole
+ * game against bots in the server's phrasing, two players in two languages
+ * at one table with chat, a server killed and started again under a client
+ * that announces the loss and the return and plays on, a whole game played
+ * again from an --actions file (same seed, same words), a scripted action
+ * refused, and bench --net at a small size (no timing asserted). */
+#include <check.h>
+#include <jansson.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "net/bench_net.h"
+#include "audio/audio.h"
+#include "net/remote.h"
+#include "core/deckfile.h"
+#include "net/server.h"
+#include "ui/join.h"
+#include "testutil.h"
+
+struct srv {
+	pid_t pid;
+	int port;
+	char dir[64], db[128], logs[128], url[64];
+};
+
+static void ready(void *ctx, int port)
+{
+	int fd = *(int *)ctx;
+	if (write(fd, &port, sizeof port) != sizeof port)
+		_exit(1);
+	close(fd);
+}
+
+/* Start the server on s->port (0: a free one). */
+static void srv_run(struct srv *s)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	s->pid = fork();
+	ck_assert_int_ge(s->pid, 0);
+	if (s->pid == 0) {
+		close(fds[0]);
+		struct server_options o;
+		server_options_default(&o);
+		o.port = s->port;
+		o.db = s->db;
+		o.log_dir = s->logs;
+		o.grace_ms = 60000;
+		o.bot_delay_ms = 0;
+		o.cheap_hash = 1;
+		o.quiet = 1;
+		o.on_ready = ready;
+		o.ready_ctx = &fds[1];
+		char err[256];
+		alarm(60); /* never outlive the test */
+		_exit(server_run(&o, err, sizeof err) == 0 ? 0 : 1);
+	}
+	close(fds[1]);
+	int port = 0;
+	ck_assert_int_eq(read(fds[0], &port, sizeof port), (int)sizeof port);
+	close(fds[0]);
+	s->port = port;
+	snprintf(s->url, sizeof s->url, "ws://127.0.0.1:%d", port);
+}
+
+static void srv_start(struct srv *s)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->dir, sizeof s->dir, "/tmp/tapis-join-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s->dir));
+	snprintf(s->db, sizeof s->db, "%s/server.db", s->dir);
+	snprintf(s->logs, sizeof s->logs, "%s/logs", s->dir);
+	ck_assert_int_eq(mkdir(s->logs, 0700), 0);
+	srv_run(s);
+}
+
+static void srv_stop(struct srv *s)
+{
+	kill(s->pid, SIGTERM);
+	waitpid(s->pid, NULL, 0);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* ---- clients ---- */
+
+struct cli {
+	pid_t pid;
+	int keys;          /* the write end of its standard input */
+	char out[160];     /* its standard output */
+};
+
+/* Run `tapis join ARGS...` (NULL-terminated) in a child. */
+static void cli_start(struct cli *c, const struct srv *s, const char *tag, const char *const *args)
+{
+	snprintf(c->out, sizeof c->out, "%s/%s.txt", s->dir, tag);
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	c->pid = fork();
+	ck_assert_int_ge(c->pid, 0);
+	if (c->pid == 0) {
+		close(fds[1]);
+		dup2(fds[0], 0);
+		close(fds[0]);
+		int fd = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		dup2(fd, 1);
+		close(fd);
+		const char *argv[40] = { "join", s->url };
+		int n = 2;
+		for (; args[n - 2] && n < 39; n++)
+			argv[n] = args[n - 2];
+		argv[n] = NULL;
+		alarm(50);
+		_exit(join_main(n, (char **)argv));
+	}
+	close(fds[0]);
+	c->keys = fds[1];
+}
+
+/* Give the client n presses of Enter (one more choice each), then the end
+ * of its input. */
+static void cli_enter(struct cli *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		ck_assert_int_eq(write(c->keys, "\n", 1), 1);
+	close(c->keys);
+	c->keys = -1;
+}
+
+static int cli_wait(struct cli *c)
+{
+	int status = 0;
+	ck_assert_int_eq(waitpid(c->pid, &status, 0), c->pid);
+	if (c->keys >= 0)
+		close(c->keys);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static char *cli_text(const struct cli *c)
+{
+	char err[256];
+	char *t = deckfile_slurp(c->out, err, sizeof err);
+	ck_assert_msg(t != NULL, "%s", err);
+	return t;
+}
+
+/* Wait (up to 20 s) until the client's words hold needle. */
+static void cli_await(const struct cli *c, const char *needle)
+{
+	char *t = NULL;
+	for (int i = 0; i < 2000; i++) {
+		char err[256];
+		free(t);
+		t = deckfile_slurp(c->out, err, sizeof err);
+		if (t && strstr(t, needle)) {
+			free(t);
+			return;
+		}
+		struct timespec ts = { 0, 10000000 };
+		nanosleep(&ts, NULL);
+	}
+	ck_abort_msg("'%s' never came to %s:\n%s", needle, c->out, t ? t : "");
+}
+
+/* A whole game of La Bouillabaisse against three bots, every choice made
+ * with Enter: the words are the server's, in English. */
+START_TEST(test_whole_game)
+{
+	struct srv s;
+	srv_start(&s);
+	struct cli c;
+	const char *args[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
+	                       NULL };
+	cli_start(&c, &s, "ann", args);
+	cli_enter(&c, 200);
+	ck_assert_int_eq(cli_wait(&c), 0);
+	char *t = cli_text(&c);
+	ck_assert_msg(strstr(t, "La Bouillabaisse, 4 players."), "%s", t);
+	ck_assert_msg(strstr(t, "Your turn."), "%s", t);
+	ck_assert_msg(strstr(t, "You play the "), "%s", t);
+	ck_assert_msg(strstr(t, "End of round 1."), "%s", t);
+	ck_assert_msg(strstr(t, "Game over."), "%s", t);
+	free(t);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Two players, in English and in French, at one table; each hears the game
+ * in their language, and the chat of the other. */
+START_TEST(test_two_languages_and_chat)
+{
+	struct srv s;
+	srv_start(&s);
+	struct cli a, b;
+	const char *aa[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--players", "3", "--seats",
+	                     "open,open,bot", "--rule", "hands=1", "--start", "--chat", "hello from Ann", NULL };
+	cli_start(&a, &s, "ann", aa);
+	cli_await(&a, "Your turn.");
+	const char *bb[] = { "--name", "Bea", "--lang", "fr", "--text", "--table", "1", "--seat", "1",
+	                     "--chat", "bonjour de Bea", NULL };
+	cli_start(&b, &s, "bea", bb);
+	cli_await(&b, "Bea : bonjour de Bea");
+	cli_await(&a, "Bea: bonjour de Bea");
+	cli_enter(&b, 200);
+	cli_enter(&a, 200);
+	ck_assert_int_eq(cli_wait(&a), 0);
+	ck_assert_int_eq(cli_wait(&b), 0);
+	char *ta = cli_text(&a), *tb = cli_text(&b);
+	ck_assert_msg(strstr(ta, "Ann: hello from Ann"), "%s", ta);
+	ck_assert_msg(strstr(ta, "Bea sits down."), "%s", ta);
+	ck_assert_msg(strstr(ta, "Game over."), "%s", ta);
+	ck_assert_msg(strstr(tb, "À vous."), "%s", tb);
+	ck_assert_msg(strstr(tb, "Vous jouez "), "%s", tb);
+	ck_assert_msg(strstr(tb, "Partie terminée."), "%s", tb);
+	ck_assert_msg(!strstr(tb, "Your turn."), "%s", tb);
+	free(ta);
+	free(tb);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The server killed under a client and started again from its store: the
+ * client says the connection was lost, comes back by itself to its seat,
+ * says so, and plays the game to its end. */
+START_TEST(test_reconnect)
+{
+	struct srv s;
+	srv_start(&s);
+	struct cli c;
+	const char *args[] = { "--name", "Cy", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
+	                       NULL };
+	cli_start(&c, &s, "cy", args);
+	cli_await(&c, "Your turn.");
+	kill(s.pid, SIGKILL);
+	waitpid(s.pid, NULL, 0);
+	cli_await(&c, "Connection lost.");
+	srv_run(&s); /* the same port, the same store */
+	cli_await(&c, "Connection regained.");
+	cli_enter(&c, 200);
+	ck_assert_int_eq(cli_wait(&c), 0);
+	char *t = cli_text(&c);
+	ck_assert_msg(strstr(t, "Cy is back."), "%s", t);
+	ck_assert_msg(strstr(strstr(t, "Connection regained."), "You play the "), "%s", t);
+	ck_assert_msg(strstr(t, "Game over."), "%s", t);
+	free(t);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Remove the lines that begin with prefix. */
+static void strip_lines(char *t, const char *prefix)
+{
+	char *w = t;
+	for (char *r = t; *r;) {
+		char *end = strchr(r, '\n');
+		size_t len = end ? (size_t)(end - r + 1) : strlen(r);
+		if (strncmp(r, prefix, strlen(prefix)) != 0) {
+			memmove(w, r, len);
+			w += len;
+		}
+		r += len;
+	}
+	*w = '\0';
+}
+
+/* A whole game scripted: a game played with the keys at a table of a
+ * given seed; the moves of the player's seat taken from the table's hand
+ * history make an --actions file; the same seed and that file play the
+ * same game again, told in the same words, without a key. */
+START_TEST(test_actions_whole_game)
+{
+	struct srv s;
+	srv_start(&s);
+	struct cli c1, c2;
+	const char *a1[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--seed", "77",
+	                     "--start", NULL };
+	cli_start(&c1, &s, "keys", a1);
+	cli_enter(&c1, 200);
+	ck_assert_int_eq(cli_wait(&c1), 0);
+	char path[160], script[160];
+	snprintf(path, sizeof path, "%s/1.jsonl", s.logs);
+	snprintf(script, sizeof script, "%s/actions", s.dir);
+	FILE *in = fopen(path, "r"), *out = fopen(script, "w");
+	ck_assert_ptr_nonnull(in);
+	ck_assert_ptr_nonnull(out);
+	char line[4096];
+	int n = 0;
+	while (fgets(line, sizeof line, in)) {
+		json_t *e = json_loads(line, 0, NULL);
+		if (e && !strcmp(json_string_value(json_object_get(e, "type")) ? json_string_value(json_object_get(e, "type")) : "", "action") &&
+		    json_integer_value(json_object_get(e, "seat")) == 0) {
+			fprintf(out, "0 %s %s\n", json_string_value(json_object_get(e, "action")),
+			        json_string_value(json_object_get(e, "card")));
+			n++;
+		}
+		json_decref(e);
+	}
+	fclose(in);
+	fclose(out);
+	ck_assert_int_ge(n, 10);
+	const char *a2[] = { "--name", "Bob", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--seed", "77",
+	                     "--start", "--actions", script, NULL };
+	cli_start(&c2, &s, "script", a2);
+	cli_enter(&c2, 0);
+	ck_assert_int_eq(cli_wait(&c2), 0);
+	char *t1 = cli_text(&c1), *t2 = cli_text(&c2);
+	ck_assert_msg(strstr(t2, "Game over."), "%s", t2);
+	/* The keys' own answers ("Selected: ...") are not the game's. */
+	strip_lines(t1, "Selected: ");
+	strip_lines(t2, "Selected: ");
+	/* Where they part, if they do (short: Check's messages are bounded). */
+	size_t k = 0;
+	while (t1[k] && t1[k] == t2[k])
+		k++;
+	ck_assert_msg(t1[k] == t2[k], "the scripted game differs at byte %zu: '%.80s' / '%.80s'", k, t1 + k, t2 + k);
+	free(t1);
+	free(t2);
+	srv_stop(&s);
+}
+END_TEST
+
+/* --actions: the seat's lines are sent at its turns; one the server
+ * refuses ends the client with status 3. */
+START_TEST(test_actions_refused)
+{
+	struct srv s;
+	srv_start(&s);
+	char path[128];
+	snprintf(path, sizeof path, "%s/actions", s.dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# Ann leads\n0 raise 7\n", f);
+	fclose(f);
+	struct cli c;
+	const char *args[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--seats", "open,bot,bot",
+	                       "--players", "3", "--start", "--actions", path, NULL };
+	cli_start(&c, &s, "ann", args);
+	ck_assert_int_eq(cli_wait(&c), 3);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The server's messages as play and the sink take them: a chat line with
+ * its own cue, a state with the answers, the hand and the choices. */
+struct heard {
+	struct view_say say[8];
+	int n, updates;
+};
+
+static void heard_say(void *ctx, const struct view_say *m)
+{
+	struct heard *h = ctx;
+	if (h->n < 8)
+		h->say[h->n++] = *m;
+}
+
+static void heard_update(void *ctx, const struct view_state *vs)
+{
+	(void)vs;
+	((struct heard *)ctx)->updates++;
+}
+
+static void feed(struct remote *r, const char *text)
+{
+	remote_message(r, text, strlen(text));
+}
+
+START_TEST(test_messages)
+{
+	struct heard h;
+	memset(&h, 0, sizeof h);
+	struct remote r;
+	memset(&r, 0, sizeof r);
+	r.sink = (struct view_sink){ heard_say, heard_update, &h };
+	r.sent_moves = -1;
+	snprintf(r.lang, sizeof r.lang, "en");
+	feed(&r, "{\"type\":\"joined\",\"table\":4,\"seat\":1,\"info\":{\"id\":4,\"game\":\"brelan\",\"players\":3}}");
+	ck_assert_int_eq(r.table, 4);
+	ck_assert_int_eq(r.vs.players, 3);
+	ck_assert_str_eq(r.vs.game, "brelan");
+	feed(&r, "{\"type\":\"chat\",\"table\":4,\"from\":\"Ann\",\"text\":\"hi\",\"cue\":\"chat\"}");
+	ck_assert_int_eq(h.n, 1);
+	ck_assert_int_eq(h.say[0].kind, VIEW_SAY_CHAT);
+	ck_assert_int_eq(h.say[0].cue, CUE_CHAT);
+	ck_assert_str_eq(h.say[0].text, "Ann: hi");
+	/* Another table's words are not ours. */
+	feed(&r, "{\"type\":\"say\",\"table\":5,\"seq\":3,\"text\":\"Elsewhere.\"}");
+	ck_assert_int_eq(h.n, 1);
+	feed(&r, "{\"type\":\"say\",\"table\":4,\"seq\":3,\"text\":\"Your turn.\",\"cue\":\"your_turn\",\"from\":1}");
+	ck_assert_int_eq(h.say[1].kind, VIEW_SAY_PROMPT);
+	ck_assert_int_eq(h.say[1].cue, CUE_YOUR_TURN);
+	feed(&r, "{\"type\":\"state\",\"table\":4,\"seq\":3,\"seat\":1,\"state\":\"playing\",\"to_act\":1,"
+	         "\"keys\":{\"C\":\"No cards on the table.\",\"H\":\"Your 2 cards.\"},"
+	         "\"hand\":[{\"card\":\"QH\",\"name\":\"Queen of hearts\",\"playable\":false},"
+	         "{\"card\":\"7S\",\"name\":\"Seven of spades\",\"playable\":false}],"
+	         "\"choices\":[{\"action\":\"fold\",\"label\":\"Fold\"},"
+	         "{\"action\":\"raise 2\",\"label\":\"Raise\",\"min\":2,\"max\":9}]}");
+	ck_assert_int_eq(h.updates, 1);
+	ck_assert(r.vs.my_turn);
+	ck_assert_int_eq(r.vs.moves, 3);
+	ck_assert_str_eq(r.vs.answer[0], "No cards on the table.");
+	ck_assert_str_eq(r.vs.hand_text, "Your 2 cards.");
+	ck_assert_str_eq(r.vs.prompt, "Your turn.");
+	ck_assert_int_eq(r.vs.nhand, 2);
+	ck_assert_str_eq(r.vs.hand[0].name, "Queen of hearts");
+	ck_assert(!r.vs.can_play);
+	ck_assert_int_eq(r.vs.nchoices, 2);
+	ck_assert_int_eq(r.vs.choice[1].act.kind, ACT_RAISE);
+	ck_assert_int_eq(r.vs.choice[1].lo, 2);
+	ck_assert_int_eq(r.vs.choice[1].hi, 9);
+	ck_assert_int_eq(r.vs.choice[1].act.amount_max, 9);
+	/* A refusal is said at once, with its cue. */
+	feed(&r, "{\"type\":\"refused\",\"table\":4,\"action\":\"raise 1\",\"text\":\"Too little.\",\"cue\":\"illegal\"}");
+	ck_assert_int_eq(h.say[2].kind, VIEW_SAY_REFUSAL);
+	ck_assert(h.say[2].interrupt);
+	ck_assert_int_eq(h.say[2].cue, CUE_ILLEGAL);
+	remote_close(&r);
+}
+END_TEST
+
+START_TEST(test_bench_net)
+{
+	struct bench_net_result r;
+	char err[256];
+	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.clients, 8);
+	ck_assert_int_eq(r.deals, 2);
+	ck_assert_int_gt(r.actions, 0);
+	ck_assert_int_gt(r.server_rss_kb, 0);
+}
+END_TEST
+
+/* ---- the lobby on a terminal ---- */
+
+struct tty {
+	pid_t pid;
+	int fd;
+	char out[1 << 17];
+	size_t n, mark;
+};
+
+/* Wait (up to 20 s) until text is said after the mark; the mark moves past. */
+static void tty_expect(struct tty *t, const char *text)
+{
+	for (int i = 0; i < 200; i++) {
+		char *at = strstr(t->out + t->mark, text);
+		if (at) {
+			t->mark = (size_t)(at - t->out) + strlen(text);
+			return;
+		}
+		struct pollfd p = { t->fd, POLLIN, 0 };
+		if (poll(&p, 1, 100) > 0 && t->n + 1 < sizeof t->out) {
+			ssize_t k = read(t->fd, t->out + t->n, sizeof t->out - t->n - 1);
+			if (k <= 0)
+				break;
+			t->n += (size_t)k;
+			t->out[t->n] = '\0';
+		}
+	}
+	ck_abort_msg("never said: \"%s\"; what was said:\n%s", text, t->out + (t->n > 2000 ? t->n - 2000 : 0));
+}
+
+static void tty_key(struct tty *t, const char *keys, const char *text)
+{
+	size_t n = strlen(keys);
+	ck_assert_int_eq(write(t->fd, keys, n), (ssize_t)n);
+	tty_expect(t, text);
+}
+
+/* The lobby and the table's menus with the keys of a terminal: a table
+ * made through the menus, begun from F2, a chat line typed with Tab, the
+ * table left for the lobby, the lobby left with Escape. */
+START_TEST(test_lobby_menus)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	memset(&t, 0, sizeof t);
+	struct winsize ws = { 24, 200, 0, 0 };
+	t.pid = forkpty(&t.fd, NULL, NULL, &ws);
+	ck_assert_int_ge(t.pid, 0);
+	if (t.pid == 0) {
+		setenv("XDG_CONFIG_HOME", s.dir, 1);
+		setenv("XDG_STATE_HOME", s.dir, 1);
+		const char *argv[] = { "join", s.url, "--name", "Zoe", "--text", "--lang", "en", NULL };
+		alarm(50);
+		_exit(join_main(7, (char **)argv));
+	}
+	tty_expect(&t, "Lobby Create a table, 1 of 3.");
+	tty_key(&t, "\r", "Which game? La Bouillabaisse");
+	tty_key(&t, "\r", "How many players?");
+	tty_key(&t, "\r", "Options");
+	tty_key(&t, "\r", "Seat 2");
+	tty_key(&t, "\r", "Seat 3");
+	tty_key(&t, "\r", "Seat 4");
+	tty_key(&t, "\r", "Who may join? Public table");
+	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
+	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\r", "Your 13 cards");
+	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
+	tty_key(&t, "H", "H");
+	tty_key(&t, "i", "i");
+	tty_key(&t, "\r", "Zoe: Hi");
+	tty_key(&t, "\033OQ", "Table Stand up");
+	tty_key(&t, "\033[B", "Leave the table");
+	tty_key(&t, "\r", "Lobby Table 1: La Bouillabaisse, 4 players, playing, 1 open seat.");
+	ck_assert_int_eq(write(t.fd, "\033", 1), 1);
+	int st = 0;
+	ck_assert_int_eq(waitpid(t.pid, &st, 0), t.pid);
+	close(t.fd);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	srv_stop(&s);
+}
+END_TEST
+
+static Suite *join_suite(void)
+{
+	Suite *s = suite_create("join");
+	TCase *tc = tcase_create("join");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_messages);
+	tcase_add_test(tc, test_whole_game);
+	tcase_add_test(tc, test_lobby_menus);
+	tcase_add_test(tc, test_two_languages_and_chat);
+	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_actions_whole_game);
+	tcase_add_test(tc, test_actions_refused);
+	tcase_add_test(tc, test_bench_net);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	alarm(300);
+	return tu_run(join_suite());
+}
