@@ -18,7 +18,7 @@ uses() {
 	bots) echo "core games" ;;
 	i18n) echo "core" ;;
 	audio) echo "core i18n" ;;
-	speech) echo "core games i18n audio" ;;
+	speech) echo "core games bots i18n audio" ;;
 	app) echo "core games bots i18n audio speech" ;;
 	net) echo "core games bots i18n audio speech app" ;;
 	ui) echo "core games bots i18n audio speech app net" ;;
