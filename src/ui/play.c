@@ -320,7 +320,7 @@ static int handle_key(struct play *p, int key)
 	struct sbuf b;
 	sb_clear(&b);
 	switch (key) {
-	case 'C': case 'F': case 'R': case 'S': case 'T':
+	case 'C': case 'F': case 'L': case 'N': case 'R': case 'S': case 'T':
 	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
 		say(p, vs(p)->answer[strchr(VIEW_QUERY_KEYS, key) - VIEW_QUERY_KEYS]);
 		break;

@@ -1,0 +1,34 @@
+#!/bin/sh
+# A player's keys piped into `tapis play`: every query key of docs/keys.md
+# gets its answer at a human seat, in both languages.
+build=${1:-build}
+bin="$(cd "$(dirname "$build/tapis")" && pwd)/tapis"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+export XDG_STATE_HOME="$dir/state" XDG_CONFIG_HOME="$dir/config"
+fails=0
+bad() { echo "keys scenario FAILED: $*"; fails=$((fails+1)); }
+play() { # output, keys, arguments...
+	out=$1; keys=$2; shift 2
+	printf "$keys" | "$bin" play "$@" --text --no-sound >"$out" 2>"$out.err"
+	[ $? = 0 ] || bad "$*: exit status"
+}
+said() { # output, pattern, what
+	grep -q "$2" "$1" || { bad "$3: no '$2'"; sed 's/^/  | /' "$1" | tail -5; }
+}
+
+# N: the cards each player holds; L before any trick: none yet.
+play "$dir/n.en" 'N' brouc --seed 4 --lang en
+said "$dir/n.en" 'Bruno 8' "N in Le Brouc"
+play "$dir/n.fr" 'N' brouc --seed 4 --lang fr
+said "$dir/n.fr" 'Bruno 8' "N en français"
+play "$dir/l.en" 'L' brouc --seed 4 --lang en
+said "$dir/l.en" 'No trick taken yet' "L before any trick"
+play "$dir/l.fr" 'L' brouc --seed 4 --lang fr
+said "$dir/l.fr" 'Aucun pli encore' "L en français"
+# L after a showdown of Le Brelan: the hands shown, folded ones too.
+play "$dir/l.brelan" '\r\rL' brelan --seed 4 --lang en --hands 3
+said "$dir/l.brelan" '^Last showdown: Claire: .*Denis, folded: ' "L after a showdown"
+
+[ "$fails" = 0 ] && echo "keys scenario: ok"
+[ "$fails" = 0 ]
