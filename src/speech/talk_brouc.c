@@ -307,7 +307,8 @@ static void say_trick(const struct talk *t, const struct brouc_state *st, struct
 		int s = (st->leader + i) % BROUC_PLAYERS;
 		if (i)
 			sb_puts(b, _("; "));
-		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
+		sb_printf(b, _("%1$s: %2$s"), i ? say_name(t, s) : say_Name(t, s),
+		          say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
 	}
 	sb_puts(b, ".");
 }
