@@ -30,5 +30,14 @@ said "$dir/l.fr" 'Aucun pli encore' "L en français"
 play "$dir/l.brelan" '\r\rL' brelan --seed 4 --lang en --hands 3
 said "$dir/l.brelan" '^Last showdown: Claire: .*Denis, folded: ' "L after a showdown"
 
+# Space marks a card for a discard only where one is coming: never in
+# La Bouillotte, in Bourre when staying.
+play "$dir/space.bouillotte" '\r \r' bouillotte --seed 21 --lang en
+said "$dir/space.bouillotte" '^No discard now\.$' "Space in La Bouillotte"
+grep -q 'to discard' "$dir/space.bouillotte" && bad "Space in La Bouillotte marks a card"
+play "$dir/space.bourre" '\r\033[B\r \r' bourre --seed 5 --lang fr --hands 1
+said "$dir/space.bourre" '^Valet de pique, à écarter\. 1 carte à écarter\.$' "Espace au Bourré"
+said "$dir/space.bourre" '^Vous écartez 1 carte et recevez' "Entrée après Espace au Bourré"
+
 [ "$fails" = 0 ] && echo "keys scenario: ok"
 [ "$fails" = 0 ]
