@@ -328,6 +328,35 @@ START_TEST(brouc_trick_names_in_a_sentence)
 }
 END_TEST
 
+/* Bourré's C key in French: the cards of the trick separated by " ; ",
+ * "vous" in lower case after the first. */
+static int steps;
+static int one_action(struct ear *l) { (void)l; return steps++ > 0; }
+
+START_TEST(bourre_trick_in_french)
+{
+	lang("fr");
+	struct ear l;
+	struct sbuf b;
+	ear_open(&l, "bourre", 4, (const char *const[]){ "hands=2", NULL }, 11);
+	int checked = 0;
+	while (l.g->to_act(l.st) >= 0) {
+		const char *s = ear_ask(&l, 'C', &b);
+		const char *sep = strstr(s, ";");
+		if (sep) {
+			ck_assert_msg(sep > s && sep[-1] == ' ', "%s", s);
+			ck_assert_msg(strstr(s, " ; Vous") == NULL, "%s", s);
+			checked++;
+		}
+		steps = 0;
+		ear_play(&l, one_action, 11 + (uint64_t)checked);
+	}
+	ck_assert_int_gt(checked, 0);
+	ear_close(&l);
+	lang("en");
+}
+END_TEST
+
 #define SAID(l, text) ck_assert_msg(strstr((l)->said, text) != NULL, "not said: %s\n%s", text, (l)->said)
 
 START_TEST(partnerships_and_names_at_the_start)
@@ -493,6 +522,7 @@ int main(void)
 	tcase_add_test(tc, menu_letters_skip_articles);
 	tcase_add_test(tc, last_trick_and_cards_held);
 	tcase_add_test(tc, brouc_trick_names_in_a_sentence);
+	tcase_add_test(tc, bourre_trick_in_french);
 	tcase_add_test(tc, auto_speech_falls_back);
 	tcase_add_test(tc, screen_reader_voice_kept);
 	tcase_add_test(tc, partnerships_and_names_at_the_start);
