@@ -95,7 +95,7 @@ START_TEST(drawn_options)
 	int has_hands = 0;
 	for (int i = 0; i < g->nrules; i++)
 		has_hands |= !strcmp(g->rules[i].key, "hands");
-	long played = 0, drawn = 0;
+	long played = 0, drawn = 0, actions = 0;
 	for (long c = 0; played < combos && drawn < combos * 20; c++, drawn++) {
 		char store[RULES_MAX + 1][OPT_LEN];
 		const char *opts[RULES_MAX + 2];
@@ -125,10 +125,13 @@ START_TEST(drawn_options)
 				fprintf(stderr, " %s", opts[i]);
 			fputc('\n', stderr);
 		}
-		ck_assert_int_gt(tu_referee(g->name, players, opts, games, level, gseed, 0), 0);
+		/* A game may have no decision at all (caves of one chip gone in
+		 * the antes): the referee still checks it. */
+		actions += tu_referee(g->name, players, opts, games, level, gseed, 0);
 		played++;
 	}
 	ck_assert_msg(played == combos, "%s: only %ld of %ld combinations playable", g->name, played, combos);
+	ck_assert_msg(actions > 0, "%s: no action in %ld games", g->name, played);
 }
 END_TEST
 
