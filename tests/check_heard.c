@@ -302,6 +302,61 @@ START_TEST(screen_reader_voice_kept)
 }
 END_TEST
 
+/* Le Brouc's C key names every player of a trick; "you" is a capital only
+ * at the start of the sentence, on the table and in the last trick. */
+static int tricks_seen;
+static int one_more_trick(struct ear *l) { return l->tricks > tricks_seen; }
+
+START_TEST(brouc_trick_names_in_a_sentence)
+{
+	for (int l10n = 0; l10n < 2; l10n++) {
+		lang(l10n ? "fr" : "en");
+		struct ear l;
+		struct sbuf b;
+		ear_open(&l, "brouc", 4, NULL, 11);
+		int checked = 0;
+		for (tricks_seen = 0; l.g->to_act(l.st) >= 0; tricks_seen = l.tricks) {
+			const char *s = ear_ask(&l, 'C', &b);
+			ck_assert_msg(strstr(s, l10n ? "; Vous" : "; You") == NULL, "%s", s);
+			checked += strstr(s, l10n ? "; vous" : "; you") != NULL;
+			ear_play(&l, one_more_trick, 11 + (uint64_t)tricks_seen);
+		}
+		ck_assert_int_gt(checked, 0);
+		ear_close(&l);
+	}
+	lang("en");
+}
+END_TEST
+
+/* Bourré's C key in French: the cards of the trick separated by " ; ",
+ * "vous" in lower case after the first. */
+static int steps;
+static int one_action(struct ear *l) { (void)l; return steps++ > 0; }
+
+START_TEST(bourre_trick_in_french)
+{
+	lang("fr");
+	struct ear l;
+	struct sbuf b;
+	ear_open(&l, "bourre", 4, (const char *const[]){ "hands=2", NULL }, 11);
+	int checked = 0;
+	while (l.g->to_act(l.st) >= 0) {
+		const char *s = ear_ask(&l, 'C', &b);
+		const char *sep = strstr(s, ";");
+		if (sep) {
+			ck_assert_msg(sep > s && sep[-1] == ' ', "%s", s);
+			ck_assert_msg(strstr(s, " ; Vous") == NULL, "%s", s);
+			checked++;
+		}
+		steps = 0;
+		ear_play(&l, one_action, 11 + (uint64_t)checked);
+	}
+	ck_assert_int_gt(checked, 0);
+	ear_close(&l);
+	lang("en");
+}
+END_TEST
+
 #define SAID(l, text) ck_assert_msg(strstr((l)->said, text) != NULL, "not said: %s\n%s", text, (l)->said)
 
 START_TEST(partnerships_and_names_at_the_start)
@@ -466,6 +521,8 @@ int main(void)
 	tcase_add_test(tc, rules_read_without_markdown);
 	tcase_add_test(tc, menu_letters_skip_articles);
 	tcase_add_test(tc, last_trick_and_cards_held);
+	tcase_add_test(tc, brouc_trick_names_in_a_sentence);
+	tcase_add_test(tc, bourre_trick_in_french);
 	tcase_add_test(tc, auto_speech_falls_back);
 	tcase_add_test(tc, screen_reader_voice_kept);
 	tcase_add_test(tc, partnerships_and_names_at_the_start);

@@ -515,8 +515,9 @@ static void say_table(const struct talk *t, const struct bourre_state *st, struc
 	}
 	for (int i = 0; i < st->ntrick; i++) {
 		if (i)
-			sb_puts(b, "; ");
-		sb_printf(b, _("%1$s: %2$s"), say_Name(t, st->trick_seat[i]), card_s(st->trick[i], c, sizeof c));
+			sb_puts(b, _("; "));
+		sb_printf(b, _("%1$s: %2$s"), i ? say_name(t, st->trick_seat[i]) : say_Name(t, st->trick_seat[i]),
+		          card_s(st->trick[i], c, sizeof c));
 	}
 	sb_puts(b, ".");
 }

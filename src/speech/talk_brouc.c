@@ -168,14 +168,18 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
 			const char *q = say_name(t, w + 2);
 			if (st->variant == BROUC_HOMME) {
-				int a = e->values[4 + w], o = e->values[5 - w], v = e->value;
+				int v = e->value;
+				/* The losers' total may be below zero: said as a word. */
+				char a[32], o[32];
+				say_number_str(e->values[4 + w], 0, a, sizeof a);
+				say_number_str(e->values[5 - w], 0, o, sizeof o);
 				if (ours)
-					sb_printf(b, P_("You and %1$s win the game, %2$d to %3$d: %4$d partie.",
-					                "You and %1$s win the game, %2$d to %3$d: %4$d parties.", v),
+					sb_printf(b, P_("You and %1$s win the game, %2$s to %3$s: %4$d partie.",
+					                "You and %1$s win the game, %2$s to %3$s: %4$d parties.", v),
 					          p, a, o, v);
 				else
-					sb_printf(b, P_("%1$s and %2$s win the game, %3$d to %4$d: %5$d partie.",
-					                "%1$s and %2$s win the game, %3$d to %4$d: %5$d parties.", v),
+					sb_printf(b, P_("%1$s and %2$s win the game, %3$s to %4$s: %5$d partie.",
+					                "%1$s and %2$s win the game, %3$s to %4$s: %5$d parties.", v),
 					          p, q, a, o, v);
 			} else {
 				char sc[32];
@@ -307,7 +311,8 @@ static void say_trick(const struct talk *t, const struct brouc_state *st, struct
 		int s = (st->leader + i) % BROUC_PLAYERS;
 		if (i)
 			sb_puts(b, _("; "));
-		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
+		sb_printf(b, _("%1$s: %2$s"), i ? say_name(t, s) : say_Name(t, s),
+		          say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
 	}
 	sb_puts(b, ".");
 }

@@ -476,10 +476,28 @@ static void menu_key(struct play *p, int key)
 	say_amount(p);
 }
 
+/* Whether the seat's turn leads to a discard: the discard itself, or
+ * staying and taking the turned card, which are followed by one. */
+static int discard_ahead(const struct view_state *v)
+{
+	if (v->seat < 0 || v->to_act != v->seat)
+		return 0;
+	for (int i = 0; i < v->nchoices; i++) {
+		int k = v->choice[i].act.kind;
+		if (k == ACT_DISCARD || k == ACT_STAY || k == ACT_TAKE)
+			return 1;
+	}
+	return 0;
+}
+
 static void mark(struct play *p)
 {
 	if (p->sel < 0)
 		return;
+	if (!discard_ahead(vs(p))) {
+		say(p, _("No discard now."));
+		return;
+	}
 	card_t c = p->hand[p->sel];
 	struct sbuf b;
 	sb_clear(&b);
