@@ -35,7 +35,7 @@ said "$dir/l.brelan" '^Last showdown: Claire: .*Denis, folded: ' "L after a show
 play "$dir/space.bouillotte" '\r \r' bouillotte --seed 21 --lang en
 said "$dir/space.bouillotte" '^No discard now\.$' "Space in La Bouillotte"
 grep -q 'to discard' "$dir/space.bouillotte" && bad "Space in La Bouillotte marks a card"
-play "$dir/space.bourre" '\r\033[B\r \r' bourre --seed 5 --lang fr --hands 1
+play "$dir/space.bourre" '\r\r \r' bourre --seed 5 --lang fr --hands 1
 said "$dir/space.bourre" '^Valet de pique, à écarter\. 1 carte à écarter\.$' "Espace au Bourré"
 said "$dir/space.bourre" '^Vous écartez 1 carte et recevez' "Entrée après Espace au Bourré"
 
