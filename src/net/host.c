@@ -39,8 +39,7 @@ static int bot_plays(const struct host *h, int s, long long now_ms)
 static void update_kinds(struct host *h, long long now_ms)
 {
 	for (int s = 0; s < h->players; s++) {
-		h->t.opt.seat_kind[s] = bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN;
-		h->t.opt.bot_level[s] = h->seat[s].level;
+		table_set_seat(&h->t, s, bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN, h->seat[s].level);
 	}
 }
 
@@ -87,7 +86,7 @@ static void sink_say(void *ctx, const struct view_say *m)
 		o = json_pack("{s:s, s:I, s:s, s:o}", "type", "refused", "table", (json_int_t)h->id, "action",
 		              mb->acting, "text", json_text(m->text));
 	} else {
-		o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves", h->t.moves,
+		o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves", table_moves(&h->t),
 		              "text", json_text(m->text));
 		if (o && m->urgent)
 			json_object_set_new(o, "urgent", json_true());
@@ -194,7 +193,7 @@ static void announce(struct host *h, const char *msgid, const char *name)
 		snprintf(text, sizeof text, i18n_get(msgid), name);
 		view_lang_leave(saved);
 		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
-		                      h->t.moves, "text", json_text(text));
+		                      table_moves(&h->t), "text", json_text(text));
 		send_to(h, m, proto_dump(o));
 	}
 }
@@ -268,7 +267,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 		return -1;
 	h->opened = 1;
 	/* The rules the game settled ("auto" values) are the table's. */
-	h->rules = h->t.opt.rules;
+	h->rules = *table_rules(&h->t);
 	return 0;
 }
 
@@ -426,13 +425,12 @@ void host_free(struct host *h)
  * journal is written before anyone hears the action. */
 static void after_action(struct host *h, long long now_ms)
 {
-	int n = h->t.nplayed;
+	int n = table_played(&h->t), seat;
+	struct action a;
 	char txt[ACT_STR_MAX];
-	if (h->t.hist.f)
-		fflush(h->t.hist.f); /* the hand history is readable as the game goes */
-	if (n > 0)
-		store_journal_add(h->store, h->id, n - 1, h->t.played_seat[n - 1],
-		                  act_format(&h->t.played[n - 1], txt, sizeof txt));
+	table_log_flush(&h->t); /* the hand history is readable as the game goes */
+	if (n > 0 && table_journal(&h->t, n - 1, &seat, &a) == 0)
+		store_journal_add(h->store, h->id, n - 1, seat, act_format(&a, txt, sizeof txt));
 	if (table_to_act(&h->t) < 0) {
 		h->state = HOST_OVER;
 		host_save(h);
@@ -547,7 +545,7 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 	}
 	h->seat[seat].open = open;
 	h->seat[seat].level = level;
-	h->t.opt.bot_level[seat] = level;
+	table_set_seat(&h->t, seat, bot_plays(h, seat, 0) ? SEAT_BOT : SEAT_HUMAN, level);
 	host_save(h);
 	return 0;
 }
