@@ -210,6 +210,7 @@ struct srv {
 	char url[64];
 	long long grace_ms;
 	char cert[128], key[128];  /* TLS when set */
+	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
 };
 
 static void ready(void *ctx, int port)
@@ -239,6 +240,8 @@ static void srv_run(struct srv *s)
 		}
 		o.grace_ms = s->grace_ms ? s->grace_ms : 300;
 		o.bot_delay_ms = 0;
+		o.max_conns = s->max_conns;
+		o.max_per_addr = s->max_per_addr;
 		o.cheap_hash = 1;
 		o.quiet = 0;
 		char logpath[160];
@@ -1299,6 +1302,77 @@ START_TEST(test_tls)
 }
 END_TEST
 
+/* Connect without hello; the connection must be refused with 'busy' and
+ * closed. */
+static void refused_busy(struct srv *s, const char *why)
+{
+	static struct tc x;
+	memset(&x, 0, sizeof x);
+	snprintf(x.name, sizeof x.name, "extra");
+	char err[256];
+	/* The error and the close may come before the opening is noticed. */
+	x.c = netc_open(s->url, on_msg, &x, err, sizeof err);
+	for (int i = 0; i < 400 && x.c && netc_connected(x.c); i++)
+		netc_service(x.c, 5);
+	ck_assert(!x.c || !netc_connected(x.c));
+	ck_assert_int_eq(x.n, 1);
+	ck_assert_str_eq(mtype(x.msg[0]), "error");
+	ck_assert_str_eq(json_string_value(json_object_get(x.msg[0], "code")), "busy");
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(x.msg[0], "message")), why));
+	tc_free(&x);
+}
+
+/* Caps on connections, from one address and in all: the connection over
+ * the cap hears why and is closed; the others play on; once one leaves,
+ * there is room again. */
+START_TEST(test_connection_caps)
+{
+	struct srv s;
+	memset(&s, 0, sizeof s);
+	snprintf(s.dir, sizeof s.dir, "/tmp/tapis-net-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s.dir));
+	snprintf(s.db, sizeof s.db, "%s/server.db", s.dir);
+	snprintf(s.logs, sizeof s.logs, "%s/logs", s.dir);
+	ck_assert_int_eq(mkdir(s.logs, 0700), 0);
+	for (int round = 0; round < 2; round++) {
+		/* First 6 from 127.0.0.1 with no total cap, then 4 in all. */
+		int cap = round == 0 ? 6 : 4;
+		s.max_per_addr = round == 0 ? 6 : 0;
+		s.max_conns = round == 0 ? 0 : 4;
+		srv_run(&s);
+		static struct tc c[6];
+		for (int i = 0; i < cap; i++) {
+			char name[16];
+			snprintf(name, sizeof name, "P%d", i);
+			tc_login(&c[i], &s, name, "en", NULL);
+		}
+		refused_busy(&s, round == 0 ? "your address" : "full");
+		refused_busy(&s, round == 0 ? "your address" : "full");
+		/* Those in are still served. */
+		for (int i = 0; i < cap; i++) {
+			tc_send(&c[i], "{\"type\":\"ping\"}");
+			tc_wait(&c[i], "pong");
+		}
+		tc_free(&c[0]);
+		static struct tc again;
+		for (int i = 0; i < 200; i++) { /* the server notices the close */
+			netc_service(c[1].c, 5);
+		}
+		tc_login(&again, &s, "P0", "en", NULL);
+		tc_free(&again);
+		for (int i = 1; i < cap; i++)
+			tc_free(&c[i]);
+		int status = 0;
+		ck_assert_int_eq(kill(s.pid, SIGTERM), 0);
+		ck_assert_int_eq(waitpid(s.pid, &status, 0), s.pid);
+		ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s.dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -1329,6 +1403,10 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_http_page);
 	tcase_add_test(tc, test_serve_command);
 	tcase_add_test(tc, test_tls);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("limits");
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_connection_caps);
 	suite_add_tcase(s, tc);
 	return s;
 }

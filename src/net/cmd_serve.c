@@ -11,8 +11,22 @@
 static int usage(void)
 {
 	fprintf(stderr, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
-	                "                   [--cert FILE --key FILE] [--web DIR]\n");
+	                "                   [--cert FILE --key FILE] [--web DIR]\n"
+	                "                   [--max-conns N] [--max-per-addr N]\n");
 	return 2;
+}
+
+/* A whole number from lo to hi for option a: 0, or -1 said on stderr. */
+static int number(const char *a, const char *v, long lo, long hi, int *out)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+	if (!*v || *end || n < lo || n > hi) {
+		fprintf(stderr, "tapis serve: %s: '%s' is not a number from %ld to %ld\n", a, v, lo, hi);
+		return -1;
+	}
+	*out = (int)n;
+	return 0;
 }
 
 int serve_main(int argc, char **argv)
@@ -38,6 +52,12 @@ int serve_main(int argc, char **argv)
 				return 2;
 			}
 			o.port = (int)p;
+		} else if (!strcmp(a, "--max-conns")) {
+			if (number(a, v, 0, 1000000, &o.max_conns) < 0)
+				return 2;
+		} else if (!strcmp(a, "--max-per-addr")) {
+			if (number(a, v, 0, 1000000, &o.max_per_addr) < 0)
+				return 2;
 		} else if (!strcmp(a, "--db")) {
 			dbarg = v;
 		} else if (!strcmp(a, "--log-dir")) {
