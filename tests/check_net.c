@@ -148,6 +148,15 @@ static void store_roundtrip(const char *backend, const char *path)
 	store_journal_each(&st, 7, on_action, &s);
 	ck_assert_int_eq(s.tables + s.actions, 0);
 	ck_assert_int_eq(store_account_get(&st, "Robert'); DROP TABLE accounts;--", hash, sizeof hash), 1);
+	long long expires = 0;
+	ck_assert_int_eq(store_session_get(&st, "Gina", hash, sizeof hash, &expires), 0);
+	ck_assert_int_eq(store_session_put(&st, "Gina", "ab12", 100), 0);
+	ck_assert_int_eq(store_session_put(&st, "Gina", "cd34", 200), 0);
+	ck_assert_int_eq(store_session_get(&st, "Gina", hash, sizeof hash, &expires), 1);
+	ck_assert_str_eq(hash, "cd34");
+	ck_assert(expires == 200);
+	ck_assert_int_eq(store_session_delete(&st, "Gina"), 0);
+	ck_assert_int_eq(store_session_get(&st, "Gina", hash, sizeof hash, &expires), 0);
 	store_close(&st);
 }
 
@@ -1302,6 +1311,56 @@ START_TEST(test_tls)
 }
 END_TEST
 
+/* SIGTERM and wait, keeping the store for a restart. */
+static void srv_halt(struct srv *s)
+{
+	int status = 0;
+	ck_assert_int_eq(kill(s->pid, SIGTERM), 0);
+	ck_assert_int_eq(waitpid(s->pid, &status, 0), s->pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* After a restart a guest's seat goes back to the holder of its token
+ * alone: not to someone else choosing the name, nor to a wrong token. The
+ * store keeps the token's hash, never the token. */
+START_TEST(test_guest_token_restart)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc g, x, g2;
+	tc_login(&g, &s, "Gina", "en", NULL);
+	long id = tc_create(&g, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	g.seat = 0;
+	tc_send(&g, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &g };
+	int states = 3;
+	play_until(all, 1, stop_after_states, &states);
+	char token[40];
+	snprintf(token, sizeof token, "%s", g.token);
+	ck_assert_int_eq((int)strlen(token), PROTO_TOKEN_LEN);
+	tc_free(&g);
+	srv_halt(&s);
+	char wal[160];
+	snprintf(wal, sizeof wal, "%s-wal", s.db);
+	ck_assert(!file_holds(s.db, token) && !file_holds(wal, token));
+	srv_run(&s);
+	tc_hello(&x, &s, "Gina", "en", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(&x, &s, "Gina", "en", NULL, "0123456789abcdef0123456789abcdef");
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(&g2, &s, "Gina", "en", NULL, token);
+	json_t *w = tc_wait(&g2, "welcome");
+	ck_assert_str_eq(json_string_value(json_object_get(w, "token")), token);
+	json_t *j = tc_wait(&g2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+	tc_free(&g2);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Connect without hello; the connection must be refused with 'busy' and
  * closed. */
 static void refused_busy(struct srv *s, const char *why)
@@ -1362,10 +1421,7 @@ START_TEST(test_connection_caps)
 		tc_free(&again);
 		for (int i = 1; i < cap; i++)
 			tc_free(&c[i]);
-		int status = 0;
-		ck_assert_int_eq(kill(s.pid, SIGTERM), 0);
-		ck_assert_int_eq(waitpid(s.pid, &status, 0), s.pid);
-		ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+		srv_halt(&s);
 	}
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", s.dir);
@@ -1407,6 +1463,7 @@ Suite *net_suite(void)
 	tc = tcase_create("limits");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_connection_caps);
+	tcase_add_test(tc, test_guest_token_restart);
 	suite_add_tcase(s, tc);
 	return s;
 }

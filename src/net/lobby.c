@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int grow(void **p, int *cap, int need, size_t size)
 {
@@ -109,6 +110,12 @@ static void restore_one(void *ctx, const struct store_table *t)
 			u->conn = -1;
 			u->guest = 1; /* until they log in again */
 			u->gone_ms = r->l->now_ms;
+			/* A guest comes back only with the token of their session
+			 * (an account with its password). */
+			long long expires = 0;
+			if (store_session_get(r->l->store, u->name, u->token_hash, sizeof u->token_hash, &expires) != 1 ||
+			    expires < (long long)time(NULL))
+				u->token_hash[0] = '\0';
 		}
 }
 
@@ -257,7 +264,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		return;
 	}
 	struct lobby_user *u = user_named(l, m->name);
-	int guest = !m->has_password;
+	int guest = !m->has_password, resumed = 0;
 	if (m->has_password) {
 		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
 		if (wait > 0) {
@@ -288,8 +295,11 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 			send_error(l, c->id, "password", "this name has a password", PM_HELLO);
 			return;
 		}
-		/* A guest name is the session's: it comes back only with its token. */
-		if (u && u->token[0] && strcmp(u->token, m->token) != 0 && (u->conn >= 0 || holds_seat(l, u->name))) {
+		/* A guest name is the session's: while in use or holding a seat,
+		 * it comes back only with its token (none known after a restart
+		 * whose session expired: nobody may take the seat by name). */
+		resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
+		if (u && !resumed && (u->conn >= 0 || holds_seat(l, u->name))) {
 			send_error(l, c->id, "name_in_use", "that name is in use", PM_HELLO);
 			return;
 		}
@@ -316,15 +326,23 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	u->guest = guest;
 	snprintf(u->lang, sizeof u->lang, "%s", m->lang);
-	if (!u->token[0]) {
+	char token[PROTO_TOKEN_LEN + 1];
+	if (resumed) {
+		snprintf(token, sizeof token, "%s", m->token);
+	} else {
 		unsigned char raw[PROTO_TOKEN_LEN / 2];
 		randombytes_buf(raw, sizeof raw);
-		sodium_bin2hex(u->token, sizeof u->token, raw, sizeof raw);
+		sodium_bin2hex(token, sizeof token, raw, sizeof raw);
+		auth_token_hash(token, u->token_hash);
 	}
+	/* A guest's session outlives a restart (its token hashed) for a while. */
+	if (guest && store_session_put(l->store, u->name, u->token_hash,
+	                               (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
+		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
-	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", u->token,
+	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
 	send_text(l, c->id, lobby_msg(l));
 	/* Back at the tables where they were: seats are kept. */
@@ -588,6 +606,8 @@ static void prune_users(struct lobby *l)
 	for (int i = l->nusers - 1; i >= 0; i--) {
 		if (l->users[i].conn >= 0 || holds_seat(l, l->users[i].name))
 			continue;
+		if (l->users[i].guest)
+			store_session_delete(l->store, l->users[i].name);
 		int last = --l->nusers;
 		if (i != last) {
 			l->users[i] = l->users[last];
