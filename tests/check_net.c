@@ -219,6 +219,7 @@ struct srv {
 	char url[64];
 	long long grace_ms;
 	char cert[128], key[128];  /* TLS when set */
+	long long turn_ms;         /* the turn time when set (else the default) */
 	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
 };
 
@@ -249,6 +250,8 @@ static void srv_run(struct srv *s)
 		}
 		o.grace_ms = s->grace_ms ? s->grace_ms : 300;
 		o.bot_delay_ms = 0;
+		if (s->turn_ms)
+			o.turn_ms = s->turn_ms;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
 		o.cheap_hash = 1;
@@ -274,7 +277,9 @@ static void srv_run(struct srv *s)
 	         port);
 }
 
-static void srv_start(struct srv *s)
+/* A fresh directory for a server's store and logs (options may be set
+ * before srv_run). */
+static void srv_make(struct srv *s)
 {
 	memset(s, 0, sizeof *s);
 	snprintf(s->dir, sizeof s->dir, "/tmp/tapis-net-XXXXXX");
@@ -282,6 +287,11 @@ static void srv_start(struct srv *s)
 	snprintf(s->db, sizeof s->db, "%s/server.db", s->dir);
 	snprintf(s->logs, sizeof s->logs, "%s/logs", s->dir);
 	ck_assert_int_eq(mkdir(s->logs, 0700), 0);
+}
+
+static void srv_start(struct srv *s)
+{
+	srv_make(s);
 	srv_run(s);
 }
 
@@ -1267,12 +1277,7 @@ END_TEST
 START_TEST(test_tls)
 {
 	struct srv s;
-	memset(&s, 0, sizeof s);
-	snprintf(s.dir, sizeof s.dir, "/tmp/tapis-net-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(s.dir));
-	snprintf(s.db, sizeof s.db, "%s/server.db", s.dir);
-	snprintf(s.logs, sizeof s.logs, "%s/logs", s.dir);
-	ck_assert_int_eq(mkdir(s.logs, 0700), 0);
+	srv_make(&s);
 	snprintf(s.cert, sizeof s.cert, "%s/cert.pem", s.dir);
 	snprintf(s.key, sizeof s.key, "%s/key.pem", s.dir);
 	char cmd[512];
@@ -1307,6 +1312,63 @@ START_TEST(test_tls)
 	play_until(all, 1, NULL, NULL);
 	replay_log(&s, id);
 	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The index of the first sentence t heard holding part, or -1. */
+static int heard_at(const struct tc *t, const char *part)
+{
+	for (int i = 0; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		if (!strcmp(mtype(t->msg[i]), "say") && x && strstr(x, part))
+			return i;
+	}
+	return -1;
+}
+
+/* Players who are here but do not act: each is warned in their language,
+ * then a bot plays that one move; the seats stay theirs and they play the
+ * game to its end. */
+START_TEST(test_turn_timer)
+{
+	struct srv s;
+	srv_make(&s);
+	s.turn_ms = 900;
+	srv_run(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	/* Nobody acts: the timer plays for both, in turn. */
+	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&b, "Anne n'a plus") < 0);
+	     i++) {
+		netc_service(a.c, 1);
+		netc_service(b.c, 1);
+	}
+	int warned = heard_at(&a, "Hurry, 1 second left."), out = heard_at(&a, "Anne ran out of time. A bot plays");
+	ck_assert_int_ge(warned, 0);
+	ck_assert_int_gt(out, warned);
+	ck_assert(json_is_true(json_object_get(a.msg[warned], "urgent")));
+	ck_assert_int_ge(heard_at(&b, "Vite, encore 1 seconde."), 0);
+	ck_assert_int_ge(heard_at(&b, "Bruno n'a plus de temps. Un robot joue ce coup"), 0);
+	/* Only the player whose turn it is hears the warning. */
+	for (int i = 0; i < a.n; i++) {
+		const char *x = json_string_value(json_object_get(a.msg[i], "text"));
+		if (x && !strncmp(x, "Hurry", 5))
+			ck_assert_int_eq(json_integer_value(json_object_get(a.msg[i], "from")), 0);
+	}
+	ck_assert_int_ge(heard_at(&a, "Bruno ran out of time"), 0);
+	ck_assert_int_eq(a.refused + b.refused, 0);
+	/* The seats are still theirs: they play on to the end. */
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&b);
 	srv_stop(&s);
 }
 END_TEST
@@ -1387,12 +1449,7 @@ static void refused_busy(struct srv *s, const char *why)
 START_TEST(test_connection_caps)
 {
 	struct srv s;
-	memset(&s, 0, sizeof s);
-	snprintf(s.dir, sizeof s.dir, "/tmp/tapis-net-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(s.dir));
-	snprintf(s.db, sizeof s.db, "%s/server.db", s.dir);
-	snprintf(s.logs, sizeof s.logs, "%s/logs", s.dir);
-	ck_assert_int_eq(mkdir(s.logs, 0700), 0);
+	srv_make(&s);
 	for (int round = 0; round < 2; round++) {
 		/* First 6 from 127.0.0.1 with no total cap, then 4 in all. */
 		int cap = round == 0 ? 6 : 4;
@@ -1464,6 +1521,7 @@ Suite *net_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_connection_caps);
 	tcase_add_test(tc, test_guest_token_restart);
+	tcase_add_test(tc, test_turn_timer);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,7 +12,7 @@ static int usage(void)
 {
 	fprintf(stderr, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
 	                "                   [--cert FILE --key FILE] [--web DIR]\n"
-	                "                   [--max-conns N] [--max-per-addr N]\n");
+	                "                   [--turn-seconds N] [--max-conns N] [--max-per-addr N]\n");
 	return 2;
 }
 
@@ -52,6 +52,11 @@ int serve_main(int argc, char **argv)
 				return 2;
 			}
 			o.port = (int)p;
+		} else if (!strcmp(a, "--turn-seconds")) {
+			int n;
+			if (number(a, v, 0, 86400, &n) < 0)
+				return 2;
+			o.turn_ms = n * 1000LL;
 		} else if (!strcmp(a, "--max-conns")) {
 			if (number(a, v, 0, 1000000, &o.max_conns) < 0)
 				return 2;

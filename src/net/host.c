@@ -249,6 +249,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	h->store = store;
 	h->cfg = cfg;
 	h->out = out;
+	h->turn_seat = -1;
 	for (int s = 0; s < players; s++)
 		h->seat[s].level = 2;
 	struct table_options o;
@@ -598,6 +599,65 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 	return 0;
 }
 
+/* Tell the seat's player, if here, how long they have left to act. */
+static void warn_turn(struct host *h, int seat, long long left_ms)
+{
+	struct host_member *m = host_member(h, h->seat[seat].name);
+	if (!m || m->conn < 0)
+		return;
+	long secs = (long)((left_ms + 999) / 1000);
+	const char *saved = view_lang_enter(m->lang);
+	char text[256];
+	snprintf(text, sizeof text, P_("Hurry, %ld second left.", "Hurry, %ld seconds left.", secs), secs);
+	view_lang_leave(saved);
+	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:b, s:s, s:i}", "type", "say", "table", (json_int_t)h->id,
+	                      "moves", table_moves(&h->t), "text", json_text(text), "urgent", 1, "cue",
+	                      audio_cue_name(CUE_YOUR_TURN), "from", seat);
+	send_to(h, m, proto_dump(o));
+}
+
+/* The turn timer: a person who is here but does not act is warned, then a
+ * bot of the seat's level plays that one move (the seat stays theirs). It
+ * never delays anything: bots and scripted moves are not timed. 1 when a
+ * move was played. */
+static int turn_timer(struct host *h, long long now_ms)
+{
+	int s = table_to_act(&h->t);
+	if (h->cfg->turn_ms <= 0 || s < 0 || !h->seat[s].name[0] || !table_awaits(&h->t, s)) {
+		h->turn_seat = -1;
+		return 0;
+	}
+	if (s != h->turn_seat || table_moves(&h->t) != h->turn_moves) {
+		h->turn_seat = s;
+		h->turn_moves = table_moves(&h->t);
+		h->turn_since_ms = now_ms;
+		h->turn_warned = 0;
+		return 0;
+	}
+	long long left = h->cfg->turn_ms - (now_ms - h->turn_since_ms);
+	if (left > 0) {
+		long long warn = h->cfg->turn_ms / 3 < HOST_TURN_WARN_MS ? h->cfg->turn_ms / 3 : HOST_TURN_WARN_MS;
+		if (!h->turn_warned && left <= warn) {
+			h->turn_warned = 1;
+			warn_turn(h, s, left);
+		}
+		return 0;
+	}
+	announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[s].name);
+	table_set_seat(&h->t, s, SEAT_BOT, h->seat[s].level);
+	char err[256];
+	int rc = table_auto_step(&h->t, err, sizeof err);
+	update_kinds(h, now_ms);
+	if (rc != 0) {
+		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		h->state = HOST_OVER;
+		host_save(h);
+		return 0;
+	}
+	after_action(h, now_ms);
+	return 1;
+}
+
 int host_tick(struct host *h, long long now_ms)
 {
 	if (h->state != HOST_PLAYING)
@@ -608,6 +668,8 @@ int host_tick(struct host *h, long long now_ms)
 			announce(h, N_("%s is away. A bot plays for them."), h->seat[s].name);
 		}
 	update_kinds(h, now_ms);
+	if (turn_timer(h, now_ms))
+		return 1;
 	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
 		return 0;
 	char err[256];

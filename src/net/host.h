@@ -23,6 +23,7 @@
 #define HOST_PLAYER_MAX 100
 #define HOST_MAX_MEMBERS 64
 #define HOST_MISSED_MAX 30   /* announcements kept for a player who is away */
+#define HOST_TURN_WARN_MS 20000 /* the warning comes this long before the turn time runs out (a third of it at most) */
 
 enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER };
 
@@ -57,6 +58,7 @@ struct host_config {
 	long long grace_ms;         /* a disconnected player's seat waits this long for them */
 	long long bot_delay_ms;     /* between a move and a bot's next one */
 	const char *log_dir;        /* NULL: no hand histories */
+	long long turn_ms;          /* a present player's time to act (0: no limit); then a bot plays that move */
 };
 
 struct host {
@@ -75,6 +77,11 @@ struct host {
 	struct table t;             /* the game, its journal, its hand history, the views */
 	int opened;
 	long long next_bot_ms;
+	/* The turn timer: the seat waited for, since when, at which move. */
+	int turn_seat;              /* -1: no person's turn is being timed */
+	int turn_moves;
+	long long turn_since_ms;
+	int turn_warned;
 	struct store *store;
 	const struct host_config *cfg;
 	struct net_out out;
@@ -114,7 +121,8 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen);
 /* A player's action (text already parsed); 0, or -1: refused, and the
  * spoken reason was sent to them. */
 int host_action(struct host *h, const char *name, const struct action *a, long long now_ms);
-/* Let bots play what is due; returns 1 when something happened. */
+/* Let bots play what is due, and a bot play the move of a player whose
+ * turn time ran out (warned before); returns 1 when something happened. */
 int host_tick(struct host *h, long long now_ms);
 /* Send a chat line to every member (spoken by the client with the chat cue). */
 void host_chat(struct host *h, const char *from, const char *text);
