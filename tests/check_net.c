@@ -220,6 +220,7 @@ struct srv {
 	long long grace_ms;
 	char cert[128], key[128];  /* TLS when set */
 	long long turn_ms;         /* the turn time when set (else the default) */
+	long long keep_ms;         /* how long finished tables stay, when set */
 	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
 };
 
@@ -252,6 +253,8 @@ static void srv_run(struct srv *s)
 		o.bot_delay_ms = 0;
 		if (s->turn_ms)
 			o.turn_ms = s->turn_ms;
+		if (s->keep_ms)
+			o.keep_ms = s->keep_ms;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
 		o.cheap_hash = 1;
@@ -295,13 +298,19 @@ static void srv_start(struct srv *s)
 	srv_run(s);
 }
 
-/* SIGTERM: the server stops cleanly, with status 0. */
-static void srv_stop(struct srv *s)
+/* SIGTERM and wait, keeping the store for a restart. */
+static void srv_halt(struct srv *s)
 {
 	int status = 0;
 	ck_assert_int_eq(kill(s->pid, SIGTERM), 0);
 	ck_assert_int_eq(waitpid(s->pid, &status, 0), s->pid);
 	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server did not stop cleanly (%d)", status);
+}
+
+/* SIGTERM: the server stops cleanly, with status 0. */
+static void srv_stop(struct srv *s)
+{
+	srv_halt(s);
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
 	ck_assert_int_eq(system(cmd), 0);
@@ -1373,14 +1382,83 @@ START_TEST(test_turn_timer)
 }
 END_TEST
 
-/* SIGTERM and wait, keeping the store for a restart. */
-static void srv_halt(struct srv *s)
+/* The number of tables in the last lobby message t got, after servicing
+ * it until that number is want (or 3 s). */
+static int lobby_tables(struct tc *t, int want)
 {
-	int status = 0;
-	ck_assert_int_eq(kill(s->pid, SIGTERM), 0);
-	ck_assert_int_eq(waitpid(s->pid, &status, 0), s->pid);
-	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	int n = -1;
+	for (int tries = 0; tries < 600; tries++) {
+		netc_service(t->c, 5);
+		for (int i = t->n - 1; i >= 0; i--)
+			if (!strcmp(mtype(t->msg[i]), "lobby")) {
+				n = (int)json_array_size(json_object_get(t->msg[i], "tables"));
+				break;
+			}
+		if (n == want)
+			break;
+	}
+	return n;
 }
+
+/* Tables go: a waiting one when everybody left it, a finished one a while
+ * after its end (players coming back in between still hear the end); they
+ * are gone from the store too, their hand histories stay. */
+START_TEST(test_tables_removed)
+{
+	struct srv s;
+	srv_make(&s);
+	s.keep_ms = 2500;
+	s.grace_ms = 200;
+	srv_run(&s);
+	static struct tc a, b, b2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long waiting = tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	ck_assert_int_eq(lobby_tables(&a, 1), 1);
+	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", waiting);
+	tc_wait(&a, "left");
+	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	/* A game played to its end; Bruno drops before it and comes back late. */
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *both[] = { &a, &b };
+	int states = 4;
+	play_until(both, 2, stop_after_states, &states);
+	char token[40];
+	snprintf(token, sizeof token, "%s", b.token);
+	netc_abandon(b.c);
+	b.c = NULL;
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, NULL, NULL);
+	ck_assert_int_eq(lobby_tables(&a, 1), 1);
+	tc_hello(&b2, &s, "Bruno", "en", NULL, token);
+	json_t *j = tc_wait(&b2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	tc_wait(&b2, "missed");
+	b2.table = id;
+	json_t *st = tc_wait(&b2, "state");
+	ck_assert_str_eq(json_string_value(json_object_get(st, "state")), "over");
+	/* Then the table goes, and its members hear so. */
+	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	json_t *left = tc_wait(&b2, "left");
+	ck_assert_str_eq(json_string_value(json_object_get(left, "reason")), "closed");
+	char log[200];
+	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, id);
+	ck_assert(access(log, R_OK) == 0);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&b2);
+	/* Not in the store: a restarted server has no table. */
+	srv_halt(&s);
+	srv_run(&s);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
 
 /* After a restart a guest's seat goes back to the holder of its token
  * alone: not to someone else choosing the name, nor to a wrong token. The
@@ -1522,6 +1600,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_connection_caps);
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
+	tcase_add_test(tc, test_tables_removed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -408,6 +408,8 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 			return -1;
 		}
 		h->state = table_to_act(&h->t) < 0 ? HOST_OVER : HOST_PLAYING;
+		if (h->state == HOST_OVER)
+			h->over_ms = now_ms ? now_ms : 1;
 	}
 	return 0;
 }
@@ -421,6 +423,15 @@ void host_free(struct host *h)
 	memset(h, 0, sizeof *h);
 }
 
+/* The game is over: the table stays a while (cfg keep_ms) so that players
+ * coming back still hear the end. */
+static void game_over(struct host *h, long long now_ms)
+{
+	h->state = HOST_OVER;
+	h->over_ms = now_ms ? now_ms : 1;
+	host_save(h);
+}
+
 /* After an action: journal it, notice the end. The views were told inside
  * the table; what they said is only queued on the connections, so the
  * journal is written before anyone hears the action. */
@@ -432,10 +443,8 @@ static void after_action(struct host *h, long long now_ms)
 	table_log_flush(&h->t); /* the hand history is readable as the game goes */
 	if (n > 0 && table_journal(&h->t, n - 1, &seat, &a) == 0)
 		store_journal_add(h->store, h->id, n - 1, seat, act_format(&a, txt, sizeof txt));
-	if (table_to_act(&h->t) < 0) {
-		h->state = HOST_OVER;
-		host_save(h);
-	}
+	if (table_to_act(&h->t) < 0)
+		game_over(h, now_ms);
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
 }
 
@@ -564,10 +573,8 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 	table_start(&h->t);
 	host_save(h);
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
-	if (table_to_act(&h->t) < 0) {
-		h->state = HOST_OVER;
-		host_save(h);
-	}
+	if (table_to_act(&h->t) < 0)
+		game_over(h, now_ms);
 	return 0;
 }
 
@@ -650,8 +657,7 @@ static int turn_timer(struct host *h, long long now_ms)
 	update_kinds(h, now_ms);
 	if (rc != 0) {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
-		h->state = HOST_OVER;
-		host_save(h);
+		game_over(h, now_ms);
 		return 0;
 	}
 	after_action(h, now_ms);
@@ -675,12 +681,30 @@ int host_tick(struct host *h, long long now_ms)
 	char err[256];
 	if (table_auto_step(&h->t, err, sizeof err) != 0) {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
-		h->state = HOST_OVER;
-		host_save(h);
+		game_over(h, now_ms);
 		return 0;
 	}
 	after_action(h, now_ms);
 	return 1;
+}
+
+int host_expired(struct host *h, long long now_ms)
+{
+	int here = 0;
+	for (int i = 0; i < h->nmembers; i++)
+		here |= h->member[i]->conn >= 0;
+	if (here)
+		h->empty_ms = 0;
+	else if (!h->empty_ms)
+		h->empty_ms = now_ms ? now_ms : 1;
+	switch (h->state) {
+	case HOST_OVER:
+		return !h->nmembers || now_ms - h->over_ms >= h->cfg->keep_ms;
+	case HOST_WAITING:
+		return !h->nmembers || (h->empty_ms && now_ms - h->empty_ms >= h->cfg->keep_ms);
+	default:
+		return 0;
+	}
 }
 
 void host_chat(struct host *h, const char *from, const char *text)

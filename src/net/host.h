@@ -59,6 +59,7 @@ struct host_config {
 	long long bot_delay_ms;     /* between a move and a bot's next one */
 	const char *log_dir;        /* NULL: no hand histories */
 	long long turn_ms;          /* a present player's time to act (0: no limit); then a bot plays that move */
+	long long keep_ms;          /* a finished table, or a waiting one nobody is at, stays this long */
 };
 
 struct host {
@@ -82,6 +83,8 @@ struct host {
 	int turn_moves;
 	long long turn_since_ms;
 	int turn_warned;
+	long long over_ms;          /* when the game ended (0: not over) */
+	long long empty_ms;         /* since when no member is connected (0: someone is) */
 	struct store *store;
 	const struct host_config *cfg;
 	struct net_out out;
@@ -124,6 +127,10 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 /* Let bots play what is due, and a bot play the move of a player whose
  * turn time ran out (warned before); returns 1 when something happened. */
 int host_tick(struct host *h, long long now_ms);
+/* 1 when the table should be removed: its game over for keep_ms, or
+ * waiting with nobody connected for keep_ms; or finished or waiting with
+ * no member left at all. Call it often (it notices who is connected). */
+int host_expired(struct host *h, long long now_ms);
 /* Send a chat line to every member (spoken by the client with the chat cue). */
 void host_chat(struct host *h, const char *from, const char *text);
 /* Fill a store row of the table. */

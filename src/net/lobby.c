@@ -618,9 +618,30 @@ static void prune_users(struct lobby *l)
 	}
 }
 
+/* Remove table i: from the lobby, the directory and the store (its hand
+ * history stays in --log-dir). Its members still here are told. */
+static void remove_table(struct lobby *l, int i)
+{
+	struct host *h = l->tables[i];
+	for (int k = 0; k < h->nmembers; k++)
+		if (h->member[k]->conn >= 0)
+			send_text(l, h->member[k]->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
+			                                                       (json_int_t)h->id, "reason", "closed")));
+	store_table_delete(l->store, h->id);
+	l->dir.ops->release(&l->dir, h->id);
+	host_free(h);
+	free(h);
+	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
+	l->ntables--;
+	l->dirty = 1;
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
+	for (int i = l->ntables - 1; i >= 0; i--)
+		if (host_expired(l->tables[i], now_ms))
+			remove_table(l, i);
 	for (int i = 0; i < l->ntables; i++) {
 		int was = l->tables[i]->state;
 		/* A few moves at most a tick, so the loop stays responsive. */

@@ -296,6 +296,7 @@ void server_options_default(struct server_options *o)
 	o->grace_ms = 30000;
 	o->bot_delay_ms = 800;
 	o->turn_ms = SERVER_TURN_SECONDS * 1000LL;
+	o->keep_ms = SERVER_KEEP_MS;
 	o->max_conns = SERVER_MAX_CONNS;
 	o->max_per_addr = SERVER_MAX_PER_ADDR;
 }
@@ -313,7 +314,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 		free(s);
 		return -1;
 	}
-	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms };
+	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms };
 	struct lobby_io io = { io_send, io_close, s };
 	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0) {
 		store_close(&s->store);
