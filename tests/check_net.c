@@ -1353,7 +1353,8 @@ START_TEST(test_turn_timer)
 	tc_sit(&b, id, 1);
 	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
 	/* Nobody acts: the timer plays for both, in turn. */
-	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&b, "Anne n'a plus") < 0);
+	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&a, "Anne ran out") < 0 ||
+	                             heard_at(&b, "Anne n'a plus") < 0 || heard_at(&b, "Bruno n'a plus") < 0);
 	     i++) {
 		netc_service(a.c, 1);
 		netc_service(b.c, 1);
@@ -1501,6 +1502,56 @@ START_TEST(test_guest_token_restart)
 }
 END_TEST
 
+/* A spectator who drops keeps their place: nobody else may take the guest
+ * name, and back with the token they hear a bounded summary of what they
+ * missed, then the table's state. */
+START_TEST(test_spectator_back)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, w, x, w2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&w, &s, "Wendy", "fr", NULL);
+	long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	json_t *j = tc_wait(&w, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &w };
+	int states = 3;
+	play_until(all, 2, stop_after_states, &states);
+	char token[40];
+	snprintf(token, sizeof token, "%s", w.token);
+	netc_abandon(w.c);
+	w.c = NULL;
+	struct tc *anne[] = { &a };
+	states = count_type(&a, "state") + 8;
+	play_until(anne, 1, stop_after_states, &states);
+	tc_hello(&x, &s, "Wendy", "en", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(&w2, &s, "Wendy", "fr", NULL, token);
+	tc_wait(&w2, "welcome");
+	j = tc_wait(&w2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
+	json_t *missed = tc_wait(&w2, "missed");
+	size_t n = json_array_size(json_object_get(missed, "says"));
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_le(n, 30);
+	json_t *st = tc_wait(&w2, "state");
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "seat")), -1);
+	/* A spectator has no hand. */
+	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
+	tc_free(&a);
+	tc_free(&w);
+	tc_free(&w2);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Connect without hello; the connection must be refused with 'busy' and
  * closed. */
 static void refused_busy(struct srv *s, const char *why)
@@ -1601,6 +1652,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_spectator_back);
 	suite_add_tcase(s, tc);
 	return s;
 }

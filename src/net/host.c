@@ -318,10 +318,22 @@ static void journal_line(void *ctx, int seat, const char *text)
 	r->s.n++;
 }
 
+static void drop_member(struct host *h, struct host_member *m);
+
 static struct host_member *add_member(struct host *h, const char *name, const char *lang)
 {
-	if (h->nmembers == HOST_MAX_MEMBERS)
-		return NULL;
+	if (h->nmembers == HOST_MAX_MEMBERS) {
+		/* Full: the spectator gone the longest makes room. */
+		struct host_member *old = NULL;
+		for (int i = 0; i < h->nmembers; i++) {
+			struct host_member *x = h->member[i];
+			if (x->seat < 0 && x->conn < 0 && (!old || x->gone_ms < old->gone_ms))
+				old = x;
+		}
+		if (!old)
+			return NULL;
+		drop_member(h, old);
+	}
 	struct host_member *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
@@ -469,6 +481,7 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	}
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	m->conn = conn;
+	m->gone_ms = 0;
 	int back = 0;
 	if (held >= 0) {
 		m->seat = held;
@@ -513,8 +526,8 @@ void host_disconnect(struct host *h, const char *name, long long now_ms)
 		return;
 	m->conn = -1;
 	if (m->seat < 0) {
-		/* A spectator who leaves is forgotten. */
-		drop_member(h, m);
+		/* A spectator's place is kept a while, with what they miss. */
+		m->gone_ms = now_ms ? now_ms : 1;
 		return;
 	}
 	h->seat[m->seat].away_ms = now_ms ? now_ms : 1;
@@ -690,6 +703,11 @@ int host_tick(struct host *h, long long now_ms)
 
 int host_expired(struct host *h, long long now_ms)
 {
+	for (int i = h->nmembers - 1; i >= 0; i--) {
+		struct host_member *m = h->member[i];
+		if (m->seat < 0 && m->conn < 0 && m->gone_ms && now_ms - m->gone_ms >= h->cfg->keep_ms)
+			drop_member(h, m);
+	}
 	int here = 0;
 	for (int i = 0; i < h->nmembers; i++)
 		here |= h->member[i]->conn >= 0;

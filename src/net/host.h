@@ -46,6 +46,7 @@ struct host_member {
 	char name[HOST_PLAYER_MAX];
 	char lang[3];
 	long conn;                  /* -1 while disconnected */
+	long long gone_ms;          /* when a spectator's connection dropped (kept cfg keep_ms) */
 	int seat;                   /* -1: a spectator */
 	int has_view;               /* v is attached to the table */
 	struct view v;              /* what this member hears and may ask */
@@ -112,7 +113,8 @@ struct host_member *host_member(struct host *h, const char *name);
 int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
               char *err, size_t errlen);
 /* The member's connection is gone: their seat waits grace_ms, then a bot
- * plays it until they come back. */
+ * plays it until they come back; a spectator's place is kept keep_ms (what
+ * they miss is kept for both). */
 void host_disconnect(struct host *h, const char *name, long long now_ms);
 /* Stand up (the seat goes to a bot and is open to anyone, its player
  * included), or leave the table entirely (leave = 1). */
@@ -129,7 +131,8 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 int host_tick(struct host *h, long long now_ms);
 /* 1 when the table should be removed: its game over for keep_ms, or
  * waiting with nobody connected for keep_ms; or finished or waiting with
- * no member left at all. Call it often (it notices who is connected). */
+ * no member left at all. Call it often: it notices who is connected, and
+ * forgets the spectators gone for keep_ms. */
 int host_expired(struct host *h, long long now_ms);
 /* Send a chat line to every member (spoken by the client with the chat cue). */
 void host_chat(struct host *h, const char *from, const char *text);

@@ -192,7 +192,7 @@ static json_t *table_json(const struct host *h)
 	}
 	int watchers = 0;
 	for (int i = 0; i < h->nmembers; i++)
-		watchers += h->member[i]->seat < 0;
+		watchers += h->member[i]->seat < 0 && h->member[i]->conn >= 0;
 	return json_pack("{s:I, s:s, s:i, s:o, s:o, s:b, s:s, s:s, s:i}", "id", (json_int_t)h->id, "game",
 	                 h->g->name, "players", h->players, "rules", rules, "seats", seats, "private", h->private_,
 	                 "creator", h->creator, "state", state_word(h->state), "watchers", watchers);
@@ -234,13 +234,13 @@ static void logout(struct lobby *l, struct lobby_conn *c, long long now_ms)
 	l->dirty = 1;
 }
 
-static int holds_seat(struct lobby *l, const char *name)
+/* 1 when name is at a table: holding a seat, or watching (a spectator
+ * who dropped is kept for a while, as a seat is). */
+static int at_a_table(struct lobby *l, const char *name)
 {
-	for (int i = 0; i < l->ntables; i++) {
-		struct host_member *hm = host_member(l->tables[i], name);
-		if (hm && hm->seat >= 0)
+	for (int i = 0; i < l->ntables; i++)
+		if (host_member(l->tables[i], name))
 			return 1;
-	}
 	return 0;
 }
 
@@ -299,7 +299,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		 * it comes back only with its token (none known after a restart
 		 * whose session expired: nobody may take the seat by name). */
 		resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
-		if (u && !resumed && (u->conn >= 0 || holds_seat(l, u->name))) {
+		if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
 			send_error(l, c->id, "name_in_use", "that name is in use", PM_HELLO);
 			return;
 		}
@@ -345,11 +345,12 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
 	send_text(l, c->id, lobby_msg(l));
-	/* Back at the tables where they were: seats are kept. */
+	/* Back at the tables where they were: seats are kept, and so are
+	 * spectators' places. */
 	for (int i = 0; i < l->ntables; i++) {
 		struct host *h = l->tables[i];
 		struct host_member *hm = host_member(h, u->name);
-		if (hm && hm->seat >= 0) {
+		if (hm) {
 			char err[128];
 			send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table",
 			                                         (json_int_t)h->id, "seat", hm->seat)));
@@ -604,7 +605,7 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 static void prune_users(struct lobby *l)
 {
 	for (int i = l->nusers - 1; i >= 0; i--) {
-		if (l->users[i].conn >= 0 || holds_seat(l, l->users[i].name))
+		if (l->users[i].conn >= 0 || at_a_table(l, l->users[i].name))
 			continue;
 		if (l->users[i].guest)
 			store_session_delete(l->store, l->users[i].name);
