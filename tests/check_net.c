@@ -1243,7 +1243,7 @@ static int run_serve(const char *const *args, int sig)
 		const char *argv[16] = { bin, "serve" };
 		for (int i = 0; args[i] && i < 13; i++)
 			argv[i + 2] = args[i];
-		if (!freopen("/dev/null", "w", stderr))
+		if (!freopen("/dev/null", "w", stderr) || !freopen("/dev/null", "w", stdout))
 			_exit(127);
 		execv(bin, (char *const *)argv);
 		_exit(127);
@@ -1267,11 +1267,18 @@ START_TEST(test_serve_command)
 	ck_assert_int_eq(run_serve(half_tls, 0), 2);
 	const char *unknown[] = { "--colour", "red", NULL };
 	ck_assert_int_eq(run_serve(unknown, 0), 2);
+	const char *bad_turn[] = { "--turn-seconds", "soon", NULL };
+	ck_assert_int_eq(run_serve(bad_turn, 0), 2);
+	const char *bad_cap[] = { "--max-conns", "-3", NULL };
+	ck_assert_int_eq(run_serve(bad_cap, 0), 2);
+	const char *help[] = { "--help", NULL };
+	ck_assert_int_eq(run_serve(help, 0), 0);
 	char dir[] = "/tmp/tapis-serve-XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	char db[64];
 	snprintf(db, sizeof db, "%s/s.db", dir);
-	const char *ok[] = { "--port", "0", "--db", db, "--log-dir", dir, NULL };
+	const char *ok[] = { "--port", "0", "--db", db, "--log-dir", dir, "--turn-seconds", "60", "--max-conns", "50",
+		              "--max-per-addr", "5", NULL };
 	ck_assert_int_eq(run_serve(ok, SIGINT), 0);
 	ck_assert_int_eq(access(db, F_OK), 0);
 	char cmd[96];

@@ -8,12 +8,17 @@
 #include "core/paths.h"
 #include "net/server.h"
 
-static int usage(void)
+static int usage_to(FILE *f, int status)
 {
-	fprintf(stderr, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
+	fprintf(f, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
 	                "                   [--cert FILE --key FILE] [--web DIR]\n"
 	                "                   [--turn-seconds N] [--max-conns N] [--max-per-addr N]\n");
-	return 2;
+	return status;
+}
+
+static int usage(void)
+{
+	return usage_to(stderr, 2);
 }
 
 /* A whole number from lo to hi for option a: 0, or -1 said on stderr. */
@@ -37,6 +42,8 @@ int serve_main(int argc, char **argv)
 	const char *dbarg = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
+		if (!strcmp(a, "--help"))
+			return usage_to(stdout, 0);
 		if (i + 1 >= argc) {
 			fprintf(stderr, "tapis serve: '%s' %s\n", a, a[0] == '-' ? "needs a value" : "is not an option");
 			return usage();
