@@ -1505,6 +1505,19 @@ START_TEST(test_guest_token_restart)
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
 	tc_free(&g2);
+	/* A session past its expiry brings nothing back, not even with its
+	 * token. */
+	srv_halt(&s);
+	struct store st;
+	char err[256], hash[AUTH_TOKEN_HASH_MAX];
+	ck_assert_int_eq(store_open(&st, "sqlite", s.db, err, sizeof err), 0);
+	auth_token_hash(token, hash);
+	ck_assert_int_eq(store_session_put(&st, "Gina", hash, (long long)time(NULL) - 1), 0);
+	store_close(&st);
+	srv_run(&s);
+	tc_hello(&g2, &s, "Gina", "en", NULL, token);
+	ck_assert_str_eq(next_error(&g2), "name_in_use");
+	tc_free(&g2);
 	srv_stop(&s);
 }
 END_TEST

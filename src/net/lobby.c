@@ -335,9 +335,12 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		sodium_bin2hex(token, sizeof token, raw, sizeof raw);
 		auth_token_hash(token, u->token_hash);
 	}
-	/* A guest's session outlives a restart (its token hashed) for a while. */
-	if (guest && store_session_put(l->store, u->name, u->token_hash,
-	                               (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
+	/* A guest's session outlives a restart (its token hashed) for a while;
+	 * an account has none (its password brings it back). */
+	if (!guest)
+		store_session_delete(l->store, u->name);
+	else if (store_session_put(l->store, u->name, u->token_hash,
+	                           (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
 		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
