@@ -1249,7 +1249,14 @@ static int run_serve(const char *const *args, int sig)
 		_exit(127);
 	}
 	if (sig) {
-		usleep(300 * 1000);
+		/* Started: its store is there (the signals are caught before). */
+		const char *db = NULL;
+		for (int i = 0; args[i]; i++)
+			if (!strcmp(args[i], "--db") && args[i + 1])
+				db = args[i + 1];
+		for (int i = 0; i < 200 && db && access(db, F_OK) != 0; i++)
+			usleep(25 * 1000);
+		usleep(100 * 1000);
 		kill(pid, sig);
 	}
 	int status;

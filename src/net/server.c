@@ -310,6 +310,14 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->o = o;
 	s->next_id = 1;
+	/* A stop asked while starting up is heard once the loop runs. */
+	stop_asked = 0;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0) {
 		free(s);
 		return -1;
@@ -359,14 +367,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
-	stop_asked = 0;
 	running = s->ctx;
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 	if (!o->quiet)
 		fprintf(stderr, "tapis serve: listening on %s://%s:%d\n", o->cert ? "wss" : "ws", o->host, port);
 	if (o->on_ready)
