@@ -1398,11 +1398,11 @@ START_TEST(test_turn_timer)
 END_TEST
 
 /* The number of tables in the last lobby message t got, after servicing
- * it until that number is want (or 3 s). */
+ * it until that number is want (or 6 s). */
 static int lobby_tables(struct tc *t, int want)
 {
 	int n = -1;
-	for (int tries = 0; tries < 600; tries++) {
+	for (int tries = 0; tries < 1200; tries++) {
 		netc_service(t->c, 5);
 		for (int i = t->n - 1; i >= 0; i--)
 			if (!strcmp(mtype(t->msg[i]), "lobby")) {
@@ -1422,7 +1422,7 @@ START_TEST(test_tables_removed)
 {
 	struct srv s;
 	srv_make(&s);
-	s.keep_ms = 2500;
+	s.keep_ms = 4000;
 	s.grace_ms = 200;
 	srv_run(&s);
 	static struct tc a, b, b2;
