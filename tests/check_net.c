@@ -148,6 +148,15 @@ static void store_roundtrip(const char *backend, const char *path)
 	store_journal_each(&st, 7, on_action, &s);
 	ck_assert_int_eq(s.tables + s.actions, 0);
 	ck_assert_int_eq(store_account_get(&st, "Robert'); DROP TABLE accounts;--", hash, sizeof hash), 1);
+	long long expires = 0;
+	ck_assert_int_eq(store_session_get(&st, "Gina", hash, sizeof hash, &expires), 0);
+	ck_assert_int_eq(store_session_put(&st, "Gina", "ab12", 100), 0);
+	ck_assert_int_eq(store_session_put(&st, "Gina", "cd34", 200), 0);
+	ck_assert_int_eq(store_session_get(&st, "Gina", hash, sizeof hash, &expires), 1);
+	ck_assert_str_eq(hash, "cd34");
+	ck_assert(expires == 200);
+	ck_assert_int_eq(store_session_delete(&st, "Gina"), 0);
+	ck_assert_int_eq(store_session_get(&st, "Gina", hash, sizeof hash, &expires), 0);
 	store_close(&st);
 }
 
@@ -210,6 +219,9 @@ struct srv {
 	char url[64];
 	long long grace_ms;
 	char cert[128], key[128];  /* TLS when set */
+	long long turn_ms;         /* the turn time when set (else the default) */
+	long long keep_ms;         /* how long finished tables stay, when set */
+	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
 };
 
 static void ready(void *ctx, int port)
@@ -239,6 +251,12 @@ static void srv_run(struct srv *s)
 		}
 		o.grace_ms = s->grace_ms ? s->grace_ms : 300;
 		o.bot_delay_ms = 0;
+		if (s->turn_ms)
+			o.turn_ms = s->turn_ms;
+		if (s->keep_ms)
+			o.keep_ms = s->keep_ms;
+		o.max_conns = s->max_conns;
+		o.max_per_addr = s->max_per_addr;
 		o.cheap_hash = 1;
 		o.quiet = 0;
 		char logpath[160];
@@ -262,7 +280,9 @@ static void srv_run(struct srv *s)
 	         port);
 }
 
-static void srv_start(struct srv *s)
+/* A fresh directory for a server's store and logs (options may be set
+ * before srv_run). */
+static void srv_make(struct srv *s)
 {
 	memset(s, 0, sizeof *s);
 	snprintf(s->dir, sizeof s->dir, "/tmp/tapis-net-XXXXXX");
@@ -270,16 +290,27 @@ static void srv_start(struct srv *s)
 	snprintf(s->db, sizeof s->db, "%s/server.db", s->dir);
 	snprintf(s->logs, sizeof s->logs, "%s/logs", s->dir);
 	ck_assert_int_eq(mkdir(s->logs, 0700), 0);
+}
+
+static void srv_start(struct srv *s)
+{
+	srv_make(s);
 	srv_run(s);
 }
 
-/* SIGTERM: the server stops cleanly, with status 0. */
-static void srv_stop(struct srv *s)
+/* SIGTERM and wait, keeping the store for a restart. */
+static void srv_halt(struct srv *s)
 {
 	int status = 0;
 	ck_assert_int_eq(kill(s->pid, SIGTERM), 0);
 	ck_assert_int_eq(waitpid(s->pid, &status, 0), s->pid);
 	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server did not stop cleanly (%d)", status);
+}
+
+/* SIGTERM: the server stops cleanly, with status 0. */
+static void srv_stop(struct srv *s)
+{
+	srv_halt(s);
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
 	ck_assert_int_eq(system(cmd), 0);
@@ -1214,13 +1245,20 @@ static int run_serve(const char *const *args, int sig)
 		const char *argv[16] = { bin, "serve" };
 		for (int i = 0; args[i] && i < 13; i++)
 			argv[i + 2] = args[i];
-		if (!freopen("/dev/null", "w", stderr))
+		if (!freopen("/dev/null", "w", stderr) || !freopen("/dev/null", "w", stdout))
 			_exit(127);
 		execv(bin, (char *const *)argv);
 		_exit(127);
 	}
 	if (sig) {
-		usleep(300 * 1000);
+		/* Started: its store is there (the signals are caught before). */
+		const char *db = NULL;
+		for (int i = 0; args[i]; i++)
+			if (!strcmp(args[i], "--db") && args[i + 1])
+				db = args[i + 1];
+		for (int i = 0; i < 200 && db && access(db, F_OK) != 0; i++)
+			usleep(25 * 1000);
+		usleep(100 * 1000);
 		kill(pid, sig);
 	}
 	int status;
@@ -1238,11 +1276,18 @@ START_TEST(test_serve_command)
 	ck_assert_int_eq(run_serve(half_tls, 0), 2);
 	const char *unknown[] = { "--colour", "red", NULL };
 	ck_assert_int_eq(run_serve(unknown, 0), 2);
+	const char *bad_turn[] = { "--turn-seconds", "soon", NULL };
+	ck_assert_int_eq(run_serve(bad_turn, 0), 2);
+	const char *bad_cap[] = { "--max-conns", "-3", NULL };
+	ck_assert_int_eq(run_serve(bad_cap, 0), 2);
+	const char *help[] = { "--help", NULL };
+	ck_assert_int_eq(run_serve(help, 0), 0);
 	char dir[] = "/tmp/tapis-serve-XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	char db[64];
 	snprintf(db, sizeof db, "%s/s.db", dir);
-	const char *ok[] = { "--port", "0", "--db", db, "--log-dir", dir, NULL };
+	const char *ok[] = { "--port", "0", "--db", db, "--log-dir", dir, "--turn-seconds", "60", "--max-conns", "50",
+		              "--max-per-addr", "5", NULL };
 	ck_assert_int_eq(run_serve(ok, SIGINT), 0);
 	ck_assert_int_eq(access(db, F_OK), 0);
 	char cmd[96];
@@ -1257,12 +1302,7 @@ END_TEST
 START_TEST(test_tls)
 {
 	struct srv s;
-	memset(&s, 0, sizeof s);
-	snprintf(s.dir, sizeof s.dir, "/tmp/tapis-net-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(s.dir));
-	snprintf(s.db, sizeof s.db, "%s/server.db", s.dir);
-	snprintf(s.logs, sizeof s.logs, "%s/logs", s.dir);
-	ck_assert_int_eq(mkdir(s.logs, 0700), 0);
+	srv_make(&s);
 	snprintf(s.cert, sizeof s.cert, "%s/cert.pem", s.dir);
 	snprintf(s.key, sizeof s.key, "%s/key.pem", s.dir);
 	char cmd[512];
@@ -1301,6 +1341,309 @@ START_TEST(test_tls)
 }
 END_TEST
 
+/* The index of the first sentence t heard holding part, or -1. */
+static int heard_at(const struct tc *t, const char *part)
+{
+	for (int i = 0; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		if (!strcmp(mtype(t->msg[i]), "say") && x && strstr(x, part))
+			return i;
+	}
+	return -1;
+}
+
+/* Players who are here but do not act: each is warned in their language,
+ * then a bot plays that one move; the seats stay theirs and they play the
+ * game to its end. */
+START_TEST(test_turn_timer)
+{
+	struct srv s;
+	srv_make(&s);
+	s.turn_ms = 900;
+	srv_run(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	/* Nobody acts: the timer plays for both, in turn. */
+	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&a, "Anne ran out") < 0 ||
+	                             heard_at(&b, "Anne n'a plus") < 0 || heard_at(&b, "Bruno n'a plus") < 0);
+	     i++) {
+		netc_service(a.c, 1);
+		netc_service(b.c, 1);
+	}
+	int warned = heard_at(&a, "Hurry, 1 second left."), out = heard_at(&a, "Anne ran out of time. A bot plays");
+	ck_assert_int_ge(warned, 0);
+	ck_assert_int_gt(out, warned);
+	ck_assert(json_is_true(json_object_get(a.msg[warned], "urgent")));
+	ck_assert_int_ge(heard_at(&b, "Vite, encore 1 seconde."), 0);
+	ck_assert_int_ge(heard_at(&b, "Bruno n'a plus de temps. Un robot joue ce coup"), 0);
+	/* Only the player whose turn it is hears the warning. */
+	for (int i = 0; i < a.n; i++) {
+		const char *x = json_string_value(json_object_get(a.msg[i], "text"));
+		if (x && !strncmp(x, "Hurry", 5))
+			ck_assert_int_eq(json_integer_value(json_object_get(a.msg[i], "from")), 0);
+	}
+	ck_assert_int_ge(heard_at(&a, "Bruno ran out of time"), 0);
+	ck_assert_int_eq(a.refused + b.refused, 0);
+	/* The seats are still theirs: they play on to the end. */
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The number of tables in the last lobby message t got, after servicing
+ * it until that number is want (or 6 s). */
+static int lobby_tables(struct tc *t, int want)
+{
+	int n = -1;
+	for (int tries = 0; tries < 1200; tries++) {
+		netc_service(t->c, 5);
+		for (int i = t->n - 1; i >= 0; i--)
+			if (!strcmp(mtype(t->msg[i]), "lobby")) {
+				n = (int)json_array_size(json_object_get(t->msg[i], "tables"));
+				break;
+			}
+		if (n == want)
+			break;
+	}
+	return n;
+}
+
+/* Tables go: a waiting one when everybody left it, a finished one a while
+ * after its end (players coming back in between still hear the end); they
+ * are gone from the store too, their hand histories stay. */
+START_TEST(test_tables_removed)
+{
+	struct srv s;
+	srv_make(&s);
+	s.keep_ms = 4000;
+	s.grace_ms = 200;
+	srv_run(&s);
+	static struct tc a, b, b2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long waiting = tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	ck_assert_int_eq(lobby_tables(&a, 1), 1);
+	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", waiting);
+	tc_wait(&a, "left");
+	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	/* A game played to its end; Bruno drops before it and comes back late. */
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *both[] = { &a, &b };
+	int states = 4;
+	play_until(both, 2, stop_after_states, &states);
+	char token[40];
+	snprintf(token, sizeof token, "%s", b.token);
+	netc_abandon(b.c);
+	b.c = NULL;
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, NULL, NULL);
+	ck_assert_int_eq(lobby_tables(&a, 1), 1);
+	tc_hello(&b2, &s, "Bruno", "en", NULL, token);
+	json_t *j = tc_wait(&b2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	tc_wait(&b2, "missed");
+	b2.table = id;
+	json_t *st = tc_wait(&b2, "state");
+	ck_assert_str_eq(json_string_value(json_object_get(st, "state")), "over");
+	/* Then the table goes, and its members hear so. */
+	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	json_t *left = tc_wait(&b2, "left");
+	ck_assert_str_eq(json_string_value(json_object_get(left, "reason")), "closed");
+	char log[200];
+	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, id);
+	ck_assert(access(log, R_OK) == 0);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&b2);
+	/* Not in the store: a restarted server has no table. */
+	srv_halt(&s);
+	srv_run(&s);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+/* After a restart a guest's seat goes back to the holder of its token
+ * alone: not to someone else choosing the name, nor to a wrong token. The
+ * store keeps the token's hash, never the token. */
+START_TEST(test_guest_token_restart)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc g, x, g2;
+	tc_login(&g, &s, "Gina", "en", NULL);
+	long id = tc_create(&g, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	g.seat = 0;
+	tc_send(&g, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &g };
+	int states = 3;
+	play_until(all, 1, stop_after_states, &states);
+	char token[40];
+	snprintf(token, sizeof token, "%s", g.token);
+	ck_assert_int_eq((int)strlen(token), PROTO_TOKEN_LEN);
+	tc_free(&g);
+	srv_halt(&s);
+	char wal[160];
+	snprintf(wal, sizeof wal, "%s-wal", s.db);
+	ck_assert(!file_holds(s.db, token) && !file_holds(wal, token));
+	srv_run(&s);
+	tc_hello(&x, &s, "Gina", "en", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(&x, &s, "Gina", "en", NULL, "0123456789abcdef0123456789abcdef");
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(&g2, &s, "Gina", "en", NULL, token);
+	json_t *w = tc_wait(&g2, "welcome");
+	ck_assert_str_eq(json_string_value(json_object_get(w, "token")), token);
+	json_t *j = tc_wait(&g2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+	tc_free(&g2);
+	/* A session past its expiry brings nothing back, not even with its
+	 * token. */
+	srv_halt(&s);
+	struct store st;
+	char err[256], hash[AUTH_TOKEN_HASH_MAX];
+	ck_assert_int_eq(store_open(&st, "sqlite", s.db, err, sizeof err), 0);
+	auth_token_hash(token, hash);
+	ck_assert_int_eq(store_session_put(&st, "Gina", hash, (long long)time(NULL) - 1), 0);
+	store_close(&st);
+	srv_run(&s);
+	tc_hello(&g2, &s, "Gina", "en", NULL, token);
+	ck_assert_str_eq(next_error(&g2), "name_in_use");
+	tc_free(&g2);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A spectator who drops keeps their place: nobody else may take the guest
+ * name, and back with the token they hear a bounded summary of what they
+ * missed, then the table's state. */
+START_TEST(test_spectator_back)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, w, x, w2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&w, &s, "Wendy", "fr", NULL);
+	long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	json_t *j = tc_wait(&w, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &w };
+	int states = 3;
+	play_until(all, 2, stop_after_states, &states);
+	char token[40];
+	snprintf(token, sizeof token, "%s", w.token);
+	netc_abandon(w.c);
+	w.c = NULL;
+	struct tc *anne[] = { &a };
+	states = count_type(&a, "state") + 8;
+	play_until(anne, 1, stop_after_states, &states);
+	tc_hello(&x, &s, "Wendy", "en", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(&w2, &s, "Wendy", "fr", NULL, token);
+	tc_wait(&w2, "welcome");
+	j = tc_wait(&w2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
+	json_t *missed = tc_wait(&w2, "missed");
+	size_t n = json_array_size(json_object_get(missed, "says"));
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_le(n, 30);
+	json_t *st = tc_wait(&w2, "state");
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "seat")), -1);
+	/* A spectator has no hand. */
+	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
+	tc_free(&a);
+	tc_free(&w);
+	tc_free(&w2);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Connect without hello; the connection must be refused with 'busy' and
+ * closed. */
+static void refused_busy(struct srv *s, const char *why)
+{
+	static struct tc x;
+	memset(&x, 0, sizeof x);
+	snprintf(x.name, sizeof x.name, "extra");
+	char err[256];
+	/* The error and the close may come before the opening is noticed. */
+	x.c = netc_open(s->url, on_msg, &x, err, sizeof err);
+	for (int i = 0; i < 400 && x.c && netc_connected(x.c); i++)
+		netc_service(x.c, 5);
+	ck_assert(!x.c || !netc_connected(x.c));
+	ck_assert_int_eq(x.n, 1);
+	ck_assert_str_eq(mtype(x.msg[0]), "error");
+	ck_assert_str_eq(json_string_value(json_object_get(x.msg[0], "code")), "busy");
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(x.msg[0], "message")), why));
+	tc_free(&x);
+}
+
+/* Caps on connections, from one address and in all: the connection over
+ * the cap hears why and is closed; the others play on; once one leaves,
+ * there is room again. */
+START_TEST(test_connection_caps)
+{
+	struct srv s;
+	srv_make(&s);
+	for (int round = 0; round < 2; round++) {
+		/* First 6 from 127.0.0.1 with no total cap, then 4 in all. */
+		int cap = round == 0 ? 6 : 4;
+		s.max_per_addr = round == 0 ? 6 : 0;
+		s.max_conns = round == 0 ? 0 : 4;
+		srv_run(&s);
+		static struct tc c[6];
+		for (int i = 0; i < cap; i++) {
+			char name[16];
+			snprintf(name, sizeof name, "P%d", i);
+			tc_login(&c[i], &s, name, "en", NULL);
+		}
+		refused_busy(&s, round == 0 ? "your address" : "full");
+		refused_busy(&s, round == 0 ? "your address" : "full");
+		/* Those in are still served. */
+		for (int i = 0; i < cap; i++) {
+			tc_send(&c[i], "{\"type\":\"ping\"}");
+			tc_wait(&c[i], "pong");
+		}
+		tc_free(&c[0]);
+		static struct tc again;
+		for (int i = 0; i < 200; i++) { /* the server notices the close */
+			netc_service(c[1].c, 5);
+		}
+		tc_login(&again, &s, "P0", "en", NULL);
+		tc_free(&again);
+		for (int i = 1; i < cap; i++)
+			tc_free(&c[i]);
+		srv_halt(&s);
+	}
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s.dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -1331,6 +1674,14 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_http_page);
 	tcase_add_test(tc, test_serve_command);
 	tcase_add_test(tc, test_tls);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("limits");
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_connection_caps);
+	tcase_add_test(tc, test_guest_token_restart);
+	tcase_add_test(tc, test_turn_timer);
+	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_spectator_back);
 	suite_add_tcase(s, tc);
 	return s;
 }

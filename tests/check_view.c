@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "app/table.h"
 #include "app/view.h"
@@ -483,6 +484,55 @@ START_TEST(attach_mid_game)
 }
 END_TEST
 
+/* The table's small API for a host: who plays a seat, the actions played
+ * with their seats, the hand history flushed as it goes. */
+START_TEST(table_api)
+{
+	const struct game_ops *g = game_find("brouc");
+	struct table_options o;
+	options(&o, g, 4, 9, 1);
+	o.seat_kind[2] = SEAT_HUMAN;
+	char log[] = "/tmp/tapis-table-api-XXXXXX";
+	int fd = mkstemp(log);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	o.log_path = log;
+	struct table t;
+	open_table(&t, &o);
+	table_start(&t);
+	ck_assert_int_eq(table_played(&t), 0);
+	ck_assert_int_eq(table_journal(&t, 0, NULL, NULL), -1);
+	while (table_to_act(&t) != 2)
+		step(&t);
+	ck_assert(table_awaits(&t, 2));
+	table_set_seat(&t, 2, SEAT_BOT, 3);
+	ck_assert(!table_awaits(&t, 2));
+	ck_assert(table_auto_turn(&t));
+	step(&t);
+	int n = table_played(&t), seat = -1;
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_eq(table_moves(&t), n);
+	struct action a;
+	ck_assert_int_eq(table_journal(&t, n - 1, &seat, &a), 0);
+	ck_assert_int_eq(seat, 2);
+	ck_assert_int_eq(table_journal(&t, n, &seat, &a), -1);
+	table_set_seat(&t, 2, SEAT_HUMAN, 3);
+	while (table_to_act(&t) != 2 && table_to_act(&t) >= 0)
+		step(&t);
+	ck_assert(table_awaits(&t, 2));
+	ck_assert_int_ge(rules_index(table_rules(&t), "hands"), 0);
+	/* Flushed: the file holds the game so far while the table is open. */
+	table_log_flush(&t);
+	FILE *f = fopen(log, "r");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	ck_assert_int_gt(ftell(f), 0);
+	fclose(f);
+	table_close(&t);
+	unlink(log);
+}
+END_TEST
+
 /* A person's seat: the prompt, refusals, the labels of the menu. */
 START_TEST(seat_of_a_person)
 {
@@ -628,6 +678,7 @@ int main(void)
 	tcase_add_test(tc, leak_check_can_fail);
 	tcase_add_loop_test(tc, attach_mid_game, 0, ngames);
 	tcase_add_test(tc, seat_of_a_person);
+	tcase_add_test(tc, table_api);
 	tcase_add_test(tc, discard_labels);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

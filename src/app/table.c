@@ -428,6 +428,46 @@ int table_act(struct table *t, int seat, const struct action *a, struct refusal 
 	return apply(t, seat, a, why);
 }
 
+void table_set_seat(struct table *t, int seat, int kind, int level)
+{
+	if (seat < 0 || seat >= GAME_MAX_SEATS)
+		return;
+	t->opt.seat_kind[seat] = kind;
+	t->opt.bot_level[seat] = level;
+}
+
+int table_played(const struct table *t)
+{
+	return t->nplayed;
+}
+
+int table_moves(const struct table *t)
+{
+	return t->moves;
+}
+
+int table_journal(const struct table *t, int i, int *seat, struct action *a)
+{
+	if (i < 0 || i >= t->nplayed)
+		return -1;
+	if (seat)
+		*seat = t->played_seat[i];
+	if (a)
+		*a = t->played[i];
+	return 0;
+}
+
+void table_log_flush(struct table *t)
+{
+	if (t->hist.f)
+		fflush(t->hist.f);
+}
+
+const struct rules *table_rules(const struct table *t)
+{
+	return &t->opt.rules;
+}
+
 int table_awaits(const struct table *t, int seat)
 {
 	return seat >= 0 && seat == table_to_act(t) && !table_auto_turn(t);

@@ -107,6 +107,19 @@ int table_act(struct table *t, int seat, const struct action *a, struct refusal 
 /* 1 when seat is to act and the table waits for its player (no script
  * line, not a bot). */
 int table_awaits(const struct table *t, int seat);
+/* Who plays seat from now on: a person (SEAT_HUMAN: the table waits for
+ * table_act) or a bot of that level (SEAT_BOT). */
+void table_set_seat(struct table *t, int seat, int kind, int level);
+/* The number of actions played, and action i (from 0) with its seat: 0, or
+ * -1 when there is no such action. */
+int table_played(const struct table *t);
+/* The actions applied (what `moves` counts in messages). */
+int table_moves(const struct table *t);
+int table_journal(const struct table *t, int i, int *seat, struct action *a);
+/* Write what the hand history holds so far to its file (none: nothing). */
+void table_log_flush(struct table *t);
+/* The rule options in force. */
+const struct rules *table_rules(const struct table *t);
 /* Views: attach (0, or -1 when the list is full) and detach at any time. */
 int table_attach(struct table *t, struct view *v);
 void table_detach(struct table *t, struct view *v);

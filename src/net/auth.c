@@ -27,6 +27,20 @@ int auth_verify(const char *hash, const char *password)
 	return crypto_pwhash_str_verify(hash, password, strlen(password)) == 0;
 }
 
+void auth_token_hash(const char *token, char out[AUTH_TOKEN_HASH_MAX])
+{
+	unsigned char h[32];
+	crypto_generichash(h, sizeof h, (const unsigned char *)token, strlen(token), NULL, 0);
+	sodium_bin2hex(out, AUTH_TOKEN_HASH_MAX, h, sizeof h);
+}
+
+int auth_token_matches(const char *hash, const char *token)
+{
+	char mine[AUTH_TOKEN_HASH_MAX];
+	auth_token_hash(token, mine);
+	return strlen(hash) == AUTH_TOKEN_HASH_MAX - 1 && sodium_memcmp(mine, hash, AUTH_TOKEN_HASH_MAX - 1) == 0;
+}
+
 void auth_wipe(void *p, size_t n)
 {
 	sodium_memzero(p, n);

@@ -34,6 +34,13 @@ long long auth_wait(struct auth *a, const char *name, const char *addr, long lon
 /* Count a wrong password for name and addr; a right one clears the name. */
 void auth_failed(struct auth *a, const char *name, const char *addr, long long now_ms);
 void auth_succeeded(struct auth *a, const char *name);
+/* Session tokens: the hash kept of a guest's resume token (BLAKE2b,
+ * libsodium's crypto_generichash, in hex); the token itself is never
+ * kept. */
+#define AUTH_TOKEN_HASH_MAX 65
+void auth_token_hash(const char *token, char out[AUTH_TOKEN_HASH_MAX]);
+/* 1 when token hashes to hash (compared in constant time). */
+int auth_token_matches(const char *hash, const char *token);
 /* Wipe a password buffer. */
 void auth_wipe(void *p, size_t n);
 

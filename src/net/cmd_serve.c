@@ -8,11 +8,30 @@
 #include "core/paths.h"
 #include "net/server.h"
 
+static int usage_to(FILE *f, int status)
+{
+	fprintf(f, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
+	                "                   [--cert FILE --key FILE] [--web DIR]\n"
+	                "                   [--turn-seconds N] [--max-conns N] [--max-per-addr N]\n");
+	return status;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
-	                "                   [--cert FILE --key FILE] [--web DIR]\n");
-	return 2;
+	return usage_to(stderr, 2);
+}
+
+/* A whole number from lo to hi for option a: 0, or -1 said on stderr. */
+static int number(const char *a, const char *v, long lo, long hi, int *out)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+	if (!*v || *end || n < lo || n > hi) {
+		fprintf(stderr, "tapis serve: %s: '%s' is not a number from %ld to %ld\n", a, v, lo, hi);
+		return -1;
+	}
+	*out = (int)n;
+	return 0;
 }
 
 int serve_main(int argc, char **argv)
@@ -23,6 +42,8 @@ int serve_main(int argc, char **argv)
 	const char *dbarg = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
+		if (!strcmp(a, "--help"))
+			return usage_to(stdout, 0);
 		if (i + 1 >= argc) {
 			fprintf(stderr, "tapis serve: '%s' %s\n", a, a[0] == '-' ? "needs a value" : "is not an option");
 			return usage();
@@ -38,6 +59,17 @@ int serve_main(int argc, char **argv)
 				return 2;
 			}
 			o.port = (int)p;
+		} else if (!strcmp(a, "--turn-seconds")) {
+			int n;
+			if (number(a, v, 0, 86400, &n) < 0)
+				return 2;
+			o.turn_ms = n * 1000LL;
+		} else if (!strcmp(a, "--max-conns")) {
+			if (number(a, v, 0, 1000000, &o.max_conns) < 0)
+				return 2;
+		} else if (!strcmp(a, "--max-per-addr")) {
+			if (number(a, v, 0, 1000000, &o.max_per_addr) < 0)
+				return 2;
 		} else if (!strcmp(a, "--db")) {
 			dbarg = v;
 		} else if (!strcmp(a, "--log-dir")) {

@@ -39,8 +39,7 @@ static int bot_plays(const struct host *h, int s, long long now_ms)
 static void update_kinds(struct host *h, long long now_ms)
 {
 	for (int s = 0; s < h->players; s++) {
-		h->t.opt.seat_kind[s] = bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN;
-		h->t.opt.bot_level[s] = h->seat[s].level;
+		table_set_seat(&h->t, s, bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN, h->seat[s].level);
 	}
 }
 
@@ -87,7 +86,7 @@ static void sink_say(void *ctx, const struct view_say *m)
 		o = json_pack("{s:s, s:I, s:s, s:o}", "type", "refused", "table", (json_int_t)h->id, "action",
 		              mb->acting, "text", json_text(m->text));
 	} else {
-		o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves", h->t.moves,
+		o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves", table_moves(&h->t),
 		              "text", json_text(m->text));
 		if (o && m->urgent)
 			json_object_set_new(o, "urgent", json_true());
@@ -194,7 +193,7 @@ static void announce(struct host *h, const char *msgid, const char *name)
 		snprintf(text, sizeof text, i18n_get(msgid), name);
 		view_lang_leave(saved);
 		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
-		                      h->t.moves, "text", json_text(text));
+		                      table_moves(&h->t), "text", json_text(text));
 		send_to(h, m, proto_dump(o));
 	}
 }
@@ -250,6 +249,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	h->store = store;
 	h->cfg = cfg;
 	h->out = out;
+	h->turn_seat = -1;
 	for (int s = 0; s < players; s++)
 		h->seat[s].level = 2;
 	struct table_options o;
@@ -268,7 +268,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 		return -1;
 	h->opened = 1;
 	/* The rules the game settled ("auto" values) are the table's. */
-	h->rules = h->t.opt.rules;
+	h->rules = *table_rules(&h->t);
 	return 0;
 }
 
@@ -318,10 +318,22 @@ static void journal_line(void *ctx, int seat, const char *text)
 	r->s.n++;
 }
 
+static void drop_member(struct host *h, struct host_member *m);
+
 static struct host_member *add_member(struct host *h, const char *name, const char *lang)
 {
-	if (h->nmembers == HOST_MAX_MEMBERS)
-		return NULL;
+	if (h->nmembers == HOST_MAX_MEMBERS) {
+		/* Full: the spectator gone the longest makes room. */
+		struct host_member *old = NULL;
+		for (int i = 0; i < h->nmembers; i++) {
+			struct host_member *x = h->member[i];
+			if (x->seat < 0 && x->conn < 0 && (!old || x->gone_ms < old->gone_ms))
+				old = x;
+		}
+		if (!old)
+			return NULL;
+		drop_member(h, old);
+	}
 	struct host_member *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
@@ -408,6 +420,8 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 			return -1;
 		}
 		h->state = table_to_act(&h->t) < 0 ? HOST_OVER : HOST_PLAYING;
+		if (h->state == HOST_OVER)
+			h->over_ms = now_ms ? now_ms : 1;
 	}
 	return 0;
 }
@@ -421,22 +435,28 @@ void host_free(struct host *h)
 	memset(h, 0, sizeof *h);
 }
 
+/* The game is over: the table stays a while (cfg keep_ms) so that players
+ * coming back still hear the end. */
+static void game_over(struct host *h, long long now_ms)
+{
+	h->state = HOST_OVER;
+	h->over_ms = now_ms ? now_ms : 1;
+	host_save(h);
+}
+
 /* After an action: journal it, notice the end. The views were told inside
  * the table; what they said is only queued on the connections, so the
  * journal is written before anyone hears the action. */
 static void after_action(struct host *h, long long now_ms)
 {
-	int n = h->t.nplayed;
+	int n = table_played(&h->t), seat;
+	struct action a;
 	char txt[ACT_STR_MAX];
-	if (h->t.hist.f)
-		fflush(h->t.hist.f); /* the hand history is readable as the game goes */
-	if (n > 0)
-		store_journal_add(h->store, h->id, n - 1, h->t.played_seat[n - 1],
-		                  act_format(&h->t.played[n - 1], txt, sizeof txt));
-	if (table_to_act(&h->t) < 0) {
-		h->state = HOST_OVER;
-		host_save(h);
-	}
+	table_log_flush(&h->t); /* the hand history is readable as the game goes */
+	if (n > 0 && table_journal(&h->t, n - 1, &seat, &a) == 0)
+		store_journal_add(h->store, h->id, n - 1, seat, act_format(&a, txt, sizeof txt));
+	if (table_to_act(&h->t) < 0)
+		game_over(h, now_ms);
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
 }
 
@@ -461,6 +481,7 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	}
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	m->conn = conn;
+	m->gone_ms = 0;
 	int back = 0;
 	if (held >= 0) {
 		m->seat = held;
@@ -505,8 +526,8 @@ void host_disconnect(struct host *h, const char *name, long long now_ms)
 		return;
 	m->conn = -1;
 	if (m->seat < 0) {
-		/* A spectator who leaves is forgotten. */
-		drop_member(h, m);
+		/* A spectator's place is kept a while, with what they miss. */
+		m->gone_ms = now_ms ? now_ms : 1;
 		return;
 	}
 	h->seat[m->seat].away_ms = now_ms ? now_ms : 1;
@@ -547,7 +568,7 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 	}
 	h->seat[seat].open = open;
 	h->seat[seat].level = level;
-	h->t.opt.bot_level[seat] = level;
+	table_set_seat(&h->t, seat, bot_plays(h, seat, 0) ? SEAT_BOT : SEAT_HUMAN, level);
 	host_save(h);
 	return 0;
 }
@@ -565,10 +586,8 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 	table_start(&h->t);
 	host_save(h);
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
-	if (table_to_act(&h->t) < 0) {
-		h->state = HOST_OVER;
-		host_save(h);
-	}
+	if (table_to_act(&h->t) < 0)
+		game_over(h, now_ms);
 	return 0;
 }
 
@@ -600,6 +619,64 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 	return 0;
 }
 
+/* Tell the seat's player, if here, how long they have left to act. */
+static void warn_turn(struct host *h, int seat, long long left_ms)
+{
+	struct host_member *m = host_member(h, h->seat[seat].name);
+	if (!m || m->conn < 0)
+		return;
+	long secs = (long)((left_ms + 999) / 1000);
+	const char *saved = view_lang_enter(m->lang);
+	char text[256];
+	snprintf(text, sizeof text, P_("Hurry, %ld second left.", "Hurry, %ld seconds left.", secs), secs);
+	view_lang_leave(saved);
+	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:b, s:s, s:i}", "type", "say", "table", (json_int_t)h->id,
+	                      "moves", table_moves(&h->t), "text", json_text(text), "urgent", 1, "cue",
+	                      audio_cue_name(CUE_YOUR_TURN), "from", seat);
+	send_to(h, m, proto_dump(o));
+}
+
+/* The turn timer: a person who is here but does not act is warned, then a
+ * bot of the seat's level plays that one move (the seat stays theirs). It
+ * never delays anything: bots and scripted moves are not timed. 1 when a
+ * move was played. */
+static int turn_timer(struct host *h, long long now_ms)
+{
+	int s = table_to_act(&h->t);
+	if (h->cfg->turn_ms <= 0 || s < 0 || !h->seat[s].name[0] || !table_awaits(&h->t, s)) {
+		h->turn_seat = -1;
+		return 0;
+	}
+	if (s != h->turn_seat || table_moves(&h->t) != h->turn_moves) {
+		h->turn_seat = s;
+		h->turn_moves = table_moves(&h->t);
+		h->turn_since_ms = now_ms;
+		h->turn_warned = 0;
+		return 0;
+	}
+	long long left = h->cfg->turn_ms - (now_ms - h->turn_since_ms);
+	if (left > 0) {
+		long long warn = h->cfg->turn_ms / 3 < HOST_TURN_WARN_MS ? h->cfg->turn_ms / 3 : HOST_TURN_WARN_MS;
+		if (!h->turn_warned && left <= warn) {
+			h->turn_warned = 1;
+			warn_turn(h, s, left);
+		}
+		return 0;
+	}
+	announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[s].name);
+	table_set_seat(&h->t, s, SEAT_BOT, h->seat[s].level);
+	char err[256];
+	int rc = table_auto_step(&h->t, err, sizeof err);
+	update_kinds(h, now_ms);
+	if (rc != 0) {
+		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		game_over(h, now_ms);
+		return 0;
+	}
+	after_action(h, now_ms);
+	return 1;
+}
+
 int host_tick(struct host *h, long long now_ms)
 {
 	if (h->state != HOST_PLAYING)
@@ -610,17 +687,42 @@ int host_tick(struct host *h, long long now_ms)
 			announce(h, N_("%s is away. A bot plays for them."), h->seat[s].name);
 		}
 	update_kinds(h, now_ms);
+	if (turn_timer(h, now_ms))
+		return 1;
 	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
 		return 0;
 	char err[256];
 	if (table_auto_step(&h->t, err, sizeof err) != 0) {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
-		h->state = HOST_OVER;
-		host_save(h);
+		game_over(h, now_ms);
 		return 0;
 	}
 	after_action(h, now_ms);
 	return 1;
+}
+
+int host_expired(struct host *h, long long now_ms)
+{
+	for (int i = h->nmembers - 1; i >= 0; i--) {
+		struct host_member *m = h->member[i];
+		if (m->seat < 0 && m->conn < 0 && m->gone_ms && now_ms - m->gone_ms >= h->cfg->keep_ms)
+			drop_member(h, m);
+	}
+	int here = 0;
+	for (int i = 0; i < h->nmembers; i++)
+		here |= h->member[i]->conn >= 0;
+	if (here)
+		h->empty_ms = 0;
+	else if (!h->empty_ms)
+		h->empty_ms = now_ms ? now_ms : 1;
+	switch (h->state) {
+	case HOST_OVER:
+		return !h->nmembers || now_ms - h->over_ms >= h->cfg->keep_ms;
+	case HOST_WAITING:
+		return !h->nmembers || (h->empty_ms && now_ms - h->empty_ms >= h->cfg->keep_ms);
+	default:
+		return 0;
+	}
 }
 
 void host_chat(struct host *h, const char *from, const char *text)

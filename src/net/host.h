@@ -23,6 +23,7 @@
 #define HOST_PLAYER_MAX 100
 #define HOST_MAX_MEMBERS 64
 #define HOST_MISSED_MAX 30   /* announcements kept for a player who is away */
+#define HOST_TURN_WARN_MS 20000 /* the warning comes this long before the turn time runs out (a third of it at most) */
 
 enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER };
 
@@ -45,6 +46,7 @@ struct host_member {
 	char name[HOST_PLAYER_MAX];
 	char lang[3];
 	long conn;                  /* -1 while disconnected */
+	long long gone_ms;          /* when a spectator's connection dropped (kept cfg keep_ms) */
 	int seat;                   /* -1: a spectator */
 	int has_view;               /* v is attached to the table */
 	struct view v;              /* what this member hears and may ask */
@@ -57,6 +59,8 @@ struct host_config {
 	long long grace_ms;         /* a disconnected player's seat waits this long for them */
 	long long bot_delay_ms;     /* between a move and a bot's next one */
 	const char *log_dir;        /* NULL: no hand histories */
+	long long turn_ms;          /* a present player's time to act (0: no limit); then a bot plays that move */
+	long long keep_ms;          /* a finished table, or a waiting one nobody is at, stays this long */
 };
 
 struct host {
@@ -75,6 +79,13 @@ struct host {
 	struct table t;             /* the game, its journal, its hand history, the views */
 	int opened;
 	long long next_bot_ms;
+	/* The turn timer: the seat waited for, since when, at which move. */
+	int turn_seat;              /* -1: no person's turn is being timed */
+	int turn_moves;
+	long long turn_since_ms;
+	int turn_warned;
+	long long over_ms;          /* when the game ended (0: not over) */
+	long long empty_ms;         /* since when no member is connected (0: someone is) */
 	struct store *store;
 	const struct host_config *cfg;
 	struct net_out out;
@@ -102,7 +113,8 @@ struct host_member *host_member(struct host *h, const char *name);
 int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
               char *err, size_t errlen);
 /* The member's connection is gone: their seat waits grace_ms, then a bot
- * plays it until they come back. */
+ * plays it until they come back; a spectator's place is kept keep_ms (what
+ * they miss is kept for both). */
 void host_disconnect(struct host *h, const char *name, long long now_ms);
 /* Stand up (the seat goes to a bot and is open to anyone, its player
  * included), or leave the table entirely (leave = 1). */
@@ -114,8 +126,14 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen);
 /* A player's action (text already parsed); 0, or -1: refused, and the
  * spoken reason was sent to them. */
 int host_action(struct host *h, const char *name, const struct action *a, long long now_ms);
-/* Let bots play what is due; returns 1 when something happened. */
+/* Let bots play what is due, and a bot play the move of a player whose
+ * turn time ran out (warned before); returns 1 when something happened. */
 int host_tick(struct host *h, long long now_ms);
+/* 1 when the table should be removed: its game over for keep_ms, or
+ * waiting with nobody connected for keep_ms; or finished or waiting with
+ * no member left at all. Call it often: it notices who is connected, and
+ * forgets the spectators gone for keep_ms. */
+int host_expired(struct host *h, long long now_ms);
 /* Send a chat line to every member (spoken by the client with the chat cue). */
 void host_chat(struct host *h, const char *from, const char *text);
 /* Fill a store row of the table. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int grow(void **p, int *cap, int need, size_t size)
 {
@@ -109,6 +110,12 @@ static void restore_one(void *ctx, const struct store_table *t)
 			u->conn = -1;
 			u->guest = 1; /* until they log in again */
 			u->gone_ms = r->l->now_ms;
+			/* A guest comes back only with the token of their session
+			 * (an account with its password). */
+			long long expires = 0;
+			if (store_session_get(r->l->store, u->name, u->token_hash, sizeof u->token_hash, &expires) != 1 ||
+			    expires < (long long)time(NULL))
+				u->token_hash[0] = '\0';
 		}
 }
 
@@ -185,7 +192,7 @@ static json_t *table_json(const struct host *h)
 	}
 	int watchers = 0;
 	for (int i = 0; i < h->nmembers; i++)
-		watchers += h->member[i]->seat < 0;
+		watchers += h->member[i]->seat < 0 && h->member[i]->conn >= 0;
 	return json_pack("{s:I, s:s, s:i, s:o, s:o, s:b, s:s, s:s, s:i}", "id", (json_int_t)h->id, "game",
 	                 h->g->name, "players", h->players, "rules", rules, "seats", seats, "private", h->private_,
 	                 "creator", h->creator, "state", state_word(h->state), "watchers", watchers);
@@ -265,13 +272,13 @@ static void logout(struct lobby *l, struct lobby_conn *c, long long now_ms)
 	l->dirty = 1;
 }
 
-static int holds_seat(struct lobby *l, const char *name)
+/* 1 when name is at a table: holding a seat, or watching (a spectator
+ * who dropped is kept for a while, as a seat is). */
+static int at_a_table(struct lobby *l, const char *name)
 {
-	for (int i = 0; i < l->ntables; i++) {
-		struct host_member *hm = host_member(l->tables[i], name);
-		if (hm && hm->seat >= 0)
+	for (int i = 0; i < l->ntables; i++)
+		if (host_member(l->tables[i], name))
 			return 1;
-	}
 	return 0;
 }
 
@@ -295,7 +302,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		return;
 	}
 	struct lobby_user *u = user_named(l, m->name);
-	int guest = !m->has_password;
+	int guest = !m->has_password, resumed = 0;
 	if (m->has_password) {
 		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
 		if (wait > 0) {
@@ -326,8 +333,11 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 			send_error(l, c->id, "password", "this name has a password", PM_HELLO);
 			return;
 		}
-		/* A guest name is the session's: it comes back only with its token. */
-		if (u && u->token[0] && strcmp(u->token, m->token) != 0 && (u->conn >= 0 || holds_seat(l, u->name))) {
+		/* A guest name is the session's: while in use or holding a seat,
+		 * it comes back only with its token (none known after a restart
+		 * whose session expired: nobody may take the seat by name). */
+		resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
+		if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
 			send_error(l, c->id, "name_in_use", "that name is in use", PM_HELLO);
 			return;
 		}
@@ -354,22 +364,34 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	u->guest = guest;
 	snprintf(u->lang, sizeof u->lang, "%s", m->lang);
-	if (!u->token[0]) {
+	char token[PROTO_TOKEN_LEN + 1];
+	if (resumed) {
+		snprintf(token, sizeof token, "%s", m->token);
+	} else {
 		unsigned char raw[PROTO_TOKEN_LEN / 2];
 		randombytes_buf(raw, sizeof raw);
-		sodium_bin2hex(u->token, sizeof u->token, raw, sizeof raw);
+		sodium_bin2hex(token, sizeof token, raw, sizeof raw);
+		auth_token_hash(token, u->token_hash);
 	}
+	/* A guest's session outlives a restart (its token hashed) for a while;
+	 * an account has none (its password brings it back). */
+	if (!guest)
+		store_session_delete(l->store, u->name);
+	else if (store_session_put(l->store, u->name, u->token_hash,
+	                           (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
+		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
-	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", u->token,
+	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
 	send_text(l, c->id, lobby_msg(l));
-	/* Back at the tables where they were: seats are kept. */
+	/* Back at the tables where they were: seats are kept, and so are
+	 * spectators' places. */
 	for (int i = 0; i < l->ntables; i++) {
 		struct host *h = l->tables[i];
 		struct host_member *hm = host_member(h, u->name);
-		if (hm && hm->seat >= 0) {
+		if (hm) {
 			char err[128];
 			send_text(l, c->id, joined_msg(h, hm->seat));
 			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
@@ -624,8 +646,10 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 static void prune_users(struct lobby *l)
 {
 	for (int i = l->nusers - 1; i >= 0; i--) {
-		if (l->users[i].conn >= 0 || holds_seat(l, l->users[i].name))
+		if (l->users[i].conn >= 0 || at_a_table(l, l->users[i].name))
 			continue;
+		if (l->users[i].guest)
+			store_session_delete(l->store, l->users[i].name);
 		int last = --l->nusers;
 		if (i != last) {
 			l->users[i] = l->users[last];
@@ -636,9 +660,30 @@ static void prune_users(struct lobby *l)
 	}
 }
 
+/* Remove table i: from the lobby, the directory and the store (its hand
+ * history stays in --log-dir). Its members still here are told. */
+static void remove_table(struct lobby *l, int i)
+{
+	struct host *h = l->tables[i];
+	for (int k = 0; k < h->nmembers; k++)
+		if (h->member[k]->conn >= 0)
+			send_text(l, h->member[k]->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
+			                                                       (json_int_t)h->id, "reason", "closed")));
+	store_table_delete(l->store, h->id);
+	l->dir.ops->release(&l->dir, h->id);
+	host_free(h);
+	free(h);
+	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
+	l->ntables--;
+	l->dirty = 1;
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
+	for (int i = l->ntables - 1; i >= 0; i--)
+		if (host_expired(l->tables[i], now_ms))
+			remove_table(l, i);
 	for (int i = 0; i < l->ntables; i++) {
 		int was = l->tables[i]->state;
 		/* A few moves at most a tick, so the loop stays responsive. */

@@ -18,10 +18,12 @@ struct lobby_user {
 	char name[HOST_PLAYER_MAX];
 	char lang[3];
 	int guest;
-	char token[PROTO_TOKEN_LEN + 1];
+	char token_hash[AUTH_TOKEN_HASH_MAX]; /* of the resume token ("" none known) */
 	long conn;              /* -1: disconnected */
 	long long gone_ms;
 };
+
+#define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
 
 struct lobby_conn {
 	long id;

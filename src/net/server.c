@@ -37,6 +37,7 @@ struct conn {
 	struct conn *next;
 	struct lws *wsi;
 	long id;
+	char addr[64];        /* the peer's address */
 	struct outq out;
 	int closing;          /* close once the queue is sent */
 	char *rx;             /* a message arriving in fragments */
@@ -45,6 +46,7 @@ struct conn {
 	double tokens;        /* the rate limit's bucket */
 	long long tokens_ms;
 	int refused;          /* messages refused by the rate limit in a row */
+	int refused_conn;     /* over a connection cap: closed without a word to the lobby */
 };
 
 struct server {
@@ -52,6 +54,7 @@ struct server {
 	struct lws_context *ctx;
 	struct lws_vhost *vh;
 	struct conn *conns;
+	int nconns;
 	long next_id;
 	struct store store;
 	struct lobby lobby;
@@ -106,6 +109,7 @@ static void conn_free(struct server *s, struct conn *c)
 			*p = c->next;
 			break;
 		}
+	s->nconns--;
 	outq_clear(&c->out);
 	free(c->rx);
 	free(c);
@@ -122,6 +126,23 @@ static int rate_ok(struct conn *c, long long now)
 		return 0;
 	c->tokens -= 1;
 	return 1;
+}
+
+/* Why the new connection c goes over a cap (a message for its client), or
+ * NULL. c is already counted. */
+static const char *over_cap(struct server *s, struct conn *c)
+{
+	if (s->o->max_conns > 0 && s->nconns > s->o->max_conns)
+		return "the server is full: too many connections, try again later";
+	if (s->o->max_per_addr > 0) {
+		int n = 0;
+		for (struct conn *x = s->conns; x; x = x->next)
+			if (!strcmp(x->addr, c->addr))
+				n++;
+		if (n > s->o->max_per_addr)
+			return "too many connections from your address: close some and try again";
+	}
+	return NULL;
 }
 
 static void receive(struct server *s, struct conn *c, const void *in, size_t len, int final)
@@ -188,12 +209,24 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		c->id = s->next_id++;
 		c->tokens = SERVER_RATE_BURST;
 		c->tokens_ms = now_ms();
+		lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
 		c->next = s->conns;
 		s->conns = c;
+		s->nconns++;
 		*pc = c;
-		char addr[64] = "";
-		lws_get_peer_simple(wsi, addr, sizeof addr);
-		lobby_open(&s->lobby, c->id, addr);
+		const char *why = over_cap(s, c);
+		if (why) {
+			/* Refused: told why, then closed; the lobby never hears of it. */
+			char *e = proto_error("busy", why, NULL);
+			if (e)
+				queue_text(c, e, strlen(e));
+			free(e);
+			c->closing = 1;
+			c->refused_conn = 1;
+			lws_callback_on_writable(wsi);
+			break;
+		}
+		lobby_open(&s->lobby, c->id, c->addr);
 		break;
 	}
 	case LWS_CALLBACK_RECEIVE:
@@ -214,7 +247,8 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		break;
 	case LWS_CALLBACK_CLOSED:
 		if (c) {
-			lobby_close(&s->lobby, c->id, now_ms());
+			if (!c->refused_conn)
+				lobby_close(&s->lobby, c->id, now_ms());
 			conn_free(s, c);
 			*pc = NULL;
 		}
@@ -267,6 +301,10 @@ void server_options_default(struct server_options *o)
 	o->store = "sqlite";
 	o->grace_ms = 30000;
 	o->bot_delay_ms = 800;
+	o->turn_ms = SERVER_TURN_SECONDS * 1000LL;
+	o->keep_ms = SERVER_KEEP_MS;
+	o->max_conns = SERVER_MAX_CONNS;
+	o->max_per_addr = SERVER_MAX_PER_ADDR;
 }
 
 int server_run(const struct server_options *o, char *err, size_t errlen)
@@ -278,11 +316,19 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->o = o;
 	s->next_id = 1;
+	/* A stop asked while starting up is heard once the loop runs. */
+	stop_asked = 0;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0) {
 		free(s);
 		return -1;
 	}
-	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir };
+	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms };
 	struct lobby_io io = { io_send, io_close, s };
 	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0) {
 		store_close(&s->store);
@@ -327,14 +373,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
-	stop_asked = 0;
 	running = s->ctx;
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 	if (!o->quiet)
 		fprintf(stderr, "tapis serve: listening on %s://%s:%d\n", o->cert ? "wss" : "ws", o->host, port);
 	if (o->on_ready)

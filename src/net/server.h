@@ -13,6 +13,10 @@
 #define SERVER_RATE_BURST 60      /* with bursts up to this many */
 #define SERVER_QUEUE_MAX 4096     /* messages waiting for a slow client before it is dropped */
 #define SERVER_PORT 7410
+#define SERVER_TURN_SECONDS 120   /* default of --turn-seconds */
+#define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished or deserted table stays 10 minutes */
+#define SERVER_MAX_CONNS 1000     /* connections at once, in all (--max-conns) */
+#define SERVER_MAX_PER_ADDR 20    /* connections at once from one address (--max-per-addr) */
 
 struct server_options {
 	const char *host;             /* address to listen on (default 127.0.0.1) */
@@ -24,6 +28,10 @@ struct server_options {
 	const char *web_dir;          /* static files at /, or NULL */
 	long long grace_ms;           /* a dropped player's seat waits this long before a bot plays it */
 	long long bot_delay_ms;       /* pause before a bot's move */
+	long long keep_ms;            /* a finished table (or a waiting one nobody is at) stays this long */
+	long long turn_ms;            /* a present player's time to act, then a bot plays that move (0: none) */
+	int max_conns;                /* connections at once (0: no limit) */
+	int max_per_addr;             /* connections at once from one address (0: no limit) */
 	int cheap_hash;               /* the cheapest password hashing (tests only) */
 	int quiet;                    /* no lines on standard error but errors */
 	/* Called once listening, with the port (useful with port 0). */

@@ -52,11 +52,26 @@ int store_journal_each(struct store *s, long id, void (*fn)(void *, int, const c
 	return s->ops->journal_each(s, id, fn, ctx);
 }
 
+int store_session_put(struct store *s, const char *name, const char *hash, long long expires)
+{
+	return s->ops->session_put(s, name, hash, expires);
+}
+int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires)
+{
+	return s->ops->session_get(s, name, hash, hashlen, expires);
+}
+int store_session_delete(struct store *s, const char *name) { return s->ops->session_delete(s, name); }
+
 /* The memory backend: plain arrays, gone with the process. */
 
 struct mem_account {
 	char name[100];
 	char hash[128];
+};
+struct mem_session {
+	char name[100];
+	char hash[72];
+	long long expires;
 };
 struct mem_action {
 	long id;
@@ -70,6 +85,8 @@ struct mem {
 	int ntab, captab;
 	struct mem_action *act;
 	int nact, capact;
+	struct mem_session *ses;
+	int nses, capses;
 };
 
 static int grow(void **p, int *cap, int need, size_t size)
@@ -104,6 +121,7 @@ static void mem_close(struct store *s)
 	free(m->acc);
 	free(m->tab);
 	free(m->act);
+	free(m->ses);
 	free(m);
 }
 
@@ -195,6 +213,48 @@ static int mem_journal_each(struct store *s, long id, void (*fn)(void *, int, co
 	return 0;
 }
 
+static struct mem_session *mem_session_of(struct mem *m, const char *name)
+{
+	for (int i = 0; i < m->nses; i++)
+		if (!strcmp(m->ses[i].name, name))
+			return &m->ses[i];
+	return NULL;
+}
+
+static int mem_session_put(struct store *s, const char *name, const char *hash, long long expires)
+{
+	struct mem *m = s->impl;
+	struct mem_session *x = mem_session_of(m, name);
+	if (!x) {
+		if (grow((void **)&m->ses, &m->capses, m->nses + 1, sizeof *m->ses) < 0)
+			return -1;
+		x = &m->ses[m->nses++];
+		snprintf(x->name, sizeof x->name, "%s", name);
+	}
+	snprintf(x->hash, sizeof x->hash, "%s", hash);
+	x->expires = expires;
+	return 0;
+}
+
+static int mem_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires)
+{
+	struct mem_session *x = mem_session_of(s->impl, name);
+	if (!x)
+		return 0;
+	snprintf(hash, hashlen, "%s", x->hash);
+	*expires = x->expires;
+	return 1;
+}
+
+static int mem_session_delete(struct store *s, const char *name)
+{
+	struct mem *m = s->impl;
+	struct mem_session *x = mem_session_of(m, name);
+	if (x)
+		*x = m->ses[--m->nses];
+	return 0;
+}
+
 const struct store_ops store_memory_ops = {
 	.name = "memory",
 	.open = mem_open,
@@ -206,4 +266,7 @@ const struct store_ops store_memory_ops = {
 	.table_each = mem_table_each,
 	.journal_add = mem_journal_add,
 	.journal_each = mem_journal_each,
+	.session_put = mem_session_put,
+	.session_get = mem_session_get,
+	.session_delete = mem_session_delete,
 };

@@ -45,6 +45,12 @@ struct store_ops {
 	int (*journal_add)(struct store *s, long id, int n, int seat, const char *action);
 	int (*journal_each)(struct store *s, long id, void (*fn)(void *ctx, int seat, const char *action),
 	                    void *ctx);
+	/* A guest's session: the hash of its resume token (never the token)
+	 * and when it expires (seconds since the epoch). get: 1 found, 0 none,
+	 * -1 error. */
+	int (*session_put)(struct store *s, const char *name, const char *hash, long long expires);
+	int (*session_get)(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
+	int (*session_delete)(struct store *s, const char *name);
 };
 
 struct store {
@@ -65,6 +71,10 @@ int store_table_each(struct store *s, void (*fn)(void *ctx, const struct store_t
 int store_journal_add(struct store *s, long id, int n, int seat, const char *action);
 int store_journal_each(struct store *s, long id, void (*fn)(void *ctx, int seat, const char *action),
                        void *ctx);
+
+int store_session_put(struct store *s, const char *name, const char *hash, long long expires);
+int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
+int store_session_delete(struct store *s, const char *name);
 
 extern const struct store_ops store_memory_ops;
 extern const struct store_ops store_sqlite_ops;

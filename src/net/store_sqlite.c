@@ -18,7 +18,9 @@ static const char schema[] =
 	"  creator TEXT NOT NULL, private INTEGER NOT NULL, pwhash TEXT NOT NULL,"
 	"  rules TEXT NOT NULL, seats TEXT NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS journal (tab INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
-	"  n INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (tab, n));";
+	"  n INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (tab, n));"
+	"CREATE TABLE IF NOT EXISTS sessions (name TEXT PRIMARY KEY, hash TEXT NOT NULL,"
+	"  expires INTEGER NOT NULL);";
 
 static sqlite3 *db_of(struct store *s) { return s->impl; }
 
@@ -202,6 +204,45 @@ static int sq_journal_each(struct store *s, long id, void (*fn)(void *, int, con
 	return rc == SQLITE_DONE ? 0 : fail(s, "journal");
 }
 
+static int sq_session_put(struct store *s, const char *name, const char *hash, long long expires)
+{
+	sqlite3_stmt *st = prep(s, "INSERT INTO sessions (name, hash, expires) VALUES (?1, ?2, ?3)"
+	                           " ON CONFLICT(name) DO UPDATE SET hash = excluded.hash, expires = excluded.expires");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, hash, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, expires);
+	return done(s, st, "session");
+}
+
+static int sq_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires)
+{
+	sqlite3_stmt *st = prep(s, "SELECT hash, expires FROM sessions WHERE name = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		snprintf(hash, hashlen, "%s", (const char *)sqlite3_column_text(st, 0));
+		*expires = sqlite3_column_int64(st, 1);
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "session");
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+static int sq_session_delete(struct store *s, const char *name)
+{
+	sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE name = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	return done(s, st, "session");
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = sq_open,
@@ -213,4 +254,7 @@ const struct store_ops store_sqlite_ops = {
 	.table_each = sq_table_each,
 	.journal_add = sq_journal_add,
 	.journal_each = sq_journal_each,
+	.session_put = sq_session_put,
+	.session_get = sq_session_get,
+	.session_delete = sq_session_delete,
 };
