@@ -1427,13 +1427,15 @@ START_TEST(test_tables_removed)
 	s.keep_ms = 4000;
 	s.grace_ms = 200;
 	srv_run(&s);
-	static struct tc a, b, b2;
+	static struct tc a, b, b2, o;
 	tc_login(&a, &s, "Anne", "en", NULL);
+	/* Olga stays in the lobby: the list of tables goes to those at no table. */
+	tc_login(&o, &s, "Olga", "en", NULL);
 	long waiting = tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
-	ck_assert_int_eq(lobby_tables(&a, 1), 1);
+	ck_assert_int_eq(lobby_tables(&o, 1), 1);
 	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", waiting);
 	tc_wait(&a, "left");
-	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	ck_assert_int_eq(lobby_tables(&o, 0), 0);
 	/* A game played to its end; Bruno drops before it and comes back late. */
 	tc_login(&b, &s, "Bruno", "en", NULL);
 	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
@@ -1449,7 +1451,7 @@ START_TEST(test_tables_removed)
 	b.c = NULL;
 	struct tc *anne[] = { &a };
 	play_until(anne, 1, NULL, NULL);
-	ck_assert_int_eq(lobby_tables(&a, 1), 1);
+	ck_assert_int_eq(lobby_tables(&o, 1), 1);
 	tc_hello(&b2, &s, "Bruno", "en", NULL, token);
 	json_t *j = tc_wait(&b2, "joined");
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
@@ -1458,7 +1460,7 @@ START_TEST(test_tables_removed)
 	json_t *st = tc_wait(&b2, "state");
 	ck_assert_str_eq(json_string_value(json_object_get(st, "state")), "over");
 	/* Then the table goes, and its members hear so. */
-	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	ck_assert_int_eq(lobby_tables(&o, 0), 0);
 	json_t *left = tc_wait(&b2, "left");
 	ck_assert_str_eq(json_string_value(json_object_get(left, "reason")), "closed");
 	char log[200];
@@ -1467,6 +1469,7 @@ START_TEST(test_tables_removed)
 	tc_free(&a);
 	tc_free(&b);
 	tc_free(&b2);
+	tc_free(&o);
 	/* Not in the store: a restarted server has no table. */
 	srv_halt(&s);
 	srv_run(&s);
