@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include "app/bench.h"
+#include "app/bench_net.h"
 #include "app/cmd_serve.h"
+#include "ui/join.h"
 #include "app/replay.h"
 #include "app/session.h"
 #include "app/table.h"
@@ -510,6 +512,10 @@ int main(int argc, char **argv)
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "serve")) {
 		rc = serve_main(argc - 1, argv + 1);
+	} else if (!strcmp(argv[1], "join")) {
+		rc = join_main(argc - 1, argv + 1);
+	} else if (!strcmp(argv[1], "bench") && argc >= 3 && !strcmp(argv[2], "--net")) {
+		rc = bench_net_main(argc - 1, argv + 1, stdout);
 	} else if (!strcmp(argv[1], "bench")) {
 		int json = argc >= 3 && !strcmp(argv[2], "--json");
 		rc = bench_run(json, stdout);

@@ -170,6 +170,7 @@ static char *state_msg(struct host *h, const struct host_member *m)
 	json_t *ch = json_array();
 	for (int i = 0; i < nlegal; i++) {
 		char txt[ACT_STR_MAX];
+		sb_clear(&b);
 		ann_action(&tk, h->gt, view, &legal[i], &b);
 		sb_capitalize(&b);
 		json_t *c = json_pack("{s:s, s:s}", "action", act_format(&legal[i], txt, sizeof txt), "label", b.s);

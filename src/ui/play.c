@@ -301,6 +301,8 @@ static void select_playable(struct play *p)
 static int handle_key(struct play *p, int key)
 {
 	struct speech *sp = &p->ses->sp;
+	if (p->port->key && !p->quit_pending && p->port->key(p->port->ctx, key))
+		return 0;
 	if (key != KEY_NONE && key != ';' && key != ',' && key != '.')
 		speech_stop(sp);
 	if (p->quit_pending) {
@@ -512,7 +514,7 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 	 * game: after "resumed"). */
 	view_refresh(v);
 	struct local_port lp = { t, v };
-	struct play_port port = { lp_state, lp_advance, lp_awaits, lp_act, &lp };
+	struct play_port port = { lp_state, lp_advance, lp_awaits, lp_act, &lp, NULL };
 	int rc = play_port_run(&port, ses, err, errlen);
 	if (v == &quiet)
 		view_release(&quiet);

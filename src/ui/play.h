@@ -30,6 +30,9 @@ struct play_port {
 	 * refusal is said through the view's sink). */
 	int (*act)(void *ctx, const struct action *a);
 	void *ctx;
+	/* Optional: a key seen before play's own (a network client's chat
+	 * line and table menu); 1 when it took the key. */
+	int (*key)(void *ctx, int key);
 };
 
 /* Returns the exit status: 0 done or quit (game saved), 1 internal error,

@@ -164,6 +164,14 @@ static int fill(int timeout_ms)
 	return 1;
 }
 
+/* The printable character of the last key read, case kept (0: none). */
+static int last_char;
+
+int term_last_char(void)
+{
+	return last_char;
+}
+
 int term_read_key(int timeout_ms)
 {
 	for (;;) {
@@ -180,6 +188,7 @@ int term_read_key(int timeout_ms)
 			;
 		int used;
 		int key = term_decode(inbuf, inlen, &used);
+		last_char = used == 1 && inbuf[0] >= 0x20 && inbuf[0] < 0x7f ? inbuf[0] : 0;
 		memmove(inbuf, inbuf + used, (size_t)(inlen - used));
 		inlen -= used;
 		if (key != KEY_NONE)

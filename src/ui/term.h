@@ -23,6 +23,9 @@ void term_close(void);
 int term_is_tty(void);
 /* Next key, waiting at most timeout_ms (-1: forever); KEY_NONE on timeout. */
 int term_read_key(int timeout_ms);
+/* The character of the last key read as typed, case kept (text entry: a
+ * chat line, a password), or 0 when it was not a printable ASCII one. */
+int term_last_char(void);
 /* Decode one key from bytes (for the tests): returns the key and sets *used. */
 int term_decode(const unsigned char *buf, int len, int *used);
 /* 1 once SIGINT, SIGTERM or SIGHUP arrived. */

@@ -1,0 +1,29 @@
+/* bench_net: `tapis bench --net [URL] --clients N --tables M --deals K
+ * [--json]`: N bot clients connect to a server, sit at M tables (cycling
+ * through the five games, each made with hands=K so that it ends) and play
+ * every deal over the network as people would: a choice among the legal
+ * ones at each turn. Measures the time from an action sent to the first
+ * event received about it. Without URL a server is started in a child
+ * process on a free loopback port (memory store), and its memory is read
+ * from /proc. */
+#ifndef TAPIS_BENCH_NET_H
+#define TAPIS_BENCH_NET_H
+
+#include <stdio.h>
+
+struct bench_net_result {
+	int clients, tables, deals, errors;
+	double latency_median_ms, latency_p99_ms, latency_max_ms;
+	long actions;
+	double seconds;
+	long server_rss_kb;       /* -1 unknown (a server given by URL) */
+	long server_base_kb;      /* before the clients came */
+};
+
+/* Run; 0, or -1 with a message (nothing could be measured). */
+int bench_net_run(const char *url, int clients, int tables, int deals, struct bench_net_result *res,
+                  char *err, size_t errlen);
+/* argv[0] is "bench"; prints the result; returns the exit status. */
+int bench_net_main(int argc, char **argv, FILE *out);
+
+#endif

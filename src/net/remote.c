@@ -1,0 +1,434 @@
+#include "net/remote.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audio/audio.h"
+#include "net/client.h"
+#include "net/proto.h"
+#include "speech/i18n.h"
+#include "speech/speech.h"
+
+static void tell(struct remote *r, int kind, int urgent, int cue, int seat, const char *text)
+{
+	struct view_say m;
+	memset(&m, 0, sizeof m);
+	m.kind = kind;
+	m.urgent = urgent;
+	m.interrupt = kind == VIEW_SAY_REFUSAL;
+	m.cue = cue;
+	m.seat = seat;
+	snprintf(m.text, sizeof m.text, "%s", text ? text : "");
+	if (r->sink.say)
+		r->sink.say(r->sink.ctx, &m);
+}
+
+static int cue_named(const char *name)
+{
+	if (!name)
+		return -1;
+	for (int i = 0; i < CUE_COUNT; i++)
+		if (!strcmp(audio_cue_name((enum audio_cue)i), name))
+			return i;
+	return -1;
+}
+
+static const char *str_of(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : "";
+}
+
+static long long int_of(json_t *o, const char *key, long long def)
+{
+	json_t *v = json_object_get(o, key);
+	return json_is_integer(v) ? (long long)json_integer_value(v) : def;
+}
+
+/* ---- the view of the table, from "state" ---- */
+
+static int variants_reserve(struct remote *r, int n)
+{
+	if (n <= r->cap_variants)
+		return 0;
+	void *p = realloc(r->variant, (size_t)n * sizeof *r->variant);
+	if (!p)
+		return -1;
+	r->variant = p;
+	r->cap_variants = n;
+	return 0;
+}
+
+/* The lobby's game and number of players of the table we are at. */
+static void table_facts(struct remote *r)
+{
+	json_t *t = remote_table(r, r->table);
+	if (!t)
+		return;
+	const struct game_ops *g = game_find(str_of(t, "game"));
+	if (g) {
+		r->vs.game = g->name;
+		r->vs.clockwise = g->clockwise;
+	}
+	r->vs.players = (int)int_of(t, "players", r->vs.players);
+}
+
+static void on_state(struct remote *r, json_t *o)
+{
+	struct view_state *v = &r->vs;
+	const char *st = str_of(o, "state");
+	r->table_state = !strcmp(st, "playing") ? 1 : !strcmp(st, "over") ? 2 : 0;
+	v->seat = (int)int_of(o, "seat", VIEW_SPECTATOR);
+	snprintf(v->lang, sizeof v->lang, "%s", r->lang);
+	table_facts(r);
+	v->to_act = (int)int_of(o, "to_act", -1);
+	v->game_over = r->table_state == 2;
+	v->my_turn = r->table_state == 1 && v->seat >= 0 && v->to_act == v->seat;
+	v->moves = (int)int_of(o, "seq", 0);
+	json_t *keys = json_object_get(o, "keys");
+	for (int k = 0; k < VIEW_NQUERY; k++) {
+		char key[2] = { VIEW_QUERY_KEYS[k], 0 };
+		snprintf(v->answer[k], sizeof v->answer[k], "%s", str_of(keys, key));
+	}
+	snprintf(v->hand_text, sizeof v->hand_text, "%s", str_of(keys, "H"));
+	if (!v->my_turn)
+		v->prompt[0] = '\0';
+	json_t *hand = json_object_get(o, "hand");
+	v->nhand = 0;
+	v->can_play = 0;
+	for (size_t i = 0; i < json_array_size(hand) && v->nhand < GAME_MAX_HAND; i++) {
+		json_t *c = json_array_get(hand, i);
+		card_t card;
+		if (card_parse(str_of(c, "card"), &card) < 0)
+			continue;
+		struct view_card *vc = &v->hand[v->nhand++];
+		vc->card = card;
+		vc->playable = json_is_true(json_object_get(c, "playable"));
+		v->can_play |= vc->playable;
+		snprintf(vc->name, sizeof vc->name, "%s", str_of(c, "name"));
+	}
+	json_t *ch = json_object_get(o, "choices");
+	v->nchoices = 0;
+	v->nvariants = 0;
+	for (size_t i = 0; i < json_array_size(ch) && v->nchoices < VIEW_MAX_CHOICES; i++) {
+		json_t *c = json_array_get(ch, i);
+		struct view_choice *vc = &v->choice[v->nchoices];
+		char err[128];
+		memset(vc, 0, sizeof *vc);
+		if (act_parse(str_of(c, "action"), &vc->act, err, sizeof err) < 0)
+			continue;
+		if (vc->act.kind == ACT_PLAY)
+			continue; /* cards are played from the hand */
+		vc->lo = vc->act.amount;
+		vc->hi = (int)int_of(c, "max", vc->lo);
+		if (vc->hi > vc->lo)
+			vc->act.amount_max = vc->hi;
+		snprintf(vc->word, sizeof vc->word, "%s", str_of(c, "action"));
+		snprintf(vc->label, sizeof vc->label, "%s", str_of(c, "label"));
+		if (vc->act.kind == ACT_DISCARD && v->nhand < 16) {
+			/* Every set of cards to discard is told by the one label. */
+			int n = 1 << v->nhand;
+			if (variants_reserve(r, v->nvariants + n) == 0) {
+				vc->first = v->nvariants;
+				vc->nvariants = n;
+				for (int k = 0; k < n; k++)
+					snprintf(r->variant[v->nvariants + k], VIEW_LABEL_MAX, "%s", vc->label);
+				v->nvariants += n;
+			}
+		}
+		v->nchoices++;
+	}
+	v->variant = r->variant;
+	if (r->sent_moves >= 0 && (v->moves != r->sent_moves || !v->my_turn))
+		r->sent_moves = -1;
+	if (r->sink.update)
+		r->sink.update(r->sink.ctx, v);
+}
+
+static void on_say(struct remote *r, json_t *o)
+{
+	const char *cue = json_string_value(json_object_get(o, "cue"));
+	int c = cue_named(cue);
+	int seat = (int)int_of(o, "from", -1);
+	int prompt = c == CUE_YOUR_TURN;
+	const char *text = str_of(o, "text");
+	if (prompt)
+		snprintf(r->vs.prompt, sizeof r->vs.prompt, "%s", text);
+	tell(r, prompt ? VIEW_SAY_PROMPT : VIEW_SAY_EVENT, prompt, c, seat, text);
+}
+
+static void on_chat(struct remote *r, json_t *o)
+{
+	char text[VIEW_TEXT_MAX];
+	snprintf(text, sizeof text, _("%1$s: %2$s"), str_of(o, "from"), str_of(o, "text"));
+	tell(r, VIEW_SAY_CHAT, 0, cue_named(str_of(o, "cue")), -1, text);
+}
+
+static void on_error(struct remote *r, json_t *o)
+{
+	r->errors++;
+	snprintf(r->error, sizeof r->error, "%s", str_of(o, "message"));
+	snprintf(r->error_code, sizeof r->error_code, "%s", str_of(o, "code"));
+	/* The server's own words: they name the problem exactly. */
+	tell(r, VIEW_SAY_SYSTEM, 1, CUE_ILLEGAL, -1, r->error);
+	if (!strcmp(str_of(o, "re"), "action"))
+		r->sent_moves = -1;
+}
+
+static void on_message(void *ctx, const char *text, size_t len)
+{
+	remote_message(ctx, text, len);
+}
+
+void remote_message(struct remote *r, const char *text, size_t len)
+{
+	json_t *o = json_loadb(text, len, 0, NULL);
+	if (!json_is_object(o)) {
+		json_decref(o);
+		return;
+	}
+	const char *type = str_of(o, "type");
+	if (!strcmp(type, "welcome")) {
+		snprintf(r->token, sizeof r->token, "%s", str_of(o, "token"));
+		r->welcomed = 1;
+	} else if (!strcmp(type, "lobby")) {
+		json_decref(r->lobby);
+		r->lobby = json_incref(o);
+		r->lobby_seen++;
+		if (r->table)
+			table_facts(r);
+	} else if (!strcmp(type, "created")) {
+		r->created = (long)int_of(o, "table", 0);
+	} else if (!strcmp(type, "joined")) {
+		r->table = (long)int_of(o, "table", 0);
+		r->vs.seat = (int)int_of(o, "seat", -1);
+		r->watching = r->vs.seat < 0;
+		r->left = 0;
+		r->joined++;
+		table_facts(r);
+	} else if (!strcmp(type, "left")) {
+		if (int_of(o, "table", 0) == r->table) {
+			r->left = 1;
+			r->table = 0;
+			if (!strcmp(str_of(o, "reason"), "removed"))
+				tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("You were removed from the table."));
+		}
+	} else if (!strcmp(type, "say")) {
+		if (int_of(o, "table", 0) == r->table)
+			on_say(r, o);
+	} else if (!strcmp(type, "missed")) {
+		json_t *says = json_object_get(o, "says");
+		for (size_t i = 0; i < json_array_size(says); i++) {
+			json_t *x = json_array_get(says, i);
+			if (!strcmp(str_of(x, "type"), "say"))
+				on_say(r, x);
+			else if (!strcmp(str_of(x, "type"), "chat"))
+				on_chat(r, x);
+		}
+	} else if (!strcmp(type, "state")) {
+		if (int_of(o, "table", 0) == r->table)
+			on_state(r, o);
+	} else if (!strcmp(type, "refused")) {
+		r->refused++;
+		r->sent_moves = -1;
+		if (r->script && r->script->next > 0 && !r->script_refused) {
+			const struct script_line *l = &r->script->lines[r->script->next - 1];
+			r->script_refused = 1;
+			snprintf(r->script_err, sizeof r->script_err, "%.200s:%d: '%s' refused: %.200s", r->script->name, l->line,
+			         l->text, str_of(o, "text"));
+		}
+		tell(r, VIEW_SAY_REFUSAL, 1, cue_named(str_of(o, "cue")), r->vs.seat, str_of(o, "text"));
+	} else if (!strcmp(type, "chat")) {
+		on_chat(r, o);
+	} else if (!strcmp(type, "error")) {
+		on_error(r, o);
+	}
+	json_decref(o);
+}
+
+/* ---- the connection ---- */
+
+static int hello(struct remote *r)
+{
+	json_t *o = json_pack("{s:s, s:i, s:s, s:s}", "type", "hello", "version", PROTO_VERSION, "name", r->name,
+	                      "lang", r->lang);
+	if (o && r->password[0])
+		json_object_set_new(o, "password", json_string(r->password));
+	if (o && r->token[0])
+		json_object_set_new(o, "token", json_string(r->token));
+	return remote_send(r, o);
+}
+
+/* Connect, say hello, wait for the welcome (or an error). */
+static int connect_once(struct remote *r, char *err, size_t errlen)
+{
+	r->c = netc_open(r->url, on_message, r, err, errlen);
+	if (!r->c)
+		return -1;
+	r->welcomed = 0;
+	int errors = r->errors;
+	if (hello(r) < 0) {
+		snprintf(err, errlen, "the connection closed");
+		return -1;
+	}
+	double end = speech_now() + 5.0;
+	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && speech_now() < end)
+		netc_service(r->c, 20);
+	if (r->welcomed)
+		return 0;
+	snprintf(err, errlen, "%s", r->errors != errors ? r->error : "the server did not answer");
+	netc_close(r->c);
+	r->c = NULL;
+	return -1;
+}
+
+int remote_open(struct remote *r, const char *url, const char *name, const char *password,
+                const char *lang, const struct view_sink *sink, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->url, sizeof r->url, "%s", url);
+	snprintf(r->name, sizeof r->name, "%s", name);
+	snprintf(r->password, sizeof r->password, "%s", password ? password : "");
+	snprintf(r->lang, sizeof r->lang, "%s", lang);
+	if (sink)
+		r->sink = *sink;
+	r->sent_moves = -1;
+	r->vs.seat = VIEW_SPECTATOR;
+	r->vs.to_act = -1;
+	r->retry_ms = REMOTE_RETRY_MIN_MS;
+	return connect_once(r, err, errlen);
+}
+
+void remote_close(struct remote *r)
+{
+	if (r->c)
+		netc_close(r->c);
+	r->c = NULL;
+	json_decref(r->lobby);
+	r->lobby = NULL;
+	free(r->variant);
+	r->variant = NULL;
+}
+
+static void lose(struct remote *r)
+{
+	if (r->c)
+		netc_close(r->c);
+	r->c = NULL;
+	r->lost = 1;
+	r->sent_moves = -1;
+	r->retry_ms = REMOTE_RETRY_MIN_MS;
+	r->retry_at = speech_now() + r->retry_ms / 1000.0;
+	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection lost. Trying again."));
+}
+
+static void retry(struct remote *r)
+{
+	char err[256];
+	if (connect_once(r, err, sizeof err) < 0) {
+		r->retry_ms = r->retry_ms * 2 > REMOTE_RETRY_MAX_MS ? REMOTE_RETRY_MAX_MS : r->retry_ms * 2;
+		r->retry_at = speech_now() + r->retry_ms / 1000.0;
+		return;
+	}
+	r->lost = 0;
+	r->reconnects++;
+	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection regained."));
+	/* A seat comes back with the hello; a spectator watches again. */
+	if (r->table && r->watching)
+		remote_watch(r, r->table, NULL);
+}
+
+int remote_service(struct remote *r, int timeout_ms)
+{
+	if (r->c && !netc_connected(r->c))
+		lose(r);
+	if (!r->c) {
+		if (speech_now() >= r->retry_at)
+			retry(r);
+		return r->c ? 0 : -1;
+	}
+	if (netc_service(r->c, timeout_ms) < 0 || !netc_connected(r->c)) {
+		lose(r);
+		return -1;
+	}
+	return 0;
+}
+
+int remote_send(struct remote *r, json_t *msg)
+{
+	char *text = proto_dump(msg);
+	int rc = text && r->c ? netc_send(r->c, text) : -1;
+	free(text);
+	return rc;
+}
+
+json_t *remote_table(const struct remote *r, long id)
+{
+	json_t *tables = json_object_get(r->lobby, "tables");
+	for (size_t i = 0; i < json_array_size(tables); i++) {
+		json_t *t = json_array_get(tables, i);
+		if (int_of(t, "id", 0) == id)
+			return t;
+	}
+	return NULL;
+}
+
+static json_t *table_msg(const char *type, long table)
+{
+	return json_pack("{s:s, s:I}", "type", type, "table", (json_int_t)table);
+}
+
+int remote_sit(struct remote *r, long table, int seat, const char *password)
+{
+	json_t *o = table_msg("sit", table);
+	if (o && seat >= 0)
+		json_object_set_new(o, "seat", json_integer(seat));
+	if (o && password && *password)
+		json_object_set_new(o, "password", json_string(password));
+	return remote_send(r, o);
+}
+
+int remote_watch(struct remote *r, long table, const char *password)
+{
+	json_t *o = table_msg("watch", table);
+	if (o && password && *password)
+		json_object_set_new(o, "password", json_string(password));
+	return remote_send(r, o);
+}
+
+int remote_simple(struct remote *r, const char *type, long table)
+{
+	return remote_send(r, table_msg(type, table));
+}
+
+int remote_set_seat(struct remote *r, long table, int seat, const char *kind)
+{
+	json_t *o = table_msg("seat", table);
+	if (o) {
+		json_object_set_new(o, "seat", json_integer(seat));
+		json_object_set_new(o, "kind", json_string(kind));
+	}
+	return remote_send(r, o);
+}
+
+int remote_chat(struct remote *r, const char *text)
+{
+	json_t *o = json_pack("{s:s, s:s}", "type", "chat", "text", text);
+	if (o && r->table)
+		json_object_set_new(o, "table", json_integer(r->table));
+	return remote_send(r, o);
+}
+
+int remote_act(struct remote *r, const struct action *a)
+{
+	char txt[ACT_STR_MAX];
+	json_t *o = table_msg("action", r->table);
+	if (o)
+		json_object_set_new(o, "action", json_string(act_format(a, txt, sizeof txt)));
+	if (remote_send(r, o) < 0)
+		return -1;
+	r->sent_moves = r->vs.moves;
+	return 0;
+}

@@ -1,0 +1,88 @@
+/* remote: a table of a tapis server seen from `tapis join`. It holds the
+ * connection (net/client), says hello, keeps the session token the server
+ * gives, and turns the server's messages into what play and the local sink
+ * already understand: "say" into view_say (speech and cues, through the
+ * sink), "state" into a view_state (the answers to the keys, the hand, the
+ * legal choices and their labels, all phrased by the server in the
+ * player's language). play's actions leave as "action" messages.
+ *
+ * A lost connection is announced, then tried again with a growing pause;
+ * the hello with the token gives the seat back, and the return is
+ * announced. Single-threaded: everything happens in remote_service. */
+#ifndef TAPIS_REMOTE_H
+#define TAPIS_REMOTE_H
+
+#include <stddef.h>
+
+#include "app/view.h"
+#include "core/script.h"
+
+struct json_t;
+struct netc;
+
+#define REMOTE_URL_MAX 256
+#define REMOTE_NAME_MAX 100
+#define REMOTE_RETRY_MIN_MS 250
+#define REMOTE_RETRY_MAX_MS 8000
+
+struct remote {
+	struct netc *c;
+	char url[REMOTE_URL_MAX];
+	char name[REMOTE_NAME_MAX];
+	char password[130];
+	char lang[3];
+	char token[40];
+	struct view_sink sink;        /* where announcements go (the local sink) */
+	struct view_state vs;         /* the player's table, as last told */
+	char (*variant)[VIEW_LABEL_MAX];
+	int cap_variants;
+	long table;                   /* the table sat or watched at, 0 none */
+	int watching;
+	int table_state;              /* 0 waiting, 1 playing, 2 over */
+	struct json_t *lobby;         /* the last "lobby" message, or NULL */
+	int lobby_seen;               /* lobby messages received */
+	long created;                 /* the table the last "created" named */
+	int joined;                   /* "joined" messages received */
+	int errors;                   /* "error" messages received */
+	char error[256];              /* the last one's text */
+	char error_code[32];
+	int left;                     /* the server said we left the table */
+	int refused;                  /* "refused" messages received */
+	int welcomed;
+	/* The connection. */
+	int lost;                     /* lost and not yet back */
+	double retry_at;              /* speech_now() of the next try */
+	int retry_ms;
+	int reconnects;               /* times regained */
+	/* Acting. */
+	int sent_moves;               /* vs.moves when an action left, -1 none waiting */
+	struct script *script;        /* --actions: the lines of the player's seat */
+	int script_refused;           /* a scripted action was refused */
+	char script_err[512];
+};
+
+/* Connect to url and say hello (password NULL: a guest); wait for the
+ * welcome. 0, or -1 with the server's or the connection's message. */
+int remote_open(struct remote *r, const char *url, const char *name, const char *password,
+                const char *lang, const struct view_sink *sink, char *err, size_t errlen);
+void remote_close(struct remote *r);
+/* Send and receive for up to timeout_ms; try the connection again when it
+ * is due. Returns 0, or -1 when the connection is down now. */
+int remote_service(struct remote *r, int timeout_ms);
+/* Send a message (a JSON object, its reference stolen). 0 or -1. */
+int remote_send(struct remote *r, struct json_t *msg);
+/* The lobby's entry for table id, or NULL. */
+struct json_t *remote_table(const struct remote *r, long id);
+
+/* The messages of the lobby (docs/protocol.md). */
+int remote_sit(struct remote *r, long table, int seat, const char *password);
+int remote_watch(struct remote *r, long table, const char *password);
+int remote_simple(struct remote *r, const char *type, long table);   /* start, stand, leave */
+int remote_set_seat(struct remote *r, long table, int seat, const char *kind);
+int remote_chat(struct remote *r, const char *text);
+int remote_act(struct remote *r, const struct action *a);
+
+/* Handle one message as if the server had sent it (tests). */
+void remote_message(struct remote *r, const char *text, size_t len);
+
+#endif

@@ -1,0 +1,682 @@
+#include "ui/join.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/local.h"
+#include "app/session.h"
+#include "audio/audio.h"
+#include "bots/bot.h"
+#include "core/deckfile.h"
+#include "core/rules.h"
+#include "net/remote.h"
+#include "speech/i18n.h"
+#include "speech/speech.h"
+#include "ui/menu.h"
+#include "ui/play.h"
+#include "ui/term.h"
+
+enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
+
+#define JOIN_MAX_RULES 32
+#define JOIN_LINE_MAX 400
+
+struct join_opts {
+	const char *url, *name, *password_file, *lang, *speech, *actions;
+	int text, no_speech, no_sound;
+	long table;                 /* --table */
+	int seat;                   /* --seat, -1 the first open one */
+	int watch;                  /* --watch */
+	const char *create;         /* --create GAME */
+	int players;                /* --players */
+	const char *rule[JOIN_MAX_RULES];
+	int nrules;
+	const char *seats;          /* --seats open,bot:2,... */
+	const char *table_password_file;
+	int start;                  /* --start */
+	const char *chat;           /* --chat TEXT, said once at the table */
+};
+
+struct join {
+	struct join_opts o;
+	struct session ses;
+	struct local local;
+	struct remote r;
+	struct script script;
+	int have_script;
+	int chat_sent;
+};
+
+static const char *jstr(json_t *v)
+{
+	const char *s = json_string_value(v);
+	return s ? s : "";
+}
+
+static struct speech *sp_of(struct join *j) { return &j->ses.sp; }
+
+static void say(struct join *j, const char *text)
+{
+	speech_say(sp_of(j), text, SPEECH_INTERRUPT);
+}
+
+/* Service the connection and the sound for about ms. */
+static void pump(struct join *j, int ms)
+{
+	double end = speech_now() + ms / 1000.0;
+	do {
+		session_pump(&j->ses);
+		remote_service(&j->r, 10);
+	} while (speech_now() < end);
+}
+
+/* Wait until *counter changes or an error comes (up to 10 s); 0 or -1. */
+static int await_change(struct join *j, const int *counter)
+{
+	int was = *counter, errors = j->r.errors;
+	double end = speech_now() + 10.0;
+	while (*counter == was && j->r.errors == errors && speech_now() < end && !term_interrupted())
+		pump(j, 10);
+	return *counter != was ? 0 : -1;
+}
+
+/* ---- a line of text: chat, passwords ---- */
+
+/* Read a line, each character said as typed (secret: "star" instead);
+ * Enter gives 0, Escape or the end of input -1. The table goes on
+ * meanwhile. */
+static int read_line(struct join *j, const char *prompt, int secret, char *out, size_t len)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	say(j, prompt);
+	for (;;) {
+		pump(j, 0);
+		int key = term_read_key(20);
+		if (key == KEY_NONE)
+			continue;
+		if (key == KEY_ENTER)
+			return 0;
+		if (key == KEY_ESCAPE || key == KEY_EOF || key == KEY_INTERRUPT)
+			return -1;
+		if (key == KEY_BACKSPACE) {
+			if (n) {
+				char gone[2] = { out[--n], 0 };
+				out[n] = '\0';
+				say(j, secret ? _("Erased.") : gone);
+			}
+			continue;
+		}
+		int c = term_last_char();
+		if (c && n + 1 < len) {
+			out[n++] = (char)c;
+			out[n] = '\0';
+			char one[2] = { (char)c, 0 };
+			say(j, secret ? _("star") : c == ' ' ? _("space") : one);
+		}
+	}
+}
+
+static void chat_line(struct join *j)
+{
+	char line[JOIN_LINE_MAX];
+	if (read_line(j, _("Chat: type, Enter sends, Escape cancels."), 0, line, sizeof line) < 0 ||
+	    !line[strspn(line, " ")]) {
+		say(j, _("Chat cancelled."));
+		return;
+	}
+	remote_chat(&j->r, line);
+}
+
+static int read_password_file(const char *path, char *out, size_t len)
+{
+	char err[256];
+	char *text = deckfile_slurp(path, err, sizeof err);
+	if (!text) {
+		fprintf(stderr, "tapis join: %s\n", err);
+		return -1;
+	}
+	text[strcspn(text, "\r\n")] = '\0';
+	snprintf(out, len, "%s", text);
+	free(text);
+	return 0;
+}
+
+/* ---- the table's menu (F2) ---- */
+
+static int am_creator(struct join *j)
+{
+	json_t *t = remote_table(&j->r, j->r.table);
+	return t && !strcmp(jstr(json_object_get(t, "creator")), j->r.name);
+}
+
+/* The creator sets each seat nobody holds: open, or a bot of a level. */
+static void seats_menu(struct join *j)
+{
+	json_t *t = remote_table(&j->r, j->r.table);
+	json_t *seats = json_object_get(t, "seats");
+	int n = (int)json_array_size(seats);
+	if (!n)
+		return;
+	char labels[GAME_MAX_SEATS][128];
+	const char *items[GAME_MAX_SEATS];
+	for (int s = 0; s < n && s < GAME_MAX_SEATS; s++) {
+		json_t *x = json_array_get(seats, (size_t)s);
+		const char *st = jstr(json_object_get(x, "state"));
+		const char *name = json_string_value(json_object_get(x, "name"));
+		if (name)
+			snprintf(labels[s], sizeof labels[s], _("Seat %1$d: %2$s."), s + 1, name);
+		else if (!strcmp(st, "open"))
+			snprintf(labels[s], sizeof labels[s], _("Seat %d: open."), s + 1);
+		else
+			snprintf(labels[s], sizeof labels[s], _("Seat %1$d: a bot of level %2$d."), s + 1,
+			         (int)json_integer_value(json_object_get(x, "level")));
+		items[s] = labels[s];
+	}
+	int s = menu_run(sp_of(j), _("Seats"), items, n, 0);
+	if (s < 0)
+		return;
+	const char *kinds[] = { _("Open to a player"), _("Bot, level 1"), _("Bot, level 2"), _("Bot, level 3") };
+	int k = menu_run(sp_of(j), labels[s], kinds, 4, 0);
+	if (k < 0)
+		return;
+	char word[16];
+	snprintf(word, sizeof word, k == 0 ? "open" : "bot:%d", k);
+	remote_set_seat(&j->r, j->r.table, s, word);
+}
+
+static void table_menu(struct join *j)
+{
+	enum { T_START, T_SEATS, T_STAND, T_SIT, T_LEAVE, T_N };
+	const char *all[T_N] = { _("Start the game"), _("Seats"), _("Stand up"), _("Sit down"), _("Leave the table") };
+	int which[T_N], n = 0;
+	const char *items[T_N];
+	int creator = am_creator(j), waiting = j->r.table_state == 0;
+	for (int i = 0; i < T_N; i++) {
+		if ((i == T_START || i == T_SEATS) && !(creator && waiting))
+			continue;
+		if (i == T_STAND && j->r.vs.seat < 0)
+			continue;
+		if (i == T_SIT && j->r.vs.seat >= 0)
+			continue;
+		which[n] = i;
+		items[n++] = all[i];
+	}
+	int c = menu_run(sp_of(j), _("Table"), items, n, 0);
+	if (c < 0)
+		return;
+	switch (which[c]) {
+	case T_START: remote_simple(&j->r, "start", j->r.table); break;
+	case T_SEATS: seats_menu(j); break;
+	case T_STAND: remote_simple(&j->r, "stand", j->r.table); break;
+	case T_SIT: remote_sit(&j->r, j->r.table, -1, NULL); break;
+	case T_LEAVE: remote_simple(&j->r, "leave", j->r.table); break;
+	default: break;
+	}
+}
+
+/* ---- the port play acts through ---- */
+
+/* The next scripted line for the player's seat (lines of other seats are
+ * passed over), or NULL. */
+static const struct script_line *script_next(struct join *j)
+{
+	if (!j->have_script)
+		return NULL;
+	const struct script_line *l;
+	while ((l = script_peek(&j->script)) && l->seat != j->r.vs.seat)
+		script_advance(&j->script);
+	return l;
+}
+
+static const struct view_state *jp_state(void *ctx)
+{
+	struct join *j = ctx;
+	return &j->r.vs;
+}
+
+static int jp_advance(void *ctx, int idle, char *err, size_t errlen)
+{
+	struct join *j = ctx;
+	remote_service(&j->r, idle ? 2 : 0);
+	if (j->r.script_refused) {
+		snprintf(err, errlen, "%s", j->r.script_err);
+		return JOIN_SCRIPT;
+	}
+	if (j->o.chat && !j->chat_sent && j->r.table && !j->r.lost) {
+		j->chat_sent = 1;
+		remote_chat(&j->r, j->o.chat);
+	}
+	if (j->r.left)
+		j->r.vs.game_over = 1;   /* back to the lobby */
+	const struct script_line *l;
+	if (idle && j->r.vs.my_turn && j->r.sent_moves < 0 && !j->r.lost && (l = script_next(j))) {
+		script_advance(&j->script);
+		remote_act(&j->r, &l->act);
+	}
+	return 0;
+}
+
+static int jp_awaits(void *ctx)
+{
+	struct join *j = ctx;
+	return j->r.vs.my_turn && j->r.sent_moves < 0 && !j->r.lost && !script_next(j);
+}
+
+static int jp_act(void *ctx, const struct action *a)
+{
+	struct join *j = ctx;
+	return remote_act(&j->r, a);
+}
+
+static int jp_key(void *ctx, int key)
+{
+	struct join *j = ctx;
+	if (key == KEY_TAB) {
+		chat_line(j);
+		return 1;
+	}
+	if (key == KEY_F2) {
+		table_menu(j);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- the lobby ---- */
+
+static const char *seat_word(int kind, int level, char *buf, size_t len)
+{
+	if (kind == 0)
+		return "open";
+	snprintf(buf, len, "bot:%d", level);
+	return buf;
+}
+
+/* Send a create and wait until we are at the new table. 0 or -1. */
+static int create_table(struct join *j, const struct game_ops *g, int players, const struct rules *rules,
+                        const int *kind, const int *level, const char *password)
+{
+	json_t *jr = json_object();
+	for (int i = 0; i < rules->n; i++) {
+		char buf[32];
+		json_object_set_new(jr, rules->defs[i].key, json_string(rules_value_str(rules, i, buf, sizeof buf)));
+	}
+	json_t *js = json_array();
+	for (int s = 0; s < players; s++) {
+		char buf[16];
+		json_array_append_new(js, json_string(seat_word(kind[s], level[s], buf, sizeof buf)));
+	}
+	json_t *o = json_pack("{s:s, s:s, s:i, s:o, s:o}", "type", "create", "game", g->name, "players", players,
+	                      "rules", jr, "seats", js);
+	if (o && password && *password) {
+		json_object_set_new(o, "private", json_true());
+		json_object_set_new(o, "password", json_string(password));
+	}
+	remote_send(&j->r, o);
+	return await_change(j, &j->r.joined);
+}
+
+/* The create menus: game, players, rules, seats, privacy. */
+static void create_menu(struct join *j)
+{
+	const char *games[16];
+	int ng = 0;
+	for (; game_list[ng] && ng < 16; ng++)
+		games[ng] = _(game_list[ng]->title);
+	int gi = menu_run(sp_of(j), _("Which game?"), games, ng, 0);
+	if (gi < 0)
+		return;
+	const struct game_ops *g = game_list[gi];
+	char pl[GAME_MAX_SEATS][48];
+	const char *pitems[GAME_MAX_SEATS];
+	int np = 0;
+	for (int p = g->min_players; p <= g->max_players && np < GAME_MAX_SEATS; p++, np++) {
+		snprintf(pl[np], sizeof pl[np], P_("%d player", "%d players", p), p);
+		pitems[np] = pl[np];
+	}
+	int pi = np > 1 ? menu_run(sp_of(j), _("How many players?"), pitems, np, g->default_players - g->min_players)
+	                : 0;
+	if (pi < 0)
+		return;
+	int players = g->min_players + pi;
+	struct rules rules;
+	rules_init(&rules, g->rules, g->nrules);
+	if (menu_rules(sp_of(j), _("Options"), &rules) != 0)
+		return;
+	int kind[GAME_MAX_SEATS] = { 0 }, level[GAME_MAX_SEATS];
+	const char *kinds[] = { _("Open to a player"), _("Bot, level 1"), _("Bot, level 2"), _("Bot, level 3") };
+	for (int s = 1; s < players; s++) {
+		char title[64];
+		snprintf(title, sizeof title, _("Seat %d"), s + 1);
+		int k = menu_run(sp_of(j), title, kinds, 4, BOT_LEVEL_DEFAULT);
+		if (k < 0)
+			return;
+		kind[s] = k > 0;
+		level[s] = k;
+	}
+	level[0] = BOT_LEVEL_DEFAULT;
+	const char *priv[] = { _("Public table"), _("Private table, with a password") };
+	int pv = menu_run(sp_of(j), _("Who may join?"), priv, 2, 0);
+	if (pv < 0)
+		return;
+	char password[130] = "";
+	if (pv == 1 && read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0)
+		return;
+	if (create_table(j, g, players, &rules, kind, level, password) < 0)
+		say(j, j->r.error[0] ? j->r.error : _("The table could not be made."));
+}
+
+static const char *table_line(json_t *t, char *buf, size_t len)
+{
+	const struct game_ops *g = game_find(jstr(json_object_get(t, "game")));
+	long id = (long)json_integer_value(json_object_get(t, "id"));
+	int players = (int)json_integer_value(json_object_get(t, "players"));
+	const char *st = jstr(json_object_get(t, "state"));
+	json_t *seats = json_object_get(t, "seats");
+	int open = 0;
+	for (size_t i = 0; i < json_array_size(seats); i++)
+		open += !strcmp(jstr(json_object_get(json_array_get(seats, i), "state")), "open");
+	const char *title = g ? _(g->title) : "?";
+	if (!strcmp(st, "waiting"))
+		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, waiting, %4$d open seats."), id, title, players,
+		         open);
+	else if (!strcmp(st, "playing"))
+		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, playing, %4$d open seats."), id, title, players,
+		         open);
+	else
+		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, over."), id, title, players);
+	if (json_is_true(json_object_get(t, "private")))
+		snprintf(buf + strlen(buf), len - strlen(buf), " %s", _("Private."));
+	return buf;
+}
+
+/* Sit or watch at a table chosen in the lobby. */
+static void table_choice(struct join *j, json_t *t)
+{
+	long id = (long)json_integer_value(json_object_get(t, "id"));
+	const char *items[] = { _("Sit down"), _("Watch") };
+	int c = menu_run(sp_of(j), _("Table"), items, 2, 0);
+	if (c < 0)
+		return;
+	char password[130] = "";
+	if (json_is_true(json_object_get(t, "private")) &&
+	    read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0)
+		return;
+	if (c == 0)
+		remote_sit(&j->r, id, -1, password);
+	else
+		remote_watch(&j->r, id, password);
+	if (await_change(j, &j->r.joined) < 0 && j->r.error[0])
+		say(j, j->r.error);
+}
+
+/* The lobby: the tables, create, leave. Returns 1 once at a table, 0 to
+ * quit. */
+static int lobby_menu(struct join *j)
+{
+	for (;;) {
+		if (j->r.table)
+			return 1;
+		pump(j, 50);
+		json_t *tables = json_object_get(j->r.lobby, "tables");
+		int n = (int)json_array_size(tables);
+		if (n > 200)
+			n = 200;
+		char (*lines)[160] = calloc((size_t)n + 1, sizeof *lines);
+		const char **items = calloc((size_t)n + 3, sizeof *items);
+		if (!lines || !items) {
+			free(lines);
+			free(items);
+			return 0;
+		}
+		json_incref(tables);
+		for (int i = 0; i < n; i++)
+			items[i] = table_line(json_array_get(tables, (size_t)i), lines[i], sizeof lines[i]);
+		items[n] = _("Create a table");
+		items[n + 1] = _("Chat in the lobby");
+		items[n + 2] = _("Quit");
+		int c = menu_run(sp_of(j), _("Lobby"), items, n + 3, 0);
+		if (c >= 0 && c < n)
+			table_choice(j, json_array_get(tables, (size_t)c));
+		json_decref(tables);
+		free(lines);
+		free(items);
+		if (c == n)
+			create_menu(j);
+		else if (c == n + 1)
+			chat_line(j);
+		else if (c == MENU_QUIT || c == MENU_BACK || c == n + 2)
+			return 0;
+	}
+}
+
+/* --create and --table: the lobby passed by options. 0, or an exit status. */
+static int scripted_lobby(struct join *j)
+{
+	char password[130] = "";
+	if (j->o.table_password_file && read_password_file(j->o.table_password_file, password, sizeof password) < 0)
+		return JOIN_USAGE;
+	if (j->o.create) {
+		const struct game_ops *g = game_find(j->o.create);
+		int players = j->o.players ? j->o.players : g->default_players;
+		struct rules rules;
+		rules_init(&rules, g->rules, g->nrules);
+		char err[256];
+		for (int i = 0; i < j->o.nrules; i++)
+			if (rules_set_arg(&rules, j->o.rule[i], err, sizeof err) < 0) {
+				fprintf(stderr, "tapis join: --rule: %s\n", err);
+				return JOIN_USAGE;
+			}
+		int kind[GAME_MAX_SEATS] = { 0 }, level[GAME_MAX_SEATS];
+		for (int s = 0; s < GAME_MAX_SEATS; s++) {
+			kind[s] = s > 0;
+			level[s] = BOT_LEVEL_DEFAULT;
+		}
+		if (j->o.seats) {
+			char buf[256];
+			snprintf(buf, sizeof buf, "%s", j->o.seats);
+			int s = 0;
+			char *save = NULL;
+			for (char *w = strtok_r(buf, ",", &save); w && s < GAME_MAX_SEATS; w = strtok_r(NULL, ",", &save), s++) {
+				if (!strcmp(w, "open") || !strcmp(w, "human")) {
+					kind[s] = 0;
+				} else if (!strncmp(w, "bot", 3) && (!w[3] || (w[3] == ':' && w[4] >= '0' && w[4] <= '9' && !w[5]))) {
+					kind[s] = 1;
+					level[s] = w[3] ? w[4] - '0' : BOT_LEVEL_DEFAULT;
+				} else {
+					fprintf(stderr, "tapis join: --seats: '%s' is not open or bot[:LEVEL]\n", w);
+					return JOIN_USAGE;
+				}
+			}
+			if (s != players) {
+				fprintf(stderr, "tapis join: --seats: %d seats for %d players\n", s, players);
+				return JOIN_USAGE;
+			}
+		}
+		if (create_table(j, g, players, &rules, kind, level, password) < 0) {
+			fprintf(stderr, "tapis join: the table was not made: %s\n", j->r.error);
+			return JOIN_UNREACHABLE;
+		}
+		if (j->o.start)
+			remote_simple(&j->r, "start", j->r.table);
+		return 0;
+	}
+	if (j->o.watch)
+		remote_watch(&j->r, j->o.table, password);
+	else
+		remote_sit(&j->r, j->o.table, j->o.seat, password);
+	if (await_change(j, &j->r.joined) < 0) {
+		fprintf(stderr, "tapis join: table %ld: %s\n", j->o.table, j->r.error[0] ? j->r.error : "no answer");
+		return JOIN_UNREACHABLE;
+	}
+	return 0;
+}
+
+/* ---- the command ---- */
+
+static int usage(void)
+{
+	fprintf(stderr,
+	        "Usage: tapis join URL [--name NAME] [--password-file FILE] [--lang en|fr] [--text]\n"
+	        "                  [--speech BACKEND] [--no-speech] [--no-sound] [--actions FILE]\n"
+	        "                  [--table ID [--seat N | --watch]] [--table-password-file FILE]\n"
+	        "                  [--create GAME [--players N] [--rule K=V]... [--seats LIST] [--start]]\n"
+	        "                  [--chat TEXT]\n");
+	return JOIN_USAGE;
+}
+
+static int parse(int argc, char **argv, struct join_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->seat = -1;
+	if (argc < 2 || argv[1][0] == '-')
+		return usage();
+	o->url = argv[1];
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--text")) { o->text = 1; continue; }
+		if (!strcmp(a, "--no-speech")) { o->no_speech = 1; continue; }
+		if (!strcmp(a, "--no-sound")) { o->no_sound = 1; continue; }
+		if (!strcmp(a, "--watch")) { o->watch = 1; continue; }
+		if (!strcmp(a, "--start")) { o->start = 1; continue; }
+		if (i + 1 >= argc) {
+			fprintf(stderr, "tapis join: '%s' %s\n", a, a[0] == '-' ? "needs a value" : "is not an option");
+			return usage();
+		}
+		const char *v = argv[++i];
+		char *end;
+		if (!strcmp(a, "--name")) o->name = v;
+		else if (!strcmp(a, "--password-file")) o->password_file = v;
+		else if (!strcmp(a, "--table-password-file")) o->table_password_file = v;
+		else if (!strcmp(a, "--lang")) o->lang = v;
+		else if (!strcmp(a, "--speech")) o->speech = v;
+		else if (!strcmp(a, "--actions")) o->actions = v;
+		else if (!strcmp(a, "--create")) o->create = v;
+		else if (!strcmp(a, "--seats")) o->seats = v;
+		else if (!strcmp(a, "--chat")) o->chat = v;
+		else if (!strcmp(a, "--rule") && o->nrules < JOIN_MAX_RULES) o->rule[o->nrules++] = v;
+		else if (!strcmp(a, "--table") && (o->table = strtol(v, &end, 10)) > 0 && !*end) continue;
+		else if (!strcmp(a, "--seat") && (o->seat = (int)strtol(v, &end, 10)) >= 0 && !*end) continue;
+		else if (!strcmp(a, "--players") && (o->players = (int)strtol(v, &end, 10)) > 0 && !*end) continue;
+		else {
+			fprintf(stderr, "tapis join: '%s %s' is not understood\n", a, v);
+			return usage();
+		}
+	}
+	if (strncmp(o->url, "ws://", 5) && strncmp(o->url, "wss://", 6)) {
+		fprintf(stderr, "tapis join: the address is ws://HOST:PORT or wss://HOST:PORT\n");
+		return JOIN_USAGE;
+	}
+	if (o->create) {
+		const struct game_ops *g = game_find(o->create);
+		if (!g) {
+			fprintf(stderr, "tapis join: unknown game '%s'\n", o->create);
+			return JOIN_USAGE;
+		}
+		if (o->players && (o->players < g->min_players || o->players > g->max_players)) {
+			fprintf(stderr, "tapis join: %s is for %d to %d players\n", g->name, g->min_players, g->max_players);
+			return JOIN_USAGE;
+		}
+		if (o->table) {
+			fprintf(stderr, "tapis join: --create and --table do not go together\n");
+			return JOIN_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* The name: --name, else $USER, made to fit the server's rules. */
+static void pick_name(const struct join_opts *o, char *out, size_t len)
+{
+	const char *n = o->name ? o->name : getenv("USER");
+	snprintf(out, len, "%s", n && *n ? n : "player");
+}
+
+static void place_seats(struct join *j)
+{
+	if (j->ses.audio && j->r.vs.players > 0)
+		audio_set_table(j->ses.audio, j->r.vs.players, j->r.vs.seat, j->r.vs.clockwise);
+}
+
+int join_main(int argc, char **argv)
+{
+	struct join *j = calloc(1, sizeof *j);
+	if (!j)
+		return JOIN_UNREACHABLE;
+	int rc = parse(argc, argv, &j->o);
+	if (rc) {
+		free(j);
+		return rc;
+	}
+	const char *lang = j->o.lang ? j->o.lang : i18n_env_lang();
+	char err[512];
+	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
+		fprintf(stderr, "tapis join: %s; messages in English\n", err);
+	char password[130] = "";
+	if (j->o.password_file && read_password_file(j->o.password_file, password, sizeof password) < 0) {
+		free(j);
+		return JOIN_USAGE;
+	}
+	if (j->o.actions) {
+		if (script_load(&j->script, j->o.actions, GAME_MAX_SEATS, err, sizeof err) < 0) {
+			fprintf(stderr, "tapis join: %s\n", err);
+			free(j);
+			return JOIN_USAGE;
+		}
+		j->have_script = 1;
+	}
+	struct session_request req = { i18n_lang(), j->o.speech, j->o.text, j->o.no_speech, j->o.no_sound };
+	session_open(&j->ses, &req);
+	j->local.sp = &j->ses.sp;
+	j->local.audio = j->ses.audio;
+	struct view_sink sink = local_sink(&j->local);
+	char name[REMOTE_NAME_MAX];
+	pick_name(&j->o, name, sizeof name);
+	term_open();
+	if (remote_open(&j->r, j->o.url, name, password[0] ? password : NULL, i18n_lang(), &sink, err,
+	                sizeof err) < 0) {
+		fprintf(stderr, "tapis join: %s: %s\n", j->o.url, err);
+		rc = JOIN_UNREACHABLE;
+		goto out;
+	}
+	j->r.script = j->have_script ? &j->script : NULL;
+	int scripted = j->o.create || j->o.table;
+	if (scripted && (rc = scripted_lobby(j)))
+		goto out;
+	/* The hello may already have put us back at our table. */
+	pump(j, 100);
+	struct play_port port = { jp_state, jp_advance, jp_awaits, jp_act, j, jp_key };
+	for (;;) {
+		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
+			break;
+		place_seats(j);
+		rc = play_port_run(&port, &j->ses, err, sizeof err);
+		if (rc) {
+			fprintf(stderr, "tapis join: %s\n", err);
+			break;
+		}
+		if (scripted || !term_is_tty() || term_interrupted())
+			break;
+		/* The game is over or the table was left: back to the lobby. */
+		if (j->r.table && !j->r.left)
+			remote_simple(&j->r, "leave", j->r.table);
+		j->r.table = 0;
+		memset(&j->r.vs, 0, sizeof j->r.vs);
+		j->r.vs.seat = VIEW_SPECTATOR;
+		j->r.vs.to_act = -1;
+	}
+	/* Let the last words be said. */
+	while (speech_busy(&j->ses.sp) && !term_interrupted())
+		pump(j, 20);
+out:
+	term_close();
+	remote_close(&j->r);
+	if (j->have_script)
+		script_release(&j->script);
+	session_close(&j->ses);
+	free(j);
+	return rc;
+}

@@ -1,0 +1,303 @@
+/* tapis join: a server in a child process (a free loopback port, a
+ * temporary store, bots without delay) and `tapis join --text` clients in
+ * child processes, their keys from a pipe and their words in a file: a whole
+ * game against bots in the server's phrasing, two players in two languages
+ * at one table with chat, a server killed and started again under a client
+ * that announces the loss and the return and plays on, a scripted action
+ * refused, and bench --net at a small size. */
+#include <check.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app/bench_net.h"
+#include "core/deckfile.h"
+#include "net/server.h"
+#include "ui/join.h"
+#include "testutil.h"
+
+struct srv {
+	pid_t pid;
+	int port;
+	char dir[64], db[128], url[64];
+};
+
+static void ready(void *ctx, int port)
+{
+	int fd = *(int *)ctx;
+	if (write(fd, &port, sizeof port) != sizeof port)
+		_exit(1);
+	close(fd);
+}
+
+/* Start the server on s->port (0: a free one). */
+static void srv_run(struct srv *s)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	s->pid = fork();
+	ck_assert_int_ge(s->pid, 0);
+	if (s->pid == 0) {
+		close(fds[0]);
+		struct server_options o;
+		server_options_default(&o);
+		o.port = s->port;
+		o.db = s->db;
+		o.grace_ms = 60000;
+		o.bot_delay_ms = 0;
+		o.cheap_hash = 1;
+		o.quiet = 1;
+		o.on_ready = ready;
+		o.ready_ctx = &fds[1];
+		char err[256];
+		alarm(60); /* never outlive the test */
+		_exit(server_run(&o, err, sizeof err) == 0 ? 0 : 1);
+	}
+	close(fds[1]);
+	int port = 0;
+	ck_assert_int_eq(read(fds[0], &port, sizeof port), (int)sizeof port);
+	close(fds[0]);
+	s->port = port;
+	snprintf(s->url, sizeof s->url, "ws://127.0.0.1:%d", port);
+}
+
+static void srv_start(struct srv *s)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->dir, sizeof s->dir, "/tmp/tapis-join-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s->dir));
+	snprintf(s->db, sizeof s->db, "%s/server.db", s->dir);
+	srv_run(s);
+}
+
+static void srv_stop(struct srv *s)
+{
+	kill(s->pid, SIGTERM);
+	waitpid(s->pid, NULL, 0);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* ---- clients ---- */
+
+struct cli {
+	pid_t pid;
+	int keys;          /* the write end of its standard input */
+	char out[160];     /* its standard output */
+};
+
+/* Run `tapis join ARGS...` (NULL-terminated) in a child. */
+static void cli_start(struct cli *c, const struct srv *s, const char *tag, const char *const *args)
+{
+	snprintf(c->out, sizeof c->out, "%s/%s.txt", s->dir, tag);
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	c->pid = fork();
+	ck_assert_int_ge(c->pid, 0);
+	if (c->pid == 0) {
+		close(fds[1]);
+		dup2(fds[0], 0);
+		close(fds[0]);
+		int fd = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		dup2(fd, 1);
+		close(fd);
+		const char *argv[40] = { "join", s->url };
+		int n = 2;
+		for (; args[n - 2] && n < 39; n++)
+			argv[n] = args[n - 2];
+		argv[n] = NULL;
+		alarm(50);
+		_exit(join_main(n, (char **)argv));
+	}
+	close(fds[0]);
+	c->keys = fds[1];
+}
+
+/* Give the client n presses of Enter (one more choice each), then the end
+ * of its input. */
+static void cli_enter(struct cli *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		ck_assert_int_eq(write(c->keys, "\n", 1), 1);
+	close(c->keys);
+	c->keys = -1;
+}
+
+static int cli_wait(struct cli *c)
+{
+	int status = 0;
+	ck_assert_int_eq(waitpid(c->pid, &status, 0), c->pid);
+	if (c->keys >= 0)
+		close(c->keys);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static char *cli_text(const struct cli *c)
+{
+	char err[256];
+	char *t = deckfile_slurp(c->out, err, sizeof err);
+	ck_assert_msg(t != NULL, "%s", err);
+	return t;
+}
+
+/* Wait (up to 20 s) until the client's words hold needle. */
+static void cli_await(const struct cli *c, const char *needle)
+{
+	for (int i = 0; i < 2000; i++) {
+		char err[256];
+		char *t = deckfile_slurp(c->out, err, sizeof err);
+		int found = t && strstr(t, needle);
+		free(t);
+		if (found)
+			return;
+		struct timespec ts = { 0, 10000000 };
+		nanosleep(&ts, NULL);
+	}
+	ck_abort_msg("'%s' never came to %s", needle, c->out);
+}
+
+/* A whole game of La Bouillabaisse against three bots, every choice made
+ * with Enter: the words are the server's, in English. */
+START_TEST(test_whole_game)
+{
+	struct srv s;
+	srv_start(&s);
+	struct cli c;
+	const char *args[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
+	                       NULL };
+	cli_start(&c, &s, "ann", args);
+	cli_enter(&c, 200);
+	ck_assert_int_eq(cli_wait(&c), 0);
+	char *t = cli_text(&c);
+	ck_assert_msg(strstr(t, "La Bouillabaisse, 4 players."), "%s", t);
+	ck_assert_msg(strstr(t, "Your turn."), "%s", t);
+	ck_assert_msg(strstr(t, "You play the "), "%s", t);
+	ck_assert_msg(strstr(t, "End of round 1."), "%s", t);
+	ck_assert_msg(strstr(t, "Game over."), "%s", t);
+	free(t);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Two players, in English and in French, at one table; each hears the game
+ * in their language, and the chat of the other. */
+START_TEST(test_two_languages_and_chat)
+{
+	struct srv s;
+	srv_start(&s);
+	struct cli a, b;
+	const char *aa[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--players", "3", "--seats",
+	                     "open,open,bot", "--rule", "hands=1", "--start", "--chat", "hello from Ann", NULL };
+	cli_start(&a, &s, "ann", aa);
+	cli_await(&a, "Your turn.");
+	const char *bb[] = { "--name", "Bea", "--lang", "fr", "--text", "--table", "1", "--seat", "1",
+	                     "--chat", "bonjour de Bea", NULL };
+	cli_start(&b, &s, "bea", bb);
+	cli_await(&b, "Bea : bonjour de Bea");
+	cli_await(&a, "Bea: bonjour de Bea");
+	cli_enter(&b, 200);
+	cli_enter(&a, 200);
+	ck_assert_int_eq(cli_wait(&a), 0);
+	ck_assert_int_eq(cli_wait(&b), 0);
+	char *ta = cli_text(&a), *tb = cli_text(&b);
+	ck_assert_msg(strstr(ta, "Ann: hello from Ann"), "%s", ta);
+	ck_assert_msg(strstr(ta, "Bea sits down."), "%s", ta);
+	ck_assert_msg(strstr(ta, "Game over."), "%s", ta);
+	ck_assert_msg(strstr(tb, "À vous."), "%s", tb);
+	ck_assert_msg(strstr(tb, "Vous jouez "), "%s", tb);
+	ck_assert_msg(strstr(tb, "Partie terminée."), "%s", tb);
+	ck_assert_msg(!strstr(tb, "Your turn."), "%s", tb);
+	free(ta);
+	free(tb);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The server killed under a client and started again from its store: the
+ * client says the connection was lost, comes back by itself to its seat,
+ * says so, and plays the game to its end. */
+START_TEST(test_reconnect)
+{
+	struct srv s;
+	srv_start(&s);
+	struct cli c;
+	const char *args[] = { "--name", "Cy", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
+	                       NULL };
+	cli_start(&c, &s, "cy", args);
+	cli_await(&c, "Your turn.");
+	kill(s.pid, SIGKILL);
+	waitpid(s.pid, NULL, 0);
+	cli_await(&c, "Connection lost.");
+	srv_run(&s); /* the same port, the same store */
+	cli_await(&c, "Connection regained.");
+	cli_enter(&c, 200);
+	ck_assert_int_eq(cli_wait(&c), 0);
+	char *t = cli_text(&c);
+	ck_assert_msg(strstr(t, "Cy is back."), "%s", t);
+	ck_assert_msg(strstr(strstr(t, "Connection regained."), "You play the "), "%s", t);
+	ck_assert_msg(strstr(t, "Game over."), "%s", t);
+	free(t);
+	srv_stop(&s);
+}
+END_TEST
+
+/* --actions: the seat's lines are sent at its turns; one the server
+ * refuses ends the client with status 3. */
+START_TEST(test_actions_refused)
+{
+	struct srv s;
+	srv_start(&s);
+	char path[128];
+	snprintf(path, sizeof path, "%s/actions", s.dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# Ann leads\n0 raise 7\n", f);
+	fclose(f);
+	struct cli c;
+	const char *args[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--seats", "open,bot,bot",
+	                       "--players", "3", "--start", "--actions", path, NULL };
+	cli_start(&c, &s, "ann", args);
+	ck_assert_int_eq(cli_wait(&c), 3);
+	srv_stop(&s);
+}
+END_TEST
+
+START_TEST(test_bench_net)
+{
+	struct bench_net_result r;
+	char err[256];
+	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.clients, 8);
+	ck_assert_int_eq(r.deals, 2);
+	ck_assert_int_gt(r.actions, 0);
+	ck_assert_int_gt(r.server_rss_kb, 0);
+}
+END_TEST
+
+static Suite *join_suite(void)
+{
+	Suite *s = suite_create("join");
+	TCase *tc = tcase_create("join");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_whole_game);
+	tcase_add_test(tc, test_two_languages_and_chat);
+	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_actions_refused);
+	tcase_add_test(tc, test_bench_net);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	alarm(300);
+	return tu_run(join_suite());
+}
