@@ -1,4 +1,4 @@
-# tapis: a plain Makefile. `make`, `make run`, `make check`, `make bench`,
+# tapis: a plain Makefile. `make`, `make run`, `make check`, `make check-web`, `make bench`,
 # `make asan`, `make coverage`, `make fuzz` (FUZZ_SECONDS), `make install`
 # (PREFIX, DESTDIR).
 
@@ -37,7 +37,7 @@ PO        := $(wildcard locales/*.po)
 MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 
-.PHONY: all run check test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
+.PHONY: all run check check-web web-deps test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
 all: $(BIN) $(MO)
 
@@ -76,9 +76,20 @@ $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUI
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.
-check: deps
+check: deps web-deps
 	@$(MAKE) --no-print-directory all tests
 	@sh tests/run.sh $(BUILD)
+
+# The browser tests of the web page alone (tests/web: Chromium driven by
+# puppeteer-core, axe-core); their npm packages come from package-lock.json.
+check-web: deps web-deps
+	@$(MAKE) --no-print-directory all
+	@TAPIS_DATADIR=$(CURDIR) TAPIS_LOCALEDIR=$(CURDIR)/$(BUILD)/locale sh tests/web.sh $(BUILD)
+
+web-deps:
+	@if command -v npm >/dev/null 2>&1 && { [ ! -f tests/web/node_modules/.package-lock.json ] || \
+	    [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; }; then \
+	  echo "npm ci in tests/web"; cd tests/web && npm ci --no-audit --no-fund --loglevel=error; fi
 
 tests: $(TEST_BINS)
 
@@ -147,6 +158,8 @@ install: all
 	install -m 644 sounds/*.wav $(DESTDIR)$(PREFIX)/share/tapis/sounds/
 	for m in $(MO); do l=$${m#$(BUILD)/locale/}; install -d $(DESTDIR)$(PREFIX)/share/tapis/locale/$$(dirname $$l); \
 	  install -m 644 $$m $(DESTDIR)$(PREFIX)/share/tapis/locale/$$l; done
+	install -d $(DESTDIR)$(PREFIX)/share/tapis/web
+	install -m 644 src/web/*.html src/web/*.css src/web/*.js $(DESTDIR)$(PREFIX)/share/tapis/web/
 	install -d $(DESTDIR)$(PREFIX)/share/tapis/docs/rules
 	install -m 644 docs/rules/*.md $(DESTDIR)$(PREFIX)/share/tapis/docs/rules/
 	install -m 644 docs/tapis.6 $(DESTDIR)$(PREFIX)/share/man/man6/

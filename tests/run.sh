@@ -16,6 +16,10 @@ if [ -x tests/scenarios/run.sh ]; then
 fi
 # Speech and cues rendered to a file by OpenAL's wave writer.
 if sh tests/audio_wave.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: audio_wave"; fi
+# The web page in a real browser (skipped when node or chromium is missing,
+# except under CI=true).
+sh tests/web.sh "$build"; rc=$?
+if [ "$rc" -eq 0 ]; then pass=$((pass+1)); elif [ "$rc" -eq 77 ]; then echo "SKIPPED: web"; else fail=$((fail+1)); echo "FAILED: web"; fi
 # Every sentence in both catalogues, nothing untranslated or fuzzy.
 if sh tools/po-missing.sh >/tmp/tapis-po.$$ 2>/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); cat /tmp/tapis-po.$$; echo "FAILED: catalogues"; fi
 rm -f /tmp/tapis-po.$$

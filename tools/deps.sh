@@ -3,7 +3,10 @@
 # are missing. Needs root or password-less sudo to install; otherwise says
 # what to install and stops.
 set -eu
-pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev check libspeechd-dev sox libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev"
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev check libspeechd-dev sox libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev chromium"
+# The browser tests need node and npm (any node from 18 on): Debian's npm
+# brings Debian's node when neither is there.
+command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/paths.h"
 #include "net/server.h"
@@ -11,7 +12,7 @@
 static int usage(void)
 {
 	fprintf(stderr, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
-	                "                   [--cert FILE --key FILE] [--web DIR]\n");
+	                "                   [--cert FILE --key FILE] [--web DIR] [--bot-delay MS]\n");
 	return 2;
 }
 
@@ -51,6 +52,14 @@ int serve_main(int argc, char **argv)
 			o.cert = v;
 		} else if (!strcmp(a, "--key")) {
 			o.key = v;
+		} else if (!strcmp(a, "--bot-delay")) {
+			char *end;
+			long ms = strtol(v, &end, 10);
+			if (*end || ms < 0 || ms > 60000) {
+				fprintf(stderr, "tapis serve: --bot-delay: '%s' is not a number of milliseconds (0 to 60000)\n", v);
+				return 2;
+			}
+			o.bot_delay_ms = ms;
 		} else if (!strcmp(a, "--web")) {
 			o.web_dir = v;
 		} else {
@@ -72,6 +81,20 @@ int serve_main(int argc, char **argv)
 		strcat(db, "/server.db");
 	}
 	o.db = db;
+	/* The web page and the sound cues: the installed ones (DATADIR/web), or
+	 * the source tree's (src/web) when run from the build tree. */
+	char web[4400], sounds[4400];
+	if (!o.web_dir) {
+		snprintf(web, sizeof web, "%s/web/index.html", paths_datadir());
+		if (access(web, R_OK) != 0)
+			snprintf(web, sizeof web, "%s/src/web/index.html", paths_datadir());
+		if (access(web, R_OK) == 0) {
+			*strrchr(web, '/') = '\0';
+			o.web_dir = web;
+		}
+	}
+	snprintf(sounds, sizeof sounds, "%s/sounds", paths_datadir());
+	o.sounds_dir = sounds;
 	char err[512];
 	if (server_run(&o, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis serve: %s\n", err);

@@ -1,0 +1,294 @@
+#!/usr/bin/env node
+/* The web page in a real browser: `tapis serve` on a free 127.0.0.1 port
+ * with a temporary store and --web src/web, Debian's Chromium headless
+ * driven by puppeteer-core, axe-core run in the page.
+ *
+ * 1. Log in, create a Bouillabaisse table with three bots, play a whole
+ *    round by keys only; every announcement reaches the live region in the
+ *    order the server sent it; C, T and S answer; the accessibility tree
+ *    names every control; axe-core finds no violation; screenshots of the
+ *    lobby and the table to docs/.
+ * 2. A Bouillotte deal between a browser player and a terminal client
+ *    (`tapis join --actions`) at the same table.
+ *
+ * Usage: node tests/web/run.js [BUILD] (from the top of the tree). */
+'use strict';
+
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const assert = require('assert');
+
+const top = path.resolve(__dirname, '..', '..');
+const build = path.resolve(top, process.argv[2] || 'build');
+const tapis = path.join(build, 'tapis');
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+const shots = process.env.TAPIS_WEB_SHOTS !== '0';
+
+let puppeteer, axeSource;
+try {
+  puppeteer = require('puppeteer-core');
+  axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+} catch (e) {
+  console.error('web: puppeteer-core and axe-core are missing: run npm ci in tests/web');
+  process.exit(1);
+}
+
+const children = [];
+function cleanup() {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+}
+process.on('exit', cleanup);
+
+function env() {
+  return { ...process.env, TAPIS_DATADIR: top, TAPIS_LOCALEDIR: path.join(build, 'locale') };
+}
+
+/* A server on a free port; resolves with its port once it listens. */
+function startServer(dir) {
+  return new Promise((resolve, reject) => {
+    const srv = spawn(tapis, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', path.join(dir, 'server.db'),
+      '--web', path.join(top, 'src', 'web'), '--bot-delay', '0'], { env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(srv);
+    let err = '';
+    srv.stderr.on('data', (d) => {
+      err += d;
+      const m = /listening on ws:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+      if (m) resolve({ srv, port: Number(m[1]) });
+    });
+    srv.on('exit', (code) => reject(new Error('tapis serve ended (' + code + '): ' + err)));
+    setTimeout(() => reject(new Error('tapis serve did not start: ' + err)), 10000);
+  });
+}
+
+/* The announcements the server sends one player, read by a WebSocket spy
+ * inside the page: every say message in the order received. */
+async function spy(page) {
+  await page.evaluateOnNewDocument(() => {
+    window.__says = [];
+    const Orig = window.WebSocket;
+    window.WebSocket = function (url, proto) {
+      const ws = new Orig(url, proto);
+      ws.addEventListener('message', (ev) => {
+        try {
+          const m = JSON.parse(ev.data);
+          if (m.type === 'say' && m.text) window.__says.push(m.text);
+          if (m.type === 'missed') for (const x of m.says) if (x.type === 'say' && x.text) window.__says.push(x.text);
+        } catch (e) { /* not ours */ }
+      });
+      return ws;
+    };
+    window.WebSocket.prototype = Orig.prototype;
+    Object.assign(window.WebSocket, { OPEN: Orig.OPEN, CLOSED: Orig.CLOSED, CONNECTING: Orig.CONNECTING });
+  });
+}
+
+async function login(page, port, name, lang) {
+  await page.goto('http://127.0.0.1:' + port + '/', { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
+  if (lang) {
+    await page.select('#login-lang', lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, {}, lang);
+  }
+  await page.type('#login-name', name);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#lobby:not([hidden])');
+}
+
+/* Every announcement the page put in its live region. */
+const logTexts = (page) => page.$$eval('#log p[data-kind="say"]', (ps) => ps.map((p) => p.textContent));
+const lastAnswer = (page) => page.$eval('#answers', (a) => (a.lastElementChild ? a.lastElementChild.textContent : ''));
+
+async function pressAndHear(page, key) {
+  const n = await page.$eval('#answers', (a) => a.childElementCount);
+  await page.keyboard.press(key);
+  await page.waitForFunction((k) => document.querySelector('#answers').childElementCount !== k ||
+    document.querySelector('#answers').childElementCount === 5, {}, n);
+  return lastAnswer(page);
+}
+
+async function axe(page, what) {
+  await page.evaluate(axeSource);
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const v = r.violations.map((x) => x.id + ': ' + x.help + ' ' + x.nodes.map((n) => n.target.join(' ')).join(', '));
+  assert.deepStrictEqual(v, [], what + ': axe-core finds violations');
+}
+
+/* Every control in the accessibility tree has a name. */
+async function named(page, what) {
+  const tree = await page.accessibility.snapshot({ interestingOnly: true });
+  const roles = new Set(['button', 'textbox', 'combobox', 'checkbox', 'radio', 'slider', 'link', 'application',
+    'spinbutton', 'listbox', 'menuitem']);
+  const bad = [];
+  let controls = 0;
+  (function walk(n) {
+    if (!n) return;
+    if (roles.has(n.role)) {
+      controls++;
+      if (!n.name || !n.name.trim()) bad.push(n.role + ' ' + JSON.stringify(n));
+    }
+    for (const c of n.children || []) walk(c);
+  })(tree);
+  assert.ok(controls > 3, what + ': the accessibility tree holds the controls');
+  assert.deepStrictEqual(bad, [], what + ': controls without a name');
+}
+
+/* Play by keys alone until the game is over: on each turn, walk the hand
+ * to a playable card and press Enter, or Enter through the action menu. */
+async function playByKeys(page, limitMs) {
+  const end = Date.now() + limitMs;
+  let moves = 0;
+  for (;;) {
+    assert.ok(Date.now() < end, 'the game ends in time');
+    const st = await page.evaluate(() => {
+      const s = window.tapis.state;
+      return s && { state: s.state, turn: s.state === 'playing' && s.to_act === s.seat && s.seat >= 0, seq: s.seq,
+        hand: (s.hand || []).map((h) => h.playable), sel: window.tapis.sel, choices: (s.choices || []).length };
+    });
+    if (st && st.state === 'over') return moves;
+    if (!st || !st.turn) { await new Promise((r) => setTimeout(r, 30)); continue; }
+    const target = st.hand.indexOf(true);
+    if (target >= 0) {
+      let sel = st.sel;
+      while (sel !== target) { await page.keyboard.press('ArrowRight'); sel = (sel + 1) % st.hand.length; }
+      await page.keyboard.press('Enter');
+    } else {
+      await page.keyboard.press('Enter');   /* opens the menu, or discards */
+      if (st.choices) await page.keyboard.press('Enter');
+    }
+    moves++;
+    await page.waitForFunction((seq) => { const s = window.tapis.state; return !s || s.seq !== seq; },
+      { timeout: 10000 }, st.seq).catch(() => {});
+  }
+}
+
+async function testBouillabaisse(browser, port) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1000, height: 900 });
+  await spy(page);
+  await login(page, port, 'Anne', 'en');
+  await named(page, 'lobby');
+  await axe(page, 'lobby');
+  await page.select('#create-game', 'bouillabaisse');
+  await page.select('#create-players', '4');
+  await page.select('#rule-hands', '1');
+  if (shots) await page.screenshot({ path: path.join(top, 'docs', 'web-lobby.png'), fullPage: true });
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#table:not([hidden])');
+  assert.strictEqual(await page.evaluate(() => document.activeElement.id), 'play', 'the table has the focus');
+  await page.waitForSelector('#btn-start:not([hidden])');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+  await page.focus('#play');
+  /* C, T and S answer from the view. */
+  const keys = await page.evaluate(() => window.tapis.state.keys);
+  for (const k of ['c', 't', 's']) {
+    const heard = await pressAndHear(page, k);
+    assert.ok(heard.length > 0, k + ' answers');
+    assert.strictEqual(heard, keys[k.toUpperCase()], k + ' says the answer of the view');
+  }
+  const help = await pressAndHear(page, 'F1');
+  assert.ok(help.length > 40, 'F1 says the keys');
+  await named(page, 'table');
+  await axe(page, 'table');
+  if (shots) {
+    await page.waitForFunction(() => window.tapis.state.to_act === window.tapis.state.seat);
+    await page.screenshot({ path: path.join(top, 'docs', 'web-table.png'), fullPage: false });
+  }
+  const moves = await playByKeys(page, 120000);
+  assert.ok(moves >= 5, 'the player played a whole round (' + moves + ' moves)');
+  await page.waitForFunction(() => window.__says.length > 0 &&
+    document.querySelectorAll('#log p[data-kind="say"]').length >= window.__says.length);
+  const sent = await page.evaluate(() => window.__says);
+  const heard = await logTexts(page);
+  const tail = sent.slice(-heard.length);
+  assert.deepStrictEqual(heard.slice(-tail.length), tail, 'every announcement reached the live region, in order');
+  assert.ok(sent.some((s) => /^Your turn/.test(s)), 'the turn was announced');
+  assert.ok(sent.some((s) => /over/i.test(s)), 'the end of the game was announced');
+  const urgent = await page.$$eval('#log p.urgent', (ps) => ps.length);
+  assert.ok(urgent > 0, 'the turn prompts were assertive');
+  await page.close();
+  return moves;
+}
+
+/* A Bouillotte deal: Bea in the browser (in French), Carl in a terminal
+ * client playing from an actions file, a bot on the third seat. The
+ * server names the seats (Anne, Bruno, Claire...) whoever holds them. */
+async function testBouillotte(browser, port, dir) {
+  const page = await browser.newPage();
+  await spy(page);
+  await login(page, port, 'Bea', 'fr');
+  await page.select('#create-game', 'bouillotte');
+  await page.select('#create-players', '3');
+  await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+  await page.select('#rule-straddle', 'no');
+  await page.select('#seat-1', 'open');
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#table:not([hidden])');
+  const table = await page.evaluate(() => window.tapis.table);
+  /* Carl goes all in at his first turn (legal whether or not someone has
+   * opened before him): he has nothing more to say in the deal. */
+  const actions = path.join(dir, 'carl.actions');
+  fs.writeFileSync(actions, '# Carl\n1 allin\n');
+  const carl = spawn(tapis, ['join', 'ws://127.0.0.1:' + port + '/', '--name', 'Carl', '--text', '--table',
+    String(table), '--seat', '1', '--actions', actions], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(carl);
+  let carlOut = '';
+  carl.stdout.on('data', (d) => { carlOut += d; });
+  carl.stderr.on('data', (d) => { carlOut += d; });
+  await page.waitForFunction(() => {
+    const t = window.tapis.lobby.tables.find((x) => x.id === window.tapis.table);
+    return t && t.seats[1].name === 'Carl';
+  }, { timeout: 15000 });
+  await page.click('#btn-start');
+  await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+  await page.focus('#play');
+  const moves = await playByKeys(page, 120000);
+  const sent = await page.evaluate(() => window.__says);
+  const heard = await logTexts(page);
+  assert.deepStrictEqual(heard.slice(-sent.length), sent.slice(-heard.length), 'announcements in order (French)');
+  assert.ok(sent.some((s) => /^Bruno (joue|passe|ouvre|suit|relance|abandonne)/.test(s)), 'Bea heard Carl (seat 2, Bruno) play, in French:\n' +
+    sent.join('\n'));
+  const code = await new Promise((resolve) => {
+    if (carl.exitCode !== null) resolve(carl.exitCode);
+    carl.on('exit', resolve);
+    setTimeout(() => resolve('timeout'), 15000);
+  });
+  assert.ok(/^Anne (passes|opens|calls|raises|folds|goes|is all)/m.test(carlOut), 'Carl heard Bea (seat 1, Anne) play:\n' + carlOut);
+  assert.ok(/^Game over/m.test(carlOut), 'Carl heard the end of the game:\n' + carlOut);
+  assert.strictEqual(code, 0, 'the terminal client ended well:\n' + carlOut);
+  await page.close();
+  return moves;
+}
+
+async function main() {
+  if (!fs.existsSync(chromium)) {
+    console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
+    process.exit(1);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapis-web-'));
+  const { port } = await startServer(dir);
+  const browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+  });
+  let failed = 0;
+  for (const [name, t] of [['bouillabaisse', testBouillabaisse], ['bouillotte', testBouillotte]]) {
+    const start = Date.now();
+    try {
+      const moves = await t(browser, port, dir);
+      console.log('web: ' + name + ': ok (' + moves + ' moves by keys, ' + (Date.now() - start) + ' ms)');
+    } catch (e) {
+      failed++;
+      console.log('web: ' + name + ': FAILED: ' + (e.stack || e));
+    }
+  }
+  await browser.close();
+  cleanup();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => { console.error(e); cleanup(); process.exit(1); });
