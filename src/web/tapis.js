@@ -269,6 +269,7 @@ function show(which) {
   $('login').hidden = which !== 'login';
   $('lobby').hidden = which !== 'lobby';
   $('table').hidden = which !== 'table';
+  $('keys').hidden = which !== 'table';
 }
 
 function gameOf(name) { return app.games.find((g) => g.name === name); }
@@ -409,7 +410,7 @@ function isMyTurn() {
 function renderTable() {
   const t = currentTable();
   const st = app.state;
-  $('table-h').textContent = app.table ? fmt(w('table_n'), app.table) + (t ? ' — ' + tableLine(t) : '') : '';
+  $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
   $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
   $('btn-stand').hidden = app.seat < 0;
   $('btn-sit').hidden = app.seat >= 0 || !t || t.state === 'over';
@@ -505,7 +506,8 @@ function enter() {
     act('play ' + hand[app.sel].card);
     return;
   }
-  const choices = st.choices || [];
+  /* The menu holds what is not playing a card (as the terminal's). */
+  const choices = (st.choices || []).filter((c) => !/^play /.test(c.action));
   if (choices.length === 1 && /^discard/.test(choices[0].action)) {
     act(choiceAction(choices[0]));
     app.marked = [];
@@ -696,4 +698,5 @@ function setup() {
 }
 
 window.tapis = app;   /* for the browser tests */
+window.tapisSeatPan = seatPan;
 document.addEventListener('DOMContentLoaded', setup);

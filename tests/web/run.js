@@ -189,7 +189,33 @@ async function testBouillabaisse(browser, port) {
     assert.strictEqual(heard, keys[k.toUpperCase()], k + ' says the answer of the view');
   }
   const help = await pressAndHear(page, 'F1');
-  assert.ok(help.length > 40, 'F1 says the keys');
+  assert.ok(help.length > 40 && help.includes('C: '), 'F1 says the keys: ' + help);
+  assert.strictEqual(await pressAndHear(page, '?'), help, '? says the keys too');
+  /* The hand by the arrows, H, the history. */
+  const hand = await page.evaluate(() => window.tapis.state.hand.map((h) => h.name));
+  assert.strictEqual(hand.length, 13, 'thirteen cards dealt');
+  assert.strictEqual(await pressAndHear(page, 'End'), hand[12], 'End: the last card');
+  assert.strictEqual(await pressAndHear(page, 'Home'), hand[0], 'Home: the first card');
+  assert.strictEqual(await pressAndHear(page, 'ArrowRight'), hand[1], 'Right: the next card');
+  assert.strictEqual(await pressAndHear(page, 'h'), keys.H, 'H: the whole hand');
+  const said = await logTexts(page);
+  assert.strictEqual(await pressAndHear(page, ';'), said[said.length - 1], '; repeats the last message');
+  assert.strictEqual(await pressAndHear(page, ','), said[said.length - 2], ', goes back in the history');
+  /* The seats sound where the terminal places them: the next seat to the
+   * right (play goes anticlockwise), the one across in front. */
+  const pans = await page.evaluate(() => [0, 1, 2, 3, -1].map((s) => window.tapisSeatPan(s)));
+  assert.deepStrictEqual(pans.map((x) => Math.round(x * 100) / 100), [0, 1, 0, -1, 0], 'seats panned: ' + pans);
+  /* Large print: the same page, bigger and in high contrast. */
+  await page.click('#opt-large');
+  const big = await page.$eval('#view-turn', (e) => parseFloat(getComputedStyle(e).fontSize));
+  assert.ok(big >= 30, 'large print makes whose turn big (' + big + ' px)');
+  await axe(page, 'table in large print');
+  if (shots) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(top, 'docs', 'web-table-large.png'), fullPage: false });
+  }
+  await page.click('#opt-large');
+  await page.focus('#play');
   await named(page, 'table');
   await axe(page, 'table');
   if (shots) {
@@ -202,12 +228,20 @@ async function testBouillabaisse(browser, port) {
     document.querySelectorAll('#log p[data-kind="say"]').length >= window.__says.length);
   const sent = await page.evaluate(() => window.__says);
   const heard = await logTexts(page);
-  const tail = sent.slice(-heard.length);
-  assert.deepStrictEqual(heard.slice(-tail.length), tail, 'every announcement reached the live region, in order');
+  assert.ok(sent.length > 30 && sent.length < 300, 'a round told in ' + sent.length + ' announcements');
+  assert.deepStrictEqual(heard, sent, 'every announcement reached the live region, in order');
   assert.ok(sent.some((s) => /^Your turn/.test(s)), 'the turn was announced');
   assert.ok(sent.some((s) => /over/i.test(s)), 'the end of the game was announced');
-  const urgent = await page.$$eval('#log p.urgent', (ps) => ps.length);
-  assert.ok(urgent > 0, 'the turn prompts were assertive');
+  const urgent = await page.$$eval('#log p.urgent', (ps) => ps.map((p) => p.textContent));
+  assert.ok(urgent.length >= moves && urgent.every((t) => /^Your turn/.test(t)), 'the turn prompts were assertive');
+  /* The cues came from the server's sounds/ and were decoded. */
+  const cues = await page.evaluate(async () => {
+    const names = Object.keys(window.tapis.buffers);
+    const bufs = await Promise.all(names.map((n) => window.tapis.buffers[n]));
+    return names.filter((n, i) => bufs[i] && bufs[i].duration > 0);
+  });
+  for (const c of ['shuffle', 'deal', 'card', 'trick', 'your_turn'])
+    assert.ok(cues.includes(c), 'the cue ' + c + ' was played (' + cues + ')');
   await page.close();
   return moves;
 }
@@ -232,7 +266,8 @@ async function testBouillotte(browser, port, dir) {
   const actions = path.join(dir, 'carl.actions');
   fs.writeFileSync(actions, '# Carl\n1 allin\n');
   const carl = spawn(tapis, ['join', 'ws://127.0.0.1:' + port + '/', '--name', 'Carl', '--text', '--table',
-    String(table), '--seat', '1', '--actions', actions], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    String(table), '--seat', '1', '--actions', actions, '--chat', 'hello from Carl'],
+  { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(carl);
   let carlOut = '';
   carl.stdout.on('data', (d) => { carlOut += d; });
@@ -241,9 +276,27 @@ async function testBouillotte(browser, port, dir) {
     const t = window.tapis.lobby.tables.find((x) => x.id === window.tapis.table);
     return t && t.seats[1].name === 'Carl';
   }, { timeout: 15000 });
+  /* The page speaks French, its own words too. */
+  assert.strictEqual(await page.$eval('#btn-leave', (b) => b.textContent), 'Quitter la table');
+  /* Chat both ways. */
+  await page.waitForFunction(() => [...document.querySelectorAll('#log p.chat')].some((p) =>
+    p.textContent === 'Carl : hello from Carl' || p.textContent === 'Carl: hello from Carl'), { timeout: 10000 });
+  await page.type('#table-chat-text', 'bonjour de Bea');
+  await page.keyboard.press('Enter');
   await page.click('#btn-start');
   await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
   await page.focus('#play');
+  /* The action menu: Enter opens it, Down walks it, an amount moves with
+   * Right, Escape closes it. */
+  await page.waitForFunction(() => { const s = window.tapis.state; return s.to_act === s.seat || s.state === 'over'; });
+  const n = await page.evaluate(() => window.tapis.state.choices.length);
+  assert.ok(n >= 2, 'Bea has choices');
+  assert.ok((await pressAndHear(page, 'Enter')).endsWith(', 1 sur ' + n + '.'), 'Enter opens the menu');
+  assert.ok((await pressAndHear(page, 'ArrowDown')).endsWith(', 2 sur ' + n + '.'), 'Down: the second choice');
+  const second = await page.evaluate(() => window.tapis.state.choices[1]);
+  if (second.min !== undefined && second.max > second.min)
+    assert.strictEqual(await pressAndHear(page, 'ArrowRight'), String(second.min + 1), 'Right: one chip more');
+  assert.strictEqual(await pressAndHear(page, 'Escape'), 'Menu fermé.', 'Escape closes the menu');
   const moves = await playByKeys(page, 120000);
   const sent = await page.evaluate(() => window.__says);
   const heard = await logTexts(page);
@@ -257,6 +310,7 @@ async function testBouillotte(browser, port, dir) {
   });
   assert.ok(/^Anne (passes|opens|calls|raises|folds|goes|is all)/m.test(carlOut), 'Carl heard Bea (seat 1, Anne) play:\n' + carlOut);
   assert.ok(/^Game over/m.test(carlOut), 'Carl heard the end of the game:\n' + carlOut);
+  assert.ok(/Bea: bonjour de Bea/.test(carlOut), 'Carl heard Bea chat:\n' + carlOut);
   assert.strictEqual(code, 0, 'the terminal client ended well:\n' + carlOut);
   await page.close();
   return moves;
