@@ -37,7 +37,7 @@ PO        := $(wildcard locales/*.po)
 MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 
-.PHONY: all run check check-web web-deps test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
+.PHONY: all run check check-web web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
 all: $(BIN) $(MO)
 
@@ -84,7 +84,13 @@ check: deps web-deps
 # puppeteer-core, axe-core); their npm packages come from package-lock.json.
 check-web: deps web-deps
 	@$(MAKE) --no-print-directory all
-	@TAPIS_DATADIR=$(CURDIR) TAPIS_LOCALEDIR=$(CURDIR)/$(BUILD)/locale sh tests/web.sh $(BUILD)
+	@TAPIS_DATADIR=$(CURDIR) TAPIS_LOCALEDIR=$(CURDIR)/$(BUILD)/locale TAPIS_WEB_SHOTS=$(TAPIS_WEB_SHOTS) \
+	  sh tests/web.sh $(BUILD)
+
+# The same, taking the screenshots of docs/ (web-lobby.png, web-table.png,
+# web-table-large.png) anew.
+web-shots:
+	@$(MAKE) --no-print-directory TAPIS_WEB_SHOTS=docs check-web
 
 web-deps:
 	@if command -v npm >/dev/null 2>&1 && { [ ! -f tests/web/node_modules/.package-lock.json ] || \

@@ -7,7 +7,7 @@
  *    round by keys only; every announcement reaches the live region in the
  *    order the server sent it; C, T and S answer; the accessibility tree
  *    names every control; axe-core finds no violation; screenshots of the
- *    lobby and the table to docs/.
+ *    lobby and the table (docs/ has them, made by `make web-shots`).
  * 2. A Bouillotte deal between a browser player and a terminal client
  *    (`tapis join --actions`) at the same table.
  *
@@ -24,6 +24,9 @@ const top = path.resolve(__dirname, '..', '..');
 const build = path.resolve(top, process.argv[2] || 'build');
 const tapis = path.join(build, 'tapis');
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+/* Screenshots go to the build directory, or to TAPIS_WEB_SHOTS (`make
+ * web-shots`: docs/); TAPIS_WEB_SHOTS=0 takes none. */
+const shotDir = process.env.TAPIS_WEB_SHOTS ? path.resolve(top, process.env.TAPIS_WEB_SHOTS) : build;
 const shots = process.env.TAPIS_WEB_SHOTS !== '0';
 
 let puppeteer, axeSource;
@@ -170,10 +173,23 @@ async function testBouillabaisse(browser, port) {
   await login(page, port, 'Anne', 'en');
   await named(page, 'lobby');
   await axe(page, 'lobby');
+  /* Every word of the page comes from /words: each one the page and its
+   * script name is there, and no element of the page is left empty. */
+  const script = fs.readFileSync(path.join(top, 'src', 'web', 'tapis.js'), 'utf8');
+  const names = new Set([...script.matchAll(/\bw\('([a-z0-9_]+)'\)/g)].map((m) => m[1]));
+  for (const m of script.matchAll(/'(err_[a-z_]+|n_discard_[1n])'/g)) names.add(m[1]);
+  for (const st of ['waiting', 'playing', 'over']) names.add('table_' + st);
+  const missing = await page.evaluate((list) => {
+    const words = window.tapis.words;
+    const html = [...document.querySelectorAll('[data-w]')].map((e) => e.dataset.w);
+    return [...list, ...html].filter((n) => !words[n]);
+  }, [...names]);
+  assert.deepStrictEqual(missing, [], 'words the page uses and /words lacks');
+  assert.ok(names.size > 30, 'the script names its words');
   await page.select('#create-game', 'bouillabaisse');
   await page.select('#create-players', '4');
   await page.select('#rule-hands', '1');
-  if (shots) await page.screenshot({ path: path.join(top, 'docs', 'web-lobby.png'), fullPage: true });
+  if (shots) await page.screenshot({ path: path.join(shotDir, 'web-lobby.png'), fullPage: true });
   await page.click('#create-form button[type=submit]');
   await page.waitForSelector('#table:not([hidden])');
   assert.strictEqual(await page.evaluate(() => document.activeElement.id), 'play', 'the table has the focus');
@@ -212,7 +228,7 @@ async function testBouillabaisse(browser, port) {
   await axe(page, 'table in large print');
   if (shots) {
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(top, 'docs', 'web-table-large.png'), fullPage: false });
+    await page.screenshot({ path: path.join(shotDir, 'web-table-large.png'), fullPage: false });
   }
   await page.click('#opt-large');
   await page.focus('#play');
@@ -220,7 +236,7 @@ async function testBouillabaisse(browser, port) {
   await axe(page, 'table');
   if (shots) {
     await page.waitForFunction(() => window.tapis.state.to_act === window.tapis.state.seat);
-    await page.screenshot({ path: path.join(top, 'docs', 'web-table.png'), fullPage: false });
+    await page.screenshot({ path: path.join(shotDir, 'web-table.png'), fullPage: false });
   }
   const moves = await playByKeys(page, 120000);
   assert.ok(moves >= 5, 'the player played a whole round (' + moves + ' moves)');
