@@ -73,6 +73,8 @@ $(BUILD)/tests/%.o: tests/%.c
 
 $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUILD)/libtapis.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+# The keys test drives tapis on a pseudo-terminal (forkpty).
+$(BUILD)/tests/check_keys: LDLIBS += -lutil
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.
@@ -143,6 +145,7 @@ fuzz:
 bench: deps
 	@$(MAKE) --no-print-directory all
 	$(BIN) bench
+	$(BIN) bench --net --clients 40 --tables 10 --deals 2
 
 asan:
 	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \

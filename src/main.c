@@ -43,37 +43,49 @@ struct cli {
 	int hands;
 };
 
+/* The usage, in the language of the settings (or --lang, or the
+ * environment's). What scripts read stays as it is: "Games:", the games'
+ * names, "Rules of GAME (N players):", the options and the rule keys. */
 static void usage(FILE *f)
 {
-	fprintf(f,
-	        "Usage:\n"
-	        "  tapis [OPTIONS]             the spoken main menu (options of play apply)\n"
-	        "  tapis play GAME [OPTIONS]   start GAME at once\n"
-	        "  tapis rules GAME            print (and, without --text, speak) the rules\n"
-	        "  tapis keys [GAME]           print the keyboard shortcuts\n"
-	        "  tapis bench [--json]        the performance benchmark\n"
-	        "  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history\n"
-	        "  tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR] [--cert F --key F] [--web DIR]\n"
-	        "                              host tables for players over the network\n"
-	        "  tapis --help | --version\n\n"
-	        "Games:");
+	static const char *const head[] = {
+		N_("Usage:"),
+		N_("  tapis [OPTIONS]             the spoken main menu (options of play apply)"),
+		N_("  tapis play GAME [OPTIONS]   start GAME at once"),
+		N_("  tapis rules GAME            print (and, without --text, speak) the rules"),
+		N_("  tapis keys [GAME]           print the keyboard shortcuts"),
+		N_("  tapis bench [--json]        the performance benchmark"),
+		N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history"),
+		N_("  tapis serve [OPTIONS]       host tables for players over the network"),
+		N_("  tapis join URL [OPTIONS]    sit at a table of a tapis server, same keys as play"),
+		N_("  tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--json]"),
+		"  tapis --help | --version",
+	};
+	static const char *const options[] = {
+		N_("Options of play:"),
+		N_("  --players N         number of players"),
+		N_("  --lang en|fr        language of speech and text"),
+		N_("  --seed N            seed of the random generator"),
+		N_("  --dealer S          first dealer's seat"),
+		N_("  --seats LIST        human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot"),
+		N_("  --deck FILE         stacked packs"),
+		N_("  --actions FILE      scripted actions"),
+		N_("  --rule KEY=VALUE    a rule option (repeatable)"),
+		N_("  --hands N           stop after N deals (rounds)"),
+		N_("  --log FILE          hand history as JSON lines ('-': standard output)"),
+		N_("  --text              every announcement as a line of text, no voice"),
+		N_("  --no-speech         no speech"),
+		N_("  --no-sound          no sound cues"),
+		N_("  --speech BACKEND    auto (default), espeak, speechd, text or none"),
+	};
+	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+		fprintf(f, "%s\n", _(head[i]));
+	fprintf(f, "\nGames:");
 	for (int i = 0; game_list[i]; i++)
 		fprintf(f, " %s", game_list[i]->name);
-	fprintf(f, "\n\nOptions of play:\n"
-	           "  --players N         number of players\n"
-	           "  --lang en|fr        language of speech and text\n"
-	           "  --seed N            seed of the random generator\n"
-	           "  --dealer S          first dealer's seat\n"
-	           "  --seats LIST        human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot\n"
-	           "  --deck FILE         stacked packs\n"
-	           "  --actions FILE      scripted actions\n"
-	           "  --rule KEY=VALUE    a rule option (repeatable)\n"
-	           "  --hands N           stop after N deals (rounds)\n"
-	           "  --log FILE          hand history as JSON lines ('-': standard output)\n"
-	           "  --text              every announcement as a line of text, no voice\n"
-	           "  --no-speech         no speech\n"
-	           "  --no-sound          no sound cues\n"
-	           "  --speech BACKEND    espeak, speechd, text or none\n");
+	fprintf(f, "\n\n");
+	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+		fprintf(f, "%s\n", _(options[i]));
 	for (int i = 0; game_list[i]; i++) {
 		const struct game_ops *g = game_list[i];
 		if (g->min_players == g->max_players)
@@ -84,8 +96,11 @@ static void usage(FILE *f)
 			struct rules r;
 			rules_init(&r, g->rules, g->nrules);
 			char buf[32];
-			fprintf(f, "  %-16s %s (default %s)\n", g->rules[k].key, g->rules[k].help ? g->rules[k].help : "",
+			fprintf(f, "  %-16s ", g->rules[k].key);
+			/* TRANSLATORS: a rule option in --help: what it does, its default value. */
+			fprintf(f, _("%1$s (default %2$s)"), g->rules[k].help ? _(g->rules[k].help) : "",
 			        rules_value_str(&r, k, buf, sizeof buf));
+			fputc('\n', f);
 		}
 	}
 }
@@ -138,8 +153,9 @@ static int parse_play(int argc, char **argv, int i, struct cli *c)
 		else if (!strcmp(a, "--log")) { NEED(); c->log = v; }
 		else if (!strcmp(a, "--speech")) {
 			NEED();
-			if (strcmp(v, "espeak") && strcmp(v, "speechd") && strcmp(v, "text") && strcmp(v, "none")) {
-				fprintf(stderr, "tapis: --speech: '%s': espeak, speechd, text or none\n", v);
+			if (strcmp(v, "auto") && strcmp(v, "espeak") && strcmp(v, "speechd") && strcmp(v, "text") &&
+			    strcmp(v, "none")) {
+				fprintf(stderr, "tapis: --speech: '%s': auto, espeak, speechd, text or none\n", v);
 				return EXIT_USAGE;
 			}
 			c->speech = v;
@@ -260,8 +276,10 @@ static void open_session(struct session *ses, const struct cli *c)
 	session_open(ses, &req);
 }
 
-static int run_table(struct table_options *o, struct session *ses, const struct script *resume)
+/* Play a game; *over is set to 1 when it came to its end (not quit). */
+static int run_table(struct table_options *o, struct session *ses, const struct script *resume, int *over)
 {
+	*over = 0;
 	char savep[4200];
 	save_path(savep, sizeof savep);
 	o->save_path = *savep ? savep : NULL;
@@ -299,15 +317,21 @@ static int run_table(struct table_options *o, struct session *ses, const struct 
 	term_close();
 	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
 		fprintf(stderr, "tapis: %s\n", err);
-	if (table_to_act(&t) < 0 && o->save_path)
+	*over = table_to_act(&t) < 0;
+	if (*over && o->save_path)
 		unlink(o->save_path);   /* a finished game needs no resuming */
 	table_close(&t);
 	return rc;
 }
 
+/* The language of printed text: --lang, else the settings', else the
+ * environment's. */
 static const char *choose_lang(const struct cli *c)
 {
-	const char *lang = c->lang ? c->lang : i18n_env_lang();
+	struct settings set;
+	char msg[256];
+	settings_load(&set, msg, sizeof msg);
+	const char *lang = c->lang ? c->lang : *set.lang ? set.lang : i18n_env_lang();
 	char err[256];
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
 		fprintf(stderr, "tapis: %s; messages in English\n", err);
@@ -336,7 +360,8 @@ static int cmd_play(int argc, char **argv)
 		return rc;
 	struct session ses;
 	open_session(&ses, &c);
-	rc = run_table(&o, &ses, NULL);
+	int over;
+	rc = run_table(&o, &ses, NULL, &over);
 	session_close(&ses);
 	return rc;
 }
@@ -372,25 +397,46 @@ static int cmd_rules(int argc, char **argv)
 	}
 	fputs(text, stdout);
 	if (ses.sp.backend != &speech_text_backend && ses.sp.backend != &speech_none_backend) {
-		/* Spoken, the marks of the text format would only be noise. */
-		for (char *q = text; *q; q++)
-			if (strchr("#*`|_>", *q) || (q[0] == '-' && q[1] == '-'))
-				*q = ' ';
+		char *plain = speech_plain_text(text);   /* the marks of Markdown are noise */
 		term_open();
-		speech_say(&ses.sp, text, SPEECH_QUEUE);
+		speech_say(&ses.sp, plain ? plain : text, SPEECH_QUEUE);
 		while (speech_busy(&ses.sp) && term_read_key(50) == KEY_NONE)
 			session_pump(&ses);
 		speech_stop(&ses.sp);
 		term_close();
+		free(plain);
 	}
 	session_close(&ses);
 	free(text);
 	return EXIT_DONE;
 }
 
-/* The bare `tapis`: choose a game and the number of players by voice. */
+/* The other language for speech and text, kept in the settings. */
+static void switch_lang(struct session *ses)
+{
+	const char *lang = strcmp(i18n_lang(), "fr") == 0 ? "en" : "fr";
+	char err[256];
+	if (i18n_set_lang(lang, err, sizeof err) < 0) {
+		speech_say(&ses->sp, err, SPEECH_INTERRUPT);
+		return;
+	}
+	speech_set_lang(&ses->sp, i18n_lang());
+	snprintf(ses->set.lang, sizeof ses->set.lang, "%s", i18n_lang());
+	session_save_settings(ses);
+}
+
+/* Escape at the top: leave only when the player says so. */
+static int confirm_leave(struct speech *sp)
+{
+	const char *items[] = { _("No, stay"), _("Yes, quit tapis") };
+	int k = menu_run(sp, _("Quit tapis?"), items, 2, 0);
+	return k == 1 || k == MENU_QUIT;
+}
+
 /* The bare `tapis`: resume a saved game, or choose a game, the number of
- * players and the options, by voice and keys alone. */
+ * players and the options, by voice and keys alone. After a game that
+ * ended, back here; after Q, the program ends (the game is saved).
+ * Escape goes back one step; at the top it asks before quitting. */
 static int menu_loop(struct session *ses, struct cli *c)
 {
 	struct speech *sp = &ses->sp;
@@ -409,43 +455,69 @@ static int menu_loop(struct session *ses, struct cli *c)
 			sb_printf(&title, _("A game of %s is waiting."), _(saved.game->title));
 			int k = menu_run(sp, title.s, items, 2, 0);
 			if (k == 0) {
-				int rc = run_table(&saved, ses, &actions);
+				int over = 0;
+				int rc = run_table(&saved, ses, &actions, &over);
 				script_release(&actions);
-				return rc;
+				if (rc || !over)
+					return rc;
+				term_open();
+			} else {
+				script_release(&actions);
 			}
-			script_release(&actions);
 			if (k == MENU_QUIT)
 				return EXIT_DONE;
 		} else {
 			fprintf(stderr, "tapis: %s\n", err);
 		}
 	}
+	const struct game_ops *g = NULL;
+	int step = 0;   /* 0 the game, 1 the players, 2 the options */
 	for (;;) {
-		const char *items[16];
-		int n = 0;
-		for (int i = 0; game_list[i] && n < 15; i++)
-			items[n++] = _(game_list[i]->title);
-		items[n] = _("Quit");
-		int gi = menu_run(sp, _("Choose a game."), items, n + 1, 0);
-		if (gi < 0 || gi == n)
-			return EXIT_DONE;
-		const struct game_ops *g = game_list[gi];
-		char labels[16][32];
-		const char *pitems[16];
-		int np = 0, def = 0;
-		for (int p = g->min_players; p <= g->max_players && np < 16; p++) {
-			snprintf(labels[np], sizeof labels[np], P_("%d player", "%d players", p), p);
-			if (p == g->default_players)
-				def = np;
-			pitems[np] = labels[np];
-			np++;
+		if (step == 0) {
+			const char *items[18];
+			int n = 0;
+			for (int i = 0; game_list[i] && n < 15; i++)
+				items[n++] = _(game_list[i]->title);
+			/* TRANSLATORS: the item of the main menu that switches the
+			 * language, named in the language in force. */
+			items[n] = _("Language: English");
+			items[n + 1] = _("Quit");
+			int gi = menu_run(sp, _("Choose a game."), items, n + 2, 0);
+			if (gi == MENU_QUIT || gi == n + 1)
+				return EXIT_DONE;
+			if (gi == MENU_BACK) {
+				if (confirm_leave(sp))
+					return EXIT_DONE;
+				continue;
+			}
+			if (gi == n) {
+				switch_lang(ses);
+				continue;
+			}
+			g = game_list[gi];
+			step = 1;
 		}
-		int pi = np == 1 ? 0 : menu_run(sp, _("How many players?"), pitems, np, def);
-		if (pi == MENU_QUIT)
-			return EXIT_DONE;
-		if (pi < 0)
-			continue;
-		c->players = g->min_players + pi;
+		if (step == 1) {
+			char labels[16][32];
+			const char *pitems[16];
+			int np = 0, def = 0;
+			for (int p = g->min_players; p <= g->max_players && np < 16; p++) {
+				snprintf(labels[np], sizeof labels[np], P_("%d player", "%d players", p), p);
+				if (p == g->default_players)
+					def = np;
+				pitems[np] = labels[np];
+				np++;
+			}
+			int pi = np == 1 ? 0 : menu_run(sp, _("How many players?"), pitems, np, def);
+			if (pi == MENU_QUIT)
+				return EXIT_DONE;
+			if (pi < 0) {
+				step = 0;
+				continue;
+			}
+			c->players = g->min_players + pi;
+			step = 2;
+		}
 		struct table_options o;
 		if (make_options(g, c, &o))
 			return EXIT_USAGE;
@@ -455,9 +527,18 @@ static int menu_loop(struct session *ses, struct cli *c)
 		int ri = menu_rules(sp, title.s, &o.rules);
 		if (ri == MENU_QUIT)
 			return EXIT_DONE;
-		if (ri < 0)
+		if (ri < 0) {
+			/* Back to the number of players, or to the games when it has one. */
+			step = g->min_players == g->max_players ? 0 : 1;
 			continue;
-		return run_table(&o, ses, NULL);
+		}
+		int over = 0;
+		int rc = run_table(&o, ses, NULL, &over);
+		if (rc || !over)
+			return rc;
+		/* The game ended: the main menu again. */
+		term_open();
+		step = 0;
 	}
 }
 
@@ -486,6 +567,12 @@ int main(int argc, char **argv)
 	                  strcmp(argv[1], "--version"))) {
 		rc = cmd_menu(argc, argv);
 	} else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		struct cli c;
+		memset(&c, 0, sizeof c);
+		for (int i = 2; i + 1 < argc; i++)
+			if (!strcmp(argv[i], "--lang"))
+				c.lang = argv[i + 1];
+		choose_lang(&c);
 		usage(stdout);
 		rc = EXIT_DONE;
 	} else if (!strcmp(argv[1], "--version")) {

@@ -817,7 +817,7 @@ static void lang(const char *l)
 static const char *heard(struct tu_game *t, int me, int i)
 {
 	static struct sbuf b;
-	struct talk tk = { t->g, me, game_players(t->st) };
+	struct talk tk = { .game = t->g, .me = me, .players = game_players(t->st) };
 	void *view = malloc(t->g->state_size);
 	memcpy(view, t->st, t->g->state_size);
 	t->g->redact(view, me);
@@ -829,7 +829,7 @@ static const char *heard(struct tu_game *t, int me, int i)
 static const char *asked(struct tu_game *t, int me, int key)
 {
 	static struct sbuf b;
-	struct talk tk = { t->g, me, game_players(t->st) };
+	struct talk tk = { .game = t->g, .me = me, .players = game_players(t->st) };
 	struct bouillabaisse view;
 	memcpy(&view, t->st, sizeof view);
 	t->g->redact(&view, me);
@@ -842,7 +842,7 @@ static const char *refused(struct tu_game *t, int me, const char *action)
 	static struct sbuf b;
 	struct refusal why;
 	ck_assert_int_eq(tu_game_try(t, action, &why), -1);
-	struct talk tk = { t->g, me, game_players(t->st) };
+	struct talk tk = { .game = t->g, .me = me, .players = game_players(t->st) };
 	ann_refusal(&tk, talk_find("bouillabaisse"), t->st, &why, &b);
 	return b.s;
 }
@@ -850,7 +850,7 @@ static const char *refused(struct tu_game *t, int me, const char *action)
 static const char *prompted(struct tu_game *t, int me)
 {
 	static struct sbuf b;
-	struct talk tk = { t->g, me, game_players(t->st) };
+	struct talk tk = { .game = t->g, .me = me, .players = game_players(t->st) };
 	sb_clear(&b);
 	talk_find("bouillabaisse")->prompt(&tk, t->st, &b);
 	return b.s;
@@ -889,10 +889,10 @@ START_TEST(test_talk_english)
 	{
 		/* H with no cards (a spectator): no "Your 0 cards". */
 		static struct sbuf hb;
-		struct talk spec = { t.g, -1, 4 };
+		struct talk spec = { .game = t.g, .me = -1, .players = 4 };
 		sb_clear(&hb);
 		ann_hand(&spec, NULL, 0, &hb);
-		ck_assert_str_eq(hb.s, "You hold no cards.");
+		ck_assert_str_eq(hb.s, "You have no cards yet.");
 	}
 	ck_assert_str_eq(refused(&t, 0, "play QS"), "You do not hold the queen of spades.");
 	ck_assert_str_eq(refused(&t, 0, "pass"), "Play a card.");
@@ -911,7 +911,7 @@ START_TEST(test_talk_english)
 	{
 		/* A trick with nothing that scores in this round. */
 		static struct sbuf nb;
-		struct talk tk = { t.g, 2, 4 };
+		struct talk tk = { .game = t.g, .me = 2, .players = 4 };
 		struct bouillabaisse v;
 		memcpy(&v, t.st, sizeof v);
 		t.g->redact(&v, 2);
@@ -1039,7 +1039,7 @@ START_TEST(test_talk_french)
 	                                    "5 points pour l'instant.");
 	ck_assert_str_eq(asked(&t, 2, 'R'), "Manche 1 sur 6. Chaque pli coûte 5 points. Couleur : cœur ; "
 	                                    "figure : les dames ; carte : le roi de pique.");
-	ck_assert_str_eq(asked(&t, 2, '4'), "Pas de carte 4 sur la table : 2 cartes pour l'instant.");
+	ck_assert_str_eq(asked(&t, 2, '4'), "Il n'y a que 2 cartes sur la table : pas de carte 4.");
 	tu_game_release(&t);
 	two_sweep(&t, 0, 6);
 	int i = nth(&t.ev, EV_HAND_START, 3);

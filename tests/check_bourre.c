@@ -845,7 +845,7 @@ START_TEST(test_talk)
 	tu_game_script(&t, "1 play 2D\n");
 	struct bourre_state view = *ST(&t);
 	t.g->redact(&view, 2);
-	struct talk tk = { t.g, 2, 3 };
+	struct talk tk = { .game = t.g, .me = 2, .players = 3 };
 	struct sbuf b;
 	lang("en");
 	sb_clear(&b);
@@ -885,7 +885,7 @@ START_TEST(test_talk)
 	sb_clear(&b);
 	ck_assert_int_eq(gt->event(&tk, &view, &e, &b), 1);
 	ck_assert_str_eq(b.s, "Bruno draws 2 cards.");
-	struct talk tk1 = { t.g, 1, 3 };
+	struct talk tk1 = { .game = t.g, .me = 1, .players = 3 };
 	sb_clear(&b);
 	gt->event(&tk1, &view, &e, &b);
 	ck_assert_str_eq(b.s, "You discard 2 cards and receive the king of hearts and the four of clubs.");
@@ -911,7 +911,7 @@ static const char *q(const struct game_talk *gt, struct tu_game *t, int me, int 
 {
 	struct bourre_state view = *ST(t);
 	t->g->redact(&view, me);
-	struct talk tk = { t->g, me, ST(t)->players };
+	struct talk tk = { .game = t->g, .me = me, .players = ST(t)->players };
 	sb_clear(b);
 	gt->query(&tk, &view, key, b);
 	return b->s;
@@ -922,7 +922,7 @@ static const char *ev_said(const struct game_talk *gt, struct tu_game *t, int me
 {
 	struct bourre_state view = *ST(t);
 	t->g->redact(&view, me);
-	struct talk tk = { t->g, me, ST(t)->players };
+	struct talk tk = { .game = t->g, .me = me, .players = ST(t)->players };
 	ann_event(&tk, gt, &view, e, b);
 	return b->s;
 }
@@ -1001,7 +1001,7 @@ START_TEST(test_talk_polish)
 	{
 		struct bourre_state view = *ST(&t);
 		t.g->redact(&view, 2);
-		struct talk tk = { t.g, 2, 3 };
+		struct talk tk = { .game = t.g, .me = 2, .players = 3 };
 		sb_clear(&b);
 		gt->prompt(&tk, &view, &b);
 		ck_assert_str_eq(b.s, "Your turn. Take or leave the turned card, the ace of spades?");
@@ -1019,7 +1019,7 @@ START_TEST(test_talk_polish)
 	{
 		struct bourre_state view = *ST(&t);
 		t.g->redact(&view, 0);
-		struct talk tk = { t.g, 0, 3 };
+		struct talk tk = { .game = t.g, .me = 0, .players = 3 };
 		sb_clear(&b);
 		gt->prompt(&tk, &view, &b);
 		ck_assert_str_eq(b.s, "Your turn. Stay for 1 chip, or pass?");
@@ -1028,7 +1028,7 @@ START_TEST(test_talk_polish)
 	{
 		struct bourre_state view = *ST(&t);
 		t.g->redact(&view, 1);
-		struct talk tk = { t.g, 1, 3 };
+		struct talk tk = { .game = t.g, .me = 1, .players = 3 };
 		sb_clear(&b);
 		gt->prompt(&tk, &view, &b);
 		ck_assert_str_eq(b.s, "Your turn. You hold no trump, spades, and no club: you must pass.");
@@ -1110,7 +1110,7 @@ START_TEST(test_talk_all_events)
 		}
 		struct bourre_state view;
 		for (int me = 0; me < 5; me++) {
-			struct talk tk = { t.g, me, 5 };
+			struct talk tk = { .game = t.g, .me = me, .players = 5 };
 			view = *ST(&t);
 			t.g->redact(&view, me);
 			for (int i = 0; i < t.ev.n; i++) {

@@ -433,7 +433,7 @@ START_TEST(test_undertrump_only_lower)
 	/* ... so the prompt does not forbid them. */
 	char err[256];
 	i18n_set_lang("en", err, sizeof err);
-	struct talk tk = { t.g, 2, 4 };
+	struct talk tk = { .game = t.g, .me = 2, .players = 4 };
 	struct brouc_state v;
 	memcpy(&v, t.st, sizeof v);
 	t.g->redact(&v, 2);
@@ -819,7 +819,7 @@ static void phrase_all(struct tu_game *t, int me, int from, struct sbuf *all)
 {
 	const struct game_talk *gt = talk_find("brouc");
 	ck_assert_ptr_nonnull(gt);
-	struct talk tk = { t->g, me, 4 };
+	struct talk tk = { .game = t->g, .me = me, .players = 4 };
 	struct brouc_state v;
 	memcpy(&v, t->st, sizeof v);
 	t->g->redact(&v, me);
@@ -852,7 +852,7 @@ START_TEST(test_talk_combos_and_scores)
 	{
 		/* Nothing on the table yet: who leads. */
 		const struct game_talk *g0 = talk_find("brouc");
-		struct talk k0 = { t.g, 0, 4 }, k1 = { t.g, 1, 4 };
+		struct talk k0 = { .game = t.g, .me = 0, .players = 4 }, k1 = { .game = t.g, .me = 1, .players = 4 };
 		struct sbuf q;
 		sb_clear(&q);
 		g0->query(&k0, t.st, TALK_TABLE, &q);
@@ -867,7 +867,7 @@ START_TEST(test_talk_combos_and_scores)
 		sb_clear(&q);
 		g0->query(&k1, t.st, TALK_SUIT, &q);
 		ck_assert_str_eq(q.s, "No card led. Trumps: hearts, turned card the eight of hearts, held by Denis.");
-		struct talk k3 = { t.g, 3, 4 };
+		struct talk k3 = { .game = t.g, .me = 3, .players = 4 };
 		sb_clear(&q);
 		g0->query(&k3, t.st, TALK_SUIT, &q);
 		ck_assert_str_eq(q.s, "No card led. Trumps: hearts, turned card the eight of hearts, in your hand.");
@@ -886,7 +886,7 @@ START_TEST(test_talk_combos_and_scores)
 	ck_assert_msg(strstr(all.s, "Bruno and Denis score king-queen-jack of trumps, 60.") != NULL, "%s", all.s);
 	/* Queries: scores, turn, table, suit. */
 	const struct game_talk *gt = talk_find("brouc");
-	struct talk tk = { t.g, 0, 4 };
+	struct talk tk = { .game = t.g, .me = 0, .players = 4 };
 	struct brouc_state v;
 	memcpy(&v, t.st, sizeof v);
 	t.g->redact(&v, 0);
@@ -909,7 +909,7 @@ START_TEST(test_talk_combos_and_scores)
 	ck_assert_str_eq(b.s, "Denis: queen of spades. Denis, an opponent, holds the trick, 3 points.");
 	{
 		/* The partner, and a spectator, hear the same trick their way. */
-		struct talk k1 = { t.g, 1, 4 }, ks = { t.g, -1, 4 };
+		struct talk k1 = { .game = t.g, .me = 1, .players = 4 }, ks = { .game = t.g, .me = -1, .players = 4 };
 		sb_clear(&b);
 		gt->query(&k1, &v, TALK_TABLE, &b);
 		ck_assert_str_eq(b.s, "Denis: queen of spades. Denis, your partner, holds the trick, 3 points.");
@@ -942,7 +942,7 @@ START_TEST(test_talk_refusals_and_win)
 	tu_game_script(&t, "0 play 7S\n1 play KH\n");
 	struct refusal why;
 	ck_assert_int_eq(tu_game_try(&t, "play 9H", &why), -1);
-	struct talk tk = { t.g, 2, 4 };
+	struct talk tk = { .game = t.g, .me = 2, .players = 4 };
 	struct sbuf b;
 	sb_clear(&b);
 	gt->refusal(&tk, t.st, &why, &b);
@@ -963,7 +963,7 @@ START_TEST(test_talk_refusals_and_win)
 	ST(&t)->score[0] = 25;
 	{
 		/* Within reach of the game: S says what each team still needs. */
-		struct talk k0 = { t.g, 0, 4 };
+		struct talk k0 = { .game = t.g, .me = 0, .players = 4 };
 		sb_clear(&b);
 		gt->query(&k0, t.st, TALK_SCORES, &b);
 		ck_assert_str_eq(b.s, "Score: you and Claire 25, Bruno and Denis 0. This deal: you and Claire 0, Bruno "
@@ -1030,8 +1030,8 @@ START_TEST(test_talk_refusals_and_win)
 	from = t.ev.n;
 	play_out(&t, 1);
 	phrase_all(&t, 1, from, &all);
-	ck_assert_msg(strstr(all.s, "| Game over. ") != NULL && strstr(all.s, " win. Games won: you and Denis 0, Anne and "
-	                                                                    "Claire 0.") != NULL,
+	/* No game won: no winner "with 0 games", who leads on the score. */
+	ck_assert_msg(strstr(all.s, "| Game over. No game was won. You and Denis are ahead on the score.") != NULL,
 	              "%s", all.s);
 	tu_game_release(&t);
 
@@ -1067,8 +1067,8 @@ START_TEST(test_talk_french)
 	stacked(&t, NULL, 3, TRICK_COMBOS);
 	struct sbuf all;
 	phrase_all(&t, 0, 0, &all);
-	ck_assert_msg(strstr(all.s, "Atout : cœur, carte retournée le huit de cœur, chez Denis.") != NULL, "%s", all.s);
-	struct talk tk = { t.g, 0, 4 };
+	ck_assert_msg(strstr(all.s, "Atout : cœur ; carte retournée : le huit de cœur, chez Denis.") != NULL, "%s", all.s);
+	struct talk tk = { .game = t.g, .me = 0, .players = 4 };
 	struct sbuf b;
 	sb_clear(&b);
 	gt->query(&tk, t.st, TALK_SCORES, &b);
@@ -1078,13 +1078,13 @@ START_TEST(test_talk_french)
 	gt->query(&tk, t.st, TALK_TABLE, &b);
 	ck_assert_str_eq(b.s, "Aucune carte sur la table. Vous entamez.");
 	tu_game_script(&t, "0 play QC\n1 play KC\n");
-	struct talk k2 = { t.g, 2, 4 };
+	struct talk k2 = { .game = t.g, .me = 2, .players = 4 };
 	sb_clear(&b);
 	gt->query(&k2, t.st, TALK_TABLE, &b);
 	ck_assert_str_eq(b.s, "Anne : dame de trèfle ; Bruno : roi de trèfle. Bruno, un adversaire, tient le pli, 7 points.");
 	sb_clear(&b);
 	gt->query(&k2, t.st, '3', &b);
-	ck_assert_str_eq(b.s, "Pas de carte 3 sur la table : 2 cartes pour l'instant.");
+	ck_assert_str_eq(b.s, "Il n'y a que 2 cartes sur la table : pas de carte 3.");
 	tu_game_release(&t);
 
 	static const char *const two[] = { "games=2", NULL };

@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "app/bench_net.h"
+#include "audio/audio.h"
+#include "net/remote.h"
 #include "core/deckfile.h"
 #include "net/server.h"
 #include "ui/join.h"
@@ -150,17 +152,19 @@ static char *cli_text(const struct cli *c)
 /* Wait (up to 20 s) until the client's words hold needle. */
 static void cli_await(const struct cli *c, const char *needle)
 {
+	char *t = NULL;
 	for (int i = 0; i < 2000; i++) {
 		char err[256];
-		char *t = deckfile_slurp(c->out, err, sizeof err);
-		int found = t && strstr(t, needle);
 		free(t);
-		if (found)
+		t = deckfile_slurp(c->out, err, sizeof err);
+		if (t && strstr(t, needle)) {
+			free(t);
 			return;
+		}
 		struct timespec ts = { 0, 10000000 };
 		nanosleep(&ts, NULL);
 	}
-	ck_abort_msg("'%s' never came to %s", needle, c->out);
+	ck_abort_msg("'%s' never came to %s:\n%s", needle, c->out, t ? t : "");
 }
 
 /* A whole game of La Bouillabaisse against three bots, every choice made
@@ -269,6 +273,84 @@ START_TEST(test_actions_refused)
 }
 END_TEST
 
+/* The server's messages as play and the sink take them: a chat line with
+ * its own cue, a state with the answers, the hand and the choices. */
+struct heard {
+	struct view_say say[8];
+	int n, updates;
+};
+
+static void heard_say(void *ctx, const struct view_say *m)
+{
+	struct heard *h = ctx;
+	if (h->n < 8)
+		h->say[h->n++] = *m;
+}
+
+static void heard_update(void *ctx, const struct view_state *vs)
+{
+	(void)vs;
+	((struct heard *)ctx)->updates++;
+}
+
+static void feed(struct remote *r, const char *text)
+{
+	remote_message(r, text, strlen(text));
+}
+
+START_TEST(test_messages)
+{
+	struct heard h;
+	memset(&h, 0, sizeof h);
+	struct remote r;
+	memset(&r, 0, sizeof r);
+	r.sink = (struct view_sink){ heard_say, heard_update, &h };
+	r.sent_moves = -1;
+	snprintf(r.lang, sizeof r.lang, "en");
+	feed(&r, "{\"type\":\"joined\",\"table\":4,\"seat\":1,\"info\":{\"id\":4,\"game\":\"brelan\",\"players\":3}}");
+	ck_assert_int_eq(r.table, 4);
+	ck_assert_int_eq(r.vs.players, 3);
+	ck_assert_str_eq(r.vs.game, "brelan");
+	feed(&r, "{\"type\":\"chat\",\"table\":4,\"from\":\"Ann\",\"text\":\"hi\",\"cue\":\"chat\"}");
+	ck_assert_int_eq(h.n, 1);
+	ck_assert_int_eq(h.say[0].kind, VIEW_SAY_CHAT);
+	ck_assert_int_eq(h.say[0].cue, CUE_CHAT);
+	ck_assert_str_eq(h.say[0].text, "Ann: hi");
+	/* Another table's words are not ours. */
+	feed(&r, "{\"type\":\"say\",\"table\":5,\"seq\":3,\"text\":\"Elsewhere.\"}");
+	ck_assert_int_eq(h.n, 1);
+	feed(&r, "{\"type\":\"say\",\"table\":4,\"seq\":3,\"text\":\"Your turn.\",\"cue\":\"your_turn\",\"from\":1}");
+	ck_assert_int_eq(h.say[1].kind, VIEW_SAY_PROMPT);
+	ck_assert_int_eq(h.say[1].cue, CUE_YOUR_TURN);
+	feed(&r, "{\"type\":\"state\",\"table\":4,\"seq\":3,\"seat\":1,\"state\":\"playing\",\"to_act\":1,"
+	         "\"keys\":{\"C\":\"No cards on the table.\",\"H\":\"Your 2 cards.\"},"
+	         "\"hand\":[{\"card\":\"QH\",\"name\":\"Queen of hearts\",\"playable\":false},"
+	         "{\"card\":\"7S\",\"name\":\"Seven of spades\",\"playable\":false}],"
+	         "\"choices\":[{\"action\":\"fold\",\"label\":\"Fold\"},"
+	         "{\"action\":\"raise 2\",\"label\":\"Raise\",\"min\":2,\"max\":9}]}");
+	ck_assert_int_eq(h.updates, 1);
+	ck_assert(r.vs.my_turn);
+	ck_assert_int_eq(r.vs.moves, 3);
+	ck_assert_str_eq(r.vs.answer[0], "No cards on the table.");
+	ck_assert_str_eq(r.vs.hand_text, "Your 2 cards.");
+	ck_assert_str_eq(r.vs.prompt, "Your turn.");
+	ck_assert_int_eq(r.vs.nhand, 2);
+	ck_assert_str_eq(r.vs.hand[0].name, "Queen of hearts");
+	ck_assert(!r.vs.can_play);
+	ck_assert_int_eq(r.vs.nchoices, 2);
+	ck_assert_int_eq(r.vs.choice[1].act.kind, ACT_RAISE);
+	ck_assert_int_eq(r.vs.choice[1].lo, 2);
+	ck_assert_int_eq(r.vs.choice[1].hi, 9);
+	ck_assert_int_eq(r.vs.choice[1].act.amount_max, 9);
+	/* A refusal is said at once, with its cue. */
+	feed(&r, "{\"type\":\"refused\",\"table\":4,\"action\":\"raise 1\",\"text\":\"Too little.\",\"cue\":\"illegal\"}");
+	ck_assert_int_eq(h.say[2].kind, VIEW_SAY_REFUSAL);
+	ck_assert(h.say[2].interrupt);
+	ck_assert_int_eq(h.say[2].cue, CUE_ILLEGAL);
+	remote_close(&r);
+}
+END_TEST
+
 START_TEST(test_bench_net)
 {
 	struct bench_net_result r;
@@ -287,6 +369,7 @@ static Suite *join_suite(void)
 	Suite *s = suite_create("join");
 	TCase *tc = tcase_create("join");
 	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);

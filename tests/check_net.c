@@ -240,6 +240,7 @@ static void srv_run(struct srv *s)
 		snprintf(logpath, sizeof logpath, "%s/stderr.txt", s->dir);
 		if (!freopen(logpath, "a", stderr))
 			_exit(1);
+		setvbuf(stderr, NULL, _IONBF, 0);
 		o.on_ready = ready;
 		o.ready_ctx = &fds[1];
 		char err[256];
@@ -314,8 +315,10 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	t->msg[t->n++] = j;
 	const char *type = json_string_value(json_object_get(j, "type"));
 	if (!strcmp(type, "state") && json_integer_value(json_object_get(j, "table")) == t->table) {
+		/* The seat is the one the client was given (joined), never what a
+		 * state says: the leak test checks the server against it. */
 		t->state = j;
-		t->seat = (int)json_integer_value(json_object_get(j, "seat"));
+
 		if (!strcmp(json_string_value(json_object_get(j, "state")), "over"))
 			t->over = 1;
 	}
@@ -428,17 +431,25 @@ static void tc_play(struct tc *t)
 {
 	if (!t->state || t->over || !t->c)
 		return;
-	int seq = (int)json_integer_value(json_object_get(t->state, "seq"));
-	if (json_integer_value(json_object_get(t->state, "to_act")) != t->seat || t->seat < 0 || seq == t->acted_seq)
+	int seq = (int)json_integer_value(json_object_get(t->state, "moves"));
+	if (!json_is_true(json_object_get(t->state, "my_turn")) || t->seat < 0 || seq == t->acted_seq)
 		return;
+	/* The choices: the menu's, and each card that may be played now. */
+	char opt[64][ACT_STR_MAX];
+	int nopt = 0;
 	json_t *ch = json_object_get(t->state, "choices");
-	ck_assert_msg(json_array_size(ch) > 0, "%s: its turn with no choices", t->name);
+	for (size_t i = 0; i < json_array_size(ch) && nopt < 64; i++)
+		snprintf(opt[nopt++], ACT_STR_MAX, "%s", json_string_value(json_object_get(json_array_get(ch, i), "action")));
+	json_t *hand = json_object_get(t->state, "hand");
+	for (size_t i = 0; i < json_array_size(hand) && nopt < 64; i++)
+		if (json_is_true(json_object_get(json_array_get(hand, i), "playable")))
+			snprintf(opt[nopt++], ACT_STR_MAX, "play %s",
+			         json_string_value(json_object_get(json_array_get(hand, i), "card")));
+	ck_assert_msg(nopt > 0, "%s: its turn with no choices", t->name);
 	/* Mostly the first choice (it keeps games short), now and then another. */
 	t->pick = t->pick * 1103515245u + 12345u;
-	size_t k = (t->pick >> 16) % 4 == 0 ? (t->pick >> 8) % json_array_size(ch) : 0;
-	json_t *c = json_array_get(ch, k);
-	tc_send(t, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", t->table,
-	        json_string_value(json_object_get(c, "action")));
+	int k = (t->pick >> 16) % 4 == 0 ? (int)((t->pick >> 8) % (unsigned)nopt) : 0;
+	tc_send(t, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", t->table, opt[k]);
 	t->acted_seq = seq;
 }
 
@@ -572,13 +583,11 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 	ev_init(&e0, EV_GAME_START);
 	known_emit(&k, &e0);
 	g->start(gs, &sk);
-	/* The last seq of each action's events. */
-	int *end_of = calloc(100000, sizeof *end_of);
-	int first = 0;
+	/* The last event told after m actions (the views are told once an
+	 * action's events are all in). */
+	int *end_of = calloc((size_t)j.n + 1, sizeof *end_of);
 	for (int i = 0; i <= j.n; i++) {
-		for (int q = first; q < k.nevents; q++)
-			end_of[q] = k.nevents - 1;
-		first = k.nevents;
+		end_of[i] = k.nevents - 1;
 		if (i == j.n)
 			break;
 		struct action a;
@@ -606,21 +615,30 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 				continue;
 			if (strcmp(type, "say") && strcmp(type, "state"))
 				continue;
-			int seq = (int)json_integer_value(json_object_get(msg, "seq"));
-			ck_assert_int_lt(seq, k.nevents);
-			int to = end_of[seq];
+			int moves = (int)json_integer_value(json_object_get(msg, "moves"));
+			ck_assert_int_le(moves, j.n);
+			if (!strcmp(type, "state"))
+				ck_assert_msg(json_integer_value(json_object_get(msg, "seat")) == t->seat,
+				              "%s: a state of another seat than its own (%d)", t->name, t->seat);
+			int to = end_of[moves];
 			for (; upto < to; upto++)
 				add_seen(&k.ev[upto + 1], t->seat, seen);
 			char *text = json_dumps(msg, JSON_COMPACT);
+			for (char *p = text; *p; p++)
+				if (*p >= 'A' && *p <= 'Z')
+					*p = (char)(*p - 'A' + 'a');
 			for (int cd = 0; cd < 256; cd++) {
 				if (!names[cd][0] || seen[cd])
 					continue;
 				char cs[4];
 				char quoted[8];
 				snprintf(quoted, sizeof quoted, "\"%s\"", card_str((card_t)cd, cs));
+				for (char *p = quoted; *p; p++)
+					if (*p >= 'A' && *p <= 'Z')
+						*p = (char)(*p - 'A' + 'a');
 				ck_assert_msg(!has_words(text, names[cd]) && !strstr(text, quoted),
-				              "%s (seat %d) heard %s before seeing it, at seq %d: %.300s", t->name, t->seat,
-				              names[cd], seq, text);
+				              "%s (seat %d) heard %s before seeing it, after %d moves: %.300s", t->name,
+				              t->seat, names[cd], moves, text);
 			}
 			free(text);
 			checked++;
@@ -852,7 +870,7 @@ START_TEST(test_kill9_restart)
 	struct tc *all[] = { &a };
 	int states = 5;
 	play_until(all, 1, stop_at_my_turn, &states);
-	int seq = (int)json_integer_value(json_object_get(a.state, "seq"));
+	int seq = (int)json_integer_value(json_object_get(a.state, "moves"));
 	char hand[2048];
 	char *h = json_dumps(json_object_get(a.state, "hand"), JSON_COMPACT);
 	snprintf(hand, sizeof hand, "%s", h);
@@ -878,7 +896,7 @@ START_TEST(test_kill9_restart)
 	json_t *st = tc_wait(&a2, "state");
 	a2.state = st;
 	/* The same moment of the same deal. */
-	ck_assert_int_eq(json_integer_value(json_object_get(st, "seq")), seq);
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "moves")), seq);
 	h = json_dumps(json_object_get(st, "hand"), JSON_COMPACT);
 	ck_assert_str_eq(h, hand);
 	free(h);
@@ -926,10 +944,11 @@ START_TEST(test_private_table)
 	play_until(all, 3, NULL, NULL);
 	ck_assert(count_type(&w, "say") > 5);
 	check_no_leak(&s, id, all, 3);
-	/* The lobby shows the table private, its password nowhere. */
+	/* The lobby shows the table private, its password nowhere (at the
+	 * table, its entry comes alone, as "table"). */
 	json_t *lobby = NULL;
 	for (int i = 0; i < a.n; i++)
-		if (!strcmp(mtype(a.msg[i]), "lobby"))
+		if (!strcmp(mtype(a.msg[i]), "lobby") || !strcmp(mtype(a.msg[i]), "table"))
 			lobby = a.msg[i];
 	char *text = json_dumps(lobby, JSON_COMPACT);
 	ck_assert_ptr_nonnull(strstr(text, "\"private\":true"));
@@ -1093,6 +1112,10 @@ START_TEST(test_vanishing_clients)
 	}
 	ck_assert_int_eq(json_array_size(json_object_get(lobby, "users")), 1);
 	ck_assert(srv_alive(&s));
+	/* A vanished guest's name is free again. */
+	static struct tc g;
+	tc_login(&g, &s, "Ghost 1", "en", NULL);
+	tc_free(&g);
 	tc_free(&a);
 	srv_stop(&s);
 }
@@ -1132,6 +1155,77 @@ START_TEST(test_chat)
 }
 END_TEST
 
+
+/* The HTTP side: without --web, a page saying how to join. */
+START_TEST(test_http_page)
+{
+	struct srv s;
+	srv_start(&s);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)s.port) };
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	const char req[] = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+	ck_assert_int_eq(write(fd, req, sizeof req - 1), (int)sizeof req - 1);
+	char buf[4096];
+	size_t got = 0;
+	ssize_t n;
+	while (got < sizeof buf - 1 && (n = read(fd, buf + got, sizeof buf - 1 - got)) > 0)
+		got += (size_t)n;
+	buf[got] = '\0';
+	close(fd);
+	ck_assert_ptr_nonnull(strstr(buf, "200 OK"));
+	ck_assert_ptr_nonnull(strstr(buf, "tapis join ws://"));
+	srv_stop(&s);
+}
+END_TEST
+
+/* `tapis serve` itself: its options, and a clean stop on SIGINT. */
+static int run_serve(const char *const *args, int sig)
+{
+	const char *bin = getenv("TAPIS_BIN");
+	pid_t pid = fork();
+	if (pid == 0) {
+		const char *argv[16] = { bin, "serve" };
+		for (int i = 0; args[i] && i < 13; i++)
+			argv[i + 2] = args[i];
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(127);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	if (sig) {
+		usleep(300 * 1000);
+		kill(pid, sig);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+START_TEST(test_serve_command)
+{
+	if (!getenv("TAPIS_BIN"))
+		return; /* run from make check, which names the program */
+	const char *bad_port[] = { "--port", "99999", NULL };
+	ck_assert_int_eq(run_serve(bad_port, 0), 2);
+	const char *half_tls[] = { "--cert", "x.pem", NULL };
+	ck_assert_int_eq(run_serve(half_tls, 0), 2);
+	const char *unknown[] = { "--colour", "red", NULL };
+	ck_assert_int_eq(run_serve(unknown, 0), 2);
+	char dir[] = "/tmp/tapis-serve-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char db[64];
+	snprintf(db, sizeof db, "%s/s.db", dir);
+	const char *ok[] = { "--port", "0", "--db", db, "--log-dir", dir, NULL };
+	ck_assert_int_eq(run_serve(ok, SIGINT), 0);
+	ck_assert_int_eq(access(db, F_OK), 0);
+	char cmd[96];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -1159,6 +1253,8 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_bad_messages);
 	tcase_add_test(tc, test_vanishing_clients);
 	tcase_add_test(tc, test_chat);
+	tcase_add_test(tc, test_http_page);
+	tcase_add_test(tc, test_serve_command);
 	suite_add_tcase(s, tc);
 	return s;
 }

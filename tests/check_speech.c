@@ -107,7 +107,7 @@ START_TEST(plurals_and_names)
 	sb_clear(&b);
 	say_chips(&b, 0);
 	ck_assert_str_eq(b.s, "0 chips");
-	struct talk t = { NULL, 0, 4 };
+	struct talk t = { .game = NULL, .me = 0, .players = 4 };
 	ck_assert_str_eq(say_Name(&t, 0), "You");
 	ck_assert_str_eq(say_name(&t, 2), "Claire");
 	card_t hand[] = { card_make(14, 0), card_make(13, 0), card_make(10, 1) };
@@ -173,7 +173,7 @@ START_TEST(generic_announcements)
 {
 	const struct game_ops *g = game_list[0];
 	ck_assert_ptr_nonnull(g);
-	struct talk t = { g, 0, 4 };
+	struct talk t = { .game = g, .me = 0, .players = 4 };
 	struct event e;
 	struct sbuf b;
 	lang("en");

@@ -65,7 +65,7 @@ static void play_and_talk(const char *game, int players, const char *const *rule
 	while ((seat = l.g->to_act(l.st)) >= 0) {
 		memcpy(l.view, l.st, l.g->state_size);
 		l.g->redact(l.view, 0);
-		static const char keys[] = "CSTRF123456";
+		static const char keys[] = "CSTRFLN123456";
 		for (const char *k = keys; *k; k++) {
 			struct sbuf b;
 			ann_query(&l.t, l.gt, l.view, *k, &b);
@@ -140,6 +140,8 @@ START_TEST(example_showdown_words)
 	}
 	/* Every hand shown, then the winner with the suit and its points. */
 	ck_assert_ptr_nonnull(strstr(l.last_showdown, "Showdown."));
+	/* Short: the hands are on a key. */
+	ck_assert_int_lt((int)strlen(l.last_showdown), 40);
 	ck_assert_ptr_nonnull(strstr(l.last_declare, "hearts"));
 	ck_assert_ptr_nonnull(strstr(l.last_declare, "39"));
 	free(l.view);
@@ -318,10 +320,15 @@ START_TEST(showdown_after_the_whole_action)
 	static const char *const acts[] = { "pass", "open 1", "call", "fold", "fold" };
 	for (int i = 0; i < 5; i++)
 		batch_do(&bt, acts[i]);
-	HEARD(&bt, "Showdown.");
-	HEARD(&bt, ", folded: ");
-	HEARD(&bt, "Bruno wins the pot, 7 chips, with hearts, 39 points.");
-	HEARD(&bt, "You, folded: ace of diamonds, nine of clubs and eight of hearts.");
+	HEARD(&bt, "Showdown. L: the hands.");
+	/* The winner and why first; the hands on L, even at the next deal. */
+	HEARD(&bt, "Bruno wins the pot, 7 chips, with hearts, 39 points. Tie with Claire, diamonds, 39 points. "
+	            "Bruno speaks first: primauté.");
+	struct sbuf b;
+	batch_ask(&bt, 'L', &b);
+	ck_assert_msg(strstr(b.s, "Last showdown: ") == b.s, "%s", b.s);
+	ck_assert_msg(strstr(b.s, ", folded: ") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "You, folded: ace of diamonds, nine of clubs and eight of hearts.") != NULL, "%s", b.s);
 	free(bt.view);
 	tu_game_release(&tg);
 }
@@ -363,8 +370,11 @@ START_TEST(brelan_shown_and_paid)
 	static const char *const acts[] = { "open 1", "call", "fold", "fold" };
 	for (int i = 0; i < 4; i++)
 		batch_do(&bt, acts[i]);
-	HEARD(&bt, "Bruno: king of hearts, king of diamonds and king of clubs, a brelan of kings.");
-	HEARD(&bt, "Bruno wins the pot, 7 chips, with a brelan of kings.");
+	HEARD(&bt, "Bruno wins the pot, 7 chips, with a brelan of kings. Next best: ");
+	struct sbuf b;
+	batch_ask(&bt, 'L', &b);
+	ck_assert_msg(strstr(b.s, "Bruno: king of hearts, king of diamonds and king of clubs, a brelan of kings.") != NULL,
+	              "%s", b.s);
 	HEARD(&bt, "You pay Bruno 1 chip for the brelan.");
 	HEARD(&bt, "Claire pays Bruno 1 chip for the brelan.");
 	ck_assert_ptr_null(strstr(bt.said, "carré"));

@@ -109,6 +109,12 @@ tone "$tmp/e3.wav" 0.12 triangle 784 -8
 $S "$tmp/e4.wav" synth 0.6 triangle 1047 triangle 784 triangle 659 remix - lowpass 5000 fade h 0.01 0.6 0.4 gain -12
 sox "$tmp/e1.wav" "$tmp/e2.wav" "$tmp/e3.wav" "$tmp/e4.wav" $F "$out/game_over.wav"
 
+# chat: a light double tap, high and short: someone speaks, not the game.
+tone "$tmp/c1.wav" 0.06 sine 1568 -10
+gap "$tmp/cg.wav" 0.05
+tone "$tmp/c2.wav" 0.08 sine 2093 -12
+sox "$tmp/c1.wav" "$tmp/cg.wav" "$tmp/c2.wav" $F "$out/chat.wav"
+
 for f in "$out"/*.wav; do
 	printf '%-22s %ss\n' "$f" "$(soxi -D "$f")"
 done

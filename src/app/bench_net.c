@@ -1,6 +1,7 @@
 #include "app/bench_net.h"
 
 #include <jansson.h>
+#include <libwebsockets.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,21 +11,32 @@
 #include <unistd.h>
 
 #include "core/game.h"
-#include "net/client.h"
 #include "net/proto.h"
 #include "net/server.h"
 
 static const char *const bench_games[] = { "bouillotte", "brelan", "bourre", "brouc", "bouillabaisse" };
 #define BENCH_NGAMES 5
 
+struct bout {
+	struct bout *next;
+	size_t len;
+	unsigned char buf[]; /* LWS_PRE bytes, then the text */
+};
+
+/* One bot client: a connection of the bench's one libwebsockets context
+ * (all of them are served by one poll, as a server serves its players). */
 struct bclient {
-	struct netc *c;
+	struct lws *wsi;
+	int open, closed;
+	struct bout *head, *tail;
+	char *rx;
+	size_t rxlen;
 	struct bench *b;
 	int id, tindex;
 	long table;
 	int seat;
 	int welcomed, joined, over;
-	int acted_seq;         /* the seq of the state last acted on */
+	int acted_moves;         /* the moves of the state last acted on */
 	double sent_at;        /* when the last action left, 0 none waiting */
 	unsigned rng;
 };
@@ -36,6 +48,9 @@ struct btable {
 };
 
 struct bench {
+	struct lws_context *ctx;
+	lws_sorted_usec_list_t beat;
+	int nstarted;                   /* connections asked for */
 	struct bclient *c;
 	int nc;
 	struct btable *t;
@@ -44,6 +59,8 @@ struct bench {
 	int errors;
 	double *lat;
 	long nlat, caplat;
+	long long bytes, lobby_bytes;   /* received, and of them the lobby's lists */
+	double lobby_at;                /* when a lobby's list last came */
 };
 
 static double now_s(void)
@@ -65,10 +82,31 @@ static const char *jstr(json_t *o, const char *k)
 	return s ? s : "";
 }
 
+static int send_text(struct bclient *c, const char *text)
+{
+	size_t len = strlen(text);
+	struct bout *m = malloc(sizeof *m + LWS_PRE + len);
+	if (!m || c->closed) {
+		free(m);
+		return -1;
+	}
+	m->next = NULL;
+	m->len = len;
+	memcpy(m->buf + LWS_PRE, text, len);
+	if (c->tail)
+		c->tail->next = m;
+	else
+		c->head = m;
+	c->tail = m;
+	if (c->open)
+		lws_callback_on_writable(c->wsi);
+	return 0;
+}
+
 static void send_json(struct bclient *c, json_t *o)
 {
 	char *s = proto_dump(o);
-	if (!s || netc_send(c->c, s) < 0)
+	if (!s || send_text(c, s) < 0)
 		c->b->errors++;
 	free(s);
 }
@@ -135,10 +173,18 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	/* The lobby's list of every table is of no use to a bot, and the
 	 * announcements only mark the time: neither is parsed. */
 	static const char lobby[] = "{\"type\":\"lobby\"", say[] = "{\"type\":\"say\"";
-	if (!strncmp(text, lobby, sizeof lobby - 1))
+	b->bytes += (long long)len;
+	if (!strncmp(text, lobby, sizeof lobby - 1)) {
+		b->lobby_bytes += (long long)len;
+		b->lobby_at = now_s();
 		return;
+	}
 	if (!strncmp(text, say, sizeof say - 1)) {
-		record(c);
+		/* Only an event of the action sent counts: one told after a later
+		 * move (the prompt of the turn being said after the state). */
+		const char *m = strstr(text, "\"moves\":");
+		if (!m || strtol(m + 8, NULL, 10) > c->acted_moves)
+			record(c);
 		return;
 	}
 	json_t *o = json_loadb(text, len, 0, NULL);
@@ -156,13 +202,13 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		record(c);
 	} else if (!strcmp(type, "state")) {
 		const char *st = jstr(o, "state");
-		int seq = (int)jint(o, "seq", 0);
+		int seq = (int)jint(o, "moves", jint(o, "seq", 0));
 		if (!strcmp(st, "over")) {
 			if (!c->over++)
 				b->t[c->tindex].over++;
 		} else if (!strcmp(st, "playing") && jint(o, "to_act", -1) == c->seat && c->seat >= 0 &&
-		           seq != c->acted_seq) {
-			c->acted_seq = seq;
+		           seq != c->acted_moves) {
+			c->acted_moves = seq;
 			act(c, o);
 		}
 	} else if (!strcmp(type, "error") || !strcmp(type, "refused")) {
@@ -171,6 +217,65 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	}
 	json_decref(o);
 }
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+	struct bclient *c = lws_get_opaque_user_data(wsi);
+	(void)user;
+	if (!c)
+		return 0;
+	switch (reason) {
+	case LWS_CALLBACK_CLIENT_ESTABLISHED:
+		c->open = 1;
+		if (c->head)
+			lws_callback_on_writable(wsi);
+		break;
+	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+	case LWS_CALLBACK_CLIENT_CLOSED:
+		if (!c->closed)
+			c->b->errors++;
+		c->closed = 1;
+		c->open = 0;
+		c->wsi = NULL;
+		break;
+	case LWS_CALLBACK_CLIENT_RECEIVE: {
+		char *p = realloc(c->rx, c->rxlen + len + 1);
+		if (!p)
+			return -1;
+		c->rx = p;
+		memcpy(c->rx + c->rxlen, in, len);
+		c->rxlen += len;
+		if (lws_is_final_fragment(wsi)) {
+			c->rx[c->rxlen] = '\0';
+			size_t n = c->rxlen;
+			c->rxlen = 0;
+			on_msg(c, c->rx, n);
+		}
+		break;
+	}
+	case LWS_CALLBACK_CLIENT_WRITEABLE:
+		if (c->head) {
+			struct bout *m = c->head;
+			if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+				return -1;
+			c->head = m->next;
+			if (!c->head)
+				c->tail = NULL;
+			free(m);
+			if (c->head)
+				lws_callback_on_writable(wsi);
+		}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static const struct lws_protocols bench_protocols[] = {
+	{ "tapis", callback, 0, 0, 0, NULL, 0 },
+	{ NULL, NULL, 0, 0, 0, NULL, 0 },
+};
 
 /* ---- the server in a child process ---- */
 
@@ -221,6 +326,25 @@ static pid_t start_server(int *port, char *err, size_t errlen)
 	return pid;
 }
 
+/* CPU seconds the process used (user + system), -1 unknown. */
+static double cpu_s(pid_t pid)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	char *p = strrchr(buf, ')');
+	unsigned long ut = 0, st = 0;
+	/* After the name: the state, ten fields, then utime and stime. */
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+		return -1;
+	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
 static long rss_kb(pid_t pid)
 {
 	char path[64], line[256];
@@ -243,11 +367,19 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Service every client once. */
+/* A heartbeat, so that the wait for the network ends in time to look at
+ * the clock. */
+static void on_beat(lws_sorted_usec_list_t *sul)
+{
+	struct bench *b = lws_container_of(sul, struct bench, beat);
+	lws_sul_schedule(b->ctx, 0, &b->beat, on_beat, 10 * LWS_US_PER_MS);
+}
+
+/* Wait for what the network brings (no spinning: the server shares the
+ * machine's cores). */
 static void service_all(struct bench *b)
 {
-	for (int i = 0; i < b->nc; i++)
-		if (b->c[i].c)
-			netc_service(b->c[i].c, 0);
+	lws_service(b->ctx, 0);
 }
 
 /* Service until done(b) or the deadline; 0 or -1. */
@@ -258,10 +390,23 @@ static int run_until(struct bench *b, int (*done)(struct bench *), double second
 		if (now_s() > end)
 			return -1;
 		service_all(b);
-		struct timespec ts = { 0, 200000 };
-		nanosleep(&ts, NULL);
 	}
 	return 0;
+}
+
+static int all_open(struct bench *b)
+{
+	for (int i = 0; i < b->nstarted; i++)
+		if (!b->c[i].open)
+			return b->c[i].closed ? 1 : 0;
+	return 1;
+}
+
+/* The lobby's lists of the sitting down have all come (none for 0.3 s):
+ * play is measured, not the making of the tables. */
+static int lobby_quiet(struct bench *b)
+{
+	return now_s() - b->lobby_at > 0.3;
 }
 
 static int all_welcomed(struct bench *b)
@@ -326,7 +471,30 @@ int bench_net_run(const char *url, int clients, int tables, int deals, struct be
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	double t0 = now_s();
+	char copy[512];
+	const char *prot, *addr, *path;
+	int port;
+	snprintf(copy, sizeof copy, "%s", url);
+	if (lws_parse_uri(copy, &prot, &addr, &port, &path) || (strcmp(prot, "ws") && strcmp(prot, "wss"))) {
+		snprintf(err, errlen, "%s: not a ws:// or wss:// address", url);
+		goto out;
+	}
+	int tls = !strcmp(prot, "wss");
+	char fullpath[256];
+	snprintf(fullpath, sizeof fullpath, "/%s", path);
+	lws_set_log_level(LLL_ERR, NULL);
+	struct lws_context_creation_info info;
+	memset(&info, 0, sizeof info);
+	info.port = CONTEXT_PORT_NO_LISTEN;
+	info.protocols = bench_protocols;
+	info.options = tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0;
+	info.fd_limit_per_thread = (unsigned)clients + 64;
+	b.ctx = lws_create_context(&info);
+	if (!b.ctx) {
+		snprintf(err, errlen, "cannot start libwebsockets");
+		goto out;
+	}
+	lws_sul_schedule(b.ctx, 0, &b.beat, on_beat, 10 * LWS_US_PER_MS);
 	for (int i = 0; i < tables; i++) {
 		b.t[i].first = i * clients / tables;
 		b.t[i].n = (i + 1) * clients / tables - b.t[i].first;
@@ -336,21 +504,39 @@ int bench_net_run(const char *url, int clients, int tables, int deals, struct be
 		c->b = &b;
 		c->id = i;
 		c->seat = -1;
-		c->acted_seq = -1;
+		c->acted_moves = -1;
 		c->rng = 0x9e3779b9u * (unsigned)(i + 1);
 		for (int t = 0; t < tables; t++)
 			if (i >= b.t[t].first && i < b.t[t].first + b.t[t].n)
 				c->tindex = t;
-		char e[256];
-		if (!(c->c = netc_open(url, on_msg, c, e, sizeof e))) {
-			snprintf(err, errlen, "client %d: %s", i, e);
+		struct lws_client_connect_info ci;
+		memset(&ci, 0, sizeof ci);
+		ci.context = b.ctx;
+		ci.address = addr;
+		ci.port = port;
+		ci.path = fullpath;
+		ci.host = addr;
+		ci.origin = addr;
+		ci.protocol = "tapis";
+		ci.ssl_connection = tls ? LCCSCF_USE_SSL : 0;
+		ci.opaque_user_data = c;
+		ci.pwsi = &c->wsi;
+		if (!lws_client_connect_via_info(&ci)) {
+			snprintf(err, errlen, "client %d: cannot connect to %s", i, url);
 			goto out;
 		}
 		char hello[128];
 		snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"version\":%d,\"name\":\"bench-%d\",\"lang\":\"%s\"}",
 		         PROTO_VERSION, i, i % 2 ? "fr" : "en");
-		if (netc_send(c->c, hello) < 0)
+		if (send_text(c, hello) < 0)
 			b.errors++;
+		b.nstarted = i + 1;
+		if (i % 50 == 49)
+			run_until(&b, all_open, 10); /* a few at a time: the listen queue is short */
+	}
+	if (run_until(&b, all_open, 30) < 0 || b.errors) {
+		snprintf(err, errlen, "the clients could not all connect");
+		goto out;
 	}
 	if (run_until(&b, all_welcomed, 30) < 0) {
 		snprintf(err, errlen, "the clients were not all welcomed");
@@ -381,6 +567,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, struct be
 		snprintf(err, errlen, "the players did not all sit");
 		goto out;
 	}
+	run_until(&b, lobby_quiet, 30);
 	double t1 = now_s();
 	for (int t = 0; t < tables; t++)
 		send_json(&b.c[b.t[t].first], json_pack("{s:s, s:I}", "type", "start", "table", (json_int_t)b.t[t].id));
@@ -389,10 +576,14 @@ int bench_net_run(const char *url, int clients, int tables, int deals, struct be
 	for (int t = 0; t < tables; t++)
 		if (b.t[t].over == b.t[t].n)
 			res->deals += deals;
-	if (pid > 0)
+	if (pid > 0) {
 		res->server_rss_kb = rss_kb(pid);
+		res->server_cpu_s = cpu_s(pid);
+	}
+	res->client_cpu_s = cpu_s(getpid());
+	res->mb_received = (double)b.bytes / 1e6;
+	res->mb_lobby = (double)b.lobby_bytes / 1e6;
 	res->seconds = now_s() - t1;
-	(void)t0;
 	res->clients = clients;
 	res->tables = tables;
 	res->errors = b.errors;
@@ -406,9 +597,19 @@ int bench_net_run(const char *url, int clients, int tables, int deals, struct be
 	}
 	rc = 0;
 out:
-	for (int i = 0; b.c && i < clients; i++)
-		if (b.c[i].c)
-			netc_close(b.c[i].c);
+	if (b.ctx) {
+		for (int i = 0; i < clients; i++)
+			b.c[i].closed = 1; /* closing is not an error */
+		lws_context_destroy(b.ctx);
+	}
+	for (int i = 0; b.c && i < clients; i++) {
+		free(b.c[i].rx);
+		while (b.c[i].head) {
+			struct bout *m = b.c[i].head;
+			b.c[i].head = m->next;
+			free(m);
+		}
+	}
 	free(b.c);
 	free(b.t);
 	free(b.lat);
@@ -462,6 +663,8 @@ int bench_net_main(int argc, char **argv, FILE *out)
 		fprintf(out, "actions          %ld in %.1f s\n", r.actions, r.seconds);
 		fprintf(out, "action to event  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.latency_median_ms,
 		        r.latency_p99_ms, r.latency_max_ms);
+		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB\n", r.mb_received, r.mb_lobby);
+		fprintf(out, "cpu              server %.1f s, clients %.1f s\n", r.server_cpu_s, r.client_cpu_s);
 		if (r.server_rss_kb >= 0)
 			fprintf(out, "server memory    %ld kB (%ld kB before the clients), %.1f kB a table\n", r.server_rss_kb,
 			        r.server_base_kb, (double)(r.server_rss_kb - r.server_base_kb) / r.tables);

@@ -18,6 +18,10 @@ struct bench_net_result {
 	double seconds;
 	long server_rss_kb;       /* -1 unknown (a server given by URL) */
 	long server_base_kb;      /* before the clients came */
+	double server_cpu_s;      /* -1 unknown */
+	double client_cpu_s;      /* the bench's own process (every client) */
+	double mb_received;       /* by every client, and of it the lobby's lists */
+	double mb_lobby;
 };
 
 /* Run; 0, or -1 with a message (nothing could be measured). */

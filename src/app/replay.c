@@ -808,7 +808,7 @@ static void on_event(void *ctx, const struct event *e)
 
 /* Say what happened as a spectator (seat -1) hears it at a table: only
  * what is public (view_phrase_event, the filter of the table's views). */
-static void flush(struct run *r, const struct game_talk *gt, const struct talk *tk, const void *st,
+static void flush(struct run *r, const struct game_talk *gt, struct talk *tk, const void *st,
                   void *view)
 {
 	memcpy(view, st, tk->game->state_size);
@@ -830,7 +830,7 @@ static void refusal_text(const struct game_ops *g, const struct game_talk *gt, v
 	char lang[8], ierr[64];
 	snprintf(lang, sizeof lang, "%s", i18n_lang());
 	i18n_set_lang("en", ierr, sizeof ierr);
-	struct talk tk = { g, seat, players };
+	struct talk tk = { .game = g, .me = seat, .players = players };
 	g->redact(view, seat);
 	sb_clear(b);
 	ann_refusal(&tk, gt, view, why, b);
@@ -888,7 +888,7 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	char *gs = NULL;
 	size_t gslen = 0;
 	const struct game_talk *gt = talk_find(g->name);
-	struct talk tk = { g, -1, L->players };
+	struct talk tk = { .game = g, .me = -1, .players = L->players };
 	if (g->init(st, &setup, err, sizeof err) < 0) {
 		set_result(res, REPLAY_INVALID, L->lines[0].lineno, L->name, "%s", err);
 		goto done;

@@ -31,13 +31,14 @@ void session_open(struct session *s, const struct session_request *req)
 		fprintf(stderr, "tapis: %s; messages in English\n", err);
 	lang = i18n_lang();
 
-	const char *backend = req->speech ? req->speech : *s->set.speech ? s->set.speech : "espeak";
+	const char *backend = req->speech ? req->speech : *s->set.speech ? s->set.speech : "auto";
 	if (req->text)
 		backend = "text";
 	else if (req->no_speech)
 		backend = "none";
 	s->no_sound = req->no_sound;
-	int want_audio = !req->text && (strcmp(backend, "espeak") == 0 || !req->no_sound);
+	int espeak_may_speak = strcmp(backend, "espeak") == 0 || strcmp(backend, "auto") == 0;
+	int want_audio = !req->text && (espeak_may_speak || !req->no_sound);
 	char aerr[512] = "";
 	if (want_audio) {
 		struct audio_options o;
@@ -94,6 +95,15 @@ void session_cue(struct session *s, int cue)
 		audio_cue(s->audio, (enum audio_cue)cue, -1);
 }
 
+void session_save_settings(struct session *s)
+{
+	if (s->settings_ok) {
+		char msg[256];
+		if (settings_save(&s->set, msg, sizeof msg) != SETTINGS_OK)
+			s->settings_ok = 0;
+	}
+}
+
 int session_key(struct session *s, int key)
 {
 	struct sbuf b;
@@ -105,7 +115,11 @@ int session_key(struct session *s, int key)
 		break;
 	case ']':
 	case '[':
-		sb_printf(&b, _("Speech volume %d."), settings_step_speech_volume(&s->set, key == ']' ? 1 : -1));
+		/* speech-dispatcher speaks outside our mix: its own volume. */
+		if (s->sp.backend && !strcmp(s->sp.backend->name, "speechd"))
+			sb_printf(&b, _("Speech volume %d."), settings_step_volume(&s->set, key == ']' ? 1 : -1));
+		else
+			sb_printf(&b, _("Speech volume %d."), settings_step_speech_volume(&s->set, key == ']' ? 1 : -1));
 		break;
 	case '}':
 	case '{':
@@ -119,12 +133,8 @@ int session_key(struct session *s, int key)
 		s->sp.set.pause = 0;
 	if (s->audio)
 		audio_set_volumes(s->audio, s->no_sound ? 0 : s->set.cue_volume, s->set.speech_volume);
-	if (s->settings_ok) {
-		char msg[256];
-		if (settings_save(&s->set, msg, sizeof msg) != SETTINGS_OK)
-			s->settings_ok = 0;
-	}
-	speech_say(&s->sp, b.s, SPEECH_INTERRUPT);
+	session_save_settings(s);
+	speech_say(&s->sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
 	if (key == '}' || key == '{')
 		session_cue(s, CUE_CARD);
 	return 1;

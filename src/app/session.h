@@ -11,7 +11,7 @@ struct audio;
 
 struct session_request {
 	const char *lang;     /* NULL: settings, then the environment */
-	const char *speech;   /* NULL: settings (espeak by default) */
+	const char *speech;   /* NULL: settings (auto by default) */
 	int text;             /* --text */
 	int no_speech;        /* --no-speech */
 	int no_sound;         /* --no-sound */
@@ -35,6 +35,9 @@ void session_pump(struct session *s);
  * speech volume, '{' '}' cue volume... see keymap). Returns 1 when key was
  * one of them (and the new value was said). */
 int session_key(struct session *s, int key);
+/* Keep what the player changed in the settings file (when it may be
+ * written: an unreadable file is left alone). */
+void session_save_settings(struct session *s);
 /* A cue of the interface (your turn, illegal move), centred. */
 void session_cue(struct session *s, int cue);
 

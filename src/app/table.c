@@ -93,8 +93,18 @@ static void flush_events(struct table *t)
 {
 	int n = t->npending;
 	t->npending = 0;
-	if (t->silent)
+	/* What the table showed, kept for a listener attached later (L). */
+	for (int k = 0; k < n; k++) {
+		ann_remember(&t->talk, &t->pending[k]);
+		if (t->pending[k].type == EV_HAND_START || t->pending[k].type == EV_DEAL)
+			t->dealt = t->pending[k].type == EV_DEAL;
+	}
+	if (t->silent) {
+		/* Nothing said, but the listeners know what was shown. */
+		for (int i = 0; i < t->nviews; i++)
+			view_remember(t->views[i], t->pending, n);
 		return;
+	}
 	for (int i = 0; i < t->nviews; i++)
 		view_events(t->views[i], t->pending, n);
 	table_refresh_views(t);

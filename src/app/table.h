@@ -56,7 +56,9 @@ struct table {
 	int has_script;
 	struct history hist;
 	struct rng bot_rng;
-	struct talk talk;        /* me = the human seat (-1 when all are bots) */
+	struct talk talk;        /* me = the human seat (-1 when all are bots); its
+	                          * memory (talk.heard) is kept from every event */
+	int dealt;               /* cards were dealt in this deal */
 	/* The views listening, and the local one (speech and cues of this
 	 * machine: NULL without speech nor sound). */
 	struct view *views[TABLE_MAX_VIEWS];

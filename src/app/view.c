@@ -45,7 +45,7 @@ void view_lang_leave(const char *saved)
 
 /* ---- events ---- */
 
-void view_phrase_event(const struct talk *talk, const struct game_talk *gt, const void *view,
+void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,
                        const struct event *e, struct sbuf *b)
 {
 	/* The order of the pack at a deal is for the hand history only; the
@@ -84,6 +84,32 @@ static void say_init(struct view_say *m, int kind)
 	m->text[0] = '\0';
 }
 
+/* Chips the listener put in by choice: a payment of its own into the pot
+ * that is no ante or passe; a new deal starts again from none. */
+static void count_chips(struct view *v, const struct event *e)
+{
+	if (e->type == EV_HAND_START)
+		v->chips_in = 0;
+	else if (e->type == EV_PAYMENT && v->seat >= 0 && e->from == v->seat && e->to < 0 && !ann_is_due(e))
+		v->chips_in += e->amount;
+}
+
+void view_remember(struct view *v, const struct event *ev, int n)
+{
+	for (int i = 0; i < n; i++) {
+		ann_remember(&v->talk, &ev[i]);
+		count_chips(v, &ev[i]);
+	}
+}
+
+void view_set_verbosity(struct view *v, int verbosity)
+{
+	v->talk.verbosity = verbosity == TALK_SHORT ? TALK_SHORT : TALK_FULL;
+	v->vs.verbosity = v->talk.verbosity;
+	if (v->sink.update)
+		v->sink.update(v->sink.ctx, &v->vs);
+}
+
 void view_events(struct view *v, const struct event *ev, int n)
 {
 	if (n <= 0)
@@ -94,6 +120,7 @@ void view_events(struct view *v, const struct event *ev, int n)
 	struct view_say m;
 	for (int i = 0; i < n; i++) {
 		const struct event *e = &ev[i];
+		count_chips(v, e);
 		say_init(&m, VIEW_SAY_EVENT);
 		int seat = -1;
 		enum audio_cue cue = audio_event_cue(e, v->seat, &seat);
@@ -227,6 +254,8 @@ static void compute(struct view *v)
 	vs->game_over = vs->to_act < 0;
 	vs->my_turn = v->seat >= 0 && table_awaits(t, v->seat);
 	vs->moves = t->moves;
+	vs->chips_in = v->chips_in;
+	vs->verbosity = v->talk.verbosity;
 	struct sbuf b;
 	for (int k = 0; k < VIEW_NQUERY; k++) {
 		ann_query(&v->talk, t->gt, v->redacted, VIEW_QUERY_KEYS[k], &b);
@@ -357,6 +386,11 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.game = t->g;
 	v->talk.players = t->opt.players;
 	v->talk.me = v->seat;
+	/* What the table showed before this listener came (L); the cards were
+	 * dealt to every seat at once. */
+	v->talk.heard = t->talk.heard;
+	v->talk.heard.ndues = 0;
+	v->talk.heard.dealt = v->seat >= 0 && t->dealt;
 	v->prompted = -1;
 	v->redacted = calloc(1, t->g->state_size);
 	if (!v->redacted) {

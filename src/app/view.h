@@ -3,7 +3,7 @@
  * (a seat hears the cards it may see, a spectator only what is public),
  * phrases them with the announcer (announce, talk_GAME, say, the
  * catalogues), and keeps a view_state: everything a player's keys answer
- * (C F R S T 1-9 H, the hand, the legal choices and their labels), so that
+ * (C F R S T L N 1-9 H, the hand, the legal choices and their labels), so that
  * a client answers keys at once, without asking the table.
  *
  * What a view produces goes to its sink: the local speech and sound cues
@@ -37,8 +37,8 @@ struct table;
 #define VIEW_LABEL_MAX 192       /* a menu item */
 #define VIEW_MAX_CHOICES 32
 /* The query keys, in the order of view_state.answer. */
-#define VIEW_QUERY_KEYS "CFRST123456789"
-#define VIEW_NQUERY 14
+#define VIEW_QUERY_KEYS "CFRSTLN123456789"
+#define VIEW_NQUERY 16
 /* Most labels of amounts and discards one state holds (see view_choice). */
 #define VIEW_MAX_VARIANTS 4096
 
@@ -108,6 +108,9 @@ struct view_state {
 	int nchoices;                 /* the other legal choices, when my_turn */
 	struct view_choice choice[VIEW_MAX_CHOICES];
 	int ncards[GAME_MAX_SEATS];   /* cards each seat holds */
+	int chips_in;                 /* chips this seat put in by choice in this deal
+	                               * (antes and passe not counted) */
+	int verbosity;                /* enum talk_verbosity the events are phrased in */
 	int nvariants;
 	char (*variant)[VIEW_LABEL_MAX]; /* owned by the view, valid until the next update */
 };
@@ -127,6 +130,7 @@ struct view {
 	void *redacted;               /* scratch: the state as this seat sees it */
 	int prompted;                 /* moves when the prompt was last said, -1 never */
 	int cap_variants;
+	int chips_in;                 /* see view_state.chips_in */
 	struct view_state vs;
 };
 
@@ -145,6 +149,12 @@ void view_events(struct view *v, const struct event *ev, int n);
 /* Recompute the state and send it; say the prompt when the seat has just
  * come to act. The table calls it after every action. */
 void view_refresh(struct view *v);
+/* Hear the events of an action without phrasing them (a game replayed in
+ * silence): what the query keys and chips_in remember is kept. */
+void view_remember(struct view *v, const struct event *ev, int n);
+/* Full or short announcements from now on (enum talk_verbosity); the
+ * state is sent again. */
+void view_set_verbosity(struct view *v, int verbosity);
 /* Say why an action of this seat was refused. */
 void view_refusal(struct view *v, const struct refusal *r);
 /* Say a sentence to this view's listener (already in its language). */
@@ -165,7 +175,7 @@ void view_lang_leave(const char *saved);
  * not see blanked, told by the announcer; view: the state redacted for
  * talk->me. The one filter every listener goes through (the table's views
  * and `tapis replay`). */
-void view_phrase_event(const struct talk *talk, const struct game_talk *gt, const void *view,
+void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,
                        const struct event *e, struct sbuf *b);
 
 #endif

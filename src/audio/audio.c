@@ -16,7 +16,7 @@ static const char *const cue_names[CUE_COUNT] = {
 	[CUE_TRICK] = "trick", [CUE_CHIPS] = "chips", [CUE_POT_WON] = "pot_won",
 	[CUE_FOLD] = "fold", [CUE_PASS] = "pass", [CUE_YOUR_TURN] = "your_turn",
 	[CUE_ILLEGAL] = "illegal", [CUE_ROUND_OVER] = "round_over",
-	[CUE_GAME_OVER] = "game_over",
+	[CUE_GAME_OVER] = "game_over", [CUE_CHAT] = "chat",
 };
 
 const char *audio_cue_name(enum audio_cue cue)

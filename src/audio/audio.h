@@ -18,6 +18,7 @@ struct audio;
 enum audio_cue {
 	CUE_SHUFFLE, CUE_DEAL, CUE_CARD, CUE_TRICK, CUE_CHIPS, CUE_POT_WON,
 	CUE_FOLD, CUE_PASS, CUE_YOUR_TURN, CUE_ILLEGAL, CUE_ROUND_OVER, CUE_GAME_OVER,
+	CUE_CHAT,      /* a chat line (network play) */
 	CUE_COUNT
 };
 

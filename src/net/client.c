@@ -1,17 +1,15 @@
 #include "net/client.h"
 
+#include "net/outq.h"
+
 #include <libwebsockets.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-struct out_msg {
-	struct out_msg *next;
-	size_t len;
-	unsigned char buf[]; /* LWS_PRE bytes, then the text */
-};
 
 struct netc {
 	struct lws_context *ctx;
@@ -21,7 +19,7 @@ struct netc {
 	int open, closed, failed;
 	int woken;                     /* the heartbeat fired */
 	lws_sorted_usec_list_t timer;
-	struct out_msg *head, *tail;
+	struct outq out;
 	char *rx;
 	size_t rxlen;
 	char err[128];
@@ -32,11 +30,16 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 	struct netc *c = lws_context_user(lws_get_context(wsi));
 	(void)user;
 	switch (reason) {
-	case LWS_CALLBACK_CLIENT_ESTABLISHED:
+	case LWS_CALLBACK_CLIENT_ESTABLISHED: {
+		/* Each message leaves at once, not held back for the last one's
+		 * acknowledgement (Nagle). */
+		int one = 1;
+		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 		c->open = 1;
-		if (c->head)
+		if (c->out.head)
 			lws_callback_on_writable(wsi);
 		break;
+	}
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
 		snprintf(c->err, sizeof c->err, "%s", in ? (const char *)in : "cannot connect");
 		c->failed = 1;
@@ -60,17 +63,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		break;
 	}
 	case LWS_CALLBACK_CLIENT_WRITEABLE:
-		if (c->head) {
-			struct out_msg *m = c->head;
-			if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
-				return -1;
-			c->head = m->next;
-			if (!c->head)
-				c->tail = NULL;
-			free(m);
-			if (c->head)
-				lws_callback_on_writable(wsi);
-		}
+		if (outq_write(&c->out, wsi) < 0)
+			return -1;
+		if (c->out.head)
+			lws_callback_on_writable(wsi);
 		break;
 	case LWS_CALLBACK_CLIENT_CLOSED:
 	case LWS_CALLBACK_CLOSED:
@@ -163,18 +159,8 @@ int netc_send(struct netc *c, const char *text)
 {
 	if (c->closed)
 		return -1;
-	size_t len = strlen(text);
-	struct out_msg *m = malloc(sizeof *m + LWS_PRE + len);
-	if (!m)
+	if (outq_push(&c->out, text, strlen(text)) < 0)
 		return -1;
-	m->next = NULL;
-	m->len = len;
-	memcpy(m->buf + LWS_PRE, text, len);
-	if (c->tail)
-		c->tail->next = m;
-	else
-		c->head = m;
-	c->tail = m;
 	if (c->wsi && c->open)
 		lws_callback_on_writable(c->wsi);
 	return 0;
@@ -198,21 +184,11 @@ int netc_connected(const struct netc *c)
 	return c->open && !c->closed;
 }
 
-static void drop_queue(struct netc *c)
-{
-	while (c->head) {
-		struct out_msg *m = c->head;
-		c->head = m->next;
-		free(m);
-	}
-	c->tail = NULL;
-}
-
 void netc_close(struct netc *c)
 {
 	if (!c)
 		return;
-	drop_queue(c);
+	outq_clear(&c->out);
 	lws_sul_cancel(&c->timer);
 	lws_context_destroy(c->ctx);
 	free(c->rx);

@@ -6,48 +6,14 @@
 #include <string.h>
 
 #include "audio/audio.h"
-#include "bots/bot.h"
 #include "net/proto.h"
-#include "speech/announce.h"
 #include "speech/i18n.h"
-#include "speech/say.h"
-
-static const char *const langs[] = { "en", "fr" };
-
-/* The catalogue of lang in force (the server phrases for each member in
- * turn; catalogues are small). */
-static void lang_use(const char *lang)
-{
-	if (strcmp(i18n_lang(), lang) != 0) {
-		char err[256];
-		i18n_set_lang(lang, err, sizeof err);
-	}
-}
-
-static void on_event(void *ctx, const struct event *e)
-{
-	struct host *h = ctx;
-	struct event copy = *e;
-	copy.seq = e->type == EV_GAME_START ? 0 : h->seq++;
-	hist_event(&h->hist, &copy);
-	if (h->replaying)
-		return;
-	if (h->npending == h->cap_pending) {
-		int cap = h->cap_pending ? h->cap_pending * 2 : 32;
-		struct event *p = realloc(h->pending, (size_t)cap * sizeof *p);
-		if (!p)
-			return;
-		h->pending = p;
-		h->cap_pending = cap;
-	}
-	h->pending[h->npending++] = copy;
-}
 
 struct host_member *host_member(struct host *h, const char *name)
 {
 	for (int i = 0; i < h->nmembers; i++)
-		if (!strcmp(h->member[i].name, name))
-			return &h->member[i];
+		if (!strcmp(h->member[i]->name, name))
+			return h->member[i];
 	return NULL;
 }
 
@@ -66,6 +32,16 @@ static int bot_plays(const struct host *h, int s, long long now_ms)
 	if (!x->name[0])
 		return 1;
 	return x->away_ms && now_ms - x->away_ms >= h->cfg->grace_ms;
+}
+
+/* Tell the table who plays each seat now: the table waits for a person
+ * (SEAT_HUMAN) or plays a bot. */
+static void update_kinds(struct host *h, long long now_ms)
+{
+	for (int s = 0; s < h->players; s++) {
+		h->t.opt.seat_kind[s] = bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN;
+		h->t.opt.bot_level[s] = h->seat[s].level;
+	}
 }
 
 const char *host_seat_word(const struct host *h, int s)
@@ -93,162 +69,137 @@ static void send_to(struct host *h, struct host_member *m, char *text)
 	m->missed[m->nmissed++] = text;
 }
 
-/* A sentence for a member, with its cue and the seat it comes from. */
-static char *say_msg(const struct host *h, int seq, const char *text, const char *cue, int from)
-{
-	json_t *o = json_pack("{s:s, s:I, s:i, s:s}", "type", "say", "table", (json_int_t)h->id, "seq", seq,
-	                      "text", text);
-	if (!o)
-		return NULL;
-	if (cue) {
-		json_object_set_new(o, "cue", json_string(cue));
-		json_object_set_new(o, "from", json_integer(from));
-	}
-	return proto_dump(o);
-}
-
-/* The state redacted for a seat; for a spectator (-1), for nobody. */
-static const void *view_for(struct host *h, int seat)
-{
-	memcpy(h->view, h->st, h->g->state_size);
-	if (seat >= 0) {
-		h->g->redact(h->view, seat);
-	} else {
-		h->g->redact(h->view, 0);
-		h->g->redact(h->view, h->players > 1 ? 1 : 0);
-	}
-	return h->view;
-}
-
 static json_t *json_text(const char *s)
 {
 	json_t *v = json_string(s);
 	return v ? v : json_string("");
 }
 
-/* The member's view: the answers to the keys, the hand, the choices. */
-static char *state_msg(struct host *h, const struct host_member *m)
+/* ---- a member's view, as messages ---- */
+
+static void sink_say(void *ctx, const struct view_say *m)
 {
-	int seat = m->seat;
-	struct talk tk = { h->g, seat, h->players };
-	json_t *o = json_pack("{s:s, s:I, s:i, s:i, s:s}", "type", "state", "table", (json_int_t)h->id, "seq",
-	                      h->seq - 1, "seat", seat, "state",
-	                      h->state == HOST_WAITING ? "waiting" : h->state == HOST_PLAYING ? "playing" : "over");
-	if (!o)
-		return NULL;
-	if (h->state == HOST_WAITING)
+	struct host_member *mb = ctx;
+	struct host *h = mb->h;
+	json_t *o;
+	const char *cue = m->cue >= 0 ? audio_cue_name((enum audio_cue)m->cue) : NULL;
+	if (m->kind == VIEW_SAY_REFUSAL) {
+		o = json_pack("{s:s, s:I, s:s, s:o}", "type", "refused", "table", (json_int_t)h->id, "action",
+		              mb->acting, "text", json_text(m->text));
+	} else {
+		o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves", h->t.moves,
+		              "text", json_text(m->text));
+		if (o && m->urgent)
+			json_object_set_new(o, "urgent", json_true());
+	}
+	if (o && cue) {
+		json_object_set_new(o, "cue", json_string(cue));
+		json_object_set_new(o, "from", json_integer(m->seat));
+	}
+	send_to(h, mb, proto_dump(o));
+}
+
+static json_t *labels(const struct view_state *vs, const struct view_choice *c)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < c->nvariants && c->first + i < vs->nvariants; i++)
+		json_array_append_new(a, json_text(vs->variant[c->first + i]));
+	return a;
+}
+
+static char *state_msg(const struct host *h, const struct view_state *vs, int seat)
+{
+	const char *word = h->state == HOST_WAITING ? "waiting"
+	                   : h->state == HOST_OVER || (vs && vs->game_over) ? "over" : "playing";
+	json_t *o = json_pack("{s:s, s:I, s:i, s:i, s:s}", "type", "state", "table", (json_int_t)h->id, "moves",
+	                      vs ? vs->moves : 0, "seat", vs ? vs->seat : seat, "state", word);
+	if (!o || !vs)
 		return proto_dump(o);
-	int to_act = h->g->to_act(h->st);
-	json_object_set_new(o, "to_act", json_integer(to_act));
-	const void *view = view_for(h, seat);
+	json_object_set_new(o, "to_act", json_integer(vs->to_act));
+	json_object_set_new(o, "my_turn", json_boolean(vs->my_turn));
 	json_t *keys = json_object();
-	struct sbuf b;
-	static const char qkeys[] = "CFRST123456789";
-	for (const char *k = qkeys; *k; k++) {
-		char name[2] = { *k, 0 };
-		ann_query(&tk, h->gt, view, *k, &b);
-		json_object_set_new(keys, name, json_text(b.s));
+	for (int i = 0; i < VIEW_NQUERY; i++) {
+		char k[2] = { VIEW_QUERY_KEYS[i], 0 };
+		json_object_set_new(keys, k, json_text(vs->answer[i]));
 	}
-	struct action legal[GAME_MAX_LEGAL];
-	int nlegal = to_act == seat && seat >= 0 ? h->g->legal(h->st, legal, GAME_MAX_LEGAL) : 0;
-	if (seat >= 0) {
-		card_t hand[GAME_MAX_HAND];
-		int n = h->g->hand(h->st, seat, hand);
-		ann_hand(&tk, hand, n, &b);
-		json_object_set_new(keys, "H", json_text(b.s));
-		json_t *ha = json_array();
-		for (int i = 0; i < n; i++) {
-			char cs[4], nm[64];
-			struct action a = act_card(ACT_PLAY, hand[i]);
-			json_array_append_new(ha, json_pack("{s:s, s:s, s:b}", "card", card_str(hand[i], cs), "name",
-			                                    say_card_str(hand[i], SAY_BARE, nm, sizeof nm), "playable",
-			                                    nlegal && act_in_list(&a, legal, nlegal)));
-		}
-		json_object_set_new(o, "hand", ha);
-	}
+	if (vs->seat >= 0)
+		json_object_set_new(keys, "H", json_text(vs->hand_text));
 	json_object_set_new(o, "keys", keys);
+	if (vs->prompt[0])
+		json_object_set_new(o, "prompt", json_text(vs->prompt));
+	json_t *hand = json_array();
+	for (int i = 0; i < vs->nhand; i++) {
+		char cs[4];
+		json_array_append_new(hand, json_pack("{s:s, s:o, s:b}", "card", card_str(vs->hand[i].card, cs), "name",
+		                                      json_text(vs->hand[i].name), "playable", vs->hand[i].playable));
+	}
+	json_object_set_new(o, "hand", hand);
 	json_t *ch = json_array();
-	for (int i = 0; i < nlegal; i++) {
-		char txt[ACT_STR_MAX];
-		sb_clear(&b);
-		ann_action(&tk, h->gt, view, &legal[i], &b);
-		sb_capitalize(&b);
-		json_t *c = json_pack("{s:s, s:s}", "action", act_format(&legal[i], txt, sizeof txt), "label", b.s);
-		if (c && legal[i].amount_max > legal[i].amount) {
-			json_object_set_new(c, "min", json_integer(legal[i].amount));
-			json_object_set_new(c, "max", json_integer(legal[i].amount_max));
+	for (int i = 0; i < vs->nchoices; i++) {
+		const struct view_choice *c = &vs->choice[i];
+		json_t *x = json_pack("{s:s, s:o}", "action", c->word, "label", json_text(c->label));
+		if (!x)
+			continue;
+		if (c->hi > c->lo) {
+			json_object_set_new(x, "min", json_integer(c->lo));
+			json_object_set_new(x, "max", json_integer(c->hi));
 		}
-		if (c)
-			json_array_append_new(ch, c);
+		if (c->nvariants)
+			json_object_set_new(x, "labels", labels(vs, c));
+		json_array_append_new(ch, x);
 	}
 	json_object_set_new(o, "choices", ch);
 	return proto_dump(o);
 }
 
-/* Phrase the pending events for one member (its language is in force). */
-static void tell_member(struct host *h, struct host_member *m, int prompt)
+static void sink_update(void *ctx, const struct view_state *vs)
 {
-	struct talk tk = { h->g, m->seat, h->players };
-	const void *view = view_for(h, m->seat);
-	struct sbuf b;
-	for (int i = 0; i < h->npending; i++) {
-		struct event e = h->pending[i];
-		if (m->seat < 0 && e.visible != EV_ALL)
-			continue; /* a spectator hears what is public only */
-		if (e.type == EV_HAND_START)
-			e.ncards = 0; /* the pack in order is for the history alone */
-		ann_event(&tk, h->gt, view, &e, &b);
-		int from = -1;
-		enum audio_cue cue = audio_event_cue(&e, m->seat, &from);
-		if (!b.len && cue == CUE_COUNT)
-			continue;
-		send_to(h, m, say_msg(h, e.seq, b.s, cue == CUE_COUNT ? NULL : audio_cue_name(cue), from));
-	}
-	if (prompt) {
-		sb_clear(&b);
-		if (h->gt && h->gt->prompt)
-			h->gt->prompt(&tk, view, &b);
-		if (!b.len)
-			sb_puts(&b, _("Your turn."));
-		send_to(h, m, say_msg(h, h->seq - 1, b.s, audio_cue_name(CUE_YOUR_TURN), m->seat));
-	}
-	if (m->conn >= 0)
-		send_to(h, m, state_msg(h, m));
+	struct host_member *mb = ctx;
+	/* Only the latest state matters: none is kept for an absent member. */
+	if (mb->conn >= 0)
+		send_to(mb->h, mb, state_msg(mb->h, vs, mb->seat));
 }
 
-/* Tell every member what the last action did, each in their language. */
-static void flush(struct host *h, long long now_ms)
+/* Attach (again) the member's view for its seat and language; it sends the
+ * state at once, and the prompt when the seat is to act. */
+static void bind_view(struct host *h, struct host_member *m)
 {
-	if (h->replaying) {
-		h->npending = 0;
+	if (m->has_view) {
+		view_release(&m->v);
+		m->has_view = 0;
+	}
+	if (h->state == HOST_WAITING) {
+		if (m->conn >= 0)
+			send_to(h, m, state_msg(h, NULL, m->seat));
 		return;
 	}
-	int to_act = h->state == HOST_PLAYING ? h->g->to_act(h->st) : -1;
-	for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++)
-		for (int i = 0; i < h->nmembers; i++) {
-			struct host_member *m = &h->member[i];
-			if (strcmp(m->lang, langs[l]) != 0)
-				continue;
-			lang_use(m->lang);
-			tell_member(h, m, to_act >= 0 && to_act == m->seat && !bot_plays(h, m->seat, now_ms));
-		}
-	h->npending = 0;
+	struct view_sink sink = { sink_say, sink_update, m };
+	char err[128];
+	/* Attached to a table in play, the view sends its state at once; before
+	 * the start, the first events will. */
+	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
+		m->has_view = 1;
+	} else {
+		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+	}
 }
 
 /* A sentence about a player ("%s sits down.") told to every member. */
 static void announce(struct host *h, const char *msgid, const char *name)
 {
-	for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++)
-		for (int i = 0; i < h->nmembers; i++) {
-			struct host_member *m = &h->member[i];
-			if (strcmp(m->lang, langs[l]) != 0)
-				continue;
-			lang_use(m->lang);
-			char text[512];
-			snprintf(text, sizeof text, i18n_get(msgid), name);
-			send_to(h, m, say_msg(h, h->seq - 1, text, NULL, -1));
-		}
+	for (int i = 0; i < h->nmembers; i++) {
+		struct host_member *m = h->member[i];
+		const char *saved = view_lang_enter(m->lang);
+		char text[512];
+		snprintf(text, sizeof text, i18n_get(msgid), name);
+		view_lang_leave(saved);
+		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
+		                      h->t.moves, "text", json_text(text));
+		send_to(h, m, proto_dump(o));
+	}
 }
+
+/* ---- the table's life ---- */
 
 void host_row(const struct host *h, struct store_table *t)
 {
@@ -279,13 +230,13 @@ void host_row(const struct host *h, struct store_table *t)
 
 void host_save(struct host *h)
 {
-	if (h->replaying)
-		return;
 	struct store_table t;
 	host_row(h, &t);
 	store_table_put(h->store, &t);
 }
 
+/* Open the table (the game set up, its hand history opened): nothing
+ * played yet. */
 static int setup(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
                  uint64_t seed, struct store *store, const struct host_config *cfg, struct net_out out,
                  char *err, size_t errlen)
@@ -293,28 +244,31 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	memset(h, 0, sizeof *h);
 	h->id = id;
 	h->g = g;
-	h->gt = talk_find(g->name);
 	h->players = players;
 	h->seed = seed;
 	h->rules = *rules;
 	h->store = store;
 	h->cfg = cfg;
 	h->out = out;
-	h->st = calloc(1, g->state_size);
-	h->view = calloc(1, g->state_size);
-	if (!h->st || !h->view) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	card_t pack[CARD_MAX_PACK];
-	if (g->pack(&h->rules, players, pack, err, errlen) < 0)
-		return -1;
-	struct game_setup gs = { players, -1, seed, &h->rules, NULL };
-	if (g->init(h->st, &gs, err, errlen) < 0)
-		return -1;
-	rng_seed(&h->bot_rng, rng_derive(seed, 0x626f7473));
 	for (int s = 0; s < players; s++)
 		h->seat[s].level = 2;
+	struct table_options o;
+	memset(&o, 0, sizeof o);
+	o.game = g;
+	o.players = players;
+	o.dealer = -1;
+	o.seed = seed;
+	o.rules = *rules;
+	char path[4096];
+	if (cfg->log_dir) {
+		snprintf(path, sizeof path, "%s/%ld.jsonl", cfg->log_dir, id);
+		o.log_path = path;
+	}
+	if (table_open(&h->t, &o, NULL, NULL, err, errlen) < 0)
+		return -1;
+	h->opened = 1;
+	/* The rules the game settled ("auto" values) are the table's. */
+	h->rules = h->t.opt.rules;
 	return 0;
 }
 
@@ -331,45 +285,67 @@ int host_create(struct host *h, long id, const struct game_ops *g, int players, 
 	return 0;
 }
 
-/* The game begins: the hand history opens, the first events are told. */
-static int begin(struct host *h, char *err, size_t errlen)
-{
-	if (h->cfg->log_dir) {
-		char path[4096];
-		snprintf(path, sizeof path, "%s/%ld.jsonl", h->cfg->log_dir, h->id);
-		if (hist_open(&h->hist, path, err, errlen) < 0)
-			return -1;
-	}
-	h->state = HOST_PLAYING;
-	hist_game_start(&h->hist, h->g->name, h->players, h->seed, &h->rules);
-	h->seq = 1;
-	struct event e;
-	ev_init(&e, EV_GAME_START);
-	e.nvalues = h->players;
-	on_event(h, &e);
-	struct sink s = { on_event, h };
-	h->g->start(h->st, &s);
-	return 0;
-}
-
-struct replay_ctx {
-	struct host *h;
+struct journal_read {
+	struct script s;
 	int bad;
 };
 
-static int apply_one(struct host *h, int seat, const struct action *a, struct refusal *why, long long now_ms);
-
-static void replay_action(void *ctx, int seat, const char *text)
+static void journal_line(void *ctx, int seat, const char *text)
 {
-	struct replay_ctx *r = ctx;
-	struct action a;
-	char err[128];
-	struct refusal why;
+	struct journal_read *r = ctx;
 	if (r->bad)
 		return;
-	if (act_parse(text, &a, err, sizeof err) < 0 || r->h->g->to_act(r->h->st) != seat ||
-	    apply_one(r->h, seat, &a, &why, 0) < 0)
+	if (r->s.n == r->s.cap) {
+		int cap = r->s.cap ? r->s.cap * 2 : 256;
+		struct script_line *l = realloc(r->s.lines, (size_t)cap * sizeof *l);
+		if (!l) {
+			r->bad = 1;
+			return;
+		}
+		r->s.lines = l;
+		r->s.cap = cap;
+	}
+	struct script_line *l = &r->s.lines[r->s.n];
+	char err[128];
+	memset(l, 0, sizeof *l);
+	if (act_parse(text, &l->act, err, sizeof err) < 0) {
 		r->bad = 1;
+		return;
+	}
+	l->line = r->s.n + 1;
+	l->seat = seat;
+	snprintf(l->text, sizeof l->text, "%s", text);
+	r->s.n++;
+}
+
+static struct host_member *add_member(struct host *h, const char *name, const char *lang)
+{
+	if (h->nmembers == HOST_MAX_MEMBERS)
+		return NULL;
+	struct host_member *m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	m->h = h;
+	snprintf(m->name, sizeof m->name, "%s", name);
+	snprintf(m->lang, sizeof m->lang, "%s", lang);
+	m->conn = -1;
+	m->seat = -1;
+	h->member[h->nmembers++] = m;
+	return m;
+}
+
+static void drop_member(struct host *h, struct host_member *m)
+{
+	if (m->has_view)
+		view_release(&m->v);
+	for (int k = 0; k < m->nmissed; k++)
+		free(m->missed[k]);
+	for (int i = 0; i < h->nmembers; i++)
+		if (h->member[i] == m) {
+			h->member[i] = h->member[--h->nmembers];
+			break;
+		}
+	free(m);
 }
 
 int host_restore(struct host *h, const struct store_table *t, struct store *store,
@@ -381,6 +357,10 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 		snprintf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
 		return -1;
 	}
+	if (t->players < g->min_players || t->players > g->max_players) {
+		snprintf(err, errlen, "table %ld: %d players", t->id, t->players);
+		return -1;
+	}
 	struct rules rules;
 	rules_init(&rules, g->rules, g->nrules);
 	char buf[STORE_TEXT_MAX];
@@ -389,10 +369,6 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		if (rules_set_arg(&rules, line, err, errlen) < 0)
 			return -1;
-	if (t->players < g->min_players || t->players > g->max_players) {
-		snprintf(err, errlen, "table %ld: %d players", t->id, t->players);
-		return -1;
-	}
 	if (setup(h, t->id, g, t->players, &rules, t->seed, store, cfg, out, err, errlen) < 0) {
 		host_free(h);
 		return -1;
@@ -407,69 +383,61 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 		snprintf(h->seat[s].name, sizeof h->seat[s].name, "%s", name ? name : "");
 		h->seat[s].open = json_is_true(json_object_get(x, "open"));
 		h->seat[s].level = (int)json_integer_value(json_object_get(x, "level"));
-		if (h->seat[s].name[0] && h->nmembers < HOST_MAX_MEMBERS) {
-			struct host_member *m = &h->member[h->nmembers++];
-			snprintf(m->name, sizeof m->name, "%s", h->seat[s].name);
-			snprintf(m->lang, sizeof m->lang, "en");
-			m->conn = -1;
+		struct host_member *m = h->seat[s].name[0] ? add_member(h, h->seat[s].name, "en") : NULL;
+		if (m) {
+			/* Away until they log in again. */
 			m->seat = s;
-			h->seat[s].away_ms = now_ms;
+			h->seat[s].away_ms = now_ms ? now_ms : 1;
 		}
 	}
 	json_decref(seats);
 	h->state = HOST_WAITING;
 	if (t->state != HOST_WAITING) {
-		h->replaying = 1;
-		if (begin(h, err, errlen) < 0) {
+		struct journal_read r;
+		memset(&r, 0, sizeof r);
+		snprintf(r.s.name, sizeof r.s.name, "table %ld", h->id);
+		store_journal_each(store, h->id, journal_line, &r);
+		update_kinds(h, now_ms);
+		table_start(&h->t);
+		int rc = r.bad ? -1 : table_replay(&h->t, &r.s, err, errlen);
+		script_release(&r.s);
+		if (rc < 0) {
+			if (r.bad)
+				snprintf(err, errlen, "table %ld: its journal cannot be read", h->id);
 			host_free(h);
 			return -1;
 		}
-		struct replay_ctx r = { h, 0 };
-		store_journal_each(store, h->id, replay_action, &r);
-		h->replaying = 0;
-		if (r.bad) {
-			snprintf(err, errlen, "table %ld: its journal does not replay", h->id);
-			host_free(h);
-			return -1;
-		}
-		if (h->g->to_act(h->st) < 0)
-			h->state = HOST_OVER;
+		h->state = table_to_act(&h->t) < 0 ? HOST_OVER : HOST_PLAYING;
 	}
 	return 0;
 }
 
 void host_free(struct host *h)
 {
-	hist_release(&h->hist);
-	for (int i = 0; i < h->nmembers; i++)
-		for (int k = 0; k < h->member[i].nmissed; k++)
-			free(h->member[i].missed[k]);
-	free(h->st);
-	free(h->view);
-	free(h->pending);
+	while (h->nmembers)
+		drop_member(h, h->member[h->nmembers - 1]);
+	if (h->opened)
+		table_close(&h->t);
 	memset(h, 0, sizeof *h);
 }
 
-/* Apply an action of seat; journal it, tell it. 0, or -1 refused. */
-static int apply_one(struct host *h, int seat, const struct action *a, struct refusal *why, long long now_ms)
+/* After an action: journal it, notice the end. The views were told inside
+ * the table; what they said is only queued on the connections, so the
+ * journal is written before anyone hears the action. */
+static void after_action(struct host *h, long long now_ms)
 {
-	struct sink s = { on_event, h };
-	memset(why, 0, sizeof *why);
-	if (h->g->apply(h->st, a, &s, why) < 0)
-		return -1;
-	if (!h->replaying) {
-		char txt[ACT_STR_MAX];
-		store_journal_add(h->store, h->id, h->nactions, seat, act_format(a, txt, sizeof txt));
-	}
-	h->nactions++;
-	if (h->g->to_act(h->st) < 0) {
+	int n = h->t.nplayed;
+	char txt[ACT_STR_MAX];
+	if (h->t.hist.f)
+		fflush(h->t.hist.f); /* the hand history is readable as the game goes */
+	if (n > 0)
+		store_journal_add(h->store, h->id, n - 1, h->t.played_seat[n - 1],
+		                  act_format(&h->t.played[n - 1], txt, sizeof txt));
+	if (table_to_act(&h->t) < 0) {
 		h->state = HOST_OVER;
 		host_save(h);
-		hist_release(&h->hist);
 	}
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
-	flush(h, now_ms);
-	return 0;
 }
 
 int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
@@ -487,15 +455,9 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 			return -1;
 		}
 	}
-	if (!m) {
-		if (h->nmembers == HOST_MAX_MEMBERS) {
-			snprintf(err, errlen, "this table is full");
-			return -1;
-		}
-		m = &h->member[h->nmembers++];
-		memset(m, 0, sizeof *m);
-		snprintf(m->name, sizeof m->name, "%s", name);
-		m->seat = -1;
+	if (!m && !(m = add_member(h, name, lang))) {
+		snprintf(err, errlen, "this table is full");
+		return -1;
 	}
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	m->conn = conn;
@@ -513,6 +475,7 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	} else {
 		m->seat = -1;
 	}
+	update_kinds(h, now_ms);
 	/* What was missed, bounded, then where the table is. */
 	if (m->nmissed || m->dropped) {
 		json_t *o = json_pack("{s:s, s:I, s:i, s:[]}", "type", "missed", "table", (json_int_t)h->id,
@@ -527,17 +490,11 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 		m->nmissed = m->dropped = 0;
 		send_to(h, m, proto_dump(o));
 	}
-	lang_use(m->lang);
-	int prompt = h->state == HOST_PLAYING && m->seat >= 0 && h->g->to_act(h->st) == m->seat;
-	int n = h->npending;
-	h->npending = 0;
-	tell_member(h, m, prompt);
-	h->npending = n;
+	bind_view(h, m);
 	if (back)
 		announce(h, N_("%s is back."), name);
 	else if (m->seat >= 0 && held < 0)
 		announce(h, N_("%s sits down."), name);
-	(void)now_ms;
 	return 0;
 }
 
@@ -549,7 +506,7 @@ void host_disconnect(struct host *h, const char *name, long long now_ms)
 	m->conn = -1;
 	if (m->seat < 0) {
 		/* A spectator who leaves is forgotten. */
-		*m = h->member[--h->nmembers];
+		drop_member(h, m);
 		return;
 	}
 	h->seat[m->seat].away_ms = now_ms ? now_ms : 1;
@@ -571,13 +528,10 @@ void host_stand(struct host *h, const char *name, int leave)
 	if (!m)
 		return;
 	if (leave) {
-		for (int k = 0; k < m->nmissed; k++)
-			free(m->missed[k]);
-		*m = h->member[--h->nmembers];
-	} else {
+		drop_member(h, m);
+	} else if (m->seat >= 0) {
 		m->seat = -1;
-		if (m->conn >= 0)
-			send_to(h, m, state_msg(h, m));
+		bind_view(h, m);
 	}
 }
 
@@ -593,6 +547,7 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 	}
 	h->seat[seat].open = open;
 	h->seat[seat].level = level;
+	h->t.opt.bot_level[seat] = level;
 	host_save(h);
 	return 0;
 }
@@ -603,11 +558,17 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 		snprintf(err, errlen, "the game has already begun");
 		return -1;
 	}
-	if (begin(h, err, errlen) < 0)
-		return -1;
+	h->state = HOST_PLAYING;
+	update_kinds(h, now_ms);
+	for (int i = 0; i < h->nmembers; i++)
+		bind_view(h, h->member[i]);
+	table_start(&h->t);
 	host_save(h);
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
-	flush(h, now_ms);
+	if (table_to_act(&h->t) < 0) {
+		h->state = HOST_OVER;
+		host_save(h);
+	}
 	return 0;
 }
 
@@ -615,37 +576,27 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 {
 	struct host_member *m = host_member(h, name);
 	int seat = seat_of(h, name);
-	const char *code = NULL;
-	if (h->state != HOST_PLAYING)
+	const char *code = NULL, *msg = NULL;
+	if (h->state != HOST_PLAYING) {
 		code = "not_playing";
-	else if (seat < 0)
+		msg = "the game is not being played";
+	} else if (seat < 0 || !m || !m->has_view) {
 		code = "not_seated";
-	else if (h->g->to_act(h->st) != seat)
-		code = "not_your_turn";
+		msg = "you hold no seat at this table";
+	}
 	if (code) {
 		if (m && m->conn >= 0)
-			h->out.send(h->out.ctx, m->conn,
-			            proto_error(code, !strcmp(code, "not_your_turn") ? "it is not your turn"
-			                              : !strcmp(code, "not_seated") ? "you hold no seat at this table"
-			                                                            : "the game is not being played",
-			                        "action"));
+			h->out.send(h->out.ctx, m->conn, proto_error(code, msg, "action"));
 		return -1;
 	}
+	update_kinds(h, now_ms);
 	struct refusal why;
-	if (apply_one(h, seat, a, &why, now_ms) < 0) {
-		if (m && m->conn >= 0) {
-			lang_use(m->lang);
-			struct talk tk = { h->g, seat, h->players };
-			struct sbuf b;
-			ann_refusal(&tk, h->gt, view_for(h, seat), &why, &b);
-			char txt[ACT_STR_MAX];
-			json_t *o = json_pack("{s:s, s:I, s:s, s:s, s:s}", "type", "refused", "table", (json_int_t)h->id,
-			                      "action", act_format(a, txt, sizeof txt), "text", b.s, "cue",
-			                      audio_cue_name(CUE_ILLEGAL));
-			h->out.send(h->out.ctx, m->conn, proto_dump(o));
-		}
+	act_format(a, m->acting, sizeof m->acting);
+	if (table_act(&h->t, seat, a, &why) < 0) {
+		view_refusal(&m->v, &why);
 		return -1;
 	}
+	after_action(h, now_ms);
 	return 0;
 }
 
@@ -658,19 +609,17 @@ int host_tick(struct host *h, long long now_ms)
 			h->seat[s].bot_told = 1;
 			announce(h, N_("%s is away. A bot plays for them."), h->seat[s].name);
 		}
-	int seat = h->g->to_act(h->st);
-	if (seat < 0 || !bot_plays(h, seat, now_ms) || now_ms < h->next_bot_ms)
+	update_kinds(h, now_ms);
+	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
 		return 0;
-	struct action a;
-	bot_choose(h->g, h->st, h->seat[seat].level, &h->bot_rng, &a);
-	struct refusal why;
-	if (apply_one(h, seat, &a, &why, now_ms) < 0) {
-		char txt[ACT_STR_MAX];
-		fprintf(stderr, "tapis serve: table %ld: the bot's action '%s' was refused (%d)\n", h->id,
-		        act_format(&a, txt, sizeof txt), why.code);
+	char err[256];
+	if (table_auto_step(&h->t, err, sizeof err) != 0) {
+		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 		h->state = HOST_OVER;
 		host_save(h);
+		return 0;
 	}
+	after_action(h, now_ms);
 	return 1;
 }
 
@@ -682,6 +631,6 @@ void host_chat(struct host *h, const char *from, const char *text)
 	if (!s)
 		return;
 	for (int i = 0; i < h->nmembers; i++)
-		send_to(h, &h->member[i], strdup(s));
+		send_to(h, h->member[i], strdup(s));
 	free(s);
 }

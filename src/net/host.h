@@ -5,7 +5,9 @@
  * phrases the events for each member with the announcer (only what that
  * seat may see; spectators hear what is public), sends the cues with the
  * seat they come from, and the member's view: the answers to the query
- * keys, the hand, the legal choices. Every action goes to the store's
+ * keys, the hand, the legal choices. The table (app/table) plays the game;
+ * each member is a view (app/view) whose sink turns what it says and its
+ * state into messages. Every action goes to the store's
  * journal before it is told; a table is restored by replaying it. */
 #ifndef TAPIS_HOST_H
 #define TAPIS_HOST_H
@@ -13,7 +15,8 @@
 #include <stdint.h>
 
 #include "core/game.h"
-#include "core/history.h"
+#include "app/table.h"
+#include "app/view.h"
 #include "net/store.h"
 #include "speech/talk.h"
 
@@ -38,10 +41,14 @@ struct host_seat {
 };
 
 struct host_member {
+	struct host *h;
 	char name[HOST_PLAYER_MAX];
 	char lang[3];
 	long conn;                  /* -1 while disconnected */
 	int seat;                   /* -1: a spectator */
+	int has_view;               /* v is attached to the table */
+	struct view v;              /* what this member hears and may ask */
+	char acting[ACT_STR_MAX];   /* the action being tried (for a refusal) */
 	int nmissed, dropped;       /* announcements kept while away, and those lost */
 	char *missed[HOST_MISSED_MAX];
 };
@@ -55,7 +62,6 @@ struct host_config {
 struct host {
 	long id;
 	const struct game_ops *g;
-	const struct game_talk *gt;
 	int players;
 	uint64_t seed;
 	struct rules rules;
@@ -64,17 +70,11 @@ struct host {
 	char pwhash[128];
 	int state;                  /* enum host_state */
 	struct host_seat seat[GAME_MAX_SEATS];
-	struct host_member member[HOST_MAX_MEMBERS];
+	struct host_member *member[HOST_MAX_MEMBERS]; /* each allocated: views point into them */
 	int nmembers;
-	void *st, *view;
-	struct rng bot_rng;
-	struct history hist;
-	int seq;                    /* of the next event, as in the hand history */
-	int nactions;               /* in the journal */
+	struct table t;             /* the game, its journal, its hand history, the views */
+	int opened;
 	long long next_bot_ms;
-	int replaying;              /* restoring: nothing is told or stored */
-	struct event *pending;
-	int npending, cap_pending;
 	struct store *store;
 	const struct host_config *cfg;
 	struct net_out out;

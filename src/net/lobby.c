@@ -100,11 +100,11 @@ static void restore_one(void *ctx, const struct store_table *t)
 	}
 	/* Its players are known by name: they sit back down when they return. */
 	for (int i = 0; i < h->nmembers; i++)
-		if (!user_named(r->l, h->member[i].name) &&
+		if (!user_named(r->l, h->member[i]->name) &&
 		    grow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users) == 0) {
 			struct lobby_user *u = &r->l->users[r->l->nusers++];
 			memset(u, 0, sizeof *u);
-			snprintf(u->name, sizeof u->name, "%s", h->member[i].name);
+			snprintf(u->name, sizeof u->name, "%s", h->member[i]->name);
 			snprintf(u->lang, sizeof u->lang, "en");
 			u->conn = -1;
 			u->guest = 1; /* until they log in again */
@@ -185,10 +185,18 @@ static json_t *table_json(const struct host *h)
 	}
 	int watchers = 0;
 	for (int i = 0; i < h->nmembers; i++)
-		watchers += h->member[i].seat < 0;
+		watchers += h->member[i]->seat < 0;
 	return json_pack("{s:I, s:s, s:i, s:o, s:o, s:b, s:s, s:s, s:i}", "id", (json_int_t)h->id, "game",
 	                 h->g->name, "players", h->players, "rules", rules, "seats", seats, "private", h->private_,
 	                 "creator", h->creator, "state", state_word(h->state), "watchers", watchers);
+}
+
+/* "joined", with the table as the lobby lists it (a player at a table in
+ * play is not sent the lobby's list). */
+static char *joined_msg(const struct host *h, int seat)
+{
+	return proto_dump(json_pack("{s:s, s:I, s:i, s:o}", "type", "joined", "table", (json_int_t)h->id, "seat",
+	                            seat, "info", table_json(h)));
 }
 
 static char *lobby_msg(struct lobby *l)
@@ -202,6 +210,36 @@ static char *lobby_msg(struct lobby *l)
 	for (int i = 0; i < l->ntables; i++)
 		json_array_append_new(tables, table_json(l->tables[i]));
 	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
+}
+
+/* 1 when the user is at a table (seated or watching). */
+static int at_table(struct lobby *l, const char *name)
+{
+	for (int i = 0; i < l->ntables; i++)
+		if (host_member(l->tables[i], name))
+			return 1;
+	return 0;
+}
+
+/* The lobby's list goes to the connections in the lobby only: it grows
+ * with every table, and someone at a table has no use for it until they
+ * leave. The members of a table still waiting to begin are told its own
+ * entry ("table"), where the seats change. */
+static void broadcast_lobby(struct lobby *l, const char *text)
+{
+	for (int i = 0; i < l->nconns; i++)
+		if (l->conns[i].user >= 0 && !at_table(l, l->users[l->conns[i].user].name))
+			send_text(l, l->conns[i].id, strdup(text));
+	for (int t = 0; t < l->ntables; t++) {
+		struct host *h = l->tables[t];
+		if (h->state != HOST_WAITING)
+			continue;
+		char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
+		for (int k = 0; one && k < h->nmembers; k++)
+			if (h->member[k]->conn >= 0)
+				send_text(l, h->member[k]->conn, strdup(one));
+		free(one);
+	}
 }
 
 static void broadcast(struct lobby *l, const char *text)
@@ -333,8 +371,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		struct host_member *hm = host_member(h, u->name);
 		if (hm && hm->seat >= 0) {
 			char err[128];
-			send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table",
-			                                         (json_int_t)h->id, "seat", hm->seat)));
+			send_text(l, c->id, joined_msg(h, hm->seat));
 			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
 		}
 	}
@@ -365,7 +402,7 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name))
 		return 1;
 	char key[64];
-	snprintf(key, sizeof key, "table %ld", h->id);
+	snprintf(key, sizeof key, "#%ld", h->id); /* no name holds a # */
 	long long wait = auth_wait(&l->auth, key, c->addr, l->now_ms);
 	if (wait > 0) {
 		send_error(l, c->id, "wait", "too many wrong passwords: try again later", m->type);
@@ -412,8 +449,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		return;
 	}
 	struct host_member *now = host_member(h, u->name);
-	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:i}", "type", "joined", "table", (json_int_t)h->id,
-	                                         "seat", now ? now->seat : -1)));
+	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
 	l->dirty = 1;
 }
 
@@ -581,6 +617,23 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 	*c = l->conns[--l->nconns];
 }
 
+/* Forget the people gone who hold no seat (their guest names are free
+ * again); the connections keep pointing at the right entries. */
+static void prune_users(struct lobby *l)
+{
+	for (int i = l->nusers - 1; i >= 0; i--) {
+		if (l->users[i].conn >= 0 || holds_seat(l, l->users[i].name))
+			continue;
+		int last = --l->nusers;
+		if (i != last) {
+			l->users[i] = l->users[last];
+			for (int c = 0; c < l->nconns; c++)
+				if (l->conns[c].user == last)
+					l->conns[c].user = i;
+		}
+	}
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
@@ -595,9 +648,10 @@ void lobby_tick(struct lobby *l, long long now_ms)
 	}
 	if (l->dirty) {
 		l->dirty = 0;
+		prune_users(l);
 		char *s = lobby_msg(l);
 		if (s)
-			broadcast(l, s);
+			broadcast_lobby(l, s);
 		free(s);
 	}
 }

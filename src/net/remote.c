@@ -75,6 +75,26 @@ static void table_facts(struct remote *r)
 	r->vs.players = (int)int_of(t, "players", r->vs.players);
 }
 
+/* The entry of a table (from "joined") put in the lobby's list, replacing
+ * the one it had: a player at a table in play is not sent the list. */
+static void keep_table(struct remote *r, json_t *info)
+{
+	if (!json_is_object(info))
+		return;
+	if (!r->lobby)
+		r->lobby = json_pack("{s:s, s:[], s:[]}", "type", "lobby", "users", "tables");
+	json_t *tables = json_object_get(r->lobby, "tables");
+	if (!json_is_array(tables))
+		return;
+	long id = (long)int_of(info, "id", 0);
+	for (size_t i = 0; i < json_array_size(tables); i++)
+		if (int_of(json_array_get(tables, i), "id", 0) == id) {
+			json_array_set(tables, i, info);
+			return;
+		}
+	json_array_append(tables, info);
+}
+
 static void on_state(struct remote *r, json_t *o)
 {
 	struct view_state *v = &r->vs;
@@ -85,8 +105,10 @@ static void on_state(struct remote *r, json_t *o)
 	table_facts(r);
 	v->to_act = (int)int_of(o, "to_act", -1);
 	v->game_over = r->table_state == 2;
-	v->my_turn = r->table_state == 1 && v->seat >= 0 && v->to_act == v->seat;
-	v->moves = (int)int_of(o, "seq", 0);
+	json_t *mt = json_object_get(o, "my_turn");
+	v->my_turn = json_is_boolean(mt) ? json_is_true(mt)
+	                                 : r->table_state == 1 && v->seat >= 0 && v->to_act == v->seat;
+	v->moves = (int)int_of(o, "moves", int_of(o, "seq", 0));
 	json_t *keys = json_object_get(o, "keys");
 	for (int k = 0; k < VIEW_NQUERY; k++) {
 		char key[2] = { VIEW_QUERY_KEYS[k], 0 };
@@ -95,6 +117,8 @@ static void on_state(struct remote *r, json_t *o)
 	snprintf(v->hand_text, sizeof v->hand_text, "%s", str_of(keys, "H"));
 	if (!v->my_turn)
 		v->prompt[0] = '\0';
+	else if (json_is_string(json_object_get(o, "prompt")))
+		snprintf(v->prompt, sizeof v->prompt, "%s", str_of(o, "prompt"));
 	json_t *hand = json_object_get(o, "hand");
 	v->nhand = 0;
 	v->can_play = 0;
@@ -127,16 +151,26 @@ static void on_state(struct remote *r, json_t *o)
 			vc->act.amount_max = vc->hi;
 		snprintf(vc->word, sizeof vc->word, "%s", str_of(c, "action"));
 		snprintf(vc->label, sizeof vc->label, "%s", str_of(c, "label"));
-		if (vc->act.kind == ACT_DISCARD && v->nhand < 16) {
-			/* Every set of cards to discard is told by the one label. */
-			int n = 1 << v->nhand;
-			if (variants_reserve(r, v->nvariants + n) == 0) {
-				vc->first = v->nvariants;
-				vc->nvariants = n;
-				for (int k = 0; k < n; k++)
-					snprintf(r->variant[v->nvariants + k], VIEW_LABEL_MAX, "%s", vc->label);
-				v->nvariants += n;
-			}
+		json_t *labels = json_object_get(c, "labels");
+		int n = (int)json_array_size(labels);
+		if (n && variants_reserve(r, v->nvariants + n) == 0) {
+			/* The label of each amount from min to max, or of each set of
+			 * cards to discard. */
+			vc->first = v->nvariants;
+			vc->nvariants = n;
+			for (int k = 0; k < n; k++)
+				snprintf(r->variant[v->nvariants + k], VIEW_LABEL_MAX, "%s",
+				         json_string_value(json_array_get(labels, (size_t)k)) ? json_string_value(json_array_get(labels, (size_t)k)) : "");
+			v->nvariants += n;
+		} else if (vc->act.kind == ACT_DISCARD && v->nhand < 16 &&
+		           variants_reserve(r, v->nvariants + (1 << v->nhand)) == 0) {
+			/* No labels given: every set of cards is told by the one. */
+			n = 1 << v->nhand;
+			vc->first = v->nvariants;
+			vc->nvariants = n;
+			for (int k = 0; k < n; k++)
+				snprintf(r->variant[v->nvariants + k], VIEW_LABEL_MAX, "%s", vc->label);
+			v->nvariants += n;
 		}
 		v->nchoices++;
 	}
@@ -153,10 +187,11 @@ static void on_say(struct remote *r, json_t *o)
 	int c = cue_named(cue);
 	int seat = (int)int_of(o, "from", -1);
 	int prompt = c == CUE_YOUR_TURN;
+	int urgent = prompt || json_is_true(json_object_get(o, "urgent"));
 	const char *text = str_of(o, "text");
 	if (prompt)
 		snprintf(r->vs.prompt, sizeof r->vs.prompt, "%s", text);
-	tell(r, prompt ? VIEW_SAY_PROMPT : VIEW_SAY_EVENT, prompt, c, seat, text);
+	tell(r, prompt ? VIEW_SAY_PROMPT : VIEW_SAY_EVENT, urgent, c, seat, text);
 }
 
 static void on_chat(struct remote *r, json_t *o)
@@ -199,10 +234,15 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		r->lobby_seen++;
 		if (r->table)
 			table_facts(r);
+	} else if (!strcmp(type, "table")) {
+		keep_table(r, json_object_get(o, "info"));
+		if (r->table)
+			table_facts(r);
 	} else if (!strcmp(type, "created")) {
 		r->created = (long)int_of(o, "table", 0);
 	} else if (!strcmp(type, "joined")) {
 		r->table = (long)int_of(o, "table", 0);
+		keep_table(r, json_object_get(o, "info"));
 		r->vs.seat = (int)int_of(o, "seat", -1);
 		r->watching = r->vs.seat < 0;
 		r->left = 0;

@@ -1,13 +1,17 @@
 #include "net/server.h"
 
 #include <libwebsockets.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "net/lobby.h"
+#include "net/outq.h"
 #include "net/proto.h"
 #include "net/words.h"
 
@@ -29,19 +33,12 @@ static long long now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-struct out_msg {
-	struct out_msg *next;
-	size_t len;
-	unsigned char buf[]; /* LWS_PRE bytes, then the text */
-};
-
 /* One WebSocket connection. */
 struct conn {
 	struct conn *next;
 	struct lws *wsi;
 	long id;
-	struct out_msg *head, *tail;
-	int queued;
+	struct outq out;
 	int closing;          /* close once the queue is sent */
 	char *rx;             /* a message arriving in fragments */
 	size_t rxlen;
@@ -74,25 +71,14 @@ static void queue_text(struct conn *c, const char *text, size_t len)
 {
 	if (c->closing > 1)
 		return;
-	if (c->queued >= SERVER_QUEUE_MAX) {
+	if (c->out.n >= SERVER_QUEUE_MAX) {
 		/* Too slow to follow the game: let it go (it may come back). */
 		c->closing = 2;
 		lws_callback_on_writable(c->wsi);
 		return;
 	}
-	struct out_msg *m = malloc(sizeof *m + LWS_PRE + len);
-	if (!m)
-		return;
-	m->next = NULL;
-	m->len = len;
-	memcpy(m->buf + LWS_PRE, text, len);
-	if (c->tail)
-		c->tail->next = m;
-	else
-		c->head = m;
-	c->tail = m;
-	c->queued++;
-	lws_callback_on_writable(c->wsi);
+	if (outq_push(&c->out, text, len) == 0)
+		lws_callback_on_writable(c->wsi);
 }
 
 static void io_send(void *ctx, long id, char *text)
@@ -121,11 +107,7 @@ static void conn_free(struct server *s, struct conn *c)
 			*p = c->next;
 			break;
 		}
-	while (c->head) {
-		struct out_msg *m = c->head;
-		c->head = m->next;
-		free(m);
-	}
+	outq_clear(&c->out);
 	free(c->rx);
 	free(c);
 }
@@ -197,6 +179,9 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	struct conn *c = pc ? *pc : NULL;
 	switch (reason) {
 	case LWS_CALLBACK_ESTABLISHED: {
+		/* Announcements leave as they are made (no Nagle delay). */
+		int one = 1;
+		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 		c = calloc(1, sizeof *c);
 		if (!c)
 			return -1;
@@ -219,22 +204,14 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	case LWS_CALLBACK_SERVER_WRITEABLE:
 		if (!c)
 			break;
-		if (c->closing > 1 || (c->closing && !c->head)) {
+		if (c->closing > 1 || (c->closing && !c->out.head)) {
 			lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
 			return -1;
 		}
-		if (c->head) {
-			struct out_msg *m = c->head;
-			if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
-				return -1;
-			c->head = m->next;
-			if (!c->head)
-				c->tail = NULL;
-			c->queued--;
-			free(m);
-			if (c->head || c->closing)
-				lws_callback_on_writable(wsi);
-		}
+		if (outq_write(&c->out, wsi) < 0)
+			return -1;
+		if (c->out.head || c->closing)
+			lws_callback_on_writable(wsi);
 		break;
 	case LWS_CALLBACK_CLOSED:
 		if (c) {

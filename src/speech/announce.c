@@ -1,16 +1,18 @@
 #include "speech/announce.h"
 
+#include "core/game.h"
+
 #include <stdio.h>
+#include <string.h>
 
 #include "speech/i18n.h"
 #include "speech/say.h"
 
 void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)
 {
-	(void)t;
 	if (n == 0) {
 		/* "Your 0 cards" in English, "Votre carte" in French: say it plainly. */
-		sb_puts(b, _("You hold no cards."));
+		sb_puts(b, t && !t->heard.dealt ? _("You have no cards yet.") : _("You hold no cards."));
 		return;
 	}
 	sb_printf(b, P_("Your card: ", "Your %d cards: ", n), n);
@@ -103,10 +105,108 @@ static void generic_event(const struct talk *t, const struct game_talk *gt, cons
 	}
 }
 
-void ann_event(const struct talk *t, const struct game_talk *gt, const void *view,
-               const struct event *e, struct sbuf *b)
+int ann_is_due(const struct event *e)
 {
-	sb_clear(b);
+	return e->type == EV_PAYMENT && e->reason && e->from >= 0 && e->to == -1 && e->amount > 0 &&
+	       (!strcmp(e->reason, "ante") || !strcmp(e->reason, "passe"));
+}
+
+void ann_dues(const struct talk *t, struct sbuf *b)
+{
+	const struct talk_memory *m = &t->heard;
+	if (m->ndues <= 0)
+		return;
+	if (m->ndues == 1) {
+		struct sbuf a;
+		sb_clear(&a);
+		say_chips(&a, m->due_amount[0]);
+		if (m->due_passe)
+			say_who(b, t, m->due_seat[0], _("You pay the passe: %s."), _("%1$s pays the passe: %2$s."), a.s);
+		else
+			say_who(b, t, m->due_seat[0], _("You pay the ante: %s."), _("%1$s pays the ante: %2$s."), a.s);
+		return;
+	}
+	/* The amount most paid, said once for everyone ("1 chip each"), then
+	 * who paid otherwise ("Claire 2"). */
+	int common = m->due_amount[0], best = 0;
+	for (int i = 0; i < m->ndues; i++) {
+		int n = 0;
+		for (int j = 0; j < m->ndues; j++)
+			n += m->due_amount[j] == m->due_amount[i];
+		if (n > best) {
+			best = n;
+			common = m->due_amount[i];
+		}
+	}
+	sb_puts(b, m->due_passe ? _("Passe paid:") : _("Antes paid:"));
+	sb_puts(b, " ");
+	if (m->ndues == t->players && best >= m->ndues - 1) {
+		struct sbuf a;
+		sb_clear(&a);
+		say_chips(&a, common);
+		/* TRANSLATORS: what everyone paid: "1 chip each". */
+		sb_printf(b, _("%s each"), a.s);
+		for (int i = 0; i < m->ndues; i++)
+			if (m->due_amount[i] != common)
+				sb_printf(b, ", %s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
+	} else {
+		for (int i = 0; i < m->ndues; i++) {
+			say_join(b, i, m->ndues);
+			sb_printf(b, "%s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
+		}
+	}
+	sb_puts(b, ".");
+}
+
+/* Keep what leaves the table for the query keys L and C. */
+static void remember(struct talk *t, const struct event *e)
+{
+	if (ann_is_due(e)) {
+		struct talk_memory *m = &t->heard;
+		if (m->ndues < EV_MAX_SEATS) {
+			m->due_seat[m->ndues] = (signed char)e->from;
+			m->due_amount[m->ndues] = e->amount;
+			m->ndues++;
+		}
+		m->due_passe = !strcmp(e->reason, "passe");
+		return;
+	}
+	switch (e->type) {
+	case EV_HAND_START:
+		t->heard.has_trick = 0;
+		t->heard.dealt = 0;
+		break;
+	case EV_DEAL:
+		if (e->seat == t->me)
+			t->heard.dealt = 1;
+		break;
+	case EV_TRICK:
+		t->heard.trick = *e;
+		t->heard.has_trick = 1;
+		break;
+	case EV_SHOWDOWN:
+		t->heard.showdown = *e;
+		t->heard.has_showdown = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+void ann_remember(struct talk *t, const struct event *e)
+{
+	if (!ann_is_due(e))
+		remember(t, e);
+}
+
+void ann_generic(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
+{
+	generic_event(t, NULL, view, e, b);
+}
+
+static void phrase(const struct talk *t, const struct game_talk *gt, const void *view,
+                   const struct event *e, struct sbuf *b)
+{
 	if (gt && gt->event) {
 		int rc = gt->event(t, view, e, b);
 		if (rc != 0) {
@@ -119,12 +219,109 @@ void ann_event(const struct talk *t, const struct game_talk *gt, const void *vie
 	generic_event(t, gt, view, e, b);
 }
 
+void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
+               const struct event *e, struct sbuf *b)
+{
+	sb_clear(b);
+	/* Antes paid before this event are said first, in the same message. */
+	struct sbuf dues;
+	sb_clear(&dues);
+	if (!ann_is_due(e)) {
+		ann_dues(t, &dues);
+		t->heard.ndues = 0;
+	}
+	remember(t, e);
+	phrase(t, gt, view, e, b);
+	if (ann_is_due(e) && b->len)
+		t->heard.ndues = 0;   /* the game said them */
+	if (dues.len) {
+		if (b->len) {
+			sb_puts(&dues, " ");
+			sb_puts(&dues, b->s);
+		}
+		sb_clear(b);
+		sb_puts(b, dues.s);
+	}
+}
+
+/* L: "Claire took the last trick, 13 points: Anne, the ace of hearts; you,
+ * the king of hearts; ..." */
+static void last_trick(const struct talk *t, struct sbuf *b)
+{
+	const struct event *e = &t->heard.trick;
+	char card[96];
+	if (!t->heard.has_trick) {
+		sb_puts(b, _("No trick taken yet in this deal."));
+		return;
+	}
+	if (e->winner == t->me)
+		sb_puts(b, _("You took the last trick"));
+	else
+		sb_printf(b, _("%s took the last trick"), say_Name(t, e->winner));
+	if (e->points > 0) {
+		sb_puts(b, ", ");
+		say_points(b, e->points);
+	}
+	/* TRANSLATORS: before the cards of the last trick (French " : "). */
+	sb_puts(b, _(": "));
+	for (int i = 0; i < e->ncards; i++) {
+		if (i)
+			sb_puts(b, _("; "));
+		/* TRANSLATORS: who played a card of the last trick: "Anne, the ace of hearts". */
+		sb_printf(b, _("%1$s, %2$s"), say_name(t, e->card_seat[i]),
+		          say_card_str(e->cards[i], SAY_THE, card, sizeof card));
+	}
+	sb_puts(b, ".");
+}
+
+void ann_cards_held(const struct talk *t, const int *count, int players, struct sbuf *b)
+{
+	int same = 1;
+	if (players <= 0)
+		return;
+	for (int s = 1; s < players; s++)
+		same &= count[s] == count[0];
+	if (same && count[0] == 0) {
+		sb_puts(b, _("Nobody holds any cards."));
+		return;
+	}
+	if (same) {
+		sb_printf(b, P_("Everyone holds %d card.", "Everyone holds %d cards.", count[0]), count[0]);
+		return;
+	}
+	sb_puts(b, _("Cards held:"));
+	for (int s = 0; s < players; s++) {
+		sb_puts(b, s ? ", " : " ");
+		sb_printf(b, "%s %d", say_name(t, s), count[s]);
+	}
+	sb_puts(b, ".");
+}
+
+/* N for a game that keeps every hand's size in its view. */
+static void cards_held(const struct talk *t, const void *view, struct sbuf *b)
+{
+	if (!view || !t->game || !t->game->hand)
+		return;
+	int players = game_players(view), count[EV_MAX_SEATS];
+	if (players > EV_MAX_SEATS)
+		players = EV_MAX_SEATS;
+	for (int s = 0; s < players; s++) {
+		card_t cards[CARD_MAX_PACK];
+		count[s] = t->game->hand(view, s, cards);
+	}
+	ann_cards_held(t, count, players, b);
+}
+
 void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,
                struct sbuf *b)
 {
 	sb_clear(b);
 	if (gt && gt->query)
 		gt->query(t, view, key, b);
+	if (!b->len && key == TALK_LAST)
+		last_trick(t, b);
+	if (!b->len && key == TALK_COUNT)
+		cards_held(t, view, b);
 	if (!b->len)
 		sb_puts(b, _("Nothing to say."));
 }

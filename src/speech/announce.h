@@ -8,12 +8,32 @@
 #include "core/sbuf.h"
 #include "speech/talk.h"
 
-/* Phrase e for t->me into b (b left empty: nothing to say). gt may be NULL. */
-void ann_event(const struct talk *t, const struct game_talk *gt, const void *view,
+/* Phrase e for t->me into b (b left empty: nothing to say). gt may be NULL.
+ * Remembers the last trick and showdown in t->heard for the query keys. */
+void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
                const struct event *e, struct sbuf *b);
-/* Answer a query key (C F R S T 1-9) for t->me. */
+/* Remember e in t->heard as ann_event does, without phrasing it: for a
+ * listener that must know what the table showed while it was silent (a
+ * resumed game replayed, a listener attached mid-game). Antes are not kept:
+ * they are said only when heard. */
+void ann_remember(struct talk *t, const struct event *e);
+/* An event as every game says it, for a game that adds to it. */
+void ann_generic(const struct talk *t, const void *view, const struct event *e, struct sbuf *b);
+/* Answer a query key (C F L N R S T 1-9) for t->me. The game answers
+ * first; L (the last trick) and N (cards held) have a generic answer. */
 void ann_query(const struct talk *t, const struct game_talk *gt, const void *view, int key,
                struct sbuf *b);
+/* The antes or the passe paid since they were last said, as one sentence
+ * ("Antes paid: 1 chip each."); nothing when none. ann_event says them
+ * with the first event that follows; a game says them sooner (a question
+ * to the player may follow) when its event handler phrases the last
+ * payment with this. */
+void ann_dues(const struct talk *t, struct sbuf *b);
+/* 1 when e is an ante or passe payment (kept for ann_dues). */
+int ann_is_due(const struct event *e);
+/* N: how many cards each player holds ("Cards held: Anne 3, you 5."), from
+ * counts a game knows (a redacted hand hides how many cards it has). */
+void ann_cards_held(const struct talk *t, const int *count, int players, struct sbuf *b);
 /* An action as heard or offered in a menu. */
 void ann_action(const struct talk *t, const struct game_talk *gt, const void *view,
                 const struct action *a, struct sbuf *b);

@@ -119,6 +119,14 @@ const char *say_name(const struct talk *t, int seat)
 	return NAMES[seat];
 }
 
+int say_feminine(const struct talk *t, int seat)
+{
+	static const unsigned char FEMININE[12] = { 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1 };
+	if (seat < 0 || seat >= 12 || (t && seat == t->me))
+		return 0;
+	return FEMININE[seat];
+}
+
 const char *say_Name(const struct talk *t, int seat)
 {
 	if (t && seat == t->me)
@@ -135,12 +143,40 @@ void say_who(struct sbuf *b, const struct talk *t, int seat,
 		sb_printf(b, other_fmt, say_name(t, seat), arg);
 }
 
+void say_number(struct sbuf *b, int n, int flags)
+{
+	if (n < 0)
+		/* TRANSLATORS: a number below zero, said with a word (espeak-ng
+		 * drops a bare minus sign). */
+		sb_printf(b, _("minus %d"), -n);
+	else if (n > 0 && (flags & SAY_PLUS))
+		/* TRANSLATORS: a gain, beside losses said "minus 16". */
+		sb_printf(b, _("plus %d"), n);
+	else
+		sb_printf(b, "%d", n);
+}
+
+const char *say_number_str(int n, int flags, char *buf, unsigned long len)
+{
+	struct sbuf b;
+	sb_clear(&b);
+	say_number(&b, n, flags);
+	snprintf(buf, len, "%s", b.s);
+	return buf;
+}
+
 void say_chips(struct sbuf *b, int n)
 {
-	sb_printf(b, P_("%d chip", "%d chips", n), n);
+	if (n < 0)
+		sb_printf(b, P_("minus %d chip", "minus %d chips", -n), -n);
+	else
+		sb_printf(b, P_("%d chip", "%d chips", n), n);
 }
 
 void say_points(struct sbuf *b, int n)
 {
-	sb_printf(b, P_("%d point", "%d points", n), n);
+	if (n < 0)
+		sb_printf(b, P_("minus %d point", "minus %d points", -n), -n);
+	else
+		sb_printf(b, P_("%d point", "%d points", n), n);
 }

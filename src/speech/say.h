@@ -32,13 +32,22 @@ void say_cards(struct sbuf *b, const card_t *cards, int n, int form);
 
 /* Names: "you"/"vous" for the listening seat, a first name for the others. */
 const char *say_name(const struct talk *t, int seat);
+/* 1 when the seat's first name is a woman's (French agreement: "Anne est
+ * bourrée"); 0 for a man's and for the listener ("vous"). */
+int say_feminine(const struct talk *t, int seat);
 /* Capitalized: "You" / "Vous" / "Anne". */
 const char *say_Name(const struct talk *t, int seat);
 /* A sentence whose subject is a seat: you_fmt has one %s (arg), other_fmt
  * has %1$s (the name) and %2$s (arg); both are msgids already translated. */
 void say_who(struct sbuf *b, const struct talk *t, int seat,
              const char *you_fmt, const char *other_fmt, const char *arg);
-/* "3 chips" / "3 jetons"; "1 point"... */
+/* A whole number as espeak-ng reads it right: "16", "minus 16" /
+ * "moins 16" (a bare "-16" is read "16", the sign lost). With SAY_PLUS a
+ * positive number is said "plus 16" (a gain beside a loss). */
+enum say_number_flags { SAY_PLUS = 1 };
+void say_number(struct sbuf *b, int n, int flags);
+const char *say_number_str(int n, int flags, char *buf, unsigned long len);
+/* "3 chips" / "3 jetons"; "1 point"; below zero "minus 3 points". */
 void say_chips(struct sbuf *b, int n);
 void say_points(struct sbuf *b, int n);
 /* "and" joining: appends item with ", " or " and " as the k-th of n. */

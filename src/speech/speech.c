@@ -1,7 +1,9 @@
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -114,6 +116,27 @@ int speech_open(struct speech *sp, const char *backend, const char *lang,
 		sp->set = *set;
 	else
 		speech_settings_default(&sp->set);
+	if (!strcmp(backend, "auto")) {
+		/* speech-dispatcher's open fails at once when nothing listens on
+		 * its socket; espeak-ng needs the audio device. */
+		static const char *const order[] = { "speechd", "espeak", NULL };
+		for (int i = 0; order[i]; i++) {
+			const struct speech_backend *b = speech_backend_find(order[i]);
+			if (b && b->open(sp, err, errlen) == 0) {
+				sp->backend = b;
+				if (errlen)
+					*err = '\0';
+				return 0;
+			}
+		}
+		/* Text, as expected where there is no voice: the caller says
+		 * what is missing (the sound device). */
+		if (errlen)
+			*err = '\0';
+		sp->backend = &speech_text_backend;
+		speech_text_backend.open(sp, err, 0);
+		return 1;
+	}
 	const struct speech_backend *b = speech_backend_find(backend);
 	if (!b) {
 		snprintf(err, errlen, "unknown speech backend '%s'", backend);
@@ -155,13 +178,58 @@ static void remember(struct speech *sp, const char *text)
 	sp->hist_pos = 0;
 }
 
+const char *speech_french_contract(const char *in, char *out, size_t len)
+{
+	static const struct { const char *from, *to; } rules[] = {
+		{ "partie de Le ", "partie de " },
+		{ "partie de La ", "partie de " },
+		{ "partie de L'", "partie d'" },
+		{ "Partie de Le ", "Partie de " },
+		{ "Partie de La ", "Partie de " },
+		{ "de Le ", "du " },
+		{ "de La ", "de la " },
+		{ "de L'", "de l'" },
+		{ "à Le ", "au " },
+		{ "à La ", "à la " },
+		{ "à L'", "à l'" },
+	};
+	size_t o = 0;
+	if (!len)
+		return out;
+	while (*in && o + 1 < len) {
+		size_t k = 0;
+		/* Only at the start of a word. */
+		int word_start = o == 0 || out[o - 1] == ' ' || out[o - 1] == '(';
+		for (; word_start && k < sizeof rules / sizeof rules[0]; k++)
+			if (!strncmp(in, rules[k].from, strlen(rules[k].from)))
+				break;
+		if (word_start && k < sizeof rules / sizeof rules[0]) {
+			size_t n = strlen(rules[k].to);
+			if (o + n >= len)
+				break;
+			memcpy(out + o, rules[k].to, n);
+			o += n;
+			in += strlen(rules[k].from);
+		} else {
+			out[o++] = *in++;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
 void speech_say(struct speech *sp, const char *text, int flags)
 {
 	if (!text || !*text)
 		return;
+	char fr[SPEECH_TEXT_MAX];
+	if (!strcmp(sp->lang, "fr") && strlen(text) < sizeof fr)
+		text = speech_french_contract(text, fr, sizeof fr);
 	if (flags & SPEECH_INTERRUPT)
 		sp->backend->stop(sp);
-	if (!(flags & SPEECH_NO_HISTORY))
+	if (flags & SPEECH_ECHO)
+		snprintf(sp->echo, sizeof sp->echo, "%s", text);
+	else if (!(flags & SPEECH_NO_HISTORY))
 		remember(sp, text);
 	sp->backend->say(sp, text);
 	if (!(flags & SPEECH_INTERRUPT))
@@ -209,8 +277,138 @@ const char *speech_history_next(struct speech *sp)
 	return hist_at(sp, sp->hist_pos);
 }
 
+int speech_history_at_start(const struct speech *sp) { return sp->hist_pos + 1 >= sp->hist_count; }
+int speech_history_at_end(const struct speech *sp) { return sp->hist_pos == 0; }
+
 const char *speech_history_last(struct speech *sp)
 {
 	sp->hist_pos = 0;
 	return hist_at(sp, 0);
+}
+
+/* ---- plain text for the voice ---- */
+
+/* 1 when the line [p, end) holds only table rule marks (|---|:--|). */
+static int table_rule(const char *p, const char *end)
+{
+	int dash = 0;
+	for (; p < end; p++) {
+		if (*p == '-')
+			dash = 1;
+		else if (!strchr("|: \t", *p))
+			return 0;
+	}
+	return dash;
+}
+
+/* Append the inline text [p, end) to out without its marks; line is the
+ * start of p's line. */
+static char *inline_plain(char *out, const char *line, const char *p, const char *end)
+{
+	while (p < end) {
+		if (*p == '*' || *p == '`' || *p == '>' || *p == '#') {
+			p++;
+		} else if (*p == '_') {
+			/* snake_case option names are read as words; emphasis
+			 * marks around a word vanish. */
+			int word_before = p > line && isalnum((unsigned char)p[-1]);
+			int word_after = p + 1 < end && isalnum((unsigned char)p[1]);
+			if (word_before && word_after)
+				*out++ = ' ';
+			p++;
+		} else if (*p == '[') {
+			/* [text](link): the text only. */
+			const char *close = memchr(p, ']', (size_t)(end - p));
+			if (close && close + 1 < end && close[1] == '(') {
+				const char *paren = memchr(close, ')', (size_t)(end - close));
+				if (paren) {
+					out = inline_plain(out, line, p + 1, close);
+					p = paren + 1;
+					continue;
+				}
+			}
+			p++;
+		} else if (p[0] == '-' && p + 1 < end && p[1] == '-') {
+			/* "--rule" is the word rule; a dash between words a pause. */
+			while (p < end && *p == '-')
+				p++;
+			if (p == end || !isalnum((unsigned char)*p))
+				*out++ = ',';
+		} else {
+			*out++ = *p++;
+		}
+	}
+	return out;
+}
+
+/* End what was written since start with a full stop, unless it ends with
+ * punctuation already. */
+static char *full_stop(char *start, char *out)
+{
+	while (out > start && out[-1] == ' ')
+		out--;
+	if (out > start && !strchr(".:;!?,", out[-1]))
+		*out++ = '.';
+	return out;
+}
+
+char *speech_plain_text(const char *md)
+{
+	/* A row "|a|b|c|" grows to "a, b, c.": at most twice as long. */
+	size_t len = strlen(md);
+	char *text = malloc(2 * len + 2);
+	if (!text)
+		return NULL;
+	char *out = text;
+	const char *p = md;
+	while (*p) {
+		const char *line = p;
+		const char *end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		const char *next = *end ? end + 1 : end;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		char *start = out;
+		if (p < end && *p == '#') {
+			while (p < end && (*p == '#' || *p == ' '))
+				p++;
+			out = full_stop(start, inline_plain(out, line, p, end));
+		} else if (p < end && *p == '|') {
+			if (!table_rule(p, end)) {
+				/* A row: its cells, separated by commas. */
+				const char *c = p + 1;
+				int cells = 0;
+				while (c < end) {
+					const char *bar = memchr(c, '|', (size_t)(end - c));
+					const char *ce = bar ? bar : end;
+					while (c < ce && *c == ' ')
+						c++;
+					const char *te = ce;
+					while (te > c && te[-1] == ' ')
+						te--;
+					if (te > c) {
+						if (cells++) {
+							*out++ = ',';
+							*out++ = ' ';
+						}
+						out = inline_plain(out, line, c, te);
+					}
+					c = bar ? bar + 1 : end;
+				}
+				out = full_stop(start, out);
+			}
+		} else if (p[0] == '-' && p + 1 < end && p[1] == '-' && table_rule(p, end)) {
+			/* A horizontal rule: nothing to say. */
+		} else {
+			if (p + 1 < end && (*p == '-' || *p == '*' || *p == '>') && p[1] == ' ')
+				p += 2;   /* a bullet or a quote mark */
+			out = inline_plain(out, line, p, end);
+		}
+		if (*end)
+			*out++ = '\n';
+		p = next;
+	}
+	*out = '\0';
+	return text;
 }

@@ -22,6 +22,15 @@ struct speech_settings {
 	int volume;      /* 0..100 */
 	char voice[32];  /* "" = the language's default voice */
 	double pause;    /* seconds of quiet after a game announcement before a bot acts */
+	unsigned chosen; /* enum speech_chosen: what the player set in tapis; speechd
+	                  * keeps the user's own voice, rate, pitch and volume otherwise */
+};
+
+enum speech_chosen {
+	SPEECH_CHOSE_RATE = 1,
+	SPEECH_CHOSE_PITCH = 2,
+	SPEECH_CHOSE_VOLUME = 4,
+	SPEECH_CHOSE_VOICE = 8,
 };
 
 struct speech_backend {
@@ -53,6 +62,7 @@ struct speech {
 	int hist_count;                /* messages kept (<= SPEECH_HISTORY) */
 	int hist_head;                 /* index of the next slot to write */
 	int hist_pos;                  /* walking position: 0 = newest */
+	char echo[SPEECH_TEXT_MAX];    /* the last echo of a key (SPEECH_ECHO) */
 	double quiet_until;            /* monotonic time before which bots wait */
 };
 
@@ -60,13 +70,18 @@ enum speech_flags {
 	SPEECH_QUEUE = 0,       /* a game announcement: after what is being said */
 	SPEECH_INTERRUPT = 1,   /* an answer to a key: cut what is being said first */
 	SPEECH_NO_HISTORY = 2,  /* not kept in the history (walking the history itself) */
+	SPEECH_ECHO = 4,        /* an echo of a key (a menu item, typed digits, a card
+	                         * walked to): kept apart, as speech.echo, not in the
+	                         * history of the game's announcements */
 };
 
 void speech_settings_default(struct speech_settings *s);
 /* Backend by name ("espeak", "speechd", "text", "none"), or NULL. */
 const struct speech_backend *speech_backend_find(const char *name);
 /* Open with a backend; when it fails, falls back to text and says why in err
- * (returns 1 then, 0 when opened as asked). */
+ * (returns 1 then, 0 when opened as asked). "auto" is the player's screen
+ * reader voice when speech-dispatcher answers at once, else espeak-ng, else
+ * text (err says why then). */
 int speech_open(struct speech *sp, const char *backend, const char *lang,
                 const struct speech_settings *set, struct audio *audio, char *err, size_t errlen);
 void speech_close(struct speech *sp);
@@ -85,6 +100,25 @@ int speech_idle(struct speech *sp, double now);
 const char *speech_history_prev(struct speech *sp);
 const char *speech_history_next(struct speech *sp);
 const char *speech_history_last(struct speech *sp);
+/* Where the walk stands: 1 on the oldest message kept, 0 otherwise;
+ * speech_history_at_end: 1 on the newest. */
+int speech_history_at_start(const struct speech *sp);
+int speech_history_at_end(const struct speech *sp);
+
+/* A Markdown text (the rules in docs/rules) made fit to be heard, as a new
+ * string the caller frees (NULL when out of memory): no heading marks, list bullets, emphasis, code quotes or table
+ * rules; a table row becomes its cells separated by commas; a heading or a
+ * row ends with a full stop so the voice pauses; [text](link) keeps the
+ * text; an underscore between words is a space. */
+char *speech_plain_text(const char *md);
+
+/* French contractions a sentence built from parts needs, in out: a game's
+ * title after "de" or "à" ("Options de Le Brelan" -> "Options du Brelan",
+ * "à Le Brouc" -> "au Brouc", "de La Bouillotte" -> "de la Bouillotte"),
+ * and no article after "une partie de" ("une partie de Brelan"). Only a
+ * capitalised article is touched: the pronoun in "de le jouer" stays.
+ * speech_say applies it when the language is French. Returns out. */
+const char *speech_french_contract(const char *in, char *out, size_t len);
 
 /* Monotonic seconds. */
 double speech_now(void);

@@ -60,12 +60,17 @@ static void apply(struct speech *sp)
 {
 	struct spd *s = sp->impl;
 
+	/* The player's screen reader voice as it is, unless the player
+	 * changed something in tapis. */
 	spd_set_language(s->conn, sp->lang[0] ? sp->lang : "en");
-	if (sp->set.voice[0])
+	if (sp->set.voice[0] && (sp->set.chosen & SPEECH_CHOSE_VOICE))
 		spd_set_synthesis_voice(s->conn, sp->set.voice);
-	spd_set_voice_rate(s->conn, spd_rate(sp->set.rate));
-	spd_set_voice_pitch(s->conn, clampi(sp->set.pitch, 0, 100) * 2 - 100);
-	spd_set_volume(s->conn, clampi(sp->set.volume, 0, 100) * 2 - 100);
+	if (sp->set.chosen & SPEECH_CHOSE_RATE)
+		spd_set_voice_rate(s->conn, spd_rate(sp->set.rate));
+	if (sp->set.chosen & SPEECH_CHOSE_PITCH)
+		spd_set_voice_pitch(s->conn, clampi(sp->set.pitch, 0, 100) * 2 - 100);
+	if (sp->set.chosen & SPEECH_CHOSE_VOLUME)
+		spd_set_volume(s->conn, clampi(sp->set.volume, 0, 100) * 2 - 100);
 }
 
 /* 1 when something accepts connections on the unix socket at path. */

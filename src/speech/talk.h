@@ -10,11 +10,38 @@
 #include "core/game.h"
 #include "core/sbuf.h"
 
+/* What the table showed and took away again, kept by ann_event for the
+ * query keys: the last trick taken in this deal, the last showdown. */
+struct talk_memory {
+	int dealt;             /* the listener has been dealt cards in this deal */
+	int has_trick;         /* 0: no trick taken yet in this deal */
+	struct event trick;    /* EV_TRICK: cards, card_seat, winner, points */
+	int has_showdown;
+	struct event showdown; /* EV_SHOWDOWN: every shown hand */
+	/* Antes or passe paid since they were last said (EV_PAYMENT "ante" or
+	 * "passe" into the pot): said as one sentence with the next event. */
+	int ndues;
+	signed char due_seat[EV_MAX_SEATS];
+	int due_amount[EV_MAX_SEATS];
+	int due_passe;         /* 1: the passe, 0: antes */
+};
+
+/* How much a listener wants to hear. In short, a talk module leaves out
+ * what the query keys tell on demand: running totals said with each trick
+ * (S tells them), every other player's declaring in Bourré (T and S
+ * tell who stays). */
+enum talk_verbosity {
+	TALK_FULL = 0,
+	TALK_SHORT = 1,
+};
+
 /* Who listens. */
 struct talk {
 	const struct game_ops *game;
 	int me;        /* the listening seat (the human), or -1: a spectator sees all */
 	int players;
+	int verbosity; /* enum talk_verbosity */
+	struct talk_memory heard;  /* zeroed with the rest; filled by ann_event */
 };
 
 /* Query keys every game answers. */
@@ -24,6 +51,8 @@ enum talk_query {
 	TALK_RULES = 'R',  /* the rules of this round or phase */
 	TALK_SCORES = 'S', /* scores, chips, pots */
 	TALK_TURN = 'T',   /* who acts and what they must do */
+	TALK_LAST = 'L',   /* the last trick and who took it; the hands of the last showdown */
+	TALK_COUNT = 'N',  /* the number of cards each player holds */
 	/* '1'..'9': the table card by card */
 };
 

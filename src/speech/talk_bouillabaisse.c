@@ -12,19 +12,11 @@
 #include "speech/talk_games.h"
 
 /* "55 points", "minus 55 points", "1 point". */
-static void points(struct sbuf *b, int n)
-{
-	if (n < 0)
-		sb_printf(b, P_("minus %d point", "minus %d points", -n), -n);
-	else
-		sb_printf(b, P_("%d point", "%d points", n), n);
-}
-
 static const char *points_str(int n, char *buf, size_t len)
 {
 	struct sbuf b;
 	sb_clear(&b);
-	points(&b, n);
+	say_points(&b, n);
 	size_t k = b.len < len ? b.len : len - 1;
 	memcpy(buf, b.s, k);
 	buf[k] = '\0';
@@ -89,13 +81,10 @@ static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
 static void seat_values(const struct talk *t, int players, const int *v, struct sbuf *b)
 {
 	for (int s = 0; s < players; s++) {
+		char n[32];
 		say_join(b, s, players);
-		if (v[s] < 0)
-			/* TRANSLATORS: a seat and its negative score in a list: "Anne minus 15". */
-			sb_printf(b, _("%1$s minus %2$d"), say_name(t, s), -v[s]);
-		else
-			/* TRANSLATORS: a seat and its score in a list: "Anne 15". */
-			sb_printf(b, _("%1$s %2$d"), say_name(t, s), v[s]);
+		/* TRANSLATORS: a seat and its score in a list: "Anne 15", "Anne minus 15". */
+		sb_printf(b, _("%1$s %2$s"), say_name(t, s), say_number_str(v[s], 0, n, sizeof n));
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games/bourre.h"
+#include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
@@ -34,10 +35,7 @@ static void say_balance(struct sbuf *b, const struct bourre_state *st, int n)
 {
 	int a = n < 0 ? -n : n;
 	if (st && st->chips0 == 0) {
-		if (n < 0)
-			sb_printf(b, P_("minus %d point", "minus %d points", a), a);
-		else
-			say_points(b, n);
+		say_points(b, n);
 	} else if (n < 0) {
 		sb_printf(b, P_("a debt of %d chip", "a debt of %d chips", a), a);
 	} else {
@@ -220,8 +218,11 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		          e->value);
 	} else if (strcmp(n, "bourre") == 0) {
 		say_chips(&c, e->value);
+		/* French agrees "bourré" with the player: a context for each. */
 		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
-		        _("Bourré for %1$s: no trick, %2$s into the next pot."), c.s);
+		        say_feminine(t, e->seat) ? C_("she", "%1$s is bourré: no trick, %2$s into the next pot.")
+		                                 : C_("he", "%1$s is bourré: no trick, %2$s into the next pot."),
+		        c.s);
 	} else if (strcmp(n, "second") == 0) {
 		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
 		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
@@ -245,6 +246,9 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 			return 0;
 		if (e->act.kind == ACT_DISCARD)
 			return -1;  /* the draw says it */
+		if (t->verbosity == TALK_SHORT && !me_is(t, e->seat) &&
+		    (e->act.kind == ACT_STAY || e->act.kind == ACT_PASS))
+			return -1;  /* short: T and S tell who stays */
 		ev_action(t, st, e, b);
 		return b->len ? 1 : -1;
 	case EV_DRAW:
@@ -254,6 +258,11 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		ev_phase(t, e, b);
 		return b->len ? 1 : -1;
 	case EV_TRICK:
+		if (t->verbosity == TALK_SHORT) {
+			/* short: the running count is S's */
+			subject(b, t, e->winner, _("You take the trick."), _("%s takes the trick."));
+			return 1;
+		}
 		if (me_is(t, e->winner))
 			sb_printf(b, P_("You take the trick, %d trick.", "You take the trick, %d tricks.",
 			                e->value), e->value);
@@ -552,6 +561,10 @@ static void query_fn(const struct talk *t, const void *view, int key, struct sbu
 	switch (key) {
 	case TALK_TABLE:
 		say_table(t, st, b);
+		return;
+	case TALK_COUNT:
+		/* The view hides the others' cards, not how many they hold. */
+		ann_cards_held(t, st->nhand, st->players, b);
 		return;
 	case TALK_SUIT:
 		say_suits(t, st, b);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "games/brouc.h"
+#include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
@@ -43,15 +44,6 @@ static void combo_name(struct sbuf *b, int kind, int suit, int trump)
 		          say_suit(suit));
 }
 
-/* "17", "minus 17". */
-static void signed_number(char *buf, size_t len, int n)
-{
-	if (n < 0)
-		snprintf(buf, len, _("minus %d"), -n);
-	else
-		snprintf(buf, len, "%d", n);
-}
-
 /* "you and Claire 12, Bruno and Denis 25" */
 static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 {
@@ -67,8 +59,8 @@ static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 	}
 	/* L'Homme de Brou: a deal total may go below zero, said with a word. */
 	char a0[32], a1[32];
-	signed_number(a0, sizeof a0, v[first]);
-	signed_number(a1, sizeof a1, v[1 - first]);
+	say_number_str(v[first], 0, a0, sizeof a0);
+	say_number_str(v[1 - first], 0, a1, sizeof a1);
 	/* TRANSLATORS: two teams and their numbers, one of them negative:
 	 * "you and Claire 86, Bruno and Denis minus 17". */
 	sb_printf(b, _("%1$s %2$s, %3$s %4$s"), n0, a0, n1, a1);
@@ -90,7 +82,7 @@ static void wins_line(struct sbuf *b, const struct talk *t, const struct brouc_s
 static void tenths(char *buf, size_t len, int x)
 {
 	if (x < 0)
-		snprintf(buf, len, "%d", x / 10);
+		say_number_str(x / 10, 0, buf, len);
 	else if (x % 10 == 0)
 		snprintf(buf, len, "%d", x / 10);
 	else
@@ -102,6 +94,20 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 {
 	const struct brouc_state *st = view;
 	switch (e->type) {
+	case EV_GAME_START: {
+		/* The game by its name, then the partnerships. */
+		sb_puts(b, st->variant == BROUC_HOMME ? _("L'Homme de Brou, 4 players.") : _("Le Brouc, 4 players."));
+		sb_puts(b, " ");
+		if (t->me >= 0) {
+			char n[96];
+			team_name(t, 1 - my_team(t), 0, n, sizeof n);
+			sb_printf(b, _("You play with %1$s against %2$s."), say_name(t, (t->me + 2) % BROUC_PLAYERS), n);
+		} else {
+			sb_printf(b, _("%1$s and %2$s play against %3$s and %4$s."), say_name(t, 0), say_name(t, 2),
+			          say_name(t, 1), say_name(t, 3));
+		}
+		return 1;
+	}
 	case EV_TURNUP: {
 		char card[96];
 		say_card_str(e->cards[0], SAY_THE, card, sizeof card);
@@ -254,6 +260,18 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		/* The deals ran out before the match was won. */
 		sb_puts(b, _("Game over."));
 		sb_puts(b, " ");
+		if (e->values[0] == 0 && e->values[1] == 0) {
+			/* Nobody won anything yet: the score decides (just said). */
+			sb_puts(b, st->variant == BROUC_HOMME ? _("No partie was won.") : _("No game was won."));
+			sb_puts(b, " ");
+			if (w < 0)
+				sb_puts(b, _("The scores are equal: a tie."));
+			else if (w == my_team(t))
+				sb_printf(b, _("You and %s are ahead on the score."), say_name(t, (t->me + 2) % BROUC_PLAYERS));
+			else
+				sb_printf(b, _("%1$s and %2$s are ahead on the score."), say_name(t, w), say_name(t, w + 2));
+			return 1;
+		}
 		if (w < 0)
 			sb_puts(b, _("A tie."));
 		else if (w == my_team(t))
@@ -351,6 +369,10 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 	const struct brouc_state *st = view;
 	char card[96];
 	switch (key) {
+	case TALK_COUNT:
+		/* The view hides the others' cards, not how many they hold. */
+		ann_cards_held(t, st->nhand, BROUC_PLAYERS, b);
+		return;
 	case TALK_TABLE:
 		if (st->ntrick) {
 			say_trick(t, st, b);

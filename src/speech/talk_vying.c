@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "games/vying.h"
+#include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
 #include "speech/talk_games.h"
@@ -309,17 +310,119 @@ static void hand_shown(const struct talk *t, const struct vying *v, int s, const
 		sb_printf(b, _("%1$s: %2$s."), say_Name(t, s), h.s);
 }
 
-static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+/* The hands of a showdown, as shown: "Denis: ...; Anne, folded: ...". */
+static void showdown_hands(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	sb_puts(b, C_("bet", "Showdown."));
-	/* From the event alone: the view may already be at the next deal. */
 	card_t turn = e->ncards2 > 0 ? e->cards2[0] : 0;
 	for (int i = 0; i + 2 < e->ncards; i += 3) {
 		int s = e->card_seat[i];
-		sb_puts(b, " ");
+		if (i)
+			sb_puts(b, " ");
 		hand_shown(t, v, s, &e->cards[i], turn, s >= 0 && ((unsigned)e->amount >> s) & 1, b);
 	}
 }
+
+/* The deal of a showdown rebuilt from its event alone (the view may be at
+ * the next deal already): hands, turned card, the dealer (last in order of
+ * primaute), who was dealt in and who folded. */
+static void showdown_deal(const struct vying *v, const struct event *e, struct vying *d)
+{
+	*d = *v;
+	memset(d->hands, 0, sizeof d->hands);
+	memset(d->in_deal, 0, sizeof d->in_deal);
+	memset(d->folded, 0, sizeof d->folded);
+	d->turn = e->ncards2 > 0 ? e->cards2[0] : 0;
+	for (int i = 0; i + 2 < e->ncards; i += 3) {
+		int s = e->card_seat[i];
+		if (s < 0 || s >= d->players)
+			continue;
+		for (int c = 0; c < 3; c++)
+			d->hands[s][c] = e->cards[i + c];
+		d->in_deal[s] = 1;
+		d->folded[s] = ((unsigned)e->amount >> s) & 1;
+		d->dealer = s;
+	}
+}
+
+/* Why the pot went where it did, after "Claire wins the pot, 25 chips,
+ * with diamonds, 38 points.": the best hand of another contender, and when
+ * it ties, primaute named. Nothing when nobody else contended. */
+static void why_won(const struct talk *t, const struct vying *v, const struct event *d, struct sbuf *b)
+{
+	if (!t->heard.has_showdown || d->pot > 1)
+		return;
+	struct vying deal;
+	showdown_deal(v, &t->heard.showdown, &deal);
+	unsigned others = d->winners & ~(1u << d->seat);
+	if (!others)
+		return;
+	/* The other contenders' best: the top combination, else the suit
+	 * with most points among those whose top card is not the winner's. */
+	int kind, suit, points;
+	int second = vying_best(&deal, others, -1, &kind, &suit, &points);
+	if (kind == VY_POINT && d->code == VY_POINT) {
+		unsigned dealt = 0;
+		for (int s = 0; s < deal.players; s++)
+			if (deal.in_deal[s])
+				dealt |= 1u << s;
+		int order[VY_MAX], n = vying_primaute(&deal, order);
+		second = -1;
+		points = -1;
+		for (int su = 0; su < SUIT_COUNT; su++) {
+			/* The owner of a suit among all the contenders. */
+			int owner = -1, top = 0;
+			for (int i = 0; i < n; i++) {
+				int s = order[i];
+				if (!((d->winners >> s) & 1))
+					continue;
+				for (int c = 0; c < 3; c++)
+					if (deal.hands[s][c] && card_suit(deal.hands[s][c]) == su &&
+					    card_rank(deal.hands[s][c]) > top) {
+						top = card_rank(deal.hands[s][c]);
+						owner = s;
+					}
+			}
+			if (owner < 0 || owner == d->seat)
+				continue;
+			int p = vying_suit_points(deal.hands, dealt, deal.turn, su);
+			if (p > points) {
+				points = p;
+				suit = su;
+				second = owner;
+			}
+		}
+		if (second < 0)
+			return;
+	}
+	struct sbuf w;
+	sb_clear(&w);
+	int rank = 0;
+	if (kind != VY_POINT)
+		vying_combo(&deal.cfg, deal.hands[second], deal.turn, &rank);
+	combo_words(&w, kind, rank, suit, points);
+	sb_puts(b, " ");
+	if (kind == VY_POINT && d->code == VY_POINT && points == d->points) {
+		/* TRANSLATORS: a tie on the point: "Tie with Bruno, clubs, 38
+		 * points." then who has primaute. */
+		sb_printf(b, C_("bet", "Tie with %1$s, %2$s."), say_name(t, second), w.s);
+		sb_puts(b, " ");
+		plain(b, t, d->seat, C_("bet", "You speak first: primauté."), C_("bet", "%s speaks first: primauté."));
+	} else {
+		/* TRANSLATORS: the best hand beaten: "Next best: Bruno, clubs, 30 points." */
+		sb_printf(b, C_("bet", "Next best: %1$s, %2$s."), say_name(t, second), w.s);
+	}
+}
+
+static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	(void)t;
+	(void)v;
+	(void)e;
+	/* The winner and why come next; the hands are on a key. */
+	sb_puts(b, C_("bet", "Showdown. L: the hands."));
+}
+
+static void chips_line(const struct talk *t, const struct vying *v, struct sbuf *b);
 
 static int vy_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
 {
@@ -350,11 +453,24 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			sb_printf(b, e->pot <= 1 ? C_("bet", "%1$s wins the pot, %2$s, with %3$s.")
 			                         : C_("bet", "%1$s wins the next pot, %2$s, with %3$s."),
 			          name, c, w.s);
+		why_won(t, v, e, b);
 		return 1;
 	}
 	case EV_PAYMENT:
 		if (!e->reason)
 			return -1;
+		if (ann_is_due(e)) {
+			/* The antes or the passe, said once the last payer has paid:
+			 * the straddle question may follow at once. */
+			int last = -1;
+			for (int k = 1; k <= v->players; k++)
+				if (v->paid_passe[(v->dealer + k) % v->players])
+					last = (v->dealer + k) % v->players;
+			if (e->from != last)
+				return -1;
+			ann_dues(t, b);
+			return b->len ? 1 : -1;
+		}
 		chips(e->amount, c, sizeof c);
 		if (!strcmp(e->reason, "uncontested")) {
 			say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
@@ -441,6 +557,13 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		sb_printf(b, C_("bet", "Pot: %s."), chips(e->value, c, sizeof c));
 		return 1;
 	}
+	case EV_GAME_END: {
+		/* The winner as every game says it, then everyone's chips. */
+		ann_generic(t, view, e, b);
+		sb_puts(b, " ");
+		chips_line(t, v, b);
+		return 1;
+	}
 	case EV_HAND_END: {
 		if (t->me >= 0 && t->me < e->nvalues) {
 			sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
@@ -498,9 +621,9 @@ static void query_table(const struct talk *t, const struct vying *v, struct sbuf
 	}
 }
 
-static void query_scores(const struct talk *t, const struct vying *v, struct sbuf *b)
+/* "Chips: Anne 98, you 102, Bruno out." */
+static void chips_line(const struct talk *t, const struct vying *v, struct sbuf *b)
 {
-	char c[32];
 	sb_puts(b, C_("bet", "Chips:"));
 	for (int s = 0; s < v->players; s++) {
 		sb_puts(b, s ? ", " : " ");
@@ -512,6 +635,12 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 			sb_printf(b, C_("bet", " (%d waiting in caves)"), v->reserve[s]);
 	}
 	sb_puts(b, ".");
+}
+
+static void query_scores(const struct talk *t, const struct vying *v, struct sbuf *b)
+{
+	char c[32];
+	chips_line(t, v, b);
 	if (v->dead > 0) {
 		sb_puts(b, " ");
 		if (brelan_game(v))
@@ -549,7 +678,8 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 	vying_standings(v, st);
 	if (t->me >= 0 && t->me < v->players) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "Your result: %+d."), st[t->me]);
+		char r[32];
+		sb_printf(b, C_("bet", "Your result: %s."), say_number_str(st[t->me], SAY_PLUS, r, sizeof r));
 	}
 }
 
@@ -642,7 +772,12 @@ static void query_rules(const struct talk *t, const struct vying *v, struct sbuf
 		sb_printf(b, C_("bet", "Before the deal, a waiting cave of %s may be added."), chips(k->cave, c, sizeof c));
 	} else if (s >= 0 && v->phase == VY_STRADDLE) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "The next straddle costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
+		if (brelan_game(v))
+			sb_printf(b, C_("bet", "The next level of the carre, the %1$s, costs %2$s."),
+			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
+			          chips(vying_straddle_amount(v), c, sizeof c));
+		else
+			sb_printf(b, C_("bet", "The next straddle costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
 	}
 }
 
@@ -697,6 +832,24 @@ static void vy_query(const struct talk *t, const void *view, int key, struct sbu
 	case TALK_TURN: query_turn(t, v, b); break;
 	case TALK_RULES: query_rules(t, v, b); break;
 	case TALK_SUIT: query_suit(t, v, b); break;
+	case TALK_COUNT: {
+		/* Three cards for each player still in once dealt; a folded hand is
+		 * thrown in. */
+		int count[VY_MAX];
+		for (int s = 0; s < v->players && s < VY_MAX; s++)
+			count[s] = v->dealt && v->in_deal[s] && !v->folded[s] ? 3 : 0;
+		ann_cards_held(t, count, v->players < VY_MAX ? v->players : VY_MAX, b);
+		break;
+	}
+	case TALK_LAST:
+		if (t->heard.has_showdown) {
+			sb_puts(b, C_("bet", "Last showdown:"));
+			sb_puts(b, " ");
+			showdown_hands(t, v, &t->heard.showdown, b);
+		} else {
+			sb_puts(b, C_("bet", "No showdown yet."));
+		}
+		break;
 	default:
 		if (key >= '1' && key <= '9')
 			query_seat(t, v, key - '1', b);

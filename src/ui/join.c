@@ -648,7 +648,8 @@ int join_main(int argc, char **argv)
 		goto out;
 	/* The hello may already have put us back at our table. */
 	pump(j, 100);
-	struct play_port port = { jp_state, jp_advance, jp_awaits, jp_act, j, jp_key };
+	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
+	                          .ctx = j, .key = jp_key };
 	for (;;) {
 		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
 			break;

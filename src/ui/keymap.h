@@ -12,18 +12,26 @@ enum keymap_when {
 	KEYS_TURN = 2,     /* on your turn */
 	KEYS_MENU = 4,     /* in an action menu */
 	KEYS_SPEECH = 8,   /* speech and history */
+	KEYS_MOMENTS = 15,
+	/* Conditions on top of a moment: F1 says such a key only when the
+	 * moment has it too (`tapis keys` lists them all). */
+	KEYS_IF_DISCARD = 16, /* a discard can be made now */
+	KEYS_IF_AMOUNT = 32,  /* the chosen action takes an amount */
 };
 
 struct keymap_entry {
-	const char *keys;  /* "C", "1-9", "Left, Right" (names of keys are msgids) */
-	const char *what;  /* msgid */
+	const char *keys;    /* as printed: "C", "1-9", "Left, Right" (names of keys are msgids) */
+	const char *what;    /* msgid */
 	int when;
+	const char *spoken;  /* as F1 says them, in words ("1 to 9", "comma, period"), a
+	                      * msgid; NULL: the same as keys */
 };
 
 extern const struct keymap_entry keymap[];
 /* Print every key (translated) for `tapis keys`. */
 void keymap_print(FILE *f);
-/* The keys of a moment, spoken with F1. */
+/* The keys of a moment, spoken with F1: when holds the moments (ORed)
+ * and the conditions that are true now. */
 void keymap_say(struct sbuf *b, int when);
 
 #endif

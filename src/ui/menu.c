@@ -2,6 +2,8 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <string.h>
+#include <strings.h>
 
 #include "core/card.h"
 #include "core/rules.h"
@@ -19,7 +21,35 @@ static void say_item(struct speech *sp, const char *const *items, int n, int i, 
 		sb_printf(&b, "%s ", title);
 	/* TRANSLATORS: a menu item, its position and the number of items. */
 	sb_printf(&b, _("%1$s, %2$d of %3$d."), items[i], i + 1, n);
-	speech_say(sp, b.s, SPEECH_INTERRUPT);
+	speech_say(sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
+}
+
+int menu_item_letter(const char *item)
+{
+	static const char *const articles[] = { "Le ", "La ", "Les ", "L'", "L\u2019", "The ", NULL };
+	for (int i = 0; articles[i]; i++) {
+		size_t n = strlen(articles[i]);
+		if (strncasecmp(item, articles[i], n) == 0 && item[n]) {
+			item += n;
+			break;
+		}
+	}
+	/* Skip what is not a letter or a digit (quotes, spaces). */
+	while (*item && !(isalnum((unsigned char)*item) || ((unsigned char)*item & 0x80)))
+		item++;
+	unsigned char c = (unsigned char)*item;
+	if (c < 0x80)
+		return c ? toupper(c) : 0;
+	/* An accented capital (É, À...): its plain letter. */
+	static const struct { const char *utf8; char plain; } accents[] = {
+		{ "\u00c9", 'E' }, { "\u00e9", 'E' }, { "\u00c8", 'E' }, { "\u00e8", 'E' },
+		{ "\u00c0", 'A' }, { "\u00e0", 'A' }, { "\u00c7", 'C' }, { "\u00e7", 'C' },
+		{ "\u00ce", 'I' }, { "\u00d4", 'O' }, { NULL, 0 },
+	};
+	for (int i = 0; accents[i].utf8; i++)
+		if (strncmp(item, accents[i].utf8, strlen(accents[i].utf8)) == 0)
+			return accents[i].plain;
+	return 0;
 }
 
 /* The next key, keeping speech flowing while waiting. */
@@ -63,14 +93,14 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 			i = n - 1;
 			break;
 		case KEY_F1:
-			speech_say(sp, _("Up and Down choose, Enter confirms, Escape goes back."), SPEECH_INTERRUPT);
+			speech_say(sp, _("Up and Down choose, Enter confirms, Escape goes back."), SPEECH_INTERRUPT | SPEECH_ECHO);
 			continue;
 		default:
 			if (key < 128 && isalnum(key)) {
 				/* Jump to the next item starting with that letter or digit. */
 				for (int k = 1; k <= n; k++) {
 					int j = (i + k) % n;
-					if (toupper((unsigned char)items[j][0]) == key) {
+					if (menu_item_letter(items[j]) == toupper(key)) {
 						i = j;
 						break;
 					}
@@ -182,7 +212,7 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 			sb_puts(&b, _(d->help));
 		}
 	}
-	speech_say(sp, b.s, SPEECH_INTERRUPT);
+	speech_say(sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
 }
 
 int menu_rules(struct speech *sp, const char *title, struct rules *r)

@@ -13,6 +13,11 @@ struct speech;
 /* Say the title and the selected item; return the chosen index. */
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected);
 
+/* The letter an item is found by with its first letter: the first letter
+ * or digit of its name after an article ("Le Brouc" and "La Bouillabaisse"
+ * by B, "L'Homme de Brou" by H), upper case; 0 when it has none. */
+int menu_item_letter(const char *item);
+
 struct rules;
 struct rule_def;
 

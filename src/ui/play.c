@@ -26,21 +26,30 @@ struct play {
 	card_t marked[ACT_MAX_CARDS];
 	int nmarked;
 	int menu_open;
-	struct action items[MENU_MAX]; /* view_state.choice[i], a discard with the marks */
+	/* The menu, safest first: items[i] is view_state.choice[choice[i]]
+	 * (a discard with the marks). */
+	struct action items[MENU_MAX];
+	int choice[MENU_MAX];
 	int nitems, item;
-	int typed;                  /* the amount chosen in the menu, 0 none */
+	/* The amount of the item: what was last said. amount_ok 0: no legal
+	 * amount was said since the digits began (Enter refuses). */
+	int amount, amount_ok;
 	int typing;                 /* digits are being typed */
+	int typed;                  /* the number typed so far */
 	int quit_pending;
+	int confirm_pending;        /* a risky action waits for Y */
+	struct action pending;
 	int turn_seen;              /* the start of this turn was seen */
 	int moves;                  /* view_state.moves last seen */
 };
 
 static const struct view_state *vs(const struct play *p) { return p->port->state(p->port->ctx); }
 
+/* An answer to a key: said at once, kept apart from the game's messages. */
 static void say(struct play *p, const char *text)
 {
 	if (text && *text)
-		speech_say(&p->ses->sp, text, SPEECH_INTERRUPT);
+		speech_say(&p->ses->sp, text, SPEECH_INTERRUPT | SPEECH_ECHO);
 }
 
 static void refresh_hand(struct play *p)
@@ -69,7 +78,20 @@ static const char *card_name(struct play *p, int i)
 	return i >= 0 && i < v->nhand && v->hand[i].card == p->hand[i] ? v->hand[i].name : "";
 }
 
-static void say_selected(struct play *p)
+/* The selected card, marked or not, and whether it can be played now. */
+static void selected_text(struct play *p, struct sbuf *b)
+{
+	const struct view_state *v = vs(p);
+	sb_puts(b, card_name(p, p->sel));
+	if (card_find(p->marked, p->nmarked, p->hand[p->sel]) >= 0)
+		sb_printf(b, ", %s", _("to discard"));
+	if (v->my_turn && v->can_play && p->sel < v->nhand && !v->hand[p->sel].playable)
+		sb_printf(b, ", %s", _("not playable now"));
+	sb_puts(b, ".");
+}
+
+/* Say the selected card, after edge ("Last card.") when not NULL. */
+static void say_selected_at(struct play *p, const char *edge)
 {
 	struct sbuf b;
 	sb_clear(&b);
@@ -77,34 +99,76 @@ static void say_selected(struct play *p)
 		say(p, _("You hold no cards."));
 		return;
 	}
-	sb_puts(&b, card_name(p, p->sel));
-	if (card_find(p->marked, p->nmarked, p->hand[p->sel]) >= 0)
-		sb_printf(&b, ", %s", _("to discard"));
+	if (edge)
+		sb_printf(&b, "%s ", edge);
+	selected_text(p, &b);
 	say(p, b.s);
 }
 
+static void say_selected(struct play *p) { say_selected_at(p, NULL); }
+
+/* The first and last positions of the suit of card i. */
+static void suit_bounds(const struct play *p, int i, int *first, int *last)
+{
+	int suit = card_suit(p->hand[i]);
+	*first = *last = i;
+	while (*first > 0 && card_suit(p->hand[*first - 1]) == suit)
+		(*first)--;
+	while (*last + 1 < p->nhand && card_suit(p->hand[*last + 1]) == suit)
+		(*last)++;
+}
+
+/* Left, Right: one card, no wrapping. */
+static void move_card(struct play *p, int dir)
+{
+	if (p->sel < 0) {
+		say_selected(p);
+		return;
+	}
+	int to = p->sel + dir;
+	if (to < 0 || to >= p->nhand) {
+		say_selected_at(p, dir > 0 ? _("Last card.") : _("First card."));
+		return;
+	}
+	p->sel = to;
+	say_selected(p);
+}
+
+/* Up, Down, Page Up, Page Down: to the first card of the next or previous
+ * suit, no wrapping. */
 static void move_suit(struct play *p, int dir)
 {
-	if (p->sel < 0)
+	if (p->sel < 0) {
+		say_selected(p);
 		return;
-	int suit = card_suit(p->hand[p->sel]);
-	int i = p->sel;
-	if (dir > 0) {
-		while (i < p->nhand && card_suit(p->hand[i]) == suit)
-			i++;
-		if (i >= p->nhand)
-			i = 0;
-	} else {
-		while (i > 0 && card_suit(p->hand[i]) == suit)
-			i--;
-		if (card_suit(p->hand[i]) == suit)
-			i = p->nhand - 1;
-		/* To the first card of that suit. */
-		int s2 = card_suit(p->hand[i]);
-		while (i > 0 && card_suit(p->hand[i - 1]) == s2)
-			i--;
 	}
-	p->sel = i;
+	int first, last;
+	suit_bounds(p, p->sel, &first, &last);
+	if (dir > 0 ? last + 1 >= p->nhand : first == 0) {
+		p->sel = first;
+		say_selected_at(p, dir > 0 ? _("Last suit.") : _("First suit."));
+		return;
+	}
+	int i = dir > 0 ? last + 1 : first - 1;
+	suit_bounds(p, i, &first, &last);
+	p->sel = first;
+	say_selected(p);
+}
+
+/* Home, End: the first or last card of the suit; from there, of the hand. */
+static void move_end(struct play *p, int dir)
+{
+	if (p->sel < 0) {
+		say_selected(p);
+		return;
+	}
+	int first, last;
+	suit_bounds(p, p->sel, &first, &last);
+	int to = dir > 0 ? last : first;
+	if (to == p->sel)
+		to = dir > 0 ? p->nhand - 1 : 0;
+	p->sel = to;
+	say_selected(p);
 }
 
 /* The hand's cards of a discard, as a mask of the hand's positions. */
@@ -119,18 +183,30 @@ static unsigned hand_mask(const struct play *p, const struct action *d)
 	return m;
 }
 
-static void say_item(struct play *p)
+static int item_range(const struct play *p)
+{
+	const struct action *a = &p->items[p->item];
+	return a->amount_max > a->amount;
+}
+
+/* Say the item, after edge ("Last choice.") when not NULL. */
+static void say_item_at(struct play *p, const char *edge)
 {
 	const struct view_state *v = vs(p);
 	struct sbuf b;
 	sb_clear(&b);
+	if (edge)
+		sb_printf(&b, "%s ", edge);
 	const struct action *a = &p->items[p->item];
-	const char *label = a->kind == ACT_DISCARD ? view_discard_label(v, p->item, hand_mask(p, a))
-	                  : p->item < v->nchoices ? v->choice[p->item].label : NULL;
+	int c = p->choice[p->item];
+	const char *label = a->kind == ACT_DISCARD ? view_discard_label(v, c, hand_mask(p, a))
+	                  : c < v->nchoices ? v->choice[c].label : NULL;
 	sb_puts(&b, label ? label : "");
 	sb_printf(&b, _(", %1$d of %2$d."), p->item + 1, p->nitems);
 	say(p, b.s);
 }
+
+static void say_item(struct play *p) { say_item_at(p, NULL); }
 
 static struct action marked_discard(const struct play *p)
 {
@@ -140,21 +216,53 @@ static struct action marked_discard(const struct play *p)
 	return d;
 }
 
+/* How safe a choice is, safest first: the menu's first item never loses
+ * the hand (call, stay or check before a bet, a fold last). */
+static int safety(int kind)
+{
+	static const int order[] = {
+		ACT_CALL, ACT_STAY, ACT_PASS, ACT_DECLINE, ACT_TAKE, ACT_LEAVE, ACT_DISCARD,
+		ACT_OPEN, ACT_RAISE, ACT_STRADDLE, ACT_BUYBACK, ACT_ALLIN, ACT_FOLD,
+	};
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		if (order[i] == kind)
+			return (int)i;
+	return (int)(sizeof order / sizeof order[0]);
+}
+
+static void select_item(struct play *p, int i)
+{
+	p->item = i;
+	p->amount = p->items[i].amount;
+	p->amount_ok = 1;
+	p->typing = 0;
+	p->typed = 0;
+}
+
 /* Open the menu of the legal actions other than playing a card. */
 static void open_menu(struct play *p)
 {
 	const struct view_state *v = vs(p);
 	p->nitems = 0;
-	for (int i = 0; i < v->nchoices && p->nitems < MENU_MAX; i++)
-		p->items[p->nitems++] = v->choice[i].act.kind == ACT_DISCARD ? marked_discard(p) : v->choice[i].act;
+	for (int i = 0; i < v->nchoices && p->nitems < MENU_MAX; i++) {
+		/* Insertion by safety; the game's order among equals. */
+		int k = p->nitems++;
+		while (k > 0 && safety(v->choice[p->choice[k - 1]].act.kind) > safety(v->choice[i].act.kind)) {
+			p->choice[k] = p->choice[k - 1];
+			k--;
+		}
+		p->choice[k] = i;
+	}
+	for (int k = 0; k < p->nitems; k++) {
+		const struct action *a = &v->choice[p->choice[k]].act;
+		p->items[k] = a->kind == ACT_DISCARD ? marked_discard(p) : *a;
+	}
 	if (!p->nitems) {
 		say(p, _("Choose a card with the arrows, then press Enter."));
 		return;
 	}
 	p->menu_open = 1;
-	p->item = 0;
-	p->typed = 0;
-	p->typing = 0;
+	select_item(p, 0);
 	say_item(p);
 }
 
@@ -168,6 +276,75 @@ static void try_action(struct play *p, const struct action *a)
 	refresh_hand(p);
 }
 
+/* The chips the player has: what going all-in puts in, else the top of
+ * a range of amounts; 0 when unknown. */
+static int chips_held(const struct view_state *v)
+{
+	int most = 0;
+	for (int i = 0; i < v->nchoices; i++) {
+		if (v->choice[i].act.kind == ACT_ALLIN)
+			return v->choice[i].act.amount;
+		if (v->choice[i].hi > v->choice[i].lo && v->choice[i].hi > most)
+			most = v->choice[i].hi;   /* a range goes up to the chips held */
+	}
+	return most;
+}
+
+/* 1 when a risky action asks for Y first: going all-in, giving up a
+ * hand with chips already in, betting more than half one's chips. */
+static int risky(const struct play *p, const struct action *a)
+{
+	const struct view_state *v = vs(p);
+	if (!p->ses->set.confirm)
+		return 0;
+	if (a->kind == ACT_ALLIN)
+		return 1;
+	int stay = 0;
+	for (int i = 0; i < v->nchoices; i++)
+		stay |= v->choice[i].act.kind == ACT_STAY;
+	if (v->chips_in > 0 && (a->kind == ACT_FOLD || (a->kind == ACT_PASS && stay)))
+		return 1;
+	int chips = chips_held(v);
+	return (a->kind == ACT_OPEN || a->kind == ACT_RAISE || a->kind == ACT_STRADDLE) && chips > 0 &&
+	       a->amount * 2 > chips;
+}
+
+/* What the chosen item does, as the menu said it. */
+static const char *item_words(struct play *p, const struct action *a)
+{
+	const struct view_state *v = vs(p);
+	int c = p->choice[p->item];
+	const char *label = item_range(p) ? view_amount_label(v, c, a->amount) : NULL;
+	return label ? label : c < v->nchoices ? v->choice[c].label : "";
+}
+
+static void menu_enter(struct play *p)
+{
+	struct action a = p->items[p->item];
+	if (item_range(p)) {
+		if (!p->amount_ok) {
+			struct sbuf b;
+			sb_clear(&b);
+			sb_printf(&b, _("Type an amount from %1$d to %2$d."), a.amount, a.amount_max);
+			say(p, b.s);
+			return;
+		}
+		a.amount = p->amount;
+	}
+	a.amount_max = a.amount;
+	if (risky(p, &a)) {
+		p->confirm_pending = 1;
+		p->typing = 0;   /* after the answer, digits start a new number */
+		p->pending = a;
+		struct sbuf b;
+		sb_clear(&b);
+		sb_printf(&b, _("%s? Press Y to confirm, any other key to go back."), item_words(p, &a));
+		say(p, b.s);
+		return;
+	}
+	try_action(p, &a);
+}
+
 static void enter(struct play *p)
 {
 	const struct view_state *v = vs(p);
@@ -176,11 +353,7 @@ static void enter(struct play *p)
 		return;
 	}
 	if (p->menu_open) {
-		struct action a = p->items[p->item];
-		if (p->typed)
-			a.amount = p->typed;
-		a.amount_max = a.amount;
-		try_action(p, &a);
+		menu_enter(p);
 		return;
 	}
 	if (v->can_play && p->sel >= 0) {
@@ -197,24 +370,67 @@ static void enter(struct play *p)
 	open_menu(p);
 }
 
+/* Say the amount of the item as the game phrases it ("Raise, 10 chips,
+ * stake 11"), or the bare number. */
+static void say_amount(struct play *p)
+{
+	const char *label = view_amount_label(vs(p), p->choice[p->item], p->amount);
+	char buf[32];
+	if (!label) {
+		snprintf(buf, sizeof buf, "%d", p->amount);
+		label = buf;
+	}
+	say(p, label);
+}
+
+/* A digit, or Backspace, while typing an amount from lo to hi. */
+static void type_digit(struct play *p, int key, int lo, int hi)
+{
+	char buf[160];
+	if (key == KEY_BACKSPACE)
+		p->typed = p->typing ? p->typed / 10 : 0;
+	else
+		p->typed = (p->typing ? p->typed * 10 : 0) + (key - '0');
+	p->typing = p->typed > 0 || key != KEY_BACKSPACE;
+	if (p->typed > hi) {
+		/* Refused: the typing starts again, Enter does nothing meanwhile. */
+		snprintf(buf, sizeof buf, _("%1$d is too many: from %2$d to %3$d."), p->typed, lo, hi);
+		p->typing = 0;
+		p->typed = 0;
+		p->amount_ok = 0;
+		say(p, buf);
+		return;
+	}
+	if (p->typed < lo) {
+		/* Not a legal amount yet: say the digits only. */
+		p->amount_ok = 0;
+		if (p->typing)
+			snprintf(buf, sizeof buf, "%d", p->typed);
+		else
+			snprintf(buf, sizeof buf, _("Type an amount from %1$d to %2$d."), lo, hi);
+		say(p, buf);
+		return;
+	}
+	p->amount = p->typed;
+	p->amount_ok = 1;
+	say_amount(p);
+}
+
 static void menu_key(struct play *p, int key)
 {
-	struct action *a = &p->items[p->item];
-	int range = a->amount_max > a->amount;
-	int cur = p->typed ? p->typed : a->amount;
 	switch (key) {
 	case KEY_UP:
-		p->item = (p->item + p->nitems - 1) % p->nitems;
-		p->typed = 0;
-		p->typing = 0;
+	case KEY_DOWN: {
+		int to = p->item + (key == KEY_DOWN ? 1 : -1);
+		if (to < 0 || to >= p->nitems) {
+			/* No wrapping: the edge is said, the item again. */
+			say_item_at(p, key == KEY_DOWN ? _("Last choice.") : _("First choice."));
+			return;
+		}
+		select_item(p, to);
 		say_item(p);
 		return;
-	case KEY_DOWN:
-		p->item = (p->item + 1) % p->nitems;
-		p->typed = 0;
-		p->typing = 0;
-		say_item(p);
-		return;
+	}
 	case KEY_ESCAPE:
 		p->menu_open = 0;
 		say(p, _("Menu closed."));
@@ -222,45 +438,28 @@ static void menu_key(struct play *p, int key)
 	default:
 		break;
 	}
-	if (!range)
+	if (!item_range(p))
 		return;
+	const struct action *a = &p->items[p->item];
 	int lo = a->amount, hi = a->amount_max;
-	int digit = key >= '0' && key <= '9';
+	if ((key >= '0' && key <= '9') || key == KEY_BACKSPACE) {
+		type_digit(p, key, lo, hi);
+		return;
+	}
+	/* Any other key ends the typing and starts from the last legal amount. */
+	int cur = p->amount_ok ? p->amount : lo;
 	if (key == KEY_RIGHT) cur++;
 	else if (key == KEY_LEFT) cur--;
 	else if (key == KEY_PAGE_UP) cur += 10;
 	else if (key == KEY_PAGE_DOWN) cur -= 10;
 	else if (key == KEY_HOME) cur = lo;
 	else if (key == KEY_END) cur = hi;
-	else if (key == KEY_BACKSPACE) cur = p->typing ? p->typed / 10 : 0;
-	else if (digit) cur = (p->typing ? p->typed * 10 : 0) + (key - '0');
 	else return;
-	/* Digits make a number of their own; any other key ends the typing. */
-	p->typing = digit || (key == KEY_BACKSPACE && p->typing);
-	if (p->typing) {
-		if (cur > hi)
-			cur = key - '0';
-		p->typed = cur;
-		if (cur < lo) {
-			/* Not a legal amount yet: say the digits only. */
-			char buf[32];
-			snprintf(buf, sizeof buf, "%d", cur);
-			say(p, buf);
-			return;
-		}
-	} else {
-		if (cur < lo) cur = lo;
-		if (cur > hi) cur = hi;
-		p->typed = cur;
-	}
-	/* The item with that amount, as the game phrases it ("raise, 10 chips, stake 11"). */
-	const char *label = view_amount_label(vs(p), p->item, cur);
-	char buf[32];
-	if (!label) {
-		snprintf(buf, sizeof buf, "%d", cur);
-		label = buf;
-	}
-	say(p, label);
+	p->typing = 0;
+	p->typed = 0;
+	p->amount = cur < lo ? lo : cur > hi ? hi : cur;
+	p->amount_ok = 1;
+	say_amount(p);
 }
 
 static void mark(struct play *p)
@@ -281,6 +480,25 @@ static void mark(struct play *p)
 	say(p, b.s);
 }
 
+/* H: the hand, then the cards marked to discard. */
+static void say_hand(struct play *p)
+{
+	struct sbuf b;
+	sb_clear(&b);
+	sb_puts(&b, vs(p)->hand_text);
+	if (p->nmarked) {
+		struct sbuf l;
+		sb_clear(&l);
+		for (int k = 0; k < p->nmarked; k++) {
+			int i = card_find(p->hand, p->nhand, p->marked[k]);
+			sb_printf(&l, "%s%s", k ? ", " : "", card_name(p, i));
+		}
+		sb_puts(&b, " ");
+		sb_printf(&b, _("Marked to discard: %s."), l.s);
+	}
+	say(p, b.s);
+}
+
 /* At the start of a turn, a selected card that cannot be played gives way
  * to the first one that can. */
 static void select_playable(struct play *p)
@@ -295,6 +513,56 @@ static void select_playable(struct play *p)
 			p->sel = i;
 			return;
 		}
+}
+
+/* F1: the keys of this moment. */
+static void say_keys(struct play *p)
+{
+	const struct view_state *v = vs(p);
+	int when = 0;
+	if (p->menu_open) {
+		when = KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0);
+	} else {
+		when = KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0);
+		for (int i = 0; i < v->nchoices; i++)
+			if (v->choice[i].act.kind == ACT_DISCARD)
+				when |= KEYS_IF_DISCARD;
+	}
+	struct sbuf b;
+	sb_clear(&b);
+	keymap_say(&b, when);
+	say(p, b.s);
+}
+
+/* ',' '.' ';': the game's messages, the start and end said. */
+static void walk_history(struct play *p, int key)
+{
+	struct speech *sp = &p->ses->sp;
+	int edge = key == ',' ? speech_history_at_start(sp) : key == '.' ? speech_history_at_end(sp) : 0;
+	const char *m = key == ',' ? speech_history_prev(sp)
+	              : key == '.' ? speech_history_next(sp) : speech_history_last(sp);
+	speech_stop(sp);
+	if (!m) {
+		say(p, _("No messages yet."));
+		return;
+	}
+	struct sbuf b;
+	sb_clear(&b);
+	if (edge)
+		sb_printf(&b, "%s ", key == ',' ? _("Start of history.") : _("End of history."));
+	sb_puts(&b, m);
+	speech_say(sp, b.s, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
+}
+
+/* V: full or short announcements, kept in the settings. */
+static void switch_verbosity(struct play *p)
+{
+	struct session *ses = p->ses;
+	ses->set.verbosity = ses->set.verbosity == TALK_SHORT ? TALK_FULL : TALK_SHORT;
+	if (p->port->verbosity)
+		p->port->verbosity(p->port->ctx, ses->set.verbosity);
+	session_save_settings(ses);
+	say(p, ses->set.verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements."));
 }
 
 /* Handle one key; returns 1 when the player asked to quit. */
@@ -312,6 +580,16 @@ static int handle_key(struct play *p, int key)
 		say(p, _("Quit cancelled."));
 		return 0;
 	}
+	if (p->confirm_pending) {
+		p->confirm_pending = 0;
+		if (key == 'Y' || key == 'O') {
+			struct action a = p->pending;
+			try_action(p, &a);
+		} else {
+			say(p, _("Not done."));
+		}
+		return 0;
+	}
 	if (p->menu_open && (key == KEY_UP || key == KEY_DOWN || key == KEY_LEFT || key == KEY_RIGHT ||
 	                     key == KEY_PAGE_UP || key == KEY_PAGE_DOWN || key == KEY_HOME ||
 	                     key == KEY_END || key == KEY_ESCAPE || key == KEY_BACKSPACE ||
@@ -319,36 +597,31 @@ static int handle_key(struct play *p, int key)
 		menu_key(p, key);
 		return 0;
 	}
-	struct sbuf b;
-	sb_clear(&b);
 	switch (key) {
-	case 'C': case 'F': case 'R': case 'S': case 'T':
+	case 'C': case 'F': case 'R': case 'S': case 'T': case 'L': case 'N':
 	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
 		say(p, vs(p)->answer[strchr(VIEW_QUERY_KEYS, key) - VIEW_QUERY_KEYS]);
 		break;
 	case 'H':
 		refresh_hand(p);
-		say(p, vs(p)->hand_text);
+		say_hand(p);
 		break;
 	case KEY_LEFT:
 	case KEY_RIGHT:
 		refresh_hand(p);
-		if (p->nhand)
-			p->sel = (p->sel + (key == KEY_RIGHT ? 1 : p->nhand - 1)) % p->nhand;
-		say_selected(p);
+		move_card(p, key == KEY_RIGHT ? 1 : -1);
 		break;
 	case KEY_UP:
 	case KEY_DOWN:
+	case KEY_PAGE_UP:
+	case KEY_PAGE_DOWN:
 		refresh_hand(p);
-		move_suit(p, key == KEY_DOWN ? 1 : -1);
-		say_selected(p);
+		move_suit(p, key == KEY_DOWN || key == KEY_PAGE_DOWN ? 1 : -1);
 		break;
 	case KEY_HOME:
 	case KEY_END:
 		refresh_hand(p);
-		if (p->nhand)
-			p->sel = key == KEY_HOME ? 0 : p->nhand - 1;
-		say_selected(p);
+		move_end(p, key == KEY_END ? 1 : -1);
 		break;
 	case KEY_ENTER:
 		refresh_hand(p);
@@ -359,30 +632,24 @@ static int handle_key(struct play *p, int key)
 		mark(p);
 		break;
 	case KEY_F1:
-		keymap_say(&b, KEYS_ALWAYS | (p->menu_open ? KEYS_MENU : 0) |
-		                   (vs(p)->seat >= 0 && vs(p)->to_act == vs(p)->seat ? KEYS_TURN : 0));
-		say(p, b.s);
+		say_keys(p);
 		break;
 	case 'Q':
+	case KEY_ESCAPE:
+		/* Escape outside a menu: the way out, asked first. */
 		p->quit_pending = 1;
 		say(p, _("Quit? Press Y to confirm, any other key to go on."));
 		break;
 	case ',':
 	case '.':
 	case ';':
-	{
-		const char *m = key == ',' ? speech_history_prev(sp)
-		              : key == '.' ? speech_history_next(sp) : speech_history_last(sp);
-		if (m) {
-			speech_stop(sp);
-			speech_say(sp, m, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
-		}
+		walk_history(p, key);
 		break;
-	}
+	case 'V':
+		switch_verbosity(p);
+		break;
 	case '+': case '-': case '[': case ']': case '{': case '}':
 		session_key(p->ses, key);
-		break;
-	case KEY_ESCAPE:
 		break;
 	default:
 		break;
@@ -398,8 +665,36 @@ static void sync(struct play *p)
 		return;
 	p->moves = v->moves;
 	p->menu_open = 0;
+	p->confirm_pending = 0;
 	p->turn_seen = 0;
 	refresh_hand(p);
+}
+
+/* The player quit: the game is saved after every action; say so before
+ * the program ends. */
+static int quit(struct play *p)
+{
+	struct speech *sp = &p->ses->sp;
+	speech_say(sp, _("Game saved."), SPEECH_INTERRUPT | SPEECH_ECHO);
+	while (speech_busy(sp) && term_read_key(20) == KEY_NONE)
+		session_pump(p->ses);
+	return 0;
+}
+
+/* The turn begins: after the prompt, the card under the cursor. */
+static void turn_begins(struct play *p)
+{
+	p->turn_seen = 1;
+	refresh_hand(p);
+	select_playable(p);
+	if (vs(p)->can_play && p->sel >= 0) {
+		struct sbuf b, c;
+		sb_clear(&b);
+		sb_clear(&c);
+		selected_text(p, &c);
+		sb_printf(&b, _("Selected: %s"), c.s);
+		speech_say(&p->ses->sp, b.s, SPEECH_QUEUE | SPEECH_ECHO);
+	}
 }
 
 int play_port_run(const struct play_port *port, struct session *ses, char *err, size_t errlen)
@@ -445,20 +740,18 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 			if (key == KEY_INTERRUPT)
 				return 0;
 			if (key != KEY_NONE && key != KEY_EOF && handle_key(&p, key))
-				return 0;
+				return quit(&p);
 			continue;
 		}
-		if (!p.turn_seen) {
-			/* The table said the prompt (app/view); the keys follow it. */
-			p.turn_seen = 1;
-			refresh_hand(&p);
-			select_playable(&p);
-		}
+		if (!p.turn_seen)
+			turn_begins(&p);   /* the table said the prompt (app/view) */
 		int key = term_read_key(50);
-		if (key == KEY_EOF || key == KEY_INTERRUPT)
+		if (key == KEY_INTERRUPT)
 			return 0;   /* the game is saved after every action */
+		if (key == KEY_EOF)
+			return quit(&p);   /* as a confirmed Q */
 		if (key != KEY_NONE && handle_key(&p, key))
-			return 0;
+			return quit(&p);
 	}
 }
 
@@ -489,6 +782,12 @@ static int lp_awaits(void *ctx)
 	return table_awaits(l->t, l->v->seat);
 }
 
+static void lp_verbosity(void *ctx, int verbosity)
+{
+	struct local_port *l = ctx;
+	view_set_verbosity(l->v, verbosity);
+}
+
 static int lp_act(void *ctx, const struct action *a)
 {
 	struct local_port *l = ctx;
@@ -514,7 +813,8 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 	 * game: after "resumed"). */
 	view_refresh(v);
 	struct local_port lp = { t, v };
-	struct play_port port = { lp_state, lp_advance, lp_awaits, lp_act, &lp, NULL };
+	struct play_port port = { lp_state, lp_advance, lp_awaits, lp_act, lp_verbosity, &lp, NULL };
+	view_set_verbosity(v, ses->set.verbosity);
 	int rc = play_port_run(&port, ses, err, errlen);
 	if (v == &quiet)
 		view_release(&quiet);

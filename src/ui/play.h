@@ -29,6 +29,10 @@ struct play_port {
 	/* Send the player's action: 0 accepted (or sent), -1 refused (the
 	 * refusal is said through the view's sink). */
 	int (*act)(void *ctx, const struct action *a);
+	/* Full or short announcements from now on (enum talk_verbosity): the
+	 * view's, phrased where the view is (here, or on a server). May be
+	 * NULL. */
+	void (*verbosity)(void *ctx, int verbosity);
 	void *ctx;
 	/* Optional: a key seen before play's own (a network client's chat
 	 * line and table menu); 1 when it took the key. */

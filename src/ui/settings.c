@@ -11,17 +11,20 @@
 #include "audio/audio.h"
 #include "core/paths.h"
 #include "speech/i18n.h"
+#include "speech/talk.h"
 
 #define FILE_MAX 16384
 
 void settings_default(struct settings *s)
 {
 	memset(s, 0, sizeof *s);
-	snprintf(s->speech, sizeof s->speech, "%s", "espeak");
+	snprintf(s->speech, sizeof s->speech, "%s", "auto");
 	speech_settings_default(&s->voice);
 	s->cue_volume = 70;
 	s->speech_volume = 100;
 	s->hrtf = AUDIO_HRTF_ON;
+	s->confirm = 1;
+	s->verbosity = TALK_FULL;
 }
 
 static int clampi(int v, int lo, int hi)
@@ -86,17 +89,38 @@ static int parse_word(const char *v, char *out, size_t len, int allow_empty)
 	return 0;
 }
 
-static int parse_hrtf(const char *v, int *out)
+/* on/yes/true/1 or off/no/false/0: 1 or 0; -1 otherwise. */
+static int parse_onoff(const char *v)
 {
 	if (!strcmp(v, "on") || !strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "1"))
-		*out = AUDIO_HRTF_ON;
-	else if (!strcmp(v, "off") || !strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0"))
-		*out = AUDIO_HRTF_OFF;
+		return 1;
+	if (!strcmp(v, "off") || !strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0"))
+		return 0;
+	return -1;
+}
+
+static int parse_hrtf(const char *v, int *out)
+{
+	int on = parse_onoff(v);
+	if (on >= 0)
+		*out = on ? AUDIO_HRTF_ON : AUDIO_HRTF_OFF;
 	else if (!strcmp(v, "auto"))
 		*out = AUDIO_HRTF_AUTO;
 	else
 		return -1;
 	return 0;
+}
+
+/* Mark what the player chose (when rc is 0 and yes); returns rc. */
+static int chosen(struct settings *s, int rc, int yes, unsigned bit)
+{
+	if (rc == 0) {
+		if (yes)
+			s->voice.chosen |= bit;
+		else
+			s->voice.chosen &= ~bit;
+	}
+	return rc;
 }
 
 /* One key = value; 0, -1 for a bad value; unknown keys are ignored. */
@@ -110,14 +134,26 @@ static int set_key(struct settings *s, const char *k, const char *v)
 	}
 	if (!strcmp(k, "speech"))
 		return parse_word(v, s->speech, sizeof s->speech, 0);
-	if (!strcmp(k, "rate"))
-		return parse_int(v, SETTINGS_RATE_MIN, SETTINGS_RATE_MAX, &s->voice.rate);
-	if (!strcmp(k, "pitch"))
-		return parse_int(v, 0, 100, &s->voice.pitch);
-	if (!strcmp(k, "volume"))
-		return parse_int(v, 0, 100, &s->voice.volume);
-	if (!strcmp(k, "voice"))
-		return parse_word(v, s->voice.voice, sizeof s->voice.voice, 1);
+	/* A voice setting is the player's choice when it differs from the
+	 * default (files written before the choice was kept hold them all). */
+	struct speech_settings def;
+	speech_settings_default(&def);
+	if (!strcmp(k, "rate")) {
+		int rc = parse_int(v, SETTINGS_RATE_MIN, SETTINGS_RATE_MAX, &s->voice.rate);
+		return chosen(s, rc, s->voice.rate != def.rate, SPEECH_CHOSE_RATE);
+	}
+	if (!strcmp(k, "pitch")) {
+		int rc = parse_int(v, 0, 100, &s->voice.pitch);
+		return chosen(s, rc, s->voice.pitch != def.pitch, SPEECH_CHOSE_PITCH);
+	}
+	if (!strcmp(k, "volume")) {
+		int rc = parse_int(v, 0, 100, &s->voice.volume);
+		return chosen(s, rc, s->voice.volume != def.volume, SPEECH_CHOSE_VOLUME);
+	}
+	if (!strcmp(k, "voice")) {
+		int rc = parse_word(v, s->voice.voice, sizeof s->voice.voice, 1);
+		return chosen(s, rc, s->voice.voice[0] != '\0', SPEECH_CHOSE_VOICE);
+	}
 	if (!strcmp(k, "pause")) {
 		char *end;
 		double d;
@@ -134,6 +170,19 @@ static int set_key(struct settings *s, const char *k, const char *v)
 		return parse_int(v, 0, AUDIO_VOLUME_MAX, &s->speech_volume);
 	if (!strcmp(k, "hrtf"))
 		return parse_hrtf(v, &s->hrtf);
+	if (!strcmp(k, "confirm")) {
+		int on = parse_onoff(v);
+		if (on < 0)
+			return -1;
+		s->confirm = on;
+		return 0;
+	}
+	if (!strcmp(k, "verbosity")) {
+		if (strcmp(v, "full") && strcmp(v, "short"))
+			return -1;
+		s->verbosity = !strcmp(v, "short") ? TALK_SHORT : TALK_FULL;
+		return 0;
+	}
 	return 0;
 }
 
@@ -178,30 +227,50 @@ int settings_parse(struct settings *s, const char *text, char *err, size_t errle
 	return 0;
 }
 
+/* A voice setting the player did not choose, left at its default, is
+ * written as a comment. */
+static const char *unset(const struct settings *s, unsigned bit)
+{
+	struct speech_settings def;
+	speech_settings_default(&def);
+	int differs = bit == SPEECH_CHOSE_RATE ? s->voice.rate != def.rate
+	            : bit == SPEECH_CHOSE_PITCH ? s->voice.pitch != def.pitch
+	            : bit == SPEECH_CHOSE_VOLUME ? s->voice.volume != def.volume
+	            : s->voice.voice[0] != '\0';
+	return (s->voice.chosen & bit) || differs ? "" : "# ";
+}
+
 int settings_format(const struct settings *s, char *buf, size_t len)
 {
 	return snprintf(buf, len,
 	                "# tapis settings: key = value; lines starting with # are comments.\n"
 	                "# lang: en, fr or empty (the environment's language).\n"
 	                "lang = %s\n"
-	                "# speech: espeak, speechd, text or none.\n"
+	                "# speech: auto (speech-dispatcher, else espeak), espeak, speechd, text or none.\n"
 	                "speech = %s\n"
-	                "# rate: words per minute, 80 to 900.\n"
-	                "rate = %d\n"
-	                "pitch = %d\n"
-	                "volume = %d\n"
+	                "# rate: words per minute, 80 to 900. With speech-dispatcher, rate,\n"
+	                "# pitch, volume and voice are the screen reader's own unless set here.\n"
+	                "%srate = %d\n"
+	                "%spitch = %d\n"
+	                "%svolume = %d\n"
 	                "# voice: an espeak-ng voice name, empty for the language's own.\n"
-	                "voice = %s\n"
+	                "%svoice = %s\n"
 	                "# pause: seconds of quiet after an announcement before a bot plays.\n"
 	                "pause = %.2f\n"
 	                "# cue_volume, speech_volume: 0 to 100 in the mix.\n"
 	                "cue_volume = %d\n"
 	                "speech_volume = %d\n"
 	                "# hrtf: on, off or auto (3D sound for headphones).\n"
-	                "hrtf = %s\n",
-	                s->lang, s->speech, s->voice.rate, s->voice.pitch, s->voice.volume,
+	                "hrtf = %s\n"
+	                "# confirm: on or off (ask before all-in, a fold after betting, a big bet).\n"
+	                "confirm = %s\n"
+	                "# verbosity: full or short (short leaves out what S, C and T tell).\n"
+	                "verbosity = %s\n",
+	                s->lang, s->speech, unset(s, SPEECH_CHOSE_RATE), s->voice.rate, unset(s, SPEECH_CHOSE_PITCH),
+	                s->voice.pitch, unset(s, SPEECH_CHOSE_VOLUME), s->voice.volume, unset(s, SPEECH_CHOSE_VOICE),
 	                s->voice.voice, s->voice.pause, s->cue_volume, s->speech_volume,
-	                settings_hrtf_word(s->hrtf));
+	                settings_hrtf_word(s->hrtf), s->confirm ? "on" : "off",
+	                s->verbosity == TALK_SHORT ? "short" : "full");
 }
 
 /* ---- files ---- */
@@ -343,6 +412,7 @@ int settings_step_rate(struct settings *s, int dir)
 	else if (dir < 0)
 		r -= step;
 	s->voice.rate = clampi(r, SETTINGS_RATE_MIN, SETTINGS_RATE_MAX);
+	s->voice.chosen |= SPEECH_CHOSE_RATE;
 	return s->voice.rate;
 }
 
@@ -360,11 +430,13 @@ static int step10(int *v, int dir, int hi)
 
 int settings_step_pitch(struct settings *s, int dir)
 {
+	s->voice.chosen |= SPEECH_CHOSE_PITCH;
 	return step10(&s->voice.pitch, dir, 100);
 }
 
 int settings_step_volume(struct settings *s, int dir)
 {
+	s->voice.chosen |= SPEECH_CHOSE_VOLUME;
 	return step10(&s->voice.volume, dir, 100);
 }
 

@@ -3,7 +3,8 @@
  * `key = value` lines, `#` starts a comment line.
  *
  *   lang = fr              "" (the environment's), en, fr
- *   speech = espeak        espeak, speechd, text, none
+ *   speech = auto          auto (speech-dispatcher when it answers, else
+ *                          espeak), espeak, speechd, text, none
  *   rate = 220             words per minute, 80..900
  *   pitch = 50             0..100
  *   volume = 100           the voice's own loudness, 0..100
@@ -13,6 +14,13 @@
  *   cue_volume = 70        sound cues in the mix, 0..100
  *   speech_volume = 100    speech in the mix, 0..100
  *   hrtf = on              on, off, auto (3D sound for headphones)
+ *   confirm = on           on, off: ask before going all-in, folding after
+ *                          putting chips in, betting more than half one's chips
+ *   verbosity = full       full, short (leave out what S, C and T tell)
+ *
+ * rate, pitch, volume and voice are the player's choice when set in tapis
+ * (or different from the default in the file); the others are written as
+ * comments, and speech-dispatcher keeps the screen reader's own for them.
  *
  * Unknown keys are ignored (a newer version wrote them); a line that is not
  * `key = value` or a value that is not understood makes the file unreadable:
@@ -34,6 +42,8 @@ struct settings {
 	int cue_volume;                /* 0..100 */
 	int speech_volume;             /* 0..100 */
 	int hrtf;                      /* enum audio_hrtf */
+	int confirm;                   /* 1: risky actions are confirmed */
+	int verbosity;                 /* enum talk_verbosity */
 };
 
 #define SETTINGS_RATE_MIN 80

@@ -1,0 +1,48 @@
+#include "net/outq.h"
+
+#include <libwebsockets.h>
+#include <stdlib.h>
+#include <string.h>
+
+int outq_push(struct outq *q, const char *text, size_t len)
+{
+	struct outq_msg *m = malloc(sizeof *m + LWS_PRE + len);
+	if (!m)
+		return -1;
+	m->next = NULL;
+	m->len = len;
+	memcpy(m->buf + LWS_PRE, text, len);
+	if (q->tail)
+		q->tail->next = m;
+	else
+		q->head = m;
+	q->tail = m;
+	q->n++;
+	return 0;
+}
+
+int outq_write(struct outq *q, void *wsi)
+{
+	struct outq_msg *m = q->head;
+	if (!m)
+		return 0;
+	if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+		return -1;
+	q->head = m->next;
+	if (!q->head)
+		q->tail = NULL;
+	q->n--;
+	free(m);
+	return 0;
+}
+
+void outq_clear(struct outq *q)
+{
+	while (q->head) {
+		struct outq_msg *m = q->head;
+		q->head = m->next;
+		free(m);
+	}
+	q->tail = NULL;
+	q->n = 0;
+}

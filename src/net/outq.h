@@ -1,0 +1,27 @@
+/* outq: a queue of outgoing WebSocket messages, each stored with the
+ * LWS_PRE bytes libwebsockets needs in front of what lws_write sends.
+ * Shared by the server's connections and the client. */
+#ifndef TAPIS_OUTQ_H
+#define TAPIS_OUTQ_H
+
+#include <stddef.h>
+
+struct outq_msg {
+	struct outq_msg *next;
+	size_t len;
+	unsigned char buf[];  /* OUTQ_PRE bytes, then the text */
+};
+
+struct outq {
+	struct outq_msg *head, *tail;
+	int n;
+};
+
+/* Append a copy of len bytes of text; 0, or -1 out of memory. */
+int outq_push(struct outq *q, const char *text, size_t len);
+/* Write the first message on wsi (a struct lws *) as text and drop it:
+ * 0, or -1 when the write failed (the message stays). Nothing queued: 0. */
+int outq_write(struct outq *q, void *wsi);
+void outq_clear(struct outq *q);
+
+#endif
