@@ -85,6 +85,21 @@ static const struct {
 	{ "err_name_in_use", N_("That name is in use.") },
 	{ "err_wait", N_("Too many wrong passwords: wait a moment.") },
 	{ "key_value", N_("%1$s: %2$s. ") },
+	{ "not_playable", N_("not playable now") },
+	{ "first_card", N_("First card.") },
+	{ "last_card", N_("Last card.") },
+	{ "first_suit", N_("First suit.") },
+	{ "last_suit", N_("Last suit.") },
+	{ "first_choice", N_("First choice.") },
+	{ "last_choice", N_("Last choice.") },
+	{ "type_amount", N_("Type an amount from %1$d to %2$d.") },
+	{ "too_many", N_("%1$d is too many: from %2$d to %3$d.") },
+	{ "confirm_q", N_("%s? Press Y to confirm, any other key to go back.") },
+	{ "not_done", N_("Not done.") },
+	{ "marked_list", N_("Marked to discard: %s.") },
+	{ "no_messages", N_("No messages yet.") },
+	{ "history_start", N_("Start of history.") },
+	{ "history_end", N_("End of history.") },
 	{ "chat_from", N_("%1$s: %2$s") },
 };
 
@@ -158,8 +173,9 @@ char *words_json(const char *lang)
 	json_object_set_new(words, "n_discard_n", json_string(P_("%d card to discard.", "%d cards to discard.", 5)));
 	json_t *keys = json_array();
 	for (int i = 0; keymap[i].keys; i++)
-		json_array_append_new(keys, json_pack("{s:s, s:s, s:i}", "keys", _(keymap[i].keys), "what",
-		                                      _(keymap[i].what), "when", keymap[i].when));
+		json_array_append_new(keys, json_pack("{s:s, s:s, s:s, s:i}", "keys", _(keymap[i].keys), "spoken",
+		                                      _(keymap[i].spoken ? keymap[i].spoken : keymap[i].keys),
+		                                      "what", _(keymap[i].what), "when", keymap[i].when));
 	json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:o}", "lang", lang, "version", 1, "words", words, "keys", keys,
 	                      "games", games_json());
 	char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;

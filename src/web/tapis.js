@@ -13,7 +13,7 @@ const app = {
   name: '', password: '', token: '', loggedIn: false,
   lobby: { users: [], tables: [] },
   table: 0, seat: -1, state: null,
-  sel: -1, marked: [], menu: null, quit: false,
+  info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false,
   history: [], hpos: -1,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8,
   audio: null, buffers: {},
@@ -200,11 +200,15 @@ const handlers = {
     if (!app.table) show('lobby');
   },
   lobby(m) { app.lobby = m; renderLobby(); renderTable(); },
+  /* The table one sits at, as the lobby lists it, while it fills. */
+  table(m) { if (m.info && m.info.id === app.table) { app.info = m.info; renderTable(); } },
   created() {},
   joined(m) {
     app.table = m.table;
     app.seat = m.seat;
+    app.info = m.info || null;
     app.state = null;
+    app.hand = [];
     app.sel = -1;
     app.marked = [];
     app.menu = null;
@@ -215,6 +219,7 @@ const handlers = {
   left(m) {
     if (m.table !== app.table) return;
     app.table = 0;
+    app.info = null;
     app.state = null;
     show('lobby');
     $('lobby-h').focus();
@@ -228,16 +233,13 @@ const handlers = {
     const before = app.state;
     app.state = m;
     app.seat = m.seat;
-    if (!before || before.seq !== m.seq) app.menu = null;
-    const hand = m.hand || [];
-    app.marked = app.marked.filter((c) => hand.some((h) => h.card === c));
-    if (app.sel >= hand.length) app.sel = hand.length - 1;
-    if (app.sel < 0 && hand.length) app.sel = 0;
-    /* A turn begins on a card that can be played. */
-    if (isMyTurn() && hand.length && !hand[app.sel].playable) {
-      const i = hand.findIndex((h) => h.playable);
-      if (i >= 0) app.sel = i;
+    if (!before || before.moves !== m.moves || before.state !== m.state) {
+      /* A new action: what the keys answer changed. */
+      app.menu = null;
+      app.confirm = null;
     }
+    refreshHand();
+    if (m.my_turn && !(before && before.my_turn && before.moves === m.moves)) selectPlayable();
     renderTable();
   },
   refused(m) {
@@ -258,7 +260,7 @@ const handlers = {
 };
 
 function sayMsg(m) {
-  const urgent = m.cue === 'your_turn';
+  const urgent = !!m.urgent;
   announce(m.text, 'say', urgent);
   if (m.cue) cue(m.cue, typeof m.from === 'number' ? m.from : -1);
 }
@@ -273,7 +275,9 @@ function show(which) {
 }
 
 function gameOf(name) { return app.games.find((g) => g.name === name); }
-function currentTable() { return app.lobby.tables.find((t) => t.id === app.table); }
+function currentTable() {
+  return app.lobby.tables.find((t) => t.id === app.table) || (app.info && app.info.id === app.table ? app.info : null);
+}
 
 function tableLine(t) {
   const g = gameOf(t.game);
@@ -400,20 +404,41 @@ function renderCreateSeats() {
   }
 }
 
-/* ---- the table ---- */
+/* ---- the table: the keys of the terminal (ui/play.c), on the last state ---- */
 
 function isMyTurn() {
   const st = app.state;
-  return !!st && st.state === 'playing' && st.seat >= 0 && st.to_act === st.seat;
+  return !!st && st.state === 'playing' && !!st.my_turn;
+}
+function handOf() { return (app.state && app.state.hand) || []; }
+function canPlay() { return isMyTurn() && handOf().some((h) => h.playable); }
+function choicesOf() { return (isMyTurn() && app.state.choices) || []; }
+
+/* The hand as the state gives it; the selected card stays selected. */
+function refreshHand() {
+  const old = app.sel >= 0 ? app.hand[app.sel] : null;
+  app.hand = handOf().map((h) => h.card);
+  app.sel = old ? app.hand.indexOf(old) : -1;
+  if (app.sel < 0 && app.hand.length) app.sel = 0;
+  app.marked = app.marked.filter((c) => app.hand.includes(c));
+}
+
+/* At the start of a turn, a selected card that cannot be played gives way
+ * to the first one that can. */
+function selectPlayable() {
+  const hand = handOf();
+  if (!canPlay() || app.sel < 0 || hand[app.sel].playable) return;
+  app.sel = hand.findIndex((h) => h.playable);
 }
 
 function renderTable() {
   const t = currentTable();
   const st = app.state;
   $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
-  $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
+  const waiting = !st || st.state === 'waiting';
+  $('btn-start').hidden = !(t && t.creator === app.name && waiting && t.state !== 'playing');
   $('btn-stand').hidden = app.seat < 0;
-  $('btn-sit').hidden = app.seat >= 0 || !t || t.state === 'over';
+  $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over');
   const seats = $('seats');
   seats.textContent = '';
   for (const s of (t && t.seats) || []) {
@@ -423,15 +448,15 @@ function renderTable() {
     seats.append(li);
   }
   const keys = (st && st.keys) || {};
-  $('view-turn').textContent = keys.T || '';
+  $('view-turn').textContent = (isMyTurn() && st.prompt) || keys.T || '';
   $('view-cards').textContent = keys.C || '';
   const hand = $('view-hand');
   hand.textContent = '';
-  ((st && st.hand) || []).forEach((c, i) => {
+  handOf().forEach((c, i) => {
     const li = document.createElement('li');
     li.textContent = c.name;
     const cls = [];
-    if (isMyTurn() && !c.playable) cls.push('unplayable');
+    if (canPlay() && !c.playable) cls.push('unplayable');
     if (i === app.sel) cls.push('selected');
     if (app.marked.includes(c.card)) cls.push('marked');
     li.className = cls.join(' ');
@@ -439,122 +464,218 @@ function renderTable() {
   });
   const ch = $('choices');
   ch.textContent = '';
-  for (const c of (isMyTurn() && st.choices) || []) {
+  for (const c of choicesOf()) {
     const li = document.createElement('li');
-    li.append(button(c.label, () => act(choiceAction(c, undefined))));
+    li.append(button(c.label, () => act(choiceAction(c))));
     ch.append(li);
   }
 }
 
 function act(text) {
+  app.menu = null;
+  app.confirm = null;
+  if (/^discard/.test(text)) app.marked = [];
   send({ type: 'action', table: app.table, action: text });
 }
 
-/* The words of a choice, with an amount typed or with the marked cards. */
+const isDiscard = (c) => c.action === 'discard';
+const hasRange = (c) => c.min !== undefined && c.max > c.min;
+
+/* The words of a choice, with an amount or with the marked cards. */
 function choiceAction(c, amount) {
-  if (/^discard\b/.test(c.action) && !/\s/.test(c.action))
-    return app.marked.length ? 'discard ' + app.marked.join(' ') : 'discard';
-  if (amount !== undefined && c.min !== undefined) return c.action.replace(/\d+$/, String(amount));
+  if (isDiscard(c)) return app.marked.length ? 'discard ' + app.marked.join(' ') : 'discard';
+  if (amount !== undefined && hasRange(c)) return c.action.replace(/\d+$/, String(amount));
   return c.action;
 }
 
-function selectedName() {
-  const hand = (app.state && app.state.hand) || [];
-  if (app.sel < 0 || !hand[app.sel]) return w('no_cards');
-  const c = hand[app.sel];
-  return app.marked.includes(c.card) ? c.name + ', ' + w('to_discard') : c.name;
+/* The marked cards as a mask of the hand's positions (a discard's label). */
+function markedMask() {
+  return app.marked.reduce((m, c) => m | (1 << app.hand.indexOf(c)), 0);
 }
 
-function suitOf(card) { return card.slice(-1); }
+function selectedText() {
+  const c = handOf()[app.sel];
+  let s = c.name;
+  if (app.marked.includes(c.card)) s += ', ' + w('to_discard');
+  if (canPlay() && !c.playable) s += ', ' + w('not_playable');
+  return s + '.';
+}
 
+function saySelected(edge) {
+  if (app.sel < 0 || !handOf()[app.sel]) { answer(w('no_cards')); return; }
+  answer((edge ? edge + ' ' : '') + selectedText());
+}
+
+const suitOf = (i) => app.hand[i].slice(-1);
+function suitBounds(i) {
+  let first = i, last = i;
+  while (first > 0 && suitOf(first - 1) === suitOf(i)) first--;
+  while (last + 1 < app.hand.length && suitOf(last + 1) === suitOf(i)) last++;
+  return [first, last];
+}
+
+/* Left, Right: one card, no wrapping. */
+function moveCard(dir) {
+  if (app.sel < 0) { saySelected(); return; }
+  const to = app.sel + dir;
+  if (to < 0 || to >= app.hand.length) { saySelected(w(dir > 0 ? 'last_card' : 'first_card')); return; }
+  app.sel = to;
+  saySelected();
+}
+
+/* Up, Down, Page Up, Page Down: the first card of the next or previous suit. */
 function moveSuit(dir) {
-  const hand = (app.state && app.state.hand) || [];
-  if (app.sel < 0 || !hand.length) return;
-  const suit = suitOf(hand[app.sel].card);
-  let i = app.sel;
-  if (dir > 0) {
-    while (i < hand.length && suitOf(hand[i].card) === suit) i++;
-    if (i >= hand.length) i = 0;
-  } else {
-    while (i > 0 && suitOf(hand[i].card) === suit) i--;
-    if (suitOf(hand[i].card) === suit) i = hand.length - 1;
-    const s2 = suitOf(hand[i].card);
-    while (i > 0 && suitOf(hand[i - 1].card) === s2) i--;
+  if (app.sel < 0) { saySelected(); return; }
+  let [first, last] = suitBounds(app.sel);
+  if (dir > 0 ? last + 1 >= app.hand.length : first === 0) {
+    app.sel = first;
+    saySelected(w(dir > 0 ? 'last_suit' : 'first_suit'));
+    return;
   }
-  app.sel = i;
+  [first, last] = suitBounds(dir > 0 ? last + 1 : first - 1);
+  app.sel = first;
+  saySelected();
 }
 
-function sayItem() {
-  const m = app.menu;
-  const c = m.items[m.i];
-  let label = c.label;
-  if (m.amount !== undefined && m.amount !== c.min) label = String(m.amount);
-  answer(label + fmt(w('of'), m.i + 1, m.items.length));
+/* Home, End: the first or last card of the suit; from there, of the hand. */
+function moveEnd(dir) {
+  if (app.sel < 0) { saySelected(); return; }
+  const [first, last] = suitBounds(app.sel);
+  let to = dir > 0 ? last : first;
+  if (to === app.sel) to = dir > 0 ? app.hand.length - 1 : 0;
+  app.sel = to;
+  saySelected();
 }
 
-function enter() {
-  const st = app.state;
-  if (!isMyTurn()) { answer(w('not_your_turn')); return; }
-  const hand = st.hand || [];
-  if (app.menu) {
-    const c = app.menu.items[app.menu.i];
-    act(choiceAction(c, app.menu.amount));
-    app.menu = null;
-    return;
-  }
-  if (app.sel >= 0 && hand.some((h) => h.playable)) {
-    act('play ' + hand[app.sel].card);
-    return;
-  }
-  /* The menu holds what is not playing a card (as the terminal's). */
-  const choices = (st.choices || []).filter((c) => !/^play /.test(c.action));
-  if (choices.length === 1 && /^discard/.test(choices[0].action)) {
-    act(choiceAction(choices[0]));
-    app.marked = [];
-    return;
-  }
-  if (!choices.length) { answer(w('choose_card')); return; }
-  app.menu = { items: choices, i: 0, amount: undefined, typing: false };
+/* The menu's order: the safest first, a fold last (as the terminal's). */
+const SAFETY = ['call', 'stay', 'pass', 'decline', 'take', 'leave', 'discard', 'open', 'raise', 'straddle',
+  'buyback', 'allin', 'fold'];
+function safety(c) {
+  const k = SAFETY.indexOf(c.action.split(' ')[0]);
+  return k < 0 ? SAFETY.length : k;
+}
+
+function menuChoice() { return app.menu.items[app.menu.i]; }
+
+function sayItem(edge) {
+  const m = app.menu, c = menuChoice();
+  const label = isDiscard(c) && c.labels ? c.labels[markedMask()] || c.label : c.label;
+  answer((edge ? edge + ' ' : '') + label + fmt(w('of'), m.i + 1, m.items.length));
+}
+
+function selectItem(i) {
+  const c = app.menu.items[i];
+  Object.assign(app.menu, { i, amount: c.min, amountOk: true, typing: false, typed: 0 });
+}
+
+function openMenu() {
+  const items = choicesOf().map((c, k) => [c, k]).sort((a, b) => safety(a[0]) - safety(b[0]) || a[1] - b[1])
+    .map((x) => x[0]);
+  if (!items.length) { answer(w('choose_card')); return; }
+  app.menu = { items };
+  selectItem(0);
   sayItem();
 }
 
-/* Keys of the action menu; true when the key was the menu's. */
-function menuKey(e) {
-  const m = app.menu;
-  const c = m.items[m.i];
-  if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-    m.i = (m.i + (e.key === 'ArrowDown' ? 1 : m.items.length - 1)) % m.items.length;
-    m.amount = undefined;
-    m.typing = false;
-    sayItem();
-    return true;
+/* The amount of the item as the game phrases it, or the bare number. */
+function sayAmount() {
+  const c = menuChoice(), a = app.menu.amount;
+  answer((c.labels && c.labels[a - c.min]) || String(a));
+}
+
+/* The chips the player has: what going all in puts in, else the top of a
+ * range of amounts; 0 when unknown. */
+function chipsHeld() {
+  let most = 0;
+  for (const c of choicesOf()) {
+    const n = /^allin (\d+)$/.exec(c.action);
+    if (n) return Number(n[1]);
+    if (hasRange(c) && c.max > most) most = c.max;
   }
-  if (e.key === 'Escape') { app.menu = null; answer(w('menu_closed')); return true; }
-  if (c.min === undefined) return false;
+  return most;
+}
+
+/* Going all in, or betting more than half one's chips, asks for Y first. */
+function risky(c, amount) {
+  const kind = c.action.split(' ')[0];
+  if (kind === 'allin') return true;
+  const chips = chipsHeld();
+  const n = amount !== undefined ? amount : Number((/(\d+)$/.exec(c.action) || [])[1] || 0);
+  return ['open', 'raise', 'straddle'].includes(kind) && chips > 0 && n * 2 > chips;
+}
+
+function menuEnter() {
+  const m = app.menu, c = menuChoice();
+  if (hasRange(c) && !m.amountOk) { answer(fmt(w('type_amount'), c.min, c.max)); return; }
+  const amount = hasRange(c) ? m.amount : undefined;
+  if (risky(c, amount)) {
+    const words = (hasRange(c) && c.labels && c.labels[amount - c.min]) || c.label;
+    app.confirm = choiceAction(c, amount);
+    m.typing = false;
+    answer(fmt(w('confirm_q'), words));
+    return;
+  }
+  act(choiceAction(c, amount));
+}
+
+function typeDigit(key, lo, hi) {
+  const m = app.menu;
+  m.typed = key === 'Backspace' ? (m.typing ? Math.floor(m.typed / 10) : 0) : (m.typing ? m.typed * 10 : 0) + Number(key);
+  m.typing = m.typed > 0 || key !== 'Backspace';
+  if (m.typed > hi) {
+    answer(fmt(w('too_many'), m.typed, lo, hi));
+    Object.assign(m, { typing: false, typed: 0, amountOk: false });
+    return;
+  }
+  if (m.typed < lo) {
+    m.amountOk = false;
+    answer(m.typing ? String(m.typed) : fmt(w('type_amount'), lo, hi));
+    return;
+  }
+  m.amount = m.typed;
+  m.amountOk = true;
+  sayAmount();
+}
+
+function menuKey(k) {
+  const m = app.menu;
+  if (k === 'ArrowUp' || k === 'ArrowDown') {
+    const to = m.i + (k === 'ArrowDown' ? 1 : -1);
+    if (to < 0 || to >= m.items.length) { sayItem(w(k === 'ArrowDown' ? 'last_choice' : 'first_choice')); return; }
+    selectItem(to);
+    sayItem();
+    return;
+  }
+  if (k === 'Escape') { app.menu = null; answer(w('menu_closed')); return; }
+  const c = menuChoice();
+  if (!hasRange(c)) return;
   const lo = c.min, hi = c.max;
-  let cur = m.amount === undefined ? lo : m.amount;
-  const digit = /^[0-9]$/.test(e.key);
-  if (e.key === 'ArrowRight') cur++;
-  else if (e.key === 'ArrowLeft') cur--;
-  else if (e.key === 'PageUp') cur += 10;
-  else if (e.key === 'PageDown') cur -= 10;
-  else if (e.key === 'Home') cur = lo;
-  else if (e.key === 'End') cur = hi;
-  else if (e.key === 'Backspace') cur = m.typing ? Math.floor(cur / 10) : 0;
-  else if (digit) cur = (m.typing ? cur * 10 : 0) + Number(e.key);
-  else return false;
-  m.typing = digit || (e.key === 'Backspace' && m.typing);
-  if (m.typing && cur > hi) cur = Number(e.key);
-  if (!m.typing) cur = Math.min(hi, Math.max(lo, cur));
-  m.amount = cur;
-  answer(String(cur));
-  return true;
+  if (/^[0-9]$/.test(k) || k === 'Backspace') { typeDigit(k, lo, hi); return; }
+  let cur = m.amountOk ? m.amount : lo;
+  if (k === 'ArrowRight') cur++;
+  else if (k === 'ArrowLeft') cur--;
+  else if (k === 'PageUp') cur += 10;
+  else if (k === 'PageDown') cur -= 10;
+  else if (k === 'Home') cur = lo;
+  else if (k === 'End') cur = hi;
+  else return;
+  Object.assign(m, { typing: false, typed: 0, amount: Math.min(hi, Math.max(lo, cur)), amountOk: true });
+  sayAmount();
+}
+
+function enter() {
+  if (!isMyTurn()) { answer(w('not_your_turn')); return; }
+  if (app.menu) { menuEnter(); return; }
+  if (canPlay() && app.sel >= 0) { act('play ' + app.hand[app.sel]); return; }
+  const choices = choicesOf();
+  /* Only a discard to make: Enter throws the marked cards at once. */
+  if (!canPlay() && choices.length === 1 && isDiscard(choices[0])) { act(choiceAction(choices[0])); return; }
+  openMenu();
 }
 
 function mark() {
-  const hand = (app.state && app.state.hand) || [];
-  if (app.sel < 0 || !hand[app.sel]) return;
-  const c = hand[app.sel];
+  if (app.sel < 0) return;
+  const c = handOf()[app.sel];
   const k = app.marked.indexOf(c.card);
   let s = c.name + ', ';
   if (k >= 0) { app.marked.splice(k, 1); s += w('to_keep'); }
@@ -564,17 +685,44 @@ function mark() {
   answer(s + '. ' + fmt(w(one ? 'n_discard_1' : 'n_discard_n'), n));
 }
 
-function historyKey(k) {
-  if (!app.history.length) return;
-  if (k === ',') app.hpos = Math.max(0, app.hpos - 1);
-  else if (k === '.') app.hpos = Math.min(app.history.length - 1, app.hpos + 1);
-  else app.hpos = app.history.length - 1;
-  answer(app.history[app.hpos]);
+/* H: the hand, then the cards marked to discard. */
+function sayHand() {
+  const keys = (app.state && app.state.keys) || {};
+  let s = keys.H || w('no_cards');
+  if (app.marked.length) {
+    const names = app.marked.map((c) => handOf()[app.hand.indexOf(c)].name);
+    s += ' ' + fmt(w('marked_list'), names.join(', '));
+  }
+  answer(s);
 }
 
+/* ',' '.' ';': the messages of the game, the start and the end said. */
+function historyKey(k) {
+  const h = app.history;
+  if (!h.length) { answer(w('no_messages')); return; }
+  let edge = '';
+  if (k === ',') {
+    if (app.hpos <= 0) edge = w('history_start');
+    app.hpos = Math.max(0, app.hpos - 1);
+  } else if (k === '.') {
+    if (app.hpos >= h.length - 1) edge = w('history_end');
+    app.hpos = Math.min(h.length - 1, app.hpos + 1);
+  } else {
+    app.hpos = h.length - 1;
+  }
+  answer((edge ? edge + ' ' : '') + h[app.hpos]);
+}
+
+/* F1: the keys of this moment, in the words of the keymap. The page has
+ * no V: the server phrases every announcement in full. */
+const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32 };
 function helpKeys() {
-  const when = 1 | (app.menu ? 4 : 0) | (isMyTurn() ? 2 : 0);
-  answer(app.keys.filter((k) => k.when & when).map((k) => fmt(w('key_value'), k.keys, k.what)).join('').trim());
+  let when;
+  if (app.menu) when = KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0);
+  else when = KEYS.ALWAYS | KEYS.SPEECH | (isMyTurn() ? KEYS.TURN : 0) |
+    (choicesOf().some(isDiscard) ? KEYS.IF_DISCARD : 0);
+  answer(app.keys.filter((k) => k.keys !== 'V' && (k.when & when & KEYS.MOMENTS) &&
+    (k.when & ~when & ~KEYS.MOMENTS) === 0).map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
 }
 
 function adjust(k) {
@@ -595,42 +743,47 @@ function adjust(k) {
   }
 }
 
-/* The table's keys, as in the terminal. */
+/* One key at the table, as play.c handles it. */
 function tableKey(e) {
   if (e.ctrlKey || e.altKey || e.metaKey) return;
   const k = e.key;
-  const st = app.state;
-  if (app.voice && window.speechSynthesis) speechSynthesis.cancel();
+  const up = k.length === 1 ? k.toUpperCase() : k;
+  const yes = up === 'Y' || up === 'O';
+  /* Tab moves the page's focus; the other function keys stay the browser's. */
+  if (k === 'Tab' || k === 'Shift' || /^F([2-9]|1[0-9])$/.test(k)) return;
+  e.preventDefault();
+  if (app.voice && window.speechSynthesis && !',.;'.includes(k)) speechSynthesis.cancel();
   if (app.quit) {
     app.quit = false;
-    e.preventDefault();
-    if (k === 'y' || k === 'Y' || k === 'o' || k === 'O') send({ type: 'leave', table: app.table });
+    if (yes) send({ type: 'leave', table: app.table });
     else answer(w('quit_cancelled'));
     return;
   }
-  if (app.menu && menuKey(e)) { e.preventDefault(); return; }
-  const up = k.length === 1 ? k.toUpperCase() : k;
-  const keys = (st && st.keys) || {};
-  const hand = (st && st.hand) || [];
-  let done = true;
-  if ('CFRST123456789'.includes(up) && up.length === 1) answer(keys[up] || '');
-  else if (up === 'H') answer(keys.H || w('no_cards'));
-  else if (k === 'ArrowLeft' || k === 'ArrowRight') {
-    if (hand.length) app.sel = (app.sel + (k === 'ArrowRight' ? 1 : hand.length - 1)) % hand.length;
-    answer(selectedName());
-  } else if (k === 'ArrowUp' || k === 'ArrowDown') { moveSuit(k === 'ArrowDown' ? 1 : -1); answer(selectedName()); }
-  else if (k === 'Home' || k === 'End') {
-    if (hand.length) app.sel = k === 'Home' ? 0 : hand.length - 1;
-    answer(selectedName());
-  } else if (k === 'Enter') enter();
+  if (app.confirm) {
+    const a = app.confirm;
+    app.confirm = null;
+    if (yes) act(a);
+    else answer(w('not_done'));
+    return;
+  }
+  if (app.menu && /^(Arrow(Up|Down|Left|Right)|Page(Up|Down)|Home|End|Escape|Backspace|[0-9])$/.test(k)) {
+    menuKey(k);
+    renderTable();
+    return;
+  }
+  const keys = (app.state && app.state.keys) || {};
+  if (k.length === 1 && 'CFRSTLN123456789'.includes(up)) answer(keys[up] || '');
+  else if (up === 'H') sayHand();
+  else if (k === 'ArrowLeft' || k === 'ArrowRight') moveCard(k === 'ArrowRight' ? 1 : -1);
+  else if (/^(ArrowUp|ArrowDown|PageUp|PageDown)$/.test(k)) moveSuit(k === 'ArrowDown' || k === 'PageDown' ? 1 : -1);
+  else if (k === 'Home' || k === 'End') moveEnd(k === 'End' ? 1 : -1);
+  else if (k === 'Enter') enter();
   else if (k === ' ') mark();
   else if (k === 'F1' || k === '?') helpKeys();
   else if (k === ',' || k === '.' || k === ';') historyKey(k);
-  else if ('+-[]{}'.includes(k) && k.length === 1) adjust(k);
-  else if (up === 'Q') { app.quit = true; answer(w('quit')); }
-  else if (k === 'Escape') answer('');
-  else done = false;
-  if (done) { e.preventDefault(); renderTable(); }
+  else if (k.length === 1 && '+-[]{}'.includes(k)) adjust(k);
+  else if (up === 'Q' || k === 'Escape') { app.quit = true; answer(w('quit')); }
+  renderTable();
 }
 
 /* ---- forms ---- */
