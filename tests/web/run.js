@@ -10,6 +10,8 @@
  *    lobby and the table (docs/ has them, made by `make web-shots`).
  * 2. A Bouillotte deal between a browser player and a terminal client
  *    (`tapis join --actions`) at the same table.
+ * 3. Le Brelan, Bourré and Le Brouc, each made from the form and played to
+ *    the end by keys.
  *
  * Usage: node tests/web/run.js [BUILD] (from the top of the tree). */
 'use strict';
@@ -341,6 +343,33 @@ async function testBouillotte(browser, port, dir) {
   return moves;
 }
 
+/* The other three games, each created from the form and played to its end
+ * by keys, the bots on the other seats (one deal each). */
+async function testOtherGames(browser, port) {
+  const page = await browser.newPage();
+  await login(page, port, 'Dora', 'en');
+  let moves = 0;
+  for (const game of ['brelan', 'bourre', 'brouc']) {
+    await page.select('#create-game', game);
+    await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+    await page.click('#create-form button[type=submit]');
+    await page.waitForSelector('#table:not([hidden])');
+    await page.waitForSelector('#btn-start:not([hidden])');
+    await page.click('#btn-start');
+    await page.waitForFunction(() => window.tapis.state && window.tapis.state.state !== 'waiting');
+    await page.focus('#play');
+    const n = await playByKeys(page, 120000);
+    const over = await page.$$eval('#log p[data-kind="say"]', (ps) => ps.map((p) => p.textContent))
+      .then((t) => t.some((x) => /^Game over/.test(x)));
+    assert.ok(over, game + ': the game is over');
+    moves += n;
+    await page.click('#btn-leave');
+    await page.waitForSelector('#lobby:not([hidden])');
+  }
+  await page.close();
+  return moves;
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
@@ -354,7 +383,8 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
   });
   let failed = 0;
-  for (const [name, t] of [['bouillabaisse', testBouillabaisse], ['bouillotte', testBouillotte]]) {
+  for (const [name, t] of [['bouillabaisse', testBouillabaisse], ['bouillotte', testBouillotte],
+    ['brelan, bourre, brouc', testOtherGames]]) {
     const start = Date.now();
     try {
       const moves = await t(browser, port, dir);
