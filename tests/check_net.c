@@ -209,6 +209,7 @@ struct srv {
 	char logs[128];
 	char url[64];
 	long long grace_ms;
+	char cert[128], key[128];  /* TLS when set */
 };
 
 static void ready(void *ctx, int port)
@@ -232,6 +233,10 @@ static void srv_run(struct srv *s)
 		o.port = 0;
 		o.db = s->db;
 		o.log_dir = s->logs;
+		if (s->cert[0]) {
+			o.cert = s->cert;
+			o.key = s->key;
+		}
 		o.grace_ms = s->grace_ms ? s->grace_ms : 300;
 		o.bot_delay_ms = 0;
 		o.cheap_hash = 1;
@@ -252,7 +257,9 @@ static void srv_run(struct srv *s)
 	ck_assert_int_eq(read(fds[0], &port, sizeof port), (int)sizeof port);
 	close(fds[0]);
 	s->port = port;
-	snprintf(s->url, sizeof s->url, "ws://127.0.0.1:%d", port);
+	/* The certificate names localhost; plain connections go to the address. */
+	snprintf(s->url, sizeof s->url, "%s://%s:%d", s->cert[0] ? "wss" : "ws", s->cert[0] ? "localhost" : "127.0.0.1",
+	         port);
 }
 
 static void srv_start(struct srv *s)
@@ -1243,6 +1250,56 @@ START_TEST(test_serve_command)
 }
 END_TEST
 
+
+/* TLS: with --cert and --key the server speaks wss://; a client that
+ * trusts the certificate logs in and plays. */
+START_TEST(test_tls)
+{
+	struct srv s;
+	memset(&s, 0, sizeof s);
+	snprintf(s.dir, sizeof s.dir, "/tmp/tapis-net-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s.dir));
+	snprintf(s.db, sizeof s.db, "%s/server.db", s.dir);
+	snprintf(s.logs, sizeof s.logs, "%s/logs", s.dir);
+	ck_assert_int_eq(mkdir(s.logs, 0700), 0);
+	snprintf(s.cert, sizeof s.cert, "%s/cert.pem", s.dir);
+	snprintf(s.key, sizeof s.key, "%s/key.pem", s.dir);
+	char cmd[512];
+	snprintf(cmd, sizeof cmd,
+	         "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
+	         "-addext subjectAltName=DNS:localhost -keyout %s -out %s >/dev/null 2>&1", s.key, s.cert);
+	if (system(cmd) != 0) {
+		snprintf(cmd, sizeof cmd, "rm -rf %s", s.dir);
+		ck_assert_int_eq(system(cmd), 0);
+		return; /* no openssl command here: nothing to sign a certificate with */
+	}
+	srv_run(&s);
+	ck_assert(strncmp(s.url, "wss://", 6) == 0);
+	static struct tc a;
+	memset(&a, 0, sizeof a);
+	snprintf(a.name, sizeof a.name, "Anne");
+	snprintf(a.lang, sizeof a.lang, "en");
+	a.seat = -1;
+	a.acted_seq = -1;
+	char err[256];
+	/* Not trusted: refused. */
+	struct netc *bad = netc_open(s.url, on_msg, &a, err, sizeof err);
+	ck_assert_ptr_null(bad);
+	a.c = netc_open_ca(s.url, s.cert, on_msg, &a, err, sizeof err);
+	ck_assert_msg(a.c != NULL, "%s", err);
+	tc_send(&a, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"password\":\"over tls\"}");
+	tc_wait(&a, "welcome");
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a };
+	play_until(all, 1, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -1272,6 +1329,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_chat);
 	tcase_add_test(tc, test_http_page);
 	tcase_add_test(tc, test_serve_command);
+	tcase_add_test(tc, test_tls);
 	suite_add_tcase(s, tc);
 	return s;
 }

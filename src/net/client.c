@@ -96,6 +96,12 @@ static void on_timer(lws_sorted_usec_list_t *sul)
 
 struct netc *netc_open(const char *url, netc_on_message on_message, void *ctx, char *err, size_t errlen)
 {
+	return netc_open_ca(url, NULL, on_message, ctx, err, errlen);
+}
+
+struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message on_message, void *ctx,
+                          char *err, size_t errlen)
+{
 	char copy[512];
 	const char *prot, *addr, *path;
 	int port;
@@ -119,6 +125,7 @@ struct netc *netc_open(const char *url, netc_on_message on_message, void *ctx, c
 	info.protocols = protocols;
 	info.user = c;
 	info.options = tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0;
+	info.client_ssl_ca_filepath = ca_file;
 	c->ctx = lws_create_context(&info);
 	if (!c->ctx) {
 		snprintf(err, errlen, "cannot start libwebsockets");

@@ -22,6 +22,10 @@ typedef void (*netc_on_message)(void *ctx, const char *text, size_t len);
 /* Connect and wait (up to 5 s) until the WebSocket is open. NULL with a
  * message on failure. */
 struct netc *netc_open(const char *url, netc_on_message on_message, void *ctx, char *err, size_t errlen);
+/* The same, trusting the certificates signed by ca_file (PEM) for wss://
+ * (NULL: the system's authorities), as for a server with its own. */
+struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message on_message, void *ctx,
+                          char *err, size_t errlen);
 /* Queue a message (copied); it leaves during netc_service. 0, or -1 when
  * the connection is closed or memory runs out. */
 int netc_send(struct netc *c, const char *text);
