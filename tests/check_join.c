@@ -6,6 +6,7 @@
  * that announces the loss and the return and plays on, a scripted action
  * refused, and bench --net at a small size. */
 #include <check.h>
+#include <jansson.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,7 +28,7 @@
 struct srv {
 	pid_t pid;
 	int port;
-	char dir[64], db[128], url[64];
+	char dir[64], db[128], logs[128], url[64];
 };
 
 static void ready(void *ctx, int port)
@@ -51,6 +52,7 @@ static void srv_run(struct srv *s)
 		server_options_default(&o);
 		o.port = s->port;
 		o.db = s->db;
+		o.log_dir = s->logs;
 		o.grace_ms = 60000;
 		o.bot_delay_ms = 0;
 		o.cheap_hash = 1;
@@ -75,6 +77,8 @@ static void srv_start(struct srv *s)
 	snprintf(s->dir, sizeof s->dir, "/tmp/tapis-join-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(s->dir));
 	snprintf(s->db, sizeof s->db, "%s/server.db", s->dir);
+	snprintf(s->logs, sizeof s->logs, "%s/logs", s->dir);
+	ck_assert_int_eq(mkdir(s->logs, 0700), 0);
 	srv_run(s);
 }
 
@@ -252,6 +256,78 @@ START_TEST(test_reconnect)
 }
 END_TEST
 
+/* Remove the lines that begin with prefix. */
+static void strip_lines(char *t, const char *prefix)
+{
+	char *w = t;
+	for (char *r = t; *r;) {
+		char *end = strchr(r, '\n');
+		size_t len = end ? (size_t)(end - r + 1) : strlen(r);
+		if (strncmp(r, prefix, strlen(prefix)) != 0) {
+			memmove(w, r, len);
+			w += len;
+		}
+		r += len;
+	}
+	*w = '\0';
+}
+
+/* A whole game scripted: a game played with the keys at a table of a
+ * given seed; the moves of the player's seat taken from the table's hand
+ * history make an --actions file; the same seed and that file play the
+ * same game again, told in the same words, without a key. */
+START_TEST(test_actions_whole_game)
+{
+	struct srv s;
+	srv_start(&s);
+	struct cli c1, c2;
+	const char *a1[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--seed", "77",
+	                     "--start", NULL };
+	cli_start(&c1, &s, "keys", a1);
+	cli_enter(&c1, 200);
+	ck_assert_int_eq(cli_wait(&c1), 0);
+	char path[160], script[160];
+	snprintf(path, sizeof path, "%s/1.jsonl", s.logs);
+	snprintf(script, sizeof script, "%s/actions", s.dir);
+	FILE *in = fopen(path, "r"), *out = fopen(script, "w");
+	ck_assert_ptr_nonnull(in);
+	ck_assert_ptr_nonnull(out);
+	char line[4096];
+	int n = 0;
+	while (fgets(line, sizeof line, in)) {
+		json_t *e = json_loads(line, 0, NULL);
+		if (e && !strcmp(json_string_value(json_object_get(e, "type")) ? json_string_value(json_object_get(e, "type")) : "", "action") &&
+		    json_integer_value(json_object_get(e, "seat")) == 0) {
+			fprintf(out, "0 %s %s\n", json_string_value(json_object_get(e, "action")),
+			        json_string_value(json_object_get(e, "card")));
+			n++;
+		}
+		json_decref(e);
+	}
+	fclose(in);
+	fclose(out);
+	ck_assert_int_ge(n, 10);
+	const char *a2[] = { "--name", "Bob", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--seed", "77",
+	                     "--start", "--actions", script, NULL };
+	cli_start(&c2, &s, "script", a2);
+	cli_enter(&c2, 0);
+	ck_assert_int_eq(cli_wait(&c2), 0);
+	char *t1 = cli_text(&c1), *t2 = cli_text(&c2);
+	ck_assert_msg(strstr(t2, "Game over."), "%s", t2);
+	/* The keys' own answers ("Selected: ...") are not the game's. */
+	strip_lines(t1, "Selected: ");
+	strip_lines(t2, "Selected: ");
+	/* Where they part, if they do (short: Check's messages are bounded). */
+	size_t k = 0;
+	while (t1[k] && t1[k] == t2[k])
+		k++;
+	ck_assert_msg(t1[k] == t2[k], "the scripted game differs at byte %zu: '%.80s' / '%.80s'", k, t1 + k, t2 + k);
+	free(t1);
+	free(t2);
+	srv_stop(&s);
+}
+END_TEST
+
 /* --actions: the seat's lines are sent at its turns; one the server
  * refuses ends the client with status 3. */
 START_TEST(test_actions_refused)
@@ -373,6 +449,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_actions_whole_game);
 	tcase_add_test(tc, test_actions_refused);
 	tcase_add_test(tc, test_bench_net);
 	suite_add_tcase(s, tc);

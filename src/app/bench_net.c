@@ -187,6 +187,11 @@ static void on_msg(void *ctx, const char *text, size_t len)
 			record(c);
 		return;
 	}
+	/* A state is read only when it asks this bot to act or ends the game. */
+	static const char state[] = "{\"type\":\"state\"";
+	if (!strncmp(text, state, sizeof state - 1) && !strstr(text, "\"my_turn\":true") &&
+	    !strstr(text, "\"state\":\"over\""))
+		return;
 	json_t *o = json_loadb(text, len, 0, NULL);
 	const char *type = jstr(o, "type");
 	if (!strcmp(type, "welcome")) {

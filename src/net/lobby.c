@@ -460,6 +460,8 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
 	seed &= 0xffffffffffffULL; /* short enough to read aloud or type */
+	if (m->has_seed)
+		seed = (uint64_t)m->seed; /* the same game again (tests, a deal replayed) */
 	long id = l->dir.ops->new_id(&l->dir);
 	if (!h || host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
 	                      &l->cfg, host_out(l), err, sizeof err) < 0) {

@@ -226,6 +226,12 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		}
 	}
 	m->nseats = m->players;
+	long seed;
+	int r0 = get_int(o, "seed", &seed, 0, (1L << 48) - 1, 0, 0, err, errlen);
+	if (r0 < 0)
+		return -1;
+	m->has_seed = r0;
+	m->seed = seed;
 	if (get_bool(o, "private", &m->private_, err, errlen) < 0)
 		return -1;
 	int r = get_str(o, "password", m->password, sizeof m->password, PROTO_PASSWORD_MAX, 0, err, errlen);

@@ -51,6 +51,8 @@ struct proto_msg {
 	int seat_kind[GAME_MAX_SEATS]; /* enum proto_seat_kind */
 	int seat_level[GAME_MAX_SEATS];
 	int private_;
+	long long seed;                /* create: the table's seed, when has_seed */
+	int has_seed;
 	/* tables */
 	long table;
 	int seat;

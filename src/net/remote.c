@@ -210,6 +210,8 @@ static void on_error(struct remote *r, json_t *o)
 	tell(r, VIEW_SAY_SYSTEM, 1, CUE_ILLEGAL, -1, r->error);
 	if (!strcmp(str_of(o, "re"), "action"))
 		r->sent_moves = -1;
+	if (!strcmp(r->error_code, "replaced"))
+		r->replaced = 1; /* the same player logged in elsewhere: no coming back */
 }
 
 static void on_message(void *ctx, const char *text, size_t len)
@@ -382,6 +384,12 @@ static void retry(struct remote *r)
 
 int remote_service(struct remote *r, int timeout_ms)
 {
+	if (r->replaced) {
+		if (r->c)
+			netc_close(r->c);
+		r->c = NULL;
+		return -1;
+	}
 	if (r->c && !netc_connected(r->c))
 		lose(r);
 	if (!r->c) {

@@ -54,6 +54,7 @@ struct remote {
 	double retry_at;              /* speech_now() of the next try */
 	int retry_ms;
 	int reconnects;               /* times regained */
+	int replaced;                 /* logged in elsewhere: not tried again */
 	/* Acting. */
 	int sent_moves;               /* vs.moves when an action left, -1 none waiting */
 	struct script *script;        /* --actions: the lines of the player's seat */

@@ -37,6 +37,7 @@ struct join_opts {
 	const char *table_password_file;
 	int start;                  /* --start */
 	const char *chat;           /* --chat TEXT, said once at the table */
+	long long seed;             /* --seed: the created table's, -1 the server's choice */
 };
 
 struct join {
@@ -249,8 +250,8 @@ static int jp_advance(void *ctx, int idle, char *err, size_t errlen)
 		j->chat_sent = 1;
 		remote_chat(&j->r, j->o.chat);
 	}
-	if (j->r.left)
-		j->r.vs.game_over = 1;   /* back to the lobby */
+	if (j->r.left || j->r.replaced)
+		j->r.vs.game_over = 1;   /* back to the lobby, or gone */
 	const struct script_line *l;
 	if (idle && j->r.vs.my_turn && j->r.sent_moves < 0 && !j->r.lost && (l = script_next(j))) {
 		script_advance(&j->script);
@@ -311,6 +312,8 @@ static int create_table(struct join *j, const struct game_ops *g, int players, c
 	}
 	json_t *o = json_pack("{s:s, s:s, s:i, s:o, s:o}", "type", "create", "game", g->name, "players", players,
 	                      "rules", jr, "seats", js);
+	if (o && j->o.seed >= 0)
+		json_object_set_new(o, "seed", json_integer(j->o.seed));
 	if (o && password && *password) {
 		json_object_set_new(o, "private", json_true());
 		json_object_set_new(o, "password", json_string(password));
@@ -381,11 +384,15 @@ static const char *table_line(json_t *t, char *buf, size_t len)
 		open += !strcmp(jstr(json_object_get(json_array_get(seats, i), "state")), "open");
 	const char *title = g ? _(g->title) : "?";
 	if (!strcmp(st, "waiting"))
-		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, waiting, %4$d open seats."), id, title, players,
-		         open);
+		snprintf(buf, len,
+		         P_("Table %1$ld: %2$s, %3$d players, waiting, %4$d open seat.",
+		            "Table %1$ld: %2$s, %3$d players, waiting, %4$d open seats.", open),
+		         id, title, players, open);
 	else if (!strcmp(st, "playing"))
-		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, playing, %4$d open seats."), id, title, players,
-		         open);
+		snprintf(buf, len,
+		         P_("Table %1$ld: %2$s, %3$d players, playing, %4$d open seat.",
+		            "Table %1$ld: %2$s, %3$d players, playing, %4$d open seats.", open),
+		         id, title, players, open);
 	else
 		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, over."), id, title, players);
 	if (json_is_true(json_object_get(t, "private")))
@@ -523,7 +530,7 @@ static int usage(void)
 	        "Usage: tapis join URL [--name NAME] [--password-file FILE] [--lang en|fr] [--text]\n"
 	        "                  [--speech BACKEND] [--no-speech] [--no-sound] [--actions FILE]\n"
 	        "                  [--table ID [--seat N | --watch]] [--table-password-file FILE]\n"
-	        "                  [--create GAME [--players N] [--rule K=V]... [--seats LIST] [--start]]\n"
+	        "                  [--create GAME [--players N] [--rule K=V]... [--seats LIST] [--seed N] [--start]]\n"
 	        "                  [--chat TEXT]\n");
 	return JOIN_USAGE;
 }
@@ -532,6 +539,7 @@ static int parse(int argc, char **argv, struct join_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->seat = -1;
+	o->seed = -1;
 	if (argc < 2 || argv[1][0] == '-')
 		return usage();
 	o->url = argv[1];
@@ -561,6 +569,7 @@ static int parse(int argc, char **argv, struct join_opts *o)
 		else if (!strcmp(a, "--table") && (o->table = strtol(v, &end, 10)) > 0 && !*end) continue;
 		else if (!strcmp(a, "--seat") && (o->seat = (int)strtol(v, &end, 10)) >= 0 && !*end) continue;
 		else if (!strcmp(a, "--players") && (o->players = (int)strtol(v, &end, 10)) > 0 && !*end) continue;
+		else if (!strcmp(a, "--seed") && (o->seed = strtoll(v, &end, 10)) >= 0 && !*end) continue;
 		else {
 			fprintf(stderr, "tapis join: '%s %s' is not understood\n", a, v);
 			return usage();
@@ -648,6 +657,11 @@ int join_main(int argc, char **argv)
 		goto out;
 	/* The hello may already have put us back at our table. */
 	pump(j, 100);
+	if (!scripted && !term_is_tty() && !j->r.table) {
+		fprintf(stderr, "tapis join: without a terminal, give --table ID or --create GAME\n");
+		rc = JOIN_USAGE;
+		goto out;
+	}
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
 	                          .ctx = j, .key = jp_key };
 	for (;;) {
@@ -659,7 +673,7 @@ int join_main(int argc, char **argv)
 			fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
-		if (scripted || !term_is_tty() || term_interrupted())
+		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)
 			break;
 		/* The game is over or the table was left: back to the lobby. */
 		if (j->r.table && !j->r.left)
