@@ -40,8 +40,6 @@ static const struct {
 	{ "public", N_("Public table") },
 	{ "private", N_("Private table, with a password") },
 	{ "table_password", N_("Password of the table") },
-	{ "table_waiting", N_("Table %1$ld: %2$s, %3$d players, waiting, %4$d open seats.") },
-	{ "table_playing", N_("Table %1$ld: %2$s, %3$d players, playing, %4$d open seats.") },
 	{ "table_over", N_("Table %1$ld: %2$s, %3$d players, over.") },
 	{ "private_mark", N_("Private.") },
 	{ "seat_player", N_("Seat %1$d: %2$s.") },
@@ -101,6 +99,20 @@ static const struct {
 	{ "history_start", N_("Start of history.") },
 	{ "history_end", N_("End of history.") },
 	{ "chat_from", N_("%1$s: %2$s") },
+};
+
+/* Words with a number: the form for one (NAME_1) and for many (NAME_n);
+ * the page chooses by the language's rule (French: 0 and 1 take the
+ * singular). The msgids are those that ui/play and ui/join say with P_()
+ * (marked there for the catalogues). */
+static const struct {
+	const char *name, *one, *many;
+} plural_words[] = {
+	{ "n_discard", "%d card to discard.", "%d cards to discard." },
+	{ "table_waiting", "Table %1$ld: %2$s, %3$d players, waiting, %4$d open seat.",
+	  "Table %1$ld: %2$s, %3$d players, waiting, %4$d open seats." },
+	{ "table_playing", "Table %1$ld: %2$s, %3$d players, playing, %4$d open seat.",
+	  "Table %1$ld: %2$s, %3$d players, playing, %4$d open seats." },
 };
 
 static json_t *rule_json(const struct game_ops *g, int i)
@@ -168,9 +180,13 @@ char *words_json(const char *lang)
 	json_t *words = json_object();
 	for (size_t i = 0; i < sizeof page_words / sizeof page_words[0]; i++)
 		json_object_set_new(words, page_words[i].name, json_string(_(page_words[i].msgid)));
-	/* "%d card to discard.": the two forms of the language. */
-	json_object_set_new(words, "n_discard_1", json_string(P_("%d card to discard.", "%d cards to discard.", 1)));
-	json_object_set_new(words, "n_discard_n", json_string(P_("%d card to discard.", "%d cards to discard.", 5)));
+	for (size_t i = 0; i < sizeof plural_words / sizeof plural_words[0]; i++) {
+		char name[48];
+		snprintf(name, sizeof name, "%s_1", plural_words[i].name);
+		json_object_set_new(words, name, json_string(P_(plural_words[i].one, plural_words[i].many, 1)));
+		snprintf(name, sizeof name, "%s_n", plural_words[i].name);
+		json_object_set_new(words, name, json_string(P_(plural_words[i].one, plural_words[i].many, 5)));
+	}
 	json_t *keys = json_array();
 	for (int i = 0; keymap[i].keys; i++)
 		json_array_append_new(keys, json_pack("{s:s, s:s, s:s, s:i}", "keys", _(keymap[i].keys), "spoken",

@@ -30,6 +30,8 @@ function fmt(s, ...args) {
   });
 }
 function w(name) { return app.words[name] || ''; }
+/* A word with a number: NAME_1 or NAME_n by the language's plural rule. */
+function wn(name, n) { return w(name + ((app.lang === 'fr' ? n <= 1 : n === 1) ? '_1' : '_n')); }
 
 async function loadWords(lang) {
   const r = await fetch('words?lang=' + encodeURIComponent(lang));
@@ -275,15 +277,21 @@ function show(which) {
 }
 
 function gameOf(name) { return app.games.find((g) => g.name === name); }
+/* The table one is at: its entry as the server last gave it ("joined",
+ * "table", else the lobby's list), with the state of the game in force. */
 function currentTable() {
-  return app.lobby.tables.find((t) => t.id === app.table) || (app.info && app.info.id === app.table ? app.info : null);
+  const t = (app.info && app.info.id === app.table ? app.info : null) ||
+    app.lobby.tables.find((x) => x.id === app.table);
+  const st = app.state;
+  return t && st && st.state ? { ...t, state: st.state } : t;
 }
 
 function tableLine(t) {
   const g = gameOf(t.game);
   const title = g ? g.title : t.game;
   const open = t.seats.filter((s) => s.state === 'open').length;
-  let s = fmt(w('table_' + t.state), t.id, title, t.players, open);
+  let s = t.state === 'over' ? fmt(w('table_over'), t.id, title, t.players)
+    : fmt(wn('table_' + t.state, open), t.id, title, t.players, open);
   if (t.private) s += ' ' + w('private_mark');
   return s;
 }
@@ -435,8 +443,7 @@ function renderTable() {
   const t = currentTable();
   const st = app.state;
   $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
-  const waiting = !st || st.state === 'waiting';
-  $('btn-start').hidden = !(t && t.creator === app.name && waiting && t.state !== 'playing');
+  $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
   $('btn-stand').hidden = app.seat < 0;
   $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over');
   const seats = $('seats');
@@ -681,8 +688,7 @@ function mark() {
   if (k >= 0) { app.marked.splice(k, 1); s += w('to_keep'); }
   else { app.marked.push(c.card); s += w('to_discard'); }
   const n = app.marked.length;
-  const one = app.lang === 'fr' ? n <= 1 : n === 1;
-  answer(s + '. ' + fmt(w(one ? 'n_discard_1' : 'n_discard_n'), n));
+  answer(s + '. ' + fmt(wn('n_discard', n), n));
 }
 
 /* H: the hand, then the cards marked to discard. */

@@ -182,8 +182,10 @@ async function testBouillabaisse(browser, port) {
    * script name is there, and no element of the page is left empty. */
   const script = fs.readFileSync(path.join(top, 'src', 'web', 'tapis.js'), 'utf8');
   const names = new Set([...script.matchAll(/\bw\('([a-z0-9_]+)'\)/g)].map((m) => m[1]));
-  for (const m of script.matchAll(/'(err_[a-z_]+|n_discard_[1n])'/g)) names.add(m[1]);
-  for (const st of ['waiting', 'playing', 'over']) names.add('table_' + st);
+  for (const m of script.matchAll(/'(err_[a-z_]+)'/g)) names.add(m[1]);
+  for (const m of script.matchAll(/\bwn\('([a-z0-9_]+)',/g)) ['_1', '_n'].forEach((x) => names.add(m[1] + x));
+  for (const st of ['waiting', 'playing']) ['_1', '_n'].forEach((x) => names.add('table_' + st + x));
+  names.add('table_over');
   const missing = await page.evaluate((list) => {
     const words = window.tapis.words;
     const html = [...document.querySelectorAll('[data-w]')].map((e) => e.dataset.w);
