@@ -471,6 +471,7 @@ function renderTable() {
   });
   const ch = $('choices');
   ch.textContent = '';
+  ch.hidden = $('choices-h').hidden = !choicesOf().length;
   for (const c of choicesOf()) {
     const li = document.createElement('li');
     li.append(button(c.label, () => act(choiceAction(c))));
