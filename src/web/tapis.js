@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 
 const app = {
   ws: null, lang: 'en', words: {}, keys: [], games: [],
-  name: '', password: '', token: '', loggedIn: false,
+  name: '', password: '', token: '', loggedIn: false, lost: false,
   lobby: { users: [], tables: [] },
   table: 0, seat: -1, state: null,
   info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false,
@@ -182,7 +182,9 @@ function connect() {
     if (app.ws !== ws) return;
     app.ws = null;
     if (app.loggedIn) {
-      announce(w('lost'), 'system', true);
+      /* Said once; the connection is tried again every 2 s. */
+      if (!app.lost) announce(w('lost'), 'system', true);
+      app.lost = true;
       setTimeout(connect, 2000);
     }
   };
@@ -192,8 +194,9 @@ const errorWords = { password: 'err_password', name_in_use: 'err_name_in_use', w
 
 const handlers = {
   welcome(m) {
-    const again = app.loggedIn;
+    const again = app.lost;
     app.loggedIn = true;
+    app.lost = false;
     app.token = m.token;
     app.name = m.name;
     try { sessionStorage.setItem('tapis', JSON.stringify({ name: m.name, token: m.token, lang: app.lang })); }
@@ -256,7 +259,9 @@ const handlers = {
     const text = errorWords[m.code] ? w(errorWords[m.code]) : fmt(w('refused'), m.message);
     announce(text, 'error', true);
     cue('illegal', -1);
-    if (!app.loggedIn && app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; }
+    /* A refused login, or the same account logged in elsewhere: no coming back. */
+    if (m.code === 'replaced') app.loggedIn = false;
+    if (!app.loggedIn && app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; show('login'); }
   },
   pong() {},
 };

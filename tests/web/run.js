@@ -12,6 +12,8 @@
  *    (`tapis join --actions`) at the same table.
  * 3. Le Brelan, Bourré and Le Brouc, each made from the form and played to
  *    the end by keys.
+ * 4. The server killed under a player and started again: the page comes
+ *    back to its table and the game goes on to its end.
  *
  * Usage: node tests/web/run.js [BUILD] (from the top of the tree). */
 'use strict';
@@ -51,9 +53,9 @@ function env() {
 }
 
 /* A server on a free port; resolves with its port once it listens. */
-function startServer(dir) {
+function startServer(dir, port) {
   return new Promise((resolve, reject) => {
-    const srv = spawn(tapis, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', path.join(dir, 'server.db'),
+    const srv = spawn(tapis, ['serve', '--host', '127.0.0.1', '--port', String(port || 0), '--db', path.join(dir, 'server.db'),
       '--web', path.join(top, 'src', 'web'), '--bot-delay', '0'], { env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(srv);
     let err = '';
@@ -372,13 +374,50 @@ async function testOtherGames(browser, port) {
   return moves;
 }
 
+/* A server killed under a player (an account) and started again: the page
+ * says the loss once, comes back by itself, sits back at its table and
+ * plays the game to its end. */
+async function testReconnect(browser, port, dir, server) {
+  const page = await browser.newPage();
+  await page.goto('http://127.0.0.1:' + port + '/', { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
+  await page.type('#login-name', 'Eve');
+  await page.type('#login-password', 'a long secret');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#lobby:not([hidden])');
+  await page.select('#create-game', 'bouillabaisse');
+  await page.select('#create-players', '3');
+  await page.select('#rule-hands', '1');
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#btn-start:not([hidden])');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => window.tapis.state && window.tapis.state.my_turn);
+  const table = await page.evaluate(() => window.tapis.table);
+  server.srv.kill('SIGKILL');
+  await page.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => p.textContent ===
+    window.tapis.words.lost), { timeout: 10000 });
+  await new Promise((r) => setTimeout(r, 2500));   /* a failed try or two */
+  const again = await startServer(dir, port);
+  await page.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => p.textContent ===
+    window.tapis.words.back), { timeout: 15000 });
+  const lost = await page.$$eval('#log p', (ps) => ps.filter((p) => p.textContent === window.tapis.words.lost).length);
+  assert.strictEqual(lost, 1, 'the loss is said once');
+  await page.waitForFunction((t) => window.tapis.table === t && window.tapis.state &&
+    window.tapis.state.state === 'playing', { timeout: 15000 }, table);
+  await page.focus('#play');
+  const moves = await playByKeys(page, 120000);
+  await page.close();
+  return { moves, server: again };
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
     process.exit(1);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapis-web-'));
-  const { port } = await startServer(dir);
+  let server = await startServer(dir);
+  const port = server.port;
   const browser = await puppeteer.launch({
     executablePath: chromium,
     headless: true,
@@ -386,7 +425,11 @@ async function main() {
   });
   let failed = 0;
   for (const [name, t] of [['bouillabaisse', testBouillabaisse], ['bouillotte', testBouillotte],
-    ['brelan, bourre, brouc', testOtherGames]]) {
+    ['brelan, bourre, brouc', testOtherGames], ['server restarted', async (b, p, d) => {
+      const r = await testReconnect(b, p, d, server);
+      server = r.server;
+      return r.moves;
+    }]]) {
     const start = Date.now();
     try {
       const moves = await t(browser, port, dir);
