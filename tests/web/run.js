@@ -169,7 +169,7 @@ async function playByKeys(page, limitMs) {
     }
     moves++;
     await page.waitForFunction((n) => { const s = window.tapis.state; return !s || s.moves !== n; },
-      { timeout: 10000 }, st.moves).catch(() => {});
+      { timeout: 10000, polling: 50 }, st.moves).catch(() => {});
   }
 }
 
@@ -353,23 +353,49 @@ async function testOtherGames(browser, port) {
   const page = await browser.newPage();
   await login(page, port, 'Dora', 'en');
   let moves = 0;
+  /* Le Brelan has a second browser player, who sits from the lobby. */
+  const finn = await browser.newPage();
+  await login(finn, port, 'Finn', 'en');
   for (const game of ['brelan', 'bourre', 'brouc']) {
+    await page.bringToFront();
     await page.select('#create-game', game);
     await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+    if (game === 'brelan') await page.select('#seat-1', 'open');
     await page.click('#create-form button[type=submit]');
     await page.waitForSelector('#table:not([hidden])');
+    const table = await page.evaluate(() => window.tapis.table);
+    if (game === 'brelan') {
+      const sit = '#table-line-' + table + ' ~ button';
+      await finn.bringToFront();   /* a click waits for the page to be drawn */
+      await finn.waitForSelector(sit);
+      await finn.click(sit);
+      await finn.waitForSelector('#table:not([hidden])');
+      assert.strictEqual(await finn.evaluate(() => window.tapis.seat), 1, 'Finn sits at the open seat');
+    }
+    await page.bringToFront();
     await page.waitForSelector('#btn-start:not([hidden])');
     await page.click('#btn-start');
     await page.waitForFunction(() => window.tapis.state && window.tapis.state.state !== 'waiting');
     await page.focus('#play');
-    const n = await playByKeys(page, 120000);
+    const both = [playByKeys(page, 120000)];
+    if (game === 'brelan') {
+      /* Two pages play at once: their waits poll (a page in the background
+       * gets no animation frames). */
+      await finn.waitForFunction(() => window.tapis.state && window.tapis.state.state !== 'waiting', { polling: 50 });
+      await finn.focus('#play');
+      both.push(playByKeys(finn, 120000));
+    }
+    const [n, m] = await Promise.all(both);
+    if (game === 'brelan') assert.ok(m > 0, 'Finn played by keys');
     const over = await page.$$eval('#log p[data-kind="say"]', (ps) => ps.map((p) => p.textContent))
       .then((t) => t.some((x) => /^Game over/.test(x)));
     assert.ok(over, game + ': the game is over');
     moves += n;
+    await page.bringToFront();
     await page.click('#btn-leave');
     await page.waitForSelector('#lobby:not([hidden])');
   }
+  await finn.close();
   await page.close();
   return moves;
 }
@@ -421,7 +447,10 @@ async function main() {
   const browser = await puppeteer.launch({
     executablePath: chromium,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+    /* Pages in the background (two players at once) are not slowed down. */
+    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required',
+      '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows',
+      '--disable-renderer-backgrounding'],
   });
   let failed = 0;
   for (const [name, t] of [['bouillabaisse', testBouillabaisse], ['bouillotte', testBouillotte],
