@@ -892,7 +892,7 @@ START_TEST(test_talk_english)
 		struct talk spec = { .game = t.g, .me = -1, .players = 4 };
 		sb_clear(&hb);
 		ann_hand(&spec, NULL, 0, &hb);
-		ck_assert_str_eq(hb.s, "You have no cards yet.");
+		ck_assert_str_eq(hb.s, "You hold no cards.");
 	}
 	ck_assert_str_eq(refused(&t, 0, "play QS"), "You do not hold the queen of spades.");
 	ck_assert_str_eq(refused(&t, 0, "pass"), "Play a card.");

@@ -37,7 +37,8 @@ START_TEST(tie_won_by_position)
 	tu_game_init(&t, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
 	tu_game_stack(&t, EXAMPLE);
 	tu_game_start(&t);
-	tu_game_script(&t, "0 pass\n1 open 1\n2 call\n3 fold\n0 fold\n");
+	/* C called while four were in: he may still raise, and stands. */
+	tu_game_script(&t, "0 pass\n1 open 1\n2 call\n3 fold\n0 fold\n2 pass\n");
 	int i = last_showdown(&t);
 	ck_assert_int_ge(i, 0);
 	const struct event *e = &t.ev.e[i];
@@ -230,6 +231,75 @@ START_TEST(three_survivors_extra_round)
 }
 END_TEST
 
+/* The seed's third case: a call made while three or more were in still owes
+ * the extra round when a later fold leaves two. */
+START_TEST(call_among_three_keeps_extra_round)
+{
+	struct tu_game t;
+	tu_game_init(&t, "bouillotte", 4, 3, 7, (const char *const[]){ "straddle=no", NULL });
+	tu_game_start(&t);
+	tu_game_script(&t, "0 open 3\n1 call\n2 fold\n3 fold\n");
+	/* Seat 1 called with four in: it may raise or stand. */
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 0);
+	ck_assert_int_eq(count_phase(&t, "extra_round"), 1);
+	ck_assert_int_eq(vying_to_act(V(t)), 1);
+	struct action l[GAME_MAX_LEGAL];
+	int n = vying_legal(V(t), l, GAME_MAX_LEGAL);
+	ck_assert_int_eq(l[0].kind, ACT_PASS);
+	ck_assert_int_eq(l[1].kind, ACT_RAISE);
+	ck_assert_int_eq(n, 3);
+	/* A raise answered by the only other survivor: that call ends it. */
+	tu_game_script(&t, "1 raise 4\n0 call\n");
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
+	ck_assert_int_eq(count_phase(&t, "extra_round"), 1);
+	tu_game_release(&t);
+
+	/* Standing ends it with a showdown. */
+	tu_game_init(&t, "bouillotte", 4, 3, 7, (const char *const[]){ "straddle=no", NULL });
+	tu_game_start(&t);
+	tu_game_script(&t, "0 open 3\n1 fold\n2 call\n3 fold\n2 pass\n");
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
+	tu_game_release(&t);
+
+	/* The fold came first: the call was made between two, no extra round. */
+	tu_game_init(&t, "bouillotte", 4, 3, 7, (const char *const[]){ "straddle=no", NULL });
+	tu_game_start(&t);
+	tu_game_script(&t, "0 open 3\n1 fold\n2 fold\n3 call\n");
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
+	ck_assert_int_eq(count_phase(&t, "extra_round"), 0);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* Every survivor but one is all in: nobody could answer a raise, so nobody
+ * is asked to raise or stand. */
+START_TEST(all_but_one_all_in_no_extra_round)
+{
+	struct tu_game t;
+	tu_game_init(&t, "bouillotte", 4, 3, 7, (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	V(t)->chips[0] = V(t)->bought[0] = 5;
+	V(t)->chips[1] = V(t)->bought[1] = 8;
+	tu_game_start(&t);
+	/* Seat 0 all in for 4 (stake 5), seat 1 all in over it (stake 8),
+	 * seat 2 calls, seat 3 folds: three survivors, one with chips. */
+	tu_game_script(&t, "0 allin\n1 allin\n2 call\n3 fold\n");
+	ck_assert_int_eq(count_phase(&t, "extra_round"), 0);
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
+	ck_assert_int_eq(V(t)->hand, 2);
+	tu_game_release(&t);
+
+	/* The same after a call among three and a fold: the caller is the last
+	 * with chips, facing an all-in bettor. */
+	tu_game_init(&t, "bouillotte", 4, 3, 7, (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	V(t)->chips[0] = V(t)->bought[0] = 5;
+	tu_game_start(&t);
+	tu_game_script(&t, "0 allin\n1 call\n2 fold\n3 fold\n");
+	ck_assert_int_eq(count_phase(&t, "extra_round"), 0);
+	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
+	tu_game_release(&t);
+}
+END_TEST
+
 START_TEST(reraises)
 {
 	struct tu_game t;
@@ -410,6 +480,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, buyback_order);
 	tcase_add_test(tc, two_survivors_call);
 	tcase_add_test(tc, three_survivors_extra_round);
+	tcase_add_test(tc, call_among_three_keeps_extra_round);
+	tcase_add_test(tc, all_but_one_all_in_no_extra_round);
 	tcase_add_test(tc, reraises);
 	tcase_add_test(tc, allin_levels_fixed_suit);
 	tcase_add_test(tc, brelan_payments);

@@ -332,6 +332,187 @@ START_TEST(test_cinch_three_tricks)
 }
 END_TEST
 
+/* ---- the strict table ---- */
+
+static const char *const STRICT[] = { "strict=yes", NULL };
+
+/* A game under these rules whose first deal gives each seat its hand (five
+ * cards, dealer's last turned); everyone stays and keeps his cards. */
+static void deal_hands(struct tu_game *t, const char *const *rules, int players, int dealer,
+                       const char *const *hands)
+{
+	tu_game_init(t, "bourre", players, dealer, 1, rules);
+	char deck[2048] = "", script[256] = "";
+	pack_text(deck, sizeof deck, players, dealer, 5, hands, NULL);
+	tu_game_stack(t, deck);
+	tu_game_start(t);
+	for (int k = 1; k <= players; k++) {
+		int s = (dealer + k) % players;
+		snprintf(script + strlen(script), sizeof script - strlen(script), "%d stay\n%d discard\n", s, s);
+	}
+	tu_game_script(t, script);
+}
+
+/* Count the renege announcements (EV_PHASE "renege") and the renege
+ * payments of a seat. */
+static int reneges_of(const struct tu_game *t, int seat, int *paid)
+{
+	int n = 0;
+	*paid = 0;
+	for (int i = 0; i < t->ev.n; i++) {
+		const struct event *e = &t->ev.e[i];
+		if (e->type == EV_PHASE && strcmp(e->note, "renege") == 0 && e->seat == seat)
+			n++;
+		if (e->type == EV_PAYMENT && strcmp(e->reason, "renege") == 0 && e->from == seat)
+			*paid += e->amount;
+	}
+	return n;
+}
+
+/* A renege is played, announced after the trick, and paid for at the end of
+ * the deal as a bourre; a card not held is still refused. */
+START_TEST(test_strict_renege)
+{
+	struct tu_game t;
+	struct refusal why;
+	const char *h[3] = { "QD 2C 3C 4C 5C", "2D 2H 3H 4H 5H", "AD 6D 7S 8S 9S" };
+	deal_hands(&t, STRICT, 3, 2, h);
+	tu_game_script(&t, "0 play QD\n");
+	/* every held card is legal, the proper one first */
+	struct action legal[GAME_MAX_LEGAL];
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 5);
+	ck_assert_int_eq(legal[0].cards[0], card_make(RANK_TWO, SUIT_DIAMONDS));
+	ck_assert(bourre_renege(ST(&t), 1, card_make(RANK_TWO, SUIT_HEARTS)));
+	ck_assert(!bourre_renege(ST(&t), 1, card_make(RANK_TWO, SUIT_DIAMONDS)));
+	ck_assert_int_eq(tu_game_try(&t, "play AS", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_NOT_HELD);
+	tu_game_script(&t, "1 play 2H\n");
+	int paid, n = t.ev.n;
+	/* nothing said before the trick is complete */
+	ck_assert_int_eq(reneges_of(&t, 1, &paid), 0);
+	tu_game_script(&t, "2 play AD\n");
+	ck_assert_int_eq(reneges_of(&t, 1, &paid), 1);
+	int tr = tu_events_find(&t.ev, EV_TRICK, n);
+	int ph = tu_events_find(&t.ev, EV_PHASE, n);
+	ck_assert_int_gt(ph, tr);
+	const struct event *e = &t.ev.e[ph];
+	ck_assert_str_eq(e->note, "renege");
+	ck_assert_int_eq(e->code, BR_REF_FOLLOW);
+	ck_assert_int_eq(e->value, SUIT_DIAMONDS);
+	ck_assert_int_eq(e->cards[0], card_make(RANK_TWO, SUIT_HEARTS));
+	/* the hearts played are no void in diamonds */
+	ck_assert_int_eq(ST(&t)->voids[1] & (1 << SUIT_DIAMONDS), 0);
+	ck_assert_int_eq(ST(&t)->reneges[1], 1);
+	tu_game_script(&t, "2 play 6D\n0 play 2C\n1 play 2D\n"
+	                   "2 play 7S\n0 play 3C\n1 play 3H\n"
+	                   "2 play 9S\n0 play 4C\n1 play 4H\n"
+	                   "2 play 8S\n0 play 5C\n1 play 5H\n");
+	ck_assert_int_eq(ST(&t)->hand_no, 2);
+	/* pot 3 to seat 2; seats 0 and 1 bourre (3 each); seat 1 pays 3 more */
+	ck_assert_int_eq(reneges_of(&t, 1, &paid), 1);
+	ck_assert_int_eq(paid, 3);
+	int he = tu_events_find(&t.ev, EV_HAND_END, 0);
+	ck_assert_int_eq(t.ev.e[he].values[0], 96);
+	ck_assert_int_eq(t.ev.e[he].values[1], 93);
+	ck_assert_int_eq(t.ev.e[he].values[2], 102);
+	ck_assert_int_eq(t.ev.e[he].pot, 9);
+	/* the offender, like a bourre, antes nothing for the next deal */
+	ck_assert_int_eq(ST(&t)->chips[1], 93);
+	ck_assert_int_eq(ST(&t)->chips[2], 101);
+	char err[200];
+	ck_assert_msg(t.g->audit(t.st, err, sizeof err) == 0, "%s", err);
+	tu_game_release(&t);
+
+	/* strict=no (the default): the same card is refused */
+	deal_hands(&t, NULL, 3, 2, h);
+	tu_game_script(&t, "0 play QD\n");
+	ck_assert_int_eq(tu_game_try(&t, "play 2H", &why), -1);
+	ck_assert_int_eq(why.code, BR_REF_FOLLOW);
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 1);
+	ck_assert(!bourre_renege(ST(&t), 1, card_make(RANK_TWO, SUIT_HEARTS)));
+	tu_game_release(&t);
+}
+END_TEST
+
+/* Every rule of play makes a renege: trump, overtrump, beat, the cinch
+ * lead and the cinch follow; each is announced with its rule. */
+START_TEST(test_strict_every_rule)
+{
+	struct tu_game t;
+	struct action legal[GAME_MAX_LEGAL];
+	int paid;
+	/* overtrump, then (another deal of the same cards) trump */
+	for (int k = 0; k < 2; k++) {
+		const char *h[3] = { "QD 2C 3C 4C 5C", "8S 2H 3H 4H 5H", "3S JS 6H 7H 9S" };
+		deal_hands(&t, STRICT, 3, 2, h);
+		tu_game_script(&t, "0 play QD\n1 play 8S\n");
+		ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 5);
+		tu_game_script(&t, k == 0 ? "2 play 3S\n" : "2 play 6H\n");
+		ck_assert_int_eq(reneges_of(&t, 2, &paid), 1);
+		const struct event *e = &t.ev.e[tu_events_find(&t.ev, EV_PHASE, tu_events_find(&t.ev, EV_TRICK, 0))];
+		ck_assert_int_eq(e->code, k == 0 ? BR_REF_OVERTRUMP : BR_REF_TRUMP);
+		if (k == 0)
+			ck_assert_int_eq(e->cards[1], card_make(RANK_EIGHT, SUIT_SPADES));
+		/* a renege of the duty to trump still shows the void in diamonds */
+		if (k == 1)
+			ck_assert_int_ne(ST(&t)->voids[2] & (1 << SUIT_DIAMONDS), 0);
+		tu_game_release(&t);
+	}
+	/* beat: the ace of diamonds was required over the queen */
+	const char *h[3] = { "QD 2C 3C 4C 5C", "2D 2H 3H 4H 5H", "AD 6D 7S 8S 9S" };
+	deal_hands(&t, STRICT, 3, 2, h);
+	tu_game_script(&t, "0 play QD\n1 play 2D\n2 play 6D\n");
+	ck_assert_int_eq(reneges_of(&t, 2, &paid), 1);
+	ck_assert_int_eq(ST(&t)->tricks[0], 1);
+	tu_game_release(&t);
+	/* the cinch lead: ace-king-queen of trumps, a diamond led */
+	const char *c[3] = { "AS KS QS 3D 4D", "5H 6H 7H 8H 9H", "2C 3C 4C 5C 2S" };
+	deal_hands(&t, STRICT, 3, 2, c);
+	tu_game_script(&t, "0 play 3D\n1 play 5H\n2 play 2C\n");
+	ck_assert_int_eq(reneges_of(&t, 0, &paid), 1);
+	ck_assert_int_eq(t.ev.e[tu_events_find(&t.ev, EV_PHASE, tu_events_find(&t.ev, EV_TRICK, 0))].code,
+	                 BR_REF_CINCH_LEAD);
+	tu_game_release(&t);
+	/* the cinch follow: void in hearts, the nine of trumps instead of the ace */
+	const char *f[4] = { "5H 6H 7H 8H 9H", "AS KS QS 9S 4C", "2D 3D 4D 5D 6D", "7C 8C 9C TC 2S" };
+	deal_hands(&t, STRICT, 4, 3, f);
+	tu_game_script(&t, "0 play 5H\n1 play 9S\n2 play 2D\n3 play 2S\n");
+	ck_assert_int_eq(reneges_of(&t, 1, &paid), 1);
+	ck_assert_int_eq(t.ev.e[tu_events_find(&t.ev, EV_PHASE, tu_events_find(&t.ev, EV_TRICK, 0))].code,
+	                 BR_REF_CINCH_FOLLOW);
+	/* two reneges in a deal pay twice */
+	tu_game_script(&t, "1 play 4C\n2 play 3D\n3 play 7C\n0 play 6H\n");
+	ck_assert_int_eq(reneges_of(&t, 1, &paid), 2);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* Four-card Bourre: a renege costs twice the pot. */
+START_TEST(test_strict_four)
+{
+	static const char *const rules[] = { "strict=yes", "variant=four", NULL };
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 3, 2, 1, rules);
+	char deck[2048] = "";
+	/* the separate trump card is the top of the stock: the 2 of spades */
+	const char *h[3] = { "QD 2C 3C 4C", "2D 2H 3H 3S", "AD 6D 7S 8S" };
+	pack_text(deck, sizeof deck, 3, 2, 4, h, "2S");
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	ck_assert_int_eq(ST(&t)->trump, SUIT_SPADES);
+	tu_game_script(&t, "0 stay\n1 stay\n2 stay\n0 discard\n1 discard\n2 discard\n0 stay\n1 stay\n2 stay\n"
+	                   "0 play QD\n1 play 2H\n2 play AD\n"
+	                   "2 play 6D\n0 play 2C\n1 play 2D\n"
+	                   "2 play 7S\n0 play 3C\n1 play 3S\n"
+	                   "2 play 8S\n0 play 4C\n1 play 3H\n");
+	int paid;
+	ck_assert_int_eq(reneges_of(&t, 1, &paid), 1);
+	/* pot: 3 antes, 3 stays, 3 second stays = 9; the renege pays 18 */
+	ck_assert_int_eq(paid, 18);
+	tu_game_release(&t);
+}
+END_TEST
+
 /* ---- declaring ---- */
 
 START_TEST(test_lone_and_dealer)
@@ -452,6 +633,91 @@ START_TEST(test_stock_runs_out)
 	tu_game_script(&t, line);
 	tu_game_script(&t, "5 stay\n5 discard\n6 stay\n6 discard\n7 stay\n7 discard\n");
 	ck_assert_int_eq(ST(&t)->phase, BR_PH_PLAY);
+	char err[200];
+	ck_assert_msg(t.g->audit(t.st, err, sizeof err) == 0, "%s", err);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* Seat s stays and throws its whole hand; returns the cards thrown. */
+static void throw_all(struct tu_game *t, int s, card_t *thrown)
+{
+	char line[128], *p = line;
+	p += sprintf(p, "%d stay\n%d discard", s, s);
+	for (int i = 0; i < 5; i++) {
+		char c[4];
+		thrown[i] = ST(t)->hand[s][i];
+		p += sprintf(p, " %s", card_str(thrown[i], c));
+	}
+	sprintf(p, "\n");
+	tu_game_script(t, line);
+}
+
+/* The cards left in the stock and the last `k` received by seat s make up
+ * exactly the set `want` (n cards), and none of the seat's own discards. */
+static void check_reshuffled(struct tu_game *t, int s, int k, const card_t *want, int n, const card_t *own)
+{
+	int d = -1, j;
+	while ((j = tu_events_find(&t->ev, EV_DRAW, d + 1)) >= 0)
+		d = j;
+	const struct event *e = &t->ev.e[d];
+	ck_assert_int_eq(e->seat, s);
+	card_t got[52];
+	int ng = 0;
+	for (int i = ST(t)->stock_pos; i < ST(t)->stock_n; i++)
+		got[ng++] = ST(t)->stock[i];
+	for (int i = e->ncards2 - k; i < e->ncards2; i++)
+		got[ng++] = e->cards2[i];
+	ck_assert(card_same_multiset(got, ng, want, n));
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_lt(card_find(got, ng, own[i]), 0);
+}
+
+/* Whose cards go back in when the stock runs out: the discards and passed
+ * hands of the players who have acted, never those of the player being
+ * served; twice in one deal. */
+START_TEST(test_reshuffle_whose_cards)
+{
+	struct tu_game t;
+	tu_game_init(&t, "bourre", 8, 7, 9, NULL);
+	char deck[2048] = "";
+	const char *h[8] = { NULL };
+	pack_text(deck, sizeof deck, 8, 7, 5, h, NULL);
+	tu_game_stack(&t, deck);
+	tu_game_start(&t);
+	ck_assert_int_eq(ST(&t)->stock_n - ST(&t)->stock_pos, 12);
+	card_t d[8][5], want[15];
+	throw_all(&t, 0, d[0]);
+	throw_all(&t, 1, d[1]);
+	ck_assert_int_eq(ST(&t)->reshuffles, 0);
+	/* seat 2 gets the last 2 cards, then 3 from the discards of seats 0
+	 * and 1 (10 cards shuffled), never its own */
+	throw_all(&t, 2, d[2]);
+	ck_assert_int_eq(ST(&t)->reshuffles, 1);
+	int ph = tu_events_find(&t.ev, EV_PHASE, 0);
+	ck_assert_str_eq(t.ev.e[ph].note, "reshuffle");
+	ck_assert_int_eq(t.ev.e[ph].value, 10);
+	memcpy(want, d[0], 5);
+	memcpy(want + 5, d[1], 5);
+	check_reshuffled(&t, 2, 3, want, 10, d[2]);
+	ck_assert_int_eq(ST(&t)->ndead, 5);
+	/* seat 3 passes: its hand joins seat 2's discards; seat 4 draws the
+	 * stock down to 2; seat 5 takes those 2, then 3 of the 15 shuffled:
+	 * seat 2's discards, seat 3's hand and seat 4's discards */
+	card_t h3[5];
+	memcpy(h3, ST(&t)->hand[3], 5);
+	tu_game_script(&t, "3 pass\n");
+	throw_all(&t, 4, d[4]);
+	ck_assert_int_eq(ST(&t)->stock_n - ST(&t)->stock_pos, 2);
+	throw_all(&t, 5, d[5]);
+	ck_assert_int_eq(ST(&t)->reshuffles, 2);
+	ph = tu_events_find(&t.ev, EV_PHASE, ph + 1);
+	ck_assert_str_eq(t.ev.e[ph].note, "reshuffle");
+	ck_assert_int_eq(t.ev.e[ph].value, 15);
+	memcpy(want, d[2], 5);
+	memcpy(want + 5, h3, 5);
+	memcpy(want + 10, d[4], 5);
+	check_reshuffled(&t, 5, 3, want, 15, d[5]);
 	char err[200];
 	ck_assert_msg(t.g->audit(t.st, err, sizeof err) == 0, "%s", err);
 	tu_game_release(&t);
@@ -1135,6 +1401,135 @@ START_TEST(test_talk_all_events)
 }
 END_TEST
 
+/* The strict table in words: the renege told after its trick and its
+ * payment, in both languages; R says the table is strict. */
+START_TEST(test_strict_talk)
+{
+	const struct game_talk *gt = talk_find("bourre");
+	struct sbuf b;
+	for (int l = 0; l < 2; l++) {
+		lang(l ? "fr" : "en");
+		struct tu_game t;
+		const char *h[3] = { "QD 2C 3C 4C 5C", "2D 2H 3H 4H 5H", "AD 6D 7S 8S 9S" };
+		deal_hands(&t, STRICT, 3, 2, h);
+		ck_assert_ptr_nonnull(strstr(q(gt, &t, 0, TALK_RULES, &b),
+		                             l ? "Table stricte : une fausse renonce n'est pas refusée"
+		                               : "Strict table: a renege is not refused"));
+		tu_game_script(&t, "0 play QD\n1 play 2H\n2 play AD\n");
+		int ph = tu_events_find(&t.ev, EV_PHASE, tu_events_find(&t.ev, EV_TRICK, 0));
+		ck_assert_str_eq(ev_said(gt, &t, 1, &t.ev.e[ph], &b),
+		                 l ? "Fausse renonce : vous n'avez pas fourni à carreau."
+		                   : "Renege: you did not follow diamonds.");
+		const char *other = ev_said(gt, &t, 0, &t.ev.e[ph], &b);
+		ck_assert_msg(strstr(other, l ? "n'a pas fourni à carreau." : "did not follow diamonds.") != NULL, "%s",
+		              other);
+		tu_game_script(&t, "2 play 6D\n0 play 2C\n1 play 2D\n2 play 7S\n0 play 3C\n1 play 3H\n"
+		                   "2 play 9S\n0 play 4C\n1 play 4H\n2 play 8S\n0 play 5C\n1 play 5H\n");
+		int pay = -1;
+		for (int i = 0; i < t.ev.n; i++)
+			if (t.ev.e[i].type == EV_PAYMENT && strcmp(t.ev.e[i].reason, "renege") == 0)
+				pay = i;
+		ck_assert_int_ge(pay, 0);
+		ck_assert_str_eq(ev_said(gt, &t, 1, &t.ev.e[pay], &b),
+		                 l ? "Fausse renonce : vous payez 3 jetons pour le prochain pot."
+		                   : "Renege: you pay 3 chips into the next pot.");
+		tu_game_release(&t);
+
+		/* not strict: R says nothing of it */
+		tu_game_init(&t, "bourre", 3, 2, 1, NULL);
+		tu_game_start(&t);
+		ck_assert_ptr_null(strstr(q(gt, &t, 0, TALK_RULES, &b), l ? "stricte" : "Strict"));
+		tu_game_release(&t);
+	}
+	lang("en");
+}
+END_TEST
+
+/* Random games on a strict table where every legal card may be chosen,
+ * reneges included: the audit holds after every action, each renege told
+ * is paid once, and a redacted view never shows another seat's renege
+ * before its trick is complete. */
+START_TEST(test_strict_random)
+{
+	const struct game_ops *g = game_find("bourre");
+	static const char *const variants[][4] = {
+		{ "strict=yes", "hands=6", NULL },
+		{ "strict=yes", "hands=6", "variant=four", NULL },
+	};
+	int told_total = 0;
+	for (int v = 0; v < 2; v++)
+		for (int p = 2; p <= 8; p += 2) {
+			struct tu_game t;
+			tu_game_init(&t, "bourre", p, -1, (uint64_t)(40 + p + v), variants[v]);
+			tu_game_start(&t);
+			struct rng rng;
+			rng_seed(&rng, (uint64_t)(p * 3 + v));
+			while (g->to_act(t.st) >= 0) {
+				struct action legal[GAME_MAX_LEGAL];
+				int n = g->legal(t.st, legal, GAME_MAX_LEGAL);
+				ck_assert_int_gt(n, 0);
+				struct action a = legal[rng_below(&rng, (uint32_t)n)];
+				struct refusal why;
+				struct sink sk = tu_events_sink(&t.ev);
+				ck_assert_int_eq(g->apply(t.st, &a, &sk, &why), 0);
+				char err[200];
+				ck_assert_msg(g->audit(t.st, err, sizeof err) == 0, "%s", err);
+				if (g->to_act(t.st) < 0)
+					break;
+				struct bourre_state view = *ST(&t);
+				int me = g->to_act(t.st);
+				g->redact(&view, me);
+				for (int i = 0; i < view.ntrick; i++)
+					if (view.trick_seat[i] != me)
+						ck_assert_int_eq(view.trick_renege[i], 0);
+			}
+			int told = 0, paid = 0;
+			for (int i = 0; i < t.ev.n; i++) {
+				const struct event *e = &t.ev.e[i];
+				told += e->type == EV_PHASE && strcmp(e->note, "renege") == 0;
+				paid += e->type == EV_PAYMENT && strcmp(e->reason, "renege") == 0;
+			}
+			/* a payment of 0 (an empty pot) is not emitted */
+			ck_assert_int_ge(told, paid);
+			told_total += told;
+			tu_game_release(&t);
+		}
+	ck_assert_int_gt(told_total, 10);
+}
+END_TEST
+
+/* The bots never renege on purpose, whatever their level, even where the
+ * strict table would accept it. */
+START_TEST(test_strict_bots_play_proper)
+{
+	const struct game_ops *g = game_find("bourre");
+	static const char *const rules[] = { "strict=yes", "hands=4", NULL };
+	long plays = 0;
+	for (int level = 0; level <= 2; level++) {
+		struct tu_game t;
+		tu_game_init(&t, "bourre", 5, -1, (uint64_t)(70 + level), rules);
+		tu_game_start(&t);
+		struct rng rng;
+		rng_seed(&rng, (uint64_t)level);
+		while (g->to_act(t.st) >= 0) {
+			struct action a;
+			bot_choose(g, t.st, level, &rng, &a);
+			if (a.kind == ACT_PLAY) {
+				ck_assert(!bourre_renege(ST(&t), g->to_act(t.st), a.cards[0]));
+				plays++;
+			}
+			struct refusal why;
+			struct sink sk = tu_events_sink(&t.ev);
+			ck_assert_int_eq(g->apply(t.st, &a, &sk, &why), 0);
+		}
+		for (int i = 0; i < t.ev.n; i++)
+			ck_assert(!(t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "renege") == 0));
+		tu_game_release(&t);
+	}
+	ck_assert_int_gt(plays, 20);
+}
+END_TEST
+
 /* ---- bot strength ---- */
 
 /* Seat 0 at level `mine`, the others at level `theirs`, over `games` games
@@ -1233,10 +1628,12 @@ static const char *const *variation(int v)
 		{ "hands=4", "variant=four", NULL },
 		{ "hands=4", "limit=3", "trump=dealer", NULL },
 		{ "hands=4", "declare=simultaneous", "draw=separate", NULL },
+		{ "hands=4", "strict=yes", NULL },
+		{ "hands=4", "strict=yes", "variant=four", NULL },
 	};
 	return sets[v];
 }
-#define NVARIATIONS 9
+#define NVARIATIONS 11
 
 START_TEST(test_referee)
 {
@@ -1285,6 +1682,13 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_talk);
 	tcase_add_test(tc, test_talk_all_events);
 	tcase_add_test(tc, test_talk_polish);
+	tcase_add_test(tc, test_reshuffle_whose_cards);
+	tcase_add_test(tc, test_strict_renege);
+	tcase_add_test(tc, test_strict_every_rule);
+	tcase_add_test(tc, test_strict_four);
+	tcase_add_test(tc, test_strict_talk);
+	tcase_add_test(tc, test_strict_random);
+	tcase_add_test(tc, test_strict_bots_play_proper);
 	tcase_add_test(tc, test_referee);
 	tcase_add_test(tc, test_referee_bots);
 	tcase_add_test(tc, test_bot_strength);

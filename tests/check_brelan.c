@@ -70,6 +70,8 @@ START_TEST(tapis_wins_only_the_passe)
 	ck_assert_int_eq(n, 2);
 	ck_assert_int_eq(l[1].kind, ACT_ALLIN);
 	ck_assert_int_eq(l[1].amount, 0);
+	/* Once the game is open he holds tapis without being asked: the
+	 * script goes round him. */
 	tu_game_script(&t, "0 pass\n1 open 4\n2 raise 6\n3 fold\n1 call\n");
 	/* Seat 0 has the best point: the passe only (4). Seats 1 and 2 then
 	 * play for their stakes (6 each): seat 1 by primaute as above. */
@@ -112,9 +114,31 @@ START_TEST(passe_doubles)
 	ck_assert_int_eq(V(t)->dead, 1);
 	ck_assert_int_eq(V(t)->chips[2], 99);
 	tu_game_script(&t, "0 pass\n1 pass\n2 pass\n");
-	/* The one who paid it pays again. */
+	/* The new dealer adds his stake to the one left on the table. */
+	ck_assert_int_eq(V(t)->dealer, 0);
 	ck_assert_int_eq(V(t)->dead, 2);
-	ck_assert_int_eq(V(t)->chips[2], 98);
+	ck_assert_int_eq(V(t)->chips[2], 99);
+	ck_assert_int_eq(V(t)->chips[0], 99);
+	ck_assert_int_eq(V(t)->chips[1], 100);
+	tu_game_script(&t, "1 pass\n2 pass\n0 pass\n");
+	ck_assert_int_eq(V(t)->dealer, 1);
+	ck_assert_int_eq(V(t)->dead, 3);
+	ck_assert_int_eq(V(t)->chips[1], 99);
+	/* In the hand history: one passe payment a deal, by its dealer. */
+	int payers[3] = { 0, 0, 0 };
+	for (int i = 0; i < t.ev.n; i++) {
+		const struct event *e = &t.ev.e[i];
+		if (e->type == EV_PAYMENT && strcmp(e->reason, "passe") == 0) {
+			ck_assert_int_eq(e->to, -1);
+			ck_assert_int_eq(e->amount, 1);
+			payers[e->from]++;
+		}
+	}
+	ck_assert_int_eq(payers[0], 1);
+	ck_assert_int_eq(payers[1], 1);
+	ck_assert_int_eq(payers[2], 1);
+	/* The opener must put in at least the whole passe. */
+	ck_assert_int_eq(vying_min_open(V(t), 2), 3);
 	tu_game_release(&t);
 	tu_game_init(&t, "brelan", 3, 2, 5, (const char *const[]){ "passe=none", "carre=yes", NULL });
 	tu_game_start(&t);

@@ -589,6 +589,105 @@ START_TEST(test_homme_parties)
 }
 END_TEST
 
+/* L'Homme de Brou over several deals, nothing set by hand: the dealer
+ * moves on each deal and the CAPE hands turn with him, so the teams take
+ * capes in turn (180 each: 120 in cards, 60 in hand). After three deals
+ * team 0 has 360 against 180: one partie (opponents at 150 or more) and 3
+ * for its cape; the scores start again at 0. */
+START_TEST(test_homme_parties_over_deals)
+{
+	static const char *const rules[] = { "variant=homme", "parties=30", "hands=5", NULL };
+	char text[5 * 200] = "";
+	for (int d = 0; d < 5; d++) {
+		const char *rot[4];
+		for (int s = 0; s < 4; s++)
+			rot[s] = CAPE[(s - d + 4) % 4];
+		char one[200];
+		make_pack(d % 4, rot, one, sizeof one);
+		strcat(text, one);
+		strcat(text, "\n--\n");
+	}
+	struct tu_game t;
+	tu_game_init(&t, "brouc", 4, 0, 1, rules);
+	tu_game_stack(&t, text);
+	tu_game_start(&t);
+	static const int want_scores[5][2] = { { 180, 0 }, { 180, 180 }, { 360, 180 }, { 0, 180 }, { 180, 180 } };
+	static const int want_wins[5][2] = { { 3, 0 }, { 3, 3 }, { 7, 3 }, { 7, 6 }, { 10, 6 } };
+	for (int d = 0; d < 5; d++) {
+		int from = t.ev.n;
+		play_out(&t, d + 1);
+		int he = tu_events_find(&t.ev, EV_HAND_END, from);
+		ck_assert_int_ge(he, 0);
+		ck_assert_int_eq(t.ev.e[he].values[0], want_scores[d][0]);
+		ck_assert_int_eq(t.ev.e[he].values[1], want_scores[d][1]);
+		ck_assert_int_eq(ST(&t)->wins[0], want_wins[d][0]);
+		ck_assert_int_eq(ST(&t)->wins[1], want_wins[d][1]);
+		int won = -1;
+		for (int i = from; i < t.ev.n; i++)
+			if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "game_won") == 0)
+				won = i;
+		if (d == 2) {
+			ck_assert_int_ge(won, 0);
+			ck_assert_int_eq(t.ev.e[won].winner, 0);
+			ck_assert_int_eq(t.ev.e[won].value, 1);
+		} else {
+			ck_assert_int_lt(won, 0);
+		}
+	}
+	ck_assert_int_eq(t.g->to_act(t.st), -1);
+	tu_game_release(&t);
+}
+END_TEST
+
+/* Seat mask of the team that wins a partie from the scores at the end of a
+ * deal (-1 none), and the parties it is worth, as DECISIONS.md says. */
+static int partie_of(int a, int b, int *value)
+{
+	*value = 0;
+	if ((a < 301 && b < 301) || a == b)
+		return -1;
+	int won = a > b ? 0 : 1, opp = won ? a : b;
+	*value = opp >= 150 ? 1 : opp >= 0 ? 2 : 4;
+	return won;
+}
+
+/* Long matches of L'Homme de Brou from the seed: every partie won is the
+ * one the end-of-deal scores call for (301 or more; 1 with the opponents at
+ * 150 or more, 2 at 0 to 149, 4 below 0), plus 3 for a cape, and all three
+ * cases occur. */
+START_TEST(test_homme_parties_brackets)
+{
+	static const char *const rules[] = { "variant=homme", "parties=99", "hands=60", NULL };
+	int seen[5] = { 0 };
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		struct tu_game t;
+		tu_game_init(&t, "brouc", 4, -1, seed, rules);
+		tu_game_start(&t);
+		int wins[2] = { 0, 0 };
+		for (int d = 1; t.g->to_act(t.st) >= 0; d++) {
+			int from = t.ev.n;
+			play_out(&t, d);
+			int he = tu_events_find(&t.ev, EV_HAND_END, from);
+			ck_assert_int_ge(he, 0);
+			int value, won = partie_of(t.ev.e[he].values[0], t.ev.e[he].values[1], &value);
+			if (won >= 0) {
+				wins[won] += value;
+				seen[value]++;
+			}
+			for (int i = from; i < t.ev.n; i++)
+				if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "cape") == 0)
+					wins[t.ev.e[i].winner] += 3;
+			ck_assert_int_eq(ST(&t)->wins[0], wins[0]);
+			ck_assert_int_eq(ST(&t)->wins[1], wins[1]);
+		}
+		tu_game_release(&t);
+	}
+	ck_assert_int_gt(seen[1], 0);
+	ck_assert_int_gt(seen[2], 0);
+	ck_assert_int_gt(seen[4], 0);
+}
+END_TEST
+
 START_TEST(test_homme_match)
 {
 	static const char *const rules[] = { "variant=homme", "parties=10", NULL };
@@ -1163,6 +1262,8 @@ static Suite *brouc_suite(void)
 	tcase_add_test(tc, test_cape);
 	tcase_add_test(tc, test_homme_parties);
 	tcase_add_test(tc, test_homme_match);
+	tcase_add_test(tc, test_homme_parties_over_deals);
+	tcase_add_test(tc, test_homme_parties_brackets);
 	tcase_add_test(tc, test_rules_options);
 	tcase_add_test(tc, test_redact_resample);
 	tcase_add_test(tc, test_referee_brouc);

@@ -330,6 +330,12 @@ START_TEST(antes_said_when_paid)
 	 * question. */
 	ear_open(&l, "bouillotte", 4, NULL, 5);
 	SAID(&l, "Antes paid: 1 chip each, Denis 2.\n");
+	/* Before the deal (the straddle question comes first), H says the
+	 * cards are still to come. */
+	struct sbuf b;
+	sb_clear(&b);
+	ann_hand(&l.t, NULL, 0, &b);
+	ck_assert_str_eq(b.s, "You have no cards yet.");
 	ear_close(&l);
 	ear_open(&l, "brelan", 4, NULL, 5);
 	SAID(&l, "Passe paid: 1 chip each.\n");
@@ -388,6 +394,10 @@ START_TEST(french_contractions)
 	ck_assert_str_eq(speech_french_contract("Une partie de La Bouillabaisse vous attend.", out, sizeof out),
 	                 "Une partie de Bouillabaisse vous attend.");
 	ck_assert_str_eq(speech_french_contract("Bienvenue à Le Brouc.", out, sizeof out), "Bienvenue au Brouc.");
+	ck_assert_str_eq(speech_french_contract("Reprendre Le Brelan", out, sizeof out), "Reprendre le Brelan");
+	ck_assert_str_eq(speech_french_contract("Le Brelan, 4 joueurs. Vous et Claire.", out, sizeof out),
+	                 "Le Brelan, 4 joueurs. Vous et Claire.");
+	ck_assert_str_eq(speech_french_contract("Donne 1. Claire donne.", out, sizeof out), "Donne 1. Claire donne.");
 	/* A pronoun is no article. */
 	ck_assert_str_eq(speech_french_contract("avant de le jouer", out, sizeof out), "avant de le jouer");
 	ck_assert_str_eq(speech_french_contract("Guide de Lea", out, sizeof out), "Guide de Lea");

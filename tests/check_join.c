@@ -1,13 +1,17 @@
-/* tapis join: a server in a child process (a free loopback port, a
- * temporary store, bots without delay) and `tapis join --text` clients in
+/* tapis join: the server's messages turned into what play and the sink
+ * take (no server); then a server in a child process (a free loopback port,
+ * a temporary store, bots without delay) and `tapis join --text` clients in
  * child processes, their keys from a pipe and their words in a file: a whole
  * game against bots in the server's phrasing, two players in two languages
  * at one table with chat, a server killed and started again under a client
- * that announces the loss and the return and plays on, a scripted action
- * refused, and bench --net at a small size. */
+ * that announces the loss and the return and plays on, a whole game played
+ * again from an --actions file (same seed, same words), a scripted action
+ * refused, and bench --net at a small size (no timing asserted). */
 #include <check.h>
 #include <jansson.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app/bench_net.h"
+#include "net/bench_net.h"
 #include "audio/audio.h"
 #include "net/remote.h"
 #include "core/deckfile.h"
@@ -431,12 +435,95 @@ START_TEST(test_bench_net)
 {
 	struct bench_net_result r;
 	char err[256];
-	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, 0, &r, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(r.errors, 0);
 	ck_assert_int_eq(r.clients, 8);
 	ck_assert_int_eq(r.deals, 2);
 	ck_assert_int_gt(r.actions, 0);
 	ck_assert_int_gt(r.server_rss_kb, 0);
+}
+END_TEST
+
+/* ---- the lobby on a terminal ---- */
+
+struct tty {
+	pid_t pid;
+	int fd;
+	char out[1 << 17];
+	size_t n, mark;
+};
+
+/* Wait (up to 20 s) until text is said after the mark; the mark moves past. */
+static void tty_expect(struct tty *t, const char *text)
+{
+	for (int i = 0; i < 200; i++) {
+		char *at = strstr(t->out + t->mark, text);
+		if (at) {
+			t->mark = (size_t)(at - t->out) + strlen(text);
+			return;
+		}
+		struct pollfd p = { t->fd, POLLIN, 0 };
+		if (poll(&p, 1, 100) > 0 && t->n + 1 < sizeof t->out) {
+			ssize_t k = read(t->fd, t->out + t->n, sizeof t->out - t->n - 1);
+			if (k <= 0)
+				break;
+			t->n += (size_t)k;
+			t->out[t->n] = '\0';
+		}
+	}
+	ck_abort_msg("never said: \"%s\"; what was said:\n%s", text, t->out + (t->n > 2000 ? t->n - 2000 : 0));
+}
+
+static void tty_key(struct tty *t, const char *keys, const char *text)
+{
+	size_t n = strlen(keys);
+	ck_assert_int_eq(write(t->fd, keys, n), (ssize_t)n);
+	tty_expect(t, text);
+}
+
+/* The lobby and the table's menus with the keys of a terminal: a table
+ * made through the menus, begun from F2, a chat line typed with Tab, the
+ * table left for the lobby, the lobby left with Escape. */
+START_TEST(test_lobby_menus)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	memset(&t, 0, sizeof t);
+	struct winsize ws = { 24, 200, 0, 0 };
+	t.pid = forkpty(&t.fd, NULL, NULL, &ws);
+	ck_assert_int_ge(t.pid, 0);
+	if (t.pid == 0) {
+		setenv("XDG_CONFIG_HOME", s.dir, 1);
+		setenv("XDG_STATE_HOME", s.dir, 1);
+		const char *argv[] = { "join", s.url, "--name", "Zoe", "--text", "--lang", "en", NULL };
+		alarm(50);
+		_exit(join_main(7, (char **)argv));
+	}
+	tty_expect(&t, "Lobby Create a table, 1 of 3.");
+	tty_key(&t, "\r", "Which game? La Bouillabaisse");
+	tty_key(&t, "\r", "How many players?");
+	tty_key(&t, "\r", "Options");
+	tty_key(&t, "\r", "Seat 2");
+	tty_key(&t, "\r", "Seat 3");
+	tty_key(&t, "\r", "Seat 4");
+	tty_key(&t, "\r", "Who may join? Public table");
+	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
+	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\r", "Your 13 cards");
+	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
+	tty_key(&t, "H", "H");
+	tty_key(&t, "i", "i");
+	tty_key(&t, "\r", "Zoe: Hi");
+	tty_key(&t, "\033OQ", "Table Stand up");
+	tty_key(&t, "\033[B", "Leave the table");
+	tty_key(&t, "\r", "Lobby Table 1: La Bouillabaisse, 4 players, playing, 1 open seat.");
+	ck_assert_int_eq(write(t.fd, "\033", 1), 1);
+	int st = 0;
+	ck_assert_int_eq(waitpid(t.pid, &st, 0), t.pid);
+	close(t.fd);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	srv_stop(&s);
 }
 END_TEST
 
@@ -447,6 +534,7 @@ static Suite *join_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_whole_game);
+	tcase_add_test(tc, test_lobby_menus);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_actions_whole_game);

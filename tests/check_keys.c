@@ -294,14 +294,28 @@ static const char *run_output(const char *args)
 
 /* ---- the main menu ---- */
 
+/* The main menu in lang, up to its first question. */
+static void start_menu(struct tty *t, const char *lang)
+{
+	tty_start(t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
+	tty_expect(t, _("Choose a game."));
+}
+
+/* Its last item, Quit: the program ends at once, status 0. */
+static void quit_menu(struct tty *t)
+{
+	key_expect(t, END, _("Quit"));
+	tty_keys(t, ENTER);
+	ck_assert_int_eq(tty_end(t), 0);
+}
+
 /* Escape at the top asks before quitting; Escape in the question goes back. */
 START_TEST(menu_escape_asks)
 {
 	fresh_home();
 	const char *lang = use_lang(_i);
 	struct tty t;
-	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
-	tty_expect(&t, _("Choose a game."));
+	start_menu(&t, lang);
 	key_expect(&t, ESC, _("Quit tapis?"));
 	key_expect(&t, ESC, _("Choose a game."));
 	key_expect(&t, ESC, _("Quit tapis?"));
@@ -320,17 +334,14 @@ START_TEST(menu_back_one_level)
 	const char *lang = use_lang(_i);
 	char buf[256];
 	struct tty t;
-	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
-	tty_expect(&t, _("Choose a game."));
+	start_menu(&t, lang);
 	key_expect(&t, ENTER, _("How many players?"));
 	char fr[256];
 	fmt(buf, sizeof buf, "Options of %s.", _("La Bouillabaisse"));
 	key_expect(&t, ENTER, _i ? speech_french_contract(buf, fr, sizeof fr) : buf);
 	key_expect(&t, ESC, _("How many players?"));
 	key_expect(&t, ESC, _("Choose a game."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
-	ck_assert_int_eq(tty_end(&t), 0);
+	quit_menu(&t);
 	remove_home();
 }
 END_TEST
@@ -353,9 +364,7 @@ START_TEST(menu_language)
 	tty_keys(&t, ENTER);
 	use_lang(!_i);
 	tty_expect(&t, _("Choose a game."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
-	ck_assert_int_eq(tty_end(&t), 0);
+	quit_menu(&t);
 	char want[64];
 	snprintf(want, sizeof want, "lang = %s\n", other);
 	ck_assert_msg(strstr(settings_text(), want), "settings:\n%s", settings_text());
@@ -376,8 +385,50 @@ START_TEST(menu_language)
 	use_lang(!_i);
 	tty_start(&t, "--speech", "text", "--no-sound", NULL);
 	tty_expect(&t, _("Welcome to tapis."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
+	quit_menu(&t);
+	remove_home();
+}
+END_TEST
+
+/* Walking the menus: arrows, Home, End, a letter, F1; the options of a
+ * game walked and changed. */
+START_TEST(menu_walk)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256];
+	struct tty t;
+	start_menu(&t, lang);
+	key_expect(&t, END, fmt(buf, sizeof buf, ", %1$d of %2$d.", 7, 7));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
+	key_expect(&t, UP, fmt(buf, sizeof buf, ", %1$d of %2$d.", 7, 7));
+	key_expect(&t, HOME, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
+	key_expect(&t, RIGHT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 7));
+	key_expect(&t, LEFT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
+	key_expect(&t, F1, _("Up and Down choose, Enter confirms, Escape goes back."));
+	/* A letter: the next game found by it (Le Brouc by B, after the article). */
+	key_expect(&t, "b", _("Bouillotte"));
+	key_expect(&t, ENTER, _("How many players?"));
+	key_expect(&t, ENTER, _("Up and Down walk the options, Left and Right change them, Enter starts."));
+	/* The options: walked both ways, changed, F1. */
+	key_expect(&t, DOWN, ".");
+	key_expect(&t, RIGHT, ".");
+	key_expect(&t, LEFT, ".");
+	key_expect(&t, PGUP, ".");
+	key_expect(&t, PGDN, ".");
+	key_expect(&t, UP, _("Start the game."));
+	key_expect(&t, UP, ".");
+	key_expect(&t, F1, _("Up and Down walk the options, Left and Right change them, Enter starts."));
+	key_expect(&t, ESC, _("How many players?"));
+	key_expect(&t, ESC, _("Choose a game."));
+	quit_menu(&t);
+	/* The rules, printed and said, in the language asked. */
+	char args[64];
+	snprintf(args, sizeof args, "rules bouillotte --text --lang %s", lang);
+	const char *rules = run_output(args);
+	ck_assert_msg(strstr(rules, "# "), "%s", rules);
+	tty_start(&t, "rules", "bouillotte", "--speech", "text", "--no-sound", "--lang", lang, NULL);
+	tty_expect(&t, "Bouillotte");
 	ck_assert_int_eq(tty_end(&t), 0);
 	remove_home();
 }
@@ -398,9 +449,7 @@ START_TEST(menu_after_game)
 	tty_keys(&t, ENTER);
 	tty_expect(&t, _("Game over."));
 	tty_expect(&t, _("Choose a game."));
-	key_expect(&t, END, _("Quit"));
-	tty_keys(&t, ENTER);
-	ck_assert_int_eq(tty_end(&t), 0);
+	quit_menu(&t);
 	remove_home();
 }
 END_TEST
@@ -622,12 +671,12 @@ START_TEST(hand_walk)
 	tty_expect_line(&t, buf, line, sizeof line);
 	ck_assert_msg(!strstr(line, _("not playable now")), "%s", line);
 	char selected[512];
-	snprintf(selected, sizeof selected, "%s", line + strlen(buf));
+	snprintf(selected, sizeof selected, "%s", line + strlen(buf));   /* lower case: inside a sentence */
 	/* Right on the last card says so and stays. */
 	tty_keys(&t, RIGHT);
 	tty_line(&t, line, sizeof line);
 	ck_assert_msg(strstr(line, _("Last card.")) == line, "%s", line);
-	ck_assert_msg(strstr(line, selected), "%s / %s", line, selected);
+	ck_assert_msg(strstr(line, selected + 1), "%s / %s", line, selected);
 	/* Home: the first of the suit (this one), again: of the hand; not playable. */
 	tty_keys(&t, HOME);
 	tty_line(&t, line, sizeof line);
@@ -655,6 +704,44 @@ START_TEST(hand_walk)
 	/* Escape out of a menu: the way out, asked first. */
 	key_expect(&t, ESC, _("Quit? Press Y to confirm, any other key to go on."));
 	key_expect(&t, "x", _("Quit cancelled."));
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
+/* Bourré (seed 2, 4 players): marks for the discard, said by H; Stay
+ * first in the menu; Space in F1 only when a discard is to be made. */
+START_TEST(bourre_marks)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256], line[1024];
+	struct tty t;
+	tty_start(&t, "play", "bourre", "--players", "4", "--speech", "text", "--no-sound", "--seed", "2", "--lang",
+	          lang, NULL);
+	await_turn(&t);
+	tty_keys(&t, F1);
+	tty_line(&t, line, sizeof line);
+	ck_assert_msg(!strstr(line, _("mark or unmark the selected card for a discard")), "%s", line);
+	key_expect(&t, " ", fmt(buf, sizeof buf, P_("%d card to discard.", "%d cards to discard.", 1), 1));
+	tty_keys(&t, RIGHT);
+	tty_line(&t, line, sizeof line);
+	key_expect(&t, " ", fmt(buf, sizeof buf, P_("%d card to discard.", "%d cards to discard.", 2), 2));
+	key_expect(&t, " ", fmt(buf, sizeof buf, P_("%d card to discard.", "%d cards to discard.", 1), 1));
+	key_expect(&t, " ", _("to discard"));
+	const char *marked = _("Marked to discard: %s.");
+	snprintf(buf, sizeof buf, "%.*s", (int)(strstr(marked, "%s") - marked), marked);
+	key_expect(&t, "h", buf);
+	key_expect(&t, "n", ".");
+	key_expect(&t, "l", ".");
+	/* The menu: Stay first; taken, the discard comes. */
+	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 2));
+	tty_keys(&t, ENTER);
+	await_turn(&t);
+	key_expect(&t, F1, _("mark or unmark the selected card for a discard"));
+	/* Enter throws the two marked cards. */
+	tty_keys(&t, ENTER);
+	await_turn(&t);
 	quit_game(&t);
 	remove_home();
 }
@@ -771,12 +858,14 @@ int main(void)
 	tcase_add_loop_test(tc, menu_back_one_level, 0, 2);
 	tcase_add_loop_test(tc, menu_language, 0, 2);
 	tcase_add_loop_test(tc, menu_after_game, 0, 2);
+	tcase_add_loop_test(tc, menu_walk, 0, 2);
 	tcase_add_loop_test(tc, menu_safe_first_no_wrap, 0, 2);
 	tcase_add_loop_test(tc, typed_amounts, 0, 2);
 	tcase_add_loop_test(tc, confirm_all_in, 0, 2);
 	tcase_add_loop_test(tc, confirm_big_bet, 0, 2);
 	tcase_add_loop_test(tc, hand_walk, 0, 2);
 	tcase_add_loop_test(tc, history, 0, 2);
+	tcase_add_loop_test(tc, bourre_marks, 0, 2);
 	tcase_add_loop_test(tc, verbosity_key, 0, 2);
 	tcase_add_loop_test(tc, verbosity_short, 0, 2);
 	tcase_add_loop_test(tc, quit_and_resume, 0, 2);

@@ -1159,16 +1159,17 @@ START_TEST(test_chat)
 	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":3,\"kind\":\"open\"}", id);
 	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":1,\"kind\":\"bot\"}", id);
 	ck_assert_str_eq(next_error(&a), "seat"); /* Bruno holds it */
-	/* The creator, at a table not yet begun, has its entry in "table". */
-	json_t *info;
+	/* At the table, the creator is told the table's own entry ("table"). */
+	json_t *entry;
 	do {
-		info = json_object_get(tc_wait(&a, "table"), "info");
-	} while (strcmp(json_string_value(json_object_get(json_array_get(json_object_get(info, "seats"), 3), "state")),
-	                "open") != 0);
+		entry = tc_wait(&a, "table");
+	} while (strcmp(json_string_value(json_object_get(json_array_get(json_object_get(
+	                    json_object_get(entry, "info"), "seats"), 3), "state")), "open") != 0);
 	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":3,\"kind\":\"bot:3\"}", id);
 	do {
-		info = json_object_get(tc_wait(&a, "table"), "info");
-	} while (json_integer_value(json_object_get(json_array_get(json_object_get(info, "seats"), 3), "level")) != 3);
+		entry = tc_wait(&a, "table");
+	} while (json_integer_value(json_object_get(json_array_get(json_object_get(
+	                 json_object_get(entry, "info"), "seats"), 3), "level")) != 3);
 	/* The creator removes a player; the player is told. */
 	tc_send(&a, "{\"type\":\"kick\",\"table\":%ld,\"seat\":1}", id);
 	json_t *l = tc_wait(&b, "left");

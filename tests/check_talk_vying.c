@@ -130,8 +130,9 @@ START_TEST(example_showdown_words)
 	l.view = calloc(1, t.g->state_size);
 	struct sink s = { hear, &l };
 	t.g->start(t.st, &s);
-	static const char *const acts[] = { "pass", "open 1", "call", "fold", "fold" };
-	for (int i = 0; i < 5; i++) {
+	/* Claire called with four in: after the folds she still stands. */
+	static const char *const acts[] = { "pass", "open 1", "call", "fold", "fold", "pass" };
+	for (int i = 0; i < 6; i++) {
 		struct action a;
 		char err[64];
 		ck_assert(act_parse(acts[i], &a, err, sizeof err) == 0);
@@ -308,17 +309,18 @@ END_TEST
 
 START_TEST(showdown_after_the_whole_action)
 {
-	/* The worked example, phrased as the table does: after the last fold
-	 * the next deal has begun, yet the showdown names who had folded and
-	 * the winner's suit. */
+	/* The worked example, phrased as the table does: after the last word
+	 * (Claire, who called with four in, stands after the folds) the next
+	 * deal has begun, yet the showdown names who had folded and the
+	 * winner's suit. */
 	struct tu_game tg;
 	tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
 	tu_game_stack(&tg, "AD QH KD KH  9C AC QD 8D  8H 8C AS QS  AH  KS 9S 8S 9H 9D KC QC\n--\n"
 	                   "KD KH KC  9C AC QD  8H 8C AS  AD QH QS  AH  KS 9S 8S 9H 9D 8D QC\n");
 	struct batch bt;
 	batch_init(&bt, &tg, "bouillotte");
-	static const char *const acts[] = { "pass", "open 1", "call", "fold", "fold" };
-	for (int i = 0; i < 5; i++)
+	static const char *const acts[] = { "pass", "open 1", "call", "fold", "fold", "pass" };
+	for (int i = 0; i < 6; i++)
 		batch_do(&bt, acts[i]);
 	HEARD(&bt, "Showdown. L: the hands.");
 	/* The winner and why first; the hands on L, even at the next deal. */
@@ -367,8 +369,8 @@ START_TEST(brelan_shown_and_paid)
 	                   "AD KH QH 9H  9C KD QD 8D  8H KC AS QS  KS  AH 9S 8S 9D AC QC 8C\n");
 	struct batch bt;
 	batch_init(&bt, &tg, "bouillotte");
-	static const char *const acts[] = { "open 1", "call", "fold", "fold" };
-	for (int i = 0; i < 4; i++)
+	static const char *const acts[] = { "open 1", "call", "fold", "fold", "pass" };
+	for (int i = 0; i < 5; i++)
 		batch_do(&bt, acts[i]);
 	HEARD(&bt, "Bruno wins the pot, 7 chips, with a brelan of kings. Next best: ");
 	struct sbuf b;

@@ -1,31 +1,54 @@
 #!/bin/sh
-# Run every Check suite, then the end-to-end scenarios; print one closing
-# line "N passed, N failed".
+# Run every Check suite, then the end-to-end scenarios, the installed
+# program, the rendered sound and the catalogues; print one closing line
+# "suites: N passed, N failed". Every suite tests/check_X.c must have its
+# binary, and every script is run with sh: nothing is skipped unseen.
 build=${1:-build}
 export TAPIS_DATADIR="$(pwd)"
 export TAPIS_LOCALEDIR="$(pwd)/$build/locale"
 export TAPIS_BIN="$(pwd)/$build/tapis"
 pass=0; fail=0
-for t in "$build"/tests/check_*; do
-	[ -x "$t" ] || continue
-	case "$t" in *.o|*.d) continue ;; esac
-	if "$t"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: $t"; fi
+result() { # status, name; 77 is a script saying it could not run here
+	case "$1" in
+	0) pass=$((pass+1)) ;;
+	77) echo "SKIPPED (not counted): $2" ;;
+	*) fail=$((fail+1)); echo "FAILED: $2" ;;
+	esac
+}
+suites=0
+for src in tests/check_*.c; do
+	[ -f "$src" ] || continue
+	suites=$((suites+1))
+	t="$build/tests/$(basename "$src" .c)"
+	if [ ! -f "$t" ]; then result 1 "$t (not built)"; continue; fi
+	"$t"; result $? "$t"
 done
-if [ -x tests/scenarios/run.sh ]; then
-	if sh tests/scenarios/run.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: scenarios"; fi
-fi
-# Speech and cues rendered to a file by OpenAL's wave writer.
-if sh tests/audio_wave.sh "$build"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: audio_wave"; fi
-# The web page in a real browser (skipped when node or chromium is missing,
-# except under CI=true).
-sh tests/web.sh "$build"; rc=$?
-if [ "$rc" -eq 0 ]; then pass=$((pass+1)); elif [ "$rc" -eq 77 ]; then echo "SKIPPED: web"; else fail=$((fail+1)); echo "FAILED: web"; fi
+[ "$suites" -gt 0 ] || result 1 "no Check suite in tests/"
+# Every end-to-end scenario script (tests/scenarios/*.sh), run with sh.
+scenarios=0
+for s in tests/scenarios/*.sh; do
+	[ -f "$s" ] || continue
+	scenarios=$((scenarios+1))
+	sh "$s" "$build"; result $? "$s"
+done
+[ "$scenarios" -gt 0 ] || result 1 "no scenario script in tests/scenarios/"
+# Each script is a suite; a missing one is a failure, not a skip.
+for s in tests/install.sh tests/audio_wave.sh tools/layers.sh; do
+	if [ -f "$s" ]; then sh "$s" "$build"; result $? "$s"; else result 1 "$s (missing)"; fi
+done
+# The web page in a real browser (status 77, not counted, when node or
+# chromium is missing, except under CI=true).
+sh tests/web.sh "$build"; result $? tests/web.sh
 # Every sentence in both catalogues, nothing untranslated or fuzzy.
-if sh tools/po-missing.sh >/tmp/tapis-po.$$ 2>/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); cat /tmp/tapis-po.$$; echo "FAILED: catalogues"; fi
+if sh tools/po-missing.sh >/tmp/tapis-po.$$ 2>/dev/null; then result 0 catalogues; else cat /tmp/tapis-po.$$; result 1 catalogues; fi
 rm -f /tmp/tapis-po.$$
+pos=0
 for po in locales/*.po; do
+	[ -f "$po" ] || continue
+	pos=$((pos+1))
 	stats=$(msgfmt -c --statistics -o /dev/null "$po" 2>&1 | tail -n 1)
-	case "$stats" in *untranslated*|*fuzzy*|*rror*) fail=$((fail+1)); echo "FAILED: $po: $stats" ;; *) pass=$((pass+1)) ;; esac
+	case "$stats" in *untranslated*|*fuzzy*|*rror*) result 1 "$po: $stats" ;; *) result 0 "$po" ;; esac
 done
+[ "$pos" -gt 0 ] || result 1 "no catalogue in locales/"
 echo "suites: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -808,8 +808,7 @@ static void on_event(void *ctx, const struct event *e)
 
 /* Say what happened as a spectator (seat -1) hears it at a table: only
  * what is public (view_phrase_event, the filter of the table's views). */
-static void flush(struct run *r, const struct game_talk *gt, struct talk *tk, const void *st,
-                  void *view)
+static void flush(struct run *r, const struct game_talk *gt, struct talk *tk, const void *st, void *view)
 {
 	memcpy(view, st, tk->game->state_size);
 	tk->game->redact(view, tk->me);

@@ -37,7 +37,7 @@ struct table;
 #define VIEW_LABEL_MAX 192       /* a menu item */
 #define VIEW_MAX_CHOICES 32
 /* The query keys, in the order of view_state.answer. */
-#define VIEW_QUERY_KEYS "CFRSTLN123456789"
+#define VIEW_QUERY_KEYS "CFLNRST123456789"
 #define VIEW_NQUERY 16
 /* Most labels of amounts and discards one state holds (see view_choice). */
 #define VIEW_MAX_VARIANTS 4096
@@ -174,7 +174,7 @@ void view_lang_leave(const char *saved);
 /* Phrase one event for a listener: the event with the cards talk->me may
  * not see blanked, told by the announcer; view: the state redacted for
  * talk->me. The one filter every listener goes through (the table's views
- * and `tapis replay`). */
+ * and `tapis replay`); talk remembers what L and N need. */
 void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,
                        const struct event *e, struct sbuf *b);
 

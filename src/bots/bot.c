@@ -28,6 +28,15 @@ void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struc
 	struct action legal[GAME_MAX_LEGAL];
 	int n = g->legal(st, legal, GAME_MAX_LEGAL);
 	assert(n > 0);
+	const struct bot_ops *b = bot_find(g->name);
+	if (b && b->proper) {
+		int k = 0;
+		for (int i = 0; i < n; i++)
+			if (b->proper(st, &legal[i]))
+				legal[k++] = legal[i];
+		if (k > 0)
+			n = k;
+	}
 	*out = legal[rng_below(rng, (uint32_t)n)];
 	if (out->amount_max > out->amount)
 		out->amount += (int)rng_below(rng, (uint32_t)(out->amount_max - out->amount + 1));
@@ -51,7 +60,7 @@ void bot_choose(const struct game_ops *g, const void *st, int level, struct rng 
 	free(view);
 	struct action legal[GAME_MAX_LEGAL];
 	int n = g->legal(st, legal, GAME_MAX_LEGAL);
-	if (!act_in_list(out, legal, n))
+	if (!act_in_list(out, legal, n) || (b->proper && !b->proper(st, out)))
 		bot_random(g, st, rng, out);
 	out->amount_max = out->amount;
 }

@@ -15,12 +15,17 @@ struct bot_ops {
 	const char *game;  /* game_ops name */
 	/* Choose a legal action for `seat` (the seat to act) from its view. */
 	void (*choose)(const void *view, int seat, int level, struct rng *rng, struct action *out);
+	/* Optional: 0 for a legal action no bot plays on purpose (a renege that
+	 * a strict Bourre table accepts), 1 otherwise; NULL: every legal action
+	 * is proper. Random play and the fallback keep to proper actions. */
+	int (*proper)(const void *st, const struct action *a);
 };
 
 /* Registry by game name (NULL when none: bot_choose then plays randomly). */
 const struct bot_ops *bot_find(const char *game);
 
-/* A uniformly random legal action (an amount range gives a random amount). */
+/* A uniformly random legal action, proper when the game's bot says which
+ * are (an amount range gives a random amount). */
 void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struct action *out);
 
 /* The whole decision for a seat: makes the view (a redacted copy of st),

@@ -258,6 +258,14 @@ static void draw_sample(const struct bourre_state *view, int me, struct rng *rng
 	}
 }
 
+/* A bot never reneges on purpose, even where a strict table would accept
+ * it. */
+static int proper(const void *vst, const struct action *a)
+{
+	const struct bourre_state *st = vst;
+	return a->kind != ACT_PLAY || a->ncards != 1 || !bourre_renege(st, st->to_act, a->cards[0]);
+}
+
 static void search(const struct bourre_state *view, int me, int samples, struct rng *rng,
                    struct action *out)
 {
@@ -269,7 +277,8 @@ static void search(const struct bourre_state *view, int me, int samples, struct 
 		nc = discard_candidates(view, me, cand);
 	else
 		for (int i = 0; i < nl && nc < MAX_CAND; i++)
-			nc = add_cand(cand, nc, &legal[i]);
+			if (proper(view, &legal[i]))
+				nc = add_cand(cand, nc, &legal[i]);
 	if (nc == 1) {
 		*out = cand[0];
 		return;
@@ -313,9 +322,9 @@ static void choose(const void *vview, int seat, int level, struct rng *rng, stru
 	}
 	int samples = level >= 3 ? 256 : 64;
 	if (view->phase == BR_PH_PLAY) {
-		/* a single legal card: nothing to weigh */
+		/* a single proper card: nothing to weigh */
 		struct action legal[BR_HAND_MAX];
-		if (bourre_ops.legal(view, legal, BR_HAND_MAX) == 1) {
+		if (bourre_ops.legal(view, legal, BR_HAND_MAX) == 1 || !proper(view, &legal[1])) {
 			*out = legal[0];
 			return;
 		}
@@ -326,4 +335,5 @@ static void choose(const void *vview, int seat, int level, struct rng *rng, stru
 const struct bot_ops bourre_bot = {
 	.game = "bourre",
 	.choose = choose,
+	.proper = proper,
 };

@@ -228,5 +228,5 @@ static void vying_choose(const void *view, int seat, int level, struct rng *rng,
 	}
 }
 
-const struct bot_ops bouillotte_bot = { "bouillotte", vying_choose };
-const struct bot_ops brelan_bot = { "brelan", vying_choose };
+const struct bot_ops bouillotte_bot = { .game = "bouillotte", .choose = vying_choose };
+const struct bot_ops brelan_bot = { .game = "brelan", .choose = vying_choose };

@@ -28,6 +28,8 @@ static const struct rule_def RULES[] = {
 	  N_("Five: the usual game. Four: Indiana four-card Bourre.") },
 	{ "hands", RULE_INT, 0, 0, 100000, NULL, "none", 0, 0,
 	  N_("Number of deals; none means no limit.") },
+	{ "strict", RULE_CHOICE, 0, 0, 0, RULES_YES_NO, NULL, 0, 0,
+	  N_("Yes: a card that breaks a rule of play is played, the renege is announced after the trick, and its player pays the pot as for a bourre. No: it is refused.") },
 };
 #define NRULES ((int)(sizeof RULES / sizeof RULES[0]))
 
@@ -262,6 +264,14 @@ int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct 
 	return 0;
 }
 
+int bourre_renege(const struct bourre_state *st, int seat, card_t c)
+{
+	if (!st->strict || st->phase != BR_PH_PLAY)
+		return 0;
+	int code = bourre_check_play(st, seat, c, NULL);
+	return code != 0 && code != BR_REF_NOT_HELD;
+}
+
 int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r)
 {
 	ref(r, 0, CARD_NONE, -1);
@@ -354,6 +364,11 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 	memset(st->trick, 0, sizeof st->trick);
 	memset(st->trick_seat, 0, sizeof st->trick_seat);
 	memset(st->voids, 0, sizeof st->voids);
+	memset(st->trick_renege, 0, sizeof st->trick_renege);
+	memset(st->trick_renege_card, 0, sizeof st->trick_renege_card);
+	memset(st->trick_renege_suit, 0, sizeof st->trick_renege_suit);
+	memset(st->renege_voids, 0, sizeof st->renege_voids);
+	memset(st->reneges, 0, sizeof st->reneges);
 	memset(st->dead, 0, sizeof st->dead);
 	memset(st->dead_by, 0, sizeof st->dead_by);
 	memset(st->gone, 0, sizeof st->gone);
@@ -660,6 +675,15 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 			st->exempt[s] = 1;
 		}
 	}
+	/* strict=yes: each renege costs the same as a bourre (twice that in
+	 * four-card Bourre), paid into the next pot. */
+	for (int k = 1; k <= st->players; k++) {
+		int s = (st->dealer + k) % st->players;
+		for (int i = 0; i < st->reneges[s]; i++)
+			pay(st, out, s, -1, st->four ? 2 * cap : cap, "renege");
+		if (st->reneges[s])
+			st->exempt[s] = 1;
+	}
 	struct event e;
 	ev_init(&e, EV_HAND_END);
 	e.hand = st->hand_no;
@@ -783,14 +807,60 @@ static int do_discard(struct bourre_state *st, int seat, const struct action *a,
 
 /* ---- play ---- */
 
+/* The reneges of the trick just completed: announced (the rule broken,
+ * in the order of play), counted for the end of the deal; the voids they
+ * seemed to show are forgotten. */
+static void announce_reneges(struct bourre_state *st, const struct sink *out)
+{
+	for (int i = 0; i < st->ntrick; i++) {
+		if (!st->trick_renege[i])
+			continue;
+		int s = st->trick_seat[i];
+		st->reneges[s]++;
+		st->voids[s] &= (unsigned char)~st->renege_voids[s];
+		st->renege_voids[s] = 0;
+		struct event e;
+		ev_init(&e, EV_PHASE);
+		e.note = "renege";
+		e.seat = s;
+		e.code = st->trick_renege[i];
+		e.value = st->trick_renege_suit[i];
+		e.ncards = st->trick_renege_card[i] ? 2 : 1;
+		e.cards[0] = st->trick[i];
+		e.cards[1] = st->trick_renege_card[i];
+		e.card_seat[0] = (signed char)s;
+		e.card_seat[1] = -1;
+		ev_emit(out, &e);
+	}
+	memset(st->trick_renege, 0, sizeof st->trick_renege);
+	memset(st->trick_renege_card, 0, sizeof st->trick_renege_card);
+	memset(st->trick_renege_suit, 0, sizeof st->trick_renege_suit);
+}
+
 static void do_play(struct bourre_state *st, int seat, card_t c, const struct sink *out)
 {
+	if (bourre_renege(st, seat, c)) {
+		struct refusal r;
+		bourre_check_play(st, seat, c, &r);
+		st->trick_renege[st->ntrick] = (unsigned char)r.code;
+		st->trick_renege_card[st->ntrick] = r.card;
+		st->trick_renege_suit[st->ntrick] = (signed char)r.suit;
+	}
 	if (st->ntrick > 0) {
 		int led = card_suit(st->trick[0]);
+		unsigned char before = st->voids[seat];
 		if (card_suit(c) != led) {
 			st->voids[seat] |= (unsigned char)(1u << led);
 			if (card_suit(c) != st->trump)
 				st->voids[seat] |= (unsigned char)(1u << st->trump);
+		}
+		/* A renege shows no void, except in the led suit when the player
+		 * broke the duty to trump (he could not follow). */
+		if (st->trick_renege[st->ntrick]) {
+			unsigned char shown = (unsigned char)(st->voids[seat] & ~before);
+			if (st->trick_renege[st->ntrick] != BR_REF_FOLLOW)
+				shown &= (unsigned char)~(1u << led);
+			st->renege_voids[seat] |= shown;
 		}
 	}
 	card_remove(st->hand[seat], &st->nhand[seat], c);
@@ -818,6 +888,7 @@ static void do_play(struct bourre_state *st, int seat, card_t c, const struct si
 	e.points = 0;
 	e.value = st->tricks[w];   /* the winner's tricks in this deal */
 	ev_emit(out, &e);
+	announce_reneges(st, out);
 	for (int i = 0; i < st->ntrick; i++)
 		st->gone[st->ngone++] = st->trick[i];
 	memset(st->trick, 0, sizeof st->trick);
@@ -856,6 +927,7 @@ static int init_fn(void *vst, const struct game_setup *setup, char *err, size_t 
 	st->draw_separate = rules_get(r, "draw") == 1;
 	st->four = rules_get(r, "variant") == 1;
 	st->hands_max = rules_get(r, "hands");
+	st->strict = rules_get(r, "strict");
 	st->ncards = st->four ? 4 : 5;
 	if (st->four)
 		st->trump_mode = BR_TRUMP_SEPARATE;
@@ -930,8 +1002,12 @@ static int legal_fn(const void *vst, struct action *out, int max)
 		break;
 	}
 	case BR_PH_PLAY:
+		/* The proper cards first; a strict table accepts the others too. */
 		for (int i = 0; i < st->nhand[s] && n < max; i++)
 			if (bourre_check_play(st, s, st->hand[s][i], NULL) == 0)
+				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
+		for (int i = 0; i < st->nhand[s] && n < max; i++)
+			if (bourre_renege(st, s, st->hand[s][i]))
 				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
 		break;
 	}
@@ -1033,7 +1109,7 @@ static int apply_fn(void *vst, const struct action *a, const struct sink *out, s
 			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
 			return -1;
 		}
-		if (bourre_check_play(st, s, a->cards[0], why) != 0)
+		if (!bourre_renege(st, s, a->cards[0]) && bourre_check_play(st, s, a->cards[0], why) != 0)
 			return -1;
 		do_play(st, s, a->cards[0], out);
 		return 0;
@@ -1071,6 +1147,16 @@ static void redact_fn(void *vst, int seat)
 	for (int i = 0; i < st->ndead; i++)
 		if (st->dead_by[i] != seat)
 			st->dead[i] = CARD_NONE;
+	/* A renege is the offender's secret until the trick is complete. */
+	for (int i = 0; i < st->ntrick; i++)
+		if (st->trick_seat[i] != seat) {
+			st->trick_renege[i] = 0;
+			st->trick_renege_card[i] = CARD_NONE;
+			st->trick_renege_suit[i] = 0;
+		}
+	for (int s = 0; s < st->players; s++)
+		if (s != seat)
+			st->renege_voids[s] = 0;
 	st->stack = NULL;
 	rng_seed(&st->rng, 0x5eedULL);
 }
@@ -1227,6 +1313,16 @@ static int audit_fn(const void *vst, char *err, size_t errlen)
 		}
 		if (st->ntrick >= nstayers(st)) {
 			snprintf(err, errlen, "a full trick left on the table");
+			return -1;
+		}
+	}
+	for (int i = 0; i < BR_MAX_SEATS; i++) {
+		if ((st->reneges[i] || st->trick_renege[i]) && !st->strict) {
+			snprintf(err, errlen, "a renege without the strict table");
+			return -1;
+		}
+		if (st->trick_renege[i] && i >= st->ntrick) {
+			snprintf(err, errlen, "a renege recorded outside the trick");
 			return -1;
 		}
 	}

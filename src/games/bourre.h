@@ -55,6 +55,7 @@ struct bourre_state {
 	int players;
 	/* options */
 	int chips0, limit, ante_double, trump_mode, simultaneous, draw_separate, four, hands_max;
+	int strict;                      /* strict=yes: a renege is played and paid for */
 	int ncards;                      /* 5, or 4 with variant=four */
 	const struct deckstack *stack;
 	struct rng rng;
@@ -95,6 +96,15 @@ struct bourre_state {
 	card_t gone[52];                 /* cards of completed tricks */
 	int ngone;
 	unsigned char voids[BR_MAX_SEATS];/* bit per suit: shown void in play */
+	/* strict=yes: the reneges of the trick under way (the rule broken, a
+	 * refusal code, per position in the trick; with its card and suit),
+	 * announced when the trick is complete, and the reneges of the deal
+	 * per seat, paid for at its end. */
+	unsigned char trick_renege[BR_MAX_SEATS];
+	card_t trick_renege_card[BR_MAX_SEATS];
+	signed char trick_renege_suit[BR_MAX_SEATS];
+	unsigned char renege_voids[BR_MAX_SEATS]; /* voids a renege seemed to show */
+	unsigned char reneges[BR_MAX_SEATS];
 	int last_pot;                    /* the pot contested in the last deal */
 };
 
@@ -107,8 +117,13 @@ int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r
 int bourre_cinch(const struct bourre_state *st, int seat);
 /* Sure trump tricks of `seat` (DECISIONS.md formula). */
 int bourre_sure_trumps(const struct bourre_state *st, int seat);
-/* Why `seat` may not play card c now (a refusal code, 0 when legal). */
+/* Why `seat` may not play card c now under the rules of play (a refusal
+ * code, 0 when the play is proper). With strict=yes a held card that breaks
+ * one of those rules is still accepted (a renege): see bourre_renege. */
 int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r);
+/* 1 when playing c would be a renege that the strict table accepts: the
+ * seat holds c, strict=yes, and c breaks a rule of play. */
+int bourre_renege(const struct bourre_state *st, int seat, card_t c);
 /* The fewest and most cards the seat to act may discard now. */
 void bourre_discard_range(const struct bourre_state *st, int seat, int *min, int *max);
 /* The number of players still in the deal (stayed, or undecided). */

@@ -707,7 +707,7 @@ static void begin_deal(struct vying *v, const struct sink *out)
 	memset(v->hands, 0, sizeof v->hands);
 	v->turn = CARD_NONE;
 	v->dealt = v->shown = 0;
-	v->opened = v->extra = 0;
+	v->opened = v->extra = v->called3 = 0;
 	v->need = 0;
 	v->last_bettor = v->last_straddler = -1;
 	v->nchain = v->steps = v->offer = 0;
@@ -776,8 +776,8 @@ static void antes_and_chain(struct vying *v, const struct sink *out)
 		int amt;
 		if (v->carried && v->cfg.carry_dealer)
 			amt = s == v->dealer ? 1 : 0;
-		else if (v->carried)
-			amt = prev_paid[s] ? v->cfg.ante_chips : 0;
+		else if (v->carried && v->cfg.ante_all)
+			amt = prev_paid[s] ? v->cfg.ante_chips : 0; /* the passe doubles, triples... */
 		else if (v->cfg.ante_all)
 			amt = v->cfg.ante_chips + (s == v->dealer ? v->cfg.dealer_extra : 0);
 		else
@@ -861,7 +861,12 @@ static void showdown_or_extra(struct vying *v, const struct sink *out)
 		win_uncontested(v, __builtin_ctz(surv), out);
 		return;
 	}
-	if (v->cfg.extra_round && !v->extra && popcount(surv) >= 3) {
+	/* The extra round is owed when the last bet was called while three or
+	 * more were in (a later fold does not cancel it), and only while two
+	 * survivors still have chips: with everyone else all in nobody could
+	 * answer a raise. */
+	if (v->cfg.extra_round && !v->extra && (popcount(surv) >= 3 || v->called3) &&
+	    popcount(can_act_mask(v)) >= 2) {
 		v->extra = 1;
 		v->need = can_act_mask(v) & ~(v->last_bettor >= 0 ? bit(v->last_bettor) : 0u);
 		if (v->need) {
@@ -1035,6 +1040,14 @@ static int refuse(struct refusal *why, int code, int amount)
 	return -1;
 }
 
+/* A call of the last bet: with three or more in, it owes Bouillotte's
+ * extra round whatever folds come after. */
+static void note_call(struct vying *v)
+{
+	if (popcount((unsigned)vying_survivors(v)) >= 3)
+		v->called3 = 1;
+}
+
 /* A bet (open or raise) of `amt` chips by s: new round. */
 static void bet(struct vying *v, int s, int kind, int amt, const struct sink *out)
 {
@@ -1042,6 +1055,7 @@ static void bet(struct vying *v, int s, int kind, int amt, const struct sink *ou
 	put_in(v, s, amt, out, kind == ACT_OPEN ? "open" : kind == ACT_RAISE ? "raise" : "allin");
 	v->opened = 1;
 	v->extra = 0;
+	v->called3 = 0;
 	v->last_bettor = s;
 	v->need = can_act_mask(v) & ~bit(s);
 	next_in_round(v, s, out);
@@ -1142,6 +1156,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 		}
 		if (v->extra)
 			return refuse(why, VY_REF_EXTRA_ROUND, -1);
+		note_call(v);
 		ev_act(v, out, s, ACT_ALLIN, chips);
 		put_in(v, s, chips, out, "allin");
 		v->need &= ~bit(s);
@@ -1153,6 +1168,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 		if (v->extra)
 			return refuse(why, VY_REF_EXTRA_ROUND, -1);
 		int c = vying_to_call(v, s);
+		note_call(v);
 		ev_act(v, out, s, ACT_CALL, c);
 		put_in(v, s, c, out, "call");
 		v->need &= ~bit(s);

@@ -114,6 +114,7 @@ struct vying {
 	int last_bettor;     /* opener or last raiser, -1 */
 	unsigned need;       /* seats that must still speak in this round */
 	int extra;           /* in Bouillotte's extra round */
+	int called3;         /* the last bet was called while 3 or more were in */
 	int order[VY_MAX];   /* before the opening: speaking order */
 	int norder, pidx;
 	/* last deal's outcome, for speech */

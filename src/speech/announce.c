@@ -12,7 +12,8 @@ void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)
 {
 	if (n == 0) {
 		/* "Your 0 cards" in English, "Votre carte" in French: say it plainly. */
-		sb_puts(b, t && !t->heard.dealt ? _("You have no cards yet.") : _("You hold no cards."));
+		int before_deal = t && t->me >= 0 && t->heard.deal_seen && !t->heard.dealt;
+		sb_puts(b, before_deal ? _("You have no cards yet.") : _("You hold no cards."));
 		return;
 	}
 	sb_printf(b, P_("Your card: ", "Your %d cards: ", n), n);
@@ -174,6 +175,7 @@ static void remember(struct talk *t, const struct event *e)
 	switch (e->type) {
 	case EV_HAND_START:
 		t->heard.has_trick = 0;
+		t->heard.deal_seen = 1;
 		t->heard.dealt = 0;
 		break;
 	case EV_DEAL:

@@ -203,6 +203,9 @@ const char *speech_french_contract(const char *in, char *out, size_t len)
 		for (; word_start && k < sizeof rules / sizeof rules[0]; k++)
 			if (!strncmp(in, rules[k].from, strlen(rules[k].from)))
 				break;
+		/* A title's article after a word in lower case: "Reprendre le
+		 * Brelan". */
+		int after_word = o >= 2 && out[o - 1] == ' ' && out[o - 2] >= 'a' && out[o - 2] <= 'z';
 		if (word_start && k < sizeof rules / sizeof rules[0]) {
 			size_t n = strlen(rules[k].to);
 			if (o + n >= len)
@@ -210,6 +213,10 @@ const char *speech_french_contract(const char *in, char *out, size_t len)
 			memcpy(out + o, rules[k].to, n);
 			o += n;
 			in += strlen(rules[k].from);
+		} else if (after_word && in[0] == 'L' &&
+		           (!strncmp(in, "Le ", 3) || !strncmp(in, "La ", 3) || !strncmp(in, "Les ", 4) || in[1] == '\'')) {
+			out[o++] = 'l';
+			in++;
 		} else {
 			out[o++] = *in++;
 		}

@@ -115,7 +115,8 @@ char *speech_plain_text(const char *md);
 /* French contractions a sentence built from parts needs, in out: a game's
  * title after "de" or "à" ("Options de Le Brelan" -> "Options du Brelan",
  * "à Le Brouc" -> "au Brouc", "de La Bouillotte" -> "de la Bouillotte"),
- * and no article after "une partie de" ("une partie de Brelan"). Only a
+ * no article after "une partie de" ("une partie de Brelan"), and an article
+ * in lower case after a word ("Reprendre le Brelan"). Only a
  * capitalised article is touched: the pronoun in "de le jouer" stays.
  * speech_say applies it when the language is French. Returns out. */
 const char *speech_french_contract(const char *in, char *out, size_t len);

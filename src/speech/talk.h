@@ -13,7 +13,8 @@
 /* What the table showed and took away again, kept by ann_event for the
  * query keys: the last trick taken in this deal, the last showdown. */
 struct talk_memory {
-	int dealt;             /* the listener has been dealt cards in this deal */
+	int deal_seen;         /* the listener heard this deal begin */
+	int dealt;             /* ... and has been dealt cards in it */
 	int has_trick;         /* 0: no trick taken yet in this deal */
 	struct event trick;    /* EV_TRICK: cards, card_seat, winner, points */
 	int has_showdown;

@@ -174,6 +174,36 @@ static void ev_draw(const struct talk *t, const struct event *e, struct sbuf *b)
 		          say_name(t, s), e->ncards2);
 }
 
+/* A renege, told when its trick is complete (strict=yes): who, and the rule
+ * broken (e->code, a refusal code; e->value the suit, cards[1] the card
+ * that had to be beaten). */
+static void say_renege(const struct talk *t, const struct event *e, struct sbuf *b)
+{
+	char c[96];
+	card_t w = e->ncards > 1 ? e->cards[1] : CARD_NONE;
+	switch (e->code) {
+	case BR_REF_FOLLOW:
+		say_who(b, t, e->seat, _("Renege: you did not follow %s."), _("Renege: %1$s did not follow %2$s."),
+		        say_suit(e->value));
+		break;
+	case BR_REF_TRUMP:
+		subject(b, t, e->seat, _("Renege: you did not trump."), _("Renege: %s did not trump."));
+		break;
+	case BR_REF_BEAT:
+		say_who(b, t, e->seat, _("Renege: you did not beat %s."), _("Renege: %1$s did not beat %2$s."),
+		        card_s(w, c, sizeof c));
+		break;
+	case BR_REF_OVERTRUMP:
+		say_who(b, t, e->seat, _("Renege: you did not overtrump %s."),
+		        _("Renege: %1$s did not overtrump %2$s."), card_s(w, c, sizeof c));
+		break;
+	default: /* the cinch */
+		subject(b, t, e->seat, _("Renege: you held a cinch and did not play your highest trump."),
+		        _("Renege: %s held a cinch and did not play the highest trump."));
+		break;
+	}
+}
+
 static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b)
 {
 	const char *n = e->note ? e->note : "";
@@ -223,6 +253,8 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		        say_feminine(t, e->seat) ? C_("she", "%1$s is bourré: no trick, %2$s into the next pot.")
 		                                 : C_("he", "%1$s is bourré: no trick, %2$s into the next pot."),
 		        c.s);
+	} else if (strcmp(n, "renege") == 0) {
+		say_renege(t, e, b);
 	} else if (strcmp(n, "second") == 0) {
 		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
 		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
@@ -274,6 +306,12 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		if (e->reason && strcmp(e->reason, "pot") == 0 && e->to >= 0) {
 			say_chips(&c, e->amount);
 			say_who(b, t, e->to, C_("bourre", "You win the pot: %s."), C_("bourre", "%1$s wins the pot: %2$s."), c.s);
+			return 1;
+		}
+		if (e->reason && strcmp(e->reason, "renege") == 0 && e->from >= 0) {
+			say_chips(&c, e->amount);
+			say_who(b, t, e->from, _("Renege: you pay %s into the next pot."),
+			        _("Renege: %1$s pays %2$s into the next pot."), c.s);
 			return 1;
 		}
 		return -1;  /* antes, stays and bourrés are said elsewhere */
@@ -446,9 +484,14 @@ static void rules_now(const struct talk *t, const struct bourre_state *st, struc
 		struct refusal r;
 		int code = bourre_constraint(st, t->me, &r);
 		say_constraint(t, st, code, &r, 1, b);
-		return;
+	} else {
+		phase_rules(t, st, b);
 	}
-	phase_rules(t, st, b);
+	if (st->strict && st->phase != BR_PH_OVER) {
+		sb_puts(b, " ");
+		sb_puts(b, st->four ? _("Strict table: a renege is not refused; it is told after the trick and costs twice the pot.")
+		                    : _("Strict table: a renege is not refused; it is told after the trick and costs the pot."));
+	}
 }
 
 /* ---- queries ---- */

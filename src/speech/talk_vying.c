@@ -740,7 +740,7 @@ static void query_rules(const struct talk *t, const struct vying *v, struct sbuf
 		sb_puts(b, k->straddle ? (k->buyback ? C_("bet", "Straddles with buy-back.") : C_("bet", "Straddles allowed."))
 		                       : C_("bet", "No straddles."));
 		sb_puts(b, " ");
-		sb_puts(b, C_("bet", "With three players or more still in, another round after all call."));
+		sb_puts(b, C_("bet", "A call made with three players or more in gives another round once all have called."));
 		if (k->mistigri) {
 			sb_puts(b, " ");
 			sb_puts(b, C_("bet", "Mistigri counts."));

@@ -60,7 +60,7 @@ static struct speech *sp_of(struct join *j) { return &j->ses.sp; }
 
 static void say(struct join *j, const char *text)
 {
-	speech_say(sp_of(j), text, SPEECH_INTERRUPT);
+	speech_say(sp_of(j), text, SPEECH_INTERRUPT | SPEECH_ECHO); /* menus and typing: not the game */
 }
 
 /* Service the connection and the sound for about ms. */
@@ -179,6 +179,15 @@ static void seats_menu(struct join *j)
 	int s = menu_run(sp_of(j), _("Seats"), items, n, 0);
 	if (s < 0)
 		return;
+	if (json_string_value(json_object_get(json_array_get(seats, (size_t)s), "name"))) {
+		/* A player's seat: the creator may only ask them to leave. */
+		const char *yes[] = { _("Remove this player"), _("Back") };
+		if (menu_run(sp_of(j), labels[s], yes, 2, 1) == 0) {
+			json_t *o = json_pack("{s:s, s:I, s:i}", "type", "kick", "table", (json_int_t)j->r.table, "seat", s);
+			remote_send(&j->r, o);
+		}
+		return;
+	}
 	const char *kinds[] = { _("Open to a player"), _("Bot, level 1"), _("Bot, level 2"), _("Bot, level 3") };
 	int k = menu_run(sp_of(j), labels[s], kinds, 4, 0);
 	if (k < 0)
@@ -368,8 +377,13 @@ static void create_menu(struct join *j)
 	char password[130] = "";
 	if (pv == 1 && read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0)
 		return;
-	if (create_table(j, g, players, &rules, kind, level, password) < 0)
+	if (create_table(j, g, players, &rules, kind, level, password) < 0) {
 		say(j, j->r.error[0] ? j->r.error : _("The table could not be made."));
+		return;
+	}
+	char made[160];
+	snprintf(made, sizeof made, _("Table %ld is yours. F2 starts the game and sets the seats."), j->r.table);
+	speech_say(sp_of(j), made, SPEECH_QUEUE);
 }
 
 static const char *table_line(json_t *t, char *buf, size_t len)

@@ -78,11 +78,25 @@ static const char *card_name(struct play *p, int i)
 	return i >= 0 && i < v->nhand && v->hand[i].card == p->hand[i] ? v->hand[i].name : "";
 }
 
-/* The selected card, marked or not, and whether it can be played now. */
-static void selected_text(struct play *p, struct sbuf *b)
+/* A card's name inside a sentence: the view's names are capitalised to
+ * stand alone ("Nine of spades", "As de pique"). */
+static void put_name_inside(struct sbuf *b, const char *name)
+{
+	size_t at = b->len;
+	sb_puts(b, name);
+	if (at < b->len && b->s[at] >= 'A' && b->s[at] <= 'Z')
+		b->s[at] = (char)(b->s[at] - 'A' + 'a');
+}
+
+/* The selected card, marked or not, and whether it can be played now;
+ * inside: within a sentence. */
+static void selected_text(struct play *p, struct sbuf *b, int inside)
 {
 	const struct view_state *v = vs(p);
-	sb_puts(b, card_name(p, p->sel));
+	if (inside)
+		put_name_inside(b, card_name(p, p->sel));
+	else
+		sb_puts(b, card_name(p, p->sel));
 	if (card_find(p->marked, p->nmarked, p->hand[p->sel]) >= 0)
 		sb_printf(b, ", %s", _("to discard"));
 	if (v->my_turn && v->can_play && p->sel < v->nhand && !v->hand[p->sel].playable)
@@ -101,7 +115,7 @@ static void say_selected_at(struct play *p, const char *edge)
 	}
 	if (edge)
 		sb_printf(&b, "%s ", edge);
-	selected_text(p, &b);
+	selected_text(p, &b, 0);
 	say(p, b.s);
 }
 
@@ -491,7 +505,9 @@ static void say_hand(struct play *p)
 		sb_clear(&l);
 		for (int k = 0; k < p->nmarked; k++) {
 			int i = card_find(p->hand, p->nhand, p->marked[k]);
-			sb_printf(&l, "%s%s", k ? ", " : "", card_name(p, i));
+			if (k)
+				sb_puts(&l, ", ");
+			put_name_inside(&l, card_name(p, i));
 		}
 		sb_puts(&b, " ");
 		sb_printf(&b, _("Marked to discard: %s."), l.s);
@@ -691,7 +707,7 @@ static void turn_begins(struct play *p)
 		struct sbuf b, c;
 		sb_clear(&b);
 		sb_clear(&c);
-		selected_text(p, &c);
+		selected_text(p, &c, 1);
 		sb_printf(&b, _("Selected: %s"), c.s);
 		speech_say(&p->ses->sp, b.s, SPEECH_QUEUE | SPEECH_ECHO);
 	}

@@ -17,7 +17,14 @@ expect_status() { # want, description, command...
 	[ "$got" = "$want" ] || { bad "$what: exit $got, wanted $want"; sed 's/^/  | /' "$dir/err" | head -5; }
 }
 
-for game in $("$bin" --help | sed -n 's/^Games: //p'); do
+# The games come from the program itself; none found is a failure (a
+# missing or broken binary must not pass by playing nothing).
+[ -f "$bin" ] || { echo "scenario FAILED: no program $bin"; exit 1; }
+games=$("$bin" --help | sed -n 's/^Games: //p')
+[ -n "$games" ] || { echo "scenario FAILED: $bin --help lists no game"; exit 1; }
+played=0
+for game in $games; do
+	played=$((played+1))
 	# A whole game by bots, text in both languages, with its hand history.
 	n=$("$bin" --help | sed -n "s/^Rules of $game (\([0-9]*\)[- ].*/\1/p")
 	[ "$n" -lt 3 ] && n=3
@@ -68,7 +75,9 @@ fi
 # the same game again (exit 0), says what was said during play, and a
 # game played with --deck too; a tampered copy does not replay (exit 3) and
 # a broken one is refused (exit 2), both naming the line.
-for game in $("$bin" --help | sed -n 's/^Games: //p'); do
+replayed=0
+for game in $games; do
+	replayed=$((replayed+1))
 	log="$dir/$game.en.jsonl"
 	[ -s "$log" ] || { bad "$game: no log to replay"; continue; }
 	expect_status 0 "$game replay" "$bin" replay "$log"
@@ -90,7 +99,41 @@ for game in $("$bin" --help | sed -n 's/^Games: //p'); do
 	expect_status 2 "$game broken log" "$bin" replay "$dir/broken.jsonl"
 	grep -q "broken.jsonl:4:" "$dir/err" || bad "$game: the broken line is not named"
 done
+# Bourré on a strict table: a scripted renege (the 2 of hearts on a diamond
+# lead, holding the 2 of diamonds) is played, goes into the hand history as
+# a "renege" phase after its trick and a "renege" payment at the end of the
+# deal, is told in both languages, and the log replays.
+if "$bin" --help | grep -q '^Games:.*bourre'; then
+	first="QD 2D AD 2C 2H 6D 3C 3H 7S 4C 4H 8S 5C 5H 9S"
+	rest=
+	for su in C D H S; do
+		for r in 2 3 4 5 6 7 8 9 T J Q K A; do
+			case " $first " in *" $r$su "*) ;; *) rest="$rest $r$su" ;; esac
+		done
+	done
+	printf '%s%s\n' "$first" "$rest" >"$dir/strict.deck"
+	printf '%s\n' "0 stay" "0 discard" "1 stay" "1 discard" "2 stay" "2 discard" \
+		"0 play QD" "1 play 2H" "2 play AD" >"$dir/strict.actions"
+	for lang in en fr; do
+		expect_status 0 "bourre strict $lang" "$bin" play bourre --players 3 --dealer 2 \
+			--seats bot,bot,bot --rule strict=yes --hands 1 --seed 5 --text --lang "$lang" \
+			--deck "$dir/strict.deck" --actions "$dir/strict.actions" --log "$dir/strict.$lang.jsonl"
+		cp "$dir/out" "$dir/strict.$lang.txt"
+	done
+	log="$dir/strict.en.jsonl"
+	grep -q '"note":"renege","seat":1' "$log" || bad "bourre strict: no renege phase in the log"
+	grep -q '"reason":"renege"' "$log" || bad "bourre strict: no renege payment in the log"
+	grep -q 'Renege: [A-Z][a-z]* did not follow diamonds' "$dir/strict.en.txt" || bad "bourre strict: the renege is not told in English"
+	grep -q 'Fausse renonce : [A-Z][a-zé]* n.a pas fourni à carreau' "$dir/strict.fr.txt" ||
+		bad "bourre strict: the renege is not told in French"
+	expect_status 0 "bourre strict replay" "$bin" replay "$log"
+	expect_status 0 "bourre strict replay --text" "$bin" replay "$log" --text --lang fr
+	cmp -s "$dir/out" "$dir/strict.fr.txt" || bad "bourre strict: replay --text does not say what play said"
+fi
+
 expect_status 2 "replay without a log" "$bin" replay
 expect_status 2 "replay of a missing log" "$bin" replay "$dir/none.jsonl"
 
+[ "$played" -gt 0 ] && [ "$replayed" = "$played" ] || bad "games played $played, replayed $replayed"
+[ "$fails" = 0 ] && echo "scenarios: ok ($played games: $games)"
 [ "$fails" = 0 ]

@@ -1,4 +1,4 @@
-#include "app/bench_net.h"
+#include "net/bench_net.h"
 
 #include <jansson.h>
 #include <libwebsockets.h>
@@ -38,6 +38,8 @@ struct bclient {
 	int welcomed, joined, over;
 	int acted_moves;         /* the moves of the state last acted on */
 	double sent_at;        /* when the last action left, 0 none waiting */
+	char pending[ACT_STR_MAX]; /* a move chosen, to send at act_at */
+	double act_at;
 	unsigned rng;
 };
 
@@ -51,6 +53,7 @@ struct bench {
 	struct lws_context *ctx;
 	lws_sorted_usec_list_t beat;
 	int nstarted;                   /* connections asked for */
+	double think_s;                 /* a bot's pause before it acts */
 	struct bclient *c;
 	int nc;
 	struct btable *t;
@@ -117,6 +120,15 @@ static unsigned next_rand(unsigned *s)
 	return *s >> 16;
 }
 
+/* The move chosen leaves now (after the bot's thinking time). */
+static void send_pending(struct bclient *c)
+{
+	json_t *o = json_pack("{s:s, s:I, s:s}", "type", "action", "table", (json_int_t)c->table, "action", c->pending);
+	c->pending[0] = '\0';
+	c->sent_at = now_s();
+	send_json(c, o);
+}
+
 /* A legal move, chosen among the playable cards and the other choices. */
 static void act(struct bclient *c, json_t *st)
 {
@@ -142,9 +154,10 @@ static void act(struct bclient *c, json_t *st)
 		return;
 	/* Cards when there are some (the game goes on); else any choice. */
 	int k = ncards ? (int)(next_rand(&c->rng) % (unsigned)ncards) : (int)(next_rand(&c->rng) % (unsigned)n);
-	json_t *o = json_pack("{s:s, s:I, s:s}", "type", "action", "table", (json_int_t)c->table, "action", opts[k]);
-	c->sent_at = now_s();
-	send_json(c, o);
+	snprintf(c->pending, sizeof c->pending, "%s", opts[k]);
+	c->act_at = now_s() + c->b->think_s;
+	if (c->b->think_s <= 0)
+		send_pending(c);
 }
 
 /* The first event after an action: its latency. */
@@ -395,6 +408,12 @@ static int run_until(struct bench *b, int (*done)(struct bench *), double second
 		if (now_s() > end)
 			return -1;
 		service_all(b);
+		if (b->think_s > 0) {
+			double now = now_s();
+			for (int i = 0; i < b->nc; i++)
+				if (b->c[i].pending[0] && now >= b->c[i].act_at)
+					send_pending(&b->c[i]);
+		}
 	}
 	return 0;
 }
@@ -446,7 +465,7 @@ static int all_over(struct bench *b)
 	return 1;
 }
 
-int bench_net_run(const char *url, int clients, int tables, int deals, struct bench_net_result *res,
+int bench_net_run(const char *url, int clients, int tables, int deals, int think_ms, struct bench_net_result *res,
                   char *err, size_t errlen)
 {
 	memset(res, 0, sizeof *res);
@@ -471,6 +490,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, struct be
 	b.t = calloc((size_t)tables, sizeof *b.t);
 	b.nc = clients;
 	b.nt = tables;
+	b.think_s = think_ms / 1000.0;
 	int rc = -1;
 	if (!b.c || !b.t) {
 		snprintf(err, errlen, "out of memory");
@@ -590,6 +610,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, struct be
 	res->mb_lobby = (double)b.lobby_bytes / 1e6;
 	res->seconds = now_s() - t1;
 	res->clients = clients;
+	res->think_ms = think_ms;
 	res->tables = tables;
 	res->errors = b.errors;
 	res->actions = b.nlat;
@@ -628,7 +649,7 @@ out:
 int bench_net_main(int argc, char **argv, FILE *out)
 {
 	const char *url = NULL;
-	int clients = 8, tables = 2, deals = 1, json = 0;
+	int clients = 8, tables = 2, deals = 1, think = 0, json = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--net")) {
@@ -636,22 +657,24 @@ int bench_net_main(int argc, char **argv, FILE *out)
 				url = argv[++i];
 		} else if (!strcmp(a, "--json")) {
 			json = 1;
-		} else if (i + 1 < argc && (!strcmp(a, "--clients") || !strcmp(a, "--tables") || !strcmp(a, "--deals"))) {
+		} else if (i + 1 < argc && (!strcmp(a, "--clients") || !strcmp(a, "--tables") || !strcmp(a, "--deals") ||
+		                            !strcmp(a, "--think"))) {
 			char *end;
 			long v = strtol(argv[++i], &end, 10);
-			if (*end || v < 1 || v > 100000) {
+			int think_arg = !strcmp(a, "--think");
+			if (*end || v < (think_arg ? 0 : 1) || v > 100000) {
 				fprintf(stderr, "tapis bench: %s: '%s' is not a count\n", a, argv[i]);
 				return 2;
 			}
-			*(a[2] == 'c' ? &clients : a[2] == 't' ? &tables : &deals) = (int)v;
+			*(think_arg ? &think : a[2] == 'c' ? &clients : a[2] == 't' ? &tables : &deals) = (int)v;
 		} else {
-			fprintf(stderr, "Usage: tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--json]\n");
+			fprintf(stderr, "Usage: tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--think MS] [--json]\n");
 			return 2;
 		}
 	}
 	struct bench_net_result r;
 	char err[256];
-	if (bench_net_run(url, clients, tables, deals, &r, err, sizeof err) < 0) {
+	if (bench_net_run(url, clients, tables, deals, think, &r, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis bench --net: %s\n", err);
 		return 1;
 	}
@@ -659,13 +682,13 @@ int bench_net_main(int argc, char **argv, FILE *out)
 		fprintf(out,
 		        "{\"clients\": %d, \"tables\": %d, \"deals\": %d, \"errors\": %d, \"latency_median_ms\": %.3f, "
 		        "\"latency_p99_ms\": %.3f, \"latency_max_ms\": %.3f, \"actions\": %ld, \"seconds\": %.2f, "
-		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld}\n",
+		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld, \"think_ms\": %d}\n",
 		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
-		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb);
+		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms);
 	} else {
 		fprintf(out, "clients          %d\ntables           %d\ndeals played     %d\nerrors           %d\n", r.clients,
 		        r.tables, r.deals, r.errors);
-		fprintf(out, "actions          %ld in %.1f s\n", r.actions, r.seconds);
+		fprintf(out, "actions          %ld in %.1f s (bots think %d ms)\n", r.actions, r.seconds, r.think_ms);
 		fprintf(out, "action to event  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.latency_median_ms,
 		        r.latency_p99_ms, r.latency_max_ms);
 		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB\n", r.mb_received, r.mb_lobby);

@@ -1,4 +1,4 @@
-#include "app/cmd_serve.h"
+#include "net/cmd_serve.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,8 @@
  * ones at each turn. Measures the time from an action sent to the first
  * event received about it. Without URL a server is started in a child
  * process on a free loopback port (memory store), and its memory is read
- * from /proc. */
+ * from /proc. --think MS: each bot waits that long before its move, as a
+ * person would (0: at once, every table always busy: the worst case). */
 #ifndef TAPIS_BENCH_NET_H
 #define TAPIS_BENCH_NET_H
 
@@ -13,6 +14,7 @@
 
 struct bench_net_result {
 	int clients, tables, deals, errors;
+	int think_ms;             /* a bot's pause before each move */
 	double latency_median_ms, latency_p99_ms, latency_max_ms;
 	long actions;
 	double seconds;
@@ -25,8 +27,8 @@ struct bench_net_result {
 };
 
 /* Run; 0, or -1 with a message (nothing could be measured). */
-int bench_net_run(const char *url, int clients, int tables, int deals, struct bench_net_result *res,
-                  char *err, size_t errlen);
+int bench_net_run(const char *url, int clients, int tables, int deals, int think_ms,
+                  struct bench_net_result *res, char *err, size_t errlen);
 /* argv[0] is "bench"; prints the result; returns the exit status. */
 int bench_net_main(int argc, char **argv, FILE *out);
 
