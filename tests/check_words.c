@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/game.h"
-#include "net/words.h"
+#include "ui/words.h"
 #include "speech/i18n.h"
 #include "testutil.h"
 

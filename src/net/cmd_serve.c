@@ -16,7 +16,7 @@ static int usage(void)
 	return 2;
 }
 
-int serve_main(int argc, char **argv)
+int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 {
 	struct server_options o;
 	server_options_default(&o);
@@ -81,6 +81,7 @@ int serve_main(int argc, char **argv)
 		strcat(db, "/server.db");
 	}
 	o.db = db;
+	o.words = words;
 	/* The web page and the sound cues: the installed ones (DATADIR/web), or
 	 * the source tree's (src/web) when run from the build tree. */
 	char web[4400], sounds[4400];

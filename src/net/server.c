@@ -13,7 +13,6 @@
 #include "net/lobby.h"
 #include "net/outq.h"
 #include "net/proto.h"
-#include "net/words.h"
 
 static volatile sig_atomic_t stop_asked;
 static struct lws_context *running; /* for the signal handler's wake-up */
@@ -265,15 +264,18 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 {
 	struct http_answer *a = user;
 	if (reason == LWS_CALLBACK_HTTP) {
+		struct server *s = lws_context_user(lws_get_context(wsi));
 		/* Mounted at /words (the page's words), else the placeholder. */
 		char uri[64] = "";
 		lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
 		if (!strcmp(uri, "/words") || !strcmp(uri, "/words/")) {
 			char arg[16] = "";
 			const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
-			char *body = words_json(lang);
-			if (!body)
-				return 1;
+			char *body = s->o->words ? s->o->words(lang) : NULL;
+			if (!body) {
+				lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+				return -1;
+			}
 			return http_answer(wsi, a, "application/json; charset=utf-8", body, strlen(body), 1);
 		}
 		if (strcmp(uri, "/") != 0 && strcmp(uri, "/index.html") != 0) {

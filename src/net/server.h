@@ -2,7 +2,7 @@
  * loop: the WebSocket protocol "tapis" (one JSON message a frame, checked by
  * net/proto, handled by net/lobby), plain HTTP for the web page (--web DIR,
  * or a small page saying how to join), its words in a language
- * (GET /words?lang=fr, net/words) and the sound cues (/sounds/NAME.wav),
+ * (GET /words?lang=fr, made by ui/words through server_options.words) and the sound cues (/sounds/NAME.wav),
  * TLS with --cert/--key. Each
  * connection has an output queue, a size limit per message and a rate
  * limit. SIGINT and SIGTERM stop the loop; every table is saved. */
@@ -25,6 +25,9 @@ struct server_options {
 	const char *cert, *key;       /* TLS, or NULL */
 	const char *web_dir;          /* static files at / (the web page), or NULL */
 	const char *sounds_dir;       /* the sound cues at /sounds/, or NULL */
+	/* The web page's words in a language (GET /words?lang=), malloc'd
+	 * JSON text, or NULL (then 404): ui/words, given by the caller. */
+	char *(*words)(const char *lang);
 	long long grace_ms;           /* a dropped player's seat waits this long before a bot plays it */
 	long long bot_delay_ms;       /* pause before a bot's move */
 	int cheap_hash;               /* the cheapest password hashing (tests only) */

@@ -1,4 +1,4 @@
-#include "net/words.h"
+#include "ui/words.h"
 
 #include <jansson.h>
 #include <stdio.h>
