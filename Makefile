@@ -1,4 +1,4 @@
-# tapis: a plain Makefile. `make`, `make run`, `make check`, `make bench`,
+# tapis: a plain Makefile. `make`, `make run`, `make check`, `make check-web`, `make bench`,
 # `make asan`, `make valgrind`, `make coverage`, `make fuzz` (FUZZ_SECONDS),
 # `make install` (PREFIX, DATADIR, DESTDIR), `make uninstall`.
 
@@ -38,7 +38,7 @@ PO        := $(wildcard locales/*.po)
 MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 
-.PHONY: FORCE all run check test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
+.PHONY: FORCE all run check check-web web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
 all: $(BIN) $(MO)
 
@@ -93,9 +93,26 @@ $(BUILD)/tests/check_join: LDLIBS += -lutil
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.
-check: deps
+check: deps web-deps
 	@$(MAKE) --no-print-directory all tests
 	@sh tests/run.sh $(BUILD)
+
+# The browser tests of the web page alone (tests/web: Chromium driven by
+# puppeteer-core, axe-core); their npm packages come from package-lock.json.
+check-web: deps web-deps
+	@$(MAKE) --no-print-directory all
+	@TAPIS_DATADIR=$(CURDIR) TAPIS_LOCALEDIR=$(CURDIR)/$(BUILD)/locale TAPIS_WEB_SHOTS=$(TAPIS_WEB_SHOTS) \
+	  sh tests/web.sh $(BUILD)
+
+# The same, taking the screenshots of docs/ (web-lobby.png, web-table.png,
+# web-table-large.png) anew.
+web-shots:
+	@$(MAKE) --no-print-directory TAPIS_WEB_SHOTS=docs check-web
+
+web-deps:
+	@if command -v npm >/dev/null 2>&1 && { [ ! -f tests/web/node_modules/.package-lock.json ] || \
+	    [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; }; then \
+	  echo "npm ci in tests/web"; cd tests/web && npm ci --no-audit --no-fund --loglevel=error; fi
 
 tests: $(TEST_BINS)
 
@@ -181,6 +198,8 @@ install: all
 	install -m 644 sounds/*.wav $(PKGDATA)/sounds/
 	for m in $(MO); do l=$${m#$(BUILD)/locale/}; install -d $(PKGDATA)/locale/$$(dirname $$l); \
 	  install -m 644 $$m $(PKGDATA)/locale/$$l; done
+	install -d $(PKGDATA)/web
+	install -m 644 src/web/*.html src/web/*.css src/web/*.js $(PKGDATA)/web/
 	install -m 644 docs/rules/*.md $(PKGDATA)/docs/rules/
 	install -m 644 README.md docs/keys.md LICENSE $(DOCDIR)/
 	install -m 644 docs/tapis.6 $(DESTDIR)$(DATADIR)/man/man6/

@@ -13,6 +13,7 @@
 #include "app/bench.h"
 #include "net/bench_net.h"
 #include "net/cmd_serve.h"
+#include "ui/words.h"
 #include "ui/join.h"
 #include "app/replay.h"
 #include "app/session.h"
@@ -721,7 +722,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "replay")) {
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "serve")) {
-		rc = serve_main(argc - 1, argv + 1);
+		rc = serve_main(argc - 1, argv + 1, words_json);
 	} else if (!strcmp(argv[1], "tournament")) {
 		rc = tournament_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "join")) {

@@ -30,7 +30,7 @@ fi
 for f in bin/tapis share/man/man6/tapis.6 share/doc/tapis/keys.md share/doc/tapis/LICENSE \
 	share/applications/tapis.desktop share/metainfo/io.github.tapis.metainfo.xml \
 	share/tapis/locale/fr/LC_MESSAGES/tapis.mo share/tapis/docs/rules/bouillabaisse.en.md \
-	share/tapis/docs/rules/bouillabaisse.fr.md; do
+	share/tapis/docs/rules/bouillabaisse.fr.md share/tapis/web/index.html share/tapis/web/tapis.js; do
 	[ -s "$prefix/$f" ] || bad "$f not installed"
 done
 ls "$prefix"/share/tapis/sounds/*.wav >/dev/null 2>&1 || bad "no sound installed"

@@ -36,6 +36,9 @@ done
 for s in tests/install.sh tests/audio_wave.sh tools/layers.sh; do
 	if [ -f "$s" ]; then sh "$s" "$build"; result $? "$s"; else result 1 "$s (missing)"; fi
 done
+# The web page in a real browser (status 77, not counted, when node or
+# chromium is missing, except under CI=true).
+sh tests/web.sh "$build"; result $? tests/web.sh
 # Every sentence in both catalogues, nothing untranslated or fuzzy.
 if sh tools/po-missing.sh >/tmp/tapis-po.$$ 2>/dev/null; then result 0 catalogues; else cat /tmp/tapis-po.$$; result 1 catalogues; fi
 rm -f /tmp/tapis-po.$$

@@ -16,7 +16,10 @@ for want in "$@"; do
 done
 
 set -eu
-pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev check libspeechd-dev sox libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev"
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev check libspeechd-dev sox libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev chromium"
+# The browser tests need node and npm (any node from 18 on): Debian's npm
+# brings Debian's node when neither is there.
+command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 missing=""
 for p in $pkgs $extra; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

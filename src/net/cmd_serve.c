@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/paths.h"
 #include "net/server.h"
@@ -11,7 +12,7 @@
 static int usage_to(FILE *f, int status)
 {
 	fprintf(f, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
-	                "                   [--cert FILE --key FILE] [--web DIR]\n"
+	                "                   [--cert FILE --key FILE] [--web DIR] [--bot-delay MS]\n"
 	                "                   [--turn-seconds N] [--max-conns N] [--max-per-addr N]\n");
 	return status;
 }
@@ -34,7 +35,7 @@ static int number(const char *a, const char *v, long lo, long hi, int *out)
 	return 0;
 }
 
-int serve_main(int argc, char **argv)
+int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 {
 	struct server_options o;
 	server_options_default(&o);
@@ -83,6 +84,11 @@ int serve_main(int argc, char **argv)
 			o.cert = v;
 		} else if (!strcmp(a, "--key")) {
 			o.key = v;
+		} else if (!strcmp(a, "--bot-delay")) {
+			int ms;
+			if (number(a, v, 0, 60000, &ms) < 0)
+				return 2;
+			o.bot_delay_ms = ms;
 		} else if (!strcmp(a, "--web")) {
 			o.web_dir = v;
 		} else {
@@ -104,6 +110,21 @@ int serve_main(int argc, char **argv)
 		strcat(db, "/server.db");
 	}
 	o.db = db;
+	o.words = words;
+	/* The web page and the sound cues: the installed ones (DATADIR/web), or
+	 * the source tree's (src/web) when run from the build tree. */
+	char web[4400], sounds[4400];
+	if (!o.web_dir) {
+		snprintf(web, sizeof web, "%s/web/index.html", paths_datadir());
+		if (access(web, R_OK) != 0)
+			snprintf(web, sizeof web, "%s/src/web/index.html", paths_datadir());
+		if (access(web, R_OK) == 0) {
+			*strrchr(web, '/') = '\0';
+			o.web_dir = web;
+		}
+	}
+	snprintf(sounds, sizeof sounds, "%s/sounds", paths_datadir());
+	o.sounds_dir = sounds;
 	char err[512];
 	if (server_run(&o, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis serve: %s\n", err);

@@ -3,6 +3,7 @@
 #define TAPIS_CMD_SERVE_H
 
 /* argv[0] is "serve". Returns the exit status. */
-int serve_main(int argc, char **argv);
+/* words: the web page's words (ui/words_json), passed down from main. */
+int serve_main(int argc, char **argv, char *(*words)(const char *lang));
 
 #endif

@@ -264,25 +264,74 @@ static const char placeholder[] =
 	"<body><h1>tapis</h1><p>A tapis server. Join it with <code>tapis join ws://HOST:PORT</code>.</p>"
 	"</body></html>\n";
 
+/* An HTTP answer made by the server (the placeholder page, /words). */
+struct http_answer {
+	char *body;
+	size_t len;
+	int owned;
+};
+
+static int http_answer(struct lws *wsi, struct http_answer *a, const char *type, const char *body, size_t len,
+                       int owned)
+{
+	unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
+	a->body = (char *)body;
+	a->len = len;
+	a->owned = owned;
+	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, type, len, &p, end) ||
+	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-cache", 8,
+	                                 &p, end) ||
+	    lws_finalize_write_http_header(wsi, start, &p, end))
+		return 1;
+	lws_callback_on_writable(wsi);
+	return 0;
+}
+
+static void http_answer_free(struct http_answer *a)
+{
+	if (a->owned)
+		free(a->body);
+	memset(a, 0, sizeof *a);
+}
+
 static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
+	struct http_answer *a = user;
 	if (reason == LWS_CALLBACK_HTTP) {
-		unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
-		if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, "text/html", sizeof placeholder - 1, &p, end) ||
-		    lws_finalize_write_http_header(wsi, start, &p, end))
-			return 1;
-		lws_callback_on_writable(wsi);
+		struct server *s = lws_context_user(lws_get_context(wsi));
+		/* Mounted at /words (the page's words), else the placeholder. */
+		char uri[64] = "";
+		lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
+		if (!strcmp(uri, "/words") || !strcmp(uri, "/words/")) {
+			char arg[16] = "";
+			const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
+			char *body = s->o->words ? s->o->words(lang) : NULL;
+			if (!body) {
+				lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+				return -1;
+			}
+			return http_answer(wsi, a, "application/json; charset=utf-8", body, strlen(body), 1);
+		}
+		if (strcmp(uri, "/") != 0 && strcmp(uri, "/index.html") != 0) {
+			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+			return -1;
+		}
+		return http_answer(wsi, a, "text/html", placeholder, sizeof placeholder - 1, 0);
+	}
+	if (reason == LWS_CALLBACK_HTTP_WRITEABLE && a && a->body) {
+		unsigned char *buf = malloc(LWS_PRE + a->len);
+		if (!buf)
+			return -1;
+		memcpy(buf + LWS_PRE, a->body, a->len);
+		int n = lws_write(wsi, buf + LWS_PRE, a->len, LWS_WRITE_HTTP_FINAL);
+		free(buf);
+		http_answer_free(a);
+		if (n < 0 || lws_http_transaction_completed(wsi))
+			return -1;
 		return 0;
 	}
-	if (reason == LWS_CALLBACK_HTTP_WRITEABLE) {
-		unsigned char buf[LWS_PRE + sizeof placeholder];
-		memcpy(buf + LWS_PRE, placeholder, sizeof placeholder - 1);
-		if (lws_write(wsi, buf + LWS_PRE, sizeof placeholder - 1, LWS_WRITE_HTTP_FINAL) < 0)
-			return -1;
-		if (lws_http_transaction_completed(wsi))
-			return -1;
-		return 0;
-	}
+	if (reason == LWS_CALLBACK_CLOSED_HTTP && a)
+		http_answer_free(a);
 	return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
@@ -338,24 +387,38 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	lws_set_log_level(LLL_ERR, NULL);
 
 	static const struct lws_protocols protocols[] = {
-		{ "http", callback_http, 0, 0, 0, NULL, 0 },
+		{ "http", callback_http, sizeof(struct http_answer), 0, 0, NULL, 0 },
 		{ "tapis", callback_tapis, sizeof(struct conn *), PROTO_MAX_MESSAGE, 0, NULL, 0 },
 		{ NULL, NULL, 0, 0, 0, NULL, 0 },
 	};
-	struct lws_http_mount mount;
-	memset(&mount, 0, sizeof mount);
-	mount.mountpoint = "/";
-	mount.mountpoint_len = 1;
-	mount.origin = o->web_dir;
-	mount.def = "index.html";
-	mount.origin_protocol = LWSMPRO_FILE;
+	/* The page's words from the catalogues, the sound cues, the page. */
+	static const struct lws_http_mount words_mount = {
+		.mountpoint = "/words", .mountpoint_len = 6, .origin = "http",
+		.origin_protocol = LWSMPRO_CALLBACK,
+	};
+	struct lws_http_mount sounds_mount, page_mount;
+	memset(&sounds_mount, 0, sizeof sounds_mount);
+	sounds_mount.mount_next = &words_mount;
+	sounds_mount.mountpoint = "/sounds";
+	sounds_mount.mountpoint_len = 7;
+	sounds_mount.origin = o->sounds_dir;
+	sounds_mount.origin_protocol = LWSMPRO_FILE;
+	static const struct lws_protocol_vhost_options wav = { NULL, NULL, ".wav", "audio/wav" };
+	sounds_mount.extra_mimetypes = &wav;
+	memset(&page_mount, 0, sizeof page_mount);
+	page_mount.mount_next = o->sounds_dir ? &sounds_mount : &words_mount;
+	page_mount.mountpoint = "/";
+	page_mount.mountpoint_len = 1;
+	page_mount.origin = o->web_dir;
+	page_mount.def = "index.html";
+	page_mount.origin_protocol = LWSMPRO_FILE;
 
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
 	info.port = o->port;
 	info.iface = o->host;
 	info.protocols = protocols;
-	info.mounts = o->web_dir ? &mount : NULL;
+	info.mounts = o->web_dir ? &page_mount : o->sounds_dir ? &sounds_mount : &words_mount;
 	info.user = s;
 	info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
 	if (o->cert && o->key) {

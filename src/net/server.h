@@ -1,7 +1,9 @@
 /* server: `tapis serve`'s network side. One libwebsockets context and event
  * loop: the WebSocket protocol "tapis" (one JSON message a frame, checked by
- * net/proto, handled by net/lobby), plain HTTP for static files (--web DIR,
- * or a small page saying how to join), TLS with --cert/--key. Each
+ * net/proto, handled by net/lobby), plain HTTP for the web page (--web DIR,
+ * or a small page saying how to join), its words in a language
+ * (GET /words?lang=fr, made by ui/words through server_options.words) and the sound cues (/sounds/NAME.wav),
+ * TLS with --cert/--key. Each
  * connection has an output queue, a size limit per message and a rate
  * limit. SIGINT and SIGTERM stop the loop; every table is saved. */
 #ifndef TAPIS_SERVER_H
@@ -25,7 +27,11 @@ struct server_options {
 	const char *store;            /* "sqlite" (default) or "memory" */
 	const char *log_dir;          /* hand histories, or NULL */
 	const char *cert, *key;       /* TLS, or NULL */
-	const char *web_dir;          /* static files at /, or NULL */
+	const char *web_dir;          /* static files at / (the web page), or NULL */
+	const char *sounds_dir;       /* the sound cues at /sounds/, or NULL */
+	/* The web page's words in a language (GET /words?lang=), malloc'd
+	 * JSON text, or NULL (then 404): ui/words, given by the caller. */
+	char *(*words)(const char *lang);
 	long long grace_ms;           /* a dropped player's seat waits this long before a bot plays it */
 	long long bot_delay_ms;       /* pause before a bot's move */
 	long long keep_ms;            /* a finished table (or a waiting one nobody is at) stays this long */

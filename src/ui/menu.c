@@ -113,8 +113,7 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 	}
 }
 
-/* Every value an option accepts, in order; returns the count (at most max). */
-static int rule_values(const struct rule_def *d, int *out, int max)
+int menu_rule_values(const struct rule_def *d, int *out, int max)
 {
 	int n = 0;
 	if (d->allow_random && n < max)
@@ -170,7 +169,7 @@ void menu_rule_step(struct rules *r, int i, int delta)
 		return;
 	}
 	int values[64 + 3];
-	int n = rule_values(d, values, (int)(sizeof values / sizeof values[0]));
+	int n = menu_rule_values(d, values, (int)(sizeof values / sizeof values[0]));
 	if (n == 0)
 		return;
 	int at = 0;
@@ -182,6 +181,20 @@ void menu_rule_step(struct rules *r, int i, int delta)
 	r->given[i] = 1;
 }
 
+const char *menu_rule_value_label(const struct rules *r, int i, char *buf, size_t len)
+{
+	const struct rule_def *d = &r->defs[i];
+	const char *v = rules_value_str(r, i, buf, len);
+	int x = r->value[i];
+	if (x >= 0 && d->type == RULE_SUIT)
+		return say_suit(x);
+	if (x >= 0 && d->type == RULE_RANK)
+		return say_rank(x, SAY_RANK_PLURAL);
+	if (x >= 0 && d->type == RULE_CARD)
+		return say_card_str((card_t)x, SAY_THE, buf, len);
+	return C_("rule", v);
+}
+
 static void say_rule(struct speech *sp, const struct rules *r, int i, int with_help)
 {
 	struct sbuf b;
@@ -191,16 +204,7 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 	} else {
 		const struct rule_def *d = &r->defs[i];
 		char buf[96];
-		const char *v = rules_value_str(r, i, buf, sizeof buf);
-		int x = r->value[i];
-		if (x >= 0 && d->type == RULE_SUIT)
-			v = say_suit(x);
-		else if (x >= 0 && d->type == RULE_RANK)
-			v = say_rank(x, SAY_RANK_PLURAL);
-		else if (x >= 0 && d->type == RULE_CARD)
-			v = say_card_str((card_t)x, SAY_THE, buf, sizeof buf);
-		else
-			v = C_("rule", v);
+		const char *v = menu_rule_value_label(r, i, buf, sizeof buf);
 		/* TRANSLATORS: a rule option and its value, "rebuy: yes". */
 		sb_printf(&b, _("%1$s: %2$s."), C_("rule", d->key), v);
 		if (with_help && d->help) {

@@ -1,0 +1,867 @@
+/* tapis: the web page. It speaks the protocol of docs/protocol.md over a
+ * WebSocket, holds no sentence of the games (every announcement and every
+ * answer to a key comes from the server in the player's language) and takes
+ * its own few words from GET /words. Announcements go to a live region,
+ * key answers to an assertive one; an optional built-in voice speaks both;
+ * sound cues are played from /sounds/, panned by seat. No framework. */
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  ws: null, lang: 'en', words: {}, keys: [], games: [],
+  name: '', password: '', token: '', loggedIn: false, lost: false,
+  lobby: { users: [], tables: [] },
+  table: 0, seat: -1, state: null,
+  info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false,
+  history: [], hpos: -1,
+  voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8,
+  audio: null, buffers: {},
+};
+
+/* ---- words ---- */
+
+/* printf-like: %s %d %ld and %1$s positional forms. */
+function fmt(s, ...args) {
+  let i = 0;
+  return String(s || '').replace(/%(?:(\d+)\$)?l?[sd]/g, (m, pos) => {
+    const v = pos ? args[Number(pos) - 1] : args[i++];
+    return v === undefined ? '' : String(v);
+  });
+}
+function w(name) { return app.words[name] || ''; }
+/* A word with a number: NAME_1 or NAME_n by the language's plural rule. */
+function wn(name, n) { return w(name + ((app.lang === 'fr' ? n <= 1 : n === 1) ? '_1' : '_n')); }
+
+async function loadWords(lang) {
+  const r = await fetch('words?lang=' + encodeURIComponent(lang));
+  const d = await r.json();
+  app.lang = d.lang;
+  app.words = d.words;
+  app.keys = d.keys;
+  app.games = d.games;
+  document.documentElement.lang = d.lang;
+  for (const el of document.querySelectorAll('[data-w]')) el.textContent = w(el.dataset.w);
+  renderKeys();
+  renderCreateGames();
+  renderLobby();
+  renderTable();
+}
+
+function renderKeys() {
+  const dl = $('keys-list');
+  dl.textContent = '';
+  for (const k of app.keys) {
+    const dt = document.createElement('dt');
+    dt.textContent = k.keys;
+    const dd = document.createElement('dd');
+    dd.textContent = k.what;
+    dl.append(dt, dd);
+  }
+}
+
+/* ---- speech: live regions and the built-in voice ---- */
+
+function voiceSay(text, interrupt) {
+  if (!app.voice || !text || !window.speechSynthesis) return;
+  if (interrupt) speechSynthesis.cancel();
+  const u = new SpeechSynthesisUtterance(text);
+  u.lang = app.lang === 'fr' ? 'fr-FR' : 'en-GB';
+  u.rate = app.rate;
+  u.volume = app.speechVolume;
+  speechSynthesis.speak(u);
+}
+
+/* An announcement: a new element in the log (two equal messages are two
+ * elements, both read), assertive when urgent; kept in the history. */
+function announce(text, kind, urgent) {
+  if (!text) return;
+  const log = $('log');
+  log.setAttribute('aria-live', urgent ? 'assertive' : 'polite');
+  const p = document.createElement('p');
+  p.textContent = text;
+  p.dataset.kind = kind;
+  if (urgent) p.className = 'urgent';
+  if (kind === 'chat') p.className = 'chat';
+  log.append(p);
+  while (log.childElementCount > 300) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+  app.history.push(text);
+  if (app.history.length > 300) app.history.shift();
+  app.hpos = app.history.length;
+  voiceSay(text, urgent);
+}
+
+/* The answer to a key: said at once (assertive), not kept in the history. */
+function answer(text) {
+  if (!text) return;
+  const a = $('answers');
+  const p = document.createElement('p');
+  p.textContent = text;
+  a.append(p);
+  while (a.childElementCount > 5) a.firstElementChild.remove();
+  $('view-answer').textContent = text;
+  voiceSay(text, true);
+}
+
+/* ---- sound cues ---- */
+
+function audioStart() {
+  if (app.audio || !(window.AudioContext || window.webkitAudioContext)) return;
+  app.audio = new (window.AudioContext || window.webkitAudioContext)();
+}
+
+async function cueBuffer(name) {
+  if (!(name in app.buffers)) {
+    app.buffers[name] = fetch('sounds/' + encodeURIComponent(name) + '.wav')
+      .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.status))))
+      .then((b) => app.audio.decodeAudioData(b))
+      .catch(() => null);
+  }
+  return app.buffers[name];
+}
+
+/* Where a seat sounds, left (-1) to right (1), as the terminal places it:
+ * one's own seat in front, the others on an arc from the right (the next
+ * to play anticlockwise) to the left. */
+function seatPan(seat) {
+  const st = app.state, g = st && gameOf(currentTable() && currentTable().game);
+  const players = (st && st.players) || (currentTable() && currentTable().players) || 0;
+  if (seat < 0 || seat >= players) return 0;
+  const me = app.seat >= 0 && app.seat < players ? app.seat : -1;
+  const k = (seat - (me < 0 ? 0 : me) + players) % players;
+  if (me >= 0 && k === 0) return 0;
+  const others = me < 0 ? players : players - 1;
+  const i = me < 0 ? k : k - 1;
+  let az = others <= 1 ? 0 : 90 - (180 * i) / (others - 1);
+  if (g && g.clockwise) az = -az;
+  return Math.sin((az * Math.PI) / 180);
+}
+
+async function cue(name, seat) {
+  if (!name || !app.cues || !app.audio) return;
+  const buf = await cueBuffer(name);
+  if (!buf) return;
+  const src = app.audio.createBufferSource();
+  src.buffer = buf;
+  const gain = app.audio.createGain();
+  gain.gain.value = app.cueVolume;
+  let node = src.connect(gain);
+  if (app.audio.createStereoPanner) {
+    const pan = app.audio.createStereoPanner();
+    pan.pan.value = seatPan(seat);
+    node = node.connect(pan);
+  }
+  node.connect(app.audio.destination);
+  src.start();
+}
+
+/* ---- the connection ---- */
+
+function send(o) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(o));
+}
+
+function connect() {
+  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
+  const ws = new WebSocket(url, 'tapis');
+  app.ws = ws;
+  ws.onopen = () => {
+    const hello = { type: 'hello', version: 1, name: app.name, lang: app.lang };
+    if (app.password) hello.password = app.password;
+    else if (app.token) hello.token = app.token;
+    ws.send(JSON.stringify(hello));
+  };
+  ws.onmessage = (ev) => {
+    let m;
+    try { m = JSON.parse(ev.data); } catch (e) { return; }
+    const f = handlers[m.type];
+    if (f) f(m);
+  };
+  ws.onclose = () => {
+    if (app.ws !== ws) return;
+    app.ws = null;
+    if (app.loggedIn) {
+      /* Said once; the connection is tried again every 2 s. */
+      if (!app.lost) announce(w('lost'), 'system', true);
+      app.lost = true;
+      setTimeout(connect, 2000);
+    }
+  };
+}
+
+const errorWords = { password: 'err_password', name_in_use: 'err_name_in_use', wait: 'err_wait' };
+
+const handlers = {
+  welcome(m) {
+    const again = app.lost;
+    app.loggedIn = true;
+    app.lost = false;
+    app.token = m.token;
+    app.name = m.name;
+    try { sessionStorage.setItem('tapis', JSON.stringify({ name: m.name, token: m.token, lang: app.lang })); }
+    catch (e) { /* private browsing */ }
+    if (again) announce(w('back'), 'system', false);
+    if (!app.table) show('lobby');
+  },
+  lobby(m) { app.lobby = m; renderLobby(); renderTable(); },
+  /* The table one sits at, as the lobby lists it, while it fills. */
+  table(m) { if (m.info && m.info.id === app.table) { app.info = m.info; renderTable(); } },
+  created() {},
+  joined(m) {
+    app.table = m.table;
+    app.seat = m.seat;
+    app.info = m.info || null;
+    app.state = null;
+    app.hand = [];
+    app.sel = -1;
+    app.marked = [];
+    app.menu = null;
+    show('table');
+    renderTable();
+    $('play').focus();
+  },
+  left(m) {
+    if (m.table !== app.table) return;
+    app.table = 0;
+    app.info = null;
+    app.state = null;
+    show('lobby');
+    $('lobby-h').focus();
+  },
+  say(m) { sayMsg(m); },
+  missed(m) {
+    for (const x of m.says || []) (x.type === 'chat' ? handlers.chat : sayMsg)(x);
+  },
+  state(m) {
+    if (m.table !== app.table) return;
+    const before = app.state;
+    app.state = m;
+    app.seat = m.seat;
+    if (!before || before.moves !== m.moves || before.state !== m.state) {
+      /* A new action: what the keys answer changed. */
+      app.menu = null;
+      app.confirm = null;
+    }
+    refreshHand();
+    if (m.my_turn && !(before && before.my_turn && before.moves === m.moves)) selectPlayable();
+    renderTable();
+  },
+  refused(m) {
+    announce(m.text, 'refused', true);
+    cue(m.cue || 'illegal', app.seat);
+  },
+  chat(m) {
+    announce(fmt(w('chat_from'), m.from, m.text), 'chat', false);
+    cue('chat', -1);
+  },
+  error(m) {
+    const text = errorWords[m.code] ? w(errorWords[m.code]) : fmt(w('refused'), m.message);
+    announce(text, 'error', true);
+    cue('illegal', -1);
+    /* A refused login, or the same account logged in elsewhere: no coming back. */
+    if (m.code === 'replaced') app.loggedIn = false;
+    if (!app.loggedIn && app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; show('login'); }
+  },
+  pong() {},
+};
+
+function sayMsg(m) {
+  const urgent = !!m.urgent;
+  announce(m.text, 'say', urgent);
+  if (m.cue) cue(m.cue, typeof m.from === 'number' ? m.from : -1);
+}
+
+/* ---- the lobby ---- */
+
+function show(which) {
+  $('login').hidden = which !== 'login';
+  $('lobby').hidden = which !== 'lobby';
+  $('table').hidden = which !== 'table';
+  $('keys').hidden = which !== 'table';
+}
+
+function gameOf(name) { return app.games.find((g) => g.name === name); }
+/* The table one is at: its entry as the server last gave it ("joined",
+ * "table", else the lobby's list), with the state of the game in force. */
+function currentTable() {
+  const t = (app.info && app.info.id === app.table ? app.info : null) ||
+    app.lobby.tables.find((x) => x.id === app.table);
+  const st = app.state;
+  return t && st && st.state ? { ...t, state: st.state } : t;
+}
+
+function tableLine(t) {
+  const g = gameOf(t.game);
+  const title = g ? g.title : t.game;
+  const open = t.seats.filter((s) => s.state === 'open').length;
+  let s = t.state === 'over' ? fmt(w('table_over'), t.id, title, t.players)
+    : fmt(wn('table_' + t.state, open), t.id, title, t.players, open);
+  if (t.private) s += ' ' + w('private_mark');
+  return s;
+}
+
+function button(label, onclick, describedby) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.onclick = onclick;
+  if (describedby) b.setAttribute('aria-describedby', describedby);
+  return b;
+}
+
+function tablePassword(t) {
+  if (!t.private) return undefined;
+  return window.prompt(w('table_password')) || '';
+}
+
+function renderLobby() {
+  const ul = $('tables');
+  ul.textContent = '';
+  for (const t of app.lobby.tables) {
+    const li = document.createElement('li');
+    const span = document.createElement('span');
+    span.id = 'table-line-' + t.id;
+    span.textContent = tableLine(t) + ' ';
+    li.append(span);
+    if (t.state !== 'over') {
+      li.append(button(w('sit'), () => send({ type: 'sit', table: t.id, password: tablePassword(t) }), span.id));
+      li.append(' ');
+      li.append(button(w('watch'), () => send({ type: 'watch', table: t.id, password: tablePassword(t) }), span.id));
+    }
+    ul.append(li);
+  }
+  if (!app.lobby.tables.length) {
+    const li = document.createElement('li');
+    li.textContent = w('no_tables');
+    ul.append(li);
+  }
+  const on = $('online');
+  on.textContent = '';
+  for (const u of app.lobby.users) {
+    const li = document.createElement('li');
+    li.textContent = u.guest ? u.name + ' (' + w('guest') + ')' : u.name;
+    on.append(li);
+  }
+}
+
+function option(value, label, selected) {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = label;
+  if (selected) o.selected = true;
+  return o;
+}
+
+function renderCreateGames() {
+  const sel = $('create-game');
+  const was = sel.value || 'bouillabaisse';
+  sel.textContent = '';
+  for (const g of app.games) sel.append(option(g.name, g.title, g.name === was));
+  renderCreateGame();
+}
+
+function renderCreateGame() {
+  const g = gameOf($('create-game').value);
+  if (!g) return;
+  const pl = $('create-players');
+  pl.textContent = '';
+  for (let n = g.min; n <= g.max; n++) pl.append(option(n, String(n), n === g.default));
+  const rules = $('create-rules');
+  for (const el of [...rules.children]) if (el.tagName !== 'LEGEND') el.remove();
+  for (const r of g.rules) {
+    const p = document.createElement('p');
+    const label = document.createElement('label');
+    label.htmlFor = 'rule-' + r.key;
+    label.textContent = r.label;
+    let input;
+    if (r.any) {
+      input = document.createElement('input');
+      input.inputMode = 'numeric';
+      input.value = r.default;
+    } else {
+      input = document.createElement('select');
+      for (const v of r.values) input.append(option(v.value, v.label, v.value === r.default));
+    }
+    input.id = 'rule-' + r.key;
+    input.dataset.rule = r.key;
+    p.append(label, ' ', input);
+    if (r.help) {
+      const h = document.createElement('span');
+      h.className = 'help';
+      h.id = 'rule-help-' + r.key;
+      h.textContent = r.help;
+      input.setAttribute('aria-describedby', h.id);
+      p.append(h);
+    }
+    rules.append(p);
+  }
+  renderCreateSeats();
+}
+
+function renderCreateSeats() {
+  const n = Number($('create-players').value);
+  const box = $('create-seats');
+  for (const el of [...box.children]) if (el.tagName !== 'LEGEND') el.remove();
+  const kinds = [['open', w('seat_open')], ['bot:1', w('bot_1')], ['bot:2', w('bot_2')], ['bot:3', w('bot_3')]];
+  for (let s = 0; s < n; s++) {
+    const p = document.createElement('p');
+    const label = document.createElement('label');
+    label.htmlFor = 'seat-' + s;
+    label.textContent = fmt(w('seat_n'), s + 1);
+    const sel = document.createElement('select');
+    sel.id = 'seat-' + s;
+    for (const [v, l] of kinds) sel.append(option(v, l, v === (s === 0 ? 'open' : 'bot:2')));
+    p.append(label, ' ', sel);
+    box.append(p);
+  }
+}
+
+/* ---- the table: the keys of the terminal (ui/play.c), on the last state ---- */
+
+function isMyTurn() {
+  const st = app.state;
+  return !!st && st.state === 'playing' && !!st.my_turn;
+}
+function handOf() { return (app.state && app.state.hand) || []; }
+function canPlay() { return isMyTurn() && handOf().some((h) => h.playable); }
+function choicesOf() { return (isMyTurn() && app.state.choices) || []; }
+
+/* The hand as the state gives it; the selected card stays selected. */
+function refreshHand() {
+  const old = app.sel >= 0 ? app.hand[app.sel] : null;
+  app.hand = handOf().map((h) => h.card);
+  app.sel = old ? app.hand.indexOf(old) : -1;
+  if (app.sel < 0 && app.hand.length) app.sel = 0;
+  app.marked = app.marked.filter((c) => app.hand.includes(c));
+}
+
+/* At the start of a turn, a selected card that cannot be played gives way
+ * to the first one that can. */
+function selectPlayable() {
+  const hand = handOf();
+  if (!canPlay() || app.sel < 0 || hand[app.sel].playable) return;
+  app.sel = hand.findIndex((h) => h.playable);
+}
+
+function renderTable() {
+  const t = currentTable();
+  const st = app.state;
+  $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
+  $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
+  $('btn-stand').hidden = app.seat < 0;
+  $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over');
+  const seats = $('seats');
+  seats.textContent = '';
+  for (const s of (t && t.seats) || []) {
+    const li = document.createElement('li');
+    li.textContent = s.state === 'open' ? fmt(w('seat_free'), s.seat + 1)
+      : s.name ? fmt(w('seat_player'), s.seat + 1, s.name) : fmt(w('seat_bot'), s.seat + 1, s.level);
+    seats.append(li);
+  }
+  const keys = (st && st.keys) || {};
+  $('view-turn').textContent = (isMyTurn() && st.prompt) || keys.T || '';
+  $('view-cards').textContent = keys.C || '';
+  const hand = $('view-hand');
+  hand.textContent = '';
+  handOf().forEach((c, i) => {
+    const li = document.createElement('li');
+    li.textContent = c.name;
+    const cls = [];
+    if (canPlay() && !c.playable) cls.push('unplayable');
+    if (i === app.sel) cls.push('selected');
+    if (app.marked.includes(c.card)) cls.push('marked');
+    li.className = cls.join(' ');
+    hand.append(li);
+  });
+  const ch = $('choices');
+  ch.textContent = '';
+  ch.hidden = $('choices-h').hidden = !choicesOf().length;
+  for (const c of choicesOf()) {
+    const li = document.createElement('li');
+    li.append(button(c.label, () => act(choiceAction(c))));
+    ch.append(li);
+  }
+}
+
+function act(text) {
+  app.menu = null;
+  app.confirm = null;
+  if (/^discard/.test(text)) app.marked = [];
+  send({ type: 'action', table: app.table, action: text });
+}
+
+const isDiscard = (c) => c.action === 'discard';
+const hasRange = (c) => c.min !== undefined && c.max > c.min;
+
+/* The words of a choice, with an amount or with the marked cards. */
+function choiceAction(c, amount) {
+  if (isDiscard(c)) return app.marked.length ? 'discard ' + app.marked.join(' ') : 'discard';
+  if (amount !== undefined && hasRange(c)) return c.action.replace(/\d+$/, String(amount));
+  return c.action;
+}
+
+/* The marked cards as a mask of the hand's positions (a discard's label). */
+function markedMask() {
+  return app.marked.reduce((m, c) => m | (1 << app.hand.indexOf(c)), 0);
+}
+
+function selectedText() {
+  const c = handOf()[app.sel];
+  let s = c.name;
+  if (app.marked.includes(c.card)) s += ', ' + w('to_discard');
+  if (canPlay() && !c.playable) s += ', ' + w('not_playable');
+  return s + '.';
+}
+
+function saySelected(edge) {
+  if (app.sel < 0 || !handOf()[app.sel]) { answer(w('no_cards')); return; }
+  answer((edge ? edge + ' ' : '') + selectedText());
+}
+
+const suitOf = (i) => app.hand[i].slice(-1);
+function suitBounds(i) {
+  let first = i, last = i;
+  while (first > 0 && suitOf(first - 1) === suitOf(i)) first--;
+  while (last + 1 < app.hand.length && suitOf(last + 1) === suitOf(i)) last++;
+  return [first, last];
+}
+
+/* Left, Right: one card, no wrapping. */
+function moveCard(dir) {
+  if (app.sel < 0) { saySelected(); return; }
+  const to = app.sel + dir;
+  if (to < 0 || to >= app.hand.length) { saySelected(w(dir > 0 ? 'last_card' : 'first_card')); return; }
+  app.sel = to;
+  saySelected();
+}
+
+/* Up, Down, Page Up, Page Down: the first card of the next or previous suit. */
+function moveSuit(dir) {
+  if (app.sel < 0) { saySelected(); return; }
+  let [first, last] = suitBounds(app.sel);
+  if (dir > 0 ? last + 1 >= app.hand.length : first === 0) {
+    app.sel = first;
+    saySelected(w(dir > 0 ? 'last_suit' : 'first_suit'));
+    return;
+  }
+  [first, last] = suitBounds(dir > 0 ? last + 1 : first - 1);
+  app.sel = first;
+  saySelected();
+}
+
+/* Home, End: the first or last card of the suit; from there, of the hand. */
+function moveEnd(dir) {
+  if (app.sel < 0) { saySelected(); return; }
+  const [first, last] = suitBounds(app.sel);
+  let to = dir > 0 ? last : first;
+  if (to === app.sel) to = dir > 0 ? app.hand.length - 1 : 0;
+  app.sel = to;
+  saySelected();
+}
+
+/* The menu's order: the safest first, a fold last (as the terminal's). */
+const SAFETY = ['call', 'stay', 'pass', 'decline', 'take', 'leave', 'discard', 'open', 'raise', 'straddle',
+  'buyback', 'allin', 'fold'];
+function safety(c) {
+  const k = SAFETY.indexOf(c.action.split(' ')[0]);
+  return k < 0 ? SAFETY.length : k;
+}
+
+function menuChoice() { return app.menu.items[app.menu.i]; }
+
+function sayItem(edge) {
+  const m = app.menu, c = menuChoice();
+  const label = isDiscard(c) && c.labels ? c.labels[markedMask()] || c.label : c.label;
+  answer((edge ? edge + ' ' : '') + label + fmt(w('of'), m.i + 1, m.items.length));
+}
+
+function selectItem(i) {
+  const c = app.menu.items[i];
+  Object.assign(app.menu, { i, amount: c.min, amountOk: true, typing: false, typed: 0 });
+}
+
+function openMenu() {
+  const items = choicesOf().map((c, k) => [c, k]).sort((a, b) => safety(a[0]) - safety(b[0]) || a[1] - b[1])
+    .map((x) => x[0]);
+  if (!items.length) { answer(w('choose_card')); return; }
+  app.menu = { items };
+  selectItem(0);
+  sayItem();
+}
+
+/* The amount of the item as the game phrases it, or the bare number. */
+function sayAmount() {
+  const c = menuChoice(), a = app.menu.amount;
+  answer((c.labels && c.labels[a - c.min]) || String(a));
+}
+
+/* The chips the player has: what going all in puts in, else the top of a
+ * range of amounts; 0 when unknown. */
+function chipsHeld() {
+  let most = 0;
+  for (const c of choicesOf()) {
+    const n = /^allin (\d+)$/.exec(c.action);
+    if (n) return Number(n[1]);
+    if (hasRange(c) && c.max > most) most = c.max;
+  }
+  return most;
+}
+
+/* Going all in, or betting more than half one's chips, asks for Y first. */
+function risky(c, amount) {
+  const kind = c.action.split(' ')[0];
+  if (kind === 'allin') return true;
+  const chips = chipsHeld();
+  const n = amount !== undefined ? amount : Number((/(\d+)$/.exec(c.action) || [])[1] || 0);
+  return ['open', 'raise', 'straddle'].includes(kind) && chips > 0 && n * 2 > chips;
+}
+
+function menuEnter() {
+  const m = app.menu, c = menuChoice();
+  if (hasRange(c) && !m.amountOk) { answer(fmt(w('type_amount'), c.min, c.max)); return; }
+  const amount = hasRange(c) ? m.amount : undefined;
+  if (risky(c, amount)) {
+    const words = (hasRange(c) && c.labels && c.labels[amount - c.min]) || c.label;
+    app.confirm = choiceAction(c, amount);
+    m.typing = false;
+    answer(fmt(w('confirm_q'), words));
+    return;
+  }
+  act(choiceAction(c, amount));
+}
+
+function typeDigit(key, lo, hi) {
+  const m = app.menu;
+  m.typed = key === 'Backspace' ? (m.typing ? Math.floor(m.typed / 10) : 0) : (m.typing ? m.typed * 10 : 0) + Number(key);
+  m.typing = m.typed > 0 || key !== 'Backspace';
+  if (m.typed > hi) {
+    answer(fmt(w('too_many'), m.typed, lo, hi));
+    Object.assign(m, { typing: false, typed: 0, amountOk: false });
+    return;
+  }
+  if (m.typed < lo) {
+    m.amountOk = false;
+    answer(m.typing ? String(m.typed) : fmt(w('type_amount'), lo, hi));
+    return;
+  }
+  m.amount = m.typed;
+  m.amountOk = true;
+  sayAmount();
+}
+
+function menuKey(k) {
+  const m = app.menu;
+  if (k === 'ArrowUp' || k === 'ArrowDown') {
+    const to = m.i + (k === 'ArrowDown' ? 1 : -1);
+    if (to < 0 || to >= m.items.length) { sayItem(w(k === 'ArrowDown' ? 'last_choice' : 'first_choice')); return; }
+    selectItem(to);
+    sayItem();
+    return;
+  }
+  if (k === 'Escape') { app.menu = null; answer(w('menu_closed')); return; }
+  const c = menuChoice();
+  if (!hasRange(c)) return;
+  const lo = c.min, hi = c.max;
+  if (/^[0-9]$/.test(k) || k === 'Backspace') { typeDigit(k, lo, hi); return; }
+  let cur = m.amountOk ? m.amount : lo;
+  if (k === 'ArrowRight') cur++;
+  else if (k === 'ArrowLeft') cur--;
+  else if (k === 'PageUp') cur += 10;
+  else if (k === 'PageDown') cur -= 10;
+  else if (k === 'Home') cur = lo;
+  else if (k === 'End') cur = hi;
+  else return;
+  Object.assign(m, { typing: false, typed: 0, amount: Math.min(hi, Math.max(lo, cur)), amountOk: true });
+  sayAmount();
+}
+
+function enter() {
+  if (!isMyTurn()) { answer(w('not_your_turn')); return; }
+  if (app.menu) { menuEnter(); return; }
+  if (canPlay() && app.sel >= 0) { act('play ' + app.hand[app.sel]); return; }
+  const choices = choicesOf();
+  /* Only a discard to make: Enter throws the marked cards at once. */
+  if (!canPlay() && choices.length === 1 && isDiscard(choices[0])) { act(choiceAction(choices[0])); return; }
+  openMenu();
+}
+
+function mark() {
+  if (app.sel < 0) return;
+  const c = handOf()[app.sel];
+  const k = app.marked.indexOf(c.card);
+  let s = c.name + ', ';
+  if (k >= 0) { app.marked.splice(k, 1); s += w('to_keep'); }
+  else { app.marked.push(c.card); s += w('to_discard'); }
+  const n = app.marked.length;
+  answer(s + '. ' + fmt(wn('n_discard', n), n));
+}
+
+/* H: the hand, then the cards marked to discard. */
+function sayHand() {
+  const keys = (app.state && app.state.keys) || {};
+  let s = keys.H || w('no_cards');
+  if (app.marked.length) {
+    const names = app.marked.map((c) => handOf()[app.hand.indexOf(c)].name);
+    s += ' ' + fmt(w('marked_list'), names.join(', '));
+  }
+  answer(s);
+}
+
+/* ',' '.' ';': the messages of the game, the start and the end said. */
+function historyKey(k) {
+  const h = app.history;
+  if (!h.length) { answer(w('no_messages')); return; }
+  let edge = '';
+  if (k === ',') {
+    if (app.hpos <= 0) edge = w('history_start');
+    app.hpos = Math.max(0, app.hpos - 1);
+  } else if (k === '.') {
+    if (app.hpos >= h.length - 1) edge = w('history_end');
+    app.hpos = Math.min(h.length - 1, app.hpos + 1);
+  } else {
+    app.hpos = h.length - 1;
+  }
+  answer((edge ? edge + ' ' : '') + h[app.hpos]);
+}
+
+/* F1: the keys of this moment, in the words of the keymap. The page has
+ * no V: the server phrases every announcement in full. */
+const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32 };
+function helpKeys() {
+  let when;
+  if (app.menu) when = KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0);
+  else when = KEYS.ALWAYS | KEYS.SPEECH | (isMyTurn() ? KEYS.TURN : 0) |
+    (choicesOf().some(isDiscard) ? KEYS.IF_DISCARD : 0);
+  answer(app.keys.filter((k) => k.keys !== 'V' && (k.when & when & KEYS.MOMENTS) &&
+    (k.when & ~when & ~KEYS.MOMENTS) === 0).map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
+}
+
+function adjust(k) {
+  const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+  if (k === '+' || k === '-') {
+    app.rate = clamp(Math.round((app.rate + (k === '+' ? 0.1 : -0.1)) * 10) / 10, 0.5, 3);
+    $('opt-rate').value = app.rate;
+    answer(w('rate') + ' ' + app.rate);
+  } else if (k === '[' || k === ']') {
+    app.speechVolume = clamp(app.speechVolume + (k === ']' ? 0.1 : -0.1), 0, 1);
+    $('opt-speech-volume').value = Math.round(app.speechVolume * 100);
+    answer(w('speech_volume') + ' ' + Math.round(app.speechVolume * 100));
+  } else {
+    app.cueVolume = clamp(app.cueVolume + (k === '}' ? 0.1 : -0.1), 0, 1);
+    $('opt-cue-volume').value = Math.round(app.cueVolume * 100);
+    answer(w('cue_volume') + ' ' + Math.round(app.cueVolume * 100));
+    cue('card', -1);
+  }
+}
+
+/* One key at the table, as play.c handles it. */
+function tableKey(e) {
+  if (e.ctrlKey || e.altKey || e.metaKey) return;
+  const k = e.key;
+  const up = k.length === 1 ? k.toUpperCase() : k;
+  const yes = up === 'Y' || up === 'O';
+  /* Tab moves the page's focus; the other function keys stay the browser's. */
+  if (k === 'Tab' || k === 'Shift' || /^F([2-9]|1[0-9])$/.test(k)) return;
+  e.preventDefault();
+  if (app.voice && window.speechSynthesis && !',.;'.includes(k)) speechSynthesis.cancel();
+  if (app.quit) {
+    app.quit = false;
+    if (yes) send({ type: 'leave', table: app.table });
+    else answer(w('quit_cancelled'));
+    return;
+  }
+  if (app.confirm) {
+    const a = app.confirm;
+    app.confirm = null;
+    if (yes) act(a);
+    else answer(w('not_done'));
+    return;
+  }
+  if (app.menu && /^(Arrow(Up|Down|Left|Right)|Page(Up|Down)|Home|End|Escape|Backspace|[0-9])$/.test(k)) {
+    menuKey(k);
+    renderTable();
+    return;
+  }
+  const keys = (app.state && app.state.keys) || {};
+  if (k.length === 1 && 'CFRSTLN123456789'.includes(up)) answer(keys[up] || '');
+  else if (up === 'H') sayHand();
+  else if (k === 'ArrowLeft' || k === 'ArrowRight') moveCard(k === 'ArrowRight' ? 1 : -1);
+  else if (/^(ArrowUp|ArrowDown|PageUp|PageDown)$/.test(k)) moveSuit(k === 'ArrowDown' || k === 'PageDown' ? 1 : -1);
+  else if (k === 'Home' || k === 'End') moveEnd(k === 'End' ? 1 : -1);
+  else if (k === 'Enter') enter();
+  else if (k === ' ') mark();
+  else if (k === 'F1' || k === '?') helpKeys();
+  else if (k === ',' || k === '.' || k === ';') historyKey(k);
+  else if (k.length === 1 && '+-[]{}'.includes(k)) adjust(k);
+  else if (up === 'Q' || k === 'Escape') { app.quit = true; answer(w('quit')); }
+  renderTable();
+}
+
+/* ---- forms ---- */
+
+function setup() {
+  let saved = {};
+  try { saved = JSON.parse(sessionStorage.getItem('tapis') || '{}'); } catch (e) { saved = {}; }
+  const lang = saved.lang || ((navigator.language || 'en').startsWith('fr') ? 'fr' : 'en');
+  $('login-lang').value = lang;
+  if (saved.name) $('login-name').value = saved.name;
+  app.token = saved.name ? saved.token || '' : '';
+  loadWords(lang);
+  $('login-lang').onchange = () => loadWords($('login-lang').value);
+  $('login-form').onsubmit = (e) => {
+    e.preventDefault();
+    audioStart();
+    const name = $('login-name').value.trim();
+    if (name !== saved.name) app.token = '';
+    app.name = name;
+    app.password = $('login-password').value;
+    app.lang = $('login-lang').value;
+    if (app.ws) { app.ws.onclose = null; app.ws.close(); }
+    connect();
+  };
+  $('create-game').onchange = renderCreateGame;
+  $('create-players').onchange = renderCreateSeats;
+  $('create-form').onsubmit = (e) => {
+    e.preventDefault();
+    audioStart();
+    const n = Number($('create-players').value);
+    const rules = {};
+    for (const el of $('create-rules').querySelectorAll('[data-rule]')) rules[el.dataset.rule] = el.value.trim();
+    const seats = [];
+    for (let s = 0; s < n; s++) seats.push($('seat-' + s).value);
+    const msg = { type: 'create', game: $('create-game').value, players: n, rules, seats };
+    if ($('create-private').checked) { msg.private = true; msg.password = $('create-password').value; }
+    send(msg);
+  };
+  const chat = (form, input, table) => {
+    $(form).onsubmit = (e) => {
+      e.preventDefault();
+      const text = $(input).value.trim();
+      if (!text) return;
+      const m = { type: 'chat', text };
+      if (table()) m.table = table();
+      send(m);
+      $(input).value = '';
+    };
+  };
+  chat('lobby-chat', 'lobby-chat-text', () => 0);
+  chat('table-chat', 'table-chat-text', () => app.table);
+  $('btn-start').onclick = () => send({ type: 'start', table: app.table });
+  $('btn-stand').onclick = () => send({ type: 'stand', table: app.table });
+  $('btn-sit').onclick = () => send({ type: 'sit', table: app.table });
+  $('btn-leave').onclick = () => send({ type: 'leave', table: app.table });
+  $('play').addEventListener('keydown', tableKey);
+  $('opt-voice').onchange = (e) => { app.voice = e.target.checked; };
+  $('opt-cues').onchange = (e) => { app.cues = e.target.checked; audioStart(); };
+  $('opt-rate').oninput = (e) => { app.rate = Number(e.target.value); };
+  $('opt-speech-volume').oninput = (e) => { app.speechVolume = Number(e.target.value) / 100; };
+  $('opt-cue-volume').oninput = (e) => { app.cueVolume = Number(e.target.value) / 100; };
+  $('opt-large').onchange = (e) => { document.body.classList.toggle('large', e.target.checked); };
+  $('lobby-h').tabIndex = -1;
+  show('login');
+}
+
+window.tapis = app;   /* for the browser tests */
+window.tapisSeatPan = seatPan;
+document.addEventListener('DOMContentLoaded', setup);
