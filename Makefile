@@ -38,7 +38,7 @@ PO        := $(wildcard locales/*.po)
 MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 
-.PHONY: FORCE all run check check-web web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
+.PHONY: FORCE all run check check-web test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
 all: $(BIN) $(MO)
 
@@ -46,6 +46,10 @@ all: $(BIN) $(MO)
 # when we may (root, or sudo without a password).
 deps:
 	@sh tools/deps.sh
+
+# The same and what the tests need (Check, sox, Chromium, npm).
+test-deps:
+	@sh tools/deps.sh tests
 
 # The packages are installed first, then a fresh make finds them (pkg-config
 # is read when make starts).
@@ -93,13 +97,13 @@ $(BUILD)/tests/check_join: LDLIBS += -lutil
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.
-check: deps web-deps
+check: test-deps web-deps
 	@$(MAKE) --no-print-directory all tests
 	@sh tests/run.sh $(BUILD)
 
 # The browser tests of the web page alone (tests/web: Chromium driven by
 # puppeteer-core, axe-core); their npm packages come from package-lock.json.
-check-web: deps web-deps
+check-web: test-deps web-deps
 	@$(MAKE) --no-print-directory all
 	@TAPIS_DATADIR=$(CURDIR) TAPIS_LOCALEDIR=$(CURDIR)/$(BUILD)/locale TAPIS_WEB_SHOTS=$(TAPIS_WEB_SHOTS) \
 	  sh tests/web.sh $(BUILD)

@@ -2,24 +2,28 @@
 # Install the Debian packages tapis needs to build, run and test, when some
 # are missing. Needs root or password-less sudo to install; otherwise says
 # what to install and stops.
-# Usage: sh tools/deps.sh [ci] [coverage] [valgrind]: what the build and the
-# tests need, plus the tools of CI (clang, valgrind, gcovr, appstream), of
-# `make coverage` (gcovr) or of `make valgrind`.
+# Usage: sh tools/deps.sh [tests] [ci] [coverage] [valgrind]: what the game
+# needs to build and run, plus what the tests need (Check, sox, Chromium and
+# npm for the browser tests), the tools of CI (the tests' packages, clang,
+# valgrind, gcovr, appstream), of `make coverage` (gcovr) or of
+# `make valgrind`.
+# The tests' own packages. The browser tests need node and npm (any node
+# from 18 on): Debian's npm brings Debian's node when neither is there.
+tests="check sox chromium"
+command -v npm >/dev/null 2>&1 || tests="$tests npm"
 extra=""
 for want in "$@"; do
 	case "$want" in
-	ci) extra="$extra clang valgrind gcovr appstream" ;;
+	tests) extra="$extra $tests" ;;
+	ci) extra="$extra $tests clang valgrind gcovr appstream" ;;
 	coverage) extra="$extra gcovr" ;;
 	valgrind) extra="$extra valgrind" ;;
-	*) echo "usage: sh tools/deps.sh [ci] [coverage] [valgrind]" >&2; exit 2 ;;
+	*) echo "usage: sh tools/deps.sh [tests] [ci] [coverage] [valgrind]" >&2; exit 2 ;;
 	esac
 done
 
 set -eu
-pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev check libspeechd-dev sox libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev chromium"
-# The browser tests need node and npm (any node from 18 on): Debian's npm
-# brings Debian's node when neither is there.
-command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev"
 missing=""
 for p in $pkgs $extra; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
