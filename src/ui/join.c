@@ -677,7 +677,7 @@ int join_main(int argc, char **argv)
 		goto out;
 	}
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
-	                          .ctx = j, .key = jp_key };
+	                          .ctx = j, .key = jp_key, .network = 1 };
 	for (;;) {
 		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
 			break;
