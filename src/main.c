@@ -297,6 +297,51 @@ static void say_kept(struct session *ses, const struct game_ops *g, const char *
 		session_pump(ses);
 }
 
+/* A save whose game had ended (the program stopped between its last
+ * action and the removal of the save): the table is set again up to the
+ * action before, the last action is played aloud so that the player hears
+ * how the game ended, then the save is removed. t is the table the whole
+ * save was replayed on; it is closed here. */
+static int resume_ended(struct table *t, struct table_options *o, struct session *ses, const char *savep,
+                        struct table_saved *resume, int *over)
+{
+	char err[1024];
+	table_close(t);
+	if (table_open(t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis: %s\n", err);
+		term_close();
+		return EXIT_USAGE;
+	}
+	t->silent++;
+	table_start(t);
+	t->silent--;
+	const struct script_line *last = &resume->actions.lines[resume->actions.n - 1];
+	resume->actions.n--;
+	int rc = table_replay(t, &resume->actions, err, sizeof err);
+	resume->actions.n++;
+	struct sbuf b;
+	sb_clear(&b);
+	sb_printf(&b, _("The saved game of %s had already ended."), _(o->game->title));
+	table_say(t, b.s, SPEECH_QUEUE);
+	struct refusal why;
+	if (rc < 0 || table_act(t, last->seat, &last->act, &why) < 0 || table_to_act(t) >= 0) {
+		say_kept(ses, o->game, rc < 0 ? err : "its last action does not end the game again");
+		term_close();
+		table_close(t);
+		return EXIT_USAGE;
+	}
+	rc = play_run(t, ses, err, sizeof err);
+	term_close();
+	if (rc == EXIT_DONE && table_finish_output(t, err, sizeof err) < 0)
+		rc = EXIT_INTERNAL;
+	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
+		fprintf(stderr, "tapis: %s\n", err);
+	*over = 1;
+	unlink(savep);
+	table_close(t);
+	return rc;
+}
+
 /* Play a table to its end, a quit or an interrupt; savep is the game's
  * save (NULL: no home), resume the save read back for SAVE_RESUME; *over
  * is set to 1 when the game came to its end (not quit). */
@@ -328,6 +373,8 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 		if (resume->torn)
 			fprintf(stderr, "tapis: %s: its last line was cut short; the game goes on from the line before\n",
 			        savep);
+		if (table_to_act(&t) < 0 && resume->actions.n > 0)
+			return resume_ended(&t, o, ses, savep, resume, over);
 		table_save_resume(&t, savep, resume);
 		struct sbuf b;
 		sb_clear(&b);

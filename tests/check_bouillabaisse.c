@@ -944,7 +944,7 @@ START_TEST(test_talk_english)
 	         "the two of diamonds; Denis: %s.", card3);
 	snprintf(want, sizeof want, "No cards on the table. Anne to lead. %s Anne took it: 5 points.", last);
 	ck_assert_str_eq(asked(&t2, 1, 'C'), want);
-	snprintf(last, sizeof last, "Last trick: You: the ace of spades; Bruno: the queen of spades; Claire: "
+	snprintf(last, sizeof last, "Last trick: you: the ace of spades; Bruno: the queen of spades; Claire: "
 	         "the two of diamonds; Denis: %s.", card3);
 	snprintf(want, sizeof want, "No cards on the table. You lead. %s You took it: 5 points.", last);
 	ck_assert_str_eq(asked(&t2, 0, 'C'), want);

@@ -318,6 +318,7 @@ START_TEST(brouc_trick_names_in_a_sentence)
 		for (tricks_seen = 0; l.g->to_act(l.st) >= 0; tricks_seen = l.tricks) {
 			const char *s = ear_ask(&l, 'C', &b);
 			ck_assert_msg(strstr(s, l10n ? "; Vous" : "; You") == NULL, "%s", s);
+			ck_assert_msg(strstr(s, l10n ? "Dernier pli : Vous" : "Last trick: You") == NULL, "%s", s);
 			checked += strstr(s, l10n ? "; vous" : "; you") != NULL;
 			ear_play(&l, one_more_trick, 11 + (uint64_t)tricks_seen);
 		}
@@ -353,6 +354,29 @@ START_TEST(bourre_trick_in_french)
 	}
 	ck_assert_int_gt(checked, 0);
 	ear_close(&l);
+	lang("en");
+}
+END_TEST
+
+/* La Bouillabaisse's C on an empty table says the last trick: "you" after
+ * "Last trick: " is in lower case. */
+START_TEST(bouillabaisse_last_trick_lower_case)
+{
+	for (int l10n = 0; l10n < 2; l10n++) {
+		lang(l10n ? "fr" : "en");
+		struct ear l;
+		struct sbuf b;
+		ear_open(&l, "bouillabaisse", 3, NULL, 5);
+		int checked = 0;
+		for (tricks_seen = 0; l.g->to_act(l.st) >= 0 && tricks_seen < 40; tricks_seen = l.tricks) {
+			const char *s = ear_ask(&l, 'C', &b);
+			ck_assert_msg(strstr(s, l10n ? "Dernier pli : Vous" : "Last trick: You") == NULL, "%s", s);
+			checked += strstr(s, l10n ? "Dernier pli : vous" : "Last trick: you") != NULL;
+			ear_play(&l, one_more_trick, 5 + (uint64_t)tricks_seen);
+		}
+		ck_assert_int_gt(checked, 0);
+		ear_close(&l);
+	}
 	lang("en");
 }
 END_TEST
@@ -481,6 +505,11 @@ START_TEST(keys_spoken_as_words)
 	ck_assert_msg(strstr(b.s, "left bracket, right bracket: ") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, "L: the last trick") != NULL && strstr(b.s, "N: how many cards") != NULL, "%s", b.s);
 	ck_assert_msg(strpbrk(b.s, "[]{}") == NULL && strstr(b.s, "1-9") == NULL && strstr(b.s, "0-9") == NULL, "%s", b.s);
+	/* Tab and F2 at a network table only. */
+	ck_assert_msg(strstr(b.s, "Tab: ") == NULL && strstr(b.s, "F2: ") == NULL, "%s", b.s);
+	sb_clear(&b);
+	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_IF_NET);
+	ck_assert_msg(strstr(b.s, "Tab: at a network table") != NULL && strstr(b.s, "F2: ") != NULL, "%s", b.s);
 	lang("fr");
 	sb_clear(&b);
 	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH);
@@ -522,6 +551,7 @@ int main(void)
 	tcase_add_test(tc, menu_letters_skip_articles);
 	tcase_add_test(tc, last_trick_and_cards_held);
 	tcase_add_test(tc, brouc_trick_names_in_a_sentence);
+	tcase_add_test(tc, bouillabaisse_last_trick_lower_case);
 	tcase_add_test(tc, bourre_trick_in_french);
 	tcase_add_test(tc, auto_speech_falls_back);
 	tcase_add_test(tc, screen_reader_voice_kept);

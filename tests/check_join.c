@@ -482,7 +482,8 @@ static void tty_key(struct tty *t, const char *keys, const char *text)
 }
 
 /* The lobby and the table's menus with the keys of a terminal: a table
- * made through the menus, begun from F2, a chat line typed with Tab, the
+ * made through the menus, begun from F2, F1 naming Tab and F2, a chat line
+ * typed with Tab (with a letter beyond ASCII), the
  * table left for the lobby, the lobby left with Escape. */
 START_TEST(test_lobby_menus)
 {
@@ -511,10 +512,16 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
 	tty_key(&t, "\033OQ", "Table Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
+	/* F1 at a network table names its own keys too. */
+	tty_key(&t, "\033OP", "Tab: at a network table: a chat line to the table.");
 	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
 	tty_key(&t, "H", "H");
 	tty_key(&t, "i", "i");
-	tty_key(&t, "\r", "Zoe: Hi");
+	/* UTF-8 taken whole; Backspace erases a whole character. */
+	tty_key(&t, "\xc3\xa9", "\xc3\xa9");
+	tty_key(&t, "\xc3\xa0", "\xc3\xa0");
+	tty_key(&t, "\x7f", "\xc3\xa0");
+	tty_key(&t, "\r", "Zoe: Hi\xc3\xa9\r");
 	tty_key(&t, "\033OQ", "Table Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
 	tty_key(&t, "\r", "Lobby Table 1: La Bouillabaisse, 4 players, playing, 1 open seat.");

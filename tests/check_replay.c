@@ -373,12 +373,19 @@ START_TEST(tampered)
 		int n = count_lines(p.log);
 		ck_assert_int_gt(n, 6);
 		char *t;
-		/* Every line removed in turn (the first ones, the last ones). */
-		for (int k = 2; k <= n; k += (k < 12 || k > n - 4) ? 1 : n / 7 + 1) {
+		/* Every line removed in turn (the first ones, the last ones); the
+		 * last one removed leaves a log cut inside its last action, as a
+		 * game killed before writing it. */
+		for (int k = 2; k < n; k += (k < 12 || k > n - 4) ? 1 : n / 7 + 1) {
 			t = replace_line(p.log, k, NULL);
 			expect(t, "a removed line", REPLAY_DIFFERS, k);
 			free(t);
 		}
+		t = replace_line(p.log, n, NULL);
+		struct replay_result cut;
+		ck_assert_msg(replay_text(t, "t.jsonl", REPLAY_AUTO, NULL, &cut) == REPLAY_SAME, "%s", cut.msg);
+		ck_assert_int_eq(cut.cut, 1);
+		free(t);
 		/* A changed card in the first deal. */
 		int d = find_line(p.log, "\"type\":\"deal\"", 1);
 		ck_assert_int_gt(d, 0);
@@ -562,6 +569,53 @@ START_TEST(reformatted_and_partial)
 		pos = strchr(pos, '\n') + 1;
 	*pos = '\0';
 	ck_assert_msg(replay_text(cut, "cut", REPLAY_AUTO, NULL, &res) == REPLAY_SAME, "%s", res.msg);
+	ck_assert_int_eq(res.cut, 0);
+	free(cut);
+	played_release(&p);
+}
+END_TEST
+
+/* Keep the first k lines of a log. */
+static char *first_lines(const char *log, int k)
+{
+	char *cut = strdup(log);
+	char *pos = cut;
+	for (int i = 0; i < k; i++)
+		pos = strchr(pos, '\n') + 1;
+	*pos = '\0';
+	return cut;
+}
+
+/* A game killed in the middle of one action's events (after a hand_end,
+ * before the next hand_start): cut short, the same up to there; a line
+ * changed before the cut is still refused. */
+START_TEST(cut_inside_an_action)
+{
+	const struct game_ops *g = game_list[0];
+	struct played p;
+	play_game(g, g->default_players, 8, -1, NULL, 3, 0, &p);
+	int e = find_line(p.log, "\"type\":\"hand_end\"", 1);
+	ck_assert_int_gt(e, 0);
+	ck_assert_int_gt(find_line(p.log, "\"type\":\"hand_start\"", e + 1), e);
+	char *cut = first_lines(p.log, e);
+	struct replay_result res;
+	ck_assert_msg(replay_text(cut, "killed", REPLAY_AUTO, NULL, &res) == REPLAY_SAME, "%s", res.msg);
+	ck_assert_int_eq(res.cut, 1);
+	/* An action line without the events that follow it. */
+	int a = find_line(p.log, "\"type\":\"action\"", 10);
+	while (a > 0 && find_line(p.log, "\"type\":\"action\"", a + 1) == a + 1)
+		a = find_line(p.log, "\"type\":\"action\"", a + 1);
+	ck_assert_int_gt(a, 0);
+	char *cut2 = first_lines(p.log, a);
+	ck_assert_msg(replay_text(cut2, "killed", REPLAY_AUTO, NULL, &res) == REPLAY_SAME, "%s", res.msg);
+	ck_assert_int_eq(res.cut, 1);
+	/* The action before the cut changed: refused. */
+	char *l = line_of(cut, e);
+	char *bad = replace_line(cut, e, "{\"type\":\"hand_end\",\"seq\":1}");
+	ck_assert_int_eq(replay_text(bad, "killed", REPLAY_AUTO, NULL, &res), REPLAY_DIFFERS);
+	free(l);
+	free(bad);
+	free(cut2);
 	free(cut);
 	played_release(&p);
 }
@@ -699,6 +753,7 @@ int main(void)
 	tcase_add_test(tc, same_announcements);
 	tcase_add_test(tc, tampered);
 	tcase_add_test(tc, reformatted_and_partial);
+	tcase_add_test(tc, cut_inside_an_action);
 	tcase_add_test(tc, fuzz);
 	tcase_add_test(tc, file);
 	tcase_add_test(tc, hostile_files);

@@ -227,6 +227,39 @@ static const char *batch_ask(struct batch *bt, int key, struct sbuf *b)
 
 #define HEARD(bt, text) ck_assert_msg(strstr((bt)->said, text) != NULL, "not heard: %s\n%s", text, (bt)->said)
 
+/* A player holding no more than the bet has one way to call: all in. */
+START_TEST(short_call_is_one_item)
+{
+	struct tu_game tg;
+	tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
+	struct batch bt;
+	batch_init(&bt, &tg, "bouillotte");
+	batch_do(&bt, "open 4");
+	batch_do(&bt, "call");
+	/* Seat 2 owes 4 and holds only 3. */
+	struct vying *v = tg.st;
+	v->chips[2] = 3;
+	struct action l[16];
+	int n = tg.g->legal(tg.st, l, 16), all = -1;
+	for (int i = 0; i < n; i++)
+		if (l[i].kind == ACT_ALLIN)
+			all = i;
+	ck_assert_int_ge(all, 0);
+	ck_assert_int_eq(l[all].amount, 3);
+	struct sbuf b;
+	memcpy(bt.view, tg.st, tg.g->state_size);
+	ann_action(&bt.t, bt.gt, bt.view, &l[all], &b);
+	ck_assert_str_eq(b.s, "call all in, 3 chips, stake 4");
+	bt.t.me = 2;
+	ck_assert_ptr_nonnull(strstr(batch_ask(&bt, 0, &b), "To call: 4 chips; you have only 3 chips, all in."));
+	/* A hand history's "call" is still taken for it. */
+	batch_do(&bt, "call");
+	ck_assert_int_eq(v->chips[2], 0);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
 START_TEST(menu_says_the_stake)
 {
 	struct tu_game tg;
@@ -414,6 +447,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, whole_games_spoken);
 	tcase_add_test(tc, example_showdown_words);
 	tcase_add_test(tc, menu_says_the_stake);
+	tcase_add_test(tc, short_call_is_one_item);
 	tcase_add_test(tc, straddle_question_before_the_cards);
 	tcase_add_test(tc, carre_levels_have_their_verbs);
 	tcase_add_test(tc, showdown_after_the_whole_action);

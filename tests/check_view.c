@@ -663,6 +663,65 @@ START_TEST(discard_labels)
 }
 END_TEST
 
+/* A call that puts in every chip the player has is the all-in: the menu
+ * says it once, as a call all in. */
+START_TEST(short_call_said_once)
+{
+	char err[256];
+	i18n_set_lang("en", err, sizeof err);
+	const struct game_ops *g = game_find("bouillotte");
+	int found = 0;
+	for (uint64_t seed = 1; seed < 60 && !found; seed++) {
+		struct table_options o;
+		options(&o, g, 4, seed, 0);
+		ck_assert_msg(rules_set(&o.rules, "cave", "10", err, sizeof err) == 0, "%s", err);
+		ck_assert_msg(rules_set(&o.rules, "rebuy", "no", err, sizeof err) == 0, "%s", err);
+		o.seat_kind[0] = SEAT_HUMAN;
+		struct table t;
+		open_table(&t, &o);
+		struct rec me;
+		rec_open(&me, &t, 0, "en");
+		table_start(&t);
+		for (int i = 0; i < 400 && table_to_act(&t) >= 0 && !found; i++) {
+			const struct view_state *vs = view_state(&me.v);
+			if (!table_awaits(&t, 0)) {
+				step(&t);
+				continue;
+			}
+			int calls = 0, all = -1;
+			for (int c = 0; c < vs->nchoices; c++) {
+				calls += vs->choice[c].act.kind == ACT_CALL;
+				if (vs->choice[c].act.kind == ACT_ALLIN)
+					all = c;
+			}
+			if (all >= 0 && calls == 0 && strstr(vs->choice[all].label, "all in")) {
+				found = 1;
+				ck_assert_msg(strncmp(vs->choice[all].label, "Call all in, ", 13) == 0, "%s",
+				              vs->choice[all].label);
+				break;
+			}
+			/* Calls and all-ins of the same chips never both. */
+			for (int c = 0; c < vs->nchoices; c++)
+				ck_assert_msg(!(all >= 0 && vs->choice[c].act.kind == ACT_CALL &&
+				                vs->choice[c].lo == vs->choice[all].lo && vs->choice[c].lo > 0),
+				              "%s and %s", vs->choice[c].label, vs->choice[all].label);
+			/* Call whatever it costs: the chips run out. */
+			int pick = 0;
+			for (int c = 0; c < vs->nchoices; c++)
+				if (vs->choice[c].act.kind == ACT_CALL)
+					pick = c;
+			struct action a;
+			struct refusal why;
+			ck_assert(act_parse(vs->choice[pick].word, &a, err, sizeof err) == 0);
+			ck_assert_int_eq(table_act(&t, 0, &a, &why), 0);
+		}
+		rec_close(&me);
+		table_close(&t);
+	}
+	ck_assert(found);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("view");
@@ -680,6 +739,7 @@ int main(void)
 	tcase_add_test(tc, seat_of_a_person);
 	tcase_add_test(tc, table_api);
 	tcase_add_test(tc, discard_labels);
+	tcase_add_test(tc, short_call_said_once);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -377,6 +377,7 @@ struct run {
 	int seq;
 	int failed;
 	int hands;         /* hand_start lines met */
+	int cut;           /* the log ended inside the events of its last action */
 	FILE *announce;
 	struct event *pending;
 	int npending, cap_pending;
@@ -440,7 +441,7 @@ static void push_event(struct run *r, const struct event *e)
 static void on_event(void *ctx, const struct event *e)
 {
 	struct run *r = ctx;
-	if (r->failed)
+	if (r->failed || r->cut)
 		return;
 	if (e->type == EV_GAME_START) {
 		/* Not in the log (its first line is written apart): only heard. */
@@ -449,6 +450,13 @@ static void on_event(void *ctx, const struct event *e)
 	}
 	char buf[16384];
 	size_t n = hist_format(e, r->seq, buf, sizeof buf);
+	if (r->pos >= r->L->n && r->L->lines[r->L->n - 1].type != L_GAME_START) {
+		/* A game stopped suddenly (kill -9, a power cut) between two
+		 * lines of one action: what the log holds matched, the rest of
+		 * that action's events were never written. */
+		r->cut = 1;
+		return;
+	}
 	if (r->pos >= r->L->n) {
 		char e1[160];
 		excerpt(buf, n, 0, e1, sizeof e1);
@@ -613,6 +621,7 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 		flush(&r, gt, &tk, st, view);
 done:
 	res->hands = r.hands;
+	res->cut = r.cut;
 	free(gs);
 	free(r.pending);
 	free(st);
@@ -756,7 +765,11 @@ int replay_main(int argc, char **argv)
 	free(buf);
 	fflush(stdout);
 	if (rc == REPLAY_SAME) {
-		if (!text)
+		if (!text && res.cut)
+			printf("%s: %d lines, %d deals, %d actions: the log is cut short in the middle of an action "
+			       "(a game stopped suddenly); up to there the game replays the same.\n",
+			       path, res.lines, res.hands, res.actions);
+		else if (!text)
 			printf("%s: %d lines, %d deals, %d actions: the game replays the same.\n", path, res.lines,
 			       res.hands, res.actions);
 		return 0;

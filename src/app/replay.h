@@ -39,6 +39,10 @@ struct replay_result {
 	int hands;         /* hand_start lines replayed */
 	int stacked;       /* packs stacked in the replay that matched */
 	int dealer_given;  /* 1: the first dealer was given, not drawn */
+	int cut;           /* 1: the log ends inside the events of its last
+	                      action (a game stopped suddenly): the rest of
+	                      that action's events are missing, what is there
+	                      replays the same */
 	char msg[1024];    /* "NAME:LINE: what is wrong" */
 };
 

@@ -220,12 +220,24 @@ static void variants(struct view *v, struct view_choice *c)
 	c->nvariants = c->hi - c->lo + 1;
 }
 
+/* Whether the list holds an all-in of exactly these chips: a call that
+ * puts in every chip the player has is the same move, said once. */
+static int allin_of(const struct action *l, int n, int chips)
+{
+	for (int i = 0; i < n; i++)
+		if (l[i].kind == ACT_ALLIN && l[i].amount == chips)
+			return 1;
+	return 0;
+}
+
 static void choices(struct view *v, const struct action *l, int n)
 {
 	struct view_state *vs = &v->vs;
 	int discard_done = 0;
 	for (int i = 0; i < n && vs->nchoices < VIEW_MAX_CHOICES; i++) {
 		if (l[i].kind == ACT_PLAY)
+			continue;
+		if (l[i].kind == ACT_CALL && l[i].amount > 0 && allin_of(l, n, l[i].amount))
 			continue;
 		struct view_choice *c = &vs->choice[vs->nchoices];
 		memset(c, 0, sizeof *c);

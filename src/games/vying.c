@@ -71,6 +71,12 @@ int vying_to_call(const struct vying *v, int seat)
 	return c < v->chips[seat] ? c : v->chips[seat];
 }
 
+int vying_call_short(const struct vying *v, int seat)
+{
+	int owed = v->high - v->stake[seat];
+	return v->opened && !v->extra && owed > 0 && v->chips[seat] > 0 && v->chips[seat] <= owed;
+}
+
 int vying_min_open(const struct vying *v, int seat)
 {
 	int m = v->high - v->stake[seat];
@@ -1027,7 +1033,9 @@ int vying_legal(const struct vying *v, struct action *out, int max)
 		return n;
 	}
 	int call = vying_to_call(v, s);
-	/* Call first and fold last: the action menu opens on the first item. */
+	/* Call first and fold last: the action menu opens on the first item.
+	 * A player holding no more than the bet has a call and an all-in of
+	 * the same chips: the menu shows them as one (view.c). */
 	add(out, &n, max, ACT_CALL, call, call);
 	if (chips > v->high - v->stake[s])
 		add(out, &n, max, ACT_RAISE, v->high - v->stake[s] + 1, chips);

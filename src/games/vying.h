@@ -147,6 +147,8 @@ int vying_audit(const struct vying *v, char *err, size_t errlen);
 /* Helpers for the bots, the speech and the tests. */
 int vying_pot(const struct vying *v);            /* dead money + stakes */
 int vying_to_call(const struct vying *v, int seat);
+/* Whether the seat holds no more than the bet to match: its call is an all-in. */
+int vying_call_short(const struct vying *v, int seat);
 int vying_min_open(const struct vying *v, int seat);   /* chips to put in */
 int vying_straddle_amount(const struct vying *v);     /* the next straddle / buy-back */
 int vying_survivors(const struct vying *v);            /* mask of players still in */

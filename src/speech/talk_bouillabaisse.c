@@ -217,12 +217,12 @@ static void say_trick_card(const struct talk *t, int seat, card_t c, int first, 
 
 /* The cards of a trick led by `leader`, "Anne: the ace of spades; Bruno: ...". */
 static void say_trick_cards(const struct talk *t, const struct bouillabaisse *st, int leader,
-                            const card_t *cards, int n, struct sbuf *b)
+                            const card_t *cards, int n, int capital, struct sbuf *b)
 {
 	for (int i = 0; i < n; i++) {
 		if (i)
 			sb_puts(b, _("; "));
-		say_trick_card(t, (leader + i) % st->players, cards[i], i == 0, b);
+		say_trick_card(t, (leader + i) % st->players, cards[i], i == 0 && capital, b);
 	}
 }
 
@@ -267,7 +267,7 @@ static void say_last_trick(const struct talk *t, const struct bouillabaisse *st,
 	char buf[64];
 	sb_puts(b, " ");
 	sb_puts(b, _("Last trick: "));
-	say_trick_cards(t, st, leader, c, n, b);
+	say_trick_cards(t, st, leader, c, n, 0, b);   /* after "Last trick: " */
 	sb_puts(b, ". ");
 	points_str(bou_trick_points(st, c, n), buf, sizeof buf);
 	say_who(b, t, w, _("You took it: %s."), _("%1$s took it: %2$s."), buf);
@@ -347,7 +347,7 @@ static void bou_query(const struct talk *t, const void *view, int key, struct sb
 			}
 			break;
 		}
-		say_trick_cards(t, st, st->leader, st->trick, st->ntrick, b);
+		say_trick_cards(t, st, st->leader, st->trick, st->ntrick, 1, b);
 		sb_puts(b, ". ");
 		say_holder(t, trick_seat(st, bou_trick_best(st)), bou_trick_points(st, st->trick, st->ntrick), b);
 		break;

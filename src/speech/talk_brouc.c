@@ -304,14 +304,14 @@ static int turnup_played(const struct brouc_state *st)
 	return 0;
 }
 
-static void say_trick(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+static void say_trick(const struct talk *t, const struct brouc_state *st, int capital, struct sbuf *b)
 {
 	char card[96];
 	for (int i = 0; i < st->ntrick; i++) {
 		int s = (st->leader + i) % BROUC_PLAYERS;
 		if (i)
 			sb_puts(b, _("; "));
-		sb_printf(b, _("%1$s: %2$s"), i ? say_name(t, s) : say_Name(t, s),
+		sb_printf(b, _("%1$s: %2$s"), i || !capital ? say_name(t, s) : say_Name(t, s),
 		          say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
 	}
 	sb_puts(b, ".");
@@ -380,7 +380,7 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 		return;
 	case TALK_TABLE:
 		if (st->ntrick) {
-			say_trick(t, st, b);
+			say_trick(t, st, 1, b);
 			int best = (st->leader + brouc_trick_best(st)) % BROUC_PLAYERS, pts = 0;
 			for (int i = 0; i < st->ntrick; i++)
 				pts += brouc_points(st->trick[i]);
@@ -406,7 +406,7 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 			last.ntrick = 4;
 			memcpy(last.trick, st->played[k], 4);
 			last.leader = st->played_leader[k];
-			say_trick(t, &last, b);
+			say_trick(t, &last, 0, b);   /* after "Last trick: " */
 			sb_puts(b, " ");
 			if (st->played_winner[k] == t->me)
 				sb_puts(b, _("You took it."));

@@ -151,6 +151,8 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 		int amt = v->to_act >= 0 ? v->chips[v->to_act] : a->amount;
 		if (amt == 0)
 			sb_puts(b, C_("bet", "tapis, with no chips"));
+		else if (v->to_act >= 0 && vying_call_short(v, v->to_act))
+			sb_printf(b, C_("bet", "call all in, %s"), chips(amt, c2, sizeof c2));
 		else
 			sb_printf(b, C_("bet", "all in, %s"), chips(amt, c2, sizeof c2));
 		stake_after(v, amt, amt, b);
@@ -932,7 +934,11 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 		sb_puts(b, C_("bet", "Raise or stand."));
 	else if (vying_to_call(v, s) == 0)
 		sb_puts(b, C_("bet", "Call for nothing, or raise."));
-	else
+	else if (vying_call_short(v, s)) {
+		char c2[48];
+		sb_printf(b, C_("bet", "To call: %1$s; you have only %2$s, all in."),
+		          chips(v->high - v->stake[s], c, sizeof c), chips(v->chips[s], c2, sizeof c2));
+	} else
 		sb_printf(b, C_("bet", "To call: %s."), chips(vying_to_call(v, s), c, sizeof c));
 	/* Once bets are made the pot has grown since the turned card was said. */
 	if (v->opened) {

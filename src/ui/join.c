@@ -88,11 +88,22 @@ static int await_change(struct join *j, const int *counter)
 /* Read a line, each character said as typed (secret: "star" instead);
  * Enter gives 0, Escape or the end of input -1. The table goes on
  * meanwhile. */
+static int read_line_keys(struct join *j, int secret, char *out, size_t len);
+
+/* One line typed, each character said (UTF-8 taken whole). */
 static int read_line(struct join *j, const char *prompt, int secret, char *out, size_t len)
 {
-	size_t n = 0;
 	out[0] = '\0';
 	say(j, prompt);
+	term_text_entry(1);
+	int rc = read_line_keys(j, secret, out, len);
+	term_text_entry(0);
+	return rc;
+}
+
+static int read_line_keys(struct join *j, int secret, char *out, size_t len)
+{
+	size_t n = 0;
 	for (;;) {
 		pump(j, 0);
 		int key = term_read_key(20);
@@ -104,18 +115,23 @@ static int read_line(struct join *j, const char *prompt, int secret, char *out, 
 			return -1;
 		if (key == KEY_BACKSPACE) {
 			if (n) {
-				char gone[2] = { out[--n], 0 };
+				size_t from = n - 1;
+				while (from > 0 && ((unsigned char)out[from] & 0xc0) == 0x80)
+					from--;   /* a whole UTF-8 character */
+				char gone[8];
+				snprintf(gone, sizeof gone, "%s", out + from);
+				n = from;
 				out[n] = '\0';
 				say(j, secret ? _("Erased.") : gone);
 			}
 			continue;
 		}
-		int c = term_last_char();
-		if (c && n + 1 < len) {
-			out[n++] = (char)c;
-			out[n] = '\0';
-			char one[2] = { (char)c, 0 };
-			say(j, secret ? _("star") : c == ' ' ? _("space") : one);
+		const char *one = term_last_text();
+		size_t k = strlen(one);
+		if (k && n + k < len) {
+			memcpy(out + n, one, k + 1);
+			n += k;
+			say(j, secret ? _("star") : !strcmp(one, " ") ? _("space") : one);
 		}
 	}
 }
@@ -677,7 +693,7 @@ int join_main(int argc, char **argv)
 		goto out;
 	}
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
-	                          .ctx = j, .key = jp_key };
+	                          .ctx = j, .key = jp_key, .network = 1 };
 	for (;;) {
 		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
 			break;

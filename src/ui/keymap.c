@@ -34,6 +34,8 @@ const struct keymap_entry keymap[] = {
 	{ "{ }", N_("sound cues quieter or louder"), KEYS_SPEECH, N_("left brace, right brace") },
 	{ "V", N_("full or short announcements"), KEYS_SPEECH, NULL },
 	{ N_("any key"), N_("stops speech"), KEYS_SPEECH, NULL },
+	{ N_("Tab"), N_("at a network table: a chat line to the table"), KEYS_ALWAYS | KEYS_IF_NET, NULL },
+	{ "F2", N_("at a network table: the table's menu"), KEYS_ALWAYS | KEYS_IF_NET, NULL },
 	{ "F1", N_("the keys of this moment"), KEYS_ALWAYS, NULL },
 	{ "Q", N_("quit, after confirmation; the game is saved"), KEYS_ALWAYS, NULL },
 	{ NULL, NULL, 0, NULL },

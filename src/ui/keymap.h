@@ -17,6 +17,7 @@ enum keymap_when {
 	 * moment has it too (`tapis keys` lists them all). */
 	KEYS_IF_DISCARD = 16, /* a discard can be made now */
 	KEYS_IF_AMOUNT = 32,  /* the chosen action takes an amount */
+	KEYS_IF_NET = 64,     /* at a network table (tapis join) */
 };
 
 struct keymap_entry {

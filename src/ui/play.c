@@ -557,7 +557,7 @@ static void say_keys(struct play *p)
 	if (p->menu_open) {
 		when = KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0);
 	} else {
-		when = KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0);
+		when = KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) | (p->port->network ? KEYS_IF_NET : 0);
 		for (int i = 0; i < v->nchoices; i++)
 			if (v->choice[i].act.kind == ACT_DISCARD)
 				when |= KEYS_IF_DISCARD;

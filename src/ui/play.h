@@ -40,6 +40,8 @@ struct play_port {
 	/* Optional: a key seen before play's own (a network client's chat
 	 * line and table menu); 1 when it took the key. */
 	int (*key)(void *ctx, int key);
+	/* 1 at a network table: F1 names its keys too (KEYS_IF_NET). */
+	int network;
 };
 
 /* Returns the exit status: 0 done or quit (game saved), 1 internal error,

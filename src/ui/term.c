@@ -174,6 +174,30 @@ int term_last_char(void)
 	return last_char;
 }
 
+static int text_entry;
+static char last_text[5];
+
+void term_text_entry(int on)
+{
+	text_entry = on;
+}
+
+const char *term_last_text(void)
+{
+	return last_text;
+}
+
+/* Whether the n bytes are one well-formed UTF-8 character of 2 to 4 bytes. */
+static int utf8_char(const unsigned char *s, int n)
+{
+	if (n < 2 || n > 4 || s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return 1;
+}
+
 int term_read_key(int timeout_ms)
 {
 	for (;;) {
@@ -191,6 +215,16 @@ int term_read_key(int timeout_ms)
 		int used;
 		int key = term_decode(inbuf, inlen, &used);
 		last_char = used == 1 && inbuf[0] >= 0x20 && inbuf[0] < 0x7f ? inbuf[0] : 0;
+		last_text[0] = '\0';
+		if (last_char) {
+			last_text[0] = (char)last_char;
+			last_text[1] = '\0';
+		} else if (inbuf[0] >= 0x80 && utf8_char(inbuf, used)) {
+			memcpy(last_text, inbuf, (size_t)used);
+			last_text[used] = '\0';
+			if (text_entry)
+				key = KEY_TEXT;
+		}
 		memmove(inbuf, inbuf + used, (size_t)(inlen - used));
 		inlen -= used;
 		if (key != KEY_NONE)

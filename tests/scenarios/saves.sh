@@ -163,6 +163,29 @@ sed '30s/^action \([0-9]\) .* \([0-9a-f]*\)$/action \1 play AS \2/' "$dir/good.s
 resign "$dir/edited" "$saves/bourre.save"
 refused "an action that does not replay" ":30: '.* does not apply"
 
+# A save whose game had ended (a crash between the last action written and
+# the removal of the save): resuming says how the game ended, exits 0 and
+# removes the save. The save is the header of a game of bots and every
+# action of that game, from its hand history.
+rm -f "$saves/bourre.save"
+"$bin" play bourre $bots --seed 9 --hands 1 --log "$dir/ended.jsonl" </dev/null >"$dir/ended.play" 2>&1 ||
+	bad "ended game: the game of bots exits $?"
+printf 'Q' | "$bin" play bourre --players 4 --text --no-sound --seed 9 --hands 1 >/dev/null 2>&1
+{
+	sed -n '/^header /q; s/^seats .*/seats bot,bot,bot,bot/; p' "$saves/bourre.save"
+	echo "header 0"
+	grep '"type":"action"' "$dir/ended.jsonl" |
+		sed 's/^{"type":"action","seq":[0-9]*,"seat":\([0-9]\),"action":"\([a-z]*\)"/action \1 \2/
+		     s/,"amount":0}$//; s/,"amount":\([0-9]*\)}$/ \1/; s/,"card":"\([0-9A-Z]*\)"}$/ \1/
+		     s/,"cards":\[\(.*\)\]}$/ \1/; s/[",]/ /g; s/  */ /g; s/ *}$//; s/ *$/ 0/'
+} >"$dir/ended.raw"
+resign "$dir/ended.raw" "$saves/bourre.save"
+menu '\033[B\r' "$dir/ended.out"
+[ "$st" = 0 ] || { bad "ended game: exit $st"; sed 's/^/  | /' "$dir/ended.out.err"; }
+grep -q "had already ended" "$dir/ended.out" || { bad "ended game: not said"; sed 's/^/  | /' "$dir/ended.out" | tail -5; }
+grep -q "^Game over" "$dir/ended.out" || bad "ended game: the result is not said"
+[ -e "$saves/bourre.save" ] && bad "ended game: the save is left"
+
 # No place to save: said once, the game goes on to its end.
 env -u HOME -u XDG_STATE_HOME "$bin" play bourre $bots --seed 2 --hands 2 --log "$dir/nohome.jsonl" \
 	</dev/null >"$dir/nohome.out" 2>&1 || bad "no home: exit $?"
