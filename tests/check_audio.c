@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* check_audio: the mix heard for real through an OpenAL Soft loopback device
  * (no sound card needed): seats positioned, volumes, speech from espeak-ng,
  * interruption; the null backend; the cues of game events.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* La Bouillabaisse: packs, choices, the scoring of each round with stacked
  * packs, all-or-nothing, shared wins, refusals, resampling, the referee and
  * the strength of the bots. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bouillotte: the seed's worked cases, scenarios of every rule, the referee. */
 #include <stdio.h>
 #include <stdlib.h>

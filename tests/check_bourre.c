@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bourré: the seed's worked examples, the play rules, the cinch, the
  * variations, a legality checker against a plain reference, the referee. */
 #include <stdio.h>

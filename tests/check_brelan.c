@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Le Brelan: passe, carres, tapis, the point recomputed stage by stage,
  * brelan payments, caves, the referee. */
 #include <stdio.h>

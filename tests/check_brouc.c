@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Le Brouc and L'Homme de Brou: deal, play, combinations, scoring, the
  * referee, and the bot's strength. */
 #include <stdio.h>

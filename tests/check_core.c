@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The core modules: cards and notation, the generator, actions, rules
  * options, the deck and actions files, the hand history. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The files tapis reads and writes: the one reader refuses devices, FIFOs,
  * huge files and NUL bytes; long lines are refused, never cut; numbers are
  * strict; a file's control characters are escaped in messages; the hand

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The fuzz targets (tests/fuzz/) replayed without clang: every file of
  * the seed corpus tests/fuzz/corpus/NAME/ (the regressions the fuzzer found
  * among them), then a fixed number of pseudo-random mutations of those

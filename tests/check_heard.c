@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table as a blind player hears it: numbers, the rules read aloud, the
  * menus' first letters, the query keys, the announcements, in both
  * languages. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The hint key: at every decision of bot-played games of every game, the
  * strongest bot's hint is a legal action with a reason, and the sentence is
  * there in English and in French. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tapis join: the server's messages turned into what play and the sink
  * take (no server); then a server in a child process (a free loopback port,
  * a temporary store, bots without delay) and `tapis join --text` clients in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The keyboard as a player meets it: build/tapis run on a pseudo-terminal
  * (forkpty), keys sent as a terminal sends them, what is said read back
  * as lines of text (--speech text). Every test runs in English and in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The network server: the protocol reader, the store's backends, the
  * passwords; then a real server (a child process on a free loopback port,
  * with a temporary SQLite store) and scripted clients through net/client:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The referee over drawn combinations of rule options: for every game, a
  * player count and about half of its options drawn from a seeded generator
  * (defaults, bounds, values between, every choice), bots of a drawn level,

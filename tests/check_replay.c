@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Replaying hand histories: for every game, logs written by bot games (with
  * the seed, a given dealer, stacked packs) replay to the same lines and the
  * same announcements; tampered logs are refused naming the right line, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The words of the options menu: every rule key, every value word an option
  * can show and every help line of every game has a French translation, and a
  * spoken English form (no raw key with underscores). A new option that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* check_save: the saved game file. The checksum, the envelope read back,
  * a torn last line left out and cut before appending, damaged saves and
  * other formats refused, a save never replaced unless asked, a full disk

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* check_settings: the settings file: round trip, parsing, a bad file set
  * aside, atomic save creating the directory, steps. */
 #include "testutil.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The speech layer: catalogues, card names in both languages, the queue
  * and its history, the generic announcements. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Talk of Bouillotte and Le Brelan: every event and query phrased, in
  * English (the msgids), on whole games; the worked example's showdown. */
 #include <stdio.h>

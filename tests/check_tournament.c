@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tapis tournament: deterministic for a seed, fair to both sides (swapping
  * the levels gives the opposite result), and it tells levels apart. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The keyboard: escape sequences of xterm and the Linux console. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Views of a table: the same events phrased for several listeners in their
  * own languages; no view ever names a card its seat could not see (checked
  * against what the events showed each seat, across whole games of every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bots of Bouillotte and Le Brelan: the default bot (level 2) against a
  * random bettor (level 0) and a fixed-threshold one (level 1), over fixed
  * seeds; the figures are printed. */

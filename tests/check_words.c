@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* words: the web page's words from the catalogues (GET /words): both
  * languages, every game with rule options whose defaults are among the
  * values offered, the keys, and the catalogue in force given back. */

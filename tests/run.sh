@@ -36,6 +36,8 @@ done
 for s in tests/install.sh tests/audio_wave.sh tools/layers.sh; do
 	if [ -f "$s" ]; then sh "$s" "$build"; result $? "$s"; else result 1 "$s (missing)"; fi
 done
+# Every C file carries the licence line.
+if [ -f tools/spdx.sh ]; then sh tools/spdx.sh --check; result $? tools/spdx.sh; else result 1 "tools/spdx.sh (missing)"; fi
 # The web page in a real browser (status 77, not counted, when node or
 # chromium is missing, except under CI=true).
 sh tests/web.sh "$build"; result $? tests/web.sh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Helpers shared by the Check suites: capturing events, scripted games,
  * and the referee that plays random games and checks every invariant. */
 #ifndef TAPIS_TESTUTIL_H

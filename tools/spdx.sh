@@ -18,7 +18,7 @@ case "${1:-}" in
 esac
 
 missing=0
-files=$(find src tests -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
+files=$(find src tests -name node_modules -prune -o -type f \( -name '*.c' -o -name '*.h' \) -print | LC_ALL=C sort)
 [ -n "$files" ] || { echo "spdx: no C file under src/ or tests/" >&2; exit 1; }
 for f in $files; do
 	[ "$(head -n 1 "$f")" = "$line" ] && continue

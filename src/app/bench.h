@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench: `tapis bench`, the performance figures (CLI.md "bench"). */
 #ifndef TAPIS_BENCH_H
 #define TAPIS_BENCH_H

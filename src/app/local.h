@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* local: the sink of the view heard at this machine: the speech queue
  * (speech_say) and the sound cues (audio_cue, from the seat each comes
  * from). Local play is one table, one view, one local sink. */

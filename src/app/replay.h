@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* replay: read a hand history (CLI.md "--log FILE") and rebuild the game.
  *
  * The first line (game_start) gives the game, players, seed and rules; the

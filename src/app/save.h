@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* save: the envelope of a saved game file, whatever it holds
  * (docs/architecture.md "Saved games"). A version line, header lines closed
  * by a checksum line, then records appended one line at a time, each with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* session: the player's outputs for one run of tapis: settings, the audio
  * device and the speech queue. Opened once by main, used by the menus and
  * the table, closed at exit (after the last sounds have played). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* table: one game in progress and everything around it: the state, who
  * controls each seat (human, bot, script, remote), the journal of actions
  * (the saved game), the hand history, and the views that listen (app/view):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tournament: `tapis tournament`, bots against bots (CLI.md "tournament").
  *
  * Each deal k is a one-deal game seeded from the tournament seed and k (La

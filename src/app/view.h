@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view: one listener at a table. A view listens for one seat, or for a
  * spectator, in one language. It filters the table's events by visibility
  * (a seat hears the cards it may see, a spectator only what is public),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audio: the backends table ("openal", "null"), seat positions, volumes and
  * the cues of game events. The OpenAL backend lives in audio_openal.c. */
 #include "audio/audio_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audio: OpenAL device, seat positions, the speech stream and the sound
  * cues (loaded with libsndfile). Backends: "openal" and "null"; the null one
  * accepts everything and plays nothing, so tests need no sound card.

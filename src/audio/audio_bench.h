@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audio_bench: how fast speech starts. Measured in process: from the call
  * that stands for a key read (an interrupting speech_say) to the first PCM
  * of the answer queued on the OpenAL speech source, espeak-ng on a loopback

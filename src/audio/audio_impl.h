@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audio_impl: what the audio backends share (not for other modules). */
 #ifndef TAPIS_AUDIO_IMPL_H
 #define TAPIS_AUDIO_IMPL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audio_openal: the OpenAL Soft backend. One context; a pool of sources for
  * the cues (positioned, relative to the listener, no distance attenuation:
  * only the direction tells the seat); one streaming source for speech, fed

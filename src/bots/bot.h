@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot: computer opponents. A bot sees only a view (the state redacted for
  * its seat), never the real state, so it cannot cheat; it may resample the
  * hidden cards to search. Levels: 0 random legal moves, 1 simple rules,

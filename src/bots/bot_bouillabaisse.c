@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The bot of La Bouillabaisse.
  * Level 1: simple rules (duck with the highest card under the trick, dump
  * the highest card when void, lead the lowest; the reverse in round 6).

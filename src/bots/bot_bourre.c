@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The bot of Bourré.
  * Level 1: simple rules: stay with a fair trump or two, keep trumps and
  * aces, win a trick as cheaply as possible, else play low.

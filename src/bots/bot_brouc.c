@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Le Brouc bot (also the player's partner).
  *
  * Level 1: simple rules (win cheaply when it can, else throw the smallest).

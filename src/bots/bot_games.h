@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The bot of each game (bots/bot_GAME.c). */
 #ifndef TAPIS_BOT_GAMES_H
 #define TAPIS_BOT_GAMES_H

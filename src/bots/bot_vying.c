@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bots of Bouillotte and Le Brelan (one file, two bot_ops): the hand's
  * strength is estimated by dealing the unseen cards at random a few hundred
  * times and counting the showdowns won against the players still in; the

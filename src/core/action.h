@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* action: what a seat does, and its one text form (CLI.md vocabulary),
  * shared by the actions file, the log, the bots' traces and the tests. */
 #ifndef TAPIS_ACTION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* card: cards, packs, notation (CLI.md) and shuffling.
  *
  * A card is one byte: rank << 2 | suit, rank 2..14 (ace high), so 0 is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deckfile: the `--deck FILE` reader (CLI.md "Stacked packs"). */
 #ifndef TAPIS_DECKFILE_H
 #define TAPIS_DECKFILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* event: what the rules core tells the world. Games emit events through a
  * sink; the speech layer, the sound cues, the hand history and the tests
  * consume them. An event says which seats may see its cards. */

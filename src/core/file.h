@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* file: the one reader of the text files tapis is given (--deck, --actions,
  * hand histories, saved games, rules documents), and the escaping of their
  * text when a message quotes it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* game: the one interface every game implements (a table of functions),
  * and the registry of games by name.
  *

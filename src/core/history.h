@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* history: the hand history, one JSON object a line (CLI.md "--log FILE"). */
 #ifndef TAPIS_HISTORY_H
 #define TAPIS_HISTORY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* num: strict decimal numbers from the command line and from files: digits
  * only (a '-' first where negative numbers are allowed), no space, no '+',
  * nothing after, within the bounds. */

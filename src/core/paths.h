@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* paths: where tapis finds its data (sounds, catalogues) and keeps its files
  * (settings, the saved game). Data: $TAPIS_DATADIR, else next to the
  * executable when run from the source tree (build/tapis -> ./), else the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "core/rng.h"
 
 static uint64_t splitmix64(uint64_t *x)

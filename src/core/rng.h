@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rng: the one seeded random generator (xoshiro256**, seeded by splitmix64).
  * A plain value: copying it copies the stream, so a cloned game replays the
  * same future. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sbuf: a fixed-size string builder for sentences (never allocates,
  * truncates safely). */
 #ifndef TAPIS_SBUF_H

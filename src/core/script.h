@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* script: the `--actions FILE` reader (CLI.md "Scripted actions"): one
  * action a line, "SEAT ACTION [ARGUMENTS]", '#' starts a comment. */
 #ifndef TAPIS_SCRIPT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* La Bouillabaisse: the rules core (see bouillabaisse.h). */
 #include "core/deckfile.h"
 #include "games/bouillabaisse.h"

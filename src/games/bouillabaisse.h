@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* La Bouillabaisse: six rounds of tricks, each with its own way of losing
  * points (DECISIONS.md "La Bouillabaisse"). 2-12 players, counter-clockwise
  * (seat+1 plays next), one or two decks with the lowest cards removed so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bouillotte (bouillotte.en.txt, DECISIONS.md "Bouillotte"): the shared
  * vying machinery with Bouillotte's options. */
 #include "games/bouillotte.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bourré: the rules core (DECISIONS.md "Bourré"). */
 #include "core/deckfile.h"
 #include "games/bourre.h"

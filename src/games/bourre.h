@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bourre: Bourré (Louisiana), 2-8 players, 52 cards, five-card trick game
  * with a pot, and its variations (DECISIONS.md "Bourré"). */
 #ifndef TAPIS_BOURRE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Le Brelan (brelan.fr.txt, DECISIONS.md "Brelan"): the shared vying
  * machinery with Le Brelan's options. */
 #include "games/brelan.h"

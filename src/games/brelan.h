@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Le Brelan: built on the shared vying machinery (games/vying.h, whose
  * refusal codes it uses). */
 #ifndef TAPIS_BRELAN_H

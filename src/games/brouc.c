@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Le Brouc and L'Homme de Brou: the rules core. */
 #include "games/brouc.h"
 

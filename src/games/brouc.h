@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* brouc: Le Brouc, the four-handed partnership trick game of l'Etivaz, and
  * its ancestor L'Homme de Brou (`variant=homme`). Rules: docs/rules/brouc.en.md,
  * decisions: DECISIONS.md "Le Brouc".

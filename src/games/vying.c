@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* vying: shared machinery of Bouillotte and Le Brelan (see vying.h). */
 #include "games/vying.h"
 

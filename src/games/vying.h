@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* vying: the machinery Bouillotte and Le Brelan share (antes or passe,
  * straddles / carres with buy-back, opening, calling, raising, folding,
  * va-tout and tapis, pots in levels, brelan carre / brelan / point,

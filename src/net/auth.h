@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* auth: passwords (libsodium's crypto_pwhash_str, Argon2id) and the limit
  * on wrong passwords, per name and per address. A password is only ever
  * hashed or compared here and never written anywhere else. */

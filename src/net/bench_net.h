@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench_net: `tapis bench --net [URL] --clients N --tables M --deals K
  * [--json]`: N bot clients connect to a server, sit at M tables (cycling
  * through the five games, each made with hands=K so that it ends) and play

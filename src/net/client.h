@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* client: one connection to a tapis server, through libwebsockets' client
  * API. Connect to ws://HOST:PORT (or wss://), send messages (JSON text, see
  * docs/protocol.md), receive each whole message through a callback while

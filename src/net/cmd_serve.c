@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/cmd_serve.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_serve: the `tapis serve` command line (CLI.md "Network play"). */
 #ifndef TAPIS_CMD_SERVE_H
 #define TAPIS_CMD_SERVE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dir: the table directory, which process owns table T and which table ids
  * are free. One process today (the "local" directory answers itself for
  * every table); a shared directory (Redis, as lichess's lila-ws shares its

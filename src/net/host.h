@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* host: one table played over the network. The host holds the game's state
  * and applies actions with the game's own apply; its seats are held by
  * players (by name), by bots, or open; its members are the players and

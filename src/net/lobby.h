@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lobby: everything the server knows above one table: connections and the
  * people logged in on them (presence), accounts, the tables (hosted through
  * the directory), the lobby chat, and the dispatch of every checked client

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* outq: a queue of outgoing WebSocket messages, each stored with the
  * LWS_PRE bytes libwebsockets needs in front of what lws_write sends.
  * Shared by the server's connections and the client. */

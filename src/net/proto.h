@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* proto: the messages of the network protocol (docs/protocol.md), in JSON
  * through jansson. Every client message is read and checked by one function
  * of its type into a plain struct; every server message is built by one

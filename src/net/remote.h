@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* remote: a table of a tapis server seen from `tapis join`. It holds the
  * connection (net/client), says hello, keeps the session token the server
  * gives, and turns the server's messages into what play and the local sink

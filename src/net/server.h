@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* server: `tapis serve`'s network side. One libwebsockets context and event
  * loop: the WebSocket protocol "tapis" (one JSON message a frame, checked by
  * net/proto, handled by net/lobby), plain HTTP for the web page (--web DIR,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* store: where the server keeps what must survive it: accounts, tables
  * (their options and seats) and each table's journal of actions, in the
  * words of the --actions files. Restoring a table is replaying its journal

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The SQLite backend of the store: one file in WAL mode; every statement is
  * prepared with bound parameters, none is built from outside text. */
 #include "net/store.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* announce: events into sentences for one listening seat. The game's talk
  * module speaks first; what it leaves is phrased here, the same way for
  * every game. This is the only place, with the talk modules, that phrases. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A small reader of gettext .mo files (the format msgfmt writes): the
  * catalogue is read whole into memory and looked up by binary search on the
  * sorted msgids. Each language's catalogue is read once and kept: switching

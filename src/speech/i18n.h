@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* i18n: the language of everything a player hears or reads. Catalogues are
  * gettext .mo files compiled from locales/LANG.po; the msgids are English.
  * The current language is process-wide state of the speech layer (the rules

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* say: the words every game shares, in the current language: cards, ranks,
  * suits, seats, lists, amounts. Games' talk modules build their sentences
  * with these, so card names agree everywhere ("la dame de cœur",

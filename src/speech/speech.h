@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* speech: what the player hears, in order. A queue of messages spoken one
  * after the other by a backend (espeak-ng, speech-dispatcher, text, none),
  * a history of every message, and instant interruption.

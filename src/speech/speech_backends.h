@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* speech_backends: the backends that need a device or a service (the text
  * and none backends are declared in speech.h). */
 #ifndef TAPIS_SPEECH_BACKENDS_H

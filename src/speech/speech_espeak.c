@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* speech_espeak: the espeak-ng backend. espeak-ng runs in synchronous mode
  * on the caller's thread: a sentence becomes PCM in a few milliseconds and
  * the PCM is queued on the audio speech stream, so speech and cues share one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* speech_speechd: the speech-dispatcher backend (the voice the player's
  * screen reader uses). Built only when the Makefile finds speech-dispatcher
  * (HAVE_SPEECHD); otherwise this file is empty and "speechd" is simply not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The registry of the games' talk modules. */
 #include <string.h>
 

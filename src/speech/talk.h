@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* talk: how each game is put into words. The generic announcer (announce.c)
  * phrases what all games share (a card played, a trick taken, a hand dealt);
  * each game's talk module phrases the rest from its own events and answers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* La Bouillabaisse in words: the choices, each round's objective, tricks
  * with their points, round and game ends, and the answers to the query
  * keys, from a view redacted for the listening seat. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bourré put into words: the declarations, the draw (how many cards each
  * player drew; your own new cards only to you), the rule that binds the
  * player now (follow, trump, beat, overtrump, cinch), the pot and the

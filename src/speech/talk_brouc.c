@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Le Brouc and L'Homme de Brou in words: combinations, scores after each
  * trick, the win the moment it happens, and the query keys. */
 #include <stdio.h>

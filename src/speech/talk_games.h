@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The talk module of each game (speech/talk_GAME.c). */
 #ifndef TAPIS_TALK_GAMES_H
 #define TAPIS_TALK_GAMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* talk_hint: the hint key's sentence. What the strongest bot would do and
  * why, in one short sentence in the current language ("Play the king of
  * spades: you take the trick."), from bot_hint's action and reason. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Talk of Bouillotte and Le Brelan (one file, two game_talk): bets and
  * stakes, pots in levels, the showdown with the winning combination or
  * suit and its owner, the query keys, the action menu and the refusals. */

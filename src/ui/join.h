@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* join: `tapis join URL`, a seat at a table of a tapis server. The lobby
  * and the making of a table are spoken menus (ui/menu); at the table the
  * keys are play's, answered from the view the server sends (net/remote);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* keymap: the keys of tapis and what they do, for F1, `tapis keys` and the
  * docs. One table, so the help never drifts from the code. */
 #ifndef TAPIS_KEYMAP_H

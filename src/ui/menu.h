@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* menu: a spoken list walked with the arrows (or the first letter) and
  * chosen with Enter; Escape goes back. */
 #ifndef TAPIS_MENU_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* play: the keyboard at the table. Runs a game until it ends, the player
  * quits (Q, confirmed) or the input ends; bots and scripted seats act by
  * themselves, after what came before has been said.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* settings: the settings file (see settings.h). */
 #include "ui/settings.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* settings: what the player chose, kept between games in a small readable
  * file, $XDG_CONFIG_HOME/tapis/settings (else ~/.config/tapis/settings):
  * `key = value` lines, `#` starts a comment line.

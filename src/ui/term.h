@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* term: the keyboard. Raw mode on a terminal (restored at exit and on
  * signals), keys decoded from the escape sequences of xterm and the Linux
  * console; without a terminal, keys are read from standard input as they

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* words: what the web page says of its own (the labels of its forms, its
  * headings and buttons, the keys and their help, the games and their rule
  * options) in one language, from the catalogues, as one JSON document that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz: the targets that feed outside input to every reader of tapis.
  *
  * Each tests/fuzz/fuzz_NAME.c defines `int fuzz_NAME(const uint8_t *data,

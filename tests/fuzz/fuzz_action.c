@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Action text (act_parse): any text; an action read is written back
  * (act_format) and read again the same. */
 #include "fuzz/fuzz.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Card notation (card_parse and friends): any text; a card read is written
  * back and read again the same. */
 #include "fuzz/fuzz.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The --deck file (deckfile_parse): the first bytes give a game and
  * players, the rest is the file, checked against that game's pack. A file
  * accepted holds only whole packs; the game then plays a few actions from

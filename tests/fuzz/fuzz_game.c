@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Every game's apply() with arbitrary action sequences. The input gives the
  * game, the players, the seed, the first dealer and a few rule options,
  * then one byte an action: most pick an entry of the legal list (and an

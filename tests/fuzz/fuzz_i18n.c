@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The .mo catalogue reader (i18n_load_buffer, the checks of
  * i18n_set_lang's file): any bytes. A catalogue accepted is then looked up
  * with a few fixed msgids and with the msgids its own table points to,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The server's message reader (proto_read): any bytes as one client
  * message. A message read has a known type and fields within their limits;
  * a refused one says why. */

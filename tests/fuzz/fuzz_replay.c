@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A hand history (replay_buffer): any bytes, NUL included, in each of the
  * three modes, with or without the spoken account. The result is one of the three
  * statuses, with a message unless the game replays the same. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Rule options (rules_set_arg): the first bytes give a game and players,
  * then one KEY=VALUE a line. Every accepted value is written back
  * (rules_value_str) and read again the same; then the game is set up with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Saved games (save_parse, table_parse_save): any bytes. What is accepted
  * has its whole lines within the input, a torn tail only when bytes are
  * left over, and its whole lines alone read back the same; the options of

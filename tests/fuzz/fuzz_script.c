@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The --actions file (script_parse): the first byte gives the number of
  * players, the rest is the file. Every line read is an action that reads
  * back the same. */

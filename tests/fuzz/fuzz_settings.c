@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The settings file (settings_parse): any text; what is accepted is in
  * range, and written out then read back it gives the same file. */
 #include "fuzz/fuzz.h"

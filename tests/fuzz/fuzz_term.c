@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Keyboard bytes (term_decode): every byte string decodes into keys,
  * each using at least one byte and never more than there are. */
 #include "fuzz/fuzz.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Shared by the game targets (see game_pick.h). */
 #include "fuzz/game_pick.h"
 

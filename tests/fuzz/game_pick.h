@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Shared by the game targets: a game, its players and rule options decoded
  * from the first bytes of the input. */
 #ifndef TAPIS_FUZZ_GAME_PICK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table of every fuzz target (the Check replay of the corpus). */
 #include "fuzz/fuzz.h"
 
