@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/game.h"
+#include "net/outq.h"
 #include "net/proto.h"
 #include "net/server.h"
 
@@ -258,18 +259,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		c->wsi = NULL;
 		break;
 	case LWS_CALLBACK_CLIENT_RECEIVE: {
-		char *p = realloc(c->rx, c->rxlen + len + 1);
-		if (!p)
+		size_t n;
+		int r = outq_gather(&c->rx, &c->rxlen, in, len, lws_is_final_fragment(wsi), &n);
+		if (r < 0)
 			return -1;
-		c->rx = p;
-		memcpy(c->rx + c->rxlen, in, len);
-		c->rxlen += len;
-		if (lws_is_final_fragment(wsi)) {
-			c->rx[c->rxlen] = '\0';
-			size_t n = c->rxlen;
-			c->rxlen = 0;
+		if (r)
 			on_msg(c, c->rx, n);
-		}
 		break;
 	}
 	case LWS_CALLBACK_CLIENT_WRITEABLE:

@@ -47,3 +47,19 @@ void outq_clear(struct outq *q)
 	q->tail = NULL;
 	q->n = 0;
 }
+
+int outq_gather(char **rx, size_t *rxlen, const void *in, size_t len, int final, size_t *whole)
+{
+	char *p = realloc(*rx, *rxlen + len + 1);
+	if (!p)
+		return -1;
+	*rx = p;
+	memcpy(p + *rxlen, in, len);
+	*rxlen += len;
+	if (!final)
+		return 0;
+	p[*rxlen] = '\0';
+	*whole = *rxlen;
+	*rxlen = 0;
+	return 1;
+}
