@@ -248,6 +248,7 @@ START_TEST(short_call_is_one_item)
 	ck_assert_int_ge(all, 0);
 	ck_assert_int_eq(l[all].amount, 3);
 	struct sbuf b;
+	sb_clear(&b);
 	memcpy(bt.view, tg.st, tg.g->state_size);
 	ann_action(&bt.t, bt.gt, bt.view, &l[all], &b);
 	ck_assert_str_eq(b.s, "call all in, 3 chips, stake 4");

@@ -332,6 +332,7 @@ void ann_query(const struct talk *t, const struct game_talk *gt, const void *vie
 void ann_action(const struct talk *t, const struct game_talk *gt, const void *view,
                 const struct action *a, struct sbuf *b)
 {
+	sb_clear(b);
 	if (gt && gt->action) {
 		gt->action(t, view, a, b);
 		if (b->len)

@@ -35,7 +35,7 @@ int ann_is_due(const struct event *e);
 /* N: how many cards each player holds ("Cards held: Anne 3, you 5."), from
  * counts a game knows (a redacted hand hides how many cards it has). */
 void ann_cards_held(const struct talk *t, const int *count, int players, struct sbuf *b);
-/* An action as heard or offered in a menu. */
+/* An action as heard or offered in a menu, into b (cleared first). */
 void ann_action(const struct talk *t, const struct game_talk *gt, const void *view,
                 const struct action *a, struct sbuf *b);
 /* A refusal. */
