@@ -73,6 +73,10 @@ START_TEST(test_proto_read)
 	ck_assert_int_eq(rd("{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"de\"}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"action\",\"table\":3,\"action\":\"jump 3\"}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"action\",\"table\":\"3\",\"action\":\"pass\"}", &m, err), -1);
+	ck_assert_int_eq(rd("{\"type\":\"hint\",\"table\":7}", &m, err), 0);
+	ck_assert_int_eq(m.type, PM_HINT);
+	ck_assert_int_eq(m.table, 7);
+	ck_assert_int_eq(rd("{\"type\":\"hint\"}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"chess\"}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brouc\",\"players\":3}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brelan\",\"rules\":{\"nonsense\":1}}", &m, err), -1);
@@ -1585,6 +1589,64 @@ START_TEST(test_spectator_back)
 }
 END_TEST
 
+/* all[0] asks for a hint at its turn: one say comes back, in its language
+ * (a card game: "Play ..." / "Jouez ..."), and nothing is played. */
+static void hint_at_turn(struct tc **all, int n, const char *starts)
+{
+	struct tc *t = all[0];
+	int states = count_type(t, "state") + 1;
+	play_until(all, n, stop_at_my_turn, &states);
+	json_int_t moves = json_integer_value(json_object_get(t->state, "moves"));
+	int says = count_type(t, "say"), nstates = count_type(t, "state");
+	t->cursor = t->n;
+	tc_send(t, "{\"type\":\"hint\",\"table\":%ld}", t->table);
+	json_t *say = tc_wait(t, "say");
+	const char *text = json_string_value(json_object_get(say, "text"));
+	ck_assert_msg(text && !strncmp(text, starts, strlen(starts)), "%s: hint '%s'", t->name, text ? text : "");
+	ck_assert_int_eq(json_integer_value(json_object_get(say, "moves")), moves);
+	/* After a ping's answer: that one say, no other, and no move played. */
+	tc_send(t, "{\"type\":\"ping\"}");
+	tc_wait(t, "pong");
+	ck_assert_int_eq(count_type(t, "say"), says + 1);
+	ck_assert_int_eq(count_type(t, "state"), nstates);
+	ck_assert_int_eq(count_type(t, "error"), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(t->state, "moves")), moves);
+}
+
+/* The hint key at a network table: each seated player hears it, in their
+ * language; a spectator is refused. */
+START_TEST(test_hint)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, w;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	tc_login(&w, &s, "Wendy", "fr", NULL);
+	long id = tc_create(&a, "bouillabaisse", 3, "[\"open\",\"open\",\"bot:0\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&w, "joined");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *ab[] = { &a, &b, &w }, *ba[] = { &b, &a, &w };
+	hint_at_turn(ab, 3, "Play ");
+	hint_at_turn(ba, 3, "Jouez ");
+	w.cursor = w.n;
+	tc_send(&w, "{\"type\":\"hint\",\"table\":%ld}", id);
+	json_t *e = tc_wait(&w, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "not_seated");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "hint");
+	play_until(ab, 3, NULL, NULL);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&w);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Connect without hello; the connection must be refused with 'busy' and
  * closed. */
 static void refused_busy(struct srv *s, const char *why)
@@ -1686,6 +1748,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
 	tcase_add_test(tc, test_spectator_back);
+	tcase_add_test(tc, test_hint);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -592,20 +592,30 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 	return 0;
 }
 
-int host_action(struct host *h, const char *name, const struct action *a, long long now_ms)
+/* The member holding a seat at a table being played, or NULL with the
+ * error's code and message. */
+static struct host_member *seated_member(struct host *h, const char *name, const char **code,
+                                         const char **msg)
 {
 	struct host_member *m = host_member(h, name);
-	int seat = seat_of(h, name);
-	const char *code = NULL, *msg = NULL;
+	*code = *msg = NULL;
 	if (h->state != HOST_PLAYING) {
-		code = "not_playing";
-		msg = "the game is not being played";
-	} else if (seat < 0 || !m || !m->has_view) {
-		code = "not_seated";
-		msg = "you hold no seat at this table";
+		*code = "not_playing";
+		*msg = "the game is not being played";
+	} else if (seat_of(h, name) < 0 || !m || !m->has_view) {
+		*code = "not_seated";
+		*msg = "you hold no seat at this table";
 	}
-	if (code) {
-		if (m && m->conn >= 0)
+	return *code ? NULL : m;
+}
+
+int host_action(struct host *h, const char *name, const struct action *a, long long now_ms)
+{
+	const char *code, *msg;
+	struct host_member *m = seated_member(h, name, &code, &msg);
+	int seat = seat_of(h, name);
+	if (!m) {
+		if ((m = host_member(h, name)) && m->conn >= 0)
 			h->out.send(h->out.ctx, m->conn, proto_error(code, msg, "action"));
 		return -1;
 	}
@@ -618,6 +628,12 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 	}
 	after_action(h, now_ms);
 	return 0;
+}
+
+int host_hint(struct host *h, const char *name, const char **code, const char **msg)
+{
+	struct host_member *m = seated_member(h, name, code, msg);
+	return m ? view_hint(&m->v) : -1;
 }
 
 /* Tell the seat's player, if here, how long they have left to act. */

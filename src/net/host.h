@@ -127,6 +127,11 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen);
 /* A player's action (text already parsed); 0, or -1: refused, and the
  * spoken reason was sent to them. */
 int host_action(struct host *h, const char *name, const struct action *a, long long now_ms);
+/* The hint key of a seated player: view_hint says, to them only, what the
+ * strongest bot would do now. Nothing is played. 0; or -1 with the error's
+ * code and message when they hold no seat or the game is not being played;
+ * or -1 with code NULL when it is not their turn (and that was said). */
+int host_hint(struct host *h, const char *name, const char **code, const char **msg);
 /* Let bots play what is due, and a bot play the move of a player whose
  * turn time ran out (warned before); returns 1 when something happened. */
 int host_tick(struct host *h, long long now_ms);

@@ -623,6 +623,12 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 		if ((h = table_for(l, c, &m)) && host_action(h, me, &m.act, now_ms) == 0 && h->state == HOST_OVER)
 			l->dirty = 1;
 		break;
+	case PM_HINT: {
+		const char *code, *msg;
+		if ((h = table_for(l, c, &m)) && host_hint(h, me, &code, &msg) < 0 && code)
+			send_error(l, conn, code, msg, m.type);
+		break;
+	}
 	case PM_CHAT:
 		lobby_chat(l, c, &m);
 		break;

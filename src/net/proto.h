@@ -31,6 +31,7 @@ enum proto_type {
 	PM_ACTION,  /* table, action (text of the --actions vocabulary) */
 	PM_CHAT,    /* text, table (0: the lobby) */
 	PM_PING,
+	PM_HINT,    /* table: what the strongest bot would do for one's seat */
 	PM_COUNT
 };
 

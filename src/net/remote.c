@@ -481,3 +481,8 @@ int remote_act(struct remote *r, const struct action *a)
 	r->sent_moves = r->vs.moves;
 	return 0;
 }
+
+int remote_hint(struct remote *r)
+{
+	return remote_simple(r, "hint", r->table);
+}

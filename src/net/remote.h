@@ -83,6 +83,8 @@ int remote_simple(struct remote *r, const char *type, long table);   /* start, s
 int remote_set_seat(struct remote *r, long table, int seat, const char *kind);
 int remote_chat(struct remote *r, const char *text);
 int remote_act(struct remote *r, const struct action *a);
+/* Ask the server for a hint at the table: it comes back as a say. */
+int remote_hint(struct remote *r);
 
 /* Handle one message as if the server had sent it (tests). */
 void remote_message(struct remote *r, const char *text, size_t len);

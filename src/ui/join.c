@@ -298,6 +298,12 @@ static int jp_act(void *ctx, const struct action *a)
 	return remote_act(&j->r, a);
 }
 
+static void jp_hint(void *ctx)
+{
+	struct join *j = ctx;
+	remote_hint(&j->r);
+}
+
 static int jp_key(void *ctx, int key)
 {
 	struct join *j = ctx;
@@ -694,7 +700,7 @@ int join_main(int argc, char **argv)
 		goto out;
 	}
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
-	                          .ctx = j, .key = jp_key, .network = 1 };
+	                          .hint = jp_hint, .ctx = j, .key = jp_key, .network = 1 };
 	for (;;) {
 		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
 			break;
