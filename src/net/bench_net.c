@@ -19,18 +19,12 @@
 static const char *const bench_games[] = { "bouillotte", "brelan", "bourre", "brouc", "bouillabaisse" };
 #define BENCH_NGAMES 5
 
-struct bout {
-	struct bout *next;
-	size_t len;
-	unsigned char buf[]; /* LWS_PRE bytes, then the text */
-};
-
 /* One bot client: a connection of the bench's one libwebsockets context
  * (all of them are served by one poll, as a server serves its players). */
 struct bclient {
 	struct lws *wsi;
 	int open, closed;
-	struct bout *head, *tail;
+	struct outq out;
 	char *rx;
 	size_t rxlen;
 	struct bench *b;
@@ -89,20 +83,8 @@ static const char *jstr(json_t *o, const char *k)
 
 static int send_text(struct bclient *c, const char *text)
 {
-	size_t len = strlen(text);
-	struct bout *m = malloc(sizeof *m + LWS_PRE + len);
-	if (!m || c->closed) {
-		free(m);
+	if (c->closed || outq_push(&c->out, text, strlen(text)) < 0)
 		return -1;
-	}
-	m->next = NULL;
-	m->len = len;
-	memcpy(m->buf + LWS_PRE, text, len);
-	if (c->tail)
-		c->tail->next = m;
-	else
-		c->head = m;
-	c->tail = m;
 	if (c->open)
 		lws_callback_on_writable(c->wsi);
 	return 0;
@@ -247,7 +229,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 	switch (reason) {
 	case LWS_CALLBACK_CLIENT_ESTABLISHED:
 		c->open = 1;
-		if (c->head)
+		if (c->out.head)
 			lws_callback_on_writable(wsi);
 		break;
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
@@ -268,17 +250,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		break;
 	}
 	case LWS_CALLBACK_CLIENT_WRITEABLE:
-		if (c->head) {
-			struct bout *m = c->head;
-			if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
-				return -1;
-			c->head = m->next;
-			if (!c->head)
-				c->tail = NULL;
-			free(m);
-			if (c->head)
-				lws_callback_on_writable(wsi);
-		}
+		if (outq_write(&c->out, wsi) < 0)
+			return -1;
+		if (c->out.head)
+			lws_callback_on_writable(wsi);
 		break;
 	default:
 		break;
@@ -628,11 +603,7 @@ out:
 	}
 	for (int i = 0; b.c && i < clients; i++) {
 		free(b.c[i].rx);
-		while (b.c[i].head) {
-			struct bout *m = b.c[i].head;
-			b.c[i].head = m->next;
-			free(m);
-		}
+		outq_clear(&b.c[i].out);
 	}
 	free(b.c);
 	free(b.t);
