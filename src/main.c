@@ -26,7 +26,7 @@
 #include "core/num.h"
 #include "core/paths.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"

@@ -10,7 +10,7 @@
 #include "core/rng.h"
 #include "games/bourre.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
 #include "testutil.h"

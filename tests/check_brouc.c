@@ -9,7 +9,7 @@
 
 #include "bots/bot.h"
 #include "games/brouc.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 #define ST(t) ((struct brouc_state *)(t)->st)

@@ -19,7 +19,7 @@
 #include "core/history.h"
 #include "core/rules.h"
 #include "core/script.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "testutil.h"
 
 static char tmpdir[256];

@@ -10,7 +10,7 @@
 #include "core/rules.h"
 #include "core/sbuf.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "speech/talk.h"
@@ -18,7 +18,7 @@
 #include "speech/talk_games.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
-#include "ui/settings.h"
+#include "app/settings.h"
 
 static void lang(const char *l)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "bots/bot.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk_hint.h"
 #include "testutil.h"
 

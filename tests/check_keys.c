@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "testutil.h"
 

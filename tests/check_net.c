@@ -29,7 +29,7 @@
 #include "net/proto.h"
 #include "net/server.h"
 #include "net/store.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "testutil.h"
 

@@ -14,7 +14,7 @@
 #include "bots/bot.h"
 #include "core/deckfile.h"
 #include "core/rng.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "testutil.h"
 

@@ -9,7 +9,7 @@
 #include "core/game.h"
 #include "core/paths.h"
 #include "core/rules.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "testutil.h"
 
 static void lang(const char *l)

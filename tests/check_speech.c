@@ -8,7 +8,7 @@
 
 #include "core/paths.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "testutil.h"

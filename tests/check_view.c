@@ -13,7 +13,7 @@
 #include "app/table.h"
 #include "app/view.h"
 #include "audio/audio.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "testutil.h"
 

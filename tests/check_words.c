@@ -8,7 +8,7 @@
 
 #include "core/game.h"
 #include "ui/words.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "testutil.h"
 
 static json_t *load(const char *lang)

@@ -12,7 +12,7 @@
 
 #include "app/table.h"
 #include "app/view.h"
-#include "audio/audio_bench.h"
+#include "app/audio_bench.h"
 #include "bots/bot.h"
 #include "core/game.h"
 #include "speech/speech.h"

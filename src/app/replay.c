@@ -20,7 +20,7 @@
 #include "core/rules.h"
 #include "core/sbuf.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 /* ------------------------------------------------------------------ */

@@ -7,7 +7,7 @@
 
 #include "audio/audio.h"
 #include "core/sbuf.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "ui/term.h"
 
 static void notice(struct session *s, const char *msg)

@@ -6,7 +6,7 @@
 #define TAPIS_SESSION_H
 
 #include "speech/speech.h"
-#include "ui/settings.h"
+#include "app/settings.h"
 
 struct audio;
 

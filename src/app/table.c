@@ -14,7 +14,7 @@
 #include "core/deckfile.h"
 #include "core/file.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 
 static void on_event(void *ctx, const struct event *e)

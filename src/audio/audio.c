@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "core/paths.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 static const char *const cue_names[CUE_COUNT] = {
 	[CUE_SHUFFLE] = "shuffle", [CUE_DEAL] = "deal", [CUE_CARD] = "card",

@@ -8,7 +8,7 @@
 
 #include "audio/audio.h"
 #include "net/proto.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 struct host_member *host_member(struct host *h, const char *name)
 {

@@ -9,7 +9,7 @@
 #include "audio/audio.h"
 #include "net/client.h"
 #include "net/proto.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 
 static void tell(struct remote *r, int kind, int urgent, int cue, int seat, const char *text)

@@ -13,7 +13,7 @@
 #include "core/deckfile.h"
 #include "core/rules.h"
 #include "net/remote.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/menu.h"
 #include "ui/play.h"

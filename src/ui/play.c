@@ -11,7 +11,7 @@
 #include "app/table.h"
 #include "app/view.h"
 #include "core/sbuf.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/keymap.h"
 #include "ui/term.h"

@@ -7,7 +7,7 @@
 
 #include "core/game.h"
 #include "core/rules.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audio_bench: key-to-speech time and device buffer (see audio_bench.h). */
-#include "audio/audio_bench.h"
+#include "app/audio_bench.h"
 
 #include <stdlib.h>
 #include <string.h>

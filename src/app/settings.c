@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* settings: the settings file (see settings.h). */
-#include "ui/settings.h"
+#include "app/settings.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 
 #include "audio/audio.h"
 #include "core/paths.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 #define FILE_MAX 16384

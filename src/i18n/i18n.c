@@ -4,7 +4,7 @@
  * sorted msgids. Each language's catalogue is read once and kept: switching
  * languages (a server phrasing one event in French for one player and in
  * English for the next) points at the other one. */
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 #include <stdint.h>
 #include <stdio.h>
