@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app/bench.h"
+#include "app/registry.h"
 #include "net/bench_net.h"
 #include "net/cmd_serve.h"
 #include "ui/words.h"
@@ -95,16 +96,16 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(f, "%s\n", _(head[i]));
 	fprintf(f, "\nGames:");
-	for (int i = 0; game_list[i]; i++)
-		fprintf(f, " %s", game_list[i]->name);
+	for (int i = 0; registry_games[i].ops; i++)
+		fprintf(f, " %s", registry_games[i].ops->name);
 	fprintf(f, "\n\n");
 	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
 		fprintf(f, "%s\n", _(options[i]));
 	fprintf(f, "\n");
 	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
 		fprintf(f, "%s\n", _(limits[i]));
-	for (int i = 0; game_list[i]; i++) {
-		const struct game_ops *g = game_list[i];
+	for (int i = 0; registry_games[i].ops; i++) {
+		const struct game_ops *g = registry_games[i].ops;
 		if (g->min_players == g->max_players)
 			fprintf(f, "\nRules of %s (%d players):\n", g->name, g->min_players);
 		else
@@ -467,7 +468,7 @@ static int cmd_play(int argc, char **argv)
 		fprintf(stderr, "tapis: play needs a game (see tapis --help)\n");
 		return EXIT_USAGE;
 	}
-	const struct game_ops *g = game_find(argv[2]);
+	const struct game_ops *g = registry_ops(argv[2]);
 	if (!g) {
 		fprintf(stderr, "tapis: unknown game '%s' (see tapis --help)\n", argv[2]);
 		return EXIT_USAGE;
@@ -507,7 +508,7 @@ static int cmd_rules(int argc, char **argv)
 		fprintf(stderr, "tapis: rules needs a game\n");
 		return EXIT_USAGE;
 	}
-	const struct game_ops *g = game_find(argv[2]);
+	const struct game_ops *g = registry_ops(argv[2]);
 	if (!g) {
 		fprintf(stderr, "tapis: unknown game '%s'\n", argv[2]);
 		return EXIT_USAGE;
@@ -578,13 +579,13 @@ static int menu_loop(struct session *ses, struct cli *c)
 	const char *ritems[17];
 	char rlabels[16][96];
 	int nsaved = 0;
-	for (int i = 0; game_list[i] && nsaved < 16; i++) {
+	for (int i = 0; registry_games[i].ops && nsaved < 16; i++) {
 		char savep[4200];
-		if (paths_savefile(savep, sizeof savep, game_list[i]->name, 0) < 0 || access(savep, F_OK) != 0)
+		if (paths_savefile(savep, sizeof savep, registry_games[i].ops->name, 0) < 0 || access(savep, F_OK) != 0)
 			continue;
-		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(game_list[i]->title));
+		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(registry_games[i].ops->title));
 		ritems[nsaved] = rlabels[nsaved];
-		saved[nsaved++] = game_list[i];
+		saved[nsaved++] = registry_games[i].ops;
 	}
 	if (nsaved) {
 		ritems[nsaved] = _("New game");
@@ -607,8 +608,8 @@ static int menu_loop(struct session *ses, struct cli *c)
 		if (step == 0) {
 			const char *items[18];
 			int n = 0;
-			for (int i = 0; game_list[i] && n < 15; i++)
-				items[n++] = _(game_list[i]->title);
+			for (int i = 0; registry_games[i].ops && n < 15; i++)
+				items[n++] = _(registry_games[i].ops->title);
 			/* TRANSLATORS: the item of the main menu that switches the
 			 * language, named in the language in force. */
 			items[n] = _("Language: English");
@@ -627,7 +628,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 				switch_lang(ses);
 				continue;
 			}
-			g = game_list[gi];
+			g = registry_games[gi].ops;
 			step = 1;
 		}
 		if (step == 1) {
@@ -723,7 +724,7 @@ static int cmd_keys(int argc, char **argv)
 			}
 			c.lang = argv[++i];
 		} else if (argv[i][0] != '-' && !game) {
-			if (!game_find(argv[i])) {
+			if (!registry_ops(argv[i])) {
 				fprintf(stderr, "tapis: unknown game '%s'\n", argv[i]);
 				return EXIT_USAGE;
 			}

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "app/replay.h"
 #include "core/game.h"
 #include "net/auth.h"
@@ -609,7 +610,7 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 	j.n = 0;
 	store_journal_each(&st, table, on_journal, &j);
 	store_close(&st);
-	const struct game_ops *g = game_find(row.t.game);
+	const struct game_ops *g = registry_ops(row.t.game);
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	char buf[STORE_TEXT_MAX];

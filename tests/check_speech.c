@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "core/paths.h"
 #include "speech/announce.h"
 #include "i18n/i18n.h"
@@ -172,7 +173,7 @@ END_TEST
 
 START_TEST(generic_announcements)
 {
-	const struct game_ops *g = game_list[0];
+	const struct game_ops *g = registry_games[0].ops;
 	ck_assert_ptr_nonnull(g);
 	struct talk t = { .game = g, .me = 0, .players = 4 };
 	struct event e;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "audio/audio.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
@@ -365,7 +366,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
                  const struct host_config *cfg, struct net_out out, long long now_ms, char *err,
                  size_t errlen)
 {
-	const struct game_ops *g = game_find(t->game);
+	const struct game_ops *g = registry_ops(t->game);
 	if (!g) {
 		snprintf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
 		return -1;

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/registry.h"
+
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
 	[PM_WATCH] = "watch", [PM_LEAVE] = "leave", [PM_START] = "start", [PM_SEAT] = "seat",
@@ -174,7 +176,7 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	char game[32];
 	if (get_str(o, "game", game, sizeof game, 31, 1, err, errlen) < 0)
 		return -1;
-	m->game = game_find(game);
+	m->game = registry_ops(game);
 	if (!m->game) {
 		snprintf(err, errlen, "no game called '%s'", game);
 		return -1;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "audio/audio.h"
 #include "net/client.h"
 #include "net/proto.h"
@@ -68,7 +69,7 @@ static void table_facts(struct remote *r)
 	json_t *t = remote_table(r, r->table);
 	if (!t)
 		return;
-	const struct game_ops *g = game_find(str_of(t, "game"));
+	const struct game_ops *g = registry_ops(str_of(t, "game"));
 	if (g) {
 		r->vs.game = g->name;
 		r->vs.clockwise = g->clockwise;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/local.h"
+#include "app/registry.h"
 #include "app/session.h"
 #include "audio/audio.h"
 #include "bots/bot.h"
@@ -359,12 +360,12 @@ static void create_menu(struct join *j)
 {
 	const char *games[16];
 	int ng = 0;
-	for (; game_list[ng] && ng < 16; ng++)
-		games[ng] = _(game_list[ng]->title);
+	for (; registry_games[ng].ops && ng < 16; ng++)
+		games[ng] = _(registry_games[ng].ops->title);
 	int gi = menu_run(sp_of(j), _("Which game?"), games, ng, 0);
 	if (gi < 0)
 		return;
-	const struct game_ops *g = game_list[gi];
+	const struct game_ops *g = registry_games[gi].ops;
 	char pl[GAME_MAX_SEATS][48];
 	const char *pitems[GAME_MAX_SEATS];
 	int np = 0;
@@ -411,7 +412,7 @@ static void create_menu(struct join *j)
 
 static const char *table_line(json_t *t, char *buf, size_t len)
 {
-	const struct game_ops *g = game_find(jstr(json_object_get(t, "game")));
+	const struct game_ops *g = registry_ops(jstr(json_object_get(t, "game")));
 	long id = (long)json_integer_value(json_object_get(t, "id"));
 	int players = (int)json_integer_value(json_object_get(t, "players"));
 	const char *st = jstr(json_object_get(t, "state"));
@@ -504,7 +505,7 @@ static int scripted_lobby(struct join *j)
 	if (j->o.table_password_file && read_password_file(j->o.table_password_file, password, sizeof password) < 0)
 		return JOIN_USAGE;
 	if (j->o.create) {
-		const struct game_ops *g = game_find(j->o.create);
+		const struct game_ops *g = registry_ops(j->o.create);
 		int players = j->o.players ? j->o.players : g->default_players;
 		struct rules rules;
 		rules_init(&rules, g->rules, g->nrules);
@@ -617,7 +618,7 @@ static int parse(int argc, char **argv, struct join_opts *o)
 		return JOIN_USAGE;
 	}
 	if (o->create) {
-		const struct game_ops *g = game_find(o->create);
+		const struct game_ops *g = registry_ops(o->create);
 		if (!g) {
 			fprintf(stderr, "tapis join: unknown game '%s'\n", o->create);
 			return JOIN_USAGE;

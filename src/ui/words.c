@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "core/game.h"
 #include "core/rules.h"
 #include "i18n/i18n.h"
@@ -158,8 +159,8 @@ static json_t *rule_json(const struct game_ops *g, int i)
 static json_t *games_json(void)
 {
 	json_t *a = json_array();
-	for (int i = 0; game_list[i]; i++) {
-		const struct game_ops *g = game_list[i];
+	for (int i = 0; registry_games[i].ops; i++) {
+		const struct game_ops *g = registry_games[i].ops;
 		json_t *rules = json_array();
 		for (int k = 0; k < g->nrules; k++)
 			json_array_append_new(rules, rule_json(g, k));
