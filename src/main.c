@@ -29,6 +29,7 @@
 #include "speech/announce.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
+#include "ui/finish.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
 #include "ui/play.h"
@@ -276,7 +277,7 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 
 static void open_session(struct session *ses, const struct cli *c)
 {
-	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound };
+	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound, term_is_tty() };
 	session_open(ses, &req);
 }
 
@@ -495,7 +496,7 @@ static int cmd_play(int argc, char **argv)
 	else
 		rc = term_interrupted() ? term_interrupt_status() : EXIT_DONE;
 	term_close();
-	session_close(&ses);
+	finish_session(&ses);
 	return rc;
 }
 
@@ -525,7 +526,7 @@ static int cmd_rules(int argc, char **argv)
 	char *text = file_read(path, NULL, err, sizeof err);
 	if (!text) {
 		fprintf(stderr, "tapis: %s\n", err);
-		session_close(&ses);
+		finish_session(&ses);
 		return EXIT_INTERNAL;
 	}
 	fputs(text, stdout);
@@ -539,7 +540,7 @@ static int cmd_rules(int argc, char **argv)
 		term_close();
 		free(plain);
 	}
-	session_close(&ses);
+	finish_session(&ses);
 	free(text);
 	return EXIT_DONE;
 }
@@ -697,7 +698,7 @@ static int cmd_menu(int argc, char **argv)
 	term_open();
 	rc = menu_loop(&ses, &c);
 	term_close();
-	session_close(&ses);
+	finish_session(&ses);
 	return rc;
 }
 

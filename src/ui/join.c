@@ -16,6 +16,7 @@
 #include "net/remote.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
+#include "ui/finish.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/term.h"
@@ -675,7 +676,8 @@ int join_main(int argc, char **argv)
 		}
 		j->have_script = 1;
 	}
-	struct session_request req = { i18n_lang(), j->o.speech, j->o.text, j->o.no_speech, j->o.no_sound };
+	struct session_request req = { i18n_lang(), j->o.speech, j->o.text, j->o.no_speech, j->o.no_sound,
+	                               term_is_tty() };
 	session_open(&j->ses, &req);
 	j->local.sp = &j->ses.sp;
 	j->local.audio = j->ses.audio;
@@ -729,7 +731,7 @@ out:
 	remote_close(&j->r);
 	if (j->have_script)
 		script_release(&j->script);
-	session_close(&j->ses);
+	finish_session(&j->ses);
 	free(j);
 	return rc;
 }

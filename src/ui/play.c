@@ -689,8 +689,14 @@ static int handle_key(struct play *p, int key)
 	case 'V':
 		switch_verbosity(p);
 		break;
-	case '+': case '-': case '[': case ']': case '{': case '}':
-		session_key(p->ses, key);
+	case '+': case '-':
+		session_tune(p->ses, SESSION_RATE, key == '+' ? 1 : -1);
+		break;
+	case ']': case '[':
+		session_tune(p->ses, SESSION_SPEECH_VOLUME, key == ']' ? 1 : -1);
+		break;
+	case '}': case '{':
+		session_tune(p->ses, SESSION_CUE_VOLUME, key == '}' ? 1 : -1);
 		break;
 	default:
 		break;
