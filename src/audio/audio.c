@@ -379,6 +379,11 @@ double audio_stream_started(const struct audio *a)
 	return a ? a->stream_started : 0;
 }
 
+double audio_stream_started_cpu(const struct audio *a)
+{
+	return a ? a->stream_started_cpu : 0;
+}
+
 void audio_pump(struct audio *a)
 {
 	if (!a)
