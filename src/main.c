@@ -150,7 +150,7 @@ static int parse_play(int argc, char **argv, int i, struct cli *c)
 			c->players = (int)n;
 		} else if (!strcmp(a, "--lang")) {
 			NEED();
-			if (strcmp(v, "en") && strcmp(v, "fr")) { fprintf(stderr, "tapis: --lang: '%s': en or fr\n", v); return EXIT_USAGE; }
+			if (!i18n_lang_known(v)) { fprintf(stderr, "tapis: --lang: '%s': en or fr\n", v); return EXIT_USAGE; }
 			c->lang = v;
 		} else if (!strcmp(a, "--seed")) {
 			NEED();
@@ -719,7 +719,7 @@ static int cmd_keys(int argc, char **argv)
 	int game = 0;
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--lang") && !c.lang) {
-			if (i + 1 >= argc || (strcmp(argv[i + 1], "en") && strcmp(argv[i + 1], "fr"))) {
+			if (i + 1 >= argc || !i18n_lang_known(argv[i + 1])) {
 				fprintf(stderr, "tapis: --lang: en or fr\n");
 				return EXIT_USAGE;
 			}
@@ -752,7 +752,7 @@ int main(int argc, char **argv)
 		struct cli c;
 		memset(&c, 0, sizeof c);
 		int i = 2;
-		if (i + 1 < argc && !strcmp(argv[i], "--lang") && (!strcmp(argv[i + 1], "en") || !strcmp(argv[i + 1], "fr"))) {
+		if (i + 1 < argc && !strcmp(argv[i], "--lang") && i18n_lang_known(argv[i + 1])) {
 			c.lang = argv[i + 1];
 			i += 2;
 		}

@@ -77,6 +77,20 @@ START_TEST(languages_side_by_side)
 }
 END_TEST
 
+/* The one check of a language's name: exactly the languages tapis speaks. */
+START_TEST(languages_known)
+{
+	ck_assert(i18n_lang_known("en"));
+	ck_assert(i18n_lang_known("fr"));
+	ck_assert(!i18n_lang_known("de"));
+	ck_assert(!i18n_lang_known("fr_FR"));
+	ck_assert(!i18n_lang_known("FR"));
+	ck_assert(!i18n_lang_known("f"));
+	ck_assert(!i18n_lang_known(""));
+	ck_assert(!i18n_lang_known(NULL));
+}
+END_TEST
+
 START_TEST(french_card_names)
 {
 	lang("fr");
@@ -216,6 +230,7 @@ int main(void)
 	tcase_add_test(tc, queue_and_history);
 	tcase_add_test(tc, generic_announcements);
 	tcase_add_test(tc, languages_side_by_side);
+	tcase_add_test(tc, languages_known);
 	suite_add_tcase(s, tc);
 	int rc = tu_run(s);
 	i18n_release();

@@ -730,7 +730,7 @@ int replay_main(int argc, char **argv)
 		if (!strcmp(argv[i], "--text")) {
 			text = 1;
 		} else if (!strcmp(argv[i], "--lang")) {
-			if (i + 1 >= argc || (strcmp(argv[i + 1], "en") && strcmp(argv[i + 1], "fr"))) {
+			if (i + 1 >= argc || !i18n_lang_known(argv[i + 1])) {
 				fprintf(stderr, "tapis: --lang: en or fr\n");
 				return 2;
 			}

@@ -128,7 +128,7 @@ static int chosen(struct settings *s, int rc, int yes, unsigned bit)
 static int set_key(struct settings *s, const char *k, const char *v)
 {
 	if (!strcmp(k, "lang")) {
-		if (*v && strcmp(v, "en") && strcmp(v, "fr"))
+		if (*v && !i18n_lang_known(v))
 			return -1;
 		snprintf(s->lang, sizeof s->lang, "%s", v);
 		return 0;

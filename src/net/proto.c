@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/registry.h"
+#include "i18n/i18n.h"
 
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
@@ -143,7 +144,7 @@ static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		return -1;
 	if (!m->lang[0])
 		snprintf(m->lang, sizeof m->lang, "en");
-	if (strcmp(m->lang, "en") && strcmp(m->lang, "fr")) {
+	if (!i18n_lang_known(m->lang)) {
 		snprintf(err, errlen, "'lang' must be \"en\" or \"fr\"");
 		return -1;
 	}
