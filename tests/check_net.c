@@ -1647,6 +1647,61 @@ START_TEST(test_hint)
 }
 END_TEST
 
+/* The message of the next error, checked to be of that code. */
+static const char *error_text(struct tc *t, const char *code)
+{
+	json_t *e = tc_wait(t, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), code);
+	return json_string_value(json_object_get(e, "message"));
+}
+
+/* Errors are phrased in the language of the connection's hello: a French
+ * player reads French, an English one English, for the same refusal. */
+START_TEST(test_errors_in_language)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc f, e, x;
+	tc_login(&f, &s, "Fanny", "fr", "secret un");
+	tc_login(&e, &s, "Eddie", "en", NULL);
+	tc_send(&f, "{\"type\":\"sit\",\"table\":99}");
+	ck_assert_str_eq(error_text(&f, "no_table"), "cette table n'existe pas");
+	tc_send(&e, "{\"type\":\"sit\",\"table\":99}");
+	ck_assert_str_eq(error_text(&e, "no_table"), "there is no such table");
+	/* Read by the message parser, with what was wrong. */
+	tc_send(&f, "{\"type\":\"create\",\"game\":\"whist\"}");
+	ck_assert_str_eq(error_text(&f, "bad_message"), "aucun jeu ne s'appelle 'whist'");
+	/* Made by the table. */
+	long id = tc_create(&e, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_send(&f, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", id);
+	ck_assert_str_eq(error_text(&f, "seat"), "la place 1 n'est pas libre");
+	tc_send(&f, "{\"type\":\"start\",\"table\":%ld}", id);
+	ck_assert_str_eq(error_text(&f, "not_creator"), "seul le créateur de la table peut le faire");
+	tc_send(&f, "{\"type\":\"hint\",\"table\":%ld}", id);
+	ck_assert_str_eq(error_text(&f, "not_playing"), "la partie n'est pas en cours");
+	/* The server loop's own: too many messages at once. */
+	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+		tc_send(&f, "{\"type\":\"ping\"}");
+	ck_assert_str_eq(error_text(&f, "rate"), "trop de messages : ralentissez");
+	usleep(500 * 1000);
+	/* A refused hello is in the language it asked for; the connection
+	 * replaced hears it in its own. */
+	tc_hello(&x, &s, "Fanny", "fr", "secret deux", NULL);
+	ck_assert_str_eq(error_text(&x, "password"), "mot de passe faux");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Fanny\",\"lang\":\"en\",\"password\":\"secret un\"}");
+	tc_wait(&x, "welcome");
+	json_t *r;
+	while (!strcmp(json_string_value(json_object_get(r = tc_wait(&f, "error"), "code")), "rate"))
+		continue; /* the rest of the burst */
+	ck_assert_str_eq(json_string_value(json_object_get(r, "code")), "replaced");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "connecté depuis ailleurs");
+	tc_free(&f);
+	tc_free(&e);
+	tc_free(&x);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Connect without hello; the connection must be refused with 'busy' and
  * closed. */
 static void refused_busy(struct srv *s, const char *why)
@@ -1749,6 +1804,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_tables_removed);
 	tcase_add_test(tc, test_spectator_back);
 	tcase_add_test(tc, test_hint);
+	tcase_add_test(tc, test_errors_in_language);
 	suite_add_tcase(s, tc);
 	return s;
 }

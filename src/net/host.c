@@ -468,16 +468,16 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	int held = seat_of(h, name);
 	if (seat >= 0 && held < 0) {
 		if (seat >= h->players) {
-			snprintf(err, errlen, "this table has %d seats", h->players);
+			snprintf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
 			return -1;
 		}
 		if (h->seat[seat].name[0] || !h->seat[seat].open) {
-			snprintf(err, errlen, "seat %d is not free", seat);
+			snprintf(err, errlen, _("seat %d is not free"), seat + 1);
 			return -1;
 		}
 	}
 	if (!m && !(m = add_member(h, name, lang))) {
-		snprintf(err, errlen, "this table is full");
+		snprintf(err, errlen, "%s", _("this table is full"));
 		return -1;
 	}
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
@@ -560,11 +560,11 @@ void host_stand(struct host *h, const char *name, int leave)
 int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
 {
 	if (seat >= h->players) {
-		snprintf(err, errlen, "this table has %d seats", h->players);
+		snprintf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
 		return -1;
 	}
 	if (h->seat[seat].name[0]) {
-		snprintf(err, errlen, "seat %d is held by a player", seat);
+		snprintf(err, errlen, _("seat %d is held by a player"), seat + 1);
 		return -1;
 	}
 	h->seat[seat].open = open;
@@ -577,7 +577,7 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 {
 	if (h->state != HOST_WAITING) {
-		snprintf(err, errlen, "the game has already begun");
+		snprintf(err, errlen, "%s", _("the game has already begun"));
 		return -1;
 	}
 	h->state = HOST_PLAYING;
@@ -601,10 +601,10 @@ static struct host_member *seated_member(struct host *h, const char *name, const
 	*code = *msg = NULL;
 	if (h->state != HOST_PLAYING) {
 		*code = "not_playing";
-		*msg = "the game is not being played";
+		*msg = _("the game is not being played");
 	} else if (seat_of(h, name) < 0 || !m || !m->has_view) {
 		*code = "not_seated";
-		*msg = "you hold no seat at this table";
+		*msg = _("you hold no seat at this table");
 	}
 	return *code ? NULL : m;
 }

@@ -11,9 +11,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/view.h"
 #include "net/lobby.h"
 #include "net/outq.h"
 #include "net/proto.h"
+#include "speech/i18n.h"
 
 static volatile sig_atomic_t stop_asked;
 static struct lws_context *running; /* for the signal handler's wake-up */
@@ -167,9 +169,11 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	if (!final)
 		return;
 	long long now = now_ms();
+	/* Its errors in its language, as the lobby's. */
+	const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
 	if (c->rx_too_long) {
 		char text[96];
-		snprintf(text, sizeof text, "message too long (at most %d bytes)", PROTO_MAX_MESSAGE);
+		snprintf(text, sizeof text, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 		char *e = proto_error("too_long", text, NULL);
 		if (e)
 			queue_text(c, e, strlen(e));
@@ -178,7 +182,7 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		if (++c->refused > SERVER_RATE_BURST * 4) {
 			io_close(s, c->id);
 		} else {
-			char *e = proto_error("rate", "too many messages: slow down", NULL);
+			char *e = proto_error("rate", _("too many messages: slow down"), NULL);
 			if (e)
 				queue_text(c, e, strlen(e));
 			free(e);
@@ -187,6 +191,7 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		c->refused = 0;
 		lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
 	}
+	view_lang_leave(saved);
 	free(c->rx);
 	c->rx = NULL;
 	c->rxlen = 0;
