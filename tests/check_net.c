@@ -1702,6 +1702,61 @@ START_TEST(test_errors_in_language)
 }
 END_TEST
 
+/* How many says t heard holding part. */
+static int heard_count(const struct tc *t, const char *part)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		n += !strcmp(mtype(t->msg[i]), "say") && x && strstr(x, part);
+	}
+	return n;
+}
+
+/* V over the network: a listener asks for short announcements, is told so
+ * in their language, and their view phrases short from then on (Bourré's
+ * trick count left to S), while another listener still hears it all. */
+START_TEST(test_verbosity)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "fr", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "bourre", 4, "[\"bot:1\",\"bot:1\",\"bot:1\",\"bot:1\"]",
+	                   ",\"rules\":{\"hands\":2},\"seed\":7");
+	b.table = id;
+	tc_send(&b, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&b, "joined");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"brief\"}", id);
+	ck_assert_str_eq(next_error(&a), "bad_message");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"short\"}", id + 1);
+	ck_assert_str_eq(next_error(&a), "no_table");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"short\"}", id);
+	json_t *say = tc_wait(&a, "say");
+	ck_assert_str_eq(json_string_value(json_object_get(say, "text")), "Annonces brèves.");
+	ck_assert_int_eq(json_integer_value(json_object_get(say, "table")), id);
+	ck_assert_int_eq(count_type(&b, "say"), 0); /* to Anne alone */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	/* Short leaves out the others' passing and staying (T and S tell
+	 * them) and the running count of tricks (S tells it). */
+	int full = heard_count(&b, " passe.") + heard_count(&b, "le pli, ");
+	ck_assert_int_gt(full, 0);
+	ck_assert_int_eq(heard_count(&a, " passe.") + heard_count(&a, "le pli, "), 0);
+	ck_assert_int_eq(heard_count(&a, "prend le pli"), heard_count(&b, "prend le pli"));
+	/* Back to full: said, and kept. */
+	a.cursor = a.n;
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"full\"}", id);
+	say = tc_wait(&a, "say");
+	ck_assert_str_eq(json_string_value(json_object_get(say, "text")), "Annonces complètes.");
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Connect without hello; the connection must be refused with 'busy' and
  * closed. */
 static void refused_busy(struct srv *s, const char *why)
@@ -1805,6 +1860,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_spectator_back);
 	tcase_add_test(tc, test_hint);
 	tcase_add_test(tc, test_errors_in_language);
+	tcase_add_test(tc, test_verbosity);
 	suite_add_tcase(s, tc);
 	return s;
 }

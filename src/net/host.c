@@ -179,6 +179,7 @@ static void bind_view(struct host *h, struct host_member *m)
 	 * the start, the first events will. */
 	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
 		m->has_view = 1;
+		view_set_verbosity(&m->v, m->verbosity);
 	} else {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 	}
@@ -634,6 +635,24 @@ int host_hint(struct host *h, const char *name, const char **code, const char **
 {
 	struct host_member *m = seated_member(h, name, code, msg);
 	return m ? view_hint(&m->v) : -1;
+}
+
+int host_verbosity(struct host *h, const char *name, int verbosity, int say)
+{
+	struct host_member *m = host_member(h, name);
+	if (!m)
+		return -1;
+	m->verbosity = verbosity;
+	if (m->has_view)
+		view_set_verbosity(&m->v, verbosity);
+	if (say && m->conn >= 0) {
+		const char *saved = view_lang_enter(m->lang);
+		const char *text = verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements.");
+		view_lang_leave(saved);
+		send_to(h, m, proto_dump(json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id,
+		                                   "moves", table_moves(&h->t), "text", json_text(text))));
+	}
+	return 0;
 }
 
 /* Tell the seat's player, if here, how long they have left to act. */

@@ -484,6 +484,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		return;
 	}
 	struct host_member *now = host_member(h, u->name);
+	host_verbosity(h, u->name, u->verbosity, 0);
 	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
 	l->dirty = 1;
 }
@@ -638,6 +639,18 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 			send_error(l, conn, code, msg, m.type);
 		break;
 	}
+	case PM_VERBOSITY:
+		/* Kept for the session: at this table now, at others when joined. */
+		if ((h = table_for(l, c, &m))) {
+			if (!host_member(h, me)) {
+				send_error(l, conn, "not_member", _("you are not at this table"), m.type);
+				break;
+			}
+			l->users[c->user].verbosity = m.verbosity;
+			for (int i = 0; i < l->ntables; i++)
+				host_verbosity(l->tables[i], me, m.verbosity, l->tables[i] == h);
+		}
+		break;
 	case PM_CHAT:
 		lobby_chat(l, c, &m);
 		break;

@@ -22,6 +22,7 @@ struct lobby_user {
 	char token_hash[AUTH_TOKEN_HASH_MAX]; /* of the resume token ("" none known) */
 	long conn;              /* -1: disconnected */
 	long long gone_ms;
+	int verbosity;          /* enum talk_verbosity asked for, kept for the session at every table */
 };
 
 #define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */

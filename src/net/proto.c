@@ -6,12 +6,13 @@
 #include <string.h>
 
 #include "speech/i18n.h"
+#include "speech/talk.h"
 
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
 	[PM_WATCH] = "watch", [PM_LEAVE] = "leave", [PM_START] = "start", [PM_SEAT] = "seat",
 	[PM_KICK] = "kick", [PM_ACTION] = "action", [PM_CHAT] = "chat", [PM_PING] = "ping",
-	[PM_HINT] = "hint",
+	[PM_HINT] = "hint", [PM_VERBOSITY] = "verbosity",
 };
 
 const char *proto_type_word(int type)
@@ -313,6 +314,19 @@ static int read_chat(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	return 0;
 }
 
+static int read_verbosity(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	char word[8];
+	if (read_table(o, m, err, errlen) < 0 || get_str(o, "level", word, sizeof word, 5, 1, err, errlen) < 0)
+		return -1;
+	if (strcmp(word, "short") && strcmp(word, "full")) {
+		snprintf(err, errlen, "%s", _("'level' must be \"short\" or \"full\""));
+		return -1;
+	}
+	m->verbosity = !strcmp(word, "short") ? TALK_SHORT : TALK_FULL;
+	return 0;
+}
+
 static int read_nothing(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 {
 	(void)o, (void)m, (void)err, (void)errlen;
@@ -324,7 +338,7 @@ static int (*const readers[PM_COUNT])(json_t *, struct proto_msg *, char *, size
 	[PM_STAND] = read_table, [PM_WATCH] = read_sit, [PM_LEAVE] = read_table,
 	[PM_START] = read_table, [PM_SEAT] = read_seat, [PM_KICK] = read_kick,
 	[PM_ACTION] = read_action, [PM_CHAT] = read_chat, [PM_PING] = read_nothing,
-	[PM_HINT] = read_table,
+	[PM_HINT] = read_table, [PM_VERBOSITY] = read_verbosity,
 };
 
 int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, size_t errlen)

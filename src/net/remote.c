@@ -486,3 +486,11 @@ int remote_hint(struct remote *r)
 {
 	return remote_simple(r, "hint", r->table);
 }
+
+int remote_verbosity(struct remote *r, int verbosity)
+{
+	json_t *o = table_msg("verbosity", r->table);
+	if (o)
+		json_object_set_new(o, "level", json_string(verbosity == TALK_SHORT ? "short" : "full"));
+	return remote_send(r, o);
+}

@@ -597,7 +597,9 @@ static void switch_verbosity(struct play *p)
 	if (p->port->verbosity)
 		p->port->verbosity(p->port->ctx, ses->set.verbosity);
 	session_save_settings(ses);
-	say(p, ses->set.verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements."));
+	/* At a server, the server answers (in the words of its view). */
+	if (!p->port->network || !p->port->verbosity)
+		say(p, ses->set.verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements."));
 }
 
 /* Handle one key; returns 1 when the player asked to quit. */
