@@ -430,6 +430,17 @@ static int is_creator(struct lobby *l, struct lobby_conn *c, struct host *h, int
 	return 1;
 }
 
+/* A table's own entry ("table") to its members connected (as the lobby's
+ * updates send it while the table waits). */
+static void send_table(struct lobby *l, struct host *h)
+{
+	char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
+	for (int k = 0; one && k < h->nmembers; k++)
+		if (h->member[k]->conn >= 0)
+			send_text(l, h->member[k]->conn, strdup(one));
+	free(one);
+}
+
 /* A private table's password, unless already a member or its creator. */
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
@@ -626,6 +637,10 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 			if (their >= 0)
 				send_text(l, their, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
 				                                         (json_int_t)h->id, "reason", "removed")));
+			/* The seats as they are now, to the members: in play too
+			 * (the lobby's updates reach a table still waiting only). */
+			if (h->state != HOST_WAITING)
+				send_table(l, h);
 			l->dirty = 1;
 		}
 		break;

@@ -15,7 +15,8 @@
  * 4. The server killed under a player and started again: the page comes
  *    back to its table and the game goes on to its end.
  * 5. The creator's seat controls: a seat opened, another given to a bot of
- *    level 3, a player removed (and sent back to the lobby).
+ *    level 3; the game begun, a player removed (and sent back to the
+ *    lobby).
  * 6. A server with a certificate (made here by openssl, self-signed): the
  *    page over https:// and wss://, a round played by keys.
  *
@@ -519,8 +520,9 @@ async function testReconnect(browser, port, dir, server) {
 
 /* The creator's controls of the seats: Gil makes a Le Brouc table with one
  * seat open; Hana sits from the lobby. Before the start Gil opens a bot's
- * seat, gives another to a bot of level 3, and removes Hana, who is sent
- * back to the lobby. Every control is named, axe-core finds nothing. */
+ * seat and gives another to a bot of level 3; in play he removes Hana, who
+ * is sent back to the lobby. Every control is named, axe-core finds
+ * nothing. */
 async function testSeats(browser, port) {
   const gil = await browser.newPage();
   await login(gil, port, 'Gil', 'en');
@@ -556,8 +558,13 @@ async function testSeats(browser, port) {
   assert.strictEqual((await seat(3)).state, 'bot', 'seat 4: a bot');
   assert.strictEqual(await gil.$eval('#seat-line-3', (e) => e.textContent), 'Seat 4: a bot of level 3.');
   assert.strictEqual(await gil.$eval('#seat-kick-1', (b) => b.textContent), 'Remove Hana from the table');
+  /* In play the kinds are set; a player may still be removed. */
+  await gil.click('#btn-start');
+  await gil.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+  assert.strictEqual(await gil.$('#seat-kind-2'), null, 'no seat kinds once the game has begun');
   await gil.click('#seat-kick-1');
-  await gil.waitForFunction(() => window.tapis.info.seats[1].state === 'open', { timeout: 10000 });
+  await gil.waitForFunction(() => window.tapis.info.seats[1].state === 'open' && !document.querySelector('#seat-kick-1'),
+    { timeout: 10000 });
   await hana.bringToFront();
   await hana.waitForSelector('#lobby:not([hidden])', { timeout: 10000 });
   await gil.bringToFront();
