@@ -96,7 +96,7 @@ static void restore_one(void *ctx, const struct store_table *t)
 	char err[256];
 	if (!h || host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0 ||
 	    add_table(r->l, h) < 0) {
-		fprintf(stderr, "tapis serve: %s\n", h ? err : _("out of memory"));
+		fprintf(stderr, "tapis serve: %s\n", h ? err : "out of memory");
 		if (h)
 			host_free(h);
 		free(h);
