@@ -179,7 +179,14 @@ static void bind_view(struct host *h, struct host_member *m)
 	 * the start, the first events will. */
 	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
 		m->has_view = 1;
-		view_set_verbosity(&m->v, m->verbosity);
+		if (m->verbosity != TALK_FULL) {
+			/* Set before its first state, which the table sends (the
+			 * view's own update would send one not yet made). */
+			void (*update)(void *, const struct view_state *) = m->v.sink.update;
+			m->v.sink.update = NULL;
+			view_set_verbosity(&m->v, m->verbosity);
+			m->v.sink.update = update;
+		}
 	} else {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 	}
@@ -642,9 +649,9 @@ int host_verbosity(struct host *h, const char *name, int verbosity, int say)
 	struct host_member *m = host_member(h, name);
 	if (!m)
 		return -1;
-	m->verbosity = verbosity;
-	if (m->has_view)
+	if (m->has_view && m->verbosity != verbosity)
 		view_set_verbosity(&m->v, verbosity);
+	m->verbosity = verbosity;
 	if (say && m->conn >= 0) {
 		const char *saved = view_lang_enter(m->lang);
 		const char *text = verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements.");
