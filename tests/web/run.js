@@ -482,6 +482,18 @@ async function testOtherGames(browser, port) {
   return moves;
 }
 
+/* A Bouillabaisse table for three, one hand, made from the lobby's form
+ * and begun by its creator. */
+async function startBouillabaisse(page) {
+  await page.select('#create-game', 'bouillabaisse');
+  await page.select('#create-players', '3');
+  await page.select('#rule-hands', '1');
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#btn-start:not([hidden])');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+}
+
 /* A server killed under a player (an account) and started again: the page
  * says the loss once, comes back by itself, sits back at its table and
  * plays the game to its end. */
@@ -493,12 +505,7 @@ async function testReconnect(browser, port, dir, server) {
   await page.type('#login-password', 'a long secret');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#lobby:not([hidden])');
-  await page.select('#create-game', 'bouillabaisse');
-  await page.select('#create-players', '3');
-  await page.select('#rule-hands', '1');
-  await page.click('#create-form button[type=submit]');
-  await page.waitForSelector('#btn-start:not([hidden])');
-  await page.click('#btn-start');
+  await startBouillabaisse(page);
   await page.waitForFunction(() => window.tapis.state && window.tapis.state.my_turn);
   const table = await page.evaluate(() => window.tapis.table);
   server.srv.kill('SIGKILL');
@@ -589,13 +596,7 @@ async function testTls(browser, dir) {
   await login(page, server.port, 'Ida', 'en', 'https');
   assert.strictEqual(await page.evaluate(() => window.tapis.ws.url.slice(0, 6)), 'wss://', 'the page speaks over wss://');
   await page.waitForSelector('#rule-hands', { timeout: 10000 });
-  await page.select('#create-game', 'bouillabaisse');
-  await page.select('#create-players', '3');
-  await page.select('#rule-hands', '1');
-  await page.click('#create-form button[type=submit]');
-  await page.waitForSelector('#btn-start:not([hidden])');
-  await page.click('#btn-start');
-  await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+  await startBouillabaisse(page);
   await page.focus('#play');
   const moves = await playByKeys(page, 120000);
   assert.ok((await logTexts(page)).some((x) => /^Game over/.test(x)), 'the game over wss:// is over');
