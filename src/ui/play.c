@@ -291,37 +291,11 @@ static void try_action(struct play *p, const struct action *a)
 	refresh_hand(p);
 }
 
-/* The chips the player has: what going all-in puts in, else the top of
- * a range of amounts; 0 when unknown. */
-static int chips_held(const struct view_state *v)
-{
-	int most = 0;
-	for (int i = 0; i < v->nchoices; i++) {
-		if (v->choice[i].act.kind == ACT_ALLIN)
-			return v->choice[i].act.amount;
-		if (v->choice[i].hi > v->choice[i].lo && v->choice[i].hi > most)
-			most = v->choice[i].hi;   /* a range goes up to the chips held */
-	}
-	return most;
-}
-
-/* 1 when a risky action asks for Y first: going all-in, giving up a
- * hand with chips already in, betting more than half one's chips. */
+/* 1 when the chosen item asks for Y first (view_risky: the one rule of
+ * every table), unless the `confirm` setting is off. */
 static int risky(const struct play *p, const struct action *a)
 {
-	const struct view_state *v = vs(p);
-	if (!p->ses->set.confirm)
-		return 0;
-	if (a->kind == ACT_ALLIN)
-		return 1;
-	int stay = 0;
-	for (int i = 0; i < v->nchoices; i++)
-		stay |= v->choice[i].act.kind == ACT_STAY;
-	if (v->chips_in > 0 && (a->kind == ACT_FOLD || (a->kind == ACT_PASS && stay)))
-		return 1;
-	int chips = chips_held(v);
-	return (a->kind == ACT_OPEN || a->kind == ACT_RAISE || a->kind == ACT_STRADDLE) && chips > 0 &&
-	       a->amount * 2 > chips;
+	return p->ses->set.confirm && view_asks(vs(p), p->choice[p->item], a->amount);
 }
 
 /* What the chosen item does, as the menu said it. */
