@@ -796,9 +796,8 @@ START_TEST(bourre_marks)
 	tty_start(&t, "play", "bourre", "--players", "4", "--speech", "text", "--no-sound", "--seed", "2", "--lang",
 	          lang, NULL);
 	await_turn(&t);
-	tty_keys(&t, F1);
-	tty_line(&t, line, sizeof line);
-	ck_assert_msg(!strstr(line, _("mark or unmark the selected card for a discard")), "%s", line);
+	/* Stay or pass: Space marks already, and F1 says so. */
+	key_expect(&t, F1, _("mark or unmark the selected card for a discard"));
 	key_expect(&t, " ", fmt(buf, sizeof buf, P_("%d card to discard.", "%d cards to discard.", 1), 1));
 	tty_keys(&t, RIGHT);
 	tty_line(&t, line, sizeof line);
@@ -812,6 +811,15 @@ START_TEST(bourre_marks)
 	key_expect(&t, "l", ".");
 	/* The menu: Stay first; taken, the discard comes. */
 	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 2));
+	/* F1 in it: Space still marks, the query keys still answer. */
+	tty_keys(&t, F1);
+	tty_line(&t, line, sizeof line);
+	ck_assert_msg(strstr(line, _("mark or unmark the selected card for a discard")), "%s", line);
+	ck_assert_msg(strstr(line, _("the same answers as outside the menu")), "%s", line);
+	/* A digit with no amount to type: the table card by card. */
+	tty_keys(&t, "1");
+	tty_line(&t, line, sizeof line);
+	ck_assert_msg(strcmp(line, "1") != 0 && *line, "%s", line);
 	tty_keys(&t, ENTER);
 	await_turn(&t);
 	key_expect(&t, F1, _("mark or unmark the selected card for a discard"));
