@@ -41,7 +41,7 @@ const struct keymap_entry keymap[] = {
 	{ "F2", N_("at a network table: the table's menu"), KEYS_ALWAYS | KEYS_IF_NET, NULL },
 	{ "F1", N_("the keys of this moment"), KEYS_ALWAYS, NULL },
 	{ "Q", N_("quit, after confirmation; the game is saved"), KEYS_ALWAYS, NULL },
-	{ N_("Escape"), N_("outside a menu: the same as Q"), KEYS_ALWAYS, NULL },
+	{ N_("Escape"), N_("the same as Q, outside a menu"), KEYS_ALWAYS, NULL },
 	{ NULL, NULL, 0, NULL },
 };
 
