@@ -574,6 +574,10 @@ START_TEST(risky_rule)
 	vs.chips = 6;
 	struct action straddle = act_amount(ACT_STRADDLE, 4);
 	ck_assert(view_risky(&vs, &straddle));
+	struct action buyback = act_amount(ACT_BUYBACK, 4);
+	ck_assert(view_risky(&vs, &buyback));
+	buyback.amount = 3;
+	ck_assert(!view_risky(&vs, &buyback));
 	/* Chips unknown: no bet asks by its size. */
 	vs.chips = -1;
 	ck_assert(!view_risky(&vs, &a));

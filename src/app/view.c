@@ -258,7 +258,7 @@ int view_risky(const struct view_state *vs, const struct action *a)
 		stay |= vs->choice[i].act.kind == ACT_STAY;
 	if (vs->chips_in > 0 && (a->kind == ACT_FOLD || (a->kind == ACT_PASS && stay)))
 		return 1;
-	int bet = a->kind == ACT_OPEN || a->kind == ACT_RAISE || a->kind == ACT_STRADDLE;
+	int bet = a->kind == ACT_OPEN || a->kind == ACT_RAISE || a->kind == ACT_STRADDLE || a->kind == ACT_BUYBACK;
 	return bet && vs->chips > 0 && a->amount * 2 > vs->chips;
 }
 
