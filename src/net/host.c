@@ -146,6 +146,11 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 		}
 		if (c->nvariants)
 			json_object_set_new(x, "labels", labels(vs, c));
+		/* A risky action asks for a yes (view_risky): always, or from an amount up. */
+		if (c->confirm)
+			json_object_set_new(x, "confirm", json_true());
+		else if (c->confirm_from > 0)
+			json_object_set_new(x, "confirm_from", json_integer(c->confirm_from));
 		json_array_append_new(ch, x);
 	}
 	json_object_set_new(o, "choices", ch);

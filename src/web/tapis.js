@@ -624,37 +624,14 @@ function sayAmount() {
   answer((c.labels && c.labels[a - c.min]) || String(a));
 }
 
-/* The chips the player has: what going all in puts in, else the top of a
- * range of amounts; 0 when unknown. */
-function chipsHeld() {
-  let most = 0;
-  for (const c of choicesOf()) {
-    const n = /^allin (\d+)$/.exec(c.action);
-    if (n) return Number(n[1]);
-    if (hasRange(c) && c.max > most) most = c.max;
-  }
-  return most;
-}
-
-/* Whether a choice asks for Y first: as the server marks it (the rule of
- * the terminal's confirmation, kept in the app layer): `confirm` always
- * (all in, a fold or a pass with chips in), `confirm_from` for the
- * amounts of a range from there up. A server that marks no choice at all
- * leaves it to the page's own rule. */
+/* Whether a choice asks for Y first, as the server marks it by the rule
+ * the terminal follows (docs/protocol.md): `confirm` always (going all in,
+ * a fold or a pass with chips in), `confirm_from` for the amounts of a
+ * range from there up (more than half one's chips). */
 function risky(c, amount) {
-  if (!choicesOf().some((x) => x.confirm !== undefined || x.confirm_from !== undefined)) return riskyHere(c, amount);
   if (c.confirm === true) return true;
   const n = amount !== undefined ? amount : c.min;
   return c.confirm_from !== undefined && n !== undefined && n >= c.confirm_from;
-}
-
-/* Going all in, or betting more than half one's chips. */
-function riskyHere(c, amount) {
-  const kind = c.action.split(' ')[0];
-  if (kind === 'allin') return true;
-  const chips = chipsHeld();
-  const n = amount !== undefined ? amount : Number((/(\d+)$/.exec(c.action) || [])[1] || 0);
-  return ['open', 'raise', 'straddle'].includes(kind) && chips > 0 && n * 2 > chips;
 }
 
 function menuEnter() {

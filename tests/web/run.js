@@ -189,46 +189,38 @@ async function playByKeys(page, limitMs) {
   }
 }
 
-/* The confirmation of risky choices, as the server marks them in the state
- * (the marks are set here on the state the page holds, in the names the
- * server gives them): "confirm" asks for Y (O in French) first, and
- * another key goes back; a range's "confirm_from" asks from that amount
- * up, and below it the choice is played at once. Returns the moves played. */
+/* The confirmation of risky choices, as the server marks them in the state:
+ * going all in ("confirm") asks for Y (O in French) first, and another key
+ * goes back; a range ("confirm_from": more than half one's chips) asks
+ * from that amount up, and below it the choice is played at once. Returns
+ * the moves played. */
 async function confirmByKeys(page) {
-  await page.evaluate(() => {
-    const c = window.tapis.state.choices;
-    c.forEach((x) => { delete x.confirm; delete x.confirm_from; });
-    const range = c.find((x) => x.min !== undefined && x.max > x.min);
-    if (range) range.confirm_from = range.min + 1;
-    c.find((x) => x !== range).confirm = true;   /* marked: the others ask nothing */
-  });
   const moves0 = await page.evaluate(() => window.tapis.state.moves);
   await pressAndHear(page, 'Enter');
-  const items = await page.evaluate(() => window.tapis.menu.items.map((x) => ({ label: x.label, confirm: !!x.confirm,
-    range: x.confirm_from !== undefined })));
-  const marked = items.findIndex((x) => x.confirm);
-  for (let i = 0; i < marked; i++) await pressAndHear(page, 'ArrowDown');
+  const items = await page.evaluate(() => window.tapis.menu.items.map((x) => ({ label: x.label, confirm: x.confirm,
+    from: x.confirm_from, min: x.min, max: x.max })));
+  const marked = items.findIndex((x) => x.confirm === true);
+  const r = items.findIndex((x) => x.from !== undefined);
+  assert.ok(marked >= 0 && r >= 0, 'the server marks the choices: ' + JSON.stringify(items));
+  assert.ok(items[r].from > items[r].min && items[r].from <= items[r].max, 'confirm_from is within the range');
+  const go = async (to) => {
+    const at = await page.evaluate(() => window.tapis.menu.i);
+    for (let i = at; i < to; i++) await pressAndHear(page, 'ArrowDown');
+    for (let i = at; i > to; i--) await pressAndHear(page, 'ArrowUp');
+  };
+  await go(marked);
   const q = await pressAndHear(page, 'Enter');
   assert.ok(q.startsWith(items[marked].label) && /O pour confirmer/.test(q), 'a marked choice asks first: ' + q);
   assert.strictEqual(await pressAndHear(page, 'n'), 'Rien de fait.', 'another key goes back');
   assert.strictEqual(await page.evaluate(() => window.tapis.state.moves), moves0, 'nothing was played');
-  const r = items.findIndex((x) => x.range);
-  if (r < 0) {
-    /* No range: the menu closed and the marks taken away, play goes on. */
-    assert.strictEqual(await pressAndHear(page, 'Escape'), 'Menu fermé.');
-    await page.evaluate(() => window.tapis.state.choices.forEach((x) => { delete x.confirm; }));
-    return 0;
-  }
-  const at = await page.evaluate(() => window.tapis.menu.i);
-  for (let i = at; i < r; i++) await pressAndHear(page, 'ArrowDown');
-  for (let i = at; i > r; i--) await pressAndHear(page, 'ArrowUp');
-  await pressAndHear(page, 'ArrowRight');
-  assert.ok(/O pour confirmer/.test(await pressAndHear(page, 'Enter')), 'confirm_from: the amount from it asks');
+  await go(r);
+  await pressAndHear(page, 'End');
+  assert.ok(/O pour confirmer/.test(await pressAndHear(page, 'Enter')), 'the most of the range asks');
   assert.strictEqual(await pressAndHear(page, 'x'), 'Rien de fait.', 'and goes back on another key');
-  await pressAndHear(page, 'ArrowLeft');
+  await pressAndHear(page, 'Home');
   await page.keyboard.press('Enter');
   await page.waitForFunction((n) => window.tapis.state.moves !== n, { timeout: 10000 }, moves0);
-  assert.strictEqual(await page.evaluate(() => window.tapis.confirm), null, 'below confirm_from: played at once');
+  assert.strictEqual(await page.evaluate(() => window.tapis.confirm), null, 'the least of the range: played at once');
   return 1;
 }
 
