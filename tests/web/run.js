@@ -235,7 +235,6 @@ async function testBouillabaisse(browser, port) {
    * script name is there, and no element of the page is left empty. */
   const script = fs.readFileSync(path.join(top, 'src', 'web', 'tapis.js'), 'utf8');
   const names = new Set([...script.matchAll(/\bw\('([a-z0-9_]+)'\)/g)].map((m) => m[1]));
-  for (const m of script.matchAll(/'(err_[a-z_]+)'/g)) names.add(m[1]);
   for (const m of script.matchAll(/\bwn\('([a-z0-9_]+)',/g)) ['_1', '_n'].forEach((x) => names.add(m[1] + x));
   for (const st of ['waiting', 'playing']) ['_1', '_n'].forEach((x) => names.add('table_' + st + x));
   names.add('table_over');
