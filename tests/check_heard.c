@@ -435,6 +435,35 @@ START_TEST(antes_said_when_paid)
 }
 END_TEST
 
+static int second_deal(struct ear *l) { return l->g->hand_number(l->st) >= 2; }
+
+/* Bourré: those who owe no ante at the next deal are named, not the
+ * payers ("1 chip each, except Bruno"). */
+START_TEST(antes_name_who_is_exempt)
+{
+	int found = 0;
+	for (int l10n = 0; l10n < 2; l10n++) {
+		lang(l10n ? "fr" : "en");
+		for (uint64_t seed = 1; seed <= 30 && found <= l10n; seed++) {
+			struct ear l;
+			ear_open(&l, "bourre", 5, NULL, seed);
+			ear_play(&l, second_deal, seed);
+			/* The antes of deal 2: everyone's, or all but those exempt. */
+			const char *deal2 = strstr(l.said, l10n ? "Donne 2." : "Deal 2.");
+			ck_assert_ptr_nonnull(deal2);
+			const char *paid = strstr(deal2, l10n ? "Mises payées : " : "Antes paid: ");
+			ck_assert_ptr_nonnull(paid);
+			const char *except = l10n ? "Mises payées : 1 jeton chacun, sauf " : "Antes paid: 1 chip each, except ";
+			if (!strncmp(paid, except, strlen(except)))
+				found++;
+			ear_close(&l);
+		}
+	}
+	ck_assert_int_eq(found, 2);
+	lang("en");
+}
+END_TEST
+
 START_TEST(vying_game_end_gives_the_chips)
 {
 	struct ear l;
@@ -559,6 +588,7 @@ int main(void)
 	tcase_add_test(tc, screen_reader_voice_kept);
 	tcase_add_test(tc, partnerships_and_names_at_the_start);
 	tcase_add_test(tc, antes_said_when_paid);
+	tcase_add_test(tc, antes_name_who_is_exempt);
 	tcase_add_test(tc, vying_game_end_gives_the_chips);
 	tcase_add_test(tc, carre_rules_speak_of_the_carre);
 	tcase_add_test(tc, french_contractions);

@@ -1405,6 +1405,117 @@ START_TEST(test_turn_timer)
 }
 END_TEST
 
+/* The choice of a state whose action begins with word, or NULL. */
+static json_t *choice_of(json_t *state, const char *word)
+{
+	json_t *ch = json_object_get(state, "choices");
+	for (size_t i = 0; i < json_array_size(ch); i++) {
+		const char *a = json_string_value(json_object_get(json_array_get(ch, i), "action"));
+		if (a && !strncmp(a, word, strlen(word)) && (!a[strlen(word)] || a[strlen(word)] == ' '))
+			return json_array_get(ch, i);
+	}
+	return NULL;
+}
+
+/* What a state's choices say of asking for a yes: all-in always; a range
+ * of bets from the least amount above half the chips (the top of the
+ * range, all of them); fold only with chips put in; nothing else. */
+static void check_confirms(json_t *state, int chips_in)
+{
+	json_t *ch = json_object_get(state, "choices");
+	for (size_t i = 0; i < json_array_size(ch); i++) {
+		json_t *c = json_array_get(ch, i);
+		const char *a = json_string_value(json_object_get(c, "action"));
+		int always = json_is_true(json_object_get(c, "confirm"));
+		json_t *from = json_object_get(c, "confirm_from");
+		if (!strncmp(a, "allin", 5)) {
+			ck_assert_msg(always, "%s", a);
+		} else if (!strcmp(a, "fold")) {
+			ck_assert_msg(always == (chips_in > 0), "fold, chips in: %d", chips_in);
+		} else if (json_object_get(c, "max") && (!strncmp(a, "open", 4) || !strncmp(a, "raise", 5))) {
+			int lo = (int)json_integer_value(json_object_get(c, "min"));
+			int hi = (int)json_integer_value(json_object_get(c, "max"));
+			int want = hi / 2 + 1 > lo ? hi / 2 + 1 : lo;
+			ck_assert_msg(!always, "%s", a);
+			ck_assert_msg(json_integer_value(from) == want, "%s to %d: confirm_from %lld", a, hi,
+			              (long long)json_integer_value(from));
+		} else {
+			ck_assert_msg(!always && !from, "%s asks", a);
+		}
+	}
+}
+
+/* The state tells which choices ask for a yes, by the one rule of the
+ * terminal; a player back at the table in the middle of a deal still has
+ * the chips put in before, and folding still asks. */
+START_TEST(test_confirm_fields)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 20000;
+	srv_run(&s);
+	static struct tc a, a2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long id = tc_create(&a, "bouillotte", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]",
+	                    ",\"rules\":{\"hands\":20},\"seed\":1");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	/* Put chips in (a straddle, a call, the least open) until a turn
+	 * offers to fold with them in. */
+	int chips_in = 0, seen = 0, acted = -1;
+	json_t *fold = NULL;
+	for (int i = 0; i < 20000 && !fold; i++) {
+		netc_service(a.c, 1);
+		ck_assert_int_eq(a.refused, 0);
+		ck_assert_msg(!a.over, "no turn to fold with chips in");
+		for (; seen < a.n; seen++)
+			if (!strcmp(mtype(a.msg[seen]), "say")) {
+				const char *x = json_string_value(json_object_get(a.msg[seen], "text"));
+				if (x && !strncmp(x, "Deal ", 5))
+					chips_in = 0;
+			}
+		json_t *st = a.state;
+		int moves = st ? (int)json_integer_value(json_object_get(st, "moves")) : -1;
+		if (!st || !json_is_true(json_object_get(st, "my_turn")) || moves == acted)
+			continue;
+		check_confirms(st, chips_in);
+		if (chips_in > 0 && choice_of(st, "fold")) {
+			fold = choice_of(st, "fold");
+			break;
+		}
+		const char *pick = NULL;
+		json_t *c;
+		if ((c = choice_of(st, "straddle")) || (c = choice_of(st, "call")) || (c = choice_of(st, "open")) ||
+		    (c = choice_of(st, "pass")) || (c = choice_of(st, "decline")) || (c = choice_of(st, "take")))
+			pick = json_string_value(json_object_get(c, "action"));
+		ck_assert_ptr_nonnull(pick);
+		if (!strncmp(pick, "straddle", 8) || !strncmp(pick, "call", 4) || !strncmp(pick, "open", 4))
+			chips_in = 1;
+		tc_send(&a, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", id, pick);
+		acted = moves;
+	}
+	ck_assert_ptr_nonnull(fold);
+	ck_assert(json_is_true(json_object_get(fold, "confirm")));
+	/* Gone and back in the middle of the deal: the new view knows. */
+	char token[40];
+	snprintf(token, sizeof token, "%s", a.token);
+	netc_abandon(a.c);
+	a.c = NULL;
+	tc_hello(&a2, &s, "Anne", "en", NULL, token);
+	tc_wait(&a2, "welcome");
+	tc_wait(&a2, "joined");
+	a2.table = id;
+	a2.seat = 0;
+	json_t *st = tc_wait(&a2, "state");
+	ck_assert(json_is_true(json_object_get(st, "my_turn")));
+	check_confirms(st, chips_in);
+	ck_assert(json_is_true(json_object_get(choice_of(st, "fold"), "confirm")));
+	tc_free(&a);
+	tc_free(&a2);
+	srv_stop(&s);
+}
+END_TEST
+
 /* The number of tables in the last lobby message t got, after servicing
  * it until that number is want (or 6 s). */
 static int lobby_tables(struct tc *t, int want)
@@ -1648,6 +1759,116 @@ START_TEST(test_hint)
 }
 END_TEST
 
+/* The message of the next error, checked to be of that code. */
+static const char *error_text(struct tc *t, const char *code)
+{
+	json_t *e = tc_wait(t, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), code);
+	return json_string_value(json_object_get(e, "message"));
+}
+
+/* Errors are phrased in the language of the connection's hello: a French
+ * player reads French, an English one English, for the same refusal. */
+START_TEST(test_errors_in_language)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc f, e, x;
+	tc_login(&f, &s, "Fanny", "fr", "secret un");
+	tc_login(&e, &s, "Eddie", "en", NULL);
+	tc_send(&f, "{\"type\":\"sit\",\"table\":99}");
+	ck_assert_str_eq(error_text(&f, "no_table"), "cette table n'existe pas");
+	tc_send(&e, "{\"type\":\"sit\",\"table\":99}");
+	ck_assert_str_eq(error_text(&e, "no_table"), "there is no such table");
+	/* Read by the message parser, with what was wrong. */
+	tc_send(&f, "{\"type\":\"create\",\"game\":\"whist\"}");
+	ck_assert_str_eq(error_text(&f, "bad_message"), "aucun jeu ne s'appelle 'whist'");
+	/* Made by the table. */
+	long id = tc_create(&e, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_send(&f, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", id);
+	ck_assert_str_eq(error_text(&f, "seat"), "la place 1 n'est pas libre");
+	tc_send(&f, "{\"type\":\"start\",\"table\":%ld}", id);
+	ck_assert_str_eq(error_text(&f, "not_creator"), "seul le créateur de la table peut le faire");
+	tc_send(&f, "{\"type\":\"hint\",\"table\":%ld}", id);
+	ck_assert_str_eq(error_text(&f, "not_playing"), "la partie n'est pas en cours");
+	/* The server loop's own: too many messages at once. */
+	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+		tc_send(&f, "{\"type\":\"ping\"}");
+	ck_assert_str_eq(error_text(&f, "rate"), "trop de messages : ralentissez");
+	usleep(500 * 1000);
+	/* A refused hello is in the language it asked for; the connection
+	 * replaced hears it in its own. */
+	tc_hello(&x, &s, "Fanny", "fr", "secret deux", NULL);
+	ck_assert_str_eq(error_text(&x, "password"), "mot de passe faux");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Fanny\",\"lang\":\"en\",\"password\":\"secret un\"}");
+	tc_wait(&x, "welcome");
+	json_t *r;
+	while (!strcmp(json_string_value(json_object_get(r = tc_wait(&f, "error"), "code")), "rate"))
+		continue; /* the rest of the burst */
+	ck_assert_str_eq(json_string_value(json_object_get(r, "code")), "replaced");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "connecté depuis ailleurs");
+	tc_free(&f);
+	tc_free(&e);
+	tc_free(&x);
+	srv_stop(&s);
+}
+END_TEST
+
+/* How many says t heard holding part. */
+static int heard_count(const struct tc *t, const char *part)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		n += !strcmp(mtype(t->msg[i]), "say") && x && strstr(x, part);
+	}
+	return n;
+}
+
+/* V over the network: a listener asks for short announcements, is told so
+ * in their language, and their view phrases short from then on (Bourré's
+ * trick count left to S), while another listener still hears it all. */
+START_TEST(test_verbosity)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "fr", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "bourre", 4, "[\"bot:1\",\"bot:1\",\"bot:1\",\"bot:1\"]",
+	                   ",\"rules\":{\"hands\":2},\"seed\":7");
+	b.table = id;
+	tc_send(&b, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&b, "joined");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"brief\"}", id);
+	ck_assert_str_eq(next_error(&a), "bad_message");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"short\"}", id + 1);
+	ck_assert_str_eq(next_error(&a), "no_table");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"short\"}", id);
+	json_t *say = tc_wait(&a, "say");
+	ck_assert_str_eq(json_string_value(json_object_get(say, "text")), "Annonces brèves.");
+	ck_assert_int_eq(json_integer_value(json_object_get(say, "table")), id);
+	ck_assert_int_eq(count_type(&b, "say"), 0); /* to Anne alone */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	/* Short leaves out the others' passing and staying (T and S tell
+	 * them) and the running count of tricks (S tells it). */
+	int full = heard_count(&b, " passe.") + heard_count(&b, "le pli, ");
+	ck_assert_int_gt(full, 0);
+	ck_assert_int_eq(heard_count(&a, " passe.") + heard_count(&a, "le pli, "), 0);
+	ck_assert_int_eq(heard_count(&a, "prend le pli"), heard_count(&b, "prend le pli"));
+	/* Back to full: said, and kept. */
+	a.cursor = a.n;
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"full\"}", id);
+	say = tc_wait(&a, "say");
+	ck_assert_str_eq(json_string_value(json_object_get(say, "text")), "Annonces complètes.");
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Connect without hello; the connection must be refused with 'busy' and
  * closed. */
 static void refused_busy(struct srv *s, const char *why)
@@ -1750,6 +1971,9 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_tables_removed);
 	tcase_add_test(tc, test_spectator_back);
 	tcase_add_test(tc, test_hint);
+	tcase_add_test(tc, test_errors_in_language);
+	tcase_add_test(tc, test_verbosity);
+	tcase_add_test(tc, test_confirm_fields);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -88,6 +88,11 @@ struct game_ops {
 	void (*resample)(void *st, int seat, struct rng *rng);
 	/* Standings (chips, points, games: per seat, or per team); returns count. */
 	int (*standings)(const void *st, int *out);
+	/* What every player sees of a seat's chips: in front of it (*held) and
+	 * put in by choice during the deal in progress (*put: bets, calls,
+	 * straddles, stays; antes and the passe not counted). NULL in a game
+	 * played without chips. */
+	void (*chips)(const void *st, int seat, int *held, int *put);
 	/* Number of the deal (or round) in progress, from 1. */
 	int (*hand_number)(const void *st);
 	/* The dealer of the deal in progress. */

@@ -306,6 +306,12 @@ static void jp_hint(void *ctx)
 	remote_hint(&j->r);
 }
 
+static void jp_verbosity(void *ctx, int verbosity)
+{
+	struct join *j = ctx;
+	remote_verbosity(&j->r, verbosity);
+}
+
 static int jp_key(void *ctx, int key)
 {
 	struct join *j = ctx;
@@ -703,11 +709,15 @@ int join_main(int argc, char **argv)
 		goto out;
 	}
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
-	                          .hint = jp_hint, .ctx = j, .key = jp_key, .network = 1 };
+	                          .verbosity = jp_verbosity, .hint = jp_hint, .ctx = j, .key = jp_key,
+	                          .network = 1 };
 	for (;;) {
 		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
 			break;
 		place_seats(j);
+		/* The server phrases in full until told otherwise. */
+		if (j->ses.set.verbosity == TALK_SHORT)
+			remote_verbosity(&j->r, TALK_SHORT);
 		rc = play_port_run(&port, &j->ses, err, sizeof err);
 		if (rc) {
 			fprintf(stderr, "tapis join: %s\n", err);
