@@ -34,8 +34,8 @@ struct bclient {
 	int welcomed, joined, over;
 	int acted_moves;         /* the moves of the state last acted on */
 	double sent_at;        /* when the last action left, 0 none waiting */
-	char pending[ACT_STR_MAX]; /* a move chosen, to send at act_at */
-	double act_at;
+	char pending[ACT_STR_MAX]; /* a move chosen, to send when the thinking ends */
+	lws_sorted_usec_list_t think; /* the end of the thinking */
 	unsigned rng;
 };
 
@@ -107,10 +107,17 @@ static unsigned next_rand(unsigned *s)
 /* The move chosen leaves now (after the bot's thinking time). */
 static void send_pending(struct bclient *c)
 {
+	if (!c->pending[0])
+		return;
 	json_t *o = json_pack("{s:s, s:I, s:s}", "type", "action", "table", (json_int_t)c->table, "action", c->pending);
 	c->pending[0] = '\0';
 	c->sent_at = now_s();
 	send_json(c, o);
+}
+
+static void on_think(lws_sorted_usec_list_t *sul)
+{
+	send_pending(lws_container_of(sul, struct bclient, think));
 }
 
 /* A legal move, chosen among the playable cards and the other choices. */
@@ -139,9 +146,17 @@ static void act(struct bclient *c, json_t *st)
 	/* Cards when there are some (the game goes on); else any choice. */
 	int k = ncards ? (int)(next_rand(&c->rng) % (unsigned)ncards) : (int)(next_rand(&c->rng) % (unsigned)n);
 	snprintf(c->pending, sizeof c->pending, "%s", opts[k]);
-	c->act_at = now_s() + c->b->think_s;
-	if (c->b->think_s <= 0)
+	if (c->b->think_s <= 0) {
 		send_pending(c);
+		return;
+	}
+	/* People do not all think alike: from half to one and a half times
+	 * the time asked, so that the tables do not keep the same pace (100
+	 * tables started together and acting in step would reach the server
+	 * together every time). The move leaves at that moment, on a timer of
+	 * the event loop. */
+	double think = c->b->think_s * (0.5 + (double)(next_rand(&c->rng) % 1001) / 1000.0);
+	lws_sul_schedule(c->b->ctx, 0, &c->think, on_think, (lws_usec_t)(think * LWS_US_PER_SEC));
 }
 
 /* The first event after an action: its latency. */
@@ -381,12 +396,6 @@ static int run_until(struct bench *b, int (*done)(struct bench *), double second
 		if (now_s() > end)
 			return -1;
 		service_all(b);
-		if (b->think_s > 0) {
-			double now = now_s();
-			for (int i = 0; i < b->nc; i++)
-				if (b->c[i].pending[0] && now >= b->c[i].act_at)
-					send_pending(&b->c[i]);
-		}
 	}
 	return 0;
 }
