@@ -26,6 +26,7 @@
 #include "core/game.h"
 #include "net/auth.h"
 #include "net/client.h"
+#include "net/lobby.h"
 #include "net/proto.h"
 #include "net/server.h"
 #include "net/store.h"
@@ -988,10 +989,12 @@ START_TEST(test_private_table)
 	ck_assert(count_type(&w, "say") > 5);
 	check_no_leak(&s, id, all, 3);
 	/* The lobby shows the table private, its password nowhere (at the
-	 * table, its entry comes alone, as "table"). */
+	 * table, its entry comes alone: in "joined", then as "table" when it
+	 * changes while the table waits). */
 	json_t *lobby = NULL;
 	for (int i = 0; i < a.n; i++)
-		if (!strcmp(mtype(a.msg[i]), "lobby") || !strcmp(mtype(a.msg[i]), "table"))
+		if (!strcmp(mtype(a.msg[i]), "lobby") || !strcmp(mtype(a.msg[i]), "table") ||
+		    !strcmp(mtype(a.msg[i]), "joined"))
 			lobby = a.msg[i];
 	char *text = json_dumps(lobby, JSON_COMPACT);
 	ck_assert_ptr_nonnull(strstr(text, "\"private\":true"));
@@ -1404,6 +1407,63 @@ START_TEST(test_turn_timer)
 }
 END_TEST
 
+static long long mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Service the clients for ms milliseconds. */
+static void service_for(struct tc **t, int n, int ms)
+{
+	for (long long end = mono_ms() + ms; mono_ms() < end;)
+		for (int i = 0; i < n; i++)
+			netc_service(t[i]->c, 2);
+}
+
+/* Many changes in a row (people logging in one after another): the lobby's
+ * list goes at most every LOBBY_LIST_MS, the last one holding every change;
+ * the members of a waiting table hear its entry only when it changed. */
+START_TEST(test_lobby_coalesced)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc o, a, p[20];
+	tc_login(&o, &s, "Olga", "en", NULL);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	struct tc *both[] = { &o, &a };
+	service_for(both, 2, 300);
+	int lists = count_type(&o, "lobby"), entries = count_type(&a, "table");
+	long long t0 = mono_ms();
+	for (int i = 0; i < 20; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "Guest%d", i);
+		tc_hello(&p[i], &s, name, "en", NULL, NULL);
+		service_for(both, 2, 10);
+	}
+	long long elapsed = mono_ms() - t0;
+	service_for(both, 2, 3 * LOBBY_LIST_MS);
+	lists = count_type(&o, "lobby") - lists;
+	ck_assert_int_ge(lists, 1);
+	ck_assert_msg(lists <= elapsed / LOBBY_LIST_MS + 2, "%d lists in %lld ms", lists, elapsed);
+	json_t *last = NULL;
+	for (int i = 0; i < o.n; i++)
+		if (!strcmp(mtype(o.msg[i]), "lobby"))
+			last = o.msg[i];
+	ck_assert_int_eq(json_array_size(json_object_get(last, "users")), 22);
+	ck_assert_int_eq(json_array_size(json_object_get(last, "tables")), 1);
+	/* Anne's table did not change: she heard nothing of it. */
+	ck_assert_int_eq(count_type(&a, "table"), entries);
+	for (int i = 0; i < 20; i++)
+		tc_free(&p[i]);
+	tc_free(&o);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
 /* The number of tables in the last lobby message t got, after servicing
  * it until that number is want (or 6 s). */
 static int lobby_tables(struct tc *t, int want)
@@ -1747,6 +1807,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);
 	tcase_add_test(tc, test_hint);
 	suite_add_tcase(s, tc);

@@ -73,8 +73,10 @@ static struct net_out host_out(struct lobby *l)
 
 static int add_table(struct lobby *l, struct host *h)
 {
-	if (grow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables) < 0)
+	if (grow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables) < 0 ||
+	    grow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told) < 0)
 		return -1;
+	l->told[l->ntables] = NULL;
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
@@ -145,8 +147,10 @@ void lobby_release(struct lobby *l)
 	for (int i = 0; i < l->ntables; i++) {
 		host_free(l->tables[i]);
 		free(l->tables[i]);
+		free(l->told[i]);
 	}
 	free(l->tables);
+	free(l->told);
 	free(l->users);
 	free(l->conns);
 	dir_close(&l->dir);
@@ -232,7 +236,7 @@ static int at_table(struct lobby *l, const char *name)
 /* The lobby's list goes to the connections in the lobby only: it grows
  * with every table, and someone at a table has no use for it until they
  * leave. The members of a table still waiting to begin are told its own
- * entry ("table"), where the seats change. */
+ * entry ("table"), where the seats change, when it changed. */
 static void broadcast_lobby(struct lobby *l, const char *text)
 {
 	for (int i = 0; i < l->nconns; i++)
@@ -243,10 +247,15 @@ static void broadcast_lobby(struct lobby *l, const char *text)
 		if (h->state != HOST_WAITING)
 			continue;
 		char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
-		for (int k = 0; one && k < h->nmembers; k++)
+		if (!one || (l->told[t] && !strcmp(one, l->told[t]))) {
+			free(one);
+			continue;
+		}
+		for (int k = 0; k < h->nmembers; k++)
 			if (h->member[k]->conn >= 0)
 				send_text(l, h->member[k]->conn, strdup(one));
-		free(one);
+		free(l->told[t]);
+		l->told[t] = one;
 	}
 }
 
@@ -680,7 +689,9 @@ static void remove_table(struct lobby *l, int i)
 	l->dir.ops->release(&l->dir, h->id);
 	host_free(h);
 	free(h);
+	free(l->told[i]);
 	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
+	memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
 	l->ntables--;
 	l->dirty = 1;
 }
@@ -700,8 +711,9 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
-	if (l->dirty) {
+	if (l->dirty && (now_ms - l->list_ms >= LOBBY_LIST_MS || now_ms < l->list_ms)) {
 		l->dirty = 0;
+		l->list_ms = now_ms;
 		prune_users(l);
 		char *s = lobby_msg(l);
 		if (s)
