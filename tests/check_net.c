@@ -10,6 +10,7 @@
 #include <check.h>
 #include <errno.h>
 #include <jansson.h>
+#include <sqlite3.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +135,7 @@ static void store_roundtrip(const char *backend, const char *path)
 	t.seed = 0xffffffffffffULL;
 	snprintf(t.rules, sizeof t.rules, "hands=2\n");
 	snprintf(t.seats, sizeof t.seats, "[]");
+	snprintf(t.watchers, sizeof t.watchers, "[{\"name\":\"Wendy\",\"lang\":\"fr\"}]");
 	ck_assert_int_eq(store_table_put(&st, &t), 0);
 	ck_assert_int_eq(store_journal_add(&st, 7, 0, 1, "raise 2"), 0);
 	ck_assert_int_eq(store_journal_add(&st, 7, 1, 2, "fold"), 0);
@@ -146,6 +148,7 @@ static void store_roundtrip(const char *backend, const char *path)
 	ck_assert_int_eq(s.tables, 1);
 	ck_assert_int_eq(s.t.state, 1);
 	ck_assert(s.t.seed == 0xffffffffffffULL);
+	ck_assert_str_eq(s.t.watchers, "[{\"name\":\"Wendy\",\"lang\":\"fr\"}]");
 	ck_assert_int_eq(s.actions, 2);
 	ck_assert_str_eq(s.last, "2 fold");
 	store_table_delete(&st, 7);
@@ -179,6 +182,26 @@ START_TEST(test_store_backends)
 	char err[256], hash[128];
 	ck_assert_int_eq(store_open(&st, "sqlite", path, err, sizeof err), 0);
 	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	store_close(&st);
+	/* A file made before the spectators were kept opens, its tables with
+	 * none. */
+	snprintf(path, sizeof path, "%s/old.db", dir);
+	sqlite3 *db = NULL;
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db,
+	                              "CREATE TABLE tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
+	                              " players INTEGER NOT NULL, seed TEXT NOT NULL, state INTEGER NOT NULL,"
+	                              " creator TEXT NOT NULL, private INTEGER NOT NULL, pwhash TEXT NOT NULL,"
+	                              " rules TEXT NOT NULL, seats TEXT NOT NULL);"
+	                              "INSERT INTO tables VALUES (3, 'brelan', 4, '1', 0, 'Anne', 0, '', '', '[]');",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	ck_assert_msg(store_open(&st, "sqlite", path, err, sizeof err) == 0, "%s", err);
+	struct seen old = { 0 };
+	ck_assert_int_eq(store_table_each(&st, on_table, &old), 0);
+	ck_assert_int_eq(old.tables, 1);
+	ck_assert_str_eq(old.t.watchers, "[]");
 	store_close(&st);
 	char cmd[160];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -1649,6 +1672,75 @@ START_TEST(test_spectator_back)
 }
 END_TEST
 
+/* A spectator's place outlives the server (killed, not even stopped): back
+ * with their token after the restart, they watch again, with what was said
+ * meanwhile (in their language) and where the table is. */
+START_TEST(test_spectator_restart)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, w, a2, w2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&w, &s, "Wendy", "fr", NULL);
+	long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&w, "joined");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &w };
+	int states = 3;
+	play_until(all, 2, stop_after_states, &states);
+	char atoken[40], wtoken[40];
+	snprintf(atoken, sizeof atoken, "%s", a.token);
+	snprintf(wtoken, sizeof wtoken, "%s", w.token);
+	ck_assert_int_eq(kill(s.pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(s.pid, NULL, 0), s.pid);
+	netc_abandon(a.c);
+	a.c = NULL;
+	netc_abandon(w.c);
+	w.c = NULL;
+	srv_run(&s);
+	/* Anne first: Wendy, still away, misses her return. */
+	tc_hello(&a2, &s, "Anne", "en", NULL, atoken);
+	json_t *j = tc_wait(&a2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+	a2.table = id;
+	a2.seat = 0;
+	a2.state = tc_wait(&a2, "state");
+	/* Nobody else takes Wendy's name while her place is kept. */
+	static struct tc x;
+	tc_hello(&x, &s, "Wendy", "fr", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(&w2, &s, "Wendy", "fr", NULL, wtoken);
+	tc_wait(&w2, "welcome");
+	j = tc_wait(&w2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
+	w2.table = id;
+	json_t *missed = tc_wait(&w2, "missed");
+	char *text = json_dumps(json_object_get(missed, "says"), JSON_COMPACT);
+	ck_assert_msg(strstr(text, "Anne est de retour") != NULL, "missed: %s", text);
+	free(text);
+	json_t *st = tc_wait(&w2, "state");
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "seat")), -1);
+	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
+	w2.state = st;
+	/* She watches the rest of the game; she is told no card she could not
+	 * see. */
+	struct tc *again[] = { &a2, &w2 };
+	play_until(again, 2, NULL, NULL);
+	ck_assert(count_type(&w2, "say") > 5);
+	check_no_leak(&s, id, again, 2);
+	tc_free(&a);
+	tc_free(&w);
+	tc_free(&a2);
+	tc_free(&w2);
+	srv_stop(&s);
+}
+END_TEST
+
 /* all[0] asks for a hint at its turn: one say comes back, in its language
  * (a card game: "Play ..." / "Jouez ..."), and nothing is played. */
 static void hint_at_turn(struct tc **all, int n, const char *starts)
@@ -1809,6 +1901,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_tables_removed);
 	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);
+	tcase_add_test(tc, test_spectator_restart);
 	tcase_add_test(tc, test_hint);
 	suite_add_tcase(s, tc);
 	return s;
