@@ -1505,6 +1505,138 @@ static int lobby_tables(struct tc *t, int want)
 	return n;
 }
 
+/* The users in the last lobby message t got, after servicing it until
+ * there are want of them (or 6 s). */
+static int lobby_users(struct tc *t, int want)
+{
+	int n = -1;
+	for (int tries = 0; tries < 1200; tries++) {
+		netc_service(t->c, 5);
+		for (int i = t->n - 1; i >= 0; i--)
+			if (!strcmp(mtype(t->msg[i]), "lobby")) {
+				n = (int)json_array_size(json_object_get(t->msg[i], "users"));
+				break;
+			}
+		if (n == want)
+			break;
+	}
+	return n;
+}
+
+/* The last message of a type t got, NULL none. */
+static json_t *last_of(const struct tc *t, const char *type)
+{
+	for (int i = t->n - 1; i >= 0; i--)
+		if (!strcmp(mtype(t->msg[i]), type))
+			return t->msg[i];
+	return NULL;
+}
+
+/* Back with the token after a lost connection or a restart: joined at the
+ * same seat, then (after what was missed, if anything) the state. */
+static void tc_back(struct tc *t, struct srv *s, const struct tc *before, long table)
+{
+	tc_hello(t, s, before->name, before->lang, NULL, before->token);
+	tc_wait(t, "welcome");
+	json_t *j = tc_wait(t, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), table);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), before->seat);
+	t->table = table;
+	t->seat = before->seat;
+	t->state = tc_wait(t, "state");
+}
+
+/* Playing together, from end to end: four people meet in the lobby (two in
+ * English, two in French) and chat there; one makes a game with options,
+ * the others sit, they chat at the table and play; one loses the
+ * connection and comes back; the server is killed in the middle and
+ * started again, everyone comes back and the game goes to its end. No
+ * message of any of them told a card its seat had not seen. */
+START_TEST(test_play_together)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, c, d, c2, a2, b2, c3, d2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	tc_login(&d, &s, "Denis", "fr", NULL);
+	ck_assert_int_eq(lobby_users(&a, 4), 4);
+	tc_send(&b, "{\"type\":\"chat\",\"text\":\"On joue ?\"}");
+	struct tc *lobby[] = { &a, &c, &d };
+	for (int i = 0; i < 3; i++) {
+		json_t *m = tc_wait(lobby[i], "chat");
+		ck_assert_str_eq(json_string_value(json_object_get(m, "from")), "Bruno");
+		ck_assert_str_eq(json_string_value(json_object_get(m, "text")), "On joue ?");
+	}
+	long id = tc_create(&a, "bouillotte", 4, "[\"open\",\"open\",\"open\",\"open\"]",
+	                    ",\"rules\":{\"hands\":4,\"cave\":50}");
+	a.seat = 0;
+	/* Denis, still in the lobby, sees the table and its options. */
+	ck_assert_int_eq(lobby_tables(&d, 1), 1);
+	json_t *entry = json_array_get(json_object_get(last_of(&d, "lobby"), "tables"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(entry, "game")), "bouillotte");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(entry, "rules"), "cave")), "50");
+	tc_sit(&b, id, 1);
+	tc_sit(&c, id, 2);
+	tc_sit(&d, id, 3);
+	tc_send(&d, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"Bonne chance\"}", id);
+	struct tc *others[] = { &a, &b, &c };
+	for (int i = 0; i < 3; i++) {
+		json_t *m;
+		do
+			m = tc_wait(others[i], "chat");
+		while (json_integer_value(json_object_get(m, "table")) != id);
+		ck_assert_str_eq(json_string_value(json_object_get(m, "text")), "Bonne chance");
+	}
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *four[] = { &a, &b, &c, &d };
+	int states = 4;
+	play_until(four, 4, stop_after_states, &states);
+	/* Carla's connection drops; the others play on, and she comes back. */
+	netc_abandon(c.c);
+	c.c = NULL;
+	struct tc *three[] = { &a, &b, &d };
+	states = count_type(&a, "state") + 3;
+	play_until(three, 3, stop_after_states, &states);
+	tc_back(&c2, &s, &c, id);
+	json_t *missed = last_of(&c2, "missed");
+	ck_assert_ptr_nonnull(missed);
+	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
+	struct tc *again[] = { &a, &b, &c2, &d };
+	states = count_type(&a, "state") + 3;
+	play_until(again, 4, stop_after_states, &states);
+	ck_assert_msg(!a.over, "the game ended before the restart");
+	/* The server dies in the middle of the game and starts again. */
+	ck_assert_int_eq(kill(s.pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(s.pid, NULL, 0), s.pid);
+	struct tc *gone[] = { &a, &b, &c2, &d };
+	for (int i = 0; i < 4; i++) {
+		netc_abandon(gone[i]->c);
+		gone[i]->c = NULL;
+	}
+	srv_run(&s);
+	tc_back(&a2, &s, &a, id);
+	tc_back(&b2, &s, &b, id);
+	tc_back(&c3, &s, &c2, id);
+	tc_back(&d2, &s, &d, id);
+	struct tc *after[] = { &a2, &b2, &c3, &d2 };
+	int moves = (int)json_integer_value(json_object_get(a2.state, "moves"));
+	play_until(after, 4, NULL, NULL);
+	ck_assert_int_gt(json_integer_value(json_object_get(a2.state, "moves")), moves);
+	/* Each heard the game in their language. */
+	ck_assert(heard(&a, " deals.") && heard(&c, " deals."));
+	ck_assert(heard(&b, " donne.") && heard(&d, " donne."));
+	ck_assert(!heard(&a, " donne.") && !heard(&b, " deals."));
+	replay_log(&s, id);
+	struct tc *every[] = { &a, &b, &c, &d, &c2, &a2, &b2, &c3, &d2 };
+	check_no_leak(&s, id, every, 9);
+	for (int i = 0; i < 9; i++)
+		tc_free(every[i]);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Tables go: a waiting one when everybody left it, a finished one a while
  * after its end (players coming back in between still hear the end); they
  * are gone from the store too, their hand histories stay. */
@@ -1902,6 +2034,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);
 	tcase_add_test(tc, test_spectator_restart);
+	tcase_add_test(tc, test_play_together);
 	tcase_add_test(tc, test_hint);
 	suite_add_tcase(s, tc);
 	return s;
