@@ -17,6 +17,9 @@ struct bench_net_result {
 	int clients, tables, deals, errors;
 	int think_ms;             /* a bot's pause before each move */
 	double latency_median_ms, latency_p99_ms, latency_max_ms;
+	/* From an action sent to the first state past it (what the next
+	 * player needs to act: their turn). */
+	double state_median_ms, state_p99_ms, state_max_ms;
 	long actions;
 	double seconds;
 	long server_rss_kb;       /* -1 unknown (a server given by URL) */
