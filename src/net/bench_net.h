@@ -4,10 +4,12 @@
  * through the five games, each made with hands=K so that it ends) and play
  * every deal over the network as people would: a choice among the legal
  * ones at each turn. Measures the time from an action sent to the first
- * event received about it. Without URL a server is started in a child
- * process on a free loopback port (memory store), and its memory is read
- * from /proc. --think MS: each bot waits that long before its move, as a
- * person would (0: at once, every table always busy: the worst case). */
+ * event received about it, and to the first state past it (the next
+ * turn). Without URL a server is started in a child process on a free
+ * loopback port (memory store), and its memory is read from /proc.
+ * --think MS: each bot waits about that long before its move (from half to
+ * one and a half times), as a person would (0: at once, every table always
+ * busy: the worst case). */
 #ifndef TAPIS_BENCH_NET_H
 #define TAPIS_BENCH_NET_H
 
