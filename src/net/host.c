@@ -431,7 +431,9 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 		json_t *x = json_array_get(watchers, i);
 		const char *name = json_string_value(json_object_get(x, "name"));
 		const char *lang = json_string_value(json_object_get(x, "lang"));
-		struct host_member *m = name && name[0] && !host_member(h, name) ? add_member(h, name, lang ? lang : "en") : NULL;
+		if (!name || !name[0] || host_member(h, name))
+			continue;
+		struct host_member *m = add_member(h, name, lang ? lang : "en");
 		if (m)
 			m->gone_ms = now_ms ? now_ms : 1;
 	}
