@@ -1461,7 +1461,7 @@ START_TEST(test_lobby_coalesced)
 	int lists = count_type(&o, "lobby"), entries = count_type(&a, "table");
 	long long t0 = mono_ms();
 	for (int i = 0; i < 20; i++) {
-		char name[16];
+		char name[24];
 		snprintf(name, sizeof name, "Guest%d", i);
 		tc_hello(&p[i], &s, name, "en", NULL, NULL);
 		service_for(both, 2, 10);
