@@ -448,6 +448,15 @@ START_TEST(test_bench_net)
 	ck_assert_int_eq(r.deals, 6);
 	ck_assert_int_gt(r.actions, 0);
 	ck_assert_int_gt(r.server_rss_kb, 0);
+	ck_assert(r.state_median_ms > 0 && r.state_median_ms <= r.state_p99_ms && r.state_p99_ms <= r.state_max_ms);
+	/* Bots thinking 50 ms on average (25 at least) before each move: the
+	 * moves of one table follow one another, at least that far apart. */
+	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, 50, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.deals, 2);
+	ck_assert_int_gt(r.actions, 0);
+	ck_assert_msg(r.seconds >= (double)r.actions / 2 * 0.025, "%ld actions in %.2f s", r.actions, r.seconds);
+	ck_assert(r.latency_median_ms > 0 && r.state_median_ms > 0);
 }
 END_TEST
 

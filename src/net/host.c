@@ -240,6 +240,27 @@ void host_row(const struct host *h, struct store_table *t)
 	json_decref(seats);
 	snprintf(t->seats, sizeof t->seats, "%s", js ? js : "[]");
 	free(js);
+	/* The spectators, as many as the row holds (whole entries only). */
+	size_t w = 0, wcap = sizeof t->watchers;
+	t->watchers[w++] = '[';
+	for (int i = 0; i < h->nmembers; i++) {
+		const struct host_member *m = h->member[i];
+		if (m->seat >= 0)
+			continue;
+		json_t *x = json_pack("{s:s, s:s}", "name", m->name, "lang", m->lang);
+		char *one = x ? json_dumps(x, JSON_COMPACT) : NULL;
+		json_decref(x);
+		size_t n = one ? strlen(one) : 0;
+		if (one && w + n + 2 < wcap) {
+			if (w > 1)
+				t->watchers[w++] = ',';
+			memcpy(t->watchers + w, one, n);
+			w += n;
+		}
+		free(one);
+	}
+	t->watchers[w++] = ']';
+	t->watchers[w] = '\0';
 }
 
 void host_save(struct host *h)
@@ -418,6 +439,19 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 		}
 	}
 	json_decref(seats);
+	/* The spectators: away, their places kept (cfg keep_ms) from now. */
+	json_t *watchers = json_loads(t->watchers, 0, NULL);
+	for (size_t i = 0; i < json_array_size(watchers); i++) {
+		json_t *x = json_array_get(watchers, i);
+		const char *name = json_string_value(json_object_get(x, "name"));
+		const char *lang = json_string_value(json_object_get(x, "lang"));
+		if (!name || !name[0] || host_member(h, name))
+			continue;
+		struct host_member *m = add_member(h, name, lang ? lang : "en");
+		if (m)
+			m->gone_ms = now_ms ? now_ms : 1;
+	}
+	json_decref(watchers);
 	h->state = HOST_WAITING;
 	if (t->state != HOST_WAITING) {
 		struct journal_read r;
@@ -509,7 +543,10 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 		m->seat = seat;
 		host_save(h);
 	} else {
+		/* A spectator is kept in the store (with their language), as a
+		 * player is in their seat. */
 		m->seat = -1;
+		host_save(h);
 	}
 	update_kinds(h, now_ms);
 	/* What was missed, bounded, then where the table is. */
@@ -569,6 +606,7 @@ void host_stand(struct host *h, const char *name, int leave)
 		m->seat = -1;
 		bind_view(h, m);
 	}
+	host_save(h); /* the spectators changed */
 }
 
 int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
@@ -752,11 +790,16 @@ int host_tick(struct host *h, long long now_ms)
 
 int host_expired(struct host *h, long long now_ms)
 {
+	int dropped = 0;
 	for (int i = h->nmembers - 1; i >= 0; i--) {
 		struct host_member *m = h->member[i];
-		if (m->seat < 0 && m->conn < 0 && m->gone_ms && now_ms - m->gone_ms >= h->cfg->keep_ms)
+		if (m->seat < 0 && m->conn < 0 && m->gone_ms && now_ms - m->gone_ms >= h->cfg->keep_ms) {
 			drop_member(h, m);
+			dropped = 1;
+		}
 	}
+	if (dropped)
+		host_save(h); /* their places are no longer kept */
 	int here = 0;
 	for (int i = 0; i < h->nmembers; i++)
 		here |= h->member[i]->conn >= 0;

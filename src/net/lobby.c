@@ -76,8 +76,10 @@ static struct net_out host_out(struct lobby *l)
 
 static int add_table(struct lobby *l, struct host *h)
 {
-	if (grow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables) < 0)
+	if (grow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables) < 0 ||
+	    grow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told) < 0)
 		return -1;
+	l->told[l->ntables] = NULL;
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
@@ -148,8 +150,10 @@ void lobby_release(struct lobby *l)
 	for (int i = 0; i < l->ntables; i++) {
 		host_free(l->tables[i]);
 		free(l->tables[i]);
+		free(l->told[i]);
 	}
 	free(l->tables);
+	free(l->told);
 	free(l->users);
 	free(l->conns);
 	dir_close(&l->dir);
@@ -224,33 +228,82 @@ static char *lobby_msg(struct lobby *l)
 	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
 }
 
-/* 1 when the user is at a table (seated or watching). */
-static int at_table(struct lobby *l, const char *name)
+static size_t name_hash(const char *s)
 {
-	for (int i = 0; i < l->ntables; i++)
-		if (host_member(l->tables[i], name))
-			return 1;
-	return 0;
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Flags by user index: 1 for a user at a table (seated or watching). One
+ * pass over the tables' members, each found among the users through a
+ * hash of their names, rather than every table searched for every user
+ * (hundreds of each). NULL out of memory. */
+static unsigned char *users_at_tables(struct lobby *l)
+{
+	size_t n = 16;
+	while (n < (size_t)l->nusers * 2)
+		n *= 2;
+	int *slot = malloc(n * sizeof *slot);
+	unsigned char *at = calloc((size_t)l->nusers + 1, 1);
+	if (!slot || !at) {
+		free(slot);
+		free(at);
+		return NULL;
+	}
+	for (size_t k = 0; k < n; k++)
+		slot[k] = -1;
+	for (int u = 0; u < l->nusers; u++) {
+		size_t k = name_hash(l->users[u].name) & (n - 1);
+		while (slot[k] >= 0)
+			k = (k + 1) & (n - 1);
+		slot[k] = u;
+	}
+	for (int t = 0; t < l->ntables; t++)
+		for (int m = 0; m < l->tables[t]->nmembers; m++) {
+			const char *name = l->tables[t]->member[m]->name;
+			for (size_t k = name_hash(name) & (n - 1); slot[k] >= 0; k = (k + 1) & (n - 1))
+				if (!strcmp(l->users[slot[k]].name, name)) {
+					at[slot[k]] = 1;
+					break;
+				}
+		}
+	free(slot);
+	return at;
 }
 
 /* The lobby's list goes to the connections in the lobby only: it grows
  * with every table, and someone at a table has no use for it until they
- * leave. The members of a table still waiting to begin are told its own
- * entry ("table"), where the seats change. */
-static void broadcast_lobby(struct lobby *l, const char *text)
+ * leave (at: users_at_tables); it is not even made when nobody is in the
+ * lobby. The members of a table still waiting to begin are told its own
+ * entry ("table"), where the seats change, when it changed. */
+static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 {
-	for (int i = 0; i < l->nconns; i++)
-		if (l->conns[i].user >= 0 && !at_table(l, l->users[l->conns[i].user].name))
-			send_text(l, l->conns[i].id, strdup(text));
+	char *text = NULL;
+	for (int i = 0; i < l->nconns; i++) {
+		int u = l->conns[i].user;
+		if (u < 0 || at[u])
+			continue;
+		if (!text && !(text = lobby_msg(l)))
+			break;
+		send_text(l, l->conns[i].id, strdup(text));
+	}
+	free(text);
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
 		if (h->state != HOST_WAITING)
 			continue;
 		char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
-		for (int k = 0; one && k < h->nmembers; k++)
+		if (!one || (l->told[t] && !strcmp(one, l->told[t]))) {
+			free(one);
+			continue;
+		}
+		for (int k = 0; k < h->nmembers; k++)
 			if (h->member[k]->conn >= 0)
 				send_text(l, h->member[k]->conn, strdup(one));
-		free(one);
+		free(l->told[t]);
+		l->told[t] = one;
 	}
 }
 
@@ -707,16 +760,17 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 
 /* Forget the people gone who hold no seat (their guest names are free
  * again); the connections keep pointing at the right entries. */
-static void prune_users(struct lobby *l)
+static void prune_users(struct lobby *l, unsigned char *at)
 {
 	for (int i = l->nusers - 1; i >= 0; i--) {
-		if (l->users[i].conn >= 0 || at_a_table(l, l->users[i].name))
+		if (l->users[i].conn >= 0 || at[i])
 			continue;
 		if (l->users[i].guest)
 			store_session_delete(l->store, l->users[i].name);
 		int last = --l->nusers;
 		if (i != last) {
 			l->users[i] = l->users[last];
+			at[i] = at[last];
 			for (int c = 0; c < l->nconns; c++)
 				if (l->conns[c].user == last)
 					l->conns[c].user = i;
@@ -737,7 +791,9 @@ static void remove_table(struct lobby *l, int i)
 	l->dir.ops->release(&l->dir, h->id);
 	host_free(h);
 	free(h);
+	free(l->told[i]);
 	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
+	memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
 	l->ntables--;
 	l->dirty = 1;
 }
@@ -757,12 +813,16 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
-	if (l->dirty) {
+	if (l->dirty && (now_ms - l->list_ms >= LOBBY_LIST_MS || now_ms < l->list_ms)) {
 		l->dirty = 0;
-		prune_users(l);
-		char *s = lobby_msg(l);
-		if (s)
-			broadcast_lobby(l, s);
-		free(s);
+		l->list_ms = now_ms;
+		unsigned char *at = users_at_tables(l);
+		if (at) {
+			prune_users(l, at);
+			broadcast_lobby(l, at);
+		} else {
+			l->dirty = 1; /* out of memory: at the next tick */
+		}
+		free(at);
 	}
 }

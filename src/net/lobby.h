@@ -25,7 +25,11 @@ struct lobby_user {
 	int verbosity;          /* enum talk_verbosity asked for, kept for the session at every table */
 };
 
-#define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
+#define LOBBY_SESSION_DAYS 7
+/* The lobby's list (and a waiting table's entry) goes out at most this
+ * often: the changes in between (hundreds of people logging in or sitting
+ * down at once) go together in the next one. */
+#define LOBBY_LIST_MS 100   /* a guest's resume token outlives a restart this long */
 
 struct lobby_conn {
 	long id;
@@ -52,7 +56,10 @@ struct lobby {
 	int nconns, capconns;
 	struct host **tables;
 	int ntables, captables;
+	char **told;            /* by table: its entry as its members last heard it ("table"), or NULL */
+	int captold;
 	int dirty;              /* the lobby list changed: send it at the next tick */
+	long long list_ms;      /* when the lobby's list last went out */
 	long long now_ms;
 };
 

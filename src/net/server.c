@@ -38,6 +38,7 @@ static long long now_ms(void)
 /* One WebSocket connection. */
 struct conn {
 	struct conn *next;
+	struct conn *hnext;   /* in its bucket of byid */
 	struct lws *wsi;
 	long id;
 	char addr[64];        /* the peer's address */
@@ -58,18 +59,54 @@ struct server {
 	struct lws_vhost *vh;
 	struct conn *conns;
 	int nconns;
+	struct conn **byid;   /* the connections by number: buckets of id % nbyid */
+	size_t nbyid;         /* a power of two, grown with the connections */
 	long next_id;
 	struct store store;
 	struct lobby lobby;
 	lws_sorted_usec_list_t tick;
 };
 
+/* Every message the lobby sends names its connection by number: found in
+ * a bucket, not by walking every connection (hundreds of them, for each of
+ * the messages an action makes). */
+static struct conn **bucket(struct server *s, long id)
+{
+	return &s->byid[(size_t)id & (s->nbyid - 1)];
+}
+
 static struct conn *find(struct server *s, long id)
 {
-	for (struct conn *c = s->conns; c; c = c->next)
+	if (!s->nbyid)
+		return NULL;
+	for (struct conn *c = *bucket(s, id); c; c = c->hnext)
 		if (c->id == id)
 			return c;
 	return NULL;
+}
+
+/* Index c (counted already in nconns); -1 out of memory. */
+static int byid_add(struct server *s, struct conn *c)
+{
+	if ((size_t)s->nconns > s->nbyid) {
+		size_t n = s->nbyid ? s->nbyid * 2 : 256;
+		while (n < (size_t)s->nconns)
+			n *= 2;
+		struct conn **b = calloc(n, sizeof *b);
+		if (!b)
+			return -1;
+		free(s->byid);
+		s->byid = b;
+		s->nbyid = n;
+		for (struct conn *x = s->conns; x; x = x->next)
+			if (x != c) {
+				x->hnext = *bucket(s, x->id);
+				*bucket(s, x->id) = x;
+			}
+	}
+	c->hnext = *bucket(s, c->id);
+	*bucket(s, c->id) = c;
+	return 0;
 }
 
 static void queue_text(struct conn *c, const char *text, size_t len)
@@ -110,6 +147,11 @@ static void conn_free(struct server *s, struct conn *c)
 	for (struct conn **p = &s->conns; *p; p = &(*p)->next)
 		if (*p == c) {
 			*p = c->next;
+			break;
+		}
+	for (struct conn **p = s->nbyid ? bucket(s, c->id) : NULL; p && *p; p = &(*p)->hnext)
+		if (*p == c) {
+			*p = c->hnext;
 			break;
 		}
 	s->nconns--;
@@ -219,6 +261,10 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		c->next = s->conns;
 		s->conns = c;
 		s->nconns++;
+		if (byid_add(s, c) < 0) {
+			conn_free(s, c);
+			return -1;
+		}
 		*pc = c;
 		const char *why = over_cap(s, c);
 		if (why) {
@@ -467,6 +513,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	store_close(&s->store);
 	while (s->conns)
 		conn_free(s, s->conns);
+	free(s->byid);
 	free(s);
 	if (!o->quiet)
 		fprintf(stderr, "tapis serve: stopped, every table saved\n");
