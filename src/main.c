@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app/bench.h"
+#include "app/registry.h"
 #include "net/bench_net.h"
 #include "net/cmd_serve.h"
 #include "ui/words.h"
@@ -26,8 +27,9 @@
 #include "core/num.h"
 #include "core/paths.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
+#include "ui/finish.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
 #include "ui/play.h"
@@ -95,16 +97,16 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(f, "%s\n", _(head[i]));
 	fprintf(f, "\nGames:");
-	for (int i = 0; game_list[i]; i++)
-		fprintf(f, " %s", game_list[i]->name);
+	for (int i = 0; registry_games[i].ops; i++)
+		fprintf(f, " %s", registry_games[i].ops->name);
 	fprintf(f, "\n\n");
 	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
 		fprintf(f, "%s\n", _(options[i]));
 	fprintf(f, "\n");
 	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
 		fprintf(f, "%s\n", _(limits[i]));
-	for (int i = 0; game_list[i]; i++) {
-		const struct game_ops *g = game_list[i];
+	for (int i = 0; registry_games[i].ops; i++) {
+		const struct game_ops *g = registry_games[i].ops;
 		if (g->min_players == g->max_players)
 			fprintf(f, "\nRules of %s (%d players):\n", g->name, g->min_players);
 		else
@@ -148,7 +150,7 @@ static int parse_play(int argc, char **argv, int i, struct cli *c)
 			c->players = (int)n;
 		} else if (!strcmp(a, "--lang")) {
 			NEED();
-			if (strcmp(v, "en") && strcmp(v, "fr")) { fprintf(stderr, "tapis: --lang: '%s': en or fr\n", v); return EXIT_USAGE; }
+			if (!i18n_lang_known(v)) { fprintf(stderr, "tapis: --lang: '%s': en or fr\n", v); return EXIT_USAGE; }
 			c->lang = v;
 		} else if (!strcmp(a, "--seed")) {
 			NEED();
@@ -275,7 +277,7 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 
 static void open_session(struct session *ses, const struct cli *c)
 {
-	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound };
+	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound, term_is_tty() };
 	session_open(ses, &req);
 }
 
@@ -467,7 +469,7 @@ static int cmd_play(int argc, char **argv)
 		fprintf(stderr, "tapis: play needs a game (see tapis --help)\n");
 		return EXIT_USAGE;
 	}
-	const struct game_ops *g = game_find(argv[2]);
+	const struct game_ops *g = registry_ops(argv[2]);
 	if (!g) {
 		fprintf(stderr, "tapis: unknown game '%s' (see tapis --help)\n", argv[2]);
 		return EXIT_USAGE;
@@ -494,7 +496,7 @@ static int cmd_play(int argc, char **argv)
 	else
 		rc = term_interrupted() ? term_interrupt_status() : EXIT_DONE;
 	term_close();
-	session_close(&ses);
+	finish_session(&ses);
 	return rc;
 }
 
@@ -507,7 +509,7 @@ static int cmd_rules(int argc, char **argv)
 		fprintf(stderr, "tapis: rules needs a game\n");
 		return EXIT_USAGE;
 	}
-	const struct game_ops *g = game_find(argv[2]);
+	const struct game_ops *g = registry_ops(argv[2]);
 	if (!g) {
 		fprintf(stderr, "tapis: unknown game '%s'\n", argv[2]);
 		return EXIT_USAGE;
@@ -524,7 +526,7 @@ static int cmd_rules(int argc, char **argv)
 	char *text = file_read(path, NULL, err, sizeof err);
 	if (!text) {
 		fprintf(stderr, "tapis: %s\n", err);
-		session_close(&ses);
+		finish_session(&ses);
 		return EXIT_INTERNAL;
 	}
 	fputs(text, stdout);
@@ -538,7 +540,7 @@ static int cmd_rules(int argc, char **argv)
 		term_close();
 		free(plain);
 	}
-	session_close(&ses);
+	finish_session(&ses);
 	free(text);
 	return EXIT_DONE;
 }
@@ -578,13 +580,13 @@ static int menu_loop(struct session *ses, struct cli *c)
 	const char *ritems[17];
 	char rlabels[16][96];
 	int nsaved = 0;
-	for (int i = 0; game_list[i] && nsaved < 16; i++) {
+	for (int i = 0; registry_games[i].ops && nsaved < 16; i++) {
 		char savep[4200];
-		if (paths_savefile(savep, sizeof savep, game_list[i]->name, 0) < 0 || access(savep, F_OK) != 0)
+		if (paths_savefile(savep, sizeof savep, registry_games[i].ops->name, 0) < 0 || access(savep, F_OK) != 0)
 			continue;
-		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(game_list[i]->title));
+		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(registry_games[i].ops->title));
 		ritems[nsaved] = rlabels[nsaved];
-		saved[nsaved++] = game_list[i];
+		saved[nsaved++] = registry_games[i].ops;
 	}
 	if (nsaved) {
 		ritems[nsaved] = _("New game");
@@ -607,8 +609,8 @@ static int menu_loop(struct session *ses, struct cli *c)
 		if (step == 0) {
 			const char *items[18];
 			int n = 0;
-			for (int i = 0; game_list[i] && n < 15; i++)
-				items[n++] = _(game_list[i]->title);
+			for (int i = 0; registry_games[i].ops && n < 15; i++)
+				items[n++] = _(registry_games[i].ops->title);
 			/* TRANSLATORS: the item of the main menu that switches the
 			 * language, named in the language in force. */
 			items[n] = _("Language: English");
@@ -627,7 +629,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 				switch_lang(ses);
 				continue;
 			}
-			g = game_list[gi];
+			g = registry_games[gi].ops;
 			step = 1;
 		}
 		if (step == 1) {
@@ -696,7 +698,7 @@ static int cmd_menu(int argc, char **argv)
 	term_open();
 	rc = menu_loop(&ses, &c);
 	term_close();
-	session_close(&ses);
+	finish_session(&ses);
 	return rc;
 }
 
@@ -717,13 +719,13 @@ static int cmd_keys(int argc, char **argv)
 	int game = 0;
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--lang") && !c.lang) {
-			if (i + 1 >= argc || (strcmp(argv[i + 1], "en") && strcmp(argv[i + 1], "fr"))) {
+			if (i + 1 >= argc || !i18n_lang_known(argv[i + 1])) {
 				fprintf(stderr, "tapis: --lang: en or fr\n");
 				return EXIT_USAGE;
 			}
 			c.lang = argv[++i];
 		} else if (argv[i][0] != '-' && !game) {
-			if (!game_find(argv[i])) {
+			if (!registry_ops(argv[i])) {
 				fprintf(stderr, "tapis: unknown game '%s'\n", argv[i]);
 				return EXIT_USAGE;
 			}
@@ -750,7 +752,7 @@ int main(int argc, char **argv)
 		struct cli c;
 		memset(&c, 0, sizeof c);
 		int i = 2;
-		if (i + 1 < argc && !strcmp(argv[i], "--lang") && (!strcmp(argv[i + 1], "en") || !strcmp(argv[i + 1], "fr"))) {
+		if (i + 1 < argc && !strcmp(argv[i], "--lang") && i18n_lang_known(argv[i + 1])) {
 			c.lang = argv[i + 1];
 			i += 2;
 		}

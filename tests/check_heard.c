@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "core/rules.h"
 #include "core/sbuf.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "speech/talk.h"
@@ -18,7 +19,7 @@
 #include "speech/talk_games.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
-#include "ui/settings.h"
+#include "app/settings.h"
 
 static void lang(const char *l)
 {
@@ -157,8 +158,8 @@ static void ear_flush(struct ear *l)
 static void ear_open(struct ear *l, const char *game, int players, const char *const *rules, uint64_t seed)
 {
 	memset(l, 0, sizeof *l);
-	l->g = game_find(game);
-	l->gt = talk_find(game);
+	l->g = registry_ops(game);
+	l->gt = registry_find(game)->talk;
 	l->t.game = l->g;
 	l->t.me = 0;
 	l->t.players = players;
@@ -187,7 +188,7 @@ static void ear_play(struct ear *l, int (*until)(struct ear *), uint64_t seed)
 	struct sink s = { ear_gather, l };
 	while (l->g->to_act(l->st) >= 0 && !(until && until(l))) {
 		struct action a;
-		bot_choose(l->g, l->st, 1, &rng, &a);
+		bot_choose(l->g, tu_bot(l->g), l->st, 1, &rng, &a);
 		struct refusal why;
 		ck_assert(l->g->apply(l->st, &a, &s, &why) == 0);
 		ear_flush(l);
@@ -563,10 +564,10 @@ START_TEST(bourre_agrees_in_french)
 	e.seat = 2;
 	e.value = 4;
 	struct sbuf b;
-	ann_event(&t, talk_find("bourre"), NULL, &e, &b);
+	ann_event(&t, registry_find("bourre")->talk, NULL, &e, &b);
 	ck_assert_str_eq(b.s, "Claire est bourrée : aucun pli, elle verse 4 jetons au prochain pot.");
 	e.seat = 1;
-	ann_event(&t, talk_find("bourre"), NULL, &e, &b);
+	ann_event(&t, registry_find("bourre")->talk, NULL, &e, &b);
 	ck_assert_str_eq(b.s, "Bruno est bourré : aucun pli, il verse 4 jetons au prochain pot.");
 	lang("en");
 }

@@ -535,6 +535,9 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
 	tty_key(&t, "\033OQ", "Table Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
+	/* V: the server phrases short, then full, and says so. */
+	tty_key(&t, "V", "Short announcements.");
+	tty_key(&t, "V", "Full announcements.");
 	/* F1 at a network table names its own keys too. */
 	tty_key(&t, "\033OP", "Tab: at a network table: a chat line to the table.");
 	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");

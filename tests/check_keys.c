@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "testutil.h"
 
@@ -884,6 +884,33 @@ END_TEST
 
 /* Short announcements leave out what the keys tell on demand: the
  * running count of tricks and the others' declaring in Bourré. */
+/* The keys that tune speech and sound say the new value and keep it in the
+ * settings file. */
+START_TEST(tune_keys)
+{
+	fresh_home();
+	write_settings("rate = 300\ncue_volume = 50\nspeech_volume = 40\n");
+	const char *lang = use_lang(_i);
+	struct tty t;
+	bouillotte(&t, lang);
+	await_turn(&t);
+	char want[128];
+	snprintf(want, sizeof want, _("Rate %d."), 320);
+	key_expect(&t, "+", want);
+	snprintf(want, sizeof want, _("Rate %d."), 300);
+	key_expect(&t, "-", want);
+	snprintf(want, sizeof want, _("Speech volume %d."), 50);
+	key_expect(&t, "]", want);
+	snprintf(want, sizeof want, _("Sound volume %d."), 40);
+	key_expect(&t, "{", want);
+	const char *set = settings_text();
+	ck_assert_msg(strstr(set, "\nrate = 300\n"), "%s", set);
+	ck_assert_msg(strstr(set, "speech_volume = 50\n"), "%s", set);
+	ck_assert_msg(strstr(set, "cue_volume = 40\n"), "%s", set);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
 START_TEST(verbosity_short)
 {
 	fresh_home();
@@ -948,6 +975,7 @@ int main(void)
 	tcase_add_loop_test(tc, history, 0, 2);
 	tcase_add_loop_test(tc, bourre_marks, 0, 2);
 	tcase_add_loop_test(tc, verbosity_key, 0, 2);
+	tcase_add_loop_test(tc, tune_keys, 0, 2);
 	tcase_add_loop_test(tc, verbosity_short, 0, 2);
 	tcase_add_loop_test(tc, quit_and_resume, 0, 2);
 	suite_add_tcase(s, tc);

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "app/replay.h"
 #include "core/game.h"
 #include "net/auth.h"
@@ -29,7 +30,7 @@
 #include "net/proto.h"
 #include "net/server.h"
 #include "net/store.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "testutil.h"
 
@@ -609,7 +610,7 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 	j.n = 0;
 	store_journal_each(&st, table, on_journal, &j);
 	store_close(&st);
-	const struct game_ops *g = game_find(row.t.game);
+	const struct game_ops *g = registry_ops(row.t.game);
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	char buf[STORE_TEXT_MAX];
@@ -1758,6 +1759,116 @@ START_TEST(test_hint)
 }
 END_TEST
 
+/* The message of the next error, checked to be of that code. */
+static const char *error_text(struct tc *t, const char *code)
+{
+	json_t *e = tc_wait(t, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), code);
+	return json_string_value(json_object_get(e, "message"));
+}
+
+/* Errors are phrased in the language of the connection's hello: a French
+ * player reads French, an English one English, for the same refusal. */
+START_TEST(test_errors_in_language)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc f, e, x;
+	tc_login(&f, &s, "Fanny", "fr", "secret un");
+	tc_login(&e, &s, "Eddie", "en", NULL);
+	tc_send(&f, "{\"type\":\"sit\",\"table\":99}");
+	ck_assert_str_eq(error_text(&f, "no_table"), "cette table n'existe pas");
+	tc_send(&e, "{\"type\":\"sit\",\"table\":99}");
+	ck_assert_str_eq(error_text(&e, "no_table"), "there is no such table");
+	/* Read by the message parser, with what was wrong. */
+	tc_send(&f, "{\"type\":\"create\",\"game\":\"whist\"}");
+	ck_assert_str_eq(error_text(&f, "bad_message"), "aucun jeu ne s'appelle 'whist'");
+	/* Made by the table. */
+	long id = tc_create(&e, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_send(&f, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", id);
+	ck_assert_str_eq(error_text(&f, "seat"), "la place 1 n'est pas libre");
+	tc_send(&f, "{\"type\":\"start\",\"table\":%ld}", id);
+	ck_assert_str_eq(error_text(&f, "not_creator"), "seul le créateur de la table peut le faire");
+	tc_send(&f, "{\"type\":\"hint\",\"table\":%ld}", id);
+	ck_assert_str_eq(error_text(&f, "not_playing"), "la partie n'est pas en cours");
+	/* The server loop's own: too many messages at once. */
+	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+		tc_send(&f, "{\"type\":\"ping\"}");
+	ck_assert_str_eq(error_text(&f, "rate"), "trop de messages : ralentissez");
+	usleep(500 * 1000);
+	/* A refused hello is in the language it asked for; the connection
+	 * replaced hears it in its own. */
+	tc_hello(&x, &s, "Fanny", "fr", "secret deux", NULL);
+	ck_assert_str_eq(error_text(&x, "password"), "mot de passe faux");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Fanny\",\"lang\":\"en\",\"password\":\"secret un\"}");
+	tc_wait(&x, "welcome");
+	json_t *r;
+	while (!strcmp(json_string_value(json_object_get(r = tc_wait(&f, "error"), "code")), "rate"))
+		continue; /* the rest of the burst */
+	ck_assert_str_eq(json_string_value(json_object_get(r, "code")), "replaced");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "connecté depuis ailleurs");
+	tc_free(&f);
+	tc_free(&e);
+	tc_free(&x);
+	srv_stop(&s);
+}
+END_TEST
+
+/* How many says t heard holding part. */
+static int heard_count(const struct tc *t, const char *part)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		n += !strcmp(mtype(t->msg[i]), "say") && x && strstr(x, part);
+	}
+	return n;
+}
+
+/* V over the network: a listener asks for short announcements, is told so
+ * in their language, and their view phrases short from then on (Bourré's
+ * trick count left to S), while another listener still hears it all. */
+START_TEST(test_verbosity)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "fr", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "bourre", 4, "[\"bot:1\",\"bot:1\",\"bot:1\",\"bot:1\"]",
+	                   ",\"rules\":{\"hands\":2},\"seed\":7");
+	b.table = id;
+	tc_send(&b, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&b, "joined");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"brief\"}", id);
+	ck_assert_str_eq(next_error(&a), "bad_message");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"short\"}", id + 1);
+	ck_assert_str_eq(next_error(&a), "no_table");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"short\"}", id);
+	json_t *say = tc_wait(&a, "say");
+	ck_assert_str_eq(json_string_value(json_object_get(say, "text")), "Annonces brèves.");
+	ck_assert_int_eq(json_integer_value(json_object_get(say, "table")), id);
+	ck_assert_int_eq(count_type(&b, "say"), 0); /* to Anne alone */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	/* Short leaves out the others' passing and staying (T and S tell
+	 * them) and the running count of tricks (S tells it). */
+	int full = heard_count(&b, " passe.") + heard_count(&b, "le pli, ");
+	ck_assert_int_gt(full, 0);
+	ck_assert_int_eq(heard_count(&a, " passe.") + heard_count(&a, "le pli, "), 0);
+	ck_assert_int_eq(heard_count(&a, "prend le pli"), heard_count(&b, "prend le pli"));
+	/* Back to full: said, and kept. */
+	a.cursor = a.n;
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"full\"}", id);
+	say = tc_wait(&a, "say");
+	ck_assert_str_eq(json_string_value(json_object_get(say, "text")), "Annonces complètes.");
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Connect without hello; the connection must be refused with 'busy' and
  * closed. */
 static void refused_busy(struct srv *s, const char *why)
@@ -1860,6 +1971,8 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_tables_removed);
 	tcase_add_test(tc, test_spectator_back);
 	tcase_add_test(tc, test_hint);
+	tcase_add_test(tc, test_errors_in_language);
+	tcase_add_test(tc, test_verbosity);
 	tcase_add_test(tc, test_confirm_fields);
 	suite_add_tcase(s, tc);
 	return s;

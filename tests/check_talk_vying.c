@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "games/vying.h"
 #include "speech/announce.h"
@@ -44,8 +45,8 @@ static void play_and_talk(const char *game, int players, const char *const *rule
 {
 	struct listen l;
 	memset(&l, 0, sizeof l);
-	l.g = game_find(game);
-	l.gt = talk_find(game);
+	l.g = registry_ops(game);
+	l.gt = registry_find(game)->talk;
 	ck_assert_ptr_nonnull(l.gt);
 	l.t.game = l.g;
 	l.t.me = 0;
@@ -98,7 +99,7 @@ static void play_and_talk(const char *game, int players, const char *const *rule
 			}
 		}
 		struct action a;
-		bot_choose(l.g, l.st, 2, &rng, &a);
+		bot_choose(l.g, tu_bot(l.g), l.st, 2, &rng, &a);
 		struct refusal why;
 		ck_assert(l.g->apply(l.st, &a, &s, &why) == 0);
 	}
@@ -124,7 +125,7 @@ START_TEST(example_showdown_words)
 	struct listen l;
 	memset(&l, 0, sizeof l);
 	l.g = t.g;
-	l.gt = talk_find("bouillotte");
+	l.gt = registry_find("bouillotte")->talk;
 	l.t.game = t.g;
 	l.t.me = 0;
 	l.t.players = 4;
@@ -192,7 +193,7 @@ static void batch_init(struct batch *bt, struct tu_game *tg, const char *game)
 {
 	memset(bt, 0, sizeof *bt);
 	bt->g = tg->g;
-	bt->gt = talk_find(game);
+	bt->gt = registry_find(game)->talk;
 	bt->t.game = tg->g;
 	bt->t.me = 0;
 	bt->t.players = *(int *)tg->st;

@@ -10,10 +10,11 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "app/table.h"
 #include "app/view.h"
 #include "audio/audio.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "testutil.h"
 
@@ -204,7 +205,7 @@ START_TEST(two_languages)
 {
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	struct table_options o;
 	options(&o, g, 4, 11, 0);
 	o.dealer = 2;
@@ -252,7 +253,7 @@ START_TEST(french_titles_contract)
 {
 	char err[128];
 	ck_assert_int_eq(i18n_set_lang("fr", err, sizeof err), 0);
-	const struct game_ops *g = game_find("brelan");
+	const struct game_ops *g = registry_ops("brelan");
 	struct table_options o;
 	options(&o, g, 3, 5, 0);
 	struct table t;
@@ -279,8 +280,8 @@ START_TEST(hint_every_decision)
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
 	int total = 0;
-	for (int gi = 0; game_list[gi]; gi++) {
-		const struct game_ops *g = game_list[gi];
+	for (int gi = 0; registry_games[gi].ops; gi++) {
+		const struct game_ops *g = registry_games[gi].ops;
 		struct table_options o;
 		options(&o, g, g->default_players, 3 + (uint64_t)gi, 1);
 		struct table t;
@@ -319,7 +320,7 @@ END_TEST
  * nothing any of them hears or could ask names a card it has not seen. */
 START_TEST(no_leak)
 {
-	const struct game_ops *g = game_list[_i];
+	const struct game_ops *g = registry_games[_i].ops;
 	struct leak *l = calloc(1, sizeof *l);
 	ck_assert(l != NULL);
 	l->g = g;
@@ -375,7 +376,7 @@ START_TEST(leak_check_can_fail)
 {
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	struct table_options o;
 	options(&o, g, 4, 3, 1);
 	struct table t;
@@ -399,7 +400,7 @@ START_TEST(leak_check_can_fail)
 		struct sbuf b;
 		memcpy(view, t.st, g->state_size);
 		g->redact(view, seat);
-		view_phrase_event(&tk, talk_find(g->name), view, &draw, &b);
+		view_phrase_event(&tk, registry_find(g->name)->talk, view, &draw, &b);
 		if (seat == 1)
 			ck_assert_msg(named(b.s, name), "%s / %s", b.s, name);
 		else
@@ -448,7 +449,7 @@ static void same_state(const struct view_state *a, const struct view_state *b)
 /* A listener arriving in the middle of a deal. */
 START_TEST(attach_mid_game)
 {
-	const struct game_ops *g = game_list[_i];
+	const struct game_ops *g = registry_games[_i].ops;
 	struct table_options o;
 	options(&o, g, g->default_players, 77, 2);
 	struct table t;
@@ -510,7 +511,7 @@ static void count_paid(void *ctx, const struct event *e)
 START_TEST(chips_from_the_game)
 {
 	static const char *const games[] = { "bouillotte", "brelan", "bourre" };
-	const struct game_ops *g = game_find(games[_i]);
+	const struct game_ops *g = registry_ops(games[_i]);
 	ck_assert_ptr_nonnull(g->chips);
 	for (uint64_t seed = 1; seed <= 3; seed++) {
 		struct table_options o;
@@ -596,7 +597,7 @@ END_TEST
  * with their seats, the hand history flushed as it goes. */
 START_TEST(table_api)
 {
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	struct table_options o;
 	options(&o, g, 4, 9, 1);
 	o.seat_kind[2] = SEAT_HUMAN;
@@ -646,7 +647,7 @@ START_TEST(seat_of_a_person)
 {
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("bouillotte");
+	const struct game_ops *g = registry_ops("bouillotte");
 	struct table_options o;
 	options(&o, g, 4, 5, 3);
 	o.seat_kind[0] = SEAT_HUMAN;
@@ -723,7 +724,7 @@ START_TEST(discard_labels)
 {
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	int found = 0;
 	for (uint64_t seed = 1; seed < 40 && !found; seed++) {
 		struct table_options o;
@@ -777,7 +778,7 @@ START_TEST(short_call_said_once)
 {
 	char err[256];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("bouillotte");
+	const struct game_ops *g = registry_ops("bouillotte");
 	int found = 0;
 	for (uint64_t seed = 1; seed < 60 && !found; seed++) {
 		struct table_options o;
@@ -836,7 +837,7 @@ int main(void)
 	TCase *tc = tcase_create("view");
 	tcase_set_timeout(tc, 300);
 	int ngames = 0;
-	while (game_list[ngames])
+	while (registry_games[ngames].ops)
 		ngames++;
 	tcase_add_test(tc, two_languages);
 	tcase_add_test(tc, hint_every_decision);

@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "app/registry.h"
 #include "app/view.h"
 #include "core/action.h"
 #include "core/card.h"
@@ -20,7 +21,7 @@
 #include "core/rules.h"
 #include "core/sbuf.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 /* ------------------------------------------------------------------ */
@@ -127,7 +128,7 @@ static int read_game_start(struct rlog *L, const json_t *root, const struct rlin
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "game_start without a game");
 		return -1;
 	}
-	L->g = game_find(game);
+	L->g = registry_ops(game);
 	if (!L->g) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "unknown game '%s'", game);
 		return -1;
@@ -558,7 +559,8 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	char err[512];
 	char *gs = NULL;
 	size_t gslen = 0;
-	const struct game_talk *gt = talk_find(g->name);
+	const struct registry_game *e = registry_find(g->name);
+	const struct game_talk *gt = e ? e->talk : NULL;
 	struct talk tk = { .game = g, .me = -1, .players = L->players };
 	if (g->init(st, &setup, err, sizeof err) < 0) {
 		set_result(res, REPLAY_INVALID, L->lines[0].lineno, L->name, "%s", err);
@@ -728,7 +730,7 @@ int replay_main(int argc, char **argv)
 		if (!strcmp(argv[i], "--text")) {
 			text = 1;
 		} else if (!strcmp(argv[i], "--lang")) {
-			if (i + 1 >= argc || (strcmp(argv[i + 1], "en") && strcmp(argv[i + 1], "fr"))) {
+			if (i + 1 >= argc || !i18n_lang_known(argv[i + 1])) {
 				fprintf(stderr, "tapis: --lang: en or fr\n");
 				return 2;
 			}

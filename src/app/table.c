@@ -9,12 +9,13 @@
 #include <unistd.h>
 
 #include "app/local.h"
+#include "app/registry.h"
 #include "app/view.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
 #include "core/file.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 
 static void on_event(void *ctx, const struct event *e)
@@ -139,7 +140,9 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	save_writer_init(&t->save);
 	t->opt = *opt;
 	t->g = opt->game;
-	t->gt = talk_find(t->g->name);
+	const struct registry_game *r = registry_find(t->g->name);
+	t->bot = r ? r->bot : NULL;
+	t->gt = r ? r->talk : NULL;
 	t->st = calloc(1, t->g->state_size);
 	t->view = calloc(1, t->g->state_size);
 	if (!t->st || !t->view) {
@@ -398,7 +401,7 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 		return 0;
 	}
 	struct action a;
-	bot_choose(t->g, t->st, t->opt.bot_level[seat], &t->bot_rng, &a);
+	bot_choose(t->g, t->bot, t->st, t->opt.bot_level[seat], &t->bot_rng, &a);
 	if (apply(t, seat, &a, &why) < 0) {
 		char txt[ACT_STR_MAX];
 		snprintf(err, errlen, "internal error: the bot's action '%s' was refused (%d)",
@@ -577,7 +580,7 @@ static int save_header_line(struct table_saved *s, char *line, char *deck, size_
 	const char *key = line, *val = sp + 1;
 	long long v;
 	if (!strcmp(key, "game")) {
-		if (o->game || !(o->game = game_find(val))) {
+		if (o->game || !(o->game = registry_ops(val))) {
 			snprintf(why, whylen, "unknown game '%s'", val);
 			return -1;
 		}

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "core/rules.h"
 
@@ -56,6 +57,7 @@ static int play_once(const struct tournament_spec *sp, void *st, int players, ui
                      int a_parity, struct stats *stats, double *out, char *err, size_t errlen)
 {
 	const struct game_ops *g = sp->game;
+	const struct registry_game *e = registry_find(g->name);
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	for (int i = 0; sp->rule_args && sp->rule_args[i]; i++)
@@ -80,7 +82,7 @@ static int play_once(const struct tournament_spec *sp, void *st, int players, ui
 		int is_a = (seat % 2) == a_parity;
 		struct action a;
 		double t0 = now_ms();
-		bot_choose_budget(g, st, is_a ? sp->level_a : sp->level_b,
+		bot_choose_budget(g, e ? e->bot : NULL, st, is_a ? sp->level_a : sp->level_b,
 		                  sp->budget > 0 ? sp->budget : BOT_BUDGET_DEFAULT, &brng, &a);
 		stats->ms[is_a ? 0 : 1] += now_ms() - t0;
 		stats->n[is_a ? 0 : 1]++;
@@ -204,7 +206,7 @@ int tournament_main(int argc, char **argv)
 	if (argc < 2 || argv[1][0] == '-')
 		return usage_error("which game?", NULL);
 	struct tournament_spec sp = { 0 };
-	sp.game = game_find(argv[1]);
+	sp.game = registry_ops(argv[1]);
 	if (!sp.game)
 		return usage_error("unknown game", argv[1]);
 	sp.deals = 2000;

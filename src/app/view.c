@@ -9,7 +9,7 @@
 #include "bots/bot.h"
 #include "audio/audio.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "speech/talk_hint.h"
@@ -409,7 +409,7 @@ int view_hint(struct view *v)
 		rng_seed(&hr, rng_derive(t->opt.seed ^ 0x68696e74u, (uint64_t)t->moves));
 		struct action a;
 		struct bot_reason why;
-		bot_hint(t->g, t->st, BOT_BUDGET_DEFAULT, &hr, &a, &why);
+		bot_hint(t->g, t->bot, t->st, BOT_BUDGET_DEFAULT, &hr, &a, &why);
 		struct talk tk = v->talk;
 		talk_hint(&tk, &a, &why, &b);
 		rc = 0;

@@ -16,7 +16,7 @@
  * pool of labels owned by the view), valid during the call. A sink's
  * callbacks must not act on the table nor attach or detach views: they
  * come while the table tells its views. Phrasing switches the process's
- * language in force for a moment (speech/i18n): views are used from one
+ * language in force for a moment (i18n/i18n): views are used from one
  * thread. */
 #ifndef TAPIS_VIEW_H
 #define TAPIS_VIEW_H

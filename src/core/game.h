@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* game: the one interface every game implements (a table of functions),
- * and the registry of games by name.
+/* game: the one interface every game implements (a table of functions;
+ * the games are listed in app/registry).
  *
  * A game's state is a plain struct with no pointers into itself: cloning is
  * memcpy of state_size bytes. It may point to outside data that never
@@ -103,10 +103,6 @@ struct game_ops {
 	int (*audit)(const void *st, char *err, size_t errlen);
 };
 
-/* Registry: every game, in menu order, NULL-terminated. */
-extern const struct game_ops *const game_list[];
-/* By command-line word, accents and case ignored ("Bourré" = "bourre"). */
-const struct game_ops *game_find(const char *name);
 /* Every game state begins with `int players;` (asserted by the tests). */
 struct game_head {
 	int players;

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "core/game.h"
 #include "net/outq.h"
 #include "net/proto.h"
@@ -541,7 +542,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		goto out;
 	}
 	for (int t = 0; t < tables; t++) {
-		const struct game_ops *g = game_find(bench_games[t % BENCH_NGAMES]);
+		const struct game_ops *g = registry_ops(bench_games[t % BENCH_NGAMES]);
 		int n = b.t[t].n;
 		if (n < g->min_players || n > g->max_players) {
 			snprintf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);

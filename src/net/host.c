@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "audio/audio.h"
 #include "net/proto.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 struct host_member *host_member(struct host *h, const char *name)
 {
@@ -184,6 +185,14 @@ static void bind_view(struct host *h, struct host_member *m)
 	 * the start, the first events will. */
 	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
 		m->has_view = 1;
+		if (m->verbosity != TALK_FULL) {
+			/* Set before its first state, which the table sends (the
+			 * view's own update would send one not yet made). */
+			void (*update)(void *, const struct view_state *) = m->v.sink.update;
+			m->v.sink.update = NULL;
+			view_set_verbosity(&m->v, m->verbosity);
+			m->v.sink.update = update;
+		}
 	} else {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 	}
@@ -370,7 +379,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
                  const struct host_config *cfg, struct net_out out, long long now_ms, char *err,
                  size_t errlen)
 {
-	const struct game_ops *g = game_find(t->game);
+	const struct game_ops *g = registry_ops(t->game);
 	if (!g) {
 		snprintf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
 		return -1;
@@ -473,16 +482,16 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	int held = seat_of(h, name);
 	if (seat >= 0 && held < 0) {
 		if (seat >= h->players) {
-			snprintf(err, errlen, "this table has %d seats", h->players);
+			snprintf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
 			return -1;
 		}
 		if (h->seat[seat].name[0] || !h->seat[seat].open) {
-			snprintf(err, errlen, "seat %d is not free", seat);
+			snprintf(err, errlen, _("seat %d is not free"), seat + 1);
 			return -1;
 		}
 	}
 	if (!m && !(m = add_member(h, name, lang))) {
-		snprintf(err, errlen, "this table is full");
+		snprintf(err, errlen, "%s", _("this table is full"));
 		return -1;
 	}
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
@@ -565,11 +574,11 @@ void host_stand(struct host *h, const char *name, int leave)
 int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
 {
 	if (seat >= h->players) {
-		snprintf(err, errlen, "this table has %d seats", h->players);
+		snprintf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
 		return -1;
 	}
 	if (h->seat[seat].name[0]) {
-		snprintf(err, errlen, "seat %d is held by a player", seat);
+		snprintf(err, errlen, _("seat %d is held by a player"), seat + 1);
 		return -1;
 	}
 	h->seat[seat].open = open;
@@ -582,7 +591,7 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 {
 	if (h->state != HOST_WAITING) {
-		snprintf(err, errlen, "the game has already begun");
+		snprintf(err, errlen, "%s", _("the game has already begun"));
 		return -1;
 	}
 	h->state = HOST_PLAYING;
@@ -606,10 +615,10 @@ static struct host_member *seated_member(struct host *h, const char *name, const
 	*code = *msg = NULL;
 	if (h->state != HOST_PLAYING) {
 		*code = "not_playing";
-		*msg = "the game is not being played";
+		*msg = _("the game is not being played");
 	} else if (seat_of(h, name) < 0 || !m || !m->has_view) {
 		*code = "not_seated";
-		*msg = "you hold no seat at this table";
+		*msg = _("you hold no seat at this table");
 	}
 	return *code ? NULL : m;
 }
@@ -639,6 +648,24 @@ int host_hint(struct host *h, const char *name, const char **code, const char **
 {
 	struct host_member *m = seated_member(h, name, code, msg);
 	return m ? view_hint(&m->v) : -1;
+}
+
+int host_verbosity(struct host *h, const char *name, int verbosity, int say)
+{
+	struct host_member *m = host_member(h, name);
+	if (!m)
+		return -1;
+	if (m->has_view && m->verbosity != verbosity)
+		view_set_verbosity(&m->v, verbosity);
+	m->verbosity = verbosity;
+	if (say && m->conn >= 0) {
+		const char *saved = view_lang_enter(m->lang);
+		const char *text = verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements.");
+		view_lang_leave(saved);
+		send_to(h, m, proto_dump(json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id,
+		                                   "moves", table_moves(&h->t), "text", json_text(text))));
+	}
+	return 0;
 }
 
 /* Tell the seat's player, if here, how long they have left to act. */

@@ -5,11 +5,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/registry.h"
+#include "i18n/i18n.h"
+
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
 	[PM_WATCH] = "watch", [PM_LEAVE] = "leave", [PM_START] = "start", [PM_SEAT] = "seat",
 	[PM_KICK] = "kick", [PM_ACTION] = "action", [PM_CHAT] = "chat", [PM_PING] = "ping",
-	[PM_HINT] = "hint",
+	[PM_HINT] = "hint", [PM_VERBOSITY] = "verbosity",
 };
 
 const char *proto_type_word(int type)
@@ -33,23 +36,23 @@ static int get_str(json_t *o, const char *key, char *out, size_t outlen, size_t 
 	json_t *v = json_object_get(o, key);
 	if (!v) {
 		if (required) {
-			snprintf(err, errlen, "'%s' is missing", key);
+			snprintf(err, errlen, _("'%s' is missing"), key);
 			return -1;
 		}
 		return 0;
 	}
 	if (!json_is_string(v)) {
-		snprintf(err, errlen, "'%s' must be a string", key);
+		snprintf(err, errlen, _("'%s' must be a string"), key);
 		return -1;
 	}
 	const char *s = json_string_value(v);
 	size_t len = json_string_length(v);
 	if (strlen(s) != len) {
-		snprintf(err, errlen, "'%s' holds a NUL character", key);
+		snprintf(err, errlen, _("'%s' holds a NUL character"), key);
 		return -1;
 	}
 	if (len >= outlen || utf8_chars(s) > max_chars) {
-		snprintf(err, errlen, "'%s' is too long (at most %zu characters)", key, max_chars);
+		snprintf(err, errlen, _("'%s' is too long (at most %zu characters)"), key, max_chars);
 		return -1;
 	}
 	memcpy(out, s, len + 1);
@@ -64,13 +67,13 @@ static int get_int(json_t *o, const char *key, long *out, long min, long max, lo
 	*out = def;
 	if (!v) {
 		if (required) {
-			snprintf(err, errlen, "'%s' is missing", key);
+			snprintf(err, errlen, _("'%s' is missing"), key);
 			return -1;
 		}
 		return 0;
 	}
 	if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
-		snprintf(err, errlen, "'%s' must be a whole number from %ld to %ld", key, min, max);
+		snprintf(err, errlen, _("'%s' must be a whole number from %ld to %ld"), key, min, max);
 		return -1;
 	}
 	*out = (long)json_integer_value(v);
@@ -84,7 +87,7 @@ static int get_bool(json_t *o, const char *key, int *out, char *err, size_t errl
 	if (!v)
 		return 0;
 	if (!json_is_boolean(v)) {
-		snprintf(err, errlen, "'%s' must be true or false", key);
+		snprintf(err, errlen, _("'%s' must be true or false"), key);
 		return -1;
 	}
 	*out = json_is_true(v);
@@ -96,13 +99,13 @@ static int check_name(const char *s, char *err, size_t errlen)
 {
 	size_t n = strlen(s);
 	if (n == 0 || s[0] == ' ' || s[n - 1] == ' ') {
-		snprintf(err, errlen, "'name' must not be empty or begin or end with a space");
+		snprintf(err, errlen, "%s", _("'name' must not be empty or begin or end with a space"));
 		return -1;
 	}
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
 		if (*p < 0x80 && !(*p == ' ' || *p == '-' || *p == '_' || *p == '.' || (*p >= '0' && *p <= '9') ||
 		                   ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))) {
-			snprintf(err, errlen, "'name' may hold letters, digits, spaces, '-', '_' and '.' only");
+			snprintf(err, errlen, "%s", _("'name' may hold letters, digits, spaces, '-', '_' and '.' only"));
 			return -1;
 		}
 	return 0;
@@ -112,7 +115,7 @@ static int check_text(const char *s, char *err, size_t errlen)
 {
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
 		if (*p < 0x20) {
-			snprintf(err, errlen, "'text' holds a control character");
+			snprintf(err, errlen, "%s", _("'text' holds a control character"));
 			return -1;
 		}
 	return 0;
@@ -132,7 +135,7 @@ static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		return -1;
 	m->has_password = r;
 	if (r && !m->password[0]) {
-		snprintf(err, errlen, "'password' must not be empty");
+		snprintf(err, errlen, "%s", _("'password' must not be empty"));
 		return -1;
 	}
 	if (get_str(o, "token", m->token, sizeof m->token, PROTO_TOKEN_LEN, 0, err, errlen) < 0)
@@ -141,8 +144,8 @@ static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		return -1;
 	if (!m->lang[0])
 		snprintf(m->lang, sizeof m->lang, "en");
-	if (strcmp(m->lang, "en") && strcmp(m->lang, "fr")) {
-		snprintf(err, errlen, "'lang' must be \"en\" or \"fr\"");
+	if (!i18n_lang_known(m->lang)) {
+		snprintf(err, errlen, "%s", _("'lang' must be \"en\" or \"fr\""));
 		return -1;
 	}
 	return 0;
@@ -165,7 +168,7 @@ static int read_seat_word(const char *w, int *kind, int *level, char *err, size_
 		*level = w[3] ? w[4] - '0' : 2;
 		return 0;
 	}
-	snprintf(err, errlen, "a seat is \"open\", \"bot\" or \"bot:LEVEL\" (0 to 9)");
+	snprintf(err, errlen, "%s", _("a seat is \"open\", \"bot\" or \"bot:LEVEL\" (0 to 9)"));
 	return -1;
 }
 
@@ -174,9 +177,9 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	char game[32];
 	if (get_str(o, "game", game, sizeof game, 31, 1, err, errlen) < 0)
 		return -1;
-	m->game = game_find(game);
+	m->game = registry_ops(game);
 	if (!m->game) {
-		snprintf(err, errlen, "no game called '%s'", game);
+		snprintf(err, errlen, _("no game called '%s'"), game);
 		return -1;
 	}
 	long players;
@@ -187,7 +190,7 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	rules_init(&m->rules, m->game->rules, m->game->nrules);
 	json_t *rules = json_object_get(o, "rules");
 	if (rules && !json_is_object(rules)) {
-		snprintf(err, errlen, "'rules' must be an object of option names and values");
+		snprintf(err, errlen, "%s", _("'rules' must be an object of option names and values"));
 		return -1;
 	}
 	const char *key;
@@ -201,7 +204,7 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		else if (json_is_boolean(val))
 			snprintf(buf, sizeof buf, "%s", json_is_true(val) ? "yes" : "no");
 		else {
-			snprintf(err, errlen, "rule '%.40s': a value is a string, a number or true/false", key);
+			snprintf(err, errlen, _("rule '%.40s': a value is a string, a number or true/false"), key);
 			return -1;
 		}
 		if (rules_set(&m->rules, key, buf, err, errlen) < 0)
@@ -214,7 +217,7 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	}
 	if (seats) {
 		if (!json_is_array(seats) || json_array_size(seats) != (size_t)m->players) {
-			snprintf(err, errlen, "'seats' must be an array of %d seats", m->players);
+			snprintf(err, errlen, _("'seats' must be an array of %d seats"), m->players);
 			return -1;
 		}
 		for (int s = 0; s < m->players; s++) {
@@ -222,7 +225,7 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 			if (!json_is_string(w) || read_seat_word(json_string_value(w), &m->seat_kind[s],
 			                                         &m->seat_level[s], err, errlen) < 0) {
 				if (!json_is_string(w))
-					snprintf(err, errlen, "a seat is \"open\", \"bot\" or \"bot:LEVEL\"");
+					snprintf(err, errlen, "%s", _("a seat is \"open\", \"bot\" or \"bot:LEVEL\""));
 				return -1;
 			}
 		}
@@ -241,7 +244,7 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		return -1;
 	m->has_password = r && m->password[0];
 	if (m->private_ && !m->has_password) {
-		snprintf(err, errlen, "a private table needs a 'password'");
+		snprintf(err, errlen, "%s", _("a private table needs a 'password'"));
 		return -1;
 	}
 	return 0;
@@ -292,7 +295,7 @@ static int read_action(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		return -1;
 	char aerr[128];
 	if (act_parse(text, &m->act, aerr, sizeof aerr) < 0) {
-		snprintf(err, errlen, "'action': %s", aerr);
+		snprintf(err, errlen, _("'action': %s"), aerr);
 		return -1;
 	}
 	return 0;
@@ -305,9 +308,22 @@ static int read_chat(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	    get_int(o, "table", &m->table, 0, 1L << 40, 0, 0, err, errlen) < 0)
 		return -1;
 	if (!m->text[strspn(m->text, " ")]) {
-		snprintf(err, errlen, "'text' is empty");
+		snprintf(err, errlen, "%s", _("'text' is empty"));
 		return -1;
 	}
+	return 0;
+}
+
+static int read_verbosity(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	char word[8];
+	if (read_table(o, m, err, errlen) < 0 || get_str(o, "level", word, sizeof word, 5, 1, err, errlen) < 0)
+		return -1;
+	if (strcmp(word, "short") && strcmp(word, "full")) {
+		snprintf(err, errlen, "%s", _("'level' must be \"short\" or \"full\""));
+		return -1;
+	}
+	m->verbosity = !strcmp(word, "short") ? TALK_SHORT : TALK_FULL;
 	return 0;
 }
 
@@ -322,7 +338,7 @@ static int (*const readers[PM_COUNT])(json_t *, struct proto_msg *, char *, size
 	[PM_STAND] = read_table, [PM_WATCH] = read_sit, [PM_LEAVE] = read_table,
 	[PM_START] = read_table, [PM_SEAT] = read_seat, [PM_KICK] = read_kick,
 	[PM_ACTION] = read_action, [PM_CHAT] = read_chat, [PM_PING] = read_nothing,
-	[PM_HINT] = read_table,
+	[PM_HINT] = read_table, [PM_VERBOSITY] = read_verbosity,
 };
 
 int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, size_t errlen)
@@ -330,23 +346,23 @@ int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, siz
 	memset(m, 0, sizeof *m);
 	m->seat = -1;
 	if (len > PROTO_MAX_MESSAGE) {
-		snprintf(err, errlen, "message too long (at most %d bytes)", PROTO_MAX_MESSAGE);
+		snprintf(err, errlen, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 		return -1;
 	}
 	json_error_t jerr;
 	json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!o) {
-		snprintf(err, errlen, "not JSON: %s", jerr.text);
+		snprintf(err, errlen, _("not JSON: %s"), jerr.text);
 		return -1;
 	}
 	int rc = -1;
 	if (!json_is_object(o)) {
-		snprintf(err, errlen, "a message is a JSON object");
+		snprintf(err, errlen, "%s", _("a message is a JSON object"));
 		goto out;
 	}
 	json_t *t = json_object_get(o, "type");
 	if (!json_is_string(t)) {
-		snprintf(err, errlen, "'type' is missing");
+		snprintf(err, errlen, "%s", _("'type' is missing"));
 		goto out;
 	}
 	for (int i = PM_NONE + 1; i < PM_COUNT; i++)
@@ -355,7 +371,7 @@ int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, siz
 			break;
 		}
 	if (m->type == PM_NONE) {
-		snprintf(err, errlen, "unknown message type '%.40s'", json_string_value(t));
+		snprintf(err, errlen, _("unknown message type '%.40s'"), json_string_value(t));
 		goto out;
 	}
 	rc = readers[m->type](o, m, err, errlen);

@@ -6,10 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "audio/audio.h"
 #include "net/client.h"
 #include "net/proto.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 
 static void tell(struct remote *r, int kind, int urgent, int cue, int seat, const char *text)
@@ -68,7 +69,7 @@ static void table_facts(struct remote *r)
 	json_t *t = remote_table(r, r->table);
 	if (!t)
 		return;
-	const struct game_ops *g = game_find(str_of(t, "game"));
+	const struct game_ops *g = registry_ops(str_of(t, "game"));
 	if (g) {
 		r->vs.game = g->name;
 		r->vs.clockwise = g->clockwise;
@@ -489,4 +490,12 @@ int remote_act(struct remote *r, const struct action *a)
 int remote_hint(struct remote *r)
 {
 	return remote_simple(r, "hint", r->table);
+}
+
+int remote_verbosity(struct remote *r, int verbosity)
+{
+	json_t *o = table_msg("verbosity", r->table);
+	if (o)
+		json_object_set_new(o, "level", json_string(verbosity == TALK_SHORT ? "short" : "full"));
+	return remote_send(r, o);
 }

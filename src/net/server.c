@@ -11,9 +11,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/view.h"
 #include "net/lobby.h"
 #include "net/outq.h"
 #include "net/proto.h"
+#include "i18n/i18n.h"
 
 static volatile sig_atomic_t stop_asked;
 static struct lws_context *running; /* for the signal handler's wake-up */
@@ -167,9 +169,11 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	if (!final)
 		return;
 	long long now = now_ms();
+	/* Its errors in its language, as the lobby's. */
+	const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
 	if (c->rx_too_long) {
 		char text[96];
-		snprintf(text, sizeof text, "message too long (at most %d bytes)", PROTO_MAX_MESSAGE);
+		snprintf(text, sizeof text, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 		char *e = proto_error("too_long", text, NULL);
 		if (e)
 			queue_text(c, e, strlen(e));
@@ -178,7 +182,7 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		if (++c->refused > SERVER_RATE_BURST * 4) {
 			io_close(s, c->id);
 		} else {
-			char *e = proto_error("rate", "too many messages: slow down", NULL);
+			char *e = proto_error("rate", _("too many messages: slow down"), NULL);
 			if (e)
 				queue_text(c, e, strlen(e));
 			free(e);
@@ -187,6 +191,7 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		c->refused = 0;
 		lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
 	}
+	view_lang_leave(saved);
 	free(c->rx);
 	c->rx = NULL;
 	c->rxlen = 0;
@@ -265,10 +270,13 @@ static const char placeholder[] =
 	"<body><h1>tapis</h1><p>A tapis server. Join it with <code>tapis join ws://HOST:PORT</code>.</p>"
 	"</body></html>\n";
 
-/* An HTTP answer made by the server (the placeholder page, /words). */
+/* An HTTP answer made by the server (the placeholder page, /words). It
+ * leaves in pieces, one each time the connection may write: over HTTP/2
+ * (https:// offers it) a write may not exceed a frame. */
+#define HTTP_PIECE 4096
 struct http_answer {
 	char *body;
-	size_t len;
+	size_t len, sent;
 	int owned;
 };
 
@@ -278,6 +286,7 @@ static int http_answer(struct lws *wsi, struct http_answer *a, const char *type,
 	unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
 	a->body = (char *)body;
 	a->len = len;
+	a->sent = 0;
 	a->owned = owned;
 	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, type, len, &p, end) ||
 	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-cache", 8,
@@ -320,16 +329,21 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 		return http_answer(wsi, a, "text/html", placeholder, sizeof placeholder - 1, 0);
 	}
 	if (reason == LWS_CALLBACK_HTTP_WRITEABLE && a && a->body) {
-		unsigned char *buf = malloc(LWS_PRE + a->len);
-		if (!buf)
+		unsigned char buf[LWS_PRE + HTTP_PIECE];
+		size_t n = a->len - a->sent < HTTP_PIECE ? a->len - a->sent : HTTP_PIECE;
+		int last = a->sent + n == a->len;
+		memcpy(buf + LWS_PRE, a->body + a->sent, n);
+		if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n) {
+			http_answer_free(a);
 			return -1;
-		memcpy(buf + LWS_PRE, a->body, a->len);
-		int n = lws_write(wsi, buf + LWS_PRE, a->len, LWS_WRITE_HTTP_FINAL);
-		free(buf);
+		}
+		a->sent += n;
+		if (!last) {
+			lws_callback_on_writable(wsi);
+			return 0;
+		}
 		http_answer_free(a);
-		if (n < 0 || lws_http_transaction_completed(wsi))
-			return -1;
-		return 0;
+		return lws_http_transaction_completed(wsi) ? -1 : 0;
 	}
 	if (reason == LWS_CALLBACK_CLOSED_HTTP && a)
 		http_answer_free(a);

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 
 void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)

@@ -7,7 +7,7 @@
 
 #include "games/vying.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk_games.h"
 

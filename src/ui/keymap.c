@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ui/keymap.h"
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 const struct keymap_entry keymap[] = {
 	{ "C", N_("the cards on the table"), KEYS_ALWAYS, NULL },

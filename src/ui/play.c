@@ -11,7 +11,7 @@
 #include "app/table.h"
 #include "app/view.h"
 #include "core/sbuf.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/keymap.h"
 #include "ui/term.h"
@@ -574,7 +574,9 @@ static void switch_verbosity(struct play *p)
 	if (p->port->verbosity)
 		p->port->verbosity(p->port->ctx, ses->set.verbosity);
 	session_save_settings(ses);
-	say(p, ses->set.verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements."));
+	/* At a server, the server answers (in the words of its view). */
+	if (!p->port->network || !p->port->verbosity)
+		say(p, ses->set.verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements."));
 }
 
 /* Handle one key; returns 1 when the player asked to quit. */
@@ -668,8 +670,14 @@ static int handle_key(struct play *p, int key)
 	case 'V':
 		switch_verbosity(p);
 		break;
-	case '+': case '-': case '[': case ']': case '{': case '}':
-		session_key(p->ses, key);
+	case '+': case '-':
+		session_tune(p->ses, SESSION_RATE, key == '+' ? 1 : -1);
+		break;
+	case ']': case '[':
+		session_tune(p->ses, SESSION_SPEECH_VOLUME, key == ']' ? 1 : -1);
+		break;
+	case '}': case '{':
+		session_tune(p->ses, SESSION_CUE_VOLUME, key == '}' ? 1 : -1);
 		break;
 	default:
 		break;
