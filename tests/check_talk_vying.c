@@ -9,7 +9,7 @@
 #include "bots/bot.h"
 #include "games/vying.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 #include "testutil.h"
 
