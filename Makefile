@@ -178,7 +178,7 @@ coverage:
 	@sh tools/deps.sh coverage
 	@find build-cov -name '*.gcda' -delete 2>/dev/null || true
 	$(MAKE) BUILD=build-cov CFLAGS='-O0 -g --coverage' LDFLAGS='--coverage' check
-	gcovr --root . --object-directory build-cov --filter 'src/' \
+	gcovr --root . --object-directory build-cov --filter 'src/' --gcov-ignore-parse-errors \
 	  --txt build-cov/coverage.txt --json-summary build-cov/coverage.json build-cov
 	@python3 tools/coverage.py build-cov/coverage.json 85
 
