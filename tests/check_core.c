@@ -195,7 +195,7 @@ START_TEST(history_lines)
 	ev_init(&e, EV_PAYMENT);
 	e.from = 1;
 	e.amount = 5;
-	e.reason = "pot";
+	e.reason = EV_PAY_POT;
 	hist_format(&e, 8, buf, sizeof buf);
 	ck_assert_str_eq(buf, "{\"type\":\"payment\",\"seq\":8,\"from\":1,\"to\":null,\"amount\":5,\"reason\":\"pot\"}");
 	ev_init(&e, EV_TRICK);

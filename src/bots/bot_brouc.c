@@ -388,9 +388,9 @@ static void rollout_emit(void *ctx, const struct event *e)
 	struct rollout *r = ctx;
 	if (r->done)
 		return;
-	if (e->type == EV_PHASE && e->note && e->note[0] == 'g') {
+	if (e->type == EV_PHASE && e->note == EV_NOTE_GAME_WON) {
 		r->diff += (e->winner == r->team ? 1 : -1) * 300;
-	} else if (e->type == EV_PHASE && e->note && e->note[0] == 'c') {
+	} else if (e->type == EV_PHASE && e->note == EV_NOTE_CAPE) {
 		r->diff += (e->winner == r->team ? 1 : -1) * 200;
 	} else if (e->type == EV_HAND_END) {
 		r->diff += r->st->dealpts[r->team] - r->st->dealpts[1 - r->team];

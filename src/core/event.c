@@ -40,7 +40,7 @@ void ev_emit_deal(const struct sink *out, int seat, const card_t *cards, int n)
 	ev_emit(out, &e);
 }
 
-void ev_emit_payment(const struct sink *out, int from, int to, int amount, const char *reason)
+void ev_emit_payment(const struct sink *out, int from, int to, int amount, enum ev_reason reason)
 {
 	if (!out)
 		return;
@@ -54,7 +54,7 @@ void ev_emit_payment(const struct sink *out, int from, int to, int amount, const
 	ev_emit(out, &e);
 }
 
-void ev_emit_phase(const struct sink *out, const char *note, int seat, int code, int value)
+void ev_emit_phase(const struct sink *out, enum ev_note note, int seat, int code, int value)
 {
 	if (!out)
 		return;

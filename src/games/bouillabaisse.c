@@ -277,15 +277,15 @@ static void bou_start(void *vst, const struct sink *out)
 	struct bouillabaisse *st = vst;
 	struct event e;
 	ev_init(&e, EV_CHOICE);
-	e.what = "suit";
+	e.what = EV_WHAT_SUIT;
 	e.value = st->suit;
 	ev_emit(out, &e);
 	ev_init(&e, EV_CHOICE);
-	e.what = "figure";
+	e.what = EV_WHAT_FIGURE;
 	e.value = st->figure;
 	ev_emit(out, &e);
 	ev_init(&e, EV_CHOICE);
-	e.what = "card";
+	e.what = EV_WHAT_CARD;
 	e.value = st->card;
 	ev_emit(out, &e);
 	st->round = 1;
@@ -330,7 +330,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 				st->aon_rounds |= 1u << st->round;
 				st->last_points[s] = -st->round_points[s];
 				ev_init(&e, EV_PHASE);
-				e.note = "all_or_nothing";
+				e.note = EV_NOTE_ALL_OR_NOTHING;
 				e.seat = s;
 				e.code = st->round;
 				e.value = st->last_points[s];
@@ -341,7 +341,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 		st->total[s] += st->last_points[s];
 
 	ev_init(&e, EV_PHASE);
-	e.note = "round_points";
+	e.note = EV_NOTE_ROUND_POINTS;
 	e.code = st->round;
 	e.seat = st->aon_seat;
 	e.value = st->aon_seat >= 0 ? st->last_points[st->aon_seat] : 0;

@@ -101,7 +101,7 @@ static void emit_action(const struct bourre_state *st, const struct sink *out, i
 
 
 static void pay(struct bourre_state *st, const struct sink *out, int from, int to, int amount,
-                const char *reason)
+                enum ev_reason reason)
 {
 	if (amount <= 0)
 		return;
@@ -339,7 +339,7 @@ static void pay_antes(struct bourre_state *st, const struct sink *out)
 		int s = (st->dealer + k) % st->players;
 		if (st->hand_no > 1 && !st->ante_double && st->exempt[s])
 			continue;
-		pay(st, out, s, -1, 1, "ante");
+		pay(st, out, s, -1, 1, EV_PAY_ANTE);
 	}
 	memset(st->exempt, 0, sizeof st->exempt);
 }
@@ -448,7 +448,7 @@ static void lone_win(struct bourre_state *st, const struct sink *out, int seat)
 	st->lone = seat;
 	memset(st->tricks, 0, sizeof st->tricks);
 	st->tricks[seat] = st->ncards;
-	ev_emit_phase(out, "lone", seat, 0, st->ncards);
+	ev_emit_phase(out, EV_NOTE_LONE, seat, 0, st->ncards);
 	end_deal(st, out);
 }
 
@@ -475,13 +475,13 @@ static void dealer_alone(struct bourre_state *st, const struct sink *out)
 		/* Nobody may play: the pot waits for the next deal. */
 		st->status[d] = BR_ST_PASS;
 		move_to_dead(st, d);
-		ev_emit_phase(out, "nobody", -1, 0, 0);
+		ev_emit_phase(out, EV_NOTE_NOBODY, -1, 0, 0);
 		end_deal(st, out);
 		return;
 	}
 	st->status[d] = BR_ST_STAY;
-	ev_emit_phase(out, "dealer_stays", d, 0, 0);
-	pay(st, out, d, -1, stay_cost(st), "stay");
+	ev_emit_phase(out, EV_NOTE_DEALER_STAYS, d, 0, 0);
+	pay(st, out, d, -1, stay_cost(st), EV_PAY_STAY);
 	lone_win(st, out, d);
 }
 
@@ -503,7 +503,7 @@ static void declared(struct bourre_state *st, const struct sink *out)
 				mask |= 1u << s;
 				nst++;
 			}
-		ev_emit_phase(out, "reveal", -1, (int)mask, nst);
+		ev_emit_phase(out, EV_NOTE_REVEAL, -1, (int)mask, nst);
 		for (int s = 0; s < st->players; s++) {
 			st->status[s] = st->pending[s];
 			st->pending[s] = BR_ST_NONE;
@@ -518,14 +518,14 @@ static void declared(struct bourre_state *st, const struct sink *out)
 		for (int k = 1; k <= st->players; k++) {
 			int s = (st->dealer + k) % st->players;
 			if (st->status[s] == BR_ST_STAY)
-				pay(st, out, s, -1, stay_cost(st), "stay");
+				pay(st, out, s, -1, stay_cost(st), EV_PAY_STAY);
 			else
 				move_to_dead(st, s);
 		}
 	}
 	int n = nstayers(st);
 	if (n == 0) {
-		ev_emit_phase(out, "nobody", -1, 0, 0);
+		ev_emit_phase(out, EV_NOTE_NOBODY, -1, 0, 0);
 		end_deal(st, out);
 		return;
 	}
@@ -593,7 +593,7 @@ static void confirm_turn(struct bourre_state *st, const struct sink *out, int fr
 			others++;
 	if (others == 0) {
 		st->confirmed[s] = 1;
-		pay(st, out, s, -1, 1, "stay");
+		pay(st, out, s, -1, 1, EV_PAY_STAY);
 		lone_win(st, out, s);
 		return;
 	}
@@ -624,7 +624,7 @@ static void after_draw(struct bourre_state *st, const struct sink *out, int seat
 	if (st->four) {
 		/* the second chance to pass, announced before the first answer */
 		if (nstayers(st) >= 2)
-			ev_emit_phase(out, "second", -1, 0, nstayers(st));
+			ev_emit_phase(out, EV_NOTE_SECOND, -1, 0, nstayers(st));
 		confirm_turn(st, out, st->dealer);
 		return;
 	}
@@ -640,7 +640,7 @@ static void begin_play(struct bourre_state *st, const struct sink *out)
 		s = next_seat(st, s);
 	st->leader = s;
 	st->to_act = s;
-	ev_emit_phase(out, "play", s, 0, nstayers(st));
+	ev_emit_phase(out, EV_NOTE_PLAY, s, 0, nstayers(st));
 }
 
 /* 1 when the pot or a player's chips (or points) passed BR_STAKES_MAX: the
@@ -674,18 +674,18 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 	}
 	memset(st->exempt, 0, sizeof st->exempt);
 	if (best >= 0 && nbest == 1) {
-		pay(st, out, -1, best, cap, "pot");
+		pay(st, out, -1, best, cap, EV_PAY_POT);
 	} else if (best >= 0) {
 		for (int s = 0; s < st->players; s++)
 			if (active(st, s) && st->tricks[s] == st->tricks[best])
 				st->exempt[s] = 1;
-		ev_emit_phase(out, "split", -1, 0, st->tricks[best]);
+		ev_emit_phase(out, EV_NOTE_SPLIT, -1, 0, st->tricks[best]);
 	}
 	for (int k = 1; k <= st->players; k++) {
 		int s = (st->dealer + k) % st->players;
 		if (active(st, s) && st->tricks[s] == 0 && st->lone < 0) {
-			ev_emit_phase(out, "bourre", s, 0, cap);
-			pay(st, out, s, -1, cap, "bourre");
+			ev_emit_phase(out, EV_NOTE_BOURRE, s, 0, cap);
+			pay(st, out, s, -1, cap, EV_PAY_BOURRE);
 			st->exempt[s] = 1;
 		}
 	}
@@ -694,7 +694,7 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 	for (int k = 1; k <= st->players; k++) {
 		int s = (st->dealer + k) % st->players;
 		for (int i = 0; i < st->reneges[s]; i++)
-			pay(st, out, s, -1, st->four ? 2 * cap : cap, "renege");
+			pay(st, out, s, -1, st->four ? 2 * cap : cap, EV_PAY_RENEGE);
 		if (st->reneges[s])
 			st->exempt[s] = 1;
 	}
@@ -711,7 +711,7 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 
 	int last = st->hands_max > 0 && st->hand_no >= st->hands_max;
 	if (!last && stakes_at_bound(st)) {
-		ev_emit_phase(out, "stakes", -1, 0, BR_STAKES_MAX);
+		ev_emit_phase(out, EV_NOTE_STAKES, -1, 0, BR_STAKES_MAX);
 		last = 1;
 	}
 	if (last) {
@@ -754,7 +754,7 @@ static void reshuffle(struct bourre_state *st, const struct sink *out)
 	memset(st->dead_by, 0, sizeof st->dead_by);
 	st->ndead = 0;
 	st->reshuffles++;
-	ev_emit_phase(out, "reshuffle", -1, 0, st->stock_n);
+	ev_emit_phase(out, EV_NOTE_RESHUFFLE, -1, 0, st->stock_n);
 }
 
 void bourre_discard_range(const struct bourre_state *st, int seat, int *min, int *max)
@@ -840,7 +840,7 @@ static void announce_reneges(struct bourre_state *st, const struct sink *out)
 		st->renege_voids[s] = 0;
 		struct event e;
 		ev_init(&e, EV_PHASE);
-		e.note = "renege";
+		e.note = EV_NOTE_RENEGE;
 		e.seat = s;
 		e.code = st->trick_renege[i];
 		e.value = st->trick_renege_suit[i];
@@ -1071,7 +1071,7 @@ static int apply_fn(void *vst, const struct action *a, const struct sink *out, s
 				int cost = stay_cost(st);
 				emit_action(st, out, s, a, cost, EV_ALL);
 				st->status[s] = BR_ST_STAY;
-				pay(st, out, s, -1, cost, "stay");
+				pay(st, out, s, -1, cost, EV_PAY_STAY);
 			}
 		} else {
 			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
@@ -1111,7 +1111,7 @@ static int apply_fn(void *vst, const struct action *a, const struct sink *out, s
 	case BR_PH_CONFIRM:
 		if (a->kind == ACT_STAY) {
 			emit_action(st, out, s, a, 1, EV_ALL);
-			pay(st, out, s, -1, 1, "stay");
+			pay(st, out, s, -1, 1, EV_PAY_STAY);
 		} else if (a->kind == ACT_PASS) {
 			emit_action(st, out, s, a, -1, EV_ALL);
 			st->status[s] = BR_ST_PASS;

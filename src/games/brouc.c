@@ -392,7 +392,7 @@ static void end_deal(struct brouc_state *st, int won, const struct sink *out)
 	}
 	if (won >= 0) {
 		ev_init(&e, EV_PHASE);
-		e.note = "game_won";
+		e.note = EV_NOTE_GAME_WON;
 		e.winner = won;
 		e.code = won;
 		e.value = value;
@@ -410,7 +410,7 @@ static void end_deal(struct brouc_state *st, int won, const struct sink *out)
 	if (cape >= 0) {
 		int extra = st->variant == BROUC_MODERN ? 2 : 3;
 		ev_init(&e, EV_PHASE);
-		e.note = "cape";
+		e.note = EV_NOTE_CAPE;
 		e.winner = cape;
 		e.code = cape;
 		e.value = extra;
@@ -500,7 +500,7 @@ static void finish_trick(struct brouc_state *st, const struct sink *out)
 	for (int t = 0; t < 2; t++)
 		st->dealpts[t] = st->cardpts[t] + st->combopts[t];
 	ev_init(&e, EV_PHASE);
-	e.note = "tally";
+	e.note = EV_NOTE_TALLY;
 	e.winner = team;
 	e.value = st->tricks_done;
 	e.nvalues = 4;

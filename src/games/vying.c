@@ -308,7 +308,7 @@ static void ev_seats(struct event *e, int seat)
 		e->card_seat[i] = (signed char)seat;
 }
 
-static void ev_pay(const struct sink *out, int from, int to, int amount, const char *reason)
+static void ev_pay(const struct sink *out, int from, int to, int amount, enum ev_reason reason)
 {
 	if (amount > 0)
 		ev_emit_payment(out, from, to, amount, reason);
@@ -344,7 +344,7 @@ static void ev_act(const struct vying *v, const struct sink *out, int seat, int 
 }
 
 /* A player puts chips into the pot. */
-static void put_in(struct vying *v, int seat, int amount, const struct sink *out, const char *reason)
+static void put_in(struct vying *v, int seat, int amount, const struct sink *out, enum ev_reason reason)
 {
 	if (amount > v->chips[seat])
 		amount = v->chips[seat];
@@ -418,15 +418,15 @@ static void end_deal(struct vying *v, const struct sink *out)
 		if (v->reserve[s] >= v->cfg.cave && v->cfg.cave > 0) {
 			v->reserve[s] -= v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
-			ev_emit_phase(out, "recave", s, 0, v->cfg.cave);
+			ev_emit_phase(out, EV_NOTE_RECAVE, s, 0, v->cfg.cave);
 		} else if (v->cfg.rebuy && chips_bought(v) <= VY_CHIPS_MAX - v->cfg.cave) {
 			v->bought[s] += v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
-			ev_emit_phase(out, "rebuy", s, 0, v->cfg.cave);
+			ev_emit_phase(out, EV_NOTE_REBUY, s, 0, v->cfg.cave);
 		} else {
 			v->out[s] = 1;
 			v->in_deal[s] = 0;
-			ev_emit_phase(out, "out", s, 0, 0);
+			ev_emit_phase(out, EV_NOTE_OUT, s, 0, 0);
 		}
 	}
 	if (nactive(v) <= 1) {
@@ -434,7 +434,7 @@ static void end_deal(struct vying *v, const struct sink *out)
 		for (int s = 0; s < v->players; s++)
 			if (!v->out[s] && v->dead > 0) {
 				v->chips[s] += v->dead;
-				ev_pay(out, -1, s, v->dead, "pot");
+				ev_pay(out, -1, s, v->dead, EV_PAY_POT);
 				v->dead = 0;
 			}
 		game_over(v, out);
@@ -461,7 +461,7 @@ static void win_uncontested(struct vying *v, int w, const struct sink *out)
 	v->win_suit[0] = -1;
 	v->win_seat[1] = -1;
 	v->carried = 0;
-	ev_pay(out, -1, w, pot, "uncontested");
+	ev_pay(out, -1, w, pot, EV_PAY_UNCONTESTED);
 	v->to_act = -1;
 	end_deal(v, out);
 }
@@ -476,7 +476,7 @@ static void throw_in(struct vying *v, const struct sink *out)
 	v->carried = 1;
 	v->nwins = 0;
 	v->win_seat[0] = -1;
-	ev_emit_phase(out, "all_passed", -1, 0, v->dead);
+	ev_emit_phase(out, EV_NOTE_ALL_PASSED, -1, 0, v->dead);
 	v->to_act = -1;
 	end_deal(v, out);
 }
@@ -505,7 +505,7 @@ static void brelan_payments(struct vying *v, const struct sink *out)
 				net = v->chips[p];
 			v->chips[p] -= net;
 			v->chips[h] += net;
-			ev_pay(out, p, h, net, due[h] > v->cfg.brelan_pay ? "carre" : "brelan");
+			ev_pay(out, p, h, net, due[h] > v->cfg.brelan_pay ? EV_PAY_CARRE : EV_PAY_BRELAN);
 		}
 	}
 }
@@ -615,7 +615,7 @@ static void showdown(struct vying *v, const struct sink *out)
 			ev_emit(out, &d);
 		}
 		v->chips[w] += wa[i];
-		ev_pay(out, -1, w, wa[i], i == 0 ? "pot" : popcount(wc[i]) > 1 ? "side_pot" : "return");
+		ev_pay(out, -1, w, wa[i], i == 0 ? EV_PAY_POT : popcount(wc[i]) > 1 ? EV_PAY_SIDE_POT : EV_PAY_RETURN);
 		v->win_seat[i] = w;
 		v->win_amount[i] = wa[i];
 		v->win_kind[i] = wk[i];
@@ -626,7 +626,7 @@ static void showdown(struct vying *v, const struct sink *out)
 	for (int s = 0; s < v->players; s++)
 		if (rem[s] > 0) {
 			v->chips[s] += rem[s];
-			ev_pay(out, -1, s, rem[s], "return");
+			ev_pay(out, -1, s, rem[s], EV_PAY_RETURN);
 		}
 	v->nwins = nst;
 	v->win_seat[nst] = -1;
@@ -698,7 +698,7 @@ static void do_straddle(struct vying *v, int seat, int kind, const struct sink *
 {
 	int amt = vying_straddle_amount(v);
 	ev_act(v, out, seat, kind, amt);
-	put_in(v, seat, amt, out, kind == ACT_BUYBACK ? "buyback" : "straddle");
+	put_in(v, seat, amt, out, kind == ACT_BUYBACK ? EV_PAY_BUYBACK : EV_PAY_STRADDLE);
 	v->steps++;
 	v->nstraddles[seat]++;
 	v->last_straddler = seat;
@@ -781,7 +781,7 @@ static void cave_offer_next(struct vying *v, const struct sink *out)
 static void antes_and_chain(struct vying *v, const struct sink *out)
 {
 	/* Antes / passe. */
-	const char *why = v->cfg.antes_stake ? "ante" : "passe";
+	enum ev_reason why = v->cfg.antes_stake ? EV_PAY_ANTE : EV_PAY_PASSE;
 	int prev_paid[VY_MAX];
 	memcpy(prev_paid, v->paid_passe, sizeof prev_paid);
 	for (int k = 1; k <= v->players; k++) {
@@ -825,8 +825,8 @@ static void antes_and_chain(struct vying *v, const struct sink *out)
 	}
 	if (v->cfg.straddle == VY_STRADDLE_FORCED && can_straddle(v, v->chain[0]) && v->cfg.straddle_max > 0) {
 		int amt = vying_straddle_amount(v);
-		ev_emit_phase(out, "forced_straddle", v->chain[0], 0, amt);
-		put_in(v, v->chain[0], amt, out, "straddle");
+		ev_emit_phase(out, EV_NOTE_FORCED_STRADDLE, v->chain[0], 0, amt);
+		put_in(v, v->chain[0], amt, out, EV_PAY_STRADDLE);
 		v->steps++;
 		v->nstraddles[v->chain[0]]++;
 		v->last_straddler = v->chain[0];
@@ -886,7 +886,7 @@ static void showdown_or_extra(struct vying *v, const struct sink *out)
 		v->extra = 1;
 		v->need = can_act_mask(v) & ~(v->last_bettor >= 0 ? bit(v->last_bettor) : 0u);
 		if (v->need) {
-			ev_emit_phase(out, "extra_round", v->last_bettor, 0, 0);
+			ev_emit_phase(out, EV_NOTE_EXTRA_ROUND, v->last_bettor, 0, 0);
 			next_in_round(v, v->last_bettor >= 0 ? v->last_bettor : v->dealer, out);
 			return;
 		}
@@ -1070,7 +1070,7 @@ static void note_call(struct vying *v)
 static void bet(struct vying *v, int s, int kind, int amt, const struct sink *out)
 {
 	ev_act(v, out, s, kind, amt);
-	put_in(v, s, amt, out, kind == ACT_OPEN ? "open" : kind == ACT_RAISE ? "raise" : "allin");
+	put_in(v, s, amt, out, kind == ACT_OPEN ? EV_PAY_OPEN : kind == ACT_RAISE ? EV_PAY_RAISE : EV_PAY_ALLIN);
 	v->opened = 1;
 	v->extra = 0;
 	v->called3 = 0;
@@ -1092,7 +1092,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 			ev_act(v, out, s, ACT_TAKE, -1);
 			v->reserve[s] -= v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
-			ev_emit_phase(out, "add_cave", s, 0, v->cfg.cave);
+			ev_emit_phase(out, EV_NOTE_ADD_CAVE, s, 0, v->cfg.cave);
 		} else if (k == ACT_DECLINE) {
 			ev_act(v, out, s, ACT_DECLINE, -1);
 		} else {
@@ -1176,7 +1176,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 			return refuse(why, VY_REF_EXTRA_ROUND, -1);
 		note_call(v);
 		ev_act(v, out, s, ACT_ALLIN, chips);
-		put_in(v, s, chips, out, "allin");
+		put_in(v, s, chips, out, EV_PAY_ALLIN);
 		v->need &= ~bit(s);
 		next_in_round(v, s, out);
 		return 0;
@@ -1188,7 +1188,7 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 		int c = vying_to_call(v, s);
 		note_call(v);
 		ev_act(v, out, s, ACT_CALL, c);
-		put_in(v, s, c, out, "call");
+		put_in(v, s, c, out, EV_PAY_CALL);
 		v->need &= ~bit(s);
 		next_in_round(v, s, out);
 		return 0;

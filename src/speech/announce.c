@@ -109,8 +109,8 @@ static void generic_event(const struct talk *t, const struct game_talk *gt, cons
 
 int ann_is_due(const struct event *e)
 {
-	return e->type == EV_PAYMENT && e->reason && e->from >= 0 && e->to == -1 && e->amount > 0 &&
-	       (!strcmp(e->reason, "ante") || !strcmp(e->reason, "passe"));
+	return e->type == EV_PAYMENT && e->from >= 0 && e->to == -1 && e->amount > 0 &&
+	       (e->reason == EV_PAY_ANTE || e->reason == EV_PAY_PASSE);
 }
 
 void ann_dues(const struct talk *t, struct sbuf *b)
@@ -170,7 +170,7 @@ static void remember(struct talk *t, const struct event *e)
 			m->due_amount[m->ndues] = e->amount;
 			m->ndues++;
 		}
-		m->due_passe = !strcmp(e->reason, "passe");
+		m->due_passe = e->reason == EV_PAY_PASSE;
 		return;
 	}
 	switch (e->type) {

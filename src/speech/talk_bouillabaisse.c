@@ -100,9 +100,9 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 	char buf[96];
 	switch (e->type) {
 	case EV_CHOICE:
-		if (strcmp(e->what, "suit") == 0)
+		if (e->what == EV_WHAT_SUIT)
 			sb_printf(b, _("Chosen suit: %s."), say_suit(e->value));
-		else if (strcmp(e->what, "figure") == 0)
+		else if (e->what == EV_WHAT_FIGURE)
 			sb_printf(b, _("Chosen figure: %s."), say_rank(e->value, SAY_RANK_PLURAL));
 		else if (st->decks > 1)
 			/* TRANSLATORS: two decks: both copies of the card count. */
@@ -131,13 +131,13 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 			sb_printf(b, _("%s takes the trick: no points."), say_name(t, e->winner));
 		return 1;
 	case EV_PHASE:
-		if (e->note && strcmp(e->note, "all_or_nothing") == 0) {
+		if (e->note == EV_NOTE_ALL_OR_NOTHING) {
 			points_str(e->value, buf, sizeof buf);
 			say_who(b, t, e->seat, _("All or nothing: you took everything, the round counts the other way: %s."),
 			        _("All or nothing: %1$s took everything, the round counts the other way: %2$s."), buf);
 			return 1;
 		}
-		if (e->note && strcmp(e->note, "round_points") == 0) {
+		if (e->note == EV_NOTE_ROUND_POINTS) {
 			struct sbuf l;
 			sb_clear(&l);
 			seat_values(t, e->nvalues, e->values, &l);

@@ -207,14 +207,14 @@ static void say_renege(const struct talk *t, const struct event *e, struct sbuf 
 
 static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b)
 {
-	const char *n = e->note ? e->note : "";
+	enum ev_note n = e->note;
 	struct sbuf c;
 	sb_clear(&c);
-	if (strcmp(n, "reshuffle") == 0) {
+	if (n == EV_NOTE_RESHUFFLE) {
 		sb_printf(b, P_("The stock is empty: the discards are shuffled, %d card.",
 		                "The stock is empty: the discards are shuffled, %d cards.", e->value),
 		          e->value);
-	} else if (strcmp(n, "reveal") == 0) {
+	} else if (n == EV_NOTE_REVEAL) {
 		if (e->value == 0) {
 			sb_puts(b, C_("bourre", "Nobody stays."));
 			return;
@@ -229,13 +229,13 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 			}
 		sb_printf(b, P_("Staying: %s, %d player.", "Staying: %s, %d players.", e->value), who.s,
 		          e->value);
-	} else if (strcmp(n, "dealer_stays") == 0) {
+	} else if (n == EV_NOTE_DEALER_STAYS) {
 		subject(b, t, e->seat, _("Everyone else passed: you stay."),
 		        _("Everyone else passed: %s stays."));
-	} else if (strcmp(n, "lone") == 0) {
+	} else if (n == EV_NOTE_LONE) {
 		subject(b, t, e->seat, _("You play alone and take the pot without play."),
 		        _("%s plays alone and takes the pot without play."));
-	} else if (strcmp(n, "play") == 0) {
+	} else if (n == EV_NOTE_PLAY) {
 		if (me_is(t, e->seat))
 			sb_printf(b, P_("Play begins, %d player. You lead.", "Play begins, %d players. You lead.",
 			                e->value), e->value);
@@ -243,26 +243,26 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 			sb_printf(b, P_("Play begins, %1$d player. %2$s leads.",
 			                "Play begins, %1$d players. %2$s leads.", e->value),
 			          e->value, say_name(t, e->seat));
-	} else if (strcmp(n, "split") == 0) {
+	} else if (n == EV_NOTE_SPLIT) {
 		sb_printf(b, P_("Tie for most tricks, %d trick each: nobody takes the pot, it stays.",
 		                "Tie for most tricks, %d tricks each: nobody takes the pot, it stays.", e->value),
 		          e->value);
-	} else if (strcmp(n, "bourre") == 0) {
+	} else if (n == EV_NOTE_BOURRE) {
 		say_chips(&c, e->value);
 		/* French agrees "bourré" with the player: a context for each. */
 		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
 		        say_feminine(t, e->seat) ? C_("she", "%1$s is bourré: no trick, %2$s into the next pot.")
 		                                 : C_("he", "%1$s is bourré: no trick, %2$s into the next pot."),
 		        c.s);
-	} else if (strcmp(n, "renege") == 0) {
+	} else if (n == EV_NOTE_RENEGE) {
 		say_renege(t, e, b);
-	} else if (strcmp(n, "second") == 0) {
+	} else if (n == EV_NOTE_SECOND) {
 		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
 		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
 		          e->value);
-	} else if (strcmp(n, "nobody") == 0) {
+	} else if (n == EV_NOTE_NOBODY) {
 		sb_puts(b, _("Nobody plays: the pot stays for the next deal."));
-	} else if (strcmp(n, "stakes") == 0) {
+	} else if (n == EV_NOTE_STAKES) {
 		sb_puts(b, _("The stakes are too high: the game ends here."));
 	}
 }
@@ -306,12 +306,12 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 			                e->value), say_name(t, e->winner), e->value);
 		return 1;
 	case EV_PAYMENT:
-		if (e->reason && strcmp(e->reason, "pot") == 0 && e->to >= 0) {
+		if (e->reason == EV_PAY_POT && e->to >= 0) {
 			say_chips(&c, e->amount);
 			say_who(b, t, e->to, C_("bourre", "You win the pot: %s."), C_("bourre", "%1$s wins the pot: %2$s."), c.s);
 			return 1;
 		}
-		if (e->reason && strcmp(e->reason, "renege") == 0 && e->from >= 0) {
+		if (e->reason == EV_PAY_RENEGE && e->from >= 0) {
 			say_chips(&c, e->amount);
 			say_who(b, t, e->from, _("Renege: you pay %s into the next pot."),
 			        _("Renege: %1$s pays %2$s into the next pot."), c.s);

@@ -158,13 +158,13 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 		return 1;
 	}
 	case EV_PHASE:
-		if (strcmp(e->note, "tally") == 0) {
+		if (e->note == EV_NOTE_TALLY) {
 			sb_puts(b, _("This deal: "));
 			two_teams(b, t, e->values[2], e->values[3]);
 			sb_puts(b, ".");
 			return 1;
 		}
-		if (strcmp(e->note, "game_won") == 0) {
+		if (e->note == EV_NOTE_GAME_WON) {
 			int w = e->winner, ours = w == my_team(t);
 			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
 			const char *q = say_name(t, w + 2);
@@ -192,7 +192,7 @@ static int brouc_event(const struct talk *t, const void *view, const struct even
 			}
 			return 1;
 		}
-		if (strcmp(e->note, "cape") == 0) {
+		if (e->note == EV_NOTE_CAPE) {
 			int w = e->winner, ours = w == my_team(t), v = e->value;
 			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
 			const char *q = say_name(t, w + 2);

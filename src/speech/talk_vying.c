@@ -460,8 +460,6 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		return 1;
 	}
 	case EV_PAYMENT:
-		if (!e->reason)
-			return -1;
 		if (ann_is_due(e)) {
 			/* The antes or the passe, said once the last payer has paid:
 			 * the straddle question may follow at once. */
@@ -475,17 +473,17 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			return b->len ? 1 : -1;
 		}
 		chips(e->amount, c, sizeof c);
-		if (!strcmp(e->reason, "uncontested")) {
+		if (e->reason == EV_PAY_UNCONTESTED) {
 			say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
 			return 1;
 		}
-		if (!strcmp(e->reason, "return")) {
+		if (e->reason == EV_PAY_RETURN) {
 			say_who(b, t, e->to, C_("bet", "You take back %s."), C_("bet", "%1$s takes back %2$s."), c);
 			return 1;
 		}
-		if (!strcmp(e->reason, "brelan") || !strcmp(e->reason, "carre")) {
+		if (e->reason == EV_PAY_BRELAN || e->reason == EV_PAY_CARRE) {
 			snprintf(name, sizeof name, "%s", say_name(t, e->to));
-			if (!strcmp(e->reason, "carre")) {
+			if (e->reason == EV_PAY_CARRE) {
 				if (e->from == t->me)
 					sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan carré."), name, c);
 				else if (e->to == t->me)
@@ -502,13 +500,11 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 		}
 		return -1; /* antes, bets (said with the action), pots (said with the winner) */
 	case EV_PHASE:
-		if (!e->note)
-			return -1;
-		if (!strcmp(e->note, "extra_round")) {
+		if (e->note == EV_NOTE_EXTRA_ROUND) {
 			sb_puts(b, C_("bet", "All called. Each in turn may raise again or stand."));
 			return 1;
 		}
-		if (!strcmp(e->note, "all_passed")) {
+		if (e->note == EV_NOTE_ALL_PASSED) {
 			/* What the next deal adds to it differs between the games. */
 			if (v->cfg.carry_dealer)
 				sb_printf(b, C_("bet", "Everybody passed. The pot stays, %s; the next dealer adds 1 chip."),
@@ -520,7 +516,7 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 				          chips(e->value, c, sizeof c));
 			return 1;
 		}
-		if (!strcmp(e->note, "forced_straddle")) {
+		if (e->note == EV_NOTE_FORCED_STRADDLE) {
 			/* Done by the rules, not asked. */
 			say_who(b, t, e->seat, C_("bet", "Forced carre: you put in %s."),
 			        C_("bet", "Forced carre: %1$s puts in %2$s."), chips(e->value, c, sizeof c));
@@ -528,12 +524,12 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			plain(b, t, e->seat, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
 			return 1;
 		}
-		if (!strcmp(e->note, "add_cave")) {
+		if (e->note == EV_NOTE_ADD_CAVE) {
 			say_who(b, t, e->seat, C_("bet", "You add a waiting cave: %s."),
 			        C_("bet", "%1$s adds a waiting cave: %2$s."), chips(e->value, c, sizeof c));
 			return 1;
 		}
-		if (!strcmp(e->note, "rebuy") || !strcmp(e->note, "recave")) {
+		if (e->note == EV_NOTE_REBUY || e->note == EV_NOTE_RECAVE) {
 			say_who(b, t, e->seat, C_("bet", "You take a new cave: %s."), C_("bet", "%1$s takes a new cave: %2$s."),
 			        chips(e->value, c, sizeof c));
 			/* Brelan cavé: how many caves are still waiting. */
@@ -547,7 +543,7 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			}
 			return 1;
 		}
-		if (!strcmp(e->note, "out")) {
+		if (e->note == EV_NOTE_OUT) {
 			plain(b, t, e->seat, C_("bet", "You have no chips left and leave the game."),
 			      C_("bet", "%s has no chips left and leaves the game."));
 			return 1;
