@@ -91,202 +91,251 @@ static void tenths(char *buf, size_t len, int x)
 		snprintf(buf, len, _("%1$d.%2$d"), x / 10, x % 10);
 }
 
+/* The game by its name, then the partnerships. */
+static int say_game_start(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	sb_puts(b, st->variant == BROUC_HOMME ? _("L'Homme de Brou, 4 players.") : _("Le Brouc, 4 players."));
+	sb_puts(b, " ");
+	if (t->me >= 0) {
+		char n[96];
+		team_name(t, 1 - my_team(t), 0, n, sizeof n);
+		sb_printf(b, _("You play with %1$s against %2$s."), say_name(t, (t->me + 2) % BROUC_PLAYERS), n);
+	} else {
+		sb_printf(b, _("%1$s and %2$s play against %3$s and %4$s."), say_name(t, 0), say_name(t, 2),
+		          say_name(t, 1), say_name(t, 3));
+	}
+	return 1;
+}
+
+/* The trumps, and who holds the turned card. */
+static int say_turnup(const struct talk *t, const struct event *e, struct sbuf *b)
+{
+	char card[96];
+	say_card_str(e->cards[0], SAY_THE, card, sizeof card);
+	/* The turned card goes to the dealer (e->seat). */
+	if (e->seat == t->me)
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(card_suit(e->cards[0])),
+		          card);
+	else
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(card_suit(e->cards[0])),
+		          card, say_name(t, e->seat));
+	return 1;
+}
+
+/* A combination scored in a trick, or declared in hand. */
+static int say_declare(const struct talk *t, const struct brouc_state *st, const struct event *e, struct sbuf *b)
+{
+	int kind = e->code & (BROUC_KQ | BROUC_KQJ);
+	int suit = card_suit(e->cards[0]);
+	/* Trumps by the value (the view may already hold the next deal). */
+	int base = kind == BROUC_KQJ ? 30 : 20;
+	if ((e->code & BROUC_IN_TRICK) && st->variant == BROUC_HOMME)
+		base *= 2;
+	struct sbuf c;
+	sb_clear(&c);
+	combo_name(&c, kind, suit, e->points == 2 * base ? suit : -1);
+	if (e->code & BROUC_IN_TRICK) {
+		if (e->winner == my_team(t))
+			sb_printf(b, _("You and %1$s score %2$s, %3$d."),
+			          say_name(t, (t->me + 2) % BROUC_PLAYERS), c.s, e->points);
+		else
+			sb_printf(b, _("%1$s and %2$s score %3$s, %4$d."), say_name(t, e->winner),
+			          say_name(t, e->winner + 2), c.s, e->points);
+		if (st->variant == BROUC_HOMME) {
+			sb_puts(b, " ");
+			if (1 - e->winner == my_team(t))
+				sb_printf(b, _("You and %1$s lose %2$d."),
+				          say_name(t, (t->me + 2) % BROUC_PLAYERS), e->points);
+			else
+				sb_printf(b, _("%1$s and %2$s lose %3$d."), say_name(t, 1 - e->winner),
+				          say_name(t, 3 - e->winner), e->points);
+		}
+	} else {
+		char pts[16];
+		snprintf(pts, sizeof pts, "%d", e->points);
+		if (e->seat == t->me)
+			sb_printf(b, _("You declare %1$s in hand, %2$s."), c.s, pts);
+		else
+			sb_printf(b, _("%1$s declares %2$s in hand, %3$s."), say_name(t, e->seat), c.s, pts);
+	}
+	return 1;
+}
+
+/* The points of the deal so far. */
+static int say_tally(const struct talk *t, const struct event *e, struct sbuf *b)
+{
+	sb_puts(b, _("This deal: "));
+	two_teams(b, t, e->values[2], e->values[3]);
+	sb_puts(b, ".");
+	return 1;
+}
+
+/* A game won, with the score (the parties in L'Homme de Brou). */
+static int say_game_won(const struct talk *t, const struct brouc_state *st, const struct event *e, struct sbuf *b)
+{
+	int w = e->winner, ours = w == my_team(t);
+	const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
+	const char *q = say_name(t, w + 2);
+	if (st->variant == BROUC_HOMME) {
+		int v = e->value;
+		/* The losers' total may be below zero: said as a word. */
+		char a[32], o[32];
+		say_number_str(e->values[4 + w], 0, a, sizeof a);
+		say_number_str(e->values[5 - w], 0, o, sizeof o);
+		if (ours)
+			sb_printf(b, P_("You and %1$s win the game, %2$s to %3$s: %4$d partie.",
+			                "You and %1$s win the game, %2$s to %3$s: %4$d parties.", v),
+			          p, a, o, v);
+		else
+			sb_printf(b, P_("%1$s and %2$s win the game, %3$s to %4$s: %5$d partie.",
+			                "%1$s and %2$s win the game, %3$s to %4$s: %5$d parties.", v),
+			          p, q, a, o, v);
+	} else {
+		char sc[32];
+		tenths(sc, sizeof sc, 10 * e->values[w] + e->values[2 + w]);
+		if (ours)
+			sb_printf(b, _("You and %1$s win the game with %2$s."), p, sc);
+		else
+			sb_printf(b, _("%1$s and %2$s win the game with %3$s."), p, q, sc);
+	}
+	return 1;
+}
+
+/* Every trick to one team. */
+static int say_cape(const struct talk *t, const struct brouc_state *st, const struct event *e, struct sbuf *b)
+{
+	int w = e->winner, ours = w == my_team(t), v = e->value;
+	const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
+	const char *q = say_name(t, w + 2);
+	if (st->variant == BROUC_HOMME) {
+		if (ours)
+			sb_printf(b, P_("Cape: you and %1$s take all eight tricks, %2$d more partie.",
+			                "Cape: you and %1$s take all eight tricks, %2$d more parties.", v), p, v);
+		else
+			sb_printf(b, P_("Cape: %1$s and %2$s take all eight tricks, %3$d more partie.",
+			                "Cape: %1$s and %2$s take all eight tricks, %3$d more parties.", v),
+			          p, q, v);
+	} else {
+		if (ours)
+			sb_printf(b, P_("Cape: you and %1$s take all eight tricks, %2$d more game.",
+			                "Cape: you and %1$s take all eight tricks, %2$d more games.", v), p, v);
+		else
+			sb_printf(b, P_("Cape: %1$s and %2$s take all eight tricks, %3$d more game.",
+			                "Cape: %1$s and %2$s take all eight tricks, %3$d more games.", v),
+			          p, q, v);
+	}
+	return 1;
+}
+
+/* The moments of Le Brouc: the tally of a deal, a game won, a cape. */
+static int say_phase(const struct talk *t, const struct brouc_state *st, const struct event *e, struct sbuf *b)
+{
+	switch (e->note) {
+	case EV_NOTE_TALLY:
+		return say_tally(t, e, b);
+	case EV_NOTE_GAME_WON:
+		return say_game_won(t, st, e, b);
+	case EV_NOTE_CAPE:
+		return say_cape(t, st, e, b);
+	default:
+		return -1;
+	}
+}
+
+/* The end of a deal: the scores, or a new game after a game won. */
+static int say_hand_end(const struct talk *t, const struct brouc_state *st, const struct event *e, struct sbuf *b)
+{
+	if (e->winner >= 0) {
+		/* The game was won: the win said it all. */
+		if (st->over)
+			return -1;
+		sb_puts(b, _("End of the deal. A new game starts, scores back to 0."));
+		if (match_target(st) > 1) {
+			sb_puts(b, " ");
+			wins_line(b, t, st, st->wins[0], st->wins[1]);
+		}
+		return 1;
+	}
+	sb_puts(b, _("End of the deal. Scores: "));
+	two_teams(b, t, e->values[0], e->values[1]);
+	sb_puts(b, ".");
+	return 1;
+}
+
+/* The end of the match, or of the deals it was given. */
+static int say_game_end(const struct talk *t, const struct brouc_state *st, const struct event *e, struct sbuf *b)
+{
+	int w = e->winner, target = match_target(st);
+	int reached = e->values[0] >= target || e->values[1] >= target;
+	if (reached && w >= 0 && target == 1 && st->score[0] == 0 && st->score[1] == 0) {
+		/* The game won was just said (scores go back to 0 after a
+		 * game won, never after a deal alone); it was the whole match. */
+		sb_puts(b, _("Game over."));
+		return 1;
+	}
+	if (reached && w >= 0) {
+		int ours = w == my_team(t), v = e->values[w], o = e->values[1 - w];
+		const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
+		const char *q = say_name(t, w + 2);
+		if (st->variant == BROUC_HOMME) {
+			if (ours)
+				sb_printf(b, P_("Match over: you and %1$s win, %2$d partie to %3$d.",
+				                "Match over: you and %1$s win, %2$d parties to %3$d.", v), p, v, o);
+			else
+				sb_printf(b, P_("Match over: %1$s and %2$s win, %3$d partie to %4$d.",
+				                "Match over: %1$s and %2$s win, %3$d parties to %4$d.", v), p, q, v, o);
+		} else {
+			if (ours)
+				sb_printf(b, P_("Match over: you and %1$s win, %2$d game to %3$d.",
+				                "Match over: you and %1$s win, %2$d games to %3$d.", v), p, v, o);
+			else
+				sb_printf(b, P_("Match over: %1$s and %2$s win, %3$d game to %4$d.",
+				                "Match over: %1$s and %2$s win, %3$d games to %4$d.", v), p, q, v, o);
+		}
+		return 1;
+	}
+	/* The deals ran out before the match was won. */
+	sb_puts(b, _("Game over."));
+	sb_puts(b, " ");
+	if (e->values[0] == 0 && e->values[1] == 0) {
+		/* Nobody won anything yet: the score decides (just said). */
+		sb_puts(b, st->variant == BROUC_HOMME ? _("No partie was won.") : _("No game was won."));
+		sb_puts(b, " ");
+		if (w < 0)
+			sb_puts(b, _("The scores are equal: a tie."));
+		else if (w == my_team(t))
+			sb_printf(b, _("You and %s are ahead on the score."), say_name(t, (t->me + 2) % BROUC_PLAYERS));
+		else
+			sb_printf(b, _("%1$s and %2$s are ahead on the score."), say_name(t, w), say_name(t, w + 2));
+		return 1;
+	}
+	if (w < 0)
+		sb_puts(b, _("A tie."));
+	else if (w == my_team(t))
+		sb_printf(b, _("You and %s win."), say_name(t, (t->me + 2) % BROUC_PLAYERS));
+	else
+		sb_printf(b, _("%1$s and %2$s win."), say_name(t, w), say_name(t, w + 2));
+	sb_puts(b, " ");
+	wins_line(b, t, st, e->values[0], e->values[1]);
+	return 1;
+}
+
 static int brouc_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
 {
 	const struct brouc_state *st = view;
 	switch (e->type) {
-	case EV_GAME_START: {
-		/* The game by its name, then the partnerships. */
-		sb_puts(b, st->variant == BROUC_HOMME ? _("L'Homme de Brou, 4 players.") : _("Le Brouc, 4 players."));
-		sb_puts(b, " ");
-		if (t->me >= 0) {
-			char n[96];
-			team_name(t, 1 - my_team(t), 0, n, sizeof n);
-			sb_printf(b, _("You play with %1$s against %2$s."), say_name(t, (t->me + 2) % BROUC_PLAYERS), n);
-		} else {
-			sb_printf(b, _("%1$s and %2$s play against %3$s and %4$s."), say_name(t, 0), say_name(t, 2),
-			          say_name(t, 1), say_name(t, 3));
-		}
-		return 1;
-	}
-	case EV_TURNUP: {
-		char card[96];
-		say_card_str(e->cards[0], SAY_THE, card, sizeof card);
-		/* The turned card goes to the dealer (e->seat). */
-		if (e->seat == t->me)
-			sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(card_suit(e->cards[0])),
-			          card);
-		else
-			sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(card_suit(e->cards[0])),
-			          card, say_name(t, e->seat));
-		return 1;
-	}
-	case EV_DECLARE: {
-		int kind = e->code & (BROUC_KQ | BROUC_KQJ);
-		int suit = card_suit(e->cards[0]);
-		/* Trumps by the value (the view may already hold the next deal). */
-		int base = kind == BROUC_KQJ ? 30 : 20;
-		if ((e->code & BROUC_IN_TRICK) && st->variant == BROUC_HOMME)
-			base *= 2;
-		struct sbuf c;
-		sb_clear(&c);
-		combo_name(&c, kind, suit, e->points == 2 * base ? suit : -1);
-		if (e->code & BROUC_IN_TRICK) {
-			if (e->winner == my_team(t))
-				sb_printf(b, _("You and %1$s score %2$s, %3$d."),
-				          say_name(t, (t->me + 2) % BROUC_PLAYERS), c.s, e->points);
-			else
-				sb_printf(b, _("%1$s and %2$s score %3$s, %4$d."), say_name(t, e->winner),
-				          say_name(t, e->winner + 2), c.s, e->points);
-			if (st->variant == BROUC_HOMME) {
-				sb_puts(b, " ");
-				if (1 - e->winner == my_team(t))
-					sb_printf(b, _("You and %1$s lose %2$d."),
-					          say_name(t, (t->me + 2) % BROUC_PLAYERS), e->points);
-				else
-					sb_printf(b, _("%1$s and %2$s lose %3$d."), say_name(t, 1 - e->winner),
-					          say_name(t, 3 - e->winner), e->points);
-			}
-		} else {
-			char pts[16];
-			snprintf(pts, sizeof pts, "%d", e->points);
-			if (e->seat == t->me)
-				sb_printf(b, _("You declare %1$s in hand, %2$s."), c.s, pts);
-			else
-				sb_printf(b, _("%1$s declares %2$s in hand, %3$s."), say_name(t, e->seat), c.s, pts);
-		}
-		return 1;
-	}
+	case EV_GAME_START:
+		return say_game_start(t, st, b);
+	case EV_TURNUP:
+		return say_turnup(t, e, b);
+	case EV_DECLARE:
+		return say_declare(t, st, e, b);
 	case EV_PHASE:
-		if (e->note == EV_NOTE_TALLY) {
-			sb_puts(b, _("This deal: "));
-			two_teams(b, t, e->values[2], e->values[3]);
-			sb_puts(b, ".");
-			return 1;
-		}
-		if (e->note == EV_NOTE_GAME_WON) {
-			int w = e->winner, ours = w == my_team(t);
-			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
-			const char *q = say_name(t, w + 2);
-			if (st->variant == BROUC_HOMME) {
-				int v = e->value;
-				/* The losers' total may be below zero: said as a word. */
-				char a[32], o[32];
-				say_number_str(e->values[4 + w], 0, a, sizeof a);
-				say_number_str(e->values[5 - w], 0, o, sizeof o);
-				if (ours)
-					sb_printf(b, P_("You and %1$s win the game, %2$s to %3$s: %4$d partie.",
-					                "You and %1$s win the game, %2$s to %3$s: %4$d parties.", v),
-					          p, a, o, v);
-				else
-					sb_printf(b, P_("%1$s and %2$s win the game, %3$s to %4$s: %5$d partie.",
-					                "%1$s and %2$s win the game, %3$s to %4$s: %5$d parties.", v),
-					          p, q, a, o, v);
-			} else {
-				char sc[32];
-				tenths(sc, sizeof sc, 10 * e->values[w] + e->values[2 + w]);
-				if (ours)
-					sb_printf(b, _("You and %1$s win the game with %2$s."), p, sc);
-				else
-					sb_printf(b, _("%1$s and %2$s win the game with %3$s."), p, q, sc);
-			}
-			return 1;
-		}
-		if (e->note == EV_NOTE_CAPE) {
-			int w = e->winner, ours = w == my_team(t), v = e->value;
-			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
-			const char *q = say_name(t, w + 2);
-			if (st->variant == BROUC_HOMME) {
-				if (ours)
-					sb_printf(b, P_("Cape: you and %1$s take all eight tricks, %2$d more partie.",
-					                "Cape: you and %1$s take all eight tricks, %2$d more parties.", v), p, v);
-				else
-					sb_printf(b, P_("Cape: %1$s and %2$s take all eight tricks, %3$d more partie.",
-					                "Cape: %1$s and %2$s take all eight tricks, %3$d more parties.", v),
-					          p, q, v);
-			} else {
-				if (ours)
-					sb_printf(b, P_("Cape: you and %1$s take all eight tricks, %2$d more game.",
-					                "Cape: you and %1$s take all eight tricks, %2$d more games.", v), p, v);
-				else
-					sb_printf(b, P_("Cape: %1$s and %2$s take all eight tricks, %3$d more game.",
-					                "Cape: %1$s and %2$s take all eight tricks, %3$d more games.", v),
-					          p, q, v);
-			}
-			return 1;
-		}
-		return -1;
+		return say_phase(t, st, e, b);
 	case EV_HAND_END:
-		if (e->winner >= 0) {
-			/* The game was won: the win said it all. */
-			if (st->over)
-				return -1;
-			sb_puts(b, _("End of the deal. A new game starts, scores back to 0."));
-			if (match_target(st) > 1) {
-				sb_puts(b, " ");
-				wins_line(b, t, st, st->wins[0], st->wins[1]);
-			}
-			return 1;
-		}
-		sb_puts(b, _("End of the deal. Scores: "));
-		two_teams(b, t, e->values[0], e->values[1]);
-		sb_puts(b, ".");
-		return 1;
-	case EV_GAME_END: {
-		int w = e->winner, target = match_target(st);
-		int reached = e->values[0] >= target || e->values[1] >= target;
-		if (reached && w >= 0 && target == 1 && st->score[0] == 0 && st->score[1] == 0) {
-			/* The game won was just said (scores go back to 0 after a
-			 * game won, never after a deal alone); it was the whole match. */
-			sb_puts(b, _("Game over."));
-			return 1;
-		}
-		if (reached && w >= 0) {
-			int ours = w == my_team(t), v = e->values[w], o = e->values[1 - w];
-			const char *p = ours ? say_name(t, (t->me + 2) % BROUC_PLAYERS) : say_name(t, w);
-			const char *q = say_name(t, w + 2);
-			if (st->variant == BROUC_HOMME) {
-				if (ours)
-					sb_printf(b, P_("Match over: you and %1$s win, %2$d partie to %3$d.",
-					                "Match over: you and %1$s win, %2$d parties to %3$d.", v), p, v, o);
-				else
-					sb_printf(b, P_("Match over: %1$s and %2$s win, %3$d partie to %4$d.",
-					                "Match over: %1$s and %2$s win, %3$d parties to %4$d.", v), p, q, v, o);
-			} else {
-				if (ours)
-					sb_printf(b, P_("Match over: you and %1$s win, %2$d game to %3$d.",
-					                "Match over: you and %1$s win, %2$d games to %3$d.", v), p, v, o);
-				else
-					sb_printf(b, P_("Match over: %1$s and %2$s win, %3$d game to %4$d.",
-					                "Match over: %1$s and %2$s win, %3$d games to %4$d.", v), p, q, v, o);
-			}
-			return 1;
-		}
-		/* The deals ran out before the match was won. */
-		sb_puts(b, _("Game over."));
-		sb_puts(b, " ");
-		if (e->values[0] == 0 && e->values[1] == 0) {
-			/* Nobody won anything yet: the score decides (just said). */
-			sb_puts(b, st->variant == BROUC_HOMME ? _("No partie was won.") : _("No game was won."));
-			sb_puts(b, " ");
-			if (w < 0)
-				sb_puts(b, _("The scores are equal: a tie."));
-			else if (w == my_team(t))
-				sb_printf(b, _("You and %s are ahead on the score."), say_name(t, (t->me + 2) % BROUC_PLAYERS));
-			else
-				sb_printf(b, _("%1$s and %2$s are ahead on the score."), say_name(t, w), say_name(t, w + 2));
-			return 1;
-		}
-		if (w < 0)
-			sb_puts(b, _("A tie."));
-		else if (w == my_team(t))
-			sb_printf(b, _("You and %s win."), say_name(t, (t->me + 2) % BROUC_PLAYERS));
-		else
-			sb_printf(b, _("%1$s and %2$s win."), say_name(t, w), say_name(t, w + 2));
-		sb_puts(b, " ");
-		wins_line(b, t, st, e->values[0], e->values[1]);
-		return 1;
-	}
+		return say_hand_end(t, st, e, b);
+	case EV_GAME_END:
+		return say_game_end(t, st, e, b);
 	default:
 		return 0;
 	}
