@@ -419,149 +419,200 @@ static void say_duty(const struct talk *t, const struct brouc_state *st, struct 
 	}
 }
 
+/* C: the cards of the trick and who holds it. */
+static void table_trick(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	say_trick(t, st, 1, b);
+	int best = (st->leader + brouc_trick_best(st)) % BROUC_PLAYERS, pts = 0;
+	for (int i = 0; i < st->ntrick; i++)
+		pts += brouc_points(st->trick[i]);
+	sb_puts(b, " ");
+	if (best == t->me)
+		sb_printf(b, P_("You hold the trick, %d point.", "You hold the trick, %d points.", pts), pts);
+	else if (t->me >= 0 && best == (t->me + 2) % BROUC_PLAYERS)
+		sb_printf(b, P_("%1$s, your partner, holds the trick, %2$d point.",
+		                "%1$s, your partner, holds the trick, %2$d points.", pts),
+		          say_Name(t, best), pts);
+	else if (t->me >= 0)
+		sb_printf(b, P_("%1$s, an opponent, holds the trick, %2$d point.",
+		                "%1$s, an opponent, holds the trick, %2$d points.", pts),
+		          say_Name(t, best), pts);
+	else
+		sb_printf(b, P_("%1$s holds the trick, %2$d point.", "%1$s holds the trick, %2$d points.", pts),
+		          say_Name(t, best), pts);
+}
+
+/* C between tricks: the last trick and who took it. */
+static void table_last_trick(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	int k = st->tricks_done - 1;
+	sb_puts(b, _("No cards on the table. Last trick: "));
+	struct brouc_state last;
+	memcpy(&last, st, sizeof last);
+	last.ntrick = 4;
+	memcpy(last.trick, st->played[k], 4);
+	last.leader = st->played_leader[k];
+	say_trick(t, &last, 0, b);   /* after "Last trick: " */
+	sb_puts(b, " ");
+	if (st->played_winner[k] == t->me)
+		sb_puts(b, _("You took it."));
+	else
+		sb_printf(b, _("%s took it."), say_Name(t, st->played_winner[k]));
+}
+
+/* C before the first trick: who leads. */
+static void table_empty(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	sb_puts(b, _("No cards on the table."));
+	if (!st->over && st->turn >= 0) {
+		sb_puts(b, " ");
+		if (st->turn == t->me)
+			sb_puts(b, _("You lead."));
+		else
+			sb_printf(b, _("%s to lead."), say_Name(t, st->turn));
+	}
+}
+
+/* C: the table. */
+static void query_table(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	if (st->ntrick)
+		table_trick(t, st, b);
+	else if (st->tricks_done)
+		table_last_trick(t, st, b);
+	else
+		table_empty(t, st, b);
+}
+
+/* F: the suit led, the trumps and the turned card. */
+static void query_suit(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	char card[96];
+	if (st->ntrick)
+		sb_printf(b, _("Led: %s. "), say_suit(card_suit(st->trick[0])));
+	else
+		sb_puts(b, _("No card led. "));
+	say_card_str(st->turnup, SAY_THE, card, sizeof card);
+	if (!turnup_played(st) && st->dealer == t->me)
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(st->trump), card);
+	else if (!turnup_played(st))
+		/* TRANSLATORS: %3$s is the dealer, who holds the turned card. */
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(st->trump), card,
+		          say_name(t, st->dealer));
+	else
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(st->trump), card);
+}
+
+/* R: the rules of the variant in play. */
+static void query_rules(const struct brouc_state *st, struct sbuf *b)
+{
+	sb_printf(b, _("Trumps: %s. "), say_suit(st->trump));
+	if (st->variant == BROUC_HOMME) {
+		sb_puts(b, _("King-queen 20, king-queen-jack 30, doubled in trumps: 40 and 60, in hand "
+		             "when your team takes its first trick. In a trick they count double for "
+		             "the team that takes it, 40 to 120, and the same is taken off the other "
+		             "team. Follow suit, otherwise any card. Totals rounded to tens; "
+		             "first team to 301 wins 1, 2 or 4 parties; a cape 3 more."));
+		sb_printf(b, " ");
+		sb_printf(b, P_("Match to %d partie.", "Match to %d parties.", st->parties_target),
+		          st->parties_target);
+	} else {
+		sb_puts(b, _("King-queen 20, king-queen-jack 30, doubled in trumps: 40 and 60; in hand "
+		             "when your team takes its first trick, or in any trick taken. Follow suit, "
+		             "otherwise any card, but after a trump on a plain lead no lower trump, unless "
+		             "it makes king-queen of trumps or you hold nothing else. Totals divided by 10; "
+		             "more than 30 wins the game at once; a cape wins 2 more games."));
+		sb_printf(b, " ");
+		sb_printf(b, P_("Match to %d game.", "Match to %d games.", st->games_target), st->games_target);
+	}
+}
+
+/* S: the score, the deal so far, what each team still needs, the games won. */
+static void query_scores(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	struct sbuf l;
+	sb_clear(&l);
+	two_teams(&l, t, st->score[0], st->score[1]);
+	/* TRANSLATORS: the game's score of both teams. */
+	sb_printf(b, _("Score: %s."), l.s);
+	sb_puts(b, " ");
+	sb_puts(b, _("This deal: "));
+	two_teams(b, t, st->dealpts[0], st->dealpts[1]);
+	sb_puts(b, ". ");
+	if (st->variant == BROUC_MODERN && !st->over) {
+		/* The game is won the moment score + deal / 10 goes above 30:
+		 * the deal points each team still needs, once within reach. */
+		int need[2];
+		for (int k = 0; k < 2; k++) {
+			need[k] = 301 - 10 * st->score[k] - st->dealpts[k];
+			if (need[k] < 0)
+				need[k] = 0;
+		}
+		if (need[0] <= 150 || need[1] <= 150) {
+			sb_clear(&l);
+			two_teams(&l, t, need[0], need[1]);
+			/* TRANSLATORS: deal points each team still needs to win the game. */
+			sb_printf(b, _("Still needed to win: %s."), l.s);
+			sb_puts(b, " ");
+		}
+	}
+	wins_line(b, t, st, st->wins[0], st->wins[1]);
+}
+
+/* T: whose turn, and what the rules ask of the player whose turn it is. */
+static void query_turn(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
+{
+	say_turn(t, st, b);
+	if (!st->over && st->turn >= 0 && st->turn == t->me) {
+		sb_puts(b, " ");
+		say_duty(t, st, b);
+	}
+}
+
+/* 1 to 9: the cards of the trick by their place. */
+static void query_card(const struct talk *t, const struct brouc_state *st, int key, struct sbuf *b)
+{
+	char card[96];
+	int i = key - '1';
+	if (st->ntrick == 0) {
+		sb_printf(b, _("No card %d: the table is empty."), i + 1);
+	} else if (i >= st->ntrick) {
+		sb_printf(b, P_("No card %1$d on the table: %2$d card so far.",
+		                "No card %1$d on the table: %2$d cards so far.", st->ntrick),
+		          i + 1, st->ntrick);
+	} else {
+		int s = (st->leader + i) % BROUC_PLAYERS;
+		sb_printf(b, _("%1$d: %2$s, %3$s."), i + 1, say_Name(t, s),
+		          say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
+	}
+}
+
 static void brouc_query(const struct talk *t, const void *view, int key, struct sbuf *b)
 {
 	const struct brouc_state *st = view;
-	char card[96];
 	switch (key) {
 	case TALK_COUNT:
 		/* The view hides the others' cards, not how many they hold. */
 		ann_cards_held(t, st->nhand, BROUC_PLAYERS, b);
 		return;
 	case TALK_TABLE:
-		if (st->ntrick) {
-			say_trick(t, st, 1, b);
-			int best = (st->leader + brouc_trick_best(st)) % BROUC_PLAYERS, pts = 0;
-			for (int i = 0; i < st->ntrick; i++)
-				pts += brouc_points(st->trick[i]);
-			sb_puts(b, " ");
-			if (best == t->me)
-				sb_printf(b, P_("You hold the trick, %d point.", "You hold the trick, %d points.", pts), pts);
-			else if (t->me >= 0 && best == (t->me + 2) % BROUC_PLAYERS)
-				sb_printf(b, P_("%1$s, your partner, holds the trick, %2$d point.",
-				                "%1$s, your partner, holds the trick, %2$d points.", pts),
-				          say_Name(t, best), pts);
-			else if (t->me >= 0)
-				sb_printf(b, P_("%1$s, an opponent, holds the trick, %2$d point.",
-				                "%1$s, an opponent, holds the trick, %2$d points.", pts),
-				          say_Name(t, best), pts);
-			else
-				sb_printf(b, P_("%1$s holds the trick, %2$d point.", "%1$s holds the trick, %2$d points.", pts),
-				          say_Name(t, best), pts);
-		} else if (st->tricks_done) {
-			int k = st->tricks_done - 1;
-			sb_puts(b, _("No cards on the table. Last trick: "));
-			struct brouc_state last;
-			memcpy(&last, st, sizeof last);
-			last.ntrick = 4;
-			memcpy(last.trick, st->played[k], 4);
-			last.leader = st->played_leader[k];
-			say_trick(t, &last, 0, b);   /* after "Last trick: " */
-			sb_puts(b, " ");
-			if (st->played_winner[k] == t->me)
-				sb_puts(b, _("You took it."));
-			else
-				sb_printf(b, _("%s took it."), say_Name(t, st->played_winner[k]));
-		} else {
-			sb_puts(b, _("No cards on the table."));
-			if (!st->over && st->turn >= 0) {
-				sb_puts(b, " ");
-				if (st->turn == t->me)
-					sb_puts(b, _("You lead."));
-				else
-					sb_printf(b, _("%s to lead."), say_Name(t, st->turn));
-			}
-		}
+		query_table(t, st, b);
 		break;
 	case TALK_SUIT:
-		if (st->ntrick)
-			sb_printf(b, _("Led: %s. "), say_suit(card_suit(st->trick[0])));
-		else
-			sb_puts(b, _("No card led. "));
-		say_card_str(st->turnup, SAY_THE, card, sizeof card);
-		if (!turnup_played(st) && st->dealer == t->me)
-			sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(st->trump), card);
-		else if (!turnup_played(st))
-			/* TRANSLATORS: %3$s is the dealer, who holds the turned card. */
-			sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(st->trump), card,
-			          say_name(t, st->dealer));
-		else
-			sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(st->trump), card);
+		query_suit(t, st, b);
 		break;
 	case TALK_RULES:
-		sb_printf(b, _("Trumps: %s. "), say_suit(st->trump));
-		if (st->variant == BROUC_HOMME) {
-			sb_puts(b, _("King-queen 20, king-queen-jack 30, doubled in trumps: 40 and 60, in hand "
-			             "when your team takes its first trick. In a trick they count double for "
-			             "the team that takes it, 40 to 120, and the same is taken off the other "
-			             "team. Follow suit, otherwise any card. Totals rounded to tens; "
-			             "first team to 301 wins 1, 2 or 4 parties; a cape 3 more."));
-			sb_printf(b, " ");
-			sb_printf(b, P_("Match to %d partie.", "Match to %d parties.", st->parties_target),
-			          st->parties_target);
-		} else {
-			sb_puts(b, _("King-queen 20, king-queen-jack 30, doubled in trumps: 40 and 60; in hand "
-			             "when your team takes its first trick, or in any trick taken. Follow suit, "
-			             "otherwise any card, but after a trump on a plain lead no lower trump, unless "
-			             "it makes king-queen of trumps or you hold nothing else. Totals divided by 10; "
-			             "more than 30 wins the game at once; a cape wins 2 more games."));
-			sb_printf(b, " ");
-			sb_printf(b, P_("Match to %d game.", "Match to %d games.", st->games_target), st->games_target);
-		}
+		query_rules(st, b);
 		break;
 	case TALK_SCORES:
-	{
-		struct sbuf l;
-		sb_clear(&l);
-		two_teams(&l, t, st->score[0], st->score[1]);
-		/* TRANSLATORS: the game's score of both teams. */
-		sb_printf(b, _("Score: %s."), l.s);
-		sb_puts(b, " ");
-		sb_puts(b, _("This deal: "));
-		two_teams(b, t, st->dealpts[0], st->dealpts[1]);
-		sb_puts(b, ". ");
-		if (st->variant == BROUC_MODERN && !st->over) {
-			/* The game is won the moment score + deal / 10 goes above 30:
-			 * the deal points each team still needs, once within reach. */
-			int need[2];
-			for (int k = 0; k < 2; k++) {
-				need[k] = 301 - 10 * st->score[k] - st->dealpts[k];
-				if (need[k] < 0)
-					need[k] = 0;
-			}
-			if (need[0] <= 150 || need[1] <= 150) {
-				sb_clear(&l);
-				two_teams(&l, t, need[0], need[1]);
-				/* TRANSLATORS: deal points each team still needs to win the game. */
-				sb_printf(b, _("Still needed to win: %s."), l.s);
-				sb_puts(b, " ");
-			}
-		}
-		wins_line(b, t, st, st->wins[0], st->wins[1]);
+		query_scores(t, st, b);
 		break;
-	}
 	case TALK_TURN:
-		say_turn(t, st, b);
-		if (!st->over && st->turn >= 0 && st->turn == t->me) {
-			sb_puts(b, " ");
-			say_duty(t, st, b);
-		}
+		query_turn(t, st, b);
 		break;
 	default:
-		if (key >= '1' && key <= '9') {
-			int i = key - '1';
-			if (st->ntrick == 0) {
-				sb_printf(b, _("No card %d: the table is empty."), i + 1);
-			} else if (i >= st->ntrick) {
-				sb_printf(b, P_("No card %1$d on the table: %2$d card so far.",
-				                "No card %1$d on the table: %2$d cards so far.", st->ntrick),
-				          i + 1, st->ntrick);
-			} else {
-				int s = (st->leader + i) % BROUC_PLAYERS;
-				sb_printf(b, _("%1$d: %2$s, %3$s."), i + 1, say_Name(t, s),
-				          say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
-			}
-		}
+		if (key >= '1' && key <= '9')
+			query_card(t, st, key, b);
 		break;
 	}
 }
