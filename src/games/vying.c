@@ -1066,6 +1066,17 @@ static void note_call(struct vying *v)
 		v->called3 = 1;
 }
 
+/* A call (kind ACT_CALL, or ACT_ALLIN short of the bet) of `amt` chips by
+ * s: the round goes on. */
+static void call(struct vying *v, int s, int kind, int amt, enum ev_reason reason, const struct sink *out)
+{
+	note_call(v);
+	ev_act(v, out, s, kind, amt);
+	put_in(v, s, amt, out, reason);
+	v->need &= ~bit(s);
+	next_in_round(v, s, out);
+}
+
 /* A bet (open or raise) of `amt` chips by s: new round. */
 static void bet(struct vying *v, int s, int kind, int amt, const struct sink *out)
 {
@@ -1079,6 +1090,151 @@ static void bet(struct vying *v, int s, int kind, int amt, const struct sink *ou
 	next_in_round(v, s, out);
 }
 
+/* The waiting caves offered before the deal (Brelan cavé): take or decline. */
+static int apply_cave(struct vying *v, int s, int k, const struct sink *out, struct refusal *why)
+{
+	if (k == ACT_TAKE) {
+		ev_act(v, out, s, ACT_TAKE, -1);
+		v->reserve[s] -= v->cfg.cave;
+		v->chips[s] += v->cfg.cave;
+		ev_emit_phase(out, EV_NOTE_ADD_CAVE, s, 0, v->cfg.cave);
+	} else if (k == ACT_DECLINE) {
+		ev_act(v, out, s, ACT_DECLINE, -1);
+	} else {
+		return refuse(why, VY_REF_CAVE_NOW, v->cfg.cave);
+	}
+	v->cave_idx++;
+	cave_offer_next(v, out);
+	return 0;
+}
+
+/* The straddles (carres) offered before the deal: decline, straddle, buy back. */
+static int apply_straddle(struct vying *v, int s, int k, const struct sink *out, struct refusal *why)
+{
+	if (k == ACT_DECLINE) {
+		ev_act(v, out, s, ACT_DECLINE, -1);
+		if (v->offer == 2)
+			offer_next_seat(v, out);
+		else
+			end_chain(v, out);
+		return 0;
+	}
+	if (k == ACT_STRADDLE && v->offer == 1) {
+		do_straddle(v, s, ACT_STRADDLE, out);
+		v->nchain++;
+		after_straddle(v, out);
+		return 0;
+	}
+	if (k == ACT_BUYBACK && v->offer == 2) {
+		do_straddle(v, s, ACT_BUYBACK, out);
+		end_chain(v, out);
+		return 0;
+	}
+	if (k == ACT_BUYBACK)
+		return refuse(why, VY_REF_NO_BUYBACK, -1);
+	return refuse(why, VY_REF_STRADDLE_NOW, vying_straddle_amount(v));
+}
+
+/* A pass: before the opening, or standing in the extra round. */
+static int apply_pass(struct vying *v, int s, const struct sink *out, struct refusal *why)
+{
+	if (v->opened && !v->extra)
+		return refuse(why, VY_REF_OPENED, -1);
+	ev_act(v, out, s, ACT_PASS, -1);
+	if (v->extra) {
+		v->need &= ~bit(s);
+		next_in_round(v, s, out);
+	} else {
+		v->pidx++;
+		preopen_next(v, out);
+	}
+	return 0;
+}
+
+/* A bet of a->amount (kind ACT_OPEN or ACT_RAISE) when it is at least m
+ * (else refused with `below`) and s has it. */
+static int bet_amount(struct vying *v, int s, int kind, int m, int below, const struct action *a,
+                      const struct sink *out, struct refusal *why)
+{
+	int chips = v->chips[s];
+	if (chips < m)
+		return refuse(why, VY_REF_SHORT, m);
+	if (a->amount < m)
+		return refuse(why, below, m);
+	if (a->amount > chips)
+		return refuse(why, VY_REF_TOO_MANY, chips);
+	bet(v, s, kind, a->amount, out);
+	return 0;
+}
+
+/* The opening bet. */
+static int apply_open(struct vying *v, int s, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	if (v->opened)
+		return refuse(why, VY_REF_OPENED, -1);
+	return bet_amount(v, s, ACT_OPEN, vying_min_open(v, s), VY_REF_MIN_OPEN, a, out, why);
+}
+
+/* All in: an opening, a raise, or a call of what one has. */
+static int apply_allin(struct vying *v, int s, const struct sink *out, struct refusal *why)
+{
+	int chips = v->chips[s];
+	if (!v->opened) {
+		int m = vying_min_open(v, s);
+		if (chips < m && !v->cfg.short_open)
+			return refuse(why, VY_REF_SHORT, m);
+		bet(v, s, ACT_ALLIN, chips, out);
+		return 0;
+	}
+	if (chips == 0)
+		return refuse(why, VY_REF_TOO_MANY, 0);
+	if (chips > v->high - v->stake[s]) {
+		bet(v, s, ACT_ALLIN, chips, out);
+		return 0;
+	}
+	if (v->extra)
+		return refuse(why, VY_REF_EXTRA_ROUND, -1);
+	call(v, s, ACT_ALLIN, chips, EV_PAY_ALLIN, out);
+	return 0;
+}
+
+/* A call of the last bet. */
+static int apply_call(struct vying *v, int s, const struct sink *out, struct refusal *why)
+{
+	if (!v->opened)
+		return refuse(why, VY_REF_NOT_OPENED, -1);
+	if (v->extra)
+		return refuse(why, VY_REF_EXTRA_ROUND, -1);
+	call(v, s, ACT_CALL, vying_to_call(v, s), EV_PAY_CALL, out);
+	return 0;
+}
+
+/* A raise. */
+static int apply_raise(struct vying *v, int s, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	if (!v->opened)
+		return refuse(why, VY_REF_NOT_OPENED, -1);
+	return bet_amount(v, s, ACT_RAISE, v->high - v->stake[s] + 1, VY_REF_MIN_RAISE, a, out, why);
+}
+
+/* A fold; the last one in takes the pot. */
+static int apply_fold(struct vying *v, int s, const struct sink *out, struct refusal *why)
+{
+	if (!v->opened)
+		return refuse(why, VY_REF_NOT_OPENED, -1);
+	if (v->extra)
+		return refuse(why, VY_REF_EXTRA_ROUND, -1);
+	ev_act(v, out, s, ACT_FOLD, -1);
+	v->folded[s] = 1;
+	v->need &= ~bit(s);
+	if (popcount((unsigned)vying_survivors(v)) == 1) {
+		win_uncontested(v, __builtin_ctz((unsigned)vying_survivors(v)), out);
+		return 0;
+	}
+	next_in_round(v, s, out);
+	return 0;
+}
+
 int vying_apply(struct vying *v, const struct action *a, const struct sink *out, struct refusal *why)
 {
 	if (why)
@@ -1087,46 +1243,10 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 	if (v->phase == VY_OVER || s < 0)
 		return refuse(why, VY_REF_OVER, -1);
 	int k = a->kind;
-	if (v->phase == VY_CAVE) {
-		if (k == ACT_TAKE) {
-			ev_act(v, out, s, ACT_TAKE, -1);
-			v->reserve[s] -= v->cfg.cave;
-			v->chips[s] += v->cfg.cave;
-			ev_emit_phase(out, EV_NOTE_ADD_CAVE, s, 0, v->cfg.cave);
-		} else if (k == ACT_DECLINE) {
-			ev_act(v, out, s, ACT_DECLINE, -1);
-		} else {
-			return refuse(why, VY_REF_CAVE_NOW, v->cfg.cave);
-		}
-		v->cave_idx++;
-		cave_offer_next(v, out);
-		return 0;
-	}
-	if (v->phase == VY_STRADDLE) {
-		if (k == ACT_DECLINE) {
-			ev_act(v, out, s, ACT_DECLINE, -1);
-			if (v->offer == 2)
-				offer_next_seat(v, out);
-			else
-				end_chain(v, out);
-			return 0;
-		}
-		if (k == ACT_STRADDLE && v->offer == 1) {
-			do_straddle(v, s, ACT_STRADDLE, out);
-			v->nchain++;
-			after_straddle(v, out);
-			return 0;
-		}
-		if (k == ACT_BUYBACK && v->offer == 2) {
-			do_straddle(v, s, ACT_BUYBACK, out);
-			end_chain(v, out);
-			return 0;
-		}
-		if (k == ACT_BUYBACK)
-			return refuse(why, VY_REF_NO_BUYBACK, -1);
-		return refuse(why, VY_REF_STRADDLE_NOW, vying_straddle_amount(v));
-	}
-	int chips = v->chips[s];
+	if (v->phase == VY_CAVE)
+		return apply_cave(v, s, k, out, why);
+	if (v->phase == VY_STRADDLE)
+		return apply_straddle(v, s, k, out, why);
 	switch (k) {
 	case ACT_STRADDLE:
 	case ACT_DECLINE:
@@ -1134,92 +1254,17 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 	case ACT_BUYBACK:
 		return refuse(why, VY_REF_NO_BUYBACK, -1);
 	case ACT_PASS:
-		if (v->opened && !v->extra)
-			return refuse(why, VY_REF_OPENED, -1);
-		ev_act(v, out, s, ACT_PASS, -1);
-		if (v->extra) {
-			v->need &= ~bit(s);
-			next_in_round(v, s, out);
-		} else {
-			v->pidx++;
-			preopen_next(v, out);
-		}
-		return 0;
-	case ACT_OPEN: {
-		if (v->opened)
-			return refuse(why, VY_REF_OPENED, -1);
-		int m = vying_min_open(v, s);
-		if (chips < m)
-			return refuse(why, VY_REF_SHORT, m);
-		if (a->amount < m)
-			return refuse(why, VY_REF_MIN_OPEN, m);
-		if (a->amount > chips)
-			return refuse(why, VY_REF_TOO_MANY, chips);
-		bet(v, s, ACT_OPEN, a->amount, out);
-		return 0;
-	}
+		return apply_pass(v, s, out, why);
+	case ACT_OPEN:
+		return apply_open(v, s, a, out, why);
 	case ACT_ALLIN:
-		if (!v->opened) {
-			int m = vying_min_open(v, s);
-			if (chips < m && !v->cfg.short_open)
-				return refuse(why, VY_REF_SHORT, m);
-			bet(v, s, ACT_ALLIN, chips, out);
-			return 0;
-		}
-		if (chips == 0)
-			return refuse(why, VY_REF_TOO_MANY, 0);
-		if (chips > v->high - v->stake[s]) {
-			bet(v, s, ACT_ALLIN, chips, out);
-			return 0;
-		}
-		if (v->extra)
-			return refuse(why, VY_REF_EXTRA_ROUND, -1);
-		note_call(v);
-		ev_act(v, out, s, ACT_ALLIN, chips);
-		put_in(v, s, chips, out, EV_PAY_ALLIN);
-		v->need &= ~bit(s);
-		next_in_round(v, s, out);
-		return 0;
-	case ACT_CALL: {
-		if (!v->opened)
-			return refuse(why, VY_REF_NOT_OPENED, -1);
-		if (v->extra)
-			return refuse(why, VY_REF_EXTRA_ROUND, -1);
-		int c = vying_to_call(v, s);
-		note_call(v);
-		ev_act(v, out, s, ACT_CALL, c);
-		put_in(v, s, c, out, EV_PAY_CALL);
-		v->need &= ~bit(s);
-		next_in_round(v, s, out);
-		return 0;
-	}
-	case ACT_RAISE: {
-		if (!v->opened)
-			return refuse(why, VY_REF_NOT_OPENED, -1);
-		int m = v->high - v->stake[s] + 1;
-		if (chips < m)
-			return refuse(why, VY_REF_SHORT, m);
-		if (a->amount < m)
-			return refuse(why, VY_REF_MIN_RAISE, m);
-		if (a->amount > chips)
-			return refuse(why, VY_REF_TOO_MANY, chips);
-		bet(v, s, ACT_RAISE, a->amount, out);
-		return 0;
-	}
+		return apply_allin(v, s, out, why);
+	case ACT_CALL:
+		return apply_call(v, s, out, why);
+	case ACT_RAISE:
+		return apply_raise(v, s, a, out, why);
 	case ACT_FOLD:
-		if (!v->opened)
-			return refuse(why, VY_REF_NOT_OPENED, -1);
-		if (v->extra)
-			return refuse(why, VY_REF_EXTRA_ROUND, -1);
-		ev_act(v, out, s, ACT_FOLD, -1);
-		v->folded[s] = 1;
-		v->need &= ~bit(s);
-		if (popcount((unsigned)vying_survivors(v)) == 1) {
-			win_uncontested(v, __builtin_ctz((unsigned)vying_survivors(v)), out);
-			return 0;
-		}
-		next_in_round(v, s, out);
-		return 0;
+		return apply_fold(v, s, out, why);
 	default:
 		return refuse(why, VY_REF_UNKNOWN, -1);
 	}
