@@ -16,7 +16,7 @@
 #include "net/cmd_serve.h"
 #include "ui/words.h"
 #include "ui/join.h"
-#include "app/replay.h"
+#include "app/cmd_replay.h"
 #include "app/session.h"
 #include "app/table.h"
 #include "app/tournament.h"

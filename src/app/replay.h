@@ -64,9 +64,4 @@ int replay_buffer(const char *text, size_t size, const char *name, enum replay_m
  * (differs) with the message "PATH:LINE: ..." in err. */
 int replay_file(const char *path, FILE *announce, char *err, size_t errlen);
 
-/* `tapis replay LOG [--text] [--lang en|fr]` (argv[0] = "replay"): the exit
- * status of CLI.md (0 identical, 2 unreadable or invalid, 3 does not
- * replay). */
-int replay_main(int argc, char **argv);
-
 #endif
