@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bots/bot_games.h"
+#include "core/num.h"
 #include "games/vying.h"
 
 #define SAMPLES 300
@@ -95,7 +96,6 @@ static int own_points(const struct vying *v, int seat, int *combo)
 	return best;
 }
 
-static int clampi(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
 
 static void set(struct action *out, int kind, int amount)
 {
@@ -138,7 +138,7 @@ static void choose_threshold(const struct vying *v, int seat, struct action *out
 	}
 	int call = v->high - v->stake[seat];
 	if (combo >= VY_BRELAN && chips > call) {
-		set(out, ACT_RAISE, clampi(call + pot / 2, call + 1, chips));
+		set(out, ACT_RAISE, num_clamp(call + pot / 2, call + 1, chips));
 		return;
 	}
 	if (good || call <= 0)
@@ -179,7 +179,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 			return;
 		}
 		if (p >= 0.6 || p >= 1.7 * share)
-			set(out, ACT_OPEN, clampi((int)(pot * (0.8 + p)), m, chips));
+			set(out, ACT_OPEN, num_clamp((int)(pot * (0.8 + p)), m, chips));
 		else if (p >= 1.05 * share || bluff < 0.06)
 			set(out, ACT_OPEN, m);
 		else
@@ -188,7 +188,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 	}
 	if (v->extra) {
 		if (chips > 0 && (p >= 0.62 || p >= 2.0 * share))
-			set(out, ACT_RAISE, clampi((int)(pot * 0.5), 1, chips));
+			set(out, ACT_RAISE, num_clamp((int)(pot * 0.5), 1, chips));
 		else
 			set(out, ACT_PASS, 0);
 		return;
@@ -200,12 +200,12 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 	double odds = (double)callable / (double)(pot + callable);
 	int strong = p >= 0.7 || (nsurv > 2 && p >= 2.2 * share);
 	if (strong && chips > call) {
-		set(out, ACT_RAISE, clampi(call + (int)(pot * (0.6 + p)), call + 1, chips));
+		set(out, ACT_RAISE, num_clamp(call + (int)(pot * (0.6 + p)), call + 1, chips));
 		return;
 	}
 	if (call == 0) {
 		if (chips > 0 && bluff < 0.04)
-			set(out, ACT_RAISE, clampi(pot / 3, 1, chips));
+			set(out, ACT_RAISE, num_clamp(pot / 3, 1, chips));
 		else
 			set(out, ACT_CALL, 0);
 		return;
@@ -215,7 +215,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 		return;
 	}
 	if (chips > call && call * 8 < chips && bluff < 0.03) {
-		set(out, ACT_RAISE, clampi(call + pot / 2, call + 1, chips));
+		set(out, ACT_RAISE, num_clamp(call + pot / 2, call + 1, chips));
 		return;
 	}
 	set(out, ACT_FOLD, 0);
@@ -333,7 +333,7 @@ static int add_bet(struct cand *c, int n, int kind, int put, int lo, int hi)
 {
 	if (hi < lo)
 		return n;
-	put = clampi(put, lo, hi);
+	put = num_clamp(put, lo, hi);
 	for (int i = 0; i < n; i++)
 		if (c[i].aggressive && c[i].put == put)
 			return n;

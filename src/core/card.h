@@ -54,6 +54,8 @@ void card_shuffle(card_t *cards, int n, struct rng *rng);
 int card_same_multiset(const card_t *a, int na, const card_t *b, int nb);
 /* Index of c in cards, or -1. */
 int card_find(const card_t *cards, int n, card_t c);
+/* 1 when cards hold a card of suit (a hidden card, CARD_NONE, is of none). */
+int card_has_suit(const card_t *cards, int n, int suit);
 /* Remove cards[i] keeping order. */
 void card_remove_at(card_t *cards, int *n, int i);
 /* Remove one copy of c; returns 0, or -1 when absent. */

@@ -157,14 +157,6 @@ int bou_trick_best(const struct bouillabaisse *st)
 	return best;
 }
 
-static int hand_has_suit(const struct bouillabaisse *st, int seat, int suit)
-{
-	for (int i = 0; i < st->nhand[seat]; i++)
-		if (card_suit(st->hand[seat][i]) == suit)
-			return 1;
-	return 0;
-}
-
 /* ---- dealing ---- */
 
 static void deal_round(struct bouillabaisse *st, const struct sink *out)
@@ -304,7 +296,7 @@ static int bou_legal(const void *vst, struct action *out, int max)
 	if (st->over || st->to_act < 0)
 		return 0;
 	int s = st->to_act, n = 0;
-	int follow = st->ntrick > 0 && hand_has_suit(st, s, card_suit(st->trick[0]));
+	int follow = st->ntrick > 0 && card_has_suit(st->hand[s], st->nhand[s], card_suit(st->trick[0]));
 	for (int i = 0; i < st->nhand[s] && n < max; i++) {
 		card_t c = st->hand[s][i];
 		if (follow && card_suit(c) != card_suit(st->trick[0]))
@@ -401,7 +393,7 @@ static int bou_apply(void *vst, const struct action *a, const struct sink *out, 
 			r.code = BOU_NOT_IN_HAND;
 			r.card = c;
 		} else if (st->ntrick > 0 && card_suit(c) != card_suit(st->trick[0]) &&
-		           hand_has_suit(st, s, card_suit(st->trick[0]))) {
+		           card_has_suit(st->hand[s], st->nhand[s], card_suit(st->trick[0]))) {
 			r.code = BOU_MUST_FOLLOW;
 			r.card = c;
 			r.suit = card_suit(st->trick[0]);

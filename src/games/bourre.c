@@ -47,10 +47,7 @@ static int in_hand(const struct bourre_state *st, int seat, card_t c)
 
 static int has_suit(const struct bourre_state *st, int seat, int suit)
 {
-	for (int i = 0; i < st->nhand[seat]; i++)
-		if (card_suit(st->hand[seat][i]) == suit)
-			return 1;
-	return 0;
+	return card_has_suit(st->hand[seat], st->nhand[seat], suit);
 }
 
 /* Cards played to tricks, the current one included. */
@@ -216,6 +213,54 @@ static void ref(struct refusal *r, int code, card_t card, int suit)
 	r->amount = r->amount2 = -1;
 }
 
+/* What the rules of play ask of seat's next card. */
+struct duty {
+	int code;     /* BR_REF_FOLLOW, _BEAT, _TRUMP, _OVERTRUMP, _CINCH_LEAD, or 0: any card */
+	card_t card;  /* BEAT, OVERTRUMP: the card to beat; CINCH_LEAD: the highest trump */
+	int suit;     /* the suit asked, -1 none */
+	int cinch;    /* 1: a trump it plays must also be its highest (BR_REF_CINCH_FOLLOW) */
+};
+
+/* Follow the suit led, beating the best card when it can (unless the
+ * trick is trumped); without the suit, trump, overtrumping a trump when it
+ * can; with a cinch, lead the highest trump, and play it whenever a trump
+ * is played except as the last card of the trick. */
+static void play_duty(const struct bourre_state *st, int seat, struct duty *d)
+{
+	int t = st->trump;
+	int cinch = bourre_cinch(st, seat);
+	d->code = 0;
+	d->card = CARD_NONE;
+	d->suit = -1;
+	d->cinch = 0;
+	if (st->ntrick == 0) {
+		card_t top = top_trump(st, seat);
+		if (cinch && top) {
+			d->code = BR_REF_CINCH_LEAD;
+			d->card = top;
+			d->suit = t;
+		}
+		return;
+	}
+	int led = card_suit(st->trick[0]);
+	card_t w = trick_best(st);
+	int trumped = led != t && card_suit(w) == t;
+	int trump_ok = 0;   /* a trump may be played under the plain rules */
+	if (has_suit(st, seat, led)) {
+		d->code = !trumped && has_above(st, seat, w) ? BR_REF_BEAT : BR_REF_FOLLOW;
+		d->suit = led;
+		trump_ok = led == t;
+	} else if (has_suit(st, seat, t)) {
+		d->code = card_suit(w) == t && has_above(st, seat, w) ? BR_REF_OVERTRUMP : BR_REF_TRUMP;
+		d->suit = t;
+		trump_ok = 1;
+	}
+	if (d->code == BR_REF_BEAT || d->code == BR_REF_OVERTRUMP)
+		d->card = w;
+	int last = st->ntrick == nstayers(st) - 1;
+	d->cinch = cinch && trump_ok && !last;
+}
+
 int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r)
 {
 	ref(r, 0, CARD_NONE, -1);
@@ -223,46 +268,36 @@ int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct 
 		ref(r, BR_REF_NOT_HELD, c, -1);
 		return BR_REF_NOT_HELD;
 	}
-	int t = st->trump;
-	int cinch = bourre_cinch(st, seat);
-	if (st->ntrick == 0) {
-		if (cinch && top_trump(st, seat) && !as_top(st, seat, c)) {
-			ref(r, BR_REF_CINCH_LEAD, top_trump(st, seat), t);
-			return BR_REF_CINCH_LEAD;
+	struct duty d;
+	play_duty(st, seat, &d);
+	int code = 0;
+	switch (d.code) {
+	case BR_REF_CINCH_LEAD:
+		if (!as_top(st, seat, c))
+			code = d.code;
+		break;
+	case BR_REF_FOLLOW:
+	case BR_REF_BEAT:
+	case BR_REF_TRUMP:
+	case BR_REF_OVERTRUMP:
+		if (card_suit(c) != d.suit) {
+			code = d.code == BR_REF_FOLLOW || d.code == BR_REF_BEAT ? BR_REF_FOLLOW : BR_REF_TRUMP;
+			d.card = CARD_NONE;
+		} else if (d.card != CARD_NONE && card_rank(c) <= card_rank(d.card)) {
+			code = d.code;
 		}
-		return 0;
+		break;
+	default:
+		break;
 	}
-	int led = card_suit(st->trick[0]);
-	card_t w = trick_best(st);
-	int trumped = led != t && card_suit(w) == t;
-	int trump_ok = 0;   /* a trump may be played under the plain rules */
-	if (has_suit(st, seat, led)) {
-		if (card_suit(c) != led) {
-			ref(r, BR_REF_FOLLOW, CARD_NONE, led);
-			return BR_REF_FOLLOW;
-		}
-		if (!trumped && has_above(st, seat, w) && card_rank(c) <= card_rank(w)) {
-			ref(r, BR_REF_BEAT, w, led);
-			return BR_REF_BEAT;
-		}
-		trump_ok = led == t;
-	} else if (has_suit(st, seat, t)) {
-		if (card_suit(c) != t) {
-			ref(r, BR_REF_TRUMP, CARD_NONE, t);
-			return BR_REF_TRUMP;
-		}
-		if (card_suit(w) == t && has_above(st, seat, w) && card_rank(c) <= card_rank(w)) {
-			ref(r, BR_REF_OVERTRUMP, w, t);
-			return BR_REF_OVERTRUMP;
-		}
-		trump_ok = 1;
+	if (!code && d.cinch && !as_top(st, seat, c)) {
+		code = BR_REF_CINCH_FOLLOW;
+		d.card = top_trump(st, seat);
+		d.suit = st->trump;
 	}
-	int last = st->ntrick == nstayers(st) - 1;
-	if (cinch && trump_ok && !last && !as_top(st, seat, c)) {
-		ref(r, BR_REF_CINCH_FOLLOW, top_trump(st, seat), t);
-		return BR_REF_CINCH_FOLLOW;
-	}
-	return 0;
+	if (code)
+		ref(r, code, d.card, d.suit);
+	return code;
 }
 
 int bourre_renege(const struct bourre_state *st, int seat, card_t c)
@@ -278,47 +313,15 @@ int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r
 	ref(r, 0, CARD_NONE, -1);
 	if (st->phase != BR_PH_PLAY || st->nhand[seat] == 0)
 		return 0;
-	int t = st->trump;
-	if (st->ntrick == 0) {
-		if (bourre_cinch(st, seat) && top_trump(st, seat)) {
-			ref(r, BR_REF_CINCH_LEAD, top_trump(st, seat), t);
-			return BR_REF_CINCH_LEAD;
-		}
-		return 0;
+	struct duty d;
+	play_duty(st, seat, &d);
+	if (d.cinch) {
+		d.code = BR_REF_CINCH_FOLLOW;
+		d.card = top_trump(st, seat);
+		d.suit = st->trump;
 	}
-	int led = card_suit(st->trick[0]);
-	card_t w = trick_best(st);
-	int trumped = led != t && card_suit(w) == t;
-	int trump_ok = 0, code = 0;
-	card_t card = CARD_NONE;
-	int suit = -1;
-	if (has_suit(st, seat, led)) {
-		trump_ok = led == t;
-		if (!trumped && has_above(st, seat, w)) {
-			code = BR_REF_BEAT;
-			card = w;
-		} else {
-			code = BR_REF_FOLLOW;
-		}
-		suit = led;
-	} else if (has_suit(st, seat, t)) {
-		trump_ok = 1;
-		if (card_suit(w) == t && has_above(st, seat, w)) {
-			code = BR_REF_OVERTRUMP;
-			card = w;
-		} else {
-			code = BR_REF_TRUMP;
-		}
-		suit = t;
-	}
-	int last = st->ntrick == nstayers(st) - 1;
-	if (trump_ok && !last && bourre_cinch(st, seat)) {
-		code = BR_REF_CINCH_FOLLOW;
-		card = top_trump(st, seat);
-		suit = t;
-	}
-	ref(r, code, card, suit);
-	return code;
+	ref(r, d.code, d.card, d.suit);
+	return d.code;
 }
 
 /* ---- deals ---- */

@@ -104,14 +104,6 @@ int brouc_round(const struct brouc_state *st, int d)
 	return floordiv(d + 5, 10);
 }
 
-static int has_suit(const card_t *h, int n, int suit)
-{
-	for (int i = 0; i < n; i++)
-		if (card_suit(h[i]) == suit)
-			return 1;
-	return 0;
-}
-
 /* 1 when c, a trump, makes a K-Q or K-Q-J of trumps with the trick's cards. */
 static int completes_trump_combo(const struct brouc_state *st, card_t c)
 {
@@ -149,7 +141,7 @@ int brouc_check(const struct brouc_state *st, card_t c, struct refusal *why)
 	int led = card_suit(st->trick[0]);
 	if (card_suit(c) == led)
 		goto out;
-	if (has_suit(h, n, led)) {
+	if (card_has_suit(h, n, led)) {
 		r.code = BROUC_R_FOLLOW;
 		r.suit = led;
 		goto out;

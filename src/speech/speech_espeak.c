@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "audio/audio.h"
+#include "core/num.h"
 #include "speech/i18n.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
@@ -39,11 +40,6 @@ static int esp_rate;         /* samples per second, from espeak_Initialize */
 static struct esp *esp_current;
 
 static void esp_close(struct speech *sp);
-
-static int clampi(int v, int lo, int hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
 
 static void flush(struct esp *e)
 {
@@ -124,9 +120,9 @@ static void apply(struct speech *sp)
 	else if (set_voice("en"))
 		got = "en";
 	snprintf(e->voice, sizeof e->voice, "%s", got ? got : "");
-	espeak_SetParameter(espeakRATE, clampi(sp->set.rate, 80, 900), 0);
-	espeak_SetParameter(espeakPITCH, clampi(sp->set.pitch, 0, 100), 0);
-	espeak_SetParameter(espeakVOLUME, clampi(sp->set.volume, 0, 200), 0);
+	espeak_SetParameter(espeakRATE, num_clamp(sp->set.rate, 80, 900), 0);
+	espeak_SetParameter(espeakPITCH, num_clamp(sp->set.pitch, 0, 100), 0);
+	espeak_SetParameter(espeakVOLUME, num_clamp(sp->set.volume, 0, 200), 0);
 	if (got != want) {
 		char msg[128];
 		snprintf(msg, sizeof msg, "%s>%s", want, got ? got : "");

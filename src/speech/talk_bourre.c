@@ -62,12 +62,7 @@ static void say_bourre_cost(struct sbuf *b, const struct bourre_state *st)
 /* 1 when the listener's view shows `seat` holding a card of `suit`. */
 static int holds_suit(const struct bourre_state *st, int seat, int suit)
 {
-	if (seat < 0)
-		return 0;
-	for (int i = 0; i < st->nhand[seat]; i++)
-		if (st->hand[seat][i] != CARD_NONE && card_suit(st->hand[seat][i]) == suit)
-			return 1;
-	return 0;
+	return seat >= 0 && card_has_suit(st->hand[seat], st->nhand[seat], suit);
 }
 
 /* 1 when the dealer `seat` no longer holds card c and has not played it:
