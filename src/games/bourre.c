@@ -455,6 +455,14 @@ static void lone_win(struct bourre_state *st, const struct sink *out, int seat)
 	end_deal(st, out);
 }
 
+/* The one seat still staying plays alone. */
+static void lone_stayer_wins(struct bourre_state *st, const struct sink *out)
+{
+	for (int s = 0; s < st->players; s++)
+		if (active(st, s))
+			lone_win(st, out, s);
+}
+
 static void move_to_dead(struct bourre_state *st, int seat)
 {
 	for (int i = 0; i < st->nhand[seat]; i++) {
@@ -533,9 +541,7 @@ static void declared(struct bourre_state *st, const struct sink *out)
 		return;
 	}
 	if (n == 1) {
-		for (int s = 0; s < st->players; s++)
-			if (active(st, s))
-				lone_win(st, out, s);
+		lone_stayer_wins(st, out);
 		return;
 	}
 	begin_draw(st, out);
@@ -579,11 +585,8 @@ static void confirm_turn(struct bourre_state *st, const struct sink *out, int fr
 {
 	int s = next_staying(st, from, st->confirmed);
 	if (s < 0) {
-		int n = nstayers(st);
-		if (n == 1) {
-			for (int x = 0; x < st->players; x++)
-				if (active(st, x))
-					lone_win(st, out, x);
+		if (nstayers(st) == 1) {
+			lone_stayer_wins(st, out);
 			return;
 		}
 		begin_play(st, out);
