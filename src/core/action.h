@@ -29,6 +29,7 @@ enum act_kind {
 
 #define ACT_MAX_CARDS 8
 #define ACT_STR_MAX 64
+#define ACT_TEXT_MAX 256   /* room for an action's text; a longer one is refused */
 /* The largest amount an action can name (open N, raise N). */
 #define ACT_MAX_AMOUNT 1000000000
 

@@ -374,7 +374,7 @@ int hist_game_start(struct history *h, const char *game, int players, uint64_t s
 	int ok = fprintf(h->f, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64
 	                 ",\"rules\":{", h->seq++, game, players, seed) > 0;
 	for (int i = 0; ok && i < r->n; i++) {
-		char buf[32];
+		char buf[RULES_VALUE_MAX];
 		const char *v = rules_value_str(r, i, buf, sizeof buf);
 		int numeric = r->defs[i].type == RULE_INT && strspn(v, "-0123456789") == strlen(v);
 		ok = fprintf(h->f, numeric ? "%s\"%s\":%s" : "%s\"%s\":\"%s\"", i ? "," : "", r->defs[i].key, v) > 0;
@@ -387,7 +387,7 @@ int hist_event(struct history *h, const struct event *e)
 {
 	if (!h->f || e->type == EV_GAME_START || h->failed)
 		return h->failed ? -1 : 0;
-	char buf[8192];
+	char buf[HIST_LINE_MAX];
 	size_t n = hist_format(e, h->seq++, buf, sizeof buf);
 	buf[n] = '\n';
 	return written(h, fwrite(buf, 1, n + 1, h->f) == n + 1);

@@ -9,13 +9,18 @@
 #include "core/event.h"
 #include "core/rules.h"
 
+/* Room for one line of the hand history (far above the longest a game writes). */
+#define HIST_LINE_MAX 8192
+/* Room for the name of where the history goes, said in messages. */
+#define HIST_NAME_MAX 256
+
 struct history {
 	FILE *f;
 	int owned;     /* opened by us (closed on release) */
 	int seq;
 	int failed;    /* a write failed: nothing more is written */
 	int error;     /* its errno (0: unknown) */
-	char name[256];
+	char name[HIST_NAME_MAX];
 };
 
 /* path "-" is standard output. 0, or -1 with a message. */

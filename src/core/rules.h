@@ -16,6 +16,8 @@
 #endif
 
 #define RULES_MAX 32
+#define RULES_KEY_MAX 64    /* room for a rule's key */
+#define RULES_VALUE_MAX 32  /* room for a value in words (rules_value_str) */
 #define RULE_RANDOM (-1)   /* "random": the game draws it from the seed */
 #define RULE_AUTO (-2)     /* "auto": the game settles it from the players */
 #define RULE_NONE 0        /* for RULE_INT with a none_word: "none" is 0 */

@@ -353,7 +353,7 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 {
 	st->hand_no++;
 	int k = st->hand_no - 1;
-	card_t pack[52];
+	card_t pack[BR_PACK];
 	int n = card_pack_full(pack, 1);
 	deckfile_deal_pack(st->stack, k, pack, n, &st->rng, pack);
 	st->packsize = n;
@@ -1205,9 +1205,9 @@ static void resample_fn(void *vst, int seat, struct rng *rng)
 	known |= played_mask(st);
 	if (st->turnup_place == BR_TU_TABLE)
 		known |= bit(st->turnup);
-	card_t pool[52];
+	card_t pool[BR_PACK];
 	int np = 0;
-	card_t full[52];
+	card_t full[BR_PACK];
 	int nf = card_pack_full(full, 1);
 	for (int i = 0; i < nf; i++)
 		if (!(known & bit(full[i])))
@@ -1215,7 +1215,7 @@ static void resample_fn(void *vst, int seat, struct rng *rng)
 	int placed = 0;
 	for (int attempt = 0; attempt < 40 && !placed; attempt++) {
 		card_shuffle(pool, np, rng);
-		card_t left[52];
+		card_t left[BR_PACK];
 		int nl = np;
 		memcpy(left, pool, (size_t)np);
 		struct bourre_state t = *st;
@@ -1312,7 +1312,7 @@ static int audit_fn(const void *vst, char *err, size_t errlen)
 		count[st->turnup & 63]++;
 		total++;
 	}
-	if (total != 52) {
+	if (total != BR_PACK) {
 		snprintf(err, errlen, "%d cards in play, not 52", total);
 		return -1;
 	}

@@ -37,7 +37,7 @@ static void winners(const struct talk *t, unsigned mask, struct sbuf *b)
 static void generic_event(const struct talk *t, const struct game_talk *gt, const void *view,
                           const struct event *e, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	switch (e->type) {
 	case EV_GAME_START:
 		sb_printf(b, P_("%1$s, %2$d player.", "%1$s, %2$d players.", e->nvalues),
@@ -252,7 +252,7 @@ void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
 static void last_trick(const struct talk *t, struct sbuf *b)
 {
 	const struct event *e = &t->heard.trick;
-	char card[96];
+	char card[SAY_CARD_MAX];
 	if (!t->heard.has_trick) {
 		sb_puts(b, _("No trick taken yet in this deal."));
 		return;
@@ -338,7 +338,7 @@ void ann_action(const struct talk *t, const struct game_talk *gt, const void *vi
 		if (b->len)
 			return;
 	}
-	char card[96];
+	char card[SAY_CARD_MAX];
 	switch (a->kind) {
 	case ACT_PLAY:
 		sb_puts(b, say_card_str(a->cards[0], SAY_THE, card, sizeof card));

@@ -80,7 +80,7 @@ static int discarded(const struct bourre_state *st, int seat, card_t c)
 static void ev_turnup(const struct talk *t, const struct bourre_state *st, const struct event *e,
                       struct sbuf *b)
 {
-	char c[96];
+	char c[SAY_CARD_MAX];
 	card_s(e->cards[0], c, sizeof c);
 	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four && me_is(t, st->dealer))
 		sb_printf(b, _("Turned card: %s, you may take it if you stay."), c);
@@ -175,7 +175,7 @@ static void ev_draw(const struct talk *t, const struct event *e, struct sbuf *b)
  * that had to be beaten). */
 static void say_renege(const struct talk *t, const struct event *e, struct sbuf *b)
 {
-	char c[96];
+	char c[SAY_CARD_MAX];
 	card_t w = e->ncards > 1 ? e->cards[1] : CARD_NONE;
 	switch (e->code) {
 	case BR_REF_FOLLOW:
@@ -388,7 +388,7 @@ static void say_constraint(const struct talk *t, const struct bourre_state *st, 
                            const struct refusal *r, int why, struct sbuf *b)
 {
 	(void)t;
-	char c[96];
+	char c[SAY_CARD_MAX];
 	card_t w = trick_best(st);
 	int trumped = w != CARD_NONE && card_suit(w) == st->trump && card_suit(st->trick[0]) != st->trump;
 	switch (code) {
@@ -496,7 +496,7 @@ static void rules_now(const struct talk *t, const struct bourre_state *st, struc
 
 static void say_table(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
 {
-	char c[96];
+	char c[SAY_CARD_MAX];
 	if (st->ntrick == 0) {
 		sb_puts(b, C_("bourre", "No card on the table."));
 		if (st->phase == BR_PH_PLAY && st->to_act >= 0) {
@@ -520,7 +520,7 @@ static void say_table(const struct talk *t, const struct bourre_state *st, struc
 
 static void say_suits(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
 {
-	char c[96];
+	char c[SAY_CARD_MAX];
 	if (st->phase == BR_PH_PLAY && st->ntrick > 0) {
 		sb_printf(b, C_("bourre", "Led: %s."), say_suit(card_suit(st->trick[0])));
 		sb_puts(b, " ");
@@ -599,7 +599,7 @@ static void say_turn(const struct talk *t, const struct bourre_state *st, struct
 static void query_fn(const struct talk *t, const void *view, int key, struct sbuf *b)
 {
 	const struct bourre_state *st = view;
-	char c[96];
+	char c[SAY_CARD_MAX];
 	switch (key) {
 	case TALK_TABLE:
 		say_table(t, st, b);
@@ -638,7 +638,7 @@ static void query_fn(const struct talk *t, const void *view, int key, struct sbu
 static void refusal_fn(const struct talk *t, const void *view, const struct refusal *r, struct sbuf *b)
 {
 	const struct bourre_state *st = view;
-	char c[96];
+	char c[SAY_CARD_MAX];
 	switch (r->code) {
 	case BR_REF_NOT_HELD:
 		sb_printf(b, C_("bourre", "You do not hold %s."), card_s(r->card, c, sizeof c));
@@ -728,7 +728,7 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 			sb_printf(b, P_("discard %d card", "discard %d cards", a->ncards), a->ncards);
 		break;
 	case ACT_PLAY: {
-		char c[96];
+		char c[SAY_CARD_MAX];
 		sb_puts(b, card_s(a->cards[0], c, sizeof c));
 		break;
 	}
@@ -740,7 +740,7 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 {
 	const struct bourre_state *st = view;
-	char c[96];
+	char c[SAY_CARD_MAX];
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
 	int min = 0, max = 0;

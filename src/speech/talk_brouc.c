@@ -11,6 +11,9 @@
 #include "speech/talk.h"
 #include "speech/talk_games.h"
 
+/* A team in words: "you and Claire", "Anne and Claire". */
+#define TEAM_MAX 96
+
 static int my_team(const struct talk *t)
 {
 	return t->me >= 0 ? brouc_team(t->me) : -1;
@@ -48,7 +51,7 @@ static void combo_name(struct sbuf *b, int kind, int suit, int trump)
 /* "you and Claire 12, Bruno and Denis 25" */
 static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 {
-	char n0[96], n1[96];
+	char n0[TEAM_MAX], n1[TEAM_MAX];
 	int first = my_team(t) == 1 ? 1 : 0;
 	int v[2] = { v0, v1 };
 	team_name(t, first, 0, n0, sizeof n0);
@@ -59,7 +62,7 @@ static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 		return;
 	}
 	/* L'Homme de Brou: a deal total may go below zero, said with a word. */
-	char a0[32], a1[32];
+	char a0[SAY_NUMBER_MAX], a1[SAY_NUMBER_MAX];
 	say_number_str(v[first], 0, a0, sizeof a0);
 	say_number_str(v[1 - first], 0, a1, sizeof a1);
 	/* TRANSLATORS: two teams and their numbers, one of them negative:
@@ -97,7 +100,7 @@ static int say_game_start(const struct talk *t, const struct brouc_state *st, st
 	sb_puts(b, st->variant == BROUC_HOMME ? _("L'Homme de Brou, 4 players.") : _("Le Brouc, 4 players."));
 	sb_puts(b, " ");
 	if (t->me >= 0) {
-		char n[96];
+		char n[TEAM_MAX];
 		team_name(t, 1 - my_team(t), 0, n, sizeof n);
 		sb_printf(b, _("You play with %1$s against %2$s."), say_name(t, (t->me + 2) % BROUC_PLAYERS), n);
 	} else {
@@ -110,7 +113,7 @@ static int say_game_start(const struct talk *t, const struct brouc_state *st, st
 /* The trumps, and who holds the turned card. */
 static int say_turnup(const struct talk *t, const struct event *e, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	say_card_str(e->cards[0], SAY_THE, card, sizeof card);
 	/* The turned card goes to the dealer (e->seat). */
 	if (e->seat == t->me)
@@ -151,7 +154,7 @@ static int say_declare(const struct talk *t, const struct brouc_state *st, const
 				          say_name(t, 3 - e->winner), e->points);
 		}
 	} else {
-		char pts[16];
+		char pts[SAY_NUMBER_MAX];
 		snprintf(pts, sizeof pts, "%d", e->points);
 		if (e->seat == t->me)
 			sb_printf(b, _("You declare %1$s in hand, %2$s."), c.s, pts);
@@ -179,7 +182,7 @@ static int say_game_won(const struct talk *t, const struct brouc_state *st, cons
 	if (st->variant == BROUC_HOMME) {
 		int v = e->value;
 		/* The losers' total may be below zero: said as a word. */
-		char a[32], o[32];
+		char a[SAY_NUMBER_MAX], o[SAY_NUMBER_MAX];
 		say_number_str(e->values[4 + w], 0, a, sizeof a);
 		say_number_str(e->values[5 - w], 0, o, sizeof o);
 		if (ours)
@@ -191,7 +194,7 @@ static int say_game_won(const struct talk *t, const struct brouc_state *st, cons
 			                "%1$s and %2$s win the game, %3$s to %4$s: %5$d parties.", v),
 			          p, q, a, o, v);
 	} else {
-		char sc[32];
+		char sc[SAY_NUMBER_MAX];
 		tenths(sc, sizeof sc, 10 * e->values[w] + e->values[2 + w]);
 		if (ours)
 			sb_printf(b, _("You and %1$s win the game with %2$s."), p, sc);
@@ -356,7 +359,7 @@ static int turnup_played(const struct brouc_state *st)
 
 static void say_trick(const struct talk *t, const struct brouc_state *st, int capital, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	for (int i = 0; i < st->ntrick; i++) {
 		int s = (st->leader + i) % BROUC_PLAYERS;
 		if (i)
@@ -411,7 +414,7 @@ static void say_duty(const struct talk *t, const struct brouc_state *st, struct 
 			hi = r.card;
 	}
 	if (hi != CARD_NONE) {
-		char card[96];
+		char card[SAY_CARD_MAX];
 		sb_printf(b, _("No %1$s: any card, but no trump below %2$s."), say_suit(led),
 		          say_card_str(hi, SAY_THE, card, sizeof card));
 	} else {
@@ -487,7 +490,7 @@ static void query_table(const struct talk *t, const struct brouc_state *st, stru
 /* F: the suit led, the trumps and the turned card. */
 static void query_suit(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	if (st->ntrick)
 		sb_printf(b, _("Led: %s. "), say_suit(card_suit(st->trick[0])));
 	else
@@ -572,7 +575,7 @@ static void query_turn(const struct talk *t, const struct brouc_state *st, struc
 /* 1 to 9: the cards of the trick by their place. */
 static void query_card(const struct talk *t, const struct brouc_state *st, int key, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	int i = key - '1';
 	if (st->ntrick == 0) {
 		sb_printf(b, _("No card %d: the table is empty."), i + 1);
@@ -622,7 +625,7 @@ static void brouc_refusal_text(const struct talk *t, const void *view, const str
 {
 	(void)t;
 	(void)view;
-	char card[96];
+	char card[SAY_CARD_MAX];
 	switch (r->code) {
 	case BROUC_R_TURN:
 		sb_puts(b, _("It is not your turn."));

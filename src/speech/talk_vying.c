@@ -51,7 +51,7 @@ static const char *carre_name(int name)
  * nines", "spades, 40 points". */
 static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points)
 {
-	char buf[64];
+	char buf[SAY_NUMBER_MAX];
 	switch (kind) {
 	case VY_CARRE:
 		if (rank == RANK_ACE)
@@ -98,7 +98,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 {
 	(void)t;
 	const struct vying *v = view;
-	char c1[32], c2[32];
+	char c1[SAY_NUMBER_MAX], c2[SAY_NUMBER_MAX];
 	int range = a->amount_max > a->amount;
 	switch (a->kind) {
 	case ACT_STRADDLE:
@@ -192,7 +192,7 @@ static void plain(struct sbuf *b, const struct talk *t, int seat, const char *yo
 
 static void action_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	int s = e->seat, amt = e->amount;
 	chips(amt < 0 ? 0 : amt, c, sizeof c);
 	switch (e->act.kind) {
@@ -430,8 +430,8 @@ static void chips_line(const struct talk *t, const struct vying *v, struct sbuf 
 /* The winner of the pot and the hand it wins with. */
 static int heard_declare(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	char c[32];
-	char name[64];
+	char c[SAY_NUMBER_MAX];
+	char name[SAY_NAME_MAX];
 	struct sbuf w;
 	sb_clear(&w);
 	int rank = 0;
@@ -470,7 +470,7 @@ static int heard_dues(const struct talk *t, const struct vying *v, const struct 
 /* A brelan (or a brelan carré) served is paid by the others. */
 static int heard_brelan(const struct talk *t, const struct event *e, const char *c, struct sbuf *b)
 {
-	char name[64];
+	char name[SAY_NAME_MAX];
 	snprintf(name, sizeof name, "%s", say_name(t, e->to));
 	if (e->reason == EV_PAY_CARRE) {
 		if (e->from == t->me)
@@ -495,7 +495,7 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 {
 	if (ann_is_due(e))
 		return heard_dues(t, v, e, b);
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	chips(e->amount, c, sizeof c);
 	switch (e->reason) {
 	case EV_PAY_UNCONTESTED:
@@ -515,7 +515,7 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 /* Everybody passed: what the next deal adds to the pot differs between the games. */
 static int heard_all_passed(const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	if (v->cfg.carry_dealer)
 		sb_printf(b, C_("bet", "Everybody passed. The pot stays, %s; the next dealer adds 1 chip."),
 		          chips(e->value, c, sizeof c));
@@ -530,7 +530,7 @@ static int heard_all_passed(const struct vying *v, const struct event *e, struct
 /* A forced straddle, done by the rules, not asked. */
 static int heard_forced_straddle(const struct talk *t, const struct event *e, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	say_who(b, t, e->seat, C_("bet", "Forced carre: you put in %s."),
 	        C_("bet", "Forced carre: %1$s puts in %2$s."), chips(e->value, c, sizeof c));
 	sb_puts(b, " ");
@@ -541,7 +541,7 @@ static int heard_forced_straddle(const struct talk *t, const struct event *e, st
 /* A new cave taken; in Brelan cavé, how many are still waiting. */
 static int heard_new_cave(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	say_who(b, t, e->seat, C_("bet", "You take a new cave: %s."), C_("bet", "%1$s takes a new cave: %2$s."),
 	        chips(e->value, c, sizeof c));
 	/* Brelan cavé: how many caves are still waiting. */
@@ -559,7 +559,7 @@ static int heard_new_cave(const struct talk *t, const struct vying *v, const str
 /* The moments of the betting games. */
 static int heard_phase(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	switch (e->note) {
 	case EV_NOTE_EXTRA_ROUND:
 		sb_puts(b, C_("bet", "All called. Each in turn may raise again or stand."));
@@ -587,8 +587,8 @@ static int heard_phase(const struct talk *t, const struct vying *v, const struct
 /* The turned card and the pot. */
 static int heard_turnup(const struct event *e, struct sbuf *b)
 {
-	char c[32];
-	char card[96];
+	char c[SAY_NUMBER_MAX];
+	char card[SAY_CARD_MAX];
 	sb_printf(b, _("Turned card: %s."), say_card_str(e->cards[0], SAY_THE, card, sizeof card));
 	sb_puts(b, " ");
 	sb_printf(b, C_("bet", "Pot: %s."), chips(e->value, c, sizeof c));
@@ -607,7 +607,7 @@ static int heard_game_end(const struct talk *t, const struct vying *v, const str
 /* The end of a deal: the listener's chips, and what stays in the pot. */
 static int heard_hand_end(const struct talk *t, const struct event *e, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	if (t->me >= 0 && t->me < e->nvalues) {
 		sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
 		if (e->pot > 0) {
@@ -667,7 +667,7 @@ static void stakes(const struct talk *t, const struct vying *v, struct sbuf *b)
 
 static void query_table(const struct talk *t, const struct vying *v, struct sbuf *b)
 {
-	char card[96], c[32];
+	char card[SAY_CARD_MAX], c[SAY_NUMBER_MAX];
 	if (v->dealt)
 		sb_printf(b, _("Turned card: %s."), say_card_str(v->turn, SAY_THE, card, sizeof card));
 	else
@@ -705,7 +705,7 @@ static void chips_line(const struct talk *t, const struct vying *v, struct sbuf 
 
 static void query_scores(const struct talk *t, const struct vying *v, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	chips_line(t, v, b);
 	if (v->dead > 0) {
 		sb_puts(b, " ");
@@ -744,7 +744,7 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 	vying_standings(v, st);
 	if (t->me >= 0 && t->me < v->players) {
 		sb_puts(b, " ");
-		char r[32];
+		char r[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "Your result: %s."), say_number_str(st[t->me], SAY_PLUS, r, sizeof r));
 	}
 }
@@ -778,7 +778,7 @@ static void query_turn(const struct talk *t, const struct vying *v, struct sbuf 
 static void query_rules(const struct talk *t, const struct vying *v, struct sbuf *b)
 {
 	(void)t;
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	const struct vying_cfg *k = &v->cfg;
 	if (brelan_game(v)) {
 		sb_printf(b, C_("bet", "Le Brelan, %d cards."), k->npack);
@@ -854,7 +854,7 @@ static void query_suit(const struct talk *t, const struct vying *v, struct sbuf 
 		sb_puts(b, C_("bet", "No card turned yet."));
 		return;
 	}
-	char card[96];
+	char card[SAY_CARD_MAX];
 	sb_printf(b, _("Turned card: %s."), say_card_str(v->turn, SAY_THE, card, sizeof card));
 	sb_puts(b, " ");
 	sb_printf(b, C_("bet", "Suit: %1$s, worth %2$d points to its owner. A brelan of %3$s would be a brelan carré."),
@@ -868,7 +868,7 @@ static void query_seat(const struct talk *t, const struct vying *v, int s, struc
 		sb_puts(b, C_("bet", "No such player."));
 		return;
 	}
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), chips(v->chips[s], c, sizeof c));
 	sb_printf(b, C_("bet", ", stake %d"), v->stake[s]);
 	if (v->out[s])
@@ -928,7 +928,7 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 {
 	(void)t;
 	const struct vying *v = view;
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	switch (r->code) {
 	case VY_REF_OVER: sb_puts(b, C_("bet", "The game is over.")); break;
 	case VY_REF_UNKNOWN: sb_puts(b, C_("bet", "That is not a move of this game.")); break;
@@ -967,12 +967,12 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 {
 	const struct vying *v = view;
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
 	if (v->phase == VY_CAVE) {
 		int s = t->me >= 0 ? t->me : v->to_act;
-		char c2[32];
+		char c2[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "Before the deal: add a waiting cave, %1$s, to the %2$s in front of you?"),
 		          chips(v->cfg.cave, c, sizeof c), chips(s >= 0 ? v->chips[s] : 0, c2, sizeof c2));
 		return;
@@ -999,7 +999,7 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	else if (vying_to_call(v, s) == 0)
 		sb_puts(b, C_("bet", "Call for nothing, or raise."));
 	else if (vying_call_short(v, s)) {
-		char c2[48];
+		char c2[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "To call: %1$s; you have only %2$s, all in."),
 		          chips(v->high - v->stake[s], c, sizeof c), chips(v->chips[s], c2, sizeof c2));
 	} else
