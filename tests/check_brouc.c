@@ -641,7 +641,7 @@ START_TEST(test_homme_parties_over_deals)
 END_TEST
 
 /* Seat mask of the team that wins a partie from the scores at the end of a
- * deal (-1 none), and the parties it is worth, as DECISIONS.md says. */
+ * deal (-1 none), and the parties it is worth, as docs/rules/brouc.en.md says. */
 static int partie_of(int a, int b, int *value)
 {
 	*value = 0;

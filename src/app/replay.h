@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* replay: read a hand history (CLI.md "--log FILE") and rebuild the game.
+/* replay: read a hand history (`--log FILE`, docs/tapis.6) and rebuild the game.
  *
  * The first line (game_start) gives the game, players, seed and rules; the
  * packs of the hand_start lines give the stacked packs of a game played

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* action: what a seat does, and its one text form (CLI.md vocabulary),
+/* action: what a seat does, and its one text form (the words of
+ * `--actions` files, docs/tapis.6),
  * shared by the actions file, the log, the bots' traces and the tests. */
 #ifndef TAPIS_ACTION_H
 #define TAPIS_ACTION_H

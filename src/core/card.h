@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* card: cards, packs, notation (CLI.md) and shuffling.
+/* card: cards, packs, notation ("QH", "TD") and shuffling.
  *
  * A card is one byte: rank << 2 | suit, rank 2..14 (ace high), so 0 is
  * never a card (CARD_NONE). Two copies of a card in a two-deck pack are the

@@ -32,7 +32,7 @@ enum ev_type {
 };
 
 /* The details of an event are numbers; their words exist only in the hand
- * history (core/history), which writes each as the word of CLI.md's log
+ * history (core/history), which writes each as the word of the log
  * format. The reasons and notes of every game are listed here, in one
  * place, so that the history can name them without knowing the games: a
  * game that needs a new one adds it here and its word in history.c. */

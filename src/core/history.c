@@ -69,7 +69,7 @@ static void jword(struct jbuf *b, const char *w)
 	jp(b, "\"%s\"", w ? w : "");
 }
 
-/* The words of the log format (CLI.md) for the details of events: the
+/* The words of the log format for the details of events: the
  * only place they are written. NONE is the empty word. */
 static const char *const WHAT_WORDS[EV_WHAT_COUNT] = {
 	[EV_WHAT_NONE] = "", [EV_WHAT_SUIT] = "suit", [EV_WHAT_FIGURE] = "figure", [EV_WHAT_CARD] = "card",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* history: the hand history, one JSON object a line (CLI.md "--log FILE"). */
+/* history: the hand history, one JSON object a line (`--log FILE`, docs/tapis.6). */
 #ifndef TAPIS_HISTORY_H
 #define TAPIS_HISTORY_H
 

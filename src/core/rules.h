@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rules: rule options (`--rule KEY=VALUE`, DECISIONS.md). Each game
- * describes its options in a table of rule_def; a struct rules holds one value
- * per entry of that table, in the same order. */
+/* rules: rule options (`--rule KEY=VALUE`, listed in docs/rules/GAME.en.md).
+ * Each game describes its options in a table of rule_def; a struct rules
+ * holds one value per entry of that table, in the same order. */
 #ifndef TAPIS_RULES_H
 #define TAPIS_RULES_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* script: the `--actions FILE` reader (CLI.md "Scripted actions"): one
+/* script: the `--actions FILE` reader (docs/tapis.6): one
  * action a line, "SEAT ACTION [ARGUMENTS]", '#' starts a comment. */
 #ifndef TAPIS_SCRIPT_H
 #define TAPIS_SCRIPT_H

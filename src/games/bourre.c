@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Bourré: the rules core (DECISIONS.md "Bourré"). */
+/* Bourré: the rules core (docs/rules/bourre.en.md). */
 #include "core/deckfile.h"
 #include "games/bourre.h"
 

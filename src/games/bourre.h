@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bourre: Bourré (Louisiana), 2-8 players, 52 cards, five-card trick game
- * with a pot, and its variations (DECISIONS.md "Bourré"). */
+ * with a pot, and its variations (docs/rules/bourre.en.md). */
 #ifndef TAPIS_BOURRE_H
 #define TAPIS_BOURRE_H
 
@@ -121,7 +121,7 @@ struct bourre_state {
 int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r);
 /* 1 when `seat` holds a cinch (tricks won plus sure trump tricks reach 3). */
 int bourre_cinch(const struct bourre_state *st, int seat);
-/* Sure trump tricks of `seat` (DECISIONS.md formula). */
+/* Sure trump tricks of `seat` (docs/rules/bourre.en.md, "The cinch"). */
 int bourre_sure_trumps(const struct bourre_state *st, int seat);
 /* Why `seat` may not play card c now under the rules of play (a refusal
  * code, 0 when the play is proper). With strict=yes a held card that breaks

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* brouc: Le Brouc, the four-handed partnership trick game of l'Etivaz, and
- * its ancestor L'Homme de Brou (`variant=homme`). Rules: docs/rules/brouc.en.md,
- * decisions: DECISIONS.md "Le Brouc".
+ * its ancestor L'Homme de Brou (`variant=homme`). Rules and the choices made
+ * where sources differ: docs/rules/brouc.en.md.
  *
  * Seats 0 and 2 play against 1 and 3 (team = seat % 2). 32 cards ranked
  * A 10 K Q J 9 8 7, dealt 1-3-4 from the dealer's right; the pack's last
