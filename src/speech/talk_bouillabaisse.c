@@ -18,10 +18,7 @@ static const char *points_str(int n, char *buf, size_t len)
 	struct sbuf b;
 	sb_clear(&b);
 	say_points(&b, n);
-	size_t k = b.len < len ? b.len : len - 1;
-	memcpy(buf, b.s, k);
-	buf[k] = '\0';
-	return buf;
+	return sb_copy(&b, buf, len);
 }
 
 /* The objective of a round, as one or two sentences. */
