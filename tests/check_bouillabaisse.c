@@ -355,7 +355,7 @@ static void check_twelve(int aon)
 			              rp->values[s], pts[s]);
 		int he = nth(&t.ev, EV_HAND_END, r);
 		ck_assert_int_ge(he, 0);
-		ck_assert_str_eq(t.ev.e[he].values_name, "scores");
+		ck_assert_int_eq(t.ev.e[he].values_kind, EV_VALUES_SCORES);
 		ck_assert_int_eq(t.ev.e[he].hand, r + 1);
 		for (int s = 0; s < 12; s++)
 			ck_assert_int_eq(t.ev.e[he].values[s], total[s]);
@@ -443,7 +443,7 @@ START_TEST(test_sweep_every_round)
 	int ge = tu_events_find(&t.ev, EV_GAME_END, 0);
 	ck_assert_int_eq(t.ev.e[ge].winner, 1);
 	ck_assert_uint_eq(t.ev.e[ge].winners, 2u);
-	ck_assert_str_eq(t.ev.e[ge].values_name, "standings");
+	ck_assert_int_eq(t.ev.e[ge].values_kind, EV_VALUES_STANDINGS);
 	tu_game_release(&t);
 }
 END_TEST

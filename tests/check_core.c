@@ -288,6 +288,16 @@ START_TEST(history_words)
 	e.seat = 0;
 	hist_format(&e, 15, buf, sizeof buf);
 	ck_assert_str_eq(buf, "{\"type\":\"phase\",\"seq\":15,\"note\":\"extra_round\",\"seat\":0,\"code\":0,\"value\":0}");
+	ev_init(&e, EV_HAND_END);
+	e.hand = 2;
+	e.nvalues = 2;
+	e.values[0] = 7;
+	e.values[1] = 3;
+	hist_format(&e, 20, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"hand_end\",\"seq\":20,\"hand\":2,\"scores\":[7,3],\"pot\":0}");
+	e.values_kind = EV_VALUES_CHIPS;
+	hist_format(&e, 20, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"hand_end\",\"seq\":20,\"hand\":2,\"chips\":[7,3],\"pot\":0}");
 }
 END_TEST
 

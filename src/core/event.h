@@ -25,7 +25,7 @@ enum ev_type {
 	EV_DECLARE,    /* seat, cards, points, code = game's combination kind */
 	EV_SHOWDOWN,   /* cards + card_seat: every shown hand; winner */
 	EV_PAYMENT,    /* from, to (-1 = the pot), amount, reason (enum ev_reason) */
-	EV_HAND_END,   /* hand, values (chips or scores), values_name, pot */
+	EV_HAND_END,   /* hand, values (chips or scores: values_kind), pot */
 	EV_GAME_END,   /* values = standings, winner or winners mask */
 	EV_PHASE,      /* a game-specific moment: note (enum ev_note), code, value, seat */
 	EV_COUNT
@@ -44,6 +44,14 @@ enum ev_what {
 	EV_WHAT_FIGURE, /* value: a rank */
 	EV_WHAT_CARD,   /* value: a card */
 	EV_WHAT_COUNT
+};
+
+/* EV_HAND_END, EV_GAME_END: what the values are. */
+enum ev_values {
+	EV_VALUES_SCORES,    /* points (the default) */
+	EV_VALUES_CHIPS,     /* chips in front of each seat */
+	EV_VALUES_STANDINGS, /* the final standings (EV_GAME_END) */
+	EV_VALUES_COUNT
 };
 
 /* EV_PAYMENT: why the chips move. */
@@ -122,7 +130,7 @@ struct event {
 	unsigned winners;      /* EV_GAME_END, EV_SHOWDOWN: mask of winners */
 	int points;            /* EV_TRICK, EV_DECLARE */
 	int pot;               /* EV_HAND_END: what stays for the next deal */
-	const char *values_name; /* EV_HAND_END: "chips" or "scores"; EV_GAME_END: "standings" */
+	enum ev_values values_kind; /* EV_HAND_END: chips or scores; EV_GAME_END: standings */
 	int nvalues;
 	int values[EV_MAX_SEATS];
 	int ncards2;

@@ -75,6 +75,10 @@ static const char *const WHAT_WORDS[EV_WHAT_COUNT] = {
 	[EV_WHAT_NONE] = "", [EV_WHAT_SUIT] = "suit", [EV_WHAT_FIGURE] = "figure", [EV_WHAT_CARD] = "card",
 };
 
+static const char *const VALUES_WORDS[EV_VALUES_COUNT] = {
+	[EV_VALUES_SCORES] = "scores", [EV_VALUES_CHIPS] = "chips", [EV_VALUES_STANDINGS] = "standings",
+};
+
 static const char *const REASON_WORDS[EV_PAY_COUNT] = {
 	[EV_PAY_NONE] = "",
 	[EV_PAY_ANTE] = "ante",
@@ -269,7 +273,7 @@ size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
 		jword(&b, hist_reason_word(e->reason));
 		break;
 	case EV_HAND_END:
-		jp(&b, ",\"hand\":%d,\"%s\":", e->hand, e->values_name ? e->values_name : "scores");
+		jp(&b, ",\"hand\":%d,\"%s\":", e->hand, word_of(VALUES_WORDS, EV_VALUES_COUNT, (int)e->values_kind));
 		jints(&b, e->values, e->nvalues);
 		jp(&b, ",\"pot\":%d", e->pot);
 		break;

@@ -344,7 +344,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 	ev_init(&e, EV_HAND_END);
 	e.hand = st->round;
 	e.dealer = st->dealer;
-	e.values_name = "scores";
+	e.values_kind = EV_VALUES_SCORES;
 	e.pot = 0;
 	e.nvalues = st->players;
 	memcpy(e.values, st->total, sizeof(int) * (size_t)st->players);
@@ -358,7 +358,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 			if (st->total[s] < best)
 				best = st->total[s];
 		ev_init(&e, EV_GAME_END);
-		e.values_name = "standings";
+		e.values_kind = EV_VALUES_STANDINGS;
 		e.nvalues = st->players;
 		memcpy(e.values, st->total, sizeof(int) * (size_t)st->players);
 		int count = 0;

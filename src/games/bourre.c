@@ -708,7 +708,7 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 	ev_init(&e, EV_HAND_END);
 	e.hand = st->hand_no;
 	e.dealer = st->dealer;
-	e.values_name = st->chips0 ? "chips" : "scores";
+	e.values_kind = st->chips0 ? EV_VALUES_CHIPS : EV_VALUES_SCORES;
 	e.nvalues = st->players;
 	memcpy(e.values, st->chips, sizeof(int) * (size_t)st->players);
 	e.pot = st->pot;
@@ -724,7 +724,7 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 		st->phase = BR_PH_OVER;
 		st->to_act = -1;
 		ev_init(&e, EV_GAME_END);
-		e.values_name = "standings";
+		e.values_kind = EV_VALUES_STANDINGS;
 		e.nvalues = st->players;
 		memcpy(e.values, st->chips, sizeof(int) * (size_t)st->players);
 		int top = st->chips[0];

@@ -345,7 +345,7 @@ static void game_end(struct brouc_state *st, const struct sink *out)
 	st->turn = -1;
 	struct event e;
 	ev_init(&e, EV_GAME_END);
-	e.values_name = "standings";
+	e.values_kind = EV_VALUES_STANDINGS;
 	e.nvalues = 2;
 	e.values[0] = st->wins[0];
 	e.values[1] = st->wins[1];
@@ -412,7 +412,7 @@ static void end_deal(struct brouc_state *st, int won, const struct sink *out)
 	ev_init(&e, EV_HAND_END);
 	e.hand = st->hand_no;
 	e.dealer = st->dealer;
-	e.values_name = "scores";
+	e.values_kind = EV_VALUES_SCORES;
 	e.nvalues = 2;
 	e.values[0] = st->score[0];
 	e.values[1] = st->score[1];

@@ -372,7 +372,7 @@ static void game_over(struct vying *v, const struct sink *out)
 	vying_standings(v, st);
 	struct event e;
 	ev_init(&e, EV_GAME_END);
-	e.values_name = "standings";
+	e.values_kind = EV_VALUES_STANDINGS;
 	e.nvalues = v->players;
 	int best = -1;
 	for (int s = 0; s < v->players; s++) {
@@ -406,7 +406,7 @@ static void end_deal(struct vying *v, const struct sink *out)
 	ev_init(&e, EV_HAND_END);
 	e.hand = v->hand;
 	e.dealer = v->dealer;
-	e.values_name = "chips";
+	e.values_kind = EV_VALUES_CHIPS;
 	e.nvalues = v->players;
 	for (int s = 0; s < v->players; s++)
 		e.values[s] = v->chips[s];
