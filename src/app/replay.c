@@ -234,7 +234,8 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 		return -1;
 	}
 	int first = l == &L->lines[0];
-	if (first != (strcmp(type, "game_start") == 0)) {
+	int kind = hist_type_of(type);
+	if (first != (kind == EV_GAME_START)) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name,
 		           first ? "a hand history begins with game_start" : "a second game_start");
 		return -1;
@@ -243,7 +244,7 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 		l->type = L_GAME_START;
 		return read_game_start(L, root, l, res);
 	}
-	if (strcmp(type, "hand_start") == 0) {
+	if (kind == EV_HAND_START) {
 		l->type = L_HAND_START;
 		long long dealer;
 		if (L->hands++ == 0 && jint(root, "dealer", &dealer) == 0 && dealer >= 0 && dealer < L->players)
@@ -264,7 +265,7 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 		}
 		return 0;
 	}
-	if (strcmp(type, "action") == 0) {
+	if (kind == EV_ACTION) {
 		l->type = L_ACTION;
 		return read_action(L, root, l, res);
 	}

@@ -160,8 +160,6 @@ void ev_emit_deal(const struct sink *out, int seat, const card_t *cards, int n);
 void ev_emit_payment(const struct sink *out, int from, int to, int amount, enum ev_reason reason);
 /* A game-specific moment. */
 void ev_emit_phase(const struct sink *out, enum ev_note note, int seat, int code, int value);
-/* The log word of a type ("game_start"...). */
-const char *ev_type_word(int type);
 /* 1 when seat may see the cards of e; seat -1 (a spectator): when every
  * seat may. */
 static inline int ev_visible_to(const struct event *e, int seat)

@@ -69,6 +69,29 @@ static void jword(struct jbuf *b, const char *w)
 	jp(b, "\"%s\"", w ? w : "");
 }
 
+/* The words of the log format for the types of events: written here, read
+ * back by the replay (hist_type_of). */
+static const char *const TYPE_WORDS[EV_COUNT] = {
+	[EV_GAME_START] = "game_start", [EV_HAND_START] = "hand_start", [EV_DEAL] = "deal",
+	[EV_TURNUP] = "turnup",         [EV_DRAW] = "draw",             [EV_CHOICE] = "choice",
+	[EV_ACTION] = "action",         [EV_TRICK] = "trick",           [EV_DECLARE] = "declare",
+	[EV_SHOWDOWN] = "showdown",     [EV_PAYMENT] = "payment",       [EV_HAND_END] = "hand_end",
+	[EV_GAME_END] = "game_end",     [EV_PHASE] = "phase",
+};
+
+const char *hist_type_word(int type)
+{
+	return (type >= 0 && type < EV_COUNT) ? TYPE_WORDS[type] : "unknown";
+}
+
+int hist_type_of(const char *word)
+{
+	for (int t = 0; word && t < EV_COUNT; t++)
+		if (strcmp(TYPE_WORDS[t], word) == 0)
+			return t;
+	return -1;
+}
+
 /* The words of the log format for the details of events: the
  * only place they are written. NONE is the empty word. */
 static const char *const WHAT_WORDS[EV_WHAT_COUNT] = {
@@ -173,7 +196,7 @@ size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
 {
 	struct jbuf b = { buf, 0, len };
 	buf[0] = '\0';
-	jp(&b, "{\"type\":\"%s\",\"seq\":%d", ev_type_word(e->type), seq);
+	jp(&b, "{\"type\":\"%s\",\"seq\":%d", hist_type_word(e->type), seq);
 	switch (e->type) {
 	case EV_HAND_START:
 		jp(&b, ",\"hand\":%d,\"dealer\":%d", e->hand, e->dealer);

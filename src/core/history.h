@@ -40,6 +40,10 @@ int hist_game_start(struct history *h, const char *game, int players, uint64_t s
 int hist_event(struct history *h, const struct event *e);
 /* -1 with a message naming the file when a write failed, else 0. */
 int hist_failed(const struct history *h, char *err, size_t errlen);
+/* The log word of an event type ("game_start"...), and back: the type
+ * of a word, -1 when none has it. */
+const char *hist_type_word(int type);
+int hist_type_of(const char *word);
 /* One event as a JSON object (no newline) into buf; returns the length. */
 size_t hist_format(const struct event *e, int seq, char *buf, size_t len);
 
