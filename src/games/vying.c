@@ -171,6 +171,24 @@ static int top_in_suit(const struct vying *v, int seat, int suit)
 	return best;
 }
 
+/* Which contender holds the highest card of suit (the first in the order
+ * of primauté on a tie), or -1 when none holds the suit. */
+static int suit_owner(const struct vying *v, const int *order, int n, unsigned contenders, int suit)
+{
+	int top = 0, owner = -1;
+	for (int i = 0; i < n; i++) {
+		int s = order[i];
+		if (!(contenders & bit(s)))
+			continue;
+		int t = top_in_suit(v, s, suit);
+		if (t > top) {
+			top = t;
+			owner = s;
+		}
+	}
+	return owner;
+}
+
 int vying_best(const struct vying *v, unsigned contenders, int fixed_suit, int *kind, int *suit,
                int *points)
 {
@@ -199,17 +217,7 @@ int vying_best(const struct vying *v, unsigned contenders, int fixed_suit, int *
 	unsigned dealt = dealt_mask(v);
 	/* Bouillotte's later levels: the highest card of the fixed suit. */
 	if (fixed_suit >= 0) {
-		int top = 0;
-		for (int i = 0; i < n; i++) {
-			int s = order[i];
-			if (!(contenders & bit(s)))
-				continue;
-			int t = top_in_suit(v, s, fixed_suit);
-			if (t > top) {
-				top = t;
-				best = s;
-			}
-		}
+		best = suit_owner(v, order, n, contenders, fixed_suit);
 		if (best >= 0) {
 			*suit = fixed_suit;
 			*points = vying_suit_points(v->hands, dealt, v->turn, fixed_suit);
@@ -218,20 +226,8 @@ int vying_best(const struct vying *v, unsigned contenders, int fixed_suit, int *
 	}
 	/* The point: each owned suit for its owner; most points; primaute. */
 	int owner[SUIT_COUNT];
-	for (int su = 0; su < SUIT_COUNT; su++) {
-		owner[su] = -1;
-		int top = 0;
-		for (int i = 0; i < n; i++) {
-			int s = order[i];
-			if (!(contenders & bit(s)))
-				continue;
-			int t = top_in_suit(v, s, su);
-			if (t > top) {
-				top = t;
-				owner[su] = s;
-			}
-		}
-	}
+	for (int su = 0; su < SUIT_COUNT; su++)
+		owner[su] = suit_owner(v, order, n, contenders, su);
 	int bp = -1, bpos = 99;
 	for (int su = 0; su < SUIT_COUNT; su++) {
 		if (owner[su] < 0)
