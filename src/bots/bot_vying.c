@@ -76,24 +76,31 @@ static double equity(const struct vying *view, int seat, struct rng *rng)
 	return total > 0 ? wins / total : 0.0;
 }
 
-/* Own strength for the fixed-threshold bot: a combination, else the best
- * suit's points in hand (the turned card counted with its suit). */
-static int own_points(const struct vying *v, int seat, int *combo)
+/* The points of the best suit of hand h, the turned card counted with its
+ * suit. */
+static int best_suit_points(const struct vying *v, const card_t *h)
 {
-	int r;
-	*combo = vying_combo(&v->cfg, v->hands[seat], v->turn, &r);
 	int best = 0;
 	for (int su = 0; su < SUIT_COUNT; su++) {
 		int p = 0;
 		for (int i = 0; i < 3; i++)
-			if (card_suit(v->hands[seat][i]) == su)
-				p += vying_card_points(v->hands[seat][i]);
+			if (card_suit(h[i]) == su)
+				p += vying_card_points(h[i]);
 		if (p && card_suit(v->turn) == su)
 			p += vying_card_points(v->turn);
 		if (p > best)
 			best = p;
 	}
 	return best;
+}
+
+/* Own strength for the fixed-threshold bot: a combination, else the best
+ * suit's points in hand (the turned card counted with its suit). */
+static int own_points(const struct vying *v, int seat, int *combo)
+{
+	int r;
+	*combo = vying_combo(&v->cfg, v->hands[seat], v->turn, &r);
+	return best_suit_points(v, v->hands[seat]);
 }
 
 
@@ -230,18 +237,7 @@ static int hand_key(const struct vying *v, const card_t *h)
 	int r, k = vying_combo(&v->cfg, h, v->turn, &r);
 	if (k > VY_POINT)
 		return 60 + k * 20 + r;
-	int best = 0;
-	for (int su = 0; su < SUIT_COUNT; su++) {
-		int p = 0;
-		for (int i = 0; i < 3; i++)
-			if (card_suit(h[i]) == su)
-				p += vying_card_points(h[i]);
-		if (p && card_suit(v->turn) == su)
-			p += vying_card_points(v->turn);
-		if (p > best)
-			best = p;
-	}
-	return best;
+	return best_suit_points(v, h);
 }
 
 #define KEYS 160
