@@ -202,14 +202,15 @@ static void say_renege(const struct talk *t, const struct event *e, struct sbuf 
 
 static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b)
 {
-	enum ev_note n = e->note;
 	struct sbuf c;
 	sb_clear(&c);
-	if (n == EV_NOTE_RESHUFFLE) {
+	switch (e->note) {
+	case EV_NOTE_RESHUFFLE:
 		sb_printf(b, P_("The stock is empty: the discards are shuffled, %d card.",
 		                "The stock is empty: the discards are shuffled, %d cards.", e->value),
 		          e->value);
-	} else if (n == EV_NOTE_REVEAL) {
+		break;
+	case EV_NOTE_REVEAL: {
 		if (e->value == 0) {
 			sb_puts(b, C_("bourre", "Nobody stays."));
 			return;
@@ -224,13 +225,17 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 			}
 		sb_printf(b, P_("Staying: %s, %d player.", "Staying: %s, %d players.", e->value), who.s,
 		          e->value);
-	} else if (n == EV_NOTE_DEALER_STAYS) {
+		break;
+	}
+	case EV_NOTE_DEALER_STAYS:
 		subject(b, t, e->seat, _("Everyone else passed: you stay."),
 		        _("Everyone else passed: %s stays."));
-	} else if (n == EV_NOTE_LONE) {
+		break;
+	case EV_NOTE_LONE:
 		subject(b, t, e->seat, _("You play alone and take the pot without play."),
 		        _("%s plays alone and takes the pot without play."));
-	} else if (n == EV_NOTE_PLAY) {
+		break;
+	case EV_NOTE_PLAY:
 		if (me_is(t, e->seat))
 			sb_printf(b, P_("Play begins, %d player. You lead.", "Play begins, %d players. You lead.",
 			                e->value), e->value);
@@ -238,27 +243,36 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 			sb_printf(b, P_("Play begins, %1$d player. %2$s leads.",
 			                "Play begins, %1$d players. %2$s leads.", e->value),
 			          e->value, say_name(t, e->seat));
-	} else if (n == EV_NOTE_SPLIT) {
+		break;
+	case EV_NOTE_SPLIT:
 		sb_printf(b, P_("Tie for most tricks, %d trick each: nobody takes the pot, it stays.",
 		                "Tie for most tricks, %d tricks each: nobody takes the pot, it stays.", e->value),
 		          e->value);
-	} else if (n == EV_NOTE_BOURRE) {
+		break;
+	case EV_NOTE_BOURRE:
 		say_chips(&c, e->value);
 		/* French agrees "bourré" with the player: a context for each. */
 		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
 		        say_feminine(t, e->seat) ? C_("she", "%1$s is bourré: no trick, %2$s into the next pot.")
 		                                 : C_("he", "%1$s is bourré: no trick, %2$s into the next pot."),
 		        c.s);
-	} else if (n == EV_NOTE_RENEGE) {
+		break;
+	case EV_NOTE_RENEGE:
 		say_renege(t, e, b);
-	} else if (n == EV_NOTE_SECOND) {
+		break;
+	case EV_NOTE_SECOND:
 		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
 		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
 		          e->value);
-	} else if (n == EV_NOTE_NOBODY) {
+		break;
+	case EV_NOTE_NOBODY:
 		sb_puts(b, _("Nobody plays: the pot stays for the next deal."));
-	} else if (n == EV_NOTE_STAKES) {
+		break;
+	case EV_NOTE_STAKES:
 		sb_puts(b, _("The stakes are too high: the game ends here."));
+		break;
+	default:
+		break;
 	}
 }
 
