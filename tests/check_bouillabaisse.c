@@ -130,9 +130,9 @@ START_TEST(test_choices)
 		tu_game_start(&t);
 		int i = tu_events_find(&t.ev, EV_CHOICE, 0);
 		ck_assert_int_eq(i, 0);
-		ck_assert_str_eq(t.ev.e[0].what, "suit");
-		ck_assert_str_eq(t.ev.e[1].what, "figure");
-		ck_assert_str_eq(t.ev.e[2].what, "card");
+		ck_assert_int_eq(t.ev.e[0].what, EV_WHAT_SUIT);
+		ck_assert_int_eq(t.ev.e[1].what, EV_WHAT_FIGURE);
+		ck_assert_int_eq(t.ev.e[2].what, EV_WHAT_CARD);
 		ck_assert_int_eq(t.ev.e[3].type, EV_HAND_START);
 		ck_assert_int_eq(t.ev.e[3].hand, 1);
 		ck_assert_int_eq(t.ev.e[3].ncards, 50);
@@ -262,7 +262,7 @@ static const struct event *round_points(const struct tu_events *ev, int k)
 {
 	int seen = 0;
 	for (int i = 0; i < ev->n; i++)
-		if (ev->e[i].type == EV_PHASE && strcmp(ev->e[i].note, "round_points") == 0) {
+		if (ev->e[i].type == EV_PHASE && ev->e[i].note == EV_NOTE_ROUND_POINTS) {
 			if (seen == k)
 				return &ev->e[i];
 			seen++;
@@ -356,7 +356,7 @@ static void check_twelve(int aon)
 			              rp->values[s], pts[s]);
 		int he = nth(&t.ev, EV_HAND_END, r);
 		ck_assert_int_ge(he, 0);
-		ck_assert_str_eq(t.ev.e[he].values_name, "scores");
+		ck_assert_int_eq(t.ev.e[he].values_kind, EV_VALUES_SCORES);
 		ck_assert_int_eq(t.ev.e[he].hand, r + 1);
 		for (int s = 0; s < 12; s++)
 			ck_assert_int_eq(t.ev.e[he].values[s], total[s]);
@@ -444,7 +444,7 @@ START_TEST(test_sweep_every_round)
 	int ge = tu_events_find(&t.ev, EV_GAME_END, 0);
 	ck_assert_int_eq(t.ev.e[ge].winner, 1);
 	ck_assert_uint_eq(t.ev.e[ge].winners, 2u);
-	ck_assert_str_eq(t.ev.e[ge].values_name, "standings");
+	ck_assert_int_eq(t.ev.e[ge].values_kind, EV_VALUES_STANDINGS);
 	tu_game_release(&t);
 }
 END_TEST
@@ -463,7 +463,7 @@ START_TEST(test_all_or_nothing_every_round_but_fourth)
 	}
 	int aon = 0;
 	for (int i = 0; i < t.ev.n; i++)
-		if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "all_or_nothing") == 0) {
+		if (t.ev.e[i].type == EV_PHASE && t.ev.e[i].note == EV_NOTE_ALL_OR_NOTHING) {
 			ck_assert_int_ne(t.ev.e[i].code, 4);
 			aon++;
 		}

@@ -198,16 +198,16 @@ START_TEST(two_survivors_call)
 	tu_game_script(&t, "0 open 3\n1 fold\n2 fold\n3 call\n");
 	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
 	for (int i = 0; i < t.ev.n; i++)
-		ck_assert(!(t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "extra_round") == 0));
+		ck_assert(!(t.ev.e[i].type == EV_PHASE && t.ev.e[i].note == EV_NOTE_EXTRA_ROUND));
 	tu_game_release(&t);
 }
 END_TEST
 
-static int count_phase(const struct tu_game *t, const char *note)
+static int count_phase(const struct tu_game *t, enum ev_note note)
 {
 	int n = 0;
 	for (int i = 0; i < t->ev.n; i++)
-		n += t->ev.e[i].type == EV_PHASE && strcmp(t->ev.e[i].note, note) == 0;
+		n += t->ev.e[i].type == EV_PHASE && t->ev.e[i].note == note;
 	return n;
 }
 
@@ -218,14 +218,14 @@ START_TEST(three_survivors_extra_round)
 	tu_game_start(&t);
 	tu_game_script(&t, "0 open 3\n1 call\n2 fold\n3 call\n");
 	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 0);
-	ck_assert_int_eq(count_phase(&t, "extra_round"), 1);
+	ck_assert_int_eq(count_phase(&t, EV_NOTE_EXTRA_ROUND), 1);
 	/* From the right of the opener; the opener may not raise his own bet. */
 	ck_assert_int_eq(vying_to_act(V(t)), 1);
 	struct refusal why;
 	ck_assert_int_eq(tu_game_try(&t, "call", &why), -1);
 	ck_assert_int_eq(why.code, VY_REF_EXTRA_ROUND);
 	tu_game_script(&t, "1 raise 5\n3 call\n0 call\n");
-	ck_assert_int_eq(count_phase(&t, "extra_round"), 2);
+	ck_assert_int_eq(count_phase(&t, EV_NOTE_EXTRA_ROUND), 2);
 	ck_assert_int_eq(vying_to_act(V(t)), 3);
 	tu_game_script(&t, "3 pass\n0 pass\n");
 	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
@@ -243,7 +243,7 @@ START_TEST(call_among_three_keeps_extra_round)
 	tu_game_script(&t, "0 open 3\n1 call\n2 fold\n3 fold\n");
 	/* Seat 1 called with four in: it may raise or stand. */
 	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 0);
-	ck_assert_int_eq(count_phase(&t, "extra_round"), 1);
+	ck_assert_int_eq(count_phase(&t, EV_NOTE_EXTRA_ROUND), 1);
 	ck_assert_int_eq(vying_to_act(V(t)), 1);
 	struct action l[GAME_MAX_LEGAL];
 	int n = vying_legal(V(t), l, GAME_MAX_LEGAL);
@@ -253,7 +253,7 @@ START_TEST(call_among_three_keeps_extra_round)
 	/* A raise answered by the only other survivor: that call ends it. */
 	tu_game_script(&t, "1 raise 4\n0 call\n");
 	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
-	ck_assert_int_eq(count_phase(&t, "extra_round"), 1);
+	ck_assert_int_eq(count_phase(&t, EV_NOTE_EXTRA_ROUND), 1);
 	tu_game_release(&t);
 
 	/* Standing ends it with a showdown. */
@@ -268,7 +268,7 @@ START_TEST(call_among_three_keeps_extra_round)
 	tu_game_start(&t);
 	tu_game_script(&t, "0 open 3\n1 fold\n2 fold\n3 call\n");
 	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
-	ck_assert_int_eq(count_phase(&t, "extra_round"), 0);
+	ck_assert_int_eq(count_phase(&t, EV_NOTE_EXTRA_ROUND), 0);
 	tu_game_release(&t);
 }
 END_TEST
@@ -285,7 +285,7 @@ START_TEST(all_but_one_all_in_no_extra_round)
 	/* Seat 0 all in for 4 (stake 5), seat 1 all in over it (stake 8),
 	 * seat 2 calls, seat 3 folds: three survivors, one with chips. */
 	tu_game_script(&t, "0 allin\n1 allin\n2 call\n3 fold\n");
-	ck_assert_int_eq(count_phase(&t, "extra_round"), 0);
+	ck_assert_int_eq(count_phase(&t, EV_NOTE_EXTRA_ROUND), 0);
 	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
 	ck_assert_int_eq(V(t)->hand, 2);
 	tu_game_release(&t);
@@ -296,7 +296,7 @@ START_TEST(all_but_one_all_in_no_extra_round)
 	V(t)->chips[0] = V(t)->bought[0] = 5;
 	tu_game_start(&t);
 	tu_game_script(&t, "0 allin\n1 call\n2 fold\n3 fold\n");
-	ck_assert_int_eq(count_phase(&t, "extra_round"), 0);
+	ck_assert_int_eq(count_phase(&t, EV_NOTE_EXTRA_ROUND), 0);
 	ck_assert_int_eq(tu_events_count(&t.ev, EV_SHOWDOWN), 1);
 	tu_game_release(&t);
 }
@@ -339,7 +339,7 @@ START_TEST(allin_levels_fixed_suit)
 	V(t)->chips[0] = V(t)->bought[0] = 5;
 	tu_game_start(&t);
 	tu_game_script(&t, "0 allin\n1 raise 10\n2 call\n3 fold\n");
-	ck_assert_int_eq(count_phase(&t, "extra_round"), 1);
+	ck_assert_int_eq(count_phase(&t, EV_NOTE_EXTRA_ROUND), 1);
 	int amounts[VY_MAX + 1];
 	unsigned cont[VY_MAX + 1];
 	ck_assert_int_eq(vying_levels(V(t), amounts, cont), 2);

@@ -363,9 +363,9 @@ static int reneges_of(const struct tu_game *t, int seat, int *paid)
 	*paid = 0;
 	for (int i = 0; i < t->ev.n; i++) {
 		const struct event *e = &t->ev.e[i];
-		if (e->type == EV_PHASE && strcmp(e->note, "renege") == 0 && e->seat == seat)
+		if (e->type == EV_PHASE && e->note == EV_NOTE_RENEGE && e->seat == seat)
 			n++;
-		if (e->type == EV_PAYMENT && strcmp(e->reason, "renege") == 0 && e->from == seat)
+		if (e->type == EV_PAYMENT && e->reason == EV_PAY_RENEGE && e->from == seat)
 			*paid += e->amount;
 	}
 	return n;
@@ -398,7 +398,7 @@ START_TEST(test_strict_renege)
 	int ph = tu_events_find(&t.ev, EV_PHASE, n);
 	ck_assert_int_gt(ph, tr);
 	const struct event *e = &t.ev.e[ph];
-	ck_assert_str_eq(e->note, "renege");
+	ck_assert_int_eq(e->note, EV_NOTE_RENEGE);
 	ck_assert_int_eq(e->code, BR_REF_FOLLOW);
 	ck_assert_int_eq(e->value, SUIT_DIAMONDS);
 	ck_assert_int_eq(e->cards[0], card_make(RANK_TWO, SUIT_HEARTS));
@@ -697,7 +697,7 @@ START_TEST(test_reshuffle_whose_cards)
 	throw_all(&t, 2, d[2]);
 	ck_assert_int_eq(ST(&t)->reshuffles, 1);
 	int ph = tu_events_find(&t.ev, EV_PHASE, 0);
-	ck_assert_str_eq(t.ev.e[ph].note, "reshuffle");
+	ck_assert_int_eq(t.ev.e[ph].note, EV_NOTE_RESHUFFLE);
 	ck_assert_int_eq(t.ev.e[ph].value, 10);
 	memcpy(want, d[0], 5);
 	memcpy(want + 5, d[1], 5);
@@ -714,7 +714,7 @@ START_TEST(test_reshuffle_whose_cards)
 	throw_all(&t, 5, d[5]);
 	ck_assert_int_eq(ST(&t)->reshuffles, 2);
 	ph = tu_events_find(&t.ev, EV_PHASE, ph + 1);
-	ck_assert_str_eq(t.ev.e[ph].note, "reshuffle");
+	ck_assert_int_eq(t.ev.e[ph].note, EV_NOTE_RESHUFFLE);
 	ck_assert_int_eq(t.ev.e[ph].value, 15);
 	memcpy(want, d[2], 5);
 	memcpy(want + 5, h3, 5);
@@ -1305,7 +1305,7 @@ START_TEST(test_talk_polish)
 	ck_assert_int_eq(ST(&t)->phase, BR_PH_CONFIRM);
 	int ph = -1;
 	for (int i = 0; i < t.ev.n; i++)
-		if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "second") == 0)
+		if (t.ev.e[i].type == EV_PHASE && t.ev.e[i].note == EV_NOTE_SECOND)
 			ph = i;
 	ck_assert_int_ge(ph, 0);
 	ck_assert_str_eq(ev_said(gt, &t, 0, &t.ev.e[ph], &b),
@@ -1429,7 +1429,7 @@ START_TEST(test_strict_talk)
 		                   "2 play 9S\n0 play 4C\n1 play 4H\n2 play 8S\n0 play 5C\n1 play 5H\n");
 		int pay = -1;
 		for (int i = 0; i < t.ev.n; i++)
-			if (t.ev.e[i].type == EV_PAYMENT && strcmp(t.ev.e[i].reason, "renege") == 0)
+			if (t.ev.e[i].type == EV_PAYMENT && t.ev.e[i].reason == EV_PAY_RENEGE)
 				pay = i;
 		ck_assert_int_ge(pay, 0);
 		ck_assert_str_eq(ev_said(gt, &t, 1, &t.ev.e[pay], &b),
@@ -1488,8 +1488,8 @@ START_TEST(test_strict_random)
 			int told = 0, paid = 0;
 			for (int i = 0; i < t.ev.n; i++) {
 				const struct event *e = &t.ev.e[i];
-				told += e->type == EV_PHASE && strcmp(e->note, "renege") == 0;
-				paid += e->type == EV_PAYMENT && strcmp(e->reason, "renege") == 0;
+				told += e->type == EV_PHASE && e->note == EV_NOTE_RENEGE;
+				paid += e->type == EV_PAYMENT && e->reason == EV_PAY_RENEGE;
 			}
 			/* a payment of 0 (an empty pot) is not emitted */
 			ck_assert_int_ge(told, paid);
@@ -1525,7 +1525,7 @@ START_TEST(test_strict_bots_play_proper)
 			ck_assert_int_eq(g->apply(t.st, &a, &sk, &why), 0);
 		}
 		for (int i = 0; i < t.ev.n; i++)
-			ck_assert(!(t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "renege") == 0));
+			ck_assert(!(t.ev.e[i].type == EV_PHASE && t.ev.e[i].note == EV_NOTE_RENEGE));
 		tu_game_release(&t);
 	}
 	ck_assert_int_gt(plays, 20);
@@ -1546,9 +1546,9 @@ static void count_pots(void *ctx, const struct event *e)
 	struct score *sc = ctx;
 	if (e->type != EV_PAYMENT)
 		return;
-	if (e->to == 0 && strcmp(e->reason, "pot") == 0)
+	if (e->to == 0 && e->reason == EV_PAY_POT)
 		sc->wins++;
-	if (e->from == 0 && strcmp(e->reason, "bourre") == 0)
+	if (e->from == 0 && e->reason == EV_PAY_BOURRE)
 		sc->bourres++;
 }
 
@@ -1694,7 +1694,7 @@ START_TEST(test_stakes_bound)
 	int said = 0;
 	for (int i = 0; i < t.ev.n; i++) {
 		const struct event *e = &t.ev.e[i];
-		if (e->type != EV_PHASE || !e->note || strcmp(e->note, "stakes") != 0)
+		if (e->type != EV_PHASE || !e->note || e->note != EV_NOTE_STAKES)
 			continue;
 		ck_assert_int_eq(tu_events_find(&t.ev, EV_GAME_END, i), i + 1);
 		for (int l = 0; l < 2; l++) {

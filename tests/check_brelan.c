@@ -130,7 +130,7 @@ START_TEST(passe_doubles)
 	int payers[3] = { 0, 0, 0 };
 	for (int i = 0; i < t.ev.n; i++) {
 		const struct event *e = &t.ev.e[i];
-		if (e->type == EV_PAYMENT && strcmp(e->reason, "passe") == 0) {
+		if (e->type == EV_PAYMENT && e->reason == EV_PAY_PASSE) {
 			ck_assert_int_eq(e->to, -1);
 			ck_assert_int_eq(e->amount, 1);
 			payers[e->from]++;

@@ -472,13 +472,13 @@ START_TEST(test_win_midplay)
 	ck_assert_int_eq(t.g->to_act(t.st), 0);
 	for (int i = 0; i < t.ev.n; i++)
 		if (t.ev.e[i].type == EV_PHASE)
-			ck_assert_str_eq(t.ev.e[i].note, "tally");
+			ck_assert_int_eq(t.ev.e[i].note, EV_NOTE_TALLY);
 	int from = t.ev.n;
 	tu_game_script(&t, "0 play KS\n1 play 8S\n2 play 9S\n3 play 8D\n");
 	/* 25 + 5.4: the game is won at once, in the middle of the deal. */
 	int w = -1;
 	for (int i = from; i < t.ev.n; i++)
-		if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "game_won") == 0)
+		if (t.ev.e[i].type == EV_PHASE && t.ev.e[i].note == EV_NOTE_GAME_WON)
 			w = i;
 	ck_assert_int_ge(w, 0);
 	ck_assert_int_eq(t.ev.e[w].winner, 0);
@@ -534,7 +534,7 @@ START_TEST(test_cape)
 	play_out(&t, 1);
 	int c = -1;
 	for (int i = 0; i < t.ev.n; i++)
-		if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "cape") == 0)
+		if (t.ev.e[i].type == EV_PHASE && t.ev.e[i].note == EV_NOTE_CAPE)
 			c = i;
 	ck_assert_int_ge(c, 0);
 	ck_assert_int_eq(t.ev.e[c].winner, 0);
@@ -626,7 +626,7 @@ START_TEST(test_homme_parties_over_deals)
 		ck_assert_int_eq(ST(&t)->wins[1], want_wins[d][1]);
 		int won = -1;
 		for (int i = from; i < t.ev.n; i++)
-			if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "game_won") == 0)
+			if (t.ev.e[i].type == EV_PHASE && t.ev.e[i].note == EV_NOTE_GAME_WON)
 				won = i;
 		if (d == 2) {
 			ck_assert_int_ge(won, 0);
@@ -642,7 +642,7 @@ START_TEST(test_homme_parties_over_deals)
 END_TEST
 
 /* Seat mask of the team that wins a partie from the scores at the end of a
- * deal (-1 none), and the parties it is worth, as DECISIONS.md says. */
+ * deal (-1 none), and the parties it is worth, as docs/rules/brouc.en.md says. */
 static int partie_of(int a, int b, int *value)
 {
 	*value = 0;
@@ -677,7 +677,7 @@ START_TEST(test_homme_parties_brackets)
 				seen[value]++;
 			}
 			for (int i = from; i < t.ev.n; i++)
-				if (t.ev.e[i].type == EV_PHASE && strcmp(t.ev.e[i].note, "cape") == 0)
+				if (t.ev.e[i].type == EV_PHASE && t.ev.e[i].note == EV_NOTE_CAPE)
 					wins[t.ev.e[i].winner] += 3;
 			ck_assert_int_eq(ST(&t)->wins[0], wins[0]);
 			ck_assert_int_eq(ST(&t)->wins[1], wins[1]);

@@ -8,6 +8,7 @@
 #include "core/card.h"
 #include "core/deckfile.h"
 #include "core/history.h"
+#include "core/num.h"
 #include "core/rng.h"
 #include "core/rules.h"
 #include "core/script.h"
@@ -56,6 +57,15 @@ START_TEST(packs)
 	ck_assert_int_eq(h[1], card_make(10, 0));
 	ck_assert_int_eq(h[2], card_make(13, 1));
 	ck_assert_int_eq(h[3], card_make(2, 3));
+	ck_assert(card_has_suit(h, 4, 0));
+	ck_assert(card_has_suit(h, 4, 1));
+	ck_assert(!card_has_suit(h, 4, 2));
+	ck_assert(!card_has_suit(h, 3, 3));
+	card_t hidden[] = { CARD_NONE, CARD_NONE };
+	ck_assert(!card_has_suit(hidden, 2, card_suit(CARD_NONE)));
+	ck_assert_int_eq(num_clamp(5, 0, 10), 5);
+	ck_assert_int_eq(num_clamp(-3, 0, 10), 0);
+	ck_assert_int_eq(num_clamp(12, 0, 10), 10);
 }
 END_TEST
 
@@ -195,7 +205,7 @@ START_TEST(history_lines)
 	ev_init(&e, EV_PAYMENT);
 	e.from = 1;
 	e.amount = 5;
-	e.reason = "pot";
+	e.reason = EV_PAY_POT;
 	hist_format(&e, 8, buf, sizeof buf);
 	ck_assert_str_eq(buf, "{\"type\":\"payment\",\"seq\":8,\"from\":1,\"to\":null,\"amount\":5,\"reason\":\"pot\"}");
 	ev_init(&e, EV_TRICK);
@@ -220,6 +230,77 @@ START_TEST(history_lines)
 }
 END_TEST
 
+/* The word a line gives after key ("reason":"pot" -> pot) into w. */
+static void word_after(const char *line, const char *key, char *w, size_t n)
+{
+	const char *p = strstr(line, key);
+	ck_assert_msg(p != NULL, "%s in %s", key, line);
+	p += strlen(key);
+	size_t k = strcspn(p, "\"");
+	ck_assert(k < n);
+	memcpy(w, p, k);
+	w[k] = '\0';
+}
+
+/* Every reason, note and choice has its own word in the hand history;
+ * none has the empty word but NONE. */
+START_TEST(history_words)
+{
+	static const struct {
+		int type, count;
+		const char *key;
+	} kinds[] = {
+		{ EV_PAYMENT, EV_PAY_COUNT, "\"reason\":\"" },
+		{ EV_PHASE, EV_NOTE_COUNT, "\"note\":\"" },
+		{ EV_CHOICE, EV_WHAT_COUNT, "\"what\":\"" },
+	};
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		char words[64][32];
+		ck_assert(kinds[k].count <= 64);
+		for (int v = 0; v < kinds[k].count; v++) {
+			struct event e;
+			char buf[1024];
+			ev_init(&e, kinds[k].type);
+			if (kinds[k].type == EV_PAYMENT)
+				e.reason = (enum ev_reason)v;
+			else if (kinds[k].type == EV_PHASE)
+				e.note = (enum ev_note)v;
+			else
+				e.what = (enum ev_what)v;
+			hist_format(&e, 1, buf, sizeof buf);
+			word_after(buf, kinds[k].key, words[v], sizeof words[v]);
+			ck_assert_msg((v == 0) == (words[v][0] == '\0'), "%s value %d: word '%s'", kinds[k].key, v,
+			              words[v]);
+			for (int u = 0; u < v; u++)
+				ck_assert_msg(strcmp(words[u], words[v]) != 0, "%s: %d and %d both '%s'", kinds[k].key, u, v,
+				              words[v]);
+		}
+	}
+	struct event e;
+	char buf[256];
+	ev_init(&e, EV_CHOICE);
+	e.what = EV_WHAT_SUIT;
+	e.value = SUIT_DIAMONDS;
+	hist_format(&e, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"choice\",\"seq\":1,\"what\":\"suit\",\"value\":\"D\"}");
+	ev_init(&e, EV_PHASE);
+	e.note = EV_NOTE_EXTRA_ROUND;
+	e.seat = 0;
+	hist_format(&e, 15, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"phase\",\"seq\":15,\"note\":\"extra_round\",\"seat\":0,\"code\":0,\"value\":0}");
+	ev_init(&e, EV_HAND_END);
+	e.hand = 2;
+	e.nvalues = 2;
+	e.values[0] = 7;
+	e.values[1] = 3;
+	hist_format(&e, 20, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"hand_end\",\"seq\":20,\"hand\":2,\"scores\":[7,3],\"pot\":0}");
+	e.values_kind = EV_VALUES_CHIPS;
+	hist_format(&e, 20, buf, sizeof buf);
+	ck_assert_str_eq(buf, "{\"type\":\"hand_end\",\"seq\":20,\"hand\":2,\"chips\":[7,3],\"pot\":0}");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("core");
@@ -232,6 +313,7 @@ int main(void)
 	tcase_add_test(tc, deck_files);
 	tcase_add_test(tc, action_files);
 	tcase_add_test(tc, history_lines);
+	tcase_add_test(tc, history_words);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

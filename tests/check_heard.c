@@ -560,7 +560,7 @@ START_TEST(bourre_agrees_in_french)
 	lang("fr");
 	struct event e;
 	ev_init(&e, EV_PHASE);
-	e.note = "bourre";
+	e.note = EV_NOTE_BOURRE;
 	e.seat = 2;
 	e.value = 4;
 	struct sbuf b;

@@ -596,7 +596,7 @@ static void add_seen(const struct event *e, int seat, int *seen)
 	if (e->type == EV_ACTION)
 		for (int i = 0; i < e->act.ncards; i++)
 			seen[e->act.cards[i]] = 1;
-	if (e->type == EV_CHOICE && e->what && !strcmp(e->what, "card"))
+	if (e->type == EV_CHOICE && e->what == EV_WHAT_CARD)
 		seen[e->value & 0xff] = 1;
 }
 

@@ -87,7 +87,7 @@ static void tap(void *ctx, const struct event *e)
 		see(l->now[k], e->cards, e->ncards);
 		see(l->now[k], e->cards2, e->ncards2);
 		see(l->now[k], e->act.cards, e->act.ncards);
-		if (e->type == EV_CHOICE && e->what && !strcmp(e->what, "card"))
+		if (e->type == EV_CHOICE && e->what == EV_WHAT_CARD)
 			l->now[k][(card_t)e->value] = 1;
 	}
 }

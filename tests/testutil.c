@@ -199,9 +199,7 @@ static uint64_t ev_hash(const struct event *e, uint64_t h)
 	for (int i = 0; i < e->ncards; i++) { MIX(e->cards[i]); MIX(e->card_seat[i]); }
 	MIX(e->ncards2);
 	for (int i = 0; i < e->ncards2; i++) MIX(e->cards2[i]);
-	for (const char *s = e->reason; s && *s; s++) MIX(*s);
-	for (const char *s = e->what; s && *s; s++) MIX(*s);
-	for (const char *s = e->note; s && *s; s++) MIX(*s);
+	MIX(e->reason); MIX(e->what); MIX(e->note);
 #undef MIX
 	return h;
 }

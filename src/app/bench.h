@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench: `tapis bench`, the performance figures (CLI.md "bench"). */
+/* bench: `tapis bench`, the performance figures (docs/tapis.6, BENCH). */
 #ifndef TAPIS_BENCH_H
 #define TAPIS_BENCH_H
 

@@ -235,7 +235,8 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 		return -1;
 	}
 	int first = l == &L->lines[0];
-	if (first != (strcmp(type, "game_start") == 0)) {
+	int kind = hist_type_of(type);
+	if (first != (kind == EV_GAME_START)) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name,
 		           first ? "a hand history begins with game_start" : "a second game_start");
 		return -1;
@@ -244,7 +245,7 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 		l->type = L_GAME_START;
 		return read_game_start(L, root, l, res);
 	}
-	if (strcmp(type, "hand_start") == 0) {
+	if (kind == EV_HAND_START) {
 		l->type = L_HAND_START;
 		long long dealer;
 		if (L->hands++ == 0 && jint(root, "dealer", &dealer) == 0 && dealer >= 0 && dealer < L->players)
@@ -265,7 +266,7 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 		}
 		return 0;
 	}
-	if (strcmp(type, "action") == 0) {
+	if (kind == EV_ACTION) {
 		l->type = L_ACTION;
 		return read_action(L, root, l, res);
 	}
@@ -720,63 +721,4 @@ int replay_file(const char *path, FILE *announce, char *err, size_t errlen)
 	if (rc != REPLAY_SAME)
 		snprintf(err, errlen, "%s", res.msg);
 	return rc;
-}
-
-int replay_main(int argc, char **argv)
-{
-	const char *path = NULL, *lang = NULL;
-	int text = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--text")) {
-			text = 1;
-		} else if (!strcmp(argv[i], "--lang")) {
-			if (i + 1 >= argc || !i18n_lang_known(argv[i + 1])) {
-				fprintf(stderr, "tapis: --lang: en or fr\n");
-				return 2;
-			}
-			lang = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "tapis: replay: unknown option '%s'\n", argv[i]);
-			return 2;
-		} else if (path) {
-			fprintf(stderr, "tapis: replay takes one hand history\n");
-			return 2;
-		} else {
-			path = argv[i];
-		}
-	}
-	if (!path) {
-		fprintf(stderr, "tapis: replay needs a hand history (tapis replay LOG [--text] [--lang en|fr])\n");
-		return 2;
-	}
-	char err[1024];
-	if (!lang)
-		lang = i18n_env_lang();
-	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
-		fprintf(stderr, "tapis: %s; messages in English\n", err);
-	int from_stdin = strcmp(path, "-") == 0;
-	size_t len;
-	char *buf = from_stdin ? file_read_fd(0, "(standard input)", &len, err, sizeof err)
-	                       : file_read(path, &len, err, sizeof err);
-	if (!buf) {
-		fprintf(stderr, "tapis: %s\n", err);
-		return 2;
-	}
-	struct replay_result res;
-	int rc = replay_buffer(buf, len, from_stdin ? "(standard input)" : path, REPLAY_AUTO, text ? stdout : NULL,
-	                       &res);
-	free(buf);
-	fflush(stdout);
-	if (rc == REPLAY_SAME) {
-		if (!text && res.cut)
-			printf("%s: %d lines, %d deals, %d actions: the log is cut short in the middle of an action "
-			       "(a game stopped suddenly); up to there the game replays the same.\n",
-			       path, res.lines, res.hands, res.actions);
-		else if (!text)
-			printf("%s: %d lines, %d deals, %d actions: the game replays the same.\n", path, res.lines,
-			       res.hands, res.actions);
-		return 0;
-	}
-	fprintf(stderr, "tapis: %s\n", res.msg);
-	return rc == REPLAY_INVALID ? 2 : 3;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* replay: read a hand history (CLI.md "--log FILE") and rebuild the game.
+/* replay: read a hand history (`--log FILE`, docs/tapis.6) and rebuild the game.
  *
  * The first line (game_start) gives the game, players, seed and rules; the
  * packs of the hand_start lines give the stacked packs of a game played
@@ -63,10 +63,5 @@ int replay_buffer(const char *text, size_t size, const char *name, enum replay_m
 /* Read and replay a file: 0 when identical, else -1 (invalid) or -2
  * (differs) with the message "PATH:LINE: ..." in err. */
 int replay_file(const char *path, FILE *announce, char *err, size_t errlen);
-
-/* `tapis replay LOG [--text] [--lang en|fr]` (argv[0] = "replay"): the exit
- * status of CLI.md (0 identical, 2 unreadable or invalid, 3 does not
- * replay). */
-int replay_main(int argc, char **argv);
 
 #endif

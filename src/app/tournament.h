@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tournament: `tapis tournament`, bots against bots (CLI.md "tournament").
+/* tournament: `tapis tournament`, bots against bots (docs/tapis.6, TOURNAMENT).
  *
  * Each deal k is a one-deal game seeded from the tournament seed and k (La
  * Bouillabaisse, whose rounds each have their own aim, plays its whole

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/num.h"
 #include "core/paths.h"
 #include "i18n/i18n.h"
 
@@ -40,11 +41,6 @@ double audio_cpu_now(void)
 }
 
 static void due_cues(struct audio *a);
-
-static int clamp(int v, int lo, int hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
 
 /* ---- the null backend: takes everything, plays nothing ---- */
 
@@ -147,8 +143,8 @@ struct audio *audio_open(const char *backend, const struct audio_options *o,
 		return NULL;
 	}
 	a->ops = ops;
-	a->cue_volume = clamp(o->cue_volume, 0, AUDIO_VOLUME_MAX);
-	a->speech_volume = clamp(o->speech_volume, 0, AUDIO_VOLUME_MAX);
+	a->cue_volume = num_clamp(o->cue_volume, 0, AUDIO_VOLUME_MAX);
+	a->speech_volume = num_clamp(o->speech_volume, 0, AUDIO_VOLUME_MAX);
 	a->hrtf = o->hrtf;
 	audio_set_table(a, 1, 0, 0);
 	if (ops->open(a, o, err, errlen) < 0) {
@@ -326,8 +322,8 @@ void audio_set_volumes(struct audio *a, int cue_volume, int speech_volume)
 {
 	if (!a)
 		return;
-	a->cue_volume = clamp(cue_volume, 0, AUDIO_VOLUME_MAX);
-	a->speech_volume = clamp(speech_volume, 0, AUDIO_VOLUME_MAX);
+	a->cue_volume = num_clamp(cue_volume, 0, AUDIO_VOLUME_MAX);
+	a->speech_volume = num_clamp(speech_volume, 0, AUDIO_VOLUME_MAX);
 	a->ops->volumes(a);
 }
 

@@ -93,6 +93,15 @@ void bot_hint(const struct game_ops *g, const struct bot_ops *b, const void *st,
 		reason(why, BOT_WHY_ONLY, why->card);
 }
 
+int bot_trick_hand(struct bot_trick *t, const card_t *hand, int n, const card_t *trick, card_t c)
+{
+	t->holds_led = t->ntrick > 0 && card_has_suit(hand, n, card_suit(trick[0]));
+	for (int i = 0; i < n; i++)
+		if (card_suit(hand[i]) == card_suit(c) && card_rank(hand[i]) < card_rank(c))
+			return 0;
+	return 1;
+}
+
 void bot_trick_reason(const struct bot_trick *t, card_t c, int beats, int higher_out, int lowest,
                       struct bot_reason *why)
 {

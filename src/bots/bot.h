@@ -105,5 +105,9 @@ struct bot_trick {
  * `lowest` (the lowest of its suit in the hand). */
 void bot_trick_reason(const struct bot_trick *t, card_t c, int beats, int higher_out, int lowest,
                       struct bot_reason *why);
+/* What the hand tells of card c (ranks in the usual order): sets
+ * t->holds_led from the trick's cards (t->ntrick of them), and returns 1
+ * when c is the lowest of its suit in the hand. */
+int bot_trick_hand(struct bot_trick *t, const card_t *hand, int n, const card_t *trick, card_t c);
 
 #endif

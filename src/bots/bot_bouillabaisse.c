@@ -336,14 +336,7 @@ static void bou_hint(const void *view, int seat, int budget, struct rng *rng, st
 	*out = act_card(ACT_PLAY, x);
 	card_t best = best_card(st);
 	struct bot_trick t = { st->ntrick, st->players, best, bou_round_sign(st->round) > 0, 0 };
-	int lowest = 1;
-	for (int i = 0; i < st->nhand[seat]; i++) {
-		card_t h = st->hand[seat][i];
-		if (st->ntrick && card_suit(h) == card_suit(st->trick[0]))
-			t.holds_led = 1;
-		if (card_suit(h) == card_suit(x) && card_rank(h) < card_rank(x))
-			lowest = 0;
-	}
+	int lowest = bot_trick_hand(&t, st->hand[seat], st->nhand[seat], st->trick, x);
 	bot_trick_reason(&t, x, best != CARD_NONE && beats(x, best), higher_out(&c, card_suit(x), card_rank(x)),
 	                 lowest, why);
 }

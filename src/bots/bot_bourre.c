@@ -436,14 +436,7 @@ static void hint(const void *vview, int seat, int budget, struct rng *rng, struc
 		if (best == CARD_NONE || beats_card(st, st->trick[i], best))
 			best = st->trick[i];
 	struct bot_trick t = { st->ntrick, bourre_active(st), best, 0, 0 };
-	int lowest = 1, higher = 0;
-	for (int i = 0; i < st->nhand[seat]; i++) {
-		card_t h = st->hand[seat][i];
-		if (st->ntrick && card_suit(h) == card_suit(st->trick[0]))
-			t.holds_led = 1;
-		if (card_suit(h) == card_suit(x) && card_rank(h) < card_rank(x))
-			lowest = 0;
-	}
+	int lowest = bot_trick_hand(&t, st->hand[seat], st->nhand[seat], st->trick, x), higher = 0;
 	/* higher cards of the suit neither in my hand nor played */
 	for (int r = card_rank(x) + 1; r <= RANK_ACE; r++) {
 		card_t y = card_make(r, card_suit(x));

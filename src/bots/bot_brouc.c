@@ -183,6 +183,17 @@ static int slots(const struct know *k, int s)
 	return k->st->nhand[s] - __builtin_popcount(k->st->shown[s]);
 }
 
+/* The unseen cards of the others that may be of suit su (their seats not
+ * known void in it). */
+static int suit_slots(const struct know *k, int su)
+{
+	int total = 0;
+	for (int s = 0; s < BROUC_PLAYERS; s++)
+		if (s != k->me && !(k->st->voids[s] & (1u << su)))
+			total += slots(k, s);
+	return total;
+}
+
 /* Probability that seat o holds at least one card of mask x. */
 static double p_holds_any(const struct know *k, int o, uint32_t x)
 {
@@ -199,10 +210,7 @@ static double p_holds_any(const struct know *k, int o, uint32_t x)
 		int su = i / 8;
 		if (st->voids[o] & (1u << su))
 			continue;
-		int total = 0;
-		for (int s = 0; s < BROUC_PLAYERS; s++)
-			if (s != k->me && !(st->voids[s] & (1u << su)))
-				total += slots(k, s);
+		int total = suit_slots(k, su);
 		if (total > 0)
 			none *= 1.0 - (double)so / total;
 	}
@@ -237,10 +245,7 @@ static double p_hold(const struct know *k, int o, int i)
 		return 1.0;
 	if (!(k->unseen & (1u << i)) || (st->voids[o] & (1u << su)))
 		return 0.0;
-	int total = 0;
-	for (int s = 0; s < BROUC_PLAYERS; s++)
-		if (s != k->me && !(st->voids[s] & (1u << su)))
-			total += slots(k, s);
+	int total = suit_slots(k, su);
 	return total > 0 ? (double)slots(k, o) / total : 0.0;
 }
 
@@ -388,9 +393,9 @@ static void rollout_emit(void *ctx, const struct event *e)
 	struct rollout *r = ctx;
 	if (r->done)
 		return;
-	if (e->type == EV_PHASE && e->note && e->note[0] == 'g') {
+	if (e->type == EV_PHASE && e->note == EV_NOTE_GAME_WON) {
 		r->diff += (e->winner == r->team ? 1 : -1) * 300;
-	} else if (e->type == EV_PHASE && e->note && e->note[0] == 'c') {
+	} else if (e->type == EV_PHASE && e->note == EV_NOTE_CAPE) {
 		r->diff += (e->winner == r->team ? 1 : -1) * 200;
 	} else if (e->type == EV_HAND_END) {
 		r->diff += r->st->dealpts[r->team] - r->st->dealpts[1 - r->team];

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bots/bot_games.h"
+#include "core/num.h"
 #include "games/vying.h"
 
 #define SAMPLES 300
@@ -75,18 +76,16 @@ static double equity(const struct vying *view, int seat, struct rng *rng)
 	return total > 0 ? wins / total : 0.0;
 }
 
-/* Own strength for the fixed-threshold bot: a combination, else the best
- * suit's points in hand (the turned card counted with its suit). */
-static int own_points(const struct vying *v, int seat, int *combo)
+/* The points of the best suit of hand h, the turned card counted with its
+ * suit. */
+static int best_suit_points(const struct vying *v, const card_t *h)
 {
-	int r;
-	*combo = vying_combo(&v->cfg, v->hands[seat], v->turn, &r);
 	int best = 0;
 	for (int su = 0; su < SUIT_COUNT; su++) {
 		int p = 0;
 		for (int i = 0; i < 3; i++)
-			if (card_suit(v->hands[seat][i]) == su)
-				p += vying_card_points(v->hands[seat][i]);
+			if (card_suit(h[i]) == su)
+				p += vying_card_points(h[i]);
 		if (p && card_suit(v->turn) == su)
 			p += vying_card_points(v->turn);
 		if (p > best)
@@ -95,7 +94,15 @@ static int own_points(const struct vying *v, int seat, int *combo)
 	return best;
 }
 
-static int clampi(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
+/* Own strength for the fixed-threshold bot: a combination, else the best
+ * suit's points in hand (the turned card counted with its suit). */
+static int own_points(const struct vying *v, int seat, int *combo)
+{
+	int r;
+	*combo = vying_combo(&v->cfg, v->hands[seat], v->turn, &r);
+	return best_suit_points(v, v->hands[seat]);
+}
+
 
 static void set(struct action *out, int kind, int amount)
 {
@@ -138,7 +145,7 @@ static void choose_threshold(const struct vying *v, int seat, struct action *out
 	}
 	int call = v->high - v->stake[seat];
 	if (combo >= VY_BRELAN && chips > call) {
-		set(out, ACT_RAISE, clampi(call + pot / 2, call + 1, chips));
+		set(out, ACT_RAISE, num_clamp(call + pot / 2, call + 1, chips));
 		return;
 	}
 	if (good || call <= 0)
@@ -179,7 +186,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 			return;
 		}
 		if (p >= 0.6 || p >= 1.7 * share)
-			set(out, ACT_OPEN, clampi((int)(pot * (0.8 + p)), m, chips));
+			set(out, ACT_OPEN, num_clamp((int)(pot * (0.8 + p)), m, chips));
 		else if (p >= 1.05 * share || bluff < 0.06)
 			set(out, ACT_OPEN, m);
 		else
@@ -188,7 +195,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 	}
 	if (v->extra) {
 		if (chips > 0 && (p >= 0.62 || p >= 2.0 * share))
-			set(out, ACT_RAISE, clampi((int)(pot * 0.5), 1, chips));
+			set(out, ACT_RAISE, num_clamp((int)(pot * 0.5), 1, chips));
 		else
 			set(out, ACT_PASS, 0);
 		return;
@@ -200,12 +207,12 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 	double odds = (double)callable / (double)(pot + callable);
 	int strong = p >= 0.7 || (nsurv > 2 && p >= 2.2 * share);
 	if (strong && chips > call) {
-		set(out, ACT_RAISE, clampi(call + (int)(pot * (0.6 + p)), call + 1, chips));
+		set(out, ACT_RAISE, num_clamp(call + (int)(pot * (0.6 + p)), call + 1, chips));
 		return;
 	}
 	if (call == 0) {
 		if (chips > 0 && bluff < 0.04)
-			set(out, ACT_RAISE, clampi(pot / 3, 1, chips));
+			set(out, ACT_RAISE, num_clamp(pot / 3, 1, chips));
 		else
 			set(out, ACT_CALL, 0);
 		return;
@@ -215,7 +222,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 		return;
 	}
 	if (chips > call && call * 8 < chips && bluff < 0.03) {
-		set(out, ACT_RAISE, clampi(call + pot / 2, call + 1, chips));
+		set(out, ACT_RAISE, num_clamp(call + pot / 2, call + 1, chips));
 		return;
 	}
 	set(out, ACT_FOLD, 0);
@@ -230,18 +237,7 @@ static int hand_key(const struct vying *v, const card_t *h)
 	int r, k = vying_combo(&v->cfg, h, v->turn, &r);
 	if (k > VY_POINT)
 		return 60 + k * 20 + r;
-	int best = 0;
-	for (int su = 0; su < SUIT_COUNT; su++) {
-		int p = 0;
-		for (int i = 0; i < 3; i++)
-			if (card_suit(h[i]) == su)
-				p += vying_card_points(h[i]);
-		if (p && card_suit(v->turn) == su)
-			p += vying_card_points(v->turn);
-		if (p > best)
-			best = p;
-	}
-	return best;
+	return best_suit_points(v, h);
 }
 
 #define KEYS 160
@@ -333,7 +329,7 @@ static int add_bet(struct cand *c, int n, int kind, int put, int lo, int hi)
 {
 	if (hi < lo)
 		return n;
-	put = clampi(put, lo, hi);
+	put = num_clamp(put, lo, hi);
 	for (int i = 0; i < n; i++)
 		if (c[i].aggressive && c[i].put == put)
 			return n;

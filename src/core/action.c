@@ -57,7 +57,7 @@ struct action act_amount(int kind, int amount)
 
 int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 {
-	char buf[256];
+	char buf[ACT_TEXT_MAX];
 	if (strlen(text) >= sizeof buf) {
 		snprintf(err, errlen, "an action longer than %zu characters", sizeof buf - 1);
 		return -1;
@@ -71,7 +71,7 @@ int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 	}
 	int kind = act_kind_of(word);
 	if (kind == ACT_NONE) {
-		char w[80];
+		char w[FILE_QUOTE_MAX];
 		snprintf(err, errlen, "unknown action '%s'", file_escape(word, SIZE_MAX, w, sizeof w));
 		return -1;
 	}
@@ -81,7 +81,7 @@ int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 		if (act_has_amount(kind) && out->amount == 0) {
 			long long v;
 			if (num_parse(arg, 1, ACT_MAX_AMOUNT, &v) < 0) {
-				char w[80];
+				char w[FILE_QUOTE_MAX];
 				snprintf(err, errlen, "'%s' is not an amount of chips", file_escape(arg, SIZE_MAX, w, sizeof w));
 				return -1;
 			}
@@ -89,13 +89,13 @@ int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 			continue;
 		}
 		if (kind != ACT_PLAY && kind != ACT_DISCARD) {
-			char w[80];
+			char w[FILE_QUOTE_MAX];
 			snprintf(err, errlen, "'%s' takes no argument '%s'", word, file_escape(arg, SIZE_MAX, w, sizeof w));
 			return -1;
 		}
 		card_t c;
 		if (card_parse(arg, &c) < 0) {
-			char w[80];
+			char w[FILE_QUOTE_MAX];
 			snprintf(err, errlen, "'%s' is not a card", file_escape(arg, SIZE_MAX, w, sizeof w));
 			return -1;
 		}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* action: what a seat does, and its one text form (CLI.md vocabulary),
+/* action: what a seat does, and its one text form (the words of
+ * `--actions` files, docs/tapis.6),
  * shared by the actions file, the log, the bots' traces and the tests. */
 #ifndef TAPIS_ACTION_H
 #define TAPIS_ACTION_H
@@ -29,6 +30,7 @@ enum act_kind {
 
 #define ACT_MAX_CARDS 8
 #define ACT_STR_MAX 64
+#define ACT_TEXT_MAX 256   /* room for an action's text; a longer one is refused */
 /* The largest amount an action can name (open N, raise N). */
 #define ACT_MAX_AMOUNT 1000000000
 

@@ -123,6 +123,14 @@ int card_find(const card_t *cards, int n, card_t c)
 	return -1;
 }
 
+int card_has_suit(const card_t *cards, int n, int suit)
+{
+	for (int i = 0; i < n; i++)
+		if (cards[i] != CARD_NONE && card_suit(cards[i]) == suit)
+			return 1;
+	return 0;
+}
+
 void card_remove_at(card_t *cards, int *n, int i)
 {
 	memmove(cards + i, cards + i + 1, (size_t)(*n - i - 1) * sizeof *cards);

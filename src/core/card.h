@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* card: cards, packs, notation (CLI.md) and shuffling.
+/* card: cards, packs, notation ("QH", "TD") and shuffling.
  *
  * A card is one byte: rank << 2 | suit, rank 2..14 (ace high), so 0 is
  * never a card (CARD_NONE). Two copies of a card in a two-deck pack are the
@@ -54,6 +54,8 @@ void card_shuffle(card_t *cards, int n, struct rng *rng);
 int card_same_multiset(const card_t *a, int na, const card_t *b, int nb);
 /* Index of c in cards, or -1. */
 int card_find(const card_t *cards, int n, card_t c);
+/* 1 when cards hold a card of suit (a hidden card, CARD_NONE, is of none). */
+int card_has_suit(const card_t *cards, int n, int suit);
 /* Remove cards[i] keeping order. */
 void card_remove_at(card_t *cards, int *n, int i);
 /* Remove one copy of c; returns 0, or -1 when absent. */

@@ -89,7 +89,7 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
 		snprintf(word, sizeof word, "%.*s", (int)(p - start), start);
 		card_t c;
 		if ((size_t)(p - start) >= sizeof word || card_parse(word, &c) < 0) {
-			char shown[80];
+			char shown[FILE_QUOTE_MAX];
 			snprintf(err, errlen, "%s:%d: '%s' is not a card (rank A K Q J T 9..2, suit S H D C)", name,
 			         line, file_escape(start, (size_t)(p - start), shown, sizeof shown));
 			return -1;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deckfile: the `--deck FILE` reader (CLI.md "Stacked packs"). */
+/* deckfile: the `--deck FILE` reader (docs/tapis.6). */
 #ifndef TAPIS_DECKFILE_H
 #define TAPIS_DECKFILE_H
 

@@ -4,14 +4,6 @@
 #include <stddef.h>
 #include <string.h>
 
-static const char *const WORDS[EV_COUNT] = {
-	[EV_GAME_START] = "game_start", [EV_HAND_START] = "hand_start", [EV_DEAL] = "deal",
-	[EV_TURNUP] = "turnup",         [EV_DRAW] = "draw",             [EV_CHOICE] = "choice",
-	[EV_ACTION] = "action",         [EV_TRICK] = "trick",           [EV_DECLARE] = "declare",
-	[EV_SHOWDOWN] = "showdown",     [EV_PAYMENT] = "payment",       [EV_HAND_END] = "hand_end",
-	[EV_GAME_END] = "game_end",     [EV_PHASE] = "phase",
-};
-
 void ev_init(struct event *e, int type)
 {
 	memset(e, 0, sizeof *e);
@@ -19,11 +11,6 @@ void ev_init(struct event *e, int type)
 	e->seat = e->winner = e->from = e->to = -1;
 	e->amount = -1;
 	e->visible = EV_ALL;
-}
-
-const char *ev_type_word(int type)
-{
-	return (type >= 0 && type < EV_COUNT) ? WORDS[type] : "unknown";
 }
 
 void ev_emit_deal(const struct sink *out, int seat, const card_t *cards, int n)
@@ -40,7 +27,7 @@ void ev_emit_deal(const struct sink *out, int seat, const card_t *cards, int n)
 	ev_emit(out, &e);
 }
 
-void ev_emit_payment(const struct sink *out, int from, int to, int amount, const char *reason)
+void ev_emit_payment(const struct sink *out, int from, int to, int amount, enum ev_reason reason)
 {
 	if (!out)
 		return;
@@ -54,7 +41,7 @@ void ev_emit_payment(const struct sink *out, int from, int to, int amount, const
 	ev_emit(out, &e);
 }
 
-void ev_emit_phase(const struct sink *out, const char *note, int seat, int code, int value)
+void ev_emit_phase(const struct sink *out, enum ev_note note, int seat, int code, int value)
 {
 	if (!out)
 		return;

@@ -29,5 +29,8 @@ char *file_read_fd(int fd, const char *name, size_t *len, char *err, size_t errl
  * read (stopping at a NUL); out is always terminated, cut with "..." when
  * too small. Returns out. */
 char *file_escape(const char *s, size_t n, char *out, size_t outlen);
+/* Room for a word of a file quoted in a message, and for the start of a line. */
+#define FILE_QUOTE_MAX 80
+#define FILE_LINE_QUOTE_MAX 160
 
 #endif

@@ -69,6 +69,108 @@ static void jword(struct jbuf *b, const char *w)
 	jp(b, "\"%s\"", w ? w : "");
 }
 
+/* The words of the log format for the types of events: written here, read
+ * back by the replay (hist_type_of). */
+static const char *const TYPE_WORDS[EV_COUNT] = {
+	[EV_GAME_START] = "game_start", [EV_HAND_START] = "hand_start", [EV_DEAL] = "deal",
+	[EV_TURNUP] = "turnup",         [EV_DRAW] = "draw",             [EV_CHOICE] = "choice",
+	[EV_ACTION] = "action",         [EV_TRICK] = "trick",           [EV_DECLARE] = "declare",
+	[EV_SHOWDOWN] = "showdown",     [EV_PAYMENT] = "payment",       [EV_HAND_END] = "hand_end",
+	[EV_GAME_END] = "game_end",     [EV_PHASE] = "phase",
+};
+
+const char *hist_type_word(int type)
+{
+	return (type >= 0 && type < EV_COUNT) ? TYPE_WORDS[type] : "unknown";
+}
+
+int hist_type_of(const char *word)
+{
+	for (int t = 0; word && t < EV_COUNT; t++)
+		if (strcmp(TYPE_WORDS[t], word) == 0)
+			return t;
+	return -1;
+}
+
+/* The words of the log format for the details of events: the
+ * only place they are written. NONE is the empty word. */
+static const char *const WHAT_WORDS[EV_WHAT_COUNT] = {
+	[EV_WHAT_NONE] = "", [EV_WHAT_SUIT] = "suit", [EV_WHAT_FIGURE] = "figure", [EV_WHAT_CARD] = "card",
+};
+
+static const char *const VALUES_WORDS[EV_VALUES_COUNT] = {
+	[EV_VALUES_SCORES] = "scores", [EV_VALUES_CHIPS] = "chips", [EV_VALUES_STANDINGS] = "standings",
+};
+
+static const char *const REASON_WORDS[EV_PAY_COUNT] = {
+	[EV_PAY_NONE] = "",
+	[EV_PAY_ANTE] = "ante",
+	[EV_PAY_PASSE] = "passe",
+	[EV_PAY_STRADDLE] = "straddle",
+	[EV_PAY_BUYBACK] = "buyback",
+	[EV_PAY_OPEN] = "open",
+	[EV_PAY_RAISE] = "raise",
+	[EV_PAY_CALL] = "call",
+	[EV_PAY_ALLIN] = "allin",
+	[EV_PAY_STAY] = "stay",
+	[EV_PAY_BOURRE] = "bourre",
+	[EV_PAY_RENEGE] = "renege",
+	[EV_PAY_POT] = "pot",
+	[EV_PAY_SIDE_POT] = "side_pot",
+	[EV_PAY_RETURN] = "return",
+	[EV_PAY_UNCONTESTED] = "uncontested",
+	[EV_PAY_BRELAN] = "brelan",
+	[EV_PAY_CARRE] = "carre",
+};
+
+static const char *const NOTE_WORDS[EV_NOTE_COUNT] = {
+	[EV_NOTE_NONE] = "",
+	[EV_NOTE_EXTRA_ROUND] = "extra_round",
+	[EV_NOTE_ALL_PASSED] = "all_passed",
+	[EV_NOTE_FORCED_STRADDLE] = "forced_straddle",
+	[EV_NOTE_ADD_CAVE] = "add_cave",
+	[EV_NOTE_REBUY] = "rebuy",
+	[EV_NOTE_RECAVE] = "recave",
+	[EV_NOTE_OUT] = "out",
+	[EV_NOTE_LONE] = "lone",
+	[EV_NOTE_NOBODY] = "nobody",
+	[EV_NOTE_DEALER_STAYS] = "dealer_stays",
+	[EV_NOTE_REVEAL] = "reveal",
+	[EV_NOTE_SECOND] = "second",
+	[EV_NOTE_PLAY] = "play",
+	[EV_NOTE_SPLIT] = "split",
+	[EV_NOTE_BOURRE] = "bourre",
+	[EV_NOTE_STAKES] = "stakes",
+	[EV_NOTE_RESHUFFLE] = "reshuffle",
+	[EV_NOTE_RENEGE] = "renege",
+	[EV_NOTE_GAME_WON] = "game_won",
+	[EV_NOTE_CAPE] = "cape",
+	[EV_NOTE_TALLY] = "tally",
+	[EV_NOTE_ALL_OR_NOTHING] = "all_or_nothing",
+	[EV_NOTE_ROUND_POINTS] = "round_points",
+};
+
+/* The word of value v in a table of n words; "" outside it. */
+static const char *word_of(const char *const *words, int n, int v)
+{
+	return v >= 0 && v < n && words[v] ? words[v] : "";
+}
+
+static const char *hist_what_word(enum ev_what what)
+{
+	return word_of(WHAT_WORDS, EV_WHAT_COUNT, (int)what);
+}
+
+static const char *hist_reason_word(enum ev_reason reason)
+{
+	return word_of(REASON_WORDS, EV_PAY_COUNT, (int)reason);
+}
+
+static const char *hist_note_word(enum ev_note note)
+{
+	return word_of(NOTE_WORDS, EV_NOTE_COUNT, (int)note);
+}
+
 static void jwinner(struct jbuf *b, const struct event *e)
 {
 	int count = 0;
@@ -94,7 +196,7 @@ size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
 {
 	struct jbuf b = { buf, 0, len };
 	buf[0] = '\0';
-	jp(&b, "{\"type\":\"%s\",\"seq\":%d", ev_type_word(e->type), seq);
+	jp(&b, "{\"type\":\"%s\",\"seq\":%d", hist_type_word(e->type), seq);
 	switch (e->type) {
 	case EV_HAND_START:
 		jp(&b, ",\"hand\":%d,\"dealer\":%d", e->hand, e->dealer);
@@ -121,16 +223,22 @@ size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
 		break;
 	case EV_CHOICE:
 		jp(&b, ",\"what\":");
-		jword(&b, e->what);
+		jword(&b, hist_what_word(e->what));
 		jp(&b, ",\"value\":");
-		if (e->what && strcmp(e->what, "suit") == 0)
+		switch (e->what) {
+		case EV_WHAT_SUIT:
 			jp(&b, "\"%c\"", card_suit_char(e->value));
-		else if (e->what && strcmp(e->what, "figure") == 0)
+			break;
+		case EV_WHAT_FIGURE:
 			jp(&b, "\"%c\"", card_rank_char(e->value));
-		else if (e->what && strcmp(e->what, "card") == 0)
+			break;
+		case EV_WHAT_CARD:
 			jcard(&b, (card_t)e->value);
-		else
+			break;
+		default:
 			jp(&b, "%d", e->value);
+			break;
+		}
 		break;
 	case EV_ACTION:
 		jp(&b, ",\"seat\":%d,\"action\":", e->seat);
@@ -185,10 +293,10 @@ size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
 		jp(&b, ",\"to\":");
 		jseat(&b, e->to);
 		jp(&b, ",\"amount\":%d,\"reason\":", e->amount);
-		jword(&b, e->reason);
+		jword(&b, hist_reason_word(e->reason));
 		break;
 	case EV_HAND_END:
-		jp(&b, ",\"hand\":%d,\"%s\":", e->hand, e->values_name ? e->values_name : "scores");
+		jp(&b, ",\"hand\":%d,\"%s\":", e->hand, word_of(VALUES_WORDS, EV_VALUES_COUNT, (int)e->values_kind));
 		jints(&b, e->values, e->nvalues);
 		jp(&b, ",\"pot\":%d", e->pot);
 		break;
@@ -200,7 +308,7 @@ size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
 		break;
 	case EV_PHASE:
 		jp(&b, ",\"note\":");
-		jword(&b, e->note);
+		jword(&b, hist_note_word(e->note));
 		jp(&b, ",\"seat\":");
 		jseat(&b, e->seat);
 		jp(&b, ",\"code\":%d,\"value\":%d", e->code, e->value);
@@ -293,7 +401,7 @@ int hist_game_start(struct history *h, const char *game, int players, uint64_t s
 	int ok = fprintf(h->f, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64
 	                 ",\"rules\":{", h->seq++, game, players, seed) > 0;
 	for (int i = 0; ok && i < r->n; i++) {
-		char buf[32];
+		char buf[RULES_VALUE_MAX];
 		const char *v = rules_value_str(r, i, buf, sizeof buf);
 		int numeric = r->defs[i].type == RULE_INT && strspn(v, "-0123456789") == strlen(v);
 		ok = fprintf(h->f, numeric ? "%s\"%s\":%s" : "%s\"%s\":\"%s\"", i ? "," : "", r->defs[i].key, v) > 0;
@@ -306,7 +414,7 @@ int hist_event(struct history *h, const struct event *e)
 {
 	if (!h->f || e->type == EV_GAME_START || h->failed)
 		return h->failed ? -1 : 0;
-	char buf[8192];
+	char buf[HIST_LINE_MAX];
 	size_t n = hist_format(e, h->seq++, buf, sizeof buf);
 	buf[n] = '\n';
 	return written(h, fwrite(buf, 1, n + 1, h->f) == n + 1);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* history: the hand history, one JSON object a line (CLI.md "--log FILE"). */
+/* history: the hand history, one JSON object a line (`--log FILE`, docs/tapis.6). */
 #ifndef TAPIS_HISTORY_H
 #define TAPIS_HISTORY_H
 
@@ -9,13 +9,18 @@
 #include "core/event.h"
 #include "core/rules.h"
 
+/* Room for one line of the hand history (far above the longest a game writes). */
+#define HIST_LINE_MAX 8192
+/* Room for the name of where the history goes, said in messages. */
+#define HIST_NAME_MAX 256
+
 struct history {
 	FILE *f;
 	int owned;     /* opened by us (closed on release) */
 	int seq;
 	int failed;    /* a write failed: nothing more is written */
 	int error;     /* its errno (0: unknown) */
-	char name[256];
+	char name[HIST_NAME_MAX];
 };
 
 /* path "-" is standard output. 0, or -1 with a message. */
@@ -35,6 +40,10 @@ int hist_game_start(struct history *h, const char *game, int players, uint64_t s
 int hist_event(struct history *h, const struct event *e);
 /* -1 with a message naming the file when a write failed, else 0. */
 int hist_failed(const struct history *h, char *err, size_t errlen);
+/* The log word of an event type ("game_start"...), and back: the type
+ * of a word, -1 when none has it. */
+const char *hist_type_word(int type);
+int hist_type_of(const char *word);
 /* One event as a JSON object (no newline) into buf; returns the length. */
 size_t hist_format(const struct event *e, int seq, char *buf, size_t len);
 

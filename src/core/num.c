@@ -39,3 +39,8 @@ int num_parse_u64(const char *s, uint64_t hi, uint64_t *out)
 	*out = v;
 	return 0;
 }
+
+int num_clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}

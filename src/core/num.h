@@ -11,5 +11,7 @@
 int num_parse(const char *s, long long lo, long long hi, long long *out);
 /* The same for an unsigned number up to hi. */
 int num_parse_u64(const char *s, uint64_t hi, uint64_t *out);
+/* v brought within lo..hi (lo <= hi). */
+int num_clamp(int v, int lo, int hi);
 
 #endif

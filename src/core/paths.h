@@ -6,6 +6,11 @@
 #ifndef TAPIS_PATHS_H
 #define TAPIS_PATHS_H
 
+/* Room for a directory's path; PATHS_MORE for what is added after one
+ * ("/../sounds", "/locale"). */
+#define PATHS_MAX 4096
+#define PATHS_MORE 104
+
 #include <stddef.h>
 
 /* Remember argv[0] (or /proc/self/exe) to find the source tree. */

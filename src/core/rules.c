@@ -134,7 +134,7 @@ int rules_set_arg(struct rules *r, const char *arg, char *err, size_t errlen)
 		snprintf(err, errlen, "rule '%s' is not KEY=VALUE", arg);
 		return -1;
 	}
-	char key[64];
+	char key[RULES_KEY_MAX];
 	size_t kl = (size_t)(eq - arg);
 	if (kl >= sizeof key)
 		kl = sizeof key - 1;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rules: rule options (`--rule KEY=VALUE`, DECISIONS.md). Each game
- * describes its options in a table of rule_def; a struct rules holds one value
- * per entry of that table, in the same order. */
+/* rules: rule options (`--rule KEY=VALUE`, listed in docs/rules/GAME.en.md).
+ * Each game describes its options in a table of rule_def; a struct rules
+ * holds one value per entry of that table, in the same order. */
 #ifndef TAPIS_RULES_H
 #define TAPIS_RULES_H
 
@@ -16,6 +16,8 @@
 #endif
 
 #define RULES_MAX 32
+#define RULES_KEY_MAX 64    /* room for a rule's key */
+#define RULES_VALUE_MAX 32  /* room for a value in words (rules_value_str) */
 #define RULE_RANDOM (-1)   /* "random": the game draws it from the seed */
 #define RULE_AUTO (-2)     /* "auto": the game settles it from the players */
 #define RULE_NONE 0        /* for RULE_INT with a none_word: "none" is 0 */

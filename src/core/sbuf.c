@@ -58,3 +58,9 @@ void sb_capitalize(struct sbuf *b)
 	if (p[0] == 0xC3 && p[1] >= 0xA0 && p[1] <= 0xBE)
 		p[1] = (unsigned char)(p[1] - 0x20);
 }
+
+const char *sb_copy(const struct sbuf *b, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", b->s);
+	return buf;
+}

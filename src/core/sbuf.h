@@ -23,5 +23,7 @@ void sb_printf(struct sbuf *b, const char *fmt, ...);
 void sb_sentence(struct sbuf *b, const char *text);
 /* Upper-cases the first letter (UTF-8 aware for the French accented letters). */
 void sb_capitalize(struct sbuf *b);
+/* The text into buf, cut to len - 1 bytes; returns buf. */
+const char *sb_copy(const struct sbuf *b, char *buf, size_t len);
 
 #endif

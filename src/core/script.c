@@ -45,7 +45,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		uint64_t seat;
 		snprintf(word, sizeof word, "%.*s", (int)(rest - q), q);
 		if (!*rest || (size_t)(rest - q) >= sizeof word || num_parse_u64(word, 1000, &seat) < 0) {
-			char shown[160];
+			char shown[FILE_LINE_QUOTE_MAX];
 			snprintf(err, errlen, "%s:%d: a line starts with a seat number: '%s'", name, lineno,
 			         file_escape(q, SIZE_MAX, shown, sizeof shown));
 			script_release(s);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* script: the `--actions FILE` reader (CLI.md "Scripted actions"): one
+/* script: the `--actions FILE` reader (docs/tapis.6): one
  * action a line, "SEAT ACTION [ARGUMENTS]", '#' starts a comment. */
 #ifndef TAPIS_SCRIPT_H
 #define TAPIS_SCRIPT_H
@@ -11,6 +11,7 @@
 /* The longest line of an --actions file (comments included); a longer one
  * is refused, never cut. */
 #define SCRIPT_LINE_MAX 512
+#define SCRIPT_NAME_MAX 256  /* room for the file's name, said in messages */
 
 struct script_line {
 	int line;           /* line number in the file */
@@ -20,7 +21,7 @@ struct script_line {
 };
 
 struct script {
-	char name[256];
+	char name[SCRIPT_NAME_MAX];
 	int n, next, cap;
 	struct script_line *lines;
 };

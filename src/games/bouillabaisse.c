@@ -157,14 +157,6 @@ int bou_trick_best(const struct bouillabaisse *st)
 	return best;
 }
 
-static int hand_has_suit(const struct bouillabaisse *st, int seat, int suit)
-{
-	for (int i = 0; i < st->nhand[seat]; i++)
-		if (card_suit(st->hand[seat][i]) == suit)
-			return 1;
-	return 0;
-}
-
 /* ---- dealing ---- */
 
 static void deal_round(struct bouillabaisse *st, const struct sink *out)
@@ -277,15 +269,15 @@ static void bou_start(void *vst, const struct sink *out)
 	struct bouillabaisse *st = vst;
 	struct event e;
 	ev_init(&e, EV_CHOICE);
-	e.what = "suit";
+	e.what = EV_WHAT_SUIT;
 	e.value = st->suit;
 	ev_emit(out, &e);
 	ev_init(&e, EV_CHOICE);
-	e.what = "figure";
+	e.what = EV_WHAT_FIGURE;
 	e.value = st->figure;
 	ev_emit(out, &e);
 	ev_init(&e, EV_CHOICE);
-	e.what = "card";
+	e.what = EV_WHAT_CARD;
 	e.value = st->card;
 	ev_emit(out, &e);
 	st->round = 1;
@@ -304,7 +296,7 @@ static int bou_legal(const void *vst, struct action *out, int max)
 	if (st->over || st->to_act < 0)
 		return 0;
 	int s = st->to_act, n = 0;
-	int follow = st->ntrick > 0 && hand_has_suit(st, s, card_suit(st->trick[0]));
+	int follow = st->ntrick > 0 && card_has_suit(st->hand[s], st->nhand[s], card_suit(st->trick[0]));
 	for (int i = 0; i < st->nhand[s] && n < max; i++) {
 		card_t c = st->hand[s][i];
 		if (follow && card_suit(c) != card_suit(st->trick[0]))
@@ -330,7 +322,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 				st->aon_rounds |= 1u << st->round;
 				st->last_points[s] = -st->round_points[s];
 				ev_init(&e, EV_PHASE);
-				e.note = "all_or_nothing";
+				e.note = EV_NOTE_ALL_OR_NOTHING;
 				e.seat = s;
 				e.code = st->round;
 				e.value = st->last_points[s];
@@ -341,7 +333,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 		st->total[s] += st->last_points[s];
 
 	ev_init(&e, EV_PHASE);
-	e.note = "round_points";
+	e.note = EV_NOTE_ROUND_POINTS;
 	e.code = st->round;
 	e.seat = st->aon_seat;
 	e.value = st->aon_seat >= 0 ? st->last_points[st->aon_seat] : 0;
@@ -352,7 +344,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 	ev_init(&e, EV_HAND_END);
 	e.hand = st->round;
 	e.dealer = st->dealer;
-	e.values_name = "scores";
+	e.values_kind = EV_VALUES_SCORES;
 	e.pot = 0;
 	e.nvalues = st->players;
 	memcpy(e.values, st->total, sizeof(int) * (size_t)st->players);
@@ -366,7 +358,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 			if (st->total[s] < best)
 				best = st->total[s];
 		ev_init(&e, EV_GAME_END);
-		e.values_name = "standings";
+		e.values_kind = EV_VALUES_STANDINGS;
 		e.nvalues = st->players;
 		memcpy(e.values, st->total, sizeof(int) * (size_t)st->players);
 		int count = 0;
@@ -401,7 +393,7 @@ static int bou_apply(void *vst, const struct action *a, const struct sink *out, 
 			r.code = BOU_NOT_IN_HAND;
 			r.card = c;
 		} else if (st->ntrick > 0 && card_suit(c) != card_suit(st->trick[0]) &&
-		           hand_has_suit(st, s, card_suit(st->trick[0]))) {
+		           card_has_suit(st->hand[s], st->nhand[s], card_suit(st->trick[0]))) {
 			r.code = BOU_MUST_FOLLOW;
 			r.card = c;
 			r.suit = card_suit(st->trick[0]);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* La Bouillabaisse: six rounds of tricks, each with its own way of losing
- * points (DECISIONS.md "La Bouillabaisse"). 2-12 players, counter-clockwise
+ * points (docs/rules/bouillabaisse.en.md). 2-12 players, counter-clockwise
  * (seat+1 plays next), one or two decks with the lowest cards removed so
  * every hand has the same size. Lowest total wins.
  *

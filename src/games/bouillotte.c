@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Bouillotte (bouillotte.en.txt, DECISIONS.md "Bouillotte"): the shared
+/* Bouillotte (docs/rules/bouillotte.en.md): the shared
  * vying machinery with Bouillotte's options. */
 #include "games/bouillotte.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Bourré: the rules core (DECISIONS.md "Bourré"). */
+/* Bourré: the rules core (docs/rules/bourre.en.md). */
 #include "core/deckfile.h"
 #include "games/bourre.h"
 
@@ -47,10 +47,7 @@ static int in_hand(const struct bourre_state *st, int seat, card_t c)
 
 static int has_suit(const struct bourre_state *st, int seat, int suit)
 {
-	for (int i = 0; i < st->nhand[seat]; i++)
-		if (card_suit(st->hand[seat][i]) == suit)
-			return 1;
-	return 0;
+	return card_has_suit(st->hand[seat], st->nhand[seat], suit);
 }
 
 /* Cards played to tricks, the current one included. */
@@ -101,7 +98,7 @@ static void emit_action(const struct bourre_state *st, const struct sink *out, i
 
 
 static void pay(struct bourre_state *st, const struct sink *out, int from, int to, int amount,
-                const char *reason)
+                enum ev_reason reason)
 {
 	if (amount <= 0)
 		return;
@@ -113,7 +110,7 @@ static void pay(struct bourre_state *st, const struct sink *out, int from, int t
 		st->chips[to] += amount;
 	else
 		st->pot += amount;
-	if (from >= 0 && to < 0 && !strcmp(reason, "stay"))
+	if (from >= 0 && to < 0 && reason == EV_PAY_STAY)
 		st->put[from] += amount;
 	ev_emit_payment(out, from, to, amount, reason);
 }
@@ -218,6 +215,54 @@ static void ref(struct refusal *r, int code, card_t card, int suit)
 	r->amount = r->amount2 = -1;
 }
 
+/* What the rules of play ask of seat's next card. */
+struct duty {
+	int code;     /* BR_REF_FOLLOW, _BEAT, _TRUMP, _OVERTRUMP, _CINCH_LEAD, or 0: any card */
+	card_t card;  /* BEAT, OVERTRUMP: the card to beat; CINCH_LEAD: the highest trump */
+	int suit;     /* the suit asked, -1 none */
+	int cinch;    /* 1: a trump it plays must also be its highest (BR_REF_CINCH_FOLLOW) */
+};
+
+/* Follow the suit led, beating the best card when it can (unless the
+ * trick is trumped); without the suit, trump, overtrumping a trump when it
+ * can; with a cinch, lead the highest trump, and play it whenever a trump
+ * is played except as the last card of the trick. */
+static void play_duty(const struct bourre_state *st, int seat, struct duty *d)
+{
+	int t = st->trump;
+	int cinch = bourre_cinch(st, seat);
+	d->code = 0;
+	d->card = CARD_NONE;
+	d->suit = -1;
+	d->cinch = 0;
+	if (st->ntrick == 0) {
+		card_t top = top_trump(st, seat);
+		if (cinch && top) {
+			d->code = BR_REF_CINCH_LEAD;
+			d->card = top;
+			d->suit = t;
+		}
+		return;
+	}
+	int led = card_suit(st->trick[0]);
+	card_t w = trick_best(st);
+	int trumped = led != t && card_suit(w) == t;
+	int trump_ok = 0;   /* a trump may be played under the plain rules */
+	if (has_suit(st, seat, led)) {
+		d->code = !trumped && has_above(st, seat, w) ? BR_REF_BEAT : BR_REF_FOLLOW;
+		d->suit = led;
+		trump_ok = led == t;
+	} else if (has_suit(st, seat, t)) {
+		d->code = card_suit(w) == t && has_above(st, seat, w) ? BR_REF_OVERTRUMP : BR_REF_TRUMP;
+		d->suit = t;
+		trump_ok = 1;
+	}
+	if (d->code == BR_REF_BEAT || d->code == BR_REF_OVERTRUMP)
+		d->card = w;
+	int last = st->ntrick == nstayers(st) - 1;
+	d->cinch = cinch && trump_ok && !last;
+}
+
 int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r)
 {
 	ref(r, 0, CARD_NONE, -1);
@@ -225,46 +270,36 @@ int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct 
 		ref(r, BR_REF_NOT_HELD, c, -1);
 		return BR_REF_NOT_HELD;
 	}
-	int t = st->trump;
-	int cinch = bourre_cinch(st, seat);
-	if (st->ntrick == 0) {
-		if (cinch && top_trump(st, seat) && !as_top(st, seat, c)) {
-			ref(r, BR_REF_CINCH_LEAD, top_trump(st, seat), t);
-			return BR_REF_CINCH_LEAD;
+	struct duty d;
+	play_duty(st, seat, &d);
+	int code = 0;
+	switch (d.code) {
+	case BR_REF_CINCH_LEAD:
+		if (!as_top(st, seat, c))
+			code = d.code;
+		break;
+	case BR_REF_FOLLOW:
+	case BR_REF_BEAT:
+	case BR_REF_TRUMP:
+	case BR_REF_OVERTRUMP:
+		if (card_suit(c) != d.suit) {
+			code = d.code == BR_REF_FOLLOW || d.code == BR_REF_BEAT ? BR_REF_FOLLOW : BR_REF_TRUMP;
+			d.card = CARD_NONE;
+		} else if (d.card != CARD_NONE && card_rank(c) <= card_rank(d.card)) {
+			code = d.code;
 		}
-		return 0;
+		break;
+	default:
+		break;
 	}
-	int led = card_suit(st->trick[0]);
-	card_t w = trick_best(st);
-	int trumped = led != t && card_suit(w) == t;
-	int trump_ok = 0;   /* a trump may be played under the plain rules */
-	if (has_suit(st, seat, led)) {
-		if (card_suit(c) != led) {
-			ref(r, BR_REF_FOLLOW, CARD_NONE, led);
-			return BR_REF_FOLLOW;
-		}
-		if (!trumped && has_above(st, seat, w) && card_rank(c) <= card_rank(w)) {
-			ref(r, BR_REF_BEAT, w, led);
-			return BR_REF_BEAT;
-		}
-		trump_ok = led == t;
-	} else if (has_suit(st, seat, t)) {
-		if (card_suit(c) != t) {
-			ref(r, BR_REF_TRUMP, CARD_NONE, t);
-			return BR_REF_TRUMP;
-		}
-		if (card_suit(w) == t && has_above(st, seat, w) && card_rank(c) <= card_rank(w)) {
-			ref(r, BR_REF_OVERTRUMP, w, t);
-			return BR_REF_OVERTRUMP;
-		}
-		trump_ok = 1;
+	if (!code && d.cinch && !as_top(st, seat, c)) {
+		code = BR_REF_CINCH_FOLLOW;
+		d.card = top_trump(st, seat);
+		d.suit = st->trump;
 	}
-	int last = st->ntrick == nstayers(st) - 1;
-	if (cinch && trump_ok && !last && !as_top(st, seat, c)) {
-		ref(r, BR_REF_CINCH_FOLLOW, top_trump(st, seat), t);
-		return BR_REF_CINCH_FOLLOW;
-	}
-	return 0;
+	if (code)
+		ref(r, code, d.card, d.suit);
+	return code;
 }
 
 int bourre_renege(const struct bourre_state *st, int seat, card_t c)
@@ -280,47 +315,15 @@ int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r
 	ref(r, 0, CARD_NONE, -1);
 	if (st->phase != BR_PH_PLAY || st->nhand[seat] == 0)
 		return 0;
-	int t = st->trump;
-	if (st->ntrick == 0) {
-		if (bourre_cinch(st, seat) && top_trump(st, seat)) {
-			ref(r, BR_REF_CINCH_LEAD, top_trump(st, seat), t);
-			return BR_REF_CINCH_LEAD;
-		}
-		return 0;
+	struct duty d;
+	play_duty(st, seat, &d);
+	if (d.cinch) {
+		d.code = BR_REF_CINCH_FOLLOW;
+		d.card = top_trump(st, seat);
+		d.suit = st->trump;
 	}
-	int led = card_suit(st->trick[0]);
-	card_t w = trick_best(st);
-	int trumped = led != t && card_suit(w) == t;
-	int trump_ok = 0, code = 0;
-	card_t card = CARD_NONE;
-	int suit = -1;
-	if (has_suit(st, seat, led)) {
-		trump_ok = led == t;
-		if (!trumped && has_above(st, seat, w)) {
-			code = BR_REF_BEAT;
-			card = w;
-		} else {
-			code = BR_REF_FOLLOW;
-		}
-		suit = led;
-	} else if (has_suit(st, seat, t)) {
-		trump_ok = 1;
-		if (card_suit(w) == t && has_above(st, seat, w)) {
-			code = BR_REF_OVERTRUMP;
-			card = w;
-		} else {
-			code = BR_REF_TRUMP;
-		}
-		suit = t;
-	}
-	int last = st->ntrick == nstayers(st) - 1;
-	if (trump_ok && !last && bourre_cinch(st, seat)) {
-		code = BR_REF_CINCH_FOLLOW;
-		card = top_trump(st, seat);
-		suit = t;
-	}
-	ref(r, code, card, suit);
-	return code;
+	ref(r, d.code, d.card, d.suit);
+	return d.code;
 }
 
 /* ---- deals ---- */
@@ -341,7 +344,7 @@ static void pay_antes(struct bourre_state *st, const struct sink *out)
 		int s = (st->dealer + k) % st->players;
 		if (st->hand_no > 1 && !st->ante_double && st->exempt[s])
 			continue;
-		pay(st, out, s, -1, 1, "ante");
+		pay(st, out, s, -1, 1, EV_PAY_ANTE);
 	}
 	memset(st->exempt, 0, sizeof st->exempt);
 }
@@ -352,7 +355,7 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 {
 	st->hand_no++;
 	int k = st->hand_no - 1;
-	card_t pack[52];
+	card_t pack[BR_PACK];
 	int n = card_pack_full(pack, 1);
 	deckfile_deal_pack(st->stack, k, pack, n, &st->rng, pack);
 	st->packsize = n;
@@ -451,8 +454,16 @@ static void lone_win(struct bourre_state *st, const struct sink *out, int seat)
 	st->lone = seat;
 	memset(st->tricks, 0, sizeof st->tricks);
 	st->tricks[seat] = st->ncards;
-	ev_emit_phase(out, "lone", seat, 0, st->ncards);
+	ev_emit_phase(out, EV_NOTE_LONE, seat, 0, st->ncards);
 	end_deal(st, out);
+}
+
+/* The one seat still staying plays alone. */
+static void lone_stayer_wins(struct bourre_state *st, const struct sink *out)
+{
+	for (int s = 0; s < st->players; s++)
+		if (active(st, s))
+			lone_win(st, out, s);
 }
 
 static void move_to_dead(struct bourre_state *st, int seat)
@@ -478,13 +489,13 @@ static void dealer_alone(struct bourre_state *st, const struct sink *out)
 		/* Nobody may play: the pot waits for the next deal. */
 		st->status[d] = BR_ST_PASS;
 		move_to_dead(st, d);
-		ev_emit_phase(out, "nobody", -1, 0, 0);
+		ev_emit_phase(out, EV_NOTE_NOBODY, -1, 0, 0);
 		end_deal(st, out);
 		return;
 	}
 	st->status[d] = BR_ST_STAY;
-	ev_emit_phase(out, "dealer_stays", d, 0, 0);
-	pay(st, out, d, -1, stay_cost(st), "stay");
+	ev_emit_phase(out, EV_NOTE_DEALER_STAYS, d, 0, 0);
+	pay(st, out, d, -1, stay_cost(st), EV_PAY_STAY);
 	lone_win(st, out, d);
 }
 
@@ -506,7 +517,7 @@ static void declared(struct bourre_state *st, const struct sink *out)
 				mask |= 1u << s;
 				nst++;
 			}
-		ev_emit_phase(out, "reveal", -1, (int)mask, nst);
+		ev_emit_phase(out, EV_NOTE_REVEAL, -1, (int)mask, nst);
 		for (int s = 0; s < st->players; s++) {
 			st->status[s] = st->pending[s];
 			st->pending[s] = BR_ST_NONE;
@@ -521,21 +532,19 @@ static void declared(struct bourre_state *st, const struct sink *out)
 		for (int k = 1; k <= st->players; k++) {
 			int s = (st->dealer + k) % st->players;
 			if (st->status[s] == BR_ST_STAY)
-				pay(st, out, s, -1, stay_cost(st), "stay");
+				pay(st, out, s, -1, stay_cost(st), EV_PAY_STAY);
 			else
 				move_to_dead(st, s);
 		}
 	}
 	int n = nstayers(st);
 	if (n == 0) {
-		ev_emit_phase(out, "nobody", -1, 0, 0);
+		ev_emit_phase(out, EV_NOTE_NOBODY, -1, 0, 0);
 		end_deal(st, out);
 		return;
 	}
 	if (n == 1) {
-		for (int s = 0; s < st->players; s++)
-			if (active(st, s))
-				lone_win(st, out, s);
+		lone_stayer_wins(st, out);
 		return;
 	}
 	begin_draw(st, out);
@@ -579,11 +588,8 @@ static void confirm_turn(struct bourre_state *st, const struct sink *out, int fr
 {
 	int s = next_staying(st, from, st->confirmed);
 	if (s < 0) {
-		int n = nstayers(st);
-		if (n == 1) {
-			for (int x = 0; x < st->players; x++)
-				if (active(st, x))
-					lone_win(st, out, x);
+		if (nstayers(st) == 1) {
+			lone_stayer_wins(st, out);
 			return;
 		}
 		begin_play(st, out);
@@ -596,7 +602,7 @@ static void confirm_turn(struct bourre_state *st, const struct sink *out, int fr
 			others++;
 	if (others == 0) {
 		st->confirmed[s] = 1;
-		pay(st, out, s, -1, 1, "stay");
+		pay(st, out, s, -1, 1, EV_PAY_STAY);
 		lone_win(st, out, s);
 		return;
 	}
@@ -627,7 +633,7 @@ static void after_draw(struct bourre_state *st, const struct sink *out, int seat
 	if (st->four) {
 		/* the second chance to pass, announced before the first answer */
 		if (nstayers(st) >= 2)
-			ev_emit_phase(out, "second", -1, 0, nstayers(st));
+			ev_emit_phase(out, EV_NOTE_SECOND, -1, 0, nstayers(st));
 		confirm_turn(st, out, st->dealer);
 		return;
 	}
@@ -643,7 +649,7 @@ static void begin_play(struct bourre_state *st, const struct sink *out)
 		s = next_seat(st, s);
 	st->leader = s;
 	st->to_act = s;
-	ev_emit_phase(out, "play", s, 0, nstayers(st));
+	ev_emit_phase(out, EV_NOTE_PLAY, s, 0, nstayers(st));
 }
 
 /* 1 when the pot or a player's chips (or points) passed BR_STAKES_MAX: the
@@ -677,18 +683,18 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 	}
 	memset(st->exempt, 0, sizeof st->exempt);
 	if (best >= 0 && nbest == 1) {
-		pay(st, out, -1, best, cap, "pot");
+		pay(st, out, -1, best, cap, EV_PAY_POT);
 	} else if (best >= 0) {
 		for (int s = 0; s < st->players; s++)
 			if (active(st, s) && st->tricks[s] == st->tricks[best])
 				st->exempt[s] = 1;
-		ev_emit_phase(out, "split", -1, 0, st->tricks[best]);
+		ev_emit_phase(out, EV_NOTE_SPLIT, -1, 0, st->tricks[best]);
 	}
 	for (int k = 1; k <= st->players; k++) {
 		int s = (st->dealer + k) % st->players;
 		if (active(st, s) && st->tricks[s] == 0 && st->lone < 0) {
-			ev_emit_phase(out, "bourre", s, 0, cap);
-			pay(st, out, s, -1, cap, "bourre");
+			ev_emit_phase(out, EV_NOTE_BOURRE, s, 0, cap);
+			pay(st, out, s, -1, cap, EV_PAY_BOURRE);
 			st->exempt[s] = 1;
 		}
 	}
@@ -697,7 +703,7 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 	for (int k = 1; k <= st->players; k++) {
 		int s = (st->dealer + k) % st->players;
 		for (int i = 0; i < st->reneges[s]; i++)
-			pay(st, out, s, -1, st->four ? 2 * cap : cap, "renege");
+			pay(st, out, s, -1, st->four ? 2 * cap : cap, EV_PAY_RENEGE);
 		if (st->reneges[s])
 			st->exempt[s] = 1;
 	}
@@ -705,7 +711,7 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 	ev_init(&e, EV_HAND_END);
 	e.hand = st->hand_no;
 	e.dealer = st->dealer;
-	e.values_name = st->chips0 ? "chips" : "scores";
+	e.values_kind = st->chips0 ? EV_VALUES_CHIPS : EV_VALUES_SCORES;
 	e.nvalues = st->players;
 	memcpy(e.values, st->chips, sizeof(int) * (size_t)st->players);
 	e.pot = st->pot;
@@ -714,14 +720,14 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 
 	int last = st->hands_max > 0 && st->hand_no >= st->hands_max;
 	if (!last && stakes_at_bound(st)) {
-		ev_emit_phase(out, "stakes", -1, 0, BR_STAKES_MAX);
+		ev_emit_phase(out, EV_NOTE_STAKES, -1, 0, BR_STAKES_MAX);
 		last = 1;
 	}
 	if (last) {
 		st->phase = BR_PH_OVER;
 		st->to_act = -1;
 		ev_init(&e, EV_GAME_END);
-		e.values_name = "standings";
+		e.values_kind = EV_VALUES_STANDINGS;
 		e.nvalues = st->players;
 		memcpy(e.values, st->chips, sizeof(int) * (size_t)st->players);
 		int top = st->chips[0];
@@ -757,7 +763,7 @@ static void reshuffle(struct bourre_state *st, const struct sink *out)
 	memset(st->dead_by, 0, sizeof st->dead_by);
 	st->ndead = 0;
 	st->reshuffles++;
-	ev_emit_phase(out, "reshuffle", -1, 0, st->stock_n);
+	ev_emit_phase(out, EV_NOTE_RESHUFFLE, -1, 0, st->stock_n);
 }
 
 void bourre_discard_range(const struct bourre_state *st, int seat, int *min, int *max)
@@ -843,7 +849,7 @@ static void announce_reneges(struct bourre_state *st, const struct sink *out)
 		st->renege_voids[s] = 0;
 		struct event e;
 		ev_init(&e, EV_PHASE);
-		e.note = "renege";
+		e.note = EV_NOTE_RENEGE;
 		e.seat = s;
 		e.code = st->trick_renege[i];
 		e.value = st->trick_renege_suit[i];
@@ -1074,7 +1080,7 @@ static int apply_fn(void *vst, const struct action *a, const struct sink *out, s
 				int cost = stay_cost(st);
 				emit_action(st, out, s, a, cost, EV_ALL);
 				st->status[s] = BR_ST_STAY;
-				pay(st, out, s, -1, cost, "stay");
+				pay(st, out, s, -1, cost, EV_PAY_STAY);
 			}
 		} else {
 			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
@@ -1114,7 +1120,7 @@ static int apply_fn(void *vst, const struct action *a, const struct sink *out, s
 	case BR_PH_CONFIRM:
 		if (a->kind == ACT_STAY) {
 			emit_action(st, out, s, a, 1, EV_ALL);
-			pay(st, out, s, -1, 1, "stay");
+			pay(st, out, s, -1, 1, EV_PAY_STAY);
 		} else if (a->kind == ACT_PASS) {
 			emit_action(st, out, s, a, -1, EV_ALL);
 			st->status[s] = BR_ST_PASS;
@@ -1202,9 +1208,9 @@ static void resample_fn(void *vst, int seat, struct rng *rng)
 	known |= played_mask(st);
 	if (st->turnup_place == BR_TU_TABLE)
 		known |= bit(st->turnup);
-	card_t pool[52];
+	card_t pool[BR_PACK];
 	int np = 0;
-	card_t full[52];
+	card_t full[BR_PACK];
 	int nf = card_pack_full(full, 1);
 	for (int i = 0; i < nf; i++)
 		if (!(known & bit(full[i])))
@@ -1212,7 +1218,7 @@ static void resample_fn(void *vst, int seat, struct rng *rng)
 	int placed = 0;
 	for (int attempt = 0; attempt < 40 && !placed; attempt++) {
 		card_shuffle(pool, np, rng);
-		card_t left[52];
+		card_t left[BR_PACK];
 		int nl = np;
 		memcpy(left, pool, (size_t)np);
 		struct bourre_state t = *st;
@@ -1317,7 +1323,7 @@ static int audit_fn(const void *vst, char *err, size_t errlen)
 		count[st->turnup & 63]++;
 		total++;
 	}
-	if (total != 52) {
+	if (total != BR_PACK) {
 		snprintf(err, errlen, "%d cards in play, not 52", total);
 		return -1;
 	}

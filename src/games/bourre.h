@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bourre: Bourré (Louisiana), 2-8 players, 52 cards, five-card trick game
- * with a pot, and its variations (DECISIONS.md "Bourré"). */
+ * with a pot, and its variations (docs/rules/bourre.en.md). */
 #ifndef TAPIS_BOURRE_H
 #define TAPIS_BOURRE_H
 
@@ -9,6 +9,7 @@
 #include "core/game.h"
 
 #define BR_MAX_SEATS 8
+#define BR_PACK 52      /* one full pack */
 #define BR_HAND_MAX 6   /* the dealer who takes the trump card holds six */
 /* The game ends after a deal that leaves the pot, or a player's chips or
  * points (either way), above this: a bourré matches the pot, so the stakes
@@ -75,10 +76,10 @@ struct bourre_state {
 	unsigned char exempt[BR_MAX_SEATS]; /* no ante for the next deal */
 	/* the deal */
 	int packsize;
-	card_t stock[52];
+	card_t stock[BR_PACK];
 	int stock_pos, stock_n;          /* stock[stock_pos..stock_n) is left, top first */
-	card_t dead[52];                 /* discards and passed hands */
-	signed char dead_by[52];
+	card_t dead[BR_PACK];            /* discards and passed hands */
+	signed char dead_by[BR_PACK];
 	int ndead;
 	int reshuffles;
 	card_t hand[BR_MAX_SEATS][BR_HAND_MAX];
@@ -99,7 +100,7 @@ struct bourre_state {
 	card_t trick[BR_MAX_SEATS];
 	signed char trick_seat[BR_MAX_SEATS];
 	int ntrick, leader;
-	card_t gone[52];                 /* cards of completed tricks */
+	card_t gone[BR_PACK];            /* cards of completed tricks */
 	int ngone;
 	unsigned char voids[BR_MAX_SEATS];/* bit per suit: shown void in play */
 	/* strict=yes: the reneges of the trick under way (the rule broken, a
@@ -121,7 +122,7 @@ struct bourre_state {
 int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r);
 /* 1 when `seat` holds a cinch (tricks won plus sure trump tricks reach 3). */
 int bourre_cinch(const struct bourre_state *st, int seat);
-/* Sure trump tricks of `seat` (DECISIONS.md formula). */
+/* Sure trump tricks of `seat` (docs/rules/bourre.en.md, "The cinch"). */
 int bourre_sure_trumps(const struct bourre_state *st, int seat);
 /* Why `seat` may not play card c now under the rules of play (a refusal
  * code, 0 when the play is proper). With strict=yes a held card that breaks

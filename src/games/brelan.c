@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Le Brelan (brelan.fr.txt, DECISIONS.md "Brelan"): the shared vying
+/* Le Brelan (docs/rules/brelan.en.md): the shared vying
  * machinery with Le Brelan's options. */
 #include "games/brelan.h"
 

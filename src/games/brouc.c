@@ -104,14 +104,6 @@ int brouc_round(const struct brouc_state *st, int d)
 	return floordiv(d + 5, 10);
 }
 
-static int has_suit(const card_t *h, int n, int suit)
-{
-	for (int i = 0; i < n; i++)
-		if (card_suit(h[i]) == suit)
-			return 1;
-	return 0;
-}
-
 /* 1 when c, a trump, makes a K-Q or K-Q-J of trumps with the trick's cards. */
 static int completes_trump_combo(const struct brouc_state *st, card_t c)
 {
@@ -149,7 +141,7 @@ int brouc_check(const struct brouc_state *st, card_t c, struct refusal *why)
 	int led = card_suit(st->trick[0]);
 	if (card_suit(c) == led)
 		goto out;
-	if (has_suit(h, n, led)) {
+	if (card_has_suit(h, n, led)) {
 		r.code = BROUC_R_FOLLOW;
 		r.suit = led;
 		goto out;
@@ -353,7 +345,7 @@ static void game_end(struct brouc_state *st, const struct sink *out)
 	st->turn = -1;
 	struct event e;
 	ev_init(&e, EV_GAME_END);
-	e.values_name = "standings";
+	e.values_kind = EV_VALUES_STANDINGS;
 	e.nvalues = 2;
 	e.values[0] = st->wins[0];
 	e.values[1] = st->wins[1];
@@ -392,7 +384,7 @@ static void end_deal(struct brouc_state *st, int won, const struct sink *out)
 	}
 	if (won >= 0) {
 		ev_init(&e, EV_PHASE);
-		e.note = "game_won";
+		e.note = EV_NOTE_GAME_WON;
 		e.winner = won;
 		e.code = won;
 		e.value = value;
@@ -410,7 +402,7 @@ static void end_deal(struct brouc_state *st, int won, const struct sink *out)
 	if (cape >= 0) {
 		int extra = st->variant == BROUC_MODERN ? 2 : 3;
 		ev_init(&e, EV_PHASE);
-		e.note = "cape";
+		e.note = EV_NOTE_CAPE;
 		e.winner = cape;
 		e.code = cape;
 		e.value = extra;
@@ -420,7 +412,7 @@ static void end_deal(struct brouc_state *st, int won, const struct sink *out)
 	ev_init(&e, EV_HAND_END);
 	e.hand = st->hand_no;
 	e.dealer = st->dealer;
-	e.values_name = "scores";
+	e.values_kind = EV_VALUES_SCORES;
 	e.nvalues = 2;
 	e.values[0] = st->score[0];
 	e.values[1] = st->score[1];
@@ -500,7 +492,7 @@ static void finish_trick(struct brouc_state *st, const struct sink *out)
 	for (int t = 0; t < 2; t++)
 		st->dealpts[t] = st->cardpts[t] + st->combopts[t];
 	ev_init(&e, EV_PHASE);
-	e.note = "tally";
+	e.note = EV_NOTE_TALLY;
 	e.winner = team;
 	e.value = st->tricks_done;
 	e.nvalues = 4;
@@ -713,15 +705,9 @@ static int brouc_dealer(const void *vst)
 }
 
 /* Recompute the deal's points from the tricks and the hands, as a referee. */
-static int brouc_audit(const void *vst, char *err, size_t errlen)
+/* Every card of the pack exactly once: in a hand, the trick or the tricks done. */
+static int audit_cards(const struct brouc_state *st, char *err, size_t errlen)
 {
-	const struct brouc_state *st = vst;
-	if (st->players != BROUC_PLAYERS) {
-		snprintf(err, errlen, "players %d", st->players);
-		return -1;
-	}
-	if (st->hand_no == 0)
-		return 0;
 	int count[256] = { 0 };
 	int ncards = 0;
 	for (int s = 0; s < BROUC_PLAYERS; s++)
@@ -751,7 +737,12 @@ static int brouc_audit(const void *vst, char *err, size_t errlen)
 				return -1;
 			}
 		}
-	/* Hand sizes: 8 minus the tricks done and the card in this trick. */
+	return 0;
+}
+
+/* Hand sizes: 8 minus the tricks done and the card in this trick. */
+static int audit_hands(const struct brouc_state *st, char *err, size_t errlen)
+{
 	for (int s = 0; s < BROUC_PLAYERS; s++) {
 		int inplay = ((s - st->leader + BROUC_PLAYERS) % BROUC_PLAYERS) < st->ntrick;
 		if (!st->over && st->nhand[s] != BROUC_HAND - st->tricks_done - inplay) {
@@ -759,9 +750,12 @@ static int brouc_audit(const void *vst, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	/* Replay the scoring of the deal. */
-	card_t orig[BROUC_PLAYERS][BROUC_HAND];
-	int no[BROUC_PLAYERS];
+	return 0;
+}
+
+/* Each seat's hand as it was dealt: what it holds and what it played. */
+static void dealt_hands(const struct brouc_state *st, card_t orig[BROUC_PLAYERS][BROUC_HAND], int no[BROUC_PLAYERS])
+{
 	for (int s = 0; s < BROUC_PLAYERS; s++) {
 		no[s] = st->nhand[s];
 		memcpy(orig[s], st->hand[s], (size_t)no[s]);
@@ -775,7 +769,24 @@ static int brouc_audit(const void *vst, char *err, size_t errlen)
 		int s = (st->leader + i) % BROUC_PLAYERS;
 		orig[s][no[s]++] = st->trick[i];
 	}
-	int cp[2] = { 0, 0 }, co[2] = { 0, 0 }, first[2] = { 0, 0 }, tw[2] = { 0, 0 };
+}
+
+/* What the tricks done give each team, counted again. */
+struct brouc_tally {
+	int cp[2];     /* card points */
+	int co[2];     /* combination points */
+	int first[2];  /* 1: the team has taken a trick (its hand combinations declared) */
+	int tw[2];     /* tricks won */
+};
+
+/* Count the tricks done again; -1 when a trick's winner is not the one
+ * the rules give. */
+static int tally_tricks(const struct brouc_state *st, struct brouc_tally *ty, char *err, size_t errlen)
+{
+	card_t orig[BROUC_PLAYERS][BROUC_HAND];
+	int no[BROUC_PLAYERS];
+	dealt_hands(st, orig, no);
+	memset(ty, 0, sizeof *ty);
 	uint32_t gone = 0;
 	for (int k = 0; k < st->tricks_done; k++) {
 		struct brouc_state t;
@@ -789,9 +800,9 @@ static int brouc_audit(const void *vst, char *err, size_t errlen)
 			return -1;
 		}
 		int team = brouc_team(w);
-		tw[team]++;
+		ty->tw[team]++;
 		for (int i = 0; i < 4; i++) {
-			cp[team] += brouc_points(st->played[k][i]);
+			ty->cp[team] += brouc_points(st->played[k][i]);
 			gone |= 1u << brouc_idx(st->played[k][i]);
 		}
 		for (int s = 0; s < SUIT_COUNT; s++) {
@@ -800,35 +811,59 @@ static int brouc_audit(const void *vst, char *err, size_t errlen)
 				if (card_suit(st->played[k][i]) == s)
 					m |= 1u << card_rank(st->played[k][i]);
 			int v = brouc_combo_value(st, brouc_combo_kind(m), s, 1);
-			co[team] += v;
+			ty->co[team] += v;
 			if (st->variant == BROUC_HOMME)
-				co[1 - team] -= v;
+				ty->co[1 - team] -= v;
 		}
-		if (!first[team]) {
-			first[team] = 1;
+		if (!ty->first[team]) {
+			ty->first[team] = 1;
 			for (int p = team; p < BROUC_PLAYERS; p += 2)
 				for (int s = 0; s < SUIT_COUNT; s++) {
 					unsigned m = 0;
 					for (int i = 0; i < no[p]; i++)
 						if (card_suit(orig[p][i]) == s && !(gone & (1u << brouc_idx(orig[p][i]))))
 							m |= 1u << card_rank(orig[p][i]);
-					co[team] += brouc_combo_value(st, brouc_combo_kind(m), s, 0);
+					ty->co[team] += brouc_combo_value(st, brouc_combo_kind(m), s, 0);
 				}
 		}
 	}
-	if (cp[0] + cp[1] > 120 || (st->tricks_done == BROUC_TRICKS && cp[0] + cp[1] != 120)) {
-		snprintf(err, errlen, "card points %d + %d", cp[0], cp[1]);
+	return 0;
+}
+
+/* Replay the scoring of the deal. */
+static int audit_scoring(const struct brouc_state *st, char *err, size_t errlen)
+{
+	struct brouc_tally ty;
+	if (tally_tricks(st, &ty, err, errlen) < 0)
+		return -1;
+	if (ty.cp[0] + ty.cp[1] > 120 || (st->tricks_done == BROUC_TRICKS && ty.cp[0] + ty.cp[1] != 120)) {
+		snprintf(err, errlen, "card points %d + %d", ty.cp[0], ty.cp[1]);
 		return -1;
 	}
 	for (int t = 0; t < 2; t++) {
-		if (cp[t] != st->cardpts[t] || co[t] != st->combopts[t] ||
-		    st->dealpts[t] != cp[t] + co[t] || tw[t] != st->tricks_won[t] ||
-		    first[t] != st->first_won[t]) {
+		if (ty.cp[t] != st->cardpts[t] || ty.co[t] != st->combopts[t] ||
+		    st->dealpts[t] != ty.cp[t] + ty.co[t] || ty.tw[t] != st->tricks_won[t] ||
+		    ty.first[t] != st->first_won[t]) {
 			snprintf(err, errlen, "team %d: card points %d (counted %d), combinations %d (counted %d), total %d",
-			         t, st->cardpts[t], cp[t], st->combopts[t], co[t], st->dealpts[t]);
+			         t, st->cardpts[t], ty.cp[t], st->combopts[t], ty.co[t], st->dealpts[t]);
 			return -1;
 		}
 	}
+	return 0;
+}
+
+static int brouc_audit(const void *vst, char *err, size_t errlen)
+{
+	const struct brouc_state *st = vst;
+	if (st->players != BROUC_PLAYERS) {
+		snprintf(err, errlen, "players %d", st->players);
+		return -1;
+	}
+	if (st->hand_no == 0)
+		return 0;
+	if (audit_cards(st, err, errlen) < 0 || audit_hands(st, err, errlen) < 0 ||
+	    audit_scoring(st, err, errlen) < 0)
+		return -1;
 	if (st->variant == BROUC_MODERN && !st->over) {
 		for (int t = 0; t < 2; t++)
 			if (10 * st->score[t] + st->dealpts[t] > 300 || st->score[t] < 0) {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* brouc: Le Brouc, the four-handed partnership trick game of l'Etivaz, and
- * its ancestor L'Homme de Brou (`variant=homme`). Rules: docs/rules/brouc.en.md,
- * decisions: DECISIONS.md "Le Brouc".
+ * its ancestor L'Homme de Brou (`variant=homme`). Rules and the choices made
+ * where sources differ: docs/rules/brouc.en.md.
  *
  * Seats 0 and 2 play against 1 and 3 (team = seat % 2). 32 cards ranked
  * A 10 K Q J 9 8 7, dealt 1-3-4 from the dealer's right; the pack's last
@@ -39,13 +39,13 @@ enum brouc_refusal {
 enum brouc_decl { BROUC_KQ = 1, BROUC_KQJ = 2, BROUC_IN_TRICK = 4 };
 
 /* EV_PHASE notes:
- * "tally" after each trick and its combinations: winner = the trick's team,
+ * EV_NOTE_TALLY after each trick and its combinations: winner = the trick's team,
  *   value = tricks done, values = the game's scores [0..1] and the deal's
  *   unrounded totals [2..3];
- * "game_won": winner = team, value = games or parties it wins, values =
+ * EV_NOTE_GAME_WON: winner = team, value = games or parties it wins, values =
  *   scores before the deal [0..1], deal totals [2..3], scores with the
  *   rounded deal totals added [4..5];
- * "cape": winner = team, value = extra games or parties. */
+ * EV_NOTE_CAPE: winner = team, value = extra games or parties. */
 
 struct brouc_state {
 	int players;             /* always 4 */

@@ -171,6 +171,24 @@ static int top_in_suit(const struct vying *v, int seat, int suit)
 	return best;
 }
 
+/* Which contender holds the highest card of suit (the first in the order
+ * of primauté on a tie), or -1 when none holds the suit. */
+static int suit_owner(const struct vying *v, const int *order, int n, unsigned contenders, int suit)
+{
+	int top = 0, owner = -1;
+	for (int i = 0; i < n; i++) {
+		int s = order[i];
+		if (!(contenders & bit(s)))
+			continue;
+		int t = top_in_suit(v, s, suit);
+		if (t > top) {
+			top = t;
+			owner = s;
+		}
+	}
+	return owner;
+}
+
 int vying_best(const struct vying *v, unsigned contenders, int fixed_suit, int *kind, int *suit,
                int *points)
 {
@@ -199,17 +217,7 @@ int vying_best(const struct vying *v, unsigned contenders, int fixed_suit, int *
 	unsigned dealt = dealt_mask(v);
 	/* Bouillotte's later levels: the highest card of the fixed suit. */
 	if (fixed_suit >= 0) {
-		int top = 0;
-		for (int i = 0; i < n; i++) {
-			int s = order[i];
-			if (!(contenders & bit(s)))
-				continue;
-			int t = top_in_suit(v, s, fixed_suit);
-			if (t > top) {
-				top = t;
-				best = s;
-			}
-		}
+		best = suit_owner(v, order, n, contenders, fixed_suit);
 		if (best >= 0) {
 			*suit = fixed_suit;
 			*points = vying_suit_points(v->hands, dealt, v->turn, fixed_suit);
@@ -218,20 +226,8 @@ int vying_best(const struct vying *v, unsigned contenders, int fixed_suit, int *
 	}
 	/* The point: each owned suit for its owner; most points; primaute. */
 	int owner[SUIT_COUNT];
-	for (int su = 0; su < SUIT_COUNT; su++) {
-		owner[su] = -1;
-		int top = 0;
-		for (int i = 0; i < n; i++) {
-			int s = order[i];
-			if (!(contenders & bit(s)))
-				continue;
-			int t = top_in_suit(v, s, su);
-			if (t > top) {
-				top = t;
-				owner[su] = s;
-			}
-		}
-	}
+	for (int su = 0; su < SUIT_COUNT; su++)
+		owner[su] = suit_owner(v, order, n, contenders, su);
 	int bp = -1, bpos = 99;
 	for (int su = 0; su < SUIT_COUNT; su++) {
 		if (owner[su] < 0)
@@ -308,7 +304,7 @@ static void ev_seats(struct event *e, int seat)
 		e->card_seat[i] = (signed char)seat;
 }
 
-static void ev_pay(const struct sink *out, int from, int to, int amount, const char *reason)
+static void ev_pay(const struct sink *out, int from, int to, int amount, enum ev_reason reason)
 {
 	if (amount > 0)
 		ev_emit_payment(out, from, to, amount, reason);
@@ -344,7 +340,7 @@ static void ev_act(const struct vying *v, const struct sink *out, int seat, int 
 }
 
 /* A player puts chips into the pot. */
-static void put_in(struct vying *v, int seat, int amount, const struct sink *out, const char *reason)
+static void put_in(struct vying *v, int seat, int amount, const struct sink *out, enum ev_reason reason)
 {
 	if (amount > v->chips[seat])
 		amount = v->chips[seat];
@@ -372,7 +368,7 @@ static void game_over(struct vying *v, const struct sink *out)
 	vying_standings(v, st);
 	struct event e;
 	ev_init(&e, EV_GAME_END);
-	e.values_name = "standings";
+	e.values_kind = EV_VALUES_STANDINGS;
 	e.nvalues = v->players;
 	int best = -1;
 	for (int s = 0; s < v->players; s++) {
@@ -406,7 +402,7 @@ static void end_deal(struct vying *v, const struct sink *out)
 	ev_init(&e, EV_HAND_END);
 	e.hand = v->hand;
 	e.dealer = v->dealer;
-	e.values_name = "chips";
+	e.values_kind = EV_VALUES_CHIPS;
 	e.nvalues = v->players;
 	for (int s = 0; s < v->players; s++)
 		e.values[s] = v->chips[s];
@@ -418,15 +414,15 @@ static void end_deal(struct vying *v, const struct sink *out)
 		if (v->reserve[s] >= v->cfg.cave && v->cfg.cave > 0) {
 			v->reserve[s] -= v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
-			ev_emit_phase(out, "recave", s, 0, v->cfg.cave);
+			ev_emit_phase(out, EV_NOTE_RECAVE, s, 0, v->cfg.cave);
 		} else if (v->cfg.rebuy && chips_bought(v) <= VY_CHIPS_MAX - v->cfg.cave) {
 			v->bought[s] += v->cfg.cave;
 			v->chips[s] += v->cfg.cave;
-			ev_emit_phase(out, "rebuy", s, 0, v->cfg.cave);
+			ev_emit_phase(out, EV_NOTE_REBUY, s, 0, v->cfg.cave);
 		} else {
 			v->out[s] = 1;
 			v->in_deal[s] = 0;
-			ev_emit_phase(out, "out", s, 0, 0);
+			ev_emit_phase(out, EV_NOTE_OUT, s, 0, 0);
 		}
 	}
 	if (nactive(v) <= 1) {
@@ -434,7 +430,7 @@ static void end_deal(struct vying *v, const struct sink *out)
 		for (int s = 0; s < v->players; s++)
 			if (!v->out[s] && v->dead > 0) {
 				v->chips[s] += v->dead;
-				ev_pay(out, -1, s, v->dead, "pot");
+				ev_pay(out, -1, s, v->dead, EV_PAY_POT);
 				v->dead = 0;
 			}
 		game_over(v, out);
@@ -461,7 +457,7 @@ static void win_uncontested(struct vying *v, int w, const struct sink *out)
 	v->win_suit[0] = -1;
 	v->win_seat[1] = -1;
 	v->carried = 0;
-	ev_pay(out, -1, w, pot, "uncontested");
+	ev_pay(out, -1, w, pot, EV_PAY_UNCONTESTED);
 	v->to_act = -1;
 	end_deal(v, out);
 }
@@ -476,7 +472,7 @@ static void throw_in(struct vying *v, const struct sink *out)
 	v->carried = 1;
 	v->nwins = 0;
 	v->win_seat[0] = -1;
-	ev_emit_phase(out, "all_passed", -1, 0, v->dead);
+	ev_emit_phase(out, EV_NOTE_ALL_PASSED, -1, 0, v->dead);
 	v->to_act = -1;
 	end_deal(v, out);
 }
@@ -505,7 +501,7 @@ static void brelan_payments(struct vying *v, const struct sink *out)
 				net = v->chips[p];
 			v->chips[p] -= net;
 			v->chips[h] += net;
-			ev_pay(out, p, h, net, due[h] > v->cfg.brelan_pay ? "carre" : "brelan");
+			ev_pay(out, p, h, net, due[h] > v->cfg.brelan_pay ? EV_PAY_CARRE : EV_PAY_BRELAN);
 		}
 	}
 }
@@ -615,7 +611,7 @@ static void showdown(struct vying *v, const struct sink *out)
 			ev_emit(out, &d);
 		}
 		v->chips[w] += wa[i];
-		ev_pay(out, -1, w, wa[i], i == 0 ? "pot" : popcount(wc[i]) > 1 ? "side_pot" : "return");
+		ev_pay(out, -1, w, wa[i], i == 0 ? EV_PAY_POT : popcount(wc[i]) > 1 ? EV_PAY_SIDE_POT : EV_PAY_RETURN);
 		v->win_seat[i] = w;
 		v->win_amount[i] = wa[i];
 		v->win_kind[i] = wk[i];
@@ -626,7 +622,7 @@ static void showdown(struct vying *v, const struct sink *out)
 	for (int s = 0; s < v->players; s++)
 		if (rem[s] > 0) {
 			v->chips[s] += rem[s];
-			ev_pay(out, -1, s, rem[s], "return");
+			ev_pay(out, -1, s, rem[s], EV_PAY_RETURN);
 		}
 	v->nwins = nst;
 	v->win_seat[nst] = -1;
@@ -698,7 +694,7 @@ static void do_straddle(struct vying *v, int seat, int kind, const struct sink *
 {
 	int amt = vying_straddle_amount(v);
 	ev_act(v, out, seat, kind, amt);
-	put_in(v, seat, amt, out, kind == ACT_BUYBACK ? "buyback" : "straddle");
+	put_in(v, seat, amt, out, kind == ACT_BUYBACK ? EV_PAY_BUYBACK : EV_PAY_STRADDLE);
 	v->steps++;
 	v->nstraddles[seat]++;
 	v->last_straddler = seat;
@@ -782,7 +778,7 @@ static void cave_offer_next(struct vying *v, const struct sink *out)
 static void antes_and_chain(struct vying *v, const struct sink *out)
 {
 	/* Antes / passe. */
-	const char *why = v->cfg.antes_stake ? "ante" : "passe";
+	enum ev_reason why = v->cfg.antes_stake ? EV_PAY_ANTE : EV_PAY_PASSE;
 	int prev_paid[VY_MAX];
 	memcpy(prev_paid, v->paid_passe, sizeof prev_paid);
 	for (int k = 1; k <= v->players; k++) {
@@ -827,8 +823,8 @@ static void antes_and_chain(struct vying *v, const struct sink *out)
 	}
 	if (v->cfg.straddle == VY_STRADDLE_FORCED && can_straddle(v, v->chain[0]) && v->cfg.straddle_max > 0) {
 		int amt = vying_straddle_amount(v);
-		ev_emit_phase(out, "forced_straddle", v->chain[0], 0, amt);
-		put_in(v, v->chain[0], amt, out, "straddle");
+		ev_emit_phase(out, EV_NOTE_FORCED_STRADDLE, v->chain[0], 0, amt);
+		put_in(v, v->chain[0], amt, out, EV_PAY_STRADDLE);
 		v->steps++;
 		v->nstraddles[v->chain[0]]++;
 		v->last_straddler = v->chain[0];
@@ -888,7 +884,7 @@ static void showdown_or_extra(struct vying *v, const struct sink *out)
 		v->extra = 1;
 		v->need = can_act_mask(v) & ~(v->last_bettor >= 0 ? bit(v->last_bettor) : 0u);
 		if (v->need) {
-			ev_emit_phase(out, "extra_round", v->last_bettor, 0, 0);
+			ev_emit_phase(out, EV_NOTE_EXTRA_ROUND, v->last_bettor, 0, 0);
 			next_in_round(v, v->last_bettor >= 0 ? v->last_bettor : v->dealer, out);
 			return;
 		}
@@ -1068,17 +1064,173 @@ static void note_call(struct vying *v)
 		v->called3 = 1;
 }
 
+/* A call (kind ACT_CALL, or ACT_ALLIN short of the bet) of `amt` chips by
+ * s: the round goes on. */
+static void call(struct vying *v, int s, int kind, int amt, enum ev_reason reason, const struct sink *out)
+{
+	note_call(v);
+	ev_act(v, out, s, kind, amt);
+	put_in(v, s, amt, out, reason);
+	v->need &= ~bit(s);
+	next_in_round(v, s, out);
+}
+
 /* A bet (open or raise) of `amt` chips by s: new round. */
 static void bet(struct vying *v, int s, int kind, int amt, const struct sink *out)
 {
 	ev_act(v, out, s, kind, amt);
-	put_in(v, s, amt, out, kind == ACT_OPEN ? "open" : kind == ACT_RAISE ? "raise" : "allin");
+	put_in(v, s, amt, out, kind == ACT_OPEN ? EV_PAY_OPEN : kind == ACT_RAISE ? EV_PAY_RAISE : EV_PAY_ALLIN);
 	v->opened = 1;
 	v->extra = 0;
 	v->called3 = 0;
 	v->last_bettor = s;
 	v->need = can_act_mask(v) & ~bit(s);
 	next_in_round(v, s, out);
+}
+
+/* The waiting caves offered before the deal (Brelan cavé): take or decline. */
+static int apply_cave(struct vying *v, int s, int k, const struct sink *out, struct refusal *why)
+{
+	if (k == ACT_TAKE) {
+		ev_act(v, out, s, ACT_TAKE, -1);
+		v->reserve[s] -= v->cfg.cave;
+		v->chips[s] += v->cfg.cave;
+		ev_emit_phase(out, EV_NOTE_ADD_CAVE, s, 0, v->cfg.cave);
+	} else if (k == ACT_DECLINE) {
+		ev_act(v, out, s, ACT_DECLINE, -1);
+	} else {
+		return refuse(why, VY_REF_CAVE_NOW, v->cfg.cave);
+	}
+	v->cave_idx++;
+	cave_offer_next(v, out);
+	return 0;
+}
+
+/* The straddles (carres) offered before the deal: decline, straddle, buy back. */
+static int apply_straddle(struct vying *v, int s, int k, const struct sink *out, struct refusal *why)
+{
+	if (k == ACT_DECLINE) {
+		ev_act(v, out, s, ACT_DECLINE, -1);
+		if (v->offer == 2)
+			offer_next_seat(v, out);
+		else
+			end_chain(v, out);
+		return 0;
+	}
+	if (k == ACT_STRADDLE && v->offer == 1) {
+		do_straddle(v, s, ACT_STRADDLE, out);
+		v->nchain++;
+		after_straddle(v, out);
+		return 0;
+	}
+	if (k == ACT_BUYBACK && v->offer == 2) {
+		do_straddle(v, s, ACT_BUYBACK, out);
+		end_chain(v, out);
+		return 0;
+	}
+	if (k == ACT_BUYBACK)
+		return refuse(why, VY_REF_NO_BUYBACK, -1);
+	return refuse(why, VY_REF_STRADDLE_NOW, vying_straddle_amount(v));
+}
+
+/* A pass: before the opening, or standing in the extra round. */
+static int apply_pass(struct vying *v, int s, const struct sink *out, struct refusal *why)
+{
+	if (v->opened && !v->extra)
+		return refuse(why, VY_REF_OPENED, -1);
+	ev_act(v, out, s, ACT_PASS, -1);
+	if (v->extra) {
+		v->need &= ~bit(s);
+		next_in_round(v, s, out);
+	} else {
+		v->pidx++;
+		preopen_next(v, out);
+	}
+	return 0;
+}
+
+/* A bet of a->amount (kind ACT_OPEN or ACT_RAISE) when it is at least m
+ * (else refused with `below`) and s has it. */
+static int bet_amount(struct vying *v, int s, int kind, int m, int below, const struct action *a,
+                      const struct sink *out, struct refusal *why)
+{
+	int chips = v->chips[s];
+	if (chips < m)
+		return refuse(why, VY_REF_SHORT, m);
+	if (a->amount < m)
+		return refuse(why, below, m);
+	if (a->amount > chips)
+		return refuse(why, VY_REF_TOO_MANY, chips);
+	bet(v, s, kind, a->amount, out);
+	return 0;
+}
+
+/* The opening bet. */
+static int apply_open(struct vying *v, int s, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	if (v->opened)
+		return refuse(why, VY_REF_OPENED, -1);
+	return bet_amount(v, s, ACT_OPEN, vying_min_open(v, s), VY_REF_MIN_OPEN, a, out, why);
+}
+
+/* All in: an opening, a raise, or a call of what one has. */
+static int apply_allin(struct vying *v, int s, const struct sink *out, struct refusal *why)
+{
+	int chips = v->chips[s];
+	if (!v->opened) {
+		int m = vying_min_open(v, s);
+		if (chips < m && !v->cfg.short_open)
+			return refuse(why, VY_REF_SHORT, m);
+		bet(v, s, ACT_ALLIN, chips, out);
+		return 0;
+	}
+	if (chips == 0)
+		return refuse(why, VY_REF_TOO_MANY, 0);
+	if (chips > v->high - v->stake[s]) {
+		bet(v, s, ACT_ALLIN, chips, out);
+		return 0;
+	}
+	if (v->extra)
+		return refuse(why, VY_REF_EXTRA_ROUND, -1);
+	call(v, s, ACT_ALLIN, chips, EV_PAY_ALLIN, out);
+	return 0;
+}
+
+/* A call of the last bet. */
+static int apply_call(struct vying *v, int s, const struct sink *out, struct refusal *why)
+{
+	if (!v->opened)
+		return refuse(why, VY_REF_NOT_OPENED, -1);
+	if (v->extra)
+		return refuse(why, VY_REF_EXTRA_ROUND, -1);
+	call(v, s, ACT_CALL, vying_to_call(v, s), EV_PAY_CALL, out);
+	return 0;
+}
+
+/* A raise. */
+static int apply_raise(struct vying *v, int s, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	if (!v->opened)
+		return refuse(why, VY_REF_NOT_OPENED, -1);
+	return bet_amount(v, s, ACT_RAISE, v->high - v->stake[s] + 1, VY_REF_MIN_RAISE, a, out, why);
+}
+
+/* A fold; the last one in takes the pot. */
+static int apply_fold(struct vying *v, int s, const struct sink *out, struct refusal *why)
+{
+	if (!v->opened)
+		return refuse(why, VY_REF_NOT_OPENED, -1);
+	if (v->extra)
+		return refuse(why, VY_REF_EXTRA_ROUND, -1);
+	ev_act(v, out, s, ACT_FOLD, -1);
+	v->folded[s] = 1;
+	v->need &= ~bit(s);
+	if (popcount((unsigned)vying_survivors(v)) == 1) {
+		win_uncontested(v, __builtin_ctz((unsigned)vying_survivors(v)), out);
+		return 0;
+	}
+	next_in_round(v, s, out);
+	return 0;
 }
 
 int vying_apply(struct vying *v, const struct action *a, const struct sink *out, struct refusal *why)
@@ -1089,46 +1241,10 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 	if (v->phase == VY_OVER || s < 0)
 		return refuse(why, VY_REF_OVER, -1);
 	int k = a->kind;
-	if (v->phase == VY_CAVE) {
-		if (k == ACT_TAKE) {
-			ev_act(v, out, s, ACT_TAKE, -1);
-			v->reserve[s] -= v->cfg.cave;
-			v->chips[s] += v->cfg.cave;
-			ev_emit_phase(out, "add_cave", s, 0, v->cfg.cave);
-		} else if (k == ACT_DECLINE) {
-			ev_act(v, out, s, ACT_DECLINE, -1);
-		} else {
-			return refuse(why, VY_REF_CAVE_NOW, v->cfg.cave);
-		}
-		v->cave_idx++;
-		cave_offer_next(v, out);
-		return 0;
-	}
-	if (v->phase == VY_STRADDLE) {
-		if (k == ACT_DECLINE) {
-			ev_act(v, out, s, ACT_DECLINE, -1);
-			if (v->offer == 2)
-				offer_next_seat(v, out);
-			else
-				end_chain(v, out);
-			return 0;
-		}
-		if (k == ACT_STRADDLE && v->offer == 1) {
-			do_straddle(v, s, ACT_STRADDLE, out);
-			v->nchain++;
-			after_straddle(v, out);
-			return 0;
-		}
-		if (k == ACT_BUYBACK && v->offer == 2) {
-			do_straddle(v, s, ACT_BUYBACK, out);
-			end_chain(v, out);
-			return 0;
-		}
-		if (k == ACT_BUYBACK)
-			return refuse(why, VY_REF_NO_BUYBACK, -1);
-		return refuse(why, VY_REF_STRADDLE_NOW, vying_straddle_amount(v));
-	}
-	int chips = v->chips[s];
+	if (v->phase == VY_CAVE)
+		return apply_cave(v, s, k, out, why);
+	if (v->phase == VY_STRADDLE)
+		return apply_straddle(v, s, k, out, why);
 	switch (k) {
 	case ACT_STRADDLE:
 	case ACT_DECLINE:
@@ -1136,92 +1252,17 @@ int vying_apply(struct vying *v, const struct action *a, const struct sink *out,
 	case ACT_BUYBACK:
 		return refuse(why, VY_REF_NO_BUYBACK, -1);
 	case ACT_PASS:
-		if (v->opened && !v->extra)
-			return refuse(why, VY_REF_OPENED, -1);
-		ev_act(v, out, s, ACT_PASS, -1);
-		if (v->extra) {
-			v->need &= ~bit(s);
-			next_in_round(v, s, out);
-		} else {
-			v->pidx++;
-			preopen_next(v, out);
-		}
-		return 0;
-	case ACT_OPEN: {
-		if (v->opened)
-			return refuse(why, VY_REF_OPENED, -1);
-		int m = vying_min_open(v, s);
-		if (chips < m)
-			return refuse(why, VY_REF_SHORT, m);
-		if (a->amount < m)
-			return refuse(why, VY_REF_MIN_OPEN, m);
-		if (a->amount > chips)
-			return refuse(why, VY_REF_TOO_MANY, chips);
-		bet(v, s, ACT_OPEN, a->amount, out);
-		return 0;
-	}
+		return apply_pass(v, s, out, why);
+	case ACT_OPEN:
+		return apply_open(v, s, a, out, why);
 	case ACT_ALLIN:
-		if (!v->opened) {
-			int m = vying_min_open(v, s);
-			if (chips < m && !v->cfg.short_open)
-				return refuse(why, VY_REF_SHORT, m);
-			bet(v, s, ACT_ALLIN, chips, out);
-			return 0;
-		}
-		if (chips == 0)
-			return refuse(why, VY_REF_TOO_MANY, 0);
-		if (chips > v->high - v->stake[s]) {
-			bet(v, s, ACT_ALLIN, chips, out);
-			return 0;
-		}
-		if (v->extra)
-			return refuse(why, VY_REF_EXTRA_ROUND, -1);
-		note_call(v);
-		ev_act(v, out, s, ACT_ALLIN, chips);
-		put_in(v, s, chips, out, "allin");
-		v->need &= ~bit(s);
-		next_in_round(v, s, out);
-		return 0;
-	case ACT_CALL: {
-		if (!v->opened)
-			return refuse(why, VY_REF_NOT_OPENED, -1);
-		if (v->extra)
-			return refuse(why, VY_REF_EXTRA_ROUND, -1);
-		int c = vying_to_call(v, s);
-		note_call(v);
-		ev_act(v, out, s, ACT_CALL, c);
-		put_in(v, s, c, out, "call");
-		v->need &= ~bit(s);
-		next_in_round(v, s, out);
-		return 0;
-	}
-	case ACT_RAISE: {
-		if (!v->opened)
-			return refuse(why, VY_REF_NOT_OPENED, -1);
-		int m = v->high - v->stake[s] + 1;
-		if (chips < m)
-			return refuse(why, VY_REF_SHORT, m);
-		if (a->amount < m)
-			return refuse(why, VY_REF_MIN_RAISE, m);
-		if (a->amount > chips)
-			return refuse(why, VY_REF_TOO_MANY, chips);
-		bet(v, s, ACT_RAISE, a->amount, out);
-		return 0;
-	}
+		return apply_allin(v, s, out, why);
+	case ACT_CALL:
+		return apply_call(v, s, out, why);
+	case ACT_RAISE:
+		return apply_raise(v, s, a, out, why);
 	case ACT_FOLD:
-		if (!v->opened)
-			return refuse(why, VY_REF_NOT_OPENED, -1);
-		if (v->extra)
-			return refuse(why, VY_REF_EXTRA_ROUND, -1);
-		ev_act(v, out, s, ACT_FOLD, -1);
-		v->folded[s] = 1;
-		v->need &= ~bit(s);
-		if (popcount((unsigned)vying_survivors(v)) == 1) {
-			win_uncontested(v, __builtin_ctz((unsigned)vying_survivors(v)), out);
-			return 0;
-		}
-		next_in_round(v, s, out);
-		return 0;
+		return apply_fold(v, s, out, why);
 	default:
 		return refuse(why, VY_REF_UNKNOWN, -1);
 	}

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cmd_serve: the `tapis serve` command line (CLI.md "Network play"). */
+/* cmd_serve: the `tapis serve` command line (docs/tapis.6, SERVE). */
 #ifndef TAPIS_CMD_SERVE_H
 #define TAPIS_CMD_SERVE_H
 

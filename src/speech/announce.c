@@ -37,7 +37,7 @@ static void winners(const struct talk *t, unsigned mask, struct sbuf *b)
 static void generic_event(const struct talk *t, const struct game_talk *gt, const void *view,
                           const struct event *e, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	switch (e->type) {
 	case EV_GAME_START:
 		sb_printf(b, P_("%1$s, %2$d player.", "%1$s, %2$d players.", e->nvalues),
@@ -109,8 +109,8 @@ static void generic_event(const struct talk *t, const struct game_talk *gt, cons
 
 int ann_is_due(const struct event *e)
 {
-	return e->type == EV_PAYMENT && e->reason && e->from >= 0 && e->to == -1 && e->amount > 0 &&
-	       (!strcmp(e->reason, "ante") || !strcmp(e->reason, "passe"));
+	return e->type == EV_PAYMENT && e->from >= 0 && e->to == -1 && e->amount > 0 &&
+	       (e->reason == EV_PAY_ANTE || e->reason == EV_PAY_PASSE);
 }
 
 void ann_dues(const struct talk *t, struct sbuf *b)
@@ -191,7 +191,7 @@ static void remember(struct talk *t, const struct event *e)
 			m->due_amount[m->ndues] = e->amount;
 			m->ndues++;
 		}
-		m->due_passe = !strcmp(e->reason, "passe");
+		m->due_passe = e->reason == EV_PAY_PASSE;
 		return;
 	}
 	switch (e->type) {
@@ -273,7 +273,7 @@ void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
 static void last_trick(const struct talk *t, struct sbuf *b)
 {
 	const struct event *e = &t->heard.trick;
-	char card[96];
+	char card[SAY_CARD_MAX];
 	if (!t->heard.has_trick) {
 		sb_puts(b, _("No trick taken yet in this deal."));
 		return;
@@ -359,7 +359,7 @@ void ann_action(const struct talk *t, const struct game_talk *gt, const void *vi
 		if (b->len)
 			return;
 	}
-	char card[96];
+	char card[SAY_CARD_MAX];
 	switch (a->kind) {
 	case ACT_PLAY:
 		sb_puts(b, say_card_str(a->cards[0], SAY_THE, card, sizeof card));

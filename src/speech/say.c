@@ -63,8 +63,7 @@ const char *say_card_str(card_t c, int form, char *buf, unsigned long len)
 	struct sbuf b;
 	sb_clear(&b);
 	say_card(&b, c, form);
-	snprintf(buf, len, "%s", b.s);
-	return buf;
+	return sb_copy(&b, buf, len);
 }
 
 void say_join(struct sbuf *b, int k, int n)
@@ -162,8 +161,7 @@ const char *say_number_str(int n, int flags, char *buf, unsigned long len)
 	struct sbuf b;
 	sb_clear(&b);
 	say_number(&b, n, flags);
-	snprintf(buf, len, "%s", b.s);
-	return buf;
+	return sb_copy(&b, buf, len);
 }
 
 void say_chips(struct sbuf *b, int n)

@@ -20,6 +20,12 @@ enum say_form {
 void say_card(struct sbuf *b, card_t c, int form);
 /* A card as a string in a static buffer of the caller. */
 const char *say_card_str(card_t c, int form, char *buf, unsigned long len);
+/* Sizes of the caller's buffers for a few words of a sentence: a card with
+ * its article ("the queen of hearts"), a number or an amount ("minus 16",
+ * "3 chips", "30.4"), a seat's name. */
+#define SAY_CARD_MAX 96
+#define SAY_NUMBER_MAX 32
+#define SAY_NAME_MAX 64
 /* A rank: "queen" / "dame", with article "the queen" / "la dame", plural
  * "queens" / "dames". */
 enum say_rank_form { SAY_RANK_BARE, SAY_RANK_THE, SAY_RANK_PLURAL };

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "audio/audio.h"
+#include "core/num.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
@@ -25,25 +26,25 @@
 /* Leading samples quieter than this are dropped (espeak starts utterances
  * with a little silence; the player waits for the first sound). */
 #define SILENCE 64
+/* A voice name with its variant ("fr+f3"); a fallback as "wanted>got";
+ * the sentence that tells it. */
+#define VOICE_MAX 48
+#define FALLBACK_MAX 128
+#define NOTICE_MAX 256
 
 struct esp {
 	struct speech *sp;
 	short *pcm;              /* gathered samples not queued yet */
 	int n, cap;
 	int started;             /* the utterance's first sound is queued */
-	char voice[48];          /* voice in effect */
-	char warned[128];        /* the last voice fallback said (said once) */
+	char voice[VOICE_MAX];   /* voice in effect */
+	char warned[FALLBACK_MAX]; /* the last voice fallback said (said once) */
 };
 
 static int esp_rate;         /* samples per second, from espeak_Initialize */
 static struct esp *esp_current;
 
 static void esp_close(struct speech *sp);
-
-static int clampi(int v, int lo, int hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
 
 static void flush(struct esp *e)
 {
@@ -109,7 +110,7 @@ static void apply(struct speech *sp)
 	const char *lang = sp->lang[0] ? sp->lang : "en";
 	const char *want = sp->set.voice[0] ? sp->set.voice : lang;
 	const char *got = NULL;
-	char variant[48];
+	char variant[VOICE_MAX];
 
 	/* "+f3": the language's voice with a variant */
 	if (want[0] == '+') {
@@ -124,17 +125,17 @@ static void apply(struct speech *sp)
 	else if (set_voice("en"))
 		got = "en";
 	snprintf(e->voice, sizeof e->voice, "%s", got ? got : "");
-	espeak_SetParameter(espeakRATE, clampi(sp->set.rate, 80, 900), 0);
-	espeak_SetParameter(espeakPITCH, clampi(sp->set.pitch, 0, 100), 0);
-	espeak_SetParameter(espeakVOLUME, clampi(sp->set.volume, 0, 200), 0);
+	espeak_SetParameter(espeakRATE, num_clamp(sp->set.rate, 80, 900), 0);
+	espeak_SetParameter(espeakPITCH, num_clamp(sp->set.pitch, 0, 100), 0);
+	espeak_SetParameter(espeakVOLUME, num_clamp(sp->set.volume, 0, 200), 0);
 	if (got != want) {
-		char msg[128];
+		char msg[FALLBACK_MAX];
 		snprintf(msg, sizeof msg, "%s>%s", want, got ? got : "");
 		if (strcmp(msg, e->warned) != 0) {
 			snprintf(e->warned, sizeof e->warned, "%s", msg);
 			/* Said once, in the voice that stands in. */
 			if (got) {
-				char text[256];
+				char text[NOTICE_MAX];
 				snprintf(text, sizeof text, _("Voice %1$s missing: using %2$s."), want, got);
 				esp_say(sp, text);
 			}

@@ -18,6 +18,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "core/num.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
@@ -42,19 +43,14 @@ static void note_done(size_t msg_id, size_t client_id, SPDNotificationType type)
 		;
 }
 
-static int clampi(int v, int lo, int hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
-
 /* espeak words per minute to speech-dispatcher's -100..100 (0 = the
  * module's normal rate, about 175 wpm; +100 about 450). */
 static int spd_rate(int wpm)
 {
-	wpm = clampi(wpm, 80, 900);
+	wpm = num_clamp(wpm, 80, 900);
 	if (wpm <= 175)
 		return -100 + (wpm - 80) * 100 / 95;
-	return clampi((wpm - 175) * 100 / 275, 0, 100);
+	return num_clamp((wpm - 175) * 100 / 275, 0, 100);
 }
 
 static void apply(struct speech *sp)
@@ -69,9 +65,9 @@ static void apply(struct speech *sp)
 	if (sp->set.chosen & SPEECH_CHOSE_RATE)
 		spd_set_voice_rate(s->conn, spd_rate(sp->set.rate));
 	if (sp->set.chosen & SPEECH_CHOSE_PITCH)
-		spd_set_voice_pitch(s->conn, clampi(sp->set.pitch, 0, 100) * 2 - 100);
+		spd_set_voice_pitch(s->conn, num_clamp(sp->set.pitch, 0, 100) * 2 - 100);
 	if (sp->set.chosen & SPEECH_CHOSE_VOLUME)
-		spd_set_volume(s->conn, clampi(sp->set.volume, 0, 100) * 2 - 100);
+		spd_set_volume(s->conn, num_clamp(sp->set.volume, 0, 100) * 2 - 100);
 }
 
 /* 1 when something accepts connections on the unix socket at path. */

@@ -20,8 +20,8 @@ struct talk_memory {
 	struct event trick;    /* EV_TRICK: cards, card_seat, winner, points */
 	int has_showdown;
 	struct event showdown; /* EV_SHOWDOWN: every shown hand */
-	/* Antes or passe paid since they were last said (EV_PAYMENT "ante" or
-	 * "passe" into the pot): said as one sentence with the next event. */
+	/* Antes or passe paid since they were last said (EV_PAY_ANTE or
+	 * EV_PAY_PASSE into the pot): said as one sentence with the next event. */
 	int ndues;
 	signed char due_seat[EV_MAX_SEATS];
 	int due_amount[EV_MAX_SEATS];

@@ -18,16 +18,13 @@ static const char *points_str(int n, char *buf, size_t len)
 	struct sbuf b;
 	sb_clear(&b);
 	say_points(&b, n);
-	size_t k = b.len < len ? b.len : len - 1;
-	memcpy(buf, b.s, k);
-	buf[k] = '\0';
-	return buf;
+	return sb_copy(&b, buf, len);
 }
 
 /* The objective of a round, as one or two sentences. */
 static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	const char *suit = say_suit(st->suit);
 	const char *rank = say_rank(st->figure, SAY_RANK_BARE);
 	say_card_str((card_t)st->card, st->decks > 1 ? SAY_BARE : SAY_THE, card, sizeof card);
@@ -82,7 +79,7 @@ static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
 static void seat_values(const struct talk *t, int players, const int *v, struct sbuf *b)
 {
 	for (int s = 0; s < players; s++) {
-		char n[32];
+		char n[SAY_NUMBER_MAX];
 		say_join(b, s, players);
 		/* TRANSLATORS: a seat and its score in a list: "Anne 15", "Anne minus 15". */
 		sb_printf(b, _("%1$s %2$s"), say_name(t, s), say_number_str(v[s], 0, n, sizeof n));
@@ -97,12 +94,12 @@ static int trick_seat(const struct bouillabaisse *st, int i)
 static int bou_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
 {
 	const struct bouillabaisse *st = view;
-	char buf[96];
+	char buf[SAY_CARD_MAX];
 	switch (e->type) {
 	case EV_CHOICE:
-		if (strcmp(e->what, "suit") == 0)
+		if (e->what == EV_WHAT_SUIT)
 			sb_printf(b, _("Chosen suit: %s."), say_suit(e->value));
-		else if (strcmp(e->what, "figure") == 0)
+		else if (e->what == EV_WHAT_FIGURE)
 			sb_printf(b, _("Chosen figure: %s."), say_rank(e->value, SAY_RANK_PLURAL));
 		else if (st->decks > 1)
 			/* TRANSLATORS: two decks: both copies of the card count. */
@@ -131,13 +128,13 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 			sb_printf(b, _("%s takes the trick: no points."), say_name(t, e->winner));
 		return 1;
 	case EV_PHASE:
-		if (e->note && strcmp(e->note, "all_or_nothing") == 0) {
+		if (e->note == EV_NOTE_ALL_OR_NOTHING) {
 			points_str(e->value, buf, sizeof buf);
 			say_who(b, t, e->seat, _("All or nothing: you took everything, the round counts the other way: %s."),
 			        _("All or nothing: %1$s took everything, the round counts the other way: %2$s."), buf);
 			return 1;
 		}
-		if (e->note && strcmp(e->note, "round_points") == 0) {
+		if (e->note == EV_NOTE_ROUND_POINTS) {
 			struct sbuf l;
 			sb_clear(&l);
 			seat_values(t, e->nvalues, e->values, &l);
@@ -210,7 +207,7 @@ static void duty(const struct bouillabaisse *st, struct sbuf *b)
 
 static void say_trick_card(const struct talk *t, int seat, card_t c, int first, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	/* TRANSLATORS: who played a card of the trick: "Bruno: the ace of hearts". */
 	sb_printf(b, _("%1$s: %2$s"), first ? say_Name(t, seat) : say_name(t, seat),
 	          say_card_str(c, SAY_THE, card, sizeof card));
@@ -239,7 +236,7 @@ static void say_leader(const struct talk *t, const struct bouillabaisse *st, str
 /* "Bruno holds the trick, 55 points so far." */
 static void say_holder(const struct talk *t, int seat, int pts, struct sbuf *b)
 {
-	char buf[64];
+	char buf[SAY_NUMBER_MAX];
 	if (pts == 0) {
 		if (seat == t->me)
 			sb_puts(b, _("You hold the trick, no points so far."));
@@ -265,7 +262,7 @@ static void say_last_trick(const struct talk *t, const struct bouillabaisse *st,
 		if (card_suit(c[i]) == card_suit(c[0]) && card_rank(c[i]) > card_rank(c[best]))
 			best = i;
 	int leader = ((w - best) % n + n) % n;
-	char buf[64];
+	char buf[SAY_NUMBER_MAX];
 	sb_puts(b, " ");
 	sb_puts(b, _("Last trick: "));
 	say_trick_cards(t, st, leader, c, n, 0, b);   /* after "Last trick: " */
@@ -277,7 +274,7 @@ static void say_last_trick(const struct talk *t, const struct bouillabaisse *st,
 static void bou_query(const struct talk *t, const void *view, int key, struct sbuf *b)
 {
 	const struct bouillabaisse *st = view;
-	char card[96];
+	char card[SAY_CARD_MAX];
 	switch (key) {
 	case TALK_RULES:
 		if (st->round >= 1) {
@@ -372,7 +369,7 @@ static void bou_query(const struct talk *t, const void *view, int key, struct sb
 
 static void bou_refusal(const struct talk *t, const void *view, const struct refusal *r, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	(void)t;
 	(void)view;
 	switch (r->code) {

@@ -62,12 +62,7 @@ static void say_bourre_cost(struct sbuf *b, const struct bourre_state *st)
 /* 1 when the listener's view shows `seat` holding a card of `suit`. */
 static int holds_suit(const struct bourre_state *st, int seat, int suit)
 {
-	if (seat < 0)
-		return 0;
-	for (int i = 0; i < st->nhand[seat]; i++)
-		if (st->hand[seat][i] != CARD_NONE && card_suit(st->hand[seat][i]) == suit)
-			return 1;
-	return 0;
+	return seat >= 0 && card_has_suit(st->hand[seat], st->nhand[seat], suit);
 }
 
 /* 1 when the dealer `seat` no longer holds card c and has not played it:
@@ -85,7 +80,7 @@ static int discarded(const struct bourre_state *st, int seat, card_t c)
 static void ev_turnup(const struct talk *t, const struct bourre_state *st, const struct event *e,
                       struct sbuf *b)
 {
-	char c[96];
+	char c[SAY_CARD_MAX];
 	card_s(e->cards[0], c, sizeof c);
 	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four && me_is(t, st->dealer))
 		sb_printf(b, _("Turned card: %s, you may take it if you stay."), c);
@@ -180,7 +175,7 @@ static void ev_draw(const struct talk *t, const struct event *e, struct sbuf *b)
  * that had to be beaten). */
 static void say_renege(const struct talk *t, const struct event *e, struct sbuf *b)
 {
-	char c[96];
+	char c[SAY_CARD_MAX];
 	card_t w = e->ncards > 1 ? e->cards[1] : CARD_NONE;
 	switch (e->code) {
 	case BR_REF_FOLLOW:
@@ -207,14 +202,15 @@ static void say_renege(const struct talk *t, const struct event *e, struct sbuf 
 
 static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b)
 {
-	const char *n = e->note ? e->note : "";
 	struct sbuf c;
 	sb_clear(&c);
-	if (strcmp(n, "reshuffle") == 0) {
+	switch (e->note) {
+	case EV_NOTE_RESHUFFLE:
 		sb_printf(b, P_("The stock is empty: the discards are shuffled, %d card.",
 		                "The stock is empty: the discards are shuffled, %d cards.", e->value),
 		          e->value);
-	} else if (strcmp(n, "reveal") == 0) {
+		break;
+	case EV_NOTE_REVEAL: {
 		if (e->value == 0) {
 			sb_puts(b, C_("bourre", "Nobody stays."));
 			return;
@@ -229,13 +225,17 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 			}
 		sb_printf(b, P_("Staying: %s, %d player.", "Staying: %s, %d players.", e->value), who.s,
 		          e->value);
-	} else if (strcmp(n, "dealer_stays") == 0) {
+		break;
+	}
+	case EV_NOTE_DEALER_STAYS:
 		subject(b, t, e->seat, _("Everyone else passed: you stay."),
 		        _("Everyone else passed: %s stays."));
-	} else if (strcmp(n, "lone") == 0) {
+		break;
+	case EV_NOTE_LONE:
 		subject(b, t, e->seat, _("You play alone and take the pot without play."),
 		        _("%s plays alone and takes the pot without play."));
-	} else if (strcmp(n, "play") == 0) {
+		break;
+	case EV_NOTE_PLAY:
 		if (me_is(t, e->seat))
 			sb_printf(b, P_("Play begins, %d player. You lead.", "Play begins, %d players. You lead.",
 			                e->value), e->value);
@@ -243,27 +243,36 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 			sb_printf(b, P_("Play begins, %1$d player. %2$s leads.",
 			                "Play begins, %1$d players. %2$s leads.", e->value),
 			          e->value, say_name(t, e->seat));
-	} else if (strcmp(n, "split") == 0) {
+		break;
+	case EV_NOTE_SPLIT:
 		sb_printf(b, P_("Tie for most tricks, %d trick each: nobody takes the pot, it stays.",
 		                "Tie for most tricks, %d tricks each: nobody takes the pot, it stays.", e->value),
 		          e->value);
-	} else if (strcmp(n, "bourre") == 0) {
+		break;
+	case EV_NOTE_BOURRE:
 		say_chips(&c, e->value);
 		/* French agrees "bourré" with the player: a context for each. */
 		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
 		        say_feminine(t, e->seat) ? C_("she", "%1$s is bourré: no trick, %2$s into the next pot.")
 		                                 : C_("he", "%1$s is bourré: no trick, %2$s into the next pot."),
 		        c.s);
-	} else if (strcmp(n, "renege") == 0) {
+		break;
+	case EV_NOTE_RENEGE:
 		say_renege(t, e, b);
-	} else if (strcmp(n, "second") == 0) {
+		break;
+	case EV_NOTE_SECOND:
 		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
 		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
 		          e->value);
-	} else if (strcmp(n, "nobody") == 0) {
+		break;
+	case EV_NOTE_NOBODY:
 		sb_puts(b, _("Nobody plays: the pot stays for the next deal."));
-	} else if (strcmp(n, "stakes") == 0) {
+		break;
+	case EV_NOTE_STAKES:
 		sb_puts(b, _("The stakes are too high: the game ends here."));
+		break;
+	default:
+		break;
 	}
 }
 
@@ -306,12 +315,12 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 			                e->value), say_name(t, e->winner), e->value);
 		return 1;
 	case EV_PAYMENT:
-		if (e->reason && strcmp(e->reason, "pot") == 0 && e->to >= 0) {
+		if (e->reason == EV_PAY_POT && e->to >= 0) {
 			say_chips(&c, e->amount);
 			say_who(b, t, e->to, C_("bourre", "You win the pot: %s."), C_("bourre", "%1$s wins the pot: %2$s."), c.s);
 			return 1;
 		}
-		if (e->reason && strcmp(e->reason, "renege") == 0 && e->from >= 0) {
+		if (e->reason == EV_PAY_RENEGE && e->from >= 0) {
 			say_chips(&c, e->amount);
 			say_who(b, t, e->from, _("Renege: you pay %s into the next pot."),
 			        _("Renege: %1$s pays %2$s into the next pot."), c.s);
@@ -393,7 +402,7 @@ static void say_constraint(const struct talk *t, const struct bourre_state *st, 
                            const struct refusal *r, int why, struct sbuf *b)
 {
 	(void)t;
-	char c[96];
+	char c[SAY_CARD_MAX];
 	card_t w = trick_best(st);
 	int trumped = w != CARD_NONE && card_suit(w) == st->trump && card_suit(st->trick[0]) != st->trump;
 	switch (code) {
@@ -501,7 +510,7 @@ static void rules_now(const struct talk *t, const struct bourre_state *st, struc
 
 static void say_table(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
 {
-	char c[96];
+	char c[SAY_CARD_MAX];
 	if (st->ntrick == 0) {
 		sb_puts(b, C_("bourre", "No card on the table."));
 		if (st->phase == BR_PH_PLAY && st->to_act >= 0) {
@@ -525,7 +534,7 @@ static void say_table(const struct talk *t, const struct bourre_state *st, struc
 
 static void say_suits(const struct talk *t, const struct bourre_state *st, struct sbuf *b)
 {
-	char c[96];
+	char c[SAY_CARD_MAX];
 	if (st->phase == BR_PH_PLAY && st->ntrick > 0) {
 		sb_printf(b, C_("bourre", "Led: %s."), say_suit(card_suit(st->trick[0])));
 		sb_puts(b, " ");
@@ -604,7 +613,7 @@ static void say_turn(const struct talk *t, const struct bourre_state *st, struct
 static void query_fn(const struct talk *t, const void *view, int key, struct sbuf *b)
 {
 	const struct bourre_state *st = view;
-	char c[96];
+	char c[SAY_CARD_MAX];
 	switch (key) {
 	case TALK_TABLE:
 		say_table(t, st, b);
@@ -643,7 +652,7 @@ static void query_fn(const struct talk *t, const void *view, int key, struct sbu
 static void refusal_fn(const struct talk *t, const void *view, const struct refusal *r, struct sbuf *b)
 {
 	const struct bourre_state *st = view;
-	char c[96];
+	char c[SAY_CARD_MAX];
 	switch (r->code) {
 	case BR_REF_NOT_HELD:
 		sb_printf(b, C_("bourre", "You do not hold %s."), card_s(r->card, c, sizeof c));
@@ -733,7 +742,7 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 			sb_printf(b, P_("discard %d card", "discard %d cards", a->ncards), a->ncards);
 		break;
 	case ACT_PLAY: {
-		char c[96];
+		char c[SAY_CARD_MAX];
 		sb_puts(b, card_s(a->cards[0], c, sizeof c));
 		break;
 	}
@@ -745,7 +754,7 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 {
 	const struct bourre_state *st = view;
-	char c[96];
+	char c[SAY_CARD_MAX];
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
 	int min = 0, max = 0;

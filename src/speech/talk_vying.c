@@ -51,7 +51,7 @@ static const char *carre_name(int name)
  * nines", "spades, 40 points". */
 static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points)
 {
-	char buf[64];
+	char buf[SAY_NUMBER_MAX];
 	switch (kind) {
 	case VY_CARRE:
 		if (rank == RANK_ACE)
@@ -98,7 +98,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 {
 	(void)t;
 	const struct vying *v = view;
-	char c1[32], c2[32];
+	char c1[SAY_NUMBER_MAX], c2[SAY_NUMBER_MAX];
 	int range = a->amount_max > a->amount;
 	switch (a->kind) {
 	case ACT_STRADDLE:
@@ -192,7 +192,7 @@ static void plain(struct sbuf *b, const struct talk *t, int seat, const char *yo
 
 static void action_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	int s = e->seat, amt = e->amount;
 	chips(amt < 0 ? 0 : amt, c, sizeof c);
 	switch (e->act.kind) {
@@ -498,10 +498,201 @@ static void showdown_heard(const struct talk *t, const struct vying *v, const st
 
 static void chips_line(const struct talk *t, const struct vying *v, struct sbuf *b);
 
+/* The winner of the pot and the hand it wins with. */
+static int heard_declare(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	char c[SAY_NUMBER_MAX];
+	char name[SAY_NAME_MAX];
+	struct sbuf w;
+	sb_clear(&w);
+	int rank = 0;
+	for (int i = 0; i < e->ncards; i++)
+		if (e->code != VY_MISTIGRI || e->cards[i] != card_make(RANK_QUEEN, SUIT_CLUBS))
+			rank = card_rank(e->cards[i]);
+	combo_words(&w, e->code, rank, e->value, e->points);
+	chips(e->amount, c, sizeof c);
+	snprintf(name, sizeof name, "%s", say_Name(t, e->seat));
+	if (e->seat == t->me)
+		sb_printf(b, e->pot <= 1 ? C_("bet", "You win the pot, %1$s, with %2$s.")
+		                         : C_("bet", "You win the next pot, %1$s, with %2$s."),
+		          c, w.s);
+	else
+		sb_printf(b, e->pot <= 1 ? C_("bet", "%1$s wins the pot, %2$s, with %3$s.")
+		                         : C_("bet", "%1$s wins the next pot, %2$s, with %3$s."),
+		          name, c, w.s);
+	why_won(t, v, e, b);
+	return 1;
+}
+
+/* The antes or the passe, said once the last payer has paid: the straddle
+ * question may follow at once. */
+static int heard_dues(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	int last = -1;
+	for (int k = 1; k <= v->players; k++)
+		if (v->paid_passe[(v->dealer + k) % v->players])
+			last = (v->dealer + k) % v->players;
+	if (e->from != last)
+		return -1;
+	ann_dues(t, b);
+	return b->len ? 1 : -1;
+}
+
+/* A brelan (or a brelan carré) served is paid by the others. */
+static int heard_brelan(const struct talk *t, const struct event *e, const char *c, struct sbuf *b)
+{
+	char name[SAY_NAME_MAX];
+	snprintf(name, sizeof name, "%s", say_name(t, e->to));
+	if (e->reason == EV_PAY_CARRE) {
+		if (e->from == t->me)
+			sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan carré."), name, c);
+		else if (e->to == t->me)
+			sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan carré."), say_Name(t, e->from), c);
+		else
+			sb_printf(b, C_("bet", "%1$s pays %2$s %3$s for the brelan carré."), say_Name(t, e->from), name, c);
+	} else if (e->from == t->me)
+		sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan."), name, c);
+	else if (e->to == t->me)
+		sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan."), say_Name(t, e->from), c);
+	else
+		sb_printf(b, C_("bet", "%1$s pays %2$s %3$s for the brelan."), say_Name(t, e->from), name, c);
+	return 1;
+}
+
+/* Payments said here: a pot nobody contested, chips given back, a brelan
+ * paid; antes, bets (said with the action) and pots (said with the winner)
+ * are not. */
+static int heard_payment(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	if (ann_is_due(e))
+		return heard_dues(t, v, e, b);
+	char c[SAY_NUMBER_MAX];
+	chips(e->amount, c, sizeof c);
+	switch (e->reason) {
+	case EV_PAY_UNCONTESTED:
+		say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
+		return 1;
+	case EV_PAY_RETURN:
+		say_who(b, t, e->to, C_("bet", "You take back %s."), C_("bet", "%1$s takes back %2$s."), c);
+		return 1;
+	case EV_PAY_BRELAN:
+	case EV_PAY_CARRE:
+		return heard_brelan(t, e, c, b);
+	default:
+		return -1;
+	}
+}
+
+/* Everybody passed: what the next deal adds to the pot differs between the games. */
+static int heard_all_passed(const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	char c[SAY_NUMBER_MAX];
+	if (v->cfg.carry_dealer)
+		sb_printf(b, C_("bet", "Everybody passed. The pot stays, %s; the next dealer adds 1 chip."),
+		          chips(e->value, c, sizeof c));
+	else if (v->cfg.ante_none)
+		sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(e->value, c, sizeof c));
+	else
+		sb_printf(b, C_("bet", "Everybody passed. The passe stays, %s, and is paid again."),
+		          chips(e->value, c, sizeof c));
+	return 1;
+}
+
+/* A forced straddle, done by the rules, not asked. */
+static int heard_forced_straddle(const struct talk *t, const struct event *e, struct sbuf *b)
+{
+	char c[SAY_NUMBER_MAX];
+	say_who(b, t, e->seat, C_("bet", "Forced carre: you put in %s."),
+	        C_("bet", "Forced carre: %1$s puts in %2$s."), chips(e->value, c, sizeof c));
+	sb_puts(b, " ");
+	plain(b, t, e->seat, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
+	return 1;
+}
+
+/* A new cave taken; in Brelan cavé, how many are still waiting. */
+static int heard_new_cave(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	char c[SAY_NUMBER_MAX];
+	say_who(b, t, e->seat, C_("bet", "You take a new cave: %s."), C_("bet", "%1$s takes a new cave: %2$s."),
+	        chips(e->value, c, sizeof c));
+	/* Brelan cavé: how many caves are still waiting. */
+	if (v->cfg.caves > 1 && v->cfg.cave > 0 && e->seat >= 0 && e->seat < v->players) {
+		int left = v->reserve[e->seat] / v->cfg.cave;
+		sb_puts(b, " ");
+		if (left == 0)
+			sb_puts(b, e->seat == t->me ? C_("bet", "It is your last cave.") : C_("bet", "It is the last cave."));
+		else
+			sb_printf(b, P_("%d more cave waiting.", "%d more caves waiting.", left), left);
+	}
+	return 1;
+}
+
+/* The moments of the betting games. */
+static int heard_phase(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	char c[SAY_NUMBER_MAX];
+	switch (e->note) {
+	case EV_NOTE_EXTRA_ROUND:
+		sb_puts(b, C_("bet", "All called. Each in turn may raise again or stand."));
+		return 1;
+	case EV_NOTE_ALL_PASSED:
+		return heard_all_passed(v, e, b);
+	case EV_NOTE_FORCED_STRADDLE:
+		return heard_forced_straddle(t, e, b);
+	case EV_NOTE_ADD_CAVE:
+		say_who(b, t, e->seat, C_("bet", "You add a waiting cave: %s."),
+		        C_("bet", "%1$s adds a waiting cave: %2$s."), chips(e->value, c, sizeof c));
+		return 1;
+	case EV_NOTE_REBUY:
+	case EV_NOTE_RECAVE:
+		return heard_new_cave(t, v, e, b);
+	case EV_NOTE_OUT:
+		plain(b, t, e->seat, C_("bet", "You have no chips left and leave the game."),
+		      C_("bet", "%s has no chips left and leaves the game."));
+		return 1;
+	default:
+		return -1;
+	}
+}
+
+/* The turned card and the pot. */
+static int heard_turnup(const struct event *e, struct sbuf *b)
+{
+	char c[SAY_NUMBER_MAX];
+	char card[SAY_CARD_MAX];
+	sb_printf(b, _("Turned card: %s."), say_card_str(e->cards[0], SAY_THE, card, sizeof card));
+	sb_puts(b, " ");
+	sb_printf(b, C_("bet", "Pot: %s."), chips(e->value, c, sizeof c));
+	return 1;
+}
+
+/* The winner as every game says it, then everyone's chips. */
+static int heard_game_end(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
+{
+	ann_generic(t, v, e, b);
+	sb_puts(b, " ");
+	chips_line(t, v, b);
+	return 1;
+}
+
+/* The end of a deal: the listener's chips, and what stays in the pot. */
+static int heard_hand_end(const struct talk *t, const struct event *e, struct sbuf *b)
+{
+	char c[SAY_NUMBER_MAX];
+	if (t->me >= 0 && t->me < e->nvalues) {
+		sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
+		if (e->pot > 0) {
+			sb_puts(b, " ");
+			sb_printf(b, C_("bet", "In the pot for the next deal: %s."), chips(e->pot, c, sizeof c));
+		}
+		return 1;
+	}
+	return -1;
+}
+
 static int vy_event(const struct talk *t, const void *view, const struct event *e, struct sbuf *b)
 {
 	const struct vying *v = view;
-	char c[32], name[64];
 	switch (e->type) {
 	case EV_ACTION:
 		action_heard(t, v, e, b);
@@ -509,146 +700,18 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 	case EV_SHOWDOWN:
 		showdown_heard(t, v, e, b);
 		return 1;
-	case EV_DECLARE: {
-		struct sbuf w;
-		sb_clear(&w);
-		int rank = 0;
-		for (int i = 0; i < e->ncards; i++)
-			if (e->code != VY_MISTIGRI || e->cards[i] != card_make(RANK_QUEEN, SUIT_CLUBS))
-				rank = card_rank(e->cards[i]);
-		combo_words(&w, e->code, rank, e->value, e->points);
-		chips(e->amount, c, sizeof c);
-		snprintf(name, sizeof name, "%s", say_Name(t, e->seat));
-		if (e->seat == t->me)
-			sb_printf(b, e->pot <= 1 ? C_("bet", "You win the pot, %1$s, with %2$s.")
-			                         : C_("bet", "You win the next pot, %1$s, with %2$s."),
-			          c, w.s);
-		else
-			sb_printf(b, e->pot <= 1 ? C_("bet", "%1$s wins the pot, %2$s, with %3$s.")
-			                         : C_("bet", "%1$s wins the next pot, %2$s, with %3$s."),
-			          name, c, w.s);
-		why_won(t, v, e, b);
-		return 1;
-	}
+	case EV_DECLARE:
+		return heard_declare(t, v, e, b);
 	case EV_PAYMENT:
-		if (!e->reason)
-			return -1;
-		if (ann_is_due(e)) {
-			/* The antes or the passe, said once the last payer has paid:
-			 * the straddle question may follow at once. */
-			int last = -1;
-			for (int k = 1; k <= v->players; k++)
-				if (v->paid_passe[(v->dealer + k) % v->players])
-					last = (v->dealer + k) % v->players;
-			if (e->from != last)
-				return -1;
-			ann_dues(t, b);
-			return b->len ? 1 : -1;
-		}
-		chips(e->amount, c, sizeof c);
-		if (!strcmp(e->reason, "uncontested")) {
-			say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
-			return 1;
-		}
-		if (!strcmp(e->reason, "return")) {
-			say_who(b, t, e->to, C_("bet", "You take back %s."), C_("bet", "%1$s takes back %2$s."), c);
-			return 1;
-		}
-		if (!strcmp(e->reason, "brelan") || !strcmp(e->reason, "carre")) {
-			snprintf(name, sizeof name, "%s", say_name(t, e->to));
-			if (!strcmp(e->reason, "carre")) {
-				if (e->from == t->me)
-					sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan carré."), name, c);
-				else if (e->to == t->me)
-					sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan carré."), say_Name(t, e->from), c);
-				else
-					sb_printf(b, C_("bet", "%1$s pays %2$s %3$s for the brelan carré."), say_Name(t, e->from), name, c);
-			} else if (e->from == t->me)
-				sb_printf(b, C_("bet", "You pay %1$s %2$s for the brelan."), name, c);
-			else if (e->to == t->me)
-				sb_printf(b, C_("bet", "%1$s pays you %2$s for your brelan."), say_Name(t, e->from), c);
-			else
-				sb_printf(b, C_("bet", "%1$s pays %2$s %3$s for the brelan."), say_Name(t, e->from), name, c);
-			return 1;
-		}
-		return -1; /* antes, bets (said with the action), pots (said with the winner) */
+		return heard_payment(t, v, e, b);
 	case EV_PHASE:
-		if (!e->note)
-			return -1;
-		if (!strcmp(e->note, "extra_round")) {
-			sb_puts(b, C_("bet", "All called. Each in turn may raise again or stand."));
-			return 1;
-		}
-		if (!strcmp(e->note, "all_passed")) {
-			/* What the next deal adds to it differs between the games. */
-			if (v->cfg.carry_dealer)
-				sb_printf(b, C_("bet", "Everybody passed. The pot stays, %s; the next dealer adds 1 chip."),
-				          chips(e->value, c, sizeof c));
-			else if (v->cfg.ante_none)
-				sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(e->value, c, sizeof c));
-			else
-				sb_printf(b, C_("bet", "Everybody passed. The passe stays, %s, and is paid again."),
-				          chips(e->value, c, sizeof c));
-			return 1;
-		}
-		if (!strcmp(e->note, "forced_straddle")) {
-			/* Done by the rules, not asked. */
-			say_who(b, t, e->seat, C_("bet", "Forced carre: you put in %s."),
-			        C_("bet", "Forced carre: %1$s puts in %2$s."), chips(e->value, c, sizeof c));
-			sb_puts(b, " ");
-			plain(b, t, e->seat, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
-			return 1;
-		}
-		if (!strcmp(e->note, "add_cave")) {
-			say_who(b, t, e->seat, C_("bet", "You add a waiting cave: %s."),
-			        C_("bet", "%1$s adds a waiting cave: %2$s."), chips(e->value, c, sizeof c));
-			return 1;
-		}
-		if (!strcmp(e->note, "rebuy") || !strcmp(e->note, "recave")) {
-			say_who(b, t, e->seat, C_("bet", "You take a new cave: %s."), C_("bet", "%1$s takes a new cave: %2$s."),
-			        chips(e->value, c, sizeof c));
-			/* Brelan cavé: how many caves are still waiting. */
-			if (v->cfg.caves > 1 && v->cfg.cave > 0 && e->seat >= 0 && e->seat < v->players) {
-				int left = v->reserve[e->seat] / v->cfg.cave;
-				sb_puts(b, " ");
-				if (left == 0)
-					sb_puts(b, e->seat == t->me ? C_("bet", "It is your last cave.") : C_("bet", "It is the last cave."));
-				else
-					sb_printf(b, P_("%d more cave waiting.", "%d more caves waiting.", left), left);
-			}
-			return 1;
-		}
-		if (!strcmp(e->note, "out")) {
-			plain(b, t, e->seat, C_("bet", "You have no chips left and leave the game."),
-			      C_("bet", "%s has no chips left and leaves the game."));
-			return 1;
-		}
-		return -1;
-	case EV_TURNUP: {
-		char card[96];
-		sb_printf(b, _("Turned card: %s."), say_card_str(e->cards[0], SAY_THE, card, sizeof card));
-		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "Pot: %s."), chips(e->value, c, sizeof c));
-		return 1;
-	}
-	case EV_GAME_END: {
-		/* The winner as every game says it, then everyone's chips. */
-		ann_generic(t, view, e, b);
-		sb_puts(b, " ");
-		chips_line(t, v, b);
-		return 1;
-	}
-	case EV_HAND_END: {
-		if (t->me >= 0 && t->me < e->nvalues) {
-			sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
-			if (e->pot > 0) {
-				sb_puts(b, " ");
-				sb_printf(b, C_("bet", "In the pot for the next deal: %s."), chips(e->pot, c, sizeof c));
-			}
-			return 1;
-		}
-		return -1;
-	}
+		return heard_phase(t, v, e, b);
+	case EV_TURNUP:
+		return heard_turnup(e, b);
+	case EV_GAME_END:
+		return heard_game_end(t, v, e, b);
+	case EV_HAND_END:
+		return heard_hand_end(t, e, b);
 	default:
 		return 0;
 	}
@@ -675,7 +738,7 @@ static void stakes(const struct talk *t, const struct vying *v, struct sbuf *b)
 
 static void query_table(const struct talk *t, const struct vying *v, struct sbuf *b)
 {
-	char card[96], c[32];
+	char card[SAY_CARD_MAX], c[SAY_NUMBER_MAX];
 	if (v->dealt)
 		sb_printf(b, _("Turned card: %s."), say_card_str(v->turn, SAY_THE, card, sizeof card));
 	else
@@ -713,7 +776,7 @@ static void chips_line(const struct talk *t, const struct vying *v, struct sbuf 
 
 static void query_scores(const struct talk *t, const struct vying *v, struct sbuf *b)
 {
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	chips_line(t, v, b);
 	if (v->dead > 0) {
 		sb_puts(b, " ");
@@ -752,7 +815,7 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 	vying_standings(v, st);
 	if (t->me >= 0 && t->me < v->players) {
 		sb_puts(b, " ");
-		char r[32];
+		char r[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "Your result: %s."), say_number_str(st[t->me], SAY_PLUS, r, sizeof r));
 	}
 }
@@ -786,7 +849,7 @@ static void query_turn(const struct talk *t, const struct vying *v, struct sbuf 
 static void query_rules(const struct talk *t, const struct vying *v, struct sbuf *b)
 {
 	(void)t;
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	const struct vying_cfg *k = &v->cfg;
 	if (brelan_game(v)) {
 		sb_printf(b, C_("bet", "Le Brelan, %d cards."), k->npack);
@@ -862,7 +925,7 @@ static void query_suit(const struct talk *t, const struct vying *v, struct sbuf 
 		sb_puts(b, C_("bet", "No card turned yet."));
 		return;
 	}
-	char card[96];
+	char card[SAY_CARD_MAX];
 	sb_printf(b, _("Turned card: %s."), say_card_str(v->turn, SAY_THE, card, sizeof card));
 	sb_puts(b, " ");
 	sb_printf(b, C_("bet", "Suit: %1$s, worth %2$d points to its owner. A brelan of %3$s would be a brelan carré."),
@@ -876,7 +939,7 @@ static void query_seat(const struct talk *t, const struct vying *v, int s, struc
 		sb_puts(b, C_("bet", "No such player."));
 		return;
 	}
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), chips(v->chips[s], c, sizeof c));
 	sb_printf(b, C_("bet", ", stake %d"), v->stake[s]);
 	if (v->out[s])
@@ -936,7 +999,7 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 {
 	(void)t;
 	const struct vying *v = view;
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	switch (r->code) {
 	case VY_REF_OVER: sb_puts(b, C_("bet", "The game is over.")); break;
 	case VY_REF_UNKNOWN: sb_puts(b, C_("bet", "That is not a move of this game.")); break;
@@ -975,12 +1038,12 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 {
 	const struct vying *v = view;
-	char c[32];
+	char c[SAY_NUMBER_MAX];
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
 	if (v->phase == VY_CAVE) {
 		int s = t->me >= 0 ? t->me : v->to_act;
-		char c2[32];
+		char c2[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "Before the deal: add a waiting cave, %1$s, to the %2$s in front of you?"),
 		          chips(v->cfg.cave, c, sizeof c), chips(s >= 0 ? v->chips[s] : 0, c2, sizeof c2));
 		return;
@@ -1007,7 +1070,7 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	else if (vying_to_call(v, s) == 0)
 		sb_puts(b, C_("bet", "Call for nothing, or raise."));
 	else if (vying_call_short(v, s)) {
-		char c2[48];
+		char c2[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "To call: %1$s; you have only %2$s, all in."),
 		          chips(v->high - v->stake[s], c, sizeof c), chips(v->chips[s], c2, sizeof c2));
 	} else

@@ -1,5 +1,5 @@
 #!/bin/sh
-# End-to-end checks of the command-line contract (CLI.md): whole games by
+# End-to-end checks of the command-line contract (docs/tapis.6): whole games by
 # bots in both languages, the hand history replayed, bad input refused with
 # the right exit status and nothing played, piped keys at a human seat.
 build=${1:-build}
