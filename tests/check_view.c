@@ -501,8 +501,8 @@ static void count_paid(void *ctx, const struct event *e)
 	struct paid *p = ctx;
 	if (e->type == EV_HAND_START)
 		p->put = 0;
-	else if (e->type == EV_PAYMENT && e->from == p->seat && e->to < 0 && strcmp(e->reason, "ante") &&
-	         strcmp(e->reason, "passe"))
+	else if (e->type == EV_PAYMENT && e->from == p->seat && e->to < 0 && e->reason != EV_PAY_ANTE &&
+	         e->reason != EV_PAY_PASSE)
 		p->put += e->amount;
 }
 
