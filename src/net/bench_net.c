@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <libwebsockets.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/bench.h"
+#include "app/opts.h"
+#include "core/err.h"
 #include "core/game.h"
 #include "net/outq.h"
 #include "net/proto.h"
@@ -615,32 +619,45 @@ out:
 	return rc;
 }
 
+/* The options of `tapis bench`: the table of figures, or with --net the
+ * bench of a server. */
+enum { BENCH_NET_MAX_COUNT = 100000 };   /* of clients, tables, deals, milliseconds */
+
+struct bench_args {
+	int json, net;
+	int clients, tables, deals, think;   /* -1: not given */
+};
+
+#define B struct bench_args
+static const struct opt bench_opts[] = {
+	OPT_F("json", N_("one JSON object instead of the table"), B, json),
+	OPT_F("net", N_("bench a server (its own, or the one at URL) with bot clients"), B, net),
+	OPT_I("clients", N_("N"), N_("with --net: clients (default 8)"), B, clients, 1, BENCH_NET_MAX_COUNT),
+	OPT_I("tables", N_("N"), N_("with --net: tables (default 2)"), B, tables, 1, BENCH_NET_MAX_COUNT),
+	OPT_I("deals", N_("N"), N_("with --net: deals at each table (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
+	OPT_I("think", N_("MS"), N_("with --net: the bots' thinking time"), B, think, 0, BENCH_NET_MAX_COUNT),
+	OPT_END,
+};
+#undef B
+static const struct opt_cmd bench_cmd = { "tapis bench", "tapis bench [--json] | tapis bench --net [URL] [OPTIONS]",
+	                                  bench_opts };
+
 int bench_net_main(int argc, char **argv, FILE *out)
 {
+	struct bench_args a = { .clients = -1, .tables = -1, .deals = -1, .think = -1 };
 	const char *url = NULL;
-	int clients = 8, tables = 2, deals = 1, think = 0, json = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--net")) {
-			if (i + 1 < argc && argv[i + 1][0] != '-')
-				url = argv[++i];
-		} else if (!strcmp(a, "--json")) {
-			json = 1;
-		} else if (i + 1 < argc && (!strcmp(a, "--clients") || !strcmp(a, "--tables") || !strcmp(a, "--deals") ||
-		                            !strcmp(a, "--think"))) {
-			char *end;
-			long v = strtol(argv[++i], &end, 10);
-			int think_arg = !strcmp(a, "--think");
-			if (*end || v < (think_arg ? 0 : 1) || v > 100000) {
-				fprintf(stderr, "tapis bench: %s: '%s' is not a count\n", a, argv[i]);
-				return 2;
-			}
-			*(think_arg ? &think : a[2] == 'c' ? &clients : a[2] == 't' ? &tables : &deals) = (int)v;
-		} else {
-			fprintf(stderr, "Usage: tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--think MS] [--json]\n");
-			return 2;
-		}
-	}
+	int npos, rc = opt_parse(&bench_cmd, argc, argv, &a, &url, 1, &npos);
+	if (rc == OPT_HELP)
+		return opt_help(&bench_cmd, NULL);
+	if (rc)
+		return rc;
+	int net_only = a.clients >= 0 || a.tables >= 0 || a.deals >= 0 || a.think >= 0;
+	if (!a.net && (npos || net_only))
+		return opt_fail(&bench_cmd, "%s goes with --net", npos ? url : "--clients, --tables, --deals, --think");
+	if (!a.net)
+		return bench_run(a.json, out);
+	int clients = a.clients < 0 ? 8 : a.clients, tables = a.tables < 0 ? 2 : a.tables;
+	int deals = a.deals < 0 ? 1 : a.deals, think = a.think < 0 ? 0 : a.think, json = a.json;
 	struct bench_net_result r;
 	char err[256];
 	if (bench_net_run(url, clients, tables, deals, think, &r, err, sizeof err) < 0) {
