@@ -69,14 +69,6 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 }
 
 /* The handlers of the options of `play` that check their value. */
-static int opt_lang(void *cfg, const char *v, char *err, size_t errlen)
-{
-	if (strcmp(v, "en") && strcmp(v, "fr"))
-		return errf(err, errlen, "--lang: '%s': en or fr", v);
-	((struct cli *)cfg)->lang = v;
-	return 0;
-}
-
 static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
 {
 	struct cli *c = cfg;
@@ -107,7 +99,7 @@ static int opt_rule(void *cfg, const char *v, char *err, size_t errlen)
 #define C struct cli
 static const struct opt play_opts[] = {
 	OPT_I("players", N_("N"), N_("number of players"), C, players, 1, CLI_MAX_SEATS),
-	OPT_C("lang", "en|fr", N_("language of speech and text"), opt_lang),
+	OPT_K("lang", "en|fr", N_("language of speech and text"), C, lang),
 	OPT_C("seed", N_("N"), N_("seed of the random generator (0 to 9223372036854775807)"), opt_seed),
 	OPT_I("dealer", N_("S"), N_("first dealer's seat"), C, dealer, 0, CLI_MAX_SEATS - 1),
 	OPT_S("seats", N_("LIST"), N_("human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot"), C, seats),
@@ -708,7 +700,10 @@ static int opt_keys_lang(void *cfg, const char *v, char *err, size_t errlen)
 	struct cli *c = cfg;
 	if (c->lang)
 		return errf(err, errlen, "--lang is given once");
-	return opt_lang(cfg, v, err, errlen);
+	if (strcmp(v, "en") && strcmp(v, "fr"))
+		return errf(err, errlen, "--lang: '%s' is not one of en|fr", v);
+	c->lang = v;
+	return 0;
 }
 
 static const struct opt keys_opts[] = {

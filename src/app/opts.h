@@ -18,6 +18,8 @@
 enum opt_kind {
 	OPT_FLAG,    /* sets the int at `field` to 1 */
 	OPT_STRING,  /* points the const char * at `field` to the value */
+	OPT_INT,     /* sets the int at `field` to the value, a number from lo to hi */
+	OPT_CHOICE,  /* as OPT_STRING, for one of the words of `arg` ("en|fr") */
 	OPT_CALL,    /* calls `call` with the value (NULL for a flag) */
 };
 
@@ -26,11 +28,20 @@ struct opt {
 	const char *arg;   /* N_(): the value's name in the usage ("N", "FILE"); NULL: takes no value */
 	const char *help;  /* N_(): what it does, in a few words */
 	enum opt_kind kind;
-	size_t field;      /* OPT_FLAG, OPT_STRING: offsetof in the command's struct */
+	size_t field;      /* OPT_FLAG, OPT_STRING, OPT_INT: offsetof in the command's struct */
 	/* OPT_CALL: 0, or -1 with errf (the message names the option). */
 	int (*call)(void *cfg, const char *value, char *err, size_t errlen);
+	long long lo, hi;  /* OPT_INT: the bounds (strict numbers, core/num) */
 };
-#define OPT_END { NULL, NULL, NULL, OPT_FLAG, 0, NULL }
+/* The lines of a table: a flag, a string, a number from lo to hi, one of
+ * the words of choices (each a member of the command's struct T), a
+ * handler; then the end. */
+#define OPT_F(name, help, T, m) { name, NULL, help, OPT_FLAG, offsetof(T, m), NULL, 0, 0 }
+#define OPT_S(name, arg, help, T, m) { name, arg, help, OPT_STRING, offsetof(T, m), NULL, 0, 0 }
+#define OPT_I(name, arg, help, T, m, lo, hi) { name, arg, help, OPT_INT, offsetof(T, m), NULL, lo, hi }
+#define OPT_K(name, choices, help, T, m) { name, choices, help, OPT_CHOICE, offsetof(T, m), NULL, 0, 0 }
+#define OPT_C(name, arg, help, fn) { name, arg, help, OPT_CALL, 0, fn, 0, 0 }
+#define OPT_END { NULL, NULL, NULL, OPT_FLAG, 0, NULL, 0, 0 }
 
 struct opt_cmd {
 	const char *prog;      /* "tapis serve": the start of its messages */
