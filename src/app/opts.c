@@ -12,7 +12,8 @@
 enum {
 	OPT_MAX = 64,          /* options of one command */
 	OPT_VAL0 = 256,        /* getopt's val of the first option of the table */
-	OPT_COLUMN = 22,       /* where the help words start in the usage */
+	OPT_COLUMN = 22,       /* where the help words start in the usage, at least */
+	OPT_LEFT_MAX = 128,    /* an option and its value's name in the usage */
 	OPT_ERR_MAX = 512,     /* a message of a handler */
 };
 
@@ -159,27 +160,33 @@ static int width(const char *s)
 	return w;
 }
 
-static void line(FILE *f, const char *left, const char *help)
+static void line(FILE *f, const char *left, const char *help, int column)
 {
-	int w = width(left);
 	fprintf(f, "%s", left);
-	if (w + 1 >= OPT_COLUMN) {
+	for (int w = width(left); w < column; w++)
 		fputc(' ', f);
-	} else {
-		for (; w < OPT_COLUMN; w++)
-			fputc(' ', f);
-	}
 	fprintf(f, "%s\n", help);
+}
+
+static void left_of(const struct opt *o, char *buf, size_t len)
+{
+	snprintf(buf, len, "  --%s%s%s", o->name, o->arg ? " " : "", o->arg ? _(o->arg) : "");
 }
 
 void opt_print_options(FILE *f, const struct opt *o)
 {
-	char left[128];
-	for (; o->name; o++) {
-		snprintf(left, sizeof left, "  --%s%s%s", o->name, o->arg ? " " : "", o->arg ? _(o->arg) : "");
-		line(f, left, _(o->help));
+	char left[OPT_LEFT_MAX];
+	int column = OPT_COLUMN;   /* the help words of every line start there */
+	for (const struct opt *p = o; p->name; p++) {
+		left_of(p, left, sizeof left);
+		if (width(left) + 2 > column)
+			column = width(left) + 2;
 	}
-	line(f, "  -h, --help", _("this help"));
+	for (; o->name; o++) {
+		left_of(o, left, sizeof left);
+		line(f, left, _(o->help), column);
+	}
+	line(f, "  -h, --help", _("this help"), column);
 }
 
 void opt_usage(FILE *f, const struct opt_cmd *c)

@@ -2,15 +2,19 @@
 #include "ui/join.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/local.h"
+#include "app/opts.h"
 #include "app/session.h"
 #include "audio/audio.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
+#include "core/err.h"
+#include "core/num.h"
 #include "core/rules.h"
 #include "net/remote.h"
 #include "speech/i18n.h"
@@ -561,57 +565,73 @@ static int scripted_lobby(struct join *j)
 
 /* ---- the command ---- */
 
-static int usage(void)
+static int opt_table(void *cfg, const char *v, char *err, size_t errlen)
 {
-	fprintf(stderr,
-	        "Usage: tapis join URL [--name NAME] [--password-file FILE] [--lang en|fr] [--text]\n"
-	        "                  [--speech BACKEND] [--no-speech] [--no-sound] [--actions FILE]\n"
-	        "                  [--table ID [--seat N | --watch]] [--table-password-file FILE]\n"
-	        "                  [--create GAME [--players N] [--rule K=V]... [--seats LIST] [--seed N] [--start]]\n"
-	        "                  [--chat TEXT]\n");
-	return JOIN_USAGE;
+	long long n;
+	if (num_parse(v, 1, LONG_MAX, &n) < 0)
+		return errf(err, errlen, "--table: '%s' is not a table's number", v);
+	((struct join_opts *)cfg)->table = (long)n;
+	return 0;
 }
 
+static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
+{
+	if (num_parse(v, 0, LLONG_MAX, &((struct join_opts *)cfg)->seed) < 0)
+		return errf(err, errlen, "--seed: '%s' is not a number", v);
+	return 0;
+}
+
+static int opt_rule(void *cfg, const char *v, char *err, size_t errlen)
+{
+	struct join_opts *o = cfg;
+	if (o->nrules >= JOIN_MAX_RULES)
+		return errf(err, errlen, "too many --rule");
+	o->rule[o->nrules++] = v;
+	return 0;
+}
+
+#define O struct join_opts
+static const struct opt join_options[] = {
+	OPT_S("name", N_("NAME"), N_("the player's name (default: $USER)"), O, name),
+	OPT_S("password-file", N_("FILE"), N_("the account's password, read from this file"), O, password_file),
+	OPT_S("lang", "en|fr", N_("language of speech and text"), O, lang),
+	OPT_F("text", N_("every announcement as a line of text, no voice"), O, text),
+	OPT_S("speech", N_("BACKEND"), N_("auto (default), espeak, speechd, text or none"), O, speech),
+	OPT_F("no-speech", N_("no speech"), O, no_speech),
+	OPT_F("no-sound", N_("no sound cues"), O, no_sound),
+	OPT_S("actions", N_("FILE"), N_("scripted actions of the player's seat"), O, actions),
+	OPT_C("table", N_("ID"), N_("sit at this table"), opt_table),
+	OPT_I("seat", N_("N"), N_("at this seat (default: the first open one)"), O, seat, 0, INT_MAX),
+	OPT_F("watch", N_("watch the table instead"), O, watch),
+	OPT_S("table-password-file", N_("FILE"), N_("the table's password, read from this file"), O,
+	      table_password_file),
+	OPT_S("create", N_("GAME"), N_("create a table of GAME"), O, create),
+	OPT_I("players", N_("N"), N_("number of players of the new table"), O, players, 1, INT_MAX),
+	OPT_C("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), opt_rule),
+	OPT_S("seats", N_("LIST"), N_("open, human or bot[:LEVEL] per seat of the new table"), O, seats),
+	OPT_C("seed", N_("N"), N_("seed of the new table's game"), opt_seed),
+	OPT_F("start", N_("start the new table's game at once"), O, start),
+	OPT_S("chat", N_("TEXT"), N_("say this at the table, once"), O, chat),
+	OPT_END,
+};
+#undef O
+static const struct opt_cmd join_cmd = { "tapis join", "tapis join URL [OPTIONS]", join_options };
+
+/* OPT_OK, OPT_HELP (the usage printed), or JOIN_USAGE with a message. */
 static int parse(int argc, char **argv, struct join_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->seat = -1;
 	o->seed = -1;
-	if (argc < 2 || argv[1][0] == '-')
-		return usage();
-	o->url = argv[1];
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--text")) { o->text = 1; continue; }
-		if (!strcmp(a, "--no-speech")) { o->no_speech = 1; continue; }
-		if (!strcmp(a, "--no-sound")) { o->no_sound = 1; continue; }
-		if (!strcmp(a, "--watch")) { o->watch = 1; continue; }
-		if (!strcmp(a, "--start")) { o->start = 1; continue; }
-		if (i + 1 >= argc) {
-			fprintf(stderr, "tapis join: '%s' %s\n", a, a[0] == '-' ? "needs a value" : "is not an option");
-			return usage();
-		}
-		const char *v = argv[++i];
-		char *end;
-		if (!strcmp(a, "--name")) o->name = v;
-		else if (!strcmp(a, "--password-file")) o->password_file = v;
-		else if (!strcmp(a, "--table-password-file")) o->table_password_file = v;
-		else if (!strcmp(a, "--lang")) o->lang = v;
-		else if (!strcmp(a, "--speech")) o->speech = v;
-		else if (!strcmp(a, "--actions")) o->actions = v;
-		else if (!strcmp(a, "--create")) o->create = v;
-		else if (!strcmp(a, "--seats")) o->seats = v;
-		else if (!strcmp(a, "--chat")) o->chat = v;
-		else if (!strcmp(a, "--rule") && o->nrules < JOIN_MAX_RULES) o->rule[o->nrules++] = v;
-		else if (!strcmp(a, "--table") && (o->table = strtol(v, &end, 10)) > 0 && !*end) continue;
-		else if (!strcmp(a, "--seat") && (o->seat = (int)strtol(v, &end, 10)) >= 0 && !*end) continue;
-		else if (!strcmp(a, "--players") && (o->players = (int)strtol(v, &end, 10)) > 0 && !*end) continue;
-		else if (!strcmp(a, "--seed") && (o->seed = strtoll(v, &end, 10)) >= 0 && !*end) continue;
-		else {
-			fprintf(stderr, "tapis join: '%s %s' is not understood\n", a, v);
-			return usage();
-		}
+	int npos, rc = opt_parse(&join_cmd, argc, argv, o, &o->url, 1, &npos);
+	if (rc == OPT_HELP) {
+		opt_help(&join_cmd, o->lang);
+		return OPT_HELP;
 	}
+	if (rc)
+		return JOIN_USAGE;
+	if (!npos)
+		return opt_fail(&join_cmd, "which server? (ws://HOST:PORT)");
 	if (strncmp(o->url, "ws://", 5) && strncmp(o->url, "wss://", 6)) {
 		fprintf(stderr, "tapis join: the address is ws://HOST:PORT or wss://HOST:PORT\n");
 		return JOIN_USAGE;
@@ -655,7 +675,7 @@ int join_main(int argc, char **argv)
 	int rc = parse(argc, argv, &j->o);
 	if (rc) {
 		free(j);
-		return rc;
+		return rc == OPT_HELP ? JOIN_DONE : rc;
 	}
 	const char *lang = j->o.lang ? j->o.lang : i18n_env_lang();
 	char err[512];
