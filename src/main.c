@@ -39,7 +39,6 @@
 enum { EXIT_DONE = 0, EXIT_INTERNAL = 1, EXIT_USAGE = 2, EXIT_SCRIPT = 3 };
 
 enum {
-	CLI_MAX_RULES = 64,    /* --rule given at most this many times */
 	CLI_MAX_HANDS = 1000000,  /* --hands */
 	CLI_MAX_SEATS = 64,       /* --players and --dealer before the game's own range is checked */
 };
@@ -54,8 +53,7 @@ struct cli {
 	int dealer;
 	const char *seats;
 	const char *deck, *actions, *log;
-	const char *rule_args[CLI_MAX_RULES];
-	int nrules;
+	struct opt_list rules;   /* --rule, in order */
 	int hands;
 };
 
@@ -86,15 +84,6 @@ static int opt_speech(void *cfg, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static int opt_rule(void *cfg, const char *v, char *err, size_t errlen)
-{
-	struct cli *c = cfg;
-	if (c->nrules >= CLI_MAX_RULES)
-		return errf(err, errlen, "too many --rule");
-	c->rule_args[c->nrules++] = v;
-	return 0;
-}
-
 /* The options of `play`, also taken by the bare `tapis` and by `rules`. */
 #define C struct cli
 static const struct opt play_opts[] = {
@@ -105,7 +94,7 @@ static const struct opt play_opts[] = {
 	OPT_S("seats", N_("LIST"), N_("human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot"), C, seats),
 	OPT_S("deck", N_("FILE"), N_("stacked packs"), C, deck),
 	OPT_S("actions", N_("FILE"), N_("scripted actions"), C, actions),
-	OPT_C("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), opt_rule),
+	OPT_L("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), C, rules),
 	OPT_I("hands", N_("N"), N_("stop after N deals (rounds)"), C, hands, 1, CLI_MAX_HANDS),
 	OPT_S("log", N_("FILE"), N_("hand history as JSON lines ('-': standard output)"), C, log),
 	OPT_F("text", N_("every announcement as a line of text, no voice"), C, text),
@@ -214,8 +203,8 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 	o->seed = c->seed_given ? c->seed : fresh_seed();
 	rules_init(&o->rules, g->rules, g->nrules);
 	char err[512];
-	for (int i = 0; i < c->nrules; i++)
-		if (rules_set_arg(&o->rules, c->rule_args[i], err, sizeof err) < 0) {
+	for (int i = 0; i < c->rules.n; i++)
+		if (rules_set_arg(&o->rules, c->rules.v[i], err, sizeof err) < 0) {
 			fprintf(stderr, "tapis: %s\n", err);
 			return EXIT_USAGE;
 		}

@@ -79,6 +79,14 @@ static int apply(const struct opt *o, void *cfg, const char *value, char *err, s
 			return errf(err, errlen, "--%s: '%s' is not one of %s", o->name, value, o->arg);
 		*(const char **)((char *)cfg + o->field) = value;
 		return 0;
+	case OPT_LIST: {
+		struct opt_list *l = (struct opt_list *)((char *)cfg + o->field);
+		if (l->n >= OPT_LIST_MAX)
+			return errf(err, errlen, "--%s: at most %d times", o->name, OPT_LIST_MAX);
+		l->v[l->n++] = value;
+		l->v[l->n] = NULL;
+		return 0;
+	}
 	case OPT_CALL:
 		return o->call(cfg, value, err, errlen);
 	}

@@ -20,7 +20,16 @@ enum opt_kind {
 	OPT_STRING,  /* points the const char * at `field` to the value */
 	OPT_INT,     /* sets the int at `field` to the value, a number from lo to hi */
 	OPT_CHOICE,  /* as OPT_STRING, for one of the words of `arg` ("en|fr") */
+	OPT_LIST,    /* adds the value to the struct opt_list at `field` (repeatable) */
 	OPT_CALL,    /* calls `call` with the value (NULL for a flag) */
+};
+
+enum { OPT_LIST_MAX = 64 };   /* values of a repeatable option */
+
+/* The values of a repeatable option, in order, NULL after the last. */
+struct opt_list {
+	const char *v[OPT_LIST_MAX + 1];
+	int n;
 };
 
 struct opt {
@@ -34,12 +43,13 @@ struct opt {
 	long long lo, hi;  /* OPT_INT: the bounds (strict numbers, core/num) */
 };
 /* The lines of a table: a flag, a string, a number from lo to hi, one of
- * the words of choices (each a member of the command's struct T), a
+ * the words of choices, a repeatable option's values (each a member of the command's struct T), a
  * handler; then the end. */
 #define OPT_F(name, help, T, m) { name, NULL, help, OPT_FLAG, offsetof(T, m), NULL, 0, 0 }
 #define OPT_S(name, arg, help, T, m) { name, arg, help, OPT_STRING, offsetof(T, m), NULL, 0, 0 }
 #define OPT_I(name, arg, help, T, m, lo, hi) { name, arg, help, OPT_INT, offsetof(T, m), NULL, lo, hi }
 #define OPT_K(name, choices, help, T, m) { name, choices, help, OPT_CHOICE, offsetof(T, m), NULL, 0, 0 }
+#define OPT_L(name, arg, help, T, m) { name, arg, help, OPT_LIST, offsetof(T, m), NULL, 0, 0 }
 #define OPT_C(name, arg, help, fn) { name, arg, help, OPT_CALL, 0, fn, 0, 0 }
 #define OPT_END { NULL, NULL, NULL, OPT_FLAG, 0, NULL, 0, 0 }
 

@@ -183,7 +183,6 @@ static const char *unit_of(const struct game_ops *g)
 }
 
 enum {
-	TOURNAMENT_MAX_RULES = 64,       /* --rule given at most this many times */
 	TOURNAMENT_MAX_DEALS = 100000000,
 	TOURNAMENT_MAX_BUDGET = 10000,   /* ms */
 	TOURNAMENT_MAX_LEVEL = 9,        /* a level above the strongest plays as the strongest */
@@ -192,8 +191,8 @@ enum {
 /* The command line: the spec, the rules it names, and --json. */
 struct tournament_args {
 	struct tournament_spec sp;
-	const char *rules[TOURNAMENT_MAX_RULES + 1];
-	int nrules, json;
+	struct opt_list rules;
+	int json;
 };
 
 static int opt_levels(void *cfg, const char *v, char *err, size_t errlen)
@@ -220,15 +219,6 @@ static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static int opt_rule(void *cfg, const char *v, char *err, size_t errlen)
-{
-	struct tournament_args *t = cfg;
-	if (t->nrules >= TOURNAMENT_MAX_RULES)
-		return errf(err, errlen, "too many --rule");
-	t->rules[t->nrules++] = v;
-	return 0;
-}
-
 #define T struct tournament_args
 static const struct opt tournament_opts[] = {
 	OPT_C("levels", "A,B", N_("the two bot levels that play (0 to 9)"), opt_levels),
@@ -236,7 +226,7 @@ static const struct opt tournament_opts[] = {
 	OPT_I("deals", N_("N"), N_("deals played, each twice (default 2000)"), T, sp.deals, 2, TOURNAMENT_MAX_DEALS),
 	OPT_I("budget", N_("MS"), N_("the search budget of a bot's decision"), T, sp.budget, 1, TOURNAMENT_MAX_BUDGET),
 	OPT_C("seed", N_("N"), N_("seed of the random generator (default 1)"), opt_seed),
-	OPT_C("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), opt_rule),
+	OPT_L("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), T, rules),
 	OPT_F("json", N_("one JSON object instead of the text"), T, json),
 	OPT_END,
 };
@@ -259,8 +249,7 @@ int tournament_main(int argc, char **argv)
 		return opt_fail(&tournament_cmd, "unknown game '%s'", game);
 	if (t.sp.level_a < 0)
 		return opt_fail(&tournament_cmd, "--levels A,B is needed");
-	t.rules[t.nrules] = NULL;
-	t.sp.rule_args = t.rules;
+	t.sp.rule_args = t.rules.v;
 	struct tournament_result r;
 	char err[256];
 	if (tournament_run(&t.sp, &r, err, sizeof err) < 0) {

@@ -25,7 +25,6 @@
 
 enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
 
-#define JOIN_MAX_RULES 32
 #define JOIN_LINE_MAX 400
 
 struct join_opts {
@@ -36,8 +35,7 @@ struct join_opts {
 	int watch;                  /* --watch */
 	const char *create;         /* --create GAME */
 	int players;                /* --players */
-	const char *rule[JOIN_MAX_RULES];
-	int nrules;
+	struct opt_list rules;      /* --rule, in order */
 	const char *seats;          /* --seats open,bot:2,... */
 	const char *table_password_file;
 	int start;                  /* --start */
@@ -513,8 +511,8 @@ static int scripted_lobby(struct join *j)
 		struct rules rules;
 		rules_init(&rules, g->rules, g->nrules);
 		char err[256];
-		for (int i = 0; i < j->o.nrules; i++)
-			if (rules_set_arg(&rules, j->o.rule[i], err, sizeof err) < 0) {
+		for (int i = 0; i < j->o.rules.n; i++)
+			if (rules_set_arg(&rules, j->o.rules.v[i], err, sizeof err) < 0) {
 				fprintf(stderr, "tapis join: --rule: %s\n", err);
 				return JOIN_USAGE;
 			}
@@ -581,15 +579,6 @@ static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static int opt_rule(void *cfg, const char *v, char *err, size_t errlen)
-{
-	struct join_opts *o = cfg;
-	if (o->nrules >= JOIN_MAX_RULES)
-		return errf(err, errlen, "too many --rule");
-	o->rule[o->nrules++] = v;
-	return 0;
-}
-
 #define O struct join_opts
 static const struct opt join_options[] = {
 	OPT_S("name", N_("NAME"), N_("the player's name (default: $USER)"), O, name),
@@ -607,7 +596,7 @@ static const struct opt join_options[] = {
 	      table_password_file),
 	OPT_S("create", N_("GAME"), N_("create a table of GAME"), O, create),
 	OPT_I("players", N_("N"), N_("number of players of the new table"), O, players, 1, INT_MAX),
-	OPT_C("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), opt_rule),
+	OPT_L("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), O, rules),
 	OPT_S("seats", N_("LIST"), N_("open, human or bot[:LEVEL] per seat of the new table"), O, seats),
 	OPT_C("seed", N_("N"), N_("seed of the new table's game"), opt_seed),
 	OPT_F("start", N_("start the new table's game at once"), O, start),
