@@ -14,6 +14,7 @@
 #include "app/view.h"
 #include "core/action.h"
 #include "core/card.h"
+#include "core/err.h"
 #include "core/event.h"
 #include "core/file.h"
 #include "core/game.h"
@@ -717,7 +718,7 @@ int replay_file(const char *path, FILE *announce, char *err, size_t errlen)
 	int rc = replay_buffer(text, len, path, REPLAY_AUTO, announce, &res);
 	free(text);
 	if (rc != REPLAY_SAME)
-		snprintf(err, errlen, "%s", res.msg);
+		errf(err, errlen, "%s", res.msg);
 	return rc;
 }
 

@@ -12,6 +12,7 @@
 #include "app/view.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
+#include "core/err.h"
 #include "core/file.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
@@ -143,7 +144,7 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	t->st = calloc(1, t->g->state_size);
 	t->view = calloc(1, t->g->state_size);
 	if (!t->st || !t->view) {
-		snprintf(err, errlen, "out of memory");
+		errf(err, errlen, "out of memory");
 		table_close(t);
 		return -1;
 	}
@@ -162,7 +163,7 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	} else if (opt->deck_stack) {
 		t->stack = malloc(sizeof *t->stack);
 		if (!t->stack) {
-			snprintf(err, errlen, "out of memory");
+			errf(err, errlen, "out of memory");
 			table_close(t);
 			return -1;
 		}
@@ -218,11 +219,9 @@ int table_output_failed(const struct table *t, char *err, size_t errlen)
 	if (hist_failed(&t->hist, err, errlen) < 0)
 		return -1;
 	const struct speech *sp = text_out(t);
-	if (sp && ferror(sp->out)) {
-		snprintf(err, errlen, "the announcements could not be written to %s",
-		         sp->out == stdout ? "standard output" : "their stream");
-		return -1;
-	}
+	if (sp && ferror(sp->out))
+		return errf(err, errlen, "the announcements could not be written to %s",
+		            sp->out == stdout ? "standard output" : "their stream");
 	return 0;
 }
 
@@ -370,8 +369,8 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 	const struct script_line *line = t->has_script ? script_peek(&t->script) : NULL;
 	if (line) {
 		if (line->seat != seat) {
-			snprintf(err, errlen, "%s:%d: '%s': seat %d must act now, not seat %d", t->script.name,
-			         line->line, line->text, seat, line->seat);
+			errf(err, errlen, "%s:%d: '%s': seat %d must act now, not seat %d", t->script.name,
+			     line->line, line->text, seat, line->seat);
 			return 3;
 		}
 		/* The line is used before it is applied: the views then know
@@ -392,7 +391,7 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 			t->g->redact(t->view, seat);
 			ann_refusal(&tk, t->gt, t->view, &why, &b);
 			i18n_set_lang(lang, ierr, sizeof ierr);
-			snprintf(err, errlen, "%s:%d: '%s' refused: %s", t->script.name, line->line, line->text, b.s);
+			errf(err, errlen, "%s:%d: '%s' refused: %s", t->script.name, line->line, line->text, b.s);
 			return 3;
 		}
 		return 0;
@@ -401,8 +400,8 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 	bot_choose(t->g, t->st, t->opt.bot_level[seat], &t->bot_rng, &a);
 	if (apply(t, seat, &a, &why) < 0) {
 		char txt[ACT_STR_MAX];
-		snprintf(err, errlen, "internal error: the bot's action '%s' was refused (%d)",
-		         act_format(&a, txt, sizeof txt), why.code);
+		errf(err, errlen, "internal error: the bot's action '%s' was refused (%d)",
+		     act_format(&a, txt, sizeof txt), why.code);
 		return 1;
 	}
 	return 0;
@@ -569,25 +568,19 @@ static int save_header_line(struct table_saved *s, char *line, char *deck, size_
 {
 	struct table_options *o = &s->opt;
 	char *sp = strchr(line, ' ');
-	if (!sp) {
-		snprintf(why, whylen, "'%s': no value", line);
-		return -1;
-	}
+	if (!sp)
+		return errf(why, whylen, "'%s': no value", line);
 	*sp = '\0';
 	const char *key = line, *val = sp + 1;
 	long long v;
 	if (!strcmp(key, "game")) {
-		if (o->game || !(o->game = game_find(val))) {
-			snprintf(why, whylen, "unknown game '%s'", val);
-			return -1;
-		}
+		if (o->game || !(o->game = game_find(val)))
+			return errf(why, whylen, "unknown game '%s'", val);
 		rules_init(&o->rules, o->game->rules, o->game->nrules);
 		return 0;
 	}
-	if (!o->game) {
-		snprintf(why, whylen, "'%s' before the game", key);
-		return -1;
-	}
+	if (!o->game)
+		return errf(why, whylen, "'%s' before the game", key);
 	if (!strcmp(key, "players")) {
 		if (save_number(val, o->game->min_players, o->game->max_players, &v) < 0)
 			goto bad;
@@ -626,13 +619,11 @@ static int save_header_line(struct table_saved *s, char *line, char *deck, size_
 	} else if (!strcmp(key, "pack")) {
 		*decklen += (size_t)sprintf(deck + *decklen, "%s\n--\n", val);
 	} else {
-		snprintf(why, whylen, "unknown line '%s'", key);
-		return -1;
+		return errf(why, whylen, "unknown line '%s'", key);
 	}
 	return 0;
 bad:
-	snprintf(why, whylen, "%s: '%s' is not valid", key, val);
-	return -1;
+	return errf(why, whylen, "%s: '%s' is not valid", key, val);
 }
 
 /* Zeros from the first NUL byte to the end of a save are a write cut short
@@ -651,7 +642,7 @@ int table_read_save(const char *path, struct table_saved *s, char *err, size_t e
 	while (k < size && text[k] == '\0')
 		k++;
 	if (k < size)
-		snprintf(err, errlen, "%s: damaged (a NUL byte before the end)", path);
+		errf(err, errlen, "%s: damaged (a NUL byte before the end)", path);
 	else
 		rc = table_parse_save(text, len, path, s, err, errlen);
 	free(text);
@@ -676,25 +667,25 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 		room += strlen(f.header[i]) + 4;
 	char *deck = malloc(room);
 	if (!deck) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		errf(err, errlen, "%s: out of memory", path);
 		save_file_release(&f);
 		return -1;
 	}
 	deck[0] = '\0';
 	for (int i = 0; i < f.nheader && rc == 0; i++)
 		if (save_header_line(s, f.header[i], deck, &decklen, why, sizeof why) < 0) {
-			snprintf(err, errlen, "%s:%d: %s", path, i + 2, why);
+			errf(err, errlen, "%s:%d: %s", path, i + 2, why);
 			rc = -1;
 		}
 	if (rc == 0 && (!o->game || o->players <= 0)) {
-		snprintf(err, errlen, "%s: no game or no players in the header", path);
+		errf(err, errlen, "%s: no game or no players in the header", path);
 		rc = -1;
 	}
 	if (rc == 0 && decklen) {
 		card_t pack[CARD_MAX_PACK];
 		int npack = o->game->pack(&o->rules, o->players, pack, why, sizeof why);
 		if (npack < 0 || deckfile_parse(deck, path, pack, npack, &s->stack, why, sizeof why) < 0) {
-			snprintf(err, errlen, "%s: the stacked packs: %s", path, why);
+			errf(err, errlen, "%s: the stacked packs: %s", path, why);
 			rc = -1;
 		} else {
 			o->deck_stack = &s->stack;
@@ -707,7 +698,7 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 		memset(&one, 0, sizeof one);
 		if (strncmp(r, "action ", 7) != 0 ||
 		    script_parse(&one, r + 7, path, o->players, why, sizeof why) < 0 || one.n != 1) {
-			snprintf(err, errlen, "%s:%d: '%s' is not an action", path, f.record_line[i], r);
+			errf(err, errlen, "%s:%d: '%s' is not an action", path, f.record_line[i], r);
 			script_release(&one);
 			rc = -1;
 			break;
@@ -716,7 +707,7 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 			int cap = s->actions.cap ? s->actions.cap * 2 : 256;
 			struct script_line *nl = realloc(s->actions.lines, (size_t)cap * sizeof *nl);
 			if (!nl) {
-				snprintf(err, errlen, "%s: out of memory", path);
+				errf(err, errlen, "%s: out of memory", path);
 				script_release(&one);
 				rc = -1;
 				break;
@@ -751,7 +742,7 @@ int table_replay(struct table *t, const struct script *actions, char *err, size_
 		const struct script_line *l = &actions->lines[i];
 		struct refusal why;
 		if (table_to_act(t) != l->seat || apply(t, l->seat, &l->act, &why) < 0) {
-			snprintf(err, errlen, "%s:%d: '%s' does not apply", actions->name, l->line, l->text);
+			errf(err, errlen, "%s:%d: '%s' does not apply", actions->name, l->line, l->text);
 			rc = -1;
 			break;
 		}

@@ -87,21 +87,17 @@ static int play_once(const struct tournament_spec *sp, void *st, int players, ui
 		stats->ms[is_a ? 0 : 1] += now_ms() - t0;
 		stats->n[is_a ? 0 : 1]++;
 		struct refusal why;
-		if (g->apply(st, &a, &sink, &why) < 0 || ++guard > 1000000) {
-			snprintf(err, errlen, "%s: a bot's action was refused (seed %llu)", g->name,
-			         (unsigned long long)gseed);
-			return -1;
-		}
+		if (g->apply(st, &a, &sink, &why) < 0 || ++guard > 1000000)
+			return errf(err, errlen, "%s: a bot's action was refused (seed %llu)", g->name,
+			            (unsigned long long)gseed);
 	}
 	g->standings(st, after);
 	double sum[2] = { 0, 0 };
 	int cnt[2] = { 0, 0 };
 	if (g->teams) {
 		/* The deal is won by the team with more points at its end. */
-		if (!end.seen || end.nvalues < 2) {
-			snprintf(err, errlen, "%s: no end of deal", g->name);
-			return -1;
-		}
+		if (!end.seen || end.nvalues < 2)
+			return errf(err, errlen, "%s: no end of deal", g->name);
 		int ta = a_parity % g->teams;
 		int va = end.values[ta], vb = end.values[1 - ta];
 		*out = va > vb ? 1000.0 : va < vb ? -1000.0 : 0.0;
@@ -123,20 +119,14 @@ int tournament_run(const struct tournament_spec *sp, struct tournament_result *r
 	int players = sp->players > 0 ? sp->players : g->default_players;
 	if (players < g->min_players || players > g->max_players || players < 2) {
 		if (g->min_players == g->max_players)
-			snprintf(err, errlen, "%s is for %d players", g->name, g->min_players);
-		else
-			snprintf(err, errlen, "%s is for %d to %d players", g->name, g->min_players, g->max_players);
-		return -1;
+			return errf(err, errlen, "%s is for %d players", g->name, g->min_players);
+		return errf(err, errlen, "%s is for %d to %d players", g->name, g->min_players, g->max_players);
 	}
-	if (sp->deals < 2) {
-		snprintf(err, errlen, "at least 2 deals");
-		return -1;
-	}
+	if (sp->deals < 2)
+		return errf(err, errlen, "at least 2 deals");
 	void *st = malloc(g->state_size);
-	if (!st) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!st)
+		return errf(err, errlen, "out of memory");
 	struct stats stats = { { 0, 0 }, { 0, 0 } };
 	double sum = 0, sum2 = 0;
 	for (int k = 0; k < sp->deals; k++) {

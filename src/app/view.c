@@ -8,6 +8,7 @@
 #include "app/table.h"
 #include "bots/bot.h"
 #include "audio/audio.h"
+#include "core/err.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
@@ -443,12 +444,10 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.heard.dealt = v->seat >= 0 && t->dealt;
 	v->prompted = -1;
 	v->redacted = calloc(1, t->g->state_size);
-	if (!v->redacted) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!v->redacted)
+		return errf(err, errlen, "out of memory");
 	if (table_attach(t, v) < 0) {
-		snprintf(err, errlen, "too many listeners at this table");
+		errf(err, errlen, "too many listeners at this table");
 		free(v->redacted);
 		v->redacted = NULL;
 		return -1;

@@ -283,15 +283,11 @@ static void on_ready(void *ctx, int port)
 static pid_t start_server(int *port, char *err, size_t errlen)
 {
 	int fds[2];
-	if (pipe(fds) < 0) {
-		snprintf(err, errlen, "no pipe");
-		return -1;
-	}
+	if (pipe(fds) < 0)
+		return errf(err, errlen, "no pipe");
 	pid_t pid = fork();
-	if (pid < 0) {
-		snprintf(err, errlen, "no fork");
-		return -1;
-	}
+	if (pid < 0)
+		return errf(err, errlen, "no fork");
 	if (pid == 0) {
 		close(fds[0]);
 		struct server_options o;
@@ -312,7 +308,7 @@ static pid_t start_server(int *port, char *err, size_t errlen)
 	}
 	close(fds[1]);
 	if (read(fds[0], port, sizeof *port) != sizeof *port) {
-		snprintf(err, errlen, "the server did not start");
+		errf(err, errlen, "the server did not start");
 		close(fds[0]);
 		waitpid(pid, NULL, 0);
 		return -1;
@@ -447,10 +443,8 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 {
 	memset(res, 0, sizeof *res);
 	res->server_rss_kb = res->server_base_kb = -1;
-	if (clients < tables || tables < 1 || deals < 1) {
-		snprintf(err, errlen, "at least one table, one deal, and a client for each table");
-		return -1;
-	}
+	if (clients < tables || tables < 1 || deals < 1)
+		return errf(err, errlen, "at least one table, one deal, and a client for each table");
 	char own[64];
 	pid_t pid = -1;
 	if (!url) {
@@ -470,7 +464,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	b.think_s = think_ms / 1000.0;
 	int rc = -1;
 	if (!b.c || !b.t) {
-		snprintf(err, errlen, "out of memory");
+		errf(err, errlen, "out of memory");
 		goto out;
 	}
 	char copy[512];
@@ -478,7 +472,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	int port;
 	snprintf(copy, sizeof copy, "%s", url);
 	if (lws_parse_uri(copy, &prot, &addr, &port, &path) || (strcmp(prot, "ws") && strcmp(prot, "wss"))) {
-		snprintf(err, errlen, "%s: not a ws:// or wss:// address", url);
+		errf(err, errlen, "%s: not a ws:// or wss:// address", url);
 		goto out;
 	}
 	int tls = !strcmp(prot, "wss");
@@ -493,7 +487,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	info.fd_limit_per_thread = (unsigned)clients + 64;
 	b.ctx = lws_create_context(&info);
 	if (!b.ctx) {
-		snprintf(err, errlen, "cannot start libwebsockets");
+		errf(err, errlen, "cannot start libwebsockets");
 		goto out;
 	}
 	lws_sul_schedule(b.ctx, 0, &b.beat, on_beat, 10 * LWS_US_PER_MS);
@@ -524,7 +518,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		ci.opaque_user_data = c;
 		ci.pwsi = &c->wsi;
 		if (!lws_client_connect_via_info(&ci)) {
-			snprintf(err, errlen, "client %d: cannot connect to %s", i, url);
+			errf(err, errlen, "client %d: cannot connect to %s", i, url);
 			goto out;
 		}
 		char hello[128];
@@ -537,18 +531,18 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 			run_until(&b, all_open, 10); /* a few at a time: the listen queue is short */
 	}
 	if (run_until(&b, all_open, 30) < 0 || b.errors) {
-		snprintf(err, errlen, "the clients could not all connect");
+		errf(err, errlen, "the clients could not all connect");
 		goto out;
 	}
 	if (run_until(&b, all_welcomed, 30) < 0) {
-		snprintf(err, errlen, "the clients were not all welcomed");
+		errf(err, errlen, "the clients were not all welcomed");
 		goto out;
 	}
 	for (int t = 0; t < tables; t++) {
 		const struct game_ops *g = game_find(bench_games[t % BENCH_NGAMES]);
 		int n = b.t[t].n;
 		if (n < g->min_players || n > g->max_players) {
-			snprintf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);
+			errf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);
 			goto out;
 		}
 		json_t *seats = json_array();
@@ -559,14 +553,14 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		                    "rules", "hands", deals, "seats", seats));
 	}
 	if (run_until(&b, all_created, 30) < 0) {
-		snprintf(err, errlen, "the tables were not all made");
+		errf(err, errlen, "the tables were not all made");
 		goto out;
 	}
 	for (int t = 0; t < tables; t++)
 		for (int k = 1; k < b.t[t].n; k++)
 			send_json(&b.c[b.t[t].first + k], json_pack("{s:s, s:I}", "type", "sit", "table", (json_int_t)b.t[t].id));
 	if (run_until(&b, all_joined, 30) < 0) {
-		snprintf(err, errlen, "the players did not all sit");
+		errf(err, errlen, "the players did not all sit");
 		goto out;
 	}
 	run_until(&b, lobby_quiet, 30);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "audio/audio.h"
+#include "core/err.h"
 #include "net/proto.h"
 #include "speech/i18n.h"
 
@@ -366,14 +367,10 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
                  size_t errlen)
 {
 	const struct game_ops *g = game_find(t->game);
-	if (!g) {
-		snprintf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
-		return -1;
-	}
-	if (t->players < g->min_players || t->players > g->max_players) {
-		snprintf(err, errlen, "table %ld: %d players", t->id, t->players);
-		return -1;
-	}
+	if (!g)
+		return errf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
+	if (t->players < g->min_players || t->players > g->max_players)
+		return errf(err, errlen, "table %ld: %d players", t->id, t->players);
 	struct rules rules;
 	rules_init(&rules, g->rules, g->nrules);
 	char buf[STORE_TEXT_MAX];
@@ -416,7 +413,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 		script_release(&r.s);
 		if (rc < 0) {
 			if (r.bad)
-				snprintf(err, errlen, "table %ld: its journal cannot be read", h->id);
+				errf(err, errlen, "table %ld: its journal cannot be read", h->id);
 			host_free(h);
 			return -1;
 		}
@@ -467,19 +464,13 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	struct host_member *m = host_member(h, name);
 	int held = seat_of(h, name);
 	if (seat >= 0 && held < 0) {
-		if (seat >= h->players) {
-			snprintf(err, errlen, "this table has %d seats", h->players);
-			return -1;
-		}
-		if (h->seat[seat].name[0] || !h->seat[seat].open) {
-			snprintf(err, errlen, "seat %d is not free", seat);
-			return -1;
-		}
+		if (seat >= h->players)
+			return errf(err, errlen, "this table has %d seats", h->players);
+		if (h->seat[seat].name[0] || !h->seat[seat].open)
+			return errf(err, errlen, "seat %d is not free", seat);
 	}
-	if (!m && !(m = add_member(h, name, lang))) {
-		snprintf(err, errlen, "this table is full");
-		return -1;
-	}
+	if (!m && !(m = add_member(h, name, lang)))
+		return errf(err, errlen, "this table is full");
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	m->conn = conn;
 	m->gone_ms = 0;
@@ -559,14 +550,10 @@ void host_stand(struct host *h, const char *name, int leave)
 
 int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
 {
-	if (seat >= h->players) {
-		snprintf(err, errlen, "this table has %d seats", h->players);
-		return -1;
-	}
-	if (h->seat[seat].name[0]) {
-		snprintf(err, errlen, "seat %d is held by a player", seat);
-		return -1;
-	}
+	if (seat >= h->players)
+		return errf(err, errlen, "this table has %d seats", h->players);
+	if (h->seat[seat].name[0])
+		return errf(err, errlen, "seat %d is held by a player", seat);
 	h->seat[seat].open = open;
 	h->seat[seat].level = level;
 	table_set_seat(&h->t, seat, bot_plays(h, seat, 0) ? SEAT_BOT : SEAT_HUMAN, level);
@@ -576,10 +563,8 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 
 int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 {
-	if (h->state != HOST_WAITING) {
-		snprintf(err, errlen, "the game has already begun");
-		return -1;
-	}
+	if (h->state != HOST_WAITING)
+		return errf(err, errlen, "the game has already begun");
 	h->state = HOST_PLAYING;
 	update_kinds(h, now_ms);
 	for (int i = 0; i < h->nmembers; i++)

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/err.h"
+
 static int grow(void **p, int *cap, int need, size_t size)
 {
 	if (need <= *cap)
@@ -128,15 +130,11 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->store = store;
 	l->cfg = *cfg;
 	l->now_ms = now_ms;
-	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0) {
-		snprintf(err, errlen, "cannot start libsodium");
-		return -1;
-	}
+	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
+		return errf(err, errlen, "cannot start libsodium");
 	struct restore_ctx r = { l, 0 };
-	if (store_table_each(store, restore_one, &r) < 0) {
-		snprintf(err, errlen, "cannot read the tables of the store");
-		return -1;
-	}
+	if (store_table_each(store, restore_one, &r) < 0)
+		return errf(err, errlen, "cannot read the tables of the store");
 	return 0;
 }
 

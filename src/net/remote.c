@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "audio/audio.h"
+#include "core/err.h"
 #include "net/client.h"
 #include "net/proto.h"
 #include "speech/i18n.h"
@@ -312,16 +313,14 @@ static int connect_once(struct remote *r, char *err, size_t errlen)
 		return -1;
 	r->welcomed = 0;
 	int errors = r->errors;
-	if (hello(r) < 0) {
-		snprintf(err, errlen, "the connection closed");
-		return -1;
-	}
+	if (hello(r) < 0)
+		return errf(err, errlen, "the connection closed");
 	double end = speech_now() + 5.0;
 	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && speech_now() < end)
 		netc_service(r->c, 20);
 	if (r->welcomed)
 		return 0;
-	snprintf(err, errlen, "%s", r->errors != errors ? r->error : "the server did not answer");
+	errf(err, errlen, "%s", r->errors != errors ? r->error : "the server did not answer");
 	netc_close(r->c);
 	r->c = NULL;
 	return -1;

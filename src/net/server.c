@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/err.h"
 #include "net/lobby.h"
 #include "net/outq.h"
 #include "net/proto.h"
@@ -360,10 +361,8 @@ void server_options_default(struct server_options *o)
 int server_run(const struct server_options *o, char *err, size_t errlen)
 {
 	struct server *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!s)
+		return errf(err, errlen, "out of memory");
 	s->o = o;
 	s->next_id = 1;
 	/* A stop asked while starting up is heard once the loop runs. */
@@ -429,7 +428,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->ctx = lws_create_context(&info);
 	if (!s->ctx) {
-		snprintf(err, errlen, "cannot listen on %s port %d", o->host, o->port);
+		errf(err, errlen, "cannot listen on %s port %d", o->host, o->port);
 		lobby_release(&s->lobby);
 		store_close(&s->store);
 		free(s);

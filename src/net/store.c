@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
+
 static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, NULL };
 
 int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen)
@@ -19,8 +21,7 @@ int store_open(struct store *s, const char *backend, const char *path, char *err
 			}
 			return 0;
 		}
-	snprintf(err, errlen, "no store backend called '%s'", backend);
-	return -1;
+	return errf(err, errlen, "no store backend called '%s'", backend);
 }
 
 void store_close(struct store *s)
@@ -107,10 +108,8 @@ static int mem_open(struct store *s, const char *path, char *err, size_t errlen)
 {
 	(void)path;
 	s->impl = calloc(1, sizeof(struct mem));
-	if (!s->impl) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!s->impl)
+		return errf(err, errlen, "out of memory");
 	return 0;
 }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
+
 static const char schema[] =
 	"PRAGMA journal_mode=WAL;"
 	"PRAGMA synchronous=NORMAL;"
@@ -36,14 +38,14 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	sqlite3 *db = NULL;
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
-		snprintf(err, errlen, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
+		errf(err, errlen, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
 		sqlite3_close(db);
 		return -1;
 	}
 	sqlite3_busy_timeout(db, 2000);
 	char *msg = NULL;
 	if (sqlite3_exec(db, schema, NULL, NULL, &msg) != SQLITE_OK) {
-		snprintf(err, errlen, "%s: %s", path, msg ? msg : "cannot create the schema");
+		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot create the schema");
 		sqlite3_free(msg);
 		sqlite3_close(db);
 		return -1;

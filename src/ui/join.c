@@ -271,7 +271,7 @@ static int jp_advance(void *ctx, int idle, char *err, size_t errlen)
 	struct join *j = ctx;
 	remote_service(&j->r, idle ? 2 : 0);
 	if (j->r.script_refused) {
-		snprintf(err, errlen, "%s", j->r.script_err);
+		errf(err, errlen, "%s", j->r.script_err);
 		return JOIN_SCRIPT;
 	}
 	if (j->o.chat && !j->chat_sent && j->r.table && !j->r.lost) {
