@@ -28,6 +28,7 @@
 #include "core/game.h"
 #include "core/num.h"
 #include "core/paths.h"
+#include "core/xalloc.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/speech.h"
@@ -411,12 +412,8 @@ static int save_choice(struct session *ses, const struct game_ops *g, const char
 static int resume_table(struct session *ses, const struct game_ops *g, const char *savep, int *over)
 {
 	*over = 0;
-	struct table_saved *s = malloc(sizeof *s);
+	struct table_saved *s = xmalloc(sizeof *s);
 	char err[1024];
-	if (!s) {
-		fprintf(stderr, "tapis: out of memory\n");
-		return EXIT_INTERNAL;
-	}
 	if (table_read_save(savep, s, err, sizeof err) < 0) {
 		say_kept(ses, g, err);
 		free(s);

@@ -15,6 +15,7 @@
 #include "audio/audio_bench.h"
 #include "bots/bot.h"
 #include "core/game.h"
+#include "core/xalloc.h"
 #include "speech/speech.h"
 
 struct row {
@@ -39,7 +40,7 @@ static double pct(double *v, int n, double p)
 /* Random playouts of one game for about `budget` seconds: actions per second. */
 static double playouts(const struct game_ops *g, double budget, long *games_out)
 {
-	void *st = malloc(g->state_size);
+	void *st = xmalloc(g->state_size);
 	struct rules r;
 	struct rng rng;
 	rng_seed(&rng, 12345);
@@ -77,7 +78,7 @@ static void bot_times(const struct game_ops *g, int level, double *median, doubl
 	enum { N = 400 };
 	double v[N];
 	int n = 0;
-	void *st = malloc(g->state_size);
+	void *st = xmalloc(g->state_size);
 	struct rng rng;
 	rng_seed(&rng, 777);
 	for (uint64_t seed = 1; n < N && seed < 1000; seed++) {
@@ -154,11 +155,11 @@ static int fanout_game(const struct game_ops *g, uint64_t seed, double *t, int m
 	if (table_open(&tb, &o, NULL, NULL, err, sizeof err) < 0)
 		return 0;
 	enum { NVIEWS = 4 };
-	struct view *v = calloc(NVIEWS, sizeof *v);
-	struct caught *c = calloc(1, sizeof *c);
+	struct view *v = xcalloc(NVIEWS, sizeof *v);
+	struct caught *c = xcalloc(1, sizeof *c);
 	struct view_sink sink = { drop_say, drop_update, NULL };
 	int nv = 0, n = 0;
-	for (int k = 0; v && c && k < NVIEWS; k++) {
+	for (int k = 0; k < NVIEWS; k++) {
 		int seat = k < o.players ? k : VIEW_SPECTATOR;
 		if (view_init(&v[nv], &tb, seat, k % 2 ? "fr" : "en", &sink, err, sizeof err) == 0)
 			nv++;
@@ -191,9 +192,9 @@ static int fanout_game(const struct game_ops *g, uint64_t seed, double *t, int m
 static void view_fanout(double *median, double *p99)
 {
 	enum { MAX = 40000 };
-	double *d = malloc(MAX * sizeof *d);
+	double *d = xmalloc(MAX * sizeof *d);
 	int nd = 0;
-	for (int i = 0; d && game_list[i]; i++)
+	for (int i = 0; game_list[i]; i++)
 		for (uint64_t seed = 1; seed <= 8 && nd < MAX; seed++)
 			nd += fanout_game(game_list[i], seed, d + nd, MAX - nd);
 	*median = nd ? pct(d, nd, 0.5) : 0;
@@ -249,8 +250,8 @@ static double saved_bots(const char *path, int level, int deals, int actions)
 		o.seat_kind[s] = SEAT_BOT;
 		o.bot_level[s] = level;
 	}
-	struct table *t = malloc(sizeof *t);
-	if (!t || table_open(t, &o, NULL, NULL, err, sizeof err) < 0) {
+	struct table *t = xmalloc(sizeof *t);
+	if (table_open(t, &o, NULL, NULL, err, sizeof err) < 0) {
 		free(t);
 		return -1;
 	}
@@ -275,11 +276,11 @@ static double resume_time(const char *path, int n)
 	if (saved_bots(path, 0, 0, n) < 0)
 		return -1;
 	double t0 = speech_now();
-	struct table_saved *s = malloc(sizeof *s);
-	struct table *t = malloc(sizeof *t);
+	struct table_saved *s = xmalloc(sizeof *s);
+	struct table *t = xmalloc(sizeof *t);
 	char err[512];
 	double dt = -1;
-	if (s && t && table_read_save(path, s, err, sizeof err) == 0) {
+	if (table_read_save(path, s, err, sizeof err) == 0) {
 		if (table_open(t, &s->opt, NULL, NULL, err, sizeof err) == 0) {
 			table_start(t);
 			if (table_replay(t, &s->actions, err, sizeof err) == 0 && s->actions.n == n)

@@ -21,6 +21,7 @@
 #include "core/history.h"
 #include "core/rules.h"
 #include "core/sbuf.h"
+#include "core/xalloc.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/talk.h"
@@ -312,11 +313,7 @@ static int rlog_read(struct rlog *L, const char *text, size_t size, const char *
 	L->buf = text;
 	L->name = name;
 	L->dealer0 = -1;
-	L->packs = calloc(1, sizeof *L->packs);
-	if (!L->packs) {
-		set_result(res, REPLAY_INVALID, 0, name, "out of memory");
-		return -1;
-	}
+	L->packs = xcalloc(1, sizeof *L->packs);
 	int lineno = 0;
 	const char *end = text + size;
 	for (const char *p = text; p < end;) {
@@ -331,12 +328,7 @@ static int rlog_read(struct rlog *L, const char *text, size_t size, const char *
 			continue;   /* a blank line */
 		if (L->n == L->cap) {
 			int cap = L->cap ? L->cap * 2 : 256;
-			struct rline *nlines = realloc(L->lines, (size_t)cap * sizeof *nlines);
-			if (!nlines) {
-				set_result(res, REPLAY_INVALID, lineno, name, "out of memory");
-				return -1;
-			}
-			L->lines = nlines;
+			L->lines = xrealloc(L->lines, (size_t)cap * sizeof *L->lines);
 			L->cap = cap;
 		}
 		struct rline *l = &L->lines[L->n++];
@@ -432,10 +424,7 @@ static void push_event(struct run *r, const struct event *e)
 		return;
 	if (r->npending == r->cap_pending) {
 		int cap = r->cap_pending ? r->cap_pending * 2 : 32;
-		struct event *p = realloc(r->pending, (size_t)cap * sizeof *p);
-		if (!p)
-			return;
-		r->pending = p;
+		r->pending = xrealloc(r->pending, (size_t)cap * sizeof *r->pending);
 		r->cap_pending = cap;
 	}
 	r->pending[r->npending++] = *e;
@@ -541,16 +530,9 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	r.announce = announce;
 	r.pos = 1;
 	r.seq = 1;
-	void *st = calloc(1, g->state_size);
-	void *view = calloc(1, g->state_size);
-	struct deckstack *stack = stacked ? malloc(sizeof *stack) : NULL;
-	if (!st || !view || (stacked && !stack)) {
-		free(st);
-		free(view);
-		free(stack);
-		set_result(res, REPLAY_INVALID, 0, L->name, "out of memory");
-		return res->status;
-	}
+	void *st = xcalloc(1, g->state_size);
+	void *view = xcalloc(1, g->state_size);
+	struct deckstack *stack = stacked ? xmalloc(sizeof *stack) : NULL;
 	if (stack) {
 		*stack = *L->packs;
 		stack->npacks = stacked;

@@ -12,6 +12,7 @@
 
 #include "core/deckfile.h"
 #include "core/err.h"
+#include "core/xalloc.h"
 
 uint32_t save_crc32(uint32_t crc, const void *data, size_t n)
 {
@@ -245,32 +246,23 @@ static int parse_crc(const char *s, uint32_t *out)
 	return 0;
 }
 
-static int add_record(struct save_file *f, char *rec, int lineno)
+static void add_record(struct save_file *f, char *rec, int lineno)
 {
 	if (f->nrecords == f->cap) {
 		int cap = f->cap ? f->cap * 2 : 256;
-		char **r = realloc(f->records, (size_t)cap * sizeof *r);
-		if (!r)
-			return -1;
-		f->records = r;
-		int *l = realloc(f->record_line, (size_t)cap * sizeof *l);
-		if (!l)
-			return -1;
-		f->record_line = l;
+		f->records = xrealloc(f->records, (size_t)cap * sizeof *f->records);
+		f->record_line = xrealloc(f->record_line, (size_t)cap * sizeof *f->record_line);
 		f->cap = cap;
 	}
 	f->records[f->nrecords] = rec;
 	f->record_line[f->nrecords++] = lineno;
-	return 0;
 }
 
 int save_parse(const char *text, size_t len, const char *name, struct save_file *f,
                char *err, size_t errlen)
 {
 	memset(f, 0, sizeof *f);
-	f->text = malloc(len + 1);
-	if (!f->text)
-		return errf(err, errlen, "%s: out of memory", name);
+	f->text = xmalloc(len + 1);
 	memcpy(f->text, text, len);
 	f->text[len] = '\0';
 	char *p = f->text, *end = f->text + len;
@@ -332,10 +324,7 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 			}
 			*sp = '\0';
 			crc = want;
-			if (add_record(f, p, lineno) < 0) {
-				errf(err, errlen, "%s: out of memory", name);
-				goto bad;
-			}
+			add_record(f, p, lineno);
 		}
 		p = nl + 1;
 		f->valid_len = (long)(p - f->text);

@@ -14,6 +14,7 @@
 #include "core/deckfile.h"
 #include "core/err.h"
 #include "core/file.h"
+#include "core/xalloc.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/speech.h"
@@ -25,10 +26,7 @@ static void on_event(void *ctx, const struct event *e)
 	ev_emit(&t->tap, e);
 	if (t->npending == t->cap_pending) {
 		int cap = t->cap_pending ? t->cap_pending * 2 : 32;
-		struct event *p = realloc(t->pending, (size_t)cap * sizeof *p);
-		if (!p)
-			return; /* announcements of this action are lost; the game goes on */
-		t->pending = p;
+		t->pending = xrealloc(t->pending, (size_t)cap * sizeof *t->pending);
 		t->cap_pending = cap;
 	}
 	t->pending[t->npending++] = *e;
@@ -114,23 +112,16 @@ static void flush_events(struct table *t)
 	table_refresh_views(t);
 }
 
-static int remember_action(struct table *t, int seat, const struct action *a)
+static void remember_action(struct table *t, int seat, const struct action *a)
 {
 	if (t->nplayed == t->cap_played) {
 		int cap = t->cap_played ? t->cap_played * 2 : 256;
-		struct action *p = realloc(t->played, (size_t)cap * sizeof *p);
-		int *s = realloc(t->played_seat, (size_t)cap * sizeof *s);
-		if (p)
-			t->played = p;
-		if (s)
-			t->played_seat = s;
-		if (!p || !s)
-			return -1;
+		t->played = xrealloc(t->played, (size_t)cap * sizeof *t->played);
+		t->played_seat = xrealloc(t->played_seat, (size_t)cap * sizeof *t->played_seat);
 		t->cap_played = cap;
 	}
 	t->played[t->nplayed] = *a;
 	t->played_seat[t->nplayed++] = seat;
-	return 0;
 }
 
 int table_open(struct table *t, const struct table_options *opt, struct speech *sp,
@@ -141,13 +132,8 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	t->opt = *opt;
 	t->g = opt->game;
 	t->gt = talk_find(t->g->name);
-	t->st = calloc(1, t->g->state_size);
-	t->view = calloc(1, t->g->state_size);
-	if (!t->st || !t->view) {
-		errf(err, errlen, "out of memory");
-		table_close(t);
-		return -1;
-	}
+	t->st = xcalloc(1, t->g->state_size);
+	t->view = xcalloc(1, t->g->state_size);
 	card_t pack[CARD_MAX_PACK];
 	int npack = t->g->pack(&t->opt.rules, opt->players, pack, err, errlen);
 	if (npack < 0) {
@@ -155,18 +141,13 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 		return -1;
 	}
 	if (opt->deck_path) {
-		t->stack = malloc(sizeof *t->stack);
-		if (!t->stack || deckfile_load(opt->deck_path, pack, npack, t->stack, err, errlen) < 0) {
+		t->stack = xmalloc(sizeof *t->stack);
+		if (deckfile_load(opt->deck_path, pack, npack, t->stack, err, errlen) < 0) {
 			table_close(t);
 			return -1;
 		}
 	} else if (opt->deck_stack) {
-		t->stack = malloc(sizeof *t->stack);
-		if (!t->stack) {
-			errf(err, errlen, "out of memory");
-			table_close(t);
-			return -1;
-		}
+		t->stack = xmalloc(sizeof *t->stack);
 		*t->stack = *opt->deck_stack;
 	}
 	t->opt.deck_stack = NULL;   /* the table's own copy is t->stack */
@@ -196,8 +177,8 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 			break;
 		}
 	if (sp || audio) {
-		t->local = malloc(sizeof *t->local);
-		if (!t->local || local_open(t->local, t, t->talk.me, sp, audio, err, errlen) < 0) {
+		t->local = xmalloc(sizeof *t->local);
+		if (local_open(t->local, t, t->talk.me, sp, audio, err, errlen) < 0) {
 			free(t->local);
 			t->local = NULL;
 			table_close(t);
@@ -499,11 +480,7 @@ int table_save_begin(struct table *t, const char *path, int replace)
 		sb_printf(&h, "rule %s=%s\n", t->opt.rules.defs[i].key,
 		          rules_value_str(&t->opt.rules, i, buf, sizeof buf));
 	}
-	char *header = malloc(h.len + (t->stack ? (size_t)t->stack->npacks * (CARD_MAX_PACK * 4 + 8) : 0) + 1);
-	if (!header) {
-		save_failed(t, _("Game not saved in %1$s: %2$s."), path, ENOMEM);
-		return -1;
-	}
+	char *header = xmalloc(h.len + (t->stack ? (size_t)t->stack->npacks * (CARD_MAX_PACK * 4 + 8) : 0) + 1);
 	size_t n = (size_t)h.len;
 	memcpy(header, h.s, n);
 	/* The stacked packs themselves, not the name of the file they came from. */
@@ -665,12 +642,7 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 	size_t decklen = 0, room = 1;
 	for (int i = 0; i < f.nheader; i++)
 		room += strlen(f.header[i]) + 4;
-	char *deck = malloc(room);
-	if (!deck) {
-		errf(err, errlen, "%s: out of memory", path);
-		save_file_release(&f);
-		return -1;
-	}
+	char *deck = xmalloc(room);
 	deck[0] = '\0';
 	for (int i = 0; i < f.nheader && rc == 0; i++)
 		if (save_header_line(s, f.header[i], deck, &decklen, why, sizeof why) < 0) {
@@ -705,14 +677,7 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 		}
 		if (s->actions.n == s->actions.cap) {
 			int cap = s->actions.cap ? s->actions.cap * 2 : 256;
-			struct script_line *nl = realloc(s->actions.lines, (size_t)cap * sizeof *nl);
-			if (!nl) {
-				errf(err, errlen, "%s: out of memory", path);
-				script_release(&one);
-				rc = -1;
-				break;
-			}
-			s->actions.lines = nl;
+			s->actions.lines = xrealloc(s->actions.lines, (size_t)cap * sizeof *s->actions.lines);
 			s->actions.cap = cap;
 		}
 		one.lines[0].line = f.record_line[i];

@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/num.h"
 #include "core/rules.h"
+#include "core/xalloc.h"
 
 static double now_ms(void)
 {
@@ -124,9 +125,7 @@ int tournament_run(const struct tournament_spec *sp, struct tournament_result *r
 	}
 	if (sp->deals < 2)
 		return errf(err, errlen, "at least 2 deals");
-	void *st = malloc(g->state_size);
-	if (!st)
-		return errf(err, errlen, "out of memory");
+	void *st = xmalloc(g->state_size);
 	struct stats stats = { { 0, 0 }, { 0, 0 } };
 	double sum = 0, sum2 = 0;
 	for (int k = 0; k < sp->deals; k++) {

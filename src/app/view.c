@@ -9,6 +9,7 @@
 #include "bots/bot.h"
 #include "audio/audio.h"
 #include "core/err.h"
+#include "core/xalloc.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
 #include "speech/say.h"
@@ -156,7 +157,7 @@ static void put(char *dst, size_t len, struct sbuf *b)
 	copy(dst, len, b->s);
 }
 
-/* Room for k more labels in the pool, or -1. */
+/* Room for k more labels in the pool, or -1 beyond its bound. */
 static int reserve(struct view *v, int k)
 {
 	struct view_state *vs = &v->vs;
@@ -166,10 +167,7 @@ static int reserve(struct view *v, int k)
 		int cap = v->cap_variants ? v->cap_variants : 64;
 		while (cap < vs->nvariants + k)
 			cap *= 2;
-		void *p = realloc(vs->variant, (size_t)cap * sizeof *vs->variant);
-		if (!p)
-			return -1;
-		vs->variant = p;
+		vs->variant = xrealloc(vs->variant, (size_t)cap * sizeof *vs->variant);
 		v->cap_variants = cap;
 	}
 	int first = vs->nvariants;
@@ -443,9 +441,7 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.heard.ndues = 0;
 	v->talk.heard.dealt = v->seat >= 0 && t->dealt;
 	v->prompted = -1;
-	v->redacted = calloc(1, t->g->state_size);
-	if (!v->redacted)
-		return errf(err, errlen, "out of memory");
+	v->redacted = xcalloc(1, t->g->state_size);
 	if (table_attach(t, v) < 0) {
 		errf(err, errlen, "too many listeners at this table");
 		free(v->redacted);

@@ -10,17 +10,14 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/xalloc.h"
 
 /* Read fd to its end, at most FILE_MAX_BYTES; refuse a NUL byte unless
  * binary. */
 static char *read_all(int fd, const char *name, int binary, size_t *len, char *err, size_t errlen)
 {
 	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap);
-	if (!buf) {
-		errf(err, errlen, "%s: out of memory", name);
-		return NULL;
-	}
+	char *buf = xmalloc(cap);
 	for (;;) {
 		if (n + 1 == cap) {
 			if (cap > FILE_MAX_BYTES) {
@@ -29,13 +26,7 @@ static char *read_all(int fd, const char *name, int binary, size_t *len, char *e
 				free(buf);
 				return NULL;
 			}
-			char *nb = realloc(buf, cap * 2);
-			if (!nb) {
-				errf(err, errlen, "%s: out of memory", name);
-				free(buf);
-				return NULL;
-			}
-			buf = nb;
+			buf = xrealloc(buf, cap * 2);
 			cap *= 2;
 		}
 		ssize_t got = read(fd, buf + n, cap - n - 1);

@@ -9,6 +9,7 @@
 #include "core/err.h"
 #include "core/file.h"
 #include "core/num.h"
+#include "core/xalloc.h"
 
 int script_parse(struct script *s, const char *text, const char *name, int players,
                  char *err, size_t errlen)
@@ -71,13 +72,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		file_escape(q, SIZE_MAX, sl.text, sizeof sl.text);
 		if (s->n == s->cap) {
 			s->cap = s->cap ? s->cap * 2 : 64;
-			struct script_line *nl = realloc(s->lines, (size_t)s->cap * sizeof *nl);
-			if (!nl) {
-				errf(err, errlen, "out of memory");
-				script_release(s);
-				return -1;
-			}
-			s->lines = nl;
+			s->lines = xrealloc(s->lines, (size_t)s->cap * sizeof *s->lines);
 		}
 		s->lines[s->n++] = sl;
 	}

@@ -16,6 +16,7 @@
 #include "core/err.h"
 #include "core/num.h"
 #include "core/rules.h"
+#include "core/xalloc.h"
 #include "net/remote.h"
 #include "speech/i18n.h"
 #include "speech/speech.h"
@@ -26,6 +27,7 @@
 enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
 
 #define JOIN_LINE_MAX 400
+#define JOIN_ITEM_MAX 160   /* a table of the lobby as a menu item */
 
 struct join_opts {
 	const char *url, *name, *password_file, *lang, *speech, *actions;
@@ -471,13 +473,8 @@ static int lobby_menu(struct join *j)
 		int n = (int)json_array_size(tables);
 		if (n > 200)
 			n = 200;
-		char (*lines)[160] = calloc((size_t)n + 1, sizeof *lines);
-		const char **items = calloc((size_t)n + 3, sizeof *items);
-		if (!lines || !items) {
-			free(lines);
-			free(items);
-			return 0;
-		}
+		char (*lines)[JOIN_ITEM_MAX] = xcalloc((size_t)n + 1, sizeof *lines);
+		const char **items = xcalloc((size_t)n + 3, sizeof *items);
 		json_incref(tables);
 		for (int i = 0; i < n; i++)
 			items[i] = table_line(json_array_get(tables, (size_t)i), lines[i], sizeof lines[i]);
@@ -658,9 +655,7 @@ static void place_seats(struct join *j)
 
 int join_main(int argc, char **argv)
 {
-	struct join *j = calloc(1, sizeof *j);
-	if (!j)
-		return JOIN_UNREACHABLE;
+	struct join *j = xcalloc(1, sizeof *j);
 	int rc = parse(argc, argv, &j->o);
 	if (rc) {
 		free(j);
