@@ -31,6 +31,17 @@ void *xrealloc(void *p, size_t size)
 	return checked(realloc(p, size ? size : 1), size ? size : 1);
 }
 
+void xgrow(void **p, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return;
+	int c = *cap ? *cap * 2 : 16;
+	while (c < need)
+		c *= 2;
+	*p = xrealloc(*p, (size_t)c * size);
+	*cap = c;
+}
+
 char *xstrdup(const char *s)
 {
 	size_t n = strlen(s) + 1;

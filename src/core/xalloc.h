@@ -14,5 +14,8 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
+/* Room for need elements of size bytes in the array *p of *cap elements:
+ * the capacity doubles (from 16) until it holds them. */
+void xgrow(void **p, int *cap, int need, size_t size);
 
 #endif

@@ -16,6 +16,7 @@
 #include "app/opts.h"
 #include "core/err.h"
 #include "core/game.h"
+#include "core/xalloc.h"
 #include "net/outq.h"
 #include "net/proto.h"
 #include "net/server.h"
@@ -156,14 +157,10 @@ static void record(struct bclient *c)
 		return;
 	if (b->nlat == b->caplat) {
 		long cap = b->caplat ? b->caplat * 2 : 4096;
-		double *p = realloc(b->lat, (size_t)cap * sizeof *p);
-		if (p) {
-			b->lat = p;
-			b->caplat = cap;
-		}
+		b->lat = xrealloc(b->lat, (size_t)cap * sizeof *b->lat);
+		b->caplat = cap;
 	}
-	if (b->nlat < b->caplat)
-		b->lat[b->nlat++] = (now_s() - c->sent_at) * 1000.0;
+	b->lat[b->nlat++] = (now_s() - c->sent_at) * 1000.0;
 	c->sent_at = 0;
 }
 
@@ -457,16 +454,12 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	}
 	struct bench b;
 	memset(&b, 0, sizeof b);
-	b.c = calloc((size_t)clients, sizeof *b.c);
-	b.t = calloc((size_t)tables, sizeof *b.t);
+	b.c = xcalloc((size_t)clients, sizeof *b.c);
+	b.t = xcalloc((size_t)tables, sizeof *b.t);
 	b.nc = clients;
 	b.nt = tables;
 	b.think_s = think_ms / 1000.0;
 	int rc = -1;
-	if (!b.c || !b.t) {
-		errf(err, errlen, "out of memory");
-		goto out;
-	}
 	char copy[512];
 	const char *prot, *addr, *path;
 	int port;

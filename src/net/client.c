@@ -2,6 +2,7 @@
 #include "net/client.h"
 
 #include "core/err.h"
+#include "core/xalloc.h"
 #include "net/outq.h"
 
 #include <libwebsockets.h>
@@ -105,11 +106,7 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 		errf(err, errlen, "%s: not a ws:// or wss:// address", url);
 		return NULL;
 	}
-	struct netc *c = calloc(1, sizeof *c);
-	if (!c) {
-		errf(err, errlen, "out of memory");
-		return NULL;
-	}
+	struct netc *c = xcalloc(1, sizeof *c);
 	c->on_message = on_message;
 	c->user = ctx;
 	int tls = !strcmp(prot, "wss");

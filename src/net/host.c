@@ -8,6 +8,7 @@
 
 #include "audio/audio.h"
 #include "core/err.h"
+#include "core/xalloc.h"
 #include "net/proto.h"
 #include "speech/i18n.h"
 
@@ -299,12 +300,7 @@ static void journal_line(void *ctx, int seat, const char *text)
 		return;
 	if (r->s.n == r->s.cap) {
 		int cap = r->s.cap ? r->s.cap * 2 : 256;
-		struct script_line *l = realloc(r->s.lines, (size_t)cap * sizeof *l);
-		if (!l) {
-			r->bad = 1;
-			return;
-		}
-		r->s.lines = l;
+		r->s.lines = xrealloc(r->s.lines, (size_t)cap * sizeof *r->s.lines);
 		r->s.cap = cap;
 	}
 	struct script_line *l = &r->s.lines[r->s.n];
@@ -336,9 +332,7 @@ static struct host_member *add_member(struct host *h, const char *name, const ch
 			return NULL;
 		drop_member(h, old);
 	}
-	struct host_member *m = calloc(1, sizeof *m);
-	if (!m)
-		return NULL;
+	struct host_member *m = xcalloc(1, sizeof *m);
 	m->h = h;
 	snprintf(m->name, sizeof m->name, "%s", name);
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
@@ -735,6 +729,6 @@ void host_chat(struct host *h, const char *from, const char *text)
 	if (!s)
 		return;
 	for (int i = 0; i < h->nmembers; i++)
-		send_to(h, h->member[i], strdup(s));
+		send_to(h, h->member[i], xstrdup(s));
 	free(s);
 }

@@ -9,21 +9,7 @@
 #include <time.h>
 
 #include "core/err.h"
-
-static int grow(void **p, int *cap, int need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	int c = *cap ? *cap * 2 : 16;
-	while (c < need)
-		c *= 2;
-	void *q = realloc(*p, (size_t)c * size);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
-}
+#include "core/xalloc.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -73,14 +59,12 @@ static struct net_out host_out(struct lobby *l)
 	return o;
 }
 
-static int add_table(struct lobby *l, struct host *h)
+static void add_table(struct lobby *l, struct host *h)
 {
-	if (grow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables) < 0)
-		return -1;
+	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
-	return 0;
 }
 
 struct restore_ctx {
@@ -91,21 +75,20 @@ struct restore_ctx {
 static void restore_one(void *ctx, const struct store_table *t)
 {
 	struct restore_ctx *r = ctx;
-	struct host *h = calloc(1, sizeof *h);
+	struct host *h = xcalloc(1, sizeof *h);
 	char err[256];
-	if (!h || host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0 ||
-	    add_table(r->l, h) < 0) {
-		fprintf(stderr, "tapis serve: %s\n", h ? err : "out of memory");
-		if (h)
-			host_free(h);
+	if (host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis serve: %s\n", err);
+		host_free(h);
 		free(h);
 		r->failed++;
 		return;
 	}
+	add_table(r->l, h);
 	/* Its players are known by name: they sit back down when they return. */
 	for (int i = 0; i < h->nmembers; i++)
-		if (!user_named(r->l, h->member[i]->name) &&
-		    grow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users) == 0) {
+		if (!user_named(r->l, h->member[i]->name)) {
+			xgrow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users);
 			struct lobby_user *u = &r->l->users[r->l->nusers++];
 			memset(u, 0, sizeof *u);
 			snprintf(u->name, sizeof u->name, "%s", h->member[i]->name);
@@ -159,8 +142,7 @@ void lobby_save_all(struct lobby *l)
 
 void lobby_open(struct lobby *l, long conn, const char *addr)
 {
-	if (grow((void **)&l->conns, &l->capconns, l->nconns + 1, sizeof *l->conns) < 0)
-		return;
+	xgrow((void **)&l->conns, &l->capconns, l->nconns + 1, sizeof *l->conns);
 	struct lobby_conn *c = &l->conns[l->nconns++];
 	memset(c, 0, sizeof *c);
 	c->id = conn;
@@ -235,7 +217,7 @@ static void broadcast_lobby(struct lobby *l, const char *text)
 {
 	for (int i = 0; i < l->nconns; i++)
 		if (l->conns[i].user >= 0 && !at_table(l, l->users[l->conns[i].user].name))
-			send_text(l, l->conns[i].id, strdup(text));
+			send_text(l, l->conns[i].id, xstrdup(text));
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
 		if (h->state != HOST_WAITING)
@@ -243,7 +225,7 @@ static void broadcast_lobby(struct lobby *l, const char *text)
 		char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
 		for (int k = 0; one && k < h->nmembers; k++)
 			if (h->member[k]->conn >= 0)
-				send_text(l, h->member[k]->conn, strdup(one));
+				send_text(l, h->member[k]->conn, xstrdup(one));
 		free(one);
 	}
 }
@@ -252,7 +234,7 @@ static void broadcast(struct lobby *l, const char *text)
 {
 	for (int i = 0; i < l->nconns; i++)
 		if (l->conns[i].user >= 0)
-			send_text(l, l->conns[i].id, strdup(text));
+			send_text(l, l->conns[i].id, xstrdup(text));
 }
 
 static void logout(struct lobby *l, struct lobby_conn *c, long long now_ms)
@@ -343,10 +325,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	auth_wipe(m->password, sizeof m->password);
 	if (!u) {
-		if (grow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users) < 0) {
-			send_error(l, c->id, "full", "the server is full", PM_HELLO);
-			return;
-		}
+		xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
 		u = &l->users[l->nusers++];
 		memset(u, 0, sizeof *u);
 		snprintf(u->name, sizeof u->name, "%s", m->name);
@@ -476,7 +455,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
-	struct host *h = calloc(1, sizeof *h);
+	struct host *h = xcalloc(1, sizeof *h);
 	char err[256];
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
@@ -484,9 +463,9 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	if (m->has_seed)
 		seed = (uint64_t)m->seed; /* the same game again (tests, a deal replayed) */
 	long id = l->dir.ops->new_id(&l->dir);
-	if (!h || host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
+	if (host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
 	                      &l->cfg, host_out(l), err, sizeof err) < 0) {
-		send_error(l, c->id, "create", h ? err : "out of memory", PM_CREATE);
+		send_error(l, c->id, "create", err, PM_CREATE);
 		free(h);
 		return;
 	}
@@ -504,12 +483,7 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 		}
 		auth_wipe(m->password, sizeof m->password);
 	}
-	if (add_table(l, h) < 0) {
-		send_error(l, c->id, "create", "out of memory", PM_CREATE);
-		host_free(h);
-		free(h);
-		return;
-	}
+	add_table(l, h);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
 	int open = 0;

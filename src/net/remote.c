@@ -8,6 +8,7 @@
 
 #include "audio/audio.h"
 #include "core/err.h"
+#include "core/xalloc.h"
 #include "net/client.h"
 #include "net/proto.h"
 #include "speech/i18n.h"
@@ -55,10 +56,7 @@ static int variants_reserve(struct remote *r, int n)
 {
 	if (n <= r->cap_variants)
 		return 0;
-	void *p = realloc(r->variant, (size_t)n * sizeof *r->variant);
-	if (!p)
-		return -1;
-	r->variant = p;
+	r->variant = xrealloc(r->variant, (size_t)n * sizeof *r->variant);
 	r->cap_variants = n;
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "core/err.h"
+#include "core/xalloc.h"
 #include "net/lobby.h"
 #include "net/outq.h"
 #include "net/proto.h"
@@ -155,14 +156,9 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		if (c->rxlen + len > PROTO_MAX_MESSAGE) {
 			c->rx_too_long = 1;
 		} else {
-			char *p = realloc(c->rx, c->rxlen + len + 1);
-			if (!p) {
-				c->rx_too_long = 1;
-			} else {
-				c->rx = p;
-				memcpy(c->rx + c->rxlen, in, len);
-				c->rxlen += len;
-			}
+			c->rx = xrealloc(c->rx, c->rxlen + len + 1);
+			memcpy(c->rx + c->rxlen, in, len);
+			c->rxlen += len;
 		}
 	}
 	if (!final)
@@ -204,9 +200,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		/* Announcements leave as they are made (no Nagle delay). */
 		int one = 1;
 		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-		c = calloc(1, sizeof *c);
-		if (!c)
-			return -1;
+		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
 		c->tokens = SERVER_RATE_BURST;
@@ -321,9 +315,7 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 		return http_answer(wsi, a, "text/html", placeholder, sizeof placeholder - 1, 0);
 	}
 	if (reason == LWS_CALLBACK_HTTP_WRITEABLE && a && a->body) {
-		unsigned char *buf = malloc(LWS_PRE + a->len);
-		if (!buf)
-			return -1;
+		unsigned char *buf = xmalloc(LWS_PRE + a->len);
 		memcpy(buf + LWS_PRE, a->body, a->len);
 		int n = lws_write(wsi, buf + LWS_PRE, a->len, LWS_WRITE_HTTP_FINAL);
 		free(buf);
@@ -360,9 +352,7 @@ void server_options_default(struct server_options *o)
 
 int server_run(const struct server_options *o, char *err, size_t errlen)
 {
-	struct server *s = calloc(1, sizeof *s);
-	if (!s)
-		return errf(err, errlen, "out of memory");
+	struct server *s = xcalloc(1, sizeof *s);
 	s->o = o;
 	s->next_id = 1;
 	/* A stop asked while starting up is heard once the loop runs. */
