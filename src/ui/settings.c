@@ -334,21 +334,6 @@ int settings_load(struct settings *s, char *msg, size_t msglen)
 	return settings_load_file(s, path, msg, msglen);
 }
 
-static int mkdirs(char *dir)
-{
-	for (char *p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	return mkdir(dir, 0700) < 0 && errno != EEXIST ? -1 : 0;
-}
-
 int settings_save_file(const struct settings *s, const char *path, char *msg, size_t msglen)
 {
 	char dir[1024], tmp[1100], text[4096];
@@ -361,7 +346,7 @@ int settings_save_file(const struct settings *s, const char *path, char *msg, si
 	slash = strrchr(dir, '/');
 	if (slash && slash != dir) {
 		*slash = 0;
-		if (mkdirs(dir) < 0) {
+		if (paths_mkdirs(dir) < 0) {
 			snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
 			return SETTINGS_ERROR;
 		}
