@@ -203,7 +203,7 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 	}
 	o->seed = c->seed_given ? c->seed : fresh_seed();
 	rules_init(&o->rules, g->rules, g->nrules);
-	char err[512];
+	char err[ERR_MAX];
 	for (int i = 0; i < c->rules.n; i++)
 		if (rules_set_arg(&o->rules, c->rules.v[i], err, sizeof err) < 0) {
 			fprintf(stderr, "tapis: %s\n", err);
@@ -288,7 +288,7 @@ static void say_kept(struct session *ses, const struct game_ops *g, const char *
 static int resume_ended(struct table *t, struct table_options *o, struct session *ses, const char *savep,
                         struct table_saved *resume, int *over)
 {
-	char err[1024];
+	char err[ERR_MAX];
 	table_close(t);
 	if (table_open(t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis: %s\n", err);
@@ -333,7 +333,7 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 {
 	*over = 0;
 	struct table t;
-	char err[1024];
+	char err[ERR_MAX];
 	if (table_open(&t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis: %s\n", err);
 		return EXIT_USAGE;
@@ -413,7 +413,7 @@ static int resume_table(struct session *ses, const struct game_ops *g, const cha
 {
 	*over = 0;
 	struct table_saved *s = xmalloc(sizeof *s);
-	char err[1024];
+	char err[ERR_MAX];
 	if (table_read_save(savep, s, err, sizeof err) < 0) {
 		say_kept(ses, g, err);
 		free(s);
@@ -430,10 +430,10 @@ static int resume_table(struct session *ses, const struct game_ops *g, const cha
 static const char *choose_lang(const struct cli *c)
 {
 	struct settings set;
-	char msg[256];
+	char msg[ERR_MAX];
 	settings_load(&set, msg, sizeof msg);
 	const char *lang = c->lang ? c->lang : *set.lang ? set.lang : i18n_env_lang();
-	char err[256];
+	char err[ERR_MAX];
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
 		fprintf(stderr, "tapis: %s; messages in English\n", err);
 	return i18n_lang();
@@ -476,7 +476,7 @@ static int cmd_play(int argc, char **argv)
 		return rc;
 	struct session ses;
 	open_session(&ses, &c);
-	char savep[4200];
+	char savep[PATHS_MAX];
 	int home = paths_savefile(savep, sizeof savep, g->name, 1) == 0;
 	int mode = save_choice(&ses, g, home ? savep : NULL);
 	int over;
@@ -502,7 +502,7 @@ static int cmd_rules(int argc, char **argv)
 		c.no_sound = 1;
 	struct session ses;
 	open_session(&ses, &c);
-	char path[4200], err[256];
+	char path[PATHS_MAX], err[256];
 	snprintf(path, sizeof path, "%s/docs/rules/%s.%s.md", paths_datadir(), g->name, i18n_lang());
 	char *text = file_read(path, NULL, err, sizeof err);
 	if (!text) {
@@ -530,7 +530,7 @@ static int cmd_rules(int argc, char **argv)
 static void switch_lang(struct session *ses)
 {
 	const char *lang = strcmp(i18n_lang(), "fr") == 0 ? "en" : "fr";
-	char err[256];
+	char err[ERR_MAX];
 	if (i18n_set_lang(lang, err, sizeof err) < 0) {
 		speech_say(&ses->sp, err, SPEECH_INTERRUPT);
 		return;
@@ -562,7 +562,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 	char rlabels[16][96];
 	int nsaved = 0;
 	for (int i = 0; game_list[i] && nsaved < 16; i++) {
-		char savep[4200];
+		char savep[PATHS_MAX];
 		if (paths_savefile(savep, sizeof savep, game_list[i]->name, 0) < 0 || access(savep, F_OK) != 0)
 			continue;
 		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(game_list[i]->title));
@@ -575,7 +575,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 		if (k == MENU_QUIT)
 			return term_interrupted() ? term_interrupt_status() : EXIT_DONE;
 		if (k >= 0 && k < nsaved) {
-			char savep[4200];
+			char savep[PATHS_MAX];
 			paths_savefile(savep, sizeof savep, saved[k]->name, 0);
 			int over = 0;
 			int rc = resume_table(ses, saved[k], savep, &over);
@@ -648,7 +648,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 			step = g->min_players == g->max_players ? 0 : 1;
 			continue;
 		}
-		char savep[4200];
+		char savep[PATHS_MAX];
 		int home = paths_savefile(savep, sizeof savep, g->name, 1) == 0;
 		int mode = save_choice(ses, g, home ? savep : NULL);
 		if (mode == MENU_QUIT)

@@ -156,7 +156,7 @@ static int read_game_start(struct rlog *L, const json_t *root, const struct rlin
 	const char *key;
 	const json_t *m;
 	json_object_foreach((json_t *)ro, key, m) {
-		char err[256], num[32];
+		char err[ERR_MAX], num[32];
 		const char *val = jstr(m);
 		if (json_is_integer(m)) {
 			snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(m));
@@ -217,7 +217,7 @@ static int read_action(struct rlog *L, const json_t *root, struct rline *l, stru
 			sb_printf(&t, " %s", c ? c : "?");
 		}
 	}
-	char err[256];
+	char err[ERR_MAX];
 	if (t.len + 1 >= sizeof t.s || act_parse(t.s, &l->act, err, sizeof err) < 0) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "'%.80s': %s", t.s,
 		           t.len + 1 >= sizeof t.s ? "too long" : err);
@@ -350,7 +350,7 @@ static int rlog_read(struct rlog *L, const char *text, size_t size, const char *
 	res->lines = lineno;
 	/* The packs that can be stacked: exactly the game's pack. */
 	card_t pack[CARD_MAX_PACK];
-	char err[256];
+	char err[ERR_MAX];
 	int npack = L->g->pack(&L->rules, L->players, pack, err, sizeof err);
 	if (npack < 0) {
 		set_result(res, REPLAY_INVALID, L->lines[0].lineno, name, "%s", err);
@@ -539,7 +539,7 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	}
 	struct rules rules = L->rules;
 	struct game_setup setup = { L->players, dealer, L->seed, &rules, stack };
-	char err[512];
+	char err[ERR_MAX];
 	char *gs = NULL;
 	size_t gslen = 0;
 	const struct game_talk *gt = talk_find(g->name);
@@ -729,7 +729,7 @@ int replay_main(int argc, char **argv)
 		return opt_fail(&replay_cmd, "which hand history? ('-': standard input)");
 	const char *lang = a.lang;
 	int text = a.text;
-	char err[1024];
+	char err[ERR_MAX];
 	if (!lang)
 		lang = i18n_env_lang();
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)

@@ -12,6 +12,7 @@
 
 #include "core/deckfile.h"
 #include "core/err.h"
+#include "core/paths.h"
 #include "core/xalloc.h"
 
 uint32_t save_crc32(uint32_t crc, const void *data, size_t n)
@@ -63,7 +64,7 @@ static int write_all(int fd, const char *buf, size_t n)
 
 static int sync_dir_of(const char *path)
 {
-	char dir[4200];
+	char dir[PATHS_MAX];
 	snprintf(dir, sizeof dir, "%s", path);
 	char *slash = strrchr(dir, '/');
 	if (slash == dir)

@@ -14,6 +14,7 @@
 #include "core/deckfile.h"
 #include "core/err.h"
 #include "core/file.h"
+#include "core/paths.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
 #include "speech/i18n.h"
@@ -299,7 +300,7 @@ static void folder_of(const char *path, char *dir, size_t len)
 /* A save that was being written no longer can be. */
 static void save_broken(struct table *t, const char *path, int e)
 {
-	char dir[4200];
+	char dir[PATHS_MAX];
 	folder_of(path, dir, sizeof dir);
 	save_failed(t, _("Game no longer saved in %1$s: %2$s."), dir, e);
 }
@@ -497,12 +498,12 @@ int table_save_begin(struct table *t, const char *path, int replace)
 		header[n++] = '\n';
 	}
 	header[n] = '\0';
-	char err[512];
+	char err[ERR_MAX];
 	int rc = save_create(&t->save, path, header, replace, err, sizeof err);
 	int e = errno;
 	free(header);
 	if (rc < 0) {
-		char dir[4200];
+		char dir[PATHS_MAX];
 		folder_of(path, dir, sizeof dir);
 		save_failed(t, _("Game not saved in %1$s: %2$s."), dir, e);
 	}
@@ -511,7 +512,7 @@ int table_save_begin(struct table *t, const char *path, int replace)
 
 int table_save_resume(struct table *t, const char *path, const struct table_saved *s)
 {
-	char err[512];
+	char err[ERR_MAX];
 	if (save_reopen(&t->save, path, s->valid_len, s->crc, err, sizeof err) < 0) {
 		save_broken(t, path, errno);
 		return -1;
@@ -521,7 +522,7 @@ int table_save_resume(struct table *t, const char *path, const struct table_save
 
 void table_save_sync(struct table *t)
 {
-	char err[512];
+	char err[ERR_MAX];
 	if (save_sync(&t->save, err, sizeof err) < 0)
 		save_broken(t, t->save.path, errno);
 }
@@ -636,7 +637,7 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 	struct table_options *o = &s->opt;
 	o->dealer = -1;
 	snprintf(s->actions.name, sizeof s->actions.name, "%s", path);
-	char why[512] = "";
+	char why[ERR_MAX] = "";
 	int rc = 0;
 	/* The packs as --deck text, for its checks: no longer than the header. */
 	size_t decklen = 0, room = 1;

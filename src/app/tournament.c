@@ -240,7 +240,7 @@ int tournament_main(int argc, char **argv)
 		return opt_fail(&tournament_cmd, "--levels A,B is needed");
 	t.sp.rule_args = t.rules.v;
 	struct tournament_result r;
-	char err[256];
+	char err[ERR_MAX];
 	if (tournament_run(&t.sp, &r, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis tournament: %s\n", err);
 		return 2;

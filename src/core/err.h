@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+enum { ERR_MAX = 1024 };   /* a buffer for an error message */
+
 /* Write the message (printf format) into err, cut to errlen bytes with its
  * NUL; err may be NULL or errlen 0 (the message is then dropped).
  * Returns -1. */

@@ -279,7 +279,7 @@ int hist_close(struct history *h, char *err, size_t errlen)
 
 void hist_release(struct history *h)
 {
-	char err[8];
+	char err[ERR_MAX];
 	hist_close(h, err, sizeof err);
 }
 

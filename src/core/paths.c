@@ -30,11 +30,11 @@ void paths_init(const char *argv0)
 	else if (argv0)
 		snprintf(exe, sizeof exe, "%s", argv0);
 	/* The source tree: <top>/build/tapis (or build-asan...), with <top>/sounds. */
-	char top[4200] = "";
+	char top[PATHS_MAX] = "";
 	char *slash = strrchr(exe, '/');
 	if (slash) {
 		*slash = '\0';
-		char probe[4200];
+		char probe[PATHS_MAX];
 		snprintf(probe, sizeof probe, "%s/../sounds", exe);
 		if (is_dir(probe))
 			snprintf(top, sizeof top, "%s/..", exe);

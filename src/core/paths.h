@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+enum { PATHS_MAX = 4200 };   /* a buffer for a file's path */
+
 /* Remember argv[0] (or /proc/self/exe) to find the source tree. */
 void paths_init(const char *argv0);
 /* The data directory (sounds/ and docs/ live there). */

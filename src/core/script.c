@@ -61,7 +61,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		}
 		struct script_line sl;
 		memset(&sl, 0, sizeof sl);
-		char aerr[160];
+		char aerr[ERR_MAX];
 		if (act_parse(rest, &sl.act, aerr, sizeof aerr) < 0) {
 			errf(err, errlen, "%s:%d: %s", name, lineno, aerr);
 			script_release(s);

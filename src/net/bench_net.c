@@ -646,7 +646,7 @@ int bench_net_main(int argc, char **argv, FILE *out)
 	int clients = a.clients < 0 ? 8 : a.clients, tables = a.tables < 0 ? 2 : a.tables;
 	int deals = a.deals < 0 ? 1 : a.deals, think = a.think < 0 ? 0 : a.think, json = a.json;
 	struct bench_net_result r;
-	char err[256];
+	char err[ERR_MAX];
 	if (bench_net_run(url, clients, tables, deals, think, &r, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis bench --net: %s\n", err);
 		return 1;

@@ -25,7 +25,7 @@ struct netc {
 	struct outq out;
 	char *rx;
 	size_t rxlen;
-	char err[128];
+	char err[ERR_MAX];
 };
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)

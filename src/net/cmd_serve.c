@@ -102,7 +102,7 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 	}
 	snprintf(sounds, sizeof sounds, "%s/sounds", paths_datadir());
 	o.sounds_dir = sounds;
-	char err[512];
+	char err[ERR_MAX];
 	if (server_run(&o, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis serve: %s\n", err);
 		return 1;

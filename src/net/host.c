@@ -176,7 +176,7 @@ static void bind_view(struct host *h, struct host_member *m)
 		return;
 	}
 	struct view_sink sink = { sink_say, sink_update, m };
-	char err[128];
+	char err[ERR_MAX];
 	/* Attached to a table in play, the view sends its state at once; before
 	 * the start, the first events will. */
 	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
@@ -304,7 +304,7 @@ static void journal_line(void *ctx, int seat, const char *text)
 		r->s.cap = cap;
 	}
 	struct script_line *l = &r->s.lines[r->s.n];
-	char err[128];
+	char err[ERR_MAX];
 	memset(l, 0, sizeof *l);
 	if (act_parse(text, &l->act, err, sizeof err) < 0) {
 		r->bad = 1;
@@ -661,7 +661,7 @@ static int turn_timer(struct host *h, long long now_ms)
 	}
 	announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[s].name);
 	table_set_seat(&h->t, s, SEAT_BOT, h->seat[s].level);
-	char err[256];
+	char err[ERR_MAX];
 	int rc = table_auto_step(&h->t, err, sizeof err);
 	update_kinds(h, now_ms);
 	if (rc != 0) {
@@ -687,7 +687,7 @@ int host_tick(struct host *h, long long now_ms)
 		return 1;
 	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
 		return 0;
-	char err[256];
+	char err[ERR_MAX];
 	if (table_auto_step(&h->t, err, sizeof err) != 0) {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 		game_over(h, now_ms);

@@ -76,7 +76,7 @@ static void restore_one(void *ctx, const struct store_table *t)
 {
 	struct restore_ctx *r = ctx;
 	struct host *h = xcalloc(1, sizeof *h);
-	char err[256];
+	char err[ERR_MAX];
 	if (host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis serve: %s\n", err);
 		host_free(h);
@@ -370,7 +370,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		struct host *h = l->tables[i];
 		struct host_member *hm = host_member(h, u->name);
 		if (hm) {
-			char err[128];
+			char err[ERR_MAX];
 			send_text(l, c->id, joined_msg(h, hm->seat));
 			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
 		}
@@ -421,7 +421,7 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
 {
 	struct lobby_user *u = &l->users[c->user];
-	char err[128];
+	char err[ERR_MAX];
 	struct host_member *hm = host_member(h, u->name);
 	if (seat < 0 && type == PM_SIT) {
 		if (hm && hm->seat >= 0) {
@@ -456,7 +456,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	struct host *h = xcalloc(1, sizeof *h);
-	char err[256];
+	char err[ERR_MAX];
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
 	seed &= 0xffffffffffffULL; /* short enough to read aloud or type */
@@ -520,7 +520,7 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 	if (!c)
 		return;
 	struct proto_msg m;
-	char err[256];
+	char err[ERR_MAX];
 	if (proto_read(text, len, &m, err, sizeof err) < 0) {
 		send_error(l, conn, "bad_message", err, PM_NONE);
 		return;

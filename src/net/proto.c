@@ -33,11 +33,8 @@ static int get_str(json_t *o, const char *key, char *out, size_t outlen, size_t 
                    int required, char *err, size_t errlen)
 {
 	json_t *v = json_object_get(o, key);
-	if (!v) {
-		if (required)
-			return errf(err, errlen, "'%s' is missing", key);
-		return 0;
-	}
+	if (!v)
+		return required ? errf(err, errlen, "'%s' is missing", key) : 0;
 	if (!json_is_string(v))
 		return errf(err, errlen, "'%s' must be a string", key);
 	const char *s = json_string_value(v);
@@ -56,11 +53,8 @@ static int get_int(json_t *o, const char *key, long *out, long min, long max, lo
 {
 	json_t *v = json_object_get(o, key);
 	*out = def;
-	if (!v) {
-		if (required)
-			return errf(err, errlen, "'%s' is missing", key);
-		return 0;
-	}
+	if (!v)
+		return required ? errf(err, errlen, "'%s' is missing", key) : 0;
 	if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max)
 		return errf(err, errlen, "'%s' must be a whole number from %ld to %ld", key, min, max);
 	*out = (long)json_integer_value(v);
@@ -259,7 +253,7 @@ static int read_action(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	if (read_table(o, m, err, errlen) < 0 ||
 	    get_str(o, "action", text, sizeof text, ACT_STR_MAX - 1, 1, err, errlen) < 0)
 		return -1;
-	char aerr[128];
+	char aerr[ERR_MAX];
 	if (act_parse(text, &m->act, aerr, sizeof aerr) < 0)
 		return errf(err, errlen, "'action': %s", aerr);
 	return 0;

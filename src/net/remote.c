@@ -139,7 +139,7 @@ static void on_state(struct remote *r, json_t *o)
 	for (size_t i = 0; i < json_array_size(ch) && v->nchoices < VIEW_MAX_CHOICES; i++) {
 		json_t *c = json_array_get(ch, i);
 		struct view_choice *vc = &v->choice[v->nchoices];
-		char err[128];
+		char err[ERR_MAX];
 		memset(vc, 0, sizeof *vc);
 		if (act_parse(str_of(c, "action"), &vc->act, err, sizeof err) < 0)
 			continue;
@@ -366,7 +366,7 @@ static void lose(struct remote *r)
 
 static void retry(struct remote *r)
 {
-	char err[256];
+	char err[ERR_MAX];
 	if (connect_once(r, err, sizeof err) < 0) {
 		r->retry_ms = r->retry_ms * 2 > REMOTE_RETRY_MAX_MS ? REMOTE_RETRY_MAX_MS : r->retry_ms * 2;
 		r->retry_at = speech_now() + r->retry_ms / 1000.0;

@@ -78,21 +78,31 @@ static int done(struct store *s, sqlite3_stmt *st, const char *what)
 	return rc == SQLITE_DONE ? 0 : fail(s, what);
 }
 
-static int sq_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
+/* The hash (and, with expires, the second column) of the row of name that
+ * sql selects: 1, 0 when there is none, -1 on failure. */
+static int get_hash(struct store *s, const char *sql, const char *what, const char *name, char *hash,
+                    size_t hashlen, long long *expires)
 {
-	sqlite3_stmt *st = prep(s, "SELECT hash FROM accounts WHERE name = ?1");
+	sqlite3_stmt *st = prep(s, sql);
 	if (!st)
 		return -1;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(st), found = 0;
 	if (rc == SQLITE_ROW) {
 		snprintf(hash, hashlen, "%s", (const char *)sqlite3_column_text(st, 0));
+		if (expires)
+			*expires = sqlite3_column_int64(st, 1);
 		found = 1;
 	} else if (rc != SQLITE_DONE) {
-		found = fail(s, "account");
+		found = fail(s, what);
 	}
 	sqlite3_finalize(st);
 	return found;
+}
+
+static int sq_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
+{
+	return get_hash(s, "SELECT hash FROM accounts WHERE name = ?1", "account", name, hash, hashlen, NULL);
 }
 
 static int sq_account_put(struct store *s, const char *name, const char *hash)
@@ -221,20 +231,8 @@ static int sq_session_put(struct store *s, const char *name, const char *hash, l
 
 static int sq_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires)
 {
-	sqlite3_stmt *st = prep(s, "SELECT hash, expires FROM sessions WHERE name = ?1");
-	if (!st)
-		return -1;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
-	int rc = sqlite3_step(st), found = 0;
-	if (rc == SQLITE_ROW) {
-		snprintf(hash, hashlen, "%s", (const char *)sqlite3_column_text(st, 0));
-		*expires = sqlite3_column_int64(st, 1);
-		found = 1;
-	} else if (rc != SQLITE_DONE) {
-		found = fail(s, "session");
-	}
-	sqlite3_finalize(st);
-	return found;
+	return get_hash(s, "SELECT hash, expires FROM sessions WHERE name = ?1", "session", name, hash, hashlen,
+	                expires);
 }
 
 static int sq_session_delete(struct store *s, const char *name)

@@ -154,7 +154,7 @@ static void chat_line(struct join *j)
 
 static int read_password_file(const char *path, char *out, size_t len)
 {
-	char err[256];
+	char err[ERR_MAX];
 	char *text = deckfile_slurp(path, err, sizeof err);
 	if (!text) {
 		fprintf(stderr, "tapis join: %s\n", err);
@@ -507,7 +507,7 @@ static int scripted_lobby(struct join *j)
 		int players = j->o.players ? j->o.players : g->default_players;
 		struct rules rules;
 		rules_init(&rules, g->rules, g->nrules);
-		char err[256];
+		char err[ERR_MAX];
 		for (int i = 0; i < j->o.rules.n; i++)
 			if (rules_set_arg(&rules, j->o.rules.v[i], err, sizeof err) < 0) {
 				fprintf(stderr, "tapis join: --rule: %s\n", err);
@@ -662,7 +662,7 @@ int join_main(int argc, char **argv)
 		return rc == OPT_HELP ? JOIN_DONE : rc;
 	}
 	const char *lang = j->o.lang ? j->o.lang : i18n_env_lang();
-	char err[512];
+	char err[ERR_MAX];
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
 		fprintf(stderr, "tapis join: %s; messages in English\n", err);
 	char password[130] = "";
