@@ -52,6 +52,8 @@ static int whole(const char *s, const char *name)
 static int one_of(const char *v, const char *choices)
 {
 	size_t n = strlen(v);
+	if (!n || strchr(v, '|'))
+		return 0;
 	for (const char *p = choices; p; p = strchr(p, '|'), p = p ? p + 1 : NULL)
 		if (!strncmp(p, v, n) && (p[n] == '|' || p[n] == '\0'))
 			return 1;
