@@ -280,6 +280,22 @@ static void say_kept(struct session *ses, const struct game_ops *g, const char *
 		session_pump(ses);
 }
 
+/* Let the players play t to its end, a quit or an interrupt; the save
+ * synced, the terminal given back, the outputs finished; the exit status,
+ * said on standard error when it is not 0. */
+static int play_to_end(struct table *t, struct session *ses)
+{
+	char err[ERR_MAX];
+	int rc = play_run(t, ses, err, sizeof err);
+	table_save_sync(t);
+	term_close();
+	if (rc == EXIT_DONE && table_finish_output(t, err, sizeof err) < 0)
+		rc = EXIT_INTERNAL;
+	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
+		fprintf(stderr, "tapis: %s\n", err);
+	return rc;
+}
+
 /* A save whose game had ended (the program stopped between its last
  * action and the removal of the save): the table is set again up to the
  * action before, the last action is played aloud so that the player hears
@@ -309,18 +325,14 @@ static int resume_ended(struct table *t, struct table_options *o, struct session
 	struct refusal why;
 	if (rc < 0 || table_act(t, last->seat, &last->act, &why) < 0 || table_to_act(t) >= 0) {
 		say_kept(ses, o->game, rc < 0 ? err : "its last action does not end the game again");
-		term_close();
-		table_close(t);
-		return EXIT_USAGE;
+		rc = EXIT_USAGE;
+		goto out;
 	}
-	rc = play_run(t, ses, err, sizeof err);
-	term_close();
-	if (rc == EXIT_DONE && table_finish_output(t, err, sizeof err) < 0)
-		rc = EXIT_INTERNAL;
-	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
-		fprintf(stderr, "tapis: %s\n", err);
+	rc = play_to_end(t, ses);
 	*over = 1;
 	unlink(savep);
+out:
+	term_close();
 	table_close(t);
 	return rc;
 }
@@ -339,6 +351,7 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 		return EXIT_USAGE;
 	}
 	term_open();
+	int rc = EXIT_USAGE;
 	if (resume)
 		t.silent++;   /* a resumed game is replayed in silence */
 	table_start(&t);
@@ -349,9 +362,7 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 		 * that does not resume stays as it is, to be offered next time. */
 		if (table_replay(&t, &resume->actions, err, sizeof err) < 0) {
 			say_kept(ses, o->game, err);
-			term_close();
-			table_close(&t);
-			return EXIT_USAGE;
+			goto out;
 		}
 		if (resume->torn)
 			fprintf(stderr, "tapis: %s: its last line was cut short; the game goes on from the line before\n",
@@ -373,16 +384,12 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 		table_save_begin(&t, savep, mode == SAVE_REPLACE);
 	}
 	int ours = table_saving(&t);
-	int rc = play_run(&t, ses, err, sizeof err);
-	table_save_sync(&t);
-	term_close();
-	if (rc == EXIT_DONE && table_finish_output(&t, err, sizeof err) < 0)
-		rc = EXIT_INTERNAL;
-	if (rc == EXIT_SCRIPT || rc == EXIT_INTERNAL)
-		fprintf(stderr, "tapis: %s\n", err);
+	rc = play_to_end(&t, ses);
 	*over = table_to_act(&t) < 0;
 	if (*over && ours)
 		unlink(savep);   /* a finished game needs no resuming */
+out:
+	term_close();
 	table_close(&t);
 	return rc;
 }

@@ -363,17 +363,12 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0) {
-		free(s);
-		return -1;
-	}
+	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
+		goto no_store;
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms };
 	struct lobby_io io = { io_send, io_close, s };
-	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0) {
-		store_close(&s->store);
-		free(s);
-		return -1;
-	}
+	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
+		goto no_lobby;
 	lws_set_log_level(LLL_ERR, NULL);
 
 	static const struct lws_protocols protocols[] = {
@@ -419,10 +414,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->ctx = lws_create_context(&info);
 	if (!s->ctx) {
 		errf(err, errlen, "cannot listen on %s port %d", o->host, o->port);
-		lobby_release(&s->lobby);
-		store_close(&s->store);
-		free(s);
-		return -1;
+		goto no_context;
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
@@ -446,4 +438,11 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (!o->quiet)
 		fprintf(stderr, "tapis serve: stopped, every table saved\n");
 	return 0;
+no_context:
+	lobby_release(&s->lobby);
+no_lobby:
+	store_close(&s->store);
+no_store:
+	free(s);
+	return -1;
 }
