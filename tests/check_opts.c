@@ -116,6 +116,8 @@ START_TEST(refusals)
 	/* A name is given whole: getopt_long's abbreviations are refused. */
 	ck_assert_int_eq(parse(&c, pos, 1, &n, "--fla", NULL), OPT_USAGE);
 	ck_assert_int_eq(parse(&c, pos, 1, &n, "--hel", NULL), OPT_USAGE);
+	ck_assert_int_eq(parse(&c, pos, 1, &n, "-hx", NULL), OPT_USAGE);
+	ck_assert_int_eq(parse(&c, pos, 1, &n, "-hh", NULL), OPT_USAGE);
 	ck_assert_int_eq(parse(&c, pos, 1, &n, "--num", NULL), OPT_USAGE);
 	ck_assert_int_eq(parse(&c, pos, 1, &n, "--flag=1", NULL), OPT_USAGE);
 	/* Strict numbers within the bounds. */

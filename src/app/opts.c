@@ -129,8 +129,13 @@ int opt_parse(const struct opt_cmd *c, int argc, char **argv, void *cfg, const c
 			continue;
 		}
 		if (k == 'h') {
-			if (!whole(argv[optind - 1], "help") && strcmp(argv[optind - 1], "-h"))
-				return opt_fail(c, "unknown option '%s'", argv[optind - 1]);
+			/* "-h" or "--help" alone: not "--he", nor "-h" among other letters
+			 * ("-hx", where getopt has not yet moved to the next element). */
+			const char *el = argv[optind - 1];
+			if (optind < argc && !strncmp(argv[optind], "-h", 2) && argv[optind][2] && argv[optind][1] != '-')
+				return opt_fail(c, "unknown option '%s'", argv[optind]);
+			if (!whole(el, "help") && strcmp(el, "-h"))
+				return opt_fail(c, "unknown option '%s'", el);
 			help = 1;
 			continue;
 		}
