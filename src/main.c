@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "app/bench.h"
+#include "app/registry.h"
 #include "net/bench_net.h"
 #include "net/cmd_serve.h"
 #include "ui/words.h"
@@ -30,8 +31,9 @@
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
+#include "ui/finish.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
 #include "ui/play.h"
@@ -89,7 +91,7 @@ static int opt_speech(void *cfg, const char *v, char *err, size_t errlen)
 #define C struct cli
 static const struct opt play_opts[] = {
 	OPT_I("players", N_("N"), N_("number of players"), C, players, 1, CLI_MAX_SEATS),
-	OPT_K("lang", "en|fr", N_("language of speech and text"), C, lang),
+	OPT_G(N_("language of speech and text"), C, lang),
 	OPT_C("seed", N_("N"), N_("seed of the random generator (0 to 9223372036854775807)"), opt_seed),
 	OPT_I("dealer", N_("S"), N_("first dealer's seat"), C, dealer, 0, CLI_MAX_SEATS - 1),
 	OPT_S("seats", N_("LIST"), N_("human or bot[:LEVEL] per seat, e.g. human,bot,bot,bot"), C, seats),
@@ -144,16 +146,16 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(f, "%s\n", _(head[i]));
 	fprintf(f, "\nGames:");
-	for (int i = 0; game_list[i]; i++)
-		fprintf(f, " %s", game_list[i]->name);
+	for (int i = 0; registry_games[i].ops; i++)
+		fprintf(f, " %s", registry_games[i].ops->name);
 	fprintf(f, "\n\n");
 	fprintf(f, "%s\n", _("Options of play:"));
 	opt_print_options(f, play_opts);
 	fprintf(f, "\n");
 	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
 		fprintf(f, "%s\n", _(limits[i]));
-	for (int i = 0; game_list[i]; i++) {
-		const struct game_ops *g = game_list[i];
+	for (int i = 0; registry_games[i].ops; i++) {
+		const struct game_ops *g = registry_games[i].ops;
 		if (g->min_players == g->max_players)
 			fprintf(f, "\nRules of %s (%d players):\n", g->name, g->min_players);
 		else
@@ -257,7 +259,7 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 
 static void open_session(struct session *ses, const struct cli *c)
 {
-	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound };
+	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound, term_is_tty() };
 	session_open(ses, &req);
 }
 
@@ -466,7 +468,7 @@ static int parse_play(const struct opt_cmd *cmd, int argc, char **argv, struct c
 		return rc;
 	if (npos == 0)
 		return opt_fail(cmd, "which game?");
-	if (!(*g = game_find(pos[0])))
+	if (!(*g = registry_ops(pos[0])))
 		return opt_fail(cmd, "unknown game '%s'", pos[0]);
 	return EXIT_DONE;
 }
@@ -494,7 +496,7 @@ static int cmd_play(int argc, char **argv)
 	else
 		rc = term_interrupted() ? term_interrupt_status() : EXIT_DONE;
 	term_close();
-	session_close(&ses);
+	finish_session(&ses);
 	return rc;
 }
 
@@ -514,7 +516,7 @@ static int cmd_rules(int argc, char **argv)
 	char *text = file_read(path, NULL, err, sizeof err);
 	if (!text) {
 		fprintf(stderr, "tapis: %s\n", err);
-		session_close(&ses);
+		finish_session(&ses);
 		return EXIT_INTERNAL;
 	}
 	fputs(text, stdout);
@@ -528,7 +530,7 @@ static int cmd_rules(int argc, char **argv)
 		term_close();
 		free(plain);
 	}
-	session_close(&ses);
+	finish_session(&ses);
 	free(text);
 	return EXIT_DONE;
 }
@@ -568,13 +570,13 @@ static int menu_loop(struct session *ses, struct cli *c)
 	const char *ritems[17];
 	char rlabels[16][96];
 	int nsaved = 0;
-	for (int i = 0; game_list[i] && nsaved < 16; i++) {
+	for (int i = 0; registry_games[i].ops && nsaved < 16; i++) {
 		char savep[PATHS_MAX];
-		if (paths_savefile(savep, sizeof savep, game_list[i]->name, 0) < 0 || access(savep, F_OK) != 0)
+		if (paths_savefile(savep, sizeof savep, registry_games[i].ops->name, 0) < 0 || access(savep, F_OK) != 0)
 			continue;
-		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(game_list[i]->title));
+		snprintf(rlabels[nsaved], sizeof rlabels[nsaved], _("Resume %s"), _(registry_games[i].ops->title));
 		ritems[nsaved] = rlabels[nsaved];
-		saved[nsaved++] = game_list[i];
+		saved[nsaved++] = registry_games[i].ops;
 	}
 	if (nsaved) {
 		ritems[nsaved] = _("New game");
@@ -597,8 +599,8 @@ static int menu_loop(struct session *ses, struct cli *c)
 		if (step == 0) {
 			const char *items[18];
 			int n = 0;
-			for (int i = 0; game_list[i] && n < 15; i++)
-				items[n++] = _(game_list[i]->title);
+			for (int i = 0; registry_games[i].ops && n < 15; i++)
+				items[n++] = _(registry_games[i].ops->title);
 			/* TRANSLATORS: the item of the main menu that switches the
 			 * language, named in the language in force. */
 			items[n] = _("Language: English");
@@ -617,7 +619,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 				switch_lang(ses);
 				continue;
 			}
-			g = game_list[gi];
+			g = registry_games[gi].ops;
 			step = 1;
 		}
 		if (step == 1) {
@@ -684,7 +686,7 @@ static int cmd_menu(int argc, char **argv)
 	term_open();
 	rc = menu_loop(&ses, &c);
 	term_close();
-	session_close(&ses);
+	finish_session(&ses);
 	return rc;
 }
 
@@ -693,8 +695,8 @@ static int opt_keys_lang(void *cfg, const char *v, char *err, size_t errlen)
 	struct cli *c = cfg;
 	if (c->lang)
 		return errf(err, errlen, "--lang is given once");
-	if (strcmp(v, "en") && strcmp(v, "fr"))
-		return errf(err, errlen, "--lang: '%s' is not one of en|fr", v);
+	if (!i18n_lang_known(v))
+		return errf(err, errlen, "--lang: '%s' is not a language of tapis (en|fr)", v);
 	c->lang = v;
 	return 0;
 }
@@ -714,7 +716,7 @@ static int cmd_keys(int argc, char **argv)
 	int npos, rc = opt_parse(&keys_cmd, argc, argv, &c, pos, 1, &npos);
 	if (rc == OPT_USAGE)
 		return EXIT_USAGE;
-	if (npos && !game_find(pos[0]))
+	if (npos && !registry_ops(pos[0]))
 		return opt_fail(&keys_cmd, "unknown game '%s'", pos[0]);
 	choose_lang(&c);
 	if (rc == OPT_HELP)

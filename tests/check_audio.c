@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "audio/audio.h"
-#include "audio/audio_bench.h"
+#include "app/audio_bench.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
 

@@ -6,17 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "games/bouillabaisse.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
 #include "testutil.h"
 
 static const struct game_ops *G(void)
 {
-	return game_find("bouillabaisse");
+	return registry_ops("bouillabaisse");
 }
 
 static card_t C(const char *s)
@@ -37,7 +38,7 @@ START_TEST(test_registered)
 	ck_assert_int_eq(g->clockwise, 0);
 	ck_assert_int_eq(g->min_players, 2);
 	ck_assert_int_eq(g->max_players, 12);
-	ck_assert_ptr_nonnull(bot_find("bouillabaisse"));
+	ck_assert_ptr_nonnull(registry_find("bouillabaisse")->bot);
 }
 END_TEST
 
@@ -633,7 +634,7 @@ START_TEST(test_redact_resample)
 		int steps = (int)rng_below(&rng, (uint32_t)(st->npack - 1));
 		for (int k = 0; k < steps; k++) {
 			struct action a;
-			bot_random(t.g, t.st, &rng, &a);
+			bot_random(t.g, tu_bot(t.g), t.st, &rng, &a);
 			ck_assert_int_eq(t.g->apply(t.st, &a, NULL, NULL), 0);
 		}
 		int me = st->to_act;
@@ -752,7 +753,7 @@ static double compare(int players, int strong, int weak, int games, uint64_t see
 		while (g->to_act(&st) >= 0) {
 			int s = g->to_act(&st);
 			struct action a;
-			bot_choose(g, &st, s == hero ? strong : weak, &rng, &a);
+			bot_choose(g, tu_bot(g), &st, s == hero ? strong : weak, &rng, &a);
 			ck_assert_int_eq(g->apply(&st, &a, NULL, NULL), 0);
 		}
 		for (int s = 0; s < players; s++) {
@@ -822,7 +823,7 @@ static const char *heard(struct tu_game *t, int me, int i)
 	void *view = malloc(t->g->state_size);
 	memcpy(view, t->st, t->g->state_size);
 	t->g->redact(view, me);
-	ann_event(&tk, talk_find("bouillabaisse"), view, &t->ev.e[i], &b);
+	ann_event(&tk, registry_find("bouillabaisse")->talk, view, &t->ev.e[i], &b);
 	free(view);
 	return b.s;
 }
@@ -834,7 +835,7 @@ static const char *asked(struct tu_game *t, int me, int key)
 	struct bouillabaisse view;
 	memcpy(&view, t->st, sizeof view);
 	t->g->redact(&view, me);
-	ann_query(&tk, talk_find("bouillabaisse"), &view, key, &b);
+	ann_query(&tk, registry_find("bouillabaisse")->talk, &view, key, &b);
 	return b.s;
 }
 
@@ -844,7 +845,7 @@ static const char *refused(struct tu_game *t, int me, const char *action)
 	struct refusal why;
 	ck_assert_int_eq(tu_game_try(t, action, &why), -1);
 	struct talk tk = { .game = t->g, .me = me, .players = game_players(t->st) };
-	ann_refusal(&tk, talk_find("bouillabaisse"), t->st, &why, &b);
+	ann_refusal(&tk, registry_find("bouillabaisse")->talk, t->st, &why, &b);
 	return b.s;
 }
 
@@ -853,7 +854,7 @@ static const char *prompted(struct tu_game *t, int me)
 	static struct sbuf b;
 	struct talk tk = { .game = t->g, .me = me, .players = game_players(t->st) };
 	sb_clear(&b);
-	talk_find("bouillabaisse")->prompt(&tk, t->st, &b);
+	registry_find("bouillabaisse")->talk->prompt(&tk, t->st, &b);
 	return b.s;
 }
 
@@ -871,7 +872,7 @@ static void four_game(struct tu_game *t)
 START_TEST(test_talk_english)
 {
 	lang("en");
-	ck_assert_ptr_nonnull(talk_find("bouillabaisse"));
+	ck_assert_ptr_nonnull(registry_find("bouillabaisse")->talk);
 	struct tu_game t;
 	four_game(&t);
 	ck_assert_str_eq(heard(&t, 0, 0), "Chosen suit: hearts.");
@@ -917,7 +918,7 @@ START_TEST(test_talk_english)
 		memcpy(&v, t.st, sizeof v);
 		t.g->redact(&v, 2);
 		v.round = 2;
-		ann_query(&tk, talk_find("bouillabaisse"), &v, 'C', &nb);
+		ann_query(&tk, registry_find("bouillabaisse")->talk, &v, 'C', &nb);
 		ck_assert_str_eq(nb.s, "Anne: the ace of spades; Bruno: the queen of spades. Anne holds the trick, "
 		                       "no points so far.");
 	}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "games/vying.h"
 #include "testutil.h"
 
@@ -408,7 +409,7 @@ START_TEST(mistigri)
 	ck_assert_int_eq(vying_combo(&V(t)->cfg, h, card_make(RANK_ACE, SUIT_SPADES), &r), VY_POINT);
 	tu_game_release(&t);
 	/* Impossible with three players (no queens). */
-	const struct game_ops *g = game_find("bouillotte");
+	const struct game_ops *g = registry_ops("bouillotte");
 	struct rules rr;
 	char err[128];
 	rules_init(&rr, g->rules, g->nrules);

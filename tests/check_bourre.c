@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "core/card.h"
 #include "bots/bot.h"
 #include "core/rng.h"
 #include "games/bourre.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
 #include "testutil.h"
@@ -1105,7 +1106,7 @@ static void lang(const char *l)
 
 START_TEST(test_talk)
 {
-	const struct game_talk *gt = talk_find("bourre");
+	const struct game_talk *gt = registry_find("bourre")->talk;
 	ck_assert_ptr_nonnull(gt);
 	struct tu_game t;
 	play_example(&t, "2D 2H 3H 4H 5H");
@@ -1196,7 +1197,7 @@ static const char *ev_said(const struct game_talk *gt, struct tu_game *t, int me
 
 START_TEST(test_talk_polish)
 {
-	const struct game_talk *gt = talk_find("bourre");
+	const struct game_talk *gt = registry_find("bourre")->talk;
 	struct sbuf b;
 	struct tu_game t;
 	lang("en");
@@ -1359,7 +1360,7 @@ END_TEST
  * and no one hears a card of another player's draw. */
 START_TEST(test_talk_all_events)
 {
-	const struct game_talk *gt = talk_find("bourre");
+	const struct game_talk *gt = registry_find("bourre")->talk;
 	static const char *const rules[] = { "hands=3", "declare=simultaneous", "trump=dealer", NULL };
 	for (int l = 0; l < 2; l++) {
 		lang(l ? "fr" : "en");
@@ -1370,7 +1371,7 @@ START_TEST(test_talk_all_events)
 		rng_seed(&rng, 4);
 		while (t.g->to_act(t.st) >= 0) {
 			struct action a;
-			bot_choose(t.g, t.st, 1, &rng, &a);
+			bot_choose(t.g, tu_bot(t.g), t.st, 1, &rng, &a);
 			struct refusal why;
 			struct sink sk = tu_events_sink(&t.ev);
 			ck_assert_int_eq(t.g->apply(t.st, &a, &sk, &why), 0);
@@ -1406,7 +1407,7 @@ END_TEST
  * payment, in both languages; R says the table is strict. */
 START_TEST(test_strict_talk)
 {
-	const struct game_talk *gt = talk_find("bourre");
+	const struct game_talk *gt = registry_find("bourre")->talk;
 	struct sbuf b;
 	for (int l = 0; l < 2; l++) {
 		lang(l ? "fr" : "en");
@@ -1452,7 +1453,7 @@ END_TEST
  * before its trick is complete. */
 START_TEST(test_strict_random)
 {
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	static const char *const variants[][4] = {
 		{ "strict=yes", "hands=6", NULL },
 		{ "strict=yes", "hands=6", "variant=four", NULL },
@@ -1503,7 +1504,7 @@ END_TEST
  * strict table would accept it. */
 START_TEST(test_strict_bots_play_proper)
 {
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	static const char *const rules[] = { "strict=yes", "hands=4", NULL };
 	long plays = 0;
 	for (int level = 0; level <= 2; level++) {
@@ -1514,7 +1515,7 @@ START_TEST(test_strict_bots_play_proper)
 		rng_seed(&rng, (uint64_t)level);
 		while (g->to_act(t.st) >= 0) {
 			struct action a;
-			bot_choose(g, t.st, level, &rng, &a);
+			bot_choose(g, tu_bot(g), t.st, level, &rng, &a);
 			if (a.kind == ACT_PLAY) {
 				ck_assert(!bourre_renege(ST(&t), g->to_act(t.st), a.cards[0]));
 				plays++;
@@ -1553,7 +1554,7 @@ static void count_pots(void *ctx, const struct event *e)
 
 static struct score match(int players, int mine, int theirs, int games, int deals, uint64_t seed)
 {
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	struct bourre_state *st = calloc(1, sizeof *st);
 	struct score sc = { 0, 0, 0, 0 };
 	struct sink out = { count_pots, &sc };
@@ -1572,7 +1573,7 @@ static struct score match(int players, int mine, int theirs, int games, int deal
 		while (g->to_act(st) >= 0) {
 			int s = g->to_act(st);
 			struct action a;
-			bot_choose(g, st, s == 0 ? mine : theirs, &brng, &a);
+			bot_choose(g, tu_bot(g), st, s == 0 ? mine : theirs, &brng, &a);
 			struct refusal why;
 			ck_assert(g->apply(st, &a, &out, &why) == 0);
 		}
@@ -1686,7 +1687,7 @@ START_TEST(test_stakes_bound)
 		struct action a;
 		struct refusal why;
 		struct sink sk = tu_events_sink(&t.ev);
-		bot_choose(t.g, t.st, 1, &brng, &a);
+		bot_choose(t.g, tu_bot(t.g), t.st, 1, &brng, &a);
 		ck_assert_int_eq(t.g->apply(t.st, &a, &sk, &why), 0);
 	}
 	ck_assert_int_eq(ST(&t)->hand_no, 1);
@@ -1700,7 +1701,7 @@ START_TEST(test_stakes_bound)
 			lang(l ? "fr" : "en");
 			struct talk tk = { .game = t.g, .me = 0, .players = 4 };
 			struct sbuf b;
-			ann_event(&tk, talk_find("bourre"), t.st, e, &b);
+			ann_event(&tk, registry_find("bourre")->talk, t.st, e, &b);
 			ck_assert_msg(strstr(b.s, l ? "trop" : "too high"), "%s", b.s);
 		}
 		said++;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "games/vying.h"
 #include "testutil.h"
 
@@ -250,7 +251,7 @@ START_TEST(turned_pair_is_no_brelan)
 	ck_assert_int_eq(vying_combo(&V(t)->cfg, h, card_make(RANK_NINE, SUIT_CLUBS), &r), VY_CARRE);
 	ck_assert_int_eq(vying_combo(&V(t)->cfg, h, card_make(RANK_TEN, SUIT_CLUBS), &r), VY_BRELAN);
 	tu_game_release(&t);
-	const struct game_ops *g = game_find("brelan");
+	const struct game_ops *g = registry_ops("brelan");
 	struct rules rr;
 	char err[128];
 	card_t pack[CARD_MAX_PACK];

@@ -5,11 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "testutil.h"
 
 #include "bots/bot.h"
 #include "games/brouc.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 #define ST(t) ((struct brouc_state *)(t)->st)
@@ -93,7 +94,7 @@ START_TEST(test_deal_packets)
 	/* A pack in plain order, dealer 1: seat 2 first, packets 1, 3, 4. */
 	card_t pack[32];
 	char err[64];
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	ck_assert_int_eq(g->pack(NULL, 4, pack, err, sizeof err), 32);
 	char text[256];
 	size_t n = 0;
@@ -156,12 +157,12 @@ START_TEST(test_points_and_order)
 {
 	card_t pack[32];
 	char err[64];
-	ck_assert_int_eq(game_find("brouc")->pack(NULL, 4, pack, err, sizeof err), 32);
+	ck_assert_int_eq(registry_ops("brouc")->pack(NULL, 4, pack, err, sizeof err), 32);
 	int sum = 0;
 	for (int i = 0; i < 32; i++)
 		sum += brouc_points(pack[i]);
 	ck_assert_int_eq(sum, 120);
-	ck_assert_int_lt(game_find("brouc")->pack(NULL, 3, pack, err, sizeof err), 0);
+	ck_assert_int_lt(registry_ops("brouc")->pack(NULL, 3, pack, err, sizeof err), 0);
 	card_t a, t, k;
 	card_parse("AS", &a);
 	card_parse("TS", &t);
@@ -440,7 +441,7 @@ START_TEST(test_undertrump_only_lower)
 	t.g->redact(&v, 2);
 	struct sbuf b;
 	sb_clear(&b);
-	talk_find("brouc")->prompt(&tk, &v, &b);
+	registry_find("brouc")->talk->prompt(&tk, &v, &b);
 	ck_assert_str_eq(b.s, "Your turn. No spades: any card.");
 	tu_game_script(&t, "2 play 8H\n3 play QS\n");
 	audit_ok(&t);
@@ -723,7 +724,7 @@ START_TEST(test_rules_options)
 	ck_assert_int_ge(ST(&t)->dealer, 0);
 	tu_game_release(&t);
 	/* Exactly four players. */
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	char err[128];
@@ -776,7 +777,7 @@ static void deal_check_emit(void *ctx, const struct event *e)
  * declarations make up the rest of the totals. */
 static void deals_add_up(const char *const *rules, int games, int level)
 {
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	for (int k = 0; k < games; k++) {
 		struct rules r;
 		rules_init(&r, g->rules, g->nrules);
@@ -795,7 +796,7 @@ static void deals_add_up(const char *const *rules, int games, int level)
 		rng_seed(&rng, (uint64_t)k);
 		while (g->to_act(&st) >= 0) {
 			struct action a;
-			bot_choose(g, &st, level, &rng, &a);
+			bot_choose(g, tu_bot(g), &st, level, &rng, &a);
 			struct refusal why;
 			ck_assert_int_eq(g->apply(&st, &a, &s, &why), 0);
 		}
@@ -861,7 +862,7 @@ END_TEST
  * (ties count half), in per mille. */
 static int deal_rate(int a, int b, int deals, uint64_t seed)
 {
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	static const char *const rules[] = { "hands=1", NULL };
 	long won2 = 0;
 	for (int k = 0; k < deals; k++) {
@@ -881,7 +882,7 @@ static int deal_rate(int a, int b, int deals, uint64_t seed)
 				int level = (brouc_team(s) == side) ? a : b;
 				struct action act;
 				/* a small search budget (21 worlds) keeps the test quick */
-				bot_choose_budget(g, &st, level, 7, &rng, &act);
+				bot_choose_budget(g, tu_bot(g), &st, level, 7, &rng, &act);
 				struct refusal why;
 				ck_assert_int_eq(g->apply(&st, &act, NULL, &why), 0);
 			}
@@ -918,7 +919,7 @@ END_TEST
  * me, joined with " | ". */
 static void phrase_all(struct tu_game *t, int me, int from, struct sbuf *all)
 {
-	const struct game_talk *gt = talk_find("brouc");
+	const struct game_talk *gt = registry_find("brouc")->talk;
 	ck_assert_ptr_nonnull(gt);
 	struct talk tk = { .game = t->g, .me = me, .players = 4 };
 	struct brouc_state v;
@@ -952,7 +953,7 @@ START_TEST(test_talk_combos_and_scores)
 	ck_assert_msg(strstr(all.s, "Trumps: hearts, turned card the eight of hearts, held by Denis.") != NULL, "%s", all.s);
 	{
 		/* Nothing on the table yet: who leads. */
-		const struct game_talk *g0 = talk_find("brouc");
+		const struct game_talk *g0 = registry_find("brouc")->talk;
 		struct talk k0 = { .game = t.g, .me = 0, .players = 4 }, k1 = { .game = t.g, .me = 1, .players = 4 };
 		struct sbuf q;
 		sb_clear(&q);
@@ -986,7 +987,7 @@ START_TEST(test_talk_combos_and_scores)
 	phrase_all(&t, 0, from, &all);
 	ck_assert_msg(strstr(all.s, "Bruno and Denis score king-queen-jack of trumps, 60.") != NULL, "%s", all.s);
 	/* Queries: scores, turn, table, suit. */
-	const struct game_talk *gt = talk_find("brouc");
+	const struct game_talk *gt = registry_find("brouc")->talk;
 	struct talk tk = { .game = t.g, .me = 0, .players = 4 };
 	struct brouc_state v;
 	memcpy(&v, t.st, sizeof v);
@@ -1037,7 +1038,7 @@ END_TEST
 START_TEST(test_talk_refusals_and_win)
 {
 	english();
-	const struct game_talk *gt = talk_find("brouc");
+	const struct game_talk *gt = registry_find("brouc")->talk;
 	struct tu_game t;
 	stacked(&t, NULL, 3, UNDER);
 	tu_game_script(&t, "0 play 7S\n1 play KH\n");
@@ -1163,7 +1164,7 @@ START_TEST(test_talk_french)
 {
 	char err[256];
 	ck_assert_msg(i18n_set_lang("fr", err, sizeof err) == 0, "%s", err);
-	const struct game_talk *gt = talk_find("brouc");
+	const struct game_talk *gt = registry_find("brouc")->talk;
 	struct tu_game t;
 	stacked(&t, NULL, 3, TRICK_COMBOS);
 	struct sbuf all;
@@ -1223,12 +1224,12 @@ START_TEST(test_bot_partner)
 	struct rng rng;
 	rng_seed(&rng, 1);
 	struct action a;
-	bot_choose(t.g, t.st, 2, &rng, &a);
+	bot_choose(t.g, tu_bot(t.g), t.st, 2, &rng, &a);
 	ck_assert_int_eq(card_rank(a.cards[0]), RANK_TEN);
 	ck_assert_int_ne(card_suit(a.cards[0]), SUIT_CLUBS);
-	bot_choose(t.g, t.st, 3, &rng, &a);
+	bot_choose(t.g, tu_bot(t.g), t.st, 3, &rng, &a);
 	ck_assert_int_ne(card_suit(a.cards[0]), SUIT_CLUBS);
-	bot_choose(t.g, t.st, 1, &rng, &a);
+	bot_choose(t.g, tu_bot(t.g), t.st, 1, &rng, &a);
 	ck_assert_int_eq(card_suit(a.cards[0]), SUIT_CLUBS);
 	tu_game_release(&t);
 
@@ -1237,7 +1238,7 @@ START_TEST(test_bot_partner)
 	 * queen nor the jack of its king-queen-jack. */
 	stacked(&t, NULL, 3, HAND_COMBOS);
 	for (int level = 2; level <= 3; level++) {
-		bot_choose(t.g, t.st, level, &rng, &a);
+		bot_choose(t.g, tu_bot(t.g), t.st, level, &rng, &a);
 		int r = card_rank(a.cards[0]);
 		ck_assert_msg(r != RANK_KING && r != RANK_QUEEN && !(r == RANK_JACK && card_suit(a.cards[0]) == SUIT_SPADES),
 		              "level %d leads a combination card", level);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "core/action.h"
 #include "core/card.h"
 #include "core/deckfile.h"
@@ -19,7 +20,7 @@
 #include "core/history.h"
 #include "core/rules.h"
 #include "core/script.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "testutil.h"
 
 static char tmpdir[256];
@@ -63,7 +64,7 @@ static const card_t *bourre_pack(int *n)
 	if (!np) {
 		char err[256];
 		struct rules r;
-		const struct game_ops *g = game_find("bourre");
+		const struct game_ops *g = registry_ops("bourre");
 		rules_init(&r, g->rules, g->nrules);
 		np = g->pack(&r, 4, pack, err, sizeof err);
 		ck_assert(np > 0);
@@ -162,7 +163,7 @@ END_TEST
 /* Numbers: digits only, a sign only where negative numbers exist. */
 START_TEST(strict_numbers)
 {
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	struct rules r;
 	char err[512];
 	rules_init(&r, g->rules, g->nrules);
@@ -213,7 +214,7 @@ START_TEST(history_flushed)
 	snprintf(path, sizeof path, "%s/game.jsonl", tmpdir);
 	struct history h;
 	ck_assert(hist_open(&h, path, err, sizeof err) == 0);
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	hist_game_start(&h, "bourre", 4, 7, &r);

@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "core/rules.h"
 #include "core/sbuf.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "speech/talk.h"
@@ -18,7 +19,7 @@
 #include "speech/talk_games.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
-#include "ui/settings.h"
+#include "app/settings.h"
 
 static void lang(const char *l)
 {
@@ -157,8 +158,8 @@ static void ear_flush(struct ear *l)
 static void ear_open(struct ear *l, const char *game, int players, const char *const *rules, uint64_t seed)
 {
 	memset(l, 0, sizeof *l);
-	l->g = game_find(game);
-	l->gt = talk_find(game);
+	l->g = registry_ops(game);
+	l->gt = registry_find(game)->talk;
 	l->t.game = l->g;
 	l->t.me = 0;
 	l->t.players = players;
@@ -187,7 +188,7 @@ static void ear_play(struct ear *l, int (*until)(struct ear *), uint64_t seed)
 	struct sink s = { ear_gather, l };
 	while (l->g->to_act(l->st) >= 0 && !(until && until(l))) {
 		struct action a;
-		bot_choose(l->g, l->st, 1, &rng, &a);
+		bot_choose(l->g, tu_bot(l->g), l->st, 1, &rng, &a);
 		struct refusal why;
 		ck_assert(l->g->apply(l->st, &a, &s, &why) == 0);
 		ear_flush(l);
@@ -434,6 +435,35 @@ START_TEST(antes_said_when_paid)
 }
 END_TEST
 
+static int second_deal(struct ear *l) { return l->g->hand_number(l->st) >= 2; }
+
+/* Bourré: those who owe no ante at the next deal are named, not the
+ * payers ("1 chip each, except Bruno"). */
+START_TEST(antes_name_who_is_exempt)
+{
+	int found = 0;
+	for (int l10n = 0; l10n < 2; l10n++) {
+		lang(l10n ? "fr" : "en");
+		for (uint64_t seed = 1; seed <= 30 && found <= l10n; seed++) {
+			struct ear l;
+			ear_open(&l, "bourre", 5, NULL, seed);
+			ear_play(&l, second_deal, seed);
+			/* The antes of deal 2: everyone's, or all but those exempt. */
+			const char *deal2 = strstr(l.said, l10n ? "Donne 2." : "Deal 2.");
+			ck_assert_ptr_nonnull(deal2);
+			const char *paid = strstr(deal2, l10n ? "Mises payées : " : "Antes paid: ");
+			ck_assert_ptr_nonnull(paid);
+			const char *except = l10n ? "Mises payées : 1 jeton chacun, sauf " : "Antes paid: 1 chip each, except ";
+			if (!strncmp(paid, except, strlen(except)))
+				found++;
+			ear_close(&l);
+		}
+	}
+	ck_assert_int_eq(found, 2);
+	lang("en");
+}
+END_TEST
+
 START_TEST(vying_game_end_gives_the_chips)
 {
 	struct ear l;
@@ -534,10 +564,10 @@ START_TEST(bourre_agrees_in_french)
 	e.seat = 2;
 	e.value = 4;
 	struct sbuf b;
-	ann_event(&t, talk_find("bourre"), NULL, &e, &b);
+	ann_event(&t, registry_find("bourre")->talk, NULL, &e, &b);
 	ck_assert_str_eq(b.s, "Claire est bourrée : aucun pli, elle verse 4 jetons au prochain pot.");
 	e.seat = 1;
-	ann_event(&t, talk_find("bourre"), NULL, &e, &b);
+	ann_event(&t, registry_find("bourre")->talk, NULL, &e, &b);
 	ck_assert_str_eq(b.s, "Bruno est bourré : aucun pli, il verse 4 jetons au prochain pot.");
 	lang("en");
 }
@@ -558,6 +588,7 @@ int main(void)
 	tcase_add_test(tc, screen_reader_voice_kept);
 	tcase_add_test(tc, partnerships_and_names_at_the_start);
 	tcase_add_test(tc, antes_said_when_paid);
+	tcase_add_test(tc, antes_name_who_is_exempt);
 	tcase_add_test(tc, vying_game_end_gives_the_chips);
 	tcase_add_test(tc, carre_rules_speak_of_the_carre);
 	tcase_add_test(tc, french_contractions);

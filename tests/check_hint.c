@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk_hint.h"
 #include "testutil.h"
 
@@ -27,7 +28,7 @@ static void set_lang(const char *l)
 static void walk(const char *game, int players, const char *const *rules, int games, uint64_t seed,
                  struct tally *ty)
 {
-	const struct game_ops *g = game_find(game);
+	const struct game_ops *g = registry_ops(game);
 	ck_assert_ptr_nonnull(g);
 	void *st = malloc(g->state_size);
 	for (int k = 0; k < games; k++) {
@@ -46,7 +47,7 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 		while ((seat = g->to_act(st)) >= 0) {
 			struct action hint;
 			struct bot_reason why;
-			bot_hint(g, st, 2, &rng, &hint, &why);
+			bot_hint(g, tu_bot(g), st, 2, &rng, &hint, &why);
 			struct action legal[GAME_MAX_LEGAL];
 			int n = g->legal(st, legal, GAME_MAX_LEGAL);
 			char txt[ACT_STR_MAX];
@@ -68,7 +69,7 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 					printf("%s hint (%s): %s\n", game, li ? "fr" : "en", b.s);
 			}
 			struct action a;
-			bot_choose(g, st, 2, &rng, &a);
+			bot_choose(g, tu_bot(g), st, 2, &rng, &a);
 			struct refusal refused;
 			ck_assert(g->apply(st, &a, NULL, &refused) == 0);
 		}
@@ -175,7 +176,7 @@ END_TEST
 /* The sentence, word for word, in both languages. */
 START_TEST(sentences)
 {
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	struct talk t = { .game = g, .me = 0, .players = 4 };
 	struct action a = act_card(ACT_PLAY, card_make(RANK_KING, SUIT_SPADES));
 	struct bot_reason why = { BOT_WHY_TAKES, CARD_NONE, -1, -1 };
@@ -188,7 +189,7 @@ START_TEST(sentences)
 	sb_clear(&b);
 	talk_hint(&t, &a, &why, &b);
 	ck_assert_str_eq(b.s, "Jouez le roi de pique : vous remportez le pli.");
-	const struct game_ops *bo = game_find("bouillotte");
+	const struct game_ops *bo = registry_ops("bouillotte");
 	struct talk tb = { .game = bo, .me = 1, .players = 4 };
 	struct action call = act_simple(ACT_CALL);
 	call.amount = call.amount_max = 4;

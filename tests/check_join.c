@@ -407,8 +407,8 @@ START_TEST(test_messages)
 	         "\"keys\":{\"C\":\"No cards on the table.\",\"H\":\"Your 2 cards.\"},"
 	         "\"hand\":[{\"card\":\"QH\",\"name\":\"Queen of hearts\",\"playable\":false},"
 	         "{\"card\":\"7S\",\"name\":\"Seven of spades\",\"playable\":false}],"
-	         "\"choices\":[{\"action\":\"fold\",\"label\":\"Fold\"},"
-	         "{\"action\":\"raise 2\",\"label\":\"Raise\",\"min\":2,\"max\":9}]}");
+	         "\"choices\":[{\"action\":\"fold\",\"label\":\"Fold\",\"confirm\":true},"
+	         "{\"action\":\"raise 2\",\"label\":\"Raise\",\"min\":2,\"max\":9,\"confirm_from\":5}]}");
 	ck_assert_int_eq(h.updates, 1);
 	ck_assert(r.vs.my_turn);
 	ck_assert_int_eq(r.vs.moves, 3);
@@ -423,6 +423,10 @@ START_TEST(test_messages)
 	ck_assert_int_eq(r.vs.choice[1].lo, 2);
 	ck_assert_int_eq(r.vs.choice[1].hi, 9);
 	ck_assert_int_eq(r.vs.choice[1].act.amount_max, 9);
+	/* What asks for a yes is the server's word. */
+	ck_assert(view_asks(&r.vs, 0, 0));
+	ck_assert(!view_asks(&r.vs, 1, 4));
+	ck_assert(view_asks(&r.vs, 1, 5));
 	/* A refusal is said at once, with its cue. */
 	feed(&r, "{\"type\":\"refused\",\"table\":4,\"action\":\"raise 1\",\"text\":\"Too little.\",\"cue\":\"illegal\"}");
 	ck_assert_int_eq(h.say[2].kind, VIEW_SAY_REFUSAL);
@@ -444,6 +448,15 @@ START_TEST(test_bench_net)
 	ck_assert_int_eq(r.deals, 6);
 	ck_assert_int_gt(r.actions, 0);
 	ck_assert_int_gt(r.server_rss_kb, 0);
+	ck_assert(r.state_median_ms > 0 && r.state_median_ms <= r.state_p99_ms && r.state_p99_ms <= r.state_max_ms);
+	/* Bots thinking 50 ms on average (25 at least) before each move: the
+	 * moves of one table follow one another, at least that far apart. */
+	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, 50, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.deals, 2);
+	ck_assert_int_gt(r.actions, 0);
+	ck_assert_msg(r.seconds >= (double)r.actions / 2 * 0.025, "%ld actions in %.2f s", r.actions, r.seconds);
+	ck_assert(r.latency_median_ms > 0 && r.state_median_ms > 0);
 }
 END_TEST
 
@@ -484,6 +497,27 @@ static void tty_key(struct tty *t, const char *keys, const char *text)
 	tty_expect(t, text);
 }
 
+/* `tapis join` as Zoe, in English, on a new terminal, with more arguments
+ * (NULL-terminated). */
+static void tty_join(struct tty *t, const struct srv *s, const char *const *more)
+{
+	memset(t, 0, sizeof *t);
+	struct winsize ws = { 24, 200, 0, 0 };
+	t->pid = forkpty(&t->fd, NULL, NULL, &ws);
+	ck_assert_int_ge(t->pid, 0);
+	if (t->pid == 0) {
+		setenv("XDG_CONFIG_HOME", s->dir, 1);
+		setenv("XDG_STATE_HOME", s->dir, 1);
+		const char *argv[40] = { "join", s->url, "--name", "Zoe", "--text", "--lang", "en" };
+		int n = 7;
+		for (; more[n - 7] && n < 39; n++)
+			argv[n] = more[n - 7];
+		argv[n] = NULL;
+		alarm(50);
+		_exit(join_main(n, (char **)argv));
+	}
+}
+
 /* The lobby and the table's menus with the keys of a terminal: a table
  * made through the menus, begun from F2, F1 naming Tab and F2, a chat line
  * typed with Tab (with a letter beyond ASCII), the
@@ -493,17 +527,8 @@ START_TEST(test_lobby_menus)
 	struct srv s;
 	srv_start(&s);
 	static struct tty t;
-	memset(&t, 0, sizeof t);
-	struct winsize ws = { 24, 200, 0, 0 };
-	t.pid = forkpty(&t.fd, NULL, NULL, &ws);
-	ck_assert_int_ge(t.pid, 0);
-	if (t.pid == 0) {
-		setenv("XDG_CONFIG_HOME", s.dir, 1);
-		setenv("XDG_STATE_HOME", s.dir, 1);
-		const char *argv[] = { "join", s.url, "--name", "Zoe", "--text", "--lang", "en", NULL };
-		alarm(50);
-		_exit(join_main(7, (char **)argv));
-	}
+	const char *args[] = { NULL };
+	tty_join(&t, &s, args);
 	tty_expect(&t, "Lobby Create a table, 1 of 3.");
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
@@ -515,6 +540,9 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
 	tty_key(&t, "\033OQ", "Table Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
+	/* V: the server phrases short, then full, and says so. */
+	tty_key(&t, "V", "Short announcements.");
+	tty_key(&t, "V", "Full announcements.");
 	/* F1 at a network table names its own keys too. */
 	tty_key(&t, "\033OP", "Tab: at a network table: a chat line to the table.");
 	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
@@ -537,6 +565,44 @@ START_TEST(test_lobby_menus)
 }
 END_TEST
 
+/* At a network table the risky choices ask for Y as at home, by the
+ * server's marks: after the server comes back in the middle of a deal,
+ * folding with chips put in before still asks (seed 1: a straddle of 10
+ * chips, then an open of 25 to call). */
+START_TEST(test_confirm_after_reconnect)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillotte", "--seed", "1", "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	tty_key(&t, "\r", "1 of 2.");
+	tty_key(&t, "\033[B", "2 of 2.");
+	tty_key(&t, "\r", "You straddle");
+	tty_expect(&t, "Your turn. To call");
+	kill(s.pid, SIGKILL);
+	waitpid(s.pid, NULL, 0);
+	tty_expect(&t, "Connection lost.");
+	srv_run(&s);
+	tty_expect(&t, "Connection regained.");
+	tty_key(&t, "\r", "1 of 4.");
+	tty_key(&t, "\033[B", "2 of 4.");
+	tty_key(&t, "\033[B", "3 of 4.");
+	tty_key(&t, "\033[B", "Fold, 4 of 4.");
+	tty_key(&t, "\r", "Fold? Press Y to confirm, any other key to go back.");
+	tty_key(&t, "x", "Not done.");
+	/* The all-in asks too. */
+	tty_key(&t, "\033[A", "3 of 4.");
+	tty_key(&t, "\r", "Press Y to confirm");
+	tty_key(&t, "y", "You go all in");
+	kill(t.pid, SIGTERM);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_stop(&s);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
 	Suite *s = suite_create("join");
@@ -545,6 +611,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_lobby_menus);
+	tcase_add_test(tc, test_confirm_after_reconnect);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_actions_whole_game);

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "testutil.h"
 
@@ -503,6 +503,17 @@ static void quit_game(struct tty *t)
 	ck_assert_int_eq(tty_end(t), 0);
 }
 
+/* The main menu offers to resume the saved Bouillotte (the first item):
+ * Enter resumes it. */
+static void resume_bouillotte(struct tty *t, const char *lang)
+{
+	char buf[256], fr[256];
+	tty_start(t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
+	fmt(buf, sizeof buf, _("Resume %s"), _("Bouillotte"));
+	tty_expect(t, strcmp(lang, "en") ? speech_french_contract(buf, fr, sizeof fr) : buf);
+	key_expect(t, ENTER, fmt(buf, sizeof buf, _("%s resumed."), _("Bouillotte")));
+}
+
 /* The action menu: the safe item first, no wrapping at either end. */
 START_TEST(menu_safe_first_no_wrap)
 {
@@ -667,6 +678,60 @@ START_TEST(confirm_big_bet)
 }
 END_TEST
 
+/* Enter on the item asks for Y; another key goes back. */
+static void asked_then_back(struct tty *t)
+{
+	key_expect(t, ENTER, strstr(_("%s? Press Y to confirm, any other key to go back."), "%s") + 2);
+	key_expect(t, "x", _("Not done."));
+}
+
+/* A single amount above half one's chips asks too (seed 6, caves of 7:
+ * the straddle of 5 chips, with 6 left after the ante). */
+START_TEST(confirm_fixed_bet)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256];
+	struct tty t;
+	tty_start(&t, "play", "bouillotte", "--speech", "text", "--no-sound", "--seed", "6", "--rule", "cave=7",
+	          "--lang", lang, NULL);
+	await_turn(&t);
+	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 2));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 2));
+	asked_then_back(&t);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
+/* Chips put in before the game was saved still count after it is
+ * resumed: folding then asks (seed 1: a straddle of 10 chips, then an
+ * open of 25 to call). */
+START_TEST(confirm_fold_resumed)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256];
+	struct tty t;
+	bouillotte(&t, lang);
+	await_turn(&t);
+	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 2));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 2));
+	tty_keys(&t, ENTER);
+	await_turn(&t);
+	quit_game(&t);
+	resume_bouillotte(&t, lang);
+	await_turn(&t);
+	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 4));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 4));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 3, 4));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 4, 4));
+	asked_then_back(&t);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
 /* Walking the hand in a trick game (Le Brouc, seed 3: the player must
  * follow clubs with the jack of clubs, the only club). */
 START_TEST(hand_walk)
@@ -731,9 +796,8 @@ START_TEST(bourre_marks)
 	tty_start(&t, "play", "bourre", "--players", "4", "--speech", "text", "--no-sound", "--seed", "2", "--lang",
 	          lang, NULL);
 	await_turn(&t);
-	tty_keys(&t, F1);
-	tty_line(&t, line, sizeof line);
-	ck_assert_msg(!strstr(line, _("mark or unmark the selected card for a discard")), "%s", line);
+	/* Stay or pass: Space marks already, and F1 says so. */
+	key_expect(&t, F1, _("mark or unmark the selected card for a discard"));
 	key_expect(&t, " ", fmt(buf, sizeof buf, P_("%d card to discard.", "%d cards to discard.", 1), 1));
 	tty_keys(&t, RIGHT);
 	tty_line(&t, line, sizeof line);
@@ -747,6 +811,15 @@ START_TEST(bourre_marks)
 	key_expect(&t, "l", ".");
 	/* The menu: Stay first; taken, the discard comes. */
 	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 2));
+	/* F1 in it: Space still marks, the query keys still answer. */
+	tty_keys(&t, F1);
+	tty_line(&t, line, sizeof line);
+	ck_assert_msg(strstr(line, _("mark or unmark the selected card for a discard")), "%s", line);
+	ck_assert_msg(strstr(line, _("the same answers as outside the menu")), "%s", line);
+	/* A digit with no amount to type: the table card by card. */
+	tty_keys(&t, "1");
+	tty_line(&t, line, sizeof line);
+	ck_assert_msg(strcmp(line, "1") != 0 && *line, "%s", line);
 	tty_keys(&t, ENTER);
 	await_turn(&t);
 	key_expect(&t, F1, _("mark or unmark the selected card for a discard"));
@@ -811,6 +884,33 @@ END_TEST
 
 /* Short announcements leave out what the keys tell on demand: the
  * running count of tricks and the others' declaring in Bourré. */
+/* The keys that tune speech and sound say the new value and keep it in the
+ * settings file. */
+START_TEST(tune_keys)
+{
+	fresh_home();
+	write_settings("rate = 300\ncue_volume = 50\nspeech_volume = 40\n");
+	const char *lang = use_lang(_i);
+	struct tty t;
+	bouillotte(&t, lang);
+	await_turn(&t);
+	char want[128];
+	snprintf(want, sizeof want, _("Rate %d."), 320);
+	key_expect(&t, "+", want);
+	snprintf(want, sizeof want, _("Rate %d."), 300);
+	key_expect(&t, "-", want);
+	snprintf(want, sizeof want, _("Speech volume %d."), 50);
+	key_expect(&t, "]", want);
+	snprintf(want, sizeof want, _("Sound volume %d."), 40);
+	key_expect(&t, "{", want);
+	const char *set = settings_text();
+	ck_assert_msg(strstr(set, "\nrate = 300\n"), "%s", set);
+	ck_assert_msg(strstr(set, "speech_volume = 50\n"), "%s", set);
+	ck_assert_msg(strstr(set, "cue_volume = 40\n"), "%s", set);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
 START_TEST(verbosity_short)
 {
 	fresh_home();
@@ -845,16 +945,11 @@ START_TEST(quit_and_resume)
 {
 	fresh_home();
 	const char *lang = use_lang(_i);
-	char buf[256];
 	struct tty t;
 	bouillotte(&t, lang);
 	await_turn(&t);
 	quit_game(&t);
-	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
-	char fr[256];
-	fmt(buf, sizeof buf, _("Resume %s"), _("Bouillotte"));
-	tty_expect(&t, _i ? speech_french_contract(buf, fr, sizeof fr) : buf);
-	key_expect(&t, ENTER, fmt(buf, sizeof buf, _("%s resumed."), _("Bouillotte")));
+	resume_bouillotte(&t, lang);
 	quit_game(&t);
 	remove_home();
 }
@@ -874,10 +969,13 @@ int main(void)
 	tcase_add_loop_test(tc, typed_amounts, 0, 2);
 	tcase_add_loop_test(tc, confirm_all_in, 0, 2);
 	tcase_add_loop_test(tc, confirm_big_bet, 0, 2);
+	tcase_add_loop_test(tc, confirm_fixed_bet, 0, 2);
+	tcase_add_loop_test(tc, confirm_fold_resumed, 0, 2);
 	tcase_add_loop_test(tc, hand_walk, 0, 2);
 	tcase_add_loop_test(tc, history, 0, 2);
 	tcase_add_loop_test(tc, bourre_marks, 0, 2);
 	tcase_add_loop_test(tc, verbosity_key, 0, 2);
+	tcase_add_loop_test(tc, tune_keys, 0, 2);
 	tcase_add_loop_test(tc, verbosity_short, 0, 2);
 	tcase_add_loop_test(tc, quit_and_resume, 0, 2);
 	suite_add_tcase(s, tc);

@@ -10,6 +10,7 @@
 #include <check.h>
 #include <errno.h>
 #include <jansson.h>
+#include <sqlite3.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,14 +23,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "app/replay.h"
 #include "core/game.h"
 #include "net/auth.h"
 #include "net/client.h"
+#include "net/lobby.h"
 #include "net/proto.h"
 #include "net/server.h"
 #include "net/store.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "testutil.h"
 
@@ -133,6 +136,7 @@ static void store_roundtrip(const char *backend, const char *path)
 	t.seed = 0xffffffffffffULL;
 	snprintf(t.rules, sizeof t.rules, "hands=2\n");
 	snprintf(t.seats, sizeof t.seats, "[]");
+	snprintf(t.watchers, sizeof t.watchers, "[{\"name\":\"Wendy\",\"lang\":\"fr\"}]");
 	ck_assert_int_eq(store_table_put(&st, &t), 0);
 	ck_assert_int_eq(store_journal_add(&st, 7, 0, 1, "raise 2"), 0);
 	ck_assert_int_eq(store_journal_add(&st, 7, 1, 2, "fold"), 0);
@@ -145,6 +149,7 @@ static void store_roundtrip(const char *backend, const char *path)
 	ck_assert_int_eq(s.tables, 1);
 	ck_assert_int_eq(s.t.state, 1);
 	ck_assert(s.t.seed == 0xffffffffffffULL);
+	ck_assert_str_eq(s.t.watchers, "[{\"name\":\"Wendy\",\"lang\":\"fr\"}]");
 	ck_assert_int_eq(s.actions, 2);
 	ck_assert_str_eq(s.last, "2 fold");
 	store_table_delete(&st, 7);
@@ -178,6 +183,26 @@ START_TEST(test_store_backends)
 	char err[256], hash[128];
 	ck_assert_int_eq(store_open(&st, "sqlite", path, err, sizeof err), 0);
 	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	store_close(&st);
+	/* A file made before the spectators were kept opens, its tables with
+	 * none. */
+	snprintf(path, sizeof path, "%s/old.db", dir);
+	sqlite3 *db = NULL;
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db,
+	                              "CREATE TABLE tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
+	                              " players INTEGER NOT NULL, seed TEXT NOT NULL, state INTEGER NOT NULL,"
+	                              " creator TEXT NOT NULL, private INTEGER NOT NULL, pwhash TEXT NOT NULL,"
+	                              " rules TEXT NOT NULL, seats TEXT NOT NULL);"
+	                              "INSERT INTO tables VALUES (3, 'brelan', 4, '1', 0, 'Anne', 0, '', '', '[]');",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	ck_assert_msg(store_open(&st, "sqlite", path, err, sizeof err) == 0, "%s", err);
+	struct seen old = { 0 };
+	ck_assert_int_eq(store_table_each(&st, on_table, &old), 0);
+	ck_assert_int_eq(old.tables, 1);
+	ck_assert_str_eq(old.t.watchers, "[]");
 	store_close(&st);
 	char cmd[160];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -609,7 +634,7 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 	j.n = 0;
 	store_journal_each(&st, table, on_journal, &j);
 	store_close(&st);
-	const struct game_ops *g = game_find(row.t.game);
+	const struct game_ops *g = registry_ops(row.t.game);
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	char buf[STORE_TEXT_MAX];
@@ -988,10 +1013,12 @@ START_TEST(test_private_table)
 	ck_assert(count_type(&w, "say") > 5);
 	check_no_leak(&s, id, all, 3);
 	/* The lobby shows the table private, its password nowhere (at the
-	 * table, its entry comes alone, as "table"). */
+	 * table, its entry comes alone: in "joined", then as "table" when it
+	 * changes while the table waits). */
 	json_t *lobby = NULL;
 	for (int i = 0; i < a.n; i++)
-		if (!strcmp(mtype(a.msg[i]), "lobby") || !strcmp(mtype(a.msg[i]), "table"))
+		if (!strcmp(mtype(a.msg[i]), "lobby") || !strcmp(mtype(a.msg[i]), "table") ||
+		    !strcmp(mtype(a.msg[i]), "joined"))
 			lobby = a.msg[i];
 	char *text = json_dumps(lobby, JSON_COMPACT);
 	ck_assert_ptr_nonnull(strstr(text, "\"private\":true"));
@@ -1404,16 +1431,184 @@ START_TEST(test_turn_timer)
 }
 END_TEST
 
-/* The number of tables in the last lobby message t got, after servicing
- * it until that number is want (or 6 s). */
-static int lobby_tables(struct tc *t, int want)
+/* The choice of a state whose action begins with word, or NULL. */
+static json_t *choice_of(json_t *state, const char *word)
+{
+	json_t *ch = json_object_get(state, "choices");
+	for (size_t i = 0; i < json_array_size(ch); i++) {
+		const char *a = json_string_value(json_object_get(json_array_get(ch, i), "action"));
+		if (a && !strncmp(a, word, strlen(word)) && (!a[strlen(word)] || a[strlen(word)] == ' '))
+			return json_array_get(ch, i);
+	}
+	return NULL;
+}
+
+/* What a state's choices say of asking for a yes: all-in always; a range
+ * of bets from the least amount above half the chips (the top of the
+ * range, all of them); fold only with chips put in; nothing else. */
+static void check_confirms(json_t *state, int chips_in)
+{
+	json_t *ch = json_object_get(state, "choices");
+	for (size_t i = 0; i < json_array_size(ch); i++) {
+		json_t *c = json_array_get(ch, i);
+		const char *a = json_string_value(json_object_get(c, "action"));
+		int always = json_is_true(json_object_get(c, "confirm"));
+		json_t *from = json_object_get(c, "confirm_from");
+		if (!strncmp(a, "allin", 5)) {
+			ck_assert_msg(always, "%s", a);
+		} else if (!strcmp(a, "fold")) {
+			ck_assert_msg(always == (chips_in > 0), "fold, chips in: %d", chips_in);
+		} else if (json_object_get(c, "max") && (!strncmp(a, "open", 4) || !strncmp(a, "raise", 5))) {
+			int lo = (int)json_integer_value(json_object_get(c, "min"));
+			int hi = (int)json_integer_value(json_object_get(c, "max"));
+			int want = hi / 2 + 1 > lo ? hi / 2 + 1 : lo;
+			ck_assert_msg(!always, "%s", a);
+			ck_assert_msg(json_integer_value(from) == want, "%s to %d: confirm_from %lld", a, hi,
+			              (long long)json_integer_value(from));
+		} else {
+			ck_assert_msg(!always && !from, "%s asks", a);
+		}
+	}
+}
+
+/* The state tells which choices ask for a yes, by the one rule of the
+ * terminal; a player back at the table in the middle of a deal still has
+ * the chips put in before, and folding still asks. */
+START_TEST(test_confirm_fields)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 20000;
+	srv_run(&s);
+	static struct tc a, a2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long id = tc_create(&a, "bouillotte", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]",
+	                    ",\"rules\":{\"hands\":20},\"seed\":1");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	/* Put chips in (a straddle, a call, the least open) until a turn
+	 * offers to fold with them in. */
+	int chips_in = 0, seen = 0, acted = -1;
+	json_t *fold = NULL;
+	for (int i = 0; i < 20000 && !fold; i++) {
+		netc_service(a.c, 1);
+		ck_assert_int_eq(a.refused, 0);
+		ck_assert_msg(!a.over, "no turn to fold with chips in");
+		for (; seen < a.n; seen++)
+			if (!strcmp(mtype(a.msg[seen]), "say")) {
+				const char *x = json_string_value(json_object_get(a.msg[seen], "text"));
+				if (x && !strncmp(x, "Deal ", 5))
+					chips_in = 0;
+			}
+		json_t *st = a.state;
+		int moves = st ? (int)json_integer_value(json_object_get(st, "moves")) : -1;
+		if (!st || !json_is_true(json_object_get(st, "my_turn")) || moves == acted)
+			continue;
+		check_confirms(st, chips_in);
+		if (chips_in > 0 && choice_of(st, "fold")) {
+			fold = choice_of(st, "fold");
+			break;
+		}
+		const char *pick = NULL;
+		json_t *c;
+		if ((c = choice_of(st, "straddle")) || (c = choice_of(st, "call")) || (c = choice_of(st, "open")) ||
+		    (c = choice_of(st, "pass")) || (c = choice_of(st, "decline")) || (c = choice_of(st, "take")))
+			pick = json_string_value(json_object_get(c, "action"));
+		ck_assert_ptr_nonnull(pick);
+		if (!strncmp(pick, "straddle", 8) || !strncmp(pick, "call", 4) || !strncmp(pick, "open", 4))
+			chips_in = 1;
+		tc_send(&a, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", id, pick);
+		acted = moves;
+	}
+	ck_assert_ptr_nonnull(fold);
+	ck_assert(json_is_true(json_object_get(fold, "confirm")));
+	/* Gone and back in the middle of the deal: the new view knows. */
+	char token[40];
+	snprintf(token, sizeof token, "%s", a.token);
+	netc_abandon(a.c);
+	a.c = NULL;
+	tc_hello(&a2, &s, "Anne", "en", NULL, token);
+	tc_wait(&a2, "welcome");
+	tc_wait(&a2, "joined");
+	a2.table = id;
+	a2.seat = 0;
+	json_t *st = tc_wait(&a2, "state");
+	ck_assert(json_is_true(json_object_get(st, "my_turn")));
+	check_confirms(st, chips_in);
+	ck_assert(json_is_true(json_object_get(choice_of(st, "fold"), "confirm")));
+	tc_free(&a);
+	tc_free(&a2);
+	srv_stop(&s);
+}
+END_TEST
+
+static long long mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Service the clients for ms milliseconds. */
+static void service_for(struct tc **t, int n, int ms)
+{
+	for (long long end = mono_ms() + ms; mono_ms() < end;)
+		for (int i = 0; i < n; i++)
+			netc_service(t[i]->c, 2);
+}
+
+/* Many changes in a row (people logging in one after another): the lobby's
+ * list goes at most every LOBBY_LIST_MS, the last one holding every change;
+ * the members of a waiting table hear its entry only when it changed. */
+START_TEST(test_lobby_coalesced)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc o, a, p[20];
+	tc_login(&o, &s, "Olga", "en", NULL);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	struct tc *both[] = { &o, &a };
+	service_for(both, 2, 300);
+	int lists = count_type(&o, "lobby"), entries = count_type(&a, "table");
+	long long t0 = mono_ms();
+	for (int i = 0; i < 20; i++) {
+		char name[24];
+		snprintf(name, sizeof name, "Guest%d", i);
+		tc_hello(&p[i], &s, name, "en", NULL, NULL);
+		service_for(both, 2, 10);
+	}
+	long long elapsed = mono_ms() - t0;
+	service_for(both, 2, 3 * LOBBY_LIST_MS);
+	lists = count_type(&o, "lobby") - lists;
+	ck_assert_int_ge(lists, 1);
+	ck_assert_msg(lists <= elapsed / LOBBY_LIST_MS + 2, "%d lists in %lld ms", lists, elapsed);
+	json_t *last = NULL;
+	for (int i = 0; i < o.n; i++)
+		if (!strcmp(mtype(o.msg[i]), "lobby"))
+			last = o.msg[i];
+	ck_assert_int_eq(json_array_size(json_object_get(last, "users")), 22);
+	ck_assert_int_eq(json_array_size(json_object_get(last, "tables")), 1);
+	/* Anne's table did not change: she heard nothing of it. */
+	ck_assert_int_eq(count_type(&a, "table"), entries);
+	for (int i = 0; i < 20; i++)
+		tc_free(&p[i]);
+	tc_free(&o);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The size of a list ("tables", "users") in the last lobby message t got,
+ * after servicing it until that size is want (or 6 s). */
+static int lobby_size(struct tc *t, const char *list, int want)
 {
 	int n = -1;
 	for (int tries = 0; tries < 1200; tries++) {
 		netc_service(t->c, 5);
 		for (int i = t->n - 1; i >= 0; i--)
 			if (!strcmp(mtype(t->msg[i]), "lobby")) {
-				n = (int)json_array_size(json_object_get(t->msg[i], "tables"));
+				n = (int)json_array_size(json_object_get(t->msg[i], list));
 				break;
 			}
 		if (n == want)
@@ -1421,6 +1616,131 @@ static int lobby_tables(struct tc *t, int want)
 	}
 	return n;
 }
+
+/* The last message of a type t got, NULL none. */
+static json_t *last_of(const struct tc *t, const char *type)
+{
+	for (int i = t->n - 1; i >= 0; i--)
+		if (!strcmp(mtype(t->msg[i]), type))
+			return t->msg[i];
+	return NULL;
+}
+
+/* Back with the token after a lost connection or a restart: joined at the
+ * same seat, then (after what was missed, if anything) the state. */
+static void tc_back(struct tc *t, struct srv *s, const struct tc *before, long table)
+{
+	tc_hello(t, s, before->name, before->lang, NULL, before->token);
+	tc_wait(t, "welcome");
+	json_t *j = tc_wait(t, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), table);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), before->seat);
+	t->table = table;
+	t->seat = before->seat;
+	t->state = tc_wait(t, "state");
+}
+
+/* 1 when t heard who deals, in lang ("en", "fr"). */
+static int heard_deal(const struct tc *t, const char *lang)
+{
+	if (!strcmp(lang, "fr"))
+		return heard(t, " donne.") || heard(t, "Vous donnez.");
+	return heard(t, " deals.") || heard(t, "You deal.");
+}
+
+/* Playing together, from end to end: four people meet in the lobby (two in
+ * English, two in French) and chat there; one makes a game with options,
+ * the others sit, they chat at the table and play; one loses the
+ * connection and comes back; the server is killed in the middle and
+ * started again, everyone comes back and the game goes to its end. No
+ * message of any of them told a card its seat had not seen. */
+START_TEST(test_play_together)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, c, d, c2, a2, b2, c3, d2;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	tc_login(&d, &s, "Denis", "fr", NULL);
+	ck_assert_int_eq(lobby_size(&a, "users", 4), 4);
+	tc_send(&b, "{\"type\":\"chat\",\"text\":\"On joue ?\"}");
+	struct tc *lobby[] = { &a, &c, &d };
+	for (int i = 0; i < 3; i++) {
+		json_t *m = tc_wait(lobby[i], "chat");
+		ck_assert_str_eq(json_string_value(json_object_get(m, "from")), "Bruno");
+		ck_assert_str_eq(json_string_value(json_object_get(m, "text")), "On joue ?");
+	}
+	long id = tc_create(&a, "bouillotte", 4, "[\"open\",\"open\",\"open\",\"open\"]",
+	                    ",\"rules\":{\"hands\":4,\"cave\":50}");
+	a.seat = 0;
+	/* Denis, still in the lobby, sees the table and its options. */
+	ck_assert_int_eq(lobby_size(&d, "tables", 1), 1);
+	json_t *entry = json_array_get(json_object_get(last_of(&d, "lobby"), "tables"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(entry, "game")), "bouillotte");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(entry, "rules"), "cave")), "50");
+	tc_sit(&b, id, 1);
+	tc_sit(&c, id, 2);
+	tc_sit(&d, id, 3);
+	tc_send(&d, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"Bonne chance\"}", id);
+	struct tc *others[] = { &a, &b, &c };
+	for (int i = 0; i < 3; i++) {
+		json_t *m;
+		do
+			m = tc_wait(others[i], "chat");
+		while (json_integer_value(json_object_get(m, "table")) != id);
+		ck_assert_str_eq(json_string_value(json_object_get(m, "text")), "Bonne chance");
+	}
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *four[] = { &a, &b, &c, &d };
+	int states = 4;
+	play_until(four, 4, stop_after_states, &states);
+	/* Carla's connection drops; the others play on, and she comes back. */
+	netc_abandon(c.c);
+	c.c = NULL;
+	struct tc *three[] = { &a, &b, &d };
+	states = count_type(&a, "state") + 3;
+	play_until(three, 3, stop_after_states, &states);
+	tc_back(&c2, &s, &c, id);
+	json_t *missed = last_of(&c2, "missed");
+	ck_assert_ptr_nonnull(missed);
+	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
+	struct tc *again[] = { &a, &b, &c2, &d };
+	states = count_type(&a, "state") + 3;
+	play_until(again, 4, stop_after_states, &states);
+	ck_assert_msg(!a.over, "the game ended before the restart");
+	/* The server dies in the middle of the game and starts again. */
+	ck_assert_int_eq(kill(s.pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(s.pid, NULL, 0), s.pid);
+	struct tc *gone[] = { &a, &b, &c2, &d };
+	for (int i = 0; i < 4; i++) {
+		netc_abandon(gone[i]->c);
+		gone[i]->c = NULL;
+	}
+	srv_run(&s);
+	tc_back(&a2, &s, &a, id);
+	tc_back(&b2, &s, &b, id);
+	tc_back(&c3, &s, &c2, id);
+	tc_back(&d2, &s, &d, id);
+	struct tc *after[] = { &a2, &b2, &c3, &d2 };
+	int moves = (int)json_integer_value(json_object_get(a2.state, "moves"));
+	play_until(after, 4, NULL, NULL);
+	ck_assert_int_gt(json_integer_value(json_object_get(a2.state, "moves")), moves);
+	/* Each heard the game in their language: who deals, at every deal. */
+	struct tc *en[] = { &a, &c, &a2, &c3 }, *fr[] = { &b, &d, &b2, &d2 };
+	for (int i = 0; i < 2; i++) {
+		ck_assert(heard_deal(en[i], "en") || heard_deal(en[i + 2], "en"));
+		ck_assert(heard_deal(fr[i], "fr") || heard_deal(fr[i + 2], "fr"));
+		ck_assert(!heard_deal(en[i], "fr") && !heard_deal(fr[i], "en"));
+	}
+	replay_log(&s, id);
+	struct tc *every[] = { &a, &b, &c, &d, &c2, &a2, &b2, &c3, &d2 };
+	check_no_leak(&s, id, every, 9);
+	for (int i = 0; i < 9; i++)
+		tc_free(every[i]);
+	srv_stop(&s);
+}
+END_TEST
 
 /* Tables go: a waiting one when everybody left it, a finished one a while
  * after its end (players coming back in between still hear the end); they
@@ -1437,10 +1757,10 @@ START_TEST(test_tables_removed)
 	/* Olga stays in the lobby: the list of tables goes to those at no table. */
 	tc_login(&o, &s, "Olga", "en", NULL);
 	long waiting = tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
-	ck_assert_int_eq(lobby_tables(&o, 1), 1);
+	ck_assert_int_eq(lobby_size(&o, "tables", 1), 1);
 	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", waiting);
 	tc_wait(&a, "left");
-	ck_assert_int_eq(lobby_tables(&o, 0), 0);
+	ck_assert_int_eq(lobby_size(&o, "tables", 0), 0);
 	/* A game played to its end; Bruno drops before it and comes back late. */
 	tc_login(&b, &s, "Bruno", "en", NULL);
 	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
@@ -1456,7 +1776,7 @@ START_TEST(test_tables_removed)
 	b.c = NULL;
 	struct tc *anne[] = { &a };
 	play_until(anne, 1, NULL, NULL);
-	ck_assert_int_eq(lobby_tables(&o, 1), 1);
+	ck_assert_int_eq(lobby_size(&o, "tables", 1), 1);
 	tc_hello(&b2, &s, "Bruno", "en", NULL, token);
 	json_t *j = tc_wait(&b2, "joined");
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
@@ -1465,7 +1785,7 @@ START_TEST(test_tables_removed)
 	json_t *st = tc_wait(&b2, "state");
 	ck_assert_str_eq(json_string_value(json_object_get(st, "state")), "over");
 	/* Then the table goes, and its members hear so. */
-	ck_assert_int_eq(lobby_tables(&o, 0), 0);
+	ck_assert_int_eq(lobby_size(&o, "tables", 0), 0);
 	json_t *left = tc_wait(&b2, "left");
 	ck_assert_str_eq(json_string_value(json_object_get(left, "reason")), "closed");
 	char log[200];
@@ -1479,7 +1799,7 @@ START_TEST(test_tables_removed)
 	srv_halt(&s);
 	srv_run(&s);
 	tc_login(&a, &s, "Anne", "en", NULL);
-	ck_assert_int_eq(lobby_tables(&a, 0), 0);
+	ck_assert_int_eq(lobby_size(&a, "tables", 0), 0);
 	tc_free(&a);
 	srv_stop(&s);
 }
@@ -1539,6 +1859,24 @@ START_TEST(test_guest_token_restart)
 }
 END_TEST
 
+/* Anne plays Bourré with three bots, Wendy (in French) watches; a few
+ * moves are played. Returns the table. */
+static long watched_game(struct srv *s, struct tc *a, struct tc *w)
+{
+	tc_login(a, s, "Anne", "en", NULL);
+	tc_login(w, s, "Wendy", "fr", NULL);
+	long id = tc_create(a, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a->seat = 0;
+	w->table = id;
+	tc_send(w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	ck_assert_int_eq(json_integer_value(json_object_get(tc_wait(w, "joined"), "seat")), -1);
+	tc_send(a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { a, w };
+	int states = 3;
+	play_until(all, 2, stop_after_states, &states);
+	return id;
+}
+
 /* A spectator who drops keeps their place: nobody else may take the guest
  * name, and back with the token they hear a bounded summary of what they
  * missed, then the table's state. */
@@ -1547,31 +1885,20 @@ START_TEST(test_spectator_back)
 	struct srv s;
 	srv_start(&s);
 	static struct tc a, w, x, w2;
-	tc_login(&a, &s, "Anne", "en", NULL);
-	tc_login(&w, &s, "Wendy", "fr", NULL);
-	long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
-	a.seat = 0;
-	w.table = id;
-	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
-	json_t *j = tc_wait(&w, "joined");
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
-	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
-	struct tc *all[] = { &a, &w };
-	int states = 3;
-	play_until(all, 2, stop_after_states, &states);
+	long id = watched_game(&s, &a, &w);
 	char token[40];
 	snprintf(token, sizeof token, "%s", w.token);
 	netc_abandon(w.c);
 	w.c = NULL;
 	struct tc *anne[] = { &a };
-	states = count_type(&a, "state") + 8;
+	int states = count_type(&a, "state") + 8;
 	play_until(anne, 1, stop_after_states, &states);
 	tc_hello(&x, &s, "Wendy", "en", NULL, NULL);
 	ck_assert_str_eq(next_error(&x), "name_in_use");
 	tc_free(&x);
 	tc_hello(&w2, &s, "Wendy", "fr", NULL, token);
 	tc_wait(&w2, "welcome");
-	j = tc_wait(&w2, "joined");
+	json_t *j = tc_wait(&w2, "joined");
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
 	json_t *missed = tc_wait(&w2, "missed");
@@ -1584,6 +1911,59 @@ START_TEST(test_spectator_back)
 	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
 	tc_free(&a);
 	tc_free(&w);
+	tc_free(&w2);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A spectator's place outlives the server (killed, not even stopped): back
+ * with their token after the restart, they watch again, with what was said
+ * meanwhile (in their language) and where the table is. */
+START_TEST(test_spectator_restart)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, w, a2, w2;
+	long id = watched_game(&s, &a, &w);
+	char wtoken[40];
+	snprintf(wtoken, sizeof wtoken, "%s", w.token);
+	ck_assert_int_eq(kill(s.pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(s.pid, NULL, 0), s.pid);
+	netc_abandon(a.c);
+	a.c = NULL;
+	netc_abandon(w.c);
+	w.c = NULL;
+	srv_run(&s);
+	/* Anne first: Wendy, still away, misses her return. */
+	tc_back(&a2, &s, &a, id);
+	/* Nobody else takes Wendy's name while her place is kept. */
+	static struct tc x;
+	tc_hello(&x, &s, "Wendy", "fr", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(&w2, &s, "Wendy", "fr", NULL, wtoken);
+	tc_wait(&w2, "welcome");
+	json_t *j = tc_wait(&w2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
+	w2.table = id;
+	json_t *missed = tc_wait(&w2, "missed");
+	char *text = json_dumps(json_object_get(missed, "says"), JSON_COMPACT);
+	ck_assert_msg(strstr(text, "Anne est de retour") != NULL, "missed: %s", text);
+	free(text);
+	json_t *st = tc_wait(&w2, "state");
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "seat")), -1);
+	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
+	w2.state = st;
+	/* She watches the rest of the game; she is told no card she could not
+	 * see. */
+	struct tc *again[] = { &a2, &w2 };
+	play_until(again, 2, NULL, NULL);
+	ck_assert(count_type(&w2, "say") > 5);
+	check_no_leak(&s, id, again, 2);
+	tc_free(&a);
+	tc_free(&w);
+	tc_free(&a2);
 	tc_free(&w2);
 	srv_stop(&s);
 }
@@ -1643,6 +2023,116 @@ START_TEST(test_hint)
 	tc_free(&a);
 	tc_free(&b);
 	tc_free(&w);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The message of the next error, checked to be of that code. */
+static const char *error_text(struct tc *t, const char *code)
+{
+	json_t *e = tc_wait(t, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), code);
+	return json_string_value(json_object_get(e, "message"));
+}
+
+/* Errors are phrased in the language of the connection's hello: a French
+ * player reads French, an English one English, for the same refusal. */
+START_TEST(test_errors_in_language)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc f, e, x;
+	tc_login(&f, &s, "Fanny", "fr", "secret un");
+	tc_login(&e, &s, "Eddie", "en", NULL);
+	tc_send(&f, "{\"type\":\"sit\",\"table\":99}");
+	ck_assert_str_eq(error_text(&f, "no_table"), "cette table n'existe pas");
+	tc_send(&e, "{\"type\":\"sit\",\"table\":99}");
+	ck_assert_str_eq(error_text(&e, "no_table"), "there is no such table");
+	/* Read by the message parser, with what was wrong. */
+	tc_send(&f, "{\"type\":\"create\",\"game\":\"whist\"}");
+	ck_assert_str_eq(error_text(&f, "bad_message"), "aucun jeu ne s'appelle 'whist'");
+	/* Made by the table. */
+	long id = tc_create(&e, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_send(&f, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", id);
+	ck_assert_str_eq(error_text(&f, "seat"), "la place 1 n'est pas libre");
+	tc_send(&f, "{\"type\":\"start\",\"table\":%ld}", id);
+	ck_assert_str_eq(error_text(&f, "not_creator"), "seul le créateur de la table peut le faire");
+	tc_send(&f, "{\"type\":\"hint\",\"table\":%ld}", id);
+	ck_assert_str_eq(error_text(&f, "not_playing"), "la partie n'est pas en cours");
+	/* The server loop's own: too many messages at once. */
+	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+		tc_send(&f, "{\"type\":\"ping\"}");
+	ck_assert_str_eq(error_text(&f, "rate"), "trop de messages : ralentissez");
+	usleep(500 * 1000);
+	/* A refused hello is in the language it asked for; the connection
+	 * replaced hears it in its own. */
+	tc_hello(&x, &s, "Fanny", "fr", "secret deux", NULL);
+	ck_assert_str_eq(error_text(&x, "password"), "mot de passe faux");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Fanny\",\"lang\":\"en\",\"password\":\"secret un\"}");
+	tc_wait(&x, "welcome");
+	json_t *r;
+	while (!strcmp(json_string_value(json_object_get(r = tc_wait(&f, "error"), "code")), "rate"))
+		continue; /* the rest of the burst */
+	ck_assert_str_eq(json_string_value(json_object_get(r, "code")), "replaced");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "connecté depuis ailleurs");
+	tc_free(&f);
+	tc_free(&e);
+	tc_free(&x);
+	srv_stop(&s);
+}
+END_TEST
+
+/* How many says t heard holding part. */
+static int heard_count(const struct tc *t, const char *part)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		n += !strcmp(mtype(t->msg[i]), "say") && x && strstr(x, part);
+	}
+	return n;
+}
+
+/* V over the network: a listener asks for short announcements, is told so
+ * in their language, and their view phrases short from then on (Bourré's
+ * trick count left to S), while another listener still hears it all. */
+START_TEST(test_verbosity)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "fr", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "bourre", 4, "[\"bot:1\",\"bot:1\",\"bot:1\",\"bot:1\"]",
+	                   ",\"rules\":{\"hands\":2},\"seed\":7");
+	b.table = id;
+	tc_send(&b, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&b, "joined");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"brief\"}", id);
+	ck_assert_str_eq(next_error(&a), "bad_message");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"short\"}", id + 1);
+	ck_assert_str_eq(next_error(&a), "no_table");
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"short\"}", id);
+	json_t *say = tc_wait(&a, "say");
+	ck_assert_str_eq(json_string_value(json_object_get(say, "text")), "Annonces brèves.");
+	ck_assert_int_eq(json_integer_value(json_object_get(say, "table")), id);
+	ck_assert_int_eq(count_type(&b, "say"), 0); /* to Anne alone */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	/* Short leaves out the others' passing and staying (T and S tell
+	 * them) and the running count of tricks (S tells it). */
+	int full = heard_count(&b, " passe.") + heard_count(&b, "le pli, ");
+	ck_assert_int_gt(full, 0);
+	ck_assert_int_eq(heard_count(&a, " passe.") + heard_count(&a, "le pli, "), 0);
+	ck_assert_int_eq(heard_count(&a, "prend le pli"), heard_count(&b, "prend le pli"));
+	/* Back to full: said, and kept. */
+	a.cursor = a.n;
+	tc_send(&a, "{\"type\":\"verbosity\",\"table\":%ld,\"level\":\"full\"}", id);
+	say = tc_wait(&a, "say");
+	ck_assert_str_eq(json_string_value(json_object_get(say, "text")), "Annonces complètes.");
+	tc_free(&a);
+	tc_free(&b);
 	srv_stop(&s);
 }
 END_TEST
@@ -1747,8 +2237,14 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);
+	tcase_add_test(tc, test_spectator_restart);
+	tcase_add_test(tc, test_play_together);
 	tcase_add_test(tc, test_hint);
+	tcase_add_test(tc, test_errors_in_language);
+	tcase_add_test(tc, test_verbosity);
+	tcase_add_test(tc, test_confirm_fields);
 	suite_add_tcase(s, tc);
 	return s;
 }

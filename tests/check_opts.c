@@ -33,7 +33,7 @@ static const struct opt table[] = {
 	OPT_F("flag", N_("a flag"), struct cfg, flag),
 	OPT_I("num", N_("N"), N_("a number"), struct cfg, num, -5, 10),
 	OPT_S("str", N_("TEXT"), N_("a string"), struct cfg, str),
-	OPT_K("lang", "en|fr", N_("one of two"), struct cfg, lang),
+	OPT_G(N_("the language"), struct cfg, lang),
 	OPT_L("rule", N_("KEY=VALUE"), N_("repeatable"), struct cfg, list),
 	OPT_C("call", N_("V"), N_("a handler"), count_call),
 	OPT_END,

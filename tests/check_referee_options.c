@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "core/game.h"
 #include "core/rng.h"
 #include "core/rules.h"
@@ -88,7 +89,7 @@ static long env_long(const char *name, long def)
 
 START_TEST(drawn_options)
 {
-	const struct game_ops *g = game_list[_i];
+	const struct game_ops *g = registry_games[_i].ops;
 	long combos = env_long("TAPIS_REFEREE_COMBOS", 6);
 	uint64_t seed = (uint64_t)env_long("TAPIS_REFEREE_SEED", 1);
 	struct rng r;
@@ -141,7 +142,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("referee_options");
 	TCase *tc = tcase_create("drawn");
 	int n = 0;
-	while (game_list[n])
+	while (registry_games[n].ops)
 		n++;
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, drawn_options, 0, n);

@@ -9,12 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "app/replay.h"
 #include "app/table.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
 #include "core/rng.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "testutil.h"
 
@@ -183,8 +184,8 @@ START_TEST(every_game_replays)
 {
 	int games = 0, logs = 0;
 	long lines = 0;
-	for (int gi = 0; game_list[gi]; gi++, games++) {
-		const struct game_ops *g = game_list[gi];
+	for (int gi = 0; registry_games[gi].ops; gi++, games++) {
+		const struct game_ops *g = registry_games[gi].ops;
 		int counts[3], nc;
 		player_counts(g, counts, &nc);
 		for (int c = 0; c < nc; c++)
@@ -232,8 +233,8 @@ END_TEST
 /* A first dealer given (--dealer): not drawn from the seed. */
 START_TEST(given_dealer)
 {
-	for (int gi = 0; game_list[gi]; gi++) {
-		const struct game_ops *g = game_list[gi];
+	for (int gi = 0; registry_games[gi].ops; gi++) {
+		const struct game_ops *g = registry_games[gi].ops;
 		int players = g->default_players;
 		for (int dealer = 0; dealer < players; dealer += players - 1 > 0 ? players - 1 : 1) {
 			struct played p;
@@ -251,8 +252,8 @@ END_TEST
  * rest from the seed) replays from the packs of its log. */
 START_TEST(stacked_deck)
 {
-	for (int gi = 0; game_list[gi]; gi++) {
-		const struct game_ops *g = game_list[gi];
+	for (int gi = 0; registry_games[gi].ops; gi++) {
+		const struct game_ops *g = registry_games[gi].ops;
 		int counts[3], nc;
 		player_counts(g, counts, &nc);
 		for (int pc = 0; pc < nc; pc++) {
@@ -328,8 +329,8 @@ START_TEST(same_announcements)
 	for (int li = 0; li < 2; li++) {
 		char err[256];
 		i18n_set_lang(langs[li], err, sizeof err);
-		for (int gi = 0; game_list[gi]; gi++) {
-			const struct game_ops *g = game_list[gi];
+		for (int gi = 0; registry_games[gi].ops; gi++) {
+			const struct game_ops *g = registry_games[gi].ops;
 			struct played p;
 			play_game(g, g->default_players, 5 + (uint64_t)li, -1, NULL, 1, 1, &p);
 			char *said = NULL;
@@ -367,8 +368,8 @@ static void expect(const char *text, const char *what, int status, int line)
 /* Tampered logs of every game: refused, naming the line. */
 START_TEST(tampered)
 {
-	for (int gi = 0; game_list[gi]; gi++) {
-		const struct game_ops *g = game_list[gi];
+	for (int gi = 0; registry_games[gi].ops; gi++) {
+		const struct game_ops *g = registry_games[gi].ops;
 		struct played p;
 		play_game(g, g->default_players, 31, -1, NULL, 1, 0, &p);
 		int n = count_lines(p.log);
@@ -528,7 +529,7 @@ END_TEST
  * Q) too. */
 START_TEST(reformatted_and_partial)
 {
-	const struct game_ops *g = game_list[0];
+	const struct game_ops *g = registry_games[0].ops;
 	struct played p;
 	play_game(g, g->default_players, 8, -1, NULL, 1, 0, &p);
 	size_t len = strlen(p.log);
@@ -592,7 +593,7 @@ static char *first_lines(const char *log, int k)
  * changed before the cut is still refused. */
 START_TEST(cut_inside_an_action)
 {
-	const struct game_ops *g = game_list[0];
+	const struct game_ops *g = registry_games[0].ops;
 	struct played p;
 	play_game(g, g->default_players, 8, -1, NULL, 3, 0, &p);
 	int e = find_line(p.log, "\"type\":\"hand_end\"", 1);
@@ -625,7 +626,7 @@ END_TEST
 /* Random damage: any status, never a crash, a line named when refused. */
 START_TEST(fuzz)
 {
-	const struct game_ops *g = game_list[0];
+	const struct game_ops *g = registry_games[0].ops;
 	struct played p;
 	play_game(g, g->min_players, 12, -1, NULL, 1, 0, &p);
 	size_t len = strlen(p.log);
@@ -660,7 +661,7 @@ END_TEST
 /* replay_file: a file, and an unreadable one. */
 START_TEST(file)
 {
-	const struct game_ops *g = game_list[0];
+	const struct game_ops *g = registry_games[0].ops;
 	struct played p;
 	play_game(g, g->default_players, 3, -1, NULL, 1, 0, &p);
 	char path[512];
@@ -686,7 +687,7 @@ END_TEST
  * control characters escaped. */
 START_TEST(hostile_files)
 {
-	const struct game_ops *g = game_list[0];
+	const struct game_ops *g = registry_games[0].ops;
 	struct played p;
 	play_game(g, g->default_players, 3, -1, NULL, 1, 0, &p);
 	size_t len = strlen(p.log);

@@ -6,10 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "core/game.h"
 #include "core/paths.h"
 #include "core/rules.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "testutil.h"
 
 static void lang(const char *l)
@@ -38,8 +39,8 @@ static int value_words(const struct rule_def *d, const char **out, int max)
 START_TEST(french_rule_keys)
 {
 	lang("fr");
-	for (int g = 0; game_list[g]; g++) {
-		const struct game_ops *ops = game_list[g];
+	for (int g = 0; registry_games[g].ops; g++) {
+		const struct game_ops *ops = registry_games[g].ops;
 		for (int k = 0; k < ops->nrules; k++) {
 			const char *key = ops->rules[k].key;
 			const char *fr = C_("rule", key);
@@ -54,8 +55,8 @@ START_TEST(french_rule_values)
 {
 	lang("fr");
 	int words = 0;
-	for (int g = 0; game_list[g]; g++) {
-		const struct game_ops *ops = game_list[g];
+	for (int g = 0; registry_games[g].ops; g++) {
+		const struct game_ops *ops = registry_games[g].ops;
 		for (int k = 0; k < ops->nrules; k++) {
 			const char *w[40];
 			int n = value_words(&ops->rules[k], w, 40);
@@ -76,8 +77,8 @@ END_TEST
 START_TEST(french_rule_help)
 {
 	lang("fr");
-	for (int g = 0; game_list[g]; g++) {
-		const struct game_ops *ops = game_list[g];
+	for (int g = 0; registry_games[g].ops; g++) {
+		const struct game_ops *ops = registry_games[g].ops;
 		for (int k = 0; k < ops->nrules; k++) {
 			const char *help = ops->rules[k].help;
 			ck_assert_msg(help && *help, "%s: rule '%s' has no help line", ops->name, ops->rules[k].key);
@@ -93,8 +94,8 @@ END_TEST
 START_TEST(english_spoken_forms)
 {
 	lang("en");
-	for (int g = 0; game_list[g]; g++) {
-		const struct game_ops *ops = game_list[g];
+	for (int g = 0; registry_games[g].ops; g++) {
+		const struct game_ops *ops = registry_games[g].ops;
 		for (int k = 0; k < ops->nrules; k++) {
 			const struct rule_def *d = &ops->rules[k];
 			ck_assert_msg(!strchr(C_("rule", d->key), '_'), "%s: rule '%s' is spoken with an underscore",

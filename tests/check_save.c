@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "app/save.h"
 #include "app/table.h"
 #include "core/deckfile.h"
@@ -232,7 +233,7 @@ END_TEST
 static void bot_options(struct table_options *o)
 {
 	memset(o, 0, sizeof *o);
-	o->game = game_find("bourre");
+	o->game = registry_ops("bourre");
 	ck_assert_ptr_nonnull(o->game);
 	o->players = 4;
 	o->dealer = -1;
@@ -278,7 +279,7 @@ START_TEST(test_table_resume_elsewhere)
 	/* Stacked packs from a file named relative to the directory of play. */
 	char deckp[600], cwd[4096];
 	snprintf(deckp, sizeof deckp, "%s/my.deck", dir);
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	struct table_options o;
 	bot_options(&o);
 	card_t pack[CARD_MAX_PACK];

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "audio/audio.h"
-#include "ui/settings.h"
+#include "app/settings.h"
 
 static char dir[256];
 

@@ -6,9 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "core/paths.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "testutil.h"
@@ -73,6 +74,20 @@ START_TEST(languages_side_by_side)
 	lang("fr");
 	ck_assert_str_eq(_("It is not your turn."), "Ce n'est pas votre tour.");
 	free(saved);
+}
+END_TEST
+
+/* The one check of a language's name: exactly the languages tapis speaks. */
+START_TEST(languages_known)
+{
+	ck_assert(i18n_lang_known("en"));
+	ck_assert(i18n_lang_known("fr"));
+	ck_assert(!i18n_lang_known("de"));
+	ck_assert(!i18n_lang_known("fr_FR"));
+	ck_assert(!i18n_lang_known("FR"));
+	ck_assert(!i18n_lang_known("f"));
+	ck_assert(!i18n_lang_known(""));
+	ck_assert(!i18n_lang_known(NULL));
 }
 END_TEST
 
@@ -172,7 +187,7 @@ END_TEST
 
 START_TEST(generic_announcements)
 {
-	const struct game_ops *g = game_list[0];
+	const struct game_ops *g = registry_games[0].ops;
 	ck_assert_ptr_nonnull(g);
 	struct talk t = { .game = g, .me = 0, .players = 4 };
 	struct event e;
@@ -215,6 +230,7 @@ int main(void)
 	tcase_add_test(tc, queue_and_history);
 	tcase_add_test(tc, generic_announcements);
 	tcase_add_test(tc, languages_side_by_side);
+	tcase_add_test(tc, languages_known);
 	suite_add_tcase(s, tc);
 	int rc = tu_run(s);
 	i18n_release();

@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "games/vying.h"
 #include "speech/announce.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 #include "testutil.h"
 
@@ -43,8 +45,8 @@ static void play_and_talk(const char *game, int players, const char *const *rule
 {
 	struct listen l;
 	memset(&l, 0, sizeof l);
-	l.g = game_find(game);
-	l.gt = talk_find(game);
+	l.g = registry_ops(game);
+	l.gt = registry_find(game)->talk;
 	ck_assert_ptr_nonnull(l.gt);
 	l.t.game = l.g;
 	l.t.me = 0;
@@ -97,7 +99,7 @@ static void play_and_talk(const char *game, int players, const char *const *rule
 			}
 		}
 		struct action a;
-		bot_choose(l.g, l.st, 2, &rng, &a);
+		bot_choose(l.g, tu_bot(l.g), l.st, 2, &rng, &a);
 		struct refusal why;
 		ck_assert(l.g->apply(l.st, &a, &s, &why) == 0);
 	}
@@ -123,7 +125,7 @@ START_TEST(example_showdown_words)
 	struct listen l;
 	memset(&l, 0, sizeof l);
 	l.g = t.g;
-	l.gt = talk_find("bouillotte");
+	l.gt = registry_find("bouillotte")->talk;
 	l.t.game = t.g;
 	l.t.me = 0;
 	l.t.players = 4;
@@ -191,7 +193,7 @@ static void batch_init(struct batch *bt, struct tu_game *tg, const char *game)
 {
 	memset(bt, 0, sizeof *bt);
 	bt->g = tg->g;
-	bt->gt = talk_find(game);
+	bt->gt = registry_find(game)->talk;
 	bt->t.game = tg->g;
 	bt->t.me = 0;
 	bt->t.players = *(int *)tg->st;
@@ -394,6 +396,91 @@ START_TEST(scores_in_levels)
 }
 END_TEST
 
+/* A deal where you, seat 0 with 10 chips, go all in; Bruno raises 30,
+ * Claire calls, the others up to seat `callers` call too, the rest fold,
+ * then everyone stands: two pots. Heard in lang; the game released by the
+ * caller. */
+static void short_stack_deal(struct batch *bt, struct tu_game *tg, const char *lang, const char *game,
+                             int players, const char *const *rules, const char *deck, int callers)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang(lang, err, sizeof err) == 0, "%s", err);
+	tu_game_init(tg, game, players, players - 1, 1, rules);
+	tu_game_stack(tg, deck);
+	struct vying *v = tg->st;
+	v->chips[0] = v->bought[0] = 10;
+	batch_init(bt, tg, game);
+	batch_do(bt, "allin");
+	batch_do(bt, "raise 30");
+	batch_do(bt, "call");
+	for (int s = 3; s < players; s++)
+		batch_do(bt, s <= callers ? "call" : "fold");
+	while (tg->g->to_act(tg->st) >= 0 && ((struct vying *)tg->st)->hand == 1)
+		batch_do(bt, "pass");
+	ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+}
+
+static void side_pot_heard(int fr, const char *game, int players, const char *const *rules, const char *deck,
+                           int callers, const char *want)
+{
+	struct tu_game tg;
+	struct batch bt;
+	short_stack_deal(&bt, &tg, fr ? "fr" : "en", game, players, rules, deck, callers);
+	HEARD(&bt, want);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+
+/* A side pot explained as the first is: you win the first pot on the
+ * point in diamonds; the next pot, between Bruno and Claire (and Denis),
+ * goes by Bouillotte's rule to the highest diamond, or to the only one who
+ * holds a diamond. In English and in French. */
+START_TEST(side_pot_why)
+{
+	static const char *const rules[] = { "straddle=no", "brelan_pay=0", NULL };
+	static const char *const deck[] = { "AD KD 9D  8C 8S AC  9H 9S KC  8D  AS KS AH KH 8H 9C\n",
+	                                    "AD KD AC  9D 8S KC  9H 9S 9C  8D  AS KS AH KH 8H 8C\n" };
+	static const char *const want[][4] = {
+		{ "You win the pot, 30 chips, with diamonds, 38 points. Next best: Claire, clubs, 29 points.",
+		  "Bruno wins the next pot, 42 chips, with diamonds, 38 points. The suit of the first pot decides: "
+		  "the king of diamonds. Next best: Claire, the nine of diamonds.",
+		  "Bruno wins the next pot, 42 chips, with diamonds, 38 points. The suit of the first pot decides: "
+		  "the king of diamonds. Claire has none.",
+		  "with diamonds, 41 points. The suit of the first pot decides: the king of diamonds. The others have none." },
+		{ "Vous gagnez le pot, 30 jetons, avec 38 points à carreau. Meilleure main suivante : Claire, 29 points "
+		  "à trèfle.",
+		  "Bruno gagne le pot suivant, 42 jetons, avec 38 points à carreau. La couleur du premier pot décide : "
+		  "le roi de carreau. Meilleure main suivante : Claire, le neuf de carreau.",
+		  "Bruno gagne le pot suivant, 42 jetons, avec 38 points à carreau. La couleur du premier pot décide : "
+		  "le roi de carreau. Claire n'en a pas.",
+		  "avec 41 points à carreau. La couleur du premier pot décide : le roi de carreau. Les autres n'en ont pas." },
+	};
+	side_pot_heard(_i, "bouillotte", 3, rules, deck[0], 2, want[_i][0]);
+	side_pot_heard(_i, "bouillotte", 3, rules, deck[0], 2, want[_i][1]);
+	side_pot_heard(_i, "bouillotte", 3, rules, deck[1], 2, want[_i][2]);
+	/* Five players, three in the next pot: only Bruno holds a diamond. */
+	side_pot_heard(_i, "bouillotte", 5, rules,
+	               "AD KD AC AH QS  QD 8S KC KH JH  8C 9S 9H JS 9C  JD  AS KS 8H 9D 8D QH QC JC\n", 3,
+	               want[_i][3]);
+}
+END_TEST
+
+/* Le Brelan's side pot tied on the point: primauté named, as in the
+ * first pot (Bruno's spades and Claire's clubs, 31 points each; Bruno
+ * speaks first). */
+START_TEST(side_pot_tie)
+{
+	static const char *const want[] = {
+		"Bruno wins the next pot, 42 chips, with spades, 31 points. Tie with Claire, clubs, 31 points. "
+		"Bruno speaks first: primauté.",
+		"Bruno gagne le pot suivant, 42 jetons, avec 31 points à pique. Égalité avec Claire, 31 points à trèfle. "
+		"Primauté à Bruno.",
+	};
+	side_pot_heard(_i, "brelan", 4, (const char *const[]){ "pack=20", NULL },
+	               "AH AS AC JH  KH KS KC 10H  QH 10S 10C QD  JD  QS JS QC JC AD KD 10D\n", 2, want[_i]);
+}
+END_TEST
+
 START_TEST(brelan_shown_and_paid)
 {
 	/* Bruno's brelan of kings named in the showdown and paid by everyone;
@@ -455,6 +542,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, showdown_after_the_whole_action);
 	tcase_add_test(tc, scores_in_levels);
 	tcase_add_test(tc, brelan_shown_and_paid);
+	tcase_add_loop_test(tc, side_pot_why, 0, 2);
+	tcase_add_loop_test(tc, side_pot_tie, 0, 2);
 	tcase_add_test(tc, cave_question);
 	suite_add_tcase(s, tc);
 	return s;

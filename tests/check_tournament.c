@@ -4,13 +4,14 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "app/registry.h"
 #include "app/tournament.h"
 #include "bots/bot.h"
 #include "testutil.h"
 
 static struct tournament_result run(const char *game, int a, int b, int deals, uint64_t seed)
 {
-	struct tournament_spec sp = { game_find(game), a, b, 0, deals, 2, seed, NULL };
+	struct tournament_spec sp = { registry_ops(game), a, b, 0, deals, 2, seed, NULL };
 	struct tournament_result r;
 	char err[256];
 	ck_assert_msg(tournament_run(&sp, &r, err, sizeof err) == 0, "%s", err);
@@ -64,10 +65,10 @@ START_TEST(bad_specs)
 {
 	char err[256];
 	struct tournament_result r;
-	struct tournament_spec sp = { game_find("brouc"), 2, 1, 3, 10, 2, 1, NULL };
+	struct tournament_spec sp = { registry_ops("brouc"), 2, 1, 3, 10, 2, 1, NULL };
 	ck_assert_int_eq(tournament_run(&sp, &r, err, sizeof err), -1);
 	const char *bad[] = { "hands=x", NULL };
-	struct tournament_spec sp2 = { game_find("brelan"), 2, 1, 0, 10, 2, 1, bad };
+	struct tournament_spec sp2 = { registry_ops("brelan"), 2, 1, 0, 10, 2, 1, bad };
 	ck_assert_int_eq(tournament_run(&sp2, &r, err, sizeof err), -1);
 }
 END_TEST

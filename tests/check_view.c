@@ -10,10 +10,11 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "app/table.h"
 #include "app/view.h"
 #include "audio/audio.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "testutil.h"
 
@@ -204,7 +205,7 @@ START_TEST(two_languages)
 {
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	struct table_options o;
 	options(&o, g, 4, 11, 0);
 	o.dealer = 2;
@@ -252,7 +253,7 @@ START_TEST(french_titles_contract)
 {
 	char err[128];
 	ck_assert_int_eq(i18n_set_lang("fr", err, sizeof err), 0);
-	const struct game_ops *g = game_find("brelan");
+	const struct game_ops *g = registry_ops("brelan");
 	struct table_options o;
 	options(&o, g, 3, 5, 0);
 	struct table t;
@@ -279,8 +280,8 @@ START_TEST(hint_every_decision)
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
 	int total = 0;
-	for (int gi = 0; game_list[gi]; gi++) {
-		const struct game_ops *g = game_list[gi];
+	for (int gi = 0; registry_games[gi].ops; gi++) {
+		const struct game_ops *g = registry_games[gi].ops;
 		struct table_options o;
 		options(&o, g, g->default_players, 3 + (uint64_t)gi, 1);
 		struct table t;
@@ -319,7 +320,7 @@ END_TEST
  * nothing any of them hears or could ask names a card it has not seen. */
 START_TEST(no_leak)
 {
-	const struct game_ops *g = game_list[_i];
+	const struct game_ops *g = registry_games[_i].ops;
 	struct leak *l = calloc(1, sizeof *l);
 	ck_assert(l != NULL);
 	l->g = g;
@@ -375,7 +376,7 @@ START_TEST(leak_check_can_fail)
 {
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	struct table_options o;
 	options(&o, g, 4, 3, 1);
 	struct table t;
@@ -399,7 +400,7 @@ START_TEST(leak_check_can_fail)
 		struct sbuf b;
 		memcpy(view, t.st, g->state_size);
 		g->redact(view, seat);
-		view_phrase_event(&tk, talk_find(g->name), view, &draw, &b);
+		view_phrase_event(&tk, registry_find(g->name)->talk, view, &draw, &b);
 		if (seat == 1)
 			ck_assert_msg(named(b.s, name), "%s / %s", b.s, name);
 		else
@@ -433,7 +434,11 @@ static void same_state(const struct view_state *a, const struct view_state *b)
 	for (int i = 0; i < a->nchoices; i++) {
 		ck_assert_str_eq(a->choice[i].word, b->choice[i].word);
 		ck_assert_str_eq(a->choice[i].label, b->choice[i].label);
+		ck_assert_int_eq(a->choice[i].confirm, b->choice[i].confirm);
+		ck_assert_int_eq(a->choice[i].confirm_from, b->choice[i].confirm_from);
 	}
+	ck_assert_int_eq(a->chips, b->chips);
+	ck_assert_int_eq(a->chips_in, b->chips_in);
 	ck_assert_int_eq(a->nvariants, b->nvariants);
 	for (int i = 0; i < a->nvariants; i++)
 		ck_assert_str_eq(a->variant[i], b->variant[i]);
@@ -444,7 +449,7 @@ static void same_state(const struct view_state *a, const struct view_state *b)
 /* A listener arriving in the middle of a deal. */
 START_TEST(attach_mid_game)
 {
-	const struct game_ops *g = game_list[_i];
+	const struct game_ops *g = registry_games[_i].ops;
 	struct table_options o;
 	options(&o, g, g->default_players, 77, 2);
 	struct table t;
@@ -485,11 +490,114 @@ START_TEST(attach_mid_game)
 }
 END_TEST
 
+/* The chips a seat put in by choice, counted from the payments every
+ * player heard (antes and the passe left out). */
+struct paid {
+	int seat, put;
+};
+
+static void count_paid(void *ctx, const struct event *e)
+{
+	struct paid *p = ctx;
+	if (e->type == EV_HAND_START)
+		p->put = 0;
+	else if (e->type == EV_PAYMENT && e->from == p->seat && e->to < 0 && strcmp(e->reason, "ante") &&
+	         strcmp(e->reason, "passe"))
+		p->put += e->amount;
+}
+
+/* The game's count of a seat's chips agrees with the payments heard, at
+ * every action of whole games of each game played with chips. */
+START_TEST(chips_from_the_game)
+{
+	static const char *const games[] = { "bouillotte", "brelan", "bourre" };
+	const struct game_ops *g = registry_ops(games[_i]);
+	ck_assert_ptr_nonnull(g->chips);
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		struct table_options o;
+		options(&o, g, 4, seed, 3);
+		struct table t;
+		open_table(&t, &o);
+		struct paid paid = { 2, 0 };
+		t.tap = (struct sink){ count_paid, &paid };
+		struct rec r;
+		rec_open(&r, &t, 2, "en");
+		table_start(&t);
+		int asked = 0;
+		for (int i = 0; i < 3000 && table_to_act(&t) >= 0; i++) {
+			const struct view_state *vs = view_state(&r.v);
+			ck_assert_int_eq(vs->chips_in, paid.put);
+			int held, put;
+			g->chips(t.st, 2, &held, &put);
+			ck_assert_int_eq(vs->chips, held);
+			for (int c = 0; c < vs->nchoices; c++)
+				asked |= vs->choice[c].confirm || vs->choice[c].confirm_from;
+			step(&t);
+		}
+		if (strcmp(g->name, "bourre"))
+			ck_assert_msg(asked, "%s, seed %d: no choice ever asked", g->name, (int)seed);
+		rec_close(&r);
+		table_close(&t);
+	}
+}
+END_TEST
+
+/* The one rule of risky actions. */
+START_TEST(risky_rule)
+{
+	struct view_state vs;
+	memset(&vs, 0, sizeof vs);
+	vs.chips = 40;
+	vs.nchoices = 4;
+	vs.choice[0].act = act_amount(ACT_CALL, 5);
+	vs.choice[0].lo = vs.choice[0].hi = 5;
+	vs.choice[1].act = act_amount(ACT_RAISE, 6);
+	vs.choice[1].act.amount_max = 40;
+	vs.choice[1].lo = 6;
+	vs.choice[1].hi = 40;
+	vs.choice[2].act = act_amount(ACT_ALLIN, 40);
+	vs.choice[3].act = act_simple(ACT_FOLD);
+	struct action a = act_amount(ACT_RAISE, 20);
+	ck_assert(!view_risky(&vs, &a));   /* half is not more than half */
+	a.amount = 21;
+	ck_assert(view_risky(&vs, &a));
+	ck_assert(view_risky(&vs, &vs.choice[2].act));
+	ck_assert(!view_risky(&vs, &vs.choice[0].act));
+	ck_assert(!view_risky(&vs, &vs.choice[3].act));   /* no chips in yet */
+	vs.chips_in = 3;
+	ck_assert(view_risky(&vs, &vs.choice[3].act));
+	/* A pass gives chips up only when staying is offered (Bourré). */
+	struct action pass = act_simple(ACT_PASS);
+	ck_assert(!view_risky(&vs, &pass));
+	vs.choice[0].act = act_simple(ACT_STAY);
+	ck_assert(view_risky(&vs, &pass));
+	/* A single amount above half: the straddle of a short stack. */
+	vs.chips = 6;
+	struct action straddle = act_amount(ACT_STRADDLE, 4);
+	ck_assert(view_risky(&vs, &straddle));
+	struct action buyback = act_amount(ACT_BUYBACK, 4);
+	ck_assert(view_risky(&vs, &buyback));
+	buyback.amount = 3;
+	ck_assert(!view_risky(&vs, &buyback));
+	/* Chips unknown: no bet asks by its size. */
+	vs.chips = -1;
+	ck_assert(!view_risky(&vs, &a));
+	/* The marks a view or a server sets. */
+	vs.choice[1].confirm_from = 21;
+	vs.choice[2].confirm = 1;
+	ck_assert(!view_asks(&vs, 1, 20));
+	ck_assert(view_asks(&vs, 1, 21));
+	ck_assert(view_asks(&vs, 2, 40));
+	ck_assert(!view_asks(&vs, 0, 5));
+	ck_assert(!view_asks(&vs, 9, 5));
+}
+END_TEST
+
 /* The table's small API for a host: who plays a seat, the actions played
  * with their seats, the hand history flushed as it goes. */
 START_TEST(table_api)
 {
-	const struct game_ops *g = game_find("brouc");
+	const struct game_ops *g = registry_ops("brouc");
 	struct table_options o;
 	options(&o, g, 4, 9, 1);
 	o.seat_kind[2] = SEAT_HUMAN;
@@ -539,7 +647,7 @@ START_TEST(seat_of_a_person)
 {
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("bouillotte");
+	const struct game_ops *g = registry_ops("bouillotte");
 	struct table_options o;
 	options(&o, g, 4, 5, 3);
 	o.seat_kind[0] = SEAT_HUMAN;
@@ -616,7 +724,7 @@ START_TEST(discard_labels)
 {
 	char err[128];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	int found = 0;
 	for (uint64_t seed = 1; seed < 40 && !found; seed++) {
 		struct table_options o;
@@ -670,7 +778,7 @@ START_TEST(short_call_said_once)
 {
 	char err[256];
 	i18n_set_lang("en", err, sizeof err);
-	const struct game_ops *g = game_find("bouillotte");
+	const struct game_ops *g = registry_ops("bouillotte");
 	int found = 0;
 	for (uint64_t seed = 1; seed < 60 && !found; seed++) {
 		struct table_options o;
@@ -729,7 +837,7 @@ int main(void)
 	TCase *tc = tcase_create("view");
 	tcase_set_timeout(tc, 300);
 	int ngames = 0;
-	while (game_list[ngames])
+	while (registry_games[ngames].ops)
 		ngames++;
 	tcase_add_test(tc, two_languages);
 	tcase_add_test(tc, hint_every_decision);
@@ -741,6 +849,8 @@ int main(void)
 	tcase_add_test(tc, table_api);
 	tcase_add_test(tc, discard_labels);
 	tcase_add_test(tc, short_call_said_once);
+	tcase_add_loop_test(tc, chips_from_the_game, 0, 3);
+	tcase_add_test(tc, risky_rule);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "games/vying.h"
 #include "testutil.h"
@@ -15,7 +16,7 @@
 static long match(const char *game, int players, const char *const *rules, int level, int opp,
                   int games, uint64_t seed)
 {
-	const struct game_ops *g = game_find(game);
+	const struct game_ops *g = registry_ops(game);
 	ck_assert_ptr_nonnull(g);
 	long net = 0;
 	void *st = malloc(g->state_size);
@@ -35,7 +36,7 @@ static long match(const char *game, int players, const char *const *rules, int l
 		int seat;
 		while ((seat = g->to_act(st)) >= 0) {
 			struct action a;
-			bot_choose(g, st, seat == 0 ? level : opp, &brng, &a);
+			bot_choose(g, tu_bot(g), st, seat == 0 ? level : opp, &brng, &a);
 			struct refusal why;
 			ck_assert(g->apply(st, &a, NULL, &why) == 0);
 		}
@@ -87,7 +88,7 @@ END_TEST
  * the hint (level 3's own choice) is counted. */
 static void bluff_share(const char *game, const char *const *rules, uint64_t seed, long *bets, long *bluffs)
 {
-	const struct game_ops *g = game_find(game);
+	const struct game_ops *g = registry_ops(game);
 	void *st = malloc(g->state_size);
 	*bets = *bluffs = 0;
 	for (int k = 0; k < 4; k++) {
@@ -105,7 +106,7 @@ static void bluff_share(const char *game, const char *const *rules, uint64_t see
 		while (g->to_act(st) >= 0) {
 			struct action a;
 			struct bot_reason why;
-			bot_hint(g, st, 3, &brng, &a, &why);
+			bot_hint(g, tu_bot(g), st, 3, &brng, &a, &why);
 			if (why.code == BOT_WHY_BET || why.code == BOT_WHY_BLUFF) {
 				(*bets)++;
 				*bluffs += why.code == BOT_WHY_BLUFF;

@@ -6,9 +6,10 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "core/game.h"
 #include "ui/words.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "testutil.h"
 
 static json_t *load(const char *lang)
@@ -65,13 +66,13 @@ START_TEST(test_games_and_rules)
 	json_t *o = load("fr");
 	json_t *games = json_object_get(o, "games");
 	int count = 0;
-	while (game_list[count])
+	while (registry_games[count].ops)
 		count++;
 	ck_assert_int_eq((int)json_array_size(games), count);
 	size_t i;
 	json_t *g;
 	json_array_foreach(games, i, g) {
-		const struct game_ops *ops = game_find(json_string_value(json_object_get(g, "name")));
+		const struct game_ops *ops = registry_ops(json_string_value(json_object_get(g, "name")));
 		ck_assert_ptr_nonnull(ops);
 		ck_assert_int_eq(json_integer_value(json_object_get(g, "min")), ops->min_players);
 		ck_assert_int_eq(json_integer_value(json_object_get(g, "max")), ops->max_players);

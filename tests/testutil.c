@@ -5,8 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "core/action.h"
+
+const struct bot_ops *tu_bot(const struct game_ops *g)
+{
+	const struct registry_game *e = registry_find(g->name);
+	ck_assert_ptr_nonnull(e);
+	return e->bot;
+}
 
 int tu_run(Suite *s)
 {
@@ -65,7 +73,7 @@ void tu_game_init(struct tu_game *t, const char *game, int players, int dealer,
                   uint64_t seed, const char *const *rules)
 {
 	memset(t, 0, sizeof *t);
-	t->g = game_find(game);
+	t->g = registry_ops(game);
 	ck_assert_msg(t->g != NULL, "no game %s", game);
 	rules_init(&t->rules, t->g->rules, t->g->nrules);
 	char err[256];
@@ -213,7 +221,7 @@ static void hash_emit(void *ctx, const struct event *e)
 long tu_referee(const char *game, int players, const char *const *rules,
                 int games, int level, uint64_t seed, long max_actions)
 {
-	const struct game_ops *g = game_find(game);
+	const struct game_ops *g = registry_ops(game);
 	ck_assert_msg(g != NULL, "no game %s", game);
 	if (max_actions <= 0)
 		max_actions = 100000;
@@ -248,7 +256,7 @@ long tu_referee(const char *game, int players, const char *const *rules,
 			ck_assert_msg(nl > 0, "%s seed %llu action %ld: no legal action", game,
 			              (unsigned long long)gseed, n);
 			struct action a;
-			bot_choose(g, st, level, &brng, &a);
+			bot_choose(g, tu_bot(g), st, level, &brng, &a);
 			memcpy(clone, st, g->state_size);
 			struct hasher hc = { 7, 0 }, ho = { 7, 0 };
 			struct sink sc = { hash_emit, &hc }, so = { hash_emit, &ho };
@@ -301,7 +309,7 @@ void tu_referee_game(struct tu_game *t, const char *game, int players, const cha
 	while (t->g->to_act(t->st) >= 0) {
 		struct action a;
 		struct refusal why;
-		bot_choose(t->g, t->st, level, &brng, &a);
+		bot_choose(t->g, tu_bot(t->g), t->st, level, &brng, &a);
 		ck_assert(t->g->apply(t->st, &a, &none, &why) == 0);
 	}
 }

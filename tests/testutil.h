@@ -6,8 +6,12 @@
 
 #include <check.h>
 
+#include "bots/bot.h"
 #include "core/event.h"
 #include "core/game.h"
+
+/* The game's bot, from app/registry (every game there has one). */
+const struct bot_ops *tu_bot(const struct game_ops *g);
 
 /* Runs one suite (CK_FORK as the environment says); returns the exit status. */
 int tu_run(Suite *s);

@@ -1,13 +1,10 @@
 #!/bin/sh
 # The layers of src/ (docs/architecture.md): every `#include "DIR/..."` in
 # src/ must point to the file's own directory or to one its layer may use.
-# Fails on any other include unless it is listed in tools/layers.allow (the
-# known upward includes, each with where it will move), and fails on an
-# allowlisted include that no longer exists, so the list only shrinks.
+# Fails on any other include: there is no list of exceptions.
 # Usage: sh tools/layers.sh   (run by make check)
 set -eu
 cd "$(dirname "$0")/.."
-allow=tools/layers.allow
 
 # Who may use whom. A directory not in this table fails the check until it
 # is given a place here and in docs/architecture.md. "main" is src/*.c.
@@ -27,7 +24,6 @@ uses() {
 	esac
 }
 
-[ -f "$allow" ] || { echo "layers: FAIL: $allow is missing" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -35,7 +31,6 @@ files=$(find src -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
 [ -n "$files" ] || { echo "layers: FAIL: no source file under src/"; exit 1; }
 fails=0
 nfiles=0; nincl=0
-: >"$tmp/found"
 for f in $files; do
 	nfiles=$((nfiles+1))
 	rel=${f#src/}
@@ -57,33 +52,18 @@ for f in $files; do
 		ok=0
 		for m in $may; do [ "$m" = "$to" ] && ok=1; done
 		[ "$ok" = 1 ] && continue
-		echo "$f $inc" >>"$tmp/found"
-		if ! awk -v f="$f" -v i="$inc" '$1 == f && $2 == i { hit = 1 } END { exit !hit }' "$allow"; then
-			if uses "$to" >/dev/null; then
-				echo "layers: FAIL: $f includes $inc: $layer may use only: ${may:-nothing}"
-			else
-				echo "layers: FAIL: $f includes $inc: src/$to/ is in no layer"
-			fi
-			fails=$((fails+1))
+		if uses "$to" >/dev/null; then
+			echo "layers: FAIL: $f includes $inc: $layer may use only: ${may:-nothing}"
+		else
+			echo "layers: FAIL: $f includes $inc: src/$to/ is in no layer"
 		fi
+		fails=$((fails+1))
 	done <"$tmp/incl"
 done
 [ "$nincl" -gt 0 ] || { echo "layers: FAIL: no include between directories found: the check reads nothing"; exit 1; }
-
-# Every allowlisted include must still be there, with its reason.
-known=0
-while read -r f inc reason; do
-	case "$f" in ''|'#'*) continue ;; esac
-	known=$((known+1))
-	[ -n "${reason:-}" ] || { echo "layers: FAIL: $allow: $f $inc has no reason"; fails=$((fails+1)); }
-	if ! grep -qxF "$f $inc" "$tmp/found"; then
-		echo "layers: FAIL: $allow lists $f -> $inc, which is no longer an upward include: remove the line"
-		fails=$((fails+1))
-	fi
-done <"$allow"
 
 if [ "$fails" != 0 ]; then
 	echo "layers: $fails problem(s); the layers are in docs/architecture.md"
 	exit 1
 fi
-echo "layers: ok ($nfiles files, $nincl includes naming a directory, $known known upward includes left)"
+echo "layers: ok ($nfiles files, $nincl includes naming a directory, none pointing up)"

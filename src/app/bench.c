@@ -11,9 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app/registry.h"
 #include "app/table.h"
 #include "app/view.h"
-#include "audio/audio_bench.h"
+#include "app/audio_bench.h"
 #include "bots/bot.h"
 #include "core/err.h"
 #include "core/game.h"
@@ -62,8 +63,9 @@ static double pct(double *v, int n, double p)
 }
 
 /* Random playouts of one game for about `budget` seconds: actions per second. */
-static double playouts(const struct game_ops *g, double budget, long *games_out)
+static double playouts(const struct registry_game *e, double budget, long *games_out)
 {
+	const struct game_ops *g = e->ops;
 	void *st = xmalloc(g->state_size);
 	struct rules r;
 	struct rng rng;
@@ -83,7 +85,7 @@ static double playouts(const struct game_ops *g, double budget, long *games_out)
 		for (int k = 0; k < 200000 && g->to_act(st) >= 0; k++) {
 			struct action a;
 			struct refusal why;
-			bot_random(g, st, &rng, &a);
+			bot_random(g, e->bot, st, &rng, &a);
 			g->apply(st, &a, NULL, &why);
 			actions++;
 		}
@@ -97,8 +99,9 @@ static double playouts(const struct game_ops *g, double budget, long *games_out)
 
 /* Bot decision times at a level over positions of games the default bots
  * play (the search level at its default budget). */
-static void bot_times(const struct game_ops *g, int level, double *median, double *p99)
+static void bot_times(const struct registry_game *e, int level, double *median, double *p99)
 {
+	const struct game_ops *g = e->ops;
 	enum { N = 400 };
 	double v[N];
 	int n = 0;
@@ -118,10 +121,10 @@ static void bot_times(const struct game_ops *g, int level, double *median, doubl
 			struct action a;
 			struct refusal why;
 			double t0 = speech_now();
-			bot_choose(g, st, level, &rng, &a);
+			bot_choose(g, e->bot, st, level, &rng, &a);
 			v[n++] = (speech_now() - t0) * 1000.0;
 			if (level != BOT_LEVEL_DEFAULT)
-				bot_choose(g, st, BOT_LEVEL_DEFAULT, &rng, &a);
+				bot_choose(g, e->bot, st, BOT_LEVEL_DEFAULT, &rng, &a);
 			g->apply(st, &a, NULL, &why);
 		}
 	}
@@ -218,9 +221,9 @@ static void view_fanout(double *median, double *p99)
 	enum { MAX = 40000 };
 	double *d = xmalloc(MAX * sizeof *d);
 	int nd = 0;
-	for (int i = 0; game_list[i]; i++)
+	for (int i = 0; registry_games[i].ops; i++)
 		for (uint64_t seed = 1; seed <= 8 && nd < MAX; seed++)
-			nd += fanout_game(game_list[i], seed, d + nd, MAX - nd);
+			nd += fanout_game(registry_games[i].ops, seed, d + nd, MAX - nd);
 	*median = nd ? pct(d, nd, 0.5) : 0;
 	*p99 = nd ? pct(d, nd, 0.99) : 0;
 	free(d);
@@ -256,7 +259,7 @@ static double startup_ms(void)
  * Returns the seconds it took, or -1. */
 static double saved_bots(const char *path, int level, int deals, int actions)
 {
-	const struct game_ops *g = game_find("bourre");
+	const struct game_ops *g = registry_ops("bourre");
 	if (!g)
 		return -1;
 	struct table_options o;
@@ -348,15 +351,16 @@ static void save_figures(struct rows *t)
 int bench_run(int json, FILE *out)
 {
 	struct rows t = { .n = 0 };
-	for (int i = 0; game_list[i]; i++) {
-		const struct game_ops *g = game_list[i];
+	for (int i = 0; registry_games[i].ops; i++) {
+		const struct registry_game *e = &registry_games[i];
+		const struct game_ops *g = e->ops;
 		long games;
-		add_row(&t, playouts(g, 0.5, &games), "actions/s", "%s_playout_actions", g->name);
+		add_row(&t, playouts(e, 0.5, &games), "actions/s", "%s_playout_actions", g->name);
 		double med, p99;
-		bot_times(g, BOT_LEVEL_DEFAULT, &med, &p99);
+		bot_times(e, BOT_LEVEL_DEFAULT, &med, &p99);
 		add_row(&t, med, "ms", "%s_bot_decision_median", g->name);
 		add_row(&t, p99, "ms", "%s_bot_decision_p99", g->name);
-		bot_times(g, BOT_LEVEL_MAX, &med, &p99);
+		bot_times(e, BOT_LEVEL_MAX, &med, &p99);
 		add_row(&t, med, "ms", "%s_bot3_decision_median", g->name);
 		add_row(&t, p99, "ms", "%s_bot3_decision_p99", g->name);
 	}

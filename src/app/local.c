@@ -5,7 +5,7 @@
 
 #include "app/table.h"
 #include "audio/audio.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 
 static void local_say(void *ctx, const struct view_say *m)

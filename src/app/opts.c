@@ -7,7 +7,7 @@
 
 #include "core/err.h"
 #include "core/num.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 enum {
 	OPT_MAX = 64,          /* options of one command */
@@ -48,18 +48,6 @@ static int whole(const char *s, const char *name)
 	return !strncmp(s, "--", 2) && !strncmp(s + 2, name, n) && (s[2 + n] == '\0' || s[2 + n] == '=');
 }
 
-/* Whether v is one of the words of choices, "en|fr". */
-static int one_of(const char *v, const char *choices)
-{
-	size_t n = strlen(v);
-	if (!n || strchr(v, '|'))
-		return 0;
-	for (const char *p = choices; p; p = strchr(p, '|'), p = p ? p + 1 : NULL)
-		if (!strncmp(p, v, n) && (p[n] == '|' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 static int apply(const struct opt *o, void *cfg, const char *value, char *err, size_t errlen)
 {
 	switch (o->kind) {
@@ -76,9 +64,9 @@ static int apply(const struct opt *o, void *cfg, const char *value, char *err, s
 		*(int *)((char *)cfg + o->field) = (int)n;
 		return 0;
 	}
-	case OPT_CHOICE:
-		if (!one_of(value, o->arg))
-			return errf(err, errlen, "--%s: '%s' is not one of %s", o->name, value, o->arg);
+	case OPT_LANG:
+		if (!i18n_lang_known(value))
+			return errf(err, errlen, "--%s: '%s' is not a language of tapis (%s)", o->name, value, o->arg);
 		*(const char **)((char *)cfg + o->field) = value;
 		return 0;
 	case OPT_LIST: {

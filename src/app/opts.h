@@ -19,7 +19,7 @@ enum opt_kind {
 	OPT_FLAG,    /* sets the int at `field` to 1 */
 	OPT_STRING,  /* points the const char * at `field` to the value */
 	OPT_INT,     /* sets the int at `field` to the value, a number from lo to hi */
-	OPT_CHOICE,  /* as OPT_STRING, for one of the words of `arg` ("en|fr") */
+	OPT_LANG,    /* as OPT_STRING, for a language tapis speaks (i18n_lang_known) */
 	OPT_LIST,    /* adds the value to the struct opt_list at `field` (repeatable) */
 	OPT_CALL,    /* calls `call` with the value (NULL for a flag) */
 };
@@ -42,13 +42,13 @@ struct opt {
 	int (*call)(void *cfg, const char *value, char *err, size_t errlen);
 	long long lo, hi;  /* OPT_INT: the bounds (strict numbers, core/num) */
 };
-/* The lines of a table: a flag, a string, a number from lo to hi, one of
- * the words of choices, a repeatable option's values (each a member of the command's struct T), a
+/* The lines of a table: a flag, a string, a number from lo to hi, the
+ * language (--lang), a repeatable option's values (each a member of the command's struct T), a
  * handler; then the end. */
 #define OPT_F(name, help, T, m) { name, NULL, help, OPT_FLAG, offsetof(T, m), NULL, 0, 0 }
 #define OPT_S(name, arg, help, T, m) { name, arg, help, OPT_STRING, offsetof(T, m), NULL, 0, 0 }
 #define OPT_I(name, arg, help, T, m, lo, hi) { name, arg, help, OPT_INT, offsetof(T, m), NULL, lo, hi }
-#define OPT_K(name, choices, help, T, m) { name, choices, help, OPT_CHOICE, offsetof(T, m), NULL, 0, 0 }
+#define OPT_G(help, T, m) { "lang", "en|fr", help, OPT_LANG, offsetof(T, m), NULL, 0, 0 }
 #define OPT_L(name, arg, help, T, m) { name, arg, help, OPT_LIST, offsetof(T, m), NULL, 0, 0 }
 #define OPT_C(name, arg, help, fn) { name, arg, help, OPT_CALL, 0, fn, 0, 0 }
 #define OPT_END { NULL, NULL, NULL, OPT_FLAG, 0, NULL, 0, 0 }

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "app/opts.h"
+#include "app/registry.h"
 #include "app/view.h"
 #include "core/action.h"
 #include "core/card.h"
@@ -23,7 +24,7 @@
 #include "core/sbuf.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 /* ------------------------------------------------------------------ */
@@ -130,7 +131,7 @@ static int read_game_start(struct rlog *L, const json_t *root, const struct rlin
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "game_start without a game");
 		return -1;
 	}
-	L->g = game_find(game);
+	L->g = registry_ops(game);
 	if (!L->g) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "unknown game '%s'", game);
 		return -1;
@@ -542,7 +543,8 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	char err[ERR_MAX];
 	char *gs = NULL;
 	size_t gslen = 0;
-	const struct game_talk *gt = talk_find(g->name);
+	const struct registry_game *e = registry_find(g->name);
+	const struct game_talk *gt = e ? e->talk : NULL;
 	struct talk tk = { .game = g, .me = -1, .players = L->players };
 	if (g->init(st, &setup, err, sizeof err) < 0) {
 		set_result(res, REPLAY_INVALID, L->lines[0].lineno, L->name, "%s", err);
@@ -711,7 +713,7 @@ struct replay_args {
 
 static const struct opt replay_opts[] = {
 	OPT_F("text", N_("tell the game, one announcement a line"), struct replay_args, text),
-	OPT_K("lang", "en|fr", N_("language of the text"), struct replay_args, lang),
+	OPT_G(N_("language of the text"), struct replay_args, lang),
 	OPT_END,
 };
 static const struct opt_cmd replay_cmd = { "tapis replay", "tapis replay LOG [OPTIONS]", replay_opts };

@@ -7,8 +7,7 @@
 
 #include "audio/audio.h"
 #include "core/sbuf.h"
-#include "speech/i18n.h"
-#include "ui/term.h"
+#include "i18n/i18n.h"
 
 static void notice(struct session *s, const char *msg)
 {
@@ -38,6 +37,7 @@ void session_open(struct session *s, const struct session_request *req)
 	else if (req->no_speech)
 		backend = "none";
 	s->no_sound = req->no_sound;
+	s->tty = req->tty;
 	int espeak_may_speak = strcmp(backend, "espeak") == 0 || strcmp(backend, "auto") == 0;
 	int want_audio = !req->text && (espeak_may_speak || !req->no_sound);
 	char aerr[512] = "";
@@ -55,7 +55,7 @@ void session_open(struct session *s, const struct session_request *req)
 	char serr[512] = "";
 	if (speech_open(&s->sp, backend, lang, &s->set.voice, s->audio, serr, sizeof serr) != 0 && *serr)
 		fprintf(stderr, "tapis: %s; speech goes to text\n", serr);
-	if (!term_is_tty())
+	if (!s->tty)
 		s->sp.set.pause = 0;
 	/* Say why something is missing, once, in the player's language. */
 	if (*msg)
@@ -68,13 +68,6 @@ void session_open(struct session *s, const struct session_request *req)
 
 void session_close(struct session *s)
 {
-	/* Let the last words and sounds finish (at most a moment). */
-	double until = speech_now() + 1.5;
-	while (s->audio && (audio_busy(s->audio) || speech_busy(&s->sp)) && speech_now() < until) {
-		session_pump(s);
-		if (term_read_key(10) != KEY_NONE)
-			break;
-	}
 	speech_close(&s->sp);
 	if (s->audio)
 		audio_close(s->audio);
@@ -88,6 +81,11 @@ void session_pump(struct session *s)
 		audio_pump(s->audio);
 		notice(s, audio_notice(s->audio));
 	}
+}
+
+int session_busy(struct session *s)
+{
+	return s->audio && (audio_busy(s->audio) || speech_busy(&s->sp));
 }
 
 void session_cue(struct session *s, int cue)
@@ -105,38 +103,33 @@ void session_save_settings(struct session *s)
 	}
 }
 
-int session_key(struct session *s, int key)
+void session_tune(struct session *s, enum session_knob knob, int step)
 {
 	struct sbuf b;
 	sb_clear(&b);
-	switch (key) {
-	case '+':
-	case '-':
-		sb_printf(&b, _("Rate %d."), settings_step_rate(&s->set, key == '+' ? 1 : -1));
+	step = step > 0 ? 1 : -1;
+	switch (knob) {
+	case SESSION_RATE:
+		sb_printf(&b, _("Rate %d."), settings_step_rate(&s->set, step));
 		break;
-	case ']':
-	case '[':
+	case SESSION_SPEECH_VOLUME:
 		/* speech-dispatcher speaks outside our mix: its own volume. */
 		if (s->sp.backend && !strcmp(s->sp.backend->name, "speechd"))
-			sb_printf(&b, _("Speech volume %d."), settings_step_volume(&s->set, key == ']' ? 1 : -1));
+			sb_printf(&b, _("Speech volume %d."), settings_step_volume(&s->set, step));
 		else
-			sb_printf(&b, _("Speech volume %d."), settings_step_speech_volume(&s->set, key == ']' ? 1 : -1));
+			sb_printf(&b, _("Speech volume %d."), settings_step_speech_volume(&s->set, step));
 		break;
-	case '}':
-	case '{':
-		sb_printf(&b, _("Sound volume %d."), settings_step_cue_volume(&s->set, key == '}' ? 1 : -1));
+	case SESSION_CUE_VOLUME:
+		sb_printf(&b, _("Sound volume %d."), settings_step_cue_volume(&s->set, step));
 		break;
-	default:
-		return 0;
 	}
 	speech_configure(&s->sp, &s->set.voice);
-	if (!term_is_tty())
+	if (!s->tty)
 		s->sp.set.pause = 0;
 	if (s->audio)
 		audio_set_volumes(s->audio, s->no_sound ? 0 : s->set.cue_volume, s->set.speech_volume);
 	session_save_settings(s);
 	speech_say(&s->sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
-	if (key == '}' || key == '{')
+	if (knob == SESSION_CUE_VOLUME)
 		session_cue(s, CUE_CARD);
-	return 1;
 }

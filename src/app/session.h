@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* session: the player's outputs for one run of tapis: settings, the audio
  * device and the speech queue. Opened once by main, used by the menus and
- * the table, closed at exit (after the last sounds have played). */
+ * the table, closed at exit (after the last sounds have played:
+ * ui/finish). It reads no key: the interface tells it what to do. */
 #ifndef TAPIS_SESSION_H
 #define TAPIS_SESSION_H
 
 #include "speech/speech.h"
-#include "ui/settings.h"
+#include "app/settings.h"
 
 struct audio;
 
@@ -16,6 +17,7 @@ struct session_request {
 	int text;             /* --text */
 	int no_speech;        /* --no-speech */
 	int no_sound;         /* --no-sound */
+	int tty;              /* a person at a terminal (ui/term): speech pauses between messages */
 };
 
 struct session {
@@ -23,19 +25,29 @@ struct session {
 	struct audio *audio;  /* NULL: no sound device or --text */
 	struct speech sp;
 	int no_sound;
+	int tty;              /* from the request */
 	int settings_ok;      /* the settings file may be written */
+};
+
+/* What the player may tune while playing, one step at a time. */
+enum session_knob {
+	SESSION_RATE,
+	SESSION_SPEECH_VOLUME,
+	SESSION_CUE_VOLUME,
 };
 
 /* Open everything; problems are said to the player (and on stderr), never
  * fatal: the game goes on with text. */
 void session_open(struct session *s, const struct session_request *req);
+/* Close at once; ui/finish lets the last words finish first. */
 void session_close(struct session *s);
 /* Keep sound flowing; say what the audio device has to say. Call often. */
 void session_pump(struct session *s);
-/* Keys that tune speech and sound while playing ('+' '-' rate, '[' ']'
- * speech volume, '{' '}' cue volume... see keymap). Returns 1 when key was
- * one of them (and the new value was said). */
-int session_key(struct session *s, int key);
+/* 1 while words or sounds are still playing. */
+int session_busy(struct session *s);
+/* Turn a knob one step up (step > 0) or down, say its new value, and keep
+ * it in the settings file (ui/play gives it its keys, see ui/keymap). */
+void session_tune(struct session *s, enum session_knob knob, int step);
 /* Keep what the player changed in the settings file (when it may be
  * written: an unreadable file is left alone). */
 void session_save_settings(struct session *s);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "app/local.h"
+#include "app/registry.h"
 #include "app/view.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
@@ -17,7 +18,7 @@
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 
 static void on_event(void *ctx, const struct event *e)
@@ -132,7 +133,9 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	save_writer_init(&t->save);
 	t->opt = *opt;
 	t->g = opt->game;
-	t->gt = talk_find(t->g->name);
+	const struct registry_game *r = registry_find(t->g->name);
+	t->bot = r ? r->bot : NULL;
+	t->gt = r ? r->talk : NULL;
 	t->st = xcalloc(1, t->g->state_size);
 	t->view = xcalloc(1, t->g->state_size);
 	card_t pack[CARD_MAX_PACK];
@@ -379,7 +382,7 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 		return 0;
 	}
 	struct action a;
-	bot_choose(t->g, t->st, t->opt.bot_level[seat], &t->bot_rng, &a);
+	bot_choose(t->g, t->bot, t->st, t->opt.bot_level[seat], &t->bot_rng, &a);
 	if (apply(t, seat, &a, &why) < 0) {
 		char txt[ACT_STR_MAX];
 		errf(err, errlen, "internal error: the bot's action '%s' was refused (%d)",
@@ -552,7 +555,7 @@ static int save_header_line(struct table_saved *s, char *line, char *deck, size_
 	const char *key = line, *val = sp + 1;
 	long long v;
 	if (!strcmp(key, "game")) {
-		if (o->game || !(o->game = game_find(val)))
+		if (o->game || !(o->game = registry_ops(val)))
 			return errf(why, whylen, "unknown game '%s'", val);
 		rules_init(&o->rules, o->game->rules, o->game->nrules);
 		return 0;

@@ -17,6 +17,7 @@
 #include "core/script.h"
 #include "core/sbuf.h"
 #include "app/save.h"
+#include "bots/bot.h"
 #include "speech/talk.h"
 
 struct speech;
@@ -49,6 +50,7 @@ struct table_options {
 struct table {
 	struct table_options opt;
 	const struct game_ops *g;
+	const struct bot_ops *bot;    /* g's entry in app/registry */
 	const struct game_talk *gt;
 	void *st;                /* the real state */
 	void *view;              /* scratch: the state redacted for the human */

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "app/opts.h"
+#include "app/registry.h"
 #include "bots/bot.h"
 #include "core/err.h"
 #include "core/num.h"
@@ -59,6 +60,7 @@ static int play_once(const struct tournament_spec *sp, void *st, int players, ui
                      int a_parity, struct stats *stats, double *out, char *err, size_t errlen)
 {
 	const struct game_ops *g = sp->game;
+	const struct registry_game *e = registry_find(g->name);
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	for (int i = 0; sp->rule_args && sp->rule_args[i]; i++)
@@ -83,7 +85,7 @@ static int play_once(const struct tournament_spec *sp, void *st, int players, ui
 		int is_a = (seat % 2) == a_parity;
 		struct action a;
 		double t0 = now_ms();
-		bot_choose_budget(g, st, is_a ? sp->level_a : sp->level_b,
+		bot_choose_budget(g, e ? e->bot : NULL, st, is_a ? sp->level_a : sp->level_b,
 		                  sp->budget > 0 ? sp->budget : BOT_BUDGET_DEFAULT, &brng, &a);
 		stats->ms[is_a ? 0 : 1] += now_ms() - t0;
 		stats->n[is_a ? 0 : 1]++;
@@ -234,7 +236,7 @@ int tournament_main(int argc, char **argv)
 		return rc;
 	if (!npos)
 		return opt_fail(&tournament_cmd, "which game?");
-	if (!(t.sp.game = game_find(game)))
+	if (!(t.sp.game = registry_ops(game)))
 		return opt_fail(&tournament_cmd, "unknown game '%s'", game);
 	if (t.sp.level_a < 0)
 		return opt_fail(&tournament_cmd, "--levels A,B is needed");

@@ -11,7 +11,7 @@
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "speech/talk_hint.h"
@@ -96,21 +96,10 @@ static void say_init(struct view_say *m, int kind)
 	m->text[0] = '\0';
 }
 
-/* Chips the listener put in by choice: a payment of its own into the pot
- * that is no ante or passe; a new deal starts again from none. */
-static void count_chips(struct view *v, const struct event *e)
-{
-	if (e->type == EV_HAND_START)
-		v->chips_in = 0;
-	else if (e->type == EV_PAYMENT && v->seat >= 0 && e->from == v->seat && e->to < 0 && !ann_is_due(e))
-		v->chips_in += e->amount;
-}
-
 void view_remember(struct view *v, const struct event *ev, int n)
 {
 	for (int i = 0; i < n; i++) {
 		ann_remember(&v->talk, &ev[i]);
-		count_chips(v, &ev[i]);
 	}
 }
 
@@ -132,7 +121,6 @@ void view_events(struct view *v, const struct event *ev, int n)
 	struct view_say m;
 	for (int i = 0; i < n; i++) {
 		const struct event *e = &ev[i];
-		count_chips(v, e);
 		say_init(&m, VIEW_SAY_EVENT);
 		int seat = -1;
 		enum audio_cue cue = audio_event_cue(e, v->seat, &seat);
@@ -260,6 +248,48 @@ static void choices(struct view *v, const struct action *l, int n)
 	}
 }
 
+int view_risky(const struct view_state *vs, const struct action *a)
+{
+	if (a->kind == ACT_ALLIN)
+		return 1;
+	int stay = 0;
+	for (int i = 0; i < vs->nchoices; i++)
+		stay |= vs->choice[i].act.kind == ACT_STAY;
+	if (vs->chips_in > 0 && (a->kind == ACT_FOLD || (a->kind == ACT_PASS && stay)))
+		return 1;
+	int bet = a->kind == ACT_OPEN || a->kind == ACT_RAISE || a->kind == ACT_STRADDLE || a->kind == ACT_BUYBACK;
+	return bet && vs->chips > 0 && a->amount * 2 > vs->chips;
+}
+
+/* Mark the choices that ask for a yes: a single action always, a range
+ * from its least risky amount. */
+static void risks(struct view_state *vs)
+{
+	for (int i = 0; i < vs->nchoices; i++) {
+		struct view_choice *c = &vs->choice[i];
+		c->confirm = c->confirm_from = 0;
+		struct action a = c->act;
+		for (int amt = c->lo; amt <= c->hi; amt++) {
+			a.amount = a.amount_max = amt;
+			if (view_risky(vs, &a)) {
+				if (c->hi > c->lo)
+					c->confirm_from = amt;
+				else
+					c->confirm = 1;
+				break;
+			}
+		}
+	}
+}
+
+int view_asks(const struct view_state *vs, int i, int amount)
+{
+	if (i < 0 || i >= vs->nchoices)
+		return 0;
+	const struct view_choice *c = &vs->choice[i];
+	return c->confirm || (c->confirm_from > 0 && amount >= c->confirm_from);
+}
+
 static void compute(struct view *v)
 {
 	struct table *t = v->t;
@@ -275,7 +305,11 @@ static void compute(struct view *v)
 	vs->game_over = vs->to_act < 0;
 	vs->my_turn = v->seat >= 0 && table_awaits(t, v->seat);
 	vs->moves = t->moves;
-	vs->chips_in = v->chips_in;
+	/* The chips are public: asked of the game, whenever the view came. */
+	vs->chips = -1;
+	vs->chips_in = 0;
+	if (g->chips && v->seat >= 0)
+		g->chips(t->st, v->seat, &vs->chips, &vs->chips_in);
 	vs->verbosity = v->talk.verbosity;
 	struct sbuf b;
 	for (int k = 0; k < VIEW_NQUERY; k++) {
@@ -309,6 +343,7 @@ static void compute(struct view *v)
 	vs->nchoices = 0;
 	vs->nvariants = 0;
 	choices(v, l, n);
+	risks(vs);
 	vs->prompt[0] = '\0';
 	if (vs->my_turn) {
 		sb_clear(&b);
@@ -373,7 +408,7 @@ int view_hint(struct view *v)
 		rng_seed(&hr, rng_derive(t->opt.seed ^ 0x68696e74u, (uint64_t)t->moves));
 		struct action a;
 		struct bot_reason why;
-		bot_hint(t->g, t->st, BOT_BUDGET_DEFAULT, &hr, &a, &why);
+		bot_hint(t->g, t->bot, t->st, BOT_BUDGET_DEFAULT, &hr, &a, &why);
 		struct talk tk = v->talk;
 		talk_hint(&tk, &a, &why, &b);
 		rc = 0;

@@ -16,7 +16,7 @@
  * pool of labels owned by the view), valid during the call. A sink's
  * callbacks must not act on the table nor attach or detach views: they
  * come while the table tells its views. Phrasing switches the process's
- * language in force for a moment (speech/i18n): views are used from one
+ * language in force for a moment (i18n/i18n): views are used from one
  * thread. */
 #ifndef TAPIS_VIEW_H
 #define TAPIS_VIEW_H
@@ -87,6 +87,9 @@ struct view_choice {
 	char label[VIEW_LABEL_MAX];   /* the item as the menu says it: "Raise, 2 to 100 chips, stake 3 to 101" */
 	int lo, hi;                   /* the amounts (lo == hi: one) */
 	int first, nvariants;         /* labels of amounts or discards in view_state.variant */
+	/* Taking it asks the player for a yes first (view_risky): confirm,
+	 * always; confirm_from, for the amounts from it up (0: none). */
+	int confirm, confirm_from;
 };
 
 struct view_state {
@@ -109,6 +112,7 @@ struct view_state {
 	int nchoices;                 /* the other legal choices, when my_turn */
 	struct view_choice choice[VIEW_MAX_CHOICES];
 	int ncards[GAME_MAX_SEATS];   /* cards each seat holds */
+	int chips;                    /* chips in front of this seat, -1 unknown */
 	int chips_in;                 /* chips this seat put in by choice in this deal
 	                               * (antes and passe not counted) */
 	int verbosity;                /* enum talk_verbosity the events are phrased in */
@@ -131,7 +135,6 @@ struct view {
 	void *redacted;               /* scratch: the state as this seat sees it */
 	int prompted;                 /* moves when the prompt was last said, -1 never */
 	int cap_variants;
-	int chips_in;                 /* see view_state.chips_in */
 	struct view_state vs;
 };
 
@@ -151,7 +154,7 @@ void view_events(struct view *v, const struct event *ev, int n);
  * come to act. The table calls it after every action. */
 void view_refresh(struct view *v);
 /* Hear the events of an action without phrasing them (a game replayed in
- * silence): what the query keys and chips_in remember is kept. */
+ * silence): what the query keys remember is kept. */
 void view_remember(struct view *v, const struct event *ev, int n);
 /* Full or short announcements from now on (enum talk_verbosity); the
  * state is sent again. */
@@ -167,6 +170,16 @@ void view_refusal(struct view *v, const struct refusal *r);
 int view_hint(struct view *v);
 /* Say a sentence to this view's listener (already in its language). */
 void view_tell(struct view *v, int kind, const char *text);
+/* 1 when the listener's action a is risky and is confirmed before it is
+ * sent (the `confirm` setting allowing): going all-in; giving up a hand
+ * with chips put in by choice (a fold, or a pass when staying is offered);
+ * a bet of more than half the chips in front of one. The one rule of the
+ * terminal, of `tapis join` and of the server's `confirm` fields; vs
+ * holds the listener's chips and choices. */
+int view_risky(const struct view_state *vs, const struct action *a);
+/* 1 when taking choice i of vs, at amount (a range) asks for a yes: the
+ * choice's confirm and confirm_from, as the view or a server marked them. */
+int view_asks(const struct view_state *vs, int i, int amount);
 /* The latest state. */
 const struct view_state *view_state(const struct view *v);
 /* The label of amount a of choice i, or NULL when none is known. */

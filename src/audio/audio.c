@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "core/paths.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 static const char *const cue_names[CUE_COUNT] = {
 	[CUE_SHUFFLE] = "shuffle", [CUE_DEAL] = "deal", [CUE_CARD] = "card",
@@ -377,6 +377,11 @@ int audio_busy(struct audio *a)
 double audio_stream_started(const struct audio *a)
 {
 	return a ? a->stream_started : 0;
+}
+
+double audio_stream_started_cpu(const struct audio *a)
+{
+	return a ? a->stream_started_cpu : 0;
 }
 
 void audio_pump(struct audio *a)

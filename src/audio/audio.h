@@ -132,6 +132,12 @@ int audio_busy(struct audio *a);
 /* Monotonic time (speech_now's clock, seconds) when PCM was last queued on
  * an idle stream: the moment speech starts to be heard (benchmarks). */
 double audio_stream_started(const struct audio *a);
+/* The thread's CPU time (audio_cpu_now) at that moment. */
+double audio_stream_started_cpu(const struct audio *a);
+/* Monotonic seconds (CLOCK_MONOTONIC). */
+double audio_now(void);
+/* CPU seconds used by the calling thread. */
+double audio_cpu_now(void);
 /* Start the cues whose time has come, recycle played speech buffers: call
  * often from the main loop (every 10 ms or so). */
 void audio_pump(struct audio *a);

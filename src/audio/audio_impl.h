@@ -60,9 +60,4 @@ struct audio {
 
 extern const struct audio_ops audio_openal_ops;
 
-/* Monotonic seconds (CLOCK_MONOTONIC). */
-double audio_now(void);
-/* CPU seconds used by the calling thread. */
-double audio_cpu_now(void);
-
 #endif

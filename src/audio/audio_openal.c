@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 #define CUE_SOURCES 16
 #define LOOPBACK_RATE 44100

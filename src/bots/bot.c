@@ -5,31 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots/bot_games.h"
-
-static const struct bot_ops *const bots[] = {
-	&bouillabaisse_bot,
-	&bouillotte_bot,
-	&brelan_bot,
-	&bourre_bot,
-	&brouc_bot,
-	NULL,
-};
-
-const struct bot_ops *bot_find(const char *game)
-{
-	for (int i = 0; bots[i]; i++)
-		if (strcmp(bots[i]->game, game) == 0)
-			return bots[i];
-	return NULL;
-}
-
-void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struct action *out)
+void bot_random(const struct game_ops *g, const struct bot_ops *b, const void *st, struct rng *rng,
+                struct action *out)
 {
 	struct action legal[GAME_MAX_LEGAL];
 	int n = g->legal(st, legal, GAME_MAX_LEGAL);
 	assert(n > 0);
-	const struct bot_ops *b = bot_find(g->name);
 	if (b && b->proper) {
 		int k = 0;
 		for (int i = 0; i < n; i++)
@@ -44,19 +25,19 @@ void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struc
 	out->amount_max = out->amount;
 }
 
-void bot_choose(const struct game_ops *g, const void *st, int level, struct rng *rng, struct action *out)
+void bot_choose(const struct game_ops *g, const struct bot_ops *b, const void *st, int level, struct rng *rng,
+                struct action *out)
 {
-	bot_choose_budget(g, st, level, BOT_BUDGET_DEFAULT, rng, out);
+	bot_choose_budget(g, b, st, level, BOT_BUDGET_DEFAULT, rng, out);
 }
 
-void bot_choose_budget(const struct game_ops *g, const void *st, int level, int budget, struct rng *rng,
-                       struct action *out)
+void bot_choose_budget(const struct game_ops *g, const struct bot_ops *b, const void *st, int level, int budget,
+                       struct rng *rng, struct action *out)
 {
 	int seat = g->to_act(st);
 	assert(seat >= 0);
-	const struct bot_ops *b = bot_find(g->name);
 	if (level <= 0 || !b) {
-		bot_random(g, st, rng, out);
+		bot_random(g, b, st, rng, out);
 		return;
 	}
 	void *view = malloc(g->state_size);
@@ -68,7 +49,7 @@ void bot_choose_budget(const struct game_ops *g, const void *st, int level, int 
 	struct action legal[GAME_MAX_LEGAL];
 	int n = g->legal(st, legal, GAME_MAX_LEGAL);
 	if (!act_in_list(out, legal, n) || (b->proper && !b->proper(st, out)))
-		bot_random(g, st, rng, out);
+		bot_random(g, b, st, rng, out);
 	out->amount_max = out->amount;
 }
 
@@ -80,17 +61,16 @@ static void reason(struct bot_reason *why, int code, card_t card)
 	why->price = -1;
 }
 
-void bot_hint(const struct game_ops *g, const void *st, int budget, struct rng *rng, struct action *out,
-              struct bot_reason *why)
+void bot_hint(const struct game_ops *g, const struct bot_ops *b, const void *st, int budget, struct rng *rng,
+              struct action *out, struct bot_reason *why)
 {
 	int seat = g->to_act(st);
 	assert(seat >= 0);
 	struct action legal[GAME_MAX_LEGAL];
 	int n = g->legal(st, legal, GAME_MAX_LEGAL);
-	const struct bot_ops *b = bot_find(g->name);
 	reason(why, BOT_WHY_SEARCH, CARD_NONE);
 	if (!b) {
-		bot_random(g, st, rng, out);
+		bot_random(g, b, st, rng, out);
 		reason(why, n == 1 ? BOT_WHY_ONLY : BOT_WHY_BEST, CARD_NONE);
 		return;
 	}
@@ -104,7 +84,7 @@ void bot_hint(const struct game_ops *g, const void *st, int budget, struct rng *
 		b->choose(view, seat, BOT_LEVEL_MAX, budget > 0 ? budget : 1, rng, out);
 	free(view);
 	if (!act_in_list(out, legal, n)) {
-		bot_choose_budget(g, st, BOT_LEVEL_MAX, budget, rng, out);
+		bot_choose_budget(g, b, st, BOT_LEVEL_MAX, budget, rng, out);
 		reason(why, BOT_WHY_BEST, CARD_NONE);
 	}
 	out->amount_max = out->amount;

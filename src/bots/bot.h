@@ -70,25 +70,27 @@ struct bot_ops {
 	int (*proper)(const void *st, const struct action *a);
 };
 
-/* Registry by game name (NULL when none: bot_choose then plays randomly). */
-const struct bot_ops *bot_find(const char *game);
+/* Every function below takes the game and its bot (app/registry pairs
+ * them; NULL: the game has no bot, and every choice is random). */
 
 /* A uniformly random legal action, proper when the game's bot says which
  * are (an amount range gives a random amount). */
-void bot_random(const struct game_ops *g, const void *st, struct rng *rng, struct action *out);
+void bot_random(const struct game_ops *g, const struct bot_ops *b, const void *st, struct rng *rng,
+                struct action *out);
 
 /* The whole decision for a seat: makes the view (a redacted copy of st),
  * asks the game's bot at that level (random at level 0 or with no bot),
  * and checks the answer is legal (falls back to random otherwise). */
-void bot_choose(const struct game_ops *g, const void *st, int level, struct rng *rng, struct action *out);
+void bot_choose(const struct game_ops *g, const struct bot_ops *b, const void *st, int level, struct rng *rng,
+                struct action *out);
 /* The same with a search budget (ms, see BOT_BUDGET_DEFAULT). */
-void bot_choose_budget(const struct game_ops *g, const void *st, int level, int budget, struct rng *rng,
-                       struct action *out);
+void bot_choose_budget(const struct game_ops *g, const struct bot_ops *b, const void *st, int level, int budget,
+                       struct rng *rng, struct action *out);
 
 /* The hint key: what the strongest bot would do now for the seat to act, and
  * why. Sees only that seat's view, like every bot. The action is legal. */
-void bot_hint(const struct game_ops *g, const void *st, int budget, struct rng *rng, struct action *out,
-              struct bot_reason *why);
+void bot_hint(const struct game_ops *g, const struct bot_ops *b, const void *st, int budget, struct rng *rng,
+              struct action *out, struct bot_reason *why);
 
 /* A trick in progress as a trick game's hint sees it, for bot_trick_reason. */
 struct bot_trick {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* game: the one interface every game implements (a table of functions),
- * and the registry of games by name.
+/* game: the one interface every game implements (a table of functions;
+ * the games are listed in app/registry).
  *
  * A game's state is a plain struct with no pointers into itself: cloning is
  * memcpy of state_size bytes. It may point to outside data that never
@@ -88,6 +88,11 @@ struct game_ops {
 	void (*resample)(void *st, int seat, struct rng *rng);
 	/* Standings (chips, points, games: per seat, or per team); returns count. */
 	int (*standings)(const void *st, int *out);
+	/* What every player sees of a seat's chips: in front of it (*held) and
+	 * put in by choice during the deal in progress (*put: bets, calls,
+	 * straddles, stays; antes and the passe not counted). NULL in a game
+	 * played without chips. */
+	void (*chips)(const void *st, int seat, int *held, int *put);
 	/* Number of the deal (or round) in progress, from 1. */
 	int (*hand_number)(const void *st);
 	/* The dealer of the deal in progress. */
@@ -98,10 +103,6 @@ struct game_ops {
 	int (*audit)(const void *st, char *err, size_t errlen);
 };
 
-/* Registry: every game, in menu order, NULL-terminated. */
-extern const struct game_ops *const game_list[];
-/* By command-line word, accents and case ignored ("Bourré" = "bourre"). */
-const struct game_ops *game_find(const char *name);
 /* Every game state begins with `int players;` (asserted by the tests). */
 struct game_head {
 	int players;

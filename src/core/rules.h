@@ -10,7 +10,7 @@
 /* Marks a help line for the catalogues (xgettext -kN_) without translating
  * it here: the speech layer translates it when it speaks it. The rules core
  * does not depend on the speech layer; this is the same identity macro as
- * speech/i18n.h's. */
+ * i18n/i18n.h's. */
 #ifndef N_
 #define N_(s) (s)
 #endif

@@ -113,6 +113,8 @@ static void pay(struct bourre_state *st, const struct sink *out, int from, int t
 		st->chips[to] += amount;
 	else
 		st->pot += amount;
+	if (from >= 0 && to < 0 && !strcmp(reason, "stay"))
+		st->put[from] += amount;
 	ev_emit_payment(out, from, to, amount, reason);
 }
 
@@ -361,6 +363,7 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 	memset(st->pending, 0, sizeof st->pending);
 	memset(st->drawn, 0, sizeof st->drawn);
 	memset(st->confirmed, 0, sizeof st->confirmed);
+	memset(st->put, 0, sizeof st->put);
 	memset(st->tricks, 0, sizeof st->tricks);
 	memset(st->trick, 0, sizeof st->trick);
 	memset(st->trick_seat, 0, sizeof st->trick_seat);
@@ -1257,6 +1260,14 @@ static int standings_fn(const void *vst, int *out)
 	return st->players;
 }
 
+static void chips_fn(const void *vst, int seat, int *held, int *put)
+{
+	const struct bourre_state *st = vst;
+	int ok = seat >= 0 && seat < st->players;
+	*held = ok ? st->chips[seat] : 0;
+	*put = ok ? st->put[seat] : 0;
+}
+
 static int hand_number_fn(const void *vst) { return ((const struct bourre_state *)vst)->hand_no; }
 static int dealer_fn(const void *vst) { return ((const struct bourre_state *)vst)->dealer; }
 
@@ -1382,6 +1393,7 @@ const struct game_ops bourre_ops = {
 	.redact = redact_fn,
 	.resample = resample_fn,
 	.standings = standings_fn,
+	.chips = chips_fn,
 	.hand_number = hand_number_fn,
 	.dealer = dealer_fn,
 	.audit = audit_fn,

@@ -71,6 +71,7 @@ struct bourre_state {
 	int to_act;                      /* -1 when the game is over */
 	int chips[BR_MAX_SEATS];
 	int pot;
+	int put[BR_MAX_SEATS];           /* paid by choice this deal (stays) */
 	unsigned char exempt[BR_MAX_SEATS]; /* no ante for the next deal */
 	/* the deal */
 	int packsize;

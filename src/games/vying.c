@@ -736,6 +736,7 @@ static void begin_deal(struct vying *v, const struct sink *out)
 		v->stake[s] = 0;
 		v->nstraddles[s] = 0;
 		v->vol[s] = 0;
+		v->due[s] = 0;
 	}
 	/* The pack. */
 	const struct deckstack *ds = v->stack;
@@ -805,6 +806,7 @@ static void antes_and_chain(struct vying *v, const struct sink *out)
 		v->paid_passe[s] = 1;
 		if (v->cfg.antes_stake) {
 			put_in(v, s, amt, out, why);
+			v->due[s] += amt;
 		} else {
 			v->chips[s] -= amt;
 			v->dead += amt;
@@ -1370,6 +1372,13 @@ int vying_op_hand(const void *st, int seat, card_t *out) { return vying_hand(st,
 void vying_op_redact(void *st, int seat) { vying_redact(st, seat); }
 void vying_op_resample(void *st, int seat, struct rng *rng) { vying_resample(st, seat, rng); }
 int vying_op_standings(const void *st, int *out) { return vying_standings(st, out); }
+void vying_op_chips(const void *st, int seat, int *held, int *put)
+{
+	const struct vying *v = st;
+	int ok = seat >= 0 && seat < v->players;
+	*held = ok ? v->chips[seat] : 0;
+	*put = ok && v->stake[seat] > v->due[seat] ? v->stake[seat] - v->due[seat] : 0;
+}
 int vying_op_hand_number(const void *st) { return vying_hand_number(st); }
 int vying_op_dealer(const void *st) { return vying_dealer(st); }
 int vying_op_audit(const void *st, char *err, size_t errlen) { return vying_audit(st, err, errlen); }

@@ -113,6 +113,7 @@ struct vying {
 	int last_straddler;  /* -1 none */
 	int nstraddles[VY_MAX]; /* straddles per seat this deal */
 	int vol[VY_MAX];     /* chips put in by choice after the deal (open, call, raise) */
+	int due[VY_MAX];     /* antes of this deal counted in the stake (Bouillotte) */
 	/* betting */
 	int opened;
 	int high;            /* the largest stake */
@@ -182,13 +183,14 @@ int vying_op_hand(const void *st, int seat, card_t *out);
 void vying_op_redact(void *st, int seat);
 void vying_op_resample(void *st, int seat, struct rng *rng);
 int vying_op_standings(const void *st, int *out);
+void vying_op_chips(const void *st, int seat, int *held, int *put);
 int vying_op_hand_number(const void *st);
 int vying_op_dealer(const void *st);
 int vying_op_audit(const void *st, char *err, size_t errlen);
 #define VYING_GAME_OPS \
 	.start = vying_op_start, .to_act = vying_op_to_act, .legal = vying_op_legal, \
 	.apply = vying_op_apply, .hand = vying_op_hand, .redact = vying_op_redact, \
-	.resample = vying_op_resample, .standings = vying_op_standings, \
+	.resample = vying_op_resample, .standings = vying_op_standings, .chips = vying_op_chips, \
 	.hand_number = vying_op_hand_number, .dealer = vying_op_dealer, .audit = vying_op_audit
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "app/bench.h"
 #include "app/opts.h"
+#include "app/registry.h"
 #include "core/err.h"
 #include "core/game.h"
 #include "core/xalloc.h"
@@ -39,8 +40,9 @@ struct bclient {
 	int welcomed, joined, over;
 	int acted_moves;         /* the moves of the state last acted on */
 	double sent_at;        /* when the last action left, 0 none waiting */
-	char pending[ACT_STR_MAX]; /* a move chosen, to send at act_at */
-	double act_at;
+	double state_from;     /* the same, until the first state past it came */
+	char pending[ACT_STR_MAX]; /* a move chosen, to send when the thinking ends */
+	lws_sorted_usec_list_t think; /* the end of the thinking */
 	unsigned rng;
 };
 
@@ -48,6 +50,12 @@ struct btable {
 	long id;
 	int first, n;          /* its clients */
 	int joined, started, over;
+};
+
+/* Latencies in ms. */
+struct lat_list {
+	double *v;
+	long n, cap;
 };
 
 struct bench {
@@ -61,8 +69,8 @@ struct bench {
 	int nt;
 	int deals;
 	int errors;
-	double *lat;
-	long nlat, caplat;
+	struct lat_list lat;            /* action to event */
+	struct lat_list slat;           /* action to state */
 	long long bytes, lobby_bytes;   /* received, and of them the lobby's lists */
 	double lobby_at;                /* when a lobby's list last came */
 };
@@ -112,10 +120,17 @@ static unsigned next_rand(unsigned *s)
 /* The move chosen leaves now (after the bot's thinking time). */
 static void send_pending(struct bclient *c)
 {
+	if (!c->pending[0])
+		return;
 	json_t *o = json_pack("{s:s, s:I, s:s}", "type", "action", "table", (json_int_t)c->table, "action", c->pending);
 	c->pending[0] = '\0';
-	c->sent_at = now_s();
+	c->sent_at = c->state_from = now_s();
 	send_json(c, o);
+}
+
+static void on_think(lws_sorted_usec_list_t *sul)
+{
+	send_pending(lws_container_of(sul, struct bclient, think));
 }
 
 /* A legal move, chosen among the playable cards and the other choices. */
@@ -144,24 +159,65 @@ static void act(struct bclient *c, json_t *st)
 	/* Cards when there are some (the game goes on); else any choice. */
 	int k = ncards ? (int)(next_rand(&c->rng) % (unsigned)ncards) : (int)(next_rand(&c->rng) % (unsigned)n);
 	snprintf(c->pending, sizeof c->pending, "%s", opts[k]);
-	c->act_at = now_s() + c->b->think_s;
-	if (c->b->think_s <= 0)
+	if (c->b->think_s <= 0) {
 		send_pending(c);
+		return;
+	}
+	/* People do not all think alike: from half to one and a half times
+	 * the time asked, so that the tables do not keep the same pace (100
+	 * tables started together and acting in step would reach the server
+	 * together every time). The move leaves at that moment, on a timer of
+	 * the event loop. */
+	double think = c->b->think_s * (0.5 + (double)(next_rand(&c->rng) % 1001) / 1000.0);
+	lws_sul_schedule(c->b->ctx, 0, &c->think, on_think, (lws_usec_t)(think * LWS_US_PER_SEC));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void lat_add(struct lat_list *l, double ms)
+{
+	if (l->n == l->cap) {
+		long cap = l->cap ? l->cap * 2 : 4096;
+		double *p = realloc(l->v, (size_t)cap * sizeof *p);
+		if (!p)
+			return;
+		l->v = p;
+		l->cap = cap;
+	}
+	l->v[l->n++] = ms;
+}
+
+/* Sort; the median, 99th percentile and maximum (0 when empty). */
+static void lat_figures(struct lat_list *l, double *median, double *p99, double *max)
+{
+	*median = *p99 = *max = 0;
+	if (!l->n)
+		return;
+	qsort(l->v, (size_t)l->n, sizeof *l->v, cmp_double);
+	*median = l->v[l->n / 2];
+	long p = (long)((double)l->n * 0.99);
+	*p99 = l->v[p < l->n ? p : l->n - 1];
+	*max = l->v[l->n - 1];
 }
 
 /* The first event after an action: its latency. */
 static void record(struct bclient *c)
 {
-	struct bench *b = c->b;
 	if (c->sent_at <= 0)
 		return;
-	if (b->nlat == b->caplat) {
-		long cap = b->caplat ? b->caplat * 2 : 4096;
-		b->lat = xrealloc(b->lat, (size_t)cap * sizeof *b->lat);
-		b->caplat = cap;
-	}
-	b->lat[b->nlat++] = (now_s() - c->sent_at) * 1000.0;
+	lat_add(&c->b->lat, (now_s() - c->sent_at) * 1000.0);
 	c->sent_at = 0;
+}
+
+/* The moves of a message (-1 none), read without parsing it. */
+static long moves_of(const char *text)
+{
+	const char *m = strstr(text, "\"moves\":");
+	return m ? strtol(m + 8, NULL, 10) : -1;
 }
 
 static void on_msg(void *ctx, const char *text, size_t len)
@@ -180,13 +236,17 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	if (!strncmp(text, say, sizeof say - 1)) {
 		/* Only an event of the action sent counts: one told after a later
 		 * move (the prompt of the turn being said after the state). */
-		const char *m = strstr(text, "\"moves\":");
-		if (!m || strtol(m + 8, NULL, 10) > c->acted_moves)
+		long m = moves_of(text);
+		if (m < 0 || m > c->acted_moves)
 			record(c);
 		return;
 	}
 	/* A state is read only when it asks this bot to act or ends the game. */
 	static const char state[] = "{\"type\":\"state\"";
+	if (!strncmp(text, state, sizeof state - 1) && c->state_from > 0 && moves_of(text) > c->acted_moves) {
+		lat_add(&b->slat, (now_s() - c->state_from) * 1000.0);
+		c->state_from = 0;
+	}
 	if (!strncmp(text, state, sizeof state - 1) && !strstr(text, "\"my_turn\":true") &&
 	    !strstr(text, "\"state\":\"over\""))
 		return;
@@ -348,15 +408,8 @@ static long rss_kb(pid_t pid)
 	return kb;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-/* Service every client once. */
 /* A heartbeat, so that the wait for the network ends in time to look at
- * the clock. */
+ * the clock (the deadlines of run_until). */
 static void on_beat(lws_sorted_usec_list_t *sul)
 {
 	struct bench *b = lws_container_of(sul, struct bench, beat);
@@ -378,12 +431,6 @@ static int run_until(struct bench *b, int (*done)(struct bench *), double second
 		if (now_s() > end)
 			return -1;
 		service_all(b);
-		if (b->think_s > 0) {
-			double now = now_s();
-			for (int i = 0; i < b->nc; i++)
-				if (b->c[i].pending[0] && now >= b->c[i].act_at)
-					send_pending(&b->c[i]);
-		}
 	}
 	return 0;
 }
@@ -532,7 +579,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		goto out;
 	}
 	for (int t = 0; t < tables; t++) {
-		const struct game_ops *g = game_find(bench_games[t % BENCH_NGAMES]);
+		const struct game_ops *g = registry_ops(bench_games[t % BENCH_NGAMES]);
 		int n = b.t[t].n;
 		if (n < g->min_players || n > g->max_players) {
 			errf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);
@@ -577,14 +624,9 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	res->think_ms = think_ms;
 	res->tables = tables;
 	res->errors = b.errors;
-	res->actions = b.nlat;
-	if (b.nlat) {
-		qsort(b.lat, (size_t)b.nlat, sizeof *b.lat, cmp_double);
-		res->latency_median_ms = b.lat[b.nlat / 2];
-		long p = (long)((double)b.nlat * 0.99);
-		res->latency_p99_ms = b.lat[p < b.nlat ? p : b.nlat - 1];
-		res->latency_max_ms = b.lat[b.nlat - 1];
-	}
+	res->actions = b.lat.n;
+	lat_figures(&b.lat, &res->latency_median_ms, &res->latency_p99_ms, &res->latency_max_ms);
+	lat_figures(&b.slat, &res->state_median_ms, &res->state_p99_ms, &res->state_max_ms);
 	rc = 0;
 out:
 	if (b.ctx) {
@@ -598,7 +640,8 @@ out:
 	}
 	free(b.c);
 	free(b.t);
-	free(b.lat);
+	free(b.lat.v);
+	free(b.slat.v);
 	if (pid > 0) {
 		kill(pid, SIGTERM);
 		waitpid(pid, NULL, 0);
@@ -655,15 +698,19 @@ int bench_net_main(int argc, char **argv, FILE *out)
 		fprintf(out,
 		        "{\"clients\": %d, \"tables\": %d, \"deals\": %d, \"errors\": %d, \"latency_median_ms\": %.3f, "
 		        "\"latency_p99_ms\": %.3f, \"latency_max_ms\": %.3f, \"actions\": %ld, \"seconds\": %.2f, "
-		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld, \"think_ms\": %d}\n",
+		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld, \"think_ms\": %d, \"state_median_ms\": %.3f, "
+		        "\"state_p99_ms\": %.3f, \"state_max_ms\": %.3f}\n",
 		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
-		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms);
+		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms, r.state_median_ms,
+		        r.state_p99_ms, r.state_max_ms);
 	} else {
 		fprintf(out, "clients          %d\ntables           %d\ndeals played     %d\nerrors           %d\n", r.clients,
 		        r.tables, r.deals, r.errors);
 		fprintf(out, "actions          %ld in %.1f s (bots think %d ms)\n", r.actions, r.seconds, r.think_ms);
 		fprintf(out, "action to event  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.latency_median_ms,
 		        r.latency_p99_ms, r.latency_max_ms);
+		fprintf(out, "action to state  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.state_median_ms,
+		        r.state_p99_ms, r.state_max_ms);
 		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB\n", r.mb_received, r.mb_lobby);
 		fprintf(out, "cpu              server %.1f s, clients %.1f s\n", r.server_cpu_s, r.client_cpu_s);
 		if (r.server_rss_kb >= 0)

@@ -4,10 +4,12 @@
  * through the five games, each made with hands=K so that it ends) and play
  * every deal over the network as people would: a choice among the legal
  * ones at each turn. Measures the time from an action sent to the first
- * event received about it. Without URL a server is started in a child
- * process on a free loopback port (memory store), and its memory is read
- * from /proc. --think MS: each bot waits that long before its move, as a
- * person would (0: at once, every table always busy: the worst case). */
+ * event received about it, and to the first state past it (the next
+ * turn). Without URL a server is started in a child process on a free
+ * loopback port (memory store), and its memory is read from /proc.
+ * --think MS: each bot waits about that long before its move (from half to
+ * one and a half times), as a person would (0: at once, every table always
+ * busy: the worst case). */
 #ifndef TAPIS_BENCH_NET_H
 #define TAPIS_BENCH_NET_H
 
@@ -17,6 +19,9 @@ struct bench_net_result {
 	int clients, tables, deals, errors;
 	int think_ms;             /* a bot's pause before each move */
 	double latency_median_ms, latency_p99_ms, latency_max_ms;
+	/* From an action sent to the first state past it (what the next
+	 * player needs to act: their turn). */
+	double state_median_ms, state_p99_ms, state_max_ms;
 	long actions;
 	double seconds;
 	long server_rss_kb;       /* -1 unknown (a server given by URL) */

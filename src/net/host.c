@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "audio/audio.h"
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "net/proto.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 struct host_member *host_member(struct host *h, const char *name)
 {
@@ -148,6 +149,11 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 		}
 		if (c->nvariants)
 			json_object_set_new(x, "labels", labels(vs, c));
+		/* A risky action asks for a yes (view_risky): always, or from an amount up. */
+		if (c->confirm)
+			json_object_set_new(x, "confirm", json_true());
+		else if (c->confirm_from > 0)
+			json_object_set_new(x, "confirm_from", json_integer(c->confirm_from));
 		json_array_append_new(ch, x);
 	}
 	json_object_set_new(o, "choices", ch);
@@ -181,6 +187,14 @@ static void bind_view(struct host *h, struct host_member *m)
 	 * the start, the first events will. */
 	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
 		m->has_view = 1;
+		if (m->verbosity != TALK_FULL) {
+			/* Set before its first state, which the table sends (the
+			 * view's own update would send one not yet made). */
+			void (*update)(void *, const struct view_state *) = m->v.sink.update;
+			m->v.sink.update = NULL;
+			view_set_verbosity(&m->v, m->verbosity);
+			m->v.sink.update = update;
+		}
 	} else {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 	}
@@ -228,6 +242,27 @@ void host_row(const struct host *h, struct store_table *t)
 	json_decref(seats);
 	snprintf(t->seats, sizeof t->seats, "%s", js ? js : "[]");
 	free(js);
+	/* The spectators, as many as the row holds (whole entries only). */
+	size_t w = 0, wcap = sizeof t->watchers;
+	t->watchers[w++] = '[';
+	for (int i = 0; i < h->nmembers; i++) {
+		const struct host_member *m = h->member[i];
+		if (m->seat >= 0)
+			continue;
+		json_t *x = json_pack("{s:s, s:s}", "name", m->name, "lang", m->lang);
+		char *one = x ? json_dumps(x, JSON_COMPACT) : NULL;
+		json_decref(x);
+		size_t n = one ? strlen(one) : 0;
+		if (one && w + n + 2 < wcap) {
+			if (w > 1)
+				t->watchers[w++] = ',';
+			memcpy(t->watchers + w, one, n);
+			w += n;
+		}
+		free(one);
+	}
+	t->watchers[w++] = ']';
+	t->watchers[w] = '\0';
 }
 
 void host_save(struct host *h)
@@ -360,7 +395,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
                  const struct host_config *cfg, struct net_out out, long long now_ms, char *err,
                  size_t errlen)
 {
-	const struct game_ops *g = game_find(t->game);
+	const struct game_ops *g = registry_ops(t->game);
 	if (!g)
 		return errf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
 	if (t->players < g->min_players || t->players > g->max_players)
@@ -395,6 +430,19 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 		}
 	}
 	json_decref(seats);
+	/* The spectators: away, their places kept (cfg keep_ms) from now. */
+	json_t *watchers = json_loads(t->watchers, 0, NULL);
+	for (size_t i = 0; i < json_array_size(watchers); i++) {
+		json_t *x = json_array_get(watchers, i);
+		const char *name = json_string_value(json_object_get(x, "name"));
+		const char *lang = json_string_value(json_object_get(x, "lang"));
+		if (!name || !name[0] || host_member(h, name))
+			continue;
+		struct host_member *m = add_member(h, name, lang ? lang : "en");
+		if (m)
+			m->gone_ms = now_ms ? now_ms : 1;
+	}
+	json_decref(watchers);
 	h->state = HOST_WAITING;
 	if (t->state != HOST_WAITING) {
 		struct journal_read r;
@@ -459,12 +507,12 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	int held = seat_of(h, name);
 	if (seat >= 0 && held < 0) {
 		if (seat >= h->players)
-			return errf(err, errlen, "this table has %d seats", h->players);
+			return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
 		if (h->seat[seat].name[0] || !h->seat[seat].open)
-			return errf(err, errlen, "seat %d is not free", seat);
+			return errf(err, errlen, _("seat %d is not free"), seat + 1);
 	}
 	if (!m && !(m = add_member(h, name, lang)))
-		return errf(err, errlen, "this table is full");
+		return errf(err, errlen, "%s", _("this table is full"));
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	m->conn = conn;
 	m->gone_ms = 0;
@@ -480,7 +528,10 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 		m->seat = seat;
 		host_save(h);
 	} else {
+		/* A spectator is kept in the store (with their language), as a
+		 * player is in their seat. */
 		m->seat = -1;
+		host_save(h);
 	}
 	update_kinds(h, now_ms);
 	/* What was missed, bounded, then where the table is. */
@@ -540,14 +591,15 @@ void host_stand(struct host *h, const char *name, int leave)
 		m->seat = -1;
 		bind_view(h, m);
 	}
+	host_save(h); /* the spectators changed */
 }
 
 int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
 {
 	if (seat >= h->players)
-		return errf(err, errlen, "this table has %d seats", h->players);
+		return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
 	if (h->seat[seat].name[0])
-		return errf(err, errlen, "seat %d is held by a player", seat);
+		return errf(err, errlen, _("seat %d is held by a player"), seat + 1);
 	h->seat[seat].open = open;
 	h->seat[seat].level = level;
 	table_set_seat(&h->t, seat, bot_plays(h, seat, 0) ? SEAT_BOT : SEAT_HUMAN, level);
@@ -558,7 +610,7 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 {
 	if (h->state != HOST_WAITING)
-		return errf(err, errlen, "the game has already begun");
+		return errf(err, errlen, "%s", _("the game has already begun"));
 	h->state = HOST_PLAYING;
 	update_kinds(h, now_ms);
 	for (int i = 0; i < h->nmembers; i++)
@@ -580,10 +632,10 @@ static struct host_member *seated_member(struct host *h, const char *name, const
 	*code = *msg = NULL;
 	if (h->state != HOST_PLAYING) {
 		*code = "not_playing";
-		*msg = "the game is not being played";
+		*msg = _("the game is not being played");
 	} else if (seat_of(h, name) < 0 || !m || !m->has_view) {
 		*code = "not_seated";
-		*msg = "you hold no seat at this table";
+		*msg = _("you hold no seat at this table");
 	}
 	return *code ? NULL : m;
 }
@@ -613,6 +665,24 @@ int host_hint(struct host *h, const char *name, const char **code, const char **
 {
 	struct host_member *m = seated_member(h, name, code, msg);
 	return m ? view_hint(&m->v) : -1;
+}
+
+int host_verbosity(struct host *h, const char *name, int verbosity, int say)
+{
+	struct host_member *m = host_member(h, name);
+	if (!m)
+		return -1;
+	if (m->has_view && m->verbosity != verbosity)
+		view_set_verbosity(&m->v, verbosity);
+	m->verbosity = verbosity;
+	if (say && m->conn >= 0) {
+		const char *saved = view_lang_enter(m->lang);
+		const char *text = verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements.");
+		view_lang_leave(saved);
+		send_to(h, m, proto_dump(json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id,
+		                                   "moves", table_moves(&h->t), "text", json_text(text))));
+	}
+	return 0;
 }
 
 /* Tell the seat's player, if here, how long they have left to act. */
@@ -699,11 +769,16 @@ int host_tick(struct host *h, long long now_ms)
 
 int host_expired(struct host *h, long long now_ms)
 {
+	int dropped = 0;
 	for (int i = h->nmembers - 1; i >= 0; i--) {
 		struct host_member *m = h->member[i];
-		if (m->seat < 0 && m->conn < 0 && m->gone_ms && now_ms - m->gone_ms >= h->cfg->keep_ms)
+		if (m->seat < 0 && m->conn < 0 && m->gone_ms && now_ms - m->gone_ms >= h->cfg->keep_ms) {
 			drop_member(h, m);
+			dropped = 1;
+		}
 	}
+	if (dropped)
+		host_save(h); /* their places are no longer kept */
 	int here = 0;
 	for (int i = 0; i < h->nmembers; i++)
 		here |= h->member[i]->conn >= 0;

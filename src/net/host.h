@@ -50,6 +50,7 @@ struct host_member {
 	long long gone_ms;          /* when a spectator's connection dropped (kept cfg keep_ms) */
 	int seat;                   /* -1: a spectator */
 	int has_view;               /* v is attached to the table */
+	int verbosity;              /* enum talk_verbosity of v, kept when it is attached again */
 	struct view v;              /* what this member hears and may ask */
 	char acting[ACT_STR_MAX];   /* the action being tried (for a refusal) */
 	int nmissed, dropped;       /* announcements kept while away, and those lost */
@@ -132,6 +133,10 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
  * code and message when they hold no seat or the game is not being played;
  * or -1 with code NULL when it is not their turn (and that was said). */
 int host_hint(struct host *h, const char *name, const char **code, const char **msg);
+/* Full or short announcements (enum talk_verbosity) for a member from now
+ * on, kept while they are at the table; say: tell them which, in their
+ * language, with one say. 0, or -1 when they are not at the table. */
+int host_verbosity(struct host *h, const char *name, int verbosity, int say);
 /* Let bots play what is due, and a bot play the move of a player whose
  * turn time ran out (warned before); returns 1 when something happened. */
 int host_tick(struct host *h, long long now_ms);

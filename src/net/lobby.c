@@ -8,8 +8,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/view.h"
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "i18n/i18n.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -62,6 +64,8 @@ static struct net_out host_out(struct lobby *l)
 static void add_table(struct lobby *l, struct host *h)
 {
 	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
+	xgrow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told);
+	l->told[l->ntables] = NULL;
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
@@ -126,8 +130,10 @@ void lobby_release(struct lobby *l)
 	for (int i = 0; i < l->ntables; i++) {
 		host_free(l->tables[i]);
 		free(l->tables[i]);
+		free(l->told[i]);
 	}
 	free(l->tables);
+	free(l->told);
 	free(l->users);
 	free(l->conns);
 	dir_close(&l->dir);
@@ -147,6 +153,7 @@ void lobby_open(struct lobby *l, long conn, const char *addr)
 	memset(c, 0, sizeof *c);
 	c->id = conn;
 	c->user = -1;
+	snprintf(c->lang, sizeof c->lang, "en");
 	snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "");
 }
 
@@ -200,33 +207,77 @@ static char *lobby_msg(struct lobby *l)
 	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
 }
 
-/* 1 when the user is at a table (seated or watching). */
-static int at_table(struct lobby *l, const char *name)
+static size_t name_hash(const char *s)
 {
-	for (int i = 0; i < l->ntables; i++)
-		if (host_member(l->tables[i], name))
-			return 1;
-	return 0;
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Flags by user index: 1 for a user at a table (seated or watching). One
+ * pass over the tables' members, each found among the users through a
+ * hash of their names, rather than every table searched for every user
+ * (hundreds of each). */
+static unsigned char *users_at_tables(struct lobby *l)
+{
+	size_t n = 16;
+	while (n < (size_t)l->nusers * 2)
+		n *= 2;
+	int *slot = xmalloc(n * sizeof *slot);
+	unsigned char *at = xcalloc((size_t)l->nusers + 1, 1);
+	for (size_t k = 0; k < n; k++)
+		slot[k] = -1;
+	for (int u = 0; u < l->nusers; u++) {
+		size_t k = name_hash(l->users[u].name) & (n - 1);
+		while (slot[k] >= 0)
+			k = (k + 1) & (n - 1);
+		slot[k] = u;
+	}
+	for (int t = 0; t < l->ntables; t++)
+		for (int m = 0; m < l->tables[t]->nmembers; m++) {
+			const char *name = l->tables[t]->member[m]->name;
+			for (size_t k = name_hash(name) & (n - 1); slot[k] >= 0; k = (k + 1) & (n - 1))
+				if (!strcmp(l->users[slot[k]].name, name)) {
+					at[slot[k]] = 1;
+					break;
+				}
+		}
+	free(slot);
+	return at;
 }
 
 /* The lobby's list goes to the connections in the lobby only: it grows
  * with every table, and someone at a table has no use for it until they
- * leave. The members of a table still waiting to begin are told its own
- * entry ("table"), where the seats change. */
-static void broadcast_lobby(struct lobby *l, const char *text)
+ * leave (at: users_at_tables); it is not even made when nobody is in the
+ * lobby. The members of a table still waiting to begin are told its own
+ * entry ("table"), where the seats change, when it changed. */
+static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 {
-	for (int i = 0; i < l->nconns; i++)
-		if (l->conns[i].user >= 0 && !at_table(l, l->users[l->conns[i].user].name))
-			send_text(l, l->conns[i].id, xstrdup(text));
+	char *text = NULL;
+	for (int i = 0; i < l->nconns; i++) {
+		int u = l->conns[i].user;
+		if (u < 0 || at[u])
+			continue;
+		if (!text && !(text = lobby_msg(l)))
+			break;
+		send_text(l, l->conns[i].id, xstrdup(text));
+	}
+	free(text);
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
 		if (h->state != HOST_WAITING)
 			continue;
 		char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
-		for (int k = 0; one && k < h->nmembers; k++)
+		if (!one || (l->told[t] && !strcmp(one, l->told[t]))) {
+			free(one);
+			continue;
+		}
+		for (int k = 0; k < h->nmembers; k++)
 			if (h->member[k]->conn >= 0)
 				send_text(l, h->member[k]->conn, xstrdup(one));
-		free(one);
+		free(l->told[t]);
+		l->told[t] = one;
 	}
 }
 
@@ -265,21 +316,27 @@ static int at_a_table(struct lobby *l, const char *name)
 
 static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
+	/* Its answers, refusals included, are in the language it asks for
+	 * (the caller leaves the language in force as it found it). */
+	if (c->user < 0) {
+		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
+		view_lang_enter(c->lang);
+	}
 	if (m->version != PROTO_VERSION) {
 		char text[96];
-		snprintf(text, sizeof text, "this server speaks version %d of the protocol", PROTO_VERSION);
+		snprintf(text, sizeof text, _("this server speaks version %d of the protocol"), PROTO_VERSION);
 		send_error(l, c->id, "version", text, PM_HELLO);
 		l->io.close(l->io.ctx, c->id);
 		return;
 	}
 	if (c->user >= 0) {
-		send_error(l, c->id, "already", "this connection is already logged in", PM_HELLO);
+		send_error(l, c->id, "already", _("this connection is already logged in"), PM_HELLO);
 		return;
 	}
 	char hash[AUTH_HASH_MAX];
 	int has_account = store_account_get(l->store, m->name, hash, sizeof hash);
 	if (has_account < 0) {
-		send_error(l, c->id, "store", "the server cannot read its accounts now", PM_HELLO);
+		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
 		return;
 	}
 	struct lobby_user *u = user_named(l, m->name);
@@ -288,30 +345,30 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
 		if (wait > 0) {
 			char text[96];
-			snprintf(text, sizeof text, "too many wrong passwords: try again in %lld s", (wait + 999) / 1000);
+			snprintf(text, sizeof text, _("too many wrong passwords: try again in %lld s"), (wait + 999) / 1000);
 			send_error(l, c->id, "wait", text, PM_HELLO);
 			return;
 		}
 		if (has_account) {
 			if (!auth_verify(hash, m->password)) {
 				auth_failed(&l->auth, m->name, c->addr, l->now_ms);
-				send_error(l, c->id, "password", "wrong password", PM_HELLO);
+				send_error(l, c->id, "password", _("wrong password"), PM_HELLO);
 				return;
 			}
 			auth_succeeded(&l->auth, m->name);
 		} else {
 			if (u && u->conn >= 0 && u->guest) {
-				send_error(l, c->id, "name_in_use", "a guest of that name is here now", PM_HELLO);
+				send_error(l, c->id, "name_in_use", _("a guest of that name is here now"), PM_HELLO);
 				return;
 			}
 			if (auth_hash(&l->auth, m->password, hash) < 0 || store_account_put(l->store, m->name, hash) < 0) {
-				send_error(l, c->id, "store", "the account could not be made", PM_HELLO);
+				send_error(l, c->id, "store", _("the account could not be made"), PM_HELLO);
 				return;
 			}
 		}
 	} else {
 		if (has_account) {
-			send_error(l, c->id, "password", "this name has a password", PM_HELLO);
+			send_error(l, c->id, "password", _("this name has a password"), PM_HELLO);
 			return;
 		}
 		/* A guest name is the session's: while in use or holding a seat,
@@ -319,7 +376,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		 * whose session expired: nobody may take the seat by name). */
 		resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
 		if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
-			send_error(l, c->id, "name_in_use", "that name is in use", PM_HELLO);
+			send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
 			return;
 		}
 	}
@@ -335,7 +392,9 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		/* The same person again, on a new connection: the old one is left. */
 		struct lobby_conn *old = conn_of(l, u->conn);
 		if (old) {
-			send_error(l, old->id, "replaced", "logged in from elsewhere", PM_NONE);
+			const char *saved = view_lang_enter(old->lang);
+			send_error(l, old->id, "replaced", _("logged in from elsewhere"), PM_NONE);
+			view_lang_leave(saved);
 			old->user = -1;
 			l->io.close(l->io.ctx, old->id);
 		}
@@ -382,17 +441,28 @@ static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct prot
 {
 	struct host *h = table_of(l, m->table);
 	if (!h)
-		send_error(l, c->id, "no_table", "there is no such table", m->type);
+		send_error(l, c->id, "no_table", _("there is no such table"), m->type);
 	return h;
 }
 
 static int is_creator(struct lobby *l, struct lobby_conn *c, struct host *h, int type)
 {
 	if (strcmp(h->creator, l->users[c->user].name) != 0) {
-		send_error(l, c->id, "not_creator", "only the table's creator may do that", type);
+		send_error(l, c->id, "not_creator", _("only the table's creator may do that"), type);
 		return 0;
 	}
 	return 1;
+}
+
+/* A table's own entry ("table") to its members connected (as the lobby's
+ * updates send it while the table waits). */
+static void send_table(struct lobby *l, struct host *h)
+{
+	char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
+	for (int k = 0; one && k < h->nmembers; k++)
+		if (h->member[k]->conn >= 0)
+			send_text(l, h->member[k]->conn, xstrdup(one));
+	free(one);
 }
 
 /* A private table's password, unless already a member or its creator. */
@@ -405,12 +475,12 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 	snprintf(key, sizeof key, "#%ld", h->id); /* no name holds a # */
 	long long wait = auth_wait(&l->auth, key, c->addr, l->now_ms);
 	if (wait > 0) {
-		send_error(l, c->id, "wait", "too many wrong passwords: try again later", m->type);
+		send_error(l, c->id, "wait", _("too many wrong passwords: try again later"), m->type);
 		return 0;
 	}
 	if (!m->has_password || !auth_verify(h->pwhash, m->password)) {
 		auth_failed(&l->auth, key, c->addr, l->now_ms);
-		send_error(l, c->id, "password", m->has_password ? "wrong password" : "this table needs a password",
+		send_error(l, c->id, "password", m->has_password ? _("wrong password") : _("this table needs a password"),
 		           m->type);
 		return 0;
 	}
@@ -431,17 +501,17 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 				if (!h->seat[s].name[0] && h->seat[s].open)
 					seat = s;
 			if (seat < 0) {
-				send_error(l, c->id, "no_seat", "no seat is free at this table", type);
+				send_error(l, c->id, "no_seat", _("no seat is free at this table"), type);
 				return;
 			}
 		}
 	}
 	if (type == PM_WATCH && hm && hm->seat >= 0) {
-		send_error(l, c->id, "seated", "you hold a seat at this table: stand up first", type);
+		send_error(l, c->id, "seated", _("you hold a seat at this table: stand up first"), type);
 		return;
 	}
 	if (type == PM_SIT && hm && hm->seat >= 0 && hm->seat != seat) {
-		send_error(l, c->id, "seated", "you already hold a seat at this table", type);
+		send_error(l, c->id, "seated", _("you already hold a seat at this table"), type);
 		return;
 	}
 	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
@@ -449,6 +519,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		return;
 	}
 	struct host_member *now = host_member(h, u->name);
+	host_verbosity(h, u->name, u->verbosity, 0);
 	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
 	l->dirty = 1;
 }
@@ -476,7 +547,7 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	if (m->private_) {
 		h->private_ = 1;
 		if (auth_hash(&l->auth, m->password, h->pwhash) < 0) {
-			send_error(l, c->id, "create", "out of memory", PM_CREATE);
+			send_error(l, c->id, "create", _("out of memory"), PM_CREATE);
 			host_free(h);
 			free(h);
 			return;
@@ -500,7 +571,7 @@ static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		if (!h)
 			return;
 		if (!host_member(h, from)) {
-			send_error(l, c->id, "not_member", "you are not at this table", PM_CHAT);
+			send_error(l, c->id, "not_member", _("you are not at this table"), PM_CHAT);
 			return;
 		}
 		host_chat(h, from, m->text);
@@ -513,12 +584,9 @@ static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	free(s);
 }
 
-void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms)
+static void handle_message(struct lobby *l, struct lobby_conn *c, const char *text, size_t len, long long now_ms)
 {
-	l->now_ms = now_ms;
-	struct lobby_conn *c = conn_of(l, conn);
-	if (!c)
-		return;
+	long conn = c->id;
 	struct proto_msg m;
 	char err[ERR_MAX];
 	if (proto_read(text, len, &m, err, sizeof err) < 0) {
@@ -535,7 +603,7 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 		return;
 	}
 	if (c->user < 0) {
-		send_error(l, conn, "hello_first", "say hello first", m.type);
+		send_error(l, conn, "hello_first", _("say hello first"), m.type);
 		return;
 	}
 	const char *me = l->users[c->user].name;
@@ -577,7 +645,7 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 	case PM_KICK:
 		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
 			if (m.seat >= h->players || !h->seat[m.seat].name[0]) {
-				send_error(l, conn, "seat", "nobody holds that seat", m.type);
+				send_error(l, conn, "seat", _("nobody holds that seat"), m.type);
 				break;
 			}
 			char who[HOST_PLAYER_MAX];
@@ -588,6 +656,10 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 			if (their >= 0)
 				send_text(l, their, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
 				                                         (json_int_t)h->id, "reason", "removed")));
+			/* The seats as they are now, to the members: in play too
+			 * (the lobby's updates reach a table still waiting only). */
+			if (h->state != HOST_WAITING)
+				send_table(l, h);
 			l->dirty = 1;
 		}
 		break;
@@ -601,13 +673,45 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 			send_error(l, conn, code, msg, m.type);
 		break;
 	}
+	case PM_VERBOSITY:
+		/* Kept for the session: at this table now, at others when joined. */
+		if ((h = table_for(l, c, &m))) {
+			if (!host_member(h, me)) {
+				send_error(l, conn, "not_member", _("you are not at this table"), m.type);
+				break;
+			}
+			l->users[c->user].verbosity = m.verbosity;
+			for (int i = 0; i < l->ntables; i++)
+				host_verbosity(l->tables[i], me, m.verbosity, l->tables[i] == h);
+		}
+		break;
 	case PM_CHAT:
 		lobby_chat(l, c, &m);
 		break;
 	default:
-		send_error(l, conn, "bad_message", "unexpected message", m.type);
+		send_error(l, conn, "bad_message", _("unexpected message"), m.type);
 		break;
 	}
+}
+
+void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms)
+{
+	l->now_ms = now_ms;
+	struct lobby_conn *c = conn_of(l, conn);
+	if (!c)
+		return;
+	/* Every sentence made for this connection while handling its message
+	 * is in its language; what the others hear, each view and the host's
+	 * notices phrase in theirs. */
+	const char *saved = view_lang_enter(c->lang);
+	handle_message(l, c, text, len, now_ms);
+	view_lang_leave(saved);
+}
+
+const char *lobby_lang(struct lobby *l, long conn)
+{
+	struct lobby_conn *c = conn_of(l, conn);
+	return c ? c->lang : "en";
 }
 
 void lobby_close(struct lobby *l, long conn, long long now_ms)
@@ -622,16 +726,17 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 
 /* Forget the people gone who hold no seat (their guest names are free
  * again); the connections keep pointing at the right entries. */
-static void prune_users(struct lobby *l)
+static void prune_users(struct lobby *l, unsigned char *at)
 {
 	for (int i = l->nusers - 1; i >= 0; i--) {
-		if (l->users[i].conn >= 0 || at_a_table(l, l->users[i].name))
+		if (l->users[i].conn >= 0 || at[i])
 			continue;
 		if (l->users[i].guest)
 			store_session_delete(l->store, l->users[i].name);
 		int last = --l->nusers;
 		if (i != last) {
 			l->users[i] = l->users[last];
+			at[i] = at[last];
 			for (int c = 0; c < l->nconns; c++)
 				if (l->conns[c].user == last)
 					l->conns[c].user = i;
@@ -652,7 +757,9 @@ static void remove_table(struct lobby *l, int i)
 	l->dir.ops->release(&l->dir, h->id);
 	host_free(h);
 	free(h);
+	free(l->told[i]);
 	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
+	memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
 	l->ntables--;
 	l->dirty = 1;
 }
@@ -672,12 +779,16 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
-	if (l->dirty) {
+	if (l->dirty && (now_ms - l->list_ms >= LOBBY_LIST_MS || now_ms < l->list_ms)) {
 		l->dirty = 0;
-		prune_users(l);
-		char *s = lobby_msg(l);
-		if (s)
-			broadcast_lobby(l, s);
-		free(s);
+		l->list_ms = now_ms;
+		unsigned char *at = users_at_tables(l);
+		if (at) {
+			prune_users(l, at);
+			broadcast_lobby(l, at);
+		} else {
+			l->dirty = 1; /* out of memory: at the next tick */
+		}
+		free(at);
 	}
 }

@@ -22,14 +22,20 @@ struct lobby_user {
 	char token_hash[AUTH_TOKEN_HASH_MAX]; /* of the resume token ("" none known) */
 	long conn;              /* -1: disconnected */
 	long long gone_ms;
+	int verbosity;          /* enum talk_verbosity asked for, kept for the session at every table */
 };
 
-#define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
+#define LOBBY_SESSION_DAYS 7
+/* The lobby's list (and a waiting table's entry) goes out at most this
+ * often: the changes in between (hundreds of people logging in or sitting
+ * down at once) go together in the next one. */
+#define LOBBY_LIST_MS 100   /* a guest's resume token outlives a restart this long */
 
 struct lobby_conn {
 	long id;
 	char addr[64];
 	int user;               /* index in users, -1 before hello */
+	char lang[3];           /* of its errors: "en" until its hello says */
 };
 
 struct lobby_io {
@@ -50,7 +56,10 @@ struct lobby {
 	int nconns, capconns;
 	struct host **tables;
 	int ntables, captables;
+	char **told;            /* by table: its entry as its members last heard it ("table"), or NULL */
+	int captold;
 	int dirty;              /* the lobby list changed: send it at the next tick */
+	long long list_ms;      /* when the lobby's list last went out */
 	long long now_ms;
 };
 
@@ -61,8 +70,11 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 void lobby_release(struct lobby *l);
 /* A connection opened (addr: the peer, for the password limit). */
 void lobby_open(struct lobby *l, long conn, const char *addr);
-/* One complete message of a connection. */
+/* One complete message of a connection. What the server says to it in
+ * return (errors included) is phrased in the connection's language. */
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms);
+/* The language of a connection ("en" before its hello, or unknown). */
+const char *lobby_lang(struct lobby *l, long conn);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list; call often (every few ms). */

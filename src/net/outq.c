@@ -22,11 +22,10 @@ int outq_push(struct outq *q, const char *text, size_t len)
 	return 0;
 }
 
-int outq_write(struct outq *q, void *wsi)
+/* Write the first message; -1 when the write failed (it stays). */
+static int write_one(struct outq *q, struct lws *wsi)
 {
 	struct outq_msg *m = q->head;
-	if (!m)
-		return 0;
 	if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
 		return -1;
 	q->head = m->next;
@@ -34,6 +33,21 @@ int outq_write(struct outq *q, void *wsi)
 		q->tail = NULL;
 	q->n--;
 	free(m);
+	return 0;
+}
+
+int outq_write(struct outq *q, void *wsi)
+{
+	/* The first message is what the writable callback was given; the next
+	 * ones go while the socket takes them at once (a table's action makes
+	 * several messages for each member: waiting a poll round for each
+	 * one would delay the last by as many rounds). */
+	for (int k = 0; q->head && k < OUTQ_WRITE_MAX; k++) {
+		if (k > 0 && lws_send_pipe_choked(wsi))
+			break;
+		if (write_one(q, wsi) < 0)
+			return -1;
+	}
 	return 0;
 }
 

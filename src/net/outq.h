@@ -20,8 +20,14 @@ struct outq {
 
 /* Append a copy of len bytes of text; 0, or -1 out of memory. */
 int outq_push(struct outq *q, const char *text, size_t len);
-/* Write the first message on wsi (a struct lws *) as text and drop it:
- * 0, or -1 when the write failed (the message stays). Nothing queued: 0. */
+/* At most this many messages leave in one writable callback. */
+#define OUTQ_WRITE_MAX 32
+
+/* Write on wsi (a struct lws *), in a writable callback, the first
+ * message and the next ones while the socket takes them without waiting
+ * (at most OUTQ_WRITE_MAX), dropping each one written: 0, or -1 when a
+ * write failed (that message stays). Nothing queued: 0. The caller asks
+ * for another callback while messages remain. */
 int outq_write(struct outq *q, void *wsi);
 void outq_clear(struct outq *q);
 

@@ -32,6 +32,7 @@ enum proto_type {
 	PM_CHAT,    /* text, table (0: the lobby) */
 	PM_PING,
 	PM_HINT,    /* table: what the strongest bot would do for one's seat */
+	PM_VERBOSITY, /* table, level (short | full): how much one's view says */
 	PM_COUNT
 };
 
@@ -59,6 +60,7 @@ struct proto_msg {
 	long table;
 	int seat;
 	int kind, level;
+	int verbosity;                 /* enum talk_verbosity */
 	struct action act;
 	char text[PROTO_CHAT_MAX + 1];
 };

@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "audio/audio.h"
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "net/client.h"
 #include "net/proto.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 
 static void tell(struct remote *r, int kind, int urgent, int cue, int seat, const char *text)
@@ -67,7 +68,7 @@ static void table_facts(struct remote *r)
 	json_t *t = remote_table(r, r->table);
 	if (!t)
 		return;
-	const struct game_ops *g = game_find(str_of(t, "game"));
+	const struct game_ops *g = registry_ops(str_of(t, "game"));
 	if (g) {
 		r->vs.game = g->name;
 		r->vs.clockwise = g->clockwise;
@@ -102,6 +103,8 @@ static void on_state(struct remote *r, json_t *o)
 	r->table_state = !strcmp(st, "playing") ? 1 : !strcmp(st, "over") ? 2 : 0;
 	v->seat = (int)int_of(o, "seat", VIEW_SPECTATOR);
 	snprintf(v->lang, sizeof v->lang, "%s", r->lang);
+	v->chips = -1;   /* not sent: the choices carry what asks for a yes */
+	v->chips_in = 0;
 	table_facts(r);
 	v->to_act = (int)int_of(o, "to_act", -1);
 	v->game_over = r->table_state == 2;
@@ -151,6 +154,8 @@ static void on_state(struct remote *r, json_t *o)
 			vc->act.amount_max = vc->hi;
 		snprintf(vc->word, sizeof vc->word, "%s", str_of(c, "action"));
 		snprintf(vc->label, sizeof vc->label, "%s", str_of(c, "label"));
+		vc->confirm = json_is_true(json_object_get(c, "confirm"));
+		vc->confirm_from = (int)int_of(c, "confirm_from", 0);
 		json_t *labels = json_object_get(c, "labels");
 		int n = (int)json_array_size(labels);
 		if (n && variants_reserve(r, v->nvariants + n) == 0) {
@@ -482,4 +487,12 @@ int remote_act(struct remote *r, const struct action *a)
 int remote_hint(struct remote *r)
 {
 	return remote_simple(r, "hint", r->table);
+}
+
+int remote_verbosity(struct remote *r, int verbosity)
+{
+	json_t *o = table_msg("verbosity", r->table);
+	if (o)
+		json_object_set_new(o, "level", json_string(verbosity == TALK_SHORT ? "short" : "full"));
+	return remote_send(r, o);
 }

@@ -85,6 +85,9 @@ int remote_chat(struct remote *r, const char *text);
 int remote_act(struct remote *r, const struct action *a);
 /* Ask the server for a hint at the table: it comes back as a say. */
 int remote_hint(struct remote *r);
+/* Full or short announcements (enum talk_verbosity) at the server, for
+ * this session; the server says which. */
+int remote_verbosity(struct remote *r, int verbosity);
 
 /* Handle one message as if the server had sent it (tests). */
 void remote_message(struct remote *r, const char *text, size_t len);

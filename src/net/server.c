@@ -11,11 +11,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/view.h"
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "net/lobby.h"
 #include "net/outq.h"
 #include "net/proto.h"
+#include "i18n/i18n.h"
 
 static volatile sig_atomic_t stop_asked;
 static struct lws_context *running; /* for the signal handler's wake-up */
@@ -38,6 +40,7 @@ static long long now_ms(void)
 /* One WebSocket connection. */
 struct conn {
 	struct conn *next;
+	struct conn *hnext;   /* in its bucket of byid */
 	struct lws *wsi;
 	long id;
 	char addr[64];        /* the peer's address */
@@ -58,18 +61,54 @@ struct server {
 	struct lws_vhost *vh;
 	struct conn *conns;
 	int nconns;
+	struct conn **byid;   /* the connections by number: buckets of id % nbyid */
+	size_t nbyid;         /* a power of two, grown with the connections */
 	long next_id;
 	struct store store;
 	struct lobby lobby;
 	lws_sorted_usec_list_t tick;
 };
 
+/* Every message the lobby sends names its connection by number: found in
+ * a bucket, not by walking every connection (hundreds of them, for each of
+ * the messages an action makes). */
+static struct conn **bucket(struct server *s, long id)
+{
+	return &s->byid[(size_t)id & (s->nbyid - 1)];
+}
+
 static struct conn *find(struct server *s, long id)
 {
-	for (struct conn *c = s->conns; c; c = c->next)
+	if (!s->nbyid)
+		return NULL;
+	for (struct conn *c = *bucket(s, id); c; c = c->hnext)
 		if (c->id == id)
 			return c;
 	return NULL;
+}
+
+/* Index c (counted already in nconns); -1 out of memory. */
+static int byid_add(struct server *s, struct conn *c)
+{
+	if ((size_t)s->nconns > s->nbyid) {
+		size_t n = s->nbyid ? s->nbyid * 2 : 256;
+		while (n < (size_t)s->nconns)
+			n *= 2;
+		struct conn **b = calloc(n, sizeof *b);
+		if (!b)
+			return -1;
+		free(s->byid);
+		s->byid = b;
+		s->nbyid = n;
+		for (struct conn *x = s->conns; x; x = x->next)
+			if (x != c) {
+				x->hnext = *bucket(s, x->id);
+				*bucket(s, x->id) = x;
+			}
+	}
+	c->hnext = *bucket(s, c->id);
+	*bucket(s, c->id) = c;
+	return 0;
 }
 
 static void queue_text(struct conn *c, const char *text, size_t len)
@@ -110,6 +149,11 @@ static void conn_free(struct server *s, struct conn *c)
 	for (struct conn **p = &s->conns; *p; p = &(*p)->next)
 		if (*p == c) {
 			*p = c->next;
+			break;
+		}
+	for (struct conn **p = s->nbyid ? bucket(s, c->id) : NULL; p && *p; p = &(*p)->hnext)
+		if (*p == c) {
+			*p = c->hnext;
 			break;
 		}
 	s->nconns--;
@@ -164,9 +208,11 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	if (!final)
 		return;
 	long long now = now_ms();
+	/* Its errors in its language, as the lobby's. */
+	const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
 	if (c->rx_too_long) {
 		char text[96];
-		snprintf(text, sizeof text, "message too long (at most %d bytes)", PROTO_MAX_MESSAGE);
+		snprintf(text, sizeof text, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 		char *e = proto_error("too_long", text, NULL);
 		if (e)
 			queue_text(c, e, strlen(e));
@@ -175,7 +221,7 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		if (++c->refused > SERVER_RATE_BURST * 4) {
 			io_close(s, c->id);
 		} else {
-			char *e = proto_error("rate", "too many messages: slow down", NULL);
+			char *e = proto_error("rate", _("too many messages: slow down"), NULL);
 			if (e)
 				queue_text(c, e, strlen(e));
 			free(e);
@@ -184,6 +230,7 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		c->refused = 0;
 		lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
 	}
+	view_lang_leave(saved);
 	free(c->rx);
 	c->rx = NULL;
 	c->rxlen = 0;
@@ -209,6 +256,10 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		c->next = s->conns;
 		s->conns = c;
 		s->nconns++;
+		if (byid_add(s, c) < 0) {
+			conn_free(s, c);
+			return -1;
+		}
 		*pc = c;
 		const char *why = over_cap(s, c);
 		if (why) {
@@ -260,10 +311,13 @@ static const char placeholder[] =
 	"<body><h1>tapis</h1><p>A tapis server. Join it with <code>tapis join ws://HOST:PORT</code>.</p>"
 	"</body></html>\n";
 
-/* An HTTP answer made by the server (the placeholder page, /words). */
+/* An HTTP answer made by the server (the placeholder page, /words). It
+ * leaves in pieces, one each time the connection may write: over HTTP/2
+ * (https:// offers it) a write may not exceed a frame. */
+#define HTTP_PIECE 4096
 struct http_answer {
 	char *body;
-	size_t len;
+	size_t len, sent;
 	int owned;
 };
 
@@ -273,6 +327,7 @@ static int http_answer(struct lws *wsi, struct http_answer *a, const char *type,
 	unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
 	a->body = (char *)body;
 	a->len = len;
+	a->sent = 0;
 	a->owned = owned;
 	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, type, len, &p, end) ||
 	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-cache", 8,
@@ -315,14 +370,21 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 		return http_answer(wsi, a, "text/html", placeholder, sizeof placeholder - 1, 0);
 	}
 	if (reason == LWS_CALLBACK_HTTP_WRITEABLE && a && a->body) {
-		unsigned char *buf = xmalloc(LWS_PRE + a->len);
-		memcpy(buf + LWS_PRE, a->body, a->len);
-		int n = lws_write(wsi, buf + LWS_PRE, a->len, LWS_WRITE_HTTP_FINAL);
-		free(buf);
-		http_answer_free(a);
-		if (n < 0 || lws_http_transaction_completed(wsi))
+		unsigned char buf[LWS_PRE + HTTP_PIECE];
+		size_t n = a->len - a->sent < HTTP_PIECE ? a->len - a->sent : HTTP_PIECE;
+		int last = a->sent + n == a->len;
+		memcpy(buf + LWS_PRE, a->body + a->sent, n);
+		if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n) {
+			http_answer_free(a);
 			return -1;
-		return 0;
+		}
+		a->sent += n;
+		if (!last) {
+			lws_callback_on_writable(wsi);
+			return 0;
+		}
+		http_answer_free(a);
+		return lws_http_transaction_completed(wsi) ? -1 : 0;
 	}
 	if (reason == LWS_CALLBACK_CLOSED_HTTP && a)
 		http_answer_free(a);
@@ -434,6 +496,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	store_close(&s->store);
 	while (s->conns)
 		conn_free(s, s->conns);
+	free(s->byid);
 	free(s);
 	if (!o->quiet)
 		fprintf(stderr, "tapis serve: stopped, every table saved\n");

@@ -12,8 +12,11 @@
 #include <stdint.h>
 
 #define STORE_TEXT_MAX 2048
+#define STORE_WATCHERS_MAX 4096
 
-/* A table as stored: everything but its journal. */
+/* A table as stored: everything but its journal. Its spectators are
+ * kept with it, as its players are in its seats, so that a restart keeps
+ * their places too. */
 struct store_table {
 	long id;
 	char game[32];
@@ -25,6 +28,7 @@ struct store_table {
 	char pwhash[128];              /* the private table's password hash, or "" */
 	char rules[STORE_TEXT_MAX];    /* "key=value" lines */
 	char seats[STORE_TEXT_MAX];    /* JSON array: "open", "bot:L", {"name":N,"level":L} */
+	char watchers[STORE_WATCHERS_MAX]; /* JSON array of the spectators: {"name":N,"lang":L} */
 };
 
 struct store;

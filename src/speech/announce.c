@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 
 void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)
@@ -151,6 +151,27 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 		for (int i = 0; i < m->ndues; i++)
 			if (m->due_amount[i] != common)
 				sb_printf(b, ", %s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
+	} else if (best == m->ndues && t->players - m->ndues <= 2) {
+		/* All but one or two paid the same: those are named ("1 chip
+		 * each, except you"), not the payers. */
+		struct sbuf a, who;
+		sb_clear(&a);
+		sb_clear(&who);
+		say_chips(&a, common);
+		int nfree = t->players - m->ndues, k = 0;
+		for (int s = 0; s < t->players; s++) {
+			int paid = 0;
+			for (int i = 0; i < m->ndues; i++)
+				paid |= m->due_seat[i] == s;
+			if (paid)
+				continue;
+			say_join(&who, k++, nfree);
+			sb_puts(&who, say_name(t, s));
+		}
+		sb_printf(b, _("%s each"), a.s);
+		sb_puts(b, ", ");
+		/* TRANSLATORS: who paid no ante: "1 chip each, except you". */
+		sb_printf(b, _("except %s"), who.s);
 	} else {
 		for (int i = 0; i < m->ndues; i++) {
 			say_join(b, i, m->ndues);

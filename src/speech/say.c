@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 /* Rank words by rank 2..14, each as bare, with its article, and plural. */

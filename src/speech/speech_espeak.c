@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "audio/audio.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
 

@@ -18,7 +18,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
 

@@ -75,7 +75,4 @@ struct game_talk {
 	void (*prompt)(const struct talk *t, const void *view, struct sbuf *b);
 };
 
-/* Registry by game name (NULL when a game has none yet). */
-const struct game_talk *talk_find(const char *game);
-
 #endif

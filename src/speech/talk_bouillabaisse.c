@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "games/bouillabaisse.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
 #include "speech/talk_games.h"

@@ -8,7 +8,7 @@
 
 #include "games/bourre.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
 #include "speech/talk_games.h"

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 
 /* The action as an order: "Play the king of spades", "Raise: put in 8 chips". */

@@ -7,7 +7,7 @@
 
 #include "games/vying.h"
 #include "speech/announce.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk_games.h"
 
@@ -347,18 +347,89 @@ static void showdown_deal(const struct vying *v, const struct event *e, struct v
 	}
 }
 
-/* Why the pot went where it did, after "Claire wins the pot, 25 chips,
- * with diamonds, 38 points.": the best hand of another contender, and when
- * it ties, primaute named. Nothing when nobody else contended. */
+/* The highest card of a suit in a seat's hand of the deal, or 0. */
+static card_t top_card(const struct vying *deal, int seat, int suit)
+{
+	card_t best = 0;
+	for (int c = 0; c < 3; c++) {
+		card_t x = deal->hands[seat][c];
+		if (x && card_suit(x) == suit && (!best || card_rank(x) > card_rank(best)))
+			best = x;
+	}
+	return best;
+}
+
+/* Bouillotte's later pots go to the highest card of the suit that won the
+ * first on the point (brelans aside, among all who stayed): that suit, or
+ * -1 in a game where every pot is played like the first. As the game
+ * decides it (vying.c). */
+static int suit_of_later_pots(const struct vying *deal)
+{
+	if (!deal->cfg.fixed_suit)
+		return -1;
+	unsigned stayed = 0;
+	for (int s = 0; s < deal->players; s++)
+		if (deal->in_deal[s] && !deal->folded[s])
+			stayed |= 1u << s;
+	struct vying d = *deal;
+	d.cfg.brelans = 0;
+	int kind, suit, points;
+	vying_best(&d, stayed, -1, &kind, &suit, &points);
+	return suit;
+}
+
+/* A later pot of Bouillotte won by the highest card of the first pot's
+ * suit: "The suit of the first pot decides: the king of diamonds. Next
+ * best: Bruno, the jack of diamonds." */
+static void why_by_suit(const struct talk *t, const struct vying *deal, const struct event *d, int suit,
+                        unsigned others, struct sbuf *b)
+{
+	char card[96];
+	sb_puts(b, " ");
+	sb_printf(b, C_("bet", "The suit of the first pot decides: %s."),
+	          say_card_str(top_card(deal, d->seat, suit), SAY_THE, card, sizeof card));
+	int second = -1;
+	card_t top = 0;
+	for (int s = 0; s < deal->players; s++) {
+		card_t c = (others >> s) & 1 ? top_card(deal, s, suit) : 0;
+		if (c && (!top || card_rank(c) > card_rank(top))) {
+			top = c;
+			second = s;
+		}
+	}
+	sb_puts(b, " ");
+	if (second >= 0) {
+		sb_printf(b, C_("bet", "Next best: %1$s, %2$s."), say_name(t, second),
+		          say_card_str(top, SAY_THE, card, sizeof card));
+	} else if (__builtin_popcount(others) == 1) {
+		int only = __builtin_ctz(others);
+		/* TRANSLATORS: the other contender holds no card of that suit. */
+		plain(b, t, only, C_("bet", "You have none."), C_("bet", "%s has none."));
+	} else {
+		/* TRANSLATORS: none of the other contenders holds that suit. */
+		sb_puts(b, C_("bet", "The others have none."));
+	}
+}
+
+/* Why a pot went where it did, after "Claire wins the pot, 25 chips,
+ * with diamonds, 38 points." (or "the next pot"): the best hand of another
+ * contender of that pot, and when it ties, primaute named; a later pot of
+ * Bouillotte, by the first pot's suit. Nothing when nobody else
+ * contended. */
 static void why_won(const struct talk *t, const struct vying *v, const struct event *d, struct sbuf *b)
 {
-	if (!t->heard.has_showdown || d->pot > 1)
+	if (!t->heard.has_showdown)
 		return;
 	struct vying deal;
 	showdown_deal(v, &t->heard.showdown, &deal);
 	unsigned others = d->winners & ~(1u << d->seat);
 	if (!others)
 		return;
+	int fixed = d->pot > 1 ? suit_of_later_pots(&deal) : -1;
+	if (fixed >= 0 && d->code == VY_POINT && top_card(&deal, d->seat, fixed)) {
+		why_by_suit(t, &deal, d, fixed, others, b);
+		return;
+	}
 	/* The other contenders' best: the top combination, else the suit
 	 * with most points among those whose top card is not the winner's. */
 	int kind, suit, points;

@@ -9,6 +9,7 @@
 
 #include "app/local.h"
 #include "app/opts.h"
+#include "app/registry.h"
 #include "app/session.h"
 #include "audio/audio.h"
 #include "bots/bot.h"
@@ -18,8 +19,9 @@
 #include "core/rules.h"
 #include "core/xalloc.h"
 #include "net/remote.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
+#include "ui/finish.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/term.h"
@@ -308,6 +310,12 @@ static void jp_hint(void *ctx)
 	remote_hint(&j->r);
 }
 
+static void jp_verbosity(void *ctx, int verbosity)
+{
+	struct join *j = ctx;
+	remote_verbosity(&j->r, verbosity);
+}
+
 static int jp_key(void *ctx, int key)
 {
 	struct join *j = ctx;
@@ -363,12 +371,12 @@ static void create_menu(struct join *j)
 {
 	const char *games[16];
 	int ng = 0;
-	for (; game_list[ng] && ng < 16; ng++)
-		games[ng] = _(game_list[ng]->title);
+	for (; registry_games[ng].ops && ng < 16; ng++)
+		games[ng] = _(registry_games[ng].ops->title);
 	int gi = menu_run(sp_of(j), _("Which game?"), games, ng, 0);
 	if (gi < 0)
 		return;
-	const struct game_ops *g = game_list[gi];
+	const struct game_ops *g = registry_games[gi].ops;
 	char pl[GAME_MAX_SEATS][48];
 	const char *pitems[GAME_MAX_SEATS];
 	int np = 0;
@@ -415,7 +423,7 @@ static void create_menu(struct join *j)
 
 static const char *table_line(json_t *t, char *buf, size_t len)
 {
-	const struct game_ops *g = game_find(jstr(json_object_get(t, "game")));
+	const struct game_ops *g = registry_ops(jstr(json_object_get(t, "game")));
 	long id = (long)json_integer_value(json_object_get(t, "id"));
 	int players = (int)json_integer_value(json_object_get(t, "players"));
 	const char *st = jstr(json_object_get(t, "state"));
@@ -503,7 +511,7 @@ static int scripted_lobby(struct join *j)
 	if (j->o.table_password_file && read_password_file(j->o.table_password_file, password, sizeof password) < 0)
 		return JOIN_USAGE;
 	if (j->o.create) {
-		const struct game_ops *g = game_find(j->o.create);
+		const struct game_ops *g = registry_ops(j->o.create);
 		int players = j->o.players ? j->o.players : g->default_players;
 		struct rules rules;
 		rules_init(&rules, g->rules, g->nrules);
@@ -623,7 +631,7 @@ static int parse(int argc, char **argv, struct join_opts *o)
 		return JOIN_USAGE;
 	}
 	if (o->create) {
-		const struct game_ops *g = game_find(o->create);
+		const struct game_ops *g = registry_ops(o->create);
 		if (!g) {
 			fprintf(stderr, "tapis join: unknown game '%s'\n", o->create);
 			return JOIN_USAGE;
@@ -678,7 +686,8 @@ int join_main(int argc, char **argv)
 		}
 		j->have_script = 1;
 	}
-	struct session_request req = { i18n_lang(), j->o.speech, j->o.text, j->o.no_speech, j->o.no_sound };
+	struct session_request req = { i18n_lang(), j->o.speech, j->o.text, j->o.no_speech, j->o.no_sound,
+	                               term_is_tty() };
 	session_open(&j->ses, &req);
 	j->local.sp = &j->ses.sp;
 	j->local.audio = j->ses.audio;
@@ -704,11 +713,15 @@ int join_main(int argc, char **argv)
 		goto out;
 	}
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
-	                          .hint = jp_hint, .ctx = j, .key = jp_key, .network = 1 };
+	                          .verbosity = jp_verbosity, .hint = jp_hint, .ctx = j, .key = jp_key,
+	                          .network = 1 };
 	for (;;) {
 		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
 			break;
 		place_seats(j);
+		/* The server phrases in full until told otherwise. */
+		if (j->ses.set.verbosity == TALK_SHORT)
+			remote_verbosity(&j->r, TALK_SHORT);
 		rc = play_port_run(&port, &j->ses, err, sizeof err);
 		if (rc) {
 			fprintf(stderr, "tapis join: %s\n", err);
@@ -732,7 +745,7 @@ out:
 	remote_close(&j->r);
 	if (j->have_script)
 		script_release(&j->script);
-	session_close(&j->ses);
+	finish_session(&j->ses);
 	free(j);
 	return rc;
 }

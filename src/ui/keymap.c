@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ui/keymap.h"
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 const struct keymap_entry keymap[] = {
 	{ "C", N_("the cards on the table"), KEYS_ALWAYS, NULL },
@@ -28,6 +28,8 @@ const struct keymap_entry keymap[] = {
 	{ N_("Enter"), N_("confirm the action"), KEYS_MENU, NULL },
 	{ N_("Escape"), N_("close the menu"), KEYS_MENU, NULL },
 	{ N_("Y"), N_("confirm a risky action or quitting when asked"), KEYS_MENU, NULL },
+	{ N_("Space"), N_("mark or unmark the selected card for a discard"), KEYS_MENU | KEYS_IF_DISCARD, NULL },
+	{ "C, F, R, S, T, L, N, H", N_("the same answers as outside the menu"), KEYS_MENU, NULL },
 	{ ", .", N_("previous or next message"), KEYS_SPEECH, N_("comma, period") },
 	{ ";", N_("repeat the last message"), KEYS_SPEECH, N_("semicolon") },
 	{ "+ -", N_("speak faster or slower"), KEYS_SPEECH, N_("plus, minus") },
@@ -39,6 +41,7 @@ const struct keymap_entry keymap[] = {
 	{ "F2", N_("at a network table: the table's menu"), KEYS_ALWAYS | KEYS_IF_NET, NULL },
 	{ "F1", N_("the keys of this moment"), KEYS_ALWAYS, NULL },
 	{ "Q", N_("quit, after confirmation; the game is saved"), KEYS_ALWAYS, NULL },
+	{ N_("Escape"), N_("the same as Q, outside a menu"), KEYS_ALWAYS, NULL },
 	{ NULL, NULL, 0, NULL },
 };
 

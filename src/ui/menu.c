@@ -9,7 +9,7 @@
 #include "core/card.h"
 #include "core/rules.h"
 #include "core/sbuf.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "ui/term.h"

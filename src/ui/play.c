@@ -11,7 +11,7 @@
 #include "app/table.h"
 #include "app/view.h"
 #include "core/sbuf.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/keymap.h"
 #include "ui/term.h"
@@ -291,37 +291,11 @@ static void try_action(struct play *p, const struct action *a)
 	refresh_hand(p);
 }
 
-/* The chips the player has: what going all-in puts in, else the top of
- * a range of amounts; 0 when unknown. */
-static int chips_held(const struct view_state *v)
-{
-	int most = 0;
-	for (int i = 0; i < v->nchoices; i++) {
-		if (v->choice[i].act.kind == ACT_ALLIN)
-			return v->choice[i].act.amount;
-		if (v->choice[i].hi > v->choice[i].lo && v->choice[i].hi > most)
-			most = v->choice[i].hi;   /* a range goes up to the chips held */
-	}
-	return most;
-}
-
-/* 1 when a risky action asks for Y first: going all-in, giving up a
- * hand with chips already in, betting more than half one's chips. */
+/* 1 when the chosen item asks for Y first (view_risky: the one rule of
+ * every table), unless the `confirm` setting is off. */
 static int risky(const struct play *p, const struct action *a)
 {
-	const struct view_state *v = vs(p);
-	if (!p->ses->set.confirm)
-		return 0;
-	if (a->kind == ACT_ALLIN)
-		return 1;
-	int stay = 0;
-	for (int i = 0; i < v->nchoices; i++)
-		stay |= v->choice[i].act.kind == ACT_STAY;
-	if (v->chips_in > 0 && (a->kind == ACT_FOLD || (a->kind == ACT_PASS && stay)))
-		return 1;
-	int chips = chips_held(v);
-	return (a->kind == ACT_OPEN || a->kind == ACT_RAISE || a->kind == ACT_STRADDLE) && chips > 0 &&
-	       a->amount * 2 > chips;
+	return p->ses->set.confirm && view_asks(vs(p), p->choice[p->item], a->amount);
 }
 
 /* What the chosen item does, as the menu said it. */
@@ -478,14 +452,15 @@ static void menu_key(struct play *p, int key)
 }
 
 /* Whether the seat's turn leads to a discard: the discard itself, or
- * staying and taking the turned card, which are followed by one. */
+ * staying and taking the turned card, which are followed by one (a take
+ * of chips is a cave: no discard follows). */
 static int discard_ahead(const struct view_state *v)
 {
 	if (v->seat < 0 || v->to_act != v->seat)
 		return 0;
 	for (int i = 0; i < v->nchoices; i++) {
-		int k = v->choice[i].act.kind;
-		if (k == ACT_DISCARD || k == ACT_STAY || k == ACT_TAKE)
+		const struct action *a = &v->choice[i].act;
+		if (a->kind == ACT_DISCARD || a->kind == ACT_STAY || (a->kind == ACT_TAKE && a->amount == 0))
 			return 1;
 	}
 	return 0;
@@ -511,6 +486,10 @@ static void mark(struct play *p)
 	}
 	sb_printf(&b, P_("%d card to discard.", "%d cards to discard.", p->nmarked), p->nmarked);
 	say(p, b.s);
+	/* In the menu, the discard item throws the cards marked now. */
+	for (int k = 0; p->menu_open && k < p->nitems; k++)
+		if (p->items[k].kind == ACT_DISCARD)
+			p->items[k] = marked_discard(p);
 }
 
 /* H: the hand, then the cards marked to discard. */
@@ -554,15 +533,13 @@ static void select_playable(struct play *p)
 static void say_keys(struct play *p)
 {
 	const struct view_state *v = vs(p);
-	int when = 0;
-	if (p->menu_open) {
-		when = KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0);
-	} else {
-		when = KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) | (p->port->network ? KEYS_IF_NET : 0);
-		for (int i = 0; i < v->nchoices; i++)
-			if (v->choice[i].act.kind == ACT_DISCARD)
-				when |= KEYS_IF_DISCARD;
-	}
+	/* Space marks whenever mark() would: the discard, or the choice
+	 * (stay, take the turned card) that a discard follows. */
+	int when = discard_ahead(v) ? KEYS_IF_DISCARD : 0;
+	if (p->menu_open)
+		when |= KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0);
+	else
+		when |= KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) | (p->port->network ? KEYS_IF_NET : 0);
 	struct sbuf b;
 	sb_clear(&b);
 	keymap_say(&b, when);
@@ -597,7 +574,9 @@ static void switch_verbosity(struct play *p)
 	if (p->port->verbosity)
 		p->port->verbosity(p->port->ctx, ses->set.verbosity);
 	session_save_settings(ses);
-	say(p, ses->set.verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements."));
+	/* At a server, the server answers (in the words of its view). */
+	if (!p->port->network || !p->port->verbosity)
+		say(p, ses->set.verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements."));
 }
 
 /* Handle one key; returns 1 when the player asked to quit. */
@@ -625,10 +604,12 @@ static int handle_key(struct play *p, int key)
 		}
 		return 0;
 	}
+	/* In a menu the arrows choose; digits type an amount when the item
+	 * takes one, else they tell the table card by card as elsewhere. */
 	if (p->menu_open && (key == KEY_UP || key == KEY_DOWN || key == KEY_LEFT || key == KEY_RIGHT ||
 	                     key == KEY_PAGE_UP || key == KEY_PAGE_DOWN || key == KEY_HOME ||
 	                     key == KEY_END || key == KEY_ESCAPE || key == KEY_BACKSPACE ||
-	                     (key >= '0' && key <= '9'))) {
+	                     (key >= '0' && key <= '9' && item_range(p)))) {
 		menu_key(p, key);
 		return 0;
 	}
@@ -689,8 +670,14 @@ static int handle_key(struct play *p, int key)
 	case 'V':
 		switch_verbosity(p);
 		break;
-	case '+': case '-': case '[': case ']': case '{': case '}':
-		session_key(p->ses, key);
+	case '+': case '-':
+		session_tune(p->ses, SESSION_RATE, key == '+' ? 1 : -1);
+		break;
+	case ']': case '[':
+		session_tune(p->ses, SESSION_SPEECH_VOLUME, key == ']' ? 1 : -1);
+		break;
+	case '}': case '{':
+		session_tune(p->ses, SESSION_CUE_VOLUME, key == '}' ? 1 : -1);
 		break;
 	default:
 		break;

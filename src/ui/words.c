@@ -5,9 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "core/game.h"
 #include "core/rules.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
 
@@ -48,6 +49,9 @@ static const struct {
 	{ "seat_bot", N_("Seat %1$d: a bot of level %2$d.") },
 	{ "table_n", N_("Table %ld") },
 	{ "start", N_("Start the game") },
+	{ "seat_kind", N_("Who plays seat %d") },
+	{ "set_seat", N_("Change seat %d") },
+	{ "kick", N_("Remove %s from the table") },
 	{ "stand", N_("Stand up") },
 	{ "leave", N_("Leave the table") },
 	{ "the_table", N_("The table. F1 says its keys.") },
@@ -59,7 +63,7 @@ static const struct {
 	{ "lobby_chat", N_("Chat in the lobby") },
 	{ "keys", N_("Keys") },
 	{ "keys_intro", N_("The table takes the keys of the terminal game once it has the focus. The lobby, the forms and the chat are ordinary page elements.") },
-	{ "keys_browser", N_("Where the browser keeps a key: question mark for F1; Tab leaves the table for the chat; Escape closes the action menu.") },
+	{ "keys_browser", N_("Where the browser keeps a key: Tab leaves the table for the chat; Escape closes the action menu.") },
 	{ "sound", N_("Sound and speech") },
 	{ "voice", N_("Built-in voice, for playing without a screen reader") },
 	{ "cues", N_("Sound cues") },
@@ -79,10 +83,6 @@ static const struct {
 	{ "quit_cancelled", N_("Quit cancelled.") },
 	{ "lost", N_("Connection lost. Trying again.") },
 	{ "back", N_("Connected again.") },
-	{ "refused", N_("Refused: %s") },
-	{ "err_password", N_("Wrong password.") },
-	{ "err_name_in_use", N_("That name is in use.") },
-	{ "err_wait", N_("Too many wrong passwords: wait a moment.") },
 	{ "key_value", N_("%1$s: %2$s. ") },
 	{ "not_playable", N_("not playable now") },
 	{ "first_card", N_("First card.") },
@@ -158,8 +158,8 @@ static json_t *rule_json(const struct game_ops *g, int i)
 static json_t *games_json(void)
 {
 	json_t *a = json_array();
-	for (int i = 0; game_list[i]; i++) {
-		const struct game_ops *g = game_list[i];
+	for (int i = 0; registry_games[i].ops; i++) {
+		const struct game_ops *g = registry_games[i].ops;
 		json_t *rules = json_array();
 		for (int k = 0; k < g->nrules; k++)
 			json_array_append_new(rules, rule_json(g, k));

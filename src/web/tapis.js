@@ -13,7 +13,7 @@ const app = {
   name: '', password: '', token: '', loggedIn: false, lost: false,
   lobby: { users: [], tables: [] },
   table: 0, seat: -1, state: null,
-  info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false,
+  info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false, verbosity: 'full',
   history: [], hpos: -1,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8,
   audio: null, buffers: {},
@@ -190,8 +190,6 @@ function connect() {
   };
 }
 
-const errorWords = { password: 'err_password', name_in_use: 'err_name_in_use', wait: 'err_wait' };
-
 const handlers = {
   welcome(m) {
     const again = app.lost;
@@ -255,9 +253,9 @@ const handlers = {
     announce(fmt(w('chat_from'), m.from, m.text), 'chat', false);
     cue('chat', -1);
   },
+  /* The server phrases its errors in the player's language. */
   error(m) {
-    const text = errorWords[m.code] ? w(errorWords[m.code]) : fmt(w('refused'), m.message);
-    announce(text, 'error', true);
+    announce(m.message, 'error', true);
     cue('illegal', -1);
     /* A refused login, or the same account logged in elsewhere: no coming back. */
     if (m.code === 'replaced') app.loggedIn = false;
@@ -451,14 +449,7 @@ function renderTable() {
   $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
   $('btn-stand').hidden = app.seat < 0;
   $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over');
-  const seats = $('seats');
-  seats.textContent = '';
-  for (const s of (t && t.seats) || []) {
-    const li = document.createElement('li');
-    li.textContent = s.state === 'open' ? fmt(w('seat_free'), s.seat + 1)
-      : s.name ? fmt(w('seat_player'), s.seat + 1, s.name) : fmt(w('seat_bot'), s.seat + 1, s.level);
-    seats.append(li);
-  }
+  renderSeats(t);
   const keys = (st && st.keys) || {};
   $('view-turn').textContent = (isMyTurn() && st.prompt) || keys.T || '';
   $('view-cards').textContent = keys.C || '';
@@ -479,9 +470,46 @@ function renderTable() {
   ch.hidden = $('choices-h').hidden = !choicesOf().length;
   for (const c of choicesOf()) {
     const li = document.createElement('li');
-    li.append(button(c.label, () => act(choiceAction(c))));
+    li.append(button(c.label, () => choose(c)));
     ch.append(li);
   }
+}
+
+/* The seats of the table; its creator may open a seat or give it to a bot
+ * while the table waits, and remove a player until the game is over. A
+ * control keeps the focus when the list is made again. */
+function renderSeats(t) {
+  const seats = $('seats');
+  const focused = document.activeElement && seats.contains(document.activeElement) ? document.activeElement.id : '';
+  seats.textContent = '';
+  const mine = !!t && t.creator === app.name;
+  for (const s of (t && t.seats) || []) {
+    const li = document.createElement('li');
+    const span = document.createElement('span');
+    span.id = 'seat-line-' + s.seat;
+    span.textContent = s.state === 'open' ? fmt(w('seat_free'), s.seat + 1)
+      : s.name ? fmt(w('seat_player'), s.seat + 1, s.name) : fmt(w('seat_bot'), s.seat + 1, s.level);
+    li.append(span);
+    if (mine && t.state === 'waiting' && !s.name) {
+      const label = document.createElement('label');
+      label.htmlFor = 'seat-kind-' + s.seat;
+      label.textContent = fmt(w('seat_kind'), s.seat + 1);
+      const sel = document.createElement('select');
+      sel.id = 'seat-kind-' + s.seat;
+      const now = s.state === 'open' ? 'open' : 'bot:' + s.level;
+      for (const [v, l] of [['open', w('seat_open')], ['bot:1', w('bot_1')], ['bot:2', w('bot_2')], ['bot:3', w('bot_3')]])
+        sel.append(option(v, l, v === now));
+      const b = button(fmt(w('set_seat'), s.seat + 1), () => send({ type: 'seat', table: app.table, seat: s.seat, kind: sel.value }));
+      b.id = 'seat-set-' + s.seat;
+      li.append(' ', label, ' ', sel, ' ', b);
+    } else if (mine && t.state !== 'over' && s.name && s.name !== app.name) {
+      const b = button(fmt(w('kick'), s.name), () => send({ type: 'kick', table: app.table, seat: s.seat }), span.id);
+      b.id = 'seat-kick-' + s.seat;
+      li.append(' ', b);
+    }
+    seats.append(li);
+  }
+  if (focused && $(focused)) $(focused).focus();
 }
 
 function act(text) {
@@ -596,35 +624,31 @@ function sayAmount() {
   answer((c.labels && c.labels[a - c.min]) || String(a));
 }
 
-/* The chips the player has: what going all in puts in, else the top of a
- * range of amounts; 0 when unknown. */
-function chipsHeld() {
-  let most = 0;
-  for (const c of choicesOf()) {
-    const n = /^allin (\d+)$/.exec(c.action);
-    if (n) return Number(n[1]);
-    if (hasRange(c) && c.max > most) most = c.max;
-  }
-  return most;
-}
-
-/* Going all in, or betting more than half one's chips, asks for Y first. */
+/* Whether a choice asks for Y first, as the server marks it by the rule
+ * the terminal follows (docs/protocol.md): `confirm` always (going all in,
+ * a fold or a pass with chips in), `confirm_from` for the amounts of a
+ * range from there up (more than half one's chips). */
 function risky(c, amount) {
-  const kind = c.action.split(' ')[0];
-  if (kind === 'allin') return true;
-  const chips = chipsHeld();
-  const n = amount !== undefined ? amount : Number((/(\d+)$/.exec(c.action) || [])[1] || 0);
-  return ['open', 'raise', 'straddle'].includes(kind) && chips > 0 && n * 2 > chips;
+  if (c.confirm === true) return true;
+  const n = amount !== undefined ? amount : c.min;
+  return c.confirm_from !== undefined && n !== undefined && n >= c.confirm_from;
 }
 
 function menuEnter() {
   const m = app.menu, c = menuChoice();
   if (hasRange(c) && !m.amountOk) { answer(fmt(w('type_amount'), c.min, c.max)); return; }
-  const amount = hasRange(c) ? m.amount : undefined;
+  m.typing = false;
+  choose(c, hasRange(c) ? m.amount : undefined);
+}
+
+/* Play a choice (an amount of its range), or first ask for Y when it is
+ * risky: the table takes the answer, so it gets the focus (a choice's
+ * button may have had it). */
+function choose(c, amount) {
   if (risky(c, amount)) {
-    const words = (hasRange(c) && c.labels && c.labels[amount - c.min]) || c.label;
+    const words = (hasRange(c) && c.labels && amount !== undefined && c.labels[amount - c.min]) || c.label;
     app.confirm = choiceAction(c, amount);
-    m.typing = false;
+    if (document.activeElement !== $('play')) $('play').focus();
     answer(fmt(w('confirm_q'), words));
     return;
   }
@@ -725,15 +749,21 @@ function historyKey(k) {
   answer((edge ? edge + ' ' : '') + h[app.hpos]);
 }
 
-/* F1: the keys of this moment, in the words of the keymap. The page has
- * no V: the server phrases every announcement in full. */
+/* V: full or short announcements, phrased so by the server for this
+ * session; its answer comes back as a say. */
+function switchVerbosity() {
+  app.verbosity = app.verbosity === 'short' ? 'full' : 'short';
+  send({ type: 'verbosity', table: app.table, level: app.verbosity });
+}
+
+/* F1: the keys of this moment, in the words of the keymap. */
 const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32 };
 function helpKeys() {
   let when;
   if (app.menu) when = KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0);
   else when = KEYS.ALWAYS | KEYS.SPEECH | (isMyTurn() ? KEYS.TURN : 0) |
     (choicesOf().some(isDiscard) ? KEYS.IF_DISCARD : 0);
-  answer(app.keys.filter((k) => k.keys !== 'V' && (k.when & when & KEYS.MOMENTS) &&
+  answer(app.keys.filter((k) => (k.when & when & KEYS.MOMENTS) &&
     (k.when & ~when & ~KEYS.MOMENTS) === 0).map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
 }
 
@@ -791,7 +821,9 @@ function tableKey(e) {
   else if (k === 'Home' || k === 'End') moveEnd(k === 'End' ? 1 : -1);
   else if (k === 'Enter') enter();
   else if (k === ' ') mark();
-  else if (k === 'F1' || k === '?') helpKeys();
+  else if (k === 'F1') helpKeys();
+  else if (k === '?') send({ type: 'hint', table: app.table });
+  else if (up === 'V') switchVerbosity();
   else if (k === ',' || k === '.' || k === ';') historyKey(k);
   else if (k.length === 1 && '+-[]{}'.includes(k)) adjust(k);
   else if (up === 'Q' || k === 'Escape') { app.quit = true; answer(w('quit')); }

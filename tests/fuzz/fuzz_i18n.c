@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 static uint32_t word(const uint8_t *d, size_t at, int swap)
 {

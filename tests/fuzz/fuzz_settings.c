@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "audio/audio.h"
-#include "ui/settings.h"
+#include "app/settings.h"
 
 int fuzz_settings(const uint8_t *data, size_t size)
 {

@@ -2,14 +2,15 @@
 /* Shared by the game targets (see game_pick.h). */
 #include "fuzz/game_pick.h"
 
+#include "app/registry.h"
 #include "core/history.h"
 
 const struct game_ops *fuzz_pick_game(unsigned b)
 {
 	int n = 0;
-	while (game_list[n])
+	while (registry_games[n].ops)
 		n++;
-	return game_list[b % (unsigned)n];
+	return registry_games[b % (unsigned)n].ops;
 }
 
 int fuzz_pick_players(const struct game_ops *g, unsigned b)

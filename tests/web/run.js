@@ -14,8 +14,14 @@
  *    the end by keys.
  * 4. The server killed under a player and started again: the page comes
  *    back to its table and the game goes on to its end.
+ * 5. The creator's seat controls: a seat opened, another given to a bot of
+ *    level 3; the game begun, a player removed (and sent back to the
+ *    lobby).
+ * 6. A server with a certificate (made here by openssl, self-signed): the
+ *    page over https:// and wss://, a round played by keys.
  *
- * Usage: node tests/web/run.js [BUILD] (from the top of the tree). */
+ * Usage: node tests/web/run.js [BUILD] (from the top of the tree);
+ * TAPIS_WEB_ONLY=NAME runs only the part of that name ("bouillotte"). */
 'use strict';
 
 const { spawn } = require('child_process');
@@ -52,16 +58,19 @@ function env() {
   return { ...process.env, TAPIS_DATADIR: top, TAPIS_LOCALEDIR: path.join(build, 'locale') };
 }
 
-/* A server on a free port; resolves with its port once it listens. */
-function startServer(dir, port) {
+/* A server on a free port; resolves with its port once it listens. tls:
+ * { cert, key, db } for wss:// (and a store of its own). */
+function startServer(dir, port, tls) {
   return new Promise((resolve, reject) => {
-    const srv = spawn(tapis, ['serve', '--host', '127.0.0.1', '--port', String(port || 0), '--db', path.join(dir, 'server.db'),
-      '--web', path.join(top, 'src', 'web'), '--bot-delay', '0'], { env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = ['serve', '--host', '127.0.0.1', '--port', String(port || 0), '--db',
+      path.join(dir, tls ? tls.db : 'server.db'), '--web', path.join(top, 'src', 'web'), '--bot-delay', '0'];
+    if (tls) args.push('--cert', tls.cert, '--key', tls.key);
+    const srv = spawn(tapis, args, { env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(srv);
     let err = '';
     srv.stderr.on('data', (d) => {
       err += d;
-      const m = /listening on ws:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+      const m = /listening on wss?:\/\/127\.0\.0\.1:(\d+)/.exec(err);
       if (m) resolve({ srv, port: Number(m[1]) });
     });
     srv.on('exit', (code) => reject(new Error('tapis serve ended (' + code + '): ' + err)));
@@ -77,6 +86,13 @@ async function spy(page) {
     const Orig = window.WebSocket;
     window.WebSocket = function (url, proto) {
       const ws = new Orig(url, proto);
+      /* A test may fix the seed of the tables it creates (the same deal). */
+      const send = ws.send.bind(ws);
+      ws.send = (text) => {
+        const m = JSON.parse(text);
+        if (m.type === 'create' && window.__seed !== undefined) { m.seed = window.__seed; text = JSON.stringify(m); }
+        send(text);
+      };
       ws.addEventListener('message', (ev) => {
         try {
           const m = JSON.parse(ev.data);
@@ -91,8 +107,8 @@ async function spy(page) {
   });
 }
 
-async function login(page, port, name, lang) {
-  await page.goto('http://127.0.0.1:' + port + '/', { waitUntil: 'load' });
+async function login(page, port, name, lang, scheme) {
+  await page.goto((scheme || 'http') + '://127.0.0.1:' + port + '/', { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
   if (lang) {
     await page.select('#login-lang', lang);
@@ -173,6 +189,41 @@ async function playByKeys(page, limitMs) {
   }
 }
 
+/* The confirmation of risky choices, as the server marks them in the state:
+ * going all in ("confirm") asks for Y (O in French) first, and another key
+ * goes back; a range ("confirm_from": more than half one's chips) asks
+ * from that amount up, and below it the choice is played at once. Returns
+ * the moves played. */
+async function confirmByKeys(page) {
+  const moves0 = await page.evaluate(() => window.tapis.state.moves);
+  await pressAndHear(page, 'Enter');
+  const items = await page.evaluate(() => window.tapis.menu.items.map((x) => ({ label: x.label, confirm: x.confirm,
+    from: x.confirm_from, min: x.min, max: x.max })));
+  const marked = items.findIndex((x) => x.confirm === true);
+  const r = items.findIndex((x) => x.from !== undefined);
+  assert.ok(marked >= 0 && r >= 0, 'the server marks the choices: ' + JSON.stringify(items));
+  assert.ok(items[r].from > items[r].min && items[r].from <= items[r].max, 'confirm_from is within the range');
+  const go = async (to) => {
+    const at = await page.evaluate(() => window.tapis.menu.i);
+    for (let i = at; i < to; i++) await pressAndHear(page, 'ArrowDown');
+    for (let i = at; i > to; i--) await pressAndHear(page, 'ArrowUp');
+  };
+  await go(marked);
+  const q = await pressAndHear(page, 'Enter');
+  assert.ok(q.startsWith(items[marked].label) && /O pour confirmer/.test(q), 'a marked choice asks first: ' + q);
+  assert.strictEqual(await pressAndHear(page, 'n'), 'Rien de fait.', 'another key goes back');
+  assert.strictEqual(await page.evaluate(() => window.tapis.state.moves), moves0, 'nothing was played');
+  await go(r);
+  await pressAndHear(page, 'End');
+  assert.ok(/O pour confirmer/.test(await pressAndHear(page, 'Enter')), 'the most of the range asks');
+  assert.strictEqual(await pressAndHear(page, 'x'), 'Rien de fait.', 'and goes back on another key');
+  await pressAndHear(page, 'Home');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => window.tapis.state.moves !== n, { timeout: 10000 }, moves0);
+  assert.strictEqual(await page.evaluate(() => window.tapis.confirm), null, 'the least of the range: played at once');
+  return 1;
+}
+
 async function testBouillabaisse(browser, port) {
   const page = await browser.newPage();
   await page.setViewport({ width: 1000, height: 900 });
@@ -184,7 +235,6 @@ async function testBouillabaisse(browser, port) {
    * script name is there, and no element of the page is left empty. */
   const script = fs.readFileSync(path.join(top, 'src', 'web', 'tapis.js'), 'utf8');
   const names = new Set([...script.matchAll(/\bw\('([a-z0-9_]+)'\)/g)].map((m) => m[1]));
-  for (const m of script.matchAll(/'(err_[a-z_]+)'/g)) names.add(m[1]);
   for (const m of script.matchAll(/\bwn\('([a-z0-9_]+)',/g)) ['_1', '_n'].forEach((x) => names.add(m[1] + x));
   for (const st of ['waiting', 'playing']) ['_1', '_n'].forEach((x) => names.add('table_' + st + x));
   names.add('table_over');
@@ -215,7 +265,22 @@ async function testBouillabaisse(browser, port) {
   }
   const help = await pressAndHear(page, 'F1');
   assert.ok(help.length > 40 && help.includes('C: '), 'F1 says the keys: ' + help);
-  assert.strictEqual(await pressAndHear(page, '?'), help, '? says the keys too');
+  assert.ok(help.includes('V: '), 'F1 names V: ' + help);
+  /* V: short announcements, then full again, each answered by the server;
+   * ?: the hint, asked of the server, comes back as an announcement and
+   * plays nothing. */
+  for (const [key, said] of [['v', 'Short announcements.'], ['V', 'Full announcements.']]) {
+    await page.keyboard.press(key);
+    await page.waitForFunction((x) => { const l = document.querySelector('#log').lastElementChild;
+      return l && l.textContent === x; }, { timeout: 10000 }, said);
+  }
+  await page.waitForFunction(() => window.tapis.state.my_turn);
+  const before = await page.evaluate(() => window.tapis.state.moves);
+  await page.keyboard.press('?');
+  await page.waitForFunction(() => [...document.querySelectorAll('#log p[data-kind="say"]')].some((p) =>
+    /^Play /.test(p.textContent)), { timeout: 10000 });
+  assert.strictEqual(await page.evaluate(() => window.tapis.state.moves), before, 'the hint plays nothing');
+  assert.ok((await pressAndHear(page, 'F1')).includes('question mark: '), 'F1 names the hint on one\'s turn');
   /* The hand by the arrows, H, the history. */
   const hand = await page.evaluate(() => window.tapis.state.hand.map((h) => h.name));
   assert.strictEqual(hand.length, 13, 'thirteen cards dealt');
@@ -281,6 +346,7 @@ async function testBouillotte(browser, port, dir) {
   const page = await browser.newPage();
   await spy(page);
   await login(page, port, 'Bea', 'fr');
+  await page.evaluate(() => { window.__seed = 3; });   /* Bea speaks first: pass, open (a range), all in */
   await page.select('#create-game', 'bouillotte');
   await page.select('#create-players', '3');
   await page.$eval('#rule-hands', (el) => { el.value = '1'; });
@@ -328,7 +394,14 @@ async function testBouillotte(browser, port, dir) {
   assert.ok((await pressAndHear(page, 'ArrowUp')).endsWith(', 1 sur ' + n + '.'), 'Up: the first choice');
   assert.ok((await pressAndHear(page, 'ArrowUp')).startsWith('Premier choix.'), 'Up at the edge');
   assert.strictEqual(await pressAndHear(page, 'Escape'), 'Menu fermé.', 'Escape closes the menu');
-  const moves = await playByKeys(page, 120000);
+  /* An error of the server, in French as the player speaks: said as it
+   * comes. */
+  await page.evaluate(() => window.tapis.ws.send(JSON.stringify({ type: 'sit', table: 999 })));
+  await page.waitForFunction(() => [...document.querySelectorAll('#log p[data-kind="error"]')].some((p) =>
+    p.textContent === "cette table n'existe pas"), { timeout: 10000 });
+  const confirmed = await confirmByKeys(page);
+  assert.strictEqual(confirmed, 1, 'the deal of seed 3 gives Bea a range to open with');
+  const moves = confirmed + await playByKeys(page, 120000);
   const sent = await page.evaluate(() => window.__says);
   const heard = await logTexts(page);
   assert.deepStrictEqual(heard.slice(-sent.length), sent.slice(-heard.length), 'announcements in order (French)');
@@ -400,6 +473,18 @@ async function testOtherGames(browser, port) {
   return moves;
 }
 
+/* A Bouillabaisse table for three, one hand, made from the lobby's form
+ * and begun by its creator. */
+async function startBouillabaisse(page) {
+  await page.select('#create-game', 'bouillabaisse');
+  await page.select('#create-players', '3');
+  await page.select('#rule-hands', '1');
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#btn-start:not([hidden])');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+}
+
 /* A server killed under a player (an account) and started again: the page
  * says the loss once, comes back by itself, sits back at its table and
  * plays the game to its end. */
@@ -411,12 +496,7 @@ async function testReconnect(browser, port, dir, server) {
   await page.type('#login-password', 'a long secret');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#lobby:not([hidden])');
-  await page.select('#create-game', 'bouillabaisse');
-  await page.select('#create-players', '3');
-  await page.select('#rule-hands', '1');
-  await page.click('#create-form button[type=submit]');
-  await page.waitForSelector('#btn-start:not([hidden])');
-  await page.click('#btn-start');
+  await startBouillabaisse(page);
   await page.waitForFunction(() => window.tapis.state && window.tapis.state.my_turn);
   const table = await page.evaluate(() => window.tapis.table);
   server.srv.kill('SIGKILL');
@@ -436,6 +516,86 @@ async function testReconnect(browser, port, dir, server) {
   return { moves, server: again };
 }
 
+/* The creator's controls of the seats: Gil makes a Le Brouc table with one
+ * seat open; Hana sits from the lobby. Before the start Gil opens a bot's
+ * seat and gives another to a bot of level 3; in play he removes Hana, who
+ * is sent back to the lobby. Every control is named, axe-core finds
+ * nothing. */
+async function testSeats(browser, port) {
+  const gil = await browser.newPage();
+  await login(gil, port, 'Gil', 'en');
+  const hana = await browser.newPage();
+  await login(hana, port, 'Hana', 'en');
+  await gil.bringToFront();
+  await gil.select('#create-game', 'brouc');
+  await gil.select('#create-players', '4');
+  await gil.select('#seat-1', 'open');
+  await gil.click('#create-form button[type=submit]');
+  await gil.waitForSelector('#table:not([hidden])');
+  const table = await gil.evaluate(() => window.tapis.table);
+  await hana.bringToFront();
+  const sit = '#table-line-' + table + ' ~ button';
+  await hana.waitForSelector(sit);
+  await hana.click(sit);
+  await hana.waitForSelector('#table:not([hidden])');
+  assert.strictEqual(await hana.$('#seat-kind-0'), null, 'no seat controls but for the creator');
+  await gil.bringToFront();
+  await gil.waitForSelector('#seat-kick-1', { timeout: 10000 });
+  assert.strictEqual(await gil.$('#seat-kind-1'), null, 'a seat held by a player has no kind to choose');
+  const label = await gil.$eval('label[for="seat-kind-2"]', (l) => l.textContent);
+  assert.strictEqual(label, 'Who plays seat 3', 'the seat control is labelled');
+  await named(gil, 'seat controls');
+  await axe(gil, 'seat controls');
+  const seat = (n) => gil.evaluate((k) => window.tapis.info.seats[k], n);
+  await gil.select('#seat-kind-2', 'open');
+  await gil.click('#seat-set-2');
+  await gil.waitForFunction(() => window.tapis.info.seats[2].state === 'open', { timeout: 10000 });
+  await gil.select('#seat-kind-3', 'bot:3');
+  await gil.click('#seat-set-3');
+  await gil.waitForFunction(() => window.tapis.info.seats[3].level === 3, { timeout: 10000 });
+  assert.strictEqual((await seat(3)).state, 'bot', 'seat 4: a bot');
+  assert.strictEqual(await gil.$eval('#seat-line-3', (e) => e.textContent), 'Seat 4: a bot of level 3.');
+  assert.strictEqual(await gil.$eval('#seat-kick-1', (b) => b.textContent), 'Remove Hana from the table');
+  /* In play the kinds are set; a player may still be removed. */
+  await gil.click('#btn-start');
+  await gil.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+  assert.strictEqual(await gil.$('#seat-kind-2'), null, 'no seat kinds once the game has begun');
+  await gil.click('#seat-kick-1');
+  await gil.waitForFunction(() => window.tapis.info.seats[1].state === 'open' && !document.querySelector('#seat-kick-1'),
+    { timeout: 10000 });
+  await hana.bringToFront();
+  await hana.waitForSelector('#lobby:not([hidden])', { timeout: 10000 });
+  await gil.bringToFront();
+  await gil.click('#btn-leave');
+  await gil.waitForSelector('#lobby:not([hidden])');
+  await hana.close();
+  await gil.close();
+  return 0;
+}
+
+/* The page over https:// and wss://: a server with a self-signed
+ * certificate made here (the browser runs with --ignore-certificate-errors),
+ * its own store; a Bouillabaisse round played by keys. */
+async function testTls(browser, dir) {
+  const cert = path.join(dir, 'cert.pem'), key = path.join(dir, 'key.pem');
+  const made = require('child_process').spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key,
+    '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  assert.strictEqual(made.status, 0, 'openssl made a certificate: ' + made.stderr);
+  const server = await startServer(dir, 0, { cert, key, db: 'tls.db' });
+  const page = await browser.newPage();
+  await spy(page);
+  await login(page, server.port, 'Ida', 'en', 'https');
+  assert.strictEqual(await page.evaluate(() => window.tapis.ws.url.slice(0, 6)), 'wss://', 'the page speaks over wss://');
+  await page.waitForSelector('#rule-hands', { timeout: 10000 });
+  await startBouillabaisse(page);
+  await page.focus('#play');
+  const moves = await playByKeys(page, 120000);
+  assert.ok((await logTexts(page)).some((x) => /^Game over/.test(x)), 'the game over wss:// is over');
+  await page.close();
+  server.srv.kill('SIGTERM');
+  return moves;
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
@@ -450,7 +610,7 @@ async function main() {
     /* Pages in the background (two players at once) are not slowed down. */
     args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required',
       '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows',
-      '--disable-renderer-backgrounding'],
+      '--disable-renderer-backgrounding', '--ignore-certificate-errors'],
   });
   let failed = 0;
   for (const [name, t] of [['bouillabaisse', testBouillabaisse], ['bouillotte', testBouillotte],
@@ -458,7 +618,8 @@ async function main() {
       const r = await testReconnect(b, p, d, server);
       server = r.server;
       return r.moves;
-    }]]) {
+    }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)]]
+    .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {
       const moves = await t(browser, port, dir);

@@ -24,6 +24,9 @@ int i18n_load_buffer(const void *data, unsigned long size, const char *name, cha
 unsigned long i18n_refused(void);
 /* "en" or "fr". */
 const char *i18n_lang(void);
+/* 1 when lang names a language tapis speaks, exactly ("en" or "fr"; not
+ * "fr_FR" nor ""), else 0: the check of --lang, the settings and the protocol. */
+int i18n_lang_known(const char *lang);
 /* The language asked for by the environment (LANGUAGE, LC_ALL, LC_MESSAGES,
  * LANG): "fr" when it starts with fr, else "en". */
 const char *i18n_env_lang(void);

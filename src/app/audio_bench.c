@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audio_bench: key-to-speech time and device buffer (see audio_bench.h). */
-#include "audio/audio_bench.h"
+#include "app/audio_bench.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "audio/audio_impl.h"
 #include "speech/speech.h"
 
 /* Answers of the length a key gets. */
@@ -80,7 +79,7 @@ int audio_bench_run(struct audio_bench *b, int samples, const char *lang, char *
 			continue;   /* nothing was heard */
 		t[n] = (started - t0) * 1000.0;
 		synth[n] = (t1 - t0) * 1000.0;
-		cpu[n] = (a->stream_started_cpu - c0) * 1000.0;
+		cpu[n] = (audio_stream_started_cpu(a) - c0) * 1000.0;
 		b->mean_ms += t[n];
 		n++;
 	}

@@ -4,7 +4,7 @@
  * sorted msgids. Each language's catalogue is read once and kept: switching
  * languages (a server phrasing one event in French for one player and in
  * English for the next) points at the other one. */
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -338,6 +338,15 @@ int i18n_set_lang(const char *lang, char *err, unsigned long errlen)
 }
 
 const char *i18n_lang(void) { return lang_now; }
+
+int i18n_lang_known(const char *lang)
+{
+	static const char *const known[NLANGS] = { [LANG_EN] = "en", [LANG_FR] = "fr" };
+	for (int i = 0; lang && i < NLANGS; i++)
+		if (strcmp(lang, known[i]) == 0)
+			return 1;
+	return 0;
+}
 
 const char *i18n_env_lang(void)
 {

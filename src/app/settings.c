@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* settings: the settings file (see settings.h). */
-#include "ui/settings.h"
+#include "app/settings.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 
 #include "audio/audio.h"
 #include "core/paths.h"
-#include "speech/i18n.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 #define FILE_MAX 16384
@@ -128,7 +128,7 @@ static int chosen(struct settings *s, int rc, int yes, unsigned bit)
 static int set_key(struct settings *s, const char *k, const char *v)
 {
 	if (!strcmp(k, "lang")) {
-		if (*v && strcmp(v, "en") && strcmp(v, "fr"))
+		if (*v && !i18n_lang_known(v))
 			return -1;
 		snprintf(s->lang, sizeof s->lang, "%s", v);
 		return 0;
