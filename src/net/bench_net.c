@@ -182,10 +182,7 @@ static void lat_add(struct lat_list *l, double ms)
 {
 	if (l->n == l->cap) {
 		long cap = l->cap ? l->cap * 2 : 4096;
-		double *p = realloc(l->v, (size_t)cap * sizeof *p);
-		if (!p)
-			return;
-		l->v = p;
+		l->v = xrealloc(l->v, (size_t)cap * sizeof *l->v);
 		l->cap = cap;
 	}
 	l->v[l->n++] = ms;

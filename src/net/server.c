@@ -94,9 +94,7 @@ static int byid_add(struct server *s, struct conn *c)
 		size_t n = s->nbyid ? s->nbyid * 2 : 256;
 		while (n < (size_t)s->nconns)
 			n *= 2;
-		struct conn **b = calloc(n, sizeof *b);
-		if (!b)
-			return -1;
+		struct conn **b = xcalloc(n, sizeof *b);
 		free(s->byid);
 		s->byid = b;
 		s->nbyid = n;

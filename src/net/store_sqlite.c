@@ -56,7 +56,7 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	if (sqlite3_prepare_v2(db, "SELECT watchers FROM tables LIMIT 0", -1, &st, NULL) != SQLITE_OK &&
 	    sqlite3_exec(db, "ALTER TABLE tables ADD COLUMN watchers TEXT NOT NULL DEFAULT '[]'", NULL, NULL, &msg) !=
 	        SQLITE_OK) {
-		snprintf(err, errlen, "%s: %s", path, msg ? msg : "cannot add the spectators' column");
+		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot add the spectators' column");
 		sqlite3_free(msg);
 		sqlite3_close(db);
 		return -1;
