@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "speech/speech.h"
 
 /* Answers of the length a key gets. */
@@ -54,14 +56,10 @@ int audio_bench_run(struct audio_bench *b, int samples, const char *lang, char *
 	if (!a)
 		return -1;
 	audio_get_info(a, &b->loop);
-	sp = calloc(1, sizeof *sp);
-	t = calloc((size_t)samples, sizeof *t);
-	synth = calloc((size_t)samples, sizeof *synth);
-	cpu = calloc((size_t)samples, sizeof *cpu);
-	if (!sp || !t || !synth || !cpu) {
-		snprintf(err, errlen, "out of memory");
-		goto fail;
-	}
+	sp = xcalloc(1, sizeof *sp);
+	t = xcalloc((size_t)samples, sizeof *t);
+	synth = xcalloc((size_t)samples, sizeof *synth);
+	cpu = xcalloc((size_t)samples, sizeof *cpu);
 	if (speech_open(sp, "espeak", fr ? "fr" : "en", NULL, a, err, errlen) != 0) {
 		speech_close(sp);
 		goto fail;
@@ -86,7 +84,7 @@ int audio_bench_run(struct audio_bench *b, int samples, const char *lang, char *
 	speech_stop(sp);
 	speech_close(sp);
 	if (n == 0) {
-		snprintf(err, errlen, "espeak-ng produced no sound");
+		errf(err, errlen, "espeak-ng produced no sound");
 		goto fail;
 	}
 	qsort(t, (size_t)n, sizeof *t, cmp);

@@ -2,6 +2,7 @@
 #include "app/bench.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +16,38 @@
 #include "app/view.h"
 #include "app/audio_bench.h"
 #include "bots/bot.h"
+#include "core/err.h"
 #include "core/game.h"
+#include "core/xalloc.h"
 #include "speech/speech.h"
 
-struct row {
-	char name[64];
-	double value;
-	const char *unit;
+enum { BENCH_NAME_MAX = 64, BENCH_MAX_ROWS = 64 };
+
+/* The figures, one a row: name, value, unit. */
+struct rows {
+	struct row {
+		char name[BENCH_NAME_MAX];
+		double value;
+		const char *unit;
+	} r[BENCH_MAX_ROWS];
+	int n;
 };
+
+static void add_row(struct rows *t, double value, const char *unit, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void add_row(struct rows *t, double value, const char *unit, const char *fmt, ...)
+{
+	if (t->n >= BENCH_MAX_ROWS)
+		return;
+	struct row *r = &t->r[t->n++];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->name, sizeof r->name, fmt, ap);
+	va_end(ap);
+	r->value = value;
+	r->unit = unit;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -41,7 +66,7 @@ static double pct(double *v, int n, double p)
 static double playouts(const struct registry_game *e, double budget, long *games_out)
 {
 	const struct game_ops *g = e->ops;
-	void *st = malloc(g->state_size);
+	void *st = xmalloc(g->state_size);
 	struct rules r;
 	struct rng rng;
 	rng_seed(&rng, 12345);
@@ -49,7 +74,7 @@ static double playouts(const struct registry_game *e, double budget, long *games
 	double t0 = speech_now(), t = t0;
 	do {
 		rules_init(&r, g->rules, g->nrules);
-		char err[128];
+		char err[ERR_MAX];
 		if (rules_index(&r, "hands") >= 0)
 			rules_set(&r, "hands", "3", err, sizeof err);
 		struct game_setup s = { g->default_players, -1, (uint64_t)games, &r, NULL };
@@ -80,13 +105,13 @@ static void bot_times(const struct registry_game *e, int level, double *median, 
 	enum { N = 400 };
 	double v[N];
 	int n = 0;
-	void *st = malloc(g->state_size);
+	void *st = xmalloc(g->state_size);
 	struct rng rng;
 	rng_seed(&rng, 777);
 	for (uint64_t seed = 1; n < N && seed < 1000; seed++) {
 		struct rules r;
 		rules_init(&r, g->rules, g->nrules);
-		char err[128];
+		char err[ERR_MAX];
 		struct game_setup s = { g->default_players, -1, seed, &r, NULL };
 		memset(st, 0, g->state_size);
 		if (g->init(st, &s, err, sizeof err) < 0)
@@ -146,7 +171,7 @@ static int fanout_game(const struct game_ops *g, uint64_t seed, double *t, int m
 	o.dealer = -1;
 	o.seed = seed;
 	rules_init(&o.rules, g->rules, g->nrules);
-	char err[256];
+	char err[ERR_MAX];
 	if (rules_index(&o.rules, "hands") >= 0)
 		rules_set(&o.rules, "hands", "2", err, sizeof err);
 	for (int s = 0; s < o.players; s++) {
@@ -157,11 +182,11 @@ static int fanout_game(const struct game_ops *g, uint64_t seed, double *t, int m
 	if (table_open(&tb, &o, NULL, NULL, err, sizeof err) < 0)
 		return 0;
 	enum { NVIEWS = 4 };
-	struct view *v = calloc(NVIEWS, sizeof *v);
-	struct caught *c = calloc(1, sizeof *c);
+	struct view *v = xcalloc(NVIEWS, sizeof *v);
+	struct caught *c = xcalloc(1, sizeof *c);
 	struct view_sink sink = { drop_say, drop_update, NULL };
 	int nv = 0, n = 0;
-	for (int k = 0; v && c && k < NVIEWS; k++) {
+	for (int k = 0; k < NVIEWS; k++) {
 		int seat = k < o.players ? k : VIEW_SPECTATOR;
 		if (view_init(&v[nv], &tb, seat, k % 2 ? "fr" : "en", &sink, err, sizeof err) == 0)
 			nv++;
@@ -194,9 +219,9 @@ static int fanout_game(const struct game_ops *g, uint64_t seed, double *t, int m
 static void view_fanout(double *median, double *p99)
 {
 	enum { MAX = 40000 };
-	double *d = malloc(MAX * sizeof *d);
+	double *d = xmalloc(MAX * sizeof *d);
 	int nd = 0;
-	for (int i = 0; d && registry_games[i].ops; i++)
+	for (int i = 0; registry_games[i].ops; i++)
 		for (uint64_t seed = 1; seed <= 8 && nd < MAX; seed++)
 			nd += fanout_game(registry_games[i].ops, seed, d + nd, MAX - nd);
 	*median = nd ? pct(d, nd, 0.5) : 0;
@@ -244,7 +269,7 @@ static double saved_bots(const char *path, int level, int deals, int actions)
 	o.dealer = -1;
 	o.seed = 4242;
 	rules_init(&o.rules, g->rules, g->nrules);
-	char err[256], v[32];
+	char err[ERR_MAX], v[32];
 	snprintf(v, sizeof v, "%d", deals);
 	if (deals && rules_set(&o.rules, "hands", v, err, sizeof err) < 0)
 		return -1;
@@ -252,8 +277,8 @@ static double saved_bots(const char *path, int level, int deals, int actions)
 		o.seat_kind[s] = SEAT_BOT;
 		o.bot_level[s] = level;
 	}
-	struct table *t = malloc(sizeof *t);
-	if (!t || table_open(t, &o, NULL, NULL, err, sizeof err) < 0) {
+	struct table *t = xmalloc(sizeof *t);
+	if (table_open(t, &o, NULL, NULL, err, sizeof err) < 0) {
 		free(t);
 		return -1;
 	}
@@ -278,11 +303,11 @@ static double resume_time(const char *path, int n)
 	if (saved_bots(path, 0, 0, n) < 0)
 		return -1;
 	double t0 = speech_now();
-	struct table_saved *s = malloc(sizeof *s);
-	struct table *t = malloc(sizeof *t);
-	char err[512];
+	struct table_saved *s = xmalloc(sizeof *s);
+	struct table *t = xmalloc(sizeof *t);
+	char err[ERR_MAX];
 	double dt = -1;
-	if (s && t && table_read_save(path, s, err, sizeof err) == 0) {
+	if (table_read_save(path, s, err, sizeof err) == 0) {
 		if (table_open(t, &s->opt, NULL, NULL, err, sizeof err) == 0) {
 			table_start(t);
 			if (table_replay(t, &s->actions, err, sizeof err) == 0 && s->actions.n == n)
@@ -299,7 +324,7 @@ static double resume_time(const char *path, int n)
 
 /* Saved games: bot deals per second with and without saving, and the time
  * to resume saves of 4,000 and 16,000 actions (it grows linearly). */
-static void save_figures(struct row *rows, int *n)
+static void save_figures(struct rows *t)
 {
 	const char *tmpdir = getenv("TMPDIR");
 	char dir[4096], path[4200];
@@ -313,102 +338,63 @@ static void save_figures(struct row *rows, int *n)
 	double unsaved = saved_bots(NULL, BOT_LEVEL_DEFAULT, DEALS, 0);
 	double saved = saved_bots(path, BOT_LEVEL_DEFAULT, DEALS, 0);
 	unlink(path);
-	snprintf(rows[*n].name, sizeof rows[*n].name, "bourre_bot_deals_unsaved");
-	rows[*n].value = unsaved > 0 ? DEALS / unsaved : 0;
-	rows[(*n)++].unit = "deals/s";
-	snprintf(rows[*n].name, sizeof rows[*n].name, "bourre_bot_deals_saved");
-	rows[*n].value = saved > 0 ? DEALS / saved : 0;
-	rows[(*n)++].unit = "deals/s";
+	add_row(t, unsaved > 0 ? DEALS / unsaved : 0, "deals/s", "bourre_bot_deals_unsaved");
+	add_row(t, saved > 0 ? DEALS / saved : 0, "deals/s", "bourre_bot_deals_saved");
 	static const int sizes[] = { 4000, 16000 };
 	for (int i = 0; i < 2; i++) {
-		snprintf(rows[*n].name, sizeof rows[*n].name, "resume_%d_actions", sizes[i]);
 		double dt = resume_time(path, sizes[i]);
-		rows[*n].value = dt > 0 ? dt * 1000.0 : 0;
-		rows[(*n)++].unit = "ms";
+		add_row(t, dt > 0 ? dt * 1000.0 : 0, "ms", "resume_%d_actions", sizes[i]);
 	}
 	rmdir(dir);
 }
 
 int bench_run(int json, FILE *out)
 {
-	struct row rows[64];
-	int n = 0;
-	double start = speech_now();
-	for (int i = 0; registry_games[i].ops && n < 50; i++) {
+	struct rows t = { .n = 0 };
+	for (int i = 0; registry_games[i].ops; i++) {
 		const struct registry_game *e = &registry_games[i];
 		const struct game_ops *g = e->ops;
 		long games;
-		double aps = playouts(e, 0.5, &games);
-		snprintf(rows[n].name, sizeof rows[n].name, "%s_playout_actions", g->name);
-		rows[n].value = aps;
-		rows[n++].unit = "actions/s";
+		add_row(&t, playouts(e, 0.5, &games), "actions/s", "%s_playout_actions", g->name);
 		double med, p99;
 		bot_times(e, BOT_LEVEL_DEFAULT, &med, &p99);
-		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot_decision_median", g->name);
-		rows[n].value = med;
-		rows[n++].unit = "ms";
-		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot_decision_p99", g->name);
-		rows[n].value = p99;
-		rows[n++].unit = "ms";
+		add_row(&t, med, "ms", "%s_bot_decision_median", g->name);
+		add_row(&t, p99, "ms", "%s_bot_decision_p99", g->name);
 		bot_times(e, BOT_LEVEL_MAX, &med, &p99);
-		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot3_decision_median", g->name);
-		rows[n].value = med;
-		rows[n++].unit = "ms";
-		snprintf(rows[n].name, sizeof rows[n].name, "%s_bot3_decision_p99", g->name);
-		rows[n].value = p99;
-		rows[n++].unit = "ms";
+		add_row(&t, med, "ms", "%s_bot3_decision_median", g->name);
+		add_row(&t, p99, "ms", "%s_bot3_decision_p99", g->name);
 	}
-	(void)start;
 	double vmed, vp99;
 	view_fanout(&vmed, &vp99);
-	snprintf(rows[n].name, sizeof rows[n].name, "action_to_4_views_median");
-	rows[n].value = vmed;
-	rows[n++].unit = "ms";
-	snprintf(rows[n].name, sizeof rows[n].name, "action_to_4_views_p99");
-	rows[n].value = vp99;
-	rows[n++].unit = "ms";
-	save_figures(rows, &n);
-	snprintf(rows[n].name, sizeof rows[n].name, "startup_median");
-	rows[n].value = startup_ms();
-	rows[n++].unit = "ms";
+	add_row(&t, vmed, "ms", "action_to_4_views_median");
+	add_row(&t, vp99, "ms", "action_to_4_views_p99");
+	save_figures(&t);
+	add_row(&t, startup_ms(), "ms", "startup_median");
 	struct audio_bench ab;
-	char aerr[256];
-	int have_audio = audio_bench_run(&ab, 200, "en", aerr, sizeof aerr) == 0;
-	if (have_audio) {
-		snprintf(rows[n].name, sizeof rows[n].name, "key_to_speech_median");
-		rows[n].value = ab.median_ms;
-		rows[n++].unit = "ms";
-		snprintf(rows[n].name, sizeof rows[n].name, "key_to_speech_p99");
-		rows[n].value = ab.p99_ms;
-		rows[n++].unit = "ms";
-		snprintf(rows[n].name, sizeof rows[n].name, "speech_synthesis_median");
-		rows[n].value = ab.synth_median_ms;
-		rows[n++].unit = "ms";
+	char aerr[ERR_MAX];
+	if (audio_bench_run(&ab, 200, "en", aerr, sizeof aerr) == 0) {
+		add_row(&t, ab.median_ms, "ms", "key_to_speech_median");
+		add_row(&t, ab.p99_ms, "ms", "key_to_speech_p99");
+		add_row(&t, ab.synth_median_ms, "ms", "speech_synthesis_median");
 		if (ab.have_device) {
-			snprintf(rows[n].name, sizeof rows[n].name, "device_buffer");
-			rows[n].value = ab.device.buffer_ms;
-			rows[n++].unit = "ms";
-			snprintf(rows[n].name, sizeof rows[n].name, "device_period");
-			rows[n].value = ab.device.period_ms;
-			rows[n++].unit = "ms";
+			add_row(&t, ab.device.buffer_ms, "ms", "device_buffer");
+			add_row(&t, ab.device.period_ms, "ms", "device_period");
 		}
 	} else {
 		fprintf(stderr, "tapis bench: no speech figures: %s\n", aerr);
 	}
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	snprintf(rows[n].name, sizeof rows[n].name, "peak_memory");
-	rows[n].value = (double)ru.ru_maxrss / 1024.0;
-	rows[n++].unit = "MiB";
+	add_row(&t, (double)ru.ru_maxrss / 1024.0, "MiB", "peak_memory");
 	if (json) {
 		fprintf(out, "{");
-		for (int i = 0; i < n; i++)
-			fprintf(out, "%s\"%s\":{\"value\":%.3f,\"unit\":\"%s\"}", i ? "," : "", rows[i].name, rows[i].value,
-			        rows[i].unit);
+		for (int i = 0; i < t.n; i++)
+			fprintf(out, "%s\"%s\":{\"value\":%.3f,\"unit\":\"%s\"}", i ? "," : "", t.r[i].name, t.r[i].value,
+			        t.r[i].unit);
 		fprintf(out, "}\n");
 	} else {
-		for (int i = 0; i < n; i++)
-			fprintf(out, "%-40s %14.3f %s\n", rows[i].name, rows[i].value, rows[i].unit);
+		for (int i = 0; i < t.n; i++)
+			fprintf(out, "%-40s %14.3f %s\n", t.r[i].name, t.r[i].value, t.r[i].unit);
 	}
 	return 0;
 }

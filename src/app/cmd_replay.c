@@ -5,38 +5,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/opts.h"
 #include "app/replay.h"
+#include "core/err.h"
 #include "core/file.h"
 #include "i18n/i18n.h"
 
+struct replay_args {
+	int text;
+	const char *lang;
+};
+
+static const struct opt replay_opts[] = {
+	OPT_F("text", N_("tell the game, one announcement a line"), struct replay_args, text),
+	OPT_G(N_("language of the text"), struct replay_args, lang),
+	OPT_END,
+};
+static const struct opt_cmd replay_cmd = { "tapis replay", "tapis replay LOG [OPTIONS]", replay_opts };
+
 int replay_main(int argc, char **argv)
 {
-	const char *path = NULL, *lang = NULL;
-	int text = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--text")) {
-			text = 1;
-		} else if (!strcmp(argv[i], "--lang")) {
-			if (i + 1 >= argc || !i18n_lang_known(argv[i + 1])) {
-				fprintf(stderr, "tapis: --lang: en or fr\n");
-				return 2;
-			}
-			lang = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "tapis: replay: unknown option '%s'\n", argv[i]);
-			return 2;
-		} else if (path) {
-			fprintf(stderr, "tapis: replay takes one hand history\n");
-			return 2;
-		} else {
-			path = argv[i];
-		}
-	}
-	if (!path) {
-		fprintf(stderr, "tapis: replay needs a hand history (tapis replay LOG [--text] [--lang en|fr])\n");
-		return 2;
-	}
-	char err[1024];
+	struct replay_args a = { 0 };
+	const char *path;
+	int npos, rc = opt_parse(&replay_cmd, argc, argv, &a, &path, 1, &npos);
+	if (rc == OPT_HELP)
+		return opt_help(&replay_cmd, a.lang);
+	if (rc)
+		return rc;
+	if (!npos)
+		return opt_fail(&replay_cmd, "which hand history? ('-': standard input)");
+	const char *lang = a.lang;
+	int text = a.text;
+	char err[ERR_MAX];
 	if (!lang)
 		lang = i18n_env_lang();
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
@@ -50,8 +50,7 @@ int replay_main(int argc, char **argv)
 		return 2;
 	}
 	struct replay_result res;
-	int rc = replay_buffer(buf, len, from_stdin ? "(standard input)" : path, REPLAY_AUTO, text ? stdout : NULL,
-	                       &res);
+	rc = replay_buffer(buf, len, from_stdin ? "(standard input)" : path, REPLAY_AUTO, text ? stdout : NULL, &res);
 	free(buf);
 	fflush(stdout);
 	if (rc == REPLAY_SAME) {

@@ -10,16 +10,19 @@
 
 #include <jansson.h>
 
+#include "app/opts.h"
 #include "app/registry.h"
 #include "app/view.h"
 #include "core/action.h"
 #include "core/card.h"
+#include "core/err.h"
 #include "core/event.h"
 #include "core/file.h"
 #include "core/game.h"
 #include "core/history.h"
 #include "core/rules.h"
 #include "core/sbuf.h"
+#include "core/xalloc.h"
 #include "speech/announce.h"
 #include "i18n/i18n.h"
 #include "speech/talk.h"
@@ -154,7 +157,7 @@ static int read_game_start(struct rlog *L, const json_t *root, const struct rlin
 	const char *key;
 	const json_t *m;
 	json_object_foreach((json_t *)ro, key, m) {
-		char err[256], num[32];
+		char err[ERR_MAX], num[32];
 		const char *val = jstr(m);
 		if (json_is_integer(m)) {
 			snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(m));
@@ -215,7 +218,7 @@ static int read_action(struct rlog *L, const json_t *root, struct rline *l, stru
 			sb_printf(&t, " %s", c ? c : "?");
 		}
 	}
-	char err[256];
+	char err[ERR_MAX];
 	if (t.len + 1 >= sizeof t.s || act_parse(t.s, &l->act, err, sizeof err) < 0) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "'%.80s': %s", t.s,
 		           t.len + 1 >= sizeof t.s ? "too long" : err);
@@ -312,11 +315,7 @@ static int rlog_read(struct rlog *L, const char *text, size_t size, const char *
 	L->buf = text;
 	L->name = name;
 	L->dealer0 = -1;
-	L->packs = calloc(1, sizeof *L->packs);
-	if (!L->packs) {
-		set_result(res, REPLAY_INVALID, 0, name, "out of memory");
-		return -1;
-	}
+	L->packs = xcalloc(1, sizeof *L->packs);
 	int lineno = 0;
 	const char *end = text + size;
 	for (const char *p = text; p < end;) {
@@ -331,12 +330,7 @@ static int rlog_read(struct rlog *L, const char *text, size_t size, const char *
 			continue;   /* a blank line */
 		if (L->n == L->cap) {
 			int cap = L->cap ? L->cap * 2 : 256;
-			struct rline *nlines = realloc(L->lines, (size_t)cap * sizeof *nlines);
-			if (!nlines) {
-				set_result(res, REPLAY_INVALID, lineno, name, "out of memory");
-				return -1;
-			}
-			L->lines = nlines;
+			L->lines = xrealloc(L->lines, (size_t)cap * sizeof *L->lines);
 			L->cap = cap;
 		}
 		struct rline *l = &L->lines[L->n++];
@@ -358,7 +352,7 @@ static int rlog_read(struct rlog *L, const char *text, size_t size, const char *
 	res->lines = lineno;
 	/* The packs that can be stacked: exactly the game's pack. */
 	card_t pack[CARD_MAX_PACK];
-	char err[256];
+	char err[ERR_MAX];
 	int npack = L->g->pack(&L->rules, L->players, pack, err, sizeof err);
 	if (npack < 0) {
 		set_result(res, REPLAY_INVALID, L->lines[0].lineno, name, "%s", err);
@@ -432,10 +426,7 @@ static void push_event(struct run *r, const struct event *e)
 		return;
 	if (r->npending == r->cap_pending) {
 		int cap = r->cap_pending ? r->cap_pending * 2 : 32;
-		struct event *p = realloc(r->pending, (size_t)cap * sizeof *p);
-		if (!p)
-			return;
-		r->pending = p;
+		r->pending = xrealloc(r->pending, (size_t)cap * sizeof *r->pending);
 		r->cap_pending = cap;
 	}
 	r->pending[r->npending++] = *e;
@@ -541,23 +532,16 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	r.announce = announce;
 	r.pos = 1;
 	r.seq = 1;
-	void *st = calloc(1, g->state_size);
-	void *view = calloc(1, g->state_size);
-	struct deckstack *stack = stacked ? malloc(sizeof *stack) : NULL;
-	if (!st || !view || (stacked && !stack)) {
-		free(st);
-		free(view);
-		free(stack);
-		set_result(res, REPLAY_INVALID, 0, L->name, "out of memory");
-		return res->status;
-	}
+	void *st = xcalloc(1, g->state_size);
+	void *view = xcalloc(1, g->state_size);
+	struct deckstack *stack = stacked ? xmalloc(sizeof *stack) : NULL;
 	if (stack) {
 		*stack = *L->packs;
 		stack->npacks = stacked;
 	}
 	struct rules rules = L->rules;
 	struct game_setup setup = { L->players, dealer, L->seed, &rules, stack };
-	char err[512];
+	char err[ERR_MAX];
 	char *gs = NULL;
 	size_t gslen = 0;
 	const struct registry_game *e = registry_find(g->name);
@@ -719,6 +703,6 @@ int replay_file(const char *path, FILE *announce, char *err, size_t errlen)
 	int rc = replay_buffer(text, len, path, REPLAY_AUTO, announce, &res);
 	free(text);
 	if (rc != REPLAY_SAME)
-		snprintf(err, errlen, "%s", res.msg);
+		errf(err, errlen, "%s", res.msg);
 	return rc;
 }

@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "core/deckfile.h"
+#include "core/err.h"
+#include "core/paths.h"
+#include "core/xalloc.h"
 
 uint32_t save_crc32(uint32_t crc, const void *data, size_t n)
 {
@@ -33,7 +36,7 @@ void save_writer_init(struct save_writer *w)
 static int fail(char *err, size_t errlen, const char *what, const char *path)
 {
 	int e = errno;
-	snprintf(err, errlen, "%s %s: %s", what, path, strerror(e));
+	errf(err, errlen, "%s %s: %s", what, path, strerror(e));
 	errno = e;
 	return -1;
 }
@@ -61,7 +64,7 @@ static int write_all(int fd, const char *buf, size_t n)
 
 static int sync_dir_of(const char *path)
 {
-	char dir[4200];
+	char dir[PATHS_MAX];
 	snprintf(dir, sizeof dir, "%s", path);
 	char *slash = strrchr(dir, '/');
 	if (slash == dir)
@@ -140,7 +143,7 @@ int save_create(struct save_writer *w, const char *path, const char *header, int
 	}
 	if (rc < 0) {
 		int e = errno;
-		snprintf(err, errlen, "cannot save %s: %s", path, strerror(e));
+		errf(err, errlen, "cannot save %s: %s", path, strerror(e));
 		close(fd);
 		unlink(tmp);
 		errno = e;
@@ -244,34 +247,23 @@ static int parse_crc(const char *s, uint32_t *out)
 	return 0;
 }
 
-static int add_record(struct save_file *f, char *rec, int lineno)
+static void add_record(struct save_file *f, char *rec, int lineno)
 {
 	if (f->nrecords == f->cap) {
 		int cap = f->cap ? f->cap * 2 : 256;
-		char **r = realloc(f->records, (size_t)cap * sizeof *r);
-		if (!r)
-			return -1;
-		f->records = r;
-		int *l = realloc(f->record_line, (size_t)cap * sizeof *l);
-		if (!l)
-			return -1;
-		f->record_line = l;
+		f->records = xrealloc(f->records, (size_t)cap * sizeof *f->records);
+		f->record_line = xrealloc(f->record_line, (size_t)cap * sizeof *f->record_line);
 		f->cap = cap;
 	}
 	f->records[f->nrecords] = rec;
 	f->record_line[f->nrecords++] = lineno;
-	return 0;
 }
 
 int save_parse(const char *text, size_t len, const char *name, struct save_file *f,
                char *err, size_t errlen)
 {
 	memset(f, 0, sizeof *f);
-	f->text = malloc(len + 1);
-	if (!f->text) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		return -1;
-	}
+	f->text = xmalloc(len + 1);
 	memcpy(f->text, text, len);
 	f->text[len] = '\0';
 	char *p = f->text, *end = f->text + len;
@@ -283,7 +275,7 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 		if (!nl) {
 			/* A last line without its newline: a write cut short. */
 			if (in_header) {
-				snprintf(err, errlen, "%s:%d: the saved game is cut short", name, lineno);
+				errf(err, errlen, "%s:%d: the saved game is cut short", name, lineno);
 				goto bad;
 			}
 			f->torn = 1;
@@ -291,7 +283,7 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 		}
 		size_t n = (size_t)(nl - p);
 		if (memchr(p, '\0', n)) {
-			snprintf(err, errlen, "%s:%d: damaged (a NUL byte)", name, lineno);
+			errf(err, errlen, "%s:%d: damaged (a NUL byte)", name, lineno);
 			goto bad;
 		}
 		*nl = '\0';
@@ -299,12 +291,12 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 			int v;
 			char extra;
 			if (strncmp(p, "tapis-save ", 11) != 0 || sscanf(p + 11, "%d%c", &v, &extra) != 1) {
-				snprintf(err, errlen, "%s: not a saved game of tapis", name);
+				errf(err, errlen, "%s: not a saved game of tapis", name);
 				goto bad;
 			}
 			if (v != SAVE_VERSION) {
-				snprintf(err, errlen, "%s: a saved game of format %d; this tapis reads format %d only",
-				         name, v, SAVE_VERSION);
+				errf(err, errlen, "%s: a saved game of format %d; this tapis reads format %d only",
+				     name, v, SAVE_VERSION);
 				goto bad;
 			}
 			crc = save_crc32(0, p, n);
@@ -312,13 +304,13 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 		} else if (in_header && strncmp(p, "header ", 7) == 0) {
 			uint32_t want;
 			if (parse_crc(p + 7, &want) < 0 || want != crc) {
-				snprintf(err, errlen, "%s:%d: damaged (the header does not match its checksum)", name, lineno);
+				errf(err, errlen, "%s:%d: damaged (the header does not match its checksum)", name, lineno);
 				goto bad;
 			}
 			in_header = 0;
 		} else if (in_header) {
 			if (f->nheader == SAVE_MAX_HEADER) {
-				snprintf(err, errlen, "%s:%d: too many header lines", name, lineno);
+				errf(err, errlen, "%s:%d: too many header lines", name, lineno);
 				goto bad;
 			}
 			f->header[f->nheader++] = p;
@@ -328,21 +320,18 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 			char *sp = strrchr(p, ' ');
 			uint32_t want;
 			if (!sp || parse_crc(sp + 1, &want) < 0 || want != save_crc32(crc, p, (size_t)(sp - p))) {
-				snprintf(err, errlen, "%s:%d: damaged (the line does not match its checksum)", name, lineno);
+				errf(err, errlen, "%s:%d: damaged (the line does not match its checksum)", name, lineno);
 				goto bad;
 			}
 			*sp = '\0';
 			crc = want;
-			if (add_record(f, p, lineno) < 0) {
-				snprintf(err, errlen, "%s: out of memory", name);
-				goto bad;
-			}
+			add_record(f, p, lineno);
 		}
 		p = nl + 1;
 		f->valid_len = (long)(p - f->text);
 	}
 	if (lineno == 0 || in_header) {
-		snprintf(err, errlen, "%s:%d: the saved game is cut short", name, lineno);
+		errf(err, errlen, "%s:%d: the saved game is cut short", name, lineno);
 		goto bad;
 	}
 	f->crc = crc;

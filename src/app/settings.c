@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "audio/audio.h"
+#include "core/err.h"
 #include "core/paths.h"
+#include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "speech/talk.h"
 
@@ -198,10 +200,8 @@ int settings_parse(struct settings *s, const char *text, char *err, size_t errle
 		char *p, *eq, *k, *v;
 
 		line++;
-		if (n >= sizeof buf) {
-			snprintf(err, errlen, "line %d: too long", line);
-			return -1;
-		}
+		if (n >= sizeof buf)
+			return errf(err, errlen, "line %d: too long", line);
 		memcpy(buf, text, n);
 		buf[n] = 0;
 		text += n + (nl ? 1 : 0);
@@ -209,21 +209,15 @@ int settings_parse(struct settings *s, const char *text, char *err, size_t errle
 		if (!*p || *p == '#')
 			continue;
 		eq = strchr(p, '=');
-		if (!eq) {
-			snprintf(err, errlen, "line %d: no '='", line);
-			return -1;
-		}
+		if (!eq)
+			return errf(err, errlen, "line %d: no '='", line);
 		*eq = 0;
 		k = trim(p);
 		v = trim(eq + 1);
-		if (!*k) {
-			snprintf(err, errlen, "line %d: no key", line);
-			return -1;
-		}
-		if (set_key(s, k, v) < 0) {
-			snprintf(err, errlen, "line %d: bad value for %s", line, k);
-			return -1;
-		}
+		if (!*k)
+			return errf(err, errlen, "line %d: no key", line);
+		if (set_key(s, k, v) < 0)
+			return errf(err, errlen, "line %d: bad value for %s", line, k);
 	}
 	return 0;
 }
@@ -290,15 +284,10 @@ int settings_load_file(struct settings *s, const char *path, char *msg, size_t m
 	if (!f) {
 		if (errno == ENOENT)
 			return SETTINGS_ABSENT;
-		snprintf(msg, msglen, _("Settings not read from %1$s: %2$s."), path, strerror(errno));
+		errf(msg, msglen, _("Settings not read from %1$s: %2$s."), path, strerror(errno));
 		return SETTINGS_ERROR;
 	}
-	text = malloc(FILE_MAX + 1);
-	if (!text) {
-		fclose(f);
-		snprintf(msg, msglen, _("Settings not read from %1$s: %2$s."), path, strerror(ENOMEM));
-		return SETTINGS_ERROR;
-	}
+	text = xmalloc(FILE_MAX + 1);
 	n = fread(text, 1, FILE_MAX + 1, f);
 	fclose(f);
 	text[n > FILE_MAX ? FILE_MAX : n] = 0;
@@ -313,11 +302,11 @@ int settings_load_file(struct settings *s, const char *path, char *msg, size_t m
 	char bad[1024];
 	snprintf(bad, sizeof bad, "%s.bad", path);
 	if (rename(path, bad) < 0) {
-		snprintf(msg, msglen, _("Settings file %1$s unreadable (%2$s): defaults used."), path, why);
+		errf(msg, msglen, _("Settings file %1$s unreadable (%2$s): defaults used."), path, why);
 		return SETTINGS_BAD;
 	}
-	snprintf(msg, msglen, _("Settings file unreadable (%1$s): set aside as %2$s; defaults used."),
-	         why, bad);
+	errf(msg, msglen, _("Settings file unreadable (%1$s): set aside as %2$s; defaults used."),
+	     why, bad);
 	return SETTINGS_BAD;
 }
 
@@ -334,21 +323,6 @@ int settings_load(struct settings *s, char *msg, size_t msglen)
 	return settings_load_file(s, path, msg, msglen);
 }
 
-static int mkdirs(char *dir)
-{
-	for (char *p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	return mkdir(dir, 0700) < 0 && errno != EEXIST ? -1 : 0;
-}
-
 int settings_save_file(const struct settings *s, const char *path, char *msg, size_t msglen)
 {
 	char dir[1024], tmp[1100], text[4096];
@@ -361,20 +335,20 @@ int settings_save_file(const struct settings *s, const char *path, char *msg, si
 	slash = strrchr(dir, '/');
 	if (slash && slash != dir) {
 		*slash = 0;
-		if (mkdirs(dir) < 0) {
-			snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
+		if (paths_mkdirs(dir) < 0) {
+			errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
 			return SETTINGS_ERROR;
 		}
 	}
 	len = settings_format(s, text, sizeof text);
 	if (len < 0 || (size_t)len >= sizeof text) {
-		snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(EOVERFLOW));
+		errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(EOVERFLOW));
 		return SETTINGS_ERROR;
 	}
 	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
+		errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
 		return SETTINGS_ERROR;
 	}
 	ok = write(fd, text, (size_t)len) == len;
@@ -384,7 +358,7 @@ int settings_save_file(const struct settings *s, const char *path, char *msg, si
 	if (!ok || rename(tmp, path) < 0) {
 		int e = errno;
 		unlink(tmp);
-		snprintf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(e));
+		errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(e));
 		return SETTINGS_ERROR;
 	}
 	return SETTINGS_OK;
@@ -395,7 +369,7 @@ int settings_save(const struct settings *s, char *msg, size_t msglen)
 	char path[1024];
 
 	if (settings_path(path, sizeof path) < 0) {
-		snprintf(msg, msglen, "%s", _("Settings not saved: no home directory."));
+		errf(msg, msglen, "%s", _("Settings not saved: no home directory."));
 		return SETTINGS_ERROR;
 	}
 	return settings_save_file(s, path, msg, msglen);

@@ -13,7 +13,10 @@
 #include "app/view.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
+#include "core/err.h"
 #include "core/file.h"
+#include "core/paths.h"
+#include "core/xalloc.h"
 #include "speech/announce.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
@@ -25,10 +28,7 @@ static void on_event(void *ctx, const struct event *e)
 	ev_emit(&t->tap, e);
 	if (t->npending == t->cap_pending) {
 		int cap = t->cap_pending ? t->cap_pending * 2 : 32;
-		struct event *p = realloc(t->pending, (size_t)cap * sizeof *p);
-		if (!p)
-			return; /* announcements of this action are lost; the game goes on */
-		t->pending = p;
+		t->pending = xrealloc(t->pending, (size_t)cap * sizeof *t->pending);
 		t->cap_pending = cap;
 	}
 	t->pending[t->npending++] = *e;
@@ -114,23 +114,16 @@ static void flush_events(struct table *t)
 	table_refresh_views(t);
 }
 
-static int remember_action(struct table *t, int seat, const struct action *a)
+static void remember_action(struct table *t, int seat, const struct action *a)
 {
 	if (t->nplayed == t->cap_played) {
 		int cap = t->cap_played ? t->cap_played * 2 : 256;
-		struct action *p = realloc(t->played, (size_t)cap * sizeof *p);
-		int *s = realloc(t->played_seat, (size_t)cap * sizeof *s);
-		if (p)
-			t->played = p;
-		if (s)
-			t->played_seat = s;
-		if (!p || !s)
-			return -1;
+		t->played = xrealloc(t->played, (size_t)cap * sizeof *t->played);
+		t->played_seat = xrealloc(t->played_seat, (size_t)cap * sizeof *t->played_seat);
 		t->cap_played = cap;
 	}
 	t->played[t->nplayed] = *a;
 	t->played_seat[t->nplayed++] = seat;
-	return 0;
 }
 
 int table_open(struct table *t, const struct table_options *opt, struct speech *sp,
@@ -143,13 +136,8 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 	const struct registry_game *r = registry_find(t->g->name);
 	t->bot = r ? r->bot : NULL;
 	t->gt = r ? r->talk : NULL;
-	t->st = calloc(1, t->g->state_size);
-	t->view = calloc(1, t->g->state_size);
-	if (!t->st || !t->view) {
-		snprintf(err, errlen, "out of memory");
-		table_close(t);
-		return -1;
-	}
+	t->st = xcalloc(1, t->g->state_size);
+	t->view = xcalloc(1, t->g->state_size);
 	card_t pack[CARD_MAX_PACK];
 	int npack = t->g->pack(&t->opt.rules, opt->players, pack, err, errlen);
 	if (npack < 0) {
@@ -157,18 +145,13 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 		return -1;
 	}
 	if (opt->deck_path) {
-		t->stack = malloc(sizeof *t->stack);
-		if (!t->stack || deckfile_load(opt->deck_path, pack, npack, t->stack, err, errlen) < 0) {
+		t->stack = xmalloc(sizeof *t->stack);
+		if (deckfile_load(opt->deck_path, pack, npack, t->stack, err, errlen) < 0) {
 			table_close(t);
 			return -1;
 		}
 	} else if (opt->deck_stack) {
-		t->stack = malloc(sizeof *t->stack);
-		if (!t->stack) {
-			snprintf(err, errlen, "out of memory");
-			table_close(t);
-			return -1;
-		}
+		t->stack = xmalloc(sizeof *t->stack);
 		*t->stack = *opt->deck_stack;
 	}
 	t->opt.deck_stack = NULL;   /* the table's own copy is t->stack */
@@ -198,8 +181,8 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 			break;
 		}
 	if (sp || audio) {
-		t->local = malloc(sizeof *t->local);
-		if (!t->local || local_open(t->local, t, t->talk.me, sp, audio, err, errlen) < 0) {
+		t->local = xmalloc(sizeof *t->local);
+		if (local_open(t->local, t, t->talk.me, sp, audio, err, errlen) < 0) {
 			free(t->local);
 			t->local = NULL;
 			table_close(t);
@@ -221,11 +204,9 @@ int table_output_failed(const struct table *t, char *err, size_t errlen)
 	if (hist_failed(&t->hist, err, errlen) < 0)
 		return -1;
 	const struct speech *sp = text_out(t);
-	if (sp && ferror(sp->out)) {
-		snprintf(err, errlen, "the announcements could not be written to %s",
-		         sp->out == stdout ? "standard output" : "their stream");
-		return -1;
-	}
+	if (sp && ferror(sp->out))
+		return errf(err, errlen, "the announcements could not be written to %s",
+		            sp->out == stdout ? "standard output" : "their stream");
 	return 0;
 }
 
@@ -322,7 +303,7 @@ static void folder_of(const char *path, char *dir, size_t len)
 /* A save that was being written no longer can be. */
 static void save_broken(struct table *t, const char *path, int e)
 {
-	char dir[4200];
+	char dir[PATHS_MAX];
 	folder_of(path, dir, sizeof dir);
 	save_failed(t, _("Game no longer saved in %1$s: %2$s."), dir, e);
 }
@@ -373,8 +354,8 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 	const struct script_line *line = t->has_script ? script_peek(&t->script) : NULL;
 	if (line) {
 		if (line->seat != seat) {
-			snprintf(err, errlen, "%s:%d: '%s': seat %d must act now, not seat %d", t->script.name,
-			         line->line, line->text, seat, line->seat);
+			errf(err, errlen, "%s:%d: '%s': seat %d must act now, not seat %d", t->script.name,
+			     line->line, line->text, seat, line->seat);
 			return 3;
 		}
 		/* The line is used before it is applied: the views then know
@@ -395,7 +376,7 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 			t->g->redact(t->view, seat);
 			ann_refusal(&tk, t->gt, t->view, &why, &b);
 			i18n_set_lang(lang, ierr, sizeof ierr);
-			snprintf(err, errlen, "%s:%d: '%s' refused: %s", t->script.name, line->line, line->text, b.s);
+			errf(err, errlen, "%s:%d: '%s' refused: %s", t->script.name, line->line, line->text, b.s);
 			return 3;
 		}
 		return 0;
@@ -404,8 +385,8 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 	bot_choose(t->g, t->bot, t->st, t->opt.bot_level[seat], &t->bot_rng, &a);
 	if (apply(t, seat, &a, &why) < 0) {
 		char txt[ACT_STR_MAX];
-		snprintf(err, errlen, "internal error: the bot's action '%s' was refused (%d)",
-		         act_format(&a, txt, sizeof txt), why.code);
+		errf(err, errlen, "internal error: the bot's action '%s' was refused (%d)",
+		     act_format(&a, txt, sizeof txt), why.code);
 		return 1;
 	}
 	return 0;
@@ -503,11 +484,7 @@ int table_save_begin(struct table *t, const char *path, int replace)
 		sb_printf(&h, "rule %s=%s\n", t->opt.rules.defs[i].key,
 		          rules_value_str(&t->opt.rules, i, buf, sizeof buf));
 	}
-	char *header = malloc(h.len + (t->stack ? (size_t)t->stack->npacks * (CARD_MAX_PACK * 4 + 8) : 0) + 1);
-	if (!header) {
-		save_failed(t, _("Game not saved in %1$s: %2$s."), path, ENOMEM);
-		return -1;
-	}
+	char *header = xmalloc(h.len + (t->stack ? (size_t)t->stack->npacks * (CARD_MAX_PACK * 4 + 8) : 0) + 1);
 	size_t n = (size_t)h.len;
 	memcpy(header, h.s, n);
 	/* The stacked packs themselves, not the name of the file they came from. */
@@ -524,12 +501,12 @@ int table_save_begin(struct table *t, const char *path, int replace)
 		header[n++] = '\n';
 	}
 	header[n] = '\0';
-	char err[512];
+	char err[ERR_MAX];
 	int rc = save_create(&t->save, path, header, replace, err, sizeof err);
 	int e = errno;
 	free(header);
 	if (rc < 0) {
-		char dir[4200];
+		char dir[PATHS_MAX];
 		folder_of(path, dir, sizeof dir);
 		save_failed(t, _("Game not saved in %1$s: %2$s."), dir, e);
 	}
@@ -538,7 +515,7 @@ int table_save_begin(struct table *t, const char *path, int replace)
 
 int table_save_resume(struct table *t, const char *path, const struct table_saved *s)
 {
-	char err[512];
+	char err[ERR_MAX];
 	if (save_reopen(&t->save, path, s->valid_len, s->crc, err, sizeof err) < 0) {
 		save_broken(t, path, errno);
 		return -1;
@@ -548,7 +525,7 @@ int table_save_resume(struct table *t, const char *path, const struct table_save
 
 void table_save_sync(struct table *t)
 {
-	char err[512];
+	char err[ERR_MAX];
 	if (save_sync(&t->save, err, sizeof err) < 0)
 		save_broken(t, t->save.path, errno);
 }
@@ -572,25 +549,19 @@ static int save_header_line(struct table_saved *s, char *line, char *deck, size_
 {
 	struct table_options *o = &s->opt;
 	char *sp = strchr(line, ' ');
-	if (!sp) {
-		snprintf(why, whylen, "'%s': no value", line);
-		return -1;
-	}
+	if (!sp)
+		return errf(why, whylen, "'%s': no value", line);
 	*sp = '\0';
 	const char *key = line, *val = sp + 1;
 	long long v;
 	if (!strcmp(key, "game")) {
-		if (o->game || !(o->game = registry_ops(val))) {
-			snprintf(why, whylen, "unknown game '%s'", val);
-			return -1;
-		}
+		if (o->game || !(o->game = registry_ops(val)))
+			return errf(why, whylen, "unknown game '%s'", val);
 		rules_init(&o->rules, o->game->rules, o->game->nrules);
 		return 0;
 	}
-	if (!o->game) {
-		snprintf(why, whylen, "'%s' before the game", key);
-		return -1;
-	}
+	if (!o->game)
+		return errf(why, whylen, "'%s' before the game", key);
 	if (!strcmp(key, "players")) {
 		if (save_number(val, o->game->min_players, o->game->max_players, &v) < 0)
 			goto bad;
@@ -629,13 +600,11 @@ static int save_header_line(struct table_saved *s, char *line, char *deck, size_
 	} else if (!strcmp(key, "pack")) {
 		*decklen += (size_t)sprintf(deck + *decklen, "%s\n--\n", val);
 	} else {
-		snprintf(why, whylen, "unknown line '%s'", key);
-		return -1;
+		return errf(why, whylen, "unknown line '%s'", key);
 	}
 	return 0;
 bad:
-	snprintf(why, whylen, "%s: '%s' is not valid", key, val);
-	return -1;
+	return errf(why, whylen, "%s: '%s' is not valid", key, val);
 }
 
 /* Zeros from the first NUL byte to the end of a save are a write cut short
@@ -654,7 +623,7 @@ int table_read_save(const char *path, struct table_saved *s, char *err, size_t e
 	while (k < size && text[k] == '\0')
 		k++;
 	if (k < size)
-		snprintf(err, errlen, "%s: damaged (a NUL byte before the end)", path);
+		errf(err, errlen, "%s: damaged (a NUL byte before the end)", path);
 	else
 		rc = table_parse_save(text, len, path, s, err, errlen);
 	free(text);
@@ -671,33 +640,28 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 	struct table_options *o = &s->opt;
 	o->dealer = -1;
 	snprintf(s->actions.name, sizeof s->actions.name, "%s", path);
-	char why[512] = "";
+	char why[ERR_MAX] = "";
 	int rc = 0;
 	/* The packs as --deck text, for its checks: no longer than the header. */
 	size_t decklen = 0, room = 1;
 	for (int i = 0; i < f.nheader; i++)
 		room += strlen(f.header[i]) + 4;
-	char *deck = malloc(room);
-	if (!deck) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		save_file_release(&f);
-		return -1;
-	}
+	char *deck = xmalloc(room);
 	deck[0] = '\0';
 	for (int i = 0; i < f.nheader && rc == 0; i++)
 		if (save_header_line(s, f.header[i], deck, &decklen, why, sizeof why) < 0) {
-			snprintf(err, errlen, "%s:%d: %s", path, i + 2, why);
+			errf(err, errlen, "%s:%d: %s", path, i + 2, why);
 			rc = -1;
 		}
 	if (rc == 0 && (!o->game || o->players <= 0)) {
-		snprintf(err, errlen, "%s: no game or no players in the header", path);
+		errf(err, errlen, "%s: no game or no players in the header", path);
 		rc = -1;
 	}
 	if (rc == 0 && decklen) {
 		card_t pack[CARD_MAX_PACK];
 		int npack = o->game->pack(&o->rules, o->players, pack, why, sizeof why);
 		if (npack < 0 || deckfile_parse(deck, path, pack, npack, &s->stack, why, sizeof why) < 0) {
-			snprintf(err, errlen, "%s: the stacked packs: %s", path, why);
+			errf(err, errlen, "%s: the stacked packs: %s", path, why);
 			rc = -1;
 		} else {
 			o->deck_stack = &s->stack;
@@ -710,21 +674,14 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 		memset(&one, 0, sizeof one);
 		if (strncmp(r, "action ", 7) != 0 ||
 		    script_parse(&one, r + 7, path, o->players, why, sizeof why) < 0 || one.n != 1) {
-			snprintf(err, errlen, "%s:%d: '%s' is not an action", path, f.record_line[i], r);
+			errf(err, errlen, "%s:%d: '%s' is not an action", path, f.record_line[i], r);
 			script_release(&one);
 			rc = -1;
 			break;
 		}
 		if (s->actions.n == s->actions.cap) {
 			int cap = s->actions.cap ? s->actions.cap * 2 : 256;
-			struct script_line *nl = realloc(s->actions.lines, (size_t)cap * sizeof *nl);
-			if (!nl) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				script_release(&one);
-				rc = -1;
-				break;
-			}
-			s->actions.lines = nl;
+			s->actions.lines = xrealloc(s->actions.lines, (size_t)cap * sizeof *s->actions.lines);
 			s->actions.cap = cap;
 		}
 		one.lines[0].line = f.record_line[i];
@@ -754,7 +711,7 @@ int table_replay(struct table *t, const struct script *actions, char *err, size_
 		const struct script_line *l = &actions->lines[i];
 		struct refusal why;
 		if (table_to_act(t) != l->seat || apply(t, l->seat, &l->act, &why) < 0) {
-			snprintf(err, errlen, "%s:%d: '%s' does not apply", actions->name, l->line, l->text);
+			errf(err, errlen, "%s:%d: '%s' does not apply", actions->name, l->line, l->text);
 			rc = -1;
 			break;
 		}

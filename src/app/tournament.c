@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "app/tournament.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "app/opts.h"
 #include "app/registry.h"
 #include "bots/bot.h"
+#include "core/err.h"
+#include "core/num.h"
 #include "core/rules.h"
+#include "core/xalloc.h"
 
 static double now_ms(void)
 {
@@ -87,21 +90,17 @@ static int play_once(const struct tournament_spec *sp, void *st, int players, ui
 		stats->ms[is_a ? 0 : 1] += now_ms() - t0;
 		stats->n[is_a ? 0 : 1]++;
 		struct refusal why;
-		if (g->apply(st, &a, &sink, &why) < 0 || ++guard > 1000000) {
-			snprintf(err, errlen, "%s: a bot's action was refused (seed %llu)", g->name,
-			         (unsigned long long)gseed);
-			return -1;
-		}
+		if (g->apply(st, &a, &sink, &why) < 0 || ++guard > 1000000)
+			return errf(err, errlen, "%s: a bot's action was refused (seed %llu)", g->name,
+			            (unsigned long long)gseed);
 	}
 	g->standings(st, after);
 	double sum[2] = { 0, 0 };
 	int cnt[2] = { 0, 0 };
 	if (g->teams) {
 		/* The deal is won by the team with more points at its end. */
-		if (!end.seen || end.nvalues < 2) {
-			snprintf(err, errlen, "%s: no end of deal", g->name);
-			return -1;
-		}
+		if (!end.seen || end.nvalues < 2)
+			return errf(err, errlen, "%s: no end of deal", g->name);
 		int ta = a_parity % g->teams;
 		int va = end.values[ta], vb = end.values[1 - ta];
 		*out = va > vb ? 1000.0 : va < vb ? -1000.0 : 0.0;
@@ -123,20 +122,12 @@ int tournament_run(const struct tournament_spec *sp, struct tournament_result *r
 	int players = sp->players > 0 ? sp->players : g->default_players;
 	if (players < g->min_players || players > g->max_players || players < 2) {
 		if (g->min_players == g->max_players)
-			snprintf(err, errlen, "%s is for %d players", g->name, g->min_players);
-		else
-			snprintf(err, errlen, "%s is for %d to %d players", g->name, g->min_players, g->max_players);
-		return -1;
+			return errf(err, errlen, "%s is for %d players", g->name, g->min_players);
+		return errf(err, errlen, "%s is for %d to %d players", g->name, g->min_players, g->max_players);
 	}
-	if (sp->deals < 2) {
-		snprintf(err, errlen, "at least 2 deals");
-		return -1;
-	}
-	void *st = malloc(g->state_size);
-	if (!st) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (sp->deals < 2)
+		return errf(err, errlen, "at least 2 deals");
+	void *st = xmalloc(g->state_size);
 	struct stats stats = { { 0, 0 }, { 0, 0 } };
 	double sum = 0, sum2 = 0;
 	for (int k = 0; k < sp->deals; k++) {
@@ -182,111 +173,95 @@ static const char *unit_of(const struct game_ops *g)
 	return g->lower_wins ? "points" : "chips";
 }
 
-static int parse_long(const char *s, long lo, long hi, long *out)
+enum {
+	TOURNAMENT_MAX_DEALS = 100000000,
+	TOURNAMENT_MAX_BUDGET = 10000,   /* ms */
+	TOURNAMENT_MAX_LEVEL = 9,        /* a level above the strongest plays as the strongest */
+};
+
+/* The command line: the spec, the rules it names, and --json. */
+struct tournament_args {
+	struct tournament_spec sp;
+	struct opt_list rules;
+	int json;
+};
+
+static int opt_levels(void *cfg, const char *v, char *err, size_t errlen)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (!*s || *end || errno || v < lo || v > hi)
-		return -1;
-	*out = v;
+	struct tournament_args *t = cfg;
+	long long la, lb;
+	const char *comma = strchr(v, ',');
+	char a[16];
+	if (!comma || (size_t)(comma - v) >= sizeof a)
+		return errf(err, errlen, "--levels: '%s' is not A,B", v);
+	memcpy(a, v, (size_t)(comma - v));
+	a[comma - v] = '\0';
+	if (num_parse(a, 0, TOURNAMENT_MAX_LEVEL, &la) < 0 || num_parse(comma + 1, 0, TOURNAMENT_MAX_LEVEL, &lb) < 0)
+		return errf(err, errlen, "--levels: '%s' is not A,B (0 to %d)", v, TOURNAMENT_MAX_LEVEL);
+	t->sp.level_a = (int)la;
+	t->sp.level_b = (int)lb;
 	return 0;
 }
 
-static int usage_error(const char *msg, const char *arg)
+static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
 {
-	fprintf(stderr, "tapis tournament: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-	fprintf(stderr, "usage: tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S] "
-	                "[--budget MS] [--rule K=V]... [--json]\n");
-	return 2;
+	if (num_parse_u64(v, UINT64_MAX, &((struct tournament_args *)cfg)->sp.seed) < 0)
+		return errf(err, errlen, "--seed: '%s' is not a number", v);
+	return 0;
 }
+
+#define T struct tournament_args
+static const struct opt tournament_opts[] = {
+	OPT_C("levels", "A,B", N_("the two bot levels that play (0 to 9)"), opt_levels),
+	OPT_I("players", N_("N"), N_("number of players"), T, sp.players, 2, GAME_MAX_SEATS),
+	OPT_I("deals", N_("N"), N_("deals played, each twice (default 2000)"), T, sp.deals, 2, TOURNAMENT_MAX_DEALS),
+	OPT_I("budget", N_("MS"), N_("the search budget of a bot's decision"), T, sp.budget, 1, TOURNAMENT_MAX_BUDGET),
+	OPT_C("seed", N_("N"), N_("seed of the random generator (default 1)"), opt_seed),
+	OPT_L("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), T, rules),
+	OPT_F("json", N_("one JSON object instead of the text"), T, json),
+	OPT_END,
+};
+#undef T
+static const struct opt_cmd tournament_cmd = { "tapis tournament", "tapis tournament GAME --levels A,B [OPTIONS]",
+	                                       tournament_opts };
 
 int tournament_main(int argc, char **argv)
 {
-	if (argc < 2 || argv[1][0] == '-')
-		return usage_error("which game?", NULL);
-	struct tournament_spec sp = { 0 };
-	sp.game = registry_ops(argv[1]);
-	if (!sp.game)
-		return usage_error("unknown game", argv[1]);
-	sp.deals = 2000;
-	sp.seed = 1;
-	sp.level_a = -1;
-	const char *rules[65];
-	int nrules = 0, json = 0;
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		long n;
-		if (!strcmp(a, "--json")) {
-			json = 1;
-			continue;
-		}
-		if (!v)
-			return usage_error("needs a value", a);
-		i++;
-		if (!strcmp(a, "--levels")) {
-			char *end;
-			long la = strtol(v, &end, 10);
-			if (end == v || *end != ',')
-				return usage_error("--levels A,B", v);
-			const char *bs = end + 1;
-			long lb = strtol(bs, &end, 10);
-			if (end == bs || *end || la < 0 || lb < 0 || la > 9 || lb > 9)
-				return usage_error("--levels A,B (0 to 9)", v);
-			sp.level_a = (int)la;
-			sp.level_b = (int)lb;
-		} else if (!strcmp(a, "--players")) {
-			if (parse_long(v, 2, GAME_MAX_SEATS, &n))
-				return usage_error("--players", v);
-			sp.players = (int)n;
-		} else if (!strcmp(a, "--deals")) {
-			if (parse_long(v, 2, 100000000, &n))
-				return usage_error("--deals (2 or more)", v);
-			sp.deals = (int)n;
-		} else if (!strcmp(a, "--budget")) {
-			if (parse_long(v, 1, 10000, &n))
-				return usage_error("--budget (milliseconds)", v);
-			sp.budget = (int)n;
-		} else if (!strcmp(a, "--seed")) {
-			char *end;
-			errno = 0;
-			unsigned long long s = strtoull(v, &end, 10);
-			if (!*v || *end || errno)
-				return usage_error("--seed", v);
-			sp.seed = s;
-		} else if (!strcmp(a, "--rule")) {
-			if (nrules >= 64)
-				return usage_error("too many --rule", v);
-			rules[nrules++] = v;
-		} else {
-			return usage_error("unknown option", a);
-		}
-	}
-	if (sp.level_a < 0)
-		return usage_error("--levels A,B is needed", NULL);
-	rules[nrules] = NULL;
-	sp.rule_args = rules;
+	struct tournament_args t = { .sp = { .deals = 2000, .seed = 1, .level_a = -1 } };
+	const char *game;
+	int npos, rc = opt_parse(&tournament_cmd, argc, argv, &t, &game, 1, &npos);
+	if (rc == OPT_HELP)
+		return opt_help(&tournament_cmd, NULL);
+	if (rc)
+		return rc;
+	if (!npos)
+		return opt_fail(&tournament_cmd, "which game?");
+	if (!(t.sp.game = registry_ops(game)))
+		return opt_fail(&tournament_cmd, "unknown game '%s'", game);
+	if (t.sp.level_a < 0)
+		return opt_fail(&tournament_cmd, "--levels A,B is needed");
+	t.sp.rule_args = t.rules.v;
 	struct tournament_result r;
-	char err[256];
-	if (tournament_run(&sp, &r, err, sizeof err) < 0) {
+	char err[ERR_MAX];
+	if (tournament_run(&t.sp, &r, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis tournament: %s\n", err);
 		return 2;
 	}
 	const char *better = r.better == 'a' ? "a" : r.better == 'b' ? "b" : "unsure";
-	if (json) {
+	if (t.json) {
 		printf("{\"game\":\"%s\",\"a\":%d,\"b\":%d,\"deals\":%d,\"mean\":%.4f,\"ci95_low\":%.4f,"
 		       "\"ci95_high\":%.4f,\"better\":\"%s\",\"ms_per_decision_a\":%.4f,"
 		       "\"ms_per_decision_b\":%.4f}\n",
-		       sp.game->name, sp.level_a, sp.level_b, r.deals, r.mean, r.ci_low, r.ci_high, better,
+		       t.sp.game->name, t.sp.level_a, t.sp.level_b, r.deals, r.mean, r.ci_low, r.ci_high, better,
 		       r.ms_a, r.ms_b);
 		return 0;
 	}
-	int players = sp.players > 0 ? sp.players : sp.game->default_players;
+	int players = t.sp.players > 0 ? t.sp.players : t.sp.game->default_players;
 	printf("%s, %d players: level %d (A) against level %d (B), %d deals, each played twice with the "
 	       "seats swapped\n",
-	       sp.game->name, players, sp.level_a, sp.level_b, r.deals);
-	printf("A minus B, %s a deal%s: %+.3f (95%% CI %+.3f to %+.3f)\n", unit_of(sp.game),
-	       sp.game->lower_wins ? " (lower is better)" : "", r.mean, r.ci_low, r.ci_high);
+	       t.sp.game->name, players, t.sp.level_a, t.sp.level_b, r.deals);
+	printf("A minus B, %s a deal%s: %+.3f (95%% CI %+.3f to %+.3f)\n", unit_of(t.sp.game),
+	       t.sp.game->lower_wins ? " (lower is better)" : "", r.mean, r.ci_low, r.ci_high);
 	printf("better: %s\n", r.better == 'a' ? "A" : r.better == 'b' ? "B" : "unsure");
 	printf("ms per decision: A %.3f (%ld decisions), B %.3f (%ld decisions)\n", r.ms_a, r.decisions_a,
 	       r.ms_b, r.decisions_b);

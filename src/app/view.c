@@ -8,6 +8,8 @@
 #include "app/table.h"
 #include "bots/bot.h"
 #include "audio/audio.h"
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "speech/announce.h"
 #include "i18n/i18n.h"
 #include "speech/say.h"
@@ -143,7 +145,7 @@ static void put(char *dst, size_t len, struct sbuf *b)
 	copy(dst, len, b->s);
 }
 
-/* Room for k more labels in the pool, or -1. */
+/* Room for k more labels in the pool, or -1 beyond its bound. */
 static int reserve(struct view *v, int k)
 {
 	struct view_state *vs = &v->vs;
@@ -153,10 +155,7 @@ static int reserve(struct view *v, int k)
 		int cap = v->cap_variants ? v->cap_variants : 64;
 		while (cap < vs->nvariants + k)
 			cap *= 2;
-		void *p = realloc(vs->variant, (size_t)cap * sizeof *vs->variant);
-		if (!p)
-			return -1;
-		vs->variant = p;
+		vs->variant = xrealloc(vs->variant, (size_t)cap * sizeof *vs->variant);
 		v->cap_variants = cap;
 	}
 	int first = vs->nvariants;
@@ -477,13 +476,9 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.heard.ndues = 0;
 	v->talk.heard.dealt = v->seat >= 0 && t->dealt;
 	v->prompted = -1;
-	v->redacted = calloc(1, t->g->state_size);
-	if (!v->redacted) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	v->redacted = xcalloc(1, t->g->state_size);
 	if (table_attach(t, v) < 0) {
-		snprintf(err, errlen, "too many listeners at this table");
+		errf(err, errlen, "too many listeners at this table");
 		free(v->redacted);
 		v->redacted = NULL;
 		return -1;

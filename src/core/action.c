@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "core/action.h"
+#include "core/err.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -58,22 +59,17 @@ struct action act_amount(int kind, int amount)
 int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 {
 	char buf[ACT_TEXT_MAX];
-	if (strlen(text) >= sizeof buf) {
-		snprintf(err, errlen, "an action longer than %zu characters", sizeof buf - 1);
-		return -1;
-	}
+	if (strlen(text) >= sizeof buf)
+		return errf(err, errlen, "an action longer than %zu characters", sizeof buf - 1);
 	snprintf(buf, sizeof buf, "%s", text);
 	char *save = NULL;
 	char *word = strtok_r(buf, " \t\r\n", &save);
-	if (!word) {
-		snprintf(err, errlen, "empty action");
-		return -1;
-	}
+	if (!word)
+		return errf(err, errlen, "empty action");
 	int kind = act_kind_of(word);
 	if (kind == ACT_NONE) {
 		char w[FILE_QUOTE_MAX];
-		snprintf(err, errlen, "unknown action '%s'", file_escape(word, SIZE_MAX, w, sizeof w));
-		return -1;
+		return errf(err, errlen, "unknown action '%s'", file_escape(word, SIZE_MAX, w, sizeof w));
 	}
 	*out = act_simple(kind);
 	char *arg;
@@ -82,37 +78,28 @@ int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 			long long v;
 			if (num_parse(arg, 1, ACT_MAX_AMOUNT, &v) < 0) {
 				char w[FILE_QUOTE_MAX];
-				snprintf(err, errlen, "'%s' is not an amount of chips", file_escape(arg, SIZE_MAX, w, sizeof w));
-				return -1;
+				return errf(err, errlen, "'%s' is not an amount of chips", file_escape(arg, SIZE_MAX, w, sizeof w));
 			}
 			out->amount = out->amount_max = (int)v;
 			continue;
 		}
 		if (kind != ACT_PLAY && kind != ACT_DISCARD) {
 			char w[FILE_QUOTE_MAX];
-			snprintf(err, errlen, "'%s' takes no argument '%s'", word, file_escape(arg, SIZE_MAX, w, sizeof w));
-			return -1;
+			return errf(err, errlen, "'%s' takes no argument '%s'", word, file_escape(arg, SIZE_MAX, w, sizeof w));
 		}
 		card_t c;
 		if (card_parse(arg, &c) < 0) {
 			char w[FILE_QUOTE_MAX];
-			snprintf(err, errlen, "'%s' is not a card", file_escape(arg, SIZE_MAX, w, sizeof w));
-			return -1;
+			return errf(err, errlen, "'%s' is not a card", file_escape(arg, SIZE_MAX, w, sizeof w));
 		}
-		if (out->ncards >= ACT_MAX_CARDS || (kind == ACT_PLAY && out->ncards == 1)) {
-			snprintf(err, errlen, "too many cards for '%s'", word);
-			return -1;
-		}
+		if (out->ncards >= ACT_MAX_CARDS || (kind == ACT_PLAY && out->ncards == 1))
+			return errf(err, errlen, "too many cards for '%s'", word);
 		out->cards[out->ncards++] = c;
 	}
-	if (act_has_amount(kind) && out->amount == 0) {
-		snprintf(err, errlen, "'%s' needs an amount", word);
-		return -1;
-	}
-	if (kind == ACT_PLAY && out->ncards != 1) {
-		snprintf(err, errlen, "'play' needs a card");
-		return -1;
-	}
+	if (act_has_amount(kind) && out->amount == 0)
+		return errf(err, errlen, "'%s' needs an amount", word);
+	if (kind == ACT_PLAY && out->ncards != 1)
+		return errf(err, errlen, "'play' needs a card");
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "core/deckfile.h"
+#include "core/err.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,20 +28,16 @@ static int check_pack(const struct deckstack *ds, int k, const int *lines, int l
 	for (int i = 0; i < n; i++) {
 		if (have[cards[i]] > want[cards[i]]) {
 			if (want[cards[i]] == 0)
-				snprintf(err, errlen, "%s:%d: pack %d: %s is not in this game's pack", name, lines[i],
-				         k + 1, card_str(cards[i], c));
-			else
-				snprintf(err, errlen, "%s:%d: pack %d: %s appears %d times (the pack has %d)", name,
-				         lines[i], k + 1, card_str(cards[i], c), have[cards[i]], want[cards[i]]);
-			return -1;
+				return errf(err, errlen, "%s:%d: pack %d: %s is not in this game's pack", name, lines[i],
+				            k + 1, card_str(cards[i], c));
+			return errf(err, errlen, "%s:%d: pack %d: %s appears %d times (the pack has %d)", name,
+			            lines[i], k + 1, card_str(cards[i], c), have[cards[i]], want[cards[i]]);
 		}
 	}
 	for (int i = 0; i < npack; i++)
-		if (have[pack[i]] < want[pack[i]]) {
-			snprintf(err, errlen, "%s:%d: pack %d: %s is missing (%d cards given, the pack has %d)", name,
-			         line, k + 1, card_str(pack[i], c), n, npack);
-			return -1;
-		}
+		if (have[pack[i]] < want[pack[i]])
+			return errf(err, errlen, "%s:%d: pack %d: %s is missing (%d cards given, the pack has %d)", name,
+			            line, k + 1, card_str(pack[i], c), n, npack);
 	return 0;
 }
 
@@ -74,10 +71,8 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
 			if (*q == '\n' || *q == '\0' || *q == '#') {
 				if (check_pack(out, k, lines, line, name, pack, npack, err, errlen) < 0)
 					return -1;
-				if (++k >= (int)(sizeof out->size / sizeof out->size[0])) {
-					snprintf(err, errlen, "%s:%d: too many packs (at most %d)", name, line, k);
-					return -1;
-				}
+				if (++k >= (int)(sizeof out->size / sizeof out->size[0]))
+					return errf(err, errlen, "%s:%d: too many packs (at most %d)", name, line, k);
 				p = q;
 				continue;
 			}
@@ -90,15 +85,12 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
 		card_t c;
 		if ((size_t)(p - start) >= sizeof word || card_parse(word, &c) < 0) {
 			char shown[FILE_QUOTE_MAX];
-			snprintf(err, errlen, "%s:%d: '%s' is not a card (rank A K Q J T 9..2, suit S H D C)", name,
-			         line, file_escape(start, (size_t)(p - start), shown, sizeof shown));
-			return -1;
+			return errf(err, errlen, "%s:%d: '%s' is not a card (rank A K Q J T 9..2, suit S H D C)", name,
+			            line, file_escape(start, (size_t)(p - start), shown, sizeof shown));
 		}
-		if (out->size[k] >= CARD_MAX_PACK || out->size[k] >= npack) {
-			snprintf(err, errlen, "%s:%d: pack %d has more than the %d cards of this game's pack", name,
-			         line, k + 1, npack);
-			return -1;
-		}
+		if (out->size[k] >= CARD_MAX_PACK || out->size[k] >= npack)
+			return errf(err, errlen, "%s:%d: pack %d has more than the %d cards of this game's pack", name,
+			            line, k + 1, npack);
 		lines[out->size[k]] = line;
 		last_line = line;
 		out->cards[k][out->size[k]++] = c;
@@ -108,10 +100,8 @@ int deckfile_parse(const char *text, const char *name, const card_t *pack, int n
 			return -1;
 		k++;
 	}
-	if (k == 0) {
-		snprintf(err, errlen, "%s: no cards", name);
-		return -1;
-	}
+	if (k == 0)
+		return errf(err, errlen, "%s: no cards", name);
 	out->npacks = k;
 	return 0;
 }

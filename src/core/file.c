@@ -9,38 +9,31 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/err.h"
+#include "core/xalloc.h"
+
 /* Read fd to its end, at most FILE_MAX_BYTES; refuse a NUL byte unless
  * binary. */
 static char *read_all(int fd, const char *name, int binary, size_t *len, char *err, size_t errlen)
 {
 	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap);
-	if (!buf) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		return NULL;
-	}
+	char *buf = xmalloc(cap);
 	for (;;) {
 		if (n + 1 == cap) {
 			if (cap > FILE_MAX_BYTES) {
-				snprintf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", name,
-				         FILE_MAX_BYTES >> 20);
+				errf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", name,
+				     FILE_MAX_BYTES >> 20);
 				free(buf);
 				return NULL;
 			}
-			char *nb = realloc(buf, cap * 2);
-			if (!nb) {
-				snprintf(err, errlen, "%s: out of memory", name);
-				free(buf);
-				return NULL;
-			}
-			buf = nb;
+			buf = xrealloc(buf, cap * 2);
 			cap *= 2;
 		}
 		ssize_t got = read(fd, buf + n, cap - n - 1);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			snprintf(err, errlen, "%s: %s", name, strerror(errno));
+			errf(err, errlen, "%s: %s", name, strerror(errno));
 			free(buf);
 			return NULL;
 		}
@@ -49,7 +42,7 @@ static char *read_all(int fd, const char *name, int binary, size_t *len, char *e
 		n += (size_t)got;
 	}
 	if (n > FILE_MAX_BYTES) {
-		snprintf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", name, FILE_MAX_BYTES >> 20);
+		errf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", name, FILE_MAX_BYTES >> 20);
 		free(buf);
 		return NULL;
 	}
@@ -58,7 +51,7 @@ static char *read_all(int fd, const char *name, int binary, size_t *len, char *e
 		int line = 1;
 		for (const char *p = buf; p < nul; p++)
 			line += *p == '\n';
-		snprintf(err, errlen, "%s:%d: a NUL byte: not a text file", name, line);
+		errf(err, errlen, "%s:%d: a NUL byte: not a text file", name, line);
 		free(buf);
 		return NULL;
 	}
@@ -78,22 +71,22 @@ static char *read_path(const char *path, int binary, size_t *len, char *err, siz
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		errf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
 	struct stat st;
 	if (fstat(fd, &st) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		errf(err, errlen, "%s: %s", path, strerror(errno));
 		close(fd);
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
+		errf(err, errlen, "%s: not a regular file", path);
 		close(fd);
 		return NULL;
 	}
 	if ((unsigned long long)st.st_size > FILE_MAX_BYTES) {
-		snprintf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", path, FILE_MAX_BYTES >> 20);
+		errf(err, errlen, "%s: larger than %zu MiB: not a file of tapis", path, FILE_MAX_BYTES >> 20);
 		close(fd);
 		return NULL;
 	}

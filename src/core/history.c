@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/card.h"
+#include "core/err.h"
 
 struct jbuf {
 	char *s;
@@ -338,10 +339,8 @@ int hist_open(struct history *h, const char *path, char *err, size_t errlen)
 	}
 	snprintf(h->name, sizeof h->name, "%s", path);
 	h->f = fopen(path, "w");
-	if (!h->f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (!h->f)
+		return errf(err, errlen, "%s: %s", path, strerror(errno));
 	h->owned = 1;
 	return 0;
 }
@@ -369,9 +368,8 @@ int hist_failed(const struct history *h, char *err, size_t errlen)
 {
 	if (!h->failed)
 		return 0;
-	snprintf(err, errlen, "%s: the hand history could not be written (%s); it stops at its last full line",
-	         h->name, h->error ? strerror(h->error) : "write error");
-	return -1;
+	return errf(err, errlen, "%s: the hand history could not be written (%s); it stops at its last full line",
+	            h->name, h->error ? strerror(h->error) : "write error");
 }
 
 int hist_close(struct history *h, char *err, size_t errlen)
@@ -389,7 +387,7 @@ int hist_close(struct history *h, char *err, size_t errlen)
 
 void hist_release(struct history *h)
 {
-	char err[8];
+	char err[ERR_MAX];
 	hist_close(h, err, sizeof err);
 }
 

@@ -67,7 +67,7 @@ const char *paths_localedir(void)
 	return localedir;
 }
 
-static int mkdirs(char *path)
+int paths_mkdirs(char *path)
 {
 	for (char *p = path + 1; *p; p++) {
 		if (*p != '/')
@@ -94,7 +94,7 @@ static int xdg_dir(char *buf, size_t len, const char *var, const char *fallback,
 		snprintf(buf, len, "%s/%s/tapis", home, fallback);
 	else
 		return -1;
-	return create ? mkdirs(buf) : 0;
+	return create ? paths_mkdirs(buf) : 0;
 }
 
 int paths_configdir(char *buf, size_t len, int create)
@@ -114,7 +114,7 @@ int paths_savefile(char *buf, size_t len, const char *game, int create)
 		return -1;
 	snprintf(buf, len, "%s/saves", dir);
 	if (create)
-		mkdirs(buf);   /* a failure shows when the save is written */
+		paths_mkdirs(buf);   /* a failure shows when the save is written */
 	snprintf(buf, len, "%s/saves/%s.save", dir, game);
 	return 0;
 }

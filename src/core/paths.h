@@ -6,9 +6,9 @@
 #ifndef TAPIS_PATHS_H
 #define TAPIS_PATHS_H
 
-/* Room for a directory's path; PATHS_MORE for what is added after one
+/* Room for a file's path; PATHS_MORE for what is added after one
  * ("/../sounds", "/locale"). */
-#define PATHS_MAX 4096
+#define PATHS_MAX 4200
 #define PATHS_MORE 104
 
 #include <stddef.h>
@@ -31,5 +31,9 @@ int paths_statedir(char *buf, size_t len, int create);
 int paths_savefile(char *buf, size_t len, const char *game, int create);
 /* $XDG_DATA_HOME/tapis (else ~/.local/share/tapis), for the server's store. */
 int paths_datahome(char *buf, size_t len, int create);
+/* Make the directory path and the ones above it that are missing (mode
+ * 0700); path is changed while it works and given back whole. 0, or -1 with
+ * errno. */
+int paths_mkdirs(char *path);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/card.h"
+#include "core/err.h"
 #include "core/num.h"
 
 const char *const RULES_YES_NO[] = { "no", "yes", NULL };
@@ -119,8 +120,7 @@ int rules_set(struct rules *r, const char *key, const char *value, char *err, si
 	if (parse_value(&r->defs[i], value, &v) < 0) {
 		char exp[160];
 		expected(&r->defs[i], exp, sizeof exp);
-		snprintf(err, errlen, "rule %s: '%s' is not %s", key, value, exp);
-		return -1;
+		return errf(err, errlen, "rule %s: '%s' is not %s", key, value, exp);
 	}
 	r->value[i] = v;
 	r->given[i] = 1;
@@ -130,10 +130,8 @@ int rules_set(struct rules *r, const char *key, const char *value, char *err, si
 int rules_set_arg(struct rules *r, const char *arg, char *err, size_t errlen)
 {
 	const char *eq = strchr(arg, '=');
-	if (!eq || eq == arg) {
-		snprintf(err, errlen, "rule '%s' is not KEY=VALUE", arg);
-		return -1;
-	}
+	if (!eq || eq == arg)
+		return errf(err, errlen, "rule '%s' is not KEY=VALUE", arg);
 	char key[RULES_KEY_MAX];
 	size_t kl = (size_t)(eq - arg);
 	if (kl >= sizeof key)

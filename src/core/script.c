@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "core/file.h"
 #include "core/num.h"
+#include "core/xalloc.h"
 
 int script_parse(struct script *s, const char *text, const char *name, int players,
                  char *err, size_t errlen)
@@ -22,7 +24,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		char line[SCRIPT_LINE_MAX + 1];
 		lineno++;
 		if (len > SCRIPT_LINE_MAX) {
-			snprintf(err, errlen, "%s:%d: a line longer than %d characters", name, lineno, SCRIPT_LINE_MAX);
+			errf(err, errlen, "%s:%d: a line longer than %d characters", name, lineno, SCRIPT_LINE_MAX);
 			script_release(s);
 			return -1;
 		}
@@ -46,22 +48,22 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		snprintf(word, sizeof word, "%.*s", (int)(rest - q), q);
 		if (!*rest || (size_t)(rest - q) >= sizeof word || num_parse_u64(word, 1000, &seat) < 0) {
 			char shown[FILE_LINE_QUOTE_MAX];
-			snprintf(err, errlen, "%s:%d: a line starts with a seat number: '%s'", name, lineno,
-			         file_escape(q, SIZE_MAX, shown, sizeof shown));
+			errf(err, errlen, "%s:%d: a line starts with a seat number: '%s'", name, lineno,
+			     file_escape(q, SIZE_MAX, shown, sizeof shown));
 			script_release(s);
 			return -1;
 		}
 		if (seat >= (uint64_t)players) {
-			snprintf(err, errlen, "%s:%d: seat %d does not exist (seats 0 to %d)", name, lineno, (int)seat,
-			         players - 1);
+			errf(err, errlen, "%s:%d: seat %d does not exist (seats 0 to %d)", name, lineno, (int)seat,
+			     players - 1);
 			script_release(s);
 			return -1;
 		}
 		struct script_line sl;
 		memset(&sl, 0, sizeof sl);
-		char aerr[160];
+		char aerr[ERR_MAX];
 		if (act_parse(rest, &sl.act, aerr, sizeof aerr) < 0) {
-			snprintf(err, errlen, "%s:%d: %s", name, lineno, aerr);
+			errf(err, errlen, "%s:%d: %s", name, lineno, aerr);
 			script_release(s);
 			return -1;
 		}
@@ -70,13 +72,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		file_escape(q, SIZE_MAX, sl.text, sizeof sl.text);
 		if (s->n == s->cap) {
 			s->cap = s->cap ? s->cap * 2 : 64;
-			struct script_line *nl = realloc(s->lines, (size_t)s->cap * sizeof *nl);
-			if (!nl) {
-				snprintf(err, errlen, "out of memory");
-				script_release(s);
-				return -1;
-			}
-			s->lines = nl;
+			s->lines = xrealloc(s->lines, (size_t)s->cap * sizeof *s->lines);
 		}
 		s->lines[s->n++] = sl;
 	}

@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <libwebsockets.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +12,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/bench.h"
+#include "app/opts.h"
 #include "app/registry.h"
+#include "core/err.h"
 #include "core/game.h"
+#include "core/xalloc.h"
 #include "net/outq.h"
 #include "net/proto.h"
 #include "net/server.h"
@@ -177,10 +182,7 @@ static void lat_add(struct lat_list *l, double ms)
 {
 	if (l->n == l->cap) {
 		long cap = l->cap ? l->cap * 2 : 4096;
-		double *p = realloc(l->v, (size_t)cap * sizeof *p);
-		if (!p)
-			return;
-		l->v = p;
+		l->v = xrealloc(l->v, (size_t)cap * sizeof *l->v);
 		l->cap = cap;
 	}
 	l->v[l->n++] = ms;
@@ -335,15 +337,11 @@ static void on_ready(void *ctx, int port)
 static pid_t start_server(int *port, char *err, size_t errlen)
 {
 	int fds[2];
-	if (pipe(fds) < 0) {
-		snprintf(err, errlen, "no pipe");
-		return -1;
-	}
+	if (pipe(fds) < 0)
+		return errf(err, errlen, "no pipe");
 	pid_t pid = fork();
-	if (pid < 0) {
-		snprintf(err, errlen, "no fork");
-		return -1;
-	}
+	if (pid < 0)
+		return errf(err, errlen, "no fork");
 	if (pid == 0) {
 		close(fds[0]);
 		struct server_options o;
@@ -364,7 +362,7 @@ static pid_t start_server(int *port, char *err, size_t errlen)
 	}
 	close(fds[1]);
 	if (read(fds[0], port, sizeof *port) != sizeof *port) {
-		snprintf(err, errlen, "the server did not start");
+		errf(err, errlen, "the server did not start");
 		close(fds[0]);
 		waitpid(pid, NULL, 0);
 		return -1;
@@ -486,10 +484,8 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 {
 	memset(res, 0, sizeof *res);
 	res->server_rss_kb = res->server_base_kb = -1;
-	if (clients < tables || tables < 1 || deals < 1) {
-		snprintf(err, errlen, "at least one table, one deal, and a client for each table");
-		return -1;
-	}
+	if (clients < tables || tables < 1 || deals < 1)
+		return errf(err, errlen, "at least one table, one deal, and a client for each table");
 	char own[64];
 	pid_t pid = -1;
 	if (!url) {
@@ -502,22 +498,18 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	}
 	struct bench b;
 	memset(&b, 0, sizeof b);
-	b.c = calloc((size_t)clients, sizeof *b.c);
-	b.t = calloc((size_t)tables, sizeof *b.t);
+	b.c = xcalloc((size_t)clients, sizeof *b.c);
+	b.t = xcalloc((size_t)tables, sizeof *b.t);
 	b.nc = clients;
 	b.nt = tables;
 	b.think_s = think_ms / 1000.0;
 	int rc = -1;
-	if (!b.c || !b.t) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
 	char copy[512];
 	const char *prot, *addr, *path;
 	int port;
 	snprintf(copy, sizeof copy, "%s", url);
 	if (lws_parse_uri(copy, &prot, &addr, &port, &path) || (strcmp(prot, "ws") && strcmp(prot, "wss"))) {
-		snprintf(err, errlen, "%s: not a ws:// or wss:// address", url);
+		errf(err, errlen, "%s: not a ws:// or wss:// address", url);
 		goto out;
 	}
 	int tls = !strcmp(prot, "wss");
@@ -532,7 +524,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	info.fd_limit_per_thread = (unsigned)clients + 64;
 	b.ctx = lws_create_context(&info);
 	if (!b.ctx) {
-		snprintf(err, errlen, "cannot start libwebsockets");
+		errf(err, errlen, "cannot start libwebsockets");
 		goto out;
 	}
 	lws_sul_schedule(b.ctx, 0, &b.beat, on_beat, 10 * LWS_US_PER_MS);
@@ -563,7 +555,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		ci.opaque_user_data = c;
 		ci.pwsi = &c->wsi;
 		if (!lws_client_connect_via_info(&ci)) {
-			snprintf(err, errlen, "client %d: cannot connect to %s", i, url);
+			errf(err, errlen, "client %d: cannot connect to %s", i, url);
 			goto out;
 		}
 		char hello[128];
@@ -576,18 +568,18 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 			run_until(&b, all_open, 10); /* a few at a time: the listen queue is short */
 	}
 	if (run_until(&b, all_open, 30) < 0 || b.errors) {
-		snprintf(err, errlen, "the clients could not all connect");
+		errf(err, errlen, "the clients could not all connect");
 		goto out;
 	}
 	if (run_until(&b, all_welcomed, 30) < 0) {
-		snprintf(err, errlen, "the clients were not all welcomed");
+		errf(err, errlen, "the clients were not all welcomed");
 		goto out;
 	}
 	for (int t = 0; t < tables; t++) {
 		const struct game_ops *g = registry_ops(bench_games[t % BENCH_NGAMES]);
 		int n = b.t[t].n;
 		if (n < g->min_players || n > g->max_players) {
-			snprintf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);
+			errf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);
 			goto out;
 		}
 		json_t *seats = json_array();
@@ -598,14 +590,14 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		                    "rules", "hands", deals, "seats", seats));
 	}
 	if (run_until(&b, all_created, 30) < 0) {
-		snprintf(err, errlen, "the tables were not all made");
+		errf(err, errlen, "the tables were not all made");
 		goto out;
 	}
 	for (int t = 0; t < tables; t++)
 		for (int k = 1; k < b.t[t].n; k++)
 			send_json(&b.c[b.t[t].first + k], json_pack("{s:s, s:I}", "type", "sit", "table", (json_int_t)b.t[t].id));
 	if (run_until(&b, all_joined, 30) < 0) {
-		snprintf(err, errlen, "the players did not all sit");
+		errf(err, errlen, "the players did not all sit");
 		goto out;
 	}
 	run_until(&b, lobby_quiet, 30);
@@ -654,34 +646,47 @@ out:
 	return rc;
 }
 
+/* The options of `tapis bench`: the table of figures, or with --net the
+ * bench of a server. */
+enum { BENCH_NET_MAX_COUNT = 100000 };   /* of clients, tables, deals, milliseconds */
+
+struct bench_args {
+	int json, net;
+	int clients, tables, deals, think;   /* -1: not given */
+};
+
+#define B struct bench_args
+static const struct opt bench_opts[] = {
+	OPT_F("json", N_("one JSON object instead of the table"), B, json),
+	OPT_F("net", N_("bench a server (its own, or the one at URL) with bot clients"), B, net),
+	OPT_I("clients", N_("N"), N_("with --net: clients (default 8)"), B, clients, 1, BENCH_NET_MAX_COUNT),
+	OPT_I("tables", N_("N"), N_("with --net: tables (default 2)"), B, tables, 1, BENCH_NET_MAX_COUNT),
+	OPT_I("deals", N_("N"), N_("with --net: deals at each table (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
+	OPT_I("think", N_("MS"), N_("with --net: the bots' thinking time"), B, think, 0, BENCH_NET_MAX_COUNT),
+	OPT_END,
+};
+#undef B
+static const struct opt_cmd bench_cmd = { "tapis bench", "tapis bench [--json] | tapis bench --net [URL] [OPTIONS]",
+	                                  bench_opts };
+
 int bench_net_main(int argc, char **argv, FILE *out)
 {
+	struct bench_args a = { .clients = -1, .tables = -1, .deals = -1, .think = -1 };
 	const char *url = NULL;
-	int clients = 8, tables = 2, deals = 1, think = 0, json = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--net")) {
-			if (i + 1 < argc && argv[i + 1][0] != '-')
-				url = argv[++i];
-		} else if (!strcmp(a, "--json")) {
-			json = 1;
-		} else if (i + 1 < argc && (!strcmp(a, "--clients") || !strcmp(a, "--tables") || !strcmp(a, "--deals") ||
-		                            !strcmp(a, "--think"))) {
-			char *end;
-			long v = strtol(argv[++i], &end, 10);
-			int think_arg = !strcmp(a, "--think");
-			if (*end || v < (think_arg ? 0 : 1) || v > 100000) {
-				fprintf(stderr, "tapis bench: %s: '%s' is not a count\n", a, argv[i]);
-				return 2;
-			}
-			*(think_arg ? &think : a[2] == 'c' ? &clients : a[2] == 't' ? &tables : &deals) = (int)v;
-		} else {
-			fprintf(stderr, "Usage: tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--think MS] [--json]\n");
-			return 2;
-		}
-	}
+	int npos, rc = opt_parse(&bench_cmd, argc, argv, &a, &url, 1, &npos);
+	if (rc == OPT_HELP)
+		return opt_help(&bench_cmd, NULL);
+	if (rc)
+		return rc;
+	int net_only = a.clients >= 0 || a.tables >= 0 || a.deals >= 0 || a.think >= 0;
+	if (!a.net && (npos || net_only))
+		return opt_fail(&bench_cmd, "%s goes with --net", npos ? url : "--clients, --tables, --deals, --think");
+	if (!a.net)
+		return bench_run(a.json, out);
+	int clients = a.clients < 0 ? 8 : a.clients, tables = a.tables < 0 ? 2 : a.tables;
+	int deals = a.deals < 0 ? 1 : a.deals, think = a.think < 0 ? 0 : a.think, json = a.json;
 	struct bench_net_result r;
-	char err[256];
+	char err[ERR_MAX];
 	if (bench_net_run(url, clients, tables, deals, think, &r, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis bench --net: %s\n", err);
 		return 1;

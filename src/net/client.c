@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/client.h"
 
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "net/outq.h"
 
 #include <libwebsockets.h>
@@ -23,7 +25,7 @@ struct netc {
 	struct outq out;
 	char *rx;
 	size_t rxlen;
-	char err[128];
+	char err[ERR_MAX];
 };
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
@@ -101,14 +103,10 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 	int port;
 	snprintf(copy, sizeof copy, "%s", url);
 	if (lws_parse_uri(copy, &prot, &addr, &port, &path) || (strcmp(prot, "ws") && strcmp(prot, "wss"))) {
-		snprintf(err, errlen, "%s: not a ws:// or wss:// address", url);
+		errf(err, errlen, "%s: not a ws:// or wss:// address", url);
 		return NULL;
 	}
-	struct netc *c = calloc(1, sizeof *c);
-	if (!c) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
+	struct netc *c = xcalloc(1, sizeof *c);
 	c->on_message = on_message;
 	c->user = ctx;
 	int tls = !strcmp(prot, "wss");
@@ -122,7 +120,7 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 	info.client_ssl_ca_filepath = ca_file;
 	c->ctx = lws_create_context(&info);
 	if (!c->ctx) {
-		snprintf(err, errlen, "cannot start libwebsockets");
+		errf(err, errlen, "cannot start libwebsockets");
 		free(c);
 		return NULL;
 	}
@@ -141,7 +139,7 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 	ci.ssl_connection = tls ? LCCSCF_USE_SSL : 0;
 	ci.pwsi = &c->wsi;
 	if (!lws_client_connect_via_info(&ci)) {
-		snprintf(err, errlen, "%s: cannot connect", url);
+		errf(err, errlen, "%s: cannot connect", url);
 		lws_context_destroy(c->ctx);
 		free(c);
 		return NULL;
@@ -149,7 +147,7 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 	for (int waited = 0; !c->open && !c->closed && waited < 5000; waited += 20)
 		netc_service(c, 20);
 	if (!c->open) {
-		snprintf(err, errlen, "%s: %s", url, c->err[0] ? c->err : "no answer");
+		errf(err, errlen, "%s: %s", url, c->err[0] ? c->err : "no answer");
 		netc_close(c);
 		return NULL;
 	}

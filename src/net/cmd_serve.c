@@ -7,96 +7,72 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/opts.h"
+#include "core/err.h"
 #include "core/paths.h"
 #include "net/server.h"
 
-static int usage_to(FILE *f, int status)
-{
-	fprintf(f, "Usage: tapis serve [--host ADDR] [--port N] [--db FILE] [--log-dir DIR]\n"
-	                "                   [--cert FILE --key FILE] [--web DIR] [--bot-delay MS]\n"
-	                "                   [--turn-seconds N] [--max-conns N] [--max-per-addr N]\n");
-	return status;
-}
+enum {
+	SERVE_MAX_PORT = 65535,
+	SERVE_MAX_TURN = 86400,        /* seconds */
+	SERVE_MAX_CONNS = 1000000,
+	SERVE_MAX_BOT_DELAY = 60000,   /* ms */
+	SERVE_PATH_MAX = 4096,         /* the store's path */
+	SERVE_DIR_MAX = 4400,          /* the web page's and the sounds' directories */
+};
 
-static int usage(void)
-{
-	return usage_to(stderr, 2);
-}
+/* The command line: the server's options, and the values that become them. */
+struct serve_args {
+	struct server_options o;
+	const char *db;
+	int turn_seconds, bot_delay;
+};
 
-/* A whole number from lo to hi for option a: 0, or -1 said on stderr. */
-static int number(const char *a, const char *v, long lo, long hi, int *out)
+static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
 {
-	char *end;
-	long n = strtol(v, &end, 10);
-	if (!*v || *end || n < lo || n > hi) {
-		fprintf(stderr, "tapis serve: %s: '%s' is not a number from %ld to %ld\n", a, v, lo, hi);
-		return -1;
-	}
-	*out = (int)n;
+	struct stat st;
+	if (stat(v, &st) < 0 || !S_ISDIR(st.st_mode))
+		return errf(err, errlen, "--log-dir: '%s' is not a directory", v);
+	((struct serve_args *)cfg)->o.log_dir = v;
 	return 0;
 }
 
+#define A struct serve_args
+static const struct opt serve_opts[] = {
+	OPT_S("host", N_("ADDR"), N_("the address to listen on (default 127.0.0.1)"), A, o.host),
+	OPT_I("port", N_("N"), N_("the port (default 7410; 0: any free port)"), A, o.port, 0, SERVE_MAX_PORT),
+	OPT_S("db", N_("FILE"), N_("the store of accounts, tables and saved games"), A, db),
+	OPT_C("log-dir", N_("DIR"), N_("a hand history for every table in this directory"), opt_log_dir),
+	OPT_S("cert", N_("FILE"), N_("TLS certificate (with --key)"), A, o.cert),
+	OPT_S("key", N_("FILE"), N_("TLS private key (with --cert)"), A, o.key),
+	OPT_S("web", N_("DIR"), N_("the web page's files"), A, o.web_dir),
+	OPT_I("bot-delay", N_("MS"), N_("pause before a bot's move"), A, bot_delay, 0, SERVE_MAX_BOT_DELAY),
+	OPT_I("turn-seconds", N_("N"), N_("a player's time to act, then a bot plays (0: none)"), A, turn_seconds, 0,
+	      SERVE_MAX_TURN),
+	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
+	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
+	      SERVE_MAX_CONNS),
+	OPT_END,
+};
+#undef A
+static const struct opt_cmd serve_cmd = { "tapis serve", "tapis serve [OPTIONS]", serve_opts };
+
 int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 {
-	struct server_options o;
-	server_options_default(&o);
-	char db[4096];
-	const char *dbarg = NULL;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--help"))
-			return usage_to(stdout, 0);
-		if (i + 1 >= argc) {
-			fprintf(stderr, "tapis serve: '%s' %s\n", a, a[0] == '-' ? "needs a value" : "is not an option");
-			return usage();
-		}
-		const char *v = argv[++i];
-		if (!strcmp(a, "--host")) {
-			o.host = v;
-		} else if (!strcmp(a, "--port")) {
-			char *end;
-			long p = strtol(v, &end, 10);
-			if (*end || p < 0 || p > 65535) {
-				fprintf(stderr, "tapis serve: --port: '%s' is not a port number\n", v);
-				return 2;
-			}
-			o.port = (int)p;
-		} else if (!strcmp(a, "--turn-seconds")) {
-			int n;
-			if (number(a, v, 0, 86400, &n) < 0)
-				return 2;
-			o.turn_ms = n * 1000LL;
-		} else if (!strcmp(a, "--max-conns")) {
-			if (number(a, v, 0, 1000000, &o.max_conns) < 0)
-				return 2;
-		} else if (!strcmp(a, "--max-per-addr")) {
-			if (number(a, v, 0, 1000000, &o.max_per_addr) < 0)
-				return 2;
-		} else if (!strcmp(a, "--db")) {
-			dbarg = v;
-		} else if (!strcmp(a, "--log-dir")) {
-			struct stat st;
-			if (stat(v, &st) < 0 || !S_ISDIR(st.st_mode)) {
-				fprintf(stderr, "tapis serve: --log-dir: '%s' is not a directory\n", v);
-				return 2;
-			}
-			o.log_dir = v;
-		} else if (!strcmp(a, "--cert")) {
-			o.cert = v;
-		} else if (!strcmp(a, "--key")) {
-			o.key = v;
-		} else if (!strcmp(a, "--bot-delay")) {
-			int ms;
-			if (number(a, v, 0, 60000, &ms) < 0)
-				return 2;
-			o.bot_delay_ms = ms;
-		} else if (!strcmp(a, "--web")) {
-			o.web_dir = v;
-		} else {
-			fprintf(stderr, "tapis serve: unknown option '%s'\n", a);
-			return usage();
-		}
-	}
+	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1 };
+	server_options_default(&a.o);
+	int npos, rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
+	if (rc == OPT_HELP)
+		return opt_help(&serve_cmd, NULL);
+	if (rc)
+		return rc;
+	struct server_options o = a.o;
+	if (a.turn_seconds >= 0)
+		o.turn_ms = a.turn_seconds * 1000LL;
+	if (a.bot_delay >= 0)
+		o.bot_delay_ms = a.bot_delay;
+	char db[SERVE_PATH_MAX];
+	const char *dbarg = a.db;
 	if (!o.cert != !o.key) {
 		fprintf(stderr, "tapis serve: --cert and --key go together\n");
 		return 2;
@@ -114,7 +90,7 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 	o.words = words;
 	/* The web page and the sound cues: the installed ones (DATADIR/web), or
 	 * the source tree's (src/web) when run from the build tree. */
-	char web[4400], sounds[4400];
+	char web[SERVE_DIR_MAX], sounds[SERVE_DIR_MAX];
 	if (!o.web_dir) {
 		snprintf(web, sizeof web, "%s/web/index.html", paths_datadir());
 		if (access(web, R_OK) != 0)
@@ -126,7 +102,7 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 	}
 	snprintf(sounds, sizeof sounds, "%s/sounds", paths_datadir());
 	o.sounds_dir = sounds;
-	char err[512];
+	char err[ERR_MAX];
 	if (server_run(&o, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis serve: %s\n", err);
 		return 1;

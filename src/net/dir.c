@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/xalloc.h"
+
 struct local {
 	long next;
 	long *ids;
@@ -28,10 +30,7 @@ static int local_claim(struct dir *d, long id, const char *owner)
 			return 0;
 	if (l->n == l->cap) {
 		int cap = l->cap ? l->cap * 2 : 64;
-		long *p = realloc(l->ids, (size_t)cap * sizeof *p);
-		if (!p)
-			return -1;
-		l->ids = p;
+		l->ids = xrealloc(l->ids, (size_t)cap * sizeof *l->ids);
 		l->cap = cap;
 	}
 	l->ids[l->n++] = id;
@@ -79,9 +78,7 @@ static const struct dir_ops local_ops = {
 int dir_open_local(struct dir *d, const char *self)
 {
 	memset(d, 0, sizeof *d);
-	struct local *l = calloc(1, sizeof *l);
-	if (!l)
-		return -1;
+	struct local *l = xcalloc(1, sizeof *l);
 	l->next = 1;
 	d->ops = &local_ops;
 	d->impl = l;

@@ -8,6 +8,8 @@
 
 #include "app/registry.h"
 #include "audio/audio.h"
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
 
@@ -180,7 +182,7 @@ static void bind_view(struct host *h, struct host_member *m)
 		return;
 	}
 	struct view_sink sink = { sink_say, sink_update, m };
-	char err[128];
+	char err[ERR_MAX];
 	/* Attached to a table in play, the view sends its state at once; before
 	 * the start, the first events will. */
 	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
@@ -333,16 +335,11 @@ static void journal_line(void *ctx, int seat, const char *text)
 		return;
 	if (r->s.n == r->s.cap) {
 		int cap = r->s.cap ? r->s.cap * 2 : 256;
-		struct script_line *l = realloc(r->s.lines, (size_t)cap * sizeof *l);
-		if (!l) {
-			r->bad = 1;
-			return;
-		}
-		r->s.lines = l;
+		r->s.lines = xrealloc(r->s.lines, (size_t)cap * sizeof *r->s.lines);
 		r->s.cap = cap;
 	}
 	struct script_line *l = &r->s.lines[r->s.n];
-	char err[128];
+	char err[ERR_MAX];
 	memset(l, 0, sizeof *l);
 	if (act_parse(text, &l->act, err, sizeof err) < 0) {
 		r->bad = 1;
@@ -370,9 +367,7 @@ static struct host_member *add_member(struct host *h, const char *name, const ch
 			return NULL;
 		drop_member(h, old);
 	}
-	struct host_member *m = calloc(1, sizeof *m);
-	if (!m)
-		return NULL;
+	struct host_member *m = xcalloc(1, sizeof *m);
 	m->h = h;
 	snprintf(m->name, sizeof m->name, "%s", name);
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
@@ -401,14 +396,10 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
                  size_t errlen)
 {
 	const struct game_ops *g = registry_ops(t->game);
-	if (!g) {
-		snprintf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
-		return -1;
-	}
-	if (t->players < g->min_players || t->players > g->max_players) {
-		snprintf(err, errlen, "table %ld: %d players", t->id, t->players);
-		return -1;
-	}
+	if (!g)
+		return errf(err, errlen, "table %ld: no game '%s'", t->id, t->game);
+	if (t->players < g->min_players || t->players > g->max_players)
+		return errf(err, errlen, "table %ld: %d players", t->id, t->players);
 	struct rules rules;
 	rules_init(&rules, g->rules, g->nrules);
 	char buf[STORE_TEXT_MAX];
@@ -464,7 +455,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 		script_release(&r.s);
 		if (rc < 0) {
 			if (r.bad)
-				snprintf(err, errlen, "table %ld: its journal cannot be read", h->id);
+				errf(err, errlen, "table %ld: its journal cannot be read", h->id);
 			host_free(h);
 			return -1;
 		}
@@ -515,19 +506,13 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	struct host_member *m = host_member(h, name);
 	int held = seat_of(h, name);
 	if (seat >= 0 && held < 0) {
-		if (seat >= h->players) {
-			snprintf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
-			return -1;
-		}
-		if (h->seat[seat].name[0] || !h->seat[seat].open) {
-			snprintf(err, errlen, _("seat %d is not free"), seat + 1);
-			return -1;
-		}
+		if (seat >= h->players)
+			return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
+		if (h->seat[seat].name[0] || !h->seat[seat].open)
+			return errf(err, errlen, _("seat %d is not free"), seat + 1);
 	}
-	if (!m && !(m = add_member(h, name, lang))) {
-		snprintf(err, errlen, "%s", _("this table is full"));
-		return -1;
-	}
+	if (!m && !(m = add_member(h, name, lang)))
+		return errf(err, errlen, "%s", _("this table is full"));
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	m->conn = conn;
 	m->gone_ms = 0;
@@ -611,14 +596,10 @@ void host_stand(struct host *h, const char *name, int leave)
 
 int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
 {
-	if (seat >= h->players) {
-		snprintf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
-		return -1;
-	}
-	if (h->seat[seat].name[0]) {
-		snprintf(err, errlen, _("seat %d is held by a player"), seat + 1);
-		return -1;
-	}
+	if (seat >= h->players)
+		return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
+	if (h->seat[seat].name[0])
+		return errf(err, errlen, _("seat %d is held by a player"), seat + 1);
 	h->seat[seat].open = open;
 	h->seat[seat].level = level;
 	table_set_seat(&h->t, seat, bot_plays(h, seat, 0) ? SEAT_BOT : SEAT_HUMAN, level);
@@ -628,10 +609,8 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 
 int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 {
-	if (h->state != HOST_WAITING) {
-		snprintf(err, errlen, "%s", _("the game has already begun"));
-		return -1;
-	}
+	if (h->state != HOST_WAITING)
+		return errf(err, errlen, "%s", _("the game has already begun"));
 	h->state = HOST_PLAYING;
 	update_kinds(h, now_ms);
 	for (int i = 0; i < h->nmembers; i++)
@@ -752,7 +731,7 @@ static int turn_timer(struct host *h, long long now_ms)
 	}
 	announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[s].name);
 	table_set_seat(&h->t, s, SEAT_BOT, h->seat[s].level);
-	char err[256];
+	char err[ERR_MAX];
 	int rc = table_auto_step(&h->t, err, sizeof err);
 	update_kinds(h, now_ms);
 	if (rc != 0) {
@@ -778,7 +757,7 @@ int host_tick(struct host *h, long long now_ms)
 		return 1;
 	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
 		return 0;
-	char err[256];
+	char err[ERR_MAX];
 	if (table_auto_step(&h->t, err, sizeof err) != 0) {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 		game_over(h, now_ms);
@@ -825,6 +804,6 @@ void host_chat(struct host *h, const char *from, const char *text)
 	if (!s)
 		return;
 	for (int i = 0; i < h->nmembers; i++)
-		send_to(h, h->member[i], strdup(s));
+		send_to(h, h->member[i], xstrdup(s));
 	free(s);
 }

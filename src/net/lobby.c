@@ -9,22 +9,9 @@
 #include <time.h>
 
 #include "app/view.h"
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "i18n/i18n.h"
-
-static int grow(void **p, int *cap, int need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	int c = *cap ? *cap * 2 : 16;
-	while (c < need)
-		c *= 2;
-	void *q = realloc(*p, (size_t)c * size);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
-}
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -74,16 +61,14 @@ static struct net_out host_out(struct lobby *l)
 	return o;
 }
 
-static int add_table(struct lobby *l, struct host *h)
+static void add_table(struct lobby *l, struct host *h)
 {
-	if (grow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables) < 0 ||
-	    grow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told) < 0)
-		return -1;
+	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
+	xgrow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told);
 	l->told[l->ntables] = NULL;
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
-	return 0;
 }
 
 struct restore_ctx {
@@ -94,21 +79,20 @@ struct restore_ctx {
 static void restore_one(void *ctx, const struct store_table *t)
 {
 	struct restore_ctx *r = ctx;
-	struct host *h = calloc(1, sizeof *h);
-	char err[256];
-	if (!h || host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0 ||
-	    add_table(r->l, h) < 0) {
-		fprintf(stderr, "tapis serve: %s\n", h ? err : "out of memory");
-		if (h)
-			host_free(h);
+	struct host *h = xcalloc(1, sizeof *h);
+	char err[ERR_MAX];
+	if (host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis serve: %s\n", err);
+		host_free(h);
 		free(h);
 		r->failed++;
 		return;
 	}
+	add_table(r->l, h);
 	/* Its players are known by name: they sit back down when they return. */
 	for (int i = 0; i < h->nmembers; i++)
-		if (!user_named(r->l, h->member[i]->name) &&
-		    grow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users) == 0) {
+		if (!user_named(r->l, h->member[i]->name)) {
+			xgrow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users);
 			struct lobby_user *u = &r->l->users[r->l->nusers++];
 			memset(u, 0, sizeof *u);
 			snprintf(u->name, sizeof u->name, "%s", h->member[i]->name);
@@ -133,15 +117,11 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->store = store;
 	l->cfg = *cfg;
 	l->now_ms = now_ms;
-	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0) {
-		snprintf(err, errlen, "cannot start libsodium");
-		return -1;
-	}
+	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
+		return errf(err, errlen, "cannot start libsodium");
 	struct restore_ctx r = { l, 0 };
-	if (store_table_each(store, restore_one, &r) < 0) {
-		snprintf(err, errlen, "cannot read the tables of the store");
-		return -1;
-	}
+	if (store_table_each(store, restore_one, &r) < 0)
+		return errf(err, errlen, "cannot read the tables of the store");
 	return 0;
 }
 
@@ -168,8 +148,7 @@ void lobby_save_all(struct lobby *l)
 
 void lobby_open(struct lobby *l, long conn, const char *addr)
 {
-	if (grow((void **)&l->conns, &l->capconns, l->nconns + 1, sizeof *l->conns) < 0)
-		return;
+	xgrow((void **)&l->conns, &l->capconns, l->nconns + 1, sizeof *l->conns);
 	struct lobby_conn *c = &l->conns[l->nconns++];
 	memset(c, 0, sizeof *c);
 	c->id = conn;
@@ -239,19 +218,14 @@ static size_t name_hash(const char *s)
 /* Flags by user index: 1 for a user at a table (seated or watching). One
  * pass over the tables' members, each found among the users through a
  * hash of their names, rather than every table searched for every user
- * (hundreds of each). NULL out of memory. */
+ * (hundreds of each). */
 static unsigned char *users_at_tables(struct lobby *l)
 {
 	size_t n = 16;
 	while (n < (size_t)l->nusers * 2)
 		n *= 2;
-	int *slot = malloc(n * sizeof *slot);
-	unsigned char *at = calloc((size_t)l->nusers + 1, 1);
-	if (!slot || !at) {
-		free(slot);
-		free(at);
-		return NULL;
-	}
+	int *slot = xmalloc(n * sizeof *slot);
+	unsigned char *at = xcalloc((size_t)l->nusers + 1, 1);
 	for (size_t k = 0; k < n; k++)
 		slot[k] = -1;
 	for (int u = 0; u < l->nusers; u++) {
@@ -287,7 +261,7 @@ static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 			continue;
 		if (!text && !(text = lobby_msg(l)))
 			break;
-		send_text(l, l->conns[i].id, strdup(text));
+		send_text(l, l->conns[i].id, xstrdup(text));
 	}
 	free(text);
 	for (int t = 0; t < l->ntables; t++) {
@@ -301,7 +275,7 @@ static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 		}
 		for (int k = 0; k < h->nmembers; k++)
 			if (h->member[k]->conn >= 0)
-				send_text(l, h->member[k]->conn, strdup(one));
+				send_text(l, h->member[k]->conn, xstrdup(one));
 		free(l->told[t]);
 		l->told[t] = one;
 	}
@@ -311,7 +285,7 @@ static void broadcast(struct lobby *l, const char *text)
 {
 	for (int i = 0; i < l->nconns; i++)
 		if (l->conns[i].user >= 0)
-			send_text(l, l->conns[i].id, strdup(text));
+			send_text(l, l->conns[i].id, xstrdup(text));
 }
 
 static void logout(struct lobby *l, struct lobby_conn *c, long long now_ms)
@@ -408,10 +382,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	auth_wipe(m->password, sizeof m->password);
 	if (!u) {
-		if (grow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users) < 0) {
-			send_error(l, c->id, "full", _("the server is full"), PM_HELLO);
-			return;
-		}
+		xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
 		u = &l->users[l->nusers++];
 		memset(u, 0, sizeof *u);
 		snprintf(u->name, sizeof u->name, "%s", m->name);
@@ -458,7 +429,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		struct host *h = l->tables[i];
 		struct host_member *hm = host_member(h, u->name);
 		if (hm) {
-			char err[128];
+			char err[ERR_MAX];
 			send_text(l, c->id, joined_msg(h, hm->seat));
 			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
 		}
@@ -490,7 +461,7 @@ static void send_table(struct lobby *l, struct host *h)
 	char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
 	for (int k = 0; one && k < h->nmembers; k++)
 		if (h->member[k]->conn >= 0)
-			send_text(l, h->member[k]->conn, strdup(one));
+			send_text(l, h->member[k]->conn, xstrdup(one));
 	free(one);
 }
 
@@ -520,7 +491,7 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
 {
 	struct lobby_user *u = &l->users[c->user];
-	char err[128];
+	char err[ERR_MAX];
 	struct host_member *hm = host_member(h, u->name);
 	if (seat < 0 && type == PM_SIT) {
 		if (hm && hm->seat >= 0) {
@@ -555,17 +526,17 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
-	struct host *h = calloc(1, sizeof *h);
-	char err[256];
+	struct host *h = xcalloc(1, sizeof *h);
+	char err[ERR_MAX];
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
 	seed &= 0xffffffffffffULL; /* short enough to read aloud or type */
 	if (m->has_seed)
 		seed = (uint64_t)m->seed; /* the same game again (tests, a deal replayed) */
 	long id = l->dir.ops->new_id(&l->dir);
-	if (!h || host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
+	if (host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
 	                      &l->cfg, host_out(l), err, sizeof err) < 0) {
-		send_error(l, c->id, "create", h ? err : _("out of memory"), PM_CREATE);
+		send_error(l, c->id, "create", err, PM_CREATE);
 		free(h);
 		return;
 	}
@@ -583,12 +554,7 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 		}
 		auth_wipe(m->password, sizeof m->password);
 	}
-	if (add_table(l, h) < 0) {
-		send_error(l, c->id, "create", _("out of memory"), PM_CREATE);
-		host_free(h);
-		free(h);
-		return;
-	}
+	add_table(l, h);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
 	int open = 0;
@@ -622,7 +588,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 {
 	long conn = c->id;
 	struct proto_msg m;
-	char err[256];
+	char err[ERR_MAX];
 	if (proto_read(text, len, &m, err, sizeof err) < 0) {
 		send_error(l, conn, "bad_message", err, PM_NONE);
 		return;

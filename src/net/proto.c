@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/registry.h"
+#include "core/err.h"
 #include "i18n/i18n.h"
 
 static const char *const type_words[PM_COUNT] = {
@@ -34,27 +35,16 @@ static int get_str(json_t *o, const char *key, char *out, size_t outlen, size_t 
                    int required, char *err, size_t errlen)
 {
 	json_t *v = json_object_get(o, key);
-	if (!v) {
-		if (required) {
-			snprintf(err, errlen, _("'%s' is missing"), key);
-			return -1;
-		}
-		return 0;
-	}
-	if (!json_is_string(v)) {
-		snprintf(err, errlen, _("'%s' must be a string"), key);
-		return -1;
-	}
+	if (!v)
+		return required ? errf(err, errlen, _("'%s' is missing"), key) : 0;
+	if (!json_is_string(v))
+		return errf(err, errlen, _("'%s' must be a string"), key);
 	const char *s = json_string_value(v);
 	size_t len = json_string_length(v);
-	if (strlen(s) != len) {
-		snprintf(err, errlen, _("'%s' holds a NUL character"), key);
-		return -1;
-	}
-	if (len >= outlen || utf8_chars(s) > max_chars) {
-		snprintf(err, errlen, _("'%s' is too long (at most %zu characters)"), key, max_chars);
-		return -1;
-	}
+	if (strlen(s) != len)
+		return errf(err, errlen, _("'%s' holds a NUL character"), key);
+	if (len >= outlen || utf8_chars(s) > max_chars)
+		return errf(err, errlen, _("'%s' is too long (at most %zu characters)"), key, max_chars);
 	memcpy(out, s, len + 1);
 	return 1;
 }
@@ -65,17 +55,10 @@ static int get_int(json_t *o, const char *key, long *out, long min, long max, lo
 {
 	json_t *v = json_object_get(o, key);
 	*out = def;
-	if (!v) {
-		if (required) {
-			snprintf(err, errlen, _("'%s' is missing"), key);
-			return -1;
-		}
-		return 0;
-	}
-	if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
-		snprintf(err, errlen, _("'%s' must be a whole number from %ld to %ld"), key, min, max);
-		return -1;
-	}
+	if (!v)
+		return required ? errf(err, errlen, _("'%s' is missing"), key) : 0;
+	if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max)
+		return errf(err, errlen, _("'%s' must be a whole number from %ld to %ld"), key, min, max);
 	*out = (long)json_integer_value(v);
 	return 1;
 }
@@ -86,10 +69,8 @@ static int get_bool(json_t *o, const char *key, int *out, char *err, size_t errl
 	*out = 0;
 	if (!v)
 		return 0;
-	if (!json_is_boolean(v)) {
-		snprintf(err, errlen, _("'%s' must be true or false"), key);
-		return -1;
-	}
+	if (!json_is_boolean(v))
+		return errf(err, errlen, _("'%s' must be true or false"), key);
 	*out = json_is_true(v);
 	return 1;
 }
@@ -98,15 +79,12 @@ static int get_bool(json_t *o, const char *key, int *out, char *err, size_t errl
 static int check_name(const char *s, char *err, size_t errlen)
 {
 	size_t n = strlen(s);
-	if (n == 0 || s[0] == ' ' || s[n - 1] == ' ') {
-		snprintf(err, errlen, "%s", _("'name' must not be empty or begin or end with a space"));
-		return -1;
-	}
+	if (n == 0 || s[0] == ' ' || s[n - 1] == ' ')
+		return errf(err, errlen, "%s", _("'name' must not be empty or begin or end with a space"));
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
 		if (*p < 0x80 && !(*p == ' ' || *p == '-' || *p == '_' || *p == '.' || (*p >= '0' && *p <= '9') ||
 		                   ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))) {
-			snprintf(err, errlen, "%s", _("'name' may hold letters, digits, spaces, '-', '_' and '.' only"));
-			return -1;
+			return errf(err, errlen, "%s", _("'name' may hold letters, digits, spaces, '-', '_' and '.' only"));
 		}
 	return 0;
 }
@@ -114,10 +92,8 @@ static int check_name(const char *s, char *err, size_t errlen)
 static int check_text(const char *s, char *err, size_t errlen)
 {
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x20) {
-			snprintf(err, errlen, "%s", _("'text' holds a control character"));
-			return -1;
-		}
+		if (*p < 0x20)
+			return errf(err, errlen, "%s", _("'text' holds a control character"));
 	return 0;
 }
 
@@ -134,20 +110,16 @@ static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	if (r < 0)
 		return -1;
 	m->has_password = r;
-	if (r && !m->password[0]) {
-		snprintf(err, errlen, "%s", _("'password' must not be empty"));
-		return -1;
-	}
+	if (r && !m->password[0])
+		return errf(err, errlen, "%s", _("'password' must not be empty"));
 	if (get_str(o, "token", m->token, sizeof m->token, PROTO_TOKEN_LEN, 0, err, errlen) < 0)
 		return -1;
 	if (get_str(o, "lang", m->lang, sizeof m->lang, 2, 0, err, errlen) < 0)
 		return -1;
 	if (!m->lang[0])
 		snprintf(m->lang, sizeof m->lang, "en");
-	if (!i18n_lang_known(m->lang)) {
-		snprintf(err, errlen, "%s", _("'lang' must be \"en\" or \"fr\""));
-		return -1;
-	}
+	if (!i18n_lang_known(m->lang))
+		return errf(err, errlen, "%s", _("'lang' must be \"en\" or \"fr\""));
 	return 0;
 }
 
@@ -168,8 +140,7 @@ static int read_seat_word(const char *w, int *kind, int *level, char *err, size_
 		*level = w[3] ? w[4] - '0' : 2;
 		return 0;
 	}
-	snprintf(err, errlen, "%s", _("a seat is \"open\", \"bot\" or \"bot:LEVEL\" (0 to 9)"));
-	return -1;
+	return errf(err, errlen, "%s", _("a seat is \"open\", \"bot\" or \"bot:LEVEL\" (0 to 9)"));
 }
 
 static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
@@ -178,10 +149,8 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	if (get_str(o, "game", game, sizeof game, 31, 1, err, errlen) < 0)
 		return -1;
 	m->game = registry_ops(game);
-	if (!m->game) {
-		snprintf(err, errlen, _("no game called '%s'"), game);
-		return -1;
-	}
+	if (!m->game)
+		return errf(err, errlen, _("no game called '%s'"), game);
 	long players;
 	if (get_int(o, "players", &players, m->game->min_players, m->game->max_players,
 	            m->game->default_players, 0, err, errlen) < 0)
@@ -189,10 +158,8 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	m->players = (int)players;
 	rules_init(&m->rules, m->game->rules, m->game->nrules);
 	json_t *rules = json_object_get(o, "rules");
-	if (rules && !json_is_object(rules)) {
-		snprintf(err, errlen, "%s", _("'rules' must be an object of option names and values"));
-		return -1;
-	}
+	if (rules && !json_is_object(rules))
+		return errf(err, errlen, "%s", _("'rules' must be an object of option names and values"));
 	const char *key;
 	json_t *val;
 	json_object_foreach(rules, key, val) {
@@ -204,8 +171,7 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		else if (json_is_boolean(val))
 			snprintf(buf, sizeof buf, "%s", json_is_true(val) ? "yes" : "no");
 		else {
-			snprintf(err, errlen, _("rule '%.40s': a value is a string, a number or true/false"), key);
-			return -1;
+			return errf(err, errlen, _("rule '%.40s': a value is a string, a number or true/false"), key);
 		}
 		if (rules_set(&m->rules, key, buf, err, errlen) < 0)
 			return -1;
@@ -216,16 +182,14 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		m->seat_level[s] = 2;
 	}
 	if (seats) {
-		if (!json_is_array(seats) || json_array_size(seats) != (size_t)m->players) {
-			snprintf(err, errlen, _("'seats' must be an array of %d seats"), m->players);
-			return -1;
-		}
+		if (!json_is_array(seats) || json_array_size(seats) != (size_t)m->players)
+			return errf(err, errlen, _("'seats' must be an array of %d seats"), m->players);
 		for (int s = 0; s < m->players; s++) {
 			json_t *w = json_array_get(seats, (size_t)s);
 			if (!json_is_string(w) || read_seat_word(json_string_value(w), &m->seat_kind[s],
 			                                         &m->seat_level[s], err, errlen) < 0) {
 				if (!json_is_string(w))
-					snprintf(err, errlen, "%s", _("a seat is \"open\", \"bot\" or \"bot:LEVEL\""));
+					return errf(err, errlen, "%s", _("a seat is \"open\", \"bot\" or \"bot:LEVEL\""));
 				return -1;
 			}
 		}
@@ -243,10 +207,8 @@ static int read_create(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	if (r < 0)
 		return -1;
 	m->has_password = r && m->password[0];
-	if (m->private_ && !m->has_password) {
-		snprintf(err, errlen, "%s", _("a private table needs a 'password'"));
-		return -1;
-	}
+	if (m->private_ && !m->has_password)
+		return errf(err, errlen, "%s", _("a private table needs a 'password'"));
 	return 0;
 }
 
@@ -294,10 +256,8 @@ static int read_action(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	    get_str(o, "action", text, sizeof text, ACT_STR_MAX - 1, 1, err, errlen) < 0)
 		return -1;
 	char aerr[128];
-	if (act_parse(text, &m->act, aerr, sizeof aerr) < 0) {
-		snprintf(err, errlen, _("'action': %s"), aerr);
-		return -1;
-	}
+	if (act_parse(text, &m->act, aerr, sizeof aerr) < 0)
+		return errf(err, errlen, _("'action': %s"), aerr);
 	return 0;
 }
 
@@ -307,10 +267,8 @@ static int read_chat(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	    check_text(m->text, err, errlen) < 0 ||
 	    get_int(o, "table", &m->table, 0, 1L << 40, 0, 0, err, errlen) < 0)
 		return -1;
-	if (!m->text[strspn(m->text, " ")]) {
-		snprintf(err, errlen, "%s", _("'text' is empty"));
-		return -1;
-	}
+	if (!m->text[strspn(m->text, " ")])
+		return errf(err, errlen, "%s", _("'text' is empty"));
 	return 0;
 }
 
@@ -319,10 +277,8 @@ static int read_verbosity(json_t *o, struct proto_msg *m, char *err, size_t errl
 	char word[8];
 	if (read_table(o, m, err, errlen) < 0 || get_str(o, "level", word, sizeof word, 5, 1, err, errlen) < 0)
 		return -1;
-	if (strcmp(word, "short") && strcmp(word, "full")) {
-		snprintf(err, errlen, "%s", _("'level' must be \"short\" or \"full\""));
-		return -1;
-	}
+	if (strcmp(word, "short") && strcmp(word, "full"))
+		return errf(err, errlen, "%s", _("'level' must be \"short\" or \"full\""));
 	m->verbosity = !strcmp(word, "short") ? TALK_SHORT : TALK_FULL;
 	return 0;
 }
@@ -345,24 +301,20 @@ int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, siz
 {
 	memset(m, 0, sizeof *m);
 	m->seat = -1;
-	if (len > PROTO_MAX_MESSAGE) {
-		snprintf(err, errlen, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
-		return -1;
-	}
+	if (len > PROTO_MAX_MESSAGE)
+		return errf(err, errlen, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 	json_error_t jerr;
 	json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!o) {
-		snprintf(err, errlen, _("not JSON: %s"), jerr.text);
-		return -1;
-	}
+	if (!o)
+		return errf(err, errlen, _("not JSON: %s"), jerr.text);
 	int rc = -1;
 	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s", _("a message is a JSON object"));
+		errf(err, errlen, "%s", _("a message is a JSON object"));
 		goto out;
 	}
 	json_t *t = json_object_get(o, "type");
 	if (!json_is_string(t)) {
-		snprintf(err, errlen, "%s", _("'type' is missing"));
+		errf(err, errlen, "%s", _("'type' is missing"));
 		goto out;
 	}
 	for (int i = PM_NONE + 1; i < PM_COUNT; i++)
@@ -371,7 +323,7 @@ int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, siz
 			break;
 		}
 	if (m->type == PM_NONE) {
-		snprintf(err, errlen, _("unknown message type '%.40s'"), json_string_value(t));
+		errf(err, errlen, _("unknown message type '%.40s'"), json_string_value(t));
 		goto out;
 	}
 	rc = readers[m->type](o, m, err, errlen);

@@ -8,6 +8,8 @@
 
 #include "app/registry.h"
 #include "audio/audio.h"
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "net/client.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
@@ -55,10 +57,7 @@ static int variants_reserve(struct remote *r, int n)
 {
 	if (n <= r->cap_variants)
 		return 0;
-	void *p = realloc(r->variant, (size_t)n * sizeof *r->variant);
-	if (!p)
-		return -1;
-	r->variant = p;
+	r->variant = xrealloc(r->variant, (size_t)n * sizeof *r->variant);
 	r->cap_variants = n;
 	return 0;
 }
@@ -143,7 +142,7 @@ static void on_state(struct remote *r, json_t *o)
 	for (size_t i = 0; i < json_array_size(ch) && v->nchoices < VIEW_MAX_CHOICES; i++) {
 		json_t *c = json_array_get(ch, i);
 		struct view_choice *vc = &v->choice[v->nchoices];
-		char err[128];
+		char err[ERR_MAX];
 		memset(vc, 0, sizeof *vc);
 		if (act_parse(str_of(c, "action"), &vc->act, err, sizeof err) < 0)
 			continue;
@@ -317,16 +316,14 @@ static int connect_once(struct remote *r, char *err, size_t errlen)
 		return -1;
 	r->welcomed = 0;
 	int errors = r->errors;
-	if (hello(r) < 0) {
-		snprintf(err, errlen, "the connection closed");
-		return -1;
-	}
+	if (hello(r) < 0)
+		return errf(err, errlen, "the connection closed");
 	double end = speech_now() + 5.0;
 	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && speech_now() < end)
 		netc_service(r->c, 20);
 	if (r->welcomed)
 		return 0;
-	snprintf(err, errlen, "%s", r->errors != errors ? r->error : "the server did not answer");
+	errf(err, errlen, "%s", r->errors != errors ? r->error : "the server did not answer");
 	netc_close(r->c);
 	r->c = NULL;
 	return -1;
@@ -374,7 +371,7 @@ static void lose(struct remote *r)
 
 static void retry(struct remote *r)
 {
-	char err[256];
+	char err[ERR_MAX];
 	if (connect_once(r, err, sizeof err) < 0) {
 		r->retry_ms = r->retry_ms * 2 > REMOTE_RETRY_MAX_MS ? REMOTE_RETRY_MAX_MS : r->retry_ms * 2;
 		r->retry_at = speech_now() + r->retry_ms / 1000.0;

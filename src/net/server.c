@@ -12,6 +12,8 @@
 #include <time.h>
 
 #include "app/view.h"
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "net/lobby.h"
 #include "net/outq.h"
 #include "net/proto.h"
@@ -92,9 +94,7 @@ static int byid_add(struct server *s, struct conn *c)
 		size_t n = s->nbyid ? s->nbyid * 2 : 256;
 		while (n < (size_t)s->nconns)
 			n *= 2;
-		struct conn **b = calloc(n, sizeof *b);
-		if (!b)
-			return -1;
+		struct conn **b = xcalloc(n, sizeof *b);
 		free(s->byid);
 		s->byid = b;
 		s->nbyid = n;
@@ -198,14 +198,9 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		if (c->rxlen + len > PROTO_MAX_MESSAGE) {
 			c->rx_too_long = 1;
 		} else {
-			char *p = realloc(c->rx, c->rxlen + len + 1);
-			if (!p) {
-				c->rx_too_long = 1;
-			} else {
-				c->rx = p;
-				memcpy(c->rx + c->rxlen, in, len);
-				c->rxlen += len;
-			}
+			c->rx = xrealloc(c->rx, c->rxlen + len + 1);
+			memcpy(c->rx + c->rxlen, in, len);
+			c->rxlen += len;
 		}
 	}
 	if (!final)
@@ -250,9 +245,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		/* Announcements leave as they are made (no Nagle delay). */
 		int one = 1;
 		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-		c = calloc(1, sizeof *c);
-		if (!c)
-			return -1;
+		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
 		c->tokens = SERVER_RATE_BURST;
@@ -419,11 +412,7 @@ void server_options_default(struct server_options *o)
 
 int server_run(const struct server_options *o, char *err, size_t errlen)
 {
-	struct server *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	struct server *s = xcalloc(1, sizeof *s);
 	s->o = o;
 	s->next_id = 1;
 	/* A stop asked while starting up is heard once the loop runs. */
@@ -434,17 +423,12 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0) {
-		free(s);
-		return -1;
-	}
+	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
+		goto no_store;
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms };
 	struct lobby_io io = { io_send, io_close, s };
-	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0) {
-		store_close(&s->store);
-		free(s);
-		return -1;
-	}
+	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
+		goto no_lobby;
 	lws_set_log_level(LLL_ERR, NULL);
 
 	static const struct lws_protocols protocols[] = {
@@ -489,11 +473,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->ctx = lws_create_context(&info);
 	if (!s->ctx) {
-		snprintf(err, errlen, "cannot listen on %s port %d", o->host, o->port);
-		lobby_release(&s->lobby);
-		store_close(&s->store);
-		free(s);
-		return -1;
+		errf(err, errlen, "cannot listen on %s port %d", o->host, o->port);
+		goto no_context;
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
@@ -518,4 +499,11 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (!o->quiet)
 		fprintf(stderr, "tapis serve: stopped, every table saved\n");
 	return 0;
+no_context:
+	lobby_release(&s->lobby);
+no_lobby:
+	store_close(&s->store);
+no_store:
+	free(s);
+	return -1;
 }

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
+#include "core/xalloc.h"
+
 static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, NULL };
 
 int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen)
@@ -19,8 +22,7 @@ int store_open(struct store *s, const char *backend, const char *path, char *err
 			}
 			return 0;
 		}
-	snprintf(err, errlen, "no store backend called '%s'", backend);
-	return -1;
+	return errf(err, errlen, "no store backend called '%s'", backend);
 }
 
 void store_close(struct store *s)
@@ -90,27 +92,12 @@ struct mem {
 	int nses, capses;
 };
 
-static int grow(void **p, int *cap, int need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	int c = *cap ? *cap * 2 : 16;
-	void *q = realloc(*p, (size_t)c * size);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
-}
-
 static int mem_open(struct store *s, const char *path, char *err, size_t errlen)
 {
 	(void)path;
-	s->impl = calloc(1, sizeof(struct mem));
-	if (!s->impl) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	(void)err;
+	(void)errlen;
+	s->impl = xcalloc(1, sizeof(struct mem));
 	return 0;
 }
 
@@ -145,8 +132,7 @@ static int mem_account_put(struct store *s, const char *name, const char *hash)
 			snprintf(m->acc[i].hash, sizeof m->acc[i].hash, "%s", hash);
 			return 0;
 		}
-	if (grow((void **)&m->acc, &m->capacc, m->nacc + 1, sizeof *m->acc) < 0)
-		return -1;
+	xgrow((void **)&m->acc, &m->capacc, m->nacc + 1, sizeof *m->acc);
 	struct mem_account *a = &m->acc[m->nacc++];
 	snprintf(a->name, sizeof a->name, "%s", name);
 	snprintf(a->hash, sizeof a->hash, "%s", hash);
@@ -161,8 +147,7 @@ static int mem_table_put(struct store *s, const struct store_table *t)
 			m->tab[i] = *t;
 			return 0;
 		}
-	if (grow((void **)&m->tab, &m->captab, m->ntab + 1, sizeof *m->tab) < 0)
-		return -1;
+	xgrow((void **)&m->tab, &m->captab, m->ntab + 1, sizeof *m->tab);
 	m->tab[m->ntab++] = *t;
 	return 0;
 }
@@ -195,8 +180,7 @@ static int mem_table_each(struct store *s, void (*fn)(void *, const struct store
 static int mem_journal_add(struct store *s, long id, int n, int seat, const char *action)
 {
 	struct mem *m = s->impl;
-	if (grow((void **)&m->act, &m->capact, m->nact + 1, sizeof *m->act) < 0)
-		return -1;
+	xgrow((void **)&m->act, &m->capact, m->nact + 1, sizeof *m->act);
 	struct mem_action *a = &m->act[m->nact++];
 	a->id = id;
 	a->n = n;
@@ -227,8 +211,7 @@ static int mem_session_put(struct store *s, const char *name, const char *hash, 
 	struct mem *m = s->impl;
 	struct mem_session *x = mem_session_of(m, name);
 	if (!x) {
-		if (grow((void **)&m->ses, &m->capses, m->nses + 1, sizeof *m->ses) < 0)
-			return -1;
+		xgrow((void **)&m->ses, &m->capses, m->nses + 1, sizeof *m->ses);
 		x = &m->ses[m->nses++];
 		snprintf(x->name, sizeof x->name, "%s", name);
 	}

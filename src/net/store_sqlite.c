@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
+
 static const char schema[] =
 	"PRAGMA journal_mode=WAL;"
 	"PRAGMA synchronous=NORMAL;"
@@ -36,14 +38,14 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	sqlite3 *db = NULL;
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
-		snprintf(err, errlen, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
+		errf(err, errlen, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
 		sqlite3_close(db);
 		return -1;
 	}
 	sqlite3_busy_timeout(db, 2000);
 	char *msg = NULL;
 	if (sqlite3_exec(db, schema, NULL, NULL, &msg) != SQLITE_OK) {
-		snprintf(err, errlen, "%s: %s", path, msg ? msg : "cannot create the schema");
+		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot create the schema");
 		sqlite3_free(msg);
 		sqlite3_close(db);
 		return -1;
@@ -54,7 +56,7 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	if (sqlite3_prepare_v2(db, "SELECT watchers FROM tables LIMIT 0", -1, &st, NULL) != SQLITE_OK &&
 	    sqlite3_exec(db, "ALTER TABLE tables ADD COLUMN watchers TEXT NOT NULL DEFAULT '[]'", NULL, NULL, &msg) !=
 	        SQLITE_OK) {
-		snprintf(err, errlen, "%s: %s", path, msg ? msg : "cannot add the spectators' column");
+		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot add the spectators' column");
 		sqlite3_free(msg);
 		sqlite3_close(db);
 		return -1;
@@ -88,21 +90,31 @@ static int done(struct store *s, sqlite3_stmt *st, const char *what)
 	return rc == SQLITE_DONE ? 0 : fail(s, what);
 }
 
-static int sq_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
+/* The hash (and, with expires, the second column) of the row of name that
+ * sql selects: 1, 0 when there is none, -1 on failure. */
+static int get_hash(struct store *s, const char *sql, const char *what, const char *name, char *hash,
+                    size_t hashlen, long long *expires)
 {
-	sqlite3_stmt *st = prep(s, "SELECT hash FROM accounts WHERE name = ?1");
+	sqlite3_stmt *st = prep(s, sql);
 	if (!st)
 		return -1;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(st), found = 0;
 	if (rc == SQLITE_ROW) {
 		snprintf(hash, hashlen, "%s", (const char *)sqlite3_column_text(st, 0));
+		if (expires)
+			*expires = sqlite3_column_int64(st, 1);
 		found = 1;
 	} else if (rc != SQLITE_DONE) {
-		found = fail(s, "account");
+		found = fail(s, what);
 	}
 	sqlite3_finalize(st);
 	return found;
+}
+
+static int sq_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
+{
+	return get_hash(s, "SELECT hash FROM accounts WHERE name = ?1", "account", name, hash, hashlen, NULL);
 }
 
 static int sq_account_put(struct store *s, const char *name, const char *hash)
@@ -234,20 +246,8 @@ static int sq_session_put(struct store *s, const char *name, const char *hash, l
 
 static int sq_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires)
 {
-	sqlite3_stmt *st = prep(s, "SELECT hash, expires FROM sessions WHERE name = ?1");
-	if (!st)
-		return -1;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
-	int rc = sqlite3_step(st), found = 0;
-	if (rc == SQLITE_ROW) {
-		snprintf(hash, hashlen, "%s", (const char *)sqlite3_column_text(st, 0));
-		*expires = sqlite3_column_int64(st, 1);
-		found = 1;
-	} else if (rc != SQLITE_DONE) {
-		found = fail(s, "session");
-	}
-	sqlite3_finalize(st);
-	return found;
+	return get_hash(s, "SELECT hash, expires FROM sessions WHERE name = ?1", "session", name, hash, hashlen,
+	                expires);
 }
 
 static int sq_session_delete(struct store *s, const char *name)

@@ -2,17 +2,22 @@
 #include "ui/join.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/local.h"
+#include "app/opts.h"
 #include "app/registry.h"
 #include "app/session.h"
 #include "audio/audio.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
+#include "core/err.h"
+#include "core/num.h"
 #include "core/rules.h"
+#include "core/xalloc.h"
 #include "net/remote.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
@@ -23,8 +28,8 @@
 
 enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
 
-#define JOIN_MAX_RULES 32
 #define JOIN_LINE_MAX 400
+#define JOIN_ITEM_MAX 160   /* a table of the lobby as a menu item */
 
 struct join_opts {
 	const char *url, *name, *password_file, *lang, *speech, *actions;
@@ -34,8 +39,7 @@ struct join_opts {
 	int watch;                  /* --watch */
 	const char *create;         /* --create GAME */
 	int players;                /* --players */
-	const char *rule[JOIN_MAX_RULES];
-	int nrules;
+	struct opt_list rules;      /* --rule, in order */
 	const char *seats;          /* --seats open,bot:2,... */
 	const char *table_password_file;
 	int start;                  /* --start */
@@ -152,7 +156,7 @@ static void chat_line(struct join *j)
 
 static int read_password_file(const char *path, char *out, size_t len)
 {
-	char err[256];
+	char err[ERR_MAX];
 	char *text = deckfile_slurp(path, err, sizeof err);
 	if (!text) {
 		fprintf(stderr, "tapis join: %s\n", err);
@@ -271,7 +275,7 @@ static int jp_advance(void *ctx, int idle, char *err, size_t errlen)
 	struct join *j = ctx;
 	remote_service(&j->r, idle ? 2 : 0);
 	if (j->r.script_refused) {
-		snprintf(err, errlen, "%s", j->r.script_err);
+		errf(err, errlen, "%s", j->r.script_err);
 		return JOIN_SCRIPT;
 	}
 	if (j->o.chat && !j->chat_sent && j->r.table && !j->r.lost) {
@@ -477,13 +481,8 @@ static int lobby_menu(struct join *j)
 		int n = (int)json_array_size(tables);
 		if (n > 200)
 			n = 200;
-		char (*lines)[160] = calloc((size_t)n + 1, sizeof *lines);
-		const char **items = calloc((size_t)n + 3, sizeof *items);
-		if (!lines || !items) {
-			free(lines);
-			free(items);
-			return 0;
-		}
+		char (*lines)[JOIN_ITEM_MAX] = xcalloc((size_t)n + 1, sizeof *lines);
+		const char **items = xcalloc((size_t)n + 3, sizeof *items);
 		json_incref(tables);
 		for (int i = 0; i < n; i++)
 			items[i] = table_line(json_array_get(tables, (size_t)i), lines[i], sizeof lines[i]);
@@ -516,9 +515,9 @@ static int scripted_lobby(struct join *j)
 		int players = j->o.players ? j->o.players : g->default_players;
 		struct rules rules;
 		rules_init(&rules, g->rules, g->nrules);
-		char err[256];
-		for (int i = 0; i < j->o.nrules; i++)
-			if (rules_set_arg(&rules, j->o.rule[i], err, sizeof err) < 0) {
+		char err[ERR_MAX];
+		for (int i = 0; i < j->o.rules.n; i++)
+			if (rules_set_arg(&rules, j->o.rules.v[i], err, sizeof err) < 0) {
 				fprintf(stderr, "tapis join: --rule: %s\n", err);
 				return JOIN_USAGE;
 			}
@@ -569,57 +568,64 @@ static int scripted_lobby(struct join *j)
 
 /* ---- the command ---- */
 
-static int usage(void)
+static int opt_table(void *cfg, const char *v, char *err, size_t errlen)
 {
-	fprintf(stderr,
-	        "Usage: tapis join URL [--name NAME] [--password-file FILE] [--lang en|fr] [--text]\n"
-	        "                  [--speech BACKEND] [--no-speech] [--no-sound] [--actions FILE]\n"
-	        "                  [--table ID [--seat N | --watch]] [--table-password-file FILE]\n"
-	        "                  [--create GAME [--players N] [--rule K=V]... [--seats LIST] [--seed N] [--start]]\n"
-	        "                  [--chat TEXT]\n");
-	return JOIN_USAGE;
+	long long n;
+	if (num_parse(v, 1, LONG_MAX, &n) < 0)
+		return errf(err, errlen, "--table: '%s' is not a table's number", v);
+	((struct join_opts *)cfg)->table = (long)n;
+	return 0;
 }
 
+static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
+{
+	if (num_parse(v, 0, LLONG_MAX, &((struct join_opts *)cfg)->seed) < 0)
+		return errf(err, errlen, "--seed: '%s' is not a number", v);
+	return 0;
+}
+
+#define O struct join_opts
+static const struct opt join_options[] = {
+	OPT_S("name", N_("NAME"), N_("the player's name (default: $USER)"), O, name),
+	OPT_S("password-file", N_("FILE"), N_("the account's password, read from this file"), O, password_file),
+	OPT_S("lang", "en|fr", N_("language of speech and text"), O, lang),
+	OPT_F("text", N_("every announcement as a line of text, no voice"), O, text),
+	OPT_S("speech", N_("BACKEND"), N_("auto (default), espeak, speechd, text or none"), O, speech),
+	OPT_F("no-speech", N_("no speech"), O, no_speech),
+	OPT_F("no-sound", N_("no sound cues"), O, no_sound),
+	OPT_S("actions", N_("FILE"), N_("scripted actions of the player's seat"), O, actions),
+	OPT_C("table", N_("ID"), N_("sit at this table"), opt_table),
+	OPT_I("seat", N_("N"), N_("at this seat (default: the first open one)"), O, seat, 0, INT_MAX),
+	OPT_F("watch", N_("watch the table instead"), O, watch),
+	OPT_S("table-password-file", N_("FILE"), N_("the table's password, read from this file"), O,
+	      table_password_file),
+	OPT_S("create", N_("GAME"), N_("create a table of GAME"), O, create),
+	OPT_I("players", N_("N"), N_("number of players of the new table"), O, players, 1, INT_MAX),
+	OPT_L("rule", N_("KEY=VALUE"), N_("a rule option (repeatable)"), O, rules),
+	OPT_S("seats", N_("LIST"), N_("open, human or bot[:LEVEL] per seat of the new table"), O, seats),
+	OPT_C("seed", N_("N"), N_("seed of the new table's game"), opt_seed),
+	OPT_F("start", N_("start the new table's game at once"), O, start),
+	OPT_S("chat", N_("TEXT"), N_("say this at the table, once"), O, chat),
+	OPT_END,
+};
+#undef O
+static const struct opt_cmd join_cmd = { "tapis join", "tapis join URL [OPTIONS]", join_options };
+
+/* OPT_OK, OPT_HELP (the usage printed), or JOIN_USAGE with a message. */
 static int parse(int argc, char **argv, struct join_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->seat = -1;
 	o->seed = -1;
-	if (argc < 2 || argv[1][0] == '-')
-		return usage();
-	o->url = argv[1];
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--text")) { o->text = 1; continue; }
-		if (!strcmp(a, "--no-speech")) { o->no_speech = 1; continue; }
-		if (!strcmp(a, "--no-sound")) { o->no_sound = 1; continue; }
-		if (!strcmp(a, "--watch")) { o->watch = 1; continue; }
-		if (!strcmp(a, "--start")) { o->start = 1; continue; }
-		if (i + 1 >= argc) {
-			fprintf(stderr, "tapis join: '%s' %s\n", a, a[0] == '-' ? "needs a value" : "is not an option");
-			return usage();
-		}
-		const char *v = argv[++i];
-		char *end;
-		if (!strcmp(a, "--name")) o->name = v;
-		else if (!strcmp(a, "--password-file")) o->password_file = v;
-		else if (!strcmp(a, "--table-password-file")) o->table_password_file = v;
-		else if (!strcmp(a, "--lang")) o->lang = v;
-		else if (!strcmp(a, "--speech")) o->speech = v;
-		else if (!strcmp(a, "--actions")) o->actions = v;
-		else if (!strcmp(a, "--create")) o->create = v;
-		else if (!strcmp(a, "--seats")) o->seats = v;
-		else if (!strcmp(a, "--chat")) o->chat = v;
-		else if (!strcmp(a, "--rule") && o->nrules < JOIN_MAX_RULES) o->rule[o->nrules++] = v;
-		else if (!strcmp(a, "--table") && (o->table = strtol(v, &end, 10)) > 0 && !*end) continue;
-		else if (!strcmp(a, "--seat") && (o->seat = (int)strtol(v, &end, 10)) >= 0 && !*end) continue;
-		else if (!strcmp(a, "--players") && (o->players = (int)strtol(v, &end, 10)) > 0 && !*end) continue;
-		else if (!strcmp(a, "--seed") && (o->seed = strtoll(v, &end, 10)) >= 0 && !*end) continue;
-		else {
-			fprintf(stderr, "tapis join: '%s %s' is not understood\n", a, v);
-			return usage();
-		}
+	int npos, rc = opt_parse(&join_cmd, argc, argv, o, &o->url, 1, &npos);
+	if (rc == OPT_HELP) {
+		opt_help(&join_cmd, o->lang);
+		return OPT_HELP;
 	}
+	if (rc)
+		return JOIN_USAGE;
+	if (!npos)
+		return opt_fail(&join_cmd, "which server? (ws://HOST:PORT)");
 	if (strncmp(o->url, "ws://", 5) && strncmp(o->url, "wss://", 6)) {
 		fprintf(stderr, "tapis join: the address is ws://HOST:PORT or wss://HOST:PORT\n");
 		return JOIN_USAGE;
@@ -657,16 +663,14 @@ static void place_seats(struct join *j)
 
 int join_main(int argc, char **argv)
 {
-	struct join *j = calloc(1, sizeof *j);
-	if (!j)
-		return JOIN_UNREACHABLE;
+	struct join *j = xcalloc(1, sizeof *j);
 	int rc = parse(argc, argv, &j->o);
 	if (rc) {
 		free(j);
-		return rc;
+		return rc == OPT_HELP ? JOIN_DONE : rc;
 	}
 	const char *lang = j->o.lang ? j->o.lang : i18n_env_lang();
-	char err[512];
+	char err[ERR_MAX];
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
 		fprintf(stderr, "tapis join: %s; messages in English\n", err);
 	char password[130] = "";
