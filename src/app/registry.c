@@ -5,20 +5,30 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "bots/bot_games.h"
-#include "games/bouillabaisse.h"
-#include "games/bouillotte.h"
-#include "games/bourre.h"
-#include "games/brelan.h"
-#include "games/brouc.h"
-#include "speech/talk_games.h"
+#include "bots/bot.h"
+#include "core/game.h"
+#include "speech/talk.h"
 
+/* The games, in menu order, one line each. A game NAME brings its rules
+ * NAME_ops (games/NAME.c), its bot NAME_bot (bots/bot_NAME.c) and its
+ * talk NAME_talk (speech/talk_NAME.c): the line declares all three and
+ * makes the game's entry. */
+#define REGISTRY_GAMES(GAME) \
+	GAME(bouillabaisse) \
+	GAME(bouillotte) \
+	GAME(brelan) \
+	GAME(bourre) \
+	GAME(brouc)
+
+#define REGISTRY_DECLARE(name)                 \
+	extern const struct game_ops name##_ops;  \
+	extern const struct bot_ops name##_bot;   \
+	extern const struct game_talk name##_talk;
+REGISTRY_GAMES(REGISTRY_DECLARE)
+
+#define REGISTRY_ENTRY(name) { &name##_ops, &name##_bot, &name##_talk },
 const struct registry_game registry_games[] = {
-	{ &bouillabaisse_ops, &bouillabaisse_bot, &bouillabaisse_talk },
-	{ &bouillotte_game, &bouillotte_bot, &bouillotte_talk },
-	{ &brelan_game, &brelan_bot, &brelan_talk },
-	{ &bourre_ops, &bourre_bot, &bourre_talk },
-	{ &brouc_ops, &brouc_bot, &brouc_talk },
+	REGISTRY_GAMES(REGISTRY_ENTRY)
 	{ NULL, NULL, NULL },
 };
 

@@ -81,7 +81,7 @@ static int bouillotte_init(void *st, const struct game_setup *setup, char *err, 
 	return vying_init(st, setup, &c, err, errlen);
 }
 
-const struct game_ops bouillotte_game = {
+const struct game_ops bouillotte_ops = {
 	.name = "bouillotte",
 	.title = "Bouillotte",
 	.min_players = 3,

@@ -6,6 +6,6 @@
 
 #include "core/game.h"
 
-extern const struct game_ops bouillotte_game;
+extern const struct game_ops bouillotte_ops;
 
 #endif

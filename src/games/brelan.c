@@ -80,7 +80,7 @@ static int brelan_init(void *st, const struct game_setup *setup, char *err, size
 	return vying_init(st, setup, &c, err, errlen);
 }
 
-const struct game_ops brelan_game = {
+const struct game_ops brelan_ops = {
 	.name = "brelan",
 	.title = "Le Brelan",
 	.min_players = 2,

@@ -6,6 +6,6 @@
 
 #include "core/game.h"
 
-extern const struct game_ops brelan_game;
+extern const struct game_ops brelan_ops;
 
 #endif
