@@ -97,31 +97,33 @@ static size_t utf8_char(const unsigned char *s, const unsigned char *end)
 	return n;
 }
 
-static int valid_utf8(const char *s, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)s, *end = p + len;
-	while (p < end) {
-		size_t n = utf8_char(p, end);
-		if (!n)
-			return 0;
-		p += n;
-	}
-	return 1;
-}
-
+/* s as a JSON string, in one pass: the runs of bytes that need no escape
+ * are copied whole; text that is not UTF-8 is taken back and written
+ * "". */
 static void string(struct jtext *j, const char *s)
 {
-	size_t len = s ? strlen(s) : 0;
-	if (!valid_utf8(s ? s : "", len))
-		len = 0;
+	size_t start = j->len;
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *end = p + strlen((const char *)p);
+	const unsigned char *from = p;
 	put(j, "\"", 1);
-	size_t from = 0;
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\')
+	while (p < end) {
+		unsigned char c = *p;
+		if (c >= 0x80) {
+			size_t n = utf8_char(p, end);
+			if (!n) {
+				if (!j->failed)
+					j->len = start;
+				put(j, "\"\"", 2);
+				return;
+			}
+			p += n;
 			continue;
-		put(j, s + from, i - from);
-		from = i + 1;
+		}
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			p++;
+			continue;
+		}
+		put(j, (const char *)from, (size_t)(p - from));
 		char seq[8];
 		switch (c) {
 		case '"': put(j, "\\\"", 2); break;
@@ -135,8 +137,9 @@ static void string(struct jtext *j, const char *s)
 			snprintf(seq, sizeof seq, "\\u%04X", c);
 			put(j, seq, 6);
 		}
+		from = ++p;
 	}
-	put(j, s + from, len - from);
+	put(j, (const char *)from, (size_t)(p - from));
 	put(j, "\"", 1);
 }
 
