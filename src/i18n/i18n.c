@@ -474,11 +474,16 @@ const char *i18n_nget(const char *msgid, const char *plural, long n)
 
 const char *i18n_pget(const char *ctx, const char *msgid)
 {
+	/* The key is the context, EOT, the msgid (made without printf: the
+	 * keys are looked up for every state a server sends). */
 	char key[512];
-	int len = snprintf(key, sizeof key, "%s\004%s", ctx, msgid);
-	if (len < 0 || (size_t)len >= sizeof key)
+	size_t nc = strlen(ctx), nm = strlen(msgid);
+	if (nc + 1 + nm >= sizeof key)
 		return msgid;
-	long i = find(key, (size_t)len);
+	memcpy(key, ctx, nc);
+	key[nc] = '\004';
+	memcpy(key + nc + 1, msgid, nm);
+	long i = find(key, nc + 1 + nm);
 	const char *t = i >= 0 ? translation(i, 0) : NULL;
 	return t ? t : msgid;
 }
