@@ -252,6 +252,8 @@ static const char *msgid_of(const struct catalogue *c, uint32_t i, size_t *len)
  * file would find one of them. */
 static int index_msgids(struct catalogue *c)
 {
+	if (c->n > (1u << 28))
+		return -1;   /* far past any catalogue: the slots would not fit */
 	uint32_t size = 16;
 	while (size < 2ull * c->n)
 		size *= 2;
