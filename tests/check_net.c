@@ -376,6 +376,12 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	json_t *j = json_loadb(text, len, 0, &e);
 	ck_assert_msg(j != NULL, "the server sent something not JSON: %.80s", text);
 	ck_assert_ptr_nonnull(json_object_get(j, "type"));
+	/* Byte for byte what jansson writes of it: the server writes its
+	 * `say`s and `state`s itself (net/jtext). */
+	char *again = json_dumps(j, JSON_COMPACT);
+	ck_assert_msg(again && strlen(again) == len && !memcmp(again, text, len), "written unlike jansson: %.*s",
+	              (int)len, text);
+	free(again);
 	if (t->n == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 256;
 		t->msg = realloc(t->msg, (size_t)t->cap * sizeof *t->msg);

@@ -490,6 +490,38 @@ START_TEST(attach_mid_game)
 }
 END_TEST
 
+/* A view kept through whole games (what it keeps from one state to the
+ * next: the names of the cards it held, its hand's sentence) says what a
+ * view made afresh at each move says, in both languages. */
+START_TEST(kept_state_is_fresh)
+{
+	const struct game_ops *g = registry_games[_i].ops;
+	struct table_options o;
+	options(&o, g, g->default_players, 91, 2);
+	struct table t;
+	open_table(&t, &o);
+	static struct rec kept[GAME_MAX_SEATS];
+	for (int s = 0; s < o.players; s++)
+		rec_open(&kept[s], &t, s, s % 2 ? "fr" : "en");
+	table_start(&t);
+	int steps = 0;
+	while (table_to_act(&t) >= 0 && steps < 400) {
+		step(&t);
+		steps++;
+		for (int s = 0; s < o.players; s++) {
+			struct rec fresh;
+			rec_open(&fresh, &t, s, s % 2 ? "fr" : "en");
+			same_state(view_state(&kept[s].v), view_state(&fresh.v));
+			rec_close(&fresh);
+		}
+	}
+	ck_assert_int_gt(steps, 10);
+	for (int s = 0; s < o.players; s++)
+		rec_close(&kept[s]);
+	table_close(&t);
+}
+END_TEST
+
 /* The chips a seat put in by choice, counted from the payments every
  * player heard (antes and the passe left out). */
 struct paid {
@@ -845,6 +877,7 @@ int main(void)
 	tcase_add_loop_test(tc, no_leak, 0, ngames);
 	tcase_add_test(tc, leak_check_can_fail);
 	tcase_add_loop_test(tc, attach_mid_game, 0, ngames);
+	tcase_add_loop_test(tc, kept_state_is_fresh, 0, ngames);
 	tcase_add_test(tc, seat_of_a_person);
 	tcase_add_test(tc, table_api);
 	tcase_add_test(tc, discard_labels);

@@ -317,14 +317,25 @@ static void compute(struct view *v)
 		put(vs->answer[k], sizeof vs->answer[k], &b);
 	}
 	card_t cards[GAME_MAX_HAND];
+	/* The hand of the last state: a card's name (and the hand's sentence,
+	 * when the hand is the same) depend on the cards and the language
+	 * only, and most actions leave a hand as it was. */
+	struct view_card was[GAME_MAX_HAND];
+	int nwas = vs->nhand;
+	memcpy(was, vs->hand, (size_t)nwas * sizeof was[0]);
 	vs->nhand = v->seat >= 0 ? g->hand(v->redacted, v->seat, cards) : 0;
 	for (int s = 0; s < GAME_MAX_SEATS; s++) {
 		card_t any[GAME_MAX_HAND]; /* counts only: how many each holds is public */
 		vs->ncards[s] = s < vs->players ? g->hand(t->st, s, any) : 0;
 	}
-	sb_clear(&b);
-	ann_hand(&v->talk, cards, vs->nhand, &b);
-	copy(vs->hand_text, sizeof vs->hand_text, b.s);
+	int same = vs->nhand > 0 && vs->nhand == nwas;
+	for (int i = 0; same && i < nwas; i++)
+		same = was[i].card == cards[i];
+	if (!same) {
+		sb_clear(&b);
+		ann_hand(&v->talk, cards, vs->nhand, &b);
+		copy(vs->hand_text, sizeof vs->hand_text, b.s);
+	}
 	struct action l[GAME_MAX_LEGAL];
 	int n = vs->to_act >= 0 && vs->to_act == v->seat ? g->legal(t->st, l, GAME_MAX_LEGAL) : 0;
 	vs->can_play = 0;
@@ -334,6 +345,13 @@ static void compute(struct view *v)
 		struct action a = act_card(ACT_PLAY, cards[i]);
 		c->playable = n > 0 && act_in_list(&a, l, n);
 		vs->can_play |= c->playable;
+		int k = 0;
+		while (k < nwas && was[k].card != cards[i])
+			k++;
+		if (k < nwas) {
+			memcpy(c->name, was[k].name, sizeof c->name);
+			continue;
+		}
 		sb_clear(&b);
 		say_card(&b, cards[i], SAY_BARE);
 		put(c->name, sizeof c->name, &b);

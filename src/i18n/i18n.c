@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A small reader of gettext .mo files (the format msgfmt writes): the
- * catalogue is read whole into memory and looked up by binary search on the
- * sorted msgids. Each language's catalogue is read once and kept: switching
+ * catalogue is read whole into memory and looked up in a hash table of its
+ * msgids, made when it is read (a server phrases thousands of sentences a
+ * second; the file's own table is optional, so it is not relied on). Each language's catalogue is read once and kept: switching
  * languages (a server phrasing one event in French for one player and in
  * English for the next) points at the other one. */
 #include "i18n/i18n.h"
@@ -22,6 +23,8 @@ struct catalogue {
 	int swap;
 	unsigned char *refused; /* per entry: 1 when its translation is not used */
 	uint32_t nrefused;
+	uint32_t *slot;         /* open addressing: entry + 1, 0 empty */
+	uint32_t mask;          /* slots - 1 (a power of two, over twice n) */
 };
 
 /* The catalogues by language (speech layer state): how each was got, and
@@ -47,6 +50,7 @@ static void drop(struct catalogue *c)
 {
 	free(c->data);
 	free(c->refused);
+	free(c->slot);
 	memset(c, 0, sizeof *c);
 }
 
@@ -225,6 +229,55 @@ static int entry_fits(const struct catalogue *c, uint32_t i)
 	return 1;
 }
 
+/* FNV-1a of the n bytes of s. */
+static uint32_t hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* The msgid part of entry i (up to its first NUL: a plural msgid follows
+ * it), and its length. */
+static const char *msgid_of(const struct catalogue *c, uint32_t i, size_t *len)
+{
+	const char *s = c->data + rd(c, c->orig + 8 * i + 4);
+	*len = strnlen(s, rd(c, c->orig + 8 * i));
+	return s;
+}
+
+/* Make the hash table of c's msgids; 0, or -1 out of memory. A msgid
+ * found twice keeps its first entry, as the binary search of a sorted
+ * file would find one of them. */
+static int index_msgids(struct catalogue *c)
+{
+	if (c->n > (1u << 28))
+		return -1;   /* far past any catalogue: the slots would not fit */
+	uint32_t size = 16;
+	while (size < 2ull * c->n)
+		size *= 2;
+	c->slot = calloc(size, sizeof *c->slot);
+	if (!c->slot)
+		return -1;
+	c->mask = size - 1;
+	for (uint32_t i = 0; i < c->n; i++) {
+		size_t len;
+		const char *id = msgid_of(c, i, &len);
+		for (uint32_t k = hash(id, len) & c->mask;; k = (k + 1) & c->mask) {
+			if (!c->slot[k]) {
+				c->slot[k] = i + 1;
+				break;
+			}
+			size_t olen;
+			const char *other = msgid_of(c, c->slot[k] - 1, &olen);
+			if (olen == len && !memcmp(other, id, len))
+				break;
+		}
+	}
+	return 0;
+}
+
 /* Check a catalogue read whole into c->data (malloc'd, c->size bytes) and
  * make it the one in force; on failure free the data and say why, naming
  * the catalogue `name`. */
@@ -277,6 +330,12 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 			c->refused[i] = 1;
 			c->nrefused++;
 		}
+	if (index_msgids(c) < 0) {
+		free(c->data);
+		free(c->refused);
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
 	drop(cur);
 	*cur = *c;
 	return 0;
@@ -363,25 +422,14 @@ const char *i18n_env_lang(void)
  * in the catalogue, or -1. */
 static long find(const char *key, size_t keylen)
 {
-	if (!cur->data)
+	if (!cur->data || !cur->slot)
 		return -1;
-	long lo = 0, hi = (long)cur->n - 1;
-	while (lo <= hi) {
-		long mid = (lo + hi) / 2;
-		uint32_t len = rd(cur, cur->orig + 8 * (uint32_t)mid);
-		const char *s = cur->data + rd(cur, cur->orig + 8 * (uint32_t)mid + 4);
+	for (uint32_t k = hash(key, keylen) & cur->mask; cur->slot[k]; k = (k + 1) & cur->mask) {
 		/* Compare the msgid part only (up to the first NUL). */
-		size_t slen = strnlen(s, len);
-		size_t m = slen < keylen ? slen : keylen;
-		int c = memcmp(key, s, m);
-		if (c == 0)
-			c = (keylen > slen) - (keylen < slen);
-		if (c == 0)
-			return mid;
-		if (c < 0)
-			hi = mid - 1;
-		else
-			lo = mid + 1;
+		size_t slen;
+		const char *s = msgid_of(cur, cur->slot[k] - 1, &slen);
+		if (slen == keylen && !memcmp(key, s, keylen))
+			return (long)cur->slot[k] - 1;
 	}
 	return -1;
 }
@@ -428,11 +476,16 @@ const char *i18n_nget(const char *msgid, const char *plural, long n)
 
 const char *i18n_pget(const char *ctx, const char *msgid)
 {
+	/* The key is the context, EOT, the msgid (made without printf: the
+	 * keys are looked up for every state a server sends). */
 	char key[512];
-	int len = snprintf(key, sizeof key, "%s\004%s", ctx, msgid);
-	if (len < 0 || (size_t)len >= sizeof key)
+	size_t nc = strlen(ctx), nm = strlen(msgid);
+	if (nc + 1 + nm >= sizeof key)
 		return msgid;
-	long i = find(key, (size_t)len);
+	memcpy(key, ctx, nc);
+	key[nc] = '\004';
+	memcpy(key + nc + 1, msgid, nm);
+	long i = find(key, nc + 1 + nm);
 	const char *t = i >= 0 ? translation(i, 0) : NULL;
 	return t ? t : msgid;
 }

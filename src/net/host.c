@@ -10,6 +10,7 @@
 #include "audio/audio.h"
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "net/jtext.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
 
@@ -84,80 +85,105 @@ static void sink_say(void *ctx, const struct view_say *m)
 {
 	struct host_member *mb = ctx;
 	struct host *h = mb->h;
-	json_t *o;
 	const char *cue = m->cue >= 0 ? audio_cue_name((enum audio_cue)m->cue) : NULL;
 	if (m->kind == VIEW_SAY_REFUSAL) {
-		o = json_pack("{s:s, s:I, s:s, s:o}", "type", "refused", "table", (json_int_t)h->id, "action",
-		              mb->acting, "text", json_text(m->text));
-	} else {
-		o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves", table_moves(&h->t),
-		              "text", json_text(m->text));
-		if (o && m->urgent)
-			json_object_set_new(o, "urgent", json_true());
+		json_t *o = json_pack("{s:s, s:I, s:s, s:o}", "type", "refused", "table", (json_int_t)h->id, "action",
+		                      mb->acting, "text", json_text(m->text));
+		if (o && cue) {
+			json_object_set_new(o, "cue", json_string(cue));
+			json_object_set_new(o, "from", json_integer(m->seat));
+		}
+		send_to(h, mb, proto_dump(o));
+		return;
 	}
-	if (o && cue) {
-		json_object_set_new(o, "cue", json_string(cue));
-		json_object_set_new(o, "from", json_integer(m->seat));
+	/* Several to every member after every action: written straight. */
+	struct jtext j;
+	jt_init(&j, 256);
+	jt_open(&j, '{');
+	jt_kstr(&j, "type", "say");
+	jt_kint(&j, "table", h->id);
+	jt_kint(&j, "moves", table_moves(&h->t));
+	jt_kstr(&j, "text", m->text);
+	if (m->urgent)
+		jt_kbool(&j, "urgent", 1);
+	if (cue) {
+		jt_kstr(&j, "cue", cue);
+		jt_kint(&j, "from", m->seat);
 	}
-	send_to(h, mb, proto_dump(o));
+	jt_close(&j, '}');
+	send_to(h, mb, jt_done(&j));
 }
 
-static json_t *labels(const struct view_state *vs, const struct view_choice *c)
-{
-	json_t *a = json_array();
-	for (int i = 0; i < c->nvariants && c->first + i < vs->nvariants; i++)
-		json_array_append_new(a, json_text(vs->variant[c->first + i]));
-	return a;
-}
-
+/* A member's state, after every action: written straight (net/jtext), as
+ * json_dumps would write the same object. */
 static char *state_msg(const struct host *h, const struct view_state *vs, int seat)
 {
 	const char *word = h->state == HOST_WAITING ? "waiting"
 	                   : h->state == HOST_OVER || (vs && vs->game_over) ? "over" : "playing";
-	json_t *o = json_pack("{s:s, s:I, s:i, s:i, s:s}", "type", "state", "table", (json_int_t)h->id, "moves",
-	                      vs ? vs->moves : 0, "seat", vs ? vs->seat : seat, "state", word);
-	if (!o || !vs)
-		return proto_dump(o);
-	json_object_set_new(o, "to_act", json_integer(vs->to_act));
-	json_object_set_new(o, "my_turn", json_boolean(vs->my_turn));
-	json_t *keys = json_object();
+	struct jtext j;
+	jt_init(&j, 4096);
+	jt_open(&j, '{');
+	jt_kstr(&j, "type", "state");
+	jt_kint(&j, "table", h->id);
+	jt_kint(&j, "moves", vs ? vs->moves : 0);
+	jt_kint(&j, "seat", vs ? vs->seat : seat);
+	jt_kstr(&j, "state", word);
+	if (!vs) {
+		jt_close(&j, '}');
+		return jt_done(&j);
+	}
+	jt_kint(&j, "to_act", vs->to_act);
+	jt_kbool(&j, "my_turn", vs->my_turn);
+	jt_key(&j, "keys");
+	jt_open(&j, '{');
 	for (int i = 0; i < VIEW_NQUERY; i++) {
 		char k[2] = { VIEW_QUERY_KEYS[i], 0 };
-		json_object_set_new(keys, k, json_text(vs->answer[i]));
+		jt_kstr(&j, k, vs->answer[i]);
 	}
 	if (vs->seat >= 0)
-		json_object_set_new(keys, "H", json_text(vs->hand_text));
-	json_object_set_new(o, "keys", keys);
+		jt_kstr(&j, "H", vs->hand_text);
+	jt_close(&j, '}');
 	if (vs->prompt[0])
-		json_object_set_new(o, "prompt", json_text(vs->prompt));
-	json_t *hand = json_array();
+		jt_kstr(&j, "prompt", vs->prompt);
+	jt_key(&j, "hand");
+	jt_open(&j, '[');
 	for (int i = 0; i < vs->nhand; i++) {
 		char cs[4];
-		json_array_append_new(hand, json_pack("{s:s, s:o, s:b}", "card", card_str(vs->hand[i].card, cs), "name",
-		                                      json_text(vs->hand[i].name), "playable", vs->hand[i].playable));
+		jt_open(&j, '{');
+		jt_kstr(&j, "card", card_str(vs->hand[i].card, cs));
+		jt_kstr(&j, "name", vs->hand[i].name);
+		jt_kbool(&j, "playable", vs->hand[i].playable);
+		jt_close(&j, '}');
 	}
-	json_object_set_new(o, "hand", hand);
-	json_t *ch = json_array();
+	jt_close(&j, ']');
+	jt_key(&j, "choices");
+	jt_open(&j, '[');
 	for (int i = 0; i < vs->nchoices; i++) {
 		const struct view_choice *c = &vs->choice[i];
-		json_t *x = json_pack("{s:s, s:o}", "action", c->word, "label", json_text(c->label));
-		if (!x)
-			continue;
+		jt_open(&j, '{');
+		jt_kstr(&j, "action", c->word);
+		jt_kstr(&j, "label", c->label);
 		if (c->hi > c->lo) {
-			json_object_set_new(x, "min", json_integer(c->lo));
-			json_object_set_new(x, "max", json_integer(c->hi));
+			jt_kint(&j, "min", c->lo);
+			jt_kint(&j, "max", c->hi);
 		}
-		if (c->nvariants)
-			json_object_set_new(x, "labels", labels(vs, c));
+		if (c->nvariants) {
+			jt_key(&j, "labels");
+			jt_open(&j, '[');
+			for (int k = 0; k < c->nvariants && c->first + k < vs->nvariants; k++)
+				jt_str(&j, vs->variant[c->first + k]);
+			jt_close(&j, ']');
+		}
 		/* A risky action asks for a yes (view_risky): always, or from an amount up. */
 		if (c->confirm)
-			json_object_set_new(x, "confirm", json_true());
+			jt_kbool(&j, "confirm", 1);
 		else if (c->confirm_from > 0)
-			json_object_set_new(x, "confirm_from", json_integer(c->confirm_from));
-		json_array_append_new(ch, x);
+			jt_kint(&j, "confirm_from", c->confirm_from);
+		jt_close(&j, '}');
 	}
-	json_object_set_new(o, "choices", ch);
-	return proto_dump(o);
+	jt_close(&j, ']');
+	jt_close(&j, '}');
+	return jt_done(&j);
 }
 
 static void sink_update(void *ctx, const struct view_state *vs)

@@ -2,6 +2,8 @@
 #include "net/outq.h"
 
 #include <libwebsockets.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,13 +44,25 @@ int outq_write(struct outq *q, void *wsi)
 	 * ones go while the socket takes them at once (a table's action makes
 	 * several messages for each member: waiting a poll round for each
 	 * one would delay the last by as many rounds). */
+	/* Several messages go out in few TCP segments: each is still its own
+	 * frame, but the kernel's sending (on loopback, the peer's receiving
+	 * with it) is done once for them rather than once a message: corked
+	 * until the last one is written. */
+	int fd = q->head && q->head->next ? lws_get_socket_fd(wsi) : -1, on = 1, off = 0;
+	if (fd >= 0)
+		setsockopt(fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
+	int rc = 0;
 	for (int k = 0; q->head && k < OUTQ_WRITE_MAX; k++) {
 		if (k > 0 && lws_send_pipe_choked(wsi))
 			break;
-		if (write_one(q, wsi) < 0)
-			return -1;
+		if (write_one(q, wsi) < 0) {
+			rc = -1;
+			break;
+		}
 	}
-	return 0;
+	if (fd >= 0)
+		setsockopt(fd, IPPROTO_TCP, TCP_CORK, &off, sizeof off);
+	return rc;
 }
 
 void outq_clear(struct outq *q)

@@ -25,7 +25,8 @@ int outq_push(struct outq *q, const char *text, size_t len);
 
 /* Write on wsi (a struct lws *), in a writable callback, the first
  * message and the next ones while the socket takes them without waiting
- * (at most OUTQ_WRITE_MAX), dropping each one written: 0, or -1 when a
+ * (at most OUTQ_WRITE_MAX; several leave corked, in as few TCP segments
+ * as they fit), dropping each one written: 0, or -1 when a
  * write failed (that message stays). Nothing queued: 0. The caller asks
  * for another callback while messages remain. */
 int outq_write(struct outq *q, void *wsi);

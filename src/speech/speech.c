@@ -181,39 +181,47 @@ static void remember(struct speech *sp, const char *text)
 
 const char *speech_french_contract(const char *in, char *out, size_t len)
 {
-	static const struct { const char *from, *to; } rules[] = {
-		{ "partie de Le ", "partie de " },
-		{ "partie de La ", "partie de " },
-		{ "partie de L'", "partie d'" },
-		{ "Partie de Le ", "Partie de " },
-		{ "Partie de La ", "Partie de " },
-		{ "de Le ", "du " },
-		{ "de La ", "de la " },
-		{ "de L'", "de l'" },
-		{ "à Le ", "au " },
-		{ "à La ", "à la " },
-		{ "à L'", "à l'" },
+#define RULE(from, to) { from, to, sizeof from - 1, sizeof to - 1 }
+	static const struct { const char *from, *to; size_t nfrom, nto; } rules[] = {
+		RULE("partie de Le ", "partie de "),
+		RULE("partie de La ", "partie de "),
+		RULE("partie de L'", "partie d'"),
+		RULE("Partie de Le ", "Partie de "),
+		RULE("Partie de La ", "Partie de "),
+		RULE("de Le ", "du "),
+		RULE("de La ", "de la "),
+		RULE("de L'", "de l'"),
+		RULE("à Le ", "au "),
+		RULE("à La ", "à la "),
+		RULE("à L'", "à l'"),
 	};
+#undef RULE
+	enum { NRULES = sizeof rules / sizeof rules[0] };
 	size_t o = 0;
 	if (!len)
 		return out;
+	/* One pass; the rules are tried only where one may start (a word's
+	 * start, on the first byte of one of theirs): this runs on every
+	 * text a server's views make. */
 	while (*in && o + 1 < len) {
-		size_t k = 0;
+		size_t k = NRULES;
 		/* Only at the start of a word. */
 		int word_start = o == 0 || out[o - 1] == ' ' || out[o - 1] == '(';
-		for (; word_start && k < sizeof rules / sizeof rules[0]; k++)
-			if (!strncmp(in, rules[k].from, strlen(rules[k].from)))
-				break;
+		unsigned char c0 = (unsigned char)*in;
+		if (word_start && (c0 == 'p' || c0 == 'P' || c0 == 'd' || c0 == 0xc3))
+			for (k = 0; k < NRULES; k++)
+				if ((unsigned char)rules[k].from[0] == c0 && !strncmp(in, rules[k].from, rules[k].nfrom))
+					break;
 		/* A title's article after a word in lower case: "Reprendre le
 		 * Brelan". */
 		int after_word = o >= 2 && out[o - 1] == ' ' && out[o - 2] >= 'a' && out[o - 2] <= 'z';
-		if (word_start && k < sizeof rules / sizeof rules[0]) {
-			size_t n = strlen(rules[k].to);
+		if (k < NRULES) {
+			size_t n = rules[k].nto;
 			if (o + n >= len)
 				break;
 			memcpy(out + o, rules[k].to, n);
 			o += n;
-			in += strlen(rules[k].from);
+			in += rules[k].nfrom;
 		} else if (after_word && in[0] == 'L' &&
 		           (!strncmp(in, "Le ", 3) || !strncmp(in, "La ", 3) || !strncmp(in, "Les ", 4) || in[1] == '\'')) {
 			out[o++] = 'l';

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "net/jtext.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int room(struct jtext *j, size_t n)
+{
+	if (j->failed)
+		return 0;
+	if (j->len + n + 1 <= j->cap)
+		return 1;
+	size_t cap = j->cap ? j->cap : 256;
+	while (cap < j->len + n + 1)
+		cap *= 2;
+	char *p = realloc(j->s, cap);
+	if (!p) {
+		j->failed = 1;
+		return 0;
+	}
+	j->s = p;
+	j->cap = cap;
+	return 1;
+}
+
+static void put(struct jtext *j, const char *s, size_t n)
+{
+	if (!room(j, n))
+		return;
+	memcpy(j->s + j->len, s, n);
+	j->len += n;
+	j->s[j->len] = '\0';
+}
+
+void jt_init(struct jtext *j, size_t cap)
+{
+	memset(j, 0, sizeof *j);
+	j->first = 1;
+	room(j, cap);
+}
+
+/* A comma before every item but the first of its object or array. */
+static void item(struct jtext *j)
+{
+	if (!j->first)
+		put(j, ",", 1);
+	j->first = 0;
+}
+
+void jt_open(struct jtext *j, char c)
+{
+	item(j);
+	put(j, &c, 1);
+	j->first = 1;
+}
+
+void jt_close(struct jtext *j, char c)
+{
+	put(j, &c, 1);
+	j->first = 0;
+}
+
+/* The length of the UTF-8 character at s (up to end) as json_string
+ * accepts it (no overlong form, no surrogate, nothing past U+10FFFF), or
+ * 0 when it is not one. */
+static size_t utf8_char(const unsigned char *s, const unsigned char *end)
+{
+	unsigned c = s[0];
+	size_t n;
+	unsigned v;
+	if (c < 0x80)
+		return 1;
+	if (c < 0xc2)
+		return 0;
+	if (c < 0xe0) {
+		n = 2;
+		v = c & 0x1f;
+	} else if (c < 0xf0) {
+		n = 3;
+		v = c & 0x0f;
+	} else if (c < 0xf5) {
+		n = 4;
+		v = c & 0x07;
+	} else {
+		return 0;
+	}
+	if ((size_t)(end - s) < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && v < 0x800) || (n == 4 && v < 0x10000) || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* s as a JSON string, in one pass: the runs of bytes that need no escape
+ * are copied whole; text that is not UTF-8 is taken back and written
+ * "". */
+static void string(struct jtext *j, const char *s)
+{
+	size_t start = j->len;
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *end = p + strlen((const char *)p);
+	const unsigned char *from = p;
+	put(j, "\"", 1);
+	while (p < end) {
+		unsigned char c = *p;
+		if (c >= 0x80) {
+			size_t n = utf8_char(p, end);
+			if (!n) {
+				if (!j->failed)
+					j->len = start;
+				put(j, "\"\"", 2);
+				return;
+			}
+			p += n;
+			continue;
+		}
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			p++;
+			continue;
+		}
+		put(j, (const char *)from, (size_t)(p - from));
+		char seq[8];
+		switch (c) {
+		case '"': put(j, "\\\"", 2); break;
+		case '\\': put(j, "\\\\", 2); break;
+		case '\b': put(j, "\\b", 2); break;
+		case '\f': put(j, "\\f", 2); break;
+		case '\n': put(j, "\\n", 2); break;
+		case '\r': put(j, "\\r", 2); break;
+		case '\t': put(j, "\\t", 2); break;
+		default:
+			snprintf(seq, sizeof seq, "\\u%04X", c);
+			put(j, seq, 6);
+		}
+		from = ++p;
+	}
+	put(j, (const char *)from, (size_t)(p - from));
+	put(j, "\"", 1);
+}
+
+void jt_key(struct jtext *j, const char *key)
+{
+	item(j);
+	string(j, key);
+	put(j, ":", 1);
+	j->first = 1;   /* the value follows without a comma */
+}
+
+void jt_str(struct jtext *j, const char *s)
+{
+	item(j);
+	string(j, s);
+}
+
+void jt_int(struct jtext *j, long long v)
+{
+	item(j);
+	char n[24];
+	int len = snprintf(n, sizeof n, "%lld", v);
+	put(j, n, (size_t)len);
+}
+
+void jt_bool(struct jtext *j, int v)
+{
+	item(j);
+	if (v)
+		put(j, "true", 4);
+	else
+		put(j, "false", 5);
+}
+
+void jt_kstr(struct jtext *j, const char *key, const char *s)
+{
+	jt_key(j, key);
+	jt_str(j, s);
+}
+
+void jt_kint(struct jtext *j, const char *key, long long v)
+{
+	jt_key(j, key);
+	jt_int(j, v);
+}
+
+void jt_kbool(struct jtext *j, const char *key, int v)
+{
+	jt_key(j, key);
+	jt_bool(j, v);
+}
+
+char *jt_done(struct jtext *j)
+{
+	if (j->failed || !j->s) {
+		free(j->s);
+		j->s = NULL;
+		return NULL;
+	}
+	char *s = j->s;
+	j->s = NULL;
+	return s;
+}
