@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "core/file.h"
 #include "core/paths.h"
+#include "core/xalloc.h"
 
 struct catalogue {
 	char *data;
@@ -247,7 +249,7 @@ static const char *msgid_of(const struct catalogue *c, uint32_t i, size_t *len)
 	return s;
 }
 
-/* Make the hash table of c's msgids; 0, or -1 out of memory. A msgid
+/* Make the hash table of c's msgids; 0, or -1 when c has too many. A msgid
  * found twice keeps its first entry, as the binary search of a sorted
  * file would find one of them. */
 static int index_msgids(struct catalogue *c)
@@ -257,9 +259,7 @@ static int index_msgids(struct catalogue *c)
 	uint32_t size = 16;
 	while (size < 2ull * c->n)
 		size *= 2;
-	c->slot = calloc(size, sizeof *c->slot);
-	if (!c->slot)
-		return -1;
+	c->slot = xcalloc(size, sizeof *c->slot);
 	c->mask = size - 1;
 	for (uint32_t i = 0; i < c->n; i++) {
 		size_t len;
@@ -285,8 +285,7 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 {
 	if (c->size < 28) {
 		free(c->data);
-		snprintf(err, errlen, "%s is not a catalogue", name);
-		return -1;
+		return errf(err, errlen, "%s is not a catalogue", name);
 	}
 	uint32_t magic;
 	memcpy(&magic, c->data, 4);
@@ -294,16 +293,14 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 		c->swap = 1;
 	else if (magic != 0x950412deu) {
 		free(c->data);
-		snprintf(err, errlen, "%s is not a catalogue", name);
-		return -1;
+		return errf(err, errlen, "%s is not a catalogue", name);
 	}
 	c->n = rd(c, 8);
 	c->orig = rd(c, 12);
 	c->trans = rd(c, 16);
 	if ((uint64_t)c->orig + 8ull * c->n > c->size || (uint64_t)c->trans + 8ull * c->n > c->size) {
 		free(c->data);
-		snprintf(err, errlen, "%s is damaged", name);
-		return -1;
+		return errf(err, errlen, "%s is damaged", name);
 	}
 	for (uint32_t i = 0; i < c->n; i++) {
 		uint32_t l1 = rd(c, c->orig + 8 * i), o1 = rd(c, c->orig + 8 * i + 4);
@@ -313,18 +310,12 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 		if ((uint64_t)o1 + l1 >= c->size || (uint64_t)o2 + l2 >= c->size || c->data[o1 + l1] ||
 		    c->data[o2 + l2]) {
 			free(c->data);
-			snprintf(err, errlen, "%s is damaged", name);
-			return -1;
+			return errf(err, errlen, "%s is damaged", name);
 		}
 	}
 	/* A translation whose directives do not fit its msgid is never used:
 	 * the English is said instead. */
-	c->refused = calloc(c->n ? c->n : 1, 1);
-	if (!c->refused) {
-		free(c->data);
-		snprintf(err, errlen, "%s: out of memory", name);
-		return -1;
-	}
+	c->refused = xcalloc(c->n ? c->n : 1, 1);
 	for (uint32_t i = 0; i < c->n; i++)
 		if (!entry_fits(c, i)) {
 			c->refused[i] = 1;
@@ -333,8 +324,7 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 	if (index_msgids(c) < 0) {
 		free(c->data);
 		free(c->refused);
-		snprintf(err, errlen, "%s: out of memory", name);
-		return -1;
+		return errf(err, errlen, "%s has too many entries", name);
 	}
 	drop(cur);
 	*cur = *c;
@@ -358,12 +348,8 @@ unsigned long i18n_refused(void)
 int i18n_load_buffer(const void *data, unsigned long size, const char *name, char *err, unsigned long errlen)
 {
 	struct catalogue c = { 0 };
-	c.data = malloc(size ? size : 1);
+	c.data = xmalloc(size ? size : 1);
 	c.size = size;
-	if (!c.data) {
-		snprintf(err, errlen, "cannot read %s", name);
-		return -1;
-	}
 	if (size)
 		memcpy(c.data, data, size);
 	if (adopt(&c, name, err, errlen) < 0)
@@ -381,16 +367,14 @@ int i18n_set_lang(const char *lang, char *err, unsigned long errlen)
 	if (cat_state[i] == CAT_FILE)
 		return 0;
 	if (cat_state[i] == CAT_FAILED) {
-		snprintf(err, errlen, "%s", cat_err[i]);
-		return -1;
+		return errf(err, errlen, "%s", cat_err[i]);
 	}
-	char path[4200];
+	char path[PATHS_MAX];
 	snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/tapis.mo", paths_localedir(), lang_now);
 	if (load(path, cat_err[i], sizeof cat_err[i]) < 0) {
 		drop(cur);
 		cat_state[i] = CAT_FAILED;
-		snprintf(err, errlen, "%s", cat_err[i]);
-		return -1;
+		return errf(err, errlen, "%s", cat_err[i]);
 	}
 	cat_state[i] = CAT_FILE;
 	return 0;

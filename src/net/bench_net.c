@@ -96,8 +96,9 @@ static const char *jstr(json_t *o, const char *k)
 
 static int send_text(struct bclient *c, const char *text)
 {
-	if (c->closed || outq_push(&c->out, text, strlen(text)) < 0)
+	if (c->closed)
 		return -1;
+	outq_push(&c->out, text, strlen(text));
 	if (c->open)
 		lws_callback_on_writable(c->wsi);
 	return 0;
@@ -300,10 +301,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		break;
 	case LWS_CALLBACK_CLIENT_RECEIVE: {
 		size_t n;
-		int r = outq_gather(&c->rx, &c->rxlen, in, len, lws_is_final_fragment(wsi), &n);
-		if (r < 0)
-			return -1;
-		if (r)
+		if (outq_gather(&c->rx, &c->rxlen, in, len, lws_is_final_fragment(wsi), &n))
 			on_msg(c, c->rx, n);
 		break;
 	}

@@ -51,10 +51,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		break;
 	case LWS_CALLBACK_CLIENT_RECEIVE: {
 		size_t n;
-		int r = outq_gather(&c->rx, &c->rxlen, in, len, lws_is_final_fragment(wsi), &n);
-		if (r < 0)
-			return -1;
-		if (r && c->on_message)
+		if (outq_gather(&c->rx, &c->rxlen, in, len, lws_is_final_fragment(wsi), &n) && c->on_message)
 			c->on_message(c->user, c->rx, n);
 		break;
 	}
@@ -158,8 +155,7 @@ int netc_send(struct netc *c, const char *text)
 {
 	if (c->closed)
 		return -1;
-	if (outq_push(&c->out, text, strlen(text)) < 0)
-		return -1;
+	outq_push(&c->out, text, strlen(text));
 	if (c->wsi && c->open)
 		lws_callback_on_writable(c->wsi);
 	return 0;

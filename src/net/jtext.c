@@ -5,29 +5,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int room(struct jtext *j, size_t n)
+#include "core/xalloc.h"
+
+static void room(struct jtext *j, size_t n)
 {
-	if (j->failed)
-		return 0;
 	if (j->len + n + 1 <= j->cap)
-		return 1;
+		return;
 	size_t cap = j->cap ? j->cap : 256;
 	while (cap < j->len + n + 1)
 		cap *= 2;
-	char *p = realloc(j->s, cap);
-	if (!p) {
-		j->failed = 1;
-		return 0;
-	}
-	j->s = p;
+	j->s = xrealloc(j->s, cap);
 	j->cap = cap;
-	return 1;
 }
 
 static void put(struct jtext *j, const char *s, size_t n)
 {
-	if (!room(j, n))
-		return;
+	room(j, n);
 	memcpy(j->s + j->len, s, n);
 	j->len += n;
 	j->s[j->len] = '\0';
@@ -111,8 +104,7 @@ static void string(struct jtext *j, const char *s)
 		if (c >= 0x80) {
 			size_t n = utf8_char(p, end);
 			if (!n) {
-				if (!j->failed)
-					j->len = start;
+				j->len = start;
 				put(j, "\"\"", 2);
 				return;
 			}
@@ -194,11 +186,6 @@ void jt_kbool(struct jtext *j, const char *key, int v)
 
 char *jt_done(struct jtext *j)
 {
-	if (j->failed || !j->s) {
-		free(j->s);
-		j->s = NULL;
-		return NULL;
-	}
 	char *s = j->s;
 	j->s = NULL;
 	return s;

@@ -14,7 +14,6 @@
 struct jtext {
 	char *s;
 	size_t len, cap;
-	int failed;   /* out of memory: jt_done gives NULL */
 	int first;    /* no member written yet in the innermost object or array */
 };
 
@@ -34,7 +33,7 @@ void jt_bool(struct jtext *j, int v);
 void jt_kstr(struct jtext *j, const char *key, const char *s);
 void jt_kint(struct jtext *j, const char *key, long long v);
 void jt_kbool(struct jtext *j, const char *key, int v);
-/* The text (malloc'd, the caller frees it), or NULL when memory ran out. */
+/* The text (malloc'd, the caller frees it). */
 char *jt_done(struct jtext *j);
 
 #endif

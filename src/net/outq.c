@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-int outq_push(struct outq *q, const char *text, size_t len)
+#include "core/xalloc.h"
+
+void outq_push(struct outq *q, const char *text, size_t len)
 {
-	struct outq_msg *m = malloc(sizeof *m + LWS_PRE + len);
-	if (!m)
-		return -1;
+	struct outq_msg *m = xmalloc(sizeof *m + LWS_PRE + len);
 	m->next = NULL;
 	m->len = len;
 	memcpy(m->buf + LWS_PRE, text, len);
@@ -21,7 +21,6 @@ int outq_push(struct outq *q, const char *text, size_t len)
 		q->head = m;
 	q->tail = m;
 	q->n++;
-	return 0;
 }
 
 /* Write the first message; -1 when the write failed (it stays). */
@@ -78,10 +77,7 @@ void outq_clear(struct outq *q)
 
 int outq_gather(char **rx, size_t *rxlen, const void *in, size_t len, int final, size_t *whole)
 {
-	char *p = realloc(*rx, *rxlen + len + 1);
-	if (!p)
-		return -1;
-	*rx = p;
+	char *p = *rx = xrealloc(*rx, *rxlen + len + 1);
 	memcpy(p + *rxlen, in, len);
 	*rxlen += len;
 	if (!final)

@@ -18,8 +18,8 @@ struct outq {
 	int n;
 };
 
-/* Append a copy of len bytes of text; 0, or -1 out of memory. */
-int outq_push(struct outq *q, const char *text, size_t len);
+/* Append a copy of len bytes of text. */
+void outq_push(struct outq *q, const char *text, size_t len);
 /* At most this many messages leave in one writable callback. */
 #define OUTQ_WRITE_MAX 32
 
@@ -35,8 +35,8 @@ void outq_clear(struct outq *q);
 /* The other way: a message received in fragments, gathered in *rx (*rxlen
  * bytes so far). Returns 1 when this fragment was the final one (*rx then
  * holds the whole message, NUL-terminated, its length in *whole, and the
- * next fragment starts a new message), 0 while more is to come, -1 out of
- * memory. *rx is the caller's to free. */
+ * next fragment starts a new message), 0 while more is to come. *rx is the
+ * caller's to free. */
 int outq_gather(char **rx, size_t *rxlen, const void *in, size_t len, int final, size_t *whole);
 
 #endif

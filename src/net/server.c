@@ -119,8 +119,8 @@ static void queue_text(struct conn *c, const char *text, size_t len)
 		lws_callback_on_writable(c->wsi);
 		return;
 	}
-	if (outq_push(&c->out, text, len) == 0)
-		lws_callback_on_writable(c->wsi);
+	outq_push(&c->out, text, len);
+	lws_callback_on_writable(c->wsi);
 }
 
 static void io_send(void *ctx, long id, char *text)
