@@ -10,8 +10,8 @@
  * actions suggest: every three-card hand of the unseen cards is ranked,
  * each sampled deal is weighed by how likely the others' passes, opens,
  * calls, raises and folds are with the hands it gives them, and each
- * candidate (fold, call, bets of three sizes) is valued in chips, the folds
- * a bet forces and the raises it meets included. */
+ * candidate (fold, call, bets from half the pot to all the chips) is valued
+ * in chips, the folds a bet forces and the raises it meets included. */
 #include <math.h>
 #include <string.h>
 
@@ -253,7 +253,7 @@ static int hand_key(const struct vying *v, const card_t *h)
  * a weaker bettor away), and a seat that passed before the opening holds a
  * hand above PASSED_TOP only PASSED_WEIGHT times as often. A call with
  * players still to speak costs POSITION_COST of its price for each. */
-#define CALL_LOOSENESS 0.7
+#define CALL_LOOSENESS 0.5
 #define RERAISE_TOP 0.8
 #define PASSED_TOP 0.6
 #define PASSED_WEIGHT 0.3
@@ -399,7 +399,7 @@ static double outcome(struct vying *w, int me, const struct cand *c, const doubl
 
 /* Level 3: sample the unseen hands, weigh each sample by how well it
  * explains what every other seat did, and value each candidate (fold, call,
- * bets of several sizes) by the chips it wins on average; a bet counts the
+ * bets of half the pot, the pot, twice and four times the pot, all in) by the chips it wins on average; a bet counts the
  * folds it forces. Calls with players still to speak pay for the raises
  * they may face (position). */
 static void why_set(struct bot_reason *why, int code, double chance, double price)
@@ -441,6 +441,8 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 			n = add_bet(c, n, ACT_OPEN, pot / 2, m, chips);
 			n = add_bet(c, n, ACT_OPEN, pot, m, chips);
 			n = add_bet(c, n, ACT_OPEN, 2 * pot, m, chips);
+			n = add_bet(c, n, ACT_OPEN, 4 * pot, m, chips);
+			n = add_bet(c, n, ACT_OPEN, chips, m, chips);
 		} else if (v->cfg.short_open && chips > 0) {
 			n = add_bet(c, n, ACT_ALLIN, chips, chips, chips);
 		}
@@ -459,6 +461,8 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 			n = add_bet(c, n, ACT_RAISE, call + pot / 2, lo, chips);
 			n = add_bet(c, n, ACT_RAISE, call + pot, lo, chips);
 			n = add_bet(c, n, ACT_RAISE, call + 2 * pot, lo, chips);
+			n = add_bet(c, n, ACT_RAISE, call + 4 * pot, lo, chips);
+			n = add_bet(c, n, ACT_RAISE, chips, lo, chips);
 		}
 	}
 	struct range rg;
