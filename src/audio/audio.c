@@ -9,8 +9,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/err.h"
 #include "core/num.h"
 #include "core/paths.h"
+#include "core/xalloc.h"
 #include "i18n/i18n.h"
 
 static const char *const cue_names[CUE_COUNT] = {
@@ -134,14 +136,10 @@ struct audio *audio_open(const char *backend, const struct audio_options *o,
 		if (strcmp(backends[i]->name, backend) == 0)
 			ops = backends[i];
 	if (!ops) {
-		snprintf(err, errlen, _("Unknown sound output %s: no sound."), backend);
+		errf(err, errlen, _("Unknown sound output %s: no sound."), backend);
 		return NULL;
 	}
-	a = calloc(1, sizeof *a);
-	if (!a) {
-		snprintf(err, errlen, "%s", _("No sound device: text only."));
-		return NULL;
-	}
+	a = xcalloc(1, sizeof *a);
 	a->ops = ops;
 	a->cue_volume = num_clamp(o->cue_volume, 0, AUDIO_VOLUME_MAX);
 	a->speech_volume = num_clamp(o->speech_volume, 0, AUDIO_VOLUME_MAX);

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "i18n/i18n.h"
 
 #define CUE_SOURCES 16
@@ -162,18 +164,10 @@ static void use(struct al *al)
 		alcMakeContextCurrent(al->ctx);
 }
 
-static int push(ALuint **v, int *n, int *cap, ALuint id)
+static void push(ALuint **v, int *n, int *cap, ALuint id)
 {
-	if (*n == *cap) {
-		int nc = *cap ? *cap * 2 : 16;
-		ALuint *nv = realloc(*v, (size_t)nc * sizeof *nv);
-		if (!nv)
-			return -1;
-		*v = nv;
-		*cap = nc;
-	}
+	xgrow((void **)v, cap, *n + 1, sizeof **v);
 	(*v)[(*n)++] = id;
-	return 0;
 }
 
 static int hrtf_attr(int hrtf)
@@ -220,6 +214,8 @@ static int load_cue(struct al *al, enum audio_cue cue, const char *dir)
 		sf_close(f);
 		return -1;
 	}
+	/* The size comes from the file: a cue too large to hold stays silent
+	 * like a missing one, instead of stopping the game. */
 	pcm = malloc((size_t)info.frames * (size_t)info.channels * sizeof *pcm);
 	if (!pcm) {
 		sf_close(f);
@@ -260,14 +256,10 @@ static void oal_close(struct audio *a);
 
 static int oal_open(struct audio *a, const struct audio_options *o, char *err, size_t errlen)
 {
-	struct al *al = calloc(1, sizeof *al);
+	struct al *al = xcalloc(1, sizeof *al);
 	char tmp[512] = "";
 	ALCint at[16];
 
-	if (!al) {
-		snprintf(err, errlen, "%s", _("No sound device: text only."));
-		return -1;
-	}
 	a->impl = al;
 	al->opts = *o;
 	if (o->device) {
@@ -287,7 +279,6 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 		LPALCLOOPBACKOPENDEVICESOFT lopen;
 		LPALCISRENDERFORMATSUPPORTEDSOFT supported;
 		if (!alcIsExtensionPresent(NULL, "ALC_SOFT_loopback")) {
-			snprintf(err, errlen, "%s", _("No sound device: text only."));
 			goto fail;
 		}
 		lopen = (LPALCLOOPBACKOPENDEVICESOFT)alcGetProcAddress(NULL, "alcLoopbackOpenDeviceSOFT");
@@ -298,7 +289,6 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 		al->dev = lopen ? lopen(NULL) : NULL;
 		if (!al->dev || !al->render || !supported ||
 		    !supported(al->dev, al->frequency, ALC_STEREO_SOFT, ALC_SHORT_SOFT)) {
-			snprintf(err, errlen, "%s", _("No sound device: text only."));
 			goto fail;
 		}
 	} else {
@@ -322,7 +312,6 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 			close(null);
 		low_latency_done(tmp);
 		if (!al->dev) {
-			snprintf(err, errlen, "%s", _("No sound device: text only."));
 			goto fail;
 		}
 	}
@@ -335,7 +324,6 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 	attrs(al, a->hrtf, at);
 	al->ctx = alcCreateContext(al->dev, at);
 	if (!al->ctx) {
-		snprintf(err, errlen, "%s", _("No sound device: text only."));
 		goto fail;
 	}
 	use(al);
@@ -345,7 +333,6 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 	alGenSources(CUE_SOURCES, al->cue_src);
 	alGenSources(1, &al->stream);
 	if (alGetError() != AL_NO_ERROR) {
-		snprintf(err, errlen, "%s", _("No sound device: text only."));
 		goto fail;
 	}
 	for (int i = 0; i < CUE_SOURCES; i++)
@@ -372,9 +359,10 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 	alGetError();
 	return 0;
 fail:
+	/* Every way of failing here comes to the same thing for the player. */
 	low_latency_done(tmp);
 	oal_close(a);
-	return -1;
+	return errf(err, errlen, "%s", _("No sound device: text only."));
 }
 
 static void al_free(struct al *al)
@@ -557,8 +545,7 @@ static void oal_pump(struct audio *a)
 		done = al->nfifo;
 	alSourceUnqueueBuffers(al->stream, done, al->fifo);
 	for (int i = 0; i < done; i++)
-		if (push(&al->spare, &al->nspare, &al->capspare, al->fifo[i]) < 0)
-			alDeleteBuffers(1, &al->fifo[i]);
+		push(&al->spare, &al->nspare, &al->capspare, al->fifo[i]);
 	memmove(al->fifo, al->fifo + done, (size_t)(al->nfifo - done) * sizeof *al->fifo);
 	al->nfifo -= done;
 }
@@ -590,10 +577,11 @@ static int oal_queue(struct audio *a, const short *pcm, int n, int rate)
 	}
 	alBufferData(buf, AL_FORMAT_MONO16, pcm, n * (ALsizei)sizeof *pcm, rate);
 	alSourceQueueBuffers(al->stream, 1, &buf);
-	if (alGetError() != AL_NO_ERROR || push(&al->fifo, &al->nfifo, &al->capfifo, buf) < 0) {
+	if (alGetError() != AL_NO_ERROR) {
 		alDeleteBuffers(1, &buf);
 		return -1;
 	}
+	push(&al->fifo, &al->nfifo, &al->capfifo, buf);
 	if (idle) {
 		a->stream_started = audio_now();
 		a->stream_started_cpu = audio_cpu_now();
@@ -610,8 +598,7 @@ static void oal_stop(struct audio *a)
 	alSourceStop(al->stream);
 	alSourcei(al->stream, AL_BUFFER, 0);
 	for (int i = 0; i < al->nfifo; i++)
-		if (push(&al->spare, &al->nspare, &al->capspare, al->fifo[i]) < 0)
-			alDeleteBuffers(1, &al->fifo[i]);
+		push(&al->spare, &al->nspare, &al->capspare, al->fifo[i]);
 	al->nfifo = 0;
 	alGetError();
 }

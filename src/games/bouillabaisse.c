@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* La Bouillabaisse: the rules core (see bouillabaisse.h). */
 #include "core/deckfile.h"
+#include "core/err.h"
 #include "games/bouillabaisse.h"
 
-#include <stdio.h>
 #include <string.h>
 
 enum { R_DECKS, R_SUIT, R_FIGURE, R_CARD, R_AON, R_HANDS, R_COUNT };
@@ -58,10 +58,8 @@ int bou_pack(int players, int decks, card_t *out)
 
 static int bou_ops_pack(const struct rules *r, int players, card_t *out, char *err, size_t errlen)
 {
-	if (players < 2 || players > BOU_MAX_PLAYERS) {
-		snprintf(err, errlen, "La Bouillabaisse is played by 2 to 12 players, not %d", players);
-		return -1;
-	}
+	if (players < 2 || players > BOU_MAX_PLAYERS)
+		return errf(err, errlen, "La Bouillabaisse is played by 2 to 12 players, not %d", players);
 	int decks = decks_for(players, r ? rules_get(r, "decks") : RULE_AUTO);
 	return bou_pack(players, decks, out);
 }
@@ -203,10 +201,8 @@ static int bou_init(void *vst, const struct game_setup *setup, char *err, size_t
 	struct bouillabaisse *st = vst;
 	const struct rules *r = setup->rules;
 	int players = setup->players;
-	if (players < 2 || players > BOU_MAX_PLAYERS) {
-		snprintf(err, errlen, "La Bouillabaisse is played by 2 to 12 players, not %d", players);
-		return -1;
-	}
+	if (players < 2 || players > BOU_MAX_PLAYERS)
+		return errf(err, errlen, "La Bouillabaisse is played by 2 to 12 players, not %d", players);
 	memset(st, 0, sizeof *st);
 	st->players = players;
 	int di = rules_index(r, "decks");
@@ -218,16 +214,12 @@ static int bou_init(void *vst, const struct game_setup *setup, char *err, size_t
 	card_t pack[CARD_MAX_PACK];
 	st->npack = bou_pack(players, st->decks, pack);
 	st->hand_size = st->npack / players;
-	if (st->hand_size > GAME_MAX_HAND) {
-		snprintf(err, errlen, "too many cards per hand");
-		return -1;
-	}
+	if (st->hand_size > GAME_MAX_HAND)
+		return errf(err, errlen, "too many cards per hand");
 	if (setup->stack)
 		for (int k = 0; k < setup->stack->npacks; k++)
-			if (!card_same_multiset(setup->stack->cards[k], setup->stack->size[k], pack, st->npack)) {
-				snprintf(err, errlen, "stacked pack %d is not the %d cards in play", k + 1, st->npack);
-				return -1;
-			}
+			if (!card_same_multiset(setup->stack->cards[k], setup->stack->size[k], pack, st->npack))
+				return errf(err, errlen, "stacked pack %d is not the %d cards in play", k + 1, st->npack);
 	rng_seed(&st->rng, setup->seed);
 	if (setup->dealer >= 0 && setup->dealer < players)
 		st->first_dealer = setup->dealer;
@@ -243,9 +235,8 @@ static int bou_init(void *vst, const struct game_setup *setup, char *err, size_t
 	if (v > 0) {
 		if (card_find(pack, st->npack, (card_t)v) < 0) {
 			char cs[CARD_STR_MAX];
-			snprintf(err, errlen, "card %s is removed from play with %d players and %d deck%s",
-			         card_str((card_t)v, cs), players, st->decks, st->decks > 1 ? "s" : "");
-			return -1;
+			return errf(err, errlen, "card %s is removed from play with %d players and %d deck%s",
+			            card_str((card_t)v, cs), players, st->decks, st->decks > 1 ? "s" : "");
 		}
 		st->card = v;
 	} else {
@@ -581,17 +572,13 @@ static int bou_audit(const void *vst, char *err, size_t errlen)
 	const struct bouillabaisse *st = vst;
 	card_t pack[CARD_MAX_PACK], all[CARD_MAX_PACK * 2];
 	int n = bou_pack(st->players, st->decks, pack), na = 0;
-	if (n != st->npack || st->hand_size * st->players != n) {
-		snprintf(err, errlen, "pack of %d cards, %d per hand", n, st->hand_size);
-		return -1;
-	}
+	if (n != st->npack || st->hand_size * st->players != n)
+		return errf(err, errlen, "pack of %d cards, %d per hand", n, st->hand_size);
 	if (st->round == 0)
 		return 0;
 	for (int p = 0; p < st->players; p++) {
-		if (st->nhand[p] < 0 || st->nhand[p] > GAME_MAX_HAND) {
-			snprintf(err, errlen, "seat %d holds %d cards", p, st->nhand[p]);
-			return -1;
-		}
+		if (st->nhand[p] < 0 || st->nhand[p] > GAME_MAX_HAND)
+			return errf(err, errlen, "seat %d holds %d cards", p, st->nhand[p]);
 		for (int i = 0; i < st->nhand[p] && na < CARD_MAX_PACK * 2; i++)
 			all[na++] = st->hand[p][i];
 		for (int i = 0; i < st->ntaken[p] && na < CARD_MAX_PACK * 2; i++)
@@ -599,26 +586,20 @@ static int bou_audit(const void *vst, char *err, size_t errlen)
 	}
 	for (int i = 0; i < st->ntrick && na < CARD_MAX_PACK * 2; i++)
 		all[na++] = st->trick[i];
-	if (!card_same_multiset(all, na, pack, n)) {
-		snprintf(err, errlen, "round %d: %d cards in hands, trick and taken piles, not the %d of the pack",
-		         st->round, na, n);
-		return -1;
-	}
+	if (!card_same_multiset(all, na, pack, n))
+		return errf(err, errlen, "round %d: %d cards in hands, trick and taken piles, not the %d of the pack",
+		            st->round, na, n);
 	/* Hands equal in size, trick consistent with turns. */
 	if (!st->over) {
 		for (int p = 0; p < st->players; p++) {
 			int in_trick = ((p - st->leader + st->players) % st->players) < st->ntrick;
 			int expect = st->hand_size - st->tricks_played - in_trick;
-			if (st->nhand[p] != expect) {
-				snprintf(err, errlen, "seat %d holds %d cards, expected %d", p, st->nhand[p], expect);
-				return -1;
-			}
+			if (st->nhand[p] != expect)
+				return errf(err, errlen, "seat %d holds %d cards, expected %d", p, st->nhand[p], expect);
 		}
-		if (st->to_act != (st->leader + st->ntrick) % st->players) {
-			snprintf(err, errlen, "seat %d to act, leader %d with %d cards down", st->to_act,
-			         st->leader, st->ntrick);
-			return -1;
-		}
+		if (st->to_act != (st->leader + st->ntrick) % st->players)
+			return errf(err, errlen, "seat %d to act, leader %d with %d cards down", st->to_act,
+			            st->leader, st->ntrick);
 	}
 	/* Points: what was taken is what the piles are worth. */
 	int bonus = (bou_round_scoring(st->round) & BOU_SC_TRICK) ? BOU_TRICK_POINTS * bou_round_sign(st->round) : 0;
@@ -627,22 +608,16 @@ static int bou_audit(const void *vst, char *err, size_t errlen)
 		int pts = bonus * st->tricks_won[p];
 		for (int i = 0; i < st->ntaken[p]; i++)
 			pts += bou_card_points(st, st->taken[p][i]);
-		if (pts != st->round_points[p]) {
-			snprintf(err, errlen, "seat %d has %d points this round, its tricks are worth %d", p,
-			         st->round_points[p], pts);
-			return -1;
-		}
-		if (st->ntaken[p] != st->tricks_won[p] * st->players) {
-			snprintf(err, errlen, "seat %d took %d cards in %d tricks", p, st->ntaken[p], st->tricks_won[p]);
-			return -1;
-		}
+		if (pts != st->round_points[p])
+			return errf(err, errlen, "seat %d has %d points this round, its tricks are worth %d", p,
+			            st->round_points[p], pts);
+		if (st->ntaken[p] != st->tricks_won[p] * st->players)
+			return errf(err, errlen, "seat %d took %d cards in %d tricks", p, st->ntaken[p], st->tricks_won[p]);
 		sum += pts;
 		tricks += st->tricks_won[p];
 	}
-	if (tricks != st->tricks_played) {
-		snprintf(err, errlen, "%d tricks won, %d played", tricks, st->tricks_played);
-		return -1;
-	}
+	if (tricks != st->tricks_played)
+		return errf(err, errlen, "%d tricks won, %d played", tricks, st->tricks_played);
 	/* Totals: every finished round gave out exactly what it distributes
 	 * (negated when someone took everything). */
 	int finished = st->over ? st->round : st->round - 1, want = 0, got = 0;
@@ -650,15 +625,11 @@ static int bou_audit(const void *vst, char *err, size_t errlen)
 		want += round_total_in(st, r) * ((st->aon_rounds >> r) & 1 ? -1 : 1);
 	for (int p = 0; p < st->players; p++)
 		got += st->total[p];
-	if (got != want) {
-		snprintf(err, errlen, "totals add up to %d after %d rounds, the rounds gave %d", got, finished, want);
-		return -1;
-	}
-	if (st->over && sum != round_total_in(st, st->round)) {
-		snprintf(err, errlen, "round %d distributed %d points, not %d", st->round, sum,
-		         round_total_in(st, st->round));
-		return -1;
-	}
+	if (got != want)
+		return errf(err, errlen, "totals add up to %d after %d rounds, the rounds gave %d", got, finished, want);
+	if (st->over && sum != round_total_in(st, st->round))
+		return errf(err, errlen, "round %d distributed %d points, not %d", st->round, sum,
+		            round_total_in(st, st->round));
 	return 0;
 }
 

@@ -3,9 +3,9 @@
  * vying machinery with Bouillotte's options. */
 #include "games/bouillotte.h"
 
-#include <stdio.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "games/vying.h"
 
 static const char *const ANTE_CHOICES[] = { "all", "dealer", NULL };
@@ -33,14 +33,10 @@ static int bouillotte_pack(const struct rules *r, int players, card_t *out, char
 	static const int r3[] = { RANK_ACE, RANK_KING, RANK_NINE, RANK_EIGHT };
 	static const int r4[] = { RANK_ACE, RANK_KING, RANK_QUEEN, RANK_NINE, RANK_EIGHT };
 	static const int r5[] = { RANK_ACE, RANK_KING, RANK_QUEEN, RANK_JACK, RANK_NINE, RANK_EIGHT };
-	if (players < 3 || players > 5) {
-		snprintf(err, errlen, "Bouillotte is for 3 to 5 players");
-		return -1;
-	}
-	if (players == 3 && r && rules_get(r, "mistigri")) {
-		snprintf(err, errlen, "mistigri needs the queens: 4 or 5 players");
-		return -1;
-	}
+	if (players < 3 || players > 5)
+		return errf(err, errlen, "Bouillotte is for 3 to 5 players");
+	if (players == 3 && r && rules_get(r, "mistigri"))
+		return errf(err, errlen, "mistigri needs the queens: 4 or 5 players");
 	if (players == 3)
 		return card_pack(out, r3, 4, 1);
 	if (players == 4)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bourré: the rules core (docs/rules/bourre.en.md). */
 #include "core/deckfile.h"
+#include "core/err.h"
 #include "games/bourre.h"
 
-#include <stdio.h>
 #include <string.h>
 
 static const char *const ANTE_CHOICES[] = { "single", "double", NULL };
@@ -331,10 +331,8 @@ int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r
 static int pack_fn(const struct rules *r, int players, card_t *out, char *err, size_t errlen)
 {
 	(void)r;
-	if (players < 2 || players > BR_MAX_SEATS) {
-		snprintf(err, errlen, "Bourre is played by 2 to 8 players");
-		return -1;
-	}
+	if (players < 2 || players > BR_MAX_SEATS)
+		return errf(err, errlen, "Bourre is played by 2 to 8 players");
 	return card_pack_full(out, 1);
 }
 
@@ -936,10 +934,8 @@ static int init_fn(void *vst, const struct game_setup *setup, char *err, size_t 
 {
 	struct bourre_state *st = vst;
 	memset(st, 0, sizeof *st);
-	if (setup->players < 2 || setup->players > BR_MAX_SEATS) {
-		snprintf(err, errlen, "Bourre is played by 2 to 8 players");
-		return -1;
-	}
+	if (setup->players < 2 || setup->players > BR_MAX_SEATS)
+		return errf(err, errlen, "Bourre is played by 2 to 8 players");
 	st->players = setup->players;
 	const struct rules *r = setup->rules;
 	struct rules defaults;
@@ -1283,31 +1279,23 @@ static int audit_fn(const void *vst, char *err, size_t errlen)
 	long sum = st->pot;
 	for (int s = 0; s < st->players; s++)
 		sum += st->chips[s];
-	if (sum != (long)st->chips0 * st->players) {
-		snprintf(err, errlen, "chips: %ld on the table, %d bought in", sum, st->chips0 * st->players);
-		return -1;
-	}
+	if (sum != (long)st->chips0 * st->players)
+		return errf(err, errlen, "chips: %ld on the table, %d bought in", sum, st->chips0 * st->players);
 	/* Within a deal the stakes grow at most eightfold past the bound. */
 	for (int s = 0; s <= st->players; s++) {
 		long v = s < st->players ? st->chips[s] : st->pot;
-		if (v > 9L * BR_STAKES_MAX || v < -9L * BR_STAKES_MAX) {
-			snprintf(err, errlen, "%s: %ld, beyond the bound of the stakes", s < st->players ? "chips" : "pot", v);
-			return -1;
-		}
+		if (v > 9L * BR_STAKES_MAX || v < -9L * BR_STAKES_MAX)
+			return errf(err, errlen, "%s: %ld, beyond the bound of the stakes", s < st->players ? "chips" : "pot", v);
 	}
 	if (st->hand_no == 0)
 		return 0;
 	int count[64] = { 0 };
 	int total = 0;
 	for (int s = 0; s < st->players; s++) {
-		if (st->nhand[s] < 0 || st->nhand[s] > BR_HAND_MAX) {
-			snprintf(err, errlen, "seat %d holds %d cards", s, st->nhand[s]);
-			return -1;
-		}
-		if (st->status[s] == BR_ST_PASS && st->nhand[s]) {
-			snprintf(err, errlen, "seat %d passed but holds cards", s);
-			return -1;
-		}
+		if (st->nhand[s] < 0 || st->nhand[s] > BR_HAND_MAX)
+			return errf(err, errlen, "seat %d holds %d cards", s, st->nhand[s]);
+		if (st->status[s] == BR_ST_PASS && st->nhand[s])
+			return errf(err, errlen, "seat %d passed but holds cards", s);
 		for (int i = 0; i < st->nhand[s]; i++, total++)
 			count[st->hand[s][i] & 63]++;
 	}
@@ -1323,17 +1311,14 @@ static int audit_fn(const void *vst, char *err, size_t errlen)
 		count[st->turnup & 63]++;
 		total++;
 	}
-	if (total != BR_PACK) {
-		snprintf(err, errlen, "%d cards in play, not 52", total);
-		return -1;
-	}
+	if (total != BR_PACK)
+		return errf(err, errlen, "%d cards in play, not 52", total);
 	for (int r = RANK_TWO; r <= RANK_ACE; r++)
 		for (int su = 0; su < 4; su++) {
 			card_t c = card_make(r, su);
 			if (count[c] != 1) {
 				char b[CARD_STR_MAX];
-				snprintf(err, errlen, "card %s is in %d places", card_str(c, b), count[c]);
-				return -1;
+				return errf(err, errlen, "card %s is in %d places", card_str(c, b), count[c]);
 			}
 		}
 	if (st->phase == BR_PH_PLAY) {
@@ -1345,35 +1330,23 @@ static int audit_fn(const void *vst, char *err, size_t errlen)
 			int played = 0;
 			for (int i = 0; i < st->ntrick; i++)
 				played += st->trick_seat[i] == s;
-			if (st->nhand[s] != st->ncards - st->ntricks - played) {
-				snprintf(err, errlen, "seat %d holds %d cards after %d tricks", s, st->nhand[s],
-				         st->ntricks);
-				return -1;
-			}
+			if (st->nhand[s] != st->ncards - st->ntricks - played)
+				return errf(err, errlen, "seat %d holds %d cards after %d tricks", s, st->nhand[s],
+				            st->ntricks);
 		}
-		if (tsum != st->ntricks) {
-			snprintf(err, errlen, "%d tricks counted, %d played", tsum, st->ntricks);
-			return -1;
-		}
-		if (st->ntrick >= nstayers(st)) {
-			snprintf(err, errlen, "a full trick left on the table");
-			return -1;
-		}
+		if (tsum != st->ntricks)
+			return errf(err, errlen, "%d tricks counted, %d played", tsum, st->ntricks);
+		if (st->ntrick >= nstayers(st))
+			return errf(err, errlen, "a full trick left on the table");
 	}
 	for (int i = 0; i < BR_MAX_SEATS; i++) {
-		if ((st->reneges[i] || st->trick_renege[i]) && !st->strict) {
-			snprintf(err, errlen, "a renege without the strict table");
-			return -1;
-		}
-		if (st->trick_renege[i] && i >= st->ntrick) {
-			snprintf(err, errlen, "a renege recorded outside the trick");
-			return -1;
-		}
+		if ((st->reneges[i] || st->trick_renege[i]) && !st->strict)
+			return errf(err, errlen, "a renege without the strict table");
+		if (st->trick_renege[i] && i >= st->ntrick)
+			return errf(err, errlen, "a renege recorded outside the trick");
 	}
-	if (st->phase != BR_PH_OVER && (st->to_act < 0 || st->to_act >= st->players)) {
-		snprintf(err, errlen, "no seat to act");
-		return -1;
-	}
+	if (st->phase != BR_PH_OVER && (st->to_act < 0 || st->to_act >= st->players))
+		return errf(err, errlen, "no seat to act");
 	return 0;
 }
 

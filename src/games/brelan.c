@@ -3,9 +3,9 @@
  * machinery with Le Brelan's options. */
 #include "games/brelan.h"
 
-#include <stdio.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "games/vying.h"
 
 static const char *const PACK_CHOICES[] = { "20", "24", "28", "32", "36", NULL };
@@ -38,10 +38,8 @@ static int brelan_pack(const struct rules *r, int players, card_t *out, char *er
 {
 	static const int ranks[] = { RANK_ACE, RANK_KING, RANK_QUEEN, RANK_JACK, RANK_TEN,
 	                             RANK_NINE, RANK_EIGHT, RANK_SEVEN, RANK_SIX };
-	if (players < 2 || players > 5) {
-		snprintf(err, errlen, "Le Brelan is for 2 to 5 players");
-		return -1;
-	}
+	if (players < 2 || players > 5)
+		return errf(err, errlen, "Le Brelan is for 2 to 5 players");
 	int p = r ? rules_get(r, "pack") : 2;
 	return card_pack(out, ranks, 5 + p, 1);
 }

@@ -2,10 +2,10 @@
 /* Le Brouc and L'Homme de Brou: the rules core. */
 #include "games/brouc.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "core/deckfile.h"
+#include "core/err.h"
 
 static const char *const VARIANTS[] = { "brouc", "homme", NULL };
 
@@ -175,10 +175,8 @@ out:
 static int brouc_pack(const struct rules *r, int players, card_t *out, char *err, size_t errlen)
 {
 	(void)r;
-	if (players != BROUC_PLAYERS) {
-		snprintf(err, errlen, "Le Brouc is played by exactly 4 players, not %d", players);
-		return -1;
-	}
+	if (players != BROUC_PLAYERS)
+		return errf(err, errlen, "Le Brouc is played by exactly 4 players, not %d", players);
 	return card_pack(out, RANKS, 8, 1);
 }
 
@@ -186,10 +184,8 @@ static int brouc_pack(const struct rules *r, int players, card_t *out, char *err
 static int brouc_init(void *vst, const struct game_setup *setup, char *err, size_t errlen)
 {
 	struct brouc_state *st = vst;
-	if (setup->players != BROUC_PLAYERS) {
-		snprintf(err, errlen, "Le Brouc is played by exactly 4 players, not %d", setup->players);
-		return -1;
-	}
+	if (setup->players != BROUC_PLAYERS)
+		return errf(err, errlen, "Le Brouc is played by exactly 4 players, not %d", setup->players);
 	memset(st, 0, sizeof *st);
 	st->players = BROUC_PLAYERS;
 	st->variant = rules_get(setup->rules, "variant");
@@ -724,17 +720,14 @@ static int audit_cards(const struct brouc_state *st, char *err, size_t errlen)
 			count[st->played[k][i]]++;
 			ncards++;
 		}
-	if (ncards != BROUC_PACK) {
-		snprintf(err, errlen, "%d cards in play, not 32", ncards);
-		return -1;
-	}
+	if (ncards != BROUC_PACK)
+		return errf(err, errlen, "%d cards in play, not 32", ncards);
 	for (int s = 0; s < SUIT_COUNT; s++)
 		for (int r = 0; r < 8; r++) {
 			card_t c = card_make(RANKS[r], s);
 			if (count[c] != 1) {
 				char b[CARD_STR_MAX];
-				snprintf(err, errlen, "card %s found %d times", card_str(c, b), count[c]);
-				return -1;
+				return errf(err, errlen, "card %s found %d times", card_str(c, b), count[c]);
 			}
 		}
 	return 0;
@@ -745,10 +738,8 @@ static int audit_hands(const struct brouc_state *st, char *err, size_t errlen)
 {
 	for (int s = 0; s < BROUC_PLAYERS; s++) {
 		int inplay = ((s - st->leader + BROUC_PLAYERS) % BROUC_PLAYERS) < st->ntrick;
-		if (!st->over && st->nhand[s] != BROUC_HAND - st->tricks_done - inplay) {
-			snprintf(err, errlen, "seat %d holds %d cards", s, st->nhand[s]);
-			return -1;
-		}
+		if (!st->over && st->nhand[s] != BROUC_HAND - st->tricks_done - inplay)
+			return errf(err, errlen, "seat %d holds %d cards", s, st->nhand[s]);
 	}
 	return 0;
 }
@@ -795,10 +786,8 @@ static int tally_tricks(const struct brouc_state *st, struct brouc_tally *ty, ch
 		memcpy(t.trick, st->played[k], 4);
 		t.leader = st->played_leader[k];
 		int w = (t.leader + brouc_trick_best(&t)) % BROUC_PLAYERS;
-		if (w != st->played_winner[k]) {
-			snprintf(err, errlen, "trick %d won by seat %d, not %d", k + 1, st->played_winner[k], w);
-			return -1;
-		}
+		if (w != st->played_winner[k])
+			return errf(err, errlen, "trick %d won by seat %d, not %d", k + 1, st->played_winner[k], w);
 		int team = brouc_team(w);
 		ty->tw[team]++;
 		for (int i = 0; i < 4; i++) {
@@ -836,17 +825,14 @@ static int audit_scoring(const struct brouc_state *st, char *err, size_t errlen)
 	struct brouc_tally ty;
 	if (tally_tricks(st, &ty, err, errlen) < 0)
 		return -1;
-	if (ty.cp[0] + ty.cp[1] > 120 || (st->tricks_done == BROUC_TRICKS && ty.cp[0] + ty.cp[1] != 120)) {
-		snprintf(err, errlen, "card points %d + %d", ty.cp[0], ty.cp[1]);
-		return -1;
-	}
+	if (ty.cp[0] + ty.cp[1] > 120 || (st->tricks_done == BROUC_TRICKS && ty.cp[0] + ty.cp[1] != 120))
+		return errf(err, errlen, "card points %d + %d", ty.cp[0], ty.cp[1]);
 	for (int t = 0; t < 2; t++) {
 		if (ty.cp[t] != st->cardpts[t] || ty.co[t] != st->combopts[t] ||
 		    st->dealpts[t] != ty.cp[t] + ty.co[t] || ty.tw[t] != st->tricks_won[t] ||
 		    ty.first[t] != st->first_won[t]) {
-			snprintf(err, errlen, "team %d: card points %d (counted %d), combinations %d (counted %d), total %d",
-			         t, st->cardpts[t], ty.cp[t], st->combopts[t], ty.co[t], st->dealpts[t]);
-			return -1;
+			return errf(err, errlen, "team %d: card points %d (counted %d), combinations %d (counted %d), total %d",
+			            t, st->cardpts[t], ty.cp[t], st->combopts[t], ty.co[t], st->dealpts[t]);
 		}
 	}
 	return 0;
@@ -855,10 +841,8 @@ static int audit_scoring(const struct brouc_state *st, char *err, size_t errlen)
 static int brouc_audit(const void *vst, char *err, size_t errlen)
 {
 	const struct brouc_state *st = vst;
-	if (st->players != BROUC_PLAYERS) {
-		snprintf(err, errlen, "players %d", st->players);
-		return -1;
-	}
+	if (st->players != BROUC_PLAYERS)
+		return errf(err, errlen, "players %d", st->players);
 	if (st->hand_no == 0)
 		return 0;
 	if (audit_cards(st, err, errlen) < 0 || audit_hands(st, err, errlen) < 0 ||
@@ -866,16 +850,12 @@ static int brouc_audit(const void *vst, char *err, size_t errlen)
 		return -1;
 	if (st->variant == BROUC_MODERN && !st->over) {
 		for (int t = 0; t < 2; t++)
-			if (10 * st->score[t] + st->dealpts[t] > 300 || st->score[t] < 0) {
-				snprintf(err, errlen, "team %d score %d + %d should have won", t, st->score[t],
-				         st->dealpts[t]);
-				return -1;
-			}
+			if (10 * st->score[t] + st->dealpts[t] > 300 || st->score[t] < 0)
+				return errf(err, errlen, "team %d score %d + %d should have won", t, st->score[t],
+				            st->dealpts[t]);
 	}
-	if (st->trump != card_suit(st->turnup)) {
-		snprintf(err, errlen, "trumps are not the turned card's suit");
-		return -1;
-	}
+	if (st->trump != card_suit(st->turnup))
+		return errf(err, errlen, "trumps are not the turned card's suit");
 	return 0;
 }
 

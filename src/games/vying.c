@@ -2,10 +2,10 @@
 /* vying: shared machinery of Bouillotte and Le Brelan (see vying.h). */
 #include "games/vying.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "core/deckfile.h"
+#include "core/err.h"
 
 /* ---- small helpers ---- */
 
@@ -944,15 +944,11 @@ static void begin_betting(struct vying *v, const struct sink *out)
 int vying_init(struct vying *v, const struct game_setup *setup, const struct vying_cfg *cfg,
                char *err, size_t errlen)
 {
-	if (setup->players < 2 || setup->players > VY_MAX) {
-		snprintf(err, errlen, "2 to %d players", VY_MAX);
-		return -1;
-	}
-	if (cfg->npack < 3 * setup->players + 1) {
-		snprintf(err, errlen, "a pack of %d cards is too small for %d players", cfg->npack,
-		         setup->players);
-		return -1;
-	}
+	if (setup->players < 2 || setup->players > VY_MAX)
+		return errf(err, errlen, "2 to %d players", VY_MAX);
+	if (cfg->npack < 3 * setup->players + 1)
+		return errf(err, errlen, "a pack of %d cards is too small for %d players", cfg->npack,
+		            setup->players);
 	memset(v, 0, sizeof *v);
 	v->players = setup->players;
 	v->cfg = *cfg;
@@ -1324,37 +1320,25 @@ int vying_dealer(const struct vying *v) { return v->dealer; }
 int vying_audit(const struct vying *v, char *err, size_t errlen)
 {
 	long have = v->dead, bought = 0;
-	if (v->dead < 0) {
-		snprintf(err, errlen, "negative pot");
-		return -1;
-	}
+	if (v->dead < 0)
+		return errf(err, errlen, "negative pot");
 	for (int s = 0; s < v->players; s++) {
-		if (v->chips[s] < 0 || v->stake[s] < 0 || v->reserve[s] < 0) {
-			snprintf(err, errlen, "seat %d: negative chips or stake", s);
-			return -1;
-		}
+		if (v->chips[s] < 0 || v->stake[s] < 0 || v->reserve[s] < 0)
+			return errf(err, errlen, "seat %d: negative chips or stake", s);
 		have += v->chips[s] + v->reserve[s] + v->stake[s];
 		bought += v->bought[s];
-		if (v->out[s] && (v->stake[s] || v->in_deal[s])) {
-			snprintf(err, errlen, "seat %d is out but plays", s);
-			return -1;
-		}
+		if (v->out[s] && (v->stake[s] || v->in_deal[s]))
+			return errf(err, errlen, "seat %d is out but plays", s);
 	}
-	if (have != bought) {
-		snprintf(err, errlen, "chips %ld != bought %ld", have, bought);
-		return -1;
-	}
-	if (bought > VY_CHIPS_MAX) {
-		snprintf(err, errlen, "%ld chips bought, beyond the bound of %d", bought, VY_CHIPS_MAX);
-		return -1;
-	}
+	if (have != bought)
+		return errf(err, errlen, "chips %ld != bought %ld", have, bought);
+	if (bought > VY_CHIPS_MAX)
+		return errf(err, errlen, "%ld chips bought, beyond the bound of %d", bought, VY_CHIPS_MAX);
 	if (v->phase == VY_OVER)
 		return 0;
 	/* The pack is the game's pack. */
-	if (v->npack != v->cfg.npack || !card_same_multiset(v->pack, v->npack, v->cfg.pack, v->cfg.npack)) {
-		snprintf(err, errlen, "the deal's pack is not the game's pack");
-		return -1;
-	}
+	if (v->npack != v->cfg.npack || !card_same_multiset(v->pack, v->npack, v->cfg.pack, v->cfg.npack))
+		return errf(err, errlen, "the deal's pack is not the game's pack");
 	if (v->dealt) {
 		card_t seen[VY_MAX_PACK];
 		int n = 0;
@@ -1363,40 +1347,28 @@ int vying_audit(const struct vying *v, char *err, size_t errlen)
 				continue;
 			for (int i = 0; i < 3; i++) {
 				card_t c = v->hands[s][i];
-				if (card_find(v->pack, v->npack, c) < 0 || card_find(seen, n, c) >= 0) {
-					snprintf(err, errlen, "seat %d holds a card twice or not in the pack", s);
-					return -1;
-				}
+				if (card_find(v->pack, v->npack, c) < 0 || card_find(seen, n, c) >= 0)
+					return errf(err, errlen, "seat %d holds a card twice or not in the pack", s);
 				seen[n++] = c;
 			}
 		}
-		if (card_find(seen, n, v->turn) >= 0 || card_find(v->pack, v->npack, v->turn) < 0) {
-			snprintf(err, errlen, "turned card misplaced");
-			return -1;
-		}
+		if (card_find(seen, n, v->turn) >= 0 || card_find(v->pack, v->npack, v->turn) < 0)
+			return errf(err, errlen, "turned card misplaced");
 	}
 	int high = 0;
 	for (int s = 0; s < v->players; s++)
 		if (v->stake[s] > high)
 			high = v->stake[s];
-	if (high != v->high) {
-		snprintf(err, errlen, "largest stake %d, recorded %d", high, v->high);
-		return -1;
-	}
+	if (high != v->high)
+		return errf(err, errlen, "largest stake %d, recorded %d", high, v->high);
 	int s = v->to_act;
-	if (s < 0 || s >= v->players || !v->in_deal[s] || v->folded[s]) {
-		snprintf(err, errlen, "seat to act %d cannot act", s);
-		return -1;
-	}
+	if (s < 0 || s >= v->players || !v->in_deal[s] || v->folded[s])
+		return errf(err, errlen, "seat to act %d cannot act", s);
 	for (int t = 0; t < v->players; t++)
-		if ((v->need & bit(t)) && (v->folded[t] || !v->in_deal[t])) {
-			snprintf(err, errlen, "seat %d must speak but is out of the deal", t);
-			return -1;
-		}
-	if (v->phase == VY_BET && v->opened && !(v->need & bit(s))) {
-		snprintf(err, errlen, "seat %d acts without being due", s);
-		return -1;
-	}
+		if ((v->need & bit(t)) && (v->folded[t] || !v->in_deal[t]))
+			return errf(err, errlen, "seat %d must speak but is out of the deal", t);
+	if (v->phase == VY_BET && v->opened && !(v->need & bit(s)))
+		return errf(err, errlen, "seat %d acts without being due", s);
 	return 0;
 }
 

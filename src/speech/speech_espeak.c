@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "audio/audio.h"
+#include "core/err.h"
 #include "core/num.h"
+#include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
@@ -53,21 +55,17 @@ static void flush(struct esp *e)
 	e->n = 0;
 }
 
-static int gather(struct esp *e, const short *wav, int n)
+static void gather(struct esp *e, const short *wav, int n)
 {
 	if (e->n + n > e->cap) {
 		int nc = e->cap ? e->cap : esp_rate;
 		while (nc < e->n + n)
 			nc *= 2;
-		short *np = realloc(e->pcm, (size_t)nc * sizeof *np);
-		if (!np)
-			return -1;
-		e->pcm = np;
+		e->pcm = xrealloc(e->pcm, (size_t)nc * sizeof *e->pcm);
 		e->cap = nc;
 	}
 	memcpy(e->pcm + e->n, wav, (size_t)n * sizeof *wav);
 	e->n += n;
-	return 0;
 }
 
 static int synth_cb(short *wav, int n, espeak_EVENT *events)
@@ -89,8 +87,7 @@ static int synth_cb(short *wav, int n, espeak_EVENT *events)
 			audio_stream_queue(e->sp->audio, wav + i, n - i, esp_rate);
 		return 0;
 	}
-	if (gather(e, wav, n) < 0)
-		return 1;
+	gather(e, wav, n);
 	if (e->n >= esp_rate * GATHER_MS / 1000)
 		flush(e);
 	return 0;
@@ -147,33 +144,23 @@ static int esp_open(struct speech *sp, char *err, size_t errlen)
 {
 	struct esp *e;
 
-	if (!sp->audio) {
-		snprintf(err, errlen, "%s", _("No sound device: text only."));
-		return -1;
-	}
-	e = calloc(1, sizeof *e);
-	if (!e) {
-		snprintf(err, errlen, "%s", _("Speech synthesiser unavailable: text only."));
-		return -1;
-	}
+	if (!sp->audio)
+		return errf(err, errlen, "%s", _("No sound device: text only."));
 	if (esp_rate == 0) {
 		int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, CHUNK_MS, NULL,
 		                             espeakINITIALIZE_DONT_EXIT);
-		if (rate <= 0) {
-			free(e);
-			snprintf(err, errlen, "%s", _("Speech synthesiser unavailable: text only."));
-			return -1;
-		}
+		if (rate <= 0)
+			return errf(err, errlen, "%s", _("Speech synthesiser unavailable: text only."));
 		esp_rate = rate;
 		espeak_SetSynthCallback(synth_cb);
 	}
+	e = xcalloc(1, sizeof *e);
 	e->sp = sp;
 	sp->impl = e;
 	apply(sp);
 	if (!e->voice[0]) {
-		snprintf(err, errlen, _("No voice for %s: text only."), sp->lang[0] ? sp->lang : "en");
 		esp_close(sp);
-		return -1;
+		return errf(err, errlen, _("No voice for %s: text only."), sp->lang[0] ? sp->lang : "en");
 	}
 	return 0;
 }

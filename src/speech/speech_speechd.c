@@ -18,7 +18,9 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "core/err.h"
 #include "core/num.h"
+#include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
@@ -91,13 +93,9 @@ static int listening(const char *path)
 
 static int sd_open(struct speech *sp, char *err, size_t errlen)
 {
-	struct spd *s = calloc(1, sizeof *s);
+	struct spd *s = xcalloc(1, sizeof *s);
 	char *why = NULL;
 
-	if (!s) {
-		snprintf(err, errlen, "%s", _("Speech Dispatcher unavailable: text only."));
-		return -1;
-	}
 	/* libspeechd leaks when it cannot connect: see first whether the
 	 * service listens (a running daemon, or systemd's socket). It is not
 	 * started for us: the player's screen reader or session does that. */
@@ -112,8 +110,7 @@ static int sd_open(struct speech *sp, char *err, size_t errlen)
 		SPDConnectionAddress__free(addr);
 	if (!s->conn) {
 		free(s);
-		snprintf(err, errlen, "%s", _("Speech Dispatcher unavailable: text only."));
-		return -1;
+		return errf(err, errlen, "%s", _("Speech Dispatcher unavailable: text only."));
 	}
 	s->conn->callback_end = note_done;
 	s->conn->callback_cancel = note_done;
