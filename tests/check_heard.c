@@ -16,7 +16,6 @@
 #include "speech/speech.h"
 #include "speech/talk.h"
 #include "testutil.h"
-#include "speech/talk_games.h"
 #include "ui/keymap.h"
 #include "ui/menu.h"
 #include "app/settings.h"

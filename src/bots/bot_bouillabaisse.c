@@ -10,7 +10,7 @@
  * round out with level 2 for each legal card. */
 #include <string.h>
 
-#include "bots/bot_games.h"
+#include "bots/bot.h"
 #include "games/bouillabaisse.h"
 
 struct ctx {

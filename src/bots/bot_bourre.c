@@ -10,7 +10,7 @@
  * Level 3: the same with more samples. */
 #include <string.h>
 
-#include "bots/bot_games.h"
+#include "bots/bot.h"
 #include "games/bourre.h"
 
 /* ---- level 1 ---- */

@@ -21,7 +21,6 @@
 #include <string.h>
 
 #include "bots/bot.h"
-#include "bots/bot_games.h"
 #include "games/brouc.h"
 
 struct know {

@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bots/bot_games.h"
+#include "bots/bot.h"
 #include "core/num.h"
 #include "games/vying.h"
 

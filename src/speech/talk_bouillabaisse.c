@@ -10,7 +10,6 @@
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
-#include "speech/talk_games.h"
 
 /* "55 points", "minus 55 points", "1 point". */
 static const char *points_str(int n, char *buf, size_t len)

@@ -11,7 +11,6 @@
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
-#include "speech/talk_games.h"
 
 static const char *card_s(card_t c, char *buf, size_t len)
 {

@@ -9,7 +9,6 @@
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
-#include "speech/talk_games.h"
 
 /* A team in words: "you and Claire", "Anne and Claire". */
 #define TEAM_MAX 96

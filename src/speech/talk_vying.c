@@ -9,7 +9,7 @@
 #include "speech/announce.h"
 #include "i18n/i18n.h"
 #include "speech/say.h"
-#include "speech/talk_games.h"
+#include "speech/talk.h"
 
 static const char *chips(int n, char *buf, size_t len)
 {
