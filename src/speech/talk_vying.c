@@ -551,7 +551,13 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 			return 1;
 		}
 		if (!strcmp(e->reason, "return")) {
-			say_who(b, t, e->to, C_("bet", "You take back %s."), C_("bet", "%1$s takes back %2$s."), c);
+			/* What nobody matched, said before the pot it is not part of. */
+			if (e->to == t->me)
+				sb_printf(b, P_("%d uncalled chip comes back to you.", "%d uncalled chips come back to you.",
+				                e->amount), e->amount);
+			else
+				sb_printf(b, P_("%2$d uncalled chip goes back to %1$s.", "%2$d uncalled chips go back to %1$s.",
+				                e->amount), say_name(t, e->to), e->amount);
 			return 1;
 		}
 		if (!strcmp(e->reason, "brelan") || !strcmp(e->reason, "carre")) {
