@@ -302,6 +302,7 @@ static void compute(struct view *v)
 	vs->game = g->name;
 	vs->players = t->opt.players;
 	vs->clockwise = g->clockwise;
+	vs->showdowns = t->gt && t->gt->showdowns;
 	vs->to_act = table_to_act(t);
 	vs->game_over = vs->to_act < 0;
 	vs->my_turn = v->seat >= 0 && table_awaits(t, v->seat);

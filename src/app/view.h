@@ -98,6 +98,7 @@ struct view_state {
 	const char *game;             /* game_ops name */
 	int players;
 	int clockwise;                /* order of play (where the seats sound) */
+	int showdowns;                /* L says the last showdown, not the last trick */
 	int to_act;                   /* seat to act, -1 when over */
 	int my_turn;                  /* the table waits for this seat's player */
 	int game_over;

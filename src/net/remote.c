@@ -69,10 +69,11 @@ static void table_facts(struct remote *r)
 	json_t *t = remote_table(r, r->table);
 	if (!t)
 		return;
-	const struct game_ops *g = registry_ops(str_of(t, "game"));
-	if (g) {
-		r->vs.game = g->name;
-		r->vs.clockwise = g->clockwise;
+	const struct registry_game *rg = registry_find(str_of(t, "game"));
+	if (rg) {
+		r->vs.game = rg->ops->name;
+		r->vs.clockwise = rg->ops->clockwise;
+		r->vs.showdowns = rg->talk && rg->talk->showdowns;
 	}
 	r->vs.players = (int)int_of(t, "players", r->vs.players);
 }

@@ -535,7 +535,7 @@ static void say_keys(struct play *p)
 	const struct view_state *v = vs(p);
 	/* Space marks whenever mark() would: the discard, or the choice
 	 * (stay, take the turned card) that a discard follows. */
-	int when = discard_ahead(v) ? KEYS_IF_DISCARD : 0;
+	int when = (discard_ahead(v) ? KEYS_IF_DISCARD : 0) | (v->showdowns ? KEYS_IF_SHOWDOWN : KEYS_IF_TRICKS);
 	if (p->menu_open)
 		when |= KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0);
 	else
