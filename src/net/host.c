@@ -155,6 +155,8 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 		json_array_append_new(ch, x);
 	}
 	json_object_set_new(o, "choices", ch);
+	if (vs->discard_ahead)
+		json_object_set_new(o, "discard_ahead", json_true());
 	return proto_dump(o);
 }
 

@@ -141,6 +141,7 @@ static void on_state(struct remote *r, json_t *o)
 	json_t *ch = json_object_get(o, "choices");
 	v->nchoices = 0;
 	v->nvariants = 0;
+	v->discard_ahead = json_is_true(json_object_get(o, "discard_ahead"));
 	for (size_t i = 0; i < json_array_size(ch) && v->nchoices < VIEW_MAX_CHOICES; i++) {
 		json_t *c = json_array_get(ch, i);
 		struct view_choice *vc = &v->choice[v->nchoices];

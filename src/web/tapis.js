@@ -712,6 +712,8 @@ function enter() {
 
 function mark() {
   if (app.sel < 0) return;
+  /* Only when the turn leads to a discard (the server tells). */
+  if (!isMyTurn() || !app.state.discard_ahead) { answer(w('no_discard')); return; }
   const c = handOf()[app.sel];
   const k = app.marked.indexOf(c.card);
   let s = c.name + ', ';
