@@ -311,10 +311,26 @@ static int hello(struct remote *r)
 	return remote_send(r, o);
 }
 
+/* The server's address with the language asked in it (ws://host:port/?lang=fr),
+ * so that what it says before the hello is in that language too. */
+static void url_with_lang(const struct remote *r, char *out, size_t len)
+{
+	const char *host = strstr(r->url, "://");
+	host = host ? host + 3 : r->url;
+	if (!r->lang[0] || strstr(r->url, "lang=")) {
+		snprintf(out, len, "%s", r->url);
+		return;
+	}
+	snprintf(out, len, "%s%s%slang=%s", r->url, strchr(host, '/') ? "" : "/", strchr(host, '?') ? "&" : "?",
+	         r->lang);
+}
+
 /* Connect, say hello, wait for the welcome (or an error). */
 static int connect_once(struct remote *r, char *err, size_t errlen)
 {
-	r->c = netc_open(r->url, on_message, r, err, errlen);
+	char url[REMOTE_URL_MAX + 16];
+	url_with_lang(r, url, sizeof url);
+	r->c = netc_open(url, on_message, r, err, errlen);
 	if (!r->c)
 		return -1;
 	r->welcomed = 0;

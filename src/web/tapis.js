@@ -163,7 +163,9 @@ function send(o) {
 }
 
 function connect() {
-  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
+  /* The language in the address: the errors before the hello are in it too. */
+  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/?lang=' +
+    encodeURIComponent(app.lang);
   const ws = new WebSocket(url, 'tapis');
   app.ws = ws;
   ws.onopen = () => {
