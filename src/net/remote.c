@@ -311,9 +311,7 @@ static int hello(struct remote *r)
 	return remote_send(r, o);
 }
 
-/* The server's address with the language asked in it (ws://host:port/?lang=fr),
- * so that what it says before the hello is in that language too. */
-static void url_with_lang(const struct remote *r, char *out, size_t len)
+void remote_url(const struct remote *r, char *out, size_t len)
 {
 	const char *host = strstr(r->url, "://");
 	host = host ? host + 3 : r->url;
@@ -329,7 +327,7 @@ static void url_with_lang(const struct remote *r, char *out, size_t len)
 static int connect_once(struct remote *r, char *err, size_t errlen)
 {
 	char url[REMOTE_URL_MAX + 16];
-	url_with_lang(r, url, sizeof url);
+	remote_url(r, url, sizeof url);
 	r->c = netc_open(url, on_message, r, err, errlen);
 	if (!r->c)
 		return -1;
