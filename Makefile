@@ -188,8 +188,7 @@ valgrind:
 	sh tests/valgrind.sh $(BUILD)
 
 pot:
-	xgettext --from-code=UTF-8 -k_ -kN_ -kP_:1,2 -kC_:1c,2 -c'TRANSLATORS' --package-name=tapis \
-	         -o locales/tapis.pot $(SRCS)
+	sh tools/pot.sh
 
 # Everything under $(DESTDIR)$(PREFIX); the program looks for its data in
 # $(DATADIR)/tapis (see $(CONFIG)), so install with the PREFIX you build for.

@@ -118,6 +118,43 @@ START_TEST(all_pass_carries)
 }
 END_TEST
 
+/* An all-in everybody folds to: what nobody matched comes back before the
+ * pot, which holds only what was matched (the dealer's 2 against the 2 of
+ * the winner's 100, and the two other antes). */
+START_TEST(uncalled_allin_comes_back)
+{
+	struct tu_game t;
+	tu_game_init(&t, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
+	tu_game_start(&t);
+	tu_game_script(&t, "0 allin\n1 fold\n2 fold\n3 fold\n");
+	int back = -1, pot = -1, i = -1;
+	while ((i = tu_events_find(&t.ev, EV_PAYMENT, i + 1)) >= 0) {
+		const struct event *e = &t.ev.e[i];
+		if (!strcmp(e->reason, "return")) {
+			ck_assert_int_eq(e->to, 0);
+			ck_assert_int_eq(pot, -1); /* before the pot */
+			back = e->amount;
+		} else if (!strcmp(e->reason, "uncontested")) {
+			ck_assert_int_eq(e->to, 0);
+			pot = e->amount;
+		}
+	}
+	ck_assert_int_eq(back, 98);
+	ck_assert_int_eq(pot, 6);
+	ck_assert_int_eq(end_chips(&t, 1, 0), 104);
+	tu_game_release(&t);
+
+	/* Called in full: nothing comes back. */
+	tu_game_init(&t, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
+	tu_game_start(&t);
+	tu_game_script(&t, "0 open 1\n1 fold\n2 fold\n3 fold\n");
+	for (i = -1; (i = tu_events_find(&t.ev, EV_PAYMENT, i + 1)) >= 0;)
+		ck_assert_str_ne(t.ev.e[i].reason, "return");
+	ck_assert_int_eq(end_chips(&t, 1, 0), 99 + 5);
+	tu_game_release(&t);
+}
+END_TEST
+
 START_TEST(straddle_unanswered)
 {
 	struct tu_game t;
@@ -514,6 +551,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, reraises);
 	tcase_add_test(tc, allin_levels_fixed_suit);
 	tcase_add_test(tc, brelan_payments);
+	tcase_add_test(tc, uncalled_allin_comes_back);
 	tcase_add_test(tc, mistigri);
 	tcase_add_test(tc, antes_take_the_last_chips);
 	tcase_add_test(tc, no_rebuy_ends);

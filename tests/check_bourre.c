@@ -1309,13 +1309,22 @@ START_TEST(test_talk_polish)
 			ph = i;
 	ck_assert_int_ge(ph, 0);
 	ck_assert_str_eq(ev_said(gt, &t, 0, &t.ev.e[ph], &b),
-	                 "Second chance, 2 players in: stay for 1 more chip, or pass.");
+	                 "Second chance, 2 players in: each may still pass.");
+	{
+		/* The question is the prompt's alone. */
+		struct bourre_state view = *ST(&t);
+		t.g->redact(&view, 0);
+		struct talk tk = { .game = t.g, .me = 0, .players = 3 };
+		sb_clear(&b);
+		gt->prompt(&tk, &view, &b);
+		ck_assert_str_eq(b.s, "Your turn. Stay for 1 more chip, or pass?");
+	}
 	ck_assert_str_eq(q(gt, &t, 0, TALK_RULES, &b),
 	                 "Second chance: stay for 1 more chip, or pass. "
 	                 "If you stay and take no trick, you pay the pot, 5 chips so far, into the next pot.");
 	lang("fr");
 	ck_assert_str_eq(ev_said(gt, &t, 0, &t.ev.e[ph], &b),
-	                 "Seconde chance, 2 joueurs en jeu : restez pour 1 jeton de plus, ou passez.");
+	                 "Seconde chance, 2 joueurs en jeu : chacun peut encore passer.");
 	lang("en");
 	tu_game_release(&t);
 

@@ -529,14 +529,19 @@ START_TEST(keys_spoken_as_words)
 	struct sbuf b;
 	lang("en");
 	sb_clear(&b);
-	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_MENU);
+	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_MENU | KEYS_IF_TRICKS);
 	ck_assert_msg(strstr(b.s, "1 to 9: the table card by card.") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "showdown") == NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, "comma, period: ") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, "left bracket, right bracket: ") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, "L: the last trick") != NULL && strstr(b.s, "N: how many cards") != NULL, "%s", b.s);
 	ck_assert_msg(strpbrk(b.s, "[]{}") == NULL && strstr(b.s, "1-9") == NULL && strstr(b.s, "0-9") == NULL, "%s", b.s);
 	/* Tab and F2 at a network table only. */
 	ck_assert_msg(strstr(b.s, "Tab: ") == NULL && strstr(b.s, "F2: ") == NULL, "%s", b.s);
+	/* L in a game of showdowns: the last one, not a trick. */
+	sb_clear(&b);
+	keymap_say(&b, KEYS_ALWAYS | KEYS_IF_SHOWDOWN);
+	ck_assert_msg(strstr(b.s, "L: the last showdown") != NULL && strstr(b.s, "trick") == NULL, "%s", b.s);
 	sb_clear(&b);
 	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_IF_NET);
 	ck_assert_msg(strstr(b.s, "Tab: at a network table") != NULL && strstr(b.s, "F2: ") != NULL, "%s", b.s);

@@ -49,6 +49,7 @@ static void srv_run(struct srv *s)
 {
 	int fds[2];
 	ck_assert_int_eq(pipe(fds), 0);
+	fflush(NULL); /* the server ends with exit(): nothing of ours twice */
 	s->pid = fork();
 	ck_assert_int_ge(s->pid, 0);
 	if (s->pid == 0) {
@@ -66,7 +67,9 @@ static void srv_run(struct srv *s)
 		o.ready_ctx = &fds[1];
 		char err[256];
 		alarm(60); /* never outlive the test */
-		_exit(server_run(&o, err, sizeof err) == 0 ? 0 : 1);
+		/* exit, not _exit: a coverage build (make coverage) writes what
+		 * the server ran. */
+		exit(server_run(&o, err, sizeof err) == 0 ? 0 : 1);
 	}
 	close(fds[1]);
 	int port = 0;
@@ -381,6 +384,28 @@ static void feed(struct remote *r, const char *text)
 	remote_message(r, text, strlen(text));
 }
 
+/* The language goes in the server's address, whatever its form. */
+START_TEST(test_url_lang)
+{
+	static const char *const cases[][2] = {
+		{ "ws://127.0.0.1:7410", "ws://127.0.0.1:7410/?lang=fr" },
+		{ "ws://127.0.0.1:7410/", "ws://127.0.0.1:7410/?lang=fr" },
+		{ "wss://example.org/tapis", "wss://example.org/tapis?lang=fr" },
+		{ "ws://example.org/?room=2", "ws://example.org/?room=2&lang=fr" },
+		{ "ws://example.org/?lang=en", "ws://example.org/?lang=en" },
+	};
+	struct remote r;
+	memset(&r, 0, sizeof r);
+	snprintf(r.lang, sizeof r.lang, "fr");
+	char url[REMOTE_URL_MAX + 16];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(r.url, sizeof r.url, "%s", cases[i][0]);
+		remote_url(&r, url, sizeof url);
+		ck_assert_str_eq(url, cases[i][1]);
+	}
+}
+END_TEST
+
 START_TEST(test_messages)
 {
 	struct heard h;
@@ -394,6 +419,7 @@ START_TEST(test_messages)
 	ck_assert_int_eq(r.table, 4);
 	ck_assert_int_eq(r.vs.players, 3);
 	ck_assert_str_eq(r.vs.game, "brelan");
+	ck_assert_int_eq(r.vs.showdowns, 1); /* F1's L: the last showdown */
 	feed(&r, "{\"type\":\"chat\",\"table\":4,\"from\":\"Ann\",\"text\":\"hi\",\"cue\":\"chat\"}");
 	ck_assert_int_eq(h.n, 1);
 	ck_assert_int_eq(h.say[0].kind, VIEW_SAY_CHAT);
@@ -412,6 +438,7 @@ START_TEST(test_messages)
 	         "\"choices\":[{\"action\":\"fold\",\"label\":\"Fold\",\"confirm\":true},"
 	         "{\"action\":\"raise 2\",\"label\":\"Raise\",\"min\":2,\"max\":9,\"confirm_from\":5}]}");
 	ck_assert_int_eq(h.updates, 1);
+	ck_assert(!r.vs.discard_ahead);
 	ck_assert(r.vs.my_turn);
 	ck_assert_int_eq(r.vs.moves, 3);
 	ck_assert_str_eq(r.vs.answer[0], "No cards on the table.");
@@ -429,6 +456,10 @@ START_TEST(test_messages)
 	ck_assert(view_asks(&r.vs, 0, 0));
 	ck_assert(!view_asks(&r.vs, 1, 4));
 	ck_assert(view_asks(&r.vs, 1, 5));
+	/* The server says when a discard lies ahead. */
+	feed(&r, "{\"type\":\"state\",\"table\":4,\"seq\":4,\"seat\":1,\"state\":\"playing\",\"to_act\":1,"
+	         "\"discard_ahead\":true,\"hand\":[],\"choices\":[{\"action\":\"stay\",\"label\":\"Stay\"}]}");
+	ck_assert(r.vs.discard_ahead);
 	/* A refusal is said at once, with its cue. */
 	feed(&r, "{\"type\":\"refused\",\"table\":4,\"action\":\"raise 1\",\"text\":\"Too little.\",\"cue\":\"illegal\"}");
 	ck_assert_int_eq(h.say[2].kind, VIEW_SAY_REFUSAL);
@@ -616,6 +647,7 @@ static Suite *join_suite(void)
 	TCase *tc = tcase_create("join");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_messages);
+	tcase_add_test(tc, test_url_lang);
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_lobby_menus);
 	tcase_add_test(tc, test_confirm_after_reconnect);

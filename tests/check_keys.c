@@ -523,6 +523,11 @@ START_TEST(menu_safe_first_no_wrap)
 	struct tty t;
 	bouillotte(&t, lang);
 	await_turn(&t);
+	/* F1 in a game of showdowns: L gives the last one, not a trick. */
+	tty_keys(&t, F1);
+	tty_line(&t, line, sizeof line);
+	ck_assert_msg(strstr(line, _("the last showdown: the hands shown, folded ones too")), "%s", line);
+	ck_assert_msg(!strstr(line, _("the last trick and who took it")), "%s", line);
 	tty_keys(&t, ENTER);
 	tty_line(&t, line, sizeof line);
 	ck_assert_msg(strstr(line, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 2)), "%s", line);
@@ -775,6 +780,8 @@ START_TEST(hand_walk)
 	tty_keys(&t, F1);
 	tty_line(&t, line, sizeof line);
 	ck_assert_msg(strstr(line, _("walk your hand card by card")), "%s", line);
+	ck_assert_msg(strstr(line, _("the last trick and who took it")), "%s", line);
+	ck_assert_msg(!strstr(line, _("the last showdown: the hands shown, folded ones too")), "%s", line);
 	ck_assert_msg(!strstr(line, _("mark or unmark the selected card for a discard")), "%s", line);
 	ck_assert_msg(!strstr(line, _("type an amount")), "%s", line);
 	/* Escape out of a menu: the way out, asked first. */

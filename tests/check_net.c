@@ -266,6 +266,7 @@ static void srv_run(struct srv *s)
 {
 	int fds[2];
 	ck_assert_int_eq(pipe(fds), 0);
+	fflush(NULL); /* the server ends with exit(): nothing of ours twice */
 	s->pid = fork();
 	ck_assert_int_ge(s->pid, 0);
 	if (s->pid == 0) {
@@ -298,7 +299,9 @@ static void srv_run(struct srv *s)
 		o.ready_ctx = &fds[1];
 		char err[256];
 		alarm(60); /* never outlive the test */
-		_exit(server_run(&o, err, sizeof err) == 0 ? 0 : 1);
+		/* exit, not _exit: a coverage build (make coverage) writes what
+		 * the server ran. */
+		exit(server_run(&o, err, sizeof err) == 0 ? 0 : 1);
 	}
 	close(fds[1]);
 	int port = 0;
@@ -2047,6 +2050,24 @@ START_TEST(test_errors_in_language)
 {
 	struct srv s;
 	srv_start(&s);
+	/* A language in the address: the errors before the hello speak it. */
+	static struct tc a;
+	memset(&a, 0, sizeof a);
+	snprintf(a.name, sizeof a.name, "a");
+	char err[256], url[128];
+	snprintf(url, sizeof url, "%s/?lang=fr", s.url);
+	a.c = netc_open(url, on_msg, &a, err, sizeof err);
+	ck_assert_msg(a.c != NULL, "%s", err);
+	tc_send(&a, "{\"type\":\"create\",\"game\":\"brelan\"}");
+	ck_assert_str_eq(error_text(&a, "hello_first"), "commencez par hello");
+	tc_send(&a, "{\"type\":");
+	ck_assert_ptr_nonnull(strstr(error_text(&a, "bad_message"), "pas du JSON"));
+	/* The hello's language takes over. */
+	tc_send(&a, "{\"type\":\"hello\",\"version\":1,\"name\":\"Odile\",\"lang\":\"en\"}");
+	tc_wait(&a, "welcome");
+	tc_send(&a, "{\"type\":");
+	ck_assert_ptr_nonnull(strstr(error_text(&a, "bad_message"), "not JSON"));
+	tc_free(&a);
 	static struct tc f, e, x;
 	tc_login(&f, &s, "Fanny", "fr", "secret un");
 	tc_login(&e, &s, "Eddie", "en", NULL);
@@ -2143,16 +2164,17 @@ START_TEST(test_verbosity)
 }
 END_TEST
 
-/* Connect without hello; the connection must be refused with 'busy' and
- * closed. */
-static void refused_busy(struct srv *s, const char *why)
+/* Connect without hello (in the address's language: path "/?lang=fr", or
+ * "" for none); the connection must be refused with 'busy' and closed. */
+static void refused_busy(struct srv *s, const char *path, const char *why)
 {
 	static struct tc x;
 	memset(&x, 0, sizeof x);
 	snprintf(x.name, sizeof x.name, "extra");
-	char err[256];
+	char err[256], url[128];
+	snprintf(url, sizeof url, "%s%s", s->url, path);
 	/* The error and the close may come before the opening is noticed. */
-	x.c = netc_open(s->url, on_msg, &x, err, sizeof err);
+	x.c = netc_open(url, on_msg, &x, err, sizeof err);
 	for (int i = 0; i < 400 && x.c && netc_connected(x.c); i++)
 		netc_service(x.c, 5);
 	ck_assert(!x.c || !netc_connected(x.c));
@@ -2182,8 +2204,10 @@ START_TEST(test_connection_caps)
 			snprintf(name, sizeof name, "P%d", i);
 			tc_login(&c[i], &s, name, "en", NULL);
 		}
-		refused_busy(&s, round == 0 ? "your address" : "full");
-		refused_busy(&s, round == 0 ? "your address" : "full");
+		refused_busy(&s, "", round == 0 ? "your address" : "full");
+		refused_busy(&s, "/?lang=en", round == 0 ? "your address" : "full");
+		/* Asked in French in the address, said in French. */
+		refused_busy(&s, "/?lang=fr", round == 0 ? "votre adresse" : "plein");
 		/* Those in are still served. */
 		for (int i = 0; i < cap; i++) {
 			tc_send(&c[i], "{\"type\":\"ping\"}");

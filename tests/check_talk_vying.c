@@ -528,6 +528,43 @@ START_TEST(cave_question)
 }
 END_TEST
 
+/* An all-in everybody folds to: the uncalled chips are said to come back
+ * first, then the pot as it was matched; in English and in French, to the
+ * winner and to another player. */
+START_TEST(uncalled_chips_come_back)
+{
+	static const char *const want[][4] = {
+		{ "98 uncalled chips come back to you.\nYou take the pot: 6 chips.\n",
+		  "98 uncalled chips go back to ", "takes the pot: 6 chips." },
+		{ "98 jetons non suivis vous reviennent.\nVous ramassez le pot : 6 jetons.\n",
+		  "98 jetons non suivis reviennent à ", "ramasse le pot : 6 jetons." },
+	};
+	char err[256];
+	for (int me = 0; me < 2; me++) {
+		ck_assert_msg(i18n_set_lang(_i ? "fr" : "en", err, sizeof err) == 0, "%s", err);
+		struct tu_game tg;
+		tu_game_init(&tg, "bouillotte", 4, 3, 1, (const char *const[]){ "straddle=no", NULL });
+		struct batch bt;
+		batch_init(&bt, &tg, "bouillotte");
+		bt.t.me = me;
+		bt.said[0] = 0;
+		static const char *const acts[] = { "allin", "fold", "fold", "fold" };
+		for (int i = 0; i < 4; i++)
+			batch_do(&bt, acts[i]);
+		if (me == 0) {
+			HEARD(&bt, want[_i][0]);
+		} else {
+			HEARD(&bt, want[_i][1]);
+			HEARD(&bt, want[_i][2]);
+			ck_assert(strstr(bt.said, want[_i][1]) < strstr(bt.said, want[_i][2]));
+		}
+		free(bt.view);
+		tu_game_release(&tg);
+		ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -545,6 +582,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, side_pot_why, 0, 2);
 	tcase_add_loop_test(tc, side_pot_tie, 0, 2);
 	tcase_add_test(tc, cave_question);
+	tcase_add_loop_test(tc, uncalled_chips_come_back, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

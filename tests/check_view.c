@@ -13,6 +13,7 @@
 #include "app/registry.h"
 #include "app/table.h"
 #include "app/view.h"
+#include "games/bourre.h"
 #include "audio/audio.h"
 #include "i18n/i18n.h"
 #include "speech/say.h"
@@ -804,6 +805,69 @@ START_TEST(discard_labels)
 }
 END_TEST
 
+/* Bourré variant=four: staying at the declaration leads to the discard;
+ * staying at the second chance, after it, does not. The view tells both
+ * apart from the rules alone; every seat stays when it may. */
+START_TEST(discard_ahead_four)
+{
+	char err[128];
+	const struct game_ops *g = registry_ops("bourre");
+	int declared = 0, confirmed = 0;
+	for (uint64_t seed = 1; seed < 60 && !confirmed; seed++) {
+		struct table_options o;
+		options(&o, g, 3, seed, 1);
+		ck_assert_msg(rules_set(&o.rules, "variant", "four", err, sizeof err) == 0, "%s", err);
+		for (int s = 0; s < 3; s++)
+			o.seat_kind[s] = SEAT_HUMAN;
+		struct table t;
+		open_table(&t, &o);
+		struct rec me;
+		rec_open(&me, &t, 0, "en");
+		table_start(&t);
+		for (int i = 0; i < 40 && table_to_act(&t) >= 0 && !confirmed; i++) {
+			int s = table_to_act(&t);
+			const struct bourre_state *st = t.st;
+			struct action l[GAME_MAX_LEGAL];
+			int n = g->legal(t.st, l, GAME_MAX_LEGAL), k = 0;
+			for (int j = 0; j < n; j++)
+				if (l[j].kind == ACT_STAY)
+					k = j;
+			if (l[k].kind == ACT_DISCARD)
+				l[k] = act_simple(ACT_DISCARD);
+			if (s == 0 && l[k].kind == ACT_STAY) {
+				const struct view_state *vs = view_state(&me.v);
+				if (st->phase == BR_PH_DECLARE) {
+					ck_assert_int_eq(vs->discard_ahead, 1);
+					declared = 1;
+				} else {
+					ck_assert_int_eq(st->phase, BR_PH_CONFIRM);
+					ck_assert_int_eq(vs->discard_ahead, 0);
+					/* Announced, then asked, in other words. */
+					ck_assert_str_eq(vs->prompt, "Your turn. Stay for 1 more chip, or pass?");
+					int heard = 0;
+					for (int m = 0; m < me.nsaid && m < MAX_SAID; m++)
+						if (strstr(me.said[m].text, "Second chance")) {
+							heard = 1;
+							ck_assert_ptr_null(strstr(me.said[m].text, "tay for"));
+						}
+					ck_assert(heard);
+					confirmed = 1;
+				}
+			}
+			if (s == 0 && st->phase == BR_PH_DISCARD)
+				ck_assert_int_eq(view_state(&me.v)->discard_ahead, 1);
+			if (st->phase == BR_PH_PLAY)
+				break;
+			struct refusal why;
+			ck_assert_int_eq(table_act(&t, s, &l[k], &why), 0);
+		}
+		rec_close(&me);
+		table_close(&t);
+	}
+	ck_assert(declared && confirmed);
+}
+END_TEST
+
 /* A call that puts in every chip the player has is the all-in: the menu
  * says it once, as a call all in. */
 START_TEST(short_call_said_once)
@@ -881,6 +945,7 @@ int main(void)
 	tcase_add_test(tc, seat_of_a_person);
 	tcase_add_test(tc, table_api);
 	tcase_add_test(tc, discard_labels);
+	tcase_add_test(tc, discard_ahead_four);
 	tcase_add_test(tc, short_call_said_once);
 	tcase_add_loop_test(tc, chips_from_the_game, 0, 3);
 	tcase_add_test(tc, risky_rule);

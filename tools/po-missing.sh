@@ -1,12 +1,22 @@
 #!/bin/sh
 # Print the msgids used in src/ that a catalogue lacks (one per line, as
-# xgettext writes them). Exit 1 when any is missing.
+# xgettext writes them), and whether locales/tapis.pot is out of date.
+# Exit 1 when either is wrong.
 set -eu
 cd "$(dirname "$0")/.."
 pot=$(mktemp)
-trap 'rm -f "$pot" "$pot.fr" "$pot.en"' EXIT
-xgettext --from-code=UTF-8 -k_ -kN_ -kP_:1,2 -kC_:1c,2 -c'TRANSLATORS' -o "$pot" $(find src -name '*.c' | sort)
+trap 'rm -f "$pot" "$pot.fr" "$pot.en" "$pot.a" "$pot.b"' EXIT
+sh tools/pot.sh "$pot"
 status=0
+# The template as `make pot` writes it; where the strings are in the files
+# and when it was made do not count.
+strip() { grep -v -e '^#:' -e '^"POT-Creation-Date:' "$1" || true; }
+strip "$pot" >"$pot.a"
+strip locales/tapis.pot >"$pot.b" 2>/dev/null || true
+if ! cmp -s "$pot.a" "$pot.b"; then
+	echo "locales/tapis.pot is out of date: run make pot"
+	status=1
+fi
 for lang in fr en; do
 	# Entries of the template that the catalogue does not translate.
 	msgmerge -q --no-fuzzy-matching -o "$pot.$lang" "locales/$lang.po" "$pot"

@@ -218,6 +218,64 @@ static int allin_of(const struct action *l, int n, int chips)
 	return 0;
 }
 
+/* Watches a trial run for the end of the deal. */
+static void trial_emit(void *ctx, const struct event *e)
+{
+	if (e->type == EV_HAND_END)
+		*(int *)ctx = 1;
+}
+
+/* Staying in the deal: stay, take the turned card (a take of chips is a
+ * cave). */
+static int stays_in(const struct action *a)
+{
+	return a->kind == ACT_STAY || (a->kind == ACT_TAKE && a->amount == 0);
+}
+
+/* The action a trial run takes among l: one that stays in, else the first. */
+static const struct action *trial_pick(const struct action *l, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (stays_in(&l[i]))
+			return &l[i];
+	return n > 0 ? &l[0] : NULL;
+}
+
+/* Whether the seat to act, given its legal actions l, has a discard
+ * ahead: one of l, or reached by staying in (stay, take the turned card)
+ * before the cards are played or the deal ends. Told by the rules
+ * themselves, on a scratch copy of the state played on from here. */
+static int discard_ahead(struct view *v, const struct action *l, int n)
+{
+	const struct game_ops *g = v->t->g;
+	for (int i = 0; i < n; i++)
+		if (l[i].kind == ACT_DISCARD)
+			return 1;
+	const struct action *a = trial_pick(l, n);
+	if (!a || !stays_in(a))
+		return 0;
+	void *st = xmalloc(g->state_size);
+	memcpy(st, v->t->st, g->state_size);
+	int ended = 0, found = 0;
+	struct sink quiet = { trial_emit, &ended };
+	struct refusal why;
+	struct action m[GAME_MAX_LEGAL];
+	for (int step = 0; step < 4 * GAME_MAX_SEATS && !ended; step++) {
+		if (g->apply(st, a, &quiet, &why) < 0 || ended || g->to_act(st) < 0)
+			break;
+		int k = g->legal(st, m, GAME_MAX_LEGAL);
+		int play = 0;
+		for (int i = 0; i < k; i++) {
+			found |= m[i].kind == ACT_DISCARD;
+			play |= m[i].kind == ACT_PLAY;
+		}
+		if (found || play || !(a = trial_pick(m, k)))
+			break;
+	}
+	free(st);
+	return found;
+}
+
 static void choices(struct view *v, const struct action *l, int n)
 {
 	struct view_state *vs = &v->vs;
@@ -301,6 +359,7 @@ static void compute(struct view *v)
 	vs->game = g->name;
 	vs->players = t->opt.players;
 	vs->clockwise = g->clockwise;
+	vs->showdowns = t->gt && t->gt->showdowns;
 	vs->to_act = table_to_act(t);
 	vs->game_over = vs->to_act < 0;
 	vs->my_turn = v->seat >= 0 && table_awaits(t, v->seat);
@@ -360,6 +419,7 @@ static void compute(struct view *v)
 		vs->can_play |= l[i].kind == ACT_PLAY;
 	vs->nchoices = 0;
 	vs->nvariants = 0;
+	vs->discard_ahead = n > 0 && discard_ahead(v, l, n);
 	choices(v, l, n);
 	risks(vs);
 	vs->prompt[0] = '\0';

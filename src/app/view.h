@@ -98,6 +98,7 @@ struct view_state {
 	const char *game;             /* game_ops name */
 	int players;
 	int clockwise;                /* order of play (where the seats sound) */
+	int showdowns;                /* L says the last showdown, not the last trick */
 	int to_act;                   /* seat to act, -1 when over */
 	int my_turn;                  /* the table waits for this seat's player */
 	int game_over;
@@ -109,6 +110,8 @@ struct view_state {
 	int nhand;
 	struct view_card hand[GAME_MAX_HAND];
 	int can_play;                 /* playing a card is legal now */
+	int discard_ahead;            /* my turn leads to a discard: the discard itself, or
+	                               * the choice (stay, take the turned card) it follows */
 	int nchoices;                 /* the other legal choices, when my_turn */
 	struct view_choice choice[VIEW_MAX_CHOICES];
 	int ncards[GAME_MAX_SEATS];   /* cards each seat holds */

@@ -444,20 +444,27 @@ static void end_deal(struct vying *v, const struct sink *out)
 	begin_deal(v, out);
 }
 
-/* The pot goes to one player without a showdown. */
+/* The pot goes to one player without a showdown. What nobody matched of
+ * the winner's stake (a bet or an all-in everyone folded to) comes back
+ * first, as at a showdown; the rest is what was won. */
 static void win_uncontested(struct vying *v, int w, const struct sink *out)
 {
-	int pot = vying_pot(v);
+	int pot = vying_pot(v), matched = 0;
+	for (int s = 0; s < v->players; s++)
+		if (s != w && v->stake[s] > matched)
+			matched = v->stake[s];
+	int back = v->stake[w] > matched ? v->stake[w] - matched : 0;
 	v->chips[w] += pot;
+	ev_pay(out, -1, w, back, EV_PAY_RETURN);
 	v->dead = 0;
 	v->nwins = 1;
 	v->win_seat[0] = w;
-	v->win_amount[0] = pot;
+	v->win_amount[0] = pot - back;
 	v->win_kind[0] = -1;
 	v->win_suit[0] = -1;
 	v->win_seat[1] = -1;
 	v->carried = 0;
-	ev_pay(out, -1, w, pot, EV_PAY_UNCONTESTED);
+	ev_pay(out, -1, w, pot - back, EV_PAY_UNCONTESTED);
 	v->to_act = -1;
 	end_deal(v, out);
 }

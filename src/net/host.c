@@ -182,6 +182,8 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 		jt_close(&j, '}');
 	}
 	jt_close(&j, ']');
+	if (vs->discard_ahead)
+		jt_kbool(&j, "discard_ahead", 1);
 	jt_close(&j, '}');
 	return jt_done(&j);
 }

@@ -146,14 +146,14 @@ void lobby_save_all(struct lobby *l)
 		host_save(l->tables[i]);
 }
 
-void lobby_open(struct lobby *l, long conn, const char *addr)
+void lobby_open(struct lobby *l, long conn, const char *addr, const char *lang)
 {
 	xgrow((void **)&l->conns, &l->capconns, l->nconns + 1, sizeof *l->conns);
 	struct lobby_conn *c = &l->conns[l->nconns++];
 	memset(c, 0, sizeof *c);
 	c->id = conn;
 	c->user = -1;
-	snprintf(c->lang, sizeof c->lang, "en");
+	snprintf(c->lang, sizeof c->lang, "%s", lang && i18n_lang_known(lang) ? lang : "en");
 	snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "");
 }
 

@@ -68,12 +68,15 @@ struct lobby {
 int lobby_init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
                int cheap, long long now_ms, char *err, size_t errlen);
 void lobby_release(struct lobby *l);
-/* A connection opened (addr: the peer, for the password limit). */
-void lobby_open(struct lobby *l, long conn, const char *addr);
+/* A connection opened (addr: the peer, for the password limit; lang: the
+ * language it asked for in its address, spoken until its hello, or NULL:
+ * English). */
+void lobby_open(struct lobby *l, long conn, const char *addr, const char *lang);
 /* One complete message of a connection. What the server says to it in
  * return (errors included) is phrased in the connection's language. */
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms);
-/* The language of a connection ("en" before its hello, or unknown). */
+/* The language of a connection (the one of its address before its hello,
+ * "en" when none or unknown). */
 const char *lobby_lang(struct lobby *l, long conn);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);

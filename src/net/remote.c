@@ -68,10 +68,11 @@ static void table_facts(struct remote *r)
 	json_t *t = remote_table(r, r->table);
 	if (!t)
 		return;
-	const struct game_ops *g = registry_ops(str_of(t, "game"));
-	if (g) {
-		r->vs.game = g->name;
-		r->vs.clockwise = g->clockwise;
+	const struct registry_game *rg = registry_find(str_of(t, "game"));
+	if (rg) {
+		r->vs.game = rg->ops->name;
+		r->vs.clockwise = rg->ops->clockwise;
+		r->vs.showdowns = rg->talk && rg->talk->showdowns;
 	}
 	r->vs.players = (int)int_of(t, "players", r->vs.players);
 }
@@ -139,6 +140,7 @@ static void on_state(struct remote *r, json_t *o)
 	json_t *ch = json_object_get(o, "choices");
 	v->nchoices = 0;
 	v->nvariants = 0;
+	v->discard_ahead = json_is_true(json_object_get(o, "discard_ahead"));
 	for (size_t i = 0; i < json_array_size(ch) && v->nchoices < VIEW_MAX_CHOICES; i++) {
 		json_t *c = json_array_get(ch, i);
 		struct view_choice *vc = &v->choice[v->nchoices];
@@ -308,10 +310,24 @@ static int hello(struct remote *r)
 	return remote_send(r, o);
 }
 
+void remote_url(const struct remote *r, char *out, size_t len)
+{
+	const char *host = strstr(r->url, "://");
+	host = host ? host + 3 : r->url;
+	if (!r->lang[0] || strstr(r->url, "lang=")) {
+		snprintf(out, len, "%s", r->url);
+		return;
+	}
+	snprintf(out, len, "%s%s%slang=%s", r->url, strchr(host, '/') ? "" : "/", strchr(host, '?') ? "&" : "?",
+	         r->lang);
+}
+
 /* Connect, say hello, wait for the welcome (or an error). */
 static int connect_once(struct remote *r, char *err, size_t errlen)
 {
-	r->c = netc_open(r->url, on_message, r, err, errlen);
+	char url[REMOTE_URL_MAX + 16];
+	remote_url(r, url, sizeof url);
+	r->c = netc_open(url, on_message, r, err, errlen);
 	if (!r->c)
 		return -1;
 	r->welcomed = 0;

@@ -89,6 +89,10 @@ int remote_hint(struct remote *r);
  * this session; the server says which. */
 int remote_verbosity(struct remote *r, int verbosity);
 
+/* The address connected to: the server's with the language in it
+ * (ws://host:port/?lang=fr), so that what it says before the hello is in
+ * that language too. */
+void remote_url(const struct remote *r, char *out, size_t len);
 /* Handle one message as if the server had sent it (tests). */
 void remote_message(struct remote *r, const char *text, size_t len);
 

@@ -178,14 +178,14 @@ static int rate_ok(struct conn *c, long long now)
 static const char *over_cap(struct server *s, struct conn *c)
 {
 	if (s->o->max_conns > 0 && s->nconns > s->o->max_conns)
-		return "the server is full: too many connections, try again later";
+		return _("the server is full: too many connections, try again later");
 	if (s->o->max_per_addr > 0) {
 		int n = 0;
 		for (struct conn *x = s->conns; x; x = x->next)
 			if (!strcmp(x->addr, c->addr))
 				n++;
 		if (n > s->o->max_per_addr)
-			return "too many connections from your address: close some and try again";
+			return _("too many connections from your address: close some and try again");
 	}
 	return NULL;
 }
@@ -259,6 +259,13 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			return -1;
 		}
 		*pc = c;
+		/* The language of the address (ws://host:port/?lang=fr), for
+		 * what is said before the hello. */
+		char arg[16];
+		const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
+		if (!lang || !i18n_lang_known(lang))
+			lang = "en";
+		const char *saved = view_lang_enter(lang);
 		const char *why = over_cap(s, c);
 		if (why) {
 			/* Refused: told why, then closed; the lobby never hears of it. */
@@ -269,9 +276,10 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			c->closing = 1;
 			c->refused_conn = 1;
 			lws_callback_on_writable(wsi);
-			break;
+		} else {
+			lobby_open(&s->lobby, c->id, c->addr, lang);
 		}
-		lobby_open(&s->lobby, c->id, c->addr);
+		view_lang_leave(saved);
 		break;
 	}
 	case LWS_CALLBACK_RECEIVE:

@@ -73,6 +73,8 @@ struct game_talk {
 	/* What the player must do now, said when it becomes their turn
 	 * ("Your turn. Follow hearts."). */
 	void (*prompt)(const struct talk *t, const void *view, struct sbuf *b);
+	/* 1 when L answers with the last showdown (a game without tricks). */
+	int showdowns;
 };
 
 #endif

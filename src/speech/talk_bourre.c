@@ -260,8 +260,9 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		say_renege(t, e, b);
 		break;
 	case EV_NOTE_SECOND:
-		sb_printf(b, P_("Second chance, %d player in: stay for 1 more chip, or pass.",
-		                "Second chance, %d players in: stay for 1 more chip, or pass.", e->value),
+		/* The question itself is the prompt's. */
+		sb_printf(b, P_("Second chance, %d player in: each may still pass.",
+		                "Second chance, %d players in: each may still pass.", e->value),
 		          e->value);
 		break;
 	case EV_NOTE_NOBODY:
@@ -774,7 +775,7 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 		}
 		break;
 	case BR_PH_CONFIRM:
-		sb_puts(b, _("Second chance: stay for 1 more chip, or pass?"));
+		sb_puts(b, _("Stay for 1 more chip, or pass?"));
 		break;
 	case BR_PH_TAKE:
 		sb_printf(b, _("Take or leave the turned card, %s?"), card_s(st->turnup, c, sizeof c));

@@ -573,7 +573,13 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 		say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
 		return 1;
 	case EV_PAY_RETURN:
-		say_who(b, t, e->to, C_("bet", "You take back %s."), C_("bet", "%1$s takes back %2$s."), c);
+		/* What nobody matched, said before the pot it is not part of. */
+		if (e->to == t->me)
+			sb_printf(b, P_("%d uncalled chip comes back to you.", "%d uncalled chips come back to you.",
+			                e->amount), e->amount);
+		else
+			sb_printf(b, P_("%2$d uncalled chip goes back to %1$s.", "%2$d uncalled chips go back to %1$s.",
+			                e->amount), say_name(t, e->to), e->amount);
 		return 1;
 	case EV_PAY_BRELAN:
 	case EV_PAY_CARRE:
@@ -1082,5 +1088,5 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	}
 }
 
-const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt };
-const struct game_talk brelan_talk = { "brelan", vy_event, vy_query, vy_refusal, vy_action, vy_prompt };
+const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1 };
+const struct game_talk brelan_talk = { "brelan", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1 };

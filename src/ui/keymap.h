@@ -19,6 +19,8 @@ enum keymap_when {
 	KEYS_IF_DISCARD = 16, /* a discard can be made now */
 	KEYS_IF_AMOUNT = 32,  /* the chosen action takes an amount */
 	KEYS_IF_NET = 64,     /* at a network table (tapis join) */
+	KEYS_IF_TRICKS = 128,   /* a game of tricks: L says the last one */
+	KEYS_IF_SHOWDOWN = 256, /* a game of showdowns: L says the last one */
 };
 
 struct keymap_entry {

@@ -451,19 +451,10 @@ static void menu_key(struct play *p, int key)
 	say_amount(p);
 }
 
-/* Whether the seat's turn leads to a discard: the discard itself, or
- * staying and taking the turned card, which are followed by one (a take
- * of chips is a cave: no discard follows). */
+/* Whether the seat's turn leads to a discard (the view tells). */
 static int discard_ahead(const struct view_state *v)
 {
-	if (v->seat < 0 || v->to_act != v->seat)
-		return 0;
-	for (int i = 0; i < v->nchoices; i++) {
-		const struct action *a = &v->choice[i].act;
-		if (a->kind == ACT_DISCARD || a->kind == ACT_STAY || (a->kind == ACT_TAKE && a->amount == 0))
-			return 1;
-	}
-	return 0;
+	return v->seat >= 0 && v->to_act == v->seat && v->discard_ahead;
 }
 
 static void mark(struct play *p)
@@ -535,7 +526,7 @@ static void say_keys(struct play *p)
 	const struct view_state *v = vs(p);
 	/* Space marks whenever mark() would: the discard, or the choice
 	 * (stay, take the turned card) that a discard follows. */
-	int when = discard_ahead(v) ? KEYS_IF_DISCARD : 0;
+	int when = (discard_ahead(v) ? KEYS_IF_DISCARD : 0) | (v->showdowns ? KEYS_IF_SHOWDOWN : KEYS_IF_TRICKS);
 	if (p->menu_open)
 		when |= KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0);
 	else

@@ -79,6 +79,7 @@ static const struct {
 	{ "of", N_(", %1$d of %2$d.") },
 	{ "to_discard", N_("to discard") },
 	{ "to_keep", N_("to keep") },
+	{ "no_discard", N_("No discard now.") },
 	{ "quit", N_("Quit? Press Y to confirm, any other key to go on.") },
 	{ "quit_cancelled", N_("Quit cancelled.") },
 	{ "lost", N_("Connection lost. Trying again.") },

@@ -163,7 +163,9 @@ function send(o) {
 }
 
 function connect() {
-  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
+  /* The language in the address: the errors before the hello are in it too. */
+  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/?lang=' +
+    encodeURIComponent(app.lang);
   const ws = new WebSocket(url, 'tapis');
   app.ws = ws;
   ws.onopen = () => {
@@ -712,6 +714,8 @@ function enter() {
 
 function mark() {
   if (app.sel < 0) return;
+  /* Only when the turn leads to a discard (the server tells). */
+  if (!isMyTurn() || !app.state.discard_ahead) { answer(w('no_discard')); return; }
   const c = handOf()[app.sel];
   const k = app.marked.indexOf(c.card);
   let s = c.name + ', ';
