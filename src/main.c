@@ -523,7 +523,7 @@ static int cmd_rules(int argc, char **argv)
 	if (ses.sp.backend != &speech_text_backend && ses.sp.backend != &speech_none_backend) {
 		char *plain = speech_plain_text(text);   /* the marks of Markdown are noise */
 		term_open();
-		speech_say(&ses.sp, plain ? plain : text, SPEECH_QUEUE);
+		speech_say(&ses.sp, plain, SPEECH_QUEUE);
 		while (speech_busy(&ses.sp) && term_read_key(50) == KEY_NONE)
 			session_pump(&ses);
 		speech_stop(&ses.sp);

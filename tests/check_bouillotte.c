@@ -130,11 +130,11 @@ START_TEST(uncalled_allin_comes_back)
 	int back = -1, pot = -1, i = -1;
 	while ((i = tu_events_find(&t.ev, EV_PAYMENT, i + 1)) >= 0) {
 		const struct event *e = &t.ev.e[i];
-		if (!strcmp(e->reason, "return")) {
+		if (e->reason == EV_PAY_RETURN) {
 			ck_assert_int_eq(e->to, 0);
 			ck_assert_int_eq(pot, -1); /* before the pot */
 			back = e->amount;
-		} else if (!strcmp(e->reason, "uncontested")) {
+		} else if (e->reason == EV_PAY_UNCONTESTED) {
 			ck_assert_int_eq(e->to, 0);
 			pot = e->amount;
 		}
@@ -149,7 +149,7 @@ START_TEST(uncalled_allin_comes_back)
 	tu_game_start(&t);
 	tu_game_script(&t, "0 open 1\n1 fold\n2 fold\n3 fold\n");
 	for (i = -1; (i = tu_events_find(&t.ev, EV_PAYMENT, i + 1)) >= 0;)
-		ck_assert_str_ne(t.ev.e[i].reason, "return");
+		ck_assert_int_ne(t.ev.e[i].reason, EV_PAY_RETURN);
 	ck_assert_int_eq(end_chips(&t, 1, 0), 99 + 5);
 	tu_game_release(&t);
 }

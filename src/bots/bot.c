@@ -5,6 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/xalloc.h"
+
+/* A copy of st as seat sees it (malloc'd: the caller frees it). */
+static void *redacted(const struct game_ops *g, const void *st, int seat)
+{
+	void *view = xmalloc(g->state_size);
+	memcpy(view, st, g->state_size);
+	g->redact(view, seat);
+	return view;
+}
+
 void bot_random(const struct game_ops *g, const struct bot_ops *b, const void *st, struct rng *rng,
                 struct action *out)
 {
@@ -40,10 +51,7 @@ void bot_choose_budget(const struct game_ops *g, const struct bot_ops *b, const 
 		bot_random(g, b, st, rng, out);
 		return;
 	}
-	void *view = malloc(g->state_size);
-	assert(view);
-	memcpy(view, st, g->state_size);
-	g->redact(view, seat);
+	void *view = redacted(g, st, seat);
 	b->choose(view, seat, level, budget > 0 ? budget : 1, rng, out);
 	free(view);
 	struct action legal[GAME_MAX_LEGAL];
@@ -74,10 +82,7 @@ void bot_hint(const struct game_ops *g, const struct bot_ops *b, const void *st,
 		reason(why, n == 1 ? BOT_WHY_ONLY : BOT_WHY_BEST, CARD_NONE);
 		return;
 	}
-	void *view = malloc(g->state_size);
-	assert(view);
-	memcpy(view, st, g->state_size);
-	g->redact(view, seat);
+	void *view = redacted(g, st, seat);
 	if (b->hint)
 		b->hint(view, seat, budget > 0 ? budget : 1, rng, out, why);
 	else
@@ -137,3 +142,4 @@ void bot_trick_reason(const struct bot_trick *t, card_t c, int beats, int higher
 	}
 	why->code = t->avoid ? BOT_WHY_SHED : BOT_WHY_LEAST;
 }
+

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/xalloc.h"
+
 /* ---- the text backend: one line per message on a stream ---- */
 
 static int text_open(struct speech *sp, char *err, size_t errlen)
@@ -372,9 +374,7 @@ char *speech_plain_text(const char *md)
 {
 	/* A row "|a|b|c|" grows to "a, b, c.": at most twice as long. */
 	size_t len = strlen(md);
-	char *text = malloc(2 * len + 2);
-	if (!text)
-		return NULL;
+	char *text = xmalloc(2 * len + 2);
 	char *out = text;
 	const char *p = md;
 	while (*p) {
