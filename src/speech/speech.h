@@ -107,8 +107,8 @@ int speech_history_at_start(const struct speech *sp);
 int speech_history_at_end(const struct speech *sp);
 
 /* A Markdown text (the rules in docs/rules) made fit to be heard, as a new
- * string the caller frees (NULL when out of memory): no heading marks, list bullets, emphasis, code quotes or table
- * rules; a table row becomes its cells separated by commas; a heading or a
+ * string the caller frees: no heading marks, list bullets, emphasis, code
+ * quotes or table rules; a table row becomes its cells separated by commas; a heading or a
  * row ends with a full stop so the voice pauses; [text](link) keeps the
  * text; an underscore between words is a space. */
 char *speech_plain_text(const char *md);
