@@ -478,13 +478,20 @@ function renderTable() {
 }
 
 /* The seats of the table; its creator may open a seat or give it to a bot
- * while the table waits, and remove a player until the game is over. A
- * control keeps the focus when the list is made again. */
+ * while the table waits, and remove a player until the game is over. The
+ * list is made again only when what it shows changed (a lobby list or a
+ * game state leaves it alone); then a control keeps the focus, and a kind
+ * chosen but not yet set stays chosen. */
 function renderSeats(t) {
   const seats = $('seats');
-  const focused = document.activeElement && seats.contains(document.activeElement) ? document.activeElement.id : '';
-  seats.textContent = '';
   const mine = !!t && t.creator === app.name;
+  const shown = JSON.stringify([app.lang, app.name, mine, t && t.id, t && t.state, (t && t.seats) || []]);
+  if (shown === seats.dataset.shown) return;
+  seats.dataset.shown = shown;
+  const focused = document.activeElement && seats.contains(document.activeElement) ? document.activeElement.id : '';
+  const chosen = {};
+  for (const sel of seats.querySelectorAll('select')) if (sel.value !== sel.dataset.now) chosen[sel.id] = sel.value;
+  seats.textContent = '';
   for (const s of (t && t.seats) || []) {
     const li = document.createElement('li');
     const span = document.createElement('span');
@@ -499,8 +506,10 @@ function renderSeats(t) {
       const sel = document.createElement('select');
       sel.id = 'seat-kind-' + s.seat;
       const now = s.state === 'open' ? 'open' : 'bot:' + s.level;
+      sel.dataset.now = now;
       for (const [v, l] of [['open', w('seat_open')], ['bot:1', w('bot_1')], ['bot:2', w('bot_2')], ['bot:3', w('bot_3')]])
         sel.append(option(v, l, v === now));
+      if (chosen[sel.id]) sel.value = chosen[sel.id];
       const b = button(fmt(w('set_seat'), s.seat + 1), () => send({ type: 'seat', table: app.table, seat: s.seat, kind: sel.value }));
       b.id = 'seat-set-' + s.seat;
       li.append(' ', label, ' ', sel, ' ', b);

@@ -551,6 +551,18 @@ async function testSeats(browser, port) {
   await gil.click('#seat-set-2');
   await gil.waitForFunction(() => window.tapis.info.seats[2].state === 'open', { timeout: 10000 });
   await gil.select('#seat-kind-3', 'bot:3');
+  /* News of the table that leave its seats as they are (Ivo comes to
+   * watch) leave a kind chosen but not yet set, and its button, alone. */
+  const setButton = await gil.$('#seat-set-3');
+  const ivo = await browser.newPage();
+  await login(ivo, port, 'Ivo', 'en');
+  await ivo.waitForSelector('#table-line-' + table + ' ~ button + button');
+  await ivo.click('#table-line-' + table + ' ~ button + button');
+  await gil.bringToFront();
+  await gil.waitForFunction(() => window.tapis.info.watchers === 1, { timeout: 10000 });
+  assert.strictEqual(await gil.$eval('#seat-kind-3', (s) => s.value), 'bot:3', 'a kind chosen stays chosen');
+  assert.ok(await gil.evaluate((b) => b.isConnected, setButton), 'the seat list is not made again');
+  await ivo.close();
   await gil.click('#seat-set-3');
   await gil.waitForFunction(() => window.tapis.info.seats[3].level === 3, { timeout: 10000 });
   assert.strictEqual((await seat(3)).state, 'bot', 'seat 4: a bot');
