@@ -1874,7 +1874,9 @@ static long watched_game(struct srv *s, struct tc *a, struct tc *w)
 {
 	tc_login(a, s, "Anne", "en", NULL);
 	tc_login(w, s, "Wendy", "fr", NULL);
-	long id = tc_create(a, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	/* Six deals: long enough for the states the tests wait for after
+	 * this even when every deal is a lone stayer's (four moves). */
+	long id = tc_create(a, "bourre", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":6}");
 	a->seat = 0;
 	w->table = id;
 	tc_send(w, "{\"type\":\"watch\",\"table\":%ld}", id);
