@@ -26,7 +26,8 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(PKG_CFLAGS)
-LDLIBS    += $(PKG_LIBS) -lm -lpthread
+# libev (net/evloop: libwebsockets' loop on epoll) has no pkg-config file.
+LDLIBS    += $(PKG_LIBS) -lev -lm -lpthread
 
 SRCS      := $(sort $(wildcard src/*/*.c src/*.c))
 LIB_SRCS  := $(filter-out src/main.c,$(SRCS))

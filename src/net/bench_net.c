@@ -18,6 +18,7 @@
 #include "core/err.h"
 #include "core/game.h"
 #include "core/xalloc.h"
+#include "net/evloop.h"
 #include "net/outq.h"
 #include "net/proto.h"
 #include "net/server.h"
@@ -60,6 +61,7 @@ struct lat_list {
 
 struct bench {
 	struct lws_context *ctx;
+	void *loop;                     /* its loop (evloop) */
 	lws_sorted_usec_list_t beat;
 	int nstarted;                   /* connections asked for */
 	double think_s;                 /* a bot's pause before it acts */
@@ -415,7 +417,7 @@ static void on_beat(lws_sorted_usec_list_t *sul)
  * machine's cores). */
 static void service_all(struct bench *b)
 {
-	lws_service(b->ctx, 0);
+	evloop_service(b->ctx, b->loop);
 }
 
 /* Service until done(b) or the deadline; 0 or -1. */
@@ -520,7 +522,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	info.protocols = bench_protocols;
 	info.options = tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0;
 	info.fd_limit_per_thread = (unsigned)clients + 64;
-	b.ctx = lws_create_context(&info);
+	b.ctx = evloop_context(&info, &b.loop);
 	if (!b.ctx) {
 		errf(err, errlen, "cannot start libwebsockets");
 		goto out;
@@ -627,7 +629,7 @@ out:
 	if (b.ctx) {
 		for (int i = 0; i < clients; i++)
 			b.c[i].closed = 1; /* closing is not an error */
-		lws_context_destroy(b.ctx);
+		evloop_destroy(b.ctx, b.loop);
 	}
 	for (int i = 0; b.c && i < clients; i++) {
 		free(b.c[i].rx);

@@ -14,6 +14,7 @@
 #include "app/view.h"
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "net/evloop.h"
 #include "net/lobby.h"
 #include "net/outq.h"
 #include "net/proto.h"
@@ -58,6 +59,7 @@ struct conn {
 struct server {
 	const struct server_options *o;
 	struct lws_context *ctx;
+	void *loop;           /* the context's loop (evloop) */
 	struct lws_vhost *vh;
 	struct conn *conns;
 	int nconns;
@@ -479,7 +481,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 		info.ssl_cert_filepath = o->cert;
 		info.ssl_private_key_filepath = o->key;
 	}
-	s->ctx = lws_create_context(&info);
+	s->ctx = evloop_context(&info, &s->loop);
 	if (!s->ctx) {
 		errf(err, errlen, "cannot listen on %s port %d", o->host, o->port);
 		goto no_context;
@@ -493,11 +495,11 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 		o->on_ready(o->ready_ctx, port);
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
 	while (!stop_asked)
-		if (lws_service(s->ctx, 0) < 0)
+		if (evloop_service(s->ctx, s->loop) < 0)
 			break;
 	running = NULL;
 	lobby_save_all(&s->lobby);
-	lws_context_destroy(s->ctx);
+	evloop_destroy(s->ctx, s->loop);
 	lobby_release(&s->lobby);
 	store_close(&s->store);
 	while (s->conns)
