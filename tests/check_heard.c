@@ -510,6 +510,17 @@ START_TEST(french_contractions)
 	/* A pronoun is no article. */
 	ck_assert_str_eq(speech_french_contract("avant de le jouer", out, sizeof out), "avant de le jouer");
 	ck_assert_str_eq(speech_french_contract("Guide de Lea", out, sizeof out), "Guide de Lea");
+	/* Far into a text, after any number of bytes without an L. */
+	for (int n = 0; n < 30; n++) {
+		char in[96], want[96];
+		snprintf(in, sizeof in, "%.*s partie de L'Homme, à La Bouillotte", n, "abcdefghijklmnopqrstuvwxyz0123456789");
+		snprintf(want, sizeof want, "%.*s partie d'Homme, à la Bouillotte", n, "abcdefghijklmnopqrstuvwxyz0123456789");
+		ck_assert_str_eq(speech_french_contract(in, out, sizeof out), want);
+	}
+	/* Cut to the room there is. */
+	char small[8];
+	ck_assert_str_eq(speech_french_contract("abcdefghijk", small, sizeof small), "abcdefg");
+	ck_assert_str_eq(speech_french_contract("abcdefghij de Le Brelan", small, sizeof small), "abcdefg");
 	/* Said in French through the queue. */
 	struct speech sp;
 	memset(&sp, 0, sizeof sp);

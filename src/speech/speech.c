@@ -198,10 +198,21 @@ const char *speech_french_contract(const char *in, char *out, size_t len)
 		RULE("à L'", "à l'"),
 	};
 #undef RULE
-	enum { NRULES = sizeof rules / sizeof rules[0] };
+	enum { NRULES = sizeof rules / sizeof rules[0], RULE_L_MAX = 12 };
 	size_t o = 0;
 	if (!len)
 		return out;
+	/* Every rule turns a capital L (at most RULE_L_MAX bytes into it):
+	 * the text before the first one that could start a rule stays as it
+	 * is, copied whole (all of it when there is no L, as in most). */
+	const char *L = strchr(in, 'L');
+	size_t keep = L ? (size_t)(L - in) : strlen(in);
+	keep = L ? (keep > RULE_L_MAX + 2 ? keep - RULE_L_MAX - 2 : 0) : keep;
+	if (keep > len - 1)
+		keep = len - 1;
+	memcpy(out, in, keep);
+	o = keep;
+	in += keep;
 	/* One pass; the rules are tried only where one may start (a word's
 	 * start, on the first byte of one of theirs): this runs on every
 	 * text a server's views make. */
