@@ -4,6 +4,7 @@
  * nested objects and arrays. */
 #include <check.h>
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,11 +80,38 @@ START_TEST(same_as_jansson)
 }
 END_TEST
 
+/* A byte to escape, or one of a character of several, at every place of
+ * a long plain text (the plain runs are read a word at a time). */
+START_TEST(every_offset)
+{
+	static const char *const odd[] = { "\"", "\\", "\n", "\x1f", "\x7f", "é", "𝄞", "\xff", "\xc3" };
+	for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++)
+		for (int at = 0; at <= 24; at++) {
+			char text[64];
+			snprintf(text, sizeof text, "%.*s%s%.*s", at, "abcdefghijklmnopqrstuvwxyz", odd[i], 24 - at,
+			         "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+			json_t *o = json_object();
+			json_object_set_new(o, "t", text_of(text));
+			struct jtext j;
+			jt_init(&j, 8);
+			jt_open(&j, '{');
+			jt_kstr(&j, "t", text);
+			jt_close(&j, '}');
+			char *want = json_dumps(o, JSON_COMPACT), *got = jt_done(&j);
+			ck_assert_str_eq(got, want);
+			free(want);
+			free(got);
+			json_decref(o);
+		}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("jtext");
 	TCase *tc = tcase_create("jtext");
 	tcase_add_test(tc, same_as_jansson);
+	tcase_add_test(tc, every_offset);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/jtext.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,19 @@ static size_t utf8_char(const unsigned char *s, const unsigned char *end)
 	return n;
 }
 
+/* The eight bytes at p need no escape and are ASCII: none below 0x20,
+ * none with its high bit, no quote, no backslash (a zero byte of w ^ c
+ * is a byte c). */
+static int plain8(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t w;
+	memcpy(&w, p, 8);
+	uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+	uint64_t bad = ((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b) | w;
+	return !(bad & high);
+}
+
 /* s as a JSON string, in one pass: the runs of bytes that need no escape
  * are copied whole; text that is not UTF-8 is taken back and written
  * "". */
@@ -100,6 +114,12 @@ static void string(struct jtext *j, const char *s)
 	const unsigned char *from = p;
 	put(j, "\"", 1);
 	while (p < end) {
+		/* Eight plain bytes at a time (none below 0x20 nor above 0x7f,
+		 * no quote, no backslash): most of a sentence. */
+		while (end - p >= 8 && plain8(p))
+			p += 8;
+		if (p == end)
+			break;
 		unsigned char c = *p;
 		if (c >= 0x80) {
 			size_t n = utf8_char(p, end);
