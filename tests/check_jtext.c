@@ -4,6 +4,7 @@
  * nested objects and arrays. */
 #include <check.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,9 @@ START_TEST(same_as_jansson)
 	json_t *o = json_object();
 	json_object_set_new(o, "type", json_string("state"));
 	json_object_set_new(o, "table", json_integer(-12345678901LL));
+	json_object_set_new(o, "zero", json_integer(0));
+	json_object_set_new(o, "least", json_integer(LLONG_MIN));
+	json_object_set_new(o, "most", json_integer(LLONG_MAX));
 	json_object_set_new(o, "yes", json_true());
 	json_object_set_new(o, "no", json_false());
 	json_t *keys = json_object();
@@ -38,6 +42,9 @@ START_TEST(same_as_jansson)
 	jt_open(&j, '{');
 	jt_kstr(&j, "type", "state");
 	jt_kint(&j, "table", -12345678901LL);
+	jt_kint(&j, "zero", 0);
+	jt_kint(&j, "least", LLONG_MIN);
+	jt_kint(&j, "most", LLONG_MAX);
 	jt_kbool(&j, "yes", 1);
 	jt_kbool(&j, "no", 0);
 	jt_key(&j, "keys");

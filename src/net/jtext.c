@@ -172,9 +172,16 @@ void jt_str(struct jtext *j, const char *s)
 void jt_int(struct jtext *j, long long v)
 {
 	item(j);
-	char n[24];
-	int len = snprintf(n, sizeof n, "%lld", v);
-	put(j, n, (size_t)len);
+	/* The digits written here (snprintf set up a stream for each number
+	 * of every message). */
+	char n[24], *p = n + sizeof n;
+	unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	put(j, p, (size_t)(n + sizeof n - p));
 }
 
 void jt_bool(struct jtext *j, int v)
