@@ -313,12 +313,56 @@ START_TEST(catalogue_formats)
 }
 END_TEST
 
+/* A msgid looked up again at the same address: in a buffer that now holds
+ * another text, the other text's translation (or none). */
+START_TEST(catalogue_same_address)
+{
+	static const struct mo_entry entries[] = {
+		MO("One.", "Un."),
+		MO("Two.", "Deux."),
+		MO("%d card\0%d cards", "%d carte\0%d cartes"),
+		MO("%d cards\0%d cardz", "%d paquet\0%d paquets"),
+	};
+	size_t size;
+	char *mo = mo_build(entries, (int)(sizeof entries / sizeof entries[0]), &size);
+	char err[256];
+	ck_assert_msg(i18n_load_buffer(mo, size, "test.mo", err, sizeof err) == 0, "%s", err);
+	free(mo);
+	char buf[32];
+	static const char *const texts[][2] = {
+		{ "One.", "Un." }, { "Two.", "Deux." }, { "One.", "Un." }, { "One", NULL },
+		{ "One..", NULL }, { "Two.", "Deux." }, { "", NULL }, { "Two.", "Deux." },
+	};
+	for (int round = 0; round < 2; round++)
+		for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+			snprintf(buf, sizeof buf, "%s", texts[i][0]);
+			ck_assert_str_eq(i18n_get(buf), texts[i][1] ? texts[i][1] : texts[i][0]);
+		}
+	snprintf(buf, sizeof buf, "%%d card");
+	ck_assert_str_eq(i18n_nget(buf, "%d cards", 2), "%d cartes");
+	snprintf(buf, sizeof buf, "%%d cards");
+	ck_assert_str_eq(i18n_nget(buf, "%d cardz", 2), "%d paquets");
+	snprintf(buf, sizeof buf, "%%d car");
+	ck_assert_str_eq(i18n_nget(buf, "%d cars", 2), "%d cars");
+	i18n_release();
+	/* Another catalogue at the same place. */
+	static const struct mo_entry others[] = { MO("One.", "Eins.") };
+	mo = mo_build(others, 1, &size);
+	ck_assert_msg(i18n_load_buffer(mo, size, "test.mo", err, sizeof err) == 0, "%s", err);
+	free(mo);
+	snprintf(buf, sizeof buf, "One.");
+	ck_assert_str_eq(i18n_get(buf), "Eins.");
+	i18n_release();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("files");
 	TCase *tc = tcase_create("files");
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, not_regular);
+	tcase_add_test(tc, catalogue_same_address);
 	tcase_add_test(tc, nul_byte);
 	tcase_add_test(tc, long_lines);
 	tcase_add_test(tc, strict_numbers);

@@ -27,6 +27,18 @@ struct catalogue {
 	uint32_t nrefused;
 	uint32_t *slot;         /* open addressing: entry + 1, 0 empty */
 	uint32_t mask;          /* slots - 1 (a power of two, over twice n) */
+	struct memo *memo;      /* the last msgids found, by their address */
+};
+
+/* A msgid found at an address: the next lookup of the same address
+ * compares its text with the entry's msgid (a buffer may hold another text
+ * by then) instead of measuring, hashing and probing. */
+enum { MEMO_BITS = 10 };
+struct memo {
+	const char *key;        /* the address looked up */
+	const char *msgid;      /* the entry's msgid, len bytes */
+	uint32_t entry;
+	uint32_t len;
 };
 
 /* The catalogues by language (speech layer state): how each was got, and
@@ -53,6 +65,7 @@ static void drop(struct catalogue *c)
 	free(c->data);
 	free(c->refused);
 	free(c->slot);
+	free(c->memo);
 	memset(c, 0, sizeof *c);
 }
 
@@ -270,6 +283,7 @@ static int index_msgids(struct catalogue *c)
 	while (size < 2ull * c->n)
 		size *= 2;
 	c->slot = xcalloc(size, sizeof *c->slot);
+	c->memo = xcalloc((size_t)1 << MEMO_BITS, sizeof *c->memo);
 	c->mask = size - 1;
 	for (uint32_t i = 0; i < c->n; i++) {
 		size_t len;
@@ -446,11 +460,31 @@ static const char *translation(long i, int form)
 	return *s ? s : NULL;
 }
 
+/* find() of a msgid (a C string), through the memo of its address. */
+static long find_msgid(const char *msgid)
+{
+	if (!cur->data || !cur->slot)
+		return -1;
+	struct memo *m = &cur->memo[((uint64_t)(uintptr_t)msgid * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
+	/* The same text: equal up to the msgid's length, and ending there. */
+	if (m->key == msgid && !strncmp(msgid, m->msgid, m->len) && msgid[m->len] == '\0')
+		return (long)m->entry;
+	size_t len = strlen(msgid);
+	long i = find(msgid, len);
+	if (i >= 0) {
+		m->key = msgid;
+		m->msgid = cur->data + rd(cur, cur->orig + 8 * (uint32_t)i + 4);
+		m->entry = (uint32_t)i;
+		m->len = (uint32_t)len;
+	}
+	return i;
+}
+
 const char *i18n_get(const char *msgid)
 {
 	if (!*msgid)
 		return msgid;
-	long i = find(msgid, strlen(msgid));
+	long i = find_msgid(msgid);
 	const char *t = i >= 0 ? translation(i, 0) : NULL;
 	return t ? t : msgid;
 }
@@ -463,7 +497,7 @@ static int plural_form(long n)
 const char *i18n_nget(const char *msgid, const char *plural, long n)
 {
 	int form = plural_form(n);
-	long i = find(msgid, strlen(msgid));
+	long i = find_msgid(msgid);
 	const char *t = i >= 0 ? translation(i, form) : NULL;
 	if (t)
 		return t;
