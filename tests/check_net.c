@@ -1637,6 +1637,22 @@ static json_t *last_of(const struct tc *t, const char *type)
 
 /* Back with the token after a lost connection or a restart: joined at the
  * same seat, then (after what was missed, if anything) the state. */
+/* The last state of t's table come so far, the ones that came before
+ * t->table was set included (a bot may have played meanwhile, and the
+ * messages of the table may come in the same read as the welcome): whose
+ * turn it is, and whether the game is over. */
+static void tc_catch_up(struct tc *t)
+{
+	for (int i = t->n - 1; i >= 0; i--)
+		if (!strcmp(mtype(t->msg[i]), "state") &&
+		    json_integer_value(json_object_get(t->msg[i], "table")) == t->table) {
+			t->state = t->msg[i];
+			if (!strcmp(json_string_value(json_object_get(t->state, "state")), "over"))
+				t->over = 1;
+			return;
+		}
+}
+
 static void tc_back(struct tc *t, struct srv *s, const struct tc *before, long table)
 {
 	tc_hello(t, s, before->name, before->lang, NULL, before->token);
@@ -1646,7 +1662,8 @@ static void tc_back(struct tc *t, struct srv *s, const struct tc *before, long t
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), before->seat);
 	t->table = table;
 	t->seat = before->seat;
-	t->state = tc_wait(t, "state");
+	tc_wait(t, "state");
+	tc_catch_up(t);
 }
 
 /* 1 when t heard who deals, in lang ("en", "fr"). */
@@ -1965,7 +1982,7 @@ START_TEST(test_spectator_restart)
 	json_t *st = tc_wait(&w2, "state");
 	ck_assert_int_eq(json_integer_value(json_object_get(st, "seat")), -1);
 	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
-	w2.state = st;
+	tc_catch_up(&w2);
 	/* She watches the rest of the game; she is told no card she could not
 	 * see. */
 	struct tc *again[] = { &a2, &w2 };
