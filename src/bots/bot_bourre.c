@@ -7,7 +7,13 @@
  * cards several times and plays the deal out with level 1 at every seat,
  * then keeps the candidate that wins the most chips on average. The same
  * samples serve every candidate so the comparison is fair.
- * Level 3: the same with more samples. */
+ * Level 3: the same with more samples (SAMPLES_PER_MS a millisecond of
+ * budget), samples that also agree with the draw, a better lead in its
+ * rollouts, and in them the others stay or pass as level 2 does: by a
+ * chance fitted to level 2's choices (stay_chance), not by level 1's rule,
+ * which stays more often and without regard to the players still to
+ * speak. */
+#include <math.h>
 #include <string.h>
 
 #include "bots/bot.h"
@@ -172,7 +178,6 @@ static void watch(void *ctx, const struct event *e)
 	}
 }
 
-/* Play the deal out from st with level 1 everywhere; my chips at its end. */
 /* Level 3's play in a rollout: the lead of level 1 wastes high cards that
  * another hand can beat, so lead the highest trump only while no other
  * hand in play holds a higher one, else an ace, else the lowest card. */
@@ -191,9 +196,47 @@ static int beaten_elsewhere(const struct bourre_state *st, int seat, card_t c)
 	return 0;
 }
 
-static void rollout_choice(const struct bourre_state *st, int s, int level, struct action *a)
+/* Level 3's model of the others' stay or pass in a rollout: the chance
+ * that level 2 stays, fitted (logistic) to its 10,000 stay-or-pass choices
+ * in 1500 deals of seven players against level 1. It grows with the hand's
+ * strength, its trumps and its highest trump, and falls with every player
+ * still to speak after it and every stayer before it. Level 2 stays in 42%
+ * of its turns (18% with six players still to speak, 89% when last), where
+ * level 1's rule would stay with 51% of the same hands, in any position. */
+static double stay_chance(const struct bourre_state *st, int s)
+{
+	int nt = 0, hi = 0, aces = 0, after = 0;
+	for (int i = 0; i < st->nhand[s]; i++) {
+		card_t c = st->hand[s][i];
+		if (card_suit(c) == st->trump) {
+			nt++;
+			if (card_rank(c) > hi)
+				hi = card_rank(c);
+		} else if (card_rank(c) == RANK_ACE) {
+			aces++;
+		}
+	}
+	for (int t = 0; t < st->players; t++)
+		after += t != s && st->status[t] == BR_ST_NONE;
+	double z = -3.019 + 5.841 * strength(st, s) + 0.93 * (nt < 3 ? nt : 3) + 0.438 * (nt >= 2) +
+	           4.454 * hi / 14.0 - 1.586 * aces - 1.548 * after - 1.28 * stayers_before(st, s) +
+	           1.345 * (s == st->dealer);
+	return 1.0 / (1.0 + exp(-z));
+}
+
+/* The choice of seat s in a rollout: level 1's, and at level 3 (r given)
+ * the stay or pass of the model above, drawn from r, and a better lead. */
+static void rollout_choice(const struct bourre_state *st, int s, int level, struct rng *r, struct action *a)
 {
 	level1_legal(st, s, a);
+	if (level >= 3 && r && st->phase == BR_PH_DECLARE && !st->simultaneous) {
+		struct action legal[4];
+		int n = bourre_ops.legal(st, legal, 4);
+		struct action m = act_simple(rng_unit(r) < stay_chance(st, s) ? ACT_STAY : ACT_PASS);
+		if (act_in_list(&m, legal, n))
+			*a = m;
+		return;
+	}
 	if (level < 3 || st->phase != BR_PH_PLAY || st->ntrick != 0)
 		return;
 	card_t best = CARD_NONE, low = CARD_NONE;
@@ -213,7 +256,9 @@ static void rollout_choice(const struct bourre_state *st, int s, int level, stru
 		*a = act_card(ACT_PLAY, low);
 }
 
-static int rollout(struct bourre_state *st, int me, int level)
+/* Play the deal out from st with level 1 everywhere (level 3's choices
+ * with r at level 3); my chips at its end. */
+static int rollout(struct bourre_state *st, int me, int level, struct rng *r)
 {
 	struct end_watch w = { me, st->players, 0, 0 };
 	struct sink out = { watch, &w };
@@ -223,7 +268,7 @@ static int rollout(struct bourre_state *st, int me, int level)
 		if (s < 0)
 			break;
 		struct action a;
-		rollout_choice(st, s, level, &a);
+		rollout_choice(st, s, level, r, &a);
 		struct refusal why;
 		if (bourre_ops.apply(st, &a, &out, &why) != 0)
 			break;
@@ -348,7 +393,12 @@ static void search(const struct bourre_state *view, int me, int level, int sampl
 	struct bourre_state sample, sim;
 	for (int k = 0; k < samples; k++) {
 		draw_sample(view, me, level, rng, &sample);
+		/* level 3's draws for the others' stays: the same for every
+		 * candidate, as the sample is */
+		uint64_t rs = level >= 3 ? rng_next(rng) : 0;
 		for (int i = 0; i < nc; i++) {
+			struct rng rr;
+			rng_seed(&rr, rs);
 			sim = sample;
 			struct refusal why;
 			if (bourre_ops.apply(&sim, &cand[i], NULL, &why) != 0) {
@@ -364,7 +414,7 @@ static void search(const struct bourre_state *view, int me, int level, int sampl
 				total[i] += w.done ? w.chips : again.chips[me] * again.players + again.pot;
 				continue;
 			}
-			total[i] += rollout(&sim, me, level);
+			total[i] += rollout(&sim, me, level, level >= 3 ? &rr : NULL);
 		}
 	}
 	int best = 0;
