@@ -467,7 +467,18 @@ function renderTable() {
     li.className = cls.join(' ');
     hand.append(li);
   });
+  renderChoices();
+}
+
+/* The choices as buttons, made again only when they changed. A button
+ * that had the focus gives it to the same choice when it is still there,
+ * else to the table's keys (#play), never to the page's body. */
+function renderChoices() {
   const ch = $('choices');
+  const shown = JSON.stringify([app.lang, choicesOf()]);
+  if (shown === ch.dataset.shown) return;
+  ch.dataset.shown = shown;
+  const focused = ch.contains(document.activeElement) ? document.activeElement.textContent : null;
   ch.textContent = '';
   ch.hidden = $('choices-h').hidden = !choicesOf().length;
   for (const c of choicesOf()) {
@@ -475,6 +486,9 @@ function renderTable() {
     li.append(button(c.label, () => choose(c)));
     ch.append(li);
   }
+  if (focused === null) return;
+  const same = [...ch.querySelectorAll('button')].find((b) => b.textContent === focused);
+  (same || $('play')).focus();
 }
 
 /* The seats of the table; its creator may open a seat or give it to a bot

@@ -449,6 +449,19 @@ async function testOtherGames(browser, port) {
     await page.waitForSelector('#btn-start:not([hidden])');
     await page.click('#btn-start');
     await page.waitForFunction(() => window.tapis.state && window.tapis.state.state !== 'waiting');
+    if (game === 'bourre') {
+      /* A choice taken with its button: the button goes with the turn,
+       * and the focus goes to the table's keys, not to the page's body. */
+      await page.waitForFunction(() => { const s = window.tapis.state; return s.my_turn || s.state === 'over'; });
+      const st = await page.evaluate(() => ({ moves: window.tapis.state.moves, n: (window.tapis.state.choices || []).length }));
+      assert.ok(st.n >= 2, 'Dora stays or passes');
+      await page.focus('#choices button');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => window.tapis.state.moves !== n, { timeout: 10000 }, st.moves);
+      assert.strictEqual(await page.evaluate(() => document.activeElement && document.activeElement.id), 'play',
+        'the focus goes to the table after a choice');
+      moves++;
+    }
     await page.focus('#play');
     const both = [playByKeys(page, 120000)];
     if (game === 'brelan') {
