@@ -530,6 +530,17 @@ static void tty_key(struct tty *t, const char *keys, const char *text)
 	tty_expect(t, text);
 }
 
+/* The key that ends `tapis join`; it must end well. */
+static void tty_last_key(struct tty *t, const char *key)
+{
+	size_t n = strlen(key);
+	ck_assert_int_eq(write(t->fd, key, n), (ssize_t)n);
+	int st = 0;
+	ck_assert_int_eq(waitpid(t->pid, &st, 0), t->pid);
+	close(t->fd);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+}
+
 /* `tapis join` as Zoe, in English, on a new terminal, with more arguments
  * (NULL-terminated). */
 static void tty_join(struct tty *t, const struct srv *s, const char *const *more)
@@ -591,11 +602,7 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\033OQ", "Table Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
 	tty_key(&t, "\r", "Lobby Table 1: La Bouillabaisse, 4 players, playing, 1 open seat.");
-	ck_assert_int_eq(write(t.fd, "\033", 1), 1);
-	int st = 0;
-	ck_assert_int_eq(waitpid(t.pid, &st, 0), t.pid);
-	close(t.fd);
-	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	tty_last_key(&t, "\033");
 	srv_stop(&s);
 }
 END_TEST
@@ -632,11 +639,7 @@ START_TEST(test_confirm_after_reconnect)
 	tty_key(&t, "\r", "Press Y to confirm");
 	tty_key(&t, "y", "You go all in");
 	tty_key(&t, "q", "Quit?");
-	ck_assert_int_eq(write(t.fd, "y", 1), 1);
-	int st = 0;
-	ck_assert_int_eq(waitpid(t.pid, &st, 0), t.pid);
-	close(t.fd);
-	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	tty_last_key(&t, "y");
 	srv_stop(&s);
 }
 END_TEST

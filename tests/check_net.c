@@ -817,6 +817,22 @@ static const char *next_error(struct tc *t)
 	return json_string_value(json_object_get(tc_wait(t, "error"), "code"));
 }
 
+/* The last state of t's table come so far, the ones that came before
+ * t->table was set included (a bot may have played meanwhile, and the
+ * messages of the table may come in the same read as the welcome): whose
+ * turn it is, and whether the game is over. */
+static void tc_catch_up(struct tc *t)
+{
+	for (int i = t->n - 1; i >= 0; i--)
+		if (!strcmp(mtype(t->msg[i]), "state") &&
+		    json_integer_value(json_object_get(t->msg[i], "table")) == t->table) {
+			t->state = t->msg[i];
+			if (!strcmp(json_string_value(json_object_get(t->state, "state")), "over"))
+				t->over = 1;
+			return;
+		}
+}
+
 static int stop_after_states(struct tc **all, int n, void *ctx)
 {
 	(void)n;
@@ -884,7 +900,8 @@ START_TEST(test_reconnect)
 	json_t *missed = tc_wait(&a2, "missed");
 	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
 	ck_assert_int_le(json_array_size(json_object_get(missed, "says")), 30);
-	a2.state = tc_wait(&a2, "state");
+	tc_wait(&a2, "state");
+	tc_catch_up(&a2);
 	struct heard_ctx back = { 1, "Anne is back" };
 	struct tc *both[] = { &a2, &b };
 	play_until(both, 2, stop_when_heard, &back);
@@ -971,7 +988,7 @@ START_TEST(test_kill9_restart)
 	a2.table = id;
 	a2.seat = 0;
 	json_t *st = tc_wait(&a2, "state");
-	a2.state = st;
+	tc_catch_up(&a2);
 	/* The same moment of the same deal. */
 	ck_assert_int_eq(json_integer_value(json_object_get(st, "moves")), seq);
 	h = json_dumps(json_object_get(st, "hand"), JSON_COMPACT);
@@ -1637,22 +1654,6 @@ static json_t *last_of(const struct tc *t, const char *type)
 
 /* Back with the token after a lost connection or a restart: joined at the
  * same seat, then (after what was missed, if anything) the state. */
-/* The last state of t's table come so far, the ones that came before
- * t->table was set included (a bot may have played meanwhile, and the
- * messages of the table may come in the same read as the welcome): whose
- * turn it is, and whether the game is over. */
-static void tc_catch_up(struct tc *t)
-{
-	for (int i = t->n - 1; i >= 0; i--)
-		if (!strcmp(mtype(t->msg[i]), "state") &&
-		    json_integer_value(json_object_get(t->msg[i], "table")) == t->table) {
-			t->state = t->msg[i];
-			if (!strcmp(json_string_value(json_object_get(t->state, "state")), "over"))
-				t->over = 1;
-			return;
-		}
-}
-
 static void tc_back(struct tc *t, struct srv *s, const struct tc *before, long table)
 {
 	tc_hello(t, s, before->name, before->lang, NULL, before->token);
@@ -1905,6 +1906,30 @@ static long watched_game(struct srv *s, struct tc *a, struct tc *w)
 	return id;
 }
 
+/* A spectator away from table id comes back as name, in French, with the
+ * token of their session: nobody else may take the name meanwhile; the
+ * table takes them back as a spectator, with what they missed (returned)
+ * and its state, which shows no hand. */
+static json_t *watcher_back(struct tc *w2, struct srv *s, const char *name, const char *token, long id)
+{
+	static struct tc x;
+	tc_hello(&x, s, name, "fr", NULL, NULL);
+	ck_assert_str_eq(next_error(&x), "name_in_use");
+	tc_free(&x);
+	tc_hello(w2, s, name, "fr", NULL, token);
+	tc_wait(w2, "welcome");
+	json_t *j = tc_wait(w2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
+	w2->table = id;
+	json_t *missed = tc_wait(w2, "missed");
+	json_t *st = tc_wait(w2, "state");
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "seat")), -1);
+	/* A spectator has no hand. */
+	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
+	return missed;
+}
+
 /* A spectator who drops keeps their place: nobody else may take the guest
  * name, and back with the token they hear a bounded summary of what they
  * missed, then the table's state. */
@@ -1912,7 +1937,7 @@ START_TEST(test_spectator_back)
 {
 	struct srv s;
 	srv_start(&s);
-	static struct tc a, w, x, w2;
+	static struct tc a, w, w2;
 	long id = watched_game(&s, &a, &w);
 	char token[40];
 	snprintf(token, sizeof token, "%s", w.token);
@@ -1921,22 +1946,10 @@ START_TEST(test_spectator_back)
 	struct tc *anne[] = { &a };
 	int states = count_type(&a, "state") + 8;
 	play_until(anne, 1, stop_after_states, &states);
-	tc_hello(&x, &s, "Wendy", "en", NULL, NULL);
-	ck_assert_str_eq(next_error(&x), "name_in_use");
-	tc_free(&x);
-	tc_hello(&w2, &s, "Wendy", "fr", NULL, token);
-	tc_wait(&w2, "welcome");
-	json_t *j = tc_wait(&w2, "joined");
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
-	json_t *missed = tc_wait(&w2, "missed");
+	json_t *missed = watcher_back(&w2, &s, "Wendy", token, id);
 	size_t n = json_array_size(json_object_get(missed, "says"));
 	ck_assert_int_gt(n, 0);
 	ck_assert_int_le(n, 30);
-	json_t *st = tc_wait(&w2, "state");
-	ck_assert_int_eq(json_integer_value(json_object_get(st, "seat")), -1);
-	/* A spectator has no hand. */
-	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
 	tc_free(&a);
 	tc_free(&w);
 	tc_free(&w2);
@@ -1964,24 +1977,10 @@ START_TEST(test_spectator_restart)
 	srv_run(&s);
 	/* Anne first: Wendy, still away, misses her return. */
 	tc_back(&a2, &s, &a, id);
-	/* Nobody else takes Wendy's name while her place is kept. */
-	static struct tc x;
-	tc_hello(&x, &s, "Wendy", "fr", NULL, NULL);
-	ck_assert_str_eq(next_error(&x), "name_in_use");
-	tc_free(&x);
-	tc_hello(&w2, &s, "Wendy", "fr", NULL, wtoken);
-	tc_wait(&w2, "welcome");
-	json_t *j = tc_wait(&w2, "joined");
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), -1);
-	w2.table = id;
-	json_t *missed = tc_wait(&w2, "missed");
+	json_t *missed = watcher_back(&w2, &s, "Wendy", wtoken, id);
 	char *text = json_dumps(json_object_get(missed, "says"), JSON_COMPACT);
 	ck_assert_msg(strstr(text, "Anne est de retour") != NULL, "missed: %s", text);
 	free(text);
-	json_t *st = tc_wait(&w2, "state");
-	ck_assert_int_eq(json_integer_value(json_object_get(st, "seat")), -1);
-	ck_assert_int_eq(json_array_size(json_object_get(st, "hand")), 0);
 	tc_catch_up(&w2);
 	/* She watches the rest of the game; she is told no card she could not
 	 * see. */
