@@ -263,15 +263,10 @@ static void play_duty(const struct bourre_state *st, int seat, struct duty *d)
 	d->cinch = cinch && trump_ok && !last;
 }
 
-int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r)
+/* Card c, held by seat, against the duty d of its next card (play_duty):
+ * 0 or the refusal's code, told in r. */
+static int card_vs_duty(const struct bourre_state *st, int seat, struct duty d, card_t c, struct refusal *r)
 {
-	ref(r, 0, CARD_NONE, -1);
-	if (!in_hand(st, seat, c)) {
-		ref(r, BR_REF_NOT_HELD, c, -1);
-		return BR_REF_NOT_HELD;
-	}
-	struct duty d;
-	play_duty(st, seat, &d);
 	int code = 0;
 	switch (d.code) {
 	case BR_REF_CINCH_LEAD:
@@ -300,6 +295,18 @@ int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct 
 	if (code)
 		ref(r, code, d.card, d.suit);
 	return code;
+}
+
+int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r)
+{
+	ref(r, 0, CARD_NONE, -1);
+	if (!in_hand(st, seat, c)) {
+		ref(r, BR_REF_NOT_HELD, c, -1);
+		return BR_REF_NOT_HELD;
+	}
+	struct duty d;
+	play_duty(st, seat, &d);
+	return card_vs_duty(st, seat, d, c, r);
 }
 
 int bourre_renege(const struct bourre_state *st, int seat, card_t c)
@@ -1025,15 +1032,19 @@ static int legal_fn(const void *vst, struct action *out, int max)
 			}
 		break;
 	}
-	case BR_PH_PLAY:
-		/* The proper cards first; a strict table accepts the others too. */
+	case BR_PH_PLAY: {
+		/* The proper cards first; a strict table accepts the others too.
+		 * The duty is the seat's, the same for every card. */
+		struct duty d;
+		play_duty(st, s, &d);
 		for (int i = 0; i < st->nhand[s] && n < max; i++)
-			if (bourre_check_play(st, s, st->hand[s][i], NULL) == 0)
+			if (card_vs_duty(st, s, d, st->hand[s][i], NULL) == 0)
 				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
-		for (int i = 0; i < st->nhand[s] && n < max; i++)
-			if (bourre_renege(st, s, st->hand[s][i]))
+		for (int i = 0; st->strict && i < st->nhand[s] && n < max; i++)
+			if (card_vs_duty(st, s, d, st->hand[s][i], NULL) != 0)
 				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
 		break;
+	}
 	}
 	return n;
 }
