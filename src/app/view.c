@@ -319,23 +319,27 @@ int view_risky(const struct view_state *vs, const struct action *a)
 	return bet && vs->chips > 0 && a->amount * 2 > vs->chips;
 }
 
-/* Mark the choices that ask for a yes: a single action always, a range
- * from its least risky amount. */
+/* Mark the choices that ask for a yes: a single action when it is risky,
+ * a range from its first risky amount. An amount is risky from more than
+ * half one's chips up (view_risky), so that amount is tried after the
+ * least, not every amount of the range. */
 static void risks(struct view_state *vs)
 {
 	for (int i = 0; i < vs->nchoices; i++) {
 		struct view_choice *c = &vs->choice[i];
 		c->confirm = c->confirm_from = 0;
 		struct action a = c->act;
-		for (int amt = c->lo; amt <= c->hi; amt++) {
-			a.amount = a.amount_max = amt;
-			if (view_risky(vs, &a)) {
-				if (c->hi > c->lo)
-					c->confirm_from = amt;
-				else
-					c->confirm = 1;
-				break;
-			}
+		int from = c->lo;
+		a.amount = a.amount_max = from;
+		if (!view_risky(vs, &a) && vs->chips > 0 && vs->chips / 2 + 1 > from) {
+			from = vs->chips / 2 + 1;
+			a.amount = a.amount_max = from;
+		}
+		if (from <= c->hi && view_risky(vs, &a)) {
+			if (c->hi > c->lo)
+				c->confirm_from = from;
+			else
+				c->confirm = 1;
 		}
 	}
 }
