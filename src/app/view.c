@@ -103,10 +103,15 @@ void view_remember(struct view *v, const struct event *ev, int n)
 	}
 }
 
-void view_set_verbosity(struct view *v, int verbosity)
+void view_verbosity(struct view *v, int verbosity)
 {
 	v->talk.verbosity = verbosity == TALK_SHORT ? TALK_SHORT : TALK_FULL;
 	v->vs.verbosity = v->talk.verbosity;
+}
+
+void view_set_verbosity(struct view *v, int verbosity)
+{
+	view_verbosity(v, verbosity);
 	if (v->sink.update)
 		v->sink.update(v->sink.ctx, &v->vs);
 }

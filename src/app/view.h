@@ -162,6 +162,8 @@ void view_remember(struct view *v, const struct event *ev, int n);
 /* Full or short announcements from now on (enum talk_verbosity); the
  * state is sent again. */
 void view_set_verbosity(struct view *v, int verbosity);
+/* The same without sending the state (a view not yet sent one). */
+void view_verbosity(struct view *v, int verbosity);
 /* Say why an action of this seat was refused. */
 void view_refusal(struct view *v, const struct refusal *r);
 /* The hint key: what the strongest bot would do now for this view's seat,

@@ -215,14 +215,9 @@ static void bind_view(struct host *h, struct host_member *m)
 	 * the start, the first events will. */
 	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
 		m->has_view = 1;
-		if (m->verbosity != TALK_FULL) {
-			/* Set before its first state, which the table sends (the
-			 * view's own update would send one not yet made). */
-			void (*update)(void *, const struct view_state *) = m->v.sink.update;
-			m->v.sink.update = NULL;
-			view_set_verbosity(&m->v, m->verbosity);
-			m->v.sink.update = update;
-		}
+		/* Set before its first state, which the table sends (an update
+		 * now would send one not yet made). */
+		view_verbosity(&m->v, m->verbosity);
 	} else {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 	}
