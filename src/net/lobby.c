@@ -247,6 +247,30 @@ static unsigned char *users_at_tables(struct lobby *l)
 	return at;
 }
 
+/* A table's own entry ("table"), as the lobby lists it. */
+static char *table_msg(const struct host *h)
+{
+	return proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
+}
+
+/* text to the members of h connected. */
+static void send_members(struct lobby *l, const struct host *h, const char *text)
+{
+	for (int k = 0; k < h->nmembers; k++)
+		if (h->member[k]->conn >= 0)
+			send_text(l, h->member[k]->conn, xstrdup(text));
+}
+
+/* A table's own entry to its members connected (as the lobby's updates
+ * send it while the table waits). */
+static void send_table(struct lobby *l, const struct host *h)
+{
+	char *one = table_msg(h);
+	if (one)
+		send_members(l, h, one);
+	free(one);
+}
+
 /* The lobby's list goes to the connections in the lobby only: it grows
  * with every table, and someone at a table has no use for it until they
  * leave (at: users_at_tables); it is not even made when nobody is in the
@@ -268,14 +292,12 @@ static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 		struct host *h = l->tables[t];
 		if (h->state != HOST_WAITING)
 			continue;
-		char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
+		char *one = table_msg(h);
 		if (!one || (l->told[t] && !strcmp(one, l->told[t]))) {
 			free(one);
 			continue;
 		}
-		for (int k = 0; k < h->nmembers; k++)
-			if (h->member[k]->conn >= 0)
-				send_text(l, h->member[k]->conn, xstrdup(one));
+		send_members(l, h, one);
 		free(l->told[t]);
 		l->told[t] = one;
 	}
@@ -452,17 +474,6 @@ static int is_creator(struct lobby *l, struct lobby_conn *c, struct host *h, int
 		return 0;
 	}
 	return 1;
-}
-
-/* A table's own entry ("table") to its members connected (as the lobby's
- * updates send it while the table waits). */
-static void send_table(struct lobby *l, struct host *h)
-{
-	char *one = proto_dump(json_pack("{s:s, s:o}", "type", "table", "info", table_json(h)));
-	for (int k = 0; one && k < h->nmembers; k++)
-		if (h->member[k]->conn >= 0)
-			send_text(l, h->member[k]->conn, xstrdup(one));
-	free(one);
 }
 
 /* A private table's password, unless already a member or its creator. */
@@ -783,12 +794,8 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		l->dirty = 0;
 		l->list_ms = now_ms;
 		unsigned char *at = users_at_tables(l);
-		if (at) {
-			prune_users(l, at);
-			broadcast_lobby(l, at);
-		} else {
-			l->dirty = 1; /* out of memory: at the next tick */
-		}
+		prune_users(l, at);
+		broadcast_lobby(l, at);
 		free(at);
 	}
 }

@@ -25,11 +25,11 @@ struct lobby_user {
 	int verbosity;          /* enum talk_verbosity asked for, kept for the session at every table */
 };
 
-#define LOBBY_SESSION_DAYS 7
+#define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
 /* The lobby's list (and a waiting table's entry) goes out at most this
  * often: the changes in between (hundreds of people logging in or sitting
  * down at once) go together in the next one. */
-#define LOBBY_LIST_MS 100   /* a guest's resume token outlives a restart this long */
+#define LOBBY_LIST_MS 100
 
 struct lobby_conn {
 	long id;

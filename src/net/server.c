@@ -89,8 +89,8 @@ static struct conn *find(struct server *s, long id)
 	return NULL;
 }
 
-/* Index c (counted already in nconns); -1 out of memory. */
-static int byid_add(struct server *s, struct conn *c)
+/* Index c (counted already in nconns). */
+static void byid_add(struct server *s, struct conn *c)
 {
 	if ((size_t)s->nconns > s->nbyid) {
 		size_t n = s->nbyid ? s->nbyid * 2 : 256;
@@ -108,7 +108,6 @@ static int byid_add(struct server *s, struct conn *c)
 	}
 	c->hnext = *bucket(s, c->id);
 	*bucket(s, c->id) = c;
-	return 0;
 }
 
 static void queue_text(struct conn *c, const char *text, size_t len)
@@ -192,6 +191,27 @@ static const char *over_cap(struct server *s, struct conn *c)
 	return NULL;
 }
 
+/* A message too long, or one over the rate limit: said so (or, after too
+ * many in a row, the connection closed). */
+static void refuse(struct server *s, struct conn *c)
+{
+	if (c->rx_too_long) {
+		char text[96];
+		snprintf(text, sizeof text, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
+		char *e = proto_error("too_long", text, NULL);
+		if (e)
+			queue_text(c, e, strlen(e));
+		free(e);
+	} else if (++c->refused > SERVER_RATE_BURST * 4) {
+		io_close(s, c->id);
+	} else {
+		char *e = proto_error("rate", _("too many messages: slow down"), NULL);
+		if (e)
+			queue_text(c, e, strlen(e));
+		free(e);
+	}
+}
+
 static void receive(struct server *s, struct conn *c, const void *in, size_t len, int final)
 {
 	if (c->closing)
@@ -208,29 +228,16 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	if (!final)
 		return;
 	long long now = now_ms();
-	/* Its errors in its language, as the lobby's. */
-	const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
-	if (c->rx_too_long) {
-		char text[96];
-		snprintf(text, sizeof text, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
-		char *e = proto_error("too_long", text, NULL);
-		if (e)
-			queue_text(c, e, strlen(e));
-		free(e);
-	} else if (!rate_ok(c, now)) {
-		if (++c->refused > SERVER_RATE_BURST * 4) {
-			io_close(s, c->id);
-		} else {
-			char *e = proto_error("rate", _("too many messages: slow down"), NULL);
-			if (e)
-				queue_text(c, e, strlen(e));
-			free(e);
-		}
+	if (c->rx_too_long || !rate_ok(c, now)) {
+		/* Its errors in its language, as the lobby's (which phrases
+		 * those of the messages it is given). */
+		const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
+		refuse(s, c);
+		view_lang_leave(saved);
 	} else {
 		c->refused = 0;
 		lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
 	}
-	view_lang_leave(saved);
 	free(c->rx);
 	c->rx = NULL;
 	c->rxlen = 0;
@@ -256,10 +263,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		c->next = s->conns;
 		s->conns = c;
 		s->nconns++;
-		if (byid_add(s, c) < 0) {
-			conn_free(s, c);
-			return -1;
-		}
+		byid_add(s, c);
 		*pc = c;
 		/* The language of the address (ws://host:port/?lang=fr), for
 		 * what is said before the hello. */
