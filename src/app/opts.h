@@ -37,7 +37,7 @@ struct opt {
 	const char *arg;   /* N_(): the value's name in the usage ("N", "FILE"); NULL: takes no value */
 	const char *help;  /* N_(): what it does, in a few words */
 	enum opt_kind kind;
-	size_t field;      /* OPT_FLAG, OPT_STRING, OPT_INT: offsetof in the command's struct */
+	size_t field;      /* every kind but OPT_CALL: offsetof in the command's struct */
 	/* OPT_CALL: 0, or -1 with errf (the message names the option). */
 	int (*call)(void *cfg, const char *value, char *err, size_t errlen);
 	long long lo, hi;  /* OPT_INT: the bounds (strict numbers, core/num) */

@@ -43,7 +43,8 @@ void session_open(struct session *s, const struct session_request *req);
 void session_close(struct session *s);
 /* Keep sound flowing; say what the audio device has to say. Call often. */
 void session_pump(struct session *s);
-/* 1 while words or sounds are still playing. */
+/* 1 while words or sounds are still playing (always 0 without an audio
+ * device). */
 int session_busy(struct session *s);
 /* Turn a knob one step up (step > 0) or down, say its new value, and keep
  * it in the settings file (ui/play gives it its keys, see ui/keymap). */

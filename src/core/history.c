@@ -387,8 +387,7 @@ int hist_close(struct history *h, char *err, size_t errlen)
 
 void hist_release(struct history *h)
 {
-	char err[ERR_MAX];
-	hist_close(h, err, sizeof err);
+	hist_close(h, NULL, 0);
 }
 
 int hist_game_start(struct history *h, const char *game, int players, uint64_t seed,

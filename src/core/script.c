@@ -70,10 +70,7 @@ int script_parse(struct script *s, const char *text, const char *name, int playe
 		sl.line = lineno;
 		sl.seat = (int)seat;
 		file_escape(q, SIZE_MAX, sl.text, sizeof sl.text);
-		if (s->n == s->cap) {
-			s->cap = s->cap ? s->cap * 2 : 64;
-			s->lines = xrealloc(s->lines, (size_t)s->cap * sizeof *s->lines);
-		}
+		xgrow((void **)&s->lines, &s->cap, s->n + 1, sizeof *s->lines);
 		s->lines[s->n++] = sl;
 	}
 	return 0;

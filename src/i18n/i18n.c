@@ -244,7 +244,6 @@ static int entry_fits(const struct catalogue *c, uint32_t i)
 	return 1;
 }
 
-/* FNV-1a of the n bytes of s. */
 /* Eight bytes at a time: a server looks up every sentence of every state
  * it phrases. (The table is made and searched in one process: the byte
  * order of the words does not matter.) */

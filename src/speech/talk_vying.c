@@ -384,7 +384,7 @@ static int suit_of_later_pots(const struct vying *deal)
 static void why_by_suit(const struct talk *t, const struct vying *deal, const struct event *d, int suit,
                         unsigned others, struct sbuf *b)
 {
-	char card[96];
+	char card[SAY_CARD_MAX];
 	sb_puts(b, " ");
 	sb_printf(b, C_("bet", "The suit of the first pot decides: %s."),
 	          say_card_str(top_card(deal, d->seat, suit), SAY_THE, card, sizeof card));
@@ -573,7 +573,8 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 		say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
 		return 1;
 	case EV_PAY_RETURN:
-		/* What nobody matched, said before the pot it is not part of. */
+		/* What nobody matched: before the pot when it is uncontested,
+		 * after the pots at a showdown. */
 		if (e->to == t->me)
 			sb_printf(b, P_("%d uncalled chip comes back to you.", "%d uncalled chips come back to you.",
 			                e->amount), e->amount);
