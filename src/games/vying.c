@@ -55,6 +55,16 @@ int vying_pot(const struct vying *v)
 	return p;
 }
 
+int vying_point_suit(struct vying *v, unsigned contenders)
+{
+	struct vying_cfg save = v->cfg;
+	int kind, suit, points;
+	v->cfg.brelans = 0;
+	vying_best(v, contenders, -1, &kind, &suit, &points);
+	v->cfg = save;
+	return suit;
+}
+
 int vying_survivors(const struct vying *v)
 {
 	unsigned m = 0;
@@ -540,15 +550,8 @@ static void showdown(struct vying *v, const struct sink *out)
 			break;
 		int kind, suit, points;
 		int w = vying_best(v, cont, fixed, &kind, &suit, &points);
-		if (first && v->cfg.fixed_suit) {
-			/* The suit that wins on point among the first level's contenders. */
-			struct vying_cfg save = v->cfg;
-			int k2, s2, p2;
-			v->cfg.brelans = 0;
-			vying_best(v, cont, -1, &k2, &s2, &p2);
-			v->cfg = save;
-			fixed = s2;
-		}
+		if (first && v->cfg.fixed_suit)
+			fixed = vying_point_suit(v, cont);
 		int cap = rem[w], take = first ? dead : 0;
 		for (int s = 0; s < v->players; s++) {
 			int t = rem[s] < cap ? rem[s] : cap;

@@ -169,6 +169,10 @@ int vying_card_points(card_t c);
  * Bouillotte's later levels. */
 int vying_best(const struct vying *v, unsigned contenders, int fixed_suit, int *kind, int *suit,
                int *points);
+/* The suit that wins on the point among contenders, combinations aside:
+ * the suit of Bouillotte's later pots. v's rules are changed during the
+ * call, and put back. */
+int vying_point_suit(struct vying *v, unsigned contenders);
 /* The seats in order of primaute (dealer+1 first, the dealer last), of the
  * players dealt in; returns the count. */
 int vying_primaute(const struct vying *v, int *order);

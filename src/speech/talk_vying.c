@@ -367,15 +367,8 @@ static int suit_of_later_pots(const struct vying *deal)
 {
 	if (!deal->cfg.fixed_suit)
 		return -1;
-	unsigned stayed = 0;
-	for (int s = 0; s < deal->players; s++)
-		if (deal->in_deal[s] && !deal->folded[s])
-			stayed |= 1u << s;
 	struct vying d = *deal;
-	d.cfg.brelans = 0;
-	int kind, suit, points;
-	vying_best(&d, stayed, -1, &kind, &suit, &points);
-	return suit;
+	return vying_point_suit(&d, (unsigned)vying_survivors(&d));
 }
 
 /* A later pot of Bouillotte won by the highest card of the first pot's
