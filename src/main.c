@@ -434,18 +434,19 @@ static int resume_table(struct session *ses, const struct game_ops *g, const cha
 	return rc;
 }
 
-/* The language of printed text: --lang, else the settings', else the
- * environment's. */
-static const char *choose_lang(const struct cli *c)
+/* The language of printed text: lang (--lang), else the settings', else
+ * the environment's. Also the language of every command's --help
+ * (opt_set_lang). */
+static void choose_lang(const char *lang)
 {
 	struct settings set;
 	char msg[ERR_MAX];
 	settings_load(&set, msg, sizeof msg);
-	const char *lang = c->lang ? c->lang : *set.lang ? set.lang : i18n_env_lang();
+	if (!lang)
+		lang = *set.lang ? set.lang : i18n_env_lang();
 	char err[ERR_MAX];
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
 		fprintf(stderr, "tapis: %s; messages in English\n", err);
-	return i18n_lang();
 }
 
 /* The options of play, rules or the menu into c, and the game named (for
@@ -457,7 +458,7 @@ static int parse_play(const struct opt_cmd *cmd, int argc, char **argv, struct c
 	const char *pos[1];
 	int npos, rc = opt_parse(cmd, argc, argv, c, pos, g ? 1 : 0, &npos);
 	if (rc == OPT_HELP) {
-		choose_lang(c);
+		choose_lang(c->lang);
 		if (cmd == &menu_cmd)
 			usage(stdout);
 		else
@@ -718,7 +719,7 @@ static int cmd_keys(int argc, char **argv)
 		return EXIT_USAGE;
 	if (npos && !registry_ops(pos[0]))
 		return opt_fail(&keys_cmd, "unknown game '%s'", pos[0]);
-	choose_lang(&c);
+	choose_lang(c.lang);
 	if (rc == OPT_HELP)
 		opt_usage(stdout, &keys_cmd);
 	else
@@ -726,21 +727,11 @@ static int cmd_keys(int argc, char **argv)
 	return EXIT_DONE;
 }
 
-/* The language of the usage a command prints for --help, when it has no
- * --lang of its own: the settings', else the environment's. */
-static void help_lang(const char *lang)
-{
-	struct cli c;
-	cli_init(&c);
-	c.lang = lang;
-	choose_lang(&c);
-}
-
 int main(int argc, char **argv)
 {
 	paths_init(argv[0]);
 	signal(SIGXFSZ, SIG_IGN);   /* a file size limit fails the write, like a full disk */
-	opt_set_lang(help_lang);
+	opt_set_lang(choose_lang);
 	int rc;
 	if (argc < 2 || (argv[1][0] == '-' && strcmp(argv[1], "--version"))) {
 		/* The bare `tapis [OPTIONS]`, and `tapis --help` among them. */
