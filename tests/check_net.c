@@ -1027,6 +1027,78 @@ static int stop_when_heard(struct tc **all, int n, void *ctx)
 	return heard(all[h->who], h->part);
 }
 
+/* The index of the first say heard after message `from` holding part, or -1. */
+static int said_from(const struct tc *t, int from, const char *part)
+{
+	for (int i = from; i < t->n; i++)
+		if (!strcmp(mtype(t->msg[i]), "say") && strstr(json_string_value(json_object_get(t->msg[i], "text")), part))
+			return i;
+	return -1;
+}
+
+struct heard_after {
+	int from;
+	const char *part;
+};
+
+/* The first client heard part after message `from`. */
+static int stop_when_heard_after(struct tc **all, int n, void *ctx)
+{
+	struct heard_after *h = ctx;
+	(void)n;
+	return said_from(all[0], h->from, h->part) >= 0;
+}
+
+/* A person leaving mid-game gives the seat a bot's name from then on; a
+ * person sitting down there gives it theirs. */
+START_TEST(test_names_change_mid_game)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc z, b, w;
+	tc_login(&z, &s, "Zoé", "en", NULL);
+	tc_login(&b, &s, "Ben", "fr", NULL);
+	tc_login(&w, &s, "Wanda", "fr", NULL);
+	long id = tc_create(&z, "bouillabaisse", 3, "[\"open\",\"open\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	z.seat = 0;
+	tc_sit(&b, id, 1);
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&w, "joined");
+	tc_send(&z, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &z, &b, &w };
+	int states = 6;
+	play_until(all, 3, stop_after_states, &states);
+	tc_send(&b, "{\"type\":\"stand\",\"table\":%ld}", id);
+	b.seat = -1;
+	struct heard_ctx up = { 0, "Ben stands up" };
+	play_until(all, 3, stop_when_heard, &up);
+	int left = said_from(&z, 0, "Ben stands up");
+	struct heard_ctx bot = { 0, "Bruno, bot" };
+	play_until(all, 3, stop_when_heard, &bot);
+	ck_assert_int_gt(said_from(&z, 0, "Bruno, bot"), left);
+	ck_assert_int_lt(said_from(&z, 0, "Bruno, bot") - left, 200);
+	struct tc *watchers[] = { &w };
+	struct heard_ctx robot = { 0, "Bruno, robot" };
+	play_until(watchers, 1, stop_when_heard, &robot);
+	/* Ben sits again: the seat is his from then on. */
+	tc_sit(&b, id, 1);
+	struct heard_after sat = { left, "Ben sits down" };
+	play_until(all, 3, stop_when_heard_after, &sat);
+	int back = said_from(&z, left, "Ben sits down");
+	play_until(all, 3, NULL, NULL);
+	ck_assert_int_lt(said_from(&z, back, "Bruno"), 0);
+	ck_assert_int_gt(said_from(&z, back + 1, "Ben plays"), back);
+	int wback = said_from(&w, said_from(&w, 0, "Ben se lève"), "Ben s'assoit");
+	ck_assert_int_ge(wback, 0);
+	ck_assert_int_lt(said_from(&w, wback, "Bruno"), 0);
+	tc_free(&z);
+	tc_free(&b);
+	tc_free(&w);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A player drops: after the grace a bot plays the seat; back with their
  * token, they hear what they missed and take the seat again. */
 START_TEST(test_reconnect)
@@ -2441,6 +2513,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_names_brouc);
 	tcase_add_test(tc, test_names_bouillabaisse);
 	tcase_add_test(tc, test_names_three_seats);
+	tcase_add_test(tc, test_names_change_mid_game);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 30);
