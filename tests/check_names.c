@@ -67,6 +67,24 @@ START_TEST(contractions_leave_names_and_chat)
 	/* The program's own words, said directly, still contract. */
 	speech_say(&sp, "Options de Le Brouc.", SPEECH_QUEUE);
 	ck_assert_str_eq(speech_history_last(&sp), "Options du Brouc.");
+	/* And so do those a local table says through its view. */
+	lang("fr");
+	const struct game_ops *g = registry_ops("brelan");
+	struct table_options o;
+	memset(&o, 0, sizeof o);
+	o.game = g;
+	o.players = 3;
+	o.dealer = -1;
+	o.seed = 4;
+	rules_init(&o.rules, g->rules, g->nrules);
+	o.seat_kind[1] = o.seat_kind[2] = SEAT_BOT;
+	struct table t;
+	char terr[512];
+	ck_assert_msg(table_open(&t, &o, &sp, NULL, terr, sizeof terr) == 0, "%s", terr);
+	table_say(&t, "La partie sauvegardée de Le Brelan était déjà finie.", SPEECH_QUEUE);
+	ck_assert_str_eq(speech_history_last(&sp), "La partie sauvegardée du Brelan était déjà finie.");
+	table_close(&t);
+	lang("en");
 	speech_close(&sp);
 	fclose(f);
 }

@@ -53,7 +53,12 @@ void table_say(struct table *t, const char *text, int flags)
 	m.interrupt = (flags & SPEECH_INTERRUPT) != 0;
 	m.cue = -1;
 	m.seat = -1;
-	snprintf(m.text, sizeof m.text, "%s", text);
+	/* Made final here as a view's texts are (the sink says them as they
+	 * are): the French contractions of a title ("la partie du Brelan"). */
+	if (!strcmp(i18n_lang(), "fr"))
+		speech_french_contract(text, m.text, sizeof m.text);
+	else
+		snprintf(m.text, sizeof m.text, "%s", text);
 	v->sink.say(v->sink.ctx, &m);
 }
 
