@@ -25,8 +25,11 @@ static void copy(char *dst, size_t len, const char *text)
 	char fr[SPEECH_TEXT_MAX];
 	if (!strcmp(i18n_lang(), "fr") && strlen(text) < sizeof fr)
 		text = speech_french_contract(text, fr, sizeof fr);
-	else if (strchr(text, SAY_KEEP_OPEN))
-		text = say_unmark(text, fr, sizeof fr); /* the marks around a person's name */
+	if (strpbrk(text, "\x0e\x0f")) {
+		/* The marks around a person's name (SAY_KEEP_OPEN, SAY_KEEP_CLOSE). */
+		say_unmark(text, dst, len);
+		return;
+	}
 	size_t n = strlen(text);
 	if (n >= len) {
 		n = len - 1;
