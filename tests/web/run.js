@@ -405,7 +405,7 @@ async function testBouillotte(browser, port, dir) {
   const sent = await page.evaluate(() => window.__says);
   const heard = await logTexts(page);
   assert.deepStrictEqual(heard.slice(-sent.length), sent.slice(-heard.length), 'announcements in order (French)');
-  assert.ok(sent.some((s) => /^Bruno (joue|passe|ouvre|suit|relance|abandonne)/.test(s)), 'Bea heard Carl (seat 2, Bruno) play, in French:\n' +
+  assert.ok(sent.some((s) => /^Bruno (joue|passe|ouvre|suit|relance|renvie|tient|se couche|abandonne)/.test(s)), 'Bea heard Carl (seat 2, Bruno) play, in French:\n' +
     sent.join('\n'));
   const code = await new Promise((resolve) => {
     if (carl.exitCode !== null) resolve(carl.exitCode);
