@@ -196,7 +196,7 @@ START_TEST(sentences)
 	struct bot_reason c = { BOT_WHY_CALL, CARD_NONE, 41, 25 };
 	sb_clear(&b);
 	talk_hint(&tb, &call, &c, &b);
-	ck_assert_str_eq(b.s, "Tenez pour 4 jetons : vos 41 % de chances de gagner dépassent le prix, 25 % du pot.");
+	ck_assert_str_eq(b.s, "Tenez pour 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
 	set_lang("en");
 	sb_clear(&b);
 	talk_hint(&tb, &call, &c, &b);
