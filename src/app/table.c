@@ -342,7 +342,8 @@ static int apply(struct table *t, int seat, const struct action *a, struct refus
 	if (kept)
 		memcpy(t->undo, t->st, t->g->state_size);
 	if (t->g->apply(t->st, a, &s, why) < 0) {
-		hist_rewind(&t->hist, mark);
+		if (kept)
+			hist_rewind(&t->hist, mark);
 		return -1;
 	}
 	if (kept) {

@@ -334,6 +334,9 @@ size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
 	return b.len;
 }
 
+/* The buffer of held lines kept between actions (a bigger one is freed). */
+#define HIST_HELD_KEEP ((size_t)64 << 10)
+
 /* Move the file at path aside to the first free PATH.N: link(2) never
  * replaces a file. 0, or -1 with errno. */
 static int move_aside(const char *path)
@@ -382,8 +385,10 @@ int hist_open_mode(struct history *h, const char *path, enum hist_mode mode, cha
 	int fd = open(path, flags, 0600);
 	if (fd < 0 && mode == HIST_NEW && errno == EEXIST && move_aside(path) == 0)
 		fd = open(path, flags, 0600);
+	/* A player's --log may be a device or a pipe; a server's histories are
+	 * files. */
 	struct stat st;
-	if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+	if (fd >= 0 && (fstat(fd, &st) < 0 || (mode != HIST_REPLACE && !S_ISREG(st.st_mode)))) {
 		close(fd);
 		fd = -1;
 		errno = EINVAL;
@@ -391,7 +396,7 @@ int hist_open_mode(struct history *h, const char *path, enum hist_mode mode, cha
 	if (fd < 0)
 		return errf(err, errlen, "%s: %s", path, errno == EINVAL ? "not a regular file" : strerror(errno));
 	h->fd = fd;
-	h->size = (long long)st.st_size;
+	h->size = S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
 	h->path = strdup(path);
 	h->owned = 1;
 	return 0;
@@ -477,6 +482,12 @@ int hist_sync(struct history *h)
 	if (put(h, h->held, h->nheld) < 0)
 		return -1;
 	h->nheld = 0;
+	if (h->capheld > HIST_HELD_KEEP) {
+		/* A whole game replayed at a restart: not kept for the game's life. */
+		free(h->held);
+		h->held = NULL;
+		h->capheld = 0;
+	}
 	h->failed = 0;
 	h->error = 0;
 	return 0;

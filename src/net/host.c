@@ -661,6 +661,8 @@ void host_stand(struct host *h, const char *name, int leave)
 	struct host_member *m = host_member(h, name);
 	int s = seat_of(h, name);
 	if (s >= 0) {
+		if (h->has_held && h->held_seat == s)
+			h->has_held = 0; /* their move waiting is theirs no more */
 		h->seat[s].name[0] = '\0';
 		h->seat[s].away_ms = 0;
 		h->seat[s].open = 1;
