@@ -301,6 +301,54 @@ START_TEST(test_store_full_bots_wait)
 }
 END_TEST
 
+/* The turn timer's move cannot be kept: the table pauses, the timer stops;
+ * once the store writes again, play resumes and the player has her whole
+ * time again. */
+START_TEST(test_store_full_timer_stops)
+{
+	struct store st;
+	char err[256];
+	ck_assert_int_eq(store_open(&st, "memory", NULL, err, sizeof err), 0);
+	struct host_config cfg = cfg_nolog;
+	cfg.turn_ms = 3000;
+	static struct host h;
+	static struct heard heard;
+	table_up(&h, 5, &st, &cfg, &heard);
+	long long now = until_anne(&h, 1000);
+	host_tick(&h, now); /* the timer starts */
+	int before = table_moves(&h.t), from = heard.n;
+	store_memory_full(&st, 1);
+	for (int i = 0; i < 100; i++) {
+		now += 100;
+		host_tick(&h, now);
+	}
+	ck_assert(h.paused);
+	ck_assert_int_eq(table_moves(&h.t), before);
+	ck_assert_int_eq(told_moves(&heard, from), before);
+	ck_assert_int_eq(pauses(&heard, from, 1, NULL), 1);
+	store_memory_full(&st, 0);
+	now += HOST_RETRY_MS;
+	host_tick(&h, now);
+	ck_assert_int_eq(h.paused, 0);
+	ck_assert_int_eq(pauses(&heard, from, 0, NULL), 1);
+	/* Her whole time: two seconds on, nobody played for her. */
+	for (int i = 0; i < 20; i++) {
+		now += 100;
+		host_tick(&h, now);
+	}
+	ck_assert_int_eq(table_moves(&h.t), before);
+	ck_assert(table_awaits(&h.t, 0));
+	struct action a;
+	anne_move(&h, &a);
+	ck_assert_int_eq(host_action(&h, "Anne", &a, now), 0);
+	ck_assert_int_eq(table_moves(&h.t), before + 1);
+	check_restart(&h, &st, &cfg, told_moves(&heard, 0));
+	host_free(&h);
+	heard_free(&heard);
+	store_close(&st);
+}
+END_TEST
+
 /* ---- real failures: a file size limit (EFBIG) in a child process ---- */
 
 static long long file_size(const char *path)
@@ -656,6 +704,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_store_full_pauses);
 	tcase_add_test(tc, test_store_full_bots_wait);
+	tcase_add_test(tc, test_store_full_timer_stops);
 	tcase_add_test(tc, test_sqlite_full_pauses);
 	tcase_add_test(tc, test_log_full_pauses);
 	tcase_add_test(tc, test_history_whole_lines);

@@ -883,9 +883,13 @@ static int retry_paused(struct host *h, long long now_ms)
 		}
 		return 0;
 	}
-	/* A person's turn and nothing waiting: their own move will try the
-	 * store; the hand history's lines waiting are tried now. */
-	if (h->paused == TABLE_NOT_LOGGED && table_log_flush(&h->t) == 0)
+	/* A person's turn and nothing waiting (their move went with them, or
+	 * the turn timer's could not be kept): the hand history's lines
+	 * waiting, or the table's row in the store, tell whether saving works
+	 * again; if their move still cannot be kept, the table pauses again. */
+	struct store_table row;
+	host_row(h, &row);
+	if (h->paused == TABLE_NOT_LOGGED ? table_log_flush(&h->t) == 0 : store_table_put(h->store, &row) == 0)
 		resume_play(h);
 	return 0;
 }
