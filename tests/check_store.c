@@ -396,6 +396,10 @@ static int sqlite_full(const char *dir)
 	char db[256], wal[300], err[256];
 	snprintf(db, sizeof db, "%s/server.db", dir);
 	snprintf(wal, sizeof wal, "%s-wal", db);
+	char errs[300];
+	snprintf(errs, sizeof errs, "%s/stderr.txt", dir);
+	NEED(freopen(errs, "w", stderr) != NULL, 20);
+	setvbuf(stderr, NULL, _IONBF, 0);
 	struct store st;
 	NEED(store_open(&st, "sqlite", db, err, sizeof err) == 0, 2);
 	static struct host h;
@@ -427,6 +431,8 @@ static int sqlite_full(const char *dir)
 	int told = told_moves(&heard, 0);
 	host_free(&h);
 	store_close(&st);
+	/* The operator was told once, then once more when it wrote again. */
+	NEED(count_in(errs, "store: cannot write") == 1 && count_in(errs, "store: writing again") == 1, 21);
 	/* Another process starts from the file: exactly the moves told. */
 	NEED(store_open(&st, "sqlite", db, err, sizeof err) == 0, 9);
 	struct heard heard2 = { { 0 }, 0 };
@@ -458,6 +464,10 @@ static int log_full(const char *dir)
 	NEED(store_open(&st, "memory", NULL, err, sizeof err) == 0, 2);
 	struct host_config cfg = cfg_nolog;
 	cfg.log_dir = dir;
+	char errs[300];
+	snprintf(errs, sizeof errs, "%s/stderr.txt", dir);
+	NEED(freopen(errs, "w", stderr) != NULL, 20);
+	setvbuf(stderr, NULL, _IONBF, 0);
 	static struct host h;
 	static struct heard heard;
 	table_up(&h, 4, &st, &cfg, &heard);
@@ -496,6 +506,7 @@ static int log_full(const char *dir)
 	NEED(table_to_act(&h.t) < 0, 12);
 	host_free(&h);
 	store_close(&st);
+	NEED(count_in(errs, "cannot be written") == 1 && count_in(errs, "written again") == 1, 21);
 	/* The history replays: each line once, whole. */
 	NEED(replay_file(path, NULL, err, sizeof err) == 0, 13);
 	return 0;
