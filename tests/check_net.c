@@ -2488,6 +2488,113 @@ START_TEST(test_connection_caps)
 }
 END_TEST
 
+/* A removed table's id is never given again, not even after a restart, and
+ * its hand history is never emptied; the store and the histories are the
+ * server's alone, whatever the umask. */
+START_TEST(test_ids_never_repeat)
+{
+	umask(0);
+	struct srv s;
+	srv_make(&s);
+	srv_run(&s);
+	static struct tc a;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long first = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", first);
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, NULL, NULL);
+	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", first);
+	tc_wait(&a, "left");
+	ck_assert_int_eq(lobby_size(&a, "tables", 0), 0); /* removed */
+	char log[200];
+	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, first);
+	struct stat before, sb;
+	ck_assert_int_eq(stat(log, &before), 0);
+	ck_assert_int_gt(before.st_size, 0);
+	ck_assert_int_eq(before.st_mode & 077, 0);
+	ck_assert_int_eq(stat(s.db, &sb), 0);
+	ck_assert_int_eq(sb.st_mode & 077, 0);
+	tc_free(&a);
+	srv_halt(&s);
+	srv_run(&s);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long second = tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	ck_assert_int_gt(second, first);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", second);
+	tc_wait(&a, "state");
+	ck_assert_int_eq(stat(log, &sb), 0);
+	ck_assert_int_eq(sb.st_size, before.st_size);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Run `tapis serve` with args; its exit status, or -1 when it was still
+ * running after two seconds (killed). */
+static int serve_exits(const char *const *args)
+{
+	const char *bin = getenv("TAPIS_BIN");
+	pid_t pid = fork();
+	if (pid == 0) {
+		const char *argv[16] = { bin, "serve" };
+		for (int i = 0; args[i] && i < 13; i++)
+			argv[i + 2] = args[i];
+		if (!freopen("/dev/null", "w", stderr) || !freopen("/dev/null", "w", stdout))
+			_exit(127);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	int status = 0;
+	for (int i = 0; i < 200; i++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		usleep(10 * 1000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	return -1;
+}
+
+/* A server that would listen on nothing, or keep nothing, does not start. */
+START_TEST(test_serve_refuses)
+{
+	if (!getenv("TAPIS_BIN"))
+		return; /* run from make check, which names the program */
+	char dir[] = "/tmp/tapis-serve-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char db[64];
+	snprintf(db, sizeof db, "%s/s.db", dir);
+	const char *empty_db[] = { "--port", "0", "--db", "", NULL };
+	ck_assert_int_eq(serve_exits(empty_db), 2);
+	const char *memory_db[] = { "--port", "0", "--db", ":memory:", NULL };
+	ck_assert_int_eq(serve_exits(memory_db), 2);
+	/* 192.0.2.1 is for documentation: no machine has it. */
+	const char *far[] = { "--host", "192.0.2.1", "--port", "0", "--db", db, NULL };
+	ck_assert_int_eq(serve_exits(far), 1);
+	const char *unknown[] = { "--host", "no-such-host.invalid", "--port", "0", "--db", db, NULL };
+	ck_assert_int_eq(serve_exits(unknown), 1);
+	/* A port already taken. */
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	ck_assert_int_eq(listen(fd, 1), 0);
+	socklen_t len = sizeof sa;
+	ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&sa, &len), 0);
+	char port[16];
+	snprintf(port, sizeof port, "%d", ntohs(sa.sin_port));
+	const char *taken[] = { "--port", port, "--db", db, NULL };
+	ck_assert_int_eq(serve_exits(taken), 1);
+	close(fd);
+	char cmd[96];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -2527,6 +2634,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_chat);
 	tcase_add_test(tc, test_http_page);
 	tcase_add_test(tc, test_serve_command);
+	tcase_add_test(tc, test_serve_refuses);
 	tcase_add_test(tc, test_tls);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("limits");
@@ -2535,6 +2643,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_ids_never_repeat);
 	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);
 	tcase_add_test(tc, test_spectator_restart);

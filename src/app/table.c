@@ -172,7 +172,7 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 		table_close(t);
 		return -1;
 	}
-	if (opt->log_path && hist_open(&t->hist, opt->log_path, err, errlen) < 0) {
+	if (opt->log_path && hist_open_mode(&t->hist, opt->log_path, (enum hist_mode)opt->log_mode, err, errlen) < 0) {
 		table_close(t);
 		return -1;
 	}
@@ -246,6 +246,7 @@ void table_close(struct table *t)
 	free(t->pending);
 	free(t->played);
 	free(t->played_seat);
+	free(t->undo);
 	memset(t, 0, sizeof *t);
 }
 
@@ -363,8 +364,28 @@ static int apply(struct table *t, int seat, const struct action *a, struct refus
 {
 	struct sink s = { on_event, t };
 	memset(why, 0, sizeof *why);
-	if (t->g->apply(t->st, a, &s, why) < 0)
+	int kept = t->commit && !t->silent;
+	struct hist_mark mark = hist_mark(&t->hist);
+	if (kept)
+		memcpy(t->undo, t->st, t->g->state_size);
+	if (t->g->apply(t->st, a, &s, why) < 0) {
+		if (kept)
+			hist_rewind(&t->hist, mark);
 		return -1;
+	}
+	if (kept) {
+		/* Written and stored, or undone before anyone hears of it. */
+		int code = hist_sync(&t->hist) < 0                      ? TABLE_NOT_LOGGED
+		           : t->commit(t->commit_ctx, seat, a) < 0 ? TABLE_NOT_STORED
+		                                                     : 0;
+		if (code) {
+			hist_rewind(&t->hist, mark);
+			memcpy(t->st, t->undo, t->g->state_size);
+			t->npending = 0;
+			why->code = code;
+			return -1;
+		}
+	}
 	remember_action(t, seat, a);
 	t->moves++;
 	save_action(t, seat, a);
@@ -411,6 +432,10 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 	struct action a;
 	bot_choose(t->g, t->bot, t->st, t->opt.bot_level[seat], &t->bot_rng, &a);
 	if (apply(t, seat, &a, &why) < 0) {
+		if (why.code == TABLE_NOT_STORED || why.code == TABLE_NOT_LOGGED) {
+			errf(err, errlen, "the move could not be %s", why.code == TABLE_NOT_STORED ? "stored" : "logged");
+			return why.code == TABLE_NOT_STORED ? 4 : 5;
+		}
 		char txt[ACT_STR_MAX];
 		errf(err, errlen, "internal error: the bot's action '%s' was refused (%d)",
 		     act_format(&a, txt, sizeof txt), why.code);
@@ -469,10 +494,23 @@ int table_journal(const struct table *t, int i, int *seat, struct action *a)
 	return 0;
 }
 
-void table_log_flush(struct table *t)
+int table_log_flush(struct table *t)
 {
-	if (t->hist.f)
-		fflush(t->hist.f);
+	return hist_sync(&t->hist);
+}
+
+void table_set_commit(struct table *t, int (*commit)(void *ctx, int seat, const struct action *a), void *ctx)
+{
+	t->commit = commit;
+	t->commit_ctx = ctx;
+	if (!t->undo)
+		t->undo = xcalloc(1, t->g->state_size);
+	hist_hold(&t->hist);
+}
+
+int table_log_reconcile(struct table *t, char *err, size_t errlen)
+{
+	return hist_reconcile(&t->hist, err, errlen);
 }
 
 const struct rules *table_rules(const struct table *t)

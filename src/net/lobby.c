@@ -122,6 +122,11 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	struct restore_ctx r = { l, 0 };
 	if (store_table_each(store, restore_one, &r) < 0)
 		return errf(err, errlen, "cannot read the tables of the store");
+	/* No id given twice, removed tables' included. */
+	long last = 0;
+	if (store_last_id(store, &last) < 0)
+		return errf(err, errlen, "cannot read the tables of the store");
+	l->dir.ops->reserve(&l->dir, last);
 	return 0;
 }
 
