@@ -114,9 +114,13 @@ async function login(page, port, name, lang, scheme) {
     await page.select('#login-lang', lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, {}, lang);
   }
+  /* The name of the last guest of this browser may be there already. */
+  await page.$eval('#login-name', (el) => { el.value = ''; });
   await page.type('#login-name', name);
   await page.keyboard.press('Enter');
   await page.waitForSelector('#lobby:not([hidden])');
+  assert.strictEqual(await page.evaluate(() => document.activeElement && document.activeElement.id), 'lobby-h',
+    'after the login the focus is on the lobby\'s heading');
 }
 
 /* Every announcement the page put in its live region. */
@@ -438,7 +442,7 @@ async function testOtherGames(browser, port) {
     await page.waitForSelector('#table:not([hidden])');
     const table = await page.evaluate(() => window.tapis.table);
     if (game === 'brelan') {
-      const sit = '#table-line-' + table + ' ~ button';
+      const sit = '#table-line-' + table + ' ~ button.sit';
       await finn.bringToFront();   /* a click waits for the page to be drawn */
       await finn.waitForSelector(sit);
       await finn.click(sit);
@@ -505,6 +509,7 @@ async function testReconnect(browser, port, dir, server) {
   const page = await browser.newPage();
   await page.goto('http://127.0.0.1:' + port + '/', { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
+  await page.$eval('#login-name', (el) => { el.value = ''; });
   await page.type('#login-name', 'Eve');
   await page.type('#login-password', 'a long secret');
   await page.keyboard.press('Enter');
@@ -547,7 +552,7 @@ async function testSeats(browser, port) {
   await gil.waitForSelector('#table:not([hidden])');
   const table = await gil.evaluate(() => window.tapis.table);
   await hana.bringToFront();
-  const sit = '#table-line-' + table + ' ~ button';
+  const sit = '#table-line-' + table + ' ~ button.sit';
   await hana.waitForSelector(sit);
   await hana.click(sit);
   await hana.waitForSelector('#table:not([hidden])');
@@ -569,8 +574,8 @@ async function testSeats(browser, port) {
   const setButton = await gil.$('#seat-set-3');
   const ivo = await browser.newPage();
   await login(ivo, port, 'Ivo', 'en');
-  await ivo.waitForSelector('#table-line-' + table + ' ~ button + button');
-  await ivo.click('#table-line-' + table + ' ~ button + button');
+  await ivo.waitForSelector('#table-line-' + table + ' ~ button.watch');
+  await ivo.click('#table-line-' + table + ' ~ button.watch');
   await gil.bringToFront();
   await gil.waitForFunction(() => window.tapis.info.watchers === 1, { timeout: 10000 });
   assert.strictEqual(await gil.$eval('#seat-kind-3', (s) => s.value), 'bot:3', 'a kind chosen stays chosen');
@@ -621,6 +626,215 @@ async function testTls(browser, dir) {
   return moves;
 }
 
+/* ---- touch: a phone's screen, a finger, no keyboard ---- */
+
+const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/* A tap on what a selector finds once it is shown. */
+async function tap(page, sel) {
+  const el = await page.waitForSelector(sel, { visible: true, timeout: 10000 });
+  await el.tap();
+}
+
+/* Text put in a field as a phone's on-screen keyboard does (input events;
+ * page.keyboard is never used). */
+async function fill(page, sel, text) {
+  await page.$eval(sel, (el, t) => { el.value = t; el.dispatchEvent(new Event('input', { bubbles: true })); }, text);
+}
+
+const focused = (page) => page.evaluate(() => { const a = document.activeElement; return a && a !== document.body ? a.id : 'body'; });
+
+/* Nothing wider than the screen, and every control shown at least 44 by
+ * 44 CSS pixels. */
+async function phoneFits(page, what) {
+  const r = await page.evaluate(() => {
+    const small = [];
+    for (const el of document.querySelectorAll('button, input, select')) {
+      const b = el.getBoundingClientRect();
+      if (!b.width && !b.height) continue;   /* not shown */
+      if (b.width < 44 || b.height < 44) small.push((el.id || el.textContent || el.outerHTML.slice(0, 40)) + ' ' +
+        Math.round(b.width) + 'x' + Math.round(b.height));
+    }
+    return { wide: document.documentElement.scrollWidth, small };
+  });
+  assert.ok(r.wide <= 360, what + ': the page fits 360 px (' + r.wide + ')');
+  assert.deepStrictEqual(r.small, [], what + ': targets under 44 by 44 px');
+}
+
+/* One game played to its end by taps: a playable card of the hand, else
+ * the first (safest) choice, a question answered Yes. Returns the taps. */
+async function playByTaps(page, limitMs) {
+  const end = Date.now() + limitMs;
+  let taps = 0;
+  for (;;) {
+    assert.ok(Date.now() < end, 'the game ends in time');
+    const st = await page.evaluate(() => {
+      const s = window.tapis.state;
+      return s && { state: s.state, turn: s.state === 'playing' && s.my_turn, moves: s.moves,
+        confirm: !document.querySelector('#confirm').hidden };
+    });
+    if (st && st.state === 'over') return taps;
+    if (!st || !st.turn) { await new Promise((r) => setTimeout(r, 30)); continue; }
+    if (st.confirm) await tap(page, '#confirm-yes');
+    else if (await page.$('#hand button.playable')) await tap(page, '#hand button.playable');
+    else {
+      await tap(page, '#choice-0');
+      if (await page.evaluate(() => !!window.tapis.confirm)) {
+        assert.strictEqual(await focused(page), 'confirm-yes', 'a question takes the focus to Yes');
+        await tap(page, '#confirm-yes');
+      }
+    }
+    taps++;
+    await page.waitForFunction((n) => { const s = window.tapis.state; return !s || s.moves !== n; },
+      { timeout: 10000, polling: 50 }, st.moves).catch(() => {});
+  }
+}
+
+/* A phone, touch only: log in, make a table of each game and play it to
+ * its end by taps; the focus where it should be after the login, the start
+ * and the end; the toolbar answers as the keys; a full table offers only
+ * Watch to another player, who hears the lobby change; axe clean at 360. */
+async function testTouch(browser, port) {
+  const lou = await browser.newPage();
+  await login(lou, port, 'Lou', 'en');
+  const page = await browser.newPage();
+  await page.setViewport(PHONE);
+  await page.goto('http://127.0.0.1:' + port + '/?lang=en', { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
+  await phoneFits(page, 'login');
+  await axe(page, 'login at 360 px');
+  await fill(page, '#login-name', 'Zoe');
+  await tap(page, '#login-form button[type=submit]');
+  await page.waitForSelector('#lobby:not([hidden])');
+  assert.strictEqual(await focused(page), 'lobby-h', 'after the login the focus is on the lobby\'s heading');
+  await phoneFits(page, 'lobby');
+  await axe(page, 'lobby at 360 px');
+  let taps = 0;
+  for (const game of ['bouillabaisse', 'bouillotte', 'brelan', 'bourre', 'brouc']) {
+    await page.select('#create-game', game);
+    if (await page.$('#rule-hands')) await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+    await tap(page, '#create-form button[type=submit]');
+    await page.waitForSelector('#table:not([hidden])');
+    const table = await page.evaluate(() => window.tapis.table);
+    if (game === 'bouillabaisse') {
+      /* Every seat taken (bots): Lou, in the lobby, hears the new table and
+       * may only watch it. */
+      await lou.bringToFront();
+      await lou.waitForSelector('#table-line-' + table + ' ~ button.watch', { timeout: 10000 });
+      assert.strictEqual(await lou.$('#table-line-' + table + ' ~ button.sit'), null, 'a full table offers no seat');
+      const line = await lou.$eval('#table-line-' + table, (e) => e.textContent.trim());
+      assert.ok((await lou.$$eval('#log p[data-kind="lobby"]', (ps) => ps.map((p) => p.textContent))).includes(line),
+        'the new table is spoken in the lobby: ' + line);
+      await page.bringToFront();
+    }
+    await tap(page, '#btn-start');
+    await page.waitForFunction(() => window.tapis.state && window.tapis.state.state !== 'waiting');
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'play', { timeout: 5000 })
+      .catch(() => {});
+    assert.strictEqual(await focused(page), 'play', game + ': after Start the focus is on the table');
+    if (game === 'bouillabaisse') {
+      await page.waitForFunction(() => window.tapis.state.my_turn && document.querySelector('#hand button'));
+      await phoneFits(page, 'table');
+      await axe(page, 'table at 360 px');
+      await named(page, 'table at 360 px');
+      /* The hand: a button a card, named by the card and whether it plays. */
+      const names = await page.$$eval('#hand button', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+      const hand = await page.evaluate(() => window.tapis.state.hand);
+      assert.deepStrictEqual(names, hand.map((h) => h.name + ', ' + (h.playable ? 'playable' : 'not playable now')),
+        'the hand\'s buttons say each card and whether it may be played');
+      /* The toolbar answers as the keys. */
+      const keys = await page.evaluate(() => window.tapis.state.keys);
+      for (const k of ['C', 'S', 'T', 'N', 'L']) {
+        await tap(page, '#queries button[data-key="' + k + '"]');
+        await page.waitForFunction((x) => { const a = document.querySelector('#answers').lastElementChild;
+          return a && a.textContent === x; }, { timeout: 5000 }, keys[k]);
+      }
+      const bar = await page.$$eval('#queries button', (bs) => bs.map((b) => b.dataset.key));
+      for (const k of ['C', 'F', 'R', 'S', 'T', 'L', 'N', 'H', '?', 'F1']) assert.ok(bar.includes(k), 'the toolbar has ' + k + ': ' + bar);
+      await tap(page, '#queries button[data-key="F1"]');
+      const help = await page.$eval('#answers', (a) => a.lastElementChild.textContent);
+      assert.ok(/L: the last trick/.test(help) && /N: /.test(help), 'F1 names L and N: ' + help);
+      assert.ok(!/F2|chat line|saved/.test(help), 'F1 names no key of the terminal alone: ' + help);
+    }
+    taps += await playByTaps(page, 120000);
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'result', { timeout: 5000 })
+      .catch(() => {});
+    assert.strictEqual(await focused(page), 'result', game + ': after the game the focus is on its result');
+    assert.ok(/over/i.test(await page.$eval('#result', (e) => e.textContent)), game + ': the result says the game is over');
+    await tap(page, '#btn-leave');
+    await page.waitForSelector('#lobby:not([hidden])');
+  }
+  await page.close();
+  await lou.close();
+  return taps;
+}
+
+/* Coming back: a guest reloads the page in the middle of a game and is
+ * back at the same seat, with the messages of before, the focus on the
+ * table; ?lang=fr gives French; the language changed at the table; the
+ * settings kept; Escape in the chat line goes back to the table. */
+async function testComeBack(browser, port) {
+  const page = await browser.newPage();
+  await spy(page);
+  await login(page, port, 'Kim', 'en');
+  await startBouillabaisse(page);
+  await page.waitForFunction(() => window.tapis.state.my_turn);
+  await page.focus('#table-chat-text');
+  await page.keyboard.press('Escape');
+  assert.strictEqual(await focused(page), 'play', 'Escape in the chat line goes back to the table');
+  await page.click('#opt-large');
+  const before = await page.evaluate(() => ({ table: window.tapis.table, seat: window.tapis.seat,
+    log: [...document.querySelectorAll('#log p')].map((p) => p.textContent) }));
+  assert.ok(before.log.length > 3, 'some messages before the reload');
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForFunction((t) => window.tapis.table === t && window.tapis.state && window.tapis.state.state === 'playing',
+    { timeout: 15000 }, before.table);
+  assert.strictEqual(await page.evaluate(() => window.tapis.seat), before.seat, 'back at the same seat');
+  const after = await page.$$eval('#log p', (ps) => ps.map((p) => p.textContent));
+  assert.deepStrictEqual(after.slice(0, before.log.length), before.log, 'the history is back');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'play', { timeout: 5000 })
+    .catch(() => {});
+  assert.strictEqual(await focused(page), 'play', 'after a reload the focus is on the table');
+  assert.ok(await page.evaluate(() => document.body.classList.contains('large') && document.querySelector('#opt-large').checked),
+    'large print is kept');
+  /* The turn prompt once: the missed messages as one summary, without it. */
+  await page.waitForFunction(() => window.tapis.state.my_turn);
+  await new Promise((r) => setTimeout(r, 300));
+  const fresh = await page.$$eval('#log p:not(.old)', (ps) => ps.map((p) => ({ kind: p.dataset.kind, cls: p.className })));
+  assert.ok(fresh.filter((p) => p.cls === 'prompt').length <= 1, 'the prompt said once after the reload: ' + JSON.stringify(fresh));
+  assert.ok(fresh.filter((p) => p.kind === 'missed').length <= 1, 'the missed messages in one summary');
+  /* Another language at the table: the page's words and the server's. */
+  await page.select('#opt-lang', 'fr');
+  await page.waitForFunction(() => document.documentElement.lang === 'fr' && window.tapis.state &&
+    window.tapis.state.hand.length && window.tapis.state.hand.every((h) => / (de|d')/.test(h.name)), { timeout: 15000 });
+  assert.strictEqual(await page.$eval('#btn-leave', (b) => b.textContent), 'Quitter la table', 'the page in French');
+  assert.strictEqual(await page.evaluate(() => window.tapis.table), before.table, 'still at the table');
+  await page.click('#opt-large');
+  await page.click('#btn-leave');
+  await page.waitForSelector('#lobby:not([hidden])');
+  await page.close();
+  /* ?lang=fr in the address, whatever was chosen before. */
+  const fr = await browser.newPage();
+  await fr.goto('http://127.0.0.1:' + port + '/?lang=fr', { waitUntil: 'load' });
+  await fr.waitForFunction(() => window.tapis.words.login, { timeout: 10000 });
+  assert.strictEqual(await fr.evaluate(() => document.documentElement.lang), 'fr', '?lang=fr gives French');
+  assert.strictEqual(await fr.$eval('#login-lang', (s) => s.value), 'fr', 'the login form says French');
+  /* The icons and the manifest of an installable page. */
+  const got = await fr.evaluate(async () => {
+    const out = {};
+    for (const f of ['manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png']) {
+      const r = await fetch(f);
+      out[f] = r.ok ? (await r.arrayBuffer()).byteLength : 0;
+    }
+    out.manifest = await (await fetch('manifest.webmanifest')).json().catch(() => null);
+    return out;
+  });
+  for (const f of ['manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png']) assert.ok(got[f] > 0, f + ' is served');
+  assert.ok(got.manifest && got.manifest.icons.length >= 2 && got.manifest.start_url, 'the manifest names its icons');
+  await fr.close();
+  return 0;
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
@@ -643,12 +857,13 @@ async function main() {
       const r = await testReconnect(b, p, d, server);
       server = r.server;
       return r.moves;
-    }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)]]
+    }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
+    ['coming back', testComeBack]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {
       const moves = await t(browser, port, dir);
-      console.log('web: ' + name + ': ok (' + moves + ' moves by keys, ' + (Date.now() - start) + ' ms)');
+      console.log('web: ' + name + ': ok (' + moves + (name === 'touch' ? ' taps, ' : ' moves by keys, ') + (Date.now() - start) + ' ms)');
     } catch (e) {
       failed++;
       console.log('web: ' + name + ': FAILED: ' + (e.stack || e));
