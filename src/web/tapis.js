@@ -116,6 +116,7 @@ function alertSay(text, kind) {
   p.textContent = text;
   a.append(p);
   while (a.childElementCount > 3) a.firstElementChild.remove();
+  a.dataset.n = Number(a.dataset.n || 0) + 1;
   logLine(text, kind, 'urgent', true);
   remember(text, kind);
   voiceSay(text, true);
@@ -332,7 +333,7 @@ const handlers = {
       }
     }
     if (!texts.length) return;
-    const text = fmt(wn('missed', texts.length), texts.length) + ' ' + texts.join(' ');
+    const text = w('missed') + ' ' + texts.join(' ');
     logLine(text, 'missed', '');
     voiceSay(text, false);
   },
@@ -706,7 +707,7 @@ function renderChoices() {
   const shown = JSON.stringify([app.lang, choicesOf(), app.marked]);
   if (shown === ch.dataset.shown) return;
   ch.dataset.shown = shown;
-  const focused = ch.contains(document.activeElement) ? document.activeElement.id : null;
+  const focused = ch.contains(document.activeElement) ? document.activeElement.textContent : null;
   ch.textContent = '';
   ch.hidden = $('choices-h').hidden = !choicesOf().length;
   menuOrder().forEach((c, k) => {
@@ -747,7 +748,8 @@ function renderChoices() {
     ch.append(li);
   });
   if (focused === null) return;
-  ($(focused) || $('play')).focus();
+  const same = [...ch.querySelectorAll('button')].find((b) => b.textContent === focused);
+  (same || $('play')).focus();
 }
 
 /* The seats of the table; its creator may open a seat or give it to a bot
@@ -965,6 +967,7 @@ function alertOnly(text) {
   p.textContent = text;
   a.append(p);
   while (a.childElementCount > 3) a.firstElementChild.remove();
+  a.dataset.n = Number(a.dataset.n || 0) + 1;
   voiceSay(text, true);
 }
 

@@ -83,6 +83,7 @@ function startServer(dir, port, tls) {
 async function spy(page) {
   await page.evaluateOnNewDocument(() => {
     window.__says = [];
+    window.__times = [];
     const Orig = window.WebSocket;
     window.WebSocket = function (url, proto) {
       const ws = new Orig(url, proto);
@@ -96,7 +97,10 @@ async function spy(page) {
       ws.addEventListener('message', (ev) => {
         try {
           const m = JSON.parse(ev.data);
-          if (m.type === 'say' && m.text) window.__says.push(m.text);
+          if (m.type === 'say' && m.text) {
+            window.__says.push(m.text);
+            window.__times.push({ at: performance.now(), urgent: !!m.urgent });
+          }
           if (m.type === 'missed') for (const x of m.says) if (x.type === 'say' && x.text) window.__says.push(x.text);
         } catch (e) { /* not ours */ }
       });
@@ -126,6 +130,14 @@ async function login(page, port, name, lang, scheme) {
 /* Every announcement the page put in its live region. */
 const logTexts = (page) => page.$$eval('#log p[data-kind="say"]', (ps) => ps.map((p) => p.textContent));
 const lastAnswer = (page) => page.$eval('#answers', (a) => (a.lastElementChild ? a.lastElementChild.textContent : ''));
+
+/* A key whose answer is a question: said by the alert region. */
+async function pressAndAlert(page, key) {
+  const n = await page.$eval('#alert', (a) => a.dataset.n || '0');
+  await page.keyboard.press(key);
+  await page.waitForFunction((k) => (document.querySelector('#alert').dataset.n || '0') !== k, {}, n);
+  return page.$eval('#alert', (a) => a.lastElementChild.textContent);
+}
 
 async function pressAndHear(page, key) {
   const n = await page.$eval('#answers', (a) => a.childElementCount);
@@ -213,13 +225,13 @@ async function confirmByKeys(page) {
     for (let i = at; i > to; i--) await pressAndHear(page, 'ArrowUp');
   };
   await go(marked);
-  const q = await pressAndHear(page, 'Enter');
+  const q = await pressAndAlert(page, 'Enter');
   assert.ok(q.startsWith(items[marked].label) && /O pour confirmer/.test(q), 'a marked choice asks first: ' + q);
   assert.strictEqual(await pressAndHear(page, 'n'), 'Rien de fait.', 'another key goes back');
   assert.strictEqual(await page.evaluate(() => window.tapis.state.moves), moves0, 'nothing was played');
   await go(r);
   await pressAndHear(page, 'End');
-  assert.ok(/O pour confirmer/.test(await pressAndHear(page, 'Enter')), 'the most of the range asks');
+  assert.ok(/O pour confirmer/.test(await pressAndAlert(page, 'Enter')), 'the most of the range asks');
   assert.strictEqual(await pressAndHear(page, 'x'), 'Rien de fait.', 'and goes back on another key');
   await pressAndHear(page, 'Home');
   await page.keyboard.press('Enter');
@@ -235,6 +247,11 @@ async function testBouillabaisse(browser, port) {
   await login(page, port, 'Anne', 'en');
   await named(page, 'lobby');
   await axe(page, 'lobby');
+  await page.evaluate(() => {
+    window.__liveChanged = 0;
+    new MutationObserver(() => { window.__liveChanged++; }).observe(document.querySelector('#log'),
+      { attributes: true, attributeFilter: ['aria-live'] });
+  });
   /* Every word of the page comes from /words: each one the page and its
    * script name is there, and no element of the page is left empty. */
   const script = fs.readFileSync(path.join(top, 'src', 'web', 'tapis.js'), 'utf8');
@@ -329,8 +346,24 @@ async function testBouillabaisse(browser, port) {
   assert.deepStrictEqual(heard, sent, 'every announcement reached the live region, in order');
   assert.ok(sent.some((s) => /^Your turn/.test(s)), 'the turn was announced');
   assert.ok(sent.some((s) => /over/i.test(s)), 'the end of the game was announced');
-  const urgent = await page.$$eval('#log p.urgent', (ps) => ps.map((p) => p.textContent));
-  assert.ok(urgent.length >= moves && urgent.every((t) => /^Your turn/.test(t)), 'the turn prompts were assertive');
+  /* The prompts are queued behind the events before them in the one
+   * polite log, which never turned assertive; the alert region took none. */
+  const prompts = await page.$$eval('#log p.prompt', (ps) => ps.map((p) => p.textContent));
+  assert.ok(prompts.length >= moves && prompts.every((t) => /^Your turn/.test(t)), 'the turn prompts are in the log');
+  const live = await page.evaluate(() => ({ now: document.querySelector('#log').getAttribute('aria-live'),
+    changed: window.__liveChanged, alerts: [...document.querySelectorAll('#alert p')].map((p) => p.textContent) }));
+  assert.strictEqual(live.now, 'polite', 'the log is polite');
+  assert.strictEqual(live.changed, 0, 'the log never changed its aria-live');
+  assert.ok(!live.alerts.some((t) => /^Your turn/.test(t)), 'no prompt in the alert region');
+  /* Events that came less than 50 ms before a prompt: each in the log
+   * before it. */
+  const times = await page.evaluate(() => window.__times);
+  let close = 0;
+  for (let i = 0; i < times.length; i++) {
+    if (!times[i].urgent) continue;
+    for (let k = i - 1; k >= 0 && times[i].at - times[k].at < 50; k--) if (!times[k].urgent) close++;
+  }
+  console.log('web: ' + close + ' events came less than 50 ms before a prompt, each said before it');
   /* The cues came from the server's sounds/ and were decoded. */
   const cues = await page.evaluate(async () => {
     const names = Object.keys(window.tapis.buffers);
@@ -527,7 +560,17 @@ async function testReconnect(browser, port, dir, server) {
   const lost = await page.$$eval('#log p', (ps) => ps.filter((p) => p.textContent === window.tapis.words.lost).length);
   assert.strictEqual(lost, 1, 'the loss is said once');
   await page.waitForFunction((t) => window.tapis.table === t && window.tapis.state &&
-    window.tapis.state.state === 'playing', { timeout: 15000 }, table);
+    window.tapis.state.state === 'playing' && window.tapis.state.my_turn, { timeout: 15000 }, table);
+  /* Back on one's turn: what was missed in one summary, the prompt once. */
+  await new Promise((r) => setTimeout(r, 500));
+  const after = await page.evaluate(() => {
+    const ps = [...document.querySelectorAll('#log p')];
+    const from = ps.findIndex((p) => p.textContent === window.tapis.words.back);
+    return ps.slice(from + 1).map((p) => ({ kind: p.dataset.kind, prompt: p.classList.contains('prompt') }));
+  });
+  assert.strictEqual(after.filter((p) => p.prompt).length, 1, 'the prompt said once after the reconnection: ' +
+    JSON.stringify(after));
+  assert.ok(after.filter((p) => p.kind === 'missed').length <= 1, 'the missed messages in one summary');
   await page.focus('#play');
   const moves = await playByKeys(page, 120000);
   await page.close();
