@@ -19,9 +19,19 @@
  *    lobby).
  * 6. A server with a certificate (made here by openssl, self-signed): the
  *    page over https:// and wss://, a round played by keys.
+ * 7. touch: a phone's screen (360 px) and a finger only, no keyboard:
+ *    log in, make a table of each of the five games and play it to its end
+ *    by taps; the focus after the login, the start and the end; the
+ *    toolbar; 44 px targets; axe-core clean; a full table offers Watch.
+ * 8. coming back: a reload returns a guest to the seat with the history,
+ *    the focus on the table, the prompt once; the language changed at the
+ *    table; ?lang=fr; the manifest and the icons served.
+ * 9. server rules: states rewritten on their way (another menu order,
+ *    other cards playable): the page follows them.
  *
  * Usage: node tests/web/run.js [BUILD] (from the top of the tree);
- * TAPIS_WEB_ONLY=NAME runs only the part of that name ("bouillotte"). */
+ * TAPIS_WEB_ONLY=NAME runs only the part of that name ("bouillotte",
+ * "touch", "coming back"; `make check-web TAPIS_WEB_ONLY=touch`). */
 'use strict';
 
 const { spawn } = require('child_process');
@@ -878,6 +888,73 @@ async function testComeBack(browser, port) {
   return 0;
 }
 
+/* Every state the page gets goes through rewrite(m) first (in the page). */
+async function rewriteStates(page, rewrite) {
+  await page.evaluateOnNewDocument((src) => {
+    const rw = new Function('m', src);
+    const Orig = window.WebSocket;
+    const d = Object.getOwnPropertyDescriptor(Orig.prototype, 'onmessage');
+    window.WebSocket = function (url, proto) {
+      const ws = new Orig(url, proto);
+      Object.defineProperty(ws, 'onmessage', {
+        get() { return d.get.call(ws); },
+        set(f) {
+          d.set.call(ws, f && ((ev) => {
+            const m = JSON.parse(ev.data);
+            if (m.type === 'state') rw(m);
+            f({ data: JSON.stringify(m) });
+          }));
+        },
+      });
+      return ws;
+    };
+    window.WebSocket.prototype = Orig.prototype;
+    Object.assign(window.WebSocket, { OPEN: Orig.OPEN, CLOSED: Orig.CLOSED, CONNECTING: Orig.CONNECTING });
+  }, rewrite);
+}
+
+/* The page keeps no rule: what the server's state says, it follows. A
+ * state rewritten on its way (as a server with other rules would send it:
+ * the menu in another order, other cards playable) changes the page's
+ * buttons, its menu and its names of the cards, nothing else needed. */
+async function testServerRules(browser, port) {
+  /* Bouillotte: the menu the other way round. */
+  const page = await browser.newPage();
+  await rewriteStates(page, 'if (m.menu) m.menu.reverse();');
+  await login(page, port, 'Rui', 'en');
+  await page.select('#create-game', 'bouillotte');
+  await page.select('#create-players', '3');
+  await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#btn-start:not([hidden])');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => { const s = window.tapis.state; return s && (s.my_turn || s.state === 'over'); },
+    { timeout: 15000 });
+  const st = await page.evaluate(() => window.tapis.state);
+  assert.ok(st.choices.length >= 2 && st.menu.length === st.choices.length, 'a menu to order: ' + JSON.stringify(st.menu));
+  const want = st.menu.map((k) => st.choices[k].label);
+  assert.deepStrictEqual(await page.$$eval('#choices button', (bs) => bs.map((b) => b.textContent)), want,
+    'the choices in the order the server gives');
+  await page.focus('#play');
+  assert.ok((await pressAndHear(page, 'Enter')).startsWith(want[0]), 'the menu opens on the server\'s first choice');
+  await pressAndHear(page, 'Escape');
+  await page.close();
+  /* Bouillabaisse: of the hand, only the last card may be played. */
+  const page2 = await browser.newPage();
+  await rewriteStates(page2, 'if (m.hand && m.hand.some((h) => h.playable)) ' +
+    'm.hand.forEach((h, i) => { h.playable = i === m.hand.length - 1; });');
+  await login(page2, port, 'Sam', 'en');
+  await startBouillabaisse(page2);
+  await page2.waitForFunction(() => window.tapis.state.my_turn && document.querySelector('#hand button'), { timeout: 15000 });
+  const labels = await page2.$$eval('#hand button', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.ok(labels.length > 1, 'a hand');
+  assert.ok(labels.slice(0, -1).every((l) => / not playable now$/.test(l)) && /, playable$/.test(labels[labels.length - 1]),
+    'the hand says playable what the server says: ' + labels);
+  assert.strictEqual(await page2.$$eval('#hand button.playable', (bs) => bs.length), 1, 'one card shown playable');
+  await page2.close();
+  return 0;
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
@@ -901,7 +978,7 @@ async function main() {
       server = r.server;
       return r.moves;
     }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
-    ['coming back', testComeBack]]
+    ['coming back', testComeBack], ['server rules', testServerRules]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {
