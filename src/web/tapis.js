@@ -14,7 +14,7 @@ const app = {
   lobby: { users: [], tables: [] },
   table: 0, seat: -1, state: null,
   info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false, verbosity: 'full',
-  history: [], hpos: -1, saved: [], said: [], lobbySeen: false,
+  history: [], hpos: -1, saved: [], said: [], lobbySeen: false, fresh: false,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
   audio: null, buffers: {},
 };
@@ -273,12 +273,16 @@ const handlers = {
     app.token = m.token;
     app.name = m.name;
     keepSession(m);
+    const fresh = app.fresh;
     if (again) announce(w('back'), 'system');
     if (!app.table) {
       show('lobby');
-      /* Logged in (or back, or in another language): the lobby's heading. */
-      $('lobby-h').focus();
+      /* Logged in: the lobby's heading. Back, or in another language: the
+       * focus stays where it is, unless it was lost. */
+      if (fresh) $('lobby-h').focus();
+      else keepFocus();
     }
+    app.fresh = false;
   },
   lobby(m) {
     if (app.lobbySeen) sayLobbyNews(app.lobby, m);
@@ -303,6 +307,7 @@ const handlers = {
       app.menu = null;
       closeConfirm();
     }
+    $('result').hidden = true;
     show('table');
     renderTable();
     if (app.verbosity === 'short') send({ type: 'verbosity', table: app.table, level: 'short' });
@@ -597,7 +602,8 @@ function renderTable() {
   $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
   $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
   $('btn-stand').hidden = app.seat < 0;
-  $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over');
+  /* A spectator sits only where a seat is open. */
+  $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over') || !(t && t.seats.some((x) => x.state === 'open'));
   renderSeats(t);
   const keys = (st && st.keys) || {};
   $('view-turn').textContent = (isMyTurn() && st.prompt) || keys.T || '';
@@ -621,6 +627,7 @@ function renderHand() {
   if (shown === ul.dataset.shown) return;
   ul.dataset.shown = shown;
   const focused = ul.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+  const at = focused === null ? -1 : [...ul.querySelectorAll('button')].indexOf(document.activeElement);
   ul.textContent = '';
   $('hand-h').hidden = ul.hidden = !hand.length;
   hand.forEach((c, i) => {
@@ -644,7 +651,9 @@ function renderHand() {
     ul.append(li);
   });
   if (focused === null) return;
-  const same = ul.querySelector('button[data-card="' + focused + '"]');
+  /* The same card, else the one now in its place (a card played). */
+  const bs = ul.querySelectorAll('button');
+  const same = ul.querySelector('button[data-card="' + focused + '"]') || bs[Math.min(at, bs.length - 1)];
   (same || $('play')).focus();
 }
 
@@ -1225,6 +1234,7 @@ function setup() {
     if (tab && !app.ws) {
       app.name = back.name;
       app.token = back.token;
+      app.fresh = true;
       connect();
     }
   });
@@ -1239,6 +1249,7 @@ function setup() {
     app.name = name;
     app.password = $('login-password').value;
     app.lang = $('login-lang').value;
+    app.fresh = true;
     disconnect();
     connect();
   };

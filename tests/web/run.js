@@ -788,6 +788,10 @@ async function testTouch(browser, port) {
     if (game === 'bouillabaisse') {
       await page.waitForFunction(() => window.tapis.state.my_turn && document.querySelector('#hand button'));
       await phoneFits(page, 'table');
+      if (shots) {
+        await page.$eval('#table', (e) => e.scrollIntoView());
+        await page.screenshot({ path: path.join(shotDir, 'web-phone.png'), fullPage: false });
+      }
       await axe(page, 'table at 360 px');
       await named(page, 'table at 360 px');
       /* The hand: a button a card, named by the card and whether it plays. */
