@@ -71,6 +71,7 @@ static const struct {
 	{ "speech_volume", N_("Speech volume") },
 	{ "cue_volume", N_("Sound volume") },
 	{ "large", N_("Large print") },
+	{ "short", N_("Short announcements (V)") },
 	{ "your_turn", N_("Your turn.") },
 	{ "not_your_turn", N_("It is not your turn.") },
 	{ "no_cards", N_("You hold no cards.") },

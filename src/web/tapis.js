@@ -1079,8 +1079,12 @@ function historyKey(k) {
 /* V: full or short announcements, phrased so by the server for this
  * session; its answer comes back as a say. */
 function switchVerbosity() {
-  app.verbosity = app.verbosity === 'short' ? 'full' : 'short';
-  send({ type: 'verbosity', table: app.table, level: app.verbosity });
+  setVerbosity(app.verbosity === 'short' ? 'full' : 'short');
+}
+function setVerbosity(level) {
+  app.verbosity = level;
+  $('opt-short').checked = level === 'short';
+  if (app.table) send({ type: 'verbosity', table: app.table, level });
   saveSettings();
 }
 
@@ -1180,6 +1184,7 @@ function loadSettings() {
   $('opt-cues').checked = app.cues;
   $('opt-cue-volume').value = Math.round(app.cueVolume * 100);
   $('opt-large').checked = app.large;
+  $('opt-short').checked = app.verbosity === 'short';
   document.body.classList.toggle('large', app.large);
 }
 
@@ -1300,6 +1305,7 @@ function setup() {
   $('opt-rate').oninput = (e) => { app.rate = Number(e.target.value); saveSettings(); };
   $('opt-speech-volume').oninput = (e) => { app.speechVolume = Number(e.target.value) / 100; saveSettings(); };
   $('opt-cue-volume').oninput = (e) => { app.cueVolume = Number(e.target.value) / 100; saveSettings(); };
+  $('opt-short').onchange = (e) => setVerbosity(e.target.checked ? 'short' : 'full');
   $('opt-large').onchange = (e) => {
     app.large = e.target.checked;
     document.body.classList.toggle('large', app.large);

@@ -812,6 +812,12 @@ async function testTouch(browser, port) {
       const help = await page.$eval('#answers', (a) => a.lastElementChild.textContent);
       assert.ok(/L: the last trick/.test(help) && /N: /.test(help), 'F1 names L and N: ' + help);
       assert.ok(!/F2|chat line|saved/.test(help), 'F1 names no key of the terminal alone: ' + help);
+      /* V's choice is a checkbox too; the server answers it. */
+      for (const said of ['Short announcements.', 'Full announcements.']) {
+        await tap(page, '#opt-short');
+        await page.waitForFunction((x) => [...document.querySelectorAll('#log p')].some((p) => p.textContent === x),
+          { timeout: 10000 }, said);
+      }
     }
     taps += await playByTaps(page, 120000);
     await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'result', { timeout: 5000 })
