@@ -110,7 +110,7 @@ check-web: test-deps web-deps
 	  sh tests/web.sh $(BUILD)
 
 # The same, taking the screenshots of docs/ (web-lobby.png, web-table.png,
-# web-table-large.png) anew.
+# web-table-large.png, web-phone.png) anew.
 web-shots:
 	@$(MAKE) --no-print-directory TAPIS_WEB_SHOTS=docs check-web
 
