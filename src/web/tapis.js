@@ -318,6 +318,8 @@ const handlers = {
     app.table = 0;
     app.info = null;
     app.state = null;
+    app.quit = false;
+    closeConfirm();
     show('lobby');
     $('lobby-h').focus();
   },
@@ -956,13 +958,28 @@ function choose(c, amount, from) {
 function closeConfirm() {
   app.confirm = null;
   const box = $('confirm');
-  if (box.hidden) return;
+  if (box.hidden || app.quit) return;
   const had = box.contains(document.activeElement);
   box.hidden = true;
   if (had) $('play').focus();
 }
 
+/* Q or Escape at the table: leave it, after a yes (the same box). */
+function askQuit() {
+  app.quit = true;
+  $('confirm-q').textContent = w('quit');
+  $('confirm').hidden = false;
+  alertOnly(w('quit'));
+}
+
 function confirmAnswer(yes) {
+  if (app.quit) {
+    app.quit = false;
+    closeConfirm();
+    if (yes) send({ type: 'leave', table: app.table });
+    else answer(w('quit_cancelled'));
+    return;
+  }
   const a = app.confirm;
   closeConfirm();
   if (!a) return;
@@ -1136,13 +1153,7 @@ function tableKey(e) {
   if (k === 'Tab' || k === 'Shift' || /^F([2-9]|1[0-9])$/.test(k)) return;
   e.preventDefault();
   if (app.voice && window.speechSynthesis && !',.;'.includes(k)) speechSynthesis.cancel();
-  if (app.quit) {
-    app.quit = false;
-    if (yes) send({ type: 'leave', table: app.table });
-    else answer(w('quit_cancelled'));
-    return;
-  }
-  if (app.confirm) {
+  if (app.quit || app.confirm) {
     confirmAnswer(yes);
     return;
   }
@@ -1161,7 +1172,7 @@ function tableKey(e) {
   else if (up === 'V') switchVerbosity();
   else if (k === ',' || k === '.' || k === ';') historyKey(k);
   else if (k.length === 1 && '+-[]{}'.includes(k)) adjust(k);
-  else if (up === 'Q' || k === 'Escape') { app.quit = true; answer(w('quit')); }
+  else if (up === 'Q' || k === 'Escape') askQuit();
   renderTable();
 }
 

@@ -873,8 +873,17 @@ async function testComeBack(browser, port) {
   assert.strictEqual(await page.$eval('#btn-leave', (b) => b.textContent), 'Quitter la table', 'the page in French');
   assert.strictEqual(await page.evaluate(() => window.tapis.table), before.table, 'still at the table');
   await page.click('#opt-large');
-  await page.click('#btn-leave');
+  /* Q asks (the alert region, Yes and No buttons); No goes on, Yes leaves. */
+  await page.focus('#play');
+  const q = await pressAndAlert(page, 'q');
+  assert.strictEqual(q, await page.evaluate(() => window.tapis.words.quit), 'Q asks first');
+  await page.click('#confirm-no');
+  assert.strictEqual(await page.evaluate(() => window.tapis.table), before.table, 'No: still at the table');
+  assert.ok(await page.$eval('#confirm', (e) => e.hidden), 'the question is gone');
+  await pressAndAlert(page, 'q');
+  await page.click('#confirm-yes');
   await page.waitForSelector('#lobby:not([hidden])');
+  assert.strictEqual(await focused(page), 'lobby-h', 'back in the lobby, on its heading');
   await page.close();
   /* ?lang=fr in the address, whatever was chosen before. */
   const fr = await browser.newPage();
