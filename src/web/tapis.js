@@ -1,9 +1,11 @@
 /* tapis: the web page. It speaks the protocol of docs/protocol.md over a
  * WebSocket, holds no sentence of the games (every announcement and every
  * answer to a key comes from the server in the player's language) and takes
- * its own few words from GET /words. Announcements go to a live region,
- * key answers to an assertive one; an optional built-in voice speaks both;
- * sound cues are played from /sounds/, panned by seat. No framework. */
+ * its own few words from GET /words. Announcements go to one polite log,
+ * what must interrupt to an alert region, key answers to an assertive one;
+ * an optional built-in voice speaks them all; sound cues are played from
+ * /sounds/, panned by seat. Every key of the table is also a control (the
+ * hand, the choices, a toolbar) for touch and swipes. No framework. */
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -76,7 +78,7 @@ function voiceSay(text, interrupt) {
  * are two elements, both read), in the order received: a turn prompt waits
  * behind the events before it, as the terminal queues it. What must
  * interrupt (a refusal, an error, a question) goes to the alert region
- * (alert()), not here. Kept in the history (the last 100 in the tab's
+ * (alertSay), not here. Kept in the history (the last 100 in the tab's
  * storage, for a reload). */
 function announce(text, kind, prompt) {
   if (!text) return;
