@@ -1737,6 +1737,33 @@ static void check_confirms(json_t *state, int chips_in)
 	}
 }
 
+/* The state's menu (app/menuorder, as the terminal's): every choice once,
+ * the safest first, a fold last; `showdowns` for a game of showdowns. */
+static void check_menu(json_t *state)
+{
+	json_t *ch = json_object_get(state, "choices"), *menu = json_object_get(state, "menu");
+	size_t n = json_array_size(ch);
+	ck_assert_int_eq(json_array_size(menu), n);
+	ck_assert(json_is_true(json_object_get(state, "showdowns")));
+	int seen[64] = { 0 };
+	const char *first = NULL, *last = NULL;
+	for (size_t i = 0; i < n; i++) {
+		json_int_t k = json_integer_value(json_array_get(menu, i));
+		ck_assert(k >= 0 && (size_t)k < n && k < 64 && !seen[k]);
+		seen[k] = 1;
+		const char *a = json_string_value(json_object_get(json_array_get(ch, (size_t)k), "action"));
+		if (!i)
+			first = a;
+		last = a;
+	}
+	if (choice_of(state, "fold"))
+		ck_assert_str_eq(last, "fold");
+	if (choice_of(state, "call"))
+		ck_assert_msg(!strncmp(first, "call", 4), "first: %s", first);
+	else if (choice_of(state, "pass"))
+		ck_assert_str_eq(first, "pass");
+}
+
 /* The state tells which choices ask for a yes, by the one rule of the
  * terminal; a player back at the table in the middle of a deal still has
  * the chips put in before, and folding still asks. */
@@ -1771,6 +1798,7 @@ START_TEST(test_confirm_fields)
 		if (!st || !json_is_true(json_object_get(st, "my_turn")) || moves == acted)
 			continue;
 		check_confirms(st, chips_in);
+		check_menu(st);
 		if (chips_in > 0 && choice_of(st, "fold")) {
 			fold = choice_of(st, "fold");
 			break;

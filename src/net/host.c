@@ -10,6 +10,7 @@
 #include "audio/audio.h"
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "net/jstate.h"
 #include "net/jtext.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
@@ -197,6 +198,7 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 	jt_close(&j, ']');
 	if (vs->discard_ahead)
 		jt_kbool(&j, "discard_ahead", 1);
+	jstate_meaning(&j, vs);
 	jt_close(&j, '}');
 	return jt_done(&j);
 }

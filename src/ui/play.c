@@ -9,6 +9,7 @@
 
 #include "app/session.h"
 #include "app/table.h"
+#include "app/menuorder.h"
 #include "app/view.h"
 #include "core/sbuf.h"
 #include "i18n/i18n.h"
@@ -231,20 +232,6 @@ static struct action marked_discard(const struct play *p)
 	return d;
 }
 
-/* How safe a choice is, safest first: the menu's first item never loses
- * the hand (call, stay or check before a bet, a fold last). */
-static int safety(int kind)
-{
-	static const int order[] = {
-		ACT_CALL, ACT_STAY, ACT_PASS, ACT_DECLINE, ACT_TAKE, ACT_LEAVE, ACT_DISCARD,
-		ACT_OPEN, ACT_RAISE, ACT_STRADDLE, ACT_BUYBACK, ACT_ALLIN, ACT_FOLD,
-	};
-	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-		if (order[i] == kind)
-			return (int)i;
-	return (int)(sizeof order / sizeof order[0]);
-}
-
 static void select_item(struct play *p, int i)
 {
 	p->item = i;
@@ -258,16 +245,8 @@ static void select_item(struct play *p, int i)
 static void open_menu(struct play *p)
 {
 	const struct view_state *v = vs(p);
-	p->nitems = 0;
-	for (int i = 0; i < v->nchoices && p->nitems < MENU_MAX; i++) {
-		/* Insertion by safety; the game's order among equals. */
-		int k = p->nitems++;
-		while (k > 0 && safety(v->choice[p->choice[k - 1]].act.kind) > safety(v->choice[i].act.kind)) {
-			p->choice[k] = p->choice[k - 1];
-			k--;
-		}
-		p->choice[k] = i;
-	}
+	/* The order every client shows: the safest first (app/menuorder). */
+	p->nitems = menuorder_sort(v, p->choice);
 	for (int k = 0; k < p->nitems; k++) {
 		const struct action *a = &v->choice[p->choice[k]].act;
 		p->items[k] = a->kind == ACT_DISCARD ? marked_discard(p) : *a;
