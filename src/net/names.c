@@ -54,6 +54,22 @@ static USpoofChecker *spoof(void)
 	return checker;
 }
 
+#define NRESERVED (sizeof RESERVED / sizeof RESERVED[0])
+#define NBOT_WORDS (sizeof BOT_WORDS / sizeof BOT_WORDS[0])
+static int keys_of(const char *name, char key[2][NAMES_KEY_MAX]);
+
+/* The keys of the reserved words, made once. */
+static char reserved_keys[NRESERVED + NBOT_WORDS][2][NAMES_KEY_MAX];
+static pthread_once_t reserved_once = PTHREAD_ONCE_INIT;
+
+static void make_reserved(void)
+{
+	for (size_t i = 0; i < NRESERVED; i++)
+		keys_of(RESERVED[i], reserved_keys[i]);
+	for (size_t i = 0; i < NBOT_WORDS; i++)
+		keys_of(BOT_WORDS[i], reserved_keys[NRESERVED + i]);
+}
+
 static int is_sep(UChar32 c)
 {
 	return c == ' ' || c == '-' || c == '\'' || c == 0x2019 || c == '.' || c == '_';
@@ -152,30 +168,29 @@ int names_alike(const char *a, const char *b)
 	return keys_alike(ka, kb);
 }
 
-/* u[0..n) alike one of words[0..nw). */
-static int alike_any(const UChar *u, int32_t n, const char *const *words, size_t nw)
+/* u[0..n) alike one of the reserved keys [from, to). */
+static int alike_any(const UChar *u, int32_t n, size_t from, size_t to)
 {
-	char key[2][NAMES_KEY_MAX], word[2][NAMES_KEY_MAX];
+	char key[2][NAMES_KEY_MAX];
 	for (int f = 0; f < 2; f++)
 		if (key_of(u, n, !f, key[f], NAMES_KEY_MAX) < 0)
 			return 1;
-	for (size_t i = 0; i < nw; i++) {
-		keys_of(words[i], word);
-		if (keys_alike(key, word))
+	pthread_once(&reserved_once, make_reserved);
+	for (size_t i = from; i < to; i++)
+		if (keys_alike(key, reserved_keys[i]))
 			return 1;
-	}
 	return 0;
 }
 
 static int reserved(const UChar *u, int32_t n)
 {
-	if (alike_any(u, n, RESERVED, sizeof RESERVED / sizeof RESERVED[0]))
+	if (alike_any(u, n, 0, NRESERVED))
 		return 1;
 	/* The last word. */
 	int32_t last = n;
 	while (last > 0 && u[last - 1] != ' ')
 		last--;
-	return last > 0 && alike_any(u + last, n - last, BOT_WORDS, sizeof BOT_WORDS / sizeof BOT_WORDS[0]);
+	return last > 0 && alike_any(u + last, n - last, NRESERVED, NRESERVED + NBOT_WORDS);
 }
 
 int names_check(const char *in, char *out, size_t outlen, char *err, size_t errlen)
