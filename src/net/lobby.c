@@ -364,8 +364,10 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	struct lobby_user *u = user_named(l, m->name);
 	/* A new name may not look like one known here (net/names). */
+	struct names_keys nk;
+	names_keys_of(m->name, &nk);
 	for (int i = 0; !u && !has_account && i < l->nusers; i++)
-		if (names_alike(l->users[i].name, m->name)) {
+		if (names_keys_alike(&nk, l->users[i].name)) {
 			char text[200];
 			snprintf(text, sizeof text, _("that name looks too much like that of %s, who is known here"),
 			         l->users[i].name);

@@ -36,6 +36,13 @@ int names_key(const char *name, char *key, size_t keylen);
 /* 1 when a and b are names of the same look (their keys are equal). */
 int names_alike(const char *a, const char *b);
 
+/* The same with a's keys made once, for a name compared with many. */
+struct names_keys {
+	char k[2][NAMES_KEY_MAX];
+};
+void names_keys_of(const char *name, struct names_keys *k);
+int names_keys_alike(const struct names_keys *a, const char *b);
+
 /* A chat line made fit to pass on: controls, bidi overrides and isolates,
  * invisible characters dropped, line breaks made spaces (core/termtext),
  * trimmed. 0 with out filled, or -1 with err when nothing is left. */
