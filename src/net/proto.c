@@ -9,7 +9,7 @@
 #include "app/view.h"
 #include "core/err.h"
 #include "i18n/i18n.h"
-#include "net/names.h"
+#include "net/ident.h"
 
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
@@ -102,7 +102,7 @@ static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		return errf(err, errlen, "%s", _("'lang' must be \"en\" or \"fr\""));
 	/* Why a name is refused, in the language the player asks for. */
 	const char *saved = view_lang_enter(m->lang);
-	int rc = names_check(name, m->name, sizeof m->name, err, errlen);
+	int rc = ident_check(name, m->name, sizeof m->name, err, errlen);
 	view_lang_leave(saved);
 	return rc;
 }
@@ -251,7 +251,7 @@ static int read_chat(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	if (get_str(o, "text", text, sizeof text, PROTO_CHAT_MAX, 1, err, errlen) < 0 ||
 	    get_int(o, "table", &m->table, 0, 1L << 40, 0, 0, err, errlen) < 0)
 		return -1;
-	return names_chat(text, m->text, sizeof m->text, err, errlen);
+	return ident_chat(text, m->text, sizeof m->text, err, errlen);
 }
 
 static int read_verbosity(json_t *o, struct proto_msg *m, char *err, size_t errlen)

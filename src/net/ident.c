@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "net/names.h"
+#include "net/ident.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -56,10 +56,10 @@ static USpoofChecker *spoof(void)
 
 #define NRESERVED (sizeof RESERVED / sizeof RESERVED[0])
 #define NBOT_WORDS (sizeof BOT_WORDS / sizeof BOT_WORDS[0])
-static int keys_of(const char *name, char key[2][NAMES_KEY_MAX]);
+static int keys_of(const char *name, char key[2][IDENT_KEY_MAX]);
 
 /* The keys of the reserved words, made once. */
-static char reserved_keys[NRESERVED + NBOT_WORDS][2][NAMES_KEY_MAX];
+static char reserved_keys[NRESERVED + NBOT_WORDS][2][IDENT_KEY_MAX];
 static pthread_once_t reserved_once = PTHREAD_ONCE_INIT;
 
 static void make_reserved(void)
@@ -136,46 +136,46 @@ static int key_of(const UChar *u, int32_t n, int first_fold, char *key, size_t k
 	return to_utf8(fold, nf, key, keylen);
 }
 
-static int keys_of(const char *name, char key[2][NAMES_KEY_MAX])
+static int keys_of(const char *name, char key[2][IDENT_KEY_MAX])
 {
 	UChar u[UMAX];
 	int32_t n = to_nfc(name, u, UMAX);
 	for (int f = 0; f < 2; f++)
-		if (n < 0 || key_of(u, n, !f, key[f], NAMES_KEY_MAX) < 0)
-			snprintf(key[f], NAMES_KEY_MAX, "%s", name);
+		if (n < 0 || key_of(u, n, !f, key[f], IDENT_KEY_MAX) < 0)
+			snprintf(key[f], IDENT_KEY_MAX, "%s", name);
 	return n < 0 ? -1 : 0;
 }
 
-int names_key(const char *name, char *key, size_t keylen)
+int ident_key(const char *name, char *key, size_t keylen)
 {
-	char k[2][NAMES_KEY_MAX];
+	char k[2][IDENT_KEY_MAX];
 	int rc = keys_of(name, k);
 	snprintf(key, keylen, "%s", k[0]);
 	return rc;
 }
 
 /* Alike when one of the two keys is the same. */
-static int keys_alike(char a[2][NAMES_KEY_MAX], char b[2][NAMES_KEY_MAX])
+static int keys_alike(char a[2][IDENT_KEY_MAX], char b[2][IDENT_KEY_MAX])
 {
 	return !strcmp(a[0], b[0]) || !strcmp(a[1], b[1]);
 }
 
-int names_alike(const char *a, const char *b)
+int ident_alike(const char *a, const char *b)
 {
-	char ka[2][NAMES_KEY_MAX], kb[2][NAMES_KEY_MAX];
+	char ka[2][IDENT_KEY_MAX], kb[2][IDENT_KEY_MAX];
 	keys_of(a, ka);
 	keys_of(b, kb);
 	return keys_alike(ka, kb);
 }
 
-void names_keys_of(const char *name, struct names_keys *k)
+void ident_keys_of(const char *name, struct ident_keys *k)
 {
 	keys_of(name, k->k);
 }
 
-int names_keys_alike(const struct names_keys *a, const char *b)
+int ident_keys_alike(const struct ident_keys *a, const char *b)
 {
-	char kb[2][NAMES_KEY_MAX];
+	char kb[2][IDENT_KEY_MAX];
 	keys_of(b, kb);
 	return !strcmp(a->k[0], kb[0]) || !strcmp(a->k[1], kb[1]);
 }
@@ -183,9 +183,9 @@ int names_keys_alike(const struct names_keys *a, const char *b)
 /* u[0..n) alike one of the reserved keys [from, to). */
 static int alike_any(const UChar *u, int32_t n, size_t from, size_t to)
 {
-	char key[2][NAMES_KEY_MAX];
+	char key[2][IDENT_KEY_MAX];
 	for (int f = 0; f < 2; f++)
-		if (key_of(u, n, !f, key[f], NAMES_KEY_MAX) < 0)
+		if (key_of(u, n, !f, key[f], IDENT_KEY_MAX) < 0)
 			return 1;
 	pthread_once(&reserved_once, make_reserved);
 	for (size_t i = from; i < to; i++)
@@ -205,12 +205,12 @@ static int reserved(const UChar *u, int32_t n)
 	return last > 0 && alike_any(u + last, n - last, NRESERVED, NRESERVED + NBOT_WORDS);
 }
 
-int names_check(const char *in, char *out, size_t outlen, char *err, size_t errlen)
+int ident_check(const char *in, char *out, size_t outlen, char *err, size_t errlen)
 {
 	UChar all[UMAX], u[UMAX];
 	int32_t n = to_nfc(in, all, UMAX);
 	if (n < 0)
-		return errf(err, errlen, _("a name has %d to %d characters"), NAMES_MIN, NAMES_MAX);
+		return errf(err, errlen, _("a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
 	/* Trimmed of spaces (and of nothing else: other blanks are refused). */
 	int32_t from = 0, to = n;
 	while (from < to && all[from] == ' ')
@@ -220,8 +220,8 @@ int names_check(const char *in, char *out, size_t outlen, char *err, size_t errl
 	n = to - from;
 	memcpy(u, all + from, (size_t)n * sizeof *u);
 	int32_t chars = u_countChar32(u, n);
-	if (chars < NAMES_MIN || chars > NAMES_MAX)
-		return errf(err, errlen, _("a name has %d to %d characters"), NAMES_MIN, NAMES_MAX);
+	if (chars < IDENT_MIN || chars > IDENT_MAX)
+		return errf(err, errlen, _("a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
 	/* The characters one by one; the letters and digits alone go to the
 	 * spoof checker (it knows no spaces). */
 	UChar word[UMAX];
@@ -251,7 +251,7 @@ int names_check(const char *in, char *out, size_t outlen, char *err, size_t errl
 		return errf(err, errlen, "%s", _("the server cannot check names now"));
 	char w8[4 * UMAX];
 	if (to_utf8(word, nw, w8, sizeof w8) < 0)
-		return errf(err, errlen, _("a name has %d to %d characters"), NAMES_MIN, NAMES_MAX);
+		return errf(err, errlen, _("a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
 	UErrorCode st = U_ZERO_ERROR;
 	int32_t bad = uspoof_check2UTF8(sc, w8, -1, NULL, &st);
 	if (U_FAILURE(st))
@@ -265,11 +265,11 @@ int names_check(const char *in, char *out, size_t outlen, char *err, size_t errl
 	if (reserved(u, n))
 		return errf(err, errlen, "%s", _("that name is kept for the server and its bots"));
 	if (to_utf8(u, n, out, outlen) < 0)
-		return errf(err, errlen, _("a name has %d to %d characters"), NAMES_MIN, NAMES_MAX);
+		return errf(err, errlen, _("a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
 	return 0;
 }
 
-int names_chat(const char *in, char *out, size_t outlen, char *err, size_t errlen)
+int ident_chat(const char *in, char *out, size_t outlen, char *err, size_t errlen)
 {
 	termtext_clean(in, strlen(in), out, outlen);
 	size_t a = strspn(out, " "), b = strlen(out);

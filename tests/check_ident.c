@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* names: the names a stranger may take and the chat lines passed on. Good
+/* ident: the names a stranger may take and the chat lines passed on. Good
  * names of several languages pass, in NFC and trimmed; a Cyrillic or Greek
  * letter among Latin ones, invisible characters, bidi overrides, controls,
  * line separators, reserved words and bot names are refused, each with its
@@ -10,14 +10,14 @@
 #include <string.h>
 
 #include "i18n/i18n.h"
-#include "net/names.h"
+#include "net/ident.h"
 #include "testutil.h"
 
 static int ok(const char *in, char *out, size_t outlen)
 {
 	char err[256];
 	err[0] = '\0';
-	int rc = names_check(in, out, outlen, err, sizeof err);
+	int rc = ident_check(in, out, outlen, err, sizeof err);
 	ck_assert_msg(rc == 0 ? !err[0] : err[0] != '\0', "%s: rc %d, err '%s'", in, rc, err);
 	return rc;
 }
@@ -33,7 +33,7 @@ static void good(const char *in, const char *want)
 static void bad(const char *in, const char *why)
 {
 	char out[128], err[256];
-	ck_assert_msg(names_check(in, out, sizeof out, err, sizeof err) < 0, "'%s' taken", in);
+	ck_assert_msg(ident_check(in, out, sizeof out, err, sizeof err) < 0, "'%s' taken", in);
 	ck_assert_msg(strstr(err, why) != NULL, "'%s': '%s' does not say '%s'", in, err, why);
 }
 
@@ -101,18 +101,18 @@ END_TEST
 /* One look, one key: case, separators and confusable letters aside. */
 START_TEST(test_keys)
 {
-	ck_assert(names_alike("Anne", "anne"));
-	ck_assert(names_alike("Anne", "ANNE"));
-	ck_assert(names_alike("Anne", "\u0410nne"));
-	ck_assert(names_alike("Anne", "A-nne"));
-	ck_assert(names_alike("Bill", "BiII"));   /* capital i for l */
-	ck_assert(names_alike("Olga", "0lga"));
-	ck_assert(names_alike("Ann\u00e9", "Anne\u0301"));
-	ck_assert(!names_alike("Anne", "Anna"));
-	ck_assert(!names_alike("Zoe", "Zoë"));
-	ck_assert(!names_alike("Guest1", "Guest11"));
-	char k[NAMES_KEY_MAX];
-	ck_assert_int_eq(names_key("Anne", k, sizeof k), 0);
+	ck_assert(ident_alike("Anne", "anne"));
+	ck_assert(ident_alike("Anne", "ANNE"));
+	ck_assert(ident_alike("Anne", "\u0410nne"));
+	ck_assert(ident_alike("Anne", "A-nne"));
+	ck_assert(ident_alike("Bill", "BiII"));   /* capital i for l */
+	ck_assert(ident_alike("Olga", "0lga"));
+	ck_assert(ident_alike("Ann\u00e9", "Anne\u0301"));
+	ck_assert(!ident_alike("Anne", "Anna"));
+	ck_assert(!ident_alike("Zoe", "Zoë"));
+	ck_assert(!ident_alike("Guest1", "Guest11"));
+	char k[IDENT_KEY_MAX];
+	ck_assert_int_eq(ident_key("Anne", k, sizeof k), 0);
 	ck_assert_str_eq(k, "anne");
 }
 END_TEST
@@ -121,21 +121,21 @@ START_TEST(test_chat)
 {
 	i18n_set_lang("en", NULL, 0);
 	char out[512], err[256];
-	ck_assert_int_eq(names_chat("  hi \u202eevil\u2066 a\u200bb\u2028c\nd\x7f\x1b[31m red ", out, sizeof out, err,
+	ck_assert_int_eq(ident_chat("  hi \u202eevil\u2066 a\u200bb\u2028c\nd\x7f\x1b[31m red ", out, sizeof out, err,
 	                            sizeof err), 0);
 	ck_assert_str_eq(out, "hi evil ab c d[31m red");
-	ck_assert_int_eq(names_chat("Bravo \u2764\ufe0f \U0001F468\u200d\U0001F469 très bien, Жанна", out, sizeof out,
+	ck_assert_int_eq(ident_chat("Bravo \u2764\ufe0f \U0001F468\u200d\U0001F469 très bien, Жанна", out, sizeof out,
 	                            err, sizeof err), 0);
 	ck_assert_str_eq(out, "Bravo \u2764\ufe0f \U0001F468\u200d\U0001F469 très bien, Жанна");
-	ck_assert_int_eq(names_chat("\u200b\u202e \x1b\u2028", out, sizeof out, err, sizeof err), -1);
+	ck_assert_int_eq(ident_chat("\u200b\u202e \x1b\u2028", out, sizeof out, err, sizeof err), -1);
 	ck_assert(strstr(err, "empty") != NULL);
 }
 END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("names");
-	TCase *tc = tcase_create("names");
+	Suite *s = suite_create("ident");
+	TCase *tc = tcase_create("ident");
 	tcase_add_test(tc, test_good_names);
 	tcase_add_test(tc, test_bad_names);
 	tcase_add_test(tc, test_keys);
