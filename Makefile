@@ -7,7 +7,7 @@ DESTDIR ?=
 DATADIR ?= $(PREFIX)/share
 BUILD   ?= build
 CC      ?= cc
-PKGS     = espeak-ng openal sndfile libwebsockets jansson sqlite3 libsodium
+PKGS     = espeak-ng openal sndfile libwebsockets jansson sqlite3 libsodium icu-uc icu-i18n
 SPEECHD := $(shell pkg-config --exists speech-dispatcher 2>/dev/null && echo speech-dispatcher)
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \

@@ -231,8 +231,12 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 		char buf[512];
 		snprintf(buf, sizeof buf, "%s", c->seats);
 		int s = 0;
-		char *save = NULL;
-		for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save), s++) {
+		char *next = buf;
+		for (char *tok; (tok = strsep(&next, ",")) != NULL; s++) {
+			if (!*tok) {
+				fprintf(stderr, "tapis: --seats: item %d is empty: human or bot[:LEVEL]\n", s + 1);
+				return EXIT_USAGE;
+			}
 			if (s >= o->players) {
 				fprintf(stderr, "tapis: --seats: more seats than the %d players\n", o->players);
 				return EXIT_USAGE;

@@ -86,7 +86,10 @@ START_TEST(test_proto_read)
 	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brelan\",\"rules\":{\"nonsense\":1}}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brelan\",\"private\":true}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"   \"}", &m, err), -1);
-	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"a\\nb\"}", &m, err), -1);
+	/* A line break in chat is a space: one line said, never two. */
+	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"a\\nb\"}", &m, err), 0);
+	ck_assert_str_eq(m.text, "a b");
+	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"\\u200b\\n\"}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"hello\",\"type\":\"ping\"}", &m, err), -1);
 	char big[PROTO_MAX_MESSAGE + 64];
 	memset(big, ' ', sizeof big - 1);
@@ -1510,6 +1513,52 @@ START_TEST(test_chat)
 END_TEST
 
 
+static const char *error_text(struct tc *t, const char *code);
+
+/* A name that imitates another person's, the server's or a bot's, or that
+ * hides characters, is refused at hello with its reason in the player's
+ * language; chat loses controls, bidi overrides and invisible characters. */
+START_TEST(test_names_and_chat)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, x, z;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	/* A Cyrillic А: the same look as Anne, two scripts. */
+	tc_hello(&x, &s, "\\u0410nne", "en", NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(error_text(&x, "bad_message"), "one script"));
+	/* Another case of a name here: the same person to the ear. */
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"ANNE\"}");
+	ck_assert_ptr_nonnull(strstr(error_text(&x, "name_alike"), "Anne"));
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"A-nne\",\"password\":\"pass word\"}");
+	ck_assert_str_eq(next_error(&x), "name_alike");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"SYSTEM\"}");
+	ck_assert_ptr_nonnull(strstr(error_text(&x, "bad_message"), "kept for the server"));
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Claire bot\"}");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Ann\\u202ee\"}");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Bea\\u200d\"}");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Serveur\",\"lang\":\"fr\"}");
+	ck_assert_ptr_nonnull(strstr(error_text(&x, "bad_message"), "réservé"));
+	tc_free(&x);
+	/* Good names of other languages, trimmed. */
+	tc_hello(&z, &s, " Zo\u00eb ", "fr", NULL, NULL);
+	json_t *w = tc_wait(&z, "welcome");
+	ck_assert_str_eq(json_string_value(json_object_get(w, "name")), "Zo\u00eb");
+	/* Chat: what a terminal would obey is gone, the words stay. */
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"\\u001b]0;pwn\\u0007\\u202eok\\u2066 a\\u200bb\\u2028c \\u2764\\ufe0f\"}");
+	json_t *c = tc_wait(&z, "chat");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "text")), "]0;pwnok ab c \u2764\ufe0f");
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"\\u200b\\u202e\\u0085\"}");
+	ck_assert_str_eq(next_error(&a), "bad_message");
+	tc_free(&a);
+	tc_free(&z);
+	srv_stop(&s);
+}
+END_TEST
+
 /* The HTTP side: without --web, a page saying how to join. */
 START_TEST(test_http_page)
 {
@@ -2660,6 +2709,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_bad_messages);
 	tcase_add_test(tc, test_vanishing_clients);
 	tcase_add_test(tc, test_chat);
+	tcase_add_test(tc, test_names_and_chat);
 	tcase_add_test(tc, test_http_page);
 	tcase_add_test(tc, test_serve_command);
 	tcase_add_test(tc, test_serve_refuses);

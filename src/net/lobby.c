@@ -12,6 +12,7 @@
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
+#include "net/ident.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -367,6 +368,17 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		return;
 	}
 	struct lobby_user *u = user_named(l, m->name);
+	/* A new name may not look like one known here (net/ident). */
+	struct ident_keys nk;
+	ident_keys_of(m->name, &nk);
+	for (int i = 0; !u && !has_account && i < l->nusers; i++)
+		if (ident_keys_alike(&nk, l->users[i].name)) {
+			char text[200];
+			snprintf(text, sizeof text, _("that name looks too much like that of %s, who is known here"),
+			         l->users[i].name);
+			send_error(l, c->id, "name_alike", text, PM_HELLO);
+			return;
+		}
 	int guest = !m->has_password, resumed = 0;
 	if (m->has_password) {
 		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/termtext.h"
 #include "core/xalloc.h"
 #include "speech/say.h"
 
@@ -24,9 +25,13 @@ static int text_open(struct speech *sp, char *err, size_t errlen)
 
 static void text_close(struct speech *sp) { fflush(sp->out); }
 
+/* Printable text only: a line may hold a stranger's words (a server's, a
+ * player's name or chat), never a terminal's escape sequence. */
 static void text_say(struct speech *sp, const char *text)
 {
-	fputs(text, sp->out);
+	char *clean = termtext_dup(text, strlen(text));
+	fputs(clean, sp->out);
+	free(clean);
 	fputc('\n', sp->out);
 	fflush(sp->out);
 }

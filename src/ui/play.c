@@ -729,7 +729,8 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 			return 0;
 		}
 		if (!port->awaits(port->ctx)) {
-			if (!tty) {
+			int blocked = port->blocked && port->blocked(port->ctx);
+			if (!tty && !blocked) {
 				/* No keyboard to listen to meanwhile: wait for the speech. */
 				struct timespec ts = { 0, 5000000 };
 				nanosleep(&ts, NULL);
@@ -738,6 +739,8 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 			int key = term_read_key(10);
 			if (key == KEY_INTERRUPT)
 				return term_interrupt_status();
+			if (key == KEY_EOF && blocked)
+				return quit(&p);   /* nobody left to act: as a confirmed Q */
 			if (key != KEY_NONE && key != KEY_EOF && handle_key(&p, key))
 				return quit(&p);
 			continue;
@@ -783,6 +786,13 @@ static int lp_awaits(void *ctx)
 	return table_awaits(l->t, l->v->seat);
 }
 
+static int lp_blocked(void *ctx)
+{
+	struct local_port *l = ctx;
+	int seat = table_to_act(l->t);
+	return seat >= 0 && seat != l->v->seat && !table_auto_turn(l->t);
+}
+
 static void lp_verbosity(void *ctx, int verbosity)
 {
 	struct local_port *l = ctx;
@@ -821,7 +831,7 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 	view_refresh(v);
 	struct local_port lp = { t, v };
 	struct play_port port = { .state = lp_state, .advance = lp_advance, .awaits = lp_awaits, .act = lp_act,
-	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp };
+	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp, .blocked = lp_blocked };
 	view_set_verbosity(v, ses->set.verbosity);
 	int rc = play_port_run(&port, ses, err, errlen);
 	if (v == &quiet)
