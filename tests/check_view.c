@@ -192,7 +192,7 @@ static void options(struct table_options *o, const struct game_ops *g, int playe
 static void open_table(struct table *t, const struct table_options *o)
 {
 	char err[512];
-	ck_assert_msg(table_open(t, o, NULL, NULL, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(table_open(t, o, err, sizeof err) == 0, "%s", err);
 }
 
 static void step(struct table *t)

@@ -116,18 +116,6 @@ int speech_history_at_end(const struct speech *sp);
  * text; an underscore between words is a space. */
 char *speech_plain_text(const char *md);
 
-/* French contractions a sentence built from parts needs, in out: a game's
- * title after "de" or "à" ("Options de Le Brelan" -> "Options du Brelan",
- * "à Le Brouc" -> "au Brouc", "de La Bouillotte" -> "de la Bouillotte"),
- * no article after "une partie de" ("une partie de Brelan"), and an article
- * in lower case after a word ("Reprendre le Brelan"). Only a
- * capitalised article is touched: the pronoun in "de le jouer" stays.
- * What stands between SAY_KEEP_OPEN and SAY_KEEP_CLOSE (speech/say: a
- * person's name) is kept as it is ("la carte de Le Goff"), the marks
- * dropped. speech_say applies it when the language is French (unless
- * SPEECH_PHRASED). Returns out. */
-const char *speech_french_contract(const char *in, char *out, size_t len);
-
 /* Monotonic seconds. */
 double speech_now(void);
 
