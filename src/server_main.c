@@ -10,14 +10,32 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/opts.h"
+#include "app/settings.h"
+#include "core/err.h"
 #include "core/paths.h"
 #include "i18n/i18n.h"
 #include "net/cmd_serve.h"
 #include "ui/words.h"
 
+/* The language of printed text, as tapis chooses it: --lang, else the
+ * settings', else the environment's (opt_set_lang). */
+static void choose_lang(const char *lang)
+{
+	struct settings set;
+	char msg[ERR_MAX];
+	settings_load(&set, msg, sizeof msg);
+	if (!lang)
+		lang = *set.lang ? set.lang : i18n_env_lang();
+	char err[ERR_MAX];
+	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
+		fprintf(stderr, "tapis-server: %s; messages in English\n", err);
+}
+
 int main(int argc, char **argv)
 {
 	paths_init(argv[0]);
+	opt_set_lang(choose_lang);
 	signal(SIGXFSZ, SIG_IGN);   /* a file size limit fails the write, like a full disk */
 	int rc;
 	if (argc == 2 && !strcmp(argv[1], "--version")) {

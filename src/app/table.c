@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "app/registry.h"
-#include "app/view.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
 #include "core/err.h"
@@ -47,7 +46,7 @@ void table_say(struct table *t, const char *text, int flags)
 		return;
 	/* Made final here as a view's texts are (the player hears them as they
 	 * are): the French contractions of a title ("la partie du Brelan"). */
-	char fr[VIEW_TEXT_MAX];
+	char fr[SBUF_SIZE];
 	if (!strcmp(i18n_lang(), "fr") && strlen(text) < sizeof fr)
 		text = french_contract(text, fr, sizeof fr);
 	t->player.tell(t->player.ctx, text, flags);
@@ -66,16 +65,17 @@ struct view *table_local_view(const struct table *t)
 	return t->player.view;
 }
 
-int table_attach(struct table *t, struct view *v)
+int table_attach(struct table *t, struct view *v, const struct table_ear *ear)
 {
 	for (int i = 0; i < t->nviews; i++)
 		if (t->views[i] == v)
 			return 0;
 	if (t->nviews == TABLE_MAX_VIEWS)
 		return -1;
+	t->ears[t->nviews] = ear;
 	t->views[t->nviews++] = v;
 	if (t->started && !t->silent)
-		view_refresh(v);
+		ear->refresh(v);
 	return 0;
 }
 
@@ -84,6 +84,7 @@ void table_detach(struct table *t, struct view *v)
 	for (int i = 0; i < t->nviews; i++)
 		if (t->views[i] == v) {
 			memmove(&t->views[i], &t->views[i + 1], (size_t)(t->nviews - i - 1) * sizeof t->views[0]);
+			memmove(&t->ears[i], &t->ears[i + 1], (size_t)(t->nviews - i - 1) * sizeof t->ears[0]);
 			t->nviews--;
 			return;
 		}
@@ -92,7 +93,7 @@ void table_detach(struct table *t, struct view *v)
 void table_refresh_views(struct table *t)
 {
 	for (int i = 0; i < t->nviews; i++)
-		view_refresh(t->views[i]);
+		t->ears[i]->refresh(t->views[i]);
 }
 
 /* Tell every view the events gathered while an action was applied, each in
@@ -110,11 +111,11 @@ static void flush_events(struct table *t)
 	if (t->silent) {
 		/* Nothing said, but the listeners know what was shown. */
 		for (int i = 0; i < t->nviews; i++)
-			view_remember(t->views[i], t->pending, n);
+			t->ears[i]->remember(t->views[i], t->pending, n);
 		return;
 	}
 	for (int i = 0; i < t->nviews; i++)
-		view_events(t->views[i], t->pending, n);
+		t->ears[i]->events(t->views[i], t->pending, n);
 	table_refresh_views(t);
 }
 
@@ -212,7 +213,7 @@ void table_close(struct table *t)
 {
 	/* Views still attached are the owners' to release; they hear no more. */
 	for (int i = 0; i < t->nviews; i++)
-		t->views[i]->t = NULL;
+		t->ears[i]->gone(t->views[i]);
 	save_close(&t->save);
 	hist_release(&t->hist);
 	script_release(&t->script);
@@ -240,7 +241,7 @@ void table_set_names(struct table *t, const char *const *person)
 	if (!changed)
 		return;
 	for (int i = 0; i < t->nviews; i++)
-		view_names(t->views[i]);
+		t->ears[i]->names(t->views[i]);
 	if (t->started)
 		table_refresh_views(t);
 }

@@ -54,6 +54,16 @@ struct table_options {
 	const struct deckstack *deck_stack; /* stacked packs of a saved game (without deck_path) */
 };
 
+/* What the table calls on a view it tells: app/view gives its own when it
+ * attaches (view_init); the table knows no more of a view. */
+struct table_ear {
+	void (*events)(struct view *v, const struct event *ev, int n);   /* an action's events */
+	void (*remember)(struct view *v, const struct event *ev, int n); /* the same, in silence */
+	void (*refresh)(struct view *v);   /* the state after an action */
+	void (*names)(struct view *v);     /* the seats named again (table_set_names) */
+	void (*gone)(struct view *v);      /* the table is closed: it hears no more */
+};
+
 /* The player at this machine, as local play (app/local) sets it up: the
  * view it hears, what the table itself tells it, and the stream its words
  * are written to. */
@@ -89,6 +99,7 @@ struct table {
 	/* The views listening, and the player at this machine (none: every
 	 * member NULL). */
 	struct view *views[TABLE_MAX_VIEWS];
+	const struct table_ear *ears[TABLE_MAX_VIEWS];   /* how to tell each */
 	int nviews;
 	struct table_player player;
 	int silent;              /* > 0: actions are applied without telling the views */
@@ -169,8 +180,9 @@ void table_set_commit(struct table *t, int (*commit)(void *ctx, int seat, const 
 int table_log_reconcile(struct table *t, char *err, size_t errlen);
 /* The rule options in force. */
 const struct rules *table_rules(const struct table *t);
-/* Views: attach (0, or -1 when the list is full) and detach at any time. */
-int table_attach(struct table *t, struct view *v);
+/* Views: attach (0, or -1 when the list is full) and detach at any time;
+ * the table tells v through ear (view_init attaches so). */
+int table_attach(struct table *t, struct view *v, const struct table_ear *ear);
 void table_detach(struct table *t, struct view *v);
 /* The player at this machine from now on (a copy of *p; NULL: none). Its
  * view is attached by its owner, not by this call. */

@@ -560,6 +560,15 @@ const char *view_discard_label(const struct view_state *vs, int i, unsigned mask
 
 /* ---- life ---- */
 
+/* The table is closed: its views hear no more (view_release then has no
+ * table to leave). */
+static void view_gone(struct view *v)
+{
+	v->t = NULL;
+}
+
+static const struct table_ear view_ear = { view_events, view_remember, view_refresh, view_names, view_gone };
+
 int view_init(struct view *v, struct table *t, int seat, const char *lang,
               const struct view_sink *sink, char *err, size_t errlen)
 {
@@ -580,7 +589,7 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	view_names(v);
 	v->prompted = -1;
 	v->redacted = xcalloc(1, t->g->state_size);
-	if (table_attach(t, v) < 0) {
+	if (table_attach(t, v, &view_ear) < 0) {
 		errf(err, errlen, "too many listeners at this table");
 		free(v->redacted);
 		v->redacted = NULL;

@@ -97,15 +97,6 @@ const struct speech_backend *speech_backend_find(const char *name)
 	return NULL;
 }
 
-void speech_settings_default(struct speech_settings *s)
-{
-	memset(s, 0, sizeof *s);
-	s->rate = 220;
-	s->pitch = 50;
-	s->volume = 100;
-	s->pause = 0.3;
-}
-
 double speech_now(void)
 {
 	struct timespec ts;

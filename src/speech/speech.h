@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #define SPEECH_HISTORY 256
 #define SPEECH_TEXT_MAX 2048
@@ -79,7 +80,16 @@ enum speech_flags {
 	                         * without the French contractions */
 };
 
-void speech_settings_default(struct speech_settings *s);
+/* The defaults (inline: the settings file, app/settings, is read by
+ * tapis-server too, which has no speech queue). */
+static inline void speech_settings_default(struct speech_settings *s)
+{
+	memset(s, 0, sizeof *s);
+	s->rate = 220;
+	s->pitch = 50;
+	s->volume = 100;
+	s->pause = 0.3;
+}
 /* Backend by name ("espeak", "speechd", "text", "none"), or NULL. */
 const struct speech_backend *speech_backend_find(const char *name);
 /* Open with a backend; when it fails, falls back to text and says why in err
