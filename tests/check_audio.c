@@ -570,9 +570,16 @@ START_TEST(test_event_cues)
 	ev_init(&e, EV_PHASE);
 	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_COUNT);
 	audio_event(NULL, &e, 0);
-	for (int c = 0; c < CUE_COUNT; c++)
+	for (int c = 0; c < CUE_COUNT; c++) {
 		ck_assert_ptr_nonnull(cue_name((enum cue)c));
+		/* A word back to its cue (tapis join reads the server's words). */
+		ck_assert_int_eq(cue_find(cue_name((enum cue)c)), c);
+	}
 	ck_assert_ptr_null(cue_name(CUE_COUNT));
+	ck_assert_str_eq(cue_name(CUE_YOUR_TURN), "your_turn");
+	ck_assert_int_eq(cue_find("applause"), CUE_COUNT);
+	ck_assert_int_eq(cue_find(""), CUE_COUNT);
+	ck_assert_int_eq(cue_find(NULL), CUE_COUNT);
 }
 END_TEST
 
