@@ -565,6 +565,66 @@ START_TEST(uncalled_chips_come_back)
 }
 END_TEST
 
+/* Every survivor but Denis is all in: nobody could answer his raise, so
+ * the menu, T, the bots and the hint keep to call and fold, a raise typed
+ * is refused with the reason, and no raise is ever heard. In Bouillotte
+ * and in Le Brelan. */
+START_TEST(raise_nobody_can_answer)
+{
+	const char *game = _i ? "brelan" : "bouillotte";
+	struct tu_game tg;
+	tu_game_init(&tg, game, 4, 3, 1,
+	             _i ? (const char *const[]){ "brelan_pay=0", NULL }
+	                : (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	struct vying *v = tg.st;
+	v->chips[0] = v->bought[0] = 10;
+	v->chips[1] = v->bought[1] = 20;
+	struct batch bt;
+	batch_init(&bt, &tg, game);
+	batch_do(&bt, "allin");
+	batch_do(&bt, "allin");
+	batch_do(&bt, "fold");
+	ck_assert_int_eq(tg.g->to_act(tg.st), 3);
+	ck_assert(!vying_may_raise(v, 3));
+	struct action l[16];
+	int n = tg.g->legal(tg.st, l, 16);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(l[0].kind, ACT_CALL);
+	ck_assert_int_eq(l[1].kind, ACT_FOLD);
+	bt.t.me = 3;
+	struct sbuf b;
+	batch_ask(&bt, 'T', &b);
+	ck_assert_msg(strstr(b.s, "raise") == NULL && strstr(b.s, "all in") == NULL, "%s", b.s);
+	struct refusal why;
+	struct vying copy = *v;
+	struct action r = act_amount(ACT_RAISE, 50);
+	ck_assert_int_ne(tg.g->apply(&copy, &r, NULL, &why), 0);
+	ck_assert_int_eq(why.code, VY_REF_NO_RAISE);
+	sb_clear(&b);
+	ann_refusal(&bt.t, bt.gt, bt.view, &why, &b);
+	ck_assert_str_eq(b.s, "The others are all in: nobody could answer a raise. Call or fold.");
+	copy = *v;
+	struct action all = act_simple(ACT_ALLIN);
+	ck_assert_int_ne(tg.g->apply(&copy, &all, NULL, &why), 0);
+	ck_assert_int_eq(why.code, VY_REF_NO_RAISE);
+	/* No bot raises, at any level, and the hint does not either. */
+	for (int k = 0; k < 40; k++) {
+		struct rng rng;
+		rng_seed(&rng, (uint64_t)k);
+		struct action a;
+		bot_choose(tg.g, tu_bot(tg.g), tg.st, 1 + k % 3, &rng, &a);
+		ck_assert_msg(a.kind == ACT_CALL || a.kind == ACT_FOLD, "level %d: kind %d", 1 + k % 3, a.kind);
+		struct bot_reason hw;
+		bot_hint(tg.g, tu_bot(tg.g), tg.st, 2, &rng, &a, &hw);
+		ck_assert(a.kind == ACT_CALL || a.kind == ACT_FOLD);
+	}
+	batch_do(&bt, "call");
+	ck_assert_msg(strstr(bt.said, "Denis raises") == NULL, "%s", bt.said);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -583,6 +643,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, side_pot_tie, 0, 2);
 	tcase_add_test(tc, cave_question);
 	tcase_add_loop_test(tc, uncalled_chips_come_back, 0, 2);
+	tcase_add_loop_test(tc, raise_nobody_can_answer, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

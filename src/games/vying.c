@@ -88,6 +88,14 @@ int vying_call_short(const struct vying *v, int seat)
 	return v->opened && !v->extra && owed > 0 && v->chips[seat] > 0 && v->chips[seat] <= owed;
 }
 
+int vying_may_raise(const struct vying *v, int seat)
+{
+	for (int s = 0; s < v->players; s++)
+		if (s != seat && v->in_deal[s] && !v->folded[s] && v->chips[s] > 0)
+			return 1;
+	return 0;
+}
+
 int vying_min_open(const struct vying *v, int seat)
 {
 	int m = v->high - v->stake[seat];
@@ -1042,9 +1050,10 @@ int vying_legal(const struct vying *v, struct action *out, int max)
 	 * A player holding no more than the bet has a call and an all-in of
 	 * the same chips: the menu shows them as one (view.c). */
 	add(out, &n, max, ACT_CALL, call, call);
-	if (chips > v->high - v->stake[s])
+	int may_raise = vying_may_raise(v, s);
+	if (chips > v->high - v->stake[s] && may_raise)
 		add(out, &n, max, ACT_RAISE, v->high - v->stake[s] + 1, chips);
-	if (chips > 0)
+	if (chips > 0 && (may_raise || chips <= v->high - v->stake[s]))
 		add(out, &n, max, ACT_ALLIN, chips, chips);
 	add(out, &n, max, ACT_FOLD, 0, 0);
 	return n;
@@ -1193,6 +1202,8 @@ static int apply_allin(struct vying *v, int s, const struct sink *out, struct re
 	if (chips == 0)
 		return refuse(why, VY_REF_TOO_MANY, 0);
 	if (chips > v->high - v->stake[s]) {
+		if (!vying_may_raise(v, s))
+			return refuse(why, VY_REF_NO_RAISE, -1);
 		bet(v, s, ACT_ALLIN, chips, out);
 		return 0;
 	}
@@ -1218,6 +1229,8 @@ static int apply_raise(struct vying *v, int s, const struct action *a, const str
 {
 	if (!v->opened)
 		return refuse(why, VY_REF_NOT_OPENED, -1);
+	if (!vying_may_raise(v, s))
+		return refuse(why, VY_REF_NO_RAISE, -1);
 	return bet_amount(v, s, ACT_RAISE, v->high - v->stake[s] + 1, VY_REF_MIN_RAISE, a, out, why);
 }
 

@@ -1031,6 +1031,9 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 	case VY_REF_EXTRA_ROUND:
 		sb_puts(b, C_("bet", "Everybody has called: raise or stand."));
 		break;
+	case VY_REF_NO_RAISE:
+		sb_puts(b, C_("bet", "The others are all in: nobody could answer a raise. Call or fold."));
+		break;
 	default: break;
 	}
 }
