@@ -165,6 +165,8 @@ struct batch {
 	struct event ev[256];
 	int nev;
 	char said[32768];
+	struct event log[256];  /* every event so far, for the tests */
+	int nlog;
 };
 
 static void gather(void *ctx, const struct event *e)
@@ -172,6 +174,8 @@ static void gather(void *ctx, const struct event *e)
 	struct batch *bt = ctx;
 	if (bt->nev < 256)
 		bt->ev[bt->nev++] = *e;
+	if (bt->nlog < 256)
+		bt->log[bt->nlog++] = *e;
 }
 
 static void batch_flush(struct batch *bt)
@@ -625,6 +629,90 @@ START_TEST(raise_nobody_can_answer)
 }
 END_TEST
 
+/* A deal of three where you (seat 0) and Bruno (seat 1) start with the
+ * chips given, Claire with 100; the deck gives you the point (diamonds).
+ * The actions from seat 0; the events and the state kept in tg. */
+static void pots_deal(struct batch *bt, struct tu_game *tg, int fr, int mine, int bruno,
+                      const char *const *acts)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang(fr ? "fr" : "en", err, sizeof err) == 0, "%s", err);
+	tu_game_init(tg, "bouillotte", 3, 2, 1, (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	tu_game_stack(tg, "AD KD 9D  8C 8S AC  9H 9S KC  8D  AS KS AH KH 8H 9C\n");
+	struct vying *v = tg->st;
+	v->chips[0] = v->bought[0] = mine;
+	v->chips[1] = v->bought[1] = bruno;
+	batch_init(bt, tg, "bouillotte");
+	for (int i = 0; acts[i]; i++)
+		batch_do(bt, acts[i]);
+	ck_assert_int_eq(v->hand, 2);
+	ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+}
+
+/* The payments of deal 1 to seat s with reason r, summed. */
+static int paid(struct batch *bt, struct tu_game *tg, int s, enum ev_reason r)
+{
+	(void)bt;
+	(void)tg;
+	int n = 0;
+	for (int i = 0; i < bt->nlog; i++)
+		if (bt->log[i].type == EV_PAYMENT && bt->log[i].to == s && bt->log[i].reason == r)
+			n += bt->log[i].amount;
+	return n;
+}
+
+/* At a showdown, the winner's chips nobody matched are not won: "You win
+ * the pot" holds what was matched, and the rest comes back, said apart. */
+START_TEST(showdown_uncalled_said_apart)
+{
+	static const char *const want[][2] = {
+		{ "You win the pot, 42 chips, with diamonds, 38 points.", "61 uncalled chips come back to you." },
+		{ "Vous gagnez le pot, 42 jetons, avec 38 points à carreau.", "61 jetons non suivis vous reviennent." },
+	};
+	struct tu_game tg;
+	struct batch bt;
+	/* You open 80 (stake 81); Bruno calls all in with his 20; Claire folds. */
+	pots_deal(&bt, &tg, _i, 100, 20, (const char *const[]){ "open 80", "allin", "fold", NULL });
+	HEARD(&bt, want[_i][0]);
+	HEARD(&bt, want[_i][1]);
+	ck_assert(strstr(bt.said, want[_i][0]) < strstr(bt.said, want[_i][1]));
+	ck_assert_int_eq(paid(&bt, &tg, 0, EV_PAY_POT), 42);
+	ck_assert_int_eq(paid(&bt, &tg, 0, EV_PAY_RETURN), 61);
+	/* The chips are what they were: 100 - 81 + 103 */
+	int he = -1;
+	for (int i = 0; i < bt.nlog; i++)
+		if (bt.log[i].type == EV_HAND_END && he < 0)
+			he = i;
+	ck_assert_int_ge(he, 0);
+	ck_assert_int_eq(bt.log[he].values[0], 122);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+/* Bruno, alone in the last pot, takes Claire's chips, who folded there:
+ * they are won, and only what she did not match of his comes back. */
+START_TEST(lone_side_pot_is_won)
+{
+	static const char *const want[][2] = {
+		{ "Bruno takes the next pot: 100 chips.", "40 uncalled chips go back to Bruno." },
+		{ "Bruno ramasse le pot suivant : 100 jetons.", "40 jetons non suivis reviennent à Bruno." },
+	};
+	struct tu_game tg;
+	struct batch bt;
+	/* You go all in with 10; Bruno raises to 31, Claire to 60, Bruno all
+	 * in to 100; Claire folds. You win the first pot on the point. */
+	pots_deal(&bt, &tg, _i, 10, 100, (const char *const[]){ "allin", "raise 30", "raise 58", "allin", "fold", NULL });
+	HEARD(&bt, _i ? "Vous gagnez le pot, 30 jetons" : "You win the pot, 30 chips");
+	HEARD(&bt, want[_i][0]);
+	HEARD(&bt, want[_i][1]);
+	ck_assert_int_eq(paid(&bt, &tg, 1, EV_PAY_SIDE_POT), 100);
+	ck_assert_int_eq(paid(&bt, &tg, 1, EV_PAY_RETURN), 40);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -644,6 +732,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, cave_question);
 	tcase_add_loop_test(tc, uncalled_chips_come_back, 0, 2);
 	tcase_add_loop_test(tc, raise_nobody_can_answer, 0, 2);
+	tcase_add_loop_test(tc, showdown_uncalled_said_apart, 0, 2);
+	tcase_add_loop_test(tc, lone_side_pot_is_won, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

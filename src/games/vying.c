@@ -328,6 +328,25 @@ static void ev_pay(const struct sink *out, int from, int to, int amount, enum ev
 		ev_emit_payment(out, from, to, amount, reason);
 }
 
+/* A pot of the showdown won by w: which pot (1 the first) and its
+ * contenders, for the speech (a later pot with one contender, won from
+ * folded players, is said on its payment). */
+static void pay_pot(const struct sink *out, int w, int amount, enum ev_reason reason, int pot, unsigned contenders)
+{
+	if (!out || amount <= 0)
+		return;
+	struct event e;
+	ev_init(&e, EV_PAYMENT);
+	e.from = -1;
+	e.to = w;
+	e.seat = w;
+	e.amount = amount;
+	e.reason = reason;
+	e.pot = pot;
+	e.winners = contenders;
+	ev_emit(out, &e);
+}
+
 
 /* An applied action; value = the player's stake after it, code = the chips
  * left in front (for the speech's running totals), points = 1 in the extra
@@ -544,7 +563,7 @@ static void showdown(struct vying *v, const struct sink *out)
 	int first = 1;
 	unsigned winners = 0;
 	/* Plan the stages. */
-	int ws[VY_MAX + 1], wa[VY_MAX + 1], wk[VY_MAX + 1], wsu[VY_MAX + 1], wp[VY_MAX + 1];
+	int ws[VY_MAX + 1], wa[VY_MAX + 1], wb[VY_MAX + 1], wk[VY_MAX + 1], wsu[VY_MAX + 1], wp[VY_MAX + 1];
 	unsigned wc[VY_MAX + 1];
 	int nst = 0;
 	for (;;) {
@@ -560,14 +579,19 @@ static void showdown(struct vying *v, const struct sink *out)
 		int w = vying_best(v, cont, fixed, &kind, &suit, &points);
 		if (first && v->cfg.fixed_suit)
 			fixed = vying_point_suit(v, cont);
-		int cap = rem[w], take = first ? dead : 0;
+		/* The winner's chips that no other player (folded or not) matched
+		 * in this stage are not won: they come back, and are said so. */
+		int cap = rem[w], take = first ? dead : 0, matched = 0;
 		for (int s = 0; s < v->players; s++) {
 			int t = rem[s] < cap ? rem[s] : cap;
+			if (s != w && t > matched)
+				matched = t;
 			rem[s] -= t;
 			take += t;
 		}
 		ws[nst] = w;
-		wa[nst] = take;
+		wb[nst] = cap - matched;
+		wa[nst] = take - wb[nst];
 		wk[nst] = kind;
 		wsu[nst] = kind == VY_POINT ? suit : -1;
 		wp[nst] = points;
@@ -628,13 +652,16 @@ static void showdown(struct vying *v, const struct sink *out)
 			ev_seats(&d, w);
 			ev_emit(out, &d);
 		}
-		v->chips[w] += wa[i];
-		ev_pay(out, -1, w, wa[i], i == 0 ? EV_PAY_POT : popcount(wc[i]) > 1 ? EV_PAY_SIDE_POT : EV_PAY_RETURN);
+		v->chips[w] += wa[i] + wb[i];
+		pay_pot(out, w, wa[i], i == 0 ? EV_PAY_POT : EV_PAY_SIDE_POT, i + 1, wc[i]);
 		v->win_seat[i] = w;
 		v->win_amount[i] = wa[i];
 		v->win_kind[i] = wk[i];
 		v->win_suit[i] = wsu[i];
 	}
+	/* Each winner's chips nobody matched, after the pots. */
+	for (int i = 0; i < nst; i++)
+		ev_pay(out, -1, ws[i], wb[i], EV_PAY_RETURN);
 	/* What no survivor could match (a straddler who folded over short
 	 * all-ins) goes back to its owner. */
 	for (int s = 0; s < v->players; s++)

@@ -553,8 +553,8 @@ static int heard_brelan(const struct talk *t, const struct event *e, const char 
 }
 
 /* Payments said here: a pot nobody contested, chips given back, a brelan
- * paid; antes, bets (said with the action) and pots (said with the winner)
- * are not. */
+ * paid; antes, bets (said with the action) and contended pots (said with
+ * the winner) are not. */
 static int heard_payment(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
 	if (ann_is_due(e))
@@ -564,6 +564,14 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 	switch (e->reason) {
 	case EV_PAY_UNCONTESTED:
 		say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
+		return 1;
+	case EV_PAY_SIDE_POT:
+		/* A later pot nobody else contended, made of folded players'
+		 * chips: won, not given back (a contended one is said with its
+		 * winner). */
+		if (__builtin_popcount(e->winners) != 1)
+			return -1;
+		say_who(b, t, e->to, C_("bet", "You take the next pot: %s."), C_("bet", "%1$s takes the next pot: %2$s."), c);
 		return 1;
 	case EV_PAY_RETURN:
 		/* What nobody matched: before the pot when it is uncontested,
