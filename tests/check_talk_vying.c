@@ -713,6 +713,50 @@ START_TEST(lone_side_pot_is_won)
 }
 END_TEST
 
+/* Short of the opening: nothing to call yet, so no "call with all you
+ * have" (Bouillotte: pass; Le Brelan: all in, tapis, is allowed); short of
+ * a raise: the call with all you have. */
+START_TEST(short_refusal_before_the_opening)
+{
+	static const char *const want[][3] = {
+		{ "Not enough chips: opening takes 1 chip. You may pass.",
+		  "Not enough chips: opening takes 4 chips. You may go all in with what you have.",
+		  "Not enough chips: it takes 5 chips. You may call with all you have." },
+		{ "Pas assez de jetons : ouvrir demande 1 jeton. Vous pouvez passer.",
+		  "Pas assez de jetons : ouvrir demande 4 jetons. Vous pouvez jouer votre va-tout avec ce qui vous reste.",
+		  "Pas assez de jetons : il en faut 5 jetons. Vous pouvez tenir avec tout ce que vous avez." },
+	};
+	char err[256];
+	ck_assert_msg(i18n_set_lang(_i ? "fr" : "en", err, sizeof err) == 0, "%s", err);
+	for (int k = 0; k < 3; k++) {
+		const char *game = k == 1 ? "brelan" : "bouillotte";
+		struct tu_game tg;
+		tu_game_init(&tg, game, 4, 3, 1, k == 1 ? NULL : (const char *const[]){ "straddle=no", NULL });
+		struct batch bt;
+		batch_init(&bt, &tg, game);
+		struct vying *v = tg.st;
+		if (k == 2) {
+			batch_do(&bt, "open 4");   /* stake 5 */
+			v->chips[1] = 4;           /* Bruno: 4 to call, 4 chips */
+		} else {
+			v->chips[0] = k == 1 ? 3 : 0;
+		}
+		struct refusal why;
+		struct action a = k == 2 ? act_amount(ACT_RAISE, 5) : act_amount(ACT_OPEN, k == 1 ? 3 : 1);
+		ck_assert_int_ne(tg.g->apply(tg.st, &a, NULL, &why), 0);
+		ck_assert_int_eq(why.code, VY_REF_SHORT);
+		memcpy(bt.view, tg.st, tg.g->state_size);
+		struct sbuf b;
+		sb_clear(&b);
+		ann_refusal(&bt.t, bt.gt, bt.view, &why, &b);
+		ck_assert_str_eq(b.s, want[_i][k]);
+		free(bt.view);
+		tu_game_release(&tg);
+	}
+	ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -734,6 +778,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, raise_nobody_can_answer, 0, 2);
 	tcase_add_loop_test(tc, showdown_uncalled_said_apart, 0, 2);
 	tcase_add_loop_test(tc, lone_side_pot_is_won, 0, 2);
+	tcase_add_loop_test(tc, short_refusal_before_the_opening, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1029,8 +1029,16 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 		break;
 	case VY_REF_TOO_MANY: sb_printf(b, C_("bet", "You have only %s."), chips(r->amount, c, sizeof c)); break;
 	case VY_REF_SHORT:
-		sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
-		          chips(r->amount, c, sizeof c));
+		/* Before the opening there is nothing to call. */
+		if (!v->opened && v->cfg.short_open)
+			sb_printf(b, C_("bet", "Not enough chips: opening takes %s. You may go all in with what you have."),
+			          chips(r->amount, c, sizeof c));
+		else if (!v->opened)
+			sb_printf(b, C_("bet", "Not enough chips: opening takes %s. You may pass."),
+			          chips(r->amount, c, sizeof c));
+		else
+			sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
+			          chips(r->amount, c, sizeof c));
 		break;
 	case VY_REF_CAVE_NOW:
 		sb_printf(b, C_("bet", "Before the deal: add a waiting cave of %s, or decline."),
