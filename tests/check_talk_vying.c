@@ -757,6 +757,32 @@ START_TEST(short_refusal_before_the_opening)
 }
 END_TEST
 
+/* Le Brelan: Claire's spades and Bruno's clubs tie for the next best, 21
+ * points each; Bruno, nearer the dealer's right, has primauté and is the
+ * one named, as the rules would rank them. */
+START_TEST(next_best_by_primaute)
+{
+	static const char *const want[] = {
+		"You win the pot, 12 chips, with hearts, 41 points. Next best: Bruno, clubs, 21 points.",
+		"Vous gagnez le pot, 12 jetons, avec 41 points à cœur. Meilleure main suivante : Bruno, 21 points à trèfle.",
+	};
+	char err[256];
+	ck_assert_msg(i18n_set_lang(_i ? "fr" : "en", err, sizeof err) == 0, "%s", err);
+	struct tu_game tg;
+	tu_game_init(&tg, "brelan", 3, 2, 1, NULL);
+	tu_game_stack(&tg, "AH AC AS  KH KC KS  QH 8D 9D  JH  AD KD QS QC QD JS JC JD TS TH TD TC 9S 9H 9C 8S 8H 8C\n");
+	struct batch bt;
+	batch_init(&bt, &tg, "brelan");
+	batch_do(&bt, "open 3");
+	batch_do(&bt, "call");
+	batch_do(&bt, "call");
+	HEARD(&bt, want[_i]);
+	free(bt.view);
+	tu_game_release(&tg);
+	ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -779,6 +805,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, showdown_uncalled_said_apart, 0, 2);
 	tcase_add_loop_test(tc, lone_side_pot_is_won, 0, 2);
 	tcase_add_loop_test(tc, short_refusal_before_the_opening, 0, 2);
+	tcase_add_loop_test(tc, next_best_by_primaute, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

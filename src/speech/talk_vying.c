@@ -432,7 +432,9 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 		for (int s = 0; s < deal.players; s++)
 			if (deal.in_deal[s])
 				dealt |= 1u << s;
-		int order[VY_MAX], n = vying_primaute(&deal, order);
+		int order[VY_MAX], n = vying_primaute(&deal, order), first[VY_MAX] = { 0 };
+		for (int i = 0; i < n; i++)
+			first[order[i]] = n - i;
 		second = -1;
 		points = -1;
 		for (int su = 0; su < SUIT_COUNT; su++) {
@@ -452,7 +454,8 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 			if (owner < 0 || owner == d->seat)
 				continue;
 			int p = vying_suit_points(deal.hands, dealt, deal.turn, su);
-			if (p > points) {
+			/* Equal points: primauté decides, as for the pot itself. */
+			if (p > points || (p == points && first[owner] > first[second])) {
 				points = p;
 				suit = su;
 				second = owner;
