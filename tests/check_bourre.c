@@ -14,6 +14,7 @@
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
+#include "speech/talk_hint.h"
 #include "testutil.h"
 
 #define ST(t) ((struct bourre_state *)(t)->st)
@@ -1846,6 +1847,31 @@ START_TEST(test_cinch_jack_on_the_table)
 }
 END_TEST
 
+/* The hint's lead: every card of the hand is the best of its suit, but
+ * the other player holds trumps, so no lead is said to be safe: "though a
+ * trump could take it". */
+START_TEST(test_hint_ruff)
+{
+	struct tu_game t;
+	const char *h[2] = { "AH KH AD KD AC", "2S 3S 4S 5S 6S" };
+	deal_hands(&t, NULL, 2, 1, h);
+	ck_assert_int_eq(ST(&t)->to_act, 0);
+	struct rng rng;
+	rng_seed(&rng, 3);
+	struct action a;
+	struct bot_reason why;
+	bot_hint(t.g, tu_bot(t.g), t.st, 2, &rng, &a, &why);
+	ck_assert_int_eq(a.kind, ACT_PLAY);
+	ck_assert_int_eq(why.code, BOT_WHY_MASTER_RUFF);
+	struct talk tk = { .game = t.g, .me = 0, .players = 2 };
+	struct sbuf b;
+	sb_clear(&b);
+	talk_hint(&tk, &a, &why, &b);
+	ck_assert_msg(strstr(b.s, "though a trump could take it") != NULL, "%s", b.s);
+	tu_game_release(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("bourre");
@@ -1861,6 +1887,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_cinch_kq109_against_a_j);
 	tcase_add_test(tc, test_cinch_king_on_the_table);
 	tcase_add_test(tc, test_cinch_jack_on_the_table);
+	tcase_add_test(tc, test_hint_ruff);
 	tcase_add_test(tc, test_lone_and_dealer);
 	tcase_add_test(tc, test_ace_forces_dealer);
 	tcase_add_test(tc, test_discard_refusals);
