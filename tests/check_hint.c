@@ -9,6 +9,7 @@
 #include "app/registry.h"
 #include "bots/bot.h"
 #include "games/bourre.h"
+#include "games/vying.h"
 #include "i18n/i18n.h"
 #include "speech/talk_hint.h"
 #include "testutil.h"
@@ -238,21 +239,24 @@ END_TEST
  * kept, a lead that a trump could take. */
 START_TEST(menu_words_and_reasons)
 {
-	static const char *const want[][7] = {
+	static const char *const want[][9] = {
 		{ "Call, for nothing: it costs nothing, and you have a 30% chance of winning.",
 		  "Raise, 8 chips: with a 62% chance of winning, the hand is worth a bet.",
 		  "Stay: the king of spades and the ace of hearts can take tricks.",
 		  "Pass: with only the two of spades, going bourré would cost you the pot, 14 chips.",
 		  "Discard the two of clubs: you keep the ace of spades.",
 		  "Play the ace of hearts: no higher card of that suit is still out, though a trump could take it.",
-		  "Raise, 8 chips: with a 62% chance of winning, the hand is worth a bet." },
+		  "Raise, 8 chips: with a 62% chance of winning, the hand is worth a bet.",
+		  "Contrecarre, 8 chips: for one pot, you will speak last.",
+		  "No straddle: a blind stake is not worth it." },
 		{ "Tenir, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
 		  "Renvier, 8 jetons : avec 62 % de chances de gagner, la main vaut une mise.",
 		  "Rester : le roi de pique et l'as de cœur peuvent faire des plis.",
 		  "Passer : avec seulement le deux de pique, être bourré vous coûterait le pot, 14 jetons.",
 		  "Écartez le deux de trèfle : vous gardez l'as de pique.",
 		  "Jouez l'as de cœur : il ne reste aucune carte plus forte dans cette couleur, mais un atout pourrait la prendre.",
-		  "Renvier, 8 jetons : avec 62 % de chances de gagner, la main vaut une mise." },
+		  "Renvier, 8 jetons : avec 62 % de chances de gagner, la main vaut une mise.",
+		  "Contrecarre, 8 jetons : pour un pot, vous parlerez en dernier.", "Pas de carre : une mise à l'aveugle n'en vaut pas la peine." },
 	};
 	set_lang(_i ? "fr" : "en");
 	struct talk bo = { .game = registry_ops("bouillotte"), .me = 0, .players = 4 };
@@ -272,28 +276,45 @@ START_TEST(menu_words_and_reasons)
 	sb_clear(&b);
 	talk_hint(&br, &raise, &bet, &b);
 	ck_assert_str_eq(b.s, want[_i][6]);
-	struct bot_reason stay = { BOT_WHY_STAY, CARD_NONE, -1, -1, 2,
-	                           { card_make(RANK_KING, SUIT_SPADES), card_make(RANK_ACE, SUIT_HEARTS) }, 14 };
+	struct bot_reason stay = { .code = BOT_WHY_STAY, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 2,
+	                           .cards = { card_make(RANK_KING, SUIT_SPADES), card_make(RANK_ACE, SUIT_HEARTS) },
+	                           .amount = 14 };
 	struct action a = act_simple(ACT_STAY);
 	sb_clear(&b);
 	talk_hint(&bu, &a, &stay, &b);
 	ck_assert_str_eq(b.s, want[_i][2]);
-	struct bot_reason pass = { BOT_WHY_PASS, CARD_NONE, -1, -1, 1, { card_make(RANK_TWO, SUIT_SPADES) }, 14 };
+	struct bot_reason pass = { .code = BOT_WHY_PASS, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 1,
+	                           .cards = { card_make(RANK_TWO, SUIT_SPADES) }, .amount = 14 };
 	a = act_simple(ACT_PASS);
 	sb_clear(&b);
 	talk_hint(&bu, &a, &pass, &b);
 	ck_assert_str_eq(b.s, want[_i][3]);
-	struct bot_reason draw = { BOT_WHY_DRAW, CARD_NONE, -1, -1, 1, { card_make(RANK_ACE, SUIT_SPADES) }, 0 };
+	struct bot_reason draw = { .code = BOT_WHY_DRAW, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 1,
+	                           .cards = { card_make(RANK_ACE, SUIT_SPADES) } };
 	a = act_simple(ACT_DISCARD);
 	a.cards[a.ncards++] = card_make(RANK_TWO, SUIT_CLUBS);
 	sb_clear(&b);
 	talk_hint(&bu, &a, &draw, &b);
 	ck_assert_str_eq(b.s, want[_i][4]);
-	struct bot_reason ruff = { BOT_WHY_MASTER_RUFF, card_make(RANK_ACE, SUIT_HEARTS), -1, -1, 0, { 0 }, 0 };
+	struct bot_reason ruff = { .code = BOT_WHY_MASTER_RUFF, .card = card_make(RANK_ACE, SUIT_HEARTS), .chance = -1,
+	                           .price = -1 };
 	a = act_card(ACT_PLAY, card_make(RANK_ACE, SUIT_HEARTS));
 	sb_clear(&b);
 	talk_hint(&bu, &a, &ruff, &b);
 	ck_assert_str_eq(b.s, want[_i][5]);
+	/* The carre's levels as the menu names them. */
+	struct action carre = act_amount(ACT_STRADDLE, 8);
+	struct bot_reason contre = { .code = BOT_WHY_STRADDLE, .card = CARD_NONE, .chance = -1, .price = -1,
+	                             .straddle = VY_CONTRECARRE };
+	sb_clear(&b);
+	talk_hint(&br, &carre, &contre, &b);
+	ck_assert_str_eq(b.s, want[_i][7]);
+	struct action no = act_simple(ACT_DECLINE);
+	struct bot_reason blind = { .code = BOT_WHY_NO_STRADDLE, .card = CARD_NONE, .chance = -1, .price = -1,
+	                            .straddle = VY_CARRE_1 };
+	sb_clear(&b);
+	talk_hint(&bo, &no, &blind, &b);
+	ck_assert_str_eq(b.s, want[_i][8]);
 	set_lang("en");
 }
 END_TEST

@@ -66,6 +66,9 @@ struct bot_reason {
 	int ncards;
 	card_t cards[8];
 	int amount;
+	/* A straddle (carre) offered or declined: which one, as the betting
+	 * games name them (enum vy_straddle_name), 0 none. */
+	int straddle;
 };
 
 struct bot_ops {

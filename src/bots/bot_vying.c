@@ -429,6 +429,7 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 		else
 			set(out, ACT_DECLINE, 0);
 		why_set(why, out->kind == ACT_DECLINE ? BOT_WHY_NO_STRADDLE : BOT_WHY_STRADDLE, -1, -1);
+		why->straddle = vying_straddle_name(v);
 		return;
 	}
 	struct cand c[L3_MAX_CAND];

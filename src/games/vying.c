@@ -88,6 +88,13 @@ int vying_call_short(const struct vying *v, int seat)
 	return v->opened && !v->extra && owed > 0 && v->chips[seat] > 0 && v->chips[seat] <= owed;
 }
 
+int vying_straddle_name(const struct vying *v)
+{
+	if (v->offer == 2)
+		return v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE;
+	return v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE;
+}
+
 int vying_may_raise(const struct vying *v, int seat)
 {
 	for (int s = 0; s < v->players; s++)
@@ -360,14 +367,10 @@ static void ev_act(const struct vying *v, const struct sink *out, int seat, int 
 	/* points: 1 in Bouillotte's extra round (a pass stands); for a
 	 * straddle, which one (enum vy_straddle_name). */
 	e.points = v->extra;
-	if (kind == ACT_STRADDLE)
-		e.points = v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE;
-	else if (kind == ACT_BUYBACK)
-		e.points = v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE;
+	if (kind == ACT_STRADDLE || kind == ACT_BUYBACK)
+		e.points = vying_straddle_name(v);
 	else if (kind == ACT_DECLINE) /* what was declined: the straddle offered, or 0 a cave */
-		e.points = v->phase == VY_CAVE ? 0
-		         : v->offer == 2 ? (v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE)
-		         : (v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE);
+		e.points = v->phase == VY_CAVE ? 0 : vying_straddle_name(v);
 	e.seat = seat;
 	e.act.kind = (unsigned char)kind;
 	e.act.amount = amount < 0 ? 0 : amount;

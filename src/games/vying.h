@@ -158,6 +158,9 @@ int vying_call_short(const struct vying *v, int seat);
 int vying_may_raise(const struct vying *v, int seat);
 int vying_min_open(const struct vying *v, int seat);   /* chips to put in */
 int vying_straddle_amount(const struct vying *v);     /* the next straddle / buy-back */
+/* The straddle offered now (enum vy_straddle_name): the next of the chain,
+ * or the buy-back. */
+int vying_straddle_name(const struct vying *v);
 int vying_survivors(const struct vying *v);            /* mask of players still in */
 /* Pots in levels: amounts[i] and contenders[i] (mask), stakes only; the dead
  * money (passe) is left out. Returns the number of levels (0 when no stake). */

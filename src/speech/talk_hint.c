@@ -3,8 +3,25 @@
 
 #include <string.h>
 
+#include "games/vying.h"
 #include "i18n/i18n.h"
 #include "speech/say.h"
+
+/* The name of a straddle as the action menu says it (talk_vying.c):
+ * Le Brelan names each level of the carre. */
+static const char *straddle_word(int brelan, int kind, int name)
+{
+	if (!brelan)
+		return kind == ACT_BUYBACK ? C_("bet", "buy back") : C_("bet", "straddle");
+	switch (name) {
+	case VY_CONTRECARRE: return C_("bet", "contrecarre");
+	case VY_TRICARRE: return C_("bet", "tricarre");
+	case VY_QUADRICARRE: return C_("bet", "quadricarre");
+	case VY_SURCARRE: return C_("bet", "surcarre");
+	case VY_SURCONTRECARRE: return C_("bet", "surcontrecarre");
+	default: return kind == ACT_BUYBACK ? C_("bet", "surcarre") : C_("bet", "carre");
+	}
+}
 
 /* The action as the action menu says it, capitalized: "Call, 4 chips",
  * "Call, for nothing", "Raise, 8 chips", "Stay"; a card to play or a
@@ -47,16 +64,18 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		sb_puts(&m, C_("bourre", "leave the turned card"));
 		break;
 	case ACT_DECLINE:
-		sb_puts(b, why->code == BOT_WHY_NO_CAVE ? _("Add no cave") : _("Decline"));
-		return;
+		if (why->code == BOT_WHY_NO_CAVE)
+			sb_puts(&m, C_("bet", "no cave"));
+		else if (why->straddle >= VY_SURCARRE)
+			sb_puts(&m, C_("bet", "no buy-back"));
+		else
+			sb_puts(&m, brelan ? C_("bet", "no carre") : C_("bet", "no straddle"));
+		break;
 	case ACT_STRADDLE:
-		say_chips(&x, a->amount);
-		sb_printf(b, brelan ? _("Make the carre for %s") : _("Straddle for %s"), x.s);
-		return;
 	case ACT_BUYBACK:
 		say_chips(&x, a->amount);
-		sb_printf(b, _("Buy back for %s"), x.s);
-		return;
+		sb_printf(&m, C_("bet", "%1$s, %2$s"), straddle_word(brelan, a->kind, why->straddle), x.s);
+		break;
 	case ACT_OPEN:
 		say_chips(&x, a->amount);
 		sb_printf(&m, C_("bet", "open, %s"), x.s);
