@@ -783,6 +783,55 @@ START_TEST(next_best_by_primaute)
 }
 END_TEST
 
+/* Before the opening, the others' last chips went into the antes or the
+ * passe: nobody could answer more than the least opening, so that is all
+ * the opener is offered, and more is refused with the reason. */
+START_TEST(opening_nobody_can_answer)
+{
+	const char *game = _i ? "brelan" : "bouillotte";
+	struct tu_game tg;
+	tu_game_init(&tg, game, 3, 2, 1,
+	             _i ? (const char *const[]){ "brelan_pay=0", NULL }
+	                : (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	struct vying *v = tg.st;
+	v->chips[1] = v->bought[1] = 1;
+	v->chips[2] = v->bought[2] = _i ? 1 : 2;
+	struct batch bt;
+	batch_init(&bt, &tg, game);
+	ck_assert_int_eq(tg.g->to_act(tg.st), 0);
+	int m = vying_min_open(v, 0);
+	struct action l[16];
+	int n = tg.g->legal(tg.st, l, 16);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(l[0].kind, ACT_PASS);
+	ck_assert_int_eq(l[1].kind, ACT_OPEN);
+	ck_assert_int_eq(l[1].amount, m);
+	ck_assert_int_eq(l[1].amount_max, m);
+	struct refusal why;
+	struct vying copy = *v;
+	struct action big = act_amount(ACT_OPEN, m + 10);
+	ck_assert_int_ne(tg.g->apply(&copy, &big, NULL, &why), 0);
+	ck_assert_int_eq(why.code, VY_REF_NO_RAISE);
+	struct sbuf b;
+	sb_clear(&b);
+	memcpy(bt.view, tg.st, tg.g->state_size);
+	ann_refusal(&bt.t, bt.gt, bt.view, &why, &b);
+	char want[128];
+	snprintf(want, sizeof want, "The others are all in: nobody could answer more than the opening, %d chip%s.", m,
+	         m == 1 ? "" : "s");
+	ck_assert_str_eq(b.s, want);
+	for (int k = 0; k < 30; k++) {
+		struct rng rng;
+		rng_seed(&rng, (uint64_t)k);
+		struct action a;
+		bot_choose(tg.g, tu_bot(tg.g), tg.st, 1 + k % 3, &rng, &a);
+		ck_assert(a.kind == ACT_PASS || (a.kind == ACT_OPEN && a.amount == m));
+	}
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -802,6 +851,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, cave_question);
 	tcase_add_loop_test(tc, uncalled_chips_come_back, 0, 2);
 	tcase_add_loop_test(tc, raise_nobody_can_answer, 0, 2);
+	tcase_add_loop_test(tc, opening_nobody_can_answer, 0, 2);
 	tcase_add_loop_test(tc, showdown_uncalled_said_apart, 0, 2);
 	tcase_add_loop_test(tc, lone_side_pot_is_won, 0, 2);
 	tcase_add_loop_test(tc, short_refusal_before_the_opening, 0, 2);

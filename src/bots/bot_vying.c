@@ -186,7 +186,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 			return;
 		}
 		if (p >= 0.6 || p >= 1.7 * share)
-			set(out, ACT_OPEN, num_clamp((int)(pot * (0.8 + p)), m, chips));
+			set(out, ACT_OPEN, num_clamp((int)(pot * (0.8 + p)), m, vying_may_raise(v, seat) ? chips : m));
 		else if (p >= 1.05 * share || bluff < 0.06)
 			set(out, ACT_OPEN, m);
 		else
@@ -438,13 +438,14 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 	if (!v->opened) {
 		n = add_passive(c, n, ACT_PASS, 0);
 		int m = vying_min_open(v, seat);
+		int hi = vying_may_raise(v, seat) ? chips : m;
 		if (chips >= m) {
-			n = add_bet(c, n, ACT_OPEN, m, m, chips);
-			n = add_bet(c, n, ACT_OPEN, pot / 2, m, chips);
-			n = add_bet(c, n, ACT_OPEN, pot, m, chips);
-			n = add_bet(c, n, ACT_OPEN, 2 * pot, m, chips);
-			n = add_bet(c, n, ACT_OPEN, 4 * pot, m, chips);
-			n = add_bet(c, n, ACT_OPEN, chips, m, chips);
+			n = add_bet(c, n, ACT_OPEN, m, m, hi);
+			n = add_bet(c, n, ACT_OPEN, pot / 2, m, hi);
+			n = add_bet(c, n, ACT_OPEN, pot, m, hi);
+			n = add_bet(c, n, ACT_OPEN, 2 * pot, m, hi);
+			n = add_bet(c, n, ACT_OPEN, 4 * pot, m, hi);
+			n = add_bet(c, n, ACT_OPEN, chips, m, hi);
 		} else if (v->cfg.short_open && chips > 0) {
 			n = add_bet(c, n, ACT_ALLIN, chips, chips, chips);
 		}

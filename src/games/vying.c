@@ -1059,9 +1059,13 @@ int vying_legal(const struct vying *v, struct action *out, int max)
 	if (!v->opened) {
 		add(out, &n, max, ACT_PASS, 0, 0);
 		int m = vying_min_open(v, s);
+		/* With every other player all in, more than the opening could
+		 * not be answered. */
+		int may_raise = vying_may_raise(v, s);
 		if (chips >= m) {
-			add(out, &n, max, ACT_OPEN, m, chips);
-			add(out, &n, max, ACT_ALLIN, chips, chips);
+			add(out, &n, max, ACT_OPEN, m, may_raise ? chips : m);
+			if (may_raise || chips == m)
+				add(out, &n, max, ACT_ALLIN, chips, chips);
 		} else if (v->cfg.short_open) {
 			add(out, &n, max, ACT_ALLIN, chips, chips);
 		}
@@ -1215,7 +1219,10 @@ static int apply_open(struct vying *v, int s, const struct action *a, const stru
 {
 	if (v->opened)
 		return refuse(why, VY_REF_OPENED, -1);
-	return bet_amount(v, s, ACT_OPEN, vying_min_open(v, s), VY_REF_MIN_OPEN, a, out, why);
+	int m = vying_min_open(v, s);
+	if (a->amount > m && v->chips[s] >= a->amount && !vying_may_raise(v, s))
+		return refuse(why, VY_REF_NO_RAISE, m);
+	return bet_amount(v, s, ACT_OPEN, m, VY_REF_MIN_OPEN, a, out, why);
 }
 
 /* All in: an opening, a raise, or a call of what one has. */
@@ -1226,6 +1233,8 @@ static int apply_allin(struct vying *v, int s, const struct sink *out, struct re
 		int m = vying_min_open(v, s);
 		if (chips < m && !v->cfg.short_open)
 			return refuse(why, VY_REF_SHORT, m);
+		if (chips > m && !vying_may_raise(v, s))
+			return refuse(why, VY_REF_NO_RAISE, m);
 		bet(v, s, ACT_ALLIN, chips, out);
 		return 0;
 	}

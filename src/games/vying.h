@@ -46,7 +46,8 @@ enum vy_refusal {
 	VY_REF_SHORT,        /* not enough chips to open or raise (amount: needed) */
 	VY_REF_EXTRA_ROUND,  /* Bouillotte's extra round: raise or stand only */
 	VY_REF_CAVE_NOW,     /* before the deal: add a waiting cave (take) or decline */
-	VY_REF_NO_RAISE,     /* every other survivor is all in: call or fold */
+	VY_REF_NO_RAISE,     /* every other survivor is all in: call or fold (before the opening:
+	                        open for no more than amount, the least opening) */
 };
 
 /* Options of the shared machinery (plain ints: the state is memcmp-able). */

@@ -1051,7 +1051,11 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 		sb_puts(b, C_("bet", "Everybody has called: raise or stand."));
 		break;
 	case VY_REF_NO_RAISE:
-		sb_puts(b, C_("bet", "The others are all in: nobody could answer a raise. Call or fold."));
+		if (!v->opened)
+			sb_printf(b, C_("bet", "The others are all in: nobody could answer more than the opening, %s."),
+			          chips(r->amount, c, sizeof c));
+		else
+			sb_puts(b, C_("bet", "The others are all in: nobody could answer a raise. Call or fold."));
 		break;
 	default: break;
 	}
