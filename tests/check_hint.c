@@ -112,11 +112,11 @@ static long count(const struct tally *ty, const int *codes)
 
 static const int TRICK_CODES[] = { BOT_WHY_MASTER, BOT_WHY_HIGHER_OUT, BOT_WHY_TAKES,    BOT_WHY_BEATS,
                                    BOT_WHY_UNDER,  BOT_WHY_KEEP,       BOT_WHY_SHED,     BOT_WHY_LEAST,
-                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, -1 };
+                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, BOT_WHY_TRUMPS, -1 };
 static const int BET_CODES[] = { BOT_WHY_BET, BOT_WHY_CALL, BOT_WHY_FOLD, BOT_WHY_CHECK, BOT_WHY_WEAK, -1 };
 static const int BOURRE_CODES[] = { BOT_WHY_STAY,  BOT_WHY_PASS, BOT_WHY_DRAW,        BOT_WHY_MASTER,
                                     BOT_WHY_TAKES, BOT_WHY_BEATS, BOT_WHY_KEEP,       BOT_WHY_LEAST,
-                                    BOT_WHY_UNDER, BOT_WHY_MASTER_RUFF, BOT_WHY_DRAW_OUT, -1 };
+                                    BOT_WHY_UNDER, BOT_WHY_MASTER_RUFF, BOT_WHY_DRAW_OUT, BOT_WHY_TRUMPS, -1 };
 
 /* Most hints say more than "the bot would do it". */
 static void check_reasons(const char *game, const struct tally *ty, const int *codes)
@@ -183,6 +183,10 @@ START_TEST(trick_reasons)
 	struct bot_trick t = { 2, 4, card_make(RANK_QUEEN, 0), 0, 1 };
 	bot_trick_reason(&t, card_make(RANK_KING, 0), 1, 1, 0, &why);
 	ck_assert_int_eq(why.code, BOT_WHY_BEATS);
+	ck_assert_int_eq(why.card, card_make(RANK_QUEEN, 0));
+	/* beaten by a card of another suit: a trump */
+	bot_trick_reason(&t, card_make(RANK_TWO, 1), 1, 1, 1, &why);
+	ck_assert_int_eq(why.code, BOT_WHY_TRUMPS);
 	ck_assert_int_eq(why.card, card_make(RANK_QUEEN, 0));
 	t.ntrick = 3;
 	bot_trick_reason(&t, card_make(RANK_KING, 0), 1, 1, 0, &why);

@@ -127,7 +127,8 @@ void bot_trick_reason(const struct bot_trick *t, card_t c, int beats, int higher
 		if (t->ntrick + 1 >= t->nplay) {
 			why->code = BOT_WHY_TAKES;
 		} else {
-			why->code = BOT_WHY_BEATS;
+			/* a card of another suit beats only as a trump */
+			why->code = t->best != CARD_NONE && card_suit(c) != card_suit(t->best) ? BOT_WHY_TRUMPS : BOT_WHY_BEATS;
 			why->card = t->best;
 		}
 		return;

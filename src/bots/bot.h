@@ -53,6 +53,7 @@ enum bot_why {
 	BOT_WHY_LEAD_TAKES,  /* a lead where tricks are avoided: no higher card out, the trick is yours */
 	BOT_WHY_TAKE_TRUMP,  /* Bourré's dealer: take `card`, the turned trump */
 	BOT_WHY_LEAVE_TRUMP, /* Bourré's dealer: leave `card`, the turned trump */
+	BOT_WHY_TRUMPS,      /* it trumps `card`, the best card so far */
 };
 
 struct bot_reason {

@@ -116,7 +116,7 @@ static void because(const struct bot_reason *why, struct sbuf *b)
 	int needs_chance = code == BOT_WHY_BET || code == BOT_WHY_BLUFF || code == BOT_WHY_CALL ||
 	                   code == BOT_WHY_FOLD || code == BOT_WHY_CHECK || code == BOT_WHY_WEAK;
 	int needs_price = code == BOT_WHY_CALL || code == BOT_WHY_FOLD;
-	int needs_card = code == BOT_WHY_BEATS || code == BOT_WHY_UNDER;
+	int needs_card = code == BOT_WHY_BEATS || code == BOT_WHY_UNDER || code == BOT_WHY_TRUMPS;
 	if ((needs_chance && why->chance < 0) || (needs_price && why->price < 0) ||
 	    (needs_card && why->card == CARD_NONE))
 		code = BOT_WHY_BEST;
@@ -160,6 +160,9 @@ static void because(const struct bot_reason *why, struct sbuf *b)
 		break;
 	case BOT_WHY_BEATS:
 		sb_printf(b, _("you beat %s, the best card so far"), x.s);
+		break;
+	case BOT_WHY_TRUMPS:
+		sb_printf(b, _("you trump %s, the best card so far"), x.s);
 		break;
 	case BOT_WHY_UNDER:
 		sb_printf(b, _("you stay under %s"), x.s);
