@@ -112,7 +112,7 @@ static long count(const struct tally *ty, const int *codes)
 
 static const int TRICK_CODES[] = { BOT_WHY_MASTER, BOT_WHY_HIGHER_OUT, BOT_WHY_TAKES,    BOT_WHY_BEATS,
                                    BOT_WHY_UNDER,  BOT_WHY_KEEP,       BOT_WHY_SHED,     BOT_WHY_LEAST,
-                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, BOT_WHY_TRUMPS, -1 };
+                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, BOT_WHY_TRUMPS, BOT_WHY_MASTER_RUFF, -1 };
 static const int BET_CODES[] = { BOT_WHY_BET, BOT_WHY_CALL, BOT_WHY_FOLD, BOT_WHY_CHECK, BOT_WHY_WEAK, -1 };
 static const int BOURRE_CODES[] = { BOT_WHY_STAY,  BOT_WHY_PASS, BOT_WHY_DRAW,        BOT_WHY_MASTER,
                                     BOT_WHY_TAKES, BOT_WHY_BEATS, BOT_WHY_KEEP,       BOT_WHY_LEAST,
