@@ -145,7 +145,8 @@ static void usage(FILE *f)
 	};
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(f, "%s\n", _(head[i]));
-	fprintf(f, "\nGames:");
+	/* TRANSLATORS: --help: before the list of the games' command-line names. */
+	fprintf(f, "\n%s", C_("help", "Games:"));
 	for (int i = 0; registry_games[i].ops; i++)
 		fprintf(f, " %s", registry_games[i].ops->name);
 	fprintf(f, "\n\n");
@@ -156,10 +157,13 @@ static void usage(FILE *f)
 		fprintf(f, "%s\n", _(limits[i]));
 	for (int i = 0; registry_games[i].ops; i++) {
 		const struct game_ops *g = registry_games[i].ops;
+		fputc('\n', f);
 		if (g->min_players == g->max_players)
-			fprintf(f, "\nRules of %s (%d players):\n", g->name, g->min_players);
+			fprintf(f, C_("help", "Rules of %1$s (%2$d players):"), g->name, g->min_players);
 		else
-			fprintf(f, "\nRules of %s (%d-%d players):\n", g->name, g->min_players, g->max_players);
+			fprintf(f, C_("help", "Rules of %1$s (%2$d to %3$d players):"), g->name, g->min_players,
+			        g->max_players);
+		fputc('\n', f);
 		for (int k = 0; k < g->nrules; k++) {
 			struct rules r;
 			rules_init(&r, g->rules, g->nrules);

@@ -644,6 +644,36 @@ START_TEST(test_confirm_after_reconnect)
 }
 END_TEST
 
+/* Ctrl-C at a network table ends tapis join with 130 and says nothing
+ * of an error: no "tapis join:" line made of whatever its buffer held. */
+START_TEST(test_interrupt_at_table)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillotte", "--seed", "1", "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	kill(t.pid, SIGINT);
+	int st = 0;
+	ck_assert_int_eq(waitpid(t.pid, &st, 0), t.pid);
+	for (;;) {
+		struct pollfd p = { t.fd, POLLIN, 0 };
+		if (poll(&p, 1, 200) <= 0 || t.n + 1 >= sizeof t.out)
+			break;
+		ssize_t k = read(t.fd, t.out + t.n, sizeof t.out - t.n - 1);
+		if (k <= 0)
+			break;
+		t.n += (size_t)k;
+		t.out[t.n] = '\0';
+	}
+	close(t.fd);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
+	ck_assert_msg(!strstr(t.out + t.mark, "tapis join:"), "said after the interrupt:\n%s", t.out + t.mark);
+	srv_stop(&s);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
 	Suite *s = suite_create("join");
@@ -654,6 +684,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_lobby_menus);
 	tcase_add_test(tc, test_confirm_after_reconnect);
+	tcase_add_test(tc, test_interrupt_at_table);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_actions_whole_game);

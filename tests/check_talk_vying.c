@@ -311,7 +311,19 @@ START_TEST(straddle_question_before_the_cards)
 	ck_assert_msg(strstr(b.s, "Before seeing your cards: straddle for 5 chips?") && strstr(b.s, "speak last"), "%s", b.s);
 	batch_do(&bt, "straddle");
 	HEARD(&bt, "You straddle: 5 chips. Stake 6, 94 left. You will speak last.");
+	/* Bruno's choices: the second straddle has its own word. */
+	struct action l[8];
+	int n = tg.g->legal(tg.st, l, 8);
+	ck_assert_int_ge(n, 2);
+	memcpy(bt.view, tg.st, tg.g->state_size);
+	sb_clear(&b);
+	ann_action(&bt.t, bt.gt, bt.view, &l[0], &b);
+	ck_assert_msg(strncmp(b.s, "straddle again, 10 chips", 24) == 0, "%s", b.s);
+	sb_clear(&b);
+	ann_action(&bt.t, bt.gt, bt.view, &l[1], &b);
+	ck_assert_str_eq(b.s, "no further straddle");
 	batch_do(&bt, "straddle");
+	HEARD(&bt, "Bruno straddles again: 10 chips.");
 	HEARD(&bt, "Bruno will speak last.");
 	batch_ask(&bt, 0, &b);
 	ck_assert_msg(strstr(b.s, "buy back for 20 chips?") != NULL, "%s", b.s);
@@ -387,7 +399,7 @@ START_TEST(scores_in_levels)
 	struct batch bt;
 	batch_init(&bt, &tg, "bouillotte");
 	batch_do(&bt, "allin");    /* seat 0: stake 10 */
-	HEARD(&bt, "You go all in: 9 chips. Stake 10, 0 left.");
+	HEARD(&bt, "You go all in: 9 chips. Stake 10, nothing left.");
 	batch_do(&bt, "raise 30"); /* seat 1: stake 31 */
 	struct sbuf b;
 	batch_ask(&bt, 'S', &b);
@@ -451,10 +463,10 @@ START_TEST(side_pot_why)
 		  "Bruno wins the next pot, 42 chips, with diamonds, 38 points. The suit of the first pot decides: "
 		  "the king of diamonds. Claire has none.",
 		  "with diamonds, 41 points. The suit of the first pot decides: the king of diamonds. The others have none." },
-		{ "Vous gagnez le pot, 30 jetons, avec 38 points à carreau. Meilleure main suivante : Claire, 29 points "
+		{ "Vous gagnez le pot, 30 jetons, avec 38 points à carreau. Ensuite : Claire, avec 29 points "
 		  "à trèfle.",
 		  "Bruno gagne le pot suivant, 42 jetons, avec 38 points à carreau. La couleur du premier pot décide : "
-		  "le roi de carreau. Meilleure main suivante : Claire, le neuf de carreau.",
+		  "le roi de carreau. Ensuite : Claire, avec le neuf de carreau.",
 		  "Bruno gagne le pot suivant, 42 jetons, avec 38 points à carreau. La couleur du premier pot décide : "
 		  "le roi de carreau. Claire n'en a pas.",
 		  "avec 41 points à carreau. La couleur du premier pot décide : le roi de carreau. Les autres n'en ont pas." },
@@ -478,7 +490,7 @@ START_TEST(side_pot_tie)
 		"Bruno wins the next pot, 42 chips, with spades, 31 points. Tie with Claire, clubs, 31 points. "
 		"Bruno speaks first: primauté.",
 		"Bruno gagne le pot suivant, 42 jetons, avec 31 points à pique. Égalité avec Claire, 31 points à trèfle. "
-		"Primauté à Bruno.",
+		"Bruno l'emporte à la primauté.",
 	};
 	side_pot_heard(_i, "brelan", 4, (const char *const[]){ "pack=20", NULL },
 	               "AH AS AC JH  KH KS KC 10H  QH 10S 10C QD  JD  QS JS QC JC AD KD 10D\n", 2, want[_i]);

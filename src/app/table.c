@@ -53,7 +53,12 @@ void table_say(struct table *t, const char *text, int flags)
 	m.interrupt = (flags & SPEECH_INTERRUPT) != 0;
 	m.cue = -1;
 	m.seat = -1;
-	snprintf(m.text, sizeof m.text, "%s", text);
+	/* Made final here as a view's texts are (the sink says them as they
+	 * are): the French contractions of a title ("la partie du Brelan"). */
+	if (!strcmp(i18n_lang(), "fr"))
+		speech_french_contract(text, m.text, sizeof m.text);
+	else
+		snprintf(m.text, sizeof m.text, "%s", text);
 	v->sink.say(v->sink.ctx, &m);
 }
 
@@ -244,9 +249,31 @@ void table_close(struct table *t)
 	memset(t, 0, sizeof *t);
 }
 
+void table_set_names(struct table *t, const char *const *person)
+{
+	int changed = !t->named;
+	for (int s = 0; s < t->opt.players; s++) {
+		const char *p = person && person[s] ? person[s] : "";
+		if (strncmp(t->person[s], p, sizeof t->person[s] - 1)) {
+			snprintf(t->person[s], sizeof t->person[s], "%s", p);
+			changed = 1;
+		}
+	}
+	t->named = 1;
+	if (!changed)
+		return;
+	for (int i = 0; i < t->nviews; i++)
+		view_names(t->views[i]);
+	if (t->started)
+		table_refresh_views(t);
+}
+
 void table_start(struct table *t)
 {
-	hist_game_start(&t->hist, t->g->name, t->opt.players, t->opt.seed, &t->opt.rules);
+	const char *person[GAME_MAX_SEATS];
+	for (int s = 0; s < GAME_MAX_SEATS; s++)
+		person[s] = t->person[s];
+	hist_game_start(&t->hist, t->g->name, t->opt.players, t->opt.seed, &t->opt.rules, t->named ? person : NULL);
 	struct event e;
 	ev_init(&e, EV_GAME_START);
 	e.nvalues = t->opt.players;

@@ -26,6 +26,8 @@ struct view;
 struct local;
 
 #define TABLE_MAX_VIEWS 64
+/* Bytes of the name of a person holding a seat, NUL included. */
+#define TABLE_PERSON_MAX 100
 /* refusal.code of an action sent by a seat that is not to act. */
 #define TABLE_NOT_YOUR_TURN (-1)
 
@@ -59,6 +61,10 @@ struct table {
 	int has_script;
 	struct history hist;
 	struct rng bot_rng;
+	/* The people holding the seats ("" none: a bot), as a server names
+	 * them (table_set_names); named 0: the built-in names (local play). */
+	char person[GAME_MAX_SEATS][TABLE_PERSON_MAX];
+	int named;
 	struct talk talk;        /* me = the human seat (-1 when all are bots); its
 	                          * memory (talk.heard) is kept from every event */
 	int dealt;               /* cards were dealt in this deal */
@@ -113,6 +119,12 @@ int table_awaits(const struct table *t, int seat);
 /* Who plays seat from now on: a person (SEAT_HUMAN: the table waits for
  * table_act) or a bot of that level (SEAT_BOT). */
 void table_set_seat(struct table *t, int seat, int kind, int level);
+/* The people at the seats from now on: person[s] holds seat s ("" or
+ * NULL: nobody, a bot plays it; a person away keeps the seat's name), for
+ * players seats. The views name the seats so (a bot's seat by a bot's
+ * name), and the hand history's game_start lists them. A change of name
+ * refreshes the views of a table being played. */
+void table_set_names(struct table *t, const char *const *person);
 /* The number of actions played, and action i (from 0) with its seat: 0, or
  * -1 when there is no such action. */
 int table_played(const struct table *t);

@@ -390,8 +390,23 @@ void hist_release(struct history *h)
 	hist_close(h, NULL, 0);
 }
 
+/* A string as JSON writes it: quotes, backslashes and control characters
+ * escaped (a name is a stranger's). */
+static int put_string(FILE *f, const char *s)
+{
+	int ok = fputc('"', f) != EOF;
+	for (const unsigned char *p = (const unsigned char *)s; ok && *p; p++)
+		if (*p == '"' || *p == '\\')
+			ok = fprintf(f, "\\%c", *p) > 0;
+		else if (*p < 0x20)
+			ok = fprintf(f, "\\u%04x", *p) > 0;
+		else
+			ok = fputc(*p, f) != EOF;
+	return ok && fputc('"', f) != EOF;
+}
+
 int hist_game_start(struct history *h, const char *game, int players, uint64_t seed,
-                    const struct rules *r)
+                    const struct rules *r, const char *const *names)
 {
 	if (!h->f || h->failed)
 		return h->failed ? -1 : 0;
@@ -403,7 +418,14 @@ int hist_game_start(struct history *h, const char *game, int players, uint64_t s
 		int numeric = r->defs[i].type == RULE_INT && strspn(v, "-0123456789") == strlen(v);
 		ok = fprintf(h->f, numeric ? "%s\"%s\":%s" : "%s\"%s\":\"%s\"", i ? "," : "", r->defs[i].key, v) > 0;
 	}
-	ok = ok && fputs("}}\n", h->f) != EOF;
+	ok = ok && fputc('}', h->f) != EOF;
+	if (names) {
+		ok = ok && fputs(",\"names\":[", h->f) != EOF;
+		for (int s = 0; ok && s < players; s++)
+			ok = (!s || fputc(',', h->f) != EOF) && put_string(h->f, names[s] ? names[s] : "");
+		ok = ok && fputc(']', h->f) != EOF;
+	}
+	ok = ok && fputs("}\n", h->f) != EOF;
 	return written(h, ok);
 }
 

@@ -39,6 +39,16 @@ static int bot_plays(const struct host *h, int s, long long now_ms)
 	return x->away_ms && now_ms - x->away_ms >= h->cfg->grace_ms;
 }
 
+/* Tell the table who holds each seat now, for every view's words: a
+ * person's name (kept while they are away), "" for a bot's seat. */
+static void update_names(struct host *h)
+{
+	const char *person[GAME_MAX_SEATS] = { 0 };
+	for (int s = 0; s < h->players && s < GAME_MAX_SEATS; s++)
+		person[s] = h->seat[s].name;
+	table_set_names(&h->t, person);
+}
+
 /* Tell the table who plays each seat now: the table waits for a person
  * (SEAT_HUMAN) or plays a bot. */
 static void update_kinds(struct host *h, long long now_ms)
@@ -46,6 +56,7 @@ static void update_kinds(struct host *h, long long now_ms)
 	for (int s = 0; s < h->players; s++) {
 		table_set_seat(&h->t, s, bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN, h->seat[s].level);
 	}
+	update_names(h);
 }
 
 const char *host_seat_word(const struct host *h, int s)
@@ -605,6 +616,7 @@ void host_stand(struct host *h, const char *name, int leave)
 		host_save(h);
 		announce(h, h->state == HOST_PLAYING ? N_("%s stands up. A bot plays the seat.") : N_("%s stands up."),
 		         name);
+		update_names(h);
 	}
 	if (!m)
 		return;

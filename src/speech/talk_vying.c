@@ -23,7 +23,8 @@ static int brelan_game(const struct vying *v) { return v->cfg.brelan_rules; }
 static const char *straddle_word(const struct vying *v, int kind)
 {
 	if (!brelan_game(v))
-		return kind == ACT_BUYBACK ? C_("bet", "buy back") : C_("bet", "straddle");
+		return kind == ACT_BUYBACK ? C_("bet", "buy back") : v->nchain ? C_("bet", "straddle again")
+		                                                              : C_("bet", "straddle");
 	if (kind == ACT_BUYBACK)
 		return v->nchain >= 3 ? C_("bet", "surcontrecarre") : C_("bet", "surcarre");
 	switch (v->nchain) {
@@ -114,7 +115,9 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 			sb_puts(b, C_("bet", "no cave"));
 			break;
 		}
-		sb_puts(b, v->offer == 2 ? C_("bet", "no buy-back") : brelan_game(v) ? C_("bet", "no carre") : C_("bet", "no straddle"));
+		sb_puts(b, v->offer == 2 ? C_("bet", "no buy-back")
+		           : brelan_game(v) ? C_("bet", "no carre")
+		           : v->nchain ? C_("bet", "no further straddle") : C_("bet", "no straddle"));
 		break;
 	case ACT_PASS:
 		sb_puts(b, v->extra ? C_("bet", "stand") : C_("bet", "pass"));
@@ -223,6 +226,8 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		} else if (e->act.kind == ACT_BUYBACK)
 			say_who(b, t, s, C_("bet", "You buy back the last word: %s."),
 			        C_("bet", "%1$s buys back the last word: %2$s."), c);
+		else if (e->points >= VY_CONTRECARRE)
+			say_who(b, t, s, C_("bet", "You straddle again: %s."), C_("bet", "%1$s straddles again: %2$s."), c);
 		else
 			say_who(b, t, s, C_("bet", "You straddle: %s."), C_("bet", "%1$s straddles: %2$s."), c);
 		break;
@@ -263,7 +268,11 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 			say_who(b, t, s, C_("bet", "You call: %s."), C_("bet", "%1$s calls: %2$s."), c);
 		break;
 	case ACT_RAISE:
-		if (brelan_game(v))
+		/* A raise with the last chips is a va-tout: said so. */
+		if (amt > 0 && e->code == 0)
+			say_who(b, t, s, C_("bet", "You raise with all you have: %s."),
+			        C_("bet", "%1$s raises with all they have: %2$s."), c);
+		else if (brelan_game(v))
 			say_who(b, t, s, C_("brelan", "You raise: %s."), C_("brelan", "%1$s raises: %2$s."), c);
 		else
 			say_who(b, t, s, C_("bet", "You raise: %s."), C_("bet", "%1$s raises: %2$s."), c);
@@ -283,7 +292,10 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	/* The running totals. */
 	if (amt > 0) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
+		if (e->code == 0)
+			sb_printf(b, C_("bet", "Stake %d, nothing left."), e->value);
+		else
+			sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
 	}
 	/* A straddle or carre buys the last word after the deal. */
 	if (e->act.kind == ACT_STRADDLE || e->act.kind == ACT_BUYBACK) {
@@ -691,7 +703,10 @@ static int heard_hand_end(const struct talk *t, const struct event *e, struct sb
 {
 	char c[SAY_NUMBER_MAX];
 	if (t->me >= 0 && t->me < e->nvalues) {
-		sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
+		if (e->values[t->me] == 0)
+			sb_puts(b, C_("bet", "You have no chips left."));
+		else
+			sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
 		if (e->pot > 0) {
 			sb_puts(b, " ");
 			sb_printf(b, C_("bet", "In the pot for the next deal: %s."), chips(e->pot, c, sizeof c));
@@ -920,7 +935,9 @@ static void query_rules(const struct talk *t, const struct vying *v, struct sbuf
 		sb_printf(b, C_("bet", "Before the deal, a waiting cave of %s may be added."), chips(k->cave, c, sizeof c));
 	} else if (s >= 0 && v->phase == VY_STRADDLE) {
 		sb_puts(b, " ");
-		if (brelan_game(v))
+		if (brelan_game(v) && v->nchain == 0 && v->offer != 2)
+			sb_printf(b, C_("bet", "The carre costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
+		else if (brelan_game(v))
 			sb_printf(b, C_("bet", "The next level of the carre, the %1$s, costs %2$s."),
 			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
 			          chips(vying_straddle_amount(v), c, sizeof c));
@@ -1084,6 +1101,8 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE), c);
 		else if (v->offer == 2)
 			sb_printf(b, C_("bet", "Before seeing your cards: buy back for %s? It doubles the pot and you speak last again."), c);
+		else if (v->nchain)
+			sb_printf(b, C_("bet", "Before seeing your cards: straddle again for %s? It doubles the pot and you speak last."), c);
 		else
 			sb_printf(b, C_("bet", "Before seeing your cards: straddle for %s? It doubles the pot and you speak last."), c);
 		return;

@@ -722,9 +722,12 @@ int join_main(int argc, char **argv)
 		/* The server phrases in full until told otherwise. */
 		if (j->ses.set.verbosity == TALK_SHORT)
 			remote_verbosity(&j->r, TALK_SHORT);
+		err[0] = '\0';
 		rc = play_port_run(&port, &j->ses, err, sizeof err);
 		if (rc) {
-			fprintf(stderr, "tapis join: %s\n", err);
+			/* An interrupt ends play with its status and no message. */
+			if (err[0])
+				fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
 		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)

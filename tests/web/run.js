@@ -341,7 +341,9 @@ async function testBouillabaisse(browser, port) {
 
 /* A Bouillotte deal: Bea in the browser (in French), Carl in a terminal
  * client playing from an actions file, a bot on the third seat. The
- * server names the seats (Anne, Bruno, Claire...) whoever holds them. */
+ * server names each seat by the person holding it, the bot's by a name
+ * that says it is a bot ("Claire, robot"), in the web page as in the
+ * terminal. */
 async function testBouillotte(browser, port, dir) {
   const page = await browser.newPage();
   await spy(page);
@@ -405,14 +407,19 @@ async function testBouillotte(browser, port, dir) {
   const sent = await page.evaluate(() => window.__says);
   const heard = await logTexts(page);
   assert.deepStrictEqual(heard.slice(-sent.length), sent.slice(-heard.length), 'announcements in order (French)');
-  assert.ok(sent.some((s) => /^Bruno (joue|passe|ouvre|suit|relance|abandonne)/.test(s)), 'Bea heard Carl (seat 2, Bruno) play, in French:\n' +
+  assert.ok(sent.some((s) => /^Carl (joue|passe|ouvre|suit|relance|renvie|tient|se couche|abandonne)/.test(s)), 'Bea heard Carl (seat 2) play, in French:\n' +
     sent.join('\n'));
+  const builtin = /(^|[^\p{L}])(Anne|Bruno|Claire|Denis|Emma)(?!, robot)([^\p{L}]|$)/u;
+  assert.ok(!sent.some((s) => builtin.test(s)), 'Bea heard only the bot by a built-in name:\n' + sent.join('\n'));
+  assert.ok(sent.some((s) => /Claire, robot/.test(s)), 'Bea heard the bot called a bot:\n' + sent.join('\n'));
   const code = await new Promise((resolve) => {
     if (carl.exitCode !== null) resolve(carl.exitCode);
     carl.on('exit', resolve);
     setTimeout(() => resolve('timeout'), 15000);
   });
-  assert.ok(/^Anne (passes|opens|calls|raises|folds|goes|is all)/m.test(carlOut), 'Carl heard Bea (seat 1, Anne) play:\n' + carlOut);
+  assert.ok(/^Bea (passes|opens|calls|raises|folds|goes|is all)/m.test(carlOut), 'Carl heard Bea (seat 1) play:\n' + carlOut);
+  assert.ok(!/(^|[^\p{L}])(Anne|Bruno|Denis)([^\p{L}]|$)/mu.test(carlOut) && /Claire, bot/.test(carlOut),
+    'Carl heard the people by their names, the bot as a bot:\n' + carlOut);
   assert.ok(/^Game over/m.test(carlOut), 'Carl heard the end of the game:\n' + carlOut);
   assert.ok(/Bea: bonjour de Bea/.test(carlOut), 'Carl heard Bea chat:\n' + carlOut);
   assert.strictEqual(code, 0, 'the terminal client ended well:\n' + carlOut);
