@@ -145,8 +145,8 @@ static void usage(FILE *f)
 	};
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(f, "%s\n", _(head[i]));
-	/* TRANSLATORS: --help: before the list of the games' command-line names. */
-	fprintf(f, "\n%s", C_("help", "Games:"));
+	/* The games' command-line names, for scripts: the same line in every language. */
+	fprintf(f, "\nGames:");
 	for (int i = 0; registry_games[i].ops; i++)
 		fprintf(f, " %s", registry_games[i].ops->name);
 	fprintf(f, "\n\n");

@@ -1189,14 +1189,14 @@ START_TEST(test_talk)
 	lang("fr");
 	sb_clear(&b);
 	gt->query(&tk, &view, TALK_RULES, &b);
-	ck_assert_str_eq(b.s, "Fournissez à carreau et battez la dame de carreau.");
+	ck_assert_str_eq(b.s, "Fournissez à carreau et montez sur la dame de carreau.");
 	r = (struct refusal){ BR_REF_BEAT, card_make(RANK_KING, SUIT_SPADES), SUIT_SPADES, -1, -1 };
 	sb_clear(&b);
 	gt->refusal(&tk, &view, &r, &b);
 	ck_assert_str_eq(b.s, "Vous devez battre le roi de pique.");
 	sb_clear(&b);
 	gt->event(&tk, &view, &e, &b);
-	ck_assert_str_eq(b.s, "Bruno prend 2 cartes.");
+	ck_assert_str_eq(b.s, "Bruno en change 2.");
 	lang("en");
 	tu_game_release(&t);
 }

@@ -229,7 +229,7 @@ START_TEST(sentences)
 	struct bot_reason c = { .code = BOT_WHY_CALL, .card = CARD_NONE, .chance = 41, .price = 25 };
 	sb_clear(&b);
 	talk_hint(&tb, &call, &c, &b);
-	ck_assert_str_eq(b.s, "Tenir, 4 jetons : vos 41 % de chances de gagner dépassent le prix, 25 % du pot.");
+	ck_assert_str_eq(b.s, "Tenir, 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
 	set_lang("en");
 	sb_clear(&b);
 	talk_hint(&tb, &call, &c, &b);
@@ -254,12 +254,12 @@ START_TEST(menu_words_and_reasons)
 		  "Contrecarre, 8 chips: for one pot, you will speak last.",
 		  "No straddle: a blind stake is not worth it." },
 		{ "Tenir, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
-		  "Renvier, 8 jetons : avec 62 % de chances de gagner, la main vaut une mise.",
+		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
 		  "Rester : le roi de pique et l'as de cœur peuvent faire des plis.",
 		  "Passer : avec seulement le deux de pique, être bourré vous coûterait le pot, 14 jetons.",
 		  "Écartez le deux de trèfle : vous gardez l'as de pique.",
 		  "Jouez l'as de cœur : il ne reste aucune carte plus forte dans cette couleur, mais un atout pourrait la prendre.",
-		  "Renvier, 8 jetons : avec 62 % de chances de gagner, la main vaut une mise.",
+		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
 		  "Contrecarre, 8 jetons : pour un pot, vous parlerez en dernier.", "Pas de carre : une mise à l'aveugle n'en vaut pas la peine." },
 	};
 	set_lang(_i ? "fr" : "en");
