@@ -260,7 +260,7 @@ START_TEST(menu_words_and_reasons)
 		  "Écartez le deux de trèfle : vous gardez l'as de pique.",
 		  "Jouez l'as de cœur : il ne reste aucune carte plus forte dans cette couleur, mais un atout pourrait la prendre.",
 		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
-		  "Contrecarre, 8 jetons : pour un pot, vous parlerez en dernier.", "Pas de carre : une mise à l'aveugle n'en vaut pas la peine." },
+		  "Contrecarre, 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Pas de carre : une mise à l'aveugle n'en vaut pas la peine." },
 	};
 	set_lang(_i ? "fr" : "en");
 	struct talk bo = { .game = registry_ops("bouillotte"), .me = 0, .players = 4 };

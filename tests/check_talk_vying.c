@@ -776,7 +776,7 @@ START_TEST(next_best_by_primaute)
 {
 	static const char *const want[] = {
 		"You win the pot, 12 chips, with hearts, 41 points. Next best: Bruno, clubs, 21 points.",
-		"Vous gagnez le pot, 12 jetons, avec 41 points à cœur. Meilleure main suivante : Bruno, 21 points à trèfle.",
+		"Vous gagnez le pot, 12 jetons, avec 41 points à cœur. Ensuite : Bruno, avec 21 points à trèfle.",
 	};
 	char err[256];
 	ck_assert_msg(i18n_set_lang(_i ? "fr" : "en", err, sizeof err) == 0, "%s", err);
