@@ -19,6 +19,18 @@ static void send_text(struct lobby *l, long conn, char *text)
 		l->io.send(l->io.ctx, conn, text);
 }
 
+/* text (malloc'd, taken) to n connections: one buffer for all of them. */
+static void send_many(struct lobby *l, const long *conns, int n, char *text)
+{
+	if (!text || n <= 0 || !l->io.send_many) {
+		for (int i = 0; text && i < n; i++)
+			send_text(l, conns[i], xstrdup(text));
+		free(text);
+		return;
+	}
+	l->io.send_many(l->io.ctx, conns, n, text);
+}
+
 static void send_error(struct lobby *l, long conn, const char *code, const char *message, int re)
 {
 	send_text(l, conn, proto_error(code, message, proto_type_word(re)));
@@ -65,7 +77,9 @@ static void add_table(struct lobby *l, struct host *h)
 {
 	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
 	xgrow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told);
+	xgrow((void **)&l->made_from, &l->capmade, l->ntables + 1, sizeof *l->made_from);
 	l->told[l->ntables] = NULL;
+	l->made_from[l->ntables][0] = '\0';
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
@@ -134,6 +148,7 @@ void lobby_release(struct lobby *l)
 	}
 	free(l->tables);
 	free(l->told);
+	free(l->made_from);
 	free(l->users);
 	free(l->conns);
 	dir_close(&l->dir);
@@ -256,9 +271,13 @@ static char *table_msg(const struct host *h)
 /* text to the members of h connected. */
 static void send_members(struct lobby *l, const struct host *h, const char *text)
 {
+	long *to = xmalloc(((size_t)h->nmembers + 1) * sizeof *to);
+	int n = 0;
 	for (int k = 0; k < h->nmembers; k++)
 		if (h->member[k]->conn >= 0)
-			send_text(l, h->member[k]->conn, xstrdup(text));
+			to[n++] = h->member[k]->conn;
+	send_many(l, to, n, xstrdup(text));
+	free(to);
 }
 
 /* A table's own entry to its members connected (as the lobby's updates
@@ -278,16 +297,16 @@ static void send_table(struct lobby *l, const struct host *h)
  * entry ("table"), where the seats change, when it changed. */
 static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 {
-	char *text = NULL;
+	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
+	int n = 0;
 	for (int i = 0; i < l->nconns; i++) {
 		int u = l->conns[i].user;
-		if (u < 0 || at[u])
-			continue;
-		if (!text && !(text = lobby_msg(l)))
-			break;
-		send_text(l, l->conns[i].id, xstrdup(text));
+		if (u >= 0 && !at[u])
+			to[n++] = l->conns[i].id;
 	}
-	free(text);
+	if (n)
+		send_many(l, to, n, lobby_msg(l));
+	free(to);
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
 		if (h->state != HOST_WAITING)
@@ -305,9 +324,13 @@ static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 
 static void broadcast(struct lobby *l, const char *text)
 {
+	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
+	int n = 0;
 	for (int i = 0; i < l->nconns; i++)
 		if (l->conns[i].user >= 0)
-			send_text(l, l->conns[i].id, xstrdup(text));
+			to[n++] = l->conns[i].id;
+	send_many(l, to, n, xstrdup(text));
+	free(to);
 }
 
 static void logout(struct lobby *l, struct lobby_conn *c, long long now_ms)
@@ -535,8 +558,31 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	l->dirty = 1;
 }
 
+/* Why c may not make one more table (too many waiting or in play, of
+ * its person or its address), or NULL. */
+static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
+{
+	int mine = 0, here = 0;
+	for (int i = 0; i < l->ntables; i++) {
+		if (l->tables[i]->state == HOST_OVER)
+			continue;
+		mine += !strcmp(l->tables[i]->creator, l->users[c->user].name);
+		here += c->addr[0] && !strcmp(l->made_from[i], c->addr);
+	}
+	if (mine >= LOBBY_TABLES_PER_PERSON)
+		return _("you have made too many tables: finish one first");
+	if (here >= LOBBY_TABLES_PER_ADDR)
+		return _("too many tables from your address: finish one first");
+	return NULL;
+}
+
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
+	const char *why = too_many_tables(l, c);
+	if (why) {
+		send_error(l, c->id, "tables", why, PM_CREATE);
+		return;
+	}
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
 	uint64_t seed;
@@ -566,6 +612,7 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 		auth_wipe(m->password, sizeof m->password);
 	}
 	add_table(l, h);
+	snprintf(l->made_from[l->ntables - 1], sizeof *l->made_from, "%s", c->addr);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
 	int open = 0;
@@ -725,6 +772,12 @@ const char *lobby_lang(struct lobby *l, long conn)
 	return c ? c->lang : "en";
 }
 
+int lobby_logged_in(struct lobby *l, long conn)
+{
+	struct lobby_conn *c = conn_of(l, conn);
+	return c && c->user >= 0;
+}
+
 void lobby_close(struct lobby *l, long conn, long long now_ms)
 {
 	l->now_ms = now_ms;
@@ -771,6 +824,7 @@ static void remove_table(struct lobby *l, int i)
 	free(l->told[i]);
 	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
 	memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
+	memmove(&l->made_from[i], &l->made_from[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->made_from);
 	l->ntables--;
 	l->dirty = 1;
 }

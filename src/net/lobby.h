@@ -30,6 +30,10 @@ struct lobby_user {
  * often: the changes in between (hundreds of people logging in or sitting
  * down at once) go together in the next one. */
 #define LOBBY_LIST_MS 100
+/* Tables waiting or in play that one person, or one address, may have
+ * made (each holds its hand history open): more are refused (`tables`). */
+#define LOBBY_TABLES_PER_PERSON 4
+#define LOBBY_TABLES_PER_ADDR 16
 
 struct lobby_conn {
 	long id;
@@ -42,6 +46,9 @@ struct lobby_io {
 	void (*send)(void *ctx, long conn, char *text);   /* takes text (malloc'd) */
 	void (*close)(void *ctx, long conn);              /* close after what was sent */
 	void *ctx;
+	/* The same text to n connections, held once for all of them (takes
+	 * text); NULL: sent to each through send. */
+	void (*send_many)(void *ctx, const long *conns, int n, char *text);
 };
 
 struct lobby {
@@ -57,6 +64,8 @@ struct lobby {
 	struct host **tables;
 	int ntables, captables;
 	char **told;            /* by table: its entry as its members last heard it ("table"), or NULL */
+	char (*made_from)[64];  /* by table: the address of its creator ("" restored) */
+	int capmade;
 	int captold;
 	int dirty;              /* the lobby list changed: send it at the next tick */
 	long long list_ms;      /* when the lobby's list last went out */
@@ -78,6 +87,8 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 /* The language of a connection (the one of its address before its hello,
  * "en" when none or unknown). */
 const char *lobby_lang(struct lobby *l, long conn);
+/* 1 when a connection's hello was taken (someone is logged in on it). */
+int lobby_logged_in(struct lobby *l, long conn);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list; call often (every few ms). */
