@@ -147,6 +147,7 @@ void lobby_release(struct lobby *l)
 		free(l->told[i]);
 	}
 	free(l->tables);
+	free(l->list_sent);
 	free(l->told);
 	free(l->made_from);
 	free(l->users);
@@ -295,8 +296,9 @@ static void send_table(struct lobby *l, const struct host *h)
  * leave (at: users_at_tables); it is not even made when nobody is in the
  * lobby. The members of a table still waiting to begin are told its own
  * entry ("table"), where the seats change, when it changed. */
-static void broadcast_lobby(struct lobby *l, const unsigned char *at)
+static size_t broadcast_lobby(struct lobby *l, const unsigned char *at)
 {
+	size_t cost = 0;
 	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
 	int n = 0;
 	for (int i = 0; i < l->nconns; i++) {
@@ -304,8 +306,14 @@ static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 		if (u >= 0 && !at[u])
 			to[n++] = l->conns[i].id;
 	}
-	if (n)
-		send_many(l, to, n, lobby_msg(l));
+	char *text = n ? lobby_msg(l) : NULL;
+	if (text)
+		cost = strlen(text) * (size_t)n;
+	/* A long list to many is kept for those who log in until the next
+	 * one (which will name them): made once, not once a hello. */
+	free(l->list_sent);
+	l->list_sent = text && cost * 1000 / LOBBY_LIST_BYTES_S > LOBBY_LIST_MS ? xstrdup(text) : NULL;
+	send_many(l, to, n, text);
 	free(to);
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
@@ -320,6 +328,7 @@ static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 		free(l->told[t]);
 		l->told[t] = one;
 	}
+	return cost;
 }
 
 static void broadcast(struct lobby *l, const char *text)
@@ -467,7 +476,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
-	send_text(l, c->id, lobby_msg(l));
+	send_text(l, c->id, l->list_sent ? xstrdup(l->list_sent) : lobby_msg(l));
 	/* Back at the tables where they were: seats are kept, and so are
 	 * spectators' places. */
 	for (int i = 0; i < l->ntables; i++) {
@@ -844,12 +853,13 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
-	if (l->dirty && (now_ms - l->list_ms >= LOBBY_LIST_MS || now_ms < l->list_ms)) {
+	long long gap = l->list_gap_ms > LOBBY_LIST_MS ? l->list_gap_ms : LOBBY_LIST_MS;
+	if (l->dirty && (now_ms - l->list_ms >= gap || now_ms < l->list_ms)) {
 		l->dirty = 0;
 		l->list_ms = now_ms;
 		unsigned char *at = users_at_tables(l);
 		prune_users(l, at);
-		broadcast_lobby(l, at);
+		l->list_gap_ms = (long long)(broadcast_lobby(l, at) * 1000 / LOBBY_LIST_BYTES_S);
 		free(at);
 	}
 }

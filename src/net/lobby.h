@@ -30,6 +30,11 @@ struct lobby_user {
  * often: the changes in between (hundreds of people logging in or sitting
  * down at once) go together in the next one. */
 #define LOBBY_LIST_MS 100
+/* And a long list to many listeners less often: what one sending of it
+ * costs (its bytes times its listeners) at most this many bytes a second
+ * (a thousand people in the lobby: a list of 35 kB to each, every two
+ * seconds). */
+#define LOBBY_LIST_BYTES_S (16L * 1024 * 1024)
 /* Tables waiting or in play that one person, or one address, may have
  * made (each holds its hand history open): more are refused (`tables`). */
 #define LOBBY_TABLES_PER_PERSON 4
@@ -69,6 +74,8 @@ struct lobby {
 	int captold;
 	int dirty;              /* the lobby list changed: send it at the next tick */
 	long long list_ms;      /* when the lobby's list last went out */
+	long long list_gap_ms;  /* and the time until the next one may */
+	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
 	long long now_ms;
 };
 

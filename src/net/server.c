@@ -100,6 +100,7 @@ struct server {
 	int nslots;
 	int live;             /* slots live */
 	int fd_limit;         /* the open-file limit */
+	size_t round_bytes;   /* written in this round of the loop */
 };
 
 /* ---- the log: the same line at most once a second ---- */
@@ -556,6 +557,15 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	c->rx_too_long = 0;
 }
 
+/* 1 when every message waiting is long. */
+static int only_long(const struct outq *q)
+{
+	for (const struct outq_msg *m = q->head; m; m = m->next)
+		if (m->b->len <= SERVER_SHORT_MESSAGE)
+			return 0;
+	return q->head != NULL;
+}
+
 static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
 	struct server *s = lws_context_user(lws_get_context(wsi));
@@ -564,8 +574,11 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	switch (reason) {
 	case LWS_CALLBACK_ESTABLISHED: {
 		/* Announcements leave as they are made (no Nagle delay). */
-		int one = 1;
+		int one = 1, sndbuf = SERVER_SNDBUF;
 		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		/* The kernel's buffer for it bounded too (its growth is left to
+		 * the kernel otherwise, up to megabytes a connection). */
+		setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
@@ -612,9 +625,19 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
 			return -1;
 		}
+		/* Long messages to many (the lobby's list to a thousand people)
+		 * leave over several rounds of the loop, not in one burst that
+		 * would hold up everyone's next move; short ones always go, and
+		 * the long ones before them (an answer waits for nothing). */
+		if (s->round_bytes >= SERVER_ROUND_BYTES && only_long(&c->out)) {
+			lws_callback_on_writable(wsi);
+			break;
+		}
+		size_t before = c->out.bytes;
 		int wrote = outq_write(&c->out, wsi);
 		if (wrote < 0)
 			return -1;
+		s->round_bytes += before - c->out.bytes;
 		if (wrote > 0)
 			c->waiting_ms = now_ms();
 		if (c->out.head || c->closing)
@@ -885,9 +908,11 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
-	while (!stop_asked)
+	while (!stop_asked) {
+		s->round_bytes = 0;
 		if (evloop_service(s->ctx, s->loop) < 0)
 			break;
+	}
 	running = NULL;
 	watching = NULL;
 	lobby_save_all(&s->lobby);

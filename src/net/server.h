@@ -21,6 +21,13 @@
  * while messages wait. One message alone is always taken. */
 #define SERVER_QUEUE_BYTES (1024 * 1024)
 #define SERVER_STALL_MS 20000
+#define SERVER_SNDBUF (256 * 1024) /* the kernel's send buffer of a connection */
+/* In one round of the event loop, messages longer than
+ * SERVER_SHORT_MESSAGE stop leaving once SERVER_ROUND_BYTES went out (the
+ * rest in the next rounds): a list to a thousand people does not delay
+ * the moves of a game behind it. */
+#define SERVER_ROUND_BYTES (512 * 1024)
+#define SERVER_SHORT_MESSAGE 2048
 /* A connection that has not said a hello the lobby took within this time
  * is closed (--hello-ms in tests only); a WebSocket handshake not done in
  * that time, too. */
