@@ -131,6 +131,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->store = store;
 	l->cfg = *cfg;
 	l->now_ms = now_ms;
+	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
 	struct restore_ctx r = { l, 0 };
@@ -580,7 +581,7 @@ static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
 	}
 	if (mine >= LOBBY_TABLES_PER_PERSON)
 		return _("you have made too many tables: finish one first");
-	if (here >= LOBBY_TABLES_PER_ADDR)
+	if (l->tables_per_addr > 0 && here >= l->tables_per_addr)
 		return _("too many tables from your address: finish one first");
 	return NULL;
 }

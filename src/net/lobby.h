@@ -75,6 +75,7 @@ struct lobby {
 	int dirty;              /* the lobby list changed: send it at the next tick */
 	long long list_ms;      /* when the lobby's list last went out */
 	long long list_gap_ms;  /* and the time until the next one may */
+	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
 	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
 	long long now_ms;
 };

@@ -809,6 +809,7 @@ void server_options_default(struct server_options *o)
 	o->max_conns = SERVER_MAX_CONNS;
 	o->max_per_addr = SERVER_MAX_PER_ADDR;
 	o->hello_ms = SERVER_HELLO_MS;
+	o->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 }
 
 /* The open-file limit raised to what the system allows this process (a
@@ -847,6 +848,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
 	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
 		goto no_lobby;
+	s->lobby.tables_per_addr = o->tables_per_addr;
 	s->fd_limit = raise_fd_limit();
 	lws_set_log_level(LLL_ERR, lws_emit);
 

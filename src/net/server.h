@@ -69,6 +69,7 @@ struct server_options {
 	int max_conns;                /* connections at once (0: no limit) */
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
 	long long hello_ms;           /* SERVER_HELLO_MS (shorter in tests) */
+	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
 	int cheap_hash;               /* the cheapest password hashing (tests only) */
 	int quiet;                    /* no lines on standard error but errors */
 	/* Called once listening, with the port (useful with port 0). */
