@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "net/lobby.h"
+#include "net/outq.h"
 #include "net/server.h"
 #include "testutil.h"
 
@@ -489,6 +490,31 @@ static long wsc_create(struct wsc *w, char *code, size_t codelen, char *message,
 }
 
 /* ---- the small cases ---- */
+
+/* A message to many queues is one buffer, counted in full in each. */
+START_TEST(test_outq_shared)
+{
+	struct outq q[3];
+	memset(q, 0, sizeof q);
+	struct outq_buf *b = outq_buf_take(strdup("{\"type\":\"lobby\"}"));
+	for (int i = 0; i < 3; i++)
+		outq_push_buf(&q[i], b);
+	ck_assert_int_eq(b->refs, 4);
+	outq_push(&q[0], "{\"type\":\"pong\"}", 15);
+	ck_assert_uint_eq(q[0].bytes, b->len + 15);
+	ck_assert_uint_eq(q[1].bytes, b->len);
+	ck_assert_int_eq(q[0].n, 2);
+	ck_assert_ptr_eq(q[1].head->b, q[2].head->b);
+	outq_clear(&q[1]);
+	ck_assert_int_eq(b->refs, 3);
+	ck_assert_uint_eq(q[1].bytes, 0);
+	ck_assert_ptr_null(q[1].head);
+	outq_clear(&q[0]);
+	outq_clear(&q[2]);
+	ck_assert_int_eq(b->refs, 1);
+	outq_buf_unref(b);
+}
+END_TEST
 
 /* RFC 6455 5.1: a client frame without its mask closes the connection. */
 START_TEST(test_unmasked_frame)
@@ -1030,7 +1056,10 @@ Suite *load_suite(void);
 Suite *load_suite(void)
 {
 	Suite *s = suite_create("load");
-	TCase *tc = tcase_create("abuse");
+	TCase *tc = tcase_create("units");
+	tcase_add_test(tc, test_outq_shared);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("abuse");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_unmasked_frame);
 	tcase_add_test(tc, test_hello_time);
