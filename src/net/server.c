@@ -272,6 +272,8 @@ static void io_close(void *ctx, long id)
 	if (c && !c->closing) {
 		c->closing = 1;
 		lws_callback_on_writable(c->wsi);
+		/* Gone in two seconds even if it does not read its last words. */
+		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
 	}
 }
 
@@ -608,6 +610,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			c->closing = 1;
 			c->refused_conn = 1;
 			lws_callback_on_writable(wsi);
+			lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 2);
 		} else {
 			lobby_open(&s->lobby, c->id, c->addr, lang);
 		}
