@@ -785,7 +785,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "join")) {
 		rc = join_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
-		rc = bench_net_main(argc - 1, argv + 1, stdout);
+		rc = bench_net_main(argc - 1, argv + 1, stdout, bench_run);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # tapis-server: `tapis serve` for a machine without sound. Its binary needs
-# no sound, speech or X11 library (ldd names none of them), it answers the
+# no sound, speech or X11 library (ldd names none of them), no object of
+# net/ reaches one through others, it answers the
 # same command line as `tapis serve` (--help, a bad option), and it serves
 # a table: `tapis join` creates one, starts it and plays a whole game of La
 # Bouillabaisse against its bots, then the server stops on SIGTERM with
@@ -31,6 +32,45 @@ if ldd "$bin" | grep -qiE 'espeak|openal'; then :; else
 	bad "ldd of tapis lists no espeak-ng nor OpenAL: the check above would see nothing"
 fi
 
+# No object of net/ reaches the speaker, even through others (tapis join's
+# client and tapis bench --net included, which tapis-server does not
+# link): from each, following the symbols it uses to the objects that
+# define them, none is reached that calls espeak-ng, OpenAL, libsndfile or
+# speech-dispatcher.
+objs=$(ls "$build"/src/*/*.o 2>/dev/null)
+if [ -z "$objs" ]; then
+	bad "no object in $build/src"
+else
+	nm -A $objs 2>/dev/null | awk '
+		{ f = $1; sub(/:.*/, "", f) }
+		NF == 3 && $2 ~ /^[TDBRC]$/ { def[$3] = f }
+		$(NF-1) == "U" { use[f] = use[f] " " $NF
+			if ($NF ~ /^(espeak_|alc?[A-Z]|sf_|spd_)/) sound[f] = 1 }
+		END {
+			for (f in sound) nsound++
+			if (!nsound) { print "nothing calls a sound library: the check sees nothing"; exit }
+			for (start in use) {
+				if (start !~ /\/src\/net\//) continue
+				delete seen; n = 0; queue[++n] = start; seen[start] = ""
+				for (i = 1; i <= n; i++) {
+					f = queue[i]
+					if (f in sound) {
+						path = f; for (g = f; seen[g] != ""; g = seen[g]) path = seen[g] " -> " path
+						print path; break
+					}
+					k = split(use[f], u, " ")
+					for (j = 1; j <= k; j++) {
+						g = def[u[j]]
+						if (g != "" && !(g in seen)) { seen[g] = f; queue[++n] = g }
+					}
+				}
+			}
+		}' >"$dir/reach"
+	if [ -s "$dir/reach" ]; then
+		bad "net/ reaches the speaker:"; sed 's/^/  | /' "$dir/reach"
+	fi
+fi
+
 # The command line of `tapis serve`.
 "$server" --help >"$dir/help" 2>&1 || bad "--help: status $?"
 "$bin" serve --help >"$dir/help.serve" 2>&1
@@ -45,7 +85,8 @@ printf 'lang = fr\n' >"$dir/config/tapis/settings"
 rm -f "$dir/config/tapis/settings"
 
 # A game served: the server on a free port, a client at a new table.
-"$server" --port 0 --db "$dir/server.db" --bot-delay 0 2>"$dir/server.err" &
+: >"$dir/server.err"
+"$server" --port 0 --db "$dir/server.db" --bot-delay 0 2>>"$dir/server.err" &
 pid=$!
 url=
 i=0
