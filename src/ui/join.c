@@ -102,10 +102,7 @@ static int read_line(struct join *j, const char *prompt, int secret, char *out, 
 {
 	out[0] = '\0';
 	say(j, prompt);
-	term_text_entry(1);
-	int rc = read_line_keys(j, secret, out, len);
-	term_text_entry(0);
-	return rc;
+	return read_line_keys(j, secret, out, len);
 }
 
 static int read_line_keys(struct join *j, int secret, char *out, size_t len)

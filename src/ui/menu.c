@@ -219,9 +219,10 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 int menu_rules(struct speech *sp, const char *title, struct rules *r)
 {
 	int i = r->n;  /* on "Start" */
-	speech_say(sp, title, SPEECH_INTERRUPT);
+	/* A menu's words, not the game's: out of the message history. */
+	speech_say(sp, title, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
 	speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
-	           SPEECH_QUEUE);
+	           SPEECH_QUEUE | SPEECH_NO_HISTORY);
 	for (;;) {
 		int key = next_key(sp);
 		switch (key) {
@@ -251,7 +252,7 @@ int menu_rules(struct speech *sp, const char *title, struct rules *r)
 			continue;
 		case KEY_F1:
 			speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
-			           SPEECH_INTERRUPT);
+			           SPEECH_INTERRUPT | SPEECH_ECHO);
 			continue;
 		default:
 			continue;

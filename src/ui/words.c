@@ -64,6 +64,7 @@ static const struct {
 	{ "keys", N_("Keys") },
 	{ "keys_intro", N_("The table takes the keys of the terminal game once it has the focus. The lobby, the forms and the chat are ordinary page elements.") },
 	{ "keys_browser", N_("Where the browser keeps a key: Tab leaves the table for the chat; Escape closes the action menu.") },
+	{ "keys_azerty", KEYMAP_AZERTY },
 	{ "sound", N_("Sound and speech") },
 	{ "voice", N_("Built-in voice, for playing without a screen reader") },
 	{ "cues", N_("Sound cues") },

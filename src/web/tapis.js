@@ -796,8 +796,8 @@ function helpKeys() {
 
 function adjust(k) {
   const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
-  if (k === '+' || k === '-') {
-    app.rate = clamp(Math.round((app.rate + (k === '+' ? 0.1 : -0.1)) * 10) / 10, 0.5, 3);
+  if (k === '<' || k === '>') {
+    app.rate = clamp(Math.round((app.rate + (k === '>' ? 0.1 : -0.1)) * 10) / 10, 0.5, 3);
     $('opt-rate').value = app.rate;
     answer(w('rate') + ' ' + app.rate);
   } else if (k === '[' || k === ']') {
@@ -812,10 +812,22 @@ function adjust(k) {
   }
 }
 
+/* The key pressed, as play.c reads it: the digits by the physical key of
+ * the top row (Digit1..Digit9, Digit0), whatever the layout gives there
+ * (& é " ' ( - è _ ç à on an AZERTY keyboard without Shift), unless AltGr
+ * makes it another key ([ ] { } on AZERTY). */
+function keyOf(e) {
+  const altGr = !!(e.getModifierState && e.getModifierState('AltGraph'));
+  const d = /^Digit([0-9])$/.exec(e.code || '');
+  return d && !altGr ? d[1] : e.key;
+}
+
 /* One key at the table, as play.c handles it. */
 function tableKey(e) {
-  if (e.ctrlKey || e.altKey || e.metaKey) return;
-  const k = e.key;
+  /* AltGr is Ctrl+Alt to some browsers: its keys ([ ] { } on AZERTY) count. */
+  const altGr = !!(e.getModifierState && e.getModifierState('AltGraph'));
+  if (!altGr && (e.ctrlKey || e.altKey || e.metaKey)) return;
+  const k = keyOf(e);
   const up = k.length === 1 ? k.toUpperCase() : k;
   const yes = up === 'Y' || up === 'O';
   /* Tab moves the page's focus; the other function keys stay the browser's. */
@@ -852,7 +864,7 @@ function tableKey(e) {
   else if (k === '?') send({ type: 'hint', table: app.table });
   else if (up === 'V') switchVerbosity();
   else if (k === ',' || k === '.' || k === ';') historyKey(k);
-  else if (k.length === 1 && '+-[]{}'.includes(k)) adjust(k);
+  else if (k.length === 1 && '<>[]{}'.includes(k)) adjust(k);
   else if (up === 'Q' || k === 'Escape') { app.quit = true; answer(w('quit')); }
   renderTable();
 }
