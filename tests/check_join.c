@@ -260,6 +260,8 @@ START_TEST(test_reconnect)
 	char *t = cli_text(&c);
 	ck_assert_msg(strstr(t, "Cy is back."), "%s", t);
 	ck_assert_msg(strstr(strstr(t, "Connection regained."), "You play the "), "%s", t);
+	/* Back at the table: where the game stands, under its heading. */
+	ck_assert_msg(strstr(strstr(t, "Connection regained."), "While you were away:"), "%s", t);
 	ck_assert_msg(strstr(t, "Game over."), "%s", t);
 	free(t);
 	srv_stop(&s);
@@ -590,6 +592,7 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "V", "Short announcements.");
 	tty_key(&t, "V", "Full announcements.");
 	/* F1 at a network table names its own keys too. */
+	tty_key(&t, "\033OP", "F1 again for all keys.");
 	tty_key(&t, "\033OP", "Tab: at a network table: a chat line to the table.");
 	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
 	tty_key(&t, "H", "H");

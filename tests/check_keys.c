@@ -1177,7 +1177,7 @@ START_TEST(f1_short_first)
 	/* 4 to 6 keys: as many "key: what it does." */
 	int keys = 0, words = 1;
 	for (const char *c = brief; *c; c++) {
-		keys += *c == ':' && c[1] == ' ';
+		keys += *c == '.' && c[1] == ' ';   /* each key's sentence ends so */
 		words += *c == ' ';
 	}
 	ck_assert_msg(keys >= 4 && keys <= 6, "%d keys: %s", keys, brief);
