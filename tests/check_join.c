@@ -577,7 +577,7 @@ START_TEST(test_lobby_menus)
 	static struct tty t;
 	const char *args[] = { NULL };
 	tty_join(&t, &s, args);
-	tty_expect(&t, "Lobby Create a table, 1 of 3.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
 	tty_key(&t, "\r", "Options");
@@ -586,7 +586,7 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Seat 4");
 	tty_key(&t, "\r", "Who may join? Public table");
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
-	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
 	/* V: the server phrases short, then full, and says so. */
 	tty_key(&t, "V", "Short announcements.");
@@ -602,10 +602,15 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\xc3\xa0", "\xc3\xa0");
 	tty_key(&t, "\x7f", "\xc3\xa0");
 	tty_key(&t, "\r", "Zoe: Hi\xc3\xa9\r");
-	tty_key(&t, "\033OQ", "Table Stand up");
+	tty_key(&t, "\033OQ", "Table. Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
-	tty_key(&t, "\r", "Lobby Table 1: La Bouillabaisse, 4 players, playing, 1 open seat.");
-	tty_last_key(&t, "\033");
+	tty_key(&t, "\r", "Lobby. Table 1: La Bouillabaisse, 4 players, playing, 1 open seat, ");
+	/* Escape asks before leaving the server; Escape again stays. */
+	tty_key(&t, "\033", "Leave the server? No, stay, 1 of 2.");
+	tty_key(&t, "\033", "Lobby. Table 1");
+	tty_key(&t, "\033", "Leave the server?");
+	tty_key(&t, "\033[B", "Yes, leave the server");
+	tty_last_key(&t, "\r");
 	srv_stop(&s);
 }
 END_TEST

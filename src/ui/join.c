@@ -327,6 +327,15 @@ static int jp_key(void *ctx, int key)
 	return 0;
 }
 
+/* Escape or Quit in the lobby: leave the server only when the player says
+ * so (a slip of Escape would drop them from it). */
+static int confirm_leave(struct join *j)
+{
+	const char *items[] = { _("No, stay"), _("Yes, leave the server") };
+	int k = menu_run(sp_of(j), _("Leave the server?"), items, 2, 0);
+	return k == 1 || k == MENU_QUIT;
+}
+
 /* ---- the lobby ---- */
 
 static const char *seat_word(int kind, int level, char *buf, size_t len)
@@ -496,7 +505,7 @@ static int lobby_menu(struct join *j)
 			create_menu(j);
 		else if (c == n + 1)
 			chat_line(j);
-		else if (c == MENU_QUIT || c == MENU_BACK || c == n + 2)
+		else if (c == MENU_QUIT || ((c == MENU_BACK || c == n + 2) && confirm_leave(j)))
 			return 0;
 	}
 }

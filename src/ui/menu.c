@@ -14,14 +14,26 @@
 #include "speech/speech.h"
 #include "ui/term.h"
 
+#define MENU_ITEM_MAX 512   /* an item as said, at most */
+
 static void say_item(struct speech *sp, const char *const *items, int n, int i, const char *title)
 {
 	struct sbuf b;
 	sb_clear(&b);
-	if (title)
-		sb_printf(&b, "%s ", title);
+	if (title && *title) {
+		/* A stop after a bare title ("Lobby."), for the voice to pause. */
+		size_t k = strlen(title);
+		sb_printf(&b, strchr(".?!:", title[k - 1]) ? "%s " : "%s. ", title);
+	}
+	/* An item that is a sentence ("..., 1 open seat.") loses its stop
+	 * before its position. */
+	char item[MENU_ITEM_MAX];
+	snprintf(item, sizeof item, "%s", items[i]);
+	size_t k = strlen(item);
+	if (k && item[k - 1] == '.')
+		item[k - 1] = '\0';
 	/* TRANSLATORS: a menu item, its position and the number of items. */
-	sb_printf(&b, _("%1$s, %2$d of %3$d."), items[i], i + 1, n);
+	sb_printf(&b, _("%1$s, %2$d of %3$d."), item, i + 1, n);
 	speech_say(sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
 }
 
