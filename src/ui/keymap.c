@@ -103,7 +103,7 @@ void keymap_say(struct sbuf *b, int when)
 
 /* The keys said first, by moment: the few that matter now, most useful
  * first (their words those of the whole list where they are the same). */
-static const struct keymap_entry brief[] = {
+const struct keymap_entry keymap_brief[] = {
 	{ N_("Enter"), N_("play the selected card"), KEYS_BRIEF_PLAY, NULL },
 	{ N_("Left, Right"), N_("walk your hand card by card"), KEYS_BRIEF_PLAY, NULL },
 	{ "C", N_("the cards on the table"), KEYS_BRIEF_PLAY | KEYS_BRIEF_WAIT, NULL },
@@ -120,9 +120,9 @@ static const struct keymap_entry brief[] = {
 
 void keymap_say_brief(struct sbuf *b, int when)
 {
-	for (int i = 0; brief[i].keys; i++)
-		if ((brief[i].when & when & KEYS_BRIEF) && (brief[i].when & ~when & ~KEYS_BRIEF) == 0)
-			say_entry(b, &brief[i]);
+	for (int i = 0; keymap_brief[i].keys; i++)
+		if ((keymap_brief[i].when & when & KEYS_BRIEF) && (keymap_brief[i].when & ~when & ~KEYS_BRIEF) == 0)
+			say_entry(b, &keymap_brief[i]);
 	sb_puts(b, _("F1 again for all keys."));
 }
 

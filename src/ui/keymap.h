@@ -37,6 +37,8 @@ struct keymap_entry {
 };
 
 extern const struct keymap_entry keymap[];
+/* The keys F1 says first, by KEYS_BRIEF_* moment (the web page too). */
+extern const struct keymap_entry keymap_brief[];
 /* Print every key (translated) for `tapis keys`. */
 void keymap_print(FILE *f);
 /* The keys of a moment, spoken with F1: when holds the moments (ORed)

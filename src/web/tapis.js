@@ -39,6 +39,7 @@ async function loadWords(lang) {
   app.lang = d.lang;
   app.words = d.words;
   app.keys = d.keys;
+  app.brief = d.brief || [];
   app.games = d.games;
   document.documentElement.lang = d.lang;
   for (const el of document.querySelectorAll('[data-w]')) el.textContent = w(el.dataset.w);
@@ -783,10 +784,20 @@ function switchVerbosity() {
   send({ type: 'verbosity', table: app.table, level: app.verbosity });
 }
 
-/* F1: the keys of this moment, in the words of the keymap. */
-const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32 };
-function helpKeys() {
+/* F1: the keys of this moment, in the words of the keymap: at the table
+ * the few that matter now first, then all of them on F1 again (again). */
+const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32,
+  BRIEF_PLAY: 512, BRIEF_CHOOSE: 1024, BRIEF_WAIT: 2048, BRIEF: 3584 };
+function helpKeys(again) {
   let when;
+  if (!app.menu && !again) {
+    when = (!isMyTurn() ? KEYS.BRIEF_WAIT : canPlay() ? KEYS.BRIEF_PLAY : KEYS.BRIEF_CHOOSE) |
+      (isMyTurn() && app.state.discard_ahead ? KEYS.IF_DISCARD : 0);
+    app.keysSaid = true;
+    answer(app.brief.filter((k) => (k.when & when & KEYS.BRIEF) && (k.when & ~when & ~KEYS.BRIEF) === 0)
+      .map((k) => fmt(w('key_value'), k.spoken, k.what)).join('') + w('keys_again'));
+    return;
+  }
   if (app.menu) when = KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0);
   else when = KEYS.ALWAYS | KEYS.SPEECH | (isMyTurn() ? KEYS.TURN : 0) |
     (choicesOf().some(isDiscard) ? KEYS.IF_DISCARD : 0);
@@ -834,6 +845,8 @@ function tableKey(e) {
   if (k === 'Tab' || k === 'Shift' || /^F([2-9]|1[0-9])$/.test(k)) return;
   e.preventDefault();
   if (app.voice && window.speechSynthesis && !',.;'.includes(k)) speechSynthesis.cancel();
+  const again = app.keysSaid;   /* the last key was F1: now all the keys */
+  app.keysSaid = false;
   if (app.quit) {
     app.quit = false;
     if (yes) send({ type: 'leave', table: app.table });
@@ -860,7 +873,7 @@ function tableKey(e) {
   else if (k === 'Home' || k === 'End') moveEnd(k === 'End' ? 1 : -1);
   else if (k === 'Enter') enter();
   else if (k === ' ') mark();
-  else if (k === 'F1') helpKeys();
+  else if (k === 'F1') helpKeys(again);
   else if (k === '?') send({ type: 'hint', table: app.table });
   else if (up === 'V') switchVerbosity();
   else if (k === ',' || k === '.' || k === ';') historyKey(k);

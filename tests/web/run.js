@@ -292,6 +292,10 @@ async function testBouillabaisse(browser, port) {
   assert.ok(azerty.same, 'the top row leaves the rate alone');
   assert.ok(azerty.faster, '> speaks faster');
   assert.ok(azerty.quieter, 'AltGr gives [ on AZERTY: quieter');
+  /* F1: the few keys of the moment first, then all of them. */
+  const brief = await pressAndHear(page, 'F1');
+  assert.ok(brief.endsWith('F1 again for all keys.') && brief.includes('H: '), 'F1 first: ' + brief);
+  assert.ok(brief.split('. ').length <= 7 && !brief.includes('V: '), 'F1 first is short: ' + brief);
   const help = await pressAndHear(page, 'F1');
   assert.ok(help.length > 40 && help.includes('C: '), 'F1 says the keys: ' + help);
   assert.ok(help.includes('V: '), 'F1 names V: ' + help);
