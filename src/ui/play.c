@@ -534,8 +534,7 @@ static void say_keys(struct play *p, int again)
 	if (p->menu_open) {
 		keymap_say(&b, when | KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0));
 	} else if (!again) {
-		int mine = v->seat >= 0 && v->to_act == v->seat && v->my_turn;
-		keymap_say_brief(&b, when | (!mine ? KEYS_BRIEF_WAIT : v->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
+		keymap_say_brief(&b, when | (!v->my_turn ? KEYS_BRIEF_WAIT : v->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
 		p->keys_said = 1;
 	} else {
 		keymap_say(&b, when | KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) |
@@ -581,14 +580,14 @@ static void switch_verbosity(struct play *p)
 static int handle_key(struct play *p, int key)
 {
 	struct speech *sp = &p->ses->sp;
+	int again = p->keys_said;   /* F1 right after F1: all the keys */
+	p->keys_said = 0;
 	if (p->port->key && !p->quit_pending && p->port->key(p->port->ctx, key))
 		return 0;
 	/* The top row of an AZERTY keyboard stands for its digits. */
 	int digit = keymap_digit(term_last_text());
 	if (digit)
 		key = digit;
-	int again = p->keys_said;
-	p->keys_said = 0;
 	if (key != KEY_NONE && key != ';' && key != ',' && key != '.')
 		speech_stop(sp);
 	if (p->quit_pending) {
