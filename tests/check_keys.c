@@ -1296,6 +1296,33 @@ START_TEST(homme_in_menu)
 }
 END_TEST
 
+/* Bourré (seed 2, 4 players): the Stay item names the cards marked so
+ * far, which the discard after it throws. */
+START_TEST(stay_names_marks)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256], name[256], line[1024];
+	struct tty t;
+	tty_start(&t, "play", "bourre", "--players", "4", "--speech", "text", "--no-sound", "--seed", "2", "--lang",
+	          lang, NULL);
+	await_turn(&t);
+	key_line(&t, " ", name, sizeof name);   /* "Nine of spades, to discard. 1 card to discard." */
+	name[strcspn(name, ",")] = '\0';
+	name[0] = (char)(name[0] >= 'A' && name[0] <= 'Z' ? name[0] - 'A' + 'a' : name[0]);
+	fmt(buf, sizeof buf, P_("%1$d marked: %2$s.", "%1$d marked: %2$s.", 1), 1, name);
+	key_line(&t, ENTER, line, sizeof line);
+	ck_assert_msg(strstr(line, fmt(name, sizeof name, ", %1$d of %2$d.", 1, 2)), "%s", line);
+	ck_assert_msg(strstr(line, buf), "%s / %s", line, buf);
+	/* Unmarked: the item says no marks. */
+	key_expect(&t, " ", fmt(name, sizeof name, P_("%d card to discard.", "%d cards to discard.", 0), 0));
+	key_line(&t, UP, line, sizeof line);
+	ck_assert_msg(!strstr(line, buf), "%s", line);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("keys");
@@ -1326,6 +1353,7 @@ int main(void)
 	tcase_add_loop_test(tc, history_no_prompts, 0, 2);
 	tcase_add_loop_test(tc, resume_catch_up, 0, 2);
 	tcase_add_loop_test(tc, homme_in_menu, 0, 2);
+	tcase_add_loop_test(tc, stay_names_marks, 0, 2);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

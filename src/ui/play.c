@@ -205,6 +205,23 @@ static int item_range(const struct play *p)
 	return a->amount_max > a->amount;
 }
 
+static int discard_ahead(const struct view_state *v);
+
+/* "2 marked: eight of spades, nine of clubs." */
+static void say_marked(struct play *p, struct sbuf *b)
+{
+	struct sbuf l;
+	sb_clear(&l);
+	for (int k = 0; k < p->nmarked; k++) {
+		int i = card_find(p->hand, p->nhand, p->marked[k]);
+		if (k)
+			sb_puts(&l, ", ");
+		put_name_inside(&l, card_name(p, i));
+	}
+	/* TRANSLATORS: the cards marked for a discard, after a menu item. */
+	sb_printf(b, P_("%1$d marked: %2$s.", "%1$d marked: %2$s.", p->nmarked), p->nmarked, l.s);
+}
+
 /* Say the item, after edge ("Last choice.") when not NULL. */
 static void say_item_at(struct play *p, const char *edge)
 {
@@ -219,6 +236,12 @@ static void say_item_at(struct play *p, const char *edge)
 	                  : c < v->nchoices ? v->choice[c].label : NULL;
 	sb_puts(&b, label ? label : "");
 	sb_printf(&b, _(", %1$d of %2$d."), p->item + 1, p->nitems);
+	/* A choice a discard follows (stay, take the turned card): the cards
+	 * marked so far, which the discard will throw. */
+	if (a->kind != ACT_DISCARD && discard_ahead(v) && p->nmarked) {
+		sb_puts(&b, " ");
+		say_marked(p, &b);
+	}
 	say(p, b.s);
 }
 
