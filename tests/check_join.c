@@ -578,6 +578,10 @@ START_TEST(test_lobby_menus)
 	const char *args[] = { NULL };
 	tty_join(&t, &s, args);
 	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
+	/* Tab in the lobby: a chat line, as at a table; Escape cancels it. */
+	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
+	tty_key(&t, "\033", "Chat cancelled.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
 	tty_key(&t, "\r", "Options");

@@ -495,7 +495,7 @@ static int lobby_menu(struct join *j)
 		items[n] = _("Create a table");
 		items[n + 1] = _("Chat in the lobby");
 		items[n + 2] = _("Quit");
-		int c = menu_run(sp_of(j), _("Lobby"), items, n + 3, 0);
+		int c = menu_run_flags(sp_of(j), _("Lobby"), items, n + 3, 0, MENU_WITH_TAB);
 		if (c >= 0 && c < n)
 			table_choice(j, json_array_get(tables, (size_t)c));
 		json_decref(tables);
@@ -503,8 +503,8 @@ static int lobby_menu(struct join *j)
 		free(items);
 		if (c == n)
 			create_menu(j);
-		else if (c == n + 1)
-			chat_line(j);
+		else if (c == n + 1 || c == MENU_TAB)
+			chat_line(j);   /* Tab too, as at a table */
 		else if (c == MENU_QUIT || ((c == MENU_BACK || c == n + 2) && confirm_leave(j)))
 			return 0;
 	}

@@ -78,6 +78,11 @@ static int next_key(struct speech *sp)
 
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected)
 {
+	return menu_run_flags(sp, title, items, n, selected, 0);
+}
+
+int menu_run_flags(struct speech *sp, const char *title, const char *const *items, int n, int selected, int flags)
+{
 	int i = selected >= 0 && selected < n ? selected : 0;
 	say_item(sp, items, n, i, title);
 	for (;;) {
@@ -86,6 +91,10 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 		case KEY_EOF:
 		case KEY_INTERRUPT:
 			return MENU_QUIT;
+		case KEY_TAB:
+			if (flags & MENU_WITH_TAB)
+				return MENU_TAB;
+			continue;
 		case KEY_ESCAPE:
 			return MENU_BACK;
 		case KEY_ENTER:
