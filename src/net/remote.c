@@ -191,6 +191,16 @@ static void on_state(struct remote *r, json_t *o)
 		r->sent_moves = -1;
 	if (r->sink.update)
 		r->sink.update(r->sink.ctx, v);
+	if (r->catch_up && r->table_state == 1) {
+		/* Back at the table: where the game stands. */
+		struct sbuf b;
+		sb_clear(&b);
+		view_catch_up_state(v, r->catch_up == 1, &b);
+		r->catch_up = 0;
+		tell(r, VIEW_SAY_EVENT, 0, -1, -1, b.s);
+	} else if (r->table_state != 1) {
+		r->catch_up = 0;
+	}
 }
 
 static void on_say(struct remote *r, json_t *o)
@@ -298,6 +308,10 @@ void remote_message(struct remote *r, const char *text, size_t len)
 			on_say(r, o);
 	} else if (!strcmp(type, "missed")) {
 		json_t *says = json_object_get(o, "says");
+		if (r->table && int_of(o, "table", 0) == r->table) {
+			tell(r, VIEW_SAY_EVENT, 0, -1, -1, _("While you were away:"));
+			r->catch_up = 2;   /* where the game stands follows the state */
+		}
 		for (size_t i = 0; i < json_array_size(says); i++) {
 			json_t *x = json_array_get(says, i);
 			if (!strcmp(str_of(x, "type"), "say"))
@@ -425,6 +439,8 @@ static void retry(struct remote *r)
 	r->lost = 0;
 	r->reconnects++;
 	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection regained."));
+	if (r->table)
+		r->catch_up = 1;
 	/* A seat comes back with the hello; a spectator watches again. */
 	if (r->table && r->watching)
 		remote_watch(r, r->table, NULL);
