@@ -1285,7 +1285,7 @@ START_TEST(homme_in_menu)
 	key_expect(&t, "h", _("L'Homme de Brou"));
 	char fr[256];
 	fmt(buf, sizeof buf, _("Options of %s."), _("L'Homme de Brou"));
-	key_expect(&t, ENTER, strcmp(lang, "en") ? speech_french_contract(buf, fr, sizeof fr) : buf);
+	key_expect(&t, ENTER, strcmp(lang, "en") ? french_contract(buf, fr, sizeof fr) : buf);
 	/* The first option, the variant: L'Homme de Brou already. */
 	tty_expect(&t, _("Up and Down walk the options, Left and Right change them, Enter starts."));
 	key_expect(&t, DOWN, C_("rule", "homme"));
