@@ -79,6 +79,7 @@ struct rlog {
 	const struct game_ops *g;
 	int players;
 	uint64_t seed;
+	char seed_from[16];  /* game_start's seed_from, "" none */
 	struct rules rules;
 	int dealer0;        /* dealer of the first hand_start, -1 none */
 	int hands;          /* hand_start lines */
@@ -148,6 +149,12 @@ static int read_game_start(struct rlog *L, const json_t *root, const struct rlin
 		return -1;
 	}
 	L->seed = (uint64_t)v;
+	const char *from = jstr(json_object_get(root, "seed_from"));
+	if (from && strcmp(from, "server") && strcmp(from, "client")) {
+		set_result(res, REPLAY_INVALID, l->lineno, L->name, "seed_from is neither server nor client");
+		return -1;
+	}
+	snprintf(L->seed_from, sizeof L->seed_from, "%s", from ? from : "");
 	rules_init(&L->rules, L->g->rules, L->g->nrules);
 	const json_t *ro = json_object_get(root, "rules");
 	if (ro && !json_is_object(ro)) {
@@ -511,7 +518,7 @@ static int game_start_line(const struct rlog *L, const struct rules *rules, char
 		return -1;
 	struct history h;
 	hist_attach(&h, f);
-	hist_game_start(&h, L->g->name, L->players, L->seed, rules);
+	hist_game_start(&h, L->g->name, L->players, L->seed, L->seed_from[0] ? L->seed_from : NULL, rules);
 	hist_release(&h);
 	fclose(f);
 	if (*len && (*out)[*len - 1] == '\n')

@@ -246,7 +246,7 @@ void table_close(struct table *t)
 
 void table_start(struct table *t)
 {
-	hist_game_start(&t->hist, t->g->name, t->opt.players, t->opt.seed, &t->opt.rules);
+	hist_game_start(&t->hist, t->g->name, t->opt.players, t->opt.seed, t->opt.seed_from, &t->opt.rules);
 	struct event e;
 	ev_init(&e, EV_GAME_START);
 	e.nvalues = t->opt.players;

@@ -390,13 +390,14 @@ void hist_release(struct history *h)
 	hist_close(h, NULL, 0);
 }
 
-int hist_game_start(struct history *h, const char *game, int players, uint64_t seed,
+int hist_game_start(struct history *h, const char *game, int players, uint64_t seed, const char *seed_from,
                     const struct rules *r)
 {
 	if (!h->f || h->failed)
 		return h->failed ? -1 : 0;
 	int ok = fprintf(h->f, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64
-	                 ",\"rules\":{", h->seq++, game, players, seed) > 0;
+	                 "%s%s%s,\"rules\":{", h->seq++, game, players, seed, seed_from ? ",\"seed_from\":\"" : "",
+	                 seed_from ? seed_from : "", seed_from ? "\"" : "") > 0;
 	for (int i = 0; ok && i < r->n; i++) {
 		char buf[RULES_VALUE_MAX];
 		const char *v = rules_value_str(r, i, buf, sizeof buf);

@@ -35,7 +35,9 @@ void hist_release(struct history *h);
 /* Every line is written and flushed at once, so that a game killed at any
  * moment leaves a history that replays up to its last action. 0, or -1 when
  * the write failed (then and after: see hist_failed). */
-int hist_game_start(struct history *h, const char *game, int players, uint64_t seed,
+/* seed_from: who chose the seed ("server", "client"; a server's tables),
+ * or NULL (no such field: local play). */
+int hist_game_start(struct history *h, const char *game, int players, uint64_t seed, const char *seed_from,
                     const struct rules *r);
 int hist_event(struct history *h, const struct event *e);
 /* -1 with a message naming the file when a write failed, else 0. */

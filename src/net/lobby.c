@@ -136,6 +136,7 @@ void lobby_release(struct lobby *l)
 	free(l->told);
 	free(l->users);
 	free(l->conns);
+	auth_release(&l->auth);
 	dir_close(&l->dir);
 	memset(l, 0, sizeof *l);
 }
@@ -336,78 +337,28 @@ static int at_a_table(struct lobby *l, const char *name)
 	return 0;
 }
 
-static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+/* A hello with a password waits for the worker meanwhile (or a name whose
+ * account is being made): 1 when a connection's hello for name does. */
+static int name_pending(struct lobby *l, const char *name)
 {
-	/* Its answers, refusals included, are in the language it asks for
-	 * (the caller leaves the language in force as it found it). */
-	if (c->user < 0) {
-		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
-		view_lang_enter(c->lang);
-	}
-	if (m->version != PROTO_VERSION) {
-		char text[96];
-		snprintf(text, sizeof text, _("this server speaks version %d of the protocol"), PROTO_VERSION);
-		send_error(l, c->id, "version", text, PM_HELLO);
-		l->io.close(l->io.ctx, c->id);
-		return;
-	}
-	if (c->user >= 0) {
-		send_error(l, c->id, "already", _("this connection is already logged in"), PM_HELLO);
-		return;
-	}
-	char hash[AUTH_HASH_MAX];
-	int has_account = store_account_get(l->store, m->name, hash, sizeof hash);
-	if (has_account < 0) {
-		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
-		return;
-	}
-	struct lobby_user *u = user_named(l, m->name);
-	int guest = !m->has_password, resumed = 0;
-	if (m->has_password) {
-		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
-		if (wait > 0) {
-			char text[96];
-			snprintf(text, sizeof text, _("too many wrong passwords: try again in %lld s"), (wait + 999) / 1000);
-			send_error(l, c->id, "wait", text, PM_HELLO);
-			return;
-		}
-		if (has_account) {
-			if (!auth_verify(hash, m->password)) {
-				auth_failed(&l->auth, m->name, c->addr, l->now_ms);
-				send_error(l, c->id, "password", _("wrong password"), PM_HELLO);
-				return;
-			}
-			auth_succeeded(&l->auth, m->name);
-		} else {
-			if (u && u->conn >= 0 && u->guest) {
-				send_error(l, c->id, "name_in_use", _("a guest of that name is here now"), PM_HELLO);
-				return;
-			}
-			if (auth_hash(&l->auth, m->password, hash) < 0 || store_account_put(l->store, m->name, hash) < 0) {
-				send_error(l, c->id, "store", _("the account could not be made"), PM_HELLO);
-				return;
-			}
-		}
-	} else {
-		if (has_account) {
-			send_error(l, c->id, "password", _("this name has a password"), PM_HELLO);
-			return;
-		}
-		/* A guest name is the session's: while in use or holding a seat,
-		 * it comes back only with its token (none known after a restart
-		 * whose session expired: nobody may take the seat by name). */
-		resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
-		if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
-			send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
-			return;
-		}
-	}
-	auth_wipe(m->password, sizeof m->password);
+	for (int i = 0; i < l->nconns; i++)
+		if (l->conns[i].job && !strcmp(l->conns[i].job_name, name))
+			return 1;
+	return 0;
+}
+
+/* The name is granted to the connection: as a guest (token: the one it
+ * came back with, or NULL for a new one) or an account. The user found or
+ * made, the welcome, the lobby, and the tables where they were. */
+static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, const char *lang, int guest,
+                    const char *resume_token)
+{
+	struct lobby_user *u = user_named(l, name);
 	if (!u) {
 		xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
 		u = &l->users[l->nusers++];
 		memset(u, 0, sizeof *u);
-		snprintf(u->name, sizeof u->name, "%s", m->name);
+		snprintf(u->name, sizeof u->name, "%s", name);
 		u->conn = -1;
 	}
 	if (u->conn >= 0 && u->conn != c->id) {
@@ -422,10 +373,10 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		}
 	}
 	u->guest = guest;
-	snprintf(u->lang, sizeof u->lang, "%s", m->lang);
+	snprintf(u->lang, sizeof u->lang, "%s", lang);
 	char token[PROTO_TOKEN_LEN + 1];
-	if (resumed) {
-		snprintf(token, sizeof token, "%s", m->token);
+	if (resume_token) {
+		snprintf(token, sizeof token, "%s", resume_token);
 	} else {
 		unsigned char raw[PROTO_TOKEN_LEN / 2];
 		randombytes_buf(raw, sizeof raw);
@@ -457,6 +408,137 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		}
 	}
 	l->dirty = 1;
+}
+
+/* Hand a hello's password to the worker: its answer comes to on_auth. */
+static void submit_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, const char *hash)
+{
+	long id = ++l->next_job;
+	if (auth_submit(&l->auth, id, m->password, hash) < 0) {
+		send_error(l, c->id, "wait", _("the server is busy: try again in a moment"), PM_HELLO);
+		return;
+	}
+	c->job = id;
+	snprintf(c->job_name, sizeof c->job_name, "%s", m->name);
+	snprintf(c->job_lang, sizeof c->job_lang, "%s", m->lang);
+}
+
+static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	/* Its answers, refusals included, are in the language it asks for
+	 * (the caller leaves the language in force as it found it). */
+	if (c->user < 0 && !c->job) {
+		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
+		view_lang_enter(c->lang);
+	}
+	if (m->version != PROTO_VERSION) {
+		char text[96];
+		snprintf(text, sizeof text, _("this server speaks version %d of the protocol"), PROTO_VERSION);
+		send_error(l, c->id, "version", text, PM_HELLO);
+		l->io.close(l->io.ctx, c->id);
+		return;
+	}
+	if (c->user >= 0) {
+		send_error(l, c->id, "already", _("this connection is already logged in"), PM_HELLO);
+		return;
+	}
+	if (c->job) {
+		send_error(l, c->id, "already", _("your hello is being answered: wait for it"), PM_HELLO);
+		return;
+	}
+	if (name_pending(l, m->name)) {
+		send_error(l, c->id, "wait", _("that name is logging in: try again in a moment"), PM_HELLO);
+		return;
+	}
+	char hash[AUTH_HASH_MAX];
+	int has_account = store_account_get(l->store, m->name, hash, sizeof hash);
+	if (has_account < 0) {
+		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
+		return;
+	}
+	struct lobby_user *u = user_named(l, m->name);
+	if (m->has_password) {
+		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
+		if (wait > 0) {
+			char text[96];
+			snprintf(text, sizeof text, _("too many wrong passwords: try again in %lld s"), (wait + 999) / 1000);
+			send_error(l, c->id, "wait", text, PM_HELLO);
+			return;
+		}
+		if (has_account) {
+			submit_hello(l, c, m, hash);
+			return;
+		}
+		/* A guest's name, while they are here, hold a seat or may come
+		 * back with their token, is theirs: no account is made on it. */
+		if (u && u->conn >= 0) {
+			send_error(l, c->id, "name_in_use", _("a guest of that name is here now"), PM_HELLO);
+			return;
+		}
+		if (u && (u->token_hash[0] || at_a_table(l, u->name))) {
+			send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+			return;
+		}
+		wait = auth_create_wait(&l->auth, c->addr, l->now_ms);
+		if (wait > 0) {
+			char text[128];
+			long long min = (wait + 59999) / 60000;
+			snprintf(text, sizeof text,
+			         P_("too many accounts made from this address: try again in %lld minute",
+			            "too many accounts made from this address: try again in %lld minutes", min),
+			         min);
+			send_error(l, c->id, "wait", text, PM_HELLO);
+			return;
+		}
+		submit_hello(l, c, m, NULL);
+		if (c->job)
+			auth_created(&l->auth, c->addr, l->now_ms);
+		return;
+	}
+	if (has_account) {
+		send_error(l, c->id, "password", _("this name has a password"), PM_HELLO);
+		return;
+	}
+	/* A guest name is the session's: while in use or holding a seat,
+	 * it comes back only with its token (none known after a restart
+	 * whose session expired: nobody may take the seat by name). */
+	int resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
+	if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
+		send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+		return;
+	}
+	welcome(l, c, m->name, m->lang, 1, resumed ? m->token : NULL);
+}
+
+/* The worker's answer to a hello: the password checked, or the new
+ * account's hash made. The connection may be gone meanwhile. */
+static void on_auth(struct lobby *l, const struct auth_answer *a)
+{
+	struct lobby_conn *c = NULL;
+	for (int i = 0; i < l->nconns && !c; i++)
+		if (l->conns[i].job == a->id)
+			c = &l->conns[i];
+	if (!c)
+		return;
+	c->job = 0;
+	const char *saved = view_lang_enter(c->lang);
+	if (a->verify && !a->ok) {
+		auth_failed(&l->auth, c->job_name, c->addr, l->now_ms);
+		send_error(l, c->id, "password", _("wrong password"), PM_HELLO);
+	} else if (a->verify) {
+		auth_succeeded(&l->auth, c->job_name);
+		welcome(l, c, c->job_name, c->job_lang, 0, NULL);
+	} else {
+		/* Nobody took the name meanwhile: a hello for a name waiting here
+		 * is refused. */
+		char hash[AUTH_HASH_MAX];
+		if (!a->ok || store_account_get(l->store, c->job_name, hash, sizeof hash) != 0 ||
+		    store_account_put(l->store, c->job_name, a->hash) < 0)
+			send_error(l, c->id, "store", _("the account could not be made"), PM_HELLO);
+		else
+			welcome(l, c, c->job_name, c->job_lang, 0, NULL);
+	}
+	view_lang_leave(saved);
 }
 
 static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
@@ -508,8 +590,13 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		if (hm && hm->seat >= 0) {
 			seat = hm->seat;
 		} else {
+			/* The seat this player left in this deal, else the first
+			 * they may take. */
 			for (int s = 0; s < h->players && seat < 0; s++)
-				if (!h->seat[s].name[0] && h->seat[s].open)
+				if (!strcmp(h->seat[s].left_by, u->name) && host_may_sit(h, u->name, s, err, sizeof err) == 0)
+					seat = s;
+			for (int s = 0; s < h->players && seat < 0; s++)
+				if (host_may_sit(h, u->name, s, err, sizeof err) == 0)
 					seat = s;
 			if (seat < 0) {
 				send_error(l, c->id, "no_seat", _("no seat is free at this table"), type);
@@ -537,16 +624,27 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
-	struct host *h = xcalloc(1, sizeof *h);
-	char err[ERR_MAX];
+	int open = 0;
+	for (int s = 0; s < m->players; s++)
+		open += m->seat_kind[s] == PSEAT_OPEN;
+	/* Whoever knows the seed knows every hand: a client's seed (the same
+	 * game again, tests) only where no other person may sit; elsewhere
+	 * the server's own secret, never sent. 63 bits from the system's
+	 * random source (a hand history's JSON integer holds no more). */
+	if (m->has_seed && open > 1) {
+		send_error(l, c->id, "create", _("a seed may be chosen only when every other seat is a bot"), PM_CREATE);
+		return;
+	}
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
-	seed &= 0xffffffffffffULL; /* short enough to read aloud or type */
+	seed &= INT64_MAX;
 	if (m->has_seed)
-		seed = (uint64_t)m->seed; /* the same game again (tests, a deal replayed) */
+		seed = (uint64_t)m->seed;
+	struct host *h = xcalloc(1, sizeof *h);
+	char err[ERR_MAX];
 	long id = l->dir.ops->new_id(&l->dir);
-	if (host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
-	                      &l->cfg, host_out(l), err, sizeof err) < 0) {
+	if (host_create(h, id, m->game, m->players, &m->rules, seed, m->has_seed, l->users[c->user].name, l->store,
+	                &l->cfg, host_out(l), err, sizeof err) < 0) {
 		send_error(l, c->id, "create", err, PM_CREATE);
 		free(h);
 		return;
@@ -568,9 +666,6 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	add_table(l, h);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
-	int open = 0;
-	for (int s = 0; s < h->players; s++)
-		open += h->seat[s].open;
 	join(l, c, h, -1, open ? PM_SIT : PM_WATCH);
 }
 
@@ -614,7 +709,8 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		return;
 	}
 	if (c->user < 0) {
-		send_error(l, conn, "hello_first", _("say hello first"), m.type);
+		send_error(l, conn, "hello_first",
+		           c->job ? _("your hello is being answered: wait for it") : _("say hello first"), m.type);
 		return;
 	}
 	const char *me = l->users[c->user].name;
@@ -675,7 +771,13 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		}
 		break;
 	case PM_ACTION:
-		if ((h = table_for(l, c, &m)) && host_action(h, me, &m.act, now_ms) == 0 && h->state == HOST_OVER)
+		if (!(h = table_for(l, c, &m)))
+			break;
+		if (!host_member(h, me)) {
+			send_error(l, conn, "not_member", _("you are not at this table"), m.type);
+			break;
+		}
+		if (host_action(h, me, &m.act, now_ms) == 0 && h->state == HOST_OVER)
 			l->dirty = 1;
 		break;
 	case PM_HINT: {
@@ -778,6 +880,11 @@ static void remove_table(struct lobby *l, int i)
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
+	struct auth_answer a;
+	while (auth_done(&l->auth, &a)) {
+		on_auth(l, &a);
+		auth_wipe(&a, sizeof a);
+	}
 	for (int i = l->ntables - 1; i >= 0; i--)
 		if (host_expired(l->tables[i], now_ms))
 			remove_table(l, i);

@@ -36,6 +36,11 @@ struct lobby_conn {
 	char addr[64];
 	int user;               /* index in users, -1 before hello */
 	char lang[3];           /* of its errors: "en" until its hello says */
+	/* A hello with a password whose hash is being made or checked by the
+	 * worker (net/auth): its number (0: none), name and language. */
+	long job;
+	char job_name[HOST_PLAYER_MAX];
+	char job_lang[3];
 };
 
 struct lobby_io {
@@ -61,10 +66,12 @@ struct lobby {
 	int dirty;              /* the lobby list changed: send it at the next tick */
 	long long list_ms;      /* when the lobby's list last went out */
 	long long now_ms;
+	long next_job;          /* the number of the last job given to the worker */
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:
- * the cheapest password hashing (tests). */
+ * the cost of password hashing (enum auth_cost: 0 the real one; the
+ * cheapest, or a slow one, for tests). */
 int lobby_init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
                int cheap, long long now_ms, char *err, size_t errlen);
 void lobby_release(struct lobby *l);
@@ -80,7 +87,8 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 const char *lobby_lang(struct lobby *l, long conn);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
-/* Bots, grace periods, the lobby list; call often (every few ms). */
+/* Bots, grace periods, the lobby list, the hellos whose passwords the
+ * worker thread has hashed or checked; call often (every few ms). */
 void lobby_tick(struct lobby *l, long long now_ms);
 /* Save every table (the store already holds every action). */
 void lobby_save_all(struct lobby *l);
