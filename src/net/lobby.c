@@ -32,6 +32,27 @@ static struct lobby_conn *conn_of(struct lobby *l, long id)
 	return NULL;
 }
 
+/* A connection's message waiting for the worker, and those held behind it. */
+static void job_clear(struct lobby_conn *c)
+{
+	if (c->job_msg) {
+		auth_wipe(c->job_msg, sizeof *c->job_msg);
+		free(c->job_msg);
+	}
+	c->job_msg = NULL;
+	c->job = 0;
+}
+
+static void conn_clear(struct lobby_conn *c)
+{
+	job_clear(c);
+	for (int k = 0; k < c->nheld; k++)
+		free(c->held[k].text);
+	free(c->held);
+	c->held = NULL;
+	c->nheld = c->capheld = 0;
+}
+
 static struct lobby_user *user_named(struct lobby *l, const char *name)
 {
 	for (int i = 0; i < l->nusers; i++)
@@ -135,6 +156,8 @@ void lobby_release(struct lobby *l)
 	free(l->tables);
 	free(l->told);
 	free(l->users);
+	for (int i = 0; i < l->nconns; i++)
+		conn_clear(&l->conns[i]);
 	free(l->conns);
 	auth_release(&l->auth);
 	dir_close(&l->dir);
@@ -342,7 +365,7 @@ static int at_a_table(struct lobby *l, const char *name)
 static int name_pending(struct lobby *l, const char *name)
 {
 	for (int i = 0; i < l->nconns; i++)
-		if (l->conns[i].job && !strcmp(l->conns[i].job_name, name))
+		if (l->conns[i].job && l->conns[i].job_msg->type == PM_HELLO && !strcmp(l->conns[i].job_msg->name, name))
 			return 1;
 	return 0;
 }
@@ -410,24 +433,28 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	l->dirty = 1;
 }
 
-/* Hand a hello's password to the worker: its answer comes to on_auth. */
-static void submit_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, const char *hash)
+/* Hand a message's password to the worker, to hash (hash NULL) or check
+ * against hash: its answer comes to on_auth, and the connection's next
+ * messages wait for it. 0, or -1 (the server too busy: said). */
+static int submit(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, const char *hash)
 {
 	long id = ++l->next_job;
 	if (auth_submit(&l->auth, id, m->password, hash) < 0) {
-		send_error(l, c->id, "wait", _("the server is busy: try again in a moment"), PM_HELLO);
-		return;
+		send_error(l, c->id, "wait", _("the server is busy: try again in a moment"), m->type);
+		return -1;
 	}
 	c->job = id;
-	snprintf(c->job_name, sizeof c->job_name, "%s", m->name);
-	snprintf(c->job_lang, sizeof c->job_lang, "%s", m->lang);
+	c->job_msg = xmalloc(sizeof *c->job_msg);
+	*c->job_msg = *m;
+	auth_wipe(c->job_msg->password, sizeof c->job_msg->password);
+	return 0;
 }
 
 static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	/* Its answers, refusals included, are in the language it asks for
 	 * (the caller leaves the language in force as it found it). */
-	if (c->user < 0 && !c->job) {
+	if (c->user < 0) {
 		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
 		view_lang_enter(c->lang);
 	}
@@ -440,10 +467,6 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	if (c->user >= 0) {
 		send_error(l, c->id, "already", _("this connection is already logged in"), PM_HELLO);
-		return;
-	}
-	if (c->job) {
-		send_error(l, c->id, "already", _("your hello is being answered: wait for it"), PM_HELLO);
 		return;
 	}
 	if (name_pending(l, m->name)) {
@@ -466,7 +489,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 			return;
 		}
 		if (has_account) {
-			submit_hello(l, c, m, hash);
+			submit(l, c, m, hash);
 			return;
 		}
 		/* A guest's name, while they are here, hold a seat or may come
@@ -490,8 +513,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 			send_error(l, c->id, "wait", text, PM_HELLO);
 			return;
 		}
-		submit_hello(l, c, m, NULL);
-		if (c->job)
+		if (submit(l, c, m, NULL) == 0)
 			auth_created(&l->auth, c->addr, l->now_ms);
 		return;
 	}
@@ -508,37 +530,6 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		return;
 	}
 	welcome(l, c, m->name, m->lang, 1, resumed ? m->token : NULL);
-}
-
-/* The worker's answer to a hello: the password checked, or the new
- * account's hash made. The connection may be gone meanwhile. */
-static void on_auth(struct lobby *l, const struct auth_answer *a)
-{
-	struct lobby_conn *c = NULL;
-	for (int i = 0; i < l->nconns && !c; i++)
-		if (l->conns[i].job == a->id)
-			c = &l->conns[i];
-	if (!c)
-		return;
-	c->job = 0;
-	const char *saved = view_lang_enter(c->lang);
-	if (a->verify && !a->ok) {
-		auth_failed(&l->auth, c->job_name, c->addr, l->now_ms);
-		send_error(l, c->id, "password", _("wrong password"), PM_HELLO);
-	} else if (a->verify) {
-		auth_succeeded(&l->auth, c->job_name);
-		welcome(l, c, c->job_name, c->job_lang, 0, NULL);
-	} else {
-		/* Nobody took the name meanwhile: a hello for a name waiting here
-		 * is refused. */
-		char hash[AUTH_HASH_MAX];
-		if (!a->ok || store_account_get(l->store, c->job_name, hash, sizeof hash) != 0 ||
-		    store_account_put(l->store, c->job_name, a->hash) < 0)
-			send_error(l, c->id, "store", _("the account could not be made"), PM_HELLO);
-		else
-			welcome(l, c, c->job_name, c->job_lang, 0, NULL);
-	}
-	view_lang_leave(saved);
 }
 
 static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
@@ -558,27 +549,34 @@ static int is_creator(struct lobby *l, struct lobby_conn *c, struct host *h, int
 	return 1;
 }
 
-/* A private table's password, unless already a member or its creator. */
+/* The key of a private table's password in the limiter: no name holds a #. */
+static void table_key(const struct host *h, char key[64])
+{
+	snprintf(key, 64, "#%ld", h->id);
+}
+
+/* A private table's password, unless already a member or its creator: 1
+ * to enter now, 0 not now (refused, or its password given to the worker:
+ * the answer comes to on_auth). */
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
 	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name))
 		return 1;
 	char key[64];
-	snprintf(key, sizeof key, "#%ld", h->id); /* no name holds a # */
+	table_key(h, key);
 	long long wait = auth_wait(&l->auth, key, c->addr, l->now_ms);
 	if (wait > 0) {
 		send_error(l, c->id, "wait", _("too many wrong passwords: try again later"), m->type);
 		return 0;
 	}
-	if (!m->has_password || !auth_verify(h->pwhash, m->password)) {
+	if (!m->has_password) {
 		auth_failed(&l->auth, key, c->addr, l->now_ms);
-		send_error(l, c->id, "password", m->has_password ? _("wrong password") : _("this table needs a password"),
-		           m->type);
+		send_error(l, c->id, "password", _("this table needs a password"), m->type);
 		return 0;
 	}
-	auth_wipe(m->password, sizeof m->password);
-	return 1;
+	submit(l, c, m, h->pwhash);
+	return 0;
 }
 
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
@@ -622,19 +620,18 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	l->dirty = 1;
 }
 
-static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static int open_seats(const struct proto_msg *m)
 {
 	int open = 0;
 	for (int s = 0; s < m->players; s++)
 		open += m->seat_kind[s] == PSEAT_OPEN;
-	/* Whoever knows the seed knows every hand: a client's seed (the same
-	 * game again, tests) only where no other person may sit; elsewhere
-	 * the server's own secret, never sent. 63 bits from the system's
-	 * random source (a hand history's JSON integer holds no more). */
-	if (m->has_seed && open > 1) {
-		send_error(l, c->id, "create", _("a seed may be chosen only when every other seat is a bot"), PM_CREATE);
-		return;
-	}
+	return open;
+}
+
+/* Make the table of a create (pwhash: its password's hash, a private
+ * one's), the creator seated or watching. */
+static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, const char *pwhash)
+{
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
 	seed &= INT64_MAX;
@@ -655,18 +652,76 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	}
 	if (m->private_) {
 		h->private_ = 1;
-		if (auth_hash(&l->auth, m->password, h->pwhash) < 0) {
-			send_error(l, c->id, "create", _("out of memory"), PM_CREATE);
-			host_free(h);
-			free(h);
-			return;
-		}
-		auth_wipe(m->password, sizeof m->password);
+		snprintf(h->pwhash, sizeof h->pwhash, "%s", pwhash);
 	}
 	add_table(l, h);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
-	join(l, c, h, -1, open ? PM_SIT : PM_WATCH);
+	join(l, c, h, -1, open_seats(m) ? PM_SIT : PM_WATCH);
+}
+
+static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	int open = open_seats(m);
+	/* Whoever knows the seed knows every hand: a client's seed (the same
+	 * game again, tests) only where no other person may sit; elsewhere
+	 * the server's own secret, never sent. 63 bits from the system's
+	 * random source (a hand history's JSON integer holds no more). */
+	if (m->has_seed && open > 1) {
+		send_error(l, c->id, "create", _("a seed may be chosen only when every other seat is a bot"), PM_CREATE);
+		return;
+	}
+	/* A private table's password is hashed by the worker: the table is
+	 * made with its answer (on_auth). */
+	if (m->private_)
+		submit(l, c, m, NULL);
+	else
+		make_table(l, c, m, NULL);
+}
+
+/* The worker's answer to a message's password (the connection may be
+ * gone meanwhile): a hello's password checked, or its new account's hash
+ * made; a private table's password hashed, or checked for sit or watch. */
+static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_answer *a)
+{
+	struct proto_msg *m = c->job_msg;
+	if (m->type == PM_CREATE) {
+		if (a->ok)
+			make_table(l, c, m, a->hash);
+		else
+			send_error(l, c->id, "create", _("out of memory"), PM_CREATE);
+		return;
+	}
+	if (m->type == PM_SIT || m->type == PM_WATCH) {
+		struct host *h = table_for(l, c, m);
+		if (!h)
+			return;
+		char key[64];
+		table_key(h, key);
+		if (!a->ok) {
+			auth_failed(&l->auth, key, c->addr, l->now_ms);
+			send_error(l, c->id, "password", _("wrong password"), m->type);
+		} else {
+			join(l, c, h, m->seat, m->type);
+		}
+		return;
+	}
+	if (a->verify && !a->ok) {
+		auth_failed(&l->auth, m->name, c->addr, l->now_ms);
+		send_error(l, c->id, "password", _("wrong password"), PM_HELLO);
+	} else if (a->verify) {
+		auth_succeeded(&l->auth, m->name);
+		welcome(l, c, m->name, m->lang, 0, NULL);
+	} else {
+		/* Nobody took the name meanwhile: a hello for a name waiting here
+		 * is refused. */
+		char hash[AUTH_HASH_MAX];
+		if (!a->ok || store_account_get(l->store, m->name, hash, sizeof hash) != 0 ||
+		    store_account_put(l->store, m->name, a->hash) < 0)
+			send_error(l, c->id, "store", _("the account could not be made"), PM_HELLO);
+		else
+			welcome(l, c, m->name, m->lang, 0, NULL);
+	}
 }
 
 static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
@@ -709,8 +764,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		return;
 	}
 	if (c->user < 0) {
-		send_error(l, conn, "hello_first",
-		           c->job ? _("your hello is being answered: wait for it") : _("say hello first"), m.type);
+		send_error(l, conn, "hello_first", _("say hello first"), m.type);
 		return;
 	}
 	const char *me = l->users[c->user].name;
@@ -807,19 +861,67 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	}
 }
 
+/* Every sentence made for this connection while handling its message is
+ * in its language; what the others hear, each view and the host's notices
+ * phrase in theirs. */
+static void dispatch(struct lobby *l, struct lobby_conn *c, const char *text, size_t len, long long now_ms)
+{
+	const char *saved = view_lang_enter(c->lang);
+	handle_message(l, c, text, len, now_ms);
+	view_lang_leave(saved);
+}
+
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms)
 {
 	l->now_ms = now_ms;
 	struct lobby_conn *c = conn_of(l, conn);
 	if (!c)
 		return;
-	/* Every sentence made for this connection while handling its message
-	 * is in its language; what the others hear, each view and the host's
-	 * notices phrase in theirs. */
-	const char *saved = view_lang_enter(c->lang);
-	handle_message(l, c, text, len, now_ms);
-	view_lang_leave(saved);
+	if (!c->job) {
+		dispatch(l, c, text, len, now_ms);
+		return;
+	}
+	/* Its password is being hashed or checked: it waits its turn. */
+	if (c->nheld == LOBBY_HELD_MAX) {
+		const char *saved = view_lang_enter(c->lang);
+		send_error(l, conn, "rate", _("too many messages: slow down"), PM_NONE);
+		view_lang_leave(saved);
+		return;
+	}
+	xgrow((void **)&c->held, &c->capheld, c->nheld + 1, sizeof *c->held);
+	c->held[c->nheld].text = xmalloc(len + 1);
+	memcpy(c->held[c->nheld].text, text, len);
+	c->held[c->nheld].text[len] = '\0';
+	c->held[c->nheld++].len = len;
 }
+
+/* The worker's answers: each to its connection, still there or not, whose
+ * messages held meanwhile are then handled (until one waits again). */
+static void collect(struct lobby *l, long long now_ms)
+{
+	struct auth_answer a;
+	while (auth_done(&l->auth, &a)) {
+		struct lobby_conn *c = NULL;
+		for (int i = 0; i < l->nconns && !c; i++)
+			if (l->conns[i].job == a.id)
+				c = &l->conns[i];
+		if (c) {
+			const char *saved = view_lang_enter(c->lang);
+			on_auth(l, c, &a);
+			view_lang_leave(saved);
+			job_clear(c);
+			int k = 0;
+			for (; k < c->nheld && !c->job; k++) {
+				dispatch(l, c, c->held[k].text, c->held[k].len, now_ms);
+				free(c->held[k].text);
+			}
+			memmove(c->held, c->held + k, (size_t)(c->nheld - k) * sizeof *c->held);
+			c->nheld -= k;
+		}
+		auth_wipe(&a, sizeof a);
+	}
+}
+
 
 const char *lobby_lang(struct lobby *l, long conn)
 {
@@ -834,6 +936,7 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 	if (!c)
 		return;
 	logout(l, c, now_ms);
+	conn_clear(c);
 	*c = l->conns[--l->nconns];
 }
 
@@ -880,11 +983,7 @@ static void remove_table(struct lobby *l, int i)
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
-	struct auth_answer a;
-	while (auth_done(&l->auth, &a)) {
-		on_auth(l, &a);
-		auth_wipe(&a, sizeof a);
-	}
+	collect(l, now_ms);
 	for (int i = l->ntables - 1; i >= 0; i--)
 		if (host_expired(l->tables[i], now_ms))
 			remove_table(l, i);

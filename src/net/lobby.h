@@ -30,17 +30,28 @@ struct lobby_user {
  * often: the changes in between (hundreds of people logging in or sitting
  * down at once) go together in the next one. */
 #define LOBBY_LIST_MS 100
+/* A connection's messages waiting for its password's answer: more are
+ * refused (rate). */
+#define LOBBY_HELD_MAX 32
 
 struct lobby_conn {
 	long id;
 	char addr[64];
 	int user;               /* index in users, -1 before hello */
 	char lang[3];           /* of its errors: "en" until its hello says */
-	/* A hello with a password whose hash is being made or checked by the
-	 * worker (net/auth): its number (0: none), name and language. */
+	/* A message whose password the worker (net/auth) is hashing or
+	 * checking: a hello, a private table's create, sit or watch. Its
+	 * number (0: none) and the message (its password wiped). The
+	 * connection's messages that come meanwhile wait, in order. */
 	long job;
-	char job_name[HOST_PLAYER_MAX];
-	char job_lang[3];
+	struct proto_msg *job_msg;
+	struct lobby_held *held;
+	int nheld, capheld;
+};
+
+struct lobby_held {
+	char *text;
+	size_t len;
 };
 
 struct lobby_io {
