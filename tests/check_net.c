@@ -134,6 +134,7 @@ static void store_roundtrip(const char *backend, const char *path)
 	snprintf(t.game, sizeof t.game, "brelan");
 	t.players = 4;
 	t.seed = 0xffffffffffffULL;
+	t.seed_by = 1;
 	snprintf(t.rules, sizeof t.rules, "hands=2\n");
 	snprintf(t.seats, sizeof t.seats, "[]");
 	snprintf(t.watchers, sizeof t.watchers, "[{\"name\":\"Wendy\",\"lang\":\"fr\"}]");
@@ -149,6 +150,7 @@ static void store_roundtrip(const char *backend, const char *path)
 	ck_assert_int_eq(s.tables, 1);
 	ck_assert_int_eq(s.t.state, 1);
 	ck_assert(s.t.seed == 0xffffffffffffULL);
+	ck_assert_int_eq(s.t.seed_by, 1);
 	ck_assert_str_eq(s.t.watchers, "[{\"name\":\"Wendy\",\"lang\":\"fr\"}]");
 	ck_assert_int_eq(s.actions, 2);
 	ck_assert_str_eq(s.last, "2 fold");
@@ -203,6 +205,7 @@ START_TEST(test_store_backends)
 	ck_assert_int_eq(store_table_each(&st, on_table, &old), 0);
 	ck_assert_int_eq(old.tables, 1);
 	ck_assert_str_eq(old.t.watchers, "[]");
+	ck_assert_int_eq(old.t.seed_by, 0); /* nor who chose the seed: the server */
 	store_close(&st);
 	char cmd[160];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

@@ -150,8 +150,8 @@ static int read_game_start(struct rlog *L, const json_t *root, const struct rlin
 	}
 	L->seed = (uint64_t)v;
 	const char *from = jstr(json_object_get(root, "seed_from"));
-	if (from && strcmp(from, "server") && strcmp(from, "client")) {
-		set_result(res, REPLAY_INVALID, l->lineno, L->name, "seed_from is neither server nor client");
+	if (from && strcmp(from, "server") && strcmp(from, "client") && strcmp(from, "operator")) {
+		set_result(res, REPLAY_INVALID, l->lineno, L->name, "seed_from is not server, client nor operator");
 		return -1;
 	}
 	snprintf(L->seed_from, sizeof L->seed_from, "%s", from ? from : "");

@@ -9,6 +9,7 @@
 
 #include "app/opts.h"
 #include "core/err.h"
+#include "core/num.h"
 #include "core/paths.h"
 #include "net/server.h"
 
@@ -37,6 +38,15 @@ static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
+{
+	long long n;
+	if (num_parse(v, 1, INT64_MAX, &n) < 0)
+		return errf(err, errlen, "--seed: '%s' is not a number from 1", v);
+	((struct serve_args *)cfg)->o.seed = n;
+	return 0;
+}
+
 #define A struct serve_args
 static const struct opt serve_opts[] = {
 	OPT_S("host", N_("ADDR"), N_("the address to listen on (default 127.0.0.1)"), A, o.host),
@@ -52,6 +62,7 @@ static const struct opt serve_opts[] = {
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
+	OPT_C("seed", N_("N"), N_("every table's seed, for tests (whoever knows it knows every hand)"), opt_seed),
 	OPT_END,
 };
 #undef A

@@ -247,7 +247,7 @@ void host_row(const struct host *h, struct store_table *t)
 	snprintf(t->game, sizeof t->game, "%s", h->g->name);
 	t->players = h->players;
 	t->seed = h->seed;
-	t->seed_client = h->seed_client;
+	t->seed_by = h->seed_by;
 	t->state = h->state;
 	snprintf(t->creator, sizeof t->creator, "%s", h->creator);
 	t->private_ = h->private_;
@@ -314,7 +314,7 @@ static void on_tap(void *ctx, const struct event *e)
 /* Open the table (the game set up, its hand history opened): nothing
  * played yet. */
 static int setup(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
-                 uint64_t seed, int seed_client, struct store *store, const struct host_config *cfg, struct net_out out,
+                 uint64_t seed, int seed_by, struct store *store, const struct host_config *cfg, struct net_out out,
                  char *err, size_t errlen)
 {
 	memset(h, 0, sizeof *h);
@@ -322,7 +322,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	h->g = g;
 	h->players = players;
 	h->seed = seed;
-	h->seed_client = seed_client;
+	h->seed_by = seed_by;
 	h->rules = *rules;
 	h->store = store;
 	h->cfg = cfg;
@@ -336,7 +336,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	o.players = players;
 	o.dealer = -1;
 	o.seed = seed;
-	o.seed_from = seed_client ? "client" : "server";
+	o.seed_from = seed_by == HOST_SEED_CLIENT ? "client" : seed_by == HOST_SEED_OPERATOR ? "operator" : "server";
 	o.rules = *rules;
 	char path[4096];
 	if (cfg->log_dir) {
@@ -353,10 +353,10 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 }
 
 int host_create(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
-                uint64_t seed, int seed_client, const char *creator, struct store *store,
+                uint64_t seed, int seed_by, const char *creator, struct store *store,
                 const struct host_config *cfg, struct net_out out, char *err, size_t errlen)
 {
-	if (setup(h, id, g, players, rules, seed, seed_client, store, cfg, out, err, errlen) < 0) {
+	if (setup(h, id, g, players, rules, seed, seed_by, store, cfg, out, err, errlen) < 0) {
 		host_free(h);
 		return -1;
 	}
@@ -450,7 +450,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		if (rules_set_arg(&rules, line, err, errlen) < 0)
 			return -1;
-	if (setup(h, t->id, g, t->players, &rules, t->seed, t->seed_client, store, cfg, out, err, errlen) < 0) {
+	if (setup(h, t->id, g, t->players, &rules, t->seed, t->seed_by, store, cfg, out, err, errlen) < 0) {
 		host_free(h);
 		return -1;
 	}
@@ -559,7 +559,7 @@ int host_may_sit(const struct host *h, const char *name, int seat, char *err, si
 		return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
 	if (h->seat[seat].name[0] || !h->seat[seat].open)
 		return errf(err, errlen, _("seat %d is not free"), seat + 1);
-	if (h->seed_client && strcmp(name, h->creator) != 0)
+	if (h->seed_by == HOST_SEED_CLIENT && strcmp(name, h->creator) != 0)
 		return errf(err, errlen, "%s", _("the creator chose this table's deal: only they may sit"));
 	if (left_now(h, seat) && strcmp(h->seat[seat].left_by, name) != 0)
 		return errf(err, errlen, _("seat %d is kept for its player until this deal ends"), seat + 1);

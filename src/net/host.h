@@ -27,6 +27,9 @@
 #define HOST_TURN_WARN_MS 20000 /* the warning comes this long before the turn time runs out (a third of it at most) */
 
 enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER };
+/* Who chose a table's seed: the server (a secret), the creator, or the
+ * operator (tapis serve --seed, for tests). */
+enum host_seed { HOST_SEED_SERVER, HOST_SEED_CLIENT, HOST_SEED_OPERATOR };
 
 /* Where the host's messages go: send takes ownership of text (malloc'd). */
 struct net_out {
@@ -68,14 +71,15 @@ struct host_config {
 	const char *log_dir;        /* NULL: no hand histories */
 	long long turn_ms;          /* a present player's time to act (0: no limit); then a bot plays that move */
 	long long keep_ms;          /* a finished table, or a waiting one nobody is at, stays this long */
+	long long seed;             /* > 0: every table's seed, the operator's (tests; tapis serve --seed); else secret */
 };
 
 struct host {
 	long id;
 	const struct game_ops *g;
 	int players;
-	uint64_t seed;              /* the server's secret, or the creator's (seed_client) */
-	int seed_client;            /* the creator chose the seed: only they may sit */
+	uint64_t seed;              /* the server's secret, or the creator's (seed_by) */
+	int seed_by;                /* enum host_seed (the creator's: only they may sit) */
 	int deal;                   /* deals begun (0: none yet) */
 	struct rules rules;
 	char creator[HOST_PLAYER_MAX];
@@ -101,10 +105,11 @@ struct host {
 };
 
 /* Create a table (state WAITING) from the options; 0, or -1 with a message
- * for the client. Saved in the store. seed_client: the creator chose the
- * seed (then nobody else may sit; the hand history says so). */
+ * for the client. Saved in the store. seed_by: enum host_seed, who
+ * chose the seed (the creator: then nobody else may sit); the hand history
+ * says who. */
 int host_create(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
-                uint64_t seed, int seed_client, const char *creator, struct store *store,
+                uint64_t seed, int seed_by, const char *creator, struct store *store,
                 const struct host_config *cfg, struct net_out out, char *err, size_t errlen);
 /* Restore a stored table: its seats and options, then its journal replayed
  * through apply. Players are all away until they come back. 0 or -1. */

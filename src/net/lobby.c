@@ -635,12 +635,18 @@ static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
 	seed &= INT64_MAX;
-	if (m->has_seed)
+	int from = HOST_SEED_SERVER;
+	if (m->has_seed) {
 		seed = (uint64_t)m->seed;
+		from = HOST_SEED_CLIENT;
+	} else if (l->cfg.seed > 0) {
+		seed = (uint64_t)l->cfg.seed;
+		from = HOST_SEED_OPERATOR;
+	}
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
 	long id = l->dir.ops->new_id(&l->dir);
-	if (host_create(h, id, m->game, m->players, &m->rules, seed, m->has_seed, l->users[c->user].name, l->store,
+	if (host_create(h, id, m->game, m->players, &m->rules, seed, from, l->users[c->user].name, l->store,
 	                &l->cfg, host_out(l), err, sizeof err) < 0) {
 		send_error(l, c->id, "create", err, PM_CREATE);
 		free(h);

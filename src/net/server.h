@@ -39,7 +39,8 @@ struct server_options {
 	long long turn_ms;            /* a present player's time to act, then a bot plays that move (0: none) */
 	int max_conns;                /* connections at once (0: no limit) */
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
-	int cheap_hash;               /* the cheapest password hashing (tests only) */
+	int cheap_hash;               /* the cost of password hashing (enum auth_cost: 1 the cheapest; tests only) */
+	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
 	int quiet;                    /* no lines on standard error but errors */
 	/* Called once listening, with the port (useful with port 0). */
 	void (*on_ready)(void *ctx, int port);
