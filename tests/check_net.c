@@ -2519,6 +2519,16 @@ START_TEST(test_hash_worker)
 	tc_free(&a);
 	tc_hello(&a, &s, "Alba", "en", "slow hash", NULL);
 	tc_wait(&a, "welcome");
+	/* A private table's password being hashed when its creator logs in
+	 * from elsewhere: no table, and the server goes on. */
+	tc_send(&b, "{\"type\":\"create\",\"game\":\"brouc\",\"private\":true,\"password\":\"door\"}");
+	static struct tc b2;
+	tc_hello(&b2, &s, "Bruno", "en", NULL, b.token);
+	tc_wait(&b2, "welcome");
+	ck_assert_str_eq(next_error(&b), "replaced");
+	tc_send(&b2, "{\"type\":\"create\",\"game\":\"brouc\",\"private\":true,\"password\":\"door\"}");
+	json_t *made = tc_wait(&b2, "created");
+	ck_assert_int_eq(json_integer_value(json_object_get(made, "table")), 2);
 	ck_assert(srv_alive(&s));
 	srv_stop(&s);
 }

@@ -25,7 +25,7 @@ static int hash_with(int cost, const char *password, char out[AUTH_HASH_MAX])
 		ops = crypto_pwhash_OPSLIMIT_MIN;
 		mem = crypto_pwhash_MEMLIMIT_MIN;
 	} else if (cost == AUTH_COST_SLOW) {
-		ops = 48;
+		ops = 24;
 		mem = 32u << 20;
 	}
 	if (crypto_pwhash_str_alg(h, password, strlen(password), ops, mem, crypto_pwhash_ALG_ARGON2ID13) != 0)

@@ -691,6 +691,8 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_answer *a)
 {
 	struct proto_msg *m = c->job_msg;
+	if (m->type != PM_HELLO && c->user < 0)
+		return; /* logged in from elsewhere meanwhile */
 	if (m->type == PM_CREATE) {
 		if (a->ok)
 			make_table(l, c, m, a->hash);
