@@ -2309,6 +2309,29 @@ static const char *joined_or_error(struct tc *t)
 	return NULL;
 }
 
+struct deal_ctx {
+	struct srv *s;
+	long table;
+	int deals;
+};
+
+/* Stop once the table's hand history has begun so many deals. */
+static int stop_at_deal(struct tc **all, int n, void *ctx)
+{
+	struct deal_ctx *d = ctx;
+	(void)all;
+	(void)n;
+	char path[160], line[4096];
+	snprintf(path, sizeof path, "%s/%ld.jsonl", d->s->logs, d->table);
+	FILE *f = fopen(path, "r");
+	int deals = 0;
+	while (f && fgets(line, sizeof line, f))
+		deals += strstr(line, "\"type\":\"hand_start\"") != NULL;
+	if (f)
+		fclose(f);
+	return deals >= d->deals;
+}
+
 /* Nobody holds two seats' cards in one deal: a seat left in the deal is
  * its player's alone to take back, and its player takes no other seat
  * before the next deal, whether they stood, left or were removed. */
@@ -2351,6 +2374,16 @@ START_TEST(test_seat_hopping)
 	ck_assert_str_eq(joined_or_error(&c), "seat");
 	/* A spectator hears what is public: watching is allowed. */
 	tc_send(&c, "{\"type\":\"watch\",\"table\":%ld}", id);
+	ck_assert_str_eq(joined_or_error(&c), "joined");
+	/* The next deal: any free seat again. */
+	a.seat = 0;
+	b.seat = 1;
+	tc_catch_up(&a);
+	tc_catch_up(&b);
+	struct tc *all[] = { &a, &b };
+	struct deal_ctx next = { &s, id, 2 };
+	play_until(all, 2, stop_at_deal, &next);
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld,\"seat\":3}", id);
 	ck_assert_str_eq(joined_or_error(&c), "joined");
 	srv_stop(&s);
 }
