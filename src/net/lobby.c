@@ -923,7 +923,8 @@ static void collect(struct lobby *l, long long now_ms)
 				dispatch(l, c, c->held[k].text, c->held[k].len, now_ms);
 				free(c->held[k].text);
 			}
-			memmove(c->held, c->held + k, (size_t)(c->nheld - k) * sizeof *c->held);
+			if (k)
+				memmove(c->held, c->held + k, (size_t)(c->nheld - k) * sizeof *c->held);
 			c->nheld -= k;
 		}
 		auth_wipe(&a, sizeof a);
