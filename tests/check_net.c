@@ -2375,6 +2375,24 @@ START_TEST(test_seat_hopping)
 	/* A spectator hears what is public: watching is allowed. */
 	tc_send(&c, "{\"type\":\"watch\",\"table\":%ld}", id);
 	ck_assert_str_eq(joined_or_error(&c), "joined");
+	/* The marks outlive a restart. */
+	struct tc *three[] = { &a, &b, &c };
+	char tokens[3][40];
+	for (int i = 0; i < 3; i++) {
+		snprintf(tokens[i], sizeof tokens[i], "%s", three[i]->token);
+		tc_free(three[i]);
+	}
+	srv_halt(&s);
+	srv_run(&s);
+	const char *names[] = { "Anne", "Bruno", "Carl" };
+	for (int i = 0; i < 3; i++) {
+		tc_hello(three[i], &s, names[i], "en", NULL, tokens[i]);
+		tc_wait(three[i], "welcome");
+		tc_wait(three[i], "joined"); /* back at the table: seated, or watching */
+		three[i]->table = id;
+	}
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld,\"seat\":3}", id);
+	ck_assert_str_eq(joined_or_error(&c), "seat");
 	/* The next deal: any free seat again. */
 	a.seat = 0;
 	b.seat = 1;
