@@ -7,7 +7,7 @@ DESTDIR ?=
 DATADIR ?= $(PREFIX)/share
 BUILD   ?= build
 CC      ?= cc
-PKGS     = espeak-ng openal sndfile libwebsockets jansson sqlite3 libsodium
+PKGS     = espeak-ng openal sndfile libwebsockets jansson sqlite3 libsodium icu-uc icu-i18n
 SPEECHD := $(shell pkg-config --exists speech-dispatcher 2>/dev/null && echo speech-dispatcher)
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -110,7 +110,7 @@ check-web: test-deps web-deps
 	  sh tests/web.sh $(BUILD)
 
 # The same, taking the screenshots of docs/ (web-lobby.png, web-table.png,
-# web-table-large.png) anew.
+# web-table-large.png, web-phone.png) anew.
 web-shots:
 	@$(MAKE) --no-print-directory TAPIS_WEB_SHOTS=docs check-web
 
@@ -203,7 +203,7 @@ install: all
 	for m in $(MO); do l=$${m#$(BUILD)/locale/}; install -d $(PKGDATA)/locale/$$(dirname $$l); \
 	  install -m 644 $$m $(PKGDATA)/locale/$$l; done
 	install -d $(PKGDATA)/web
-	install -m 644 src/web/*.html src/web/*.css src/web/*.js $(PKGDATA)/web/
+	install -m 644 src/web/*.html src/web/*.css src/web/*.js src/web/*.webmanifest src/web/*.svg src/web/*.png $(PKGDATA)/web/
 	install -m 644 docs/rules/*.md $(PKGDATA)/docs/rules/
 	install -m 644 README.md docs/keys.md LICENSE $(DOCDIR)/
 	install -m 644 docs/tapis.6 $(DESTDIR)$(DATADIR)/man/man6/

@@ -145,6 +145,7 @@ static void usage(FILE *f)
 	};
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(f, "%s\n", _(head[i]));
+	/* The games' command-line names, for scripts: the same line in every language. */
 	fprintf(f, "\nGames:");
 	for (int i = 0; registry_games[i].ops; i++)
 		fprintf(f, " %s", registry_games[i].ops->name);
@@ -156,10 +157,13 @@ static void usage(FILE *f)
 		fprintf(f, "%s\n", _(limits[i]));
 	for (int i = 0; registry_games[i].ops; i++) {
 		const struct game_ops *g = registry_games[i].ops;
+		fputc('\n', f);
 		if (g->min_players == g->max_players)
-			fprintf(f, "\nRules of %s (%d players):\n", g->name, g->min_players);
+			fprintf(f, C_("help", "Rules of %1$s (%2$d players):"), g->name, g->min_players);
 		else
-			fprintf(f, "\nRules of %s (%d-%d players):\n", g->name, g->min_players, g->max_players);
+			fprintf(f, C_("help", "Rules of %1$s (%2$d to %3$d players):"), g->name, g->min_players,
+			        g->max_players);
+		fputc('\n', f);
 		for (int k = 0; k < g->nrules; k++) {
 			struct rules r;
 			rules_init(&r, g->rules, g->nrules);
@@ -227,8 +231,12 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 		char buf[512];
 		snprintf(buf, sizeof buf, "%s", c->seats);
 		int s = 0;
-		char *save = NULL;
-		for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save), s++) {
+		char *next = buf;
+		for (char *tok; (tok = strsep(&next, ",")) != NULL; s++) {
+			if (!*tok) {
+				fprintf(stderr, "tapis: --seats: item %d is empty: human or bot[:LEVEL]\n", s + 1);
+				return EXIT_USAGE;
+			}
 			if (s >= o->players) {
 				fprintf(stderr, "tapis: --seats: more seats than the %d players\n", o->players);
 				return EXIT_USAGE;

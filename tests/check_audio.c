@@ -22,12 +22,12 @@
 #define RATE 44100
 #define BLOCK 1024
 
+/* Most tests hear the mix through a loopback device. Without one they
+ * cannot run: the suite says how many it skipped and exits 77 (counted as
+ * skipped by tests/run.sh), or, under CI=true, runs them so that they fail. */
 static int have_loopback(void)
 {
-	if (alcIsExtensionPresent(NULL, "ALC_SOFT_loopback"))
-		return 1;
-	fprintf(stderr, "check_audio: SKIP: OpenAL has no ALC_SOFT_loopback extension\n");
-	return 0;
+	return alcIsExtensionPresent(NULL, "ALC_SOFT_loopback") == ALC_TRUE;
 }
 
 static struct audio *open_loop(int hrtf)
@@ -104,8 +104,6 @@ static void close_speech(struct speech *sp)
 
 static void side_test(int hrtf)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(hrtf);
 	struct mix m;
 	ck_assert_int_eq(audio_cue_loaded(a, CUE_CHIPS), 1);
@@ -144,8 +142,6 @@ END_TEST
 
 START_TEST(test_positions)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	float p[3];
 	audio_set_table(a, 4, 2, 0);
@@ -180,8 +176,6 @@ END_TEST
 
 START_TEST(test_cue_volume_scales)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct mix full, half, none;
 	audio_set_volumes(a, 100, 100);
@@ -207,8 +201,6 @@ END_TEST
 
 START_TEST(test_speech_volume_scales)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct speech *sp = open_speech(a, "en", NULL);
 	struct mix full, half;
@@ -229,8 +221,6 @@ END_TEST
 
 START_TEST(test_espeak_speaks)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_ON);
 	struct speech *sp = open_speech(a, "en", NULL);
 	struct mix m;
@@ -258,8 +248,6 @@ END_TEST
 
 START_TEST(test_espeak_french_and_queue)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct speech *sp = open_speech(a, "fr", NULL);
 	struct mix m;
@@ -289,8 +277,6 @@ END_TEST
 
 START_TEST(test_espeak_interrupt)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_ON);
 	struct speech *sp = open_speech(a, "en", NULL);
 	struct mix m;
@@ -325,8 +311,6 @@ END_TEST
 
 START_TEST(test_espeak_voice_fallback)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct speech *sp = open_speech(a, "fr", "no-such-voice");
 	struct mix m;
@@ -392,8 +376,6 @@ END_TEST
 
 START_TEST(test_missing_sounds)
 {
-	if (!have_loopback())
-		return;
 	struct audio_options o;
 	char err[256];
 	struct mix m;
@@ -420,8 +402,6 @@ END_TEST
 
 START_TEST(test_info)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct audio_info info;
 	audio_get_info(a, &info);
@@ -436,8 +416,6 @@ END_TEST
 
 START_TEST(test_hrtf_switch)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_ON);
 	struct audio_info info;
 	struct mix m;
@@ -459,8 +437,6 @@ END_TEST
 
 START_TEST(test_reopen)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct speech *sp = open_speech(a, "en", NULL);
 	struct mix m;
@@ -482,6 +458,38 @@ START_TEST(test_reopen)
 	ck_assert_int_eq(speech_busy(sp), 1);
 	render(a, RATE / 2, &m);
 	ck_assert(m.loud > 0);
+	close_speech(sp);
+	audio_close(a);
+}
+END_TEST
+
+/* Headphones pulled out and put back while speech is queued: the device is
+ * opened again by the pump that the next sentence's queueing runs, and
+ * that sentence is heard on the new device (the old one is freed under it:
+ * nothing may touch it after). */
+START_TEST(test_unplug_while_speaking)
+{
+	struct audio *a = open_loop(AUDIO_HRTF_OFF);
+	struct speech *sp = open_speech(a, "en", NULL);
+	struct mix m;
+	audio_set_table(a, 4, 0, 0);
+	speech_say(sp, "Seven of hearts.", SPEECH_QUEUE);
+	render(a, BLOCK, &m);
+	ck_assert_int_eq(speech_busy(sp), 1);
+	audio_unplug(a);
+	speech_say(sp, "The queen of spades.", SPEECH_QUEUE);
+	ck_assert_int_eq(audio_lost(a), 0);
+	ck_assert_str_eq(audio_notice(a), "Sound is back.");
+	ck_assert_int_eq(speech_busy(sp), 1);
+	render(a, RATE, &m);
+	ck_assert_msg(m.loud > 0, "speech heard on the device opened again");
+	/* and once more, through audio_pump alone */
+	audio_unplug(a);
+	audio_pump(a);
+	ck_assert_str_eq(audio_notice(a), "Sound is back.");
+	audio_cue(a, CUE_CHIPS, 1);
+	render(a, RATE / 2, &m);
+	ck_assert_msg(m.r2 > 2 * m.l2 && m.loud > 0, "a cue after: L %g R %g", m.l2, m.r2);
 	close_speech(sp);
 	audio_close(a);
 }
@@ -570,8 +578,6 @@ END_TEST
 
 START_TEST(test_event_heard)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct event e;
 	struct mix m;
@@ -588,8 +594,6 @@ END_TEST
 
 START_TEST(test_many_cues)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct mix m;
 	audio_set_table(a, 6, 0, 0);
@@ -603,8 +607,6 @@ END_TEST
 
 START_TEST(test_cues_follow)
 {
-	if (!have_loopback())
-		return;
 	struct audio *a = open_loop(AUDIO_HRTF_OFF);
 	struct mix m;
 	audio_set_table(a, 4, 0, 0);
@@ -643,8 +645,6 @@ END_TEST
 
 START_TEST(test_bench)
 {
-	if (!have_loopback())
-		return;
 	struct audio_bench b;
 	char err[256];
 	ck_assert_int_eq(audio_bench_run(&b, 20, "en", err, sizeof err), 0);
@@ -694,10 +694,19 @@ static int wave_demo(void)
 	return 0;
 }
 
-static Suite *suite(void)
+static Suite *suite(int loopback)
 {
 	Suite *s = suite_create("audio");
-	TCase *t = tcase_create("audio");
+	TCase *t = tcase_create("plain");
+	tcase_set_timeout(t, 30);
+	tcase_add_test(t, test_espeak_needs_audio);
+	tcase_add_test(t, test_backends_table);
+	tcase_add_test(t, test_null_backend);
+	tcase_add_test(t, test_event_cues);
+	suite_add_tcase(s, t);
+	if (!loopback)
+		return s;
+	t = tcase_create("loopback");
 	tcase_set_timeout(t, 30);
 	tcase_add_test(t, test_right_seat_right_channel);
 	tcase_add_test(t, test_right_seat_right_channel_hrtf);
@@ -708,14 +717,11 @@ static Suite *suite(void)
 	tcase_add_test(t, test_espeak_french_and_queue);
 	tcase_add_test(t, test_espeak_interrupt);
 	tcase_add_test(t, test_espeak_voice_fallback);
-	tcase_add_test(t, test_espeak_needs_audio);
-	tcase_add_test(t, test_backends_table);
 	tcase_add_test(t, test_missing_sounds);
 	tcase_add_test(t, test_info);
 	tcase_add_test(t, test_hrtf_switch);
 	tcase_add_test(t, test_reopen);
-	tcase_add_test(t, test_null_backend);
-	tcase_add_test(t, test_event_cues);
+	tcase_add_test(t, test_unplug_while_speaking);
 	tcase_add_test(t, test_event_heard);
 	tcase_add_test(t, test_many_cues);
 	tcase_add_test(t, test_cues_follow);
@@ -728,5 +734,14 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "--wave") == 0)
 		return wave_demo();
-	return tu_run(suite());
+	const char *ci = getenv("CI");
+	int loopback = have_loopback();
+	int rc = tu_run(suite(loopback || (ci && strcmp(ci, "true") == 0)));
+	if (!loopback) {
+		fprintf(stderr, "check_audio: SKIPPED the 18 tests that hear the mix: OpenAL has no "
+		        "ALC_SOFT_loopback extension%s\n", ci && strcmp(ci, "true") == 0 ? " (CI: they ran and failed)" : "");
+		if (rc == EXIT_SUCCESS)
+			return 77;
+	}
+	return rc;
 }

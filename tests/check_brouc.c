@@ -1183,7 +1183,7 @@ START_TEST(test_talk_french)
 	struct talk k2 = { .game = t.g, .me = 2, .players = 4 };
 	sb_clear(&b);
 	gt->query(&k2, t.st, TALK_TABLE, &b);
-	ck_assert_str_eq(b.s, "Anne : dame de trèfle ; Bruno : roi de trèfle. Bruno, un adversaire, tient le pli, 7 points.");
+	ck_assert_str_eq(b.s, "Anne : dame de trèfle ; Bruno : roi de trèfle. Bruno (adversaire) tient le pli : 7 points.");
 	sb_clear(&b);
 	gt->query(&k2, t.st, '3', &b);
 	ck_assert_str_eq(b.s, "Il n'y a que 2 cartes sur la table : pas de carte 3.");

@@ -26,6 +26,9 @@
 #include "audio/audio.h"
 #include "net/remote.h"
 #include "core/deckfile.h"
+#include "core/termtext.h"
+#include "speech/speech.h"
+#include "speech/speech_backends.h"
 #include "net/server.h"
 #include "ui/join.h"
 #include "testutil.h"
@@ -384,6 +387,58 @@ static void feed(struct remote *r, const char *text)
 	remote_message(r, text, strlen(text));
 }
 
+/* A hostile server's strings reach the player as printable text only: no
+ * escape sequence (title, clear screen, colours), no C1 control, no bidi
+ * override, no invisible character, no line broken in two; invalid UTF-8
+ * becomes U+FFFD. Through remote (chat, say, errors, the lobby's names)
+ * and through the text speech backend. */
+START_TEST(test_hostile_server_text)
+{
+	struct heard h;
+	memset(&h, 0, sizeof h);
+	struct remote r;
+	memset(&r, 0, sizeof r);
+	r.sink = (struct view_sink){ heard_say, heard_update, &h };
+	r.sent_moves = -1;
+	snprintf(r.lang, sizeof r.lang, "en");
+	feed(&r, "{\"type\":\"joined\",\"table\":4,\"seat\":1,\"info\":{\"id\":4,\"game\":\"brelan\",\"players\":3}}");
+	feed(&r, "{\"type\":\"chat\",\"table\":4,\"from\":\"E\\u001b]0;pwned\\u0007ve\","
+	         "\"text\":\"\\u001b[2J\\u001b[31mred\\u009b1m \\u202eevil\\u2066 a\\u200bb\\u2028c\\nd\\u007f\"}");
+	ck_assert_int_eq(h.n, 1);
+	ck_assert_str_eq(h.say[0].text, "E]0;pwnedve: [2J[31mred1m evil ab c d");
+	feed(&r, "{\"type\":\"say\",\"table\":4,\"text\":\"Bea \\u001bc\\u00ad\\ufeffraises.\"}");
+	ck_assert_str_eq(h.say[1].text, "Bea craises.");
+	feed(&r, "{\"type\":\"error\",\"code\":\"x\",\"message\":\"no\\u001b[H\\u001b[2J\\r\"}");
+	ck_assert_str_eq(r.error, "no[H[2J ");
+	ck_assert_str_eq(h.say[2].text, "no[H[2J ");
+	/* Emoji, accents and other scripts come through whole. */
+	feed(&r, "{\"type\":\"chat\",\"from\":\"Zo\\u00eb\",\"text\":\"\\u2764\\ufe0f \\ud83d\\udc68\\u200d\\ud83d\\udc69 \\u0416\"}");
+	ck_assert_str_eq(h.say[3].text, "Zo\u00eb: \u2764\ufe0f \U0001F468\u200d\U0001F469 \u0416");
+	/* The lobby's names, which menus read. */
+	feed(&r, "{\"type\":\"lobby\",\"users\":[{\"name\":\"A\\u001b[8mnn\"}],\"tables\":[]}");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(json_object_get(r.lobby, "users"), 0), "name")),
+	                 "A[8mnn");
+	remote_close(&r);
+	/* Invalid UTF-8 (a server need not send JSON's kind of text to a
+	 * terminal): each bad byte is U+FFFD. */
+	char out[64];
+	termtext_clean("a\xff\xc3" "b\x1b", 5, out, sizeof out);
+	ck_assert_str_eq(out, "a\ufffd\ufffdb");
+	/* The text backend: whatever it is given, one printable line. */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	struct speech sp;
+	memset(&sp, 0, sizeof sp);
+	sp.out = f;
+	speech_text_backend.say(&sp, "Ann\x1b]2;title\x07: hi\nthere\xe2\x80\xae!");
+	fclose(f);
+	ck_assert_str_eq(buf, "Ann]2;title: hi there!\n");
+	free(buf);
+}
+END_TEST
+
 /* The language goes in the server's address, whatever its form. */
 START_TEST(test_url_lang)
 {
@@ -644,6 +699,36 @@ START_TEST(test_confirm_after_reconnect)
 }
 END_TEST
 
+/* Ctrl-C at a network table ends tapis join with 130 and says nothing
+ * of an error: no "tapis join:" line made of whatever its buffer held. */
+START_TEST(test_interrupt_at_table)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillotte", "--seed", "1", "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	kill(t.pid, SIGINT);
+	int st = 0;
+	ck_assert_int_eq(waitpid(t.pid, &st, 0), t.pid);
+	for (;;) {
+		struct pollfd p = { t.fd, POLLIN, 0 };
+		if (poll(&p, 1, 200) <= 0 || t.n + 1 >= sizeof t.out)
+			break;
+		ssize_t k = read(t.fd, t.out + t.n, sizeof t.out - t.n - 1);
+		if (k <= 0)
+			break;
+		t.n += (size_t)k;
+		t.out[t.n] = '\0';
+	}
+	close(t.fd);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
+	ck_assert_msg(!strstr(t.out + t.mark, "tapis join:"), "said after the interrupt:\n%s", t.out + t.mark);
+	srv_stop(&s);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
 	Suite *s = suite_create("join");
@@ -651,9 +736,11 @@ static Suite *join_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_url_lang);
+	tcase_add_test(tc, test_hostile_server_text);
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_lobby_menus);
 	tcase_add_test(tc, test_confirm_after_reconnect);
+	tcase_add_test(tc, test_interrupt_at_table);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_actions_whole_game);

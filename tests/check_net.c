@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -85,7 +86,10 @@ START_TEST(test_proto_read)
 	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brelan\",\"rules\":{\"nonsense\":1}}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"create\",\"game\":\"brelan\",\"private\":true}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"   \"}", &m, err), -1);
-	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"a\\nb\"}", &m, err), -1);
+	/* A line break in chat is a space: one line said, never two. */
+	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"a\\nb\"}", &m, err), 0);
+	ck_assert_str_eq(m.text, "a b");
+	ck_assert_int_eq(rd("{\"type\":\"chat\",\"text\":\"\\u200b\\n\"}", &m, err), -1);
 	ck_assert_int_eq(rd("{\"type\":\"hello\",\"type\":\"ping\"}", &m, err), -1);
 	char big[PROTO_MAX_MESSAGE + 64];
 	memset(big, ' ', sizeof big - 1);
@@ -794,6 +798,173 @@ START_TEST(test_game_bouillabaisse) { whole_game("bouillabaisse", 3, "\"hands\":
 END_TEST
 
 
+/* ---- the names at a table ---- */
+
+/* Every string of a message (its values, not its keys), one a line. */
+static void strings_of(json_t *j, char **buf, size_t *len, size_t *cap)
+{
+	if (json_is_string(j)) {
+		const char *v = json_string_value(j);
+		size_t n = strlen(v);
+		if (*len + n + 2 > *cap) {
+			*cap = (*len + n + 2) * 2;
+			*buf = realloc(*buf, *cap);
+			ck_assert_ptr_nonnull(*buf);
+		}
+		memcpy(*buf + *len, v, n);
+		*len += n;
+		(*buf)[(*len)++] = '\n';
+		(*buf)[*len] = '\0';
+	} else if (json_is_array(j)) {
+		for (size_t i = 0; i < json_array_size(j); i++)
+			strings_of(json_array_get(j, i), buf, len, cap);
+	} else if (json_is_object(j)) {
+		const char *k;
+		json_t *v;
+		json_object_foreach(j, k, v)
+			strings_of(v, buf, len, cap);
+	}
+}
+
+static const char *const BUILTIN_NAMES[12] = {
+	"Anne", "Bruno", "Claire", "Denis", "Emma", "Félix", "Gaston", "Hélène", "Inès", "Jules", "Karim", "Léa",
+};
+
+/* a and b the same name by ear: ASCII case aside ("emma", "Emma"). */
+static int same_name(const char *a, const char *b)
+{
+	return strcasecmp(a, b) == 0;
+}
+
+/* What the clients at a table heard of it (its says, refusals and states:
+ * every game line, every key's answer, every choice), checked against the
+ * people sitting there: no seat held by a person is called by a built-in
+ * name; every built-in name heard is a bot's ("Anne, bot" / "Anne,
+ * robot") and no bot is called as a person is; every person is named by
+ * the others; no French contraction touched a name. */
+static void check_names(struct tc **all, int n, long table, const char *const *person, int players, int bots)
+{
+	for (int c = 0; c < n; c++) {
+		struct tc *t = all[c];
+		const char *bot = !strcmp(t->lang, "fr") ? ", robot" : ", bot";
+		char *text = NULL;
+		size_t len = 0, cap = 0;
+		for (int m = 0; m < t->n; m++) {
+			const char *type = mtype(t->msg[m]);
+			if (json_integer_value(json_object_get(t->msg[m], "table")) != table)
+				continue;
+			if (!strcmp(type, "say") || !strcmp(type, "state") || !strcmp(type, "refused"))
+				strings_of(t->msg[m], &text, &len, &cap);
+		}
+		ck_assert_msg(text && len > 100, "%s heard nothing", t->name);
+		ck_assert_msg(strpbrk(text, "\x0e\x0f") == NULL, "%s: a name's mark was sent", t->name);
+		ck_assert_msg(!strstr(text, "du Goff") && !strstr(text, "au Goff") && !strstr(text, "le Goff"),
+		              "%s: a contracted name", t->name);
+		int bots_heard = 0;
+		for (int k = 0; k < 12; k++) {
+			const char *b = BUILTIN_NAMES[k];
+			size_t nb = strlen(b);
+			for (const char *p = text; (p = strstr(p, b)); p++) {
+				if ((p > text && letter((unsigned char)p[-1])) || letter((unsigned char)p[nb]))
+					continue;
+				const char *around = p - text > 100 ? p - 100 : text;
+				if (!strncmp(p + nb, bot, strlen(bot))) {
+					bots_heard++;
+					for (int s = 0; s < players; s++)
+						ck_assert_msg(!same_name(person[s], b), "%s: a bot is called %s as a person is: %.200s",
+						              t->name, b, around);
+					continue;
+				}
+				int a_person = 0;
+				for (int s = 0; s < players; s++)
+					a_person |= !strcmp(person[s], b);
+				ck_assert_msg(a_person, "%s: a seat called %s, a built-in name: %.200s", t->name, b, around);
+			}
+		}
+		ck_assert_msg(bots ? bots_heard > 0 : bots_heard == 0, "%s: %d bots named", t->name, bots_heard);
+		for (int s = 0; s < players; s++)
+			if (person[s][0] && s != t->seat)
+				ck_assert_msg(has_words(text, person[s]), "%s never heard %s named", t->name, person[s]);
+		free(text);
+	}
+}
+
+/* Four people in two languages at one table (and a spectator), every game:
+ * each hears the others by their names, and the bots by bots' names. */
+static void names_game(const char *game, int players, const char *rules)
+{
+	struct srv s;
+	srv_start(&s);
+	/* Claire and emma have built-in names: the bots that had them take
+	 * others. Le Goff tries the French contractions. */
+	static const char *const people[4] = { "Claire", "Le Goff", "emma", "Ben" };
+	static const char *const langs[4] = { "en", "fr", "fr", "en" };
+	static struct tc p[4], w;
+	for (int i = 0; i < 4; i++)
+		tc_login(&p[i], &s, people[i], langs[i], NULL);
+	tc_login(&w, &s, "Wanda", "fr", NULL);
+	int seated = players < 4 ? players : 4;
+	char seats[128] = "[";
+	for (int i = 0; i < players; i++)
+		strcat(seats, i == 0 ? "\"open\"" : i < seated ? ",\"open\"" : ",\"bot\"");
+	strcat(seats, "]");
+	char extra[256];
+	snprintf(extra, sizeof extra, ",\"rules\":{%s}", rules);
+	long id = tc_create(&p[0], game, players, seats, extra);
+	p[0].seat = 0;
+	for (int i = 1; i < seated; i++)
+		tc_sit(&p[i], id, i);
+	struct tc *all[6];
+	int n = 0;
+	for (int i = 0; i < 4; i++)
+		all[n++] = &p[i];
+	all[n++] = &w;
+	for (int i = seated; i < 4; i++) {
+		/* More people than seats: they watch. */
+		p[i].table = id;
+		tc_send(&p[i], "{\"type\":\"watch\",\"table\":%ld}", id);
+		tc_wait(&p[i], "joined");
+	}
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&w, "joined");
+	tc_send(&p[0], "{\"type\":\"start\",\"table\":%ld}", id);
+	play_until(all, n, NULL, NULL);
+	const char *person[GAME_MAX_SEATS];
+	for (int i = 0; i < players; i++)
+		person[i] = i < seated ? people[i] : "";
+	check_names(all, n, id, person, players, players - seated);
+	/* The hand history names the people (a bot's seat ""), and replays. */
+	char path[256], want[256] = ",\"names\":[";
+	for (int i = 0; i < players; i++)
+		snprintf(want + strlen(want), sizeof want - strlen(want), "%s\"%s\"", i ? "," : "", person[i]);
+	strcat(want, "]");
+	snprintf(path, sizeof path, "%s/%ld.jsonl", s.logs, id);
+	FILE *f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	char line[4096];
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	fclose(f);
+	ck_assert_msg(strstr(line, "\"type\":\"game_start\"") && strstr(line, want), "%s", line);
+	replay_log(&s, id);
+	for (int i = 0; i < n; i++)
+		tc_free(all[i]);
+	srv_stop(&s);
+}
+
+START_TEST(test_names_bouillotte) { names_game("bouillotte", 5, "\"hands\":2"); }
+END_TEST
+START_TEST(test_names_brelan) { names_game("brelan", 5, "\"hands\":2"); }
+END_TEST
+START_TEST(test_names_bourre) { names_game("bourre", 5, "\"hands\":2"); }
+END_TEST
+START_TEST(test_names_brouc) { names_game("brouc", 4, "\"hands\":1"); }
+END_TEST
+START_TEST(test_names_bouillabaisse) { names_game("bouillabaisse", 5, "\"hands\":1"); }
+END_TEST
+START_TEST(test_names_three_seats) { names_game("bouillabaisse", 3, "\"hands\":1"); }
+END_TEST
+
 /* ---- around the games ---- */
 
 static int count_type(const struct tc *t, const char *type)
@@ -862,6 +1033,78 @@ static int stop_when_heard(struct tc **all, int n, void *ctx)
 	(void)n;
 	return heard(all[h->who], h->part);
 }
+
+/* The index of the first say heard after message `from` holding part, or -1. */
+static int said_from(const struct tc *t, int from, const char *part)
+{
+	for (int i = from; i < t->n; i++)
+		if (!strcmp(mtype(t->msg[i]), "say") && strstr(json_string_value(json_object_get(t->msg[i], "text")), part))
+			return i;
+	return -1;
+}
+
+struct heard_after {
+	int from;
+	const char *part;
+};
+
+/* The first client heard part after message `from`. */
+static int stop_when_heard_after(struct tc **all, int n, void *ctx)
+{
+	struct heard_after *h = ctx;
+	(void)n;
+	return said_from(all[0], h->from, h->part) >= 0;
+}
+
+/* A person leaving mid-game gives the seat a bot's name from then on; a
+ * person sitting down there gives it theirs. */
+START_TEST(test_names_change_mid_game)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc z, b, w;
+	tc_login(&z, &s, "Zoé", "en", NULL);
+	tc_login(&b, &s, "Ben", "fr", NULL);
+	tc_login(&w, &s, "Wanda", "fr", NULL);
+	long id = tc_create(&z, "bouillabaisse", 3, "[\"open\",\"open\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	z.seat = 0;
+	tc_sit(&b, id, 1);
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&w, "joined");
+	tc_send(&z, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &z, &b, &w };
+	int states = 6;
+	play_until(all, 3, stop_after_states, &states);
+	tc_send(&b, "{\"type\":\"stand\",\"table\":%ld}", id);
+	b.seat = -1;
+	struct heard_ctx up = { 0, "Ben stands up" };
+	play_until(all, 3, stop_when_heard, &up);
+	int left = said_from(&z, 0, "Ben stands up");
+	struct heard_ctx bot = { 0, "Bruno, bot" };
+	play_until(all, 3, stop_when_heard, &bot);
+	ck_assert_int_gt(said_from(&z, 0, "Bruno, bot"), left);
+	ck_assert_int_lt(said_from(&z, 0, "Bruno, bot") - left, 200);
+	struct tc *watchers[] = { &w };
+	struct heard_ctx robot = { 0, "Bruno, robot" };
+	play_until(watchers, 1, stop_when_heard, &robot);
+	/* Ben sits again: the seat is his from then on. */
+	tc_sit(&b, id, 1);
+	struct heard_after sat = { left, "Ben sits down" };
+	play_until(all, 3, stop_when_heard_after, &sat);
+	int back = said_from(&z, left, "Ben sits down");
+	play_until(all, 3, NULL, NULL);
+	ck_assert_int_lt(said_from(&z, back, "Bruno"), 0);
+	ck_assert_int_gt(said_from(&z, back + 1, "Ben plays"), back);
+	int wback = said_from(&w, said_from(&w, 0, "Ben se lève"), "Ben s'assoit");
+	ck_assert_int_ge(wback, 0);
+	ck_assert_int_lt(said_from(&w, wback, "Bruno"), 0);
+	tc_free(&z);
+	tc_free(&b);
+	tc_free(&w);
+	srv_stop(&s);
+}
+END_TEST
 
 /* A player drops: after the grace a bot plays the seat; back with their
  * token, they hear what they missed and take the seat again. */
@@ -1274,6 +1517,52 @@ START_TEST(test_chat)
 END_TEST
 
 
+static const char *error_text(struct tc *t, const char *code);
+
+/* A name that imitates another person's, the server's or a bot's, or that
+ * hides characters, is refused at hello with its reason in the player's
+ * language; chat loses controls, bidi overrides and invisible characters. */
+START_TEST(test_names_and_chat)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, x, z;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	/* A Cyrillic А: the same look as Anne, two scripts. */
+	tc_hello(&x, &s, "\\u0410nne", "en", NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(error_text(&x, "bad_message"), "one script"));
+	/* Another case of a name here: the same person to the ear. */
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"ANNE\"}");
+	ck_assert_ptr_nonnull(strstr(error_text(&x, "name_alike"), "Anne"));
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"A-nne\",\"password\":\"pass word\"}");
+	ck_assert_str_eq(next_error(&x), "name_alike");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"SYSTEM\"}");
+	ck_assert_ptr_nonnull(strstr(error_text(&x, "bad_message"), "kept for the server"));
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Claire bot\"}");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Ann\\u202ee\"}");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Bea\\u200d\"}");
+	ck_assert_str_eq(next_error(&x), "bad_message");
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Serveur\",\"lang\":\"fr\"}");
+	ck_assert_ptr_nonnull(strstr(error_text(&x, "bad_message"), "réservé"));
+	tc_free(&x);
+	/* Good names of other languages, trimmed. */
+	tc_hello(&z, &s, " Zo\u00eb ", "fr", NULL, NULL);
+	json_t *w = tc_wait(&z, "welcome");
+	ck_assert_str_eq(json_string_value(json_object_get(w, "name")), "Zo\u00eb");
+	/* Chat: what a terminal would obey is gone, the words stay. */
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"\\u001b]0;pwn\\u0007\\u202eok\\u2066 a\\u200bb\\u2028c \\u2764\\ufe0f\"}");
+	json_t *c = tc_wait(&z, "chat");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "text")), "]0;pwnok ab c \u2764\ufe0f");
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"\\u200b\\u202e\\u0085\"}");
+	ck_assert_str_eq(next_error(&a), "bad_message");
+	tc_free(&a);
+	tc_free(&z);
+	srv_stop(&s);
+}
+END_TEST
+
 /* The HTTP side: without --web, a page saying how to join. */
 START_TEST(test_http_page)
 {
@@ -1501,6 +1790,33 @@ static void check_confirms(json_t *state, int chips_in)
 	}
 }
 
+/* The state's menu (app/menuorder, as the terminal's): every choice once,
+ * the safest first, a fold last; `showdowns` for a game of showdowns. */
+static void check_menu(json_t *state)
+{
+	json_t *ch = json_object_get(state, "choices"), *menu = json_object_get(state, "menu");
+	size_t n = json_array_size(ch);
+	ck_assert_int_eq(json_array_size(menu), n);
+	ck_assert(json_is_true(json_object_get(state, "showdowns")));
+	int seen[64] = { 0 };
+	const char *first = NULL, *last = NULL;
+	for (size_t i = 0; i < n; i++) {
+		json_int_t k = json_integer_value(json_array_get(menu, i));
+		ck_assert(k >= 0 && (size_t)k < n && k < 64 && !seen[k]);
+		seen[k] = 1;
+		const char *a = json_string_value(json_object_get(json_array_get(ch, (size_t)k), "action"));
+		if (!i)
+			first = a;
+		last = a;
+	}
+	if (choice_of(state, "fold"))
+		ck_assert_str_eq(last, "fold");
+	if (choice_of(state, "call"))
+		ck_assert_msg(!strncmp(first, "call", 4), "first: %s", first);
+	else if (choice_of(state, "pass"))
+		ck_assert_str_eq(first, "pass");
+}
+
 /* The state tells which choices ask for a yes, by the one rule of the
  * terminal; a player back at the table in the middle of a deal still has
  * the chips put in before, and folding still asks. */
@@ -1535,6 +1851,7 @@ START_TEST(test_confirm_fields)
 		if (!st || !json_is_true(json_object_get(st, "my_turn")) || moves == acted)
 			continue;
 		check_confirms(st, chips_in);
+		check_menu(st);
 		if (chips_in > 0 && choice_of(st, "fold")) {
 			fold = choice_of(st, "fold");
 			break;
@@ -2252,6 +2569,113 @@ START_TEST(test_connection_caps)
 }
 END_TEST
 
+/* A removed table's id is never given again, not even after a restart, and
+ * its hand history is never emptied; the store and the histories are the
+ * server's alone, whatever the umask. */
+START_TEST(test_ids_never_repeat)
+{
+	umask(0);
+	struct srv s;
+	srv_make(&s);
+	srv_run(&s);
+	static struct tc a;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long first = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", first);
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, NULL, NULL);
+	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", first);
+	tc_wait(&a, "left");
+	ck_assert_int_eq(lobby_size(&a, "tables", 0), 0); /* removed */
+	char log[200];
+	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, first);
+	struct stat before, sb;
+	ck_assert_int_eq(stat(log, &before), 0);
+	ck_assert_int_gt(before.st_size, 0);
+	ck_assert_int_eq(before.st_mode & 077, 0);
+	ck_assert_int_eq(stat(s.db, &sb), 0);
+	ck_assert_int_eq(sb.st_mode & 077, 0);
+	tc_free(&a);
+	srv_halt(&s);
+	srv_run(&s);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long second = tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	ck_assert_int_gt(second, first);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", second);
+	tc_wait(&a, "state");
+	ck_assert_int_eq(stat(log, &sb), 0);
+	ck_assert_int_eq(sb.st_size, before.st_size);
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Run `tapis serve` with args; its exit status, or -1 when it was still
+ * running after two seconds (killed). */
+static int serve_exits(const char *const *args)
+{
+	const char *bin = getenv("TAPIS_BIN");
+	pid_t pid = fork();
+	if (pid == 0) {
+		const char *argv[16] = { bin, "serve" };
+		for (int i = 0; args[i] && i < 13; i++)
+			argv[i + 2] = args[i];
+		if (!freopen("/dev/null", "w", stderr) || !freopen("/dev/null", "w", stdout))
+			_exit(127);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	int status = 0;
+	for (int i = 0; i < 200; i++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		usleep(10 * 1000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	return -1;
+}
+
+/* A server that would listen on nothing, or keep nothing, does not start. */
+START_TEST(test_serve_refuses)
+{
+	if (!getenv("TAPIS_BIN"))
+		return; /* run from make check, which names the program */
+	char dir[] = "/tmp/tapis-serve-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char db[64];
+	snprintf(db, sizeof db, "%s/s.db", dir);
+	const char *empty_db[] = { "--port", "0", "--db", "", NULL };
+	ck_assert_int_eq(serve_exits(empty_db), 2);
+	const char *memory_db[] = { "--port", "0", "--db", ":memory:", NULL };
+	ck_assert_int_eq(serve_exits(memory_db), 2);
+	/* 192.0.2.1 is for documentation: no machine has it. */
+	const char *far[] = { "--host", "192.0.2.1", "--port", "0", "--db", db, NULL };
+	ck_assert_int_eq(serve_exits(far), 1);
+	const char *unknown[] = { "--host", "no-such-host.invalid", "--port", "0", "--db", db, NULL };
+	ck_assert_int_eq(serve_exits(unknown), 1);
+	/* A port already taken. */
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	ck_assert_int_eq(listen(fd, 1), 0);
+	socklen_t len = sizeof sa;
+	ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&sa, &len), 0);
+	char port[16];
+	snprintf(port, sizeof port, "%d", ntohs(sa.sin_port));
+	const char *taken[] = { "--port", port, "--db", db, NULL };
+	ck_assert_int_eq(serve_exits(taken), 1);
+	close(fd);
+	char cmd[96];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* ---- seats, seeds and accounts ---- */
 
 /* A dropped guest's name and seat are theirs: a hello with a password on
@@ -2677,6 +3101,16 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_game_brouc);
 	tcase_add_test(tc, test_game_bouillabaisse);
 	suite_add_tcase(s, tc);
+	tc = tcase_create("names");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_names_bouillotte);
+	tcase_add_test(tc, test_names_brelan);
+	tcase_add_test(tc, test_names_bourre);
+	tcase_add_test(tc, test_names_brouc);
+	tcase_add_test(tc, test_names_bouillabaisse);
+	tcase_add_test(tc, test_names_three_seats);
+	tcase_add_test(tc, test_names_change_mid_game);
+	suite_add_tcase(s, tc);
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_reconnect);
@@ -2687,8 +3121,10 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_bad_messages);
 	tcase_add_test(tc, test_vanishing_clients);
 	tcase_add_test(tc, test_chat);
+	tcase_add_test(tc, test_names_and_chat);
 	tcase_add_test(tc, test_http_page);
 	tcase_add_test(tc, test_serve_command);
+	tcase_add_test(tc, test_serve_refuses);
 	tcase_add_test(tc, test_tls);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("limits");
@@ -2697,6 +3133,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_ids_never_repeat);
 	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);
 	tcase_add_test(tc, test_spectator_restart);

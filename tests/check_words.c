@@ -111,12 +111,47 @@ START_TEST(test_games_and_rules)
 }
 END_TEST
 
+/* The page's keys: none only a terminal has (Tab's chat line, F2's menu),
+ * Q in the page's words (leaving the table, nothing saved), both L, and
+ * the query keys of the toolbar marked. */
+START_TEST(test_page_keys)
+{
+	json_t *o = load("en");
+	json_t *keys = json_object_get(o, "keys"), *k;
+	size_t i;
+	int ls = 0, queries = 0, q = 0;
+	json_array_foreach(keys, i, k) {
+		const char *name = json_string_value(json_object_get(k, "keys"));
+		const char *what = json_string_value(json_object_get(k, "what"));
+		ck_assert_msg(strcmp(name, "F2") && strcmp(name, "Tab"), "a key of the terminal: %s", name);
+		ck_assert_msg(!strstr(what, "saved") && !strstr(what, "network"), "%s: %s", name, what);
+		ls += !strcmp(name, "L");
+		if (!strcmp(name, "Q")) {
+			q = 1;
+			ck_assert_str_eq(what, "leave the table, after confirmation");
+		}
+		if (json_object_get(k, "query"))
+			queries++;
+	}
+	ck_assert_int_eq(ls, 2);
+	ck_assert_int_eq(q, 1);
+	/* C F R S T L (twice) N H ? F1 */
+	ck_assert_int_eq(queries, 11);
+	json_decref(o);
+	json_t *fr = load("fr");
+	ck_assert_str_eq(word(fr, "playable"), "jouable");
+	ck_assert_str_eq(word(fr, "yes"), "Oui");
+	json_decref(fr);
+}
+END_TEST
+
 static Suite *words_suite(void)
 {
 	Suite *s = suite_create("words");
 	TCase *tc = tcase_create("words");
 	tcase_add_test(tc, test_languages);
 	tcase_add_test(tc, test_games_and_rules);
+	tcase_add_test(tc, test_page_keys);
 	suite_add_tcase(s, tc);
 	return s;
 }

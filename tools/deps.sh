@@ -23,7 +23,7 @@ for want in "$@"; do
 done
 
 set -eu
-pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libsodium-dev"
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libsodium-dev libicu-dev"
 missing=""
 for p in $pkgs $extra; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -14,7 +14,10 @@ static void local_say(void *ctx, const struct view_say *m)
 	if (m->cue >= 0 && m->cue < CUE_COUNT && l->audio)
 		audio_cue(l->audio, (enum audio_cue)m->cue, m->seat);
 	if (l->sp && m->text[0])
-		speech_say(l->sp, m->text, m->interrupt ? SPEECH_INTERRUPT : SPEECH_QUEUE);
+		/* A view's text (or a server's) is in its final words: the French
+		 * contractions were made where it was phrased, and never touch a
+		 * person's name nor a chat line. */
+		speech_say(l->sp, m->text, (m->interrupt ? SPEECH_INTERRUPT : SPEECH_QUEUE) | SPEECH_PHRASED);
 }
 
 struct view_sink local_sink(struct local *l)

@@ -12,6 +12,7 @@
 
 #include "app/opts.h"
 #include "app/registry.h"
+#include "app/table.h"
 #include "app/view.h"
 #include "core/action.h"
 #include "core/card.h"
@@ -25,6 +26,7 @@
 #include "core/xalloc.h"
 #include "speech/announce.h"
 #include "i18n/i18n.h"
+#include "speech/say.h"
 #include "speech/talk.h"
 
 /* ------------------------------------------------------------------ */
@@ -86,6 +88,8 @@ struct rlog {
 	struct deckstack *packs;  /* the packs of the log, in order (at most 64) */
 	int npacks;         /* packs read */
 	int good_packs;     /* leading packs that are the game's pack */
+	int named;          /* game_start names the people at the seats */
+	char names[GAME_MAX_SEATS][TABLE_PERSON_MAX];
 };
 
 static void set_result(struct replay_result *res, int status, int line, const char *name, const char *fmt, ...)
@@ -125,6 +129,14 @@ static int read_cards(const json_t *arr, card_t *out, int max)
 	return (int)json_array_size(arr);
 }
 
+static int has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20)
+			return 1;
+	return 0;
+}
+
 static int read_game_start(struct rlog *L, const json_t *root, const struct rline *l, struct replay_result *res)
 {
 	const char *game = jstr(json_object_get(root, "game"));
@@ -160,6 +172,24 @@ static int read_game_start(struct rlog *L, const json_t *root, const struct rlin
 	if (ro && !json_is_object(ro)) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "the rules are not an object");
 		return -1;
+	}
+	/* The people at a server's table ("" a bot's seat). */
+	const json_t *nm = json_object_get(root, "names");
+	if (nm) {
+		if (!json_is_array(nm) || json_array_size(nm) != (size_t)L->players) {
+			set_result(res, REPLAY_INVALID, l->lineno, L->name, "the names are not an array of %d names",
+			           L->players);
+			return -1;
+		}
+		for (int s = 0; s < L->players; s++) {
+			const char *n = jstr(json_array_get(nm, (size_t)s));
+			if (!n || strlen(n) >= sizeof L->names[s] || has_control(n)) {
+				set_result(res, REPLAY_INVALID, l->lineno, L->name, "name %d is not a name", s + 1);
+				return -1;
+			}
+			snprintf(L->names[s], sizeof L->names[s], "%s", n);
+		}
+		L->named = 1;
 	}
 	const char *key;
 	const json_t *m;
@@ -488,8 +518,9 @@ static void flush(struct run *r, const struct game_talk *gt, struct talk *tk, co
 		struct sbuf b;
 		sb_clear(&b);
 		view_phrase_event(tk, gt, view, &r->pending[i], &b);
+		char text[SBUF_SIZE];
 		if (b.len)
-			fprintf(r->announce, "%s\n", b.s);
+			fprintf(r->announce, "%s\n", say_unmark(b.s, text, sizeof text));
 	}
 	r->npending = 0;
 }
@@ -518,7 +549,11 @@ static int game_start_line(const struct rlog *L, const struct rules *rules, char
 		return -1;
 	struct history h;
 	hist_attach(&h, f);
-	hist_game_start(&h, L->g->name, L->players, L->seed, L->seed_from[0] ? L->seed_from : NULL, rules);
+	const char *names[GAME_MAX_SEATS];
+	for (int s = 0; s < GAME_MAX_SEATS; s++)
+		names[s] = L->names[s];
+	hist_game_start(&h, L->g->name, L->players, L->seed, L->seed_from[0] ? L->seed_from : NULL, rules,
+	                L->named ? names : NULL);
 	hist_release(&h);
 	fclose(f);
 	if (*len && (*out)[*len - 1] == '\n')
@@ -554,6 +589,10 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	const struct registry_game *e = registry_find(g->name);
 	const struct game_talk *gt = e ? e->talk : NULL;
 	struct talk tk = { .game = g, .me = -1, .players = L->players };
+	const char *people[GAME_MAX_SEATS];
+	for (int s = 0; s < GAME_MAX_SEATS; s++)
+		people[s] = L->names[s];
+	say_set_names(&tk, L->named ? people : NULL, L->players);
 	if (g->init(st, &setup, err, sizeof err) < 0) {
 		set_result(res, REPLAY_INVALID, L->lines[0].lineno, L->name, "%s", err);
 		goto done;

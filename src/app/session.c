@@ -98,8 +98,11 @@ void session_save_settings(struct session *s)
 {
 	if (s->settings_ok) {
 		char msg[256];
-		if (settings_save(&s->set, msg, sizeof msg) != SETTINGS_OK)
+		if (settings_save(&s->set, msg, sizeof msg) != SETTINGS_OK) {
+			/* Said once; play goes on with the settings of the moment. */
 			s->settings_ok = 0;
+			notice(s, msg);
+		}
 	}
 }
 

@@ -53,7 +53,12 @@ void table_say(struct table *t, const char *text, int flags)
 	m.interrupt = (flags & SPEECH_INTERRUPT) != 0;
 	m.cue = -1;
 	m.seat = -1;
-	snprintf(m.text, sizeof m.text, "%s", text);
+	/* Made final here as a view's texts are (the sink says them as they
+	 * are): the French contractions of a title ("la partie du Brelan"). */
+	if (!strcmp(i18n_lang(), "fr"))
+		speech_french_contract(text, m.text, sizeof m.text);
+	else
+		snprintf(m.text, sizeof m.text, "%s", text);
 	v->sink.say(v->sink.ctx, &m);
 }
 
@@ -167,7 +172,7 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 		table_close(t);
 		return -1;
 	}
-	if (opt->log_path && hist_open(&t->hist, opt->log_path, err, errlen) < 0) {
+	if (opt->log_path && hist_open_mode(&t->hist, opt->log_path, (enum hist_mode)opt->log_mode, err, errlen) < 0) {
 		table_close(t);
 		return -1;
 	}
@@ -241,12 +246,36 @@ void table_close(struct table *t)
 	free(t->pending);
 	free(t->played);
 	free(t->played_seat);
+	free(t->undo);
 	memset(t, 0, sizeof *t);
+}
+
+void table_set_names(struct table *t, const char *const *person)
+{
+	int changed = !t->named;
+	for (int s = 0; s < t->opt.players; s++) {
+		const char *p = person && person[s] ? person[s] : "";
+		if (strncmp(t->person[s], p, sizeof t->person[s] - 1)) {
+			snprintf(t->person[s], sizeof t->person[s], "%s", p);
+			changed = 1;
+		}
+	}
+	t->named = 1;
+	if (!changed)
+		return;
+	for (int i = 0; i < t->nviews; i++)
+		view_names(t->views[i]);
+	if (t->started)
+		table_refresh_views(t);
 }
 
 void table_start(struct table *t)
 {
-	hist_game_start(&t->hist, t->g->name, t->opt.players, t->opt.seed, t->opt.seed_from, &t->opt.rules);
+	const char *person[GAME_MAX_SEATS];
+	for (int s = 0; s < GAME_MAX_SEATS; s++)
+		person[s] = t->person[s];
+	hist_game_start(&t->hist, t->g->name, t->opt.players, t->opt.seed, t->opt.seed_from, &t->opt.rules,
+	                t->named ? person : NULL);
 	struct event e;
 	ev_init(&e, EV_GAME_START);
 	e.nvalues = t->opt.players;
@@ -336,8 +365,28 @@ static int apply(struct table *t, int seat, const struct action *a, struct refus
 {
 	struct sink s = { on_event, t };
 	memset(why, 0, sizeof *why);
-	if (t->g->apply(t->st, a, &s, why) < 0)
+	int kept = t->commit && !t->silent;
+	struct hist_mark mark = hist_mark(&t->hist);
+	if (kept)
+		memcpy(t->undo, t->st, t->g->state_size);
+	if (t->g->apply(t->st, a, &s, why) < 0) {
+		if (kept)
+			hist_rewind(&t->hist, mark);
 		return -1;
+	}
+	if (kept) {
+		/* Written and stored, or undone before anyone hears of it. */
+		int code = hist_sync(&t->hist) < 0                      ? TABLE_NOT_LOGGED
+		           : t->commit(t->commit_ctx, seat, a) < 0 ? TABLE_NOT_STORED
+		                                                     : 0;
+		if (code) {
+			hist_rewind(&t->hist, mark);
+			memcpy(t->st, t->undo, t->g->state_size);
+			t->npending = 0;
+			why->code = code;
+			return -1;
+		}
+	}
 	remember_action(t, seat, a);
 	t->moves++;
 	save_action(t, seat, a);
@@ -384,6 +433,10 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 	struct action a;
 	bot_choose(t->g, t->bot, t->st, t->opt.bot_level[seat], &t->bot_rng, &a);
 	if (apply(t, seat, &a, &why) < 0) {
+		if (why.code == TABLE_NOT_STORED || why.code == TABLE_NOT_LOGGED) {
+			errf(err, errlen, "the move could not be %s", why.code == TABLE_NOT_STORED ? "stored" : "logged");
+			return why.code == TABLE_NOT_STORED ? 4 : 5;
+		}
 		char txt[ACT_STR_MAX];
 		errf(err, errlen, "internal error: the bot's action '%s' was refused (%d)",
 		     act_format(&a, txt, sizeof txt), why.code);
@@ -442,10 +495,23 @@ int table_journal(const struct table *t, int i, int *seat, struct action *a)
 	return 0;
 }
 
-void table_log_flush(struct table *t)
+int table_log_flush(struct table *t)
 {
-	if (t->hist.f)
-		fflush(t->hist.f);
+	return hist_sync(&t->hist);
+}
+
+void table_set_commit(struct table *t, int (*commit)(void *ctx, int seat, const struct action *a), void *ctx)
+{
+	t->commit = commit;
+	t->commit_ctx = ctx;
+	if (!t->undo)
+		t->undo = xcalloc(1, t->g->state_size);
+	hist_hold(&t->hist);
+}
+
+int table_log_reconcile(struct table *t, char *err, size_t errlen)
+{
+	return hist_reconcile(&t->hist, err, errlen);
 }
 
 const struct rules *table_rules(const struct table *t)

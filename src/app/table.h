@@ -26,8 +26,15 @@ struct view;
 struct local;
 
 #define TABLE_MAX_VIEWS 64
+/* Bytes of the name of a person holding a seat, NUL included. */
+#define TABLE_PERSON_MAX 100
 /* refusal.code of an action sent by a seat that is not to act. */
 #define TABLE_NOT_YOUR_TURN (-1)
+/* refusal.code of an action undone because it could not be kept: the
+ * commit (table_set_commit) failed, or the hand history could not be
+ * written. */
+#define TABLE_NOT_STORED (-2)
+#define TABLE_NOT_LOGGED (-3)
 
 /* SEAT_HUMAN: a person, at this machine or over the network (the table
  * waits for table_act); SEAT_BOT: the table plays it. */
@@ -45,6 +52,7 @@ struct table_options {
 	const char *deck_path;   /* --deck */
 	const char *actions_path;/* --actions */
 	const char *log_path;    /* --log */
+	int log_mode;            /* enum hist_mode of the hand history (HIST_REPLACE: --log) */
 	const struct deckstack *deck_stack; /* stacked packs of a saved game (without deck_path) */
 };
 
@@ -60,6 +68,10 @@ struct table {
 	int has_script;
 	struct history hist;
 	struct rng bot_rng;
+	/* The people holding the seats ("" none: a bot), as a server names
+	 * them (table_set_names); named 0: the built-in names (local play). */
+	char person[GAME_MAX_SEATS][TABLE_PERSON_MAX];
+	int named;
 	struct talk talk;        /* me = the human seat (-1 when all are bots); its
 	                          * memory (talk.heard) is kept from every event */
 	int dealt;               /* cards were dealt in this deal */
@@ -84,6 +96,11 @@ struct table {
 	struct save_writer save; /* the saved game being appended to (fd -1: not saved) */
 	int save_failed;         /* the player was told the game is not saved */
 	double save_synced_at;   /* when the save was last made durable (monotonic seconds) */
+	/* A server's journal: every action is committed before anyone is told
+	 * of it (table_set_commit). */
+	int (*commit)(void *ctx, int seat, const struct action *a);
+	void *commit_ctx;
+	void *undo;              /* the state before the action being applied */
 };
 
 /* Set up a table: reads --deck, --actions, opens --log. With speech or
@@ -100,7 +117,9 @@ int table_to_act(const struct table *t);
 /* 1 when the seat to act is driven by the script (next line) or a bot. */
 int table_auto_turn(const struct table *t);
 /* Play the seat to act automatically (script line or bot). 0 done, 3 a
- * scripted line could not be applied (message in err). */
+ * scripted line could not be applied (message in err), 4 the move could
+ * not be stored, 5 nor written to the hand history (TABLE_NOT_STORED,
+ * TABLE_NOT_LOGGED: nothing was played). */
 int table_auto_step(struct table *t, char *err, size_t errlen);
 /* Play a human action. 0, or -1 with the reason phrased into why. */
 int table_play(struct table *t, const struct action *a, struct sbuf *why);
@@ -114,14 +133,30 @@ int table_awaits(const struct table *t, int seat);
 /* Who plays seat from now on: a person (SEAT_HUMAN: the table waits for
  * table_act) or a bot of that level (SEAT_BOT). */
 void table_set_seat(struct table *t, int seat, int kind, int level);
+/* The people at the seats from now on: person[s] holds seat s ("" or
+ * NULL: nobody, a bot plays it; a person away keeps the seat's name), for
+ * players seats. The views name the seats so (a bot's seat by a bot's
+ * name), and the hand history's game_start lists them. A change of name
+ * refreshes the views of a table being played. */
+void table_set_names(struct table *t, const char *const *person);
 /* The number of actions played, and action i (from 0) with its seat: 0, or
  * -1 when there is no such action. */
 int table_played(const struct table *t);
 /* The actions applied (what `moves` counts in messages). */
 int table_moves(const struct table *t);
 int table_journal(const struct table *t, int i, int *seat, struct action *a);
-/* Write what the hand history holds so far to its file (none: nothing). */
-void table_log_flush(struct table *t);
+/* Write what the hand history holds so far to its file (none: nothing):
+ * 0, or -1 when it could not be written (a later call tries again). */
+int table_log_flush(struct table *t);
+/* From now on every action applied (not replayed) is written to the hand
+ * history and given to commit (its index is table_played) before anyone is
+ * told of it; when either fails, the action is undone, nothing is told, and
+ * it is refused with code TABLE_NOT_LOGGED or TABLE_NOT_STORED. The hand
+ * history's lines are held until written together (hist_hold). */
+void table_set_commit(struct table *t, int (*commit)(void *ctx, int seat, const struct action *a), void *ctx);
+/* After a silent replay with a commit set: the hand history's file made to
+ * hold exactly the game replayed (hist_reconcile). 0 or -1 with a message. */
+int table_log_reconcile(struct table *t, char *err, size_t errlen);
 /* The rule options in force. */
 const struct rules *table_rules(const struct table *t);
 /* Views: attach (0, or -1 when the list is full) and detach at any time. */

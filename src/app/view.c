@@ -25,6 +25,11 @@ static void copy(char *dst, size_t len, const char *text)
 	char fr[SPEECH_TEXT_MAX];
 	if (!strcmp(i18n_lang(), "fr") && strlen(text) < sizeof fr)
 		text = speech_french_contract(text, fr, sizeof fr);
+	if (strpbrk(text, "\x0e\x0f")) {
+		/* The marks around a person's name (SAY_KEEP_OPEN, SAY_KEEP_CLOSE). */
+		say_unmark(text, dst, len);
+		return;
+	}
 	size_t n = strlen(text);
 	if (n >= len) {
 		n = len - 1;
@@ -509,6 +514,16 @@ int view_hint(struct view *v)
 	return rc;
 }
 
+void view_names(struct view *v)
+{
+	const char *saved = view_lang_enter(v->lang);
+	const char *person[GAME_MAX_SEATS];
+	for (int s = 0; s < GAME_MAX_SEATS; s++)
+		person[s] = v->t->person[s];
+	say_set_names(&v->talk, v->t->named ? person : NULL, v->t->opt.players);
+	view_lang_leave(saved);
+}
+
 void view_tell(struct view *v, int kind, const char *text)
 {
 	struct view_say m;
@@ -562,6 +577,7 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.heard = t->talk.heard;
 	v->talk.heard.ndues = 0;
 	v->talk.heard.dealt = v->seat >= 0 && t->dealt;
+	view_names(v);
 	v->prompted = -1;
 	v->redacted = xcalloc(1, t->g->state_size);
 	if (table_attach(t, v) < 0) {

@@ -173,6 +173,9 @@ void view_refusal(struct view *v, const struct refusal *r);
  * choices (and a replay of the game) do not change. 0, or -1 when the seat
  * is not to act (and that is said). */
 int view_hint(struct view *v);
+/* Name the seats again as the table names them now (table_set_names),
+ * in the view's language; the next state's answers use them. */
+void view_names(struct view *v);
 /* Say a sentence to this view's listener (already in its language). */
 void view_tell(struct view *v, int kind, const char *text);
 /* 1 when the listener's action a is risky and is confirmed before it is

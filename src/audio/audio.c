@@ -90,6 +90,7 @@ static int null_reopen(struct audio *a, char *err, size_t errlen)
 	return 0;
 }
 static int null_lost(const struct audio *a) { (void)a; return 0; }
+static void null_unplug(struct audio *a) { (void)a; }
 static void null_info(struct audio *a, struct audio_info *out)
 {
 	(void)a;
@@ -99,7 +100,7 @@ static void null_info(struct audio *a, struct audio_info *out)
 static const struct audio_ops null_ops = {
 	"null", null_open, null_close, null_render, null_cue, null_volumes, null_hrtf,
 	null_queue, null_stop, null_busy, null_playing, null_pump, null_loaded, null_length, null_clock, null_info,
-	null_reopen, null_lost,
+	null_reopen, null_lost, null_unplug,
 };
 
 static const struct audio_ops *const backends[] = {
@@ -178,6 +179,12 @@ int audio_reopen(struct audio *a, char *err, size_t errlen)
 int audio_lost(const struct audio *a)
 {
 	return a && a->ops->lost(a);
+}
+
+void audio_unplug(struct audio *a)
+{
+	if (a)
+		a->ops->unplug(a);
 }
 
 const char *audio_notice(struct audio *a)

@@ -85,6 +85,10 @@ int audio_lost(const struct audio *a);
  * dropped, cues and settings stay). 0, or -1 with a message (the old device
  * stays). */
 int audio_reopen(struct audio *a, char *err, size_t errlen);
+/* The device behaves as if it had been unplugged: the next audio_pump (or
+ * speech queued) finds it gone and opens it again, as for headphones
+ * pulled out and put back. For the tests, with a loopback device. */
+void audio_unplug(struct audio *a);
 
 /* Loopback devices only: mix n stereo frames (2n shorts, interleaved
  * left/right) into frames. 0, or -1 when the device is not a loopback one. */

@@ -34,6 +34,8 @@ struct audio_ops {
 	/* Open the device again; the old one stays on failure. */
 	int (*reopen)(struct audio *a, char *err, size_t errlen);
 	int (*lost)(const struct audio *a);
+	/* The device looks unplugged at the next check (tests). */
+	void (*unplug)(struct audio *a);
 };
 
 struct audio {

@@ -49,6 +49,7 @@ struct al {
 	int has_disconnect;              /* ALC_EXT_disconnect */
 	double next_check;               /* audio_now() of the next look */
 	int lost;                        /* disconnected, not reopened yet */
+	int unplugged;                   /* audio_unplug: looks disconnected at the next check */
 	long long rendered;              /* loopback frames mixed */
 	ALuint stream;
 	ALuint *fifo;                    /* buffers queued on the stream, oldest first */
@@ -506,13 +507,16 @@ static int watch_device(struct audio *a)
 	double now;
 	char err[256];
 
-	if (al->loopback || !al->has_disconnect)
+	if (!al->unplugged && (al->loopback || !al->has_disconnect))
 		return 0;
 	now = audio_now();
 	if (now < al->next_check)
 		return 0;
 	al->next_check = now + (al->lost ? 2.0 : 0.5);
-	alcGetIntegerv(al->dev, ALC_CONNECTED, 1, &connected);
+	if (al->unplugged)
+		connected = 0;
+	else
+		alcGetIntegerv(al->dev, ALC_CONNECTED, 1, &connected);
 	if (connected)
 		return 0;
 	if (oal_reopen(a, err, sizeof err) == 0) {
@@ -529,6 +533,8 @@ static int watch_device(struct audio *a)
 	return 0;
 }
 
+/* Recycle the stream's played buffers. A lost device that is back is opened
+ * again here, which frees the old struct al: callers take AL(a) after. */
 static void oal_pump(struct audio *a)
 {
 	struct al *al;
@@ -552,12 +558,14 @@ static void oal_pump(struct audio *a)
 
 static int oal_queue(struct audio *a, const short *pcm, int n, int rate)
 {
-	struct al *al = AL(a);
+	struct al *al;
 	ALint state;
 	ALuint buf;
 	int idle;
 
 	oal_pump(a);
+	al = AL(a);  /* after the pump, which may have opened the device again */
+	use(al);
 	alGetSourcei(al->stream, AL_SOURCE_STATE, &state);
 	idle = state != AL_PLAYING && state != AL_PAUSED;
 	if (idle && al->nfifo) {
@@ -679,8 +687,15 @@ static int oal_lost(const struct audio *a)
 	return AL(a)->lost;
 }
 
+static void oal_unplug(struct audio *a)
+{
+	struct al *al = AL(a);
+	al->unplugged = 1;
+	al->next_check = 0;
+}
+
 const struct audio_ops audio_openal_ops = {
 	"openal", oal_open, oal_close, oal_render, oal_cue, oal_volumes, oal_hrtf,
 	oal_queue, oal_stop, oal_busy, oal_cues_playing, oal_pump, oal_loaded, oal_length, oal_clock, oal_info,
-	oal_reopen, oal_lost,
+	oal_reopen, oal_lost, oal_unplug,
 };

@@ -2,12 +2,17 @@
 #include "core/history.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/card.h"
 #include "core/err.h"
+#include "core/xalloc.h"
 
 struct jbuf {
 	char *s;
@@ -62,6 +67,21 @@ static void jints(struct jbuf *b, const int *v, int n)
 	for (int i = 0; i < n; i++)
 		jp(b, i ? ",%d" : "%d", v[i]);
 	jp(b, "]");
+}
+
+/* A string as JSON writes it: quotes, backslashes and control characters
+ * escaped (a name is a stranger's). */
+static void jstring(struct jbuf *b, const char *s)
+{
+	jp(b, "\"");
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p == '"' || *p == '\\')
+			jp(b, "\\%c", *p);
+		else if (*p < 0x20)
+			jp(b, "\\u%04x", *p);
+		else
+			jp(b, "%c", *p);
+	jp(b, "\"");
 }
 
 /* A static word is safe in JSON as it is (letters, digits, '_'). */
@@ -329,18 +349,70 @@ size_t hist_format(const struct event *e, int seq, char *buf, size_t len)
 	return b.len;
 }
 
+/* The buffer of held lines kept between actions (a bigger one is freed). */
+#define HIST_HELD_KEEP ((size_t)64 << 10)
+
+/* Move the file at path aside to the first free PATH.N: link(2) never
+ * replaces a file. 0, or -1 with errno. */
+static int move_aside(const char *path)
+{
+	size_t len = strlen(path) + 16;
+	char *to = malloc(len);
+	if (!to)
+		return -1;
+	int rc = -1;
+	for (int k = 1; k <= 1000; k++) {
+		snprintf(to, len, "%s.%d", path, k);
+		if (link(path, to) == 0) {
+			rc = unlink(path);
+			break;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	free(to);
+	return rc;
+}
+
 int hist_open(struct history *h, const char *path, char *err, size_t errlen)
 {
+	return hist_open_mode(h, path, HIST_REPLACE, err, errlen);
+}
+
+int hist_open_mode(struct history *h, const char *path, enum hist_mode mode, char *err, size_t errlen)
+{
 	memset(h, 0, sizeof *h);
+	h->fd = -1;
 	if (strcmp(path, "-") == 0) {
 		h->f = stdout;
 		snprintf(h->name, sizeof h->name, "standard output");
 		return 0;
 	}
 	snprintf(h->name, sizeof h->name, "%s", path);
-	h->f = fopen(path, "w");
-	if (!h->f)
-		return errf(err, errlen, "%s: %s", path, strerror(errno));
+	/* Read back too (HIST_APPEND: hist_reconcile). */
+	int flags = (mode == HIST_APPEND ? O_RDWR : O_WRONLY) | O_CREAT | O_APPEND | O_CLOEXEC;
+	if (mode == HIST_REPLACE)
+		flags |= O_TRUNC;
+	else if (mode == HIST_NEW)
+		flags |= O_EXCL;
+	else
+		flags |= O_NOFOLLOW;
+	int fd = open(path, flags, 0600);
+	if (fd < 0 && mode == HIST_NEW && errno == EEXIST && move_aside(path) == 0)
+		fd = open(path, flags, 0600);
+	/* A player's --log may be a device or a pipe; a server's histories are
+	 * files. */
+	struct stat st;
+	if (fd >= 0 && (fstat(fd, &st) < 0 || (mode != HIST_REPLACE && !S_ISREG(st.st_mode)))) {
+		close(fd);
+		fd = -1;
+		errno = EINVAL;
+	}
+	if (fd < 0)
+		return errf(err, errlen, "%s: %s", path, errno == EINVAL ? "not a regular file" : strerror(errno));
+	h->fd = fd;
+	h->size = S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
+	h->path = strdup(path);
 	h->owned = 1;
 	return 0;
 }
@@ -348,19 +420,160 @@ int hist_open(struct history *h, const char *path, char *err, size_t errlen)
 void hist_attach(struct history *h, FILE *f)
 {
 	memset(h, 0, sizeof *h);
+	h->fd = -1;
 	h->f = f;
 	snprintf(h->name, sizeof h->name, "the hand history");
+}
+
+void hist_hold(struct history *h)
+{
+	h->hold = 1;
+}
+
+static void note_failure(struct history *h, int e)
+{
+	if (!h->failed) {
+		h->failed = 1;
+		h->error = e;
+	}
+}
+
+/* Write n bytes of whole lines: on a stream, then flushed; on a file of
+ * ours with write(2), and a write cut short is cut back off the file, so
+ * that it ends with a whole line whatever happens. 0 or -1. */
+static int put(struct history *h, const char *buf, size_t n)
+{
+	if (h->f) {
+		if (fwrite(buf, 1, n, h->f) == n && fflush(h->f) == 0 && !ferror(h->f))
+			return 0;
+		note_failure(h, errno);
+		return -1;
+	}
+	if (!h->owned)
+		return 0;
+	size_t done = 0;
+	while (done < n) {
+		ssize_t w = write(h->fd, buf + done, n - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int e = w < 0 ? errno : ENOSPC;
+			if (done && ftruncate(h->fd, (off_t)h->size) < 0)
+				h->size += (long long)done; /* cannot be cut back: counted */
+			note_failure(h, e);
+			h->error = e;
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	h->size += (long long)n;
+	return 0;
+}
+
+/* One line (n bytes, its newline included): held, or written now. */
+static int emit(struct history *h, const char *line, size_t n)
+{
+	if (h->hold) {
+		if (h->nheld + n > h->capheld) {
+			size_t cap = h->capheld ? h->capheld : 4096;
+			while (cap < h->nheld + n)
+				cap *= 2;
+			h->held = xrealloc(h->held, cap);
+			h->capheld = cap;
+		}
+		memcpy(h->held + h->nheld, line, n);
+		h->nheld += n;
+		return 0;
+	}
+	if (h->failed)
+		return -1;
+	return put(h, line, n);
+}
+
+int hist_sync(struct history *h)
+{
+	if (!h->nheld)
+		return h->failed && !h->hold ? -1 : 0;
+	if (put(h, h->held, h->nheld) < 0)
+		return -1;
+	h->nheld = 0;
+	if (h->capheld > HIST_HELD_KEEP) {
+		/* A whole game replayed at a restart: not kept for the game's life. */
+		free(h->held);
+		h->held = NULL;
+		h->capheld = 0;
+	}
+	h->failed = 0;
+	h->error = 0;
+	return 0;
+}
+
+struct hist_mark hist_mark(const struct history *h)
+{
+	struct hist_mark m = { h->size, h->nheld, h->seq };
+	return m;
+}
+
+void hist_rewind(struct history *h, struct hist_mark m)
+{
+	h->seq = m.seq;
+	if (h->size == m.size) {
+		if (h->nheld > m.held)
+			h->nheld = m.held;
+		return;
+	}
+	/* Written since: what was held at the mark stays written. */
+	long long keep = m.size + (long long)m.held;
+	if (h->owned && ftruncate(h->fd, (off_t)keep) == 0)
+		h->size = keep;
+	else
+		note_failure(h, errno);
+	h->nheld = 0;
+}
+
+int hist_reconcile(struct history *h, char *err, size_t errlen)
+{
+	if (!h->owned)
+		return hist_sync(h) < 0 ? hist_failed(h, err, errlen) : 0;
+	size_t have = 0;
+	char *text = NULL;
+	if (h->size > 0 && (size_t)h->size <= h->nheld) {
+		text = xmalloc((size_t)h->size);
+		ssize_t r;
+		while (have < (size_t)h->size && (r = pread(h->fd, text + have, (size_t)h->size - have, (off_t)have)) != 0) {
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0)
+				break; /* not read: not taken as the beginning */
+			have += (size_t)r;
+		}
+	}
+	/* Lines written before a restart are the beginning of the game
+	 * replayed: what is missing follows them. Any other file (longer, or
+	 * another game) is never cut nor overwritten: it is moved aside. */
+	int prefix = have == (size_t)h->size && !memcmp(text ? text : "", h->held ? h->held : "", have);
+	free(text);
+	if (prefix) {
+		memmove(h->held, h->held + have, h->nheld - have);
+		h->nheld -= have;
+	} else {
+		int fd = -1;
+		if (move_aside(h->path) < 0 ||
+		    (fd = open(h->path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600)) < 0)
+			return errf(err, errlen, "%s: %s", h->name, strerror(errno));
+		close(h->fd);
+		h->fd = fd;
+		h->size = 0;
+	}
+	return hist_sync(h) < 0 ? hist_failed(h, err, errlen) : 0;
 }
 
 /* After a line: flushed, and the first failure remembered. */
 static int written(struct history *h, int ok)
 {
-	if (ok && fflush(h->f) == 0 && !ferror(h->f))
+	if (ok && (!h->f || (fflush(h->f) == 0 && !ferror(h->f))))
 		return 0;
-	if (!h->failed) {
-		h->failed = 1;
-		h->error = errno;
-	}
+	note_failure(h, errno);
 	return -1;
 }
 
@@ -374,14 +587,19 @@ int hist_failed(const struct history *h, char *err, size_t errlen)
 
 int hist_close(struct history *h, char *err, size_t errlen)
 {
+	if (h->nheld)
+		hist_sync(h);
 	if (h->f && !h->failed)
 		written(h, 1);
-	if (h->f && h->owned && fclose(h->f) != 0 && !h->failed) {
-		h->failed = 1;
-		h->error = errno;
-	}
+	if (h->f && h->owned && fclose(h->f) != 0)
+		note_failure(h, errno);
+	if (!h->f && h->owned && close(h->fd) != 0)
+		note_failure(h, errno);
 	int rc = hist_failed(h, err, errlen);
+	free(h->held);
+	free(h->path);
 	memset(h, 0, sizeof *h);
+	h->fd = -1;
 	return rc;
 }
 
@@ -391,29 +609,44 @@ void hist_release(struct history *h)
 }
 
 int hist_game_start(struct history *h, const char *game, int players, uint64_t seed, const char *seed_from,
-                    const struct rules *r)
+                    const struct rules *r, const char *const *names)
 {
-	if (!h->f || h->failed)
+	if ((!h->f && !h->owned) || (h->failed && !h->hold))
 		return h->failed ? -1 : 0;
-	int ok = fprintf(h->f, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64
-	                 "%s%s%s,\"rules\":{", h->seq++, game, players, seed, seed_from ? ",\"seed_from\":\"" : "",
-	                 seed_from ? seed_from : "", seed_from ? "\"" : "") > 0;
-	for (int i = 0; ok && i < r->n; i++) {
-		char buf[RULES_VALUE_MAX];
-		const char *v = rules_value_str(r, i, buf, sizeof buf);
-		int numeric = r->defs[i].type == RULE_INT && strspn(v, "-0123456789") == strlen(v);
-		ok = fprintf(h->f, numeric ? "%s\"%s\":%s" : "%s\"%s\":\"%s\"", i ? "," : "", r->defs[i].key, v) > 0;
+	char buf[HIST_LINE_MAX];
+	struct jbuf b = { buf, 0, sizeof buf - 1 };
+	jp(&b, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64, h->seq++, game,
+	   players, seed);
+	if (seed_from)
+		jp(&b, ",\"seed_from\":\"%s\"", seed_from);
+	jp(&b, ",\"rules\":{");
+	for (int i = 0; i < r->n; i++) {
+		char v[RULES_VALUE_MAX];
+		const char *val = rules_value_str(r, i, v, sizeof v);
+		int numeric = r->defs[i].type == RULE_INT && strspn(val, "-0123456789") == strlen(val);
+		jp(&b, numeric ? "%s\"%s\":%s" : "%s\"%s\":\"%s\"", i ? "," : "", r->defs[i].key, val);
 	}
-	ok = ok && fputs("}}\n", h->f) != EOF;
-	return written(h, ok);
+	jp(&b, "}");
+	if (names) {
+		jp(&b, ",\"names\":[");
+		for (int k = 0; k < players; k++) {
+			if (k)
+				jp(&b, ",");
+			jstring(&b, names[k] ? names[k] : "");
+		}
+		jp(&b, "]");
+	}
+	jp(&b, "}");
+	buf[b.len] = '\n';
+	return emit(h, buf, b.len + 1);
 }
 
 int hist_event(struct history *h, const struct event *e)
 {
-	if (!h->f || e->type == EV_GAME_START || h->failed)
+	if ((!h->f && !h->owned) || e->type == EV_GAME_START || (h->failed && !h->hold))
 		return h->failed ? -1 : 0;
 	char buf[HIST_LINE_MAX];
 	size_t n = hist_format(e, h->seq++, buf, sizeof buf);
 	buf[n] = '\n';
-	return written(h, fwrite(buf, 1, n + 1, h->f) == n + 1);
+	return emit(h, buf, n + 1);
 }

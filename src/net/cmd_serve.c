@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/cmd_serve.h"
 
+#include <errno.h>
+#include <net/if.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -44,6 +49,36 @@ static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
 	if (num_parse(v, 1, INT64_MAX, &n) < 0)
 		return errf(err, errlen, "--seed: '%s' is not a number from 1", v);
 	((struct serve_args *)cfg)->o.seed = n;
+	return 0;
+}
+
+/* 0 when the server can listen on host and port (IPv4, as the server
+ * does); -1 with a message: a server listening on nothing must not start.
+ * An interface's name (eth0) is left to the server to find. */
+static int can_listen(const char *host, int port, char *err, size_t errlen)
+{
+	struct addrinfo hints, *res = NULL;
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_INET;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE;
+	char p[16];
+	snprintf(p, sizeof p, "%d", port);
+	int rc = getaddrinfo(host, p, &hints, &res);
+	if (rc != 0) {
+		if (if_nametoindex(host) != 0)
+			return 0;
+		return errf(err, errlen, "cannot listen on %s: %s", host, gai_strerror(rc));
+	}
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), one = 1, e = 0;
+	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+	    bind(fd, res->ai_addr, res->ai_addrlen) < 0)
+		e = errno;
+	if (fd >= 0)
+		close(fd);
+	freeaddrinfo(res);
+	if (e)
+		return errf(err, errlen, "cannot listen on %s port %d: %s", host, port, strerror(e));
 	return 0;
 }
 
@@ -88,6 +123,12 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		fprintf(stderr, "tapis serve: --cert and --key go together\n");
 		return 2;
 	}
+	if (dbarg && (!dbarg[0] || !strcmp(dbarg, ":memory:"))) {
+		/* SQLite would keep that store in memory or a temporary file:
+		 * everything lost at exit. */
+		fprintf(stderr, "tapis serve: --db: give a file (an empty name keeps nothing past the end)\n");
+		return 2;
+	}
 	if (dbarg) {
 		snprintf(db, sizeof db, "%s", dbarg);
 	} else {
@@ -114,6 +155,10 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 	snprintf(sounds, sizeof sounds, "%s/sounds", paths_datadir());
 	o.sounds_dir = sounds;
 	char err[ERR_MAX];
+	if (can_listen(o.host, o.port, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis serve: %s\n", err);
+		return 1;
+	}
 	if (server_run(&o, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis serve: %s\n", err);
 		return 1;

@@ -58,6 +58,13 @@ static void local_release(struct dir *d, long id)
 		}
 }
 
+static void local_reserve(struct dir *d, long id)
+{
+	struct local *l = d->impl;
+	if (id >= l->next)
+		l->next = id + 1;
+}
+
 static void local_close(struct dir *d)
 {
 	struct local *l = d->impl;
@@ -72,6 +79,7 @@ static const struct dir_ops local_ops = {
 	.claim = local_claim,
 	.owner = local_owner,
 	.release = local_release,
+	.reserve = local_reserve,
 	.close = local_close,
 };
 

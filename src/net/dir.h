@@ -23,6 +23,9 @@ struct dir_ops {
 	int (*owner)(struct dir *d, long id, char *out, size_t len);
 	/* The table is gone. */
 	void (*release)(struct dir *d, long id);
+	/* Ids up to id were given before (the store remembers them): never
+	 * again. */
+	void (*reserve)(struct dir *d, long id);
 	void (*close)(struct dir *d);
 };
 

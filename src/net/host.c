@@ -10,6 +10,7 @@
 #include "audio/audio.h"
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "net/jstate.h"
 #include "net/jtext.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
@@ -39,6 +40,16 @@ static int bot_plays(const struct host *h, int s, long long now_ms)
 	return x->away_ms && now_ms - x->away_ms >= h->cfg->grace_ms;
 }
 
+/* Tell the table who holds each seat now, for every view's words: a
+ * person's name (kept while they are away), "" for a bot's seat. */
+static void update_names(struct host *h)
+{
+	const char *person[GAME_MAX_SEATS] = { 0 };
+	for (int s = 0; s < h->players && s < GAME_MAX_SEATS; s++)
+		person[s] = h->seat[s].name;
+	table_set_names(&h->t, person);
+}
+
 /* Tell the table who plays each seat now: the table waits for a person
  * (SEAT_HUMAN) or plays a bot. */
 static void update_kinds(struct host *h, long long now_ms)
@@ -46,6 +57,7 @@ static void update_kinds(struct host *h, long long now_ms)
 	for (int s = 0; s < h->players; s++) {
 		table_set_seat(&h->t, s, bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN, h->seat[s].level);
 	}
+	update_names(h);
 }
 
 const char *host_seat_word(const struct host *h, int s)
@@ -128,6 +140,8 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 	jt_kint(&j, "moves", vs ? vs->moves : 0);
 	jt_kint(&j, "seat", vs ? vs->seat : seat);
 	jt_kstr(&j, "state", word);
+	if (h->paused)
+		jt_kbool(&j, "paused", 1);
 	if (!vs) {
 		jt_close(&j, '}');
 		return jt_done(&j);
@@ -184,6 +198,7 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 	jt_close(&j, ']');
 	if (vs->discard_ahead)
 		jt_kbool(&j, "discard_ahead", 1);
+	jstate_meaning(&j, vs);
 	jt_close(&j, '}');
 	return jt_done(&j);
 }
@@ -236,6 +251,64 @@ static void announce(struct host *h, const char *msgid, const char *name)
 		                      table_moves(&h->t), "text", json_text(text));
 		send_to(h, m, proto_dump(o));
 	}
+}
+
+/* ---- a table that cannot keep its moves ---- */
+
+/* The pause (or its end) said to one member, with "paused" for clients that
+ * show it. */
+static void say_paused(struct host *h, struct host_member *m, int paused)
+{
+	const char *saved = view_lang_enter(m->lang);
+	const char *text = paused ? _("The server cannot save the game; play is paused.") : _("Play resumes.");
+	view_lang_leave(saved);
+	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:b, s:b}", "type", "say", "table", (json_int_t)h->id, "moves",
+	                      table_moves(&h->t), "text", json_text(text), "urgent", 1, "paused", paused);
+	send_to(h, m, proto_dump(o));
+}
+
+/* A move could not be kept (why: TABLE_NOT_STORED, TABLE_NOT_LOGGED): the
+ * table pauses; said once to its members, and once to the operator when it
+ * is the hand history (the store says its own failures once). */
+static void pause_play(struct host *h, int why, long long now_ms)
+{
+	h->deal_tap = h->deal; /* the move was undone, a deal it began with it */
+	int was = h->paused;
+	h->paused = why;
+	if (was)
+		return;
+	h->retry_ms = now_ms;
+	if (why == TABLE_NOT_LOGGED)
+		fprintf(stderr, "tapis serve: table %ld: its hand history %s cannot be written (%s); play is paused until it can be\n",
+		        h->id, h->t.hist.name, h->t.hist.error ? strerror(h->t.hist.error) : "write error");
+	for (int i = 0; i < h->nmembers; i++)
+		say_paused(h, h->member[i], 1);
+}
+
+static void resume_play(struct host *h)
+{
+	if (!h->paused)
+		return;
+	if (h->paused == TABLE_NOT_LOGGED)
+		fprintf(stderr, "tapis serve: table %ld: the hand history is written again; play resumes\n", h->id);
+	h->paused = 0;
+	h->turn_seat = -1; /* the player to act has their whole time again */
+	for (int i = 0; i < h->nmembers; i++)
+		say_paused(h, h->member[i], 0);
+}
+
+/* The table's commit (table_set_commit): the action goes to the journal
+ * before anyone is told; the first one kept after a pause ends it (told
+ * before the move itself). */
+static int commit_action(void *ctx, int seat, const struct action *a)
+{
+	struct host *h = ctx;
+	char txt[ACT_STR_MAX];
+	if (store_journal_add(h->store, h->id, table_played(&h->t), seat, act_format(a, txt, sizeof txt)) < 0)
+		return -1;
+	h->deal = h->deal_tap; /* kept: a deal it began has begun */
+	resume_play(h);
+	return 0;
 }
 
 /* ---- the table's life ---- */
@@ -302,20 +375,22 @@ void host_save(struct host *h)
 	store_table_put(h->store, &t);
 }
 
-/* Every event as the table applies it: the deals are counted (the
- * journal replayed after a restart counts them again). */
+/* Every event as the table applies it: the deals begun are counted (the
+ * journal replayed after a restart counts them again); a move is applied
+ * before it is kept, so the count holds once it is (commit_action), and
+ * goes back when it is undone (pause_play). */
 static void on_tap(void *ctx, const struct event *e)
 {
 	struct host *h = ctx;
 	if (e->type == EV_HAND_START)
-		h->deal++;
+		h->deal_tap++;
 }
 
 /* Open the table (the game set up, its hand history opened): nothing
  * played yet. */
 static int setup(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
                  uint64_t seed, int seed_by, struct store *store, const struct host_config *cfg, struct net_out out,
-                 char *err, size_t errlen)
+                 int restoring, char *err, size_t errlen)
 {
 	memset(h, 0, sizeof *h);
 	h->id = id;
@@ -342,11 +417,14 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	if (cfg->log_dir) {
 		snprintf(path, sizeof path, "%s/%ld.jsonl", cfg->log_dir, id);
 		o.log_path = path;
+		/* Never emptied: a restored table's goes on, a new one is new. */
+		o.log_mode = restoring ? HIST_APPEND : HIST_NEW;
 	}
 	if (table_open(&h->t, &o, NULL, NULL, err, errlen) < 0)
 		return -1;
 	h->opened = 1;
 	h->t.tap = (struct sink){ on_tap, h };
+	table_set_commit(&h->t, commit_action, h);
 	/* The rules the game settled ("auto" values) are the table's. */
 	h->rules = *table_rules(&h->t);
 	return 0;
@@ -356,7 +434,7 @@ int host_create(struct host *h, long id, const struct game_ops *g, int players, 
                 uint64_t seed, int seed_by, const char *creator, struct store *store,
                 const struct host_config *cfg, struct net_out out, char *err, size_t errlen)
 {
-	if (setup(h, id, g, players, rules, seed, seed_by, store, cfg, out, err, errlen) < 0) {
+	if (setup(h, id, g, players, rules, seed, seed_by, store, cfg, out, 0, err, errlen) < 0) {
 		host_free(h);
 		return -1;
 	}
@@ -450,7 +528,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		if (rules_set_arg(&rules, line, err, errlen) < 0)
 			return -1;
-	if (setup(h, t->id, g, t->players, &rules, t->seed, t->seed_by, store, cfg, out, err, errlen) < 0) {
+	if (setup(h, t->id, g, t->players, &rules, t->seed, t->seed_by, store, cfg, out, 1, err, errlen) < 0) {
 		host_free(h);
 		return -1;
 	}
@@ -505,8 +583,15 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 			return -1;
 		}
 		h->state = table_to_act(&h->t) < 0 ? HOST_OVER : HOST_PLAYING;
+		h->deal = h->deal_tap; /* the deals replayed */
 		if (h->state == HOST_OVER)
 			h->over_ms = now_ms ? now_ms : 1;
+		/* The hand history made to match the game replayed. */
+		if (table_log_reconcile(&h->t, err, errlen) < 0) {
+			fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+			if (h->state == HOST_PLAYING)
+				pause_play(h, TABLE_NOT_LOGGED, now_ms);
+		}
 	}
 	return 0;
 }
@@ -529,17 +614,10 @@ static void game_over(struct host *h, long long now_ms)
 	host_save(h);
 }
 
-/* After an action: journal it, notice the end. The views were told inside
- * the table; what they said is only queued on the connections, so the
- * journal is written before anyone hears the action. */
+/* After an action (written to the hand history and the journal by the
+ * table before the views were told: commit_action): notice the end. */
 static void after_action(struct host *h, long long now_ms)
 {
-	int n = table_played(&h->t), seat;
-	struct action a;
-	char txt[ACT_STR_MAX];
-	table_log_flush(&h->t); /* the hand history is readable as the game goes */
-	if (n > 0 && table_journal(&h->t, n - 1, &seat, &a) == 0)
-		store_journal_add(h->store, h->id, n - 1, seat, act_format(&a, txt, sizeof txt));
 	if (table_to_act(&h->t) < 0)
 		game_over(h, now_ms);
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
@@ -614,6 +692,8 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 		send_to(h, m, proto_dump(o));
 	}
 	bind_view(h, m);
+	if (h->paused)
+		say_paused(h, m, 1);
 	if (back)
 		announce(h, N_("%s is back."), name);
 	else if (m->seat >= 0 && held < 0)
@@ -646,12 +726,15 @@ void host_stand(struct host *h, const char *name, int leave)
 			snprintf(h->seat[s].left_by, sizeof h->seat[s].left_by, "%s", name);
 			h->seat[s].left_deal = h->deal;
 		}
+		if (h->has_held && h->held_seat == s)
+			h->has_held = 0; /* their move waiting is theirs no more */
 		h->seat[s].name[0] = '\0';
 		h->seat[s].away_ms = 0;
 		h->seat[s].open = 1;
 		host_save(h);
 		announce(h, h->state == HOST_PLAYING ? N_("%s stands up. A bot plays the seat.") : N_("%s stands up."),
 		         name);
+		update_names(h);
 	}
 	if (!m)
 		return;
@@ -686,6 +769,9 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 	for (int i = 0; i < h->nmembers; i++)
 		bind_view(h, h->member[i]);
 	table_start(&h->t);
+	h->deal = h->deal_tap;
+	if (table_log_flush(&h->t) < 0)
+		pause_play(h, TABLE_NOT_LOGGED, now_ms);
 	host_save(h);
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
 	if (table_to_act(&h->t) < 0)
@@ -724,7 +810,18 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 	struct refusal why;
 	act_format(a, m->acting, sizeof m->acting);
 	if (table_act(&h->t, seat, a, &why) < 0) {
-		view_refusal(&m->v, &why);
+		if (why.code != TABLE_NOT_STORED && why.code != TABLE_NOT_LOGGED) {
+			view_refusal(&m->v, &why);
+			return -1;
+		}
+		/* Not kept, not told: it waits, tried again every HOST_RETRY_MS. */
+		int was = h->paused;
+		h->has_held = 1;
+		h->held_seat = seat;
+		h->held = *a;
+		pause_play(h, why.code, now_ms);
+		if (was)
+			say_paused(h, m, 1);
 		return -1;
 	}
 	after_action(h, now_ms);
@@ -804,6 +901,10 @@ static int turn_timer(struct host *h, long long now_ms)
 	char err[ERR_MAX];
 	int rc = table_auto_step(&h->t, err, sizeof err);
 	update_kinds(h, now_ms);
+	if (rc == 4 || rc == 5) {
+		pause_play(h, rc == 4 ? TABLE_NOT_STORED : TABLE_NOT_LOGGED, now_ms);
+		return 0;
+	}
 	if (rc != 0) {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 		game_over(h, now_ms);
@@ -811,6 +912,53 @@ static int turn_timer(struct host *h, long long now_ms)
 	}
 	after_action(h, now_ms);
 	return 1;
+}
+
+/* A paused table tries again to keep the move waiting: the player's held
+ * action, or the bot's; a hand history that could not be written is
+ * written. 1 when a move was played (and play resumed). */
+static int retry_paused(struct host *h, long long now_ms)
+{
+	if (now_ms - h->retry_ms < HOST_RETRY_MS && now_ms >= h->retry_ms)
+		return 0;
+	h->retry_ms = now_ms;
+	char err[ERR_MAX];
+	if (h->has_held && h->held_seat == table_to_act(&h->t)) {
+		struct refusal why;
+		if (table_act(&h->t, h->held_seat, &h->held, &why) == 0) {
+			h->has_held = 0;
+			after_action(h, now_ms);
+			return 1;
+		}
+		if (why.code == TABLE_NOT_STORED || why.code == TABLE_NOT_LOGGED) {
+			h->paused = why.code;
+			return 0;
+		}
+	}
+	h->has_held = 0;
+	if (table_auto_turn(&h->t)) {
+		int rc = table_auto_step(&h->t, err, sizeof err);
+		if (rc == 0) {
+			after_action(h, now_ms);
+			return 1;
+		}
+		if (rc == 4 || rc == 5) {
+			h->paused = rc == 4 ? TABLE_NOT_STORED : TABLE_NOT_LOGGED;
+		} else {
+			fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+			game_over(h, now_ms);
+		}
+		return 0;
+	}
+	/* A person's turn and nothing waiting (their move went with them, or
+	 * the turn timer's could not be kept): the hand history's lines
+	 * waiting, or the table's row in the store, tell whether saving works
+	 * again; if their move still cannot be kept, the table pauses again. */
+	struct store_table row;
+	host_row(h, &row);
+	if (h->paused == TABLE_NOT_LOGGED ? table_log_flush(&h->t) == 0 : store_table_put(h->store, &row) == 0)
+		resume_play(h);
+	return 0;
 }
 
 int host_tick(struct host *h, long long now_ms)
@@ -823,12 +971,22 @@ int host_tick(struct host *h, long long now_ms)
 			announce(h, N_("%s is away. A bot plays for them."), h->seat[s].name);
 		}
 	update_kinds(h, now_ms);
+	if (h->paused) {
+		/* Neither bots nor the turn timer: only the move waiting, tried
+		 * again. */
+		return retry_paused(h, now_ms);
+	}
 	if (turn_timer(h, now_ms))
 		return 1;
 	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
 		return 0;
 	char err[ERR_MAX];
-	if (table_auto_step(&h->t, err, sizeof err) != 0) {
+	int rc = table_auto_step(&h->t, err, sizeof err);
+	if (rc == 4 || rc == 5) {
+		pause_play(h, rc == 4 ? TABLE_NOT_STORED : TABLE_NOT_LOGGED, now_ms);
+		return 0;
+	}
+	if (rc != 0) {
 		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
 		game_over(h, now_ms);
 		return 0;

@@ -8,8 +8,9 @@
  * seat they come from, and the member's view: the answers to the query
  * keys, the hand, the legal choices. The table (app/table) plays the game;
  * each member is a view (app/view) whose sink turns what it says and its
- * state into messages. Every action goes to the store's
- * journal before it is told; a table is restored by replaying it. */
+ * state into messages. Every action goes to the hand history and the
+ * store's journal before it is told; one that cannot is undone and the
+ * table pauses until it can. A table is restored by replaying the journal. */
 #ifndef TAPIS_HOST_H
 #define TAPIS_HOST_H
 
@@ -24,6 +25,7 @@
 #define HOST_PLAYER_MAX 100
 #define HOST_MAX_MEMBERS 64
 #define HOST_MISSED_MAX 30   /* announcements kept for a player who is away */
+#define HOST_RETRY_MS 1000  /* a paused table tries to keep its move again this often */
 #define HOST_TURN_WARN_MS 20000 /* the warning comes this long before the turn time runs out (a third of it at most) */
 
 enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER };
@@ -81,6 +83,7 @@ struct host {
 	uint64_t seed;              /* the server's secret, or the creator's (seed_by) */
 	int seed_by;                /* enum host_seed (the creator's: only they may sit) */
 	int deal;                   /* deals begun (0: none yet) */
+	int deal_tap;               /* the same, counting a move applied but not yet kept */
 	struct rules rules;
 	char creator[HOST_PLAYER_MAX];
 	int private_;
@@ -99,6 +102,14 @@ struct host {
 	int turn_warned;
 	long long over_ms;          /* when the game ended (0: not over) */
 	long long empty_ms;         /* since when no member is connected (0: someone is) */
+	/* Play is paused while the moves cannot be kept: TABLE_NOT_STORED (the
+	 * store's journal) or TABLE_NOT_LOGGED (the hand history); 0: playing.
+	 * Bots and the turn timer wait; every HOST_RETRY_MS the move waiting
+	 * (a player's, held; or a bot's) is tried again. */
+	int paused;
+	long long retry_ms;
+	int has_held, held_seat;
+	struct action held;
 	struct store *store;
 	const struct host_config *cfg;
 	struct net_out out;
@@ -156,7 +167,8 @@ int host_hint(struct host *h, const char *name, const char **code, const char **
  * language, with one say. 0, or -1 when they are not at the table. */
 int host_verbosity(struct host *h, const char *name, int verbosity, int say);
 /* Let bots play what is due, and a bot play the move of a player whose
- * turn time ran out (warned before); returns 1 when something happened. */
+ * turn time ran out (warned before); at a paused table, try again to keep
+ * the move waiting. Returns 1 when something happened. */
 int host_tick(struct host *h, long long now_ms);
 /* 1 when the table should be removed: its game over for keep_ms, or
  * waiting with nobody connected for keep_ms; or finished or waiting with

@@ -12,6 +12,7 @@
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
+#include "net/ident.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -143,6 +144,11 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	struct restore_ctx r = { l, 0 };
 	if (store_table_each(store, restore_one, &r) < 0)
 		return errf(err, errlen, "cannot read the tables of the store");
+	/* No id given twice, removed tables' included. */
+	long last = 0;
+	if (store_last_id(store, &last) < 0)
+		return errf(err, errlen, "cannot read the tables of the store");
+	l->dir.ops->reserve(&l->dir, last);
 	return 0;
 }
 
@@ -480,6 +486,17 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		return;
 	}
 	struct lobby_user *u = user_named(l, m->name);
+	/* A new name may not look like one known here (net/ident). */
+	struct ident_keys nk;
+	ident_keys_of(m->name, &nk);
+	for (int i = 0; !u && !has_account && i < l->nusers; i++)
+		if (ident_keys_alike(&nk, l->users[i].name)) {
+			char text[200];
+			snprintf(text, sizeof text, _("that name looks too much like that of %s, who is known here"),
+			         l->users[i].name);
+			send_error(l, c->id, "name_alike", text, PM_HELLO);
+			return;
+		}
 	if (m->has_password) {
 		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
 		if (wait > 0) {

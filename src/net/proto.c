@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "app/registry.h"
+#include "app/view.h"
 #include "core/err.h"
 #include "i18n/i18n.h"
+#include "net/ident.h"
 
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
@@ -75,36 +77,14 @@ static int get_bool(json_t *o, const char *key, int *out, char *err, size_t errl
 	return 1;
 }
 
-/* A name: letters, digits, spaces, '-', '_', '.', not blank at either end. */
-static int check_name(const char *s, char *err, size_t errlen)
-{
-	size_t n = strlen(s);
-	if (n == 0 || s[0] == ' ' || s[n - 1] == ' ')
-		return errf(err, errlen, "%s", _("'name' must not be empty or begin or end with a space"));
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x80 && !(*p == ' ' || *p == '-' || *p == '_' || *p == '.' || (*p >= '0' && *p <= '9') ||
-		                   ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))) {
-			return errf(err, errlen, "%s", _("'name' may hold letters, digits, spaces, '-', '_' and '.' only"));
-		}
-	return 0;
-}
-
-static int check_text(const char *s, char *err, size_t errlen)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x20)
-			return errf(err, errlen, "%s", _("'text' holds a control character"));
-	return 0;
-}
-
 static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 {
 	long v;
 	if (get_int(o, "version", &v, 0, 1000000, 0, 1, err, errlen) < 0)
 		return -1;
 	m->version = (int)v;
-	if (get_str(o, "name", m->name, sizeof m->name, PROTO_NAME_MAX, 1, err, errlen) < 0 ||
-	    check_name(m->name, err, errlen) < 0)
+	char name[sizeof m->name];
+	if (get_str(o, "name", name, sizeof name, PROTO_NAME_MAX, 1, err, errlen) < 0)
 		return -1;
 	int r = get_str(o, "password", m->password, sizeof m->password, PROTO_PASSWORD_MAX, 0, err, errlen);
 	if (r < 0)
@@ -120,7 +100,11 @@ static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		snprintf(m->lang, sizeof m->lang, "en");
 	if (!i18n_lang_known(m->lang))
 		return errf(err, errlen, "%s", _("'lang' must be \"en\" or \"fr\""));
-	return 0;
+	/* Why a name is refused, in the language the player asks for. */
+	const char *saved = view_lang_enter(m->lang);
+	int rc = ident_check(name, m->name, sizeof m->name, err, errlen);
+	view_lang_leave(saved);
+	return rc;
 }
 
 static int read_table(json_t *o, struct proto_msg *m, char *err, size_t errlen)
@@ -263,13 +247,11 @@ static int read_action(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 
 static int read_chat(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 {
-	if (get_str(o, "text", m->text, sizeof m->text, PROTO_CHAT_MAX, 1, err, errlen) < 0 ||
-	    check_text(m->text, err, errlen) < 0 ||
+	char text[sizeof m->text];
+	if (get_str(o, "text", text, sizeof text, PROTO_CHAT_MAX, 1, err, errlen) < 0 ||
 	    get_int(o, "table", &m->table, 0, 1L << 40, 0, 0, err, errlen) < 0)
 		return -1;
-	if (!m->text[strspn(m->text, " ")])
-		return errf(err, errlen, "%s", _("'text' is empty"));
-	return 0;
+	return ident_chat(text, m->text, sizeof m->text, err, errlen);
 }
 
 static int read_verbosity(json_t *o, struct proto_msg *m, char *err, size_t errlen)

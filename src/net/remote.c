@@ -9,6 +9,7 @@
 #include "app/registry.h"
 #include "audio/audio.h"
 #include "core/err.h"
+#include "core/termtext.h"
 #include "core/xalloc.h"
 #include "net/client.h"
 #include "net/proto.h"
@@ -226,6 +227,29 @@ static void on_message(void *ctx, const char *text, size_t len)
 	remote_message(ctx, text, len);
 }
 
+/* Every string of a server's message made printable text (core/termtext)
+ * before anything reads it: names, chat, errors, announcements, labels
+ * reach the terminal, the speech and the menus only through here. */
+static void clean_strings(json_t *v)
+{
+	if (json_is_string(v)) {
+		const char *s = json_string_value(v);
+		if (strlen(s) != json_string_length(v) || termtext_unsafe(s)) {
+			char *c = termtext_dup(s, strlen(s));
+			json_string_set(v, c);
+			free(c);
+		}
+	} else if (json_is_array(v)) {
+		for (size_t i = 0; i < json_array_size(v); i++)
+			clean_strings(json_array_get(v, i));
+	} else if (json_is_object(v)) {
+		const char *key;
+		json_t *x;
+		json_object_foreach(v, key, x)
+			clean_strings(x);
+	}
+}
+
 void remote_message(struct remote *r, const char *text, size_t len)
 {
 	json_t *o = json_loadb(text, len, 0, NULL);
@@ -233,6 +257,7 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		json_decref(o);
 		return;
 	}
+	clean_strings(o);
 	const char *type = str_of(o, "type");
 	if (!strcmp(type, "welcome")) {
 		snprintf(r->token, sizeof r->token, "%s", str_of(o, "token"));

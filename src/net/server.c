@@ -471,6 +471,9 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	page_mount.origin = o->web_dir;
 	page_mount.def = "index.html";
 	page_mount.origin_protocol = LWSMPRO_FILE;
+	/* The page's web app manifest (a phone adds the page to its home screen). */
+	static const struct lws_protocol_vhost_options manifest = { NULL, NULL, ".webmanifest", "application/manifest+json" };
+	page_mount.extra_mimetypes = &manifest;
 
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);

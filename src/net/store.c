@@ -32,38 +32,65 @@ void store_close(struct store *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* What the operator sees of the store's health: one line when it starts
+ * failing (not one a failed write: a full disk fails every move), one when
+ * a write works again. */
+static int seen(struct store *s, const char *what, int rc, int write)
+{
+	if (rc < 0 && !s->failing) {
+		s->failing = 1;
+		fprintf(stderr, "tapis serve: store: cannot %s the %s: %s%s\n", write ? "write" : "read", what,
+		        s->err[0] ? s->err : "error", write ? "; the tables wait until it can" : "");
+	} else if (rc >= 0 && write && s->failing) {
+		s->failing = 0;
+		fprintf(stderr, "tapis serve: store: writing again\n");
+	}
+	return rc;
+}
+
 int store_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
 {
-	return s->ops->account_get(s, name, hash, hashlen);
+	return seen(s, "accounts", s->ops->account_get(s, name, hash, hashlen), 0);
 }
 int store_account_put(struct store *s, const char *name, const char *hash)
 {
-	return s->ops->account_put(s, name, hash);
+	return seen(s, "accounts", s->ops->account_put(s, name, hash), 1);
 }
-int store_table_put(struct store *s, const struct store_table *t) { return s->ops->table_put(s, t); }
-int store_table_delete(struct store *s, long id) { return s->ops->table_delete(s, id); }
+int store_table_put(struct store *s, const struct store_table *t)
+{
+	return seen(s, "tables", s->ops->table_put(s, t), 1);
+}
+int store_table_delete(struct store *s, long id) { return seen(s, "tables", s->ops->table_delete(s, id), 1); }
 int store_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
 {
-	return s->ops->table_each(s, fn, ctx);
+	return seen(s, "tables", s->ops->table_each(s, fn, ctx), 0);
 }
 int store_journal_add(struct store *s, long id, int n, int seat, const char *action)
 {
-	return s->ops->journal_add(s, id, n, seat, action);
+	return seen(s, "journal", s->ops->journal_add(s, id, n, seat, action), 1);
 }
 int store_journal_each(struct store *s, long id, void (*fn)(void *, int, const char *), void *ctx)
 {
-	return s->ops->journal_each(s, id, fn, ctx);
+	return seen(s, "journal", s->ops->journal_each(s, id, fn, ctx), 0);
 }
 
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires)
 {
-	return s->ops->session_put(s, name, hash, expires);
+	return seen(s, "sessions", s->ops->session_put(s, name, hash, expires), 1);
 }
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires)
 {
-	return s->ops->session_get(s, name, hash, hashlen, expires);
+	return seen(s, "sessions", s->ops->session_get(s, name, hash, hashlen, expires), 0);
 }
-int store_session_delete(struct store *s, const char *name) { return s->ops->session_delete(s, name); }
+int store_session_delete(struct store *s, const char *name)
+{
+	return seen(s, "sessions", s->ops->session_delete(s, name), 1);
+}
+int store_last_id(struct store *s, long *id)
+{
+	*id = 0;
+	return seen(s, "tables", s->ops->last_id(s, id), 0);
+}
 
 /* The memory backend: plain arrays, gone with the process. */
 
@@ -82,6 +109,8 @@ struct mem_action {
 	char text[64];
 };
 struct mem {
+	int full;                  /* store_memory_full: every write fails */
+	long last_id;
 	struct mem_account *acc;
 	int nacc, capacc;
 	struct store_table *tab;
@@ -113,6 +142,21 @@ static void mem_close(struct store *s)
 	free(m);
 }
 
+void store_memory_full(struct store *s, int full)
+{
+	if (s->ops == &store_memory_ops)
+		((struct mem *)s->impl)->full = full;
+}
+
+/* -1 (with the message of a full disk) while the memory store is full. */
+static int mem_full(struct store *s)
+{
+	if (!((struct mem *)s->impl)->full)
+		return 0;
+	snprintf(s->err, sizeof s->err, "No space left on device (the memory store is full)");
+	return -1;
+}
+
 static int mem_account_get(struct store *s, const char *name, char *hash, size_t hashlen)
 {
 	struct mem *m = s->impl;
@@ -126,6 +170,8 @@ static int mem_account_get(struct store *s, const char *name, char *hash, size_t
 
 static int mem_account_put(struct store *s, const char *name, const char *hash)
 {
+	if (mem_full(s) < 0)
+		return -1;
 	struct mem *m = s->impl;
 	for (int i = 0; i < m->nacc; i++)
 		if (!strcmp(m->acc[i].name, name)) {
@@ -141,6 +187,8 @@ static int mem_account_put(struct store *s, const char *name, const char *hash)
 
 static int mem_table_put(struct store *s, const struct store_table *t)
 {
+	if (mem_full(s) < 0)
+		return -1;
 	struct mem *m = s->impl;
 	for (int i = 0; i < m->ntab; i++)
 		if (m->tab[i].id == t->id) {
@@ -149,11 +197,15 @@ static int mem_table_put(struct store *s, const struct store_table *t)
 		}
 	xgrow((void **)&m->tab, &m->captab, m->ntab + 1, sizeof *m->tab);
 	m->tab[m->ntab++] = *t;
+	if (t->id > m->last_id)
+		m->last_id = t->id;
 	return 0;
 }
 
 static int mem_table_delete(struct store *s, long id)
 {
+	if (mem_full(s) < 0)
+		return -1;
 	struct mem *m = s->impl;
 	for (int i = 0; i < m->ntab; i++)
 		if (m->tab[i].id == id) {
@@ -179,6 +231,8 @@ static int mem_table_each(struct store *s, void (*fn)(void *, const struct store
 
 static int mem_journal_add(struct store *s, long id, int n, int seat, const char *action)
 {
+	if (mem_full(s) < 0)
+		return -1;
 	struct mem *m = s->impl;
 	xgrow((void **)&m->act, &m->capact, m->nact + 1, sizeof *m->act);
 	struct mem_action *a = &m->act[m->nact++];
@@ -208,6 +262,8 @@ static struct mem_session *mem_session_of(struct mem *m, const char *name)
 
 static int mem_session_put(struct store *s, const char *name, const char *hash, long long expires)
 {
+	if (mem_full(s) < 0)
+		return -1;
 	struct mem *m = s->impl;
 	struct mem_session *x = mem_session_of(m, name);
 	if (!x) {
@@ -232,10 +288,18 @@ static int mem_session_get(struct store *s, const char *name, char *hash, size_t
 
 static int mem_session_delete(struct store *s, const char *name)
 {
+	if (mem_full(s) < 0)
+		return -1;
 	struct mem *m = s->impl;
 	struct mem_session *x = mem_session_of(m, name);
 	if (x)
 		*x = m->ses[--m->nses];
+	return 0;
+}
+
+static int mem_last_id(struct store *s, long *id)
+{
+	*id = ((struct mem *)s->impl)->last_id;
 	return 0;
 }
 
@@ -253,4 +317,5 @@ const struct store_ops store_memory_ops = {
 	.session_put = mem_session_put,
 	.session_get = mem_session_get,
 	.session_delete = mem_session_delete,
+	.last_id = mem_last_id,
 };

@@ -57,11 +57,18 @@ struct store_ops {
 	int (*session_put)(struct store *s, const char *name, const char *hash, long long expires);
 	int (*session_get)(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
 	int (*session_delete)(struct store *s, const char *name);
+	/* The highest table id ever stored, removed tables included (0: none):
+	 * ids are never given twice, across restarts. 0 or -1. */
+	int (*last_id)(struct store *s, long *id);
 };
 
+/* A backend that fails fills err (the shorthands below tell the operator,
+ * once when the store starts failing and once when it works again). */
 struct store {
 	const struct store_ops *ops;
 	void *impl;
+	char err[256];              /* the last failure */
+	int failing;                /* since the last failure, nothing was written */
 };
 
 /* Open the backend called name ("memory", "sqlite") on path (ignored by
@@ -81,6 +88,11 @@ int store_journal_each(struct store *s, long id, void (*fn)(void *ctx, int seat,
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires);
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
 int store_session_delete(struct store *s, const char *name);
+int store_last_id(struct store *s, long *id);
+
+/* The memory backend only (tests): while full is set, every write fails as
+ * on a full disk. */
+void store_memory_full(struct store *s, int full);
 
 extern const struct store_ops store_memory_ops;
 extern const struct store_ops store_sqlite_ops;

@@ -3,10 +3,13 @@
  * prepared with bound parameters, none is built from outside text. */
 #include "net/store.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/err.h"
 
@@ -28,15 +31,28 @@ static const char schema[] =
 
 static sqlite3 *db_of(struct store *s) { return s->impl; }
 
+/* The failure's message is kept for the operator (net/store tells it once). */
 static int fail(struct store *s, const char *what)
 {
-	fprintf(stderr, "tapis serve: store: %s: %s\n", what, sqlite3_errmsg(db_of(s)));
+	snprintf(s->err, sizeof s->err, "%s: %s", what, sqlite3_errmsg(db_of(s)));
 	return -1;
 }
+
+/* The highest table id given, kept when its table is removed: ids are
+ * never given twice. */
+static const char meta_schema[] = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);";
 
 static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 {
 	sqlite3 *db = NULL;
+	/* A new store is the server's alone (0600); its -wal and -shm files
+	 * take its mode. */
+	if (strcmp(path, ":memory:") != 0 && path[0]) {
+		int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+		if (fd < 0)
+			return errf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
+	}
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
 		errf(err, errlen, "%s: %s", path, db ? sqlite3_errmsg(db) : "cannot open");
@@ -45,7 +61,8 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	}
 	sqlite3_busy_timeout(db, 2000);
 	char *msg = NULL;
-	if (sqlite3_exec(db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+	if (sqlite3_exec(db, schema, NULL, NULL, &msg) != SQLITE_OK ||
+	    sqlite3_exec(db, meta_schema, NULL, NULL, &msg) != SQLITE_OK) {
 		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot create the schema");
 		sqlite3_free(msg);
 		sqlite3_close(db);
@@ -174,7 +191,14 @@ static int sq_table_put(struct store *s, const struct store_table *t)
 
 static int sq_table_delete(struct store *s, long id)
 {
-	sqlite3_stmt *st = prep(s, "DELETE FROM journal WHERE tab = ?1");
+	sqlite3_stmt *st = prep(s, "INSERT INTO meta (key, value) VALUES ('last_table', ?1)"
+	                           " ON CONFLICT(key) DO UPDATE SET value = max(value, excluded.value)");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	if (done(s, st, "meta") < 0)
+		return -1;
+	st = prep(s, "DELETE FROM journal WHERE tab = ?1");
 	if (!st)
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
@@ -275,6 +299,19 @@ static int sq_session_delete(struct store *s, const char *name)
 	return done(s, st, "session");
 }
 
+static int sq_last_id(struct store *s, long *id)
+{
+	sqlite3_stmt *st = prep(s, "SELECT max(coalesce((SELECT value FROM meta WHERE key = 'last_table'), 0),"
+	                           " coalesce((SELECT max(id) FROM tables), 0))");
+	if (!st)
+		return -1;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : fail(s, "meta");
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = sq_open,
@@ -289,4 +326,5 @@ const struct store_ops store_sqlite_ops = {
 	.session_put = sq_session_put,
 	.session_get = sq_session_get,
 	.session_delete = sq_session_delete,
+	.last_id = sq_last_id,
 };

@@ -116,15 +116,118 @@ const char *say_name(const struct talk *t, int seat)
 		return "?";
 	if (t && seat == t->me)
 		return _("you");
+	if (t && t->name[seat][0])
+		return t->name[seat];
 	return NAMES[seat];
 }
 
+static const unsigned char FEMININE[12] = { 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1 };
+
 int say_feminine(const struct talk *t, int seat)
 {
-	static const unsigned char FEMININE[12] = { 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1 };
 	if (seat < 0 || seat >= 12 || (t && seat == t->me))
 		return 0;
+	if (t && t->name[seat][0])
+		return t->feminine[seat];
 	return FEMININE[seat];
+}
+
+const char *say_unmark(const char *in, char *out, unsigned long len)
+{
+	unsigned long o = 0;
+	if (!len)
+		return out;
+	for (; *in && o + 1 < len; in++)
+		if (*in != SAY_KEEP_OPEN && *in != SAY_KEEP_CLOSE)
+			out[o++] = *in;
+	/* Cut inside a character: drop its first bytes too. */
+	if (((unsigned char)*in & 0xc0) == 0x80) {
+		while (o > 0 && ((unsigned char)out[o - 1] & 0xc0) == 0x80)
+			o--;
+		if (o > 0)
+			o--;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* A name folded for comparing by ear: ASCII letters in lower case, the
+ * accented letters of French as their base letter ("Hélène" is "helene"). */
+static void fold(const char *in, char *out, size_t len)
+{
+	static const char *const accented[] = { "àâä", "a", "ç", "c", "éèêë", "e", "îï", "i", "ôö", "o", "ùûü", "u",
+	                                        "ÀÂÄ", "a", "Ç", "c", "ÉÈÊË", "e", "ÎÏ", "i", "ÔÖ", "o", "ÙÛÜ", "u" };
+	size_t o = 0;
+	while (*in && o + 1 < len) {
+		unsigned char c = (unsigned char)*in;
+		if (c == 0xc3 && in[1]) {
+			char base = 0;
+			for (size_t k = 0; k < sizeof accented / sizeof accented[0] && !base; k += 2)
+				for (const char *a = accented[k]; *a && !base; a += 2)
+					if (a[1] == in[1])
+						base = accented[k + 1][0];
+			if (base) {
+				out[o++] = base;
+				in += 2;
+				continue;
+			}
+		}
+		out[o++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+		in++;
+	}
+	out[o] = '\0';
+}
+
+void say_set_names(struct talk *t, const char *const *person, int n)
+{
+	memset(t->name, 0, sizeof t->name);
+	memset(t->feminine, 0, sizeof t->feminine);
+	if (!person)
+		return;
+	if (n > 12)
+		n = 12;
+	char folded[12][TALK_NAME_MAX];
+	int taken[12] = { 0 }; /* built-in names a person or a bot has */
+	for (int s = 0; s < n; s++) {
+		folded[s][0] = '\0';
+		if (person[s] && person[s][0])
+			fold(person[s], folded[s], sizeof folded[s]);
+	}
+	for (int k = 0; k < 12; k++) {
+		char f[TALK_NAME_MAX];
+		fold(NAMES[k], f, sizeof f);
+		for (int s = 0; s < n; s++)
+			taken[k] |= folded[s][0] && !strcmp(folded[s], f);
+	}
+	/* Bots keep their own seat's name when they can: a seat whose name a
+	 * person has gives way first. */
+	int builtin[12];
+	for (int s = 0; s < n; s++) {
+		builtin[s] = -1;
+		if (!(person[s] && person[s][0]) && !taken[s]) {
+			builtin[s] = s;
+			taken[s] = 1;
+		}
+	}
+	for (int s = 0; s < n; s++) {
+		if (person[s] && person[s][0]) {
+			snprintf(t->name[s], sizeof t->name[s], "%c%.*s%c", SAY_KEEP_OPEN, TALK_NAME_MAX - 3, person[s],
+			         SAY_KEEP_CLOSE);
+			t->feminine[s] = -1;
+			continue;
+		}
+		for (int k = 0; builtin[s] < 0 && k < 12; k++)
+			if (!taken[k]) {
+				builtin[s] = k;
+				taken[k] = 1;
+			}
+		if (builtin[s] < 0) /* not with 12 seats at most: a name for each */
+			builtin[s] = s;
+		/* TRANSLATORS: a seat a bot plays at a table of people: its
+		 * built-in name and what it is ("Claire, bot"). */
+		snprintf(t->name[s], sizeof t->name[s], _("%s, bot"), NAMES[builtin[s]]);
+		t->feminine[s] = (signed char)FEMININE[builtin[s]];
+	}
 }
 
 const char *say_Name(const struct talk *t, int seat)

@@ -8,8 +8,7 @@
 
 #include "core/card.h"
 #include "core/sbuf.h"
-
-struct talk;
+#include "speech/talk.h"
 
 enum say_form {
 	SAY_THE,     /* "the queen of hearts" / "la dame de cœur" */
@@ -25,7 +24,7 @@ const char *say_card_str(card_t c, int form, char *buf, unsigned long len);
  * "3 chips", "30.4"), a seat's name. */
 #define SAY_CARD_MAX 96
 #define SAY_NUMBER_MAX 32
-#define SAY_NAME_MAX 64
+#define SAY_NAME_MAX TALK_NAME_MAX
 /* A rank: "queen" / "dame", with article "the queen" / "la dame", plural
  * "queens" / "dames". */
 enum say_rank_form { SAY_RANK_BARE, SAY_RANK_THE, SAY_RANK_PLURAL };
@@ -37,11 +36,33 @@ void say_hand(struct sbuf *b, const card_t *cards, int n);
 /* A list of cards: "the ace of spades, the ten of hearts and the two of clubs". */
 void say_cards(struct sbuf *b, const card_t *cards, int n, int form);
 
-/* Names: "you"/"vous" for the listening seat, a first name for the others. */
+/* Names: "you"/"vous" for the listening seat, a name for the others: the
+ * built-in first name of the seat (Anne, Bruno...) unless say_set_names
+ * gave the seats other names. */
 const char *say_name(const struct talk *t, int seat);
 /* 1 when the seat's first name is a woman's (French agreement: "Anne est
- * bourrée"); 0 for a man's and for the listener ("vous"). */
+ * bourrée"); 0 for a man's and for the listener ("vous"); -1 when it is not
+ * known (a person's name): the caller then says it in words that need no
+ * agreement. */
 int say_feminine(const struct talk *t, int seat);
+/* Marks around a person's name in a sentence being made: the French
+ * contractions (speech_french_contract) leave what is between them as it
+ * is ("de Le Goff" stays) and drop the marks; say_unmark drops them
+ * otherwise. Names hold no control character (net/proto checks them). */
+#define SAY_KEEP_OPEN '\x0e'
+#define SAY_KEEP_CLOSE '\x0f'
+/* in without the marks, into out (len bytes, cut at a character's start);
+ * returns out. */
+const char *say_unmark(const char *in, char *out, unsigned long len);
+/* Name the seats for t's listener, in the language in force. person[s]:
+ * the name of the person holding seat s (NULL or "": none, a bot plays
+ * it); n seats. A person is called by their name, also while a bot plays
+ * for them (they are away); a seat without a person by a built-in name
+ * that says it is a bot ("Claire, bot" / "Claire, robot"): its own, or,
+ * when a person at the table is called so (letter case and accents
+ * aside), the first built-in name no person and no other bot has. person
+ * NULL: the built-in names alone (local play). */
+void say_set_names(struct talk *t, const char *const *person, int n);
 /* Capitalized: "You" / "Vous" / "Anne". */
 const char *say_Name(const struct talk *t, int seat);
 /* A sentence whose subject is a seat: you_fmt has one %s (arg), other_fmt

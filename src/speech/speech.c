@@ -8,7 +8,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/termtext.h"
 #include "core/xalloc.h"
+#include "speech/say.h"
 
 /* ---- the text backend: one line per message on a stream ---- */
 
@@ -23,9 +25,13 @@ static int text_open(struct speech *sp, char *err, size_t errlen)
 
 static void text_close(struct speech *sp) { fflush(sp->out); }
 
+/* Printable text only: a line may hold a stranger's words (a server's, a
+ * player's name or chat), never a terminal's escape sequence. */
 static void text_say(struct speech *sp, const char *text)
 {
-	fputs(text, sp->out);
+	char *clean = termtext_dup(text, strlen(text));
+	fputs(clean, sp->out);
+	free(clean);
 	fputc('\n', sp->out);
 	fflush(sp->out);
 }
@@ -208,6 +214,9 @@ const char *speech_french_contract(const char *in, char *out, size_t len)
 	const char *L = strchr(in, 'L');
 	size_t keep = L ? (size_t)(L - in) : strlen(in);
 	keep = L ? (keep > RULE_L_MAX + 2 ? keep - RULE_L_MAX - 2 : 0) : keep;
+	size_t unmarked = strcspn(in, "\x0e\x0f"); /* SAY_KEEP_OPEN, SAY_KEEP_CLOSE */
+	if (keep > unmarked)
+		keep = unmarked;
 	if (keep > len - 1)
 		keep = len - 1;
 	memcpy(out, in, keep);
@@ -217,6 +226,13 @@ const char *speech_french_contract(const char *in, char *out, size_t len)
 	 * start, on the first byte of one of theirs): this runs on every
 	 * text a server's views make. */
 	while (*in && o + 1 < len) {
+		if (*in == SAY_KEEP_OPEN || *in == SAY_KEEP_CLOSE) {
+			/* A person's name: copied as it is, without its marks. */
+			if (*in++ == SAY_KEEP_OPEN)
+				while (*in && *in != SAY_KEEP_CLOSE && o + 1 < len)
+					out[o++] = *in++;
+			continue;
+		}
 		size_t k = NRULES;
 		/* Only at the start of a word. */
 		int word_start = o == 0 || out[o - 1] == ' ' || out[o - 1] == '(';
@@ -252,7 +268,7 @@ void speech_say(struct speech *sp, const char *text, int flags)
 	if (!text || !*text)
 		return;
 	char fr[SPEECH_TEXT_MAX];
-	if (!strcmp(sp->lang, "fr") && strlen(text) < sizeof fr)
+	if (!strcmp(sp->lang, "fr") && !(flags & SPEECH_PHRASED) && strlen(text) < sizeof fr)
 		text = speech_french_contract(text, fr, sizeof fr);
 	if (flags & SPEECH_INTERRUPT)
 		sp->backend->stop(sp);

@@ -74,6 +74,9 @@ enum speech_flags {
 	SPEECH_ECHO = 4,        /* an echo of a key (a menu item, typed digits, a card
 	                         * walked to): kept apart, as speech.echo, not in the
 	                         * history of the game's announcements */
+	SPEECH_PHRASED = 8,     /* already in its final words (a view's text, a
+	                         * server's sentence, a chat line): said as it is,
+	                         * without the French contractions */
 };
 
 void speech_settings_default(struct speech_settings *s);
@@ -119,7 +122,10 @@ char *speech_plain_text(const char *md);
  * no article after "une partie de" ("une partie de Brelan"), and an article
  * in lower case after a word ("Reprendre le Brelan"). Only a
  * capitalised article is touched: the pronoun in "de le jouer" stays.
- * speech_say applies it when the language is French. Returns out. */
+ * What stands between SAY_KEEP_OPEN and SAY_KEEP_CLOSE (speech/say: a
+ * person's name) is kept as it is ("la carte de Le Goff"), the marks
+ * dropped. speech_say applies it when the language is French (unless
+ * SPEECH_PHRASED). Returns out. */
 const char *speech_french_contract(const char *in, char *out, size_t len);
 
 /* Monotonic seconds. */

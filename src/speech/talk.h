@@ -37,6 +37,10 @@ enum talk_verbosity {
 	TALK_SHORT = 1,
 };
 
+/* Bytes of a seat's name as said: a person's name (24 characters), its
+ * marks, or a bot's ("Claire, robot"). */
+#define TALK_NAME_MAX 112
+
 /* Who listens. */
 struct talk {
 	const struct game_ops *game;
@@ -44,6 +48,13 @@ struct talk {
 	int players;
 	int verbosity; /* enum talk_verbosity */
 	struct talk_memory heard;  /* zeroed with the rest; filled by ann_event */
+	/* The seats' names as this listener hears them, set by say_set_names
+	 * in the listener's language; "" (zeroed): the built-in name (local
+	 * play). A person's name is marked as kept from the French contractions
+	 * (SAY_KEEP_OPEN ... SAY_KEEP_CLOSE); feminine: 1, 0, or -1 when the
+	 * gender is not known (a person). */
+	char name[EV_MAX_SEATS][TALK_NAME_MAX];
+	signed char feminine[EV_MAX_SEATS];
 };
 
 /* Query keys every game answers. */

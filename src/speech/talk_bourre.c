@@ -250,10 +250,13 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		break;
 	case EV_NOTE_BOURRE:
 		say_chips(&c, e->value);
-		/* French agrees "bourré" with the player: a context for each. */
+		/* French agrees "bourré" with the player: a context for each,
+		 * and one without agreement for a person (whose gender is not
+		 * known). */
 		say_who(b, t, e->seat, _("Bourré for you: no trick, you put %s into the next pot."),
-		        say_feminine(t, e->seat) ? C_("she", "%1$s is bourré: no trick, %2$s into the next pot.")
-		                                 : C_("he", "%1$s is bourré: no trick, %2$s into the next pot."),
+		        say_feminine(t, e->seat) < 0 ? C_("person", "%1$s is bourré: no trick, %2$s into the next pot.")
+		        : say_feminine(t, e->seat) ? C_("she", "%1$s is bourré: no trick, %2$s into the next pot.")
+		                                   : C_("he", "%1$s is bourré: no trick, %2$s into the next pot."),
 		        c.s);
 		break;
 	case EV_NOTE_RENEGE:

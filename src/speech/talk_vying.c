@@ -23,7 +23,8 @@ static int brelan_game(const struct vying *v) { return v->cfg.brelan_rules; }
 static const char *straddle_word(const struct vying *v, int kind)
 {
 	if (!brelan_game(v))
-		return kind == ACT_BUYBACK ? C_("bet", "buy back") : C_("bet", "straddle");
+		return kind == ACT_BUYBACK ? C_("bet", "buy back") : v->nchain ? C_("bet", "straddle again")
+		                                                              : C_("bet", "straddle");
 	if (kind == ACT_BUYBACK)
 		return v->nchain >= 3 ? C_("bet", "surcontrecarre") : C_("bet", "surcarre");
 	switch (v->nchain) {
@@ -114,7 +115,9 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 			sb_puts(b, C_("bet", "no cave"));
 			break;
 		}
-		sb_puts(b, v->offer == 2 ? C_("bet", "no buy-back") : brelan_game(v) ? C_("bet", "no carre") : C_("bet", "no straddle"));
+		sb_puts(b, v->offer == 2 ? C_("bet", "no buy-back")
+		           : brelan_game(v) ? C_("bet", "no carre")
+		           : v->nchain ? C_("bet", "no further straddle") : C_("bet", "no straddle"));
 		break;
 	case ACT_PASS:
 		sb_puts(b, v->extra ? C_("bet", "stand") : C_("bet", "pass"));
@@ -223,6 +226,8 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		} else if (e->act.kind == ACT_BUYBACK)
 			say_who(b, t, s, C_("bet", "You buy back the last word: %s."),
 			        C_("bet", "%1$s buys back the last word: %2$s."), c);
+		else if (e->points >= VY_CONTRECARRE)
+			say_who(b, t, s, C_("bet", "You straddle again: %s."), C_("bet", "%1$s straddles again: %2$s."), c);
 		else
 			say_who(b, t, s, C_("bet", "You straddle: %s."), C_("bet", "%1$s straddles: %2$s."), c);
 		break;
@@ -263,7 +268,11 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 			say_who(b, t, s, C_("bet", "You call: %s."), C_("bet", "%1$s calls: %2$s."), c);
 		break;
 	case ACT_RAISE:
-		if (brelan_game(v))
+		/* A raise with the last chips is a va-tout: said so. */
+		if (amt > 0 && e->code == 0)
+			say_who(b, t, s, C_("bet", "You raise with all you have: %s."),
+			        C_("bet", "%1$s raises with all they have: %2$s."), c);
+		else if (brelan_game(v))
 			say_who(b, t, s, C_("brelan", "You raise: %s."), C_("brelan", "%1$s raises: %2$s."), c);
 		else
 			say_who(b, t, s, C_("bet", "You raise: %s."), C_("bet", "%1$s raises: %2$s."), c);
@@ -283,7 +292,10 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	/* The running totals. */
 	if (amt > 0) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
+		if (e->code == 0)
+			sb_printf(b, C_("bet", "Stake %d, nothing left."), e->value);
+		else
+			sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
 	}
 	/* A straddle or carre buys the last word after the deal. */
 	if (e->act.kind == ACT_STRADDLE || e->act.kind == ACT_BUYBACK) {
@@ -432,7 +444,9 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 		for (int s = 0; s < deal.players; s++)
 			if (deal.in_deal[s])
 				dealt |= 1u << s;
-		int order[VY_MAX], n = vying_primaute(&deal, order);
+		int order[VY_MAX], n = vying_primaute(&deal, order), first[VY_MAX] = { 0 };
+		for (int i = 0; i < n; i++)
+			first[order[i]] = n - i;
 		second = -1;
 		points = -1;
 		for (int su = 0; su < SUIT_COUNT; su++) {
@@ -452,7 +466,8 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 			if (owner < 0 || owner == d->seat)
 				continue;
 			int p = vying_suit_points(deal.hands, dealt, deal.turn, su);
-			if (p > points) {
+			/* Equal points: primauté decides, as for the pot itself. */
+			if (p > points || (p == points && first[owner] > first[second])) {
 				points = p;
 				suit = su;
 				second = owner;
@@ -553,8 +568,8 @@ static int heard_brelan(const struct talk *t, const struct event *e, const char 
 }
 
 /* Payments said here: a pot nobody contested, chips given back, a brelan
- * paid; antes, bets (said with the action) and pots (said with the winner)
- * are not. */
+ * paid; antes, bets (said with the action) and contended pots (said with
+ * the winner) are not. */
 static int heard_payment(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
 	if (ann_is_due(e))
@@ -564,6 +579,14 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 	switch (e->reason) {
 	case EV_PAY_UNCONTESTED:
 		say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
+		return 1;
+	case EV_PAY_SIDE_POT:
+		/* A later pot nobody else contended, made of folded players'
+		 * chips: won, not given back (a contended one is said with its
+		 * winner). */
+		if (__builtin_popcount(e->winners) != 1)
+			return -1;
+		say_who(b, t, e->to, C_("bet", "You take the next pot: %s."), C_("bet", "%1$s takes the next pot: %2$s."), c);
 		return 1;
 	case EV_PAY_RETURN:
 		/* What nobody matched: before the pot when it is uncontested,
@@ -680,7 +703,10 @@ static int heard_hand_end(const struct talk *t, const struct event *e, struct sb
 {
 	char c[SAY_NUMBER_MAX];
 	if (t->me >= 0 && t->me < e->nvalues) {
-		sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
+		if (e->values[t->me] == 0)
+			sb_puts(b, C_("bet", "You have no chips left."));
+		else
+			sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
 		if (e->pot > 0) {
 			sb_puts(b, " ");
 			sb_printf(b, C_("bet", "In the pot for the next deal: %s."), chips(e->pot, c, sizeof c));
@@ -909,7 +935,9 @@ static void query_rules(const struct talk *t, const struct vying *v, struct sbuf
 		sb_printf(b, C_("bet", "Before the deal, a waiting cave of %s may be added."), chips(k->cave, c, sizeof c));
 	} else if (s >= 0 && v->phase == VY_STRADDLE) {
 		sb_puts(b, " ");
-		if (brelan_game(v))
+		if (brelan_game(v) && v->nchain == 0 && v->offer != 2)
+			sb_printf(b, C_("bet", "The carre costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
+		else if (brelan_game(v))
 			sb_printf(b, C_("bet", "The next level of the carre, the %1$s, costs %2$s."),
 			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
 			          chips(vying_straddle_amount(v), c, sizeof c));
@@ -1021,8 +1049,16 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 		break;
 	case VY_REF_TOO_MANY: sb_printf(b, C_("bet", "You have only %s."), chips(r->amount, c, sizeof c)); break;
 	case VY_REF_SHORT:
-		sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
-		          chips(r->amount, c, sizeof c));
+		/* Before the opening there is nothing to call. */
+		if (!v->opened && v->cfg.short_open)
+			sb_printf(b, C_("bet", "Not enough chips: opening takes %s. You may go all in with what you have."),
+			          chips(r->amount, c, sizeof c));
+		else if (!v->opened)
+			sb_printf(b, C_("bet", "Not enough chips: opening takes %s. You may pass."),
+			          chips(r->amount, c, sizeof c));
+		else
+			sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
+			          chips(r->amount, c, sizeof c));
 		break;
 	case VY_REF_CAVE_NOW:
 		sb_printf(b, C_("bet", "Before the deal: add a waiting cave of %s, or decline."),
@@ -1030,6 +1066,13 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 		break;
 	case VY_REF_EXTRA_ROUND:
 		sb_puts(b, C_("bet", "Everybody has called: raise or stand."));
+		break;
+	case VY_REF_NO_RAISE:
+		if (!v->opened)
+			sb_printf(b, C_("bet", "The others are all in: nobody could answer more than the opening, %s."),
+			          chips(r->amount, c, sizeof c));
+		else
+			sb_puts(b, C_("bet", "The others are all in: nobody could answer a raise. Call or fold."));
 		break;
 	default: break;
 	}
@@ -1058,6 +1101,8 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE), c);
 		else if (v->offer == 2)
 			sb_printf(b, C_("bet", "Before seeing your cards: buy back for %s? It doubles the pot and you speak last again."), c);
+		else if (v->nchain)
+			sb_printf(b, C_("bet", "Before seeing your cards: straddle again for %s? It doubles the pot and you speak last."), c);
 		else
 			sb_printf(b, C_("bet", "Before seeing your cards: straddle for %s? It doubles the pot and you speak last."), c);
 		return;

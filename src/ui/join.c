@@ -504,6 +504,42 @@ static int lobby_menu(struct join *j)
 	}
 }
 
+/* --seats (NULL: the creator's seat open, bots elsewhere) into kind and
+ * level for players seats; 0, or -1 with the message printed. */
+static int parse_seats(const char *list, int players, int *kind, int *level)
+{
+	for (int s = 0; s < GAME_MAX_SEATS; s++) {
+		kind[s] = s > 0;
+		level[s] = BOT_LEVEL_DEFAULT;
+	}
+	if (!list)
+		return 0;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", list);
+	int s = 0;
+	char *next = buf;
+	for (char *w; s < GAME_MAX_SEATS && (w = strsep(&next, ",")) != NULL; s++) {
+		if (!*w) {
+			fprintf(stderr, "tapis join: --seats: item %d is empty: open or bot[:LEVEL]\n", s + 1);
+			return -1;
+		}
+		if (!strcmp(w, "open") || !strcmp(w, "human")) {
+			kind[s] = 0;
+		} else if (!strncmp(w, "bot", 3) && (!w[3] || (w[3] == ':' && w[4] >= '0' && w[4] <= '9' && !w[5]))) {
+			kind[s] = 1;
+			level[s] = w[3] ? w[4] - '0' : BOT_LEVEL_DEFAULT;
+		} else {
+			fprintf(stderr, "tapis join: --seats: '%s' is not open or bot[:LEVEL]\n", w);
+			return -1;
+		}
+	}
+	if (s != players || next) {
+		fprintf(stderr, "tapis join: --seats: %d seats for %d players\n", s + (next != NULL), players);
+		return -1;
+	}
+	return 0;
+}
+
 /* --create and --table: the lobby passed by options. 0, or an exit status. */
 static int scripted_lobby(struct join *j)
 {
@@ -521,32 +557,8 @@ static int scripted_lobby(struct join *j)
 				fprintf(stderr, "tapis join: --rule: %s\n", err);
 				return JOIN_USAGE;
 			}
-		int kind[GAME_MAX_SEATS] = { 0 }, level[GAME_MAX_SEATS];
-		for (int s = 0; s < GAME_MAX_SEATS; s++) {
-			kind[s] = s > 0;
-			level[s] = BOT_LEVEL_DEFAULT;
-		}
-		if (j->o.seats) {
-			char buf[256];
-			snprintf(buf, sizeof buf, "%s", j->o.seats);
-			int s = 0;
-			char *save = NULL;
-			for (char *w = strtok_r(buf, ",", &save); w && s < GAME_MAX_SEATS; w = strtok_r(NULL, ",", &save), s++) {
-				if (!strcmp(w, "open") || !strcmp(w, "human")) {
-					kind[s] = 0;
-				} else if (!strncmp(w, "bot", 3) && (!w[3] || (w[3] == ':' && w[4] >= '0' && w[4] <= '9' && !w[5]))) {
-					kind[s] = 1;
-					level[s] = w[3] ? w[4] - '0' : BOT_LEVEL_DEFAULT;
-				} else {
-					fprintf(stderr, "tapis join: --seats: '%s' is not open or bot[:LEVEL]\n", w);
-					return JOIN_USAGE;
-				}
-			}
-			if (s != players) {
-				fprintf(stderr, "tapis join: --seats: %d seats for %d players\n", s, players);
-				return JOIN_USAGE;
-			}
-		}
+		int kind[GAME_MAX_SEATS], level[GAME_MAX_SEATS];
+		parse_seats(j->o.seats, players, kind, level);
 		if (create_table(j, g, players, &rules, kind, level, password) < 0) {
 			fprintf(stderr, "tapis join: the table was not made: %s\n", j->r.error);
 			return JOIN_UNREACHABLE;
@@ -644,6 +656,9 @@ static int parse(int argc, char **argv, struct join_opts *o)
 			fprintf(stderr, "tapis join: --create and --table do not go together\n");
 			return JOIN_USAGE;
 		}
+		int kind[GAME_MAX_SEATS], level[GAME_MAX_SEATS];
+		if (parse_seats(o->seats, o->players ? o->players : g->default_players, kind, level) < 0)
+			return JOIN_USAGE;
 	}
 	return 0;
 }
@@ -722,9 +737,12 @@ int join_main(int argc, char **argv)
 		/* The server phrases in full until told otherwise. */
 		if (j->ses.set.verbosity == TALK_SHORT)
 			remote_verbosity(&j->r, TALK_SHORT);
+		err[0] = '\0';
 		rc = play_port_run(&port, &j->ses, err, sizeof err);
 		if (rc) {
-			fprintf(stderr, "tapis join: %s\n", err);
+			/* An interrupt ends play with its status and no message. */
+			if (err[0])
+				fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
 		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)

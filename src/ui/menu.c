@@ -193,6 +193,10 @@ const char *menu_rule_value_label(const struct rules *r, int i, char *buf, size_
 		return say_rank(x, SAY_RANK_PLURAL);
 	if (x >= 0 && d->type == RULE_CARD)
 		return say_card_str((card_t)x, SAY_THE, buf, len);
+	/* The number of deals: 0 plays every round of La Bouillabaisse (its
+	 * rounds are counted), elsewhere it means no limit. */
+	if (x == 0 && d->type == RULE_INT && strcmp(d->key, "hands") == 0)
+		return d->max > 0 && d->max <= 12 ? C_("rule", "every round") : C_("rule", "unlimited");
 	return C_("rule", v);
 }
 

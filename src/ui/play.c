@@ -9,6 +9,7 @@
 
 #include "app/session.h"
 #include "app/table.h"
+#include "app/menuorder.h"
 #include "app/view.h"
 #include "core/sbuf.h"
 #include "i18n/i18n.h"
@@ -231,20 +232,6 @@ static struct action marked_discard(const struct play *p)
 	return d;
 }
 
-/* How safe a choice is, safest first: the menu's first item never loses
- * the hand (call, stay or check before a bet, a fold last). */
-static int safety(int kind)
-{
-	static const int order[] = {
-		ACT_CALL, ACT_STAY, ACT_PASS, ACT_DECLINE, ACT_TAKE, ACT_LEAVE, ACT_DISCARD,
-		ACT_OPEN, ACT_RAISE, ACT_STRADDLE, ACT_BUYBACK, ACT_ALLIN, ACT_FOLD,
-	};
-	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-		if (order[i] == kind)
-			return (int)i;
-	return (int)(sizeof order / sizeof order[0]);
-}
-
 static void select_item(struct play *p, int i)
 {
 	p->item = i;
@@ -258,16 +245,8 @@ static void select_item(struct play *p, int i)
 static void open_menu(struct play *p)
 {
 	const struct view_state *v = vs(p);
-	p->nitems = 0;
-	for (int i = 0; i < v->nchoices && p->nitems < MENU_MAX; i++) {
-		/* Insertion by safety; the game's order among equals. */
-		int k = p->nitems++;
-		while (k > 0 && safety(v->choice[p->choice[k - 1]].act.kind) > safety(v->choice[i].act.kind)) {
-			p->choice[k] = p->choice[k - 1];
-			k--;
-		}
-		p->choice[k] = i;
-	}
+	/* The order every client shows: the safest first (app/menuorder). */
+	p->nitems = menuorder_sort(v, p->choice);
 	for (int k = 0; k < p->nitems; k++) {
 		const struct action *a = &v->choice[p->choice[k]].act;
 		p->items[k] = a->kind == ACT_DISCARD ? marked_discard(p) : *a;
@@ -750,7 +729,8 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 			return 0;
 		}
 		if (!port->awaits(port->ctx)) {
-			if (!tty) {
+			int blocked = port->blocked && port->blocked(port->ctx);
+			if (!tty && !blocked) {
 				/* No keyboard to listen to meanwhile: wait for the speech. */
 				struct timespec ts = { 0, 5000000 };
 				nanosleep(&ts, NULL);
@@ -759,6 +739,8 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 			int key = term_read_key(10);
 			if (key == KEY_INTERRUPT)
 				return term_interrupt_status();
+			if (key == KEY_EOF && blocked)
+				return quit(&p);   /* nobody left to act: as a confirmed Q */
 			if (key != KEY_NONE && key != KEY_EOF && handle_key(&p, key))
 				return quit(&p);
 			continue;
@@ -804,6 +786,13 @@ static int lp_awaits(void *ctx)
 	return table_awaits(l->t, l->v->seat);
 }
 
+static int lp_blocked(void *ctx)
+{
+	struct local_port *l = ctx;
+	int seat = table_to_act(l->t);
+	return seat >= 0 && seat != l->v->seat && !table_auto_turn(l->t);
+}
+
 static void lp_verbosity(void *ctx, int verbosity)
 {
 	struct local_port *l = ctx;
@@ -842,7 +831,7 @@ int play_run(struct table *t, struct session *ses, char *err, size_t errlen)
 	view_refresh(v);
 	struct local_port lp = { t, v };
 	struct play_port port = { .state = lp_state, .advance = lp_advance, .awaits = lp_awaits, .act = lp_act,
-	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp };
+	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp, .blocked = lp_blocked };
 	view_set_verbosity(v, ses->set.verbosity);
 	int rc = play_port_run(&port, ses, err, errlen);
 	if (v == &quiet)

@@ -43,6 +43,10 @@ struct play_port {
 	int (*key)(void *ctx, int key);
 	/* 1 at a network table: F1 names its keys too (KEYS_IF_NET). */
 	int network;
+	/* Optional: 1 while the game waits for a seat that neither this
+	 * player's keys nor a bot or script will play (another human seat of
+	 * a local table): the end of the input then ends the game as a Q. */
+	int (*blocked)(void *ctx);
 };
 
 /* Returns the exit status: 0 done or quit (game saved), 1 internal error,

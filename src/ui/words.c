@@ -71,6 +71,7 @@ static const struct {
 	{ "speech_volume", N_("Speech volume") },
 	{ "cue_volume", N_("Sound volume") },
 	{ "large", N_("Large print") },
+	{ "short", N_("Short announcements (V)") },
 	{ "your_turn", N_("Your turn.") },
 	{ "not_your_turn", N_("It is not your turn.") },
 	{ "no_cards", N_("You hold no cards.") },
@@ -101,6 +102,20 @@ static const struct {
 	{ "history_start", N_("Start of history.") },
 	{ "history_end", N_("End of history.") },
 	{ "chat_from", N_("%1$s: %2$s") },
+	{ "yes", N_("Yes") },
+	{ "no", N_("No") },
+	{ "hand", N_("Your hand") },
+	{ "playable", N_("playable") },
+	{ "queries", N_("Ask the table") },
+	{ "key_button", N_("%1$s: %2$s") },
+	{ "amount", N_("Amount") },
+	{ "missed", N_("While you were away:") },
+	{ "table_gone", N_("Table %ld is gone.") },
+	{ "sr_help", N_("With a screen reader") },
+	{ "sr_nvda", N_("NVDA and JAWS: the table takes its keys in focus mode. NVDA switches to it on the table by itself; if the keys do not answer, press NVDA+Space (JAWS: Enter on the table, or Insert+Z).") },
+	{ "sr_back", N_("To come back to the table from anywhere: Escape in a chat line, or the heading Table (H with NVDA or JAWS in browse mode). A reload brings you back to your seat.") },
+	{ "sr_touch", N_("VoiceOver and TalkBack: swipe to walk your hand, card by card, then double-tap to play; the choices, the amount and the questions to the table are buttons below it.") },
+	{ "sr_echo", N_("Turn off typed-character echo in your screen reader if every key of the table is spoken twice.") },
 };
 
 /* Words with a number: the form for one (NAME_1) and for many (NAME_n);
@@ -172,6 +187,31 @@ static json_t *games_json(void)
 	return a;
 }
 
+/* The keys of the page: those of the terminal's keymap but the ones only a
+ * terminal has (the chat line on Tab, the menu on F2), and Q, which leaves
+ * the table here (nothing to save). A query key (and H, the hint, F1) has
+ * `query`, the key the page's toolbar sends. */
+static json_t *page_keys(void)
+{
+	json_t *keys = json_array();
+	for (int i = 0; keymap[i].keys; i++) {
+		if (keymap[i].when & KEYS_IF_NET)
+			continue;
+		const char *what = keymap[i].what;
+		if (!strcmp(keymap[i].keys, "Q"))
+			what = N_("leave the table, after confirmation");
+		json_t *k = json_pack("{s:s, s:s, s:s, s:i}", "keys", _(keymap[i].keys), "spoken",
+		                      _(keymap[i].spoken ? keymap[i].spoken : keymap[i].keys), "what", _(what),
+		                      "when", keymap[i].when);
+		int query = strlen(keymap[i].keys) == 1 && strchr("CFRSTLNH?", keymap[i].keys[0]) &&
+		            !(keymap[i].when & KEYS_MENU);
+		if (query || !strcmp(keymap[i].keys, "F1"))
+			json_object_set_new(k, "query", json_string(keymap[i].keys));
+		json_array_append_new(keys, k);
+	}
+	return keys;
+}
+
 char *words_json(const char *lang)
 {
 	char saved[8], err[256];
@@ -189,11 +229,7 @@ char *words_json(const char *lang)
 		snprintf(name, sizeof name, "%s_n", plural_words[i].name);
 		json_object_set_new(words, name, json_string(P_(plural_words[i].one, plural_words[i].many, 5)));
 	}
-	json_t *keys = json_array();
-	for (int i = 0; keymap[i].keys; i++)
-		json_array_append_new(keys, json_pack("{s:s, s:s, s:s, s:i}", "keys", _(keymap[i].keys), "spoken",
-		                                      _(keymap[i].spoken ? keymap[i].spoken : keymap[i].keys),
-		                                      "what", _(keymap[i].what), "when", keymap[i].when));
+	json_t *keys = page_keys();
 	json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:o}", "lang", lang, "version", 1, "words", words, "keys", keys,
 	                      "games", games_json());
 	char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;

@@ -1,9 +1,11 @@
 /* tapis: the web page. It speaks the protocol of docs/protocol.md over a
  * WebSocket, holds no sentence of the games (every announcement and every
  * answer to a key comes from the server in the player's language) and takes
- * its own few words from GET /words. Announcements go to a live region,
- * key answers to an assertive one; an optional built-in voice speaks both;
- * sound cues are played from /sounds/, panned by seat. No framework. */
+ * its own few words from GET /words. Announcements go to one polite log,
+ * what must interrupt to an alert region, key answers to an assertive one;
+ * an optional built-in voice speaks them all; sound cues are played from
+ * /sounds/, panned by seat. Every key of the table is also a control (the
+ * hand, the choices, a toolbar) for touch and swipes. No framework. */
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -14,8 +16,8 @@ const app = {
   lobby: { users: [], tables: [] },
   table: 0, seat: -1, state: null,
   info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false, verbosity: 'full',
-  history: [], hpos: -1,
-  voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8,
+  history: [], hpos: -1, saved: [], said: [], lobbySeen: false, fresh: false,
+  voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
   audio: null, buffers: {},
 };
 
@@ -72,24 +74,54 @@ function voiceSay(text, interrupt) {
   speechSynthesis.speak(u);
 }
 
-/* An announcement: a new element in the log (two equal messages are two
- * elements, both read), assertive when urgent; kept in the history. */
-function announce(text, kind, urgent) {
+/* An announcement: a new element of the polite log (two equal messages
+ * are two elements, both read), in the order received: a turn prompt waits
+ * behind the events before it, as the terminal queues it. What must
+ * interrupt (a refusal, an error, a question) goes to the alert region
+ * (alertSay), not here. Kept in the history (the last 100 in the tab's
+ * storage, for a reload). */
+function announce(text, kind, prompt) {
   if (!text) return;
+  logLine(text, kind, prompt ? 'prompt' : kind === 'chat' ? 'chat' : '');
+  remember(text, kind);
+  voiceSay(text, false);
+}
+
+function logLine(text, kind, cls, silent) {
   const log = $('log');
-  log.setAttribute('aria-live', urgent ? 'assertive' : 'polite');
   const p = document.createElement('p');
   p.textContent = text;
   p.dataset.kind = kind;
-  if (urgent) p.className = 'urgent';
-  if (kind === 'chat') p.className = 'chat';
+  if (cls) p.className = cls;
+  /* Said by the alert region already: shown in the log, not said twice. */
+  if (silent) p.setAttribute('aria-hidden', 'true');
   log.append(p);
   while (log.childElementCount > 300) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
+}
+
+function remember(text, kind) {
   app.history.push(text);
   if (app.history.length > 300) app.history.shift();
   app.hpos = app.history.length;
-  voiceSay(text, urgent);
+  app.saved.push({ text, kind });
+  if (app.saved.length > 100) app.saved.shift();
+  try { sessionStorage.setItem('tapis-history', JSON.stringify(app.saved)); } catch (e) { /* full, private */ }
+}
+
+/* What must interrupt: an error, a refusal, a question waiting for a yes.
+ * Said at once by the alert region, shown in the log, kept in the history. */
+function alertSay(text, kind) {
+  if (!text) return;
+  const a = $('alert');
+  const p = document.createElement('p');
+  p.textContent = text;
+  a.append(p);
+  while (a.childElementCount > 3) a.firstElementChild.remove();
+  a.dataset.n = Number(a.dataset.n || 0) + 1;
+  logLine(text, kind, 'urgent', true);
+  remember(text, kind);
+  voiceSay(text, true);
 }
 
 /* The answer to a key: said at once (assertive), not kept in the history. */
@@ -175,6 +207,7 @@ function connect() {
     ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (ev) => {
+    if (app.ws !== ws) return;
     let m;
     try { m = JSON.parse(ev.data); } catch (e) { return; }
     const f = handlers[m.type];
@@ -185,11 +218,53 @@ function connect() {
     app.ws = null;
     if (app.loggedIn) {
       /* Said once; the connection is tried again every 2 s. */
-      if (!app.lost) announce(w('lost'), 'system', true);
+      if (!app.lost) alertSay(w('lost'), 'system');
       app.lost = true;
       setTimeout(connect, 2000);
     }
   };
+}
+
+/* Leave the connection without a word (a new language, a new login). */
+function disconnect() {
+  const ws = app.ws;
+  app.ws = null;
+  if (ws) { ws.onclose = null; ws.onmessage = null; ws.close(); }
+}
+
+/* A guest's way back: the server's token, kept a week in the browser's
+ * storage (the server keeps a guest's session 7 days). A reload of the tab
+ * logs in again by itself (the tab's storage); another tab, or the browser
+ * opened again, offers the name and logs in with the token when asked (so
+ * that a second tab never takes the first one's place). An account comes
+ * back with its password, never stored. */
+const WEEK = 7 * 24 * 3600 * 1000;
+function keepSession(m) {
+  try {
+    if (m.guest && m.token) {
+      const s = JSON.stringify({ name: m.name, token: m.token, until: Date.now() + WEEK });
+      localStorage.setItem('tapis-session', s);
+      sessionStorage.setItem('tapis-session', s);
+    } else {
+      localStorage.removeItem('tapis-session');
+      sessionStorage.setItem('tapis-session', JSON.stringify({ name: m.name, account: true }));
+    }
+  } catch (e) { /* private browsing */ }
+}
+function savedSession(store) {
+  try {
+    const s = JSON.parse(store.getItem('tapis-session') || 'null');
+    if (s && s.name && s.token && s.until > Date.now()) return s;
+    if (s && !s.account) store.removeItem('tapis-session');
+  } catch (e) { /* private browsing */ }
+  return null;
+}
+function forgetSession() {
+  try {
+    localStorage.removeItem('tapis-session');
+    sessionStorage.removeItem('tapis-session');
+    sessionStorage.removeItem('tapis-history');
+  } catch (e) { /* private browsing */ }
 }
 
 const handlers = {
@@ -199,26 +274,45 @@ const handlers = {
     app.lost = false;
     app.token = m.token;
     app.name = m.name;
-    try { sessionStorage.setItem('tapis', JSON.stringify({ name: m.name, token: m.token, lang: app.lang })); }
-    catch (e) { /* private browsing */ }
-    if (again) announce(w('back'), 'system', false);
-    if (!app.table) show('lobby');
+    keepSession(m);
+    const fresh = app.fresh;
+    if (again) announce(w('back'), 'system');
+    if (!app.table) {
+      show('lobby');
+      /* Logged in: the lobby's heading. Back, or in another language: the
+       * focus stays where it is, unless it was lost. */
+      if (fresh) $('lobby-h').focus();
+      else keepFocus();
+    }
+    app.fresh = false;
   },
-  lobby(m) { app.lobby = m; renderLobby(); renderTable(); },
+  lobby(m) {
+    if (app.lobbySeen) sayLobbyNews(app.lobby, m);
+    app.lobbySeen = true;
+    app.lobby = m;
+    renderLobby();
+    renderTable();
+  },
   /* The table one sits at, as the lobby lists it, while it fills. */
   table(m) { if (m.info && m.info.id === app.table) { app.info = m.info; renderTable(); } },
   created() {},
   joined(m) {
+    const same = app.table === m.table;
     app.table = m.table;
     app.seat = m.seat;
     app.info = m.info || null;
-    app.state = null;
-    app.hand = [];
-    app.sel = -1;
-    app.marked = [];
-    app.menu = null;
+    if (!same) {
+      app.state = null;
+      app.hand = [];
+      app.sel = -1;
+      app.marked = [];
+      app.menu = null;
+      closeConfirm();
+    }
+    $('result').hidden = true;
     show('table');
     renderTable();
+    if (app.verbosity === 'short') send({ type: 'verbosity', table: app.table, level: 'short' });
     $('play').focus();
   },
   left(m) {
@@ -226,12 +320,31 @@ const handlers = {
     app.table = 0;
     app.info = null;
     app.state = null;
+    app.quit = false;
+    closeConfirm();
     show('lobby');
     $('lobby-h').focus();
   },
   say(m) { sayMsg(m); },
+  /* What happened while away: one summary in the log (each message kept in
+   * the history), without the turn prompts of then: the state that follows
+   * brings the prompt of now, said once. */
   missed(m) {
-    for (const x of m.says || []) (x.type === 'chat' ? handlers.chat : sayMsg)(x);
+    const texts = [];
+    for (const x of m.says || []) {
+      if (x.type === 'chat') {
+        const t = fmt(w('chat_from'), x.from, x.text);
+        texts.push(t);
+        remember(t, 'chat');
+      } else if (x.text && !x.urgent) {
+        texts.push(x.text);
+        remember(x.text, 'say');
+      }
+    }
+    if (!texts.length) return;
+    const text = w('missed') + ' ' + texts.join(' ');
+    logLine(text, 'missed', '');
+    voiceSay(text, false);
   },
   state(m) {
     if (m.table !== app.table) return;
@@ -241,35 +354,72 @@ const handlers = {
     if (!before || before.moves !== m.moves || before.state !== m.state) {
       /* A new action: what the keys answer changed. */
       app.menu = null;
-      app.confirm = null;
+      closeConfirm();
     }
     refreshHand();
     if (m.my_turn && !(before && before.my_turn && before.moves === m.moves)) selectPlayable();
     renderTable();
+    if (m.state === 'over' && (!before || before.state !== 'over')) showResult(m);
+    keepFocus();
   },
   refused(m) {
-    announce(m.text, 'refused', true);
+    alertSay(m.text, 'refused');
     cue(m.cue || 'illegal', app.seat);
   },
   chat(m) {
-    announce(fmt(w('chat_from'), m.from, m.text), 'chat', false);
+    announce(fmt(w('chat_from'), m.from, m.text), 'chat');
     cue('chat', -1);
   },
   /* The server phrases its errors in the player's language. */
   error(m) {
-    announce(m.message, 'error', true);
+    alertSay(m.message, 'error');
     cue('illegal', -1);
     /* A refused login, or the same account logged in elsewhere: no coming back. */
     if (m.code === 'replaced') app.loggedIn = false;
-    if (!app.loggedIn && app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; show('login'); }
+    if (!app.loggedIn && app.ws) {
+      disconnect();
+      if (m.re === 'hello' || m.code === 'replaced') forgetSession();
+      app.token = '';
+      show('login');
+      $('login-name').focus();
+    }
   },
   pong() {},
 };
 
 function sayMsg(m) {
-  const urgent = !!m.urgent;
-  announce(m.text, 'say', urgent);
+  app.said.push({ moves: m.moves, text: m.text });
+  if (app.said.length > 40) app.said.shift();
+  announce(m.text, 'say', !!m.urgent);
   if (m.cue) cue(m.cue, typeof m.from === 'number' ? m.from : -1);
+}
+
+/* The end of a game: what its last action said, where the focus goes. */
+function showResult(st) {
+  const r = $('result');
+  r.textContent = app.said.filter((x) => x.moves === st.moves && x.text).map((x) => x.text).join(' ') ||
+    (st.keys && st.keys.S) || '';
+  r.hidden = !r.textContent;
+  if (!r.hidden) r.focus();
+}
+
+/* The focus is never left on the page's body, nor on a control just
+ * hidden (Start once the game began): it goes to the place of the moment. */
+function keepFocus() {
+  const a = document.activeElement;
+  if (a && a !== document.body && a.isConnected && !a.closest('[hidden]')) return;
+  if (app.table) (!$('result').hidden ? $('result') : $('play')).focus();
+  else if (app.loggedIn) $('lobby-h').focus();
+}
+
+/* The lobby's news, spoken (polite) while one is in the lobby: a table
+ * made, a table gone. */
+function sayLobbyNews(old, now) {
+  if (app.table || !old || !old.tables) return;
+  const had = new Map(old.tables.map((t) => [t.id, t]));
+  for (const t of now.tables || []) if (!had.has(t.id)) announce(tableLine(t), 'lobby');
+  const has = new Set((now.tables || []).map((t) => t.id));
+  for (const t of old.tables) if (!has.has(t.id)) announce(fmt(w('table_gone'), t.id), 'lobby');
 }
 
 /* ---- the lobby ---- */
@@ -325,9 +475,15 @@ function renderLobby() {
     span.textContent = tableLine(t) + ' ';
     li.append(span);
     if (t.state !== 'over') {
-      li.append(button(w('sit'), () => send({ type: 'sit', table: t.id, password: tablePassword(t) }), span.id));
-      li.append(' ');
-      li.append(button(w('watch'), () => send({ type: 'watch', table: t.id, password: tablePassword(t) }), span.id));
+      /* A full table offers only to watch. */
+      if (t.seats.some((x) => x.state === 'open')) {
+        const sit = button(w('sit'), () => send({ type: 'sit', table: t.id, password: tablePassword(t) }), span.id);
+        sit.className = 'sit';
+        li.append(sit, ' ');
+      }
+      const watch = button(w('watch'), () => send({ type: 'watch', table: t.id, password: tablePassword(t) }), span.id);
+      watch.className = 'watch';
+      li.append(watch);
     }
     ul.append(li);
   }
@@ -450,42 +606,160 @@ function renderTable() {
   $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
   $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
   $('btn-stand').hidden = app.seat < 0;
-  $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over');
+  /* A spectator sits only where a seat is open. */
+  $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over') || !(t && t.seats.some((x) => x.state === 'open'));
   renderSeats(t);
   const keys = (st && st.keys) || {};
   $('view-turn').textContent = (isMyTurn() && st.prompt) || keys.T || '';
   $('view-cards').textContent = keys.C || '';
-  const hand = $('view-hand');
-  hand.textContent = '';
-  handOf().forEach((c, i) => {
-    const li = document.createElement('li');
-    li.textContent = c.name;
-    const cls = [];
-    if (canPlay() && !c.playable) cls.push('unplayable');
-    if (i === app.sel) cls.push('selected');
-    if (app.marked.includes(c.card)) cls.push('marked');
-    li.className = cls.join(' ');
-    hand.append(li);
-  });
+  renderHand();
   renderChoices();
+  renderQueries();
+  if (st && st.state !== 'over') $('result').hidden = true;
 }
 
-/* The choices as buttons, made again only when they changed. A button
- * that had the focus gives it to the same choice when it is still there,
- * else to the table's keys (#play), never to the page's body. */
+/* The hand for touch and for a screen reader's swipes: one button a card,
+ * in order, named by the card and whether it may be played now (or is
+ * marked for a discard, a toggle then). A tap plays a playable card, marks
+ * one when a discard is ahead, else says it. Made again only when what it
+ * shows changed, the focused card keeping the focus. */
+function renderHand() {
+  const ul = $('hand');
+  const hand = handOf();
+  const discard = isMyTurn() && !!app.state.discard_ahead;
+  const shown = JSON.stringify([app.lang, hand, isMyTurn(), discard, app.marked, app.sel]);
+  if (shown === ul.dataset.shown) return;
+  ul.dataset.shown = shown;
+  const focused = ul.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+  const at = focused === null ? -1 : [...ul.querySelectorAll('button')].indexOf(document.activeElement);
+  ul.textContent = '';
+  $('hand-h').hidden = ul.hidden = !hand.length;
+  hand.forEach((c, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.card = c.card;
+    b.textContent = c.name;
+    let name = c.name;
+    if (canPlay()) name += ', ' + w(c.playable ? 'playable' : 'not_playable');
+    b.setAttribute('aria-label', name);
+    if (discard) b.setAttribute('aria-pressed', app.marked.includes(c.card) ? 'true' : 'false');
+    const cls = [];
+    if (canPlay() && !c.playable) cls.push('unplayable');
+    if (canPlay() && c.playable) cls.push('playable');
+    if (i === app.sel) cls.push('selected');
+    if (app.marked.includes(c.card)) cls.push('marked');
+    b.className = cls.join(' ');
+    b.onclick = () => tapCard(c.card);
+    li.append(b);
+    ul.append(li);
+  });
+  if (focused === null) return;
+  /* The same card, else the one now in its place (a card played). */
+  const bs = ul.querySelectorAll('button');
+  const same = ul.querySelector('button[data-card="' + focused + '"]') || bs[Math.min(at, bs.length - 1)];
+  (same || $('play')).focus();
+}
+
+function tapCard(card) {
+  audioStart();
+  const i = app.hand.indexOf(card);
+  if (i < 0) return;
+  app.sel = i;
+  const c = handOf()[i];
+  if (isMyTurn() && c.playable) act('play ' + card);
+  else if (isMyTurn() && app.state.discard_ahead) mark();
+  else saySelected();
+  renderTable();
+}
+
+/* The query keys as a toolbar (the arrows walk it): each button says what
+ * its key says, in the words of the keymap (/words); H, the hint on one's
+ * turn, F1. */
+function renderQueries() {
+  const bar = $('queries');
+  const qs = app.state && app.state.state === 'playing' ? keysNow(KEYS.ALWAYS | KEYS.TURN).filter((k) => k.query) : [];
+  const shown = JSON.stringify([app.lang, qs]);
+  if (shown === bar.dataset.shown) return;
+  bar.dataset.shown = shown;
+  const focused = bar.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  bar.textContent = '';
+  $('queries-h').hidden = bar.hidden = !qs.length;
+  qs.forEach((q, i) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.key = q.query;
+    b.textContent = q.query;
+    b.setAttribute('aria-label', fmt(w('key_button'), q.spoken || q.keys, q.what));
+    b.tabIndex = i === 0 ? 0 : -1;
+    b.onclick = () => { audioStart(); queryKey(q.query); };
+    bar.append(b);
+  });
+  if (focused !== null) {
+    const same = bar.querySelector('button[data-key="' + CSS.escape(focused) + '"]');
+    (same || bar.querySelector('button') || $('play')).focus();
+  }
+}
+
+/* The answer of a query key (or button). */
+function queryKey(k) {
+  const keys = (app.state && app.state.keys) || {};
+  if (k === 'H') sayHand();
+  else if (k === '?') send({ type: 'hint', table: app.table });
+  else if (k === 'F1') helpKeys();
+  else answer(keys[k] || '');
+}
+
+/* The choices as buttons, made again only when they changed; a choice that
+ * takes an amount has a spin button beside it (its button plays the amount
+ * shown, said as the game phrases it). A button that had the focus gives
+ * it to the same choice when it is still there, else to the table's keys
+ * (#play), never to the page's body. */
 function renderChoices() {
   const ch = $('choices');
-  const shown = JSON.stringify([app.lang, choicesOf()]);
+  const shown = JSON.stringify([app.lang, choicesOf(), app.marked]);
   if (shown === ch.dataset.shown) return;
   ch.dataset.shown = shown;
   const focused = ch.contains(document.activeElement) ? document.activeElement.textContent : null;
   ch.textContent = '';
   ch.hidden = $('choices-h').hidden = !choicesOf().length;
-  for (const c of choicesOf()) {
+  menuOrder().forEach((c, k) => {
     const li = document.createElement('li');
-    li.append(button(c.label, () => choose(c)));
+    const label = isDiscard(c) && c.labels ? c.labels[markedMask()] || c.label : c.label;
+    const b = button(label, () => {
+      const spin = $('amount-' + k);
+      if (!spin) { choose(c, undefined, b); return; }
+      const n = Number(spin.value);
+      if (!Number.isInteger(n) || n < c.min || n > c.max) { alertSay(fmt(w('type_amount'), c.min, c.max), 'refused'); return; }
+      choose(c, n, b);
+    });
+    b.id = 'choice-' + k;
+    li.append(b);
+    if (hasRange(c)) {
+      const label2 = document.createElement('label');
+      label2.htmlFor = 'amount-' + k;
+      label2.textContent = w('amount');
+      const spin = document.createElement('input');
+      spin.type = 'number';
+      spin.id = 'amount-' + k;
+      spin.min = c.min;
+      spin.max = c.max;
+      spin.value = c.min;
+      spin.inputMode = 'numeric';
+      const said = document.createElement('span');
+      said.id = 'amount-said-' + k;
+      said.className = 'help';
+      said.textContent = (c.labels && c.labels[0]) || '';
+      spin.setAttribute('aria-describedby', said.id);
+      spin.oninput = () => {
+        const n = Number(spin.value);
+        said.textContent = Number.isInteger(n) && n >= c.min && n <= c.max ? (c.labels && c.labels[n - c.min]) || String(n)
+          : fmt(w('type_amount'), c.min, c.max);
+      };
+      li.append(' ', label2, ' ', spin, said);
+    }
     ch.append(li);
-  }
+  });
   if (focused === null) return;
   const same = [...ch.querySelectorAll('button')].find((b) => b.textContent === focused);
   (same || $('play')).focus();
@@ -539,7 +813,7 @@ function renderSeats(t) {
 
 function act(text) {
   app.menu = null;
-  app.confirm = null;
+  closeConfirm();
   if (/^discard/.test(text)) app.marked = [];
   send({ type: 'action', table: app.table, action: text });
 }
@@ -613,12 +887,11 @@ function moveEnd(dir) {
   saySelected();
 }
 
-/* The menu's order: the safest first, a fold last (as the terminal's). */
-const SAFETY = ['call', 'stay', 'pass', 'decline', 'take', 'leave', 'discard', 'open', 'raise', 'straddle',
-  'buyback', 'allin', 'fold'];
-function safety(c) {
-  const k = SAFETY.indexOf(c.action.split(' ')[0]);
-  return k < 0 ? SAFETY.length : k;
+/* The menu's order as the server gives it (state.menu: the safest first,
+ * a fold last, as the terminal's); the choices as listed without it. */
+function menuOrder() {
+  const cs = choicesOf(), order = (app.state && app.state.menu) || [];
+  return order.length === cs.length ? order.map((k) => cs[k]).filter(Boolean) : cs.slice();
 }
 
 function menuChoice() { return app.menu.items[app.menu.i]; }
@@ -635,8 +908,7 @@ function selectItem(i) {
 }
 
 function openMenu() {
-  const items = choicesOf().map((c, k) => [c, k]).sort((a, b) => safety(a[0]) - safety(b[0]) || a[1] - b[1])
-    .map((x) => x[0]);
+  const items = menuOrder();
   if (!items.length) { answer(w('choose_card')); return; }
   app.menu = { items };
   selectItem(0);
@@ -666,18 +938,65 @@ function menuEnter() {
   choose(c, hasRange(c) ? m.amount : undefined);
 }
 
-/* Play a choice (an amount of its range), or first ask for Y when it is
- * risky: the table takes the answer, so it gets the focus (a choice's
- * button may have had it). */
-function choose(c, amount) {
+/* Play a choice (an amount of its range), or first ask for a yes when it
+ * is risky: the question interrupts (the alert region) and shows Yes and No
+ * buttons; from the keys, Y answers at the table (which gets the focus),
+ * from a button the focus goes to Yes. */
+function choose(c, amount, from) {
   if (risky(c, amount)) {
     const words = (hasRange(c) && c.labels && amount !== undefined && c.labels[amount - c.min]) || c.label;
     app.confirm = choiceAction(c, amount);
-    if (document.activeElement !== $('play')) $('play').focus();
-    answer(fmt(w('confirm_q'), words));
+    const q = fmt(w('confirm_q'), words);
+    $('confirm-q').textContent = q;
+    $('confirm').hidden = false;
+    alertOnly(q);
+    if (from) $('confirm-yes').focus();
+    else if (document.activeElement !== $('play')) $('play').focus();
     return;
   }
   act(choiceAction(c, amount));
+}
+
+function closeConfirm() {
+  app.confirm = null;
+  const box = $('confirm');
+  if (box.hidden || app.quit) return;
+  const had = box.contains(document.activeElement);
+  box.hidden = true;
+  if (had) $('play').focus();
+}
+
+/* Q or Escape at the table: leave it, after a yes (the same box). */
+function askQuit() {
+  app.quit = true;
+  $('confirm-q').textContent = w('quit');
+  $('confirm').hidden = false;
+  alertOnly(w('quit'));
+}
+
+function confirmAnswer(yes) {
+  if (app.quit) {
+    app.quit = false;
+    closeConfirm();
+    if (yes) send({ type: 'leave', table: app.table });
+    else answer(w('quit_cancelled'));
+    return;
+  }
+  const a = app.confirm;
+  closeConfirm();
+  if (!a) return;
+  if (yes) act(a);
+  else answer(w('not_done'));
+}
+
+function alertOnly(text) {
+  const a = $('alert');
+  const p = document.createElement('p');
+  p.textContent = text;
+  a.append(p);
+  while (a.childElementCount > 3) a.firstElementChild.remove();
+  a.dataset.n = Number(a.dataset.n || 0) + 1;
+  voiceSay(text, true);
 }
 
 function typeDigit(key, lo, hi) {
@@ -779,19 +1098,32 @@ function historyKey(k) {
 /* V: full or short announcements, phrased so by the server for this
  * session; its answer comes back as a say. */
 function switchVerbosity() {
-  app.verbosity = app.verbosity === 'short' ? 'full' : 'short';
-  send({ type: 'verbosity', table: app.table, level: app.verbosity });
+  setVerbosity(app.verbosity === 'short' ? 'full' : 'short');
+}
+function setVerbosity(level) {
+  app.verbosity = level;
+  $('opt-short').checked = level === 'short';
+  if (app.table) send({ type: 'verbosity', table: app.table, level });
+  saveSettings();
+}
+
+/* The keys of a moment (KEYS.*), as /words lists them for the page, on
+ * the conditions the server's state gives: a discard ahead, an amount to
+ * choose, L on the last showdown or the last trick (state.showdowns). */
+const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32,
+  IF_TRICKS: 128, IF_SHOWDOWN: 256 };
+function keysNow(when) {
+  const st = app.state || {};
+  when |= (st.discard_ahead && isMyTurn() ? KEYS.IF_DISCARD : 0) |
+    (st.showdowns ? KEYS.IF_SHOWDOWN : KEYS.IF_TRICKS);
+  if (!isMyTurn()) when &= ~KEYS.TURN;
+  return app.keys.filter((k) => (k.when & when & KEYS.MOMENTS) && (k.when & ~when & ~KEYS.MOMENTS) === 0);
 }
 
 /* F1: the keys of this moment, in the words of the keymap. */
-const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32 };
 function helpKeys() {
-  let when;
-  if (app.menu) when = KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0);
-  else when = KEYS.ALWAYS | KEYS.SPEECH | (isMyTurn() ? KEYS.TURN : 0) |
-    (choicesOf().some(isDiscard) ? KEYS.IF_DISCARD : 0);
-  answer(app.keys.filter((k) => (k.when & when & KEYS.MOMENTS) &&
-    (k.when & ~when & ~KEYS.MOMENTS) === 0).map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
+  const when = app.menu ? KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0) : KEYS.ALWAYS | KEYS.SPEECH | KEYS.TURN;
+  answer(keysNow(when).map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
 }
 
 function adjust(k) {
@@ -810,6 +1142,7 @@ function adjust(k) {
     answer(w('cue_volume') + ' ' + Math.round(app.cueVolume * 100));
     cue('card', -1);
   }
+  saveSettings();
 }
 
 /* One key at the table, as play.c handles it. */
@@ -822,17 +1155,8 @@ function tableKey(e) {
   if (k === 'Tab' || k === 'Shift' || /^F([2-9]|1[0-9])$/.test(k)) return;
   e.preventDefault();
   if (app.voice && window.speechSynthesis && !',.;'.includes(k)) speechSynthesis.cancel();
-  if (app.quit) {
-    app.quit = false;
-    if (yes) send({ type: 'leave', table: app.table });
-    else answer(w('quit_cancelled'));
-    return;
-  }
-  if (app.confirm) {
-    const a = app.confirm;
-    app.confirm = null;
-    if (yes) act(a);
-    else answer(w('not_done'));
+  if (app.quit || app.confirm) {
+    confirmAnswer(yes);
     return;
   }
   if (app.menu && /^(Arrow(Up|Down|Left|Right)|Page(Up|Down)|Home|End|Escape|Backspace|[0-9])$/.test(k)) {
@@ -840,43 +1164,111 @@ function tableKey(e) {
     renderTable();
     return;
   }
-  const keys = (app.state && app.state.keys) || {};
-  if (k.length === 1 && 'CFRSTLN123456789'.includes(up)) answer(keys[up] || '');
-  else if (up === 'H') sayHand();
+  if (k.length === 1 && 'CFRSTLNH123456789'.includes(up)) queryKey(up);
   else if (k === 'ArrowLeft' || k === 'ArrowRight') moveCard(k === 'ArrowRight' ? 1 : -1);
   else if (/^(ArrowUp|ArrowDown|PageUp|PageDown)$/.test(k)) moveSuit(k === 'ArrowDown' || k === 'PageDown' ? 1 : -1);
   else if (k === 'Home' || k === 'End') moveEnd(k === 'End' ? 1 : -1);
   else if (k === 'Enter') enter();
   else if (k === ' ') mark();
-  else if (k === 'F1') helpKeys();
-  else if (k === '?') send({ type: 'hint', table: app.table });
+  else if (k === 'F1' || k === '?') queryKey(k);
   else if (up === 'V') switchVerbosity();
   else if (k === ',' || k === '.' || k === ';') historyKey(k);
   else if (k.length === 1 && '+-[]{}'.includes(k)) adjust(k);
-  else if (up === 'Q' || k === 'Escape') { app.quit = true; answer(w('quit')); }
+  else if (up === 'Q' || k === 'Escape') askQuit();
   renderTable();
 }
 
 /* ---- forms ---- */
 
+/* The settings kept in the browser between visits. */
+const SETTINGS = ['voice', 'rate', 'speechVolume', 'cues', 'cueVolume', 'large', 'verbosity'];
+function saveSettings() {
+  const o = {};
+  for (const k of SETTINGS) o[k] = app[k];
+  try { localStorage.setItem('tapis-settings', JSON.stringify(o)); } catch (e) { /* private browsing */ }
+}
+function loadSettings() {
+  let o = {};
+  try { o = JSON.parse(localStorage.getItem('tapis-settings') || '{}') || {}; } catch (e) { o = {}; }
+  for (const k of SETTINGS) if (k in o && typeof o[k] === typeof app[k]) app[k] = o[k];
+  $('opt-voice').checked = app.voice;
+  $('opt-rate').value = app.rate;
+  $('opt-speech-volume').value = Math.round(app.speechVolume * 100);
+  $('opt-cues').checked = app.cues;
+  $('opt-cue-volume').value = Math.round(app.cueVolume * 100);
+  $('opt-large').checked = app.large;
+  $('opt-short').checked = app.verbosity === 'short';
+  document.body.classList.toggle('large', app.large);
+}
+
+/* Another language at any moment: the page's words at once; logged in,
+ * the connection again in that language (the server phrases everything
+ * in the language of the hello). */
+async function switchLang(lang) {
+  await loadWords(lang);
+  $('login-lang').value = $('opt-lang').value = app.lang;
+  const u = new URL(location.href);
+  u.searchParams.set('lang', app.lang);
+  history.replaceState(null, '', u);
+  if (app.loggedIn) { disconnect(); connect(); }
+}
+
+/* The arrows walk a toolbar, one tab stop for the whole. */
+function toolbarKeys(e) {
+  const bs = [...$('queries').querySelectorAll('button')];
+  const i = bs.indexOf(document.activeElement);
+  if (i < 0) return;
+  const to = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? Math.min(bs.length - 1, i + 1)
+    : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? Math.max(0, i - 1)
+      : e.key === 'Home' ? 0 : e.key === 'End' ? bs.length - 1 : -1;
+  if (to < 0) return;
+  e.preventDefault();
+  bs.forEach((b, k) => { b.tabIndex = k === to ? 0 : -1; });
+  bs[to].focus();
+}
+
 function setup() {
-  let saved = {};
-  try { saved = JSON.parse(sessionStorage.getItem('tapis') || '{}'); } catch (e) { saved = {}; }
-  const lang = saved.lang || ((navigator.language || 'en').startsWith('fr') ? 'fr' : 'en');
-  $('login-lang').value = lang;
-  if (saved.name) $('login-name').value = saved.name;
-  app.token = saved.name ? saved.token || '' : '';
-  loadWords(lang);
-  $('login-lang').onchange = () => loadWords($('login-lang').value);
+  loadSettings();
+  const asked = new URLSearchParams(location.search).get('lang');
+  const tab = savedSession(sessionStorage);
+  const back = tab || savedSession(localStorage);
+  let lang = asked === 'fr' || asked === 'en' ? asked : '';
+  if (!lang) { try { lang = localStorage.getItem('tapis-lang') || ''; } catch (e) { lang = ''; } }
+  if (!lang) lang = (navigator.language || 'en').startsWith('fr') ? 'fr' : 'en';
+  $('login-lang').value = $('opt-lang').value = lang;
+  if (back) $('login-name').value = back.name;
+  app.lang = lang;
+  /* The history of this tab, after a reload. */
+  try { app.saved = JSON.parse(sessionStorage.getItem('tapis-history') || '[]') || []; } catch (e) { app.saved = []; }
+  if (!Array.isArray(app.saved)) app.saved = [];
+  if (!tab) app.saved = [];
+  for (const x of app.saved) {
+    app.history.push(x.text);
+    logLine(x.text, x.kind, 'old');
+  }
+  app.hpos = app.history.length;
+  loadWords(lang).then(() => {
+    /* A guest comes back by the token (a reload, the browser closed). */
+    if (tab && !app.ws) {
+      app.name = back.name;
+      app.token = back.token;
+      app.fresh = true;
+      connect();
+    }
+  });
+  const remember = (l) => { try { localStorage.setItem('tapis-lang', l); } catch (e) { /* */ } };
+  $('login-lang').onchange = () => { remember($('login-lang').value); switchLang($('login-lang').value); };
+  $('opt-lang').onchange = () => { remember($('opt-lang').value); switchLang($('opt-lang').value); };
   $('login-form').onsubmit = (e) => {
     e.preventDefault();
     audioStart();
     const name = $('login-name').value.trim();
-    if (name !== saved.name) app.token = '';
+    app.token = back && back.name === name ? back.token : '';
     app.name = name;
     app.password = $('login-password').value;
     app.lang = $('login-lang').value;
-    if (app.ws) { app.ws.onclose = null; app.ws.close(); }
+    app.fresh = true;
+    disconnect();
     connect();
   };
   $('create-game').onchange = renderCreateGame;
@@ -906,18 +1298,34 @@ function setup() {
   };
   chat('lobby-chat', 'lobby-chat-text', () => 0);
   chat('table-chat', 'table-chat-text', () => app.table);
-  $('btn-start').onclick = () => send({ type: 'start', table: app.table });
+  /* Escape in a chat line: back to the table (in the lobby, to its heading). */
+  $('table-chat-text').addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { e.preventDefault(); $('play').focus(); }
+  });
+  $('lobby-chat-text').addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { e.preventDefault(); $('lobby-h').focus(); }
+  });
+  $('btn-start').onclick = () => { audioStart(); send({ type: 'start', table: app.table }); };
   $('btn-stand').onclick = () => send({ type: 'stand', table: app.table });
   $('btn-sit').onclick = () => send({ type: 'sit', table: app.table });
   $('btn-leave').onclick = () => send({ type: 'leave', table: app.table });
+  $('confirm-yes').onclick = () => confirmAnswer(true);
+  $('confirm-no').onclick = () => confirmAnswer(false);
+  $('queries').addEventListener('keydown', toolbarKeys);
   $('play').addEventListener('keydown', tableKey);
-  $('opt-voice').onchange = (e) => { app.voice = e.target.checked; };
-  $('opt-cues').onchange = (e) => { app.cues = e.target.checked; audioStart(); };
-  $('opt-rate').oninput = (e) => { app.rate = Number(e.target.value); };
-  $('opt-speech-volume').oninput = (e) => { app.speechVolume = Number(e.target.value) / 100; };
-  $('opt-cue-volume').oninput = (e) => { app.cueVolume = Number(e.target.value) / 100; };
-  $('opt-large').onchange = (e) => { document.body.classList.toggle('large', e.target.checked); };
+  $('opt-voice').onchange = (e) => { app.voice = e.target.checked; saveSettings(); };
+  $('opt-cues').onchange = (e) => { app.cues = e.target.checked; audioStart(); saveSettings(); };
+  $('opt-rate').oninput = (e) => { app.rate = Number(e.target.value); saveSettings(); };
+  $('opt-speech-volume').oninput = (e) => { app.speechVolume = Number(e.target.value) / 100; saveSettings(); };
+  $('opt-cue-volume').oninput = (e) => { app.cueVolume = Number(e.target.value) / 100; saveSettings(); };
+  $('opt-short').onchange = (e) => setVerbosity(e.target.checked ? 'short' : 'full');
+  $('opt-large').onchange = (e) => {
+    app.large = e.target.checked;
+    document.body.classList.toggle('large', app.large);
+    saveSettings();
+  };
   $('lobby-h').tabIndex = -1;
+  $('login-h').tabIndex = -1;
   show('login');
 }
 

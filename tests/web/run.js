@@ -19,9 +19,19 @@
  *    lobby).
  * 6. A server with a certificate (made here by openssl, self-signed): the
  *    page over https:// and wss://, a round played by keys.
+ * 7. touch: a phone's screen (360 px) and a finger only, no keyboard:
+ *    log in, make a table of each of the five games and play it to its end
+ *    by taps; the focus after the login, the start and the end; the
+ *    toolbar; 44 px targets; axe-core clean; a full table offers Watch.
+ * 8. coming back: a reload returns a guest to the seat with the history,
+ *    the focus on the table, the prompt once; the language changed at the
+ *    table; ?lang=fr; the manifest and the icons served.
+ * 9. server rules: states rewritten on their way (another menu order,
+ *    other cards playable): the page follows them.
  *
  * Usage: node tests/web/run.js [BUILD] (from the top of the tree);
- * TAPIS_WEB_ONLY=NAME runs only the part of that name ("bouillotte"). */
+ * TAPIS_WEB_ONLY=NAME runs only the part of that name ("bouillotte",
+ * "touch", "coming back"; `make check-web TAPIS_WEB_ONLY=touch`). */
 'use strict';
 
 const { spawn } = require('child_process');
@@ -86,13 +96,17 @@ function startServer(dir, port, tls) {
 async function spy(page) {
   await page.evaluateOnNewDocument(() => {
     window.__says = [];
+    window.__times = [];
     const Orig = window.WebSocket;
     window.WebSocket = function (url, proto) {
       const ws = new Orig(url, proto);
       ws.addEventListener('message', (ev) => {
         try {
           const m = JSON.parse(ev.data);
-          if (m.type === 'say' && m.text) window.__says.push(m.text);
+          if (m.type === 'say' && m.text) {
+            window.__says.push(m.text);
+            window.__times.push({ at: performance.now(), urgent: !!m.urgent });
+          }
           if (m.type === 'missed') for (const x of m.says) if (x.type === 'say' && x.text) window.__says.push(x.text);
         } catch (e) { /* not ours */ }
       });
@@ -110,14 +124,26 @@ async function login(page, port, name, lang, scheme) {
     await page.select('#login-lang', lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, {}, lang);
   }
+  /* The name of the last guest of this browser may be there already. */
+  await page.$eval('#login-name', (el) => { el.value = ''; });
   await page.type('#login-name', name);
   await page.keyboard.press('Enter');
   await page.waitForSelector('#lobby:not([hidden])');
+  assert.strictEqual(await page.evaluate(() => document.activeElement && document.activeElement.id), 'lobby-h',
+    'after the login the focus is on the lobby\'s heading');
 }
 
 /* Every announcement the page put in its live region. */
 const logTexts = (page) => page.$$eval('#log p[data-kind="say"]', (ps) => ps.map((p) => p.textContent));
 const lastAnswer = (page) => page.$eval('#answers', (a) => (a.lastElementChild ? a.lastElementChild.textContent : ''));
+
+/* A key whose answer is a question: said by the alert region. */
+async function pressAndAlert(page, key) {
+  const n = await page.$eval('#alert', (a) => a.dataset.n || '0');
+  await page.keyboard.press(key);
+  await page.waitForFunction((k) => (document.querySelector('#alert').dataset.n || '0') !== k, {}, n);
+  return page.$eval('#alert', (a) => a.lastElementChild.textContent);
+}
 
 async function pressAndHear(page, key) {
   const n = await page.$eval('#answers', (a) => a.childElementCount);
@@ -205,13 +231,13 @@ async function confirmByKeys(page) {
     for (let i = at; i > to; i--) await pressAndHear(page, 'ArrowUp');
   };
   await go(marked);
-  const q = await pressAndHear(page, 'Enter');
+  const q = await pressAndAlert(page, 'Enter');
   assert.ok(q.startsWith(items[marked].label) && /O pour confirmer/.test(q), 'a marked choice asks first: ' + q);
   assert.strictEqual(await pressAndHear(page, 'n'), 'Rien de fait.', 'another key goes back');
   assert.strictEqual(await page.evaluate(() => window.tapis.state.moves), moves0, 'nothing was played');
   await go(r);
   await pressAndHear(page, 'End');
-  assert.ok(/O pour confirmer/.test(await pressAndHear(page, 'Enter')), 'the most of the range asks');
+  assert.ok(/O pour confirmer/.test(await pressAndAlert(page, 'Enter')), 'the most of the range asks');
   assert.strictEqual(await pressAndHear(page, 'x'), 'Rien de fait.', 'and goes back on another key');
   await pressAndHear(page, 'Home');
   await page.keyboard.press('Enter');
@@ -227,6 +253,11 @@ async function testBouillabaisse(browser, port) {
   await login(page, port, 'Anne', 'en');
   await named(page, 'lobby');
   await axe(page, 'lobby');
+  await page.evaluate(() => {
+    window.__liveChanged = 0;
+    new MutationObserver(() => { window.__liveChanged++; }).observe(document.querySelector('#log'),
+      { attributes: true, attributeFilter: ['aria-live'] });
+  });
   /* Every word of the page comes from /words: each one the page and its
    * script name is there, and no element of the page is left empty. */
   const script = fs.readFileSync(path.join(top, 'src', 'web', 'tapis.js'), 'utf8');
@@ -321,8 +352,24 @@ async function testBouillabaisse(browser, port) {
   assert.deepStrictEqual(heard, sent, 'every announcement reached the live region, in order');
   assert.ok(sent.some((s) => /^Your turn/.test(s)), 'the turn was announced');
   assert.ok(sent.some((s) => /over/i.test(s)), 'the end of the game was announced');
-  const urgent = await page.$$eval('#log p.urgent', (ps) => ps.map((p) => p.textContent));
-  assert.ok(urgent.length >= moves && urgent.every((t) => /^Your turn/.test(t)), 'the turn prompts were assertive');
+  /* The prompts are queued behind the events before them in the one
+   * polite log, which never turned assertive; the alert region took none. */
+  const prompts = await page.$$eval('#log p.prompt', (ps) => ps.map((p) => p.textContent));
+  assert.ok(prompts.length >= moves && prompts.every((t) => /^Your turn/.test(t)), 'the turn prompts are in the log');
+  const live = await page.evaluate(() => ({ now: document.querySelector('#log').getAttribute('aria-live'),
+    changed: window.__liveChanged, alerts: [...document.querySelectorAll('#alert p')].map((p) => p.textContent) }));
+  assert.strictEqual(live.now, 'polite', 'the log is polite');
+  assert.strictEqual(live.changed, 0, 'the log never changed its aria-live');
+  assert.ok(!live.alerts.some((t) => /^Your turn/.test(t)), 'no prompt in the alert region');
+  /* Events that came less than 50 ms before a prompt: each in the log
+   * before it. */
+  const times = await page.evaluate(() => window.__times);
+  let close = 0;
+  for (let i = 0; i < times.length; i++) {
+    if (!times[i].urgent) continue;
+    for (let k = i - 1; k >= 0 && times[i].at - times[k].at < 50; k--) if (!times[k].urgent) close++;
+  }
+  console.log('web: ' + close + ' events came less than 50 ms before a prompt, each said before it');
   /* The cues came from the server's sounds/ and were decoded. */
   const cues = await page.evaluate(async () => {
     const names = Object.keys(window.tapis.buffers);
@@ -337,7 +384,9 @@ async function testBouillabaisse(browser, port) {
 
 /* A Bouillotte deal: Bea in the browser (in French), Carl in a terminal
  * client playing from an actions file, a bot on the third seat. The
- * server names the seats (Anne, Bruno, Claire...) whoever holds them. */
+ * server names each seat by the person holding it, the bot's by a name
+ * that says it is a bot ("Claire, robot"), in the web page as in the
+ * terminal. */
 async function testBouillotte(browser, port, dir) {
   const page = await browser.newPage();
   await spy(page);
@@ -401,14 +450,19 @@ async function testBouillotte(browser, port, dir) {
   const sent = await page.evaluate(() => window.__says);
   const heard = await logTexts(page);
   assert.deepStrictEqual(heard.slice(-sent.length), sent.slice(-heard.length), 'announcements in order (French)');
-  assert.ok(sent.some((s) => /^Bruno (joue|passe|ouvre|suit|relance|abandonne)/.test(s)), 'Bea heard Carl (seat 2, Bruno) play, in French:\n' +
+  assert.ok(sent.some((s) => /^Carl (joue|passe|ouvre|suit|relance|renvie|tient|se couche|abandonne)/.test(s)), 'Bea heard Carl (seat 2) play, in French:\n' +
     sent.join('\n'));
+  const builtin = /(^|[^\p{L}])(Anne|Bruno|Claire|Denis|Emma)(?!, robot)([^\p{L}]|$)/u;
+  assert.ok(!sent.some((s) => builtin.test(s)), 'Bea heard only the bot by a built-in name:\n' + sent.join('\n'));
+  assert.ok(sent.some((s) => /Claire, robot/.test(s)), 'Bea heard the bot called a bot:\n' + sent.join('\n'));
   const code = await new Promise((resolve) => {
     if (carl.exitCode !== null) resolve(carl.exitCode);
     carl.on('exit', resolve);
     setTimeout(() => resolve('timeout'), 15000);
   });
-  assert.ok(/^Anne (passes|opens|calls|raises|folds|goes|is all)/m.test(carlOut), 'Carl heard Bea (seat 1, Anne) play:\n' + carlOut);
+  assert.ok(/^Bea (passes|opens|calls|raises|folds|goes|is all)/m.test(carlOut), 'Carl heard Bea (seat 1) play:\n' + carlOut);
+  assert.ok(!/(^|[^\p{L}])(Anne|Bruno|Denis)([^\p{L}]|$)/mu.test(carlOut) && /Claire, bot/.test(carlOut),
+    'Carl heard the people by their names, the bot as a bot:\n' + carlOut);
   assert.ok(/^Game over/m.test(carlOut), 'Carl heard the end of the game:\n' + carlOut);
   assert.ok(/Bea: bonjour de Bea/.test(carlOut), 'Carl heard Bea chat:\n' + carlOut);
   assert.strictEqual(code, 0, 'the terminal client ended well:\n' + carlOut);
@@ -434,7 +488,7 @@ async function testOtherGames(browser, port) {
     await page.waitForSelector('#table:not([hidden])');
     const table = await page.evaluate(() => window.tapis.table);
     if (game === 'brelan') {
-      const sit = '#table-line-' + table + ' ~ button';
+      const sit = '#table-line-' + table + ' ~ button.sit';
       await finn.bringToFront();   /* a click waits for the page to be drawn */
       await finn.waitForSelector(sit);
       await finn.click(sit);
@@ -501,6 +555,7 @@ async function testReconnect(browser, port, dir, server) {
   const page = await browser.newPage();
   await page.goto('http://127.0.0.1:' + port + '/', { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
+  await page.$eval('#login-name', (el) => { el.value = ''; });
   await page.type('#login-name', 'Eve');
   await page.type('#login-password', 'a long secret');
   await page.keyboard.press('Enter');
@@ -518,7 +573,17 @@ async function testReconnect(browser, port, dir, server) {
   const lost = await page.$$eval('#log p', (ps) => ps.filter((p) => p.textContent === window.tapis.words.lost).length);
   assert.strictEqual(lost, 1, 'the loss is said once');
   await page.waitForFunction((t) => window.tapis.table === t && window.tapis.state &&
-    window.tapis.state.state === 'playing', { timeout: 15000 }, table);
+    window.tapis.state.state === 'playing' && window.tapis.state.my_turn, { timeout: 15000 }, table);
+  /* Back on one's turn: what was missed in one summary, the prompt once. */
+  await new Promise((r) => setTimeout(r, 500));
+  const after = await page.evaluate(() => {
+    const ps = [...document.querySelectorAll('#log p')];
+    const from = ps.findIndex((p) => p.textContent === window.tapis.words.back);
+    return ps.slice(from + 1).map((p) => ({ kind: p.dataset.kind, prompt: p.classList.contains('prompt') }));
+  });
+  assert.strictEqual(after.filter((p) => p.prompt).length, 1, 'the prompt said once after the reconnection: ' +
+    JSON.stringify(after));
+  assert.ok(after.filter((p) => p.kind === 'missed').length <= 1, 'the missed messages in one summary');
   await page.focus('#play');
   const moves = await playByKeys(page, 120000);
   await page.close();
@@ -543,7 +608,7 @@ async function testSeats(browser, port) {
   await gil.waitForSelector('#table:not([hidden])');
   const table = await gil.evaluate(() => window.tapis.table);
   await hana.bringToFront();
-  const sit = '#table-line-' + table + ' ~ button';
+  const sit = '#table-line-' + table + ' ~ button.sit';
   await hana.waitForSelector(sit);
   await hana.click(sit);
   await hana.waitForSelector('#table:not([hidden])');
@@ -565,8 +630,8 @@ async function testSeats(browser, port) {
   const setButton = await gil.$('#seat-set-3');
   const ivo = await browser.newPage();
   await login(ivo, port, 'Ivo', 'en');
-  await ivo.waitForSelector('#table-line-' + table + ' ~ button + button');
-  await ivo.click('#table-line-' + table + ' ~ button + button');
+  await ivo.waitForSelector('#table-line-' + table + ' ~ button.watch');
+  await ivo.click('#table-line-' + table + ' ~ button.watch');
   await gil.bringToFront();
   await gil.waitForFunction(() => window.tapis.info.watchers === 1, { timeout: 10000 });
   assert.strictEqual(await gil.$eval('#seat-kind-3', (s) => s.value), 'bot:3', 'a kind chosen stays chosen');
@@ -617,6 +682,301 @@ async function testTls(browser, dir) {
   return moves;
 }
 
+/* ---- touch: a phone's screen, a finger, no keyboard ---- */
+
+const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/* A tap on what a selector finds once it is shown. */
+async function tap(page, sel) {
+  const el = await page.waitForSelector(sel, { visible: true, timeout: 10000 });
+  await el.tap();
+}
+
+/* Text put in a field as a phone's on-screen keyboard does (input events;
+ * page.keyboard is never used). */
+async function fill(page, sel, text) {
+  await page.$eval(sel, (el, t) => { el.value = t; el.dispatchEvent(new Event('input', { bubbles: true })); }, text);
+}
+
+const focused = (page) => page.evaluate(() => { const a = document.activeElement; return a && a !== document.body ? a.id : 'body'; });
+
+/* Nothing wider than the screen, and every control shown at least 44 by
+ * 44 CSS pixels. */
+async function phoneFits(page, what) {
+  const r = await page.evaluate(() => {
+    const small = [];
+    for (const el of document.querySelectorAll('button, input, select')) {
+      const b = el.getBoundingClientRect();
+      if (!b.width && !b.height) continue;   /* not shown */
+      if (b.width < 44 || b.height < 44) small.push((el.id || el.textContent || el.outerHTML.slice(0, 40)) + ' ' +
+        Math.round(b.width) + 'x' + Math.round(b.height));
+    }
+    return { wide: document.documentElement.scrollWidth, small };
+  });
+  assert.ok(r.wide <= 360, what + ': the page fits 360 px (' + r.wide + ')');
+  assert.deepStrictEqual(r.small, [], what + ': targets under 44 by 44 px');
+}
+
+/* One game played to its end by taps: a playable card of the hand, else
+ * the first (safest) choice, a question answered Yes. Returns the taps. */
+async function playByTaps(page, limitMs) {
+  const end = Date.now() + limitMs;
+  let taps = 0;
+  for (;;) {
+    assert.ok(Date.now() < end, 'the game ends in time');
+    const st = await page.evaluate(() => {
+      const s = window.tapis.state;
+      return s && { state: s.state, turn: s.state === 'playing' && s.my_turn, moves: s.moves,
+        confirm: !document.querySelector('#confirm').hidden };
+    });
+    if (st && st.state === 'over') return taps;
+    if (!st || !st.turn) { await new Promise((r) => setTimeout(r, 30)); continue; }
+    if (st.confirm) await tap(page, '#confirm-yes');
+    else if (await page.$('#hand button.playable')) await tap(page, '#hand button.playable');
+    else {
+      await tap(page, '#choice-0');
+      if (await page.evaluate(() => !!window.tapis.confirm)) {
+        assert.strictEqual(await focused(page), 'confirm-yes', 'a question takes the focus to Yes');
+        await tap(page, '#confirm-yes');
+      }
+    }
+    taps++;
+    await page.waitForFunction((n) => { const s = window.tapis.state; return !s || s.moves !== n; },
+      { timeout: 10000, polling: 50 }, st.moves).catch(() => {});
+  }
+}
+
+/* A phone, touch only: log in, make a table of each game and play it to
+ * its end by taps; the focus where it should be after the login, the start
+ * and the end; the toolbar answers as the keys; a full table offers only
+ * Watch to another player, who hears the lobby change; axe clean at 360. */
+async function testTouch(browser, port) {
+  const lou = await browser.newPage();
+  await login(lou, port, 'Lou', 'en');
+  const page = await browser.newPage();
+  await page.setViewport(PHONE);
+  await page.goto('http://127.0.0.1:' + port + '/?lang=en', { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
+  await phoneFits(page, 'login');
+  await axe(page, 'login at 360 px');
+  await fill(page, '#login-name', 'Zoe');
+  await tap(page, '#login-form button[type=submit]');
+  await page.waitForSelector('#lobby:not([hidden])');
+  assert.strictEqual(await focused(page), 'lobby-h', 'after the login the focus is on the lobby\'s heading');
+  await phoneFits(page, 'lobby');
+  await axe(page, 'lobby at 360 px');
+  let taps = 0;
+  for (const game of ['bouillabaisse', 'bouillotte', 'brelan', 'bourre', 'brouc']) {
+    await page.select('#create-game', game);
+    if (await page.$('#rule-hands')) await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+    await tap(page, '#create-form button[type=submit]');
+    await page.waitForSelector('#table:not([hidden])');
+    const table = await page.evaluate(() => window.tapis.table);
+    if (game === 'bouillabaisse') {
+      /* Every seat taken (bots): Lou, in the lobby, hears the new table and
+       * may only watch it. */
+      await lou.bringToFront();
+      await lou.waitForSelector('#table-line-' + table + ' ~ button.watch', { timeout: 10000 });
+      assert.strictEqual(await lou.$('#table-line-' + table + ' ~ button.sit'), null, 'a full table offers no seat');
+      const line = await lou.$eval('#table-line-' + table, (e) => e.textContent.trim());
+      assert.ok((await lou.$$eval('#log p[data-kind="lobby"]', (ps) => ps.map((p) => p.textContent))).includes(line),
+        'the new table is spoken in the lobby: ' + line);
+      await page.bringToFront();
+    }
+    await tap(page, '#btn-start');
+    await page.waitForFunction(() => window.tapis.state && window.tapis.state.state !== 'waiting');
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'play', { timeout: 5000 })
+      .catch(() => {});
+    assert.strictEqual(await focused(page), 'play', game + ': after Start the focus is on the table');
+    if (game === 'bouillabaisse') {
+      await page.waitForFunction(() => window.tapis.state.my_turn && document.querySelector('#hand button'));
+      await phoneFits(page, 'table');
+      if (shots) {
+        await page.$eval('#table', (e) => e.scrollIntoView());
+        await page.screenshot({ path: path.join(shotDir, 'web-phone.png'), fullPage: false });
+      }
+      await axe(page, 'table at 360 px');
+      await named(page, 'table at 360 px');
+      /* The hand: a button a card, named by the card and whether it plays. */
+      const names = await page.$$eval('#hand button', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+      const hand = await page.evaluate(() => window.tapis.state.hand);
+      assert.deepStrictEqual(names, hand.map((h) => h.name + ', ' + (h.playable ? 'playable' : 'not playable now')),
+        'the hand\'s buttons say each card and whether it may be played');
+      /* The toolbar answers as the keys. */
+      const keys = await page.evaluate(() => window.tapis.state.keys);
+      for (const k of ['C', 'S', 'T', 'N', 'L']) {
+        await tap(page, '#queries button[data-key="' + k + '"]');
+        await page.waitForFunction((x) => { const a = document.querySelector('#answers').lastElementChild;
+          return a && a.textContent === x; }, { timeout: 5000 }, keys[k]);
+      }
+      const bar = await page.$$eval('#queries button', (bs) => bs.map((b) => b.dataset.key));
+      for (const k of ['C', 'F', 'R', 'S', 'T', 'L', 'N', 'H', '?', 'F1']) assert.ok(bar.includes(k), 'the toolbar has ' + k + ': ' + bar);
+      await tap(page, '#queries button[data-key="F1"]');
+      const help = await page.$eval('#answers', (a) => a.lastElementChild.textContent);
+      assert.ok(/L: the last trick/.test(help) && /N: /.test(help), 'F1 names L and N: ' + help);
+      assert.ok(!/F2|chat line|saved/.test(help), 'F1 names no key of the terminal alone: ' + help);
+      /* V's choice is a checkbox too; the server answers it. */
+      for (const said of ['Short announcements.', 'Full announcements.']) {
+        await tap(page, '#opt-short');
+        await page.waitForFunction((x) => [...document.querySelectorAll('#log p')].some((p) => p.textContent === x),
+          { timeout: 10000 }, said);
+      }
+    }
+    taps += await playByTaps(page, 120000);
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'result', { timeout: 5000 })
+      .catch(() => {});
+    assert.strictEqual(await focused(page), 'result', game + ': after the game the focus is on its result');
+    assert.ok(/over/i.test(await page.$eval('#result', (e) => e.textContent)), game + ': the result says the game is over');
+    await tap(page, '#btn-leave');
+    await page.waitForSelector('#lobby:not([hidden])');
+  }
+  await page.close();
+  await lou.close();
+  return taps;
+}
+
+/* Coming back: a guest reloads the page in the middle of a game and is
+ * back at the same seat, with the messages of before, the focus on the
+ * table; ?lang=fr gives French; the language changed at the table; the
+ * settings kept; Escape in the chat line goes back to the table. */
+async function testComeBack(browser, port) {
+  const page = await browser.newPage();
+  await spy(page);
+  await login(page, port, 'Kim', 'en');
+  await startBouillabaisse(page);
+  await page.waitForFunction(() => window.tapis.state.my_turn);
+  await page.focus('#table-chat-text');
+  await page.keyboard.press('Escape');
+  assert.strictEqual(await focused(page), 'play', 'Escape in the chat line goes back to the table');
+  await page.click('#opt-large');
+  const before = await page.evaluate(() => ({ table: window.tapis.table, seat: window.tapis.seat,
+    log: [...document.querySelectorAll('#log p')].map((p) => p.textContent) }));
+  assert.ok(before.log.length > 3, 'some messages before the reload');
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForFunction((t) => window.tapis.table === t && window.tapis.state && window.tapis.state.state === 'playing',
+    { timeout: 15000 }, before.table);
+  assert.strictEqual(await page.evaluate(() => window.tapis.seat), before.seat, 'back at the same seat');
+  const after = await page.$$eval('#log p', (ps) => ps.map((p) => p.textContent));
+  assert.deepStrictEqual(after.slice(0, before.log.length), before.log, 'the history is back');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'play', { timeout: 5000 })
+    .catch(() => {});
+  assert.strictEqual(await focused(page), 'play', 'after a reload the focus is on the table');
+  assert.ok(await page.evaluate(() => document.body.classList.contains('large') && document.querySelector('#opt-large').checked),
+    'large print is kept');
+  /* The turn prompt once: the missed messages as one summary, without it. */
+  await page.waitForFunction(() => window.tapis.state.my_turn);
+  await new Promise((r) => setTimeout(r, 300));
+  const fresh = await page.$$eval('#log p:not(.old)', (ps) => ps.map((p) => ({ kind: p.dataset.kind, cls: p.className })));
+  assert.ok(fresh.filter((p) => p.cls === 'prompt').length <= 1, 'the prompt said once after the reload: ' + JSON.stringify(fresh));
+  assert.ok(fresh.filter((p) => p.kind === 'missed').length <= 1, 'the missed messages in one summary');
+  /* Another language at the table: the page's words and the server's. */
+  await page.select('#opt-lang', 'fr');
+  await page.waitForFunction(() => document.documentElement.lang === 'fr' && window.tapis.state &&
+    window.tapis.state.hand.length && window.tapis.state.hand.every((h) => / (de|d')/.test(h.name)), { timeout: 15000 });
+  assert.strictEqual(await page.$eval('#btn-leave', (b) => b.textContent), 'Quitter la table', 'the page in French');
+  assert.strictEqual(await page.evaluate(() => window.tapis.table), before.table, 'still at the table');
+  await page.click('#opt-large');
+  /* Q asks (the alert region, Yes and No buttons); No goes on, Yes leaves. */
+  await page.focus('#play');
+  const q = await pressAndAlert(page, 'q');
+  assert.strictEqual(q, await page.evaluate(() => window.tapis.words.quit), 'Q asks first');
+  await page.click('#confirm-no');
+  assert.strictEqual(await page.evaluate(() => window.tapis.table), before.table, 'No: still at the table');
+  assert.ok(await page.$eval('#confirm', (e) => e.hidden), 'the question is gone');
+  await pressAndAlert(page, 'q');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#lobby:not([hidden])');
+  assert.strictEqual(await focused(page), 'lobby-h', 'back in the lobby, on its heading');
+  await page.close();
+  /* ?lang=fr in the address, whatever was chosen before. */
+  const fr = await browser.newPage();
+  await fr.goto('http://127.0.0.1:' + port + '/?lang=fr', { waitUntil: 'load' });
+  await fr.waitForFunction(() => window.tapis.words.login, { timeout: 10000 });
+  assert.strictEqual(await fr.evaluate(() => document.documentElement.lang), 'fr', '?lang=fr gives French');
+  assert.strictEqual(await fr.$eval('#login-lang', (s) => s.value), 'fr', 'the login form says French');
+  /* The icons and the manifest of an installable page. */
+  const got = await fr.evaluate(async () => {
+    const out = {};
+    for (const f of ['manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png']) {
+      const r = await fetch(f);
+      out[f] = r.ok ? (await r.arrayBuffer()).byteLength : 0;
+    }
+    out.manifest = await (await fetch('manifest.webmanifest')).json().catch(() => null);
+    return out;
+  });
+  for (const f of ['manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png']) assert.ok(got[f] > 0, f + ' is served');
+  assert.ok(got.manifest && got.manifest.icons.length >= 2 && got.manifest.start_url, 'the manifest names its icons');
+  await fr.close();
+  return 0;
+}
+
+/* Every state the page gets goes through rewrite(m) first (in the page). */
+async function rewriteStates(page, rewrite) {
+  await page.evaluateOnNewDocument((src) => {
+    const rw = new Function('m', src);
+    const Orig = window.WebSocket;
+    const d = Object.getOwnPropertyDescriptor(Orig.prototype, 'onmessage');
+    window.WebSocket = function (url, proto) {
+      const ws = new Orig(url, proto);
+      Object.defineProperty(ws, 'onmessage', {
+        get() { return d.get.call(ws); },
+        set(f) {
+          d.set.call(ws, f && ((ev) => {
+            const m = JSON.parse(ev.data);
+            if (m.type === 'state') rw(m);
+            f({ data: JSON.stringify(m) });
+          }));
+        },
+      });
+      return ws;
+    };
+    window.WebSocket.prototype = Orig.prototype;
+    Object.assign(window.WebSocket, { OPEN: Orig.OPEN, CLOSED: Orig.CLOSED, CONNECTING: Orig.CONNECTING });
+  }, rewrite);
+}
+
+/* The page keeps no rule: what the server's state says, it follows. A
+ * state rewritten on its way (as a server with other rules would send it:
+ * the menu in another order, other cards playable) changes the page's
+ * buttons, its menu and its names of the cards, nothing else needed. */
+async function testServerRules(browser, port) {
+  /* Bouillotte: the menu the other way round. */
+  const page = await browser.newPage();
+  await rewriteStates(page, 'if (m.menu) m.menu.reverse();');
+  await login(page, port, 'Rui', 'en');
+  await page.select('#create-game', 'bouillotte');
+  await page.select('#create-players', '3');
+  await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#btn-start:not([hidden])');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => { const s = window.tapis.state; return s && (s.my_turn || s.state === 'over'); },
+    { timeout: 15000 });
+  const st = await page.evaluate(() => window.tapis.state);
+  assert.ok(st.choices.length >= 2 && st.menu.length === st.choices.length, 'a menu to order: ' + JSON.stringify(st.menu));
+  const want = st.menu.map((k) => st.choices[k].label);
+  assert.deepStrictEqual(await page.$$eval('#choices button', (bs) => bs.map((b) => b.textContent)), want,
+    'the choices in the order the server gives');
+  await page.focus('#play');
+  assert.ok((await pressAndHear(page, 'Enter')).startsWith(want[0]), 'the menu opens on the server\'s first choice');
+  await pressAndHear(page, 'Escape');
+  await page.close();
+  /* Bouillabaisse: of the hand, only the last card may be played. */
+  const page2 = await browser.newPage();
+  await rewriteStates(page2, 'if (m.hand && m.hand.some((h) => h.playable)) ' +
+    'm.hand.forEach((h, i) => { h.playable = i === m.hand.length - 1; });');
+  await login(page2, port, 'Sam', 'en');
+  await startBouillabaisse(page2);
+  await page2.waitForFunction(() => window.tapis.state.my_turn && document.querySelector('#hand button'), { timeout: 15000 });
+  const labels = await page2.$$eval('#hand button', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.ok(labels.length > 1, 'a hand');
+  assert.ok(labels.slice(0, -1).every((l) => / not playable now$/.test(l)) && /, playable$/.test(labels[labels.length - 1]),
+    'the hand says playable what the server says: ' + labels);
+  assert.strictEqual(await page2.$$eval('#hand button.playable', (bs) => bs.length), 1, 'one card shown playable');
+  await page2.close();
+  return 0;
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
@@ -639,12 +999,13 @@ async function main() {
       const r = await testReconnect(b, p, d, server);
       server = r.server;
       return r.moves;
-    }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)]]
+    }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
+    ['coming back', testComeBack], ['server rules', testServerRules]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {
       const moves = await t(browser, port, dir);
-      console.log('web: ' + name + ': ok (' + moves + ' moves by keys, ' + (Date.now() - start) + ' ms)');
+      console.log('web: ' + name + ': ok (' + moves + (name === 'touch' ? ' taps, ' : ' moves by keys, ') + (Date.now() - start) + ' ms)');
     } catch (e) {
       failed++;
       console.log('web: ' + name + ': FAILED: ' + (e.stack || e));

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jstate: the members of a `state` message that say what the keys and the
+ * controls of a client mean at this moment, so that a client keeps no rule
+ * of its own: `menu` (the order of `choices` in the action menu, the
+ * safest first) and `showdowns` (L says the last showdown, not the last
+ * trick). Written after the other members (docs/protocol.md). */
+#ifndef TAPIS_JSTATE_H
+#define TAPIS_JSTATE_H
+
+#include "app/view.h"
+#include "net/jtext.h"
+
+void jstate_meaning(struct jtext *j, const struct view_state *vs);
+
+#endif
