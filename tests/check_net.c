@@ -260,6 +260,7 @@ struct srv {
 	long long keep_ms;         /* how long finished tables stay, when set */
 	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
 	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
+	long long hello_ms;        /* the time to say hello, when set */
 };
 
 static void ready(void *ctx, int port)
@@ -297,6 +298,8 @@ static void srv_run(struct srv *s)
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
+		if (s->hello_ms)
+			o.hello_ms = s->hello_ms;
 		o.quiet = 0;
 		char logpath[160];
 		snprintf(logpath, sizeof logpath, "%s/stderr.txt", s->dir);
@@ -2973,6 +2976,7 @@ START_TEST(test_hash_worker)
 	struct srv s;
 	srv_make(&s);
 	s.hash_cost = AUTH_COST_SLOW;
+	s.hello_ms = 1500;
 	srv_run(&s);
 	static struct tc a, b, c, d;
 	tc_login(&b, &s, "Bruno", "en", NULL);
@@ -2988,6 +2992,12 @@ START_TEST(test_hash_worker)
 		ck_assert_msg(strcmp(mtype(a.msg[i]), "welcome") != 0, "the hello was answered before the pings");
 	tc_wait(&a, "welcome");
 	tc_wait(&a, "created");
+	/* Its hello was answered from the worker: the connection counts as
+	 * greeted, and stays past the time to say hello. */
+	for (int i = 0; i < 400; i++)
+		netc_service(a.c, 5);
+	tc_send(&a, "{\"type\":\"ping\"}");
+	tc_wait(&a, "pong");
 	/* Gone before its answer: no account. Its hash waits behind the check
 	 * of Alba's password (the worker takes one at a time), and the
 	 * connection drops at once. */
