@@ -1018,6 +1018,12 @@ int lobby_logged_in(struct lobby *l, long conn)
 	return c && c->user >= 0;
 }
 
+int lobby_hello_waiting(struct lobby *l, long conn)
+{
+	struct lobby_conn *c = conn_of(l, conn);
+	return c && c->job && c->job_msg->type == PM_HELLO;
+}
+
 void lobby_close(struct lobby *l, long conn, long long now_ms)
 {
 	l->now_ms = now_ms;

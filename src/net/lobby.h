@@ -115,6 +115,9 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 const char *lobby_lang(struct lobby *l, long conn);
 /* 1 when a connection's hello was taken (someone is logged in on it). */
 int lobby_logged_in(struct lobby *l, long conn);
+/* 1 while a connection's hello waits for the worker to check or hash its
+ * password (it said hello: the answer is coming). */
+int lobby_hello_waiting(struct lobby *l, long conn);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list, the hellos whose passwords the

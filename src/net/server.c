@@ -769,12 +769,14 @@ static void check_conns(struct server *s, long long now)
 	for (struct conn *c = s->conns; c; c = c->next) {
 		if (c->closing > 1)
 			continue;
-		/* A hello whose password the worker checked is taken later. */
+		/* A hello whose password the worker checks is taken later; it
+		 * is not closed while it waits for that answer. */
 		if (!c->greeted)
 			c->greeted = lobby_logged_in(&s->lobby, c->id);
 		if (c->out.head && now - c->waiting_ms > SERVER_STALL_MS) {
 			drop(c);
-		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms) {
+		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms &&
+		           !lobby_hello_waiting(&s->lobby, c->id)) {
 			const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
 			char *e = proto_error("hello_first", _("say hello first"), NULL);
 			view_lang_leave(saved);
