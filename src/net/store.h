@@ -22,6 +22,7 @@ struct store_table {
 	char game[32];
 	int players;
 	uint64_t seed;
+	int seed_by;                   /* who chose the seed: enum host_seed of net/host.h (0: the server) */
 	int state;                     /* enum host_state of net/host.h */
 	char creator[100];
 	int private_;

@@ -22,7 +22,8 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
 	"  players INTEGER NOT NULL, seed TEXT NOT NULL, state INTEGER NOT NULL,"
 	"  creator TEXT NOT NULL, private INTEGER NOT NULL, pwhash TEXT NOT NULL,"
-	"  rules TEXT NOT NULL, seats TEXT NOT NULL, watchers TEXT NOT NULL DEFAULT '[]');"
+	"  rules TEXT NOT NULL, seats TEXT NOT NULL, watchers TEXT NOT NULL DEFAULT '[]',"
+	"  seed_by INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS journal (tab INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
 	"  n INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (tab, n));"
 	"CREATE TABLE IF NOT EXISTS sessions (name TEXT PRIMARY KEY, hash TEXT NOT NULL,"
@@ -74,6 +75,18 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	    sqlite3_exec(db, "ALTER TABLE tables ADD COLUMN watchers TEXT NOT NULL DEFAULT '[]'", NULL, NULL, &msg) !=
 	        SQLITE_OK) {
 		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot add the spectators' column");
+		sqlite3_free(msg);
+		sqlite3_close(db);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	/* A file made before a table said who chose its seed: the server did
+	 * (a client's seed was not marked then). */
+	st = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT seed_by FROM tables LIMIT 0", -1, &st, NULL) != SQLITE_OK &&
+	    sqlite3_exec(db, "ALTER TABLE tables ADD COLUMN seed_by INTEGER NOT NULL DEFAULT 0", NULL, NULL,
+	                 &msg) != SQLITE_OK) {
+		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot add the seed's column");
 		sqlite3_free(msg);
 		sqlite3_close(db);
 		return -1;
@@ -150,12 +163,13 @@ static int sq_table_put(struct store *s, const struct store_table *t)
 	/* An upsert, not INSERT OR REPLACE: a replaced row would take its
 	 * journal with it (ON DELETE CASCADE). */
 	sqlite3_stmt *st = prep(s, "INSERT INTO tables (id, game, players, seed, state, creator,"
-	                           " private, pwhash, rules, seats, watchers)"
-	                           " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)"
+	                           " private, pwhash, rules, seats, watchers, seed_by)"
+	                           " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"
 	                           " ON CONFLICT(id) DO UPDATE SET game = excluded.game, players = excluded.players,"
 	                           " seed = excluded.seed, state = excluded.state, creator = excluded.creator,"
 	                           " private = excluded.private, pwhash = excluded.pwhash, rules = excluded.rules,"
-	                           " seats = excluded.seats, watchers = excluded.watchers");
+	                           " seats = excluded.seats, watchers = excluded.watchers,"
+	                           " seed_by = excluded.seed_by");
 	if (!st)
 		return -1;
 	char seed[24];
@@ -171,6 +185,7 @@ static int sq_table_put(struct store *s, const struct store_table *t)
 	sqlite3_bind_text(st, 9, t->rules, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 10, t->seats, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 11, t->watchers[0] ? t->watchers : "[]", -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 12, t->seed_by);
 	return done(s, st, "table");
 }
 
@@ -205,7 +220,7 @@ static void col(sqlite3_stmt *st, int i, char *out, size_t len)
 static int sq_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
 {
 	sqlite3_stmt *st = prep(s, "SELECT id, game, players, seed, state, creator, private, pwhash, rules, seats,"
-	                           " watchers FROM tables ORDER BY id");
+	                           " watchers, seed_by FROM tables ORDER BY id");
 	if (!st)
 		return -1;
 	int rc;
@@ -225,6 +240,7 @@ static int sq_table_each(struct store *s, void (*fn)(void *, const struct store_
 		col(st, 8, t.rules, sizeof t.rules);
 		col(st, 9, t.seats, sizeof t.seats);
 		col(st, 10, t.watchers, sizeof t.watchers);
+		t.seed_by = sqlite3_column_int(st, 11);
 		fn(ctx, &t);
 	}
 	sqlite3_finalize(st);

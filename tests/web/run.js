@@ -73,7 +73,10 @@ function env() {
 function startServer(dir, port, tls) {
   return new Promise((resolve, reject) => {
     const args = ['serve', '--host', '127.0.0.1', '--port', String(port || 0), '--db',
-      path.join(dir, tls ? tls.db : 'server.db'), '--web', path.join(top, 'src', 'web'), '--bot-delay', '0'];
+      path.join(dir, tls ? tls.db : 'server.db'), '--web', path.join(top, 'src', 'web'), '--bot-delay', '0',
+      /* The same deals every run (a client's seed is refused where others
+       * may sit). */
+      '--seed', '3'];
     if (tls) args.push('--cert', tls.cert, '--key', tls.key);
     const srv = spawn(tapis, args, { env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(srv);
@@ -97,13 +100,6 @@ async function spy(page) {
     const Orig = window.WebSocket;
     window.WebSocket = function (url, proto) {
       const ws = new Orig(url, proto);
-      /* A test may fix the seed of the tables it creates (the same deal). */
-      const send = ws.send.bind(ws);
-      ws.send = (text) => {
-        const m = JSON.parse(text);
-        if (m.type === 'create' && window.__seed !== undefined) { m.seed = window.__seed; text = JSON.stringify(m); }
-        send(text);
-      };
       ws.addEventListener('message', (ev) => {
         try {
           const m = JSON.parse(ev.data);
@@ -428,7 +424,7 @@ async function testBouillotte(browser, port, dir) {
   const page = await browser.newPage();
   await spy(page);
   await login(page, port, 'Bea', 'fr');
-  await page.evaluate(() => { window.__seed = 3; });   /* Bea speaks first: pass, open (a range), all in */
+  /* The server's seed (--seed 3): Bea speaks first: pass, open (a range), all in. */
   await page.select('#create-game', 'bouillotte');
   await page.select('#create-players', '3');
   await page.$eval('#rule-hands', (el) => { el.value = '1'; });
