@@ -13,10 +13,13 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
+#include "net/mod.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
-	if (text)
+	if (text && mod_drops(l, conn, text)) /* the chat of someone they muted */
+		free(text);
+	else if (text)
 		l->io.send(l->io.ctx, conn, text);
 }
 
@@ -120,6 +123,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->now_ms = now_ms;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
+	l->mod = mod_new();
 	struct restore_ctx r = { l, 0 };
 	if (store_table_each(store, restore_one, &r) < 0)
 		return errf(err, errlen, "cannot read the tables of the store");
@@ -142,6 +146,7 @@ void lobby_release(struct lobby *l)
 	free(l->told);
 	free(l->users);
 	free(l->conns);
+	mod_free(l->mod);
 	dir_close(&l->dir);
 	memset(l, 0, sizeof *l);
 }
@@ -367,6 +372,8 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
 		return;
 	}
+	if (mod_login_refused(l, c->id, m->name)) /* banned: until when, and why */
+		return;
 	struct lobby_user *u = user_named(l, m->name);
 	/* A new name may not look like one known here (net/ident). */
 	struct ident_keys nk;
@@ -458,6 +465,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
+	mod_login(l, u->name, guest);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
@@ -497,7 +505,7 @@ static int is_creator(struct lobby *l, struct lobby_conn *c, struct host *h, int
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
-	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name))
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || mod_invited(l, h->id, name))
 		return 1;
 	char key[64];
 	snprintf(key, sizeof key, "#%ld", h->id); /* no name holds a # */
@@ -594,6 +602,8 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	const char *from = l->users[c->user].name;
+	if (!mod_chat_allowed(l, c->id, from))
+		return;
 	if (m->table) {
 		struct host *h = table_for(l, c, m);
 		if (!h)
@@ -716,6 +726,12 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_CHAT:
 		lobby_chat(l, c, &m);
 		break;
+	case PM_INVITE:
+	case PM_REMATCH:
+	case PM_MOD:
+	case PM_MUTE:
+		mod_message(l, c, &m, now_ms);
+		break;
 	default:
 		send_error(l, conn, "bad_message", _("unexpected message"), m.type);
 		break;
@@ -807,6 +823,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
+	mod_tick(l, now_ms);
 	if (l->dirty && (now_ms - l->list_ms >= LOBBY_LIST_MS || now_ms < l->list_ms)) {
 		l->dirty = 0;
 		l->list_ms = now_ms;
@@ -815,4 +832,16 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		broadcast_lobby(l, at);
 		free(at);
 	}
+}
+
+char *lobby_joined_text(const struct host *h, int seat)
+{
+	return joined_msg(h, seat);
+}
+
+void lobby_table_changed(struct lobby *l, const struct host *h)
+{
+	if (h->state != HOST_WAITING)
+		send_table(l, h);
+	l->dirty = 1;
 }

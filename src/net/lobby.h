@@ -61,6 +61,7 @@ struct lobby {
 	int dirty;              /* the lobby list changed: send it at the next tick */
 	long long list_ms;      /* when the lobby's list last went out */
 	long long now_ms;
+	struct mod *mod;        /* moderation, invitations, rematches (net/mod) */
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:
@@ -84,5 +85,11 @@ void lobby_close(struct lobby *l, long conn, long long now_ms);
 void lobby_tick(struct lobby *l, long long now_ms);
 /* Save every table (the store already holds every action). */
 void lobby_save_all(struct lobby *l);
+
+/* For net/mod: the "joined" message of a member of h (seat -1: a
+ * spectator); a table whose seats changed (told to its members when in
+ * play, to the lobby at its next tick). */
+char *lobby_joined_text(const struct host *h, int seat);
+void lobby_table_changed(struct lobby *l, const struct host *h);
 
 #endif
