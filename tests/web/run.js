@@ -827,10 +827,21 @@ async function testTouch(browser, port) {
       }
     }
     taps += await playByTaps(page, 120000);
-    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'result', { timeout: 5000 })
+    /* The server offers a rematch: its button takes the focus, the result
+     * line as its description. */
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'btn-rematch', { timeout: 5000 })
       .catch(() => {});
-    assert.strictEqual(await focused(page), 'result', game + ': after the game the focus is on its result');
+    assert.strictEqual(await focused(page), 'btn-rematch', game + ': after the game the focus is on the rematch');
+    assert.strictEqual(await page.$eval('#btn-rematch', (e) => e.getAttribute('aria-describedby')), 'result');
     assert.ok(/over/i.test(await page.$eval('#result', (e) => e.textContent)), game + ': the result says the game is over');
+    if (game === 'bouillabaisse') {
+      /* One tap: the table starts again (the only person said yes). */
+      const before = await page.evaluate(() => window.tapis.state.moves);
+      await tap(page, '#btn-rematch');
+      await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing', { timeout: 10000 });
+      assert.ok(await page.$eval('#btn-rematch', (e) => e.hidden), 'the rematch button goes once the game starts again');
+      assert.ok((await page.evaluate(() => window.tapis.state.moves)) <= before, 'a new game');
+    }
     await tap(page, '#btn-leave');
     await page.waitForSelector('#lobby:not([hidden])');
   }
