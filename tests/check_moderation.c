@@ -26,6 +26,7 @@
 #include "net/ident.h"
 #include "net/mod.h"
 #include "net/proto.h"
+#include "net/remote.h"
 #include "net/server.h"
 #include "net/store.h"
 #include "i18n/i18n.h"
@@ -413,7 +414,7 @@ static int run_admin(const char *db, const char *const *args)
 		const char *argv[16] = { bin, "admin", "--db", db };
 		for (int i = 0; args[i] && i < 11; i++)
 			argv[i + 4] = args[i];
-		if (!freopen("/dev/null", "w", stdout))
+		if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
 			_exit(127);
 		execv(bin, (char *const *)argv);
 		_exit(127);
@@ -781,6 +782,57 @@ START_TEST(test_rematch)
 }
 END_TEST
 
+/* tapis join's side: notices and invitations are said, a rematch offer
+ * kept for the R key until the table starts again; a ban ends the tries to
+ * come back. */
+struct heard {
+	int n;
+	struct view_say say[8];
+};
+
+static void heard_say(void *ctx, const struct view_say *m)
+{
+	struct heard *h = ctx;
+	if (h->n < 8)
+		h->say[h->n++] = *m;
+}
+
+static void feed(struct remote *r, const char *text)
+{
+	remote_message(r, text, strlen(text));
+}
+
+START_TEST(test_remote_messages)
+{
+	struct heard h;
+	memset(&h, 0, sizeof h);
+	struct remote r;
+	memset(&r, 0, sizeof r);
+	r.sink = (struct view_sink){ heard_say, NULL, &h };
+	r.sent_moves = -1;
+	snprintf(r.lang, sizeof r.lang, "en");
+	feed(&r, "{\"type\":\"invited\",\"table\":7,\"from\":\"Ann\",\"game\":\"brouc\",\"private\":true,"
+	         "\"text\":\"Ann invites you to table 7, Le Brouc.\"}");
+	ck_assert_int_eq(r.invited, 7);
+	ck_assert_int_eq(h.n, 1);
+	ck_assert_str_eq(h.say[0].text, "Ann invites you to table 7, Le Brouc.");
+	feed(&r, "{\"type\":\"joined\",\"table\":4,\"seat\":1,\"info\":{\"id\":4,\"game\":\"brouc\",\"players\":4}}");
+	feed(&r, "{\"type\":\"rematch\",\"table\":4,\"text\":\"A rematch? Same players, same options.\"}");
+	ck_assert_int_eq(r.rematch, 4);
+	ck_assert_str_eq(h.say[1].text, "A rematch? Same players, same options.");
+	feed(&r, "{\"type\":\"notice\",\"table\":4,\"text\":\"Bob wants a rematch.\"}");
+	ck_assert_str_eq(h.say[2].text, "Bob wants a rematch.");
+	/* The table started again: no offer left. */
+	feed(&r, "{\"type\":\"joined\",\"table\":4,\"seat\":2,\"info\":{\"id\":4,\"game\":\"brouc\",\"players\":4}}");
+	ck_assert_int_eq(r.rematch, 0);
+	ck_assert_int_eq(r.vs.seat, 2);
+	ck_assert_int_eq(r.replaced, 0);
+	feed(&r, "{\"type\":\"error\",\"code\":\"banned\",\"message\":\"You are banned.\"}");
+	ck_assert_int_eq(r.replaced, 1);
+	remote_close(&r);
+}
+END_TEST
+
 Suite *moderation_suite(void);
 Suite *moderation_suite(void)
 {
@@ -788,6 +840,7 @@ Suite *moderation_suite(void)
 	TCase *tc = tcase_create("units");
 	tcase_add_test(tc, test_reserved_names);
 	tcase_add_test(tc, test_admin_durations);
+	tcase_add_test(tc, test_remote_messages);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 60);

@@ -218,8 +218,8 @@ static void on_error(struct remote *r, json_t *o)
 	tell(r, VIEW_SAY_SYSTEM, 1, CUE_ILLEGAL, -1, r->error);
 	if (!strcmp(str_of(o, "re"), "action"))
 		r->sent_moves = -1;
-	if (!strcmp(r->error_code, "replaced"))
-		r->replaced = 1; /* the same player logged in elsewhere: no coming back */
+	if (!strcmp(r->error_code, "replaced") || !strcmp(r->error_code, "banned"))
+		r->replaced = 1; /* logged in elsewhere, or banned: no coming back */
 }
 
 static void on_message(void *ctx, const char *text, size_t len)
