@@ -499,9 +499,10 @@ static void invitation(struct join *j, json_t *t)
 		say(j, j->r.error);
 }
 
-/* At a finished table whose rematch the server offers: R says yes and
- * waits for the others (1: the table started again, play goes on there);
- * any other key, or Escape while waiting, goes back to the lobby (0). */
+/* At a finished table whose rematch the server offers (a terminal's
+ * keys): R says yes and waits for the others (1: the table started again,
+ * play goes on there); any other key, or Escape while waiting, leaves the
+ * table (0: the lobby, or the end with --table or --create). */
 static int rematch_key(struct join *j)
 {
 	if (!j->r.table || j->r.left || j->r.table_state != 2 || j->r.vs.seat < 0)
@@ -511,7 +512,7 @@ static int rematch_key(struct join *j)
 		pump(j, 50);
 	if (!j->r.table || j->r.left || j->r.rematch != j->r.table)
 		return 0;
-	say(j, _("R: a rematch. Any other key: back to the lobby."));
+	say(j, _("R: a rematch. Any other key: leave the table."));
 	for (;;) {
 		int key = term_read_key(50);
 		pump(j, 0);
@@ -524,7 +525,7 @@ static int rematch_key(struct join *j)
 	}
 	int joined = j->r.joined;
 	remote_rematch(&j->r);
-	say(j, _("Waiting for the other players. Escape: back to the lobby."));
+	say(j, _("Waiting for the other players. Escape: leave the table."));
 	while (j->r.joined == joined) {
 		int key = term_read_key(50);
 		pump(j, 0);
@@ -832,11 +833,10 @@ int join_main(int argc, char **argv)
 				fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
+		if (!term_interrupted() && !j->r.replaced && term_is_tty() && rematch_key(j))
+			continue; /* the game over: one key for a rematch, and play goes on */
 		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)
 			break;
-		/* The game is over: one key for a rematch. */
-		if (rematch_key(j))
-			continue;
 		/* The game is over or the table was left: back to the lobby. */
 		if (j->r.table && !j->r.left)
 			remote_simple(&j->r, "leave", j->r.table);
