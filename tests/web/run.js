@@ -992,6 +992,43 @@ async function testServerRules(browser, port) {
   return 0;
 }
 
+/* Among friends: a private table's member invites someone online with the
+ * Invite button; the person hears the invitation and sits without the
+ * table's password. */
+async function testInvitation(browser, port) {
+  const lena = await browser.newPage();
+  await login(lena, port, 'Lena', 'en');
+  const milo = await browser.newPage();
+  await login(milo, port, 'Milo', 'fr');
+  let asked = 0;
+  milo.on('dialog', (d) => { asked++; d.dismiss(); });
+  lena.on('dialog', (d) => d.accept('Milo'));
+  await lena.bringToFront();
+  await lena.select('#create-game', 'brouc');
+  await lena.select('#create-players', '4');
+  await lena.select('#seat-1', 'open');
+  await lena.click('#create-private');
+  await lena.type('#create-password', 'door');
+  await lena.click('#create-form button[type=submit]');
+  await lena.waitForSelector('#table:not([hidden])');
+  const table = await lena.evaluate(() => window.tapis.table);
+  await lena.click('#btn-invite');
+  await lena.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => /Invitation sent to Milo/.test(p.textContent)),
+    { timeout: 10000 });
+  await milo.bringToFront();
+  await milo.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => /Lena vous invite/.test(p.textContent)),
+    { timeout: 10000 });
+  const sit = '#table-line-' + table + ' ~ button.sit';
+  await milo.waitForSelector(sit);
+  await milo.click(sit);
+  await milo.waitForSelector('#table:not([hidden])', { timeout: 10000 });
+  assert.strictEqual(asked, 0, 'no password asked of the person invited');
+  assert.strictEqual(await milo.evaluate(() => window.tapis.seat), 1, 'sat at the first open seat');
+  await lena.close();
+  await milo.close();
+  return 0;
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
@@ -1015,7 +1052,7 @@ async function main() {
       server = r.server;
       return r.moves;
     }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
-    ['coming back', testComeBack], ['server rules', testServerRules]]
+    ['coming back', testComeBack], ['server rules', testServerRules], ['invitation', testInvitation]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {
