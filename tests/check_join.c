@@ -694,6 +694,13 @@ START_TEST(test_rematch_key)
 	}
 	tty_expect(&t, "R: a rematch. Any other key: leave the table.");
 	tty_key(&t, "R", "Your 8 cards");
+	/* F2: a person's chat muted for oneself; the server says so. */
+	tty_key(&t, "\033OQ", "Table Stand up");
+	tty_key(&t, "\033[B", "Leave the table");
+	tty_key(&t, "\033[B", "Invite someone");
+	tty_key(&t, "\033[B", "Mute someone's chat");
+	tty_key(&t, "\r", "Name of the person whose chat to mute or hear again");
+	tty_key(&t, "Ann\r", "You will not hear Ann's chat.");
 	/* Another key after the next game would leave; an interrupt now. */
 	kill(t.pid, SIGINT);
 	int st = 0;

@@ -30,6 +30,7 @@ enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
 
 #define JOIN_LINE_MAX 400
 #define JOIN_ITEM_MAX 160   /* a table of the lobby as a menu item */
+#define JOIN_MUTES_MAX 64   /* names muted from this client in a session */
 
 struct join_opts {
 	const char *url, *name, *password_file, *lang, *speech, *actions;
@@ -55,6 +56,8 @@ struct join {
 	struct script script;
 	int have_script;
 	int chat_sent;
+	char muted[JOIN_MUTES_MAX][REMOTE_NAME_MAX]; /* whose chat this player asked not to hear */
+	int nmuted;
 };
 
 static const char *jstr(json_t *v)
@@ -229,11 +232,30 @@ static void invite_line(struct join *j)
 	remote_invite(&j->r, name);
 }
 
+/* Stop hearing a person's chat, or hear it again when muted already (the
+ * server says which). */
+static void mute_line(struct join *j)
+{
+	char name[JOIN_LINE_MAX];
+	if (read_line(j, _("Name of the person whose chat to mute or hear again, then Enter."), 0, name, sizeof name) < 0 ||
+	    !name[0])
+		return;
+	int k = 0;
+	while (k < j->nmuted && strcmp(j->muted[k], name))
+		k++;
+	json_t *o = json_pack("{s:s, s:s, s:b}", "type", "mute", "name", name, "on", k == j->nmuted);
+	if (k < j->nmuted)
+		memcpy(j->muted[k], j->muted[--j->nmuted], sizeof j->muted[k]);
+	else if (j->nmuted < JOIN_MUTES_MAX)
+		snprintf(j->muted[j->nmuted++], sizeof j->muted[0], "%s", name);
+	remote_send(&j->r, o);
+}
+
 static void table_menu(struct join *j)
 {
-	enum { T_REMATCH, T_START, T_SEATS, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_N };
+	enum { T_REMATCH, T_START, T_SEATS, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_N };
 	const char *all[T_N] = { _("Rematch"), _("Start the game"), _("Seats"), _("Stand up"), _("Sit down"),
-	                         _("Leave the table"), _("Invite someone") };
+	                         _("Leave the table"), _("Invite someone"), _("Mute someone's chat") };
 	int which[T_N], n = 0;
 	const char *items[T_N];
 	int creator = am_creator(j), waiting = j->r.table_state == 0;
@@ -258,6 +280,7 @@ static void table_menu(struct join *j)
 	case T_STAND: remote_simple(&j->r, "stand", j->r.table); break;
 	case T_SIT: remote_sit(&j->r, j->r.table, -1, NULL); break;
 	case T_INVITE: invite_line(j); break;
+	case T_MUTE: mute_line(j); break;
 	case T_REMATCH: remote_rematch(&j->r); break;
 	case T_LEAVE: remote_simple(&j->r, "leave", j->r.table); break;
 	default: break;
