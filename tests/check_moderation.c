@@ -659,9 +659,23 @@ START_TEST(test_personal_mute)
 	ck_assert_str_eq(json_string_value(json_object_get(j, "text")), "table Carla");
 	netc_service(a.c, 100);
 	ck_assert_int_eq(chats_from(&a, "Bruno"), 0);
-	/* Anne's account remembers. */
+	/* Anne's account remembers; what she missed at the table while away
+	 * leaves Bruno out too. */
 	tc_free(&a);
+	tc_send(&b, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"away Bruno\"}", id);
+	tc_send(&c, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"away Carla\"}", id);
+	do
+		j = tc_wait(&b, "chat");
+	while (strcmp(json_string_value(json_object_get(j, "text")), "away Carla") != 0);
 	tc_login(&a, &s, "Anne", "en", "pw");
+	json_t *missed = json_object_get(tc_wait(&a, "missed"), "says");
+	int carla = 0;
+	for (size_t i = 0; i < json_array_size(missed); i++) {
+		const char *from = json_string_value(json_object_get(json_array_get(missed, i), "from"));
+		ck_assert_msg(!from || strcmp(from, "Bruno") != 0, "Bruno's chat in what Anne missed");
+		carla += from && !strcmp(from, "Carla");
+	}
+	ck_assert_int_eq(carla, 1);
 	tc_send(&b, "{\"type\":\"chat\",\"text\":\"again Bruno\"}");
 	tc_send(&c, "{\"type\":\"chat\",\"text\":\"again Carla\"}");
 	j = tc_wait(&a, "chat");

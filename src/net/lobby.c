@@ -17,9 +17,9 @@
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
-	if (text && mod_drops(l, conn, text)) /* the chat of someone they muted */
-		free(text);
-	else if (text)
+	if (text)
+		text = mod_filter(l, conn, text); /* not the chat of someone they muted */
+	if (text)
 		l->io.send(l->io.ctx, conn, text);
 }
 

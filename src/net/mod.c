@@ -295,22 +295,54 @@ int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 	return 1;
 }
 
-int mod_drops(struct lobby *l, long conn, const char *text)
+/* A "missed" message without the chat lines of the people p muted: the
+ * new text, or NULL when nothing is left out. */
+static char *missed_filtered(const struct mod_person *p, const char *text)
 {
-	static const char chat[] = "{\"type\":\"chat\",";
-	if (!l->mod || !l->mod->muting || strncmp(text, chat, sizeof chat - 1) != 0)
-		return 0;
+	json_t *o = json_loads(text, 0, NULL);
+	json_t *says = json_object_get(o, "says");
+	int out = 0;
+	for (size_t i = json_array_size(says); i-- > 0;) {
+		json_t *x = json_array_get(says, i);
+		const char *type = json_string_value(json_object_get(x, "type"));
+		const char *from = json_string_value(json_object_get(x, "from"));
+		if (type && !strcmp(type, "chat") && from && mutes(p, from)) {
+			json_array_remove(says, i);
+			out = 1;
+		}
+	}
+	char *again = out ? json_dumps(o, JSON_COMPACT) : NULL;
+	json_decref(o);
+	return again;
+}
+
+char *mod_filter(struct lobby *l, long conn, char *text)
+{
+	static const char chat[] = "{\"type\":\"chat\",", missed[] = "{\"type\":\"missed\",";
+	int is_chat = !strncmp(text, chat, sizeof chat - 1);
+	if (!l->mod || !l->mod->muting || (!is_chat && strncmp(text, missed, sizeof missed - 1) != 0))
+		return text;
 	struct lobby_conn *c = conn_of(l, conn);
 	if (!c || c->user < 0)
-		return 0;
+		return text;
 	struct mod_person *p = person(l->mod, l->users[c->user].name, 0);
 	if (!p || !p->nmutes)
-		return 0;
+		return text;
+	if (!is_chat) {
+		char *less = missed_filtered(p, text);
+		if (!less)
+			return text;
+		free(text);
+		return less;
+	}
 	json_t *o = json_loads(text, 0, NULL);
 	const char *from = json_string_value(json_object_get(o, "from"));
 	int drop = from && mutes(p, from);
 	json_decref(o);
-	return drop;
+	if (!drop)
+		return text;
+	free(text);
+	return NULL;
 }
 
 int mod_invited(struct lobby *l, long table, const char *name)

@@ -41,9 +41,11 @@ void mod_login(struct lobby *l, const char *name, int guest);
 /* A chat line of the connection's person: 1 when it may go out; else the
  * refusal (muted, slow down) was sent. */
 int mod_chat_allowed(struct lobby *l, long conn, const char *name);
-/* 1 when text (a server message, not yet sent to conn) is a chat line
- * the connection's person has muted: it is then not sent. */
-int mod_drops(struct lobby *l, long conn, const char *text);
+/* A server message (malloc'd) about to go to conn, without what its
+ * person muted: NULL for a chat line of someone they muted (text freed),
+ * a new text for what they missed at a table less those lines, else text
+ * itself. */
+char *mod_filter(struct lobby *l, long conn, char *text);
 /* 1 when name holds an invitation to the table. */
 int mod_invited(struct lobby *l, long table, const char *name);
 /* invite, rematch, mod, mute. */
