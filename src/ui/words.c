@@ -57,6 +57,7 @@ static const struct {
 	{ "rematch", N_("Rematch") },
 	{ "invite", N_("Invite someone") },
 	{ "invite_name", N_("Name of the person to invite") },
+	{ "mute_person", N_("Mute %s") },
 	{ "the_table", N_("The table. F1 says its keys.") },
 	{ "announcements", N_("Announcements") },
 	{ "choices", N_("Your choices") },

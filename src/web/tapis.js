@@ -19,7 +19,7 @@ const app = {
   history: [], hpos: -1, saved: [], said: [], lobbySeen: false, fresh: false,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
   audio: null, buffers: {},
-  invited: new Set(), rematch: 0,   /* tables one is invited to; the finished table offering a rematch */
+  invited: new Set(), rematch: 0, muted: new Set(),   /* tables one is invited to; the finished table offering a rematch */
 };
 
 /* ---- words ---- */
@@ -518,6 +518,19 @@ function renderLobby() {
   for (const u of app.lobby.users) {
     const li = document.createElement('li');
     li.textContent = u.guest ? u.name + ' (' + w('guest') + ')' : u.name;
+    if (u.name !== app.name) {
+      /* Their chat muted for oneself: a toggle, pressed while muted. */
+      const muted = app.muted.has(u.name);
+      const b = button(fmt(w('mute_person'), u.name), () => {
+        if (muted) app.muted.delete(u.name); else app.muted.add(u.name);
+        send({ type: 'mute', name: u.name, on: !muted });
+        renderLobby();
+      });
+      b.className = 'mute';
+      b.dataset.name = u.name;
+      b.setAttribute('aria-pressed', muted ? 'true' : 'false');
+      li.append(' ', b);
+    }
     on.append(li);
   }
 }

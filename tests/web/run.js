@@ -1024,6 +1024,15 @@ async function testInvitation(browser, port) {
   await milo.waitForSelector('#table:not([hidden])', { timeout: 10000 });
   assert.strictEqual(asked, 0, 'no password asked of the person invited');
   assert.strictEqual(await milo.evaluate(() => window.tapis.seat), 1, 'sat at the first open seat');
+  /* Lena's chat muted for Milo alone: a toggle in the list of who is here. */
+  await milo.click('#btn-leave');
+  await milo.waitForSelector('#lobby:not([hidden])');
+  const mute = await milo.waitForSelector('#online button.mute[data-name="Lena"]');
+  assert.strictEqual(await mute.evaluate((b) => b.textContent + '|' + b.getAttribute('aria-pressed')), 'Ne plus entendre Lena|false');
+  await mute.click();
+  await milo.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => /n'entendrez plus les messages de Lena/.test(p.textContent)),
+    { timeout: 10000 });
+  assert.strictEqual(await milo.$eval('#online button.mute[data-name="Lena"]', (b) => b.getAttribute('aria-pressed')), 'true');
   await lena.close();
   await milo.close();
   return 0;
