@@ -95,6 +95,7 @@ struct lobby {
 	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
 	long long now_ms;
 	long next_job;          /* the number of the last job given to the worker */
+	struct mod *mod;        /* moderation, invitations, rematches (net/mod) */
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:
@@ -125,5 +126,11 @@ void lobby_close(struct lobby *l, long conn, long long now_ms);
 void lobby_tick(struct lobby *l, long long now_ms);
 /* Save every table (the store already holds every action). */
 void lobby_save_all(struct lobby *l);
+
+/* For net/mod: the "joined" message of a member of h (seat -1: a
+ * spectator); a table whose seats changed (told to its members when in
+ * play, to the lobby at its next tick). */
+char *lobby_joined_text(const struct host *h, int seat);
+void lobby_table_changed(struct lobby *l, const struct host *h);
 
 #endif

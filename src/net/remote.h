@@ -50,6 +50,8 @@ struct remote {
 	int left;                     /* the server said we left the table */
 	int refused;                  /* "refused" messages received */
 	int welcomed;
+	long invited;                 /* the table of the last invitation heard, 0 none */
+	long rematch;                 /* the finished table whose rematch is offered, 0 none */
 	/* The connection. */
 	int lost;                     /* lost and not yet back */
 	double retry_at;              /* monotonic seconds of the next try */
@@ -87,6 +89,9 @@ int remote_chat(struct remote *r, const char *text);
 int remote_act(struct remote *r, const struct action *a);
 /* Ask the server for a hint at the table: it comes back as a say. */
 int remote_hint(struct remote *r);
+/* Invite a person online to the table; say yes to its rematch. */
+int remote_invite(struct remote *r, const char *name);
+int remote_rematch(struct remote *r);
 /* Full or short announcements (enum talk_verbosity) at the server, for
  * this session; the server says which. */
 int remote_verbosity(struct remote *r, int verbosity);
