@@ -119,16 +119,29 @@ static void flush_events(struct table *t)
 	table_refresh_views(t);
 }
 
+/* Keep the action just applied: only the actions of the deal being played
+ * stay in memory (those before live in the saved game, the journal and the
+ * hand history), so that a game of any length holds the same. The action
+ * that began a deal is kept with it. */
 static void remember_action(struct table *t, int seat, const struct action *a)
 {
-	if (t->nplayed == t->cap_played) {
-		int cap = t->cap_played ? t->cap_played * 2 : 256;
+	int deal_begins = 0;
+	for (int i = 0; i < t->npending; i++)
+		deal_begins |= t->pending[i].type == EV_HAND_START;
+	int kept = t->nplayed - t->played_from;
+	if (deal_begins) {
+		t->played_from = t->nplayed;
+		kept = 0;
+	}
+	if (kept == t->cap_played) {
+		int cap = t->cap_played ? t->cap_played * 2 : 64;
 		t->played = xrealloc(t->played, (size_t)cap * sizeof *t->played);
 		t->played_seat = xrealloc(t->played_seat, (size_t)cap * sizeof *t->played_seat);
 		t->cap_played = cap;
 	}
-	t->played[t->nplayed] = *a;
-	t->played_seat[t->nplayed++] = seat;
+	t->played[kept] = *a;
+	t->played_seat[kept] = seat;
+	t->nplayed++;
 }
 
 int table_open(struct table *t, const struct table_options *opt, struct speech *sp,
@@ -485,13 +498,20 @@ int table_moves(const struct table *t)
 
 int table_journal(const struct table *t, int i, int *seat, struct action *a)
 {
-	if (i < 0 || i >= t->nplayed)
+	if (i < t->played_from || i >= t->nplayed)
 		return -1;
 	if (seat)
-		*seat = t->played_seat[i];
+		*seat = t->played_seat[i - t->played_from];
 	if (a)
-		*a = t->played[i];
+		*a = t->played[i - t->played_from];
 	return 0;
+}
+
+int table_kept(const struct table *t, int *cap)
+{
+	if (cap)
+		*cap = t->cap_played;
+	return t->nplayed - t->played_from;
 }
 
 int table_log_flush(struct table *t)
