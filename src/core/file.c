@@ -115,11 +115,13 @@ int file_lines_open(struct file_lines *r, const char *path, size_t max, char *er
 	if (fd < 0)
 		return errf(err, errlen, "%s: %s", path, strerror(errno));
 	struct stat st;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0) {
 		int e = errno;
 		close(fd);
-		if (e == 0 || S_ISREG(st.st_mode))
-			return errf(err, errlen, "%s: %s", path, strerror(e ? e : EINVAL));
+		return errf(err, errlen, "%s: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
 		return errf(err, errlen, "%s: not a regular file", path);
 	}
 	int flags = fcntl(fd, F_GETFL);
