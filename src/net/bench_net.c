@@ -760,7 +760,7 @@ static const struct opt bench_opts[] = {
 	OPT_F("net", N_("bench a server (its own, or the one at URL) with bot clients"), B, net),
 	OPT_I("clients", N_("N"), N_("with --net: clients (default 8)"), B, clients, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("tables", N_("N"), N_("with --net: tables (default 2)"), B, tables, 1, BENCH_NET_MAX_COUNT),
-	OPT_I("deals", N_("N"), N_("with --net: deals at each table (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
+	OPT_I("deals", N_("N"), N_("with --net: deals at each table, within each game's limit (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("think", N_("MS"), N_("with --net: the bots' thinking time"), B, think, 0, BENCH_NET_MAX_COUNT),
 	OPT_END,
 };
