@@ -567,6 +567,17 @@ START_TEST(test_bench_net_figures)
 	ck_assert(r.server_kb_per_table > -100000 && r.server_kb_per_table < 100000);
 	ck_assert_msg(r.server_cpu_per_1000 > 0 && r.server_cpu_per_1000 < 1000, "%f", r.server_cpu_per_1000);
 	ck_assert(r.lobby_kb_per_client > 0 && r.lobby_kb_per_client * r.clients <= r.mb_lobby * 1e3 + 0.001);
+	/* A server given by its address: what is read from its /proc is
+	 * unknown ("n/a"), the rest measured. */
+	struct srv sv;
+	srv_start(&sv);
+	ck_assert_msg(bench_net_run(sv.url, 4, 1, 2, 0, &r, err, sizeof err) == 0, "%s", err);
+	srv_stop(&sv);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.deals, 2);
+	ck_assert(r.server_cpu_per_1000 < 0 && r.server_kb_per_conn < 0 && r.server_kb_per_table < 0);
+	ck_assert(r.server_rss_kb < 0 && r.server_cpu_s < 0);
+	ck_assert(r.lobby_kb_per_client > 0);
 }
 END_TEST
 
