@@ -521,7 +521,7 @@ START_TEST(test_long_log_replayed)
 	o.log_mode = HIST_REPLACE;
 	struct table *t = malloc(sizeof *t);
 	char err[1024];
-	ck_assert_msg(table_open(t, &o, NULL, NULL, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(table_open(t, &o, err, sizeof err) == 0, "%s", err);
 	table_start(t);
 	play_past_16_mib(t, logp, table_log_flush);
 	ck_assert_msg(table_finish_output(t, err, sizeof err) == 0, "%s", err);
