@@ -342,7 +342,7 @@ static double long_game_room(int deals)
 	for (int s = 0; s < o.players; s++)
 		o.seat_kind[s] = SEAT_BOT;
 	struct table *t = xmalloc(sizeof *t);
-	if (table_open(t, &o, NULL, NULL, err, sizeof err) < 0) {
+	if (table_open(t, &o, err, sizeof err) < 0) {
 		free(t);
 		return -1;
 	}
