@@ -657,7 +657,8 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\033OQ", "Table Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
 	tty_key(&t, "\r", "Lobby Table 1: La Bouillabaisse, 4 players, playing, 1 open seat.");
-	tty_last_key(&t, "\033");
+	tty_key(&t, "\033", "Leave the server?");
+	tty_last_key(&t, "y");
 	srv_stop(&s);
 }
 END_TEST

@@ -143,6 +143,7 @@ void lobby_release(struct lobby *l)
 	free(l->users);
 	free(l->conns);
 	dir_close(&l->dir);
+	lobbyev_release(&l->ev);
 	memset(l, 0, sizeof *l);
 }
 
@@ -813,6 +814,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		unsigned char *at = users_at_tables(l);
 		prune_users(l, at);
 		broadcast_lobby(l, at);
+		lobbyev_tick(l, at);
 		free(at);
 	}
 }

@@ -12,6 +12,7 @@
 #include "net/auth.h"
 #include "net/dir.h"
 #include "net/host.h"
+#include "net/lobbyev.h"
 #include "net/proto.h"
 #include "net/store.h"
 
@@ -61,6 +62,7 @@ struct lobby {
 	int dirty;              /* the lobby list changed: send it at the next tick */
 	long long list_ms;      /* when the lobby's list last went out */
 	long long now_ms;
+	struct lobbyev ev;      /* what the lobby was last told of its changes (net/lobbyev) */
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:

@@ -11,6 +11,11 @@ struct speech;
 #define MENU_BACK (-1)
 #define MENU_QUIT (-2)   /* end of input or interrupt */
 
+/* Something to do while any menu waits for a key (NULL: nothing): a
+ * network client keeps its connection served, and what it hears is said
+ * after the item being said. */
+void menu_set_idle(void (*idle)(void *ctx), void *ctx);
+
 /* Say the title and the selected item; return the chosen index. */
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected);
 
