@@ -25,6 +25,7 @@
 #include "net/bench_net.h"
 #include "audio/audio.h"
 #include "net/remote.h"
+#include "net/resume.h"
 #include "core/deckfile.h"
 #include "core/termtext.h"
 #include "speech/speech.h"
@@ -730,6 +731,126 @@ START_TEST(test_interrupt_at_table)
 }
 END_TEST
 
+
+/* A guest's tapis join killed in the middle of a deal: started again, it
+ * says hello with the token it kept ($XDG_STATE_HOME/tapis/tokens, 0600)
+ * and is back at its seat, its turn asked again. */
+START_TEST(test_guest_token_resume)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillotte", "--seed", "1", "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	kill(t.pid, SIGKILL);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	char path[256];
+	snprintf(path, sizeof path, "%s/tapis/tokens", s.dir);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+	const char *none[] = { NULL };
+	tty_join(&t, &s, none);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	ck_assert_msg(!strstr(t.out, "in use"), "%s", t.out);
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The token file: a line per server and name, replaced, forgotten, lines
+ * of another shape dropped, a token of another shape refused. */
+START_TEST(test_resume_file)
+{
+	char dir[] = "/tmp/tapis-resume-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[128], tok[RESUME_TOKEN_MAX], err[256];
+	snprintf(path, sizeof path, "%s/tokens", dir);
+	ck_assert_int_eq(resume_load(path, "ws://a:1", "Ann", tok, sizeof tok), 0);
+	ck_assert_int_eq(resume_save(path, "ws://a:1", "Ann", "00ff", err, sizeof err), 0);
+	ck_assert_int_eq(resume_save(path, "ws://b:1", "Ann", "abcd", err, sizeof err), 0);
+	ck_assert_int_eq(resume_save(path, "ws://a:1", "Ann", "1234", err, sizeof err), 0);
+	ck_assert_int_eq(resume_load(path, "ws://a:1", "Ann", tok, sizeof tok), 1);
+	ck_assert_str_eq(tok, "1234");
+	ck_assert_int_eq(resume_load(path, "ws://b:1", "Ann", tok, sizeof tok), 1);
+	ck_assert_str_eq(tok, "abcd");
+	ck_assert_int_eq(resume_load(path, "ws://a:1", "Bea", tok, sizeof tok), 0);
+	ck_assert_int_lt(resume_save(path, "ws://a:1", "Ann", "12\n34", err, sizeof err), 0);
+	ck_assert_int_lt(resume_save(path, "ws://a:1", "A\tnn", "1234", err, sizeof err), 0);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+	ck_assert_int_eq(resume_save(path, "ws://a:1", "Ann", "", err, sizeof err), 0);
+	ck_assert_int_eq(resume_load(path, "ws://a:1", "Ann", tok, sizeof tok), 0);
+	for (int i = 0; i < RESUME_MAX + 10; i++) {
+		char url[32];
+		snprintf(url, sizeof url, "ws://h:%d", i);
+		ck_assert_int_eq(resume_save(path, url, "Ann", "beef", err, sizeof err), 0);
+	}
+	ck_assert_int_eq(resume_load(path, "ws://h:0", "Ann", tok, sizeof tok), 0);
+	ck_assert_int_eq(resume_load(path, "ws://h:73", "Ann", tok, sizeof tok), 1);
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* The lobby on a terminal, alive: while the game menu is open, another
+ * person's arrival, table and its start are spoken; the lobby's keys say
+ * who is online and the tables; V turns the lobby's news off (Bea's chat
+ * is not said then); Escape asks before leaving, N stays, Q asks again. */
+START_TEST(test_live_lobby)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *none[] = { NULL };
+	tty_join(&t, &s, none);
+	tty_expect(&t, "Lobby Create a table, 1 of 3.");
+	tty_key(&t, "\r", "Which game?");
+	struct cli a;
+	const char *aa[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
+	                     NULL };
+	cli_start(&a, &s, "ann", aa);
+	tty_expect(&t, "Ann arrives.");
+	tty_expect(&t, "New table 1: La Bouillabaisse, by Ann.");
+	tty_expect(&t, "Table 1 begins.");
+	tty_key(&t, "\033", "Lobby Create a table, 2 of 4.");
+	tty_key(&t, "O", "2 online: ");
+	tty_expect(&t, "Ann");
+	tty_key(&t, "T", "Table 1: La Bouillabaisse, 4 players, playing, 0 open seats. Players: Ann.");
+	tty_key(&t, "\033OP", "Tab: chat in the lobby.");
+	tty_key(&t, "V", "Lobby: friends and invitations only.");
+	tty_key(&t, "V", "Lobby: nothing is spoken.");
+	cli_enter(&a, 200);
+	ck_assert_int_eq(cli_wait(&a), 0);
+	struct cli b;
+	const char *bb[] = { "--name", "Bea", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
+	                     NULL };
+	cli_start(&b, &s, "bea", bb);
+	cli_enter(&b, 200);
+	ck_assert_int_eq(cli_wait(&b), 0);
+	tty_key(&t, "T", "Table 2: La Bouillabaisse");
+	tty_key(&t, "\033", "Leave the server?");
+	ck_assert_msg(!strstr(t.out, "Table 1 is over.") && !strstr(t.out, "New table 2"), "%s", t.out);
+	tty_key(&t, "n", "Lobby ");
+	tty_key(&t, "V", "Lobby: everything is spoken.");
+	tty_key(&t, "q", "Leave the server?");
+	tty_last_key(&t, "y");
+	/* The setting was kept. */
+	char path[256], err[256];
+	snprintf(path, sizeof path, "%s/tapis/settings", s.dir);
+	char *text = deckfile_slurp(path, err, sizeof err);
+	ck_assert_msg(text && strstr(text, "lobby = all"), "%s", text ? text : err);
+	free(text);
+	srv_stop(&s);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
 	Suite *s = suite_create("join");
@@ -747,6 +868,9 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_actions_whole_game);
 	tcase_add_test(tc, test_actions_refused);
 	tcase_add_test(tc, test_bench_net);
+	tcase_add_test(tc, test_resume_file);
+	tcase_add_test(tc, test_guest_token_resume);
+	tcase_add_test(tc, test_live_lobby);
 	suite_add_tcase(s, tc);
 	return s;
 }

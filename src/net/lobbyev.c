@@ -163,9 +163,11 @@ void lobbyev_tick(struct lobby *l, const unsigned char *at)
 			const struct lobbyev_table *was = told_table(e, h->id);
 			if (!was)
 				ADD(EV_TABLE_NEW, h->creator, h, h->id);
-			else if (was->state != h->state && h->state == HOST_PLAYING)
+			/* Made and begun between two looks: both told. */
+			int before = was ? was->state : HOST_WAITING;
+			if (before != h->state && h->state == HOST_PLAYING)
 				ADD(EV_TABLE_START, h->creator, h, h->id);
-			else if (was->state != h->state && h->state == HOST_OVER)
+			else if (before != h->state && h->state == HOST_OVER)
 				ADD(EV_TABLE_OVER, h->creator, h, h->id);
 		}
 		for (int i = 0; i < e->ntables; i++) {
