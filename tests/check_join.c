@@ -48,6 +48,9 @@ static void ready(void *ctx, int port)
 	close(fd);
 }
 
+/* The servers' --close-minutes, in ms (0: the default). */
+static long long srv_close_ms;
+
 /* Start the server on s->port (0: a free one). */
 static void srv_run(struct srv *s)
 {
@@ -67,6 +70,8 @@ static void srv_run(struct srv *s)
 		o.bot_delay_ms = 0;
 		o.cheap_hash = 1;
 		o.quiet = 1;
+		if (srv_close_ms)
+			o.close_ms = srv_close_ms;
 		o.on_ready = ready;
 		o.ready_ctx = &fds[1];
 		char err[256];
@@ -851,6 +856,46 @@ START_TEST(test_live_lobby)
 }
 END_TEST
 
+/* A table in play that nobody is at any more is saved and closed (the
+ * lobby hears it), outlives a server killed and started again, and its
+ * player takes it up again from the lobby's "Resume a saved table", back
+ * at their seat and their turn. */
+START_TEST(test_saved_table_resumed)
+{
+	struct srv s;
+	srv_close_ms = 1000;
+	srv_start(&s);
+	static struct tty t, o;
+	const char *args[] = { "--create", "bouillotte", "--seed", "1", "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	const char *yan[] = { "--name", "Yan", NULL };
+	tty_join(&o, &s, yan);
+	tty_expect(&o, "Lobby Table 1: Bouillotte");
+	kill(t.pid, SIGKILL);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	tty_expect(&o, "Zoe leaves.");
+	tty_expect(&o, "Table 1 is saved; its players may resume it.");
+	tty_key(&o, "T", "No table yet.");
+	tty_key(&o, "q", "Leave the server?");
+	tty_last_key(&o, "y");
+	kill(s.pid, SIGKILL);
+	waitpid(s.pid, NULL, 0);
+	srv_run(&s);
+	const char *none[] = { NULL };
+	tty_join(&t, &s, none);
+	tty_expect(&t, "Lobby Resume a saved table, 1 of 4.");
+	tty_key(&t, "\r", "Saved tables Table 1: Bouillotte.");
+	tty_key(&t, "\r", "Your turn. Before seeing your cards");
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_close_ms = 0;
+	srv_stop(&s);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
 	Suite *s = suite_create("join");
@@ -871,6 +916,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_resume_file);
 	tcase_add_test(tc, test_guest_token_resume);
 	tcase_add_test(tc, test_live_lobby);
+	tcase_add_test(tc, test_saved_table_resumed);
 	suite_add_tcase(s, tc);
 	return s;
 }

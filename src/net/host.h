@@ -28,7 +28,9 @@
 #define HOST_RETRY_MS 1000  /* a paused table tries to keep its move again this often */
 #define HOST_TURN_WARN_MS 20000 /* the warning comes this long before the turn time runs out (a third of it at most) */
 
-enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER };
+/* HOST_SAVED is a store row's only: a table in play saved and closed when
+ * nobody was left at it, taken up again by one of its players (net/lobby). */
+enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER, HOST_SAVED };
 
 /* Where the host's messages go: send takes ownership of text (malloc'd). */
 struct net_out {
@@ -65,6 +67,7 @@ struct host_config {
 	const char *log_dir;        /* NULL: no hand histories */
 	long long turn_ms;          /* a present player's time to act (0: no limit); then a bot plays that move */
 	long long keep_ms;          /* a finished table, or a waiting one nobody is at, stays this long */
+	long long close_ms;         /* a table in play nobody is connected to is saved and closed after this (0: never) */
 };
 
 struct host {

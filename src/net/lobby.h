@@ -32,6 +32,16 @@ struct lobby_user {
  * down at once) go together in the next one. */
 #define LOBBY_LIST_MS 100
 
+/* A table saved and closed because nobody was left at it (HOST_SAVED in
+ * the store): its players see it in their "saved" list and may resume it. */
+#define LOBBY_SAVED_MAX 1000   /* more: the oldest is forgotten, its store row removed */
+struct lobby_saved {
+	long id;
+	char game[32];
+	int players;
+	char seat[GAME_MAX_SEATS][HOST_PLAYER_MAX];   /* the names holding its seats ("" none) */
+};
+
 struct lobby_conn {
 	long id;
 	char addr[64];
@@ -63,6 +73,8 @@ struct lobby {
 	long long list_ms;      /* when the lobby's list last went out */
 	long long now_ms;
 	struct lobbyev ev;      /* what the lobby was last told of its changes (net/lobbyev) */
+	struct lobby_saved *saved;   /* the tables saved and closed, by id */
+	int nsaved, capsaved;
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:
@@ -84,6 +96,8 @@ const char *lobby_lang(struct lobby *l, long conn);
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list; call often (every few ms). */
 void lobby_tick(struct lobby *l, long long now_ms);
+/* The index in l->saved of a saved table, or -1. */
+int lobby_saved_index(const struct lobby *l, long id);
 /* Save every table (the store already holds every action). */
 void lobby_save_all(struct lobby *l);
 

@@ -11,10 +11,10 @@
 #include "i18n/i18n.h"
 #include "net/lobby.h"
 
-enum ev_kind { EV_ARRIVE, EV_LEAVE, EV_TABLE_NEW, EV_TABLE_START, EV_TABLE_OVER, EV_TABLE_GONE };
+enum ev_kind { EV_ARRIVE, EV_LEAVE, EV_TABLE_NEW, EV_TABLE_START, EV_TABLE_OVER, EV_TABLE_GONE, EV_TABLE_SAVED };
 
 static const char *const ev_word[] = { "arrive", "leave", "table_new", "table_start", "table_over",
-                                       "table_gone" };
+                                       "table_gone", "table_saved" };
 
 struct ev {
 	int kind;
@@ -46,6 +46,9 @@ static void phrase(const struct ev *e, char *buf, size_t len)
 		break;
 	case EV_TABLE_OVER:
 		snprintf(buf, len, _("Table %ld is over."), e->table);
+		break;
+	case EV_TABLE_SAVED:
+		snprintf(buf, len, _("Table %ld is saved; its players may resume it."), e->table);
 		break;
 	default:
 		snprintf(buf, len, _("Table %ld is closed."), e->table);
@@ -175,7 +178,8 @@ void lobbyev_tick(struct lobby *l, const unsigned char *at)
 			for (int k = 0; k < l->ntables && !still; k++)
 				still = l->tables[k]->id == e->tables[i].id;
 			if (!still)
-				ADD(EV_TABLE_GONE, NULL, NULL, e->tables[i].id);
+				ADD(lobby_saved_index(l, e->tables[i].id) >= 0 ? EV_TABLE_SAVED : EV_TABLE_GONE, NULL, NULL,
+				    e->tables[i].id);
 		}
 	}
 #undef ADD

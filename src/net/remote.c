@@ -330,6 +330,9 @@ void remote_message(struct remote *r, const char *text, size_t len)
 			keep_friends(r, json_array_get(tables, i));
 		if (r->table)
 			table_facts(r);
+	} else if (!strcmp(type, "saved")) {
+		json_decref(r->saved);
+		r->saved = json_incref(json_object_get(o, "tables"));
 	} else if (!strcmp(type, "lobby_event")) {
 		on_lobby_event(r, o);
 	} else if (!strcmp(type, "table")) {
@@ -468,6 +471,8 @@ void remote_close(struct remote *r)
 	r->c = NULL;
 	json_decref(r->lobby);
 	r->lobby = NULL;
+	json_decref(r->saved);
+	r->saved = NULL;
 	free(r->variant);
 	r->variant = NULL;
 }
@@ -577,6 +582,11 @@ int remote_set_seat(struct remote *r, long table, int seat, const char *kind)
 		json_object_set_new(o, "kind", json_string(kind));
 	}
 	return remote_send(r, o);
+}
+
+int remote_resume(struct remote *r, long table)
+{
+	return remote_send(r, table_msg("resume", table));
 }
 
 int remote_kick(struct remote *r, long table, int seat)

@@ -48,6 +48,7 @@ struct remote {
 	int watching;
 	int table_state;              /* 0 waiting, 1 playing, 2 over */
 	struct json_t *lobby;         /* the last "lobby" message, or NULL */
+	struct json_t *saved;         /* the last "saved" message's tables (the player's saved tables), or NULL */
 	int lobby_seen;               /* lobby messages received */
 	long created;                 /* the table the last "created" named */
 	int joined;                   /* "joined" messages received */
@@ -108,6 +109,8 @@ int remote_verbosity(struct remote *r, int verbosity);
 
 /* 1 when name is one of the friends (the people sat with this session). */
 int remote_is_friend(const struct remote *r, const char *name);
+/* Take up again a saved table where one holds a seat. */
+int remote_resume(struct remote *r, long table);
 /* Take the seat held at table, now away, from its player (the creator). */
 int remote_kick(struct remote *r, long table, int seat);
 

@@ -592,7 +592,43 @@ static void lobby_talk_next(struct join *j)
 	say(j, _(said[j->r.lobby_talk]));
 }
 
-enum { LOBBY_TABLE, LOBBY_CREATE, LOBBY_CHAT, LOBBY_QUIT };
+/* The saved tables where one holds a seat: one chosen is taken up again,
+ * at one's seat. */
+static void resume_menu(struct join *j)
+{
+	json_t *saved = json_incref(j->r.saved);
+	int n = (int)json_array_size(saved);
+	if (n > 50)
+		n = 50;
+	char (*lines)[JOIN_ITEM_MAX] = xcalloc((size_t)n + 1, sizeof *lines);
+	const char **items = xcalloc((size_t)n + 1, sizeof *items);
+	for (int i = 0; i < n; i++) {
+		json_t *t = json_array_get(saved, (size_t)i);
+		const struct game_ops *g = registry_ops(jstr(json_object_get(t, "game")));
+		char names[JOIN_ITEM_MAX] = "";
+		json_t *seats = json_object_get(t, "seats");
+		for (size_t s = 0; s < json_array_size(seats); s++) {
+			const char *name = jstr(json_array_get(seats, s));
+			size_t at = strlen(names);
+			if (*name && strcmp(name, j->r.name) && at + strlen(name) + 3 < sizeof names)
+				snprintf(names + at, sizeof names - at, "%s%s", at ? ", " : "", name);
+		}
+		snprintf(lines[i], sizeof lines[i], names[0] ? _("Table %1$ld: %2$s, with %3$s.") : _("Table %1$ld: %2$s."),
+		         (long)json_integer_value(json_object_get(t, "id")), g ? _(g->title) : "?", names);
+		items[i] = lines[i];
+	}
+	int c = n ? menu_run(sp_of(j), _("Saved tables"), items, n, 0) : -1;
+	if (c >= 0) {
+		remote_resume(&j->r, (long)json_integer_value(json_object_get(json_array_get(saved, (size_t)c), "id")));
+		if (await_change(j, &j->r.joined) < 0 && j->r.error[0])
+			say(j, j->r.error);
+	}
+	json_decref(saved);
+	free(lines);
+	free(items);
+}
+
+enum { LOBBY_TABLE, LOBBY_RESUME, LOBBY_CREATE, LOBBY_CHAT, LOBBY_QUIT };
 
 struct lobby_item {
 	int kind;
@@ -606,11 +642,17 @@ static int lobby_items(struct join *j, struct lobby_item *items, int max)
 {
 	json_t *tables = json_object_get(j->r.lobby, "tables");
 	int n = 0;
-	for (size_t i = 0; i < json_array_size(tables) && n < max - 3; i++) {
+	for (size_t i = 0; i < json_array_size(tables) && n < max - 4; i++) {
 		json_t *t = json_array_get(tables, i);
 		items[n].kind = LOBBY_TABLE;
 		items[n].id = (long)json_integer_value(json_object_get(t, "id"));
 		table_line(t, items[n].text, sizeof items[n].text);
+		n++;
+	}
+	if (json_array_size(j->r.saved)) {
+		items[n].kind = LOBBY_RESUME;
+		items[n].id = 0;
+		snprintf(items[n].text, sizeof items[n].text, "%s", _("Resume a saved table"));
 		n++;
 	}
 	static const char *const acts[] = { N_("Create a table"), N_("Chat in the lobby"), N_("Quit") };
@@ -638,7 +680,7 @@ static void say_lobby_item(struct join *j, const struct lobby_item *items, int n
  * leave the server. */
 static int lobby_menu(struct join *j)
 {
-	enum { MAX = 203 };
+	enum { MAX = 204 };
 	struct lobby_item *items = xcalloc(MAX, sizeof *items);
 	int sel = 0, kind = -1, title = 1, rc = 0;
 	long id = 0;
@@ -723,6 +765,8 @@ static int lobby_menu(struct join *j)
 					table_choice(j, t);
 					json_decref(t);
 				}
+			} else if (items[sel].kind == LOBBY_RESUME) {
+				resume_menu(j);
 			} else if (items[sel].kind == LOBBY_CREATE) {
 				create_menu(j);
 			} else if (items[sel].kind == LOBBY_CHAT) {
