@@ -50,6 +50,8 @@ static void ready(void *ctx, int port)
 
 /* The servers' --close-minutes, in ms (0: the default). */
 static long long srv_close_ms;
+/* And their keep_ms (0: the default). */
+static long long srv_keep_ms;
 
 /* Start the server on s->port (0: a free one). */
 static void srv_run(struct srv *s)
@@ -72,6 +74,8 @@ static void srv_run(struct srv *s)
 		o.quiet = 1;
 		if (srv_close_ms)
 			o.close_ms = srv_close_ms;
+		if (srv_keep_ms)
+			o.keep_ms = srv_keep_ms;
 		o.on_ready = ready;
 		o.ready_ctx = &fds[1];
 		char err[256];
@@ -896,6 +900,36 @@ START_TEST(test_saved_table_resumed)
 }
 END_TEST
 
+/* A player away longer than the table's away time (keep_ms) from a table
+ * where someone is still playing loses the seat: a bot keeps it, it opens,
+ * and they may sit again (here, at once: the seat is free). */
+START_TEST(test_away_seat_released)
+{
+	struct srv s;
+	srv_keep_ms = 1500;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillabaisse", "--players", "3", "--seats", "open,open,bot", "--rule",
+		               "hands=1", NULL };
+	tty_join(&t, &s, args);
+	sleep(1); /* the table made */
+	struct cli b;
+	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "1", NULL };
+	cli_start(&b, &s, "bea", bb);
+	tty_expect(&t, "Bea sits down.");
+	kill(b.pid, SIGKILL);
+	waitpid(b.pid, NULL, 0);
+	close(b.keys);
+	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\r", "Bea stands up. A bot plays the seat.");
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_keep_ms = 0;
+	srv_stop(&s);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
 	Suite *s = suite_create("join");
@@ -917,6 +951,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_guest_token_resume);
 	tcase_add_test(tc, test_live_lobby);
 	tcase_add_test(tc, test_saved_table_resumed);
+	tcase_add_test(tc, test_away_seat_released);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -767,6 +767,26 @@ static void save_idle(struct lobby *l, long long now_ms)
 	}
 }
 
+/* A player away for keep_ms from a table in play where someone is still
+ * connected loses the seat: a bot keeps it and it opens (they may sit
+ * again when a seat is free). A table nobody is connected to waits for
+ * save_idle instead. */
+static void release_away(struct lobby *l, long long now_ms)
+{
+	for (int i = 0; i < l->ntables; i++) {
+		struct host *h = l->tables[i];
+		if (h->state != HOST_PLAYING || h->empty_ms)
+			continue;
+		for (int s = 0; s < h->players; s++)
+			if (h->seat[s].name[0] && h->seat[s].away_ms && now_ms - h->seat[s].away_ms >= l->cfg.keep_ms) {
+				char who[HOST_PLAYER_MAX];
+				snprintf(who, sizeof who, "%s", h->seat[s].name);
+				host_stand(h, who, 1);
+				l->dirty = 1;
+			}
+	}
+}
+
 struct row_find {
 	long id;
 	struct store_table *row;
@@ -1015,6 +1035,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (host_expired(l->tables[i], now_ms))
 			remove_table(l, i);
 	save_idle(l, now_ms);
+	release_away(l, now_ms);
 	for (int i = 0; i < l->ntables; i++) {
 		int was = l->tables[i]->state;
 		/* A few moves at most a tick, so the loop stays responsive. */

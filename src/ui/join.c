@@ -1027,10 +1027,11 @@ int join_main(int argc, char **argv)
 		goto out;
 	}
 	j->r.script = j->have_script ? &j->script : NULL;
-	j->r.lobby_talk = j->ses.set.lobby;
+	int scripted = j->o.create || j->o.table;
+	/* A table reached by options: the lobby passed by is not spoken. */
+	j->r.lobby_talk = scripted ? REMOTE_LOBBY_NONE : j->ses.set.lobby;
 	keep_token(j);
 	menu_set_idle(menu_idle, j);
-	int scripted = j->o.create || j->o.table;
 	if (scripted && (rc = scripted_lobby(j)))
 		goto out;
 	/* The hello may already have put us back at our table. */
