@@ -848,8 +848,26 @@ START_TEST(test_live_lobby)
 	ck_assert_msg(!strstr(t.out, "Table 1 is over.") && !strstr(t.out, "New table 2"), "%s", t.out);
 	tty_key(&t, "n", "Lobby ");
 	tty_key(&t, "V", "Lobby: everything is spoken.");
+	/* Yan, in French, arrives and chats in the lobby: Zoe hears both;
+	 * Yan hears Zoe go, in French. */
+	static struct tty y;
+	const char *yan[] = { "--name", "Yan", "--lang", "fr", NULL };
+	tty_join(&y, &s, yan);
+	tty_expect(&y, "Salon ");
+	tty_expect(&t, "Yan arrives.");
+	tty_key(&y, "\t", "Discussion");
+	tty_key(&y, "s", "s");
+	tty_key(&y, "a", "a");
+	tty_key(&y, "l", "l");
+	tty_key(&y, "u", "u");
+	tty_key(&y, "t", "t");
+	write(y.fd, "\r", 1);
+	tty_expect(&t, "Yan: salut");
 	tty_key(&t, "q", "Leave the server?");
 	tty_last_key(&t, "y");
+	tty_expect(&y, "Zoe s'en va.");
+	tty_key(&y, "q", "Quitter le serveur ?");
+	tty_last_key(&y, "y");
 	/* The setting was kept. */
 	char path[256], err[256];
 	snprintf(path, sizeof path, "%s/tapis/settings", s.dir);

@@ -91,16 +91,54 @@ static char *more_msg(int more)
 	                            "names"));
 }
 
+/* Each event's message is made once per language, whatever the number of
+ * listeners. */
+#define LANGS_MAX 4
+struct made {
+	char lang[3];
+	char **msg;             /* by event, made when first needed */
+};
+
+static const char *made_msg(struct made *m, int *nm, const char *lang, const struct ev *evs, int n, int k)
+{
+	int i = 0;
+	while (i < *nm && strcmp(m[i].lang, lang))
+		i++;
+	if (i == *nm) {
+		if (*nm == LANGS_MAX) {
+			i = LANGS_MAX - 1;   /* more languages than known: the last slot made again */
+			for (int k2 = 0; k2 < n; k2++) {
+				free(m[i].msg[k2]);
+				m[i].msg[k2] = NULL;
+			}
+		} else {
+			(*nm)++;
+		}
+		if (!m[i].msg)
+			m[i].msg = xcalloc((size_t)n, sizeof *m[i].msg);
+		snprintf(m[i].lang, sizeof m[i].lang, "%s", lang);
+	}
+	if (!m[i].msg[k]) {
+		const char *saved = view_lang_enter(lang);
+		m[i].msg[k] = event_msg(&evs[k]);
+		view_lang_leave(saved);
+	}
+	return m[i].msg[k];
+}
+
 static void tell(struct lobby *l, const unsigned char *at, const struct ev *evs, int n)
 {
 	if (!n)
 		return;
+	struct made made[LANGS_MAX];
+	int nmade = 0;
+	memset(made, 0, sizeof made);
 	for (int i = 0; i < l->nconns; i++) {
 		int u = l->conns[i].user;
 		if (u < 0 || at[u])
 			continue;
 		const char *me = l->users[u].name;
-		const char *saved = view_lang_enter(l->users[u].lang);
+		const char *lang = l->users[u].lang;
 		int told = 0, more = 0;
 		for (int k = 0; k < n; k++) {
 			const struct ev *e = &evs[k];
@@ -110,17 +148,23 @@ static void tell(struct lobby *l, const unsigned char *at, const struct ev *evs,
 				more++;
 				continue;
 			}
-			char *s = event_msg(e);
+			const char *s = made_msg(made, &nmade, lang, evs, n, k);
 			if (s)
-				l->io.send(l->io.ctx, l->conns[i].id, s);
+				l->io.send(l->io.ctx, l->conns[i].id, xstrdup(s));
 			told++;
 		}
 		if (more) {
+			const char *saved = view_lang_enter(lang);
 			char *s = more_msg(more);
+			view_lang_leave(saved);
 			if (s)
 				l->io.send(l->io.ctx, l->conns[i].id, s);
 		}
-		view_lang_leave(saved);
+	}
+	for (int i = 0; i < LANGS_MAX; i++) {
+		for (int k = 0; made[i].msg && k < n; k++)
+			free(made[i].msg[k]);
+		free(made[i].msg);
 	}
 }
 

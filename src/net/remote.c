@@ -451,6 +451,7 @@ int remote_open_token(struct remote *r, const char *url, const char *name, const
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->token, sizeof r->token, "%s", token ? token : "");
+	r->lobby_talk = REMOTE_LOBBY_NONE;   /* until the caller says: nothing of the lobby before the welcome's round */
 	snprintf(r->url, sizeof r->url, "%s", url);
 	snprintf(r->name, sizeof r->name, "%s", name);
 	snprintf(r->password, sizeof r->password, "%s", password ? password : "");

@@ -59,7 +59,7 @@ struct remote {
 	int refused;                  /* "refused" messages received */
 	int welcomed;
 	/* The lobby spoken as it happens. */
-	int lobby_talk;               /* enum remote_lobby_talk */
+	int lobby_talk;               /* enum remote_lobby_talk: none after remote_open, until set */
 	int lobby_events;             /* lobby_event messages received */
 	char friends[REMOTE_FRIENDS_MAX][REMOTE_NAME_MAX];
 	int nfriends;
