@@ -948,6 +948,37 @@ START_TEST(test_away_seat_released)
 }
 END_TEST
 
+/* The creator frees the seat of a player gone, from F2 in play ("Remove a
+ * player", as the page's "Remove NAME"): a bot keeps it and it opens. */
+START_TEST(test_creator_frees_seat)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillabaisse", "--players", "3", "--seats", "open,open,bot", "--rule",
+		               "hands=1", NULL };
+	tty_join(&t, &s, args);
+	sleep(1); /* the table made */
+	struct cli b;
+	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "1", NULL };
+	cli_start(&b, &s, "bea", bb);
+	tty_expect(&t, "Bea sits down.");
+	kill(b.pid, SIGKILL);
+	waitpid(b.pid, NULL, 0);
+	close(b.keys);
+	sleep(1); /* the table's entry, with Bea's seat, reaches its members */
+	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\r", "Your turn.");
+	tty_key(&t, "\033OQ", "Table Remove a player");
+	tty_key(&t, "\r", "Remove a player Remove Bea");
+	tty_key(&t, "\r", "Bea stands up. A bot plays the seat.");
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_stop(&s);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
 	Suite *s = suite_create("join");
@@ -970,6 +1001,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_live_lobby);
 	tcase_add_test(tc, test_saved_table_resumed);
 	tcase_add_test(tc, test_away_seat_released);
+	tcase_add_test(tc, test_creator_frees_seat);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -830,9 +830,9 @@ async function testTouch(browser, port) {
       await lou.bringToFront();
       await lou.waitForSelector('#table-line-' + table + ' ~ button.watch', { timeout: 10000 });
       assert.strictEqual(await lou.$('#table-line-' + table + ' ~ button.sit'), null, 'a full table offers no seat');
-      const line = await lou.$eval('#table-line-' + table, (e) => e.textContent.trim());
-      assert.ok((await lou.$$eval('#log p[data-kind="lobby"]', (ps) => ps.map((p) => p.textContent))).includes(line),
-        'the new table is spoken in the lobby: ' + line);
+      /* In the server's words (lobby_event). */
+      await lou.waitForFunction((t) => [...document.querySelectorAll('#log p[data-kind="lobby"]')]
+        .some((p) => p.textContent === 'New table ' + t + ': La Bouillabaisse, by Zoe.'), { timeout: 10000 }, table);
       await page.bringToFront();
     }
     await tap(page, '#btn-start');
