@@ -19,6 +19,7 @@
 #include "ui/words.h"
 #include "ui/join.h"
 #include "app/cmd_replay.h"
+#include "app/local.h"
 #include "app/opts.h"
 #include "app/session.h"
 #include "app/table.h"
@@ -306,17 +307,32 @@ static int play_to_end(struct table *t, struct session *ses)
 	return rc;
 }
 
+/* A table with the player at this machine: its view, speech and cues
+ * (app/local). 0, or -1 with a message (nothing open). */
+static int open_table(struct table *t, struct local *loc, const struct table_options *o, struct session *ses,
+                      char *err, size_t errlen)
+{
+	if (table_open(t, o, err, errlen) < 0)
+		return -1;
+	if (local_open(loc, t, t->talk.me, &ses->sp, ses->audio, err, errlen) < 0) {
+		table_close(t);
+		return -1;
+	}
+	return 0;
+}
+
 /* A save whose game had ended (the program stopped between its last
  * action and the removal of the save): the table is set again up to the
  * action before, the last action is played aloud so that the player hears
  * how the game ended, then the save is removed. t is the table the whole
  * save was replayed on; it is closed here. */
-static int resume_ended(struct table *t, struct table_options *o, struct session *ses, const char *savep,
-                        struct table_saved *resume, int *over)
+static int resume_ended(struct table *t, struct local *loc, struct table_options *o, struct session *ses,
+                        const char *savep, struct table_saved *resume, int *over)
 {
 	char err[ERR_MAX];
+	local_close(loc);
 	table_close(t);
-	if (table_open(t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
+	if (open_table(t, loc, o, ses, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis: %s\n", err);
 		term_close();
 		return EXIT_USAGE;
@@ -343,6 +359,7 @@ static int resume_ended(struct table *t, struct table_options *o, struct session
 	unlink(savep);
 out:
 	term_close();
+	local_close(loc);
 	table_close(t);
 	return rc;
 }
@@ -355,8 +372,9 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 {
 	*over = 0;
 	struct table t;
+	struct local loc;
 	char err[ERR_MAX];
-	if (table_open(&t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
+	if (open_table(&t, &loc, o, ses, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis: %s\n", err);
 		return EXIT_USAGE;
 	}
@@ -378,7 +396,7 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 			fprintf(stderr, "tapis: %s: its last line was cut short; the game goes on from the line before\n",
 			        savep);
 		if (table_to_act(&t) < 0 && resume->actions.n > 0)
-			return resume_ended(&t, o, ses, savep, resume, over);
+			return resume_ended(&t, &loc, o, ses, savep, resume, over);
 		table_save_resume(&t, savep, resume);
 		struct sbuf b;
 		sb_clear(&b);
@@ -400,6 +418,7 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 		unlink(savep);   /* a finished game needs no resuming */
 out:
 	term_close();
+	local_close(&loc);
 	table_close(&t);
 	return rc;
 }
@@ -766,7 +785,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "join")) {
 		rc = join_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
-		rc = bench_net_main(argc - 1, argv + 1, stdout);
+		rc = bench_net_main(argc - 1, argv + 1, stdout, bench_run);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "i18n/i18n.h"
+#include "speech/french.h"
 #include "speech/speech.h"
 #include "testutil.h"
 
@@ -348,7 +349,7 @@ START_TEST(menu_back_one_level)
 	key_expect(&t, ENTER, _("How many players?"));
 	char fr[256];
 	fmt(buf, sizeof buf, "Options of %s.", _("La Bouillabaisse"));
-	key_expect(&t, ENTER, _i ? speech_french_contract(buf, fr, sizeof fr) : buf);
+	key_expect(&t, ENTER, _i ? french_contract(buf, fr, sizeof fr) : buf);
 	key_expect(&t, ESC, _("How many players?"));
 	key_expect(&t, ESC, _("Choose a game."));
 	quit_menu(&t);
@@ -510,7 +511,7 @@ static void resume_bouillotte(struct tty *t, const char *lang)
 	char buf[256], fr[256];
 	tty_start(t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
 	fmt(buf, sizeof buf, _("Resume %s"), _("Bouillotte"));
-	tty_expect(t, strcmp(lang, "en") ? speech_french_contract(buf, fr, sizeof fr) : buf);
+	tty_expect(t, strcmp(lang, "en") ? french_contract(buf, fr, sizeof fr) : buf);
 	key_expect(t, ENTER, fmt(buf, sizeof buf, _("%s resumed."), _("Bouillotte")));
 }
 

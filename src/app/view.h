@@ -56,7 +56,7 @@ struct view_say {
 	int kind;        /* enum view_say_kind */
 	int urgent;      /* assertive: the turn prompt and refusals */
 	int interrupt;   /* cut what is being said first (refusals) */
-	int cue;         /* enum audio_cue (audio/audio.h), -1 none */
+	int cue;         /* enum cue (core/cue.h), -1 none */
 	int seat;        /* where the cue comes from, -1 the centre */
 	char text[VIEW_TEXT_MAX]; /* "" for a cue alone */
 };

@@ -20,6 +20,18 @@ static void send_text(struct lobby *l, long conn, char *text)
 		l->io.send(l->io.ctx, conn, text);
 }
 
+/* text (malloc'd, taken) to n connections: one buffer for all of them. */
+static void send_many(struct lobby *l, const long *conns, int n, char *text)
+{
+	if (!text || n <= 0 || !l->io.send_many) {
+		for (int i = 0; text && i < n; i++)
+			send_text(l, conns[i], xstrdup(text));
+		free(text);
+		return;
+	}
+	l->io.send_many(l->io.ctx, conns, n, text);
+}
+
 static void send_error(struct lobby *l, long conn, const char *code, const char *message, int re)
 {
 	send_text(l, conn, proto_error(code, message, proto_type_word(re)));
@@ -54,6 +66,7 @@ static void saved_add(struct lobby *l, const struct store_table *t);
 static void known_guest(struct lobby *l, const char *name);
 static void send_saved(struct lobby *l, long conn, const char *name, int always);
 static void remove_table(struct lobby *l, int i);
+static void close_table(struct lobby *l, int i, const char *reason, int forget);
 
 /* The host's output: a member's connection number is a lobby connection. */
 static void host_send(void *ctx, long conn, char *text)
@@ -72,7 +85,9 @@ static void add_table(struct lobby *l, struct host *h)
 {
 	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
 	xgrow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told);
+	xgrow((void **)&l->made_from, &l->capmade, l->ntables + 1, sizeof *l->made_from);
 	l->told[l->ntables] = NULL;
+	l->made_from[l->ntables][0] = '\0';
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
@@ -128,6 +143,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->store = store;
 	l->cfg = *cfg;
 	l->now_ms = now_ms;
+	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
 	struct restore_ctx r = { l, 0 };
@@ -149,7 +165,9 @@ void lobby_release(struct lobby *l)
 		free(l->told[i]);
 	}
 	free(l->tables);
+	free(l->list_sent);
 	free(l->told);
+	free(l->made_from);
 	free(l->users);
 	free(l->conns);
 	dir_close(&l->dir);
@@ -274,9 +292,13 @@ static char *table_msg(const struct host *h)
 /* text to the members of h connected. */
 static void send_members(struct lobby *l, const struct host *h, const char *text)
 {
+	long *to = xmalloc(((size_t)h->nmembers + 1) * sizeof *to);
+	int n = 0;
 	for (int k = 0; k < h->nmembers; k++)
 		if (h->member[k]->conn >= 0)
-			send_text(l, h->member[k]->conn, xstrdup(text));
+			to[n++] = h->member[k]->conn;
+	send_many(l, to, n, xstrdup(text));
+	free(to);
 }
 
 /* A table's own entry to its members connected (as the lobby's updates
@@ -294,18 +316,25 @@ static void send_table(struct lobby *l, const struct host *h)
  * leave (at: users_at_tables); it is not even made when nobody is in the
  * lobby. The members of a table still waiting to begin are told its own
  * entry ("table"), where the seats change, when it changed. */
-static void broadcast_lobby(struct lobby *l, const unsigned char *at)
+static size_t broadcast_lobby(struct lobby *l, const unsigned char *at)
 {
-	char *text = NULL;
+	size_t cost = 0;
+	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
+	int n = 0;
 	for (int i = 0; i < l->nconns; i++) {
 		int u = l->conns[i].user;
-		if (u < 0 || at[u])
-			continue;
-		if (!text && !(text = lobby_msg(l)))
-			break;
-		send_text(l, l->conns[i].id, xstrdup(text));
+		if (u >= 0 && !at[u])
+			to[n++] = l->conns[i].id;
 	}
-	free(text);
+	char *text = n ? lobby_msg(l) : NULL;
+	if (text)
+		cost = strlen(text) * (size_t)n;
+	/* A long list to many is kept for those who log in until the next
+	 * one (which will name them): made once, not once a hello. */
+	free(l->list_sent);
+	l->list_sent = text && cost * 1000 / LOBBY_LIST_BYTES_S > LOBBY_LIST_MS ? xstrdup(text) : NULL;
+	send_many(l, to, n, text);
+	free(to);
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
 		if (h->state != HOST_WAITING)
@@ -319,13 +348,18 @@ static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 		free(l->told[t]);
 		l->told[t] = one;
 	}
+	return cost;
 }
 
 static void broadcast(struct lobby *l, const char *text)
 {
+	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
+	int n = 0;
 	for (int i = 0; i < l->nconns; i++)
 		if (l->conns[i].user >= 0)
-			send_text(l, l->conns[i].id, xstrdup(text));
+			to[n++] = l->conns[i].id;
+	send_many(l, to, n, xstrdup(text));
+	free(to);
 }
 
 static void logout(struct lobby *l, struct lobby_conn *c, long long now_ms)
@@ -473,7 +507,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
-	send_text(l, c->id, lobby_msg(l));
+	send_text(l, c->id, l->list_sent ? xstrdup(l->list_sent) : lobby_msg(l));
 	send_saved(l, c->id, u->name, 0);
 	/* Back at the tables where they were: seats are kept, and so are
 	 * spectators' places. */
@@ -565,8 +599,31 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	l->dirty = 1;
 }
 
+/* Why c may not make one more table (too many waiting or in play, of
+ * its person or its address), or NULL. */
+static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
+{
+	int mine = 0, here = 0;
+	for (int i = 0; i < l->ntables; i++) {
+		if (l->tables[i]->state == HOST_OVER)
+			continue;
+		mine += !strcmp(l->tables[i]->creator, l->users[c->user].name);
+		here += c->addr[0] && !strcmp(l->made_from[i], c->addr);
+	}
+	if (mine >= LOBBY_TABLES_PER_PERSON)
+		return _("you have made too many tables: finish one first");
+	if (l->tables_per_addr > 0 && here >= l->tables_per_addr)
+		return _("too many tables from your address: finish one first");
+	return NULL;
+}
+
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
+	const char *why = too_many_tables(l, c);
+	if (why) {
+		send_error(l, c->id, "tables", why, PM_CREATE);
+		return;
+	}
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
 	uint64_t seed;
@@ -596,6 +653,7 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 		auth_wipe(m->password, sizeof m->password);
 	}
 	add_table(l, h);
+	snprintf(l->made_from[l->ntables - 1], sizeof *l->made_from, "%s", c->addr);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
 	int open = 0;
@@ -751,18 +809,7 @@ static void save_idle(struct lobby *l, long long now_ms)
 		}
 		saved_add(l, row);
 		free(row);
-		for (int k = 0; k < h->nmembers; k++)
-			if (h->member[k]->conn >= 0)
-				send_text(l, h->member[k]->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
-				                                                       (json_int_t)h->id, "reason", "saved")));
-		l->dir.ops->release(&l->dir, h->id);
-		host_free(h);
-		free(h);
-		free(l->told[i]);
-		memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
-		memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
-		l->ntables--;
-		l->dirty = 1;
+		close_table(l, i, "saved", 0);
 		tell_saved(l, l->saved[l->nsaved - 1].seat, l->saved[l->nsaved - 1].players);
 	}
 }
@@ -978,6 +1025,12 @@ const char *lobby_lang(struct lobby *l, long conn)
 	return c ? c->lang : "en";
 }
 
+int lobby_logged_in(struct lobby *l, long conn)
+{
+	struct lobby_conn *c = conn_of(l, conn);
+	return c && c->user >= 0;
+}
+
 void lobby_close(struct lobby *l, long conn, long long now_ms)
 {
 	l->now_ms = now_ms;
@@ -1010,22 +1063,29 @@ static void prune_users(struct lobby *l, unsigned char *at)
 
 /* Remove table i: from the lobby, the directory and the store (its hand
  * history stays in --log-dir). Its members still here are told. */
-static void remove_table(struct lobby *l, int i)
+static void close_table(struct lobby *l, int i, const char *reason, int forget)
 {
 	struct host *h = l->tables[i];
 	for (int k = 0; k < h->nmembers; k++)
 		if (h->member[k]->conn >= 0)
 			send_text(l, h->member[k]->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
-			                                                       (json_int_t)h->id, "reason", "closed")));
-	store_table_delete(l->store, h->id);
+			                                                       (json_int_t)h->id, "reason", reason)));
+	if (forget)
+		store_table_delete(l->store, h->id);
 	l->dir.ops->release(&l->dir, h->id);
 	host_free(h);
 	free(h);
 	free(l->told[i]);
 	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
 	memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
+	memmove(&l->made_from[i], &l->made_from[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->made_from);
 	l->ntables--;
 	l->dirty = 1;
+}
+
+static void remove_table(struct lobby *l, int i)
+{
+	close_table(l, i, "closed", 1);
 }
 
 void lobby_tick(struct lobby *l, long long now_ms)
@@ -1045,12 +1105,13 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
-	if (l->dirty && (now_ms - l->list_ms >= LOBBY_LIST_MS || now_ms < l->list_ms)) {
+	long long gap = l->list_gap_ms > LOBBY_LIST_MS ? l->list_gap_ms : LOBBY_LIST_MS;
+	if (l->dirty && (now_ms - l->list_ms >= gap || now_ms < l->list_ms)) {
 		l->dirty = 0;
 		l->list_ms = now_ms;
 		unsigned char *at = users_at_tables(l);
 		prune_users(l, at);
-		broadcast_lobby(l, at);
+		l->list_gap_ms = (long long)(broadcast_lobby(l, at) * 1000 / LOBBY_LIST_BYTES_S);
 		lobbyev_tick(l, at);
 		free(at);
 	}

@@ -5,16 +5,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/registry.h"
-#include "audio/audio.h"
+#include "core/cue.h"
 #include "core/err.h"
 #include "core/termtext.h"
 #include "core/xalloc.h"
 #include "net/client.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
-#include "speech/speech.h"
 
 static void tell(struct remote *r, int kind, int urgent, int cue, int seat, const char *text)
 {
@@ -32,12 +32,16 @@ static void tell(struct remote *r, int kind, int urgent, int cue, int seat, cons
 
 static int cue_named(const char *name)
 {
-	if (!name)
-		return -1;
-	for (int i = 0; i < CUE_COUNT; i++)
-		if (!strcmp(audio_cue_name((enum audio_cue)i), name))
-			return i;
-	return -1;
+	enum cue c = cue_find(name);
+	return c == CUE_COUNT ? -1 : (int)c;
+}
+
+/* Monotonic seconds: the waits and the retries of the connection. */
+static double mono_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static const char *str_of(json_t *o, const char *key)
@@ -428,8 +432,8 @@ static int connect_once(struct remote *r, char *err, size_t errlen)
 	int errors = r->errors;
 	if (hello(r) < 0)
 		return errf(err, errlen, "the connection closed");
-	double end = speech_now() + 5.0;
-	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && speech_now() < end)
+	double end = mono_now() + 5.0;
+	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && mono_now() < end)
 		netc_service(r->c, 20);
 	if (r->welcomed)
 		return 0;
@@ -486,7 +490,7 @@ static void lose(struct remote *r)
 	r->lost = 1;
 	r->sent_moves = -1;
 	r->retry_ms = REMOTE_RETRY_MIN_MS;
-	r->retry_at = speech_now() + r->retry_ms / 1000.0;
+	r->retry_at = mono_now() + r->retry_ms / 1000.0;
 	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection lost. Trying again."));
 }
 
@@ -495,7 +499,7 @@ static void retry(struct remote *r)
 	char err[ERR_MAX];
 	if (connect_once(r, err, sizeof err) < 0) {
 		r->retry_ms = r->retry_ms * 2 > REMOTE_RETRY_MAX_MS ? REMOTE_RETRY_MAX_MS : r->retry_ms * 2;
-		r->retry_at = speech_now() + r->retry_ms / 1000.0;
+		r->retry_at = mono_now() + r->retry_ms / 1000.0;
 		return;
 	}
 	r->lost = 0;
@@ -517,7 +521,7 @@ int remote_service(struct remote *r, int timeout_ms)
 	if (r->c && !netc_connected(r->c))
 		lose(r);
 	if (!r->c) {
-		if (speech_now() >= r->retry_at)
+		if (mono_now() >= r->retry_at)
 			retry(r);
 		return r->c ? 0 : -1;
 	}

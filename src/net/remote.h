@@ -65,7 +65,7 @@ struct remote {
 	int nfriends;
 	/* The connection. */
 	int lost;                     /* lost and not yet back */
-	double retry_at;              /* speech_now() of the next try */
+	double retry_at;              /* monotonic seconds of the next try */
 	int retry_ms;
 	int reconnects;               /* times regained */
 	int replaced;                 /* logged in elsewhere: not tried again */

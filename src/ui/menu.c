@@ -12,6 +12,7 @@
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
+#include "ui/rulewords.h"
 #include "ui/term.h"
 
 static void say_item(struct speech *sp, const char *const *items, int n, int i, const char *title)
@@ -125,37 +126,6 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 	}
 }
 
-int menu_rule_values(const struct rule_def *d, int *out, int max)
-{
-	int n = 0;
-	if (d->allow_random && n < max)
-		out[n++] = RULE_RANDOM;
-	if (d->allow_auto && n < max)
-		out[n++] = RULE_AUTO;
-	switch (d->type) {
-	case RULE_INT: /* stepped by arithmetic in menu_rule_step */
-		break;
-	case RULE_CHOICE:
-		for (int v = 0; d->choices[v] && n < max; v++)
-			out[n++] = v;
-		break;
-	case RULE_SUIT:
-		for (int v = 0; v < SUIT_COUNT && n < max; v++)
-			out[n++] = v;
-		break;
-	case RULE_RANK:
-		for (int v = RANK_ACE; v >= RANK_TWO && n < max; v--)
-			out[n++] = v;
-		break;
-	case RULE_CARD:
-		for (int suit = 0; suit < SUIT_COUNT; suit++)
-			for (int rank = RANK_ACE; rank >= RANK_TWO && n < max; rank--)
-				out[n++] = card_make(rank, suit);
-		break;
-	}
-	return n;
-}
-
 void menu_rule_step(struct rules *r, int i, int delta)
 {
 	const struct rule_def *d = &r->defs[i];
@@ -181,7 +151,7 @@ void menu_rule_step(struct rules *r, int i, int delta)
 		return;
 	}
 	int values[64 + 3];
-	int n = menu_rule_values(d, values, (int)(sizeof values / sizeof values[0]));
+	int n = rulewords_values(d, values, (int)(sizeof values / sizeof values[0]));
 	if (n == 0)
 		return;
 	int at = 0;
@@ -193,24 +163,6 @@ void menu_rule_step(struct rules *r, int i, int delta)
 	r->given[i] = 1;
 }
 
-const char *menu_rule_value_label(const struct rules *r, int i, char *buf, size_t len)
-{
-	const struct rule_def *d = &r->defs[i];
-	const char *v = rules_value_str(r, i, buf, len);
-	int x = r->value[i];
-	if (x >= 0 && d->type == RULE_SUIT)
-		return say_suit(x);
-	if (x >= 0 && d->type == RULE_RANK)
-		return say_rank(x, SAY_RANK_PLURAL);
-	if (x >= 0 && d->type == RULE_CARD)
-		return say_card_str((card_t)x, SAY_THE, buf, len);
-	/* The number of deals: 0 plays every round of La Bouillabaisse (its
-	 * rounds are counted), elsewhere it means no limit. */
-	if (x == 0 && d->type == RULE_INT && strcmp(d->key, "hands") == 0)
-		return d->max > 0 && d->max <= 12 ? C_("rule", "every round") : C_("rule", "unlimited");
-	return C_("rule", v);
-}
-
 static void say_rule(struct speech *sp, const struct rules *r, int i, int with_help)
 {
 	struct sbuf b;
@@ -220,7 +172,7 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 	} else {
 		const struct rule_def *d = &r->defs[i];
 		char buf[96];
-		const char *v = menu_rule_value_label(r, i, buf, sizeof buf);
+		const char *v = rulewords_label(r, i, buf, sizeof buf);
 		/* TRANSLATORS: a rule option and its value, "rebuy: yes". */
 		sb_printf(&b, _("%1$s: %2$s."), C_("rule", d->key), v);
 		if (with_help && d->help) {

@@ -36,11 +36,5 @@ int menu_rules(struct speech *sp, const char *title, struct rules *r);
 /* Step the value of option i by delta (wrapping through every value the
  * option accepts: numbers, choices, suits, ranks, cards, random, auto). */
 void menu_rule_step(struct rules *r, int i, int delta);
-/* Every value an option accepts, in order (random and auto first; none for
- * a number, whose range is min..max): how many, at most max. */
-int menu_rule_values(const struct rule_def *d, int *out, int max);
-/* The value of option i as a player hears it ("yes", "hearts", "the queen
- * of spades", a number), in the language in force; buf may hold it. */
-const char *menu_rule_value_label(const struct rules *r, int i, char *buf, size_t len);
 
 #endif

@@ -10,7 +10,7 @@
 #include "core/rules.h"
 #include "i18n/i18n.h"
 #include "ui/keymap.h"
-#include "ui/menu.h"
+#include "ui/rulewords.h"
 
 /* The page's own words: a name the script uses, and its msgid. */
 static const struct {
@@ -152,7 +152,7 @@ static json_t *rule_json(const struct game_ops *g, int i)
 	if (d->help)
 		json_object_set_new(o, "help", json_string(_(d->help)));
 	int values[64 + 3];
-	int n = menu_rule_values(d, values, (int)(sizeof values / sizeof values[0]));
+	int n = rulewords_values(d, values, (int)(sizeof values / sizeof values[0]));
 	json_t *list = json_array();
 	/* A number: its range; the words that stand for special values are
 	 * listed as values. A short range is listed whole. */
@@ -170,7 +170,7 @@ static json_t *rule_json(const struct game_ops *g, int i)
 		r.value[i] = values[k];
 		char vb[96], lb[96];
 		const char *word = rules_value_str(&r, i, vb, sizeof vb);
-		const char *label = menu_rule_value_label(&r, i, lb, sizeof lb);
+		const char *label = rulewords_label(&r, i, lb, sizeof lb);
 		json_array_append_new(list, json_pack("{s:s, s:s}", "value", word, "label", label));
 	}
 	json_object_set_new(o, "values", list);
