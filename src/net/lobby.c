@@ -1088,6 +1088,37 @@ static void remove_table(struct lobby *l, int i)
 	close_table(l, i, "closed", 1);
 }
 
+static int saved_gone(void *ctx, long id)
+{
+	return lobby_saved_index(ctx, id) >= 0;
+}
+
+static void send_many_io(void *ctx, const long *conns, int n, char *text)
+{
+	send_many(ctx, conns, n, text);
+}
+
+/* The lobby's changes to the connections in the lobby (at: by user, 1
+ * for someone at a table): net/lobbyev. */
+static void tell_changes(struct lobby *l, const unsigned char *at)
+{
+	const char **online = xcalloc((size_t)l->nusers + 1, sizeof *online);
+	struct lobbyev_listener *to = xcalloc((size_t)l->nconns + 1, sizeof *to);
+	int non = 0, nto = 0;
+	for (int i = 0; i < l->nusers; i++)
+		if (l->users[i].conn >= 0)
+			online[non++] = l->users[i].name;
+	for (int i = 0; i < l->nconns; i++) {
+		int u = l->conns[i].user;
+		if (u >= 0 && !at[u])
+			to[nto++] = (struct lobbyev_listener){ l->conns[i].id, l->users[u].name, l->users[u].lang };
+	}
+	struct lobbyev_in in = { online, non, l->tables, l->ntables, to, nto, saved_gone, send_many_io, l };
+	lobbyev_tick(&l->ev, &in);
+	free(online);
+	free(to);
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
@@ -1112,7 +1143,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		unsigned char *at = users_at_tables(l);
 		prune_users(l, at);
 		l->list_gap_ms = (long long)(broadcast_lobby(l, at) * 1000 / LOBBY_LIST_BYTES_S);
-		lobbyev_tick(l, at);
+		tell_changes(l, at);
 		free(at);
 	}
 }

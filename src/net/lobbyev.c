@@ -9,7 +9,7 @@
 #include "app/view.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
-#include "net/lobby.h"
+#include "net/proto.h"
 
 enum ev_kind { EV_ARRIVE, EV_LEAVE, EV_TABLE_NEW, EV_TABLE_START, EV_TABLE_OVER, EV_TABLE_GONE, EV_TABLE_SAVED };
 
@@ -91,81 +91,62 @@ static char *more_msg(int more)
 	                            "names"));
 }
 
-/* Each event's message is made once per language, whatever the number of
- * listeners. */
-#define LANGS_MAX 4
-struct made {
-	char lang[3];
-	char **msg;             /* by event, made when first needed */
-};
-
-static const char *made_msg(struct made *m, int *nm, const char *lang, const struct ev *evs, int n, int k)
+/* Send every event to its listeners: each message made once per language
+ * and sent to all of that language at once. A listener is not told their
+ * own coming and going; past LOBBYEV_MAX events, the first LOBBYEV_MAX - 1
+ * and how many more. */
+static void tell(const struct lobbyev_in *in, const struct ev *evs, int n)
 {
-	int i = 0;
-	while (i < *nm && strcmp(m[i].lang, lang))
-		i++;
-	if (i == *nm) {
-		if (*nm == LANGS_MAX) {
-			i = LANGS_MAX - 1;   /* more languages than known: the last slot made again */
-			for (int k2 = 0; k2 < n; k2++) {
-				free(m[i].msg[k2]);
-				m[i].msg[k2] = NULL;
-			}
-		} else {
-			(*nm)++;
-		}
-		if (!m[i].msg)
-			m[i].msg = xcalloc((size_t)n, sizeof *m[i].msg);
-		snprintf(m[i].lang, sizeof m[i].lang, "%s", lang);
-	}
-	if (!m[i].msg[k]) {
-		const char *saved = view_lang_enter(lang);
-		m[i].msg[k] = event_msg(&evs[k]);
-		view_lang_leave(saved);
-	}
-	return m[i].msg[k];
-}
-
-static void tell(struct lobby *l, const unsigned char *at, const struct ev *evs, int n)
-{
-	if (!n)
+	if (!n || !in->nto)
 		return;
-	struct made made[LANGS_MAX];
-	int nmade = 0;
-	memset(made, 0, sizeof made);
-	for (int i = 0; i < l->nconns; i++) {
-		int u = l->conns[i].user;
-		if (u < 0 || at[u])
-			continue;
-		const char *me = l->users[u].name;
-		const char *lang = l->users[u].lang;
-		int told = 0, more = 0;
-		for (int k = 0; k < n; k++) {
-			const struct ev *e = &evs[k];
-			if ((e->kind == EV_ARRIVE || e->kind == EV_LEAVE) && !strcmp(e->name, me))
-				continue; /* not one's own coming and going */
-			if (told >= LOBBYEV_MAX - 1 && n - k > 1) {
-				more++;
+	int *left = xcalloc((size_t)in->nto, sizeof *left);   /* events still to tell each */
+	int *told = xcalloc((size_t)in->nto, sizeof *told);
+	long *conns = xcalloc((size_t)in->nto, sizeof *conns);
+	for (int i = 0; i < in->nto; i++)
+		for (int k = 0; k < n; k++)
+			left[i] += !((evs[k].kind == EV_ARRIVE || evs[k].kind == EV_LEAVE) && !strcmp(evs[k].name, in->to[i].name));
+	for (int k = 0; k < n; k++) {
+		const struct ev *e = &evs[k];
+		const char *done[8];
+		int ndone = 0;
+		for (int i = 0; i < in->nto; i++) {
+			const char *lang = in->to[i].lang;
+			int seen = 0;
+			for (int d = 0; d < ndone && !seen; d++)
+				seen = !strcmp(done[d], lang);
+			if (seen)
 				continue;
+			if (ndone < 8)
+				done[ndone++] = lang;
+			int nc = 0;
+			for (int j = i; j < in->nto; j++) {
+				if (strcmp(in->to[j].lang, lang))
+					continue;
+				if ((e->kind == EV_ARRIVE || e->kind == EV_LEAVE) && !strcmp(e->name, in->to[j].name))
+					continue;
+				if (left[j] > LOBBYEV_MAX && told[j] >= LOBBYEV_MAX - 1)
+					continue;   /* counted in their "more" */
+				told[j]++;
+				conns[nc++] = in->to[j].conn;
 			}
-			const char *s = made_msg(made, &nmade, lang, evs, n, k);
-			if (s)
-				l->io.send(l->io.ctx, l->conns[i].id, xstrdup(s));
-			told++;
-		}
-		if (more) {
+			if (!nc)
+				continue;
 			const char *saved = view_lang_enter(lang);
-			char *s = more_msg(more);
+			char *msg = event_msg(e);
 			view_lang_leave(saved);
-			if (s)
-				l->io.send(l->io.ctx, l->conns[i].id, s);
+			in->send_many(in->ctx, conns, nc, msg);
 		}
 	}
-	for (int i = 0; i < LANGS_MAX; i++) {
-		for (int k = 0; made[i].msg && k < n; k++)
-			free(made[i].msg[k]);
-		free(made[i].msg);
-	}
+	for (int i = 0; i < in->nto; i++)
+		if (left[i] > LOBBYEV_MAX) {
+			const char *saved = view_lang_enter(in->to[i].lang);
+			char *msg = more_msg(left[i] - (LOBBYEV_MAX - 1));
+			view_lang_leave(saved);
+			in->send_many(in->ctx, &in->to[i].conn, 1, msg);
+		}
+	free(left);
+	free(told);
+	free(conns);
 }
 
 static const struct lobbyev_table *told_table(const struct lobbyev *e, long id)
@@ -176,15 +157,13 @@ static const struct lobbyev_table *told_table(const struct lobbyev *e, long id)
 	return NULL;
 }
 
-void lobbyev_tick(struct lobby *l, const unsigned char *at)
+void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in)
 {
-	struct lobbyev *e = &l->ev;
 	/* The names online now, sorted. */
-	char **now = xcalloc((size_t)l->nusers + 1, sizeof *now);
+	char **now = xcalloc((size_t)in->nonline + 1, sizeof *now);
 	int nnow = 0;
-	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0)
-			now[nnow++] = l->users[i].name;
+	for (int i = 0; i < in->nonline; i++)
+		now[nnow++] = (char *)in->online[i];
 	qsort(now, (size_t)nnow, sizeof *now, cmp_name);
 	struct ev *evs = NULL;
 	int nev = 0, capev = 0;
@@ -205,8 +184,8 @@ void lobbyev_tick(struct lobby *l, const unsigned char *at)
 			else
 				a++, b++;
 		}
-		for (int i = 0; i < l->ntables; i++) {
-			const struct host *h = l->tables[i];
+		for (int i = 0; i < in->ntables; i++) {
+			const struct host *h = in->tables[i];
 			const struct lobbyev_table *was = told_table(e, h->id);
 			if (!was)
 				ADD(EV_TABLE_NEW, h->creator, h, h->id);
@@ -219,17 +198,17 @@ void lobbyev_tick(struct lobby *l, const unsigned char *at)
 		}
 		for (int i = 0; i < e->ntables; i++) {
 			int still = 0;
-			for (int k = 0; k < l->ntables && !still; k++)
-				still = l->tables[k]->id == e->tables[i].id;
+			for (int k = 0; k < in->ntables && !still; k++)
+				still = in->tables[k]->id == e->tables[i].id;
 			if (!still)
-				ADD(lobby_saved_index(l, e->tables[i].id) >= 0 ? EV_TABLE_SAVED : EV_TABLE_GONE, NULL, NULL,
+				ADD(in->saved && in->saved(in->ctx, e->tables[i].id) ? EV_TABLE_SAVED : EV_TABLE_GONE, NULL, NULL,
 				    e->tables[i].id);
 		}
 	}
 #undef ADD
-	tell(l, at, evs, nev);
+	tell(in, evs, nev);
 	free(evs);
-	/* What was told, for the next time (names copied: a user's entry moves). */
+	/* What was told, for the next time (names copied: they move). */
 	for (int i = 0; i < e->nonline; i++)
 		free(e->online[i]);
 	xgrow((void **)&e->online, &e->caponline, nnow + 1, sizeof *e->online);
@@ -237,10 +216,10 @@ void lobbyev_tick(struct lobby *l, const unsigned char *at)
 		e->online[i] = xstrdup(now[i]);
 	e->nonline = nnow;
 	free(now);
-	xgrow((void **)&e->tables, &e->captables, l->ntables + 1, sizeof *e->tables);
-	for (int i = 0; i < l->ntables; i++)
-		e->tables[i] = (struct lobbyev_table){ l->tables[i]->id, l->tables[i]->state };
-	e->ntables = l->ntables;
+	xgrow((void **)&e->tables, &e->captables, in->ntables + 1, sizeof *e->tables);
+	for (int i = 0; i < in->ntables; i++)
+		e->tables[i] = (struct lobbyev_table){ in->tables[i]->id, in->tables[i]->state };
+	e->ntables = in->ntables;
 	e->primed = 1;
 }
 

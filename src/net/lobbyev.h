@@ -5,14 +5,16 @@
  * message whose sentence the server phrases in each listener's language
  * (docs/protocol.md). The changes are found by comparing the lobby with
  * what was told last, when the lobby's list goes out: many changes at once
- * (hundreds logging in) cost one comparison, and a listener hears a few of
- * them and how many more there were. */
+ * (hundreds logging in) cost one comparison; each message is made once per
+ * language and sent to all its listeners at once, and a listener hears a
+ * few changes and how many more there were. net/lobby gives what it needs
+ * (lobbyev knows nothing of the lobby's own structures). */
 #ifndef TAPIS_LOBBYEV_H
 #define TAPIS_LOBBYEV_H
 
 #include <stddef.h>
 
-struct lobby;
+#include "net/host.h"
 
 #define LOBBYEV_MAX 6   /* events a listener is told at one time; more are counted */
 
@@ -24,14 +26,34 @@ struct lobbyev_table {
 struct lobbyev {
 	char **online;          /* the names online as last told, sorted */
 	int nonline, caponline;
-	struct lobbyev_table *tables;   /* the tables as last told, by id */
+	struct lobbyev_table *tables;   /* the tables as last told */
 	int ntables, captables;
 	int primed;             /* the first look only remembers */
 };
 
-/* Compare the lobby with what was told, and tell the connections in the
- * lobby (at: by user index, 1 for a user at a table) what changed. */
-void lobbyev_tick(struct lobby *l, const unsigned char *at);
+struct lobbyev_listener {
+	long conn;
+	const char *name;
+	const char *lang;
+};
+
+/* The lobby now, and where its news go. */
+struct lobbyev_in {
+	const char *const *online;      /* the names online (any order) */
+	int nonline;
+	struct host *const *tables;
+	int ntables;
+	const struct lobbyev_listener *to;   /* the connections in the lobby */
+	int nto;
+	int (*saved)(void *ctx, long id);   /* 1 when a table gone was saved, not removed */
+	/* text (malloc'd, taken) to n connections; one buffer for all. */
+	void (*send_many)(void *ctx, const long *conns, int n, char *text);
+	void *ctx;
+};
+
+/* Compare the lobby with what was told, tell the listeners what changed,
+ * and remember it. */
+void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in);
 /* Free what it holds. */
 void lobbyev_release(struct lobbyev *e);
 
