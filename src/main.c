@@ -15,6 +15,7 @@
 #include "app/bench.h"
 #include "app/registry.h"
 #include "net/bench_net.h"
+#include "net/cmd_admin.h"
 #include "net/cmd_serve.h"
 #include "ui/words.h"
 #include "ui/join.h"
@@ -24,6 +25,7 @@
 #include "app/session.h"
 #include "app/table.h"
 #include "app/tournament.h"
+#include "app/view.h"
 #include "bots/bot.h"
 #include "core/err.h"
 #include "core/file.h"
@@ -131,6 +133,7 @@ static void usage(FILE *f)
 		N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history"),
 		N_("  tapis serve [OPTIONS]       host tables for players over the network"),
 		N_("  tapis join URL [OPTIONS]    sit at a table of a tapis server, same keys as play"),
+		N_("  tapis admin [--db FILE] role|ban|unban|list ...  a server's moderators and bans"),
 		N_("  tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--json]"),
 		N_("  tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S]"),
 		N_("                   [--budget MS] [--rule K=V]... [--json]"),
@@ -407,6 +410,12 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 			sb_puts(&b, " ");
 			ann_hand(&t.talk, hand, n, &b);
 		}
+		/* Where the game stands, as the keys would tell it. */
+		struct view *v = table_local_view(&t);
+		if (v) {
+			sb_puts(&b, " ");
+			view_catch_up(v, &b);
+		}
 		table_say(&t, b.s, SPEECH_QUEUE);
 	} else if (mode != SAVE_NONE) {
 		table_save_begin(&t, savep, mode == SAVE_REPLACE);
@@ -569,7 +578,7 @@ static void switch_lang(struct session *ses)
 	const char *lang = strcmp(i18n_lang(), "fr") == 0 ? "en" : "fr";
 	char err[ERR_MAX];
 	if (i18n_set_lang(lang, err, sizeof err) < 0) {
-		speech_say(&ses->sp, err, SPEECH_INTERRUPT);
+		speech_say(&ses->sp, err, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
 		return;
 	}
 	speech_set_lang(&ses->sp, i18n_lang());
@@ -592,7 +601,7 @@ static int confirm_leave(struct speech *sp)
 static int menu_loop(struct session *ses, struct cli *c)
 {
 	struct speech *sp = &ses->sp;
-	speech_say(sp, _("Welcome to tapis."), SPEECH_QUEUE);
+	speech_say(sp, _("Welcome to tapis."), SPEECH_QUEUE | SPEECH_NO_HISTORY);
 	/* Games left in progress: offer to go on with each. */
 	const struct game_ops *saved[16];
 	const char *ritems[17];
@@ -622,13 +631,14 @@ static int menu_loop(struct session *ses, struct cli *c)
 		}
 	}
 	const struct game_ops *g = NULL;
+	const struct registry_menu_entry *entry = NULL;
 	int step = 0;   /* 0 the game, 1 the players, 2 the options */
 	for (;;) {
 		if (step == 0) {
 			const char *items[18];
 			int n = 0;
-			for (int i = 0; registry_games[i].ops && n < 15; i++)
-				items[n++] = _(registry_games[i].ops->title);
+			for (int i = 0; registry_menu[i].ops && n < 15; i++)
+				items[n++] = _(registry_menu[i].title ? registry_menu[i].title : registry_menu[i].ops->title);
 			/* TRANSLATORS: the item of the main menu that switches the
 			 * language, named in the language in force. */
 			items[n] = _("Language: English");
@@ -647,7 +657,8 @@ static int menu_loop(struct session *ses, struct cli *c)
 				switch_lang(ses);
 				continue;
 			}
-			g = registry_games[gi].ops;
+			entry = &registry_menu[gi];
+			g = entry->ops;
 			step = 1;
 		}
 		if (step == 1) {
@@ -674,9 +685,14 @@ static int menu_loop(struct session *ses, struct cli *c)
 		struct table_options o;
 		if (make_options(g, c, &o))
 			return EXIT_USAGE;
+		char err[ERR_MAX];
+		if (entry->rule && rules_set_arg(&o.rules, entry->rule, err, sizeof err) < 0) {
+			fprintf(stderr, "tapis: %s\n", err);
+			return EXIT_INTERNAL;
+		}
 		struct sbuf title;
 		sb_clear(&title);
-		sb_printf(&title, _("Options of %s."), _(g->title));
+		sb_printf(&title, _("Options of %s."), _(entry->title ? entry->title : g->title));
 		int ri = menu_rules(sp, title.s, &o.rules);
 		if (ri == MENU_QUIT)
 			return term_interrupted() ? term_interrupt_status() : EXIT_DONE;
@@ -780,6 +796,8 @@ int main(int argc, char **argv)
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "serve")) {
 		rc = serve_main(argc - 1, argv + 1, words_json);
+	} else if (!strcmp(argv[1], "admin")) {
+		rc = admin_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "tournament")) {
 		rc = tournament_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "join")) {

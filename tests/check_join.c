@@ -273,6 +273,8 @@ START_TEST(test_reconnect)
 	char *t = cli_text(&c);
 	ck_assert_msg(strstr(t, "Cy is back."), "%s", t);
 	ck_assert_msg(strstr(strstr(t, "Connection regained."), "You play the "), "%s", t);
+	/* Back at the table: where the game stands, under its heading. */
+	ck_assert_msg(strstr(strstr(t, "Connection regained."), "While you were away:"), "%s", t);
 	ck_assert_msg(strstr(t, "Game over."), "%s", t);
 	free(t);
 	srv_stop(&s);
@@ -640,7 +642,11 @@ START_TEST(test_lobby_menus)
 	static struct tty t;
 	const char *args[] = { NULL };
 	tty_join(&t, &s, args);
-	tty_expect(&t, "Lobby Create a table, 1 of 3.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
+	/* Tab in the lobby: a chat line, as at a table; Escape cancels it. */
+	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
+	tty_key(&t, "\033", "Chat cancelled.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
 	tty_key(&t, "\r", "Options");
@@ -649,12 +655,13 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Seat 4");
 	tty_key(&t, "\r", "Who may join? Public table");
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
-	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
 	/* V: the server phrases short, then full, and says so. */
 	tty_key(&t, "V", "Short announcements.");
 	tty_key(&t, "V", "Full announcements.");
 	/* F1 at a network table names its own keys too. */
+	tty_key(&t, "\033OP", "F1 again for all keys.");
 	tty_key(&t, "\033OP", "Tab: at a network table: a chat line to the table.");
 	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
 	tty_key(&t, "H", "H");
@@ -664,11 +671,63 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\xc3\xa0", "\xc3\xa0");
 	tty_key(&t, "\x7f", "\xc3\xa0");
 	tty_key(&t, "\r", "Zoe: Hi\xc3\xa9\r");
-	tty_key(&t, "\033OQ", "Table Stand up");
+	tty_key(&t, "\033OQ", "Table. Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
-	tty_key(&t, "\r", "Lobby Table 1: La Bouillabaisse, 4 players, playing, 1 open seat.");
+	tty_key(&t, "\r", "Lobby. Table 1: La Bouillabaisse, 4 players, playing, 1 open seat, ");
+	/* Escape asks before leaving the server; Escape again stays. */
+	tty_key(&t, "\033", "Leave the server? No, stay, 1 of 2.");
+	tty_key(&t, "\033", "Lobby. Table 1");
 	tty_key(&t, "\033", "Leave the server?");
-	tty_last_key(&t, "y");
+	tty_key(&t, "\033[B", "Yes, leave the server");
+	tty_last_key(&t, "\r");
+	srv_stop(&s);
+}
+END_TEST
+
+/* At a game's end on a terminal, R asks for a rematch: the table starts
+ * again (the only person at it said yes), the seats one place on. Enter
+ * plays the card selected at each turn. */
+START_TEST(test_rematch_key)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "brouc", "--rule", "hands=1", "--seats", "open,bot,bot,bot", "--seed", "3",
+	                       "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your 8 cards");
+	/* Enter at each turn, until the offer (40 s at most). */
+	size_t seen = t.mark;
+	for (int i = 0; i < 400 && !strstr(t.out + t.mark, "R: a rematch."); i++) {
+		char *turn = strstr(t.out + seen, "Your turn.");
+		if (turn) {
+			seen = (size_t)(turn - t.out) + 1;
+			usleep(50 * 1000);
+			ck_assert_int_eq(write(t.fd, "\r", 1), 1);
+		}
+		struct pollfd p = { t.fd, POLLIN, 0 };
+		if (poll(&p, 1, 100) > 0 && t.n + 1 < sizeof t.out) {
+			ssize_t k = read(t.fd, t.out + t.n, sizeof t.out - t.n - 1);
+			if (k > 0) {
+				t.n += (size_t)k;
+				t.out[t.n] = '\0';
+			}
+		}
+	}
+	tty_expect(&t, "R: a rematch. Any other key: leave the table.");
+	tty_key(&t, "R", "Your 8 cards");
+	/* F2: a person's chat muted for oneself; the server says so. */
+	tty_key(&t, "\033OQ", "Table. Stand up");
+	tty_key(&t, "\033[B", "Leave the table");
+	tty_key(&t, "\033[B", "Invite someone");
+	tty_key(&t, "\033[B", "Mute someone's chat");
+	tty_key(&t, "\r", "Name of the person whose chat to mute or hear again");
+	tty_key(&t, "Ann\r", "You will not hear Ann's chat.");
+	/* Another key after the next game would leave; an interrupt now. */
+	kill(t.pid, SIGINT);
+	int st = 0;
+	ck_assert_int_eq(waitpid(t.pid, &st, 0), t.pid);
+	close(t.fd);
 	srv_stop(&s);
 }
 END_TEST
@@ -819,7 +878,7 @@ START_TEST(test_live_lobby)
 	static struct tty t;
 	const char *none[] = { NULL };
 	tty_join(&t, &s, none);
-	tty_expect(&t, "Lobby Create a table, 1 of 3.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
 	tty_key(&t, "\r", "Which game?");
 	struct cli a;
 	const char *aa[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
@@ -828,7 +887,7 @@ START_TEST(test_live_lobby)
 	tty_expect(&t, "Ann arrives.");
 	tty_expect(&t, "New table 1: La Bouillabaisse, by Ann.");
 	tty_expect(&t, "Table 1 begins.");
-	tty_key(&t, "\033", "Lobby Create a table, 2 of 4.");
+	tty_key(&t, "\033", "Lobby. Create a table, 2 of 4.");
 	tty_key(&t, "O", "2 online: ");
 	tty_expect(&t, "Ann");
 	tty_key(&t, "T", "Table 1: La Bouillabaisse, 4 players, playing, 0 open seats. Players: Ann.");
@@ -846,14 +905,14 @@ START_TEST(test_live_lobby)
 	tty_key(&t, "T", "Table 2: La Bouillabaisse");
 	tty_key(&t, "\033", "Leave the server?");
 	ck_assert_msg(!strstr(t.out, "Table 1 is over.") && !strstr(t.out, "New table 2"), "%s", t.out);
-	tty_key(&t, "n", "Lobby ");
+	tty_key(&t, "\033", "Lobby. ");
 	tty_key(&t, "V", "Lobby: everything is spoken.");
 	/* Yan, in French, arrives and chats in the lobby: Zoe hears both;
 	 * Yan hears Zoe go, in French. */
 	static struct tty y;
 	const char *yan[] = { "--name", "Yan", "--lang", "fr", NULL };
 	tty_join(&y, &s, yan);
-	tty_expect(&y, "Salon ");
+	tty_expect(&y, "Salon. ");
 	tty_expect(&t, "Yan arrives.");
 	tty_key(&y, "\t", "Discussion");
 	tty_key(&y, "s", "s");
@@ -864,10 +923,12 @@ START_TEST(test_live_lobby)
 	write(y.fd, "\r", 1);
 	tty_expect(&t, "Yan: salut");
 	tty_key(&t, "q", "Leave the server?");
-	tty_last_key(&t, "y");
+	tty_key(&t, "\033[B", "Yes, leave the server");
+	tty_last_key(&t, "\r");
 	tty_expect(&y, "Zoe s'en va.");
 	tty_key(&y, "q", "Quitter le serveur ?");
-	tty_last_key(&y, "y");
+	tty_key(&y, "\033[B", "2 sur 2");
+	tty_last_key(&y, "\r");
 	/* The setting was kept. */
 	char path[256], err[256];
 	snprintf(path, sizeof path, "%s/tapis/settings", s.dir);
@@ -893,7 +954,7 @@ START_TEST(test_saved_table_resumed)
 	tty_expect(&t, "Your turn. Before seeing your cards");
 	const char *yan[] = { "--name", "Yan", NULL };
 	tty_join(&o, &s, yan);
-	tty_expect(&o, "Lobby Table 1: Bouillotte");
+	tty_expect(&o, "Lobby. Table 1: Bouillotte");
 	kill(t.pid, SIGKILL);
 	waitpid(t.pid, NULL, 0);
 	close(t.fd);
@@ -901,14 +962,15 @@ START_TEST(test_saved_table_resumed)
 	tty_expect(&o, "Table 1 is saved; its players may resume it.");
 	tty_key(&o, "T", "No table yet.");
 	tty_key(&o, "q", "Leave the server?");
-	tty_last_key(&o, "y");
+	tty_key(&o, "\033[B", "Yes, leave the server");
+	tty_last_key(&o, "\r");
 	kill(s.pid, SIGKILL);
 	waitpid(s.pid, NULL, 0);
 	srv_run(&s);
 	const char *none[] = { NULL };
 	tty_join(&t, &s, none);
-	tty_expect(&t, "Lobby Resume a saved table, 1 of 4.");
-	tty_key(&t, "\r", "Saved tables Table 1: Bouillotte.");
+	tty_expect(&t, "Lobby. Resume a saved table, 1 of 4.");
+	tty_key(&t, "\r", "Saved tables. Table 1: Bouillotte, 1 of 1.");
 	tty_key(&t, "\r", "Your turn. Before seeing your cards");
 	kill(t.pid, SIGINT);
 	waitpid(t.pid, NULL, 0);
@@ -938,7 +1000,7 @@ START_TEST(test_away_seat_released)
 	kill(b.pid, SIGKILL);
 	waitpid(b.pid, NULL, 0);
 	close(b.keys);
-	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Bea stands up. A bot plays the seat.");
 	kill(t.pid, SIGINT);
 	waitpid(t.pid, NULL, 0);
@@ -967,10 +1029,10 @@ START_TEST(test_creator_frees_seat)
 	waitpid(b.pid, NULL, 0);
 	close(b.keys);
 	sleep(1); /* the table's entry, with Bea's seat, reaches its members */
-	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Your 17 cards");
-	tty_key(&t, "\033OQ", "Table Remove a player");
-	tty_key(&t, "\r", "Remove a player Remove Bea");
+	tty_key(&t, "\033OQ", "Table. Remove a player");
+	tty_key(&t, "\r", "Remove a player. Remove Bea");
 	tty_key(&t, "\r", "Bea stands up. A bot plays the seat.");
 	kill(t.pid, SIGINT);
 	waitpid(t.pid, NULL, 0);
@@ -991,6 +1053,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_lobby_menus);
 	tcase_add_test(tc, test_confirm_after_reconnect);
 	tcase_add_test(tc, test_interrupt_at_table);
+	tcase_add_test(tc, test_rematch_key);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_actions_whole_game);

@@ -606,3 +606,25 @@ void view_release(struct view *v)
 	free(v->vs.variant);
 	memset(v, 0, sizeof *v);
 }
+
+void view_catch_up_state(const struct view_state *vs, int heading, struct sbuf *b)
+{
+	/* TRANSLATORS: heads what was missed and where the game stands, after
+	 * a resume or a return to a table. */
+	if (heading)
+		sb_puts(b, _("While you were away:"));
+	/* Whose turn: the prompt says it right after, when it is ours. */
+	for (const char *k = vs->my_turn ? "CS" : "CTS"; *k; k++) {
+		const char *a = vs->answer[strchr(VIEW_QUERY_KEYS, *k) - VIEW_QUERY_KEYS];
+		if (*a)
+			sb_printf(b, "%s%s", b->len ? " " : "", a);
+	}
+}
+
+void view_catch_up(struct view *v, struct sbuf *b)
+{
+	const char *saved = view_lang_enter(v->lang);
+	compute(v);
+	view_lang_leave(saved);
+	view_catch_up_state(&v->vs, 1, b);
+}

@@ -241,6 +241,16 @@ static void on_state(struct remote *r, json_t *o)
 		r->sent_moves = -1;
 	if (r->sink.update)
 		r->sink.update(r->sink.ctx, v);
+	if (r->catch_up && r->table_state == 1) {
+		/* Back at the table: where the game stands. */
+		struct sbuf b;
+		sb_clear(&b);
+		view_catch_up_state(v, r->catch_up == 1, &b);
+		r->catch_up = 0;
+		tell(r, VIEW_SAY_EVENT, 0, -1, -1, b.s);
+	} else if (r->table_state != 1) {
+		r->catch_up = 0;
+	}
 }
 
 static void on_say(struct remote *r, json_t *o)
@@ -280,8 +290,8 @@ static void on_error(struct remote *r, json_t *o)
 	tell(r, VIEW_SAY_SYSTEM, 1, CUE_ILLEGAL, -1, r->error);
 	if (!strcmp(str_of(o, "re"), "action"))
 		r->sent_moves = -1;
-	if (!strcmp(r->error_code, "replaced"))
-		r->replaced = 1; /* the same player logged in elsewhere: no coming back */
+	if (!strcmp(r->error_code, "replaced") || !strcmp(r->error_code, "banned"))
+		r->replaced = 1; /* logged in elsewhere, or banned: no coming back */
 }
 
 static void on_message(void *ctx, const char *text, size_t len)
@@ -351,6 +361,8 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		keep_table(r, json_object_get(o, "info"));
 		r->vs.seat = (int)int_of(o, "seat", -1);
 		r->watching = r->vs.seat < 0;
+		if (r->rematch == r->table)
+			r->rematch = 0; /* the table started again */
 		r->left = 0;
 		r->joined++;
 		keep_friends(r, json_object_get(o, "info"));
@@ -367,6 +379,10 @@ void remote_message(struct remote *r, const char *text, size_t len)
 			on_say(r, o);
 	} else if (!strcmp(type, "missed")) {
 		json_t *says = json_object_get(o, "says");
+		if (r->table && int_of(o, "table", 0) == r->table) {
+			tell(r, VIEW_SAY_EVENT, 0, -1, -1, _("While you were away:"));
+			r->catch_up = 2;   /* where the game stands follows the state */
+		}
 		for (size_t i = 0; i < json_array_size(says); i++) {
 			json_t *x = json_array_get(says, i);
 			if (!strcmp(str_of(x, "type"), "say"))
@@ -391,6 +407,14 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		on_chat(r, o);
 	} else if (!strcmp(type, "error")) {
 		on_error(r, o);
+	} else if (!strcmp(type, "notice")) {
+		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
+	} else if (!strcmp(type, "invited")) {
+		r->invited = (long)int_of(o, "table", 0);
+		tell(r, VIEW_SAY_SYSTEM, 0, CUE_CHAT, -1, str_of(o, "text"));
+	} else if (!strcmp(type, "rematch")) {
+		r->rematch = (long)int_of(o, "table", 0);
+		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
 	}
 	json_decref(o);
 }
@@ -505,6 +529,8 @@ static void retry(struct remote *r)
 	r->lost = 0;
 	r->reconnects++;
 	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection regained."));
+	if (r->table)
+		r->catch_up = 1;
 	/* A seat comes back with the hello; a spectator watches again. */
 	if (r->table && r->watching)
 		remote_watch(r, r->table, NULL);
@@ -620,6 +646,19 @@ int remote_act(struct remote *r, const struct action *a)
 		return -1;
 	r->sent_moves = r->vs.moves;
 	return 0;
+}
+
+int remote_invite(struct remote *r, const char *name)
+{
+	json_t *o = table_msg("invite", r->table);
+	if (o)
+		json_object_set_new(o, "name", json_string(name));
+	return remote_send(r, o);
+}
+
+int remote_rematch(struct remote *r)
+{
+	return remote_simple(r, "rematch", r->rematch ? r->rematch : r->table);
 }
 
 int remote_hint(struct remote *r)

@@ -63,11 +63,15 @@ struct remote {
 	int lobby_events;             /* lobby_event messages received */
 	char friends[REMOTE_FRIENDS_MAX][REMOTE_NAME_MAX];
 	int nfriends;
+	long invited;                 /* the table of the last invitation heard, 0 none */
+	long rematch;                 /* the finished table whose rematch is offered, 0 none */
 	/* The connection. */
 	int lost;                     /* lost and not yet back */
 	double retry_at;              /* monotonic seconds of the next try */
 	int retry_ms;
 	int reconnects;               /* times regained */
+	int catch_up;                 /* back at the table: 1 say where the game stands with the
+	                               * next state, 2 the same, "While you were away:" said */
 	int replaced;                 /* logged in elsewhere: not tried again */
 	/* Acting. */
 	int sent_moves;               /* vs.moves when an action left, -1 none waiting */
@@ -103,6 +107,9 @@ int remote_chat(struct remote *r, const char *text);
 int remote_act(struct remote *r, const struct action *a);
 /* Ask the server for a hint at the table: it comes back as a say. */
 int remote_hint(struct remote *r);
+/* Invite a person online to the table; say yes to its rematch. */
+int remote_invite(struct remote *r, const char *name);
+int remote_rematch(struct remote *r);
 /* Full or short announcements (enum talk_verbosity) at the server, for
  * this session; the server says which. */
 int remote_verbosity(struct remote *r, int verbosity);

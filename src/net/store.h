@@ -22,6 +22,7 @@ struct store_table {
 	char game[32];
 	int players;
 	uint64_t seed;
+	int seed_by;                   /* who chose the seed: enum host_seed of net/host.h (0: the server) */
 	int state;                     /* enum host_state of net/host.h */
 	char creator[100];
 	int private_;
@@ -29,6 +30,25 @@ struct store_table {
 	char rules[STORE_TEXT_MAX];    /* "key=value" lines */
 	char seats[STORE_TEXT_MAX];    /* JSON array: "open", "bot:L", {"name":N,"level":L} */
 	char watchers[STORE_WATCHERS_MAX]; /* JSON array of the spectators: {"name":N,"lang":L} */
+};
+
+/* Moderation (net/mod, tapis admin): times in seconds since the epoch. */
+#define STORE_NAME_MAX 100
+#define STORE_REASON_MAX 256
+struct store_ban {
+	char name[STORE_NAME_MAX];
+	long long until;               /* the name may log in again from then */
+	char reason[STORE_REASON_MAX];
+	char by[STORE_NAME_MAX];       /* the moderator, or "operator" (tapis admin) */
+};
+/* One act of a moderator or of the operator, as the audit keeps it. */
+struct store_audit {
+	long long when;
+	char who[STORE_NAME_MAX];      /* who acted ("operator": tapis admin) */
+	char whom[STORE_NAME_MAX];
+	char what[16];                 /* mute, unmute, kick, ban, unban, role */
+	long long until;               /* the end of a mute or ban (0: none) */
+	char reason[STORE_REASON_MAX]; /* the reason given; the role set for "role" */
 };
 
 struct store;
@@ -59,6 +79,22 @@ struct store_ops {
 	/* The highest table id ever stored, removed tables included (0: none):
 	 * ids are never given twice, across restarts. 0 or -1. */
 	int (*last_id)(struct store *s, long *id);
+	/* Moderation. A role is "moderator" (none kept: "player"). get: 1
+	 * found, 0 none, -1 error. A ban replaces the name's earlier one;
+	 * ban_each gives every ban kept, ended ones included. The audit only
+	 * grows; audit_each in the order of the acts. A person's mutes: the
+	 * names whose chat they do not want (on 0 takes one back). */
+	int (*role_get)(struct store *s, const char *name, char *role, size_t rolelen);
+	int (*role_put)(struct store *s, const char *name, const char *role);
+	int (*role_each)(struct store *s, void (*fn)(void *ctx, const char *name, const char *role), void *ctx);
+	int (*ban_put)(struct store *s, const struct store_ban *b);
+	int (*ban_get)(struct store *s, const char *name, struct store_ban *b);
+	int (*ban_delete)(struct store *s, const char *name);
+	int (*ban_each)(struct store *s, void (*fn)(void *ctx, const struct store_ban *b), void *ctx);
+	int (*audit_add)(struct store *s, const struct store_audit *a);
+	int (*audit_each)(struct store *s, void (*fn)(void *ctx, const struct store_audit *a), void *ctx);
+	int (*mute_put)(struct store *s, const char *owner, const char *target, int on);
+	int (*mute_each)(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
 };
 
 /* A backend that fails fills err (the shorthands below tell the operator,
@@ -88,6 +124,18 @@ int store_session_put(struct store *s, const char *name, const char *hash, long 
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
 int store_session_delete(struct store *s, const char *name);
 int store_last_id(struct store *s, long *id);
+
+int store_role_get(struct store *s, const char *name, char *role, size_t rolelen);
+int store_role_put(struct store *s, const char *name, const char *role);
+int store_role_each(struct store *s, void (*fn)(void *ctx, const char *name, const char *role), void *ctx);
+int store_ban_put(struct store *s, const struct store_ban *b);
+int store_ban_get(struct store *s, const char *name, struct store_ban *b);
+int store_ban_delete(struct store *s, const char *name);
+int store_ban_each(struct store *s, void (*fn)(void *ctx, const struct store_ban *b), void *ctx);
+int store_audit_add(struct store *s, const struct store_audit *a);
+int store_audit_each(struct store *s, void (*fn)(void *ctx, const struct store_audit *a), void *ctx);
+int store_mute_put(struct store *s, const char *owner, const char *target, int on);
+int store_mute_each(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
 
 /* The memory backend only (tests): while full is set, every write fails as
  * on a full disk. */

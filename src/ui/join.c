@@ -31,6 +31,7 @@ enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
 
 #define JOIN_LINE_MAX 400
 #define JOIN_ITEM_MAX 160   /* a table of the lobby as a menu item */
+#define JOIN_MUTES_MAX 64   /* names muted from this client in a session */
 
 struct join_opts {
 	const char *url, *name, *password_file, *lang, *speech, *actions;
@@ -56,6 +57,8 @@ struct join {
 	struct script script;
 	int have_script;
 	int chat_sent;
+	char muted[JOIN_MUTES_MAX][REMOTE_NAME_MAX]; /* whose chat this player asked not to hear */
+	int nmuted;
 };
 
 static const char *jstr(json_t *v)
@@ -103,10 +106,7 @@ static int read_line(struct join *j, const char *prompt, int secret, char *out, 
 {
 	out[0] = '\0';
 	say(j, prompt);
-	term_text_entry(1);
-	int rc = read_line_keys(j, secret, out, len);
-	term_text_entry(0);
-	return rc;
+	return read_line_keys(j, secret, out, len);
 }
 
 static int read_line_keys(struct join *j, int secret, char *out, size_t len)
@@ -259,11 +259,39 @@ static void free_seat_menu(struct join *j)
 		remote_kick(&j->r, j->r.table, seat[c]);
 }
 
+/* Invite a person online to this table, by name. */
+static void invite_line(struct join *j)
+{
+	char name[JOIN_LINE_MAX];
+	if (read_line(j, _("Name of the person to invite, then Enter."), 0, name, sizeof name) < 0 || !name[0])
+		return;
+	remote_invite(&j->r, name);
+}
+
+/* Stop hearing a person's chat, or hear it again when muted already (the
+ * server says which). */
+static void mute_line(struct join *j)
+{
+	char name[JOIN_LINE_MAX];
+	if (read_line(j, _("Name of the person whose chat to mute or hear again, then Enter."), 0, name, sizeof name) < 0 ||
+	    !name[0])
+		return;
+	int k = 0;
+	while (k < j->nmuted && strcmp(j->muted[k], name))
+		k++;
+	json_t *o = json_pack("{s:s, s:s, s:b}", "type", "mute", "name", name, "on", k == j->nmuted);
+	if (k < j->nmuted)
+		memcpy(j->muted[k], j->muted[--j->nmuted], sizeof j->muted[k]);
+	else if (j->nmuted < JOIN_MUTES_MAX)
+		snprintf(j->muted[j->nmuted++], sizeof j->muted[0], "%s", name);
+	remote_send(&j->r, o);
+}
+
 static void table_menu(struct join *j)
 {
-	enum { T_START, T_SEATS, T_FREE, T_STAND, T_SIT, T_LEAVE, T_N };
-	const char *all[T_N] = { _("Start the game"), _("Seats"), _("Remove a player"), _("Stand up"), _("Sit down"),
-	                         _("Leave the table") };
+	enum { T_REMATCH, T_START, T_SEATS, T_FREE, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_N };
+	const char *all[T_N] = { _("Rematch"), _("Start the game"), _("Seats"), _("Remove a player"), _("Stand up"),
+	                         _("Sit down"), _("Leave the table"), _("Invite someone"), _("Mute someone's chat") };
 	int others[GAME_MAX_SEATS];
 	int which[T_N], n = 0;
 	const char *items[T_N];
@@ -277,6 +305,8 @@ static void table_menu(struct join *j)
 			continue;
 		if (i == T_SIT && j->r.vs.seat >= 0)
 			continue;
+		if (i == T_REMATCH && (!j->r.rematch || j->r.rematch != j->r.table))
+			continue;
 		which[n] = i;
 		items[n++] = all[i];
 	}
@@ -289,6 +319,9 @@ static void table_menu(struct join *j)
 	case T_FREE: free_seat_menu(j); break;
 	case T_STAND: remote_simple(&j->r, "stand", j->r.table); break;
 	case T_SIT: remote_sit(&j->r, j->r.table, -1, NULL); break;
+	case T_INVITE: invite_line(j); break;
+	case T_MUTE: mute_line(j); break;
+	case T_REMATCH: remote_rematch(&j->r); break;
 	case T_LEAVE: remote_simple(&j->r, "leave", j->r.table); break;
 	default: break;
 	}
@@ -372,6 +405,15 @@ static int jp_key(void *ctx, int key)
 		return 1;
 	}
 	return 0;
+}
+
+/* Escape or Quit in the lobby: leave the server only when the player says
+ * so (a slip of Escape would drop them from it). */
+static int confirm_leave(struct join *j)
+{
+	const char *items[] = { _("No, stay"), _("Yes, leave the server") };
+	int k = menu_run(sp_of(j), _("Leave the server?"), items, 2, 0);
+	return k == 1 || k == MENU_QUIT;
 }
 
 /* ---- the lobby ---- */
@@ -513,20 +555,59 @@ static void table_choice(struct join *j, json_t *t)
 		say(j, j->r.error);
 }
 
-/* Escape or Q at the top of the lobby: leave the server? 1 yes (Y, or O
- * for oui; the end of input too), 0 stay. */
-static int lobby_leave_asked(struct join *j)
+/* Sit or watch at a table one is invited to: no password asked. */
+static void invitation(struct join *j, json_t *t)
 {
-	say(j, _("Leave the server? Y leaves, any other key stays."));
-	for (;;) {
-		pump(j, 0);
-		int key = term_read_key(20);
-		if (key == KEY_NONE)
-			continue;
-		if (key == KEY_EOF || key == KEY_INTERRUPT || key == 'Y' || key == 'O')
-			return 1;
+	long id = (long)json_integer_value(json_object_get(t, "id"));
+	const char *items[] = { _("Sit down"), _("Watch") };
+	int c = menu_run(sp_of(j), _("Table"), items, 2, 0);
+	if (c < 0)
+		return;
+	if (c == 0)
+		remote_sit(&j->r, id, -1, NULL);
+	else
+		remote_watch(&j->r, id, NULL);
+	if (await_change(j, &j->r.joined) < 0 && j->r.error[0])
+		say(j, j->r.error);
+}
+
+/* At a finished table whose rematch the server offers (a terminal's
+ * keys): R says yes and waits for the others (1: the table started again,
+ * play goes on there); any other key, or Escape while waiting, leaves the
+ * table (0: the lobby, or the end with --table or --create). */
+static int rematch_key(struct join *j)
+{
+	if (!j->r.table || j->r.left || j->r.table_state != 2 || j->r.vs.seat < 0)
 		return 0;
+	/* The offer follows the game's end. */
+	for (int waited = 0; j->r.rematch != j->r.table && waited < 500 && j->r.table && !j->r.left; waited += 50)
+		pump(j, 50);
+	if (!j->r.table || j->r.left || j->r.rematch != j->r.table)
+		return 0;
+	say(j, _("R: a rematch. Any other key: leave the table."));
+	for (;;) {
+		int key = term_read_key(50);
+		pump(j, 0);
+		if (key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
+			return 0;
+		if (key == 'r' || key == 'R')
+			break;
+		if (key != KEY_NONE)
+			return 0;
 	}
+	int joined = j->r.joined;
+	remote_rematch(&j->r);
+	say(j, _("Waiting for the other players. Escape: leave the table."));
+	while (j->r.joined == joined) {
+		int key = term_read_key(50);
+		pump(j, 0);
+		if (key == KEY_ESCAPE || key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
+			return 0;
+	}
+	/* The new game's state follows. */
+	for (int waited = 0; j->r.table_state == 2 && waited < 5000 && j->r.table; waited += 50)
+		pump(j, 50);
+	return j->r.table != 0;
 }
 
 /* O: who is online. */
@@ -628,7 +709,7 @@ static void resume_menu(struct join *j)
 	free(items);
 }
 
-enum { LOBBY_TABLE, LOBBY_RESUME, LOBBY_CREATE, LOBBY_CHAT, LOBBY_QUIT };
+enum { LOBBY_INVITED, LOBBY_TABLE, LOBBY_RESUME, LOBBY_CREATE, LOBBY_CHAT, LOBBY_QUIT };
 
 struct lobby_item {
 	int kind;
@@ -642,6 +723,13 @@ static int lobby_items(struct join *j, struct lobby_item *items, int max)
 {
 	json_t *tables = json_object_get(j->r.lobby, "tables");
 	int n = 0;
+	/* An invitation heard: its table first. */
+	if (j->r.invited && remote_table(&j->r, j->r.invited)) {
+		items[n].kind = LOBBY_INVITED;
+		items[n].id = j->r.invited;
+		snprintf(items[n].text, sizeof items[n].text, _("Accept the invitation to table %ld"), j->r.invited);
+		n++;
+	}
 	for (size_t i = 0; i < json_array_size(tables) && n < max - 4; i++) {
 		json_t *t = json_array_get(tables, i);
 		items[n].kind = LOBBY_TABLE;
@@ -667,10 +755,17 @@ static int lobby_items(struct join *j, struct lobby_item *items, int max)
 static void say_lobby_item(struct join *j, const struct lobby_item *items, int n, int i, int title)
 {
 	char line[JOIN_ITEM_MAX + 64];
-	char item[JOIN_ITEM_MAX + 48];
+	char item[JOIN_ITEM_MAX];
+	/* As the menus say an item: a stop after the title, none before the
+	 * position. */
+	snprintf(item, sizeof item, "%s", items[i].text);
+	size_t k = strlen(item);
+	if (k && item[k - 1] == '.')
+		item[k - 1] = '\0';
+	char pos[JOIN_ITEM_MAX + 48];
 	/* TRANSLATORS: a menu item, its position and the number of items. */
-	snprintf(item, sizeof item, _("%1$s, %2$d of %3$d."), items[i].text, i + 1, n);
-	snprintf(line, sizeof line, "%s%s%s", title ? _("Lobby") : "", title ? " " : "", item);
+	snprintf(pos, sizeof pos, _("%1$s, %2$d of %3$d."), item, i + 1, n);
+	snprintf(line, sizeof line, "%s%s%s", title ? _("Lobby") : "", title ? ". " : "", pos);
 	say(j, line);
 }
 
@@ -680,7 +775,7 @@ static void say_lobby_item(struct join *j, const struct lobby_item *items, int n
  * leave the server. */
 static int lobby_menu(struct join *j)
 {
-	enum { MAX = 204 };
+	enum { MAX = 205 };
 	struct lobby_item *items = xcalloc(MAX, sizeof *items);
 	int sel = 0, kind = -1, title = 1, rc = 0;
 	long id = 0;
@@ -718,7 +813,7 @@ static int lobby_menu(struct join *j)
 			goto out;
 		case KEY_ESCAPE:
 		case 'Q':
-			if (lobby_leave_asked(j))
+			if (confirm_leave(j))
 				goto out;
 			title = 1;
 			break;
@@ -758,7 +853,15 @@ static int lobby_menu(struct join *j)
 			break;
 		case KEY_ENTER:
 			speech_stop(sp_of(j));
-			if (items[sel].kind == LOBBY_TABLE) {
+			if (items[sel].kind == LOBBY_INVITED) {
+				json_t *t = remote_table(&j->r, items[sel].id);
+				if (t) {
+					json_incref(t);
+					j->r.invited = 0;
+					invitation(j, t);
+					json_decref(t);
+				}
+			} else if (items[sel].kind == LOBBY_TABLE) {
 				json_t *t = remote_table(&j->r, items[sel].id);
 				if (t) {
 					json_incref(t);
@@ -771,7 +874,7 @@ static int lobby_menu(struct join *j)
 				create_menu(j);
 			} else if (items[sel].kind == LOBBY_CHAT) {
 				chat_line(j);
-			} else if (lobby_leave_asked(j)) {
+			} else if (confirm_leave(j)) {
 				goto out;
 			}
 			title = 1;
@@ -1059,6 +1162,8 @@ int join_main(int argc, char **argv)
 				fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
+		if (!term_interrupted() && !j->r.replaced && term_is_tty() && rematch_key(j))
+			continue; /* the game over: one key for a rematch, and play goes on */
 		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)
 			break;
 		/* The game is over or the table was left: back to the lobby. */

@@ -15,14 +15,26 @@
 #include "ui/rulewords.h"
 #include "ui/term.h"
 
+#define MENU_ITEM_MAX 512   /* an item as said, at most */
+
 static void say_item(struct speech *sp, const char *const *items, int n, int i, const char *title)
 {
 	struct sbuf b;
 	sb_clear(&b);
-	if (title)
-		sb_printf(&b, "%s ", title);
+	if (title && *title) {
+		/* A stop after a bare title ("Lobby."), for the voice to pause. */
+		size_t k = strlen(title);
+		sb_printf(&b, strchr(".?!:", title[k - 1]) ? "%s " : "%s. ", title);
+	}
+	/* An item that is a sentence ("..., 1 open seat.") loses its stop
+	 * before its position. */
+	char item[MENU_ITEM_MAX];
+	snprintf(item, sizeof item, "%s", items[i]);
+	size_t k = strlen(item);
+	if (k && item[k - 1] == '.')
+		item[k - 1] = '\0';
 	/* TRANSLATORS: a menu item, its position and the number of items. */
-	sb_printf(&b, _("%1$s, %2$d of %3$d."), items[i], i + 1, n);
+	sb_printf(&b, _("%1$s, %2$d of %3$d."), item, i + 1, n);
 	speech_say(sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
 }
 
@@ -78,6 +90,11 @@ static int next_key(struct speech *sp)
 
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected)
 {
+	return menu_run_flags(sp, title, items, n, selected, 0);
+}
+
+int menu_run_flags(struct speech *sp, const char *title, const char *const *items, int n, int selected, int flags)
+{
 	int i = selected >= 0 && selected < n ? selected : 0;
 	say_item(sp, items, n, i, title);
 	for (;;) {
@@ -86,6 +103,10 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 		case KEY_EOF:
 		case KEY_INTERRUPT:
 			return MENU_QUIT;
+		case KEY_TAB:
+			if (flags & MENU_WITH_TAB)
+				return MENU_TAB;
+			continue;
 		case KEY_ESCAPE:
 			return MENU_BACK;
 		case KEY_ENTER:
@@ -186,9 +207,10 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 int menu_rules(struct speech *sp, const char *title, struct rules *r)
 {
 	int i = r->n;  /* on "Start" */
-	speech_say(sp, title, SPEECH_INTERRUPT);
+	/* A menu's words, not the game's: out of the message history. */
+	speech_say(sp, title, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
 	speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
-	           SPEECH_QUEUE);
+	           SPEECH_QUEUE | SPEECH_NO_HISTORY);
 	for (;;) {
 		int key = next_key(sp);
 		switch (key) {
@@ -218,7 +240,7 @@ int menu_rules(struct speech *sp, const char *title, struct rules *r)
 			continue;
 		case KEY_F1:
 			speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
-			           SPEECH_INTERRUPT);
+			           SPEECH_INTERRUPT | SPEECH_ECHO);
 			continue;
 		default:
 			continue;

@@ -15,9 +15,14 @@ struct speech;
  * network client keeps its connection served, and what it hears is said
  * after the item being said. */
 void menu_set_idle(void (*idle)(void *ctx), void *ctx);
+#define MENU_TAB (-3)    /* Tab, in a menu run with MENU_WITH_TAB */
 
 /* Say the title and the selected item; return the chosen index. */
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected);
+/* The same; with MENU_WITH_TAB in flags, Tab returns MENU_TAB (the lobby's
+ * chat, as at a table). */
+enum { MENU_WITH_TAB = 1 };
+int menu_run_flags(struct speech *sp, const char *title, const char *const *items, int n, int selected, int flags);
 
 /* The letter an item is found by with its first letter: the first letter
  * or digit of its name after an article ("Le Brouc" and "La Bouillabaisse"

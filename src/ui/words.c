@@ -54,6 +54,10 @@ static const struct {
 	{ "kick", N_("Remove %s from the table") },
 	{ "stand", N_("Stand up") },
 	{ "leave", N_("Leave the table") },
+	{ "rematch", N_("Rematch") },
+	{ "invite", N_("Invite someone") },
+	{ "invite_name", N_("Name of the person to invite") },
+	{ "mute_person", N_("Mute %s") },
 	{ "the_table", N_("The table. F1 says its keys.") },
 	{ "announcements", N_("Announcements") },
 	{ "choices", N_("Your choices") },
@@ -64,6 +68,8 @@ static const struct {
 	{ "keys", N_("Keys") },
 	{ "keys_intro", N_("The table takes the keys of the terminal game once it has the focus. The lobby, the forms and the chat are ordinary page elements.") },
 	{ "keys_browser", N_("Where the browser keeps a key: Tab leaves the table for the chat; Escape closes the action menu.") },
+	{ "keys_azerty", KEYMAP_AZERTY },
+	{ "keys_again", N_("F1 again for all keys.") },
 	{ "sound", N_("Sound and speech") },
 	{ "voice", N_("Built-in voice, for playing without a screen reader") },
 	{ "cues", N_("Sound cues") },
@@ -237,8 +243,13 @@ char *words_json(const char *lang)
 		json_object_set_new(words, name, json_string(P_(plural_words[i].one, plural_words[i].many, 5)));
 	}
 	json_t *keys = page_keys();
-	json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:o}", "lang", lang, "version", 1, "words", words, "keys", keys,
-	                      "games", games_json());
+	json_t *brief = json_array();
+	for (int i = 0; keymap_brief[i].keys; i++)
+		json_array_append_new(brief, json_pack("{s:s, s:s, s:i}", "spoken",
+		                                       _(keymap_brief[i].spoken ? keymap_brief[i].spoken : keymap_brief[i].keys),
+		                                       "what", _(keymap_brief[i].what), "when", keymap_brief[i].when));
+	json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "lang", lang, "version", 1, "words", words, "keys", keys,
+	                      "brief", brief, "games", games_json());
 	char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
 	json_decref(o);
 	if (strcmp(saved, i18n_lang()) != 0)
