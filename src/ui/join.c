@@ -837,6 +837,7 @@ static int lobby_menu(struct join *j)
 			break;
 		case KEY_TAB:
 			chat_line(j);
+			title = 1;   /* the lobby again, as after any item */
 			break;
 		case 'O':
 			say_online(j);
