@@ -12,6 +12,7 @@
 #include "net/auth.h"
 #include "net/dir.h"
 #include "net/host.h"
+#include "net/lobbyev.h"
 #include "net/proto.h"
 #include "net/store.h"
 
@@ -42,6 +43,16 @@ struct lobby_user {
  * made (each holds its hand history open): more are refused (`tables`). */
 #define LOBBY_TABLES_PER_PERSON 4
 #define LOBBY_TABLES_PER_ADDR 16
+
+/* A table saved and closed because nobody was left at it (HOST_SAVED in
+ * the store): its players see it in their "saved" list and may resume it. */
+#define LOBBY_SAVED_MAX 1000   /* more: the oldest is forgotten, its store row removed */
+struct lobby_saved {
+	long id;
+	char game[32];
+	int players;
+	char seat[GAME_MAX_SEATS][HOST_PLAYER_MAX];   /* the names holding its seats ("" none) */
+};
 
 struct lobby_conn {
 	long id;
@@ -118,6 +129,9 @@ struct lobby {
 	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
 	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
 	long long now_ms;
+	struct lobbyev ev;      /* what the lobby was last told of its changes (net/lobbyev) */
+	struct lobby_saved *saved;   /* the tables saved and closed, by id */
+	int nsaved, capsaved;
 	long next_job;          /* the number of the last job given to the worker */
 	const struct lobby_ext *ext; /* moderation, invitations, rematches (net/mod), or NULL */
 	struct mod *mod;        /* its state */
@@ -149,6 +163,8 @@ void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list, the hellos whose passwords the
  * worker thread has hashed or checked; call often (every few ms). */
 void lobby_tick(struct lobby *l, long long now_ms);
+/* The index in l->saved of a saved table, or -1. */
+int lobby_saved_index(const struct lobby *l, long id);
 /* Save every table (the store already holds every action). */
 void lobby_save_all(struct lobby *l);
 

@@ -18,6 +18,9 @@ const app = {
   info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false, verbosity: 'full',
   history: [], hpos: -1, saved: [], said: [], lobbySeen: false, fresh: false,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
+  /* What of the lobby is spoken as it happens: all, friends (the people
+   * one sat at a table with in this visit, and invitations) or none. */
+  lobbyTalk: 'all', friends: new Set(), savedTables: [],
   audio: null, buffers: {},
   invited: new Set(), rematch: 0, muted: new Set(),   /* tables one is invited to; the finished table offering a rematch */
 };
@@ -289,14 +292,26 @@ const handlers = {
     app.fresh = false;
   },
   lobby(m) {
-    if (app.lobbySeen) sayLobbyNews(app.lobby, m);
     app.lobbySeen = true;
     app.lobby = m;
+    for (const t of m.tables || []) keepFriends(t);
     renderLobby();
     renderTable();
   },
   /* The table one sits at, as the lobby lists it, while it fills. */
-  table(m) { if (m.info && m.info.id === app.table) { app.info = m.info; renderTable(); } },
+  table(m) {
+    if (m.info) keepFriends(m.info);
+    if (m.info && m.info.id === app.table) { app.info = m.info; renderTable(); }
+  },
+  /* What changes in the lobby, phrased by the server. */
+  lobby_event(m) {
+    if (lobbyHeard(m.names || [], String(m.event || '').startsWith('invit'))) announce(m.text, 'lobby');
+  },
+  /* The saved tables where one holds a seat, to resume. */
+  saved(m) {
+    app.savedTables = Array.isArray(m.tables) ? m.tables : [];
+    renderSaved();
+  },
   created() {},
   joined(m) {
     const same = app.table === m.table;
@@ -370,6 +385,7 @@ const handlers = {
     cue(m.cue || 'illegal', app.seat);
   },
   chat(m) {
+    if (!m.table && !lobbyHeard([m.from], false)) return;
     announce(fmt(w('chat_from'), m.from, m.text), 'chat');
     cue('chat', -1);
   },
@@ -434,14 +450,17 @@ function keepFocus() {
   else if (app.loggedIn) $('lobby-h').focus();
 }
 
-/* The lobby's news, spoken (polite) while one is in the lobby: a table
- * made, a table gone. */
-function sayLobbyNews(old, now) {
-  if (app.table || !old || !old.tables) return;
-  const had = new Map(old.tables.map((t) => [t.id, t]));
-  for (const t of now.tables || []) if (!had.has(t.id)) announce(tableLine(t), 'lobby');
-  const has = new Set((now.tables || []).map((t) => t.id));
-  for (const t of old.tables) if (!has.has(t.id)) announce(fmt(w('table_gone'), t.id), 'lobby');
+/* The people holding a seat at a table where one holds one are friends
+ * for the visit (the lobby setting "friends"). */
+function keepFriends(t) {
+  const seats = (t && t.seats) || [];
+  if (!seats.some((x) => x.name === app.name)) return;
+  for (const x of seats) if (x.name && x.name !== app.name && app.friends.size < 64) app.friends.add(x.name);
+}
+function lobbyHeard(names, invitation) {
+  if (app.lobbyTalk === 'none') return false;
+  if (app.lobbyTalk === 'all' || invitation) return true;
+  return names.some((n) => app.friends.has(n));
 }
 
 /* ---- the lobby ---- */
@@ -534,6 +553,24 @@ function renderLobby() {
     }
     on.append(li);
   }
+}
+
+function renderSaved() {
+  const ul = $('saved');
+  ul.textContent = '';
+  for (const t of app.savedTables) {
+    const li = document.createElement('li');
+    const span = document.createElement('span');
+    span.id = 'saved-line-' + t.id;
+    const g = app.games.find((x) => x.name === t.game);
+    const others = (t.seats || []).filter((n) => n && n !== app.name).join(', ');
+    span.textContent = fmt(w('saved_line'), t.id, g ? g.title : t.game, others) + ' ';
+    const b = button(w('resume'), () => send({ type: 'resume', table: t.id }), span.id);
+    b.id = 'resume-' + t.id;
+    li.append(span, b);
+    ul.append(li);
+  }
+  $('saved-box').hidden = !app.savedTables.length;
 }
 
 function option(value, label, selected) {
@@ -1242,7 +1279,7 @@ function tableKey(e) {
 /* ---- forms ---- */
 
 /* The settings kept in the browser between visits. */
-const SETTINGS = ['voice', 'rate', 'speechVolume', 'cues', 'cueVolume', 'large', 'verbosity'];
+const SETTINGS = ['voice', 'rate', 'speechVolume', 'cues', 'cueVolume', 'large', 'verbosity', 'lobbyTalk'];
 function saveSettings() {
   const o = {};
   for (const k of SETTINGS) o[k] = app[k];
@@ -1259,6 +1296,8 @@ function loadSettings() {
   $('opt-cue-volume').value = Math.round(app.cueVolume * 100);
   $('opt-large').checked = app.large;
   $('opt-short').checked = app.verbosity === 'short';
+  if (!['all', 'friends', 'none'].includes(app.lobbyTalk)) app.lobbyTalk = 'all';
+  $('opt-lobby').value = app.lobbyTalk;
   document.body.classList.toggle('large', app.large);
 }
 
@@ -1385,6 +1424,7 @@ function setup() {
   $('opt-speech-volume').oninput = (e) => { app.speechVolume = Number(e.target.value) / 100; saveSettings(); };
   $('opt-cue-volume').oninput = (e) => { app.cueVolume = Number(e.target.value) / 100; saveSettings(); };
   $('opt-short').onchange = (e) => setVerbosity(e.target.checked ? 'short' : 'full');
+  $('opt-lobby').onchange = (e) => { app.lobbyTalk = e.target.value; saveSettings(); };
   $('opt-large').onchange = (e) => {
     app.large = e.target.checked;
     document.body.classList.toggle('large', app.large);

@@ -28,6 +28,9 @@
  *    table; ?lang=fr; the manifest and the icons served.
  * 9. server rules: states rewritten on their way (another menu order,
  *    other cards playable): the page follows them.
+ * 10. live lobby: an arrival and a new table spoken in the server's words;
+ *    the lobby setting at Nothing silences them and the lobby's chat, and
+ *    is kept for the next visit.
  *
  * Usage: node tests/web/run.js [BUILD] (from the top of the tree);
  * TAPIS_WEB_ONLY=NAME runs only the part of that name ("bouillotte",
@@ -692,6 +695,51 @@ async function testSeats(browser, port) {
   return 0;
 }
 
+/* The live lobby: what changes there is spoken as the server phrases it
+ * (an arrival, a table made), and the setting "Spoken in the lobby" set to
+ * Nothing silences it (and the lobby's chat), kept for the next visit. */
+async function testLiveLobby(browser, port) {
+  const jo = await browser.newPage();
+  await login(jo, port, 'Jo', 'en');
+  const lobbyTexts = () => jo.$$eval('#log p[data-kind="lobby"], #log p[data-kind="chat"]', (ps) => ps.map((p) => p.textContent));
+  const kim = await browser.newPage();
+  await login(kim, port, 'Kim', 'en');
+  await jo.bringToFront();
+  await jo.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => p.textContent === 'Kim arrives.'),
+    { timeout: 10000 });
+  await kim.bringToFront();
+  await kim.select('#create-game', 'brelan');
+  await kim.click('#create-form button[type=submit]');
+  await kim.waitForSelector('#table:not([hidden])');
+  const table = await kim.evaluate(() => window.tapis.table);
+  await jo.bringToFront();
+  await jo.waitForFunction((t) => [...document.querySelectorAll('#log p')].some((p) => p.textContent.startsWith('New table ' + t + ': Le Brelan, by Kim.')),
+    { timeout: 10000 }, table).catch(async (e) => { throw new Error(e + ': ' + (await jo.$$eval('#log p', (ps) => ps.map((p) => p.textContent))).join(' | ')); });
+  /* Nothing: Lea's arrival and Kim's lobby chat are not said. */
+  await jo.select('#opt-lobby', 'none');
+  const before = (await lobbyTexts()).length;
+  const lea = await browser.newPage();
+  await login(lea, port, 'Lea', 'en');
+  /* The setting is the browser's: Lea's page (the same browser) took
+   * Nothing too; she hears all. */
+  assert.strictEqual(await lea.$eval('#opt-lobby', (s) => s.value), 'none', 'the setting kept');
+  await lea.select('#opt-lobby', 'all');
+  await lea.type('#lobby-chat-text', 'hello all');
+  await lea.keyboard.press('Enter');
+  await lea.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => p.textContent.includes('hello all')),
+    { timeout: 10000 });
+  await jo.bringToFront();
+  await jo.waitForFunction(() => window.tapis.lobby.users.some((u) => u.name === 'Lea'), { timeout: 10000 });
+  await new Promise((r) => setTimeout(r, 500));
+  assert.strictEqual((await lobbyTexts()).length, before, 'nothing of the lobby said: ' + (await lobbyTexts()).join(' | '));
+  await jo.select('#opt-lobby', 'friends');
+  await jo.reload({ waitUntil: 'load' });
+  await jo.waitForFunction(() => document.querySelector('#opt-lobby').value === 'friends', { timeout: 10000 });
+  await jo.select('#opt-lobby', 'all');
+  for (const p of [jo, kim, lea]) await p.close();
+  return 0;
+}
+
 /* The page over https:// and wss://: a server with a self-signed
  * certificate made here (the browser runs with --ignore-certificate-errors),
  * its own store; a Bouillabaisse round played by keys. */
@@ -811,9 +859,9 @@ async function testTouch(browser, port) {
       await lou.bringToFront();
       await lou.waitForSelector('#table-line-' + table + ' ~ button.watch', { timeout: 10000 });
       assert.strictEqual(await lou.$('#table-line-' + table + ' ~ button.sit'), null, 'a full table offers no seat');
-      const line = await lou.$eval('#table-line-' + table, (e) => e.textContent.trim());
-      assert.ok((await lou.$$eval('#log p[data-kind="lobby"]', (ps) => ps.map((p) => p.textContent))).includes(line),
-        'the new table is spoken in the lobby: ' + line);
+      /* In the server's words (lobby_event). */
+      await lou.waitForFunction((t) => [...document.querySelectorAll('#log p[data-kind="lobby"]')]
+        .some((p) => p.textContent === 'New table ' + t + ': La Bouillabaisse, by Zoe.'), { timeout: 10000 }, table);
       await page.bringToFront();
     }
     await tap(page, '#btn-start');
@@ -1096,7 +1144,8 @@ async function main() {
       server = r.server;
       return r.moves;
     }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
-    ['coming back', testComeBack], ['server rules', testServerRules], ['invitation', testInvitation]]
+    ['coming back', testComeBack], ['server rules', testServerRules], ['invitation', testInvitation],
+    ['live lobby', testLiveLobby]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {
