@@ -1150,7 +1150,14 @@ START_TEST(test_reconnect)
 	json_t *missed = tc_wait(&a2, "missed");
 	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
 	ck_assert_int_le(json_array_size(json_object_get(missed, "says")), 30);
-	tc_wait(&a2, "state");
+	/* With it, in her language, its heading and where the game stands:
+	 * the state's answers that follow (the cards on the table, the scores). */
+	ck_assert_str_eq(json_string_value(json_object_get(missed, "heading")), "While you were away:");
+	const char *now = json_string_value(json_object_get(missed, "now"));
+	json_t *st = tc_wait(&a2, "state");
+	const char *scores = json_string_value(json_object_get(json_object_get(st, "keys"), "S"));
+	ck_assert_msg(now && scores && *scores && strstr(now, scores), "now: %s; S: %s", now ? now : "none",
+	              scores ? scores : "none");
 	tc_catch_up(&a2);
 	struct heard_ctx back = { 1, "Anne is back" };
 	struct tc *both[] = { &a2, &b };

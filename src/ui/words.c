@@ -115,7 +115,6 @@ static const struct {
 	{ "queries", N_("Ask the table") },
 	{ "key_button", N_("%1$s: %2$s") },
 	{ "amount", N_("Amount") },
-	{ "missed", N_("While you were away:") },
 	{ "table_gone", N_("Table %ld is gone.") },
 	{ "sr_help", N_("With a screen reader") },
 	{ "sr_nvda", N_("NVDA and JAWS: the table takes its keys in focus mode. NVDA switches to it on the table by itself; if the keys do not answer, press NVDA+Space (JAWS: Enter on the table, or Insert+Z).") },

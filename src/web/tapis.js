@@ -329,8 +329,10 @@ const handlers = {
   },
   say(m) { sayMsg(m); },
   /* What happened while away: one summary in the log (each message kept in
-   * the history), without the turn prompts of then: the state that follows
-   * brings the prompt of now, said once. */
+   * the history), without the turn prompts of then, as the server heads it
+   * and ends it with where the game stands (missed.heading, missed.now, in
+   * the player's language): the state that follows brings the prompt of
+   * now, said once. */
   missed(m) {
     const texts = [];
     for (const x of m.says || []) {
@@ -343,8 +345,8 @@ const handlers = {
         remember(x.text, 'say');
       }
     }
-    if (!texts.length) return;
-    const text = w('missed') + ' ' + texts.join(' ');
+    if (!texts.length && !m.now) return;
+    const text = [m.heading || '', ...texts, m.now || ''].filter(Boolean).join(' ');
     logLine(text, 'missed', '');
     voiceSay(text, false);
   },

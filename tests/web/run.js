@@ -110,7 +110,10 @@ async function spy(page) {
             window.__says.push(m.text);
             window.__times.push({ at: performance.now(), urgent: !!m.urgent });
           }
-          if (m.type === 'missed') for (const x of m.says) if (x.type === 'say' && x.text) window.__says.push(x.text);
+          if (m.type === 'missed') {
+            window.__missed = m;
+            for (const x of m.says) if (x.type === 'say' && x.text) window.__says.push(x.text);
+          }
         } catch (e) { /* not ours */ }
       });
       return ws;
@@ -922,6 +925,22 @@ async function testComeBack(browser, port) {
   const fresh = await page.$$eval('#log p:not(.old)', (ps) => ps.map((p) => ({ kind: p.dataset.kind, cls: p.className })));
   assert.ok(fresh.filter((p) => p.cls === 'prompt').length <= 1, 'the prompt said once after the reload: ' + JSON.stringify(fresh));
   assert.ok(fresh.filter((p) => p.kind === 'missed').length <= 1, 'the missed messages in one summary');
+  /* The page's own reconnection: a card played and the connection dropped;
+   * what the bots did meanwhile comes back as one summary, headed and ended
+   * by the server (where the game stands: missed.now), no word of the page. */
+  await page.evaluate(() => { window.__missed = null; });
+  await page.evaluate(() => { document.querySelector('#hand button.playable').click(); window.tapis.ws.close(); });
+  await page.waitForFunction(() => window.__missed, { timeout: 15000 });
+  const mm = await page.evaluate(() => window.__missed);
+  assert.strictEqual(mm.heading, 'While you were away:', 'the server heads the summary');
+  assert.ok(mm.now && mm.now.length > 10, 'the server says where the game stands: ' + JSON.stringify(mm));
+  await page.waitForFunction((n) => [...document.querySelectorAll('#log p[data-kind="missed"]')].some((p) =>
+    p.textContent.startsWith('While you were away: ') && p.textContent.endsWith(n)), { timeout: 5000 }, mm.now)
+    .catch(() => {});
+  const summary = await page.$$eval('#log p[data-kind="missed"]', (ps) => ps.map((p) => p.textContent));
+  assert.ok(summary.some((t) => t.startsWith('While you were away: ') && t.endsWith(mm.now)),
+    'the summary as the server phrases it: ' + JSON.stringify(summary));
+  await page.waitForFunction(() => window.tapis.state && window.tapis.state.my_turn, { timeout: 15000 });
   /* Another language at the table: the page's words and the server's. */
   await page.select('#opt-lang', 'fr');
   await page.waitForFunction(() => document.documentElement.lang === 'fr' && window.tapis.state &&
