@@ -550,6 +550,39 @@ START_TEST(test_bench_net)
 }
 END_TEST
 
+/* More deals than La Bouillabaisse's six rounds: each game is made with
+ * as many as it takes; the bots answering at once keep within the rate
+ * limit (no message refused, no table left waiting for its turn's timer);
+ * the report has the memory, lobby and CPU figures. */
+START_TEST(test_bench_net_figures)
+{
+	struct bench_net_result r;
+	char err[256];
+	ck_assert_msg(bench_net_run(NULL, 20, 5, 8, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.idle_tables, 0);
+	ck_assert_int_eq(r.deals, 4 * 8 + 6);
+	ck_assert_int_gt(r.actions, 0);
+	ck_assert_int_ge(r.paced, 0);
+	ck_assert(r.server_conns_kb >= r.server_base_kb && r.server_base_kb > 0);
+	ck_assert(r.server_kb_per_conn > 0 && r.server_kb_per_conn < 100000);
+	ck_assert(r.server_kb_per_table > -100000 && r.server_kb_per_table < 100000);
+	ck_assert_msg(r.server_cpu_per_1000 > 0 && r.server_cpu_per_1000 < 1000, "%f", r.server_cpu_per_1000);
+	ck_assert(r.lobby_kb_per_client > 0 && r.lobby_kb_per_client * r.clients <= r.mb_lobby * 1e3 + 0.001);
+	/* A server given by its address: what is read from its /proc is
+	 * unknown ("n/a"), the rest measured. */
+	struct srv sv;
+	srv_start(&sv);
+	ck_assert_msg(bench_net_run(sv.url, 4, 1, 2, 0, &r, err, sizeof err) == 0, "%s", err);
+	srv_stop(&sv);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.deals, 2);
+	ck_assert(r.server_cpu_per_1000 < 0 && r.server_kb_per_conn < 0 && r.server_kb_per_table < 0);
+	ck_assert(r.server_rss_kb < 0 && r.server_cpu_s < 0);
+	ck_assert(r.lobby_kb_per_client > 0);
+}
+END_TEST
+
 /* ---- the lobby on a terminal ---- */
 
 struct tty {
@@ -807,6 +840,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_actions_whole_game);
 	tcase_add_test(tc, test_actions_refused);
 	tcase_add_test(tc, test_bench_net);
+	tcase_add_test(tc, test_bench_net_figures);
 	suite_add_tcase(s, tc);
 	return s;
 }

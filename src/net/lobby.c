@@ -13,12 +13,11 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
-#include "net/mod.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
 	if (text)
-		text = mod_filter(l, conn, text); /* not the chat of someone they muted */
+		text = l->ext ? l->ext->filter(l, conn, text) : text; /* not the chat of someone they muted */
 	if (text)
 		l->io.send(l->io.ctx, conn, text);
 }
@@ -26,7 +25,7 @@ static void send_text(struct lobby *l, long conn, char *text)
 /* text (malloc'd, taken) to n connections: one buffer for all of them. */
 static void send_many(struct lobby *l, const long *conns, int n, char *text)
 {
-	if (!text || n <= 0 || !l->io.send_many || mod_filters(l, text)) {
+	if (!text || n <= 0 || !l->io.send_many || (l->ext && l->ext->filters(l, text))) {
 		for (int i = 0; text && i < n; i++)
 			send_text(l, conns[i], xstrdup(text));
 		free(text);
@@ -159,7 +158,6 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
-	l->mod = mod_new();
 	struct restore_ctx r = { l, 0 };
 	if (store_table_each(store, restore_one, &r) < 0)
 		return errf(err, errlen, "cannot read the tables of the store");
@@ -187,7 +185,8 @@ void lobby_release(struct lobby *l)
 		conn_clear(&l->conns[i]);
 	free(l->conns);
 	auth_release(&l->auth);
-	mod_free(l->mod);
+	if (l->ext)
+		l->ext->release(l);
 	dir_close(&l->dir);
 	memset(l, 0, sizeof *l);
 }
@@ -459,7 +458,8 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
-	mod_login(l, u->name, guest);
+	if (l->ext)
+		l->ext->login(l, u->name, guest);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
@@ -524,7 +524,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
 		return;
 	}
-	if (mod_login_refused(l, c->id, m->name)) /* banned: until when, and why */
+	if (l->ext && l->ext->login_refused(l, c->id, m->name)) /* banned: until when, and why */
 		return;
 	struct lobby_user *u = user_named(l, m->name);
 	/* A new name may not look like one known here (net/ident). */
@@ -619,7 +619,7 @@ static void table_key(const struct host *h, char key[64])
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
-	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || mod_invited(l, h->id, name))
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, name)))
 		return 1;
 	char key[64];
 	table_key(h, key);
@@ -817,7 +817,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	const char *from = l->users[c->user].name;
-	if (!mod_chat_allowed(l, c->id, from))
+	if (l->ext && !l->ext->chat_allowed(l, c->id, from))
 		return;
 	if (m->table) {
 		struct host *h = table_for(l, c, m);
@@ -951,7 +951,10 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_REMATCH:
 	case PM_MOD:
 	case PM_MUTE:
-		mod_message(l, c, &m, now_ms);
+		if (l->ext)
+			l->ext->message(l, c, &m, now_ms);
+		else
+			send_error(l, conn, "bad_message", _("unexpected message"), m.type);
 		break;
 	default:
 		send_error(l, conn, "bad_message", _("unexpected message"), m.type);
@@ -1108,7 +1111,8 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
-	mod_tick(l, now_ms);
+	if (l->ext)
+		l->ext->tick(l, now_ms);
 	long long gap = l->list_gap_ms > LOBBY_LIST_MS ? l->list_gap_ms : LOBBY_LIST_MS;
 	if (l->dirty && (now_ms - l->list_ms >= gap || now_ms < l->list_ms)) {
 		l->dirty = 0;

@@ -72,6 +72,30 @@ struct lobby_io {
 	void (*send_many)(void *ctx, const long *conns, int n, char *text);
 };
 
+struct lobby;
+struct mod;
+
+/* What moderation adds to the lobby (net/mod: mod_attach fills it), so that
+ * the lobby calls it without knowing it. Every member is called only when
+ * the lobby has an extension. */
+struct lobby_ext {
+	/* At hello, once the name is checked: 1 when refused (the refusal sent). */
+	int (*login_refused)(struct lobby *l, long conn, const char *name);
+	void (*login)(struct lobby *l, const char *name, int guest);
+	/* A chat line may go out (else the refusal was sent). */
+	int (*chat_allowed)(struct lobby *l, long conn, const char *name);
+	/* A message about to go to conn, changed or dropped (NULL) for its person. */
+	char *(*filter)(struct lobby *l, long conn, char *text);
+	/* 1 when filter may change text for someone. */
+	int (*filters)(const struct lobby *l, const char *text);
+	/* 1 when name may enter the private table without its password. */
+	int (*invited)(struct lobby *l, long table, const char *name);
+	/* The messages it adds (invite, rematch, mod, mute). */
+	void (*message)(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms);
+	void (*tick)(struct lobby *l, long long now_ms);
+	void (*release)(struct lobby *l);
+};
+
 struct lobby {
 	struct lobby_io io;
 	struct store *store;
@@ -95,7 +119,8 @@ struct lobby {
 	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
 	long long now_ms;
 	long next_job;          /* the number of the last job given to the worker */
-	struct mod *mod;        /* moderation, invitations, rematches (net/mod) */
+	const struct lobby_ext *ext; /* moderation, invitations, rematches (net/mod), or NULL */
+	struct mod *mod;        /* its state */
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:

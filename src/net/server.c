@@ -20,6 +20,7 @@
 #include "core/xalloc.h"
 #include "net/evloop.h"
 #include "net/lobby.h"
+#include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
@@ -856,6 +857,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
 	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
 		goto no_lobby;
+	mod_attach(&s->lobby);
 	s->lobby.tables_per_addr = o->tables_per_addr;
 	s->fd_limit = raise_fd_limit();
 	lws_set_log_level(LLL_ERR, lws_emit);
