@@ -37,7 +37,7 @@
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/finish.h"
-#include "ui/keymap.h"
+#include "ui/keylist.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/term.h"
@@ -766,7 +766,7 @@ static int cmd_keys(int argc, char **argv)
 	if (rc == OPT_HELP)
 		opt_usage(stdout, &keys_cmd);
 	else
-		keymap_print(stdout);
+		keylist_print(stdout);
 	return EXIT_DONE;
 }
 

@@ -67,6 +67,8 @@ struct host_member {
 	char acting[ACT_STR_MAX];   /* the action being tried (for a refusal) */
 	int nmissed, dropped;       /* announcements kept while away, and those lost */
 	char *missed[HOST_MISSED_MAX];
+	char *catch_up;             /* the `missed` message back at a table in play, sent before the
+	                             * first state with where the game stands (JSON) */
 };
 
 struct host_config {

@@ -45,7 +45,6 @@ async function loadWords(lang) {
   app.lang = d.lang;
   app.words = d.words;
   app.keys = d.keys;
-  app.brief = d.brief || [];
   app.games = d.games;
   document.documentElement.lang = d.lang;
   for (const el of document.querySelectorAll('[data-w]')) el.textContent = w(el.dataset.w);
@@ -345,8 +344,10 @@ const handlers = {
   },
   say(m) { sayMsg(m); },
   /* What happened while away: one summary in the log (each message kept in
-   * the history), without the turn prompts of then: the state that follows
-   * brings the prompt of now, said once. */
+   * the history), without the turn prompts of then, as the server heads it
+   * and ends it with where the game stands (missed.heading, missed.now, in
+   * the player's language): the state that follows brings the prompt of
+   * now, said once. */
   missed(m) {
     const texts = [];
     for (const x of m.says || []) {
@@ -359,8 +360,8 @@ const handlers = {
         remember(x.text, 'say');
       }
     }
-    if (!texts.length) return;
-    const text = w('missed') + ' ' + texts.join(' ');
+    if (!texts.length && !m.now) return;
+    const text = [m.heading || '', ...texts, m.now || ''].filter(Boolean).join(' ');
     logLine(text, 'missed', '');
     voiceSay(text, false);
   },
@@ -747,11 +748,11 @@ function tapCard(card) {
 }
 
 /* The query keys as a toolbar (the arrows walk it): each button says what
- * its key says, in the words of the keymap (/words); H, the hint on one's
- * turn, F1. */
+ * its key says now, as the server's state lists them (state.queries: L on
+ * the last trick or the last showdown, the hint on one's turn, F1). */
 function renderQueries() {
   const bar = $('queries');
-  const qs = app.state && app.state.state === 'playing' ? keysNow(KEYS.ALWAYS | KEYS.TURN).filter((k) => k.query) : [];
+  const qs = (app.state && app.state.state === 'playing' && app.state.queries) || [];
   const shown = JSON.stringify([app.lang, qs]);
   if (shown === bar.dataset.shown) return;
   bar.dataset.shown = shown;
@@ -761,11 +762,11 @@ function renderQueries() {
   qs.forEach((q, i) => {
     const b = document.createElement('button');
     b.type = 'button';
-    b.dataset.key = q.query;
-    b.textContent = q.query;
-    b.setAttribute('aria-label', fmt(w('key_button'), q.spoken || q.keys, q.what));
+    b.dataset.key = q.key;
+    b.textContent = q.key;
+    b.setAttribute('aria-label', fmt(w('key_button'), q.spoken, q.what));
     b.tabIndex = i === 0 ? 0 : -1;
-    b.onclick = () => { audioStart(); queryKey(q.query); };
+    b.onclick = () => { audioStart(); queryKey(q.key); };
     bar.append(b);
   });
   if (focused !== null) {
@@ -1181,34 +1182,24 @@ function setVerbosity(level) {
   saveSettings();
 }
 
-/* The keys of a moment (KEYS.*), as /words lists them for the page, on
- * the conditions the server's state gives: a discard ahead, an amount to
- * choose, L on the last showdown or the last trick (state.showdowns). */
-const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32,
-  IF_TRICKS: 128, IF_SHOWDOWN: 256, BRIEF_PLAY: 512, BRIEF_CHOOSE: 1024, BRIEF_WAIT: 2048, BRIEF: 3584 };
-function keysNow(when) {
-  const st = app.state || {};
-  when |= (st.discard_ahead && isMyTurn() ? KEYS.IF_DISCARD : 0) |
-    (st.showdowns ? KEYS.IF_SHOWDOWN : KEYS.IF_TRICKS);
-  if (!isMyTurn()) when &= ~KEYS.TURN;
-  return app.keys.filter((k) => (k.when & when & KEYS.MOMENTS) && (k.when & ~when & ~KEYS.MOMENTS) === 0);
-}
-
-/* F1: the keys of this moment, in the words of the keymap: at the table
- * the few that matter now first, then all of them on F1 again. */
+/* F1: what the server's state says F1 says now (state.f1, in the words of
+ * the keymap): at the table the few keys that matter first, then all of
+ * them on F1 again; in the action menu, the menu's keys (with those of an
+ * amount when the item takes one). Before a game, the page's key list. */
 function helpKeys() {
   const again = app.keysSaid;   /* the last key was F1: now all the keys */
   app.keysSaid = false;
-  if (!app.menu && !again) {
-    const when = (!isMyTurn() ? KEYS.BRIEF_WAIT : canPlay() ? KEYS.BRIEF_PLAY : KEYS.BRIEF_CHOOSE) |
-      (isMyTurn() && app.state && app.state.discard_ahead ? KEYS.IF_DISCARD : 0);
-    app.keysSaid = true;
-    answer(app.brief.filter((k) => (k.when & when & KEYS.BRIEF) && (k.when & ~when & ~KEYS.BRIEF) === 0)
-      .map((k) => fmt(w('key_value'), k.spoken, k.what)).join('') + w('keys_again'));
+  const f1 = (app.state && app.state.f1) || null;
+  if (!f1) {
+    answer(app.keys.map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
     return;
   }
-  const when = app.menu ? KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0) : KEYS.ALWAYS | KEYS.SPEECH | KEYS.TURN;
-  answer(keysNow(when).map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
+  if (app.menu) answer((hasRange(menuChoice()) ? f1.amount : f1.menu) || f1.all);
+  else if (again) answer(f1.all);
+  else {
+    app.keysSaid = true;
+    answer(f1.brief);
+  }
 }
 
 function adjust(k) {
