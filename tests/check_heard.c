@@ -80,6 +80,20 @@ START_TEST(rules_read_without_markdown)
 	                    "\n"
 	                    "Run tapis play brelan rule carre=yes , then play.\n");
 	free(p);
+	/* Printed (tapis rules --text): no mark either, but the commands as
+	 * written and the table's cells told apart. */
+	p = speech_print_text(md);
+	ck_assert_str_eq(p, "Le Brelan\n"
+	                    "\n"
+	                    "Some bold and code and emphasis, passe_chips.\n"
+	                    "- a bullet, see the rules (https://example.org/x).\n"
+	                    "a quote\n"
+	                    "option: values\n"
+	                    "\n"
+	                    "pack: 28, 32\n"
+	                    "\n"
+	                    "Run tapis play brelan --rule carre=yes -- then play.\n");
+	free(p);
 	/* Every rules text reads with no mark left. */
 	static const char *const docs[] = { "bouillabaisse", "bouillotte", "bourre", "brelan", "brouc" };
 	for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
@@ -98,6 +112,9 @@ START_TEST(rules_read_without_markdown)
 			/* Roman numerals and card abbreviations are written out. */
 			ck_assert_msg(strstr(q, "XVI") == NULL && strstr(q, "A-R-D") == NULL && strstr(q, "A-K-Q") == NULL,
 			              "%s", path);
+			free(q);
+			q = speech_print_text(text);
+			ck_assert_msg(strpbrk(q, "*#`|") == NULL, "%s printed: %s", path, strpbrk(q, "*#`|"));
 			free(q);
 		}
 }
@@ -127,6 +144,7 @@ struct ear {
 	struct talk t;
 	void *st, *view;
 	int tricks;
+	int hands;   /* deals begun */
 	struct event ev[512];
 	int nev;
 	char said[65536];
@@ -147,6 +165,7 @@ static void ear_flush(struct ear *l)
 		struct sbuf b;
 		ann_event(&l->t, l->gt, l->view, &l->ev[i], &b);
 		l->tricks += l->ev[i].type == EV_TRICK;
+		l->hands += l->ev[i].type == EV_HAND_START;
 		if (b.len && strlen(l->said) + b.len + 2 < sizeof l->said) {
 			strcat(l->said, b.s);
 			strcat(l->said, "\n");
@@ -210,6 +229,7 @@ static void ear_close(struct ear *l)
 }
 
 static int two_tricks(struct ear *l) { return l->tricks >= 2; }
+static int deal_two_begun(struct ear *l) { return l->hands >= 2; }
 
 START_TEST(last_trick_and_cards_held)
 {
@@ -222,7 +242,7 @@ START_TEST(last_trick_and_cards_held)
 			struct ear l;
 			struct sbuf b;
 			ear_open(&l, games[i].game, games[i].players, NULL, 11);
-			ck_assert_str_eq(ear_ask(&l, 'L', &b), l10n ? "Aucun pli encore dans cette donne."
+			ck_assert_str_eq(ear_ask(&l, 'L', &b), l10n ? "Pas encore de pli dans cette donne."
 			                                              : "No trick taken yet in this deal.");
 			ear_play(&l, two_tricks, 11);
 			const char *s = ear_ask(&l, 'L', &b);
@@ -237,6 +257,12 @@ START_TEST(last_trick_and_cards_held)
 			ck_assert_msg(strstr(s, l10n ? "Cartes en main : " : "Cards held: ") == s ||
 			              strstr(s, l10n ? "Chacun a " : "Everyone holds ") == s,
 			              "%s: %s", games[i].game, s);
+			/* A new deal: L still tells the deal before's last trick, and says so. */
+			ear_play(&l, deal_two_begun, 11);
+			ck_assert_int_eq(l.hands, 2);
+			s = ear_ask(&l, 'L', &b);
+			ck_assert_msg(strstr(s, l10n ? "À la donne précédente, " : "In the deal before, ") == s, "%s: %s",
+			              games[i].game, s);
 			ear_close(&l);
 		}
 	}

@@ -964,7 +964,7 @@ static void query_suit(const struct talk *t, const struct vying *v, struct sbuf 
 static void query_seat(const struct talk *t, const struct vying *v, int s, struct sbuf *b)
 {
 	if (s >= v->players) {
-		sb_puts(b, C_("bet", "No such player."));
+		sb_printf(b, P_("There is only %d player.", "There are only %d players.", v->players), v->players);
 		return;
 	}
 	char c[SAY_NUMBER_MAX];
