@@ -409,6 +409,36 @@ START_TEST(bouillabaisse_last_trick_lower_case)
 }
 END_TEST
 
+/* Two decks (8 players): when the trick's winning card met its copy, the
+ * trick says why the first one wins; with one deck never. */
+START_TEST(identical_cards_first_played_wins)
+{
+	static const char *const one_round[] = { "hands=1", NULL };
+	const char *why = "Of two identical cards, the first played wins.";
+	lang("en");
+	int found = 0;
+	for (uint64_t seed = 1; seed <= 5; seed++) {
+		struct ear l;
+		ear_open(&l, "bouillabaisse", 8, one_round, seed);
+		ear_play(&l, NULL, seed);
+		for (const char *p = strstr(l.said, why); p; p = strstr(p + 1, why)) {
+			/* said after the trick's winner, on its line */
+			const char *line = p;
+			while (line > l.said && line[-1] != '\n')
+				line--;
+			ck_assert_msg(strstr(line, "the trick") && strstr(line, "the trick") < p, "%.80s", line);
+			found++;
+		}
+		ear_close(&l);
+		ear_open(&l, "bouillabaisse", 4, one_round, seed);
+		ear_play(&l, NULL, seed);
+		ck_assert_msg(strstr(l.said, why) == NULL, "one deck: %s", l.said);
+		ear_close(&l);
+	}
+	ck_assert_int_gt(found, 0);
+}
+END_TEST
+
 #define SAID(l, text) ck_assert_msg(strstr((l)->said, text) != NULL, "not said: %s\n%s", text, (l)->said)
 
 START_TEST(partnerships_and_names_at_the_start)
@@ -625,6 +655,7 @@ int main(void)
 	tcase_add_test(tc, last_trick_and_cards_held);
 	tcase_add_test(tc, brouc_trick_names_in_a_sentence);
 	tcase_add_test(tc, bouillabaisse_last_trick_lower_case);
+	tcase_add_test(tc, identical_cards_first_played_wins);
 	tcase_add_test(tc, bourre_trick_in_french);
 	tcase_add_test(tc, auto_speech_falls_back);
 	tcase_add_test(tc, screen_reader_voice_kept);

@@ -6,7 +6,7 @@
 int menuorder_rank(int kind)
 {
 	static const int order[] = {
-		ACT_CALL, ACT_PASS, ACT_STAY, ACT_DECLINE, ACT_TAKE, ACT_LEAVE, ACT_DISCARD,
+		ACT_CALL, ACT_STAY, ACT_PASS, ACT_DECLINE, ACT_TAKE, ACT_LEAVE, ACT_DISCARD,
 		ACT_OPEN, ACT_RAISE, ACT_STRADDLE, ACT_BUYBACK, ACT_ALLIN, ACT_FOLD,
 	};
 	for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* menuorder: the order of the action menu, the same for every client (the
  * terminal's menu, the page's buttons): the safest choice first, the one
- * that never loses the hand (call, or check before a bet; Bourré's pass,
- * which risks nothing more, before its stay), a fold last; the game's order
- * among equals. */
+ * that never loses the hand (call, stay or check before a bet), a fold
+ * last; the game's order among equals. */
 #ifndef TAPIS_MENUORDER_H
 #define TAPIS_MENUORDER_H
 
