@@ -646,6 +646,8 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Seat 4");
 	tty_key(&t, "\r", "Who may join? Public table");
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
+	/* Before the start: what S and T will tell. */
+	tty_key(&t, "S", "The game has not started: then S tells the score, T whose turn it is.");
 	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
 	/* V: the server phrases short, then full, and says so. */

@@ -620,9 +620,13 @@ static int handle_key(struct play *p, int key)
 	}
 	switch (key) {
 	case 'C': case 'F': case 'R': case 'S': case 'T': case 'L': case 'N':
-	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-		say(p, vs(p)->answer[strchr(VIEW_QUERY_KEYS, key) - VIEW_QUERY_KEYS]);
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': {
+		const char *answer = vs(p)->answer[strchr(VIEW_QUERY_KEYS, key) - VIEW_QUERY_KEYS];
+		/* A table waiting for its start has no answers yet: say what
+		 * the keys will tell. */
+		say(p, answer[0] ? answer : _("The game has not started: then S tells the score, T whose turn it is."));
 		break;
+	}
 	case 'H':
 		refresh_hand(p);
 		say_hand(p);
