@@ -358,7 +358,7 @@ START_TEST(brouc_trick_names_in_a_sentence)
 END_TEST
 
 /* Bourré's C key in French: the cards of the trick separated by " ; ",
- * "vous" in lower case after the first. */
+ * "vous" in lower case after the first, then who holds the trick. */
 static int steps;
 static int one_action(struct ear *l) { (void)l; return steps++ > 0; }
 
@@ -375,6 +375,8 @@ START_TEST(bourre_trick_in_french)
 		if (sep) {
 			ck_assert_msg(sep > s && sep[-1] == ' ', "%s", s);
 			ck_assert_msg(strstr(s, " ; Vous") == NULL, "%s", s);
+			/* and who holds the trick */
+			ck_assert_msg(strstr(s, " tient le pli.") || strstr(s, "Vous tenez le pli."), "%s", s);
 			checked++;
 		}
 		steps = 0;
