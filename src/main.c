@@ -556,7 +556,11 @@ static int cmd_rules(int argc, char **argv)
 		finish_session(&ses);
 		return EXIT_INTERNAL;
 	}
-	fputs(text, stdout);
+	/* Printed without the marks of Markdown: a terminal and a braille
+	 * display show them as noise too. */
+	char *shown = speech_print_text(text);
+	fputs(shown, stdout);
+	free(shown);
 	if (ses.sp.backend != &speech_text_backend && ses.sp.backend != &speech_none_backend) {
 		char *plain = speech_plain_text(text);   /* the marks of Markdown are noise */
 		term_open();

@@ -1150,7 +1150,7 @@ START_TEST(test_talk)
 	ck_assert_str_eq(b.s, "Follow diamonds and beat the queen of diamonds.");
 	sb_clear(&b);
 	gt->query(&tk, &view, TALK_TABLE, &b);
-	ck_assert_str_eq(b.s, "Anne: the queen of diamonds; Bruno: the two of diamonds.");
+	ck_assert_str_eq(b.s, "Anne: the queen of diamonds; Bruno: the two of diamonds. Anne holds the trick.");
 	struct refusal r = { BR_REF_TRUMP, CARD_NONE, SUIT_SPADES, -1, -1 };
 	sb_clear(&b);
 	gt->refusal(&tk, &view, &r, &b);

@@ -80,6 +80,20 @@ START_TEST(rules_read_without_markdown)
 	                    "\n"
 	                    "Run tapis play brelan rule carre=yes , then play.\n");
 	free(p);
+	/* Printed (tapis rules --text): no mark either, but the commands as
+	 * written and the table's cells told apart. */
+	p = speech_print_text(md);
+	ck_assert_str_eq(p, "Le Brelan\n"
+	                    "\n"
+	                    "Some bold and code and emphasis, passe_chips.\n"
+	                    "- a bullet, see the rules (https://example.org/x).\n"
+	                    "a quote\n"
+	                    "option: values\n"
+	                    "\n"
+	                    "pack: 28, 32\n"
+	                    "\n"
+	                    "Run tapis play brelan --rule carre=yes -- then play.\n");
+	free(p);
 	/* Every rules text reads with no mark left. */
 	static const char *const docs[] = { "bouillabaisse", "bouillotte", "bourre", "brelan", "brouc" };
 	for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
@@ -98,6 +112,9 @@ START_TEST(rules_read_without_markdown)
 			/* Roman numerals and card abbreviations are written out. */
 			ck_assert_msg(strstr(q, "XVI") == NULL && strstr(q, "A-R-D") == NULL && strstr(q, "A-K-Q") == NULL,
 			              "%s", path);
+			free(q);
+			q = speech_print_text(text);
+			ck_assert_msg(strpbrk(q, "*#`|") == NULL, "%s printed: %s", path, strpbrk(q, "*#`|"));
 			free(q);
 		}
 }
@@ -127,6 +144,7 @@ struct ear {
 	struct talk t;
 	void *st, *view;
 	int tricks;
+	int hands;   /* deals begun */
 	struct event ev[512];
 	int nev;
 	char said[65536];
@@ -147,6 +165,7 @@ static void ear_flush(struct ear *l)
 		struct sbuf b;
 		ann_event(&l->t, l->gt, l->view, &l->ev[i], &b);
 		l->tricks += l->ev[i].type == EV_TRICK;
+		l->hands += l->ev[i].type == EV_HAND_START;
 		if (b.len && strlen(l->said) + b.len + 2 < sizeof l->said) {
 			strcat(l->said, b.s);
 			strcat(l->said, "\n");
@@ -210,6 +229,7 @@ static void ear_close(struct ear *l)
 }
 
 static int two_tricks(struct ear *l) { return l->tricks >= 2; }
+static int deal_two_begun(struct ear *l) { return l->hands >= 2; }
 
 START_TEST(last_trick_and_cards_held)
 {
@@ -222,7 +242,7 @@ START_TEST(last_trick_and_cards_held)
 			struct ear l;
 			struct sbuf b;
 			ear_open(&l, games[i].game, games[i].players, NULL, 11);
-			ck_assert_str_eq(ear_ask(&l, 'L', &b), l10n ? "Aucun pli encore dans cette donne."
+			ck_assert_str_eq(ear_ask(&l, 'L', &b), l10n ? "Pas encore de pli dans cette donne."
 			                                              : "No trick taken yet in this deal.");
 			ear_play(&l, two_tricks, 11);
 			const char *s = ear_ask(&l, 'L', &b);
@@ -237,6 +257,12 @@ START_TEST(last_trick_and_cards_held)
 			ck_assert_msg(strstr(s, l10n ? "Cartes en main : " : "Cards held: ") == s ||
 			              strstr(s, l10n ? "Chacun a " : "Everyone holds ") == s,
 			              "%s: %s", games[i].game, s);
+			/* A new deal: L still tells the deal before's last trick, and says so. */
+			ear_play(&l, deal_two_begun, 11);
+			ck_assert_int_eq(l.hands, 2);
+			s = ear_ask(&l, 'L', &b);
+			ck_assert_msg(strstr(s, l10n ? "À la donne précédente, " : "In the deal before, ") == s, "%s: %s",
+			              games[i].game, s);
 			ear_close(&l);
 		}
 	}
@@ -332,7 +358,7 @@ START_TEST(brouc_trick_names_in_a_sentence)
 END_TEST
 
 /* Bourré's C key in French: the cards of the trick separated by " ; ",
- * "vous" in lower case after the first. */
+ * "vous" in lower case after the first, then who holds the trick. */
 static int steps;
 static int one_action(struct ear *l) { (void)l; return steps++ > 0; }
 
@@ -349,6 +375,8 @@ START_TEST(bourre_trick_in_french)
 		if (sep) {
 			ck_assert_msg(sep > s && sep[-1] == ' ', "%s", s);
 			ck_assert_msg(strstr(s, " ; Vous") == NULL, "%s", s);
+			/* and who holds the trick */
+			ck_assert_msg(strstr(s, " tient le pli.") || strstr(s, "Vous tenez le pli."), "%s", s);
 			checked++;
 		}
 		steps = 0;
@@ -380,6 +408,36 @@ START_TEST(bouillabaisse_last_trick_lower_case)
 		ear_close(&l);
 	}
 	lang("en");
+}
+END_TEST
+
+/* Two decks (8 players): when the trick's winning card met its copy, the
+ * trick says why the first one wins; with one deck never. */
+START_TEST(identical_cards_first_played_wins)
+{
+	static const char *const one_round[] = { "hands=1", NULL };
+	const char *why = "Of two identical cards, the first played wins.";
+	lang("en");
+	int found = 0;
+	for (uint64_t seed = 1; seed <= 5; seed++) {
+		struct ear l;
+		ear_open(&l, "bouillabaisse", 8, one_round, seed);
+		ear_play(&l, NULL, seed);
+		for (const char *p = strstr(l.said, why); p; p = strstr(p + 1, why)) {
+			/* said after the trick's winner, on its line */
+			const char *line = p;
+			while (line > l.said && line[-1] != '\n')
+				line--;
+			ck_assert_msg(strstr(line, "the trick") && strstr(line, "the trick") < p, "%.80s", line);
+			found++;
+		}
+		ear_close(&l);
+		ear_open(&l, "bouillabaisse", 4, one_round, seed);
+		ear_play(&l, NULL, seed);
+		ck_assert_msg(strstr(l.said, why) == NULL, "one deck: %s", l.said);
+		ear_close(&l);
+	}
+	ck_assert_int_gt(found, 0);
 }
 END_TEST
 
@@ -599,6 +657,7 @@ int main(void)
 	tcase_add_test(tc, last_trick_and_cards_held);
 	tcase_add_test(tc, brouc_trick_names_in_a_sentence);
 	tcase_add_test(tc, bouillabaisse_last_trick_lower_case);
+	tcase_add_test(tc, identical_cards_first_played_wins);
 	tcase_add_test(tc, bourre_trick_in_french);
 	tcase_add_test(tc, auto_speech_falls_back);
 	tcase_add_test(tc, screen_reader_voice_kept);

@@ -271,7 +271,8 @@ START_TEST(test_reconnect)
 	cli_enter(&c, 200);
 	ck_assert_int_eq(cli_wait(&c), 0);
 	char *t = cli_text(&c);
-	ck_assert_msg(strstr(t, "Cy is back."), "%s", t);
+	ck_assert_msg(strstr(t, "You are back at table 1."), "%s", t);
+	ck_assert_msg(!strstr(t, "Cy is back."), "%s", t);
 	ck_assert_msg(strstr(strstr(t, "Connection regained."), "You play the "), "%s", t);
 	/* Back at the table: where the game stands, under its heading. */
 	ck_assert_msg(strstr(strstr(t, "Connection regained."), "While you were away:"), "%s", t);
@@ -682,12 +683,14 @@ START_TEST(test_lobby_menus)
 	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
-	tty_key(&t, "\r", "Options");
+	tty_key(&t, "\r", "Options of La Bouillabaisse.");
 	tty_key(&t, "\r", "Seat 2");
 	tty_key(&t, "\r", "Seat 3");
 	tty_key(&t, "\r", "Seat 4");
 	tty_key(&t, "\r", "Who may join? Public table");
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
+	/* Before the start: what S and T will tell. */
+	tty_key(&t, "S", "The game has not started: then S tells the score, T whose turn it is.");
 	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
 	/* V: the server phrases short, then full, and says so. */

@@ -1138,7 +1138,10 @@ START_TEST(test_reconnect)
 	/* Someone else cannot take the name while it holds a seat. */
 	static struct tc x;
 	tc_hello(&x, &s, "Anne", "en", NULL, "0123");
-	ck_assert_str_eq(next_error(&x), "name_in_use");
+	json_t *taken = tc_wait(&x, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(taken, "code")), "name_in_use");
+	/* The message says why and what to do. */
+	ck_assert(strstr(json_string_value(json_object_get(taken, "message")), "keeps a seat at a table"));
 	tc_free(&x);
 	/* Anne comes back. */
 	tc_hello(&a2, &s, "Anne", "en", NULL, token);
@@ -1163,6 +1166,9 @@ START_TEST(test_reconnect)
 	struct tc *both[] = { &a2, &b };
 	play_until(both, 2, stop_when_heard, &back);
 	play_until(both, 2, NULL, NULL);
+	/* Anne herself hears where she is back, not her name. */
+	ck_assert(heard(&a2, "You are back at table "));
+	ck_assert(!heard(&a2, "Anne is back"));
 	replay_log(&s, id);
 	tc_free(&a);
 	tc_free(&a2);
@@ -1190,6 +1196,10 @@ START_TEST(test_stand_and_sit)
 	b.seat = -1;
 	struct heard_ctx hc = { 0, "Bruno stands up" };
 	play_until(all, 2, stop_when_heard, &hc);
+	/* Bruno himself hears it said to him, in his language. */
+	struct heard_ctx self = { 1, "Vous quittez votre place ; un robot joue à votre place." };
+	play_until(all, 2, stop_when_heard, &self);
+	ck_assert(!heard(&b, "Bruno se lève"));
 	/* A bot plays for Bruno: the game goes on with Anne alone. */
 	struct tc *a_only[] = { &a };
 	states = count_type(&a, "state") + 6;

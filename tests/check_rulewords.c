@@ -12,6 +12,7 @@
 #include "core/rules.h"
 #include "i18n/i18n.h"
 #include "testutil.h"
+#include "ui/rulewords.h"
 
 static void lang(const char *l)
 {
@@ -48,6 +49,22 @@ START_TEST(french_rule_keys)
 			              ops->name, key);
 		}
 	}
+}
+END_TEST
+
+/* La Bouillabaisse counts rounds, the other games deals: its option says so. */
+START_TEST(rounds_named_as_rounds)
+{
+	lang("fr");
+	for (int g = 0; registry_games[g].ops; g++) {
+		const struct game_ops *ops = registry_games[g].ops;
+		for (int k = 0; k < ops->nrules; k++)
+			if (!strcmp(ops->rules[k].key, "hands"))
+				ck_assert_str_eq(rulewords_name(&ops->rules[k]), !strcmp(ops->name, "bouillabaisse")
+				                                                      ? "nombre de manches"
+				                                                      : "nombre de donnes");
+	}
+	lang("en");
 }
 END_TEST
 
@@ -121,6 +138,7 @@ int main(void)
 	tcase_add_test(tc, french_rule_values);
 	tcase_add_test(tc, french_rule_help);
 	tcase_add_test(tc, english_spoken_forms);
+	tcase_add_test(tc, rounds_named_as_rounds);
 	suite_add_tcase(s, tc);
 	int rc = tu_run(s);
 	i18n_release();

@@ -309,6 +309,8 @@ START_TEST(straddle_question_before_the_cards)
 	struct sbuf b;
 	batch_ask(&bt, 0, &b);
 	ck_assert_msg(strstr(b.s, "Before seeing your cards: straddle for 5 chips?") && strstr(b.s, "speak last"), "%s", b.s);
+	/* T: a yes or no, said as one. */
+	ck_assert_str_eq(batch_ask(&bt, 'T', &b), "Your turn: straddle (5 chips, stake raised to 6) or not.");
 	batch_do(&bt, "straddle");
 	HEARD(&bt, "You straddle: 5 chips. Stake 6, 94 left. You will speak last.");
 	/* Bruno's choices: the second straddle has its own word. */
@@ -327,6 +329,7 @@ START_TEST(straddle_question_before_the_cards)
 	HEARD(&bt, "Bruno will speak last.");
 	batch_ask(&bt, 0, &b);
 	ck_assert_msg(strstr(b.s, "buy back for 20 chips?") != NULL, "%s", b.s);
+	ck_assert_str_eq(batch_ask(&bt, 'T', &b), "Your turn: buy back (20 chips, stake raised to 26) or not.");
 	batch_do(&bt, "decline");
 	HEARD(&bt, "You do not buy back.");
 	batch_do(&bt, "decline");

@@ -264,18 +264,28 @@ static void bind_view(struct host *h, struct host_member *m)
 }
 
 /* A sentence about a player ("%s sits down.") told to every member. */
-static void announce(struct host *h, const char *msgid, const char *name)
+/* said to every member about name; name itself hears self_msgid (which may
+ * say the table's number) when it is given. */
+static void announce_to(struct host *h, const char *msgid, const char *self_msgid, const char *name)
 {
 	for (int i = 0; i < h->nmembers; i++) {
 		struct host_member *m = h->member[i];
 		const char *saved = view_lang_enter(m->lang);
 		char text[512];
-		snprintf(text, sizeof text, i18n_get(msgid), name);
+		if (self_msgid && !strcmp(m->name, name))
+			snprintf(text, sizeof text, i18n_get(self_msgid), (long long)h->id);
+		else
+			snprintf(text, sizeof text, i18n_get(msgid), name);
 		view_lang_leave(saved);
 		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
 		                      table_moves(&h->t), "text", json_text(text));
 		send_to(h, m, proto_dump(o));
 	}
+}
+
+static void announce(struct host *h, const char *msgid, const char *name)
+{
+	announce_to(h, msgid, NULL, name);
 }
 
 /* ---- a table that cannot keep its moves ---- */
@@ -728,7 +738,7 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	if (h->paused)
 		say_paused(h, m, 1);
 	if (back)
-		announce(h, N_("%s is back."), name);
+		announce_to(h, N_("%s is back."), N_("You are back at table %lld."), name);
 	else if (m->seat >= 0 && held < 0)
 		announce(h, N_("%s sits down."), name);
 	return 0;
@@ -765,8 +775,11 @@ void host_stand(struct host *h, const char *name, int leave)
 		h->seat[s].away_ms = 0;
 		h->seat[s].open = 1;
 		host_save(h);
-		announce(h, h->state == HOST_PLAYING ? N_("%s stands up. A bot plays the seat.") : N_("%s stands up."),
-		         name);
+		if (h->state == HOST_PLAYING)
+			announce_to(h, N_("%s stands up. A bot plays the seat."),
+			            N_("You leave your seat; a bot plays in your place."), name);
+		else
+			announce(h, N_("%s stands up."), name);
 		update_names(h);
 	}
 	if (!m)

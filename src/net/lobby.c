@@ -598,7 +598,11 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	 * whose session expired: nobody may take the seat by name). */
 	int resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
 	if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
-		send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+		send_error(l, c->id, "name_in_use",
+		           u->conn >= 0 ? _("that name is in use")
+		                        : _("that name keeps a seat at a table for its guest, who may come back: "
+		                            "choose another name"),
+		           PM_HELLO);
 		return;
 	}
 	welcome(l, c, m->name, m->lang, 1, resumed ? m->token : NULL);

@@ -196,7 +196,8 @@ static void remember(struct talk *t, const struct event *e)
 	}
 	switch (e->type) {
 	case EV_HAND_START:
-		t->heard.has_trick = 0;
+		/* L tells the deal before's last trick until this deal's first. */
+		t->heard.trick_before = t->heard.has_trick;
 		t->heard.deal_seen = 1;
 		t->heard.dealt = 0;
 		break;
@@ -207,6 +208,7 @@ static void remember(struct talk *t, const struct event *e)
 	case EV_TRICK:
 		t->heard.trick = *e;
 		t->heard.has_trick = 1;
+		t->heard.trick_before = 0;
 		break;
 	case EV_SHOWDOWN:
 		t->heard.showdown = *e;
@@ -278,7 +280,11 @@ static void last_trick(const struct talk *t, struct sbuf *b)
 		sb_puts(b, _("No trick taken yet in this deal."));
 		return;
 	}
-	if (e->winner == t->me)
+	if (t->heard.trick_before && e->winner == t->me)
+		sb_puts(b, _("In the deal before, you took the last trick"));
+	else if (t->heard.trick_before)
+		sb_printf(b, _("In the deal before, %s took the last trick"), say_name(t, e->winner));
+	else if (e->winner == t->me)
 		sb_puts(b, _("You took the last trick"));
 	else
 		sb_printf(b, _("%s took the last trick"), say_Name(t, e->winner));

@@ -262,8 +262,9 @@ static int table_rule(const char *p, const char *end)
 }
 
 /* Append the inline text [p, end) to out without its marks; line is the
- * start of p's line. */
-static char *inline_plain(char *out, const char *line, const char *p, const char *end)
+ * start of p's line. print: for the eye (option names and "--rule" kept as
+ * written, a link's address after its text). */
+static char *inline_plain(char *out, const char *line, const char *p, const char *end, int print)
 {
 	while (p < end) {
 		if (*p == '*' || *p == '`' || *p == '>' || *p == '#') {
@@ -274,7 +275,7 @@ static char *inline_plain(char *out, const char *line, const char *p, const char
 			int word_before = p > line && isalnum((unsigned char)p[-1]);
 			int word_after = p + 1 < end && isalnum((unsigned char)p[1]);
 			if (word_before && word_after)
-				*out++ = ' ';
+				*out++ = print ? '_' : ' ';
 			p++;
 		} else if (*p == '[') {
 			/* [text](link): the text only. */
@@ -282,13 +283,18 @@ static char *inline_plain(char *out, const char *line, const char *p, const char
 			if (close && close + 1 < end && close[1] == '(') {
 				const char *paren = memchr(close, ')', (size_t)(end - close));
 				if (paren) {
-					out = inline_plain(out, line, p + 1, close);
+					out = inline_plain(out, line, p + 1, close, print);
+					if (print) {
+						*out++ = ' ';
+						memcpy(out, close + 1, (size_t)(paren + 1 - (close + 1)));
+						out += paren + 1 - (close + 1);
+					}
 					p = paren + 1;
 					continue;
 				}
 			}
 			p++;
-		} else if (p[0] == '-' && p + 1 < end && p[1] == '-') {
+		} else if (!print && p[0] == '-' && p + 1 < end && p[1] == '-') {
 			/* "--rule" is the word rule; a dash between words a pause. */
 			while (p < end && *p == '-')
 				p++;
@@ -312,7 +318,7 @@ static char *full_stop(char *start, char *out)
 	return out;
 }
 
-char *speech_plain_text(const char *md)
+static char *plain(const char *md, int print)
 {
 	/* A row "|a|b|c|" grows to "a, b, c.": at most twice as long. */
 	size_t len = strlen(md);
@@ -331,7 +337,9 @@ char *speech_plain_text(const char *md)
 		if (p < end && *p == '#') {
 			while (p < end && (*p == '#' || *p == ' '))
 				p++;
-			out = full_stop(start, inline_plain(out, line, p, end));
+			out = inline_plain(out, line, p, end, print);
+			if (!print)
+				out = full_stop(start, out);
 		} else if (p < end && *p == '|') {
 			if (!table_rule(p, end)) {
 				/* A row: its cells, separated by commas. */
@@ -346,22 +354,29 @@ char *speech_plain_text(const char *md)
 					while (te > c && te[-1] == ' ')
 						te--;
 					if (te > c) {
+						/* for the eye: "key: values; meaning" */
 						if (cells++) {
-							*out++ = ',';
+							*out++ = print ? (cells == 2 ? ':' : ';') : ',';
 							*out++ = ' ';
 						}
-						out = inline_plain(out, line, c, te);
+						out = inline_plain(out, line, c, te, print);
 					}
 					c = bar ? bar + 1 : end;
 				}
-				out = full_stop(start, out);
+				if (!print)
+					out = full_stop(start, out);
 			}
 		} else if (p[0] == '-' && p + 1 < end && p[1] == '-' && table_rule(p, end)) {
 			/* A horizontal rule: nothing to say. */
 		} else {
-			if (p + 1 < end && (*p == '-' || *p == '*' || *p == '>') && p[1] == ' ')
+			if (p + 1 < end && (*p == '-' || *p == '*' || *p == '>') && p[1] == ' ') {
+				if (print && *p != '>') {
+					*out++ = '-';   /* a bullet stays one for the eye */
+					*out++ = ' ';
+				}
 				p += 2;   /* a bullet or a quote mark */
-			out = inline_plain(out, line, p, end);
+			}
+			out = inline_plain(out, line, p, end, print);
 		}
 		if (*end)
 			*out++ = '\n';
@@ -370,3 +385,7 @@ char *speech_plain_text(const char *md)
 	*out = '\0';
 	return text;
 }
+
+char *speech_plain_text(const char *md) { return plain(md, 0); }
+
+char *speech_print_text(const char *md) { return plain(md, 1); }

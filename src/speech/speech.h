@@ -125,6 +125,10 @@ int speech_history_at_end(const struct speech *sp);
  * row ends with a full stop so the voice pauses; [text](link) keeps the
  * text; an underscore between words is a space. */
 char *speech_plain_text(const char *md);
+/* The same for the eye (`tapis rules --text`): no mark of Markdown, but
+ * headings and rows without an added full stop, bullets kept as "- ", option
+ * names and "--rule" as written, a link's address after its text. */
+char *speech_print_text(const char *md);
 
 /* Monotonic seconds. */
 double speech_now(void);

@@ -12,11 +12,13 @@
 #include "core/sbuf.h"
 
 /* What the table showed and took away again, kept by ann_event for the
- * query keys: the last trick taken in this deal, the last showdown. */
+ * query keys: the last trick taken (the deal before's until this deal's
+ * first), the last showdown. */
 struct talk_memory {
 	int deal_seen;         /* the listener heard this deal begin */
 	int dealt;             /* ... and has been dealt cards in it */
-	int has_trick;         /* 0: no trick taken yet in this deal */
+	int has_trick;         /* 0: no trick taken yet in this game */
+	int trick_before;      /* 1: trick is the last of the deal before */
 	struct event trick;    /* EV_TRICK: cards, card_seat, winner, points */
 	int has_showdown;
 	struct event showdown; /* EV_SHOWDOWN: every shown hand */

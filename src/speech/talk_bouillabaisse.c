@@ -139,6 +139,15 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 			sb_puts(b, _("You take the trick: no points."));
 		else
 			sb_printf(b, _("%s takes the trick: no points."), say_name(t, e->winner));
+		/* Two decks: the winner's card met its copy. */
+		for (int k = 0; k < e->ncards; k++)
+			if (e->card_seat[k] == e->winner)
+				for (int j = 0; j < e->ncards; j++)
+					if (j != k && e->cards[j] == e->cards[k]) {
+						sb_puts(b, " ");
+						sb_puts(b, _("Of two identical cards, the first played wins."));
+						return 1;
+					}
 		return 1;
 	case EV_PHASE:
 		if (e->note == EV_NOTE_ALL_OR_NOTHING) {

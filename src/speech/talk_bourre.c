@@ -533,6 +533,18 @@ static void say_table(const struct talk *t, const struct bourre_state *st, struc
 		          card_s(st->trick[i], c, sizeof c));
 	}
 	sb_puts(b, ".");
+	/* Who holds it: the highest trump, else the highest of the suit led. */
+	int best = 0;
+	for (int i = 1; i < st->ntrick; i++) {
+		card_t x = st->trick[i], w = st->trick[best];
+		if (card_suit(x) == card_suit(w) ? card_rank(x) > card_rank(w) : card_suit(x) == st->trump)
+			best = i;
+	}
+	sb_puts(b, " ");
+	if (me_is(t, st->trick_seat[best]))
+		sb_puts(b, _("You hold the trick."));
+	else
+		sb_printf(b, _("%s holds the trick."), say_Name(t, st->trick_seat[best]));
 }
 
 static void say_suits(const struct talk *t, const struct bourre_state *st, struct sbuf *b)

@@ -35,6 +35,23 @@ static const char *straddle_word(const struct vying *v, int kind)
 	}
 }
 
+/* The same as a verb, for "Your turn: straddle again (...) or not." */
+static const char *straddle_verb(const struct vying *v, int kind)
+{
+	if (!brelan_game(v))
+		return kind == ACT_BUYBACK ? C_("straddle-verb", "buy back")
+		       : v->nchain        ? C_("straddle-verb", "straddle again")
+		                          : C_("straddle-verb", "straddle");
+	if (kind == ACT_BUYBACK)
+		return v->nchain >= 3 ? C_("straddle-verb", "surcontrecarre") : C_("straddle-verb", "surcarre");
+	switch (v->nchain) {
+	case 0: return C_("straddle-verb", "carre");
+	case 1: return C_("straddle-verb", "contrecarre");
+	case 2: return C_("straddle-verb", "tricarre");
+	default: return C_("straddle-verb", "quadricarre");
+	}
+}
+
 /* The name of a level of the carre (enum vy_straddle_name). */
 static const char *carre_name(int name)
 {
@@ -865,6 +882,15 @@ static void query_turn(const struct talk *t, const struct vying *v, struct sbuf 
 		sb_puts(b, _("Game over."));
 		return;
 	}
+	struct action l[16];
+	int n = s == t->me ? vying_legal(v, l, 16) : 0;
+	if (n == 2 && (l[0].kind == ACT_STRADDLE || l[0].kind == ACT_BUYBACK) && l[1].kind == ACT_DECLINE) {
+		/* A yes or no: "Your turn: straddle (5 chips, stake raised to 6) or not." */
+		char c[SAY_NUMBER_MAX];
+		sb_printf(b, C_("bet", "Your turn: %1$s (%2$s, stake raised to %3$d) or not."),
+		          straddle_verb(v, l[0].kind), chips(l[0].amount, c, sizeof c), v->stake[s] + l[0].amount);
+		return;
+	}
 	if (s == t->me)
 		sb_puts(b, C_("bet", "Your turn:"));
 	else
@@ -964,7 +990,7 @@ static void query_suit(const struct talk *t, const struct vying *v, struct sbuf 
 static void query_seat(const struct talk *t, const struct vying *v, int s, struct sbuf *b)
 {
 	if (s >= v->players) {
-		sb_puts(b, C_("bet", "No such player."));
+		sb_printf(b, P_("There is only %d player.", "There are only %d players.", v->players), v->players);
 		return;
 	}
 	char c[SAY_NUMBER_MAX];

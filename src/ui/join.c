@@ -477,7 +477,9 @@ static void create_menu(struct join *j)
 	int players = g->min_players + pi;
 	struct rules rules;
 	rules_init(&rules, g->rules, g->nrules);
-	if (menu_rules(sp_of(j), _("Options"), &rules) != 0)
+	char otitle[128];
+	snprintf(otitle, sizeof otitle, _("Options of %s."), _(g->title));
+	if (menu_rules(sp_of(j), otitle, &rules) != 0)
 		return;
 	int kind[GAME_MAX_SEATS] = { 0 }, level[GAME_MAX_SEATS];
 	const char *kinds[] = { _("Open to a player"), _("Bot, level 1"), _("Bot, level 2"), _("Bot, level 3") };

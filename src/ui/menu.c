@@ -195,7 +195,7 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 		char buf[96];
 		const char *v = rulewords_label(r, i, buf, sizeof buf);
 		/* TRANSLATORS: a rule option and its value, "rebuy: yes". */
-		sb_printf(&b, _("%1$s: %2$s."), C_("rule", d->key), v);
+		sb_printf(&b, _("%1$s: %2$s."), rulewords_name(d), v);
 		if (with_help && d->help) {
 			sb_puts(&b, " ");
 			sb_puts(&b, _(d->help));

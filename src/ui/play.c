@@ -239,7 +239,7 @@ static void say_item_at(struct play *p, const char *edge)
 	sb_printf(&b, _(", %1$d of %2$d."), p->item + 1, p->nitems);
 	/* A choice a discard follows (stay, take the turned card): the cards
 	 * marked so far, which the discard will throw. */
-	if (a->kind != ACT_DISCARD && discard_ahead(v) && p->nmarked) {
+	if ((a->kind == ACT_STAY || a->kind == ACT_TAKE) && discard_ahead(v) && p->nmarked) {
 		sb_puts(&b, " ");
 		say_marked(p, &b);
 	}
@@ -620,9 +620,13 @@ static int handle_key(struct play *p, int key)
 	}
 	switch (key) {
 	case 'C': case 'F': case 'R': case 'S': case 'T': case 'L': case 'N':
-	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-		say(p, vs(p)->answer[strchr(VIEW_QUERY_KEYS, key) - VIEW_QUERY_KEYS]);
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': {
+		const char *answer = vs(p)->answer[strchr(VIEW_QUERY_KEYS, key) - VIEW_QUERY_KEYS];
+		/* A table waiting for its start has no answers yet: say what
+		 * the keys will tell. */
+		say(p, answer[0] ? answer : _("The game has not started: then S tells the score, T whose turn it is."));
 		break;
+	}
 	case 'H':
 		refresh_hand(p);
 		say_hand(p);
@@ -726,6 +730,17 @@ static void turn_begins(struct play *p)
 		sb_clear(&c);
 		selected_text(p, &c, 1);
 		sb_printf(&b, _("Selected: %s"), c.s);
+		speech_say(&p->ses->sp, b.s, SPEECH_QUEUE | SPEECH_ECHO);
+	}
+	/* A discard turn after the marks made before it: which they are. */
+	const struct view_state *v = vs(p);
+	int discard_now = 0;
+	for (int i = 0; i < v->nchoices; i++)
+		discard_now |= v->choice[i].act.kind == ACT_DISCARD;
+	if (discard_now && p->nmarked) {
+		struct sbuf b;
+		sb_clear(&b);
+		say_marked(p, &b);
 		speech_say(&p->ses->sp, b.s, SPEECH_QUEUE | SPEECH_ECHO);
 	}
 }

@@ -38,6 +38,20 @@ int rulewords_values(const struct rule_def *d, int *out, int max)
 	return n;
 }
 
+/* La Bouillabaisse counts its deals in rounds (at most 6; elsewhere the
+ * limit is large). */
+static int counts_rounds(const struct rule_def *d)
+{
+	return d->type == RULE_INT && strcmp(d->key, "hands") == 0 && d->max > 0 && d->max <= 12;
+}
+
+const char *rulewords_name(const struct rule_def *d)
+{
+	if (counts_rounds(d))
+		return C_("rule", "rounds");
+	return C_("rule", d->key);
+}
+
 const char *rulewords_label(const struct rules *r, int i, char *buf, size_t len)
 {
 	const struct rule_def *d = &r->defs[i];
@@ -52,6 +66,6 @@ const char *rulewords_label(const struct rules *r, int i, char *buf, size_t len)
 	/* The number of deals: 0 plays every round of La Bouillabaisse (its
 	 * rounds are counted), elsewhere it means no limit. */
 	if (x == 0 && d->type == RULE_INT && strcmp(d->key, "hands") == 0)
-		return d->max > 0 && d->max <= 12 ? C_("rule", "every round") : C_("rule", "unlimited");
+		return counts_rounds(d) ? C_("rule", "every round") : C_("rule", "unlimited");
 	return C_("rule", v);
 }

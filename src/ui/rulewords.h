@@ -15,5 +15,8 @@ int rulewords_values(const struct rule_def *d, int *out, int max);
 /* The value of option i as a player hears it ("yes", "hearts", "the queen
  * of spades", a number), in the language in force; buf may hold it. */
 const char *rulewords_label(const struct rules *r, int i, char *buf, size_t len);
+/* The name of an option as a player hears it ("number of deals"; La
+ * Bouillabaisse's counts rounds), in the language in force. */
+const char *rulewords_name(const struct rule_def *d);
 
 #endif

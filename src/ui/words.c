@@ -150,7 +150,7 @@ static json_t *rule_json(const struct game_ops *g, int i)
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	char buf[96];
-	json_t *o = json_pack("{s:s, s:s, s:s}", "key", d->key, "label", C_("rule", d->key), "default",
+	json_t *o = json_pack("{s:s, s:s, s:s}", "key", d->key, "label", rulewords_name(d), "default",
 	                      rules_value_str(&r, i, buf, sizeof buf));
 	if (!o)
 		return NULL;

@@ -25,7 +25,7 @@ said "$dir/n.fr" 'Bruno 8' "N en français"
 play "$dir/l.en" 'L' brouc --seed 4 --lang en
 said "$dir/l.en" 'No trick taken yet' "L before any trick"
 play "$dir/l.fr" 'L' brouc --seed 4 --lang fr
-said "$dir/l.fr" 'Aucun pli encore' "L en français"
+said "$dir/l.fr" 'Pas encore de pli' "L en français"
 # L after a showdown of Le Brelan: the hands shown, folded ones too.
 play "$dir/l.brelan" '\r\rL' brelan --seed 4 --lang en --hands 3
 said "$dir/l.brelan" '^Last showdown: Claire: .*Denis, folded: ' "L after a showdown"
