@@ -365,11 +365,7 @@ static int rlog_read(struct rlog *L, const char *text, size_t size, const char *
 			len--;
 		if (blank(text + off, len))
 			continue;   /* a blank line */
-		if (L->n == L->cap) {
-			int cap = L->cap ? L->cap * 2 : 256;
-			L->lines = xrealloc(L->lines, (size_t)cap * sizeof *L->lines);
-			L->cap = cap;
-		}
+		xgrow((void **)&L->lines, &L->cap, L->n + 1, sizeof *L->lines);
 		struct rline *l = &L->lines[L->n++];
 		memset(l, 0, sizeof *l);
 		l->off = off;
@@ -461,11 +457,7 @@ static void push_event(struct run *r, const struct event *e)
 {
 	if (!r->announce)
 		return;
-	if (r->npending == r->cap_pending) {
-		int cap = r->cap_pending ? r->cap_pending * 2 : 32;
-		r->pending = xrealloc(r->pending, (size_t)cap * sizeof *r->pending);
-		r->cap_pending = cap;
-	}
+	xgrow((void **)&r->pending, &r->cap_pending, r->npending + 1, sizeof *r->pending);
 	r->pending[r->npending++] = *e;
 }
 

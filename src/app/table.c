@@ -24,11 +24,7 @@ static void on_event(void *ctx, const struct event *e)
 	struct table *t = ctx;
 	hist_event(&t->hist, e);
 	ev_emit(&t->tap, e);
-	if (t->npending == t->cap_pending) {
-		int cap = t->cap_pending ? t->cap_pending * 2 : 32;
-		t->pending = xrealloc(t->pending, (size_t)cap * sizeof *t->pending);
-		t->cap_pending = cap;
-	}
+	xgrow((void **)&t->pending, &t->cap_pending, t->npending + 1, sizeof *t->pending);
 	t->pending[t->npending++] = *e;
 }
 
@@ -122,10 +118,8 @@ static void flush_events(struct table *t)
 static void remember_action(struct table *t, int seat, const struct action *a)
 {
 	if (t->nplayed == t->cap_played) {
-		int cap = t->cap_played ? t->cap_played * 2 : 256;
-		t->played = xrealloc(t->played, (size_t)cap * sizeof *t->played);
-		t->played_seat = xrealloc(t->played_seat, (size_t)cap * sizeof *t->played_seat);
-		t->cap_played = cap;
+		xgrow((void **)&t->played, &t->cap_played, t->nplayed + 1, sizeof *t->played);
+		t->played_seat = xrealloc(t->played_seat, (size_t)t->cap_played * sizeof *t->played_seat);
 	}
 	t->played[t->nplayed] = *a;
 	t->played_seat[t->nplayed++] = seat;
@@ -722,11 +716,7 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 			rc = -1;
 			break;
 		}
-		if (s->actions.n == s->actions.cap) {
-			int cap = s->actions.cap ? s->actions.cap * 2 : 256;
-			s->actions.lines = xrealloc(s->actions.lines, (size_t)cap * sizeof *s->actions.lines);
-			s->actions.cap = cap;
-		}
+		xgrow((void **)&s->actions.lines, &s->actions.cap, s->actions.n + 1, sizeof *s->actions.lines);
 		one.lines[0].line = f.record_line[i];
 		s->actions.lines[s->actions.n++] = one.lines[0];
 		script_release(&one);

@@ -161,13 +161,7 @@ static int reserve(struct view *v, int k)
 	struct view_state *vs = &v->vs;
 	if (k <= 0 || vs->nvariants + k > VIEW_MAX_VARIANTS)
 		return -1;
-	if (vs->nvariants + k > v->cap_variants) {
-		int cap = v->cap_variants ? v->cap_variants : 64;
-		while (cap < vs->nvariants + k)
-			cap *= 2;
-		vs->variant = xrealloc(vs->variant, (size_t)cap * sizeof *vs->variant);
-		v->cap_variants = cap;
-	}
+	xgrow((void **)&vs->variant, &v->cap_variants, vs->nvariants + k, sizeof *vs->variant);
 	int first = vs->nvariants;
 	vs->nvariants += k;
 	return first;

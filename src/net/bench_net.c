@@ -55,7 +55,8 @@ struct btable {
 /* Latencies in ms. */
 struct lat_list {
 	double *v;
-	long n, cap;
+	long n;
+	size_t cap;
 };
 
 struct bench {
@@ -182,11 +183,7 @@ static int cmp_double(const void *a, const void *b)
 
 static void lat_add(struct lat_list *l, double ms)
 {
-	if (l->n == l->cap) {
-		long cap = l->cap ? l->cap * 2 : 4096;
-		l->v = xrealloc(l->v, (size_t)cap * sizeof *l->v);
-		l->cap = cap;
-	}
+	xgrowz((void **)&l->v, &l->cap, (size_t)l->n + 1, sizeof *l->v);
 	l->v[l->n++] = ms;
 }
 

@@ -453,11 +453,7 @@ static void journal_line(void *ctx, int seat, const char *text)
 	struct journal_read *r = ctx;
 	if (r->bad)
 		return;
-	if (r->s.n == r->s.cap) {
-		int cap = r->s.cap ? r->s.cap * 2 : 256;
-		r->s.lines = xrealloc(r->s.lines, (size_t)cap * sizeof *r->s.lines);
-		r->s.cap = cap;
-	}
+	xgrow((void **)&r->s.lines, &r->s.cap, r->s.n + 1, sizeof *r->s.lines);
 	struct script_line *l = &r->s.lines[r->s.n];
 	char err[ERR_MAX];
 	memset(l, 0, sizeof *l);

@@ -10,13 +10,7 @@
 
 static void room(struct jtext *j, size_t n)
 {
-	if (j->len + n + 1 <= j->cap)
-		return;
-	size_t cap = j->cap ? j->cap : 256;
-	while (cap < j->len + n + 1)
-		cap *= 2;
-	j->s = xrealloc(j->s, cap);
-	j->cap = cap;
+	xgrowz((void **)&j->s, &j->cap, j->len + n + 1, 1);
 }
 
 static void put(struct jtext *j, const char *s, size_t n)

@@ -348,12 +348,9 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 	else if (sa->ss_family == AF_INET6)
 		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr, sizeof addr);
 	if (fd >= s->nslots) {
-		int n = s->nslots ? s->nslots : 256;
-		while (n <= fd)
-			n *= 2;
-		s->slots = xrealloc(s->slots, (size_t)n * sizeof *s->slots);
-		memset(s->slots + s->nslots, 0, (size_t)(n - s->nslots) * sizeof *s->slots);
-		s->nslots = n;
+		int old = s->nslots;
+		xgrow((void **)&s->slots, &s->nslots, fd + 1, sizeof *s->slots);
+		memset(s->slots + old, 0, (size_t)(s->nslots - old) * sizeof *s->slots);
 	}
 	struct slot *sl = &s->slots[fd];
 	if (sl->live) { /* its close went unseen: the descriptor is new */
