@@ -8,6 +8,7 @@
 #include "core/card.h"
 #include "core/deckfile.h"
 #include "core/history.h"
+#include "core/log.h"
 #include "core/num.h"
 #include "core/rng.h"
 #include "core/rules.h"
@@ -301,6 +302,39 @@ START_TEST(history_words)
 }
 END_TEST
 
+/* The log: every line goes to the sink set; the same line again within
+ * the second is counted, and the count told with the next one written. */
+struct said { char lines[8][300]; int n; };
+
+static void keep_line(void *ctx, const char *line)
+{
+	struct said *s = ctx;
+	if (s->n < 8)
+		snprintf(s->lines[s->n++], sizeof s->lines[0], "%s", line);
+}
+
+START_TEST(log_sink)
+{
+	struct said s = { .n = 0 };
+	log_set(keep_line, &s);
+	log_say("table %d: %s", 3, "no room");
+	log_say("table %d: %s", 3, "no room");
+	log_say("table %d: %s", 3, "no room");
+	log_say("another %s", "line");
+	ck_assert_int_eq(s.n, 2);
+	ck_assert_str_eq(s.lines[0], "table 3: no room");
+	ck_assert_str_eq(s.lines[1], "another line");
+	log_flush(0);           /* the second is not over: nothing yet */
+	ck_assert_int_eq(s.n, 2);
+	log_flush(1);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_str_eq(s.lines[2], "table 3: no room (2 more like it)");
+	log_flush(1);           /* told once */
+	ck_assert_int_eq(s.n, 3);
+	log_set(NULL, NULL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("core");
@@ -314,6 +348,7 @@ int main(void)
 	tcase_add_test(tc, action_files);
 	tcase_add_test(tc, history_lines);
 	tcase_add_test(tc, history_words);
+	tcase_add_test(tc, log_sink);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -13,6 +13,7 @@
 #include "core/deckfile.h"
 #include "core/err.h"
 #include "core/file.h"
+#include "core/log.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
@@ -289,7 +290,7 @@ static void save_failed(struct table *t, const char *sentence, const char *where
 	table_say(t, b.s, 0);   /* SPEECH_QUEUE: after what is being said */
 	/* Printed as well, unless the player reads the game as text. */
 	if (!t->player.text)
-		fprintf(stderr, "tapis: %s\n", b.s);
+		log_say("%s", b.s);
 }
 
 static void folder_of(const char *path, char *dir, size_t len)

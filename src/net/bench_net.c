@@ -16,6 +16,7 @@
 #include "app/registry.h"
 #include "core/err.h"
 #include "core/game.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "net/evloop.h"
 #include "net/outq.h"
@@ -355,6 +356,7 @@ static pid_t start_server(int *port, char *err, size_t errlen)
 		o.ready_ctx = &fds[1];
 		char e[256];
 		alarm(3600); /* never outlive the benchmark */
+		log_set(log_stderr, "tapis serve");
 		_exit(server_run(&o, e, sizeof e) == 0 ? 0 : 1);
 	}
 	close(fds[1]);

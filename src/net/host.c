@@ -9,6 +9,7 @@
 #include "app/registry.h"
 #include "core/cue.h"
 #include "core/err.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "net/jstate.h"
 #include "net/jtext.h"
@@ -234,7 +235,7 @@ static void bind_view(struct host *h, struct host_member *m)
 		 * now would send one not yet made). */
 		view_verbosity(&m->v, m->verbosity);
 	} else {
-		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		log_say("table %ld: %s", h->id, err);
 	}
 }
 
@@ -279,7 +280,7 @@ static void pause_play(struct host *h, int why, long long now_ms)
 		return;
 	h->retry_ms = now_ms;
 	if (why == TABLE_NOT_LOGGED)
-		fprintf(stderr, "tapis serve: table %ld: its hand history %s cannot be written (%s); play is paused until it can be\n",
+		log_say("table %ld: its hand history %s cannot be written (%s); play is paused until it can be",
 		        h->id, h->t.hist.name, h->t.hist.error ? strerror(h->t.hist.error) : "write error");
 	for (int i = 0; i < h->nmembers; i++)
 		say_paused(h, h->member[i], 1);
@@ -290,7 +291,7 @@ static void resume_play(struct host *h)
 	if (!h->paused)
 		return;
 	if (h->paused == TABLE_NOT_LOGGED)
-		fprintf(stderr, "tapis serve: table %ld: the hand history is written again; play resumes\n", h->id);
+		log_say("table %ld: the hand history is written again; play resumes", h->id);
 	h->paused = 0;
 	h->turn_seat = -1; /* the player to act has their whole time again */
 	for (int i = 0; i < h->nmembers; i++)
@@ -584,7 +585,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 			h->over_ms = now_ms ? now_ms : 1;
 		/* The hand history made to match the game replayed. */
 		if (table_log_reconcile(&h->t, err, errlen) < 0) {
-			fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+			log_say("table %ld: %s", h->id, err);
 			if (h->state == HOST_PLAYING)
 				pause_play(h, TABLE_NOT_LOGGED, now_ms);
 		}
@@ -902,7 +903,7 @@ static int turn_timer(struct host *h, long long now_ms)
 		return 0;
 	}
 	if (rc != 0) {
-		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		log_say("table %ld: %s", h->id, err);
 		game_over(h, now_ms);
 		return 0;
 	}
@@ -941,7 +942,7 @@ static int retry_paused(struct host *h, long long now_ms)
 		if (rc == 4 || rc == 5) {
 			h->paused = rc == 4 ? TABLE_NOT_STORED : TABLE_NOT_LOGGED;
 		} else {
-			fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+			log_say("table %ld: %s", h->id, err);
 			game_over(h, now_ms);
 		}
 		return 0;
@@ -983,7 +984,7 @@ int host_tick(struct host *h, long long now_ms)
 		return 0;
 	}
 	if (rc != 0) {
-		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		log_say("table %ld: %s", h->id, err);
 		game_over(h, now_ms);
 		return 0;
 	}

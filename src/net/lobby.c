@@ -10,6 +10,7 @@
 
 #include "app/view.h"
 #include "core/err.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
@@ -121,7 +122,7 @@ static void restore_one(void *ctx, const struct store_table *t)
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
 	if (host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0) {
-		fprintf(stderr, "tapis serve: %s\n", err);
+		log_say("%s", err);
 		host_free(h);
 		free(h);
 		r->failed++;
@@ -456,7 +457,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 		store_session_delete(l->store, u->name);
 	else if (store_session_put(l->store, u->name, u->token_hash,
 	                           (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
-		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
+		log_say("the session of %s is not stored", u->name);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
 	mod_login(l, u->name, guest);
