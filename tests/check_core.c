@@ -7,6 +7,7 @@
 #include "core/action.h"
 #include "core/card.h"
 #include "core/deckfile.h"
+#include "core/hashmap.h"
 #include "core/history.h"
 #include "core/log.h"
 #include "core/num.h"
@@ -335,6 +336,41 @@ START_TEST(log_sink)
 }
 END_TEST
 
+/* The hash table of strings: every key found at its first entry, a
+ * duplicate left out, prefixes and absent keys not found, and enough
+ * keys for the probes to wrap around. */
+static const char *nth_key(const void *ctx, uint32_t i, size_t *len)
+{
+	const char *const *keys = ctx;
+	*len = strlen(keys[i]);
+	return keys[i];
+}
+
+START_TEST(hash_table)
+{
+	static char many[600][8];
+	const char *keys[600];
+	for (int i = 0; i < 600; i++) {
+		snprintf(many[i], sizeof many[i], "k%d", i % 500);   /* 100 twice */
+		keys[i] = many[i];
+	}
+	struct hashmap m;
+	ck_assert_int_eq(hashmap_make(&m, 600, nth_key, keys), 0);
+	for (int i = 0; i < 600; i++)
+		ck_assert_int_eq(hashmap_find(&m, keys[i], strlen(keys[i]), nth_key, keys), i % 500);
+	ck_assert_int_eq(hashmap_find(&m, "k", 1, nth_key, keys), -1);
+	ck_assert_int_eq(hashmap_find(&m, "k12", 2, nth_key, keys), 1);   /* "k1" */
+	ck_assert_int_eq(hashmap_find(&m, "k5000", 5, nth_key, keys), -1);
+	ck_assert_int_eq(hashmap_find(&m, "", 0, nth_key, keys), -1);
+	hashmap_free(&m);
+	ck_assert_int_eq(hashmap_find(&m, "k1", 2, nth_key, keys), -1);
+	ck_assert_int_eq(hashmap_make(&m, 0, nth_key, keys), 0);
+	ck_assert_int_eq(hashmap_find(&m, "k1", 2, nth_key, keys), -1);
+	hashmap_free(&m);
+	ck_assert_int_eq(hashmap_make(&m, (1u << 28) + 1, nth_key, keys), -1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("core");
@@ -349,6 +385,7 @@ int main(void)
 	tcase_add_test(tc, history_lines);
 	tcase_add_test(tc, history_words);
 	tcase_add_test(tc, log_sink);
+	tcase_add_test(tc, hash_table);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
