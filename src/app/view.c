@@ -9,6 +9,7 @@
 #include "bots/bot.h"
 #include "core/cue.h"
 #include "core/err.h"
+#include "core/utf8.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
 #include "speech/french.h"
@@ -32,9 +33,7 @@ static void copy(char *dst, size_t len, const char *text)
 	}
 	size_t n = strlen(text);
 	if (n >= len) {
-		n = len - 1;
-		while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
-			n--;
+		n = utf8_start(text, len - 1);
 	}
 	memcpy(dst, text, n);
 	dst[n] = '\0';

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "core/utf8.h"
 #include "i18n/i18n.h"
 
 const struct keymap_entry keymap[] = {
@@ -66,9 +67,7 @@ void keymap_print(FILE *f)
 			if ((keymap[i].when & KEYS_MOMENTS) == groups[g].when) {
 				const char *k = _(keymap[i].keys);
 				/* Pad by characters, not bytes (accented names). */
-				int width = 0;
-				for (const unsigned char *c = (const unsigned char *)k; *c; c++)
-					width += (*c & 0xC0) != 0x80;
+				int width = (int)utf8_count(k);
 				fprintf(f, "  %s%*s %s\n", k, width < 20 ? 20 - width : 0, "", _(keymap[i].what));
 			}
 	}
