@@ -38,7 +38,7 @@
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/finish.h"
-#include "ui/keymap.h"
+#include "ui/keylist.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/term.h"
@@ -142,7 +142,7 @@ static void usage(FILE *f)
 		"  tapis --help | --version",
 	};
 	static const char *const limits[] = {
-		N_("Limits: files read (--deck, --actions, logs, saves) hold at most 16 MiB,"),
+		N_("Limits: --deck and --actions files: 16 MiB at most (logs, saves: any size);"),
 		N_("an --actions line at most 512 characters, a log line at most 16384."),
 		N_("Bourre ends after a deal leaving the pot or anyone's chips or points beyond"),
 		N_("100000000 either way; a Bouillotte or Brelan table holds at most 1000000000"),
@@ -767,7 +767,7 @@ static int cmd_keys(int argc, char **argv)
 	if (rc == OPT_HELP)
 		opt_usage(stdout, &keys_cmd);
 	else
-		keymap_print(stdout);
+		keylist_print(stdout);
 	return EXIT_DONE;
 }
 

@@ -17,7 +17,7 @@
 #include "speech/speech.h"
 #include "speech/talk.h"
 #include "testutil.h"
-#include "ui/keymap.h"
+#include "app/keymap.h"
 #include "ui/menu.h"
 #include "app/settings.h"
 

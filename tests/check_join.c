@@ -25,6 +25,7 @@
 #include "net/bench_net.h"
 #include "audio/audio.h"
 #include "net/remote.h"
+#include "net/resume.h"
 #include "core/deckfile.h"
 #include "core/termtext.h"
 #include "speech/speech.h"
@@ -47,6 +48,11 @@ static void ready(void *ctx, int port)
 	close(fd);
 }
 
+/* The servers' --close-minutes, in ms (0: the default). */
+static long long srv_close_ms;
+/* And their keep_ms (0: the default). */
+static long long srv_keep_ms;
+
 /* Start the server on s->port (0: a free one). */
 static void srv_run(struct srv *s)
 {
@@ -66,6 +72,10 @@ static void srv_run(struct srv *s)
 		o.bot_delay_ms = 0;
 		o.cheap_hash = 1;
 		o.quiet = 1;
+		if (srv_close_ms)
+			o.close_ms = srv_close_ms;
+		if (srv_keep_ms)
+			o.keep_ms = srv_keep_ms;
 		o.on_ready = ready;
 		o.ready_ctx = &fds[1];
 		char err[256];
@@ -550,6 +560,39 @@ START_TEST(test_bench_net)
 }
 END_TEST
 
+/* More deals than La Bouillabaisse's six rounds: each game is made with
+ * as many as it takes; the bots answering at once keep within the rate
+ * limit (no message refused, no table left waiting for its turn's timer);
+ * the report has the memory, lobby and CPU figures. */
+START_TEST(test_bench_net_figures)
+{
+	struct bench_net_result r;
+	char err[256];
+	ck_assert_msg(bench_net_run(NULL, 20, 5, 8, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.idle_tables, 0);
+	ck_assert_int_eq(r.deals, 4 * 8 + 6);
+	ck_assert_int_gt(r.actions, 0);
+	ck_assert_int_ge(r.paced, 0);
+	ck_assert(r.server_conns_kb >= r.server_base_kb && r.server_base_kb > 0);
+	ck_assert(r.server_kb_per_conn > 0 && r.server_kb_per_conn < 100000);
+	ck_assert(r.server_kb_per_table > -100000 && r.server_kb_per_table < 100000);
+	ck_assert_msg(r.server_cpu_per_1000 > 0 && r.server_cpu_per_1000 < 1000, "%f", r.server_cpu_per_1000);
+	ck_assert(r.lobby_kb_per_client > 0 && r.lobby_kb_per_client * r.clients <= r.mb_lobby * 1e3 + 0.001);
+	/* A server given by its address: what is read from its /proc is
+	 * unknown ("n/a"), the rest measured. */
+	struct srv sv;
+	srv_start(&sv);
+	ck_assert_msg(bench_net_run(sv.url, 4, 1, 2, 0, &r, err, sizeof err) == 0, "%s", err);
+	srv_stop(&sv);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.deals, 2);
+	ck_assert(r.server_cpu_per_1000 < 0 && r.server_kb_per_conn < 0 && r.server_kb_per_table < 0);
+	ck_assert(r.server_rss_kb < 0 && r.server_cpu_s < 0);
+	ck_assert(r.lobby_kb_per_client > 0);
+}
+END_TEST
+
 /* ---- the lobby on a terminal ---- */
 
 struct tty {
@@ -789,6 +832,248 @@ START_TEST(test_interrupt_at_table)
 }
 END_TEST
 
+
+/* A guest's tapis join killed in the middle of a deal: started again, it
+ * says hello with the token it kept ($XDG_STATE_HOME/tapis/tokens, 0600)
+ * and is back at its seat, its turn asked again. */
+START_TEST(test_guest_token_resume)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillotte", "--seed", "1", "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	kill(t.pid, SIGKILL);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	char path[256];
+	snprintf(path, sizeof path, "%s/tapis/tokens", s.dir);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+	const char *none[] = { NULL };
+	tty_join(&t, &s, none);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	ck_assert_msg(!strstr(t.out, "in use"), "%s", t.out);
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The token file: a line per server and name, replaced, forgotten, lines
+ * of another shape dropped, a token of another shape refused. */
+START_TEST(test_resume_file)
+{
+	char dir[] = "/tmp/tapis-resume-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[128], tok[RESUME_TOKEN_MAX], err[256];
+	snprintf(path, sizeof path, "%s/tokens", dir);
+	ck_assert_int_eq(resume_load(path, "ws://a:1", "Ann", tok, sizeof tok), 0);
+	ck_assert_int_eq(resume_save(path, "ws://a:1", "Ann", "00ff", err, sizeof err), 0);
+	ck_assert_int_eq(resume_save(path, "ws://b:1", "Ann", "abcd", err, sizeof err), 0);
+	ck_assert_int_eq(resume_save(path, "ws://a:1", "Ann", "1234", err, sizeof err), 0);
+	ck_assert_int_eq(resume_load(path, "ws://a:1", "Ann", tok, sizeof tok), 1);
+	ck_assert_str_eq(tok, "1234");
+	ck_assert_int_eq(resume_load(path, "ws://b:1", "Ann", tok, sizeof tok), 1);
+	ck_assert_str_eq(tok, "abcd");
+	ck_assert_int_eq(resume_load(path, "ws://a:1", "Bea", tok, sizeof tok), 0);
+	ck_assert_int_lt(resume_save(path, "ws://a:1", "Ann", "12\n34", err, sizeof err), 0);
+	ck_assert_int_lt(resume_save(path, "ws://a:1", "A\tnn", "1234", err, sizeof err), 0);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+	ck_assert_int_eq(resume_save(path, "ws://a:1", "Ann", "", err, sizeof err), 0);
+	ck_assert_int_eq(resume_load(path, "ws://a:1", "Ann", tok, sizeof tok), 0);
+	for (int i = 0; i < RESUME_MAX + 10; i++) {
+		char url[32];
+		snprintf(url, sizeof url, "ws://h:%d", i);
+		ck_assert_int_eq(resume_save(path, url, "Ann", "beef", err, sizeof err), 0);
+	}
+	ck_assert_int_eq(resume_load(path, "ws://h:0", "Ann", tok, sizeof tok), 0);
+	ck_assert_int_eq(resume_load(path, "ws://h:73", "Ann", tok, sizeof tok), 1);
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* The lobby on a terminal, alive: while the game menu is open, another
+ * person's arrival, table and its start are spoken; the lobby's keys say
+ * who is online and the tables; V turns the lobby's news off (Bea's chat
+ * is not said then); Escape asks before leaving, N stays, Q asks again. */
+START_TEST(test_live_lobby)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *none[] = { NULL };
+	tty_join(&t, &s, none);
+	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
+	tty_key(&t, "\r", "Which game?");
+	struct cli a;
+	const char *aa[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
+	                     NULL };
+	cli_start(&a, &s, "ann", aa);
+	tty_expect(&t, "Ann arrives.");
+	tty_expect(&t, "New table 1: La Bouillabaisse, by Ann.");
+	tty_expect(&t, "Table 1 begins.");
+	tty_key(&t, "\033", "Lobby. Create a table, 2 of 4.");
+	tty_key(&t, "O", "2 online: ");
+	tty_expect(&t, "Ann");
+	tty_key(&t, "T", "Table 1: La Bouillabaisse, 4 players, playing, 0 open seats. Players: Ann.");
+	tty_key(&t, "\033OP", "Tab: chat in the lobby.");
+	tty_key(&t, "V", "Lobby: friends and invitations only.");
+	tty_key(&t, "V", "Lobby: nothing is spoken.");
+	cli_enter(&a, 200);
+	ck_assert_int_eq(cli_wait(&a), 0);
+	struct cli b;
+	const char *bb[] = { "--name", "Bea", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
+	                     NULL };
+	cli_start(&b, &s, "bea", bb);
+	cli_enter(&b, 200);
+	ck_assert_int_eq(cli_wait(&b), 0);
+	tty_key(&t, "T", "Table 2: La Bouillabaisse");
+	tty_key(&t, "\033", "Leave the server?");
+	ck_assert_msg(!strstr(t.out, "Table 1 is over.") && !strstr(t.out, "New table 2"), "%s", t.out);
+	tty_key(&t, "\033", "Lobby. ");
+	tty_key(&t, "V", "Lobby: everything is spoken.");
+	/* Yan, in French, arrives and chats in the lobby: Zoe hears both;
+	 * Yan hears Zoe go, in French. */
+	static struct tty y;
+	const char *yan[] = { "--name", "Yan", "--lang", "fr", NULL };
+	tty_join(&y, &s, yan);
+	tty_expect(&y, "Salon. ");
+	tty_expect(&t, "Yan arrives.");
+	tty_key(&y, "\t", "Discussion");
+	tty_key(&y, "s", "s");
+	tty_key(&y, "a", "a");
+	tty_key(&y, "l", "l");
+	tty_key(&y, "u", "u");
+	tty_key(&y, "t", "t");
+	write(y.fd, "\r", 1);
+	tty_expect(&t, "Yan: salut");
+	tty_key(&t, "q", "Leave the server?");
+	tty_key(&t, "\033[B", "Yes, leave the server");
+	tty_last_key(&t, "\r");
+	tty_expect(&y, "Zoe s'en va.");
+	tty_key(&y, "q", "Quitter le serveur ?");
+	tty_key(&y, "\033[B", "2 sur 2");
+	tty_last_key(&y, "\r");
+	/* The setting was kept. */
+	char path[256], err[256];
+	snprintf(path, sizeof path, "%s/tapis/settings", s.dir);
+	char *text = deckfile_slurp(path, err, sizeof err);
+	ck_assert_msg(text && strstr(text, "lobby = all"), "%s", text ? text : err);
+	free(text);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A table in play that nobody is at any more is saved and closed (the
+ * lobby hears it), outlives a server killed and started again, and its
+ * player takes it up again from the lobby's "Resume a saved table", back
+ * at their seat and their turn. */
+START_TEST(test_saved_table_resumed)
+{
+	struct srv s;
+	srv_close_ms = 1000;
+	srv_start(&s);
+	static struct tty t, o;
+	const char *args[] = { "--create", "bouillotte", "--seed", "1", "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your turn. Before seeing your cards");
+	const char *yan[] = { "--name", "Yan", NULL };
+	tty_join(&o, &s, yan);
+	tty_expect(&o, "Lobby. Table 1: Bouillotte");
+	kill(t.pid, SIGKILL);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	tty_expect(&o, "Zoe leaves.");
+	tty_expect(&o, "Table 1 is saved; its players may resume it.");
+	tty_key(&o, "T", "No table yet.");
+	tty_key(&o, "q", "Leave the server?");
+	tty_key(&o, "\033[B", "Yes, leave the server");
+	tty_last_key(&o, "\r");
+	kill(s.pid, SIGKILL);
+	waitpid(s.pid, NULL, 0);
+	srv_run(&s);
+	const char *none[] = { NULL };
+	tty_join(&t, &s, none);
+	tty_expect(&t, "Lobby. Resume a saved table, 1 of 4.");
+	tty_key(&t, "\r", "Saved tables. Table 1: Bouillotte, 1 of 1.");
+	tty_key(&t, "\r", "Your turn. Before seeing your cards");
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_close_ms = 0;
+	srv_stop(&s);
+}
+END_TEST
+
+/* A player away longer than the table's away time (keep_ms) from a table
+ * where someone is still playing loses the seat: a bot keeps it, it opens,
+ * and they may sit again (here, at once: the seat is free). */
+START_TEST(test_away_seat_released)
+{
+	struct srv s;
+	srv_keep_ms = 1500;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillabaisse", "--players", "3", "--seats", "open,open,bot", "--rule",
+		               "hands=1", NULL };
+	tty_join(&t, &s, args);
+	sleep(1); /* the table made */
+	struct cli b;
+	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "1", NULL };
+	cli_start(&b, &s, "bea", bb);
+	tty_expect(&t, "Bea sits down.");
+	kill(b.pid, SIGKILL);
+	waitpid(b.pid, NULL, 0);
+	close(b.keys);
+	tty_key(&t, "\033OQ", "Table. Start the game");
+	tty_key(&t, "\r", "Bea stands up. A bot plays the seat.");
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_keep_ms = 0;
+	srv_stop(&s);
+}
+END_TEST
+
+/* The creator frees the seat of a player gone, from F2 in play ("Remove a
+ * player", as the page's "Remove NAME"): a bot keeps it and it opens. */
+START_TEST(test_creator_frees_seat)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "bouillabaisse", "--players", "3", "--seats", "open,open,bot", "--rule",
+		               "hands=1", NULL };
+	tty_join(&t, &s, args);
+	sleep(1); /* the table made */
+	struct cli b;
+	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "1", NULL };
+	cli_start(&b, &s, "bea", bb);
+	tty_expect(&t, "Bea sits down.");
+	kill(b.pid, SIGKILL);
+	waitpid(b.pid, NULL, 0);
+	close(b.keys);
+	sleep(1); /* the table's entry, with Bea's seat, reaches its members */
+	tty_key(&t, "\033OQ", "Table. Start the game");
+	tty_key(&t, "\r", "Your 17 cards");
+	tty_key(&t, "\033OQ", "Table. Remove a player");
+	tty_key(&t, "\r", "Remove a player. Remove Bea");
+	tty_key(&t, "\r", "Bea stands up. A bot plays the seat.");
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_stop(&s);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
 	Suite *s = suite_create("join");
@@ -807,6 +1092,13 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_actions_whole_game);
 	tcase_add_test(tc, test_actions_refused);
 	tcase_add_test(tc, test_bench_net);
+	tcase_add_test(tc, test_bench_net_figures);
+	tcase_add_test(tc, test_resume_file);
+	tcase_add_test(tc, test_guest_token_resume);
+	tcase_add_test(tc, test_live_lobby);
+	tcase_add_test(tc, test_saved_table_resumed);
+	tcase_add_test(tc, test_away_seat_released);
+	tcase_add_test(tc, test_creator_frees_seat);
 	suite_add_tcase(s, tc);
 	return s;
 }

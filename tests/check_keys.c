@@ -23,7 +23,7 @@
 #include "i18n/i18n.h"
 #include "speech/french.h"
 #include "speech/speech.h"
-#include "ui/keymap.h"
+#include "app/keymap.h"
 #include "testutil.h"
 
 #define OUT_MAX (1 << 18)

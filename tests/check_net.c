@@ -1150,7 +1150,14 @@ START_TEST(test_reconnect)
 	json_t *missed = tc_wait(&a2, "missed");
 	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
 	ck_assert_int_le(json_array_size(json_object_get(missed, "says")), 30);
-	tc_wait(&a2, "state");
+	/* With it, in her language, its heading and where the game stands:
+	 * the state's answers that follow (the cards on the table, the scores). */
+	ck_assert_str_eq(json_string_value(json_object_get(missed, "heading")), "While you were away:");
+	const char *now = json_string_value(json_object_get(missed, "now"));
+	json_t *st = tc_wait(&a2, "state");
+	const char *scores = json_string_value(json_object_get(json_object_get(st, "keys"), "S"));
+	ck_assert_msg(now && scores && *scores && strstr(now, scores), "now: %s; S: %s", now ? now : "none",
+	              scores ? scores : "none");
 	tc_catch_up(&a2);
 	struct heard_ctx back = { 1, "Anne is back" };
 	struct tc *both[] = { &a2, &b };
@@ -1794,13 +1801,38 @@ static void check_confirms(json_t *state, int chips_in)
 }
 
 /* The state's menu (app/menuorder, as the terminal's): every choice once,
- * the safest first, a fold last; `showdowns` for a game of showdowns. */
+ * the safest first, a fold last; `showdowns` for a game of showdowns;
+ * what F1 and the query keys say (app/keymap): L the last showdown, the
+ * page's keys only, the menu's keys with choices. */
 static void check_menu(json_t *state)
 {
 	json_t *ch = json_object_get(state, "choices"), *menu = json_object_get(state, "menu");
 	size_t n = json_array_size(ch);
 	ck_assert_int_eq(json_array_size(menu), n);
 	ck_assert(json_is_true(json_object_get(state, "showdowns")));
+	json_t *f1 = json_object_get(state, "f1");
+	const char *brief = json_string_value(json_object_get(f1, "brief"));
+	const char *all = json_string_value(json_object_get(f1, "all"));
+	const char *mk = json_string_value(json_object_get(f1, "menu"));
+	const char *amount = json_string_value(json_object_get(f1, "amount"));
+	ck_assert_msg(brief && strstr(brief, "F1 again for all keys.") && strstr(brief, "Enter: open the action menu"),
+	              "%s", brief ? brief : "no f1.brief");
+	ck_assert_msg(all && strstr(all, "L: the last showdown") && !strstr(all, "last trick") && !strstr(all, "F2") &&
+	              strstr(all, "Q: leave the table") && strstr(all, "question mark"), "%s", all ? all : "no f1.all");
+	ck_assert_msg(mk && strstr(mk, "Escape: close the menu") && !strstr(mk, "one chip"), "%s", mk ? mk : "no f1.menu");
+	ck_assert_msg(amount && strstr(amount, "change the amount by one chip"), "%s", amount ? amount : "no f1.amount");
+	json_t *q = json_object_get(state, "queries");
+	char keys[16] = "";
+	for (size_t i = 0; i < json_array_size(q) && i + 2 < sizeof keys; i++) {
+		const char *k = json_string_value(json_object_get(json_array_get(q, i), "key"));
+		ck_assert(k && strlen(k) <= 2);
+		if (strcmp(k, "F1") != 0)
+			strcat(keys, k);
+		if (!strcmp(k, "L"))
+			ck_assert_str_eq(json_string_value(json_object_get(json_array_get(q, i), "what")),
+			                 "the last showdown: the hands shown, folded ones too");
+	}
+	ck_assert_str_eq(keys, "CFRSTLNH?");
 	int seen[64] = { 0 };
 	const char *first = NULL, *last = NULL;
 	for (size_t i = 0; i < n; i++) {

@@ -15,9 +15,11 @@
 #include <unistd.h>
 
 #include "app/registry.h"
+#include "app/replay.h"
 #include "app/save.h"
 #include "app/table.h"
 #include "core/deckfile.h"
+#include "core/file.h"
 #include "games/bourre.h"
 
 static char dir[256], path[512];
@@ -433,6 +435,103 @@ START_TEST(test_save_failure_said_once)
 }
 END_TEST
 
+/* Play on until the file at p (flushed with flush) is larger than the
+ * 16 MiB a file read whole may hold; the table keeps only the actions of
+ * the deal being played all along. Returns the actions played. */
+static int play_past_16_mib(struct table *t, const char *p, int (*flush)(struct table *))
+{
+	char err[256];
+	int most_kept = 0, room = -1;
+	for (;;) {
+		for (int i = 0; i < 20000; i++) {
+			ck_assert_msg(table_to_act(t) >= 0, "the game ended after %d actions", t->nplayed);
+			ck_assert_int_eq(table_auto_step(t, err, sizeof err), 0);
+			int cap, kept = table_kept(t, &cap);
+			if (kept > most_kept)
+				most_kept = kept;
+			/* The room for the actions kept stops growing after the
+			 * first deals: the memory of a deal, not of the game. */
+			if (t->nplayed == 20000)
+				room = cap;
+			if (room >= 0)
+				ck_assert_msg(cap == room, "the actions kept grew from %d to %d after %d actions", room,
+				              cap, t->nplayed);
+		}
+		if (flush)
+			ck_assert_int_eq(flush(t), 0);
+		struct stat st;
+		ck_assert_int_eq(stat(p, &st), 0);
+		if ((size_t)st.st_size > FILE_MAX_BYTES)
+			break;
+	}
+	/* One deal's actions at most, never the game's. */
+	ck_assert_int_lt(most_kept, 200);
+	ck_assert_int_le(room, 256);
+	ck_assert_int_eq(table_journal(t, 0, NULL, NULL), -1);
+	int seat;
+	struct action a;
+	ck_assert_int_eq(table_journal(t, t->nplayed - 1, &seat, &a), 0);
+	return t->nplayed;
+}
+
+/* A saved game larger than 16 MiB (about 700,000 actions) is read back one
+ * line at a time and resumed to the same state. */
+START_TEST(test_long_game_resumed)
+{
+	make_dir();
+	const struct game_ops *g = registry_ops("bourre");
+	struct table_options o;
+	bot_options(&o);
+	for (int s = 0; s < 4; s++)
+		o.bot_level[s] = 0;
+	struct table *t = open_saved(&o);
+	int n = play_past_16_mib(t, path, NULL);
+	void *want = malloc(g->state_size);
+	memcpy(want, t->st, g->state_size);
+	table_close(t);
+	struct table_saved *s = malloc(sizeof *s);
+	char err[512];
+	ck_assert_msg(table_read_save(path, s, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(s->actions.n, n);
+	resume_saved(t, s);
+	ck_assert_int_eq(t->nplayed, n);
+	ck_assert(memcmp(want, t->st, g->state_size) == 0);
+	ck_assert_int_lt(table_kept(t, NULL), 200);
+	table_close(t);
+	table_saved_release(s);
+	free(s);
+	free(t);
+	free(want);
+	remove_dir();
+}
+END_TEST
+
+/* A hand history larger than 16 MiB replays the same, read one line at a
+ * time. */
+START_TEST(test_long_log_replayed)
+{
+	make_dir();
+	char logp[600];
+	snprintf(logp, sizeof logp, "%s/game.log", dir);
+	struct table_options o;
+	bot_options(&o);
+	for (int s = 0; s < 4; s++)
+		o.bot_level[s] = 0;
+	o.log_path = logp;
+	o.log_mode = HIST_REPLACE;
+	struct table *t = malloc(sizeof *t);
+	char err[1024];
+	ck_assert_msg(table_open(t, &o, err, sizeof err) == 0, "%s", err);
+	table_start(t);
+	play_past_16_mib(t, logp, table_log_flush);
+	ck_assert_msg(table_finish_output(t, err, sizeof err) == 0, "%s", err);
+	table_close(t);
+	free(t);
+	ck_assert_msg(replay_file(logp, NULL, err, sizeof err) == REPLAY_SAME, "%s", err);
+	remove_dir();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("save");
@@ -448,6 +547,11 @@ int main(void)
 	tcase_add_test(t, test_failed_replay_keeps_the_file);
 	tcase_add_test(t, test_nul_bytes);
 	tcase_add_test(t, test_save_failure_said_once);
+	TCase *lg = tcase_create("long");
+	tcase_set_timeout(lg, 600);
+	tcase_add_test(lg, test_long_game_resumed);
+	tcase_add_test(lg, test_long_log_replayed);
+	suite_add_tcase(s, lg);
 	suite_add_tcase(s, t);
 	return tu_run(s);
 }

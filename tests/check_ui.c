@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "ui/keymap.h"
+#include "app/keymap.h"
 #include "ui/term.h"
 
 static int decode(const char *bytes, int *used)

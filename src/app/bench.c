@@ -322,6 +322,41 @@ static double resume_time(const char *path, int n)
 	return dt;
 }
 
+/* A long game holds one deal's actions, not the game's: the room the table
+ * keeps for them after DEALS deals of level-0 bots (the same after 100 as
+ * after 100,000: docs/performance.md, "Long games"). */
+static double long_game_room(int deals)
+{
+	const struct game_ops *g = registry_ops("bourre");
+	struct table_options o;
+	memset(&o, 0, sizeof o);
+	o.game = g;
+	o.players = 4;
+	o.dealer = -1;
+	o.seed = 4242;
+	rules_init(&o.rules, g->rules, g->nrules);
+	char err[ERR_MAX], v[32];
+	snprintf(v, sizeof v, "%d", deals);
+	if (rules_set(&o.rules, "hands", v, err, sizeof err) < 0)
+		return -1;
+	for (int s = 0; s < o.players; s++)
+		o.seat_kind[s] = SEAT_BOT;
+	struct table *t = xmalloc(sizeof *t);
+	if (table_open(t, &o, err, sizeof err) < 0) {
+		free(t);
+		return -1;
+	}
+	table_start(t);
+	int room = 0;
+	while (table_to_act(t) >= 0)
+		if (table_auto_step(t, err, sizeof err) != 0)
+			break;
+	table_kept(t, &room);
+	table_close(t);
+	free(t);
+	return room;
+}
+
 /* Saved games: bot deals per second with and without saving, and the time
  * to resume saves of 4,000 and 16,000 actions (it grows linearly). */
 static void save_figures(struct rows *t)
@@ -345,6 +380,7 @@ static void save_figures(struct rows *t)
 		double dt = resume_time(path, sizes[i]);
 		add_row(t, dt > 0 ? dt * 1000.0 : 0, "ms", "resume_%d_actions", sizes[i]);
 	}
+	add_row(t, long_game_room(2000), "actions", "bourre_actions_kept_after_2000_deals");
 	rmdir(dir);
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "app/cmd_replay.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,30 @@ static const struct opt replay_opts[] = {
 };
 static const struct opt_cmd replay_cmd = { "tapis replay", "tapis replay LOG [OPTIONS]", replay_opts };
 
+/* Standard input in an unnamed temporary file, read from its start. */
+static FILE *stdin_copy(char *err, size_t errlen)
+{
+	FILE *f = tmpfile();
+	if (!f) {
+		errf(err, errlen, "(standard input): no temporary file: %s", strerror(errno));
+		return NULL;
+	}
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
+		if (fwrite(buf, 1, n, f) != n) {
+			errf(err, errlen, "(standard input): cannot keep it: %s", strerror(errno));
+			fclose(f);
+			return NULL;
+		}
+	if (ferror(stdin) || fflush(f) != 0 || fseeko(f, 0, SEEK_SET) < 0) {
+		errf(err, errlen, "(standard input): %s", strerror(errno ? errno : EIO));
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
 int replay_main(int argc, char **argv)
 {
 	struct replay_args a = { 0 };
@@ -42,16 +67,25 @@ int replay_main(int argc, char **argv)
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
 		fprintf(stderr, "tapis: %s; messages in English\n", err);
 	int from_stdin = strcmp(path, "-") == 0;
-	size_t len;
-	char *buf = from_stdin ? file_read_fd(0, "(standard input)", &len, err, sizeof err)
-	                       : file_read(path, &len, err, sizeof err);
-	if (!buf) {
+	const char *name = from_stdin ? "(standard input)" : path;
+	struct file_lines in;
+	FILE *copy = NULL;
+	if (from_stdin) {
+		/* Read more than once: standard input is kept in a temporary
+		 * file first (a pipe cannot go back). */
+		copy = stdin_copy(err, sizeof err);
+		if (copy)
+			file_lines_stream(&in, copy, name, REPLAY_LINE_MAX);
+	}
+	if (from_stdin ? !copy : file_lines_open(&in, path, REPLAY_LINE_MAX, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis: %s\n", err);
 		return 2;
 	}
 	struct replay_result res;
-	rc = replay_buffer(buf, len, from_stdin ? "(standard input)" : path, REPLAY_AUTO, text ? stdout : NULL, &res);
-	free(buf);
+	rc = replay_lines(&in, name, REPLAY_AUTO, text ? stdout : NULL, &res);
+	file_lines_close(&in);
+	if (copy)
+		fclose(copy);
 	fflush(stdout);
 	if (rc == REPLAY_SAME) {
 		if (!text && res.cut)

@@ -32,8 +32,6 @@
 /* ------------------------------------------------------------------ */
 /* JSON: each line is read by jansson (no NUL, no duplicate member). */
 
-/* The longest line read: far above any line tapis writes. */
-#define REPLAY_LINE_MAX 16384
 
 /* One line as a JSON value (free with json_decref), or NULL with why and
  * the column of the problem. */
@@ -65,7 +63,6 @@ enum { L_OTHER, L_GAME_START, L_HAND_START, L_ACTION };
 #define REPLAY_MAX_PACKS 64  /* what a struct deckstack holds */
 
 struct rline {
-	size_t off, len;   /* the text of the line in the buffer */
 	int lineno;
 	int type;
 	int seat;          /* L_ACTION */
@@ -74,10 +71,13 @@ struct rline {
 };
 
 struct rlog {
-	const char *buf;
+	struct file_lines *in;  /* the log, read again by each replay */
 	const char *name;
-	struct rline *lines;
-	int n, cap;
+	int n;              /* lines that are not blank */
+	int last_lineno;    /* the number of the last of them */
+	char *first;        /* the game_start line (owned) */
+	size_t first_len;
+	int first_lineno;
 	const struct game_ops *g;
 	int players;
 	uint64_t seed;
@@ -266,7 +266,8 @@ static int read_action(struct rlog *L, const json_t *root, struct rline *l, stru
 }
 
 /* What one line (a JSON value) says. */
-static int read_value(struct rlog *L, const json_t *root, struct rline *l, struct replay_result *res)
+static int read_value(struct rlog *L, const json_t *root, struct rline *l, int first, int collect,
+                      struct replay_result *res)
 {
 	long long seq;
 	const char *type = jstr(json_object_get(root, "type"));
@@ -274,7 +275,6 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 		set_result(res, REPLAY_INVALID, l->lineno, L->name, "not a line of a hand history (type and seq)");
 		return -1;
 	}
-	int first = l == &L->lines[0];
 	int kind = hist_type_of(type);
 	if (first != (kind == EV_GAME_START)) {
 		set_result(res, REPLAY_INVALID, l->lineno, L->name,
@@ -288,6 +288,8 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 	if (kind == EV_HAND_START) {
 		l->type = L_HAND_START;
 		long long dealer;
+		if (!collect)
+			return 0;
 		if (L->hands++ == 0 && jint(root, "dealer", &dealer) == 0 && dealer >= 0 && dealer < L->players)
 			L->dealer0 = (int)dealer;
 		const json_t *pk = json_object_get(root, "pack");
@@ -314,28 +316,14 @@ static int read_value(struct rlog *L, const json_t *root, struct rline *l, struc
 	return 0;
 }
 
-static int read_line(struct rlog *L, struct rline *l, struct replay_result *res)
+/* The line just read from L->in, without a '\r' before its newline. */
+static const char *line_text(const struct rlog *L, size_t *len)
 {
-	if (l->len > REPLAY_LINE_MAX) {
-		set_result(res, REPLAY_INVALID, l->lineno, L->name, "a line longer than %d characters", REPLAY_LINE_MAX);
-		return -1;
-	}
-	json_error_t why;
-	json_t *root = jparse(L->buf + l->off, l->len, &why);
-	if (!root) {
-		set_result(res, REPLAY_INVALID, l->lineno, L->name, "not JSON: %s (column %d)", why.text, why.column);
-		return -1;
-	}
-	int rc = read_value(L, root, l, res);
-	json_decref(root);
-	return rc;
-}
-
-static void rlog_release(struct rlog *L)
-{
-	free(L->lines);
-	free(L->packs);
-	memset(L, 0, sizeof *L);
+	size_t n = L->in->len;
+	if (n && L->in->buf[n - 1] == '\r')
+		n--;
+	*len = n;
+	return L->in->buf;
 }
 
 static int blank(const char *s, size_t len)
@@ -346,49 +334,103 @@ static int blank(const char *s, size_t len)
 	return 1;
 }
 
-static int rlog_read(struct rlog *L, const char *text, size_t size, const char *name, struct replay_result *res)
+/* Read the next line that is not blank into l: 1, 0 at the end of the log,
+ * -1 with res set (a line that is not one of a hand history). */
+static int next_line(struct rlog *L, struct rline *l, int first, int collect, struct replay_result *res)
 {
-	memset(L, 0, sizeof *L);
-	L->buf = text;
-	L->name = name;
-	L->dealer0 = -1;
-	L->packs = xcalloc(1, sizeof *L->packs);
-	int lineno = 0;
-	const char *end = text + size;
-	for (const char *p = text; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		lineno++;
-		size_t off = (size_t)(p - text);
-		p += len + (nl ? 1 : 0);
-		if (len && text[off + len - 1] == '\r')
-			len--;
-		if (blank(text + off, len))
-			continue;   /* a blank line */
-		xgrow((void **)&L->lines, &L->cap, L->n + 1, sizeof *L->lines);
-		struct rline *l = &L->lines[L->n++];
+	for (;;) {
+		char err[ERR_MAX];
+		int got = file_lines_next(L->in, err, sizeof err);
+		if (got < 0) {
+			set_result(res, REPLAY_INVALID, 0, L->name, "%s", err);
+			return -1;
+		}
+		if (got == 0)
+			return 0;
+		size_t len;
+		const char *text = line_text(L, &len);
+		if (!L->in->toolong && blank(text, len))
+			continue;
 		memset(l, 0, sizeof *l);
-		l->off = off;
-		l->len = len;
-		l->lineno = lineno;
-		if (read_line(L, l, res) < 0) {
+		l->lineno = L->in->lineno;
+		int rc = 0;
+		if (L->in->toolong) {
+			set_result(res, REPLAY_INVALID, l->lineno, L->name, "a line longer than %d characters",
+			           REPLAY_LINE_MAX);
+			rc = -1;
+		} else if (memchr(text, '\0', len)) {
+			set_result(res, REPLAY_INVALID, l->lineno, L->name, "a NUL byte: not a text file");
+			rc = -1;
+		} else {
+			json_error_t why;
+			json_t *root = jparse(text, len, &why);
+			if (!root) {
+				set_result(res, REPLAY_INVALID, l->lineno, L->name, "not JSON: %s (column %d)", why.text,
+				           why.column);
+				rc = -1;
+			} else {
+				rc = read_value(L, root, l, first, collect, res);
+				json_decref(root);
+			}
+		}
+		if (rc < 0) {
 			size_t used = strlen(res->msg);
-			if (!nl && used < sizeof res->msg)
+			if (!L->in->newline && used < sizeof res->msg)
 				snprintf(res->msg + used, sizeof res->msg - used, "; the file ends in this line (cut?)");
 			return -1;
 		}
+		return 1;
 	}
+}
+
+static void rlog_release(struct rlog *L)
+{
+	free(L->first);
+	free(L->packs);
+	memset(L, 0, sizeof *L);
+}
+
+/* Read the whole log once, one line at a time: every line checked, the
+ * game, its rules and the packs gathered (nothing else is kept). */
+static int rlog_read(struct rlog *L, struct file_lines *in, const char *name, struct replay_result *res)
+{
+	memset(L, 0, sizeof *L);
+	L->in = in;
+	L->name = name;
+	L->dealer0 = -1;
+	L->packs = xcalloc(1, sizeof *L->packs);
+	if (file_lines_rewind(in) < 0) {
+		set_result(res, REPLAY_INVALID, 0, name, "cannot be read again: %s", strerror(errno));
+		return -1;
+	}
+	struct rline l;
+	int got;
+	while ((got = next_line(L, &l, L->n == 0, 1, res)) > 0) {
+		if (L->n == 0) {
+			size_t len;
+			const char *text = line_text(L, &len);
+			L->first = xmalloc(len + 1);
+			memcpy(L->first, text, len);
+			L->first[len] = '\0';
+			L->first_len = len;
+			L->first_lineno = l.lineno;
+		}
+		L->n++;
+		L->last_lineno = l.lineno;
+	}
+	if (got < 0)
+		return -1;
 	if (L->n == 0) {
 		set_result(res, REPLAY_INVALID, 0, name, "empty: not a hand history");
 		return -1;
 	}
-	res->lines = lineno;
+	res->lines = in->lineno;
 	/* The packs that can be stacked: exactly the game's pack. */
 	card_t pack[CARD_MAX_PACK];
 	char err[ERR_MAX];
 	int npack = L->g->pack(&L->rules, L->players, pack, err, sizeof err);
 	if (npack < 0) {
-		set_result(res, REPLAY_INVALID, L->lines[0].lineno, name, "%s", err);
+		set_result(res, REPLAY_INVALID, L->first_lineno, name, "%s", err);
 		return -1;
 	}
 	while (L->good_packs < L->npacks &&
@@ -403,7 +445,8 @@ static int rlog_read(struct rlog *L, const char *text, size_t size, const char *
 struct run {
 	const struct rlog *L;
 	struct replay_result *res;
-	int pos;           /* index of the next line to compare */
+	struct rline cur;  /* the next line to compare (its text: L->in's line) */
+	int have;          /* 0: the log has no more lines */
 	int seq;
 	int failed;
 	int hands;         /* hand_start lines met */
@@ -423,14 +466,13 @@ static void excerpt(const char *s, size_t len, size_t at, char *out, size_t outl
 	snprintf(out, outlen, "%s%.*s%s", from ? "..." : "", (int)n, s + from, from + n < len ? "..." : "");
 }
 
-static int same_line(const struct run *r, const struct rline *l, const char *got, size_t n)
+static int same_line(const char *want, size_t wlen, const char *got, size_t n)
 {
-	const char *want = r->L->buf + l->off;
-	if (n == l->len && memcmp(want, got, n) == 0)
+	if (n == wlen && memcmp(want, got, n) == 0)
 		return 1;
 	/* The same JSON written another way (spaces, order of the members). */
 	json_error_t why;
-	json_t *x = jparse(want, l->len, &why);
+	json_t *x = jparse(want, wlen, &why);
 	json_t *y = x ? jparse(got, n, &why) : NULL;
 	int same = x && y && json_equal(x, y);
 	json_decref(x);
@@ -438,16 +480,15 @@ static int same_line(const struct run *r, const struct rline *l, const char *got
 	return same;
 }
 
-static void mismatch(struct run *r, const struct rline *l, const char *got, size_t n)
+static void mismatch(struct run *r, int lineno, const char *want, size_t wlen, const char *got, size_t n)
 {
-	const char *want = r->L->buf + l->off;
 	size_t at = 0;
-	while (at < n && at < l->len && want[at] == got[at])
+	while (at < n && at < wlen && want[at] == got[at])
 		at++;
 	char e1[160], e2[160];
 	excerpt(got, n, at, e1, sizeof e1);
-	excerpt(want, l->len, at, e2, sizeof e2);
-	set_result(r->res, REPLAY_DIFFERS, l->lineno, r->L->name,
+	excerpt(want, wlen, at, e2, sizeof e2);
+	set_result(r->res, REPLAY_DIFFERS, lineno, r->L->name,
 	           "differs at column %zu: the game gives %s, the log has %s", at + 1, e1, e2);
 	r->failed = 1;
 }
@@ -459,6 +500,16 @@ static void push_event(struct run *r, const struct event *e)
 		return;
 	xgrow((void **)&r->pending, &r->cap_pending, r->npending + 1, sizeof *r->pending);
 	r->pending[r->npending++] = *e;
+}
+
+/* The next line of the log to compare (the log read again: the first
+ * reading checked every line). */
+static void advance(struct run *r)
+{
+	int got = next_line((struct rlog *)r->L, &r->cur, 0, 0, r->res);
+	r->have = got > 0;
+	if (got < 0)
+		r->failed = 1;
 }
 
 static void on_event(void *ctx, const struct event *e)
@@ -473,31 +524,32 @@ static void on_event(void *ctx, const struct event *e)
 	}
 	char buf[16384];
 	size_t n = hist_format(e, r->seq, buf, sizeof buf);
-	if (r->pos >= r->L->n && r->L->lines[r->L->n - 1].type != L_GAME_START) {
+	if (!r->have && r->L->n > 1) {
 		/* A game stopped suddenly (kill -9, a power cut) between two
 		 * lines of one action: what the log holds matched, the rest of
 		 * that action's events were never written. */
 		r->cut = 1;
 		return;
 	}
-	if (r->pos >= r->L->n) {
+	if (!r->have) {
 		char e1[160];
 		excerpt(buf, n, 0, e1, sizeof e1);
-		set_result(r->res, REPLAY_DIFFERS, r->L->lines[r->L->n - 1].lineno + 1, r->L->name,
+		set_result(r->res, REPLAY_DIFFERS, r->L->last_lineno + 1, r->L->name,
 		           "the log ends, the game goes on: %s", e1);
 		r->failed = 1;
 		return;
 	}
-	const struct rline *l = &r->L->lines[r->pos];
-	if (!same_line(r, l, buf, n)) {
-		mismatch(r, l, buf, n);
+	size_t wlen;
+	const char *want = line_text(r->L, &wlen);
+	if (!same_line(want, wlen, buf, n)) {
+		mismatch(r, r->cur.lineno, want, wlen, buf, n);
 		return;
 	}
-	if (l->type == L_HAND_START)
+	if (r->cur.type == L_HAND_START)
 		r->hands++;
-	r->pos++;
 	r->seq++;
 	push_event(r, e);
+	advance(r);
 }
 
 /* Say what happened as a spectator (seat -1) hears it at a table: only
@@ -564,7 +616,6 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	r.L = L;
 	r.res = res;
 	r.announce = announce;
-	r.pos = 1;
 	r.seq = 1;
 	void *st = xcalloc(1, g->state_size);
 	void *view = xcalloc(1, g->state_size);
@@ -586,17 +637,27 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 		people[s] = L->names[s];
 	say_set_names(&tk, L->named ? people : NULL, L->players);
 	if (g->init(st, &setup, err, sizeof err) < 0) {
-		set_result(res, REPLAY_INVALID, L->lines[0].lineno, L->name, "%s", err);
+		set_result(res, REPLAY_INVALID, L->first_lineno, L->name, "%s", err);
 		goto done;
 	}
 	if (game_start_line(L, &rules, &gs, &gslen) < 0) {
 		set_result(res, REPLAY_INVALID, 0, L->name, "out of memory");
 		goto done;
 	}
-	if (!same_line(&r, &L->lines[0], gs, gslen)) {
-		mismatch(&r, &L->lines[0], gs, gslen);
+	if (!same_line(L->first, L->first_len, gs, gslen)) {
+		mismatch(&r, L->first_lineno, L->first, L->first_len, gs, gslen);
 		goto done;
 	}
+	/* The log again from its second line. */
+	struct rline skip;
+	if (file_lines_rewind(L->in) < 0 || next_line((struct rlog *)L, &skip, 1, 0, res) <= 0) {
+		if (res->status == 0)
+			set_result(res, REPLAY_INVALID, 0, L->name, "cannot be read again");
+		goto done;
+	}
+	advance(&r);
+	if (r.failed)
+		goto done;
 	struct sink sink = { on_event, &r };
 	struct event e0;
 	ev_init(&e0, EV_GAME_START);
@@ -605,8 +666,9 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	g->start(st, &sink);
 	if (announce)
 		flush(&r, gt, &tk, st, view);
-	while (!r.failed && r.pos < L->n) {
-		const struct rline *l = &L->lines[r.pos];
+	while (!r.failed && r.have) {
+		const struct rline line = r.cur;   /* r.cur moves on as the events come */
+		const struct rline *l = &line;
 		int seat = g->to_act(st);
 		if (seat < 0) {
 			set_result(res, REPLAY_DIFFERS, l->lineno, L->name, "the game is over: this line is one too many");
@@ -615,7 +677,9 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 		}
 		if (l->type != L_ACTION) {
 			char e1[160];
-			excerpt(L->buf + l->off, l->len, 0, e1, sizeof e1);
+			size_t wlen;
+			const char *want = line_text(L, &wlen);
+			excerpt(want, wlen, 0, e1, sizeof e1);
 			set_result(res, REPLAY_DIFFERS, l->lineno, L->name,
 			           "seat %d must act now, the log has %s", seat, e1);
 			r.failed = 1;
@@ -666,8 +730,29 @@ int replay_buffer(const char *text, size_t size, const char *name, enum replay_m
                   struct replay_result *res)
 {
 	memset(res, 0, sizeof *res);
+	if (size == 0) {
+		set_result(res, REPLAY_INVALID, 0, name, "empty: not a hand history");
+		return res->status;
+	}
+	FILE *f = fmemopen((void *)text, size, "r");
+	if (!f) {
+		set_result(res, REPLAY_INVALID, 0, name, "%s", strerror(errno));
+		return res->status;
+	}
+	struct file_lines in;
+	file_lines_stream(&in, f, name, REPLAY_LINE_MAX);
+	int rc = replay_lines(&in, name, mode, announce, res);
+	file_lines_close(&in);
+	fclose(f);
+	return rc;
+}
+
+int replay_lines(struct file_lines *in, const char *name, enum replay_mode mode, FILE *announce,
+                 struct replay_result *res)
+{
+	memset(res, 0, sizeof *res);
 	struct rlog L;
-	if (rlog_read(&L, text, size, name, res) < 0) {
+	if (rlog_read(&L, in, name, res) < 0) {
 		rlog_release(&L);
 		return res->status;
 	}
@@ -733,13 +818,12 @@ int replay_buffer(const char *text, size_t size, const char *name, enum replay_m
 
 int replay_file(const char *path, FILE *announce, char *err, size_t errlen)
 {
-	size_t len;
-	char *text = file_read(path, &len, err, errlen);
-	if (!text)
+	struct file_lines in;
+	if (file_lines_open(&in, path, REPLAY_LINE_MAX, err, errlen) < 0)
 		return REPLAY_INVALID;
 	struct replay_result res;
-	int rc = replay_buffer(text, len, path, REPLAY_AUTO, announce, &res);
-	free(text);
+	int rc = replay_lines(&in, path, REPLAY_AUTO, announce, &res);
+	file_lines_close(&in);
 	if (rc != REPLAY_SAME)
 		errf(err, errlen, "%s", res.msg);
 	return rc;

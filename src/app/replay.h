@@ -60,7 +60,18 @@ int replay_text(const char *text, const char *name, enum replay_mode mode, FILE 
 int replay_buffer(const char *text, size_t size, const char *name, enum replay_mode mode, FILE *announce,
                   struct replay_result *res);
 
-/* Read and replay a file: 0 when identical, else -1 (invalid) or -2
+/* The longest line of a hand history: far above any line tapis writes. */
+#define REPLAY_LINE_MAX 16384
+
+/* The same for a log read one line at a time (core/file), of any length:
+ * it is read once to check every line, then once more for each way of
+ * setting the game up that is tried (the stream must be able to seek back
+ * to its start). Nothing of the log but its first line is held. */
+struct file_lines;
+int replay_lines(struct file_lines *in, const char *name, enum replay_mode mode, FILE *announce,
+                 struct replay_result *res);
+
+/* Read and replay a file (one line at a time: any length): 0 when identical, else -1 (invalid) or -2
  * (differs) with the message "PATH:LINE: ..." in err. */
 int replay_file(const char *path, FILE *announce, char *err, size_t errlen);
 

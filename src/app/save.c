@@ -12,6 +12,7 @@
 
 #include "core/deckfile.h"
 #include "core/err.h"
+#include "core/file.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
 
@@ -247,30 +248,42 @@ static int parse_crc(const char *s, uint32_t *out)
 	return 0;
 }
 
-static void add_record(struct save_file *f, char *rec, int lineno)
+static void add_record(struct save_file *f, const char *rec, int lineno)
 {
 	if (f->nrecords == f->cap) {
 		xgrow((void **)&f->records, &f->cap, f->nrecords + 1, sizeof *f->records);
 		f->record_line = xrealloc(f->record_line, (size_t)f->cap * sizeof *f->record_line);
 	}
-	f->records[f->nrecords] = rec;
+	f->records[f->nrecords] = xstrdup(rec);
 	f->record_line[f->nrecords++] = lineno;
 }
 
-int save_parse(const char *text, size_t len, const char *name, struct save_file *f,
-               char *err, size_t errlen)
+int save_scan(struct file_lines *in, int zero_tail, struct save_file *f, save_record_fn fn, void *ctx,
+              char *err, size_t errlen)
 {
+	const char *name = in->name;
 	memset(f, 0, sizeof *f);
-	f->text = xmalloc(len + 1);
-	memcpy(f->text, text, len);
-	f->text[len] = '\0';
-	char *p = f->text, *end = f->text + len;
-	int lineno = 0, in_header = 1;
+	int in_header = 1, got;
 	uint32_t crc = 0;
-	while (p < end) {
-		char *nl = memchr(p, '\n', (size_t)(end - p));
-		lineno++;
-		if (!nl) {
+	while ((got = file_lines_next(in, err, errlen)) > 0) {
+		int lineno = in->lineno;
+		char *p = in->buf;
+		size_t n = in->len;
+		char *nul = memchr(p, '\0', n);
+		if (nul && zero_tail) {
+			/* Zeros from the first NUL byte to the end: a write cut
+			 * short by a crash, left out like a torn line. */
+			int zeros = 1;
+			for (char *q = nul; q < p + n; q++)
+				zeros &= *q == 0;
+			if (!zeros || in->toolong || in->newline) {
+				errf(err, errlen, "%s: damaged (a NUL byte before the end)", name);
+				goto bad;
+			}
+			n = (size_t)(nul - p);
+			in->newline = 0;
+		}
+		if (!in->newline) {
 			/* A last line without its newline: a write cut short. */
 			if (in_header) {
 				errf(err, errlen, "%s:%d: the saved game is cut short", name, lineno);
@@ -279,12 +292,15 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 			f->torn = 1;
 			break;
 		}
-		size_t n = (size_t)(nl - p);
-		if (memchr(p, '\0', n)) {
+		if (in->toolong) {
+			errf(err, errlen, "%s:%d: damaged (a line longer than %d bytes)", name, lineno,
+			     SAVE_READ_LINE_MAX);
+			goto bad;
+		}
+		if (nul) {
 			errf(err, errlen, "%s:%d: damaged (a NUL byte)", name, lineno);
 			goto bad;
 		}
-		*nl = '\0';
 		if (lineno == 1) {
 			int v;
 			char extra;
@@ -311,7 +327,7 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 				errf(err, errlen, "%s:%d: too many header lines", name, lineno);
 				goto bad;
 			}
-			f->header[f->nheader++] = p;
+			f->header[f->nheader++] = xstrdup(p);
 			crc = save_crc32(crc, p, n);
 			crc = save_crc32(crc, "\n", 1);
 		} else {
@@ -323,13 +339,20 @@ int save_parse(const char *text, size_t len, const char *name, struct save_file 
 			}
 			*sp = '\0';
 			crc = want;
-			add_record(f, p, lineno);
+			if (fn) {
+				if (fn(ctx, p, lineno, err, errlen) < 0)
+					goto bad;
+			} else {
+				add_record(f, p, lineno);
+			}
+			f->nrecords_seen++;
 		}
-		p = nl + 1;
-		f->valid_len = (long)(p - f->text);
+		f->valid_len = (long)in->end;
 	}
-	if (lineno == 0 || in_header) {
-		errf(err, errlen, "%s:%d: the saved game is cut short", name, lineno);
+	if (got < 0)
+		goto bad;
+	if (in->lineno == 0 || in_header) {
+		errf(err, errlen, "%s:%d: the saved game is cut short", name, in->lineno);
 		goto bad;
 	}
 	f->crc = crc;
@@ -339,20 +362,40 @@ bad:
 	return -1;
 }
 
+int save_parse(const char *text, size_t len, const char *name, struct save_file *f,
+               char *err, size_t errlen)
+{
+	memset(f, 0, sizeof *f);
+	if (len == 0)
+		return errf(err, errlen, "%s:0: the saved game is cut short", name);
+	FILE *in = fmemopen((void *)text, len, "r");
+	if (!in)
+		return errf(err, errlen, "%s: %s", name, strerror(errno));
+	struct file_lines r;
+	file_lines_stream(&r, in, name, SAVE_READ_LINE_MAX);
+	int rc = save_scan(&r, 0, f, NULL, NULL, err, errlen);
+	file_lines_close(&r);
+	fclose(in);
+	return rc;
+}
+
 int save_read(const char *path, struct save_file *f, char *err, size_t errlen)
 {
 	memset(f, 0, sizeof *f);
-	char *text = deckfile_slurp(path, err, errlen);
-	if (!text)
+	struct file_lines r;
+	if (file_lines_open(&r, path, SAVE_READ_LINE_MAX, err, errlen) < 0)
 		return -1;
-	int rc = save_parse(text, strlen(text), path, f, err, errlen);
-	free(text);
+	int rc = save_scan(&r, 1, f, NULL, NULL, err, errlen);
+	file_lines_close(&r);
 	return rc;
 }
 
 void save_file_release(struct save_file *f)
 {
-	free(f->text);
+	for (int i = 0; i < f->nheader; i++)
+		free(f->header[i]);
+	for (int i = 0; i < f->nrecords; i++)
+		free(f->records[i]);
 	free(f->records);
 	free(f->record_line);
 	memset(f, 0, sizeof *f);

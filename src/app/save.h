@@ -45,12 +45,16 @@ int save_sync(struct save_writer *w, char *err, size_t errlen);
 /* fsync and close; safe when closed. */
 void save_close(struct save_writer *w);
 
-/* A save file read and checked. */
+/* The longest line read back from a save (a header's packs included). */
+#define SAVE_READ_LINE_MAX 16384
+
+/* A save file read and checked, one line at a time (a save of any length). */
 struct save_file {
-	char *text;                        /* owned; the lines point into it */
-	char *header[SAVE_MAX_HEADER];     /* header lines, without version and checksum */
+	char *header[SAVE_MAX_HEADER];     /* header lines (owned), without version and checksum */
 	int nheader;
-	char **records;                    /* appended records, without their checksum */
+	long long nrecords_seen;           /* records read (given to the callback or kept) */
+	char **records;                    /* appended records (owned), without their checksum,
+	                                      when no callback takes them */
 	int *record_line;                  /* their line numbers in the file */
 	int nrecords, cap;
 	long valid_len;                    /* bytes up to the end of the last whole line */
@@ -64,6 +68,15 @@ struct save_file {
  * check is refused. 0, or -1 with a message naming the file and line. */
 int save_parse(const char *text, size_t len, const char *name, struct save_file *f,
                char *err, size_t errlen);
+/* The same from lines being read (core/file); each record is given to fn
+ * (its line number; -1 stops with fn's message) instead of being kept,
+ * unless fn is NULL. With zero_tail, zeros from a NUL byte to the end of the
+ * file are a write cut short (left out like a torn line); any other byte
+ * after a NUL is damage. */
+struct file_lines;
+typedef int (*save_record_fn)(void *ctx, const char *record, int lineno, char *err, size_t errlen);
+int save_scan(struct file_lines *in, int zero_tail, struct save_file *f, save_record_fn fn, void *ctx,
+              char *err, size_t errlen);
 int save_read(const char *path, struct save_file *f, char *err, size_t errlen);
 void save_file_release(struct save_file *f);
 

@@ -47,7 +47,7 @@ void session_pump(struct session *s);
  * device). */
 int session_busy(struct session *s);
 /* Turn a knob one step up (step > 0) or down, say its new value, and keep
- * it in the settings file (ui/play gives it its keys, see ui/keymap). */
+ * it in the settings file (ui/play gives it its keys, see app/keymap). */
 void session_tune(struct session *s, enum session_knob knob, int step);
 /* Keep what the player changed in the settings file (when it may be
  * written: an unreadable file is left alone). */

@@ -30,6 +30,8 @@ void settings_default(struct settings *s)
 	s->verbosity = TALK_FULL;
 }
 
+const char *const settings_lobby_words[3] = { "all", "friends", "none" };
+
 static int clampi(int v, int lo, int hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
@@ -186,6 +188,14 @@ static int set_key(struct settings *s, const char *k, const char *v)
 		s->verbosity = !strcmp(v, "short") ? TALK_SHORT : TALK_FULL;
 		return 0;
 	}
+	if (!strcmp(k, "lobby")) {
+		for (int i = 0; i < 3; i++)
+			if (!strcmp(v, settings_lobby_words[i])) {
+				s->lobby = i;
+				return 0;
+			}
+		return -1;
+	}
 	return 0;
 }
 
@@ -260,12 +270,14 @@ int settings_format(const struct settings *s, char *buf, size_t len)
 	                "# confirm: on or off (ask before all-in, a fold after betting, a big bet).\n"
 	                "confirm = %s\n"
 	                "# verbosity: full or short (short leaves out what S, C and T tell).\n"
-	                "verbosity = %s\n",
+	                "verbosity = %s\n"
+	                "# lobby: all, friends or none (what of a server's lobby is spoken as it happens).\n"
+	                "lobby = %s\n",
 	                s->lang, s->speech, unset(s, SPEECH_CHOSE_RATE), s->voice.rate, unset(s, SPEECH_CHOSE_PITCH),
 	                s->voice.pitch, unset(s, SPEECH_CHOSE_VOLUME), s->voice.volume, unset(s, SPEECH_CHOSE_VOICE),
 	                s->voice.voice, s->voice.pause, s->cue_volume, s->speech_volume,
 	                settings_hrtf_word(s->hrtf), s->confirm ? "on" : "off",
-	                s->verbosity == TALK_SHORT ? "short" : "full");
+	                s->verbosity == TALK_SHORT ? "short" : "full", settings_lobby_words[s->lobby % 3]);
 }
 
 /* ---- files ---- */

@@ -18,6 +18,9 @@
  *   confirm = on           on, off: ask before going all-in, folding after
  *                          putting chips in, betting more than half one's chips
  *   verbosity = full       full, short (leave out what S, C and T tell)
+ *   lobby = all            all, friends, none: what of a server's lobby is
+ *                          spoken as it happens (friends: what concerns the
+ *                          people one sat at a table with, and invitations)
  *
  * rate, pitch, volume and voice are the player's choice when set in tapis
  * (or different from the default in the file); the others are written as
@@ -45,7 +48,11 @@ struct settings {
 	int hrtf;                      /* enum audio_hrtf */
 	int confirm;                   /* 1: risky actions are confirmed */
 	int verbosity;                 /* enum talk_verbosity */
+	int lobby;                     /* 0 all, 1 friends, 2 none (net/remote's enum remote_lobby_talk) */
 };
+
+/* The words of the lobby setting, by its value. */
+extern const char *const settings_lobby_words[3];
 
 #define SETTINGS_RATE_MIN 80
 #define SETTINGS_RATE_MAX 900

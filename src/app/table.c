@@ -116,14 +116,27 @@ static void flush_events(struct table *t)
 	table_refresh_views(t);
 }
 
+/* Keep the action just applied: only the actions of the deal being played
+ * stay in memory (those before live in the saved game, the journal and the
+ * hand history), so that a game of any length holds the same. The action
+ * that began a deal is kept with it. */
 static void remember_action(struct table *t, int seat, const struct action *a)
 {
-	if (t->nplayed == t->cap_played) {
-		xgrow((void **)&t->played, &t->cap_played, t->nplayed + 1, sizeof *t->played);
+	int deal_begins = 0;
+	for (int i = 0; i < t->npending; i++)
+		deal_begins |= t->pending[i].type == EV_HAND_START;
+	int kept = t->nplayed - t->played_from;
+	if (deal_begins) {
+		t->played_from = t->nplayed;
+		kept = 0;
+	}
+	if (kept == t->cap_played) {
+		xgrow((void **)&t->played, &t->cap_played, kept + 1, sizeof *t->played);
 		t->played_seat = xrealloc(t->played_seat, (size_t)t->cap_played * sizeof *t->played_seat);
 	}
-	t->played[t->nplayed] = *a;
-	t->played_seat[t->nplayed++] = seat;
+	t->played[kept] = *a;
+	t->played_seat[kept] = seat;
+	t->nplayed++;
 }
 
 int table_open(struct table *t, const struct table_options *opt, char *err, size_t errlen)
@@ -458,13 +471,20 @@ int table_moves(const struct table *t)
 
 int table_journal(const struct table *t, int i, int *seat, struct action *a)
 {
-	if (i < 0 || i >= t->nplayed)
+	if (i < t->played_from || i >= t->nplayed)
 		return -1;
 	if (seat)
-		*seat = t->played_seat[i];
+		*seat = t->played_seat[i - t->played_from];
 	if (a)
-		*a = t->played[i];
+		*a = t->played[i - t->played_from];
 	return 0;
+}
+
+int table_kept(const struct table *t, int *cap)
+{
+	if (cap)
+		*cap = t->cap_played;
+	return t->nplayed - t->played_from;
 }
 
 int table_log_flush(struct table *t)
@@ -645,49 +665,41 @@ bad:
 	return errf(why, whylen, "%s: '%s' is not valid", key, val);
 }
 
-/* Zeros from the first NUL byte to the end of a save are a write cut short
- * by a crash (left out like a torn line); any other byte after a NUL is
- * damage. The file is read as data (the text reader refuses every NUL). */
-int table_read_save(const char *path, struct table_saved *s, char *err, size_t errlen)
+/* One record of a save: an action, added to s->actions. */
+static int saved_record(void *ctx, const char *r, int lineno, char *err, size_t errlen)
 {
-	memset(s, 0, sizeof *s);
-	size_t size;
-	char *text = file_read_data(path, &size, err, errlen);
-	if (!text)
+	struct table_saved *s = ctx;
+	struct script one;
+	char why[ERR_MAX];
+	memset(&one, 0, sizeof one);
+	if (strncmp(r, "action ", 7) != 0 ||
+	    script_parse(&one, r + 7, s->actions.name, s->opt.players, why, sizeof why) < 0 || one.n != 1) {
+		errf(err, errlen, "%s:%d: '%s' is not an action", s->actions.name, lineno, r);
+		script_release(&one);
 		return -1;
-	size_t len = strlen(text);
-	int rc = -1;
-	size_t k = len;
-	while (k < size && text[k] == '\0')
-		k++;
-	if (k < size)
-		errf(err, errlen, "%s: damaged (a NUL byte before the end)", path);
-	else
-		rc = table_parse_save(text, len, path, s, err, errlen);
-	free(text);
-	return rc;
+	}
+	xgrow((void **)&s->actions.lines, &s->actions.cap, s->actions.n + 1, sizeof *s->actions.lines);
+	one.lines[0].line = lineno;
+	s->actions.lines[s->actions.n++] = one.lines[0];
+	script_release(&one);
+	return 0;
 }
 
-int table_parse_save(const char *text, size_t len, const char *path, struct table_saved *s,
-                     char *err, size_t errlen)
+/* The header of a save read: the options, the stacked packs. */
+static int saved_header(struct table_saved *s, const struct save_file *f, const char *path, char *err,
+                        size_t errlen)
 {
-	memset(s, 0, sizeof *s);
-	struct save_file f;
-	if (save_parse(text, len, path, &f, err, errlen) < 0)
-		return -1;
 	struct table_options *o = &s->opt;
-	o->dealer = -1;
-	snprintf(s->actions.name, sizeof s->actions.name, "%s", path);
 	char why[ERR_MAX] = "";
 	int rc = 0;
 	/* The packs as --deck text, for its checks: no longer than the header. */
 	size_t decklen = 0, room = 1;
-	for (int i = 0; i < f.nheader; i++)
-		room += strlen(f.header[i]) + 4;
+	for (int i = 0; i < f->nheader; i++)
+		room += strlen(f->header[i]) + 4;
 	char *deck = xmalloc(room);
 	deck[0] = '\0';
-	for (int i = 0; i < f.nheader && rc == 0; i++)
-		if (save_header_line(s, f.header[i], deck, &decklen, why, sizeof why) < 0) {
+	for (int i = 0; i < f->nheader && rc == 0; i++)
+		if (save_header_line(s, f->header[i], deck, &decklen, why, sizeof why) < 0) {
 			errf(err, errlen, "%s:%d: %s", path, i + 2, why);
 			rc = -1;
 		}
@@ -706,28 +718,77 @@ int table_parse_save(const char *text, size_t len, const char *path, struct tabl
 		}
 	}
 	free(deck);
-	for (int i = 0; i < f.nrecords && rc == 0; i++) {
-		const char *r = f.records[i];
-		struct script one;
-		memset(&one, 0, sizeof one);
-		if (strncmp(r, "action ", 7) != 0 ||
-		    script_parse(&one, r + 7, path, o->players, why, sizeof why) < 0 || one.n != 1) {
-			errf(err, errlen, "%s:%d: '%s' is not an action", path, f.record_line[i], r);
-			script_release(&one);
-			rc = -1;
-			break;
-		}
-		xgrow((void **)&s->actions.lines, &s->actions.cap, s->actions.n + 1, sizeof *s->actions.lines);
-		one.lines[0].line = f.record_line[i];
-		s->actions.lines[s->actions.n++] = one.lines[0];
-		script_release(&one);
+	return rc;
+}
+
+/* A record before the header was read: read it first. */
+struct saved_scan {
+	struct table_saved *s;
+	struct save_file *f;
+	const char *path;
+	int header_done;
+};
+
+static int saved_scan_record(void *ctx, const char *r, int lineno, char *err, size_t errlen)
+{
+	struct saved_scan *sc = ctx;
+	if (!sc->header_done) {
+		if (saved_header(sc->s, sc->f, sc->path, err, errlen) < 0)
+			return -1;
+		sc->header_done = 1;
 	}
-	s->valid_len = f.valid_len;
-	s->crc = f.crc;
-	s->torn = f.torn;
+	return saved_record(sc->s, r, lineno, err, errlen);
+}
+
+/* Read a save line by line from in (named path): the header, then every
+ * action (a save of any length: never read whole). */
+static int read_saved(struct file_lines *in, int zero_tail, const char *path, struct table_saved *s,
+                      char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	s->opt.dealer = -1;
+	snprintf(s->actions.name, sizeof s->actions.name, "%s", path);
+	struct save_file f;
+	struct saved_scan sc = { s, &f, path, 0 };
+	int rc = save_scan(in, zero_tail, &f, saved_scan_record, &sc, err, errlen);
+	if (rc == 0 && !sc.header_done)
+		rc = saved_header(s, &f, path, err, errlen);
+	if (rc == 0) {
+		s->valid_len = f.valid_len;
+		s->crc = f.crc;
+		s->torn = f.torn;
+	}
 	save_file_release(&f);
 	if (rc < 0)
 		table_saved_release(s);
+	return rc;
+}
+
+int table_read_save(const char *path, struct table_saved *s, char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	struct file_lines in;
+	if (file_lines_open(&in, path, SAVE_READ_LINE_MAX, err, errlen) < 0)
+		return -1;
+	int rc = read_saved(&in, 1, path, s, err, errlen);
+	file_lines_close(&in);
+	return rc;
+}
+
+int table_parse_save(const char *text, size_t len, const char *path, struct table_saved *s,
+                     char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	if (len == 0)
+		return errf(err, errlen, "%s:0: the saved game is cut short", path);
+	FILE *f = fmemopen((void *)text, len, "r");
+	if (!f)
+		return errf(err, errlen, "%s: %s", path, strerror(errno));
+	struct file_lines in;
+	file_lines_stream(&in, f, path, SAVE_READ_LINE_MAX);
+	int rc = read_saved(&in, 0, path, s, err, errlen);
+	file_lines_close(&in);
+	fclose(f);
 	return rc;
 }
 

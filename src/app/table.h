@@ -110,10 +110,12 @@ struct table {
 	/* Events of the action being applied, phrased once it is complete. */
 	struct event *pending;
 	int npending, cap_pending;
-	/* Every action played (for the saved game). */
+	/* The actions played: nplayed in all, those of the deal being played
+	 * kept (from index played_from; the earlier ones are in the saved
+	 * game, the journal and the hand history, not in memory). */
 	struct action *played;
 	int *played_seat;
-	int nplayed, cap_played;
+	int nplayed, cap_played, played_from;
 	int hands_done;
 	int game_over_said;
 	struct save_writer save; /* the saved game being appended to (fd -1: not saved) */
@@ -162,11 +164,15 @@ void table_set_seat(struct table *t, int seat, int kind, int level);
  * refreshes the views of a table being played. */
 void table_set_names(struct table *t, const char *const *person);
 /* The number of actions played, and action i (from 0) with its seat: 0, or
- * -1 when there is no such action. */
+ * -1 when there is no such action or it is of a finished deal. */
 int table_played(const struct table *t);
 /* The actions applied (what `moves` counts in messages). */
 int table_moves(const struct table *t);
 int table_journal(const struct table *t, int i, int *seat, struct action *a);
+/* Only the actions of the deal being played are kept: table_journal knows
+ * actions table_played() - table_kept() to table_played() - 1. Returns how
+ * many are kept, and the room held for them in *cap (when not NULL). */
+int table_kept(const struct table *t, int *cap);
 /* Write what the hand history holds so far to its file (none: nothing):
  * 0, or -1 when it could not be written (a later call tries again). */
 int table_log_flush(struct table *t);

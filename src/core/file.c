@@ -107,6 +107,97 @@ char *file_read_data(const char *path, size_t *len, char *err, size_t errlen)
 	return read_path(path, 1, len, err, errlen);
 }
 
+int file_lines_open(struct file_lines *r, const char *path, size_t max, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errf(err, errlen, "%s: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		int e = errno;
+		close(fd);
+		return errf(err, errlen, "%s: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return errf(err, errlen, "%s: not a regular file", path);
+	}
+	int flags = fcntl(fd, F_GETFL);
+	if (flags >= 0)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	FILE *f = fdopen(fd, "r");
+	if (!f) {
+		int e = errno;
+		close(fd);
+		return errf(err, errlen, "%s: %s", path, strerror(e));
+	}
+	file_lines_stream(r, f, path, max);
+	r->owned = 1;
+	return 0;
+}
+
+void file_lines_stream(struct file_lines *r, void *stream, const char *name, size_t max)
+{
+	memset(r, 0, sizeof *r);
+	r->f = stream;
+	r->max = max;
+	r->buf = xmalloc(max + 1);
+	r->buf[0] = '\0';
+	snprintf(r->name, sizeof r->name, "%s", name);
+}
+
+int file_lines_next(struct file_lines *r, char *err, size_t errlen)
+{
+	FILE *f = r->f;
+	r->start = r->end;
+	r->len = 0;
+	r->newline = 0;
+	r->toolong = 0;
+	long long n = 0;
+	int c;
+	while ((c = getc_unlocked(f)) != EOF) {
+		n++;
+		if (c == '\n') {
+			r->newline = 1;
+			break;
+		}
+		if (r->len < r->max)
+			r->buf[r->len++] = (char)c;
+		else
+			r->toolong = 1;
+	}
+	r->buf[r->len] = '\0';
+	if (ferror(f)) {
+		errf(err, errlen, "%s: %s", r->name, strerror(errno ? errno : EIO));
+		return -1;
+	}
+	if (n == 0)
+		return 0;
+	r->end = r->start + n;
+	r->lineno++;
+	return 1;
+}
+
+int file_lines_rewind(struct file_lines *r)
+{
+	if (fseeko(r->f, 0, SEEK_SET) < 0)
+		return -1;
+	clearerr(r->f);
+	r->start = r->end = 0;
+	r->lineno = 0;
+	r->len = 0;
+	return 0;
+}
+
+void file_lines_close(struct file_lines *r)
+{
+	if (r->owned && r->f)
+		fclose(r->f);
+	free(r->buf);
+	memset(r, 0, sizeof *r);
+}
+
 char *file_escape(const char *s, size_t n, char *out, size_t outlen)
 {
 	if (!outlen)

@@ -24,6 +24,34 @@ char *file_read_data(const char *path, size_t *len, char *err, size_t errlen);
  * `name` in messages. */
 char *file_read_fd(int fd, const char *name, size_t *len, char *err, size_t errlen);
 
+/* A text file read one line at a time, never whole: hand histories and
+ * saved games of any length. A line longer than `max` bytes is read to its
+ * end but only its first `max` bytes are kept (toolong set). */
+struct file_lines {
+	void *f;                 /* FILE *, owned when opened by file_lines_open */
+	int owned;
+	char *buf;               /* the line, NUL-terminated (it may hold NUL bytes) */
+	size_t max;
+	size_t len;              /* bytes of the line kept, newline left out */
+	int newline;             /* 1: the line ended with a newline (0: the last, cut) */
+	int toolong;             /* 1: longer than max */
+	long long start;         /* offset of the line in the file */
+	long long end;           /* offset after it (its newline included) */
+	int lineno;              /* 1, 2, ... */
+	char name[256];          /* the file named in messages */
+};
+
+/* Open a regular file (a device, FIFO or directory refused at once). 0, or
+ * -1 with a message. */
+int file_lines_open(struct file_lines *r, const char *path, size_t max, char *err, size_t errlen);
+/* Read from an open stream (not closed by file_lines_close). */
+void file_lines_stream(struct file_lines *r, void *stream, const char *name, size_t max);
+/* The next line: 1, 0 at the end, -1 on a read error (with a message). */
+int file_lines_next(struct file_lines *r, char *err, size_t errlen);
+/* Back to the first line: 0, or -1 when the stream cannot seek. */
+int file_lines_rewind(struct file_lines *r);
+void file_lines_close(struct file_lines *r);
+
 /* Text from a file made safe to print in a message: bytes below 0x20 and
  * 0x7f become \xNN, a backslash stays as it is. At most n bytes of s are
  * read (stopping at a NUL); out is always terminated, cut with "..." when

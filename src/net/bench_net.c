@@ -43,14 +43,22 @@ struct bclient {
 	double sent_at;        /* when the last action left, 0 none waiting */
 	double state_from;     /* the same, until the first state past it came */
 	char pending[ACT_STR_MAX]; /* a move chosen, to send when the thinking ends */
-	lws_sorted_usec_list_t think; /* the end of the thinking */
+	lws_sorted_usec_list_t think; /* the end of the thinking (or of a wait for the rate limit) */
 	unsigned rng;
+	double tokens, tokens_at;   /* what the server's rate limit still lets it send, and when */
 };
 
 struct btable {
 	long id;
 	int first, n;          /* its clients */
 	int joined, started, over;
+	int deals;             /* its game's hands= (the bench's --deals within the game's limit) */
+	double last_at;        /* when one of its clients last heard from it */
+	int idle_told;         /* reported idle once */
+	/* Its last state heard: what a stalled table was waiting for. */
+	char state[16];
+	int to_act;
+	long moves;
 };
 
 /* Latencies in ms. */
@@ -76,7 +84,20 @@ struct bench {
 	struct lat_list slat;           /* action to state */
 	long long bytes, lobby_bytes;   /* received, and of them the lobby's lists */
 	double lobby_at;                /* when a lobby's list last came */
+	int playing;                    /* the tables were started */
+	int idle;                       /* tables found idle more than BENCH_IDLE_S */
+	long paced;                     /* moves held back for the rate limit */
 };
+
+/* A table that no message came from for this long while it was being
+ * played is reported with its state. */
+#define BENCH_IDLE_S 10.0
+/* Each client keeps under the server's rate limit (SERVER_RATE_PER_S
+ * messages a second, bursts of SERVER_RATE_BURST) with a margin for the
+ * clocks: a refused message would leave its table waiting for its turn's
+ * timer. */
+#define BENCH_RATE_PER_S (SERVER_RATE_PER_S * 0.9)
+#define BENCH_RATE_BURST (SERVER_RATE_BURST - 10)
 
 static double now_s(void)
 {
@@ -97,6 +118,22 @@ static const char *jstr(json_t *o, const char *k)
 	return s ? s : "";
 }
 
+/* Take one message of the client's allowance: 0 when it may leave now,
+ * else the seconds to wait for it. */
+static double pace(struct bclient *c, int must)
+{
+	double now = now_s();
+	c->tokens += (now - c->tokens_at) * BENCH_RATE_PER_S;
+	if (c->tokens > BENCH_RATE_BURST)
+		c->tokens = BENCH_RATE_BURST;
+	c->tokens_at = now;
+	if (c->tokens >= 1 || must) {
+		c->tokens -= 1;
+		return 0;
+	}
+	return (1 - c->tokens) / BENCH_RATE_PER_S;
+}
+
 static int send_text(struct bclient *c, const char *text)
 {
 	if (c->closed)
@@ -109,6 +146,8 @@ static int send_text(struct bclient *c, const char *text)
 
 static void send_json(struct bclient *c, json_t *o)
 {
+	if (strcmp(json_string_value(json_object_get(o, "type")), "action") != 0)
+		pace(c, 1);   /* sitting down: counted, never held */
 	char *s = proto_dump(o);
 	if (!s || send_text(c, s) < 0)
 		c->b->errors++;
@@ -122,10 +161,18 @@ static unsigned next_rand(unsigned *s)
 }
 
 /* The move chosen leaves now (after the bot's thinking time). */
+static void on_think(lws_sorted_usec_list_t *sul);
+
 static void send_pending(struct bclient *c)
 {
 	if (!c->pending[0])
 		return;
+	double wait = pace(c, 0);
+	if (wait > 0) {
+		c->b->paced++;
+		lws_sul_schedule(c->b->ctx, 0, &c->think, on_think, (lws_usec_t)(wait * LWS_US_PER_SEC) + 1);
+		return;
+	}
 	json_t *o = json_pack("{s:s, s:I, s:s}", "type", "action", "table", (json_int_t)c->table, "action", c->pending);
 	c->pending[0] = '\0';
 	c->sent_at = c->state_from = now_s();
@@ -230,6 +277,7 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		b->lobby_at = now_s();
 		return;
 	}
+	b->t[c->tindex].last_at = now_s();
 	if (!strncmp(text, say, sizeof say - 1)) {
 		/* Only an event of the action sent counts: one told after a later
 		 * move (the prompt of the turn being said after the state). */
@@ -263,6 +311,10 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	} else if (!strcmp(type, "state")) {
 		const char *st = jstr(o, "state");
 		int seq = (int)jint(o, "moves", jint(o, "seq", 0));
+		struct btable *t = &b->t[c->tindex];
+		snprintf(t->state, sizeof t->state, "%s", st);
+		t->to_act = (int)jint(o, "to_act", -1);
+		t->moves = seq;
 		if (!strcmp(st, "over")) {
 			if (!c->over++)
 				b->t[c->tindex].over++;
@@ -470,12 +522,37 @@ static int all_joined(struct bench *b)
 	return 1;
 }
 
+/* Every game over; a table that has said nothing for BENCH_IDLE_S is
+ * reported (once) with the state it was left in. */
 static int all_over(struct bench *b)
 {
-	for (int i = 0; i < b->nt; i++)
-		if (b->t[i].over < b->t[i].n)
-			return 0;
-	return 1;
+	int done = 1;
+	double now = now_s();
+	for (int i = 0; i < b->nt; i++) {
+		struct btable *t = &b->t[i];
+		if (t->over >= t->n)
+			continue;
+		done = 0;
+		if (!t->idle_told && now - t->last_at > BENCH_IDLE_S) {
+			t->idle_told = 1;
+			b->idle++;
+			fprintf(stderr,
+			        "tapis bench --net: table %ld (%s, %d players) idle for %.0f s: state '%s', %ld moves, "
+			        "seat %d to act, %d of %d clients told it is over\n",
+			        t->id, bench_games[i % BENCH_NGAMES], t->n, now - t->last_at, t->state[0] ? t->state : "none",
+			        t->moves, t->to_act, t->over, t->n);
+		}
+	}
+	return done;
+}
+
+/* K deals, within the game's own limit of its hands rule. */
+static int game_deals(const struct game_ops *g, int deals)
+{
+	for (int i = 0; i < g->nrules; i++)
+		if (!strcmp(g->rules[i].key, "hands") && g->rules[i].max > 0 && deals > g->rules[i].max)
+			return g->rules[i].max;
+	return deals;
 }
 
 int bench_net_run(const char *url, int clients, int tables, int deals, int think_ms, struct bench_net_result *res,
@@ -538,6 +615,8 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		c->seat = -1;
 		c->acted_moves = -1;
 		c->rng = 0x9e3779b9u * (unsigned)(i + 1);
+		c->tokens = BENCH_RATE_BURST;
+		c->tokens_at = now_s();
 		for (int t = 0; t < tables; t++)
 			if (i >= b.t[t].first && i < b.t[t].first + b.t[t].n)
 				c->tindex = t;
@@ -574,6 +653,8 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		errf(err, errlen, "the clients were not all welcomed");
 		goto out;
 	}
+	if (pid > 0)
+		res->server_conns_kb = rss_kb(pid);
 	for (int t = 0; t < tables; t++) {
 		const struct game_ops *g = registry_ops(bench_games[t % BENCH_NGAMES]);
 		int n = b.t[t].n;
@@ -584,9 +665,10 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		json_t *seats = json_array();
 		for (int s = 0; s < n; s++)
 			json_array_append_new(seats, json_string("open"));
+		b.t[t].deals = game_deals(g, deals);
 		send_json(&b.c[b.t[t].first],
 		          json_pack("{s:s, s:s, s:i, s:{s:i}, s:o}", "type", "create", "game", g->name, "players", n,
-		                    "rules", "hands", deals, "seats", seats));
+		                    "rules", "hands", b.t[t].deals, "seats", seats));
 	}
 	if (run_until(&b, all_created, 30) < 0) {
 		errf(err, errlen, "the tables were not all made");
@@ -600,18 +682,34 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		goto out;
 	}
 	run_until(&b, lobby_quiet, 30);
-	double t1 = now_s();
-	for (int t = 0; t < tables; t++)
+	double t1 = now_s(), cpu0 = pid > 0 ? cpu_s(pid) : -1;
+	for (int t = 0; t < tables; t++) {
+		b.t[t].last_at = t1;
 		send_json(&b.c[b.t[t].first], json_pack("{s:s, s:I}", "type", "start", "table", (json_int_t)b.t[t].id));
+	}
+	b.playing = 1;
 	if (run_until(&b, all_over, 60.0 * deals + 120) < 0)
 		b.errors++;
 	for (int t = 0; t < tables; t++)
 		if (b.t[t].over == b.t[t].n)
-			res->deals += deals;
+			res->deals += b.t[t].deals;
+	res->server_cpu_per_1000 = -1;
+	res->server_kb_per_conn = res->server_kb_per_table = -1;
 	if (pid > 0) {
 		res->server_rss_kb = rss_kb(pid);
 		res->server_cpu_s = cpu_s(pid);
+		if (b.lat.n > 0 && cpu0 >= 0 && res->server_cpu_s >= 0)
+			res->server_cpu_per_1000 = (res->server_cpu_s - cpu0) * 1000.0 / (double)b.lat.n;
+		if (res->server_conns_kb > 0 && res->server_base_kb > 0) {
+			res->server_kb_per_conn = (double)(res->server_conns_kb - res->server_base_kb) / clients;
+			res->server_kb_per_table = (double)(res->server_rss_kb - res->server_conns_kb) / tables;
+		}
+	} else {
+		res->server_cpu_s = -1;
 	}
+	res->lobby_kb_per_client = (double)b.lobby_bytes / 1e3 / clients;
+	res->idle_tables = b.idle;
+	res->paced = b.paced;
 	res->client_cpu_s = cpu_s(getpid());
 	res->mb_received = (double)b.bytes / 1e6;
 	res->mb_lobby = (double)b.lobby_bytes / 1e6;
@@ -660,7 +758,7 @@ static const struct opt bench_opts[] = {
 	OPT_F("net", N_("bench a server (its own, or the one at URL) with bot clients"), B, net),
 	OPT_I("clients", N_("N"), N_("with --net: clients (default 8)"), B, clients, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("tables", N_("N"), N_("with --net: tables (default 2)"), B, tables, 1, BENCH_NET_MAX_COUNT),
-	OPT_I("deals", N_("N"), N_("with --net: deals at each table (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
+	OPT_I("deals", N_("N"), N_("with --net: deals at each table, within each game's limit (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("think", N_("MS"), N_("with --net: the bots' thinking time"), B, think, 0, BENCH_NET_MAX_COUNT),
 	OPT_END,
 };
@@ -690,28 +788,51 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 		fprintf(stderr, "tapis bench --net: %s\n", err);
 		return 1;
 	}
+	char cpu1000[32], perconn[32], pertable[32];
+	if (r.server_cpu_per_1000 >= 0)
+		snprintf(cpu1000, sizeof cpu1000, "%.3f", r.server_cpu_per_1000);
+	else
+		snprintf(cpu1000, sizeof cpu1000, json ? "null" : "n/a");
+	if (r.server_kb_per_conn >= 0) {
+		snprintf(perconn, sizeof perconn, "%.1f", r.server_kb_per_conn);
+		snprintf(pertable, sizeof pertable, "%.1f", r.server_kb_per_table);
+	} else {
+		snprintf(perconn, sizeof perconn, json ? "null" : "n/a");
+		snprintf(pertable, sizeof pertable, json ? "null" : "n/a");
+	}
 	if (json) {
 		fprintf(out,
 		        "{\"clients\": %d, \"tables\": %d, \"deals\": %d, \"errors\": %d, \"latency_median_ms\": %.3f, "
 		        "\"latency_p99_ms\": %.3f, \"latency_max_ms\": %.3f, \"actions\": %ld, \"seconds\": %.2f, "
 		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld, \"think_ms\": %d, \"state_median_ms\": %.3f, "
-		        "\"state_p99_ms\": %.3f, \"state_max_ms\": %.3f}\n",
+		        "\"state_p99_ms\": %.3f, \"state_max_ms\": %.3f, \"server_kb_per_conn\": %s, "
+		        "\"server_kb_per_table\": %s, \"lobby_kb_per_client\": %.1f, \"server_cpu_s_per_1000_actions\": %s, "
+		        "\"idle_tables\": %d, \"paced_actions\": %ld}\n",
 		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
 		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms, r.state_median_ms,
-		        r.state_p99_ms, r.state_max_ms);
+		        r.state_p99_ms, r.state_max_ms, perconn, pertable, r.lobby_kb_per_client, cpu1000, r.idle_tables,
+		        r.paced);
 	} else {
 		fprintf(out, "clients          %d\ntables           %d\ndeals played     %d\nerrors           %d\n", r.clients,
 		        r.tables, r.deals, r.errors);
-		fprintf(out, "actions          %ld in %.1f s (bots think %d ms)\n", r.actions, r.seconds, r.think_ms);
+		fprintf(out, "actions          %ld in %.1f s (bots think %d ms; %ld held back for the rate limit)\n",
+		        r.actions, r.seconds, r.think_ms, r.paced);
+		fprintf(out, "idle tables      %d (silent more than 10 s while played)\n", r.idle_tables);
 		fprintf(out, "action to event  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.latency_median_ms,
 		        r.latency_p99_ms, r.latency_max_ms);
 		fprintf(out, "action to state  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.state_median_ms,
 		        r.state_p99_ms, r.state_max_ms);
-		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB\n", r.mb_received, r.mb_lobby);
-		fprintf(out, "cpu              server %.1f s, clients %.1f s\n", r.server_cpu_s, r.client_cpu_s);
+		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB (%.1f kB a client)\n",
+		        r.mb_received, r.mb_lobby, r.lobby_kb_per_client);
+		if (r.server_cpu_s >= 0)
+			fprintf(out, "cpu              server %.1f s, clients %.1f s\n", r.server_cpu_s, r.client_cpu_s);
+		else
+			fprintf(out, "cpu              server n/a, clients %.1f s\n", r.client_cpu_s);
+		fprintf(out, "server cpu       %s s for 1000 actions\n", cpu1000);
 		if (r.server_rss_kb >= 0)
 			fprintf(out, "server memory    %ld kB (%ld kB before the clients), %.1f kB a table\n", r.server_rss_kb,
 			        r.server_base_kb, (double)(r.server_rss_kb - r.server_base_kb) / r.tables);
+		fprintf(out, "memory           %s kB a connection, %s kB a table\n", perconn, pertable);
 	}
 	return r.errors ? 1 : 0;
 }

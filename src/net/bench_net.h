@@ -9,7 +9,10 @@
  * loopback port (memory store), and its memory is read from /proc.
  * --think MS: each bot waits about that long before its move (from half to
  * one and a half times), as a person would (0: at once, every table always
- * busy: the worst case). */
+ * busy: the worst case). Each table's game is made with hands=K, or the
+ * game's own most when lower (La Bouillabaisse: 6 rounds); each client
+ * keeps within the server's rate limit (SERVER_RATE_PER_S); a table silent
+ * for 10 s is reported with its state. */
 #ifndef TAPIS_BENCH_NET_H
 #define TAPIS_BENCH_NET_H
 
@@ -30,6 +33,13 @@ struct bench_net_result {
 	double client_cpu_s;      /* the bench's own process (every client) */
 	double mb_received;       /* by every client, and of it the lobby's lists */
 	double mb_lobby;
+	double lobby_kb_per_client;
+	long server_conns_kb;     /* once every client is connected and welcomed, -1 unknown */
+	double server_kb_per_conn;   /* (conns - base) / clients, -1 unknown */
+	double server_kb_per_table;  /* (end - conns) / tables, -1 unknown */
+	double server_cpu_per_1000;  /* server CPU seconds for 1,000 actions played, -1 unknown */
+	int idle_tables;          /* tables that said nothing for 10 s while played (reported) */
+	long paced;               /* moves held back to stay within the server's rate limit */
 };
 
 /* Run; 0, or -1 with a message (nothing could be measured). */

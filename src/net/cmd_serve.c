@@ -24,6 +24,7 @@ enum {
 	SERVE_MAX_TURN = 86400,        /* seconds */
 	SERVE_MAX_CONNS = 1000000,
 	SERVE_MAX_BOT_DELAY = 60000,   /* ms */
+	SERVE_MAX_CLOSE_MINUTES = 10080, /* a week */
 	SERVE_PATH_MAX = 4096,         /* the store's path */
 	SERVE_DIR_MAX = 4400,          /* the web page's and the sounds' directories */
 };
@@ -32,7 +33,7 @@ enum {
 struct serve_args {
 	struct server_options o;
 	const char *db;
-	int turn_seconds, bot_delay;
+	int turn_seconds, bot_delay, close_minutes;
 };
 
 static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
@@ -95,6 +96,8 @@ static const struct opt serve_opts[] = {
 	OPT_I("bot-delay", N_("MS"), N_("pause before a bot's move"), A, bot_delay, 0, SERVE_MAX_BOT_DELAY),
 	OPT_I("turn-seconds", N_("N"), N_("a player's time to act, then a bot plays (0: none)"), A, turn_seconds, 0,
 	      SERVE_MAX_TURN),
+	OPT_I("close-minutes", N_("N"), N_("a table in play that nobody is at is saved and closed after N minutes (0: never)"),
+	      A, close_minutes, 0, SERVE_MAX_CLOSE_MINUTES),
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
@@ -106,7 +109,7 @@ static const struct opt_cmd serve_cmd = { "tapis serve", "tapis serve [OPTIONS]"
 
 int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 {
-	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1 };
+	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1 };
 	log_set(log_stderr, "tapis serve");
 	server_options_default(&a.o);
 	int npos, rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
@@ -117,6 +120,8 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 	struct server_options o = a.o;
 	if (a.turn_seconds >= 0)
 		o.turn_ms = a.turn_seconds * 1000LL;
+	if (a.close_minutes >= 0)
+		o.close_ms = a.close_minutes * 60000LL;
 	if (a.bot_delay >= 0)
 		o.bot_delay_ms = a.bot_delay;
 	char db[SERVE_PATH_MAX];

@@ -204,9 +204,34 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 	return jt_done(&j);
 }
 
+/* What was missed, sent back at the table (host_join): its heading and,
+ * when the view has its state, where the game stands (view_catch_up_state:
+ * the cards on the table, whose turn, the scores), in the member's
+ * language, so that a client says it as it comes. */
+static void send_catch_up(struct host_member *mb, const struct view_state *vs)
+{
+	json_t *o = json_loads(mb->catch_up, 0, NULL);
+	free(mb->catch_up);
+	mb->catch_up = NULL;
+	if (!o)
+		return;
+	const char *saved = view_lang_enter(mb->lang);
+	json_object_set_new(o, "heading", json_text(_("While you were away:")));
+	if (vs) {
+		struct sbuf b;
+		sb_clear(&b);
+		view_catch_up_state(vs, 0, &b);
+		json_object_set_new(o, "now", json_text(b.s));
+	}
+	view_lang_leave(saved);
+	send_to(mb->h, mb, proto_dump(o));
+}
+
 static void sink_update(void *ctx, const struct view_state *vs)
 {
 	struct host_member *mb = ctx;
+	if (mb->catch_up && mb->conn >= 0)
+		send_catch_up(mb, vs);
 	/* Only the latest state matters: none is kept for an absent member. */
 	if (mb->conn >= 0)
 		send_to(mb->h, mb, state_msg(mb->h, vs, mb->seat));
@@ -500,6 +525,7 @@ static void drop_member(struct host *h, struct host_member *m)
 		view_release(&m->v);
 	for (int k = 0; k < m->nmissed; k++)
 		free(m->missed[k]);
+	free(m->catch_up);
 	for (int i = 0; i < h->nmembers; i++)
 		if (h->member[i] == m) {
 			h->member[i] = h->member[--h->nmembers];
@@ -686,9 +712,16 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 			free(m->missed[i]);
 		}
 		m->nmissed = m->dropped = 0;
-		send_to(h, m, proto_dump(o));
+		/* Sent with the view's first state, which says where the game stands. */
+		free(m->catch_up);
+		m->catch_up = json_dumps(o, JSON_COMPACT);
+		json_decref(o);
+		if (h->state == HOST_WAITING)
+			send_catch_up(m, NULL);
 	}
 	bind_view(h, m);
+	if (m->catch_up)
+		send_catch_up(m, NULL);
 	if (h->paused)
 		say_paused(h, m, 1);
 	if (back)

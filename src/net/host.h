@@ -28,7 +28,9 @@
 #define HOST_RETRY_MS 1000  /* a paused table tries to keep its move again this often */
 #define HOST_TURN_WARN_MS 20000 /* the warning comes this long before the turn time runs out (a third of it at most) */
 
-enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER };
+/* HOST_SAVED is a store row's only: a table in play saved and closed when
+ * nobody was left at it, taken up again by one of its players (net/lobby). */
+enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER, HOST_SAVED };
 /* Who chose a table's seed: the server (a secret), the creator, or the
  * operator (tapis serve --seed, for tests). */
 enum host_seed { HOST_SEED_SERVER, HOST_SEED_CLIENT, HOST_SEED_OPERATOR };
@@ -65,6 +67,8 @@ struct host_member {
 	char acting[ACT_STR_MAX];   /* the action being tried (for a refusal) */
 	int nmissed, dropped;       /* announcements kept while away, and those lost */
 	char *missed[HOST_MISSED_MAX];
+	char *catch_up;             /* the `missed` message back at a table in play, sent before the
+	                             * first state with where the game stands (JSON) */
 };
 
 struct host_config {
@@ -74,6 +78,7 @@ struct host_config {
 	long long turn_ms;          /* a present player's time to act (0: no limit); then a bot plays that move */
 	long long keep_ms;          /* a finished table, or a waiting one nobody is at, stays this long */
 	long long seed;             /* > 0: every table's seed, the operator's (tests; tapis serve --seed); else secret */
+	long long close_ms;         /* a table in play nobody is connected to is saved and closed after this (0: never) */
 };
 
 struct host {

@@ -1,7 +1,33 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/jstate.h"
 
+#include <stdio.h>
+
+#include "app/keymap.h"
 #include "app/menuorder.h"
+#include "i18n/i18n.h"
+
+/* The keys of the moments in when (app/keymap), as F1 says them: the key
+ * list is longer than one sbuf, so a moment at a time. */
+static void f1_text(struct jtext *j, const char *key, int when)
+{
+	static const int moments[] = { KEYS_ALWAYS, KEYS_TURN, KEYS_MENU, KEYS_SPEECH };
+	char all[4 * SBUF_SIZE];
+	size_t len = 0;
+	all[0] = 0;
+	for (size_t m = 0; m < sizeof moments / sizeof moments[0]; m++) {
+		if (!(when & moments[m]))
+			continue;
+		struct sbuf b;
+		sb_clear(&b);
+		keymap_say(&b, (when & ~KEYS_MOMENTS) | moments[m]);
+		int n = snprintf(all + len, sizeof all - len, "%s", b.s);
+		len += n > 0 && (size_t)n < sizeof all - len ? (size_t)n : 0;
+	}
+	while (len && all[len - 1] == ' ')
+		all[--len] = 0;
+	jt_kstr(j, key, all);
+}
 
 void jstate_meaning(struct jtext *j, const struct view_state *vs)
 {
@@ -13,4 +39,38 @@ void jstate_meaning(struct jtext *j, const struct view_state *vs)
 		jt_int(j, order[i]);
 	jt_close(j, ']');
 	jt_kbool(j, "showdowns", vs->showdowns);
+
+	/* What the keys say now, in the listener's language, at the page: the
+	 * conditions of this moment, the page's own words for a key. */
+	const char *saved = view_lang_enter(vs->lang);
+	int cond = KEYS_IF_PAGE | (vs->my_turn && vs->discard_ahead ? KEYS_IF_DISCARD : 0) |
+	           (vs->showdowns ? KEYS_IF_SHOWDOWN : KEYS_IF_TRICKS);
+	int turn = vs->my_turn ? KEYS_TURN : 0;
+	jt_key(j, "queries");
+	jt_open(j, '[');
+	for (int i = 0; keymap[i].keys; i++) {
+		const struct keymap_entry *e = &keymap[i];
+		if (!keymap_query(e) || !(e->when & (KEYS_ALWAYS | turn)) ||
+		    (e->when & ~(cond | KEYS_MOMENTS)) != 0)
+			continue;
+		jt_open(j, '{');
+		jt_kstr(j, "key", e->keys);
+		jt_kstr(j, "spoken", _(e->spoken ? e->spoken : e->keys));
+		jt_kstr(j, "what", _(keymap_what(e, cond)));
+		jt_close(j, '}');
+	}
+	jt_close(j, ']');
+	jt_key(j, "f1");
+	jt_open(j, '{');
+	struct sbuf b;
+	sb_clear(&b);
+	keymap_say_brief(&b, cond | (!vs->my_turn ? KEYS_BRIEF_WAIT : vs->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
+	jt_kstr(j, "brief", b.s);
+	f1_text(j, "all", cond | KEYS_ALWAYS | KEYS_SPEECH | turn);
+	if (vs->my_turn && vs->nchoices) {
+		f1_text(j, "menu", cond | KEYS_MENU);
+		f1_text(j, "amount", cond | KEYS_MENU | KEYS_IF_AMOUNT);
+	}
+	jt_close(j, '}');
+	view_lang_leave(saved);
 }

@@ -3,7 +3,10 @@
  * controls of a client mean at this moment, so that a client keeps no rule
  * of its own: `menu` (the order of `choices` in the action menu, the
  * safest first) and `showdowns` (L says the last showdown, not the last
- * trick). Written after the other members (docs/protocol.md). */
+ * trick), `queries` (the query keys of now, the page's toolbar) and `f1`
+ * (what F1 says now, in the listener's language, as the page says it: the
+ * short list, all the keys, those of the action menu). Written after the
+ * other members (docs/protocol.md). */
 #ifndef TAPIS_JSTATE_H
 #define TAPIS_JSTATE_H
 

@@ -15,12 +15,11 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
-#include "net/mod.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
 	if (text)
-		text = mod_filter(l, conn, text); /* not the chat of someone they muted */
+		text = l->ext ? l->ext->filter(l, conn, text) : text; /* not the chat of someone they muted */
 	if (text)
 		l->io.send(l->io.ctx, conn, text);
 }
@@ -28,7 +27,7 @@ static void send_text(struct lobby *l, long conn, char *text)
 /* text (malloc'd, taken) to n connections: one buffer for all of them. */
 static void send_many(struct lobby *l, const long *conns, int n, char *text)
 {
-	if (!text || n <= 0 || !l->io.send_many || mod_filters(l, text)) {
+	if (!text || n <= 0 || !l->io.send_many || (l->ext && l->ext->filters(l, text))) {
 		for (int i = 0; text && i < n; i++)
 			send_text(l, conns[i], xstrdup(text));
 		free(text);
@@ -87,6 +86,13 @@ static struct host *table_of(struct lobby *l, long id)
 	return NULL;
 }
 
+static int saved_holds(const struct lobby *l, const char *name);
+static void saved_add(struct lobby *l, const struct store_table *t);
+static void known_guest(struct lobby *l, const char *name);
+static void send_saved(struct lobby *l, long conn, const char *name, int always);
+static void remove_table(struct lobby *l, int i);
+static void close_table(struct lobby *l, int i, const char *reason, int forget);
+
 /* The host's output: a member's connection number is a lobby connection. */
 static void host_send(void *ctx, long conn, char *text)
 {
@@ -120,6 +126,10 @@ struct restore_ctx {
 static void restore_one(void *ctx, const struct store_table *t)
 {
 	struct restore_ctx *r = ctx;
+	if (t->state == HOST_SAVED) {
+		saved_add(r->l, t);
+		return;
+	}
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
 	if (host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0) {
@@ -161,7 +171,6 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
-	l->mod = mod_new();
 	struct restore_ctx r = { l, 0 };
 	if (store_table_each(store, restore_one, &r) < 0)
 		return errf(err, errlen, "cannot read the tables of the store");
@@ -189,8 +198,11 @@ void lobby_release(struct lobby *l)
 		conn_clear(&l->conns[i]);
 	free(l->conns);
 	auth_release(&l->auth);
-	mod_free(l->mod);
+	if (l->ext)
+		l->ext->release(l);
 	dir_close(&l->dir);
+	lobbyev_release(&l->ev);
+	free(l->saved);
 	memset(l, 0, sizeof *l);
 }
 
@@ -390,7 +402,7 @@ static int at_a_table(struct lobby *l, const char *name)
 	for (int i = 0; i < l->ntables; i++)
 		if (host_member(l->tables[i], name))
 			return 1;
-	return 0;
+	return saved_holds(l, name);
 }
 
 /* A hello with a password waits for the worker meanwhile (or a name whose
@@ -448,11 +460,13 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 		log_say("the session of %s is not stored", u->name);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
-	mod_login(l, u->name, guest);
+	if (l->ext)
+		l->ext->login(l, u->name, guest);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
 	send_text(l, c->id, l->list_sent ? xstrdup(l->list_sent) : lobby_msg(l));
+	send_saved(l, c->id, u->name, 0);
 	/* Back at the tables where they were: seats are kept, and so are
 	 * spectators' places. */
 	for (int i = 0; i < l->ntables; i++) {
@@ -513,7 +527,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
 		return;
 	}
-	if (mod_login_refused(l, c->id, m->name)) /* banned: until when, and why */
+	if (l->ext && l->ext->login_refused(l, c->id, m->name)) /* banned: until when, and why */
 		return;
 	struct lobby_user *u = user_named(l, m->name);
 	/* A new name may not look like one known here (net/ident). */
@@ -608,7 +622,7 @@ static void table_key(const struct host *h, char key[64])
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
-	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || mod_invited(l, h->id, name))
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, name)))
 		return 1;
 	char key[64];
 	table_key(h, key);
@@ -806,7 +820,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	const char *from = l->users[c->user].name;
-	if (!mod_chat_allowed(l, c->id, from))
+	if (l->ext && !l->ext->chat_allowed(l, c->id, from))
 		return;
 	if (m->table) {
 		struct host *h = table_for(l, c, m);
@@ -824,6 +838,215 @@ static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	if (s)
 		broadcast(l, s);
 	free(s);
+}
+
+/* ---- tables saved when nobody is left at them ---- */
+
+int lobby_saved_index(const struct lobby *l, long id)
+{
+	for (int i = 0; i < l->nsaved; i++)
+		if (l->saved[i].id == id)
+			return i;
+	return -1;
+}
+
+static int saved_holds(const struct lobby *l, const char *name)
+{
+	for (int i = 0; i < l->nsaved; i++)
+		for (int s = 0; s < l->saved[i].players; s++)
+			if (!strcmp(l->saved[i].seat[s], name))
+				return 1;
+	return 0;
+}
+
+/* A person known by name only (a restart): a guest comes back with the
+ * token of their session (an account with its password). */
+static void known_guest(struct lobby *l, const char *name)
+{
+	if (!name[0] || user_named(l, name))
+		return;
+	xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
+	struct lobby_user *u = &l->users[l->nusers++];
+	memset(u, 0, sizeof *u);
+	snprintf(u->name, sizeof u->name, "%s", name);
+	snprintf(u->lang, sizeof u->lang, "en");
+	u->conn = -1;
+	u->guest = 1;
+	u->gone_ms = l->now_ms;
+	long long expires = 0;
+	if (store_session_get(l->store, u->name, u->token_hash, sizeof u->token_hash, &expires) != 1 ||
+	    expires < (long long)time(NULL))
+		u->token_hash[0] = '\0';
+}
+
+/* A saved table's row into the list (the oldest forgotten past
+ * LOBBY_SAVED_MAX, its row with it). */
+static void saved_add(struct lobby *l, const struct store_table *t)
+{
+	if (l->nsaved >= LOBBY_SAVED_MAX) {
+		store_table_delete(l->store, l->saved[0].id);
+		memmove(&l->saved[0], &l->saved[1], (size_t)(l->nsaved - 1) * sizeof *l->saved);
+		l->nsaved--;
+	}
+	xgrow((void **)&l->saved, &l->capsaved, l->nsaved + 1, sizeof *l->saved);
+	struct lobby_saved *sv = &l->saved[l->nsaved++];
+	memset(sv, 0, sizeof *sv);
+	sv->id = t->id;
+	snprintf(sv->game, sizeof sv->game, "%s", t->game);
+	sv->players = t->players > GAME_MAX_SEATS ? GAME_MAX_SEATS : t->players;
+	json_t *seats = json_loads(t->seats, 0, NULL);
+	for (int s = 0; s < sv->players; s++) {
+		const char *name = json_string_value(json_object_get(json_array_get(seats, (size_t)s), "name"));
+		snprintf(sv->seat[s], sizeof sv->seat[s], "%s", name ? name : "");
+		known_guest(l, sv->seat[s]);
+	}
+	json_decref(seats);
+}
+
+/* "saved": the saved tables where name holds a seat (sent when there are
+ * some, or always: after a change). */
+static void send_saved(struct lobby *l, long conn, const char *name, int always)
+{
+	json_t *tables = json_array();
+	for (int i = 0; i < l->nsaved; i++) {
+		const struct lobby_saved *sv = &l->saved[i];
+		int mine = 0;
+		json_t *seats = json_array();
+		for (int s = 0; s < sv->players; s++) {
+			mine |= !strcmp(sv->seat[s], name);
+			json_array_append_new(seats, json_string(sv->seat[s]));
+		}
+		if (mine)
+			json_array_append_new(tables, json_pack("{s:I, s:s, s:i, s:o}", "id", (json_int_t)sv->id, "game",
+			                                        sv->game, "players", sv->players, "seats", seats));
+		else
+			json_decref(seats);
+	}
+	if (!always && !json_array_size(tables)) {
+		json_decref(tables);
+		return;
+	}
+	send_text(l, conn, proto_dump(json_pack("{s:s, s:o}", "type", "saved", "tables", tables)));
+}
+
+/* The players of a saved table who are connected get their list again. */
+static void tell_saved(struct lobby *l, char (*seat)[HOST_PLAYER_MAX], int players)
+{
+	for (int s = 0; s < players; s++) {
+		struct lobby_user *u = seat[s][0] ? user_named(l, seat[s]) : NULL;
+		if (u && u->conn >= 0)
+			send_saved(l, u->conn, u->name, 1);
+	}
+}
+
+/* Tables in play that nobody has been connected to for close_ms: saved
+ * (their store row marked HOST_SAVED, the journal kept) and closed, to be
+ * resumed by one of their players; with no player at all, removed. */
+static void save_idle(struct lobby *l, long long now_ms)
+{
+	if (l->cfg.close_ms <= 0)
+		return;
+	for (int i = l->ntables - 1; i >= 0; i--) {
+		struct host *h = l->tables[i];
+		if (h->state != HOST_PLAYING || !h->empty_ms || now_ms - h->empty_ms < l->cfg.close_ms || h->paused)
+			continue;
+		int held = 0;
+		for (int s = 0; s < h->players; s++)
+			held |= h->seat[s].name[0] != '\0';
+		if (!held) {
+			remove_table(l, i);
+			continue;
+		}
+		struct store_table *row = xmalloc(sizeof *row);
+		host_row(h, row);
+		row->state = HOST_SAVED;
+		if (store_table_put(l->store, row) < 0) {
+			free(row); /* tried again at the next tick */
+			continue;
+		}
+		saved_add(l, row);
+		free(row);
+		close_table(l, i, "saved", 0);
+		tell_saved(l, l->saved[l->nsaved - 1].seat, l->saved[l->nsaved - 1].players);
+	}
+}
+
+/* A player away for keep_ms from a table in play where someone is still
+ * connected loses the seat: a bot keeps it and it opens (they may sit
+ * again when a seat is free). A table nobody is connected to waits for
+ * save_idle instead. */
+static void release_away(struct lobby *l, long long now_ms)
+{
+	for (int i = 0; i < l->ntables; i++) {
+		struct host *h = l->tables[i];
+		if (h->state != HOST_PLAYING || h->empty_ms)
+			continue;
+		for (int s = 0; s < h->players; s++)
+			if (h->seat[s].name[0] && h->seat[s].away_ms && now_ms - h->seat[s].away_ms >= l->cfg.keep_ms) {
+				char who[HOST_PLAYER_MAX];
+				snprintf(who, sizeof who, "%s", h->seat[s].name);
+				host_stand(h, who, 1);
+				l->dirty = 1;
+			}
+	}
+}
+
+struct row_find {
+	long id;
+	struct store_table *row;
+};
+
+static void row_of(void *ctx, const struct store_table *t)
+{
+	struct row_find *f = ctx;
+	if (t->id == f->id && !f->row) {
+		f->row = xmalloc(sizeof *f->row);
+		*f->row = *t;
+	}
+}
+
+/* "resume": a player of a saved table takes it up again, at their seat;
+ * the others sit back down when they come. */
+static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	int k = lobby_saved_index(l, m->table);
+	if (k < 0) {
+		send_error(l, c->id, "no_table", _("there is no such table"), PM_RESUME);
+		return;
+	}
+	const char *me = l->users[c->user].name;
+	int seat = -1;
+	for (int s = 0; s < l->saved[k].players && seat < 0; s++)
+		if (!strcmp(l->saved[k].seat[s], me))
+			seat = s;
+	if (seat < 0) {
+		send_error(l, c->id, "not_member", _("you hold no seat at this table"), PM_RESUME);
+		return;
+	}
+	struct row_find f = { m->table, NULL };
+	char err[ERR_MAX];
+	struct host *h = xcalloc(1, sizeof *h);
+	if (store_table_each(l->store, row_of, &f) < 0 || !f.row ||
+	    host_restore(h, f.row, l->store, &l->cfg, host_out(l), l->now_ms, err, sizeof err) < 0) {
+		send_error(l, c->id, "store", _("the table could not be taken up again"), PM_RESUME);
+		free(f.row);
+		free(h);
+		return;
+	}
+	free(f.row);
+	struct lobby_saved sv = l->saved[k];
+	memmove(&l->saved[k], &l->saved[k + 1], (size_t)(l->nsaved - k - 1) * sizeof *l->saved);
+	l->nsaved--;
+	add_table(l, h);
+	host_save(h);   /* in play again, in the store too */
+	/* As when coming back to a table: "joined" first, then what the table
+	 * has to tell (the turn asked again). */
+	struct lobby_user *u = &l->users[c->user];
+	send_text(l, c->id, joined_msg(h, seat));
+	host_join(h, u->name, u->lang, c->id, seat, l->now_ms, err, sizeof err);
+	host_verbosity(h, u->name, u->verbosity, 0);
+	l->dirty = 1;
+	tell_saved(l, sv.seat, sv.players);
 }
 
 static void handle_message(struct lobby *l, struct lobby_conn *c, const char *text, size_t len, long long now_ms)
@@ -936,11 +1159,17 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_CHAT:
 		lobby_chat(l, c, &m);
 		break;
+	case PM_RESUME:
+		on_resume(l, c, &m);
+		break;
 	case PM_INVITE:
 	case PM_REMATCH:
 	case PM_MOD:
 	case PM_MUTE:
-		mod_message(l, c, &m, now_ms);
+		if (l->ext)
+			l->ext->message(l, c, &m, now_ms);
+		else
+			send_error(l, conn, "bad_message", _("unexpected message"), m.type);
 		break;
 	default:
 		send_error(l, conn, "bad_message", _("unexpected message"), m.type);
@@ -1045,7 +1274,7 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 static void prune_users(struct lobby *l, unsigned char *at)
 {
 	for (int i = l->nusers - 1; i >= 0; i--) {
-		if (l->users[i].conn >= 0 || at[i])
+		if (l->users[i].conn >= 0 || at[i] || saved_holds(l, l->users[i].name))
 			continue;
 		if (l->users[i].guest)
 			store_session_delete(l->store, l->users[i].name);
@@ -1062,14 +1291,15 @@ static void prune_users(struct lobby *l, unsigned char *at)
 
 /* Remove table i: from the lobby, the directory and the store (its hand
  * history stays in --log-dir). Its members still here are told. */
-static void remove_table(struct lobby *l, int i)
+static void close_table(struct lobby *l, int i, const char *reason, int forget)
 {
 	struct host *h = l->tables[i];
 	for (int k = 0; k < h->nmembers; k++)
 		if (h->member[k]->conn >= 0)
 			send_text(l, h->member[k]->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
-			                                                       (json_int_t)h->id, "reason", "closed")));
-	store_table_delete(l->store, h->id);
+			                                                       (json_int_t)h->id, "reason", reason)));
+	if (forget)
+		store_table_delete(l->store, h->id);
 	l->dir.ops->release(&l->dir, h->id);
 	host_free(h);
 	free(h);
@@ -1081,6 +1311,42 @@ static void remove_table(struct lobby *l, int i)
 	l->dirty = 1;
 }
 
+static void remove_table(struct lobby *l, int i)
+{
+	close_table(l, i, "closed", 1);
+}
+
+static int saved_gone(void *ctx, long id)
+{
+	return lobby_saved_index(ctx, id) >= 0;
+}
+
+static void send_many_io(void *ctx, const long *conns, int n, char *text)
+{
+	send_many(ctx, conns, n, text);
+}
+
+/* The lobby's changes to the connections in the lobby (at: by user, 1
+ * for someone at a table): net/lobbyev. */
+static void tell_changes(struct lobby *l, const unsigned char *at)
+{
+	const char **online = xcalloc((size_t)l->nusers + 1, sizeof *online);
+	struct lobbyev_listener *to = xcalloc((size_t)l->nconns + 1, sizeof *to);
+	int non = 0, nto = 0;
+	for (int i = 0; i < l->nusers; i++)
+		if (l->users[i].conn >= 0)
+			online[non++] = l->users[i].name;
+	for (int i = 0; i < l->nconns; i++) {
+		int u = l->conns[i].user;
+		if (u >= 0 && !at[u])
+			to[nto++] = (struct lobbyev_listener){ l->conns[i].id, l->users[u].name, l->users[u].lang };
+	}
+	struct lobbyev_in in = { online, non, l->tables, l->ntables, to, nto, saved_gone, send_many_io, l };
+	lobbyev_tick(&l->ev, &in);
+	free(online);
+	free(to);
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
@@ -1088,6 +1354,8 @@ void lobby_tick(struct lobby *l, long long now_ms)
 	for (int i = l->ntables - 1; i >= 0; i--)
 		if (host_expired(l->tables[i], now_ms))
 			remove_table(l, i);
+	save_idle(l, now_ms);
+	release_away(l, now_ms);
 	for (int i = 0; i < l->ntables; i++) {
 		int was = l->tables[i]->state;
 		/* A few moves at most a tick, so the loop stays responsive. */
@@ -1097,7 +1365,8 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
-	mod_tick(l, now_ms);
+	if (l->ext)
+		l->ext->tick(l, now_ms);
 	long long gap = l->list_gap_ms > LOBBY_LIST_MS ? l->list_gap_ms : LOBBY_LIST_MS;
 	if (l->dirty && (now_ms - l->list_ms >= gap || now_ms < l->list_ms)) {
 		l->dirty = 0;
@@ -1105,6 +1374,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		unsigned char *at = users_at_tables(l);
 		prune_users(l, at);
 		l->list_gap_ms = (long long)(broadcast_lobby(l, at) * 1000 / LOBBY_LIST_BYTES_S);
+		tell_changes(l, at);
 		free(at);
 	}
 }

@@ -12,6 +12,7 @@
 #include "net/auth.h"
 #include "net/dir.h"
 #include "net/host.h"
+#include "net/lobbyev.h"
 #include "net/proto.h"
 #include "net/store.h"
 
@@ -43,6 +44,16 @@ struct lobby_user {
 #define LOBBY_TABLES_PER_PERSON 4
 #define LOBBY_TABLES_PER_ADDR 16
 
+/* A table saved and closed because nobody was left at it (HOST_SAVED in
+ * the store): its players see it in their "saved" list and may resume it. */
+#define LOBBY_SAVED_MAX 1000   /* more: the oldest is forgotten, its store row removed */
+struct lobby_saved {
+	long id;
+	char game[32];
+	int players;
+	char seat[GAME_MAX_SEATS][HOST_PLAYER_MAX];   /* the names holding its seats ("" none) */
+};
+
 struct lobby_conn {
 	long id;
 	char addr[64];
@@ -72,6 +83,30 @@ struct lobby_io {
 	void (*send_many)(void *ctx, const long *conns, int n, char *text);
 };
 
+struct lobby;
+struct mod;
+
+/* What moderation adds to the lobby (net/mod: mod_attach fills it), so that
+ * the lobby calls it without knowing it. Every member is called only when
+ * the lobby has an extension. */
+struct lobby_ext {
+	/* At hello, once the name is checked: 1 when refused (the refusal sent). */
+	int (*login_refused)(struct lobby *l, long conn, const char *name);
+	void (*login)(struct lobby *l, const char *name, int guest);
+	/* A chat line may go out (else the refusal was sent). */
+	int (*chat_allowed)(struct lobby *l, long conn, const char *name);
+	/* A message about to go to conn, changed or dropped (NULL) for its person. */
+	char *(*filter)(struct lobby *l, long conn, char *text);
+	/* 1 when filter may change text for someone. */
+	int (*filters)(const struct lobby *l, const char *text);
+	/* 1 when name may enter the private table without its password. */
+	int (*invited)(struct lobby *l, long table, const char *name);
+	/* The messages it adds (invite, rematch, mod, mute). */
+	void (*message)(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms);
+	void (*tick)(struct lobby *l, long long now_ms);
+	void (*release)(struct lobby *l);
+};
+
 struct lobby {
 	struct lobby_io io;
 	struct store *store;
@@ -94,8 +129,12 @@ struct lobby {
 	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
 	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
 	long long now_ms;
+	struct lobbyev ev;      /* what the lobby was last told of its changes (net/lobbyev) */
+	struct lobby_saved *saved;   /* the tables saved and closed, by id */
+	int nsaved, capsaved;
 	long next_job;          /* the number of the last job given to the worker */
-	struct mod *mod;        /* moderation, invitations, rematches (net/mod) */
+	const struct lobby_ext *ext; /* moderation, invitations, rematches (net/mod), or NULL */
+	struct mod *mod;        /* its state */
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:
@@ -124,6 +163,8 @@ void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list, the hellos whose passwords the
  * worker thread has hashed or checked; call often (every few ms). */
 void lobby_tick(struct lobby *l, long long now_ms);
+/* The index in l->saved of a saved table, or -1. */
+int lobby_saved_index(const struct lobby *l, long id);
 /* Save every table (the store already holds every action). */
 void lobby_save_all(struct lobby *l);
 

@@ -52,14 +52,14 @@ struct mod {
 	long long bans_ms;              /* the bans were last read then */
 };
 
-struct mod *mod_new(void)
+static struct mod *mod_new(void)
 {
 	struct mod *d = xcalloc(1, sizeof *d);
 	d->bans_ms = -MOD_BAN_POLL_MS;
 	return d;
 }
 
-void mod_free(struct mod *d)
+static void mod_free(struct mod *d)
 {
 	if (!d)
 		return;
@@ -223,7 +223,7 @@ static void put_out(struct lobby *l, struct lobby_user *u)
 
 /* ---- login, chat ---- */
 
-int mod_login_refused(struct lobby *l, long conn, const char *name)
+static int mod_login_refused(struct lobby *l, long conn, const char *name)
 {
 	struct store_ban b;
 	if (store_ban_get(l->store, name, &b) != 1 || b.until <= (long long)time(NULL))
@@ -243,7 +243,7 @@ static void mute_loaded(void *ctx, const char *target)
 	mute_add(m->d, m->p, target);
 }
 
-void mod_login(struct lobby *l, const char *name, int guest)
+static void mod_login(struct lobby *l, const char *name, int guest)
 {
 	struct mod_person *p = person(l->mod, name, 1);
 	if (guest)
@@ -252,7 +252,7 @@ void mod_login(struct lobby *l, const char *name, int guest)
 	store_mute_each(l->store, name, mute_loaded, &m);
 }
 
-int mod_chat_allowed(struct lobby *l, long conn, const char *name)
+static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 {
 	struct mod_person *p = person(l->mod, name, 1);
 	long long now = (long long)time(NULL);
@@ -319,13 +319,13 @@ static char *missed_filtered(const struct mod_person *p, const char *text)
 
 static const char chat_head[] = "{\"type\":\"chat\",", missed_head[] = "{\"type\":\"missed\",";
 
-int mod_filters(const struct lobby *l, const char *text)
+static int mod_filters(const struct lobby *l, const char *text)
 {
 	return l->mod && l->mod->muting && text &&
 	       (!strncmp(text, chat_head, sizeof chat_head - 1) || !strncmp(text, missed_head, sizeof missed_head - 1));
 }
 
-char *mod_filter(struct lobby *l, long conn, char *text)
+static char *mod_filter(struct lobby *l, long conn, char *text)
 {
 	const char *chat = chat_head, *missed = missed_head;
 	int is_chat = !strncmp(text, chat, sizeof chat_head - 1);
@@ -354,7 +354,7 @@ char *mod_filter(struct lobby *l, long conn, char *text)
 	return NULL;
 }
 
-int mod_invited(struct lobby *l, long table, const char *name)
+static int mod_invited(struct lobby *l, long table, const char *name)
 {
 	struct mod *d = l->mod;
 	for (int i = 0; i < d->ninv; i++)
@@ -750,7 +750,7 @@ static void on_mute(struct lobby *l, struct lobby_conn *c, const struct proto_ms
 	notice(l, c->id, 0, text);
 }
 
-void mod_message(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms)
+static void mod_message(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms)
 {
 	switch (m->type) {
 	case PM_INVITE:
@@ -789,7 +789,7 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 	}
 }
 
-void mod_tick(struct lobby *l, long long now_ms)
+static void mod_tick(struct lobby *l, long long now_ms)
 {
 	struct mod *d = l->mod;
 	/* Rematches: offered once a game is over, forgotten with its table. */
@@ -821,4 +821,28 @@ void mod_tick(struct lobby *l, long long now_ms)
 		free(p->mutes);
 		*p = d->p[--d->np];
 	}
+}
+
+static void release(struct lobby *l)
+{
+	mod_free(l->mod);
+	l->mod = NULL;
+}
+
+static const struct lobby_ext mod_ext = {
+	.login_refused = mod_login_refused,
+	.login = mod_login,
+	.chat_allowed = mod_chat_allowed,
+	.filter = mod_filter,
+	.filters = mod_filters,
+	.invited = mod_invited,
+	.message = mod_message,
+	.tick = mod_tick,
+	.release = release,
+};
+
+void mod_attach(struct lobby *l)
+{
+	l->mod = mod_new();
+	l->ext = &mod_ext;
 }

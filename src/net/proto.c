@@ -16,7 +16,7 @@ static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
 	[PM_WATCH] = "watch", [PM_LEAVE] = "leave", [PM_START] = "start", [PM_SEAT] = "seat",
 	[PM_KICK] = "kick", [PM_ACTION] = "action", [PM_CHAT] = "chat", [PM_PING] = "ping",
-	[PM_HINT] = "hint", [PM_VERBOSITY] = "verbosity",
+	[PM_HINT] = "hint", [PM_VERBOSITY] = "verbosity", [PM_RESUME] = "resume",
 	[PM_INVITE] = "invite", [PM_REMATCH] = "rematch", [PM_MOD] = "mod", [PM_MUTE] = "mute",
 };
 
@@ -320,7 +320,7 @@ static int (*const readers[PM_COUNT])(json_t *, struct proto_msg *, char *, size
 	[PM_STAND] = read_table, [PM_WATCH] = read_sit, [PM_LEAVE] = read_table,
 	[PM_START] = read_table, [PM_SEAT] = read_seat, [PM_KICK] = read_kick,
 	[PM_ACTION] = read_action, [PM_CHAT] = read_chat, [PM_PING] = read_nothing,
-	[PM_HINT] = read_table, [PM_VERBOSITY] = read_verbosity,
+	[PM_HINT] = read_table, [PM_VERBOSITY] = read_verbosity, [PM_RESUME] = read_table,
 	[PM_INVITE] = read_invite, [PM_REMATCH] = read_table, [PM_MOD] = read_mod, [PM_MUTE] = read_mute,
 };
 

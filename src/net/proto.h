@@ -33,6 +33,7 @@ enum proto_type {
 	PM_PING,
 	PM_HINT,    /* table: what the strongest bot would do for one's seat */
 	PM_VERBOSITY, /* table, level (short | full): how much one's view says */
+	PM_RESUME,  /* table: a saved table taken up again */
 	PM_INVITE,  /* table, name: invite someone online to a table */
 	PM_REMATCH, /* table: yes to the rematch offered at a game's end */
 	PM_MOD,     /* act, name, minutes, reason, table: a moderator's act */

@@ -102,6 +102,56 @@ static void keep_table(struct remote *r, json_t *info)
 	json_array_append(tables, info);
 }
 
+/* The people holding a seat at a table where this player holds one are
+ * friends for the rest of the session (the lobby's "friends" setting). */
+static void keep_friends(struct remote *r, json_t *info)
+{
+	json_t *seats = json_object_get(info, "seats");
+	int mine = 0;
+	for (size_t i = 0; i < json_array_size(seats); i++)
+		mine |= !strcmp(str_of(json_array_get(seats, i), "name"), r->name);
+	if (!mine)
+		return;
+	for (size_t i = 0; i < json_array_size(seats); i++) {
+		const char *n = str_of(json_array_get(seats, i), "name");
+		if (*n && strcmp(n, r->name) && !remote_is_friend(r, n) && r->nfriends < REMOTE_FRIENDS_MAX)
+			snprintf(r->friends[r->nfriends++], sizeof r->friends[0], "%s", n);
+	}
+}
+
+int remote_is_friend(const struct remote *r, const char *name)
+{
+	for (int i = 0; i < r->nfriends; i++)
+		if (!strcmp(r->friends[i], name))
+			return 1;
+	return 0;
+}
+
+/* Whether a change of the lobby (its names: who it concerns) is spoken. */
+static int lobby_heard(const struct remote *r, json_t *names, int invitation)
+{
+	if (r->lobby_talk == REMOTE_LOBBY_ALL)
+		return 1;
+	if (r->lobby_talk == REMOTE_LOBBY_NONE)
+		return 0;
+	if (invitation)
+		return 1;
+	for (size_t i = 0; i < json_array_size(names); i++) {
+		const char *n = json_string_value(json_array_get(names, i));
+		if (n && remote_is_friend(r, n))
+			return 1;
+	}
+	return 0;
+}
+
+static void on_lobby_event(struct remote *r, json_t *o)
+{
+	r->lobby_events++;
+	const char *ev = str_of(o, "event");
+	if (lobby_heard(r, json_object_get(o, "names"), !strncmp(ev, "invit", 5)))
+		tell(r, VIEW_SAY_EVENT, 0, -1, -1, str_of(o, "text"));
+}
+
 static void on_state(struct remote *r, json_t *o)
 {
 	struct view_state *v = &r->vs;
@@ -218,6 +268,14 @@ static void on_say(struct remote *r, json_t *o)
 
 static void on_chat(struct remote *r, json_t *o)
 {
+	/* The lobby's chat as the lobby's setting says; a table's always. */
+	if (!json_object_get(o, "table")) {
+		json_t *from = json_pack("[s]", str_of(o, "from"));
+		int heard = lobby_heard(r, from, 0);
+		json_decref(from);
+		if (!heard)
+			return;
+	}
 	char text[VIEW_TEXT_MAX];
 	snprintf(text, sizeof text, _("%1$s: %2$s"), str_of(o, "from"), str_of(o, "text"));
 	tell(r, VIEW_SAY_CHAT, 0, cue_named(str_of(o, "cue")), -1, text);
@@ -275,15 +333,25 @@ void remote_message(struct remote *r, const char *text, size_t len)
 	const char *type = str_of(o, "type");
 	if (!strcmp(type, "welcome")) {
 		snprintf(r->token, sizeof r->token, "%s", str_of(o, "token"));
+		r->guest = json_is_true(json_object_get(o, "guest"));
 		r->welcomed = 1;
 	} else if (!strcmp(type, "lobby")) {
 		json_decref(r->lobby);
 		r->lobby = json_incref(o);
 		r->lobby_seen++;
+		json_t *tables = json_object_get(o, "tables");
+		for (size_t i = 0; i < json_array_size(tables); i++)
+			keep_friends(r, json_array_get(tables, i));
 		if (r->table)
 			table_facts(r);
+	} else if (!strcmp(type, "saved")) {
+		json_decref(r->saved);
+		r->saved = json_incref(json_object_get(o, "tables"));
+	} else if (!strcmp(type, "lobby_event")) {
+		on_lobby_event(r, o);
 	} else if (!strcmp(type, "table")) {
 		keep_table(r, json_object_get(o, "info"));
+		keep_friends(r, json_object_get(o, "info"));
 		if (r->table)
 			table_facts(r);
 	} else if (!strcmp(type, "created")) {
@@ -297,6 +365,7 @@ void remote_message(struct remote *r, const char *text, size_t len)
 			r->rematch = 0; /* the table started again */
 		r->left = 0;
 		r->joined++;
+		keep_friends(r, json_object_get(o, "info"));
 		table_facts(r);
 	} else if (!strcmp(type, "left")) {
 		if (int_of(o, "table", 0) == r->table) {
@@ -401,7 +470,16 @@ static int connect_once(struct remote *r, char *err, size_t errlen)
 int remote_open(struct remote *r, const char *url, const char *name, const char *password,
                 const char *lang, const struct view_sink *sink, char *err, size_t errlen)
 {
+	return remote_open_token(r, url, name, password, NULL, lang, sink, err, errlen);
+}
+
+int remote_open_token(struct remote *r, const char *url, const char *name, const char *password,
+                      const char *token, const char *lang, const struct view_sink *sink, char *err,
+                      size_t errlen)
+{
 	memset(r, 0, sizeof *r);
+	snprintf(r->token, sizeof r->token, "%s", token ? token : "");
+	r->lobby_talk = REMOTE_LOBBY_NONE;   /* until the caller says: nothing of the lobby before the welcome's round */
 	snprintf(r->url, sizeof r->url, "%s", url);
 	snprintf(r->name, sizeof r->name, "%s", name);
 	snprintf(r->password, sizeof r->password, "%s", password ? password : "");
@@ -422,6 +500,8 @@ void remote_close(struct remote *r)
 	r->c = NULL;
 	json_decref(r->lobby);
 	r->lobby = NULL;
+	json_decref(r->saved);
+	r->saved = NULL;
 	free(r->variant);
 	r->variant = NULL;
 }
@@ -532,6 +612,19 @@ int remote_set_seat(struct remote *r, long table, int seat, const char *kind)
 		json_object_set_new(o, "seat", json_integer(seat));
 		json_object_set_new(o, "kind", json_string(kind));
 	}
+	return remote_send(r, o);
+}
+
+int remote_resume(struct remote *r, long table)
+{
+	return remote_send(r, table_msg("resume", table));
+}
+
+int remote_kick(struct remote *r, long table, int seat)
+{
+	json_t *o = table_msg("kick", table);
+	if (o)
+		json_object_set_new(o, "seat", json_integer(seat));
 	return remote_send(r, o);
 }
 

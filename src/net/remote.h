@@ -25,6 +25,12 @@ struct netc;
 #define REMOTE_NAME_MAX 100
 #define REMOTE_RETRY_MIN_MS 250
 #define REMOTE_RETRY_MAX_MS 8000
+#define REMOTE_FRIENDS_MAX 64
+
+/* What of the lobby is spoken as it happens (docs/protocol.md, lobby_event
+ * and the lobby's chat): everything, what concerns friends (the people one
+ * has sat at a table with in this session) and invitations, or nothing. */
+enum remote_lobby_talk { REMOTE_LOBBY_ALL, REMOTE_LOBBY_FRIENDS, REMOTE_LOBBY_NONE };
 
 struct remote {
 	struct netc *c;
@@ -32,7 +38,8 @@ struct remote {
 	char name[REMOTE_NAME_MAX];
 	char password[130];
 	char lang[3];
-	char token[40];
+	char token[128];
+	int guest;                    /* the welcome said so */
 	struct view_sink sink;        /* where announcements go (the local sink) */
 	struct view_state vs;         /* the player's table, as last told */
 	char (*variant)[VIEW_LABEL_MAX];
@@ -41,6 +48,7 @@ struct remote {
 	int watching;
 	int table_state;              /* 0 waiting, 1 playing, 2 over */
 	struct json_t *lobby;         /* the last "lobby" message, or NULL */
+	struct json_t *saved;         /* the last "saved" message's tables (the player's saved tables), or NULL */
 	int lobby_seen;               /* lobby messages received */
 	long created;                 /* the table the last "created" named */
 	int joined;                   /* "joined" messages received */
@@ -50,6 +58,11 @@ struct remote {
 	int left;                     /* the server said we left the table */
 	int refused;                  /* "refused" messages received */
 	int welcomed;
+	/* The lobby spoken as it happens. */
+	int lobby_talk;               /* enum remote_lobby_talk: none after remote_open, until set */
+	int lobby_events;             /* lobby_event messages received */
+	char friends[REMOTE_FRIENDS_MAX][REMOTE_NAME_MAX];
+	int nfriends;
 	long invited;                 /* the table of the last invitation heard, 0 none */
 	long rematch;                 /* the finished table whose rematch is offered, 0 none */
 	/* The connection. */
@@ -71,6 +84,11 @@ struct remote {
  * welcome. 0, or -1 with the server's or the connection's message. */
 int remote_open(struct remote *r, const char *url, const char *name, const char *password,
                 const char *lang, const struct view_sink *sink, char *err, size_t errlen);
+/* The same, coming back as a guest with the token of an earlier session
+ * (NULL or "": none): the server gives the guest's name and seats back. */
+int remote_open_token(struct remote *r, const char *url, const char *name, const char *password,
+                      const char *token, const char *lang, const struct view_sink *sink, char *err,
+                      size_t errlen);
 void remote_close(struct remote *r);
 /* Send and receive for up to timeout_ms; try the connection again when it
  * is due. Returns 0, or -1 when the connection is down now. */
@@ -95,6 +113,13 @@ int remote_rematch(struct remote *r);
 /* Full or short announcements (enum talk_verbosity) at the server, for
  * this session; the server says which. */
 int remote_verbosity(struct remote *r, int verbosity);
+
+/* 1 when name is one of the friends (the people sat with this session). */
+int remote_is_friend(const struct remote *r, const char *name);
+/* Take up again a saved table where one holds a seat. */
+int remote_resume(struct remote *r, long table);
+/* Take the seat held at table, now away, from its player (the creator). */
+int remote_kick(struct remote *r, long table, int seat);
 
 /* The address connected to: the server's with the language in it
  * (ws://host:port/?lang=fr), so that what it says before the hello is in

@@ -21,6 +21,7 @@
 #include "core/xalloc.h"
 #include "net/evloop.h"
 #include "net/lobby.h"
+#include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
@@ -754,6 +755,7 @@ void server_options_default(struct server_options *o)
 	o->bot_delay_ms = 800;
 	o->turn_ms = SERVER_TURN_SECONDS * 1000LL;
 	o->keep_ms = SERVER_KEEP_MS;
+	o->close_ms = SERVER_CLOSE_MINUTES * 60000LL;
 	o->max_conns = SERVER_MAX_CONNS;
 	o->max_per_addr = SERVER_MAX_PER_ADDR;
 	o->hello_ms = SERVER_HELLO_MS;
@@ -792,10 +794,12 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	signal(SIGPIPE, SIG_IGN);
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
-	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed };
+	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed,
+	                           o->close_ms };
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
 	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
 		goto no_lobby;
+	mod_attach(&s->lobby);
 	s->lobby.tables_per_addr = o->tables_per_addr;
 	s->fd_limit = raise_fd_limit();
 	lws_set_log_level(LLL_ERR, lws_emit);

@@ -44,6 +44,7 @@
 #define SERVER_PORT 7410
 #define SERVER_TURN_SECONDS 120   /* default of --turn-seconds */
 #define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished or deserted table stays 10 minutes */
+#define SERVER_CLOSE_MINUTES 10            /* a table in play nobody is at is saved and closed then */
 #define SERVER_MAX_CONNS 1000     /* connections at once, in all (--max-conns) */
 #define SERVER_MAX_PER_ADDR 20    /* connections at once from one address (--max-per-addr) */
 
@@ -63,6 +64,7 @@ struct server_options {
 	long long bot_delay_ms;       /* pause before a bot's move */
 	long long keep_ms;            /* a finished table (or a waiting one nobody is at) stays this long */
 	long long turn_ms;            /* a present player's time to act, then a bot plays that move (0: none) */
+	long long close_ms;           /* a table in play nobody is connected to is saved and closed after this (0: never) */
 	int max_conns;                /* connections at once (0: no limit) */
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
 	long long hello_ms;           /* SERVER_HELLO_MS (shorter in tests) */

@@ -20,6 +20,7 @@
 #include "core/utf8.h"
 #include "core/xalloc.h"
 #include "net/remote.h"
+#include "net/resume.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/finish.h"
@@ -219,6 +220,44 @@ static void seats_menu(struct join *j)
 	remote_set_seat(&j->r, j->r.table, s, word);
 }
 
+/* The seats others hold at a table in play, the creator may free (the
+ * page's "Remove NAME"): the seat goes to a bot and opens. Those away are
+ * said so. */
+static int others_seats(struct join *j, int *seat, int max)
+{
+	json_t *seats = json_object_get(remote_table(&j->r, j->r.table), "seats");
+	int n = 0;
+	for (size_t s = 0; s < json_array_size(seats) && n < max; s++) {
+		const char *name = jstr(json_object_get(json_array_get(seats, s), "name"));
+		if (*name && strcmp(name, j->r.name) && (int)s != j->r.vs.seat)
+			seat[n++] = (int)s;
+	}
+	return n;
+}
+
+static void free_seat_menu(struct join *j)
+{
+	int seat[GAME_MAX_SEATS];
+	int n = others_seats(j, seat, GAME_MAX_SEATS);
+	json_t *seats = json_object_get(remote_table(&j->r, j->r.table), "seats");
+	char labels[GAME_MAX_SEATS][160];
+	const char *items[GAME_MAX_SEATS];
+	for (int i = 0; i < n; i++) {
+		json_t *x = json_array_get(seats, (size_t)seat[i]);
+		const char *name = jstr(json_object_get(x, "name"));
+		if (!strcmp(jstr(json_object_get(x, "state")), "away"))
+			snprintf(labels[i], sizeof labels[i], _("Remove %s, away"), name);
+		else
+			snprintf(labels[i], sizeof labels[i], _("Remove %s"), name);
+		items[i] = labels[i];
+	}
+	if (!n)
+		return;
+	int c = menu_run(sp_of(j), _("Remove a player"), items, n, 0);
+	if (c >= 0)
+		remote_kick(&j->r, j->r.table, seat[c]);
+}
+
 /* Invite a person online to this table, by name. */
 static void invite_line(struct join *j)
 {
@@ -249,14 +288,17 @@ static void mute_line(struct join *j)
 
 static void table_menu(struct join *j)
 {
-	enum { T_REMATCH, T_START, T_SEATS, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_N };
-	const char *all[T_N] = { _("Rematch"), _("Start the game"), _("Seats"), _("Stand up"), _("Sit down"),
-	                         _("Leave the table"), _("Invite someone"), _("Mute someone's chat") };
+	enum { T_REMATCH, T_START, T_SEATS, T_FREE, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_N };
+	const char *all[T_N] = { _("Rematch"), _("Start the game"), _("Seats"), _("Remove a player"), _("Stand up"),
+	                         _("Sit down"), _("Leave the table"), _("Invite someone"), _("Mute someone's chat") };
+	int others[GAME_MAX_SEATS];
 	int which[T_N], n = 0;
 	const char *items[T_N];
 	int creator = am_creator(j), waiting = j->r.table_state == 0;
 	for (int i = 0; i < T_N; i++) {
 		if ((i == T_START || i == T_SEATS) && !(creator && waiting))
+			continue;
+		if (i == T_FREE && !(creator && j->r.table_state == 1 && others_seats(j, others, GAME_MAX_SEATS)))
 			continue;
 		if (i == T_STAND && j->r.vs.seat < 0)
 			continue;
@@ -273,6 +315,7 @@ static void table_menu(struct join *j)
 	switch (which[c]) {
 	case T_START: remote_simple(&j->r, "start", j->r.table); break;
 	case T_SEATS: seats_menu(j); break;
+	case T_FREE: free_seat_menu(j); break;
 	case T_STAND: remote_simple(&j->r, "stand", j->r.table); break;
 	case T_SIT: remote_sit(&j->r, j->r.table, -1, NULL); break;
 	case T_INVITE: invite_line(j); break;
@@ -566,59 +609,288 @@ static int rematch_key(struct join *j)
 	return j->r.table != 0;
 }
 
-/* The lobby: the tables, create, leave. Returns 1 once at a table, 0 to
- * quit. */
+/* O: who is online. */
+static void say_online(struct join *j)
+{
+	json_t *users = json_object_get(j->r.lobby, "users");
+	char text[VIEW_TEXT_MAX] = "";
+	size_t n = json_array_size(users), k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = jstr(json_object_get(json_array_get(users, i), "name"));
+		size_t at = strlen(text);
+		if (at + strlen(name) + 4 >= sizeof text)
+			break;
+		snprintf(text + at, sizeof text - at, "%s%s", k++ ? ", " : "", name);
+	}
+	char line[VIEW_TEXT_MAX + 64];
+	snprintf(line, sizeof line, P_("%1$d online: %2$s.", "%1$d online: %2$s.", (int)n), (int)n, text);
+	say(j, line);
+}
+
+/* T: every table, with its game, seats, players and state. */
+static void say_tables(struct join *j)
+{
+	json_t *tables = json_object_get(j->r.lobby, "tables");
+	size_t n = json_array_size(tables);
+	if (!n) {
+		say(j, _("No table yet."));
+		return;
+	}
+	char text[4096] = "";
+	for (size_t i = 0; i < n; i++) {
+		json_t *t = json_array_get(tables, i);
+		char line[JOIN_ITEM_MAX], names[400] = "";
+		json_t *seats = json_object_get(t, "seats");
+		for (size_t s = 0; s < json_array_size(seats); s++) {
+			const char *name = jstr(json_object_get(json_array_get(seats, s), "name"));
+			size_t at = strlen(names);
+			if (*name && at + strlen(name) + 3 < sizeof names)
+				snprintf(names + at, sizeof names - at, "%s%s", at ? ", " : "", name);
+		}
+		size_t at = strlen(text);
+		snprintf(text + at, sizeof text - at, "%s ", table_line(t, line, sizeof line));
+		if (names[0]) {
+			at = strlen(text);
+			snprintf(text + at, sizeof text - at, _("Players: %s."), names);
+			at = strlen(text);
+			snprintf(text + at, sizeof text - at, " ");
+		}
+	}
+	say(j, text);
+}
+
+/* V: what of the lobby is spoken as it happens, in turn all, friends and
+ * invitations, nothing; kept in the settings. */
+static void lobby_talk_next(struct join *j)
+{
+	static const char *const said[] = { N_("Lobby: everything is spoken."),
+		                                N_("Lobby: friends and invitations only."),
+		                                N_("Lobby: nothing is spoken.") };
+	j->r.lobby_talk = (j->r.lobby_talk + 1) % 3;
+	j->ses.set.lobby = j->r.lobby_talk;
+	session_save_settings(&j->ses);
+	say(j, _(said[j->r.lobby_talk]));
+}
+
+/* The saved tables where one holds a seat: one chosen is taken up again,
+ * at one's seat. */
+static void resume_menu(struct join *j)
+{
+	json_t *saved = json_incref(j->r.saved);
+	int n = (int)json_array_size(saved);
+	if (n > 50)
+		n = 50;
+	char (*lines)[JOIN_ITEM_MAX] = xcalloc((size_t)n + 1, sizeof *lines);
+	const char **items = xcalloc((size_t)n + 1, sizeof *items);
+	for (int i = 0; i < n; i++) {
+		json_t *t = json_array_get(saved, (size_t)i);
+		const struct game_ops *g = registry_ops(jstr(json_object_get(t, "game")));
+		char names[JOIN_ITEM_MAX] = "";
+		json_t *seats = json_object_get(t, "seats");
+		for (size_t s = 0; s < json_array_size(seats); s++) {
+			const char *name = jstr(json_array_get(seats, s));
+			size_t at = strlen(names);
+			if (*name && strcmp(name, j->r.name) && at + strlen(name) + 3 < sizeof names)
+				snprintf(names + at, sizeof names - at, "%s%s", at ? ", " : "", name);
+		}
+		snprintf(lines[i], sizeof lines[i], names[0] ? _("Table %1$ld: %2$s, with %3$s.") : _("Table %1$ld: %2$s."),
+		         (long)json_integer_value(json_object_get(t, "id")), g ? _(g->title) : "?", names);
+		items[i] = lines[i];
+	}
+	int c = n ? menu_run(sp_of(j), _("Saved tables"), items, n, 0) : -1;
+	if (c >= 0) {
+		remote_resume(&j->r, (long)json_integer_value(json_object_get(json_array_get(saved, (size_t)c), "id")));
+		if (await_change(j, &j->r.joined) < 0 && j->r.error[0])
+			say(j, j->r.error);
+	}
+	json_decref(saved);
+	free(lines);
+	free(items);
+}
+
+enum { LOBBY_INVITED, LOBBY_TABLE, LOBBY_RESUME, LOBBY_CREATE, LOBBY_CHAT, LOBBY_QUIT };
+
+struct lobby_item {
+	int kind;
+	long id;                   /* LOBBY_TABLE: the table */
+	char text[JOIN_ITEM_MAX];
+};
+
+/* The lobby's items from its last list: the tables (200 at most), then
+ * what one may do. */
+static int lobby_items(struct join *j, struct lobby_item *items, int max)
+{
+	json_t *tables = json_object_get(j->r.lobby, "tables");
+	int n = 0;
+	/* An invitation heard: its table first. */
+	if (j->r.invited && remote_table(&j->r, j->r.invited)) {
+		items[n].kind = LOBBY_INVITED;
+		items[n].id = j->r.invited;
+		snprintf(items[n].text, sizeof items[n].text, _("Accept the invitation to table %ld"), j->r.invited);
+		n++;
+	}
+	for (size_t i = 0; i < json_array_size(tables) && n < max - 4; i++) {
+		json_t *t = json_array_get(tables, i);
+		items[n].kind = LOBBY_TABLE;
+		items[n].id = (long)json_integer_value(json_object_get(t, "id"));
+		table_line(t, items[n].text, sizeof items[n].text);
+		n++;
+	}
+	if (json_array_size(j->r.saved)) {
+		items[n].kind = LOBBY_RESUME;
+		items[n].id = 0;
+		snprintf(items[n].text, sizeof items[n].text, "%s", _("Resume a saved table"));
+		n++;
+	}
+	static const char *const acts[] = { N_("Create a table"), N_("Chat in the lobby"), N_("Quit") };
+	for (int k = 0; k < 3; k++, n++) {
+		items[n].kind = LOBBY_CREATE + k;
+		items[n].id = 0;
+		snprintf(items[n].text, sizeof items[n].text, "%s", _(acts[k]));
+	}
+	return n;
+}
+
+static void say_lobby_item(struct join *j, const struct lobby_item *items, int n, int i, int title)
+{
+	char line[JOIN_ITEM_MAX + 64];
+	char item[JOIN_ITEM_MAX];
+	/* As the menus say an item: a stop after the title, none before the
+	 * position. */
+	snprintf(item, sizeof item, "%s", items[i].text);
+	size_t k = strlen(item);
+	if (k && item[k - 1] == '.')
+		item[k - 1] = '\0';
+	char pos[JOIN_ITEM_MAX + 48];
+	/* TRANSLATORS: a menu item, its position and the number of items. */
+	snprintf(pos, sizeof pos, _("%1$s, %2$d of %3$d."), item, i + 1, n);
+	snprintf(line, sizeof line, "%s%s%s", title ? _("Lobby") : "", title ? ". " : "", pos);
+	say(j, line);
+}
+
+/* The lobby: the tables, create, chat, leave, walked as a menu whose items
+ * follow the lobby as it changes, while what happens there is spoken
+ * (queued after what is being said). Returns 1 once at a table, 0 to
+ * leave the server. */
 static int lobby_menu(struct join *j)
 {
-	enum { LOBBY_AGAIN = -100 }; /* an item done: the lobby's menu again */
+	enum { MAX = 205 };
+	struct lobby_item *items = xcalloc(MAX, sizeof *items);
+	int sel = 0, kind = -1, title = 1, rc = 0;
+	long id = 0;
 	for (;;) {
-		if (j->r.table)
-			return 1;
-		pump(j, 50);
-		json_t *tables = json_object_get(j->r.lobby, "tables");
-		int n = (int)json_array_size(tables);
-		if (n > 200)
-			n = 200;
-		char (*lines)[JOIN_ITEM_MAX] = xcalloc((size_t)n + 1, sizeof *lines);
-		const char **items = xcalloc((size_t)n + 4, sizeof *items); /* and an invitation */
-		json_incref(tables);
-		for (int i = 0; i < n; i++)
-			items[i] = table_line(json_array_get(tables, (size_t)i), lines[i], sizeof lines[i]);
-		items[n] = _("Create a table");
-		items[n + 1] = _("Chat in the lobby");
-		items[n + 2] = _("Quit");
-		/* An invitation heard: its table first. */
-		json_t *inv = j->r.invited ? remote_table(&j->r, j->r.invited) : NULL;
-		char invline[JOIN_ITEM_MAX];
-		int first = 0;
-		if (inv) {
-			memmove(items + 1, items, (size_t)(n + 3) * sizeof *items);
-			snprintf(invline, sizeof invline, _("Accept the invitation to table %ld"), j->r.invited);
-			items[0] = invline;
-			first = 1;
+		if (j->r.table) {
+			rc = 1;
+			break;
 		}
-		int c = menu_run_flags(sp_of(j), _("Lobby"), items, n + 3 + first, 0, MENU_WITH_TAB);
-		if (first && c == 0) {
-			json_incref(inv);
-			j->r.invited = 0;
-			invitation(j, inv);
-			json_decref(inv);
-			c = LOBBY_AGAIN; /* done: the lobby again */
-		} else if (first && c >= 0) {
-			c--;
+		pump(j, title ? 50 : 0);
+		int seen = j->r.lobby_seen;
+		int n = lobby_items(j, items, MAX);
+		/* The same item stays chosen as the list changes. */
+		int found = -1;
+		for (int i = 0; i < n && found < 0; i++)
+			if (items[i].kind == kind && items[i].id == id)
+				found = i;
+		sel = found >= 0 ? found : sel < n ? sel : n - 1;
+		if (title) {
+			say_lobby_item(j, items, n, sel, 1);
+			title = 0;
 		}
-		if (c >= 0 && c < n)
-			table_choice(j, json_array_get(tables, (size_t)c));
-		json_decref(tables);
-		free(lines);
-		free(items);
-		if (c == n)
-			create_menu(j);
-		else if (c == n + 1 || c == MENU_TAB)
-			chat_line(j);   /* Tab too, as at a table */
-		else if (c == MENU_QUIT || ((c == MENU_BACK || c == n + 2) && confirm_leave(j)))
-			return 0;
+		int key = KEY_NONE;
+		while (key == KEY_NONE && seen == j->r.lobby_seen && !j->r.table) {
+			pump(j, 0);
+			key = term_read_key(20);
+		}
+		if (key == KEY_NONE)
+			continue; /* the list changed: made again */
+		kind = items[sel].kind;
+		id = items[sel].id;
+		int move = 0;
+		switch (key) {
+		case KEY_EOF:
+		case KEY_INTERRUPT:
+			goto out;
+		case KEY_ESCAPE:
+		case 'Q':
+			if (confirm_leave(j))
+				goto out;
+			title = 1;
+			break;
+		case KEY_DOWN:
+		case KEY_RIGHT:
+			sel = (sel + 1) % n;
+			move = 1;
+			break;
+		case KEY_UP:
+		case KEY_LEFT:
+			sel = (sel + n - 1) % n;
+			move = 1;
+			break;
+		case KEY_HOME:
+			sel = 0;
+			move = 1;
+			break;
+		case KEY_END:
+			sel = n - 1;
+			move = 1;
+			break;
+		case KEY_TAB:
+			chat_line(j);
+			title = 1;   /* the lobby again, as after any item */
+			break;
+		case 'O':
+			say_online(j);
+			break;
+		case 'T':
+			say_tables(j);
+			break;
+		case 'V':
+			lobby_talk_next(j);
+			break;
+		case KEY_F1:
+			say(j, _("Up and Down choose, Enter confirms. Tab: chat in the lobby. O: who is online. T: the "
+			         "tables. V: what of the lobby is spoken. Escape or Q: leave the server."));
+			break;
+		case KEY_ENTER:
+			speech_stop(sp_of(j));
+			if (items[sel].kind == LOBBY_INVITED) {
+				json_t *t = remote_table(&j->r, items[sel].id);
+				if (t) {
+					json_incref(t);
+					j->r.invited = 0;
+					invitation(j, t);
+					json_decref(t);
+				}
+			} else if (items[sel].kind == LOBBY_TABLE) {
+				json_t *t = remote_table(&j->r, items[sel].id);
+				if (t) {
+					json_incref(t);
+					table_choice(j, t);
+					json_decref(t);
+				}
+			} else if (items[sel].kind == LOBBY_RESUME) {
+				resume_menu(j);
+			} else if (items[sel].kind == LOBBY_CREATE) {
+				create_menu(j);
+			} else if (items[sel].kind == LOBBY_CHAT) {
+				chat_line(j);
+			} else if (confirm_leave(j)) {
+				goto out;
+			}
+			title = 1;
+			break;
+		default:
+			break;
+		}
+		if (move) {
+			kind = items[sel].kind;
+			id = items[sel].id;
+			say_lobby_item(j, items, n, sel, 0);
+		}
 	}
+out:
+	free(items);
+	return rc;
 }
 
 /* --seats (NULL: the creator's seat open, bots elsewhere) into kind and
@@ -787,6 +1059,24 @@ static void pick_name(const struct join_opts *o, char *out, size_t len)
 	snprintf(out, len, "%s", n && *n ? n : "player");
 }
 
+/* What a menu does while it waits: the connection served, its news said. */
+static void menu_idle(void *ctx)
+{
+	struct join *j = ctx;
+	session_pump(&j->ses);
+	remote_service(&j->r, 0);
+}
+
+/* A guest's resume token, kept for this server and name: the seat comes
+ * back with it after the program closed (net/resume). */
+static void keep_token(struct join *j)
+{
+	char err[ERR_MAX];
+	if (j->r.guest && j->r.token[0] &&
+	    resume_save(NULL, j->o.url, j->r.name, j->r.token, err, sizeof err) < 0)
+		fprintf(stderr, "tapis join: %s\n", err);
+}
+
 static void place_seats(struct join *j)
 {
 	if (j->ses.audio && j->r.vs.players > 0)
@@ -827,14 +1117,24 @@ int join_main(int argc, char **argv)
 	char name[REMOTE_NAME_MAX];
 	pick_name(&j->o, name, sizeof name);
 	term_open();
-	if (remote_open(&j->r, j->o.url, name, password[0] ? password : NULL, i18n_lang(), &sink, err,
-	                sizeof err) < 0) {
+	char token[RESUME_TOKEN_MAX] = "";
+	if (!password[0])
+		resume_load(NULL, j->o.url, name, token, sizeof token);
+	int opened = remote_open_token(&j->r, j->o.url, name, password[0] ? password : NULL, token, i18n_lang(), &sink,
+	                               err, sizeof err);
+	if (opened < 0 && token[0] && !strcmp(j->r.error_code, "bad_message")) /* a token it cannot read */
+		opened = remote_open(&j->r, j->o.url, name, NULL, i18n_lang(), &sink, err, sizeof err);
+	if (opened < 0) {
 		fprintf(stderr, "tapis join: %s: %s\n", j->o.url, err);
 		rc = JOIN_UNREACHABLE;
 		goto out;
 	}
 	j->r.script = j->have_script ? &j->script : NULL;
 	int scripted = j->o.create || j->o.table;
+	/* A table reached by options: the lobby passed by is not spoken. */
+	j->r.lobby_talk = scripted ? REMOTE_LOBBY_NONE : j->ses.set.lobby;
+	keep_token(j);
+	menu_set_idle(menu_idle, j);
 	if (scripted && (rc = scripted_lobby(j)))
 		goto out;
 	/* The hello may already have put us back at our table. */
@@ -878,6 +1178,7 @@ int join_main(int argc, char **argv)
 	while (speech_busy(&j->ses.sp) && !term_interrupted())
 		pump(j, 20);
 out:
+	menu_set_idle(NULL, NULL);
 	term_close();
 	remote_close(&j->r);
 	if (j->have_script)

@@ -70,10 +70,21 @@ int menu_item_letter(const char *item)
 	return 0;
 }
 
+static void (*menu_idle)(void *ctx);
+static void *menu_idle_ctx;
+
+void menu_set_idle(void (*idle)(void *ctx), void *ctx)
+{
+	menu_idle = idle;
+	menu_idle_ctx = ctx;
+}
+
 /* The next key, keeping speech flowing while waiting. */
 static int next_key(struct speech *sp)
 {
 	for (;;) {
+		if (menu_idle)
+			menu_idle(menu_idle_ctx);
 		speech_pump(sp);
 		int key = term_read_key(50);
 		if (key != KEY_NONE)

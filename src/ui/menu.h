@@ -11,6 +11,10 @@ struct speech;
 #define MENU_BACK (-1)
 #define MENU_QUIT (-2)   /* end of input or interrupt */
 
+/* Something to do while any menu waits for a key (NULL: nothing): a
+ * network client keeps its connection served, and what it hears is said
+ * after the item being said. */
+void menu_set_idle(void (*idle)(void *ctx), void *ctx);
 #define MENU_TAB (-3)    /* Tab, in a menu run with MENU_WITH_TAB */
 
 /* Say the title and the selected item; return the chosen index. */

@@ -14,7 +14,7 @@
 #include "core/sbuf.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
-#include "ui/keymap.h"
+#include "app/keymap.h"
 #include "ui/term.h"
 
 #define MENU_MAX VIEW_MAX_CHOICES

@@ -9,7 +9,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "i18n/i18n.h"
-#include "ui/keymap.h"
+#include "app/keymap.h"
 #include "ui/rulewords.h"
 
 /* The page's own words: a name the script uses, and its msgid. */
@@ -78,6 +78,13 @@ static const struct {
 	{ "cue_volume", N_("Sound volume") },
 	{ "large", N_("Large print") },
 	{ "short", N_("Short announcements (V)") },
+	{ "lobby_talk", N_("Spoken in the lobby") },
+	{ "lobby_all", N_("Everything") },
+	{ "lobby_friends", N_("Friends and invitations") },
+	{ "lobby_none", N_("Nothing") },
+	{ "saved_tables", N_("Saved tables") },
+	{ "resume", N_("Resume") },
+	{ "saved_line", N_("Table %1$ld: %2$s, with %3$s.") },
 	{ "your_turn", N_("Your turn.") },
 	{ "not_your_turn", N_("It is not your turn.") },
 	{ "no_cards", N_("You hold no cards.") },
@@ -115,7 +122,6 @@ static const struct {
 	{ "queries", N_("Ask the table") },
 	{ "key_button", N_("%1$s: %2$s") },
 	{ "amount", N_("Amount") },
-	{ "missed", N_("While you were away:") },
 	{ "table_gone", N_("Table %ld is gone.") },
 	{ "sr_help", N_("With a screen reader") },
 	{ "sr_nvda", N_("NVDA and JAWS: the table takes its keys in focus mode. NVDA switches to it on the table by itself; if the keys do not answer, press NVDA+Space (JAWS: Enter on the table, or Insert+Z).") },
@@ -194,8 +200,8 @@ static json_t *games_json(void)
 }
 
 /* The keys of the page: those of the terminal's keymap but the ones only a
- * terminal has (the chat line on Tab, the menu on F2), and Q, which leaves
- * the table here (nothing to save). A query key (and H, the hint, F1) has
+ * terminal has (the chat line on Tab, the menu on F2), each as the page
+ * says it (Q leaves the table here). A query key (and H, the hint, F1) has
  * `query`, the key the page's toolbar sends. */
 static json_t *page_keys(void)
 {
@@ -203,15 +209,10 @@ static json_t *page_keys(void)
 	for (int i = 0; keymap[i].keys; i++) {
 		if (keymap[i].when & KEYS_IF_NET)
 			continue;
-		const char *what = keymap[i].what;
-		if (!strcmp(keymap[i].keys, "Q"))
-			what = N_("leave the table, after confirmation");
 		json_t *k = json_pack("{s:s, s:s, s:s, s:i}", "keys", _(keymap[i].keys), "spoken",
-		                      _(keymap[i].spoken ? keymap[i].spoken : keymap[i].keys), "what", _(what),
-		                      "when", keymap[i].when);
-		int query = strlen(keymap[i].keys) == 1 && strchr("CFRSTLNH?", keymap[i].keys[0]) &&
-		            !(keymap[i].when & KEYS_MENU);
-		if (query || !strcmp(keymap[i].keys, "F1"))
+		                      _(keymap[i].spoken ? keymap[i].spoken : keymap[i].keys), "what",
+		                      _(keymap_what(&keymap[i], KEYS_IF_PAGE)), "when", keymap[i].when);
+		if (keymap_query(&keymap[i]))
 			json_object_set_new(k, "query", json_string(keymap[i].keys));
 		json_array_append_new(keys, k);
 	}
@@ -236,13 +237,8 @@ char *words_json(const char *lang)
 		json_object_set_new(words, name, json_string(P_(plural_words[i].one, plural_words[i].many, 5)));
 	}
 	json_t *keys = page_keys();
-	json_t *brief = json_array();
-	for (int i = 0; keymap_brief[i].keys; i++)
-		json_array_append_new(brief, json_pack("{s:s, s:s, s:i}", "spoken",
-		                                       _(keymap_brief[i].spoken ? keymap_brief[i].spoken : keymap_brief[i].keys),
-		                                       "what", _(keymap_brief[i].what), "when", keymap_brief[i].when));
-	json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "lang", lang, "version", 1, "words", words, "keys", keys,
-	                      "brief", brief, "games", games_json());
+	json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:o}", "lang", lang, "version", 1, "words", words, "keys", keys,
+	                      "games", games_json());
 	char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
 	json_decref(o);
 	if (strcmp(saved, i18n_lang()) != 0)

@@ -18,6 +18,9 @@ const app = {
   info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false, verbosity: 'full',
   history: [], hpos: -1, saved: [], said: [], lobbySeen: false, fresh: false,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
+  /* What of the lobby is spoken as it happens: all, friends (the people
+   * one sat at a table with in this visit, and invitations) or none. */
+  lobbyTalk: 'all', friends: new Set(), savedTables: [],
   audio: null, buffers: {},
   invited: new Set(), rematch: 0, muted: new Set(),   /* tables one is invited to; the finished table offering a rematch */
 };
@@ -42,7 +45,6 @@ async function loadWords(lang) {
   app.lang = d.lang;
   app.words = d.words;
   app.keys = d.keys;
-  app.brief = d.brief || [];
   app.games = d.games;
   document.documentElement.lang = d.lang;
   for (const el of document.querySelectorAll('[data-w]')) el.textContent = w(el.dataset.w);
@@ -289,14 +291,26 @@ const handlers = {
     app.fresh = false;
   },
   lobby(m) {
-    if (app.lobbySeen) sayLobbyNews(app.lobby, m);
     app.lobbySeen = true;
     app.lobby = m;
+    for (const t of m.tables || []) keepFriends(t);
     renderLobby();
     renderTable();
   },
   /* The table one sits at, as the lobby lists it, while it fills. */
-  table(m) { if (m.info && m.info.id === app.table) { app.info = m.info; renderTable(); } },
+  table(m) {
+    if (m.info) keepFriends(m.info);
+    if (m.info && m.info.id === app.table) { app.info = m.info; renderTable(); }
+  },
+  /* What changes in the lobby, phrased by the server. */
+  lobby_event(m) {
+    if (lobbyHeard(m.names || [], String(m.event || '').startsWith('invit'))) announce(m.text, 'lobby');
+  },
+  /* The saved tables where one holds a seat, to resume. */
+  saved(m) {
+    app.savedTables = Array.isArray(m.tables) ? m.tables : [];
+    renderSaved();
+  },
   created() {},
   joined(m) {
     const same = app.table === m.table;
@@ -330,8 +344,10 @@ const handlers = {
   },
   say(m) { sayMsg(m); },
   /* What happened while away: one summary in the log (each message kept in
-   * the history), without the turn prompts of then: the state that follows
-   * brings the prompt of now, said once. */
+   * the history), without the turn prompts of then, as the server heads it
+   * and ends it with where the game stands (missed.heading, missed.now, in
+   * the player's language): the state that follows brings the prompt of
+   * now, said once. */
   missed(m) {
     const texts = [];
     for (const x of m.says || []) {
@@ -344,8 +360,8 @@ const handlers = {
         remember(x.text, 'say');
       }
     }
-    if (!texts.length) return;
-    const text = w('missed') + ' ' + texts.join(' ');
+    if (!texts.length && !m.now) return;
+    const text = [m.heading || '', ...texts, m.now || ''].filter(Boolean).join(' ');
     logLine(text, 'missed', '');
     voiceSay(text, false);
   },
@@ -370,6 +386,7 @@ const handlers = {
     cue(m.cue || 'illegal', app.seat);
   },
   chat(m) {
+    if (!m.table && !lobbyHeard([m.from], false)) return;
     announce(fmt(w('chat_from'), m.from, m.text), 'chat');
     cue('chat', -1);
   },
@@ -434,14 +451,17 @@ function keepFocus() {
   else if (app.loggedIn) $('lobby-h').focus();
 }
 
-/* The lobby's news, spoken (polite) while one is in the lobby: a table
- * made, a table gone. */
-function sayLobbyNews(old, now) {
-  if (app.table || !old || !old.tables) return;
-  const had = new Map(old.tables.map((t) => [t.id, t]));
-  for (const t of now.tables || []) if (!had.has(t.id)) announce(tableLine(t), 'lobby');
-  const has = new Set((now.tables || []).map((t) => t.id));
-  for (const t of old.tables) if (!has.has(t.id)) announce(fmt(w('table_gone'), t.id), 'lobby');
+/* The people holding a seat at a table where one holds one are friends
+ * for the visit (the lobby setting "friends"). */
+function keepFriends(t) {
+  const seats = (t && t.seats) || [];
+  if (!seats.some((x) => x.name === app.name)) return;
+  for (const x of seats) if (x.name && x.name !== app.name && app.friends.size < 64) app.friends.add(x.name);
+}
+function lobbyHeard(names, invitation) {
+  if (app.lobbyTalk === 'none') return false;
+  if (app.lobbyTalk === 'all' || invitation) return true;
+  return names.some((n) => app.friends.has(n));
 }
 
 /* ---- the lobby ---- */
@@ -534,6 +554,24 @@ function renderLobby() {
     }
     on.append(li);
   }
+}
+
+function renderSaved() {
+  const ul = $('saved');
+  ul.textContent = '';
+  for (const t of app.savedTables) {
+    const li = document.createElement('li');
+    const span = document.createElement('span');
+    span.id = 'saved-line-' + t.id;
+    const g = app.games.find((x) => x.name === t.game);
+    const others = (t.seats || []).filter((n) => n && n !== app.name).join(', ');
+    span.textContent = fmt(w('saved_line'), t.id, g ? g.title : t.game, others) + ' ';
+    const b = button(w('resume'), () => send({ type: 'resume', table: t.id }), span.id);
+    b.id = 'resume-' + t.id;
+    li.append(span, b);
+    ul.append(li);
+  }
+  $('saved-box').hidden = !app.savedTables.length;
 }
 
 function option(value, label, selected) {
@@ -710,11 +748,11 @@ function tapCard(card) {
 }
 
 /* The query keys as a toolbar (the arrows walk it): each button says what
- * its key says, in the words of the keymap (/words); H, the hint on one's
- * turn, F1. */
+ * its key says now, as the server's state lists them (state.queries: L on
+ * the last trick or the last showdown, the hint on one's turn, F1). */
 function renderQueries() {
   const bar = $('queries');
-  const qs = app.state && app.state.state === 'playing' ? keysNow(KEYS.ALWAYS | KEYS.TURN).filter((k) => k.query) : [];
+  const qs = (app.state && app.state.state === 'playing' && app.state.queries) || [];
   const shown = JSON.stringify([app.lang, qs]);
   if (shown === bar.dataset.shown) return;
   bar.dataset.shown = shown;
@@ -724,11 +762,11 @@ function renderQueries() {
   qs.forEach((q, i) => {
     const b = document.createElement('button');
     b.type = 'button';
-    b.dataset.key = q.query;
-    b.textContent = q.query;
-    b.setAttribute('aria-label', fmt(w('key_button'), q.spoken || q.keys, q.what));
+    b.dataset.key = q.key;
+    b.textContent = q.key;
+    b.setAttribute('aria-label', fmt(w('key_button'), q.spoken, q.what));
     b.tabIndex = i === 0 ? 0 : -1;
-    b.onclick = () => { audioStart(); queryKey(q.query); };
+    b.onclick = () => { audioStart(); queryKey(q.key); };
     bar.append(b);
   });
   if (focused !== null) {
@@ -1144,34 +1182,24 @@ function setVerbosity(level) {
   saveSettings();
 }
 
-/* The keys of a moment (KEYS.*), as /words lists them for the page, on
- * the conditions the server's state gives: a discard ahead, an amount to
- * choose, L on the last showdown or the last trick (state.showdowns). */
-const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32,
-  IF_TRICKS: 128, IF_SHOWDOWN: 256, BRIEF_PLAY: 512, BRIEF_CHOOSE: 1024, BRIEF_WAIT: 2048, BRIEF: 3584 };
-function keysNow(when) {
-  const st = app.state || {};
-  when |= (st.discard_ahead && isMyTurn() ? KEYS.IF_DISCARD : 0) |
-    (st.showdowns ? KEYS.IF_SHOWDOWN : KEYS.IF_TRICKS);
-  if (!isMyTurn()) when &= ~KEYS.TURN;
-  return app.keys.filter((k) => (k.when & when & KEYS.MOMENTS) && (k.when & ~when & ~KEYS.MOMENTS) === 0);
-}
-
-/* F1: the keys of this moment, in the words of the keymap: at the table
- * the few that matter now first, then all of them on F1 again. */
+/* F1: what the server's state says F1 says now (state.f1, in the words of
+ * the keymap): at the table the few keys that matter first, then all of
+ * them on F1 again; in the action menu, the menu's keys (with those of an
+ * amount when the item takes one). Before a game, the page's key list. */
 function helpKeys() {
   const again = app.keysSaid;   /* the last key was F1: now all the keys */
   app.keysSaid = false;
-  if (!app.menu && !again) {
-    const when = (!isMyTurn() ? KEYS.BRIEF_WAIT : canPlay() ? KEYS.BRIEF_PLAY : KEYS.BRIEF_CHOOSE) |
-      (isMyTurn() && app.state && app.state.discard_ahead ? KEYS.IF_DISCARD : 0);
-    app.keysSaid = true;
-    answer(app.brief.filter((k) => (k.when & when & KEYS.BRIEF) && (k.when & ~when & ~KEYS.BRIEF) === 0)
-      .map((k) => fmt(w('key_value'), k.spoken, k.what)).join('') + w('keys_again'));
+  const f1 = (app.state && app.state.f1) || null;
+  if (!f1) {
+    answer(app.keys.map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
     return;
   }
-  const when = app.menu ? KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0) : KEYS.ALWAYS | KEYS.SPEECH | KEYS.TURN;
-  answer(keysNow(when).map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
+  if (app.menu) answer((hasRange(menuChoice()) ? f1.amount : f1.menu) || f1.all);
+  else if (again) answer(f1.all);
+  else {
+    app.keysSaid = true;
+    answer(f1.brief);
+  }
 }
 
 function adjust(k) {
@@ -1242,7 +1270,7 @@ function tableKey(e) {
 /* ---- forms ---- */
 
 /* The settings kept in the browser between visits. */
-const SETTINGS = ['voice', 'rate', 'speechVolume', 'cues', 'cueVolume', 'large', 'verbosity'];
+const SETTINGS = ['voice', 'rate', 'speechVolume', 'cues', 'cueVolume', 'large', 'verbosity', 'lobbyTalk'];
 function saveSettings() {
   const o = {};
   for (const k of SETTINGS) o[k] = app[k];
@@ -1259,6 +1287,8 @@ function loadSettings() {
   $('opt-cue-volume').value = Math.round(app.cueVolume * 100);
   $('opt-large').checked = app.large;
   $('opt-short').checked = app.verbosity === 'short';
+  if (!['all', 'friends', 'none'].includes(app.lobbyTalk)) app.lobbyTalk = 'all';
+  $('opt-lobby').value = app.lobbyTalk;
   document.body.classList.toggle('large', app.large);
 }
 
@@ -1385,6 +1415,7 @@ function setup() {
   $('opt-speech-volume').oninput = (e) => { app.speechVolume = Number(e.target.value) / 100; saveSettings(); };
   $('opt-cue-volume').oninput = (e) => { app.cueVolume = Number(e.target.value) / 100; saveSettings(); };
   $('opt-short').onchange = (e) => setVerbosity(e.target.checked ? 'short' : 'full');
+  $('opt-lobby').onchange = (e) => { app.lobbyTalk = e.target.value; saveSettings(); };
   $('opt-large').onchange = (e) => {
     app.large = e.target.checked;
     document.body.classList.toggle('large', app.large);

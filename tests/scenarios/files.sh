@@ -60,6 +60,17 @@ truncate -s 17M "$dir/huge" 2>/dev/null && {
 	expect_err "huge deck" "larger than 16 MiB"
 	expect_status 2 "huge log" "$bin" replay "$dir/huge"
 }
+# A hand history past 16 MiB (6,500 deals of level-0 bots) is read a line
+# at a time, from a file and from standard input.
+timeout -k 5 60 "$bin" play bourre --players 4 --seats bot:0,bot:0,bot:0,bot:0 --seed 3 --hands 6500 \
+	--speech none --no-sound --log "$dir/long.jsonl" >/dev/null 2>&1 </dev/null
+[ "$(wc -c <"$dir/long.jsonl")" -gt 16777216 ] || bad "long log: not past 16 MiB"
+expect_status 0 "long log" "$bin" replay "$dir/long.jsonl"
+timeout -k 5 60 "$bin" replay - <"$dir/long.jsonl" >"$dir/out" 2>"$dir/err" &&
+	grep -q "6500 deals" "$dir/out" || bad "long log from standard input: $(head -c 300 "$dir/err")"
+cat "$dir/long.jsonl" | timeout -k 5 60 "$bin" replay - >"$dir/out" 2>"$dir/err" &&
+	grep -q "6500 deals" "$dir/out" || bad "long log through a pipe: $(head -c 300 "$dir/err")"
+rm -f "$dir/long.jsonl"
 
 # A NUL byte ends nothing.
 "$bin" play bourre $bots --hands 1 --log "$dir/good.jsonl" >/dev/null 2>&1 </dev/null

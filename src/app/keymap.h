@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* keymap: the keys of tapis and what they do, for F1, `tapis keys` and the
- * docs. One table, so the help never drifts from the code. */
+/* keymap: the keys of tapis and what they do, for F1 (the terminal's, and
+ * the web page's, sent with the server's state), `tapis keys` (ui/keylist)
+ * and the docs. One table, so the help never drifts from the code. */
 #ifndef TAPIS_KEYMAP_H
 #define TAPIS_KEYMAP_H
-
-#include <stdio.h>
 
 #include "core/sbuf.h"
 
@@ -26,6 +25,7 @@ enum keymap_when {
 	KEYS_BRIEF_CHOOSE = 1024, /* your turn, a choice to make (the action menu) */
 	KEYS_BRIEF_WAIT = 2048,   /* another's turn */
 	KEYS_BRIEF = 3584,
+	KEYS_IF_PAGE = 4096, /* said at the web page: a key's page_what, when it has one */
 };
 
 struct keymap_entry {
@@ -34,13 +34,17 @@ struct keymap_entry {
 	int when;
 	const char *spoken;  /* as F1 says them, in words ("1 to 9", "comma, period"), a
 	                      * msgid; NULL: the same as keys */
+	const char *page_what; /* msgid: what it does at the web page, NULL: the same */
 };
 
 extern const struct keymap_entry keymap[];
 /* The keys F1 says first, by KEYS_BRIEF_* moment (the web page too). */
 extern const struct keymap_entry keymap_brief[];
-/* Print every key (translated) for `tapis keys`. */
-void keymap_print(FILE *f);
+/* What the key does (a msgid): at the web page when when has KEYS_IF_PAGE. */
+const char *keymap_what(const struct keymap_entry *e, int when);
+/* Whether the key asks a question outside a menu (C, F, R, S, T, L, N, H,
+ * the hint, F1): the page's toolbar has a button for it. */
+int keymap_query(const struct keymap_entry *e);
 /* The keys of a moment, spoken with F1: when holds the moments (ORed)
  * and the conditions that are true now. */
 void keymap_say(struct sbuf *b, int when);
