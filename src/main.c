@@ -14,6 +14,7 @@
 
 #include "app/bench.h"
 #include "app/registry.h"
+#include "core/log.h"
 #include "net/bench_net.h"
 #include "net/cmd_admin.h"
 #include "net/cmd_serve.h"
@@ -777,6 +778,7 @@ static int cmd_keys(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	paths_init(argv[0]);
+	log_set(log_stderr, "tapis");
 	signal(SIGXFSZ, SIG_IGN);   /* a file size limit fails the write, like a full disk */
 	opt_set_lang(choose_lang);
 	int rc;

@@ -7,7 +7,9 @@
 #include "core/action.h"
 #include "core/card.h"
 #include "core/deckfile.h"
+#include "core/hashmap.h"
 #include "core/history.h"
+#include "core/log.h"
 #include "core/num.h"
 #include "core/rng.h"
 #include "core/rules.h"
@@ -301,6 +303,74 @@ START_TEST(history_words)
 }
 END_TEST
 
+/* The log: every line goes to the sink set; the same line again within
+ * the second is counted, and the count told with the next one written. */
+struct said { char lines[8][300]; int n; };
+
+static void keep_line(void *ctx, const char *line)
+{
+	struct said *s = ctx;
+	if (s->n < 8)
+		snprintf(s->lines[s->n++], sizeof s->lines[0], "%s", line);
+}
+
+START_TEST(log_sink)
+{
+	struct said s = { .n = 0 };
+	log_set(keep_line, &s);
+	log_say("table %d: %s", 3, "no room");
+	log_say("table %d: %s", 3, "no room");
+	log_say("table %d: %s", 3, "no room");
+	log_say("another %s", "line");
+	ck_assert_int_eq(s.n, 2);
+	ck_assert_str_eq(s.lines[0], "table 3: no room");
+	ck_assert_str_eq(s.lines[1], "another line");
+	log_flush(0);           /* the second is not over: nothing yet */
+	ck_assert_int_eq(s.n, 2);
+	log_flush(1);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_str_eq(s.lines[2], "table 3: no room (2 more like it)");
+	log_flush(1);           /* told once */
+	ck_assert_int_eq(s.n, 3);
+	log_set(NULL, NULL);
+}
+END_TEST
+
+/* The hash table of strings: every key found at its first entry, a
+ * duplicate left out, prefixes and absent keys not found, and enough
+ * keys for the probes to wrap around. */
+static const char *nth_key(const void *ctx, uint32_t i, size_t *len)
+{
+	const char *const *keys = ctx;
+	*len = strlen(keys[i]);
+	return keys[i];
+}
+
+START_TEST(hash_table)
+{
+	static char many[600][8];
+	const char *keys[600];
+	for (int i = 0; i < 600; i++) {
+		snprintf(many[i], sizeof many[i], "k%d", i % 500);   /* 100 twice */
+		keys[i] = many[i];
+	}
+	struct hashmap m;
+	ck_assert_int_eq(hashmap_make(&m, 600, nth_key, keys), 0);
+	for (int i = 0; i < 600; i++)
+		ck_assert_int_eq(hashmap_find(&m, keys[i], strlen(keys[i]), nth_key, keys), i % 500);
+	ck_assert_int_eq(hashmap_find(&m, "k", 1, nth_key, keys), -1);
+	ck_assert_int_eq(hashmap_find(&m, "k12", 2, nth_key, keys), 1);   /* "k1" */
+	ck_assert_int_eq(hashmap_find(&m, "k5000", 5, nth_key, keys), -1);
+	ck_assert_int_eq(hashmap_find(&m, "", 0, nth_key, keys), -1);
+	hashmap_free(&m);
+	ck_assert_int_eq(hashmap_find(&m, "k1", 2, nth_key, keys), -1);
+	ck_assert_int_eq(hashmap_make(&m, 0, nth_key, keys), 0);
+	ck_assert_int_eq(hashmap_find(&m, "k1", 2, nth_key, keys), -1);
+	hashmap_free(&m);
+	ck_assert_int_eq(hashmap_make(&m, (1u << 28) + 1, nth_key, keys), -1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("core");
@@ -314,6 +384,8 @@ int main(void)
 	tcase_add_test(tc, action_files);
 	tcase_add_test(tc, history_lines);
 	tcase_add_test(tc, history_words);
+	tcase_add_test(tc, log_sink);
+	tcase_add_test(tc, hash_table);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

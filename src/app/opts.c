@@ -7,6 +7,7 @@
 
 #include "core/err.h"
 #include "core/num.h"
+#include "core/utf8.h"
 #include "i18n/i18n.h"
 
 enum {
@@ -157,10 +158,7 @@ int opt_parse(const struct opt_cmd *c, int argc, char **argv, void *cfg, const c
 /* Characters on the screen, not bytes: "CLÉ" is three wide. */
 static int width(const char *s)
 {
-	int w = 0;
-	for (; *s; s++)
-		w += ((unsigned char)*s & 0xC0) != 0x80;
-	return w;
+	return (int)utf8_count(s);
 }
 
 static void line(FILE *f, const char *left, const char *help, int column)

@@ -498,11 +498,7 @@ static void push_event(struct run *r, const struct event *e)
 {
 	if (!r->announce)
 		return;
-	if (r->npending == r->cap_pending) {
-		int cap = r->cap_pending ? r->cap_pending * 2 : 32;
-		r->pending = xrealloc(r->pending, (size_t)cap * sizeof *r->pending);
-		r->cap_pending = cap;
-	}
+	xgrow((void **)&r->pending, &r->cap_pending, r->npending + 1, sizeof *r->pending);
 	r->pending[r->npending++] = *e;
 }
 

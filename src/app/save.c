@@ -251,10 +251,8 @@ static int parse_crc(const char *s, uint32_t *out)
 static void add_record(struct save_file *f, const char *rec, int lineno)
 {
 	if (f->nrecords == f->cap) {
-		int cap = f->cap ? f->cap * 2 : 256;
-		f->records = xrealloc(f->records, (size_t)cap * sizeof *f->records);
-		f->record_line = xrealloc(f->record_line, (size_t)cap * sizeof *f->record_line);
-		f->cap = cap;
+		xgrow((void **)&f->records, &f->cap, f->nrecords + 1, sizeof *f->records);
+		f->record_line = xrealloc(f->record_line, (size_t)f->cap * sizeof *f->record_line);
 	}
 	f->records[f->nrecords] = xstrdup(rec);
 	f->record_line[f->nrecords++] = lineno;

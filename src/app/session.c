@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "audio/audio.h"
+#include "core/log.h"
 #include "core/sbuf.h"
 #include "i18n/i18n.h"
 
@@ -16,7 +17,7 @@ static void notice(struct session *s, const char *msg)
 	if (s->sp.backend)
 		speech_say(&s->sp, msg, SPEECH_QUEUE);
 	else
-		fprintf(stderr, "tapis: %s\n", msg);
+		log_say("%s", msg);
 }
 
 void session_open(struct session *s, const struct session_request *req)
@@ -28,7 +29,7 @@ void session_open(struct session *s, const struct session_request *req)
 	const char *lang = req->lang ? req->lang : *s->set.lang ? s->set.lang : i18n_env_lang();
 	char err[512] = "";
 	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
-		fprintf(stderr, "tapis: %s; messages in English\n", err);
+		log_say("%s; messages in English", err);
 	lang = i18n_lang();
 
 	const char *backend = req->speech ? req->speech : *s->set.speech ? s->set.speech : "auto";
@@ -54,7 +55,7 @@ void session_open(struct session *s, const struct session_request *req)
 	s->sp.out = stdout;
 	char serr[512] = "";
 	if (speech_open(&s->sp, backend, lang, &s->set.voice, s->audio, serr, sizeof serr) != 0 && *serr)
-		fprintf(stderr, "tapis: %s; speech goes to text\n", serr);
+		log_say("%s; speech goes to text", serr);
 	if (!s->tty)
 		s->sp.set.pause = 0;
 	/* Say why something is missing, once, in the player's language. */

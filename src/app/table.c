@@ -13,6 +13,7 @@
 #include "core/deckfile.h"
 #include "core/err.h"
 #include "core/file.h"
+#include "core/log.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
@@ -24,11 +25,7 @@ static void on_event(void *ctx, const struct event *e)
 	struct table *t = ctx;
 	hist_event(&t->hist, e);
 	ev_emit(&t->tap, e);
-	if (t->npending == t->cap_pending) {
-		int cap = t->cap_pending ? t->cap_pending * 2 : 32;
-		t->pending = xrealloc(t->pending, (size_t)cap * sizeof *t->pending);
-		t->cap_pending = cap;
-	}
+	xgrow((void **)&t->pending, &t->cap_pending, t->npending + 1, sizeof *t->pending);
 	t->pending[t->npending++] = *e;
 }
 
@@ -134,10 +131,8 @@ static void remember_action(struct table *t, int seat, const struct action *a)
 		kept = 0;
 	}
 	if (kept == t->cap_played) {
-		int cap = t->cap_played ? t->cap_played * 2 : 64;
-		t->played = xrealloc(t->played, (size_t)cap * sizeof *t->played);
-		t->played_seat = xrealloc(t->played_seat, (size_t)cap * sizeof *t->played_seat);
-		t->cap_played = cap;
+		xgrow((void **)&t->played, &t->cap_played, kept + 1, sizeof *t->played);
+		t->played_seat = xrealloc(t->played_seat, (size_t)t->cap_played * sizeof *t->played_seat);
 	}
 	t->played[kept] = *a;
 	t->played_seat[kept] = seat;
@@ -308,7 +303,7 @@ static void save_failed(struct table *t, const char *sentence, const char *where
 	table_say(t, b.s, 0);   /* SPEECH_QUEUE: after what is being said */
 	/* Printed as well, unless the player reads the game as text. */
 	if (!t->player.text)
-		fprintf(stderr, "tapis: %s\n", b.s);
+		log_say("%s", b.s);
 }
 
 static void folder_of(const char *path, char *dir, size_t len)
@@ -683,11 +678,7 @@ static int saved_record(void *ctx, const char *r, int lineno, char *err, size_t 
 		script_release(&one);
 		return -1;
 	}
-	if (s->actions.n == s->actions.cap) {
-		int cap = s->actions.cap ? s->actions.cap * 2 : 256;
-		s->actions.lines = xrealloc(s->actions.lines, (size_t)cap * sizeof *s->actions.lines);
-		s->actions.cap = cap;
-	}
+	xgrow((void **)&s->actions.lines, &s->actions.cap, s->actions.n + 1, sizeof *s->actions.lines);
 	one.lines[0].line = lineno;
 	s->actions.lines[s->actions.n++] = one.lines[0];
 	script_release(&one);

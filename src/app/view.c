@@ -9,6 +9,7 @@
 #include "bots/bot.h"
 #include "core/cue.h"
 #include "core/err.h"
+#include "core/utf8.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
 #include "speech/french.h"
@@ -32,9 +33,7 @@ static void copy(char *dst, size_t len, const char *text)
 	}
 	size_t n = strlen(text);
 	if (n >= len) {
-		n = len - 1;
-		while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
-			n--;
+		n = utf8_start(text, len - 1);
 	}
 	memcpy(dst, text, n);
 	dst[n] = '\0';
@@ -161,13 +160,7 @@ static int reserve(struct view *v, int k)
 	struct view_state *vs = &v->vs;
 	if (k <= 0 || vs->nvariants + k > VIEW_MAX_VARIANTS)
 		return -1;
-	if (vs->nvariants + k > v->cap_variants) {
-		int cap = v->cap_variants ? v->cap_variants : 64;
-		while (cap < vs->nvariants + k)
-			cap *= 2;
-		vs->variant = xrealloc(vs->variant, (size_t)cap * sizeof *vs->variant);
-		v->cap_variants = cap;
-	}
+	xgrow((void **)&vs->variant, &v->cap_variants, vs->nvariants + k, sizeof *vs->variant);
 	int first = vs->nvariants;
 	vs->nvariants += k;
 	return first;

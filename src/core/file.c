@@ -26,8 +26,7 @@ static char *read_all(int fd, const char *name, int binary, size_t *len, char *e
 				free(buf);
 				return NULL;
 			}
-			buf = xrealloc(buf, cap * 2);
-			cap *= 2;
+			xgrowz((void **)&buf, &cap, cap + 1, 1);
 		}
 		ssize_t got = read(fd, buf + n, cap - n - 1);
 		if (got < 0 && errno == EINTR)

@@ -474,13 +474,7 @@ static int put(struct history *h, const char *buf, size_t n)
 static int emit(struct history *h, const char *line, size_t n)
 {
 	if (h->hold) {
-		if (h->nheld + n > h->capheld) {
-			size_t cap = h->capheld ? h->capheld : 4096;
-			while (cap < h->nheld + n)
-				cap *= 2;
-			h->held = xrealloc(h->held, cap);
-			h->capheld = cap;
-		}
+		xgrowz((void **)&h->held, &h->capheld, h->nheld + n, 1);
 		memcpy(h->held + h->nheld, line, n);
 		h->nheld += n;
 		return 0;

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/utf8.h"
+
 void sb_clear(struct sbuf *b)
 {
 	b->len = 0;
@@ -202,10 +204,11 @@ void sb_capitalize(struct sbuf *b)
 		p[0] = (unsigned char)toupper(p[0]);
 		return;
 	}
-	/* é è ê à â ç ô î -> É È Ê À Â Ç Ô Î: in UTF-8, 0xC3 0xA0..0xBF maps to
-	 * 0xC3 0x80..0x9F. */
-	if (p[0] == 0xC3 && p[1] >= 0xA0 && p[1] <= 0xBE)
-		p[1] = (unsigned char)(p[1] - 0x20);
+	/* é è ê à â ç ô î -> É È Ê À Â Ç Ô Î: U+00E0..U+00FE less 0x20, the same
+	 * length in UTF-8. */
+	uint32_t cp;
+	if (utf8_decode(b->s, strnlen(b->s, 4), &cp) == 2 && cp >= 0xe0 && cp <= 0xfe)
+		utf8_encode(cp - 0x20, b->s);
 }
 
 const char *sb_copy(const struct sbuf *b, char *buf, size_t len)

@@ -42,6 +42,19 @@ void xgrow(void **p, int *cap, int need, size_t size)
 	*cap = c;
 }
 
+void xgrowz(void **p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return;
+	size_t c = *cap ? *cap * 2 : 16;
+	while (c < need)
+		c *= 2;
+	if (size && c > (size_t)-1 / size)
+		checked(NULL, (size_t)-1);
+	*p = xrealloc(*p, c * size);
+	*cap = c;
+}
+
 char *xstrdup(const char *s)
 {
 	size_t n = strlen(s) + 1;

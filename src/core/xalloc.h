@@ -17,5 +17,7 @@ char *xstrdup(const char *s);
 /* Room for need elements of size bytes in the array *p of *cap elements:
  * the capacity doubles (from 16) until it holds them. */
 void xgrow(void **p, int *cap, int need, size_t size);
+/* The same for a capacity counted in size_t (a buffer of bytes, samples). */
+void xgrowz(void **p, size_t *cap, size_t need, size_t size);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "core/err.h"
 #include "core/file.h"
+#include "core/hashmap.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
 
@@ -25,8 +26,7 @@ struct catalogue {
 	int swap;
 	unsigned char *refused; /* per entry: 1 when its translation is not used */
 	uint32_t nrefused;
-	uint32_t *slot;         /* open addressing: entry + 1, 0 empty */
-	uint32_t mask;          /* slots - 1 (a power of two, over twice n) */
+	struct hashmap byid;    /* the entries by msgid */
 	struct memo *memo;      /* the last msgids found, by their address */
 };
 
@@ -64,7 +64,7 @@ static void drop(struct catalogue *c)
 {
 	free(c->data);
 	free(c->refused);
-	free(c->slot);
+	hashmap_free(&c->byid);
 	free(c->memo);
 	memset(c, 0, sizeof *c);
 }
@@ -244,24 +244,6 @@ static int entry_fits(const struct catalogue *c, uint32_t i)
 	return 1;
 }
 
-/* Eight bytes at a time: a server looks up every sentence of every state
- * it phrases. (The table is made and searched in one process: the byte
- * order of the words does not matter.) */
-static uint32_t hash(const char *s, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, s, n);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-	h ^= h >> 29;
-	return (uint32_t)h;
-}
-
 /* The msgid part of entry i (up to its first NUL: a plural msgid follows
  * it), and its length. */
 static const char *msgid_of(const struct catalogue *c, uint32_t i, size_t *len)
@@ -271,33 +253,19 @@ static const char *msgid_of(const struct catalogue *c, uint32_t i, size_t *len)
 	return s;
 }
 
+static const char *msgid_key(const void *ctx, uint32_t i, size_t *len)
+{
+	return msgid_of(ctx, i, len);
+}
+
 /* Make the hash table of c's msgids; 0, or -1 when c has too many. A msgid
  * found twice keeps its first entry, as the binary search of a sorted
  * file would find one of them. */
 static int index_msgids(struct catalogue *c)
 {
-	if (c->n > (1u << 28))
-		return -1;   /* far past any catalogue: the slots would not fit */
-	uint32_t size = 16;
-	while (size < 2ull * c->n)
-		size *= 2;
-	c->slot = xcalloc(size, sizeof *c->slot);
+	if (hashmap_make(&c->byid, c->n, msgid_key, c) < 0)
+		return -1;
 	c->memo = xcalloc((size_t)1 << MEMO_BITS, sizeof *c->memo);
-	c->mask = size - 1;
-	for (uint32_t i = 0; i < c->n; i++) {
-		size_t len;
-		const char *id = msgid_of(c, i, &len);
-		for (uint32_t k = hash(id, len) & c->mask;; k = (k + 1) & c->mask) {
-			if (!c->slot[k]) {
-				c->slot[k] = i + 1;
-				break;
-			}
-			size_t olen;
-			const char *other = msgid_of(c, c->slot[k] - 1, &olen);
-			if (olen == len && !memcmp(other, id, len))
-				break;
-		}
-	}
 	return 0;
 }
 
@@ -429,18 +397,9 @@ const char *i18n_env_lang(void)
  * catalogue, or -1. */
 static long find(const char *key, size_t keylen)
 {
-	if (!cur->data || !cur->slot)
+	if (!cur->data || !cur->byid.slot)
 		return -1;
-	for (uint32_t k = hash(key, keylen) & cur->mask; cur->slot[k]; k = (k + 1) & cur->mask) {
-		/* The msgid part only (up to the first NUL): the key holds no
-		 * NUL, and every string of the file ends with one, so the bytes
-		 * up to keylen are inside it. */
-		uint32_t i = cur->slot[k] - 1;
-		const char *s = cur->data + rd(cur, cur->orig + 8 * i + 4);
-		if (keylen <= rd(cur, cur->orig + 8 * i) && s[keylen] == '\0' && !memcmp(key, s, keylen))
-			return (long)i;
-	}
-	return -1;
+	return hashmap_find(&cur->byid, key, keylen, msgid_key, cur);
 }
 
 static const char *translation(long i, int form)
@@ -462,7 +421,7 @@ static const char *translation(long i, int form)
 /* find() of a msgid (a C string), through the memo of its address. */
 static long find_msgid(const char *msgid)
 {
-	if (!cur->data || !cur->slot)
+	if (!cur->data || !cur->byid.slot)
 		return -1;
 	struct memo *m = &cur->memo[((uint64_t)(uintptr_t)msgid * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
 	/* The same text: equal up to the msgid's length, and ending there. */

@@ -16,6 +16,7 @@
 #include "app/registry.h"
 #include "core/err.h"
 #include "core/game.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "net/evloop.h"
 #include "net/outq.h"
@@ -63,7 +64,8 @@ struct btable {
 /* Latencies in ms. */
 struct lat_list {
 	double *v;
-	long n, cap;
+	long n;
+	size_t cap;
 };
 
 struct bench {
@@ -229,11 +231,7 @@ static int cmp_double(const void *a, const void *b)
 
 static void lat_add(struct lat_list *l, double ms)
 {
-	if (l->n == l->cap) {
-		long cap = l->cap ? l->cap * 2 : 4096;
-		l->v = xrealloc(l->v, (size_t)cap * sizeof *l->v);
-		l->cap = cap;
-	}
+	xgrowz((void **)&l->v, &l->cap, (size_t)l->n + 1, sizeof *l->v);
 	l->v[l->n++] = ms;
 }
 
@@ -410,6 +408,7 @@ static pid_t start_server(int *port, char *err, size_t errlen)
 		o.ready_ctx = &fds[1];
 		char e[256];
 		alarm(3600); /* never outlive the benchmark */
+		log_set(log_stderr, "tapis serve");
 		_exit(server_run(&o, e, sizeof e) == 0 ? 0 : 1);
 	}
 	close(fds[1]);

@@ -14,6 +14,7 @@
 
 #include "app/opts.h"
 #include "core/err.h"
+#include "core/log.h"
 #include "core/num.h"
 #include "core/paths.h"
 #include "net/server.h"
@@ -109,6 +110,7 @@ static const struct opt_cmd serve_cmd = { "tapis serve", "tapis serve [OPTIONS]"
 int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 {
 	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1 };
+	log_set(log_stderr, "tapis serve");
 	server_options_default(&a.o);
 	int npos, rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
 	if (rc == OPT_HELP)

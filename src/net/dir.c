@@ -28,11 +28,7 @@ static int local_claim(struct dir *d, long id, const char *owner)
 	for (int i = 0; i < l->n; i++)
 		if (l->ids[i] == id)
 			return 0;
-	if (l->n == l->cap) {
-		int cap = l->cap ? l->cap * 2 : 64;
-		l->ids = xrealloc(l->ids, (size_t)cap * sizeof *l->ids);
-		l->cap = cap;
-	}
+	xgrow((void **)&l->ids, &l->cap, l->n + 1, sizeof *l->ids);
 	l->ids[l->n++] = id;
 	return 0;
 }

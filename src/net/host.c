@@ -9,6 +9,7 @@
 #include "app/registry.h"
 #include "core/cue.h"
 #include "core/err.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "net/jstate.h"
 #include "net/jtext.h"
@@ -259,7 +260,7 @@ static void bind_view(struct host *h, struct host_member *m)
 		 * now would send one not yet made). */
 		view_verbosity(&m->v, m->verbosity);
 	} else {
-		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		log_say("table %ld: %s", h->id, err);
 	}
 }
 
@@ -314,7 +315,7 @@ static void pause_play(struct host *h, int why, long long now_ms)
 		return;
 	h->retry_ms = now_ms;
 	if (why == TABLE_NOT_LOGGED)
-		fprintf(stderr, "tapis serve: table %ld: its hand history %s cannot be written (%s); play is paused until it can be\n",
+		log_say("table %ld: its hand history %s cannot be written (%s); play is paused until it can be",
 		        h->id, h->t.hist.name, h->t.hist.error ? strerror(h->t.hist.error) : "write error");
 	for (int i = 0; i < h->nmembers; i++)
 		say_paused(h, h->member[i], 1);
@@ -325,7 +326,7 @@ static void resume_play(struct host *h)
 	if (!h->paused)
 		return;
 	if (h->paused == TABLE_NOT_LOGGED)
-		fprintf(stderr, "tapis serve: table %ld: the hand history is written again; play resumes\n", h->id);
+		log_say("table %ld: the hand history is written again; play resumes", h->id);
 	h->paused = 0;
 	h->turn_seat = -1; /* the player to act has their whole time again */
 	for (int i = 0; i < h->nmembers; i++)
@@ -488,11 +489,7 @@ static void journal_line(void *ctx, int seat, const char *text)
 	struct journal_read *r = ctx;
 	if (r->bad)
 		return;
-	if (r->s.n == r->s.cap) {
-		int cap = r->s.cap ? r->s.cap * 2 : 256;
-		r->s.lines = xrealloc(r->s.lines, (size_t)cap * sizeof *r->s.lines);
-		r->s.cap = cap;
-	}
+	xgrow((void **)&r->s.lines, &r->s.cap, r->s.n + 1, sizeof *r->s.lines);
 	struct script_line *l = &r->s.lines[r->s.n];
 	char err[ERR_MAX];
 	memset(l, 0, sizeof *l);
@@ -624,7 +621,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 			h->over_ms = now_ms ? now_ms : 1;
 		/* The hand history made to match the game replayed. */
 		if (table_log_reconcile(&h->t, err, errlen) < 0) {
-			fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+			log_say("table %ld: %s", h->id, err);
 			if (h->state == HOST_PLAYING)
 				pause_play(h, TABLE_NOT_LOGGED, now_ms);
 		}
@@ -952,7 +949,7 @@ static int turn_timer(struct host *h, long long now_ms)
 		return 0;
 	}
 	if (rc != 0) {
-		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		log_say("table %ld: %s", h->id, err);
 		game_over(h, now_ms);
 		return 0;
 	}
@@ -991,7 +988,7 @@ static int retry_paused(struct host *h, long long now_ms)
 		if (rc == 4 || rc == 5) {
 			h->paused = rc == 4 ? TABLE_NOT_STORED : TABLE_NOT_LOGGED;
 		} else {
-			fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+			log_say("table %ld: %s", h->id, err);
 			game_over(h, now_ms);
 		}
 		return 0;
@@ -1033,7 +1030,7 @@ int host_tick(struct host *h, long long now_ms)
 		return 0;
 	}
 	if (rc != 0) {
-		fprintf(stderr, "tapis serve: table %ld: %s\n", h->id, err);
+		log_say("table %ld: %s", h->id, err);
 		game_over(h, now_ms);
 		return 0;
 	}

@@ -6,17 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "core/xalloc.h"
 
 static void room(struct jtext *j, size_t n)
 {
-	if (j->len + n + 1 <= j->cap)
-		return;
-	size_t cap = j->cap ? j->cap : 256;
-	while (cap < j->len + n + 1)
-		cap *= 2;
-	j->s = xrealloc(j->s, cap);
-	j->cap = cap;
+	xgrowz((void **)&j->s, &j->cap, j->len + n + 1, 1);
 }
 
 static void put(struct jtext *j, const char *s, size_t n)
@@ -55,42 +50,6 @@ void jt_close(struct jtext *j, char c)
 	j->first = 0;
 }
 
-/* The length of the UTF-8 character at s (up to end) as json_string
- * accepts it (no overlong form, no surrogate, nothing past U+10FFFF), or
- * 0 when it is not one. */
-static size_t utf8_char(const unsigned char *s, const unsigned char *end)
-{
-	unsigned c = s[0];
-	size_t n;
-	unsigned v;
-	if (c < 0x80)
-		return 1;
-	if (c < 0xc2)
-		return 0;
-	if (c < 0xe0) {
-		n = 2;
-		v = c & 0x1f;
-	} else if (c < 0xf0) {
-		n = 3;
-		v = c & 0x0f;
-	} else if (c < 0xf5) {
-		n = 4;
-		v = c & 0x07;
-	} else {
-		return 0;
-	}
-	if ((size_t)(end - s) < n)
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		v = (v << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && v < 0x800) || (n == 4 && v < 0x10000) || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-		return 0;
-	return n;
-}
-
 /* The eight bytes at p need no escape and are ASCII: none below 0x20,
  * none with its high bit, no quote, no backslash (a zero byte of w ^ c
  * is a byte c). */
@@ -122,7 +81,7 @@ static void string(struct jtext *j, const char *s)
 			break;
 		unsigned char c = *p;
 		if (c >= 0x80) {
-			size_t n = utf8_char(p, end);
+			size_t n = utf8_decode((const char *)p, (size_t)(end - p), NULL);
 			if (!n) {
 				j->len = start;
 				put(j, "\"\"", 2);

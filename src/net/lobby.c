@@ -10,6 +10,8 @@
 
 #include "app/view.h"
 #include "core/err.h"
+#include "core/hashmap.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
@@ -131,7 +133,7 @@ static void restore_one(void *ctx, const struct store_table *t)
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
 	if (host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0) {
-		fprintf(stderr, "tapis serve: %s\n", err);
+		log_say("%s", err);
 		host_free(h);
 		free(h);
 		r->failed++;
@@ -271,12 +273,11 @@ static char *lobby_msg(struct lobby *l)
 	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
 }
 
-static size_t name_hash(const char *s)
+static const char *user_name(const void *ctx, uint32_t i, size_t *len)
 {
-	size_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	const struct lobby *l = ctx;
+	*len = strlen(l->users[i].name);
+	return l->users[i].name;
 }
 
 /* Flags by user index: 1 for a user at a table (seated or watching). One
@@ -285,29 +286,17 @@ static size_t name_hash(const char *s)
  * (hundreds of each). */
 static unsigned char *users_at_tables(struct lobby *l)
 {
-	size_t n = 16;
-	while (n < (size_t)l->nusers * 2)
-		n *= 2;
-	int *slot = xmalloc(n * sizeof *slot);
+	struct hashmap byname;
+	hashmap_make(&byname, (uint32_t)l->nusers, user_name, l);
 	unsigned char *at = xcalloc((size_t)l->nusers + 1, 1);
-	for (size_t k = 0; k < n; k++)
-		slot[k] = -1;
-	for (int u = 0; u < l->nusers; u++) {
-		size_t k = name_hash(l->users[u].name) & (n - 1);
-		while (slot[k] >= 0)
-			k = (k + 1) & (n - 1);
-		slot[k] = u;
-	}
 	for (int t = 0; t < l->ntables; t++)
 		for (int m = 0; m < l->tables[t]->nmembers; m++) {
 			const char *name = l->tables[t]->member[m]->name;
-			for (size_t k = name_hash(name) & (n - 1); slot[k] >= 0; k = (k + 1) & (n - 1))
-				if (!strcmp(l->users[slot[k]].name, name)) {
-					at[slot[k]] = 1;
-					break;
-				}
+			long u = hashmap_find(&byname, name, strlen(name), user_name, l);
+			if (u >= 0)
+				at[u] = 1;
 		}
-	free(slot);
+	hashmap_free(&byname);
 	return at;
 }
 
@@ -468,7 +457,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 		store_session_delete(l->store, u->name);
 	else if (store_session_put(l->store, u->name, u->token_hash,
 	                           (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
-		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
+		log_say("the session of %s is not stored", u->name);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
 	if (l->ext)

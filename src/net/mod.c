@@ -10,6 +10,7 @@
 
 #include "app/view.h"
 #include "core/err.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/lobby.h"
@@ -185,7 +186,7 @@ static void audit(struct lobby *l, const char *who, const char *whom, const char
 	a.until = until;
 	snprintf(a.reason, sizeof a.reason, "%s", reason);
 	if (store_audit_add(l->store, &a) < 0)
-		fprintf(stderr, "tapis serve: the audit did not keep: %s %s %s\n", who, what, whom);
+		log_say("the audit did not keep: %s %s %s", who, what, whom);
 }
 
 /* The refusal of a banned name, phrased in lang, to conn. */
@@ -499,7 +500,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 	store_table_delete(l->store, id);
 	host_free(h);
 	if (host_create(h, id, g, n, &rules, seed, seed_by, creator, l->store, &l->cfg, out, err, sizeof err) < 0) {
-		fprintf(stderr, "tapis serve: table %ld cannot start again: %s\n", id, err);
+		log_say("table %ld cannot start again: %s", id, err);
 		/* Nothing left to play: a finished table nobody is at, which
 		 * the lobby removes at its next tick. */
 		memset(h, 0, sizeof *h);
@@ -532,7 +533,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 	free(was);
 	host_save(h);
 	if (host_start(h, now_ms, err, sizeof err) < 0)
-		fprintf(stderr, "tapis serve: table %ld cannot start again: %s\n", id, err);
+		log_say("table %ld cannot start again: %s", id, err);
 	l->dirty = 1;
 }
 

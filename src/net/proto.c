@@ -8,6 +8,7 @@
 #include "app/registry.h"
 #include "app/view.h"
 #include "core/err.h"
+#include "core/utf8.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
 
@@ -29,15 +30,6 @@ const char *proto_type_word(int type)
 	return type > PM_NONE && type < PM_COUNT ? type_words[type] : NULL;
 }
 
-/* Number of UTF-8 characters of a valid string (jansson checks validity). */
-static size_t utf8_chars(const char *s)
-{
-	size_t n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 /* A string member: 1 found (copied), 0 absent, -1 wrong (err filled). */
 static int get_str(json_t *o, const char *key, char *out, size_t outlen, size_t max_chars,
                    int required, char *err, size_t errlen)
@@ -51,7 +43,7 @@ static int get_str(json_t *o, const char *key, char *out, size_t outlen, size_t 
 	size_t len = json_string_length(v);
 	if (strlen(s) != len)
 		return errf(err, errlen, _("'%s' holds a NUL character"), key);
-	if (len >= outlen || utf8_chars(s) > max_chars)
+	if (len >= outlen || utf8_count(s) > max_chars)
 		return errf(err, errlen, _("'%s' is too long (at most %zu characters)"), key, max_chars);
 	memcpy(out, s, len + 1);
 	return 1;

@@ -17,6 +17,7 @@
 
 #include "app/view.h"
 #include "core/err.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "net/evloop.h"
 #include "net/lobby.h"
@@ -104,64 +105,6 @@ struct server {
 	size_t round_bytes;   /* written in this round of the loop */
 };
 
-/* ---- the log: the same line at most once a second ---- */
-
-#define LOG_KINDS 8
-static struct logged {
-	char line[200];
-	long long at_ms;
-	int unsaid;           /* the same since, not written */
-} logged[LOG_KINDS];
-
-static void log_write(const struct logged *g, const char *line)
-{
-	if (g && g->unsaid)
-		fprintf(stderr, "tapis serve: %s (%d more like it)\n", line, g->unsaid);
-	else
-		fprintf(stderr, "tapis serve: %s\n", line);
-}
-
-/* Write a line of the log (without "tapis serve: " nor a newline), unless
- * the same went out less than SERVER_LOG_EVERY_MS ago: then counted, and
- * the count told with the next one written. */
-static void log_line(const char *line)
-{
-	long long now = now_ms();
-	struct logged *g = NULL, *oldest = &logged[0];
-	for (int i = 0; i < LOG_KINDS; i++) {
-		if (logged[i].line[0] && !strcmp(logged[i].line, line))
-			g = &logged[i];
-		if (logged[i].at_ms < oldest->at_ms)
-			oldest = &logged[i];
-	}
-	if (g && now - g->at_ms < SERVER_LOG_EVERY_MS) {
-		g->unsaid++;
-		return;
-	}
-	if (!g) {
-		if (oldest->line[0] && oldest->unsaid)
-			log_write(oldest, oldest->line);
-		g = oldest;
-		snprintf(g->line, sizeof g->line, "%s", line);
-		g->unsaid = 0;
-	}
-	log_write(g, line);
-	g->unsaid = 0;
-	g->at_ms = now;
-}
-
-/* The counts of lines not written, once their second is over. */
-static void log_flush(int all)
-{
-	long long now = now_ms();
-	for (int i = 0; i < LOG_KINDS; i++)
-		if (logged[i].unsaid && (all || now - logged[i].at_ms >= SERVER_LOG_EVERY_MS)) {
-			log_write(&logged[i], logged[i].line);
-			logged[i].unsaid = 0;
-			logged[i].at_ms = now;
-		}
-}
-
 /* libwebsockets' own lines (accept failing when descriptors run out, a
  * thousand times a second) go through the same limit. */
 static void lws_emit(int level, const char *line)
@@ -172,7 +115,7 @@ static void lws_emit(int level, const char *line)
 	size_t n = strlen(buf);
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
 		buf[--n] = '\0';
-	log_line(buf);
+	log_say("%s", buf);
 }
 
 /* Every message the lobby sends names its connection by number: found in
@@ -340,7 +283,7 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 	if (fd < 0)
 		return -1;
 	if (s->fd_limit > 0 && fd >= s->fd_limit - SERVER_FD_RESERVE) {
-		log_line("descriptors running out: new connections refused");
+		log_say("descriptors running out: new connections refused");
 		return -1;
 	}
 	char addr[64] = "";
@@ -349,12 +292,9 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 	else if (sa->ss_family == AF_INET6)
 		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr, sizeof addr);
 	if (fd >= s->nslots) {
-		int n = s->nslots ? s->nslots : 256;
-		while (n <= fd)
-			n *= 2;
-		s->slots = xrealloc(s->slots, (size_t)n * sizeof *s->slots);
-		memset(s->slots + s->nslots, 0, (size_t)(n - s->nslots) * sizeof *s->slots);
-		s->nslots = n;
+		int old = s->nslots;
+		xgrow((void **)&s->slots, &s->nslots, fd + 1, sizeof *s->slots);
+		memset(s->slots + old, 0, (size_t)(s->nslots - old) * sizeof *s->slots);
 	}
 	struct slot *sl = &s->slots[fd];
 	if (sl->live) { /* its close went unseen: the descriptor is new */
@@ -362,11 +302,11 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 		s->live--;
 	}
 	if (s->o->max_conns > 0 && s->live >= s->o->max_conns + SERVER_CAP_SLACK) {
-		log_line("connections at the cap (--max-conns): new ones closed at the accept");
+		log_say("connections at the cap (--max-conns): new ones closed at the accept");
 		return -1;
 	}
 	if (s->o->max_per_addr > 0 && count_addr(s, addr) >= s->o->max_per_addr + SERVER_CAP_SLACK) {
-		log_line("an address at its cap (--max-per-addr): its new connections closed at the accept");
+		log_say("an address at its cap (--max-per-addr): its new connections closed at the accept");
 		return -1;
 	}
 	memset(sl, 0, sizeof *sl);
@@ -453,7 +393,7 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
 	struct server *s = watching;
 	if (n > 0 && s && !(flags & MSG_PEEK) && fd >= 0 && fd < s->nslots && s->slots[fd].live &&
 	    frames_scan(&s->slots[fd].fr, buf, (size_t)n) < 0) {
-		log_line("a client sent a frame without its mask: connection closed");
+		log_say("a client sent a frame without its mask: connection closed");
 		errno = EPROTO;
 		return -1;
 	}
@@ -477,7 +417,7 @@ int SSL_read(SSL *ssl, void *buf, int num)
 	struct server *s = watching;
 	int fd = n > 0 && s && fd_of ? fd_of(ssl) : -1;
 	if (fd >= 0 && fd < s->nslots && s->slots[fd].live && frames_scan(&s->slots[fd].fr, buf, (size_t)n) < 0) {
-		log_line("a client sent a frame without its mask: connection closed");
+		log_say("a client sent a frame without its mask: connection closed");
 		return -1;
 	}
 	return n;
@@ -921,7 +861,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	running = s->ctx;
 	watching = s;
 	if (!o->quiet)
-		fprintf(stderr, "tapis serve: listening on %s://%s:%d\n", o->cert ? "wss" : "ws", o->host, port);
+		log_say("listening on %s://%s:%d", o->cert ? "wss" : "ws", o->host, port);
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
@@ -943,7 +883,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	free(s);
 	log_flush(1);
 	if (!o->quiet)
-		fprintf(stderr, "tapis serve: stopped, every table saved\n");
+		log_say("stopped, every table saved");
 	return 0;
 no_context:
 	lobby_release(&s->lobby);

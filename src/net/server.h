@@ -41,9 +41,6 @@
  * hard limit) for the store, the hand histories and the log: a connection
  * that would eat into them is closed at the accept. */
 #define SERVER_FD_RESERVE 64
-/* The same line of the log at most once this often; the ones not written
- * are counted, and the count written with the next. */
-#define SERVER_LOG_EVERY_MS 1000
 #define SERVER_PORT 7410
 #define SERVER_TURN_SECONDS 120   /* default of --turn-seconds */
 #define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished or deserted table stays 10 minutes */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/log.h"
 #include "core/xalloc.h"
 
 static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, NULL };
@@ -39,11 +40,11 @@ static int seen(struct store *s, const char *what, int rc, int write)
 {
 	if (rc < 0 && !s->failing) {
 		s->failing = 1;
-		fprintf(stderr, "tapis serve: store: cannot %s the %s: %s%s\n", write ? "write" : "read", what,
+		log_say("store: cannot %s the %s: %s%s", write ? "write" : "read", what,
 		        s->err[0] ? s->err : "error", write ? "; the tables wait until it can" : "");
 	} else if (rc >= 0 && write && s->failing) {
 		s->failing = 0;
-		fprintf(stderr, "tapis serve: store: writing again\n");
+		log_say("store: writing again");
 	}
 	return rc;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "i18n/i18n.h"
 #include "speech/talk.h"
 
@@ -141,12 +142,8 @@ const char *say_unmark(const char *in, char *out, unsigned long len)
 		if (*in != SAY_KEEP_OPEN && *in != SAY_KEEP_CLOSE)
 			out[o++] = *in;
 	/* Cut inside a character: drop its first bytes too. */
-	if (((unsigned char)*in & 0xc0) == 0x80) {
-		while (o > 0 && ((unsigned char)out[o - 1] & 0xc0) == 0x80)
-			o--;
-		if (o > 0)
-			o--;
-	}
+	if (utf8_cont((unsigned char)*in) && o > 0)
+		o = utf8_start(out, o - 1);
 	out[o] = '\0';
 	return out;
 }

@@ -57,13 +57,7 @@ static void flush(struct esp *e)
 
 static void gather(struct esp *e, const short *wav, int n)
 {
-	if (e->n + n > e->cap) {
-		int nc = e->cap ? e->cap : esp_rate;
-		while (nc < e->n + n)
-			nc *= 2;
-		e->pcm = xrealloc(e->pcm, (size_t)nc * sizeof *e->pcm);
-		e->cap = nc;
-	}
+	xgrow((void **)&e->pcm, &e->cap, e->n + n, sizeof *e->pcm);
 	memcpy(e->pcm + e->n, wav, (size_t)n * sizeof *wav);
 	e->n += n;
 }

@@ -17,6 +17,7 @@
 #include "core/err.h"
 #include "core/num.h"
 #include "core/rules.h"
+#include "core/utf8.h"
 #include "core/xalloc.h"
 #include "net/remote.h"
 #include "net/resume.h"
@@ -123,9 +124,7 @@ static int read_line_keys(struct join *j, int secret, char *out, size_t len)
 			return -1;
 		if (key == KEY_BACKSPACE) {
 			if (n) {
-				size_t from = n - 1;
-				while (from > 0 && ((unsigned char)out[from] & 0xc0) == 0x80)
-					from--;   /* a whole UTF-8 character */
+				size_t from = utf8_start(out, n - 1);   /* a whole UTF-8 character */
 				char gone[8];
 				snprintf(gone, sizeof gone, "%s", out + from);
 				n = from;

@@ -2,6 +2,7 @@
 #include "ui/keylist.h"
 
 #include "app/keymap.h"
+#include "core/utf8.h"
 #include "i18n/i18n.h"
 
 void keylist_print(FILE *f)
@@ -22,9 +23,7 @@ void keylist_print(FILE *f)
 			if ((keymap[i].when & KEYS_MOMENTS) == groups[g].when) {
 				const char *k = _(keymap[i].keys);
 				/* Pad by characters, not bytes (accented names). */
-				int width = 0;
-				for (const unsigned char *c = (const unsigned char *)k; *c; c++)
-					width += (*c & 0xC0) != 0x80;
+				int width = (int)utf8_count(k);
 				fprintf(f, "  %s%*s %s\n", k, width < 20 ? 20 - width : 0, "", _(keymap[i].what));
 			}
 	}

@@ -9,6 +9,7 @@
 #include "core/card.h"
 #include "core/rules.h"
 #include "core/sbuf.h"
+#include "core/utf8.h"
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
@@ -55,13 +56,16 @@ int menu_item_letter(const char *item)
 	if (c < 0x80)
 		return c ? toupper(c) : 0;
 	/* An accented capital (É, À...): its plain letter. */
-	static const struct { const char *utf8; char plain; } accents[] = {
-		{ "\u00c9", 'E' }, { "\u00e9", 'E' }, { "\u00c8", 'E' }, { "\u00e8", 'E' },
-		{ "\u00c0", 'A' }, { "\u00e0", 'A' }, { "\u00c7", 'C' }, { "\u00e7", 'C' },
-		{ "\u00ce", 'I' }, { "\u00d4", 'O' }, { NULL, 0 },
+	static const struct { uint32_t cp; char plain; } accents[] = {
+		{ 0xc9, 'E' }, { 0xe9, 'E' }, { 0xc8, 'E' }, { 0xe8, 'E' },
+		{ 0xc0, 'A' }, { 0xe0, 'A' }, { 0xc7, 'C' }, { 0xe7, 'C' },
+		{ 0xce, 'I' }, { 0xd4, 'O' }, { 0, 0 },
 	};
-	for (int i = 0; accents[i].utf8; i++)
-		if (strncmp(item, accents[i].utf8, strlen(accents[i].utf8)) == 0)
+	uint32_t cp;
+	if (!utf8_decode(item, strnlen(item, 4), &cp))
+		return 0;
+	for (int i = 0; accents[i].cp; i++)
+		if (accents[i].cp == cp)
 			return accents[i].plain;
 	return 0;
 }

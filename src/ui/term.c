@@ -11,6 +11,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "core/utf8.h"
+
 /* Terminal state: process-wide by nature (one terminal). */
 static struct termios saved;
 static int raw_on;
@@ -127,7 +129,7 @@ int term_decode(const unsigned char *buf, int len, int *used)
 		return KEY_INTERRUPT;
 	if (c >= 0x80) {
 		/* A UTF-8 character: skip it whole. */
-		int n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+		int n = utf8_lead(c);
 		*used = n <= len ? n : len;
 		return KEY_NONE;
 	}
@@ -182,17 +184,6 @@ const char *term_last_text(void)
 	return last_text;
 }
 
-/* Whether the n bytes are one well-formed UTF-8 character of 2 to 4 bytes. */
-static int utf8_char(const unsigned char *s, int n)
-{
-	if (n < 2 || n > 4 || s[0] < 0xc2 || s[0] > 0xf4)
-		return 0;
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return 1;
-}
-
 int term_read_key(int timeout_ms)
 {
 	for (;;) {
@@ -214,7 +205,7 @@ int term_read_key(int timeout_ms)
 		if (last_char) {
 			last_text[0] = (char)last_char;
 			last_text[1] = '\0';
-		} else if (inbuf[0] >= 0x80 && utf8_char(inbuf, used)) {
+		} else if (inbuf[0] >= 0x80 && utf8_decode((const char *)inbuf, (size_t)used, NULL) == (size_t)used) {
 			memcpy(last_text, inbuf, (size_t)used);
 			last_text[used] = '\0';
 			key = KEY_TEXT;   /* a key too: \u00e9 is 2 on an AZERTY keyboard */
