@@ -2,6 +2,7 @@
 #include "net/lobby.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
+#include "net/stats.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -342,6 +344,256 @@ static int at_a_table(struct lobby *l, const char *name)
 	return 0;
 }
 
+/* ---- accounts that remember (docs/protocol.md) ---- */
+
+static json_t *settings_json(const struct store_settings *x)
+{
+	json_t *o = json_pack("{s:s}", "type", "settings");
+	if (x->lang[0])
+		json_object_set_new(o, "lang", json_string(x->lang));
+	if (x->verbosity >= 0)
+		json_object_set_new(o, "level", json_string(x->verbosity == TALK_SHORT ? "short" : "full"));
+	json_t *extra = json_loads(x->extra[0] ? x->extra : "{}", 0, NULL);
+	json_object_set_new(o, "settings", extra && json_is_object(extra) ? extra : json_object());
+	if (extra && !json_is_object(extra))
+		json_decref(extra);
+	return o;
+}
+
+/* A registered player logging in: the settings their account keeps apply
+ * (its language unless the hello names one, its verbosity at every table);
+ * they are told them in a "settings" message after the welcome (sent: 1). */
+static void account_settings_load(struct lobby *l, struct lobby_conn *c, struct lobby_user *u,
+                                  const struct proto_msg *m, int send)
+{
+	struct store_settings x;
+	if (u->guest || store_settings_get(l->store, u->name, &x) != 1)
+		return;
+	if (!send) {
+		if (x.lang[0] && !m->has_lang && i18n_lang_known(x.lang)) {
+			snprintf(u->lang, sizeof u->lang, "%s", x.lang);
+			snprintf(c->lang, sizeof c->lang, "%s", x.lang);
+		}
+		if (x.verbosity >= 0)
+			u->verbosity = x.verbosity;
+		return;
+	}
+	send_text(l, c->id, proto_dump(settings_json(&x)));
+}
+
+static int registered_only(struct lobby *l, struct lobby_conn *c, int type)
+{
+	if (!l->users[c->user].guest)
+		return 1;
+	send_error(l, c->id, "guest", _("only a player with a password has that: log in with one"), type);
+	return 0;
+}
+
+static void on_settings(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	if (!registered_only(l, c, m->type))
+		return;
+	struct lobby_user *u = &l->users[c->user];
+	struct store_settings x;
+	if (store_settings_get(l->store, u->name, &x) != 1) {
+		send_error(l, c->id, "store", _("the server cannot read its accounts now"), m->type);
+		return;
+	}
+	if (m->has_lang)
+		snprintf(x.lang, sizeof x.lang, "%s", m->lang);
+	if (m->has_verbosity)
+		x.verbosity = m->verbosity;
+	if (m->settings[0])
+		snprintf(x.extra, sizeof x.extra, "%s", m->settings);
+	if (store_settings_put(l->store, u->name, &x) < 0) {
+		send_error(l, c->id, "store", _("your settings could not be kept"), m->type);
+		return;
+	}
+	if (m->has_lang) {
+		snprintf(u->lang, sizeof u->lang, "%s", m->lang);
+		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
+	}
+	if (m->has_verbosity) {
+		u->verbosity = m->verbosity;
+		for (int i = 0; i < l->ntables; i++)
+			host_verbosity(l->tables[i], u->name, m->verbosity, 0);
+	}
+	/* Told in the language now kept. */
+	const char *saved = view_lang_enter(c->lang);
+	json_t *o = settings_json(&x);
+	json_object_set_new(o, "text", json_string(_("Your settings are kept.")));
+	send_text(l, c->id, proto_dump(o));
+	view_lang_leave(saved);
+}
+
+struct stats_gather {
+	json_t *arr;
+	char text[2048];
+	const struct game_ops *only;  /* NULL: every game */
+	int n;
+};
+
+static json_t *stat_json(const struct store_stat *x)
+{
+	json_t *o = json_pack("{s:s, s:s, s:i, s:i, s:i, s:I}", "name", x->name, "game", x->game, "games", x->games,
+	                      "deals", x->deals, "won", x->won, "net", (json_int_t)x->net);
+	if (x->has_rating) {
+		json_object_set_new(o, "rating", json_integer(lround(x->rating.r)));
+		json_object_set_new(o, "rd", json_integer(lround(x->rating.rd)));
+		json_object_set_new(o, "rated_games", json_integer(x->rated_games));
+	}
+	return o;
+}
+
+static void gather_stat(void *ctx, const struct store_stat *x)
+{
+	struct stats_gather *g = ctx;
+	if (g->only && strcmp(g->only->name, x->game) != 0)
+		return;
+	json_array_append_new(g->arr, stat_json(x));
+	char one[400];
+	stats_sentence(x, one, sizeof one);
+	size_t k = strlen(g->text);
+	snprintf(g->text + k, sizeof g->text - k, "%s%s", k ? " " : "", one);
+	g->n++;
+}
+
+static void on_stats(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	if (!registered_only(l, c, m->type))
+		return;
+	const char *me = l->users[c->user].name;
+	struct stats_gather g = { json_array(), "", m->game, 0 };
+	if (store_stat_each(l->store, me, gather_stat, &g) < 0) {
+		json_decref(g.arr);
+		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		return;
+	}
+	if (!g.n && m->game)
+		snprintf(g.text, sizeof g.text, _("You have finished no game of %s here yet."), _(m->game->title));
+	else if (!g.n)
+		snprintf(g.text, sizeof g.text, "%s", _("You have finished no game here yet."));
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:s, s:o, s:s}", "type", "stats", "name", me, "games", g.arr,
+	                                         "text", g.text)));
+}
+
+static void gather_leader(void *ctx, const struct store_stat *x)
+{
+	struct stats_gather *g = ctx;
+	json_array_append_new(g->arr, stat_json(x));
+	char one[200];
+	stats_leader_sentence(++g->n, x, one, sizeof one);
+	size_t k = strlen(g->text);
+	snprintf(g->text + k, sizeof g->text - k, "%s%s", k ? "; " : "", one);
+}
+
+static void on_leaders(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	struct stats_gather g = { json_array(), "", m->game, 0 };
+	if (store_leaders(l->store, m->game->name, STATS_LEADERS, gather_leader, &g) < 0) {
+		json_decref(g.arr);
+		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		return;
+	}
+	char text[sizeof g.text + 200];
+	if (g.n)
+		snprintf(text, sizeof text, _("Best rated at %s: %s."), _(m->game->title), g.text);
+	else
+		snprintf(text, sizeof text, _("Nobody is rated at %s yet."), _(m->game->title));
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:s, s:o, s:s}", "type", "leaders", "game", m->game->name,
+	                                         "leaders", g.arr, "text", text)));
+}
+
+struct recent_gather {
+	json_t *arr;
+	long want;                  /* the table asked for (0: the latest) */
+	struct store_played found;
+	int has;
+};
+
+static void gather_recent(void *ctx, const struct store_played *p)
+{
+	struct recent_gather *g = ctx;
+	json_array_append_new(g->arr, json_pack("{s:I, s:s, s:I, s:i, s:i, s:b, s:b, s:I}", "table",
+	                                        (json_int_t)p->table, "game", p->game, "ended", (json_int_t)p->ended,
+	                                        "seat", p->seat, "place", p->place, "won", p->won, "rated", p->rated,
+	                                        "net", (json_int_t)p->net));
+	if (!g->has && (!g->want || g->want == p->table)) {
+		g->found = *p;
+		g->has = 1;
+	}
+}
+
+/* The whole hand history of a table from --log-dir (NULL: none, or too
+ * long). */
+static char *read_history(const char *dir, long table)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%ld.jsonl", dir, table);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		if (n + 65536 + 1 > cap) {
+			if (cap >= LOBBY_HISTORY_MAX)
+				break;
+			cap = cap ? cap * 2 : 65536 * 2;
+			buf = xrealloc(buf, cap);
+		}
+		size_t k = fread(buf + n, 1, cap - n - 1, f);
+		n += k;
+		if (k == 0)
+			break;
+	}
+	int bad = ferror(f) || !feof(f);
+	fclose(f);
+	if (bad || n > LOBBY_HISTORY_MAX) {
+		free(buf);
+		return NULL;
+	}
+	if (!buf)
+		buf = xmalloc(1);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* history: the registered player's last games, and the hand history of
+ * one of them (the table asked for, or the latest) as its JSONL text. */
+static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	if (!registered_only(l, c, m->type))
+		return;
+	struct recent_gather g = { json_array(), m->table, { 0 }, 0 };
+	if (store_recent(l->store, l->users[c->user].name, gather_recent, &g) < 0) {
+		json_decref(g.arr);
+		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		return;
+	}
+	if (!g.has) {
+		json_decref(g.arr);
+		send_error(l, c->id, "no_game",
+		           m->table ? _("that table is not among your last games") : _("you have finished no game here yet"),
+		           m->type);
+		return;
+	}
+	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, g.found.table) : NULL;
+	if (!text) {
+		json_decref(g.arr);
+		send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
+		return;
+	}
+	json_t *o = json_pack("{s:s, s:I, s:s, s:o, s:s}", "type", "history", "table", (json_int_t)g.found.table,
+	                      "game", g.found.game, "games", g.arr, "text", text);
+	free(text);
+	if (!o) {
+		send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
+		return;
+	}
+	send_text(l, c->id, proto_dump(o));
+}
+
 static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	/* Its answers, refusals included, are in the language it asks for
@@ -456,11 +708,13 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	else if (store_session_put(l->store, u->name, u->token_hash,
 	                           (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
 		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
+	account_settings_load(l, c, u, m, 0);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
+	account_settings_load(l, c, u, m, 1);
 	send_text(l, c->id, lobby_msg(l));
 	/* Back at the tables where they were: seats are kept, and so are
 	 * spectators' places. */
@@ -715,6 +969,18 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_CHAT:
 		lobby_chat(l, c, &m);
+		break;
+	case PM_SETTINGS:
+		on_settings(l, c, &m);
+		break;
+	case PM_STATS:
+		on_stats(l, c, &m);
+		break;
+	case PM_LEADERS:
+		on_leaders(l, c, &m);
+		break;
+	case PM_HISTORY:
+		on_history(l, c, &m);
 		break;
 	default:
 		send_error(l, conn, "bad_message", _("unexpected message"), m.type);

@@ -30,6 +30,7 @@ struct lobby_user {
  * often: the changes in between (hundreds of people logging in or sitting
  * down at once) go together in the next one. */
 #define LOBBY_LIST_MS 100
+#define LOBBY_HISTORY_MAX (4L << 20) /* bytes of a hand history sent by "history" */
 
 struct lobby_conn {
 	long id;
