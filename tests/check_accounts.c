@@ -333,6 +333,9 @@ START_TEST(test_upgrade_oldest)
 }
 END_TEST
 
+static pid_t serve(const char *db, const char *dir, const char *logs, int *port);
+static void halt(pid_t pid);
+
 /* ---- a lobby and its players, in process ---- */
 
 struct said {
@@ -569,19 +572,57 @@ START_TEST(test_game_recorded)
 	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(json_integer_value(json_object_get(m, "table")), id);
 	ck_assert_int_eq(json_array_size(json_object_get(m, "games")), 1);
-	text = json_string_value(json_object_get(m, "text"));
-	ck_assert(text && strstr(text, "game_start"));
+	json_t *lines = json_object_get(m, "lines");
+	ck_assert(json_array_size(lines) > 2);
+	ck_assert(strstr(json_string_value(json_array_get(lines, 0)), "game_start"));
 	char path[200];
 	snprintf(path, sizeof path, "%s/fetched.jsonl", f.dir);
 	FILE *fp = fopen(path, "w");
 	ck_assert_ptr_nonnull(fp);
-	fputs(text, fp);
+	for (size_t i = 0; i < json_array_size(lines); i++) {
+		ck_assert(!strchr(json_string_value(json_array_get(lines, i)), '\n'));
+		fprintf(fp, "%s\n", json_string_value(json_array_get(lines, i)));
+	}
 	fclose(fp);
+	/* The same as the server's own file. */
+	char theirs[400];
+	snprintf(theirs, sizeof theirs, "cmp -s '%s' '%s/%ld.jsonl'", path, f.logs, id);
+	ck_assert_int_eq(system(theirs), 0);
 	const char *bin = getenv("TAPIS_BIN");
 	if (bin) {
 		char cmd[600];
 		snprintf(cmd, sizeof cmd, "'%s' replay '%s' --text >/dev/null", bin, path);
 		ck_assert_int_eq(system(cmd), 0);
+	}
+	/* The same through tapis join --history, from a server on this store. */
+	if (bin) {
+		char db[200], pw[200], got[200], cmd[1200];
+		snprintf(db, sizeof db, "%s/server.db", f.dir);
+		snprintf(pw, sizeof pw, "%s/pw", f.dir);
+		snprintf(got, sizeof got, "%s/joined.jsonl", f.dir);
+		fp = fopen(pw, "w");
+		fputs("secret-ben\n", fp);
+		fclose(fp);
+		int port;
+		pid_t pid = serve(db, f.dir, f.logs, &port);
+		snprintf(cmd, sizeof cmd,
+		         "'%s' join ws://127.0.0.1:%d --name Ben --password-file '%s' --text --no-sound --history last"
+		         " --out '%s' </dev/null >/dev/null 2>&1 && cmp -s '%s' '%s'",
+		         bin, port, pw, got, got, path);
+		ck_assert_msg(system(cmd) == 0, "%s", cmd);
+		snprintf(cmd, sizeof cmd,
+		         "'%s' join ws://127.0.0.1:%d --name Ben --password-file '%s' --no-speech --no-sound --history %ld"
+		         " --out - </dev/null 2>/dev/null | cmp -s - '%s'",
+		         bin, port, pw, id, path);
+		ck_assert_msg(system(cmd) == 0, "%s", cmd);
+		/* A table not his: refused, exit status 1. */
+		snprintf(cmd, sizeof cmd,
+		         "'%s' join ws://127.0.0.1:%d --name Ben --password-file '%s' --text --no-sound --history %ld"
+		         " --out '%s.x' </dev/null >/dev/null 2>&1",
+		         bin, port, pw, id + 100, got);
+		int st = system(cmd);
+		ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+		halt(pid);
 	}
 	/* Nobody else's: the guest, and a table Ben did not play at. */
 	msg(l, 3, "{\"type\":\"history\",\"table\":%ld}", id);
@@ -673,7 +714,7 @@ static void ready(void *ctx, int port)
 }
 
 /* A server on db in a child process; returns its pid once it listens. */
-static pid_t serve(const char *db, const char *dir)
+static pid_t serve(const char *db, const char *dir, const char *logs, int *port_out)
 {
 	int fds[2];
 	ck_assert_int_eq(pipe(fds), 0);
@@ -686,6 +727,7 @@ static pid_t serve(const char *db, const char *dir)
 		server_options_default(&o);
 		o.port = 0;
 		o.db = db;
+		o.log_dir = logs;
 		o.cheap_hash = 1;
 		o.quiet = 1;
 		o.on_ready = ready;
@@ -702,6 +744,8 @@ static pid_t serve(const char *db, const char *dir)
 	int port = 0;
 	ck_assert_int_eq(read(fds[0], &port, sizeof port), (int)sizeof port);
 	close(fds[0]);
+	if (port_out)
+		*port_out = port;
 	return pid;
 }
 
@@ -743,7 +787,7 @@ START_TEST(test_backup_while_serving)
 	ck_assert_int_eq(store_table_put(&st, &t), 0);
 	one_game(&st, 2, "brelan", 1, "Anne", 0, 4, "Ben", 1, -4);
 	store_close(&st);
-	pid_t pid = serve(db, dir);
+	pid_t pid = serve(db, dir, NULL, NULL);
 	/* While it runs: the library call, and the command. */
 	ck_assert_msg(store_backup_file(db, copy, err, sizeof err) == 0, "%s", err);
 	struct stat sb;
@@ -772,7 +816,7 @@ START_TEST(test_backup_while_serving)
 	ck_assert_int_eq(store_rating_get(&st, "Anne", "brelan", &r), 1);
 	store_close(&st);
 	ck_assert_int_eq(version_of(copy), STORE_SCHEMA_VERSION);
-	pid = serve(copy, dir);
+	pid = serve(copy, dir, NULL, NULL);
 	halt(pid);
 	rmdir_all(dir);
 }

@@ -584,9 +584,21 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
 		return;
 	}
-	json_t *o = json_pack("{s:s, s:I, s:s, s:o, s:s}", "type", "history", "table", (json_int_t)g.found.table,
-	                      "game", g.found.game, "games", g.arr, "text", text);
+	/* Its lines, each a JSON text without its newline. */
+	json_t *lines = json_array();
+	for (char *p = text, *nl; *p; p = nl + 1) {
+		if (!(nl = strchr(p, '\n')))
+			nl = p + strlen(p) - 1;
+		else
+			*nl = '\0';
+		if (*p)
+			json_array_append_new(lines, json_string(p));
+		if (!nl[1])
+			break;
+	}
 	free(text);
+	json_t *o = json_pack("{s:s, s:I, s:s, s:o, s:o}", "type", "history", "table", (json_int_t)g.found.table,
+	                      "game", g.found.game, "games", g.arr, "lines", lines);
 	if (!o) {
 		send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
 		return;

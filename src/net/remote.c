@@ -318,6 +318,11 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		on_chat(r, o);
 	} else if (!strcmp(type, "error")) {
 		on_error(r, o);
+	} else if (!strcmp(type, "stats") || !strcmp(type, "leaders") || !strcmp(type, "history") ||
+	           !strcmp(type, "settings")) {
+		json_decref(r->answer);
+		r->answer = json_incref(o);
+		r->answers++;
 	}
 	json_decref(o);
 }
@@ -394,6 +399,8 @@ void remote_close(struct remote *r)
 	r->c = NULL;
 	json_decref(r->lobby);
 	r->lobby = NULL;
+	json_decref(r->answer);
+	r->answer = NULL;
 	free(r->variant);
 	r->variant = NULL;
 }

@@ -50,6 +50,8 @@ struct remote {
 	int left;                     /* the server said we left the table */
 	int refused;                  /* "refused" messages received */
 	int welcomed;
+	struct json_t *answer;        /* the last answer to stats, leaders, history or settings, or NULL */
+	int answers;                  /* such answers received */
 	/* The connection. */
 	int lost;                     /* lost and not yet back */
 	double retry_at;              /* speech_now() of the next try */

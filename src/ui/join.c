@@ -45,6 +45,8 @@ struct join_opts {
 	int start;                  /* --start */
 	const char *chat;           /* --chat TEXT, said once at the table */
 	long long seed;             /* --seed: the created table's, -1 the server's choice */
+	const char *history;        /* --history TABLE|last: fetch a past game's hand history */
+	const char *out;            /* --out FILE: where it goes (- standard output) */
 };
 
 struct join {
@@ -469,6 +471,93 @@ static void table_choice(struct join *j, json_t *t)
 		say(j, j->r.error);
 }
 
+/* Ask the server (a stats or leaders message) and say its answer's
+ * sentence; an error is said by remote. */
+static void ask_and_say(struct join *j, json_t *msg, const char *type)
+{
+	remote_send(&j->r, msg);
+	if (await_change(j, &j->r.answers) == 0 && j->r.answer &&
+	    !strcmp(jstr(json_object_get(j->r.answer, "type")), type))
+		say(j, jstr(json_object_get(j->r.answer, "text")));
+}
+
+/* The lobby's figures: one's own (an account's), and the best rated of
+ * each game, as the server phrases them. */
+static void figures_menu(struct join *j)
+{
+	const char *items[16];
+	char lines[16][JOIN_ITEM_MAX];
+	int n = 0;
+	items[n++] = _("My figures");
+	for (int i = 0; registry_games[i].ops && n < 16; i++) {
+		snprintf(lines[n], sizeof lines[n], _("Best rated at %s"), _(registry_games[i].ops->title));
+		items[n] = lines[n];
+		n++;
+	}
+	for (int sel = 0;;) {
+		int c = menu_run(sp_of(j), _("Figures"), items, n, sel);
+		if (c < 0)
+			return;
+		sel = c;
+		if (c == 0)
+			ask_and_say(j, json_pack("{s:s}", "type", "stats"), "stats");
+		else
+			ask_and_say(j, json_pack("{s:s, s:s}", "type", "leaders", "game", registry_games[c - 1].ops->name),
+			            "leaders");
+	}
+}
+
+/* --history: a past table's hand history (or the last game's) into --out,
+ * to be told again with tapis replay. 0, or an exit status. */
+static int fetch_history(struct join *j)
+{
+	json_t *o = json_pack("{s:s}", "type", "history");
+	if (strcmp(j->o.history, "last") != 0) {
+		long long id;
+		if (num_parse(j->o.history, 1, LONG_MAX, &id) < 0) {
+			fprintf(stderr, "tapis join: --history: '%s' is not a table's number nor last\n", j->o.history);
+			json_decref(o);
+			return JOIN_USAGE;
+		}
+		json_object_set_new(o, "table", json_integer(id));
+	}
+	remote_send(&j->r, o);
+	int was = j->r.answers, errors = j->r.errors;
+	double end = speech_now() + 30.0;
+	json_t *a = NULL;
+	while (j->r.errors == errors && speech_now() < end && !term_interrupted()) {
+		pump(j, 10);
+		if (j->r.answers != was && j->r.answer && !strcmp(jstr(json_object_get(j->r.answer, "type")), "history")) {
+			a = j->r.answer;
+			break;
+		}
+	}
+	if (!a) {
+		fprintf(stderr, "tapis join: --history: %s\n", j->r.error[0] ? j->r.error : "no answer");
+		return JOIN_UNREACHABLE;
+	}
+	FILE *f = strcmp(j->o.out, "-") ? fopen(j->o.out, "w") : stdout;
+	if (!f) {
+		perror(j->o.out);
+		return JOIN_USAGE;
+	}
+	json_t *lines = json_object_get(a, "lines");
+	for (size_t i = 0; i < json_array_size(lines); i++)
+		fprintf(f, "%s\n", jstr(json_array_get(lines, i)));
+	int bad = ferror(f) | (f != stdout ? fclose(f) : fflush(f));
+	if (bad) {
+		fprintf(stderr, "tapis join: %s: cannot be written\n", j->o.out);
+		return JOIN_USAGE;
+	}
+	if (f != stdout) {
+		char done[JOIN_LINE_MAX];
+		snprintf(done, sizeof done, _("The hand history of table %ld is in %s."),
+		         (long)json_integer_value(json_object_get(a, "table")), j->o.out);
+		fprintf(stderr, "%s\n", done);
+	}
+	return JOIN_DONE;
+}
+
 /* The lobby: the tables, create, leave. Returns 1 once at a table, 0 to
  * quit. */
 static int lobby_menu(struct join *j)
@@ -488,8 +577,9 @@ static int lobby_menu(struct join *j)
 			items[i] = table_line(json_array_get(tables, (size_t)i), lines[i], sizeof lines[i]);
 		items[n] = _("Create a table");
 		items[n + 1] = _("Chat in the lobby");
-		items[n + 2] = _("Quit");
-		int c = menu_run(sp_of(j), _("Lobby"), items, n + 3, 0);
+		items[n + 2] = _("Figures");
+		items[n + 3] = _("Quit");
+		int c = menu_run(sp_of(j), _("Lobby"), items, n + 4, 0);
 		if (c >= 0 && c < n)
 			table_choice(j, json_array_get(tables, (size_t)c));
 		json_decref(tables);
@@ -499,7 +589,9 @@ static int lobby_menu(struct join *j)
 			create_menu(j);
 		else if (c == n + 1)
 			chat_line(j);
-		else if (c == MENU_QUIT || c == MENU_BACK || c == n + 2)
+		else if (c == n + 2)
+			figures_menu(j);
+		else if (c == MENU_QUIT || c == MENU_BACK || c == n + 3)
 			return 0;
 	}
 }
@@ -618,6 +710,9 @@ static const struct opt join_options[] = {
 	OPT_C("seed", N_("N"), N_("seed of the new table's game"), opt_seed),
 	OPT_F("start", N_("start the new table's game at once"), O, start),
 	OPT_S("chat", N_("TEXT"), N_("say this at the table, once"), O, chat),
+	OPT_S("history", N_("TABLE|last"), N_("save the hand history of one of your last games (with --out), then exit"), O,
+	      history),
+	OPT_S("out", N_("FILE"), N_("where --history saves it (- standard output)"), O, out),
 	OPT_END,
 };
 #undef O
@@ -640,6 +735,14 @@ static int parse(int argc, char **argv, struct join_opts *o)
 		return opt_fail(&join_cmd, "which server? (ws://HOST:PORT)");
 	if (strncmp(o->url, "ws://", 5) && strncmp(o->url, "wss://", 6)) {
 		fprintf(stderr, "tapis join: the address is ws://HOST:PORT or wss://HOST:PORT\n");
+		return JOIN_USAGE;
+	}
+	if (!o->history != !o->out) {
+		fprintf(stderr, "tapis join: --history and --out go together\n");
+		return JOIN_USAGE;
+	}
+	if (o->history && (o->create || o->table)) {
+		fprintf(stderr, "tapis join: --history goes alone, without --table or --create\n");
 		return JOIN_USAGE;
 	}
 	if (o->create) {
@@ -717,6 +820,10 @@ int join_main(int argc, char **argv)
 		goto out;
 	}
 	j->r.script = j->have_script ? &j->script : NULL;
+	if (j->o.history) {
+		rc = fetch_history(j);
+		goto out;
+	}
 	int scripted = j->o.create || j->o.table;
 	if (scripted && (rc = scripted_lobby(j)))
 		goto out;
