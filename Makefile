@@ -95,6 +95,7 @@ $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUI
 # The keys test drives tapis on a pseudo-terminal (forkpty).
 $(BUILD)/tests/check_keys: LDLIBS += -lutil
 $(BUILD)/tests/check_join: LDLIBS += -lutil
+$(BUILD)/tests/check_accounts: LDLIBS += -lutil
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.

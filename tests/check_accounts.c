@@ -11,6 +11,8 @@
 #include <check.h>
 #include <jansson.h>
 #include <math.h>
+#include <poll.h>
+#include <pty.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <sqlite3.h>
@@ -24,12 +26,14 @@
 #include "app/registry.h"
 #include "bots/bot.h"
 #include "core/rng.h"
+#include "net/auth.h"
 #include "net/lobby.h"
 #include "net/rating.h"
 #include "net/server.h"
 #include "net/stats.h"
 #include "net/store.h"
 #include "testutil.h"
+#include "ui/join.h"
 
 static char *tmpdir(void)
 {
@@ -822,6 +826,109 @@ START_TEST(test_backup_while_serving)
 }
 END_TEST
 
+/* ---- the Figures of tapis join's lobby, on a terminal ---- */
+
+struct tty {
+	pid_t pid;
+	int fd;
+	char out[1 << 16];
+	size_t n, mark;
+};
+
+/* Wait (up to 20 s) until text is said after the mark; the mark moves past. */
+static void tty_expect(struct tty *t, const char *text)
+{
+	for (int i = 0; i < 200; i++) {
+		char *at = strstr(t->out + t->mark, text);
+		if (at) {
+			t->mark = (size_t)(at - t->out) + strlen(text);
+			return;
+		}
+		struct pollfd p = { t->fd, POLLIN, 0 };
+		if (poll(&p, 1, 100) > 0 && t->n + 1 < sizeof t->out) {
+			ssize_t k = read(t->fd, t->out + t->n, sizeof t->out - t->n - 1);
+			if (k <= 0)
+				break;
+			t->n += (size_t)k;
+			t->out[t->n] = '\0';
+		}
+	}
+	ck_abort_msg("never said: \"%s\"; what was said:\n%s", text, t->out + (t->n > 2000 ? t->n - 2000 : 0));
+}
+
+static void tty_key(struct tty *t, const char *keys, const char *text)
+{
+	size_t n = strlen(keys);
+	ck_assert_int_eq(write(t->fd, keys, n), (ssize_t)n);
+	tty_expect(t, text);
+}
+
+/* Zoe, an account who played one rated game of Brelan against Ben, asks
+ * for her figures and a leaderboard from the lobby's Figures item. */
+START_TEST(test_join_figures)
+{
+	char *dir = tmpdir();
+	char db[128], pw[128], err[256];
+	snprintf(db, sizeof db, "%s/server.db", dir);
+	snprintf(pw, sizeof pw, "%s/pw", dir);
+	struct store st;
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	struct auth a;
+	ck_assert_int_eq(auth_init(&a, 1), 0);
+	char hash[AUTH_HASH_MAX];
+	ck_assert_int_eq(auth_hash(&a, "secret-zoe", hash), 0);
+	ck_assert_int_eq(store_account_put(&st, "Zoe", hash), 0);
+	ck_assert_int_eq(store_account_put(&st, "Ben", "h"), 0);
+	one_game(&st, 2, "brelan", 1, "Zoe", 0, 4, "Ben", 1, -4);
+	struct rating r;
+	ck_assert_int_eq(store_rating_get(&st, "Zoe", "brelan", &r), 1);
+	store_close(&st);
+	FILE *f = fopen(pw, "w");
+	fputs("secret-zoe\n", f);
+	fclose(f);
+	int port;
+	pid_t srv = serve(db, dir, NULL, &port);
+	char url[64];
+	snprintf(url, sizeof url, "ws://127.0.0.1:%d", port);
+	static struct tty t;
+	memset(&t, 0, sizeof t);
+	struct winsize ws = { 24, 200, 0, 0 };
+	fflush(NULL);
+	t.pid = forkpty(&t.fd, NULL, NULL, &ws);
+	ck_assert_int_ge(t.pid, 0);
+	if (t.pid == 0) {
+		setenv("XDG_CONFIG_HOME", dir, 1);
+		setenv("XDG_STATE_HOME", dir, 1);
+		const char *argv[] = { "join", url, "--name", "Zoe", "--password-file", pw, "--text", "--lang", "en", NULL };
+		alarm(50);
+		exit(join_main(9, (char **)argv));
+	}
+	tty_expect(&t, "Lobby Create a table");
+	tty_key(&t, "f", "Figures");
+	tty_key(&t, "\r", "Figures My figures");
+	char want[200];
+	snprintf(want, sizeof want, "Le Brelan: 1 game, 1 won, deals: 3, net: +4; rating %ld, give or take %ld.",
+	         lround(r.r), lround(2 * r.rd));
+	tty_key(&t, "\r", want);
+	/* Down to Le Brelan's leaderboard. */
+	tty_expect(&t, "My figures, 1 of 6.");
+	int found = 0;
+	for (int k = 0; k < 6 && !found; k++) {
+		size_t from = t.mark;
+		tty_key(&t, "\033[B", " of 6.");
+		found = strstr(t.out + from, "Best rated at Le Brelan,") != NULL;
+	}
+	ck_assert(found);
+	snprintf(want, sizeof want, "Best rated at Le Brelan: 1, Zoe, %ld; 2, Ben,", lround(r.r));
+	tty_key(&t, "\r", want);
+	kill(t.pid, SIGTERM);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	halt(srv);
+	rmdir_all(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("accounts");
@@ -835,6 +942,7 @@ int main(void)
 	tcase_add_test(tc, test_left_not_rated);
 	tcase_add_test(tc, test_settings_kept);
 	tcase_add_test(tc, test_backup_while_serving);
+	tcase_add_test(tc, test_join_figures);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -630,7 +630,7 @@ START_TEST(test_lobby_menus)
 	static struct tty t;
 	const char *args[] = { NULL };
 	tty_join(&t, &s, args);
-	tty_expect(&t, "Lobby Create a table, 1 of 3.");
+	tty_expect(&t, "Lobby Create a table, 1 of 4.");
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
 	tty_key(&t, "\r", "Options");

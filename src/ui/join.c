@@ -571,7 +571,7 @@ static int lobby_menu(struct join *j)
 		if (n > 200)
 			n = 200;
 		char (*lines)[JOIN_ITEM_MAX] = xcalloc((size_t)n + 1, sizeof *lines);
-		const char **items = xcalloc((size_t)n + 3, sizeof *items);
+		const char **items = xcalloc((size_t)n + 4, sizeof *items);
 		json_incref(tables);
 		for (int i = 0; i < n; i++)
 			items[i] = table_line(json_array_get(tables, (size_t)i), lines[i], sizeof lines[i]);
