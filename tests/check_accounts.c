@@ -690,6 +690,18 @@ START_TEST(test_settings_kept)
 	ck_assert_str_eq(json_string_value(json_object_get(m, "level")), "short");
 	ck_assert(json_is_false(json_object_get(json_object_get(m, "settings"), "sound")));
 	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(m, "settings"), "rate")), 3);
+	/* Back at a table after a restart: the kept length is hers there. */
+	msg(l, 4, "{\"type\":\"create\",\"game\":\"brelan\",\"players\":2,\"seats\":[\"open\",\"open\"]}");
+	long id = (long)json_integer_value(json_object_get(last_to(s, 4, "created"), "table"));
+	ck_assert_int_eq(host_member(table_id(l, id), "Anne")->verbosity, TALK_SHORT);
+	lobby_save_all(l);
+	lobby_release(l);
+	char err[256];
+	struct lobby_io io = { on_send, on_close, s };
+	ck_assert_msg(lobby_init(l, &f.st, &f.cfg, io, 1, now, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(host_member(table_id(l, id), "Anne")->verbosity, TALK_FULL);
+	login(l, s, 4, "Anne", NULL, "secret-anne");
+	ck_assert_int_eq(host_member(table_id(l, id), "Anne")->verbosity, TALK_SHORT);
 	/* A hello that names its language keeps it. */
 	lobby_close(l, 4, now);
 	login(l, s, 5, "Anne", "en", "secret-anne");

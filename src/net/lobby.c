@@ -737,6 +737,8 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 			char err[ERR_MAX];
 			send_text(l, c->id, joined_msg(h, hm->seat));
 			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
+			if (!u->guest) /* the length of announcements the account keeps */
+				host_verbosity(h, u->name, u->verbosity, 0);
 		}
 	}
 	l->dirty = 1;
