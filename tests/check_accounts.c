@@ -666,6 +666,78 @@ START_TEST(test_left_not_rated)
 }
 END_TEST
 
+/* A guest and an account: the account's figures only, and no rating (one
+ * account is not enough). */
+START_TEST(test_guest_not_recorded)
+{
+	struct lobby_fix f;
+	lobby_up(&f, "memory");
+	struct lobby *l = &f.l;
+	struct said *s = &f.said;
+	login(l, s, 1, "Anne", "en", "secret-anne");
+	login(l, s, 2, "Cleo", "en", NULL);
+	long id = two_at_table(l, s, 5);
+	play_out(l, id, -1);
+	struct seen_stats a = { .n = 0 }, c = { .n = 0 };
+	ck_assert_int_eq(store_stat_each(&f.st, "Anne", on_stat, &a), 0);
+	ck_assert_int_eq(store_stat_each(&f.st, "Cleo", on_stat, &c), 0);
+	ck_assert_int_eq(a.n, 1);
+	ck_assert_int_eq(a.x[0].games, 1);
+	ck_assert_int_eq(a.x[0].has_rating, 0);
+	ck_assert_int_eq(c.n, 0);
+	lobby_down(&f);
+}
+END_TEST
+
+/* Le Brouc: partners share their team's result (the same place and net),
+ * and are level with each other in the rating. Bots the creator chose
+ * take no part, and leave the game rated. */
+START_TEST(test_partners_level)
+{
+	struct lobby_fix f;
+	lobby_up(&f, "memory");
+	struct lobby *l = &f.l;
+	struct said *s = &f.said;
+	login(l, s, 1, "Anne", "en", "secret-anne");
+	login(l, s, 2, "Ben", "en", "secret-ben");
+	msg(l, 1,
+	    "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":[\"open\",\"bot\",\"open\",\"bot\"],"
+	    "\"rules\":{\"hands\":1},\"seed\":9}");
+	long id = (long)json_integer_value(json_object_get(last_to(s, 1, "created"), "table"));
+	msg(l, 2, "{\"type\":\"sit\",\"table\":%ld,\"seat\":2}", id);
+	ck_assert_ptr_nonnull(last_to(s, 2, "joined"));
+	msg(l, 1, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct host *h = table_id(l, id);
+	struct rng rng;
+	rng_seed(&rng, 3);
+	for (int k = 0; k < 5000 && h->state != HOST_OVER; k++) {
+		now += 10;
+		int seat = table_to_act(&h->t);
+		if ((seat == 0 || seat == 2) && table_awaits(&h->t, seat)) {
+			struct action a;
+			bot_choose(h->g, tu_bot(h->g), h->t.st, 1, &rng, &a);
+			char text[ACT_STR_MAX];
+			act_format(&a, text, sizeof text);
+			msg(l, seat == 0 ? 1 : 2, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", id, text);
+		}
+		lobby_tick(l, now);
+	}
+	ck_assert_int_eq(h->state, HOST_OVER);
+	struct seen_stats a = { .n = 0 }, b = { .n = 0 };
+	ck_assert_int_eq(store_stat_each(&f.st, "Anne", on_stat, &a), 0);
+	ck_assert_int_eq(store_stat_each(&f.st, "Ben", on_stat, &b), 0);
+	ck_assert_int_eq(a.n, 1);
+	ck_assert_int_eq(b.n, 1);
+	ck_assert_int_eq(a.x[0].won, b.x[0].won);
+	ck_assert_int_eq(a.x[0].net, b.x[0].net);
+	ck_assert_int_eq(a.x[0].has_rating, 1);
+	/* Level: neither rating moves from the start, only the deviation. */
+	ck_assert(fabs(a.x[0].rating.r - RATING_START) < 1e-6 && fabs(b.x[0].rating.r - RATING_START) < 1e-6);
+	ck_assert(a.x[0].rating.rd < RATING_START_RD);
+	lobby_down(&f);
+}
+END_TEST
+
 /* Settings: kept for an account, applied at its next login (the language
  * when the hello names none), refused to a guest. */
 START_TEST(test_settings_kept)
@@ -952,6 +1024,8 @@ int main(void)
 	tcase_add_test(tc, test_upgrade_oldest);
 	tcase_add_test(tc, test_game_recorded);
 	tcase_add_test(tc, test_left_not_rated);
+	tcase_add_test(tc, test_guest_not_recorded);
+	tcase_add_test(tc, test_partners_level);
 	tcase_add_test(tc, test_settings_kept);
 	tcase_add_test(tc, test_backup_while_serving);
 	tcase_add_test(tc, test_join_figures);
