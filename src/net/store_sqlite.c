@@ -472,14 +472,33 @@ static int record_player(struct store *s, const struct store_game *g, long long 
 		if (done(s, st, "ratings") < 0)
 			return -1;
 	}
-	/* Only the player's last games are kept. */
-	st = prep(s, "DELETE FROM game_players WHERE name = ?1 AND gid NOT IN"
-	             " (SELECT gid FROM game_players WHERE name = ?1 ORDER BY gid DESC LIMIT ?2)");
+	/* Only the player's last games are kept (one goes at most, each time);
+	 * a game nobody keeps any more goes too. */
+	st = prep(s, "SELECT gid FROM game_players WHERE name = ?1 ORDER BY gid DESC LIMIT -1 OFFSET ?2");
 	if (!st)
 		return -1;
 	sqlite3_bind_text(st, 1, p->name, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(st, 2, STORE_RECENT_GAMES);
-	return done(s, st, "game_players");
+	long long old[8];
+	int nold = 0, rc;
+	while (nold < 8 && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		old[nold++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	for (int i = 0; i < nold; i++) {
+		if (!(st = prep(s, "DELETE FROM game_players WHERE gid = ?1 AND name = ?2")))
+			return -1;
+		sqlite3_bind_int64(st, 1, old[i]);
+		sqlite3_bind_text(st, 2, p->name, -1, SQLITE_TRANSIENT);
+		if (done(s, st, "game_players") < 0)
+			return -1;
+		if (!(st = prep(s, "DELETE FROM games WHERE id = ?1 AND NOT EXISTS"
+		                   " (SELECT 1 FROM game_players WHERE gid = ?1)")))
+			return -1;
+		sqlite3_bind_int64(st, 1, old[i]);
+		if (done(s, st, "games") < 0)
+			return -1;
+	}
+	return 0;
 }
 
 static int sq_game_record(struct store *s, const struct store_game *g)
@@ -499,11 +518,11 @@ static int sq_game_record(struct store *s, const struct store_game *g)
 	long long gid = sqlite3_last_insert_rowid(db_of(s));
 	for (int i = 0; rc == 0 && i < g->n; i++)
 		rc = record_player(s, g, gid, &g->p[i]);
-	/* A game nobody keeps any more goes. */
-	if (rc == 0 && (st = prep(s, "DELETE FROM games WHERE id NOT IN (SELECT gid FROM game_players)")))
+	/* A game of nobody registered is not kept. */
+	if (rc == 0 && !g->n && (st = prep(s, "DELETE FROM games WHERE id = ?1"))) {
+		sqlite3_bind_int64(st, 1, gid);
 		rc = done(s, st, "games");
-	else if (rc == 0)
-		rc = -1;
+	}
 	if (rc == 0 && sqlite3_exec(db_of(s), "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
 		return 0;
 	if (rc == 0)
