@@ -480,7 +480,7 @@ static void lobby_up(struct lobby_fix *f, const char *backend)
 	ck_assert_msg(store_open(&f->st, backend, db, err, sizeof err) == 0, "%s", err);
 	struct host_config cfg = { 600000, 0, f->logs, 0, 600000 };
 	f->cfg = cfg;
-	struct lobby_io io = { on_send, on_close, &f->said };
+	struct lobby_io io = { on_send, on_close, &f->said, NULL };
 	ck_assert_msg(lobby_init(&f->l, &f->st, &f->cfg, io, 1, now, err, sizeof err) == 0, "%s", err);
 }
 
@@ -628,6 +628,15 @@ START_TEST(test_game_recorded)
 		ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 1);
 		halt(pid);
 	}
+	/* A history longer than a message may carry is refused as such. */
+	char logpath[200];
+	snprintf(logpath, sizeof logpath, "%s/%ld.jsonl", f.logs, id);
+	fp = fopen(logpath, "a");
+	for (long k = 0; k <= LOBBY_HISTORY_MAX / 32; k++)
+		fputs("{\"type\":\"padding\",\"text\":\"..............................\"}\n", fp);
+	fclose(fp);
+	msg(l, 2, "{\"type\":\"history\",\"table\":%ld}", id);
+	ck_assert_str_eq(json_string_value(json_object_get(last_to(s, 2, "error"), "code")), "history_too_long");
 	/* Nobody else's: the guest, and a table Ben did not play at. */
 	msg(l, 3, "{\"type\":\"history\",\"table\":%ld}", id);
 	ck_assert_str_eq(json_string_value(json_object_get(last_to(s, 3, "error"), "code")), "guest");
@@ -769,7 +778,7 @@ START_TEST(test_settings_kept)
 	lobby_save_all(l);
 	lobby_release(l);
 	char err[256];
-	struct lobby_io io = { on_send, on_close, s };
+	struct lobby_io io = { on_send, on_close, s, NULL };
 	ck_assert_msg(lobby_init(l, &f.st, &f.cfg, io, 1, now, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(host_member(table_id(l, id), "Anne")->verbosity, TALK_FULL);
 	login(l, s, 4, "Anne", NULL, "secret-anne");

@@ -1057,6 +1057,51 @@ START_TEST(test_talk_french)
 }
 END_TEST
 
+/* Seven players, two decks: one copy of the two of hearts is taken out of
+ * play (the first copies of the 2s, then the second copies of the 2 of
+ * clubs and diamonds), so the chosen card is one card, said as one; the
+ * three of hearts, both copies in play, is said with both. */
+START_TEST(test_talk_seven_players_one_copy)
+{
+	static const char *const want[][4] = {
+		{ "Chosen card: the two of hearts.", "The two of hearts costs 200 points.",
+		  "Chosen card: the three of hearts; both copies count.", "Each three of hearts costs 200 points." },
+		{ "Carte choisie : le deux de cœur.", "Le deux de cœur coûte 200 points.",
+		  "Carte choisie : le trois de cœur ; les deux exemplaires comptent.",
+		  "Chaque trois de cœur coûte 200 points." },
+	};
+	lang(_i ? "fr" : "en");
+	for (int k = 0; k < 2; k++) {
+		struct tu_game t;
+		const char *const rules[] = { k ? "card=3H" : "card=2H", "hands=4", NULL };
+		tu_game_init(&t, "bouillabaisse", 7, 6, 1, rules);
+		ck_assert_int_eq(((struct bouillabaisse *)t.st)->decks, 2);
+		tu_game_start(&t);
+		int c = -1;
+		for (int i = 0; i < t.ev.n && c < 0; i++)
+			if (t.ev.e[i].type == EV_CHOICE && t.ev.e[i].what == EV_WHAT_CARD)
+				c = i;
+		ck_assert_int_ge(c, 0);
+		ck_assert_str_eq(heard(&t, 0, c), want[_i][2 * k]);
+		/* Bots play to the fourth round, whose objective is the card. */
+		struct rng rng;
+		rng_seed(&rng, 5);
+		struct sink s = tu_events_sink(&t.ev);
+		while (((struct bouillabaisse *)t.st)->round < 4 && t.g->to_act(t.st) >= 0) {
+			struct action a;
+			bot_choose(t.g, tu_bot(t.g), t.st, 1, &rng, &a);
+			struct refusal why;
+			ck_assert(t.g->apply(t.st, &a, &s, &why) == 0);
+		}
+		int h = nth(&t.ev, EV_HAND_START, 3);
+		ck_assert_int_ge(h, 0);
+		ck_assert_msg(strstr(heard(&t, 0, h), want[_i][2 * k + 1]) != NULL, "%s", heard(&t, 0, h));
+		tu_game_release(&t);
+	}
+	lang("en");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("bouillabaisse");
@@ -1085,6 +1130,7 @@ static Suite *suite(void)
 	tcase_add_test(tt, test_talk_english);
 	tcase_add_test(tt, test_talk_rounds_and_end);
 	tcase_add_test(tt, test_talk_french);
+	tcase_add_loop_test(tt, test_talk_seven_players_one_copy, 0, 2);
 	suite_add_tcase(s, tt);
 	TCase *tb = tcase_create("bots");
 	tcase_set_timeout(tb, 120);

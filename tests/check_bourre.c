@@ -14,6 +14,7 @@
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/talk.h"
+#include "speech/talk_hint.h"
 #include "testutil.h"
 
 #define ST(t) ((struct bourre_state *)(t)->st)
@@ -263,12 +264,13 @@ START_TEST(test_cinch_kq1098)
 	struct refusal why;
 	tu_game_init(&t, "bourre", 3, 2, 1, NULL);
 	char deck[2048] = "";
+	/* the ace with seat 1, the jack in the stock: three sure (the ace takes the king, the jack the ten) */
 	const char *h[3] = { "KS QS TS 9S 8S", "5H 6H 7H 8H AS", "2C 3C 4C 5C 2S" };
 	pack_text(deck, sizeof deck, 3, 2, 5, h, NULL);
 	tu_game_stack(&t, deck);
 	tu_game_start(&t);
 	tu_game_script(&t, "0 stay\n0 discard\n1 stay\n1 discard\n2 stay\n2 discard\n");
-	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 4);
+	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 3);
 	ck_assert(bourre_cinch(ST(&t), 0));
 	ck_assert_int_eq(tu_game_try(&t, "play TS", &why), -1);
 	ck_assert_int_eq(why.code, BR_REF_CINCH_LEAD);
@@ -948,6 +950,22 @@ static int ref_strength(card_t c, int led, int trump)
 	return 0;
 }
 
+/* Kuhn's augmenting path from outstanding trump i to a trump of mine it
+ * beats. */
+static int ref_augment(int i, const card_t *outs, const card_t *my, int nmine, int *partner, int *seen_m)
+{
+	for (int j = 0; j < nmine; j++) {
+		if (seen_m[j] || card_rank(outs[i]) <= card_rank(my[j]))
+			continue;
+		seen_m[j] = 1;
+		if (partner[j] < 0 || ref_augment(partner[j], outs, my, nmine, partner, seen_m)) {
+			partner[j] = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The rules said the long way round: which cards of `hand` may be played. */
 static int ref_legal(const card_t *hand, int n, const card_t *trick, int nt, const card_t *gone,
                      int ng, int trump, int won, int last, card_t table_card, card_t *out)
@@ -960,25 +978,36 @@ static int ref_legal(const card_t *hand, int n, const card_t *trick, int nt, con
 	int mine[64] = { 0 };
 	for (int i = 0; i < n; i++)
 		mine[hand[i]] = 1;
-	/* sure trump tricks: a trump is sure when the unseen trumps above it are
-	 * no more than my trumps above it */
-	int sure = 0, top = 0;
-	for (int i = 0; i < n; i++) {
-		if (card_suit(hand[i]) != trump)
-			continue;
-		if (card_rank(hand[i]) > top)
-			top = card_rank(hand[i]);
-		int unseen = 0, my = 0;
-		for (int r = card_rank(hand[i]) + 1; r <= RANK_ACE; r++) {
-			card_t c = card_make(r, trump);
-			if (mine[c])
-				my++;
-			else if (!seen[c] && c != table_card)
-				unseen++;
+	/* sure trump tricks: the trumps of mine no outstanding trump (not in a
+	 * completed trick, the current trick's counted) can be matched to, in a
+	 * largest matching of outstanding trumps to lower trumps of mine, found
+	 * by augmenting paths */
+	int top = 0, nmine = 0, nout = 0;
+	card_t my[13], outs[13];
+	for (int i = 0; i < n; i++)
+		if (card_suit(hand[i]) == trump) {
+			my[nmine++] = hand[i];
+			if (card_rank(hand[i]) > top)
+				top = card_rank(hand[i]);
 		}
-		if (unseen <= my)
-			sure++;
+	for (int r = RANK_TWO; r <= RANK_ACE; r++) {
+		card_t c = card_make(r, trump);
+		int done_c = 0;
+		for (int i = 0; i < ng; i++)
+			done_c |= gone[i] == c;
+		if (!mine[c] && !done_c && c != table_card)
+			outs[nout++] = c;
 	}
+	int partner[13];
+	for (int j = 0; j < nmine; j++)
+		partner[j] = -1;
+	int pairs = 0;
+	for (int i = 0; i < nout; i++) {
+		int seen_m[13] = { 0 };
+		if (ref_augment(i, outs, my, nmine, partner, seen_m))
+			pairs++;
+	}
+	int sure = nmine - pairs;
 	int cinch = won + sure >= 3;
 	card_t cand[8];
 	int nc = 0;
@@ -1724,6 +1753,125 @@ START_TEST(test_stakes_bound)
 }
 END_TEST
 
+/* ---- the cinch counted as DECISIONS.md counts it: each outstanding trump
+ * (the table's included) takes a trump of yours that it beats ---- */
+
+/* What seat `me` hears now in both languages: the prompt and R. Fails when
+ * "cinch" is heard and `cinch` is 0, or not heard and `cinch` is 1. */
+static void cinch_heard(struct tu_game *t, int me, int cinch)
+{
+	const struct game_talk *gt = registry_find("bourre")->talk;
+	struct bourre_state view = *ST(t);
+	t->g->redact(&view, me);
+	struct talk tk = { .game = t->g, .me = me, .players = ST(t)->players };
+	for (int fr = 0; fr < 2; fr++) {
+		lang(fr ? "fr" : "en");
+		const char *word = fr ? "sûr du pot" : "cinch";
+		struct sbuf b;
+		sb_clear(&b);
+		gt->prompt(&tk, &view, &b);
+		ck_assert_msg((strstr(b.s, word) != NULL) == cinch, "prompt: %s", b.s);
+		sb_clear(&b);
+		gt->query(&tk, &view, TALK_RULES, &b);
+		ck_assert_msg((strstr(b.s, word) != NULL) == cinch, "R: %s", b.s);
+	}
+	lang("en");
+}
+
+START_TEST(test_cinch_kq109_against_a_j)
+{
+	/* K-Q-10-9 against the ace and the jack: two sure, no cinch, any lead */
+	struct tu_game t;
+	const char *h[3] = { "KS QS TS 9S 3D", "AS JS 5H 6H 7H", "2C 3C 4C 5C 2S" };
+	deal_hands(&t, NULL, 3, 2, h);
+	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 2);
+	ck_assert(!bourre_cinch(ST(&t), 0));
+	struct refusal r;
+	ck_assert_int_eq(bourre_constraint(ST(&t), 0, &r), 0);
+	struct action legal[GAME_MAX_LEGAL];
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 5);
+	cinch_heard(&t, 0, 0);
+	tu_game_script(&t, "0 play 3D\n");
+	tu_game_release(&t);
+	/* with the eight as well: three sure, a cinch */
+	const char *h2[3] = { "KS QS TS 9S 8S", "AS JS 5H 6H 7H", "2C 3C 4C 5C 2S" };
+	deal_hands(&t, NULL, 3, 2, h2);
+	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 3);
+	ck_assert_int_eq(bourre_constraint(ST(&t), 0, &r), BR_REF_CINCH_LEAD);
+	ck_assert_int_eq(r.card, card_make(RANK_KING, SUIT_SPADES));
+	cinch_heard(&t, 0, 1);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_cinch_king_on_the_table)
+{
+	/* A-10-9-7 against the king led, the queen, the jack and the eight:
+	 * one sure; the plain rule (beat the king) binds, not the cinch */
+	struct tu_game t;
+	const char *h[3] = { "AS TS 9S 2D 7S", "QS JS 8S 3C 4S", "KS 3H 4H 5H 6H" };
+	deal_hands(&t, NULL, 3, 1, h);
+	tu_game_script(&t, "2 play KS\n");
+	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 1);
+	ck_assert(!bourre_cinch(ST(&t), 0));
+	struct refusal r;
+	ck_assert_int_eq(bourre_constraint(ST(&t), 0, &r), BR_REF_BEAT);
+	cinch_heard(&t, 0, 0);
+	tu_game_release(&t);
+}
+END_TEST
+
+START_TEST(test_cinch_jack_on_the_table)
+{
+	/* One trick won, then nine-seven of trumps while the jack is on the
+	 * table and the eight is out (ace, king, queen and ten played): the
+	 * jack takes the nine, the eight the seven; no cinch, either trump */
+	struct tu_game t;
+	const char *h[4] = { "AH 2C 3D 9S 7S", "2H TS 4D 5H 6H", "3H QS KS 7H 8H", "4H AS 5D 8D JS" };
+	deal_hands(&t, NULL, 4, 3, h);
+	tu_game_script(&t, "0 play AH\n1 play 2H\n2 play 3H\n3 play 4H\n"
+	                   "0 play 2C\n1 play TS\n2 play QS\n3 play AS\n"
+	                   "3 play 5D\n0 play 3D\n1 play 4D\n2 play KS\n"
+	                   "2 play 7H\n3 play JS\n");
+	ck_assert_int_eq(ST(&t)->tricks[0], 1);
+	ck_assert_int_eq(ST(&t)->to_act, 0);
+	ck_assert_int_eq(bourre_sure_trumps(ST(&t), 0), 0);
+	ck_assert(!bourre_cinch(ST(&t), 0));
+	struct refusal r;
+	ck_assert_int_eq(bourre_constraint(ST(&t), 0, &r), BR_REF_TRUMP);
+	struct action legal[GAME_MAX_LEGAL];
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 2);
+	cinch_heard(&t, 0, 0);
+	tu_game_script(&t, "0 play 7S\n");
+	tu_game_release(&t);
+}
+END_TEST
+
+/* The hint's lead: every card of the hand is the best of its suit, but
+ * the other player holds trumps, so no lead is said to be safe: "though a
+ * trump could take it". */
+START_TEST(test_hint_ruff)
+{
+	struct tu_game t;
+	const char *h[2] = { "AH KH AD KD AC", "2S 3S 4S 5S 6S" };
+	deal_hands(&t, NULL, 2, 1, h);
+	ck_assert_int_eq(ST(&t)->to_act, 0);
+	struct rng rng;
+	rng_seed(&rng, 3);
+	struct action a;
+	struct bot_reason why;
+	bot_hint(t.g, tu_bot(t.g), t.st, 2, &rng, &a, &why);
+	ck_assert_int_eq(a.kind, ACT_PLAY);
+	ck_assert_int_eq(why.code, BOT_WHY_MASTER_RUFF);
+	struct talk tk = { .game = t.g, .me = 0, .players = 2 };
+	struct sbuf b;
+	sb_clear(&b);
+	talk_hint(&tk, &a, &why, &b);
+	ck_assert_msg(strstr(b.s, "though a trump could take it") != NULL, "%s", b.s);
+	tu_game_release(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("bourre");
@@ -1736,6 +1884,10 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_cinch_kq1098);
 	tcase_add_test(tc, test_cinch_follow);
 	tcase_add_test(tc, test_cinch_three_tricks);
+	tcase_add_test(tc, test_cinch_kq109_against_a_j);
+	tcase_add_test(tc, test_cinch_king_on_the_table);
+	tcase_add_test(tc, test_cinch_jack_on_the_table);
+	tcase_add_test(tc, test_hint_ruff);
 	tcase_add_test(tc, test_lone_and_dealer);
 	tcase_add_test(tc, test_ace_forces_dealer);
 	tcase_add_test(tc, test_discard_refusals);

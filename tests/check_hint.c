@@ -8,6 +8,8 @@
 
 #include "app/registry.h"
 #include "bots/bot.h"
+#include "games/bourre.h"
+#include "games/vying.h"
 #include "i18n/i18n.h"
 #include "speech/talk_hint.h"
 #include "testutil.h"
@@ -21,6 +23,22 @@ static void set_lang(const char *l)
 {
 	char err[256];
 	ck_assert_msg(i18n_set_lang(l, err, sizeof err) == 0, "%s", err);
+}
+
+/* Bourré: a plain-suit card led while a trump is out, not in a completed
+ * trick nor in the leader's hand (a player out of the suit may trump it). */
+static int ruff_possible(const void *vst, int seat, card_t c)
+{
+	const struct bourre_state *st = vst;
+	if (card_suit(c) == st->trump)
+		return 0;
+	for (int r = RANK_TWO; r <= RANK_ACE; r++) {
+		card_t y = card_make(r, st->trump);
+		if (card_find(st->hand[seat], st->nhand[seat], y) < 0 && card_find(st->gone, st->ngone, y) < 0 &&
+		    !(st->turnup_place == BR_TU_TABLE && st->turnup == y))
+			return 1;
+	}
+	return 0;
 }
 
 /* Play `games` games of `hands` deals with bots at level 2; at every
@@ -54,6 +72,10 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 			ck_assert_msg(act_in_list(&hint, legal, n), "%s: the hint %s is not legal", game,
 			              act_format(&hint, txt, sizeof txt));
 			ck_assert(why.code >= 0 && why.code < 64);
+			/* No reason a player cannot check: never "simulated". */
+			ck_assert_int_ne(why.code, BOT_WHY_SEARCH);
+			if (why.code == BOT_WHY_MASTER && !strcmp(game, "bourre"))
+				ck_assert_msg(!ruff_possible(st, seat, hint.cards[0]), "bourre: a lead said safe from a ruff");
 			ty->by_code[why.code]++;
 			ty->decisions++;
 			struct talk t = { .game = g, .me = seat, .players = players };
@@ -65,6 +87,8 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 				ck_assert_msg(b.len > 10, "%s: an empty hint", game);
 				ck_assert_msg(strstr(b.s, li ? " : " : ": ") != NULL, "%s: no reason in '%s'", game, b.s);
 				ck_assert_msg(b.s[b.len - 1] == '.', "%s: '%s'", game, b.s);
+				ck_assert_msg(strstr(b.s, "simul") == NULL && strstr(b.s, "Stay in for") == NULL &&
+				              strstr(b.s, "Tenez sans") == NULL, "%s: '%s'", game, b.s);
 				if (ty->decisions <= 3)
 					printf("%s hint (%s): %s\n", game, li ? "fr" : "en", b.s);
 			}
@@ -86,11 +110,13 @@ static long count(const struct tally *ty, const int *codes)
 	return n;
 }
 
-static const int TRICK_CODES[] = { BOT_WHY_MASTER, BOT_WHY_HIGHER_OUT, BOT_WHY_TAKES, BOT_WHY_BEATS,
-                                   BOT_WHY_UNDER,  BOT_WHY_KEEP,       BOT_WHY_SHED,  BOT_WHY_LEAST, -1 };
+static const int TRICK_CODES[] = { BOT_WHY_MASTER, BOT_WHY_HIGHER_OUT, BOT_WHY_TAKES,    BOT_WHY_BEATS,
+                                   BOT_WHY_UNDER,  BOT_WHY_KEEP,       BOT_WHY_SHED,     BOT_WHY_LEAST,
+                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, BOT_WHY_TRUMPS, BOT_WHY_MASTER_RUFF, -1 };
 static const int BET_CODES[] = { BOT_WHY_BET, BOT_WHY_CALL, BOT_WHY_FOLD, BOT_WHY_CHECK, BOT_WHY_WEAK, -1 };
-static const int BOURRE_CODES[] = { BOT_WHY_STAY, BOT_WHY_PASS, BOT_WHY_DRAW, BOT_WHY_MASTER, BOT_WHY_TAKES,
-                                    BOT_WHY_BEATS, BOT_WHY_KEEP, BOT_WHY_LEAST, -1 };
+static const int BOURRE_CODES[] = { BOT_WHY_STAY,  BOT_WHY_PASS, BOT_WHY_DRAW,        BOT_WHY_MASTER,
+                                    BOT_WHY_TAKES, BOT_WHY_BEATS, BOT_WHY_KEEP,       BOT_WHY_LEAST,
+                                    BOT_WHY_UNDER, BOT_WHY_MASTER_RUFF, BOT_WHY_DRAW_OUT, BOT_WHY_TRUMPS, -1 };
 
 /* Most hints say more than "the bot would do it". */
 static void check_reasons(const char *game, const struct tally *ty, const int *codes)
@@ -125,7 +151,10 @@ START_TEST(hint_bourre)
 {
 	struct tally ty = { 0 };
 	walk("bourre", 5, (const char *const[]){ "hands=3", NULL }, 2, 14, &ty);
+	walk("bourre", 3, (const char *const[]){ "hands=3", "trump=dealer", NULL }, 2, 17, &ty);
 	check_reasons("bourre", &ty, BOURRE_CODES);
+	/* Every decision of the walk has a reason of its own. */
+	ck_assert_int_eq(ty.by_code[BOT_WHY_BEST], 0);
 	ck_assert_int_gt(ty.by_code[BOT_WHY_STAY] + ty.by_code[BOT_WHY_PASS], 0);
 	ck_assert_int_gt(count(&ty, TRICK_CODES), 0);
 }
@@ -155,6 +184,10 @@ START_TEST(trick_reasons)
 	bot_trick_reason(&t, card_make(RANK_KING, 0), 1, 1, 0, &why);
 	ck_assert_int_eq(why.code, BOT_WHY_BEATS);
 	ck_assert_int_eq(why.card, card_make(RANK_QUEEN, 0));
+	/* beaten by a card of another suit: a trump */
+	bot_trick_reason(&t, card_make(RANK_TWO, 1), 1, 1, 1, &why);
+	ck_assert_int_eq(why.code, BOT_WHY_TRUMPS);
+	ck_assert_int_eq(why.card, card_make(RANK_QUEEN, 0));
 	t.ntrick = 3;
 	bot_trick_reason(&t, card_make(RANK_KING, 0), 1, 1, 0, &why);
 	ck_assert_int_eq(why.code, BOT_WHY_TAKES);
@@ -179,7 +212,7 @@ START_TEST(sentences)
 	const struct game_ops *g = registry_ops("brouc");
 	struct talk t = { .game = g, .me = 0, .players = 4 };
 	struct action a = act_card(ACT_PLAY, card_make(RANK_KING, SUIT_SPADES));
-	struct bot_reason why = { BOT_WHY_TAKES, CARD_NONE, -1, -1 };
+	struct bot_reason why = { .code = BOT_WHY_TAKES, .card = CARD_NONE, .chance = -1, .price = -1 };
 	struct sbuf b;
 	set_lang("en");
 	sb_clear(&b);
@@ -193,14 +226,100 @@ START_TEST(sentences)
 	struct talk tb = { .game = bo, .me = 1, .players = 4 };
 	struct action call = act_simple(ACT_CALL);
 	call.amount = call.amount_max = 4;
-	struct bot_reason c = { BOT_WHY_CALL, CARD_NONE, 41, 25 };
+	struct bot_reason c = { .code = BOT_WHY_CALL, .card = CARD_NONE, .chance = 41, .price = 25 };
 	sb_clear(&b);
 	talk_hint(&tb, &call, &c, &b);
-	ck_assert_str_eq(b.s, "Tenez pour 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
+	ck_assert_str_eq(b.s, "Tenir, 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
 	set_lang("en");
 	sb_clear(&b);
 	talk_hint(&tb, &call, &c, &b);
-	ck_assert_str_eq(b.s, "Call for 4 chips: your 41% chance of winning is more than the price, 25% of the pot.");
+	ck_assert_str_eq(b.s, "Call, 4 chips: your 41% chance of winning is more than the price, 25% of the pot.");
+}
+END_TEST
+
+/* Every order in the action menu's own words, with a reason the player
+ * can check: the call for nothing, the raise as the menu says it, Bourré's
+ * stay and pass with the cards and the pot, the discard with the cards
+ * kept, a lead that a trump could take. */
+START_TEST(menu_words_and_reasons)
+{
+	static const char *const want[][9] = {
+		{ "Call, for nothing: it costs nothing, and you have a 30% chance of winning.",
+		  "Raise, 8 chips: with a 62% chance of winning, the hand is worth a bet.",
+		  "Stay: the king of spades and the ace of hearts can take tricks.",
+		  "Pass: with only the two of spades, going bourré would cost you the pot, 14 chips.",
+		  "Discard the two of clubs: you keep the ace of spades.",
+		  "Play the ace of hearts: no higher card of that suit is still out, though a trump could take it.",
+		  "Raise, 8 chips: with a 62% chance of winning, the hand is worth a bet.",
+		  "Contrecarre, 8 chips: for one pot, you will speak last.",
+		  "No straddle: a blind stake is not worth it." },
+		{ "Tenir, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
+		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
+		  "Rester : le roi de pique et l'as de cœur peuvent faire des plis.",
+		  "Passer : avec seulement le deux de pique, être bourré vous coûterait le pot, 14 jetons.",
+		  "Écartez le deux de trèfle : vous gardez l'as de pique.",
+		  "Jouez l'as de cœur : il ne reste aucune carte plus forte dans cette couleur, mais un atout pourrait la prendre.",
+		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
+		  "Contrecarre, 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Pas de carre : une mise à l'aveugle n'en vaut pas la peine." },
+	};
+	set_lang(_i ? "fr" : "en");
+	struct talk bo = { .game = registry_ops("bouillotte"), .me = 0, .players = 4 };
+	struct talk br = { .game = registry_ops("brelan"), .me = 0, .players = 4 };
+	struct talk bu = { .game = registry_ops("bourre"), .me = 0, .players = 4 };
+	struct sbuf b;
+	struct action call = act_simple(ACT_CALL);
+	struct bot_reason check = { .code = BOT_WHY_CHECK, .card = CARD_NONE, .chance = 30, .price = -1 };
+	sb_clear(&b);
+	talk_hint(&bo, &call, &check, &b);
+	ck_assert_str_eq(b.s, want[_i][0]);
+	struct action raise = act_amount(ACT_RAISE, 8);
+	struct bot_reason bet = { .code = BOT_WHY_BET, .card = CARD_NONE, .chance = 62, .price = -1 };
+	sb_clear(&b);
+	talk_hint(&bo, &raise, &bet, &b);
+	ck_assert_str_eq(b.s, want[_i][1]);
+	sb_clear(&b);
+	talk_hint(&br, &raise, &bet, &b);
+	ck_assert_str_eq(b.s, want[_i][6]);
+	struct bot_reason stay = { .code = BOT_WHY_STAY, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 2,
+	                           .cards = { card_make(RANK_KING, SUIT_SPADES), card_make(RANK_ACE, SUIT_HEARTS) },
+	                           .amount = 14 };
+	struct action a = act_simple(ACT_STAY);
+	sb_clear(&b);
+	talk_hint(&bu, &a, &stay, &b);
+	ck_assert_str_eq(b.s, want[_i][2]);
+	struct bot_reason pass = { .code = BOT_WHY_PASS, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 1,
+	                           .cards = { card_make(RANK_TWO, SUIT_SPADES) }, .amount = 14 };
+	a = act_simple(ACT_PASS);
+	sb_clear(&b);
+	talk_hint(&bu, &a, &pass, &b);
+	ck_assert_str_eq(b.s, want[_i][3]);
+	struct bot_reason draw = { .code = BOT_WHY_DRAW, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 1,
+	                           .cards = { card_make(RANK_ACE, SUIT_SPADES) } };
+	a = act_simple(ACT_DISCARD);
+	a.cards[a.ncards++] = card_make(RANK_TWO, SUIT_CLUBS);
+	sb_clear(&b);
+	talk_hint(&bu, &a, &draw, &b);
+	ck_assert_str_eq(b.s, want[_i][4]);
+	struct bot_reason ruff = { .code = BOT_WHY_MASTER_RUFF, .card = card_make(RANK_ACE, SUIT_HEARTS), .chance = -1,
+	                           .price = -1 };
+	a = act_card(ACT_PLAY, card_make(RANK_ACE, SUIT_HEARTS));
+	sb_clear(&b);
+	talk_hint(&bu, &a, &ruff, &b);
+	ck_assert_str_eq(b.s, want[_i][5]);
+	/* The carre's levels as the menu names them. */
+	struct action carre = act_amount(ACT_STRADDLE, 8);
+	struct bot_reason contre = { .code = BOT_WHY_STRADDLE, .card = CARD_NONE, .chance = -1, .price = -1,
+	                             .straddle = VY_CONTRECARRE };
+	sb_clear(&b);
+	talk_hint(&br, &carre, &contre, &b);
+	ck_assert_str_eq(b.s, want[_i][7]);
+	struct action no = act_simple(ACT_DECLINE);
+	struct bot_reason blind = { .code = BOT_WHY_NO_STRADDLE, .card = CARD_NONE, .chance = -1, .price = -1,
+	                            .straddle = VY_CARRE_1 };
+	sb_clear(&b);
+	talk_hint(&bo, &no, &blind, &b);
+	ck_assert_str_eq(b.s, want[_i][8]);
+	set_lang("en");
 }
 END_TEST
 
@@ -211,6 +330,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, trick_reasons);
 	tcase_add_test(tc, sentences);
+	tcase_add_loop_test(tc, menu_words_and_reasons, 0, 2);
 	tcase_add_test(tc, hint_bouillotte);
 	tcase_add_test(tc, hint_brelan);
 	tcase_add_test(tc, hint_bourre);

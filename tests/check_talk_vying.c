@@ -165,6 +165,8 @@ struct batch {
 	struct event ev[256];
 	int nev;
 	char said[32768];
+	struct event log[256];  /* every event so far, for the tests */
+	int nlog;
 };
 
 static void gather(void *ctx, const struct event *e)
@@ -172,6 +174,8 @@ static void gather(void *ctx, const struct event *e)
 	struct batch *bt = ctx;
 	if (bt->nev < 256)
 		bt->ev[bt->nev++] = *e;
+	if (bt->nlog < 256)
+		bt->log[bt->nlog++] = *e;
 }
 
 static void batch_flush(struct batch *bt)
@@ -577,6 +581,269 @@ START_TEST(uncalled_chips_come_back)
 }
 END_TEST
 
+/* Every survivor but Denis is all in: nobody could answer his raise, so
+ * the menu, T, the bots and the hint keep to call and fold, a raise typed
+ * is refused with the reason, and no raise is ever heard. In Bouillotte
+ * and in Le Brelan. */
+START_TEST(raise_nobody_can_answer)
+{
+	const char *game = _i ? "brelan" : "bouillotte";
+	struct tu_game tg;
+	tu_game_init(&tg, game, 4, 3, 1,
+	             _i ? (const char *const[]){ "brelan_pay=0", NULL }
+	                : (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	struct vying *v = tg.st;
+	v->chips[0] = v->bought[0] = 10;
+	v->chips[1] = v->bought[1] = 20;
+	struct batch bt;
+	batch_init(&bt, &tg, game);
+	batch_do(&bt, "allin");
+	batch_do(&bt, "allin");
+	batch_do(&bt, "fold");
+	ck_assert_int_eq(tg.g->to_act(tg.st), 3);
+	ck_assert(!vying_may_raise(v, 3));
+	struct action l[16];
+	int n = tg.g->legal(tg.st, l, 16);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(l[0].kind, ACT_CALL);
+	ck_assert_int_eq(l[1].kind, ACT_FOLD);
+	bt.t.me = 3;
+	struct sbuf b;
+	batch_ask(&bt, 'T', &b);
+	ck_assert_msg(strstr(b.s, "raise") == NULL && strstr(b.s, "all in") == NULL, "%s", b.s);
+	struct refusal why;
+	struct vying copy = *v;
+	struct action r = act_amount(ACT_RAISE, 50);
+	ck_assert_int_ne(tg.g->apply(&copy, &r, NULL, &why), 0);
+	ck_assert_int_eq(why.code, VY_REF_NO_RAISE);
+	sb_clear(&b);
+	ann_refusal(&bt.t, bt.gt, bt.view, &why, &b);
+	ck_assert_str_eq(b.s, "The others are all in: nobody could answer a raise. Call or fold.");
+	copy = *v;
+	struct action all = act_simple(ACT_ALLIN);
+	ck_assert_int_ne(tg.g->apply(&copy, &all, NULL, &why), 0);
+	ck_assert_int_eq(why.code, VY_REF_NO_RAISE);
+	/* No bot raises, at any level, and the hint does not either. */
+	for (int k = 0; k < 40; k++) {
+		struct rng rng;
+		rng_seed(&rng, (uint64_t)k);
+		struct action a;
+		bot_choose(tg.g, tu_bot(tg.g), tg.st, 1 + k % 3, &rng, &a);
+		ck_assert_msg(a.kind == ACT_CALL || a.kind == ACT_FOLD, "level %d: kind %d", 1 + k % 3, a.kind);
+		struct bot_reason hw;
+		bot_hint(tg.g, tu_bot(tg.g), tg.st, 2, &rng, &a, &hw);
+		ck_assert(a.kind == ACT_CALL || a.kind == ACT_FOLD);
+	}
+	batch_do(&bt, "call");
+	ck_assert_msg(strstr(bt.said, "Denis raises") == NULL, "%s", bt.said);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+/* A deal of three where you (seat 0) and Bruno (seat 1) start with the
+ * chips given, Claire with 100; the deck gives you the point (diamonds).
+ * The actions from seat 0; the events and the state kept in tg. */
+static void pots_deal(struct batch *bt, struct tu_game *tg, int fr, int mine, int bruno,
+                      const char *const *acts)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang(fr ? "fr" : "en", err, sizeof err) == 0, "%s", err);
+	tu_game_init(tg, "bouillotte", 3, 2, 1, (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	tu_game_stack(tg, "AD KD 9D  8C 8S AC  9H 9S KC  8D  AS KS AH KH 8H 9C\n");
+	struct vying *v = tg->st;
+	v->chips[0] = v->bought[0] = mine;
+	v->chips[1] = v->bought[1] = bruno;
+	batch_init(bt, tg, "bouillotte");
+	for (int i = 0; acts[i]; i++)
+		batch_do(bt, acts[i]);
+	ck_assert_int_eq(v->hand, 2);
+	ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+}
+
+/* The payments of deal 1 to seat s with reason r, summed. */
+static int paid(struct batch *bt, struct tu_game *tg, int s, enum ev_reason r)
+{
+	(void)bt;
+	(void)tg;
+	int n = 0;
+	for (int i = 0; i < bt->nlog; i++)
+		if (bt->log[i].type == EV_PAYMENT && bt->log[i].to == s && bt->log[i].reason == r)
+			n += bt->log[i].amount;
+	return n;
+}
+
+/* At a showdown, the winner's chips nobody matched are not won: "You win
+ * the pot" holds what was matched, and the rest comes back, said apart. */
+START_TEST(showdown_uncalled_said_apart)
+{
+	static const char *const want[][2] = {
+		{ "You win the pot, 42 chips, with diamonds, 38 points.", "61 uncalled chips come back to you." },
+		{ "Vous gagnez le pot, 42 jetons, avec 38 points à carreau.", "61 jetons non suivis vous reviennent." },
+	};
+	struct tu_game tg;
+	struct batch bt;
+	/* You open 80 (stake 81); Bruno calls all in with his 20; Claire folds. */
+	pots_deal(&bt, &tg, _i, 100, 20, (const char *const[]){ "open 80", "allin", "fold", NULL });
+	HEARD(&bt, want[_i][0]);
+	HEARD(&bt, want[_i][1]);
+	ck_assert(strstr(bt.said, want[_i][0]) < strstr(bt.said, want[_i][1]));
+	ck_assert_int_eq(paid(&bt, &tg, 0, EV_PAY_POT), 42);
+	ck_assert_int_eq(paid(&bt, &tg, 0, EV_PAY_RETURN), 61);
+	/* The chips are what they were: 100 - 81 + 103 */
+	int he = -1;
+	for (int i = 0; i < bt.nlog; i++)
+		if (bt.log[i].type == EV_HAND_END && he < 0)
+			he = i;
+	ck_assert_int_ge(he, 0);
+	ck_assert_int_eq(bt.log[he].values[0], 122);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+/* Bruno, alone in the last pot, takes Claire's chips, who folded there:
+ * they are won, and only what she did not match of his comes back. */
+START_TEST(lone_side_pot_is_won)
+{
+	static const char *const want[][2] = {
+		{ "Bruno takes the next pot: 100 chips.", "40 uncalled chips go back to Bruno." },
+		{ "Bruno ramasse le pot suivant : 100 jetons.", "40 jetons non suivis reviennent à Bruno." },
+	};
+	struct tu_game tg;
+	struct batch bt;
+	/* You go all in with 10; Bruno raises to 31, Claire to 60, Bruno all
+	 * in to 100; Claire folds. You win the first pot on the point. */
+	pots_deal(&bt, &tg, _i, 10, 100, (const char *const[]){ "allin", "raise 30", "raise 58", "allin", "fold", NULL });
+	HEARD(&bt, _i ? "Vous gagnez le pot, 30 jetons" : "You win the pot, 30 chips");
+	HEARD(&bt, want[_i][0]);
+	HEARD(&bt, want[_i][1]);
+	ck_assert_int_eq(paid(&bt, &tg, 1, EV_PAY_SIDE_POT), 100);
+	ck_assert_int_eq(paid(&bt, &tg, 1, EV_PAY_RETURN), 40);
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
+/* Short of the opening: nothing to call yet, so no "call with all you
+ * have" (Bouillotte: pass; Le Brelan: all in, tapis, is allowed); short of
+ * a raise: the call with all you have. */
+START_TEST(short_refusal_before_the_opening)
+{
+	static const char *const want[][3] = {
+		{ "Not enough chips: opening takes 1 chip. You may pass.",
+		  "Not enough chips: opening takes 4 chips. You may go all in with what you have.",
+		  "Not enough chips: it takes 5 chips. You may call with all you have." },
+		{ "Pas assez de jetons : ouvrir demande 1 jeton. Vous pouvez passer.",
+		  "Pas assez de jetons : ouvrir demande 4 jetons. Vous pouvez jouer votre va-tout avec ce qui vous reste.",
+		  "Pas assez de jetons : il en faut 5 jetons. Vous pouvez tenir avec tout ce que vous avez." },
+	};
+	char err[256];
+	ck_assert_msg(i18n_set_lang(_i ? "fr" : "en", err, sizeof err) == 0, "%s", err);
+	for (int k = 0; k < 3; k++) {
+		const char *game = k == 1 ? "brelan" : "bouillotte";
+		struct tu_game tg;
+		tu_game_init(&tg, game, 4, 3, 1, k == 1 ? NULL : (const char *const[]){ "straddle=no", NULL });
+		struct batch bt;
+		batch_init(&bt, &tg, game);
+		struct vying *v = tg.st;
+		if (k == 2) {
+			batch_do(&bt, "open 4");   /* stake 5 */
+			v->chips[1] = 4;           /* Bruno: 4 to call, 4 chips */
+		} else {
+			v->chips[0] = k == 1 ? 3 : 0;
+		}
+		struct refusal why;
+		struct action a = k == 2 ? act_amount(ACT_RAISE, 5) : act_amount(ACT_OPEN, k == 1 ? 3 : 1);
+		ck_assert_int_ne(tg.g->apply(tg.st, &a, NULL, &why), 0);
+		ck_assert_int_eq(why.code, VY_REF_SHORT);
+		memcpy(bt.view, tg.st, tg.g->state_size);
+		struct sbuf b;
+		sb_clear(&b);
+		ann_refusal(&bt.t, bt.gt, bt.view, &why, &b);
+		ck_assert_str_eq(b.s, want[_i][k]);
+		free(bt.view);
+		tu_game_release(&tg);
+	}
+	ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+}
+END_TEST
+
+/* Le Brelan: Claire's spades and Bruno's clubs tie for the next best, 21
+ * points each; Bruno, nearer the dealer's right, has primauté and is the
+ * one named, as the rules would rank them. */
+START_TEST(next_best_by_primaute)
+{
+	static const char *const want[] = {
+		"You win the pot, 12 chips, with hearts, 41 points. Next best: Bruno, clubs, 21 points.",
+		"Vous gagnez le pot, 12 jetons, avec 41 points à cœur. Ensuite : Bruno, avec 21 points à trèfle.",
+	};
+	char err[256];
+	ck_assert_msg(i18n_set_lang(_i ? "fr" : "en", err, sizeof err) == 0, "%s", err);
+	struct tu_game tg;
+	tu_game_init(&tg, "brelan", 3, 2, 1, NULL);
+	tu_game_stack(&tg, "AH AC AS  KH KC KS  QH 8D 9D  JH  AD KD QS QC QD JS JC JD TS TH TD TC 9S 9H 9C 8S 8H 8C\n");
+	struct batch bt;
+	batch_init(&bt, &tg, "brelan");
+	batch_do(&bt, "open 3");
+	batch_do(&bt, "call");
+	batch_do(&bt, "call");
+	HEARD(&bt, want[_i]);
+	free(bt.view);
+	tu_game_release(&tg);
+	ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
+}
+END_TEST
+
+/* Before the opening, the others' last chips went into the antes or the
+ * passe: nobody could answer more than the least opening, so that is all
+ * the opener is offered, and more is refused with the reason. */
+START_TEST(opening_nobody_can_answer)
+{
+	const char *game = _i ? "brelan" : "bouillotte";
+	struct tu_game tg;
+	tu_game_init(&tg, game, 3, 2, 1,
+	             _i ? (const char *const[]){ "brelan_pay=0", NULL }
+	                : (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+	struct vying *v = tg.st;
+	v->chips[1] = v->bought[1] = 1;
+	v->chips[2] = v->bought[2] = _i ? 1 : 2;
+	struct batch bt;
+	batch_init(&bt, &tg, game);
+	ck_assert_int_eq(tg.g->to_act(tg.st), 0);
+	int m = vying_min_open(v, 0);
+	struct action l[16];
+	int n = tg.g->legal(tg.st, l, 16);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(l[0].kind, ACT_PASS);
+	ck_assert_int_eq(l[1].kind, ACT_OPEN);
+	ck_assert_int_eq(l[1].amount, m);
+	ck_assert_int_eq(l[1].amount_max, m);
+	struct refusal why;
+	struct vying copy = *v;
+	struct action big = act_amount(ACT_OPEN, m + 10);
+	ck_assert_int_ne(tg.g->apply(&copy, &big, NULL, &why), 0);
+	ck_assert_int_eq(why.code, VY_REF_NO_RAISE);
+	struct sbuf b;
+	sb_clear(&b);
+	memcpy(bt.view, tg.st, tg.g->state_size);
+	ann_refusal(&bt.t, bt.gt, bt.view, &why, &b);
+	char want[128];
+	snprintf(want, sizeof want, "The others are all in: nobody could answer more than the opening, %d chip%s.", m,
+	         m == 1 ? "" : "s");
+	ck_assert_str_eq(b.s, want);
+	for (int k = 0; k < 30; k++) {
+		struct rng rng;
+		rng_seed(&rng, (uint64_t)k);
+		struct action a;
+		bot_choose(tg.g, tu_bot(tg.g), tg.st, 1 + k % 3, &rng, &a);
+		ck_assert(a.kind == ACT_PASS || (a.kind == ACT_OPEN && a.amount == m));
+	}
+	free(bt.view);
+	tu_game_release(&tg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("talk_vying");
@@ -595,6 +862,12 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, side_pot_tie, 0, 2);
 	tcase_add_test(tc, cave_question);
 	tcase_add_loop_test(tc, uncalled_chips_come_back, 0, 2);
+	tcase_add_loop_test(tc, raise_nobody_can_answer, 0, 2);
+	tcase_add_loop_test(tc, opening_nobody_can_answer, 0, 2);
+	tcase_add_loop_test(tc, showdown_uncalled_said_apart, 0, 2);
+	tcase_add_loop_test(tc, lone_side_pot_is_won, 0, 2);
+	tcase_add_loop_test(tc, short_refusal_before_the_opening, 0, 2);
+	tcase_add_loop_test(tc, next_best_by_primaute, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

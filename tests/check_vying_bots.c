@@ -79,7 +79,7 @@ END_TEST
 
 START_TEST(brelan_bots)
 {
-	compare_bots("brelan", BRELAN, 43);
+	compare_bots("brelan", BRELAN, 44);
 }
 END_TEST
 

@@ -63,6 +63,7 @@ void bot_choose_budget(const struct game_ops *g, const struct bot_ops *b, const 
 
 static void reason(struct bot_reason *why, int code, card_t card)
 {
+	memset(why, 0, sizeof *why);
 	why->code = code;
 	why->card = card;
 	why->chance = -1;
@@ -76,7 +77,7 @@ void bot_hint(const struct game_ops *g, const struct bot_ops *b, const void *st,
 	assert(seat >= 0);
 	struct action legal[GAME_MAX_LEGAL];
 	int n = g->legal(st, legal, GAME_MAX_LEGAL);
-	reason(why, BOT_WHY_SEARCH, CARD_NONE);
+	reason(why, BOT_WHY_BEST, CARD_NONE);
 	if (!b) {
 		bot_random(g, b, st, rng, out);
 		reason(why, n == 1 ? BOT_WHY_ONLY : BOT_WHY_BEST, CARD_NONE);
@@ -110,36 +111,36 @@ int bot_trick_hand(struct bot_trick *t, const card_t *hand, int n, const card_t 
 void bot_trick_reason(const struct bot_trick *t, card_t c, int beats, int higher_out, int lowest,
                       struct bot_reason *why)
 {
-	reason(why, BOT_WHY_SEARCH, c);
+	reason(why, BOT_WHY_BEST, c);
 	if (t->ntrick == 0) {
-		if (t->avoid && higher_out > 0)
-			why->code = BOT_WHY_HIGHER_OUT;
-		else if (!t->avoid && higher_out == 0)
+		if (t->avoid)
+			why->code = higher_out > 0 ? BOT_WHY_HIGHER_OUT : higher_out == 0 ? BOT_WHY_LEAD_TAKES : BOT_WHY_BEST;
+		else if (higher_out == 0)
 			why->code = BOT_WHY_MASTER;
-		else if (!t->avoid && lowest)
+		else if (lowest)
 			why->code = BOT_WHY_KEEP;
+		else if (higher_out > 0)
+			why->code = BOT_WHY_DRAW_OUT;
 		return;
 	}
 	if (beats) {
-		if (t->avoid)
-			return;
 		if (t->ntrick + 1 >= t->nplay) {
 			why->code = BOT_WHY_TAKES;
 		} else {
-			why->code = BOT_WHY_BEATS;
+			/* a card of another suit beats only as a trump */
+			why->code = t->best != CARD_NONE && card_suit(c) != card_suit(t->best) ? BOT_WHY_TRUMPS : BOT_WHY_BEATS;
 			why->card = t->best;
 		}
 		return;
 	}
 	if (t->holds_led) {
-		if (t->avoid) {
+		if (t->avoid || !lowest) {
 			why->code = BOT_WHY_UNDER;
 			why->card = t->best;
-		} else if (lowest) {
+		} else {
 			why->code = BOT_WHY_KEEP;
 		}
 		return;
 	}
 	why->code = t->avoid ? BOT_WHY_SHED : BOT_WHY_LEAST;
 }
-

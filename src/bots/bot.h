@@ -47,6 +47,13 @@ enum bot_why {
 	BOT_WHY_STAY,        /* simulated deals favour staying */
 	BOT_WHY_PASS,        /* simulated deals show staying would cost chips */
 	BOT_WHY_DRAW,        /* of the discards tried in simulated deals, the best */
+	/* added later (the numbers of the codes above stay) */
+	BOT_WHY_MASTER_RUFF, /* a lead: no higher card of its suit out, but a trump could take it */
+	BOT_WHY_DRAW_OUT,    /* a lead: higher cards of its suit are out, this one may draw them */
+	BOT_WHY_LEAD_TAKES,  /* a lead where tricks are avoided: no higher card out, the trick is yours */
+	BOT_WHY_TAKE_TRUMP,  /* Bourré's dealer: take `card`, the turned trump */
+	BOT_WHY_LEAVE_TRUMP, /* Bourré's dealer: leave `card`, the turned trump */
+	BOT_WHY_TRUMPS,      /* it trumps `card`, the best card so far */
 };
 
 struct bot_reason {
@@ -54,6 +61,15 @@ struct bot_reason {
 	card_t card;   /* the card the reason speaks of, or CARD_NONE */
 	int chance;    /* percent, or -1 */
 	int price;     /* percent, or -1 */
+	/* Bourré's stay, pass and draw: the cards the reason names (the
+	 * trumps and side aces; the cards kept) and the chips at stake (the
+	 * pot a bourré pays), 0 none. */
+	int ncards;
+	card_t cards[8];
+	int amount;
+	/* A straddle (carre) offered or declined: which one, as the betting
+	 * games name them (enum vy_straddle_name), 0 none. */
+	int straddle;
 };
 
 struct bot_ops {

@@ -455,23 +455,74 @@ static int beats_card(const struct bourre_state *st, card_t a, card_t b)
 	       (card_suit(a) == st->trump && card_suit(b) != st->trump);
 }
 
-/* The hint: level 3's choice; stay or pass, the discard and the take are
- * explained by the simulated deals, a card by what it does in the trick. */
+/* The cards of seat's hand that take tricks: its trumps and side aces,
+ * highest first, into why. */
+static void strong_cards(const struct bourre_state *st, int seat, struct bot_reason *why)
+{
+	why->ncards = 0;
+	for (int trump = 1; trump >= 0; trump--)
+		for (int r = RANK_ACE; r >= RANK_TWO; r--)
+			for (int i = 0; i < st->nhand[seat]; i++) {
+				card_t c = st->hand[seat][i];
+				int t = card_suit(c) == st->trump;
+				if (card_rank(c) == r && t == trump && (t || r == RANK_ACE) &&
+				    why->ncards < (int)(sizeof why->cards / sizeof why->cards[0]))
+					why->cards[why->ncards++] = c;
+			}
+}
+
+/* Trumps that may still be played after the trick so far: in no completed
+ * trick, not in seat's hand, not the trick's, not a turned card that is
+ * nobody's. */
+static int trumps_out(const struct bourre_state *st, int seat)
+{
+	int n = 0;
+	for (int r = RANK_TWO; r <= RANK_ACE; r++) {
+		card_t y = card_make(r, st->trump);
+		if (card_find(st->hand[seat], st->nhand[seat], y) < 0 && card_find(st->gone, st->ngone, y) < 0 &&
+		    card_find(st->trick, st->ntrick, y) < 0 && !(st->turnup_place == BR_TU_TABLE && st->turnup == y))
+			n++;
+	}
+	return n;
+}
+
+/* The hint: level 3's choice, with a reason the player can check against
+ * the hand: stay with the cards that can take a trick, pass for the pot a
+ * bourré would pay, the cards a discard keeps, the turned trump, and a
+ * card by what it does in the trick (a plain-suit lead that no card of its
+ * suit can beat may still be trumped). */
 static void hint(const void *vview, int seat, int budget, struct rng *rng, struct action *out,
                  struct bot_reason *why)
 {
 	const struct bourre_state *st = vview;
 	choose(vview, seat, 3, budget, rng, out);
-	why->code = BOT_WHY_SEARCH;
+	memset(why, 0, sizeof *why);
+	why->code = BOT_WHY_BEST;
 	why->card = CARD_NONE;
 	why->chance = why->price = -1;
 	switch (st->phase) {
 	case BR_PH_DECLARE:
 	case BR_PH_CONFIRM:
 		why->code = out->kind == ACT_STAY ? BOT_WHY_STAY : BOT_WHY_PASS;
+		strong_cards(st, seat, why);
+		why->amount = st->limit > 0 && st->pot > st->limit ? st->limit : st->pot;
 		return;
 	case BR_PH_DISCARD:
 		why->code = BOT_WHY_DRAW;
+		/* the cards kept, trumps first, highest first */
+		for (int trump = 1; trump >= 0; trump--)
+			for (int r = RANK_ACE; r >= RANK_TWO; r--)
+				for (int i = 0; i < st->nhand[seat]; i++) {
+					card_t c = st->hand[seat][i];
+					if (card_rank(c) == r && (card_suit(c) == st->trump) == trump &&
+					    card_find(out->cards, out->ncards, c) < 0 &&
+					    why->ncards < (int)(sizeof why->cards / sizeof why->cards[0]))
+						why->cards[why->ncards++] = c;
+				}
+		return;
+	case BR_PH_TAKE:
+		why->code = out->kind == ACT_TAKE ? BOT_WHY_TAKE_TRUMP : BOT_WHY_LEAVE_TRUMP;
+		why->card = st->turnup;
 		return;
 	case BR_PH_PLAY:
 		break;
@@ -495,6 +546,9 @@ static void hint(const void *vview, int seat, int budget, struct rng *rng, struc
 		higher += !seen;
 	}
 	bot_trick_reason(&t, x, best != CARD_NONE && beats_card(st, x, best), higher, lowest, why);
+	/* The best of its suit, but a player out of that suit may trump it. */
+	if (why->code == BOT_WHY_MASTER && card_suit(x) != st->trump && trumps_out(st, seat) > 0)
+		why->code = BOT_WHY_MASTER_RUFF;
 }
 
 const struct bot_ops bourre_bot = {

@@ -483,6 +483,9 @@ static void brouc_hint(const void *view, int seat, int budget, struct rng *rng, 
 	int higher = __builtin_popcount(above(x) & (k.unseen | k.shown[(seat + 1) % 4] | k.shown[(seat + 2) % 4] |
 	                                            k.shown[(seat + 3) % 4]));
 	bot_trick_reason(&t, x, best != CARD_NONE && brouc_beats(x, best, led, st->trump), higher, lowest, why);
+	/* The best of its suit, but another player out of that suit may trump it. */
+	if (why->code == BOT_WHY_MASTER && card_suit(x) != st->trump && (suit_mask(st->trump) & ~(k.mine | k.gone)))
+		why->code = BOT_WHY_MASTER_RUFF;
 }
 
 const struct bot_ops brouc_bot = {

@@ -144,7 +144,7 @@ static void choose_threshold(const struct vying *v, int seat, struct action *out
 		return;
 	}
 	int call = v->high - v->stake[seat];
-	if (combo >= VY_BRELAN && chips > call) {
+	if (combo >= VY_BRELAN && chips > call && vying_may_raise(v, seat)) {
 		set(out, ACT_RAISE, num_clamp(call + pot / 2, call + 1, chips));
 		return;
 	}
@@ -186,7 +186,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 			return;
 		}
 		if (p >= 0.6 || p >= 1.7 * share)
-			set(out, ACT_OPEN, num_clamp((int)(pot * (0.8 + p)), m, chips));
+			set(out, ACT_OPEN, num_clamp((int)(pot * (0.8 + p)), m, vying_may_raise(v, seat) ? chips : m));
 		else if (p >= 1.05 * share || bluff < 0.06)
 			set(out, ACT_OPEN, m);
 		else
@@ -206,12 +206,13 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 	int callable = call < chips ? call : chips;
 	double odds = (double)callable / (double)(pot + callable);
 	int strong = p >= 0.7 || (nsurv > 2 && p >= 2.2 * share);
-	if (strong && chips > call) {
+	int may_raise = vying_may_raise(v, seat);
+	if (strong && chips > call && may_raise) {
 		set(out, ACT_RAISE, num_clamp(call + (int)(pot * (0.6 + p)), call + 1, chips));
 		return;
 	}
 	if (call == 0) {
-		if (chips > 0 && bluff < 0.04)
+		if (chips > 0 && may_raise && bluff < 0.04)
 			set(out, ACT_RAISE, num_clamp(pot / 3, 1, chips));
 		else
 			set(out, ACT_CALL, 0);
@@ -221,7 +222,7 @@ static void choose_equity(const struct vying *v, int seat, struct rng *rng, stru
 		set(out, ACT_CALL, 0);
 		return;
 	}
-	if (chips > call && call * 8 < chips && bluff < 0.03) {
+	if (chips > call && may_raise && call * 8 < chips && bluff < 0.03) {
 		set(out, ACT_RAISE, num_clamp(call + pot / 2, call + 1, chips));
 		return;
 	}
@@ -428,6 +429,7 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 		else
 			set(out, ACT_DECLINE, 0);
 		why_set(why, out->kind == ACT_DECLINE ? BOT_WHY_NO_STRADDLE : BOT_WHY_STRADDLE, -1, -1);
+		why->straddle = vying_straddle_name(v);
 		return;
 	}
 	struct cand c[L3_MAX_CAND];
@@ -436,13 +438,14 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 	if (!v->opened) {
 		n = add_passive(c, n, ACT_PASS, 0);
 		int m = vying_min_open(v, seat);
+		int hi = vying_may_raise(v, seat) ? chips : m;
 		if (chips >= m) {
-			n = add_bet(c, n, ACT_OPEN, m, m, chips);
-			n = add_bet(c, n, ACT_OPEN, pot / 2, m, chips);
-			n = add_bet(c, n, ACT_OPEN, pot, m, chips);
-			n = add_bet(c, n, ACT_OPEN, 2 * pot, m, chips);
-			n = add_bet(c, n, ACT_OPEN, 4 * pot, m, chips);
-			n = add_bet(c, n, ACT_OPEN, chips, m, chips);
+			n = add_bet(c, n, ACT_OPEN, m, m, hi);
+			n = add_bet(c, n, ACT_OPEN, pot / 2, m, hi);
+			n = add_bet(c, n, ACT_OPEN, pot, m, hi);
+			n = add_bet(c, n, ACT_OPEN, 2 * pot, m, hi);
+			n = add_bet(c, n, ACT_OPEN, 4 * pot, m, hi);
+			n = add_bet(c, n, ACT_OPEN, chips, m, hi);
 		} else if (v->cfg.short_open && chips > 0) {
 			n = add_bet(c, n, ACT_ALLIN, chips, chips, chips);
 		}
@@ -457,7 +460,7 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 		if (call > 0)
 			n = add_passive(c, n, ACT_FOLD, 0);
 		int lo = v->high - v->stake[seat] + 1;
-		if (chips >= lo) {
+		if (chips >= lo && vying_may_raise(v, seat)) {
 			n = add_bet(c, n, ACT_RAISE, call + pot / 2, lo, chips);
 			n = add_bet(c, n, ACT_RAISE, call + pot, lo, chips);
 			n = add_bet(c, n, ACT_RAISE, call + 2 * pot, lo, chips);

@@ -127,9 +127,9 @@ struct event {
 	int value;             /* EV_CHOICE value; EV_PHASE value */
 	int hand, dealer;      /* EV_HAND_START, EV_HAND_END */
 	int winner;            /* seat or team, -1 none or shared */
-	unsigned winners;      /* EV_GAME_END, EV_SHOWDOWN: mask of winners */
+	unsigned winners;      /* EV_GAME_END, EV_SHOWDOWN: mask of winners; a pot's EV_PAYMENT: its contenders */
 	int points;            /* EV_TRICK, EV_DECLARE */
-	int pot;               /* EV_HAND_END: what stays for the next deal */
+	int pot;               /* EV_HAND_END: what stays for the next deal; a pot's EV_PAYMENT: which (1 the first) */
 	enum ev_values values_kind; /* EV_HAND_END: chips or scores; EV_GAME_END: standings */
 	int nvalues;
 	int values[EV_MAX_SEATS];

@@ -117,22 +117,43 @@ static void pay(struct bourre_state *st, const struct sink *out, int from, int t
 
 /* ---- cinch ---- */
 
+/* Sure trump tricks (docs/rules/bourre.en.md, "The cinch"). The
+ * outstanding trumps are those in no completed trick: in the other hands,
+ * the stock or the discards, and in the current trick (but not the seat's
+ * own card there, nor a turned card that is nobody's). Each is paired with
+ * a different trump of the seat's that it beats, as many pairs as can be
+ * made; the seat's trumps left unpaired are sure. The most pairs: walking
+ * down the ranks, each outstanding trump takes the highest of the seat's
+ * trumps below it that is still free. (An optimal pairing can be changed
+ * into that one, pair by pair, without losing a pair: the highest
+ * outstanding trump may always take the highest trump it beats, giving
+ * its own partner to whoever had that one, who beats it too.) */
 int bourre_sure_trumps(const struct bourre_state *st, int seat)
 {
-	uint64_t played = played_mask(st);
-	uint64_t dead = st->turnup_place == BR_TU_TABLE ? bit(st->turnup) : 0;
-	int i = 0, sure = 0, above = 0;
+	uint64_t off = st->turnup_place == BR_TU_TABLE ? bit(st->turnup) : 0;
+	for (int i = 0; i < st->ngone; i++)
+		off |= bit(st->gone[i]);
+	for (int i = 0; i < st->ntrick; i++)
+		if (st->trick_seat[i] == seat)
+			off |= bit(st->trick[i]);
+	int mine[RANK_ACE + 1], out[RANK_ACE + 1], nmine = 0, nout = 0;
 	for (int r = RANK_ACE; r >= RANK_TWO; r--) {
 		card_t c = card_make(r, st->trump);
-		if (in_hand(st, seat, c)) {
-			i++;
-			if (above <= i - 1)
-				sure++;
-		} else if (!(played & bit(c)) && !(dead & bit(c))) {
-			above++;
-		}
+		if (in_hand(st, seat, c))
+			mine[nmine++] = r;
+		else if (!(off & bit(c)))
+			out[nout++] = r;
 	}
-	return sure;
+	int pairs = 0, j = 0;
+	for (int i = 0; i < nout; i++) {
+		while (j < nmine && mine[j] >= out[i])
+			j++;
+		if (j == nmine)
+			break;
+		pairs++;
+		j++;
+	}
+	return nmine - pairs;
 }
 
 int bourre_cinch(const struct bourre_state *st, int seat)

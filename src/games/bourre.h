@@ -122,7 +122,9 @@ struct bourre_state {
 int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r);
 /* 1 when `seat` holds a cinch (tricks won plus sure trump tricks reach 3). */
 int bourre_cinch(const struct bourre_state *st, int seat);
-/* Sure trump tricks of `seat` (docs/rules/bourre.en.md, "The cinch"). */
+/* Sure trump tricks of `seat`: its trumps left when each outstanding trump
+ * (the current trick's included) is paired with one it beats, as many pairs
+ * as can be made (docs/rules/bourre.en.md, "The cinch"). */
 int bourre_sure_trumps(const struct bourre_state *st, int seat);
 /* Why `seat` may not play card c now under the rules of play (a refusal
  * code, 0 when the play is proper). With strict=yes a held card that breaks

@@ -88,6 +88,21 @@ int vying_call_short(const struct vying *v, int seat)
 	return v->opened && !v->extra && owed > 0 && v->chips[seat] > 0 && v->chips[seat] <= owed;
 }
 
+int vying_straddle_name(const struct vying *v)
+{
+	if (v->offer == 2)
+		return v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE;
+	return v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE;
+}
+
+int vying_may_raise(const struct vying *v, int seat)
+{
+	for (int s = 0; s < v->players; s++)
+		if (s != seat && v->in_deal[s] && !v->folded[s] && v->chips[s] > 0)
+			return 1;
+	return 0;
+}
+
 int vying_min_open(const struct vying *v, int seat)
 {
 	int m = v->high - v->stake[seat];
@@ -320,6 +335,25 @@ static void ev_pay(const struct sink *out, int from, int to, int amount, enum ev
 		ev_emit_payment(out, from, to, amount, reason);
 }
 
+/* A pot of the showdown won by w: which pot (1 the first) and its
+ * contenders, for the speech (a later pot with one contender, won from
+ * folded players, is said on its payment). */
+static void pay_pot(const struct sink *out, int w, int amount, enum ev_reason reason, int pot, unsigned contenders)
+{
+	if (!out || amount <= 0)
+		return;
+	struct event e;
+	ev_init(&e, EV_PAYMENT);
+	e.from = -1;
+	e.to = w;
+	e.seat = w;
+	e.amount = amount;
+	e.reason = reason;
+	e.pot = pot;
+	e.winners = contenders;
+	ev_emit(out, &e);
+}
+
 
 /* An applied action; value = the player's stake after it, code = the chips
  * left in front (for the speech's running totals), points = 1 in the extra
@@ -333,14 +367,10 @@ static void ev_act(const struct vying *v, const struct sink *out, int seat, int 
 	/* points: 1 in Bouillotte's extra round (a pass stands); for a
 	 * straddle, which one (enum vy_straddle_name). */
 	e.points = v->extra;
-	if (kind == ACT_STRADDLE)
-		e.points = v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE;
-	else if (kind == ACT_BUYBACK)
-		e.points = v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE;
+	if (kind == ACT_STRADDLE || kind == ACT_BUYBACK)
+		e.points = vying_straddle_name(v);
 	else if (kind == ACT_DECLINE) /* what was declined: the straddle offered, or 0 a cave */
-		e.points = v->phase == VY_CAVE ? 0
-		         : v->offer == 2 ? (v->nchain >= 3 ? VY_SURCONTRECARRE : VY_SURCARRE)
-		         : (v->nchain + 1 < VY_SURCARRE ? v->nchain + 1 : VY_QUADRICARRE);
+		e.points = v->phase == VY_CAVE ? 0 : vying_straddle_name(v);
 	e.seat = seat;
 	e.act.kind = (unsigned char)kind;
 	e.act.amount = amount < 0 ? 0 : amount;
@@ -536,7 +566,7 @@ static void showdown(struct vying *v, const struct sink *out)
 	int first = 1;
 	unsigned winners = 0;
 	/* Plan the stages. */
-	int ws[VY_MAX + 1], wa[VY_MAX + 1], wk[VY_MAX + 1], wsu[VY_MAX + 1], wp[VY_MAX + 1];
+	int ws[VY_MAX + 1], wa[VY_MAX + 1], wb[VY_MAX + 1], wk[VY_MAX + 1], wsu[VY_MAX + 1], wp[VY_MAX + 1];
 	unsigned wc[VY_MAX + 1];
 	int nst = 0;
 	for (;;) {
@@ -552,14 +582,19 @@ static void showdown(struct vying *v, const struct sink *out)
 		int w = vying_best(v, cont, fixed, &kind, &suit, &points);
 		if (first && v->cfg.fixed_suit)
 			fixed = vying_point_suit(v, cont);
-		int cap = rem[w], take = first ? dead : 0;
+		/* The winner's chips that no other player (folded or not) matched
+		 * in this stage are not won: they come back, and are said so. */
+		int cap = rem[w], take = first ? dead : 0, matched = 0;
 		for (int s = 0; s < v->players; s++) {
 			int t = rem[s] < cap ? rem[s] : cap;
+			if (s != w && t > matched)
+				matched = t;
 			rem[s] -= t;
 			take += t;
 		}
 		ws[nst] = w;
-		wa[nst] = take;
+		wb[nst] = cap - matched;
+		wa[nst] = take - wb[nst];
 		wk[nst] = kind;
 		wsu[nst] = kind == VY_POINT ? suit : -1;
 		wp[nst] = points;
@@ -620,13 +655,16 @@ static void showdown(struct vying *v, const struct sink *out)
 			ev_seats(&d, w);
 			ev_emit(out, &d);
 		}
-		v->chips[w] += wa[i];
-		ev_pay(out, -1, w, wa[i], i == 0 ? EV_PAY_POT : popcount(wc[i]) > 1 ? EV_PAY_SIDE_POT : EV_PAY_RETURN);
+		v->chips[w] += wa[i] + wb[i];
+		pay_pot(out, w, wa[i], i == 0 ? EV_PAY_POT : EV_PAY_SIDE_POT, i + 1, wc[i]);
 		v->win_seat[i] = w;
 		v->win_amount[i] = wa[i];
 		v->win_kind[i] = wk[i];
 		v->win_suit[i] = wsu[i];
 	}
+	/* Each winner's chips nobody matched, after the pots. */
+	for (int i = 0; i < nst; i++)
+		ev_pay(out, -1, ws[i], wb[i], EV_PAY_RETURN);
 	/* What no survivor could match (a straddler who folded over short
 	 * all-ins) goes back to its owner. */
 	for (int s = 0; s < v->players; s++)
@@ -1021,9 +1059,13 @@ int vying_legal(const struct vying *v, struct action *out, int max)
 	if (!v->opened) {
 		add(out, &n, max, ACT_PASS, 0, 0);
 		int m = vying_min_open(v, s);
+		/* With every other player all in, more than the opening could
+		 * not be answered. */
+		int may_raise = vying_may_raise(v, s);
 		if (chips >= m) {
-			add(out, &n, max, ACT_OPEN, m, chips);
-			add(out, &n, max, ACT_ALLIN, chips, chips);
+			add(out, &n, max, ACT_OPEN, m, may_raise ? chips : m);
+			if (may_raise || chips == m)
+				add(out, &n, max, ACT_ALLIN, chips, chips);
 		} else if (v->cfg.short_open) {
 			add(out, &n, max, ACT_ALLIN, chips, chips);
 		}
@@ -1042,9 +1084,10 @@ int vying_legal(const struct vying *v, struct action *out, int max)
 	 * A player holding no more than the bet has a call and an all-in of
 	 * the same chips: the menu shows them as one (view.c). */
 	add(out, &n, max, ACT_CALL, call, call);
-	if (chips > v->high - v->stake[s])
+	int may_raise = vying_may_raise(v, s);
+	if (chips > v->high - v->stake[s] && may_raise)
 		add(out, &n, max, ACT_RAISE, v->high - v->stake[s] + 1, chips);
-	if (chips > 0)
+	if (chips > 0 && (may_raise || chips <= v->high - v->stake[s]))
 		add(out, &n, max, ACT_ALLIN, chips, chips);
 	add(out, &n, max, ACT_FOLD, 0, 0);
 	return n;
@@ -1176,7 +1219,10 @@ static int apply_open(struct vying *v, int s, const struct action *a, const stru
 {
 	if (v->opened)
 		return refuse(why, VY_REF_OPENED, -1);
-	return bet_amount(v, s, ACT_OPEN, vying_min_open(v, s), VY_REF_MIN_OPEN, a, out, why);
+	int m = vying_min_open(v, s);
+	if (a->amount > m && v->chips[s] >= a->amount && !vying_may_raise(v, s))
+		return refuse(why, VY_REF_NO_RAISE, m);
+	return bet_amount(v, s, ACT_OPEN, m, VY_REF_MIN_OPEN, a, out, why);
 }
 
 /* All in: an opening, a raise, or a call of what one has. */
@@ -1187,12 +1233,16 @@ static int apply_allin(struct vying *v, int s, const struct sink *out, struct re
 		int m = vying_min_open(v, s);
 		if (chips < m && !v->cfg.short_open)
 			return refuse(why, VY_REF_SHORT, m);
+		if (chips > m && !vying_may_raise(v, s))
+			return refuse(why, VY_REF_NO_RAISE, m);
 		bet(v, s, ACT_ALLIN, chips, out);
 		return 0;
 	}
 	if (chips == 0)
 		return refuse(why, VY_REF_TOO_MANY, 0);
 	if (chips > v->high - v->stake[s]) {
+		if (!vying_may_raise(v, s))
+			return refuse(why, VY_REF_NO_RAISE, -1);
 		bet(v, s, ACT_ALLIN, chips, out);
 		return 0;
 	}
@@ -1218,6 +1268,8 @@ static int apply_raise(struct vying *v, int s, const struct action *a, const str
 {
 	if (!v->opened)
 		return refuse(why, VY_REF_NOT_OPENED, -1);
+	if (!vying_may_raise(v, s))
+		return refuse(why, VY_REF_NO_RAISE, -1);
 	return bet_amount(v, s, ACT_RAISE, v->high - v->stake[s] + 1, VY_REF_MIN_RAISE, a, out, why);
 }
 

@@ -46,6 +46,8 @@ enum vy_refusal {
 	VY_REF_SHORT,        /* not enough chips to open or raise (amount: needed) */
 	VY_REF_EXTRA_ROUND,  /* Bouillotte's extra round: raise or stand only */
 	VY_REF_CAVE_NOW,     /* before the deal: add a waiting cave (take) or decline */
+	VY_REF_NO_RAISE,     /* every other survivor is all in: call or fold (before the opening:
+	                        open for no more than amount, the least opening) */
 };
 
 /* Options of the shared machinery (plain ints: the state is memcmp-able). */
@@ -151,8 +153,15 @@ int vying_pot(const struct vying *v);            /* dead money + stakes */
 int vying_to_call(const struct vying *v, int seat);
 /* Whether the seat holds no more than the bet to match: its call is an all-in. */
 int vying_call_short(const struct vying *v, int seat);
+/* Whether a raise by the seat could be answered: another survivor still
+ * has chips (DECISIONS: with every other survivor all in, nobody can
+ * answer a raise, so none is offered, played or announced). */
+int vying_may_raise(const struct vying *v, int seat);
 int vying_min_open(const struct vying *v, int seat);   /* chips to put in */
 int vying_straddle_amount(const struct vying *v);     /* the next straddle / buy-back */
+/* The straddle offered now (enum vy_straddle_name): the next of the chain,
+ * or the buy-back. */
+int vying_straddle_name(const struct vying *v);
 int vying_survivors(const struct vying *v);            /* mask of players still in */
 /* Pots in levels: amounts[i] and contenders[i] (mask), stakes only; the dead
  * money (passe) is left out. Returns the number of levels (0 when no stake). */

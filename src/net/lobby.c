@@ -22,6 +22,18 @@ static void send_text(struct lobby *l, long conn, char *text)
 		l->io.send(l->io.ctx, conn, text);
 }
 
+/* text (malloc'd, taken) to n connections: one buffer for all of them. */
+static void send_many(struct lobby *l, const long *conns, int n, char *text)
+{
+	if (!text || n <= 0 || !l->io.send_many) {
+		for (int i = 0; text && i < n; i++)
+			send_text(l, conns[i], xstrdup(text));
+		free(text);
+		return;
+	}
+	l->io.send_many(l->io.ctx, conns, n, text);
+}
+
 static void send_error(struct lobby *l, long conn, const char *code, const char *message, int re)
 {
 	send_text(l, conn, proto_error(code, message, proto_type_word(re)));
@@ -68,7 +80,9 @@ static void add_table(struct lobby *l, struct host *h)
 {
 	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
 	xgrow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told);
+	xgrow((void **)&l->made_from, &l->capmade, l->ntables + 1, sizeof *l->made_from);
 	l->told[l->ntables] = NULL;
+	l->made_from[l->ntables][0] = '\0';
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
@@ -120,6 +134,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->store = store;
 	l->cfg = *cfg;
 	l->now_ms = now_ms;
+	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
 	struct restore_ctx r = { l, 0 };
@@ -141,7 +156,9 @@ void lobby_release(struct lobby *l)
 		free(l->told[i]);
 	}
 	free(l->tables);
+	free(l->list_sent);
 	free(l->told);
+	free(l->made_from);
 	free(l->users);
 	free(l->conns);
 	dir_close(&l->dir);
@@ -264,9 +281,13 @@ static char *table_msg(const struct host *h)
 /* text to the members of h connected. */
 static void send_members(struct lobby *l, const struct host *h, const char *text)
 {
+	long *to = xmalloc(((size_t)h->nmembers + 1) * sizeof *to);
+	int n = 0;
 	for (int k = 0; k < h->nmembers; k++)
 		if (h->member[k]->conn >= 0)
-			send_text(l, h->member[k]->conn, xstrdup(text));
+			to[n++] = h->member[k]->conn;
+	send_many(l, to, n, xstrdup(text));
+	free(to);
 }
 
 /* A table's own entry to its members connected (as the lobby's updates
@@ -284,18 +305,25 @@ static void send_table(struct lobby *l, const struct host *h)
  * leave (at: users_at_tables); it is not even made when nobody is in the
  * lobby. The members of a table still waiting to begin are told its own
  * entry ("table"), where the seats change, when it changed. */
-static void broadcast_lobby(struct lobby *l, const unsigned char *at)
+static size_t broadcast_lobby(struct lobby *l, const unsigned char *at)
 {
-	char *text = NULL;
+	size_t cost = 0;
+	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
+	int n = 0;
 	for (int i = 0; i < l->nconns; i++) {
 		int u = l->conns[i].user;
-		if (u < 0 || at[u])
-			continue;
-		if (!text && !(text = lobby_msg(l)))
-			break;
-		send_text(l, l->conns[i].id, xstrdup(text));
+		if (u >= 0 && !at[u])
+			to[n++] = l->conns[i].id;
 	}
-	free(text);
+	char *text = n ? lobby_msg(l) : NULL;
+	if (text)
+		cost = strlen(text) * (size_t)n;
+	/* A long list to many is kept for those who log in until the next
+	 * one (which will name them): made once, not once a hello. */
+	free(l->list_sent);
+	l->list_sent = text && cost * 1000 / LOBBY_LIST_BYTES_S > LOBBY_LIST_MS ? xstrdup(text) : NULL;
+	send_many(l, to, n, text);
+	free(to);
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
 		if (h->state != HOST_WAITING)
@@ -309,13 +337,18 @@ static void broadcast_lobby(struct lobby *l, const unsigned char *at)
 		free(l->told[t]);
 		l->told[t] = one;
 	}
+	return cost;
 }
 
 static void broadcast(struct lobby *l, const char *text)
 {
+	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
+	int n = 0;
 	for (int i = 0; i < l->nconns; i++)
 		if (l->conns[i].user >= 0)
-			send_text(l, l->conns[i].id, xstrdup(text));
+			to[n++] = l->conns[i].id;
+	send_many(l, to, n, xstrdup(text));
+	free(to);
 }
 
 static void logout(struct lobby *l, struct lobby_conn *c, long long now_ms)
@@ -525,36 +558,24 @@ static void gather_recent(void *ctx, const struct store_played *p)
 }
 
 /* The whole hand history of a table from --log-dir (NULL: none, or too
- * long). */
-static char *read_history(const char *dir, long table)
+ * long: *too_long set). */
+static char *read_history(const char *dir, long table, int *too_long)
 {
 	char path[4200];
 	snprintf(path, sizeof path, "%s/%ld.jsonl", dir, table);
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	for (;;) {
-		if (n + 65536 + 1 > cap) {
-			if (cap >= LOBBY_HISTORY_MAX)
-				break;
-			cap = cap ? cap * 2 : 65536 * 2;
-			buf = xrealloc(buf, cap);
-		}
-		size_t k = fread(buf + n, 1, cap - n - 1, f);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	int bad = ferror(f) || !feof(f);
+	/* One byte more than the most sent tells a longer file. */
+	char *buf = xmalloc(LOBBY_HISTORY_MAX + 2);
+	size_t n = fread(buf, 1, LOBBY_HISTORY_MAX + 1, f);
+	int bad = ferror(f);
 	fclose(f);
-	if (bad || n > LOBBY_HISTORY_MAX) {
+	*too_long = !bad && n > LOBBY_HISTORY_MAX;
+	if (bad || *too_long) {
 		free(buf);
 		return NULL;
 	}
-	if (!buf)
-		buf = xmalloc(1);
 	buf[n] = '\0';
 	return buf;
 }
@@ -578,10 +599,14 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		           m->type);
 		return;
 	}
-	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, g.found.table) : NULL;
+	int too_long = 0;
+	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, g.found.table, &too_long) : NULL;
 	if (!text) {
 		json_decref(g.arr);
-		send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
+		if (too_long)
+			send_error(l, c->id, "history_too_long", _("that hand history is too long to be sent"), m->type);
+		else
+			send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
 		return;
 	}
 	/* Its lines, each a JSON text without its newline. */
@@ -727,7 +752,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
 	account_settings_load(l, c, u, m, 1);
-	send_text(l, c->id, lobby_msg(l));
+	send_text(l, c->id, l->list_sent ? xstrdup(l->list_sent) : lobby_msg(l));
 	/* Back at the tables where they were: seats are kept, and so are
 	 * spectators' places. */
 	for (int i = 0; i < l->ntables; i++) {
@@ -820,8 +845,31 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	l->dirty = 1;
 }
 
+/* Why c may not make one more table (too many waiting or in play, of
+ * its person or its address), or NULL. */
+static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
+{
+	int mine = 0, here = 0;
+	for (int i = 0; i < l->ntables; i++) {
+		if (l->tables[i]->state == HOST_OVER)
+			continue;
+		mine += !strcmp(l->tables[i]->creator, l->users[c->user].name);
+		here += c->addr[0] && !strcmp(l->made_from[i], c->addr);
+	}
+	if (mine >= LOBBY_TABLES_PER_PERSON)
+		return _("you have made too many tables: finish one first");
+	if (l->tables_per_addr > 0 && here >= l->tables_per_addr)
+		return _("too many tables from your address: finish one first");
+	return NULL;
+}
+
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
+	const char *why = too_many_tables(l, c);
+	if (why) {
+		send_error(l, c->id, "tables", why, PM_CREATE);
+		return;
+	}
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
 	uint64_t seed;
@@ -851,6 +899,7 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 		auth_wipe(m->password, sizeof m->password);
 	}
 	add_table(l, h);
+	snprintf(l->made_from[l->ntables - 1], sizeof *l->made_from, "%s", c->addr);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
 	int open = 0;
@@ -1022,6 +1071,12 @@ const char *lobby_lang(struct lobby *l, long conn)
 	return c ? c->lang : "en";
 }
 
+int lobby_logged_in(struct lobby *l, long conn)
+{
+	struct lobby_conn *c = conn_of(l, conn);
+	return c && c->user >= 0;
+}
+
 void lobby_close(struct lobby *l, long conn, long long now_ms)
 {
 	l->now_ms = now_ms;
@@ -1068,6 +1123,7 @@ static void remove_table(struct lobby *l, int i)
 	free(l->told[i]);
 	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
 	memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
+	memmove(&l->made_from[i], &l->made_from[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->made_from);
 	l->ntables--;
 	l->dirty = 1;
 }
@@ -1087,12 +1143,13 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
-	if (l->dirty && (now_ms - l->list_ms >= LOBBY_LIST_MS || now_ms < l->list_ms)) {
+	long long gap = l->list_gap_ms > LOBBY_LIST_MS ? l->list_gap_ms : LOBBY_LIST_MS;
+	if (l->dirty && (now_ms - l->list_ms >= gap || now_ms < l->list_ms)) {
 		l->dirty = 0;
 		l->list_ms = now_ms;
 		unsigned char *at = users_at_tables(l);
 		prune_users(l, at);
-		broadcast_lobby(l, at);
+		l->list_gap_ms = (long long)(broadcast_lobby(l, at) * 1000 / LOBBY_LIST_BYTES_S);
 		free(at);
 	}
 }

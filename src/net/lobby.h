@@ -30,7 +30,19 @@ struct lobby_user {
  * often: the changes in between (hundreds of people logging in or sitting
  * down at once) go together in the next one. */
 #define LOBBY_LIST_MS 100
-#define LOBBY_HISTORY_MAX (4L << 20) /* bytes of a hand history sent by "history" */
+/* Bytes of a hand history sent by "history" (some 300 deals of
+ * Bouillotte): its message, escaped, stays well under what a connection's
+ * queue may hold (SERVER_QUEUE_BYTES). */
+#define LOBBY_HISTORY_MAX (512L * 1024)
+/* And a long list to many listeners less often: what one sending of it
+ * costs (its bytes times its listeners) at most this many bytes a second
+ * (a thousand people in the lobby: a list of 35 kB to each, every two
+ * seconds). */
+#define LOBBY_LIST_BYTES_S (16L * 1024 * 1024)
+/* Tables waiting or in play that one person, or one address, may have
+ * made (each holds its hand history open): more are refused (`tables`). */
+#define LOBBY_TABLES_PER_PERSON 4
+#define LOBBY_TABLES_PER_ADDR 16
 
 struct lobby_conn {
 	long id;
@@ -43,6 +55,9 @@ struct lobby_io {
 	void (*send)(void *ctx, long conn, char *text);   /* takes text (malloc'd) */
 	void (*close)(void *ctx, long conn);              /* close after what was sent */
 	void *ctx;
+	/* The same text to n connections, held once for all of them (takes
+	 * text); NULL: sent to each through send. */
+	void (*send_many)(void *ctx, const long *conns, int n, char *text);
 };
 
 struct lobby {
@@ -58,9 +73,14 @@ struct lobby {
 	struct host **tables;
 	int ntables, captables;
 	char **told;            /* by table: its entry as its members last heard it ("table"), or NULL */
+	char (*made_from)[64];  /* by table: the address of its creator ("" restored) */
+	int capmade;
 	int captold;
 	int dirty;              /* the lobby list changed: send it at the next tick */
 	long long list_ms;      /* when the lobby's list last went out */
+	long long list_gap_ms;  /* and the time until the next one may */
+	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
+	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
 	long long now_ms;
 };
 
@@ -79,6 +99,8 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 /* The language of a connection (the one of its address before its hello,
  * "en" when none or unknown). */
 const char *lobby_lang(struct lobby *l, long conn);
+/* 1 when a connection's hello was taken (someone is logged in on it). */
+int lobby_logged_in(struct lobby *l, long conn);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list; call often (every few ms). */

@@ -9,31 +9,75 @@
 
 #include "core/xalloc.h"
 
-void outq_push(struct outq *q, const char *text, size_t len)
+struct outq_buf *outq_buf_new(const char *text, size_t len)
 {
-	struct outq_msg *m = xmalloc(sizeof *m + LWS_PRE + len);
+	struct outq_buf *b = xmalloc(sizeof *b + LWS_PRE + len);
+	b->refs = 1;
+	b->len = len;
+	memcpy(b->buf + LWS_PRE, text, len);
+	return b;
+}
+
+struct outq_buf *outq_buf_take(char *text)
+{
+	struct outq_buf *b = outq_buf_new(text, strlen(text));
+	free(text);
+	return b;
+}
+
+void outq_buf_ref(struct outq_buf *b)
+{
+	b->refs++;
+}
+
+void outq_buf_unref(struct outq_buf *b)
+{
+	if (b && --b->refs == 0)
+		free(b);
+}
+
+void outq_push_buf(struct outq *q, struct outq_buf *b)
+{
+	struct outq_msg *m = xmalloc(sizeof *m);
 	m->next = NULL;
-	m->len = len;
-	memcpy(m->buf + LWS_PRE, text, len);
+	m->b = b;
+	outq_buf_ref(b);
 	if (q->tail)
 		q->tail->next = m;
 	else
 		q->head = m;
 	q->tail = m;
 	q->n++;
+	q->bytes += b->len;
+}
+
+void outq_push(struct outq *q, const char *text, size_t len)
+{
+	struct outq_buf *b = outq_buf_new(text, len);
+	outq_push_buf(q, b);
+	outq_buf_unref(b);
+}
+
+/* Drop the first message. */
+static void drop_one(struct outq *q)
+{
+	struct outq_msg *m = q->head;
+	q->head = m->next;
+	if (!q->head)
+		q->tail = NULL;
+	q->n--;
+	q->bytes -= m->b->len;
+	outq_buf_unref(m->b);
+	free(m);
 }
 
 /* Write the first message; -1 when the write failed (it stays). */
 static int write_one(struct outq *q, struct lws *wsi)
 {
-	struct outq_msg *m = q->head;
-	if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+	struct outq_buf *b = q->head->b;
+	if (lws_write(wsi, b->buf + LWS_PRE, b->len, LWS_WRITE_TEXT) < (int)b->len)
 		return -1;
-	q->head = m->next;
-	if (!q->head)
-		q->tail = NULL;
-	q->n--;
-	free(m);
+	drop_one(q);
 	return 0;
 }
 
@@ -58,6 +102,7 @@ int outq_write(struct outq *q, void *wsi)
 			rc = -1;
 			break;
 		}
+		rc++;
 	}
 	if (fd >= 0)
 		setsockopt(fd, IPPROTO_TCP, TCP_CORK, &off, sizeof off);
@@ -66,13 +111,8 @@ int outq_write(struct outq *q, void *wsi)
 
 void outq_clear(struct outq *q)
 {
-	while (q->head) {
-		struct outq_msg *m = q->head;
-		q->head = m->next;
-		free(m);
-	}
-	q->tail = NULL;
-	q->n = 0;
+	while (q->head)
+		drop_one(q);
 }
 
 int outq_gather(char **rx, size_t *rxlen, const void *in, size_t len, int final, size_t *whole)

@@ -1,23 +1,45 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* outq: a queue of outgoing WebSocket messages, each stored with the
  * LWS_PRE bytes libwebsockets needs in front of what lws_write sends.
- * Shared by the server's connections and the client. */
+ * Shared by the server's connections and the client.
+ *
+ * A message's text is held once however many queues it waits in: a
+ * reference-counted buffer (the lobby's list to a thousand listeners is
+ * one buffer and a thousand small links). libwebsockets writes a frame's
+ * header in the LWS_PRE bytes before each send; the text itself is never
+ * changed, so the same buffer goes to every queue. */
 #ifndef TAPIS_OUTQ_H
 #define TAPIS_OUTQ_H
 
 #include <stddef.h>
 
-struct outq_msg {
-	struct outq_msg *next;
+struct outq_buf {
+	int refs;
 	size_t len;
 	unsigned char buf[];  /* OUTQ_PRE bytes, then the text */
+};
+
+struct outq_msg {
+	struct outq_msg *next;
+	struct outq_buf *b;
 };
 
 struct outq {
 	struct outq_msg *head, *tail;
 	int n;
+	size_t bytes;         /* of text waiting, each buffer counted in full */
 };
 
+/* A buffer of len bytes of text (copied), held once (refs 1). */
+struct outq_buf *outq_buf_new(const char *text, size_t len);
+/* The same from text (malloc'd, NUL-terminated), which it frees. */
+struct outq_buf *outq_buf_take(char *text);
+void outq_buf_ref(struct outq_buf *b);
+/* Let go of one reference; the last frees it. */
+void outq_buf_unref(struct outq_buf *b);
+
+/* Append a buffer (the queue takes a reference of its own). */
+void outq_push_buf(struct outq *q, struct outq_buf *b);
 /* Append a copy of len bytes of text. */
 void outq_push(struct outq *q, const char *text, size_t len);
 /* At most this many messages leave in one writable callback. */
@@ -26,8 +48,8 @@ void outq_push(struct outq *q, const char *text, size_t len);
 /* Write on wsi (a struct lws *), in a writable callback, the first
  * message and the next ones while the socket takes them without waiting
  * (at most OUTQ_WRITE_MAX; several leave corked, in as few TCP segments
- * as they fit), dropping each one written: 0, or -1 when a
- * write failed (that message stays). Nothing queued: 0. The caller asks
+ * as they fit), dropping each one written: the number written, or -1 when
+ * a write failed (that message stays). Nothing queued: 0. The caller asks
  * for another callback while messages remain. */
 int outq_write(struct outq *q, void *wsi);
 void outq_clear(struct outq *q);

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/server.h"
 
+#include <arpa/inet.h>
+#include <dlfcn.h>
+#include <errno.h>
 #include <libwebsockets.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +58,28 @@ struct conn {
 	long long tokens_ms;
 	int refused;          /* messages refused by the rate limit in a row */
 	int refused_conn;     /* over a connection cap: closed without a word to the lobby */
+	long long opened_ms;  /* when the handshake ended */
+	long long waiting_ms; /* messages wait since then (the last write, or the first message) */
+	int greeted;          /* the lobby took its hello */
+};
+
+/* What a connection's bytes are, as they are read (see recv below). */
+struct frames {
+	unsigned char http;   /* in an HTTP request's headers (else WebSocket frames) */
+	unsigned char crlf;   /* of "\r\n\r\n" seen last, 0-4 */
+	unsigned char ws;     /* of "websocket" seen last, 0-9 (9: the headers ask for it) */
+	unsigned char st;     /* in a frame: 0 first byte, 1 length, 2 longer length, 3 mask, 4 payload */
+	unsigned char need;   /* bytes of the longer length or of the mask still to come */
+	unsigned char unmasked; /* a client frame came unmasked: the connection fails */
+	unsigned long long left; /* of the payload */
+};
+
+/* A descriptor accepted (counted against the caps from then on). */
+struct slot {
+	struct lws *wsi;      /* once made */
+	char addr[64];
+	int live;
+	struct frames fr;
 };
 
 struct server {
@@ -69,7 +95,84 @@ struct server {
 	struct store store;
 	struct lobby lobby;
 	lws_sorted_usec_list_t tick;
+	long long checked_ms; /* the last look for connections too slow or silent */
+	struct slot *slots;   /* by descriptor */
+	int nslots;
+	int live;             /* slots live */
+	int fd_limit;         /* the open-file limit */
+	size_t round_bytes;   /* written in this round of the loop */
 };
+
+/* ---- the log: the same line at most once a second ---- */
+
+#define LOG_KINDS 8
+static struct logged {
+	char line[200];
+	long long at_ms;
+	int unsaid;           /* the same since, not written */
+} logged[LOG_KINDS];
+
+static void log_write(const struct logged *g, const char *line)
+{
+	if (g && g->unsaid)
+		fprintf(stderr, "tapis serve: %s (%d more like it)\n", line, g->unsaid);
+	else
+		fprintf(stderr, "tapis serve: %s\n", line);
+}
+
+/* Write a line of the log (without "tapis serve: " nor a newline), unless
+ * the same went out less than SERVER_LOG_EVERY_MS ago: then counted, and
+ * the count told with the next one written. */
+static void log_line(const char *line)
+{
+	long long now = now_ms();
+	struct logged *g = NULL, *oldest = &logged[0];
+	for (int i = 0; i < LOG_KINDS; i++) {
+		if (logged[i].line[0] && !strcmp(logged[i].line, line))
+			g = &logged[i];
+		if (logged[i].at_ms < oldest->at_ms)
+			oldest = &logged[i];
+	}
+	if (g && now - g->at_ms < SERVER_LOG_EVERY_MS) {
+		g->unsaid++;
+		return;
+	}
+	if (!g) {
+		if (oldest->line[0] && oldest->unsaid)
+			log_write(oldest, oldest->line);
+		g = oldest;
+		snprintf(g->line, sizeof g->line, "%s", line);
+		g->unsaid = 0;
+	}
+	log_write(g, line);
+	g->unsaid = 0;
+	g->at_ms = now;
+}
+
+/* The counts of lines not written, once their second is over. */
+static void log_flush(int all)
+{
+	long long now = now_ms();
+	for (int i = 0; i < LOG_KINDS; i++)
+		if (logged[i].unsaid && (all || now - logged[i].at_ms >= SERVER_LOG_EVERY_MS)) {
+			log_write(&logged[i], logged[i].line);
+			logged[i].unsaid = 0;
+			logged[i].at_ms = now;
+		}
+}
+
+/* libwebsockets' own lines (accept failing when descriptors run out, a
+ * thousand times a second) go through the same limit. */
+static void lws_emit(int level, const char *line)
+{
+	(void)level;
+	char buf[200];
+	snprintf(buf, sizeof buf, "%s", line);
+	size_t n = strlen(buf);
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+		buf[--n] = '\0';
+	log_line(buf);
+}
 
 /* Every message the lobby sends names its connection by number: found in
  * a bucket, not by walking every connection (hundreds of them, for each of
@@ -110,18 +213,34 @@ static void byid_add(struct server *s, struct conn *c)
 	*bucket(s, c->id) = c;
 }
 
-static void queue_text(struct conn *c, const char *text, size_t len)
+/* Too slow to follow: its queue freed, the connection closed at once
+ * (not after a last write it would not take); it may come back. */
+static void drop(struct conn *c)
+{
+	c->closing = 2;
+	outq_clear(&c->out);
+	lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+static void queue_buf(struct conn *c, struct outq_buf *b)
 {
 	if (c->closing > 1)
 		return;
-	if (c->out.n >= SERVER_QUEUE_MAX) {
-		/* Too slow to follow the game: let it go (it may come back). */
-		c->closing = 2;
-		lws_callback_on_writable(c->wsi);
+	if (c->out.head && c->out.bytes + b->len > SERVER_QUEUE_BYTES) {
+		drop(c);
 		return;
 	}
-	outq_push(&c->out, text, len);
+	if (!c->out.head)
+		c->waiting_ms = now_ms();
+	outq_push_buf(&c->out, b);
 	lws_callback_on_writable(c->wsi);
+}
+
+static void queue_text(struct conn *c, const char *text, size_t len)
+{
+	struct outq_buf *b = outq_buf_new(text, len);
+	queue_buf(c, b);
+	outq_buf_unref(b);
 }
 
 static void io_send(void *ctx, long id, char *text)
@@ -133,6 +252,19 @@ static void io_send(void *ctx, long id, char *text)
 	free(text);
 }
 
+/* One buffer for every listener (the lobby's list, a table's entry). */
+static void io_send_many(void *ctx, const long *ids, int n, char *text)
+{
+	struct server *s = ctx;
+	struct outq_buf *b = outq_buf_take(text);
+	for (int i = 0; i < n; i++) {
+		struct conn *c = find(s, ids[i]);
+		if (c)
+			queue_buf(c, b);
+	}
+	outq_buf_unref(b);
+}
+
 static void io_close(void *ctx, long id)
 {
 	struct server *s = ctx;
@@ -140,6 +272,8 @@ static void io_close(void *ctx, long id)
 	if (c && !c->closing) {
 		c->closing = 1;
 		lws_callback_on_writable(c->wsi);
+		/* Gone in two seconds even if it does not read its last words. */
+		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
 	}
 }
 
@@ -176,19 +310,198 @@ static int rate_ok(struct conn *c, long long now)
 
 /* Why the new connection c goes over a cap (a message for its client), or
  * NULL. c is already counted. */
+static int count_addr(const struct server *s, const char *addr)
+{
+	int n = 0;
+	for (int i = 0; i < s->nslots; i++)
+		n += s->slots[i].live && !strcmp(s->slots[i].addr, addr);
+	return n;
+}
+
 static const char *over_cap(struct server *s, struct conn *c)
 {
-	if (s->o->max_conns > 0 && s->nconns > s->o->max_conns)
+	/* Counted from the accept: the handshakes under way too. */
+	int all = s->live > s->nconns ? s->live : s->nconns;
+	if (s->o->max_conns > 0 && all > s->o->max_conns)
 		return _("the server is full: too many connections, try again later");
-	if (s->o->max_per_addr > 0) {
-		int n = 0;
-		for (struct conn *x = s->conns; x; x = x->next)
-			if (!strcmp(x->addr, c->addr))
-				n++;
-		if (n > s->o->max_per_addr)
-			return _("too many connections from your address: close some and try again");
-	}
+	if (s->o->max_per_addr > 0 && count_addr(s, c->addr) > s->o->max_per_addr)
+		return _("too many connections from your address: close some and try again");
 	return NULL;
+}
+
+/* ---- connections counted from their accept ---- */
+
+/* A connection accepted on fd from sa: 0 to take it, -1 to close it at
+ * once (over a cap by more than the slack, or into the descriptors kept
+ * for the store and the logs). */
+static int accept_filter(struct server *s, int fd, const struct sockaddr_storage *sa)
+{
+	if (fd < 0)
+		return -1;
+	if (s->fd_limit > 0 && fd >= s->fd_limit - SERVER_FD_RESERVE) {
+		log_line("descriptors running out: new connections refused");
+		return -1;
+	}
+	char addr[64] = "";
+	if (sa->ss_family == AF_INET)
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, addr, sizeof addr);
+	else if (sa->ss_family == AF_INET6)
+		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr, sizeof addr);
+	if (fd >= s->nslots) {
+		int n = s->nslots ? s->nslots : 256;
+		while (n <= fd)
+			n *= 2;
+		s->slots = xrealloc(s->slots, (size_t)n * sizeof *s->slots);
+		memset(s->slots + s->nslots, 0, (size_t)(n - s->nslots) * sizeof *s->slots);
+		s->nslots = n;
+	}
+	struct slot *sl = &s->slots[fd];
+	if (sl->live) { /* its close went unseen: the descriptor is new */
+		sl->live = 0;
+		s->live--;
+	}
+	if (s->o->max_conns > 0 && s->live >= s->o->max_conns + SERVER_CAP_SLACK) {
+		log_line("connections at the cap (--max-conns): new ones closed at the accept");
+		return -1;
+	}
+	if (s->o->max_per_addr > 0 && count_addr(s, addr) >= s->o->max_per_addr + SERVER_CAP_SLACK) {
+		log_line("an address at its cap (--max-per-addr): its new connections closed at the accept");
+		return -1;
+	}
+	memset(sl, 0, sizeof *sl);
+	snprintf(sl->addr, sizeof sl->addr, "%s", addr);
+	sl->live = 1;
+	sl->fr.http = 1;
+	s->live++;
+	return 0;
+}
+
+/* ---- frames a client did not mask ----
+ *
+ * RFC 6455 (5.1): a server closes the connection on a frame from a client
+ * that is not masked. libwebsockets 4.1 takes such frames as if masked and
+ * has no option to refuse them, nor tells whether a frame was. So the
+ * server looks at the bytes itself as libwebsockets reads them: recv()
+ * below stands in for the C library's (libwebsockets calls it for plain
+ * connections), follows the request's headers, then the frames' headers,
+ * and fails the read (the connection closes) at a frame without its mask
+ * bit. Descriptors the server did not accept pass through untouched. */
+
+static struct server *watching; /* the server running, for recv */
+
+/* Follow n bytes of a connection; 0, or -1 at an unmasked frame. */
+static int frames_scan(struct frames *f, const unsigned char *p, size_t n)
+{
+	static const char ws[] = "websocket";
+	for (size_t i = 0; i < n && !f->unmasked; i++) {
+		unsigned char c = p[i];
+		if (f->http) {
+			/* The end of the headers: frames follow if they asked for a
+			 * WebSocket, else another request. */
+			if (f->ws < 9)
+				f->ws = (unsigned char)((c | 0x20) == ws[f->ws] ? f->ws + 1 : (c | 0x20) == 'w');
+			f->crlf = (unsigned char)(c == (f->crlf % 2 ? '\n' : '\r') ? f->crlf + 1 : c == '\r');
+			if (f->crlf == 4) {
+				f->http = f->ws < 9;
+				f->crlf = f->ws = 0;
+				f->st = 0;
+			}
+			continue;
+		}
+		switch (f->st) {
+		case 0:
+			f->st = 1;
+			break;
+		case 1:
+			if (!(c & 0x80)) {
+				f->unmasked = 1;
+				break;
+			}
+			c &= 0x7f;
+			f->left = c < 126 ? c : 0;
+			f->need = c == 126 ? 2 : c == 127 ? 8 : 4;
+			f->st = c < 126 ? 3 : 2;
+			break;
+		case 2:
+			f->left = f->left << 8 | c;
+			if (--f->need == 0) {
+				f->need = 4;
+				f->st = 3;
+			}
+			break;
+		case 3:
+			if (--f->need == 0)
+				f->st = f->left ? 4 : 0;
+			break;
+		default: {
+			size_t take = n - i < f->left ? n - i : (size_t)f->left;
+			f->left -= take;
+			i += take - 1;
+			if (!f->left)
+				f->st = 0;
+			break;
+		}
+		}
+	}
+	return f->unmasked ? -1 : 0;
+}
+
+ssize_t recv(int fd, void *buf, size_t len, int flags)
+{
+	ssize_t n = recvfrom(fd, buf, len, flags, NULL, NULL);
+	struct server *s = watching;
+	if (n > 0 && s && !(flags & MSG_PEEK) && fd >= 0 && fd < s->nslots && s->slots[fd].live &&
+	    frames_scan(&s->slots[fd].fr, buf, (size_t)n) < 0) {
+		log_line("a client sent a frame without its mask: connection closed");
+		errno = EPROTO;
+		return -1;
+	}
+	return n;
+}
+
+#if defined(LWS_WITH_TLS) && !defined(LWS_WITH_MBEDTLS)
+/* The same for connections over TLS, whose clear bytes come from
+ * OpenSSL's SSL_read (found with dlsym: libwebsockets brings OpenSSL). */
+int SSL_read(SSL *ssl, void *buf, int num)
+{
+	static int (*real)(SSL *, void *, int);
+	static int (*fd_of)(const SSL *);
+	if (!real) {
+		*(void **)&real = dlsym(RTLD_NEXT, "SSL_read");
+		*(void **)&fd_of = dlsym(RTLD_DEFAULT, "SSL_get_fd");
+		if (!real)
+			return -1;
+	}
+	int n = real(ssl, buf, num);
+	struct server *s = watching;
+	int fd = n > 0 && s && fd_of ? fd_of(ssl) : -1;
+	if (fd >= 0 && fd < s->nslots && s->slots[fd].live && frames_scan(&s->slots[fd].fr, buf, (size_t)n) < 0) {
+		log_line("a client sent a frame without its mask: connection closed");
+		return -1;
+	}
+	return n;
+}
+#endif
+
+static void slot_made(struct server *s, struct lws *wsi)
+{
+	int fd = lws_get_socket_fd(wsi);
+	if (fd >= 0 && fd < s->nslots && s->slots[fd].live && !s->slots[fd].wsi)
+		s->slots[fd].wsi = wsi;
+}
+
+static void slot_gone(struct server *s, struct lws *wsi)
+{
+	int fd = lws_get_socket_fd(wsi);
+	struct slot *sl = fd >= 0 && fd < s->nslots && s->slots[fd].wsi == wsi ? &s->slots[fd] : NULL;
+	for (int i = 0; !sl && i < s->nslots; i++)
+		if (s->slots[i].live && s->slots[i].wsi == wsi)
+			sl = &s->slots[i];
+	if (sl && sl->live) {
+		sl->live = 0;
+		sl->wsi = NULL;
+		s->live--;
+	}
 }
 
 /* A message too long, or one over the rate limit: said so (or, after too
@@ -237,11 +550,22 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	} else {
 		c->refused = 0;
 		lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
+		if (!c->greeted)
+			c->greeted = lobby_logged_in(&s->lobby, c->id);
 	}
 	free(c->rx);
 	c->rx = NULL;
 	c->rxlen = 0;
 	c->rx_too_long = 0;
+}
+
+/* 1 when every message waiting is long. */
+static int only_long(const struct outq *q)
+{
+	for (const struct outq_msg *m = q->head; m; m = m->next)
+		if (m->b->len <= SERVER_SHORT_MESSAGE)
+			return 0;
+	return q->head != NULL;
 }
 
 static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
@@ -252,13 +576,17 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	switch (reason) {
 	case LWS_CALLBACK_ESTABLISHED: {
 		/* Announcements leave as they are made (no Nagle delay). */
-		int one = 1;
+		int one = 1, sndbuf = SERVER_SNDBUF;
 		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		/* The kernel's buffer for it bounded too (its growth is left to
+		 * the kernel otherwise, up to megabytes a connection). */
+		setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
 		c->tokens = SERVER_RATE_BURST;
 		c->tokens_ms = now_ms();
+		c->opened_ms = c->tokens_ms;
 		lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
 		c->next = s->conns;
 		s->conns = c;
@@ -282,6 +610,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			c->closing = 1;
 			c->refused_conn = 1;
 			lws_callback_on_writable(wsi);
+			lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 2);
 		} else {
 			lobby_open(&s->lobby, c->id, c->addr, lang);
 		}
@@ -299,8 +628,21 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
 			return -1;
 		}
-		if (outq_write(&c->out, wsi) < 0)
+		/* Long messages to many (the lobby's list to a thousand people)
+		 * leave over several rounds of the loop, not in one burst that
+		 * would hold up everyone's next move; short ones always go, and
+		 * the long ones before them (an answer waits for nothing). */
+		if (s->round_bytes >= SERVER_ROUND_BYTES && only_long(&c->out)) {
+			lws_callback_on_writable(wsi);
+			break;
+		}
+		size_t before = c->out.bytes;
+		int wrote = outq_write(&c->out, wsi);
+		if (wrote < 0)
 			return -1;
+		s->round_bytes += before - c->out.bytes;
+		if (wrote > 0)
+			c->waiting_ms = now_ms();
 		if (c->out.head || c->closing)
 			lws_callback_on_writable(wsi);
 		break;
@@ -359,6 +701,22 @@ static void http_answer_free(struct http_answer *a)
 
 static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
+	/* Every connection passes here first (protocol 0): counted from its
+	 * accept to its end, whatever it becomes. user is not an answer's
+	 * in these. */
+	if (reason == LWS_CALLBACK_FILTER_NETWORK_CONNECTION || reason == LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED ||
+	    reason == LWS_CALLBACK_WSI_DESTROY) {
+		struct server *s = lws_context_user(lws_get_context(wsi));
+		if (reason == LWS_CALLBACK_FILTER_NETWORK_CONNECTION) {
+			const struct lws_filter_network_conn_args *f = user;
+			return accept_filter(s, (int)(lws_intptr_t)in, &f->cli_addr);
+		}
+		if (reason == LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED)
+			slot_made(s, wsi);
+		else
+			slot_gone(s, wsi);
+		return 0;
+	}
 	struct http_answer *a = user;
 	if (reason == LWS_CALLBACK_HTTP) {
 		struct server *s = lws_context_user(lws_get_context(wsi));
@@ -403,10 +761,41 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 	return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
+/* Connections too slow to follow (nothing written for too long while
+ * messages wait) are dropped; those silent past the hello time closed. */
+static void check_conns(struct server *s, long long now)
+{
+	long long hello_ms = s->o->hello_ms > 0 ? s->o->hello_ms : SERVER_HELLO_MS;
+	for (struct conn *c = s->conns; c; c = c->next) {
+		if (c->closing > 1)
+			continue;
+		if (c->out.head && now - c->waiting_ms > SERVER_STALL_MS) {
+			drop(c);
+		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms) {
+			const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
+			char *e = proto_error("hello_first", _("say hello first"), NULL);
+			view_lang_leave(saved);
+			if (e)
+				queue_text(c, e, strlen(e));
+			free(e);
+			c->closing = 1;
+			lws_callback_on_writable(c->wsi);
+			/* Closed in a second even if it does not read. */
+			lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 1);
+		}
+	}
+}
+
 static void on_tick(lws_sorted_usec_list_t *sul)
 {
 	struct server *s = lws_container_of(sul, struct server, tick);
-	lobby_tick(&s->lobby, now_ms());
+	long long now = now_ms();
+	lobby_tick(&s->lobby, now);
+	if (now - s->checked_ms >= 100 || now < s->checked_ms) {
+		s->checked_ms = now;
+		check_conns(s, now);
+		log_flush(0);
+	}
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
 }
 
@@ -422,6 +811,25 @@ void server_options_default(struct server_options *o)
 	o->keep_ms = SERVER_KEEP_MS;
 	o->max_conns = SERVER_MAX_CONNS;
 	o->max_per_addr = SERVER_MAX_PER_ADDR;
+	o->hello_ms = SERVER_HELLO_MS;
+	o->tables_per_addr = LOBBY_TABLES_PER_ADDR;
+}
+
+/* The open-file limit raised to what the system allows this process (a
+ * server holds a descriptor a connection and a hand history a table);
+ * the limit in force. */
+static int raise_fd_limit(void)
+{
+	struct rlimit r;
+	if (getrlimit(RLIMIT_NOFILE, &r) < 0)
+		return 0;
+	if (r.rlim_cur < r.rlim_max) {
+		struct rlimit want = r;
+		want.rlim_cur = r.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &want) == 0)
+			r = want;
+	}
+	return r.rlim_cur == RLIM_INFINITY || r.rlim_cur > (1 << 30) ? 1 << 30 : (int)r.rlim_cur;
 }
 
 int server_run(const struct server_options *o, char *err, size_t errlen)
@@ -440,10 +848,12 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms };
-	struct lobby_io io = { io_send, io_close, s };
+	struct lobby_io io = { io_send, io_close, s, io_send_many };
 	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
 		goto no_lobby;
-	lws_set_log_level(LLL_ERR, NULL);
+	s->lobby.tables_per_addr = o->tables_per_addr;
+	s->fd_limit = raise_fd_limit();
+	lws_set_log_level(LLL_ERR, lws_emit);
 
 	static const struct lws_protocols protocols[] = {
 		{ "http", callback_http, sizeof(struct http_answer), 0, 0, NULL, 0 },
@@ -482,6 +892,10 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	info.protocols = protocols;
 	info.mounts = o->web_dir ? &page_mount : o->sounds_dir ? &sounds_mount : &words_mount;
 	info.user = s;
+	/* A handshake not done within the hello time is closed. */
+	long long hello_ms = o->hello_ms > 0 ? o->hello_ms : SERVER_HELLO_MS;
+	info.timeout_secs = (unsigned)((hello_ms + 999) / 1000);
+	info.timeout_secs_ah_idle = info.timeout_secs;
 	info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
 	if (o->cert && o->key) {
 		info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
@@ -496,15 +910,19 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
 	running = s->ctx;
+	watching = s;
 	if (!o->quiet)
 		fprintf(stderr, "tapis serve: listening on %s://%s:%d\n", o->cert ? "wss" : "ws", o->host, port);
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
-	while (!stop_asked)
+	while (!stop_asked) {
+		s->round_bytes = 0;
 		if (evloop_service(s->ctx, s->loop) < 0)
 			break;
+	}
 	running = NULL;
+	watching = NULL;
 	lobby_save_all(&s->lobby);
 	evloop_destroy(s->ctx, s->loop);
 	lobby_release(&s->lobby);
@@ -512,7 +930,9 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	while (s->conns)
 		conn_free(s, s->conns);
 	free(s->byid);
+	free(s->slots);
 	free(s);
+	log_flush(1);
 	if (!o->quiet)
 		fprintf(stderr, "tapis serve: stopped, every table saved\n");
 	return 0;

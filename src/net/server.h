@@ -14,7 +14,36 @@
 
 #define SERVER_RATE_PER_S 20      /* messages a second a connection may send, */
 #define SERVER_RATE_BURST 60      /* with bursts up to this many */
-#define SERVER_QUEUE_MAX 4096     /* messages waiting for a slow client before it is dropped */
+/* A client that does not read is dropped, its queue freed: when the
+ * messages waiting for it would pass SERVER_QUEUE_BYTES bytes (a message
+ * sent to many connections is held once, but counted in full in each
+ * queue), or when nothing could be written to it for SERVER_STALL_MS
+ * while messages wait. One message alone is always taken. */
+#define SERVER_QUEUE_BYTES (1024 * 1024)
+#define SERVER_STALL_MS 20000
+#define SERVER_SNDBUF (256 * 1024) /* the kernel's send buffer of a connection */
+/* In one round of the event loop, messages longer than
+ * SERVER_SHORT_MESSAGE stop leaving once SERVER_ROUND_BYTES went out (the
+ * rest in the next rounds): a list to a thousand people does not delay
+ * the moves of a game behind it. */
+#define SERVER_ROUND_BYTES (512 * 1024)
+#define SERVER_SHORT_MESSAGE 2048
+/* A connection that has not said a hello the lobby took within this time
+ * is closed (--hello-ms in tests only); a WebSocket handshake not done in
+ * that time, too. */
+#define SERVER_HELLO_MS 10000
+/* Connections are counted from their accept, handshakes under way too.
+ * Over --max-conns or --max-per-addr by up to SERVER_CAP_SLACK, a
+ * connection is told `busy` after its handshake and closed (so a person
+ * hears why); past that, closed at the accept. */
+#define SERVER_CAP_SLACK 8
+/* Descriptors kept free under the open-file limit (raised at start to its
+ * hard limit) for the store, the hand histories and the log: a connection
+ * that would eat into them is closed at the accept. */
+#define SERVER_FD_RESERVE 64
+/* The same line of the log at most once this often; the ones not written
+ * are counted, and the count written with the next. */
+#define SERVER_LOG_EVERY_MS 1000
 #define SERVER_PORT 7410
 #define SERVER_TURN_SECONDS 120   /* default of --turn-seconds */
 #define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished or deserted table stays 10 minutes */
@@ -39,6 +68,8 @@ struct server_options {
 	long long turn_ms;            /* a present player's time to act, then a bot plays that move (0: none) */
 	int max_conns;                /* connections at once (0: no limit) */
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
+	long long hello_ms;           /* SERVER_HELLO_MS (shorter in tests) */
+	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
 	int cheap_hash;               /* the cheapest password hashing (tests only) */
 	int quiet;                    /* no lines on standard error but errors */
 	/* Called once listening, with the port (useful with port 0). */

@@ -20,13 +20,27 @@ static const char *points_str(int n, char *buf, size_t len)
 	return sb_copy(&b, buf, len);
 }
 
+/* 1 when both copies of card c are in play: two decks, and c not among the
+ * cards taken out so that every player gets as many (bouillabaisse.c). */
+static int both_copies(const struct bouillabaisse *st, card_t c)
+{
+	if (st->decks < 2)
+		return 0;
+	card_t pack[CARD_MAX_PACK];
+	int n = bou_pack(st->players, st->decks, pack), k = 0;
+	for (int i = 0; i < n; i++)
+		k += pack[i] == c;
+	return k >= 2;
+}
+
 /* The objective of a round, as one or two sentences. */
 static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
 {
 	char card[SAY_CARD_MAX];
 	const char *suit = say_suit(st->suit);
 	const char *rank = say_rank(st->figure, SAY_RANK_BARE);
-	say_card_str((card_t)st->card, st->decks > 1 ? SAY_BARE : SAY_THE, card, sizeof card);
+	int both = both_copies(st, (card_t)st->card);
+	say_card_str((card_t)st->card, both ? SAY_BARE : SAY_THE, card, sizeof card);
 	switch (round) {
 	case 1:
 		sb_puts(b, _("Each trick costs 5 points."));
@@ -47,7 +61,7 @@ static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
 	case 4: {
 		struct sbuf one;
 		sb_clear(&one);
-		if (st->decks > 1)
+		if (both)
 			/* TRANSLATORS: %s is the chosen card without article; two decks. */
 			sb_printf(&one, _("Each %s costs 200 points."), card);
 		else
@@ -100,7 +114,7 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 			sb_printf(b, _("Chosen suit: %s."), say_suit(e->value));
 		else if (e->what == EV_WHAT_FIGURE)
 			sb_printf(b, _("Chosen figure: %s."), say_rank(e->value, SAY_RANK_PLURAL));
-		else if (st->decks > 1)
+		else if (both_copies(st, (card_t)e->value))
 			/* TRANSLATORS: two decks: both copies of the card count. */
 			sb_printf(b, _("Chosen card: %s; both copies count."),
 			          say_card_str((card_t)e->value, SAY_THE, buf, sizeof buf));

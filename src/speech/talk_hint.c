@@ -3,16 +3,36 @@
 
 #include <string.h>
 
+#include "games/vying.h"
 #include "i18n/i18n.h"
 #include "speech/say.h"
 
-/* The action as an order: "Play the king of spades", "Raise: put in 8 chips". */
+/* The name of a straddle as the action menu says it (talk_vying.c):
+ * Le Brelan names each level of the carre. */
+static const char *straddle_word(int brelan, int kind, int name)
+{
+	if (!brelan)
+		return kind == ACT_BUYBACK ? C_("bet", "buy back") : C_("bet", "straddle");
+	switch (name) {
+	case VY_CONTRECARRE: return C_("bet", "contrecarre");
+	case VY_TRICARRE: return C_("bet", "tricarre");
+	case VY_QUADRICARRE: return C_("bet", "quadricarre");
+	case VY_SURCARRE: return C_("bet", "surcarre");
+	case VY_SURCONTRECARRE: return C_("bet", "surcontrecarre");
+	default: return kind == ACT_BUYBACK ? C_("bet", "surcarre") : C_("bet", "carre");
+	}
+}
+
+/* The action as the action menu says it, capitalized: "Call, 4 chips",
+ * "Call, for nothing", "Raise, 8 chips", "Stay"; a card to play or a
+ * discard as an order: "Play the king of spades". */
 static void order(const struct talk *t, const struct action *a, const struct bot_reason *why, struct sbuf *b)
 {
 	int brelan = t->game && !strcmp(t->game->name, "brelan");
 	int bourre = t->game && !strcmp(t->game->name, "bourre");
-	struct sbuf x;
+	struct sbuf x, m;
 	sb_clear(&x);
+	sb_clear(&m);
 	switch (a->kind) {
 	case ACT_PLAY:
 		say_card(&x, a->cards[0], SAY_THE);
@@ -27,55 +47,64 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		sb_printf(b, _("Discard %s"), x.s);
 		return;
 	case ACT_STAY:
-		sb_puts(b, _("Stay in"));
-		return;
+		sb_puts(&m, C_("bourre", "stay"));
+		break;
 	case ACT_PASS:
-		sb_puts(b, why->code == BOT_WHY_CHECK ? _("Stand") : _("Pass"));
-		return;
+		sb_puts(&m, bourre ? C_("bourre", "pass") : why->code == BOT_WHY_CHECK ? C_("bet", "stand") : C_("bet", "pass"));
+		break;
 	case ACT_TAKE:
-		sb_puts(b, bourre ? _("Take the turned card") : _("Add a cave"));
-		return;
+		if (bourre) {
+			sb_puts(&m, C_("bourre", "take the turned card"));
+		} else {
+			say_chips(&x, a->amount);
+			sb_printf(&m, C_("bet", "add a waiting cave, %s"), x.s);
+		}
+		break;
 	case ACT_LEAVE:
-		sb_puts(b, _("Leave the turned card"));
-		return;
+		sb_puts(&m, C_("bourre", "leave the turned card"));
+		break;
 	case ACT_DECLINE:
-		sb_puts(b, why->code == BOT_WHY_NO_CAVE ? _("Add no cave") : _("Decline"));
-		return;
+		if (why->code == BOT_WHY_NO_CAVE)
+			sb_puts(&m, C_("bet", "no cave"));
+		else if (why->straddle >= VY_SURCARRE)
+			sb_puts(&m, C_("bet", "no buy-back"));
+		else
+			sb_puts(&m, brelan ? C_("bet", "no carre") : C_("bet", "no straddle"));
+		break;
 	case ACT_STRADDLE:
-		say_chips(&x, a->amount);
-		sb_printf(b, brelan ? _("Make the carre for %s") : _("Straddle for %s"), x.s);
-		return;
 	case ACT_BUYBACK:
 		say_chips(&x, a->amount);
-		sb_printf(b, _("Buy back for %s"), x.s);
-		return;
+		sb_printf(&m, C_("bet", "%1$s, %2$s"), straddle_word(brelan, a->kind, why->straddle), x.s);
+		break;
 	case ACT_OPEN:
 		say_chips(&x, a->amount);
-		sb_printf(b, _("Open for %s"), x.s);
-		return;
+		sb_printf(&m, C_("bet", "open, %s"), x.s);
+		break;
 	case ACT_CALL:
 		if (a->amount <= 0) {
-			sb_puts(b, _("Stay in for nothing"));
-			return;
+			sb_puts(&m, C_("bet", "call, for nothing"));
+		} else {
+			say_chips(&x, a->amount);
+			sb_printf(&m, C_("bet", "call, %s"), x.s);
 		}
-		say_chips(&x, a->amount);
-		sb_printf(b, _("Call for %s"), x.s);
-		return;
+		break;
 	case ACT_RAISE:
 		say_chips(&x, a->amount);
-		sb_printf(b, brelan ? _("Raise the stake: put in %s") : _("Raise: put in %s"), x.s);
-		return;
+		sb_printf(&m, brelan ? C_("brelan", "raise, %s") : C_("bet", "raise, %s"), x.s);
+		break;
 	case ACT_FOLD:
-		sb_puts(b, _("Fold"));
-		return;
+		sb_puts(&m, C_("bet", "fold"));
+		break;
 	case ACT_ALLIN:
 		say_chips(&x, a->amount);
-		sb_printf(b, _("Go all in with %s"), x.s);
-		return;
+		sb_printf(&m, C_("bet", "all in, %s"), x.s);
+		break;
 	default:
 		sb_puts(b, _("Do as the bot would"));
 		return;
 	}
+	sb_capitalize(&m);
+	sb_puts(b, m.s);
 }
 
 /* The reason as a clause: "you take the trick". */
@@ -87,21 +116,41 @@ static void because(const struct bot_reason *why, struct sbuf *b)
 	int needs_chance = code == BOT_WHY_BET || code == BOT_WHY_BLUFF || code == BOT_WHY_CALL ||
 	                   code == BOT_WHY_FOLD || code == BOT_WHY_CHECK || code == BOT_WHY_WEAK;
 	int needs_price = code == BOT_WHY_CALL || code == BOT_WHY_FOLD;
-	int needs_card = code == BOT_WHY_BEATS || code == BOT_WHY_UNDER;
+	int needs_card = code == BOT_WHY_BEATS || code == BOT_WHY_UNDER || code == BOT_WHY_TRUMPS;
 	if ((needs_chance && why->chance < 0) || (needs_price && why->price < 0) ||
 	    (needs_card && why->card == CARD_NONE))
 		code = BOT_WHY_BEST;
-	if (needs_card && code != BOT_WHY_BEST)
+	if ((code == BOT_WHY_TAKE_TRUMP || code == BOT_WHY_LEAVE_TRUMP) && why->card == CARD_NONE)
+		code = BOT_WHY_BEST;
+	if ((needs_card || code == BOT_WHY_TAKE_TRUMP || code == BOT_WHY_LEAVE_TRUMP) && code != BOT_WHY_BEST)
 		say_card(&x, why->card, SAY_THE);
+	struct sbuf cards, pot;
+	sb_clear(&cards);
+	sb_clear(&pot);
+	if (why->ncards > 0)
+		say_cards(&cards, why->cards, why->ncards, SAY_THE);
+	say_chips(&pot, why->amount);
 	switch (code) {
 	case BOT_WHY_ONLY:
 		sb_puts(b, _("it is your only choice"));
 		break;
-	case BOT_WHY_SEARCH:
-		sb_puts(b, _("it does best when the rest of the deal is simulated"));
-		break;
 	case BOT_WHY_MASTER:
 		sb_puts(b, _("no higher card of that suit is still out"));
+		break;
+	case BOT_WHY_MASTER_RUFF:
+		sb_puts(b, _("no higher card of that suit is still out, though a trump could take it"));
+		break;
+	case BOT_WHY_DRAW_OUT:
+		sb_puts(b, _("higher cards of that suit are still out, and this one may draw them"));
+		break;
+	case BOT_WHY_LEAD_TAKES:
+		sb_puts(b, _("no higher card of that suit is out: you take this trick"));
+		break;
+	case BOT_WHY_TAKE_TRUMP:
+		sb_printf(b, _("%s is a trump, and your hand is stronger with it"), x.s);
+		break;
+	case BOT_WHY_LEAVE_TRUMP:
+		sb_printf(b, _("%s adds less to your hand than the card you would discard for it"), x.s);
 		break;
 	case BOT_WHY_HIGHER_OUT:
 		sb_puts(b, _("higher cards of that suit are still out, so another player should take the trick"));
@@ -111,6 +160,9 @@ static void because(const struct bot_reason *why, struct sbuf *b)
 		break;
 	case BOT_WHY_BEATS:
 		sb_printf(b, _("you beat %s, the best card so far"), x.s);
+		break;
+	case BOT_WHY_TRUMPS:
+		sb_printf(b, _("you trump %s, the best card so far"), x.s);
 		break;
 	case BOT_WHY_UNDER:
 		sb_printf(b, _("you stay under %s"), x.s);
@@ -157,13 +209,22 @@ static void because(const struct bot_reason *why, struct sbuf *b)
 		sb_puts(b, _("you have enough chips in front of you"));
 		break;
 	case BOT_WHY_STAY:
-		sb_puts(b, _("simulated deals favour staying in"));
+		if (why->ncards > 0)
+			sb_printf(b, P_("%s can take a trick", "%s can take tricks", why->ncards), cards.s);
+		else
+			sb_printf(b, _("the pot, %s, is worth the risk"), pot.s);
 		break;
 	case BOT_WHY_PASS:
-		sb_puts(b, _("simulated deals show that staying in would cost you chips"));
+		if (why->ncards > 0)
+			sb_printf(b, _("with only %1$s, going bourré would cost you the pot, %2$s"), cards.s, pot.s);
+		else
+			sb_printf(b, _("with no trump and no ace, going bourré would cost you the pot, %s"), pot.s);
 		break;
 	case BOT_WHY_DRAW:
-		sb_puts(b, _("of the discards tried in simulated deals, this one does best"));
+		if (why->ncards > 0)
+			sb_printf(b, _("you keep %s"), cards.s);
+		else
+			sb_puts(b, _("none of your cards is worth keeping"));
 		break;
 	default:
 		sb_puts(b, _("it is what the strongest bot would do"));

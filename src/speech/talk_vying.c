@@ -444,7 +444,9 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 		for (int s = 0; s < deal.players; s++)
 			if (deal.in_deal[s])
 				dealt |= 1u << s;
-		int order[VY_MAX], n = vying_primaute(&deal, order);
+		int order[VY_MAX], n = vying_primaute(&deal, order), first[VY_MAX] = { 0 };
+		for (int i = 0; i < n; i++)
+			first[order[i]] = n - i;
 		second = -1;
 		points = -1;
 		for (int su = 0; su < SUIT_COUNT; su++) {
@@ -464,7 +466,8 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 			if (owner < 0 || owner == d->seat)
 				continue;
 			int p = vying_suit_points(deal.hands, dealt, deal.turn, su);
-			if (p > points) {
+			/* Equal points: primauté decides, as for the pot itself. */
+			if (p > points || (p == points && first[owner] > first[second])) {
 				points = p;
 				suit = su;
 				second = owner;
@@ -565,8 +568,8 @@ static int heard_brelan(const struct talk *t, const struct event *e, const char 
 }
 
 /* Payments said here: a pot nobody contested, chips given back, a brelan
- * paid; antes, bets (said with the action) and pots (said with the winner)
- * are not. */
+ * paid; antes, bets (said with the action) and contended pots (said with
+ * the winner) are not. */
 static int heard_payment(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
 	if (ann_is_due(e))
@@ -576,6 +579,14 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 	switch (e->reason) {
 	case EV_PAY_UNCONTESTED:
 		say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
+		return 1;
+	case EV_PAY_SIDE_POT:
+		/* A later pot nobody else contended, made of folded players'
+		 * chips: won, not given back (a contended one is said with its
+		 * winner). */
+		if (__builtin_popcount(e->winners) != 1)
+			return -1;
+		say_who(b, t, e->to, C_("bet", "You take the next pot: %s."), C_("bet", "%1$s takes the next pot: %2$s."), c);
 		return 1;
 	case EV_PAY_RETURN:
 		/* What nobody matched: before the pot when it is uncontested,
@@ -1038,8 +1049,16 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 		break;
 	case VY_REF_TOO_MANY: sb_printf(b, C_("bet", "You have only %s."), chips(r->amount, c, sizeof c)); break;
 	case VY_REF_SHORT:
-		sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
-		          chips(r->amount, c, sizeof c));
+		/* Before the opening there is nothing to call. */
+		if (!v->opened && v->cfg.short_open)
+			sb_printf(b, C_("bet", "Not enough chips: opening takes %s. You may go all in with what you have."),
+			          chips(r->amount, c, sizeof c));
+		else if (!v->opened)
+			sb_printf(b, C_("bet", "Not enough chips: opening takes %s. You may pass."),
+			          chips(r->amount, c, sizeof c));
+		else
+			sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
+			          chips(r->amount, c, sizeof c));
 		break;
 	case VY_REF_CAVE_NOW:
 		sb_printf(b, C_("bet", "Before the deal: add a waiting cave of %s, or decline."),
@@ -1047,6 +1066,13 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 		break;
 	case VY_REF_EXTRA_ROUND:
 		sb_puts(b, C_("bet", "Everybody has called: raise or stand."));
+		break;
+	case VY_REF_NO_RAISE:
+		if (!v->opened)
+			sb_printf(b, C_("bet", "The others are all in: nobody could answer more than the opening, %s."),
+			          chips(r->amount, c, sizeof c));
+		else
+			sb_puts(b, C_("bet", "The others are all in: nobody could answer a raise. Call or fold."));
 		break;
 	default: break;
 	}
