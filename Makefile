@@ -28,20 +28,27 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(PKG_CFLAGS)
 # libev (net/evloop: libwebsockets' loop on epoll) has no pkg-config file.
 LDLIBS    += $(PKG_LIBS) -lev -lm -lpthread
+# tapis-server: `tapis serve` alone, linked with only what a server needs
+# (no espeak-ng, OpenAL, libsndfile, speech-dispatcher): an object of
+# libtapis.a that reaches a sound library fails this link.
+SERVER_PKGS := libwebsockets jansson sqlite3 libsodium icu-uc icu-i18n
+SERVER_LIBS := $(shell pkg-config --libs $(SERVER_PKGS) 2>/dev/null) -lev -lm -lpthread
 
 SRCS      := $(sort $(wildcard src/*/*.c src/*.c))
-LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
+LIB_SRCS  := $(filter-out src/main.c src/server_main.c,$(SRCS))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/src/main.o
+SERVER_OBJ := $(BUILD)/src/server_main.o
 TEST_SRCS := $(sort $(wildcard tests/check_*.c))
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 PO        := $(wildcard locales/*.po)
 MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
+SERVER    := $(BUILD)/tapis-server
 
 .PHONY: FORCE all run check check-web test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
-all: $(BIN) $(MO)
+all: $(BIN) $(SERVER) $(MO)
 
 # Install the Debian packages the build and the tests need, when missing and
 # when we may (root, or sudo without a password).
@@ -81,6 +88,9 @@ $(BUILD)/libtapis.a: $(LIB_OBJS)
 
 $(BIN): $(MAIN_OBJ) $(BUILD)/libtapis.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(SERVER): $(SERVER_OBJ) $(BUILD)/libtapis.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--as-needed -o $@ $^ $(SERVER_LIBS)
 
 $(BUILD)/locale/%/LC_MESSAGES/tapis.mo: locales/%.po
 	@mkdir -p $(dir $@)
@@ -200,6 +210,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(PKGDATA)/sounds $(PKGDATA)/docs/rules $(DOCDIR) \
 	  $(DESTDIR)$(DATADIR)/man/man6 $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tapis
+	install -m 755 $(SERVER) $(DESTDIR)$(PREFIX)/bin/tapis-server
 	install -m 644 sounds/*.wav $(PKGDATA)/sounds/
 	for m in $(MO); do l=$${m#$(BUILD)/locale/}; install -d $(PKGDATA)/locale/$$(dirname $$l); \
 	  install -m 644 $$m $(PKGDATA)/locale/$$l; done
@@ -211,11 +222,11 @@ install: all
 	install -m 644 data/tapis.desktop $(DESTDIR)$(DATADIR)/applications/
 	install -m 644 data/io.github.tapis.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
-	sed 's|/usr/bin/tapis|$(PREFIX)/bin/tapis|' data/tapis.service >$(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
+	sed 's|/usr/bin/tapis-server|$(PREFIX)/bin/tapis-server|' data/tapis.service >$(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
 	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/bin/tapis $(PKGDATA) $(DOCDIR) $(DESTDIR)$(DATADIR)/man/man6/tapis.6 \
+	rm -rf $(DESTDIR)$(PREFIX)/bin/tapis $(DESTDIR)$(PREFIX)/bin/tapis-server $(PKGDATA) $(DOCDIR) $(DESTDIR)$(DATADIR)/man/man6/tapis.6 \
 	  $(DESTDIR)$(DATADIR)/applications/tapis.desktop $(DESTDIR)$(DATADIR)/metainfo/io.github.tapis.metainfo.xml \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
 

@@ -19,10 +19,12 @@
 #include "ui/words.h"
 #include "ui/join.h"
 #include "app/cmd_replay.h"
+#include "app/local.h"
 #include "app/opts.h"
 #include "app/session.h"
 #include "app/table.h"
 #include "app/tournament.h"
+#include "app/view.h"
 #include "bots/bot.h"
 #include "core/err.h"
 #include "core/file.h"
@@ -306,17 +308,32 @@ static int play_to_end(struct table *t, struct session *ses)
 	return rc;
 }
 
+/* A table with the player at this machine: its view, speech and cues
+ * (app/local). 0, or -1 with a message (nothing open). */
+static int open_table(struct table *t, struct local *loc, const struct table_options *o, struct session *ses,
+                      char *err, size_t errlen)
+{
+	if (table_open(t, o, err, errlen) < 0)
+		return -1;
+	if (local_open(loc, t, t->talk.me, &ses->sp, ses->audio, err, errlen) < 0) {
+		table_close(t);
+		return -1;
+	}
+	return 0;
+}
+
 /* A save whose game had ended (the program stopped between its last
  * action and the removal of the save): the table is set again up to the
  * action before, the last action is played aloud so that the player hears
  * how the game ended, then the save is removed. t is the table the whole
  * save was replayed on; it is closed here. */
-static int resume_ended(struct table *t, struct table_options *o, struct session *ses, const char *savep,
-                        struct table_saved *resume, int *over)
+static int resume_ended(struct table *t, struct local *loc, struct table_options *o, struct session *ses,
+                        const char *savep, struct table_saved *resume, int *over)
 {
 	char err[ERR_MAX];
+	local_close(loc);
 	table_close(t);
-	if (table_open(t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
+	if (open_table(t, loc, o, ses, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis: %s\n", err);
 		term_close();
 		return EXIT_USAGE;
@@ -343,6 +360,7 @@ static int resume_ended(struct table *t, struct table_options *o, struct session
 	unlink(savep);
 out:
 	term_close();
+	local_close(loc);
 	table_close(t);
 	return rc;
 }
@@ -355,8 +373,9 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 {
 	*over = 0;
 	struct table t;
+	struct local loc;
 	char err[ERR_MAX];
-	if (table_open(&t, o, &ses->sp, ses->audio, err, sizeof err) < 0) {
+	if (open_table(&t, &loc, o, ses, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis: %s\n", err);
 		return EXIT_USAGE;
 	}
@@ -378,7 +397,7 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 			fprintf(stderr, "tapis: %s: its last line was cut short; the game goes on from the line before\n",
 			        savep);
 		if (table_to_act(&t) < 0 && resume->actions.n > 0)
-			return resume_ended(&t, o, ses, savep, resume, over);
+			return resume_ended(&t, &loc, o, ses, savep, resume, over);
 		table_save_resume(&t, savep, resume);
 		struct sbuf b;
 		sb_clear(&b);
@@ -388,6 +407,12 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 			int n = o->game->hand(t.st, t.talk.me, hand);
 			sb_puts(&b, " ");
 			ann_hand(&t.talk, hand, n, &b);
+		}
+		/* Where the game stands, as the keys would tell it. */
+		struct view *v = table_local_view(&t);
+		if (v) {
+			sb_puts(&b, " ");
+			view_catch_up(v, &b);
 		}
 		table_say(&t, b.s, SPEECH_QUEUE);
 	} else if (mode != SAVE_NONE) {
@@ -400,6 +425,7 @@ static int run_table(struct table_options *o, struct session *ses, const char *s
 		unlink(savep);   /* a finished game needs no resuming */
 out:
 	term_close();
+	local_close(&loc);
 	table_close(&t);
 	return rc;
 }
@@ -550,7 +576,7 @@ static void switch_lang(struct session *ses)
 	const char *lang = strcmp(i18n_lang(), "fr") == 0 ? "en" : "fr";
 	char err[ERR_MAX];
 	if (i18n_set_lang(lang, err, sizeof err) < 0) {
-		speech_say(&ses->sp, err, SPEECH_INTERRUPT);
+		speech_say(&ses->sp, err, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
 		return;
 	}
 	speech_set_lang(&ses->sp, i18n_lang());
@@ -573,7 +599,7 @@ static int confirm_leave(struct speech *sp)
 static int menu_loop(struct session *ses, struct cli *c)
 {
 	struct speech *sp = &ses->sp;
-	speech_say(sp, _("Welcome to tapis."), SPEECH_QUEUE);
+	speech_say(sp, _("Welcome to tapis."), SPEECH_QUEUE | SPEECH_NO_HISTORY);
 	/* Games left in progress: offer to go on with each. */
 	const struct game_ops *saved[16];
 	const char *ritems[17];
@@ -603,13 +629,14 @@ static int menu_loop(struct session *ses, struct cli *c)
 		}
 	}
 	const struct game_ops *g = NULL;
+	const struct registry_menu_entry *entry = NULL;
 	int step = 0;   /* 0 the game, 1 the players, 2 the options */
 	for (;;) {
 		if (step == 0) {
 			const char *items[18];
 			int n = 0;
-			for (int i = 0; registry_games[i].ops && n < 15; i++)
-				items[n++] = _(registry_games[i].ops->title);
+			for (int i = 0; registry_menu[i].ops && n < 15; i++)
+				items[n++] = _(registry_menu[i].title ? registry_menu[i].title : registry_menu[i].ops->title);
 			/* TRANSLATORS: the item of the main menu that switches the
 			 * language, named in the language in force. */
 			items[n] = _("Language: English");
@@ -628,7 +655,8 @@ static int menu_loop(struct session *ses, struct cli *c)
 				switch_lang(ses);
 				continue;
 			}
-			g = registry_games[gi].ops;
+			entry = &registry_menu[gi];
+			g = entry->ops;
 			step = 1;
 		}
 		if (step == 1) {
@@ -655,9 +683,14 @@ static int menu_loop(struct session *ses, struct cli *c)
 		struct table_options o;
 		if (make_options(g, c, &o))
 			return EXIT_USAGE;
+		char err[ERR_MAX];
+		if (entry->rule && rules_set_arg(&o.rules, entry->rule, err, sizeof err) < 0) {
+			fprintf(stderr, "tapis: %s\n", err);
+			return EXIT_INTERNAL;
+		}
 		struct sbuf title;
 		sb_clear(&title);
-		sb_printf(&title, _("Options of %s."), _(g->title));
+		sb_printf(&title, _("Options of %s."), _(entry->title ? entry->title : g->title));
 		int ri = menu_rules(sp, title.s, &o.rules);
 		if (ri == MENU_QUIT)
 			return term_interrupted() ? term_interrupt_status() : EXIT_DONE;
@@ -766,7 +799,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "join")) {
 		rc = join_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
-		rc = bench_net_main(argc - 1, argv + 1, stdout);
+		rc = bench_net_main(argc - 1, argv + 1, stdout, bench_run);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;

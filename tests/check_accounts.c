@@ -996,9 +996,9 @@ START_TEST(test_join_figures)
 		alarm(50);
 		exit(join_main(9, (char **)argv));
 	}
-	tty_expect(&t, "Lobby Create a table");
-	tty_key(&t, "f", "Figures");
-	tty_key(&t, "\r", "Figures My figures");
+	tty_expect(&t, "Create a table, 1 of 4.");
+	tty_key(&t, "f", "Figures, 3 of 4.");
+	tty_key(&t, "\r", "My figures, 1 of 6.");
 	char want[200];
 	snprintf(want, sizeof want, "Le Brelan: 1 game, 1 won, deals: 3, net: +4; rating %ld, give or take %ld.",
 	         lround(r.r), lround(2 * r.rd));

@@ -522,57 +522,64 @@ START_TEST(test_event_cues)
 	int seat;
 	ev_init(&e, EV_HAND_START);
 	e.dealer = 2;
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_SHUFFLE);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_SHUFFLE);
 	ck_assert_int_eq(seat, 2);
 	ev_init(&e, EV_DEAL);
 	e.seat = 1;
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_DEAL);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_DEAL);
 	ck_assert_int_eq(seat, 1);
 	ev_init(&e, EV_ACTION);
 	e.seat = 3;
 	e.act = act_card(ACT_PLAY, 0);
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_CARD);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_CARD);
 	ck_assert_int_eq(seat, 3);
 	static const int chips[] = { ACT_OPEN, ACT_RAISE, ACT_ALLIN, ACT_STRADDLE, ACT_BUYBACK };
 	for (unsigned i = 0; i < sizeof chips / sizeof chips[0]; i++) {
 		e.act = act_amount(chips[i], 4);
 		e.amount = 4;
-		ck_assert_int_eq(audio_event_cue(&e, 0, NULL), CUE_CHIPS);
+		ck_assert_int_eq(cue_event(&e, 0, NULL), CUE_CHIPS);
 	}
 	e.act = act_simple(ACT_CALL);
 	e.amount = 2;
-	ck_assert_int_eq(audio_event_cue(&e, 0, NULL), CUE_CHIPS);
+	ck_assert_int_eq(cue_event(&e, 0, NULL), CUE_CHIPS);
 	e.amount = 0;
-	ck_assert_int_eq(audio_event_cue(&e, 0, NULL), CUE_PASS);
+	ck_assert_int_eq(cue_event(&e, 0, NULL), CUE_PASS);
 	e.act = act_simple(ACT_FOLD);
-	ck_assert_int_eq(audio_event_cue(&e, 0, NULL), CUE_FOLD);
+	ck_assert_int_eq(cue_event(&e, 0, NULL), CUE_FOLD);
 	e.act = act_simple(ACT_PASS);
-	ck_assert_int_eq(audio_event_cue(&e, 0, NULL), CUE_PASS);
+	ck_assert_int_eq(cue_event(&e, 0, NULL), CUE_PASS);
 	ev_init(&e, EV_TRICK);
 	e.winner = 2;
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_TRICK);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_TRICK);
 	ck_assert_int_eq(seat, 2);
 	ev_init(&e, EV_PAYMENT);
 	e.from = -1;
 	e.to = 1;
 	e.amount = 12;
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_POT_WON);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_POT_WON);
 	ck_assert_int_eq(seat, 1);
 	e.from = 3;
 	e.to = -1;
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_CHIPS);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_CHIPS);
 	ck_assert_int_eq(seat, 3);
 	ev_init(&e, EV_HAND_END);
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_ROUND_OVER);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_ROUND_OVER);
 	ck_assert_int_eq(seat, -1);
 	ev_init(&e, EV_GAME_END);
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_GAME_OVER);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_GAME_OVER);
 	ev_init(&e, EV_PHASE);
-	ck_assert_int_eq(audio_event_cue(&e, 0, &seat), CUE_COUNT);
+	ck_assert_int_eq(cue_event(&e, 0, &seat), CUE_COUNT);
 	audio_event(NULL, &e, 0);
-	for (int c = 0; c < CUE_COUNT; c++)
-		ck_assert_ptr_nonnull(audio_cue_name((enum audio_cue)c));
-	ck_assert_ptr_null(audio_cue_name(CUE_COUNT));
+	for (int c = 0; c < CUE_COUNT; c++) {
+		ck_assert_ptr_nonnull(cue_name((enum cue)c));
+		/* A word back to its cue (tapis join reads the server's words). */
+		ck_assert_int_eq(cue_find(cue_name((enum cue)c)), c);
+	}
+	ck_assert_ptr_null(cue_name(CUE_COUNT));
+	ck_assert_str_eq(cue_name(CUE_YOUR_TURN), "your_turn");
+	ck_assert_int_eq(cue_find("applause"), CUE_COUNT);
+	ck_assert_int_eq(cue_find(""), CUE_COUNT);
+	ck_assert_int_eq(cue_find(NULL), CUE_COUNT);
 }
 END_TEST
 
@@ -598,7 +605,7 @@ START_TEST(test_many_cues)
 	struct mix m;
 	audio_set_table(a, 6, 0, 0);
 	for (int i = 0; i < 40; i++)
-		audio_cue(a, (enum audio_cue)(i % CUE_COUNT), i % 6);
+		audio_cue(a, (enum cue)(i % CUE_COUNT), i % 6);
 	render(a, RATE / 4, &m);
 	ck_assert(m.loud > 0);
 	audio_close(a);
@@ -672,7 +679,7 @@ static int wave_demo(void)
 		return 1;
 	}
 	audio_set_table(a, 4, 0, 0);
-	static const enum audio_cue cues[] = { CUE_SHUFFLE, CUE_DEAL, CUE_CARD, CUE_CHIPS, CUE_TRICK };
+	static const enum cue cues[] = { CUE_SHUFFLE, CUE_DEAL, CUE_CARD, CUE_CHIPS, CUE_TRICK };
 	for (unsigned i = 0; i < sizeof cues / sizeof cues[0]; i++) {
 		audio_cue(a, cues[i], (int)i % 4);
 		usleep(300000);

@@ -12,6 +12,7 @@
 #include "core/sbuf.h"
 #include "speech/announce.h"
 #include "i18n/i18n.h"
+#include "speech/french.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "speech/talk.h"
@@ -495,32 +496,32 @@ END_TEST
 START_TEST(french_contractions)
 {
 	char out[128];
-	ck_assert_str_eq(speech_french_contract("Options de Le Brelan.", out, sizeof out), "Options du Brelan.");
-	ck_assert_str_eq(speech_french_contract("Options de Le Bourré.", out, sizeof out), "Options du Bourré.");
-	ck_assert_str_eq(speech_french_contract("Options de La Bouillotte.", out, sizeof out), "Options de la Bouillotte.");
-	ck_assert_str_eq(speech_french_contract("Une partie de Le Brelan vous attend.", out, sizeof out),
+	ck_assert_str_eq(french_contract("Options de Le Brelan.", out, sizeof out), "Options du Brelan.");
+	ck_assert_str_eq(french_contract("Options de Le Bourré.", out, sizeof out), "Options du Bourré.");
+	ck_assert_str_eq(french_contract("Options de La Bouillotte.", out, sizeof out), "Options de la Bouillotte.");
+	ck_assert_str_eq(french_contract("Une partie de Le Brelan vous attend.", out, sizeof out),
 	                 "Une partie de Brelan vous attend.");
-	ck_assert_str_eq(speech_french_contract("Une partie de La Bouillabaisse vous attend.", out, sizeof out),
+	ck_assert_str_eq(french_contract("Une partie de La Bouillabaisse vous attend.", out, sizeof out),
 	                 "Une partie de Bouillabaisse vous attend.");
-	ck_assert_str_eq(speech_french_contract("Bienvenue à Le Brouc.", out, sizeof out), "Bienvenue au Brouc.");
-	ck_assert_str_eq(speech_french_contract("Reprendre Le Brelan", out, sizeof out), "Reprendre le Brelan");
-	ck_assert_str_eq(speech_french_contract("Le Brelan, 4 joueurs. Vous et Claire.", out, sizeof out),
+	ck_assert_str_eq(french_contract("Bienvenue à Le Brouc.", out, sizeof out), "Bienvenue au Brouc.");
+	ck_assert_str_eq(french_contract("Reprendre Le Brelan", out, sizeof out), "Reprendre le Brelan");
+	ck_assert_str_eq(french_contract("Le Brelan, 4 joueurs. Vous et Claire.", out, sizeof out),
 	                 "Le Brelan, 4 joueurs. Vous et Claire.");
-	ck_assert_str_eq(speech_french_contract("Donne 1. Claire donne.", out, sizeof out), "Donne 1. Claire donne.");
+	ck_assert_str_eq(french_contract("Donne 1. Claire donne.", out, sizeof out), "Donne 1. Claire donne.");
 	/* A pronoun is no article. */
-	ck_assert_str_eq(speech_french_contract("avant de le jouer", out, sizeof out), "avant de le jouer");
-	ck_assert_str_eq(speech_french_contract("Guide de Lea", out, sizeof out), "Guide de Lea");
+	ck_assert_str_eq(french_contract("avant de le jouer", out, sizeof out), "avant de le jouer");
+	ck_assert_str_eq(french_contract("Guide de Lea", out, sizeof out), "Guide de Lea");
 	/* Far into a text, after any number of bytes without an L. */
 	for (int n = 0; n < 30; n++) {
 		char in[96], want[96];
 		snprintf(in, sizeof in, "%.*s partie de L'Homme, à La Bouillotte", n, "abcdefghijklmnopqrstuvwxyz0123456789");
 		snprintf(want, sizeof want, "%.*s partie d'Homme, à la Bouillotte", n, "abcdefghijklmnopqrstuvwxyz0123456789");
-		ck_assert_str_eq(speech_french_contract(in, out, sizeof out), want);
+		ck_assert_str_eq(french_contract(in, out, sizeof out), want);
 	}
 	/* Cut to the room there is. */
 	char small[8];
-	ck_assert_str_eq(speech_french_contract("abcdefghijk", small, sizeof small), "abcdefg");
-	ck_assert_str_eq(speech_french_contract("abcdefghij de Le Brelan", small, sizeof small), "abcdefg");
+	ck_assert_str_eq(french_contract("abcdefghijk", small, sizeof small), "abcdefg");
+	ck_assert_str_eq(french_contract("abcdefghij de Le Brelan", small, sizeof small), "abcdefg");
 	/* Said in French through the queue. */
 	struct speech sp;
 	memset(&sp, 0, sizeof sp);

@@ -263,6 +263,8 @@ START_TEST(test_reconnect)
 	char *t = cli_text(&c);
 	ck_assert_msg(strstr(t, "Cy is back."), "%s", t);
 	ck_assert_msg(strstr(strstr(t, "Connection regained."), "You play the "), "%s", t);
+	/* Back at the table: where the game stands, under its heading. */
+	ck_assert_msg(strstr(strstr(t, "Connection regained."), "While you were away:"), "%s", t);
 	ck_assert_msg(strstr(t, "Game over."), "%s", t);
 	free(t);
 	srv_stop(&s);
@@ -630,7 +632,11 @@ START_TEST(test_lobby_menus)
 	static struct tty t;
 	const char *args[] = { NULL };
 	tty_join(&t, &s, args);
-	tty_expect(&t, "Lobby Create a table, 1 of 4.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 4.");
+	/* Tab in the lobby: a chat line, as at a table; Escape cancels it. */
+	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
+	tty_key(&t, "\033", "Chat cancelled.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 4.");
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
 	tty_key(&t, "\r", "Options");
@@ -639,12 +645,13 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Seat 4");
 	tty_key(&t, "\r", "Who may join? Public table");
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
-	tty_key(&t, "\033OQ", "Table Start the game");
+	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
 	/* V: the server phrases short, then full, and says so. */
 	tty_key(&t, "V", "Short announcements.");
 	tty_key(&t, "V", "Full announcements.");
 	/* F1 at a network table names its own keys too. */
+	tty_key(&t, "\033OP", "F1 again for all keys.");
 	tty_key(&t, "\033OP", "Tab: at a network table: a chat line to the table.");
 	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
 	tty_key(&t, "H", "H");
@@ -654,10 +661,15 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\xc3\xa0", "\xc3\xa0");
 	tty_key(&t, "\x7f", "\xc3\xa0");
 	tty_key(&t, "\r", "Zoe: Hi\xc3\xa9\r");
-	tty_key(&t, "\033OQ", "Table Stand up");
+	tty_key(&t, "\033OQ", "Table. Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
-	tty_key(&t, "\r", "Lobby Table 1: La Bouillabaisse, 4 players, playing, 1 open seat.");
-	tty_last_key(&t, "\033");
+	tty_key(&t, "\r", "Lobby. Table 1: La Bouillabaisse, 4 players, playing, 1 open seat, ");
+	/* Escape asks before leaving the server; Escape again stays. */
+	tty_key(&t, "\033", "Leave the server? No, stay, 1 of 2.");
+	tty_key(&t, "\033", "Lobby. Table 1");
+	tty_key(&t, "\033", "Leave the server?");
+	tty_key(&t, "\033[B", "Yes, leave the server");
+	tty_last_key(&t, "\r");
 	srv_stop(&s);
 }
 END_TEST

@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "i18n/i18n.h"
+#include "speech/french.h"
 #include "speech/speech.h"
+#include "ui/keymap.h"
 #include "testutil.h"
 
 #define OUT_MAX (1 << 18)
@@ -348,7 +350,7 @@ START_TEST(menu_back_one_level)
 	key_expect(&t, ENTER, _("How many players?"));
 	char fr[256];
 	fmt(buf, sizeof buf, "Options of %s.", _("La Bouillabaisse"));
-	key_expect(&t, ENTER, _i ? speech_french_contract(buf, fr, sizeof fr) : buf);
+	key_expect(&t, ENTER, _i ? french_contract(buf, fr, sizeof fr) : buf);
 	key_expect(&t, ESC, _("How many players?"));
 	key_expect(&t, ESC, _("Choose a game."));
 	quit_menu(&t);
@@ -409,12 +411,12 @@ START_TEST(menu_walk)
 	char buf[256];
 	struct tty t;
 	start_menu(&t, lang);
-	key_expect(&t, END, fmt(buf, sizeof buf, ", %1$d of %2$d.", 7, 7));
-	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
-	key_expect(&t, UP, fmt(buf, sizeof buf, ", %1$d of %2$d.", 7, 7));
-	key_expect(&t, HOME, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
-	key_expect(&t, RIGHT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 7));
-	key_expect(&t, LEFT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 7));
+	key_expect(&t, END, fmt(buf, sizeof buf, ", %1$d of %2$d.", 8, 8));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 8));
+	key_expect(&t, UP, fmt(buf, sizeof buf, ", %1$d of %2$d.", 8, 8));
+	key_expect(&t, HOME, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 8));
+	key_expect(&t, RIGHT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 8));
+	key_expect(&t, LEFT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 8));
 	key_expect(&t, F1, _("Up and Down choose, Enter confirms, Escape goes back."));
 	/* A letter: the next game found by it (Le Brouc by B, after the article). */
 	key_expect(&t, "b", _("Bouillotte"));
@@ -503,6 +505,16 @@ static void quit_game(struct tty *t)
 	ck_assert_int_eq(tty_end(t), 0);
 }
 
+/* F1 twice at the table: the keys of the moment, then all of them (the
+ * second line into line). */
+static void all_keys(struct tty *t, char *line, size_t len)
+{
+	tty_keys(t, F1);
+	tty_expect(t, _("F1 again for all keys."));
+	tty_keys(t, F1);
+	tty_line(t, line, len);
+}
+
 /* The main menu offers to resume the saved Bouillotte (the first item):
  * Enter resumes it. */
 static void resume_bouillotte(struct tty *t, const char *lang)
@@ -510,7 +522,7 @@ static void resume_bouillotte(struct tty *t, const char *lang)
 	char buf[256], fr[256];
 	tty_start(t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
 	fmt(buf, sizeof buf, _("Resume %s"), _("Bouillotte"));
-	tty_expect(t, strcmp(lang, "en") ? speech_french_contract(buf, fr, sizeof fr) : buf);
+	tty_expect(t, strcmp(lang, "en") ? french_contract(buf, fr, sizeof fr) : buf);
 	key_expect(t, ENTER, fmt(buf, sizeof buf, _("%s resumed."), _("Bouillotte")));
 }
 
@@ -524,8 +536,7 @@ START_TEST(menu_safe_first_no_wrap)
 	bouillotte(&t, lang);
 	await_turn(&t);
 	/* F1 in a game of showdowns: L gives the last one, not a trick. */
-	tty_keys(&t, F1);
-	tty_line(&t, line, sizeof line);
+	all_keys(&t, line, sizeof line);
 	ck_assert_msg(strstr(line, _("the last showdown: the hands shown, folded ones too")), "%s", line);
 	ck_assert_msg(!strstr(line, _("the last trick and who took it")), "%s", line);
 	tty_keys(&t, ENTER);
@@ -777,8 +788,7 @@ START_TEST(hand_walk)
 	tty_line(&t, line, sizeof line);
 	ck_assert_msg(strcmp(line, first) != 0 && strstr(line, _("not playable now")), "%s", line);
 	/* F1 in a trick game: no discard key. */
-	tty_keys(&t, F1);
-	tty_line(&t, line, sizeof line);
+	all_keys(&t, line, sizeof line);
 	ck_assert_msg(strstr(line, _("walk your hand card by card")), "%s", line);
 	ck_assert_msg(strstr(line, _("the last trick and who took it")), "%s", line);
 	ck_assert_msg(!strstr(line, _("the last showdown: the hands shown, folded ones too")), "%s", line);
@@ -881,6 +891,7 @@ START_TEST(verbosity_key)
 	await_turn(&t);
 	key_expect(&t, "v", _("Short announcements."));
 	ck_assert_msg(strstr(settings_text(), "verbosity = short"), "%s", settings_text());
+	tty_keys(&t, F1);
 	key_expect(&t, F1, _("full or short announcements"));
 	key_expect(&t, "v", _("Full announcements."));
 	ck_assert_msg(strstr(settings_text(), "verbosity = full"), "%s", settings_text());
@@ -903,9 +914,9 @@ START_TEST(tune_keys)
 	await_turn(&t);
 	char want[128];
 	snprintf(want, sizeof want, _("Rate %d."), 320);
-	key_expect(&t, "+", want);
+	key_expect(&t, ">", want);
 	snprintf(want, sizeof want, _("Rate %d."), 300);
-	key_expect(&t, "-", want);
+	key_expect(&t, "<", want);
 	snprintf(want, sizeof want, _("Speech volume %d."), 50);
 	key_expect(&t, "]", want);
 	snprintf(want, sizeof want, _("Sound volume %d."), 40);
@@ -962,6 +973,357 @@ START_TEST(quit_and_resume)
 }
 END_TEST
 
+/* ---- AZERTY, the named card, F1, the history, catching up ---- */
+
+/* The line a key says (after the mark). */
+static void key_line(struct tty *t, const char *keys, char *line, size_t len)
+{
+	tty_keys(t, keys);
+	tty_line(t, line, len);
+}
+
+/* The player's turn in a trick game: the prompt, then the card named. */
+static void await_named(struct tty *t)
+{
+	char buf[128];
+	const char *sel = _("Selected: %s");
+	await_turn(t);
+	snprintf(buf, sizeof buf, "%.*s", (int)(strstr(sel, "%s") - sel), sel);
+	tty_expect(t, buf);
+}
+
+/* On a French keyboard the top row gives & é " ' ( - è _ ç à without
+ * Shift: at the table they tell the table card by card as 1 to 9 do (the
+ * unshifted 6, '-', no longer slows the voice: < and > tune the rate). */
+START_TEST(azerty_table)
+{
+	fresh_home();
+	write_settings("rate = 300\n");
+	const char *lang = use_lang(_i);
+	char want[512], line[4096], rate[64];
+	struct tty t;
+	tty_start(&t, "play", "brouc", "--speech", "text", "--no-sound", "--seed", "1", "--lang", lang, NULL);
+	await_named(&t);
+	static const char *const top[] = { "&", "\xc3\xa9", "\"", "'", "(", "-", "\xc3\xa8", "_", "\xc3\xa7" };
+	static const char *const caps[] = { "\xc3\x89", "\xc3\x88", "\xc3\x87" };   /* É È Ç: Caps Lock */
+	static const char caps_digit[] = { '2', '7', '9' };
+	for (int d = 1; d <= 9; d++) {
+		char digit[2] = { (char)('0' + d), 0 };
+		key_line(&t, digit, want, sizeof want);
+		ck_assert_msg(*want, "%s says nothing", digit);
+		key_line(&t, top[d - 1], line, sizeof line);
+		ck_assert_msg(!strcmp(line, want), "%s: \"%s\", %s: \"%s\"", top[d - 1], line, digit, want);
+	}
+	for (int k = 0; k < 3; k++) {
+		char digit[2] = { caps_digit[k], 0 };
+		key_line(&t, digit, want, sizeof want);
+		key_line(&t, caps[k], line, sizeof line);
+		ck_assert_msg(!strcmp(line, want), "%s: \"%s\", %s: \"%s\"", caps[k], line, digit, want);
+	}
+	ck_assert_msg(strstr(settings_text(), "rate = 300\n"), "the rate changed: %s", settings_text());
+	/* The rate on < and >. */
+	snprintf(rate, sizeof rate, _("Rate %d."), 320);
+	key_expect(&t, ">", rate);
+	snprintf(rate, sizeof rate, _("Rate %d."), 300);
+	key_expect(&t, "<", rate);
+	/* F1 twice: the keys that need Shift or AltGr on an AZERTY keyboard. */
+	all_keys(&t, line, sizeof line);
+	ck_assert_msg(strstr(line, "AZERTY"), "%s", line);
+	ck_assert_msg(strstr(line, _("speak slower or faster")), "%s", line);
+	quit_game(&t);
+	/* `tapis keys` says it too. */
+	char args[64];
+	snprintf(args, sizeof args, "keys --lang %s", lang);
+	const char *keys = run_output(args);
+	ck_assert_msg(strstr(keys, _(KEYMAP_AZERTY)), "%s", keys);
+	ck_assert_msg(strstr(keys, "< >"), "%s", keys);
+	remove_home();
+}
+END_TEST
+
+/* An amount typed on the top row of an AZERTY keyboard (Bouillotte, seed
+ * 1: open from 5 to 99): & then ( is 15, é 2 is 12. */
+START_TEST(azerty_amount)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256], line[512];
+	struct tty t;
+	bouillotte(&t, lang);
+	straddle_declined(&t);
+	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 3));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 3));
+	key_line(&t, "&", line, sizeof line);
+	ck_assert_str_eq(line, "1");
+	key_line(&t, "\xc3\xa9", line, sizeof line);
+	ck_assert_msg(strstr(line, "12"), "%s", line);
+	key_line(&t, BACKSPACE, line, sizeof line);
+	ck_assert_str_eq(line, "1");
+	key_line(&t, "(", line, sizeof line);
+	ck_assert_msg(strstr(line, "15"), "%s", line);
+	/* - is 6: too many from 15. */
+	key_expect(&t, "-", fmt(buf, sizeof buf, "%1$d is too many: from %2$d to %3$d.", 156, 5, 99));
+	key_line(&t, "\xc3\xa7", line, sizeof line);
+	ck_assert_msg(strstr(line, "9") && !strstr(line, "19"), "%s", line);
+	key_line(&t, "\xc3\xa0", line, sizeof line);
+	ck_assert_msg(strstr(line, "90"), "%s", line);
+	key_line(&t, BACKSPACE, line, sizeof line);
+	ck_assert_msg(strstr(line, "9") && !strstr(line, "90"), "%s", line);
+	/* Played as said: the open of 9 chips. */
+	tty_keys(&t, ENTER);
+	await_turn(&t);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
+/* The output of tapis run without a terminal, keys from a file. */
+static const char *run_keys(const char *args, const char *keys)
+{
+	char path[700];
+	snprintf(path, sizeof path, "%s/keys", home);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(keys, f);
+	fclose(f);
+	static char out[1 << 20];
+	char cmd[2600];
+	snprintf(cmd, sizeof cmd,
+	         "XDG_CONFIG_HOME='%s/config' XDG_STATE_HOME='%s/state' LANG=C LC_ALL= LANGUAGE= '%s' %s <'%s' 2>&1",
+	         home, home, bin(), args, path);
+	FILE *p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = '\0';
+	pclose(p);
+	return out;
+}
+
+/* The text of msgid before its first conversion ("Selected: "). */
+static const char *prefix(char *buf, size_t len, const char *msgid)
+{
+	const char *m = _(msgid);
+	const char *at = strchr(m, '%');
+	snprintf(buf, len, "%.*s", (int)(at ? at - m : (long)strlen(m)), m);
+	return buf;
+}
+
+/* A whole game of each game, Enter on every turn (the selected card, or
+ * the menu's safe choice): every card the player plays was named as
+ * "Selected: ..." at that turn, before Enter played it. */
+START_TEST(selected_every_turn)
+{
+	static const struct { const char *game; const char *args; int plays; } games[] = {
+		{ "bouillabaisse", "--players 4 --rule hands=2", 1 },
+		{ "brouc", "--rule hands=2", 1 },
+		{ "bourre", "--players 4 --hands 3", 1 },
+		{ "bouillotte", "--players 4 --hands 3", 0 },
+		{ "brelan", "--players 4 --hands 3", 0 },
+	};
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char selected[128], play[128], alone[256];
+	prefix(selected, sizeof selected, "Selected: %s");
+	prefix(play, sizeof play, "You play %s.");
+	snprintf(alone, sizeof alone, "%s", _("You play alone and take the pot without play."));
+	char keys[3 * 4000 + 1];
+	for (int i = 0; i < 4000; i++)
+		memcpy(keys + 3 * i, "\r\rY", 3);
+	keys[sizeof keys - 1] = '\0';
+	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+		forget_saves();
+		char args[300];
+		snprintf(args, sizeof args, "play %s %s --seed 1 --speech text --no-sound --lang %s", games[g].game,
+		         games[g].args, lang);
+		const char *out = run_keys(args, keys);
+		int named = 0, plays = 0, turns = 0;
+		for (const char *l = out; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+			if (!strncmp(l, selected, strlen(selected)))
+				named++;
+			else if (!strncmp(l, play, strlen(play)) && strncmp(l, alone, strlen(alone))) {
+				const char *from = l - out > 600 ? l - 600 : out;
+				ck_assert_msg(named == 1, "%s, play %d: %d \"%s\" before \"%.60s\"; what was said:\n%.660s",
+				              games[g].game, plays + 1, named, selected, l, from);
+				named = 0;
+				plays++;
+			}
+			turns += strstr(l, _("Your turn.")) == l;
+		}
+		ck_assert_msg(turns > 0, "%s: no turn\n%.1000s", games[g].game, out);
+		ck_assert_msg(strstr(out, _("Game over.")), "%s: not to its end\n%.1000s", games[g].game,
+		              out + (strlen(out) > 1000 ? strlen(out) - 1000 : 0));
+		if (games[g].plays)
+			ck_assert_msg(plays > 10, "%s: %d plays", games[g].game, plays);
+		else
+			ck_assert_msg(plays == 0 && named == 0, "%s: cards named", games[g].game);
+	}
+	remove_home();
+}
+END_TEST
+
+/* F1 at the table: the few keys of the moment, then "F1 again for all
+ * keys"; F1 again: all of them; another key between: the short list again. */
+START_TEST(f1_short_first)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char brief[2048], line[4096];
+	struct tty t;
+	tty_start(&t, "play", "brouc", "--speech", "text", "--no-sound", "--seed", "1", "--lang", lang, NULL);
+	await_named(&t);
+	key_line(&t, F1, brief, sizeof brief);
+	ck_assert_msg(strstr(brief, _("F1 again for all keys.")), "%s", brief);
+	ck_assert_msg(strstr(brief, _("play the selected card")), "%s", brief);
+	ck_assert_msg(strstr(brief, _("walk your hand card by card")), "%s", brief);
+	/* 4 to 6 keys: as many "key: what it does." */
+	int keys = 0, words = 1;
+	for (const char *c = brief; *c; c++) {
+		keys += *c == '.' && c[1] == ' ';   /* each key's sentence ends so */
+		words += *c == ' ';
+	}
+	ck_assert_msg(keys >= 4 && keys <= 6, "%d keys: %s", keys, brief);
+	ck_assert_msg(words < 60, "%d words: %s", words, brief);
+	key_line(&t, F1, line, sizeof line);
+	ck_assert_msg(strstr(line, _("the rules of this round or phase")), "%s", line);
+	ck_assert_msg(strstr(line, _("quit, after confirmation; the game is saved")), "%s", line);
+	ck_assert_msg(!strstr(line, _("F1 again for all keys.")), "%s", line);
+	/* A key between: the short list again. */
+	key_line(&t, "h", line, sizeof line);
+	key_line(&t, F1, line, sizeof line);
+	ck_assert_str_eq(line, brief);
+	/* In Bouillotte, no card to play: Enter opens the menu. */
+	quit_game(&t);
+	forget_saves();
+	bouillotte(&t, lang);
+	await_turn(&t);
+	key_line(&t, F1, line, sizeof line);
+	ck_assert_msg(strstr(line, _("open the action menu")), "%s", line);
+	ck_assert_msg(!strstr(line, _("play the selected card")), "%s", line);
+	ck_assert_msg(!strstr(line, _("walk your hand card by card")), "%s", line);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
+/* The history holds the game's announcements only: neither the menus'
+ * words (welcome, options) nor typed digits. */
+START_TEST(history_no_prompts)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256], line[1024];
+	struct tty t;
+	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, "--seed", "1", NULL);
+	tty_expect(&t, _("Choose a game."));
+	key_expect(&t, "b", _("Bouillotte"));
+	key_expect(&t, ENTER, _("How many players?"));
+	key_expect(&t, ENTER, _("Up and Down walk the options, Left and Right change them, Enter starts."));
+	tty_keys(&t, ENTER);
+	/* Digits typed in an amount. */
+	straddle_declined(&t);
+	key_expect(&t, ENTER, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 3));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 3));
+	key_line(&t, "1", line, sizeof line);
+	key_line(&t, "2", line, sizeof line);
+	key_expect(&t, ESC, _("Menu closed."));
+	key_line(&t, ";", line, sizeof line);
+	ck_assert_msg(strcmp(line, "1") && !strstr(line, "12"), "%s", line);
+	/* Back to the oldest: the game's first announcement. */
+	for (int i = 0; i < 40; i++)
+		tty_keys(&t, ",");
+	tty_expect(&t, _("Start of history."));
+	tty_line(&t, line, sizeof line);
+	ck_assert_msg(strstr(line, "Bouillotte"), "%s", line);
+	ck_assert_msg(!strstr(line, _("Welcome to tapis.")), "%s", line);
+	ck_assert_msg(!strstr(line, _("Up and Down walk the options, Left and Right change them, Enter starts.")), "%s",
+	              line);
+	fmt(buf, sizeof buf, _("Options of %s."), _("Bouillotte"));
+	ck_assert_msg(!strstr(line, buf), "%s", line);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
+/* A resumed game says where it stands: "While you were away:", then the
+ * table, whose turn and the score, as C, T and S tell them. */
+START_TEST(resume_catch_up)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char c[1024], tl[1024], sl[1024], line[4096];
+	struct tty t;
+	tty_start(&t, "play", "brouc", "--speech", "text", "--no-sound", "--seed", "1", "--lang", lang, NULL);
+	await_named(&t);
+	key_line(&t, "c", c, sizeof c);
+	key_line(&t, "t", tl, sizeof tl);
+	key_line(&t, "s", sl, sizeof sl);
+	quit_game(&t);
+	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, NULL);
+	fmt(line, sizeof line, _("Resume %s"), _("Le Brouc"));
+	tty_expect(&t, "Brouc");
+	tty_keys(&t, ENTER);
+	tty_expect_line(&t, _("While you were away:"), line, sizeof line);
+	ck_assert_msg(strstr(line, c), "%s / %s", line, c);
+	/* Whose turn: the prompt right after (the player's turn). */
+	tty_expect(&t, tl);
+	ck_assert_msg(strstr(line, sl), "%s / %s", line, sl);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
+/* L'Homme de Brou has its own entry in the main menu (by H): Le Brouc
+ * with the variant of L'Homme de Brou. */
+START_TEST(homme_in_menu)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256];
+	struct tty t;
+	tty_start(&t, "--speech", "text", "--no-sound", "--lang", lang, "--seed", "1", NULL);
+	tty_expect(&t, _("Choose a game."));
+	key_expect(&t, "h", _("L'Homme de Brou"));
+	char fr[256];
+	fmt(buf, sizeof buf, _("Options of %s."), _("L'Homme de Brou"));
+	key_expect(&t, ENTER, strcmp(lang, "en") ? french_contract(buf, fr, sizeof fr) : buf);
+	/* The first option, the variant: L'Homme de Brou already. */
+	tty_expect(&t, _("Up and Down walk the options, Left and Right change them, Enter starts."));
+	key_expect(&t, DOWN, C_("rule", "homme"));
+	key_expect(&t, UP, _("Start the game."));
+	tty_keys(&t, ENTER);
+	tty_expect(&t, _("L'Homme de Brou, 4 players."));
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
+/* Bourré (seed 2, 4 players): the Stay item names the cards marked so
+ * far, which the discard after it throws. */
+START_TEST(stay_names_marks)
+{
+	fresh_home();
+	const char *lang = use_lang(_i);
+	char buf[256], name[256], line[1024];
+	struct tty t;
+	tty_start(&t, "play", "bourre", "--players", "4", "--speech", "text", "--no-sound", "--seed", "2", "--lang",
+	          lang, NULL);
+	await_turn(&t);
+	key_line(&t, " ", name, sizeof name);   /* "Nine of spades, to discard. 1 card to discard." */
+	name[strcspn(name, ",")] = '\0';
+	name[0] = (char)(name[0] >= 'A' && name[0] <= 'Z' ? name[0] - 'A' + 'a' : name[0]);
+	fmt(buf, sizeof buf, P_("%1$d marked: %2$s.", "%1$d marked: %2$s.", 1), 1, name);
+	key_line(&t, ENTER, line, sizeof line);
+	ck_assert_msg(strstr(line, fmt(name, sizeof name, ", %1$d of %2$d.", 1, 2)), "%s", line);
+	ck_assert_msg(strstr(line, buf), "%s / %s", line, buf);
+	/* Unmarked: the item says no marks. */
+	key_expect(&t, " ", fmt(name, sizeof name, P_("%d card to discard.", "%d cards to discard.", 0), 0));
+	key_line(&t, UP, line, sizeof line);
+	ck_assert_msg(!strstr(line, buf), "%s", line);
+	quit_game(&t);
+	remove_home();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("keys");
@@ -985,6 +1347,14 @@ int main(void)
 	tcase_add_loop_test(tc, tune_keys, 0, 2);
 	tcase_add_loop_test(tc, verbosity_short, 0, 2);
 	tcase_add_loop_test(tc, quit_and_resume, 0, 2);
+	tcase_add_loop_test(tc, azerty_table, 0, 2);
+	tcase_add_loop_test(tc, azerty_amount, 0, 2);
+	tcase_add_loop_test(tc, selected_every_turn, 0, 2);
+	tcase_add_loop_test(tc, f1_short_first, 0, 2);
+	tcase_add_loop_test(tc, history_no_prompts, 0, 2);
+	tcase_add_loop_test(tc, resume_catch_up, 0, 2);
+	tcase_add_loop_test(tc, homme_in_menu, 0, 2);
+	tcase_add_loop_test(tc, stay_names_marks, 0, 2);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

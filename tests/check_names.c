@@ -14,6 +14,7 @@
 #include "app/table.h"
 #include "app/view.h"
 #include "i18n/i18n.h"
+#include "speech/french.h"
 #include "speech/say.h"
 #include "speech/speech.h"
 #include "testutil.h"
@@ -32,11 +33,11 @@ START_TEST(contractions_leave_names_and_chat)
 {
 	char out[256];
 	/* A name marked as a person's: kept, the marks dropped. */
-	ck_assert_str_eq(speech_french_contract("La carte de \x0eLe Goff\x0f.", out, sizeof out), "La carte de Le Goff.");
-	ck_assert_str_eq(speech_french_contract("Carte retournée : le roi de cœur, à \x0eLe Goff\x0f.", out, sizeof out),
+	ck_assert_str_eq(french_contract("La carte de \x0eLe Goff\x0f.", out, sizeof out), "La carte de Le Goff.");
+	ck_assert_str_eq(french_contract("Carte retournée : le roi de cœur, à \x0eLe Goff\x0f.", out, sizeof out),
 	                 "Carte retournée : le roi de cœur, à Le Goff.");
 	/* Inside a name, no rule either; the program's own words still contract. */
-	ck_assert_str_eq(speech_french_contract("\x0eJean de La Tour\x0f joue de Le Brelan.", out, sizeof out),
+	ck_assert_str_eq(french_contract("\x0eJean de La Tour\x0f joue de Le Brelan.", out, sizeof out),
 	                 "Jean de La Tour joue du Brelan.");
 	ck_assert_str_eq(say_unmark("Vous et \x0eLe Goff\x0f gagnez.", out, sizeof out), "Vous et Le Goff gagnez.");
 	/* Cut inside a character: none of it. */
@@ -80,9 +81,12 @@ START_TEST(contractions_leave_names_and_chat)
 	o.seat_kind[1] = o.seat_kind[2] = SEAT_BOT;
 	struct table t;
 	char terr[512];
-	ck_assert_msg(table_open(&t, &o, &sp, NULL, terr, sizeof terr) == 0, "%s", terr);
+	ck_assert_msg(table_open(&t, &o, terr, sizeof terr) == 0, "%s", terr);
+	struct local player;
+	ck_assert_msg(local_open(&player, &t, 0, &sp, NULL, terr, sizeof terr) == 0, "%s", terr);
 	table_say(&t, "La partie sauvegardée de Le Brelan était déjà finie.", SPEECH_QUEUE);
 	ck_assert_str_eq(speech_history_last(&sp), "La partie sauvegardée du Brelan était déjà finie.");
+	local_close(&player);
 	table_close(&t);
 	lang("en");
 	speech_close(&sp);
@@ -198,7 +202,7 @@ START_TEST(a_table_of_people_in_french)
 		o.bot_level[s] = 1;
 	}
 	struct table t;
-	ck_assert_msg(table_open(&t, &o, NULL, NULL, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(table_open(&t, &o, err, sizeof err) == 0, "%s", err);
 	static struct rec fr, en, sp;
 	memset(&fr, 0, sizeof fr);
 	memset(&en, 0, sizeof en);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/local.h"
 #include "app/registry.h"
 #include "app/replay.h"
 #include "app/table.h"
@@ -75,7 +76,9 @@ static void play_game(const struct game_ops *g, int players, uint64_t seed, int 
 		spp = &sp;
 	}
 	struct table t;
-	ck_assert_msg(table_open(&t, &o, spp, NULL, err, sizeof err) == 0, "%s: %s", g->name, err);
+	ck_assert_msg(table_open(&t, &o, err, sizeof err) == 0, "%s: %s", g->name, err);
+	struct local player;
+	ck_assert_msg(local_open(&player, &t, t.talk.me, spp, NULL, err, sizeof err) == 0, "%s", err);
 	table_start(&t);
 	long steps = 0;
 	while (table_to_act(&t) >= 0 && steps < 20000) {
@@ -83,6 +86,7 @@ static void play_game(const struct game_ops *g, int players, uint64_t seed, int 
 		steps++;
 	}
 	out->actions = (int)steps;
+	local_close(&player);
 	table_close(&t);
 	if (spp) {
 		speech_close(spp);

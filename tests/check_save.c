@@ -258,7 +258,7 @@ static struct table *open_saved(const struct table_options *o)
 	struct table *t = malloc(sizeof *t);
 	char err[512];
 	ck_assert_ptr_nonnull(t);
-	ck_assert_msg(table_open(t, o, NULL, NULL, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(table_open(t, o, err, sizeof err) == 0, "%s", err);
 	table_start(t);
 	ck_assert_int_eq(table_save_begin(t, path, 0), 0);
 	return t;
@@ -268,7 +268,7 @@ static struct table *open_saved(const struct table_options *o)
 static void resume_saved(struct table *t, struct table_saved *s)
 {
 	char err[512];
-	ck_assert_msg(table_open(t, &s->opt, NULL, NULL, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(table_open(t, &s->opt, err, sizeof err) == 0, "%s", err);
 	table_start(t);
 	ck_assert_msg(table_replay(t, &s->actions, err, sizeof err) == 0, "%s", err);
 }
@@ -347,7 +347,7 @@ START_TEST(test_failed_replay_keeps_the_file)
 	ck_assert_int_eq(table_read_save(path, s, err, sizeof err), 0);
 	/* The eighth action no longer applies (a rule of the game changed, say). */
 	s->actions.lines[8].act.kind = ACT_BUYBACK;
-	ck_assert_int_eq(table_open(t, &s->opt, NULL, NULL, err, sizeof err), 0);
+	ck_assert_int_eq(table_open(t, &s->opt, err, sizeof err), 0);
 	table_start(t);
 	ck_assert_int_eq(table_replay(t, &s->actions, err, sizeof err), -1);
 	table_close(t);
@@ -421,7 +421,7 @@ START_TEST(test_save_failure_said_once)
 	ck_assert_int_eq(table_saving(t), 0);
 	table_close(t);
 	/* No place for saves at all. */
-	ck_assert_int_eq(table_open(t, &o, NULL, NULL, err, sizeof err), 0);
+	ck_assert_int_eq(table_open(t, &o, err, sizeof err), 0);
 	table_start(t);
 	ck_assert_int_eq(table_save_begin(t, NULL, 0), -1);
 	ck_assert_int_eq(t->save_failed, 1);

@@ -57,12 +57,57 @@ START_TEST(every_key_described)
 }
 END_TEST
 
+/* The top row of an AZERTY keyboard, unshifted (and with Caps Lock), is
+ * read as its digits; nothing else is. */
+START_TEST(azerty_digits)
+{
+	static const char *const top[] = { "\xc3\xa0", "&", "\xc3\xa9", "\"", "'", "(", "-", "\xc3\xa8", "_", "\xc3\xa7" };
+	for (int d = 0; d < 10; d++) {
+		char digit[2] = { (char)('0' + d), 0 };
+		ck_assert_int_eq(keymap_digit(top[d]), '0' + d);
+		ck_assert_int_eq(keymap_digit(digit), '0' + d);
+	}
+	ck_assert_int_eq(keymap_digit("\xc3\x89"), '2');   /* É */
+	ck_assert_int_eq(keymap_digit("\xc3\x80"), '0');   /* À */
+	static const char *const other[] = { "", "c", "C", "+", "<", ">", ",", ";", "?", "[", "{", ")", "\xc3\xb9", "12" };
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+		ck_assert_msg(keymap_digit(other[i]) == 0, "%s", other[i]);
+	ck_assert_int_eq(keymap_digit(NULL), 0);
+	/* No key of tapis is one of them ('-' slowed the voice): the rate is
+	 * on < and >. */
+	for (int i = 0; keymap[i].keys; i++)
+		ck_assert_msg(!strchr(keymap[i].keys, '-') || !strcmp(keymap[i].keys, "1-9") || !strcmp(keymap[i].keys, "0-9"),
+		              "%s", keymap[i].keys);
+}
+END_TEST
+
+/* F1 first: 4 to 6 keys at every moment, then "F1 again for all keys". */
+START_TEST(brief_keys)
+{
+	static const int moments[] = {
+		KEYS_BRIEF_PLAY, KEYS_BRIEF_CHOOSE, KEYS_BRIEF_CHOOSE | KEYS_IF_DISCARD, KEYS_BRIEF_WAIT,
+	};
+	for (size_t m = 0; m < sizeof moments / sizeof moments[0]; m++) {
+		struct sbuf b;
+		sb_clear(&b);
+		keymap_say_brief(&b, moments[m]);
+		int keys = 0;
+		for (const char *c = b.s; *c; c++)
+			keys += c[0] == '.' && c[1] == ' ';   /* each key's sentence ends so */
+		ck_assert_msg(keys >= 4 && keys <= 6, "%d keys: %s", keys, b.s);
+		ck_assert_msg(strstr(b.s, "F1 again for all keys."), "%s", b.s);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ui");
 	TCase *tc = tcase_create("ui");
 	tcase_add_test(tc, sequences);
 	tcase_add_test(tc, every_key_described);
+	tcase_add_test(tc, azerty_digits);
+	tcase_add_test(tc, brief_keys);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

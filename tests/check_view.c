@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "app/local.h"
 #include "app/registry.h"
 #include "app/table.h"
 #include "app/view.h"
@@ -17,6 +18,7 @@
 #include "audio/audio.h"
 #include "i18n/i18n.h"
 #include "speech/say.h"
+#include "speech/speech.h"
 #include "testutil.h"
 
 #define MAX_SAID 4096
@@ -192,7 +194,7 @@ static void options(struct table_options *o, const struct game_ops *g, int playe
 static void open_table(struct table *t, const struct table_options *o)
 {
 	char err[512];
-	ck_assert_msg(table_open(t, o, NULL, NULL, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(table_open(t, o, err, sizeof err) == 0, "%s", err);
 }
 
 static void step(struct table *t)
@@ -927,6 +929,78 @@ START_TEST(short_call_said_once)
 }
 END_TEST
 
+/* The table owns no listener: without a player, table_say says nothing and
+ * the table plays on; local_open makes a view the table's player, which
+ * hears the table's own words and every action; the player and the table
+ * close in either order; a player's text that cannot be written is the
+ * table's output failing. */
+START_TEST(player_attached_by_local)
+{
+	const struct game_ops *g = registry_ops("brouc");
+	struct table_options o;
+	options(&o, g, 4, 9, 1);
+	char err[512];
+	for (int order = 0; order < 2; order++) {
+		struct table t;
+		open_table(&t, &o);
+		ck_assert_ptr_null(table_local_view(&t));
+		table_say(&t, "Nobody hears this.", SPEECH_QUEUE);
+		char *said = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&said, &len);
+		struct speech sp;
+		memset(&sp, 0, sizeof sp);
+		sp.out = f;
+		ck_assert_msg(speech_open(&sp, "text", "en", NULL, NULL, err, sizeof err) == 0, "%s", err);
+		struct local player;
+		ck_assert_msg(local_open(&player, &t, VIEW_SPECTATOR, &sp, NULL, err, sizeof err) == 0, "%s", err);
+		ck_assert_ptr_eq(table_local_view(&t), &player.view);
+		ck_assert_int_eq(t.nviews, 1);
+		table_say(&t, "The table speaks.", SPEECH_QUEUE);
+		table_start(&t);
+		while (table_to_act(&t) >= 0)
+			step(&t);
+		ck_assert_int_eq(table_output_failed(&t, err, sizeof err), 0);
+		ck_assert_int_eq(table_finish_output(&t, err, sizeof err), 0);
+		if (order == 0) {
+			local_close(&player);
+			ck_assert_ptr_null(table_local_view(&t));
+			ck_assert_int_eq(t.nviews, 0);
+			table_close(&t);
+		} else {
+			table_close(&t);   /* the view hears no more, then goes */
+			ck_assert_ptr_null(player.view.t);
+			local_close(&player);
+		}
+		speech_close(&sp);
+		fclose(f);
+		ck_assert_msg(strstr(said, "The table speaks.") != NULL, "%s", said);
+		ck_assert_msg(strstr(said, "Nobody hears") == NULL, "%s", said);
+		ck_assert_msg(strstr(said, "Game over") != NULL, "%s", said);
+		free(said);
+	}
+	/* Text that cannot be written (a full disk): the table's output fails. */
+	FILE *full = fopen("/dev/full", "w");
+	if (full) {
+		struct table t;
+		open_table(&t, &o);
+		struct speech sp;
+		memset(&sp, 0, sizeof sp);
+		sp.out = full;
+		ck_assert_msg(speech_open(&sp, "text", "en", NULL, NULL, err, sizeof err) == 0, "%s", err);
+		struct local player;
+		ck_assert_msg(local_open(&player, &t, VIEW_SPECTATOR, &sp, NULL, err, sizeof err) == 0, "%s", err);
+		table_start(&t);
+		ck_assert_int_eq(table_output_failed(&t, err, sizeof err), -1);
+		ck_assert_msg(strstr(err, "could not be written") != NULL, "%s", err);
+		local_close(&player);
+		table_close(&t);
+		speech_close(&sp);
+		fclose(full);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("view");
@@ -944,6 +1018,7 @@ int main(void)
 	tcase_add_loop_test(tc, kept_state_is_fresh, 0, ngames);
 	tcase_add_test(tc, seat_of_a_person);
 	tcase_add_test(tc, table_api);
+	tcase_add_test(tc, player_attached_by_local);
 	tcase_add_test(tc, discard_labels);
 	tcase_add_test(tc, discard_ahead_four);
 	tcase_add_test(tc, short_call_said_once);

@@ -27,7 +27,7 @@ if ! make -C "$top" --no-print-directory BUILD="$build-install" PREFIX="$prefix"
 fi
 
 # What make install promises.
-for f in bin/tapis share/man/man6/tapis.6 share/doc/tapis/keys.md share/doc/tapis/LICENSE \
+for f in bin/tapis bin/tapis-server share/man/man6/tapis.6 share/doc/tapis/keys.md share/doc/tapis/LICENSE \
 	share/applications/tapis.desktop share/metainfo/io.github.tapis.metainfo.xml \
 	share/tapis/locale/fr/LC_MESSAGES/tapis.mo share/tapis/docs/rules/bouillabaisse.en.md \
 	share/tapis/docs/rules/bouillabaisse.fr.md share/tapis/web/index.html share/tapis/web/tapis.js; do
@@ -43,7 +43,7 @@ fi
 # The server's systemd unit runs the installed program, and systemd takes it.
 unit="$prefix/lib/systemd/system/tapis.service"
 if [ -s "$unit" ]; then
-	grep -q "^ExecStart=$prefix/bin/tapis serve " "$unit" || bad "tapis.service does not run the installed tapis"
+	grep -q "^ExecStart=$prefix/bin/tapis-server " "$unit" || bad "tapis.service does not run the installed tapis-server"
 	if command -v systemd-analyze >/dev/null 2>&1; then
 		systemd-analyze verify --man=no "$unit" >"$tmp/unit.log" 2>&1 || { cat "$tmp/unit.log"; bad "tapis.service: systemd-analyze verify"; }
 	fi
@@ -68,6 +68,15 @@ cmp -s "$tmp/rules.fr" "$top/docs/rules/bouillabaisse.fr.md" || bad "the French 
 "$tapis" play bouillabaisse --text --lang fr --seats bot,bot,bot,bot --seed 1 --hands 1 >"$tmp/play.fr" 2>"$tmp/err" </dev/null ||
 	{ cat "$tmp/err"; bad "tapis play bouillabaisse --lang fr (installed)"; }
 cmp -s "$tmp/play.en" "$tmp/play.fr" && bad "--lang fr speaks English: the catalogue was not found"
+
+# The installed server finds the installed catalogues too (the settings'
+# language, as tapis serve).
+mkdir -p "$tmp/config/tapis"
+printf 'lang = fr\n' >"$tmp/config/tapis/settings"
+"$prefix/bin/tapis-server" --help >"$tmp/serve.fr" 2>"$tmp/err" </dev/null ||
+	{ cat "$tmp/err"; bad "tapis-server --help (installed)"; }
+grep -q "l'adresse où écouter" "$tmp/serve.fr" || bad "the installed tapis-server --help is not in French"
+rm -f "$tmp/config/tapis/settings"
 
 # And the data really comes from PREFIX: without it, the rules are not found.
 mv "$prefix/share/tapis" "$prefix/share/tapis.away"

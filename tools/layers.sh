@@ -1,6 +1,10 @@
 #!/bin/sh
 # The layers of src/ (docs/architecture.md): every `#include "DIR/..."` in
-# src/ must point to the file's own directory or to one its layer may use.
+# src/ must point to the file's own directory or to one its layer may use;
+# net/ and the phrasing of speech/ (say, announce, talk_*, french) reach no
+# speaker (neither audio/ nor the speech queue and its backends,
+# speech/speech.h); and no two modules of one directory include
+# each other, directly or through others (a module is NAME.c with NAME.h).
 # Fails on any other include: there is no list of exceptions.
 # Usage: sh tools/layers.sh   (run by make check)
 set -eu
@@ -17,7 +21,7 @@ uses() {
 	audio) echo "core i18n" ;;
 	speech) echo "core games bots i18n audio" ;;
 	app) echo "core games bots i18n audio speech" ;;
-	net) echo "core games bots i18n audio speech app" ;;
+	net) echo "core games bots i18n speech app" ;;
 	ui) echo "core games bots i18n audio speech app net" ;;
 	main) echo "core games bots i18n audio speech app net ui" ;;
 	*) return 1 ;;
@@ -44,11 +48,36 @@ for f in $files; do
 	# (or the generated config.h) and points nowhere else.
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
 		sed 's|^\(\.\./\)*||; s|^\./||' >"$tmp/incl"
+	mod=${rel##*/}; mod=${mod%.*}
 	while IFS= read -r inc; do
-		case "$inc" in */*) ;; *) continue ;; esac
+		case "$inc" in
+		*/*) ;;
+		config.h) continue ;;
+		*) [ "$layer" != main ] && echo "$layer $mod ${inc%.h}" >>"$tmp/edges"; continue ;;
+		esac
 		nincl=$((nincl+1))
 		to=${inc%%/*}
-		[ "$to" = "$layer" ] && continue
+		# The speaker: what a server is built without (tapis-server). The
+		# phrasing of speech/ (every module but speech and its backends,
+		# speech_*) needs none either.
+		case "$layer:$inc" in
+		net:audio/*|net:speech/speech.h|net:speech/speech_backends.h)
+			echo "layers: FAIL: $f includes $inc: net/ reaches no speaker (audio/, speech/speech.h)"
+			fails=$((fails+1))
+			continue ;;
+		speech:audio/*|speech:speech/speech.h|speech:speech/speech_backends.h)
+			case "$mod" in
+			speech|speech_*) ;;
+			*)
+				echo "layers: FAIL: $f includes $inc: the phrasing reaches no speaker (only speech and its backends do)"
+				fails=$((fails+1))
+				continue ;;
+			esac ;;
+		esac
+		if [ "$to" = "$layer" ]; then
+			[ "$layer" != main ] && { n=${inc#*/}; echo "$layer $mod ${n%.h}" >>"$tmp/edges"; }
+			continue
+		fi
 		ok=0
 		for m in $may; do [ "$m" = "$to" ] && ok=1; done
 		[ "$ok" = 1 ] && continue
@@ -62,8 +91,58 @@ for f in $files; do
 done
 [ "$nincl" -gt 0 ] || { echo "layers: FAIL: no include between directories found: the check reads nothing"; exit 1; }
 
+# Circles between the modules of one directory. A module is NAME.c with
+# NAME.h; a header without a .c of its own (audio_impl.h, talk.h) holds
+# only declarations, and a module including it uses what it includes. An
+# edge "dir from to" for every include of a header of the same directory
+# (a file including its own header is none); a depth-first walk reports
+# circles (at least one in each knot of modules).
+touch "$tmp/edges"
+for f in $files; do
+	case "$f" in src/*/*.c) d=${f#src/}; echo "${d%%/*} $(basename "$f" .c)" ;; esac
+done >"$tmp/hasc"
+circles=$(awk '
+	FNR == NR { hasc[$1 SUBSEP $2] = 1; next }
+	$2 != $3 { k = $1 SUBSEP $2; if (!((k, $3) in seen)) { seen[k, $3] = 1; out[k] = out[k] " " $3 } }
+	# The modules m reaches at once: through headers without a .c.
+	function reach(d, m, acc, visiting,    i, n, t, to) {
+		n = split(out[d SUBSEP m], t, " ")
+		for (i = 1; i <= n; i++) {
+			to = t[i]
+			if ((d SUBSEP to) in hasc) { if (index(acc, " " to " ") == 0) acc = acc to " " }
+			else if (index(visiting, " " to " ") == 0) acc = reach(d, to, acc, visiting to " ")
+		}
+		return acc
+	}
+	function walk(d, m,    i, j, n, nx, k, path) {
+		k = d SUBSEP m
+		state[k] = 1; stack[++depth] = m
+		n = split(edges[k], nx, " ")
+		for (i = 1; i <= n; i++) {
+			if (nx[i] == m) continue
+			if (state[d SUBSEP nx[i]] == 1) {
+				path = nx[i]
+				for (j = depth; j >= 1 && stack[j] != nx[i]; j--) path = stack[j] " -> " path
+				print "src/" d "/: " nx[i] " -> " path
+			} else if (!state[d SUBSEP nx[i]])
+				walk(d, nx[i])
+		}
+		depth--; state[k] = 2
+	}
+	END {
+		for (k in hasc) { split(k, p, SUBSEP); edges[k] = reach(p[1], p[2], " ", " " p[2] " ") }
+		for (k in hasc) { split(k, p, SUBSEP); if (!state[k]) walk(p[1], p[2]) }
+	}
+' "$tmp/hasc" "$tmp/edges" | LC_ALL=C sort -u)
+nedges=$(awk '$2 != $3' "$tmp/edges" | sort -u | wc -l)
+[ "$nedges" -gt 0 ] || { echo "layers: FAIL: no include between modules of one directory found: the circle check reads nothing"; exit 1; }
+if [ -n "$circles" ]; then
+	printf '%s\n' "$circles" | sed 's/^/layers: FAIL: a circle of includes in /'
+	fails=$((fails + $(printf '%s\n' "$circles" | wc -l)))
+fi
+
 if [ "$fails" != 0 ]; then
 	echo "layers: $fails problem(s); the layers are in docs/architecture.md"
 	exit 1
 fi
-echo "layers: ok ($nfiles files, $nincl includes naming a directory, none pointing up)"
+echo "layers: ok ($nfiles files, $nincl includes naming a directory, none pointing up; $nedges between modules of one directory, no circle)"

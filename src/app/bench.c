@@ -179,7 +179,7 @@ static int fanout_game(const struct game_ops *g, uint64_t seed, double *t, int m
 		o.bot_level[s] = 1;
 	}
 	struct table tb;
-	if (table_open(&tb, &o, NULL, NULL, err, sizeof err) < 0)
+	if (table_open(&tb, &o, err, sizeof err) < 0)
 		return 0;
 	enum { NVIEWS = 4 };
 	struct view *v = xcalloc(NVIEWS, sizeof *v);
@@ -278,7 +278,7 @@ static double saved_bots(const char *path, int level, int deals, int actions)
 		o.bot_level[s] = level;
 	}
 	struct table *t = xmalloc(sizeof *t);
-	if (table_open(t, &o, NULL, NULL, err, sizeof err) < 0) {
+	if (table_open(t, &o, err, sizeof err) < 0) {
 		free(t);
 		return -1;
 	}
@@ -308,7 +308,7 @@ static double resume_time(const char *path, int n)
 	char err[ERR_MAX];
 	double dt = -1;
 	if (table_read_save(path, s, err, sizeof err) == 0) {
-		if (table_open(t, &s->opt, NULL, NULL, err, sizeof err) == 0) {
+		if (table_open(t, &s->opt, err, sizeof err) == 0) {
 			table_start(t);
 			if (table_replay(t, &s->actions, err, sizeof err) == 0 && s->actions.n == n)
 				dt = speech_now() - t0;

@@ -7,6 +7,7 @@
 
 #include "bots/bot.h"
 #include "core/game.h"
+#include "i18n/i18n.h"
 #include "speech/talk.h"
 
 /* The games, in menu order, one line each. A game NAME brings its rules
@@ -29,6 +30,14 @@ REGISTRY_GAMES(REGISTRY_DECLARE)
 #define REGISTRY_ENTRY(name) { &name##_ops, &name##_bot, &name##_talk },
 const struct registry_game registry_games[] = {
 	REGISTRY_GAMES(REGISTRY_ENTRY)
+	{ NULL, NULL, NULL },
+};
+
+#define REGISTRY_MENU(name) { &name##_ops, NULL, NULL },
+const struct registry_menu_entry registry_menu[] = {
+	REGISTRY_GAMES(REGISTRY_MENU)
+	/* TRANSLATORS: Le Brouc's ancestor, an entry of the main menu. */
+	{ &brouc_ops, N_("L'Homme de Brou"), "variant=homme" },
 	{ NULL, NULL, NULL },
 };
 

@@ -19,6 +19,17 @@ struct registry_game {
 /* Every game, in menu order; the last entry's ops is NULL. */
 extern const struct registry_game registry_games[];
 
+/* The main menu: every game by its title, and a variant players know by
+ * a name of its own (L'Homme de Brou) as an entry of its own, which starts
+ * its game with one rule set ("variant=homme") before the options. */
+struct registry_menu_entry {
+	const struct game_ops *ops;
+	const char *title;   /* msgid; NULL: the game's title */
+	const char *rule;    /* "key=value" set first, or NULL */
+};
+/* In menu order; the last entry's ops is NULL. */
+extern const struct registry_menu_entry registry_menu[];
+
 /* By command-line word, accents and case ignored ("Bourré" = "bourre");
  * NULL when no game has that name. */
 const struct registry_game *registry_find(const char *name);

@@ -91,7 +91,7 @@ int session_busy(struct session *s)
 void session_cue(struct session *s, int cue)
 {
 	if (s->audio)
-		audio_cue(s->audio, (enum audio_cue)cue, -1);
+		audio_cue(s->audio, (enum cue)cue, -1);
 }
 
 void session_save_settings(struct session *s)

@@ -8,9 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app/local.h"
 #include "app/registry.h"
-#include "app/view.h"
 #include "bots/bot.h"
 #include "core/deckfile.h"
 #include "core/err.h"
@@ -18,8 +16,8 @@
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
+#include "speech/french.h"
 #include "i18n/i18n.h"
-#include "speech/speech.h"
 
 static void on_event(void *ctx, const struct event *e)
 {
@@ -44,39 +42,40 @@ const void *table_view(struct table *t)
 
 void table_say(struct table *t, const char *text, int flags)
 {
-	struct view *v = table_local_view(t);
-	if (!v || !text || !*text || !v->sink.say)
+	if (!t->player.tell || !text || !*text)
 		return;
-	struct view_say m;
-	memset(&m, 0, sizeof m);
-	m.kind = VIEW_SAY_SYSTEM;
-	m.interrupt = (flags & SPEECH_INTERRUPT) != 0;
-	m.cue = -1;
-	m.seat = -1;
-	/* Made final here as a view's texts are (the sink says them as they
+	/* Made final here as a view's texts are (the player hears them as they
 	 * are): the French contractions of a title ("la partie du Brelan"). */
-	if (!strcmp(i18n_lang(), "fr"))
-		speech_french_contract(text, m.text, sizeof m.text);
+	char fr[SBUF_SIZE];
+	if (!strcmp(i18n_lang(), "fr") && strlen(text) < sizeof fr)
+		text = french_contract(text, fr, sizeof fr);
+	t->player.tell(t->player.ctx, text, flags);
+}
+
+void table_set_player(struct table *t, const struct table_player *p)
+{
+	if (p)
+		t->player = *p;
 	else
-		snprintf(m.text, sizeof m.text, "%s", text);
-	v->sink.say(v->sink.ctx, &m);
+		memset(&t->player, 0, sizeof t->player);
 }
 
 struct view *table_local_view(const struct table *t)
 {
-	return t->local ? &t->local->view : NULL;
+	return t->player.view;
 }
 
-int table_attach(struct table *t, struct view *v)
+int table_attach(struct table *t, struct view *v, const struct table_ear *ear)
 {
 	for (int i = 0; i < t->nviews; i++)
 		if (t->views[i] == v)
 			return 0;
 	if (t->nviews == TABLE_MAX_VIEWS)
 		return -1;
+	t->ears[t->nviews] = ear;
 	t->views[t->nviews++] = v;
 	if (t->started && !t->silent)
-		view_refresh(v);
+		ear->refresh(v);
 	return 0;
 }
 
@@ -85,6 +84,7 @@ void table_detach(struct table *t, struct view *v)
 	for (int i = 0; i < t->nviews; i++)
 		if (t->views[i] == v) {
 			memmove(&t->views[i], &t->views[i + 1], (size_t)(t->nviews - i - 1) * sizeof t->views[0]);
+			memmove(&t->ears[i], &t->ears[i + 1], (size_t)(t->nviews - i - 1) * sizeof t->ears[0]);
 			t->nviews--;
 			return;
 		}
@@ -93,7 +93,7 @@ void table_detach(struct table *t, struct view *v)
 void table_refresh_views(struct table *t)
 {
 	for (int i = 0; i < t->nviews; i++)
-		view_refresh(t->views[i]);
+		t->ears[i]->refresh(t->views[i]);
 }
 
 /* Tell every view the events gathered while an action was applied, each in
@@ -111,11 +111,11 @@ static void flush_events(struct table *t)
 	if (t->silent) {
 		/* Nothing said, but the listeners know what was shown. */
 		for (int i = 0; i < t->nviews; i++)
-			view_remember(t->views[i], t->pending, n);
+			t->ears[i]->remember(t->views[i], t->pending, n);
 		return;
 	}
 	for (int i = 0; i < t->nviews; i++)
-		view_events(t->views[i], t->pending, n);
+		t->ears[i]->events(t->views[i], t->pending, n);
 	table_refresh_views(t);
 }
 
@@ -131,8 +131,7 @@ static void remember_action(struct table *t, int seat, const struct action *a)
 	t->played_seat[t->nplayed++] = seat;
 }
 
-int table_open(struct table *t, const struct table_options *opt, struct speech *sp,
-               struct audio *audio, char *err, size_t errlen)
+int table_open(struct table *t, const struct table_options *opt, char *err, size_t errlen)
 {
 	memset(t, 0, sizeof *t);
 	save_writer_init(&t->save);
@@ -185,41 +184,24 @@ int table_open(struct table *t, const struct table_options *opt, struct speech *
 			t->talk.me = s;
 			break;
 		}
-	if (sp || audio) {
-		t->local = xmalloc(sizeof *t->local);
-		if (local_open(t->local, t, t->talk.me, sp, audio, err, errlen) < 0) {
-			free(t->local);
-			t->local = NULL;
-			table_close(t);
-			return -1;
-		}
-	}
 	return 0;
-}
-
-/* The speech queue of this machine's view when it writes text, or NULL. */
-static struct speech *text_out(const struct table *t)
-{
-	struct speech *sp = t->local ? t->local->sp : NULL;
-	return sp && sp->backend == &speech_text_backend && sp->out ? sp : NULL;
 }
 
 int table_output_failed(const struct table *t, char *err, size_t errlen)
 {
 	if (hist_failed(&t->hist, err, errlen) < 0)
 		return -1;
-	const struct speech *sp = text_out(t);
-	if (sp && ferror(sp->out))
+	FILE *out = t->player.text;
+	if (out && ferror(out))
 		return errf(err, errlen, "the announcements could not be written to %s",
-		            sp->out == stdout ? "standard output" : "their stream");
+		            out == stdout ? "standard output" : "their stream");
 	return 0;
 }
 
 int table_finish_output(struct table *t, char *err, size_t errlen)
 {
-	struct speech *sp = text_out(t);
-	if (sp)
-		fflush(sp->out);
+	if (t->player.text)
+		fflush(t->player.text);
 	if (table_output_failed(t, err, errlen) < 0) {
 		hist_release(&t->hist);
 		return -1;
@@ -229,14 +211,9 @@ int table_finish_output(struct table *t, char *err, size_t errlen)
 
 void table_close(struct table *t)
 {
-	if (t->local) {
-		local_close(t->local);
-		free(t->local);
-		t->local = NULL;
-	}
 	/* Views still attached are the owners' to release; they hear no more. */
 	for (int i = 0; i < t->nviews; i++)
-		t->views[i]->t = NULL;
+		t->ears[i]->gone(t->views[i]);
 	save_close(&t->save);
 	hist_release(&t->hist);
 	script_release(&t->script);
@@ -264,7 +241,7 @@ void table_set_names(struct table *t, const char *const *person)
 	if (!changed)
 		return;
 	for (int i = 0; i < t->nviews; i++)
-		view_names(t->views[i]);
+		t->ears[i]->names(t->views[i]);
 	if (t->started)
 		table_refresh_views(t);
 }
@@ -314,9 +291,9 @@ static void save_failed(struct table *t, const char *sentence, const char *where
 		sb_printf(&b, sentence, where, strerror(e));
 	else
 		sb_puts(&b, sentence);
-	table_say(t, b.s, SPEECH_QUEUE);
-	const struct speech *sp = t->local ? t->local->sp : NULL;
-	if (!sp || sp->backend != &speech_text_backend)
+	table_say(t, b.s, 0);   /* SPEECH_QUEUE: after what is being said */
+	/* Printed as well, unless the player reads the game as text. */
+	if (!t->player.text)
 		fprintf(stderr, "tapis: %s\n", b.s);
 }
 

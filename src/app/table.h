@@ -3,9 +3,11 @@
  * controls each seat (human, bot, script, remote), the journal of actions
  * (the saved game), the hand history, and the views that listen (app/view):
  * after every action its events go to the hand history and to each view,
- * phrased there in the view's language. Local play attaches one view with
- * the local sink (app/local); a server attaches one view a connection. The
- * main loop, a server and the tests drive it. */
+ * phrased there in the view's language. The table owns no listener and
+ * makes no sound: local play (app/local) attaches its own view and sink,
+ * and tells the table which is the player's (table_set_player); a server
+ * attaches one view a connection. The main loop, a server and the tests
+ * drive it. */
 #ifndef TAPIS_TABLE_H
 #define TAPIS_TABLE_H
 
@@ -20,10 +22,7 @@
 #include "bots/bot.h"
 #include "speech/talk.h"
 
-struct speech;
-struct audio;
 struct view;
-struct local;
 
 #define TABLE_MAX_VIEWS 64
 /* Bytes of the name of a person holding a seat, NUL included. */
@@ -55,6 +54,29 @@ struct table_options {
 	const struct deckstack *deck_stack; /* stacked packs of a saved game (without deck_path) */
 };
 
+/* What the table calls on a view it tells: app/view gives its own when it
+ * attaches (view_init); the table knows no more of a view. */
+struct table_ear {
+	void (*events)(struct view *v, const struct event *ev, int n);   /* an action's events */
+	void (*remember)(struct view *v, const struct event *ev, int n); /* the same, in silence */
+	void (*refresh)(struct view *v);   /* the state after an action */
+	void (*names)(struct view *v);     /* the seats named again (table_set_names) */
+	void (*gone)(struct view *v);      /* the table is closed: it hears no more */
+};
+
+/* The player at this machine, as local play (app/local) sets it up: the
+ * view it hears, what the table itself tells it, and the stream its words
+ * are written to. */
+struct table_player {
+	struct view *view;   /* attached by its owner (table_attach) */
+	/* table_say: text in its final words, flags as speech_say's
+	 * (SPEECH_QUEUE, SPEECH_INTERRUPT). */
+	void (*tell)(void *ctx, const char *text, int flags);
+	void *ctx;
+	FILE *text;          /* where its words are written when they are text
+	                      * (checked and flushed with the hand history), else NULL */
+};
+
 struct table {
 	struct table_options opt;
 	const struct game_ops *g;
@@ -74,11 +96,12 @@ struct table {
 	struct talk talk;        /* me = the human seat (-1 when all are bots); its
 	                          * memory (talk.heard) is kept from every event */
 	int dealt;               /* cards were dealt in this deal */
-	/* The views listening, and the local one (speech and cues of this
-	 * machine: NULL without speech nor sound). */
+	/* The views listening, and the player at this machine (none: every
+	 * member NULL). */
 	struct view *views[TABLE_MAX_VIEWS];
+	const struct table_ear *ears[TABLE_MAX_VIEWS];   /* how to tell each */
 	int nviews;
-	struct local *local;
+	struct table_player player;
 	int silent;              /* > 0: actions are applied without telling the views */
 	int started;
 	struct sink tap;          /* every event as applied, with all its cards (tests, tools); may be empty */
@@ -102,12 +125,11 @@ struct table {
 	void *undo;              /* the state before the action being applied */
 };
 
-/* Set up a table: reads --deck, --actions, opens --log. With speech or
- * audio, the local view (the human seat, else a spectator, in the language
- * in force) is attached and says everything there. 0, or -1 with a
- * message (nothing played; the caller exits with status 2). */
-int table_open(struct table *t, const struct table_options *opt, struct speech *sp,
-               struct audio *audio, char *err, size_t errlen);
+/* Set up a table: reads --deck, --actions, opens --log; no view listens
+ * yet (local play: local_open). talk.me is the first human seat (-1 when
+ * all are bots). 0, or -1 with a message (nothing played; the caller exits
+ * with status 2). */
+int table_open(struct table *t, const struct table_options *opt, char *err, size_t errlen);
 void table_close(struct table *t);
 /* game_start and the game's first events. */
 void table_start(struct table *t);
@@ -158,17 +180,21 @@ void table_set_commit(struct table *t, int (*commit)(void *ctx, int seat, const 
 int table_log_reconcile(struct table *t, char *err, size_t errlen);
 /* The rule options in force. */
 const struct rules *table_rules(const struct table *t);
-/* Views: attach (0, or -1 when the list is full) and detach at any time. */
-int table_attach(struct table *t, struct view *v);
+/* Views: attach (0, or -1 when the list is full) and detach at any time;
+ * the table tells v through ear (view_init attaches so). */
+int table_attach(struct table *t, struct view *v, const struct table_ear *ear);
 void table_detach(struct table *t, struct view *v);
-/* The local view (NULL without speech nor sound). */
+/* The player at this machine from now on (a copy of *p; NULL: none). Its
+ * view is attached by its owner, not by this call. */
+void table_set_player(struct table *t, const struct table_player *p);
+/* The view of the player at this machine (NULL: none). */
 struct view *table_local_view(const struct table *t);
 /* Refresh every view (after a silent replay, or to prompt the seat to act). */
 void table_refresh_views(struct table *t);
 /* Refresh t->view for the human (or a spectator) and return it. */
 const void *table_view(struct table *t);
-/* Say something to the player through the local view (none: nothing);
- * flags: SPEECH_INTERRUPT or SPEECH_QUEUE. */
+/* Say something to the player at this machine (none: nothing), in French
+ * with the contractions made; flags: SPEECH_INTERRUPT or SPEECH_QUEUE. */
 void table_say(struct table *t, const char *text, int flags);
 /* A saved game read back: its options (deck_stack points to stack when it
  * has stacked packs), its actions, and where appending goes on. */

@@ -7,13 +7,13 @@
 
 #include "app/table.h"
 #include "bots/bot.h"
-#include "audio/audio.h"
+#include "core/cue.h"
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"
+#include "speech/french.h"
 #include "i18n/i18n.h"
 #include "speech/say.h"
-#include "speech/speech.h"
 #include "speech/talk_hint.h"
 
 /* Copy text into dst (len bytes), cut if need be at a character's start. */
@@ -22,9 +22,9 @@ static void copy(char *dst, size_t len, const char *text)
 	/* French titles after "de" and "à" contract here, where every text of
 	 * a view is made, so that a network client hears what a local player
 	 * hears. */
-	char fr[SPEECH_TEXT_MAX];
+	char fr[VIEW_TEXT_MAX];
 	if (!strcmp(i18n_lang(), "fr") && strlen(text) < sizeof fr)
-		text = speech_french_contract(text, fr, sizeof fr);
+		text = french_contract(text, fr, sizeof fr);
 	if (strpbrk(text, "\x0e\x0f")) {
 		/* The marks around a person's name (SAY_KEEP_OPEN, SAY_KEEP_CLOSE). */
 		say_unmark(text, dst, len);
@@ -133,7 +133,7 @@ void view_events(struct view *v, const struct event *ev, int n)
 		const struct event *e = &ev[i];
 		say_init(&m, VIEW_SAY_EVENT);
 		int seat = -1;
-		enum audio_cue cue = audio_event_cue(e, v->seat, &seat);
+		enum cue cue = cue_event(e, v->seat, &seat);
 		if (cue != CUE_COUNT) {
 			m.cue = (int)cue;
 			m.seat = seat;
@@ -560,6 +560,15 @@ const char *view_discard_label(const struct view_state *vs, int i, unsigned mask
 
 /* ---- life ---- */
 
+/* The table is closed: its views hear no more (view_release then has no
+ * table to leave). */
+static void view_gone(struct view *v)
+{
+	v->t = NULL;
+}
+
+static const struct table_ear view_ear = { view_events, view_remember, view_refresh, view_names, view_gone };
+
 int view_init(struct view *v, struct table *t, int seat, const char *lang,
               const struct view_sink *sink, char *err, size_t errlen)
 {
@@ -580,7 +589,7 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	view_names(v);
 	v->prompted = -1;
 	v->redacted = xcalloc(1, t->g->state_size);
-	if (table_attach(t, v) < 0) {
+	if (table_attach(t, v, &view_ear) < 0) {
 		errf(err, errlen, "too many listeners at this table");
 		free(v->redacted);
 		v->redacted = NULL;
@@ -596,4 +605,26 @@ void view_release(struct view *v)
 	free(v->redacted);
 	free(v->vs.variant);
 	memset(v, 0, sizeof *v);
+}
+
+void view_catch_up_state(const struct view_state *vs, int heading, struct sbuf *b)
+{
+	/* TRANSLATORS: heads what was missed and where the game stands, after
+	 * a resume or a return to a table. */
+	if (heading)
+		sb_puts(b, _("While you were away:"));
+	/* Whose turn: the prompt says it right after, when it is ours. */
+	for (const char *k = vs->my_turn ? "CS" : "CTS"; *k; k++) {
+		const char *a = vs->answer[strchr(VIEW_QUERY_KEYS, *k) - VIEW_QUERY_KEYS];
+		if (*a)
+			sb_printf(b, "%s%s", b->len ? " " : "", a);
+	}
+}
+
+void view_catch_up(struct view *v, struct sbuf *b)
+{
+	const char *saved = view_lang_enter(v->lang);
+	compute(v);
+	view_lang_leave(saved);
+	view_catch_up_state(&v->vs, 1, b);
 }

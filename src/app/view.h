@@ -56,7 +56,7 @@ struct view_say {
 	int kind;        /* enum view_say_kind */
 	int urgent;      /* assertive: the turn prompt and refusals */
 	int interrupt;   /* cut what is being said first (refusals) */
-	int cue;         /* enum audio_cue (audio/audio.h), -1 none */
+	int cue;         /* enum cue (core/cue.h), -1 none */
 	int seat;        /* where the cue comes from, -1 the centre */
 	char text[VIEW_TEXT_MAX]; /* "" for a cue alone */
 };
@@ -190,6 +190,13 @@ int view_risky(const struct view_state *vs, const struct action *a);
 int view_asks(const struct view_state *vs, int i, int amount);
 /* The latest state. */
 const struct view_state *view_state(const struct view *v);
+/* After a resume or a return to a table: "While you were away:" (when
+ * heading), then where the game stands, in the words of the keys C (the cards on the
+ * table, or the turned card), T (whose turn, unless it is the player's:
+ * the prompt follows) and S (the score). */
+void view_catch_up_state(const struct view_state *vs, int heading, struct sbuf *b);
+/* The same of the table now (the state worked out, no prompt sent). */
+void view_catch_up(struct view *v, struct sbuf *b);
 /* The label of amount a of choice i, or NULL when none is known. */
 const char *view_amount_label(const struct view_state *vs, int i, int a);
 /* The label of discarding the hand's cards of mask (bit i: hand[i]), or NULL. */

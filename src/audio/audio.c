@@ -9,24 +9,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/cue.h"
 #include "core/err.h"
 #include "core/num.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
-
-static const char *const cue_names[CUE_COUNT] = {
-	[CUE_SHUFFLE] = "shuffle", [CUE_DEAL] = "deal", [CUE_CARD] = "card",
-	[CUE_TRICK] = "trick", [CUE_CHIPS] = "chips", [CUE_POT_WON] = "pot_won",
-	[CUE_FOLD] = "fold", [CUE_PASS] = "pass", [CUE_YOUR_TURN] = "your_turn",
-	[CUE_ILLEGAL] = "illegal", [CUE_ROUND_OVER] = "round_over",
-	[CUE_GAME_OVER] = "game_over", [CUE_CHAT] = "chat",
-};
-
-const char *audio_cue_name(enum audio_cue cue)
-{
-	return (unsigned)cue < CUE_COUNT ? cue_names[cue] : NULL;
-}
 
 double audio_now(void)
 {
@@ -58,7 +46,7 @@ static int null_render(struct audio *a, short *frames, int n)
 	memset(frames, 0, (size_t)n * 2 * sizeof *frames);
 	return 0;
 }
-static void null_cue(struct audio *a, enum audio_cue cue, const float pos[3])
+static void null_cue(struct audio *a, enum cue cue, const float pos[3])
 {
 	(void)a; (void)cue; (void)pos;
 }
@@ -73,8 +61,8 @@ static void null_stop(struct audio *a) { (void)a; }
 static int null_busy(struct audio *a) { (void)a; return 0; }
 static int null_playing(struct audio *a) { (void)a; return 0; }
 static void null_pump(struct audio *a) { (void)a; }
-static int null_loaded(const struct audio *a, enum audio_cue cue) { (void)a; (void)cue; return 0; }
-static double null_length(const struct audio *a, enum audio_cue cue)
+static int null_loaded(const struct audio *a, enum cue cue) { (void)a; (void)cue; return 0; }
+static double null_length(const struct audio *a, enum cue cue)
 {
 	(void)a; (void)cue;
 	return 0;
@@ -275,7 +263,7 @@ static void due_cues(struct audio *a)
 	a->npending = k;
 }
 
-void audio_cue(struct audio *a, enum audio_cue cue, int seat)
+void audio_cue(struct audio *a, enum cue cue, int seat)
 {
 	float pos[3];
 	double now, at, len;
@@ -318,7 +306,7 @@ int audio_cues_pending(const struct audio *a)
 	return a ? a->npending : 0;
 }
 
-int audio_cue_loaded(const struct audio *a, enum audio_cue cue)
+int audio_cue_loaded(const struct audio *a, enum cue cue)
 {
 	return a && (unsigned)cue < CUE_COUNT && a->ops->loaded(a, cue);
 }
@@ -395,92 +383,14 @@ void audio_pump(struct audio *a)
 
 /* ---- game events ---- */
 
-enum audio_cue audio_event_cue(const struct event *e, int me, int *seat)
-{
-	int s = -1;
-	enum audio_cue cue = CUE_COUNT;
-
-	(void)me;
-	switch (e->type) {
-	case EV_HAND_START:
-		cue = CUE_SHUFFLE;
-		s = e->dealer;
-		break;
-	case EV_DEAL:
-		cue = CUE_DEAL;
-		s = e->seat;
-		break;
-	case EV_ACTION:
-		s = e->seat;
-		switch (e->act.kind) {
-		case ACT_PLAY:
-			cue = CUE_CARD;
-			break;
-		case ACT_DISCARD:
-		case ACT_TAKE:
-			cue = CUE_DEAL;
-			break;
-		case ACT_CALL:
-			/* calling nothing is a knock on the table */
-			cue = e->amount == 0 ? CUE_PASS : CUE_CHIPS;
-			break;
-		case ACT_OPEN:
-		case ACT_RAISE:
-		case ACT_ALLIN:
-		case ACT_STRADDLE:
-		case ACT_BUYBACK:
-			cue = CUE_CHIPS;
-			break;
-		case ACT_FOLD:
-		case ACT_LEAVE:
-			cue = CUE_FOLD;
-			break;
-		case ACT_PASS:
-		case ACT_STAY:
-		case ACT_DECLINE:
-			cue = CUE_PASS;
-			break;
-		default:
-			break;
-		}
-		break;
-	case EV_TRICK:
-		cue = CUE_TRICK;
-		s = e->winner;
-		break;
-	case EV_PAYMENT:
-		if (e->amount <= 0)
-			break;
-		if (e->to >= 0) {
-			cue = CUE_POT_WON;
-			s = e->to;
-		} else {
-			cue = CUE_CHIPS;
-			s = e->from;
-		}
-		break;
-	case EV_HAND_END:
-		cue = CUE_ROUND_OVER;
-		break;
-	case EV_GAME_END:
-		cue = CUE_GAME_OVER;
-		break;
-	default:
-		break;
-	}
-	if (seat)
-		*seat = s;
-	return cue;
-}
-
 void audio_event(struct audio *a, const struct event *e, int me)
 {
 	int seat;
-	enum audio_cue cue;
+	enum cue cue;
 
 	if (!a || !e)
 		return;
-	cue = audio_event_cue(e, me, &seat);
+	cue = cue_event(e, me, &seat);
 	if (cue != CUE_COUNT)
 		audio_cue(a, cue, seat);
 }

@@ -12,16 +12,10 @@
 
 #include <stddef.h>
 
+#include "core/cue.h"
 #include "core/event.h"
 
 struct audio;
-
-enum audio_cue {
-	CUE_SHUFFLE, CUE_DEAL, CUE_CARD, CUE_TRICK, CUE_CHIPS, CUE_POT_WON,
-	CUE_FOLD, CUE_PASS, CUE_YOUR_TURN, CUE_ILLEGAL, CUE_ROUND_OVER, CUE_GAME_OVER,
-	CUE_CHAT,      /* a chat line (network play) */
-	CUE_COUNT
-};
 
 #define AUDIO_MAX_SEATS EV_MAX_SEATS
 #define AUDIO_VOLUME_MAX 100
@@ -108,13 +102,12 @@ void audio_seat_position(const struct audio *a, int seat, float pos[3]);
  * one another (the deals after the shuffle, then about 0.1 s apart; never
  * more than a second behind): audio_pump() starts them when their time
  * comes. CUE_YOUR_TURN and CUE_ILLEGAL sound at once. */
-void audio_cue(struct audio *a, enum audio_cue cue, int seat);
+void audio_cue(struct audio *a, enum cue cue, int seat);
 /* Forget the cues still waiting; how many wait. */
 void audio_cues_flush(struct audio *a);
 int audio_cues_pending(const struct audio *a);
 /* 1 when the cue's sound is loaded. */
-int audio_cue_loaded(const struct audio *a, enum audio_cue cue);
-const char *audio_cue_name(enum audio_cue cue);
+int audio_cue_loaded(const struct audio *a, enum cue cue);
 
 /* Volumes 0..100 (clamped); cues and speech separately. */
 void audio_set_volumes(struct audio *a, int cue_volume, int speech_volume);
@@ -146,10 +139,8 @@ double audio_cpu_now(void);
  * often from the main loop (every 10 ms or so). */
 void audio_pump(struct audio *a);
 
-/* The cue of a game event (CUE_COUNT for none) and the seat it comes from,
- * as heard by seat `me`. */
-enum audio_cue audio_event_cue(const struct event *e, int me, int *seat);
-/* Play the cue of an event (nothing for events without one). */
+/* Play the cue of an event (core/cue: cue_event; nothing for events
+ * without one). */
 void audio_event(struct audio *a, const struct event *e, int me);
 
 /* Where the sounds are: paths_datadir()/sounds ($TAPIS_DATADIR/sounds, else

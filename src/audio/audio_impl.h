@@ -16,7 +16,7 @@ struct audio_ops {
 	int (*open)(struct audio *a, const struct audio_options *o, char *err, size_t errlen);
 	void (*close)(struct audio *a);
 	int (*render)(struct audio *a, short *frames, int n);
-	void (*cue)(struct audio *a, enum audio_cue cue, const float pos[3]);
+	void (*cue)(struct audio *a, enum cue cue, const float pos[3]);
 	void (*volumes)(struct audio *a);            /* a->cue_volume, a->speech_volume changed */
 	int (*hrtf)(struct audio *a, int hrtf);
 	int (*stream_queue)(struct audio *a, const short *pcm, int n, int rate);
@@ -24,9 +24,9 @@ struct audio_ops {
 	int (*stream_busy)(struct audio *a);
 	int (*cues_playing)(struct audio *a);        /* 1 while a cue sounds */
 	void (*pump)(struct audio *a);
-	int (*loaded)(const struct audio *a, enum audio_cue cue);
+	int (*loaded)(const struct audio *a, enum cue cue);
 	/* Length of a cue's sound in seconds (0 when not loaded). */
-	double (*length)(const struct audio *a, enum audio_cue cue);
+	double (*length)(const struct audio *a, enum cue cue);
 	/* The mixer's clock in seconds: frames rendered for a loopback device,
 	 * audio_now() otherwise. */
 	double (*clock)(const struct audio *a);
@@ -50,7 +50,7 @@ struct audio {
 	/* Cues that happen together (a shuffle and the deals) follow one
 	 * another: each waits for the one before. */
 	struct pending_cue {
-		enum audio_cue cue;
+		enum cue cue;
 		float pos[3];
 		double at;                   /* ops->clock() time to start */
 	} pending[AUDIO_MAX_PENDING];

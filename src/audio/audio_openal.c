@@ -196,7 +196,7 @@ static void attrs(const struct al *al, int hrtf, ALCint *at)
 	at[i] = 0;
 }
 
-static int load_cue(struct al *al, enum audio_cue cue, const char *dir)
+static int load_cue(struct al *al, enum cue cue, const char *dir)
 {
 	char path[1024];
 	SF_INFO info;
@@ -204,7 +204,7 @@ static int load_cue(struct al *al, enum audio_cue cue, const char *dir)
 	short *pcm, *mono;
 	sf_count_t frames;
 
-	int len = snprintf(path, sizeof path, "%s/%s.wav", dir, audio_cue_name(cue));
+	int len = snprintf(path, sizeof path, "%s/%s.wav", dir, cue_name(cue));
 	if (len < 0 || (size_t)len >= sizeof path)
 		return -1;
 	memset(&info, 0, sizeof info);
@@ -350,7 +350,7 @@ static int oal_open(struct audio *a, const struct audio_options *o, char *err, s
 	else if (audio_sounds_dir(dir, sizeof dir) < 0)
 		dir[0] = 0;
 	for (int c = 0; c < CUE_COUNT; c++)
-		if (load_cue(al, (enum audio_cue)c, dir) < 0)
+		if (load_cue(al, (enum cue)c, dir) < 0)
 			missing++;
 	if (missing)
 		snprintf(a->notice, sizeof a->notice,
@@ -415,7 +415,7 @@ static int oal_render(struct audio *a, short *frames, int n)
 	return 0;
 }
 
-static void oal_cue(struct audio *a, enum audio_cue cue, const float pos[3])
+static void oal_cue(struct audio *a, enum cue cue, const float pos[3])
 {
 	struct al *al = AL(a);
 	ALuint src = 0;
@@ -635,7 +635,7 @@ static int oal_cues_playing(struct audio *a)
 	return 0;
 }
 
-static int oal_loaded(const struct audio *a, enum audio_cue cue)
+static int oal_loaded(const struct audio *a, enum cue cue)
 {
 	return AL(a)->cue_ok[cue];
 }
@@ -671,7 +671,7 @@ static void oal_info(struct audio *a, struct audio_info *out)
 		out->cues_loaded += al->cue_ok[c];
 }
 
-static double oal_length(const struct audio *a, enum audio_cue cue)
+static double oal_length(const struct audio *a, enum cue cue)
 {
 	return AL(a)->cue_ok[cue] ? AL(a)->cue_len[cue] : 0;
 }

@@ -12,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app/bench.h"
 #include "app/opts.h"
 #include "app/registry.h"
 #include "core/err.h"
@@ -670,7 +669,7 @@ static const struct opt bench_opts[] = {
 static const struct opt_cmd bench_cmd = { "tapis bench", "tapis bench [--json] | tapis bench --net [URL] [OPTIONS]",
 	                                  bench_opts };
 
-int bench_net_main(int argc, char **argv, FILE *out)
+int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE *out))
 {
 	struct bench_args a = { .clients = -1, .tables = -1, .deals = -1, .think = -1 };
 	const char *url = NULL;
@@ -683,7 +682,7 @@ int bench_net_main(int argc, char **argv, FILE *out)
 	if (!a.net && (npos || net_only))
 		return opt_fail(&bench_cmd, "%s goes with --net", npos ? url : "--clients, --tables, --deals, --think");
 	if (!a.net)
-		return bench_run(a.json, out);
+		return local(a.json, out);
 	int clients = a.clients < 0 ? 8 : a.clients, tables = a.tables < 0 ? 2 : a.tables;
 	int deals = a.deals < 0 ? 1 : a.deals, think = a.think < 0 ? 0 : a.think, json = a.json;
 	struct bench_net_result r;

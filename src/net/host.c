@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "app/registry.h"
-#include "audio/audio.h"
+#include "core/cue.h"
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "net/jstate.h"
@@ -98,7 +98,7 @@ static void sink_say(void *ctx, const struct view_say *m)
 {
 	struct host_member *mb = ctx;
 	struct host *h = mb->h;
-	const char *cue = m->cue >= 0 ? audio_cue_name((enum audio_cue)m->cue) : NULL;
+	const char *cue = m->cue >= 0 ? cue_name((enum cue)m->cue) : NULL;
 	if (m->kind == VIEW_SAY_REFUSAL) {
 		json_t *o = json_pack("{s:s, s:I, s:s, s:o}", "type", "refused", "table", (json_int_t)h->id, "action",
 		                      mb->acting, "text", json_text(m->text));
@@ -399,7 +399,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 		/* Never emptied: a restored table's goes on, a new one is new. */
 		o.log_mode = restoring ? HIST_APPEND : HIST_NEW;
 	}
-	if (table_open(&h->t, &o, NULL, NULL, err, errlen) < 0)
+	if (table_open(&h->t, &o, err, errlen) < 0)
 		return -1;
 	h->opened = 1;
 	table_set_commit(&h->t, commit_action, h);
@@ -814,7 +814,7 @@ static void warn_turn(struct host *h, int seat, long long left_ms)
 	view_lang_leave(saved);
 	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:b, s:s, s:i}", "type", "say", "table", (json_int_t)h->id,
 	                      "moves", table_moves(&h->t), "text", json_text(text), "urgent", 1, "cue",
-	                      audio_cue_name(CUE_YOUR_TURN), "from", seat);
+	                      cue_name(CUE_YOUR_TURN), "from", seat);
 	send_to(h, m, proto_dump(o));
 }
 

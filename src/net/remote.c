@@ -5,16 +5,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/registry.h"
-#include "audio/audio.h"
+#include "core/cue.h"
 #include "core/err.h"
 #include "core/termtext.h"
 #include "core/xalloc.h"
 #include "net/client.h"
 #include "net/proto.h"
 #include "i18n/i18n.h"
-#include "speech/speech.h"
 
 static void tell(struct remote *r, int kind, int urgent, int cue, int seat, const char *text)
 {
@@ -32,12 +32,16 @@ static void tell(struct remote *r, int kind, int urgent, int cue, int seat, cons
 
 static int cue_named(const char *name)
 {
-	if (!name)
-		return -1;
-	for (int i = 0; i < CUE_COUNT; i++)
-		if (!strcmp(audio_cue_name((enum audio_cue)i), name))
-			return i;
-	return -1;
+	enum cue c = cue_find(name);
+	return c == CUE_COUNT ? -1 : (int)c;
+}
+
+/* Monotonic seconds: the waits and the retries of the connection. */
+static double mono_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static const char *str_of(json_t *o, const char *key)
@@ -187,6 +191,16 @@ static void on_state(struct remote *r, json_t *o)
 		r->sent_moves = -1;
 	if (r->sink.update)
 		r->sink.update(r->sink.ctx, v);
+	if (r->catch_up && r->table_state == 1) {
+		/* Back at the table: where the game stands. */
+		struct sbuf b;
+		sb_clear(&b);
+		view_catch_up_state(v, r->catch_up == 1, &b);
+		r->catch_up = 0;
+		tell(r, VIEW_SAY_EVENT, 0, -1, -1, b.s);
+	} else if (r->table_state != 1) {
+		r->catch_up = 0;
+	}
 }
 
 static void on_say(struct remote *r, json_t *o)
@@ -294,6 +308,10 @@ void remote_message(struct remote *r, const char *text, size_t len)
 			on_say(r, o);
 	} else if (!strcmp(type, "missed")) {
 		json_t *says = json_object_get(o, "says");
+		if (r->table && int_of(o, "table", 0) == r->table) {
+			tell(r, VIEW_SAY_EVENT, 0, -1, -1, _("While you were away:"));
+			r->catch_up = 2;   /* where the game stands follows the state */
+		}
 		for (size_t i = 0; i < json_array_size(says); i++) {
 			json_t *x = json_array_get(says, i);
 			if (!strcmp(str_of(x, "type"), "say"))
@@ -364,8 +382,8 @@ static int connect_once(struct remote *r, char *err, size_t errlen)
 	int errors = r->errors;
 	if (hello(r) < 0)
 		return errf(err, errlen, "the connection closed");
-	double end = speech_now() + 5.0;
-	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && speech_now() < end)
+	double end = mono_now() + 5.0;
+	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && mono_now() < end)
 		netc_service(r->c, 20);
 	if (r->welcomed)
 		return 0;
@@ -413,7 +431,7 @@ static void lose(struct remote *r)
 	r->lost = 1;
 	r->sent_moves = -1;
 	r->retry_ms = REMOTE_RETRY_MIN_MS;
-	r->retry_at = speech_now() + r->retry_ms / 1000.0;
+	r->retry_at = mono_now() + r->retry_ms / 1000.0;
 	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection lost. Trying again."));
 }
 
@@ -422,12 +440,14 @@ static void retry(struct remote *r)
 	char err[ERR_MAX];
 	if (connect_once(r, err, sizeof err) < 0) {
 		r->retry_ms = r->retry_ms * 2 > REMOTE_RETRY_MAX_MS ? REMOTE_RETRY_MAX_MS : r->retry_ms * 2;
-		r->retry_at = speech_now() + r->retry_ms / 1000.0;
+		r->retry_at = mono_now() + r->retry_ms / 1000.0;
 		return;
 	}
 	r->lost = 0;
 	r->reconnects++;
 	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection regained."));
+	if (r->table)
+		r->catch_up = 1;
 	/* A seat comes back with the hello; a spectator watches again. */
 	if (r->table && r->watching)
 		remote_watch(r, r->table, NULL);
@@ -444,7 +464,7 @@ int remote_service(struct remote *r, int timeout_ms)
 	if (r->c && !netc_connected(r->c))
 		lose(r);
 	if (!r->c) {
-		if (speech_now() >= r->retry_at)
+		if (mono_now() >= r->retry_at)
 			retry(r);
 		return r->c ? 0 : -1;
 	}

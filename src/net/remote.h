@@ -54,9 +54,11 @@ struct remote {
 	int answers;                  /* such answers received */
 	/* The connection. */
 	int lost;                     /* lost and not yet back */
-	double retry_at;              /* speech_now() of the next try */
+	double retry_at;              /* monotonic seconds of the next try */
 	int retry_ms;
 	int reconnects;               /* times regained */
+	int catch_up;                 /* back at the table: 1 say where the game stands with the
+	                               * next state, 2 the same, "While you were away:" said */
 	int replaced;                 /* logged in elsewhere: not tried again */
 	/* Acting. */
 	int sent_moves;               /* vs.moves when an action left, -1 none waiting */

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #define SPEECH_HISTORY 256
 #define SPEECH_TEXT_MAX 2048
@@ -79,7 +80,16 @@ enum speech_flags {
 	                         * without the French contractions */
 };
 
-void speech_settings_default(struct speech_settings *s);
+/* The defaults (inline: the settings file, app/settings, is read by
+ * tapis-server too, which has no speech queue). */
+static inline void speech_settings_default(struct speech_settings *s)
+{
+	memset(s, 0, sizeof *s);
+	s->rate = 220;
+	s->pitch = 50;
+	s->volume = 100;
+	s->pause = 0.3;
+}
 /* Backend by name ("espeak", "speechd", "text", "none"), or NULL. */
 const struct speech_backend *speech_backend_find(const char *name);
 /* Open with a backend; when it fails, falls back to text and says why in err
@@ -115,18 +125,6 @@ int speech_history_at_end(const struct speech *sp);
  * row ends with a full stop so the voice pauses; [text](link) keeps the
  * text; an underscore between words is a space. */
 char *speech_plain_text(const char *md);
-
-/* French contractions a sentence built from parts needs, in out: a game's
- * title after "de" or "à" ("Options de Le Brelan" -> "Options du Brelan",
- * "à Le Brouc" -> "au Brouc", "de La Bouillotte" -> "de la Bouillotte"),
- * no article after "une partie de" ("une partie de Brelan"), and an article
- * in lower case after a word ("Reprendre le Brelan"). Only a
- * capitalised article is touched: the pronoun in "de le jouer" stays.
- * What stands between SAY_KEEP_OPEN and SAY_KEEP_CLOSE (speech/say: a
- * person's name) is kept as it is ("la carte de Le Goff"), the marks
- * dropped. speech_say applies it when the language is French (unless
- * SPEECH_PHRASED). Returns out. */
-const char *speech_french_contract(const char *in, char *out, size_t len);
 
 /* Monotonic seconds. */
 double speech_now(void);

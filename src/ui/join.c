@@ -104,10 +104,7 @@ static int read_line(struct join *j, const char *prompt, int secret, char *out, 
 {
 	out[0] = '\0';
 	say(j, prompt);
-	term_text_entry(1);
-	int rc = read_line_keys(j, secret, out, len);
-	term_text_entry(0);
-	return rc;
+	return read_line_keys(j, secret, out, len);
 }
 
 static int read_line_keys(struct join *j, int secret, char *out, size_t len)
@@ -330,6 +327,15 @@ static int jp_key(void *ctx, int key)
 		return 1;
 	}
 	return 0;
+}
+
+/* Escape or Quit in the lobby: leave the server only when the player says
+ * so (a slip of Escape would drop them from it). */
+static int confirm_leave(struct join *j)
+{
+	const char *items[] = { _("No, stay"), _("Yes, leave the server") };
+	int k = menu_run(sp_of(j), _("Leave the server?"), items, 2, 0);
+	return k == 1 || k == MENU_QUIT;
 }
 
 /* ---- the lobby ---- */
@@ -579,7 +585,7 @@ static int lobby_menu(struct join *j)
 		items[n + 1] = _("Chat in the lobby");
 		items[n + 2] = _("Figures");
 		items[n + 3] = _("Quit");
-		int c = menu_run(sp_of(j), _("Lobby"), items, n + 4, 0);
+		int c = menu_run_flags(sp_of(j), _("Lobby"), items, n + 4, 0, MENU_WITH_TAB);
 		if (c >= 0 && c < n)
 			table_choice(j, json_array_get(tables, (size_t)c));
 		json_decref(tables);
@@ -587,11 +593,11 @@ static int lobby_menu(struct join *j)
 		free(items);
 		if (c == n)
 			create_menu(j);
-		else if (c == n + 1)
-			chat_line(j);
+		else if (c == n + 1 || c == MENU_TAB)
+			chat_line(j);   /* Tab too, as at a table */
 		else if (c == n + 2)
 			figures_menu(j);
-		else if (c == MENU_QUIT || c == MENU_BACK || c == n + 3)
+		else if (c == MENU_QUIT || ((c == MENU_BACK || c == n + 3) && confirm_leave(j)))
 			return 0;
 	}
 }

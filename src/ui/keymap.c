@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ui/keymap.h"
 
+#include <string.h>
+
 #include "i18n/i18n.h"
 
 const struct keymap_entry keymap[] = {
 	{ "C", N_("the cards on the table"), KEYS_ALWAYS, NULL },
-	{ "1-9", N_("the table card by card"), KEYS_ALWAYS, N_("1 to 9") },
+	{ N_("1-9"), N_("the table card by card"), KEYS_ALWAYS, N_("1 to 9") },
 	{ "F", N_("the suit: led suit, trumps or turned card"), KEYS_ALWAYS, NULL },
 	{ "R", N_("the rules of this round or phase"), KEYS_ALWAYS, NULL },
 	{ "S", N_("the scores, chips and pots"), KEYS_ALWAYS, NULL },
@@ -25,7 +27,7 @@ const struct keymap_entry keymap[] = {
 	{ N_("Left, Right"), N_("change the amount by one chip"), KEYS_MENU | KEYS_IF_AMOUNT, NULL },
 	{ N_("Page Up, Page Down"), N_("change the amount by ten chips"), KEYS_MENU | KEYS_IF_AMOUNT, NULL },
 	{ N_("Home, End"), N_("the smallest or largest amount"), KEYS_MENU | KEYS_IF_AMOUNT, NULL },
-	{ "0-9", N_("type an amount"), KEYS_MENU | KEYS_IF_AMOUNT, N_("0 to 9") },
+	{ N_("0-9"), N_("type an amount"), KEYS_MENU | KEYS_IF_AMOUNT, N_("0 to 9") },
 	{ N_("Enter"), N_("confirm the action"), KEYS_MENU, NULL },
 	{ N_("Escape"), N_("close the menu"), KEYS_MENU, NULL },
 	{ N_("Y"), N_("confirm a risky action or quitting when asked"), KEYS_MENU, NULL },
@@ -33,7 +35,7 @@ const struct keymap_entry keymap[] = {
 	{ "C, F, R, S, T, L, N, H", N_("the same answers as outside the menu"), KEYS_MENU, NULL },
 	{ ", .", N_("previous or next message"), KEYS_SPEECH, N_("comma, period") },
 	{ ";", N_("repeat the last message"), KEYS_SPEECH, N_("semicolon") },
-	{ "+ -", N_("speak faster or slower"), KEYS_SPEECH, N_("plus, minus") },
+	{ "< >", N_("speak slower or faster"), KEYS_SPEECH, N_("less than, greater than") },
 	{ "[ ]", N_("speech quieter or louder"), KEYS_SPEECH, N_("left bracket, right bracket") },
 	{ "{ }", N_("sound cues quieter or louder"), KEYS_SPEECH, N_("left brace, right brace") },
 	{ "V", N_("full or short announcements"), KEYS_SPEECH, NULL },
@@ -70,15 +72,75 @@ void keymap_print(FILE *f)
 				fprintf(f, "  %s%*s %s\n", k, width < 20 ? 20 - width : 0, "", _(keymap[i].what));
 			}
 	}
+	fputc('\n', f);
+	fputs(_(KEYMAP_AZERTY), f);
+	fputc('\n', f);
+}
+
+/* TRANSLATORS: the last line of `tapis keys`: the keys that need Shift or
+ * AltGr on a French keyboard. */
+const char KEYMAP_AZERTY[] = N_("On an AZERTY keyboard, the top row gives 1-9 and 0 without Shift "
+                                "(& é \" ' ( - è _ ç à); ? . > need Shift; "
+                                "[ ] { } need AltGr.");
+
+static void say_entry(struct sbuf *b, const struct keymap_entry *e)
+{
+	/* TRANSLATORS: a key, then what it does. */
+	const char *k = e->spoken ? e->spoken : e->keys;
+	sb_printf(b, _("%1$s: %2$s. "), _(k), _(e->what));
 }
 
 void keymap_say(struct sbuf *b, int when)
 {
 	for (int i = 0; keymap[i].keys; i++)
 		if ((keymap[i].when & when & KEYS_MOMENTS) &&
-		    (keymap[i].when & ~when & ~KEYS_MOMENTS) == 0) {
-			/* TRANSLATORS: a key, then what it does. */
-			const char *k = keymap[i].spoken ? keymap[i].spoken : keymap[i].keys;
-			sb_printf(b, _("%1$s: %2$s. "), _(k), _(keymap[i].what));
-		}
+		    (keymap[i].when & ~when & ~KEYS_MOMENTS) == 0)
+			say_entry(b, &keymap[i]);
+	if (when & KEYS_SPEECH)
+		sb_puts(b, _("On an AZERTY keyboard, the top row gives the digits without Shift; question mark, "
+		             "period and greater than need Shift; brackets and braces need AltGr."));
+}
+
+/* The keys said first, by moment: the few that matter now, most useful
+ * first (their words those of the whole list where they are the same). */
+const struct keymap_entry keymap_brief[] = {
+	{ N_("Enter"), N_("play the selected card"), KEYS_BRIEF_PLAY, NULL },
+	{ N_("Left, Right"), N_("walk your hand card by card"), KEYS_BRIEF_PLAY, NULL },
+	{ "C", N_("the cards on the table"), KEYS_BRIEF_PLAY | KEYS_BRIEF_WAIT, NULL },
+	{ N_("Enter"), N_("open the action menu"), KEYS_BRIEF_CHOOSE, NULL },
+	{ N_("Space"), N_("mark or unmark the selected card for a discard"), KEYS_BRIEF_CHOOSE | KEYS_IF_DISCARD, NULL },
+	{ "T", N_("whose turn it is and what they must do"), KEYS_BRIEF_WAIT | KEYS_BRIEF_CHOOSE, NULL },
+	{ "S", N_("the scores, chips and pots"), KEYS_BRIEF_WAIT | KEYS_BRIEF_CHOOSE, NULL },
+	{ "H", N_("your whole hand"), KEYS_BRIEF_PLAY | KEYS_BRIEF_CHOOSE | KEYS_BRIEF_WAIT, NULL },
+	{ "?", N_("a hint: what the strongest bot would do now, and why"), KEYS_BRIEF_PLAY | KEYS_BRIEF_CHOOSE,
+	  N_("question mark") },
+	{ ", .", N_("previous or next message"), KEYS_BRIEF_WAIT, N_("comma, period") },
+	{ NULL, NULL, 0, NULL },
+};
+
+void keymap_say_brief(struct sbuf *b, int when)
+{
+	for (int i = 0; keymap_brief[i].keys; i++)
+		if ((keymap_brief[i].when & when & KEYS_BRIEF) && (keymap_brief[i].when & ~when & ~KEYS_BRIEF) == 0)
+			say_entry(b, &keymap_brief[i]);
+	sb_puts(b, _("F1 again for all keys."));
+}
+
+int keymap_digit(const char *typed)
+{
+	/* The top row of a French keyboard, 0 to 9, as typed without Shift
+	 * (and with Caps Lock, where it gives capitals). */
+	static const char *const top[10][2] = {
+		{ "\u00e0", "\u00c0" }, { "&", NULL },  { "\u00e9", "\u00c9" }, { "\"", NULL }, { "'", NULL },
+		{ "(", NULL },           { "-", NULL },  { "\u00e8", "\u00c8" }, { "_", NULL },  { "\u00e7", "\u00c7" },
+	};
+	if (!typed || !*typed)
+		return 0;
+	if (typed[0] >= '0' && typed[0] <= '9' && !typed[1])
+		return typed[0];
+	for (int d = 0; d < 10; d++)
+		for (int k = 0; k < 2; k++)
+			if (top[d][k] && strcmp(typed, top[d][k]) == 0)
+				return '0' + d;
+	return 0;
 }

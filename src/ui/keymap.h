@@ -21,6 +21,11 @@ enum keymap_when {
 	KEYS_IF_NET = 64,     /* at a network table (tapis join) */
 	KEYS_IF_TRICKS = 128,   /* a game of tricks: L says the last one */
 	KEYS_IF_SHOWDOWN = 256, /* a game of showdowns: L says the last one */
+	/* The moments of the short F1 (keymap_say_brief). */
+	KEYS_BRIEF_PLAY = 512,    /* your turn, a card to play */
+	KEYS_BRIEF_CHOOSE = 1024, /* your turn, a choice to make (the action menu) */
+	KEYS_BRIEF_WAIT = 2048,   /* another's turn */
+	KEYS_BRIEF = 3584,
 };
 
 struct keymap_entry {
@@ -32,10 +37,21 @@ struct keymap_entry {
 };
 
 extern const struct keymap_entry keymap[];
+/* The keys F1 says first, by KEYS_BRIEF_* moment (the web page too). */
+extern const struct keymap_entry keymap_brief[];
 /* Print every key (translated) for `tapis keys`. */
 void keymap_print(FILE *f);
 /* The keys of a moment, spoken with F1: when holds the moments (ORed)
  * and the conditions that are true now. */
 void keymap_say(struct sbuf *b, int when);
+/* F1 first at the table: the 4 to 6 keys of the moment (one KEYS_BRIEF_*
+ * moment and the conditions true now), then "F1 again for all keys". */
+void keymap_say_brief(struct sbuf *b, int when);
+/* The line of `tapis keys` on the keys of an AZERTY keyboard (msgid). */
+extern const char KEYMAP_AZERTY[];
+/* The digit ('0'-'9') a character typed stands for: a digit, or the
+ * unshifted top row of an AZERTY keyboard (& é " ' ( - è _ ç à);
+ * 0 for any other. typed: the character's bytes (term_last_text). */
+int keymap_digit(const char *typed);
 
 #endif

@@ -12,16 +12,29 @@
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "speech/speech.h"
+#include "ui/rulewords.h"
 #include "ui/term.h"
+
+#define MENU_ITEM_MAX 512   /* an item as said, at most */
 
 static void say_item(struct speech *sp, const char *const *items, int n, int i, const char *title)
 {
 	struct sbuf b;
 	sb_clear(&b);
-	if (title)
-		sb_printf(&b, "%s ", title);
+	if (title && *title) {
+		/* A stop after a bare title ("Lobby."), for the voice to pause. */
+		size_t k = strlen(title);
+		sb_printf(&b, strchr(".?!:", title[k - 1]) ? "%s " : "%s. ", title);
+	}
+	/* An item that is a sentence ("..., 1 open seat.") loses its stop
+	 * before its position. */
+	char item[MENU_ITEM_MAX];
+	snprintf(item, sizeof item, "%s", items[i]);
+	size_t k = strlen(item);
+	if (k && item[k - 1] == '.')
+		item[k - 1] = '\0';
 	/* TRANSLATORS: a menu item, its position and the number of items. */
-	sb_printf(&b, _("%1$s, %2$d of %3$d."), items[i], i + 1, n);
+	sb_printf(&b, _("%1$s, %2$d of %3$d."), item, i + 1, n);
 	speech_say(sp, b.s, SPEECH_INTERRUPT | SPEECH_ECHO);
 }
 
@@ -66,6 +79,11 @@ static int next_key(struct speech *sp)
 
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected)
 {
+	return menu_run_flags(sp, title, items, n, selected, 0);
+}
+
+int menu_run_flags(struct speech *sp, const char *title, const char *const *items, int n, int selected, int flags)
+{
 	int i = selected >= 0 && selected < n ? selected : 0;
 	say_item(sp, items, n, i, title);
 	for (;;) {
@@ -74,6 +92,10 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 		case KEY_EOF:
 		case KEY_INTERRUPT:
 			return MENU_QUIT;
+		case KEY_TAB:
+			if (flags & MENU_WITH_TAB)
+				return MENU_TAB;
+			continue;
 		case KEY_ESCAPE:
 			return MENU_BACK;
 		case KEY_ENTER:
@@ -114,37 +136,6 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 	}
 }
 
-int menu_rule_values(const struct rule_def *d, int *out, int max)
-{
-	int n = 0;
-	if (d->allow_random && n < max)
-		out[n++] = RULE_RANDOM;
-	if (d->allow_auto && n < max)
-		out[n++] = RULE_AUTO;
-	switch (d->type) {
-	case RULE_INT: /* stepped by arithmetic in menu_rule_step */
-		break;
-	case RULE_CHOICE:
-		for (int v = 0; d->choices[v] && n < max; v++)
-			out[n++] = v;
-		break;
-	case RULE_SUIT:
-		for (int v = 0; v < SUIT_COUNT && n < max; v++)
-			out[n++] = v;
-		break;
-	case RULE_RANK:
-		for (int v = RANK_ACE; v >= RANK_TWO && n < max; v--)
-			out[n++] = v;
-		break;
-	case RULE_CARD:
-		for (int suit = 0; suit < SUIT_COUNT; suit++)
-			for (int rank = RANK_ACE; rank >= RANK_TWO && n < max; rank--)
-				out[n++] = card_make(rank, suit);
-		break;
-	}
-	return n;
-}
-
 void menu_rule_step(struct rules *r, int i, int delta)
 {
 	const struct rule_def *d = &r->defs[i];
@@ -170,7 +161,7 @@ void menu_rule_step(struct rules *r, int i, int delta)
 		return;
 	}
 	int values[64 + 3];
-	int n = menu_rule_values(d, values, (int)(sizeof values / sizeof values[0]));
+	int n = rulewords_values(d, values, (int)(sizeof values / sizeof values[0]));
 	if (n == 0)
 		return;
 	int at = 0;
@@ -182,24 +173,6 @@ void menu_rule_step(struct rules *r, int i, int delta)
 	r->given[i] = 1;
 }
 
-const char *menu_rule_value_label(const struct rules *r, int i, char *buf, size_t len)
-{
-	const struct rule_def *d = &r->defs[i];
-	const char *v = rules_value_str(r, i, buf, len);
-	int x = r->value[i];
-	if (x >= 0 && d->type == RULE_SUIT)
-		return say_suit(x);
-	if (x >= 0 && d->type == RULE_RANK)
-		return say_rank(x, SAY_RANK_PLURAL);
-	if (x >= 0 && d->type == RULE_CARD)
-		return say_card_str((card_t)x, SAY_THE, buf, len);
-	/* The number of deals: 0 plays every round of La Bouillabaisse (its
-	 * rounds are counted), elsewhere it means no limit. */
-	if (x == 0 && d->type == RULE_INT && strcmp(d->key, "hands") == 0)
-		return d->max > 0 && d->max <= 12 ? C_("rule", "every round") : C_("rule", "unlimited");
-	return C_("rule", v);
-}
-
 static void say_rule(struct speech *sp, const struct rules *r, int i, int with_help)
 {
 	struct sbuf b;
@@ -209,7 +182,7 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 	} else {
 		const struct rule_def *d = &r->defs[i];
 		char buf[96];
-		const char *v = menu_rule_value_label(r, i, buf, sizeof buf);
+		const char *v = rulewords_label(r, i, buf, sizeof buf);
 		/* TRANSLATORS: a rule option and its value, "rebuy: yes". */
 		sb_printf(&b, _("%1$s: %2$s."), C_("rule", d->key), v);
 		if (with_help && d->help) {
@@ -223,9 +196,10 @@ static void say_rule(struct speech *sp, const struct rules *r, int i, int with_h
 int menu_rules(struct speech *sp, const char *title, struct rules *r)
 {
 	int i = r->n;  /* on "Start" */
-	speech_say(sp, title, SPEECH_INTERRUPT);
+	/* A menu's words, not the game's: out of the message history. */
+	speech_say(sp, title, SPEECH_INTERRUPT | SPEECH_NO_HISTORY);
 	speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
-	           SPEECH_QUEUE);
+	           SPEECH_QUEUE | SPEECH_NO_HISTORY);
 	for (;;) {
 		int key = next_key(sp);
 		switch (key) {
@@ -255,7 +229,7 @@ int menu_rules(struct speech *sp, const char *title, struct rules *r)
 			continue;
 		case KEY_F1:
 			speech_say(sp, _("Up and Down walk the options, Left and Right change them, Enter starts."),
-			           SPEECH_INTERRUPT);
+			           SPEECH_INTERRUPT | SPEECH_ECHO);
 			continue;
 		default:
 			continue;

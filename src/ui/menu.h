@@ -11,8 +11,14 @@ struct speech;
 #define MENU_BACK (-1)
 #define MENU_QUIT (-2)   /* end of input or interrupt */
 
+#define MENU_TAB (-3)    /* Tab, in a menu run with MENU_WITH_TAB */
+
 /* Say the title and the selected item; return the chosen index. */
 int menu_run(struct speech *sp, const char *title, const char *const *items, int n, int selected);
+/* The same; with MENU_WITH_TAB in flags, Tab returns MENU_TAB (the lobby's
+ * chat, as at a table). */
+enum { MENU_WITH_TAB = 1 };
+int menu_run_flags(struct speech *sp, const char *title, const char *const *items, int n, int selected, int flags);
 
 /* The letter an item is found by with its first letter: the first letter
  * or digit of its name after an article ("Le Brouc" and "La Bouillabaisse"
@@ -31,11 +37,5 @@ int menu_rules(struct speech *sp, const char *title, struct rules *r);
 /* Step the value of option i by delta (wrapping through every value the
  * option accepts: numbers, choices, suits, ranks, cards, random, auto). */
 void menu_rule_step(struct rules *r, int i, int delta);
-/* Every value an option accepts, in order (random and auto first; none for
- * a number, whose range is min..max): how many, at most max. */
-int menu_rule_values(const struct rule_def *d, int *out, int max);
-/* The value of option i as a player hears it ("yes", "hearts", "the queen
- * of spades", a number), in the language in force; buf may hold it. */
-const char *menu_rule_value_label(const struct rules *r, int i, char *buf, size_t len);
 
 #endif

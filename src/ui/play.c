@@ -42,6 +42,7 @@ struct play {
 	int confirm_pending;        /* a risky action waits for Y */
 	struct action pending;
 	int turn_seen;              /* the start of this turn was seen */
+	int keys_said;              /* the last key was F1 (the short list said) */
 	int moves;                  /* view_state.moves last seen */
 };
 
@@ -205,6 +206,23 @@ static int item_range(const struct play *p)
 	return a->amount_max > a->amount;
 }
 
+static int discard_ahead(const struct view_state *v);
+
+/* "2 marked: eight of spades, nine of clubs." */
+static void say_marked(struct play *p, struct sbuf *b)
+{
+	struct sbuf l;
+	sb_clear(&l);
+	for (int k = 0; k < p->nmarked; k++) {
+		int i = card_find(p->hand, p->nhand, p->marked[k]);
+		if (k)
+			sb_puts(&l, ", ");
+		put_name_inside(&l, card_name(p, i));
+	}
+	/* TRANSLATORS: the cards marked for a discard, after a menu item. */
+	sb_printf(b, P_("%1$d marked: %2$s.", "%1$d marked: %2$s.", p->nmarked), p->nmarked, l.s);
+}
+
 /* Say the item, after edge ("Last choice.") when not NULL. */
 static void say_item_at(struct play *p, const char *edge)
 {
@@ -219,6 +237,12 @@ static void say_item_at(struct play *p, const char *edge)
 	                  : c < v->nchoices ? v->choice[c].label : NULL;
 	sb_puts(&b, label ? label : "");
 	sb_printf(&b, _(", %1$d of %2$d."), p->item + 1, p->nitems);
+	/* A choice a discard follows (stay, take the turned card): the cards
+	 * marked so far, which the discard will throw. */
+	if (a->kind != ACT_DISCARD && discard_ahead(v) && p->nmarked) {
+		sb_puts(&b, " ");
+		say_marked(p, &b);
+	}
 	say(p, b.s);
 }
 
@@ -499,20 +523,25 @@ static void select_playable(struct play *p)
 		}
 }
 
-/* F1: the keys of this moment. */
-static void say_keys(struct play *p)
+/* F1: the keys of this moment. At the table, the few that matter now
+ * first; F1 again right after, all of them. */
+static void say_keys(struct play *p, int again)
 {
 	const struct view_state *v = vs(p);
 	/* Space marks whenever mark() would: the discard, or the choice
 	 * (stay, take the turned card) that a discard follows. */
 	int when = (discard_ahead(v) ? KEYS_IF_DISCARD : 0) | (v->showdowns ? KEYS_IF_SHOWDOWN : KEYS_IF_TRICKS);
-	if (p->menu_open)
-		when |= KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0);
-	else
-		when |= KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) | (p->port->network ? KEYS_IF_NET : 0);
 	struct sbuf b;
 	sb_clear(&b);
-	keymap_say(&b, when);
+	if (p->menu_open) {
+		keymap_say(&b, when | KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0));
+	} else if (!again) {
+		keymap_say_brief(&b, when | (!v->my_turn ? KEYS_BRIEF_WAIT : v->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
+		p->keys_said = 1;
+	} else {
+		keymap_say(&b, when | KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) |
+		                   (p->port->network ? KEYS_IF_NET : 0));
+	}
 	say(p, b.s);
 }
 
@@ -553,8 +582,14 @@ static void switch_verbosity(struct play *p)
 static int handle_key(struct play *p, int key)
 {
 	struct speech *sp = &p->ses->sp;
+	int again = p->keys_said;   /* F1 right after F1: all the keys */
+	p->keys_said = 0;
 	if (p->port->key && !p->quit_pending && p->port->key(p->port->ctx, key))
 		return 0;
+	/* The top row of an AZERTY keyboard stands for its digits. */
+	int digit = keymap_digit(term_last_text());
+	if (digit)
+		key = digit;
 	if (key != KEY_NONE && key != ';' && key != ',' && key != '.')
 		speech_stop(sp);
 	if (p->quit_pending) {
@@ -624,7 +659,7 @@ static int handle_key(struct play *p, int key)
 		mark(p);
 		break;
 	case KEY_F1:
-		say_keys(p);
+		say_keys(p, again);
 		break;
 	case 'Q':
 	case KEY_ESCAPE:
@@ -640,8 +675,8 @@ static int handle_key(struct play *p, int key)
 	case 'V':
 		switch_verbosity(p);
 		break;
-	case '+': case '-':
-		session_tune(p->ses, SESSION_RATE, key == '+' ? 1 : -1);
+	case '>': case '<':
+		session_tune(p->ses, SESSION_RATE, key == '>' ? 1 : -1);
 		break;
 	case ']': case '[':
 		session_tune(p->ses, SESSION_SPEECH_VOLUME, key == ']' ? 1 : -1);
@@ -710,11 +745,13 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 		if (term_interrupted())
 			return term_interrupt_status();
 		session_pump(ses);
-		int moves = vs(&p)->moves;
 		int rc = port->advance(port->ctx, speech_idle(&ses->sp, speech_now()), err, errlen);
 		if (rc)
 			return rc;
-		if (vs(&p)->moves != moves) {
+		/* Against the moves last seen, not those before this step: the
+		 * player's own action (a key) may be the one, and the turn may
+		 * come straight back (a trick taken, a lead again). */
+		if (vs(&p)->moves != p.moves) {
 			sync(&p);
 			continue;
 		}

@@ -175,13 +175,7 @@ int term_last_char(void)
 	return last_char;
 }
 
-static int text_entry;
 static char last_text[5];
-
-void term_text_entry(int on)
-{
-	text_entry = on;
-}
 
 const char *term_last_text(void)
 {
@@ -223,8 +217,7 @@ int term_read_key(int timeout_ms)
 		} else if (inbuf[0] >= 0x80 && utf8_char(inbuf, used)) {
 			memcpy(last_text, inbuf, (size_t)used);
 			last_text[used] = '\0';
-			if (text_entry)
-				key = KEY_TEXT;
+			key = KEY_TEXT;   /* a key too: \u00e9 is 2 on an AZERTY keyboard */
 		}
 		memmove(inbuf, inbuf + used, (size_t)(inlen - used));
 		inlen -= used;

@@ -14,7 +14,7 @@ enum key {
 	KEY_F1, KEY_F2, KEY_F3, KEY_F4,
 	KEY_EOF,       /* end of input (no terminal and nothing left) */
 	KEY_INTERRUPT, /* a signal asked us to stop */
-	KEY_TEXT,      /* a character beyond ASCII, in text entry only: term_last_text */
+	KEY_TEXT,      /* a character beyond ASCII (UTF-8): term_last_text */
 };
 
 /* Take the keyboard (raw mode when standard input is a terminal). */
@@ -28,9 +28,6 @@ int term_read_key(int timeout_ms);
 /* The character of the last key read as typed, case kept (text entry: a
  * chat line, a password), or 0 when it was not a printable ASCII one. */
 int term_last_char(void);
-/* Text entry (a chat line): while on, a UTF-8 character typed is read as
- * KEY_TEXT, its bytes in term_last_text(); off, it is skipped as before. */
-void term_text_entry(int on);
 /* The bytes of the last character read (ASCII or UTF-8), "" for a key
  * that is not a character. */
 const char *term_last_text(void);

@@ -10,7 +10,7 @@
 #include "core/rules.h"
 #include "i18n/i18n.h"
 #include "ui/keymap.h"
-#include "ui/menu.h"
+#include "ui/rulewords.h"
 
 /* The page's own words: a name the script uses, and its msgid. */
 static const struct {
@@ -64,6 +64,8 @@ static const struct {
 	{ "keys", N_("Keys") },
 	{ "keys_intro", N_("The table takes the keys of the terminal game once it has the focus. The lobby, the forms and the chat are ordinary page elements.") },
 	{ "keys_browser", N_("Where the browser keeps a key: Tab leaves the table for the chat; Escape closes the action menu.") },
+	{ "keys_azerty", KEYMAP_AZERTY },
+	{ "keys_again", N_("F1 again for all keys.") },
 	{ "sound", N_("Sound and speech") },
 	{ "voice", N_("Built-in voice, for playing without a screen reader") },
 	{ "cues", N_("Sound cues") },
@@ -145,7 +147,7 @@ static json_t *rule_json(const struct game_ops *g, int i)
 	if (d->help)
 		json_object_set_new(o, "help", json_string(_(d->help)));
 	int values[64 + 3];
-	int n = menu_rule_values(d, values, (int)(sizeof values / sizeof values[0]));
+	int n = rulewords_values(d, values, (int)(sizeof values / sizeof values[0]));
 	json_t *list = json_array();
 	/* A number: its range; the words that stand for special values are
 	 * listed as values. A short range is listed whole. */
@@ -163,7 +165,7 @@ static json_t *rule_json(const struct game_ops *g, int i)
 		r.value[i] = values[k];
 		char vb[96], lb[96];
 		const char *word = rules_value_str(&r, i, vb, sizeof vb);
-		const char *label = menu_rule_value_label(&r, i, lb, sizeof lb);
+		const char *label = rulewords_label(&r, i, lb, sizeof lb);
 		json_array_append_new(list, json_pack("{s:s, s:s}", "value", word, "label", label));
 	}
 	json_object_set_new(o, "values", list);
@@ -230,8 +232,13 @@ char *words_json(const char *lang)
 		json_object_set_new(words, name, json_string(P_(plural_words[i].one, plural_words[i].many, 5)));
 	}
 	json_t *keys = page_keys();
-	json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:o}", "lang", lang, "version", 1, "words", words, "keys", keys,
-	                      "games", games_json());
+	json_t *brief = json_array();
+	for (int i = 0; keymap_brief[i].keys; i++)
+		json_array_append_new(brief, json_pack("{s:s, s:s, s:i}", "spoken",
+		                                       _(keymap_brief[i].spoken ? keymap_brief[i].spoken : keymap_brief[i].keys),
+		                                       "what", _(keymap_brief[i].what), "when", keymap_brief[i].when));
+	json_t *o = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "lang", lang, "version", 1, "words", words, "keys", keys,
+	                      "brief", brief, "games", games_json());
 	char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
 	json_decref(o);
 	if (strcmp(saved, i18n_lang()) != 0)

@@ -41,6 +41,7 @@ async function loadWords(lang) {
   app.lang = d.lang;
   app.words = d.words;
   app.keys = d.keys;
+  app.brief = d.brief || [];
   app.games = d.games;
   document.documentElement.lang = d.lang;
   for (const el of document.querySelectorAll('[data-w]')) el.textContent = w(el.dataset.w);
@@ -704,6 +705,7 @@ function renderQueries() {
 /* The answer of a query key (or button). */
 function queryKey(k) {
   const keys = (app.state && app.state.keys) || {};
+  if (k !== 'F1') app.keysSaid = false;
   if (k === 'H') sayHand();
   else if (k === '?') send({ type: 'hint', table: app.table });
   else if (k === 'F1') helpKeys();
@@ -1111,7 +1113,7 @@ function setVerbosity(level) {
  * the conditions the server's state gives: a discard ahead, an amount to
  * choose, L on the last showdown or the last trick (state.showdowns). */
 const KEYS = { ALWAYS: 1, TURN: 2, MENU: 4, SPEECH: 8, MOMENTS: 15, IF_DISCARD: 16, IF_AMOUNT: 32,
-  IF_TRICKS: 128, IF_SHOWDOWN: 256 };
+  IF_TRICKS: 128, IF_SHOWDOWN: 256, BRIEF_PLAY: 512, BRIEF_CHOOSE: 1024, BRIEF_WAIT: 2048, BRIEF: 3584 };
 function keysNow(when) {
   const st = app.state || {};
   when |= (st.discard_ahead && isMyTurn() ? KEYS.IF_DISCARD : 0) |
@@ -1120,16 +1122,27 @@ function keysNow(when) {
   return app.keys.filter((k) => (k.when & when & KEYS.MOMENTS) && (k.when & ~when & ~KEYS.MOMENTS) === 0);
 }
 
-/* F1: the keys of this moment, in the words of the keymap. */
+/* F1: the keys of this moment, in the words of the keymap: at the table
+ * the few that matter now first, then all of them on F1 again. */
 function helpKeys() {
+  const again = app.keysSaid;   /* the last key was F1: now all the keys */
+  app.keysSaid = false;
+  if (!app.menu && !again) {
+    const when = (!isMyTurn() ? KEYS.BRIEF_WAIT : canPlay() ? KEYS.BRIEF_PLAY : KEYS.BRIEF_CHOOSE) |
+      (isMyTurn() && app.state && app.state.discard_ahead ? KEYS.IF_DISCARD : 0);
+    app.keysSaid = true;
+    answer(app.brief.filter((k) => (k.when & when & KEYS.BRIEF) && (k.when & ~when & ~KEYS.BRIEF) === 0)
+      .map((k) => fmt(w('key_value'), k.spoken, k.what)).join('') + w('keys_again'));
+    return;
+  }
   const when = app.menu ? KEYS.MENU | (hasRange(menuChoice()) ? KEYS.IF_AMOUNT : 0) : KEYS.ALWAYS | KEYS.SPEECH | KEYS.TURN;
   answer(keysNow(when).map((k) => fmt(w('key_value'), k.spoken || k.keys, k.what)).join('').trim());
 }
 
 function adjust(k) {
   const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
-  if (k === '+' || k === '-') {
-    app.rate = clamp(Math.round((app.rate + (k === '+' ? 0.1 : -0.1)) * 10) / 10, 0.5, 3);
+  if (k === '<' || k === '>') {
+    app.rate = clamp(Math.round((app.rate + (k === '>' ? 0.1 : -0.1)) * 10) / 10, 0.5, 3);
     $('opt-rate').value = app.rate;
     answer(w('rate') + ' ' + app.rate);
   } else if (k === '[' || k === ']') {
@@ -1145,16 +1158,29 @@ function adjust(k) {
   saveSettings();
 }
 
+/* The key pressed, as play.c reads it: the digits by the physical key of
+ * the top row (Digit1..Digit9, Digit0), whatever the layout gives there
+ * (& é " ' ( - è _ ç à on an AZERTY keyboard without Shift), unless AltGr
+ * makes it another key ([ ] { } on AZERTY). */
+function keyOf(e) {
+  const altGr = !!(e.getModifierState && e.getModifierState('AltGraph'));
+  const d = /^Digit([0-9])$/.exec(e.code || '');
+  return d && !altGr ? d[1] : e.key;
+}
+
 /* One key at the table, as play.c handles it. */
 function tableKey(e) {
-  if (e.ctrlKey || e.altKey || e.metaKey) return;
-  const k = e.key;
+  /* AltGr is Ctrl+Alt to some browsers: its keys ([ ] { } on AZERTY) count. */
+  const altGr = !!(e.getModifierState && e.getModifierState('AltGraph'));
+  if (!altGr && (e.ctrlKey || e.altKey || e.metaKey)) return;
+  const k = keyOf(e);
   const up = k.length === 1 ? k.toUpperCase() : k;
   const yes = up === 'Y' || up === 'O';
   /* Tab moves the page's focus; the other function keys stay the browser's. */
   if (k === 'Tab' || k === 'Shift' || /^F([2-9]|1[0-9])$/.test(k)) return;
   e.preventDefault();
   if (app.voice && window.speechSynthesis && !',.;'.includes(k)) speechSynthesis.cancel();
+  if (k !== 'F1') app.keysSaid = false;
   if (app.quit || app.confirm) {
     confirmAnswer(yes);
     return;
@@ -1173,7 +1199,7 @@ function tableKey(e) {
   else if (k === 'F1' || k === '?') queryKey(k);
   else if (up === 'V') switchVerbosity();
   else if (k === ',' || k === '.' || k === ';') historyKey(k);
-  else if (k.length === 1 && '+-[]{}'.includes(k)) adjust(k);
+  else if (k.length === 1 && '<>[]{}'.includes(k)) adjust(k);
   else if (up === 'Q' || k === 'Escape') askQuit();
   renderTable();
 }

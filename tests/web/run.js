@@ -294,6 +294,39 @@ async function testBouillabaisse(browser, port) {
     assert.ok(heard.length > 0, k + ' answers');
     assert.strictEqual(heard, keys[k.toUpperCase()], k + ' says the answer of the view');
   }
+  /* An AZERTY keyboard: its top row gives & é " ' ( - è _ ç à without
+   * Shift; read by the physical key (event.code) they tell the table as 1
+   * to 9 do, '-' does not slow the voice; > does, and AltGr+( is [. */
+  const azerty = await page.evaluate(() => {
+    const play = document.getElementById('play');
+    const answers = document.getElementById('answers');
+    const said = (key, code, altGr) => {
+      answers.textContent = '';
+      const e = new KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true });
+      if (altGr) Object.defineProperty(e, 'getModifierState', { value: (m) => m === 'AltGraph' });
+      play.dispatchEvent(e);
+      return answers.lastElementChild ? answers.lastElementChild.textContent : '';
+    };
+    const keys = window.tapis.state.keys;
+    const rate = window.tapis.rate;
+    const top = ['&', '\u00e9', '"', "'", '(', '-', '\u00e8', '_', '\u00e7'];
+    const heard = top.map((k, i) => [k, said(k, 'Digit' + (i + 1)), keys[String(i + 1)]]);
+    const same = window.tapis.rate === rate;
+    said('>', 'IntlBackslash');
+    const faster = window.tapis.rate > rate;
+    const volume = window.tapis.speechVolume;
+    said('[', 'Digit5', true);
+    return { heard, same, faster, quieter: window.tapis.speechVolume < volume };
+  });
+  for (const [k, heard, want] of azerty.heard) assert.strictEqual(heard, want, 'AZERTY ' + k + ' tells the table');
+  assert.ok(azerty.heard.some((x) => x[2]), 'the table keys answer something');
+  assert.ok(azerty.same, 'the top row leaves the rate alone');
+  assert.ok(azerty.faster, '> speaks faster');
+  assert.ok(azerty.quieter, 'AltGr gives [ on AZERTY: quieter');
+  /* F1: the few keys of the moment first, then all of them. */
+  const brief = await pressAndHear(page, 'F1');
+  assert.ok(brief.endsWith('F1 again for all keys.') && brief.includes('H: '), 'F1 first: ' + brief);
+  assert.ok(brief.split('. ').length <= 7 && !brief.includes('V: '), 'F1 first is short: ' + brief);
   const help = await pressAndHear(page, 'F1');
   assert.ok(help.length > 40 && help.includes('C: '), 'F1 says the keys: ' + help);
   assert.ok(help.includes('V: '), 'F1 names V: ' + help);
