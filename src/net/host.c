@@ -13,7 +13,6 @@
 #include "net/jstate.h"
 #include "net/jtext.h"
 #include "net/proto.h"
-#include "net/stats.h"
 #include "i18n/i18n.h"
 
 struct host_member *host_member(struct host *h, const char *name)
@@ -586,7 +585,8 @@ static void game_over(struct host *h, long long now_ms)
 	h->state = HOST_OVER;
 	h->over_ms = now_ms ? now_ms : 1;
 	host_save(h);
-	stats_game_over(h); /* the registered players' figures and ratings */
+	if (h->cfg->game_over)
+		h->cfg->game_over(h); /* the registered players' figures and ratings */
 }
 
 /* After an action (written to the hand history and the journal by the

@@ -65,6 +65,9 @@ struct host_config {
 	const char *log_dir;        /* NULL: no hand histories */
 	long long turn_ms;          /* a present player's time to act (0: no limit); then a bot plays that move */
 	long long keep_ms;          /* a finished table, or a waiting one nobody is at, stays this long */
+	/* Called once when a table's game ends (the lobby's: the accounts'
+	 * figures and ratings, net/stats); NULL: nothing. */
+	int (*game_over)(struct host *h);
 };
 
 struct host {

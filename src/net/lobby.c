@@ -133,6 +133,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->io = io;
 	l->store = store;
 	l->cfg = *cfg;
+	l->cfg.game_over = stats_game_over; /* what a finished game leaves to accounts */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
