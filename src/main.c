@@ -15,6 +15,7 @@
 #include "app/bench.h"
 #include "app/registry.h"
 #include "net/bench_net.h"
+#include "net/cmd_admin.h"
 #include "net/cmd_serve.h"
 #include "ui/words.h"
 #include "ui/join.h"
@@ -132,6 +133,7 @@ static void usage(FILE *f)
 		N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history"),
 		N_("  tapis serve [OPTIONS]       host tables for players over the network"),
 		N_("  tapis join URL [OPTIONS]    sit at a table of a tapis server, same keys as play"),
+		N_("  tapis admin [--db FILE] role|ban|unban|list ...  a server's moderators and bans"),
 		N_("  tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--json]"),
 		N_("  tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S]"),
 		N_("                   [--budget MS] [--rule K=V]... [--json]"),
@@ -794,6 +796,8 @@ int main(int argc, char **argv)
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "serve")) {
 		rc = serve_main(argc - 1, argv + 1, words_json);
+	} else if (!strcmp(argv[1], "admin")) {
+		rc = admin_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "tournament")) {
 		rc = tournament_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "join")) {

@@ -217,7 +217,7 @@ START_TEST(history_flushed)
 	const struct game_ops *g = registry_ops("bourre");
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
-	hist_game_start(&h, "bourre", 4, 7, &r, NULL);
+	hist_game_start(&h, "bourre", 4, 7, NULL, &r, NULL);
 	struct event e;
 	ev_init(&e, EV_ACTION);
 	e.seat = 1;

@@ -674,6 +674,54 @@ START_TEST(test_lobby_menus)
 }
 END_TEST
 
+/* At a game's end on a terminal, R asks for a rematch: the table starts
+ * again (the only person at it said yes), the seats one place on. Enter
+ * plays the card selected at each turn. */
+START_TEST(test_rematch_key)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tty t;
+	const char *args[] = { "--create", "brouc", "--rule", "hands=1", "--seats", "open,bot,bot,bot", "--seed", "3",
+	                       "--start", NULL };
+	tty_join(&t, &s, args);
+	tty_expect(&t, "Your 8 cards");
+	/* Enter at each turn, until the offer (40 s at most). */
+	size_t seen = t.mark;
+	for (int i = 0; i < 400 && !strstr(t.out + t.mark, "R: a rematch."); i++) {
+		char *turn = strstr(t.out + seen, "Your turn.");
+		if (turn) {
+			seen = (size_t)(turn - t.out) + 1;
+			usleep(50 * 1000);
+			ck_assert_int_eq(write(t.fd, "\r", 1), 1);
+		}
+		struct pollfd p = { t.fd, POLLIN, 0 };
+		if (poll(&p, 1, 100) > 0 && t.n + 1 < sizeof t.out) {
+			ssize_t k = read(t.fd, t.out + t.n, sizeof t.out - t.n - 1);
+			if (k > 0) {
+				t.n += (size_t)k;
+				t.out[t.n] = '\0';
+			}
+		}
+	}
+	tty_expect(&t, "R: a rematch. Any other key: leave the table.");
+	tty_key(&t, "R", "Your 8 cards");
+	/* F2: a person's chat muted for oneself; the server says so. */
+	tty_key(&t, "\033OQ", "Table. Stand up");
+	tty_key(&t, "\033[B", "Leave the table");
+	tty_key(&t, "\033[B", "Invite someone");
+	tty_key(&t, "\033[B", "Mute someone's chat");
+	tty_key(&t, "\r", "Name of the person whose chat to mute or hear again");
+	tty_key(&t, "Ann\r", "You will not hear Ann's chat.");
+	/* Another key after the next game would leave; an interrupt now. */
+	kill(t.pid, SIGINT);
+	int st = 0;
+	ck_assert_int_eq(waitpid(t.pid, &st, 0), t.pid);
+	close(t.fd);
+	srv_stop(&s);
+}
+END_TEST
+
 /* At a network table the risky choices ask for Y as at home, by the
  * server's marks: after the server comes back in the middle of a deal,
  * folding with chips put in before still asks (seed 1: a straddle of 10
@@ -753,6 +801,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_lobby_menus);
 	tcase_add_test(tc, test_confirm_after_reconnect);
 	tcase_add_test(tc, test_interrupt_at_table);
+	tcase_add_test(tc, test_rematch_key);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_actions_whole_game);

@@ -138,6 +138,7 @@ static void store_roundtrip(const char *backend, const char *path)
 	snprintf(t.game, sizeof t.game, "brelan");
 	t.players = 4;
 	t.seed = 0xffffffffffffULL;
+	t.seed_by = 1;
 	snprintf(t.rules, sizeof t.rules, "hands=2\n");
 	snprintf(t.seats, sizeof t.seats, "[]");
 	snprintf(t.watchers, sizeof t.watchers, "[{\"name\":\"Wendy\",\"lang\":\"fr\"}]");
@@ -153,6 +154,7 @@ static void store_roundtrip(const char *backend, const char *path)
 	ck_assert_int_eq(s.tables, 1);
 	ck_assert_int_eq(s.t.state, 1);
 	ck_assert(s.t.seed == 0xffffffffffffULL);
+	ck_assert_int_eq(s.t.seed_by, 1);
 	ck_assert_str_eq(s.t.watchers, "[{\"name\":\"Wendy\",\"lang\":\"fr\"}]");
 	ck_assert_int_eq(s.actions, 2);
 	ck_assert_str_eq(s.last, "2 fold");
@@ -207,6 +209,7 @@ START_TEST(test_store_backends)
 	ck_assert_int_eq(store_table_each(&st, on_table, &old), 0);
 	ck_assert_int_eq(old.tables, 1);
 	ck_assert_str_eq(old.t.watchers, "[]");
+	ck_assert_int_eq(old.t.seed_by, 0); /* nor who chose the seed: the server */
 	store_close(&st);
 	char cmd[160];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -256,6 +259,8 @@ struct srv {
 	long long turn_ms;         /* the turn time when set (else the default) */
 	long long keep_ms;         /* how long finished tables stay, when set */
 	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
+	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
+	long long hello_ms;        /* the time to say hello, when set */
 };
 
 static void ready(void *ctx, int port)
@@ -292,7 +297,9 @@ static void srv_run(struct srv *s)
 			o.keep_ms = s->keep_ms;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
-		o.cheap_hash = 1;
+		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
+		if (s->hello_ms)
+			o.hello_ms = s->hello_ms;
 		o.quiet = 0;
 		char logpath[160];
 		snprintf(logpath, sizeof logpath, "%s/stderr.txt", s->dir);
@@ -2672,6 +2679,421 @@ START_TEST(test_serve_refuses)
 }
 END_TEST
 
+/* ---- seats, seeds and accounts ---- */
+
+/* A dropped guest's name and seat are theirs: a hello with a password on
+ * the name makes no account and takes nothing, before a restart and
+ * after; the guest's own token brings them back each time. */
+START_TEST(test_guest_name_kept)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 20000;
+	srv_run(&s);
+	static struct tc g, x;
+	tc_login(&g, &s, "Gina", "en", NULL);
+	long id = tc_create(&g, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_send(&g, "{\"type\":\"start\",\"table\":%ld}", id);
+	tc_wait(&g, "state");
+	char token[40];
+	snprintf(token, sizeof token, "%s", g.token);
+	tc_free(&g);
+	for (int round = 0; round < 2; round++) {
+		tc_hello(&x, &s, "Gina", "en", "any password", NULL);
+		ck_assert_str_eq(next_error(&x), "name_in_use");
+		tc_free(&x);
+		/* No account was made: the guest's token still works. */
+		tc_hello(&g, &s, "Gina", "en", NULL, token);
+		json_t *w = tc_wait(&g, "welcome");
+		ck_assert(json_is_true(json_object_get(w, "guest")));
+		json_t *j = tc_wait(&g, "joined");
+		ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), id);
+		ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+		tc_free(&g);
+		/* The same after a restart: the token's hash is in the store. */
+		srv_halt(&s);
+		srv_run(&s);
+	}
+	srv_stop(&s);
+}
+END_TEST
+
+/* The code of t's next error, or "joined" when it joins t->table first. */
+static const char *joined_or_error(struct tc *t)
+{
+	for (int waited = 0; waited < 5000; waited += 5) {
+		for (; t->cursor < t->n; t->cursor++) {
+			const char *type = mtype(t->msg[t->cursor]);
+			if (!strcmp(type, "joined") &&
+			    json_integer_value(json_object_get(t->msg[t->cursor], "table")) == t->table)
+				return t->cursor++, "joined";
+			if (!strcmp(type, "error"))
+				return json_string_value(json_object_get(t->msg[t->cursor++], "code"));
+		}
+		netc_service(t->c, 5);
+	}
+	ck_abort_msg("%s: neither joined nor error", t->name);
+	return NULL;
+}
+
+struct deal_ctx {
+	struct srv *s;
+	long table;
+	int deals;
+};
+
+/* Stop once the table's hand history has begun so many deals. */
+static int stop_at_deal(struct tc **all, int n, void *ctx)
+{
+	struct deal_ctx *d = ctx;
+	(void)all;
+	(void)n;
+	char path[640], line[4096];
+	snprintf(path, sizeof path, "%s/%ld.jsonl", d->s->logs, d->table);
+	FILE *f = fopen(path, "r");
+	int deals = 0;
+	while (f && fgets(line, sizeof line, f))
+		deals += strstr(line, "\"type\":\"hand_start\"") != NULL;
+	if (f)
+		fclose(f);
+	return deals >= d->deals;
+}
+
+/* Nobody holds two seats' cards in one deal: a seat left in the deal is
+ * its player's alone to take back, and its player takes no other seat
+ * before the next deal, whether they stood, left or were removed. */
+START_TEST(test_seat_hopping)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 20000;
+	srv_run(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&c, &s, "Carl", "en", NULL);
+	/* Nine games to win: one deal never ends the match (a cape gives two). */
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"open\"]",
+	                    ",\"rules\":{\"hands\":3,\"games\":9}");
+	tc_sit(&b, id, 1);
+	/* Bruno never plays: the deal waits for him. */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	tc_wait(&a, "state");
+	tc_send(&a, "{\"type\":\"stand\",\"table\":%ld}", id);
+	tc_send(&a, "{\"type\":\"sit\",\"table\":%ld,\"seat\":2}", id);
+	ck_assert_str_eq(joined_or_error(&a), "seat");
+	c.table = id;
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", id);
+	ck_assert_str_eq(joined_or_error(&c), "seat");
+	/* An open seat nobody held in this deal is anyone's. */
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld,\"seat\":2}", id);
+	ck_assert_str_eq(joined_or_error(&c), "joined");
+	/* Gone from the table and back: still not another seat. */
+	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", id);
+	tc_wait(&a, "left");
+	tc_send(&a, "{\"type\":\"sit\",\"table\":%ld,\"seat\":3}", id);
+	ck_assert_str_eq(joined_or_error(&a), "seat");
+	/* Her own seat, yes: the first free one she may take. */
+	tc_send(&a, "{\"type\":\"sit\",\"table\":%ld}", id);
+	ck_assert_str_eq(joined_or_error(&a), "joined");
+	/* Removed by the creator: no other seat either. */
+	tc_send(&a, "{\"type\":\"kick\",\"table\":%ld,\"seat\":2}", id);
+	tc_wait(&c, "left");
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld,\"seat\":3}", id);
+	ck_assert_str_eq(joined_or_error(&c), "seat");
+	/* A spectator hears what is public: watching is allowed. */
+	tc_send(&c, "{\"type\":\"watch\",\"table\":%ld}", id);
+	ck_assert_str_eq(joined_or_error(&c), "joined");
+	/* The marks outlive a restart. */
+	struct tc *three[] = { &a, &b, &c };
+	char tokens[3][40];
+	for (int i = 0; i < 3; i++) {
+		snprintf(tokens[i], sizeof tokens[i], "%s", three[i]->token);
+		tc_free(three[i]);
+	}
+	srv_halt(&s);
+	srv_run(&s);
+	const char *names[] = { "Anne", "Bruno", "Carl" };
+	for (int i = 0; i < 3; i++) {
+		tc_hello(three[i], &s, names[i], "en", NULL, tokens[i]);
+		tc_wait(three[i], "welcome");
+		tc_wait(three[i], "joined"); /* back at the table: seated, or watching */
+		three[i]->table = id;
+	}
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld,\"seat\":3}", id);
+	ck_assert_str_eq(joined_or_error(&c), "seat");
+	/* The next deal: any free seat again. */
+	a.seat = 0;
+	b.seat = 1;
+	tc_catch_up(&a);
+	tc_catch_up(&b);
+	struct deal_ctx next = { &s, id, 2 };
+	/* Played until then, however slow a busy machine makes the bots. */
+	time_t until = time(NULL) + 40;
+	while (!stop_at_deal(NULL, 0, &next)) {
+		if (time(NULL) >= until) {
+			for (int i = 0; i < 2; i++)
+				for (int k = three[i]->n > 6 ? three[i]->n - 6 : 0; k < three[i]->n; k++) {
+					char *x = json_dumps(three[i]->msg[k], JSON_COMPACT);
+					fprintf(stderr, "%s got: %.600s\n", three[i]->name, x);
+					free(x);
+				}
+			ck_abort_msg("the second deal did not begin");
+		}
+		for (int i = 0; i < 2; i++) {
+			netc_service(three[i]->c, 1);
+			ck_assert_msg(three[i]->refused == 0, "%s: an action was refused", three[i]->name);
+			tc_play(three[i]);
+		}
+	}
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld,\"seat\":3}", id);
+	ck_assert_str_eq(joined_or_error(&c), "joined");
+	srv_stop(&s);
+}
+END_TEST
+
+/* The first line of a table's hand history. */
+static json_t *history_start(struct srv *s, long id)
+{
+	char path[160], line[4096];
+	snprintf(path, sizeof path, "%s/%ld.jsonl", s->logs, id);
+	FILE *f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	fclose(f);
+	json_t *j = json_loads(line, 0, NULL);
+	ck_assert_ptr_nonnull(j);
+	ck_assert_str_eq(mtype(j), "game_start");
+	return j;
+}
+
+/* 1 when a message t received holds text. */
+static int received(const struct tc *t, const char *text)
+{
+	for (int i = 0; i < t->n; i++) {
+		char *x = json_dumps(t->msg[i], JSON_COMPACT);
+		int has = x && strstr(x, text);
+		free(x);
+		if (has)
+			return 1;
+	}
+	return 0;
+}
+
+/* A table where others may sit plays from the server's secret seed: a
+ * client's seed is refused there; a client's seed is taken at a table of
+ * bots, where nobody else may sit, and the hand history says who chose. */
+START_TEST(test_seed_secret)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 20000;
+	srv_run(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":[\"open\",\"open\",\"bot\",\"bot\"],"
+	            "\"seed\":5}");
+	ck_assert_str_eq(next_error(&a), "create");
+	/* Two tables of the server's seeds: 63 random bits each. */
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	long id2 = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	tc_sit(&b, id, 1);
+	a.table = id;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	tc_wait(&b, "state");
+	struct tc *all[] = { &a, &b };
+	a.seat = 0;
+	b.seat = 1;
+	int states = 6;
+	play_until(all, 2, stop_after_states, &states);
+	json_t *gs = history_start(&s, id);
+	ck_assert_str_eq(json_string_value(json_object_get(gs, "seed_from")), "server");
+	uint64_t seed = (uint64_t)json_integer_value(json_object_get(gs, "seed"));
+	json_decref(gs);
+	struct store st;
+	char err[256];
+	ck_assert_int_eq(store_open(&st, "sqlite", s.db, err, sizeof err), 0);
+	struct seen row = { 0 };
+	store_table_each(&st, on_table, &row);
+	store_close(&st);
+	ck_assert_int_eq(row.t.id, id2);
+	ck_assert_msg(seed >= (1ULL << 48) || row.t.seed >= (1ULL << 48), "seeds of 48 bits or less: %llu %llu",
+	              (unsigned long long)seed, (unsigned long long)row.t.seed);
+	/* Nothing either client received holds it. */
+	char dec[32], hex[32];
+	snprintf(dec, sizeof dec, "%llu", (unsigned long long)seed);
+	snprintf(hex, sizeof hex, "%llx", (unsigned long long)seed);
+	for (int i = 0; i < 2; i++)
+		ck_assert(!received(all[i], dec) && !received(all[i], hex));
+	/* A seed chosen at a table of bots: taken; its seats stay the
+	 * creator's alone. */
+	long id3 = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1},\"seed\":5");
+	tc_send(&a, "{\"type\":\"seat\",\"table\":%ld,\"seat\":1,\"kind\":\"open\"}", id3);
+	b.table = id3;
+	for (int i = 0; i < 2; i++) {
+		tc_send(&b, "{\"type\":\"sit\",\"table\":%ld,\"seat\":1}", id3);
+		ck_assert_str_eq(joined_or_error(&b), "seat");
+		/* The same after a restart. */
+		if (!i) {
+			char token[40];
+			snprintf(token, sizeof token, "%s", b.token);
+			tc_free(&b);
+			srv_halt(&s);
+			srv_run(&s);
+			tc_hello(&b, &s, "Bruno", "en", NULL, token);
+			tc_wait(&b, "welcome");
+		}
+	}
+	char token[40];
+	snprintf(token, sizeof token, "%s", a.token);
+	tc_free(&a);
+	tc_hello(&a, &s, "Anne", "en", NULL, token);
+	tc_wait(&a, "welcome");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id3);
+	/* Its first state in play (Anne hears her other tables too). */
+	for (json_t *st3 = NULL; !st3;) {
+		json_t *x = tc_wait(&a, "state");
+		if (json_integer_value(json_object_get(x, "table")) == id3 &&
+		    strcmp(json_string_value(json_object_get(x, "state")), "waiting") != 0)
+			st3 = x;
+	}
+	gs = history_start(&s, id3);
+	ck_assert_str_eq(json_string_value(json_object_get(gs, "seed_from")), "client");
+	ck_assert_int_eq(json_integer_value(json_object_get(gs, "seed")), 5);
+	json_decref(gs);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Passwords are hashed and checked by a worker thread: a new account's
+ * hello (a slow hash here) holds up nobody else's messages; its own
+ * connection's next messages wait for it, then come in order; a
+ * connection closed meanwhile makes no account; an address makes
+ * AUTH_ACCOUNTS_PER_HOUR accounts an hour. */
+START_TEST(test_hash_worker)
+{
+	struct srv s;
+	srv_make(&s);
+	s.hash_cost = AUTH_COST_SLOW;
+	s.hello_ms = 1500;
+	srv_run(&s);
+	static struct tc a, b, c, d;
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_hello(&a, &s, "Alba", "en", "slow hash", NULL);
+	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\"}");
+	/* Bruno's pings come back while Alba's hash is made. */
+	for (int i = 0; i < 3; i++) {
+		tc_send(&b, "{\"type\":\"ping\"}");
+		tc_wait(&b, "pong");
+	}
+	netc_service(a.c, 20);
+	for (int i = 0; i < a.n; i++)
+		ck_assert_msg(strcmp(mtype(a.msg[i]), "welcome") != 0, "the hello was answered before the pings");
+	tc_wait(&a, "welcome");
+	tc_wait(&a, "created");
+	/* Its hello was answered from the worker: the connection counts as
+	 * greeted, and stays past the time to say hello. */
+	for (int i = 0; i < 400; i++)
+		netc_service(a.c, 5);
+	tc_send(&a, "{\"type\":\"ping\"}");
+	tc_wait(&a, "pong");
+	/* Gone before its answer: no account. Its hash waits behind the check
+	 * of Alba's password (the worker takes one at a time), and the
+	 * connection drops at once. */
+	tc_free(&a);
+	tc_hello(&a, &s, "Alba", "en", "slow hash", NULL);
+	tc_hello(&c, &s, "Cleo", "en", "first", NULL);
+	netc_abandon(c.c);
+	c.c = NULL;
+	tc_free(&c);
+	tc_wait(&a, "welcome");
+	for (int tries = 0;; tries++) {
+		tc_hello(&d, &s, "Cleo", "en", "second", NULL);
+		json_t *j = NULL;
+		for (int waited = 0; !j && waited < 5000; waited += 5) {
+			for (; d.cursor < d.n && !j; d.cursor++)
+				if (!strcmp(mtype(d.msg[d.cursor]), "welcome") || !strcmp(mtype(d.msg[d.cursor]), "error"))
+					j = d.msg[d.cursor];
+			netc_service(d.c, 5);
+		}
+		ck_assert_ptr_nonnull(j);
+		if (!strcmp(mtype(j), "welcome"))
+			break;
+		/* Cleo's first hello may still be waiting for its hash. */
+		ck_assert_str_eq(json_string_value(json_object_get(j, "code")), "wait");
+		ck_assert_int_lt(tries, 100);
+		tc_free(&d);
+		usleep(50000);
+	}
+	tc_free(&d);
+	/* Alba, Cleo, Cleo again: the address's third account; a fourth waits. */
+	tc_hello(&d, &s, "Dora", "en", "fourth", NULL);
+	ck_assert_str_eq(next_error(&d), "wait");
+	tc_free(&d);
+	/* A private table's password being hashed when its creator logs in
+	 * from elsewhere: no table, and the server goes on. */
+	tc_send(&b, "{\"type\":\"create\",\"game\":\"brouc\",\"private\":true,\"password\":\"door\"}");
+	static struct tc b2;
+	tc_hello(&b2, &s, "Bruno", "en", NULL, b.token);
+	tc_wait(&b2, "welcome");
+	ck_assert_str_eq(next_error(&b), "replaced");
+	tc_send(&b2, "{\"type\":\"create\",\"game\":\"brouc\",\"private\":true,\"password\":\"door\"}");
+	json_t *made = tc_wait(&b2, "created");
+	ck_assert_int_eq(json_integer_value(json_object_get(made, "table")), 2);
+	ck_assert(srv_alive(&s));
+	srv_stop(&s);
+}
+END_TEST
+
+/* The limiter remembers a name's wait however many others fail: when
+ * every slot holds a wait, a name not known waits too. */
+START_TEST(test_auth_crowded)
+{
+	static struct auth a;
+	ck_assert_int_eq(auth_init(&a, AUTH_COST_CHEAP), 0);
+	long long t = 1000000;
+	for (int i = 0; i <= AUTH_FREE_FAILS; i++)
+		auth_failed(&a, "Anne", NULL, t);
+	ck_assert(auth_wait(&a, "Anne", NULL, t) > 0);
+	char name[32];
+	for (int k = 0; k < 2 * AUTH_SLOTS; k++) {
+		snprintf(name, sizeof name, "n%d", k);
+		for (int i = 0; i <= AUTH_FREE_FAILS; i++)
+			if (auth_wait(&a, name, NULL, t + 1) == 0)
+				auth_failed(&a, name, NULL, t + 1);
+	}
+	ck_assert_msg(auth_wait(&a, "Anne", NULL, t + 500) > 0, "Anne's wait was forgotten");
+	ck_assert(auth_wait(&a, "Zoe", "10.9.9.9", t + 500) > 0);
+	/* Once the waits are over, room again. */
+	ck_assert_int_eq(auth_wait(&a, "Zoe", "10.9.9.9", t + 10000), 0);
+	/* Accounts from one address. */
+	for (int i = 0; i < AUTH_ACCOUNTS_PER_HOUR; i++) {
+		ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", t + 10000), 0);
+		auth_created(&a, "1.2.3.4", t + 10000);
+	}
+	ck_assert(auth_create_wait(&a, "1.2.3.4", t + 10000) > 0);
+	ck_assert_int_eq(auth_create_wait(&a, "5.6.7.8", t + 10000), 0);
+	ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", t + 10000 + 3600 * 1000LL), 0);
+}
+END_TEST
+
+/* An action at a table one is not at is refused, as a chat there is. */
+START_TEST(test_action_not_member)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	tc_send(&b, "{\"type\":\"action\",\"table\":%ld,\"action\":\"pass\"}", id);
+	ck_assert_str_eq(next_error(&b), "not_member");
+	srv_stop(&s);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -2730,6 +3152,15 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_errors_in_language);
 	tcase_add_test(tc, test_verbosity);
 	tcase_add_test(tc, test_confirm_fields);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("trust");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_guest_name_kept);
+	tcase_add_test(tc, test_seat_hopping);
+	tcase_add_test(tc, test_seed_secret);
+	tcase_add_test(tc, test_hash_worker);
+	tcase_add_test(tc, test_auth_crowded);
+	tcase_add_test(tc, test_action_not_member);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -85,7 +85,7 @@ static int pauses(const struct heard *h, int from, int paused, const char **text
 	return n;
 }
 
-static const struct host_config cfg_nolog = { 600000, 0, NULL, 0, 600000, NULL };
+static const struct host_config cfg_nolog = { 600000, 0, NULL, 0, 600000, 0, NULL };
 
 /* A table of Brelan: Anne at seat 0 (French), bots elsewhere, started. */
 static void table_up(struct host *h, long id, struct store *st, const struct host_config *cfg, struct heard *heard)
@@ -96,7 +96,7 @@ static void table_up(struct host *h, long id, struct store *st, const struct hos
 	char err[256];
 	ck_assert_int_eq(rules_set_arg(&r, "hands=1", err, sizeof err), 0);
 	struct net_out out = { on_send, heard };
-	ck_assert_msg(host_create(h, id, g, 4, &r, 12345, "Anne", st, cfg, out, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(host_create(h, id, g, 4, &r, 12345, HOST_SEED_SERVER, "Anne", st, cfg, out, err, sizeof err) == 0, "%s", err);
 	for (int s = 1; s < 4; s++)
 		ck_assert_int_eq(host_set_seat(h, s, 0, 1, err, sizeof err), 0);
 	h->seat[0].open = 1;

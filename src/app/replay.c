@@ -81,6 +81,7 @@ struct rlog {
 	const struct game_ops *g;
 	int players;
 	uint64_t seed;
+	char seed_from[16];  /* game_start's seed_from, "" none */
 	struct rules rules;
 	int dealer0;        /* dealer of the first hand_start, -1 none */
 	int hands;          /* hand_start lines */
@@ -160,6 +161,12 @@ static int read_game_start(struct rlog *L, const json_t *root, const struct rlin
 		return -1;
 	}
 	L->seed = (uint64_t)v;
+	const char *from = jstr(json_object_get(root, "seed_from"));
+	if (from && strcmp(from, "server") && strcmp(from, "client") && strcmp(from, "operator")) {
+		set_result(res, REPLAY_INVALID, l->lineno, L->name, "seed_from is not server, client nor operator");
+		return -1;
+	}
+	snprintf(L->seed_from, sizeof L->seed_from, "%s", from ? from : "");
 	rules_init(&L->rules, L->g->rules, L->g->nrules);
 	const json_t *ro = json_object_get(root, "rules");
 	if (ro && !json_is_object(ro)) {
@@ -545,7 +552,8 @@ static int game_start_line(const struct rlog *L, const struct rules *rules, char
 	const char *names[GAME_MAX_SEATS];
 	for (int s = 0; s < GAME_MAX_SEATS; s++)
 		names[s] = L->names[s];
-	hist_game_start(&h, L->g->name, L->players, L->seed, rules, L->named ? names : NULL);
+	hist_game_start(&h, L->g->name, L->players, L->seed, L->seed_from[0] ? L->seed_from : NULL, rules,
+	                L->named ? names : NULL);
 	hist_release(&h);
 	fclose(f);
 	if (*len && (*out)[*len - 1] == '\n')

@@ -251,7 +251,8 @@ void table_start(struct table *t)
 	const char *person[GAME_MAX_SEATS];
 	for (int s = 0; s < GAME_MAX_SEATS; s++)
 		person[s] = t->person[s];
-	hist_game_start(&t->hist, t->g->name, t->opt.players, t->opt.seed, &t->opt.rules, t->named ? person : NULL);
+	hist_game_start(&t->hist, t->g->name, t->opt.players, t->opt.seed, t->opt.seed_from, &t->opt.rules,
+	                t->named ? person : NULL);
 	struct event e;
 	ev_init(&e, EV_GAME_START);
 	e.nvalues = t->opt.players;

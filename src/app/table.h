@@ -44,6 +44,7 @@ struct table_options {
 	int players;
 	int dealer;              /* -1: from the seed */
 	uint64_t seed;
+	const char *seed_from;   /* NULL, or "server" / "client": said in the hand history (a server's tables) */
 	struct rules rules;
 	int seat_kind[GAME_MAX_SEATS];
 	int bot_level[GAME_MAX_SEATS];

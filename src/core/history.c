@@ -608,15 +608,18 @@ void hist_release(struct history *h)
 	hist_close(h, NULL, 0);
 }
 
-int hist_game_start(struct history *h, const char *game, int players, uint64_t seed,
+int hist_game_start(struct history *h, const char *game, int players, uint64_t seed, const char *seed_from,
                     const struct rules *r, const char *const *names)
 {
 	if ((!h->f && !h->owned) || (h->failed && !h->hold))
 		return h->failed ? -1 : 0;
 	char buf[HIST_LINE_MAX];
 	struct jbuf b = { buf, 0, sizeof buf - 1 };
-	jp(&b, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64 ",\"rules\":{",
-	   h->seq++, game, players, seed);
+	jp(&b, "{\"type\":\"game_start\",\"seq\":%d,\"game\":\"%s\",\"players\":%d,\"seed\":%" PRIu64, h->seq++, game,
+	   players, seed);
+	if (seed_from)
+		jp(&b, ",\"seed_from\":\"%s\"", seed_from);
+	jp(&b, ",\"rules\":{");
 	for (int i = 0; i < r->n; i++) {
 		char v[RULES_VALUE_MAX];
 		const char *val = rules_value_str(r, i, v, sizeof v);

@@ -72,9 +72,11 @@ void hist_release(struct history *h);
 /* Every line is written and flushed at once, so that a game killed at any
  * moment leaves a history that replays up to its last action. 0, or -1 when
  * the write failed (then and after: see hist_failed). */
-/* names: the people at the seats (players entries, "" a bot), written as
- * game_start's "names"; NULL: none (a game at one machine). */
-int hist_game_start(struct history *h, const char *game, int players, uint64_t seed,
+/* seed_from: who chose the seed ("server", "client", "operator": a
+ * server's tables), or NULL (no such field: local play). names: the people
+ * at the seats (players entries, "" a bot), written as game_start's
+ * "names"; NULL: none (a game at one machine). */
+int hist_game_start(struct history *h, const char *game, int players, uint64_t seed, const char *seed_from,
                     const struct rules *r, const char *const *names);
 int hist_event(struct history *h, const struct event *e);
 /* -1 with a message naming the file when a write failed, else 0. */

@@ -14,6 +14,7 @@
 
 #include "app/opts.h"
 #include "core/err.h"
+#include "core/num.h"
 #include "core/paths.h"
 #include "net/server.h"
 #include "net/store.h"
@@ -41,6 +42,15 @@ static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
 	if (stat(v, &st) < 0 || !S_ISDIR(st.st_mode))
 		return errf(err, errlen, "--log-dir: '%s' is not a directory", v);
 	((struct serve_args *)cfg)->o.log_dir = v;
+	return 0;
+}
+
+static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
+{
+	long long n;
+	if (num_parse(v, 1, INT64_MAX, &n) < 0)
+		return errf(err, errlen, "--seed: '%s' is not a number from 1", v);
+	((struct serve_args *)cfg)->o.seed = n;
 	return 0;
 }
 
@@ -90,6 +100,7 @@ static const struct opt serve_opts[] = {
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
+	OPT_C("seed", N_("N"), N_("every table's seed, for tests (whoever knows it knows every hand)"), opt_seed),
 	OPT_END,
 };
 #undef A

@@ -272,6 +272,7 @@ static void say_paused(struct host *h, struct host_member *m, int paused)
  * is the hand history (the store says its own failures once). */
 static void pause_play(struct host *h, int why, long long now_ms)
 {
+	h->deal_tap = h->deal; /* the move was undone, a deal it began with it */
 	int was = h->paused;
 	h->paused = why;
 	if (was)
@@ -305,6 +306,7 @@ static int commit_action(void *ctx, int seat, const struct action *a)
 	char txt[ACT_STR_MAX];
 	if (store_journal_add(h->store, h->id, table_played(&h->t), seat, act_format(a, txt, sizeof txt)) < 0)
 		return -1;
+	h->deal = h->deal_tap; /* kept: a deal it began has begun */
 	resume_play(h);
 	return 0;
 }
@@ -318,6 +320,7 @@ void host_row(const struct host *h, struct store_table *t)
 	snprintf(t->game, sizeof t->game, "%s", h->g->name);
 	t->players = h->players;
 	t->seed = h->seed;
+	t->seed_by = h->seed_by;
 	t->state = h->state;
 	snprintf(t->creator, sizeof t->creator, "%s", h->creator);
 	t->private_ = h->private_;
@@ -329,9 +332,15 @@ void host_row(const struct host *h, struct store_table *t)
 		                        rules_value_str(&h->rules, i, buf, sizeof buf));
 	}
 	json_t *seats = json_array();
-	for (int s = 0; s < h->players; s++)
-		json_array_append_new(seats, json_pack("{s:s, s:b, s:i}", "name", h->seat[s].name, "open",
-		                                       h->seat[s].open, "level", h->seat[s].level));
+	for (int s = 0; s < h->players; s++) {
+		json_t *x = json_pack("{s:s, s:b, s:i}", "name", h->seat[s].name, "open", h->seat[s].open, "level",
+		                      h->seat[s].level);
+		if (x && h->seat[s].left_by[0]) {
+			json_object_set_new(x, "left_by", json_string(h->seat[s].left_by));
+			json_object_set_new(x, "left_deal", json_integer(h->seat[s].left_deal));
+		}
+		json_array_append_new(seats, x);
+	}
 	char *js = json_dumps(seats, JSON_COMPACT);
 	json_decref(seats);
 	snprintf(t->seats, sizeof t->seats, "%s", js ? js : "[]");
@@ -366,10 +375,21 @@ void host_save(struct host *h)
 	store_table_put(h->store, &t);
 }
 
+/* Every event as the table applies it: the deals begun are counted (the
+ * journal replayed after a restart counts them again); a move is applied
+ * before it is kept, so the count holds once it is (commit_action), and
+ * goes back when it is undone (pause_play). */
+static void on_tap(void *ctx, const struct event *e)
+{
+	struct host *h = ctx;
+	if (e->type == EV_HAND_START)
+		h->deal_tap++;
+}
+
 /* Open the table (the game set up, its hand history opened): nothing
  * played yet. */
 static int setup(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
-                 uint64_t seed, struct store *store, const struct host_config *cfg, struct net_out out,
+                 uint64_t seed, int seed_by, struct store *store, const struct host_config *cfg, struct net_out out,
                  int restoring, char *err, size_t errlen)
 {
 	memset(h, 0, sizeof *h);
@@ -377,6 +397,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	h->g = g;
 	h->players = players;
 	h->seed = seed;
+	h->seed_by = seed_by;
 	h->rules = *rules;
 	h->store = store;
 	h->cfg = cfg;
@@ -390,6 +411,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	o.players = players;
 	o.dealer = -1;
 	o.seed = seed;
+	o.seed_from = seed_by == HOST_SEED_CLIENT ? "client" : seed_by == HOST_SEED_OPERATOR ? "operator" : "server";
 	o.rules = *rules;
 	char path[4096];
 	if (cfg->log_dir) {
@@ -401,6 +423,7 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	if (table_open(&h->t, &o, err, errlen) < 0)
 		return -1;
 	h->opened = 1;
+	h->t.tap = (struct sink){ on_tap, h };
 	table_set_commit(&h->t, commit_action, h);
 	/* The rules the game settled ("auto" values) are the table's. */
 	h->rules = *table_rules(&h->t);
@@ -408,10 +431,10 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 }
 
 int host_create(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
-                uint64_t seed, const char *creator, struct store *store, const struct host_config *cfg,
-                struct net_out out, char *err, size_t errlen)
+                uint64_t seed, int seed_by, const char *creator, struct store *store,
+                const struct host_config *cfg, struct net_out out, char *err, size_t errlen)
 {
-	if (setup(h, id, g, players, rules, seed, store, cfg, out, 0, err, errlen) < 0) {
+	if (setup(h, id, g, players, rules, seed, seed_by, store, cfg, out, 0, err, errlen) < 0) {
 		host_free(h);
 		return -1;
 	}
@@ -505,7 +528,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		if (rules_set_arg(&rules, line, err, errlen) < 0)
 			return -1;
-	if (setup(h, t->id, g, t->players, &rules, t->seed, store, cfg, out, 1, err, errlen) < 0) {
+	if (setup(h, t->id, g, t->players, &rules, t->seed, t->seed_by, store, cfg, out, 1, err, errlen) < 0) {
 		host_free(h);
 		return -1;
 	}
@@ -519,6 +542,9 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 		snprintf(h->seat[s].name, sizeof h->seat[s].name, "%s", name ? name : "");
 		h->seat[s].open = json_is_true(json_object_get(x, "open"));
 		h->seat[s].level = (int)json_integer_value(json_object_get(x, "level"));
+		const char *left = json_string_value(json_object_get(x, "left_by"));
+		snprintf(h->seat[s].left_by, sizeof h->seat[s].left_by, "%s", left ? left : "");
+		h->seat[s].left_deal = (int)json_integer_value(json_object_get(x, "left_deal"));
 		struct host_member *m = h->seat[s].name[0] ? add_member(h, h->seat[s].name, "en") : NULL;
 		if (m) {
 			/* Away until they log in again. */
@@ -557,6 +583,7 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 			return -1;
 		}
 		h->state = table_to_act(&h->t) < 0 ? HOST_OVER : HOST_PLAYING;
+		h->deal = h->deal_tap; /* the deals replayed */
 		if (h->state == HOST_OVER)
 			h->over_ms = now_ms ? now_ms : 1;
 		/* The hand history made to match the game replayed. */
@@ -598,17 +625,37 @@ static void after_action(struct host *h, long long now_ms)
 	h->next_bot_ms = now_ms + h->cfg->bot_delay_ms;
 }
 
+/* 1 when the seat was left in the deal being played (its mark holds). */
+static int left_now(const struct host *h, int s)
+{
+	return h->state == HOST_PLAYING && h->seat[s].left_by[0] && h->seat[s].left_deal == h->deal;
+}
+
+int host_may_sit(const struct host *h, const char *name, int seat, char *err, size_t errlen)
+{
+	if (seat_of(h, name) >= 0)
+		return 0; /* back at their own */
+	if (seat < 0 || seat >= h->players)
+		return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
+	if (h->seat[seat].name[0] || !h->seat[seat].open)
+		return errf(err, errlen, _("seat %d is not free"), seat + 1);
+	if (h->seed_by == HOST_SEED_CLIENT && strcmp(name, h->creator) != 0)
+		return errf(err, errlen, "%s", _("the creator chose this table's deal: only they may sit"));
+	if (left_now(h, seat) && strcmp(h->seat[seat].left_by, name) != 0)
+		return errf(err, errlen, _("seat %d is kept for its player until this deal ends"), seat + 1);
+	for (int s = 0; s < h->players; s++)
+		if (s != seat && left_now(h, s) && !strcmp(h->seat[s].left_by, name))
+			return errf(err, errlen, "%s", _("you held another seat in this deal: sit down at the next one"));
+	return 0;
+}
+
 int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
               char *err, size_t errlen)
 {
 	struct host_member *m = host_member(h, name);
 	int held = seat_of(h, name);
-	if (seat >= 0 && held < 0) {
-		if (seat >= h->players)
-			return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
-		if (h->seat[seat].name[0] || !h->seat[seat].open)
-			return errf(err, errlen, _("seat %d is not free"), seat + 1);
-	}
+	if (seat >= 0 && held < 0 && host_may_sit(h, name, seat, err, errlen) < 0)
+		return -1;
 	if (!m && !(m = add_member(h, name, lang)))
 		return errf(err, errlen, "%s", _("this table is full"));
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
@@ -676,6 +723,11 @@ void host_stand(struct host *h, const char *name, int leave)
 	struct host_member *m = host_member(h, name);
 	int s = seat_of(h, name);
 	if (s >= 0) {
+		if (h->state == HOST_PLAYING && h->deal > 0) {
+			/* Its cards were theirs: nobody else takes them in this deal. */
+			snprintf(h->seat[s].left_by, sizeof h->seat[s].left_by, "%s", name);
+			h->seat[s].left_deal = h->deal;
+		}
 		if (h->has_held && h->held_seat == s)
 			h->has_held = 0; /* their move waiting is theirs no more */
 		h->seat[s].name[0] = '\0';
@@ -719,6 +771,7 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 	for (int i = 0; i < h->nmembers; i++)
 		bind_view(h, h->member[i]);
 	table_start(&h->t);
+	h->deal = h->deal_tap;
 	if (table_log_flush(&h->t) < 0)
 		pause_play(h, TABLE_NOT_LOGGED, now_ms);
 	host_save(h);

@@ -29,6 +29,9 @@
 #define HOST_TURN_WARN_MS 20000 /* the warning comes this long before the turn time runs out (a third of it at most) */
 
 enum host_state { HOST_WAITING, HOST_PLAYING, HOST_OVER };
+/* Who chose a table's seed: the server (a secret), the creator, or the
+ * operator (tapis serve --seed, for tests). */
+enum host_seed { HOST_SEED_SERVER, HOST_SEED_CLIENT, HOST_SEED_OPERATOR };
 
 /* Where the host's messages go: send takes ownership of text (malloc'd). */
 struct net_out {
@@ -42,6 +45,11 @@ struct host_seat {
 	int level;                  /* of the bot that plays it when nobody does */
 	long long away_ms;          /* when its player left (0: present) */
 	int bot_told;               /* the others were told a bot took over */
+	/* Who last left it in a deal, and which (host deal): until that deal
+	 * ends, it is theirs alone to take back, and they may take no other
+	 * seat (nobody sees two seats' cards in one deal). */
+	char left_by[HOST_PLAYER_MAX];
+	int left_deal;
 };
 
 struct host_member {
@@ -65,6 +73,7 @@ struct host_config {
 	const char *log_dir;        /* NULL: no hand histories */
 	long long turn_ms;          /* a present player's time to act (0: no limit); then a bot plays that move */
 	long long keep_ms;          /* a finished table, or a waiting one nobody is at, stays this long */
+	long long seed;             /* > 0: every table's seed, the operator's (tests; tapis serve --seed); else secret */
 	/* Called once when a table's game ends (the lobby's: the accounts'
 	 * figures and ratings, net/stats); NULL: nothing. */
 	int (*game_over)(struct host *h);
@@ -74,7 +83,10 @@ struct host {
 	long id;
 	const struct game_ops *g;
 	int players;
-	uint64_t seed;
+	uint64_t seed;              /* the server's secret, or the creator's (seed_by) */
+	int seed_by;                /* enum host_seed (the creator's: only they may sit) */
+	int deal;                   /* deals begun (0: none yet) */
+	int deal_tap;               /* the same, counting a move applied but not yet kept */
 	struct rules rules;
 	char creator[HOST_PLAYER_MAX];
 	int private_;
@@ -107,10 +119,12 @@ struct host {
 };
 
 /* Create a table (state WAITING) from the options; 0, or -1 with a message
- * for the client. Saved in the store. */
+ * for the client. Saved in the store. seed_by: enum host_seed, who
+ * chose the seed (the creator: then nobody else may sit); the hand history
+ * says who. */
 int host_create(struct host *h, long id, const struct game_ops *g, int players, const struct rules *rules,
-                uint64_t seed, const char *creator, struct store *store, const struct host_config *cfg,
-                struct net_out out, char *err, size_t errlen);
+                uint64_t seed, int seed_by, const char *creator, struct store *store,
+                const struct host_config *cfg, struct net_out out, char *err, size_t errlen);
 /* Restore a stored table: its seats and options, then its journal replayed
  * through apply. Players are all away until they come back. 0 or -1. */
 int host_restore(struct host *h, const struct store_table *t, struct store *store,
@@ -122,6 +136,11 @@ void host_save(struct host *h);
 
 /* The member of that name, or NULL. */
 struct host_member *host_member(struct host *h, const char *name);
+/* 0 when name may take seat now (free or theirs, within the seat rules:
+ * a seat left in this deal is its player's alone, a player who left a seat
+ * in this deal takes no other, only the creator sits at a table whose seed
+ * they chose), or -1 with a message. */
+int host_may_sit(const struct host *h, const char *name, int seat, char *err, size_t errlen);
 /* A player or spectator joins (or comes back on a new connection): they hear
  * what they missed, then the table's state. seat -1 watches; otherwise the
  * seat must be free for them. 0, or -1 with a message. */

@@ -22,6 +22,7 @@
 static const char *const RESERVED[] = {
 	"server", "serveur", "system", "système", "admin", "administrator", "administrateur",
 	"moderator", "modérateur", "modo", "bot", "robot", "tapis", "root", "operator", "opérateur",
+	"administratrice", "modératrice", "opératrice", "moderateur", "moderatrice", "administration",
 };
 /* Words a name may not end with: "Claire bot" is a bot's name. */
 static const char *const BOT_WORDS[] = { "bot", "robot" };

@@ -14,10 +14,13 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
+#include "net/mod.h"
 #include "net/stats.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
+	if (text)
+		text = mod_filter(l, conn, text); /* not the chat of someone they muted */
 	if (text)
 		l->io.send(l->io.ctx, conn, text);
 }
@@ -25,7 +28,7 @@ static void send_text(struct lobby *l, long conn, char *text)
 /* text (malloc'd, taken) to n connections: one buffer for all of them. */
 static void send_many(struct lobby *l, const long *conns, int n, char *text)
 {
-	if (!text || n <= 0 || !l->io.send_many) {
+	if (!text || n <= 0 || !l->io.send_many || mod_filters(l, text)) {
 		for (int i = 0; text && i < n; i++)
 			send_text(l, conns[i], xstrdup(text));
 		free(text);
@@ -45,6 +48,27 @@ static struct lobby_conn *conn_of(struct lobby *l, long id)
 		if (l->conns[i].id == id)
 			return &l->conns[i];
 	return NULL;
+}
+
+/* A connection's message waiting for the worker, and those held behind it. */
+static void job_clear(struct lobby_conn *c)
+{
+	if (c->job_msg) {
+		auth_wipe(c->job_msg, sizeof *c->job_msg);
+		free(c->job_msg);
+	}
+	c->job_msg = NULL;
+	c->job = 0;
+}
+
+static void conn_clear(struct lobby_conn *c)
+{
+	job_clear(c);
+	for (int k = 0; k < c->nheld; k++)
+		free(c->held[k].text);
+	free(c->held);
+	c->held = NULL;
+	c->nheld = c->capheld = 0;
 }
 
 static struct lobby_user *user_named(struct lobby *l, const char *name)
@@ -138,6 +162,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
+	l->mod = mod_new();
 	struct restore_ctx r = { l, 0 };
 	if (store_table_each(store, restore_one, &r) < 0)
 		return errf(err, errlen, "cannot read the tables of the store");
@@ -161,7 +186,11 @@ void lobby_release(struct lobby *l)
 	free(l->told);
 	free(l->made_from);
 	free(l->users);
+	for (int i = 0; i < l->nconns; i++)
+		conn_clear(&l->conns[i]);
 	free(l->conns);
+	auth_release(&l->auth);
+	mod_free(l->mod);
 	dir_close(&l->dir);
 	memset(l, 0, sizeof *l);
 }
@@ -378,6 +407,19 @@ static int at_a_table(struct lobby *l, const char *name)
 	return 0;
 }
 
+/* A hello with a password waits for the worker meanwhile (or a name whose
+ * account is being made): 1 when a connection's hello for name does. */
+static int name_pending(struct lobby *l, const char *name)
+{
+	for (int i = 0; i < l->nconns; i++)
+		if (l->conns[i].job && l->conns[i].job_msg->type == PM_HELLO && !strcmp(l->conns[i].job_msg->name, name))
+			return 1;
+	return 0;
+}
+
+/* The name is granted to the connection: as a guest (token: the one it
+ * came back with, or NULL for a new one) or an account. The user found or
+ * made, the welcome, the lobby, and the tables where they were. */
 /* ---- accounts that remember (docs/protocol.md) ---- */
 
 static json_t *settings_json(const struct store_settings *x)
@@ -395,16 +437,15 @@ static json_t *settings_json(const struct store_settings *x)
 }
 
 /* A registered player logging in: the settings their account keeps apply
- * (its language unless the hello names one, its verbosity at every table);
+ * (its language unless the hello named one, its verbosity at every table);
  * they are told them in a "settings" message after the welcome (sent: 1). */
-static void account_settings_load(struct lobby *l, struct lobby_conn *c, struct lobby_user *u,
-                                  const struct proto_msg *m, int send)
+static void account_settings_load(struct lobby *l, struct lobby_conn *c, struct lobby_user *u, int send)
 {
 	struct store_settings x;
 	if (u->guest || store_settings_get(l->store, u->name, &x) != 1)
 		return;
 	if (!send) {
-		if (x.lang[0] && !m->has_lang && i18n_lang_known(x.lang)) {
+		if (x.lang[0] && !c->lang_given && i18n_lang_known(x.lang)) {
 			snprintf(u->lang, sizeof u->lang, "%s", x.lang);
 			snprintf(c->lang, sizeof c->lang, "%s", x.lang);
 		}
@@ -632,89 +673,15 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	send_text(l, c->id, proto_dump(o));
 }
 
-static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, const char *lang, int guest,
+                    const char *resume_token)
 {
-	/* Its answers, refusals included, are in the language it asks for
-	 * (the caller leaves the language in force as it found it). */
-	if (c->user < 0) {
-		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
-		view_lang_enter(c->lang);
-	}
-	if (m->version != PROTO_VERSION) {
-		char text[96];
-		snprintf(text, sizeof text, _("this server speaks version %d of the protocol"), PROTO_VERSION);
-		send_error(l, c->id, "version", text, PM_HELLO);
-		l->io.close(l->io.ctx, c->id);
-		return;
-	}
-	if (c->user >= 0) {
-		send_error(l, c->id, "already", _("this connection is already logged in"), PM_HELLO);
-		return;
-	}
-	char hash[AUTH_HASH_MAX];
-	int has_account = store_account_get(l->store, m->name, hash, sizeof hash);
-	if (has_account < 0) {
-		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
-		return;
-	}
-	struct lobby_user *u = user_named(l, m->name);
-	/* A new name may not look like one known here (net/ident). */
-	struct ident_keys nk;
-	ident_keys_of(m->name, &nk);
-	for (int i = 0; !u && !has_account && i < l->nusers; i++)
-		if (ident_keys_alike(&nk, l->users[i].name)) {
-			char text[200];
-			snprintf(text, sizeof text, _("that name looks too much like that of %s, who is known here"),
-			         l->users[i].name);
-			send_error(l, c->id, "name_alike", text, PM_HELLO);
-			return;
-		}
-	int guest = !m->has_password, resumed = 0;
-	if (m->has_password) {
-		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
-		if (wait > 0) {
-			char text[96];
-			snprintf(text, sizeof text, _("too many wrong passwords: try again in %lld s"), (wait + 999) / 1000);
-			send_error(l, c->id, "wait", text, PM_HELLO);
-			return;
-		}
-		if (has_account) {
-			if (!auth_verify(hash, m->password)) {
-				auth_failed(&l->auth, m->name, c->addr, l->now_ms);
-				send_error(l, c->id, "password", _("wrong password"), PM_HELLO);
-				return;
-			}
-			auth_succeeded(&l->auth, m->name);
-		} else {
-			if (u && u->conn >= 0 && u->guest) {
-				send_error(l, c->id, "name_in_use", _("a guest of that name is here now"), PM_HELLO);
-				return;
-			}
-			if (auth_hash(&l->auth, m->password, hash) < 0 || store_account_put(l->store, m->name, hash) < 0) {
-				send_error(l, c->id, "store", _("the account could not be made"), PM_HELLO);
-				return;
-			}
-		}
-	} else {
-		if (has_account) {
-			send_error(l, c->id, "password", _("this name has a password"), PM_HELLO);
-			return;
-		}
-		/* A guest name is the session's: while in use or holding a seat,
-		 * it comes back only with its token (none known after a restart
-		 * whose session expired: nobody may take the seat by name). */
-		resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
-		if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
-			send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
-			return;
-		}
-	}
-	auth_wipe(m->password, sizeof m->password);
+	struct lobby_user *u = user_named(l, name);
 	if (!u) {
 		xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
 		u = &l->users[l->nusers++];
 		memset(u, 0, sizeof *u);
-		snprintf(u->name, sizeof u->name, "%s", m->name);
+		snprintf(u->name, sizeof u->name, "%s", name);
 		u->conn = -1;
 	}
 	if (u->conn >= 0 && u->conn != c->id) {
@@ -729,10 +696,10 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		}
 	}
 	u->guest = guest;
-	snprintf(u->lang, sizeof u->lang, "%s", m->lang);
+	snprintf(u->lang, sizeof u->lang, "%s", lang);
 	char token[PROTO_TOKEN_LEN + 1];
-	if (resumed) {
-		snprintf(token, sizeof token, "%s", m->token);
+	if (resume_token) {
+		snprintf(token, sizeof token, "%s", resume_token);
 	} else {
 		unsigned char raw[PROTO_TOKEN_LEN / 2];
 		randombytes_buf(raw, sizeof raw);
@@ -746,13 +713,14 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	else if (store_session_put(l->store, u->name, u->token_hash,
 	                           (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
 		fprintf(stderr, "tapis serve: the session of %s is not stored\n", u->name);
-	account_settings_load(l, c, u, m, 0);
+	account_settings_load(l, c, u, 0);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
+	mod_login(l, u->name, guest);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
-	account_settings_load(l, c, u, m, 1);
+	account_settings_load(l, c, u, 1);
 	send_text(l, c->id, l->list_sent ? xstrdup(l->list_sent) : lobby_msg(l));
 	/* Back at the tables where they were: seats are kept, and so are
 	 * spectators' places. */
@@ -768,6 +736,119 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		}
 	}
 	l->dirty = 1;
+}
+
+/* Hand a message's password to the worker, to hash (hash NULL) or check
+ * against hash: its answer comes to on_auth, and the connection's next
+ * messages wait for it. 0, or -1 (the server too busy: said). */
+static int submit(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, const char *hash)
+{
+	long id = ++l->next_job;
+	if (auth_submit(&l->auth, id, m->password, hash) < 0) {
+		send_error(l, c->id, "wait", _("the server is busy: try again in a moment"), m->type);
+		return -1;
+	}
+	c->job = id;
+	c->job_msg = xmalloc(sizeof *c->job_msg);
+	*c->job_msg = *m;
+	auth_wipe(c->job_msg->password, sizeof c->job_msg->password);
+	return 0;
+}
+
+static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	/* Its answers, refusals included, are in the language it asks for
+	 * (the caller leaves the language in force as it found it). */
+	if (c->user < 0) {
+		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
+		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
+		view_lang_enter(c->lang);
+	}
+	if (m->version != PROTO_VERSION) {
+		char text[96];
+		snprintf(text, sizeof text, _("this server speaks version %d of the protocol"), PROTO_VERSION);
+		send_error(l, c->id, "version", text, PM_HELLO);
+		l->io.close(l->io.ctx, c->id);
+		return;
+	}
+	if (c->user >= 0) {
+		send_error(l, c->id, "already", _("this connection is already logged in"), PM_HELLO);
+		return;
+	}
+	if (name_pending(l, m->name)) {
+		send_error(l, c->id, "wait", _("that name is logging in: try again in a moment"), PM_HELLO);
+		return;
+	}
+	char hash[AUTH_HASH_MAX];
+	int has_account = store_account_get(l->store, m->name, hash, sizeof hash);
+	if (has_account < 0) {
+		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
+		return;
+	}
+	if (mod_login_refused(l, c->id, m->name)) /* banned: until when, and why */
+		return;
+	struct lobby_user *u = user_named(l, m->name);
+	/* A new name may not look like one known here (net/ident). */
+	struct ident_keys nk;
+	ident_keys_of(m->name, &nk);
+	for (int i = 0; !u && !has_account && i < l->nusers; i++)
+		if (ident_keys_alike(&nk, l->users[i].name)) {
+			char text[200];
+			snprintf(text, sizeof text, _("that name looks too much like that of %s, who is known here"),
+			         l->users[i].name);
+			send_error(l, c->id, "name_alike", text, PM_HELLO);
+			return;
+		}
+	if (m->has_password) {
+		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
+		if (wait > 0) {
+			char text[96];
+			snprintf(text, sizeof text, _("too many wrong passwords: try again in %lld s"), (wait + 999) / 1000);
+			send_error(l, c->id, "wait", text, PM_HELLO);
+			return;
+		}
+		if (has_account) {
+			submit(l, c, m, hash);
+			return;
+		}
+		/* A guest's name, while they are here, hold a seat or may come
+		 * back with their token, is theirs: no account is made on it. */
+		if (u && u->conn >= 0) {
+			send_error(l, c->id, "name_in_use", _("a guest of that name is here now"), PM_HELLO);
+			return;
+		}
+		if (u && (u->token_hash[0] || at_a_table(l, u->name))) {
+			send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+			return;
+		}
+		wait = auth_create_wait(&l->auth, c->addr, l->now_ms);
+		if (wait > 0) {
+			char text[128];
+			long long min = (wait + 59999) / 60000;
+			snprintf(text, sizeof text,
+			         P_("too many accounts made from this address: try again in %lld minute",
+			            "too many accounts made from this address: try again in %lld minutes", min),
+			         min);
+			send_error(l, c->id, "wait", text, PM_HELLO);
+			return;
+		}
+		if (submit(l, c, m, NULL) == 0)
+			auth_created(&l->auth, c->addr, l->now_ms);
+		return;
+	}
+	if (has_account) {
+		send_error(l, c->id, "password", _("this name has a password"), PM_HELLO);
+		return;
+	}
+	/* A guest name is the session's: while in use or holding a seat,
+	 * it comes back only with its token (none known after a restart
+	 * whose session expired: nobody may take the seat by name). */
+	int resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
+	if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
+		send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+		return;
+	}
+	welcome(l, c, m->name, m->lang, 1, resumed ? m->token : NULL);
 }
 
 static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
@@ -787,27 +868,34 @@ static int is_creator(struct lobby *l, struct lobby_conn *c, struct host *h, int
 	return 1;
 }
 
-/* A private table's password, unless already a member or its creator. */
+/* The key of a private table's password in the limiter: no name holds a #. */
+static void table_key(const struct host *h, char key[64])
+{
+	snprintf(key, 64, "#%ld", h->id);
+}
+
+/* A private table's password, unless already a member or its creator: 1
+ * to enter now, 0 not now (refused, or its password given to the worker:
+ * the answer comes to on_auth). */
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
-	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name))
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || mod_invited(l, h->id, name))
 		return 1;
 	char key[64];
-	snprintf(key, sizeof key, "#%ld", h->id); /* no name holds a # */
+	table_key(h, key);
 	long long wait = auth_wait(&l->auth, key, c->addr, l->now_ms);
 	if (wait > 0) {
 		send_error(l, c->id, "wait", _("too many wrong passwords: try again later"), m->type);
 		return 0;
 	}
-	if (!m->has_password || !auth_verify(h->pwhash, m->password)) {
+	if (!m->has_password) {
 		auth_failed(&l->auth, key, c->addr, l->now_ms);
-		send_error(l, c->id, "password", m->has_password ? _("wrong password") : _("this table needs a password"),
-		           m->type);
+		send_error(l, c->id, "password", _("this table needs a password"), m->type);
 		return 0;
 	}
-	auth_wipe(m->password, sizeof m->password);
-	return 1;
+	submit(l, c, m, h->pwhash);
+	return 0;
 }
 
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
@@ -819,8 +907,13 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		if (hm && hm->seat >= 0) {
 			seat = hm->seat;
 		} else {
+			/* The seat this player left in this deal, else the first
+			 * they may take. */
 			for (int s = 0; s < h->players && seat < 0; s++)
-				if (!h->seat[s].name[0] && h->seat[s].open)
+				if (!strcmp(h->seat[s].left_by, u->name) && host_may_sit(h, u->name, s, err, sizeof err) == 0)
+					seat = s;
+			for (int s = 0; s < h->players && seat < 0; s++)
+				if (host_may_sit(h, u->name, s, err, sizeof err) == 0)
 					seat = s;
 			if (seat < 0) {
 				send_error(l, c->id, "no_seat", _("no seat is free at this table"), type);
@@ -864,23 +957,34 @@ static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
 	return NULL;
 }
 
-static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static int open_seats(const struct proto_msg *m)
 {
-	const char *why = too_many_tables(l, c);
-	if (why) {
-		send_error(l, c->id, "tables", why, PM_CREATE);
-		return;
+	int open = 0;
+	for (int s = 0; s < m->players; s++)
+		open += m->seat_kind[s] == PSEAT_OPEN;
+	return open;
+}
+
+/* Make the table of a create (pwhash: its password's hash, a private
+ * one's), the creator seated or watching. */
+static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, const char *pwhash)
+{
+	uint64_t seed;
+	randombytes_buf(&seed, sizeof seed);
+	seed &= INT64_MAX;
+	int from = HOST_SEED_SERVER;
+	if (m->has_seed) {
+		seed = (uint64_t)m->seed;
+		from = HOST_SEED_CLIENT;
+	} else if (l->cfg.seed > 0) {
+		seed = (uint64_t)l->cfg.seed;
+		from = HOST_SEED_OPERATOR;
 	}
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
-	uint64_t seed;
-	randombytes_buf(&seed, sizeof seed);
-	seed &= 0xffffffffffffULL; /* short enough to read aloud or type */
-	if (m->has_seed)
-		seed = (uint64_t)m->seed; /* the same game again (tests, a deal replayed) */
 	long id = l->dir.ops->new_id(&l->dir);
-	if (host_create(h, id, m->game, m->players, &m->rules, seed, l->users[c->user].name, l->store,
-	                      &l->cfg, host_out(l), err, sizeof err) < 0) {
+	if (host_create(h, id, m->game, m->players, &m->rules, seed, from, l->users[c->user].name, l->store,
+	                &l->cfg, host_out(l), err, sizeof err) < 0) {
 		send_error(l, c->id, "create", err, PM_CREATE);
 		free(h);
 		return;
@@ -891,27 +995,91 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	}
 	if (m->private_) {
 		h->private_ = 1;
-		if (auth_hash(&l->auth, m->password, h->pwhash) < 0) {
-			send_error(l, c->id, "create", _("out of memory"), PM_CREATE);
-			host_free(h);
-			free(h);
-			return;
-		}
-		auth_wipe(m->password, sizeof m->password);
+		snprintf(h->pwhash, sizeof h->pwhash, "%s", pwhash);
 	}
 	add_table(l, h);
 	snprintf(l->made_from[l->ntables - 1], sizeof *l->made_from, "%s", c->addr);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
-	int open = 0;
-	for (int s = 0; s < h->players; s++)
-		open += h->seat[s].open;
-	join(l, c, h, -1, open ? PM_SIT : PM_WATCH);
+	join(l, c, h, -1, open_seats(m) ? PM_SIT : PM_WATCH);
+}
+
+static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	const char *why = too_many_tables(l, c);
+	if (why) {
+		send_error(l, c->id, "tables", why, PM_CREATE);
+		return;
+	}
+	int open = open_seats(m);
+	/* Whoever knows the seed knows every hand: a client's seed (the same
+	 * game again, tests) only where no other person may sit; elsewhere
+	 * the server's own secret, never sent. 63 bits from the system's
+	 * random source (a hand history's JSON integer holds no more). */
+	if (m->has_seed && open > 1) {
+		send_error(l, c->id, "create", _("a seed may be chosen only when every other seat is a bot"), PM_CREATE);
+		return;
+	}
+	/* A private table's password is hashed by the worker: the table is
+	 * made with its answer (on_auth). */
+	if (m->private_)
+		submit(l, c, m, NULL);
+	else
+		make_table(l, c, m, NULL);
+}
+
+/* The worker's answer to a message's password (the connection may be
+ * gone meanwhile): a hello's password checked, or its new account's hash
+ * made; a private table's password hashed, or checked for sit or watch. */
+static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_answer *a)
+{
+	struct proto_msg *m = c->job_msg;
+	if (m->type != PM_HELLO && c->user < 0)
+		return; /* logged in from elsewhere meanwhile */
+	if (m->type == PM_CREATE) {
+		if (a->ok)
+			make_table(l, c, m, a->hash);
+		else
+			send_error(l, c->id, "create", _("out of memory"), PM_CREATE);
+		return;
+	}
+	if (m->type == PM_SIT || m->type == PM_WATCH) {
+		struct host *h = table_for(l, c, m);
+		if (!h)
+			return;
+		char key[64];
+		table_key(h, key);
+		if (!a->ok) {
+			auth_failed(&l->auth, key, c->addr, l->now_ms);
+			send_error(l, c->id, "password", _("wrong password"), m->type);
+		} else {
+			join(l, c, h, m->seat, m->type);
+		}
+		return;
+	}
+	if (a->verify && !a->ok) {
+		auth_failed(&l->auth, m->name, c->addr, l->now_ms);
+		send_error(l, c->id, "password", _("wrong password"), PM_HELLO);
+	} else if (a->verify) {
+		auth_succeeded(&l->auth, m->name);
+		welcome(l, c, m->name, m->lang, 0, NULL);
+	} else {
+		/* Nobody took the name meanwhile: a hello for a name waiting here
+		 * is refused. */
+		char hash[AUTH_HASH_MAX];
+		if (!a->ok || store_account_get(l->store, m->name, hash, sizeof hash) != 0 ||
+		    store_account_put(l->store, m->name, a->hash) < 0)
+			send_error(l, c->id, "store", _("the account could not be made"), PM_HELLO);
+		else
+			welcome(l, c, m->name, m->lang, 0, NULL);
+	}
 }
 
 static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	const char *from = l->users[c->user].name;
+	if (!mod_chat_allowed(l, c->id, from))
+		return;
 	if (m->table) {
 		struct host *h = table_for(l, c, m);
 		if (!h)
@@ -1010,7 +1178,13 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		}
 		break;
 	case PM_ACTION:
-		if ((h = table_for(l, c, &m)) && host_action(h, me, &m.act, now_ms) == 0 && h->state == HOST_OVER)
+		if (!(h = table_for(l, c, &m)))
+			break;
+		if (!host_member(h, me)) {
+			send_error(l, conn, "not_member", _("you are not at this table"), m.type);
+			break;
+		}
+		if (host_action(h, me, &m.act, now_ms) == 0 && h->state == HOST_OVER)
 			l->dirty = 1;
 		break;
 	case PM_HINT: {
@@ -1046,10 +1220,26 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_HISTORY:
 		on_history(l, c, &m);
 		break;
+	case PM_INVITE:
+	case PM_REMATCH:
+	case PM_MOD:
+	case PM_MUTE:
+		mod_message(l, c, &m, now_ms);
+		break;
 	default:
 		send_error(l, conn, "bad_message", _("unexpected message"), m.type);
 		break;
 	}
+}
+
+/* Every sentence made for this connection while handling its message is
+ * in its language; what the others hear, each view and the host's notices
+ * phrase in theirs. */
+static void dispatch(struct lobby *l, struct lobby_conn *c, const char *text, size_t len, long long now_ms)
+{
+	const char *saved = view_lang_enter(c->lang);
+	handle_message(l, c, text, len, now_ms);
+	view_lang_leave(saved);
 }
 
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms)
@@ -1058,13 +1248,52 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 	struct lobby_conn *c = conn_of(l, conn);
 	if (!c)
 		return;
-	/* Every sentence made for this connection while handling its message
-	 * is in its language; what the others hear, each view and the host's
-	 * notices phrase in theirs. */
-	const char *saved = view_lang_enter(c->lang);
-	handle_message(l, c, text, len, now_ms);
-	view_lang_leave(saved);
+	if (!c->job) {
+		dispatch(l, c, text, len, now_ms);
+		return;
+	}
+	/* Its password is being hashed or checked: it waits its turn. */
+	if (c->nheld == LOBBY_HELD_MAX) {
+		const char *saved = view_lang_enter(c->lang);
+		send_error(l, conn, "rate", _("too many messages: slow down"), PM_NONE);
+		view_lang_leave(saved);
+		return;
+	}
+	xgrow((void **)&c->held, &c->capheld, c->nheld + 1, sizeof *c->held);
+	c->held[c->nheld].text = xmalloc(len + 1);
+	memcpy(c->held[c->nheld].text, text, len);
+	c->held[c->nheld].text[len] = '\0';
+	c->held[c->nheld++].len = len;
 }
+
+/* The worker's answers: each to its connection, still there or not, whose
+ * messages held meanwhile are then handled (until one waits again). */
+static void collect(struct lobby *l, long long now_ms)
+{
+	struct auth_answer a;
+	while (auth_done(&l->auth, &a)) {
+		struct lobby_conn *c = NULL;
+		for (int i = 0; i < l->nconns && !c; i++)
+			if (l->conns[i].job == a.id)
+				c = &l->conns[i];
+		if (c) {
+			const char *saved = view_lang_enter(c->lang);
+			on_auth(l, c, &a);
+			view_lang_leave(saved);
+			job_clear(c);
+			int k = 0;
+			for (; k < c->nheld && !c->job; k++) {
+				dispatch(l, c, c->held[k].text, c->held[k].len, now_ms);
+				free(c->held[k].text);
+			}
+			if (k)
+				memmove(c->held, c->held + k, (size_t)(c->nheld - k) * sizeof *c->held);
+			c->nheld -= k;
+		}
+		auth_wipe(&a, sizeof a);
+	}
+}
+
 
 const char *lobby_lang(struct lobby *l, long conn)
 {
@@ -1078,6 +1307,12 @@ int lobby_logged_in(struct lobby *l, long conn)
 	return c && c->user >= 0;
 }
 
+int lobby_hello_waiting(struct lobby *l, long conn)
+{
+	struct lobby_conn *c = conn_of(l, conn);
+	return c && c->job && c->job_msg->type == PM_HELLO;
+}
+
 void lobby_close(struct lobby *l, long conn, long long now_ms)
 {
 	l->now_ms = now_ms;
@@ -1085,6 +1320,7 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 	if (!c)
 		return;
 	logout(l, c, now_ms);
+	conn_clear(c);
 	*c = l->conns[--l->nconns];
 }
 
@@ -1132,6 +1368,7 @@ static void remove_table(struct lobby *l, int i)
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
+	collect(l, now_ms);
 	for (int i = l->ntables - 1; i >= 0; i--)
 		if (host_expired(l->tables[i], now_ms))
 			remove_table(l, i);
@@ -1144,6 +1381,7 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state != was)
 			l->dirty = 1;
 	}
+	mod_tick(l, now_ms);
 	long long gap = l->list_gap_ms > LOBBY_LIST_MS ? l->list_gap_ms : LOBBY_LIST_MS;
 	if (l->dirty && (now_ms - l->list_ms >= gap || now_ms < l->list_ms)) {
 		l->dirty = 0;
@@ -1153,4 +1391,16 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		l->list_gap_ms = (long long)(broadcast_lobby(l, at) * 1000 / LOBBY_LIST_BYTES_S);
 		free(at);
 	}
+}
+
+char *lobby_joined_text(const struct host *h, int seat)
+{
+	return joined_msg(h, seat);
+}
+
+void lobby_table_changed(struct lobby *l, const struct host *h)
+{
+	if (h->state != HOST_WAITING)
+		send_table(l, h);
+	l->dirty = 1;
 }

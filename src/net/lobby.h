@@ -34,6 +34,9 @@ struct lobby_user {
  * Bouillotte): its message, escaped, stays well under what a connection's
  * queue may hold (SERVER_QUEUE_BYTES). */
 #define LOBBY_HISTORY_MAX (512L * 1024)
+/* A connection's messages waiting for its password's answer: more are
+ * refused (rate). */
+#define LOBBY_HELD_MAX 32
 /* And a long list to many listeners less often: what one sending of it
  * costs (its bytes times its listeners) at most this many bytes a second
  * (a thousand people in the lobby: a list of 35 kB to each, every two
@@ -49,6 +52,20 @@ struct lobby_conn {
 	char addr[64];
 	int user;               /* index in users, -1 before hello */
 	char lang[3];           /* of its errors: "en" until its hello says */
+	int lang_given;         /* its hello named its language */
+	/* A message whose password the worker (net/auth) is hashing or
+	 * checking: a hello, a private table's create, sit or watch. Its
+	 * number (0: none) and the message (its password wiped). The
+	 * connection's messages that come meanwhile wait, in order. */
+	long job;
+	struct proto_msg *job_msg;
+	struct lobby_held *held;
+	int nheld, capheld;
+};
+
+struct lobby_held {
+	char *text;
+	size_t len;
 };
 
 struct lobby_io {
@@ -82,10 +99,13 @@ struct lobby {
 	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
 	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
 	long long now_ms;
+	long next_job;          /* the number of the last job given to the worker */
+	struct mod *mod;        /* moderation, invitations, rematches (net/mod) */
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:
- * the cheapest password hashing (tests). */
+ * the cost of password hashing (enum auth_cost: 0 the real one; the
+ * cheapest, or a slow one, for tests). */
 int lobby_init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
                int cheap, long long now_ms, char *err, size_t errlen);
 void lobby_release(struct lobby *l);
@@ -101,11 +121,21 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 const char *lobby_lang(struct lobby *l, long conn);
 /* 1 when a connection's hello was taken (someone is logged in on it). */
 int lobby_logged_in(struct lobby *l, long conn);
+/* 1 while a connection's hello waits for the worker to check or hash its
+ * password (it said hello: the answer is coming). */
+int lobby_hello_waiting(struct lobby *l, long conn);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
-/* Bots, grace periods, the lobby list; call often (every few ms). */
+/* Bots, grace periods, the lobby list, the hellos whose passwords the
+ * worker thread has hashed or checked; call often (every few ms). */
 void lobby_tick(struct lobby *l, long long now_ms);
 /* Save every table (the store already holds every action). */
 void lobby_save_all(struct lobby *l);
+
+/* For net/mod: the "joined" message of a member of h (seat -1: a
+ * spectator); a table whose seats changed (told to its members when in
+ * play, to the lobby at its next tick). */
+char *lobby_joined_text(const struct host *h, int seat);
+void lobby_table_changed(struct lobby *l, const struct host *h);
 
 #endif

@@ -18,6 +18,12 @@ static const char *const type_words[PM_COUNT] = {
 	[PM_KICK] = "kick", [PM_ACTION] = "action", [PM_CHAT] = "chat", [PM_PING] = "ping",
 	[PM_HINT] = "hint", [PM_VERBOSITY] = "verbosity", [PM_SETTINGS] = "settings", [PM_STATS] = "stats",
 	[PM_LEADERS] = "leaders", [PM_HISTORY] = "history",
+	[PM_INVITE] = "invite", [PM_REMATCH] = "rematch", [PM_MOD] = "mod", [PM_MUTE] = "mute",
+};
+
+const char *const proto_mod_words[PMOD_COUNT] = {
+	[PMOD_MUTE] = "mute", [PMOD_UNMUTE] = "unmute", [PMOD_KICK] = "kick", [PMOD_BAN] = "ban",
+	[PMOD_UNBAN] = "unban",
 };
 
 const char *proto_type_word(int type)
@@ -340,6 +346,52 @@ static int read_history(json_t *o, struct proto_msg *m, char *err, size_t errlen
 	return get_int(o, "table", &m->table, 1, 1L << 40, 0, 0, err, errlen) < 0 ? -1 : 0;
 }
 
+/* The name of someone else (invite, mod, mute): only its length is
+ * checked; the lobby looks it up. */
+static int read_other(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	return get_str(o, "name", m->name, sizeof m->name, PROTO_NAME_MAX, 1, err, errlen) < 0 ? -1 : 0;
+}
+
+static int read_invite(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	return read_table(o, m, err, errlen) < 0 || read_other(o, m, err, errlen) < 0 ? -1 : 0;
+}
+
+static int read_mod(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	char word[16];
+	if (get_str(o, "act", word, sizeof word, 15, 1, err, errlen) < 0 || read_other(o, m, err, errlen) < 0 ||
+	    get_int(o, "minutes", &m->minutes, 0, PROTO_MINUTES_MAX, 0, 0, err, errlen) < 0 ||
+	    get_int(o, "table", &m->table, 0, 1L << 40, 0, 0, err, errlen) < 0)
+		return -1;
+	m->mod_act = -1;
+	for (int i = 0; i < PMOD_COUNT; i++)
+		if (!strcmp(word, proto_mod_words[i]))
+			m->mod_act = i;
+	if (m->mod_act < 0)
+		return errf(err, errlen, "%s", _("'act' must be mute, unmute, kick, ban or unban"));
+	char reason[PROTO_REASON_MAX + 1];
+	int r = get_str(o, "reason", reason, sizeof reason, PROTO_REASON_MAX, 0, err, errlen);
+	if (r < 0)
+		return -1;
+	if (r && reason[0] && ident_chat(reason, m->text, sizeof m->text, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
+static int read_mute(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	if (read_other(o, m, err, errlen) < 0)
+		return -1;
+	int r = get_bool(o, "on", &m->on, err, errlen);
+	if (r < 0)
+		return -1;
+	if (r == 0)
+		m->on = 1;
+	return 0;
+}
+
 static int read_nothing(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 {
 	(void)o, (void)m, (void)err, (void)errlen;
@@ -353,6 +405,7 @@ static int (*const readers[PM_COUNT])(json_t *, struct proto_msg *, char *, size
 	[PM_ACTION] = read_action, [PM_CHAT] = read_chat, [PM_PING] = read_nothing,
 	[PM_HINT] = read_table, [PM_VERBOSITY] = read_verbosity, [PM_SETTINGS] = read_settings,
 	[PM_STATS] = read_stats, [PM_LEADERS] = read_leaders, [PM_HISTORY] = read_history,
+	[PM_INVITE] = read_invite, [PM_REMATCH] = read_table, [PM_MOD] = read_mod, [PM_MUTE] = read_mute,
 };
 
 int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, size_t errlen)

@@ -39,10 +39,20 @@ enum proto_type {
 	PM_STATS,    /* game (optional): one's own figures */
 	PM_LEADERS,  /* game: the leaderboard */
 	PM_HISTORY,  /* table (optional: the last one): a hand history of one's last games */
+	PM_INVITE,  /* table, name: invite someone online to a table */
+	PM_REMATCH, /* table: yes to the rematch offered at a game's end */
+	PM_MOD,     /* act, name, minutes, reason, table: a moderator's act */
+	PM_MUTE,    /* name, on: stop (or start again) hearing someone's chat */
 	PM_COUNT
 };
 
 enum proto_seat_kind { PSEAT_OPEN, PSEAT_BOT };
+
+/* The acts of `mod`. */
+enum proto_mod_act { PMOD_MUTE, PMOD_UNMUTE, PMOD_KICK, PMOD_BAN, PMOD_UNBAN, PMOD_COUNT };
+#define PROTO_REASON_MAX 200     /* bytes of a moderator's reason */
+#define PROTO_MINUTES_MAX 5256000L /* ten years */
+extern const char *const proto_mod_words[PMOD_COUNT];
 
 struct proto_msg {
 	int type;                      /* enum proto_type */
@@ -72,6 +82,10 @@ struct proto_msg {
 	int verbosity;                 /* enum talk_verbosity */
 	struct action act;
 	char text[PROTO_CHAT_MAX + 1];
+	/* mod, mute (their name is in name) */
+	int mod_act;                   /* enum proto_mod_act */
+	long minutes;                  /* of a mute or ban (0: the default) */
+	int on;                        /* mute: 1 stop hearing, 0 hear again */
 };
 
 /* Read one client message (len bytes of JSON text): 0 with m filled, or -1

@@ -232,8 +232,8 @@ static void on_error(struct remote *r, json_t *o)
 	tell(r, VIEW_SAY_SYSTEM, 1, CUE_ILLEGAL, -1, r->error);
 	if (!strcmp(str_of(o, "re"), "action"))
 		r->sent_moves = -1;
-	if (!strcmp(r->error_code, "replaced"))
-		r->replaced = 1; /* the same player logged in elsewhere: no coming back */
+	if (!strcmp(r->error_code, "replaced") || !strcmp(r->error_code, "banned"))
+		r->replaced = 1; /* logged in elsewhere, or banned: no coming back */
 }
 
 static void on_message(void *ctx, const char *text, size_t len)
@@ -293,6 +293,8 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		keep_table(r, json_object_get(o, "info"));
 		r->vs.seat = (int)int_of(o, "seat", -1);
 		r->watching = r->vs.seat < 0;
+		if (r->rematch == r->table)
+			r->rematch = 0; /* the table started again */
 		r->left = 0;
 		r->joined++;
 		table_facts(r);
@@ -341,6 +343,14 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		json_decref(r->answer);
 		r->answer = json_incref(o);
 		r->answers++;
+	} else if (!strcmp(type, "notice")) {
+		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
+	} else if (!strcmp(type, "invited")) {
+		r->invited = (long)int_of(o, "table", 0);
+		tell(r, VIEW_SAY_SYSTEM, 0, CUE_CHAT, -1, str_of(o, "text"));
+	} else if (!strcmp(type, "rematch")) {
+		r->rematch = (long)int_of(o, "table", 0);
+		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
 	}
 	json_decref(o);
 }
@@ -550,6 +560,19 @@ int remote_act(struct remote *r, const struct action *a)
 		return -1;
 	r->sent_moves = r->vs.moves;
 	return 0;
+}
+
+int remote_invite(struct remote *r, const char *name)
+{
+	json_t *o = table_msg("invite", r->table);
+	if (o)
+		json_object_set_new(o, "name", json_string(name));
+	return remote_send(r, o);
+}
+
+int remote_rematch(struct remote *r)
+{
+	return remote_simple(r, "rematch", r->rematch ? r->rematch : r->table);
 }
 
 int remote_hint(struct remote *r)

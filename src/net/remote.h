@@ -52,6 +52,8 @@ struct remote {
 	int welcomed;
 	struct json_t *answer;        /* the last answer to stats, leaders, history or settings, or NULL */
 	int answers;                  /* such answers received */
+	long invited;                 /* the table of the last invitation heard, 0 none */
+	long rematch;                 /* the finished table whose rematch is offered, 0 none */
 	/* The connection. */
 	int lost;                     /* lost and not yet back */
 	double retry_at;              /* monotonic seconds of the next try */
@@ -89,6 +91,9 @@ int remote_chat(struct remote *r, const char *text);
 int remote_act(struct remote *r, const struct action *a);
 /* Ask the server for a hint at the table: it comes back as a say. */
 int remote_hint(struct remote *r);
+/* Invite a person online to the table; say yes to its rematch. */
+int remote_invite(struct remote *r, const char *name);
+int remote_rematch(struct remote *r);
 /* Full or short announcements (enum talk_verbosity) at the server, for
  * this session; the server says which. */
 int remote_verbosity(struct remote *r, int verbosity);

@@ -769,9 +769,14 @@ static void check_conns(struct server *s, long long now)
 	for (struct conn *c = s->conns; c; c = c->next) {
 		if (c->closing > 1)
 			continue;
+		/* A hello whose password the worker checks is taken later; it
+		 * is not closed while it waits for that answer. */
+		if (!c->greeted)
+			c->greeted = lobby_logged_in(&s->lobby, c->id);
 		if (c->out.head && now - c->waiting_ms > SERVER_STALL_MS) {
 			drop(c);
-		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms) {
+		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms &&
+		           !lobby_hello_waiting(&s->lobby, c->id)) {
 			const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
 			char *e = proto_error("hello_first", _("say hello first"), NULL);
 			view_lang_leave(saved);
@@ -847,7 +852,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	signal(SIGPIPE, SIG_IGN);
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
-	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, NULL };
+	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed, NULL };
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
 	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
 		goto no_lobby;

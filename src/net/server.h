@@ -70,7 +70,8 @@ struct server_options {
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
 	long long hello_ms;           /* SERVER_HELLO_MS (shorter in tests) */
 	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
-	int cheap_hash;               /* the cheapest password hashing (tests only) */
+	int cheap_hash;               /* the cost of password hashing (enum auth_cost: 1 the cheapest; tests only) */
+	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
 	int quiet;                    /* no lines on standard error but errors */
 	/* Called once listening, with the port (useful with port 0). */
 	void (*on_ready)(void *ctx, int port);

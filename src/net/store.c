@@ -92,6 +92,45 @@ int store_last_id(struct store *s, long *id)
 	return seen(s, "tables", s->ops->last_id(s, id), 0);
 }
 
+int store_role_get(struct store *s, const char *name, char *role, size_t rolelen)
+{
+	return seen(s, "roles", s->ops->role_get(s, name, role, rolelen), 0);
+}
+int store_role_put(struct store *s, const char *name, const char *role)
+{
+	return seen(s, "roles", s->ops->role_put(s, name, role), 1);
+}
+int store_role_each(struct store *s, void (*fn)(void *, const char *, const char *), void *ctx)
+{
+	return seen(s, "roles", s->ops->role_each(s, fn, ctx), 0);
+}
+int store_ban_put(struct store *s, const struct store_ban *b) { return seen(s, "bans", s->ops->ban_put(s, b), 1); }
+int store_ban_get(struct store *s, const char *name, struct store_ban *b)
+{
+	return seen(s, "bans", s->ops->ban_get(s, name, b), 0);
+}
+int store_ban_delete(struct store *s, const char *name) { return seen(s, "bans", s->ops->ban_delete(s, name), 1); }
+int store_ban_each(struct store *s, void (*fn)(void *, const struct store_ban *), void *ctx)
+{
+	return seen(s, "bans", s->ops->ban_each(s, fn, ctx), 0);
+}
+int store_audit_add(struct store *s, const struct store_audit *a)
+{
+	return seen(s, "audit", s->ops->audit_add(s, a), 1);
+}
+int store_audit_each(struct store *s, void (*fn)(void *, const struct store_audit *), void *ctx)
+{
+	return seen(s, "audit", s->ops->audit_each(s, fn, ctx), 0);
+}
+int store_mute_put(struct store *s, const char *owner, const char *target, int on)
+{
+	return seen(s, "mutes", s->ops->mute_put(s, owner, target, on), 1);
+}
+int store_mute_each(struct store *s, const char *owner, void (*fn)(void *, const char *), void *ctx)
+{
+	return seen(s, "mutes", s->ops->mute_each(s, owner, fn, ctx), 0);
+}
+
 int store_settings_get(struct store *s, const char *name, struct store_settings *out)
 {
 	memset(out, 0, sizeof *out);
@@ -174,6 +213,20 @@ struct mem {
 	struct mem_played *pl;
 	int npl, cappl;
 	long gid;
+	struct mem_mod *mod;       /* roles, bans, audit, mutes */
+};
+
+/* Moderation in memory: a role, a mute are pairs of names. */
+struct mem_pair {
+	char a[STORE_NAME_MAX], b[STORE_NAME_MAX];
+};
+struct mem_mod {
+	struct mem_pair *role, *mute;
+	int nrole, caprole, nmute, capmute;
+	struct store_ban *ban;
+	int nban, capban;
+	struct store_audit *audit;
+	int naudit, capaudit;
 };
 
 static int mem_open(struct store *s, const char *path, char *err, size_t errlen)
@@ -196,6 +249,13 @@ static void mem_close(struct store *s)
 	free(m->ses);
 	free(m->stat);
 	free(m->pl);
+	if (m->mod) {
+		free(m->mod->role);
+		free(m->mod->mute);
+		free(m->mod->ban);
+		free(m->mod->audit);
+		free(m->mod);
+	}
 	free(m);
 }
 
@@ -359,6 +419,153 @@ static int mem_session_delete(struct store *s, const char *name)
 static int mem_last_id(struct store *s, long *id)
 {
 	*id = ((struct mem *)s->impl)->last_id;
+	return 0;
+}
+
+static struct mem_mod *mem_mod(struct store *s)
+{
+	struct mem *m = s->impl;
+	if (!m->mod)
+		m->mod = xcalloc(1, sizeof *m->mod);
+	return m->mod;
+}
+
+/* The pair (a, b) of ps (b NULL: any b), or NULL. */
+static struct mem_pair *mem_pair_of(struct mem_pair *ps, int n, const char *a, const char *b)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(ps[i].a, a) && (!b || !strcmp(ps[i].b, b)))
+			return &ps[i];
+	return NULL;
+}
+
+static int mem_role_get(struct store *s, const char *name, char *role, size_t rolelen)
+{
+	struct mem_mod *d = mem_mod(s);
+	struct mem_pair *p = mem_pair_of(d->role, d->nrole, name, NULL);
+	if (p)
+		snprintf(role, rolelen, "%s", p->b);
+	return p != NULL;
+}
+
+static int mem_role_put(struct store *s, const char *name, const char *role)
+{
+	if (mem_full(s) < 0)
+		return -1;
+	struct mem_mod *d = mem_mod(s);
+	struct mem_pair *p = mem_pair_of(d->role, d->nrole, name, NULL);
+	if (!strcmp(role, "player")) {
+		if (p)
+			*p = d->role[--d->nrole];
+		return 0;
+	}
+	if (!p) {
+		xgrow((void **)&d->role, &d->caprole, d->nrole + 1, sizeof *d->role);
+		p = &d->role[d->nrole++];
+		snprintf(p->a, sizeof p->a, "%s", name);
+	}
+	snprintf(p->b, sizeof p->b, "%s", role);
+	return 0;
+}
+
+static int mem_role_each(struct store *s, void (*fn)(void *, const char *, const char *), void *ctx)
+{
+	struct mem_mod *d = mem_mod(s);
+	for (int i = 0; i < d->nrole; i++)
+		fn(ctx, d->role[i].a, d->role[i].b);
+	return 0;
+}
+
+static struct store_ban *mem_ban_of(struct mem_mod *d, const char *name)
+{
+	for (int i = 0; i < d->nban; i++)
+		if (!strcmp(d->ban[i].name, name))
+			return &d->ban[i];
+	return NULL;
+}
+
+static int mem_ban_put(struct store *s, const struct store_ban *b)
+{
+	if (mem_full(s) < 0)
+		return -1;
+	struct mem_mod *d = mem_mod(s);
+	struct store_ban *x = mem_ban_of(d, b->name);
+	if (!x) {
+		xgrow((void **)&d->ban, &d->capban, d->nban + 1, sizeof *d->ban);
+		x = &d->ban[d->nban++];
+	}
+	*x = *b;
+	return 0;
+}
+
+static int mem_ban_get(struct store *s, const char *name, struct store_ban *b)
+{
+	struct store_ban *x = mem_ban_of(mem_mod(s), name);
+	if (x)
+		*b = *x;
+	return x != NULL;
+}
+
+static int mem_ban_delete(struct store *s, const char *name)
+{
+	if (mem_full(s) < 0)
+		return -1;
+	struct mem_mod *d = mem_mod(s);
+	struct store_ban *x = mem_ban_of(d, name);
+	if (x)
+		*x = d->ban[--d->nban];
+	return 0;
+}
+
+static int mem_ban_each(struct store *s, void (*fn)(void *, const struct store_ban *), void *ctx)
+{
+	struct mem_mod *d = mem_mod(s);
+	for (int i = 0; i < d->nban; i++)
+		fn(ctx, &d->ban[i]);
+	return 0;
+}
+
+static int mem_audit_add(struct store *s, const struct store_audit *a)
+{
+	if (mem_full(s) < 0)
+		return -1;
+	struct mem_mod *d = mem_mod(s);
+	xgrow((void **)&d->audit, &d->capaudit, d->naudit + 1, sizeof *d->audit);
+	d->audit[d->naudit++] = *a;
+	return 0;
+}
+
+static int mem_audit_each(struct store *s, void (*fn)(void *, const struct store_audit *), void *ctx)
+{
+	struct mem_mod *d = mem_mod(s);
+	for (int i = 0; i < d->naudit; i++)
+		fn(ctx, &d->audit[i]);
+	return 0;
+}
+
+static int mem_mute_put(struct store *s, const char *owner, const char *target, int on)
+{
+	if (mem_full(s) < 0)
+		return -1;
+	struct mem_mod *d = mem_mod(s);
+	struct mem_pair *p = mem_pair_of(d->mute, d->nmute, owner, target);
+	if (!on && p)
+		*p = d->mute[--d->nmute];
+	if (on && !p) {
+		xgrow((void **)&d->mute, &d->capmute, d->nmute + 1, sizeof *d->mute);
+		p = &d->mute[d->nmute++];
+		snprintf(p->a, sizeof p->a, "%s", owner);
+		snprintf(p->b, sizeof p->b, "%s", target);
+	}
+	return 0;
+}
+
+static int mem_mute_each(struct store *s, const char *owner, void (*fn)(void *, const char *), void *ctx)
+{
+	struct mem_mod *d = mem_mod(s);
+	for (int i = 0; i < d->nmute; i++)
+		if (!strcmp(d->mute[i].a, owner))
+			fn(ctx, d->mute[i].b);
 	return 0;
 }
 
@@ -528,6 +735,17 @@ const struct store_ops store_memory_ops = {
 	.session_get = mem_session_get,
 	.session_delete = mem_session_delete,
 	.last_id = mem_last_id,
+	.role_get = mem_role_get,
+	.role_put = mem_role_put,
+	.role_each = mem_role_each,
+	.ban_put = mem_ban_put,
+	.ban_get = mem_ban_get,
+	.ban_delete = mem_ban_delete,
+	.ban_each = mem_ban_each,
+	.audit_add = mem_audit_add,
+	.audit_each = mem_audit_each,
+	.mute_put = mem_mute_put,
+	.mute_each = mem_mute_each,
 	.settings_get = mem_settings_get,
 	.settings_put = mem_settings_put,
 	.rating_get = mem_rating_get,

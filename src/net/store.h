@@ -25,6 +25,7 @@ struct store_table {
 	char game[32];
 	int players;
 	uint64_t seed;
+	int seed_by;                   /* who chose the seed: enum host_seed of net/host.h (0: the server) */
 	int state;                     /* enum host_state of net/host.h */
 	char creator[100];
 	int private_;
@@ -89,6 +90,25 @@ struct store_played {
 	long long net;
 };
 
+/* Moderation (net/mod, tapis admin): times in seconds since the epoch. */
+#define STORE_NAME_MAX 100
+#define STORE_REASON_MAX 256
+struct store_ban {
+	char name[STORE_NAME_MAX];
+	long long until;               /* the name may log in again from then */
+	char reason[STORE_REASON_MAX];
+	char by[STORE_NAME_MAX];       /* the moderator, or "operator" (tapis admin) */
+};
+/* One act of a moderator or of the operator, as the audit keeps it. */
+struct store_audit {
+	long long when;
+	char who[STORE_NAME_MAX];      /* who acted ("operator": tapis admin) */
+	char whom[STORE_NAME_MAX];
+	char what[16];                 /* mute, unmute, kick, ban, unban, role */
+	long long until;               /* the end of a mute or ban (0: none) */
+	char reason[STORE_REASON_MAX]; /* the reason given; the role set for "role" */
+};
+
 struct store;
 
 struct store_ops {
@@ -139,6 +159,22 @@ struct store_ops {
 	/* Copy the whole store into a new file at path while it is in use (the
 	 * SQLite backend only). 0, or -1 with err. */
 	int (*backup)(struct store *s, const char *path, char *err, size_t errlen);
+	/* Moderation. A role is "moderator" (none kept: "player"). get: 1
+	 * found, 0 none, -1 error. A ban replaces the name's earlier one;
+	 * ban_each gives every ban kept, ended ones included. The audit only
+	 * grows; audit_each in the order of the acts. A person's mutes: the
+	 * names whose chat they do not want (on 0 takes one back). */
+	int (*role_get)(struct store *s, const char *name, char *role, size_t rolelen);
+	int (*role_put)(struct store *s, const char *name, const char *role);
+	int (*role_each)(struct store *s, void (*fn)(void *ctx, const char *name, const char *role), void *ctx);
+	int (*ban_put)(struct store *s, const struct store_ban *b);
+	int (*ban_get)(struct store *s, const char *name, struct store_ban *b);
+	int (*ban_delete)(struct store *s, const char *name);
+	int (*ban_each)(struct store *s, void (*fn)(void *ctx, const struct store_ban *b), void *ctx);
+	int (*audit_add)(struct store *s, const struct store_audit *a);
+	int (*audit_each)(struct store *s, void (*fn)(void *ctx, const struct store_audit *a), void *ctx);
+	int (*mute_put)(struct store *s, const char *owner, const char *target, int on);
+	int (*mute_each)(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
 };
 
 /* A backend that fails fills err (the shorthands below tell the operator,
@@ -183,6 +219,18 @@ int store_backup(struct store *s, const char *path, char *err, size_t errlen);
  * copied page by page with SQLite's online backup into path (made 0600,
  * replaced when it exists). 0, or -1 with a message. */
 int store_backup_file(const char *db, const char *path, char *err, size_t errlen);
+
+int store_role_get(struct store *s, const char *name, char *role, size_t rolelen);
+int store_role_put(struct store *s, const char *name, const char *role);
+int store_role_each(struct store *s, void (*fn)(void *ctx, const char *name, const char *role), void *ctx);
+int store_ban_put(struct store *s, const struct store_ban *b);
+int store_ban_get(struct store *s, const char *name, struct store_ban *b);
+int store_ban_delete(struct store *s, const char *name);
+int store_ban_each(struct store *s, void (*fn)(void *ctx, const struct store_ban *b), void *ctx);
+int store_audit_add(struct store *s, const struct store_audit *a);
+int store_audit_each(struct store *s, void (*fn)(void *ctx, const struct store_audit *a), void *ctx);
+int store_mute_put(struct store *s, const char *owner, const char *target, int on);
+int store_mute_each(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
 
 /* The memory backend only (tests): while full is set, every write fails as
  * on a full disk. */

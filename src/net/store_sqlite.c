@@ -34,7 +34,8 @@ static const char schema_1[] =
 	"CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
 	"  players INTEGER NOT NULL, seed TEXT NOT NULL, state INTEGER NOT NULL,"
 	"  creator TEXT NOT NULL, private INTEGER NOT NULL, pwhash TEXT NOT NULL,"
-	"  rules TEXT NOT NULL, seats TEXT NOT NULL, watchers TEXT NOT NULL DEFAULT '[]');"
+	"  rules TEXT NOT NULL, seats TEXT NOT NULL, watchers TEXT NOT NULL DEFAULT '[]',"
+	"  seed_by INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS journal (tab INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
 	"  n INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (tab, n));"
 	"CREATE TABLE IF NOT EXISTS sessions (name TEXT PRIMARY KEY, hash TEXT NOT NULL,"
@@ -77,7 +78,14 @@ static int to_1(sqlite3 *db, char *err, size_t errlen)
 	sqlite3_stmt *st = NULL;
 	int has = sqlite3_prepare_v2(db, "SELECT watchers FROM tables LIMIT 0", -1, &st, NULL) == SQLITE_OK;
 	sqlite3_finalize(st);
-	return has ? 0 : exec(db, "ALTER TABLE tables ADD COLUMN watchers TEXT NOT NULL DEFAULT '[]'", err, errlen);
+	if (!has && exec(db, "ALTER TABLE tables ADD COLUMN watchers TEXT NOT NULL DEFAULT '[]'", err, errlen) < 0)
+		return -1;
+	/* A file made before a table said who chose its seed: the server did
+	 * (a client's seed was not marked then). */
+	st = NULL;
+	has = sqlite3_prepare_v2(db, "SELECT seed_by FROM tables LIMIT 0", -1, &st, NULL) == SQLITE_OK;
+	sqlite3_finalize(st);
+	return has ? 0 : exec(db, "ALTER TABLE tables ADD COLUMN seed_by INTEGER NOT NULL DEFAULT 0", err, errlen);
 }
 
 static int to_2(sqlite3 *db, char *err, size_t errlen) { return exec(db, schema_2, err, errlen); }
@@ -128,6 +136,18 @@ static int upgrade(sqlite3 *db, char *err, size_t errlen)
 	return 0;
 }
 
+/* Moderation, a block of its own (CREATE ... IF NOT EXISTS: any store,
+ * older or newer, gets it as it opens). */
+static const char mod_schema[] =
+	"CREATE TABLE IF NOT EXISTS roles (name TEXT PRIMARY KEY, role TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS bans (name TEXT PRIMARY KEY, until INTEGER NOT NULL,"
+	"  reason TEXT NOT NULL, by TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS audit (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,"
+	"  who TEXT NOT NULL, whom TEXT NOT NULL, what TEXT NOT NULL, until INTEGER NOT NULL,"
+	"  reason TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS mutes (owner TEXT NOT NULL, target TEXT NOT NULL,"
+	"  PRIMARY KEY (owner, target));";
+
 static sqlite3 *db_of(struct store *s) { return s->impl; }
 
 /* The failure's message is kept for the operator (net/store tells it once). */
@@ -157,7 +177,7 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	}
 	sqlite3_busy_timeout(db, 2000);
 	char e[ERR_MAX];
-	if (exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0) {
+	if (exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0 || exec(db, mod_schema, e, sizeof e) < 0) {
 		errf(err, errlen, "%s: %s", path, e);
 		sqlite3_close(db);
 		return -1;
@@ -233,12 +253,13 @@ static int sq_table_put(struct store *s, const struct store_table *t)
 	/* An upsert, not INSERT OR REPLACE: a replaced row would take its
 	 * journal with it (ON DELETE CASCADE). */
 	sqlite3_stmt *st = prep(s, "INSERT INTO tables (id, game, players, seed, state, creator,"
-	                           " private, pwhash, rules, seats, watchers)"
-	                           " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)"
+	                           " private, pwhash, rules, seats, watchers, seed_by)"
+	                           " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)"
 	                           " ON CONFLICT(id) DO UPDATE SET game = excluded.game, players = excluded.players,"
 	                           " seed = excluded.seed, state = excluded.state, creator = excluded.creator,"
 	                           " private = excluded.private, pwhash = excluded.pwhash, rules = excluded.rules,"
-	                           " seats = excluded.seats, watchers = excluded.watchers");
+	                           " seats = excluded.seats, watchers = excluded.watchers,"
+	                           " seed_by = excluded.seed_by");
 	if (!st)
 		return -1;
 	char seed[24];
@@ -254,6 +275,7 @@ static int sq_table_put(struct store *s, const struct store_table *t)
 	sqlite3_bind_text(st, 9, t->rules, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 10, t->seats, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 11, t->watchers[0] ? t->watchers : "[]", -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 12, t->seed_by);
 	return done(s, st, "table");
 }
 
@@ -288,7 +310,7 @@ static void col(sqlite3_stmt *st, int i, char *out, size_t len)
 static int sq_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
 {
 	sqlite3_stmt *st = prep(s, "SELECT id, game, players, seed, state, creator, private, pwhash, rules, seats,"
-	                           " watchers FROM tables ORDER BY id");
+	                           " watchers, seed_by FROM tables ORDER BY id");
 	if (!st)
 		return -1;
 	int rc;
@@ -308,6 +330,7 @@ static int sq_table_each(struct store *s, void (*fn)(void *, const struct store_
 		col(st, 8, t.rules, sizeof t.rules);
 		col(st, 9, t.seats, sizeof t.seats);
 		col(st, 10, t.watchers, sizeof t.watchers);
+		t.seed_by = sqlite3_column_int(st, 11);
 		fn(ctx, &t);
 	}
 	sqlite3_finalize(st);
@@ -377,6 +400,161 @@ static int sq_last_id(struct store *s, long *id)
 		*id = (long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? 0 : fail(s, "meta");
+}
+
+static int sq_role_get(struct store *s, const char *name, char *role, size_t rolelen)
+{
+	return get_hash(s, "SELECT role FROM roles WHERE name = ?1", "role", name, role, rolelen, NULL);
+}
+
+static int sq_role_put(struct store *s, const char *name, const char *role)
+{
+	int none = !strcmp(role, "player");
+	sqlite3_stmt *st = prep(s, none ? "DELETE FROM roles WHERE name = ?1"
+	                                : "INSERT INTO roles (name, role) VALUES (?1, ?2)"
+	                                  " ON CONFLICT(name) DO UPDATE SET role = excluded.role");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	if (!none)
+		sqlite3_bind_text(st, 2, role, -1, SQLITE_TRANSIENT);
+	return done(s, st, "role");
+}
+
+static int sq_role_each(struct store *s, void (*fn)(void *, const char *, const char *), void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT name, role FROM roles ORDER BY name");
+	if (!st)
+		return -1;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		fn(ctx, (const char *)sqlite3_column_text(st, 0), (const char *)sqlite3_column_text(st, 1));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "roles");
+}
+
+static int sq_ban_put(struct store *s, const struct store_ban *b)
+{
+	sqlite3_stmt *st = prep(s, "INSERT INTO bans (name, until, reason, by) VALUES (?1, ?2, ?3, ?4)"
+	                           " ON CONFLICT(name) DO UPDATE SET until = excluded.until,"
+	                           " reason = excluded.reason, by = excluded.by");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, b->until);
+	sqlite3_bind_text(st, 3, b->reason, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, b->by, -1, SQLITE_TRANSIENT);
+	return done(s, st, "ban");
+}
+
+static void ban_row(sqlite3_stmt *st, struct store_ban *b)
+{
+	memset(b, 0, sizeof *b);
+	col(st, 0, b->name, sizeof b->name);
+	b->until = sqlite3_column_int64(st, 1);
+	col(st, 2, b->reason, sizeof b->reason);
+	col(st, 3, b->by, sizeof b->by);
+}
+
+static int sq_ban_get(struct store *s, const char *name, struct store_ban *b)
+{
+	sqlite3_stmt *st = prep(s, "SELECT name, until, reason, by FROM bans WHERE name = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		ban_row(st, b);
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "ban");
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+static int sq_ban_delete(struct store *s, const char *name)
+{
+	sqlite3_stmt *st = prep(s, "DELETE FROM bans WHERE name = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	return done(s, st, "ban");
+}
+
+static int sq_ban_each(struct store *s, void (*fn)(void *, const struct store_ban *), void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT name, until, reason, by FROM bans ORDER BY name");
+	if (!st)
+		return -1;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_ban b;
+		ban_row(st, &b);
+		fn(ctx, &b);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "bans");
+}
+
+static int sq_audit_add(struct store *s, const struct store_audit *a)
+{
+	sqlite3_stmt *st = prep(s, "INSERT INTO audit (at, who, whom, what, until, reason)"
+	                           " VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, a->when);
+	sqlite3_bind_text(st, 2, a->who, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, a->whom, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, a->what, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 5, a->until);
+	sqlite3_bind_text(st, 6, a->reason, -1, SQLITE_TRANSIENT);
+	return done(s, st, "audit");
+}
+
+static int sq_audit_each(struct store *s, void (*fn)(void *, const struct store_audit *), void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT at, who, whom, what, until, reason FROM audit ORDER BY id");
+	if (!st)
+		return -1;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_audit a;
+		memset(&a, 0, sizeof a);
+		a.when = sqlite3_column_int64(st, 0);
+		col(st, 1, a.who, sizeof a.who);
+		col(st, 2, a.whom, sizeof a.whom);
+		col(st, 3, a.what, sizeof a.what);
+		a.until = sqlite3_column_int64(st, 4);
+		col(st, 5, a.reason, sizeof a.reason);
+		fn(ctx, &a);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "audit");
+}
+
+static int sq_mute_put(struct store *s, const char *owner, const char *target, int on)
+{
+	sqlite3_stmt *st = prep(s, on ? "INSERT OR IGNORE INTO mutes (owner, target) VALUES (?1, ?2)"
+	                              : "DELETE FROM mutes WHERE owner = ?1 AND target = ?2");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, owner, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, target, -1, SQLITE_TRANSIENT);
+	return done(s, st, "mute");
+}
+
+static int sq_mute_each(struct store *s, const char *owner, void (*fn)(void *, const char *), void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT target FROM mutes WHERE owner = ?1 ORDER BY target");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, owner, -1, SQLITE_TRANSIENT);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		fn(ctx, (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "mutes");
 }
 
 static int sq_settings_get(struct store *s, const char *name, struct store_settings *out)
@@ -696,6 +874,17 @@ const struct store_ops store_sqlite_ops = {
 	.session_get = sq_session_get,
 	.session_delete = sq_session_delete,
 	.last_id = sq_last_id,
+	.role_get = sq_role_get,
+	.role_put = sq_role_put,
+	.role_each = sq_role_each,
+	.ban_put = sq_ban_put,
+	.ban_get = sq_ban_get,
+	.ban_delete = sq_ban_delete,
+	.ban_each = sq_ban_each,
+	.audit_add = sq_audit_add,
+	.audit_each = sq_audit_each,
+	.mute_put = sq_mute_put,
+	.mute_each = sq_mute_each,
 	.settings_get = sq_settings_get,
 	.settings_put = sq_settings_put,
 	.rating_get = sq_rating_get,

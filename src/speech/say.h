@@ -46,7 +46,7 @@ const char *say_name(const struct talk *t, int seat);
  * agreement. */
 int say_feminine(const struct talk *t, int seat);
 /* Marks around a person's name in a sentence being made: the French
- * contractions (speech_french_contract) leave what is between them as it
+ * contractions (french_contract) leave what is between them as it
  * is ("de Le Goff" stays) and drop the marks; say_unmark drops them
  * otherwise. Names hold no control character (net/proto checks them). */
 #define SAY_KEEP_OPEN '\x0e'

@@ -30,6 +30,7 @@ enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
 
 #define JOIN_LINE_MAX 400
 #define JOIN_ITEM_MAX 160   /* a table of the lobby as a menu item */
+#define JOIN_MUTES_MAX 64   /* names muted from this client in a session */
 
 struct join_opts {
 	const char *url, *name, *password_file, *lang, *speech, *actions;
@@ -57,6 +58,8 @@ struct join {
 	struct script script;
 	int have_script;
 	int chat_sent;
+	char muted[JOIN_MUTES_MAX][REMOTE_NAME_MAX]; /* whose chat this player asked not to hear */
+	int nmuted;
 };
 
 static const char *jstr(json_t *v)
@@ -219,10 +222,39 @@ static void seats_menu(struct join *j)
 	remote_set_seat(&j->r, j->r.table, s, word);
 }
 
+/* Invite a person online to this table, by name. */
+static void invite_line(struct join *j)
+{
+	char name[JOIN_LINE_MAX];
+	if (read_line(j, _("Name of the person to invite, then Enter."), 0, name, sizeof name) < 0 || !name[0])
+		return;
+	remote_invite(&j->r, name);
+}
+
+/* Stop hearing a person's chat, or hear it again when muted already (the
+ * server says which). */
+static void mute_line(struct join *j)
+{
+	char name[JOIN_LINE_MAX];
+	if (read_line(j, _("Name of the person whose chat to mute or hear again, then Enter."), 0, name, sizeof name) < 0 ||
+	    !name[0])
+		return;
+	int k = 0;
+	while (k < j->nmuted && strcmp(j->muted[k], name))
+		k++;
+	json_t *o = json_pack("{s:s, s:s, s:b}", "type", "mute", "name", name, "on", k == j->nmuted);
+	if (k < j->nmuted)
+		memcpy(j->muted[k], j->muted[--j->nmuted], sizeof j->muted[k]);
+	else if (j->nmuted < JOIN_MUTES_MAX)
+		snprintf(j->muted[j->nmuted++], sizeof j->muted[0], "%s", name);
+	remote_send(&j->r, o);
+}
+
 static void table_menu(struct join *j)
 {
-	enum { T_START, T_SEATS, T_STAND, T_SIT, T_LEAVE, T_N };
-	const char *all[T_N] = { _("Start the game"), _("Seats"), _("Stand up"), _("Sit down"), _("Leave the table") };
+	enum { T_REMATCH, T_START, T_SEATS, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_N };
+	const char *all[T_N] = { _("Rematch"), _("Start the game"), _("Seats"), _("Stand up"), _("Sit down"),
+	                         _("Leave the table"), _("Invite someone"), _("Mute someone's chat") };
 	int which[T_N], n = 0;
 	const char *items[T_N];
 	int creator = am_creator(j), waiting = j->r.table_state == 0;
@@ -232,6 +264,8 @@ static void table_menu(struct join *j)
 		if (i == T_STAND && j->r.vs.seat < 0)
 			continue;
 		if (i == T_SIT && j->r.vs.seat >= 0)
+			continue;
+		if (i == T_REMATCH && (!j->r.rematch || j->r.rematch != j->r.table))
 			continue;
 		which[n] = i;
 		items[n++] = all[i];
@@ -244,6 +278,9 @@ static void table_menu(struct join *j)
 	case T_SEATS: seats_menu(j); break;
 	case T_STAND: remote_simple(&j->r, "stand", j->r.table); break;
 	case T_SIT: remote_sit(&j->r, j->r.table, -1, NULL); break;
+	case T_INVITE: invite_line(j); break;
+	case T_MUTE: mute_line(j); break;
+	case T_REMATCH: remote_rematch(&j->r); break;
 	case T_LEAVE: remote_simple(&j->r, "leave", j->r.table); break;
 	default: break;
 	}
@@ -564,10 +601,66 @@ static int fetch_history(struct join *j)
 	return JOIN_DONE;
 }
 
+/* Sit or watch at a table one is invited to: no password asked. */
+static void invitation(struct join *j, json_t *t)
+{
+	long id = (long)json_integer_value(json_object_get(t, "id"));
+	const char *items[] = { _("Sit down"), _("Watch") };
+	int c = menu_run(sp_of(j), _("Table"), items, 2, 0);
+	if (c < 0)
+		return;
+	if (c == 0)
+		remote_sit(&j->r, id, -1, NULL);
+	else
+		remote_watch(&j->r, id, NULL);
+	if (await_change(j, &j->r.joined) < 0 && j->r.error[0])
+		say(j, j->r.error);
+}
+
+/* At a finished table whose rematch the server offers (a terminal's
+ * keys): R says yes and waits for the others (1: the table started again,
+ * play goes on there); any other key, or Escape while waiting, leaves the
+ * table (0: the lobby, or the end with --table or --create). */
+static int rematch_key(struct join *j)
+{
+	if (!j->r.table || j->r.left || j->r.table_state != 2 || j->r.vs.seat < 0)
+		return 0;
+	/* The offer follows the game's end. */
+	for (int waited = 0; j->r.rematch != j->r.table && waited < 500 && j->r.table && !j->r.left; waited += 50)
+		pump(j, 50);
+	if (!j->r.table || j->r.left || j->r.rematch != j->r.table)
+		return 0;
+	say(j, _("R: a rematch. Any other key: leave the table."));
+	for (;;) {
+		int key = term_read_key(50);
+		pump(j, 0);
+		if (key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
+			return 0;
+		if (key == 'r' || key == 'R')
+			break;
+		if (key != KEY_NONE)
+			return 0;
+	}
+	int joined = j->r.joined;
+	remote_rematch(&j->r);
+	say(j, _("Waiting for the other players. Escape: leave the table."));
+	while (j->r.joined == joined) {
+		int key = term_read_key(50);
+		pump(j, 0);
+		if (key == KEY_ESCAPE || key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
+			return 0;
+	}
+	/* The new game's state follows. */
+	for (int waited = 0; j->r.table_state == 2 && waited < 5000 && j->r.table; waited += 50)
+		pump(j, 50);
+	return j->r.table != 0;
+}
+
 /* The lobby: the tables, create, leave. Returns 1 once at a table, 0 to
  * quit. */
 static int lobby_menu(struct join *j)
 {
+	enum { LOBBY_AGAIN = -100 }; /* an item done: the lobby's menu again */
 	for (;;) {
 		if (j->r.table)
 			return 1;
@@ -577,7 +670,7 @@ static int lobby_menu(struct join *j)
 		if (n > 200)
 			n = 200;
 		char (*lines)[JOIN_ITEM_MAX] = xcalloc((size_t)n + 1, sizeof *lines);
-		const char **items = xcalloc((size_t)n + 4, sizeof *items);
+		const char **items = xcalloc((size_t)n + 5, sizeof *items); /* and an invitation */
 		json_incref(tables);
 		for (int i = 0; i < n; i++)
 			items[i] = table_line(json_array_get(tables, (size_t)i), lines[i], sizeof lines[i]);
@@ -585,7 +678,26 @@ static int lobby_menu(struct join *j)
 		items[n + 1] = _("Chat in the lobby");
 		items[n + 2] = _("Figures");
 		items[n + 3] = _("Quit");
-		int c = menu_run_flags(sp_of(j), _("Lobby"), items, n + 4, 0, MENU_WITH_TAB);
+		/* An invitation heard: its table first. */
+		json_t *inv = j->r.invited ? remote_table(&j->r, j->r.invited) : NULL;
+		char invline[JOIN_ITEM_MAX];
+		int first = 0;
+		if (inv) {
+			memmove(items + 1, items, (size_t)(n + 4) * sizeof *items);
+			snprintf(invline, sizeof invline, _("Accept the invitation to table %ld"), j->r.invited);
+			items[0] = invline;
+			first = 1;
+		}
+		int c = menu_run_flags(sp_of(j), _("Lobby"), items, n + 4 + first, 0, MENU_WITH_TAB);
+		if (first && c == 0) {
+			json_incref(inv);
+			j->r.invited = 0;
+			invitation(j, inv);
+			json_decref(inv);
+			c = LOBBY_AGAIN; /* done: the lobby again */
+		} else if (first && c >= 0) {
+			c--;
+		}
 		if (c >= 0 && c < n)
 			table_choice(j, json_array_get(tables, (size_t)c));
 		json_decref(tables);
@@ -858,6 +970,8 @@ int join_main(int argc, char **argv)
 				fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
+		if (!term_interrupted() && !j->r.replaced && term_is_tty() && rematch_key(j))
+			continue; /* the game over: one key for a rematch, and play goes on */
 		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)
 			break;
 		/* The game is over or the table was left: back to the lobby. */

@@ -19,6 +19,7 @@ const app = {
   history: [], hpos: -1, saved: [], said: [], lobbySeen: false, fresh: false,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
   audio: null, buffers: {},
+  invited: new Set(), rematch: 0, muted: new Set(),   /* tables one is invited to; the finished table offering a rematch */
 };
 
 /* ---- words ---- */
@@ -311,6 +312,7 @@ const handlers = {
       closeConfirm();
     }
     $('result').hidden = true;
+    if (app.rematch === m.table) app.rematch = 0; /* it started again */
     show('table');
     renderTable();
     if (app.verbosity === 'short') send({ type: 'verbosity', table: app.table, level: 'short' });
@@ -384,6 +386,25 @@ const handlers = {
       show('login');
       $('login-name').focus();
     }
+  },
+  /* A sentence of the server for this page alone (moderation, invitations
+   * sent, a rematch asked). */
+  notice(m) { announce(m.text, 'system'); },
+  /* Invited to a table: its Sit and Watch ask for no password. */
+  invited(m) {
+    app.invited.add(m.table);
+    announce(m.text, 'system');
+    cue('chat', -1);
+    renderLobby();
+  },
+  /* The game over, its players are offered a rematch: the button takes the
+   * focus, the result line as its description. */
+  rematch(m) {
+    if (m.table !== app.table) return;
+    app.rematch = m.table;
+    announce(m.text, 'system');
+    renderTable();
+    $('btn-rematch').focus();
   },
   pong() {},
 };
@@ -462,7 +483,7 @@ function button(label, onclick, describedby) {
 }
 
 function tablePassword(t) {
-  if (!t.private) return undefined;
+  if (!t.private || app.invited.has(t.id)) return undefined;
   return window.prompt(w('table_password')) || '';
 }
 
@@ -498,6 +519,19 @@ function renderLobby() {
   for (const u of app.lobby.users) {
     const li = document.createElement('li');
     li.textContent = u.guest ? u.name + ' (' + w('guest') + ')' : u.name;
+    if (u.name !== app.name) {
+      /* Their chat muted for oneself: a toggle, pressed while muted. */
+      const muted = app.muted.has(u.name);
+      const b = button(fmt(w('mute_person'), u.name), () => {
+        if (muted) app.muted.delete(u.name); else app.muted.add(u.name);
+        send({ type: 'mute', name: u.name, on: !muted });
+        renderLobby();
+      });
+      b.className = 'mute';
+      b.dataset.name = u.name;
+      b.setAttribute('aria-pressed', muted ? 'true' : 'false');
+      li.append(' ', b);
+    }
     on.append(li);
   }
 }
@@ -607,6 +641,7 @@ function renderTable() {
   $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
   $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
   $('btn-stand').hidden = app.seat < 0;
+  $('btn-rematch').hidden = !(app.rematch && app.rematch === app.table && st && st.state === 'over');
   /* A spectator sits only where a seat is open. */
   $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over') || !(t && t.seats.some((x) => x.state === 'open'));
   renderSeats(t);
@@ -1335,6 +1370,11 @@ function setup() {
   $('btn-stand').onclick = () => send({ type: 'stand', table: app.table });
   $('btn-sit').onclick = () => send({ type: 'sit', table: app.table });
   $('btn-leave').onclick = () => send({ type: 'leave', table: app.table });
+  $('btn-rematch').onclick = () => { send({ type: 'rematch', table: app.table }); $('btn-rematch').hidden = true; $('play').focus(); };
+  $('btn-invite').onclick = () => {
+    const name = window.prompt(w('invite_name'));
+    if (name) send({ type: 'invite', table: app.table, name: name.trim() });
+  };
   $('confirm-yes').onclick = () => confirmAnswer(true);
   $('confirm-no').onclick = () => confirmAnswer(false);
   $('queries').addEventListener('keydown', toolbarKeys);

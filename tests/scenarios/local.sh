@@ -56,7 +56,7 @@ conf="$dir/ro"
 [ "$(id -u)" = 0 ] && conf=/proc/tapis-settings-$$
 rm -f "$saves/brelan.save"
 for lang in en fr; do
-	printf '++++]\r' | XDG_CONFIG_HOME="$conf" limit "$bin" play brelan --seed 3 --text --lang $lang \
+	printf '>>>>]\r' | XDG_CONFIG_HOME="$conf" limit "$bin" play brelan --seed 3 --text --lang $lang \
 		>"$dir/ro.$lang" 2>&1
 	st=$?
 	[ $st = 0 ] || bad "read-only settings ($lang): exit $st"

@@ -73,7 +73,10 @@ function env() {
 function startServer(dir, port, tls) {
   return new Promise((resolve, reject) => {
     const args = ['serve', '--host', '127.0.0.1', '--port', String(port || 0), '--db',
-      path.join(dir, tls ? tls.db : 'server.db'), '--web', path.join(top, 'src', 'web'), '--bot-delay', '0'];
+      path.join(dir, tls ? tls.db : 'server.db'), '--web', path.join(top, 'src', 'web'), '--bot-delay', '0',
+      /* The same deals every run (a client's seed is refused where others
+       * may sit). */
+      '--seed', '3'];
     if (tls) args.push('--cert', tls.cert, '--key', tls.key);
     const srv = spawn(tapis, args, { env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(srv);
@@ -97,13 +100,6 @@ async function spy(page) {
     const Orig = window.WebSocket;
     window.WebSocket = function (url, proto) {
       const ws = new Orig(url, proto);
-      /* A test may fix the seed of the tables it creates (the same deal). */
-      const send = ws.send.bind(ws);
-      ws.send = (text) => {
-        const m = JSON.parse(text);
-        if (m.type === 'create' && window.__seed !== undefined) { m.seed = window.__seed; text = JSON.stringify(m); }
-        send(text);
-      };
       ws.addEventListener('message', (ev) => {
         try {
           const m = JSON.parse(ev.data);
@@ -428,7 +424,7 @@ async function testBouillotte(browser, port, dir) {
   const page = await browser.newPage();
   await spy(page);
   await login(page, port, 'Bea', 'fr');
-  await page.evaluate(() => { window.__seed = 3; });   /* Bea speaks first: pass, open (a range), all in */
+  /* The server's seed (--seed 3): Bea speaks first: pass, open (a range), all in. */
   await page.select('#create-game', 'bouillotte');
   await page.select('#create-players', '3');
   await page.$eval('#rule-hands', (el) => { el.value = '1'; });
@@ -848,7 +844,13 @@ async function testTouch(browser, port) {
       }
       const bar = await page.$$eval('#queries button', (bs) => bs.map((b) => b.dataset.key));
       for (const k of ['C', 'F', 'R', 'S', 'T', 'L', 'N', 'H', '?', 'F1']) assert.ok(bar.includes(k), 'the toolbar has ' + k + ': ' + bar);
+      /* F1 says the few keys of the moment first, all of them on F1 again. */
       await tap(page, '#queries button[data-key="F1"]');
+      await page.waitForFunction(() => /F1 again/.test(document.querySelector('#answers').lastElementChild.textContent),
+        { timeout: 5000 });
+      await tap(page, '#queries button[data-key="F1"]');
+      await page.waitForFunction(() => /L: /.test(document.querySelector('#answers').lastElementChild.textContent),
+        { timeout: 5000 });
       const help = await page.$eval('#answers', (a) => a.lastElementChild.textContent);
       assert.ok(/L: the last trick/.test(help) && /N: /.test(help), 'F1 names L and N: ' + help);
       assert.ok(!/F2|chat line|saved/.test(help), 'F1 names no key of the terminal alone: ' + help);
@@ -860,10 +862,21 @@ async function testTouch(browser, port) {
       }
     }
     taps += await playByTaps(page, 120000);
-    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'result', { timeout: 5000 })
+    /* The server offers a rematch: its button takes the focus, the result
+     * line as its description. */
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'btn-rematch', { timeout: 5000 })
       .catch(() => {});
-    assert.strictEqual(await focused(page), 'result', game + ': after the game the focus is on its result');
+    assert.strictEqual(await focused(page), 'btn-rematch', game + ': after the game the focus is on the rematch');
+    assert.strictEqual(await page.$eval('#btn-rematch', (e) => e.getAttribute('aria-describedby')), 'result');
     assert.ok(/over/i.test(await page.$eval('#result', (e) => e.textContent)), game + ': the result says the game is over');
+    if (game === 'bouillabaisse') {
+      /* One tap: the table starts again (the only person said yes). */
+      const before = await page.evaluate(() => window.tapis.state.moves);
+      await tap(page, '#btn-rematch');
+      await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing', { timeout: 10000 });
+      assert.ok(await page.$eval('#btn-rematch', (e) => e.hidden), 'the rematch button goes once the game starts again');
+      assert.ok((await page.evaluate(() => window.tapis.state.moves)) <= before, 'a new game');
+    }
     await tap(page, '#btn-leave');
     await page.waitForSelector('#lobby:not([hidden])');
   }
@@ -1014,6 +1027,52 @@ async function testServerRules(browser, port) {
   return 0;
 }
 
+/* Among friends: a private table's member invites someone online with the
+ * Invite button; the person hears the invitation and sits without the
+ * table's password. */
+async function testInvitation(browser, port) {
+  const lena = await browser.newPage();
+  await login(lena, port, 'Lena', 'en');
+  const milo = await browser.newPage();
+  await login(milo, port, 'Milo', 'fr');
+  let asked = 0;
+  milo.on('dialog', (d) => { asked++; d.dismiss(); });
+  lena.on('dialog', (d) => d.accept('Milo'));
+  await lena.bringToFront();
+  await lena.select('#create-game', 'brouc');
+  await lena.select('#create-players', '4');
+  await lena.select('#seat-1', 'open');
+  await lena.click('#create-private');
+  await lena.type('#create-password', 'door');
+  await lena.click('#create-form button[type=submit]');
+  await lena.waitForSelector('#table:not([hidden])');
+  const table = await lena.evaluate(() => window.tapis.table);
+  await lena.click('#btn-invite');
+  await lena.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => /Invitation sent to Milo/.test(p.textContent)),
+    { timeout: 10000 });
+  await milo.bringToFront();
+  await milo.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => /Lena vous invite/.test(p.textContent)),
+    { timeout: 10000 });
+  const sit = '#table-line-' + table + ' ~ button.sit';
+  await milo.waitForSelector(sit);
+  await milo.click(sit);
+  await milo.waitForSelector('#table:not([hidden])', { timeout: 10000 });
+  assert.strictEqual(asked, 0, 'no password asked of the person invited');
+  assert.strictEqual(await milo.evaluate(() => window.tapis.seat), 1, 'sat at the first open seat');
+  /* Lena's chat muted for Milo alone: a toggle in the list of who is here. */
+  await milo.click('#btn-leave');
+  await milo.waitForSelector('#lobby:not([hidden])');
+  const mute = await milo.waitForSelector('#online button.mute[data-name="Lena"]');
+  assert.strictEqual(await mute.evaluate((b) => b.textContent + '|' + b.getAttribute('aria-pressed')), 'Ne plus entendre Lena|false');
+  await mute.click();
+  await milo.waitForFunction(() => [...document.querySelectorAll('#log p')].some((p) => /n'entendrez plus les messages de Lena/.test(p.textContent)),
+    { timeout: 10000 });
+  assert.strictEqual(await milo.$eval('#online button.mute[data-name="Lena"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  await lena.close();
+  await milo.close();
+  return 0;
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
@@ -1037,7 +1096,7 @@ async function main() {
       server = r.server;
       return r.moves;
     }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
-    ['coming back', testComeBack], ['server rules', testServerRules]]
+    ['coming back', testComeBack], ['server rules', testServerRules], ['invitation', testInvitation]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {

@@ -1,0 +1,875 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Moderation and tables among friends, against a real server (a child
+ * process on a free loopback port, with a temporary SQLite store) driven by
+ * scripted clients, as check_net does: a moderator mutes, kicks and bans,
+ * each act in the store's audit; a banned name is refused at login until
+ * its ban ends, and a ban set by `tapis admin` while the server runs puts
+ * its person out within seconds; the chat's flood control; a person's own
+ * mutes; invitations to a private table; the rematch of a finished game;
+ * reserved names. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "net/client.h"
+#include "net/cmd_admin.h"
+#include "net/ident.h"
+#include "net/mod.h"
+#include "net/proto.h"
+#include "net/remote.h"
+#include "net/server.h"
+#include "net/store.h"
+#include "i18n/i18n.h"
+#include "testutil.h"
+
+/* ---- a server in a child process ---- */
+
+struct srv {
+	pid_t pid;
+	int port;
+	char dir[64];
+	char db[128];
+	char logs[128];
+	char url[64];
+	long long grace_ms;
+	char cert[128], key[128];  /* TLS when set */
+	long long turn_ms;         /* the turn time when set (else the default) */
+	long long keep_ms;         /* how long finished tables stay, when set */
+	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
+};
+
+static void ready(void *ctx, int port)
+{
+	int fd = *(int *)ctx;
+	if (write(fd, &port, sizeof port) != sizeof port)
+		_exit(1);
+	close(fd);
+}
+
+static void srv_run(struct srv *s)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	fflush(NULL); /* the server ends with exit(): nothing of ours twice */
+	s->pid = fork();
+	ck_assert_int_ge(s->pid, 0);
+	if (s->pid == 0) {
+		close(fds[0]);
+		struct server_options o;
+		server_options_default(&o);
+		o.port = 0;
+		o.db = s->db;
+		o.log_dir = s->logs;
+		if (s->cert[0]) {
+			o.cert = s->cert;
+			o.key = s->key;
+		}
+		o.grace_ms = s->grace_ms ? s->grace_ms : 300;
+		o.bot_delay_ms = 0;
+		if (s->turn_ms)
+			o.turn_ms = s->turn_ms;
+		if (s->keep_ms)
+			o.keep_ms = s->keep_ms;
+		o.max_conns = s->max_conns;
+		o.max_per_addr = s->max_per_addr;
+		o.cheap_hash = 1;
+		o.quiet = 0;
+		char logpath[160];
+		snprintf(logpath, sizeof logpath, "%s/stderr.txt", s->dir);
+		if (!freopen(logpath, "a", stderr))
+			_exit(1);
+		setvbuf(stderr, NULL, _IONBF, 0);
+		o.on_ready = ready;
+		o.ready_ctx = &fds[1];
+		char err[256];
+		alarm(60); /* never outlive the test */
+		/* exit, not _exit: a coverage build (make coverage) writes what
+		 * the server ran. */
+		exit(server_run(&o, err, sizeof err) == 0 ? 0 : 1);
+	}
+	close(fds[1]);
+	int port = 0;
+	ck_assert_int_eq(read(fds[0], &port, sizeof port), (int)sizeof port);
+	close(fds[0]);
+	s->port = port;
+	/* The certificate names localhost; plain connections go to the address. */
+	snprintf(s->url, sizeof s->url, "%s://%s:%d", s->cert[0] ? "wss" : "ws", s->cert[0] ? "localhost" : "127.0.0.1",
+	         port);
+}
+
+/* A fresh directory for a server's store and logs (options may be set
+ * before srv_run). */
+static void srv_make(struct srv *s)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->dir, sizeof s->dir, "/tmp/tapis-net-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(s->dir));
+	snprintf(s->db, sizeof s->db, "%s/server.db", s->dir);
+	snprintf(s->logs, sizeof s->logs, "%s/logs", s->dir);
+	ck_assert_int_eq(mkdir(s->logs, 0700), 0);
+}
+
+static void srv_start(struct srv *s)
+{
+	srv_make(s);
+	srv_run(s);
+}
+
+/* SIGTERM and wait, keeping the store for a restart. */
+static void srv_halt(struct srv *s)
+{
+	int status = 0;
+	ck_assert_int_eq(kill(s->pid, SIGTERM), 0);
+	ck_assert_int_eq(waitpid(s->pid, &status, 0), s->pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server did not stop cleanly (%d)", status);
+}
+
+/* SIGTERM: the server stops cleanly, with status 0. */
+static void srv_stop(struct srv *s)
+{
+	srv_halt(s);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+
+/* ---- scripted clients ---- */
+
+struct tc {
+	struct netc *c;
+	char name[32];
+	char lang[3];
+	char token[40];
+	json_t **msg;
+	int n, cap, cursor;
+	long table;
+	int seat;
+	json_t *state;     /* the last state of its table */
+	int acted_seq;
+	int over;
+	int refused;
+	unsigned pick;     /* how it chooses among the legal choices */
+};
+
+static void on_msg(void *ctx, const char *text, size_t len)
+{
+	struct tc *t = ctx;
+	json_error_t e;
+	json_t *j = json_loadb(text, len, 0, &e);
+	ck_assert_msg(j != NULL, "the server sent something not JSON: %.80s", text);
+	ck_assert_ptr_nonnull(json_object_get(j, "type"));
+	/* Byte for byte what jansson writes of it: the server writes its
+	 * `say`s and `state`s itself (net/jtext). */
+	char *again = json_dumps(j, JSON_COMPACT);
+	ck_assert_msg(again && strlen(again) == len && !memcmp(again, text, len), "written unlike jansson: %.*s",
+	              (int)len, text);
+	free(again);
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 256;
+		t->msg = realloc(t->msg, (size_t)t->cap * sizeof *t->msg);
+	}
+	t->msg[t->n++] = j;
+	const char *type = json_string_value(json_object_get(j, "type"));
+	if (!strcmp(type, "state") && json_integer_value(json_object_get(j, "table")) == t->table) {
+		/* The seat is the one the client was given (joined), never what a
+		 * state says: the leak test checks the server against it. */
+		t->state = j;
+
+		if (!strcmp(json_string_value(json_object_get(j, "state")), "over"))
+			t->over = 1;
+	}
+	if (!strcmp(type, "refused"))
+		t->refused++;
+	if (!strcmp(type, "welcome"))
+		snprintf(t->token, sizeof t->token, "%s", json_string_value(json_object_get(j, "token")));
+}
+
+static const char *mtype(json_t *j)
+{
+	return json_string_value(json_object_get(j, "type"));
+}
+
+static void tc_send(struct tc *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tc_send(struct tc *t, const char *fmt, ...)
+{
+	char buf[PROTO_MAX_MESSAGE * 2];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	ck_assert_int_eq(netc_send(t->c, buf), 0);
+	netc_service(t->c, 2); /* out it goes */
+}
+
+/* The next message of a type (after the cursor), waiting up to 5 s. */
+static json_t *tc_wait(struct tc *t, const char *type)
+{
+	for (int waited = 0; waited < 5000; waited += 5) {
+		for (; t->cursor < t->n; t->cursor++)
+			if (!strcmp(mtype(t->msg[t->cursor]), type))
+				return t->msg[t->cursor++];
+		if (netc_service(t->c, 5) < 0 && t->cursor >= t->n)
+			break;
+	}
+	for (int i = 0; i < t->n; i++) {
+		char *x = json_dumps(t->msg[i], JSON_COMPACT);
+		fprintf(stderr, "%s got: %.200s\n", t->name, x);
+		free(x);
+	}
+	ck_abort_msg("%s: no '%s' message came", t->name, type);
+	return NULL;
+}
+
+static void tc_connect(struct tc *t, struct srv *s)
+{
+	char err[256];
+	t->c = netc_open(s->url, on_msg, t, err, sizeof err);
+	ck_assert_msg(t->c != NULL, "%s", err);
+}
+
+/* Connect and say hello; the welcome must come. */
+static void tc_hello(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password,
+                     const char *token)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "%s", name);
+	snprintf(t->lang, sizeof t->lang, "%s", lang);
+	t->seat = -1;
+	t->acted_seq = -1;
+	tc_connect(t, s);
+	if (password)
+		tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\",\"password\":\"%s\"}", name,
+		        lang, password);
+	else
+		tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\",\"token\":\"%s\"}", name,
+		        lang, token ? token : "");
+}
+
+static void tc_login(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password)
+{
+	tc_hello(t, s, name, lang, password, NULL);
+	json_t *w = tc_wait(t, "welcome");
+	ck_assert_str_eq(json_string_value(json_object_get(w, "name")), name);
+}
+
+static void tc_free(struct tc *t)
+{
+	if (t->c)
+		netc_close(t->c);
+	for (int i = 0; i < t->n; i++)
+		json_decref(t->msg[i]);
+	free(t->msg);
+	memset(t, 0, sizeof *t);
+}
+
+/* Create a table; the creator sits (or watches); returns its id. */
+static long tc_create(struct tc *t, const char *game, int players, const char *seats, const char *extra)
+{
+	tc_send(t, "{\"type\":\"create\",\"game\":\"%s\",\"players\":%d,\"seats\":%s%s}", game, players, seats,
+	        extra ? extra : "");
+	json_t *c = tc_wait(t, "created");
+	t->table = (long)json_integer_value(json_object_get(c, "table"));
+	tc_wait(t, "joined");
+	return t->table;
+}
+
+static void tc_sit(struct tc *t, long table, int seat)
+{
+	t->table = table;
+	tc_send(t, "{\"type\":\"sit\",\"table\":%ld,\"seat\":%d}", table, seat);
+	json_t *j = tc_wait(t, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), seat);
+	t->seat = seat;
+}
+
+/* Act when the last state says it is this client's turn. */
+static void tc_play(struct tc *t)
+{
+	if (!t->state || t->over || !t->c)
+		return;
+	int seq = (int)json_integer_value(json_object_get(t->state, "moves"));
+	if (!json_is_true(json_object_get(t->state, "my_turn")) || t->seat < 0 || seq == t->acted_seq)
+		return;
+	/* The choices: the menu's, and each card that may be played now. */
+	char opt[64][ACT_STR_MAX];
+	int nopt = 0;
+	json_t *ch = json_object_get(t->state, "choices");
+	for (size_t i = 0; i < json_array_size(ch) && nopt < 64; i++)
+		snprintf(opt[nopt++], ACT_STR_MAX, "%s", json_string_value(json_object_get(json_array_get(ch, i), "action")));
+	json_t *hand = json_object_get(t->state, "hand");
+	for (size_t i = 0; i < json_array_size(hand) && nopt < 64; i++)
+		if (json_is_true(json_object_get(json_array_get(hand, i), "playable")))
+			snprintf(opt[nopt++], ACT_STR_MAX, "play %s",
+			         json_string_value(json_object_get(json_array_get(hand, i), "card")));
+	ck_assert_msg(nopt > 0, "%s: its turn with no choices", t->name);
+	/* Mostly the first choice (it keeps games short), now and then another. */
+	t->pick = t->pick * 1103515245u + 12345u;
+	int k = (t->pick >> 16) % 4 == 0 ? (int)((t->pick >> 8) % (unsigned)nopt) : 0;
+	tc_send(t, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", t->table, opt[k]);
+	t->acted_seq = seq;
+}
+
+/* Service every client and let them play until each has seen the end, or
+ * until stop() says so. */
+static void play_until(struct tc **all, int n, int (*stop)(struct tc **all, int n, void *ctx), void *ctx)
+{
+	for (int rounds = 0; rounds < 5000; rounds++) {
+		int done = 1;
+		for (int i = 0; i < n; i++) {
+			if (!all[i]->c)
+				continue;
+			netc_service(all[i]->c, 1);
+			ck_assert_msg(all[i]->refused == 0, "%s: an action was refused", all[i]->name);
+			done &= all[i]->over;
+		}
+		if (stop ? stop(all, n, ctx) : done)
+			return;
+		for (int i = 0; i < n; i++)
+			tc_play(all[i]);
+	}
+	for (int i = 0; i < n; i++)
+		for (int k = all[i]->n > 8 ? all[i]->n - 8 : 0; k < all[i]->n; k++) {
+			char *x = json_dumps(all[i]->msg[k], JSON_COMPACT);
+			fprintf(stderr, "%s got: %.300s\n", all[i]->name, x);
+			free(x);
+		}
+	ck_abort_msg("the game did not end");
+}
+
+/* ---- helpers ---- */
+
+#define MOD_FLOOD_LINES_T MOD_FLOOD_LINES
+
+static int count_type_of(const struct tc *t, const char *type)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++)
+		n += !strcmp(mtype(t->msg[i]), type);
+	return n;
+}
+
+static const char *error_text(struct tc *t, const char *code)
+{
+	json_t *e = tc_wait(t, "error");
+	ck_assert_msg(!strcmp(json_string_value(json_object_get(e, "code")), code), "%s: error %s (%s), not %s",
+	              t->name, json_string_value(json_object_get(e, "code")),
+	              json_string_value(json_object_get(e, "message")), code);
+	return json_string_value(json_object_get(e, "message"));
+}
+
+/* The text of the next message of a type whose text holds part. */
+static const char *wait_text(struct tc *t, const char *type, const char *part)
+{
+	for (;;) {
+		json_t *j = tc_wait(t, type);
+		const char *x = json_string_value(json_object_get(j, "text"));
+		if (x && strstr(x, part))
+			return x;
+	}
+}
+
+/* Chat lines t received from a person, so far. */
+static int chats_from(const struct tc *t, const char *from)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++)
+		if (!strcmp(mtype(t->msg[i]), "chat") &&
+		    !strcmp(json_string_value(json_object_get(t->msg[i], "from")), from))
+			n++;
+	return n;
+}
+
+/* The last state of t's table come so far (after t->table's joined). */
+static void catch_up(struct tc *t)
+{
+	t->state = NULL;
+	for (int i = t->cursor; i < t->n; i++)
+		if (!strcmp(mtype(t->msg[i]), "state") && json_integer_value(json_object_get(t->msg[i], "table")) == t->table)
+			t->state = t->msg[i];
+	if (!t->state) {
+		json_t *j = tc_wait(t, "state");
+		t->state = j;
+	}
+}
+
+/* `tapis admin --db DB ARGS...`: its exit status. */
+static int run_admin(const char *db, const char *const *args)
+{
+	const char *bin = getenv("TAPIS_BIN");
+	ck_assert_msg(bin != NULL, "TAPIS_BIN is not set");
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		const char *argv[16] = { bin, "admin", "--db", db };
+		for (int i = 0; args[i] && i < 11; i++)
+			argv[i + 4] = args[i];
+		if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+			_exit(127);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+struct acts {
+	int n;
+	char line[32][600];
+};
+
+static void on_audit(void *ctx, const struct store_audit *a)
+{
+	struct acts *x = ctx;
+	if (x->n < 32)
+		snprintf(x->line[x->n++], sizeof x->line[0], "%s %s %s %s %d", a->who, a->what, a->whom, a->reason,
+		         a->until > 0);
+}
+
+/* The audit as the store holds it now (read beside the running server). */
+static void read_audit(const struct srv *s, struct acts *x)
+{
+	struct store st;
+	char err[256];
+	memset(x, 0, sizeof *x);
+	ck_assert_msg(store_open(&st, "sqlite", s->db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_audit_each(&st, on_audit, x), 0);
+	store_close(&st);
+}
+
+/* ---- the tests ---- */
+
+/* Names of the server and of its staff, in English and French, are
+ * nobody's. */
+START_TEST(test_reserved_names)
+{
+	static const char *const taken[] = { "server", "Serveur", "admin", "Administrateur", "Administratrice",
+	                                     "moderator", "Modérateur", "modératrice", "Modo", "operator" };
+	char out[128], err[256];
+	for (size_t i = 0; i < sizeof taken / sizeof *taken; i++)
+		ck_assert_msg(ident_check(taken[i], out, sizeof out, err, sizeof err) < 0, "'%s' was taken", taken[i]);
+	ck_assert_int_eq(ident_check("Modeste", out, sizeof out, err, sizeof err), 0);
+}
+END_TEST
+
+/* Durations of tapis admin. */
+START_TEST(test_admin_durations)
+{
+	long long t;
+	ck_assert_int_eq(admin_duration("30", &t), 0);
+	ck_assert_int_eq(t, 1800);
+	ck_assert_int_eq(admin_duration("2s", &t), 0);
+	ck_assert_int_eq(t, 2);
+	ck_assert_int_eq(admin_duration("12h", &t), 0);
+	ck_assert_int_eq(t, 12 * 3600);
+	ck_assert_int_eq(admin_duration("7d", &t), 0);
+	ck_assert_int_eq(t, 7 * 86400);
+	ck_assert_int_eq(admin_duration("0", &t), -1);
+	ck_assert_int_eq(admin_duration("-3m", &t), -1);
+	ck_assert_int_eq(admin_duration("3w", &t), -1);
+	ck_assert_int_eq(admin_duration("3mm", &t), -1);
+	ck_assert_int_eq(admin_duration("99999999d", &t), -1);
+	ck_assert_int_eq(admin_duration("", &t), -1);
+}
+END_TEST
+
+/* A moderator (an account given the role by tapis admin) mutes, kicks
+ * from a table and from the server, and bans; each person concerned hears
+ * why in their language; every act is in the audit. */
+START_TEST(test_moderator_acts)
+{
+	struct srv s;
+	srv_make(&s);
+	const char *role[] = { "role", "Anne", "moderator", NULL };
+	ck_assert_int_eq(run_admin(s.db, role), 0);
+	srv_run(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", "secret");
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	/* A guest named as nobody's moderator may not act; nor may anyone
+	 * without the role. */
+	tc_send(&b, "{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Carla\"}");
+	error_text(&b, "not_moderator");
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"shout\",\"name\":\"Carla\"}");
+	error_text(&a, "bad_message");
+	/* Mute: Bruno hears it in French, with the reason; his chat is refused. */
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Bruno\",\"minutes\":5,\"reason\":\"spam\"}");
+	const char *t = wait_text(&b, "notice", "spam");
+	ck_assert_msg(strstr(t, "modérateur") != NULL, "%s", t);
+	wait_text(&a, "notice", "Bruno");
+	tc_send(&b, "{\"type\":\"chat\",\"text\":\"je parle\"}");
+	t = error_text(&b, "muted");
+	ck_assert_msg(strstr(t, "spam") != NULL, "%s", t);
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"unmute\",\"name\":\"Bruno\"}");
+	wait_text(&a, "notice", "Bruno");
+	tc_send(&b, "{\"type\":\"chat\",\"text\":\"merci\"}");
+	ck_assert_str_eq(json_string_value(json_object_get(tc_wait(&c, "chat"), "text")), "merci");
+	/* Kick from a table: Carla leaves it, told why. */
+	long id = tc_create(&b, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	tc_sit(&c, id, 1);
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"kick\",\"name\":\"Carla\",\"table\":%ld,\"reason\":\"rude\"}", id);
+	json_t *l = tc_wait(&c, "left");
+	ck_assert_str_eq(json_string_value(json_object_get(l, "reason")), "removed");
+	wait_text(&c, "notice", "rude");
+	/* Kick from the server: Carla's connection ends after the reason. */
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"kick\",\"name\":\"Carla\",\"reason\":\"still rude\"}");
+	t = error_text(&c, "kicked");
+	ck_assert_msg(strstr(t, "still rude") != NULL, "%s", t);
+	/* A moderator may not act on another moderator. */
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Anne\"}");
+	error_text(&a, "not_moderator");
+	/* Ban: Bruno is put out, told until when and why, and refused at
+	 * login. */
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Bruno\",\"minutes\":30,\"reason\":\"insultes\"}");
+	t = error_text(&b, "banned");
+	ck_assert_msg(strstr(t, "insultes") && strstr(t, "UTC") && strstr(t, "banni"), "%s", t);
+	wait_text(&a, "notice", "Bruno");
+	char token[40];
+	snprintf(token, sizeof token, "%s", b.token);
+	tc_free(&b);
+	tc_hello(&b, &s, "Bruno", "fr", NULL, token);
+	t = error_text(&b, "banned");
+	ck_assert_msg(strstr(t, "insultes") != NULL, "%s", t);
+	ck_assert_int_eq(count_type_of(&b, "welcome"), 0);
+	/* The audit holds every act, by whom, on whom, with its reason. */
+	struct acts x;
+	read_audit(&s, &x);
+	static const char *const want[] = {
+		"operator role Anne moderator 0", "Anne mute Bruno spam 1", "Anne unmute Bruno  0",
+		"Anne kick Carla rude 0", "Anne kick Carla still rude 0", "Anne ban Bruno insultes 1",
+	};
+	ck_assert_int_eq(x.n, (int)(sizeof want / sizeof *want));
+	for (int i = 0; i < x.n; i++)
+		ck_assert_str_eq(x.line[i], want[i]);
+	/* An unban lets him in again. */
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"unban\",\"name\":\"Bruno\"}");
+	wait_text(&a, "notice", "Bruno");
+	tc_free(&b);
+	tc_hello(&b, &s, "Bruno", "fr", NULL, token);
+	tc_wait(&b, "welcome");
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A ban set by the operator while the server runs puts its person out
+ * within seconds; the name is refused, saying until when and why, until
+ * the ban ends. */
+START_TEST(test_admin_ban_ends)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc d;
+	tc_login(&d, &s, "Dora", "en", NULL);
+	const char *ban[] = { "ban", "Dora", "--for", "3s", "--reason", "cool down", NULL };
+	long long t0 = (long long)time(NULL);
+	ck_assert_int_eq(run_admin(s.db, ban), 0);
+	const char *t = error_text(&d, "banned");
+	ck_assert_msg(strstr(t, "cool down") && strstr(t, "until"), "%s", t);
+	tc_free(&d);
+	tc_hello(&d, &s, "Dora", "en", NULL, NULL);
+	t = error_text(&d, "banned");
+	ck_assert_msg(strstr(t, "cool down") != NULL, "%s", t);
+	tc_free(&d);
+	while ((long long)time(NULL) < t0 + 4)
+		usleep(100 * 1000);
+	tc_login(&d, &s, "Dora", "en", NULL);
+	const char *list[] = { "list", NULL };
+	ck_assert_int_eq(run_admin(s.db, list), 0);
+	const char *unknown[] = { "promote", "Dora", NULL };
+	ck_assert_int_eq(run_admin(s.db, unknown), 2);
+	tc_free(&d);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Too many lines at once are refused ("slow down"), then the person is
+ * muted for a few minutes. */
+START_TEST(test_flood)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc e, f;
+	tc_login(&e, &s, "Eve", "en", NULL);
+	tc_login(&f, &s, "Fanny", "en", NULL);
+	for (int i = 0; i < MOD_FLOOD_LINES_T; i++)
+		tc_send(&e, "{\"type\":\"chat\",\"text\":\"line %d\"}", i);
+	for (int i = 0; i < MOD_FLOOD_LINES_T; i++)
+		tc_wait(&f, "chat");
+	tc_send(&e, "{\"type\":\"chat\",\"text\":\"one more\"}");
+	ck_assert_ptr_nonnull(strstr(error_text(&e, "slow_down"), "Slow down"));
+	tc_send(&e, "{\"type\":\"chat\",\"text\":\"and more\"}");
+	error_text(&e, "slow_down");
+	tc_send(&e, "{\"type\":\"chat\",\"text\":\"and more again\"}");
+	ck_assert_ptr_nonnull(strstr(error_text(&e, "muted"), "minutes"));
+	tc_send(&e, "{\"type\":\"chat\",\"text\":\"hello?\"}");
+	error_text(&e, "muted");
+	/* Fanny heard the first lines only. */
+	netc_service(f.c, 200);
+	ck_assert_int_eq(chats_from(&f, "Eve"), MOD_FLOOD_LINES_T);
+	tc_free(&e);
+	tc_free(&f);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A person mutes another for themselves: in the lobby and at a table;
+ * an account keeps it for its next session. */
+START_TEST(test_personal_mute)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", "pw");
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	tc_send(&a, "{\"type\":\"mute\",\"name\":\"Bruno\"}");
+	wait_text(&a, "notice", "Bruno");
+	tc_send(&b, "{\"type\":\"chat\",\"text\":\"from Bruno\"}");
+	tc_send(&c, "{\"type\":\"chat\",\"text\":\"from Carla\"}");
+	tc_wait(&c, "chat");
+	tc_wait(&c, "chat");
+	json_t *j = tc_wait(&a, "chat");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "from")), "Carla");
+	netc_service(a.c, 100);
+	ck_assert_int_eq(chats_from(&a, "Bruno"), 0);
+	/* At a table too. */
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"bot\"]", NULL);
+	tc_sit(&b, id, 1);
+	tc_sit(&c, id, 2);
+	tc_send(&b, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"table Bruno\"}", id);
+	tc_send(&c, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"table Carla\"}", id);
+	do
+		j = tc_wait(&a, "chat");
+	while (json_integer_value(json_object_get(j, "table")) != id);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "text")), "table Carla");
+	netc_service(a.c, 100);
+	ck_assert_int_eq(chats_from(&a, "Bruno"), 0);
+	/* Anne's account remembers; what she missed at the table while away
+	 * leaves Bruno out too. */
+	tc_free(&a);
+	tc_send(&b, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"away Bruno\"}", id);
+	tc_send(&c, "{\"type\":\"chat\",\"table\":%ld,\"text\":\"away Carla\"}", id);
+	do
+		j = tc_wait(&b, "chat");
+	while (strcmp(json_string_value(json_object_get(j, "text")), "away Carla") != 0);
+	tc_login(&a, &s, "Anne", "en", "pw");
+	json_t *missed = json_object_get(tc_wait(&a, "missed"), "says");
+	int carla = 0;
+	for (size_t i = 0; i < json_array_size(missed); i++) {
+		const char *from = json_string_value(json_object_get(json_array_get(missed, i), "from"));
+		ck_assert_msg(!from || strcmp(from, "Bruno") != 0, "Bruno's chat in what Anne missed");
+		carla += from && !strcmp(from, "Carla");
+	}
+	ck_assert_int_eq(carla, 1);
+	tc_send(&b, "{\"type\":\"chat\",\"text\":\"again Bruno\"}");
+	tc_send(&c, "{\"type\":\"chat\",\"text\":\"again Carla\"}");
+	j = tc_wait(&a, "chat");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "text")), "again Carla");
+	ck_assert_int_eq(chats_from(&a, "Bruno"), 0);
+	/* Heard again once unmuted. */
+	tc_send(&a, "{\"type\":\"mute\",\"name\":\"Bruno\",\"on\":false}");
+	wait_text(&a, "notice", "Bruno");
+	tc_send(&b, "{\"type\":\"chat\",\"text\":\"at last\"}");
+	j = tc_wait(&a, "chat");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "text")), "at last");
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* An invitation lets its person into a private table without its code;
+ * they hear it in their language; the code still works. */
+START_TEST(test_invitation)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"bot\"]",
+	                    ",\"private\":true,\"password\":\"door\"");
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld}", id);
+	error_text(&b, "password");
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Nobody\"}", id);
+	error_text(&a, "no_user");
+	tc_send(&c, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id);
+	error_text(&c, "not_member");
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id);
+	json_t *inv = tc_wait(&b, "invited");
+	ck_assert_int_eq(json_integer_value(json_object_get(inv, "table")), id);
+	ck_assert_str_eq(json_string_value(json_object_get(inv, "from")), "Anne");
+	ck_assert_str_eq(json_string_value(json_object_get(inv, "game")), "brouc");
+	const char *t = json_string_value(json_object_get(inv, "text"));
+	ck_assert_msg(strstr(t, "Anne") && strstr(t, "invite"), "%s", t);
+	ck_assert_msg(strstr(t, "vous") != NULL, "not French: %s", t);
+	wait_text(&a, "notice", "Bruno");
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld}", id);
+	json_t *jn = tc_wait(&b, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(jn, "table")), id);
+	/* Not invited: the code. */
+	tc_send(&c, "{\"type\":\"watch\",\"table\":%ld}", id);
+	error_text(&c, "password");
+	tc_send(&c, "{\"type\":\"watch\",\"table\":%ld,\"password\":\"door\"}", id);
+	tc_wait(&c, "joined");
+	/* Someone already there is not invited again. */
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id);
+	error_text(&a, "already");
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* At a game's end its players are offered a rematch; when every one says
+ * yes the table starts again: same options, the seats one place on (bots
+ * with them), a new deal. */
+START_TEST(test_rematch)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"bot:1\",\"open\",\"bot:3\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 2);
+	tc_send(&a, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	error_text(&a, "not_over");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	json_t *r = tc_wait(&a, "rematch");
+	ck_assert_int_eq(json_integer_value(json_object_get(r, "table")), id);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r, "text")), "rematch"));
+	tc_wait(&b, "rematch");
+	int joined_before = count_type_of(&a, "joined");
+	tc_send(&a, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	wait_text(&b, "notice", "Anne");
+	wait_text(&a, "notice", "Rematch");
+	ck_assert_int_eq(count_type_of(&a, "joined"), joined_before);
+	tc_send(&b, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	json_t *ja = tc_wait(&a, "joined"), *jb = tc_wait(&b, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(ja, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(ja, "seat")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(jb, "seat")), 3);
+	json_t *seats = json_object_get(json_object_get(jb, "info"), "seats");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(seats, 1), "name")), "Anne");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(seats, 3), "name")), "Bruno");
+	/* The bots moved with their seats, each of its level. */
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(seats, 2), "level")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(seats, 0), "level")), 3);
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(jb, "info"), "game")), "brouc");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(jb, "info"), "rules"),
+	                                                   "hands")), "1");
+	/* A new game, played to its end again. */
+	a.seat = 1;
+	b.seat = 3;
+	a.over = b.over = 0;
+	a.acted_seq = b.acted_seq = -1;
+	catch_up(&a);
+	catch_up(&b);
+	ck_assert_ptr_nonnull(a.state);
+	ck_assert_str_eq(json_string_value(json_object_get(a.state, "state")), "playing");
+	play_until(all, 2, NULL, NULL);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* tapis join's side: notices and invitations are said, a rematch offer
+ * kept for the R key until the table starts again; a ban ends the tries to
+ * come back. */
+struct heard {
+	int n;
+	struct view_say say[8];
+};
+
+static void heard_say(void *ctx, const struct view_say *m)
+{
+	struct heard *h = ctx;
+	if (h->n < 8)
+		h->say[h->n++] = *m;
+}
+
+static void feed(struct remote *r, const char *text)
+{
+	remote_message(r, text, strlen(text));
+}
+
+START_TEST(test_remote_messages)
+{
+	struct heard h;
+	memset(&h, 0, sizeof h);
+	struct remote r;
+	memset(&r, 0, sizeof r);
+	r.sink = (struct view_sink){ heard_say, NULL, &h };
+	r.sent_moves = -1;
+	snprintf(r.lang, sizeof r.lang, "en");
+	feed(&r, "{\"type\":\"invited\",\"table\":7,\"from\":\"Ann\",\"game\":\"brouc\",\"private\":true,"
+	         "\"text\":\"Ann invites you to table 7, Le Brouc.\"}");
+	ck_assert_int_eq(r.invited, 7);
+	ck_assert_int_eq(h.n, 1);
+	ck_assert_str_eq(h.say[0].text, "Ann invites you to table 7, Le Brouc.");
+	feed(&r, "{\"type\":\"joined\",\"table\":4,\"seat\":1,\"info\":{\"id\":4,\"game\":\"brouc\",\"players\":4}}");
+	feed(&r, "{\"type\":\"rematch\",\"table\":4,\"text\":\"A rematch? Same players, same options.\"}");
+	ck_assert_int_eq(r.rematch, 4);
+	ck_assert_str_eq(h.say[1].text, "A rematch? Same players, same options.");
+	feed(&r, "{\"type\":\"notice\",\"table\":4,\"text\":\"Bob wants a rematch.\"}");
+	ck_assert_str_eq(h.say[2].text, "Bob wants a rematch.");
+	/* The table started again: no offer left. */
+	feed(&r, "{\"type\":\"joined\",\"table\":4,\"seat\":2,\"info\":{\"id\":4,\"game\":\"brouc\",\"players\":4}}");
+	ck_assert_int_eq(r.rematch, 0);
+	ck_assert_int_eq(r.vs.seat, 2);
+	ck_assert_int_eq(r.replaced, 0);
+	feed(&r, "{\"type\":\"error\",\"code\":\"banned\",\"message\":\"You are banned.\"}");
+	ck_assert_int_eq(r.replaced, 1);
+	remote_close(&r);
+}
+END_TEST
+
+Suite *moderation_suite(void);
+Suite *moderation_suite(void)
+{
+	Suite *s = suite_create("moderation");
+	TCase *tc = tcase_create("units");
+	tcase_add_test(tc, test_reserved_names);
+	tcase_add_test(tc, test_admin_durations);
+	tcase_add_test(tc, test_remote_messages);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("server");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_moderator_acts);
+	tcase_add_test(tc, test_admin_ban_ends);
+	tcase_add_test(tc, test_flood);
+	tcase_add_test(tc, test_personal_mute);
+	tcase_add_test(tc, test_invitation);
+	tcase_add_test(tc, test_rematch);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	alarm(300);
+	return tu_run(moderation_suite());
+}
