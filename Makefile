@@ -105,6 +105,7 @@ $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUI
 # The keys test drives tapis on a pseudo-terminal (forkpty).
 $(BUILD)/tests/check_keys: LDLIBS += -lutil
 $(BUILD)/tests/check_join: LDLIBS += -lutil
+$(BUILD)/tests/check_accounts: LDLIBS += -lutil
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.
@@ -216,14 +217,18 @@ install: all
 	install -d $(PKGDATA)/web
 	install -m 644 src/web/*.html src/web/*.css src/web/*.js src/web/*.webmanifest src/web/*.svg src/web/*.png $(PKGDATA)/web/
 	install -m 644 docs/rules/*.md $(PKGDATA)/docs/rules/
-	install -m 644 README.md docs/keys.md LICENSE $(DOCDIR)/
+	install -m 644 README.md docs/keys.md docs/hosting.md LICENSE $(DOCDIR)/
 	install -m 644 docs/tapis.6 $(DESTDIR)$(DATADIR)/man/man6/
 	install -m 644 data/tapis.desktop $(DESTDIR)$(DATADIR)/applications/
 	install -m 644 data/io.github.tapis.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	sed 's|/usr/bin/tapis-server|$(PREFIX)/bin/tapis-server|' data/tapis.service >$(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
+	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/tapis $(DESTDIR)$(PREFIX)/bin/tapis-server $(PKGDATA) $(DOCDIR) $(DESTDIR)$(DATADIR)/man/man6/tapis.6 \
-	  $(DESTDIR)$(DATADIR)/applications/tapis.desktop $(DESTDIR)$(DATADIR)/metainfo/io.github.tapis.metainfo.xml
+	  $(DESTDIR)$(DATADIR)/applications/tapis.desktop $(DESTDIR)$(DATADIR)/metainfo/io.github.tapis.metainfo.xml \
+	  $(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
 
 # Every build directory: build/ and the build-*/ of asan, coverage, clang, fuzz, install tests.
 clean:

@@ -676,11 +676,11 @@ START_TEST(test_lobby_menus)
 	static struct tty t;
 	const char *args[] = { NULL };
 	tty_join(&t, &s, args);
-	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 4.");
 	/* Tab in the lobby: a chat line, as at a table; Escape cancels it. */
 	tty_key(&t, "\t", "Chat: type, Enter sends, Escape cancels.");
 	tty_key(&t, "\033", "Chat cancelled.");
-	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 4.");
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
 	tty_key(&t, "\r", "Options of La Bouillabaisse.");
@@ -914,7 +914,7 @@ START_TEST(test_live_lobby)
 	static struct tty t;
 	const char *none[] = { NULL };
 	tty_join(&t, &s, none);
-	tty_expect(&t, "Lobby. Create a table, 1 of 3.");
+	tty_expect(&t, "Lobby. Create a table, 1 of 4.");
 	tty_key(&t, "\r", "Which game?");
 	struct cli a;
 	const char *aa[] = { "--name", "Ann", "--text", "--create", "bouillabaisse", "--rule", "hands=1", "--start",
@@ -923,7 +923,7 @@ START_TEST(test_live_lobby)
 	tty_expect(&t, "Ann arrives.");
 	tty_expect(&t, "New table 1: La Bouillabaisse, by Ann.");
 	tty_expect(&t, "Table 1 begins.");
-	tty_key(&t, "\033", "Lobby. Create a table, 2 of 4.");
+	tty_key(&t, "\033", "Lobby. Create a table, 2 of 5.");
 	tty_key(&t, "O", "2 online: ");
 	tty_expect(&t, "Ann");
 	tty_key(&t, "T", "Table 1: La Bouillabaisse, 4 players, playing, 0 open seats. Players: Ann.");
@@ -1005,7 +1005,7 @@ START_TEST(test_saved_table_resumed)
 	srv_run(&s);
 	const char *none[] = { NULL };
 	tty_join(&t, &s, none);
-	tty_expect(&t, "Lobby. Resume a saved table, 1 of 4.");
+	tty_expect(&t, "Lobby. Resume a saved table, 1 of 5.");
 	tty_key(&t, "\r", "Saved tables. Table 1: Bouillotte, 1 of 1.");
 	tty_key(&t, "\r", "Your turn. Before seeing your cards");
 	kill(t.pid, SIGINT);

@@ -40,6 +40,18 @@ if command -v appstreamcli >/dev/null 2>&1; then
 		{ cat "$tmp/as.log"; bad "AppStream metadata"; }
 fi
 
+# The server's systemd unit runs the installed program, and systemd takes it.
+unit="$prefix/lib/systemd/system/tapis.service"
+if [ -s "$unit" ]; then
+	grep -q "^ExecStart=$prefix/bin/tapis-server " "$unit" || bad "tapis.service does not run the installed tapis-server"
+	if command -v systemd-analyze >/dev/null 2>&1; then
+		systemd-analyze verify --man=no "$unit" >"$tmp/unit.log" 2>&1 || { cat "$tmp/unit.log"; bad "tapis.service: systemd-analyze verify"; }
+	fi
+else
+	bad "lib/systemd/system/tapis.service not installed"
+fi
+[ -s "$prefix/share/doc/tapis/hosting.md" ] || bad "share/doc/tapis/hosting.md not installed"
+
 # The installed program, from elsewhere, XDG files in the temporary tree.
 mkdir -p "$tmp/elsewhere"
 cd "$tmp/elsewhere" || exit 1

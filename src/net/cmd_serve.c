@@ -18,6 +18,7 @@
 #include "core/num.h"
 #include "core/paths.h"
 #include "net/server.h"
+#include "net/store.h"
 
 enum {
 	SERVE_MAX_PORT = 65535,
@@ -33,6 +34,7 @@ enum {
 struct serve_args {
 	struct server_options o;
 	const char *db;
+	const char *backup;
 	int turn_seconds, bot_delay, close_minutes;
 };
 
@@ -89,6 +91,7 @@ static const struct opt serve_opts[] = {
 	OPT_S("host", N_("ADDR"), N_("the address to listen on (default 127.0.0.1)"), A, o.host),
 	OPT_I("port", N_("N"), N_("the port (default 7410; 0: any free port)"), A, o.port, 0, SERVE_MAX_PORT),
 	OPT_S("db", N_("FILE"), N_("the store of accounts, tables and saved games"), A, db),
+	OPT_S("backup", N_("FILE"), N_("copy the store into FILE, even while a server uses it, then exit"), A, backup),
 	OPT_C("log-dir", N_("DIR"), N_("a hand history for every table in this directory"), opt_log_dir),
 	OPT_S("cert", N_("FILE"), N_("TLS certificate (with --key)"), A, o.cert),
 	OPT_S("key", N_("FILE"), N_("TLS private key (with --cert)"), A, o.key),
@@ -146,6 +149,16 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		strcat(db, "/server.db");
 	}
 	o.db = db;
+	if (a.backup) {
+		/* A copy of the store, made page by page with SQLite's online
+		 * backup while the server goes on (docs/hosting.md). */
+		char err[ERR_MAX];
+		if (!a.backup[0] || store_backup_file(db, a.backup, err, sizeof err) < 0) {
+			fprintf(stderr, "tapis serve: --backup: %s\n", a.backup[0] ? err : "give a file");
+			return 1;
+		}
+		return 0;
+	}
 	o.words = words;
 	/* The web page and the sound cues: the installed ones (DATADIR/web), or
 	 * the source tree's (src/web) when run from the build tree. */

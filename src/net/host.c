@@ -645,6 +645,8 @@ static void game_over(struct host *h, long long now_ms)
 	h->state = HOST_OVER;
 	h->over_ms = now_ms ? now_ms : 1;
 	host_save(h);
+	if (h->cfg->game_over)
+		h->cfg->game_over(h); /* the registered players' figures and ratings */
 }
 
 /* After an action (written to the hand history and the journal by the

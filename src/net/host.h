@@ -79,6 +79,9 @@ struct host_config {
 	long long keep_ms;          /* a finished table, or a waiting one nobody is at, stays this long */
 	long long seed;             /* > 0: every table's seed, the operator's (tests; tapis serve --seed); else secret */
 	long long close_ms;         /* a table in play nobody is connected to is saved and closed after this (0: never) */
+	/* Called once when a table's game ends (the lobby's: the accounts'
+	 * figures and ratings, net/stats); NULL: nothing. */
+	int (*game_over)(struct host *h);
 };
 
 struct host {

@@ -2,6 +2,7 @@
 #include "net/lobby.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
+#include "net/stats.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -167,6 +169,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->io = io;
 	l->store = store;
 	l->cfg = *cfg;
+	l->cfg.game_over = stats_game_over; /* what a finished game leaves to accounts */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
@@ -418,6 +421,259 @@ static int name_pending(struct lobby *l, const char *name)
 /* The name is granted to the connection: as a guest (token: the one it
  * came back with, or NULL for a new one) or an account. The user found or
  * made, the welcome, the lobby, and the tables where they were. */
+/* ---- accounts that remember (docs/protocol.md) ---- */
+
+static json_t *settings_json(const struct store_settings *x)
+{
+	json_t *o = json_pack("{s:s}", "type", "settings");
+	if (x->lang[0])
+		json_object_set_new(o, "lang", json_string(x->lang));
+	if (x->verbosity >= 0)
+		json_object_set_new(o, "level", json_string(x->verbosity == TALK_SHORT ? "short" : "full"));
+	json_t *extra = json_loads(x->extra[0] ? x->extra : "{}", 0, NULL);
+	json_object_set_new(o, "settings", extra && json_is_object(extra) ? extra : json_object());
+	if (extra && !json_is_object(extra))
+		json_decref(extra);
+	return o;
+}
+
+/* A registered player logging in: the settings their account keeps apply
+ * (its language unless the hello named one, its verbosity at every table);
+ * they are told them in a "settings" message after the welcome (sent: 1). */
+static void account_settings_load(struct lobby *l, struct lobby_conn *c, struct lobby_user *u, int send)
+{
+	struct store_settings x;
+	if (u->guest || store_settings_get(l->store, u->name, &x) != 1)
+		return;
+	if (!send) {
+		if (x.lang[0] && !c->lang_given && i18n_lang_known(x.lang)) {
+			snprintf(u->lang, sizeof u->lang, "%s", x.lang);
+			snprintf(c->lang, sizeof c->lang, "%s", x.lang);
+		}
+		if (x.verbosity >= 0)
+			u->verbosity = x.verbosity;
+		return;
+	}
+	send_text(l, c->id, proto_dump(settings_json(&x)));
+}
+
+static int registered_only(struct lobby *l, struct lobby_conn *c, int type)
+{
+	if (!l->users[c->user].guest)
+		return 1;
+	send_error(l, c->id, "guest", _("only a player with a password has that: log in with one"), type);
+	return 0;
+}
+
+static void on_settings(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	if (!registered_only(l, c, m->type))
+		return;
+	struct lobby_user *u = &l->users[c->user];
+	struct store_settings x;
+	if (store_settings_get(l->store, u->name, &x) != 1) {
+		send_error(l, c->id, "store", _("the server cannot read its accounts now"), m->type);
+		return;
+	}
+	if (m->has_lang)
+		snprintf(x.lang, sizeof x.lang, "%s", m->lang);
+	if (m->has_verbosity)
+		x.verbosity = m->verbosity;
+	if (m->settings[0])
+		snprintf(x.extra, sizeof x.extra, "%s", m->settings);
+	if (store_settings_put(l->store, u->name, &x) < 0) {
+		send_error(l, c->id, "store", _("your settings could not be kept"), m->type);
+		return;
+	}
+	if (m->has_lang) {
+		snprintf(u->lang, sizeof u->lang, "%s", m->lang);
+		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
+	}
+	if (m->has_verbosity) {
+		u->verbosity = m->verbosity;
+		for (int i = 0; i < l->ntables; i++)
+			host_verbosity(l->tables[i], u->name, m->verbosity, 0);
+	}
+	/* Told in the language now kept. */
+	const char *saved = view_lang_enter(c->lang);
+	json_t *o = settings_json(&x);
+	json_object_set_new(o, "text", json_string(_("Your settings are kept.")));
+	send_text(l, c->id, proto_dump(o));
+	view_lang_leave(saved);
+}
+
+struct stats_gather {
+	json_t *arr;
+	char text[2048];
+	const struct game_ops *only;  /* NULL: every game */
+	int n;
+};
+
+static json_t *stat_json(const struct store_stat *x)
+{
+	json_t *o = json_pack("{s:s, s:s, s:i, s:i, s:i, s:I}", "name", x->name, "game", x->game, "games", x->games,
+	                      "deals", x->deals, "won", x->won, "net", (json_int_t)x->net);
+	if (x->has_rating) {
+		json_object_set_new(o, "rating", json_integer(lround(x->rating.r)));
+		json_object_set_new(o, "rd", json_integer(lround(x->rating.rd)));
+		json_object_set_new(o, "rated_games", json_integer(x->rated_games));
+	}
+	return o;
+}
+
+static void gather_stat(void *ctx, const struct store_stat *x)
+{
+	struct stats_gather *g = ctx;
+	if (g->only && strcmp(g->only->name, x->game) != 0)
+		return;
+	json_array_append_new(g->arr, stat_json(x));
+	char one[400];
+	stats_sentence(x, one, sizeof one);
+	size_t k = strlen(g->text);
+	snprintf(g->text + k, sizeof g->text - k, "%s%s", k ? " " : "", one);
+	g->n++;
+}
+
+static void on_stats(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	if (!registered_only(l, c, m->type))
+		return;
+	const char *me = l->users[c->user].name;
+	struct stats_gather g = { json_array(), "", m->game, 0 };
+	if (store_stat_each(l->store, me, gather_stat, &g) < 0) {
+		json_decref(g.arr);
+		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		return;
+	}
+	if (!g.n && m->game)
+		snprintf(g.text, sizeof g.text, _("You have finished no game of %s here yet."), _(m->game->title));
+	else if (!g.n)
+		snprintf(g.text, sizeof g.text, "%s", _("You have finished no game here yet."));
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:s, s:o, s:s}", "type", "stats", "name", me, "games", g.arr,
+	                                         "text", g.text)));
+}
+
+static void gather_leader(void *ctx, const struct store_stat *x)
+{
+	struct stats_gather *g = ctx;
+	json_array_append_new(g->arr, stat_json(x));
+	char one[200];
+	stats_leader_sentence(++g->n, x, one, sizeof one);
+	size_t k = strlen(g->text);
+	snprintf(g->text + k, sizeof g->text - k, "%s%s", k ? "; " : "", one);
+}
+
+static void on_leaders(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	struct stats_gather g = { json_array(), "", m->game, 0 };
+	if (store_leaders(l->store, m->game->name, STATS_LEADERS, gather_leader, &g) < 0) {
+		json_decref(g.arr);
+		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		return;
+	}
+	char text[sizeof g.text + 200];
+	if (g.n)
+		snprintf(text, sizeof text, _("Best rated at %s: %s."), _(m->game->title), g.text);
+	else
+		snprintf(text, sizeof text, _("Nobody is rated at %s yet."), _(m->game->title));
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:s, s:o, s:s}", "type", "leaders", "game", m->game->name,
+	                                         "leaders", g.arr, "text", text)));
+}
+
+struct recent_gather {
+	json_t *arr;
+	long want;                  /* the table asked for (0: the latest) */
+	struct store_played found;
+	int has;
+};
+
+static void gather_recent(void *ctx, const struct store_played *p)
+{
+	struct recent_gather *g = ctx;
+	json_array_append_new(g->arr, json_pack("{s:I, s:s, s:I, s:i, s:i, s:b, s:b, s:I}", "table",
+	                                        (json_int_t)p->table, "game", p->game, "ended", (json_int_t)p->ended,
+	                                        "seat", p->seat, "place", p->place, "won", p->won, "rated", p->rated,
+	                                        "net", (json_int_t)p->net));
+	if (!g->has && (!g->want || g->want == p->table)) {
+		g->found = *p;
+		g->has = 1;
+	}
+}
+
+/* The whole hand history of a table from --log-dir (NULL: none, or too
+ * long: *too_long set). */
+static char *read_history(const char *dir, long table, int *too_long)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%ld.jsonl", dir, table);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	/* One byte more than the most sent tells a longer file. */
+	char *buf = xmalloc(LOBBY_HISTORY_MAX + 2);
+	size_t n = fread(buf, 1, LOBBY_HISTORY_MAX + 1, f);
+	int bad = ferror(f);
+	fclose(f);
+	*too_long = !bad && n > LOBBY_HISTORY_MAX;
+	if (bad || *too_long) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* history: the registered player's last games, and the hand history of
+ * one of them (the table asked for, or the latest) as its JSONL text. */
+static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+{
+	if (!registered_only(l, c, m->type))
+		return;
+	struct recent_gather g = { json_array(), m->table, { 0 }, 0 };
+	if (store_recent(l->store, l->users[c->user].name, gather_recent, &g) < 0) {
+		json_decref(g.arr);
+		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		return;
+	}
+	if (!g.has) {
+		json_decref(g.arr);
+		send_error(l, c->id, "no_game",
+		           m->table ? _("that table is not among your last games") : _("you have finished no game here yet"),
+		           m->type);
+		return;
+	}
+	int too_long = 0;
+	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, g.found.table, &too_long) : NULL;
+	if (!text) {
+		json_decref(g.arr);
+		if (too_long)
+			send_error(l, c->id, "history_too_long", _("that hand history is too long to be sent"), m->type);
+		else
+			send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
+		return;
+	}
+	/* Its lines, each a JSON text without its newline. */
+	json_t *lines = json_array();
+	for (char *p = text, *nl; *p; p = nl + 1) {
+		if (!(nl = strchr(p, '\n')))
+			nl = p + strlen(p) - 1;
+		else
+			*nl = '\0';
+		if (*p)
+			json_array_append_new(lines, json_string(p));
+		if (!nl[1])
+			break;
+	}
+	free(text);
+	json_t *o = json_pack("{s:s, s:I, s:s, s:o, s:o}", "type", "history", "table", (json_int_t)g.found.table,
+	                      "game", g.found.game, "games", g.arr, "lines", lines);
+	if (!o) {
+		send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
+		return;
+	}
+	send_text(l, c->id, proto_dump(o));
+}
+
 static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, const char *lang, int guest,
                     const char *resume_token)
 {
@@ -458,6 +714,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	else if (store_session_put(l->store, u->name, u->token_hash,
 	                           (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
 		log_say("the session of %s is not stored", u->name);
+	account_settings_load(l, c, u, 0);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
 	if (l->ext)
@@ -465,6 +722,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
+	account_settings_load(l, c, u, 1);
 	send_text(l, c->id, l->list_sent ? xstrdup(l->list_sent) : lobby_msg(l));
 	send_saved(l, c->id, u->name, 0);
 	/* Back at the tables where they were: seats are kept, and so are
@@ -476,6 +734,8 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 			char err[ERR_MAX];
 			send_text(l, c->id, joined_msg(h, hm->seat));
 			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
+			if (!u->guest) /* the length of announcements the account keeps */
+				host_verbosity(h, u->name, u->verbosity, 0);
 		}
 	}
 	l->dirty = 1;
@@ -504,6 +764,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	 * (the caller leaves the language in force as it found it). */
 	if (c->user < 0) {
 		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
+		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
 		view_lang_enter(c->lang);
 	}
 	if (m->version != PROTO_VERSION) {
@@ -1165,6 +1426,18 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_RESUME:
 		on_resume(l, c, &m);
+		break;
+	case PM_SETTINGS:
+		on_settings(l, c, &m);
+		break;
+	case PM_STATS:
+		on_stats(l, c, &m);
+		break;
+	case PM_LEADERS:
+		on_leaders(l, c, &m);
+		break;
+	case PM_HISTORY:
+		on_history(l, c, &m);
 		break;
 	case PM_INVITE:
 	case PM_REMATCH:

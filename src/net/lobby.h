@@ -31,6 +31,10 @@ struct lobby_user {
  * often: the changes in between (hundreds of people logging in or sitting
  * down at once) go together in the next one. */
 #define LOBBY_LIST_MS 100
+/* Bytes of a hand history sent by "history" (some 300 deals of
+ * Bouillotte): its message, escaped, stays well under what a connection's
+ * queue may hold (SERVER_QUEUE_BYTES). */
+#define LOBBY_HISTORY_MAX (512L * 1024)
 /* A connection's messages waiting for its password's answer: more are
  * refused (rate). */
 #define LOBBY_HELD_MAX 32
@@ -59,6 +63,7 @@ struct lobby_conn {
 	char addr[64];
 	int user;               /* index in users, -1 before hello */
 	char lang[3];           /* of its errors: "en" until its hello says */
+	int lang_given;         /* its hello named its language */
 	/* A message whose password the worker (net/auth) is hashing or
 	 * checking: a hello, a private table's create, sit or watch. Its
 	 * number (0: none) and the message (its password wiped). The

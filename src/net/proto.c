@@ -3,6 +3,7 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/registry.h"
@@ -16,7 +17,8 @@ static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
 	[PM_WATCH] = "watch", [PM_LEAVE] = "leave", [PM_START] = "start", [PM_SEAT] = "seat",
 	[PM_KICK] = "kick", [PM_ACTION] = "action", [PM_CHAT] = "chat", [PM_PING] = "ping",
-	[PM_HINT] = "hint", [PM_VERBOSITY] = "verbosity", [PM_RESUME] = "resume",
+	[PM_HINT] = "hint", [PM_VERBOSITY] = "verbosity", [PM_RESUME] = "resume", [PM_SETTINGS] = "settings",
+	[PM_STATS] = "stats", [PM_LEADERS] = "leaders", [PM_HISTORY] = "history",
 	[PM_INVITE] = "invite", [PM_REMATCH] = "rematch", [PM_MOD] = "mod", [PM_MUTE] = "mute",
 };
 
@@ -92,7 +94,7 @@ static int read_hello(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 		return errf(err, errlen, "%s", _("'password' must not be empty"));
 	if (get_str(o, "token", m->token, sizeof m->token, PROTO_TOKEN_LEN, 0, err, errlen) < 0)
 		return -1;
-	if (get_str(o, "lang", m->lang, sizeof m->lang, 2, 0, err, errlen) < 0)
+	if ((m->has_lang = get_str(o, "lang", m->lang, sizeof m->lang, 2, 0, err, errlen)) < 0)
 		return -1;
 	if (!m->lang[0])
 		snprintf(m->lang, sizeof m->lang, "en");
@@ -263,6 +265,79 @@ static int read_verbosity(json_t *o, struct proto_msg *m, char *err, size_t errl
 	return 0;
 }
 
+static int read_level(json_t *o, struct proto_msg *m, int required, char *err, size_t errlen)
+{
+	char word[8];
+	int r = get_str(o, "level", word, sizeof word, 5, required, err, errlen);
+	if (r <= 0)
+		return r;
+	if (strcmp(word, "short") && strcmp(word, "full"))
+		return errf(err, errlen, "%s", _("'level' must be \"short\" or \"full\""));
+	m->verbosity = !strcmp(word, "short") ? TALK_SHORT : TALK_FULL;
+	return 1;
+}
+
+/* settings: any of lang, level, and an object of the client's own settings
+ * (names and short values: strings, numbers, true/false), kept as JSON. */
+static int read_settings(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	if ((m->has_lang = get_str(o, "lang", m->lang, sizeof m->lang, 2, 0, err, errlen)) < 0)
+		return -1;
+	if (m->has_lang && !i18n_lang_known(m->lang))
+		return errf(err, errlen, "%s", _("'lang' must be \"en\" or \"fr\""));
+	if ((m->has_verbosity = read_level(o, m, 0, err, errlen)) < 0)
+		return -1;
+	json_t *set = json_object_get(o, "settings");
+	if (!set)
+		return 0;
+	if (!json_is_object(set) || json_object_size(set) > PROTO_SETTINGS_KEYS)
+		return errf(err, errlen, _("'settings' must be an object of at most %d names and values"),
+		            PROTO_SETTINGS_KEYS);
+	const char *key;
+	json_t *val;
+	json_object_foreach(set, key, val) {
+		if (strlen(key) > 32 || (!json_is_string(val) && !json_is_number(val) && !json_is_boolean(val)) ||
+		    (json_is_string(val) && json_string_length(val) > 64))
+			return errf(err, errlen, "%s",
+			            _("a setting is a short name and a short string, a number or true/false"));
+	}
+	char *text = json_dumps(set, JSON_COMPACT | JSON_SORT_KEYS);
+	if (!text || strlen(text) > PROTO_SETTINGS_MAX) {
+		free(text);
+		return errf(err, errlen, _("'settings' is too long (at most %d bytes)"), PROTO_SETTINGS_MAX);
+	}
+	snprintf(m->settings, sizeof m->settings, "%s", text);
+	free(text);
+	return 0;
+}
+
+/* A game's name, required or not. */
+static int read_game(json_t *o, struct proto_msg *m, int required, char *err, size_t errlen)
+{
+	char game[32];
+	int r = get_str(o, "game", game, sizeof game, 31, required, err, errlen);
+	if (r <= 0)
+		return r;
+	if (!(m->game = registry_ops(game)))
+		return errf(err, errlen, _("no game called '%s'"), game);
+	return 0;
+}
+
+static int read_stats(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	return read_game(o, m, 0, err, errlen);
+}
+
+static int read_leaders(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	return read_game(o, m, 1, err, errlen);
+}
+
+static int read_history(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	return get_int(o, "table", &m->table, 1, 1L << 40, 0, 0, err, errlen) < 0 ? -1 : 0;
+}
+
 /* The name of someone else (invite, mod, mute): only its length is
  * checked; the lobby looks it up. */
 static int read_other(json_t *o, struct proto_msg *m, char *err, size_t errlen)
@@ -321,6 +396,8 @@ static int (*const readers[PM_COUNT])(json_t *, struct proto_msg *, char *, size
 	[PM_START] = read_table, [PM_SEAT] = read_seat, [PM_KICK] = read_kick,
 	[PM_ACTION] = read_action, [PM_CHAT] = read_chat, [PM_PING] = read_nothing,
 	[PM_HINT] = read_table, [PM_VERBOSITY] = read_verbosity, [PM_RESUME] = read_table,
+	[PM_SETTINGS] = read_settings, [PM_STATS] = read_stats, [PM_LEADERS] = read_leaders,
+	[PM_HISTORY] = read_history,
 	[PM_INVITE] = read_invite, [PM_REMATCH] = read_table, [PM_MOD] = read_mod, [PM_MUTE] = read_mute,
 };
 

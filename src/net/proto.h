@@ -16,6 +16,8 @@
 #define PROTO_PASSWORD_MAX 128
 #define PROTO_CHAT_MAX 400       /* bytes of one chat line */
 #define PROTO_TOKEN_LEN 32       /* hex characters of a session token */
+#define PROTO_SETTINGS_MAX 1000  /* bytes of a settings object, as JSON */
+#define PROTO_SETTINGS_KEYS 32   /* its members */
 
 enum proto_type {
 	PM_NONE,
@@ -34,6 +36,10 @@ enum proto_type {
 	PM_HINT,    /* table: what the strongest bot would do for one's seat */
 	PM_VERBOSITY, /* table, level (short | full): how much one's view says */
 	PM_RESUME,  /* table: a saved table taken up again */
+	PM_SETTINGS, /* lang, level, settings: kept with one's account */
+	PM_STATS,    /* game (optional): one's own figures */
+	PM_LEADERS,  /* game: the leaderboard */
+	PM_HISTORY,  /* table (optional: the last one): a hand history of one's last games */
 	PM_INVITE,  /* table, name: invite someone online to a table */
 	PM_REMATCH, /* table: yes to the rematch offered at a game's end */
 	PM_MOD,     /* act, name, minutes, reason, table: a moderator's act */
@@ -57,6 +63,9 @@ struct proto_msg {
 	int has_password;
 	char token[PROTO_TOKEN_LEN + 1];
 	char lang[3];
+	int has_lang;                  /* hello, settings: lang was given */
+	int has_verbosity;             /* settings: level was given */
+	char settings[PROTO_SETTINGS_MAX + 1]; /* settings: the object as JSON ("" none) */
 	/* create */
 	const struct game_ops *game;
 	int players;

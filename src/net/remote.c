@@ -407,6 +407,11 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		on_chat(r, o);
 	} else if (!strcmp(type, "error")) {
 		on_error(r, o);
+	} else if (!strcmp(type, "stats") || !strcmp(type, "leaders") || !strcmp(type, "history") ||
+	           !strcmp(type, "settings")) {
+		json_decref(r->answer);
+		r->answer = json_incref(o);
+		r->answers++;
 	} else if (!strcmp(type, "notice")) {
 		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
 	} else if (!strcmp(type, "invited")) {
@@ -502,6 +507,8 @@ void remote_close(struct remote *r)
 	r->lobby = NULL;
 	json_decref(r->saved);
 	r->saved = NULL;
+	json_decref(r->answer);
+	r->answer = NULL;
 	free(r->variant);
 	r->variant = NULL;
 }

@@ -63,6 +63,8 @@ struct remote {
 	int lobby_events;             /* lobby_event messages received */
 	char friends[REMOTE_FRIENDS_MAX][REMOTE_NAME_MAX];
 	int nfriends;
+	struct json_t *answer;        /* the last answer to stats, leaders, history or settings, or NULL */
+	int answers;                  /* such answers received */
 	long invited;                 /* the table of the last invitation heard, 0 none */
 	long rematch;                 /* the finished table whose rematch is offered, 0 none */
 	/* The connection. */

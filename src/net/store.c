@@ -132,11 +132,61 @@ int store_mute_each(struct store *s, const char *owner, void (*fn)(void *, const
 	return seen(s, "mutes", s->ops->mute_each(s, owner, fn, ctx), 0);
 }
 
+int store_settings_get(struct store *s, const char *name, struct store_settings *out)
+{
+	memset(out, 0, sizeof *out);
+	out->verbosity = -1;
+	return seen(s, "accounts", s->ops->settings_get(s, name, out), 0);
+}
+int store_settings_put(struct store *s, const char *name, const struct store_settings *in)
+{
+	return seen(s, "accounts", s->ops->settings_put(s, name, in), 1);
+}
+int store_rating_get(struct store *s, const char *name, const char *game, struct rating *out)
+{
+	rating_init(out);
+	return seen(s, "ratings", s->ops->rating_get(s, name, game, out), 0);
+}
+int store_game_record(struct store *s, const struct store_game *g)
+{
+	return seen(s, "games", s->ops->game_record(s, g), 1);
+}
+int store_stat_each(struct store *s, const char *name, void (*fn)(void *, const struct store_stat *), void *ctx)
+{
+	return seen(s, "stats", s->ops->stat_each(s, name, fn, ctx), 0);
+}
+int store_leaders(struct store *s, const char *game, int n, void (*fn)(void *, const struct store_stat *),
+                  void *ctx)
+{
+	return seen(s, "ratings", s->ops->leaders(s, game, n, fn, ctx), 0);
+}
+int store_recent(struct store *s, const char *name, void (*fn)(void *, const struct store_played *), void *ctx)
+{
+	return seen(s, "games", s->ops->recent(s, name, fn, ctx), 0);
+}
+int store_backup(struct store *s, const char *path, char *err, size_t errlen)
+{
+	if (!s->ops->backup)
+		return errf(err, errlen, "the %s store has no backup", s->ops->name);
+	return s->ops->backup(s, path, err, errlen);
+}
+
 /* The memory backend: plain arrays, gone with the process. */
 
 struct mem_account {
 	char name[100];
 	char hash[128];
+	struct store_settings set;
+};
+/* A player's figures at a game, and the ratings in the same entry. */
+struct mem_stat {
+	struct store_stat st;
+};
+/* One player's line of a recorded game (the latest last). */
+struct mem_played {
+	char name[100];
+	long gid;
+	struct store_played p;
 };
 struct mem_session {
 	char name[100];
@@ -159,6 +209,11 @@ struct mem {
 	int nact, capact;
 	struct mem_session *ses;
 	int nses, capses;
+	struct mem_stat *stat;
+	int nstat, capstat;
+	struct mem_played *pl;
+	int npl, cappl;
+	long gid;
 	struct mem_mod *mod;       /* roles, bans, audit, mutes */
 };
 
@@ -193,6 +248,8 @@ static void mem_close(struct store *s)
 	free(m->tab);
 	free(m->act);
 	free(m->ses);
+	free(m->stat);
+	free(m->pl);
 	if (m->mod) {
 		free(m->mod->role);
 		free(m->mod->mute);
@@ -241,6 +298,8 @@ static int mem_account_put(struct store *s, const char *name, const char *hash)
 		}
 	xgrow((void **)&m->acc, &m->capacc, m->nacc + 1, sizeof *m->acc);
 	struct mem_account *a = &m->acc[m->nacc++];
+	memset(a, 0, sizeof *a);
+	a->set.verbosity = -1;
 	snprintf(a->name, sizeof a->name, "%s", name);
 	snprintf(a->hash, sizeof a->hash, "%s", hash);
 	return 0;
@@ -511,6 +570,157 @@ static int mem_mute_each(struct store *s, const char *owner, void (*fn)(void *, 
 	return 0;
 }
 
+static struct mem_account *mem_account_of(struct mem *m, const char *name)
+{
+	for (int i = 0; i < m->nacc; i++)
+		if (!strcmp(m->acc[i].name, name))
+			return &m->acc[i];
+	return NULL;
+}
+
+static int mem_settings_get(struct store *s, const char *name, struct store_settings *out)
+{
+	struct mem_account *a = mem_account_of(s->impl, name);
+	if (!a)
+		return 0;
+	*out = a->set;
+	return 1;
+}
+
+static int mem_settings_put(struct store *s, const char *name, const struct store_settings *in)
+{
+	if (mem_full(s) < 0)
+		return -1;
+	struct mem_account *a = mem_account_of(s->impl, name);
+	if (a)
+		a->set = *in;
+	return 0;
+}
+
+static struct mem_stat *mem_stat_of(struct mem *m, const char *name, const char *game, int make)
+{
+	for (int i = 0; i < m->nstat; i++)
+		if (!strcmp(m->stat[i].st.name, name) && !strcmp(m->stat[i].st.game, game))
+			return &m->stat[i];
+	if (!make)
+		return NULL;
+	xgrow((void **)&m->stat, &m->capstat, m->nstat + 1, sizeof *m->stat);
+	struct mem_stat *x = &m->stat[m->nstat++];
+	memset(x, 0, sizeof *x);
+	snprintf(x->st.name, sizeof x->st.name, "%s", name);
+	snprintf(x->st.game, sizeof x->st.game, "%s", game);
+	return x;
+}
+
+static int mem_rating_get(struct store *s, const char *name, const char *game, struct rating *out)
+{
+	struct mem_stat *x = mem_stat_of(s->impl, name, game, 0);
+	if (!x || !x->st.has_rating)
+		return 0;
+	*out = x->st.rating;
+	return 1;
+}
+
+static int mem_game_record(struct store *s, const struct store_game *g)
+{
+	if (mem_full(s) < 0)
+		return -1;
+	struct mem *m = s->impl;
+	long gid = ++m->gid;
+	for (int i = 0; i < g->n; i++) {
+		const struct store_game_player *p = &g->p[i];
+		struct mem_stat *x = mem_stat_of(m, p->name, g->game, 1);
+		x->st.games++;
+		x->st.deals += g->deals;
+		x->st.won += p->won;
+		x->st.net += p->net;
+		if (g->rated) {
+			x->st.has_rating = 1;
+			x->st.rating = p->after;
+			x->st.rated_games++;
+		}
+		xgrow((void **)&m->pl, &m->cappl, m->npl + 1, sizeof *m->pl);
+		struct mem_played *y = &m->pl[m->npl++];
+		memset(y, 0, sizeof *y);
+		snprintf(y->name, sizeof y->name, "%s", p->name);
+		y->gid = gid;
+		y->p.table = g->table;
+		snprintf(y->p.game, sizeof y->p.game, "%s", g->game);
+		y->p.ended = g->ended;
+		y->p.seat = p->seat;
+		y->p.place = p->place;
+		y->p.won = p->won;
+		y->p.rated = g->rated;
+		y->p.net = p->net;
+		/* Only the last STORE_RECENT_GAMES of that player are kept. */
+		int have = 0;
+		for (int k = m->npl - 1; k >= 0; k--)
+			if (!strcmp(m->pl[k].name, p->name) && ++have > STORE_RECENT_GAMES) {
+				memmove(&m->pl[k], &m->pl[k + 1], (size_t)(m->npl - k - 1) * sizeof *m->pl);
+				m->npl--;
+			}
+	}
+	return 0;
+}
+
+static int mem_stat_each(struct store *s, const char *name, void (*fn)(void *, const struct store_stat *),
+                         void *ctx)
+{
+	struct mem *m = s->impl;
+	/* By game name, as the SQLite backend lists them. */
+	const char *last = "";
+	for (;;) {
+		struct mem_stat *next = NULL;
+		for (int i = 0; i < m->nstat; i++)
+			if (!strcmp(m->stat[i].st.name, name) && strcmp(m->stat[i].st.game, last) > 0 &&
+			    (!next || strcmp(m->stat[i].st.game, next->st.game) < 0))
+				next = &m->stat[i];
+		if (!next)
+			return 0;
+		fn(ctx, &next->st);
+		last = next->st.game;
+	}
+}
+
+static int better_rated(const struct store_stat *a, const struct store_stat *b)
+{
+	if (a->rating.r != b->rating.r)
+		return a->rating.r > b->rating.r;
+	if (a->rated_games != b->rated_games)
+		return a->rated_games > b->rated_games;
+	return strcmp(a->name, b->name) < 0;
+}
+
+static int mem_leaders(struct store *s, const char *game, int n, void (*fn)(void *, const struct store_stat *),
+                       void *ctx)
+{
+	struct mem *m = s->impl;
+	unsigned char *told = xcalloc((size_t)m->nstat + 1, 1);
+	for (int k = 0; k < n; k++) {
+		int best = -1;
+		for (int i = 0; i < m->nstat; i++)
+			if (!told[i] && m->stat[i].st.has_rating && !strcmp(m->stat[i].st.game, game) &&
+			    (best < 0 || better_rated(&m->stat[i].st, &m->stat[best].st)))
+				best = i;
+		if (best < 0)
+			break;
+		told[best] = 1;
+		fn(ctx, &m->stat[best].st);
+	}
+	free(told);
+	return 0;
+}
+
+static int mem_recent(struct store *s, const char *name, void (*fn)(void *, const struct store_played *),
+                      void *ctx)
+{
+	struct mem *m = s->impl;
+	for (int k = m->npl - 1; k >= 0; k--)
+		if (!strcmp(m->pl[k].name, name))
+			fn(ctx, &m->pl[k].p);
+	return 0;
+}
+
 const struct store_ops store_memory_ops = {
 	.name = "memory",
 	.open = mem_open,
@@ -537,4 +747,12 @@ const struct store_ops store_memory_ops = {
 	.audit_each = mem_audit_each,
 	.mute_put = mem_mute_put,
 	.mute_each = mem_mute_each,
+	.settings_get = mem_settings_get,
+	.settings_put = mem_settings_put,
+	.rating_get = mem_rating_get,
+	.game_record = mem_game_record,
+	.stat_each = mem_stat_each,
+	.leaders = mem_leaders,
+	.recent = mem_recent,
+	.backup = NULL,
 };

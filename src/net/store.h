@@ -11,6 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/game.h"
+#include "net/rating.h"
+
 #define STORE_TEXT_MAX 2048
 #define STORE_WATCHERS_MAX 4096
 
@@ -30,6 +33,61 @@ struct store_table {
 	char rules[STORE_TEXT_MAX];    /* "key=value" lines */
 	char seats[STORE_TEXT_MAX];    /* JSON array: "open", "bot:L", {"name":N,"level":L} */
 	char watchers[STORE_WATCHERS_MAX]; /* JSON array of the spectators: {"name":N,"lang":L} */
+};
+
+/* The version of the SQLite store's tables (kept in its meta table under
+ * "schema"); an older file is upgraded in place when opened, one step a
+ * version (docs/hosting.md). */
+#define STORE_SCHEMA_VERSION 2
+#define STORE_RECENT_GAMES 20        /* the last games kept for each player */
+#define STORE_SETTINGS_MAX 1024      /* bytes of a player's other settings (a JSON object) */
+#define STORE_GAME_NAME_MAX 32
+
+/* What an account keeps between sessions: lang "" and verbosity -1 when
+ * never set; extra is a JSON object of the client's own settings. */
+struct store_settings {
+	char lang[3];
+	int verbosity;                 /* enum talk_verbosity, or -1 */
+	char extra[STORE_SETTINGS_MAX];
+};
+
+/* One registered player's figures at one game, and their rating there
+ * (has_rating 0: never rated). */
+struct store_stat {
+	char name[100];
+	char game[STORE_GAME_NAME_MAX];
+	int games, deals, won;
+	long long net;                 /* chips or points, from the game's standings */
+	int has_rating;
+	struct rating rating;
+	int rated_games;
+};
+
+/* A finished game as recorded: its registered players only. after: their
+ * ratings after the game, when it was rated. */
+struct store_game_player {
+	char name[100];
+	int seat, place, won;          /* place 0: first (shared places equal) */
+	long long net;
+	struct rating after;
+};
+struct store_game {
+	long table;
+	char game[STORE_GAME_NAME_MAX];
+	long long ended;               /* seconds since the epoch */
+	int deals;
+	int rated;
+	int n;
+	struct store_game_player p[GAME_MAX_SEATS];
+};
+
+/* One of a player's last games, as listed to them. */
+struct store_played {
+	long table;
+	char game[STORE_GAME_NAME_MAX];
+	long long ended;
+	int seat, place, won, rated;
+	long long net;
 };
 
 /* Moderation (net/mod, tapis admin): times in seconds since the epoch. */
@@ -79,6 +137,28 @@ struct store_ops {
 	/* The highest table id ever stored, removed tables included (0: none):
 	 * ids are never given twice, across restarts. 0 or -1. */
 	int (*last_id)(struct store *s, long *id);
+	/* An account's settings: 1 found, 0 no such account, -1 error; put
+	 * does nothing for a name without an account. */
+	int (*settings_get)(struct store *s, const char *name, struct store_settings *out);
+	int (*settings_put)(struct store *s, const char *name, const struct store_settings *in);
+	/* The rating of a player at a game: 1 found, 0 none, -1 error. */
+	int (*rating_get)(struct store *s, const char *name, const char *game, struct rating *out);
+	/* Record a finished game at once: its row and its players', their
+	 * figures (and ratings when rated), and forget each player's games
+	 * beyond STORE_RECENT_GAMES. 0 or -1. */
+	int (*game_record)(struct store *s, const struct store_game *g);
+	/* A player's figures, one call a game they played, by game name. */
+	int (*stat_each)(struct store *s, const char *name, void (*fn)(void *ctx, const struct store_stat *st),
+	                 void *ctx);
+	/* The n best rated at a game, best first (ties: more rated games). */
+	int (*leaders)(struct store *s, const char *game, int n, void (*fn)(void *ctx, const struct store_stat *st),
+	               void *ctx);
+	/* A player's last games, the latest first. */
+	int (*recent)(struct store *s, const char *name, void (*fn)(void *ctx, const struct store_played *p),
+	              void *ctx);
+	/* Copy the whole store into a new file at path while it is in use (the
+	 * SQLite backend only). 0, or -1 with err. */
+	int (*backup)(struct store *s, const char *path, char *err, size_t errlen);
 	/* Moderation. A role is "moderator" (none kept: "player"). get: 1
 	 * found, 0 none, -1 error. A ban replaces the name's earlier one;
 	 * ban_each gives every ban kept, ended ones included. The audit only
@@ -124,6 +204,21 @@ int store_session_put(struct store *s, const char *name, const char *hash, long 
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
 int store_session_delete(struct store *s, const char *name);
 int store_last_id(struct store *s, long *id);
+int store_settings_get(struct store *s, const char *name, struct store_settings *out);
+int store_settings_put(struct store *s, const char *name, const struct store_settings *in);
+int store_rating_get(struct store *s, const char *name, const char *game, struct rating *out);
+int store_game_record(struct store *s, const struct store_game *g);
+int store_stat_each(struct store *s, const char *name, void (*fn)(void *ctx, const struct store_stat *st),
+                    void *ctx);
+int store_leaders(struct store *s, const char *game, int n, void (*fn)(void *ctx, const struct store_stat *st),
+                  void *ctx);
+int store_recent(struct store *s, const char *name, void (*fn)(void *ctx, const struct store_played *p),
+                 void *ctx);
+int store_backup(struct store *s, const char *path, char *err, size_t errlen);
+/* The backup of a store file in use (a server running on it): opened apart,
+ * copied page by page with SQLite's online backup into path (made 0600,
+ * replaced when it exists). 0, or -1 with a message. */
+int store_backup_file(const char *db, const char *path, char *err, size_t errlen);
 
 int store_role_get(struct store *s, const char *name, char *role, size_t rolelen);
 int store_role_put(struct store *s, const char *name, const char *role);

@@ -13,10 +13,22 @@
 
 #include "core/err.h"
 
-static const char schema[] =
+/* The store's tables, version by version: each step takes a file of the
+ * version before it to the next one, in one transaction, and the version
+ * reached is written in meta under "schema". A file made before versions
+ * were written holds none (0): step 1 is the tables of that time, made
+ * when missing, so that it takes a new file and any file of then alike. */
+static const char pragmas[] =
 	"PRAGMA journal_mode=WAL;"
 	"PRAGMA synchronous=NORMAL;"
-	"PRAGMA foreign_keys=ON;"
+	"PRAGMA foreign_keys=ON;";
+
+/* The highest table id given, kept when its table is removed (ids are
+ * never given twice); and the schema's version. */
+static const char meta_schema[] = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);";
+
+/* Version 1: accounts, tables and their journals, guests' sessions. */
+static const char schema_1[] =
 	"CREATE TABLE IF NOT EXISTS accounts (name TEXT PRIMARY KEY, hash TEXT NOT NULL,"
 	"  created INTEGER NOT NULL DEFAULT (strftime('%s','now')));"
 	"CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
@@ -28,6 +40,101 @@ static const char schema[] =
 	"  n INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (tab, n));"
 	"CREATE TABLE IF NOT EXISTS sessions (name TEXT PRIMARY KEY, hash TEXT NOT NULL,"
 	"  expires INTEGER NOT NULL);";
+
+/* Version 2: accounts that remember: their settings, figures and ratings
+ * per game, and their last games. */
+static const char schema_2[] =
+	"ALTER TABLE accounts ADD COLUMN lang TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE accounts ADD COLUMN verbosity INTEGER NOT NULL DEFAULT -1;"
+	"ALTER TABLE accounts ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';"
+	"CREATE TABLE stats (name TEXT NOT NULL, game TEXT NOT NULL, games INTEGER NOT NULL,"
+	"  deals INTEGER NOT NULL, won INTEGER NOT NULL, net INTEGER NOT NULL, PRIMARY KEY (name, game));"
+	"CREATE TABLE ratings (name TEXT NOT NULL, game TEXT NOT NULL, r REAL NOT NULL, rd REAL NOT NULL,"
+	"  sigma REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (name, game));"
+	"CREATE INDEX ratings_game ON ratings (game, r);"
+	"CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, tab INTEGER NOT NULL, game TEXT NOT NULL,"
+	"  ended INTEGER NOT NULL, deals INTEGER NOT NULL, rated INTEGER NOT NULL);"
+	"CREATE TABLE game_players (gid INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL, seat INTEGER NOT NULL, place INTEGER NOT NULL, won INTEGER NOT NULL,"
+	"  net INTEGER NOT NULL, PRIMARY KEY (gid, name));"
+	"CREATE INDEX game_players_name ON game_players (name, gid);";
+
+static int exec(sqlite3 *db, const char *sql, char *err, size_t errlen)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK)
+		return 0;
+	errf(err, errlen, "%s", msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	return -1;
+}
+
+static int to_1(sqlite3 *db, char *err, size_t errlen)
+{
+	if (exec(db, schema_1, err, errlen) < 0)
+		return -1;
+	/* A file made before the spectators were kept: their column is added
+	 * (no spectators yet). */
+	sqlite3_stmt *st = NULL;
+	int has = sqlite3_prepare_v2(db, "SELECT watchers FROM tables LIMIT 0", -1, &st, NULL) == SQLITE_OK;
+	sqlite3_finalize(st);
+	if (!has && exec(db, "ALTER TABLE tables ADD COLUMN watchers TEXT NOT NULL DEFAULT '[]'", err, errlen) < 0)
+		return -1;
+	/* A file made before a table said who chose its seed: the server did
+	 * (a client's seed was not marked then). */
+	st = NULL;
+	has = sqlite3_prepare_v2(db, "SELECT seed_by FROM tables LIMIT 0", -1, &st, NULL) == SQLITE_OK;
+	sqlite3_finalize(st);
+	return has ? 0 : exec(db, "ALTER TABLE tables ADD COLUMN seed_by INTEGER NOT NULL DEFAULT 0", err, errlen);
+}
+
+static int to_2(sqlite3 *db, char *err, size_t errlen) { return exec(db, schema_2, err, errlen); }
+
+/* steps[v] takes version v to v + 1. */
+static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2 };
+
+/* The version of the file (0: none written), or -1. */
+static int schema_version(sqlite3 *db, long long *v)
+{
+	sqlite3_stmt *st = NULL;
+	*v = 0;
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'schema'", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Bring the file to STORE_SCHEMA_VERSION, each step in a transaction of
+ * its own (a step that fails leaves the file at the version before it). */
+static int upgrade(sqlite3 *db, char *err, size_t errlen)
+{
+	long long v;
+	if (exec(db, meta_schema, err, errlen) < 0)
+		return -1;
+	if (schema_version(db, &v) < 0)
+		return errf(err, errlen, "cannot read the store's version: %s", sqlite3_errmsg(db));
+	if (v > STORE_SCHEMA_VERSION || v < 0)
+		return errf(err, errlen, "the store is of version %lld, made by a newer tapis (this one knows up to %d)",
+		            v, STORE_SCHEMA_VERSION);
+	for (; v < STORE_SCHEMA_VERSION; v++) {
+		char e[200];
+		char set[160];
+		snprintf(set, sizeof set,
+		         "INSERT INTO meta (key, value) VALUES ('schema', %lld)"
+		         " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+		         v + 1);
+		if (exec(db, "BEGIN IMMEDIATE", e, sizeof e) < 0)
+			return errf(err, errlen, "cannot upgrade the store: %s", e);
+		if (steps[v](db, e, sizeof e) < 0 || exec(db, set, e, sizeof e) < 0 || exec(db, "COMMIT", e, sizeof e) < 0) {
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+			return errf(err, errlen, "cannot upgrade the store from version %lld to %lld: %s", v, v + 1, e);
+		}
+	}
+	return 0;
+}
 
 /* Moderation, a block of its own (CREATE ... IF NOT EXISTS: any store,
  * older or newer, gets it as it opens). */
@@ -50,9 +157,6 @@ static int fail(struct store *s, const char *what)
 	return -1;
 }
 
-/* The highest table id given, kept when its table is removed: ids are
- * never given twice. */
-static const char meta_schema[] = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);";
 
 static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 {
@@ -72,39 +176,12 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	sqlite3_busy_timeout(db, 2000);
-	char *msg = NULL;
-	if (sqlite3_exec(db, schema, NULL, NULL, &msg) != SQLITE_OK ||
-	    sqlite3_exec(db, meta_schema, NULL, NULL, &msg) != SQLITE_OK ||
-	    sqlite3_exec(db, mod_schema, NULL, NULL, &msg) != SQLITE_OK) {
-		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot create the schema");
-		sqlite3_free(msg);
+	char e[ERR_MAX];
+	if (exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0 || exec(db, mod_schema, e, sizeof e) < 0) {
+		errf(err, errlen, "%s: %s", path, e);
 		sqlite3_close(db);
 		return -1;
 	}
-	/* A file made before the spectators were kept: their column is added
-	 * (no spectators yet). */
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT watchers FROM tables LIMIT 0", -1, &st, NULL) != SQLITE_OK &&
-	    sqlite3_exec(db, "ALTER TABLE tables ADD COLUMN watchers TEXT NOT NULL DEFAULT '[]'", NULL, NULL, &msg) !=
-	        SQLITE_OK) {
-		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot add the spectators' column");
-		sqlite3_free(msg);
-		sqlite3_close(db);
-		return -1;
-	}
-	sqlite3_finalize(st);
-	/* A file made before a table said who chose its seed: the server did
-	 * (a client's seed was not marked then). */
-	st = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT seed_by FROM tables LIMIT 0", -1, &st, NULL) != SQLITE_OK &&
-	    sqlite3_exec(db, "ALTER TABLE tables ADD COLUMN seed_by INTEGER NOT NULL DEFAULT 0", NULL, NULL,
-	                 &msg) != SQLITE_OK) {
-		errf(err, errlen, "%s: %s", path, msg ? msg : "cannot add the seed's column");
-		sqlite3_free(msg);
-		sqlite3_close(db);
-		return -1;
-	}
-	sqlite3_finalize(st);
 	s->impl = db;
 	return 0;
 }
@@ -480,6 +557,308 @@ static int sq_mute_each(struct store *s, const char *owner, void (*fn)(void *, c
 	return rc == SQLITE_DONE ? 0 : fail(s, "mutes");
 }
 
+static int sq_settings_get(struct store *s, const char *name, struct store_settings *out)
+{
+	sqlite3_stmt *st = prep(s, "SELECT lang, verbosity, settings FROM accounts WHERE name = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		col(st, 0, out->lang, sizeof out->lang);
+		out->verbosity = sqlite3_column_int(st, 1);
+		col(st, 2, out->extra, sizeof out->extra);
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "account");
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+static int sq_settings_put(struct store *s, const char *name, const struct store_settings *in)
+{
+	sqlite3_stmt *st = prep(s, "UPDATE accounts SET lang = ?2, verbosity = ?3, settings = ?4 WHERE name = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, in->lang, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 3, in->verbosity);
+	sqlite3_bind_text(st, 4, in->extra[0] ? in->extra : "{}", -1, SQLITE_TRANSIENT);
+	return done(s, st, "account");
+}
+
+static int sq_rating_get(struct store *s, const char *name, const char *game, struct rating *out)
+{
+	sqlite3_stmt *st = prep(s, "SELECT r, rd, sigma FROM ratings WHERE name = ?1 AND game = ?2");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, game, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		out->r = sqlite3_column_double(st, 0);
+		out->rd = sqlite3_column_double(st, 1);
+		out->sigma = sqlite3_column_double(st, 2);
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "rating");
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+/* One player's part of a recorded game (in the transaction of sq_game_record). */
+static int record_player(struct store *s, const struct store_game *g, long long gid,
+                         const struct store_game_player *p)
+{
+	sqlite3_stmt *st = prep(s, "INSERT INTO game_players (gid, name, seat, place, won, net)"
+	                           " VALUES (?1,?2,?3,?4,?5,?6)");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, gid);
+	sqlite3_bind_text(st, 2, p->name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 3, p->seat);
+	sqlite3_bind_int(st, 4, p->place);
+	sqlite3_bind_int(st, 5, p->won);
+	sqlite3_bind_int64(st, 6, p->net);
+	if (done(s, st, "game_players") < 0)
+		return -1;
+	st = prep(s, "INSERT INTO stats (name, game, games, deals, won, net) VALUES (?1,?2,1,?3,?4,?5)"
+	             " ON CONFLICT(name, game) DO UPDATE SET games = games + 1, deals = deals + excluded.deals,"
+	             " won = won + excluded.won, net = net + excluded.net");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, p->name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, g->game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 3, g->deals);
+	sqlite3_bind_int(st, 4, p->won);
+	sqlite3_bind_int64(st, 5, p->net);
+	if (done(s, st, "stats") < 0)
+		return -1;
+	if (g->rated) {
+		st = prep(s, "INSERT INTO ratings (name, game, r, rd, sigma, games) VALUES (?1,?2,?3,?4,?5,1)"
+		             " ON CONFLICT(name, game) DO UPDATE SET r = excluded.r, rd = excluded.rd,"
+		             " sigma = excluded.sigma, games = games + 1");
+		if (!st)
+			return -1;
+		sqlite3_bind_text(st, 1, p->name, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 2, g->game, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_double(st, 3, p->after.r);
+		sqlite3_bind_double(st, 4, p->after.rd);
+		sqlite3_bind_double(st, 5, p->after.sigma);
+		if (done(s, st, "ratings") < 0)
+			return -1;
+	}
+	/* Only the player's last games are kept (one goes at most, each time);
+	 * a game nobody keeps any more goes too. */
+	st = prep(s, "SELECT gid FROM game_players WHERE name = ?1 ORDER BY gid DESC LIMIT -1 OFFSET ?2");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, p->name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 2, STORE_RECENT_GAMES);
+	long long old[8];
+	int nold = 0, rc;
+	while (nold < 8 && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		old[nold++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	for (int i = 0; i < nold; i++) {
+		if (!(st = prep(s, "DELETE FROM game_players WHERE gid = ?1 AND name = ?2")))
+			return -1;
+		sqlite3_bind_int64(st, 1, old[i]);
+		sqlite3_bind_text(st, 2, p->name, -1, SQLITE_TRANSIENT);
+		if (done(s, st, "game_players") < 0)
+			return -1;
+		if (!(st = prep(s, "DELETE FROM games WHERE id = ?1 AND NOT EXISTS"
+		                   " (SELECT 1 FROM game_players WHERE gid = ?1)")))
+			return -1;
+		sqlite3_bind_int64(st, 1, old[i]);
+		if (done(s, st, "games") < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int sq_game_record(struct store *s, const struct store_game *g)
+{
+	if (sqlite3_exec(db_of(s), "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return fail(s, "games");
+	sqlite3_stmt *st = prep(s, "INSERT INTO games (tab, game, ended, deals, rated) VALUES (?1,?2,?3,?4,?5)");
+	int rc = -1;
+	if (st) {
+		sqlite3_bind_int64(st, 1, g->table);
+		sqlite3_bind_text(st, 2, g->game, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(st, 3, g->ended);
+		sqlite3_bind_int(st, 4, g->deals);
+		sqlite3_bind_int(st, 5, g->rated);
+		rc = done(s, st, "games");
+	}
+	long long gid = sqlite3_last_insert_rowid(db_of(s));
+	for (int i = 0; rc == 0 && i < g->n; i++)
+		rc = record_player(s, g, gid, &g->p[i]);
+	/* A game of nobody registered is not kept. */
+	if (rc == 0 && !g->n && (st = prep(s, "DELETE FROM games WHERE id = ?1"))) {
+		sqlite3_bind_int64(st, 1, gid);
+		rc = done(s, st, "games");
+	}
+	if (rc == 0 && sqlite3_exec(db_of(s), "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+		return 0;
+	if (rc == 0)
+		fail(s, "games");
+	sqlite3_exec(db_of(s), "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+static void stat_row(sqlite3_stmt *st, struct store_stat *x)
+{
+	memset(x, 0, sizeof *x);
+	col(st, 0, x->name, sizeof x->name);
+	col(st, 1, x->game, sizeof x->game);
+	x->games = sqlite3_column_int(st, 2);
+	x->deals = sqlite3_column_int(st, 3);
+	x->won = sqlite3_column_int(st, 4);
+	x->net = sqlite3_column_int64(st, 5);
+	x->has_rating = sqlite3_column_type(st, 6) != SQLITE_NULL;
+	rating_init(&x->rating);
+	if (x->has_rating) {
+		x->rating.r = sqlite3_column_double(st, 6);
+		x->rating.rd = sqlite3_column_double(st, 7);
+		x->rating.sigma = sqlite3_column_double(st, 8);
+		x->rated_games = sqlite3_column_int(st, 9);
+	}
+}
+
+static int stat_rows(struct store *s, sqlite3_stmt *st, void (*fn)(void *, const struct store_stat *), void *ctx)
+{
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_stat x;
+		stat_row(st, &x);
+		fn(ctx, &x);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "stats");
+}
+
+static int sq_stat_each(struct store *s, const char *name, void (*fn)(void *, const struct store_stat *),
+                        void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT s.name, s.game, s.games, s.deals, s.won, s.net, r.r, r.rd, r.sigma, r.games"
+	                           " FROM stats s LEFT JOIN ratings r ON r.name = s.name AND r.game = s.game"
+	                           " WHERE s.name = ?1 ORDER BY s.game");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	return stat_rows(s, st, fn, ctx);
+}
+
+static int sq_leaders(struct store *s, const char *game, int n, void (*fn)(void *, const struct store_stat *),
+                      void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT r.name, r.game, coalesce(s.games, 0), coalesce(s.deals, 0),"
+	                           " coalesce(s.won, 0), coalesce(s.net, 0), r.r, r.rd, r.sigma, r.games"
+	                           " FROM ratings r LEFT JOIN stats s ON s.name = r.name AND s.game = r.game"
+	                           " WHERE r.game = ?1 ORDER BY r.r DESC, r.games DESC, r.name LIMIT ?2");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 2, n);
+	return stat_rows(s, st, fn, ctx);
+}
+
+static int sq_recent(struct store *s, const char *name, void (*fn)(void *, const struct store_played *), void *ctx)
+{
+	sqlite3_stmt *st = prep(s, "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net"
+	                           " FROM game_players p JOIN games g ON g.id = p.gid"
+	                           " WHERE p.name = ?1 ORDER BY p.gid DESC");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_played p;
+		memset(&p, 0, sizeof p);
+		p.table = (long)sqlite3_column_int64(st, 0);
+		col(st, 1, p.game, sizeof p.game);
+		p.ended = sqlite3_column_int64(st, 2);
+		p.seat = sqlite3_column_int(st, 3);
+		p.place = sqlite3_column_int(st, 4);
+		p.won = sqlite3_column_int(st, 5);
+		p.rated = sqlite3_column_int(st, 6);
+		p.net = sqlite3_column_int64(st, 7);
+		fn(ctx, &p);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "games");
+}
+
+/* Copy src into a new file at path with the online backup: a few pages a
+ * step, waiting while the server writes, so that it never stops for us. */
+static int backup_db(sqlite3 *src, const char *path, char *err, size_t errlen)
+{
+	char tmp[4200];
+	if (snprintf(tmp, sizeof tmp, "%s.part", path) >= (int)sizeof tmp)
+		return errf(err, errlen, "%s: the name is too long", path);
+	unlink(tmp);
+	int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errf(err, errlen, "%s: %s", tmp, strerror(errno));
+	close(fd);
+	sqlite3 *dst = NULL;
+	if (sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		errf(err, errlen, "%s: %s", tmp, dst ? sqlite3_errmsg(dst) : "cannot open");
+		sqlite3_close(dst);
+		unlink(tmp);
+		return -1;
+	}
+	sqlite3_backup *b = sqlite3_backup_init(dst, "main", src, "main");
+	int rc = SQLITE_ERROR;
+	if (b) {
+		do {
+			rc = sqlite3_backup_step(b, 64);
+			if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+				sqlite3_sleep(20);
+		} while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
+		sqlite3_backup_finish(b);
+	}
+	if (rc != SQLITE_DONE) {
+		errf(err, errlen, "%s: %s", path, sqlite3_errmsg(dst));
+		sqlite3_close(dst);
+		unlink(tmp);
+		return -1;
+	}
+	/* The copy is a store on its own: one file, no -wal beside it. */
+	sqlite3_exec(dst, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL);
+	sqlite3_close(dst);
+	if (rename(tmp, path) < 0) {
+		errf(err, errlen, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int sq_backup(struct store *s, const char *path, char *err, size_t errlen)
+{
+	return backup_db(db_of(s), path, err, errlen);
+}
+
+int store_backup_file(const char *db, const char *path, char *err, size_t errlen)
+{
+	sqlite3 *src = NULL;
+	if (access(db, R_OK) != 0)
+		return errf(err, errlen, "%s: %s", db, strerror(errno));
+	if (sqlite3_open_v2(db, &src, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		errf(err, errlen, "%s: %s", db, src ? sqlite3_errmsg(src) : "cannot open");
+		sqlite3_close(src);
+		return -1;
+	}
+	sqlite3_busy_timeout(src, 2000);
+	int rc = backup_db(src, path, err, errlen);
+	sqlite3_close(src);
+	return rc;
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = sq_open,
@@ -506,4 +885,12 @@ const struct store_ops store_sqlite_ops = {
 	.audit_each = sq_audit_each,
 	.mute_put = sq_mute_put,
 	.mute_each = sq_mute_each,
+	.settings_get = sq_settings_get,
+	.settings_put = sq_settings_put,
+	.rating_get = sq_rating_get,
+	.game_record = sq_game_record,
+	.stat_each = sq_stat_each,
+	.leaders = sq_leaders,
+	.recent = sq_recent,
+	.backup = sq_backup,
 };

@@ -48,6 +48,8 @@ struct join_opts {
 	int start;                  /* --start */
 	const char *chat;           /* --chat TEXT, said once at the table */
 	long long seed;             /* --seed: the created table's, -1 the server's choice */
+	const char *history;        /* --history TABLE|last: fetch a past game's hand history */
+	const char *out;            /* --out FILE: where it goes (- standard output) */
 };
 
 struct join {
@@ -556,6 +558,93 @@ static void table_choice(struct join *j, json_t *t)
 		say(j, j->r.error);
 }
 
+/* Ask the server (a stats or leaders message) and say its answer's
+ * sentence; an error is said by remote. */
+static void ask_and_say(struct join *j, json_t *msg, const char *type)
+{
+	remote_send(&j->r, msg);
+	if (await_change(j, &j->r.answers) == 0 && j->r.answer &&
+	    !strcmp(jstr(json_object_get(j->r.answer, "type")), type))
+		say(j, jstr(json_object_get(j->r.answer, "text")));
+}
+
+/* The lobby's figures: one's own (an account's), and the best rated of
+ * each game, as the server phrases them. */
+static void figures_menu(struct join *j)
+{
+	const char *items[16];
+	char lines[16][JOIN_ITEM_MAX];
+	int n = 0;
+	items[n++] = _("My figures");
+	for (int i = 0; registry_games[i].ops && n < 16; i++) {
+		snprintf(lines[n], sizeof lines[n], _("Best rated at %s"), _(registry_games[i].ops->title));
+		items[n] = lines[n];
+		n++;
+	}
+	for (int sel = 0;;) {
+		int c = menu_run(sp_of(j), _("Figures"), items, n, sel);
+		if (c < 0)
+			return;
+		sel = c;
+		if (c == 0)
+			ask_and_say(j, json_pack("{s:s}", "type", "stats"), "stats");
+		else
+			ask_and_say(j, json_pack("{s:s, s:s}", "type", "leaders", "game", registry_games[c - 1].ops->name),
+			            "leaders");
+	}
+}
+
+/* --history: a past table's hand history (or the last game's) into --out,
+ * to be told again with tapis replay. 0, or an exit status. */
+static int fetch_history(struct join *j)
+{
+	json_t *o = json_pack("{s:s}", "type", "history");
+	if (strcmp(j->o.history, "last") != 0) {
+		long long id;
+		if (num_parse(j->o.history, 1, LONG_MAX, &id) < 0) {
+			fprintf(stderr, "tapis join: --history: '%s' is not a table's number nor last\n", j->o.history);
+			json_decref(o);
+			return JOIN_USAGE;
+		}
+		json_object_set_new(o, "table", json_integer(id));
+	}
+	remote_send(&j->r, o);
+	int was = j->r.answers, errors = j->r.errors;
+	double end = speech_now() + 30.0;
+	json_t *a = NULL;
+	while (j->r.errors == errors && speech_now() < end && !term_interrupted()) {
+		pump(j, 10);
+		if (j->r.answers != was && j->r.answer && !strcmp(jstr(json_object_get(j->r.answer, "type")), "history")) {
+			a = j->r.answer;
+			break;
+		}
+	}
+	if (!a) {
+		fprintf(stderr, "tapis join: --history: %s\n", j->r.error[0] ? j->r.error : "no answer");
+		return JOIN_UNREACHABLE;
+	}
+	FILE *f = strcmp(j->o.out, "-") ? fopen(j->o.out, "w") : stdout;
+	if (!f) {
+		perror(j->o.out);
+		return JOIN_USAGE;
+	}
+	json_t *lines = json_object_get(a, "lines");
+	for (size_t i = 0; i < json_array_size(lines); i++)
+		fprintf(f, "%s\n", jstr(json_array_get(lines, i)));
+	int bad = ferror(f) | (f != stdout ? fclose(f) : fflush(f));
+	if (bad) {
+		fprintf(stderr, "tapis join: %s: cannot be written\n", j->o.out);
+		return JOIN_USAGE;
+	}
+	if (f != stdout) {
+		char done[JOIN_LINE_MAX];
+		snprintf(done, sizeof done, _("The hand history of table %ld is in %s."),
+		         (long)json_integer_value(json_object_get(a, "table")), j->o.out);
+		fprintf(stderr, "%s\n", done);
+	}
+	return JOIN_DONE;
+}
+
 /* Sit or watch at a table one is invited to: no password asked. */
 static void invitation(struct join *j, json_t *t)
 {
@@ -710,7 +799,7 @@ static void resume_menu(struct join *j)
 	free(items);
 }
 
-enum { LOBBY_INVITED, LOBBY_TABLE, LOBBY_RESUME, LOBBY_CREATE, LOBBY_CHAT, LOBBY_QUIT };
+enum { LOBBY_INVITED, LOBBY_TABLE, LOBBY_RESUME, LOBBY_CREATE, LOBBY_CHAT, LOBBY_FIGURES, LOBBY_QUIT };
 
 struct lobby_item {
 	int kind;
@@ -731,7 +820,7 @@ static int lobby_items(struct join *j, struct lobby_item *items, int max)
 		snprintf(items[n].text, sizeof items[n].text, _("Accept the invitation to table %ld"), j->r.invited);
 		n++;
 	}
-	for (size_t i = 0; i < json_array_size(tables) && n < max - 4; i++) {
+	for (size_t i = 0; i < json_array_size(tables) && n < max - 5; i++) {
 		json_t *t = json_array_get(tables, i);
 		items[n].kind = LOBBY_TABLE;
 		items[n].id = (long)json_integer_value(json_object_get(t, "id"));
@@ -744,8 +833,8 @@ static int lobby_items(struct join *j, struct lobby_item *items, int max)
 		snprintf(items[n].text, sizeof items[n].text, "%s", _("Resume a saved table"));
 		n++;
 	}
-	static const char *const acts[] = { N_("Create a table"), N_("Chat in the lobby"), N_("Quit") };
-	for (int k = 0; k < 3; k++, n++) {
+	static const char *const acts[] = { N_("Create a table"), N_("Chat in the lobby"), N_("Figures"), N_("Quit") };
+	for (int k = 0; k < 4; k++, n++) {
 		items[n].kind = LOBBY_CREATE + k;
 		items[n].id = 0;
 		snprintf(items[n].text, sizeof items[n].text, "%s", _(acts[k]));
@@ -876,6 +965,8 @@ static int lobby_menu(struct join *j)
 				create_menu(j);
 			} else if (items[sel].kind == LOBBY_CHAT) {
 				chat_line(j);
+			} else if (items[sel].kind == LOBBY_FIGURES) {
+				figures_menu(j);
 			} else if (confirm_leave(j)) {
 				goto out;
 			}
@@ -1009,6 +1100,9 @@ static const struct opt join_options[] = {
 	OPT_C("seed", N_("N"), N_("seed of the new table's game"), opt_seed),
 	OPT_F("start", N_("start the new table's game at once"), O, start),
 	OPT_S("chat", N_("TEXT"), N_("say this at the table, once"), O, chat),
+	OPT_S("history", N_("TABLE|last"), N_("save the hand history of one of your last games (with --out), then exit"), O,
+	      history),
+	OPT_S("out", N_("FILE"), N_("where --history saves it (- standard output)"), O, out),
 	OPT_END,
 };
 #undef O
@@ -1031,6 +1125,14 @@ static int parse(int argc, char **argv, struct join_opts *o)
 		return opt_fail(&join_cmd, "which server? (ws://HOST:PORT)");
 	if (strncmp(o->url, "ws://", 5) && strncmp(o->url, "wss://", 6)) {
 		fprintf(stderr, "tapis join: the address is ws://HOST:PORT or wss://HOST:PORT\n");
+		return JOIN_USAGE;
+	}
+	if (!o->history != !o->out) {
+		fprintf(stderr, "tapis join: --history and --out go together\n");
+		return JOIN_USAGE;
+	}
+	if (o->history && (o->create || o->table)) {
+		fprintf(stderr, "tapis join: --history goes alone, without --table or --create\n");
 		return JOIN_USAGE;
 	}
 	if (o->create) {
@@ -1132,6 +1234,10 @@ int join_main(int argc, char **argv)
 		goto out;
 	}
 	j->r.script = j->have_script ? &j->script : NULL;
+	if (j->o.history) {
+		rc = fetch_history(j);
+		goto out;
+	}
 	int scripted = j->o.create || j->o.table;
 	/* A table reached by options: the lobby passed by is not spoken. */
 	j->r.lobby_talk = scripted ? REMOTE_LOBBY_NONE : j->ses.set.lobby;
