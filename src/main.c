@@ -14,7 +14,7 @@
 
 #include "app/bench.h"
 #include "app/registry.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "net/bench_net.h"
 #include "net/cmd_admin.h"
 #include "net/cmd_serve.h"

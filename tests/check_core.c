@@ -9,7 +9,7 @@
 #include "core/deckfile.h"
 #include "core/hashmap.h"
 #include "core/history.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/num.h"
 #include "core/rng.h"
 #include "core/rules.h"

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "audio/audio.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/sbuf.h"
 #include "i18n/i18n.h"
 

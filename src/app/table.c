@@ -13,7 +13,7 @@
 #include "core/deckfile.h"
 #include "core/err.h"
 #include "core/file.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "speech/announce.h"

@@ -16,7 +16,7 @@
 #include "app/registry.h"
 #include "core/err.h"
 #include "core/game.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/xalloc.h"
 #include "net/evloop.h"
 #include "net/outq.h"

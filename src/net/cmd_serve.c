@@ -14,7 +14,7 @@
 
 #include "app/opts.h"
 #include "core/err.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/num.h"
 #include "core/paths.h"
 #include "net/server.h"

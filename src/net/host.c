@@ -9,7 +9,7 @@
 #include "app/registry.h"
 #include "core/cue.h"
 #include "core/err.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/xalloc.h"
 #include "net/jstate.h"
 #include "net/jtext.h"

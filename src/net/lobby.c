@@ -12,7 +12,7 @@
 #include "app/view.h"
 #include "core/err.h"
 #include "core/hashmap.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"

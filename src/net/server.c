@@ -17,7 +17,7 @@
 
 #include "app/view.h"
 #include "core/err.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/xalloc.h"
 #include "net/evloop.h"
 #include "net/lobby.h"

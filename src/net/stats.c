@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "app/registry.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/auth.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/err.h"
-#include "core/log.h"
+#include "app/log.h"
 #include "core/xalloc.h"
 
 static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, NULL };

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "core/log.h"
+#include "app/log.h"
 
 #include <stdarg.h>
 #include <stdio.h>
