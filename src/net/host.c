@@ -509,6 +509,7 @@ struct host_job {
 	int moves, seat, level;
 	const struct game_ops *g;
 	const struct bot_ops *b;
+	void (*think)(int hint);
 	struct rng rng;
 	struct action a;
 	struct bot_reason why;
@@ -896,6 +897,7 @@ static struct host_job *job_new(struct host *h)
 	j->h = h;
 	j->g = h->t.g;
 	j->b = h->t.bot;
+	j->think = h->cfg->think;
 	j->moves = table_moves(&h->t);
 	j->seat = table_to_act(&h->t);
 	memcpy(j->st, h->t.st, h->t.g->state_size);
@@ -910,6 +912,8 @@ static void job_run(void *arg)
 		bot_hint(j->g, j->b, j->st, BOT_BUDGET_DEFAULT, &j->rng, &j->a, &j->why);
 	else
 		bot_choose(j->g, j->b, j->st, j->level, &j->rng, &j->a);
+	if (j->think)
+		j->think(j->hint);
 }
 
 /* Play a bot's action for the seat to act: 1 played; 0 not (the table

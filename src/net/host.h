@@ -81,6 +81,9 @@ struct host_config {
 	/* Bots' decisions and hints are searched there, off the loop, and
 	 * applied when collected (work_collect); NULL: on the caller's thread. */
 	struct work *work;
+	/* Tests: called on the worker after each search (hint: 1 for a hint),
+	 * as if it took that long; NULL none. */
+	void (*think)(int hint);
 };
 
 struct host {
