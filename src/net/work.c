@@ -3,6 +3,8 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/xalloc.h"
@@ -26,9 +28,18 @@ struct work {
 	pthread_t th[WORK_THREADS_MAX];
 };
 
+/* Below the loop: when the cores are all busy, the loop (whose every
+ * message someone waits for) goes first and the searches take what is
+ * left. Linux gives each thread its own nice value; elsewhere this may
+ * fail, and the worker runs as the loop does. */
+#define WORK_NICE 10
+
 static void *worker(void *arg)
 {
 	struct work *w = arg;
+#ifdef SYS_gettid
+	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), WORK_NICE);
+#endif
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
 		while (!w->stop && !w->todo)
