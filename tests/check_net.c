@@ -3283,10 +3283,13 @@ START_TEST(test_stale_results_dropped)
 	hold(&s, "bot", 1);
 	int from = a.n;
 	tc_send(&a, "{\"type\":\"hint\",\"table\":%ld}", id);
-	/* Anne's time runs out: the bot that would play for her is held. */
-	for (int i = 0; i < 400 && !heard(&a, "ran out of time"); i++)
+	/* Anne's time runs out (warned 200 ms before): the bot that would
+	 * play for her is held. */
+	for (int i = 0; i < 400 && !heard(&a, "Hurry"); i++)
 		netc_service(a.c, 5);
-	ck_assert(heard(&a, "ran out of time"));
+	ck_assert(heard(&a, "Hurry"));
+	for (int i = 0; i < 80; i++)
+		netc_service(a.c, 5);
 	tc_play(&a);
 	for (int i = 0; i < 1000 && state_int(&a, "moves") == moves; i++)
 		netc_service(a.c, 5);
@@ -3308,7 +3311,8 @@ START_TEST(test_stale_results_dropped)
 	ck_assert_int_eq(says_from(now, 0, "Play "), before + 1);
 	settle(&a);
 	ck_assert_int_eq(says_from(&a, from, "Play "), now == &a);
-	/* One move only: the held bot's was dropped. */
+	/* One move only: the held bot's was dropped, and not said. */
+	ck_assert(!heard(&a, "ran out of time"));
 	ck_assert_int_eq(state_int(&a, "moves"), moves + 1);
 	ck_assert_int_eq(a.refused, 0);
 	tc_free(&a);

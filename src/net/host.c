@@ -954,8 +954,12 @@ static void bot_done(void *arg, int ran)
 	    table_to_act(&h->t) == j->seat && (j->timed || table_auto_turn(&h->t))) {
 		long long now_ms = h->now_ms;
 		h->t.bot_rng = j->rng;
-		if (j->timed)
+		if (j->timed) {
+			/* Said when it plays: a move of the person's own, come
+			 * first, leaves nothing to say. */
+			announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[j->seat].name);
 			table_set_seat(&h->t, j->seat, SEAT_BOT, j->level);
+		}
 		int played = bot_apply(h, &j->a, now_ms);
 		if (j->timed)
 			update_kinds(h, now_ms);
@@ -983,8 +987,10 @@ static int bot_move(struct host *h, long long now_ms, int timed)
 		}
 		free(j); /* the workers' queue is full: decided here */
 	}
-	if (timed)
+	if (timed) {
+		announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[seat].name);
 		table_set_seat(&h->t, seat, SEAT_BOT, h->seat[seat].level);
+	}
 	char err[ERR_MAX];
 	int rc = table_auto_step(&h->t, err, sizeof err);
 	if (timed)
@@ -1065,7 +1071,6 @@ static int turn_timer(struct host *h, long long now_ms)
 		}
 		return 0;
 	}
-	announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[s].name);
 	return bot_move(h, now_ms, 1);
 }
 
