@@ -324,12 +324,12 @@ static void tc_play(struct tc *t)
  * until stop() says so. */
 static void play_until(struct tc **all, int n, int (*stop)(struct tc **all, int n, void *ctx), void *ctx)
 {
-	/* A minute at most: a loaded machine plays slowly, a stuck game never ends. */
+	/* 45 s at most (the case has 60): a loaded machine plays slowly, a stuck game never ends. */
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
 		clock_gettime(CLOCK_MONOTONIC, &t1);
-		if (t1.tv_sec - t0.tv_sec > 60)
+		if (t1.tv_sec - t0.tv_sec > 45)
 			break;
 		int done = 1;
 		for (int i = 0; i < n; i++) {

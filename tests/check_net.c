@@ -261,7 +261,22 @@ struct srv {
 	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
 	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
 	long long hello_ms;        /* the time to say hello, when set */
+	int hold;                  /* searches wait while a hold file is in dir (hold()) */
 };
+
+/* Slow searches, for the tests: a bot's search (a hint's) ends only once
+ * the file hold-bot (hold-hint) is gone from the server's directory. It
+ * is called wherever the search runs: on the loop, it would hold
+ * everything. */
+static char hold_dir[64];
+
+static void think_hold(int hint)
+{
+	char p[128];
+	snprintf(p, sizeof p, "%s/hold-%s", hold_dir, hint ? "hint" : "bot");
+	while (access(p, F_OK) == 0)
+		usleep(1000);
+}
 
 static void ready(void *ctx, int port)
 {
@@ -300,6 +315,10 @@ static void srv_run(struct srv *s)
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;
+		if (s->hold) {
+			snprintf(hold_dir, sizeof hold_dir, "%s", s->dir);
+			o.think = think_hold;
+		}
 		o.quiet = 0;
 		char logpath[160];
 		snprintf(logpath, sizeof logpath, "%s/stderr.txt", s->dir);
@@ -3136,6 +3155,248 @@ START_TEST(test_action_not_member)
 }
 END_TEST
 
+/* ---- bots and hints off the loop ---- */
+
+/* Hold (on) or let go the searches of bots (what "bot") or hints ("hint"). */
+static void hold(struct srv *s, const char *what, int on)
+{
+	char p[160];
+	snprintf(p, sizeof p, "%s/hold-%s", s->dir, what);
+	if (on) {
+		FILE *f = fopen(p, "w");
+		ck_assert_ptr_nonnull(f);
+		fclose(f);
+	} else {
+		ck_assert_int_eq(unlink(p), 0);
+	}
+}
+
+static json_int_t state_int(const struct tc *t, const char *key)
+{
+	return t->state ? json_integer_value(json_object_get(t->state, key)) : -1;
+}
+
+/* Stop once a bot is to act at the first's table. */
+static int stop_at_bot_turn(struct tc **all, int n, void *ctx)
+{
+	(void)n;
+	(void)ctx;
+	json_int_t to = state_int(all[0], "to_act");
+	return all[0]->state && to >= 0 && to != all[0]->seat;
+}
+
+/* A table whose bot thinks (held) delays no other table: a whole game is
+ * played at another meanwhile, and the bot plays once let go. */
+START_TEST(test_bot_off_loop)
+{
+	struct srv s;
+	srv_make(&s);
+	s.hold = 1;
+	srv_run(&s);
+	hold(&s, "bot", 1);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&c, &s, "Cleo", "en", NULL);
+	long t1 = tc_create(&a, "bourre", 4, "[\"open\",\"bot:3\",\"bot:3\",\"bot:3\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t1);
+	struct tc *pa[] = { &a };
+	play_until(pa, 1, stop_at_bot_turn, NULL);
+	json_int_t held = state_int(&a, "moves");
+	long t2 = tc_create(&b, "bouillabaisse", 2, "[\"open\",\"open\"]", ",\"rules\":{\"hands\":1}");
+	b.seat = 0;
+	tc_sit(&c, t2, 1);
+	tc_send(&b, "{\"type\":\"start\",\"table\":%ld}", t2);
+	struct tc *bc[] = { &b, &c };
+	play_until(bc, 2, NULL, NULL);
+	tc_send(&a, "{\"type\":\"ping\"}");
+	tc_wait(&a, "pong");
+	ck_assert_int_eq(state_int(&a, "moves"), held);
+	hold(&s, "bot", 0);
+	for (int i = 0; i < 1000 && state_int(&a, "moves") == held; i++)
+		netc_service(a.c, 5);
+	ck_assert_int_gt(state_int(&a, "moves"), held);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The number of says since message from whose text begins with start. */
+static int says_from(const struct tc *t, int from, const char *start)
+{
+	int k = 0;
+	for (int i = from; i < t->n; i++) {
+		const char *x = json_string_value(json_object_get(t->msg[i], "text"));
+		k += !strcmp(mtype(t->msg[i]), "say") && x && !strncmp(x, start, strlen(start));
+	}
+	return k;
+}
+
+/* Let a client's messages in for a while (a ping's answer, then 100 ms). */
+static void settle(struct tc *t)
+{
+	tc_send(t, "{\"type\":\"ping\"}");
+	tc_wait(t, "pong");
+	for (int i = 0; i < 20; i++)
+		netc_service(t->c, 5);
+}
+
+/* Hints asked again and again: one on its way at a time for the asker,
+ * and another client's round trips answered, in order, meanwhile. */
+START_TEST(test_hint_flood)
+{
+	struct srv s;
+	srv_make(&s);
+	s.hold = 1;
+	srv_run(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&c, &s, "Cleo", "en", NULL);
+	long id = tc_create(&a, "bouillabaisse", 2, "[\"open\",\"open\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *ab[] = { &a, &b };
+	int states = count_type(&a, "state") + 1;
+	play_until(ab, 2, stop_at_my_turn, &states);
+	hold(&s, "hint", 1);
+	int from = a.n;
+	for (int i = 0; i < 5; i++)
+		tc_send(&a, "{\"type\":\"hint\",\"table\":%ld}", id);
+	for (int i = 0; i < 20; i++) {
+		tc_send(&c, "{\"type\":\"ping\"}");
+		tc_wait(&c, "pong");
+	}
+	settle(&a);
+	ck_assert_int_eq(says_from(&a, from, "Play "), 0);
+	hold(&s, "hint", 0);
+	for (int i = 0; i < 1000 && !says_from(&a, from, "Play "); i++)
+		netc_service(a.c, 5);
+	settle(&a);
+	ck_assert_int_eq(says_from(&a, from, "Play "), 1);
+	ck_assert_int_eq(count_type(&a, "error"), 0);
+	/* Not held: Cleo's pings and Anne's hints interleaved. */
+	from = a.n;
+	for (int i = 0; i < 15; i++) {
+		tc_send(&a, "{\"type\":\"hint\",\"table\":%ld}", id);
+		tc_send(&c, "{\"type\":\"ping\"}");
+		tc_wait(&c, "pong");
+		netc_service(a.c, 0);
+	}
+	settle(&a);
+	int n = says_from(&a, from, "Play ");
+	ck_assert_int_ge(n, 1);
+	ck_assert_int_le(n, 15);
+	ck_assert_int_eq(count_type(&c, "pong"), 35);
+	ck_assert_int_eq(count_type(&a, "error"), 0);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A hint for a move played meanwhile is never said; nor is a bot's move
+ * played for a turn gone: the turn timer's bot, held, loses to the
+ * player's own move. */
+START_TEST(test_stale_results_dropped)
+{
+	struct srv s;
+	srv_make(&s);
+	s.hold = 1;
+	s.turn_ms = 600;
+	srv_run(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	long id = tc_create(&a, "bouillabaisse", 2, "[\"open\",\"open\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *ab[] = { &a, &b };
+	int states = count_type(&a, "state") + 1;
+	play_until(ab, 2, stop_at_my_turn, &states);
+	json_int_t moves = state_int(&a, "moves");
+	hold(&s, "hint", 1);
+	hold(&s, "bot", 1);
+	int from = a.n;
+	tc_send(&a, "{\"type\":\"hint\",\"table\":%ld}", id);
+	/* Anne's time runs out (warned 200 ms before): the bot that would
+	 * play for her is held. */
+	for (int i = 0; i < 400 && !heard(&a, "Hurry"); i++)
+		netc_service(a.c, 5);
+	ck_assert(heard(&a, "Hurry"));
+	for (int i = 0; i < 80; i++)
+		netc_service(a.c, 5);
+	tc_play(&a);
+	for (int i = 0; i < 1000 && state_int(&a, "moves") == moves; i++)
+		netc_service(a.c, 5);
+	ck_assert_int_eq(state_int(&a, "moves"), moves + 1);
+	hold(&s, "hint", 0);
+	hold(&s, "bot", 0);
+	/* Their searches end within a millisecond of being let go; the loop
+	 * takes what they found at its next tick. */
+	usleep(50000);
+	settle(&a);
+	ck_assert_int_eq(says_from(&a, from, "Play "), 0);
+	/* The one to act now asks a hint, and has it (Anne's own, on its way,
+	 * is no more). */
+	struct tc *now = state_int(&a, "to_act") == a.seat ? &a : &b;
+	int before = says_from(now, 0, "Play ");
+	tc_send(now, "{\"type\":\"hint\",\"table\":%ld}", id);
+	for (int i = 0; i < 1000 && says_from(now, 0, "Play ") == before; i++)
+		netc_service(now->c, 5);
+	ck_assert_int_eq(says_from(now, 0, "Play "), before + 1);
+	settle(&a);
+	ck_assert_int_eq(says_from(&a, from, "Play "), now == &a);
+	/* One move only: the held bot's was dropped, and not said. */
+	ck_assert(!heard(&a, "ran out of time"));
+	ck_assert_int_eq(state_int(&a, "moves"), moves + 1);
+	ck_assert_int_eq(a.refused, 0);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Stopped with searches on their way: the server ends cleanly (and, built
+ * with the sanitizers, with nothing leaked). */
+START_TEST(test_stop_with_jobs)
+{
+	struct srv s;
+	srv_make(&s);
+	s.hold = 1;
+	srv_run(&s);
+	hold(&s, "bot", 1);
+	static struct tc a;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	for (int k = 0; k < 3; k++) {
+		long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot:3\",\"bot:3\",\"bot:3\"]", ",\"rules\":{\"hands\":1}");
+		a.seat = 0;
+		a.state = NULL;
+		a.acted_seq = -1;
+		tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+		struct tc *pa[] = { &a };
+		play_until(pa, 1, stop_at_bot_turn, NULL);
+	}
+	tc_free(&a);
+	int status = 0;
+	ck_assert_int_eq(kill(s.pid, SIGTERM), 0);
+	usleep(100000);
+	ck_assert_int_eq(waitpid(s.pid, &status, WNOHANG), 0); /* its workers wait on the searches */
+	hold(&s, "bot", 0);
+	ck_assert_int_eq(waitpid(s.pid, &status, 0), s.pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server did not stop cleanly (%d)", status);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s.dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *net_suite(void);
 Suite *net_suite(void)
 {
@@ -3203,6 +3464,13 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_hash_worker);
 	tcase_add_test(tc, test_auth_crowded);
 	tcase_add_test(tc, test_action_not_member);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("workers");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_bot_off_loop);
+	tcase_add_test(tc, test_hint_flood);
+	tcase_add_test(tc, test_stale_results_dropped);
+	tcase_add_test(tc, test_stop_with_jobs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -479,24 +479,17 @@ void view_refusal(struct view *v, const struct refusal *r)
 	send(v, &m);
 }
 
-int view_hint(struct view *v)
+/* Say a hint, or that there is none now (a NULL). */
+static void hint_say(struct view *v, const struct action *a, const struct bot_reason *why)
 {
-	struct table *t = v->t;
 	const char *saved = view_lang_enter(v->lang);
 	struct sbuf b;
 	sb_clear(&b);
-	int rc = -1;
-	if (!t || v->seat < 0 || table_to_act(t) != v->seat) {
+	if (!a) {
 		sb_puts(&b, _("No hint now: it is not your turn."));
 	} else {
-		struct rng hr;
-		rng_seed(&hr, rng_derive(t->opt.seed ^ 0x68696e74u, (uint64_t)t->moves));
-		struct action a;
-		struct bot_reason why;
-		bot_hint(t->g, t->bot, t->st, BOT_BUDGET_DEFAULT, &hr, &a, &why);
 		struct talk tk = v->talk;
-		talk_hint(&tk, &a, &why, &b);
-		rc = 0;
+		talk_hint(&tk, a, why, &b);
 	}
 	struct view_say m;
 	say_init(&m, VIEW_SAY_SYSTEM);
@@ -504,7 +497,38 @@ int view_hint(struct view *v)
 	put(m.text, sizeof m.text, &b);
 	view_lang_leave(saved);
 	send(v, &m);
-	return rc;
+}
+
+int view_hint_due(const struct view *v)
+{
+	const struct table *t = v->t;
+	return t && v->seat >= 0 && table_to_act(t) == v->seat;
+}
+
+void view_hint_seed(const struct view *v, struct rng *r)
+{
+	rng_seed(r, rng_derive(v->t->opt.seed ^ 0x68696e74u, (uint64_t)v->t->moves));
+}
+
+void view_hint_tell(struct view *v, const struct action *a, const struct bot_reason *why)
+{
+	hint_say(v, a, why);
+}
+
+int view_hint(struct view *v)
+{
+	struct table *t = v->t;
+	if (!view_hint_due(v)) {
+		hint_say(v, NULL, NULL);
+		return -1;
+	}
+	struct rng hr;
+	view_hint_seed(v, &hr);
+	struct action a;
+	struct bot_reason why;
+	bot_hint(t->g, t->bot, t->st, BOT_BUDGET_DEFAULT, &hr, &a, &why);
+	hint_say(v, &a, &why);
+	return 0;
 }
 
 void view_names(struct view *v)

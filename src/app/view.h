@@ -173,6 +173,14 @@ void view_refusal(struct view *v, const struct refusal *r);
  * choices (and a replay of the game) do not change. 0, or -1 when the seat
  * is not to act (and that is said). */
 int view_hint(struct view *v);
+/* The same in parts, for a search made elsewhere (a server's worker): 1
+ * when the view's seat is to act; the hint's generator; say the hint found
+ * (a NULL: that there is none now). */
+struct rng;
+struct bot_reason;
+int view_hint_due(const struct view *v);
+void view_hint_seed(const struct view *v, struct rng *r);
+void view_hint_tell(struct view *v, const struct action *a, const struct bot_reason *why);
 /* Name the seats again as the table names them now (table_set_names),
  * in the view's language; the next state's answers use them. */
 void view_names(struct view *v);

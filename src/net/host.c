@@ -14,6 +14,8 @@
 #include "net/jstate.h"
 #include "net/jtext.h"
 #include "net/proto.h"
+#include "net/work.h"
+#include "bots/bot.h"
 #include "i18n/i18n.h"
 
 struct host_member *host_member(struct host *h, const char *name)
@@ -529,8 +531,27 @@ static struct host_member *add_member(struct host *h, const char *name, const ch
 	return m;
 }
 
+/* What a worker searches for a table (bot) or a member (hint): a copy of
+ * what the search needs, so that the worker touches nothing of the loop's;
+ * h and m are the loop's alone (NULL: gone, the answer is dropped). */
+struct host_job {
+	struct host *h;
+	struct host_member *m;
+	int hint, timed;           /* a hint; the turn timer's move for a person */
+	int moves, seat, level;
+	const struct game_ops *g;
+	const struct bot_ops *b;
+	void (*think)(int hint);
+	struct rng rng;
+	struct action a;
+	struct bot_reason why;
+	unsigned char st[];        /* the game's state (state_size bytes) */
+};
+
 static void drop_member(struct host *h, struct host_member *m)
 {
+	if (m->hint_job)
+		m->hint_job->m = NULL;
 	if (m->has_view)
 		view_release(&m->v);
 	for (int k = 0; k < m->nmissed; k++)
@@ -631,6 +652,11 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 
 void host_free(struct host *h)
 {
+	if (h->bot_job)
+		h->bot_job->h = NULL;
+	for (int i = 0; i < h->nmembers; i++)
+		if (h->member[i]->hint_job)
+			h->member[i]->hint_job->h = NULL;
 	while (h->nmembers)
 		drop_member(h, h->member[h->nmembers - 1]);
 	if (h->opened)
@@ -873,12 +899,6 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 	return 0;
 }
 
-int host_hint(struct host *h, const char *name, const char **code, const char **msg)
-{
-	struct host_member *m = seated_member(h, name, code, msg);
-	return m ? view_hint(&m->v) : -1;
-}
-
 int host_verbosity(struct host *h, const char *name, int verbosity, int say)
 {
 	struct host_member *m = host_member(h, name);
@@ -914,6 +934,161 @@ static void warn_turn(struct host *h, int seat, long long left_ms)
 	send_to(h, m, proto_dump(o));
 }
 
+/* ---- bots: their decisions searched on a worker (cfg work) ---- */
+
+static struct host_job *job_new(struct host *h)
+{
+	struct host_job *j = xcalloc(1, sizeof *j + h->t.g->state_size);
+	j->h = h;
+	j->g = h->t.g;
+	j->b = h->t.bot;
+	j->think = h->cfg->think;
+	j->moves = table_moves(&h->t);
+	j->seat = table_to_act(&h->t);
+	memcpy(j->st, h->t.st, h->t.g->state_size);
+	return j;
+}
+
+/* On a worker: the search, on the job's copies alone. */
+static void job_run(void *arg)
+{
+	struct host_job *j = arg;
+	if (j->hint)
+		bot_hint(j->g, j->b, j->st, BOT_BUDGET_DEFAULT, &j->rng, &j->a, &j->why);
+	else
+		bot_choose(j->g, j->b, j->st, j->level, &j->rng, &j->a);
+	if (j->think)
+		j->think(j->hint);
+}
+
+/* Play a bot's action for the seat to act: 1 played; 0 not (the table
+ * paused with it as the move waiting, or the game ended on an error). */
+static int bot_apply(struct host *h, const struct action *a, long long now_ms)
+{
+	int seat = table_to_act(&h->t);
+	struct refusal why;
+	if (table_act(&h->t, seat, a, &why) == 0) {
+		after_action(h, now_ms);
+		return 1;
+	}
+	if (why.code == TABLE_NOT_STORED || why.code == TABLE_NOT_LOGGED) {
+		h->has_held = 1;
+		h->held_seat = seat;
+		h->held = *a;
+		pause_play(h, why.code, now_ms);
+		return 0;
+	}
+	char txt[ACT_STR_MAX];
+	log_say("table %ld: internal error: the bot's action '%s' was refused (%d)", h->id,
+	        act_format(a, txt, sizeof txt), why.code);
+	game_over(h, now_ms);
+	return 0;
+}
+
+int host_tick(struct host *h, long long now_ms);
+
+/* On the loop: a bot's decision back; played if the table is still at
+ * that move, else dropped. */
+static void bot_done(void *arg, int ran)
+{
+	struct host_job *j = arg;
+	struct host *h = j->h;
+	if (h)
+		h->bot_job = NULL;
+	if (h && ran && h->state == HOST_PLAYING && !h->paused && table_moves(&h->t) == j->moves &&
+	    table_to_act(&h->t) == j->seat && (j->timed || table_auto_turn(&h->t))) {
+		long long now_ms = h->now_ms;
+		h->t.bot_rng = j->rng;
+		if (j->timed) {
+			/* Said when it plays: a move of the person's own, come
+			 * first, leaves nothing to say. */
+			announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[j->seat].name);
+			table_set_seat(&h->t, j->seat, SEAT_BOT, j->level);
+		}
+		int played = bot_apply(h, &j->a, now_ms);
+		if (j->timed)
+			update_kinds(h, now_ms);
+		/* Bots that do not wait ask for the next move at once. */
+		if (played && h->cfg->bot_delay_ms <= 0)
+			host_tick(h, now_ms);
+	}
+	free(j);
+}
+
+/* A bot plays the seat to act (timed: the move of a person whose time ran
+ * out): with cfg work, the decision is asked of a worker (0); else made
+ * here: 1 when played. */
+static int bot_move(struct host *h, long long now_ms, int timed)
+{
+	int seat = table_to_act(&h->t);
+	if (h->cfg->work) {
+		struct host_job *j = job_new(h);
+		j->timed = timed;
+		j->level = h->seat[seat].level;
+		j->rng = h->t.bot_rng;
+		if (work_submit(h->cfg->work, job_run, bot_done, j) == 0) {
+			h->bot_job = j;
+			return 0;
+		}
+		free(j); /* the workers' queue is full: decided here */
+	}
+	if (timed) {
+		announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[seat].name);
+		table_set_seat(&h->t, seat, SEAT_BOT, h->seat[seat].level);
+	}
+	char err[ERR_MAX];
+	int rc = table_auto_step(&h->t, err, sizeof err);
+	if (timed)
+		update_kinds(h, now_ms);
+	if (rc == 4 || rc == 5) {
+		pause_play(h, rc == 4 ? TABLE_NOT_STORED : TABLE_NOT_LOGGED, now_ms);
+		return 0;
+	}
+	if (rc != 0) {
+		log_say("table %ld: %s", h->id, err);
+		game_over(h, now_ms);
+		return 0;
+	}
+	after_action(h, now_ms);
+	return 1;
+}
+
+/* On the loop: a hint back, said if its asker is still to act at that
+ * move, else dropped. */
+static void hint_done(void *arg, int ran)
+{
+	struct host_job *j = arg;
+	struct host_member *m = j->m;
+	if (m)
+		m->hint_job = NULL;
+	struct host *h = j->h;
+	if (h && m && ran && m->has_view && h->state == HOST_PLAYING && table_moves(&h->t) == j->moves &&
+	    m->seat == j->seat && view_hint_due(&m->v))
+		view_hint_tell(&m->v, &j->a, &j->why);
+	free(j);
+}
+
+int host_hint(struct host *h, const char *name, const char **code, const char **msg)
+{
+	struct host_member *m = seated_member(h, name, code, msg);
+	if (!m)
+		return -1;
+	if (!h->cfg->work || !view_hint_due(&m->v))
+		return view_hint(&m->v);
+	if (m->hint_job)
+		return 0; /* theirs is on its way */
+	struct host_job *j = job_new(h);
+	j->m = m;
+	j->hint = 1;
+	view_hint_seed(&m->v, &j->rng);
+	if (work_submit(h->cfg->work, job_run, hint_done, j) < 0) {
+		free(j);
+		return view_hint(&m->v);
+	}
+	m->hint_job = j;
+	return 0;
+}
+
 /* The turn timer: a person who is here but does not act is warned, then a
  * bot of the seat's level plays that one move (the seat stays theirs). It
  * never delays anything: bots and scripted moves are not timed. 1 when a
@@ -941,22 +1116,7 @@ static int turn_timer(struct host *h, long long now_ms)
 		}
 		return 0;
 	}
-	announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[s].name);
-	table_set_seat(&h->t, s, SEAT_BOT, h->seat[s].level);
-	char err[ERR_MAX];
-	int rc = table_auto_step(&h->t, err, sizeof err);
-	update_kinds(h, now_ms);
-	if (rc == 4 || rc == 5) {
-		pause_play(h, rc == 4 ? TABLE_NOT_STORED : TABLE_NOT_LOGGED, now_ms);
-		return 0;
-	}
-	if (rc != 0) {
-		log_say("table %ld: %s", h->id, err);
-		game_over(h, now_ms);
-		return 0;
-	}
-	after_action(h, now_ms);
-	return 1;
+	return bot_move(h, now_ms, 1);
 }
 
 /* A paused table tries again to keep the move waiting: the player's held
@@ -1008,6 +1168,7 @@ static int retry_paused(struct host *h, long long now_ms)
 
 int host_tick(struct host *h, long long now_ms)
 {
+	h->now_ms = now_ms;
 	if (h->state != HOST_PLAYING)
 		return 0;
 	for (int s = 0; s < h->players; s++)
@@ -1021,23 +1182,13 @@ int host_tick(struct host *h, long long now_ms)
 		 * again. */
 		return retry_paused(h, now_ms);
 	}
+	if (h->bot_job)
+		return 0; /* a decision is on its way */
 	if (turn_timer(h, now_ms))
 		return 1;
 	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
 		return 0;
-	char err[ERR_MAX];
-	int rc = table_auto_step(&h->t, err, sizeof err);
-	if (rc == 4 || rc == 5) {
-		pause_play(h, rc == 4 ? TABLE_NOT_STORED : TABLE_NOT_LOGGED, now_ms);
-		return 0;
-	}
-	if (rc != 0) {
-		log_say("table %ld: %s", h->id, err);
-		game_over(h, now_ms);
-		return 0;
-	}
-	after_action(h, now_ms);
-	return 1;
+	return bot_move(h, now_ms, 0);
 }
 
 int host_expired(struct host *h, long long now_ms)

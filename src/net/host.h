@@ -41,6 +41,9 @@ struct net_out {
 	void *ctx;
 };
 
+struct work;
+struct host_job;
+
 struct host_seat {
 	char name[HOST_PLAYER_MAX];   /* the player holding it, "" none */
 	int open;                   /* a player may sit here */
@@ -65,6 +68,7 @@ struct host_member {
 	int verbosity;              /* enum talk_verbosity of v, kept when it is attached again */
 	struct view v;              /* what this member hears and may ask */
 	char acting[ACT_STR_MAX];   /* the action being tried (for a refusal) */
+	struct host_job *hint_job;  /* the hint being searched on a worker (one at a time) */
 	int nmissed, dropped;       /* announcements kept while away, and those lost */
 	char *missed[HOST_MISSED_MAX];
 	char *catch_up;             /* the `missed` message back at a table in play, sent before the
@@ -82,6 +86,12 @@ struct host_config {
 	/* Called once when a table's game ends (the lobby's: the accounts'
 	 * figures and ratings, net/stats); NULL: nothing. */
 	int (*game_over)(struct host *h);
+	/* Bots' decisions and hints are searched there, off the loop, and
+	 * applied when collected (work_collect); NULL: on the caller's thread. */
+	struct work *work;
+	/* Tests: called on the worker after each search (hint: 1 for a hint),
+	 * as if it took that long; NULL none. */
+	void (*think)(int hint);
 };
 
 struct host {
@@ -103,6 +113,12 @@ struct host {
 	struct table t;             /* the game, its journal, its hand history, the views */
 	int opened;
 	long long next_bot_ms;
+	/* A bot's decision being searched on a worker (cfg work): applied when
+	 * it comes back if the table is still at that move; none other is
+	 * asked meanwhile. */
+	struct host_job *bot_job;
+	long long now_ms;           /* the last tick's time (for what comes back) */
+	int state_seen;             /* the state the lobby last noticed (its own) */
 	/* The turn timer: the seat waited for, since when, at which move. */
 	int turn_seat;              /* -1: no person's turn is being timed */
 	int turn_moves;
@@ -168,7 +184,11 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 /* The hint key of a seated player: view_hint says, to them only, what the
  * strongest bot would do now. Nothing is played. 0; or -1 with the error's
  * code and message when they hold no seat or the game is not being played;
- * or -1 with code NULL when it is not their turn (and that was said). */
+ * or -1 with code NULL when it is not their turn (and that was said).
+ * With cfg work, the search is made on a worker and the hint said when it
+ * comes back (dropped if the move was played meanwhile); one hint at a
+ * time per member: asked again while theirs is on its way, 0 and nothing
+ * more is searched (the one coming answers). */
 int host_hint(struct host *h, const char *name, const char **code, const char **msg);
 /* Full or short announcements (enum talk_verbosity) for a member from now
  * on, kept while they are at the table; say: tell them which, in their

@@ -17,6 +17,7 @@
 #include "i18n/i18n.h"
 #include "net/ident.h"
 #include "net/stats.h"
+#include "net/work.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -182,6 +183,8 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	if (store_last_id(store, &last) < 0)
 		return errf(err, errlen, "cannot read the tables of the store");
 	l->dir.ops->reserve(&l->dir, last);
+	/* Bots and hints search on workers (none could start: on the loop). */
+	l->cfg.work = work_new(0);
 	return 0;
 }
 
@@ -192,6 +195,7 @@ void lobby_release(struct lobby *l)
 		free(l->tables[i]);
 		free(l->told[i]);
 	}
+	work_free(l->cfg.work); /* after the tables: their jobs are dropped */
 	free(l->tables);
 	free(l->list_sent);
 	free(l->told);
@@ -1628,19 +1632,24 @@ void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
 	collect(l, now_ms);
+	if (l->cfg.work)
+		work_collect(l->cfg.work); /* bots' moves and hints come back */
 	for (int i = l->ntables - 1; i >= 0; i--)
 		if (host_expired(l->tables[i], now_ms))
 			remove_table(l, i);
 	save_idle(l, now_ms);
 	release_away(l, now_ms);
 	for (int i = 0; i < l->ntables; i++) {
-		int was = l->tables[i]->state;
+		struct host *h = l->tables[i];
 		/* A few moves at most a tick, so the loop stays responsive. */
-		for (int k = 0; k < 8 && host_tick(l->tables[i], now_ms); k++)
+		for (int k = 0; k < 8 && host_tick(h, now_ms); k++)
 			if (l->cfg.bot_delay_ms > 0)
 				break;
-		if (l->tables[i]->state != was)
+		/* Changed here, or by a bot's move collected above. */
+		if (h->state != h->state_seen) {
+			h->state_seen = h->state;
 			l->dirty = 1;
+		}
 	}
 	if (l->ext)
 		l->ext->tick(l, now_ms);

@@ -795,7 +795,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed,
-	                           o->close_ms, NULL };
+	                           o->close_ms, NULL, NULL, o->think };
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
 	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
 		goto no_lobby;

@@ -72,6 +72,7 @@ struct server_options {
 	int cheap_hash;               /* the cost of password hashing (enum auth_cost: 1 the cheapest; tests only) */
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
 	int quiet;                    /* no lines on standard error but errors */
+	void (*think)(int hint);      /* tests: called after each bot's or hint's search, on its worker */
 	/* Called once listening, with the port (useful with port 0). */
 	void (*on_ready)(void *ctx, int port);
 	void *ready_ctx;

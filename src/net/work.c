@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "net/work.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "core/xalloc.h"
+
+#define WORK_THREADS_MAX 64
+
+struct work_job {
+	struct work_job *next;
+	void (*run)(void *arg);
+	void (*done)(void *arg, int ran);
+	void *arg;
+};
+
+struct work {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct work_job *todo, **todo_end, *done, **done_end;
+	int queued;              /* submitted and not yet collected */
+	int stop;
+	int nthreads;
+	pthread_t th[WORK_THREADS_MAX];
+};
+
+/* Below the loop: when the cores are all busy, the loop (whose every
+ * message someone waits for) goes first and the searches take what is
+ * left. Linux gives each thread its own nice value; elsewhere this may
+ * fail, and the worker runs as the loop does. */
+#define WORK_NICE 10
+
+static void *worker(void *arg)
+{
+	struct work *w = arg;
+#ifdef SYS_gettid
+	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), WORK_NICE);
+#endif
+	pthread_mutex_lock(&w->mu);
+	for (;;) {
+		while (!w->stop && !w->todo)
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (w->stop)
+			break;
+		struct work_job *j = w->todo;
+		w->todo = j->next;
+		if (!w->todo)
+			w->todo_end = &w->todo;
+		pthread_mutex_unlock(&w->mu);
+		j->run(j->arg);
+		j->next = NULL;
+		pthread_mutex_lock(&w->mu);
+		*w->done_end = j;
+		w->done_end = &j->next;
+	}
+	pthread_mutex_unlock(&w->mu);
+	return NULL;
+}
+
+struct work *work_new(int threads)
+{
+	if (threads <= 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		threads = n > 0 ? (int)n : 1;
+	}
+	if (threads > WORK_THREADS_MAX)
+		threads = WORK_THREADS_MAX;
+	struct work *w = xcalloc(1, sizeof *w);
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_cond_init(&w->cv, NULL);
+	w->todo_end = &w->todo;
+	w->done_end = &w->done;
+	for (int i = 0; i < threads; i++) {
+		if (pthread_create(&w->th[w->nthreads], NULL, worker, w) != 0)
+			break;
+		w->nthreads++;
+	}
+	if (!w->nthreads) {
+		work_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+int work_threads(const struct work *w)
+{
+	return w->nthreads;
+}
+
+int work_submit(struct work *w, void (*run)(void *arg), void (*done)(void *arg, int ran), void *arg)
+{
+	if (w->queued >= WORK_QUEUE_MAX)
+		return -1;
+	struct work_job *j = xcalloc(1, sizeof *j);
+	j->run = run;
+	j->done = done;
+	j->arg = arg;
+	pthread_mutex_lock(&w->mu);
+	*w->todo_end = j;
+	w->todo_end = &j->next;
+	w->queued++;
+	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	return 0;
+}
+
+int work_collect(struct work *w)
+{
+	pthread_mutex_lock(&w->mu);
+	struct work_job *list = w->done;
+	w->done = NULL;
+	w->done_end = &w->done;
+	pthread_mutex_unlock(&w->mu);
+	int n = 0;
+	for (struct work_job *j = list, *next; j; j = next) {
+		next = j->next;
+		w->queued--;
+		j->done(j->arg, 1);
+		free(j);
+		n++;
+	}
+	return n;
+}
+
+static void drop_all(struct work_job *j)
+{
+	for (struct work_job *next; j; j = next) {
+		next = j->next;
+		j->done(j->arg, 0);
+		free(j);
+	}
+}
+
+void work_free(struct work *w)
+{
+	if (!w)
+		return;
+	pthread_mutex_lock(&w->mu);
+	w->stop = 1;
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	for (int i = 0; i < w->nthreads; i++)
+		pthread_join(w->th[i], NULL);
+	drop_all(w->done);
+	drop_all(w->todo);
+	pthread_cond_destroy(&w->cv);
+	pthread_mutex_destroy(&w->mu);
+	free(w);
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* work: a pool of worker threads for what would hold the server's loop
+ * (a bot's search, a hint). A job's run is called on a worker with its
+ * argument; its done is called later on the loop (work_collect), with the
+ * same argument, and owns it then. A job's argument is touched by run
+ * alone until it is done: whatever the loop may change meanwhile (the
+ * owner going away) lives in fields run does not read. */
+#ifndef TAPIS_WORK_H
+#define TAPIS_WORK_H
+
+#define WORK_QUEUE_MAX 16384 /* jobs submitted and not yet collected */
+
+struct work;
+
+/* A pool of threads workers (<= 0: one a core, at least one); NULL when
+ * no thread could be started. */
+struct work *work_new(int threads);
+/* Stop the pool: the jobs being run finish, those waiting are not run;
+ * every job not collected gets done(arg, 0), on the caller's thread. */
+void work_free(struct work *w);
+/* 0, or -1 when WORK_QUEUE_MAX jobs are waiting (nothing was queued). */
+int work_submit(struct work *w, void (*run)(void *arg), void (*done)(void *arg, int ran), void *arg);
+/* Call done(arg, 1) for the jobs run so far (not those that end while it
+ * does: a done that submits again cannot keep it busy); how many. */
+int work_collect(struct work *w);
+/* Threads of the pool. */
+int work_threads(const struct work *w);
+
+#endif
