@@ -44,7 +44,7 @@ static void send_error(struct lobby *l, long conn, const char *code, const char 
 	send_text(l, conn, proto_error(code, message, proto_type_word(re)));
 }
 
-static struct lobby_conn *conn_of(struct lobby *l, long id)
+struct lobby_conn *lobby_conn_of(struct lobby *l, long id)
 {
 	for (int i = 0; i < l->nconns; i++)
 		if (l->conns[i].id == id)
@@ -73,7 +73,7 @@ static void conn_clear(struct lobby_conn *c)
 	c->nheld = c->capheld = 0;
 }
 
-static struct lobby_user *user_named(struct lobby *l, const char *name)
+struct lobby_user *lobby_user_named(struct lobby *l, const char *name)
 {
 	for (int i = 0; i < l->nusers; i++)
 		if (!strcmp(l->users[i].name, name))
@@ -81,7 +81,7 @@ static struct lobby_user *user_named(struct lobby *l, const char *name)
 	return NULL;
 }
 
-static struct host *table_of(struct lobby *l, long id)
+struct host *lobby_table_of(struct lobby *l, long id)
 {
 	for (int i = 0; i < l->ntables; i++)
 		if (l->tables[i]->id == id)
@@ -145,7 +145,7 @@ static void restore_one(void *ctx, const struct store_table *t)
 	add_table(r->l, h);
 	/* Its players are known by name: they sit back down when they return. */
 	for (int i = 0; i < h->nmembers; i++)
-		if (!user_named(r->l, h->member[i]->name)) {
+		if (!lobby_user_named(r->l, h->member[i]->name)) {
 			xgrow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users);
 			struct lobby_user *u = &r->l->users[r->l->nusers++];
 			memset(u, 0, sizeof *u);
@@ -681,7 +681,7 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, const char *lang, int guest,
                     const char *resume_token)
 {
-	struct lobby_user *u = user_named(l, name);
+	struct lobby_user *u = lobby_user_named(l, name);
 	if (!u) {
 		xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
 		u = &l->users[l->nusers++];
@@ -691,7 +691,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	}
 	if (u->conn >= 0 && u->conn != c->id) {
 		/* The same person again, on a new connection: the old one is left. */
-		struct lobby_conn *old = conn_of(l, u->conn);
+		struct lobby_conn *old = lobby_conn_of(l, u->conn);
 		if (old) {
 			const char *saved = view_lang_enter(old->lang);
 			send_error(l, old->id, "replaced", _("logged in from elsewhere"), PM_NONE);
@@ -794,7 +794,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	if (l->ext && l->ext->login_refused(l, c->id, m->name)) /* banned: until when, and why */
 		return;
-	struct lobby_user *u = user_named(l, m->name);
+	struct lobby_user *u = lobby_user_named(l, m->name);
 	/* A new name may not look like one known here (net/ident). */
 	struct ident_keys nk;
 	ident_keys_of(m->name, &nk);
@@ -864,7 +864,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 
 static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
-	struct host *h = table_of(l, m->table);
+	struct host *h = lobby_table_of(l, m->table);
 	if (!h)
 		send_error(l, c->id, "no_table", _("there is no such table"), m->type);
 	return h;
@@ -1132,7 +1132,7 @@ static int saved_holds(const struct lobby *l, const char *name)
  * token of their session (an account with its password). */
 static void known_guest(struct lobby *l, const char *name)
 {
-	if (!name[0] || user_named(l, name))
+	if (!name[0] || lobby_user_named(l, name))
 		return;
 	xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
 	struct lobby_user *u = &l->users[l->nusers++];
@@ -1202,7 +1202,7 @@ static void send_saved(struct lobby *l, long conn, const char *name, int always)
 static void tell_saved(struct lobby *l, char (*seat)[HOST_PLAYER_MAX], int players)
 {
 	for (int s = 0; s < players; s++) {
-		struct lobby_user *u = seat[s][0] ? user_named(l, seat[s]) : NULL;
+		struct lobby_user *u = seat[s][0] ? lobby_user_named(l, seat[s]) : NULL;
 		if (u && u->conn >= 0)
 			send_saved(l, u->conn, u->name, 1);
 	}
@@ -1471,7 +1471,7 @@ static void dispatch(struct lobby *l, struct lobby_conn *c, const char *text, si
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms)
 {
 	l->now_ms = now_ms;
-	struct lobby_conn *c = conn_of(l, conn);
+	struct lobby_conn *c = lobby_conn_of(l, conn);
 	if (!c)
 		return;
 	if (!c->job) {
@@ -1523,26 +1523,26 @@ static void collect(struct lobby *l, long long now_ms)
 
 const char *lobby_lang(struct lobby *l, long conn)
 {
-	struct lobby_conn *c = conn_of(l, conn);
+	struct lobby_conn *c = lobby_conn_of(l, conn);
 	return c ? c->lang : "en";
 }
 
 int lobby_logged_in(struct lobby *l, long conn)
 {
-	struct lobby_conn *c = conn_of(l, conn);
+	struct lobby_conn *c = lobby_conn_of(l, conn);
 	return c && c->user >= 0;
 }
 
 int lobby_hello_waiting(struct lobby *l, long conn)
 {
-	struct lobby_conn *c = conn_of(l, conn);
+	struct lobby_conn *c = lobby_conn_of(l, conn);
 	return c && c->job && c->job_msg->type == PM_HELLO;
 }
 
 void lobby_close(struct lobby *l, long conn, long long now_ms)
 {
 	l->now_ms = now_ms;
-	struct lobby_conn *c = conn_of(l, conn);
+	struct lobby_conn *c = lobby_conn_of(l, conn);
 	if (!c)
 		return;
 	logout(l, c, now_ms);

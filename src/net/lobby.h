@@ -163,6 +163,11 @@ int lobby_logged_in(struct lobby *l, long conn);
 /* 1 while a connection's hello waits for the worker to check or hash its
  * password (it said hello: the answer is coming). */
 int lobby_hello_waiting(struct lobby *l, long conn);
+/* The connection of that id, the person of that name, the table of that
+ * id; NULL when none. */
+struct lobby_conn *lobby_conn_of(struct lobby *l, long id);
+struct lobby_user *lobby_user_named(struct lobby *l, const char *name);
+struct host *lobby_table_of(struct lobby *l, long id);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list, the hellos whose passwords the

@@ -93,30 +93,6 @@ static void notice(struct lobby *l, long conn, long table, const char *text)
 	send(l, conn, proto_dump(o));
 }
 
-static struct lobby_conn *conn_of(struct lobby *l, long id)
-{
-	for (int i = 0; i < l->nconns; i++)
-		if (l->conns[i].id == id)
-			return &l->conns[i];
-	return NULL;
-}
-
-static struct lobby_user *user_named(struct lobby *l, const char *name)
-{
-	for (int i = 0; i < l->nusers; i++)
-		if (!strcmp(l->users[i].name, name))
-			return &l->users[i];
-	return NULL;
-}
-
-static struct host *table_of(struct lobby *l, long id)
-{
-	for (int i = 0; i < l->ntables; i++)
-		if (l->tables[i]->id == id)
-			return l->tables[i];
-	return NULL;
-}
-
 static struct mod_person *person(struct mod *d, const char *name, int make)
 {
 	for (int i = 0; i < d->np; i++)
@@ -208,7 +184,7 @@ static void put_out(struct lobby *l, struct lobby_user *u)
 {
 	if (u->conn < 0)
 		return;
-	struct lobby_conn *c = conn_of(l, u->conn);
+	struct lobby_conn *c = lobby_conn_of(l, u->conn);
 	if (c)
 		c->user = -1; /* the lobby logs them out as it closes */
 	long conn = u->conn;
@@ -331,7 +307,7 @@ static char *mod_filter(struct lobby *l, long conn, char *text)
 	int is_chat = !strncmp(text, chat, sizeof chat_head - 1);
 	if (!l->mod || !l->mod->muting || (!is_chat && strncmp(text, missed, sizeof missed_head - 1) != 0))
 		return text;
-	struct lobby_conn *c = conn_of(l, conn);
+	struct lobby_conn *c = lobby_conn_of(l, conn);
 	if (!c || c->user < 0)
 		return text;
 	struct mod_person *p = person(l->mod, l->users[c->user].name, 0);
@@ -368,7 +344,7 @@ static int mod_invited(struct lobby *l, long table, const char *name)
 static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
 {
 	const char *me = l->users[c->user].name;
-	struct host *h = table_of(l, m->table);
+	struct host *h = lobby_table_of(l, m->table);
 	if (!h) {
 		error(l, c->id, "no_table", _("there is no such table"), PM_INVITE);
 		return;
@@ -377,7 +353,7 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 		error(l, c->id, "not_member", _("you are not at this table"), PM_INVITE);
 		return;
 	}
-	struct lobby_user *u = user_named(l, m->name);
+	struct lobby_user *u = lobby_user_named(l, m->name);
 	if (!u || u->conn < 0) {
 		error(l, c->id, "no_user", _("nobody of that name is online"), PM_INVITE);
 		return;
@@ -540,7 +516,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms)
 {
 	const char *me = l->users[c->user].name;
-	struct host *h = table_of(l, m->table);
+	struct host *h = lobby_table_of(l, m->table);
 	struct mod_rematch *r = h ? rematch_of(l->mod, h->id) : NULL;
 	if (!h) {
 		error(l, c->id, "no_table", _("there is no such table"), PM_REMATCH);
@@ -606,7 +582,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 	}
 	char who[HOST_PLAYER_MAX];
 	snprintf(who, sizeof who, "%s", me->name);
-	struct lobby_user *u = user_named(l, m->name);
+	struct lobby_user *u = lobby_user_named(l, m->name);
 	if (u && is_moderator(l, u)) {
 		error(l, c->id, "not_moderator", _("a moderator cannot act on another moderator"), PM_MOD);
 		return;
@@ -654,7 +630,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 			error(l, c->id, "no_user", _("nobody of that name is online"), PM_MOD);
 			return;
 		}
-		struct host *h = m->table ? table_of(l, m->table) : NULL;
+		struct host *h = m->table ? lobby_table_of(l, m->table) : NULL;
 		if (m->table && (!h || !host_member(h, u->name))) {
 			error(l, c->id, "not_member", _("that person is not at this table"), PM_MOD);
 			return;
@@ -782,7 +758,7 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 	struct ban_poll *bp = ctx;
 	if (b->until <= bp->now)
 		return;
-	struct lobby_user *u = user_named(bp->l, b->name);
+	struct lobby_user *u = lobby_user_named(bp->l, b->name);
 	if (u && u->conn >= 0) {
 		send_banned(bp->l, u->conn, u->lang, b, PM_NONE);
 		put_out(bp->l, u);
@@ -797,7 +773,7 @@ static void mod_tick(struct lobby *l, long long now_ms)
 		if (l->tables[i]->state == HOST_OVER && !rematch_of(d, l->tables[i]->id))
 			offer(l, l->tables[i]);
 	for (int i = d->nrm - 1; i >= 0; i--) {
-		struct host *h = table_of(l, d->rm[i].table);
+		struct host *h = lobby_table_of(l, d->rm[i].table);
 		if (!h || h->state != HOST_OVER)
 			d->rm[i] = d->rm[--d->nrm];
 	}
@@ -808,12 +784,12 @@ static void mod_tick(struct lobby *l, long long now_ms)
 	struct ban_poll bp = { l, (long long)time(NULL) };
 	store_ban_each(l->store, ban_seen, &bp);
 	for (int i = d->ninv - 1; i >= 0; i--)
-		if (d->inv[i].until_ms <= now_ms || !table_of(l, d->inv[i].table))
+		if (d->inv[i].until_ms <= now_ms || !lobby_table_of(l, d->inv[i].table))
 			d->inv[i] = d->inv[--d->ninv];
 	/* Forget the people gone who are not muted and mute nobody. */
 	for (int i = d->np - 1; i >= 0; i--) {
 		struct mod_person *p = &d->p[i];
-		struct lobby_user *u = user_named(l, p->name);
+		struct lobby_user *u = lobby_user_named(l, p->name);
 		if ((u && u->conn >= 0) || p->muted_until > bp.now || (u && p->nmutes))
 			continue;
 		if (p->nmutes)
