@@ -459,7 +459,9 @@ static void play_out(struct lobby *l, long id, int stand_at)
 	ck_assert_ptr_nonnull(h);
 	struct rng rng;
 	rng_seed(&rng, 3);
-	for (int k = 0; k < 5000 && h->state != HOST_OVER; k++) {
+	/* The bots decide on the lobby's workers: their moves come with a
+	 * later tick, so the loop gives them time (20 s at most in all). */
+	for (int k = 0; k < 20000 && h->state != HOST_OVER; k++) {
 		now += 10;
 		if (k == stand_at)
 			msg(l, 2, "{\"type\":\"stand\",\"table\":%ld}", id);
@@ -470,6 +472,8 @@ static void play_out(struct lobby *l, long id, int stand_at)
 			char text[ACT_STR_MAX];
 			act_format(&a, text, sizeof text);
 			msg(l, seat == 0 ? 1 : 2, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", id, text);
+		} else {
+			usleep(1000);
 		}
 		lobby_tick(l, now);
 	}
@@ -736,7 +740,7 @@ START_TEST(test_partners_level)
 	struct host *h = table_id(l, id);
 	struct rng rng;
 	rng_seed(&rng, 3);
-	for (int k = 0; k < 5000 && h->state != HOST_OVER; k++) {
+	for (int k = 0; k < 20000 && h->state != HOST_OVER; k++) {   /* bots on the workers: see play_out */
 		now += 10;
 		int seat = table_to_act(&h->t);
 		if ((seat == 0 || seat == 2) && table_awaits(&h->t, seat)) {
@@ -745,6 +749,8 @@ START_TEST(test_partners_level)
 			char text[ACT_STR_MAX];
 			act_format(&a, text, sizeof text);
 			msg(l, seat == 0 ? 1 : 2, "{\"type\":\"action\",\"table\":%ld,\"action\":\"%s\"}", id, text);
+		} else {
+			usleep(1000);
 		}
 		lobby_tick(l, now);
 	}
