@@ -809,8 +809,22 @@ END_TEST
 /* ---- the soak ---- */
 
 /* The bound stated in docs/performance.md for the server's memory under
- * the soak. */
+ * the soak. Under AddressSanitizer (make asan) the process also holds the
+ * shadow memory and the freed blocks kept in quarantine (256 MiB by
+ * default), so the bound there is four times as large: it still catches a
+ * queue that grows without end (gigabytes in a minute), not the figure. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SOAK_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SOAK_ASAN 1
+#endif
+#endif
+#ifdef SOAK_ASAN
+#define SOAK_MAX_RSS_KB (1024 * 1024)
+#else
 #define SOAK_MAX_RSS_KB (256 * 1024)
+#endif
 #define SOAK_P99_MS 50.0
 #define SOAK_CONNS 1000
 
