@@ -101,10 +101,12 @@ $(BUILD)/tests/%.o: tests/%.c | $(CONFIG)
 	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUILD)/libtapis.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter-out %.a,$^) $(filter %.a,$^) $(CHECK_LIBS) $(LDLIBS)
 # The keys test drives tapis on a pseudo-terminal (forkpty).
 $(BUILD)/tests/check_keys: LDLIBS += -lutil
 $(BUILD)/tests/check_join: LDLIBS += -lutil
+# The suites that drive a real server share its helpers (tests/netutil).
+$(BUILD)/tests/check_net $(BUILD)/tests/check_moderation: $(BUILD)/tests/netutil.o
 $(BUILD)/tests/check_accounts: LDLIBS += -lutil
 
 # Every test suite, then the end-to-end scenarios; the tests find the

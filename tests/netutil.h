@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* netutil: for the tests that drive a real server: the server in a child
+ * process (a free loopback port, a temporary folder for its SQLite store
+ * and hand histories), and scripted clients through net/client that log
+ * in, make and join tables, and play by the first choices. */
+#ifndef TAPIS_TESTS_NETUTIL_H
+#define TAPIS_TESTS_NETUTIL_H
+
+#include <jansson.h>
+#include <sys/types.h>
+
+#include "net/client.h"
+
+struct srv {
+	pid_t pid;
+	int port;
+	char dir[64];
+	char db[128];
+	char logs[128];
+	char url[64];
+	long long grace_ms;
+	char cert[128], key[128];  /* TLS when set */
+	long long turn_ms;         /* the turn time when set (else the default) */
+	long long keep_ms;         /* how long finished tables stay, when set */
+	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
+	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
+	long long hello_ms;        /* the time to say hello, when set */
+	int hold;                  /* searches wait while a hold file is in dir (hold()) */
+};
+
+struct tc {
+	struct netc *c;
+	char name[32];
+	char lang[3];
+	char token[40];
+	json_t **msg;
+	int n, cap, cursor;
+	long table;
+	int seat;
+	json_t *state;     /* the last state of its table */
+	int acted_seq;
+	int over;
+	int refused;
+	unsigned pick;     /* how it chooses among the legal choices */
+};
+
+/* What a client receives: kept in its list of messages (net/client's
+ * callback, for clients made by hand). */
+void on_msg(void *ctx, const char *text, size_t len);
+void srv_run(struct srv *s);
+void srv_make(struct srv *s);
+void srv_start(struct srv *s);
+void srv_halt(struct srv *s);
+void srv_stop(struct srv *s);
+int srv_alive(struct srv *s);
+const char *mtype(json_t *j);
+void tc_send(struct tc *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+json_t *tc_wait(struct tc *t, const char *type);
+void tc_connect(struct tc *t, struct srv *s);
+void tc_hello(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password,
+                     const char *token);
+void tc_login(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password);
+void tc_free(struct tc *t);
+long tc_create(struct tc *t, const char *game, int players, const char *seats, const char *extra);
+void tc_sit(struct tc *t, long table, int seat);
+void tc_play(struct tc *t);
+void play_until(struct tc **all, int n, int (*stop)(struct tc **all, int n, void *ctx), void *ctx);
+
+#endif
