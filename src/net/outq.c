@@ -109,6 +109,74 @@ int outq_write(struct outq *q, void *wsi)
 	return rc;
 }
 
+/* The header of a server's frame (FIN, text, unmasked) of len bytes into
+ * h: its length. */
+static size_t frame_header(unsigned char *h, size_t len)
+{
+	h[0] = 0x81;
+	if (len < 126) {
+		h[1] = (unsigned char)len;
+		return 2;
+	}
+	if (len < 65536) {
+		h[1] = 126;
+		h[2] = (unsigned char)(len >> 8);
+		h[3] = (unsigned char)len;
+		return 4;
+	}
+	h[1] = 127;
+	for (int i = 0; i < 8; i++)
+		h[2 + i] = (unsigned char)((unsigned long long)len >> (56 - 8 * i));
+	return 10;
+}
+
+int outq_write_frames(struct outq *q, void *wsi, struct outq_scratch *sc, size_t max)
+{
+	if (!q->head)
+		return 0;
+	/* A WebSocket carried in an HTTP/2 stream is framed by its parent:
+	 * its messages go one by one. */
+	if (lws_get_network_wsi(wsi) != wsi)
+		return outq_write(q, wsi);
+	size_t total = 0;
+	int k = 0;
+	for (const struct outq_msg *m = q->head; m; m = m->next, k++) {
+		size_t one = 10 + m->b->len;
+		if (k > 0 && total + one > max)
+			break;
+		total += one;
+	}
+	if (k == 1) /* alone: framed in place, no copy */
+		return write_one(q, wsi) < 0 ? -1 : 1;
+	if (sc->cap < LWS_PRE + total) {
+		free(sc->buf);
+		sc->cap = LWS_PRE + total;
+		sc->buf = xmalloc(sc->cap);
+	}
+	unsigned char *p = sc->buf + LWS_PRE;
+	for (int i = 0; i < k; i++) {
+		struct outq_buf *b = q->head->b;
+		p += frame_header(p, b->len);
+		memcpy(p, b->buf + LWS_PRE, b->len);
+		p += b->len;
+		drop_one(q);
+	}
+	/* Raw bytes (the frames are made): libwebsockets sends them as they
+	 * are, through TLS when the connection has it, and keeps what the
+	 * socket did not take for its next writable moment. */
+	size_t n = (size_t)(p - (sc->buf + LWS_PRE));
+	if (lws_write(wsi, sc->buf + LWS_PRE, n, LWS_WRITE_RAW) < (int)n)
+		return -1;
+	return k;
+}
+
+void outq_scratch_free(struct outq_scratch *sc)
+{
+	free(sc->buf);
+	sc->buf = NULL;
+	sc->cap = 0;
+}
+
 void outq_clear(struct outq *q)
 {
 	while (q->head)

@@ -52,6 +52,23 @@ void outq_push(struct outq *q, const char *text, size_t len);
  * a write failed (that message stays). Nothing queued: 0. The caller asks
  * for another callback while messages remain. */
 int outq_write(struct outq *q, void *wsi);
+/* A buffer reused from one write to the next (a server's, for all its
+ * connections: one writes at a time). */
+struct outq_scratch {
+	unsigned char *buf;
+	size_t cap;
+};
+/* The server's side, in a writable callback of wsi: the first messages
+ * of the queue, as many as fit in max bytes of frames (the first always),
+ * framed one after the other into sc and given to the socket in one
+ * write; the number of messages written (dropped from the queue), 0 when
+ * none waits, -1 when the write failed. The messages stay one frame each:
+ * what the peer reads does not change, only the system calls (one for a
+ * connection's messages of a round of the loop instead of one each, and
+ * no corking around them). A connection carried by HTTP/2 writes them as
+ * outq_write does. */
+int outq_write_frames(struct outq *q, void *wsi, struct outq_scratch *sc, size_t max);
+void outq_scratch_free(struct outq_scratch *sc);
 void outq_clear(struct outq *q);
 
 /* The other way: a message received in fragments, gathered in *rx (*rxlen

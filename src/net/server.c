@@ -63,6 +63,7 @@ struct conn {
 	long long opened_ms;  /* when the handshake ended */
 	long long waiting_ms; /* messages wait since then (the last write, or the first message) */
 	int greeted;          /* the lobby took its hello */
+	long wrote_round;     /* the round of the loop it was last written to in */
 };
 
 /* What a connection's bytes are, as they are read (see recv below). */
@@ -103,6 +104,9 @@ struct server {
 	int live;             /* slots live */
 	int fd_limit;         /* the open-file limit */
 	size_t round_bytes;   /* written in this round of the loop */
+	long round;           /* rounds of the loop so far (from 1) */
+	struct outq_scratch wbuf; /* the frames of one write */
+	struct server_counters own, *cnt; /* cnt: own, or the tests' */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -159,19 +163,20 @@ static void byid_add(struct server *s, struct conn *c)
 
 /* Too slow to follow: its queue freed, the connection closed at once
  * (not after a last write it would not take); it may come back. */
-static void drop(struct conn *c)
+static void drop(struct server *s, struct conn *c)
 {
+	s->cnt->dropped++;
 	c->closing = 2;
 	outq_clear(&c->out);
 	lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 }
 
-static void queue_buf(struct conn *c, struct outq_buf *b)
+static void queue_buf(struct server *s, struct conn *c, struct outq_buf *b)
 {
 	if (c->closing > 1)
 		return;
 	if (c->out.head && c->out.bytes + b->len > SERVER_QUEUE_BYTES) {
-		drop(c);
+		drop(s, c);
 		return;
 	}
 	if (!c->out.head)
@@ -180,10 +185,10 @@ static void queue_buf(struct conn *c, struct outq_buf *b)
 	lws_callback_on_writable(c->wsi);
 }
 
-static void queue_text(struct conn *c, const char *text, size_t len)
+static void queue_text(struct server *s, struct conn *c, const char *text, size_t len)
 {
 	struct outq_buf *b = outq_buf_new(text, len);
-	queue_buf(c, b);
+	queue_buf(s, c, b);
 	outq_buf_unref(b);
 }
 
@@ -192,7 +197,7 @@ static void io_send(void *ctx, long id, char *text)
 	struct server *s = ctx;
 	struct conn *c = find(s, id);
 	if (c)
-		queue_text(c, text, strlen(text));
+		queue_text(s, c, text, strlen(text));
 	free(text);
 }
 
@@ -204,7 +209,7 @@ static void io_send_many(void *ctx, const long *ids, int n, char *text)
 	for (int i = 0; i < n; i++) {
 		struct conn *c = find(s, ids[i]);
 		if (c)
-			queue_buf(c, b);
+			queue_buf(s, c, b);
 	}
 	outq_buf_unref(b);
 }
@@ -454,14 +459,14 @@ static void refuse(struct server *s, struct conn *c)
 		snprintf(text, sizeof text, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 		char *e = proto_error("too_long", text, NULL);
 		if (e)
-			queue_text(c, e, strlen(e));
+			queue_text(s, c, e, strlen(e));
 		free(e);
 	} else if (++c->refused > SERVER_RATE_BURST * 4) {
 		io_close(s, c->id);
 	} else {
 		char *e = proto_error("rate", _("too many messages: slow down"), NULL);
 		if (e)
-			queue_text(c, e, strlen(e));
+			queue_text(s, c, e, strlen(e));
 		free(e);
 	}
 }
@@ -546,7 +551,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			/* Refused: told why, then closed; the lobby never hears of it. */
 			char *e = proto_error("busy", why, NULL);
 			if (e)
-				queue_text(c, e, strlen(e));
+				queue_text(s, c, e, strlen(e));
 			free(e);
 			c->closing = 1;
 			c->refused_conn = 1;
@@ -577,13 +582,20 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			lws_callback_on_writable(wsi);
 			break;
 		}
+		/* Everything queued since its last write, in one write. */
 		size_t before = c->out.bytes;
-		int wrote = outq_write(&c->out, wsi);
+		int wrote = outq_write_frames(&c->out, wsi, &s->wbuf, SERVER_WRITE_BYTES);
 		if (wrote < 0)
 			return -1;
 		s->round_bytes += before - c->out.bytes;
-		if (wrote > 0)
+		if (wrote > 0) {
 			c->waiting_ms = now_ms();
+			s->cnt->writes++;
+			s->cnt->messages += wrote;
+			if (c->wrote_round == s->round)
+				s->cnt->twice++;
+			c->wrote_round = s->round;
+		}
 		if (c->out.head || c->closing)
 			lws_callback_on_writable(wsi);
 		break;
@@ -715,14 +727,14 @@ static void check_conns(struct server *s, long long now)
 		if (!c->greeted)
 			c->greeted = lobby_logged_in(&s->lobby, c->id);
 		if (c->out.head && now - c->waiting_ms > SERVER_STALL_MS) {
-			drop(c);
+			drop(s, c);
 		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms &&
 		           !lobby_hello_waiting(&s->lobby, c->id)) {
 			const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
 			char *e = proto_error("hello_first", _("say hello first"), NULL);
 			view_lang_leave(saved);
 			if (e)
-				queue_text(c, e, strlen(e));
+				queue_text(s, c, e, strlen(e));
 			free(e);
 			c->closing = 1;
 			lws_callback_on_writable(c->wsi);
@@ -784,6 +796,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	struct server *s = xcalloc(1, sizeof *s);
 	s->o = o;
 	s->next_id = 1;
+	s->cnt = o->counters ? o->counters : &s->own;
 	/* A stop asked while starting up is heard once the loop runs. */
 	stop_asked = 0;
 	struct sigaction sa;
@@ -806,7 +819,9 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 
 	static const struct lws_protocols protocols[] = {
 		{ "http", callback_http, sizeof(struct http_answer), 0, 0, NULL, 0 },
-		{ "tapis", callback_tapis, sizeof(struct conn *), PROTO_MAX_MESSAGE, 0, NULL, 0 },
+		/* A write of SERVER_WRITE_BYTES leaves in one send (libwebsockets
+		 * would cut it at the receive buffer's size otherwise). */
+		{ "tapis", callback_tapis, sizeof(struct conn *), PROTO_MAX_MESSAGE, 0, NULL, SERVER_WRITE_BYTES },
 		{ NULL, NULL, 0, 0, 0, NULL, 0 },
 	};
 	/* The page's words from the catalogues, the sound cues, the page. */
@@ -867,6 +882,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
 	while (!stop_asked) {
 		s->round_bytes = 0;
+		s->round++;
+		s->cnt->rounds++;
 		if (evloop_service(s->ctx, s->loop) < 0)
 			break;
 	}
@@ -880,6 +897,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 		conn_free(s, s->conns);
 	free(s->byid);
 	free(s->slots);
+	outq_scratch_free(&s->wbuf);
 	free(s);
 	log_flush(1);
 	if (!o->quiet)

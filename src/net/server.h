@@ -28,6 +28,10 @@
  * the moves of a game behind it. */
 #define SERVER_ROUND_BYTES (512 * 1024)
 #define SERVER_SHORT_MESSAGE 2048
+/* A connection's messages waiting at its writable moment leave framed one
+ * after the other in one write of at most this many bytes (the rest at
+ * its next moment): one system call a connection a round of the loop. */
+#define SERVER_WRITE_BYTES (64 * 1024)
 /* A connection that has not said a hello the lobby took within this time
  * is closed (--hello-ms in tests only); a WebSocket handshake not done in
  * that time, too. */
@@ -47,6 +51,19 @@
 #define SERVER_CLOSE_MINUTES 10            /* a table in play nobody is at is saved and closed then */
 #define SERVER_MAX_CONNS 1000     /* connections at once, in all (--max-conns) */
 #define SERVER_MAX_PER_ADDR 20    /* connections at once from one address (--max-per-addr) */
+
+/* What the loop did, counted as it runs (the tests read them: see
+ * server_options.counters). */
+struct server_counters {
+	long rounds;          /* rounds of the loop */
+	long writes;          /* writes of queued messages to connections */
+	long messages;        /* messages they carried */
+	long twice;           /* writes to a connection already written to in the same round */
+	long busy;            /* connections refused with `busy` (a cap, descriptors, memory) */
+	long shut;            /* connections closed at their accept (past the caps' slack) */
+	long dropped;         /* connections dropped as too slow to follow */
+	long woken;           /* wake-ups of the loop by the workers' results */
+};
 
 struct server_options {
 	const char *host;             /* address to listen on (default 127.0.0.1) */
@@ -73,6 +90,7 @@ struct server_options {
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
 	int quiet;                    /* no lines on standard error but errors */
 	void (*think)(int hint);      /* tests: called after each bot's or hint's search, on its worker */
+	struct server_counters *counters; /* tests: counted there (memory shared with the test), else inside */
 	/* Called once listening, with the port (useful with port 0). */
 	void (*on_ready)(void *ctx, int port);
 	void *ready_ctx;
