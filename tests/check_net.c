@@ -2294,6 +2294,136 @@ START_TEST(test_connection_caps)
 }
 END_TEST
 
+/* ---- the loop: its writes, its wake-ups, its descriptors ---- */
+
+/* Two people and two bots play a game: no connection is written to twice
+ * in one round of the loop, a write carries all that was queued for its
+ * connection (an action's `say`s and `state` together: more messages than
+ * writes), and the bots' moves, searched on the workers, woke the loop. */
+START_TEST(test_one_write_a_round)
+{
+	struct srv s;
+	srv_make(&s);
+	srv_counters(&s);
+	srv_run(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long id = tc_create(&a, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot:1\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	struct server_counters k = *s.counters;
+	ck_assert_int_gt(k.writes, 20);
+	ck_assert_int_ge(k.rounds, 1);
+	ck_assert_int_eq(k.twice, 0);
+	ck_assert_msg(k.messages >= 2 * k.writes, "%ld messages in %ld writes", k.messages, k.writes);
+	ck_assert_int_gt(k.woken, 0);
+	ck_assert_int_eq(k.dropped + k.busy + k.shut, 0);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Connect and say hello: the type of the first message ("welcome", or
+ * "error" with code busy), or NULL when closed without a word. */
+static const char *try_hello(struct tc *t, struct srv *s, const char *name)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "%s", name);
+	char err[256];
+	/* The error and the close may come before the opening is noticed. */
+	t->c = netc_open(s->url, on_msg, t, err, sizeof err);
+	if (!t->c)
+		return t->n ? mtype(t->msg[0]) : NULL;
+	char hello[128];
+	snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"en\"}", name);
+	netc_send(t->c, hello);
+	for (int i = 0; i < 1000 && !t->n; i++)
+		if (netc_service(t->c, 5) < 0 && !t->n)
+			break;
+	if (!t->n)
+		return NULL;
+	if (!strcmp(mtype(t->msg[0]), "error"))
+		ck_assert_str_eq(json_string_value(json_object_get(t->msg[0], "code")), "busy");
+	return mtype(t->msg[0]);
+}
+
+/* A server at its open-file limit: the connections within the last
+ * descriptors before those it keeps are told `busy`, those past them
+ * closed at their accept; the server stays up, serves those in, and takes
+ * new ones once descriptors are free again. */
+START_TEST(test_descriptor_budget)
+{
+	struct srv s;
+	srv_make(&s);
+	srv_counters(&s);
+	s.max_conns = s.max_per_addr = 0;
+	s.fd_limit = SERVER_FD_RESERVE + SERVER_CAP_SLACK + 24;
+	srv_run(&s);
+	static struct tc c[24], x;
+	int in = 0;
+	const char *first = NULL;
+	while (in < 24) {
+		char name[16];
+		snprintf(name, sizeof name, "Player%d", in);
+		first = try_hello(&c[in], &s, name);
+		ck_assert_msg(first != NULL, "connection %d closed without a word", in);
+		if (strcmp(first, "welcome") != 0)
+			break;
+		in++;
+	}
+	/* The server's own descriptors (store, loop, listener) come first. */
+	ck_assert_int_ge(in, 4);
+	ck_assert_int_lt(in, 24);
+	ck_assert_str_eq(first, "error");
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(c[in].msg[0], "message")), "full"));
+	tc_free(&c[in]);
+	ck_assert_int_ge(s.counters->busy, 1);
+	/* Connections that never finish their handshake hold descriptors: past
+	 * the slack, the next ones are closed at their accept. */
+	int raw[2 * SERVER_CAP_SLACK + 4];
+	int nraw = (int)(sizeof raw / sizeof raw[0]);
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)s.port) };
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	for (int i = 0; i < nraw; i++) {
+		raw[i] = socket(AF_INET, SOCK_STREAM, 0);
+		ck_assert_int_ge(raw[i], 0);
+		ck_assert_int_eq(connect(raw[i], (struct sockaddr *)&sa, sizeof sa), 0);
+	}
+	for (int i = 0; i < 500 && s.counters->shut == 0; i++)
+		usleep(10000);
+	ck_assert_int_ge(s.counters->shut, 1);
+	ck_assert_ptr_null(try_hello(&x, &s, "Late"));
+	tc_free(&x);
+	/* Those in are served. */
+	ck_assert(srv_alive(&s));
+	for (int i = 0; i < in; i++) {
+		tc_send(&c[i], "{\"type\":\"ping\"}");
+		tc_wait(&c[i], "pong");
+	}
+	/* Descriptors free again: room for a new one. */
+	for (int i = 0; i < nraw; i++)
+		close(raw[i]);
+	tc_free(&c[0]);
+	const char *again = NULL;
+	for (int i = 0; i < 100 && !(again && !strcmp(again, "welcome")); i++) {
+		tc_free(&x);
+		usleep(20000);
+		again = try_hello(&x, &s, "Again");
+	}
+	ck_assert_ptr_nonnull(again);
+	ck_assert_str_eq(again, "welcome");
+	tc_free(&x);
+	for (int i = 1; i < in; i++)
+		tc_free(&c[i]);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A removed table's id is never given again, not even after a restart, and
  * its hand history is never emptied; the store and the histories are the
  * server's alone, whatever the umask. */
@@ -3132,6 +3262,11 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_hint_flood);
 	tcase_add_test(tc, test_stale_results_dropped);
 	tcase_add_test(tc, test_stop_with_jobs);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("loop");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_one_write_a_round);
+	tcase_add_test(tc, test_descriptor_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -70,6 +72,12 @@ void srv_run(struct srv *s)
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;
+		o.counters = s->counters;
+		if (s->fd_limit > 0) {
+			struct rlimit r = { (rlim_t)s->fd_limit, (rlim_t)s->fd_limit };
+			if (setrlimit(RLIMIT_NOFILE, &r) < 0)
+				_exit(1);
+		}
 		if (s->hold) {
 			snprintf(hold_dir, sizeof hold_dir, "%s", s->dir);
 			o.think = think_hold;
@@ -96,6 +104,13 @@ void srv_run(struct srv *s)
 	/* The certificate names localhost; plain connections go to the address. */
 	snprintf(s->url, sizeof s->url, "%s://%s:%d", s->cert[0] ? "wss" : "ws", s->cert[0] ? "localhost" : "127.0.0.1",
 	         port);
+}
+
+void srv_counters(struct srv *s)
+{
+	s->counters = mmap(NULL, sizeof *s->counters, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(s->counters, MAP_FAILED);
+	memset(s->counters, 0, sizeof *s->counters);
 }
 
 /* A fresh directory for a server's store and logs (options may be set

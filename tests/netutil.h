@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include "net/client.h"
+#include "net/server.h"
 
 struct srv {
 	pid_t pid;
@@ -26,6 +27,8 @@ struct srv {
 	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
 	long long hello_ms;        /* the time to say hello, when set */
 	int hold;                  /* searches wait while a hold file is in dir (hold()) */
+	struct server_counters *counters; /* the server's counters, in memory shared with it (srv_counters()) */
+	int fd_limit;              /* the server's open-file limit, soft and hard, when set */
 };
 
 struct tc {
@@ -48,6 +51,8 @@ struct tc {
  * callback, for clients made by hand). */
 void on_msg(void *ctx, const char *text, size_t len);
 void srv_run(struct srv *s);
+/* The server's loop counted where the test reads it (before srv_run). */
+void srv_counters(struct srv *s);
 void srv_make(struct srv *s);
 void srv_start(struct srv *s);
 void srv_halt(struct srv *s);

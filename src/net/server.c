@@ -24,6 +24,7 @@
 #include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
+#include "net/work.h"
 #include "i18n/i18n.h"
 
 static volatile sig_atomic_t stop_asked;
@@ -273,6 +274,12 @@ static const char *over_cap(struct server *s, struct conn *c)
 	int all = s->live > s->nconns ? s->live : s->nconns;
 	if (s->o->max_conns > 0 && all > s->o->max_conns)
 		return _("the server is full: too many connections, try again later");
+	/* The descriptors: the last SERVER_CAP_SLACK before those kept for
+	 * the store and the logs are told, past them closed at the accept
+	 * (descriptors are given lowest first: a descriptor's number counts
+	 * those open). */
+	if (s->fd_limit > 0 && lws_get_socket_fd(c->wsi) >= s->fd_limit - SERVER_FD_RESERVE - SERVER_CAP_SLACK)
+		return _("the server is full: too many connections, try again later");
 	if (s->o->max_per_addr > 0 && count_addr(s, c->addr) > s->o->max_per_addr)
 		return _("too many connections from your address: close some and try again");
 	return NULL;
@@ -289,6 +296,7 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 		return -1;
 	if (s->fd_limit > 0 && fd >= s->fd_limit - SERVER_FD_RESERVE) {
 		log_say("descriptors running out: new connections refused");
+		s->cnt->shut++;
 		return -1;
 	}
 	char addr[64] = "";
@@ -308,10 +316,12 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 	}
 	if (s->o->max_conns > 0 && s->live >= s->o->max_conns + SERVER_CAP_SLACK) {
 		log_say("connections at the cap (--max-conns): new ones closed at the accept");
+		s->cnt->shut++;
 		return -1;
 	}
 	if (s->o->max_per_addr > 0 && count_addr(s, addr) >= s->o->max_per_addr + SERVER_CAP_SLACK) {
 		log_say("an address at its cap (--max-per-addr): its new connections closed at the accept");
+		s->cnt->shut++;
 		return -1;
 	}
 	memset(sl, 0, sizeof *sl);
@@ -514,12 +524,26 @@ static int only_long(const struct outq *q)
 	return q->head != NULL;
 }
 
+/* On a worker: a bot's move or a hint is ready; the loop wakes at once
+ * (LWS_CALLBACK_EVENT_WAIT_CANCELLED) instead of at its next tick. */
+static void work_ready(void *ctx)
+{
+	struct server *s = ctx;
+	lws_cancel_service(s->ctx);
+}
+
 static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
 	struct server *s = lws_context_user(lws_get_context(wsi));
 	struct conn **pc = user;
 	struct conn *c = pc ? *pc : NULL;
 	switch (reason) {
+	case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+		/* The workers' results applied now: a bot's move leaves in this
+		 * round (the tick only notices the tables it changed). */
+		if (s && s->lobby.cfg.work && work_collect(s->lobby.cfg.work) > 0)
+			s->cnt->woken++;
+		break;
 	case LWS_CALLBACK_ESTABLISHED: {
 		/* Announcements leave as they are made (no Nagle delay). */
 		int one = 1, sndbuf = SERVER_SNDBUF;
@@ -555,6 +579,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			free(e);
 			c->closing = 1;
 			c->refused_conn = 1;
+			s->cnt->busy++;
 			lws_callback_on_writable(wsi);
 			lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 2);
 		} else {
@@ -880,6 +905,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+	if (s->lobby.cfg.work)
+		work_set_notify(s->lobby.cfg.work, work_ready, s);
 	while (!stop_asked) {
 		s->round_bytes = 0;
 		s->round++;
@@ -889,6 +916,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	running = NULL;
 	watching = NULL;
+	if (s->lobby.cfg.work)
+		work_set_notify(s->lobby.cfg.work, NULL, NULL); /* before the context goes */
 	lobby_save_all(&s->lobby);
 	evloop_destroy(s->ctx, s->loop);
 	lobby_release(&s->lobby);
