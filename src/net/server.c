@@ -65,6 +65,8 @@ struct conn {
 	long long waiting_ms; /* messages wait since then (the last write, or the first message) */
 	int greeted;          /* the lobby took its hello */
 	long wrote_round;     /* the round of the loop it was last written to in */
+	struct conn *pnext;   /* in the server's list of those given messages this round */
+	int pending;          /* in that list */
 };
 
 /* What a connection's bytes are, as they are read (see recv below). */
@@ -107,6 +109,7 @@ struct server {
 	size_t round_bytes;   /* written in this round of the loop */
 	long round;           /* rounds of the loop so far (from 1) */
 	struct outq_scratch wbuf; /* the frames of one write */
+	struct conn *pending; /* connections given messages in this round (flush_round) */
 	struct server_counters own, *cnt; /* cnt: own, or the tests' */
 };
 
@@ -183,7 +186,11 @@ static void queue_buf(struct server *s, struct conn *c, struct outq_buf *b)
 	if (!c->out.head)
 		c->waiting_ms = now_ms();
 	outq_push_buf(&c->out, b);
-	lws_callback_on_writable(c->wsi);
+	if (!c->pending) { /* written at the end of the round */
+		c->pending = 1;
+		c->pnext = s->pending;
+		s->pending = c;
+	}
 }
 
 static void queue_text(struct server *s, struct conn *c, const char *text, size_t len)
@@ -239,6 +246,12 @@ static void conn_free(struct server *s, struct conn *c)
 			*p = c->hnext;
 			break;
 		}
+	if (c->pending)
+		for (struct conn **p = &s->pending; *p; p = &(*p)->pnext)
+			if (*p == c) {
+				*p = c->pnext;
+				break;
+			}
 	s->nconns--;
 	outq_clear(&c->out);
 	free(c->rx);
@@ -532,6 +545,61 @@ static void work_ready(void *ctx)
 	lws_cancel_service(s->ctx);
 }
 
+/* Write what waits for c (SERVER_WRITE_BYTES of it at most) in one write,
+ * in a writable callback or at the end of a round; 0, or -1 when the
+ * write failed (the connection is lost). */
+static int write_conn(struct server *s, struct conn *c)
+{
+	/* Long messages to many (the lobby's list to a thousand people)
+	 * leave over several rounds of the loop, not in one burst that
+	 * would hold up everyone's next move; short ones always go, and
+	 * the long ones before them (an answer waits for nothing). */
+	if (s->round_bytes >= SERVER_ROUND_BYTES && only_long(&c->out)) {
+		lws_callback_on_writable(c->wsi);
+		return 0;
+	}
+	size_t before = c->out.bytes;
+	int wrote = outq_write_frames(&c->out, c->wsi, &s->wbuf, SERVER_WRITE_BYTES);
+	if (wrote < 0)
+		return -1;
+	s->round_bytes += before - c->out.bytes;
+	if (wrote > 0) {
+		c->waiting_ms = now_ms();
+		s->cnt->writes++;
+		s->cnt->messages += wrote;
+		if (c->wrote_round == s->round)
+			s->cnt->twice++;
+		c->wrote_round = s->round;
+	}
+	if (c->out.head || c->closing)
+		lws_callback_on_writable(c->wsi);
+	return 0;
+}
+
+/* At the end of each round of the loop: every connection given messages
+ * in it is written to at once, in one write (not at its writable moment
+ * in the next round: no wait for that round, and no asking the kernel to
+ * watch the socket and then not to). Those closing, written to already in
+ * this round, whose last write libwebsockets still holds in part, or
+ * carried by HTTP/2 wait for their writable callback instead. */
+static void flush_round(struct server *s)
+{
+	while (s->pending) {
+		struct conn *c = s->pending;
+		s->pending = c->pnext;
+		c->pnext = NULL;
+		c->pending = 0;
+		if (c->closing || c->wrote_round == s->round || lws_partial_buffered(c->wsi) ||
+		    lws_get_network_wsi(c->wsi) != c->wsi) {
+			lws_callback_on_writable(c->wsi);
+		} else if (write_conn(s, c) < 0) {
+			c->closing = 2;
+			outq_clear(&c->out);
+			lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+		}
+	}
+}
+
 static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
 	struct server *s = lws_context_user(lws_get_context(wsi));
@@ -599,30 +667,8 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 			lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
 			return -1;
 		}
-		/* Long messages to many (the lobby's list to a thousand people)
-		 * leave over several rounds of the loop, not in one burst that
-		 * would hold up everyone's next move; short ones always go, and
-		 * the long ones before them (an answer waits for nothing). */
-		if (s->round_bytes >= SERVER_ROUND_BYTES && only_long(&c->out)) {
-			lws_callback_on_writable(wsi);
-			break;
-		}
-		/* Everything queued since its last write, in one write. */
-		size_t before = c->out.bytes;
-		int wrote = outq_write_frames(&c->out, wsi, &s->wbuf, SERVER_WRITE_BYTES);
-		if (wrote < 0)
+		if (write_conn(s, c) < 0)
 			return -1;
-		s->round_bytes += before - c->out.bytes;
-		if (wrote > 0) {
-			c->waiting_ms = now_ms();
-			s->cnt->writes++;
-			s->cnt->messages += wrote;
-			if (c->wrote_round == s->round)
-				s->cnt->twice++;
-			c->wrote_round = s->round;
-		}
-		if (c->out.head || c->closing)
-			lws_callback_on_writable(wsi);
 		break;
 	case LWS_CALLBACK_CLOSED:
 		if (c) {
@@ -913,6 +959,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 		s->cnt->rounds++;
 		if (evloop_service(s->ctx, s->loop) < 0)
 			break;
+		flush_round(s);
 	}
 	running = NULL;
 	watching = NULL;
