@@ -2424,6 +2424,23 @@ START_TEST(test_descriptor_budget)
 }
 END_TEST
 
+/* A server whose machine has less memory left than it wants tells new
+ * connections `busy` (and says it once in its log). */
+START_TEST(test_memory_floor)
+{
+	struct srv s;
+	srv_make(&s);
+	srv_counters(&s);
+	s.mem_floor_kb = 1LL << 50; /* a petabyte */
+	srv_run(&s);
+	refused_busy(&s, "", "full");
+	refused_busy(&s, "/?lang=fr", "plein");
+	ck_assert_int_eq(s.counters->busy, 2);
+	ck_assert(srv_alive(&s));
+	srv_stop(&s);
+}
+END_TEST
+
 /* A removed table's id is never given again, not even after a restart, and
  * its hand history is never emptied; the store and the histories are the
  * server's alone, whatever the umask. */
@@ -3267,6 +3284,7 @@ Suite *net_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_one_write_a_round);
 	tcase_add_test(tc, test_descriptor_budget);
+	tcase_add_test(tc, test_memory_floor);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -73,6 +73,8 @@ void srv_run(struct srv *s)
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;
 		o.counters = s->counters;
+		if (s->mem_floor_kb)
+			o.mem_floor_kb = s->mem_floor_kb;
 		if (s->fd_limit > 0) {
 			struct rlimit r = { (rlim_t)s->fd_limit, (rlim_t)s->fd_limit };
 			if (setrlimit(RLIMIT_NOFILE, &r) < 0)

@@ -29,6 +29,7 @@ struct srv {
 	int hold;                  /* searches wait while a hold file is in dir (hold()) */
 	struct server_counters *counters; /* the server's counters, in memory shared with it (srv_counters()) */
 	int fd_limit;              /* the server's open-file limit, soft and hard, when set */
+	long long mem_floor_kb;    /* the memory the server wants left, when set */
 };
 
 struct tc {

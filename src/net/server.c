@@ -106,6 +106,7 @@ struct server {
 	int nslots;
 	int live;             /* slots live */
 	int fd_limit;         /* the open-file limit */
+	int mem_low;          /* the system's memory left under the floor */
 	size_t round_bytes;   /* written in this round of the loop */
 	long round;           /* rounds of the loop so far (from 1) */
 	struct outq_scratch wbuf; /* the frames of one write */
@@ -292,6 +293,8 @@ static const char *over_cap(struct server *s, struct conn *c)
 	 * (descriptors are given lowest first: a descriptor's number counts
 	 * those open). */
 	if (s->fd_limit > 0 && lws_get_socket_fd(c->wsi) >= s->fd_limit - SERVER_FD_RESERVE - SERVER_CAP_SLACK)
+		return _("the server is full: too many connections, try again later");
+	if (s->mem_low)
 		return _("the server is full: too many connections, try again later");
 	if (s->o->max_per_addr > 0 && count_addr(s, c->addr) > s->o->max_per_addr)
 		return _("too many connections from your address: close some and try again");
@@ -785,6 +788,33 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 	return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
+/* The memory the system has left for processes (Linux's MemAvailable),
+ * in kB; -1 when unknown. */
+static long long mem_available_kb(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[128];
+	long long kb = -1;
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, "MemAvailable:", 13)) {
+			kb = strtoll(line + 13, NULL, 10);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+static void check_memory(struct server *s)
+{
+	long long floor = s->o->mem_floor_kb > 0 ? s->o->mem_floor_kb : SERVER_MEM_FLOOR_KB;
+	long long left = mem_available_kb();
+	int low = left >= 0 && left < floor;
+	if (low && !s->mem_low)
+		log_say("memory running out (%lld kB left): new connections refused", left);
+	s->mem_low = low;
+}
+
 /* Connections too slow to follow (nothing written for too long while
  * messages wait) are dropped; those silent past the hello time closed. */
 static void check_conns(struct server *s, long long now)
@@ -823,6 +853,7 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 	if (now - s->checked_ms >= 100 || now < s->checked_ms) {
 		s->checked_ms = now;
 		check_conns(s, now);
+		check_memory(s);
 		log_flush(0);
 	}
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
@@ -842,6 +873,7 @@ void server_options_default(struct server_options *o)
 	o->max_conns = SERVER_MAX_CONNS;
 	o->max_per_addr = SERVER_MAX_PER_ADDR;
 	o->hello_ms = SERVER_HELLO_MS;
+	o->mem_floor_kb = SERVER_MEM_FLOOR_KB;
 	o->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 }
 
@@ -886,6 +918,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	mod_attach(&s->lobby);
 	s->lobby.tables_per_addr = o->tables_per_addr;
 	s->fd_limit = raise_fd_limit();
+	check_memory(s);
 	lws_set_log_level(LLL_ERR, lws_emit);
 
 	static const struct lws_protocols protocols[] = {

@@ -45,6 +45,10 @@
  * hard limit) for the store, the hand histories and the log: a connection
  * that would eat into them is closed at the accept. */
 #define SERVER_FD_RESERVE 64
+/* New connections are told `busy` while the memory the system has left
+ * for processes (MemAvailable, looked at every 100 ms) is under this:
+ * refused before the memory runs out rather than killed after. */
+#define SERVER_MEM_FLOOR_KB (64 * 1024LL)
 #define SERVER_PORT 7410
 #define SERVER_TURN_SECONDS 120   /* default of --turn-seconds */
 #define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished or deserted table stays 10 minutes */
@@ -85,6 +89,7 @@ struct server_options {
 	int max_conns;                /* connections at once (0: no limit) */
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
 	long long hello_ms;           /* SERVER_HELLO_MS (shorter in tests) */
+	long long mem_floor_kb;       /* SERVER_MEM_FLOOR_KB (tests: more than any machine has) */
 	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
 	int cheap_hash;               /* the cost of password hashing (enum auth_cost: 1 the cheapest; tests only) */
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
