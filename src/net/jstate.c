@@ -2,6 +2,7 @@
 #include "net/jstate.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "app/keymap.h"
 #include "app/menuorder.h"
@@ -29,19 +30,23 @@ static void f1_text(struct jtext *j, const char *key, int when)
 	jt_kstr(j, key, all);
 }
 
-void jstate_meaning(struct jtext *j, const struct view_state *vs)
-{
-	int order[VIEW_MAX_CHOICES];
-	int n = menuorder_sort(vs, order);
-	jt_key(j, "menu");
-	jt_open(j, '[');
-	for (int i = 0; i < n; i++)
-		jt_int(j, order[i]);
-	jt_close(j, ']');
-	jt_kbool(j, "showdowns", vs->showdowns);
+/* The members "queries" and "f1" of one language and moment, as they
+ * are written into a state (without braces). */
+struct said {
+	char *json;
+	size_t len;
+};
+/* By language (en, fr) and the bits of the moment (jstate_meaning): made
+ * when first needed, kept for the process (the states are made on the
+ * loop's thread alone). */
+static struct said said[2][32];
 
-	/* What the keys say now, in the listener's language, at the page: the
-	 * conditions of this moment, the page's own words for a key. */
+static void keys_now(struct said *m, const struct view_state *vs)
+{
+	struct jtext jo;
+	jt_init(&jo, 4096);
+	jt_open(&jo, '{');
+	struct jtext *j = &jo;
 	const char *saved = view_lang_enter(vs->lang);
 	int cond = KEYS_IF_PAGE | (vs->my_turn && vs->discard_ahead ? KEYS_IF_DISCARD : 0) |
 	           (vs->showdowns ? KEYS_IF_SHOWDOWN : KEYS_IF_TRICKS);
@@ -73,4 +78,31 @@ void jstate_meaning(struct jtext *j, const struct view_state *vs)
 	}
 	jt_close(j, '}');
 	view_lang_leave(saved);
+	jt_close(&jo, '}');
+	m->json = jt_done(&jo);
+	/* Without the braces. */
+	m->len = strlen(m->json) - 2;
+	memmove(m->json, m->json + 1, m->len);
+	m->json[m->len] = '\0';
+}
+
+void jstate_meaning(struct jtext *j, const struct view_state *vs)
+{
+	int order[VIEW_MAX_CHOICES];
+	int n = menuorder_sort(vs, order);
+	jt_key(j, "menu");
+	jt_open(j, '[');
+	for (int i = 0; i < n; i++)
+		jt_int(j, order[i]);
+	jt_close(j, ']');
+	jt_kbool(j, "showdowns", vs->showdowns);
+
+	/* What the keys say now depends on the language and five bits of the
+	 * moment alone: phrased once for each, then copied into every state. */
+	int bits = (vs->my_turn ? 1 : 0) | (vs->my_turn && vs->discard_ahead ? 2 : 0) | (vs->showdowns ? 4 : 0) |
+	           (vs->can_play ? 8 : 0) | (vs->my_turn && vs->nchoices ? 16 : 0);
+	struct said *m = &said[strcmp(vs->lang, "fr") == 0][bits];
+	if (!m->json)
+		keys_now(m, vs);
+	jt_members(j, m->json, m->len);
 }
