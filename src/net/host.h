@@ -3,12 +3,13 @@
  * and applies actions with the game's own apply; its seats are held by
  * players (by name), by bots, or open; its members are the players and
  * spectators listening, each in their own language. After every action it
- * phrases the events for each member with the announcer (only what that
+ * phrases the events once for each kind of listener present (a seat or the
+ * spectators, a language, a verbosity) with the announcer (only what that
  * seat may see; spectators hear what is public), sends the cues with the
- * seat they come from, and the member's view: the answers to the query
+ * seat they come from, and the kind's view: the answers to the query
  * keys, the hand, the legal choices. The table (app/table) plays the game;
- * each member is a view (app/view) whose sink turns what it says and its
- * state into messages. Every action goes to the hand history and the
+ * each kind is a view (app/view) whose sink turns what it says and its
+ * state into messages, the same bytes to each member of the kind. Every action goes to the hand history and the
  * store's journal before it is told; one that cannot is undone and the
  * table pauses until it can. A table is restored by replaying the journal. */
 #ifndef TAPIS_HOST_H
