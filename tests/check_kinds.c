@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "app/registry.h"
+#include "i18n/i18n.h"
 #include "bots/bot.h"
 #include "core/rng.h"
 #include "net/host.h"
@@ -222,6 +223,29 @@ START_TEST(test_refusal_and_verbosity)
 }
 END_TEST
 
+/* A language as a value: words looked up in it whatever the language in
+ * force, which stays as it was. */
+START_TEST(test_language_value)
+{
+	char err[256];
+	ck_assert_msg(i18n_set_lang("en", err, sizeof err) == 0, "%s", err);
+	const struct i18n_lang *fr = i18n_of("fr"), *en = i18n_of("en");
+	ck_assert_str_eq(i18n_code(fr), "fr");
+	ck_assert_str_eq(i18n_code(en), "en");
+	ck_assert_str_eq(i18n_tr(fr, "Play resumes."), "Le jeu reprend.");
+	ck_assert_str_eq(i18n_tr(en, "Play resumes."), "Play resumes.");
+	ck_assert_str_eq(i18n_ntr(fr, "Hurry, %ld second left.", "Hurry, %ld seconds left.", 2),
+	                 "Vite, encore %ld secondes.");
+	ck_assert_str_eq(i18n_lang(), "en");
+	ck_assert_str_eq(_("Play resumes."), "Play resumes.");
+	/* And the other way round. */
+	ck_assert_msg(i18n_set_lang("fr", err, sizeof err) == 0, "%s", err);
+	ck_assert_str_eq(i18n_tr(en, "Play resumes."), "Play resumes.");
+	ck_assert_str_eq(_("Play resumes."), "Le jeu reprend.");
+	ck_assert_str_eq(i18n_lang(), "fr");
+}
+END_TEST
+
 static Suite *kinds_suite(void)
 {
 	Suite *s = suite_create("kinds");
@@ -229,6 +253,7 @@ static Suite *kinds_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_phrased_once_per_kind);
 	tcase_add_test(tc, test_refusal_and_verbosity);
+	tcase_add_test(tc, test_language_value);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -34,6 +34,17 @@ const char *i18n_get(const char *msgid);
 const char *i18n_nget(const char *msgid, const char *plural, long n);
 /* With a context (msgctxt), for words that need it ("card" the noun...). */
 const char *i18n_pget(const char *ctx, const char *msgid);
+/* The languages as values: a phrasing given one looks its words up in it,
+ * whatever language is in force, and switches nothing. i18n_of reads the
+ * catalogue the first time (unreadable: the English msgids are said);
+ * the handle lasts as long as the process. */
+struct i18n_lang;
+const struct i18n_lang *i18n_of(const char *lang);
+/* "en" or "fr". */
+const char *i18n_code(const struct i18n_lang *l);
+const char *i18n_tr(const struct i18n_lang *l, const char *msgid);
+const char *i18n_ntr(const struct i18n_lang *l, const char *msgid, const char *plural, long n);
+const char *i18n_ptr(const struct i18n_lang *l, const char *ctx, const char *msgid);
 /* Forget every catalogue (the next i18n_set_lang reads its file again). */
 void i18n_release(void);
 

@@ -261,15 +261,14 @@ static void send_catch_up(struct host_member *mb, const struct view_state *vs)
 	mb->catch_up = NULL;
 	if (!o)
 		return;
-	const char *saved = view_lang_enter(mb->lang);
-	json_object_set_new(o, "heading", json_text(_("While you were away:")));
+	json_object_set_new(o, "heading", json_text(i18n_tr(i18n_of(mb->lang), N_("While you were away:"))));
 	if (vs) {
+		/* The state's answers, already in the member's language. */
 		struct sbuf b;
 		sb_clear(&b);
 		view_catch_up_state(vs, 0, &b);
 		json_object_set_new(o, "now", json_text(b.s));
 	}
-	view_lang_leave(saved);
 	send_to(mb->h, mb, proto_dump(o));
 }
 
@@ -387,13 +386,12 @@ static void announce_to(struct host *h, const char *msgid, const char *self_msgi
 {
 	for (int i = 0; i < h->nmembers; i++) {
 		struct host_member *m = h->member[i];
-		const char *saved = view_lang_enter(m->lang);
+		const struct i18n_lang *l = i18n_of(m->lang);
 		char text[512];
 		if (self_msgid && !strcmp(m->name, name))
-			snprintf(text, sizeof text, i18n_get(self_msgid), (long long)h->id);
+			snprintf(text, sizeof text, i18n_tr(l, self_msgid), (long long)h->id);
 		else
-			snprintf(text, sizeof text, i18n_get(msgid), name);
-		view_lang_leave(saved);
+			snprintf(text, sizeof text, i18n_tr(l, msgid), name);
 		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
 		                      table_moves(&h->t), "text", json_text(text));
 		send_to(h, m, proto_dump(o));
@@ -411,9 +409,8 @@ static void announce(struct host *h, const char *msgid, const char *name)
  * show it. */
 static void say_paused(struct host *h, struct host_member *m, int paused)
 {
-	const char *saved = view_lang_enter(m->lang);
-	const char *text = paused ? _("The server cannot save the game; play is paused.") : _("Play resumes.");
-	view_lang_leave(saved);
+	const char *text = i18n_tr(i18n_of(m->lang), paused ? N_("The server cannot save the game; play is paused.")
+	                                                    : N_("Play resumes."));
 	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:b, s:b}", "type", "say", "table", (json_int_t)h->id, "moves",
 	                      table_moves(&h->t), "text", json_text(text), "urgent", 1, "paused", paused);
 	send_to(h, m, proto_dump(o));
@@ -1037,9 +1034,8 @@ int host_verbosity(struct host *h, const char *name, int verbosity, int say)
 		}
 	}
 	if (say && m->conn >= 0) {
-		const char *saved = view_lang_enter(m->lang);
-		const char *text = verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements.");
-		view_lang_leave(saved);
+		const char *text = i18n_tr(i18n_of(m->lang), verbosity == TALK_SHORT ? N_("Short announcements.")
+		                                                                      : N_("Full announcements."));
 		send_to(h, m, proto_dump(json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id,
 		                                   "moves", table_moves(&h->t), "text", json_text(text))));
 	}
@@ -1053,10 +1049,9 @@ static void warn_turn(struct host *h, int seat, long long left_ms)
 	if (!m || m->conn < 0)
 		return;
 	long secs = (long)((left_ms + 999) / 1000);
-	const char *saved = view_lang_enter(m->lang);
 	char text[256];
-	snprintf(text, sizeof text, P_("Hurry, %ld second left.", "Hurry, %ld seconds left.", secs), secs);
-	view_lang_leave(saved);
+	snprintf(text, sizeof text, i18n_ntr(i18n_of(m->lang), "Hurry, %ld second left.", "Hurry, %ld seconds left.", secs),
+	         secs);
 	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:b, s:s, s:i}", "type", "say", "table", (json_int_t)h->id,
 	                      "moves", table_moves(&h->t), "text", json_text(text), "urgent", 1, "cue",
 	                      cue_name(CUE_YOUR_TURN), "from", seat);
