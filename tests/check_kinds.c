@@ -246,6 +246,39 @@ START_TEST(test_language_value)
 }
 END_TEST
 
+/* The table's words do not depend on the language in force: the same
+ * game with English, then French in force sends every member the same
+ * bytes. */
+START_TEST(test_language_in_force_irrelevant)
+{
+	static struct wire first;
+	char err[256];
+	for (int round = 0; round < 2; round++) {
+		ck_assert_msg(i18n_set_lang(round ? "fr" : "en", err, sizeof err) == 0, "%s", err);
+		table_up();
+		long long now = 1000;
+		for (int i = 0; i < 200 && one_move(&now);)
+			i++;
+		ck_assert_str_eq(i18n_lang(), round ? "fr" : "en");
+		if (!round) {
+			first = w;
+			memset(&w, 0, sizeof w);
+		} else {
+			for (int c = ANNE; c <= FAY; c++) {
+				ck_assert_int_gt(w.n[c], 50);
+				ck_assert_int_eq(w.n[c], first.n[c]);
+				for (int k = 0; k < w.n[c]; k++)
+					ck_assert_str_eq(w.msg[c][k], first.msg[c][k]);
+			}
+			wire_free(&first);
+		}
+		host_free(&h);
+		store_close(&st);
+		wire_free(&w);
+	}
+}
+END_TEST
+
 static Suite *kinds_suite(void)
 {
 	Suite *s = suite_create("kinds");
@@ -254,6 +287,7 @@ static Suite *kinds_suite(void)
 	tcase_add_test(tc, test_phrased_once_per_kind);
 	tcase_add_test(tc, test_refusal_and_verbosity);
 	tcase_add_test(tc, test_language_value);
+	tcase_add_test(tc, test_language_in_force_irrelevant);
 	suite_add_tcase(s, tc);
 	return s;
 }

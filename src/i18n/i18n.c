@@ -400,7 +400,7 @@ const struct i18n_lang *i18n_of(const char *lang)
 
 const char *i18n_code(const struct i18n_lang *l)
 {
-	return l->i == LANG_FR ? "fr" : "en";
+	return l ? (l->i == LANG_FR ? "fr" : "en") : lang_now;
 }
 
 const char *i18n_lang(void) { return lang_now; }
@@ -522,15 +522,20 @@ const char *i18n_pget(const char *ctx, const char *msgid)
 
 const char *i18n_tr(const struct i18n_lang *l, const char *msgid)
 {
-	return get(&cats[l->i], msgid);
+	return l ? get(&cats[l->i], msgid) : i18n_get(msgid);
 }
 
 const char *i18n_ntr(const struct i18n_lang *l, const char *msgid, const char *plural, long n)
 {
-	return nget(&cats[l->i], l->i == LANG_FR, msgid, plural, n);
+	return l ? nget(&cats[l->i], l->i == LANG_FR, msgid, plural, n) : i18n_nget(msgid, plural, n);
 }
 
 const char *i18n_ptr(const struct i18n_lang *l, const char *ctx, const char *msgid)
 {
-	return pget(&cats[l->i], ctx, msgid);
+	return l ? pget(&cats[l->i], ctx, msgid) : i18n_pget(ctx, msgid);
+}
+
+int i18n_is_fr(const struct i18n_lang *l)
+{
+	return l ? l->i == LANG_FR : strcmp(lang_now, "fr") == 0;
 }

@@ -10,7 +10,7 @@
 
 /* The keys of the moments in when (app/keymap), as F1 says them: the key
  * list is longer than one sbuf, so a moment at a time. */
-static void f1_text(struct jtext *j, const char *key, int when)
+static void f1_text(const struct i18n_lang *l, struct jtext *j, const char *key, int when)
 {
 	static const int moments[] = { KEYS_ALWAYS, KEYS_TURN, KEYS_MENU, KEYS_SPEECH };
 	char all[4 * SBUF_SIZE];
@@ -21,7 +21,7 @@ static void f1_text(struct jtext *j, const char *key, int when)
 			continue;
 		struct sbuf b;
 		sb_clear(&b);
-		keymap_say(&b, (when & ~KEYS_MOMENTS) | moments[m]);
+		keymap_say(l, &b, (when & ~KEYS_MOMENTS) | moments[m]);
 		int n = snprintf(all + len, sizeof all - len, "%s", b.s);
 		len += n > 0 && (size_t)n < sizeof all - len ? (size_t)n : 0;
 	}
@@ -47,7 +47,7 @@ static void keys_now(struct said *m, const struct view_state *vs)
 	jt_init(&jo, 4096);
 	jt_open(&jo, '{');
 	struct jtext *j = &jo;
-	const char *saved = view_lang_enter(vs->lang);
+	const struct i18n_lang *l = i18n_of(vs->lang);
 	int cond = KEYS_IF_PAGE | (vs->my_turn && vs->discard_ahead ? KEYS_IF_DISCARD : 0) |
 	           (vs->showdowns ? KEYS_IF_SHOWDOWN : KEYS_IF_TRICKS);
 	int turn = vs->my_turn ? KEYS_TURN : 0;
@@ -60,8 +60,8 @@ static void keys_now(struct said *m, const struct view_state *vs)
 			continue;
 		jt_open(j, '{');
 		jt_kstr(j, "key", e->keys);
-		jt_kstr(j, "spoken", _(e->spoken ? e->spoken : e->keys));
-		jt_kstr(j, "what", _(keymap_what(e, cond)));
+		jt_kstr(j, "spoken", i18n_tr(l, e->spoken ? e->spoken : e->keys));
+		jt_kstr(j, "what", i18n_tr(l, keymap_what(e, cond)));
 		jt_close(j, '}');
 	}
 	jt_close(j, ']');
@@ -69,15 +69,14 @@ static void keys_now(struct said *m, const struct view_state *vs)
 	jt_open(j, '{');
 	struct sbuf b;
 	sb_clear(&b);
-	keymap_say_brief(&b, cond | (!vs->my_turn ? KEYS_BRIEF_WAIT : vs->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
+	keymap_say_brief(l, &b, cond | (!vs->my_turn ? KEYS_BRIEF_WAIT : vs->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
 	jt_kstr(j, "brief", b.s);
-	f1_text(j, "all", cond | KEYS_ALWAYS | KEYS_SPEECH | turn);
+	f1_text(l, j, "all", cond | KEYS_ALWAYS | KEYS_SPEECH | turn);
 	if (vs->my_turn && vs->nchoices) {
-		f1_text(j, "menu", cond | KEYS_MENU);
-		f1_text(j, "amount", cond | KEYS_MENU | KEYS_IF_AMOUNT);
+		f1_text(l, j, "menu", cond | KEYS_MENU);
+		f1_text(l, j, "amount", cond | KEYS_MENU | KEYS_IF_AMOUNT);
 	}
 	jt_close(j, '}');
-	view_lang_leave(saved);
 	jt_close(&jo, '}');
 	m->json = jt_done(&jo);
 	/* Without the braces. */
