@@ -10,6 +10,7 @@
  *
  *   tools/phrase_drive GAME SPECTATORS GAMES
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +22,16 @@
 #include "net/store.h"
 
 static unsigned long sent;
+/* FNV-1a of each connection's messages, in order (the order between
+ * connections is not the protocol's). */
+static uint64_t digest[256];
 
 static void on_send(void *ctx, long conn, char *text)
 {
 	(void)ctx;
-	(void)conn;
+	uint64_t *d = &digest[conn & 255];
+	for (const char *p = text; *p; p++)
+		*d = (*d ^ (unsigned char)*p) * 1099511628211ull;
 	sent += strlen(text);
 	free(text);
 }
@@ -91,6 +97,9 @@ int main(int argc, char **argv)
 		host_free(&h);
 		store_close(&st);
 	}
-	printf("actions %ld bytes %lu\n", actions, sent);
+	uint64_t all = 0;
+	for (int c = 0; c < 256; c++)
+		all ^= (digest[c] + (uint64_t)c) * 0x9e3779b97f4a7c15ull;
+	printf("actions %ld bytes %lu digest %016llx\n", actions, sent, (unsigned long long)all);
 	return 0;
 }
