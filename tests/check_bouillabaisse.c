@@ -940,7 +940,7 @@ START_TEST(test_talk_english)
 	ck_assert_str_eq(asked(&t2, 1, 'T'), "Anne to lead.");
 	/* The table is empty again: who leads, and the trick just taken. */
 	char last[200], card3[96];
-	say_card_str(legal[0].cards[0], SAY_THE, card3, sizeof card3);
+	say_card_str(NULL, legal[0].cards[0], SAY_THE, card3, sizeof card3);
 	char want[300];
 	snprintf(last, sizeof last, "Last trick: Anne: the ace of spades; you: the queen of spades; Claire: "
 	         "the two of diamonds; Denis: %s.", card3);

@@ -1425,7 +1425,7 @@ START_TEST(test_talk_all_events)
 				ann_event(&tk, gt, &view, e, &b);
 				if (e->type == EV_DRAW && e->seat != me && e->ncards2 > 0) {
 					char name[96];
-					say_card_str(e->cards2[0], SAY_THE, name, sizeof name);
+					say_card_str(NULL, e->cards2[0], SAY_THE, name, sizeof name);
 					ck_assert_msg(strstr(b.s, name) == NULL, "%s", b.s);
 				}
 			}

@@ -32,24 +32,24 @@ START_TEST(negative_numbers_said_with_a_word)
 	char buf[64];
 	struct sbuf b;
 	lang("en");
-	ck_assert_str_eq(say_number_str(-16, 0, buf, sizeof buf), "minus 16");
-	ck_assert_str_eq(say_number_str(16, 0, buf, sizeof buf), "16");
-	ck_assert_str_eq(say_number_str(16, SAY_PLUS, buf, sizeof buf), "plus 16");
-	ck_assert_str_eq(say_number_str(0, SAY_PLUS, buf, sizeof buf), "0");
+	ck_assert_str_eq(say_number_str(NULL, -16, 0, buf, sizeof buf), "minus 16");
+	ck_assert_str_eq(say_number_str(NULL, 16, 0, buf, sizeof buf), "16");
+	ck_assert_str_eq(say_number_str(NULL, 16, SAY_PLUS, buf, sizeof buf), "plus 16");
+	ck_assert_str_eq(say_number_str(NULL, 0, SAY_PLUS, buf, sizeof buf), "0");
 	sb_clear(&b);
-	say_points(&b, -55);
+	say_points(NULL, &b, -55);
 	ck_assert_str_eq(b.s, "minus 55 points");
 	sb_clear(&b);
-	say_chips(&b, -1);
+	say_chips(NULL, &b, -1);
 	ck_assert_str_eq(b.s, "minus 1 chip");
 	lang("fr");
-	ck_assert_str_eq(say_number_str(-16, 0, buf, sizeof buf), "moins 16");
-	ck_assert_str_eq(say_number_str(3, SAY_PLUS, buf, sizeof buf), "plus 3");
+	ck_assert_str_eq(say_number_str(NULL, -16, 0, buf, sizeof buf), "moins 16");
+	ck_assert_str_eq(say_number_str(NULL, 3, SAY_PLUS, buf, sizeof buf), "plus 3");
 	sb_clear(&b);
-	say_points(&b, -1);
+	say_points(NULL, &b, -1);
 	ck_assert_str_eq(b.s, "moins 1 point");
 	sb_clear(&b);
-	say_chips(&b, -7);
+	say_chips(NULL, &b, -7);
 	ck_assert_str_eq(b.s, "moins 7 jetons");
 	lang("en");
 }
@@ -252,7 +252,7 @@ START_TEST(last_trick_and_cards_held)
 			const struct event *e = &l.t.heard.trick;
 			char card[96];
 			for (int k = 0; k < e->ncards; k++)
-				ck_assert_msg(strstr(s, say_card_str(e->cards[k], SAY_THE, card, sizeof card)) != NULL, "%s", s);
+				ck_assert_msg(strstr(s, say_card_str(NULL, e->cards[k], SAY_THE, card, sizeof card)) != NULL, "%s", s);
 			s = ear_ask(&l, 'N', &b);
 			ck_assert_msg(strstr(s, l10n ? "Cartes en main : " : "Cards held: ") == s ||
 			              strstr(s, l10n ? "Chacun a " : "Everyone holds ") == s,
@@ -599,7 +599,7 @@ START_TEST(keys_spoken_as_words)
 	struct sbuf b;
 	lang("en");
 	sb_clear(&b);
-	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_MENU | KEYS_IF_TRICKS);
+	keymap_say(NULL, &b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_MENU | KEYS_IF_TRICKS);
 	ck_assert_msg(strstr(b.s, "1 to 9: the table card by card.") != NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, "showdown") == NULL, "%s", b.s);
 	ck_assert_msg(strstr(b.s, "comma, period: ") != NULL, "%s", b.s);
@@ -610,14 +610,14 @@ START_TEST(keys_spoken_as_words)
 	ck_assert_msg(strstr(b.s, "Tab: ") == NULL && strstr(b.s, "F2: ") == NULL, "%s", b.s);
 	/* L in a game of showdowns: the last one, not a trick. */
 	sb_clear(&b);
-	keymap_say(&b, KEYS_ALWAYS | KEYS_IF_SHOWDOWN);
+	keymap_say(NULL, &b, KEYS_ALWAYS | KEYS_IF_SHOWDOWN);
 	ck_assert_msg(strstr(b.s, "L: the last showdown") != NULL && strstr(b.s, "trick") == NULL, "%s", b.s);
 	sb_clear(&b);
-	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_IF_NET);
+	keymap_say(NULL, &b, KEYS_ALWAYS | KEYS_SPEECH | KEYS_IF_NET);
 	ck_assert_msg(strstr(b.s, "Tab: at a network table") != NULL && strstr(b.s, "F2: ") != NULL, "%s", b.s);
 	lang("fr");
 	sb_clear(&b);
-	keymap_say(&b, KEYS_ALWAYS | KEYS_SPEECH);
+	keymap_say(NULL, &b, KEYS_ALWAYS | KEYS_SPEECH);
 	ck_assert_msg(strstr(b.s, "1 à 9 : ") != NULL && strstr(b.s, "virgule, point : ") != NULL &&
 	              strstr(b.s, "crochet ouvrant, crochet fermant : voix moins forte ou plus forte.") != NULL,
 	              "%s", b.s);

@@ -373,7 +373,7 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 		memset(names, 0, sizeof names);
 		for (int cd = 0; cd < 256; cd++)
 			if (card_valid((card_t)cd))
-				say_card_str((card_t)cd, SAY_BARE, names[cd], sizeof names[cd]);
+				say_card_str(NULL, (card_t)cd, SAY_BARE, names[cd], sizeof names[cd]);
 		int seen[256] = { 0 };
 		int upto = -1;
 		for (int m = 0; m < t->n; m++) {

@@ -25,7 +25,7 @@ static const char *card_name(const char *text, int form)
 	static char buf[128];
 	card_t c;
 	ck_assert_int_eq(card_parse(text, &c), 0);
-	return say_card_str(c, form, buf, sizeof buf);
+	return say_card_str(NULL, c, form, buf, sizeof buf);
 }
 
 /* Both catalogues stay loaded: once read, switching back and forth needs
@@ -99,7 +99,7 @@ START_TEST(french_card_names)
 	ck_assert_str_eq(card_name("TD", SAY_THE), "le dix de carreau");
 	ck_assert_str_eq(card_name("8C", SAY_THE), "le huit de trèfle");
 	ck_assert_str_eq(card_name("JS", SAY_BARE), "valet de pique");
-	ck_assert_str_eq(say_rank(RANK_QUEEN, SAY_RANK_PLURAL), "dames");
+	ck_assert_str_eq(say_rank(NULL, RANK_QUEEN, SAY_RANK_PLURAL), "dames");
 	lang("en");
 	ck_assert_str_eq(card_name("QH", SAY_THE), "the queen of hearts");
 	ck_assert_str_eq(card_name("AS", SAY_BARE), "ace of spades");
@@ -111,28 +111,28 @@ START_TEST(plurals_and_names)
 	struct sbuf b;
 	lang("fr");
 	sb_clear(&b);
-	say_chips(&b, 1);
+	say_chips(NULL, &b, 1);
 	ck_assert_str_eq(b.s, "1 jeton");
 	sb_clear(&b);
-	say_chips(&b, 0);
+	say_chips(NULL, &b, 0);
 	ck_assert_str_eq(b.s, "0 jeton");
 	sb_clear(&b);
-	say_chips(&b, 3);
+	say_chips(NULL, &b, 3);
 	ck_assert_str_eq(b.s, "3 jetons");
 	lang("en");
 	sb_clear(&b);
-	say_chips(&b, 0);
+	say_chips(NULL, &b, 0);
 	ck_assert_str_eq(b.s, "0 chips");
 	struct talk t = { .game = NULL, .me = 0, .players = 4 };
 	ck_assert_str_eq(say_Name(&t, 0), "You");
 	ck_assert_str_eq(say_name(&t, 2), "Claire");
 	card_t hand[] = { card_make(14, 0), card_make(13, 0), card_make(10, 1) };
 	sb_clear(&b);
-	say_hand(&b, hand, 3);
+	say_hand(NULL, &b, hand, 3);
 	ck_assert_str_eq(b.s, "spades: ace, king; hearts: ten");
 	lang("fr");
 	sb_clear(&b);
-	say_hand(&b, hand, 3);
+	say_hand(NULL, &b, hand, 3);
 	ck_assert_str_eq(b.s, "pique : as, roi ; cœur : dix");
 	sb_clear(&b);
 	sb_puts(&b, "été");

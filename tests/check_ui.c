@@ -90,7 +90,7 @@ START_TEST(brief_keys)
 	for (size_t m = 0; m < sizeof moments / sizeof moments[0]; m++) {
 		struct sbuf b;
 		sb_clear(&b);
-		keymap_say_brief(&b, moments[m]);
+		keymap_say_brief(NULL, &b, moments[m]);
 		int keys = 0;
 		for (const char *c = b.s; *c; c++)
 			keys += c[0] == '.' && c[1] == ' ';   /* each key's sentence ends so */

@@ -337,7 +337,7 @@ START_TEST(no_leak)
 	for (int li = 0; li < 2; li++) {
 		ck_assert(i18n_set_lang(langs[li], err, sizeof err) == 0);
 		for (int i = 0; i < l->npack; i++)
-			say_card_str(l->pack[i], SAY_BARE, l->name[li][i], sizeof l->name[li][i]);
+			say_card_str(NULL, l->pack[i], SAY_BARE, l->name[li][i], sizeof l->name[li][i]);
 	}
 	i18n_set_lang("en", err, sizeof err);
 	struct table_options o;
@@ -397,7 +397,7 @@ START_TEST(leak_check_can_fail)
 	draw.cards2[0] = hand[1];
 	void *view = calloc(1, g->state_size);
 	char name[96];
-	say_card_str(hand[1], SAY_BARE, name, sizeof name);
+	say_card_str(NULL, hand[1], SAY_BARE, name, sizeof name);
 	for (int seat = -1; seat < 4; seat++) {
 		struct talk tk = { .game = g, .me = seat, .players = 4 };
 		struct sbuf b;
@@ -786,7 +786,7 @@ START_TEST(discard_labels)
 				ck_assert_str_eq(view_discard_label(vs, d, 0), "Keep all your cards");
 				const char *two = view_discard_label(vs, d, 3);
 				char name[96];
-				say_card_str(vs->hand[1].card, SAY_THE, name, sizeof name);
+				say_card_str(NULL, vs->hand[1].card, SAY_THE, name, sizeof name);
 				ck_assert_msg(two && strstr(two, name), "%s / %s", two ? two : "(none)", name);
 				break;
 			}

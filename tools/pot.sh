@@ -5,5 +5,5 @@
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-locales/tapis.pot}
-xgettext --from-code=UTF-8 -k_ -kN_ -kP_:1,2 -kC_:1c,2 -c'TRANSLATORS' --package-name=tapis \
+xgettext --from-code=UTF-8 -k_ -kN_ -kP_:1,2 -kC_:1c,2 -ki18n_tr:2 -ki18n_ntr:2,3 -ki18n_ptr:2c,3 -c'TRANSLATORS' --package-name=tapis \
          -o "$out" $(find src -name '*.c' | LC_ALL=C sort)

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The words in the language given (l; NULL: the one in force). */
+#define I18N_LANG l
 #include "app/keymap.h"
 
 #include <string.h>
@@ -55,7 +57,7 @@ const char KEYMAP_AZERTY[] = N_("On an AZERTY keyboard, the top row gives 1-9 an
                                 "(& é \" ' ( - è _ ç à); ? . > need Shift; "
                                 "[ ] { } need AltGr.");
 
-static void say_entry(struct sbuf *b, const struct keymap_entry *e, int when)
+static void say_entry(const struct i18n_lang *l, struct sbuf *b, const struct keymap_entry *e, int when)
 {
 	/* TRANSLATORS: a key, then what it does. */
 	const char *k = e->spoken ? e->spoken : e->keys;
@@ -73,12 +75,12 @@ int keymap_query(const struct keymap_entry *e)
 	       !strcmp(e->keys, "F1");
 }
 
-void keymap_say(struct sbuf *b, int when)
+void keymap_say(const struct i18n_lang *l, struct sbuf *b, int when)
 {
 	for (int i = 0; keymap[i].keys; i++)
 		if ((keymap[i].when & when & KEYS_MOMENTS) &&
 		    (keymap[i].when & ~when & ~KEYS_MOMENTS) == 0)
-			say_entry(b, &keymap[i], when);
+			say_entry(l, b, &keymap[i], when);
 	if (when & KEYS_SPEECH)
 		sb_puts(b, _("On an AZERTY keyboard, the top row gives the digits without Shift; question mark, "
 		             "period and greater than need Shift; brackets and braces need AltGr."));
@@ -101,11 +103,11 @@ const struct keymap_entry keymap_brief[] = {
 	{ NULL, NULL, 0, NULL, NULL },
 };
 
-void keymap_say_brief(struct sbuf *b, int when)
+void keymap_say_brief(const struct i18n_lang *l, struct sbuf *b, int when)
 {
 	for (int i = 0; keymap_brief[i].keys; i++)
 		if ((keymap_brief[i].when & when & KEYS_BRIEF) && (keymap_brief[i].when & ~when & ~KEYS_BRIEF) == 0)
-			say_entry(b, &keymap_brief[i], when);
+			say_entry(l, b, &keymap_brief[i], when);
 	sb_puts(b, _("F1 again for all keys."));
 }
 

@@ -7,6 +7,8 @@
 
 #include "core/sbuf.h"
 
+struct i18n_lang;
+
 enum keymap_when {
 	KEYS_ALWAYS = 1,   /* at any moment of a game */
 	KEYS_TURN = 2,     /* on your turn */
@@ -47,10 +49,11 @@ const char *keymap_what(const struct keymap_entry *e, int when);
 int keymap_query(const struct keymap_entry *e);
 /* The keys of a moment, spoken with F1: when holds the moments (ORed)
  * and the conditions that are true now. */
-void keymap_say(struct sbuf *b, int when);
+/* l: the language of the words (i18n_of; NULL: the one in force). */
+void keymap_say(const struct i18n_lang *l, struct sbuf *b, int when);
 /* F1 first at the table: the 4 to 6 keys of the moment (one KEYS_BRIEF_*
  * moment and the conditions true now), then "F1 again for all keys". */
-void keymap_say_brief(struct sbuf *b, int when);
+void keymap_say_brief(const struct i18n_lang *l, struct sbuf *b, int when);
 /* The line of `tapis keys` on the keys of an AZERTY keyboard (msgid). */
 extern const char KEYMAP_AZERTY[];
 /* The digit ('0'-'9') a character typed stands for: a digit, or the

@@ -399,17 +399,13 @@ int table_auto_step(struct table *t, char *err, size_t errlen)
 		script_advance(&t->script);
 		if (apply(t, seat, &line->act, &why) < 0) {
 			/* The rule, in English whatever the language of play. */
-			char lang[8];
-			snprintf(lang, sizeof lang, "%s", i18n_lang());
-			char ierr[64];
-			i18n_set_lang("en", ierr, sizeof ierr);
 			struct sbuf b;
 			struct talk tk = t->talk;
 			tk.me = seat;
+			tk.lang = i18n_of("en");
 			memcpy(t->view, t->st, t->g->state_size);
 			t->g->redact(t->view, seat);
 			ann_refusal(&tk, t->gt, t->view, &why, &b);
-			i18n_set_lang(lang, ierr, sizeof ierr);
 			errf(err, errlen, "%s:%d: '%s' refused: %s", t->script.name, line->line, line->text, b.s);
 			return 3;
 		}

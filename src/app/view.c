@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Every word in the view's language, a value (v->talk.lang). */
+#define I18N_LANG v->talk.lang
 #include "app/view.h"
 
 #include <stdio.h>
@@ -18,13 +20,13 @@
 #include "speech/talk_hint.h"
 
 /* Copy text into dst (len bytes), cut if need be at a character's start. */
-static void copy(char *dst, size_t len, const char *text)
+static void copy(const struct view *v, char *dst, size_t len, const char *text)
 {
 	/* French titles after "de" and "à" contract here, where every text of
 	 * a view is made, so that a network client hears what a local player
 	 * hears. */
 	char fr[VIEW_TEXT_MAX];
-	if (!strcmp(i18n_lang(), "fr") && strlen(text) < sizeof fr)
+	if (i18n_is_fr(v->talk.lang) && strlen(text) < sizeof fr)
 		text = french_contract(text, fr, sizeof fr);
 	if (strpbrk(text, "\x0e\x0f")) {
 		/* The marks around a person's name (SAY_KEEP_OPEN, SAY_KEEP_CLOSE). */
@@ -124,7 +126,6 @@ void view_events(struct view *v, const struct event *ev, int n)
 {
 	if (n <= 0)
 		return;
-	const char *saved = view_lang_enter(v->lang);
 	redact(v);
 	struct sbuf b;
 	struct view_say m;
@@ -139,19 +140,18 @@ void view_events(struct view *v, const struct event *ev, int n)
 		}
 		view_phrase_event(&v->talk, v->t->gt, v->redacted, e, &b);
 		if (b.len)
-			copy(m.text, sizeof m.text, b.s);
+			copy(v, m.text, sizeof m.text, b.s);
 		if (m.cue >= 0 || m.text[0])
 			send(v, &m);
 	}
-	view_lang_leave(saved);
 }
 
 /* ---- the state ---- */
 
-static void put(char *dst, size_t len, struct sbuf *b)
+static void put(const struct view *v, char *dst, size_t len, struct sbuf *b)
 {
 	sb_capitalize(b);
-	copy(dst, len, b->s);
+	copy(v, dst, len, b->s);
 }
 
 /* Room for k more labels in the pool, or -1 beyond its bound. */
@@ -171,7 +171,7 @@ static void label(struct view *v, const struct action *a, char *dst)
 	struct sbuf b;
 	sb_clear(&b);
 	ann_action(&v->talk, v->t->gt, v->redacted, a, &b);
-	put(dst, VIEW_LABEL_MAX, &b);
+	put(v, dst, VIEW_LABEL_MAX, &b);
 }
 
 /* The labels of every amount of a range, or of every discard of the hand. */
@@ -380,7 +380,7 @@ static void compute(struct view *v)
 	struct sbuf b;
 	for (int k = 0; k < VIEW_NQUERY; k++) {
 		ann_query(&v->talk, t->gt, v->redacted, VIEW_QUERY_KEYS[k], &b);
-		put(vs->answer[k], sizeof vs->answer[k], &b);
+		put(v, vs->answer[k], sizeof vs->answer[k], &b);
 	}
 	card_t cards[GAME_MAX_HAND];
 	/* The hand of the last state: a card's name (and the hand's sentence,
@@ -400,7 +400,7 @@ static void compute(struct view *v)
 	if (!same) {
 		sb_clear(&b);
 		ann_hand(&v->talk, cards, vs->nhand, &b);
-		copy(vs->hand_text, sizeof vs->hand_text, b.s);
+		copy(v, vs->hand_text, sizeof vs->hand_text, b.s);
 	}
 	struct action l[GAME_MAX_LEGAL];
 	int n = vs->to_act >= 0 && vs->to_act == v->seat ? g->legal(t->st, l, GAME_MAX_LEGAL) : 0;
@@ -419,8 +419,8 @@ static void compute(struct view *v)
 			continue;
 		}
 		sb_clear(&b);
-		say_card(&b, cards[i], SAY_BARE);
-		put(c->name, sizeof c->name, &b);
+		say_card(v->talk.lang, &b, cards[i], SAY_BARE);
+		put(v, c->name, sizeof c->name, &b);
 	}
 	for (int i = 0; i < n; i++)
 		vs->can_play |= l[i].kind == ACT_PLAY;
@@ -436,15 +436,13 @@ static void compute(struct view *v)
 			t->gt->prompt(&v->talk, v->redacted, &b);
 		if (!b.len)
 			sb_puts(&b, _("Your turn."));
-		copy(vs->prompt, sizeof vs->prompt, b.s);
+		copy(v, vs->prompt, sizeof vs->prompt, b.s);
 	}
 }
 
 void view_refresh(struct view *v)
 {
-	const char *saved = view_lang_enter(v->lang);
 	compute(v);
-	view_lang_leave(saved);
 	if (v->sink.update)
 		v->sink.update(v->sink.ctx, &v->vs);
 	if (v->vs.my_turn && v->prompted != v->vs.moves) {
@@ -453,14 +451,13 @@ void view_refresh(struct view *v)
 		say_init(&m, VIEW_SAY_PROMPT);
 		m.urgent = 1;
 		m.cue = CUE_YOUR_TURN;
-		copy(m.text, sizeof m.text, v->vs.prompt);
+		copy(v, m.text, sizeof m.text, v->vs.prompt);
 		send(v, &m);
 	}
 }
 
 void view_refusal(struct view *v, const struct refusal *r)
 {
-	const char *saved = view_lang_enter(v->lang);
 	struct sbuf b;
 	sb_clear(&b);
 	if (r->code == TABLE_NOT_YOUR_TURN) {
@@ -469,20 +466,18 @@ void view_refusal(struct view *v, const struct refusal *r)
 		redact(v);
 		ann_refusal(&v->talk, v->t->gt, v->redacted, r, &b);
 	}
-	view_lang_leave(saved);
 	struct view_say m;
 	say_init(&m, VIEW_SAY_REFUSAL);
 	m.urgent = 1;
 	m.interrupt = 1;
 	m.cue = CUE_ILLEGAL;
-	put(m.text, sizeof m.text, &b);
+	put(v, m.text, sizeof m.text, &b);
 	send(v, &m);
 }
 
 /* Say a hint, or that there is none now (a NULL). */
 static void hint_say(struct view *v, const struct action *a, const struct bot_reason *why)
 {
-	const char *saved = view_lang_enter(v->lang);
 	struct sbuf b;
 	sb_clear(&b);
 	if (!a) {
@@ -494,8 +489,7 @@ static void hint_say(struct view *v, const struct action *a, const struct bot_re
 	struct view_say m;
 	say_init(&m, VIEW_SAY_SYSTEM);
 	m.interrupt = 1;
-	put(m.text, sizeof m.text, &b);
-	view_lang_leave(saved);
+	put(v, m.text, sizeof m.text, &b);
 	send(v, &m);
 }
 
@@ -533,19 +527,17 @@ int view_hint(struct view *v)
 
 void view_names(struct view *v)
 {
-	const char *saved = view_lang_enter(v->lang);
 	const char *person[GAME_MAX_SEATS];
 	for (int s = 0; s < GAME_MAX_SEATS; s++)
 		person[s] = v->t->person[s];
 	say_set_names(&v->talk, v->t->named ? person : NULL, v->t->opt.players);
-	view_lang_leave(saved);
 }
 
 void view_tell(struct view *v, int kind, const char *text)
 {
 	struct view_say m;
 	say_init(&m, kind);
-	copy(m.text, sizeof m.text, text);
+	copy(v, m.text, sizeof m.text, text);
 	send(v, &m);
 }
 
@@ -598,6 +590,7 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.game = t->g;
 	v->talk.players = t->opt.players;
 	v->talk.me = v->seat;
+	v->talk.lang = i18n_of(v->lang);
 	/* What the table showed before this listener came (L); the cards were
 	 * dealt to every seat at once. */
 	v->talk.heard = t->talk.heard;
@@ -629,7 +622,7 @@ void view_catch_up_state(const struct view_state *vs, int heading, struct sbuf *
 	/* TRANSLATORS: heads what was missed and where the game stands, after
 	 * a resume or a return to a table. */
 	if (heading)
-		sb_puts(b, _("While you were away:"));
+		sb_puts(b, i18n_tr(i18n_of(vs->lang), N_("While you were away:")));
 	/* Whose turn: the prompt says it right after, when it is ours. */
 	for (const char *k = vs->my_turn ? "CS" : "CTS"; *k; k++) {
 		const char *a = vs->answer[strchr(VIEW_QUERY_KEYS, *k) - VIEW_QUERY_KEYS];
@@ -640,8 +633,6 @@ void view_catch_up_state(const struct view_state *vs, int heading, struct sbuf *
 
 void view_catch_up(struct view *v, struct sbuf *b)
 {
-	const char *saved = view_lang_enter(v->lang);
 	compute(v);
-	view_lang_leave(saved);
 	view_catch_up_state(&v->vs, 1, b);
 }

@@ -15,9 +15,8 @@
  * Both structures handed to a sink are plain data (fixed arrays, one
  * pool of labels owned by the view), valid during the call. A sink's
  * callbacks must not act on the table nor attach or detach views: they
- * come while the table tells its views. Phrasing switches the process's
- * language in force for a moment (i18n/i18n): views are used from one
- * thread. */
+ * come while the table tells its views. A view phrases in its own
+ * language, a value (talk.lang), and switches nothing of the process. */
 #ifndef TAPIS_VIEW_H
 #define TAPIS_VIEW_H
 
@@ -210,8 +209,9 @@ const char *view_amount_label(const struct view_state *vs, int i, int a);
 /* The label of discarding the hand's cards of mask (bit i: hand[i]), or NULL. */
 const char *view_discard_label(const struct view_state *vs, int i, unsigned mask);
 
-/* Switch the catalogue in force to lang for the time of a phrasing; give
- * back what view_lang_leave restores. */
+/* Switch the catalogue in force to lang for the time of a message made
+ * by a caller without a language value (the lobby's); give back what
+ * view_lang_leave restores. The table's phrasing does not use it. */
 const char *view_lang_enter(const char *lang);
 void view_lang_leave(const char *saved);
 

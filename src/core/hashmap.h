@@ -23,7 +23,7 @@ int hashmap_make(struct hashmap *m, uint32_t n, hashmap_key key, const void *ctx
 /* The entry whose key is the len bytes at k, or -1. */
 long hashmap_find(const struct hashmap *m, const char *k, size_t len, hashmap_key key, const void *ctx);
 void hashmap_free(struct hashmap *m);
-/* The hash of n bytes (eight at a time). */
+/* The hash of n bytes (FNV-1a). */
 uint32_t hashmap_hash(const char *s, size_t n);
 
 #endif

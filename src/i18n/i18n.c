@@ -272,7 +272,7 @@ static int index_msgids(struct catalogue *c)
 /* Check a catalogue read whole into c->data (malloc'd, c->size bytes) and
  * make it the one in force; on failure free the data and say why, naming
  * the catalogue `name`. */
-static int adopt(struct catalogue *c, const char *name, char *err, unsigned long errlen)
+static int adopt(struct catalogue *into, struct catalogue *c, const char *name, char *err, unsigned long errlen)
 {
 	if (c->size < 28) {
 		free(c->data);
@@ -317,18 +317,18 @@ static int adopt(struct catalogue *c, const char *name, char *err, unsigned long
 		free(c->refused);
 		return errf(err, errlen, "%s has too many entries", name);
 	}
-	drop(cur);
-	*cur = *c;
+	drop(into);
+	*into = *c;
 	return 0;
 }
 
-static int load(const char *path, char *err, unsigned long errlen)
+static int load(struct catalogue *into, const char *path, char *err, unsigned long errlen)
 {
 	struct catalogue c = { 0 };
 	c.data = file_read_data(path, &c.size, err, errlen);
 	if (!c.data)
 		return -1;
-	return adopt(&c, path, err, errlen);
+	return adopt(into, &c, path, err, errlen);
 }
 
 unsigned long i18n_refused(void)
@@ -343,32 +343,64 @@ int i18n_load_buffer(const void *data, unsigned long size, const char *name, cha
 	c.size = size;
 	if (size)
 		memcpy(c.data, data, size);
-	if (adopt(&c, name, err, errlen) < 0)
+	if (adopt(cur, &c, name, err, errlen) < 0)
 		return -1;
 	cat_state[cur - cats] = CAT_BUFFER;   /* the file is read again when asked for */
 	return 0;
 }
 
-int i18n_set_lang(const char *lang, char *err, unsigned long errlen)
+/* Read the catalogue of language i the first time it is asked for (a
+ * failure is kept, its message in cat_err). 0 or -1. */
+static int ensure(int i)
 {
-	int fr = strncmp(lang, "fr", 2) == 0;
-	int i = fr ? LANG_FR : LANG_EN;
-	snprintf(lang_now, sizeof lang_now, "%s", fr ? "fr" : "en");
-	cur = &cats[i];
-	if (cat_state[i] == CAT_FILE)
+	if (cat_state[i] == CAT_FILE || cat_state[i] == CAT_BUFFER)
 		return 0;
-	if (cat_state[i] == CAT_FAILED) {
-		return errf(err, errlen, "%s", cat_err[i]);
-	}
+	if (cat_state[i] == CAT_FAILED)
+		return -1;
 	char path[PATHS_MAX];
-	snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/tapis.mo", paths_localedir(), lang_now);
-	if (load(path, cat_err[i], sizeof cat_err[i]) < 0) {
-		drop(cur);
+	snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/tapis.mo", paths_localedir(), i == LANG_FR ? "fr" : "en");
+	if (load(&cats[i], path, cat_err[i], sizeof cat_err[i]) < 0) {
+		drop(&cats[i]);
 		cat_state[i] = CAT_FAILED;
-		return errf(err, errlen, "%s", cat_err[i]);
+		return -1;
 	}
 	cat_state[i] = CAT_FILE;
 	return 0;
+}
+
+static int lang_index(const char *lang)
+{
+	return lang && strncmp(lang, "fr", 2) == 0 ? LANG_FR : LANG_EN;
+}
+
+int i18n_set_lang(const char *lang, char *err, unsigned long errlen)
+{
+	int i = lang_index(lang);
+	snprintf(lang_now, sizeof lang_now, "%s", i == LANG_FR ? "fr" : "en");
+	cur = &cats[i];
+	if (cat_state[i] == CAT_BUFFER)
+		cat_state[i] = CAT_NONE; /* the file is read again */
+	if (ensure(i) < 0)
+		return errf(err, errlen, "%s", cat_err[i]);
+	return 0;
+}
+
+/* The languages as values: a handle names one. */
+struct i18n_lang {
+	int i;
+};
+static const struct i18n_lang langs[NLANGS] = { { LANG_EN }, { LANG_FR } };
+
+const struct i18n_lang *i18n_of(const char *lang)
+{
+	int i = lang_index(lang);
+	ensure(i); /* unreadable: the English msgids are said */
+	return &langs[i];
+}
+
+const char *i18n_code(const struct i18n_lang *l)
+{
+	return l ? (l->i == LANG_FR ? "fr" : "en") : lang_now;
 }
 
 const char *i18n_lang(void) { return lang_now; }
@@ -395,19 +427,19 @@ const char *i18n_env_lang(void)
 
 /* Index of key (keylen bytes, none of them a NUL) among the msgids of the
  * catalogue, or -1. */
-static long find(const char *key, size_t keylen)
+static long find(const struct catalogue *c, const char *key, size_t keylen)
 {
-	if (!cur->data || !cur->byid.slot)
+	if (!c->data || !c->byid.slot)
 		return -1;
-	return hashmap_find(&cur->byid, key, keylen, msgid_key, cur);
+	return hashmap_find(&c->byid, key, keylen, msgid_key, c);
 }
 
-static const char *translation(long i, int form)
+static const char *translation(const struct catalogue *c, long i, int form)
 {
-	if (cur->refused[i])
+	if (c->refused[i])
 		return NULL;
-	uint32_t len = rd(cur, cur->trans + 8 * (uint32_t)i);
-	const char *s = cur->data + rd(cur, cur->trans + 8 * (uint32_t)i + 4);
+	uint32_t len = rd(c, c->trans + 8 * (uint32_t)i);
+	const char *s = c->data + rd(c, c->trans + 8 * (uint32_t)i + 4);
 	const char *end = s + len;
 	for (int k = 0; k < form; k++) {
 		const char *nul = memchr(s, '\0', (size_t)(end - s));
@@ -419,50 +451,45 @@ static const char *translation(long i, int form)
 }
 
 /* find() of a msgid (a C string), through the memo of its address. */
-static long find_msgid(const char *msgid)
+static long find_msgid(const struct catalogue *c, const char *msgid)
 {
-	if (!cur->data || !cur->byid.slot)
+	if (!c->data || !c->byid.slot)
 		return -1;
-	struct memo *m = &cur->memo[((uint64_t)(uintptr_t)msgid * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
+	struct memo *m = &c->memo[((uint64_t)(uintptr_t)msgid * 0x9e3779b97f4a7c15ull) >> (64 - MEMO_BITS)];
 	/* The same text: equal up to the msgid's length, and ending there. */
 	if (m->key == msgid && !strncmp(msgid, m->msgid, m->len) && msgid[m->len] == '\0')
 		return (long)m->entry;
 	size_t len = strlen(msgid);
-	long i = find(msgid, len);
+	long i = find(c, msgid, len);
 	if (i >= 0) {
 		m->key = msgid;
-		m->msgid = cur->data + rd(cur, cur->orig + 8 * (uint32_t)i + 4);
+		m->msgid = c->data + rd(c, c->orig + 8 * (uint32_t)i + 4);
 		m->entry = (uint32_t)i;
 		m->len = (uint32_t)len;
 	}
 	return i;
 }
 
-const char *i18n_get(const char *msgid)
+static const char *get(const struct catalogue *c, const char *msgid)
 {
 	if (!*msgid)
 		return msgid;
-	long i = find_msgid(msgid);
-	const char *t = i >= 0 ? translation(i, 0) : NULL;
+	long i = find_msgid(c, msgid);
+	const char *t = i >= 0 ? translation(c, i, 0) : NULL;
 	return t ? t : msgid;
 }
 
-static int plural_form(long n)
+static const char *nget(const struct catalogue *c, int fr, const char *msgid, const char *plural, long n)
 {
-	return strcmp(lang_now, "fr") == 0 ? (n > 1) : (n != 1);
-}
-
-const char *i18n_nget(const char *msgid, const char *plural, long n)
-{
-	int form = plural_form(n);
-	long i = find_msgid(msgid);
-	const char *t = i >= 0 ? translation(i, form) : NULL;
+	int form = fr ? (n > 1) : (n != 1);
+	long i = find_msgid(c, msgid);
+	const char *t = i >= 0 ? translation(c, i, form) : NULL;
 	if (t)
 		return t;
 	return n == 1 ? msgid : plural;
 }
 
-const char *i18n_pget(const char *ctx, const char *msgid)
+static const char *pget(const struct catalogue *c, const char *ctx, const char *msgid)
 {
 	/* The key is the context, EOT, the msgid (made without printf: the
 	 * keys are looked up for every state a server sends). */
@@ -473,7 +500,42 @@ const char *i18n_pget(const char *ctx, const char *msgid)
 	memcpy(key, ctx, nc);
 	key[nc] = '\004';
 	memcpy(key + nc + 1, msgid, nm);
-	long i = find(key, nc + 1 + nm);
-	const char *t = i >= 0 ? translation(i, 0) : NULL;
+	long i = find(c, key, nc + 1 + nm);
+	const char *t = i >= 0 ? translation(c, i, 0) : NULL;
 	return t ? t : msgid;
+}
+
+const char *i18n_get(const char *msgid)
+{
+	return get(cur, msgid);
+}
+
+const char *i18n_nget(const char *msgid, const char *plural, long n)
+{
+	return nget(cur, strcmp(lang_now, "fr") == 0, msgid, plural, n);
+}
+
+const char *i18n_pget(const char *ctx, const char *msgid)
+{
+	return pget(cur, ctx, msgid);
+}
+
+const char *i18n_tr(const struct i18n_lang *l, const char *msgid)
+{
+	return l ? get(&cats[l->i], msgid) : i18n_get(msgid);
+}
+
+const char *i18n_ntr(const struct i18n_lang *l, const char *msgid, const char *plural, long n)
+{
+	return l ? nget(&cats[l->i], l->i == LANG_FR, msgid, plural, n) : i18n_nget(msgid, plural, n);
+}
+
+const char *i18n_ptr(const struct i18n_lang *l, const char *ctx, const char *msgid)
+{
+	return l ? pget(&cats[l->i], ctx, msgid) : i18n_pget(ctx, msgid);
+}
+
+int i18n_is_fr(const struct i18n_lang *l)
+{
+	return l ? l->i == LANG_FR : strcmp(lang_now, "fr") == 0;
 }

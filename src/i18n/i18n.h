@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* i18n: the language of everything a player hears or reads. Catalogues are
  * gettext .mo files compiled from locales/LANG.po; the msgids are English.
- * The current language is process-wide state of the speech layer (the rules
- * core never sees it). */
+ * A language is a value (i18n_of) that the phrasing is given (struct
+ * talk's lang); the language in force (i18n_set_lang) is what the
+ * program's own messages use: its options, its errors, the menus of the
+ * terminal (the rules core never sees either). */
 #ifndef TAPIS_I18N_H
 #define TAPIS_I18N_H
 
@@ -34,12 +36,38 @@ const char *i18n_get(const char *msgid);
 const char *i18n_nget(const char *msgid, const char *plural, long n);
 /* With a context (msgctxt), for words that need it ("card" the noun...). */
 const char *i18n_pget(const char *ctx, const char *msgid);
+/* The languages as values: a phrasing given one looks its words up in it,
+ * whatever language is in force, and switches nothing. i18n_of reads the
+ * catalogue the first time (unreadable: the English msgids are said);
+ * the handle lasts as long as the process. */
+struct i18n_lang;
+const struct i18n_lang *i18n_of(const char *lang);
+/* "en" or "fr". A NULL language, here and below: the one in force. */
+const char *i18n_code(const struct i18n_lang *l);
+int i18n_is_fr(const struct i18n_lang *l);
+const char *i18n_tr(const struct i18n_lang *l, const char *msgid);
+const char *i18n_ntr(const struct i18n_lang *l, const char *msgid, const char *plural, long n);
+const char *i18n_ptr(const struct i18n_lang *l, const char *ctx, const char *msgid);
 /* Forget every catalogue (the next i18n_set_lang reads its file again). */
 void i18n_release(void);
 
+/* A file that phrases for a listener defines I18N_LANG, before it
+ * includes anything, as the expression of the listener's language (a
+ * struct i18n_lang *, e.g. t->lang): its _() P_() C_() then look the words
+ * up in that language, never in the one in force. */
+#ifdef I18N_LANG
+#define _(s) i18n_tr((I18N_LANG), (s))
+#define P_(s, p, n) i18n_ntr((I18N_LANG), (s), (p), (n))
+#define C_(ctx, s) i18n_ptr((I18N_LANG), (ctx), (s))
+#else
 #define _(s) i18n_get(s)
-#define N_(s) (s)
 #define P_(s, p, n) i18n_nget((s), (p), (n))
 #define C_(ctx, s) i18n_pget((ctx), (s))
+#endif
+#define N_(s) (s)
+/* The same in a language given as a value (the phrasing's: a talk's). */
+#define L_(l, s) i18n_tr((l), (s))
+#define LP_(l, s, p, n) i18n_ntr((l), (s), (p), (n))
+#define LC_(l, ctx, s) i18n_ptr((l), (ctx), (s))
 
 #endif

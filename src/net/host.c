@@ -94,14 +94,58 @@ static json_t *json_text(const char *s)
 	return v ? v : json_string("");
 }
 
-/* ---- a member's view, as messages ---- */
+/* ---- the kinds of listener, their views as messages ---- */
+
+/* A kind of listener: the members who hear the table alike (one seat, or
+ * the spectators; one language; one verbosity) share one view, so that an
+ * action is phrased once for each kind present, never for each member. A
+ * seat's kind is its player's alone: no other member sees its cards. */
+struct host_kind {
+	struct host *h;
+	int seat;                   /* -1: the spectators */
+	int verbosity;
+	char lang[3];
+	int users;                  /* members bound to it */
+	struct host_member *only;   /* while set, what it says goes to this member alone */
+	struct view v;
+};
+
+/* Send text (malloc'd) to every member of kind k, the same bytes: the last
+ * one takes it, the others a copy. */
+static void send_kind(struct host_kind *k, char *text)
+{
+	struct host *h = k->h;
+	if (!text)
+		return;
+	if (k->only) {
+		send_to(h, k->only, text);
+		return;
+	}
+	struct host_member *last = NULL;
+	for (int i = 0; i < h->nmembers; i++) {
+		struct host_member *m = h->member[i];
+		if (m->kind != k)
+			continue;
+		if (last)
+			send_to(h, last, xstrdup(text));
+		last = m;
+	}
+	if (last)
+		send_to(h, last, text);
+	else
+		free(text);
+}
 
 static void sink_say(void *ctx, const struct view_say *m)
 {
-	struct host_member *mb = ctx;
-	struct host *h = mb->h;
+	struct host_kind *k = ctx;
+	struct host *h = k->h;
 	const char *cue = m->cue >= 0 ? cue_name((enum cue)m->cue) : NULL;
 	if (m->kind == VIEW_SAY_REFUSAL) {
+		/* The refused member's own: said to them alone (host_action). */
+		struct host_member *mb = k->only;
+		if (!mb)
+			return;
 		json_t *o = json_pack("{s:s, s:I, s:s, s:o}", "type", "refused", "table", (json_int_t)h->id, "action",
 		                      mb->acting, "text", json_text(m->text));
 		if (o && cue) {
@@ -111,7 +155,7 @@ static void sink_say(void *ctx, const struct view_say *m)
 		send_to(h, mb, proto_dump(o));
 		return;
 	}
-	/* Several to every member after every action: written straight. */
+	/* Several to every kind after every action: written straight. */
 	struct jtext j;
 	jt_init(&j, 256);
 	jt_open(&j, '{');
@@ -126,7 +170,7 @@ static void sink_say(void *ctx, const struct view_say *m)
 		jt_kint(&j, "from", m->seat);
 	}
 	jt_close(&j, '}');
-	send_to(h, mb, jt_done(&j));
+	send_kind(k, jt_done(&j));
 }
 
 /* A member's state, after every action: written straight (net/jtext), as
@@ -217,53 +261,122 @@ static void send_catch_up(struct host_member *mb, const struct view_state *vs)
 	mb->catch_up = NULL;
 	if (!o)
 		return;
-	const char *saved = view_lang_enter(mb->lang);
-	json_object_set_new(o, "heading", json_text(_("While you were away:")));
+	json_object_set_new(o, "heading", json_text(i18n_tr(i18n_of(mb->lang), N_("While you were away:"))));
 	if (vs) {
+		/* The state's answers, already in the member's language. */
 		struct sbuf b;
 		sb_clear(&b);
 		view_catch_up_state(vs, 0, &b);
 		json_object_set_new(o, "now", json_text(b.s));
 	}
-	view_lang_leave(saved);
 	send_to(mb->h, mb, proto_dump(o));
+}
+
+/* The state to one member coming to a kind already phrased, or to all
+ * the kind's members after an action: built once. */
+static void send_state(struct host_kind *k, struct host_member *to, const struct view_state *vs)
+{
+	struct host *h = k->h;
+	int any = 0;
+	for (int i = 0; i < h->nmembers; i++) {
+		struct host_member *m = h->member[i];
+		if (m->kind != k || (to && m != to))
+			continue;
+		if (m->catch_up && m->conn >= 0)
+			send_catch_up(m, vs);
+		any |= m->conn >= 0;
+	}
+	/* Only the latest state matters: none is kept for an absent member. */
+	if (!any)
+		return;
+	char *text = state_msg(h, vs, k->seat);
+	if (to) {
+		send_to(h, to, text);
+		return;
+	}
+	struct host_member *last = NULL;
+	for (int i = 0; i < h->nmembers; i++) {
+		struct host_member *m = h->member[i];
+		if (m->kind != k || m->conn < 0)
+			continue;
+		if (last)
+			send_to(h, last, xstrdup(text));
+		last = m;
+	}
+	send_to(h, last, text);
 }
 
 static void sink_update(void *ctx, const struct view_state *vs)
 {
-	struct host_member *mb = ctx;
-	if (mb->catch_up && mb->conn >= 0)
-		send_catch_up(mb, vs);
-	/* Only the latest state matters: none is kept for an absent member. */
-	if (mb->conn >= 0)
-		send_to(mb->h, mb, state_msg(mb->h, vs, mb->seat));
+	struct host_kind *k = ctx;
+	k->h->phrasings++;
+	send_state(k, k->only, vs);
 }
 
-/* Attach (again) the member's view for its seat and language; it sends the
- * state at once, and the prompt when the seat is to act. */
+/* The member hears their kind no more; the kind's view goes with its last
+ * member. */
+static void unbind(struct host *h, struct host_member *m)
+{
+	struct host_kind *k = m->kind;
+	m->kind = NULL;
+	if (!k || --k->users > 0)
+		return;
+	view_release(&k->v);
+	for (int i = 0; i < h->nkinds; i++)
+		if (h->kind[i] == k) {
+			h->kind[i] = h->kind[--h->nkinds];
+			break;
+		}
+	free(k);
+}
+
+/* Bind (again) the member to the view of their kind (seat, language,
+ * verbosity): made for the first of a kind, when it sends the state at once
+ * (and the prompt when the seat is to act); a kind already here sends them
+ * its latest state. */
 static void bind_view(struct host *h, struct host_member *m)
 {
-	if (m->has_view) {
-		view_release(&m->v);
-		m->has_view = 0;
-	}
+	unbind(h, m);
 	if (h->state == HOST_WAITING) {
 		if (m->conn >= 0)
 			send_to(h, m, state_msg(h, NULL, m->seat));
 		return;
 	}
-	struct view_sink sink = { sink_say, sink_update, m };
+	for (int i = 0; i < h->nkinds; i++) {
+		struct host_kind *k = h->kind[i];
+		if (k->seat == m->seat && k->verbosity == m->verbosity && !strcmp(k->lang, m->lang)) {
+			m->kind = k;
+			k->users++;
+			/* Its state, when it has made one (not before the first action). */
+			if (view_state(&k->v)->game && (m->conn >= 0 || m->catch_up))
+				send_state(k, m, view_state(&k->v));
+			return;
+		}
+	}
+	struct host_kind *k = xcalloc(1, sizeof *k);
+	k->h = h;
+	k->seat = m->seat;
+	k->verbosity = m->verbosity;
+	snprintf(k->lang, sizeof k->lang, "%s", m->lang);
+	k->users = 1;
+	m->kind = k;
+	h->kind[h->nkinds++] = k;
+	struct view_sink sink = { sink_say, sink_update, k };
 	char err[ERR_MAX];
 	/* Attached to a table in play, the view sends its state at once; before
 	 * the start, the first events will. */
-	if (view_init(&m->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
-		m->has_view = 1;
-		/* Set before its first state, which the table sends (an update
-		 * now would send one not yet made). */
-		view_verbosity(&m->v, m->verbosity);
+	k->only = m;
+	if (view_init(&k->v, &h->t, m->seat, m->lang, &sink, err, sizeof err) == 0) {
+		view_verbosity(&k->v, m->verbosity);
 	} else {
 		log_say("table %ld: %s", h->id, err);
+		k->only = NULL;
+		m->kind = NULL;
+		h->nkinds--;
+		free(k);
+		return;
 	}
+	k->only = NULL;
 }
 
 /* A sentence about a player ("%s sits down.") told to every member. */
@@ -273,13 +386,12 @@ static void announce_to(struct host *h, const char *msgid, const char *self_msgi
 {
 	for (int i = 0; i < h->nmembers; i++) {
 		struct host_member *m = h->member[i];
-		const char *saved = view_lang_enter(m->lang);
+		const struct i18n_lang *l = i18n_of(m->lang);
 		char text[512];
 		if (self_msgid && !strcmp(m->name, name))
-			snprintf(text, sizeof text, i18n_get(self_msgid), (long long)h->id);
+			snprintf(text, sizeof text, i18n_tr(l, self_msgid), (long long)h->id);
 		else
-			snprintf(text, sizeof text, i18n_get(msgid), name);
-		view_lang_leave(saved);
+			snprintf(text, sizeof text, i18n_tr(l, msgid), name);
 		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
 		                      table_moves(&h->t), "text", json_text(text));
 		send_to(h, m, proto_dump(o));
@@ -297,9 +409,8 @@ static void announce(struct host *h, const char *msgid, const char *name)
  * show it. */
 static void say_paused(struct host *h, struct host_member *m, int paused)
 {
-	const char *saved = view_lang_enter(m->lang);
-	const char *text = paused ? _("The server cannot save the game; play is paused.") : _("Play resumes.");
-	view_lang_leave(saved);
+	const char *text = i18n_tr(i18n_of(m->lang), paused ? N_("The server cannot save the game; play is paused.")
+	                                                    : N_("Play resumes."));
 	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:b, s:b}", "type", "say", "table", (json_int_t)h->id, "moves",
 	                      table_moves(&h->t), "text", json_text(text), "urgent", 1, "paused", paused);
 	send_to(h, m, proto_dump(o));
@@ -552,8 +663,7 @@ static void drop_member(struct host *h, struct host_member *m)
 {
 	if (m->hint_job)
 		m->hint_job->m = NULL;
-	if (m->has_view)
-		view_release(&m->v);
+	unbind(h, m);
 	for (int k = 0; k < m->nmissed; k++)
 		free(m->missed[k]);
 	free(m->catch_up);
@@ -860,7 +970,7 @@ static struct host_member *seated_member(struct host *h, const char *name, const
 	if (h->state != HOST_PLAYING) {
 		*code = "not_playing";
 		*msg = _("the game is not being played");
-	} else if (seat_of(h, name) < 0 || !m || !m->has_view) {
+	} else if (seat_of(h, name) < 0 || !m || !m->kind) {
 		*code = "not_seated";
 		*msg = _("you hold no seat at this table");
 	}
@@ -882,7 +992,9 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 	act_format(a, m->acting, sizeof m->acting);
 	if (table_act(&h->t, seat, a, &why) < 0) {
 		if (why.code != TABLE_NOT_STORED && why.code != TABLE_NOT_LOGGED) {
-			view_refusal(&m->v, &why);
+			m->kind->only = m;
+			view_refusal(&m->kind->v, &why);
+			m->kind->only = NULL;
 			return -1;
 		}
 		/* Not kept, not told: it waits, tried again every HOST_RETRY_MS. */
@@ -904,13 +1016,26 @@ int host_verbosity(struct host *h, const char *name, int verbosity, int say)
 	struct host_member *m = host_member(h, name);
 	if (!m)
 		return -1;
-	if (m->has_view && m->verbosity != verbosity)
-		view_set_verbosity(&m->v, verbosity);
+	int was = m->verbosity;
 	m->verbosity = verbosity;
+	struct host_kind *k = m->kind;
+	if (k && was != verbosity) {
+		/* Alone in their kind, and no kind of the new verbosity here: the
+		 * view changes (no prompt said again); else they change kind. */
+		int other = 0;
+		for (int i = 0; i < h->nkinds; i++)
+			other |= h->kind[i]->seat == k->seat && h->kind[i]->verbosity == verbosity &&
+			         !strcmp(h->kind[i]->lang, k->lang);
+		if (k->users == 1 && !other) {
+			k->verbosity = verbosity;
+			view_set_verbosity(&k->v, verbosity);
+		} else {
+			bind_view(h, m);
+		}
+	}
 	if (say && m->conn >= 0) {
-		const char *saved = view_lang_enter(m->lang);
-		const char *text = verbosity == TALK_SHORT ? _("Short announcements.") : _("Full announcements.");
-		view_lang_leave(saved);
+		const char *text = i18n_tr(i18n_of(m->lang), verbosity == TALK_SHORT ? N_("Short announcements.")
+		                                                                      : N_("Full announcements."));
 		send_to(h, m, proto_dump(json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id,
 		                                   "moves", table_moves(&h->t), "text", json_text(text))));
 	}
@@ -924,10 +1049,9 @@ static void warn_turn(struct host *h, int seat, long long left_ms)
 	if (!m || m->conn < 0)
 		return;
 	long secs = (long)((left_ms + 999) / 1000);
-	const char *saved = view_lang_enter(m->lang);
 	char text[256];
-	snprintf(text, sizeof text, P_("Hurry, %ld second left.", "Hurry, %ld seconds left.", secs), secs);
-	view_lang_leave(saved);
+	snprintf(text, sizeof text, i18n_ntr(i18n_of(m->lang), "Hurry, %ld second left.", "Hurry, %ld seconds left.", secs),
+	         secs);
 	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:b, s:s, s:i}", "type", "say", "table", (json_int_t)h->id,
 	                      "moves", table_moves(&h->t), "text", json_text(text), "urgent", 1, "cue",
 	                      cue_name(CUE_YOUR_TURN), "from", seat);
@@ -1062,10 +1186,22 @@ static void hint_done(void *arg, int ran)
 	if (m)
 		m->hint_job = NULL;
 	struct host *h = j->h;
-	if (h && m && ran && m->has_view && h->state == HOST_PLAYING && table_moves(&h->t) == j->moves &&
-	    m->seat == j->seat && view_hint_due(&m->v))
-		view_hint_tell(&m->v, &j->a, &j->why);
+	if (h && m && ran && m->kind && h->state == HOST_PLAYING && table_moves(&h->t) == j->moves &&
+	    m->seat == j->seat && view_hint_due(&m->kind->v)) {
+		m->kind->only = m;
+		view_hint_tell(&m->kind->v, &j->a, &j->why);
+		m->kind->only = NULL;
+	}
 	free(j);
+}
+
+/* The hint searched and said here, to m alone. */
+static int hint_here(struct host_member *m)
+{
+	m->kind->only = m;
+	int rc = view_hint(&m->kind->v);
+	m->kind->only = NULL;
+	return rc;
 }
 
 int host_hint(struct host *h, const char *name, const char **code, const char **msg)
@@ -1073,17 +1209,17 @@ int host_hint(struct host *h, const char *name, const char **code, const char **
 	struct host_member *m = seated_member(h, name, code, msg);
 	if (!m)
 		return -1;
-	if (!h->cfg->work || !view_hint_due(&m->v))
-		return view_hint(&m->v);
+	if (!h->cfg->work || !view_hint_due(&m->kind->v))
+		return hint_here(m);
 	if (m->hint_job)
 		return 0; /* theirs is on its way */
 	struct host_job *j = job_new(h);
 	j->m = m;
 	j->hint = 1;
-	view_hint_seed(&m->v, &j->rng);
+	view_hint_seed(&m->kind->v, &j->rng);
 	if (work_submit(h->cfg->work, job_run, hint_done, j) < 0) {
 		free(j);
-		return view_hint(&m->v);
+		return hint_here(m);
 	}
 	m->hint_job = j;
 	return 0;

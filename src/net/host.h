@@ -3,12 +3,13 @@
  * and applies actions with the game's own apply; its seats are held by
  * players (by name), by bots, or open; its members are the players and
  * spectators listening, each in their own language. After every action it
- * phrases the events for each member with the announcer (only what that
+ * phrases the events once for each kind of listener present (a seat or the
+ * spectators, a language, a verbosity) with the announcer (only what that
  * seat may see; spectators hear what is public), sends the cues with the
- * seat they come from, and the member's view: the answers to the query
+ * seat they come from, and the kind's view: the answers to the query
  * keys, the hand, the legal choices. The table (app/table) plays the game;
- * each member is a view (app/view) whose sink turns what it says and its
- * state into messages. Every action goes to the hand history and the
+ * each kind is a view (app/view) whose sink turns what it says and its
+ * state into messages, the same bytes to each member of the kind. Every action goes to the hand history and the
  * store's journal before it is told; one that cannot is undone and the
  * table pauses until it can. A table is restored by replaying the journal. */
 #ifndef TAPIS_HOST_H
@@ -43,6 +44,7 @@ struct net_out {
 
 struct work;
 struct host_job;
+struct host_kind;
 
 struct host_seat {
 	char name[HOST_PLAYER_MAX];   /* the player holding it, "" none */
@@ -64,9 +66,8 @@ struct host_member {
 	long conn;                  /* -1 while disconnected */
 	long long gone_ms;          /* when a spectator's connection dropped (kept cfg keep_ms) */
 	int seat;                   /* -1: a spectator */
-	int has_view;               /* v is attached to the table */
-	int verbosity;              /* enum talk_verbosity of v, kept when it is attached again */
-	struct view v;              /* what this member hears and may ask */
+	int verbosity;              /* enum talk_verbosity, kept when they are bound again */
+	struct host_kind *kind;     /* the view they hear (shared with their kind), NULL none */
 	char acting[ACT_STR_MAX];   /* the action being tried (for a refusal) */
 	struct host_job *hint_job;  /* the hint being searched on a worker (one at a time) */
 	int nmissed, dropped;       /* announcements kept while away, and those lost */
@@ -110,6 +111,13 @@ struct host {
 	struct host_seat seat[GAME_MAX_SEATS];
 	struct host_member *member[HOST_MAX_MEMBERS]; /* each allocated: views point into them */
 	int nmembers;
+	/* The kinds of listener present (a seat or the spectators, a language,
+	 * a verbosity): one view each, made when its first member comes and
+	 * freed with its last; what it phrases is sent, the same bytes, to
+	 * every member of the kind. */
+	struct host_kind *kind[HOST_MAX_MEMBERS];
+	int nkinds;
+	unsigned long phrasings;    /* states phrased (one per kind per action): for the tests */
 	struct table t;             /* the game, its journal, its hand history, the views */
 	int opened;
 	long long next_bot_ms;

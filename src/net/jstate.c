@@ -2,6 +2,7 @@
 #include "net/jstate.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "app/keymap.h"
 #include "app/menuorder.h"
@@ -9,7 +10,7 @@
 
 /* The keys of the moments in when (app/keymap), as F1 says them: the key
  * list is longer than one sbuf, so a moment at a time. */
-static void f1_text(struct jtext *j, const char *key, int when)
+static void f1_text(const struct i18n_lang *l, struct jtext *j, const char *key, int when)
 {
 	static const int moments[] = { KEYS_ALWAYS, KEYS_TURN, KEYS_MENU, KEYS_SPEECH };
 	char all[4 * SBUF_SIZE];
@@ -20,13 +21,68 @@ static void f1_text(struct jtext *j, const char *key, int when)
 			continue;
 		struct sbuf b;
 		sb_clear(&b);
-		keymap_say(&b, (when & ~KEYS_MOMENTS) | moments[m]);
+		keymap_say(l, &b, (when & ~KEYS_MOMENTS) | moments[m]);
 		int n = snprintf(all + len, sizeof all - len, "%s", b.s);
 		len += n > 0 && (size_t)n < sizeof all - len ? (size_t)n : 0;
 	}
 	while (len && all[len - 1] == ' ')
 		all[--len] = 0;
 	jt_kstr(j, key, all);
+}
+
+/* The members "queries" and "f1" of one language and moment, as they
+ * are written into a state (without braces). */
+struct said {
+	char *json;
+	size_t len;
+};
+/* By language (en, fr) and the bits of the moment (jstate_meaning): made
+ * when first needed, kept for the process (the states are made on the
+ * loop's thread alone). */
+static struct said said[2][32];
+
+static void keys_now(struct said *m, const struct view_state *vs)
+{
+	struct jtext jo;
+	jt_init(&jo, 4096);
+	jt_open(&jo, '{');
+	struct jtext *j = &jo;
+	const struct i18n_lang *l = i18n_of(vs->lang);
+	int cond = KEYS_IF_PAGE | (vs->my_turn && vs->discard_ahead ? KEYS_IF_DISCARD : 0) |
+	           (vs->showdowns ? KEYS_IF_SHOWDOWN : KEYS_IF_TRICKS);
+	int turn = vs->my_turn ? KEYS_TURN : 0;
+	jt_key(j, "queries");
+	jt_open(j, '[');
+	for (int i = 0; keymap[i].keys; i++) {
+		const struct keymap_entry *e = &keymap[i];
+		if (!keymap_query(e) || !(e->when & (KEYS_ALWAYS | turn)) ||
+		    (e->when & ~(cond | KEYS_MOMENTS)) != 0)
+			continue;
+		jt_open(j, '{');
+		jt_kstr(j, "key", e->keys);
+		jt_kstr(j, "spoken", i18n_tr(l, e->spoken ? e->spoken : e->keys));
+		jt_kstr(j, "what", i18n_tr(l, keymap_what(e, cond)));
+		jt_close(j, '}');
+	}
+	jt_close(j, ']');
+	jt_key(j, "f1");
+	jt_open(j, '{');
+	struct sbuf b;
+	sb_clear(&b);
+	keymap_say_brief(l, &b, cond | (!vs->my_turn ? KEYS_BRIEF_WAIT : vs->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
+	jt_kstr(j, "brief", b.s);
+	f1_text(l, j, "all", cond | KEYS_ALWAYS | KEYS_SPEECH | turn);
+	if (vs->my_turn && vs->nchoices) {
+		f1_text(l, j, "menu", cond | KEYS_MENU);
+		f1_text(l, j, "amount", cond | KEYS_MENU | KEYS_IF_AMOUNT);
+	}
+	jt_close(j, '}');
+	jt_close(&jo, '}');
+	m->json = jt_done(&jo);
+	/* Without the braces. */
+	m->len = strlen(m->json) - 2;
+	memmove(m->json, m->json + 1, m->len);
+	m->json[m->len] = '\0';
 }
 
 void jstate_meaning(struct jtext *j, const struct view_state *vs)
@@ -40,37 +96,12 @@ void jstate_meaning(struct jtext *j, const struct view_state *vs)
 	jt_close(j, ']');
 	jt_kbool(j, "showdowns", vs->showdowns);
 
-	/* What the keys say now, in the listener's language, at the page: the
-	 * conditions of this moment, the page's own words for a key. */
-	const char *saved = view_lang_enter(vs->lang);
-	int cond = KEYS_IF_PAGE | (vs->my_turn && vs->discard_ahead ? KEYS_IF_DISCARD : 0) |
-	           (vs->showdowns ? KEYS_IF_SHOWDOWN : KEYS_IF_TRICKS);
-	int turn = vs->my_turn ? KEYS_TURN : 0;
-	jt_key(j, "queries");
-	jt_open(j, '[');
-	for (int i = 0; keymap[i].keys; i++) {
-		const struct keymap_entry *e = &keymap[i];
-		if (!keymap_query(e) || !(e->when & (KEYS_ALWAYS | turn)) ||
-		    (e->when & ~(cond | KEYS_MOMENTS)) != 0)
-			continue;
-		jt_open(j, '{');
-		jt_kstr(j, "key", e->keys);
-		jt_kstr(j, "spoken", _(e->spoken ? e->spoken : e->keys));
-		jt_kstr(j, "what", _(keymap_what(e, cond)));
-		jt_close(j, '}');
-	}
-	jt_close(j, ']');
-	jt_key(j, "f1");
-	jt_open(j, '{');
-	struct sbuf b;
-	sb_clear(&b);
-	keymap_say_brief(&b, cond | (!vs->my_turn ? KEYS_BRIEF_WAIT : vs->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
-	jt_kstr(j, "brief", b.s);
-	f1_text(j, "all", cond | KEYS_ALWAYS | KEYS_SPEECH | turn);
-	if (vs->my_turn && vs->nchoices) {
-		f1_text(j, "menu", cond | KEYS_MENU);
-		f1_text(j, "amount", cond | KEYS_MENU | KEYS_IF_AMOUNT);
-	}
-	jt_close(j, '}');
-	view_lang_leave(saved);
+	/* What the keys say now depends on the language and five bits of the
+	 * moment alone: phrased once for each, then copied into every state. */
+	int bits = (vs->my_turn ? 1 : 0) | (vs->my_turn && vs->discard_ahead ? 2 : 0) | (vs->showdowns ? 4 : 0) |
+	           (vs->can_play ? 8 : 0) | (vs->my_turn && vs->nchoices ? 16 : 0);
+	struct said *m = &said[strcmp(vs->lang, "fr") == 0][bits];
+	if (!m->json)
+		keys_now(m, vs);
+	jt_members(j, m->json, m->len);
 }

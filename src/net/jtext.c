@@ -176,3 +176,11 @@ char *jt_done(struct jtext *j)
 	j->s = NULL;
 	return s;
 }
+
+void jt_members(struct jtext *j, const char *members, size_t len)
+{
+	if (!len)
+		return;
+	item(j);
+	put(j, members, len);
+}

@@ -35,5 +35,8 @@ void jt_kint(struct jtext *j, const char *key, long long v);
 void jt_kbool(struct jtext *j, const char *key, int v);
 /* The text (malloc'd, the caller frees it). */
 char *jt_done(struct jtext *j);
+/* Members already written (`"k":v,"k2":v2`, as jt_done of an object gave
+ * them without its braces), as the next of the object. */
+void jt_members(struct jtext *j, const char *members, size_t len);
 
 #endif

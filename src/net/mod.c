@@ -385,13 +385,12 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 	}
 	same->until_ms = l->now_ms + MOD_INVITE_MS;
 	/* To the person invited, in their language. */
-	const char *saved = view_lang_enter(u->lang);
-	snprintf(text, sizeof text, _("%s invites you to table %ld, %s. Sit or watch there to accept."), me, h->id,
-	         _(h->g->title));
+	const struct i18n_lang *lang = i18n_of(u->lang);
+	snprintf(text, sizeof text, i18n_tr(lang, N_("%s invites you to table %ld, %s. Sit or watch there to accept.")),
+	         me, h->id, i18n_tr(lang, h->g->title));
 	send(l, u->conn, proto_dump(json_pack("{s:s, s:I, s:s, s:s, s:b, s:s}", "type", "invited", "table",
 	                                      (json_int_t)h->id, "from", me, "game", h->g->name, "private",
 	                                      h->private_, "text", text)));
-	view_lang_leave(saved);
 	snprintf(text, sizeof text, _("Invitation sent to %s."), u->name);
 	notice(l, c->id, h->id, text);
 }
@@ -420,10 +419,9 @@ static void offer(struct lobby *l, struct host *h)
 		struct host_member *hm = r->name[s][0] ? host_member(h, r->name[s]) : NULL;
 		if (!hm || hm->conn < 0)
 			continue;
-		const char *saved = view_lang_enter(hm->lang);
 		send(l, hm->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "rematch", "table", (json_int_t)h->id,
-		                                       "text", _("A rematch? Same players, same options."))));
-		view_lang_leave(saved);
+		                                       "text", i18n_tr(i18n_of(hm->lang),
+		                                                       N_("A rematch? Same players, same options.")))));
 	}
 }
 
@@ -541,11 +539,9 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto
 			all = 0;
 		if (!hm || hm->conn < 0 || s == mine)
 			continue;
-		const char *saved = view_lang_enter(hm->lang);
 		char text[256];
-		snprintf(text, sizeof text, _("%s wants a rematch."), me);
+		snprintf(text, sizeof text, i18n_tr(i18n_of(hm->lang), N_("%s wants a rematch.")), me);
 		notice(l, hm->conn, h->id, text);
-		view_lang_leave(saved);
 	}
 	if (!all) {
 		notice(l, c->id, h->id, _("Rematch asked. Waiting for the other players."));

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define I18N_LANG t->lang
 #include "speech/announce.h"
 
 #include "core/game.h"
@@ -18,7 +19,7 @@ void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)
 		return;
 	}
 	sb_printf(b, P_("Your card: ", "Your %d cards: ", n), n);
-	say_hand(b, cards, n);
+	say_hand(t->lang, b, cards, n);
 	sb_puts(b, ".");
 }
 
@@ -29,7 +30,7 @@ static void winners(const struct talk *t, unsigned mask, struct sbuf *b)
 		n += (mask >> s) & 1;
 	for (int s = 0; s < 32; s++)
 		if ((mask >> s) & 1) {
-			say_join(b, k++, n);
+			say_join(t->lang, b, k++, n);
 			sb_puts(b, k == 1 ? say_Name(t, s) : say_name(t, s));
 		}
 }
@@ -61,11 +62,11 @@ static void generic_event(const struct talk *t, const struct game_talk *gt, cons
 		}
 		break;
 	case EV_TURNUP:
-		sb_printf(b, _("Turned card: %s."), say_card_str(e->cards[0], SAY_THE, card, sizeof card));
+		sb_printf(b, _("Turned card: %s."), say_card_str(t->lang, e->cards[0], SAY_THE, card, sizeof card));
 		break;
 	case EV_ACTION:
 		if (e->act.kind == ACT_PLAY) {
-			say_card_str(e->act.cards[0], SAY_THE, card, sizeof card);
+			say_card_str(t->lang, e->act.cards[0], SAY_THE, card, sizeof card);
 			say_who(b, t, e->seat, _("You play %s."), _("%1$s plays %2$s."), card);
 		} else if (e->seat != t->me) {
 			struct sbuf a;
@@ -121,7 +122,7 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 	if (m->ndues == 1) {
 		struct sbuf a;
 		sb_clear(&a);
-		say_chips(&a, m->due_amount[0]);
+		say_chips(t->lang, &a, m->due_amount[0]);
 		if (m->due_passe)
 			say_who(b, t, m->due_seat[0], _("You pay the passe: %s."), _("%1$s pays the passe: %2$s."), a.s);
 		else
@@ -145,7 +146,7 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 	if (m->ndues == t->players && best >= m->ndues - 1) {
 		struct sbuf a;
 		sb_clear(&a);
-		say_chips(&a, common);
+		say_chips(t->lang, &a, common);
 		/* TRANSLATORS: what everyone paid: "1 chip each". */
 		sb_printf(b, _("%s each"), a.s);
 		for (int i = 0; i < m->ndues; i++)
@@ -157,7 +158,7 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 		struct sbuf a, who;
 		sb_clear(&a);
 		sb_clear(&who);
-		say_chips(&a, common);
+		say_chips(t->lang, &a, common);
 		int nfree = t->players - m->ndues, k = 0;
 		for (int s = 0; s < t->players; s++) {
 			int paid = 0;
@@ -165,7 +166,7 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 				paid |= m->due_seat[i] == s;
 			if (paid)
 				continue;
-			say_join(&who, k++, nfree);
+			say_join(t->lang, &who, k++, nfree);
 			sb_puts(&who, say_name(t, s));
 		}
 		sb_printf(b, _("%s each"), a.s);
@@ -174,7 +175,7 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 		sb_printf(b, _("except %s"), who.s);
 	} else {
 		for (int i = 0; i < m->ndues; i++) {
-			say_join(b, i, m->ndues);
+			say_join(t->lang, b, i, m->ndues);
 			sb_printf(b, "%s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
 		}
 	}
@@ -290,7 +291,7 @@ static void last_trick(const struct talk *t, struct sbuf *b)
 		sb_printf(b, _("%s took the last trick"), say_Name(t, e->winner));
 	if (e->points > 0) {
 		sb_puts(b, ", ");
-		say_points(b, e->points);
+		say_points(t->lang, b, e->points);
 	}
 	/* TRANSLATORS: before the cards of the last trick (French " : "). */
 	sb_puts(b, _(": "));
@@ -299,7 +300,7 @@ static void last_trick(const struct talk *t, struct sbuf *b)
 			sb_puts(b, _("; "));
 		/* TRANSLATORS: who played a card of the last trick: "Anne, the ace of hearts". */
 		sb_printf(b, _("%1$s, %2$s"), say_name(t, e->card_seat[i]),
-		          say_card_str(e->cards[i], SAY_THE, card, sizeof card));
+		          say_card_str(t->lang, e->cards[i], SAY_THE, card, sizeof card));
 	}
 	sb_puts(b, ".");
 }
@@ -368,7 +369,7 @@ void ann_action(const struct talk *t, const struct game_talk *gt, const void *vi
 	char card[SAY_CARD_MAX];
 	switch (a->kind) {
 	case ACT_PLAY:
-		sb_puts(b, say_card_str(a->cards[0], SAY_THE, card, sizeof card));
+		sb_puts(b, say_card_str(t->lang, a->cards[0], SAY_THE, card, sizeof card));
 		break;
 	default: {
 		char buf[ACT_STR_MAX];

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define I18N_LANG l
 #include "speech/say.h"
 
 #include <stdio.h>
@@ -33,7 +34,7 @@ static const char *const NAMES[12] = {
 	"Gaston", "Hélène", "Inès", "Jules", "Karim", "Léa",
 };
 
-const char *say_rank(int rank, int form)
+const char *say_rank(const struct i18n_lang *l, int rank, int form)
 {
 	if (rank < 2 || rank > 14)
 		return "?";
@@ -44,45 +45,45 @@ const char *say_rank(int rank, int form)
 	}
 }
 
-const char *say_suit(int suit)
+const char *say_suit(const struct i18n_lang *l, int suit)
 {
 	return (suit >= 0 && suit < 4) ? _(SUIT_NAME[suit]) : "?";
 }
 
-void say_card(struct sbuf *b, card_t c, int form)
+void say_card(const struct i18n_lang *l, struct sbuf *b, card_t c, int form)
 {
 	if (!card_valid(c)) {
 		sb_puts(b, "?");
 		return;
 	}
-	const char *rank = say_rank(card_rank(c), form == SAY_THE ? SAY_RANK_THE : SAY_RANK_BARE);
+	const char *rank = say_rank(l, card_rank(c), form == SAY_THE ? SAY_RANK_THE : SAY_RANK_BARE);
 	sb_printf(b, _(OF_SUIT[card_suit(c)]), rank);
 }
 
-const char *say_card_str(card_t c, int form, char *buf, unsigned long len)
+const char *say_card_str(const struct i18n_lang *l, card_t c, int form, char *buf, unsigned long len)
 {
 	struct sbuf b;
 	sb_clear(&b);
-	say_card(&b, c, form);
+	say_card(l, &b, c, form);
 	return sb_copy(&b, buf, len);
 }
 
-void say_join(struct sbuf *b, int k, int n)
+void say_join(const struct i18n_lang *l, struct sbuf *b, int k, int n)
 {
 	if (k == 0)
 		return;
 	sb_puts(b, k == n - 1 ? _(" and ") : ", ");
 }
 
-void say_cards(struct sbuf *b, const card_t *cards, int n, int form)
+void say_cards(const struct i18n_lang *l, struct sbuf *b, const card_t *cards, int n, int form)
 {
 	for (int i = 0; i < n; i++) {
-		say_join(b, i, n);
-		say_card(b, cards[i], form);
+		say_join(l, b, i, n);
+		say_card(l, b, cards[i], form);
 	}
 }
 
-void say_hand(struct sbuf *b, const card_t *cards, int n)
+void say_hand(const struct i18n_lang *l, struct sbuf *b, const card_t *cards, int n)
 {
 	if (n == 0) {
 		sb_puts(b, _("no cards"));
@@ -99,20 +100,21 @@ void say_hand(struct sbuf *b, const card_t *cards, int n)
 		for (int k = i; k < j; k++) {
 			if (k > i)
 				sb_puts(&ranks, ", ");
-			sb_puts(&ranks, say_rank(card_rank(cards[k]), SAY_RANK_BARE));
+			sb_puts(&ranks, say_rank(l, card_rank(cards[k]), SAY_RANK_BARE));
 		}
 		if (i > 0)
 			/* TRANSLATORS: between the suits of a hand or the cards of a
 			 * trick; French wants a space before the semicolon. */
 			sb_puts(b, _("; "));
 		/* TRANSLATORS: a suit then its cards in a hand: "hearts: ace, ten". */
-		sb_printf(b, _("%1$s: %2$s"), say_suit(suit), ranks.s);
+		sb_printf(b, _("%1$s: %2$s"), say_suit(l, suit), ranks.s);
 		i = j;
 	}
 }
 
 const char *say_name(const struct talk *t, int seat)
 {
+	const struct i18n_lang *l = t->lang;
 	if (seat < 0 || seat >= 12)
 		return "?";
 	if (t && seat == t->me)
@@ -177,6 +179,7 @@ static void fold(const char *in, char *out, size_t len)
 
 void say_set_names(struct talk *t, const char *const *person, int n)
 {
+	const struct i18n_lang *l = t->lang;
 	memset(t->name, 0, sizeof t->name);
 	memset(t->feminine, 0, sizeof t->feminine);
 	if (!person)
@@ -229,6 +232,7 @@ void say_set_names(struct talk *t, const char *const *person, int n)
 
 const char *say_Name(const struct talk *t, int seat)
 {
+	const struct i18n_lang *l = t->lang;
 	if (t && seat == t->me)
 		return _("You");
 	return say_name(t, seat);
@@ -243,7 +247,7 @@ void say_who(struct sbuf *b, const struct talk *t, int seat,
 		sb_printf(b, other_fmt, say_name(t, seat), arg);
 }
 
-void say_number(struct sbuf *b, int n, int flags)
+void say_number(const struct i18n_lang *l, struct sbuf *b, int n, int flags)
 {
 	if (n < 0)
 		/* TRANSLATORS: a number below zero, said with a word (espeak-ng
@@ -256,15 +260,15 @@ void say_number(struct sbuf *b, int n, int flags)
 		sb_printf(b, "%d", n);
 }
 
-const char *say_number_str(int n, int flags, char *buf, unsigned long len)
+const char *say_number_str(const struct i18n_lang *l, int n, int flags, char *buf, unsigned long len)
 {
 	struct sbuf b;
 	sb_clear(&b);
-	say_number(&b, n, flags);
+	say_number(l, &b, n, flags);
 	return sb_copy(&b, buf, len);
 }
 
-void say_chips(struct sbuf *b, int n)
+void say_chips(const struct i18n_lang *l, struct sbuf *b, int n)
 {
 	if (n < 0)
 		sb_printf(b, P_("minus %d chip", "minus %d chips", -n), -n);
@@ -272,7 +276,7 @@ void say_chips(struct sbuf *b, int n)
 		sb_printf(b, P_("%d chip", "%d chips", n), n);
 }
 
-void say_points(struct sbuf *b, int n)
+void say_points(const struct i18n_lang *l, struct sbuf *b, int n)
 {
 	if (n < 0)
 		sb_printf(b, P_("minus %d point", "minus %d points", -n), -n);

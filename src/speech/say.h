@@ -10,15 +10,17 @@
 #include "core/sbuf.h"
 #include "speech/talk.h"
 
+/* l: the language of the words (i18n_of; NULL: the one in force). */
+
 enum say_form {
 	SAY_THE,     /* "the queen of hearts" / "la dame de cœur" */
 	SAY_BARE,    /* "queen of hearts" / "dame de cœur" */
 };
 
 /* A card, with or without its article. */
-void say_card(struct sbuf *b, card_t c, int form);
+void say_card(const struct i18n_lang *l, struct sbuf *b, card_t c, int form);
 /* A card as a string in a static buffer of the caller. */
-const char *say_card_str(card_t c, int form, char *buf, unsigned long len);
+const char *say_card_str(const struct i18n_lang *l, card_t c, int form, char *buf, unsigned long len);
 /* Sizes of the caller's buffers for a few words of a sentence: a card with
  * its article ("the queen of hearts"), a number or an amount ("minus 16",
  * "3 chips", "30.4"), a seat's name. */
@@ -28,13 +30,13 @@ const char *say_card_str(card_t c, int form, char *buf, unsigned long len);
 /* A rank: "queen" / "dame", with article "the queen" / "la dame", plural
  * "queens" / "dames". */
 enum say_rank_form { SAY_RANK_BARE, SAY_RANK_THE, SAY_RANK_PLURAL };
-const char *say_rank(int rank, int form);
+const char *say_rank(const struct i18n_lang *l, int rank, int form);
 /* A suit: "hearts" / "cœur"; SAY_THE gives "hearts" / "le cœur"... */
-const char *say_suit(int suit);
+const char *say_suit(const struct i18n_lang *l, int suit);
 /* Cards grouped by suit, best first: "spades: ace, king; hearts: ten". */
-void say_hand(struct sbuf *b, const card_t *cards, int n);
+void say_hand(const struct i18n_lang *l, struct sbuf *b, const card_t *cards, int n);
 /* A list of cards: "the ace of spades, the ten of hearts and the two of clubs". */
-void say_cards(struct sbuf *b, const card_t *cards, int n, int form);
+void say_cards(const struct i18n_lang *l, struct sbuf *b, const card_t *cards, int n, int form);
 
 /* Names: "you"/"vous" for the listening seat, a name for the others: the
  * built-in first name of the seat (Anne, Bruno...) unless say_set_names
@@ -73,12 +75,12 @@ void say_who(struct sbuf *b, const struct talk *t, int seat,
  * "moins 16" (a bare "-16" is read "16", the sign lost). With SAY_PLUS a
  * positive number is said "plus 16" (a gain beside a loss). */
 enum say_number_flags { SAY_PLUS = 1 };
-void say_number(struct sbuf *b, int n, int flags);
-const char *say_number_str(int n, int flags, char *buf, unsigned long len);
+void say_number(const struct i18n_lang *l, struct sbuf *b, int n, int flags);
+const char *say_number_str(const struct i18n_lang *l, int n, int flags, char *buf, unsigned long len);
 /* "3 chips" / "3 jetons"; "1 point"; below zero "minus 3 points". */
-void say_chips(struct sbuf *b, int n);
-void say_points(struct sbuf *b, int n);
+void say_chips(const struct i18n_lang *l, struct sbuf *b, int n);
+void say_points(const struct i18n_lang *l, struct sbuf *b, int n);
 /* "and" joining: appends item with ", " or " and " as the k-th of n. */
-void say_join(struct sbuf *b, int k, int n);
+void say_join(const struct i18n_lang *l, struct sbuf *b, int k, int n);
 
 #endif

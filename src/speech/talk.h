@@ -43,12 +43,17 @@ enum talk_verbosity {
  * marks, or a bot's ("Claire, robot"). */
 #define TALK_NAME_MAX 112
 
-/* Who listens. */
+struct i18n_lang;
+
+/* Who listens, and the words they hear: the language and the seats' names
+ * are values of the listener, never a mode of the process. */
 struct talk {
 	const struct game_ops *game;
 	int me;        /* the listening seat (the human), or -1: a spectator sees all */
 	int players;
 	int verbosity; /* enum talk_verbosity */
+	/* The listener's language (i18n_of); NULL: the one in force. */
+	const struct i18n_lang *lang;
 	struct talk_memory heard;  /* zeroed with the rest; filled by ann_event */
 	/* The seats' names as this listener hears them, set by say_set_names
 	 * in the listener's language; "" (zeroed): the built-in name (local

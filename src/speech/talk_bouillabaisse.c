@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define I18N_LANG t->lang
 /* La Bouillabaisse in words: the choices, each round's objective, tricks
  * with their points, round and game ends, and the answers to the query
  * keys, from a view redacted for the listening seat. */
@@ -12,11 +13,11 @@
 #include "speech/talk.h"
 
 /* "55 points", "minus 55 points", "1 point". */
-static const char *points_str(int n, char *buf, size_t len)
+static const char *points_str(const struct talk *t, int n, char *buf, size_t len)
 {
 	struct sbuf b;
 	sb_clear(&b);
-	say_points(&b, n);
+	say_points(t->lang, &b, n);
 	return sb_copy(&b, buf, len);
 }
 
@@ -34,13 +35,13 @@ static int both_copies(const struct bouillabaisse *st, card_t c)
 }
 
 /* The objective of a round, as one or two sentences. */
-static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
+static void objective(const struct talk *t, const struct bouillabaisse *st, int round, struct sbuf *b)
 {
 	char card[SAY_CARD_MAX];
-	const char *suit = say_suit(st->suit);
-	const char *rank = say_rank(st->figure, SAY_RANK_BARE);
+	const char *suit = say_suit(t->lang, st->suit);
+	const char *rank = say_rank(t->lang, st->figure, SAY_RANK_BARE);
 	int both = both_copies(st, (card_t)st->card);
-	say_card_str((card_t)st->card, both ? SAY_BARE : SAY_THE, card, sizeof card);
+	say_card_str(t->lang, (card_t)st->card, both ? SAY_BARE : SAY_THE, card, sizeof card);
 	switch (round) {
 	case 1:
 		sb_puts(b, _("Each trick costs 5 points."));
@@ -73,7 +74,7 @@ static void objective(const struct bouillabaisse *st, int round, struct sbuf *b)
 	}
 	case 5:
 	case 6:
-		say_card_str((card_t)st->card, SAY_THE, card, sizeof card);
+		say_card_str(t->lang, (card_t)st->card, SAY_THE, card, sizeof card);
 		/* TRANSLATORS: %1$s suit, %2$s rank (bare), %3$s card with its article. */
 		sb_printf(b, _("Everything counts: each trick 5, each card of %1$s 10, each %2$s 50, %3$s 200."),
 		          suit, rank, card);
@@ -93,9 +94,9 @@ static void seat_values(const struct talk *t, int players, const int *v, struct 
 {
 	for (int s = 0; s < players; s++) {
 		char n[SAY_NUMBER_MAX];
-		say_join(b, s, players);
+		say_join(t->lang, b, s, players);
 		/* TRANSLATORS: a seat and its score in a list: "Anne 15", "Anne minus 15". */
-		sb_printf(b, _("%1$s %2$s"), say_name(t, s), say_number_str(v[s], 0, n, sizeof n));
+		sb_printf(b, _("%1$s %2$s"), say_name(t, s), say_number_str(t->lang, v[s], 0, n, sizeof n));
 	}
 }
 
@@ -111,20 +112,20 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 	switch (e->type) {
 	case EV_CHOICE:
 		if (e->what == EV_WHAT_SUIT)
-			sb_printf(b, _("Chosen suit: %s."), say_suit(e->value));
+			sb_printf(b, _("Chosen suit: %s."), say_suit(t->lang, e->value));
 		else if (e->what == EV_WHAT_FIGURE)
-			sb_printf(b, _("Chosen figure: %s."), say_rank(e->value, SAY_RANK_PLURAL));
+			sb_printf(b, _("Chosen figure: %s."), say_rank(t->lang, e->value, SAY_RANK_PLURAL));
 		else if (both_copies(st, (card_t)e->value))
 			/* TRANSLATORS: two decks: both copies of the card count. */
 			sb_printf(b, _("Chosen card: %s; both copies count."),
-			          say_card_str((card_t)e->value, SAY_THE, buf, sizeof buf));
+			          say_card_str(t->lang, (card_t)e->value, SAY_THE, buf, sizeof buf));
 		else
-			sb_printf(b, _("Chosen card: %s."), say_card_str((card_t)e->value, SAY_THE, buf, sizeof buf));
+			sb_printf(b, _("Chosen card: %s."), say_card_str(t->lang, (card_t)e->value, SAY_THE, buf, sizeof buf));
 		return 1;
 	case EV_HAND_START:
 		sb_printf(b, _("Round %1$d of %2$d."), e->hand, st->rounds);
 		sb_puts(b, " ");
-		objective(st, e->hand, b);
+		objective(t, st, e->hand, b);
 		sb_puts(b, " ");
 		if (e->dealer == t->me)
 			sb_puts(b, _("You deal."));
@@ -132,7 +133,7 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 			sb_printf(b, _("%s deals."), say_name(t, e->dealer));
 		return 1;
 	case EV_TRICK:
-		points_str(e->points, buf, sizeof buf);
+		points_str(t, e->points, buf, sizeof buf);
 		if (e->points)
 			say_who(b, t, e->winner, _("You take the trick: %s."), _("%1$s takes the trick: %2$s."), buf);
 		else if (e->winner == t->me)
@@ -151,7 +152,7 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 		return 1;
 	case EV_PHASE:
 		if (e->note == EV_NOTE_ALL_OR_NOTHING) {
-			points_str(e->value, buf, sizeof buf);
+			points_str(t, e->value, buf, sizeof buf);
 			say_who(b, t, e->seat, _("All or nothing: you took everything, the round counts the other way: %s."),
 			        _("All or nothing: %1$s took everything, the round counts the other way: %2$s."), buf);
 			return 1;
@@ -186,7 +187,7 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 				n++;
 				best = e->values[s];
 			}
-		points_str(best, buf, sizeof buf);
+		points_str(t, best, buf, sizeof buf);
 		sb_puts(b, _("Game over."));
 		sb_puts(b, " ");
 		if (n == 1) {
@@ -197,7 +198,7 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 			int k = 0;
 			for (int s = 0; s < e->nvalues; s++)
 				if ((e->winners >> s) & 1) {
-					say_join(&w, k++, n);
+					say_join(t->lang, &w, k++, n);
 					sb_puts(&w, say_name(t, s));
 				}
 			/* TRANSLATORS: %1$s the winners ("you and Bruno"), %2$s their score. */
@@ -212,7 +213,7 @@ static int bou_event(const struct talk *t, const void *view, const struct event 
 
 /* What the seat to act must do: "You lead.", "Follow hearts.", "No hearts:
  * play any card." */
-static void duty(const struct bouillabaisse *st, struct sbuf *b)
+static void duty(const struct talk *t, const struct bouillabaisse *st, struct sbuf *b)
 {
 	if (st->ntrick == 0) {
 		sb_puts(b, _("You lead."));
@@ -222,9 +223,9 @@ static void duty(const struct bouillabaisse *st, struct sbuf *b)
 	for (int i = 0; i < st->nhand[st->to_act]; i++)
 		has |= card_suit(st->hand[st->to_act][i]) == led;
 	if (has)
-		sb_printf(b, _("Follow %s."), say_suit(led));
+		sb_printf(b, _("Follow %s."), say_suit(t->lang, led));
 	else
-		sb_printf(b, _("No %s: play any card."), say_suit(led));
+		sb_printf(b, _("No %s: play any card."), say_suit(t->lang, led));
 }
 
 static void say_trick_card(const struct talk *t, int seat, card_t c, int first, struct sbuf *b)
@@ -232,7 +233,7 @@ static void say_trick_card(const struct talk *t, int seat, card_t c, int first, 
 	char card[SAY_CARD_MAX];
 	/* TRANSLATORS: who played a card of the trick: "Bruno: the ace of hearts". */
 	sb_printf(b, _("%1$s: %2$s"), first ? say_Name(t, seat) : say_name(t, seat),
-	          say_card_str(c, SAY_THE, card, sizeof card));
+	          say_card_str(t->lang, c, SAY_THE, card, sizeof card));
 }
 
 /* The cards of a trick led by `leader`, "Anne: the ace of spades; Bruno: ...". */
@@ -266,7 +267,7 @@ static void say_holder(const struct talk *t, int seat, int pts, struct sbuf *b)
 			sb_printf(b, _("%s holds the trick, no points so far."), say_Name(t, seat));
 		return;
 	}
-	points_str(pts, buf, sizeof buf);
+	points_str(t, pts, buf, sizeof buf);
 	/* TRANSLATORS: "Bruno holds the trick, 55 points so far." */
 	say_who(b, t, seat, _("You hold the trick, %s so far."), _("%1$s holds the trick, %2$s so far."), buf);
 }
@@ -289,7 +290,7 @@ static void say_last_trick(const struct talk *t, const struct bouillabaisse *st,
 	sb_puts(b, _("Last trick: "));
 	say_trick_cards(t, st, leader, c, n, 0, b);   /* after "Last trick: " */
 	sb_puts(b, ". ");
-	points_str(bou_trick_points(st, c, n), buf, sizeof buf);
+	points_str(t, bou_trick_points(st, c, n), buf, sizeof buf);
 	say_who(b, t, w, _("You took it: %s."), _("%1$s took it: %2$s."), buf);
 }
 
@@ -302,12 +303,12 @@ static void bou_query(const struct talk *t, const void *view, int key, struct sb
 		if (st->round >= 1) {
 			sb_printf(b, _("Round %1$d of %2$d."), st->round, st->rounds);
 			sb_puts(b, " ");
-			objective(st, st->round, b);
+			objective(t, st, st->round, b);
 			sb_puts(b, " ");
 		}
 		/* TRANSLATORS: the suit, the rank (plural) and the card chosen. */
-		sb_printf(b, _("Suit: %1$s; figure: %2$s; card: %3$s."), say_suit(st->suit),
-		          say_rank(st->figure, SAY_RANK_PLURAL), say_card_str((card_t)st->card, SAY_THE, card, sizeof card));
+		sb_printf(b, _("Suit: %1$s; figure: %2$s; card: %3$s."), say_suit(t->lang, st->suit),
+		          say_rank(t->lang, st->figure, SAY_RANK_PLURAL), say_card_str(t->lang, (card_t)st->card, SAY_THE, card, sizeof card));
 		if (st->decks > 1) {
 			sb_puts(b, " ");
 			sb_puts(b, _("Two decks: of two identical cards, the first played wins."));
@@ -338,7 +339,7 @@ static void bou_query(const struct talk *t, const void *view, int key, struct sb
 		} else if (st->to_act == t->me) {
 			sb_puts(b, _("Your turn."));
 			sb_puts(b, " ");
-			duty(st, b);
+			duty(t, st, b);
 		} else if (st->ntrick == 0) {
 			sb_printf(b, _("%s to lead."), say_Name(t, st->to_act));
 		} else {
@@ -353,7 +354,7 @@ static void bou_query(const struct talk *t, const void *view, int key, struct sb
 				say_leader(t, st, b);
 			}
 		} else {
-			sb_printf(b, _("%1$s led by %2$s."), say_suit(card_suit(st->trick[0])), say_name(t, st->leader));
+			sb_printf(b, _("%1$s led by %2$s."), say_suit(t->lang, card_suit(st->trick[0])), say_name(t, st->leader));
 		}
 		sb_capitalize(b);
 		break;
@@ -402,10 +403,10 @@ static void bou_refusal(const struct talk *t, const void *view, const struct ref
 		sb_puts(b, _("Play a card."));
 		break;
 	case BOU_NOT_IN_HAND:
-		sb_printf(b, _("You do not hold %s."), say_card_str(r->card, SAY_THE, card, sizeof card));
+		sb_printf(b, _("You do not hold %s."), say_card_str(t->lang, r->card, SAY_THE, card, sizeof card));
 		break;
 	case BOU_MUST_FOLLOW:
-		sb_printf(b, _("You must follow %s."), say_suit(r->suit));
+		sb_printf(b, _("You must follow %s."), say_suit(t->lang, r->suit));
 		break;
 	default:
 		break;
@@ -420,7 +421,7 @@ static void bou_prompt(const struct talk *t, const void *view, struct sbuf *b)
 		return;
 	sb_puts(b, _("Your turn."));
 	sb_puts(b, " ");
-	duty(st, b);
+	duty(t, st, b);
 }
 
 const struct game_talk bouillabaisse_talk = {

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define I18N_LANG t->lang
 /* Bourré put into words: the declarations, the draw (how many cards each
  * player drew; your own new cards only to you), the rule that binds the
  * player now (follow, trump, beat, overtrump, cinch), the pot and the
@@ -12,9 +13,9 @@
 #include "speech/say.h"
 #include "speech/talk.h"
 
-static const char *card_s(card_t c, char *buf, size_t len)
+static const char *card_s(const struct talk *t, card_t c, char *buf, size_t len)
 {
-	return say_card_str(c, SAY_THE, buf, len);
+	return say_card_str(t->lang, c, SAY_THE, buf, len);
 }
 
 static int me_is(const struct talk *t, int seat) { return t->me >= 0 && seat == t->me; }
@@ -31,29 +32,29 @@ static void subject(struct sbuf *b, const struct talk *t, int seat, const char *
 
 /* A balance: chips, or points when the game is played for points only
  * (chips=0); below zero it is said as a debt, never as a bare minus sign. */
-static void say_balance(struct sbuf *b, const struct bourre_state *st, int n)
+static void say_balance(const struct talk *t, struct sbuf *b, const struct bourre_state *st, int n)
 {
 	int a = n < 0 ? -n : n;
 	if (st && st->chips0 == 0) {
-		say_points(b, n);
+		say_points(t->lang, b, n);
 	} else if (n < 0) {
 		sb_printf(b, P_("a debt of %d chip", "a debt of %d chips", a), a);
 	} else {
-		say_chips(b, n);
+		say_chips(t->lang, b, n);
 	}
 }
 
 /* What a player who stays and takes no trick pays now: the pot, or the
  * limit. */
-static void say_bourre_cost(struct sbuf *b, const struct bourre_state *st)
+static void say_bourre_cost(const struct talk *t, struct sbuf *b, const struct bourre_state *st)
 {
 	struct sbuf c;
 	sb_clear(&c);
 	if (st->limit > 0 && st->pot > st->limit) {
-		say_chips(&c, st->limit);
+		say_chips(t->lang, &c, st->limit);
 		sb_printf(b, _("If you stay and take no trick, you pay %s, the limit, into the next pot."), c.s);
 	} else {
-		say_chips(&c, st->pot);
+		say_chips(t->lang, &c, st->pot);
 		sb_printf(b, _("If you stay and take no trick, you pay the pot, %s so far, into the next pot."), c.s);
 	}
 }
@@ -80,7 +81,7 @@ static void ev_turnup(const struct talk *t, const struct bourre_state *st, const
                       struct sbuf *b)
 {
 	char c[SAY_CARD_MAX];
-	card_s(e->cards[0], c, sizeof c);
+	card_s(t, e->cards[0], c, sizeof c);
 	if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four && me_is(t, st->dealer))
 		sb_printf(b, _("Turned card: %s, you may take it if you stay."), c);
 	else if (e->seat < 0 && st->trump_mode == BR_TRUMP_DEALER && !st->four)
@@ -92,7 +93,7 @@ static void ev_turnup(const struct talk *t, const struct bourre_state *st, const
 	else
 		sb_printf(b, _("Turned card: %1$s, it belongs to %2$s."), c, say_name(t, e->seat));
 	sb_puts(b, " ");
-	sb_printf(b, C_("bourre", "Trumps: %s."), say_suit(e->value));
+	sb_printf(b, C_("bourre", "Trumps: %s."), say_suit(t->lang, e->value));
 	if (e->seat >= 0 && !st->four && card_rank(e->cards[0]) == RANK_ACE) {
 		sb_puts(b, " ");
 		subject(b, t, e->seat, _("An ace turned: you must stay."), _("An ace turned: %s must stay."));
@@ -100,7 +101,7 @@ static void ev_turnup(const struct talk *t, const struct bourre_state *st, const
 	sb_puts(b, " ");
 	struct sbuf chips;
 	sb_clear(&chips);
-	say_chips(&chips, e->pot);
+	say_chips(t->lang, &chips, e->pot);
 	sb_printf(b, C_("bourre", "Pot: %s."), chips.s);
 	(void)st;
 }
@@ -121,7 +122,7 @@ static void ev_action(const struct talk *t, const struct bourre_state *st, const
 			if (e->amount > 0) {
 				struct sbuf c;
 				sb_clear(&c);
-				say_chips(&c, e->amount);
+				say_chips(t->lang, &c, e->amount);
 				say_who(b, t, s, _("You stay and put in %s."), _("%1$s stays and puts in %2$s."), c.s);
 			} else {
 				subject(b, t, s, C_("bourre", "You stay."), C_("bourre", "%s stays."));
@@ -154,7 +155,7 @@ static void ev_draw(const struct talk *t, const struct event *e, struct sbuf *b)
 		}
 		struct sbuf got;
 		sb_clear(&got);
-		say_cards(&got, e->cards2, e->ncards2, SAY_THE);
+		say_cards(t->lang, &got, e->cards2, e->ncards2, SAY_THE);
 		if (e->ncards2 == 0)
 			sb_printf(b, P_("You discard %d card.", "You discard %d cards.", n), n);
 		else
@@ -179,18 +180,18 @@ static void say_renege(const struct talk *t, const struct event *e, struct sbuf 
 	switch (e->code) {
 	case BR_REF_FOLLOW:
 		say_who(b, t, e->seat, _("Renege: you did not follow %s."), _("Renege: %1$s did not follow %2$s."),
-		        say_suit(e->value));
+		        say_suit(t->lang, e->value));
 		break;
 	case BR_REF_TRUMP:
 		subject(b, t, e->seat, _("Renege: you did not trump."), _("Renege: %s did not trump."));
 		break;
 	case BR_REF_BEAT:
 		say_who(b, t, e->seat, _("Renege: you did not beat %s."), _("Renege: %1$s did not beat %2$s."),
-		        card_s(w, c, sizeof c));
+		        card_s(t, w, c, sizeof c));
 		break;
 	case BR_REF_OVERTRUMP:
 		say_who(b, t, e->seat, _("Renege: you did not overtrump %s."),
-		        _("Renege: %1$s did not overtrump %2$s."), card_s(w, c, sizeof c));
+		        _("Renege: %1$s did not overtrump %2$s."), card_s(t, w, c, sizeof c));
 		break;
 	default: /* the cinch */
 		subject(b, t, e->seat, _("Renege: you held a cinch and did not play your highest trump."),
@@ -219,7 +220,7 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		int k = 0;
 		for (int s = 0; s < EV_MAX_SEATS; s++)
 			if (((unsigned)e->code >> s) & 1) {
-				say_join(&who, k++, e->value);
+				say_join(t->lang, &who, k++, e->value);
 				sb_puts(&who, say_name(t, s));
 			}
 		sb_printf(b, P_("Staying: %s, %d player.", "Staying: %s, %d players.", e->value), who.s,
@@ -249,7 +250,7 @@ static void ev_phase(const struct talk *t, const struct event *e, struct sbuf *b
 		          e->value);
 		break;
 	case EV_NOTE_BOURRE:
-		say_chips(&c, e->value);
+		say_chips(t->lang, &c, e->value);
 		/* French agrees "bourré" with the player: a context for each,
 		 * and one without agreement for a person (whose gender is not
 		 * known). */
@@ -319,12 +320,12 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		return 1;
 	case EV_PAYMENT:
 		if (e->reason == EV_PAY_POT && e->to >= 0) {
-			say_chips(&c, e->amount);
+			say_chips(t->lang, &c, e->amount);
 			say_who(b, t, e->to, C_("bourre", "You win the pot: %s."), C_("bourre", "%1$s wins the pot: %2$s."), c.s);
 			return 1;
 		}
 		if (e->reason == EV_PAY_RENEGE && e->from >= 0) {
-			say_chips(&c, e->amount);
+			say_chips(t->lang, &c, e->amount);
 			say_who(b, t, e->from, _("Renege: you pay %s into the next pot."),
 			        _("Renege: %1$s pays %2$s into the next pot."), c.s);
 			return 1;
@@ -332,7 +333,7 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		return -1;  /* antes, stays and bourrés are said elsewhere */
 	case EV_HAND_END:
 		if (t->me >= 0 && t->me < e->nvalues) {
-			say_balance(&c, st, e->values[t->me]);
+			say_balance(t, &c, st, e->values[t->me]);
 			sb_printf(b, _("Deal over. You have %s."), c.s);
 		} else {
 			sb_puts(b, C_("bourre", "Deal over."));
@@ -342,7 +343,7 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 			sb_puts(b, _("The pot is empty."));
 		} else {
 			sb_clear(&c);
-			say_chips(&c, e->pot);
+			say_chips(t->lang, &c, e->pot);
 			sb_printf(b, C_("bourre", "Left in the pot: %s."), c.s);
 		}
 		return 1;
@@ -358,7 +359,7 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		int k = 0;
 		for (int s = 0; s < e->nvalues; s++)
 			if ((e->winners >> s) & 1) {
-				say_join(&w, k++, n);
+				say_join(t->lang, &w, k++, n);
 				sb_puts(&w, say_name(t, s));
 			}
 		sb_puts(b, _("Game over."));
@@ -371,7 +372,7 @@ static int event_fn(const struct talk *t, const void *view, const struct event *
 		for (int k2 = 0; k2 < e->nvalues; k2++) {
 			int s = t->me >= 0 ? (t->me + k2) % e->nvalues : k2;
 			sb_clear(&c);
-			say_balance(&c, st, e->values[s]);
+			say_balance(t, &c, st, e->values[s]);
 			sb_puts(b, " ");
 			sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), c.s);
 			sb_puts(b, ".");
@@ -412,32 +413,32 @@ static void say_constraint(const struct talk *t, const struct bourre_state *st, 
 	case BR_REF_FOLLOW:
 		if (why && trumped)
 			sb_printf(b, _("Follow %s: the trick is trumped, any card of that suit will do."),
-			          say_suit(r->suit));
+			          say_suit(t->lang, r->suit));
 		else if (why && w != CARD_NONE)
 			sb_printf(b, _("Follow %1$s: you cannot beat %2$s, any card of that suit will do."),
-			          say_suit(r->suit), card_s(w, c, sizeof c));
+			          say_suit(t->lang, r->suit), card_s(t, w, c, sizeof c));
 		else
-			sb_printf(b, _("Follow %s."), say_suit(r->suit));
+			sb_printf(b, _("Follow %s."), say_suit(t->lang, r->suit));
 		break;
 	case BR_REF_BEAT:
-		sb_printf(b, C_("bourre", "Follow %1$s and beat %2$s."), say_suit(card_suit(r->card)),
-		          card_s(r->card, c, sizeof c));
+		sb_printf(b, C_("bourre", "Follow %1$s and beat %2$s."), say_suit(t->lang, card_suit(r->card)),
+		          card_s(t, r->card, c, sizeof c));
 		break;
 	case BR_REF_TRUMP:
 		if (why && trumped)
 			sb_printf(b, _("You cannot follow: play a trump, %1$s; you cannot overtrump %2$s, any trump will do."),
-			          say_suit(st->trump), card_s(w, c, sizeof c));
+			          say_suit(t->lang, st->trump), card_s(t, w, c, sizeof c));
 		else
-			sb_printf(b, _("You cannot follow: play a trump, %s."), say_suit(st->trump));
+			sb_printf(b, _("You cannot follow: play a trump, %s."), say_suit(t->lang, st->trump));
 		break;
 	case BR_REF_OVERTRUMP:
-		sb_printf(b, _("You cannot follow: overtrump %s."), card_s(r->card, c, sizeof c));
+		sb_printf(b, _("You cannot follow: overtrump %s."), card_s(t, r->card, c, sizeof c));
 		break;
 	case BR_REF_CINCH_LEAD:
-		sb_printf(b, _("You hold a cinch: lead your highest trump, %s."), card_s(r->card, c, sizeof c));
+		sb_printf(b, _("You hold a cinch: lead your highest trump, %s."), card_s(t, r->card, c, sizeof c));
 		break;
 	case BR_REF_CINCH_FOLLOW:
-		sb_printf(b, _("You hold a cinch: play your highest trump, %s."), card_s(r->card, c, sizeof c));
+		sb_printf(b, _("You hold a cinch: play your highest trump, %s."), card_s(t, r->card, c, sizeof c));
 		break;
 	default:
 		if (st->ntrick == 0)
@@ -467,7 +468,7 @@ static void phase_rules(const struct talk *t, const struct bourre_state *st, str
 		if (st->ante_double)
 			sb_printf(b, " %s", _("Staying costs 1 more chip."));
 		sb_puts(b, " ");
-		say_bourre_cost(b, st);
+		say_bourre_cost(t, b, st);
 		break;
 	case BR_PH_TAKE:
 		sb_puts(b, _("Take the turned card and then discard at least one card, or leave it."));
@@ -481,7 +482,7 @@ static void phase_rules(const struct talk *t, const struct bourre_state *st, str
 	case BR_PH_CONFIRM:
 		sb_puts(b, _("Second chance: stay for 1 more chip, or pass."));
 		sb_puts(b, " ");
-		say_bourre_cost(b, st);
+		say_bourre_cost(t, b, st);
 		break;
 	case BR_PH_PLAY:
 		sb_puts(b, _("Follow suit; if you cannot, trump; and beat the best card so far if you can."));
@@ -522,7 +523,7 @@ static void say_table(const struct talk *t, const struct bourre_state *st, struc
 		}
 		if (st->turnup_place == BR_TU_TABLE) {
 			sb_puts(b, " ");
-			sb_printf(b, _("Turned card: %s."), card_s(st->turnup, c, sizeof c));
+			sb_printf(b, _("Turned card: %s."), card_s(t, st->turnup, c, sizeof c));
 		}
 		return;
 	}
@@ -530,7 +531,7 @@ static void say_table(const struct talk *t, const struct bourre_state *st, struc
 		if (i)
 			sb_puts(b, _("; "));
 		sb_printf(b, _("%1$s: %2$s"), i ? say_name(t, st->trick_seat[i]) : say_Name(t, st->trick_seat[i]),
-		          card_s(st->trick[i], c, sizeof c));
+		          card_s(t, st->trick[i], c, sizeof c));
 	}
 	sb_puts(b, ".");
 	/* Who holds it: the highest trump, else the highest of the suit led. */
@@ -551,12 +552,12 @@ static void say_suits(const struct talk *t, const struct bourre_state *st, struc
 {
 	char c[SAY_CARD_MAX];
 	if (st->phase == BR_PH_PLAY && st->ntrick > 0) {
-		sb_printf(b, C_("bourre", "Led: %s."), say_suit(card_suit(st->trick[0])));
+		sb_printf(b, C_("bourre", "Led: %s."), say_suit(t->lang, card_suit(st->trick[0])));
 		sb_puts(b, " ");
 	}
-	sb_printf(b, C_("bourre", "Trumps: %s."), say_suit(st->trump));
+	sb_printf(b, C_("bourre", "Trumps: %s."), say_suit(t->lang, st->trump));
 	sb_puts(b, " ");
-	card_s(st->turnup, c, sizeof c);
+	card_s(t, st->turnup, c, sizeof c);
 	if (st->turnup_place == BR_TU_TABLE)
 		sb_printf(b, _("Turned card: %s, on the table."), c);
 	else if (me_is(t, st->dealer) && st->status[t->me] == BR_ST_PASS)
@@ -573,12 +574,12 @@ static void say_scores(const struct talk *t, const struct bourre_state *st, stru
 {
 	struct sbuf c;
 	sb_clear(&c);
-	say_chips(&c, st->pot);
+	say_chips(t->lang, &c, st->pot);
 	sb_printf(b, C_("bourre", "Pot: %s."), c.s);
 	for (int k = 0; k < st->players; k++) {
 		int s = t->me >= 0 ? (t->me + k) % st->players : k;
 		sb_clear(&c);
-		say_balance(&c, st, st->chips[s]);
+		say_balance(t, &c, st, st->chips[s]);
 		sb_puts(b, " ");
 		sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), c.s);
 		if (st->phase == BR_PH_OVER)
@@ -654,7 +655,7 @@ static void query_fn(const struct talk *t, const void *view, int key, struct sbu
 			int i = key - '1';
 			if (i < st->ntrick)
 				sb_printf(b, _("%1$s: %2$s."), say_Name(t, st->trick_seat[i]),
-				          card_s(st->trick[i], c, sizeof c));
+				          card_s(t, st->trick[i], c, sizeof c));
 			else
 				sb_printf(b, C_("bourre", "No card %d on the table."), i + 1);
 		}
@@ -670,29 +671,29 @@ static void refusal_fn(const struct talk *t, const void *view, const struct refu
 	char c[SAY_CARD_MAX];
 	switch (r->code) {
 	case BR_REF_NOT_HELD:
-		sb_printf(b, C_("bourre", "You do not hold %s."), card_s(r->card, c, sizeof c));
+		sb_printf(b, C_("bourre", "You do not hold %s."), card_s(t, r->card, c, sizeof c));
 		break;
 	case BR_REF_FOLLOW:
-		sb_printf(b, _("You must follow %s."), say_suit(r->suit));
+		sb_printf(b, _("You must follow %s."), say_suit(t->lang, r->suit));
 		break;
 	case BR_REF_TRUMP:
-		sb_printf(b, _("You cannot follow: you must play a trump, %s."), say_suit(r->suit));
+		sb_printf(b, _("You cannot follow: you must play a trump, %s."), say_suit(t->lang, r->suit));
 		break;
 	case BR_REF_BEAT:
-		sb_printf(b, C_("bourre", "You must beat %s."), card_s(r->card, c, sizeof c));
+		sb_printf(b, C_("bourre", "You must beat %s."), card_s(t, r->card, c, sizeof c));
 		break;
 	case BR_REF_OVERTRUMP:
-		sb_printf(b, C_("bourre", "You must overtrump %s."), card_s(r->card, c, sizeof c));
+		sb_printf(b, C_("bourre", "You must overtrump %s."), card_s(t, r->card, c, sizeof c));
 		break;
 	case BR_REF_CINCH_LEAD:
 	case BR_REF_CINCH_FOLLOW:
 		say_constraint(t, st, r->code, r, 0, b);
 		break;
 	case BR_REF_ACE_STAY:
-		sb_printf(b, _("%s is turned: the dealer must stay."), card_s(r->card, c, sizeof c));
+		sb_printf(b, _("%s is turned: the dealer must stay."), card_s(t, r->card, c, sizeof c));
 		break;
 	case BR_REF_NEED_TRUMP_CLUB:
-		sb_printf(b, _("To stay you need a trump, %s, or a club."), say_suit(r->suit));
+		sb_printf(b, _("To stay you need a trump, %s, or a club."), say_suit(t->lang, r->suit));
 		break;
 	case BR_REF_DISCARD_TOO_MANY:
 		sb_printf(b, P_("You may discard at most %d card.", "You may discard at most %d cards.",
@@ -703,7 +704,7 @@ static void refusal_fn(const struct talk *t, const void *view, const struct refu
 		                "You hold too many cards: discard at least %d cards.", r->amount), r->amount);
 		break;
 	case BR_REF_DISCARD_TWICE:
-		sb_printf(b, C_("bourre", "%s is named twice."), card_s(r->card, c, sizeof c));
+		sb_printf(b, C_("bourre", "%s is named twice."), card_s(t, r->card, c, sizeof c));
 		break;
 	case BR_REF_GAME_OVER:
 		sb_puts(b, C_("bourre", "The game is over."));
@@ -751,14 +752,14 @@ static void action_fn(const struct talk *t, const void *view, const struct actio
 			/* the player hears which cards go, to check the marks */
 			struct sbuf l;
 			sb_clear(&l);
-			say_cards(&l, a->cards, a->ncards, SAY_THE);
+			say_cards(t->lang, &l, a->cards, a->ncards, SAY_THE);
 			sb_printf(b, _("discard %s"), l.s);
 		} else
 			sb_printf(b, P_("discard %d card", "discard %d cards", a->ncards), a->ncards);
 		break;
 	case ACT_PLAY: {
 		char c[SAY_CARD_MAX];
-		sb_puts(b, card_s(a->cards[0], c, sizeof c));
+		sb_puts(b, card_s(t, a->cards[0], c, sizeof c));
 		break;
 	}
 	default:
@@ -779,11 +780,11 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 		    card_rank(st->turnup) == RANK_ACE)
 			sb_puts(b, _("The ace is turned: you must stay."));
 		else if (st->four && !holds_suit(st, t->me, st->trump) && !holds_suit(st, t->me, SUIT_CLUBS))
-			sb_printf(b, _("You hold no trump, %s, and no club: you must pass."), say_suit(st->trump));
+			sb_printf(b, _("You hold no trump, %s, and no club: you must pass."), say_suit(t->lang, st->trump));
 		else if (st->ante_double || st->four) {
 			struct sbuf cost;
 			sb_clear(&cost);
-			say_chips(&cost, (st->ante_double ? 1 : 0) + (st->four ? 1 : 0));
+			say_chips(t->lang, &cost, (st->ante_double ? 1 : 0) + (st->four ? 1 : 0));
 			sb_printf(b, _("Stay for %s, or pass?"), cost.s);
 		} else {
 			sb_puts(b, C_("bourre", "Stay or pass?"));
@@ -793,7 +794,7 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 		sb_puts(b, _("Stay for 1 more chip, or pass?"));
 		break;
 	case BR_PH_TAKE:
-		sb_printf(b, _("Take or leave the turned card, %s?"), card_s(st->turnup, c, sizeof c));
+		sb_printf(b, _("Take or leave the turned card, %s?"), card_s(t, st->turnup, c, sizeof c));
 		break;
 	case BR_PH_DISCARD:
 		bourre_discard_range(st, t->me, &min, &max);

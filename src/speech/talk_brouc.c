@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define I18N_LANG t->lang
 /* Le Brouc and L'Homme de Brou in words: combinations, scores after each
  * trick, the win the moment it happens, and the query keys. */
 #include <stdio.h>
@@ -38,13 +39,13 @@ static const char *team_name(const struct talk *t, int team, int cap, char *buf,
 }
 
 /* "king-queen of hearts", "king-queen-jack of trumps". */
-static void combo_name(struct sbuf *b, int kind, int suit, int trump)
+static void combo_name(const struct talk *t, struct sbuf *b, int kind, int suit, int trump)
 {
 	if (suit == trump)
 		sb_puts(b, kind == BROUC_KQJ ? _("king-queen-jack of trumps") : _("king-queen of trumps"));
 	else
 		sb_printf(b, kind == BROUC_KQJ ? _("king-queen-jack of %s") : _("king-queen of %s"),
-		          say_suit(suit));
+		          say_suit(t->lang, suit));
 }
 
 /* "you and Claire 12, Bruno and Denis 25" */
@@ -62,8 +63,8 @@ static void two_teams(struct sbuf *b, const struct talk *t, int v0, int v1)
 	}
 	/* L'Homme de Brou: a deal total may go below zero, said with a word. */
 	char a0[SAY_NUMBER_MAX], a1[SAY_NUMBER_MAX];
-	say_number_str(v[first], 0, a0, sizeof a0);
-	say_number_str(v[1 - first], 0, a1, sizeof a1);
+	say_number_str(t->lang, v[first], 0, a0, sizeof a0);
+	say_number_str(t->lang, v[1 - first], 0, a1, sizeof a1);
 	/* TRANSLATORS: two teams and their numbers, one of them negative:
 	 * "you and Claire 86, Bruno and Denis minus 17". */
 	sb_printf(b, _("%1$s %2$s, %3$s %4$s"), n0, a0, n1, a1);
@@ -82,10 +83,10 @@ static void wins_line(struct sbuf *b, const struct talk *t, const struct brouc_s
 }
 
 /* Score in tenths as said: "30.4" / "30,4". */
-static void tenths(char *buf, size_t len, int x)
+static void tenths(const struct talk *t, char *buf, size_t len, int x)
 {
 	if (x < 0)
-		say_number_str(x / 10, 0, buf, len);
+		say_number_str(t->lang, x / 10, 0, buf, len);
 	else if (x % 10 == 0)
 		snprintf(buf, len, "%d", x / 10);
 	else
@@ -113,13 +114,13 @@ static int say_game_start(const struct talk *t, const struct brouc_state *st, st
 static int say_turnup(const struct talk *t, const struct event *e, struct sbuf *b)
 {
 	char card[SAY_CARD_MAX];
-	say_card_str(e->cards[0], SAY_THE, card, sizeof card);
+	say_card_str(t->lang, e->cards[0], SAY_THE, card, sizeof card);
 	/* The turned card goes to the dealer (e->seat). */
 	if (e->seat == t->me)
-		sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(card_suit(e->cards[0])),
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(t->lang, card_suit(e->cards[0])),
 		          card);
 	else
-		sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(card_suit(e->cards[0])),
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(t->lang, card_suit(e->cards[0])),
 		          card, say_name(t, e->seat));
 	return 1;
 }
@@ -135,7 +136,7 @@ static int say_declare(const struct talk *t, const struct brouc_state *st, const
 		base *= 2;
 	struct sbuf c;
 	sb_clear(&c);
-	combo_name(&c, kind, suit, e->points == 2 * base ? suit : -1);
+	combo_name(t, &c, kind, suit, e->points == 2 * base ? suit : -1);
 	if (e->code & BROUC_IN_TRICK) {
 		if (e->winner == my_team(t))
 			sb_printf(b, _("You and %1$s score %2$s, %3$d."),
@@ -182,8 +183,8 @@ static int say_game_won(const struct talk *t, const struct brouc_state *st, cons
 		int v = e->value;
 		/* The losers' total may be below zero: said as a word. */
 		char a[SAY_NUMBER_MAX], o[SAY_NUMBER_MAX];
-		say_number_str(e->values[4 + w], 0, a, sizeof a);
-		say_number_str(e->values[5 - w], 0, o, sizeof o);
+		say_number_str(t->lang, e->values[4 + w], 0, a, sizeof a);
+		say_number_str(t->lang, e->values[5 - w], 0, o, sizeof o);
 		if (ours)
 			sb_printf(b, P_("You and %1$s win the game, %2$s to %3$s: %4$d partie.",
 			                "You and %1$s win the game, %2$s to %3$s: %4$d parties.", v),
@@ -194,7 +195,7 @@ static int say_game_won(const struct talk *t, const struct brouc_state *st, cons
 			          p, q, a, o, v);
 	} else {
 		char sc[SAY_NUMBER_MAX];
-		tenths(sc, sizeof sc, 10 * e->values[w] + e->values[2 + w]);
+		tenths(t, sc, sizeof sc, 10 * e->values[w] + e->values[2 + w]);
 		if (ours)
 			sb_printf(b, _("You and %1$s win the game with %2$s."), p, sc);
 		else
@@ -364,7 +365,7 @@ static void say_trick(const struct talk *t, const struct brouc_state *st, int ca
 		if (i)
 			sb_puts(b, _("; "));
 		sb_printf(b, _("%1$s: %2$s"), i || !capital ? say_name(t, s) : say_Name(t, s),
-		          say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
+		          say_card_str(t->lang, st->trick[i], SAY_BARE, card, sizeof card));
 	}
 	sb_puts(b, ".");
 }
@@ -401,7 +402,7 @@ static void say_duty(const struct talk *t, const struct brouc_state *st, struct 
 		if (st->hand[s][i] && card_suit(st->hand[s][i]) == led)
 			has = 1;
 	if (has) {
-		sb_printf(b, _("Follow %s."), say_suit(led));
+		sb_printf(b, _("Follow %s."), say_suit(t->lang, led));
 		return;
 	}
 	/* The undertrumping limit, only when it forbids a card of this hand
@@ -414,10 +415,10 @@ static void say_duty(const struct talk *t, const struct brouc_state *st, struct 
 	}
 	if (hi != CARD_NONE) {
 		char card[SAY_CARD_MAX];
-		sb_printf(b, _("No %1$s: any card, but no trump below %2$s."), say_suit(led),
-		          say_card_str(hi, SAY_THE, card, sizeof card));
+		sb_printf(b, _("No %1$s: any card, but no trump below %2$s."), say_suit(t->lang, led),
+		          say_card_str(t->lang, hi, SAY_THE, card, sizeof card));
 	} else {
-		sb_printf(b, _("No %s: any card."), say_suit(led));
+		sb_printf(b, _("No %s: any card."), say_suit(t->lang, led));
 	}
 }
 
@@ -491,24 +492,24 @@ static void query_suit(const struct talk *t, const struct brouc_state *st, struc
 {
 	char card[SAY_CARD_MAX];
 	if (st->ntrick)
-		sb_printf(b, _("Led: %s. "), say_suit(card_suit(st->trick[0])));
+		sb_printf(b, _("Led: %s. "), say_suit(t->lang, card_suit(st->trick[0])));
 	else
 		sb_puts(b, _("No card led. "));
-	say_card_str(st->turnup, SAY_THE, card, sizeof card);
+	say_card_str(t->lang, st->turnup, SAY_THE, card, sizeof card);
 	if (!turnup_played(st) && st->dealer == t->me)
-		sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(st->trump), card);
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s, in your hand."), say_suit(t->lang, st->trump), card);
 	else if (!turnup_played(st))
 		/* TRANSLATORS: %3$s is the dealer, who holds the turned card. */
-		sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(st->trump), card,
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s, held by %3$s."), say_suit(t->lang, st->trump), card,
 		          say_name(t, st->dealer));
 	else
-		sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(st->trump), card);
+		sb_printf(b, _("Trumps: %1$s, turned card %2$s."), say_suit(t->lang, st->trump), card);
 }
 
 /* R: the rules of the variant in play. */
-static void query_rules(const struct brouc_state *st, struct sbuf *b)
+static void query_rules(const struct talk *t, const struct brouc_state *st, struct sbuf *b)
 {
-	sb_printf(b, _("Trumps: %s. "), say_suit(st->trump));
+	sb_printf(b, _("Trumps: %s. "), say_suit(t->lang, st->trump));
 	if (st->variant == BROUC_HOMME) {
 		sb_puts(b, _("King-queen 20, king-queen-jack 30, doubled in trumps: 40 and 60, in hand "
 		             "when your team takes its first trick. In a trick they count double for "
@@ -585,7 +586,7 @@ static void query_card(const struct talk *t, const struct brouc_state *st, int k
 	} else {
 		int s = (st->leader + i) % BROUC_PLAYERS;
 		sb_printf(b, _("%1$d: %2$s, %3$s."), i + 1, say_Name(t, s),
-		          say_card_str(st->trick[i], SAY_BARE, card, sizeof card));
+		          say_card_str(t->lang, st->trick[i], SAY_BARE, card, sizeof card));
 	}
 }
 
@@ -604,7 +605,7 @@ static void brouc_query(const struct talk *t, const void *view, int key, struct 
 		query_suit(t, st, b);
 		break;
 	case TALK_RULES:
-		query_rules(st, b);
+		query_rules(t, st, b);
 		break;
 	case TALK_SCORES:
 		query_scores(t, st, b);
@@ -633,14 +634,14 @@ static void brouc_refusal_text(const struct talk *t, const void *view, const str
 		sb_puts(b, _("Play a card."));
 		break;
 	case BROUC_R_NOT_IN_HAND:
-		sb_printf(b, _("You do not hold %s."), say_card_str(r->card, SAY_THE, card, sizeof card));
+		sb_printf(b, _("You do not hold %s."), say_card_str(t->lang, r->card, SAY_THE, card, sizeof card));
 		break;
 	case BROUC_R_FOLLOW:
-		sb_printf(b, _("You must follow %s."), say_suit(r->suit));
+		sb_printf(b, _("You must follow %s."), say_suit(t->lang, r->suit));
 		break;
 	case BROUC_R_UNDERTRUMP:
 		sb_printf(b, _("No undertrumping: play above %s, or another suit."),
-		          say_card_str(r->card, SAY_THE, card, sizeof card));
+		          say_card_str(t->lang, r->card, SAY_THE, card, sizeof card));
 		break;
 	default:
 		break;

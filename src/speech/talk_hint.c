@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define I18N_LANG t->lang
 #include "speech/talk_hint.h"
 
 #include <string.h>
@@ -9,7 +10,7 @@
 
 /* The name of a straddle as the action menu says it (talk_vying.c):
  * Le Brelan names each level of the carre. */
-static const char *straddle_word(int brelan, int kind, int name)
+static const char *straddle_word(const struct talk *t, int brelan, int kind, int name)
 {
 	if (!brelan)
 		return kind == ACT_BUYBACK ? C_("bet", "buy back") : C_("bet", "straddle");
@@ -35,7 +36,7 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 	sb_clear(&m);
 	switch (a->kind) {
 	case ACT_PLAY:
-		say_card(&x, a->cards[0], SAY_THE);
+		say_card(t->lang, &x, a->cards[0], SAY_THE);
 		sb_printf(b, _("Play %s"), x.s);
 		return;
 	case ACT_DISCARD:
@@ -43,7 +44,7 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 			sb_puts(b, _("Keep all your cards"));
 			return;
 		}
-		say_cards(&x, a->cards, a->ncards, SAY_THE);
+		say_cards(t->lang, &x, a->cards, a->ncards, SAY_THE);
 		sb_printf(b, _("Discard %s"), x.s);
 		return;
 	case ACT_STAY:
@@ -56,7 +57,7 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		if (bourre) {
 			sb_puts(&m, C_("bourre", "take the turned card"));
 		} else {
-			say_chips(&x, a->amount);
+			say_chips(t->lang, &x, a->amount);
 			sb_printf(&m, C_("bet", "add a waiting cave, %s"), x.s);
 		}
 		break;
@@ -73,30 +74,30 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		break;
 	case ACT_STRADDLE:
 	case ACT_BUYBACK:
-		say_chips(&x, a->amount);
-		sb_printf(&m, C_("bet", "%1$s, %2$s"), straddle_word(brelan, a->kind, why->straddle), x.s);
+		say_chips(t->lang, &x, a->amount);
+		sb_printf(&m, C_("bet", "%1$s, %2$s"), straddle_word(t, brelan, a->kind, why->straddle), x.s);
 		break;
 	case ACT_OPEN:
-		say_chips(&x, a->amount);
+		say_chips(t->lang, &x, a->amount);
 		sb_printf(&m, C_("bet", "open, %s"), x.s);
 		break;
 	case ACT_CALL:
 		if (a->amount <= 0) {
 			sb_puts(&m, C_("bet", "call, for nothing"));
 		} else {
-			say_chips(&x, a->amount);
+			say_chips(t->lang, &x, a->amount);
 			sb_printf(&m, C_("bet", "call, %s"), x.s);
 		}
 		break;
 	case ACT_RAISE:
-		say_chips(&x, a->amount);
+		say_chips(t->lang, &x, a->amount);
 		sb_printf(&m, brelan ? C_("brelan", "raise, %s") : C_("bet", "raise, %s"), x.s);
 		break;
 	case ACT_FOLD:
 		sb_puts(&m, C_("bet", "fold"));
 		break;
 	case ACT_ALLIN:
-		say_chips(&x, a->amount);
+		say_chips(t->lang, &x, a->amount);
 		sb_printf(&m, C_("bet", "all in, %s"), x.s);
 		break;
 	default:
@@ -108,7 +109,7 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 }
 
 /* The reason as a clause: "you take the trick". */
-static void because(const struct bot_reason *why, struct sbuf *b)
+static void because(const struct talk *t, const struct bot_reason *why, struct sbuf *b)
 {
 	struct sbuf x;
 	sb_clear(&x);
@@ -123,13 +124,13 @@ static void because(const struct bot_reason *why, struct sbuf *b)
 	if ((code == BOT_WHY_TAKE_TRUMP || code == BOT_WHY_LEAVE_TRUMP) && why->card == CARD_NONE)
 		code = BOT_WHY_BEST;
 	if ((needs_card || code == BOT_WHY_TAKE_TRUMP || code == BOT_WHY_LEAVE_TRUMP) && code != BOT_WHY_BEST)
-		say_card(&x, why->card, SAY_THE);
+		say_card(t->lang, &x, why->card, SAY_THE);
 	struct sbuf cards, pot;
 	sb_clear(&cards);
 	sb_clear(&pot);
 	if (why->ncards > 0)
-		say_cards(&cards, why->cards, why->ncards, SAY_THE);
-	say_chips(&pot, why->amount);
+		say_cards(t->lang, &cards, why->cards, why->ncards, SAY_THE);
+	say_chips(t->lang, &pot, why->amount);
 	switch (code) {
 	case BOT_WHY_ONLY:
 		sb_puts(b, _("it is your only choice"));
@@ -238,7 +239,7 @@ void talk_hint(const struct talk *t, const struct action *a, const struct bot_re
 	sb_clear(&what);
 	sb_clear(&reason);
 	order(t, a, why, &what);
-	because(why, &reason);
+	because(t, why, &reason);
 	/* TRANSLATORS: the hint: an order, then why ("Play the king of spades: you take the trick.") */
 	sb_printf(b, _("%1$s: %2$s."), what.s, reason.s);
 }

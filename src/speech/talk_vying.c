@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define I18N_LANG t->lang
 /* Talk of Bouillotte and Le Brelan (one file, two game_talk): bets and
  * stakes, pots in levels, the showdown with the winning combination or
  * suit and its owner, the query keys, the action menu and the refusals. */
@@ -11,7 +12,7 @@
 #include "speech/say.h"
 #include "speech/talk.h"
 
-static const char *chips(int n, char *buf, size_t len)
+static const char *chips(const struct talk *t, int n, char *buf, size_t len)
 {
 	snprintf(buf, len, P_("%d chip", "%d chips", n), n);
 	return buf;
@@ -20,7 +21,7 @@ static const char *chips(int n, char *buf, size_t len)
 static int brelan_game(const struct vying *v) { return v->cfg.brelan_rules; }
 
 /* The name of the next straddle offered (Le Brelan names each level). */
-static const char *straddle_word(const struct vying *v, int kind)
+static const char *straddle_word(const struct talk *t, const struct vying *v, int kind)
 {
 	if (!brelan_game(v))
 		return kind == ACT_BUYBACK ? C_("bet", "buy back") : v->nchain ? C_("bet", "straddle again")
@@ -36,7 +37,7 @@ static const char *straddle_word(const struct vying *v, int kind)
 }
 
 /* The same as a verb, for "Your turn: straddle again (...) or not." */
-static const char *straddle_verb(const struct vying *v, int kind)
+static const char *straddle_verb(const struct talk *t, const struct vying *v, int kind)
 {
 	if (!brelan_game(v))
 		return kind == ACT_BUYBACK ? C_("straddle-verb", "buy back")
@@ -53,7 +54,7 @@ static const char *straddle_verb(const struct vying *v, int kind)
 }
 
 /* The name of a level of the carre (enum vy_straddle_name). */
-static const char *carre_name(int name)
+static const char *carre_name(const struct talk *t, int name)
 {
 	switch (name) {
 	case VY_CONTRECARRE: return C_("bet", "contrecarre");
@@ -67,7 +68,7 @@ static const char *carre_name(int name)
 
 /* "a brelan of kings", "a brelan carré of nines", "mistigri with a pair of
  * nines", "spades, 40 points". */
-static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points)
+static void combo_words(const struct talk *t, struct sbuf *b, int kind, int rank, int suit, int points)
 {
 	char buf[SAY_NUMBER_MAX];
 	switch (kind) {
@@ -75,25 +76,25 @@ static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points
 		if (rank == RANK_ACE)
 			sb_puts(b, C_("bet", "a brelan carré of aces"));
 		else
-			sb_printf(b, C_("bet", "a brelan carré of %s"), say_rank(rank, SAY_RANK_PLURAL));
+			sb_printf(b, C_("bet", "a brelan carré of %s"), say_rank(t->lang, rank, SAY_RANK_PLURAL));
 		break;
 	case VY_BRELAN:
 		if (rank == RANK_ACE)
 			sb_puts(b, C_("bet", "a brelan of aces"));
 		else
-			sb_printf(b, C_("bet", "a brelan of %s"), say_rank(rank, SAY_RANK_PLURAL));
+			sb_printf(b, C_("bet", "a brelan of %s"), say_rank(t->lang, rank, SAY_RANK_PLURAL));
 		break;
 	case VY_MISTIGRI:
 		if (rank == RANK_ACE)
 			sb_puts(b, C_("bet", "the mistigri with a pair of aces"));
 		else
-			sb_printf(b, C_("bet", "the mistigri with a pair of %s"), say_rank(rank, SAY_RANK_PLURAL));
+			sb_printf(b, C_("bet", "the mistigri with a pair of %s"), say_rank(t->lang, rank, SAY_RANK_PLURAL));
 		break;
 	default:
 		snprintf(buf, sizeof buf, P_("%d point", "%d points", points), points);
 		/* TRANSLATORS: the winning point: a suit and its points ("hearts, 39 points";
 		 * French "39 points à cœur"). */
-		sb_printf(b, C_("point", "%1$s, %2$s"), suit >= 0 ? say_suit(suit) : "?", buf);
+		sb_printf(b, C_("point", "%1$s, %2$s"), suit >= 0 ? say_suit(t->lang, suit) : "?", buf);
 	}
 }
 
@@ -101,7 +102,7 @@ static void combo_words(struct sbuf *b, int kind, int rank, int suit, int points
 
 /* What the stake of the player to act becomes: ", stake 8", or for a range
  * ", stake 6 to 100". */
-static void stake_after(const struct vying *v, int lo, int hi, struct sbuf *b)
+static void stake_after(const struct talk *t, const struct vying *v, int lo, int hi, struct sbuf *b)
 {
 	int s = v->to_act;
 	if (s < 0 || s >= v->players)
@@ -121,11 +122,11 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 	switch (a->kind) {
 	case ACT_STRADDLE:
 	case ACT_BUYBACK:
-		sb_printf(b, C_("bet", "%1$s, %2$s"), straddle_word(v, a->kind), chips(a->amount, c1, sizeof c1));
-		stake_after(v, a->amount, a->amount, b);
+		sb_printf(b, C_("bet", "%1$s, %2$s"), straddle_word(t, v, a->kind), chips(t, a->amount, c1, sizeof c1));
+		stake_after(t, v, a->amount, a->amount, b);
 		break;
 	case ACT_TAKE:
-		sb_printf(b, C_("bet", "add a waiting cave, %s"), chips(v->cfg.cave, c1, sizeof c1));
+		sb_printf(b, C_("bet", "add a waiting cave, %s"), chips(t, v->cfg.cave, c1, sizeof c1));
 		break;
 	case ACT_DECLINE:
 		if (v->phase == VY_CAVE) {
@@ -141,28 +142,28 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 		break;
 	case ACT_OPEN:
 		if (range)
-			sb_printf(b, C_("bet", "open, %1$d to %2$s"), a->amount, chips(a->amount_max, c1, sizeof c1));
+			sb_printf(b, C_("bet", "open, %1$d to %2$s"), a->amount, chips(t, a->amount_max, c1, sizeof c1));
 		else
-			sb_printf(b, C_("bet", "open, %s"), chips(a->amount, c1, sizeof c1));
-		stake_after(v, a->amount, range ? a->amount_max : a->amount, b);
+			sb_printf(b, C_("bet", "open, %s"), chips(t, a->amount, c1, sizeof c1));
+		stake_after(t, v, a->amount, range ? a->amount_max : a->amount, b);
 		break;
 	case ACT_RAISE:
 		/* Le Brelan's word is renvier. */
 		if (range)
 			sb_printf(b, brelan_game(v) ? C_("brelan", "raise, %1$d to %2$s") : C_("bet", "raise, %1$d to %2$s"),
-			          a->amount, chips(a->amount_max, c1, sizeof c1));
+			          a->amount, chips(t, a->amount_max, c1, sizeof c1));
 		else
 			sb_printf(b, brelan_game(v) ? C_("brelan", "raise, %s") : C_("bet", "raise, %s"),
-			          chips(a->amount, c1, sizeof c1));
-		stake_after(v, a->amount, range ? a->amount_max : a->amount, b);
+			          chips(t, a->amount, c1, sizeof c1));
+		stake_after(t, v, a->amount, range ? a->amount_max : a->amount, b);
 		break;
 	case ACT_CALL: {
 		int amt = v->to_act >= 0 ? vying_to_call(v, v->to_act) : a->amount;
 		if (amt == 0)
 			sb_puts(b, C_("bet", "call, for nothing"));
 		else
-			sb_printf(b, C_("bet", "call, %s"), chips(amt, c1, sizeof c1));
-		stake_after(v, amt, amt, b);
+			sb_printf(b, C_("bet", "call, %s"), chips(t, amt, c1, sizeof c1));
+		stake_after(t, v, amt, amt, b);
 		break;
 	}
 	case ACT_FOLD:
@@ -173,10 +174,10 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 		if (amt == 0)
 			sb_puts(b, C_("bet", "tapis, with no chips"));
 		else if (v->to_act >= 0 && vying_call_short(v, v->to_act))
-			sb_printf(b, C_("bet", "call all in, %s"), chips(amt, c2, sizeof c2));
+			sb_printf(b, C_("bet", "call all in, %s"), chips(t, amt, c2, sizeof c2));
 		else
-			sb_printf(b, C_("bet", "all in, %s"), chips(amt, c2, sizeof c2));
-		stake_after(v, amt, amt, b);
+			sb_printf(b, C_("bet", "all in, %s"), chips(t, amt, c2, sizeof c2));
+		stake_after(t, v, amt, amt, b);
 		break;
 	}
 	default:
@@ -187,7 +188,7 @@ static void vy_action(const struct talk *t, const void *view, const struct actio
 /* ---- events ---- */
 
 /* Three cards, highest first. */
-static void say_three(struct sbuf *b, const card_t *cards)
+static void say_three(const struct talk *t, struct sbuf *b, const card_t *cards)
 {
 	card_t h[3] = { cards[0], cards[1], cards[2] };
 	for (int i = 1; i < 3; i++)
@@ -198,7 +199,7 @@ static void say_three(struct sbuf *b, const card_t *cards)
 			h[j] = h[j - 1];
 			h[j - 1] = x;
 		}
-	say_cards(b, h, 3, SAY_BARE);
+	say_cards(t->lang, b, h, 3, SAY_BARE);
 }
 
 /* A sentence with only its subject: you_text, or other_fmt with the name. */
@@ -214,7 +215,7 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 {
 	char c[SAY_NUMBER_MAX];
 	int s = e->seat, amt = e->amount;
-	chips(amt < 0 ? 0 : amt, c, sizeof c);
+	chips(t, amt < 0 ? 0 : amt, c, sizeof c);
 	switch (e->act.kind) {
 	case ACT_STRADDLE:
 	case ACT_BUYBACK:
@@ -258,7 +259,7 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		}
 		else if (brelan_game(v))
 			say_who(b, t, s, C_("bet", "You decline the %s."), C_("bet", "%1$s declines the %2$s."),
-			        carre_name(e->points));
+			        carre_name(t, e->points));
 		else if (e->points >= VY_SURCARRE)
 			plain(b, t, s, C_("bet", "You do not buy back."), C_("bet", "%s does not buy back."));
 		else
@@ -328,13 +329,13 @@ static void hand_shown(const struct talk *t, const struct vying *v, int s, const
 {
 	struct sbuf h;
 	sb_clear(&h);
-	say_three(&h, cards);
+	say_three(t, &h, cards);
 	int rank = 0;
 	card_t hand[4] = { cards[0], cards[1], cards[2], 0 };
 	int kind = vying_combo(&v->cfg, hand, turn, &rank);
 	if (kind != VY_POINT) {
 		sb_puts(&h, ", ");
-		combo_words(&h, kind, rank, -1, 0);
+		combo_words(t, &h, kind, rank, -1, 0);
 	}
 	if (folded)
 		sb_printf(b, C_("bet", "%1$s, folded: %2$s."), say_Name(t, s), h.s);
@@ -409,7 +410,7 @@ static void why_by_suit(const struct talk *t, const struct vying *deal, const st
 	char card[SAY_CARD_MAX];
 	sb_puts(b, " ");
 	sb_printf(b, C_("bet", "The suit of the first pot decides: %s."),
-	          say_card_str(top_card(deal, d->seat, suit), SAY_THE, card, sizeof card));
+	          say_card_str(t->lang, top_card(deal, d->seat, suit), SAY_THE, card, sizeof card));
 	int second = -1;
 	card_t top = 0;
 	for (int s = 0; s < deal->players; s++) {
@@ -422,7 +423,7 @@ static void why_by_suit(const struct talk *t, const struct vying *deal, const st
 	sb_puts(b, " ");
 	if (second >= 0) {
 		sb_printf(b, C_("bet", "Next best: %1$s, %2$s."), say_name(t, second),
-		          say_card_str(top, SAY_THE, card, sizeof card));
+		          say_card_str(t->lang, top, SAY_THE, card, sizeof card));
 	} else if (__builtin_popcount(others) == 1) {
 		int only = __builtin_ctz(others);
 		/* TRANSLATORS: the other contender holds no card of that suit. */
@@ -498,7 +499,7 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 	int rank = 0;
 	if (kind != VY_POINT)
 		vying_combo(&deal.cfg, deal.hands[second], deal.turn, &rank);
-	combo_words(&w, kind, rank, suit, points);
+	combo_words(t, &w, kind, rank, suit, points);
 	sb_puts(b, " ");
 	if (kind == VY_POINT && d->code == VY_POINT && points == d->points) {
 		/* TRANSLATORS: a tie on the point: "Tie with Bruno, clubs, 38
@@ -534,8 +535,8 @@ static int heard_declare(const struct talk *t, const struct vying *v, const stru
 	for (int i = 0; i < e->ncards; i++)
 		if (e->code != VY_MISTIGRI || e->cards[i] != card_make(RANK_QUEEN, SUIT_CLUBS))
 			rank = card_rank(e->cards[i]);
-	combo_words(&w, e->code, rank, e->value, e->points);
-	chips(e->amount, c, sizeof c);
+	combo_words(t, &w, e->code, rank, e->value, e->points);
+	chips(t, e->amount, c, sizeof c);
 	snprintf(name, sizeof name, "%s", say_Name(t, e->seat));
 	if (e->seat == t->me)
 		sb_printf(b, e->pot <= 1 ? C_("bet", "You win the pot, %1$s, with %2$s.")
@@ -592,7 +593,7 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 	if (ann_is_due(e))
 		return heard_dues(t, v, e, b);
 	char c[SAY_NUMBER_MAX];
-	chips(e->amount, c, sizeof c);
+	chips(t, e->amount, c, sizeof c);
 	switch (e->reason) {
 	case EV_PAY_UNCONTESTED:
 		say_who(b, t, e->to, C_("bet", "You take the pot: %s."), C_("bet", "%1$s takes the pot: %2$s."), c);
@@ -624,17 +625,17 @@ static int heard_payment(const struct talk *t, const struct vying *v, const stru
 }
 
 /* Everybody passed: what the next deal adds to the pot differs between the games. */
-static int heard_all_passed(const struct vying *v, const struct event *e, struct sbuf *b)
+static int heard_all_passed(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
 	char c[SAY_NUMBER_MAX];
 	if (v->cfg.carry_dealer)
 		sb_printf(b, C_("bet", "Everybody passed. The pot stays, %s; the next dealer adds 1 chip."),
-		          chips(e->value, c, sizeof c));
+		          chips(t, e->value, c, sizeof c));
 	else if (v->cfg.ante_none)
-		sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(e->value, c, sizeof c));
+		sb_printf(b, C_("bet", "Everybody passed. The pot stays: %s."), chips(t, e->value, c, sizeof c));
 	else
 		sb_printf(b, C_("bet", "Everybody passed. The passe stays, %s, and is paid again."),
-		          chips(e->value, c, sizeof c));
+		          chips(t, e->value, c, sizeof c));
 	return 1;
 }
 
@@ -643,7 +644,7 @@ static int heard_forced_straddle(const struct talk *t, const struct event *e, st
 {
 	char c[SAY_NUMBER_MAX];
 	say_who(b, t, e->seat, C_("bet", "Forced carre: you put in %s."),
-	        C_("bet", "Forced carre: %1$s puts in %2$s."), chips(e->value, c, sizeof c));
+	        C_("bet", "Forced carre: %1$s puts in %2$s."), chips(t, e->value, c, sizeof c));
 	sb_puts(b, " ");
 	plain(b, t, e->seat, C_("bet", "You will speak last."), C_("bet", "%s will speak last."));
 	return 1;
@@ -654,7 +655,7 @@ static int heard_new_cave(const struct talk *t, const struct vying *v, const str
 {
 	char c[SAY_NUMBER_MAX];
 	say_who(b, t, e->seat, C_("bet", "You take a new cave: %s."), C_("bet", "%1$s takes a new cave: %2$s."),
-	        chips(e->value, c, sizeof c));
+	        chips(t, e->value, c, sizeof c));
 	/* Brelan cavé: how many caves are still waiting. */
 	if (v->cfg.caves > 1 && v->cfg.cave > 0 && e->seat >= 0 && e->seat < v->players) {
 		int left = v->reserve[e->seat] / v->cfg.cave;
@@ -676,12 +677,12 @@ static int heard_phase(const struct talk *t, const struct vying *v, const struct
 		sb_puts(b, C_("bet", "All called. Each in turn may raise again or stand."));
 		return 1;
 	case EV_NOTE_ALL_PASSED:
-		return heard_all_passed(v, e, b);
+		return heard_all_passed(t, v, e, b);
 	case EV_NOTE_FORCED_STRADDLE:
 		return heard_forced_straddle(t, e, b);
 	case EV_NOTE_ADD_CAVE:
 		say_who(b, t, e->seat, C_("bet", "You add a waiting cave: %s."),
-		        C_("bet", "%1$s adds a waiting cave: %2$s."), chips(e->value, c, sizeof c));
+		        C_("bet", "%1$s adds a waiting cave: %2$s."), chips(t, e->value, c, sizeof c));
 		return 1;
 	case EV_NOTE_REBUY:
 	case EV_NOTE_RECAVE:
@@ -696,13 +697,13 @@ static int heard_phase(const struct talk *t, const struct vying *v, const struct
 }
 
 /* The turned card and the pot. */
-static int heard_turnup(const struct event *e, struct sbuf *b)
+static int heard_turnup(const struct talk *t, const struct event *e, struct sbuf *b)
 {
 	char c[SAY_NUMBER_MAX];
 	char card[SAY_CARD_MAX];
-	sb_printf(b, _("Turned card: %s."), say_card_str(e->cards[0], SAY_THE, card, sizeof card));
+	sb_printf(b, _("Turned card: %s."), say_card_str(t->lang, e->cards[0], SAY_THE, card, sizeof card));
 	sb_puts(b, " ");
-	sb_printf(b, C_("bet", "Pot: %s."), chips(e->value, c, sizeof c));
+	sb_printf(b, C_("bet", "Pot: %s."), chips(t, e->value, c, sizeof c));
 	return 1;
 }
 
@@ -723,10 +724,10 @@ static int heard_hand_end(const struct talk *t, const struct event *e, struct sb
 		if (e->values[t->me] == 0)
 			sb_puts(b, C_("bet", "You have no chips left."));
 		else
-			sb_printf(b, C_("bet", "You have %s."), chips(e->values[t->me], c, sizeof c));
+			sb_printf(b, C_("bet", "You have %s."), chips(t, e->values[t->me], c, sizeof c));
 		if (e->pot > 0) {
 			sb_puts(b, " ");
-			sb_printf(b, C_("bet", "In the pot for the next deal: %s."), chips(e->pot, c, sizeof c));
+			sb_printf(b, C_("bet", "In the pot for the next deal: %s."), chips(t, e->pot, c, sizeof c));
 		}
 		return 1;
 	}
@@ -750,7 +751,7 @@ static int vy_event(const struct talk *t, const void *view, const struct event *
 	case EV_PHASE:
 		return heard_phase(t, v, e, b);
 	case EV_TURNUP:
-		return heard_turnup(e, b);
+		return heard_turnup(t, e, b);
 	case EV_GAME_END:
 		return heard_game_end(t, v, e, b);
 	case EV_HAND_END:
@@ -783,14 +784,14 @@ static void query_table(const struct talk *t, const struct vying *v, struct sbuf
 {
 	char card[SAY_CARD_MAX], c[SAY_NUMBER_MAX];
 	if (v->dealt)
-		sb_printf(b, _("Turned card: %s."), say_card_str(v->turn, SAY_THE, card, sizeof card));
+		sb_printf(b, _("Turned card: %s."), say_card_str(t->lang, v->turn, SAY_THE, card, sizeof card));
 	else
 		sb_puts(b, C_("bet", "No card dealt yet."));
 	sb_puts(b, " ");
 	sb_puts(b, C_("bet", "Stakes:"));
 	stakes(t, v, b);
 	sb_puts(b, " ");
-	sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
+	sb_printf(b, C_("bet", "Pot: %s."), chips(t, vying_pot(v), c, sizeof c));
 	if (v->shown) {
 		for (int s = 0; s < v->players; s++) {
 			if (!v->in_deal[s])
@@ -824,9 +825,9 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 	if (v->dead > 0) {
 		sb_puts(b, " ");
 		if (brelan_game(v))
-			sb_printf(b, C_("bet", "Passe: %s."), chips(v->dead, c, sizeof c));
+			sb_printf(b, C_("bet", "Passe: %s."), chips(t, v->dead, c, sizeof c));
 		else
-			sb_printf(b, C_("bet", "Carried in the pot: %s."), chips(v->dead, c, sizeof c));
+			sb_printf(b, C_("bet", "Carried in the pot: %s."), chips(t, v->dead, c, sizeof c));
 	}
 	int amounts[VY_MAX + 1];
 	unsigned cont[VY_MAX + 1];
@@ -835,13 +836,13 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 		/* Only the passe or the carried chips: said above. */
 	} else if (n <= 1) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
+		sb_printf(b, C_("bet", "Pot: %s."), chips(t, vying_pot(v), c, sizeof c));
 	} else {
 		sb_puts(b, " ");
 		sb_printf(b, P_("Pot in %d level:", "Pot in %d levels:", n), n);
 		for (int i = 0; i < n; i++) {
 			sb_puts(b, i ? C_("bet", "; ") : " ");
-			sb_printf(b, C_("bet", "level %1$d, %2$s, for"), i + 1, chips(amounts[i], c, sizeof c));
+			sb_printf(b, C_("bet", "level %1$d, %2$s, for"), i + 1, chips(t, amounts[i], c, sizeof c));
 			int k = 0, m = 0;
 			for (int s = 0; s < v->players; s++)
 				m += (cont[i] >> s) & 1;
@@ -859,7 +860,7 @@ static void query_scores(const struct talk *t, const struct vying *v, struct sbu
 	if (t->me >= 0 && t->me < v->players) {
 		sb_puts(b, " ");
 		char r[SAY_NUMBER_MAX];
-		sb_printf(b, C_("bet", "Your result: %s."), say_number_str(st[t->me], SAY_PLUS, r, sizeof r));
+		sb_printf(b, C_("bet", "Your result: %s."), say_number_str(t->lang, st[t->me], SAY_PLUS, r, sizeof r));
 	}
 }
 
@@ -888,7 +889,7 @@ static void query_turn(const struct talk *t, const struct vying *v, struct sbuf 
 		/* A yes or no: "Your turn: straddle (5 chips, stake raised to 6) or not." */
 		char c[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "Your turn: %1$s (%2$s, stake raised to %3$d) or not."),
-		          straddle_verb(v, l[0].kind), chips(l[0].amount, c, sizeof c), v->stake[s] + l[0].amount);
+		          straddle_verb(t, v, l[0].kind), chips(t, l[0].amount, c, sizeof c), v->stake[s] + l[0].amount);
 		return;
 	}
 	if (s == t->me)
@@ -909,9 +910,9 @@ static void query_rules(const struct talk *t, const struct vying *v, struct sbuf
 		if (k->ante_none)
 			sb_puts(b, C_("bet", "No passe."));
 		else if (k->ante_all)
-			sb_printf(b, C_("bet", "Passe: %s from each player."), chips(k->ante_chips, c, sizeof c));
+			sb_printf(b, C_("bet", "Passe: %s from each player."), chips(t, k->ante_chips, c, sizeof c));
 		else
-			sb_printf(b, C_("bet", "Passe: %s from the dealer."), chips(k->ante_chips, c, sizeof c));
+			sb_printf(b, C_("bet", "Passe: %s from the dealer."), chips(t, k->ante_chips, c, sizeof c));
 		sb_puts(b, " ");
 		if (k->straddle == VY_STRADDLE_NO)
 			sb_puts(b, C_("bet", "No carre."));
@@ -942,33 +943,33 @@ static void query_rules(const struct talk *t, const struct vying *v, struct sbuf
 	sb_puts(b, " ");
 	if (k->brelan_pay && k->brelans)
 		sb_printf(b, C_("bet", "A brelan is paid %s by each other player, a brelan carré double."),
-		          chips(k->brelan_pay, c, sizeof c));
+		          chips(t, k->brelan_pay, c, sizeof c));
 	else
 		sb_puts(b, C_("bet", "Brelans are not paid."));
 	sb_puts(b, " ");
-	sb_printf(b, C_("bet", "Cave: %s."), chips(k->cave, c, sizeof c));
+	sb_printf(b, C_("bet", "Cave: %s."), chips(t, k->cave, c, sizeof c));
 	int s = vying_to_act(v);
 	if (s >= 0 && v->phase == VY_BET) {
 		sb_puts(b, " ");
 		if (!v->opened)
-			sb_printf(b, C_("bet", "To open now: at least %s."), chips(vying_min_open(v, s), c, sizeof c));
+			sb_printf(b, C_("bet", "To open now: at least %s."), chips(t, vying_min_open(v, s), c, sizeof c));
 		else if (v->extra)
 			sb_puts(b, C_("bet", "Now: raise or stand."));
 		else
-			sb_printf(b, C_("bet", "To call now: %s."), chips(vying_to_call(v, s), c, sizeof c));
+			sb_printf(b, C_("bet", "To call now: %s."), chips(t, vying_to_call(v, s), c, sizeof c));
 	} else if (s >= 0 && v->phase == VY_CAVE) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "Before the deal, a waiting cave of %s may be added."), chips(k->cave, c, sizeof c));
+		sb_printf(b, C_("bet", "Before the deal, a waiting cave of %s may be added."), chips(t, k->cave, c, sizeof c));
 	} else if (s >= 0 && v->phase == VY_STRADDLE) {
 		sb_puts(b, " ");
 		if (brelan_game(v) && v->nchain == 0 && v->offer != 2)
-			sb_printf(b, C_("bet", "The carre costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
+			sb_printf(b, C_("bet", "The carre costs %s."), chips(t, vying_straddle_amount(v), c, sizeof c));
 		else if (brelan_game(v))
 			sb_printf(b, C_("bet", "The next level of the carre, the %1$s, costs %2$s."),
-			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
-			          chips(vying_straddle_amount(v), c, sizeof c));
+			          straddle_word(t, v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE),
+			          chips(t, vying_straddle_amount(v), c, sizeof c));
 		else
-			sb_printf(b, C_("bet", "The next straddle costs %s."), chips(vying_straddle_amount(v), c, sizeof c));
+			sb_printf(b, C_("bet", "The next straddle costs %s."), chips(t, vying_straddle_amount(v), c, sizeof c));
 	}
 }
 
@@ -980,11 +981,11 @@ static void query_suit(const struct talk *t, const struct vying *v, struct sbuf 
 		return;
 	}
 	char card[SAY_CARD_MAX];
-	sb_printf(b, _("Turned card: %s."), say_card_str(v->turn, SAY_THE, card, sizeof card));
+	sb_printf(b, _("Turned card: %s."), say_card_str(t->lang, v->turn, SAY_THE, card, sizeof card));
 	sb_puts(b, " ");
 	sb_printf(b, C_("bet", "Suit: %1$s, worth %2$d points to its owner. A brelan of %3$s would be a brelan carré."),
-	          say_suit(card_suit(v->turn)), vying_card_points(v->turn),
-	          say_rank(card_rank(v->turn), SAY_RANK_PLURAL));
+	          say_suit(t->lang, card_suit(v->turn)), vying_card_points(v->turn),
+	          say_rank(t->lang, card_rank(v->turn), SAY_RANK_PLURAL));
 }
 
 static void query_seat(const struct talk *t, const struct vying *v, int s, struct sbuf *b)
@@ -994,7 +995,7 @@ static void query_seat(const struct talk *t, const struct vying *v, int s, struc
 		return;
 	}
 	char c[SAY_NUMBER_MAX];
-	sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), chips(v->chips[s], c, sizeof c));
+	sb_printf(b, _("%1$s: %2$s"), say_Name(t, s), chips(t, v->chips[s], c, sizeof c));
 	sb_printf(b, C_("bet", ", stake %d"), v->stake[s]);
 	if (v->out[s])
 		sb_printf(b, ", %s", C_("bet", "out"));
@@ -1007,7 +1008,7 @@ static void query_seat(const struct talk *t, const struct vying *v, int s, struc
 	if (vying_hand(v, s, h) == 3) {
 		struct sbuf w;
 		sb_clear(&w);
-		say_three(&w, h);
+		say_three(t, &w, h);
 		sb_capitalize(&w);
 		sb_puts(b, " ");
 		sb_printf(b, "%s.", w.s);
@@ -1058,8 +1059,8 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 	case VY_REF_OVER: sb_puts(b, C_("bet", "The game is over.")); break;
 	case VY_REF_UNKNOWN: sb_puts(b, C_("bet", "That is not a move of this game.")); break;
 	case VY_REF_STRADDLE_NOW:
-		sb_printf(b, C_("bet", "Before the deal: %1$s for %2$s, or decline."), straddle_word(v, ACT_STRADDLE),
-		          chips(r->amount, c, sizeof c));
+		sb_printf(b, C_("bet", "Before the deal: %1$s for %2$s, or decline."), straddle_word(t, v, ACT_STRADDLE),
+		          chips(t, r->amount, c, sizeof c));
 		break;
 	case VY_REF_NO_STRADDLE: sb_puts(b, C_("bet", "The straddles are over: the cards are dealt.")); break;
 	case VY_REF_NO_BUYBACK: sb_puts(b, C_("bet", "No buy-back is offered now.")); break;
@@ -1068,27 +1069,27 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 		break;
 	case VY_REF_NOT_OPENED: sb_puts(b, C_("bet", "Nobody has opened: pass or open.")); break;
 	case VY_REF_MIN_OPEN:
-		sb_printf(b, C_("bet", "To open you must put in at least %s."), chips(r->amount, c, sizeof c));
+		sb_printf(b, C_("bet", "To open you must put in at least %s."), chips(t, r->amount, c, sizeof c));
 		break;
 	case VY_REF_MIN_RAISE:
-		sb_printf(b, C_("bet", "A raise must put in at least %s."), chips(r->amount, c, sizeof c));
+		sb_printf(b, C_("bet", "A raise must put in at least %s."), chips(t, r->amount, c, sizeof c));
 		break;
-	case VY_REF_TOO_MANY: sb_printf(b, C_("bet", "You have only %s."), chips(r->amount, c, sizeof c)); break;
+	case VY_REF_TOO_MANY: sb_printf(b, C_("bet", "You have only %s."), chips(t, r->amount, c, sizeof c)); break;
 	case VY_REF_SHORT:
 		/* Before the opening there is nothing to call. */
 		if (!v->opened && v->cfg.short_open)
 			sb_printf(b, C_("bet", "Not enough chips: opening takes %s. You may go all in with what you have."),
-			          chips(r->amount, c, sizeof c));
+			          chips(t, r->amount, c, sizeof c));
 		else if (!v->opened)
 			sb_printf(b, C_("bet", "Not enough chips: opening takes %s. You may pass."),
-			          chips(r->amount, c, sizeof c));
+			          chips(t, r->amount, c, sizeof c));
 		else
 			sb_printf(b, C_("bet", "Not enough chips: it takes %s. You may call with all you have."),
-			          chips(r->amount, c, sizeof c));
+			          chips(t, r->amount, c, sizeof c));
 		break;
 	case VY_REF_CAVE_NOW:
 		sb_printf(b, C_("bet", "Before the deal: add a waiting cave of %s, or decline."),
-		          chips(r->amount, c, sizeof c));
+		          chips(t, r->amount, c, sizeof c));
 		break;
 	case VY_REF_EXTRA_ROUND:
 		sb_puts(b, C_("bet", "Everybody has called: raise or stand."));
@@ -1096,7 +1097,7 @@ static void vy_refusal(const struct talk *t, const void *view, const struct refu
 	case VY_REF_NO_RAISE:
 		if (!v->opened)
 			sb_printf(b, C_("bet", "The others are all in: nobody could answer more than the opening, %s."),
-			          chips(r->amount, c, sizeof c));
+			          chips(t, r->amount, c, sizeof c));
 		else
 			sb_puts(b, C_("bet", "The others are all in: nobody could answer a raise. Call or fold."));
 		break;
@@ -1114,17 +1115,17 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 		int s = t->me >= 0 ? t->me : v->to_act;
 		char c2[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "Before the deal: add a waiting cave, %1$s, to the %2$s in front of you?"),
-		          chips(v->cfg.cave, c, sizeof c), chips(s >= 0 ? v->chips[s] : 0, c2, sizeof c2));
+		          chips(t, v->cfg.cave, c, sizeof c), chips(t, s >= 0 ? v->chips[s] : 0, c2, sizeof c2));
 		return;
 	}
 	if (v->phase == VY_STRADDLE) {
 		/* Asked before the cards are seen: the price, and what it buys. */
-		chips(vying_straddle_amount(v), c, sizeof c);
+		chips(t, vying_straddle_amount(v), c, sizeof c);
 		if (brelan_game(v) && v->nchain == 0 && v->offer != 2)
 			sb_printf(b, C_("bet", "Before seeing your cards: carre for %s? It opens the game and you speak last."), c);
 		else if (brelan_game(v))
 			sb_printf(b, C_("bet", "Before seeing your cards: %1$s for %2$s? It doubles the carre and you speak last."),
-			          straddle_word(v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE), c);
+			          straddle_word(t, v, v->offer == 2 ? ACT_BUYBACK : ACT_STRADDLE), c);
 		else if (v->offer == 2)
 			sb_printf(b, C_("bet", "Before seeing your cards: buy back for %s? It doubles the pot and you speak last again."), c);
 		else if (v->nchain)
@@ -1135,7 +1136,7 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	}
 	int s = t->me >= 0 ? t->me : v->to_act;
 	if (!v->opened)
-		sb_printf(b, C_("bet", "Pass or open, at least %s."), chips(vying_min_open(v, s), c, sizeof c));
+		sb_printf(b, C_("bet", "Pass or open, at least %s."), chips(t, vying_min_open(v, s), c, sizeof c));
 	else if (v->extra)
 		sb_puts(b, C_("bet", "Raise or stand."));
 	else if (vying_to_call(v, s) == 0)
@@ -1143,13 +1144,13 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	else if (vying_call_short(v, s)) {
 		char c2[SAY_NUMBER_MAX];
 		sb_printf(b, C_("bet", "To call: %1$s; you have only %2$s, all in."),
-		          chips(v->high - v->stake[s], c, sizeof c), chips(v->chips[s], c2, sizeof c2));
+		          chips(t, v->high - v->stake[s], c, sizeof c), chips(t, v->chips[s], c2, sizeof c2));
 	} else
-		sb_printf(b, C_("bet", "To call: %s."), chips(vying_to_call(v, s), c, sizeof c));
+		sb_printf(b, C_("bet", "To call: %s."), chips(t, vying_to_call(v, s), c, sizeof c));
 	/* Once bets are made the pot has grown since the turned card was said. */
 	if (v->opened) {
 		sb_puts(b, " ");
-		sb_printf(b, C_("bet", "Pot: %s."), chips(vying_pot(v), c, sizeof c));
+		sb_printf(b, C_("bet", "Pot: %s."), chips(t, vying_pot(v), c, sizeof c));
 	}
 }
 

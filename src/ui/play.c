@@ -534,12 +534,12 @@ static void say_keys(struct play *p, int again)
 	struct sbuf b;
 	sb_clear(&b);
 	if (p->menu_open) {
-		keymap_say(&b, when | KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0));
+		keymap_say(NULL, &b, when | KEYS_MENU | (item_range(p) ? KEYS_IF_AMOUNT : 0));
 	} else if (!again) {
-		keymap_say_brief(&b, when | (!v->my_turn ? KEYS_BRIEF_WAIT : v->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
+		keymap_say_brief(NULL, &b, when | (!v->my_turn ? KEYS_BRIEF_WAIT : v->can_play ? KEYS_BRIEF_PLAY : KEYS_BRIEF_CHOOSE));
 		p->keys_said = 1;
 	} else {
-		keymap_say(&b, when | KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) |
+		keymap_say(NULL, &b, when | KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) |
 		                   (p->port->network ? KEYS_IF_NET : 0));
 	}
 	say(p, b.s);

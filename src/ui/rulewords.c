@@ -58,11 +58,11 @@ const char *rulewords_label(const struct rules *r, int i, char *buf, size_t len)
 	const char *v = rules_value_str(r, i, buf, len);
 	int x = r->value[i];
 	if (x >= 0 && d->type == RULE_SUIT)
-		return say_suit(x);
+		return say_suit(NULL, x);
 	if (x >= 0 && d->type == RULE_RANK)
-		return say_rank(x, SAY_RANK_PLURAL);
+		return say_rank(NULL, x, SAY_RANK_PLURAL);
 	if (x >= 0 && d->type == RULE_CARD)
-		return say_card_str((card_t)x, SAY_THE, buf, len);
+		return say_card_str(NULL, (card_t)x, SAY_THE, buf, len);
 	/* The number of deals: 0 plays every round of La Bouillabaisse (its
 	 * rounds are counted), elsewhere it means no limit. */
 	if (x == 0 && d->type == RULE_INT && strcmp(d->key, "hands") == 0)
