@@ -26,6 +26,7 @@ struct srv {
 	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
 	long long hello_ms;        /* the time to say hello, when set */
 	int hold;                  /* searches wait while a hold file is in dir (hold()) */
+	int no_table_cap;          /* tables per address: no limit */
 };
 
 struct tc {
@@ -56,6 +57,11 @@ int srv_alive(struct srv *s);
 const char *mtype(json_t *j);
 void tc_send(struct tc *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 json_t *tc_wait(struct tc *t, const char *type);
+/* The lobby's list as t holds it: its last snapshot ("lobby") with the
+ * changes since ("lobby_delta") applied, as a client applies them (a new
+ * reference; NULL before any snapshot, or when a change's number is not
+ * the next: one was missed). */
+json_t *tc_lobby(const struct tc *t);
 void tc_connect(struct tc *t, struct srv *s);
 void tc_hello(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password,
                      const char *token);

@@ -297,6 +297,27 @@ const handlers = {
     renderLobby();
     renderTable();
   },
+  /* A change of the lobby's page, applied to ours; one missed (its
+   * number not the next): the page asked for again. */
+  lobby_delta(m) {
+    if (!app.lobbySeen || m.seq !== app.lobby.seq + 1) {
+      send({ type: 'lobby_query', page: app.lobby.page || 0, filter: app.lobby.filter || '' });
+      return;
+    }
+    const lb = app.lobby;
+    lb.seq = m.seq;
+    lb.online = m.online;
+    for (const t of m.tables || []) {
+      keepFriends(t);
+      const i = lb.tables.findIndex((x) => x.id === t.id);
+      if (i >= 0) lb.tables[i] = t; else lb.tables.push(t);
+    }
+    const gone = new Set(m.gone || []), out = new Set(m.out || []);
+    lb.tables = lb.tables.filter((t) => !gone.has(t.id));
+    lb.users = lb.users.filter((u) => !out.has(u.name)).concat(m.in || []);
+    renderLobby();
+    renderTable();
+  },
   /* The table one sits at, as the lobby lists it, while it fills. */
   table(m) {
     if (m.info) keepFriends(m.info);
