@@ -114,7 +114,9 @@ static void add_table(struct lobby *l, struct host *h)
 	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
 	xgrow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told);
 	xgrow((void **)&l->made_from, &l->capmade, l->ntables + 1, sizeof *l->made_from);
+	xgrow((void **)&l->print, &l->capprint, l->ntables + 1, sizeof *l->print);
 	l->told[l->ntables] = NULL;
+	l->print[l->ntables] = 0;
 	l->made_from[l->ntables][0] = '\0';
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
@@ -203,6 +205,7 @@ void lobby_release(struct lobby *l)
 	free(l->shown);
 	free(l->told);
 	free(l->made_from);
+	free(l->print);
 	free(l->users);
 	for (int i = 0; i < l->nconns; i++)
 		conn_clear(&l->conns[i]);
@@ -350,6 +353,32 @@ static void send_table(struct lobby *l, const struct host *h)
 	free(one);
 }
 
+static unsigned long long print_bytes(unsigned long long x, const void *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		x = (x ^ ((const unsigned char *)p)[i]) * 1099511628211ULL;
+	return x;
+}
+
+/* A hash of what of a table its entry shows and may change (its seats,
+ * their people and bots, its state, its watchers): a table whose hash is
+ * the one last listed is not listed again (no entry made for it). */
+static unsigned long long table_print(const struct host *h)
+{
+	int watchers = 0;
+	for (int i = 0; i < h->nmembers; i++)
+		watchers += h->member[i]->seat < 0 && h->member[i]->conn >= 0;
+	int head[3] = { h->state, watchers, h->players };
+	unsigned long long x = print_bytes(14695981039346656037ULL, head, sizeof head);
+	for (int s = 0; s < h->players; s++) {
+		const char *w = host_seat_word(h, s);
+		x = print_bytes(x, w, strlen(w) + 1);
+		x = print_bytes(x, h->seat[s].name, strlen(h->seat[s].name) + 1);
+		x = print_bytes(x, &h->seat[s].level, sizeof h->seat[s].level);
+	}
+	return x;
+}
+
 static int cmp_person(const void *a, const void *b)
 {
 	return strcmp(((const struct lobbylist_person *)a)->name, ((const struct lobbylist_person *)b)->name);
@@ -387,8 +416,9 @@ static void people_changes(struct lobby *l, struct lobbylist_person **in, int *n
 	free(now);
 }
 
-/* A round of the lobby's list: each table's entry made once and compared
- * with the one last listed (its changes since, one entry), the tables gone
+/* A round of the lobby's list: each table whose hash changed has its entry
+ * made once and compared with the one last listed (its changes since, one
+ * entry), the tables gone
  * and the people who came and went; then each connection in the lobby (at
  * no table, or following it) is sent what of it its view shows, or its
  * snapshot when it has just come back to the lobby or asked for one. The
@@ -400,6 +430,10 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 	int nmade = 0;
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
+		unsigned long long print = table_print(h);
+		if (l->told[t] && print == l->print[t])
+			continue;
+		l->print[t] = print;
 		json_t *info = table_json(h);
 		char *text = json_dumps(info, JSON_COMPACT);
 		if (!text || (l->told[t] && !strcmp(text, l->told[t]))) {
@@ -1679,6 +1713,7 @@ static void close_table(struct lobby *l, int i, const char *reason, int forget)
 	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
 	memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
 	memmove(&l->made_from[i], &l->made_from[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->made_from);
+	memmove(&l->print[i], &l->print[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->print);
 	l->ntables--;
 	l->dirty = 1;
 }

@@ -128,6 +128,8 @@ struct lobby {
 	int ntables, captables;
 	char **told;            /* by table: its entry as last listed (its members' "table", the deltas), or NULL */
 	char (*made_from)[64];  /* by table: the address of its creator ("" restored) */
+	unsigned long long *print; /* by table: a hash of its entry as last listed (told), to skip the unchanged */
+	int capprint;
 	int capmade;
 	int captold;
 	int dirty;              /* the lobby changed: a round at the next tick */

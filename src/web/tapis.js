@@ -555,6 +555,12 @@ function renderLobby() {
     li.textContent = w('no_tables');
     ul.append(li);
   }
+  /* A large lobby comes a page at a time (docs/protocol.md). */
+  const page = app.lobby.page || 0, pages = app.lobby.pages || 0;
+  $('tables-nav').hidden = pages <= 1 && page === 0;
+  $('tables-page').textContent = fmt(w('tables_page'), page + 1, Math.max(pages, 1), app.lobby.total || 0);
+  $('tables-prev').hidden = page === 0;
+  $('tables-next').hidden = page + 1 >= pages;
   const on = $('online');
   on.textContent = '';
   for (const u of app.lobby.users) {
@@ -1437,6 +1443,15 @@ function setup() {
   $('opt-cue-volume').oninput = (e) => { app.cueVolume = Number(e.target.value) / 100; saveSettings(); };
   $('opt-short').onchange = (e) => setVerbosity(e.target.checked ? 'short' : 'full');
   $('opt-lobby').onchange = (e) => { app.lobbyTalk = e.target.value; saveSettings(); };
+  /* The lobby's pages and filter: asked of the server. */
+  const lobbyQuery = (page) => send({ type: 'lobby_query', page, filter: $('table-filter').value.slice(0, 32) });
+  let filterTimer = 0;
+  $('table-filter').addEventListener('input', () => {
+    clearTimeout(filterTimer);
+    filterTimer = setTimeout(() => lobbyQuery(0), 300);
+  });
+  $('tables-prev').onclick = () => lobbyQuery(Math.max((app.lobby.page || 0) - 1, 0));
+  $('tables-next').onclick = () => lobbyQuery((app.lobby.page || 0) + 1);
   $('opt-large').onchange = (e) => {
     app.large = e.target.checked;
     document.body.classList.toggle('large', app.large);
