@@ -398,19 +398,23 @@ static void people_changes(struct lobby *l, struct lobbylist_person **in, int *n
 	*in = xcalloc((size_t)n + 1, sizeof **in);
 	*out = xcalloc((size_t)l->nshown + 1, sizeof **out);
 	*nin = *nout = 0;
+	/* The names kept are kept as they are (no copy made again). */
+	char **next = xcalloc((size_t)n + 1, sizeof *next);
 	int a = 0, b = 0;
 	while (a < l->nshown || b < n) {
 		int c = a >= l->nshown ? 1 : b >= n ? -1 : strcmp(l->shown[a], now[b].name);
-		if (c < 0)
+		if (c < 0) {
 			(*out)[(*nout)++] = l->shown[a++];   /* freed by the caller, after the round */
-		else if (c > 0)
+		} else if (c > 0) {
+			next[b] = xstrdup(now[b].name);
 			(*in)[(*nin)++] = now[b++];
-		else
-			free(l->shown[a++]), b++;
+		} else {
+			next[b++] = l->shown[a++];
+		}
 	}
-	xgrow((void **)&l->shown, &l->capshown, n + 1, sizeof *l->shown);
-	for (int i = 0; i < n; i++)
-		l->shown[i] = xstrdup(now[i].name);
+	free(l->shown);
+	l->shown = next;
+	l->capshown = n + 1;
 	l->nshown = n;
 	*online = n;
 	free(now);
