@@ -125,7 +125,8 @@ static void on_lobby_delta(struct remote *r, json_t *o)
 {
 	json_int_t seq = json_integer_value(json_object_get(o, "seq"));
 	if (!r->lobby || seq != json_integer_value(json_object_get(r->lobby, "seq")) + 1) {
-		remote_send(r, json_pack("{s:s}", "type", "lobby_query"));
+		remote_send(r, json_pack("{s:s, s:I}", "type", "lobby_query", "page",
+		                         json_integer_value(json_object_get(r->lobby, "page"))));
 		return;
 	}
 	json_object_set_new(r->lobby, "seq", json_integer(seq));
