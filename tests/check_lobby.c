@@ -189,6 +189,20 @@ START_TEST(test_deltas_equal_snapshot)
 }
 END_TEST
 
+/* 1 when t got (within 3 s) a lobby_event of a kind for a table. */
+static int heard_event(struct tc *t, const char *event, long table)
+{
+	for (long long end = now_ms() + 3000;; netc_service(t->c, 5)) {
+		for (int i = 0; i < t->n; i++)
+			if (!strcmp(mtype(t->msg[i]), "lobby_event") &&
+			    !strcmp(json_string_value(json_object_get(t->msg[i], "event")), event) &&
+			    json_integer_value(json_object_get(t->msg[i], "table")) == table)
+				return 1;
+		if (now_ms() > end)
+			return 0;
+	}
+}
+
 /* Someone at a table hears nothing of the lobby's list while the other
  * tables change (those in the lobby do); back in the lobby, a snapshot. */
 START_TEST(test_at_table_no_delta)
@@ -225,6 +239,10 @@ START_TEST(test_at_table_no_delta)
 	}
 	ck_assert_ptr_nonnull(back);
 	ck_assert_int_eq(json_array_size(json_object_get(back, "tables")), 1);
+	/* What Olga heard of it: the tables made, the one removed. */
+	ck_assert(heard_event(&o, "table_new", other));
+	ck_assert(heard_event(&o, "table_gone", mine));
+	ck_assert(!heard_event(&o, "table_gone", other));
 	/* Following the lobby from a table: asked for, given. */
 	tc_sit(&a, other, 0);
 	ck_assert_ptr_nonnull(query(&a, ",\"follow\":true"));
