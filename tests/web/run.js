@@ -726,8 +726,8 @@ async function testLiveLobby(browser, port) {
    * copy; a filter that matches none empties it, cleared brings it back. */
   await jo.waitForFunction((t) => window.tapis.lobby.tables.some((x) => x.id === t) && window.tapis.lobby.seq > 1,
     { timeout: 10000 }, table);
-  await jo.type('#table-filter', 'bouillotte');
-  await jo.waitForFunction(() => window.tapis.lobby.filter === 'bouillotte' && window.tapis.lobby.tables.length === 0,
+  await jo.type('#table-filter', 'no such table');
+  await jo.waitForFunction(() => window.tapis.lobby.filter === 'no such table' && window.tapis.lobby.tables.length === 0,
     { timeout: 10000 });
   await jo.$eval('#table-filter', (i) => { i.value = ''; i.dispatchEvent(new Event('input')); });
   await jo.waitForFunction((t) => window.tapis.lobby.filter === '' && window.tapis.lobby.tables.some((x) => x.id === t),
