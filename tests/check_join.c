@@ -404,7 +404,7 @@ static void feed(struct remote *r, const char *text)
  * applied (tables made, changed, gone; people in, out); a change whose
  * number is not the next leaves the copy as it was (a snapshot is asked
  * for again); the table one sits at stays known across a page that lacks
- * it. */
+ * it, and so does a table one is invited to. */
 START_TEST(test_remote_lobby_delta)
 {
 	struct remote r;
@@ -433,6 +433,11 @@ START_TEST(test_remote_lobby_delta)
 	feed(&r, "{\"type\":\"lobby\",\"seq\":7,\"users\":[],\"tables\":[{\"id\":9,\"game\":\"brelan\",\"players\":4}]}");
 	ck_assert_ptr_nonnull(remote_table(&r, 9));
 	ck_assert_ptr_nonnull(remote_table(&r, 5));
+	/* Invited to a table on no page held: its entry comes with it. */
+	feed(&r, "{\"type\":\"invited\",\"table\":77,\"from\":\"Bea\",\"text\":\"Bea invites you.\","
+	         "\"info\":{\"id\":77,\"game\":\"brouc\",\"players\":4}}");
+	ck_assert_int_eq(r.invited, 77);
+	ck_assert_ptr_nonnull(remote_table(&r, 77));
 	remote_close(&r);
 }
 END_TEST

@@ -1795,6 +1795,11 @@ void lobby_tick(struct lobby *l, long long now_ms)
 	}
 }
 
+json_t *lobby_table_info(const struct host *h)
+{
+	return table_json(h);
+}
+
 char *lobby_joined_text(const struct host *h, int seat)
 {
 	return joined_msg(h, seat);

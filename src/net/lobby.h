@@ -189,6 +189,8 @@ void lobby_save_all(struct lobby *l);
  * spectator); a table whose seats changed (told to its members when in
  * play, to the lobby at its next tick). */
 char *lobby_joined_text(const struct host *h, int seat);
+/* A table's entry as the lobby lists it (a new reference). */
+json_t *lobby_table_info(const struct host *h);
 void lobby_table_changed(struct lobby *l, const struct host *h);
 
 #endif

@@ -470,6 +470,8 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
 	} else if (!strcmp(type, "invited")) {
 		r->invited = (long)int_of(o, "table", 0);
+		if (!remote_table(r, r->invited))
+			keep_table(r, json_object_get(o, "info"));   /* on none of our pages */
 		tell(r, VIEW_SAY_SYSTEM, 0, CUE_CHAT, -1, str_of(o, "text"));
 	} else if (!strcmp(type, "rematch")) {
 		r->rematch = (long)int_of(o, "table", 0);

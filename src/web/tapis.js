@@ -431,6 +431,8 @@ const handlers = {
   /* Invited to a table: its Sit and Watch ask for no password. */
   invited(m) {
     app.invited.add(m.table);
+    /* On none of the pages one holds: its entry as the invitation gives it. */
+    if (m.info && m.info.id === m.table && !app.lobby.tables.some((t) => t.id === m.table)) app.lobby.tables.push(m.info);
     announce(m.text, 'system');
     cue('chat', -1);
     renderLobby();
