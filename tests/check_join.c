@@ -400,6 +400,48 @@ static void feed(struct remote *r, const char *text)
 	remote_message(r, text, strlen(text));
 }
 
+/* tapis join's copy of the lobby's list: a snapshot, then its changes
+ * applied (tables made, changed, gone; people in, out); a change whose
+ * number is not the next leaves the copy as it was (a snapshot is asked
+ * for again); the table one sits at stays known across a page that lacks
+ * it, and so does a table one is invited to. */
+START_TEST(test_remote_lobby_delta)
+{
+	struct remote r;
+	memset(&r, 0, sizeof r);
+	r.sent_moves = -1;
+	snprintf(r.lang, sizeof r.lang, "en");
+	feed(&r, "{\"type\":\"lobby\",\"seq\":1,\"users\":[{\"name\":\"Ann\"},{\"name\":\"Bea\"}],"
+	         "\"tables\":[{\"id\":1,\"game\":\"brelan\",\"players\":4},{\"id\":2,\"game\":\"brouc\",\"players\":4}]}");
+	int seen = r.lobby_seen;
+	feed(&r, "{\"type\":\"lobby_delta\",\"seq\":2,\"online\":2,\"tables\":[{\"id\":2,\"game\":\"brouc\",\"players\":3},"
+	         "{\"id\":5,\"game\":\"bourre\",\"players\":5}],\"gone\":[1],\"in\":[{\"name\":\"Cy\"}],\"out\":[\"Ann\"]}");
+	ck_assert_int_gt(r.lobby_seen, seen);
+	json_t *tables = json_object_get(r.lobby, "tables"), *users = json_object_get(r.lobby, "users");
+	ck_assert_int_eq(json_array_size(tables), 2);
+	ck_assert_int_eq(json_integer_value(json_object_get(remote_table(&r, 2), "players")), 3);
+	ck_assert_ptr_nonnull(remote_table(&r, 5));
+	ck_assert_ptr_null(remote_table(&r, 1));
+	ck_assert_int_eq(json_array_size(users), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(users, 0), "name")), "Bea");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(users, 1), "name")), "Cy");
+	/* One missed: nothing applied. */
+	feed(&r, "{\"type\":\"lobby_delta\",\"seq\":4,\"gone\":[2]}");
+	ck_assert_ptr_nonnull(remote_table(&r, 2));
+	/* At table 5: a page without it keeps it. */
+	feed(&r, "{\"type\":\"joined\",\"table\":5,\"seat\":1,\"info\":{\"id\":5,\"game\":\"bourre\",\"players\":5}}");
+	feed(&r, "{\"type\":\"lobby\",\"seq\":7,\"users\":[],\"tables\":[{\"id\":9,\"game\":\"brelan\",\"players\":4}]}");
+	ck_assert_ptr_nonnull(remote_table(&r, 9));
+	ck_assert_ptr_nonnull(remote_table(&r, 5));
+	/* Invited to a table on no page held: its entry comes with it. */
+	feed(&r, "{\"type\":\"invited\",\"table\":77,\"from\":\"Bea\",\"text\":\"Bea invites you.\","
+	         "\"info\":{\"id\":77,\"game\":\"brouc\",\"players\":4}}");
+	ck_assert_int_eq(r.invited, 77);
+	ck_assert_ptr_nonnull(remote_table(&r, 77));
+	remote_close(&r);
+}
+END_TEST
+
 /* A hostile server's strings reach the player as printable text only: no
  * escape sequence (title, clear screen, colours), no C1 control, no bidi
  * override, no invisible character, no line broken in two; invalid UTF-8
@@ -1086,6 +1128,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_url_lang);
 	tcase_add_test(tc, test_hostile_server_text);
+	tcase_add_test(tc, test_remote_lobby_delta);
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_lobby_menus);
 	tcase_add_test(tc, test_confirm_after_reconnect);

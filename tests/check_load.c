@@ -731,8 +731,9 @@ START_TEST(test_fd_reserve)
 END_TEST
 
 /* A client that never reads is dropped once what waits for it passes the
- * byte bound (the lobby's list, large and changing ten times a second,
- * piling up), not after thousands of messages; the others are served. */
+ * byte bound (the lobby's page of tables, large, asked for again and again
+ * while the lobby changes ten times a second, piling up), not after
+ * thousands of messages; the others are served. */
 START_TEST(test_slow_reader_dropped)
 {
 	struct srv s = { 0 };
@@ -755,7 +756,10 @@ START_TEST(test_slow_reader_dropped)
 	ck_assert_int_eq(wsc_send(&slow, "{\"type\":\"hello\",\"version\":1,\"name\":\"Slow\",\"lang\":\"en\"}"), 0);
 	struct wsc watch;
 	ck_assert_int_eq(wsc_login(&watch, s.port, "127.0.3.1", "Watcher", "en", NULL), 0);
-	/* The lobby changes ten times a second: a maker stands and sits. */
+	/* The watcher's page of the lobby: its size. */
+	ck_assert_int_eq(wsc_send(&watch, "{\"type\":\"lobby_query\"}"), 0);
+	/* The lobby changes ten times a second: a maker stands and sits, and
+	 * the slow reader asks for the lobby's page each time. */
 	long long t0 = mono_ms(), gone_at = 0, sat_at = 0;
 	int sit = 0;
 	size_t list_bytes = 0;
@@ -764,6 +768,7 @@ START_TEST(test_slow_reader_dropped)
 			char m[128];
 			snprintf(m, sizeof m, "{\"type\":\"%s\",\"table\":1%s}", sit ? "sit" : "stand", sit ? ",\"seat\":1" : "");
 			wsc_send(&mk[0], m);
+			wsc_send(&slow, "{\"type\":\"lobby_query\"}");
 			sit = !sit;
 			sat_at = mono_ms();
 		}
@@ -775,16 +780,14 @@ START_TEST(test_slow_reader_dropped)
 		char *t;
 		while ((t = wsc_next(&watch, 5))) {
 			json_t *j = json_loads(t, 0, NULL);
-			if (j && !strcmp(jtype(j), "lobby")) {
+			if (j && !strcmp(jtype(j), "lobby") && strlen(t) > list_bytes)
 				list_bytes = strlen(t);
-				int slow_there = 0;
-				json_t *users = json_object_get(j, "users"), *u;
-				size_t k;
-				json_array_foreach(users, k, u)
-					slow_there |= !strcmp(json_string_value(json_object_get(u, "name")), "Slow");
-				if (!slow_there && mono_ms() - t0 > 500)
+			/* Gone from the people online. */
+			json_t *out = j && !strcmp(jtype(j), "lobby_delta") ? json_object_get(j, "out") : NULL, *u;
+			size_t k;
+			json_array_foreach(out, k, u)
+				if (!strcmp(json_string_value(u), "Slow"))
 					gone_at = mono_ms();
-			}
 			json_decref(j);
 			free(t);
 		}

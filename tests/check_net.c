@@ -1147,13 +1147,13 @@ START_TEST(test_vanishing_clients)
 	json_t *lobby = NULL;
 	for (int tries = 0; tries < 100; tries++) {
 		netc_service(a.c, 10);
-		for (int i = 0; i < a.n; i++)
-			if (!strcmp(mtype(a.msg[i]), "lobby"))
-				lobby = a.msg[i];
+		json_decref(lobby);
+		lobby = tc_lobby(&a);
 		if (lobby && json_array_size(json_object_get(lobby, "users")) == 1)
 			break;
 	}
 	ck_assert_int_eq(json_array_size(json_object_get(lobby, "users")), 1);
+	json_decref(lobby);
 	ck_assert(srv_alive(&s));
 	/* A vanished guest's name is free again. */
 	static struct tc g;
@@ -1630,7 +1630,7 @@ static void service_for(struct tc **t, int n, int ms)
 }
 
 /* Many changes in a row (people logging in one after another): the lobby's
- * list goes at most every LOBBY_LIST_MS, the last one holding every change;
+ * changes go at most every LOBBY_LIST_MS, each holding every change since;
  * the members of a waiting table hear its entry only when it changed. */
 START_TEST(test_lobby_coalesced)
 {
@@ -1642,7 +1642,7 @@ START_TEST(test_lobby_coalesced)
 	tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
 	struct tc *both[] = { &o, &a };
 	service_for(both, 2, 300);
-	int lists = count_type(&o, "lobby"), entries = count_type(&a, "table");
+	int lists = count_type(&o, "lobby") + count_type(&o, "lobby_delta"), entries = count_type(&a, "table");
 	long long t0 = mono_ms();
 	for (int i = 0; i < 20; i++) {
 		char name[24];
@@ -1652,15 +1652,13 @@ START_TEST(test_lobby_coalesced)
 	}
 	long long elapsed = mono_ms() - t0;
 	service_for(both, 2, 3 * LOBBY_LIST_MS);
-	lists = count_type(&o, "lobby") - lists;
+	lists = count_type(&o, "lobby") + count_type(&o, "lobby_delta") - lists;
 	ck_assert_int_ge(lists, 1);
 	ck_assert_msg(lists <= elapsed / LOBBY_LIST_MS + 2, "%d lists in %lld ms", lists, elapsed);
-	json_t *last = NULL;
-	for (int i = 0; i < o.n; i++)
-		if (!strcmp(mtype(o.msg[i]), "lobby"))
-			last = o.msg[i];
+	json_t *last = tc_lobby(&o);
 	ck_assert_int_eq(json_array_size(json_object_get(last, "users")), 22);
 	ck_assert_int_eq(json_array_size(json_object_get(last, "tables")), 1);
+	json_decref(last);
 	/* Anne's table did not change: she heard nothing of it. */
 	ck_assert_int_eq(count_type(&a, "table"), entries);
 	for (int i = 0; i < 20; i++)
@@ -1671,18 +1669,16 @@ START_TEST(test_lobby_coalesced)
 }
 END_TEST
 
-/* The size of a list ("tables", "users") in the last lobby message t got,
+/* The size of a list ("tables", "users") in the lobby as t holds it,
  * after servicing it until that size is want (or 6 s). */
 static int lobby_size(struct tc *t, const char *list, int want)
 {
 	int n = -1;
 	for (int tries = 0; tries < 1200; tries++) {
 		netc_service(t->c, 5);
-		for (int i = t->n - 1; i >= 0; i--)
-			if (!strcmp(mtype(t->msg[i]), "lobby")) {
-				n = (int)json_array_size(json_object_get(t->msg[i], list));
-				break;
-			}
+		json_t *l = tc_lobby(t);
+		n = l ? (int)json_array_size(json_object_get(l, list)) : -1;
+		json_decref(l);
 		if (n == want)
 			break;
 	}
@@ -1749,9 +1745,11 @@ START_TEST(test_play_together)
 	a.seat = 0;
 	/* Denis, still in the lobby, sees the table and its options. */
 	ck_assert_int_eq(lobby_size(&d, "tables", 1), 1);
-	json_t *entry = json_array_get(json_object_get(last_of(&d, "lobby"), "tables"), 0);
+	json_t *dl = tc_lobby(&d);
+	json_t *entry = json_array_get(json_object_get(dl, "tables"), 0);
 	ck_assert_str_eq(json_string_value(json_object_get(entry, "game")), "bouillotte");
 	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(entry, "rules"), "cave")), "50");
+	json_decref(dl);
 	tc_sit(&b, id, 1);
 	tc_sit(&c, id, 2);
 	tc_sit(&d, id, 3);

@@ -69,6 +69,8 @@ void srv_run(struct srv *s)
 			o.keep_ms = s->keep_ms;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
+		if (s->no_table_cap)
+			o.tables_per_addr = 0;
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;
@@ -195,6 +197,61 @@ void on_msg(void *ctx, const char *text, size_t len)
 const char *mtype(json_t *j)
 {
 	return json_string_value(json_object_get(j, "type"));
+}
+
+static void drop_by(json_t *list, json_t *which, const char *key)
+{
+	for (size_t i = json_array_size(list); i-- > 0;)
+		for (size_t k = 0; k < json_array_size(which); k++)
+			if (json_equal(json_object_get(json_array_get(list, i), key), json_array_get(which, k))) {
+				json_array_remove(list, i);
+				break;
+			}
+}
+
+json_t *tc_lobby(const struct tc *t)
+{
+	int from = -1;
+	for (int i = t->n - 1; i >= 0 && from < 0; i--)
+		if (!strcmp(mtype(t->msg[i]), "lobby"))
+			from = i;
+	if (from < 0)
+		return NULL;
+	json_t *l = json_deep_copy(t->msg[from]);
+	for (int i = from + 1; i < t->n; i++) {
+		json_t *d = t->msg[i];
+		if (strcmp(mtype(d), "lobby_delta"))
+			continue;
+		json_int_t seq = json_integer_value(json_object_get(d, "seq"));
+		if (seq != json_integer_value(json_object_get(l, "seq")) + 1) {
+			json_decref(l);
+			return NULL;
+		}
+		json_object_set_new(l, "seq", json_integer(seq));
+		json_t *tables = json_object_get(l, "tables"), *changed = json_object_get(d, "tables");
+		for (size_t k = 0; k < json_array_size(changed); k++) {
+			json_t *e = json_array_get(changed, k);
+			size_t j = 0;
+			for (; j < json_array_size(tables); j++)
+				if (json_equal(json_object_get(json_array_get(tables, j), "id"), json_object_get(e, "id")))
+					break;
+			if (j < json_array_size(tables))
+				json_array_set(tables, j, e);
+			else
+				json_array_append(tables, e);
+		}
+		drop_by(tables, json_object_get(d, "gone"), "id");
+		json_t *users = json_object_get(l, "users"), *out = json_object_get(d, "out");
+		for (size_t k = 0; k < json_array_size(out); k++)
+			for (size_t j = 0; j < json_array_size(users); j++)
+				if (json_equal(json_object_get(json_array_get(users, j), "name"), json_array_get(out, k))) {
+					json_array_remove(users, j);
+					break;
+				}
+		json_array_extend(users, json_object_get(d, "in"));
+		json_object_set(l, "online", json_object_get(d, "online"));
+	}
+	return l;
 }
 
 void tc_send(struct tc *t, const char *fmt, ...)

@@ -30,6 +30,7 @@ struct srv {
 	struct server_counters *counters; /* the server's counters, in memory shared with it (srv_counters()) */
 	int fd_limit;              /* the server's open-file limit, soft and hard, when set */
 	long long mem_floor_kb;    /* the memory the server wants left, when set */
+	int no_table_cap;          /* tables per address: no limit */
 };
 
 struct tc {
@@ -62,6 +63,11 @@ int srv_alive(struct srv *s);
 const char *mtype(json_t *j);
 void tc_send(struct tc *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 json_t *tc_wait(struct tc *t, const char *type);
+/* The lobby's list as t holds it: its last snapshot ("lobby") with the
+ * changes since ("lobby_delta") applied, as a client applies them (a new
+ * reference; NULL before any snapshot, or when a change's number is not
+ * the next: one was missed). */
+json_t *tc_lobby(const struct tc *t);
 void tc_connect(struct tc *t, struct srv *s);
 void tc_hello(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password,
                      const char *token);

@@ -268,11 +268,12 @@ static void on_msg(void *ctx, const char *text, size_t len)
 {
 	struct bclient *c = ctx;
 	struct bench *b = c->b;
-	/* The lobby's list of every table is of no use to a bot, and the
+	/* The lobby's list (its snapshots and changes) is of no use to a bot, and the
 	 * announcements only mark the time: neither is parsed. */
-	static const char lobby[] = "{\"type\":\"lobby\"", say[] = "{\"type\":\"say\"";
+	static const char lobby[] = "{\"type\":\"lobby\"", delta[] = "{\"type\":\"lobby_delta\"",
+	                  say[] = "{\"type\":\"say\"";
 	b->bytes += (long long)len;
-	if (!strncmp(text, lobby, sizeof lobby - 1)) {
+	if (!strncmp(text, lobby, sizeof lobby - 1) || !strncmp(text, delta, sizeof delta - 1)) {
 		b->lobby_bytes += (long long)len;
 		b->lobby_at = now_s();
 		return;

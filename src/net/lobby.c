@@ -114,7 +114,9 @@ static void add_table(struct lobby *l, struct host *h)
 	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
 	xgrow((void **)&l->told, &l->captold, l->ntables + 1, sizeof *l->told);
 	xgrow((void **)&l->made_from, &l->capmade, l->ntables + 1, sizeof *l->made_from);
+	xgrow((void **)&l->print, &l->capprint, l->ntables + 1, sizeof *l->print);
 	l->told[l->ntables] = NULL;
+	l->print[l->ntables] = 0;
 	l->made_from[l->ntables][0] = '\0';
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
@@ -197,9 +199,13 @@ void lobby_release(struct lobby *l)
 	}
 	work_free(l->cfg.work); /* after the tables: their jobs are dropped */
 	free(l->tables);
-	free(l->list_sent);
+	free(l->gone);
+	for (int i = 0; i < l->nshown; i++)
+		free(l->shown[i]);
+	free(l->shown);
 	free(l->told);
 	free(l->made_from);
+	free(l->print);
 	free(l->users);
 	for (int i = 0; i < l->nconns; i++)
 		conn_clear(&l->conns[i]);
@@ -267,17 +273,29 @@ static char *joined_msg(const struct host *h, int seat)
 	                            seat, "info", table_json(h)));
 }
 
-static char *lobby_msg(struct lobby *l)
+/* The people online (the first max, in the lobby's order) and how many. */
+static int people_online(struct lobby *l, struct lobbylist_person *p, int max, int *n)
 {
-	json_t *users = json_array();
+	int online = 0;
+	*n = 0;
 	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0)
-			json_array_append_new(users, json_pack("{s:s, s:b}", "name", l->users[i].name, "guest",
-			                                       l->users[i].guest));
-	json_t *tables = json_array();
-	for (int i = 0; i < l->ntables; i++)
-		json_array_append_new(tables, table_json(l->tables[i]));
-	return proto_dump(json_pack("{s:s, s:o, s:o}", "type", "lobby", "users", users, "tables", tables));
+		if (l->users[i].conn >= 0) {
+			if (*n < max)
+				p[(*n)++] = (struct lobbylist_person){ l->users[i].name, l->users[i].guest };
+			online++;
+		}
+	return online;
+}
+
+/* A connection's snapshot of the lobby (its view's page), sent; its bytes. */
+static size_t send_snapshot(struct lobby *l, struct lobby_conn *c)
+{
+	struct lobbylist_person p[LOBBYLIST_PEOPLE];
+	int n, online = people_online(l, p, LOBBYLIST_PEOPLE, &n);
+	char *text = lobbylist_snapshot(&c->view, l->tables, l->ntables, table_json, p, n, online);
+	size_t len = text ? strlen(text) : 0;
+	send_text(l, c->id, text);
+	return len;
 }
 
 static const char *user_name(const void *ctx, uint32_t i, size_t *len)
@@ -335,43 +353,136 @@ static void send_table(struct lobby *l, const struct host *h)
 	free(one);
 }
 
-/* The lobby's list goes to the connections in the lobby only: it grows
- * with every table, and someone at a table has no use for it until they
- * leave (at: users_at_tables); it is not even made when nobody is in the
- * lobby. The members of a table still waiting to begin are told its own
- * entry ("table"), where the seats change, when it changed. */
-static size_t broadcast_lobby(struct lobby *l, const unsigned char *at)
+static unsigned long long print_bytes(unsigned long long x, const void *p, size_t n)
 {
-	size_t cost = 0;
-	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
-	int n = 0;
-	for (int i = 0; i < l->nconns; i++) {
-		int u = l->conns[i].user;
-		if (u >= 0 && !at[u])
-			to[n++] = l->conns[i].id;
+	for (size_t i = 0; i < n; i++)
+		x = (x ^ ((const unsigned char *)p)[i]) * 1099511628211ULL;
+	return x;
+}
+
+/* A hash of what of a table its entry shows and may change (its seats,
+ * their people and bots, its state, its watchers): a table whose hash is
+ * the one last listed is not listed again (no entry made for it). */
+static unsigned long long table_print(const struct host *h)
+{
+	int watchers = 0;
+	for (int i = 0; i < h->nmembers; i++)
+		watchers += h->member[i]->seat < 0 && h->member[i]->conn >= 0;
+	int head[3] = { h->state, watchers, h->players };
+	unsigned long long x = print_bytes(14695981039346656037ULL, head, sizeof head);
+	for (int s = 0; s < h->players; s++) {
+		const char *w = host_seat_word(h, s);
+		x = print_bytes(x, w, strlen(w) + 1);
+		x = print_bytes(x, h->seat[s].name, strlen(h->seat[s].name) + 1);
+		x = print_bytes(x, &h->seat[s].level, sizeof h->seat[s].level);
 	}
-	char *text = n ? lobby_msg(l) : NULL;
-	if (text)
-		cost = strlen(text) * (size_t)n;
-	/* A long list to many is kept for those who log in until the next
-	 * one (which will name them): made once, not once a hello. */
-	free(l->list_sent);
-	l->list_sent = text && cost * 1000 / LOBBY_LIST_BYTES_S > LOBBY_LIST_MS ? xstrdup(text) : NULL;
-	send_many(l, to, n, text);
-	free(to);
+	return x;
+}
+
+static int cmp_person(const void *a, const void *b)
+{
+	return strcmp(((const struct lobbylist_person *)a)->name, ((const struct lobbylist_person *)b)->name);
+}
+
+/* Who came and went since the last round: the names online now, sorted,
+ * merged with those of the last round (kept for the next). */
+static void people_changes(struct lobby *l, struct lobbylist_person **in, int *nin, const char ***out, int *nout,
+                           int *online)
+{
+	struct lobbylist_person *now = xcalloc((size_t)l->nusers + 1, sizeof *now);
+	int n = 0;
+	for (int i = 0; i < l->nusers; i++)
+		if (l->users[i].conn >= 0)
+			now[n++] = (struct lobbylist_person){ l->users[i].name, l->users[i].guest };
+	qsort(now, (size_t)n, sizeof *now, cmp_person);
+	*in = xcalloc((size_t)n + 1, sizeof **in);
+	*out = xcalloc((size_t)l->nshown + 1, sizeof **out);
+	*nin = *nout = 0;
+	/* The names kept are kept as they are (no copy made again). */
+	char **next = xcalloc((size_t)n + 1, sizeof *next);
+	int a = 0, b = 0;
+	while (a < l->nshown || b < n) {
+		int c = a >= l->nshown ? 1 : b >= n ? -1 : strcmp(l->shown[a], now[b].name);
+		if (c < 0) {
+			(*out)[(*nout)++] = l->shown[a++];   /* freed by the caller, after the round */
+		} else if (c > 0) {
+			next[b] = xstrdup(now[b].name);
+			(*in)[(*nin)++] = now[b++];
+		} else {
+			next[b++] = l->shown[a++];
+		}
+	}
+	free(l->shown);
+	l->shown = next;
+	l->capshown = n + 1;
+	l->nshown = n;
+	*online = n;
+	free(now);
+}
+
+/* A round of the lobby's list: each table whose hash changed has its entry
+ * made once and compared with the one last listed (its changes since, one
+ * entry), the tables gone
+ * and the people who came and went; then each connection in the lobby (at
+ * no table, or following it) is sent what of it its view shows, or its
+ * snapshot when it has just come back to the lobby or asked for one. The
+ * members of a table still waiting to begin are told its entry ("table")
+ * when it changed. The bytes sent. */
+static size_t lobby_round(struct lobby *l, const unsigned char *at)
+{
+	struct lobbylist_entry *made = xcalloc((size_t)l->ntables + 1, sizeof *made);
+	int nmade = 0;
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
-		if (h->state != HOST_WAITING)
+		unsigned long long print = table_print(h);
+		if (l->told[t] && print == l->print[t])
 			continue;
-		char *one = table_msg(h);
-		if (!one || (l->told[t] && !strcmp(one, l->told[t]))) {
-			free(one);
+		l->print[t] = print;
+		json_t *info = table_json(h);
+		char *text = json_dumps(info, JSON_COMPACT);
+		if (!text || (l->told[t] && !strcmp(text, l->told[t]))) {
+			json_decref(info);
+			free(text);
 			continue;
 		}
-		send_members(l, h, one);
+		made[nmade++] = (struct lobbylist_entry){ h->id, h, info, !l->told[t] };
 		free(l->told[t]);
-		l->told[t] = one;
+		l->told[t] = text;
+		if (h->state == HOST_WAITING) {
+			char *one = proto_dump(json_pack("{s:s, s:O}", "type", "table", "info", info));
+			if (one)
+				send_members(l, h, one);
+			free(one);
+		}
 	}
+	struct lobbylist_person *in;
+	const char **out;
+	int nin, nout, online;
+	people_changes(l, &in, &nin, &out, &nout, &online);
+	struct lobbylist_round r = { made, nmade, l->gone, l->ngone, in, nin, out, nout, online, l->ntables };
+	size_t cost = 0;
+	for (int i = 0; i < l->nconns; i++) {
+		struct lobby_conn *c = &l->conns[i];
+		if (c->user < 0)
+			continue;
+		int listener = !at[c->user] || c->view.follow;
+		char *text = NULL;
+		if (c->view.want || (listener && !c->view.listening)) {
+			cost += send_snapshot(l, c);
+		} else if (listener && (text = lobbylist_delta(&c->view, &r))) {
+			cost += strlen(text);
+			send_text(l, c->id, text);
+		}
+		c->view.listening = listener;
+	}
+	for (int k = 0; k < nmade; k++)
+		json_decref(made[k].info);
+	free(made);
+	for (int k = 0; k < nout; k++)
+		free((char *)out[k]);
+	free(out);
+	free(in);
+	l->ngone = 0;
 	return cost;
 }
 
@@ -727,7 +838,10 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
 	                                         "lang", u->lang)));
 	account_settings_load(l, c, u, 1);
-	send_text(l, c->id, l->list_sent ? xstrdup(l->list_sent) : lobby_msg(l));
+	/* The lobby's first page; then what changes in it, while at no table. */
+	memset(&c->view, 0, sizeof c->view);
+	send_snapshot(l, c);
+	c->view.listening = 1;
 	send_saved(l, c->id, u->name, 0);
 	/* Back at the tables where they were: seats are kept, and so are
 	 * spectators' places. */
@@ -1428,6 +1542,19 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_CHAT:
 		lobby_chat(l, c, &m);
 		break;
+	case PM_LOBBY_QUERY:
+		/* Answered at the next round: many queries, one snapshot. */
+		{
+			size_t n = strlen(m.text); /* at most LOBBYLIST_FILTER_MAX characters: it fits */
+			n = n < sizeof c->view.filter - 1 ? n : sizeof c->view.filter - 1;
+			memcpy(c->view.filter, m.text, n);
+			c->view.filter[n] = '\0';
+		}
+		c->view.page = (int)m.page;
+		c->view.follow = m.follow;
+		c->view.want = 1;
+		l->dirty = 1;
+		break;
 	case PM_RESUME:
 		on_resume(l, c, &m);
 		break;
@@ -1582,12 +1709,15 @@ static void close_table(struct lobby *l, int i, const char *reason, int forget)
 	if (forget)
 		store_table_delete(l->store, h->id);
 	l->dir.ops->release(&l->dir, h->id);
+	xgrow((void **)&l->gone, &l->capgone, l->ngone + 1, sizeof *l->gone);
+	l->gone[l->ngone++] = h->id;
 	host_free(h);
 	free(h);
 	free(l->told[i]);
 	memmove(&l->tables[i], &l->tables[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->tables);
 	memmove(&l->told[i], &l->told[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->told);
 	memmove(&l->made_from[i], &l->made_from[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->made_from);
+	memmove(&l->print[i], &l->print[i + 1], (size_t)(l->ntables - i - 1) * sizeof *l->print);
 	l->ntables--;
 	l->dirty = 1;
 }
@@ -1659,10 +1789,15 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		l->list_ms = now_ms;
 		unsigned char *at = users_at_tables(l);
 		prune_users(l, at);
-		l->list_gap_ms = (long long)(broadcast_lobby(l, at) * 1000 / LOBBY_LIST_BYTES_S);
+		l->list_gap_ms = (long long)(lobby_round(l, at) * 1000 / LOBBY_LIST_BYTES_S);
 		tell_changes(l, at);
 		free(at);
 	}
+}
+
+json_t *lobby_table_info(const struct host *h)
+{
+	return table_json(h);
 }
 
 char *lobby_joined_text(const struct host *h, int seat)

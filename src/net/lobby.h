@@ -13,6 +13,7 @@
 #include "net/dir.h"
 #include "net/host.h"
 #include "net/lobbyev.h"
+#include "net/lobbylist.h"
 #include "net/proto.h"
 #include "net/store.h"
 
@@ -27,9 +28,10 @@ struct lobby_user {
 };
 
 #define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
-/* The lobby's list (and a waiting table's entry) goes out at most this
+/* The lobby's changes (and a waiting table's entry) go out at most this
  * often: the changes in between (hundreds of people logging in or sitting
- * down at once) go together in the next one. */
+ * down at once) go together in the next round, a table's changes in one
+ * entry. */
 #define LOBBY_LIST_MS 100
 /* Bytes of a hand history sent by "history" (some 300 deals of
  * Bouillotte): its message, escaped, stays well under what a connection's
@@ -38,10 +40,9 @@ struct lobby_user {
 /* A connection's messages waiting for its password's answer: more are
  * refused (rate). */
 #define LOBBY_HELD_MAX 32
-/* And a long list to many listeners less often: what one sending of it
- * costs (its bytes times its listeners) at most this many bytes a second
- * (a thousand people in the lobby: a list of 35 kB to each, every two
- * seconds). */
+/* And the rounds less often when they cost much: what one round sends
+ * (snapshots and deltas, each at most a page) at most this many bytes a
+ * second. */
 #define LOBBY_LIST_BYTES_S (16L * 1024 * 1024)
 /* Tables waiting or in play that one person, or one address, may have
  * made (each holds its hand history open): more are refused (`tables`). */
@@ -72,6 +73,7 @@ struct lobby_conn {
 	struct proto_msg *job_msg;
 	struct lobby_held *held;
 	int nheld, capheld;
+	struct lobbylist_view view;   /* what of the lobby's list it shows (net/lobbylist) */
 };
 
 struct lobby_held {
@@ -124,15 +126,20 @@ struct lobby {
 	int nconns, capconns;
 	struct host **tables;
 	int ntables, captables;
-	char **told;            /* by table: its entry as its members last heard it ("table"), or NULL */
+	char **told;            /* by table: its entry as last listed (its members' "table", the deltas), or NULL */
 	char (*made_from)[64];  /* by table: the address of its creator ("" restored) */
+	unsigned long long *print; /* by table: a hash of its entry as last listed (told), to skip the unchanged */
+	int capprint;
 	int capmade;
 	int captold;
-	int dirty;              /* the lobby list changed: send it at the next tick */
-	long long list_ms;      /* when the lobby's list last went out */
+	int dirty;              /* the lobby changed: a round at the next tick */
+	long long list_ms;      /* when the lobby's last round went out */
 	long long list_gap_ms;  /* and the time until the next one may */
 	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
-	char *list_sent;        /* that list, while it costs more than LOBBY_LIST_MS allows (else NULL) */
+	long *gone;             /* the tables removed since the last round */
+	int ngone, capgone;
+	char **shown;           /* the names online at the last round, sorted */
+	int nshown, capshown;
 	long long now_ms;
 	struct lobbyev ev;      /* what the lobby was last told of its changes (net/lobbyev) */
 	struct lobby_saved *saved;   /* the tables saved and closed, by id */
@@ -182,6 +189,8 @@ void lobby_save_all(struct lobby *l);
  * spectator); a table whose seats changed (told to its members when in
  * play, to the lobby at its next tick). */
 char *lobby_joined_text(const struct host *h, int seat);
+/* A table's entry as the lobby lists it (a new reference). */
+json_t *lobby_table_info(const struct host *h);
 void lobby_table_changed(struct lobby *l, const struct host *h);
 
 #endif

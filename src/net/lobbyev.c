@@ -149,14 +149,6 @@ static void tell(const struct lobbyev_in *in, const struct ev *evs, int n)
 	free(conns);
 }
 
-static const struct lobbyev_table *told_table(const struct lobbyev *e, long id)
-{
-	for (int i = 0; i < e->ntables; i++)
-		if (e->tables[i].id == id)
-			return &e->tables[i];
-	return NULL;
-}
-
 void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in)
 {
 	/* The names online now, sorted. */
@@ -184,9 +176,16 @@ void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in)
 			else
 				a++, b++;
 		}
+		/* The tables keep their order (taken out of it, or added at its
+		 * end): one walk of both lists. The told ones passed by are gone
+		 * (told after); past the last one still there, the tables are new. */
+		long *gone = xcalloc((size_t)e->ntables + 1, sizeof *gone);
+		int ngone = 0, k = 0;
 		for (int i = 0; i < in->ntables; i++) {
 			const struct host *h = in->tables[i];
-			const struct lobbyev_table *was = told_table(e, h->id);
+			while (k < e->ntables && e->tables[k].id != h->id)
+				gone[ngone++] = e->tables[k++].id;
+			const struct lobbyev_table *was = k < e->ntables ? &e->tables[k++] : NULL;
 			if (!was)
 				ADD(EV_TABLE_NEW, h->creator, h, h->id);
 			/* Made and begun between two looks: both told. */
@@ -196,14 +195,11 @@ void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in)
 			else if (before != h->state && h->state == HOST_OVER)
 				ADD(EV_TABLE_OVER, h->creator, h, h->id);
 		}
-		for (int i = 0; i < e->ntables; i++) {
-			int still = 0;
-			for (int k = 0; k < in->ntables && !still; k++)
-				still = in->tables[k]->id == e->tables[i].id;
-			if (!still)
-				ADD(in->saved && in->saved(in->ctx, e->tables[i].id) ? EV_TABLE_SAVED : EV_TABLE_GONE, NULL, NULL,
-				    e->tables[i].id);
-		}
+		while (k < e->ntables)
+			gone[ngone++] = e->tables[k++].id;
+		for (int i = 0; i < ngone; i++)
+			ADD(in->saved && in->saved(in->ctx, gone[i]) ? EV_TABLE_SAVED : EV_TABLE_GONE, NULL, NULL, gone[i]);
+		free(gone);
 	}
 #undef ADD
 	tell(in, evs, nev);

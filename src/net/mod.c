@@ -388,9 +388,10 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 	const struct i18n_lang *lang = i18n_of(u->lang);
 	snprintf(text, sizeof text, i18n_tr(lang, N_("%s invites you to table %ld, %s. Sit or watch there to accept.")),
 	         me, h->id, i18n_tr(lang, h->g->title));
-	send(l, u->conn, proto_dump(json_pack("{s:s, s:I, s:s, s:s, s:b, s:s}", "type", "invited", "table",
+	/* With the table's entry: it may be on none of the pages they hold. */
+	send(l, u->conn, proto_dump(json_pack("{s:s, s:I, s:s, s:s, s:b, s:s, s:o}", "type", "invited", "table",
 	                                      (json_int_t)h->id, "from", me, "game", h->g->name, "private",
-	                                      h->private_, "text", text)));
+	                                      h->private_, "text", text, "info", lobby_table_info(h))));
 	snprintf(text, sizeof text, _("Invitation sent to %s."), u->name);
 	notice(l, c->id, h->id, text);
 }

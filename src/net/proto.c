@@ -12,6 +12,7 @@
 #include "core/utf8.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
+#include "net/lobbylist.h"
 
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
@@ -20,6 +21,7 @@ static const char *const type_words[PM_COUNT] = {
 	[PM_HINT] = "hint", [PM_VERBOSITY] = "verbosity", [PM_RESUME] = "resume", [PM_SETTINGS] = "settings",
 	[PM_STATS] = "stats", [PM_LEADERS] = "leaders", [PM_HISTORY] = "history",
 	[PM_INVITE] = "invite", [PM_REMATCH] = "rematch", [PM_MOD] = "mod", [PM_MUTE] = "mute",
+	[PM_LOBBY_QUERY] = "lobby_query",
 };
 
 const char *const proto_mod_words[PMOD_COUNT] = {
@@ -384,6 +386,17 @@ static int read_mute(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 	return 0;
 }
 
+/* lobby_query: a page of the tables (past the last: none), those matching a
+ * filter ("" all), and whether the changes come also while at a table. */
+static int read_lobby_query(json_t *o, struct proto_msg *m, char *err, size_t errlen)
+{
+	if (get_int(o, "page", &m->page, 0, LOBBYLIST_PAGE_MAX, 0, 0, err, errlen) < 0 ||
+	    get_str(o, "filter", m->text, sizeof m->text, LOBBYLIST_FILTER_MAX, 0, err, errlen) < 0 ||
+	    get_bool(o, "follow", &m->follow, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
 static int read_nothing(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 {
 	(void)o, (void)m, (void)err, (void)errlen;
@@ -399,6 +412,7 @@ static int (*const readers[PM_COUNT])(json_t *, struct proto_msg *, char *, size
 	[PM_SETTINGS] = read_settings, [PM_STATS] = read_stats, [PM_LEADERS] = read_leaders,
 	[PM_HISTORY] = read_history,
 	[PM_INVITE] = read_invite, [PM_REMATCH] = read_table, [PM_MOD] = read_mod, [PM_MUTE] = read_mute,
+	[PM_LOBBY_QUERY] = read_lobby_query,
 };
 
 int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, size_t errlen)

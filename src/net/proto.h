@@ -44,6 +44,7 @@ enum proto_type {
 	PM_REMATCH, /* table: yes to the rematch offered at a game's end */
 	PM_MOD,     /* act, name, minutes, reason, table: a moderator's act */
 	PM_MUTE,    /* name, on: stop (or start again) hearing someone's chat */
+	PM_LOBBY_QUERY, /* page, filter (in text), follow: the lobby's list asked again, a page of it */
 	PM_COUNT
 };
 
@@ -87,6 +88,8 @@ struct proto_msg {
 	int mod_act;                   /* enum proto_mod_act */
 	long minutes;                  /* of a mute or ban (0: the default) */
 	int on;                        /* mute: 1 stop hearing, 0 hear again */
+	long page;                     /* lobby_query: the page of the tables */
+	int follow;                    /* lobby_query: the lobby's changes also while at a table */
 };
 
 /* Read one client message (len bytes of JSON text): 0 with m filled, or -1

@@ -102,6 +102,53 @@ static void keep_table(struct remote *r, json_t *info)
 	json_array_append(tables, info);
 }
 
+static void keep_friends(struct remote *r, json_t *info);
+
+/* The entries of a list (of objects; of strings: key NULL) whose key's
+ * value (a number, or a string) is one of those in which, removed. */
+static void drop_entries(json_t *list, json_t *which, const char *key)
+{
+	for (size_t i = json_array_size(list); i-- > 0;) {
+		json_t *x = key ? json_object_get(json_array_get(list, i), key) : json_array_get(list, i);
+		for (size_t k = 0; k < json_array_size(which); k++)
+			if (json_equal(x, json_array_get(which, k))) {
+				json_array_remove(list, i);
+				break;
+			}
+	}
+}
+
+/* A change of the lobby's list applied to ours: tables made or changed,
+ * gone, people in and out. One missed (its number not the next): the
+ * whole list asked for again. */
+static void on_lobby_delta(struct remote *r, json_t *o)
+{
+	json_int_t seq = json_integer_value(json_object_get(o, "seq"));
+	if (!r->lobby || seq != json_integer_value(json_object_get(r->lobby, "seq")) + 1) {
+		remote_send(r, json_pack("{s:s, s:I}", "type", "lobby_query", "page",
+		                         json_integer_value(json_object_get(r->lobby, "page"))));
+		return;
+	}
+	json_object_set_new(r->lobby, "seq", json_integer(seq));
+	json_object_set(r->lobby, "online", json_object_get(o, "online"));
+	json_t *tables = json_object_get(o, "tables");
+	for (size_t i = 0; i < json_array_size(tables); i++) {
+		keep_table(r, json_array_get(tables, i));
+		keep_friends(r, json_array_get(tables, i));
+	}
+	drop_entries(json_object_get(r->lobby, "tables"), json_object_get(o, "gone"), "id");
+	json_t *users = json_object_get(r->lobby, "users");
+	json_t *out = json_object_get(o, "out");
+	drop_entries(users, out, "name");
+	json_t *in = json_object_get(o, "in");
+	if (json_is_array(users))
+		for (size_t i = 0; i < json_array_size(in); i++)
+			json_array_append(users, json_array_get(in, i));
+	r->lobby_seen++;
+	if (r->table)
+		table_facts(r);
+}
+
 /* The people holding a seat at a table where this player holds one are
  * friends for the rest of the session (the lobby's "friends" setting). */
 static void keep_friends(struct remote *r, json_t *info)
@@ -336,8 +383,13 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		r->guest = json_is_true(json_object_get(o, "guest"));
 		r->welcomed = 1;
 	} else if (!strcmp(type, "lobby")) {
+		/* One page of the tables: the one we are at stays known. */
+		json_t *mine = r->table ? json_incref(remote_table(r, r->table)) : NULL;
 		json_decref(r->lobby);
 		r->lobby = json_incref(o);
+		if (mine && !remote_table(r, r->table))
+			keep_table(r, mine);
+		json_decref(mine);
 		r->lobby_seen++;
 		json_t *tables = json_object_get(o, "tables");
 		for (size_t i = 0; i < json_array_size(tables); i++)
@@ -347,6 +399,8 @@ void remote_message(struct remote *r, const char *text, size_t len)
 	} else if (!strcmp(type, "saved")) {
 		json_decref(r->saved);
 		r->saved = json_incref(json_object_get(o, "tables"));
+	} else if (!strcmp(type, "lobby_delta")) {
+		on_lobby_delta(r, o);
 	} else if (!strcmp(type, "lobby_event")) {
 		on_lobby_event(r, o);
 	} else if (!strcmp(type, "table")) {
@@ -416,6 +470,8 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
 	} else if (!strcmp(type, "invited")) {
 		r->invited = (long)int_of(o, "table", 0);
+		if (!remote_table(r, r->invited))
+			keep_table(r, json_object_get(o, "info"));   /* on none of our pages */
 		tell(r, VIEW_SAY_SYSTEM, 0, CUE_CHAT, -1, str_of(o, "text"));
 	} else if (!strcmp(type, "rematch")) {
 		r->rematch = (long)int_of(o, "table", 0);

@@ -799,7 +799,8 @@ static void resume_menu(struct join *j)
 	free(items);
 }
 
-enum { LOBBY_INVITED, LOBBY_TABLE, LOBBY_RESUME, LOBBY_CREATE, LOBBY_CHAT, LOBBY_FIGURES, LOBBY_QUIT };
+enum { LOBBY_INVITED, LOBBY_TABLE, LOBBY_PREV, LOBBY_NEXT, LOBBY_RESUME, LOBBY_CREATE, LOBBY_CHAT, LOBBY_FIGURES,
+       LOBBY_QUIT };
 
 struct lobby_item {
 	int kind;
@@ -807,8 +808,8 @@ struct lobby_item {
 	char text[JOIN_ITEM_MAX];
 };
 
-/* The lobby's items from its last list: the tables (200 at most), then
- * what one may do. */
+/* The lobby's items from its last list: the tables of its page (50 at
+ * most), the other pages when there are some, then what one may do. */
 static int lobby_items(struct join *j, struct lobby_item *items, int max)
 {
 	json_t *tables = json_object_get(j->r.lobby, "tables");
@@ -820,13 +821,22 @@ static int lobby_items(struct join *j, struct lobby_item *items, int max)
 		snprintf(items[n].text, sizeof items[n].text, _("Accept the invitation to table %ld"), j->r.invited);
 		n++;
 	}
-	for (size_t i = 0; i < json_array_size(tables) && n < max - 5; i++) {
+	for (size_t i = 0; i < json_array_size(tables) && n < max - 7; i++) {
 		json_t *t = json_array_get(tables, i);
 		items[n].kind = LOBBY_TABLE;
 		items[n].id = (long)json_integer_value(json_object_get(t, "id"));
 		table_line(t, items[n].text, sizeof items[n].text);
 		n++;
 	}
+	json_int_t page = json_integer_value(json_object_get(j->r.lobby, "page"));
+	json_int_t pages = json_integer_value(json_object_get(j->r.lobby, "pages"));
+	for (int k = 0; k < 2; k++)
+		if (k ? page + 1 < pages : page > 0) {
+			items[n].kind = k ? LOBBY_NEXT : LOBBY_PREV;
+			items[n].id = 0;
+			snprintf(items[n].text, sizeof items[n].text, "%s", k ? _("More tables") : _("Previous tables"));
+			n++;
+		}
 	if (json_array_size(j->r.saved)) {
 		items[n].kind = LOBBY_RESUME;
 		items[n].id = 0;
@@ -959,6 +969,11 @@ static int lobby_menu(struct join *j)
 					table_choice(j, t);
 					json_decref(t);
 				}
+			} else if (items[sel].kind == LOBBY_PREV || items[sel].kind == LOBBY_NEXT) {
+				/* Another page of the tables: the server sends it. */
+				json_int_t page = json_integer_value(json_object_get(j->r.lobby, "page"));
+				remote_send(&j->r, json_pack("{s:s, s:I}", "type", "lobby_query", "page",
+				                             page + (items[sel].kind == LOBBY_NEXT ? 1 : -1)));
 			} else if (items[sel].kind == LOBBY_RESUME) {
 				resume_menu(j);
 			} else if (items[sel].kind == LOBBY_CREATE) {

@@ -297,6 +297,27 @@ const handlers = {
     renderLobby();
     renderTable();
   },
+  /* A change of the lobby's page, applied to ours; one missed (its
+   * number not the next): the page asked for again. */
+  lobby_delta(m) {
+    if (!app.lobbySeen || m.seq !== app.lobby.seq + 1) {
+      send({ type: 'lobby_query', page: app.lobby.page || 0, filter: app.lobby.filter || '' });
+      return;
+    }
+    const lb = app.lobby;
+    lb.seq = m.seq;
+    lb.online = m.online;
+    for (const t of m.tables || []) {
+      keepFriends(t);
+      const i = lb.tables.findIndex((x) => x.id === t.id);
+      if (i >= 0) lb.tables[i] = t; else lb.tables.push(t);
+    }
+    const gone = new Set(m.gone || []), out = new Set(m.out || []);
+    lb.tables = lb.tables.filter((t) => !gone.has(t.id));
+    lb.users = lb.users.filter((u) => !out.has(u.name)).concat(m.in || []);
+    renderLobby();
+    renderTable();
+  },
   /* The table one sits at, as the lobby lists it, while it fills. */
   table(m) {
     if (m.info) keepFriends(m.info);
@@ -410,6 +431,8 @@ const handlers = {
   /* Invited to a table: its Sit and Watch ask for no password. */
   invited(m) {
     app.invited.add(m.table);
+    /* On none of the pages one holds: its entry as the invitation gives it. */
+    if (m.info && m.info.id === m.table && !app.lobby.tables.some((t) => t.id === m.table)) app.lobby.tables.push(m.info);
     announce(m.text, 'system');
     cue('chat', -1);
     renderLobby();
@@ -534,6 +557,12 @@ function renderLobby() {
     li.textContent = w('no_tables');
     ul.append(li);
   }
+  /* A large lobby comes a page at a time (docs/protocol.md). */
+  const page = app.lobby.page || 0, pages = app.lobby.pages || 0;
+  $('tables-nav').hidden = pages <= 1 && page === 0;
+  $('tables-page').textContent = fmt(w('tables_page'), page + 1, Math.max(pages, 1), app.lobby.total || 0);
+  $('tables-prev').hidden = page === 0;
+  $('tables-next').hidden = page + 1 >= pages;
   const on = $('online');
   on.textContent = '';
   for (const u of app.lobby.users) {
@@ -1416,6 +1445,15 @@ function setup() {
   $('opt-cue-volume').oninput = (e) => { app.cueVolume = Number(e.target.value) / 100; saveSettings(); };
   $('opt-short').onchange = (e) => setVerbosity(e.target.checked ? 'short' : 'full');
   $('opt-lobby').onchange = (e) => { app.lobbyTalk = e.target.value; saveSettings(); };
+  /* The lobby's pages and filter: asked of the server. */
+  const lobbyQuery = (page) => send({ type: 'lobby_query', page, filter: $('table-filter').value.slice(0, 32) });
+  let filterTimer = 0;
+  $('table-filter').addEventListener('input', () => {
+    clearTimeout(filterTimer);
+    filterTimer = setTimeout(() => lobbyQuery(0), 300);
+  });
+  $('tables-prev').onclick = () => lobbyQuery(Math.max((app.lobby.page || 0) - 1, 0));
+  $('tables-next').onclick = () => lobbyQuery((app.lobby.page || 0) + 1);
   $('opt-large').onchange = (e) => {
     app.large = e.target.checked;
     document.body.classList.toggle('large', app.large);

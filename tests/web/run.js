@@ -32,6 +32,7 @@
  *    last showdown), in English and French; states rewritten on their way
  *    (another menu order, other cards playable): the page follows them.
  * 10. live lobby: an arrival and a new table spoken in the server's words;
+ *    the list kept by its changes, a filter asked of the server;
  *    the lobby setting at Nothing silences them and the lobby's chat, and
  *    is kept for the next visit.
  *
@@ -721,6 +722,16 @@ async function testLiveLobby(browser, port) {
   await jo.bringToFront();
   await jo.waitForFunction((t) => [...document.querySelectorAll('#log p')].some((p) => p.textContent.startsWith('New table ' + t + ': Le Brelan, by Kim.')),
     { timeout: 10000 }, table).catch(async (e) => { throw new Error(e + ': ' + (await jo.$$eval('#log p', (ps) => ps.map((p) => p.textContent))).join(' | ')); });
+  /* The list follows by its changes (lobby_delta): Kim's table is in Jo's
+   * copy; a filter that matches none empties it, cleared brings it back. */
+  await jo.waitForFunction((t) => window.tapis.lobby.tables.some((x) => x.id === t) && window.tapis.lobby.seq > 1,
+    { timeout: 10000 }, table);
+  await jo.type('#table-filter', 'no such table');
+  await jo.waitForFunction(() => window.tapis.lobby.filter === 'no such table' && window.tapis.lobby.tables.length === 0,
+    { timeout: 10000 });
+  await jo.$eval('#table-filter', (i) => { i.value = ''; i.dispatchEvent(new Event('input')); });
+  await jo.waitForFunction((t) => window.tapis.lobby.filter === '' && window.tapis.lobby.tables.some((x) => x.id === t),
+    { timeout: 10000 }, table);
   /* Nothing: Lea's arrival and Kim's lobby chat are not said. */
   await jo.select('#opt-lobby', 'none');
   const before = (await lobbyTexts()).length;

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "net/lobbylist.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n/i18n.h"
+#include "net/proto.h"
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* needle within hay, without regard to ASCII case. */
+static int has_piece(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++) {
+		size_t k = 0;
+		while (k < n && hay[k] && lower((unsigned char)hay[k]) == lower((unsigned char)needle[k]))
+			k++;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+int lobbylist_matches(const char *filter, const struct host *h)
+{
+	if (!filter[0])
+		return 1;
+	char id[24];
+	snprintf(id, sizeof id, "%ld", h->id);
+	if (has_piece(h->g->name, filter) || has_piece(h->g->title, filter) || has_piece(i18n_tr(i18n_of("fr"), h->g->title), filter) ||
+	    has_piece(h->creator, filter) || !strcmp(id, filter))
+		return 1;
+	for (int s = 0; s < h->players; s++)
+		if (h->seat[s].name[0] && has_piece(h->seat[s].name, filter))
+			return 1;
+	return 0;
+}
+
+/* A name's hash (FNV-1a, 64 bits): what a view keeps of the people it shows. */
+static uint64_t name_hash(const char *name)
+{
+	uint64_t x = 14695981039346656037ULL;
+	for (; *name; name++)
+		x = (x ^ (unsigned char)*name) * 1099511628211ULL;
+	return x;
+}
+
+static int held_at(const struct lobbylist_view *v, long id)
+{
+	for (int i = 0; i < v->nheld; i++)
+		if (v->held[i] == id)
+			return i;
+	return -1;
+}
+
+static int person_at(const struct lobbylist_view *v, uint64_t x)
+{
+	for (int i = 0; i < v->npeople; i++)
+		if (v->people[i] == x)
+			return i;
+	return -1;
+}
+
+char *lobbylist_snapshot(struct lobbylist_view *v, struct host *const *tables, int ntables,
+                         json_t *(*entry)(const struct host *), const struct lobbylist_person *people,
+                         int npeople, int online)
+{
+	json_t *list = json_array();
+	int total = 0;
+	long first = (long)v->page * LOBBYLIST_PAGE;
+	v->nheld = 0;
+	for (int i = 0; i < ntables; i++) {
+		if (!lobbylist_matches(v->filter, tables[i]))
+			continue;
+		if (total >= first && v->nheld < LOBBYLIST_PAGE) {
+			json_array_append_new(list, entry(tables[i]));
+			v->held[v->nheld++] = tables[i]->id;
+		}
+		total++;
+	}
+	json_t *users = json_array();
+	v->npeople = 0;
+	for (int i = 0; i < npeople && v->npeople < LOBBYLIST_PEOPLE; i++) {
+		json_array_append_new(users, json_pack("{s:s, s:b}", "name", people[i].name, "guest", people[i].guest));
+		v->people[v->npeople++] = name_hash(people[i].name);
+	}
+	v->want = 0;
+	v->seq++;
+	return proto_dump(json_pack("{s:s, s:I, s:i, s:i, s:i, s:s, s:i, s:o, s:o}", "type", "lobby", "seq",
+	                            (json_int_t)v->seq, "page", v->page, "pages",
+	                            (total + LOBBYLIST_PAGE - 1) / LOBBYLIST_PAGE, "total", total, "filter", v->filter,
+	                            "online", online, "users", users, "tables", list));
+}
+
+char *lobbylist_delta(struct lobbylist_view *v, const struct lobbylist_round *r)
+{
+	json_t *tables = NULL, *gone = NULL, *in = NULL, *out = NULL;
+	for (int i = 0; i < r->ntables; i++) {
+		const struct lobbylist_entry *e = &r->tables[i];
+		if (held_at(v, e->id) < 0) {
+			/* A table made goes at the end of the list: on a page not
+			 * yet full, when it matches. */
+			if (!e->made || v->nheld >= LOBBYLIST_PAGE || !lobbylist_matches(v->filter, e->h))
+				continue;
+			v->held[v->nheld++] = e->id;
+		}
+		if (!tables)
+			tables = json_array();
+		json_array_append(tables, e->info);
+	}
+	for (int i = 0; i < r->ngone; i++) {
+		int k = held_at(v, r->gone[i]);
+		if (k < 0)
+			continue;
+		memmove(&v->held[k], &v->held[k + 1], (size_t)(v->nheld - k - 1) * sizeof *v->held);
+		v->nheld--;
+		if (!gone)
+			gone = json_array();
+		json_array_append_new(gone, json_integer(r->gone[i]));
+	}
+	for (int i = 0; i < r->nout; i++) {
+		int k = person_at(v, name_hash(r->out[i]));
+		if (k < 0)
+			continue;
+		v->people[k] = v->people[--v->npeople];
+		if (!out)
+			out = json_array();
+		json_array_append_new(out, json_string(r->out[i]));
+	}
+	for (int i = 0; i < r->nin && v->npeople < LOBBYLIST_PEOPLE; i++) {
+		uint64_t x = name_hash(r->in[i].name);
+		if (person_at(v, x) >= 0)
+			continue;
+		v->people[v->npeople++] = x;
+		if (!in)
+			in = json_array();
+		json_array_append_new(in, json_pack("{s:s, s:b}", "name", r->in[i].name, "guest", r->in[i].guest));
+	}
+	if (!tables && !gone && !in && !out)
+		return NULL;
+	v->seq++;
+	json_t *o = json_pack("{s:s, s:I, s:i, s:i}", "type", "lobby_delta", "seq", (json_int_t)v->seq, "online",
+	                      r->online, "count", r->count);
+	if (o && tables)
+		json_object_set_new(o, "tables", tables);
+	else
+		json_decref(tables);
+	if (o && gone)
+		json_object_set_new(o, "gone", gone);
+	else
+		json_decref(gone);
+	if (o && in)
+		json_object_set_new(o, "in", in);
+	else
+		json_decref(in);
+	if (o && out)
+		json_object_set_new(o, "out", out);
+	else
+		json_decref(out);
+	return proto_dump(o);
+}
