@@ -9,7 +9,7 @@
 #include "app/log.h"
 #include "core/xalloc.h"
 
-static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, NULL };
+static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, &store_pg_ops, NULL };
 
 int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen)
 {
