@@ -77,7 +77,7 @@ static void one_line(char *dst, size_t len, const char *msg)
 {
 	snprintf(dst, len, "%s", msg && msg[0] ? msg : "error");
 	for (char *p = dst; *p; p++)
-		if (*p == '\n')
+		if (*p == '\n' || *p == '\t')
 			*p = (p[1] ? ' ' : '\0');
 }
 
