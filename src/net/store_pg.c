@@ -193,9 +193,14 @@ int store_pg_redact(const char *url, char *out, size_t len)
 	snprintf(out, len, "%s", url);
 	char *scheme = strstr(out, "://");
 	if (scheme) {
-		char *auth = scheme + 3, *at = strchr(auth, '@'), *slash = strchr(auth, '/');
+		/* The user part ends at the last @ before the path or the
+		 * parameters. */
+		char *auth = scheme + 3, *end = auth + strcspn(auth, "/?"), *at = NULL;
+		for (char *q = auth; q < end; q++)
+			if (*q == '@')
+				at = q;
 		char *colon = strchr(auth, ':');
-		if (at && (!slash || at < slash) && colon && colon < at) {
+		if (at && colon && colon < at) {
 			char rest[1024];
 			snprintf(rest, sizeof rest, "%s", at);
 			snprintf(colon + 1, len - (size_t)(colon + 1 - out), "***%s", rest);
