@@ -92,7 +92,7 @@ static const struct opt serve_opts[] = {
 	OPT_S("host", N_("ADDR"), N_("the address to listen on (default 127.0.0.1)"), A, o.host),
 	OPT_I("port", N_("N"), N_("the port (default 7410; 0: any free port)"), A, o.port, 0, SERVE_MAX_PORT),
 	OPT_S("db", N_("FILE"), N_("the store of accounts, tables and saved games"), A, db),
-	OPT_S("store", N_("URL"), N_("a PostgreSQL database (postgresql://...) instead of --db, that servers can share"),
+	OPT_S("store", N_("URL"), N_("the store: a PostgreSQL database (postgresql://...) that servers can share, or a file as --db"),
 	      A, store),
 	OPT_S("backup", N_("FILE"), N_("copy the store into FILE, even while a server uses it, then exit"), A, backup),
 	OPT_C("log-dir", N_("DIR"), N_("a hand history for every table in this directory"), opt_log_dir),
@@ -136,18 +136,20 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		fprintf(stderr, "tapis serve: --cert and --key go together\n");
 		return 2;
 	}
-	if (a.store) {
+	int pg = a.store && (!strncmp(a.store, "postgresql://", 13) || !strncmp(a.store, "postgres://", 11));
+	if (a.store && a.db) {
+		fprintf(stderr, "tapis serve: give --db or --store, not both\n");
+		return 2;
+	}
+	if (pg && a.backup) {
+		fprintf(stderr, "tapis serve: --backup copies a SQLite store; for PostgreSQL use pg_dump\n");
+		return 2;
+	}
+	if (!pg && a.store)
+		dbarg = a.store; /* a file: SQLite, as --db */
+	if (pg) {
 		/* PostgreSQL: the URL goes to libpq as it is (its password never
 		 * shown: store_pg_redact). */
-		if (a.db || a.backup) {
-			fprintf(stderr, "tapis serve: --store: %s\n",
-			        a.db ? "give --db or --store, not both" : "--backup copies a SQLite store; use pg_dump");
-			return 2;
-		}
-		if (strncmp(a.store, "postgresql://", 13) != 0 && strncmp(a.store, "postgres://", 11) != 0) {
-			fprintf(stderr, "tapis serve: --store: give a postgresql:// URL\n");
-			return 2;
-		}
 		o.store = "postgresql";
 		o.db = a.store;
 	} else if (dbarg && (!dbarg[0] || !strcmp(dbarg, ":memory:"))) {
@@ -155,9 +157,6 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		 * everything lost at exit. */
 		fprintf(stderr, "tapis serve: --db: give a file (an empty name keeps nothing past the end)\n");
 		return 2;
-	}
-	if (a.store) {
-		/* the URL, above */
 	} else if (dbarg) {
 		snprintf(db, sizeof db, "%s", dbarg);
 		o.db = db;
