@@ -109,7 +109,7 @@ $(BUILD)/tests/check_join: LDLIBS += -lutil
 $(BUILD)/tests/check_net $(BUILD)/tests/check_moderation: $(BUILD)/tests/netutil.o
 $(BUILD)/tests/check_accounts: LDLIBS += -lutil
 # The suites that try the store on a PostgreSQL of their own (tests/pgtmp).
-$(BUILD)/tests/check_store: $(BUILD)/tests/pgtmp.o
+$(BUILD)/tests/check_store $(BUILD)/tests/check_net: $(BUILD)/tests/pgtmp.o
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* netutil: for the tests that drive a real server: the server in a child
  * process (a free loopback port, a temporary folder for its SQLite store
- * and hand histories), and scripted clients through net/client that log
+ * (or the URL of a PostgreSQL database) and hand histories), and scripted clients through net/client that log
  * in, make and join tables, and play by the first choices. */
 #ifndef TAPIS_TESTS_NETUTIL_H
 #define TAPIS_TESTS_NETUTIL_H
@@ -26,6 +26,7 @@ struct srv {
 	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
 	long long hello_ms;        /* the time to say hello, when set */
 	int hold;                  /* searches wait while a hold file is in dir (hold()) */
+	char store[16];            /* the store's backend when set ("postgresql": db is its URL) */
 };
 
 struct tc {
