@@ -36,7 +36,7 @@ static void sum_up(double *v, int n, struct figure *f)
 
 int bench_store_run(const char *where, int n, int json, FILE *out, char *err, size_t errlen)
 {
-	int pg = !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11);
+	int pg = store_is_url(where);
 	struct store st;
 	if (store_open(&st, pg ? "postgresql" : "sqlite", where, err, errlen) < 0)
 		return -1;

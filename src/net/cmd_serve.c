@@ -136,7 +136,7 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		fprintf(stderr, "tapis serve: --cert and --key go together\n");
 		return 2;
 	}
-	int pg = a.store && (!strncmp(a.store, "postgresql://", 13) || !strncmp(a.store, "postgres://", 11));
+	int pg = a.store && store_is_url(a.store);
 	if (a.store && a.db) {
 		fprintf(stderr, "tapis serve: give --db or --store, not both\n");
 		return 2;

@@ -26,6 +26,11 @@ int store_open(struct store *s, const char *backend, const char *path, char *err
 	return errf(err, errlen, "no store backend called '%s'", backend);
 }
 
+int store_is_url(const char *where)
+{
+	return !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11);
+}
+
 void store_close(struct store *s)
 {
 	if (s->ops)

@@ -234,6 +234,9 @@ int store_audit_each(struct store *s, void (*fn)(void *ctx, const struct store_a
 int store_mute_put(struct store *s, const char *owner, const char *target, int on);
 int store_mute_each(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
 
+/* 1 when where is a PostgreSQL URL (postgresql:// or postgres://), the
+ * "postgresql" backend's path; 0 for anything else (a SQLite file). */
+int store_is_url(const char *where);
 /* The PostgreSQL URL as it may be shown: its password (after user: or in
  * password=) replaced by "***". */
 int store_pg_redact(const char *url, char *out, size_t len);
