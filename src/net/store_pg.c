@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/err.h"
 
@@ -70,7 +71,16 @@ static const char mod_schema[] =
 
 static const char *const steps[STORE_SCHEMA_VERSION] = { schema_1, schema_2 };
 
-static PGconn *conn_of(struct store *s) { return s->impl; }
+/* The connection, and when a reset last failed: while PostgreSQL cannot
+ * be reached, the calls fail at once for PG_RESET_WAIT_S rather than each
+ * wait for a connection on the server's loop. */
+struct pg {
+	PGconn *c;
+	time_t reset_failed;
+};
+enum { PG_RESET_WAIT_S = 5 };
+
+static PGconn *conn_of(struct store *s) { return ((struct pg *)s->impl)->c; }
 
 /* libpq's message on one line. */
 static void one_line(char *dst, size_t len, const char *msg)
@@ -94,6 +104,11 @@ static int fail_msg(struct store *s, const char *what, const char *msg)
 static PGresult *run(struct store *s, const char *what, int again, const char *sql, int n,
                      const char *const *params)
 {
+	struct pg *pg = s->impl;
+	if (PQstatus(pg->c) == CONNECTION_BAD && pg->reset_failed && time(NULL) - pg->reset_failed < PG_RESET_WAIT_S) {
+		fail_msg(s, what, PQerrorMessage(pg->c));
+		return NULL;
+	}
 	for (int tries = 0;; tries++) {
 		PGresult *r = PQexecParams(conn_of(s), sql, n, NULL, params, NULL, NULL, 0);
 		ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
@@ -105,9 +120,11 @@ static PGresult *run(struct store *s, const char *what, int again, const char *s
 			return NULL;
 		PQreset(conn_of(s));
 		if (PQstatus(conn_of(s)) != CONNECTION_OK) {
+			pg->reset_failed = time(NULL);
 			fail_msg(s, what, PQerrorMessage(conn_of(s)));
 			return NULL;
 		}
+		pg->reset_failed = 0;
 		if (!again)
 			return NULL;
 	}
@@ -221,7 +238,13 @@ static int pg_open(struct store *s, const char *url, char *err, size_t errlen)
 {
 	char shown[512];
 	store_pg_redact(url, shown, sizeof shown);
-	PGconn *c = PQconnectdb(url);
+	/* The store's calls are made on the server's loop: a database that
+	 * does not answer must not hold it for minutes. These defaults come
+	 * before the URL, whose own parameters take their place. */
+	static const char *const keys[] = { "connect_timeout", "tcp_user_timeout", "keepalives_idle",
+		                            "keepalives_interval", "keepalives_count", "options", "dbname", NULL };
+	const char *const values[] = { "2", "5000", "10", "2", "3", "-c statement_timeout=5000", url, NULL };
+	PGconn *c = PQconnectdbParams(keys, values, 1);
 	char e[ERR_MAX];
 	if (!c || PQstatus(c) != CONNECTION_OK) {
 		one_line(e, sizeof e, c ? PQerrorMessage(c) : "out of memory");
@@ -239,11 +262,21 @@ static int pg_open(struct store *s, const char *url, char *err, size_t errlen)
 		PQfinish(c);
 		return -1;
 	}
-	s->impl = c;
+	struct pg *pg = calloc(1, sizeof *pg);
+	if (!pg) {
+		PQfinish(c);
+		return errf(err, errlen, "%s: out of memory", shown);
+	}
+	pg->c = c;
+	s->impl = pg;
 	return 0;
 }
 
-static void pg_close(struct store *s) { PQfinish(conn_of(s)); }
+static void pg_close(struct store *s)
+{
+	PQfinish(conn_of(s));
+	free(s->impl);
+}
 
 /* Numbers as parameters: each in a buffer of its own. */
 typedef char num[24];
