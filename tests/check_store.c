@@ -1208,6 +1208,24 @@ START_TEST(test_pg_reconnect)
 	ck_assert_int_eq(store_recent(&st, "Ben", see_played, &x), 0);
 	ck_assert_int_eq(x.n, 1);
 	store_close(&st);
+	/* PostgreSQL restarted under the store: the next call finds it again.
+	 * While it is down, a failed reconnection is not tried again for a
+	 * while: the calls fail at once, even once it is back; then they work. */
+	ck_assert_int_eq(store_open(&st, "postgresql", w.path, err, sizeof err), 0);
+	ck_assert_int_eq(pgtmp_halt(&pg), 0);
+	ck_assert_int_eq(pgtmp_resume(&pg), 0);
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), 1);
+	ck_assert_int_eq(pgtmp_halt(&pg), 0);
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), -1);
+	ck_assert_int_eq(pgtmp_resume(&pg), 0);
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), -1);
+	int back = 0;
+	for (int i = 0; i < 100 && !back; i++) {
+		usleep(100000);
+		back = store_account_get(&st, "Ben", hash, sizeof hash) == 1;
+	}
+	ck_assert(back);
+	store_close(&st);
 	/* Nobody there: the open fails, saying where without the password. */
 	char url[128];
 	snprintf(url, sizeof url, "postgresql://tapis:secret-word@127.0.0.1:%d/none", pg.port);

@@ -97,9 +97,8 @@ int pgtmp_start(struct pgtmp *p, char *err, size_t errlen)
 		pgtmp_stop(p);
 		return errf(err, errlen, "chown %s: %s", p->dir, strerror(errno));
 	}
-	char initdb[300], pg_ctl[300], data[128], conf[160], log[128];
+	char initdb[300], data[128], conf[160], log[128];
 	snprintf(initdb, sizeof initdb, "%s/initdb", p->bin);
-	snprintf(pg_ctl, sizeof pg_ctl, "%s/pg_ctl", p->bin);
 	snprintf(data, sizeof data, "%s/data", p->dir);
 	snprintf(log, sizeof log, "%s/server.log", p->dir);
 	char *const init_argv[] = { initdb, "-D", data, "-U", "tapis", "-A", "trust", "-E", "UTF8",
@@ -117,11 +116,34 @@ int pgtmp_start(struct pgtmp *p, char *err, size_t errlen)
 	           "fsync = off\nfull_page_writes = off\nsynchronous_commit = off\nmax_connections = 50\n",
 	        p->port, p->dir);
 	fclose(f);
-	char *const start_argv[] = { pg_ctl, "-w", "-t", "60", "-D", data, "-l", log, "start", NULL };
-	if (run_as_pg(p, start_argv) != 0)
+	if (pgtmp_resume(p) < 0)
 		return errf(err, errlen, "pg_ctl start failed (see %s)", log);
-	p->up = 1;
 	return 1;
+}
+
+int pgtmp_resume(struct pgtmp *p)
+{
+	char pg_ctl[300], data[128], log[128];
+	snprintf(pg_ctl, sizeof pg_ctl, "%s/pg_ctl", p->bin);
+	snprintf(data, sizeof data, "%s/data", p->dir);
+	snprintf(log, sizeof log, "%s/server.log", p->dir);
+	char *const argv[] = { pg_ctl, "-w", "-t", "60", "-D", data, "-l", log, "start", NULL };
+	if (run_as_pg(p, argv) != 0)
+		return -1;
+	p->up = 1;
+	return 0;
+}
+
+int pgtmp_halt(struct pgtmp *p)
+{
+	char pg_ctl[300], data[128];
+	snprintf(pg_ctl, sizeof pg_ctl, "%s/pg_ctl", p->bin);
+	snprintf(data, sizeof data, "%s/data", p->dir);
+	char *const argv[] = { pg_ctl, "-D", data, "-m", "fast", "-w", "stop", NULL };
+	if (run_as_pg(p, argv) != 0)
+		return -1;
+	p->up = 0;
+	return 0;
 }
 
 void pgtmp_stop(struct pgtmp *p)

@@ -22,6 +22,10 @@ struct pgtmp {
 int pgtmp_start(struct pgtmp *p, char *err, size_t errlen);
 /* Stop the server (immediate) and remove its folder; nothing when not started. */
 void pgtmp_stop(struct pgtmp *p);
+/* Stop the server, its folder kept (0 or -1), and start it again on the
+ * same port (0 or -1): PostgreSQL restarted under a running store. */
+int pgtmp_halt(struct pgtmp *p);
+int pgtmp_resume(struct pgtmp *p);
 /* The URL of a database of that name (made empty: dropped first, then
  * created). 0, or -1 with err. */
 int pgtmp_db(const struct pgtmp *p, const char *name, char *url, size_t len, char *err, size_t errlen);
