@@ -254,6 +254,7 @@ static int pg_open(struct store *s, const char *url, char *err, size_t errlen)
 	/* Names and texts come as UTF-8; the server's notices (a table that
 	 * exists already) are not the operator's business. */
 	PQsetNoticeReceiver(c, quiet, NULL);
+	snprintf(e, sizeof e, "cannot speak UTF-8 with it");
 	if (PQsetClientEncoding(c, "UTF8") != 0 || upgrade(c, e, sizeof e) < 0 ||
 	    exec_plain(c, "SELECT pg_advisory_lock(" PG_LOCK_KEY ")", e, sizeof e) < 0 ||
 	    exec_plain(c, mod_schema, e, sizeof e) < 0 ||
