@@ -2,12 +2,15 @@
 /* Nothing lost, and said when it is: a table whose store or hand history
  * cannot be written. The host plays with bots and one player (Anne, in
  * French) whose messages are kept; the store fails on demand (the memory
- * backend's store_memory_full) or for real (SQLite and the hand history
- * under a small RLIMIT_FSIZE, in a child process: EFBIG, as on a full
- * disk). No move is told while it cannot be kept, the pause is said once,
+ * backend's store_memory_full, PostgreSQL's refusal of a role's writes) or
+ * for real (SQLite and the hand history under a small RLIMIT_FSIZE, in a
+ * child process: EFBIG, as on a full disk). No move is told while it cannot be kept, the pause is said once,
  * play resumes when it can, and a restart from the store replays exactly
  * the moves told. Then the hand history's file: whole lines only, never
- * emptied, never overwritten; and the ids a store gives never repeat. */
+ * emptied, never overwritten; and the ids a store gives never repeat.
+ * Every operation of the store, with SQLite's meaning, on the memory,
+ * SQLite and PostgreSQL backends (a PostgreSQL of the suite's own,
+ * tests/pgtmp; skipped when it is not installed, except under CI=true). */
 #define _GNU_SOURCE
 #include <check.h>
 #include <errno.h>
@@ -34,6 +37,105 @@
 #include "net/store.h"
 #include "pgtmp.h"
 #include "testutil.h"
+
+/* ---- every backend: memory, SQLite and PostgreSQL ---- */
+
+/* The PostgreSQL of the suite: started in main() before the tests (they
+ * run in forked children), stopped after them. pg_state: 1 up, 0 not
+ * installed (its tests skip, said once), -1 failed (its tests fail). */
+static struct pgtmp pg;
+static int pg_state;
+static char pg_why[256];
+
+enum { B_MEMORY, B_SQLITE, B_PG, B_COUNT };
+static const char *const backend_name[B_COUNT] = { "memory", "sqlite", "postgresql" };
+
+/* Where a store of a test lives: a folder (SQLite) or a database (PostgreSQL). */
+struct where {
+	char dir[64];
+	char path[256];
+	char name[48];   /* PostgreSQL: the database, and the role that owns it */
+};
+
+/* Open backend b, empty; 0 when it cannot be tried here (PostgreSQL not
+ * installed, outside CI): the test has nothing to check. */
+static int open_fresh(int b, struct store *st, struct where *w)
+{
+	char err[512];
+	static int seq;
+	memset(w, 0, sizeof *w);
+	if (b == B_SQLITE) {
+		snprintf(w->dir, sizeof w->dir, "/tmp/tapis-store-XXXXXX");
+		ck_assert_ptr_nonnull(mkdtemp(w->dir));
+		snprintf(w->path, sizeof w->path, "%s/s.db", w->dir);
+	} else if (b == B_PG) {
+		if (pg_state == 0)
+			return 0;
+		ck_assert_msg(pg_state == 1, "PostgreSQL: %s", pg_why);
+		snprintf(w->name, sizeof w->name, "t%d_%d", (int)getpid(), seq++);
+		ck_assert_msg(pgtmp_db(&pg, w->name, w->path, sizeof w->path, err, sizeof err) == 0, "%s", err);
+	}
+	ck_assert_msg(store_open(st, backend_name[b], w->path, err, sizeof err) == 0, "%s: %s", backend_name[b], err);
+	return 1;
+}
+
+/* The same store opened again, as another process would (memory: none). */
+static int open_again(int b, struct store *st, const struct where *w)
+{
+	char err[512];
+	if (b == B_MEMORY)
+		return 0;
+	ck_assert_msg(store_open(st, backend_name[b], w->path, err, sizeof err) == 0, "%s", err);
+	return 1;
+}
+
+static void where_free(struct where *w)
+{
+	if (w->dir[0]) {
+		char cmd[128];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", w->dir);
+		ck_assert_int_eq(system(cmd), 0);
+	}
+}
+
+/* The store's writes refused, as on a full disk, or allowed again: the
+ * memory backend's switch, or PostgreSQL's own refusal (the store's role,
+ * not a superuser, loses and gets back its right to write). */
+static int open_full(int b, struct store *st, struct where *w)
+{
+	if (b != B_PG)
+		return open_fresh(b, st, w);
+	if (pg_state == 0)
+		return 0;
+	ck_assert_msg(pg_state == 1, "PostgreSQL: %s", pg_why);
+	static int seq;
+	char err[512], admin[160], sql[256];
+	memset(w, 0, sizeof *w);
+	snprintf(w->name, sizeof w->name, "f%d_%d", (int)getpid(), seq++);
+	ck_assert_msg(pgtmp_db(&pg, w->name, w->path, sizeof w->path, err, sizeof err) == 0, "%s", err);
+	snprintf(admin, sizeof admin, "postgresql://tapis@127.0.0.1:%d/postgres", pg.port);
+	snprintf(sql, sizeof sql, "CREATE ROLE \"%s\" LOGIN; ALTER DATABASE \"%s\" OWNER TO \"%s\"", w->name, w->name,
+	         w->name);
+	ck_assert_msg(pgtmp_sql(admin, sql, err, sizeof err) == 0, "%s", err);
+	snprintf(w->path, sizeof w->path, "postgresql://%s@127.0.0.1:%d/%s", w->name, pg.port, w->name);
+	ck_assert_msg(store_open(st, "postgresql", w->path, err, sizeof err) == 0, "%s", err);
+	return 1;
+}
+
+static void set_full(struct store *st, const struct where *w, int full)
+{
+	if (!w->name[0]) {
+		store_memory_full(st, full);
+		return;
+	}
+	char err[512], url[160], sql[256];
+	snprintf(url, sizeof url, "postgresql://tapis@127.0.0.1:%d/%s", pg.port, w->name);
+	snprintf(sql, sizeof sql,
+	         full ? "REVOKE INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public FROM \"%s\""
+	              : "GRANT INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \"%s\"",
+	         w->name);
+	ck_assert_msg(pgtmp_sql(url, sql, err, sizeof err) == 0, "%s", err);
+}
 
 /* ---- a table and what Anne hears ---- */
 
@@ -193,8 +295,9 @@ static void check_restart(struct host *h, struct store *st, const struct host_co
 START_TEST(test_store_full_pauses)
 {
 	struct store st;
-	char err[256];
-	ck_assert_int_eq(store_open(&st, "memory", NULL, err, sizeof err), 0);
+	struct where w;
+	if (!open_full(_i ? B_PG : B_MEMORY, &st, &w))
+		return;
 	static struct host h;
 	static struct heard heard;
 	table_up(&h, 1, &st, &cfg_nolog, &heard);
@@ -207,7 +310,7 @@ START_TEST(test_store_full_pauses)
 	stderr_to(log);
 	/* The disk is full: Anne's move is neither kept nor told; the table
 	 * pauses, and says why once. */
-	store_memory_full(&st, 1);
+	set_full(&st, &w, 1);
 	struct action a;
 	anne_move(&h, &a);
 	ck_assert_int_eq(host_action(&h, "Anne", &a, now), -1);
@@ -232,7 +335,7 @@ START_TEST(test_store_full_pauses)
 	ck_assert_int_eq(pauses(&heard, from, 1, NULL), 2);
 	/* Space again: within a second her move is kept, play resumes (said
 	 * before the move), and the bots go on. */
-	store_memory_full(&st, 0);
+	set_full(&st, &w, 0);
 	int resumed_at = heard.n;
 	now += HOST_RETRY_MS;
 	host_tick(&h, now);
@@ -262,6 +365,7 @@ START_TEST(test_store_full_pauses)
 	host_free(&h);
 	heard_free(&heard);
 	store_close(&st);
+	where_free(&w);
 }
 END_TEST
 
@@ -270,8 +374,9 @@ END_TEST
 START_TEST(test_store_full_bots_wait)
 {
 	struct store st;
-	char err[256];
-	ck_assert_int_eq(store_open(&st, "memory", NULL, err, sizeof err), 0);
+	struct where w;
+	if (!open_full(_i ? B_PG : B_MEMORY, &st, &w))
+		return;
 	static struct host h;
 	static struct heard heard;
 	table_up(&h, 3, &st, &cfg_nolog, &heard);
@@ -282,7 +387,7 @@ START_TEST(test_store_full_bots_wait)
 	/* Now a bot is to act: the store fails before its move. */
 	if (table_awaits(&h.t, 0))
 		return; /* Anne again at once: nothing to see here (not this seed) */
-	store_memory_full(&st, 1);
+	set_full(&st, &w, 1);
 	int before = table_moves(&h.t), from = heard.n;
 	for (int i = 0; i < 30; i++) {
 		now += 200;
@@ -292,7 +397,7 @@ START_TEST(test_store_full_bots_wait)
 	ck_assert_int_eq(table_moves(&h.t), before);
 	ck_assert_int_eq(told_moves(&heard, from), before);
 	ck_assert_int_eq(pauses(&heard, from, 1, NULL), 1);
-	store_memory_full(&st, 0);
+	set_full(&st, &w, 0);
 	now += HOST_RETRY_MS;
 	host_tick(&h, now);
 	ck_assert_int_eq(h.paused, 0);
@@ -302,6 +407,7 @@ START_TEST(test_store_full_bots_wait)
 	host_free(&h);
 	heard_free(&heard);
 	store_close(&st);
+	where_free(&w);
 }
 END_TEST
 
@@ -311,8 +417,9 @@ END_TEST
 START_TEST(test_store_full_timer_stops)
 {
 	struct store st;
-	char err[256];
-	ck_assert_int_eq(store_open(&st, "memory", NULL, err, sizeof err), 0);
+	struct where w;
+	if (!open_full(_i ? B_PG : B_MEMORY, &st, &w))
+		return;
 	struct host_config cfg = cfg_nolog;
 	cfg.turn_ms = 3000;
 	static struct host h;
@@ -321,7 +428,7 @@ START_TEST(test_store_full_timer_stops)
 	long long now = until_anne(&h, 1000);
 	host_tick(&h, now); /* the timer starts */
 	int before = table_moves(&h.t), from = heard.n;
-	store_memory_full(&st, 1);
+	set_full(&st, &w, 1);
 	for (int i = 0; i < 100; i++) {
 		now += 100;
 		host_tick(&h, now);
@@ -330,7 +437,7 @@ START_TEST(test_store_full_timer_stops)
 	ck_assert_int_eq(table_moves(&h.t), before);
 	ck_assert_int_eq(told_moves(&heard, from), before);
 	ck_assert_int_eq(pauses(&heard, from, 1, NULL), 1);
-	store_memory_full(&st, 0);
+	set_full(&st, &w, 0);
 	now += HOST_RETRY_MS;
 	host_tick(&h, now);
 	ck_assert_int_eq(h.paused, 0);
@@ -350,6 +457,7 @@ START_TEST(test_store_full_timer_stops)
 	host_free(&h);
 	heard_free(&heard);
 	store_close(&st);
+	where_free(&w);
 }
 END_TEST
 
@@ -659,66 +767,6 @@ START_TEST(test_history_never_emptied)
 	ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
-
-/* ---- every backend: memory, SQLite and PostgreSQL ---- */
-
-/* The PostgreSQL of the suite: started in main() before the tests (they
- * run in forked children), stopped after them. pg_state: 1 up, 0 not
- * installed (its tests skip, said once), -1 failed (its tests fail). */
-static struct pgtmp pg;
-static int pg_state;
-static char pg_why[256];
-
-enum { B_MEMORY, B_SQLITE, B_PG, B_COUNT };
-static const char *const backend_name[B_COUNT] = { "memory", "sqlite", "postgresql" };
-
-/* Where a store of a test lives: a folder (SQLite) or a database (PostgreSQL). */
-struct where {
-	char dir[64];
-	char path[256];
-};
-
-/* Open backend b, empty; 0 when it cannot be tried here (PostgreSQL not
- * installed, outside CI): the test has nothing to check. */
-static int open_fresh(int b, struct store *st, struct where *w)
-{
-	char err[512];
-	static int seq;
-	memset(w, 0, sizeof *w);
-	if (b == B_SQLITE) {
-		snprintf(w->dir, sizeof w->dir, "/tmp/tapis-store-XXXXXX");
-		ck_assert_ptr_nonnull(mkdtemp(w->dir));
-		snprintf(w->path, sizeof w->path, "%s/s.db", w->dir);
-	} else if (b == B_PG) {
-		if (pg_state == 0)
-			return 0;
-		ck_assert_msg(pg_state == 1, "PostgreSQL: %s", pg_why);
-		char name[48];
-		snprintf(name, sizeof name, "t%d_%d", (int)getpid(), seq++);
-		ck_assert_msg(pgtmp_db(&pg, name, w->path, sizeof w->path, err, sizeof err) == 0, "%s", err);
-	}
-	ck_assert_msg(store_open(st, backend_name[b], w->path, err, sizeof err) == 0, "%s: %s", backend_name[b], err);
-	return 1;
-}
-
-/* The same store opened again, as another process would (memory: none). */
-static int open_again(int b, struct store *st, const struct where *w)
-{
-	char err[512];
-	if (b == B_MEMORY)
-		return 0;
-	ck_assert_msg(store_open(st, backend_name[b], w->path, err, sizeof err) == 0, "%s", err);
-	return 1;
-}
-
-static void where_free(struct where *w)
-{
-	if (w->dir[0]) {
-		char cmd[128];
-		snprintf(cmd, sizeof cmd, "rm -rf %s", w->dir);
-		ck_assert_int_eq(system(cmd), 0);
-	}
-}
 
 /* What the callbacks saw, as text, one line a call. */
 struct seen {
@@ -1261,9 +1309,9 @@ int main(void)
 	Suite *s = suite_create("store");
 	TCase *tc = tcase_create("store");
 	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_store_full_pauses);
-	tcase_add_test(tc, test_store_full_bots_wait);
-	tcase_add_test(tc, test_store_full_timer_stops);
+	tcase_add_loop_test(tc, test_store_full_pauses, 0, 2); /* memory, PostgreSQL */
+	tcase_add_loop_test(tc, test_store_full_bots_wait, 0, 2); /* memory, PostgreSQL */
+	tcase_add_loop_test(tc, test_store_full_timer_stops, 0, 2); /* memory, PostgreSQL */
 	tcase_add_test(tc, test_sqlite_full_pauses);
 	tcase_add_test(tc, test_log_full_pauses);
 	tcase_add_test(tc, test_history_whole_lines);
