@@ -114,7 +114,10 @@ static PGresult *run(struct store *s, const char *what, int again, const char *s
 		ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
 		if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK)
 			return r;
-		fail_msg(s, what, r ? PQresultErrorMessage(r) : PQerrorMessage(conn_of(s)));
+		/* The server's own words ("permission denied for table journal")
+		 * when it answered; libpq's when the connection failed. */
+		const char *primary = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+		fail_msg(s, what, primary ? primary : PQerrorMessage(conn_of(s)));
 		PQclear(r);
 		if (tries || PQstatus(conn_of(s)) != CONNECTION_BAD)
 			return NULL;
