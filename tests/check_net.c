@@ -36,6 +36,7 @@
 #include "i18n/i18n.h"
 #include "speech/say.h"
 #include "netutil.h"
+#include "pgtmp.h"
 #include "testutil.h"
 
 /* ---- the protocol reader ---- */
@@ -895,12 +896,32 @@ START_TEST(test_stand_and_sit)
 }
 END_TEST
 
-/* kill -9 in the middle of a deal: started again on the same store, the
- * table is where it was and its player sits back down on logging in. */
+/* The PostgreSQL of the suite (tests/pgtmp), started in main(): pg_state 1
+ * up, 0 not installed (its tests skip), -1 failed or missing under CI. */
+static struct pgtmp pg;
+static int pg_state;
+static char pg_why[256];
+
+/* kill -9 in the middle of a deal: started again on the same store (the
+ * SQLite file, then a PostgreSQL database), the table is where it was and
+ * its player sits back down on logging in. */
 START_TEST(test_kill9_restart)
 {
 	struct srv s;
-	srv_start(&s);
+	srv_make(&s);
+	if (_i == 1) {
+		char err[512], name[32];
+		if (pg_state == 0) {
+			snprintf(err, sizeof err, "rm -rf %s", s.dir);
+			ck_assert_int_eq(system(err), 0);
+			return;
+		}
+		ck_assert_msg(pg_state == 1, "PostgreSQL: %s", pg_why);
+		snprintf(s.store, sizeof s.store, "postgresql");
+		snprintf(name, sizeof name, "net%d", (int)getpid());
+		ck_assert_msg(pgtmp_db(&pg, name, s.db, sizeof s.db, err, sizeof err) == 0, "%s", err);
+	}
+	srv_run(&s);
 	static struct tc a, a2, c;
 	tc_login(&a, &s, "Anne", "en", "secret words");
 	long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot\",\"bot:1\",\"bot\"]", ",\"rules\":{\"hands\":2}");
@@ -3233,7 +3254,7 @@ Suite *net_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_stand_and_sit);
-	tcase_add_test(tc, test_kill9_restart);
+	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);
 	tcase_add_test(tc, test_private_table);
 	tcase_add_test(tc, test_passwords);
 	tcase_add_test(tc, test_bad_messages);
@@ -3289,5 +3310,12 @@ Suite *net_suite(void)
 int main(void)
 {
 	alarm(120);
-	return tu_run(net_suite());
+	pg_state = pgtmp_start(&pg, pg_why, sizeof pg_why);
+	if (pg_state == 0 && pgtmp_missing_fails(pg_why))
+		pg_state = -1;
+	else if (pg_state < 0)
+		fprintf(stderr, "PostgreSQL could not start: %s\n", pg_why);
+	int rc = tu_run(net_suite());
+	pgtmp_stop(&pg);
+	return rc;
 }

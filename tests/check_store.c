@@ -2,18 +2,24 @@
 /* Nothing lost, and said when it is: a table whose store or hand history
  * cannot be written. The host plays with bots and one player (Anne, in
  * French) whose messages are kept; the store fails on demand (the memory
- * backend's store_memory_full) or for real (SQLite and the hand history
- * under a small RLIMIT_FSIZE, in a child process: EFBIG, as on a full
- * disk). No move is told while it cannot be kept, the pause is said once,
+ * backend's store_memory_full, PostgreSQL's refusal of a role's writes) or
+ * for real (SQLite and the hand history under a small RLIMIT_FSIZE, in a
+ * child process: EFBIG, as on a full disk). No move is told while it cannot be kept, the pause is said once,
  * play resumes when it can, and a restart from the store replays exactly
  * the moves told. Then the hand history's file: whole lines only, never
- * emptied, never overwritten; and the ids a store gives never repeat. */
+ * emptied, never overwritten; and the ids a store gives never repeat.
+ * Every operation of the store, with SQLite's meaning, on the memory,
+ * SQLite and PostgreSQL backends (a PostgreSQL of the suite's own,
+ * tests/pgtmp; skipped when it is not installed, except under CI=true). */
 #define _GNU_SOURCE
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <libpq-fe.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +35,107 @@
 #include "core/rng.h"
 #include "net/host.h"
 #include "net/store.h"
+#include "pgtmp.h"
 #include "testutil.h"
+
+/* ---- every backend: memory, SQLite and PostgreSQL ---- */
+
+/* The PostgreSQL of the suite: started in main() before the tests (they
+ * run in forked children), stopped after them. pg_state: 1 up, 0 not
+ * installed (its tests skip, said once), -1 failed (its tests fail). */
+static struct pgtmp pg;
+static int pg_state;
+static char pg_why[256];
+
+enum { B_MEMORY, B_SQLITE, B_PG, B_COUNT };
+static const char *const backend_name[B_COUNT] = { "memory", "sqlite", "postgresql" };
+
+/* Where a store of a test lives: a folder (SQLite) or a database (PostgreSQL). */
+struct where {
+	char dir[64];
+	char path[256];
+	char name[48];   /* PostgreSQL: the database, and the role that owns it */
+};
+
+/* Open backend b, empty; 0 when it cannot be tried here (PostgreSQL not
+ * installed, outside CI): the test has nothing to check. */
+static int open_fresh(int b, struct store *st, struct where *w)
+{
+	char err[512];
+	static int seq;
+	memset(w, 0, sizeof *w);
+	if (b == B_SQLITE) {
+		snprintf(w->dir, sizeof w->dir, "/tmp/tapis-store-XXXXXX");
+		ck_assert_ptr_nonnull(mkdtemp(w->dir));
+		snprintf(w->path, sizeof w->path, "%s/s.db", w->dir);
+	} else if (b == B_PG) {
+		if (pg_state == 0)
+			return 0;
+		ck_assert_msg(pg_state == 1, "PostgreSQL: %s", pg_why);
+		snprintf(w->name, sizeof w->name, "t%d_%d", (int)getpid(), seq++);
+		ck_assert_msg(pgtmp_db(&pg, w->name, w->path, sizeof w->path, err, sizeof err) == 0, "%s", err);
+	}
+	ck_assert_msg(store_open(st, backend_name[b], w->path, err, sizeof err) == 0, "%s: %s", backend_name[b], err);
+	return 1;
+}
+
+/* The same store opened again, as another process would (memory: none). */
+static int open_again(int b, struct store *st, const struct where *w)
+{
+	char err[512];
+	if (b == B_MEMORY)
+		return 0;
+	ck_assert_msg(store_open(st, backend_name[b], w->path, err, sizeof err) == 0, "%s", err);
+	return 1;
+}
+
+static void where_free(struct where *w)
+{
+	if (w->dir[0]) {
+		char cmd[128];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", w->dir);
+		ck_assert_int_eq(system(cmd), 0);
+	}
+}
+
+/* The store's writes refused, as on a full disk, or allowed again: the
+ * memory backend's switch, or PostgreSQL's own refusal (the store's role,
+ * not a superuser, loses and gets back its right to write). */
+static int open_full(int b, struct store *st, struct where *w)
+{
+	if (b != B_PG)
+		return open_fresh(b, st, w);
+	if (pg_state == 0)
+		return 0;
+	ck_assert_msg(pg_state == 1, "PostgreSQL: %s", pg_why);
+	static int seq;
+	char err[512], admin[160], sql[256];
+	memset(w, 0, sizeof *w);
+	snprintf(w->name, sizeof w->name, "f%d_%d", (int)getpid(), seq++);
+	ck_assert_msg(pgtmp_db(&pg, w->name, w->path, sizeof w->path, err, sizeof err) == 0, "%s", err);
+	snprintf(admin, sizeof admin, "postgresql://tapis@127.0.0.1:%d/postgres", pg.port);
+	snprintf(sql, sizeof sql, "CREATE ROLE \"%s\" LOGIN; ALTER DATABASE \"%s\" OWNER TO \"%s\"", w->name, w->name,
+	         w->name);
+	ck_assert_msg(pgtmp_sql(admin, sql, err, sizeof err) == 0, "%s", err);
+	snprintf(w->path, sizeof w->path, "postgresql://%s@127.0.0.1:%d/%s", w->name, pg.port, w->name);
+	ck_assert_msg(store_open(st, "postgresql", w->path, err, sizeof err) == 0, "%s", err);
+	return 1;
+}
+
+static void set_full(struct store *st, const struct where *w, int full)
+{
+	if (!w->name[0]) {
+		store_memory_full(st, full);
+		return;
+	}
+	char err[512], url[160], sql[256];
+	snprintf(url, sizeof url, "postgresql://tapis@127.0.0.1:%d/%s", pg.port, w->name);
+	snprintf(sql, sizeof sql,
+	         full ? "REVOKE INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public FROM \"%s\""
+	              : "GRANT INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \"%s\"",
+	         w->name);
+	ck_assert_msg(pgtmp_sql(url, sql, err, sizeof err) == 0, "%s", err);
+}
 
 /* ---- a table and what Anne hears ---- */
 
@@ -189,8 +295,9 @@ static void check_restart(struct host *h, struct store *st, const struct host_co
 START_TEST(test_store_full_pauses)
 {
 	struct store st;
-	char err[256];
-	ck_assert_int_eq(store_open(&st, "memory", NULL, err, sizeof err), 0);
+	struct where w;
+	if (!open_full(_i ? B_PG : B_MEMORY, &st, &w))
+		return;
 	static struct host h;
 	static struct heard heard;
 	table_up(&h, 1, &st, &cfg_nolog, &heard);
@@ -203,7 +310,7 @@ START_TEST(test_store_full_pauses)
 	stderr_to(log);
 	/* The disk is full: Anne's move is neither kept nor told; the table
 	 * pauses, and says why once. */
-	store_memory_full(&st, 1);
+	set_full(&st, &w, 1);
 	struct action a;
 	anne_move(&h, &a);
 	ck_assert_int_eq(host_action(&h, "Anne", &a, now), -1);
@@ -228,7 +335,7 @@ START_TEST(test_store_full_pauses)
 	ck_assert_int_eq(pauses(&heard, from, 1, NULL), 2);
 	/* Space again: within a second her move is kept, play resumes (said
 	 * before the move), and the bots go on. */
-	store_memory_full(&st, 0);
+	set_full(&st, &w, 0);
 	int resumed_at = heard.n;
 	now += HOST_RETRY_MS;
 	host_tick(&h, now);
@@ -258,6 +365,7 @@ START_TEST(test_store_full_pauses)
 	host_free(&h);
 	heard_free(&heard);
 	store_close(&st);
+	where_free(&w);
 }
 END_TEST
 
@@ -266,8 +374,9 @@ END_TEST
 START_TEST(test_store_full_bots_wait)
 {
 	struct store st;
-	char err[256];
-	ck_assert_int_eq(store_open(&st, "memory", NULL, err, sizeof err), 0);
+	struct where w;
+	if (!open_full(_i ? B_PG : B_MEMORY, &st, &w))
+		return;
 	static struct host h;
 	static struct heard heard;
 	table_up(&h, 3, &st, &cfg_nolog, &heard);
@@ -278,7 +387,7 @@ START_TEST(test_store_full_bots_wait)
 	/* Now a bot is to act: the store fails before its move. */
 	if (table_awaits(&h.t, 0))
 		return; /* Anne again at once: nothing to see here (not this seed) */
-	store_memory_full(&st, 1);
+	set_full(&st, &w, 1);
 	int before = table_moves(&h.t), from = heard.n;
 	for (int i = 0; i < 30; i++) {
 		now += 200;
@@ -288,7 +397,7 @@ START_TEST(test_store_full_bots_wait)
 	ck_assert_int_eq(table_moves(&h.t), before);
 	ck_assert_int_eq(told_moves(&heard, from), before);
 	ck_assert_int_eq(pauses(&heard, from, 1, NULL), 1);
-	store_memory_full(&st, 0);
+	set_full(&st, &w, 0);
 	now += HOST_RETRY_MS;
 	host_tick(&h, now);
 	ck_assert_int_eq(h.paused, 0);
@@ -298,6 +407,7 @@ START_TEST(test_store_full_bots_wait)
 	host_free(&h);
 	heard_free(&heard);
 	store_close(&st);
+	where_free(&w);
 }
 END_TEST
 
@@ -307,8 +417,9 @@ END_TEST
 START_TEST(test_store_full_timer_stops)
 {
 	struct store st;
-	char err[256];
-	ck_assert_int_eq(store_open(&st, "memory", NULL, err, sizeof err), 0);
+	struct where w;
+	if (!open_full(_i ? B_PG : B_MEMORY, &st, &w))
+		return;
 	struct host_config cfg = cfg_nolog;
 	cfg.turn_ms = 3000;
 	static struct host h;
@@ -317,7 +428,7 @@ START_TEST(test_store_full_timer_stops)
 	long long now = until_anne(&h, 1000);
 	host_tick(&h, now); /* the timer starts */
 	int before = table_moves(&h.t), from = heard.n;
-	store_memory_full(&st, 1);
+	set_full(&st, &w, 1);
 	for (int i = 0; i < 100; i++) {
 		now += 100;
 		host_tick(&h, now);
@@ -326,7 +437,7 @@ START_TEST(test_store_full_timer_stops)
 	ck_assert_int_eq(table_moves(&h.t), before);
 	ck_assert_int_eq(told_moves(&heard, from), before);
 	ck_assert_int_eq(pauses(&heard, from, 1, NULL), 1);
-	store_memory_full(&st, 0);
+	set_full(&st, &w, 0);
 	now += HOST_RETRY_MS;
 	host_tick(&h, now);
 	ck_assert_int_eq(h.paused, 0);
@@ -346,6 +457,7 @@ START_TEST(test_store_full_timer_stops)
 	host_free(&h);
 	heard_free(&heard);
 	store_close(&st);
+	where_free(&w);
 }
 END_TEST
 
@@ -656,13 +768,347 @@ START_TEST(test_history_never_emptied)
 }
 END_TEST
 
-/* ---- the store's ids and files ---- */
+/* What the callbacks saw, as text, one line a call. */
+struct seen {
+	char text[16384];
+	int n;
+};
+static void seen_add(struct seen *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void seen_add(struct seen *x, const char *fmt, ...)
+{
+	size_t len = strlen(x->text);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(x->text + len, sizeof x->text - len, fmt, ap);
+	va_end(ap);
+	x->n++;
+}
+static void see_table(void *ctx, const struct store_table *t)
+{
+	seen_add(ctx, "%ld %s %d %llu %d %d %s %d %s|%s|%s|%s\n", t->id, t->game, t->players,
+	         (unsigned long long)t->seed, t->seed_by, t->state, t->creator, t->private_, t->pwhash, t->rules,
+	         t->seats, t->watchers);
+}
+static void see_action(void *ctx, int seat, const char *action) { seen_add(ctx, "%d %s\n", seat, action); }
+static void see_stat(void *ctx, const struct store_stat *x)
+{
+	/* The rating means something only when there is one. */
+	seen_add(ctx, "%s %s %d %d %d %lld %d %.6f %.6f %.6f %d\n", x->name, x->game, x->games, x->deals, x->won, x->net,
+	         x->has_rating, x->has_rating ? x->rating.r : 0, x->has_rating ? x->rating.rd : 0,
+	         x->has_rating ? x->rating.sigma : 0, x->rated_games);
+}
+static void see_played(void *ctx, const struct store_played *p)
+{
+	seen_add(ctx, "%ld %s %lld %d %d %d %d %lld\n", p->table, p->game, p->ended, p->seat, p->place, p->won, p->rated,
+	         p->net);
+}
+static void see_role(void *ctx, const char *name, const char *role) { seen_add(ctx, "%s=%s\n", name, role); }
+static void see_ban(void *ctx, const struct store_ban *b)
+{
+	seen_add(ctx, "%s %lld %s|%s\n", b->name, b->until, b->reason, b->by);
+}
+static void see_audit(void *ctx, const struct store_audit *a)
+{
+	seen_add(ctx, "%lld %s %s %s %lld %s\n", a->when, a->who, a->whom, a->what, a->until, a->reason);
+}
+static void see_name(void *ctx, const char *name) { seen_add(ctx, "%s\n", name); }
 
-static void ids_survive(const char *backend, const char *path)
+static struct store_table a_table(long id, const char *creator)
+{
+	struct store_table t;
+	memset(&t, 0, sizeof t);
+	t.id = id;
+	snprintf(t.game, sizeof t.game, "brelan");
+	t.players = 4;
+	t.seed = 18446744073709551615ULL; /* the largest: kept as text */
+	t.seed_by = 1;
+	t.state = 2;
+	snprintf(t.creator, sizeof t.creator, "%s", creator);
+	t.private_ = 1;
+	snprintf(t.pwhash, sizeof t.pwhash, "$argon2id$v=19$m=65536");
+	snprintf(t.rules, sizeof t.rules, "hands=3\nante=2");
+	snprintf(t.seats, sizeof t.seats, "[\"open\",\"bot:2\",{\"name\":\"%s\",\"level\":0}]", creator);
+	snprintf(t.watchers, sizeof t.watchers, "[{\"name\":\"Zoé\",\"lang\":\"fr\"}]");
+	return t;
+}
+
+static void record_game(struct store *st, long table, const char *game, int rated, long long ended, const char *a,
+                        const char *b)
+{
+	struct store_game g;
+	memset(&g, 0, sizeof g);
+	g.table = table;
+	snprintf(g.game, sizeof g.game, "%s", game);
+	g.ended = ended;
+	g.deals = 3;
+	g.rated = rated;
+	g.n = 2;
+	snprintf(g.p[0].name, sizeof g.p[0].name, "%s", a);
+	g.p[0].seat = 0;
+	g.p[0].place = 0;
+	g.p[0].won = 1;
+	g.p[0].net = 40;
+	g.p[0].after = (struct rating){ 1612.5, 250.25, 0.06 };
+	snprintf(g.p[1].name, sizeof g.p[1].name, "%s", b);
+	g.p[1].seat = 2;
+	g.p[1].place = 1;
+	g.p[1].net = -40;
+	g.p[1].after = (struct rating){ 1387.5, 250.25, 0.06 };
+	ck_assert_int_eq(store_game_record(st, &g), 0);
+}
+
+/* Every operation, with the meaning SQLite gives it, on each backend. */
+START_TEST(test_store_ops)
 {
 	struct store st;
-	char err[256];
-	ck_assert_msg(store_open(&st, backend, path, err, sizeof err) == 0, "%s", err);
+	struct where w;
+	if (!open_fresh(_i, &st, &w))
+		return;
+	char hash[128];
+	long long exp = 0;
+	/* Accounts and their settings. */
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 0);
+	ck_assert_int_eq(store_account_put(&st, "Anne", "h1"), 0);
+	ck_assert_int_eq(store_account_put(&st, "Anne", "h2"), 0);
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	ck_assert_str_eq(hash, "h2");
+	struct store_settings set = { "fr", 2, "{\"rate\":3}" }, got;
+	ck_assert_int_eq(store_settings_put(&st, "Nobody", &set), 0);
+	ck_assert_int_eq(store_settings_get(&st, "Nobody", &got), 0);
+	ck_assert_int_eq(store_settings_put(&st, "Anne", &set), 0);
+	ck_assert_int_eq(store_settings_get(&st, "Anne", &got), 1);
+	ck_assert_str_eq(got.lang, "fr");
+	ck_assert_int_eq(got.verbosity, 2);
+	ck_assert_str_eq(got.extra, "{\"rate\":3}");
+	/* Sessions. */
+	ck_assert_int_eq(store_session_get(&st, "guest1", hash, sizeof hash, &exp), 0);
+	ck_assert_int_eq(store_session_put(&st, "guest1", "s1", 100), 0);
+	ck_assert_int_eq(store_session_put(&st, "guest1", "s2", 4102444800LL), 0);
+	ck_assert_int_eq(store_session_get(&st, "guest1", hash, sizeof hash, &exp), 1);
+	ck_assert_str_eq(hash, "s2");
+	ck_assert_int_eq(exp, 4102444800LL);
+	ck_assert_int_eq(store_session_delete(&st, "guest1"), 0);
+	ck_assert_int_eq(store_session_get(&st, "guest1", hash, sizeof hash, &exp), 0);
+	/* Tables, in order of id, and their journals: a table saved again
+	 * keeps its journal; an action written again replaces it. */
+	struct store_table t3 = a_table(3, "Anne"), t1 = a_table(1, "Ben");
+	ck_assert_int_eq(store_table_put(&st, &t3), 0);
+	ck_assert_int_eq(store_table_put(&st, &t1), 0);
+	for (int n = 0; n < 3; n++)
+		ck_assert_int_eq(store_journal_add(&st, 3, n, n, n == 1 ? "raise 5" : "call"), 0);
+	ck_assert_int_eq(store_journal_add(&st, 3, 1, 2, "fold"), 0);
+	t3.state = 3;
+	ck_assert_int_eq(store_table_put(&st, &t3), 0);
+	struct seen x = { "", 0 }, want = { "", 0 };
+	see_table(&want, &t1);
+	see_table(&want, &t3);
+	ck_assert_int_eq(store_table_each(&st, see_table, &x), 0);
+	ck_assert_str_eq(x.text, want.text);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_journal_each(&st, 3, see_action, &x), 0);
+	ck_assert_str_eq(x.text, "0 call\n2 fold\n2 call\n");
+	ck_assert_int_eq(store_table_delete(&st, 3), 0);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_journal_each(&st, 3, see_action, &x), 0);
+	ck_assert_int_eq(x.n, 0);
+	long last;
+	ck_assert_int_eq(store_last_id(&st, &last), 0);
+	ck_assert_int_eq(last, 3);
+	/* Finished games: figures, ratings, the leaders, the last games. */
+	struct rating r;
+	ck_assert_int_eq(store_rating_get(&st, "Anne", "brelan", &r), 0);
+	ck_assert_int_eq(store_account_put(&st, "Ben", "h"), 0);
+	record_game(&st, 1, "brelan", 1, 1000, "Anne", "Ben");
+	record_game(&st, 1, "bourre", 0, 1001, "Ben", "Anne");
+	ck_assert_int_eq(store_rating_get(&st, "Anne", "brelan", &r), 1);
+	ck_assert(r.r == 1612.5 && r.rd == 250.25 && r.sigma == 0.06);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_stat_each(&st, "Anne", see_stat, &x), 0);
+	ck_assert_str_eq(x.text, "Anne bourre 1 3 0 -40 0 0.000000 0.000000 0.000000 0\n"
+	                         "Anne brelan 1 3 1 40 1 1612.500000 250.250000 0.060000 1\n");
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_leaders(&st, "brelan", 10, see_stat, &x), 0);
+	ck_assert_str_eq(x.text, "Anne brelan 1 3 1 40 1 1612.500000 250.250000 0.060000 1\n"
+	                         "Ben brelan 1 3 0 -40 1 1387.500000 250.250000 0.060000 1\n");
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_leaders(&st, "brelan", 1, see_stat, &x), 0);
+	ck_assert_int_eq(x.n, 1);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_recent(&st, "Anne", see_played, &x), 0);
+	ck_assert_str_eq(x.text, "1 bourre 1001 2 1 0 0 -40\n1 brelan 1000 0 0 1 1 40\n");
+	/* Only the last STORE_RECENT_GAMES are kept, the latest first. */
+	for (int i = 0; i < STORE_RECENT_GAMES + 3; i++)
+		record_game(&st, 10 + i, "brelan", 0, 2000 + i, "Anne", "Ben");
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_recent(&st, "Anne", see_played, &x), 0);
+	ck_assert_int_eq(x.n, STORE_RECENT_GAMES);
+	ck_assert_int_eq(strncmp(x.text, "32 brelan 2022 ", 15), 0);
+	/* Moderation. */
+	char role[32];
+	ck_assert_int_eq(store_role_get(&st, "Ben", role, sizeof role), 0);
+	ck_assert_int_eq(store_role_put(&st, "Ben", "moderator"), 0);
+	ck_assert_int_eq(store_role_put(&st, "Anne", "moderator"), 0);
+	ck_assert_int_eq(store_role_get(&st, "Ben", role, sizeof role), 1);
+	ck_assert_str_eq(role, "moderator");
+	ck_assert_int_eq(store_role_put(&st, "Ben", "player"), 0);
+	ck_assert_int_eq(store_role_get(&st, "Ben", role, sizeof role), 0);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_role_each(&st, see_role, &x), 0);
+	ck_assert_str_eq(x.text, "Anne=moderator\n");
+	struct store_ban b = { "Zed", 5000, "spam", "Anne" }, bz = { "Eve", 0, "", "operator" }, bg;
+	ck_assert_int_eq(store_ban_put(&st, &b), 0);
+	ck_assert_int_eq(store_ban_put(&st, &bz), 0);
+	b.until = 6000;
+	ck_assert_int_eq(store_ban_put(&st, &b), 0);
+	ck_assert_int_eq(store_ban_get(&st, "Zed", &bg), 1);
+	ck_assert_int_eq(bg.until, 6000);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_ban_each(&st, see_ban, &x), 0);
+	ck_assert_str_eq(x.text, "Eve 0 |operator\nZed 6000 spam|Anne\n");
+	ck_assert_int_eq(store_ban_delete(&st, "Zed"), 0);
+	ck_assert_int_eq(store_ban_get(&st, "Zed", &bg), 0);
+	struct store_audit a1 = { 10, "Anne", "Zed", "ban", 6000, "spam" }, a2 = { 9, "operator", "Ben", "role", 0, "player" };
+	ck_assert_int_eq(store_audit_add(&st, &a1), 0);
+	ck_assert_int_eq(store_audit_add(&st, &a2), 0);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_audit_each(&st, see_audit, &x), 0);
+	ck_assert_str_eq(x.text, "10 Anne Zed ban 6000 spam\n9 operator Ben role 0 player\n");
+	ck_assert_int_eq(store_mute_put(&st, "Anne", "Zed", 1), 0);
+	ck_assert_int_eq(store_mute_put(&st, "Anne", "Zed", 1), 0);
+	ck_assert_int_eq(store_mute_put(&st, "Anne", "Ben", 1), 0);
+	ck_assert_int_eq(store_mute_put(&st, "Ben", "Anne", 1), 0);
+	ck_assert_int_eq(store_mute_put(&st, "Anne", "Zed", 0), 0);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_mute_each(&st, "Anne", see_name, &x), 0);
+	ck_assert_str_eq(x.text, "Ben\n");
+	store_close(&st);
+	/* Opened again: everything kept. */
+	if (open_again(_i, &st, &w)) {
+		ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+		ck_assert_str_eq(hash, "h2");
+		memset(&x, 0, sizeof x);
+		ck_assert_int_eq(store_table_each(&st, see_table, &x), 0);
+		ck_assert_int_eq(x.n, 1);
+		ck_assert_int_eq(store_last_id(&st, &last), 0);
+		ck_assert_int_eq(last, 3);
+		store_close(&st);
+	}
+	where_free(&w);
+}
+END_TEST
+
+/* What a stranger sends, kept as sent: quotes, backslashes, SQL, dollars,
+ * letters of every script, each field at its limit. */
+static void fill(char *dst, size_t len, const char *pattern)
+{
+	size_t n = 0, plen = strlen(pattern);
+	while (n + plen < len) {
+		memcpy(dst + n, pattern, plen);
+		n += plen;
+	}
+	while (n + 1 < len)
+		dst[n++] = 'x';
+	dst[n] = '\0';
+}
+
+START_TEST(test_store_hostile)
+{
+	struct store st;
+	struct where w;
+	if (!open_fresh(_i, &st, &w))
+		return;
+	static const char evil[] = "'\"\\;$1 DROP TABLE accounts; -- é€𝄞%s\t";
+	char name[STORE_NAME_MAX], hash[128], back[128];
+	fill(name, sizeof name, evil);
+	fill(hash, sizeof hash, "'\\");
+	ck_assert_int_eq(store_account_put(&st, name, hash), 0);
+	ck_assert_int_eq(store_account_get(&st, name, back, sizeof back), 1);
+	ck_assert_str_eq(back, hash);
+	struct store_settings set, got;
+	memset(&set, 0, sizeof set);
+	snprintf(set.lang, sizeof set.lang, "'x");
+	set.verbosity = 3;
+	fill(set.extra, sizeof set.extra, "{\"'\":\"\\\\\"}");
+	ck_assert_int_eq(store_settings_put(&st, name, &set), 0);
+	ck_assert_int_eq(store_settings_get(&st, name, &got), 1);
+	ck_assert_str_eq(got.extra, set.extra);
+	ck_assert_str_eq(got.lang, set.lang);
+	struct store_table t = a_table(LONG_MAX / 2, "x");
+	fill(t.creator, sizeof t.creator, evil);
+	fill(t.pwhash, sizeof t.pwhash, "$'");
+	fill(t.rules, sizeof t.rules, "k='v'\n");
+	fill(t.seats, sizeof t.seats, evil);
+	fill(t.watchers, sizeof t.watchers, evil);
+	ck_assert_int_eq(store_table_put(&st, &t), 0);
+	struct seen x = { "", 0 }, want = { "", 0 };
+	see_table(&want, &t);
+	ck_assert_int_eq(store_table_each(&st, see_table, &x), 0);
+	ck_assert_str_eq(x.text, want.text);
+	char action[60];
+	fill(action, sizeof action, "'; --");
+	ck_assert_int_eq(store_journal_add(&st, t.id, 0, 1, action), 0);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_journal_each(&st, t.id, see_action, &x), 0);
+	char line[80];
+	snprintf(line, sizeof line, "1 %s\n", action);
+	ck_assert_str_eq(x.text, line);
+	struct store_ban b, bg;
+	memset(&b, 0, sizeof b);
+	fill(b.name, sizeof b.name, evil);
+	fill(b.reason, sizeof b.reason, evil);
+	fill(b.by, sizeof b.by, "\"");
+	b.until = LLONG_MAX;
+	ck_assert_int_eq(store_ban_put(&st, &b), 0);
+	ck_assert_int_eq(store_ban_get(&st, b.name, &bg), 1);
+	ck_assert(memcmp(&b, &bg, sizeof b) == 0);
+	ck_assert_int_eq(store_mute_put(&st, name, b.name, 1), 0);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_mute_each(&st, name, see_name, &x), 0);
+	ck_assert_int_eq(x.n, 1);
+	/* A name that only looks like another matches nothing. */
+	ck_assert_int_eq(store_account_get(&st, "' OR '1'='1", back, sizeof back), 0);
+	ck_assert_int_eq(store_account_get(&st, "%", back, sizeof back), 0);
+	store_close(&st);
+	where_free(&w);
+}
+END_TEST
+
+/* A table played on each backend, and the server restarted on the same
+ * store (another connection, as a new process): the same game, at the
+ * move last told. */
+START_TEST(test_store_restart)
+{
+	struct store st, again;
+	struct where w;
+	if (!open_fresh(_i, &st, &w))
+		return;
+	static struct host h;
+	static struct heard heard;
+	table_up(&h, 2, &st, &cfg_nolog, &heard);
+	long long now = until_anne(&h, 1000);
+	struct action a;
+	anne_move(&h, &a);
+	ck_assert_int_eq(host_action(&h, "Anne", &a, now), 0);
+	for (int i = 0; i < 30; i++)
+		host_tick(&h, now += 10);
+	int told = told_moves(&heard, 0);
+	ck_assert_int_gt(told, 1);
+	check_restart(&h, open_again(_i, &again, &w) ? &again : &st, &cfg_nolog, told);
+	if (_i != B_MEMORY)
+		store_close(&again);
+	host_free(&h);
+	heard_free(&heard);
+	store_close(&st);
+	where_free(&w);
+}
+END_TEST
+
+static void ids_survive(int b)
+{
+	struct store st;
+	struct where w;
+	if (!open_fresh(b, &st, &w))
+		return;
 	long last = -1;
 	ck_assert_int_eq(store_last_id(&st, &last), 0);
 	ck_assert_int_eq(last, 0);
@@ -681,46 +1127,204 @@ static void ids_survive(const char *backend, const char *path)
 	ck_assert_int_eq(store_table_delete(&st, 6), 0);
 	ck_assert_int_eq(store_last_id(&st, &last), 0);
 	ck_assert_int_eq(last, 6);
-	if (path) {
-		store_close(&st);
-		ck_assert_int_eq(store_open(&st, backend, path, err, sizeof err), 0);
+	store_close(&st);
+	if (open_again(b, &st, &w)) {
 		ck_assert_int_eq(store_last_id(&st, &last), 0);
 		ck_assert_int_eq(last, 6);
+		store_close(&st);
 	}
-	store_close(&st);
+	if (b == B_SQLITE) {
+		struct stat sb;
+		ck_assert_int_eq(stat(w.path, &sb), 0);
+		ck_assert_int_eq(sb.st_mode & 077, 0);
+	}
+	where_free(&w);
 }
 
 START_TEST(test_store_ids_and_mode)
 {
-	ids_survive("memory", NULL);
-	char dir[] = "/tmp/tapis-store-XXXXXX";
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	char path[128];
-	snprintf(path, sizeof path, "%s/s.db", dir);
 	umask(0);
-	ids_survive("sqlite", path);
-	struct stat sb;
-	ck_assert_int_eq(stat(path, &sb), 0);
-	ck_assert_int_eq(sb.st_mode & 077, 0);
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ids_survive(_i);
+}
+END_TEST
+
+/* ---- PostgreSQL alone ---- */
+
+/* The tables of version 1 as the SQLite store had them, in PostgreSQL's
+ * words, with a few rows. */
+static const char pg_schema_1[] =
+	"CREATE TABLE meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);"
+	"CREATE TABLE accounts (name TEXT PRIMARY KEY, hash TEXT NOT NULL,"
+	"  created BIGINT NOT NULL DEFAULT 0);"
+	"CREATE TABLE tables (id BIGINT PRIMARY KEY, game TEXT NOT NULL,"
+	"  players INTEGER NOT NULL, seed TEXT NOT NULL, state INTEGER NOT NULL,"
+	"  creator TEXT NOT NULL, private INTEGER NOT NULL, pwhash TEXT NOT NULL,"
+	"  rules TEXT NOT NULL, seats TEXT NOT NULL, watchers TEXT NOT NULL DEFAULT '[]',"
+	"  seed_by INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE journal (tab BIGINT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
+	"  n INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (tab, n));"
+	"CREATE TABLE sessions (name TEXT PRIMARY KEY, hash TEXT NOT NULL, expires BIGINT NOT NULL);"
+	"INSERT INTO meta VALUES ('schema', 1), ('last_table', 9);"
+	"INSERT INTO accounts (name, hash) VALUES ('Anne', 'hash-of-anne');"
+	"INSERT INTO tables VALUES (7, 'brelan', 2, '42', 0, 'Anne', 0, '', '', '[\"open\",\"open\"]', '[]', 0);"
+	"INSERT INTO journal VALUES (7, 0, 1, 'call');";
+
+static long long pg_version(const char *url)
+{
+	PGconn *c = PQconnectdb(url);
+	ck_assert_int_eq(PQstatus(c), CONNECTION_OK);
+	PGresult *r = PQexec(c, "SELECT value FROM meta WHERE key = 'schema'");
+	long long v = PQntuples(r) ? strtoll(PQgetvalue(r, 0, 0), NULL, 10) : -1;
+	PQclear(r);
+	PQfinish(c);
+	return v;
+}
+
+/* A database of version 1 is upgraded in place, its rows kept; one of a
+ * newer tapis is refused untouched. */
+START_TEST(test_pg_upgrade)
+{
+	if (pg_state == 0)
+		return;
+	ck_assert_msg(pg_state == 1, "PostgreSQL: %s", pg_why);
+	char url[256], err[512];
+	ck_assert_msg(pgtmp_db(&pg, "old", url, sizeof url, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(pgtmp_sql(url, pg_schema_1, err, sizeof err) == 0, "%s", err);
+	struct store st;
+	ck_assert_msg(store_open(&st, "postgresql", url, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(pg_version(url), STORE_SCHEMA_VERSION);
+	char hash[64];
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	ck_assert_str_eq(hash, "hash-of-anne");
+	struct seen x = { "", 0 };
+	ck_assert_int_eq(store_journal_each(&st, 7, see_action, &x), 0);
+	ck_assert_str_eq(x.text, "1 call\n");
+	long last;
+	ck_assert_int_eq(store_last_id(&st, &last), 0);
+	ck_assert_int_eq(last, 9);
+	struct store_settings set;
+	ck_assert_int_eq(store_settings_get(&st, "Anne", &set), 1);
+	ck_assert_int_eq(set.verbosity, -1);
+	ck_assert_str_eq(set.lang, "");
+	ck_assert_int_eq(store_account_put(&st, "Ben", "h"), 0);
+	record_game(&st, 7, "brelan", 1, 1000, "Anne", "Ben");
+	struct rating r;
+	ck_assert_int_eq(store_rating_get(&st, "Anne", "brelan", &r), 1);
+	store_close(&st);
+	/* Opened again: nothing to do, nothing lost. */
+	ck_assert_msg(store_open(&st, "postgresql", url, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_rating_get(&st, "Anne", "brelan", &r), 1);
+	store_close(&st);
+	char newer[256];
+	ck_assert_msg(pgtmp_db(&pg, "newer", newer, sizeof newer, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(pgtmp_sql(newer, "CREATE TABLE meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);"
+	                                  "INSERT INTO meta VALUES ('schema', 99);", err, sizeof err), 0);
+	ck_assert_int_eq(store_open(&st, "postgresql", newer, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "newer"), "%s", err);
+	ck_assert_int_eq(pg_version(newer), 99);
+}
+END_TEST
+
+/* The server's connection is cut (as by a restart of PostgreSQL): the next
+ * call resets it and goes through; a call that must not be sent twice
+ * fails once, and the one after it works. */
+START_TEST(test_pg_reconnect)
+{
+	struct store st;
+	struct where w;
+	if (!open_fresh(B_PG, &st, &w))
+		return;
+	char err[512];
+	static const char cut[] = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+	                          " WHERE datname = current_database() AND pid <> pg_backend_pid()";
+	ck_assert_int_eq(store_account_put(&st, "Anne", "h"), 0);
+	ck_assert_msg(pgtmp_sql(w.path, cut, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_put(&st, "Ben", "h"), 0);
+	char hash[64];
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), 1);
+	ck_assert_msg(pgtmp_sql(w.path, cut, err, sizeof err) == 0, "%s", err);
+	record_game(&st, 1, "brelan", 1, 1000, "Anne", "Ben");
+	ck_assert_msg(pgtmp_sql(w.path, cut, err, sizeof err) == 0, "%s", err);
+	struct store_audit a = { 10, "Anne", "Ben", "kick", 0, "" };
+	ck_assert_int_eq(store_audit_add(&st, &a), -1);
+	ck_assert_ptr_nonnull(strstr(st.err, "audit"));
+	ck_assert_int_eq(store_audit_add(&st, &a), 0);
+	struct seen x = { "", 0 };
+	ck_assert_int_eq(store_audit_each(&st, see_audit, &x), 0);
+	ck_assert_int_eq(x.n, 1);
+	memset(&x, 0, sizeof x);
+	ck_assert_int_eq(store_recent(&st, "Ben", see_played, &x), 0);
+	ck_assert_int_eq(x.n, 1);
+	store_close(&st);
+	/* PostgreSQL restarted under the store: the next call finds it again.
+	 * While it is down, a failed reconnection is not tried again for a
+	 * while: the calls fail at once, even once it is back; then they work. */
+	ck_assert_int_eq(store_open(&st, "postgresql", w.path, err, sizeof err), 0);
+	ck_assert_int_eq(pgtmp_halt(&pg), 0);
+	ck_assert_int_eq(pgtmp_resume(&pg), 0);
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), 1);
+	ck_assert_int_eq(pgtmp_halt(&pg), 0);
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), -1);
+	ck_assert_int_eq(pgtmp_resume(&pg), 0);
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), -1);
+	int back = 0;
+	for (int i = 0; i < 100 && !back; i++) {
+		usleep(100000);
+		back = store_account_get(&st, "Ben", hash, sizeof hash) == 1;
+	}
+	ck_assert(back);
+	store_close(&st);
+	/* Nobody there: the open fails, saying where without the password. */
+	char url[128];
+	snprintf(url, sizeof url, "postgresql://tapis:secret-word@127.0.0.1:%d/none", pg.port);
+	ck_assert_int_eq(store_open(&st, "postgresql", url, err, sizeof err), -1);
+	ck_assert_ptr_null(strstr(err, "secret-word"));
+	ck_assert_ptr_nonnull(strstr(err, "tapis:***@127.0.0.1"));
+}
+END_TEST
+
+START_TEST(test_pg_redact)
+{
+	char out[256];
+	store_pg_redact("postgresql://u:p%40ss@h:5432/db", out, sizeof out);
+	ck_assert_str_eq(out, "postgresql://u:***@h:5432/db");
+	store_pg_redact("postgres://u@h/db?sslmode=require&password=pw&x=1", out, sizeof out);
+	ck_assert_str_eq(out, "postgres://u@h/db?sslmode=require&password=***&x=1");
+	store_pg_redact("postgresql://h/db", out, sizeof out);
+	ck_assert_str_eq(out, "postgresql://h/db");
+	store_pg_redact("postgresql://u@h/db?options=a:b@c", out, sizeof out);
+	ck_assert_str_eq(out, "postgresql://u@h/db?options=a:b@c");
 }
 END_TEST
 
 int main(void)
 {
+	char why[256];
+	pg_state = pgtmp_start(&pg, why, sizeof why);
+	snprintf(pg_why, sizeof pg_why, "%s", why);
+	if (pg_state == 0 && pgtmp_missing_fails(why))
+		pg_state = -1;
+	else if (pg_state < 0)
+		fprintf(stderr, "PostgreSQL could not start: %s\n", why);
 	Suite *s = suite_create("store");
 	TCase *tc = tcase_create("store");
 	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_store_full_pauses);
-	tcase_add_test(tc, test_store_full_bots_wait);
-	tcase_add_test(tc, test_store_full_timer_stops);
+	tcase_add_loop_test(tc, test_store_full_pauses, 0, 2); /* memory, PostgreSQL */
+	tcase_add_loop_test(tc, test_store_full_bots_wait, 0, 2); /* memory, PostgreSQL */
+	tcase_add_loop_test(tc, test_store_full_timer_stops, 0, 2); /* memory, PostgreSQL */
 	tcase_add_test(tc, test_sqlite_full_pauses);
 	tcase_add_test(tc, test_log_full_pauses);
 	tcase_add_test(tc, test_history_whole_lines);
 	tcase_add_test(tc, test_history_never_emptied);
-	tcase_add_test(tc, test_store_ids_and_mode);
+	tcase_add_loop_test(tc, test_store_ids_and_mode, 0, B_COUNT);
+	tcase_add_loop_test(tc, test_store_ops, 0, B_COUNT);
+	tcase_add_loop_test(tc, test_store_hostile, 0, B_COUNT);
+	tcase_add_loop_test(tc, test_store_restart, 0, B_COUNT);
+	tcase_add_test(tc, test_pg_upgrade);
+	tcase_add_test(tc, test_pg_reconnect);
+	tcase_add_test(tc, test_pg_redact);
 	suite_add_tcase(s, tc);
-	return tu_run(s);
+	int rc = tu_run(s);
+	pgtmp_stop(&pg);
+	return rc;
 }

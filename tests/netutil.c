@@ -56,6 +56,8 @@ void srv_run(struct srv *s)
 		server_options_default(&o);
 		o.port = 0;
 		o.db = s->db;
+		if (s->store[0])
+			o.store = s->store;
 		o.log_dir = s->logs;
 		if (s->cert[0]) {
 			o.cert = s->cert;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* netutil: for the tests that drive a real server: the server in a child
  * process (a free loopback port, a temporary folder for its SQLite store
- * and hand histories), and scripted clients through net/client that log
+ * (or the URL of a PostgreSQL database) and hand histories), and scripted clients through net/client that log
  * in, make and join tables, and play by the first choices. */
 #ifndef TAPIS_TESTS_NETUTIL_H
 #define TAPIS_TESTS_NETUTIL_H
@@ -31,6 +31,7 @@ struct srv {
 	int fd_limit;              /* the server's open-file limit, soft and hard, when set */
 	long long mem_floor_kb;    /* the memory the server wants left, when set */
 	int no_table_cap;          /* tables per address: no limit */
+	char store[16];            /* the store's backend when set ("postgresql": db is its URL) */
 };
 
 struct tc {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/bench_net.h"
+#include "net/bench_store.h"
 
 #include <jansson.h>
 #include <libwebsockets.h>
@@ -751,6 +752,7 @@ enum { BENCH_NET_MAX_COUNT = 100000 };   /* of clients, tables, deals, milliseco
 struct bench_args {
 	int json, net;
 	int clients, tables, deals, think;   /* -1: not given */
+	const char *store;                   /* --store: the store's bench */
 };
 
 #define B struct bench_args
@@ -761,6 +763,8 @@ static const struct opt bench_opts[] = {
 	OPT_I("tables", N_("N"), N_("with --net: tables (default 2)"), B, tables, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("deals", N_("N"), N_("with --net: deals at each table, within each game's limit (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("think", N_("MS"), N_("with --net: the bots' thinking time"), B, think, 0, BENCH_NET_MAX_COUNT),
+	OPT_S("store", N_("URL|FILE"), N_("time the store's common operations on a PostgreSQL URL or a SQLite file"), B,
+	      store),
 	OPT_END,
 };
 #undef B
@@ -779,6 +783,14 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 	int net_only = a.clients >= 0 || a.tables >= 0 || a.deals >= 0 || a.think >= 0;
 	if (!a.net && (npos || net_only))
 		return opt_fail(&bench_cmd, "%s goes with --net", npos ? url : "--clients, --tables, --deals, --think");
+	if (a.store && !a.net) {
+		char e[ERR_MAX];
+		if (bench_store_run(a.store, 2000, a.json, out, e, sizeof e) < 0) {
+			fprintf(stderr, "tapis bench --store: %s\n", e);
+			return 1;
+		}
+		return 0;
+	}
 	if (!a.net)
 		return local(a.json, out);
 	int clients = a.clients < 0 ? 8 : a.clients, tables = a.tables < 0 ? 2 : a.tables;

@@ -22,6 +22,7 @@ enum {
 
 struct admin_args {
 	const char *db;
+	const char *store;             /* a PostgreSQL URL (or a file, as db) */
 	const char *dur;
 	const char *reason;
 };
@@ -29,6 +30,8 @@ struct admin_args {
 #define A struct admin_args
 static const struct opt admin_opts[] = {
 	OPT_S("db", N_("FILE"), N_("the server's store (default: the one tapis serve uses)"), A, db),
+	OPT_S("store", N_("URL"), N_("the store: a PostgreSQL database (postgresql://...) that servers can share, or a file as --db"),
+	      A, store),
 	OPT_S("for", N_("DURATION"), N_("ban: how long, e.g. 30m, 12h, 7d (s, m, h, d; no unit: minutes)"), A, dur),
 	OPT_S("reason", N_("TEXT"), N_("ban: the reason told to the person"), A, reason),
 	OPT_END,
@@ -36,7 +39,7 @@ static const struct opt admin_opts[] = {
 #undef A
 static const struct opt_cmd admin_cmd = {
 	"tapis admin",
-	"tapis admin [--db FILE] role NAME moderator|player | ban NAME --for DURATION [--reason TEXT]"
+	"tapis admin [--db FILE | --store URL] role NAME moderator|player | ban NAME --for DURATION [--reason TEXT]"
 	" | unban NAME | list",
 	admin_opts,
 };
@@ -166,6 +169,10 @@ int admin_main(int argc, char **argv)
 	if (want >= 2 && name_of(pos[1], name, sizeof name) < 0)
 		return 2;
 	char db[ADMIN_PATH_MAX];
+	if (a.db && a.store)
+		return opt_fail(&admin_cmd, "give --db or --store, not both");
+	if (a.store)
+		a.db = a.store;
 	if (a.db) {
 		snprintf(db, sizeof db, "%s", a.db);
 	} else {
@@ -176,7 +183,7 @@ int admin_main(int argc, char **argv)
 		strcat(db, "/server.db");
 	}
 	struct store s;
-	if (store_open(&s, "sqlite", db, err, sizeof err) < 0) {
+	if (store_open(&s, store_is_url(db) ? "postgresql" : "sqlite", db, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis admin: %s\n", err);
 		return 1;
 	}

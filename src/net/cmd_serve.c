@@ -34,6 +34,7 @@ enum {
 struct serve_args {
 	struct server_options o;
 	const char *db;
+	const char *store;             /* a PostgreSQL URL, instead of db */
 	const char *backup;
 	int turn_seconds, bot_delay, close_minutes;
 };
@@ -91,6 +92,8 @@ static const struct opt serve_opts[] = {
 	OPT_S("host", N_("ADDR"), N_("the address to listen on (default 127.0.0.1)"), A, o.host),
 	OPT_I("port", N_("N"), N_("the port (default 7410; 0: any free port)"), A, o.port, 0, SERVE_MAX_PORT),
 	OPT_S("db", N_("FILE"), N_("the store of accounts, tables and saved games"), A, db),
+	OPT_S("store", N_("URL"), N_("the store: a PostgreSQL database (postgresql://...) that servers can share, or a file as --db"),
+	      A, store),
 	OPT_S("backup", N_("FILE"), N_("copy the store into FILE, even while a server uses it, then exit"), A, backup),
 	OPT_C("log-dir", N_("DIR"), N_("a hand history for every table in this directory"), opt_log_dir),
 	OPT_S("cert", N_("FILE"), N_("TLS certificate (with --key)"), A, o.cert),
@@ -133,22 +136,37 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		fprintf(stderr, "tapis serve: --cert and --key go together\n");
 		return 2;
 	}
-	if (dbarg && (!dbarg[0] || !strcmp(dbarg, ":memory:"))) {
+	int pg = a.store && store_is_url(a.store);
+	if (a.store && a.db) {
+		fprintf(stderr, "tapis serve: give --db or --store, not both\n");
+		return 2;
+	}
+	if (pg && a.backup) {
+		fprintf(stderr, "tapis serve: --backup copies a SQLite store; for PostgreSQL use pg_dump\n");
+		return 2;
+	}
+	if (!pg && a.store)
+		dbarg = a.store; /* a file: SQLite, as --db */
+	if (pg) {
+		/* PostgreSQL: the URL goes to libpq as it is (its password never
+		 * shown: store_pg_redact). */
+		o.store = "postgresql";
+		o.db = a.store;
+	} else if (dbarg && (!dbarg[0] || !strcmp(dbarg, ":memory:"))) {
 		/* SQLite would keep that store in memory or a temporary file:
 		 * everything lost at exit. */
 		fprintf(stderr, "tapis serve: --db: give a file (an empty name keeps nothing past the end)\n");
 		return 2;
-	}
-	if (dbarg) {
+	} else if (dbarg) {
 		snprintf(db, sizeof db, "%s", dbarg);
+		o.db = db;
+	} else if (paths_datahome(db, sizeof db - 16, 1) < 0) {
+		fprintf(stderr, "tapis serve: no place for the store: give --db FILE\n");
+		return 2;
 	} else {
-		if (paths_datahome(db, sizeof db - 16, 1) < 0) {
-			fprintf(stderr, "tapis serve: no place for the store: give --db FILE\n");
-			return 2;
-		}
 		strcat(db, "/server.db");
+		o.db = db;
 	}
-	o.db = db;
 	if (a.backup) {
 		/* A copy of the store, made page by page with SQLite's online
 		 * backup while the server goes on (docs/hosting.md). */

@@ -72,7 +72,7 @@ struct server_options {
 	const char *host;             /* address to listen on (default 127.0.0.1) */
 	int port;                     /* 0: any free port (see on_ready) */
 	const char *db;               /* the SQLite store, or NULL with store "memory" */
-	const char *store;            /* "sqlite" (default) or "memory" */
+	const char *store;            /* "sqlite" (default), "postgresql" (db: its URL) or "memory" */
 	const char *log_dir;          /* hand histories, or NULL */
 	const char *cert, *key;       /* TLS, or NULL */
 	const char *web_dir;          /* static files at / (the web page), or NULL */

@@ -9,7 +9,7 @@
 #include "app/log.h"
 #include "core/xalloc.h"
 
-static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, NULL };
+static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, &store_pg_ops, NULL };
 
 int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen)
 {
@@ -24,6 +24,11 @@ int store_open(struct store *s, const char *backend, const char *path, char *err
 			return 0;
 		}
 	return errf(err, errlen, "no store backend called '%s'", backend);
+}
+
+int store_is_url(const char *where)
+{
+	return !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11);
 }
 
 void store_close(struct store *s)
@@ -315,8 +320,15 @@ static int mem_table_put(struct store *s, const struct store_table *t)
 			m->tab[i] = *t;
 			return 0;
 		}
+	/* Kept in order of id, as table_each gives them (the ids come in
+	 * order: the place is at the end but for a table restored late). */
 	xgrow((void **)&m->tab, &m->captab, m->ntab + 1, sizeof *m->tab);
-	m->tab[m->ntab++] = *t;
+	int at = m->ntab;
+	while (at > 0 && m->tab[at - 1].id > t->id)
+		at--;
+	memmove(&m->tab[at + 1], &m->tab[at], (size_t)(m->ntab - at) * sizeof *m->tab);
+	m->tab[at] = *t;
+	m->ntab++;
 	if (t->id > m->last_id)
 		m->last_id = t->id;
 	return 0;
@@ -354,8 +366,20 @@ static int mem_journal_add(struct store *s, long id, int n, int seat, const char
 	if (mem_full(s) < 0)
 		return -1;
 	struct mem *m = s->impl;
-	xgrow((void **)&m->act, &m->capact, m->nact + 1, sizeof *m->act);
-	struct mem_action *a = &m->act[m->nact++];
+	/* An action written again replaces the one of that number (as
+	 * SQLite's); looked for back to the table's action before it. */
+	struct mem_action *a = NULL;
+	for (int i = m->nact - 1; i >= 0 && !a; i--)
+		if (m->act[i].id == id && m->act[i].n <= n) {
+			if (m->act[i].n == n)
+				a = &m->act[i];
+			else
+				break;
+		}
+	if (!a) {
+		xgrow((void **)&m->act, &m->capact, m->nact + 1, sizeof *m->act);
+		a = &m->act[m->nact++];
+	}
 	a->id = id;
 	a->n = n;
 	a->seat = seat;
@@ -469,9 +493,24 @@ static int mem_role_put(struct store *s, const char *name, const char *role)
 	return 0;
 }
 
+/* The lists are given in the order of their names (SQLite's ORDER BY):
+ * sorted in place as they are listed (lookups do not mind the order). */
+static int pair_cmp(const void *x, const void *y)
+{
+	const struct mem_pair *a = x, *b = y;
+	int c = strcmp(a->a, b->a);
+	return c ? c : strcmp(a->b, b->b);
+}
+static int ban_cmp(const void *x, const void *y)
+{
+	return strcmp(((const struct store_ban *)x)->name, ((const struct store_ban *)y)->name);
+}
+
 static int mem_role_each(struct store *s, void (*fn)(void *, const char *, const char *), void *ctx)
 {
 	struct mem_mod *d = mem_mod(s);
+	if (d->nrole)
+		qsort(d->role, (size_t)d->nrole, sizeof *d->role, pair_cmp);
 	for (int i = 0; i < d->nrole; i++)
 		fn(ctx, d->role[i].a, d->role[i].b);
 	return 0;
@@ -521,6 +560,8 @@ static int mem_ban_delete(struct store *s, const char *name)
 static int mem_ban_each(struct store *s, void (*fn)(void *, const struct store_ban *), void *ctx)
 {
 	struct mem_mod *d = mem_mod(s);
+	if (d->nban)
+		qsort(d->ban, (size_t)d->nban, sizeof *d->ban, ban_cmp);
 	for (int i = 0; i < d->nban; i++)
 		fn(ctx, &d->ban[i]);
 	return 0;
@@ -564,6 +605,8 @@ static int mem_mute_put(struct store *s, const char *owner, const char *target, 
 static int mem_mute_each(struct store *s, const char *owner, void (*fn)(void *, const char *), void *ctx)
 {
 	struct mem_mod *d = mem_mod(s);
+	if (d->nmute)
+		qsort(d->mute, (size_t)d->nmute, sizeof *d->mute, pair_cmp);
 	for (int i = 0; i < d->nmute; i++)
 		if (!strcmp(d->mute[i].a, owner))
 			fn(ctx, d->mute[i].b);

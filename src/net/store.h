@@ -3,8 +3,9 @@
  * (their options and seats) and each table's journal of actions, in the
  * words of the --actions files. Restoring a table is replaying its journal
  * through the game's own apply. Backends: "memory" (the null one, for the
- * tests: nothing survives the process) and "sqlite" (a file in WAL mode,
- * every statement with bound parameters). */
+ * tests: nothing survives the process), "sqlite" (a file in WAL mode,
+ * every statement with bound parameters) and "postgresql" (a database that
+ * several servers share, its path a postgresql:// URL; store_pg.c). */
 #ifndef TAPIS_STORE_H
 #define TAPIS_STORE_H
 
@@ -35,8 +36,9 @@ struct store_table {
 	char watchers[STORE_WATCHERS_MAX]; /* JSON array of the spectators: {"name":N,"lang":L} */
 };
 
-/* The version of the SQLite store's tables (kept in its meta table under
- * "schema"); an older file is upgraded in place when opened, one step a
+/* The version of the store's tables (kept in its meta table under
+ * "schema"), the same for SQLite and PostgreSQL: a new version is a step in
+ * both; an older store is upgraded in place when opened, one step a
  * version (docs/hosting.md). */
 #define STORE_SCHEMA_VERSION 2
 #define STORE_RECENT_GAMES 20        /* the last games kept for each player */
@@ -186,8 +188,8 @@ struct store {
 	int failing;                /* since the last failure, nothing was written */
 };
 
-/* Open the backend called name ("memory", "sqlite") on path (ignored by
- * memory). 0, or -1 with a message. */
+/* Open the backend called name ("memory", "sqlite", "postgresql") on path
+ * (ignored by memory; a URL for postgresql). 0, or -1 with a message. */
 int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen);
 void store_close(struct store *s);
 /* Shorthands of the operations. */
@@ -232,11 +234,19 @@ int store_audit_each(struct store *s, void (*fn)(void *ctx, const struct store_a
 int store_mute_put(struct store *s, const char *owner, const char *target, int on);
 int store_mute_each(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
 
+/* 1 when where is a PostgreSQL URL (postgresql:// or postgres://), the
+ * "postgresql" backend's path; 0 for anything else (a SQLite file). */
+int store_is_url(const char *where);
+/* The PostgreSQL URL as it may be shown: its password (after user: or in
+ * password=) replaced by "***". */
+int store_pg_redact(const char *url, char *out, size_t len);
+
 /* The memory backend only (tests): while full is set, every write fails as
  * on a full disk. */
 void store_memory_full(struct store *s, int full);
 
 extern const struct store_ops store_memory_ops;
 extern const struct store_ops store_sqlite_ops;
+extern const struct store_ops store_pg_ops;
 
 #endif

@@ -58,6 +58,12 @@ status 2 "two logs" "$bin" replay a.jsonl b.jsonl
 status 2 "bench URL without --net" "$bin" bench ws://127.0.0.1:1
 status 2 "bench --clients without --net" "$bin" bench --clients 3
 status 2 "serve positional" "$bin" serve extra
+status 2 "serve --db and --store" "$bin" serve --db "$dir/a.db" --store "$dir/b.db"
+status 2 "serve --backup of PostgreSQL" "$bin" serve --store postgresql://u@127.0.0.1:1/x --backup "$dir/b"
+# A PostgreSQL store that cannot be reached: said, its password never.
+status 1 "serve on no PostgreSQL" "$bin" serve --port 0 --store "postgresql://u:hidden-pw@127.0.0.1:1/x"
+grep -q "hidden-pw" "$dir/err" && bad "serve --store: the password is shown"
+grep -q "u:\*\*\*@127.0.0.1:1/x" "$dir/err" || bad "serve --store: the store is not named"
 status 2 "join without URL" "$bin" join --name x
 status 2 "tournament without levels" "$bin" tournament bourre
 status 2 "tournament bad levels" "$bin" tournament bourre --levels 1,x
