@@ -73,6 +73,11 @@ struct server_options {
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
 	int quiet;                    /* no lines on standard error but errors */
 	void (*think)(int hint);      /* tests: called after each bot's or hint's search, on its worker */
+	/* Cluster mode (docs/cluster.md): the Redis that the nodes share
+	 * (redis://HOST:PORT), or NULL: one process alone, as before. The
+	 * node's id (NULL: the host's name and the port). */
+	const char *cluster;
+	const char *node_id;
 	/* Called once listening, with the port (useful with port 0). */
 	void (*on_ready)(void *ctx, int port);
 	void *ready_ctx;
