@@ -12,6 +12,7 @@
 #include <hiredis/hiredis.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -840,6 +841,87 @@ START_TEST(test_hostile_sizes)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- tapis serve --cluster */
+
+static const char *tapis_bin(void)
+{
+	const char *b = getenv("TAPIS_BIN");
+	return b ? b : "build/tapis";
+}
+
+/* A `tapis serve --cluster` node in a child process, its standard error
+ * in log; it dies with the test. */
+static pid_t serve_node(const char *name, const char *log)
+{
+	char db[128];
+	snprintf(db, sizeof db, "%s/%s.db", redis_dir, name);
+	fflush(NULL);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (!freopen(log, "w", stderr) || !freopen("/dev/null", "w", stdout))
+			_exit(127);
+		execl(tapis_bin(), tapis_bin(), "serve", "--port", "0", "--db", db, "--cluster", url, "--node-id", name,
+		      (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+struct logwait {
+	const char *file, *line;
+};
+
+static int log_has(void *ctx)
+{
+	struct logwait *w = ctx;
+	FILE *f = fopen(w->file, "r");
+	char buf[512];
+	int found = 0;
+	while (f && !found && fgets(buf, sizeof buf, f))
+		found = strstr(buf, w->line) != NULL;
+	if (f)
+		fclose(f);
+	usleep(20000);
+	return found;
+}
+
+START_TEST(test_serve_nodes)
+{
+	fresh();
+	char loga[128], logb[128];
+	snprintf(loga, sizeof loga, "%s/north.log", redis_dir);
+	snprintf(logb, sizeof logb, "%s/south.log", redis_dir);
+	pid_t a = serve_node("north", loga), b = serve_node("south", logb);
+	struct logwait wa = { loga, "cluster: node south seen (ws://127.0.0.1:" };
+	struct logwait wb = { logb, "cluster: node north seen (ws://127.0.0.1:" };
+	ck_assert(spin(log_has, &wa, 15000));
+	ck_assert(spin(log_has, &wb, 15000));
+	/* north killed: south says so, once its lease lapsed. */
+	kill(a, SIGKILL);
+	waitpid(a, NULL, 0);
+	struct logwait lost = { logb, "cluster: node north lost" };
+	ck_assert(spin(log_has, &lost, 15000));
+	/* south stopped gently: its lease goes with it. */
+	ck_assert_int_eq(redis_int("EXISTS tapis:node:%s", "south"), 1);
+	kill(b, SIGTERM);
+	int st;
+	waitpid(b, &st, 0);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_int_eq(redis_int("EXISTS tapis:node:%s", "south"), 0);
+	ck_assert_int_eq(redis_int("SISMEMBER tapis:nodes %s", "south"), 0);
+	const char *files[] = { "north.log", "south.log", "north.db", "south.db", "north.db-wal", "south.db-wal",
+	                        "north.db-shm", "south.db-shm" };
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		char p[160];
+		snprintf(p, sizeof p, "%s/%s", redis_dir, files[i]);
+		unlink(p);
+	}
+	done_loop();
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cluster");
@@ -853,6 +935,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_redis_away);
 	tcase_add_test(tc, test_directory);
 	tcase_add_test(tc, test_hostile_sizes);
+	tcase_add_test(tc, test_serve_nodes);
 	suite_add_tcase(s, tc);
 	return s;
 }
