@@ -739,6 +739,88 @@ START_TEST(test_directory)
 }
 END_TEST
 
+struct ids {
+	long first, count;
+	int answered;
+};
+
+static void on_ids(void *ctx, long first, long count)
+{
+	struct ids *i = ctx;
+	i->first = first;
+	i->count = count;
+	i->answered = 1;
+}
+
+static int ids_answered(void *ctx)
+{
+	return ((struct ids *)ctx)->answered;
+}
+
+static long new_ids(struct tn *t, long count, long floor)
+{
+	struct ids i = { 0, 0, 0 };
+	ck_assert_int_eq(cluster_new_ids(t->c, count, floor, on_ids, &i), 0);
+	ck_assert(spin(ids_answered, &i, 10000));
+	ck_assert_int_eq(i.count, count);
+	return i.first;
+}
+
+/* Blocks of table ids never overlap, and never go below the floor. */
+START_TEST(test_table_ids)
+{
+	fresh();
+	struct tn t[2];
+	tn_start(&t[0], "alpha");
+	tn_start(&t[1], "beta");
+	struct group g = { t, 2 };
+	ck_assert(spin(all_up, &g, 10000));
+	ck_assert_int_eq(new_ids(&t[0], 100, 0), 1);
+	ck_assert_int_eq(new_ids(&t[1], 100, 0), 101);
+	ck_assert_int_eq(new_ids(&t[1], 10, 5000), 5001);
+	ck_assert_int_eq(new_ids(&t[0], 1, 40), 5011);
+	ck_assert_int_eq(cluster_new_ids(t[0].c, 0, 0, on_ids, NULL), -1);
+	ck_assert_int_eq(cluster_new_ids(t[0].c, CLUSTER_MAX_ID_BLOCK + 1, 0, on_ids, NULL), -1);
+	ck_assert_int_eq(cluster_new_ids(t[0].c, 1, -1, on_ids, NULL), -1);
+	tn_stop(&t[0], 1);
+	tn_stop(&t[1], 1);
+	done_loop();
+}
+END_TEST
+
+/* A node stopped gently drops its leases: the others take its tables at
+ * once, without waiting for them to lapse. */
+static int three_taken(void *ctx)
+{
+	struct tn *t = ctx;
+	return t[1].nadopted >= 3;
+}
+
+START_TEST(test_gentle_stop)
+{
+	fresh();
+	struct tn t[2];
+	tn_start(&t[0], "alpha");
+	tn_start(&t[1], "beta");
+	struct group g = { t, 2 };
+	ck_assert(spin(all_seen, &g, 10000));
+	for (long i = 1; i <= 3; i++)
+		ck_assert_int_eq(claim(&t[0], i), 1);
+	tn_stop(&t[0], 1);
+	for (int i = 1; i <= 3; i++) {
+		char id[8];
+		snprintf(id, sizeof id, "%d", i);
+		ck_assert_int_eq(redis_int("EXISTS tapis:table:%s:owner", id), 0);
+		ck_assert_int_eq(redis_int("SISMEMBER tapis:node:alpha:tables %s", id), 1);
+	}
+	ck_assert(spin(three_taken, t, 10000));
+	ck_assert_int_eq(tn_saw(&t[1], "alpha", 1), 1);
+	ck_assert_int_eq(cluster_owned_count(t[1].c), 3);
+	tn_stop(&t[1], 1);
+	done_loop();
+}
+END_TEST
+
 /* ---------------------------------------------------------------- hostile sizes */
 
 START_TEST(test_hostile_sizes)
@@ -934,6 +1016,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_redis_away);
 	tcase_add_test(tc, test_directory);
+	tcase_add_test(tc, test_table_ids);
+	tcase_add_test(tc, test_gentle_stop);
 	tcase_add_test(tc, test_hostile_sizes);
 	tcase_add_test(tc, test_serve_nodes);
 	suite_add_tcase(s, tc);

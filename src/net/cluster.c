@@ -36,25 +36,37 @@ static const char renew_script[] =
 	"  else r[i] = 0 end "
 	"end "
 	"return r";
-/* Take the tables KEYS for ARGV[1]: 1 taken (free, or already ours), 0 still
+/* Take the tables KEYS[1..n] for ARGV[1] and list them in its set of
+ * tables, KEYS[n + 1] (in the same step: a node that dies just after
+ * still has them listed): 1 taken (free, or already ours), 0 still
  * leased to ARGV[2 + i] (the lost node it was: try again), -1 another's. */
 static const char take_script[] =
+	"local n = #KEYS - 1 "
 	"local r = {} "
-	"for i, k in ipairs(KEYS) do "
+	"for i = 1, n do "
+	"  local k = KEYS[i] "
 	"  local o = redis.call('GET', k) "
-	"  if not o then redis.call('SET', k, ARGV[1], 'PX', ARGV[2]); r[i] = 1 "
-	"  elseif o == ARGV[1] then redis.call('PEXPIRE', k, ARGV[2]); r[i] = 1 "
+	"  local t = string.match(k, '^tapis:table:(%d+):owner$') "
+	"  if not o or o == ARGV[1] then "
+	"    redis.call('SET', k, ARGV[1], 'PX', ARGV[2]); redis.call('SADD', KEYS[n + 1], t); r[i] = 1 "
 	"  elseif o == ARGV[i + 2] then r[i] = 0 "
 	"  else r[i] = -1 end "
 	"end "
 	"return r";
-/* Drop the leases KEYS that are still ARGV[1]'s: how many were. */
+/* Drop the leases KEYS[1..n] that are still ARGV[1]'s; with ARGV[2] "1",
+ * take them off the set of its tables KEYS[n + 1] too (else the others
+ * find them there and take them). How many were its. */
 static const char release_script[] =
-	"local n = 0 "
-	"for i, k in ipairs(KEYS) do "
-	"  if redis.call('GET', k) == ARGV[1] then redis.call('DEL', k); n = n + 1 end "
+	"local n = #KEYS - 1 "
+	"local m = 0 "
+	"for i = 1, n do "
+	"  local k = KEYS[i] "
+	"  if redis.call('GET', k) == ARGV[1] then "
+	"    redis.call('DEL', k); m = m + 1 "
+	"    if ARGV[2] == '1' then redis.call('SREM', KEYS[n + 1], string.match(k, '^tapis:table:(%d+):owner$')) end "
+	"  end "
 	"end "
-	"return n";
+	"return m";
 
 struct link {
 	struct cluster *c;
@@ -110,6 +122,7 @@ struct req {
 	cluster_done_fn done;
 	cluster_owner_fn owner;
 	cluster_dir_fn dir;
+	cluster_ids_fn ids_done;
 	void *ctx;
 	char node[CLUSTER_ID_MAX + 1];
 	int n;
@@ -320,13 +333,17 @@ static void tables_list(struct cluster *c, const char *verb, long t)
 	av_send(&c->cmd, NULL, NULL, &a);
 }
 
-static void lease_keys(struct argv *a, const char *script, const long *t, int n)
+/* EVAL script on the leases of the tables t, then (with set) the set of
+ * this node's tables. */
+static void lease_keys(struct argv *a, const char *script, const long *t, int n, const struct cluster *set)
 {
 	av_add(a, "EVAL", 4);
 	av_add(a, script, strlen(script));
-	av_addf(a, "%d", n);
+	av_addf(a, "%d", n + (set != NULL));
 	for (int i = 0; i < n; i++)
 		av_addf(a, K_TABLE "%ld:owner", t[i]);
+	if (set)
+		av_addf(a, K_NODE "%s:tables", set->id);
 }
 
 static void on_renewed(redisAsyncContext *ac, void *reply, void *priv)
@@ -357,7 +374,7 @@ static void renew_tables(struct cluster *c)
 		r->tables = xmalloc((size_t)n * sizeof *r->tables);
 		memcpy(r->tables, c->owned + from, (size_t)n * sizeof *r->tables);
 		struct argv a = { 0 };
-		lease_keys(&a, renew_script, r->tables, n);
+		lease_keys(&a, renew_script, r->tables, n, NULL);
 		av_add(&a, c->id, strlen(c->id));
 		av_addf(&a, "%d", CLUSTER_LEASE_MS);
 		if (av_send(&c->cmd, on_renewed, r, &a) < 0)
@@ -406,7 +423,6 @@ static void on_taken(redisAsyncContext *ac, void *reply, void *priv)
 		long long v = ok && rep->element[i]->type == REDIS_REPLY_INTEGER ? rep->element[i]->integer : 0;
 		struct orphan *o = r->orph ? &r->orph[i] : NULL;
 		if (v == 1 && owned_add(c, r->tables[i]) >= 0) {
-			tables_list(c, "SADD", r->tables[i]);
 			if (!o && r->done)
 				r->done(r->ctx, r->tables[i], 1);
 			else if (o && c->h.on_table_adopted)
@@ -435,7 +451,7 @@ static void take_orphans(struct cluster *c)
 		for (int i = 0; i < n; i++)
 			r->tables[i] = r->orph[i].table;
 		struct argv a = { 0 };
-		lease_keys(&a, take_script, r->tables, n);
+		lease_keys(&a, take_script, r->tables, n, c);
 		av_add(&a, c->id, strlen(c->id));
 		av_addf(&a, "%d", CLUSTER_LEASE_MS);
 		for (int i = 0; i < n; i++)
@@ -875,8 +891,9 @@ static void leave(struct cluster *c)
 	for (int from = 0; from < c->nowned; from += CHUNK) {
 		int n = c->nowned - from < CHUNK ? c->nowned - from : CHUNK;
 		struct argv a = { 0 };
-		lease_keys(&a, release_script, c->owned + from, n);
+		lease_keys(&a, release_script, c->owned + from, n, c);
 		av_add(&a, c->id, strlen(c->id));
+		av_add(&a, "0", 1); /* still listed, for the others to take */
 		redisAppendCommandArgv(rc, a.n, (const char **)a.v, a.len);
 		av_clear(&a);
 		pending++;
@@ -940,7 +957,7 @@ int cluster_claim_table(struct cluster *c, long table, cluster_done_fn done, voi
 	r->done = done;
 	r->ctx = ctx;
 	struct argv a = { 0 };
-	lease_keys(&a, take_script, r->tables, 1);
+	lease_keys(&a, take_script, r->tables, 1, c);
 	av_add(&a, c->id, strlen(c->id));
 	av_addf(&a, "%d", CLUSTER_LEASE_MS);
 	av_add(&a, "", 0); /* no lost node: another's lease is another's */
@@ -970,14 +987,14 @@ int cluster_release_table(struct cluster *c, long table, cluster_done_fn done, v
 	r->done = done;
 	r->ctx = ctx;
 	struct argv a = { 0 };
-	lease_keys(&a, release_script, &table, 1);
+	lease_keys(&a, release_script, &table, 1, c);
 	av_add(&a, c->id, strlen(c->id));
+	av_add(&a, "1", 1);
 	if (av_send(&c->cmd, on_released, r, &a) < 0) {
 		req_free(r);
 		return -1;
 	}
-	if (owned_del(c, table))
-		tables_list(c, "SREM", table);
+	owned_del(c, table);
 	return 0;
 }
 
@@ -1011,6 +1028,51 @@ int cluster_owner_of(struct cluster *c, long table, cluster_owner_fn cb, void *c
 	av_add(&a, "GET", 3);
 	av_addf(&a, K_TABLE "%ld:owner", table);
 	if (av_send(&c->cmd, on_owner, r, &a) < 0) {
+		req_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- table ids */
+
+/* Raise the counter KEYS[1] to ARGV[2] if below, then add ARGV[1]: the
+ * last id of the block. */
+static const char ids_script[] =
+	"local v = tonumber(redis.call('GET', KEYS[1]) or '0') "
+	"if v < tonumber(ARGV[2]) then redis.call('SET', KEYS[1], ARGV[2]) end "
+	"return redis.call('INCRBY', KEYS[1], ARGV[1])";
+
+static void on_ids(redisAsyncContext *ac, void *reply, void *priv)
+{
+	(void)ac;
+	struct req *r = priv;
+	redisReply *rep = reply;
+	if (!r->c->closing && r->ids_done) {
+		if (rep && rep->type == REDIS_REPLY_INTEGER && rep->integer >= r->table)
+			r->ids_done(r->ctx, (long)(rep->integer - r->table + 1), r->table);
+		else
+			r->ids_done(r->ctx, -1, r->table);
+	}
+	req_free(r);
+}
+
+int cluster_new_ids(struct cluster *c, long count, long floor, cluster_ids_fn done, void *ctx)
+{
+	if (count < 1 || count > CLUSTER_MAX_ID_BLOCK || floor < 0 || floor > (1L << 52) || !done)
+		return -1;
+	struct req *r = req_new(c);
+	r->table = count;
+	r->ids_done = done;
+	r->ctx = ctx;
+	struct argv a = { 0 };
+	av_add(&a, "EVAL", 4);
+	av_add(&a, ids_script, strlen(ids_script));
+	av_add(&a, "1", 1);
+	av_add(&a, K_TABLE "ids", strlen(K_TABLE "ids"));
+	av_addf(&a, "%ld", count);
+	av_addf(&a, "%ld", floor);
+	if (av_send(&c->cmd, on_ids, r, &a) < 0) {
 		req_free(r);
 		return -1;
 	}

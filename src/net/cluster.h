@@ -123,6 +123,14 @@ int cluster_owns(const struct cluster *c, long table);
 int cluster_owned_count(const struct cluster *c);
 int cluster_owner_of(struct cluster *c, long table, cluster_owner_fn cb, void *ctx);
 
+/* Table ids across the nodes: a block of count fresh ids (never given
+ * to any node before), from first; ids at or below what floor names are
+ * never given (the store's last id, when a node starts). done gets first
+ * (-1: no answer). count 1 to CLUSTER_MAX_ID_BLOCK. */
+#define CLUSTER_MAX_ID_BLOCK 1000000
+typedef void (*cluster_ids_fn)(void *ctx, long first, long count);
+int cluster_new_ids(struct cluster *c, long count, long floor, cluster_ids_fn done, void *ctx);
+
 /* Send a message to every node subscribed to channel (at most once: a
  * message sent while a link is down is lost). */
 int cluster_publish(struct cluster *c, const char *channel, const void *msg, size_t len);
