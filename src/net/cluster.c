@@ -107,6 +107,10 @@ struct cluster {
 	int polling;             /* a read of the others' leases under way */
 	struct node *nodes;
 	int nnodes, nodes_cap;
+	/* The nodes last reported lost, not reported again until seen alive
+	 * (the removal from the set may have been lost with the link). */
+	char gone[CLUSTER_MAX_NODES][CLUSTER_ID_MAX + 1];
+	int ngone, gone_next;
 	long *owned;             /* sorted */
 	int nowned, owned_cap;
 	struct orphan *orphans;
@@ -498,6 +502,14 @@ static void on_lost_tables(redisAsyncContext *ac, void *reply, void *priv)
 
 /* ---------------------------------------------------------------- the nodes */
 
+static int gone_find(const struct cluster *c, const char *id)
+{
+	for (int i = 0; i < c->ngone; i++)
+		if (!strcmp(c->gone[i], id))
+			return i;
+	return -1;
+}
+
 static void node_lost(struct cluster *c, const char *id)
 {
 	for (int i = 0; i < c->nnodes; i++)
@@ -505,8 +517,14 @@ static void node_lost(struct cluster *c, const char *id)
 			c->nodes[i] = c->nodes[--c->nnodes];
 			break;
 		}
-	if (c->h.on_node_lost)
-		c->h.on_node_lost(c->h.ctx, id);
+	if (gone_find(c, id) < 0) {
+		snprintf(c->gone[c->gone_next], sizeof c->gone[0], "%s", id);
+		c->gone_next = (c->gone_next + 1) % CLUSTER_MAX_NODES;
+		if (c->ngone < CLUSTER_MAX_NODES)
+			c->ngone++;
+		if (c->h.on_node_lost)
+			c->h.on_node_lost(c->h.ctx, id);
+	}
 	struct argv a = { 0 };
 	av_add(&a, "SREM", 4);
 	av_add(&a, K_NODES, strlen(K_NODES));
@@ -562,6 +580,9 @@ static void on_leases(redisAsyncContext *ac, void *reply, void *priv)
 			nd = &c->nodes[c->nnodes++];
 			snprintf(nd->id, sizeof nd->id, "%s", r->ids[i]);
 			orphans_drop_node(c, nd->id);
+			int g = gone_find(c, nd->id);
+			if (g >= 0)
+				c->gone[g][0] = '\0'; /* back: its next loss is news */
 			if (c->h.on_node_seen) {
 				char info[CLUSTER_INFO_MAX + 1];
 				size_t n = e->len < CLUSTER_INFO_MAX ? e->len : CLUSTER_INFO_MAX;

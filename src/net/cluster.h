@@ -98,7 +98,7 @@ int cluster_check_id(const char *id);
  * message when an argument is refused. */
 struct cluster *cluster_new(struct ev_loop *loop, const char *url, const char *node, const char *info,
                             const struct cluster_hooks *hooks, char *err, size_t errlen);
-/* Leave: gently (1: the node's lease and its tables' leases dropped at
+/* Leave (never from one of its own hooks or callbacks): gently (1: the node's lease and its tables' leases dropped at
  * once, through a short blocking connection of at most a second, so the
  * others share them out without waiting for the lease) or not (0: as if
  * killed; the leases lapse by themselves). */
