@@ -166,6 +166,8 @@ struct tn {
 	int nlost;
 	long adopted[256];
 	int nadopted;
+	long taken_away[16];
+	int ntaken_away;
 	int links_up, links_down;
 	char *msg[MAXMSG];
 	size_t msglen[MAXMSG];
@@ -213,6 +215,13 @@ static void h_adopted(void *ctx, long table)
 	t->adopted[t->nadopted++] = table;
 }
 
+static void h_table_lost(void *ctx, long table)
+{
+	struct tn *t = ctx;
+	ck_assert_int_lt(t->ntaken_away, 16);
+	t->taken_away[t->ntaken_away++] = table;
+}
+
 static void h_msg(void *ctx, const char *channel, const void *msg, size_t len)
 {
 	struct tn *t = ctx;
@@ -228,7 +237,7 @@ static void tn_start(struct tn *t, const char *name)
 {
 	memset(t, 0, sizeof *t);
 	snprintf(t->name, sizeof t->name, "%s", name);
-	struct cluster_hooks h = { t, h_link, h_seen, h_lost, h_adopted, NULL };
+	struct cluster_hooks h = { t, h_link, h_seen, h_lost, h_adopted, h_table_lost };
 	char err[256];
 	t->c = cluster_new(loop, url, name, "info of a node", &h, err, sizeof err);
 	ck_assert_msg(t->c != NULL, "%s", err);
@@ -479,6 +488,89 @@ START_TEST(test_kill_adopt)
 	ck_assert_int_eq(cluster_owns(t[2].c, 100), 0);
 	tn_stop(&t[1], 0);
 	tn_stop(&t[2], 0);
+	done_loop();
+}
+END_TEST
+
+static void redis_do(const char *cmd)
+{
+	redisContext *rc = redis_sync();
+	ck_assert_ptr_nonnull(rc);
+	redisReply *r = redisCommand(rc, cmd);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_ne(r->type, REDIS_REPLY_ERROR);
+	freeReplyObject(r);
+	redisFree(rc);
+}
+
+/* A lost node's table whose lease it still holds is tried again until it
+ * lapses; one another node holds is left to it. */
+static int two_taken(void *ctx)
+{
+	return ((struct tn *)ctx)->nadopted >= 2;
+}
+
+START_TEST(test_orphan_retry)
+{
+	fresh();
+	struct tn t[2];
+	tn_start(&t[0], "alpha");
+	tn_start(&t[1], "beta");
+	struct group g = { t, 2 };
+	ck_assert(spin(all_seen, &g, 10000));
+	ck_assert_int_eq(claim(&t[0], 1), 1);
+	ck_assert_int_eq(claim(&t[0], 2), 1);
+	tn_stop(&t[0], 0);
+	/* Table 2's lease outlives alpha's by seconds; table 3, listed as
+	 * alpha's, is zeta's. */
+	redis_do("SET tapis:table:2:owner alpha PX 6500");
+	redis_do("SET tapis:table:3:owner zeta PX 60000");
+	redis_do("SADD tapis:node:alpha:tables 3");
+	ck_assert(spin(two_taken, &t[1], 15000));
+	long long until = mono_ms() + 2 * CLUSTER_RENEW_MS + 200;
+	while (mono_ms() < until)
+		ev_run(loop, EVRUN_ONCE);
+	ck_assert_int_eq(t[1].nadopted, 2);
+	ck_assert_int_eq(cluster_owns(t[1].c, 1), 1);
+	ck_assert_int_eq(cluster_owns(t[1].c, 2), 1);
+	ck_assert_int_eq(cluster_owns(t[1].c, 3), 0);
+	struct owner_ask a;
+	ck_assert_str_eq(owner(&t[1], 3, &a), "zeta");
+	ck_assert_str_eq(owner(&t[1], 2, &a), "beta");
+	tn_stop(&t[1], 1);
+	done_loop();
+}
+END_TEST
+
+/* A lease found taken by another node at a renewal is reported and given
+ * up; one that lapsed untaken is taken back. */
+static int taken_away(void *ctx)
+{
+	return ((struct tn *)ctx)->ntaken_away >= 1;
+}
+
+START_TEST(test_lease_taken_away)
+{
+	fresh();
+	struct tn t;
+	tn_start(&t, "beta");
+	struct group g = { &t, 1 };
+	ck_assert(spin(all_up, &g, 10000));
+	ck_assert_int_eq(claim(&t, 10), 1);
+	ck_assert_int_eq(claim(&t, 11), 1);
+	redis_do("SET tapis:table:10:owner zeta");
+	redis_do("DEL tapis:table:11:owner");
+	ck_assert(spin(taken_away, &t, 10000));
+	ck_assert_int_eq(t.ntaken_away, 1);
+	ck_assert_int_eq(t.taken_away[0], 10);
+	ck_assert_int_eq(cluster_owns(t.c, 10), 0);
+	ck_assert_int_eq(cluster_owns(t.c, 11), 1);
+	struct owner_ask a;
+	ck_assert_str_eq(owner(&t, 11, &a), "beta");
+	ck_assert_str_eq(owner(&t, 10, &a), "zeta");
+	ck_assert_int_eq(redis_int("SISMEMBER tapis:node:beta:tables %s", "10"), 0);
+	ck_assert_int_eq(redis_int("SISMEMBER tapis:node:beta:tables %s", "11"), 1);
+	tn_stop(&t, 1);
 	done_loop();
 }
 END_TEST
@@ -1015,6 +1107,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_leases_seen);
 	tcase_add_test(tc, test_kill_adopt);
 	tcase_add_test(tc, test_release_owner);
+	tcase_add_test(tc, test_orphan_retry);
+	tcase_add_test(tc, test_lease_taken_away);
 	tcase_add_test(tc, test_pubsub_order);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_redis_away);
