@@ -90,6 +90,49 @@ static redisContext *redis_sync(void)
 	return rc;
 }
 
+/* A redis-server on port, its folder dir (its log there), nothing saved;
+ * killed if the process that started it ends first. */
+static pid_t redis_spawn(const char *bin, int port, const char *dir)
+{
+	char p[16], log[128];
+	snprintf(p, sizeof p, "%d", port);
+	snprintf(log, sizeof log, "%s/redis.log", dir);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL); /* it ends with whoever started it */
+		if (!freopen(log, "w", stdout))
+			_exit(127);
+		execl(bin, bin, "--port", p, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir,
+		      (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* 1 once the redis-server pid answers on port, 0 when it ended or did not
+ * within 5 s. */
+static int redis_wait(pid_t pid, int port)
+{
+	int saved = redis_port, ok = 0;
+	redis_port = port;
+	for (int i = 0; i < 100 && !ok; i++) {
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			break; /* the port was taken */
+		redisContext *rc = redis_sync();
+		if (rc) {
+			redisReply *r = redisCommand(rc, "PING");
+			ok = r && r->type == REDIS_REPLY_STATUS;
+			freeReplyObject(r);
+			redisFree(rc);
+		}
+		if (!ok)
+			usleep(50000);
+	}
+	redis_port = saved;
+	return ok;
+}
+
 /* 0 when redis-server answers; -1 when it is not there or did not start. */
 static int redis_start(void)
 {
@@ -100,36 +143,14 @@ static int redis_start(void)
 	if (!mkdtemp(redis_dir))
 		return -1;
 	for (int attempt = 0; attempt < 5; attempt++) {
-		redis_port = free_port();
-		char port[16], log[128];
-		snprintf(port, sizeof port, "%d", redis_port);
-		snprintf(log, sizeof log, "%s/redis.log", redis_dir);
-		fflush(NULL);
-		redis_pid = fork();
+		int port = free_port();
+		redis_pid = redis_spawn(bin, port, redis_dir);
 		if (redis_pid < 0)
-			return -1;
-		if (redis_pid == 0) {
-			if (!freopen(log, "w", stdout))
-				_exit(127);
-			execl(bin, bin, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir",
-			      redis_dir, (char *)NULL);
-			_exit(127);
-		}
-		for (int i = 0; i < 100; i++) {
-			if (waitpid(redis_pid, NULL, WNOHANG) == redis_pid)
-				break; /* the port was taken: another */
-			redisContext *rc = redis_sync();
-			if (rc) {
-				redisReply *r = redisCommand(rc, "PING");
-				int ok = r && r->type == REDIS_REPLY_STATUS;
-				freeReplyObject(r);
-				redisFree(rc);
-				if (ok) {
-					snprintf(url, sizeof url, "redis://127.0.0.1:%d", redis_port);
-					return 0;
-				}
-			}
-			usleep(50000);
+			break;
+		if (redis_wait(redis_pid, port)) {
+			redis_port = port;
+			snprintf(url, sizeof url, "redis://127.0.0.1:%d", redis_port);
+			return 0;
 		}
 		kill(redis_pid, SIGKILL);
 		waitpid(redis_pid, NULL, 0);
@@ -697,6 +718,12 @@ START_TEST(test_pubsub_order)
 }
 END_TEST
 
+static int leased_again(void *ctx)
+{
+	(void)ctx;
+	return redis_int("EXISTS tapis:node:%s", "beta") == 1 && redis_int("EXISTS tapis:table:%s:owner", "4") == 1;
+}
+
 static int relinked(void *ctx)
 {
 	struct tn *t = ctx;
@@ -736,6 +763,61 @@ START_TEST(test_reconnect)
 	tn_stop(&t[0], 1);
 	tn_stop(&t[1], 1);
 	done_loop();
+}
+END_TEST
+
+/* Redis killed and started again, empty: the node makes its links again,
+ * writes its lease again, takes its table's lease back and subscribes
+ * again. This Redis is the test's own. */
+static int link_down(void *ctx)
+{
+	return ((struct tn *)ctx)->links_down >= 1;
+}
+
+START_TEST(test_redis_restarted)
+{
+	char bin[4200], dir[64] = "/tmp/tapis-redis2-XXXXXX";
+	ck_assert_int_eq(find_redis(bin, sizeof bin), 0);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	int port = free_port();
+	pid_t pid = redis_spawn(bin, port, dir);
+	ck_assert_int_gt(pid, 0);
+	ck_assert(redis_wait(pid, port));
+	redis_port = port; /* this test's process only */
+	snprintf(url, sizeof url, "redis://127.0.0.1:%d", port);
+	fresh();
+	struct tn t;
+	tn_start(&t, "beta");
+	struct group g = { &t, 1 };
+	ck_assert(spin(all_up, &g, 10000));
+	ck_assert_int_eq(cluster_subscribe(t.c, CLUSTER_CH_INVITE, h_msg, &t), 0);
+	struct numsub ns = { CLUSTER_CH_INVITE, 1 };
+	ck_assert(spin(subscribed, &ns, 10000));
+	ck_assert_int_eq(claim(&t, 4), 1);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	ck_assert(spin(link_down, &t, 10000));
+	ck_assert_int_eq(cluster_up(t.c), 0);
+	pid = redis_spawn(bin, port, dir);
+	ck_assert(redis_wait(pid, port));
+	ck_assert(spin(relinked, &t, 10000));
+	ck_assert(spin(subscribed, &ns, 10000));
+	/* Its lease and its table's, at the next renewal at the latest. */
+	ck_assert(spin(leased_again, &t, 10000));
+	struct owner_ask a;
+	ck_assert_str_eq(owner(&t, 4, &a), "beta");
+	ck_assert_int_eq(cluster_owns(t.c, 4), 1);
+	ck_assert_int_eq(cluster_publish(t.c, CLUSTER_CH_INVITE, "hi", 2), 0);
+	struct got got = { &t, 1, 1 };
+	ck_assert(spin(all_got, &got, 10000));
+	tn_stop(&t, 1);
+	done_loop();
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	char p[128];
+	snprintf(p, sizeof p, "%s/redis.log", dir);
+	unlink(p);
+	rmdir(dir);
 }
 END_TEST
 
@@ -1112,6 +1194,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_pubsub_order);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_redis_away);
+	tcase_add_test(tc, test_redis_restarted);
 	tcase_add_test(tc, test_directory);
 	tcase_add_test(tc, test_table_ids);
 	tcase_add_test(tc, test_gentle_stop);
