@@ -9,7 +9,7 @@
 # `make coverage` (gcovr) or of `make valgrind`.
 # The tests' own packages. The browser tests need node and npm (any node
 # from 18 on): Debian's npm brings Debian's node when neither is there.
-tests="check sox chromium postgresql"
+tests="check sox chromium postgresql redis-server"
 command -v npm >/dev/null 2>&1 || tests="$tests npm"
 extra=""
 for want in "$@"; do
@@ -23,7 +23,7 @@ for want in "$@"; do
 done
 
 set -eu
-pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libsodium-dev libicu-dev"
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libsodium-dev libicu-dev libhiredis-dev"
 missing=""
 for p in $pkgs $extra; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

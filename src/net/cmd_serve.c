@@ -17,6 +17,7 @@
 #include "app/log.h"
 #include "core/num.h"
 #include "core/paths.h"
+#include "net/cluster.h"
 #include "net/server.h"
 #include "net/store.h"
 
@@ -107,6 +108,8 @@ static const struct opt serve_opts[] = {
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
+	OPT_S("cluster", N_("URL"), N_("join the other servers that share this Redis (redis://HOST:PORT)"), A, o.cluster),
+	OPT_S("node-id", N_("NAME"), N_("this server's name in the cluster (default: host name and port)"), A, o.node_id),
 	OPT_C("seed", N_("N"), N_("every table's seed, for tests (whoever knows it knows every hand)"), opt_seed),
 	OPT_END,
 };
@@ -134,6 +137,19 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 	const char *dbarg = a.db;
 	if (!o.cert != !o.key) {
 		fprintf(stderr, "tapis serve: --cert and --key go together\n");
+		return 2;
+	}
+	if (o.cluster) {
+		char host[CLUSTER_HOST_MAX + 1], err[ERR_MAX];
+		int rport;
+		if (cluster_parse_url(o.cluster, host, sizeof host, &rport, err, sizeof err) < 0) {
+			fprintf(stderr, "tapis serve: %s\n", err);
+			return 2;
+		}
+	}
+	if (o.node_id && (!o.cluster || cluster_check_id(o.node_id) < 0)) {
+		fprintf(stderr, "tapis serve: --node-id: %s\n", !o.cluster ? "only with --cluster" :
+		        "1 to 64 letters, digits, '.', '_', '-' or ':'");
 		return 2;
 	}
 	int pg = a.store && store_is_url(a.store);

@@ -13,12 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "app/view.h"
 #include "core/err.h"
 #include "app/log.h"
 #include "core/xalloc.h"
+#include "net/cluster.h"
 #include "net/evloop.h"
 #include "net/lobby.h"
 #include "net/mod.h"
@@ -111,6 +113,7 @@ struct server {
 	struct outq_scratch wbuf; /* the frames of one write */
 	struct conn *pending; /* connections given messages in this round (flush_round) */
 	struct server_counters own, *cnt; /* cnt: own, or the tests' */
+	struct cluster *cluster; /* cluster mode: the other nodes, through Redis; or NULL */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -844,6 +847,71 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
 }
 
+/* Cluster mode: the node keeps its lease and says what it sees of the
+ * others. The lobby and the tables are not yet wired to it
+ * (docs/cluster.md, "Still to build"): these hooks are where a lost
+ * node's tables will be rebuilt from the store and the lobby told. */
+static void cl_link(void *ctx, int up)
+{
+	(void)ctx;
+	log_say("cluster: the link to Redis is %s", up ? "up" : "down, trying again");
+}
+
+static void cl_seen(void *ctx, const char *node, const char *info)
+{
+	(void)ctx;
+	log_say("cluster: node %s seen (%s)", node, info);
+}
+
+static void cl_lost(void *ctx, const char *node)
+{
+	(void)ctx;
+	log_say("cluster: node %s lost", node);
+}
+
+static void cl_adopted(void *ctx, long table)
+{
+	(void)ctx;
+	log_say("cluster: table %ld taken from a lost node", table);
+}
+
+static void cl_table_lost(void *ctx, long table)
+{
+	(void)ctx;
+	log_say("cluster: table %ld now owned by another node", table);
+}
+
+/* The node's id: the one given, or the host's name and the port, in the
+ * letters an id may have. */
+static void node_name(const struct server_options *o, int port, char *id, size_t len)
+{
+	if (o->node_id) {
+		snprintf(id, len, "%s", o->node_id);
+		return;
+	}
+	char host[64] = "tapis";
+	gethostname(host, sizeof host - 1);
+	host[sizeof host - 1] = '\0';
+	int n = snprintf(id, len, "%.40s:%d", host, port);
+	for (int i = 0; i < n && (size_t)i < len; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-:", id[i]))
+			id[i] = '-';
+}
+
+static int cluster_join(struct server *s, int port, char *err, size_t errlen)
+{
+	const struct server_options *o = s->o;
+	char id[CLUSTER_ID_MAX + 1], info[CLUSTER_INFO_MAX + 1];
+	node_name(o, port, id, sizeof id);
+	snprintf(info, sizeof info, "%s://%.200s:%d", o->cert ? "wss" : "ws", o->host, port);
+	struct cluster_hooks h = { s, cl_link, cl_seen, cl_lost, cl_adopted, cl_table_lost };
+	s->cluster = cluster_new(s->loop, o->cluster, id, info, &h, err, errlen);
+	if (!s->cluster)
+		return -1;
+	log_say("cluster: node %s, Redis at %s", id, o->cluster);
+	return 0;
+}
+
 void server_options_default(struct server_options *o)
 {
 	memset(o, 0, sizeof *o);
@@ -962,6 +1030,10 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
+	if (o->cluster && cluster_join(s, port, err, errlen) < 0) {
+		evloop_destroy(s->ctx, s->loop);
+		goto no_context;
+	}
 	running = s->ctx;
 	watching = s;
 	if (!o->quiet)
@@ -980,6 +1052,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	running = NULL;
 	watching = NULL;
 	lobby_save_all(&s->lobby);
+	/* Its leases dropped at once: the others need not wait for them. */
+	cluster_free(s->cluster, 1);
 	evloop_destroy(s->ctx, s->loop);
 	lobby_release(&s->lobby);
 	store_close(&s->store);

@@ -95,6 +95,11 @@ struct server_options {
 	int quiet;                    /* no lines on standard error but errors */
 	void (*think)(int hint);      /* tests: called after each bot's or hint's search, on its worker */
 	struct server_counters *counters; /* tests: counted there (memory shared with the test), else inside */
+	/* Cluster mode (docs/cluster.md): the Redis that the nodes share
+	 * (redis://HOST:PORT), or NULL: one process alone, as before. The
+	 * node's id (NULL: the host's name and the port). */
+	const char *cluster;
+	const char *node_id;
 	/* Called once listening, with the port (useful with port 0). */
 	void (*on_ready)(void *ctx, int port);
 	void *ready_ctx;
