@@ -46,7 +46,7 @@ MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 SERVER    := $(BUILD)/tapis-server
 
-.PHONY: FORCE all run check check-web test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
+.PHONY: FORCE all run check check-cluster check-web test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
 all: $(BIN) $(SERVER) $(MO)
 
@@ -116,6 +116,15 @@ $(BUILD)/tests/check_store $(BUILD)/tests/check_net: $(BUILD)/tests/pgtmp.o
 check: test-deps web-deps
 	@$(MAKE) --no-print-directory all tests
 	@sh tests/run.sh $(BUILD)
+
+# The cluster's suites alone (tests/check_cluster*.c: Redis and PostgreSQL
+# of their own on free loopback ports, in temporary folders); also part of
+# `make check`.
+check-cluster: test-deps
+	@$(MAKE) --no-print-directory all tests
+	@export TAPIS_DATADIR=$(CURDIR) TAPIS_LOCALEDIR=$(CURDIR)/$(BUILD)/locale TAPIS_BIN=$(CURDIR)/$(BUILD)/tapis; \
+	  fail=0; for t in $(BUILD)/tests/check_cluster*; do \
+	    case $$t in *.o|*.d) continue ;; esac; $$t || fail=1; done; exit $$fail
 
 # The browser tests of the web page alone (tests/web: Chromium driven by
 # puppeteer-core, axe-core); their npm packages come from package-lock.json.

@@ -636,6 +636,40 @@ START_TEST(test_bench_net_figures)
 }
 END_TEST
 
+/* Several servers (`--net URL,URL`): the tables dealt out to them, the
+ * figures of each adding up to the whole. */
+START_TEST(test_bench_net_servers)
+{
+	struct srv a, b;
+	srv_start(&a);
+	srv_start(&b);
+	char urls[600], err[256];
+	snprintf(urls, sizeof urls, "%s,%s", a.url, b.url);
+	struct bench_net_result r;
+	ck_assert_msg(bench_net_run(urls, 12, 3, 1, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.nnodes, 2);
+	ck_assert_str_eq(r.node[0].url, a.url);
+	ck_assert_str_eq(r.node[1].url, b.url);
+	/* Tables 1 and 3 on the first, table 2 on the second. */
+	ck_assert_int_eq(r.node[0].clients, 8);
+	ck_assert_int_eq(r.node[1].clients, 4);
+	ck_assert(r.node[0].actions > 0 && r.node[1].actions > 0);
+	ck_assert_int_eq(r.node[0].actions + r.node[1].actions, r.actions);
+	ck_assert(r.node[0].latency_max_ms <= r.latency_max_ms && r.node[1].latency_max_ms <= r.latency_max_ms);
+	ck_assert(r.node[0].mb_received > 0 && r.node[1].mb_received > 0);
+	/* Run again: the names are new, the seats kept for the first run's
+	 * guests do not stand in the way. */
+	ck_assert_msg(bench_net_run(urls, 8, 2, 1, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	srv_stop(&a);
+	srv_stop(&b);
+	const char *bad[] = { "ws://127.0.0.1:1,", ",ws://127.0.0.1:1", "ws://127.0.0.1:1,http://x", "" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		ck_assert_msg(bench_net_run(bad[i], 4, 1, 1, 0, &r, err, sizeof err) < 0, "%s", bad[i]);
+}
+END_TEST
+
 /* ---- the lobby on a terminal ---- */
 
 struct tty {
@@ -1140,6 +1174,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_actions_refused);
 	tcase_add_test(tc, test_bench_net);
 	tcase_add_test(tc, test_bench_net_figures);
+	tcase_add_test(tc, test_bench_net_servers);
 	tcase_add_test(tc, test_resume_file);
 	tcase_add_test(tc, test_guest_token_resume);
 	tcase_add_test(tc, test_live_lobby);

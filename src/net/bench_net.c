@@ -37,6 +37,7 @@ struct bclient {
 	size_t rxlen;
 	struct bench *b;
 	int id, tindex;
+	int node;                /* the server it is connected to (bench_node) */
 	long table;
 	int seat;
 	int welcomed, joined, over;
@@ -69,6 +70,17 @@ struct lat_list {
 	size_t cap;
 };
 
+/* One server of several (`--net URL,URL,...`): what its clients measured. */
+struct bench_node {
+	char url[BENCH_URL_MAX];
+	char host[BENCH_URL_MAX];
+	char path[BENCH_URL_MAX];
+	int port, tls;
+	int clients, errors;
+	struct lat_list lat, slat;
+	long long bytes, lobby_bytes;
+};
+
 struct bench {
 	struct lws_context *ctx;
 	void *loop;                     /* its loop (evloop) */
@@ -85,6 +97,9 @@ struct bench {
 	struct lat_list slat;           /* action to state */
 	long long bytes, lobby_bytes;   /* received, and of them the lobby's lists */
 	double lobby_at;                /* when a lobby's list last came */
+	struct bench_node node[BENCH_NET_MAX_NODES];
+	int nnodes;
+	unsigned run;                   /* this run's mark in the clients' names */
 	int playing;                    /* the tables were started */
 	int idle;                       /* tables found idle more than BENCH_IDLE_S */
 	long paced;                     /* moves held back for the rate limit */
@@ -135,6 +150,13 @@ static double pace(struct bclient *c, int must)
 	return (1 - c->tokens) / BENCH_RATE_PER_S;
 }
 
+/* An error on c's side: counted overall and for its server. */
+static void client_error(struct bclient *c)
+{
+	c->b->errors++;
+	c->b->node[c->node].errors++;
+}
+
 static int send_text(struct bclient *c, const char *text)
 {
 	if (c->closed)
@@ -151,7 +173,7 @@ static void send_json(struct bclient *c, json_t *o)
 		pace(c, 1);   /* sitting down: counted, never held */
 	char *s = proto_dump(o);
 	if (!s || send_text(c, s) < 0)
-		c->b->errors++;
+		client_error(c);
 	free(s);
 }
 
@@ -254,7 +276,9 @@ static void record(struct bclient *c)
 {
 	if (c->sent_at <= 0)
 		return;
-	lat_add(&c->b->lat, (now_s() - c->sent_at) * 1000.0);
+	double ms = (now_s() - c->sent_at) * 1000.0;
+	lat_add(&c->b->lat, ms);
+	lat_add(&c->b->node[c->node].lat, ms);
 	c->sent_at = 0;
 }
 
@@ -273,9 +297,12 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	 * announcements only mark the time: neither is parsed. */
 	static const char lobby[] = "{\"type\":\"lobby\"", delta[] = "{\"type\":\"lobby_delta\"",
 	                  say[] = "{\"type\":\"say\"";
+	struct bench_node *nd = &b->node[c->node];
 	b->bytes += (long long)len;
+	nd->bytes += (long long)len;
 	if (!strncmp(text, lobby, sizeof lobby - 1) || !strncmp(text, delta, sizeof delta - 1)) {
 		b->lobby_bytes += (long long)len;
+		nd->lobby_bytes += (long long)len;
 		b->lobby_at = now_s();
 		return;
 	}
@@ -291,7 +318,9 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	/* A state is read only when it asks this bot to act or ends the game. */
 	static const char state[] = "{\"type\":\"state\"";
 	if (!strncmp(text, state, sizeof state - 1) && c->state_from > 0 && moves_of(text) > c->acted_moves) {
-		lat_add(&b->slat, (now_s() - c->state_from) * 1000.0);
+		double ms = (now_s() - c->state_from) * 1000.0;
+		lat_add(&b->slat, ms);
+		lat_add(&nd->slat, ms);
 		c->state_from = 0;
 	}
 	if (!strncmp(text, state, sizeof state - 1) && !strstr(text, "\"my_turn\":true") &&
@@ -326,7 +355,7 @@ static void on_msg(void *ctx, const char *text, size_t len)
 			act(c, o);
 		}
 	} else if (!strcmp(type, "error") || !strcmp(type, "refused")) {
-		b->errors++;
+		client_error(c);
 		fprintf(stderr, "tapis bench --net: client %d: %s\n", c->id, text);
 	}
 	json_decref(o);
@@ -347,7 +376,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
 	case LWS_CALLBACK_CLIENT_CLOSED:
 		if (!c->closed)
-			c->b->errors++;
+			client_error(c);
 		c->closed = 1;
 		c->open = 0;
 		c->wsi = NULL;
@@ -548,6 +577,40 @@ static int all_over(struct bench *b)
 	return done;
 }
 
+/* The servers of `--net URL,URL,...` (ws:// or wss://, at most
+ * BENCH_NET_MAX_NODES). */
+static int parse_urls(struct bench *b, const char *urls, char *err, size_t errlen)
+{
+	const char *p = urls;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		if (b->nnodes == BENCH_NET_MAX_NODES)
+			return errf(err, errlen, "at most %d servers", BENCH_NET_MAX_NODES);
+		if (!n || n >= BENCH_URL_MAX)
+			return errf(err, errlen, "%.*s: not a ws:// or wss:// address", (int)(n < 200 ? n : 200), p);
+		struct bench_node *nd = &b->node[b->nnodes];
+		char copy[BENCH_URL_MAX];
+		memcpy(nd->url, p, n);
+		nd->url[n] = '\0';
+		memcpy(copy, p, n);
+		copy[n] = '\0';
+		const char *prot, *addr, *path;
+		if (lws_parse_uri(copy, &prot, &addr, &nd->port, &path) || (strcmp(prot, "ws") && strcmp(prot, "wss")) ||
+		    !addr[0])
+			return errf(err, errlen, "%s: not a ws:// or wss:// address", nd->url);
+		nd->tls = !strcmp(prot, "wss");
+		snprintf(nd->host, sizeof nd->host, "%s", addr);
+		snprintf(nd->path, sizeof nd->path, "/%s", path);
+		b->nnodes++;
+		p += n;
+		if (*p == ',' && !*++p)
+			return errf(err, errlen, "%s: an address after the last comma", urls);
+	}
+	if (!b->nnodes)
+		return errf(err, errlen, "no server's address");
+	return 0;
+}
+
 /* K deals, within the game's own limit of its hands rule. */
 static int game_deals(const struct game_ops *g, int deals)
 {
@@ -582,17 +645,12 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	b.nt = tables;
 	b.think_s = think_ms / 1000.0;
 	int rc = -1;
-	char copy[512];
-	const char *prot, *addr, *path;
-	int port;
-	snprintf(copy, sizeof copy, "%s", url);
-	if (lws_parse_uri(copy, &prot, &addr, &port, &path) || (strcmp(prot, "ws") && strcmp(prot, "wss"))) {
-		errf(err, errlen, "%s: not a ws:// or wss:// address", url);
+	b.run = ((unsigned)getpid() * 2654435761u ^ (unsigned)(now_s() * 1e6)) & 0xfffff;
+	if (parse_urls(&b, url, err, errlen) < 0)
 		goto out;
-	}
-	int tls = !strcmp(prot, "wss");
-	char fullpath[256];
-	snprintf(fullpath, sizeof fullpath, "/%s", path);
+	int tls = 0;
+	for (int k = 0; k < b.nnodes; k++)
+		tls |= b.node[k].tls;
 	lws_set_log_level(LLL_ERR, NULL);
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
@@ -622,27 +680,34 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		for (int t = 0; t < tables; t++)
 			if (i >= b.t[t].first && i < b.t[t].first + b.t[t].n)
 				c->tindex = t;
+		/* A table's clients on one server, the tables dealt out in turn. */
+		c->node = c->tindex % b.nnodes;
+		struct bench_node *nd = &b.node[c->node];
+		nd->clients++;
 		struct lws_client_connect_info ci;
 		memset(&ci, 0, sizeof ci);
 		ci.context = b.ctx;
-		ci.address = addr;
-		ci.port = port;
-		ci.path = fullpath;
-		ci.host = addr;
-		ci.origin = addr;
+		ci.address = nd->host;
+		ci.port = nd->port;
+		ci.path = nd->path;
+		ci.host = nd->host;
+		ci.origin = nd->host;
 		ci.protocol = "tapis";
-		ci.ssl_connection = tls ? LCCSCF_USE_SSL : 0;
+		ci.ssl_connection = nd->tls ? LCCSCF_USE_SSL : 0;
 		ci.opaque_user_data = c;
 		ci.pwsi = &c->wsi;
 		if (!lws_client_connect_via_info(&ci)) {
-			errf(err, errlen, "client %d: cannot connect to %s", i, url);
+			errf(err, errlen, "client %d: cannot connect to %s", i, nd->url);
 			goto out;
 		}
 		char hello[128];
-		snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"version\":%d,\"name\":\"bench-%d\",\"lang\":\"%s\"}",
-		         PROTO_VERSION, i, i % 2 ? "fr" : "en");
+		/* Names of this run's own: a server given by URL may still keep
+		 * seats for an earlier run's guests. */
+		snprintf(hello, sizeof hello,
+		         "{\"type\":\"hello\",\"version\":%d,\"name\":\"bench-%x-%d\",\"lang\":\"%s\"}", PROTO_VERSION,
+		         b.run, i, i % 2 ? "fr" : "en");
 		if (send_text(c, hello) < 0)
-			b.errors++;
+			client_error(c);
 		b.nstarted = i + 1;
 		if (i % 50 == 49)
 			run_until(&b, all_open, 10); /* a few at a time: the listen queue is short */
@@ -723,6 +788,19 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	res->actions = b.lat.n;
 	lat_figures(&b.lat, &res->latency_median_ms, &res->latency_p99_ms, &res->latency_max_ms);
 	lat_figures(&b.slat, &res->state_median_ms, &res->state_p99_ms, &res->state_max_ms);
+	res->nnodes = b.nnodes;
+	for (int k = 0; k < b.nnodes; k++) {
+		struct bench_node *nd = &b.node[k];
+		struct bench_net_node *rn = &res->node[k];
+		snprintf(rn->url, sizeof rn->url, "%s", nd->url);
+		rn->clients = nd->clients;
+		rn->errors = nd->errors;
+		rn->actions = nd->lat.n;
+		lat_figures(&nd->lat, &rn->latency_median_ms, &rn->latency_p99_ms, &rn->latency_max_ms);
+		lat_figures(&nd->slat, &rn->state_median_ms, &rn->state_p99_ms, &rn->state_max_ms);
+		rn->mb_received = (double)nd->bytes / 1e6;
+		rn->lobby_kb_per_client = nd->clients ? (double)nd->lobby_bytes / 1e3 / nd->clients : 0;
+	}
 	rc = 0;
 out:
 	if (b.ctx) {
@@ -738,6 +816,10 @@ out:
 	free(b.t);
 	free(b.lat.v);
 	free(b.slat.v);
+	for (int k = 0; k < b.nnodes; k++) {
+		free(b.node[k].lat.v);
+		free(b.node[k].slat.v);
+	}
 	if (pid > 0) {
 		kill(pid, SIGTERM);
 		waitpid(pid, NULL, 0);
@@ -758,7 +840,7 @@ struct bench_args {
 #define B struct bench_args
 static const struct opt bench_opts[] = {
 	OPT_F("json", N_("one JSON object instead of the table"), B, json),
-	OPT_F("net", N_("bench a server (its own, or the one at URL) with bot clients"), B, net),
+	OPT_F("net", N_("bench a server (its own, or those at URL,URL,...) with bot clients"), B, net),
 	OPT_I("clients", N_("N"), N_("with --net: clients (default 8)"), B, clients, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("tables", N_("N"), N_("with --net: tables (default 2)"), B, tables, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("deals", N_("N"), N_("with --net: deals at each table, within each game's limit (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
@@ -768,7 +850,7 @@ static const struct opt bench_opts[] = {
 	OPT_END,
 };
 #undef B
-static const struct opt_cmd bench_cmd = { "tapis bench", "tapis bench [--json] | tapis bench --net [URL] [OPTIONS]",
+static const struct opt_cmd bench_cmd = { "tapis bench", "tapis bench [--json] | tapis bench --net [URL[,URL...]] [OPTIONS]",
 	                                  bench_opts };
 
 int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE *out))
@@ -820,11 +902,31 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld, \"think_ms\": %d, \"state_median_ms\": %.3f, "
 		        "\"state_p99_ms\": %.3f, \"state_max_ms\": %.3f, \"server_kb_per_conn\": %s, "
 		        "\"server_kb_per_table\": %s, \"lobby_kb_per_client\": %.1f, \"server_cpu_s_per_1000_actions\": %s, "
-		        "\"idle_tables\": %d, \"paced_actions\": %ld}\n",
+		        "\"idle_tables\": %d, \"paced_actions\": %ld",
 		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
 		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms, r.state_median_ms,
 		        r.state_p99_ms, r.state_max_ms, perconn, pertable, r.lobby_kb_per_client, cpu1000, r.idle_tables,
 		        r.paced);
+		if (r.nnodes > 1) {
+			fprintf(out, ", \"nodes\": [");
+			for (int k = 0; k < r.nnodes; k++) {
+				const struct bench_net_node *n = &r.node[k];
+				json_t *ju = json_string(n->url); /* quoted as JSON (NULL: not UTF-8) */
+				char *u = ju ? json_dumps(ju, JSON_ENCODE_ANY) : NULL;
+				json_decref(ju);
+				fprintf(out,
+				        "%s{\"url\": %s, \"clients\": %d, \"errors\": %d, \"actions\": %ld, "
+				        "\"latency_median_ms\": %.3f, \"latency_p99_ms\": %.3f, \"latency_max_ms\": %.3f, "
+				        "\"state_median_ms\": %.3f, \"state_p99_ms\": %.3f, \"state_max_ms\": %.3f, "
+				        "\"mb_received\": %.3f, \"lobby_kb_per_client\": %.1f}",
+				        k ? ", " : "", u ? u : "null", n->clients, n->errors, n->actions, n->latency_median_ms,
+				        n->latency_p99_ms, n->latency_max_ms, n->state_median_ms, n->state_p99_ms,
+				        n->state_max_ms, n->mb_received, n->lobby_kb_per_client);
+				free(u);
+			}
+			fprintf(out, "]");
+		}
+		fprintf(out, "}\n");
 	} else {
 		fprintf(out, "clients          %d\ntables           %d\ndeals played     %d\nerrors           %d\n", r.clients,
 		        r.tables, r.deals, r.errors);
@@ -846,6 +948,14 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 			fprintf(out, "server memory    %ld kB (%ld kB before the clients), %.1f kB a table\n", r.server_rss_kb,
 			        r.server_base_kb, (double)(r.server_rss_kb - r.server_base_kb) / r.tables);
 		fprintf(out, "memory           %s kB a connection, %s kB a table\n", perconn, pertable);
+		for (int k = 0; r.nnodes > 1 && k < r.nnodes; k++) {
+			const struct bench_net_node *n = &r.node[k];
+			fprintf(out,
+			        "server %-9d %s: %d clients, %d errors, %ld actions, action to event median %.2f ms, "
+			        "p99 %.2f ms, max %.2f ms; to state p99 %.2f ms; received %.1f MB (lobby %.1f kB a client)\n",
+			        k + 1, n->url, n->clients, n->errors, n->actions, n->latency_median_ms, n->latency_p99_ms,
+			        n->latency_max_ms, n->state_p99_ms, n->mb_received, n->lobby_kb_per_client);
+		}
 	}
 	return r.errors ? 1 : 0;
 }

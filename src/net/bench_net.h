@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench_net: `tapis bench --net [URL] --clients N --tables M --deals K
+/* bench_net: `tapis bench --net [URL[,URL...]] --clients N --tables M --deals K
  * [--json]`: N bot clients connect to a server, sit at M tables (cycling
  * through the five games, each made with hands=K so that it ends) and play
  * every deal over the network as people would: a choice among the legal
@@ -12,11 +12,27 @@
  * busy: the worst case). Each table's game is made with hands=K, or the
  * game's own most when lower (La Bouillabaisse: 6 rounds); each client
  * keeps within the server's rate limit (SERVER_RATE_PER_S); a table silent
- * for 10 s is reported with its state. */
+ * for 10 s is reported with its state.
+ * With several URLs (servers acting as one, docs/cluster.md) the tables
+ * are dealt out to them in turn, each table's clients on its server, and
+ * the figures are given for each server and overall. */
 #ifndef TAPIS_BENCH_NET_H
 #define TAPIS_BENCH_NET_H
 
 #include <stdio.h>
+
+#define BENCH_NET_MAX_NODES 16   /* servers of `--net URL,URL,...` */
+#define BENCH_URL_MAX 256
+
+/* What the clients of one server measured. */
+struct bench_net_node {
+	char url[BENCH_URL_MAX];
+	int clients, errors;
+	long actions;
+	double latency_median_ms, latency_p99_ms, latency_max_ms;
+	double state_median_ms, state_p99_ms, state_max_ms;
+	double mb_received, lobby_kb_per_client;
+};
 
 struct bench_net_result {
 	int clients, tables, deals, errors;
@@ -40,6 +56,8 @@ struct bench_net_result {
 	double server_cpu_per_1000;  /* server CPU seconds for 1,000 actions played, -1 unknown */
 	int idle_tables;          /* tables that said nothing for 10 s while played (reported) */
 	long paced;               /* moves held back to stay within the server's rate limit */
+	int nnodes;               /* the servers (one without URL) */
+	struct bench_net_node node[BENCH_NET_MAX_NODES];
 };
 
 /* Run; 0, or -1 with a message (nothing could be measured). */
