@@ -353,7 +353,7 @@ START_TEST(test_paging_and_hostile)
 	int errors = count_type(&l, "error");
 	tc_send(&l, "{\"type\":\"lobby_query\",\"page\":100001}");
 	tc_send(&l, "{\"type\":\"lobby_query\",\"page\":-1}");
-	char longf[LOBBYLIST_FILTER_MAX + 2];
+	char longf[PROTO_FILTER_MAX + 2];
 	memset(longf, 'x', sizeof longf - 1);
 	longf[sizeof longf - 1] = '\0';
 	tc_send(&l, "{\"type\":\"lobby_query\",\"filter\":\"%s\"}", longf);

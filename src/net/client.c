@@ -14,6 +14,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+/* Passes of the loop at most while serving without waiting. */
+#define NETC_DRAIN_PASSES 64
+
 struct netc {
 	struct lws_context *ctx;
 	struct lws *wsi;
@@ -25,6 +28,7 @@ struct netc {
 	struct outq out;
 	char *rx;
 	size_t rxlen;
+	unsigned long pieces;          /* received so far (frames and fragments) */
 	char err[ERR_MAX];
 };
 
@@ -51,6 +55,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		break;
 	case LWS_CALLBACK_CLIENT_RECEIVE: {
 		size_t n;
+		c->pieces++;
 		if (outq_gather(&c->rx, &c->rxlen, in, len, lws_is_final_fragment(wsi), &n) && c->on_message)
 			c->on_message(c->user, c->rx, n);
 		break;
@@ -164,7 +169,15 @@ int netc_send(struct netc *c, const char *text)
 int netc_service(struct netc *c, int timeout_ms)
 {
 	if (timeout_ms <= 0) {
-		lws_service(c->ctx, -1); /* what is ready, without waiting */
+		/* Everything already come, without waiting: one pass of the
+		 * loop reads one buffer, and a long message may be behind it
+		 * (what a key pressed now acts on). */
+		for (int i = 0; i < NETC_DRAIN_PASSES && !c->closed; i++) {
+			unsigned long before = c->pieces;
+			lws_service(c->ctx, -1);
+			if (c->pieces == before)
+				break;
+		}
 		return c->closed ? -1 : 0;
 	}
 	lws_usec_t deadline = lws_now_usecs() + (lws_usec_t)timeout_ms * LWS_US_PER_MS;

@@ -1545,7 +1545,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_LOBBY_QUERY:
 		/* Answered at the next round: many queries, one snapshot. */
 		{
-			size_t n = strlen(m.text); /* at most LOBBYLIST_FILTER_MAX characters: it fits */
+			size_t n = strlen(m.text); /* at most PROTO_FILTER_MAX characters: it fits */
 			n = n < sizeof c->view.filter - 1 ? n : sizeof c->view.filter - 1;
 			memcpy(c->view.filter, m.text, n);
 			c->view.filter[n] = '\0';

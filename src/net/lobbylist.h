@@ -15,14 +15,13 @@
 #include <stdint.h>
 
 #include "net/host.h"
+#include "net/proto.h"
 
 #define LOBBYLIST_PAGE 50          /* tables in a page */
 #define LOBBYLIST_PEOPLE 50        /* people named in a snapshot (the others counted) */
-#define LOBBYLIST_FILTER_MAX 32    /* characters of a filter */
-#define LOBBYLIST_PAGE_MAX 100000  /* the highest page a client may ask for */
 
 struct lobbylist_view {
-	char filter[LOBBYLIST_FILTER_MAX * 4 + 1];   /* "" all */
+	char filter[PROTO_FILTER_MAX * 4 + 1];   /* "" all */
 	int page;
 	int follow;             /* lobby changes also while at a table */
 	int listening;          /* had its snapshot: is sent the deltas */

@@ -12,7 +12,6 @@
 #include "core/utf8.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
-#include "net/lobbylist.h"
 
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",
@@ -390,8 +389,8 @@ static int read_mute(json_t *o, struct proto_msg *m, char *err, size_t errlen)
  * filter ("" all), and whether the changes come also while at a table. */
 static int read_lobby_query(json_t *o, struct proto_msg *m, char *err, size_t errlen)
 {
-	if (get_int(o, "page", &m->page, 0, LOBBYLIST_PAGE_MAX, 0, 0, err, errlen) < 0 ||
-	    get_str(o, "filter", m->text, sizeof m->text, LOBBYLIST_FILTER_MAX, 0, err, errlen) < 0 ||
+	if (get_int(o, "page", &m->page, 0, PROTO_PAGE_MAX, 0, 0, err, errlen) < 0 ||
+	    get_str(o, "filter", m->text, sizeof m->text, PROTO_FILTER_MAX, 0, err, errlen) < 0 ||
 	    get_bool(o, "follow", &m->follow, err, errlen) < 0)
 		return -1;
 	return 0;

@@ -18,6 +18,8 @@
 #define PROTO_TOKEN_LEN 32       /* hex characters of a session token */
 #define PROTO_SETTINGS_MAX 1000  /* bytes of a settings object, as JSON */
 #define PROTO_SETTINGS_KEYS 32   /* its members */
+#define PROTO_FILTER_MAX 32      /* characters of a lobby_query's filter */
+#define PROTO_PAGE_MAX 100000    /* the highest page of the lobby a client may ask for */
 
 enum proto_type {
 	PM_NONE,

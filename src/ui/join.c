@@ -283,8 +283,8 @@ static void mute_line(struct join *j)
 	json_t *o = json_pack("{s:s, s:s, s:b}", "type", "mute", "name", name, "on", k == j->nmuted);
 	if (k < j->nmuted)
 		memcpy(j->muted[k], j->muted[--j->nmuted], sizeof j->muted[k]);
-	else if (j->nmuted < JOIN_MUTES_MAX)
-		snprintf(j->muted[j->nmuted++], sizeof j->muted[0], "%s", name);
+	else if (j->nmuted < JOIN_MUTES_MAX && strlen(name) < sizeof j->muted[0]) /* longer: no one's name */
+		memcpy(j->muted[j->nmuted++], name, strlen(name) + 1);
 	remote_send(&j->r, o);
 }
 

@@ -793,7 +793,15 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 				return term_interrupt_status();
 			if (key == KEY_EOF && blocked)
 				return quit(&p);   /* nobody left to act: as a confirmed Q */
-			if (key != KEY_NONE && key != KEY_EOF && handle_key(&p, key))
+			if (key == KEY_NONE || key == KEY_EOF)
+				continue;
+			/* What came while waiting for the key comes first: the key
+			 * acts on the table as it is now. */
+			if ((rc = port->advance(port->ctx, 0, err, errlen)))
+				return rc;
+			if (vs(&p)->moves != p.moves)
+				sync(&p);
+			if (handle_key(&p, key))
 				return quit(&p);
 			continue;
 		}
