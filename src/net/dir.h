@@ -37,6 +37,15 @@ struct dir {
 
 /* The in-process directory; self names this process. 0 or -1. */
 int dir_open_local(struct dir *d, const char *self);
+/* Several processes sharing one store (net/clnet): the in-process
+ * directory's new ids come only from blocks given with dir_add_ids (a
+ * cluster's blocks never overlap), and new_id answers -1 when none is
+ * left. want is called (at most once until a block comes) when fewer than
+ * low ids are left. */
+void dir_use_blocks(struct dir *d, long low, void (*want)(void *ctx), void *ctx);
+void dir_add_ids(struct dir *d, long first, long count);
+/* Ids left in the blocks (0 when not on blocks). */
+long dir_ids_left(const struct dir *d);
 void dir_close(struct dir *d);
 
 #endif
