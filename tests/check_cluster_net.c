@@ -173,6 +173,17 @@ START_TEST(test_lobby_across)
 	for (int k = 0; k < a.n; k++)
 		lines += !strcmp(mtype(a.msg[k]), "chat");
 	ck_assert_int_eq(lines, 1);
+	/* An invitation from a table of north to Carl on east, and from
+	 * Carl's table to Bruno on south: told in their language. */
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Carl\"}", id[0]);
+	json_t *inv = tc_wait(&c, "invited");
+	ck_assert_int_eq(json_integer_value(json_object_get(inv, "table")), id[0]);
+	ck_assert_str_eq(json_string_value(json_object_get(inv, "from")), "Anne");
+	tc_wait(&a, "notice");
+	tc_send(&c, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id[2]);
+	inv = tc_wait(&b, "invited");
+	ck_assert_int_eq(json_integer_value(json_object_get(inv, "table")), id[2]);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(inv, "text")), "vous invite"));
 	/* Carl leaves: gone from every lobby. */
 	tc_free(&c);
 	struct want gone = { all, 2, "Carl", 1, 0, NULL, NULL };

@@ -12,6 +12,7 @@
 #include "core/xalloc.h"
 #include "net/cluster.h"
 #include "net/lobby.h"
+#include "net/mod.h"
 
 /* A table of another node, as its lobby lists it. */
 struct far_table {
@@ -364,6 +365,8 @@ static void dir_people(void *ctx, const char *key, const void *val, size_t len)
 	dir_row(ctx, CLUSTER_DIR_PEOPLE, key, val, len);
 }
 
+static void seats_elsewhere(struct clnet *n, const char *name);
+
 /* ---------------------------------------------------------------- this node's lobby */
 
 static void write_table(struct clnet *n, json_t *info)
@@ -468,6 +471,7 @@ static void far_round(void *ctx, const struct lobbylist_round *mine, struct lobb
 		}
 		for (int i = 0; i < mine->nin; i++) {
 			write_person(n, mine->in[i].name, mine->in[i].guest);
+			seats_elsewhere(n, mine->in[i].name);
 			json_array_append_new(in, json_pack("{s:s, s:b}", "name", mine->in[i].name, "guest",
 			                                    mine->in[i].guest));
 		}
@@ -510,6 +514,39 @@ static void on_chat(void *ctx, const char *channel, const void *msg, size_t len)
 	if (from && name && text && strcmp(from, n->self) && strlen(name) < HOST_PLAYER_MAX &&
 	    strlen(text) <= PROTO_CHAT_MAX)
 		lobby_chat_heard(n->l, name, text);
+	json_decref(j);
+}
+
+/* {"from":NODE,"to":NAME,"by":NAME,"info":ENTRY} on tapis:invite: the
+ * node where NAME is tells them, in their language. */
+static int far_person_here(void *ctx, const char *name)
+{
+	return far_person(ctx, name) != NULL;
+}
+
+static void far_invite(void *ctx, const char *name, long table, const char *by, const json_t *info)
+{
+	struct clnet *n = ctx;
+	(void)table;
+	publish(n, CLUSTER_CH_INVITE, json_pack("{s:s, s:s, s:s, s:O}", "from", n->self, "to", name, "by", by, "info", info));
+}
+
+static void on_invite(void *ctx, const char *channel, const void *msg, size_t len)
+{
+	struct clnet *n = ctx;
+	(void)channel;
+	json_t *j = json_loadb(msg, len, 0, NULL);
+	const char *from = json_string_value(json_object_get(j, "from"));
+	const char *to = json_string_value(json_object_get(j, "to"));
+	const char *by = json_string_value(json_object_get(j, "by"));
+	json_t *info = json_object_get(j, "info");
+	const struct lobby_user *u = to && from && strcmp(from, n->self) ? lobby_user_named(n->l, to) : NULL;
+	if (u && u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN && by && strlen(by) < HOST_PLAYER_MAX &&
+	    json_is_object(info)) {
+		char *text = mod_invited_text(u->lang, by, info);
+		if (text)
+			n->io.send(n->io.ctx, u->conn, text);
+	}
 	json_decref(j);
 }
 
@@ -580,6 +617,47 @@ static struct relay_in *in_from(struct clnet *n, const char *node, long conn)
 	return NULL;
 }
 
+/* The relay of a client here to node (made, and the person introduced
+ * there, when new); NULL when too many. */
+static struct relay_out *relay_open(struct clnet *n, const struct lobby_conn *lc, const char *node)
+{
+	struct relay_out *r = out_of(n, lc->id, node);
+	if (r || n->nouts >= CLNET_RELAYS)
+		return r;
+	const struct lobby_user *u = &n->l->users[lc->user];
+	xgrow((void **)&n->outs, &n->capouts, n->nouts + 1, sizeof *n->outs);
+	r = &n->outs[n->nouts++];
+	memset(r, 0, sizeof *r);
+	r->conn = lc->id;
+	snprintf(r->node, sizeof r->node, "%s", node);
+	send_inbox(n, r->node,
+	           json_pack("{s:s, s:I, s:s, s:s, s:b}", "op", "open", "conn", (json_int_t)lc->id, "name", u->name,
+	                     "lang", lc->lang, "guest", u->guest));
+	return r;
+}
+
+/* Someone logged in here who holds a seat at tables of other nodes: back
+ * at them (their owner sends where they are, as to a connection come
+ * back). */
+static void seats_elsewhere(struct clnet *n, const char *name)
+{
+	const struct lobby_user *u = lobby_user_named(n->l, name);
+	const struct lobby_conn *lc = u && u->conn >= 0 ? lobby_conn_of(n->l, u->conn) : NULL;
+	if (!lc || lc->user < 0)
+		return;
+	for (int i = 0; i < n->ntables; i++) {
+		size_t k;
+		json_t *seat;
+		json_array_foreach(json_object_get(n->tables[i].info, "seats"), k, seat) {
+			const char *who = json_string_value(json_object_get(seat, "name"));
+			if (who && !strcmp(who, name)) {
+				relay_open(n, lc, n->tables[i].node);
+				break;
+			}
+		}
+	}
+}
+
 int clnet_message(struct clnet *n, long conn, const char *text, size_t len)
 {
 	/* Only what names a table: {"type":…,"table":N,…}. */
@@ -593,20 +671,9 @@ int clnet_message(struct clnet *n, long conn, const char *text, size_t len)
 	struct lobby_conn *lc = t ? lobby_conn_of(n->l, conn) : NULL;
 	if (!lc || lc->user < 0)
 		return 0;
-	const struct lobby_user *u = &n->l->users[lc->user];
-	struct relay_out *r = out_of(n, conn, t->node);
-	if (!r) {
-		if (n->nouts >= CLNET_RELAYS)
-			return 0;
-		xgrow((void **)&n->outs, &n->capouts, n->nouts + 1, sizeof *n->outs);
-		r = &n->outs[n->nouts++];
-		memset(r, 0, sizeof *r);
-		r->conn = conn;
-		snprintf(r->node, sizeof r->node, "%s", t->node);
-		send_inbox(n, r->node,
-		           json_pack("{s:s, s:I, s:s, s:s, s:b}", "op", "open", "conn", (json_int_t)conn, "name",
-		                     u->name, "lang", lc->lang, "guest", u->guest));
-	}
+	struct relay_out *r = relay_open(n, lc, t->node);
+	if (!r)
+		return 0;
 	send_inbox(n, r->node,
 	           json_pack("{s:s, s:I, s:I, s:s%}", "op", "msg", "conn", (json_int_t)conn, "seq",
 	                     (json_int_t)++r->seq_out, "text", text, len));
@@ -828,13 +895,15 @@ struct clnet *clnet_new(struct cluster *c, struct lobby *l, struct clnet_io io)
 	n->l = l;
 	n->io = io;
 	snprintf(n->self, sizeof n->self, "%s", cluster_node(c));
-	n->far = (struct lobby_far){ n, far_tables, far_people, far_round, far_chat, far_away };
+	n->far = (struct lobby_far){ n, far_tables, far_people, far_round, far_chat, far_away, far_person_here,
+		                     far_invite };
 	l->far = &n->far;
 	if (store_last_id(l->store, &n->floor) < 0)
 		n->floor = 0;
 	dir_use_blocks(&l->dir, CLNET_ID_LOW, want_ids, n);
 	cluster_subscribe(c, CLUSTER_CH_LOBBY, on_lobby, n);
 	cluster_subscribe(c, CLUSTER_CH_CHAT, on_chat, n);
+	cluster_subscribe(c, CLUSTER_CH_INVITE, on_invite, n);
 	if (cluster_inbox(n->self, n->inbox, sizeof n->inbox) == 0)
 		cluster_subscribe(c, n->inbox, on_inbox, n);
 	return n;

@@ -114,6 +114,10 @@ struct lobby_far {
 	void (*chat)(void *ctx, const char *from, const char *text);
 	/* 1 when a connection here is at a table of another node. */
 	int (*away)(void *ctx, long conn);
+	/* 1 when name is online on another node; an invitation to the table
+	 * whose entry is info, from by, sent to them there. */
+	int (*person)(void *ctx, const char *name);
+	void (*invite)(void *ctx, const char *name, long table, const char *by, const json_t *info);
 };
 
 /* What moderation adds to the lobby (net/mod: mod_attach fills it), so that
