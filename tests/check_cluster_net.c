@@ -10,6 +10,7 @@
  * except under CI=true where that is a failure. */
 #define _GNU_SOURCE
 #include <check.h>
+#include <hiredis/hiredis.h>
 #include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
@@ -222,6 +223,43 @@ static void no_crossed_hands(struct tc **players, int n, struct tc *watcher)
 			}
 }
 
+static int count_type(const struct tc *t, const char *type)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++)
+		n += !strcmp(mtype(t->msg[i]), type);
+	return n;
+}
+
+struct count_ctx {
+	const struct tc *t;
+	const char *type;
+	int n;
+};
+
+static int has_count(void *ctx)
+{
+	struct count_ctx *c = ctx;
+	return count_type(c->t, c->type) >= c->n;
+}
+
+static int stop_after_states(struct tc **all, int n, void *ctx)
+{
+	(void)n;
+	return count_type(all[0], "state") >= *(int *)ctx;
+}
+
+/* A message published on a channel of the cluster, as a node would. */
+static void inject(const char *channel, const char *msg)
+{
+	redisContext *rc = redisConnect("127.0.0.1", redis.port);
+	ck_assert(rc && !rc->err);
+	redisReply *r = redisCommand(rc, "PUBLISH %s %s", channel, msg);
+	ck_assert(r && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
+	freeReplyObject(r);
+	redisFree(rc);
+}
+
 /* A table of north played to its end by clients of south and east. */
 START_TEST(test_relay_game)
 {
@@ -247,6 +285,21 @@ START_TEST(test_relay_game)
 	tc_wait(&w, "joined");
 	tc_send(&c, "{\"type\":\"start\",\"table\":%ld}", id);
 	struct tc *all[] = { &a, &b, &w };
+	int states = 3;
+	play_until(all, 3, stop_after_states, &states);
+	/* Relayed messages lost, each way (numbers skipped): the table's
+	 * state sent again to Anne (her "joined", then her state). Anne is
+	 * the first connection of south. */
+	ck_assert_int_eq(count_type(&a, "joined"), 1);
+	inject("tapis:inbox:south", "{\"op\":\"msg\",\"from\":\"north\",\"conn\":1,\"seq\":100000,"
+	                            "\"text\":\"{\\\"type\\\":\\\"pong\\\"}\"}");
+	struct count_ctx two = { &a, "joined", 2 };
+	pump(all, 3, has_count, &two, "the state again after a gap (owner to node)");
+	inject("tapis:inbox:north", "{\"op\":\"msg\",\"from\":\"south\",\"conn\":1,\"seq\":100000,"
+	                            "\"text\":\"{\\\"type\\\":\\\"ping\\\"}\"}");
+	struct count_ctx three = { &a, "joined", 3 };
+	pump(all, 3, has_count, &three, "the state again after a gap (node to owner)");
+	ck_assert_int_ge(count_type(&a, "pong"), 2);
 	play_until(all, 3, NULL, NULL);
 	/* Each heard it in its language, phrased by north. */
 	int en = 0, fr = 0;
@@ -256,6 +309,11 @@ START_TEST(test_relay_game)
 		fr += !strcmp(mtype(b.msg[i]), "say");
 	ck_assert_int_gt(en, 3);
 	ck_assert_int_gt(fr, 3);
+	int french = 0;
+	for (int i = 0; i < b.n; i++)
+		french |= !strcmp(mtype(b.msg[i]), "say") &&
+		          strstr(json_string_value(json_object_get(b.msg[i], "text")), "Bruno s'assoit") != NULL;
+	ck_assert_msg(french, "Bruno's table is not told in French");
 	/* Numbered: nothing skipped, nothing twice (no state sent again). */
 	ck_assert_int_eq(a.refused + b.refused, 0);
 	struct tc *players[] = { &a, &b };

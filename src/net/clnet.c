@@ -783,8 +783,9 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 		struct relay_out *ro = ri ? NULL : out_of(n, conn, from);
 		if (ri && !ri->closing) {
 			/* A client's message, for the lobby here. A number skipped:
-			 * a message lost; the state again, after this one. */
-			int gap = seq != ri->seq_in + 1;
+			 * a message lost; the state again, after this one. (A
+			 * number lower than the last: the sender numbers anew.) */
+			int gap = seq > ri->seq_in + 1;
 			ri->seq_in = seq;
 			long vconn = ri->vconn;
 			lobby_message(n->l, vconn, text, strlen(text), n->now_ms);
@@ -793,7 +794,7 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 				lobby_relayed_login(n->l, vconn, n->l->users[lc->user].name, lc->lang, 0);
 		} else if (ro) {
 			/* The owner's message to a client here. */
-			if (seq != ro->seq_in + 1)
+			if (seq > ro->seq_in + 1)
 				send_inbox(n, from, json_pack("{s:s, s:I}", "op", "resync", "conn", (json_int_t)conn));
 			ro->seq_in = seq;
 			follow(ro, text);
