@@ -31,8 +31,9 @@ static struct pgtmp pg;
 #define NODES 3
 static const char *const node_name[NODES] = { "north", "south", "east" };
 
-/* Three nodes on one fresh database. */
-static void nodes_start(struct srv *s)
+/* Three nodes on one fresh database, named for the test (each test's
+ * nodes are new ones: north-lobby, then north-relay…). */
+static void nodes_start(struct srv *s, const char *tag)
 {
 	char err[512], db[64], url[128];
 	snprintf(db, sizeof db, "clnet%d", (int)getpid());
@@ -42,7 +43,7 @@ static void nodes_start(struct srv *s)
 		snprintf(s[i].store, sizeof s[i].store, "postgresql");
 		snprintf(s[i].db, sizeof s[i].db, "%s", url);
 		snprintf(s[i].cluster, sizeof s[i].cluster, "%s", redis.url);
-		snprintf(s[i].node, sizeof s[i].node, "%s", node_name[i]);
+		snprintf(s[i].node, sizeof s[i].node, "%s-%s", node_name[i], tag);
 		srv_run(&s[i]);
 	}
 }
@@ -140,7 +141,7 @@ static int everyone(void *ctx)
 START_TEST(test_lobby_across)
 {
 	struct srv s[NODES];
-	nodes_start(s);
+	nodes_start(s, "lobby");
 	static struct tc a, b, c;
 	tc_login(&a, &s[0], "Anne", "en", NULL);
 	tc_login(&b, &s[1], "Bruno", "fr", NULL);
@@ -152,6 +153,12 @@ START_TEST(test_lobby_across)
 		struct want w = { all, 3, names[i], 0, 0, NULL, NULL };
 		pump(all, 3, everyone, &w, "every person in every lobby");
 	}
+	/* A guest's name is theirs on every node. */
+	static struct tc twin;
+	tc_hello(&twin, &s[2], "Anne", "en", NULL, NULL);
+	json_t *e = tc_wait(&twin, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "name_in_use");
+	tc_free(&twin);
 	/* A table made on each node: listed by all (followed from a table),
 	 * its id given once. */
 	long id[NODES];
@@ -264,7 +271,7 @@ static void inject(const char *channel, const char *msg)
 START_TEST(test_relay_game)
 {
 	struct srv s[NODES];
-	nodes_start(s);
+	nodes_start(s, "relay");
 	static struct tc c, a, b, w;
 	tc_login(&c, &s[0], "Carl", "en", NULL);
 	tc_login(&a, &s[1], "Anne", "en", NULL);
@@ -291,12 +298,12 @@ START_TEST(test_relay_game)
 	 * state sent again to Anne (her "joined", then her state). Anne is
 	 * the first connection of south. */
 	ck_assert_int_eq(count_type(&a, "joined"), 1);
-	inject("tapis:inbox:south", "{\"op\":\"msg\",\"from\":\"north\",\"conn\":1,\"seq\":100000,"
-	                            "\"text\":\"{\\\"type\\\":\\\"pong\\\"}\"}");
+	inject("tapis:inbox:south-relay", "{\"op\":\"msg\",\"from\":\"north-relay\",\"conn\":1,\"seq\":100000,"
+	                                  "\"text\":\"{\\\"type\\\":\\\"pong\\\"}\"}");
 	struct count_ctx two = { &a, "joined", 2 };
 	pump(all, 3, has_count, &two, "the state again after a gap (owner to node)");
-	inject("tapis:inbox:north", "{\"op\":\"msg\",\"from\":\"south\",\"conn\":1,\"seq\":100000,"
-	                            "\"text\":\"{\\\"type\\\":\\\"ping\\\"}\"}");
+	inject("tapis:inbox:north-relay", "{\"op\":\"msg\",\"from\":\"south-relay\",\"conn\":1,\"seq\":100000,"
+	                                  "\"text\":\"{\\\"type\\\":\\\"ping\\\"}\"}");
 	struct count_ctx three = { &a, "joined", 3 };
 	pump(all, 3, has_count, &three, "the state again after a gap (node to owner)");
 	ck_assert_int_ge(count_type(&a, "pong"), 2);

@@ -346,7 +346,13 @@ static void dir_row(struct clnet *n, enum cluster_dir d, const char *key, const 
 	}
 	json_t *j = json_loadb(val, len, 0, NULL);
 	const char *node = json_string_value(json_object_get(j, "node"));
-	if (node && cluster_check_id(node) == 0 && strcmp(node, n->self) && alive(n, node)) {
+	if (node && !strcmp(node, n->self)) {
+		/* This node's, left from before it restarted: removed. */
+		const struct lobby_user *u = d == CLUSTER_DIR_PEOPLE ? lobby_user_named(n->l, key) : NULL;
+		if (d == CLUSTER_DIR_TABLES ? !lobby_table_of(n->l, atol(key))
+		                            : !u || u->conn < 0 || u->conn >= LOBBY_RELAYED_CONN)
+			cluster_dir_del(n->c, d, key);
+	} else if (node && cluster_check_id(node) == 0 && alive(n, node)) {
 		if (d == CLUSTER_DIR_TABLES && json_is_object(json_object_get(j, "info")))
 			table_set(n, node, json_object_get(j, "info"));
 		else if (d == CLUSTER_DIR_PEOPLE)
@@ -456,6 +462,13 @@ static void far_round(void *ctx, const struct lobbylist_round *mine, struct lobb
 	if (mine->ntables || mine->ngone || mine->nin || mine->nout) {
 		json_t *tables = json_array(), *gone = json_array(), *in = json_array(), *out = json_array();
 		for (int i = 0; i < mine->ntables; i++) {
+			/* Another node's no more: this one's now (adopted). */
+			struct far_table *was = far_table(n, mine->tables[i].id);
+			if (was) {
+				json_decref(was->info);
+				*was = n->tables[--n->ntables];
+				n->entries_stale = 1;
+			}
 			write_table(n, mine->tables[i].info);
 			json_array_append(tables, mine->tables[i].info);
 			if (mine->tables[i].made && !cluster_owns(n->c, mine->tables[i].id))
@@ -729,13 +742,15 @@ static void in_drop(struct clnet *n, int i, int tell)
 	lobby_close(n->l, vconn, n->now_ms);
 }
 
-/* Where the client is at tables of that node, from what it is told. */
-static void follow(struct relay_out *r, const char *text)
+/* Where the client is at tables of that node, from what it is told (its
+ * lobby's list stops and starts again with it). */
+static void follow(struct clnet *n, struct relay_out *r, const char *text)
 {
 	long table;
 	int joined = sscanf(text, "{\"type\":\"joined\",\"table\":%ld", &table) == 1;
 	if (!joined && sscanf(text, "{\"type\":\"left\",\"table\":%ld", &table) != 1)
 		return;
+	n->l->dirty = 1;
 	for (int i = 0; i < r->ntables; i++)
 		if (r->tables[i] == table) {
 			if (!joined)
@@ -768,7 +783,15 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 		/* A person of another node comes to a table here. */
 		const char *name = json_string_value(json_object_get(j, "name"));
 		const char *lang = json_string_value(json_object_get(j, "lang"));
-		if (name && strlen(name) < HOST_PLAYER_MAX && !in_from(n, from, conn) && n->nins < CLNET_RELAYS) {
+		struct relay_in *again = in_from(n, from, conn);
+		struct lobby_conn *lc = again ? lobby_conn_of(n->l, again->vconn) : NULL;
+		if (again) {
+			/* Opened anew (the node dropped its side): numbered anew,
+			 * where they are sent again. */
+			again->seq_in = again->seq_out = 0;
+			if (lc && lc->user >= 0)
+				lobby_relayed_login(n->l, again->vconn, n->l->users[lc->user].name, lc->lang, 0);
+		} else if (name && strlen(name) < HOST_PLAYER_MAX && n->nins < CLNET_RELAYS) {
 			xgrow((void **)&n->ins, &n->capins, n->nins + 1, sizeof *n->ins);
 			struct relay_in *r = &n->ins[n->nins++];
 			memset(r, 0, sizeof *r);
@@ -797,7 +820,7 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 			if (seq > ro->seq_in + 1)
 				send_inbox(n, from, json_pack("{s:s, s:I}", "op", "resync", "conn", (json_int_t)conn));
 			ro->seq_in = seq;
-			follow(ro, text);
+			follow(n, ro, text);
 			n->io.send(n->io.ctx, conn, xstrdup(text));
 		}
 	} else if (!strcmp(op, "close")) {

@@ -904,7 +904,10 @@ void lobby_relayed_login(struct lobby *l, long conn, const char *name, const cha
 		u = &l->users[l->nusers++];
 		memset(u, 0, sizeof *u);
 		snprintf(u->name, sizeof u->name, "%s", name);
+		u->conn = -1;
 	}
+	if (u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN)
+		return; /* a guest of that name here (names are checked across nodes at hello) */
 	if (u->conn >= 0 && u->conn != conn) {
 		struct lobby_conn *old = lobby_conn_of(l, u->conn);
 		if (old)
@@ -1045,6 +1048,10 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	 * it comes back only with its token (none known after a restart
 	 * whose session expired: nobody may take the seat by name). */
 	int resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
+	if (!resumed && l->far && l->far->person(l->far->ctx, m->name)) { /* a guest on another node */
+		send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+		return;
+	}
 	if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
 		send_error(l, c->id, "name_in_use",
 		           u->conn >= 0 ? _("that name is in use")
