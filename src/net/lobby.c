@@ -431,6 +431,17 @@ static void people_changes(struct lobby *l, struct lobbylist_person **in, int *n
 	free(now);
 }
 
+/* n items of a, then m of b, in one new array. */
+static void *joined_arrays(const void *a, int n, const void *b, int m, size_t size)
+{
+	char *x = xcalloc((size_t)(n + m) + 1, size);
+	if (n)
+		memcpy(x, a, (size_t)n * size);
+	if (m)
+		memcpy(x + (size_t)n * size, b, (size_t)m * size);
+	return x;
+}
+
 /* A round of the lobby's list: each table whose hash changed has its entry
  * made once and compared with the one last listed (its changes since, one
  * entry), the tables gone
@@ -480,18 +491,10 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 		struct lobbylist_round f;
 		memset(&f, 0, sizeof f);
 		l->far->round(l->far->ctx, &r, &f);
-		all_made = xcalloc((size_t)(nmade + f.ntables) + 1, sizeof *all_made);
-		memcpy(all_made, made, (size_t)nmade * sizeof *made);
-		memcpy(all_made + nmade, f.tables, (size_t)f.ntables * sizeof *f.tables);
-		all_gone = xcalloc((size_t)(l->ngone + f.ngone) + 1, sizeof *all_gone);
-		memcpy(all_gone, l->gone, (size_t)l->ngone * sizeof *l->gone);
-		memcpy(all_gone + l->ngone, f.gone, (size_t)f.ngone * sizeof *f.gone);
-		all_in = xcalloc((size_t)(nin + f.nin) + 1, sizeof *all_in);
-		memcpy(all_in, in, (size_t)nin * sizeof *in);
-		memcpy(all_in + nin, f.in, (size_t)f.nin * sizeof *f.in);
-		all_out = xcalloc((size_t)(nout + f.nout) + 1, sizeof *all_out);
-		memcpy(all_out, out, (size_t)nout * sizeof *out);
-		memcpy(all_out + nout, f.out, (size_t)f.nout * sizeof *f.out);
+		all_made = joined_arrays(made, nmade, f.tables, f.ntables, sizeof *made);
+		all_gone = joined_arrays(l->gone, l->ngone, f.gone, f.ngone, sizeof *l->gone);
+		all_in = joined_arrays(in, nin, f.in, f.nin, sizeof *in);
+		all_out = joined_arrays(out, nout, f.out, f.nout, sizeof *out);
 		r = (struct lobbylist_round){ all_made, nmade + f.ntables, all_gone, l->ngone + f.ngone, all_in,
 			                      nin + f.nin, all_out, nout + f.nout, online + f.online,
 			                      l->ntables + f.count };
