@@ -599,10 +599,25 @@ static void send_inbox(struct clnet *n, const char *node, json_t *o)
 	publish(n, ch, o);
 }
 
+/* The relays kept in the order of their connections: the first of conn's
+ * (or where it would go). */
+static int out_first(const struct clnet *n, long conn)
+{
+	int lo = 0, hi = n->nouts;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (n->outs[mid].conn < conn)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static struct relay_out *out_of(struct clnet *n, long conn, const char *node)
 {
-	for (int i = 0; i < n->nouts; i++)
-		if (n->outs[i].conn == conn && (!node || !strcmp(n->outs[i].node, node)))
+	for (int i = out_first(n, conn); i < n->nouts && n->outs[i].conn == conn; i++)
+		if (!node || !strcmp(n->outs[i].node, node))
 			return &n->outs[i];
 	return NULL;
 }
@@ -610,7 +625,8 @@ static struct relay_out *out_of(struct clnet *n, long conn, const char *node)
 static void out_drop(struct clnet *n, int i)
 {
 	free(n->outs[i].tables);
-	n->outs[i] = n->outs[--n->nouts];
+	memmove(&n->outs[i], &n->outs[i + 1], (size_t)(n->nouts - i - 1) * sizeof *n->outs);
+	n->nouts--;
 	n->l->dirty = 1;
 }
 
@@ -639,7 +655,10 @@ static struct relay_out *relay_open(struct clnet *n, const struct lobby_conn *lc
 		return r;
 	const struct lobby_user *u = &n->l->users[lc->user];
 	xgrow((void **)&n->outs, &n->capouts, n->nouts + 1, sizeof *n->outs);
-	r = &n->outs[n->nouts++];
+	int at = out_first(n, lc->id);
+	memmove(&n->outs[at + 1], &n->outs[at], (size_t)(n->nouts - at) * sizeof *n->outs);
+	n->nouts++;
+	r = &n->outs[at];
 	memset(r, 0, sizeof *r);
 	r->conn = lc->id;
 	snprintf(r->node, sizeof r->node, "%s", node);
@@ -695,11 +714,10 @@ int clnet_message(struct clnet *n, long conn, const char *text, size_t len)
 
 void clnet_closed(struct clnet *n, long conn)
 {
-	for (int i = n->nouts - 1; i >= 0; i--)
-		if (n->outs[i].conn == conn) {
-			send_inbox(n, n->outs[i].node, json_pack("{s:s, s:I}", "op", "close", "conn", (json_int_t)conn));
-			out_drop(n, i);
-		}
+	for (struct relay_out *r; (r = out_of(n, conn, NULL));) {
+		send_inbox(n, r->node, json_pack("{s:s, s:I}", "op", "close", "conn", (json_int_t)conn));
+		out_drop(n, (int)(r - n->outs));
+	}
 }
 
 /* What the owner's lobby says that concerns the client here: not the
@@ -845,8 +863,8 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 static int far_away(void *ctx, long conn)
 {
 	struct clnet *n = ctx;
-	for (int i = 0; i < n->nouts; i++)
-		if (n->outs[i].conn == conn && n->outs[i].ntables)
+	for (int i = out_first(n, conn); i < n->nouts && n->outs[i].conn == conn; i++)
+		if (n->outs[i].ntables)
 			return 1;
 	return 0;
 }
