@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -337,6 +338,46 @@ START_TEST(test_relay_game)
 }
 END_TEST
 
+/* A node killed: the others drop its people and tables from their
+ * lobbies; a client of another node at its table is back in its lobby. */
+START_TEST(test_node_lost)
+{
+	struct srv s[NODES];
+	nodes_start(s, "lost");
+	static struct tc a, b, c;
+	tc_login(&a, &s[0], "Anne", "en", NULL);
+	tc_login(&b, &s[1], "Bruno", "en", NULL);
+	tc_login(&c, &s[2], "Carl", "en", NULL);
+	long id = tc_create(&c, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot:1\"]", NULL);
+	struct tc *all[] = { &a, &b, &c };
+	struct want listed = { all, 2, "Carl", 0, id, "waiting", NULL };
+	pump(all, 3, everyone, &listed, "east's table and Carl in every lobby");
+	tc_sit(&b, id, 1);
+	int snapshots = count_type(&b, "lobby");
+	/* east killed: gone from the lobbies of the two others within its
+	 * lease and a renewal. */
+	kill(s[2].pid, SIGKILL);
+	waitpid(s[2].pid, NULL, 0);
+	tc_free(&c);
+	struct want gone = { all, 2, "Carl", 1, 0, NULL, NULL };
+	pump(all, 2, everyone, &gone, "Carl gone with his node");
+	json_t *e = lobby_table(&a, id);
+	ck_assert_ptr_null(e);
+	/* Bruno, at its table from south, is sent south's lobby again. */
+	struct count_ctx back = { &b, "lobby", snapshots + 1 };
+	pump(all, 2, has_count, &back, "Bruno back in south's lobby");
+	e = lobby_table(&b, id);
+	ck_assert_ptr_null(e);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s[0]);
+	srv_stop(&s[1]);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s[2].dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cluster_net");
@@ -344,6 +385,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_lobby_across);
 	tcase_add_test(tc, test_relay_game);
+	tcase_add_test(tc, test_node_lost);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -85,6 +85,9 @@ struct clnet {
 	long long now_ms;
 };
 
+static void seats_elsewhere(struct clnet *n, const char *name);
+static void seats_here(struct clnet *n, const struct far_table *t);
+
 static long long now_ms(void)
 {
 	struct timespec ts;
@@ -206,10 +209,13 @@ static void table_set(struct clnet *n, const char *node, json_t *info)
 		json_decref(t->info);
 		change_table(n, id, info, 0);
 	}
+	int moved = strcmp(t->node, node) != 0;
 	snprintf(t->node, sizeof t->node, "%s", node);
 	t->info = json_incref(info);
 	t->seen = 1;
 	stale(n);
+	if (moved)
+		seats_here(n, t);
 }
 
 static void table_drop(struct clnet *n, int i)
@@ -370,8 +376,6 @@ static void dir_people(void *ctx, const char *key, const void *val, size_t len)
 {
 	dir_row(ctx, CLUSTER_DIR_PEOPLE, key, val, len);
 }
-
-static void seats_elsewhere(struct clnet *n, const char *name);
 
 /* ---------------------------------------------------------------- this node's lobby */
 
@@ -687,6 +691,21 @@ static void seats_elsewhere(struct clnet *n, const char *name)
 				break;
 			}
 		}
+	}
+}
+
+/* A table new to this node, or run now by another node (adopted from a
+ * node lost): the people here who hold its seats are relayed to it. */
+static void seats_here(struct clnet *n, const struct far_table *t)
+{
+	size_t k;
+	json_t *seat;
+	json_array_foreach(json_object_get(t->info, "seats"), k, seat) {
+		const char *who = json_string_value(json_object_get(seat, "name"));
+		const struct lobby_user *u = who ? lobby_user_named(n->l, who) : NULL;
+		const struct lobby_conn *lc = u && u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN ? lobby_conn_of(n->l, u->conn) : NULL;
+		if (lc && lc->user >= 0)
+			relay_open(n, lc, t->node);
 	}
 }
 
