@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dir: the table directory, which process owns table T and which table ids
- * are free. One process today (the "local" directory answers itself for
- * every table); a shared directory (Redis, as lichess's lila-ws shares its
- * lobby) can take its place behind the same operations when tables are
- * spread over several server processes (docs/architecture.md). */
+ * are free. The "local" directory answers itself for every table; in a
+ * cluster (docs/cluster.md) its ids come from blocks that net/clnet takes
+ * from Redis (dir_use_blocks), so that no two processes sharing a store
+ * give the same id; which node runs another's table is net/clnet's (the
+ * lobby's rows). */
 #ifndef TAPIS_DIR_H
 #define TAPIS_DIR_H
 
