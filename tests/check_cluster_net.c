@@ -138,6 +138,17 @@ static int everyone(void *ctx)
 	return 1;
 }
 
+/* A message published on a channel of the cluster, as a node would. */
+static void inject(const char *channel, const char *msg)
+{
+	redisContext *rc = redisConnect("127.0.0.1", redis.port);
+	ck_assert(rc && !rc->err);
+	redisReply *r = redisCommand(rc, "PUBLISH %s %s", channel, msg);
+	ck_assert(r && r->type == REDIS_REPLY_INTEGER && r->integer >= 1); /* heard */
+	freeReplyObject(r);
+	redisFree(rc);
+}
+
 /* The lobby of every node: its people and tables, its chat. */
 START_TEST(test_lobby_across)
 {
@@ -197,6 +208,26 @@ START_TEST(test_lobby_across)
 	tc_free(&c);
 	struct want gone = { all, 2, "Carl", 1, 0, NULL, NULL };
 	pump(all, 2, everyone, &gone, "Carl gone from every lobby");
+	/* Everything a node has, in two parts (as a long one goes): both
+	 * listed; then all again in one part: what it no longer names is
+	 * gone. */
+	inject("tapis:lobby", "{\"from\":\"ghost\",\"full\":true,\"part\":0,\"last\":false,"
+	                      "\"tables\":[{\"id\":900001,\"game\":\"brouc\",\"state\":\"waiting\"}],"
+	                      "\"in\":[{\"name\":\"Gaspard\",\"guest\":true}]}");
+	inject("tapis:lobby", "{\"from\":\"ghost\",\"full\":true,\"part\":1,\"last\":true,"
+	                      "\"tables\":[{\"id\":900002,\"game\":\"brouc\",\"state\":\"waiting\"}],"
+	                      "\"in\":[{\"name\":\"Gilles\",\"guest\":true}]}");
+	struct want g1 = { all, 2, "Gaspard", 0, 900001, NULL, NULL }, g2 = { all, 2, "Gilles", 0, 900002, NULL, NULL };
+	pump(all, 2, everyone, &g1, "the first part listed");
+	pump(all, 2, everyone, &g2, "the second part listed");
+	inject("tapis:lobby", "{\"from\":\"ghost\",\"full\":true,"
+	                      "\"tables\":[{\"id\":900002,\"game\":\"brouc\",\"state\":\"playing\"}],"
+	                      "\"in\":[{\"name\":\"Gilles\",\"guest\":true}]}");
+	struct want g3 = { all, 2, "Gaspard", 1, 900002, "playing", NULL };
+	pump(all, 2, everyone, &g3, "what a full message no longer names gone");
+	json_t *ghost = lobby_table(&a, 900001);
+	ck_assert_ptr_null(ghost);
+	ck_assert(lobby_has_person(&b, "Gilles"));
 	tc_free(&a);
 	tc_free(&b);
 	nodes_stop(s);
@@ -255,17 +286,6 @@ static int stop_after_states(struct tc **all, int n, void *ctx)
 {
 	(void)n;
 	return count_type(all[0], "state") >= *(int *)ctx;
-}
-
-/* A message published on a channel of the cluster, as a node would. */
-static void inject(const char *channel, const char *msg)
-{
-	redisContext *rc = redisConnect("127.0.0.1", redis.port);
-	ck_assert(rc && !rc->err);
-	redisReply *r = redisCommand(rc, "PUBLISH %s %s", channel, msg);
-	ck_assert(r && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
-	freeReplyObject(r);
-	redisFree(rc);
 }
 
 /* A table of north played to its end by clients of south and east. */

@@ -274,8 +274,11 @@ static void on_lobby(void *ctx, const char *channel, const void *msg, size_t len
 		json_decref(j);
 		return;
 	}
+	/* A full message comes in parts: the first marks, the last sweeps. */
 	int full = json_is_true(json_object_get(j, "full"));
-	if (full) {
+	int first = !json_integer_value(json_object_get(j, "part"));
+	int last = !json_is_false(json_object_get(j, "last"));
+	if (full && first) {
 		for (int i = 0; i < n->ntables; i++)
 			n->tables[i].seen = strcmp(n->tables[i].node, from) != 0;
 		for (int i = 0; i < n->npeople; i++)
@@ -299,7 +302,7 @@ static void on_lobby(void *ctx, const char *channel, const void *msg, size_t len
 		if (p && !strcmp(p->node, from))
 			person_drop(n, (int)(p - n->people));
 	}
-	if (full) {
+	if (full && last) {
 		for (int k = n->ntables - 1; k >= 0; k--)
 			if (!n->tables[k].seen)
 				table_drop(n, k);
@@ -407,6 +410,50 @@ static void publish(struct clnet *n, const char *channel, json_t *o)
 	json_decref(o);
 }
 
+/* The node's lobby (its changes, or all it has: full) on tapis:lobby, in
+ * parts that each stay well under a message's bound (a table's entry is
+ * under 2 KiB): "part" numbers them, "last" is false on all but the last
+ * (takes the arrays). */
+#define CLNET_PART_TABLES 64
+#define CLNET_PART_NAMES 1024
+static json_t *slice(json_t *a, size_t from, size_t n)
+{
+	json_t *x = json_array();
+	for (size_t i = from; i < from + n && i < json_array_size(a); i++)
+		json_array_append(x, json_array_get(a, i));
+	return x;
+}
+
+static void publish_lobby(struct clnet *n, json_t *tables, json_t *gone, json_t *in, json_t *out, int full)
+{
+	size_t per_name = CLNET_PART_NAMES / 2;
+	size_t counts[4][2] = { { json_array_size(tables), CLNET_PART_TABLES },
+		                { json_array_size(gone), CLNET_PART_NAMES },
+		                { json_array_size(in), per_name },
+		                { json_array_size(out), per_name } };
+	size_t parts = 1;
+	for (int k = 0; k < 4; k++)
+		if ((counts[k][0] + counts[k][1] - 1) / counts[k][1] > parts)
+			parts = (counts[k][0] + counts[k][1] - 1) / counts[k][1];
+	for (size_t p = 0; p < parts; p++) {
+		json_t *o = json_pack("{s:s, s:o, s:o, s:o, s:o}", "from", n->self, "tables",
+		                      slice(tables, p * CLNET_PART_TABLES, CLNET_PART_TABLES), "gone",
+		                      slice(gone, p * CLNET_PART_NAMES, CLNET_PART_NAMES), "in",
+		                      slice(in, p * per_name, per_name), "out", slice(out, p * per_name, per_name));
+		if (full)
+			json_object_set_new(o, "full", json_true());
+		if (parts > 1) {
+			json_object_set_new(o, "part", json_integer((json_int_t)p));
+			json_object_set_new(o, "last", json_boolean(p + 1 == parts));
+		}
+		publish(n, CLUSTER_CH_LOBBY, o);
+	}
+	json_decref(tables);
+	json_decref(gone);
+	json_decref(in);
+	json_decref(out);
+}
+
 /* Everything of this node: written to the directory, and told to the
  * others (full). */
 static void tell_all(struct clnet *n)
@@ -427,8 +474,7 @@ static void tell_all(struct clnet *n)
 			json_array_append_new(in, json_pack("{s:s, s:b}", "name", u->name, "guest", u->guest));
 		}
 	}
-	publish(n, CLUSTER_CH_LOBBY,
-	        json_pack("{s:s, s:b, s:o, s:o}", "from", n->self, "full", 1, "tables", tables, "in", in));
+	publish_lobby(n, tables, json_array(), in, json_array(), 1);
 }
 
 /* lobby_far */
@@ -499,9 +545,7 @@ static void far_round(void *ctx, const struct lobbylist_round *mine, struct lobb
 				cluster_dir_del(n->c, CLUSTER_DIR_PEOPLE, mine->out[i]);
 			json_array_append_new(out, json_string(mine->out[i]));
 		}
-		publish(n, CLUSTER_CH_LOBBY,
-		        json_pack("{s:s, s:o, s:o, s:o, s:o}", "from", n->self, "tables", tables, "gone", gone, "in",
-		                  in, "out", out));
+		publish_lobby(n, tables, gone, in, out, 0);
 	}
 	/* The others' since the last round, kept until the next. */
 	changes_clear(&n->given);
