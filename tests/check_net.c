@@ -2635,7 +2635,7 @@ static int stop_at_deal(struct tc **all, int n, void *ctx)
 	struct deal_ctx *d = ctx;
 	(void)all;
 	(void)n;
-	char path[640], line[4096];
+	char path[1024], line[4096];
 	snprintf(path, sizeof path, "%s/%ld.jsonl", d->s->logs, d->table);
 	FILE *f = fopen(path, "r");
 	int deals = 0;

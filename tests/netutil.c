@@ -58,6 +58,10 @@ void srv_run(struct srv *s)
 		o.db = s->db;
 		if (s->store[0])
 			o.store = s->store;
+		if (s->cluster[0]) {
+			o.cluster = s->cluster;
+			o.node_id = s->node[0] ? s->node : NULL;
+		}
 		o.log_dir = s->logs;
 		if (s->cert[0]) {
 			o.cert = s->cert;

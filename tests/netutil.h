@@ -32,6 +32,8 @@ struct srv {
 	long long mem_floor_kb;    /* the memory the server wants left, when set */
 	int no_table_cap;          /* tables per address: no limit */
 	char store[16];            /* the store's backend when set ("postgresql": db is its URL) */
+	char cluster[64];          /* cluster mode when set: the Redis URL (--cluster), */
+	char node[32];             /* and the node's id (--node-id) */
 };
 
 struct tc {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dir: the table directory, which process owns table T and which table ids
- * are free. One process today (the "local" directory answers itself for
- * every table); a shared directory (Redis, as lichess's lila-ws shares its
- * lobby) can take its place behind the same operations when tables are
- * spread over several server processes (docs/architecture.md). */
+ * are free. The "local" directory answers itself for every table; in a
+ * cluster (docs/cluster.md) its ids come from blocks that net/clnet takes
+ * from Redis (dir_use_blocks), so that no two processes sharing a store
+ * give the same id; which node runs another's table is net/clnet's (the
+ * lobby's rows). */
 #ifndef TAPIS_DIR_H
 #define TAPIS_DIR_H
 
@@ -37,6 +38,15 @@ struct dir {
 
 /* The in-process directory; self names this process. 0 or -1. */
 int dir_open_local(struct dir *d, const char *self);
+/* Several processes sharing one store (net/clnet): the in-process
+ * directory's new ids come only from blocks given with dir_add_ids (a
+ * cluster's blocks never overlap), and new_id answers -1 when none is
+ * left. want is called (at most once until a block comes) when fewer than
+ * low ids are left. */
+void dir_use_blocks(struct dir *d, long low, void (*want)(void *ctx), void *ctx);
+void dir_add_ids(struct dir *d, long first, long count);
+/* Ids left in the blocks (0 when not on blocks). */
+long dir_ids_left(const struct dir *d);
 void dir_close(struct dir *d);
 
 #endif

@@ -95,6 +95,7 @@ static void known_guest(struct lobby *l, const char *name);
 static void send_saved(struct lobby *l, long conn, const char *name, int always);
 static void remove_table(struct lobby *l, int i);
 static void close_table(struct lobby *l, int i, const char *reason, int forget);
+static void rejoin(struct lobby *l, struct lobby_conn *c, struct lobby_user *u);
 
 /* The host's output: a member's connection number is a lobby connection. */
 static void host_send(void *ctx, long conn, char *text)
@@ -279,12 +280,17 @@ static int people_online(struct lobby *l, struct lobbylist_person *p, int max, i
 	int online = 0;
 	*n = 0;
 	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0) {
+		if (l->users[i].conn >= 0 && l->users[i].conn < LOBBY_RELAYED_CONN) {
 			if (*n < max)
 				p[(*n)++] = (struct lobbylist_person){ l->users[i].name, l->users[i].guest };
 			online++;
 		}
-	return online;
+	const struct lobbylist_person *far = NULL;
+	int nfar = l->far ? l->far->people(l->far->ctx, &far) : 0;
+	for (int i = 0; i < nfar; i++)
+		if (*n < max)
+			p[(*n)++] = far[i];
+	return online + nfar;
 }
 
 /* A connection's snapshot of the lobby (its view's page), sent; its bytes. */
@@ -292,7 +298,9 @@ static size_t send_snapshot(struct lobby *l, struct lobby_conn *c)
 {
 	struct lobbylist_person p[LOBBYLIST_PEOPLE];
 	int n, online = people_online(l, p, LOBBYLIST_PEOPLE, &n);
-	char *text = lobbylist_snapshot(&c->view, l->tables, l->ntables, table_json, p, n, online);
+	const struct lobbylist_entry *far = NULL;
+	int nfar = l->far ? l->far->tables(l->far->ctx, &far) : 0;
+	char *text = lobbylist_snapshot(&c->view, l->tables, l->ntables, table_json, far, nfar, p, n, online);
 	size_t len = text ? strlen(text) : 0;
 	send_text(l, c->id, text);
 	return len;
@@ -322,6 +330,9 @@ static unsigned char *users_at_tables(struct lobby *l)
 				at[u] = 1;
 		}
 	hashmap_free(&byname);
+	for (int u = 0; l->far && u < l->nusers; u++)
+		if (l->users[u].conn >= 0 && l->far->away(l->far->ctx, l->users[u].conn))
+			at[u] = 1;
 	return at;
 }
 
@@ -392,7 +403,7 @@ static void people_changes(struct lobby *l, struct lobbylist_person **in, int *n
 	struct lobbylist_person *now = xcalloc((size_t)l->nusers + 1, sizeof *now);
 	int n = 0;
 	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0)
+		if (l->users[i].conn >= 0 && l->users[i].conn < LOBBY_RELAYED_CONN)
 			now[n++] = (struct lobbylist_person){ l->users[i].name, l->users[i].guest };
 	qsort(now, (size_t)n, sizeof *now, cmp_person);
 	*in = xcalloc((size_t)n + 1, sizeof **in);
@@ -418,6 +429,17 @@ static void people_changes(struct lobby *l, struct lobbylist_person **in, int *n
 	l->nshown = n;
 	*online = n;
 	free(now);
+}
+
+/* n items of a, then m of b, in one new array. */
+static void *joined_arrays(const void *a, int n, const void *b, int m, size_t size)
+{
+	char *x = xcalloc((size_t)(n + m) + 1, size);
+	if (n)
+		memcpy(x, a, (size_t)n * size);
+	if (m)
+		memcpy(x + (size_t)n * size, b, (size_t)m * size);
+	return x;
 }
 
 /* A round of the lobby's list: each table whose hash changed has its entry
@@ -460,10 +482,27 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 	int nin, nout, online;
 	people_changes(l, &in, &nin, &out, &nout, &online);
 	struct lobbylist_round r = { made, nmade, l->gone, l->ngone, in, nin, out, nout, online, l->ntables };
+	/* The other nodes' changes after this one's (told to them first). */
+	struct lobbylist_entry *all_made = NULL;
+	long *all_gone = NULL;
+	struct lobbylist_person *all_in = NULL;
+	const char **all_out = NULL;
+	if (l->far) {
+		struct lobbylist_round f;
+		memset(&f, 0, sizeof f);
+		l->far->round(l->far->ctx, &r, &f);
+		all_made = joined_arrays(made, nmade, f.tables, f.ntables, sizeof *made);
+		all_gone = joined_arrays(l->gone, l->ngone, f.gone, f.ngone, sizeof *l->gone);
+		all_in = joined_arrays(in, nin, f.in, f.nin, sizeof *in);
+		all_out = joined_arrays(out, nout, f.out, f.nout, sizeof *out);
+		r = (struct lobbylist_round){ all_made, nmade + f.ntables, all_gone, l->ngone + f.ngone, all_in,
+			                      nin + f.nin, all_out, nout + f.nout, online + f.online,
+			                      l->ntables + f.count };
+	}
 	size_t cost = 0;
 	for (int i = 0; i < l->nconns; i++) {
 		struct lobby_conn *c = &l->conns[i];
-		if (c->user < 0)
+		if (c->user < 0 || c->id >= LOBBY_RELAYED_CONN)
 			continue;
 		int listener = !at[c->user] || c->view.follow;
 		char *text = NULL;
@@ -478,6 +517,10 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 	for (int k = 0; k < nmade; k++)
 		json_decref(made[k].info);
 	free(made);
+	free(all_made);
+	free(all_gone);
+	free(all_in);
+	free(all_out);
 	for (int k = 0; k < nout; k++)
 		free((char *)out[k]);
 	free(out);
@@ -491,7 +534,7 @@ static void broadcast(struct lobby *l, const char *text)
 	long *to = xmalloc(((size_t)l->nconns + 1) * sizeof *to);
 	int n = 0;
 	for (int i = 0; i < l->nconns; i++)
-		if (l->conns[i].user >= 0)
+		if (l->conns[i].user >= 0 && l->conns[i].id < LOBBY_RELAYED_CONN)
 			to[n++] = l->conns[i].id;
 	send_many(l, to, n, xstrdup(text));
 	free(to);
@@ -812,6 +855,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 		}
 	}
 	u->guest = guest;
+	u->relayed = 0;
 	snprintf(u->lang, sizeof u->lang, "%s", lang);
 	char token[PROTO_TOKEN_LEN + 1];
 	if (resume_token) {
@@ -843,8 +887,51 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	send_snapshot(l, c);
 	c->view.listening = 1;
 	send_saved(l, c->id, u->name, 0);
-	/* Back at the tables where they were: seats are kept, and so are
-	 * spectators' places. */
+	rejoin(l, c, u);
+	l->dirty = 1;
+}
+
+void lobby_relayed_login(struct lobby *l, long conn, const char *name, const char *lang, int guest)
+{
+	struct lobby_conn *c = lobby_conn_of(l, conn);
+	if (!c || conn < LOBBY_RELAYED_CONN)
+		return;
+	if (c->user >= 0) { /* asked again: where they are, sent again */
+		if (!strcmp(l->users[c->user].name, name))
+			rejoin(l, c, &l->users[c->user]);
+		return;
+	}
+	struct lobby_user *u = lobby_user_named(l, name);
+	if (!u) {
+		xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
+		u = &l->users[l->nusers++];
+		memset(u, 0, sizeof *u);
+		snprintf(u->name, sizeof u->name, "%s", name);
+		u->conn = -1;
+	}
+	if (u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN)
+		return; /* a guest of that name here (names are checked across nodes at hello) */
+	if (u->conn >= 0 && u->conn != conn) {
+		struct lobby_conn *old = lobby_conn_of(l, u->conn);
+		if (old)
+			old->user = -1;
+		l->io.close(l->io.ctx, u->conn);
+	}
+	u->guest = guest;
+	u->relayed = 1;
+	snprintf(u->lang, sizeof u->lang, "%s", lang && i18n_lang_known(lang) ? lang : "en");
+	snprintf(c->lang, sizeof c->lang, "%s", u->lang);
+	c->lang_given = 1;
+	u->conn = conn;
+	c->user = (int)(u - l->users);
+	rejoin(l, c, u);
+	l->dirty = 1;
+}
+
+/* Back at the tables where they were: seats are kept, and so are
+ * spectators' places. */
+static void rejoin(struct lobby *l, struct lobby_conn *c, struct lobby_user *u)
+{
 	for (int i = 0; i < l->ntables; i++) {
 		struct host *h = l->tables[i];
 		struct host_member *hm = host_member(h, u->name);
@@ -856,7 +943,6 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 				host_verbosity(h, u->name, u->verbosity, 0);
 		}
 	}
-	l->dirty = 1;
 }
 
 /* Hand a message's password to the worker, to hash (hash NULL) or check
@@ -965,6 +1051,10 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	 * it comes back only with its token (none known after a restart
 	 * whose session expired: nobody may take the seat by name). */
 	int resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
+	if (!resumed && l->far && l->far->person(l->far->ctx, m->name)) { /* a guest on another node */
+		send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+		return;
+	}
 	if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
 		send_error(l, c->id, "name_in_use",
 		           u->conn >= 0 ? _("that name is in use")
@@ -1105,9 +1195,13 @@ static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		seed = (uint64_t)l->cfg.seed;
 		from = HOST_SEED_OPERATOR;
 	}
+	long id = l->dir.ops->new_id(&l->dir);
+	if (id < 0) { /* a cluster's node waiting for its next block of ids */
+		send_error(l, c->id, "wait", _("the server is busy: try again in a moment"), PM_CREATE);
+		return;
+	}
 	struct host *h = xcalloc(1, sizeof *h);
 	char err[ERR_MAX];
-	long id = l->dir.ops->new_id(&l->dir);
 	if (host_create(h, id, m->game, m->players, &m->rules, seed, from, l->users[c->user].name, l->store,
 	                &l->cfg, host_out(l), err, sizeof err) < 0) {
 		send_error(l, c->id, "create", err, PM_CREATE);
@@ -1216,7 +1310,14 @@ static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		host_chat(h, from, m->text);
 		return;
 	}
-	char *s = proto_dump(json_pack("{s:s, s:s, s:s, s:s}", "type", "chat", "from", from, "text", m->text, "cue",
+	lobby_chat_heard(l, from, m->text);
+	if (l->far)
+		l->far->chat(l->far->ctx, from, m->text);
+}
+
+void lobby_chat_heard(struct lobby *l, const char *from, const char *text)
+{
+	char *s = proto_dump(json_pack("{s:s, s:s, s:s, s:s}", "type", "chat", "from", from, "text", text, "cue",
 	                               "chat"));
 	if (s)
 		broadcast(l, s);
@@ -1684,7 +1785,7 @@ static void prune_users(struct lobby *l, unsigned char *at)
 	for (int i = l->nusers - 1; i >= 0; i--) {
 		if (l->users[i].conn >= 0 || at[i] || saved_holds(l, l->users[i].name))
 			continue;
-		if (l->users[i].guest)
+		if (l->users[i].guest && !l->users[i].relayed) /* a relayed guest's session is their node's */
 			store_session_delete(l->store, l->users[i].name);
 		int last = --l->nusers;
 		if (i != last) {
@@ -1741,15 +1842,19 @@ static void send_many_io(void *ctx, const long *conns, int n, char *text)
  * for someone at a table): net/lobbyev. */
 static void tell_changes(struct lobby *l, const unsigned char *at)
 {
-	const char **online = xcalloc((size_t)l->nusers + 1, sizeof *online);
+	const struct lobbylist_person *far = NULL;
+	int nfar = l->far ? l->far->people(l->far->ctx, &far) : 0;
+	const char **online = xcalloc((size_t)(l->nusers + nfar) + 1, sizeof *online);
 	struct lobbyev_listener *to = xcalloc((size_t)l->nconns + 1, sizeof *to);
 	int non = 0, nto = 0;
 	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0)
+		if (l->users[i].conn >= 0 && l->users[i].conn < LOBBY_RELAYED_CONN)
 			online[non++] = l->users[i].name;
+	for (int i = 0; i < nfar; i++)
+		online[non++] = far[i].name;
 	for (int i = 0; i < l->nconns; i++) {
 		int u = l->conns[i].user;
-		if (u >= 0 && !at[u])
+		if (u >= 0 && !at[u] && l->conns[i].id < LOBBY_RELAYED_CONN)
 			to[nto++] = (struct lobbyev_listener){ l->conns[i].id, l->users[u].name, l->users[u].lang };
 	}
 	struct lobbyev_in in = { online, non, l->tables, l->ntables, to, nto, saved_gone, send_many_io, l };

@@ -25,6 +25,7 @@ struct lobby_user {
 	long conn;              /* -1: disconnected */
 	long long gone_ms;
 	int verbosity;          /* enum talk_verbosity asked for, kept for the session at every table */
+	int relayed;            /* logged in here by another node of a cluster (lobby_relayed_login) */
 };
 
 #define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
@@ -93,6 +94,32 @@ struct lobby_io {
 struct lobby;
 struct mod;
 
+/* Connections numbered from here are people of other nodes of a cluster
+ * at a table of this one (net/clnet relays them): they are not among the
+ * people of this lobby (their own node lists them), nor sent its list. */
+#define LOBBY_RELAYED_CONN (1L << 40)
+
+/* What the other nodes of a cluster add to the lobby (net/clnet fills it):
+ * their tables, after this node's, and their people. NULL: one server. */
+struct lobby_far {
+	void *ctx;
+	/* The other nodes' tables (entries with h NULL), and their people. */
+	int (*tables)(void *ctx, const struct lobbylist_entry **out);
+	int (*people)(void *ctx, const struct lobbylist_person **out);
+	/* A round of the list: mine is what changed here (to tell the
+	 * others); far is set to what changed there since the last round
+	 * (valid until the next call). */
+	void (*round)(void *ctx, const struct lobbylist_round *mine, struct lobbylist_round *far);
+	/* A chat line said in this lobby (to tell the others). */
+	void (*chat)(void *ctx, const char *from, const char *text);
+	/* 1 when a connection here is at a table of another node. */
+	int (*away)(void *ctx, long conn);
+	/* 1 when name is online on another node; an invitation to the table
+	 * whose entry is info, from by, sent to them there. */
+	int (*person)(void *ctx, const char *name);
+	void (*invite)(void *ctx, const char *name, long table, const char *by, const json_t *info);
+};
+
 /* What moderation adds to the lobby (net/mod: mod_attach fills it), so that
  * the lobby calls it without knowing it. Every member is called only when
  * the lobby has an extension. */
@@ -147,6 +174,7 @@ struct lobby {
 	long next_job;          /* the number of the last job given to the worker */
 	const struct lobby_ext *ext; /* moderation, invitations, rematches (net/mod), or NULL */
 	struct mod *mod;        /* its state */
+	const struct lobby_far *far; /* the other nodes of a cluster (net/clnet), or NULL */
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:
@@ -184,6 +212,14 @@ void lobby_tick(struct lobby *l, long long now_ms);
 int lobby_saved_index(const struct lobby *l, long id);
 /* Save every table (the store already holds every action). */
 void lobby_save_all(struct lobby *l);
+
+/* For net/clnet: a chat line of the lobby said on another node, told to
+ * the people here; a connection of a person of another node, relayed
+ * (conn >= LOBBY_RELAYED_CONN, opened with lobby_open), logged in by that
+ * node's word (no password here, no welcome: they sit back down where
+ * they hold a place). */
+void lobby_chat_heard(struct lobby *l, const char *from, const char *text);
+void lobby_relayed_login(struct lobby *l, long conn, const char *name, const char *lang, int guest);
 
 /* For net/mod: the "joined" message of a member of h (seat -1: a
  * spectator); a table whose seats changed (told to its members when in

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/registry.h"
 #include "i18n/i18n.h"
 #include "net/proto.h"
 
@@ -41,6 +42,33 @@ int lobbylist_matches(const char *filter, const struct host *h)
 	return 0;
 }
 
+int lobbylist_matches_info(const char *filter, const json_t *info)
+{
+	if (!filter[0])
+		return 1;
+	char id[24];
+	snprintf(id, sizeof id, "%lld", (long long)json_integer_value(json_object_get(info, "id")));
+	const char *game = json_string_value(json_object_get(info, "game"));
+	const char *creator = json_string_value(json_object_get(info, "creator"));
+	const struct game_ops *g = game ? registry_ops(game) : NULL;
+	if ((game && has_piece(game, filter)) || (creator && has_piece(creator, filter)) || !strcmp(id, filter) ||
+	    (g && (has_piece(g->title, filter) || has_piece(i18n_tr(i18n_of("fr"), g->title), filter))))
+		return 1;
+	size_t i;
+	json_t *seat;
+	json_array_foreach(json_object_get(info, "seats"), i, seat) {
+		const char *name = json_string_value(json_object_get(seat, "name"));
+		if (name && has_piece(name, filter))
+			return 1;
+	}
+	return 0;
+}
+
+static int entry_matches(const char *filter, const struct lobbylist_entry *e)
+{
+	return e->h ? lobbylist_matches(filter, e->h) : lobbylist_matches_info(filter, e->info);
+}
+
 /* A name's hash (FNV-1a, 64 bits): what a view keeps of the people it shows. */
 static uint64_t name_hash(const char *name)
 {
@@ -67,8 +95,8 @@ static int person_at(const struct lobbylist_view *v, uint64_t x)
 }
 
 char *lobbylist_snapshot(struct lobbylist_view *v, struct host *const *tables, int ntables,
-                         json_t *(*entry)(const struct host *), const struct lobbylist_person *people,
-                         int npeople, int online)
+                         json_t *(*entry)(const struct host *), const struct lobbylist_entry *far, int nfar,
+                         const struct lobbylist_person *people, int npeople, int online)
 {
 	json_t *list = json_array();
 	int total = 0;
@@ -80,6 +108,15 @@ char *lobbylist_snapshot(struct lobbylist_view *v, struct host *const *tables, i
 		if (total >= first && v->nheld < LOBBYLIST_PAGE) {
 			json_array_append_new(list, entry(tables[i]));
 			v->held[v->nheld++] = tables[i]->id;
+		}
+		total++;
+	}
+	for (int i = 0; i < nfar; i++) {
+		if (!entry_matches(v->filter, &far[i]))
+			continue;
+		if (total >= first && v->nheld < LOBBYLIST_PAGE) {
+			json_array_append(list, far[i].info);
+			v->held[v->nheld++] = far[i].id;
 		}
 		total++;
 	}
@@ -105,7 +142,7 @@ char *lobbylist_delta(struct lobbylist_view *v, const struct lobbylist_round *r)
 		if (held_at(v, e->id) < 0) {
 			/* A table made goes at the end of the list: on a page not
 			 * yet full, when it matches. */
-			if (!e->made || v->nheld >= LOBBYLIST_PAGE || !lobbylist_matches(v->filter, e->h))
+			if (!e->made || v->nheld >= LOBBYLIST_PAGE || !entry_matches(v->filter, e))
 				continue;
 			v->held[v->nheld++] = e->id;
 		}

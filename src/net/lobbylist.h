@@ -38,7 +38,9 @@ struct lobbylist_person {
 	int guest;
 };
 
-/* A table made or changed in a round: its entry as the lobby lists it. */
+/* A table made or changed in a round: its entry as the lobby lists it.
+ * h is NULL for a table of another node of a cluster (net/clnet): it is
+ * matched on its entry. */
 struct lobbylist_entry {
 	long id;
 	const struct host *h;
@@ -64,13 +66,16 @@ struct lobbylist_round {
  * of its game's name or title, its creator's or a seated player's name, or
  * its number; "" matches all). */
 int lobbylist_matches(const char *filter, const struct host *h);
+/* The same for a table known by its entry alone (another node's). */
+int lobbylist_matches_info(const char *filter, const json_t *info);
 /* The snapshot of a view ("lobby"), its held tables and people set anew.
- * entry: a table's entry as the lobby lists it (a new reference); people:
- * some of the people online (the first LOBBYLIST_PEOPLE are named), of
- * online in all. */
+ * entry: a table's entry as the lobby lists it (a new reference); far:
+ * the tables of the other nodes of a cluster, listed after these (h NULL;
+ * NULL, 0 when none); people: some of the people online (the first
+ * LOBBYLIST_PEOPLE are named), of online in all. */
 char *lobbylist_snapshot(struct lobbylist_view *v, struct host *const *tables, int ntables,
-                         json_t *(*entry)(const struct host *), const struct lobbylist_person *people,
-                         int npeople, int online);
+                         json_t *(*entry)(const struct host *), const struct lobbylist_entry *far, int nfar,
+                         const struct lobbylist_person *people, int npeople, int online);
 /* What of a round concerns a view ("lobby_delta"), or NULL when nothing. */
 char *lobbylist_delta(struct lobbylist_view *v, const struct lobbylist_round *r);
 

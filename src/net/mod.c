@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/registry.h"
 #include "app/view.h"
 #include "core/err.h"
 #include "app/log.h"
@@ -341,6 +342,23 @@ static int mod_invited(struct lobby *l, long table, const char *name)
 
 /* ---- invitations ---- */
 
+char *mod_invited_text(const char *lang_name, const char *by, const json_t *info)
+{
+	const char *game = json_string_value(json_object_get(info, "game"));
+	const struct game_ops *g = game ? registry_ops(game) : NULL;
+	if (!g)
+		return NULL;
+	long table = (long)json_integer_value(json_object_get(info, "id"));
+	const struct i18n_lang *lang = i18n_of(lang_name);
+	char text[512];
+	snprintf(text, sizeof text, i18n_tr(lang, N_("%s invites you to table %ld, %s. Sit or watch there to accept.")),
+	         by, table, i18n_tr(lang, g->title));
+	/* With the table's entry: it may be on none of the pages they hold. */
+	return proto_dump(json_pack("{s:s, s:I, s:s, s:s, s:b, s:s, s:O}", "type", "invited", "table",
+	                            (json_int_t)table, "from", by, "game", g->name, "private",
+	                            json_is_true(json_object_get(info, "private")), "text", text, "info", info));
+}
+
 static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
 {
 	const char *me = l->users[c->user].name;
@@ -354,13 +372,17 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 		return;
 	}
 	struct lobby_user *u = lobby_user_named(l, m->name);
-	if (!u || u->conn < 0) {
+	if (u && u->conn < 0)
+		u = NULL;
+	/* Not here: on another node of a cluster, perhaps (told there). */
+	int far = !u && l->far && l->far->person(l->far->ctx, m->name);
+	if (!u && !far) {
 		error(l, c->id, "no_user", _("nobody of that name is online"), PM_INVITE);
 		return;
 	}
 	char text[512];
-	if (host_member(h, u->name)) {
-		snprintf(text, sizeof text, _("%s is already at this table"), u->name);
+	if (host_member(h, m->name)) {
+		snprintf(text, sizeof text, _("%s is already at this table"), m->name);
 		error(l, c->id, "already", text, PM_INVITE);
 		return;
 	}
@@ -370,7 +392,7 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 	for (int i = 0; i < d->ninv; i++)
 		if (d->inv[i].table == h->id) {
 			n++;
-			if (!strcmp(d->inv[i].name, u->name))
+			if (!strcmp(d->inv[i].name, m->name))
 				same = &d->inv[i];
 		}
 	if (!same && n >= MOD_INVITES_MAX) {
@@ -381,18 +403,17 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 		xgrow((void **)&d->inv, &d->capinv, d->ninv + 1, sizeof *d->inv);
 		same = &d->inv[d->ninv++];
 		same->table = h->id;
-		snprintf(same->name, sizeof same->name, "%s", u->name);
+		snprintf(same->name, sizeof same->name, "%s", m->name);
 	}
 	same->until_ms = l->now_ms + MOD_INVITE_MS;
-	/* To the person invited, in their language. */
-	const struct i18n_lang *lang = i18n_of(u->lang);
-	snprintf(text, sizeof text, i18n_tr(lang, N_("%s invites you to table %ld, %s. Sit or watch there to accept.")),
-	         me, h->id, i18n_tr(lang, h->g->title));
-	/* With the table's entry: it may be on none of the pages they hold. */
-	send(l, u->conn, proto_dump(json_pack("{s:s, s:I, s:s, s:s, s:b, s:s, s:o}", "type", "invited", "table",
-	                                      (json_int_t)h->id, "from", me, "game", h->g->name, "private",
-	                                      h->private_, "text", text, "info", lobby_table_info(h))));
-	snprintf(text, sizeof text, _("Invitation sent to %s."), u->name);
+	/* To the person invited, in their language (by their node). */
+	json_t *info = lobby_table_info(h);
+	if (far)
+		l->far->invite(l->far->ctx, m->name, h->id, me, info);
+	else
+		send(l, u->conn, mod_invited_text(u->lang, me, info));
+	json_decref(info);
+	snprintf(text, sizeof text, _("Invitation sent to %s."), m->name);
 	notice(l, c->id, h->id, text);
 }
 

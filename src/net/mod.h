@@ -11,6 +11,8 @@
 #ifndef TAPIS_MOD_H
 #define TAPIS_MOD_H
 
+#include <jansson.h>
+
 struct lobby;
 
 /* Chat: more than MOD_FLOOD_LINES lines in MOD_FLOOD_MS are refused ("slow
@@ -30,5 +32,8 @@ struct lobby;
 /* Give the lobby its moderation, invitations and rematches (its
  * lobby_ext, released with the lobby). */
 void mod_attach(struct lobby *l);
+/* The "invited" message of a table (its entry as the lobby lists it) from
+ * by, in the language named (net/clnet: an invitation from another node). */
+char *mod_invited_text(const char *lang, const char *by, const json_t *info);
 
 #endif

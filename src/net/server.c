@@ -21,6 +21,7 @@
 #include "app/log.h"
 #include "core/xalloc.h"
 #include "net/cluster.h"
+#include "net/clnet.h"
 #include "net/evloop.h"
 #include "net/lobby.h"
 #include "net/mod.h"
@@ -114,6 +115,7 @@ struct server {
 	struct conn *pending; /* connections given messages in this round (flush_round) */
 	struct server_counters own, *cnt; /* cnt: own, or the tests' */
 	struct cluster *cluster; /* cluster mode: the other nodes, through Redis; or NULL */
+	struct clnet *clnet;     /* and the lobby and tables joined to them (net/clnet) */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -206,6 +208,10 @@ static void queue_text(struct server *s, struct conn *c, const char *text, size_
 static void io_send(void *ctx, long id, char *text)
 {
 	struct server *s = ctx;
+	if (id >= LOBBY_RELAYED_CONN) { /* a person of another node: to it */
+		clnet_send(s->clnet, id, text);
+		return;
+	}
 	struct conn *c = find(s, id);
 	if (c)
 		queue_text(s, c, text, strlen(text));
@@ -216,9 +222,12 @@ static void io_send(void *ctx, long id, char *text)
 static void io_send_many(void *ctx, const long *ids, int n, char *text)
 {
 	struct server *s = ctx;
+	for (int i = 0; i < n; i++)
+		if (ids[i] >= LOBBY_RELAYED_CONN) /* people of other nodes: to them */
+			clnet_send(s->clnet, ids[i], xstrdup(text));
 	struct outq_buf *b = outq_buf_take(text);
 	for (int i = 0; i < n; i++) {
-		struct conn *c = find(s, ids[i]);
+		struct conn *c = ids[i] < LOBBY_RELAYED_CONN ? find(s, ids[i]) : NULL;
 		if (c)
 			queue_buf(s, c, b);
 	}
@@ -228,6 +237,10 @@ static void io_send_many(void *ctx, const long *ids, int n, char *text)
 static void io_close(void *ctx, long id)
 {
 	struct server *s = ctx;
+	if (id >= LOBBY_RELAYED_CONN) {
+		clnet_close(s->clnet, id);
+		return;
+	}
 	struct conn *c = find(s, id);
 	if (c && !c->closing) {
 		c->closing = 1;
@@ -523,7 +536,9 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 		view_lang_leave(saved);
 	} else {
 		c->refused = 0;
-		lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
+		/* A table of another node: relayed to it. */
+		if (!s->clnet || !clnet_message(s->clnet, c->id, c->rx ? c->rx : "", c->rxlen))
+			lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
 		if (!c->greeted)
 			c->greeted = lobby_logged_in(&s->lobby, c->id);
 	}
@@ -665,6 +680,8 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		if (c) {
 			if (!c->refused_conn)
 				lobby_close(&s->lobby, c->id, now_ms());
+			if (s->clnet)
+				clnet_closed(s->clnet, c->id);
 			conn_free(s, c);
 			*pc = NULL;
 		}
@@ -837,6 +854,8 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 {
 	struct server *s = lws_container_of(sul, struct server, tick);
 	long long now = now_ms();
+	if (s->clnet)
+		clnet_tick(s->clnet, now);
 	lobby_tick(&s->lobby, now);
 	if (now - s->checked_ms >= 100 || now < s->checked_ms) {
 		s->checked_ms = now;
@@ -853,20 +872,23 @@ static void on_tick(lws_sorted_usec_list_t *sul)
  * node's tables will be rebuilt from the store and the lobby told. */
 static void cl_link(void *ctx, int up)
 {
-	(void)ctx;
+	struct server *s = ctx;
 	log_say("cluster: the link to Redis is %s", up ? "up" : "down, trying again");
+	clnet_link(s->clnet, up);
 }
 
 static void cl_seen(void *ctx, const char *node, const char *info)
 {
-	(void)ctx;
+	struct server *s = ctx;
 	log_say("cluster: node %s seen (%s)", node, info);
+	clnet_node_seen(s->clnet, node);
 }
 
 static void cl_lost(void *ctx, const char *node)
 {
-	(void)ctx;
+	struct server *s = ctx;
 	log_say("cluster: node %s lost", node);
+	clnet_node_lost(s->clnet, node);
 }
 
 static void cl_adopted(void *ctx, long table)
@@ -908,6 +930,8 @@ static int cluster_join(struct server *s, int port, char *err, size_t errlen)
 	s->cluster = cluster_new(s->loop, o->cluster, id, info, &h, err, errlen);
 	if (!s->cluster)
 		return -1;
+	struct clnet_io io = { io_send, s };
+	s->clnet = clnet_new(s->cluster, &s->lobby, io);
 	log_say("cluster: node %s, Redis at %s", id, o->cluster);
 	return 0;
 }
@@ -1054,6 +1078,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	lobby_save_all(&s->lobby);
 	/* Its leases dropped at once: the others need not wait for them. */
 	cluster_free(s->cluster, 1);
+	clnet_free(s->clnet);
 	evloop_destroy(s->ctx, s->loop);
 	lobby_release(&s->lobby);
 	store_close(&s->store);

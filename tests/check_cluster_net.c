@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Three `tapis serve --cluster` nodes as one server (net/clnet): each a
+ * server process on a free loopback port, all on a redis-server and a
+ * PostgreSQL of the suite's own (tests/redistmp, tests/pgtmp), started
+ * once and stopped at the end. Checked: the lobby (tables and people) and
+ * its chat seen from every node; table ids never given twice; a table
+ * owned by one node played to its end by clients of the two others, its
+ * hand history refereed clean, no client given a card its seat may not
+ * see. Without redis-server or PostgreSQL the suite is skipped (exit 77),
+ * except under CI=true where that is a failure. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <hiredis/hiredis.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app/replay.h"
+#include "netutil.h"
+#include "pgtmp.h"
+#include "redistmp.h"
+#include "testutil.h"
+
+static struct redistmp redis;
+static struct pgtmp pg;
+
+#define NODES 3
+static const char *const node_name[NODES] = { "north", "south", "east" };
+
+/* Three nodes on one fresh database, named for the test (each test's
+ * nodes are new ones: north-lobby, then north-relay…). */
+static void nodes_start(struct srv *s, const char *tag)
+{
+	char err[512], db[64], url[128];
+	snprintf(db, sizeof db, "clnet%d", (int)getpid());
+	ck_assert_msg(pgtmp_db(&pg, db, url, sizeof url, err, sizeof err) == 0, "%s", err);
+	for (int i = 0; i < NODES; i++) {
+		srv_make(&s[i]);
+		snprintf(s[i].store, sizeof s[i].store, "postgresql");
+		snprintf(s[i].db, sizeof s[i].db, "%s", url);
+		snprintf(s[i].cluster, sizeof s[i].cluster, "%s", redis.url);
+		snprintf(s[i].node, sizeof s[i].node, "%s-%s", node_name[i], tag);
+		srv_run(&s[i]);
+	}
+}
+
+static void nodes_stop(struct srv *s)
+{
+	for (int i = 0; i < NODES; i++)
+		srv_stop(&s[i]);
+}
+
+/* Service the clients until done(ctx) says so; 20 s at most. */
+static void pump(struct tc **all, int n, int (*done)(void *ctx), void *ctx, const char *what)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int i = 0; i < n; i++)
+			netc_service(all[i]->c, 2);
+		if (done(ctx))
+			return;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+	} while (t1.tv_sec - t0.tv_sec < 20);
+	for (int i = 0; i < n; i++)
+		for (int k = all[i]->n > 6 ? all[i]->n - 6 : 0; k < all[i]->n; k++) {
+			char *x = json_dumps(all[i]->msg[k], JSON_COMPACT);
+			fprintf(stderr, "%s got: %.300s\n", all[i]->name, x);
+			free(x);
+		}
+	ck_abort_msg("never: %s", what);
+}
+
+/* What a client's lobby holds: the names of its people, a table. */
+static int lobby_has_person(const struct tc *t, const char *name)
+{
+	json_t *l = tc_lobby(t);
+	int found = 0;
+	size_t i;
+	json_t *u;
+	json_array_foreach(json_object_get(l, "users"), i, u)
+		found |= !strcmp(json_string_value(json_object_get(u, "name")), name);
+	json_decref(l);
+	return found;
+}
+
+static json_t *lobby_table(const struct tc *t, long id)
+{
+	json_t *l = tc_lobby(t), *found = NULL;
+	size_t i;
+	json_t *e;
+	json_array_foreach(json_object_get(l, "tables"), i, e)
+		if (json_integer_value(json_object_get(e, "id")) == id)
+			found = json_incref(e);
+	json_decref(l);
+	return found;
+}
+
+struct want {
+	struct tc **all;
+	int n;
+	const char *name;   /* a person every client's lobby lists (or does not, gone) */
+	int gone;
+	long table;         /* a table every client's lobby lists (in state, when set) */
+	const char *state;
+	const char *text;   /* a chat line every client but its sayer heard */
+};
+
+static int everyone(void *ctx)
+{
+	struct want *w = ctx;
+	for (int i = 0; i < w->n; i++) {
+		struct tc *t = w->all[i];
+		if (w->name && strcmp(t->name, w->name) && lobby_has_person(t, w->name) == w->gone)
+			return 0;
+		if (w->table) {
+			json_t *e = lobby_table(t, w->table);
+			int ok = e && (!w->state || !strcmp(json_string_value(json_object_get(e, "state")), w->state));
+			json_decref(e);
+			if (!ok)
+				return 0;
+		}
+		if (w->text && strcmp(t->name, w->name)) {
+			int heard = 0;
+			for (int k = 0; k < t->n && !heard; k++)
+				heard = !strcmp(mtype(t->msg[k]), "chat") && !json_object_get(t->msg[k], "table") &&
+				        !strcmp(json_string_value(json_object_get(t->msg[k], "text")), w->text) &&
+				        !strcmp(json_string_value(json_object_get(t->msg[k], "from")), w->name);
+			if (!heard)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* A message published on a channel of the cluster, as a node would. */
+static void inject(const char *channel, const char *msg)
+{
+	redisContext *rc = redisConnect("127.0.0.1", redis.port);
+	ck_assert(rc && !rc->err);
+	redisReply *r = redisCommand(rc, "PUBLISH %s %s", channel, msg);
+	ck_assert(r && r->type == REDIS_REPLY_INTEGER && r->integer >= 1); /* heard */
+	freeReplyObject(r);
+	redisFree(rc);
+}
+
+/* The lobby of every node: its people and tables, its chat. */
+START_TEST(test_lobby_across)
+{
+	struct srv s[NODES];
+	nodes_start(s, "lobby");
+	static struct tc a, b, c;
+	tc_login(&a, &s[0], "Anne", "en", NULL);
+	tc_login(&b, &s[1], "Bruno", "fr", NULL);
+	tc_login(&c, &s[2], "Carl", "en", NULL);
+	struct tc *all[] = { &a, &b, &c };
+	/* Each sees the two others, wherever they logged in. */
+	const char *names[] = { "Anne", "Bruno", "Carl" };
+	for (int i = 0; i < NODES; i++) {
+		struct want w = { all, 3, names[i], 0, 0, NULL, NULL };
+		pump(all, 3, everyone, &w, "every person in every lobby");
+	}
+	/* A guest's name is theirs on every node. */
+	static struct tc twin;
+	tc_hello(&twin, &s[2], "Anne", "en", NULL, NULL);
+	json_t *e = tc_wait(&twin, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "name_in_use");
+	tc_free(&twin);
+	/* A table made on each node: listed by all (followed from a table),
+	 * its id given once. */
+	long id[NODES];
+	for (int i = 0; i < NODES; i++) {
+		tc_send(all[i], "{\"type\":\"lobby_query\",\"follow\":true}");
+		id[i] = tc_create(all[i], "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot:1\"]", NULL);
+		for (int k = 0; k < i; k++)
+			ck_assert_int_ne(id[i], id[k]);
+	}
+	for (int i = 0; i < NODES; i++) {
+		struct want w = { all, 3, NULL, 0, id[i], "waiting", NULL };
+		pump(all, 3, everyone, &w, "every table in every lobby");
+	}
+	/* A chat line said on one node, heard on all. */
+	tc_send(&b, "{\"type\":\"chat\",\"text\":\"bonjour de south\"}");
+	struct want chat = { all, 3, "Bruno", 0, 0, NULL, "bonjour de south" };
+	pump(all, 3, everyone, &chat, "the chat line heard everywhere");
+	/* Said once to each (not again by every node). */
+	int lines = 0;
+	for (int k = 0; k < a.n; k++)
+		lines += !strcmp(mtype(a.msg[k]), "chat");
+	ck_assert_int_eq(lines, 1);
+	/* An invitation from a table of north to Carl on east, and from
+	 * Carl's table to Bruno on south: told in their language. */
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Carl\"}", id[0]);
+	json_t *inv = tc_wait(&c, "invited");
+	ck_assert_int_eq(json_integer_value(json_object_get(inv, "table")), id[0]);
+	ck_assert_str_eq(json_string_value(json_object_get(inv, "from")), "Anne");
+	tc_wait(&a, "notice");
+	tc_send(&c, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id[2]);
+	inv = tc_wait(&b, "invited");
+	ck_assert_int_eq(json_integer_value(json_object_get(inv, "table")), id[2]);
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(inv, "text")), "vous invite"));
+	/* Carl leaves: gone from every lobby. */
+	tc_free(&c);
+	struct want gone = { all, 2, "Carl", 1, 0, NULL, NULL };
+	pump(all, 2, everyone, &gone, "Carl gone from every lobby");
+	/* Everything a node has, in two parts (as a long one goes): both
+	 * listed; then all again in one part: what it no longer names is
+	 * gone. */
+	inject("tapis:lobby", "{\"from\":\"ghost\",\"full\":true,\"part\":0,\"last\":false,"
+	                      "\"tables\":[{\"id\":900001,\"game\":\"brouc\",\"state\":\"waiting\"}],"
+	                      "\"in\":[{\"name\":\"Gaspard\",\"guest\":true}]}");
+	inject("tapis:lobby", "{\"from\":\"ghost\",\"full\":true,\"part\":1,\"last\":true,"
+	                      "\"tables\":[{\"id\":900002,\"game\":\"brouc\",\"state\":\"waiting\"}],"
+	                      "\"in\":[{\"name\":\"Gilles\",\"guest\":true}]}");
+	struct want g1 = { all, 2, "Gaspard", 0, 900001, NULL, NULL }, g2 = { all, 2, "Gilles", 0, 900002, NULL, NULL };
+	pump(all, 2, everyone, &g1, "the first part listed");
+	pump(all, 2, everyone, &g2, "the second part listed");
+	inject("tapis:lobby", "{\"from\":\"ghost\",\"full\":true,"
+	                      "\"tables\":[{\"id\":900002,\"game\":\"brouc\",\"state\":\"playing\"}],"
+	                      "\"in\":[{\"name\":\"Gilles\",\"guest\":true}]}");
+	struct want g3 = { all, 2, "Gaspard", 1, 900002, "playing", NULL };
+	pump(all, 2, everyone, &g3, "what a full message no longer names gone");
+	json_t *ghost = lobby_table(&a, 900001);
+	ck_assert_ptr_null(ghost);
+	ck_assert(lobby_has_person(&b, "Gilles"));
+	tc_free(&a);
+	tc_free(&b);
+	nodes_stop(s);
+}
+END_TEST
+
+/* No two cards at once in the hands of two seats (the messages of one
+ * seat never reach another's client), none in a spectator's. */
+static void no_crossed_hands(struct tc **players, int n, struct tc *watcher)
+{
+	for (int i = 0; i < watcher->n; i++)
+		if (!strcmp(mtype(watcher->msg[i]), "state"))
+			ck_assert_int_eq(json_array_size(json_object_get(watcher->msg[i], "hand")), 0);
+	for (int p = 0; p < n; p++)
+		for (int q = p + 1; q < n; q++)
+			for (int i = 0; i < players[p]->n; i++) {
+				json_t *x = players[p]->msg[i];
+				if (strcmp(mtype(x), "state"))
+					continue;
+				for (int k = 0; k < players[q]->n; k++) {
+					json_t *y = players[q]->msg[k];
+					if (strcmp(mtype(y), "state") ||
+					    !json_equal(json_object_get(x, "moves"), json_object_get(y, "moves")))
+						continue;
+					size_t a, b;
+					json_t *ca, *cb;
+					json_array_foreach(json_object_get(x, "hand"), a, ca)
+						json_array_foreach(json_object_get(y, "hand"), b, cb)
+							ck_assert_msg(!json_equal(json_object_get(ca, "card"), json_object_get(cb, "card")),
+							              "a card in two hands");
+				}
+			}
+}
+
+static int count_type(const struct tc *t, const char *type)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++)
+		n += !strcmp(mtype(t->msg[i]), type);
+	return n;
+}
+
+struct count_ctx {
+	const struct tc *t;
+	const char *type;
+	int n;
+};
+
+static int has_count(void *ctx)
+{
+	struct count_ctx *c = ctx;
+	return count_type(c->t, c->type) >= c->n;
+}
+
+static int stop_after_states(struct tc **all, int n, void *ctx)
+{
+	(void)n;
+	return count_type(all[0], "state") >= *(int *)ctx;
+}
+
+/* A table of north played to its end by clients of south and east. */
+START_TEST(test_relay_game)
+{
+	struct srv s[NODES];
+	nodes_start(s, "relay");
+	static struct tc c, a, b, w;
+	tc_login(&c, &s[0], "Carl", "en", NULL);
+	tc_login(&a, &s[1], "Anne", "en", NULL);
+	tc_login(&b, &s[2], "Bruno", "fr", NULL);
+	tc_login(&w, &s[1], "Wanda", "en", NULL);
+	long id = tc_create(&c, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot:1\"]", ",\"rules\":{\"hands\":1}");
+	/* Carl stands up: he watches, his seat is free. */
+	tc_send(&c, "{\"type\":\"stand\",\"table\":%ld}", id);
+	tc_send(&c, "{\"type\":\"lobby_query\",\"follow\":true}");
+	struct tc *lobby[] = { &c, &a, &b, &w };
+	struct want listed = { lobby, 4, NULL, 0, id, "waiting", NULL };
+	pump(lobby, 4, everyone, &listed, "north's table in every lobby");
+	/* Seated through their own nodes. */
+	tc_sit(&a, id, 0);
+	tc_sit(&b, id, 1);
+	w.table = id;
+	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
+	tc_wait(&w, "joined");
+	tc_send(&c, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b, &w };
+	int states = 3;
+	play_until(all, 3, stop_after_states, &states);
+	/* Relayed messages lost, each way (numbers skipped): the table's
+	 * state sent again to Anne (her "joined", then her state). Anne is
+	 * the first connection of south. */
+	ck_assert_int_eq(count_type(&a, "joined"), 1);
+	inject("tapis:inbox:south-relay", "{\"op\":\"msg\",\"from\":\"north-relay\",\"conn\":1,\"seq\":100000,"
+	                                  "\"text\":\"{\\\"type\\\":\\\"pong\\\"}\"}");
+	struct count_ctx two = { &a, "joined", 2 };
+	pump(all, 3, has_count, &two, "the state again after a gap (owner to node)");
+	inject("tapis:inbox:north-relay", "{\"op\":\"msg\",\"from\":\"south-relay\",\"conn\":1,\"seq\":100000,"
+	                                  "\"text\":\"{\\\"type\\\":\\\"ping\\\"}\"}");
+	struct count_ctx three = { &a, "joined", 3 };
+	pump(all, 3, has_count, &three, "the state again after a gap (node to owner)");
+	ck_assert_int_ge(count_type(&a, "pong"), 2);
+	play_until(all, 3, NULL, NULL);
+	/* Each heard it in its language, phrased by north. */
+	int en = 0, fr = 0;
+	for (int i = 0; i < a.n; i++)
+		en += !strcmp(mtype(a.msg[i]), "say");
+	for (int i = 0; i < b.n; i++)
+		fr += !strcmp(mtype(b.msg[i]), "say");
+	ck_assert_int_gt(en, 3);
+	ck_assert_int_gt(fr, 3);
+	int french = 0;
+	for (int i = 0; i < b.n; i++)
+		french |= !strcmp(mtype(b.msg[i]), "say") &&
+		          strstr(json_string_value(json_object_get(b.msg[i], "text")), "Bruno s'assoit") != NULL;
+	ck_assert_msg(french, "Bruno's table is not told in French");
+	/* Numbered: nothing skipped, nothing twice (no state sent again). */
+	ck_assert_int_eq(a.refused + b.refused, 0);
+	struct tc *players[] = { &a, &b };
+	no_crossed_hands(players, 2, &w);
+	/* The hand history, on north, refereed clean. */
+	char path[256], err[1024];
+	snprintf(path, sizeof path, "%s/%ld.jsonl", s[0].logs, id);
+	ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	tc_free(&w);
+	nodes_stop(s);
+}
+END_TEST
+
+/* A node killed: the others drop its people and tables from their
+ * lobbies; a client of another node at its table is back in its lobby. */
+START_TEST(test_node_lost)
+{
+	struct srv s[NODES];
+	nodes_start(s, "lost");
+	static struct tc a, b, c;
+	tc_login(&a, &s[0], "Anne", "en", NULL);
+	tc_login(&b, &s[1], "Bruno", "en", NULL);
+	tc_login(&c, &s[2], "Carl", "en", NULL);
+	long id = tc_create(&c, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot:1\"]", NULL);
+	struct tc *all[] = { &a, &b, &c };
+	struct want listed = { all, 2, "Carl", 0, id, "waiting", NULL };
+	pump(all, 3, everyone, &listed, "east's table and Carl in every lobby");
+	tc_sit(&b, id, 1);
+	int snapshots = count_type(&b, "lobby");
+	/* east killed: gone from the lobbies of the two others within its
+	 * lease and a renewal. */
+	kill(s[2].pid, SIGKILL);
+	waitpid(s[2].pid, NULL, 0);
+	tc_free(&c);
+	struct want gone = { all, 2, "Carl", 1, 0, NULL, NULL };
+	pump(all, 2, everyone, &gone, "Carl gone with his node");
+	json_t *e = lobby_table(&a, id);
+	ck_assert_ptr_null(e);
+	/* Bruno, at its table from south, is sent south's lobby again. */
+	struct count_ctx back = { &b, "lobby", snapshots + 1 };
+	pump(all, 2, has_count, &back, "Bruno back in south's lobby");
+	e = lobby_table(&b, id);
+	ck_assert_ptr_null(e);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s[0]);
+	srv_stop(&s[1]);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s[2].dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("cluster_net");
+	TCase *tc = tcase_create("nodes");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_lobby_across);
+	tcase_add_test(tc, test_relay_game);
+	tcase_add_test(tc, test_node_lost);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	alarm(300);
+	const char *ci = getenv("CI");
+	int in_ci = ci && !strcmp(ci, "true");
+	if (redistmp_start(&redis) < 0) {
+		fprintf(stderr, "check_cluster_net: SKIPPED: no redis-server to start%s\n", in_ci ? " (CI: a failure)" : "");
+		return in_ci ? EXIT_FAILURE : 77;
+	}
+	char why[256];
+	int pg_state = pgtmp_start(&pg, why, sizeof why);
+	if (pg_state <= 0) {
+		redistmp_stop(&redis);
+		if (pg_state == 0 && !pgtmp_missing_fails(why))
+			return 77;
+		fprintf(stderr, "check_cluster_net: PostgreSQL: %s\n", why);
+		return EXIT_FAILURE;
+	}
+	int rc = tu_run(suite());
+	pgtmp_stop(&pg);
+	redistmp_stop(&redis);
+	return rc;
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* redistmp: a redis-server of the tests' own (Debian's redis-server): a
+ * free loopback port, a temporary folder, nothing saved; it dies with the
+ * process that started it, and redistmp_stop removes it. */
+#ifndef TAPIS_TESTS_REDISTMP_H
+#define TAPIS_TESTS_REDISTMP_H
+
+#include <sys/types.h>
+
+struct redistmp {
+	pid_t pid;
+	int port;
+	char dir[64];
+	char url[64];       /* redis://127.0.0.1:PORT */
+};
+
+/* 0 when it answers; -1 when redis-server is not installed or did not start. */
+int redistmp_start(struct redistmp *r);
+void redistmp_stop(struct redistmp *r);
+/* A free loopback port (-1 none). */
+int redistmp_free_port(void);
+
+#endif
