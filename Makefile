@@ -110,6 +110,8 @@ $(BUILD)/tests/check_net $(BUILD)/tests/check_moderation $(BUILD)/tests/check_lo
 $(BUILD)/tests/check_accounts: LDLIBS += -lutil
 # The suites that try the store on a PostgreSQL of their own (tests/pgtmp).
 $(BUILD)/tests/check_store $(BUILD)/tests/check_net: $(BUILD)/tests/pgtmp.o
+# The cluster losing nodes: real nodes, a PostgreSQL and a redis-server of its own.
+$(BUILD)/tests/check_cluster_fail: $(BUILD)/tests/netutil.o $(BUILD)/tests/pgtmp.o $(BUILD)/tests/redistmp.o
 
 # Every test suite, then the end-to-end scenarios; the tests find the
 # catalogues and data through TAPIS_DATADIR.
