@@ -1437,7 +1437,8 @@ static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	struct row_find f = { m->table, NULL };
 	char err[ERR_MAX];
 	struct host *h = xcalloc(1, sizeof *h);
-	if (store_table_each(l->store, row_of, &f) < 0 || !f.row ||
+	/* Taken over in the store first (fencing), as a restored table. */
+	if (store_table_own(l->store, m->table) < 0 || store_table_each(l->store, row_of, &f) < 0 || !f.row ||
 	    host_restore(h, f.row, l->store, &l->cfg, host_out(l), l->now_ms, err, sizeof err) < 0) {
 		send_error(l, c->id, "store", _("the table could not be taken up again"), PM_RESUME);
 		free(f.row);

@@ -420,7 +420,9 @@ static int pg_table_put(struct store *s, const struct store_table *t)
 		            t->seats,            t->watchers[0] ? t->watchers : "[]", ll(seed_by, t->seed_by),
 		            ll(epoch, o ? o->epoch : 0), o ? "1" : "0" };
 	/* A table this process holds is written only while its owner number
-	 * is still the table's; a new one is made with 0 and held from then. */
+	 * is still the table's; a new one is made with 0 and held from then
+	 * (every table restored is taken over first: one not held is new,
+	 * and never written over another's of the same id). */
 	PGresult *r = run(s, "table", 1,
 	                  "INSERT INTO tables (id, game, players, seed, state, creator,"
 	                  " private, pwhash, rules, seats, watchers, seed_by, epoch)"
@@ -429,7 +431,7 @@ static int pg_table_put(struct store *s, const struct store_table *t)
 	                  " seed = excluded.seed, state = excluded.state, creator = excluded.creator,"
 	                  " private = excluded.private, pwhash = excluded.pwhash, rules = excluded.rules,"
 	                  " seats = excluded.seats, watchers = excluded.watchers, seed_by = excluded.seed_by"
-	                  " WHERE tables.epoch = excluded.epoch OR $14 = '0'"
+	                  " WHERE tables.epoch = excluded.epoch AND $14 = '1'"
 	                  " RETURNING epoch",
 	                  14, p);
 	if (!r)
