@@ -183,8 +183,8 @@ static void owner_of(long id, char *out, size_t len)
 
 struct player {
 	struct tc t;
-	char name[16];
-	char token[40];
+	char name[32];
+	char token[sizeof ((struct tc *)0)->token];
 	long table;
 	int moves;          /* where the table stood when its node went */
 	char hand[2048];
@@ -245,7 +245,7 @@ static void tables_at(struct node *node, int n)
 		memset(p, 0, sizeof *p);
 		snprintf(p->name, sizeof p->name, "Guest%d", i);
 		tc_login(&p->t, &node->s, p->name, "en", NULL);
-		snprintf(p->token, sizeof p->token, "%s", p->t.token);
+		memcpy(p->token, p->t.token, sizeof p->token);
 		ck_assert_int_gt((int)strlen(p->token), 0);
 		p->table = tc_create(&p->t, i % 2 ? "bouillotte" : "bourre", 4, "[\"open\",\"bot\",\"bot:1\",\"bot\"]",
 		                     ",\"rules\":{\"hands\":3}");
@@ -498,8 +498,39 @@ START_TEST(test_fencing)
 	ck_assert_int_eq(store_table_own(&a, 5), 1);
 	ck_assert_int_eq(store_journal_add(&b, 5, 2, 0, "pass"), -1);
 	ck_assert_int_eq(store_journal_add(&a, 5, 2, 0, "pass"), 0);
+	/* A third, making a table of the same id, writes nothing over it. */
+	struct store c;
+	ck_assert_msg(store_open(&c, "postgresql", db, err, sizeof err) == 0, "%s", err);
+	t.state = 3;
+	ck_assert_int_eq(store_table_put(&c, &t), -1);
+	ck_assert_int_eq(store_table_put(&a, &t), 0);
+	store_close(&c);
 	store_close(&a);
 	store_close(&b);
+	cleanup();
+}
+END_TEST
+
+/* A table's lease found another node's (this node was cut off long
+ * enough): the table stops here at once, its player told it moved. */
+START_TEST(test_lease_taken_away)
+{
+	fresh("cllost");
+	struct node north;
+	memset(&north, 0, sizeof north);
+	node_start(&north, "north");
+	tables_at(&north, 1);
+	char key[32];
+	snprintf(key, sizeof key, "%ld", pl[0].table);
+	char ok[16];
+	ck_assert_int_eq(redistmp_str(&rd, "SET tapis:table:%s:owner elsewhere PX 60000", key, ok, sizeof ok), 0);
+	ck_assert_str_eq(ok, "OK");
+	json_t *j = tc_wait(&pl[0].t, "left");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), pl[0].table);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "reason")), "moved");
+	ck_assert(log_has(&north, "stopped here"));
+	tc_free(&pl[0].t);
+	node_term(&north);
 	cleanup();
 }
 END_TEST
@@ -510,6 +541,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("nodes");
 	tcase_set_timeout(tc, 180);
 	tcase_add_test(tc, test_fencing);
+	tcase_add_test(tc, test_lease_taken_away);
 	tcase_add_test(tc, test_kill9_adopted);
 	tcase_add_test(tc, test_handover_and_restart);
 	suite_add_tcase(s, tc);
