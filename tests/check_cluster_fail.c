@@ -535,6 +535,62 @@ START_TEST(test_lease_taken_away)
 }
 END_TEST
 
+/* A node cut off (stopped) longer than its lease: the others take its
+ * tables; its players' moves, sent to it meanwhile, are refused by the
+ * store when it wakes (the new owner took the tables over there), it stops
+ * the tables (left: moved), and the players find them at the new node as
+ * they were before those moves. */
+START_TEST(test_cut_off)
+{
+	fresh("clcut");
+	struct node nodes[3];
+	memset(nodes, 0, sizeof nodes);
+	const char *ids[] = { "north", "south", "east" };
+	for (int i = 0; i < 3; i++)
+		node_start(&nodes[i], ids[i]);
+	nodes_meet(nodes, 3);
+	int n = 2;
+	tables_at(&nodes[0], n);
+	for (int i = 0; i < n; i++) {
+		pl[i].moves = (int)json_integer_value(json_object_get(pl[i].t.state, "moves"));
+		hand_of(pl[i].t.state, pl[i].hand, sizeof pl[i].hand);
+	}
+	ck_assert_int_eq(kill(nodes[0].pid, SIGSTOP), 0);
+	int taken = 0;
+	for (long long until = mono_ms() + 20000; taken < n && mono_ms() < until; usleep(20000)) {
+		taken = 0;
+		for (int i = 0; i < n; i++) {
+			char owner[64];
+			owner_of(pl[i].table, owner, sizeof owner);
+			taken += owner[0] && strcmp(owner, "north") != 0;
+		}
+	}
+	ck_assert_int_eq(taken, n);
+	/* Each plays its move to the node that no longer owns the table. */
+	for (int i = 0; i < n; i++)
+		tc_play(&pl[i].t);
+	ck_assert_int_eq(kill(nodes[0].pid, SIGCONT), 0);
+	for (int i = 0; i < n; i++) {
+		json_t *j = tc_wait(&pl[i].t, "left");
+		ck_assert_str_eq(json_string_value(json_object_get(j, "reason")), "moved");
+		/* No state past the move: it was never stored. */
+		for (int k = 0; k < pl[i].t.n; k++)
+			if (!strcmp(mtype(pl[i].t.msg[k]), "state"))
+				ck_assert_int_le(json_integer_value(json_object_get(pl[i].t.msg[k], "moves")), pl[i].moves);
+		tc_free(&pl[i].t);
+		pl[i].resumed_ms = -1;
+	}
+	/* The moves were taken before the node heard it lost the leases: the
+	 * store refused them (fencing). */
+	ck_assert_msg(log_has(&nodes[0], "another server runs it now"), "north's moves were not refused by the store");
+	players_return(nodes, 3, "north", n, mono_ms());
+	play_out(n);
+	for (int i = 0; i < 3; i++)
+		node_term(&nodes[i]);
+	cleanup();
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cluster_fail");
@@ -542,6 +598,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 180);
 	tcase_add_test(tc, test_fencing);
 	tcase_add_test(tc, test_lease_taken_away);
+	tcase_add_test(tc, test_cut_off);
 	tcase_add_test(tc, test_kill9_adopted);
 	tcase_add_test(tc, test_handover_and_restart);
 	suite_add_tcase(s, tc);
