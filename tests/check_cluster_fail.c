@@ -437,6 +437,16 @@ START_TEST(test_handover_and_restart)
 		node_start(&nodes[i], ids[i]);
 	t0 = mono_ms();
 	players_return(nodes, 3, NULL, n, t0);
+	int by[3] = { 0 };
+	for (int i = 0; i < n; i++) {
+		char owner[64];
+		owner_of(pl[i].table, owner, sizeof owner);
+		for (int k = 0; k < 3; k++)
+			by[k] += !strcmp(owner, ids[k]);
+	}
+	ck_assert_int_eq(by[0] + by[1] + by[2], n);
+	fprintf(stderr, "check_cluster_fail: restarted, %d tables resumed (%d north, %d south, %d east) after %lld ms (max)\n",
+	        n, by[0], by[1], by[2], pl[n - 1].resumed_ms);
 	play_out(n);
 	for (int i = 0; i < 3; i++)
 		node_term(&nodes[i]);

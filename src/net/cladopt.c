@@ -47,8 +47,10 @@ struct cladopt {
 	struct ids unleased;  /* running here, their lease not yet asked (the link was down) */
 	struct ids seen;      /* in play in the store, run by nobody, at the last look */
 	struct ids found;     /* the same, at this look */
-	int looked;           /* the store was looked through once */
-	long long look_ms, retry_ms;
+	int looked;           /* looks at the store so far */
+	long long up_ms;      /* when the link was first seen up (0: not yet) */
+	long long next_ms;    /* the next look */
+	long long retry_ms;
 	long restored;
 };
 
@@ -206,23 +208,49 @@ static void found_row(void *ctx, const struct store_table *t)
 		ids_add(&a->found, t->id);
 }
 
+static int cmp_id(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* This node's place among the live nodes in the order of their ids, and
+ * how many there are. */
+static int rank(const struct cladopt *a, int *count)
+{
+	const char *ids[CLUSTER_MAX_NODES + 1];
+	int n = cluster_nodes(a->c, ids, CLUSTER_MAX_NODES);
+	ids[n++] = cluster_node(a->c);
+	qsort(ids, (size_t)n, sizeof *ids, cmp_id);
+	*count = n;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(ids[i], cluster_node(a->c)))
+			return i;
+	return 0;
+}
+
 static void look(struct cladopt *a, long long now_ms)
 {
-	a->look_ms = now_ms;
 	a->found.n = 0;
-	if (store_table_each(a->l->store, found_row, a) < 0)
+	if (store_table_each(a->l->store, found_row, a) < 0) {
+		a->next_ms = now_ms + CLADOPT_FIRST_MS;
 		return;
-	/* The first look takes every such table (a cluster started again);
-	 * later ones only those found twice in a row, never a table another
-	 * node has just made and not yet leased. The lease decides: a table
-	 * another node runs is refused. */
-	for (int i = 0; i < a->found.n; i++)
-		if (!a->looked || ids_has(&a->seen, a->found.v[i]))
-			cluster_claim_table(a->c, a->found.v[i], on_taken, a);
+	}
+	/* The first look takes this node's share of such tables (a cluster
+	 * started again: the nodes up share them by id), the second, soon
+	 * after, any still free (a node that did not come back); later ones
+	 * only tables found twice in a row, never one another node has just
+	 * made and not yet leased. The lease decides: a table another node
+	 * runs is refused. */
+	int n = 1, me = a->looked ? 0 : rank(a, &n);
+	for (int i = 0; i < a->found.n; i++) {
+		long id = a->found.v[i];
+		if (a->looked ? ids_has(&a->seen, id) : id % n == me)
+			cluster_claim_table(a->c, id, on_taken, a);
+	}
 	struct ids t = a->seen;
 	a->seen = a->found;
 	a->found = t;
-	a->looked = 1;
+	a->next_ms = now_ms + (a->looked++ ? CLADOPT_SCAN_MS : CLADOPT_FIRST_MS);
 }
 
 void cladopt_tick(struct cladopt *a, long long now_ms)
@@ -237,6 +265,11 @@ void cladopt_tick(struct cladopt *a, long long now_ms)
 			break;
 		}
 	}
-	if (!a->looked || now_ms - a->look_ms >= CLADOPT_SCAN_MS)
+	/* The first look once the others were read (their leases). */
+	if (!a->up_ms) {
+		a->up_ms = now_ms;
+		a->next_ms = now_ms + CLADOPT_FIRST_MS;
+	}
+	if (now_ms >= a->next_ms)
 		look(a, now_ms);
 }

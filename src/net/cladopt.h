@@ -19,7 +19,10 @@ struct lobby;
 struct cluster;
 struct cladopt;
 
-/* Look again this often for tables in play that nobody runs. */
+/* The store looked through for tables in play that nobody runs: first
+ * this long after the link is up (the other nodes read), again as long
+ * after, then every CLADOPT_SCAN_MS. */
+#define CLADOPT_FIRST_MS 2000
 #define CLADOPT_SCAN_MS 30000
 
 /* Follow l's tables on c (l->on_running is set). */
@@ -31,8 +34,7 @@ void cladopt_free(struct cladopt *a);
 void cladopt_adopted(struct cladopt *a, long table);
 void cladopt_lost(struct cladopt *a, long table);
 /* Often (the server's tick): the tables won are restored; the leases not
- * taken (the link was down) asked again; the store looked through when
- * the link is first up, then every CLADOPT_SCAN_MS. */
+ * taken (the link was down) asked again; the store looked through (above). */
 void cladopt_tick(struct cladopt *a, long long now_ms);
 /* Tables restored here from the store so far (adopted or taken). */
 long cladopt_restored(const struct cladopt *a);
