@@ -128,3 +128,41 @@ void redistmp_stop(struct redistmp *r)
 		r->dir[0] = '\0';
 	}
 }
+
+/* One command on a link of its own (2 s to connect). */
+static redisReply *ask(const struct redistmp *r, const char *fmt, const char *arg)
+{
+	struct timeval tv = { 2, 0 };
+	redisContext *rc = redisConnectWithTimeout("127.0.0.1", r->port, tv);
+	if (!rc || rc->err) {
+		if (rc)
+			redisFree(rc);
+		return NULL;
+	}
+	redisReply *rep = redisCommand(rc, fmt, arg);
+	redisFree(rc);
+	return rep;
+}
+
+long long redistmp_int(const struct redistmp *r, const char *fmt, const char *arg)
+{
+	redisReply *rep = ask(r, fmt, arg);
+	long long v = rep && rep->type == REDIS_REPLY_INTEGER ? rep->integer : -1;
+	freeReplyObject(rep);
+	return v;
+}
+
+int redistmp_str(const struct redistmp *r, const char *fmt, const char *arg, char *out, size_t len)
+{
+	redisReply *rep = ask(r, fmt, arg);
+	int rc = -1;
+	out[0] = '\0';
+	if (rep && (rep->type == REDIS_REPLY_STRING || rep->type == REDIS_REPLY_STATUS)) {
+		snprintf(out, len, "%s", rep->str);
+		rc = 0;
+	} else if (rep && rep->type == REDIS_REPLY_NIL) {
+		rc = 0;
+	}
+	freeReplyObject(rep);
+	return rc;
+}

@@ -464,8 +464,6 @@ static void tell_all(struct clnet *n)
 		json_t *info = lobby_table_info(l->tables[i]);
 		write_table(n, info);
 		json_array_append_new(tables, info);
-		if (!cluster_owns(n->c, l->tables[i]->id))
-			cluster_claim_table(n->c, l->tables[i]->id, NULL, NULL);
 	}
 	for (int i = 0; i < l->nusers; i++) {
 		const struct lobby_user *u = &l->users[i];
@@ -521,16 +519,12 @@ static void far_round(void *ctx, const struct lobbylist_round *mine, struct lobb
 			}
 			write_table(n, mine->tables[i].info);
 			json_array_append(tables, mine->tables[i].info);
-			if (mine->tables[i].made && !cluster_owns(n->c, mine->tables[i].id))
-				cluster_claim_table(n->c, mine->tables[i].id, NULL, NULL);
 		}
 		for (int i = 0; i < mine->ngone; i++) {
 			char key[32];
 			snprintf(key, sizeof key, "%ld", mine->gone[i]);
 			cluster_dir_del(n->c, CLUSTER_DIR_TABLES, key);
 			json_array_append_new(gone, json_integer(mine->gone[i]));
-			if (!lobby_table_of(n->l, mine->gone[i]))
-				cluster_release_table(n->c, mine->gone[i], NULL, NULL);
 		}
 		for (int i = 0; i < mine->nin; i++) {
 			write_person(n, mine->in[i].name, mine->in[i].guest);

@@ -122,11 +122,46 @@ static void add_table(struct lobby *l, struct host *h)
 	l->tables[l->ntables++] = h;
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
+	if (l->on_running)
+		l->on_running(l->running_ctx, h->id, 1);
+}
+
+int lobby_restore_table(struct lobby *l, const struct store_table *t)
+{
+	struct host *h = xcalloc(1, sizeof *h);
+	char err[ERR_MAX];
+	if (host_restore(h, t, l->store, &l->cfg, host_out(l), l->now_ms, err, sizeof err) < 0) {
+		log_say("%s", err);
+		host_free(h);
+		free(h);
+		return -1;
+	}
+	add_table(l, h);
+	/* Its players are known by name: they sit back down when they return. */
+	for (int i = 0; i < h->nmembers; i++)
+		if (!lobby_user_named(l, h->member[i]->name)) {
+			xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
+			struct lobby_user *u = &l->users[l->nusers++];
+			memset(u, 0, sizeof *u);
+			snprintf(u->name, sizeof u->name, "%s", h->member[i]->name);
+			snprintf(u->lang, sizeof u->lang, "en");
+			u->conn = -1;
+			u->guest = 1; /* until they log in again */
+			u->gone_ms = l->now_ms;
+			/* A guest comes back only with the token of their session
+			 * (an account with its password). */
+			long long expires = 0;
+			if (store_session_get(l->store, u->name, u->token_hash, sizeof u->token_hash, &expires) != 1 ||
+			    expires < (long long)time(NULL))
+				u->token_hash[0] = '\0';
+		}
+	return 0;
 }
 
 struct restore_ctx {
 	struct lobby *l;
 	int failed;
+	int running;    /* the tables in play restored too (else only the saved ones listed) */
 };
 
 static void restore_one(void *ctx, const struct store_table *t)
@@ -136,38 +171,31 @@ static void restore_one(void *ctx, const struct store_table *t)
 		saved_add(r->l, t);
 		return;
 	}
-	struct host *h = xcalloc(1, sizeof *h);
-	char err[ERR_MAX];
-	if (host_restore(h, t, r->l->store, &r->l->cfg, host_out(r->l), r->l->now_ms, err, sizeof err) < 0) {
-		log_say("%s", err);
-		host_free(h);
-		free(h);
-		r->failed++;
+	if (!r->running)
 		return;
-	}
-	add_table(r->l, h);
-	/* Its players are known by name: they sit back down when they return. */
-	for (int i = 0; i < h->nmembers; i++)
-		if (!lobby_user_named(r->l, h->member[i]->name)) {
-			xgrow((void **)&r->l->users, &r->l->capusers, r->l->nusers + 1, sizeof *r->l->users);
-			struct lobby_user *u = &r->l->users[r->l->nusers++];
-			memset(u, 0, sizeof *u);
-			snprintf(u->name, sizeof u->name, "%s", h->member[i]->name);
-			snprintf(u->lang, sizeof u->lang, "en");
-			u->conn = -1;
-			u->guest = 1; /* until they log in again */
-			u->gone_ms = r->l->now_ms;
-			/* A guest comes back only with the token of their session
-			 * (an account with its password). */
-			long long expires = 0;
-			if (store_session_get(r->l->store, u->name, u->token_hash, sizeof u->token_hash, &expires) != 1 ||
-			    expires < (long long)time(NULL))
-				u->token_hash[0] = '\0';
-		}
+	/* This process runs it from now: a store shared with other servers
+	 * refuses the writes of any that ran it before (fencing). */
+	if (store_table_own(r->l->store, t->id) < 0 || lobby_restore_table(r->l, t) < 0)
+		r->failed++;
 }
+
+static int init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io, int cheap,
+                long long now_ms, int running, char *err, size_t errlen);
 
 int lobby_init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
                int cheap, long long now_ms, char *err, size_t errlen)
+{
+	return init(l, store, cfg, io, cheap, now_ms, 1, err, errlen);
+}
+
+int lobby_init_shared(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
+                      int cheap, long long now_ms, char *err, size_t errlen)
+{
+	return init(l, store, cfg, io, cheap, now_ms, 0, err, errlen);
+}
+
+static int init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io, int cheap,
+                long long now_ms, int running, char *err, size_t errlen)
 {
 	memset(l, 0, sizeof *l);
 	l->io = io;
@@ -178,7 +206,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
-	struct restore_ctx r = { l, 0 };
+	struct restore_ctx r = { l, 0, running };
 	if (store_table_each(store, restore_one, &r) < 0)
 		return errf(err, errlen, "cannot read the tables of the store");
 	/* No id given twice, removed tables' included. */
@@ -1510,7 +1538,8 @@ static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	struct row_find f = { m->table, NULL };
 	char err[ERR_MAX];
 	struct host *h = xcalloc(1, sizeof *h);
-	if (store_table_each(l->store, row_of, &f) < 0 || !f.row ||
+	/* Taken over in the store first (fencing), as a restored table. */
+	if (store_table_own(l->store, m->table) < 0 || store_table_each(l->store, row_of, &f) < 0 || !f.row ||
 	    host_restore(h, f.row, l->store, &l->cfg, host_out(l), l->now_ms, err, sizeof err) < 0) {
 		send_error(l, c->id, "store", _("the table could not be taken up again"), PM_RESUME);
 		free(f.row);
@@ -1810,6 +1839,8 @@ static void close_table(struct lobby *l, int i, const char *reason, int forget)
 	if (forget)
 		store_table_delete(l->store, h->id);
 	l->dir.ops->release(&l->dir, h->id);
+	if (l->on_running)
+		l->on_running(l->running_ctx, h->id, 0);
 	xgrow((void **)&l->gone, &l->capgone, l->ngone + 1, sizeof *l->gone);
 	l->gone[l->ngone++] = h->id;
 	host_free(h);
@@ -1826,6 +1857,16 @@ static void close_table(struct lobby *l, int i, const char *reason, int forget)
 static void remove_table(struct lobby *l, int i)
 {
 	close_table(l, i, "closed", 1);
+}
+
+int lobby_drop_table(struct lobby *l, long id)
+{
+	for (int i = 0; i < l->ntables; i++)
+		if (l->tables[i]->id == id) {
+			close_table(l, i, "moved", 0);
+			return 1;
+		}
+	return 0;
 }
 
 static int saved_gone(void *ctx, long id)

@@ -175,6 +175,11 @@ struct lobby {
 	const struct lobby_ext *ext; /* moderation, invitations, rematches (net/mod), or NULL */
 	struct mod *mod;        /* its state */
 	const struct lobby_far *far; /* the other nodes of a cluster (net/clnet), or NULL */
+	/* Told of each table this process starts running (made, restored:
+	 * running 1) and stops running (0); NULL: nobody (net/cladopt, in
+	 * cluster mode, takes and drops the table's lease). */
+	void (*on_running)(void *ctx, long table, int running);
+	void *running_ctx;
 };
 
 /* Set up; restore every table of the store. 0, or -1 with a message. cheap:
@@ -182,7 +187,21 @@ struct lobby {
  * cheapest, or a slow one, for tests). */
 int lobby_init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
                int cheap, long long now_ms, char *err, size_t errlen);
+/* The same for a node of a cluster (docs/cluster.md) on a store the nodes
+ * share: the saved tables are listed, but no table in play is restored:
+ * each is restored by the node that takes its lease (net/cladopt). */
+int lobby_init_shared(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
+                      int cheap, long long now_ms, char *err, size_t errlen);
 void lobby_release(struct lobby *l);
+/* Restore one stored table (not a saved one) and run it here: its
+ * players sit back down when they log in again. The caller took it over
+ * in the store first (store_table_own), then read its row. 0, or -1 (said
+ * in the log). */
+int lobby_restore_table(struct lobby *l, const struct store_table *t);
+/* Stop running table id without writing anything of it (another process
+ * runs it now): its members here are told "left" (reason "moved"). 1
+ * dropped, 0 not here. */
+int lobby_drop_table(struct lobby *l, long id);
 /* A connection opened (addr: the peer, for the password limit; lang: the
  * language it asked for in its address, spoken until its hello, or NULL:
  * English). */

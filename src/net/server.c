@@ -20,6 +20,7 @@
 #include "core/err.h"
 #include "app/log.h"
 #include "core/xalloc.h"
+#include "net/cladopt.h"
 #include "net/cluster.h"
 #include "net/clnet.h"
 #include "net/evloop.h"
@@ -116,6 +117,7 @@ struct server {
 	struct server_counters own, *cnt; /* cnt: own, or the tests' */
 	struct cluster *cluster; /* cluster mode: the other nodes, through Redis; or NULL */
 	struct clnet *clnet;     /* and the lobby and tables joined to them (net/clnet) */
+	struct cladopt *adopt;   /* and the leases of its tables (net/cladopt) */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -857,6 +859,8 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 	if (s->clnet)
 		clnet_tick(s->clnet, now);
 	lobby_tick(&s->lobby, now);
+	if (s->adopt)
+		cladopt_tick(s->adopt, now);
 	if (now - s->checked_ms >= 100 || now < s->checked_ms) {
 		s->checked_ms = now;
 		check_conns(s, now);
@@ -891,16 +895,20 @@ static void cl_lost(void *ctx, const char *node)
 	clnet_node_lost(s->clnet, node);
 }
 
+/* A lost node's table won: rebuilt from the store at the next tick
+ * (net/cladopt); one whose lease another node took: stopped here. */
 static void cl_adopted(void *ctx, long table)
 {
-	(void)ctx;
+	struct server *s = ctx;
 	log_say("cluster: table %ld taken from a lost node", table);
+	cladopt_adopted(s->adopt, table);
 }
 
 static void cl_table_lost(void *ctx, long table)
 {
-	(void)ctx;
+	struct server *s = ctx;
 	log_say("cluster: table %ld now owned by another node", table);
+	cladopt_lost(s->adopt, table);
 }
 
 /* The node's id: the one given, or the host's name and the port, in the
@@ -932,6 +940,7 @@ static int cluster_join(struct server *s, int port, char *err, size_t errlen)
 		return -1;
 	struct clnet_io io = { io_send, s };
 	s->clnet = clnet_new(s->cluster, &s->lobby, io);
+	s->adopt = cladopt_new(&s->lobby, s->cluster);
 	log_say("cluster: node %s, Redis at %s", id, o->cluster);
 	return 0;
 }
@@ -990,7 +999,9 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed,
 	                           o->close_ms, NULL, NULL, o->think };
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
-	if (lobby_init(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err, errlen) < 0)
+	/* A node of a cluster restores only the tables whose lease it takes. */
+	if ((o->cluster ? lobby_init_shared : lobby_init)(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err,
+	                                                 errlen) < 0)
 		goto no_lobby;
 	mod_attach(&s->lobby);
 	s->lobby.tables_per_addr = o->tables_per_addr;
@@ -1075,10 +1086,15 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	running = NULL;
 	watching = NULL;
+	/* Every table saved, then handed over: its leases dropped at once
+	 * (once the last writes are in), the other nodes take them without
+	 * waiting for them to lapse. */
 	lobby_save_all(&s->lobby);
-	/* Its leases dropped at once: the others need not wait for them. */
+	if (s->cluster)
+		log_say("cluster: %d tables handed over", s->lobby.ntables);
 	cluster_free(s->cluster, 1);
 	clnet_free(s->clnet);
+	cladopt_free(s->adopt);
 	evloop_destroy(s->ctx, s->loop);
 	lobby_release(&s->lobby);
 	store_close(&s->store);

@@ -80,6 +80,11 @@ int store_journal_each(struct store *s, long id, void (*fn)(void *, int, const c
 	return seen(s, "journal", s->ops->journal_each(s, id, fn, ctx), 0);
 }
 
+int store_table_own(struct store *s, long id)
+{
+	return s->ops->table_own ? seen(s, "tables", s->ops->table_own(s, id), 1) : 1;
+}
+
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires)
 {
 	return seen(s, "sessions", s->ops->session_put(s, name, hash, expires), 1);

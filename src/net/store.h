@@ -40,7 +40,7 @@ struct store_table {
  * "schema"), the same for SQLite and PostgreSQL: a new version is a step in
  * both; an older store is upgraded in place when opened, one step a
  * version (docs/hosting.md). */
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 #define STORE_RECENT_GAMES 20        /* the last games kept for each player */
 #define STORE_SETTINGS_MAX 1024      /* bytes of a player's other settings (a JSON object) */
 #define STORE_GAME_NAME_MAX 32
@@ -130,6 +130,12 @@ struct store_ops {
 	int (*journal_add)(struct store *s, long id, int n, int seat, const char *action);
 	int (*journal_each)(struct store *s, long id, void (*fn)(void *ctx, int seat, const char *action),
 	                    void *ctx);
+	/* Fencing, for a store several servers share (NULL: the store is one
+	 * server's): this process runs table id from now on (it made it, or
+	 * restored or adopted it); the writes to the table (its row, its
+	 * journal) of any process that owned it before are refused from then
+	 * on. 1 owned, 0 no such table, -1 error. */
+	int (*table_own)(struct store *s, long id);
 	/* A guest's session: the hash of its resume token (never the token)
 	 * and when it expires (seconds since the epoch). get: 1 found, 0 none,
 	 * -1 error. */
@@ -201,6 +207,8 @@ int store_table_each(struct store *s, void (*fn)(void *ctx, const struct store_t
 int store_journal_add(struct store *s, long id, int n, int seat, const char *action);
 int store_journal_each(struct store *s, long id, void (*fn)(void *ctx, int seat, const char *action),
                        void *ctx);
+/* table_own: 1 (also when the backend has no fencing), 0 no such table, -1. */
+int store_table_own(struct store *s, long id);
 
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires);
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);

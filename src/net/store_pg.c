@@ -55,6 +55,12 @@ static const char schema_2[] =
 	"  net BIGINT NOT NULL, PRIMARY KEY (gid, name));"
 	"CREATE INDEX game_players_name ON game_players (name, gid);";
 
+/* Version 3: a table's owner number (epoch), raised by each server that
+ * takes the table over (pg_table_own): the writes of a server holding an
+ * older number are refused (fencing: a node cut off from the cluster,
+ * whose tables were adopted, can no longer write their moves). */
+static const char schema_3[] = "ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;";
+
 /* Moderation, a block of its own, made when missing (as in SQLite). */
 static const char mod_schema[] =
 	"CREATE TABLE IF NOT EXISTS roles (name TEXT PRIMARY KEY, role TEXT NOT NULL);"
@@ -69,7 +75,7 @@ static const char mod_schema[] =
 /* The advisory lock's key: "tapis" in ASCII. */
 #define PG_LOCK_KEY "474352010355"
 
-static const char *const steps[STORE_SCHEMA_VERSION] = { schema_1, schema_2 };
+static const char *const steps[STORE_SCHEMA_VERSION] = { schema_1, schema_2, schema_3 };
 
 /* The connection, and when a reset last failed: while PostgreSQL cannot
  * be reached, the calls fail at once for PG_RESET_WAIT_S rather than each
@@ -77,6 +83,10 @@ static const char *const steps[STORE_SCHEMA_VERSION] = { schema_1, schema_2 };
 struct pg {
 	PGconn *c;
 	time_t reset_failed;
+	/* The owner number this process holds for each table it made or
+	 * took (sorted by id): its writes to them carry it. */
+	struct pg_own { long id; long long epoch; } *own;
+	int nown, capown;
 };
 enum { PG_RESET_WAIT_S = 5 };
 
@@ -279,7 +289,70 @@ static int pg_open(struct store *s, const char *url, char *err, size_t errlen)
 static void pg_close(struct store *s)
 {
 	PQfinish(conn_of(s));
+	free(((struct pg *)s->impl)->own);
 	free(s->impl);
+}
+
+/* The owner number held for table id: its slot, or NULL (with at: where it
+ * goes). */
+static struct pg_own *own_find(struct pg *pg, long id, int *at)
+{
+	int lo = 0, hi = pg->nown;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (pg->own[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (at)
+		*at = lo;
+	return lo < pg->nown && pg->own[lo].id == id ? &pg->own[lo] : NULL;
+}
+
+static void own_set(struct pg *pg, long id, long long epoch)
+{
+	int at;
+	struct pg_own *o = own_find(pg, id, &at);
+	if (o) {
+		o->epoch = epoch;
+		return;
+	}
+	if (pg->nown == pg->capown) {
+		int cap = pg->capown ? pg->capown * 2 : 64;
+		struct pg_own *n = realloc(pg->own, (size_t)cap * sizeof *n);
+		if (!n)
+			return; /* not fenced: the table's writes go unchecked */
+		pg->own = n;
+		pg->capown = cap;
+	}
+	memmove(&pg->own[at + 1], &pg->own[at], (size_t)(pg->nown - at) * sizeof *pg->own);
+	pg->own[at] = (struct pg_own){ id, epoch };
+	pg->nown++;
+}
+
+static void own_drop(struct pg *pg, long id)
+{
+	int at;
+	if (own_find(pg, id, &at)) {
+		memmove(&pg->own[at], &pg->own[at + 1], (size_t)(pg->nown - at - 1) * sizeof *pg->own);
+		pg->nown--;
+	}
+}
+
+/* A write that changed no row although this process holds an owner number
+ * for the table: another server took the table over. */
+static int fenced(struct store *s, PGresult *r, long id)
+{
+	if (!r)
+		return -1;
+	int none = !strcmp(PQcmdTuples(r), "0");
+	PQclear(r);
+	if (none) {
+		snprintf(s->err, sizeof s->err, "table %ld: another server runs it now", id);
+		return -1;
+	}
+	return 0;
 }
 
 /* Numbers as parameters: each in a buffer of its own. */
@@ -336,35 +409,68 @@ static int pg_account_put(struct store *s, const char *name, const char *hash)
 
 static int pg_table_put(struct store *s, const struct store_table *t)
 {
-	num id, players, state, priv, seed_by;
+	struct pg *pg = s->impl;
+	struct pg_own *o = own_find(pg, t->id, NULL);
+	num id, players, state, priv, seed_by, epoch;
 	char seed[24];
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->seed);
 	const char *p[] = { ll(id, t->id),       t->game,      ll(players, t->players),
 		            seed,                ll(state, t->state), t->creator,
 		            ll(priv, t->private_), t->pwhash,   t->rules,
-		            t->seats,            t->watchers[0] ? t->watchers : "[]", ll(seed_by, t->seed_by) };
-	return cmd(s, "table", 1,
-	           "INSERT INTO tables (id, game, players, seed, state, creator,"
-	           " private, pwhash, rules, seats, watchers, seed_by)"
-	           " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)"
-	           " ON CONFLICT (id) DO UPDATE SET game = excluded.game, players = excluded.players,"
-	           " seed = excluded.seed, state = excluded.state, creator = excluded.creator,"
-	           " private = excluded.private, pwhash = excluded.pwhash, rules = excluded.rules,"
-	           " seats = excluded.seats, watchers = excluded.watchers, seed_by = excluded.seed_by",
-	           12, p);
+		            t->seats,            t->watchers[0] ? t->watchers : "[]", ll(seed_by, t->seed_by),
+		            ll(epoch, o ? o->epoch : 0), o ? "1" : "0" };
+	/* A table this process holds is written only while its owner number
+	 * is still the table's; a new one is made with 0 and held from then
+	 * (every table restored is taken over first: one not held is new,
+	 * and never written over another's of the same id). */
+	PGresult *r = run(s, "table", 1,
+	                  "INSERT INTO tables (id, game, players, seed, state, creator,"
+	                  " private, pwhash, rules, seats, watchers, seed_by, epoch)"
+	                  " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)"
+	                  " ON CONFLICT (id) DO UPDATE SET game = excluded.game, players = excluded.players,"
+	                  " seed = excluded.seed, state = excluded.state, creator = excluded.creator,"
+	                  " private = excluded.private, pwhash = excluded.pwhash, rules = excluded.rules,"
+	                  " seats = excluded.seats, watchers = excluded.watchers, seed_by = excluded.seed_by"
+	                  " WHERE tables.epoch = excluded.epoch AND $14 = '1'"
+	                  " RETURNING epoch",
+	                  14, p);
+	if (!r)
+		return -1;
+	if (!o && PQntuples(r) == 1)
+		own_set(pg, t->id, ival(r, 0, 0));
+	return fenced(s, r, t->id);
 }
 
 static int pg_table_delete(struct store *s, long id)
 {
 	/* One statement: the id kept, the table and (cascading) its journal
-	 * gone, together or not at all. */
+	 * gone, together or not at all; not if another server took it over. */
+	struct pg *pg = s->impl;
+	struct pg_own *o = own_find(pg, id, NULL);
+	num b, e;
+	const char *p[] = { ll(b, id), ll(e, o ? o->epoch : 0), o ? "1" : "0" };
+	int rc = cmd(s, "table", 1,
+	             "WITH m AS (INSERT INTO meta (key, value) VALUES ('last_table', $1)"
+	             " ON CONFLICT (key) DO UPDATE SET value = greatest(meta.value, excluded.value))"
+	             " DELETE FROM tables WHERE id = $1 AND (epoch = $2 OR $3 = '0')",
+	             3, p);
+	own_drop(pg, id);
+	return rc;
+}
+
+/* Take table id over: its owner number raised, and held. */
+static int pg_table_own(struct store *s, long id)
+{
 	num b;
 	const char *p[] = { ll(b, id) };
-	return cmd(s, "table", 1,
-	           "WITH m AS (INSERT INTO meta (key, value) VALUES ('last_table', $1)"
-	           " ON CONFLICT (key) DO UPDATE SET value = greatest(meta.value, excluded.value))"
-	           " DELETE FROM tables WHERE id = $1",
-	           1, p);
+	PGresult *r = run(s, "table", 1, "UPDATE tables SET epoch = epoch + 1 WHERE id = $1 RETURNING epoch", 1, p);
+	if (!r)
+		return -1;
+	int found = PQntuples(r) == 1;
+	if (found)
+		own_set(s->impl, id, ival(r, 0, 0));
+	PQclear(r);
+	return found;
 }
 
 static int pg_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
@@ -398,12 +504,27 @@ static int pg_table_each(struct store *s, void (*fn)(void *, const struct store_
 
 static int pg_journal_add(struct store *s, long id, int n, int seat, const char *action)
 {
-	num a, b, c;
-	const char *p[] = { ll(a, id), ll(b, n), ll(c, seat), action };
-	return cmd(s, "journal", 1,
-	           "INSERT INTO journal (tab, n, seat, action) VALUES ($1,$2,$3,$4)"
-	           " ON CONFLICT (tab, n) DO UPDATE SET seat = excluded.seat, action = excluded.action",
-	           4, p);
+	struct pg_own *o = own_find(s->impl, id, NULL);
+	num a, b, c, e;
+	if (!o) {
+		const char *p[] = { ll(a, id), ll(b, n), ll(c, seat), action };
+		return cmd(s, "journal", 1,
+		           "INSERT INTO journal (tab, n, seat, action) VALUES ($1,$2,$3,$4)"
+		           " ON CONFLICT (tab, n) DO UPDATE SET seat = excluded.seat, action = excluded.action",
+		           4, p);
+	}
+	/* Only under the owner number held, the table's row locked meanwhile
+	 * (FOR SHARE): a server taking the table over (pg_table_own) waits for
+	 * this move to be in, and reads it; once it has, this is refused. */
+	const char *p[] = { ll(a, id), ll(b, n), ll(c, seat), action, ll(e, o->epoch) };
+	return fenced(s,
+	              run(s, "journal", 1,
+	                  "INSERT INTO journal (tab, n, seat, action)"
+	                  " SELECT $1::bigint, $2::integer, $3::integer, $4::text FROM tables"
+	                  " WHERE id = $1 AND epoch = $5 FOR SHARE"
+	                  " ON CONFLICT (tab, n) DO UPDATE SET seat = excluded.seat, action = excluded.action",
+	                  5, p),
+	              id);
 }
 
 static int pg_journal_each(struct store *s, long id, void (*fn)(void *, int, const char *), void *ctx)
@@ -787,6 +908,7 @@ const struct store_ops store_pg_ops = {
 	.table_each = pg_table_each,
 	.journal_add = pg_journal_add,
 	.journal_each = pg_journal_each,
+	.table_own = pg_table_own,
 	.session_put = pg_session_put,
 	.session_get = pg_session_get,
 	.session_delete = pg_session_delete,

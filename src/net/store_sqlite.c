@@ -90,8 +90,15 @@ static int to_1(sqlite3 *db, char *err, size_t errlen)
 
 static int to_2(sqlite3 *db, char *err, size_t errlen) { return exec(db, schema_2, err, errlen); }
 
+/* Version 3: a table's owner number, for the fencing of a store several
+ * servers share (PostgreSQL); one server's file keeps it at 0. */
+static int to_3(sqlite3 *db, char *err, size_t errlen)
+{
+	return exec(db, "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0", err, errlen);
+}
+
 /* steps[v] takes version v to v + 1. */
-static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2 };
+static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2, to_3 };
 
 /* The version of the file (0: none written), or -1. */
 static int schema_version(sqlite3 *db, long long *v)

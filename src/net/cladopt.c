@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "net/cladopt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/log.h"
+#include "core/xalloc.h"
+#include "net/cluster.h"
+#include "net/lobby.h"
+
+/* A set of table ids, small and unordered. */
+struct ids {
+	long *v;
+	int n, cap;
+};
+
+static int ids_has(const struct ids *s, long id)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i] == id)
+			return 1;
+	return 0;
+}
+
+static void ids_add(struct ids *s, long id)
+{
+	if (ids_has(s, id))
+		return;
+	xgrow((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v);
+	s->v[s->n++] = id;
+}
+
+static void ids_del(struct ids *s, long id)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i] == id) {
+			s->v[i] = s->v[--s->n];
+			return;
+		}
+}
+
+struct cladopt {
+	struct lobby *l;
+	struct cluster *c;
+	struct ids won;       /* leases won, the tables to restore */
+	struct ids unleased;  /* running here, their lease not yet asked (the link was down) */
+	struct ids seen;      /* in play in the store, run by nobody, at the last look */
+	struct ids found;     /* the same, at this look */
+	int looked;           /* looks at the store so far */
+	long long up_ms;      /* when the link was first seen up (0: not yet) */
+	long long next_ms;    /* the next look */
+	long long retry_ms;
+	long restored;
+};
+
+/* ---- the leases of the tables run here ---- */
+
+static void on_claimed(void *ctx, long table, int ok)
+{
+	struct cladopt *a = ctx;
+	if (ok > 0 || !lobby_table_of(a->l, table))
+		return;
+	if (ok < 0) {
+		ids_add(&a->unleased, table); /* asked again when the link is back */
+		return;
+	}
+	/* Another node took it first (it found the table in the store before
+	 * this lease was asked): it runs it, this node stops. */
+	log_say("cluster: table %ld is run by another node", table);
+	lobby_drop_table(a->l, table);
+}
+
+static void on_running(void *ctx, long table, int running)
+{
+	struct cladopt *a = ctx;
+	ids_del(&a->unleased, table);
+	if (!running) {
+		cluster_release_table(a->c, table, NULL, NULL);
+		return;
+	}
+	if (cluster_claim_table(a->c, table, on_claimed, a) < 0)
+		ids_add(&a->unleased, table);
+}
+
+struct cladopt *cladopt_new(struct lobby *l, struct cluster *c)
+{
+	struct cladopt *a = xcalloc(1, sizeof *a);
+	a->l = l;
+	a->c = c;
+	l->on_running = on_running;
+	l->running_ctx = a;
+	/* Tables already running (none, in cluster mode, unless made before). */
+	for (int i = 0; i < l->ntables; i++)
+		on_running(a, l->tables[i]->id, 1);
+	return a;
+}
+
+void cladopt_free(struct cladopt *a)
+{
+	if (!a)
+		return;
+	if (a->l->running_ctx == a) {
+		a->l->on_running = NULL;
+		a->l->running_ctx = NULL;
+	}
+	free(a->won.v);
+	free(a->unleased.v);
+	free(a->seen.v);
+	free(a->found.v);
+	free(a);
+}
+
+long cladopt_restored(const struct cladopt *a)
+{
+	return a->restored;
+}
+
+/* ---- tables won: restored from the store ---- */
+
+void cladopt_adopted(struct cladopt *a, long table)
+{
+	if (!lobby_table_of(a->l, table))
+		ids_add(&a->won, table);
+}
+
+void cladopt_lost(struct cladopt *a, long table)
+{
+	ids_del(&a->won, table);
+	ids_del(&a->unleased, table);
+	if (lobby_drop_table(a->l, table))
+		log_say("cluster: table %ld is now run by another node: stopped here", table);
+}
+
+struct restore_pass {
+	struct cladopt *a;
+	struct ids *want;
+};
+
+static void restore_row(void *ctx, const struct store_table *t)
+{
+	struct restore_pass *p = ctx;
+	if (!ids_has(p->want, t->id))
+		return;
+	ids_del(p->want, t->id);
+	if (t->state == HOST_SAVED || lobby_table_of(p->a->l, t->id)) {
+		cluster_release_table(p->a->c, t->id, NULL, NULL);
+		return;
+	}
+	if (lobby_restore_table(p->a->l, t) < 0) {
+		cluster_release_table(p->a->c, t->id, NULL, NULL);
+		return;
+	}
+	p->a->restored++;
+	log_say("cluster: table %ld taken over and restored from the store", t->id);
+}
+
+/* The tables won: taken over in the store (the former owner's writes
+ * refused from now), then their rows read and each restored. */
+static void restore_won(struct cladopt *a, long long now_ms)
+{
+	if (!a->won.n || now_ms < a->retry_ms)
+		return;
+	struct store *st = a->l->store;
+	struct ids want = { 0 };
+	for (int i = 0; i < a->won.n; i++) {
+		long id = a->won.v[i];
+		if (lobby_table_of(a->l, id))
+			continue;
+		int own = store_table_own(st, id);
+		if (own < 0) {
+			/* The store does not answer: tried again in a while. */
+			a->retry_ms = now_ms + 500;
+			free(want.v);
+			return;
+		}
+		if (own == 0)
+			cluster_release_table(a->c, id, NULL, NULL); /* gone from the store */
+		else
+			ids_add(&want, id);
+	}
+	a->won.n = 0;
+	struct restore_pass p = { a, &want };
+	a->l->now_ms = now_ms;
+	if (want.n && store_table_each(st, restore_row, &p) < 0) {
+		for (int i = 0; i < want.n; i++)
+			ids_add(&a->won, want.v[i]);
+		a->retry_ms = now_ms + 500;
+	}
+	for (int i = 0; i < want.n; i++) /* not found after all */
+		cluster_release_table(a->c, want.v[i], NULL, NULL);
+	free(want.v);
+}
+
+/* ---- the store looked through: tables in play that nobody runs ---- */
+
+static void on_taken(void *ctx, long table, int ok)
+{
+	struct cladopt *a = ctx;
+	if (ok > 0 && !lobby_table_of(a->l, table))
+		ids_add(&a->won, table);
+}
+
+static void found_row(void *ctx, const struct store_table *t)
+{
+	struct cladopt *a = ctx;
+	if (t->state != HOST_SAVED && !lobby_table_of(a->l, t->id) && !ids_has(&a->won, t->id))
+		ids_add(&a->found, t->id);
+}
+
+static int cmp_id(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* This node's place among the live nodes in the order of their ids, and
+ * how many there are. */
+static int rank(const struct cladopt *a, int *count)
+{
+	const char *ids[CLUSTER_MAX_NODES + 1];
+	int n = cluster_nodes(a->c, ids, CLUSTER_MAX_NODES);
+	ids[n++] = cluster_node(a->c);
+	qsort(ids, (size_t)n, sizeof *ids, cmp_id);
+	*count = n;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(ids[i], cluster_node(a->c)))
+			return i;
+	return 0;
+}
+
+static void look(struct cladopt *a, long long now_ms)
+{
+	a->found.n = 0;
+	if (store_table_each(a->l->store, found_row, a) < 0) {
+		a->next_ms = now_ms + CLADOPT_FIRST_MS;
+		return;
+	}
+	/* The first look takes this node's share of such tables (a cluster
+	 * started again: the nodes up share them by id), the second, soon
+	 * after, any still free (a node that did not come back); later ones
+	 * only tables found twice in a row, never one another node has just
+	 * made and not yet leased. The lease decides: a table another node
+	 * runs is refused. */
+	int n = 1, me = a->looked ? 0 : rank(a, &n);
+	for (int i = 0; i < a->found.n; i++) {
+		long id = a->found.v[i];
+		if (a->looked ? ids_has(&a->seen, id) : id % n == me)
+			cluster_claim_table(a->c, id, on_taken, a);
+	}
+	struct ids t = a->seen;
+	a->seen = a->found;
+	a->found = t;
+	a->next_ms = now_ms + (a->looked++ ? CLADOPT_SCAN_MS : CLADOPT_FIRST_MS);
+}
+
+void cladopt_tick(struct cladopt *a, long long now_ms)
+{
+	restore_won(a, now_ms);
+	if (!cluster_up(a->c))
+		return;
+	while (a->unleased.n) {
+		long id = a->unleased.v[--a->unleased.n];
+		if (lobby_table_of(a->l, id) && cluster_claim_table(a->c, id, on_claimed, a) < 0) {
+			ids_add(&a->unleased, id);
+			break;
+		}
+	}
+	/* The first look once the others were read (their leases). */
+	if (!a->up_ms) {
+		a->up_ms = now_ms;
+		a->next_ms = now_ms + CLADOPT_FIRST_MS;
+	}
+	if (now_ms >= a->next_ms)
+		look(a, now_ms);
+}

@@ -1,0 +1,662 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A cluster losing nodes (docs/cluster.md): three `tapis serve --cluster
+ * --store postgresql://...` processes on a redis-server and a PostgreSQL
+ * of the suite's own (free loopback ports, temporary folders, stopped at
+ * the end), one hand-history folder for all. Clients play tables on one
+ * node; that node killed with kill -9 mid-game: every table it ran is
+ * taken by another, its players reconnect there (the table's owner read in
+ * Redis) at the very moment they left, and play to the end; each hand
+ * history replays clean, as the game rebuilt from its seed. A node stopped
+ * with SIGTERM hands its tables over; a cluster stopped whole and started
+ * again resumes every unfinished table. The fencing of the store: a former
+ * owner's writes refused. Without redis-server or PostgreSQL the suite is
+ * skipped (77), except under CI=true where that is a failure. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app/replay.h"
+#include "net/store.h"
+#include "netutil.h"
+#include "pgtmp.h"
+#include "redistmp.h"
+#include "testutil.h"
+
+static struct redistmp rd;
+static struct pgtmp pg;
+static pid_t main_pid;
+
+static long long mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---------------------------------------------------------------- the nodes */
+
+struct node {
+	char id[16];
+	pid_t pid;
+	char log[160];
+	int gen;           /* starts so far: each one its own log */
+	struct srv s;      /* its address, for the clients */
+};
+
+/* What a test holds: its folder (logs, hand histories), its database. */
+static char dir[64], hands[96], db[160];
+
+static const char *tapis_bin(void)
+{
+	const char *b = getenv("TAPIS_BIN");
+	return b ? b : "build/tapis";
+}
+
+/* The port in the node's "listening on ws://127.0.0.1:PORT", or 0. */
+static int listening(const struct node *n)
+{
+	FILE *f = fopen(n->log, "r");
+	char line[512];
+	int port = 0;
+	while (f && !port && fgets(line, sizeof line, f)) {
+		const char *p = strstr(line, "listening on ws://127.0.0.1:");
+		if (p)
+			port = atoi(p + strlen("listening on ws://127.0.0.1:"));
+	}
+	if (f)
+		fclose(f);
+	return port;
+}
+
+static int log_has(const struct node *n, const char *what)
+{
+	FILE *f = fopen(n->log, "r");
+	char line[512];
+	int found = 0;
+	while (f && !found && fgets(line, sizeof line, f))
+		found = strstr(line, what) != NULL;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+static void node_start(struct node *n, const char *id)
+{
+	snprintf(n->id, sizeof n->id, "%s", id);
+	snprintf(n->log, sizeof n->log, "%s/%s.%d.log", dir, id, n->gen++);
+	fflush(NULL);
+	n->pid = fork();
+	ck_assert_int_ge(n->pid, 0);
+	if (n->pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlives the test */
+		if (!freopen(n->log, "w", stderr) || !freopen("/dev/null", "w", stdout))
+			_exit(127);
+		execl(tapis_bin(), tapis_bin(), "serve", "--port", "0", "--store", db, "--cluster", rd.url, "--node-id",
+		      id, "--log-dir", hands, "--seed", "4242", "--bot-delay", "0", "--turn-seconds", "0",
+		      (char *)NULL);
+		_exit(127);
+	}
+	int port = 0;
+	for (int i = 0; i < 1500 && !(port = listening(n)); i++) {
+		ck_assert_msg(waitpid(n->pid, NULL, WNOHANG) == 0, "node %s ended", id);
+		usleep(10000);
+	}
+	ck_assert_msg(port > 0, "node %s did not listen", id);
+	memset(&n->s, 0, sizeof n->s);
+	n->s.pid = n->pid;
+	n->s.port = port;
+	snprintf(n->s.url, sizeof n->s.url, "ws://127.0.0.1:%d", port);
+}
+
+/* SIGTERM: the node hands its tables over and ends with status 0. */
+static void node_term(struct node *n)
+{
+	int st = 0;
+	ck_assert_int_eq(kill(n->pid, SIGTERM), 0);
+	ck_assert_int_eq(waitpid(n->pid, &st, 0), n->pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "node %s did not stop cleanly (%d)", n->id, st);
+	n->pid = 0;
+}
+
+static void node_kill(struct node *n)
+{
+	ck_assert_int_eq(kill(n->pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(n->pid, NULL, 0), n->pid);
+	n->pid = 0;
+}
+
+/* Each node has seen every other one (so that it notices its loss). */
+static void nodes_meet(struct node *nodes, int n)
+{
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < n; k++) {
+			if (i == k)
+				continue;
+			char what[64];
+			snprintf(what, sizeof what, "cluster: node %s seen", nodes[k].id);
+			int ok = 0;
+			for (int w = 0; w < 1500 && !(ok = log_has(&nodes[i], what)); w++)
+				usleep(10000);
+			ck_assert_msg(ok, "%s never saw %s", nodes[i].id, nodes[k].id);
+		}
+}
+
+/* A fresh start: Redis emptied, a new database, a new folder. */
+static void fresh(const char *name)
+{
+	ck_assert_int_ge(redistmp_int(&rd, "FLUSHALL", NULL), -1);
+	snprintf(dir, sizeof dir, "/tmp/tapis-clfail-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(hands, sizeof hands, "%s/hands", dir);
+	ck_assert_int_eq(mkdir(hands, 0700), 0);
+	char err[512], dbname[48];
+	snprintf(dbname, sizeof dbname, "%s%d", name, (int)getpid());
+	ck_assert_msg(pgtmp_db(&pg, dbname, db, sizeof db, err, sizeof err) == 0, "%s", err);
+}
+
+static void cleanup(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* The node owning table id, as Redis says ("" none). */
+static void owner_of(long id, char *out, size_t len)
+{
+	char key[64];
+	snprintf(key, sizeof key, "%ld", id);
+	redistmp_str(&rd, "GET tapis:table:%s:owner", key, out, len);
+}
+
+/* ---------------------------------------------------------------- the players */
+
+#define NT 6                /* tables, one person and three bots each */
+
+struct player {
+	struct tc t;
+	char name[32];
+	char token[sizeof ((struct tc *)0)->token];
+	long table;
+	int moves;          /* where the table stood when its node went */
+	char hand[2048];
+	long long resumed_ms; /* from the node's loss to the table's state at its new node */
+};
+
+static struct player pl[NT];
+
+static int count_states(const struct tc *t)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++)
+		n += !strcmp(mtype(t->msg[i]), "state");
+	return n;
+}
+
+/* Every table played until past so many more states and waiting for its
+ * person (who then stops acting there). */
+static void play_to_turn(int n, int more)
+{
+	int want[NT], parked[NT] = { 0 }, left = n;
+	for (int i = 0; i < n; i++)
+		want[i] = count_states(&pl[i].t) + more;
+	long long until = mono_ms() + 45000;
+	while (left && mono_ms() < until) {
+		for (int i = 0; i < n; i++) {
+			struct tc *t = &pl[i].t;
+			if (parked[i])
+				continue;
+			netc_service(t->c, 1);
+			ck_assert_msg(!t->over, "%s: the game ended too soon", t->name);
+			if (count_states(t) >= want[i] && t->state &&
+			    json_integer_value(json_object_get(t->state, "to_act")) == t->seat &&
+			    json_is_true(json_object_get(t->state, "my_turn"))) {
+				parked[i] = 1;
+				left--;
+			} else {
+				tc_play(t);
+			}
+		}
+	}
+	ck_assert_msg(left == 0, "%d tables never came to their person's turn", left);
+}
+
+static void hand_of(json_t *state, char *out, size_t len)
+{
+	char *h = json_dumps(json_object_get(state, "hand"), JSON_COMPACT);
+	snprintf(out, len, "%s", h ? h : "");
+	free(h);
+}
+
+/* n tables at node, each with a guest and three bots, played to the
+ * guest's turn a few moves in; their ids owned by node in Redis. */
+static void tables_at(struct node *node, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct player *p = &pl[i];
+		memset(p, 0, sizeof *p);
+		snprintf(p->name, sizeof p->name, "Guest%d", i);
+		tc_login(&p->t, &node->s, p->name, "en", NULL);
+		memcpy(p->token, p->t.token, sizeof p->token);
+		ck_assert_int_gt((int)strlen(p->token), 0);
+		p->table = tc_create(&p->t, i % 2 ? "bouillotte" : "bourre", 4, "[\"open\",\"bot\",\"bot:1\",\"bot\"]",
+		                     ",\"rules\":{\"hands\":3}");
+		p->t.seat = 0;
+		tc_send(&p->t, "{\"type\":\"start\",\"table\":%ld}", p->table);
+	}
+	play_to_turn(n, 4);
+	for (int i = 0; i < n; i++) {
+		char owner[64] = "";
+		for (int w = 0; w < 500 && strcmp(owner, node->id) != 0; w++) {
+			owner_of(pl[i].table, owner, sizeof owner);
+			if (strcmp(owner, node->id) != 0)
+				usleep(10000);
+		}
+		ck_assert_str_eq(owner, node->id);
+	}
+}
+
+/* Where each table stands, its players' connections let go (their node is
+ * about to go). */
+static void players_leave(int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct player *p = &pl[i];
+		p->moves = (int)json_integer_value(json_object_get(p->t.state, "moves"));
+		hand_of(p->t.state, p->hand, sizeof p->hand);
+		netc_abandon(p->t.c);
+		p->t.c = NULL;
+		tc_free(&p->t);
+		p->resumed_ms = -1;
+	}
+}
+
+static struct node *node_named(struct node *nodes, int n, const char *id)
+{
+	for (int i = 0; i < n; i++)
+		if (nodes[i].pid > 0 && !strcmp(nodes[i].id, id))
+			return &nodes[i];
+	return NULL;
+}
+
+/* Each player finds their table's new node in Redis (not gone), logs in
+ * again with their token, sits back at the same moment of the same deal;
+ * from t0, how long each took. */
+static void players_return(struct node *nodes, int nn, const char *gone, int n, long long t0)
+{
+	int left = n;
+	long long until = mono_ms() + 40000;
+	while (left && mono_ms() < until) {
+		for (int i = 0; i < n; i++) {
+			struct player *p = &pl[i];
+			if (p->resumed_ms >= 0)
+				continue;
+			char owner[64];
+			owner_of(p->table, owner, sizeof owner);
+			struct node *to = owner[0] && (!gone || strcmp(owner, gone) != 0) ? node_named(nodes, nn, owner) : NULL;
+			if (!to)
+				continue;
+			tc_hello(&p->t, &to->s, p->name, "en", NULL, p->token);
+			tc_wait(&p->t, "welcome");
+			json_t *j = tc_wait(&p->t, "joined");
+			ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), p->table);
+			ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 0);
+			p->t.table = p->table;
+			p->t.seat = 0;
+			json_t *st = tc_wait(&p->t, "state");
+			p->resumed_ms = mono_ms() - t0;
+			/* The same moment of the same deal. */
+			ck_assert_int_eq(json_integer_value(json_object_get(st, "moves")), p->moves);
+			char hand[2048];
+			hand_of(st, hand, sizeof hand);
+			ck_assert_str_eq(hand, p->hand);
+			/* The newest state is the one to act on. */
+			for (int k = p->t.n - 1; k >= 0; k--)
+				if (!strcmp(mtype(p->t.msg[k]), "state")) {
+					p->t.state = p->t.msg[k];
+					break;
+				}
+			left--;
+		}
+		usleep(5000);
+	}
+	ck_assert_msg(left == 0, "%d tables were not taken over", left);
+}
+
+/* Every table played to its end; each hand history is whole (its game's
+ * end) and replays as the game rebuilt from its seed. */
+static void play_out(int n)
+{
+	struct tc *all[NT];
+	for (int i = 0; i < n; i++)
+		all[i] = &pl[i].t;
+	play_until(all, n, NULL, NULL);
+	for (int i = 0; i < n; i++) {
+		char path[160], err[1024];
+		snprintf(path, sizeof path, "%s/%ld.jsonl", hands, pl[i].table);
+		ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
+		FILE *f = fopen(path, "r");
+		ck_assert_ptr_nonnull(f);
+		char line[REPLAY_LINE_MAX], last[REPLAY_LINE_MAX] = "";
+		while (fgets(line, sizeof line, f))
+			snprintf(last, sizeof last, "%s", line);
+		fclose(f);
+		ck_assert_msg(strstr(last, "\"game_end\""), "%s ends with %.200s", path, last);
+		tc_free(&pl[i].t);
+	}
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* ---------------------------------------------------------------- the tests */
+
+/* kill -9 mid-game: every table the node ran is taken by the two others
+ * and played to its end there. */
+START_TEST(test_kill9_adopted)
+{
+	fresh("clkill");
+	struct node nodes[3];
+	memset(nodes, 0, sizeof nodes);
+	const char *ids[] = { "north", "south", "east" };
+	for (int i = 0; i < 3; i++)
+		node_start(&nodes[i], ids[i]);
+	nodes_meet(nodes, 3);
+	tables_at(&nodes[0], NT);
+	players_leave(NT);
+	long long t0 = mono_ms();
+	node_kill(&nodes[0]);
+	players_return(nodes, 3, "north", NT, t0);
+	/* Taken by the others, each exactly once. */
+	int by[3] = { 0 };
+	for (int i = 0; i < NT; i++) {
+		char owner[64];
+		owner_of(pl[i].table, owner, sizeof owner);
+		for (int k = 1; k < 3; k++)
+			by[k] += !strcmp(owner, ids[k]);
+	}
+	ck_assert_int_eq(by[1] + by[2], NT);
+	long long ms[NT];
+	for (int i = 0; i < NT; i++)
+		ms[i] = pl[i].resumed_ms;
+	qsort(ms, NT, sizeof *ms, cmp_ll);
+	fprintf(stderr, "check_cluster_fail: kill -9, %d tables taken over (%d south, %d east): resumed after %lld ms "
+	        "(median), %lld ms (max)\n",
+	        NT, by[1], by[2], (ms[NT / 2 - 1] + ms[NT / 2]) / 2, ms[NT - 1]);
+	play_out(NT);
+	node_term(&nodes[1]);
+	node_term(&nodes[2]);
+	cleanup();
+}
+END_TEST
+
+/* SIGTERM: the node's tables handed over at once; then the whole cluster
+ * stopped and started again: every unfinished table resumed. */
+START_TEST(test_handover_and_restart)
+{
+	fresh("clterm");
+	struct node nodes[3];
+	memset(nodes, 0, sizeof nodes);
+	const char *ids[] = { "north", "south", "east" };
+	for (int i = 0; i < 3; i++)
+		node_start(&nodes[i], ids[i]);
+	nodes_meet(nodes, 3);
+	int n = 4;
+	tables_at(&nodes[0], n);
+	players_leave(n);
+	long long t0 = mono_ms();
+	node_term(&nodes[0]);
+	ck_assert(log_has(&nodes[0], "cluster: 4 tables handed over"));
+	players_return(nodes, 3, "north", n, t0);
+	for (int i = 0; i < n; i++)
+		fprintf(stderr, "check_cluster_fail: SIGTERM: table %ld resumed after %lld ms\n", pl[i].table,
+		        pl[i].resumed_ms);
+	/* A few moves more there, then the whole cluster stops. */
+	play_to_turn(n, 3);
+	players_leave(n);
+	node_term(&nodes[1]);
+	node_term(&nodes[2]);
+	for (int i = 0; i < n; i++) {
+		char owner[64];
+		owner_of(pl[i].table, owner, sizeof owner);
+		ck_assert_msg(!owner[0], "table %ld still leased to %s", pl[i].table, owner);
+	}
+	/* Started again: each table taken by one node, restored, played out. */
+	for (int i = 0; i < 3; i++)
+		node_start(&nodes[i], ids[i]);
+	t0 = mono_ms();
+	players_return(nodes, 3, NULL, n, t0);
+	int by[3] = { 0 };
+	for (int i = 0; i < n; i++) {
+		char owner[64];
+		owner_of(pl[i].table, owner, sizeof owner);
+		for (int k = 0; k < 3; k++)
+			by[k] += !strcmp(owner, ids[k]);
+	}
+	ck_assert_int_eq(by[0] + by[1] + by[2], n);
+	fprintf(stderr, "check_cluster_fail: restarted, %d tables resumed (%d north, %d south, %d east) after %lld ms (max)\n",
+	        n, by[0], by[1], by[2], pl[n - 1].resumed_ms);
+	play_out(n);
+	for (int i = 0; i < 3; i++)
+		node_term(&nodes[i]);
+	cleanup();
+}
+END_TEST
+
+static void row(struct store_table *t, long id)
+{
+	memset(t, 0, sizeof *t);
+	t->id = id;
+	snprintf(t->game, sizeof t->game, "bourre");
+	t->players = 4;
+	t->seed = 7;
+	t->state = 1;
+	snprintf(t->creator, sizeof t->creator, "Anne");
+	snprintf(t->seats, sizeof t->seats, "[]");
+}
+
+static void count_action(void *ctx, int seat, const char *action)
+{
+	(void)seat;
+	(void)action;
+	(*(int *)ctx)++;
+}
+
+/* Two servers on one database: once one takes a table over, the other's
+ * writes to it are refused; its own go in. */
+START_TEST(test_fencing)
+{
+	fresh("clfence");
+	struct store a, b;
+	char err[256];
+	ck_assert_msg(store_open(&a, "postgresql", db, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(store_open(&b, "postgresql", db, err, sizeof err) == 0, "%s", err);
+	struct store_table t;
+	row(&t, 5);
+	ck_assert_int_eq(store_table_put(&a, &t), 0);
+	ck_assert_int_eq(store_journal_add(&a, 5, 0, 0, "pass"), 0);
+	ck_assert_int_eq(store_table_own(&b, 5), 1);
+	ck_assert_int_eq(store_table_own(&b, 99), 0);
+	/* a's move and row refused, b's taken. */
+	ck_assert_int_eq(store_journal_add(&a, 5, 1, 1, "pass"), -1);
+	ck_assert_ptr_nonnull(strstr(a.err, "another server"));
+	t.state = 3;
+	ck_assert_int_eq(store_table_put(&a, &t), -1);
+	ck_assert_int_eq(store_journal_add(&b, 5, 1, 2, "fold"), 0);
+	t.state = 1;
+	ck_assert_int_eq(store_table_put(&b, &t), 0);
+	int n = 0;
+	ck_assert_int_eq(store_journal_each(&b, 5, count_action, &n), 0);
+	ck_assert_int_eq(n, 2);
+	/* Nor may a remove it. */
+	store_table_delete(&a, 5);
+	int rows = 0;
+	ck_assert_int_eq(store_journal_each(&b, 5, count_action, &rows), 0);
+	ck_assert_int_eq(rows, 2);
+	/* Taken back by a: b is refused in turn. */
+	ck_assert_int_eq(store_table_own(&a, 5), 1);
+	ck_assert_int_eq(store_journal_add(&b, 5, 2, 0, "pass"), -1);
+	ck_assert_int_eq(store_journal_add(&a, 5, 2, 0, "pass"), 0);
+	/* A third, making a table of the same id, writes nothing over it. */
+	struct store c;
+	ck_assert_msg(store_open(&c, "postgresql", db, err, sizeof err) == 0, "%s", err);
+	t.state = 3;
+	ck_assert_int_eq(store_table_put(&c, &t), -1);
+	ck_assert_int_eq(store_table_put(&a, &t), 0);
+	store_close(&c);
+	store_close(&a);
+	store_close(&b);
+	cleanup();
+}
+END_TEST
+
+/* A table's lease found another node's (this node was cut off long
+ * enough): the table stops here at once, its player told it moved. */
+START_TEST(test_lease_taken_away)
+{
+	fresh("cllost");
+	struct node north;
+	memset(&north, 0, sizeof north);
+	node_start(&north, "north");
+	tables_at(&north, 1);
+	char key[32];
+	snprintf(key, sizeof key, "%ld", pl[0].table);
+	char ok[16];
+	ck_assert_int_eq(redistmp_str(&rd, "SET tapis:table:%s:owner elsewhere PX 60000", key, ok, sizeof ok), 0);
+	ck_assert_str_eq(ok, "OK");
+	json_t *j = tc_wait(&pl[0].t, "left");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), pl[0].table);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "reason")), "moved");
+	ck_assert(log_has(&north, "stopped here"));
+	tc_free(&pl[0].t);
+	node_term(&north);
+	cleanup();
+}
+END_TEST
+
+/* A node cut off (stopped) longer than its lease: the others take its
+ * tables; its players' moves, sent to it meanwhile, are refused by the
+ * store when it wakes (the new owner took the tables over there), it stops
+ * the tables (left: moved), and the players find them at the new node as
+ * they were before those moves. */
+START_TEST(test_cut_off)
+{
+	fresh("clcut");
+	struct node nodes[3];
+	memset(nodes, 0, sizeof nodes);
+	const char *ids[] = { "north", "south", "east" };
+	for (int i = 0; i < 3; i++)
+		node_start(&nodes[i], ids[i]);
+	nodes_meet(nodes, 3);
+	int n = 2;
+	tables_at(&nodes[0], n);
+	for (int i = 0; i < n; i++) {
+		pl[i].moves = (int)json_integer_value(json_object_get(pl[i].t.state, "moves"));
+		hand_of(pl[i].t.state, pl[i].hand, sizeof pl[i].hand);
+	}
+	ck_assert_int_eq(kill(nodes[0].pid, SIGSTOP), 0);
+	int taken = 0;
+	for (long long until = mono_ms() + 20000; taken < n && mono_ms() < until; usleep(20000)) {
+		taken = 0;
+		for (int i = 0; i < n; i++) {
+			char owner[64];
+			owner_of(pl[i].table, owner, sizeof owner);
+			taken += owner[0] && strcmp(owner, "north") != 0;
+		}
+	}
+	ck_assert_int_eq(taken, n);
+	/* Each plays its move to the node that no longer owns the table. */
+	for (int i = 0; i < n; i++)
+		tc_play(&pl[i].t);
+	ck_assert_int_eq(kill(nodes[0].pid, SIGCONT), 0);
+	for (int i = 0; i < n; i++) {
+		json_t *j = tc_wait(&pl[i].t, "left");
+		ck_assert_str_eq(json_string_value(json_object_get(j, "reason")), "moved");
+		/* No state past the move: it was never stored. */
+		for (int k = 0; k < pl[i].t.n; k++)
+			if (!strcmp(mtype(pl[i].t.msg[k]), "state"))
+				ck_assert_int_le(json_integer_value(json_object_get(pl[i].t.msg[k], "moves")), pl[i].moves);
+		tc_free(&pl[i].t);
+		pl[i].resumed_ms = -1;
+	}
+	/* The moves were taken before the node heard it lost the leases: the
+	 * store refused them (fencing). */
+	ck_assert_msg(log_has(&nodes[0], "another server runs it now"), "north's moves were not refused by the store");
+	players_return(nodes, 3, "north", n, mono_ms());
+	play_out(n);
+	for (int i = 0; i < 3; i++)
+		node_term(&nodes[i]);
+	cleanup();
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("cluster_fail");
+	TCase *tc = tcase_create("nodes");
+	tcase_set_timeout(tc, 180);
+	tcase_add_test(tc, test_fencing);
+	tcase_add_test(tc, test_lease_taken_away);
+	tcase_add_test(tc, test_cut_off);
+	tcase_add_test(tc, test_kill9_adopted);
+	tcase_add_test(tc, test_handover_and_restart);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+static void stop_all(void)
+{
+	if (getpid() != main_pid)
+		return;
+	redistmp_stop(&rd);
+	pgtmp_stop(&pg);
+}
+
+static void on_fatal(int sig)
+{
+	stop_all();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+int main(void)
+{
+	const char *ci = getenv("CI");
+	int in_ci = ci && strcmp(ci, "true") == 0;
+	main_pid = getpid();
+	char why[256];
+	int pgs = pgtmp_start(&pg, why, sizeof why);
+	if (pgs != 1) {
+		if (pgs < 0 || pgtmp_missing_fails(why)) {
+			fprintf(stderr, "check_cluster_fail: PostgreSQL: %s\n", why);
+			pgtmp_stop(&pg);
+			return EXIT_FAILURE;
+		}
+		return 77;
+	}
+	if (redistmp_start(&rd) < 0) {
+		fprintf(stderr, "check_cluster_fail: SKIPPED: no redis-server to start (Debian: apt-get install "
+		        "redis-server)%s\n", in_ci ? " (CI: a failure)" : "");
+		pgtmp_stop(&pg);
+		return in_ci ? EXIT_FAILURE : 77;
+	}
+	atexit(stop_all);
+	signal(SIGINT, on_fatal);
+	signal(SIGTERM, on_fatal);
+	signal(SIGSEGV, on_fatal);
+	signal(SIGABRT, on_fatal);
+	int rc = tu_run(suite());
+	stop_all();
+	return rc;
+}
