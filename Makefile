@@ -112,6 +112,8 @@ $(BUILD)/tests/check_accounts: LDLIBS += -lutil
 $(BUILD)/tests/check_store $(BUILD)/tests/check_net: $(BUILD)/tests/pgtmp.o
 # Three cluster nodes on a redis-server and a PostgreSQL of the suite's own.
 $(BUILD)/tests/check_cluster_net: $(BUILD)/tests/netutil.o $(BUILD)/tests/pgtmp.o $(BUILD)/tests/redistmp.o
+# The cluster suite of one loop: a redis-server of its own.
+$(BUILD)/tests/check_cluster: $(BUILD)/tests/redistmp.o
 # The cluster losing nodes: real nodes, a PostgreSQL and a redis-server of its own.
 $(BUILD)/tests/check_cluster_fail: $(BUILD)/tests/netutil.o $(BUILD)/tests/pgtmp.o $(BUILD)/tests/redistmp.o
 

@@ -10,66 +10,28 @@
 #include "testutil.h"
 #include <ev.h>
 #include <hiredis/hiredis.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "net/cluster.h"
+#include "redistmp.h"
 
 /* ---------------------------------------------------------------- our redis-server */
 
-static pid_t redis_pid, main_pid;
-static int redis_port;
-static char redis_dir[64];
-static char url[64];
+static struct redistmp rt; /* the suite's; a test may put another in its place (its process only) */
+static pid_t main_pid;
 
-static int find_redis(char *out, size_t len)
-{
-	const char *path = getenv("PATH");
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s:/usr/bin:/usr/sbin", path ? path : "");
-	for (char *save = NULL, *d = strtok_r(buf, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-		snprintf(out, len, "%s/redis-server", d);
-		if (access(out, X_OK) == 0)
-			return 0;
-	}
-	return -1;
-}
-
-static int free_port(void)
-{
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a;
-	memset(&a, 0, sizeof a);
-	a.sin_family = AF_INET;
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	socklen_t n = sizeof a;
-	int port = -1;
-	if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof a) == 0 && getsockname(fd, (struct sockaddr *)&a, &n) == 0)
-		port = ntohs(a.sin_port);
-	if (fd >= 0)
-		close(fd);
-	return port;
-}
 
 static void redis_stop(void)
 {
-	if (getpid() != main_pid || redis_pid <= 0)
-		return;
-	kill(redis_pid, SIGKILL);
-	waitpid(redis_pid, NULL, 0);
-	redis_pid = 0;
-	char p[128];
-	snprintf(p, sizeof p, "%s/redis.log", redis_dir);
-	unlink(p);
-	rmdir(redis_dir);
+	if (getpid() == main_pid)
+		redistmp_stop(&rt);
 }
 
 static void on_fatal(int sig)
@@ -82,81 +44,12 @@ static void on_fatal(int sig)
 static redisContext *redis_sync(void)
 {
 	struct timeval tv = { 2, 0 };
-	redisContext *rc = redisConnectWithTimeout("127.0.0.1", redis_port, tv);
+	redisContext *rc = redisConnectWithTimeout("127.0.0.1", rt.port, tv);
 	if (rc && rc->err) {
 		redisFree(rc);
 		return NULL;
 	}
 	return rc;
-}
-
-/* A redis-server on port, its folder dir (its log there), nothing saved;
- * killed if the process that started it ends first. */
-static pid_t redis_spawn(const char *bin, int port, const char *dir)
-{
-	char p[16], log[128];
-	snprintf(p, sizeof p, "%d", port);
-	snprintf(log, sizeof log, "%s/redis.log", dir);
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL); /* it ends with whoever started it */
-		if (!freopen(log, "w", stdout))
-			_exit(127);
-		execl(bin, bin, "--port", p, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir,
-		      (char *)NULL);
-		_exit(127);
-	}
-	return pid;
-}
-
-/* 1 once the redis-server pid answers on port, 0 when it ended or did not
- * within 5 s. */
-static int redis_wait(pid_t pid, int port)
-{
-	int saved = redis_port, ok = 0;
-	redis_port = port;
-	for (int i = 0; i < 100 && !ok; i++) {
-		if (waitpid(pid, NULL, WNOHANG) == pid)
-			break; /* the port was taken */
-		redisContext *rc = redis_sync();
-		if (rc) {
-			redisReply *r = redisCommand(rc, "PING");
-			ok = r && r->type == REDIS_REPLY_STATUS;
-			freeReplyObject(r);
-			redisFree(rc);
-		}
-		if (!ok)
-			usleep(50000);
-	}
-	redis_port = saved;
-	return ok;
-}
-
-/* 0 when redis-server answers; -1 when it is not there or did not start. */
-static int redis_start(void)
-{
-	char bin[4200];
-	if (find_redis(bin, sizeof bin) < 0)
-		return -1;
-	snprintf(redis_dir, sizeof redis_dir, "/tmp/tapis-redis-XXXXXX");
-	if (!mkdtemp(redis_dir))
-		return -1;
-	for (int attempt = 0; attempt < 5; attempt++) {
-		int port = free_port();
-		redis_pid = redis_spawn(bin, port, redis_dir);
-		if (redis_pid < 0)
-			break;
-		if (redis_wait(redis_pid, port)) {
-			redis_port = port;
-			snprintf(url, sizeof url, "redis://127.0.0.1:%d", redis_port);
-			return 0;
-		}
-		kill(redis_pid, SIGKILL);
-		waitpid(redis_pid, NULL, 0);
-	}
-	redis_pid = 0;
-	return -1;
 }
 
 static long long redis_int(const char *fmt, const char *arg)
@@ -260,7 +153,7 @@ static void tn_start(struct tn *t, const char *name)
 	snprintf(t->name, sizeof t->name, "%s", name);
 	struct cluster_hooks h = { t, h_link, h_seen, h_lost, h_adopted, h_table_lost };
 	char err[256];
-	t->c = cluster_new(loop, url, name, "info of a node", &h, err, sizeof err);
+	t->c = cluster_new(loop, rt.url, name, "info of a node", &h, err, sizeof err);
 	ck_assert_msg(t->c != NULL, "%s", err);
 }
 
@@ -776,15 +669,8 @@ static int link_down(void *ctx)
 
 START_TEST(test_redis_restarted)
 {
-	char bin[4200], dir[64] = "/tmp/tapis-redis2-XXXXXX";
-	ck_assert_int_eq(find_redis(bin, sizeof bin), 0);
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	int port = free_port();
-	pid_t pid = redis_spawn(bin, port, dir);
-	ck_assert_int_gt(pid, 0);
-	ck_assert(redis_wait(pid, port));
-	redis_port = port; /* this test's process only */
-	snprintf(url, sizeof url, "redis://127.0.0.1:%d", port);
+	/* In this test's process only: the suite's Redis left alone. */
+	ck_assert_int_eq(redistmp_start(&rt), 0);
 	fresh();
 	struct tn t;
 	tn_start(&t, "beta");
@@ -794,12 +680,10 @@ START_TEST(test_redis_restarted)
 	struct numsub ns = { CLUSTER_CH_INVITE, 1 };
 	ck_assert(spin(subscribed, &ns, 10000));
 	ck_assert_int_eq(claim(&t, 4), 1);
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
+	redistmp_kill(&rt);
 	ck_assert(spin(link_down, &t, 10000));
 	ck_assert_int_eq(cluster_up(t.c), 0);
-	pid = redis_spawn(bin, port, dir);
-	ck_assert(redis_wait(pid, port));
+	ck_assert_int_eq(redistmp_restart(&rt), 0);
 	ck_assert(spin(relinked, &t, 10000));
 	ck_assert(spin(subscribed, &ns, 10000));
 	/* Its lease and its table's, at the next renewal at the latest. */
@@ -812,12 +696,7 @@ START_TEST(test_redis_restarted)
 	ck_assert(spin(all_got, &got, 10000));
 	tn_stop(&t, 1);
 	done_loop();
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-	char p[128];
-	snprintf(p, sizeof p, "%s/redis.log", dir);
-	unlink(p);
-	rmdir(dir);
+	redistmp_stop(&rt);
 }
 END_TEST
 
@@ -830,7 +709,7 @@ START_TEST(test_redis_away)
 	memset(&t, 0, sizeof t);
 	struct cluster_hooks h = { &t, h_link, h_seen, h_lost, h_adopted, NULL };
 	char err[256], nowhere[64];
-	snprintf(nowhere, sizeof nowhere, "redis://127.0.0.1:%d", free_port());
+	snprintf(nowhere, sizeof nowhere, "redis://127.0.0.1:%d", redistmp_free_port());
 	struct cluster *c = cluster_new(loop, nowhere, NULL, NULL, &h, err, sizeof err);
 	ck_assert_ptr_nonnull(c);
 	ck_assert_int_eq((int)strlen(cluster_node(c)), 16);
@@ -1035,13 +914,13 @@ START_TEST(test_hostile_sizes)
 	fresh();
 	memset(id, 'n', sizeof id - 1);
 	id[sizeof id - 1] = '\0';
-	ck_assert_ptr_null(cluster_new(loop, url, id, NULL, NULL, err, sizeof err));
-	ck_assert_ptr_null(cluster_new(loop, url, "tapis:*", NULL, NULL, err, sizeof err));
-	ck_assert_ptr_null(cluster_new(NULL, url, "a", NULL, NULL, err, sizeof err));
+	ck_assert_ptr_null(cluster_new(loop, rt.url, id, NULL, NULL, err, sizeof err));
+	ck_assert_ptr_null(cluster_new(loop, rt.url, "tapis:*", NULL, NULL, err, sizeof err));
+	ck_assert_ptr_null(cluster_new(NULL, rt.url, "a", NULL, NULL, err, sizeof err));
 	char info[CLUSTER_INFO_MAX + 2];
 	memset(info, 'i', sizeof info - 1);
 	info[sizeof info - 1] = '\0';
-	ck_assert_ptr_null(cluster_new(loop, url, "a", info, NULL, err, sizeof err));
+	ck_assert_ptr_null(cluster_new(loop, rt.url, "a", info, NULL, err, sizeof err));
 
 	struct tn t;
 	tn_start(&t, "alpha");
@@ -1113,7 +992,7 @@ static const char *tapis_bin(void)
 static pid_t serve_node(const char *name, const char *log)
 {
 	char db[128];
-	snprintf(db, sizeof db, "%s/%s.db", redis_dir, name);
+	snprintf(db, sizeof db, "%s/%s.db", rt.dir, name);
 	fflush(NULL);
 	pid_t pid = fork();
 	ck_assert_int_ge(pid, 0);
@@ -1121,7 +1000,7 @@ static pid_t serve_node(const char *name, const char *log)
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (!freopen(log, "w", stderr) || !freopen("/dev/null", "w", stdout))
 			_exit(127);
-		execl(tapis_bin(), tapis_bin(), "serve", "--port", "0", "--db", db, "--cluster", url, "--node-id", name,
+		execl(tapis_bin(), tapis_bin(), "serve", "--port", "0", "--db", db, "--cluster", rt.url, "--node-id", name,
 		      (char *)NULL);
 		_exit(127);
 	}
@@ -1150,8 +1029,8 @@ START_TEST(test_serve_nodes)
 {
 	fresh();
 	char loga[128], logb[128];
-	snprintf(loga, sizeof loga, "%s/north.log", redis_dir);
-	snprintf(logb, sizeof logb, "%s/south.log", redis_dir);
+	snprintf(loga, sizeof loga, "%s/north.log", rt.dir);
+	snprintf(logb, sizeof logb, "%s/south.log", rt.dir);
 	pid_t a = serve_node("north", loga), b = serve_node("south", logb);
 	struct logwait wa = { loga, "cluster: node south seen (ws://127.0.0.1:" };
 	struct logwait wb = { logb, "cluster: node north seen (ws://127.0.0.1:" };
@@ -1174,7 +1053,7 @@ START_TEST(test_serve_nodes)
 	                        "north.db-shm", "south.db-shm" };
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char p[160];
-		snprintf(p, sizeof p, "%s/%s", redis_dir, files[i]);
+		snprintf(p, sizeof p, "%s/%s", rt.dir, files[i]);
 		unlink(p);
 	}
 	done_loop();
@@ -1209,11 +1088,9 @@ int main(void)
 	const char *ci = getenv("CI");
 	int in_ci = ci && strcmp(ci, "true") == 0;
 	main_pid = getpid();
-	if (redis_start() < 0) {
+	if (redistmp_start(&rt) < 0) {
 		fprintf(stderr, "check_cluster: SKIPPED: no redis-server to start (Debian: apt-get install redis-server)%s\n",
 		        in_ci ? " (CI: a failure)" : "");
-		if (redis_dir[0])
-			rmdir(redis_dir);
 		return in_ci ? EXIT_FAILURE : 77;
 	}
 	atexit(redis_stop);

@@ -113,6 +113,29 @@ int redistmp_start(struct redistmp *r)
 	return -1;
 }
 
+void redistmp_kill(struct redistmp *r)
+{
+	if (r->pid > 0) {
+		kill(r->pid, SIGKILL);
+		waitpid(r->pid, NULL, 0);
+		r->pid = 0;
+	}
+}
+
+int redistmp_restart(struct redistmp *r)
+{
+	char bin[4200];
+	redistmp_kill(r);
+	if (find_redis(bin, sizeof bin) < 0 || (r->pid = spawn(bin, r->port, r->dir)) < 0) {
+		r->pid = 0;
+		return -1;
+	}
+	if (answers(r->pid, r->port))
+		return 0;
+	redistmp_kill(r);
+	return -1;
+}
+
 void redistmp_stop(struct redistmp *r)
 {
 	if (r->pid > 0) {

@@ -19,6 +19,10 @@ struct redistmp {
 /* 0 when it answers; -1 when redis-server is not installed or did not start. */
 int redistmp_start(struct redistmp *r);
 void redistmp_stop(struct redistmp *r);
+/* Kill it (kill -9), its folder kept; start it again, empty, on the same
+ * port (0, or -1 when it did not answer). */
+void redistmp_kill(struct redistmp *r);
+int redistmp_restart(struct redistmp *r);
 /* A free loopback port (-1 none). */
 int redistmp_free_port(void);
 /* A command's answer: an integer (-1 when not one), or a string into out
