@@ -864,7 +864,7 @@ START_TEST(test_gentle_stop)
 		ck_assert_int_eq(claim(&t[0], i), 1);
 	tn_stop(&t[0], 1);
 	for (int i = 1; i <= 3; i++) {
-		char id[8];
+		char id[16];
 		snprintf(id, sizeof id, "%d", i);
 		ck_assert_int_eq(redis_int("EXISTS tapis:table:%s:owner", id), 0);
 		ck_assert_int_eq(redis_int("SISMEMBER tapis:node:alpha:tables %s", id), 1);
