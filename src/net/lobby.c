@@ -165,6 +165,19 @@ static void restore_one(void *ctx, const struct store_table *t)
 		}
 }
 
+/* A table's game ended (host_config game_over; the host's out is the
+ * lobby's, host_out): what it leaves to accounts (net/stats), and the
+ * rematch offered in the same round as the game's last words, whatever
+ * ended it (a person's move, a bot's collected from a worker). */
+static int game_over(struct host *h)
+{
+	struct lobby *l = h->out.ctx;
+	int rc = stats_game_over(h);
+	if (l && l->ext && l->ext->over)
+		l->ext->over(l, h);
+	return rc;
+}
+
 int lobby_init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io,
                int cheap, long long now_ms, char *err, size_t errlen)
 {
@@ -172,7 +185,7 @@ int lobby_init(struct lobby *l, struct store *store, const struct host_config *c
 	l->io = io;
 	l->store = store;
 	l->cfg = *cfg;
-	l->cfg.game_over = stats_game_over; /* what a finished game leaves to accounts */
+	l->cfg.game_over = game_over; /* the accounts' figures, the rematch offered */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
@@ -1470,9 +1483,14 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_LEAVE:
 		if ((h = table_for(l, c, &m))) {
 			host_stand(h, me, m.type == PM_LEAVE);
+			/* With the table's entry as it is now: theirs was last told
+			 * when they came (its members are sent it only while it
+			 * waits), and the lobby's list reaches them at its next
+			 * round. */
 			if (m.type == PM_LEAVE)
-				send_text(l, conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
-				                                        (json_int_t)h->id, "reason", "left")));
+				send_text(l, conn, proto_dump(json_pack("{s:s, s:I, s:s, s:o}", "type", "left", "table",
+				                                        (json_int_t)h->id, "reason", "left", "info",
+				                                        table_json(h))));
 			l->dirty = 1;
 		}
 		break;
@@ -1758,12 +1776,17 @@ static void tell_changes(struct lobby *l, const unsigned char *at)
 	free(to);
 }
 
+int lobby_work(struct lobby *l, long long now_ms)
+{
+	l->now_ms = now_ms;
+	return l->cfg.work ? work_collect(l->cfg.work) : 0;
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
 	collect(l, now_ms);
-	if (l->cfg.work)
-		work_collect(l->cfg.work); /* bots' moves and hints come back */
+	lobby_work(l, now_ms); /* bots' moves and hints not collected at a wake-up */
 	for (int i = l->ntables - 1; i >= 0; i--)
 		if (host_expired(l->tables[i], now_ms))
 			remove_table(l, i);

@@ -796,6 +796,14 @@ static void mod_tick(struct lobby *l, long long now_ms)
 	}
 }
 
+/* A game just ended: its rematch offered at once (mod_tick offers those
+ * of the tables restored over). */
+static void mod_over(struct lobby *l, struct host *h)
+{
+	if (!rematch_of(l->mod, h->id))
+		offer(l, h);
+}
+
 static void release(struct lobby *l)
 {
 	mod_free(l->mod);
@@ -811,6 +819,7 @@ static const struct lobby_ext mod_ext = {
 	.invited = mod_invited,
 	.message = mod_message,
 	.tick = mod_tick,
+	.over = mod_over,
 	.release = release,
 };
 

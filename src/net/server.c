@@ -26,6 +26,7 @@
 #include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
+#include "net/work.h"
 #include "i18n/i18n.h"
 
 static volatile sig_atomic_t stop_asked;
@@ -542,6 +543,14 @@ static int only_long(const struct outq *q)
 	return q->head != NULL;
 }
 
+/* On a worker: a bot's move or a hint is ready; the loop wakes at once
+ * (LWS_CALLBACK_EVENT_WAIT_CANCELLED) instead of at its next tick. */
+static void work_ready(void *ctx)
+{
+	struct server *s = ctx;
+	lws_cancel_service(s->ctx);
+}
+
 /* Write what waits for c (SERVER_WRITE_BYTES of it at most) in one write,
  * in a writable callback or at the end of a round; 0, or -1 when the
  * write failed (the connection is lost). */
@@ -603,6 +612,12 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	struct conn **pc = user;
 	struct conn *c = pc ? *pc : NULL;
 	switch (reason) {
+	case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+		/* The workers' results applied now: a bot's move leaves in this
+		 * round (the tick only notices the tables it changed). */
+		if (s && lobby_work(&s->lobby, now_ms()) > 0)
+			s->cnt->woken++;
+		break;
 	case LWS_CALLBACK_ESTABLISHED: {
 		/* Announcements leave as they are made (no Nagle delay). */
 		int one = 1, sndbuf = SERVER_SNDBUF;
@@ -1041,6 +1056,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+	if (s->lobby.cfg.work)
+		work_set_notify(s->lobby.cfg.work, work_ready, s);
 	while (!stop_asked) {
 		s->round_bytes = 0;
 		s->round++;
@@ -1051,6 +1068,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	running = NULL;
 	watching = NULL;
+	if (s->lobby.cfg.work)
+		work_set_notify(s->lobby.cfg.work, NULL, NULL); /* before the context goes */
 	lobby_save_all(&s->lobby);
 	/* Its leases dropped at once: the others need not wait for them. */
 	cluster_free(s->cluster, 1);
