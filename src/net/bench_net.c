@@ -88,6 +88,7 @@ struct bench {
 	int playing;                    /* the tables were started */
 	int idle;                       /* tables found idle more than BENCH_IDLE_S */
 	long paced;                     /* moves held back for the rate limit */
+	int created, joined;            /* tables made, clients seated: answers come */
 };
 
 /* A table that no message came from for this long while it was being
@@ -302,12 +303,16 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	if (!strcmp(type, "welcome")) {
 		c->welcomed = 1;
 	} else if (!strcmp(type, "created")) {
+		if (!b->t[c->tindex].id)
+			b->created++;
 		b->t[c->tindex].id = (long)jint(o, "table", 0);
 	} else if (!strcmp(type, "joined")) {
 		c->table = (long)jint(o, "table", 0);
 		c->seat = (int)jint(o, "seat", -1);
-		if (!c->joined++)
+		if (!c->joined++) {
 			b->t[c->tindex].joined++;
+			b->joined++;
+		}
 	} else if (!strcmp(type, "say")) {
 		record(c);
 	} else if (!strcmp(type, "state")) {
@@ -508,12 +513,9 @@ static int all_welcomed(struct bench *b)
 	return 1;
 }
 
-static int all_created(struct bench *b)
+static int all_joined_creators(struct bench *b)
 {
-	for (int i = 0; i < b->nt; i++)
-		if (!b->t[i].id)
-			return 0;
-	return 1;
+	return b->joined >= b->nt;
 }
 
 static int all_joined(struct bench *b)
@@ -546,6 +548,61 @@ static int all_over(struct bench *b)
 		}
 	}
 	return done;
+}
+
+/* Tables made and players seated a few at a time: at most BENCH_WINDOW
+ * asked and not yet answered, so that thousands of requests do not reach
+ * the server in one burst (each made table is a change of the lobby for
+ * every client in it), and the time allowed grows with their number
+ * (BENCH_SETUP_S, and BENCH_ITEM_S for each). */
+#define BENCH_WINDOW 64
+#define BENCH_SETUP_S 30.0
+#define BENCH_ITEM_S 0.05
+
+/* Send the requests from *sent to n (send(b, i)) while fewer than
+ * BENCH_WINDOW wait for their answer (answered(b) of them came), until
+ * all are answered; 0, or -1 past the time allowed. */
+static int run_paced(struct bench *b, int n, void (*send)(struct bench *b, int i), int (*answered)(const struct bench *b))
+{
+	double end = now_s() + BENCH_SETUP_S + BENCH_ITEM_S * n;
+	int sent = 0;
+	while (answered(b) < n) {
+		while (sent < n && sent - answered(b) < BENCH_WINDOW)
+			send(b, sent++);
+		if (now_s() > end)
+			return -1;
+		service_all(b);
+	}
+	return 0;
+}
+
+static void send_create(struct bench *b, int t)
+{
+	const struct game_ops *g = registry_ops(bench_games[t % BENCH_NGAMES]);
+	json_t *seats = json_array();
+	for (int s = 0; s < b->t[t].n; s++)
+		json_array_append_new(seats, json_string("open"));
+	send_json(&b->c[b->t[t].first], json_pack("{s:s, s:s, s:i, s:{s:i}, s:o}", "type", "create", "game", g->name,
+	                                          "players", b->t[t].n, "rules", "hands", b->t[t].deals, "seats", seats));
+}
+
+static int tables_made(const struct bench *b)
+{
+	return b->created;
+}
+
+/* The i-th of the clients who sit down (all but each table's creator). */
+static void send_sit(struct bench *b, int i)
+{
+	int t = 0;
+	while (i >= b->t[t].n - 1) /* few tables a call: the bench's own setup */
+		i -= b->t[t++].n - 1;
+	send_json(&b->c[b->t[t].first + 1 + i], json_pack("{s:s, s:I}", "type", "sit", "table", (json_int_t)b->t[t].id));
+}
+
+static int players_seated(const struct bench *b)
+{
+	return b->joined - b->nt; /* the creators are seated with their tables */
 }
 
 /* K deals, within the game's own limit of its hands rule. */
@@ -647,11 +704,12 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		if (i % 50 == 49)
 			run_until(&b, all_open, 10); /* a few at a time: the listen queue is short */
 	}
-	if (run_until(&b, all_open, 30) < 0 || b.errors) {
+	double setup_s = BENCH_SETUP_S + BENCH_ITEM_S / 5 * clients;
+	if (run_until(&b, all_open, setup_s) < 0 || b.errors) {
 		errf(err, errlen, "the clients could not all connect");
 		goto out;
 	}
-	if (run_until(&b, all_welcomed, 30) < 0) {
+	if (run_until(&b, all_welcomed, setup_s) < 0) {
 		errf(err, errlen, "the clients were not all welcomed");
 		goto out;
 	}
@@ -664,23 +722,16 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 			errf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);
 			goto out;
 		}
-		json_t *seats = json_array();
-		for (int s = 0; s < n; s++)
-			json_array_append_new(seats, json_string("open"));
 		b.t[t].deals = game_deals(g, deals);
-		send_json(&b.c[b.t[t].first],
-		          json_pack("{s:s, s:s, s:i, s:{s:i}, s:o}", "type", "create", "game", g->name, "players", n,
-		                    "rules", "hands", b.t[t].deals, "seats", seats));
 	}
-	if (run_until(&b, all_created, 30) < 0) {
-		errf(err, errlen, "the tables were not all made");
+	if (run_paced(&b, tables, send_create, tables_made) < 0) {
+		errf(err, errlen, "the tables were not all made (%d of %d)", b.created, tables);
 		goto out;
 	}
-	for (int t = 0; t < tables; t++)
-		for (int k = 1; k < b.t[t].n; k++)
-			send_json(&b.c[b.t[t].first + k], json_pack("{s:s, s:I}", "type", "sit", "table", (json_int_t)b.t[t].id));
-	if (run_until(&b, all_joined, 30) < 0) {
-		errf(err, errlen, "the players did not all sit");
+	/* The creators' own "joined" may come after their "created". */
+	if (run_until(&b, all_joined_creators, BENCH_SETUP_S) < 0 ||
+	    run_paced(&b, clients - tables, send_sit, players_seated) < 0 || run_until(&b, all_joined, BENCH_SETUP_S) < 0) {
+		errf(err, errlen, "the players did not all sit (%d of %d)", b.joined, clients);
 		goto out;
 	}
 	run_until(&b, lobby_quiet, 30);
