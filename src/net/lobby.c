@@ -623,11 +623,9 @@ static void on_settings(struct lobby *l, struct lobby_conn *c, struct proto_msg 
 			host_verbosity(l->tables[i], u->name, m->verbosity, 0);
 	}
 	/* Told in the language now kept. */
-	const char *saved = view_lang_enter(c->lang);
 	json_t *o = settings_json(&x);
-	json_object_set_new(o, "text", json_string(_("Your settings are kept.")));
+	json_object_set_new(o, "text", json_string(L_(i18n_of(c->lang), "Your settings are kept.")));
 	send_text(l, c->id, proto_dump(o));
-	view_lang_leave(saved);
 }
 
 struct stats_gather {
@@ -817,9 +815,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 		/* The same person again, on a new connection: the old one is left. */
 		struct lobby_conn *old = lobby_conn_of(l, u->conn);
 		if (old) {
-			const char *saved = view_lang_enter(old->lang);
-			send_error(l, old->id, "replaced", _("logged in from elsewhere"), PM_NONE);
-			view_lang_leave(saved);
+			send_error(l, old->id, "replaced", L_(i18n_of(old->lang), "logged in from elsewhere"), PM_NONE);
 			old->user = -1;
 			l->io.close(l->io.ctx, old->id);
 		}
@@ -1625,9 +1621,7 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 	}
 	/* Its password is being hashed or checked: it waits its turn. */
 	if (c->nheld == LOBBY_HELD_MAX) {
-		const char *saved = view_lang_enter(c->lang);
-		send_error(l, conn, "rate", _("too many messages: slow down"), PM_NONE);
-		view_lang_leave(saved);
+		send_error(l, conn, "rate", L_(i18n_of(c->lang), "too many messages: slow down"), PM_NONE);
 		return;
 	}
 	xgrow((void **)&c->held, &c->capheld, c->nheld + 1, sizeof *c->held);

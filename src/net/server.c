@@ -16,7 +16,6 @@
 #include <unistd.h>
 #include <time.h>
 
-#include "app/view.h"
 #include "core/err.h"
 #include "app/log.h"
 #include "core/xalloc.h"
@@ -285,22 +284,23 @@ static int count_addr(const struct server *s, const char *addr)
 	return n;
 }
 
-static const char *over_cap(struct server *s, struct conn *c)
+/* Why c is over a cap, in L, or NULL. */
+static const char *over_cap(struct server *s, struct conn *c, const struct i18n_lang *L)
 {
 	/* Counted from the accept: the handshakes under way too. */
 	int all = s->live > s->nconns ? s->live : s->nconns;
 	if (s->o->max_conns > 0 && all > s->o->max_conns)
-		return _("the server is full: too many connections, try again later");
+		return L_(L, "the server is full: too many connections, try again later");
 	/* The descriptors: the last SERVER_CAP_SLACK before those kept for
 	 * the store and the logs are told, past them closed at the accept
 	 * (descriptors are given lowest first: a descriptor's number counts
 	 * those open). */
 	if (s->fd_limit > 0 && lws_get_socket_fd(c->wsi) >= s->fd_limit - SERVER_FD_RESERVE - SERVER_CAP_SLACK)
-		return _("the server is full: too many connections, try again later");
+		return L_(L, "the server is full: too many connections, try again later");
 	if (s->mem_low)
-		return _("the server is full: too many connections, try again later");
+		return L_(L, "the server is full: too many connections, try again later");
 	if (s->o->max_per_addr > 0 && count_addr(s, c->addr) > s->o->max_per_addr)
-		return _("too many connections from your address: close some and try again");
+		return L_(L, "too many connections from your address: close some and try again");
 	return NULL;
 }
 
@@ -481,11 +481,11 @@ static void slot_gone(struct server *s, struct lws *wsi)
 
 /* A message too long, or one over the rate limit: said so (or, after too
  * many in a row, the connection closed). */
-static void refuse(struct server *s, struct conn *c)
+static void refuse(struct server *s, struct conn *c, const struct i18n_lang *L)
 {
 	if (c->rx_too_long) {
 		char text[96];
-		snprintf(text, sizeof text, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
+		snprintf(text, sizeof text, L_(L, "message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 		char *e = proto_error("too_long", text, NULL);
 		if (e)
 			queue_text(s, c, e, strlen(e));
@@ -493,7 +493,7 @@ static void refuse(struct server *s, struct conn *c)
 	} else if (++c->refused > SERVER_RATE_BURST * 4) {
 		io_close(s, c->id);
 	} else {
-		char *e = proto_error("rate", _("too many messages: slow down"), NULL);
+		char *e = proto_error("rate", L_(L, "too many messages: slow down"), NULL);
 		if (e)
 			queue_text(s, c, e, strlen(e));
 		free(e);
@@ -519,9 +519,7 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	if (c->rx_too_long || !rate_ok(c, now)) {
 		/* Its errors in its language, as the lobby's (which phrases
 		 * those of the messages it is given). */
-		const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
-		refuse(s, c);
-		view_lang_leave(saved);
+		refuse(s, c, i18n_of(lobby_lang(&s->lobby, c->id)));
 	} else {
 		c->refused = 0;
 		lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
@@ -643,8 +641,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
 		if (!lang || !i18n_lang_known(lang))
 			lang = "en";
-		const char *saved = view_lang_enter(lang);
-		const char *why = over_cap(s, c);
+		const char *why = over_cap(s, c, i18n_of(lang));
 		if (why) {
 			/* Refused: told why, then closed; the lobby never hears of it. */
 			char *e = proto_error("busy", why, NULL);
@@ -659,7 +656,6 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		} else {
 			lobby_open(&s->lobby, c->id, c->addr, lang);
 		}
-		view_lang_leave(saved);
 		break;
 	}
 	case LWS_CALLBACK_RECEIVE:
@@ -834,9 +830,7 @@ static void check_conns(struct server *s, long long now)
 			drop(s, c);
 		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms &&
 		           !lobby_hello_waiting(&s->lobby, c->id)) {
-			const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
-			char *e = proto_error("hello_first", _("say hello first"), NULL);
-			view_lang_leave(saved);
+			char *e = proto_error("hello_first", L_(i18n_of(lobby_lang(&s->lobby, c->id)), "say hello first"), NULL);
 			if (e)
 				queue_text(s, c, e, strlen(e));
 			free(e);
