@@ -52,6 +52,8 @@ static void ready(void *ctx, int port)
 static long long srv_close_ms;
 /* And their keep_ms (0: the default). */
 static long long srv_keep_ms;
+/* The bots' pause before a move (0: none, the tests' default). */
+static long long srv_bot_delay_ms;
 
 /* Start the server on s->port (0: a free one). */
 static void srv_run(struct srv *s)
@@ -69,7 +71,7 @@ static void srv_run(struct srv *s)
 		o.db = s->db;
 		o.log_dir = s->logs;
 		o.grace_ms = 60000;
-		o.bot_delay_ms = 0;
+		o.bot_delay_ms = srv_bot_delay_ms;
 		o.cheap_hash = 1;
 		o.quiet = 1;
 		if (srv_close_ms)
@@ -748,7 +750,12 @@ static void tty_join(struct tty *t, const struct srv *s, const char *const *more
 START_TEST(test_lobby_menus)
 {
 	struct srv s;
+	/* Bots at a person's pace: the game the table's last person leaves
+	 * to them is still on when the lobby lists it (bots without a pause
+	 * play a whole game while the menu is said). */
+	srv_bot_delay_ms = 300;
 	srv_start(&s);
+	srv_bot_delay_ms = 0;
 	static struct tty t;
 	const char *args[] = { NULL };
 	tty_join(&t, &s, args);

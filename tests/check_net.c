@@ -2316,9 +2316,9 @@ END_TEST
 /* ---- the loop: its writes, its wake-ups, its descriptors ---- */
 
 /* Two people and two bots play a game: no connection is written to twice
- * in one round of the loop, and a write carries all that was queued for
- * its connection (an action's `say`s and `state` together: more messages
- * than writes). */
+ * in one round of the loop, a write carries all that was queued for its
+ * connection (an action's `say`s and `state` together: more messages than
+ * writes), and the bots' moves, searched on the workers, woke the loop. */
 START_TEST(test_one_write_a_round)
 {
 	struct srv s;
@@ -2339,6 +2339,7 @@ START_TEST(test_one_write_a_round)
 	ck_assert_int_ge(k.rounds, 1);
 	ck_assert_int_eq(k.twice, 0);
 	ck_assert_msg(k.messages >= 2 * k.writes, "%ld messages in %ld writes", k.messages, k.writes);
+	ck_assert_int_gt(k.woken, 0);
 	ck_assert_int_eq(k.dropped + k.busy + k.shut, 0);
 	tc_free(&a);
 	tc_free(&b);

@@ -179,6 +179,19 @@ static void restore_one(void *ctx, const struct store_table *t)
 		r->failed++;
 }
 
+/* A table's game ended (host_config game_over; the host's out is the
+ * lobby's, host_out): what it leaves to accounts (net/stats), and the
+ * rematch offered in the same round as the game's last words, whatever
+ * ended it (a person's move, a bot's collected from a worker). */
+static int game_over(struct host *h)
+{
+	struct lobby *l = h->out.ctx;
+	int rc = stats_game_over(h);
+	if (l && l->ext && l->ext->over)
+		l->ext->over(l, h);
+	return rc;
+}
+
 static int init(struct lobby *l, struct store *store, const struct host_config *cfg, struct lobby_io io, int cheap,
                 long long now_ms, int running, char *err, size_t errlen);
 
@@ -201,7 +214,7 @@ static int init(struct lobby *l, struct store *store, const struct host_config *
 	l->io = io;
 	l->store = store;
 	l->cfg = *cfg;
-	l->cfg.game_over = stats_game_over; /* what a finished game leaves to accounts */
+	l->cfg.game_over = game_over; /* the accounts' figures, the rematch offered */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
@@ -681,11 +694,9 @@ static void on_settings(struct lobby *l, struct lobby_conn *c, struct proto_msg 
 			host_verbosity(l->tables[i], u->name, m->verbosity, 0);
 	}
 	/* Told in the language now kept. */
-	const char *saved = view_lang_enter(c->lang);
 	json_t *o = settings_json(&x);
-	json_object_set_new(o, "text", json_string(_("Your settings are kept.")));
+	json_object_set_new(o, "text", json_string(L_(i18n_of(c->lang), "Your settings are kept.")));
 	send_text(l, c->id, proto_dump(o));
-	view_lang_leave(saved);
 }
 
 struct stats_gather {
@@ -875,9 +886,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 		/* The same person again, on a new connection: the old one is left. */
 		struct lobby_conn *old = lobby_conn_of(l, u->conn);
 		if (old) {
-			const char *saved = view_lang_enter(old->lang);
-			send_error(l, old->id, "replaced", _("logged in from elsewhere"), PM_NONE);
-			view_lang_leave(saved);
+			send_error(l, old->id, "replaced", L_(i18n_of(old->lang), "logged in from elsewhere"), PM_NONE);
 			old->user = -1;
 			l->io.close(l->io.ctx, old->id);
 		}
@@ -1600,9 +1609,14 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_LEAVE:
 		if ((h = table_for(l, c, &m))) {
 			host_stand(h, me, m.type == PM_LEAVE);
+			/* With the table's entry as it is now: theirs was last told
+			 * when they came (its members are sent it only while it
+			 * waits), and the lobby's list reaches them at its next
+			 * round. */
 			if (m.type == PM_LEAVE)
-				send_text(l, conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
-				                                        (json_int_t)h->id, "reason", "left")));
+				send_text(l, conn, proto_dump(json_pack("{s:s, s:I, s:s, s:o}", "type", "left", "table",
+				                                        (json_int_t)h->id, "reason", "left", "info",
+				                                        table_json(h))));
 			l->dirty = 1;
 		}
 		break;
@@ -1737,9 +1751,7 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 	}
 	/* Its password is being hashed or checked: it waits its turn. */
 	if (c->nheld == LOBBY_HELD_MAX) {
-		const char *saved = view_lang_enter(c->lang);
-		send_error(l, conn, "rate", _("too many messages: slow down"), PM_NONE);
-		view_lang_leave(saved);
+		send_error(l, conn, "rate", L_(i18n_of(c->lang), "too many messages: slow down"), PM_NONE);
 		return;
 	}
 	xgrow((void **)&c->held, &c->capheld, c->nheld + 1, sizeof *c->held);
@@ -1904,12 +1916,17 @@ static void tell_changes(struct lobby *l, const unsigned char *at)
 	free(to);
 }
 
+int lobby_work(struct lobby *l, long long now_ms)
+{
+	l->now_ms = now_ms;
+	return l->cfg.work ? work_collect(l->cfg.work) : 0;
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
 	collect(l, now_ms);
-	if (l->cfg.work)
-		work_collect(l->cfg.work); /* bots' moves and hints come back */
+	lobby_work(l, now_ms); /* bots' moves and hints not collected at a wake-up */
 	for (int i = l->ntables - 1; i >= 0; i--)
 		if (host_expired(l->tables[i], now_ms))
 			remove_table(l, i);

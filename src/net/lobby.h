@@ -138,6 +138,8 @@ struct lobby_ext {
 	/* The messages it adds (invite, rematch, mod, mute). */
 	void (*message)(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms);
 	void (*tick)(struct lobby *l, long long now_ms);
+	/* A table's game just ended (its last words queued, in this round). */
+	void (*over)(struct lobby *l, struct host *h);
 	void (*release)(struct lobby *l);
 };
 
@@ -227,6 +229,9 @@ void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list, the hellos whose passwords the
  * worker thread has hashed or checked; call often (every few ms). */
 void lobby_tick(struct lobby *l, long long now_ms);
+/* The workers' results (bots' moves, hints) applied now, when the loop is
+ * woken for them rather than at the next tick; how many. */
+int lobby_work(struct lobby *l, long long now_ms);
 /* The index in l->saved of a saved table, or -1. */
 int lobby_saved_index(const struct lobby *l, long id);
 /* Save every table (the store already holds every action). */

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Each sentence in its listeners' language, given as a value (L). */
+#define I18N_LANG L
 #include "net/lobbyev.h"
 
 #include <jansson.h>
@@ -6,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/view.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/proto.h"
@@ -28,8 +29,8 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The sentence of an event, in the language in force. */
-static void phrase(const struct ev *e, char *buf, size_t len)
+/* The sentence of an event, in L. */
+static void phrase(const struct i18n_lang *L, const struct ev *e, char *buf, size_t len)
 {
 	switch (e->kind) {
 	case EV_ARRIVE:
@@ -70,10 +71,10 @@ static json_t *names_of(const struct ev *e)
 	return a;
 }
 
-static char *event_msg(const struct ev *e)
+static char *event_msg(const struct i18n_lang *L, const struct ev *e)
 {
 	char text[400];
-	phrase(e, text, sizeof text);
+	phrase(L, e, text, sizeof text);
 	json_t *o = json_pack("{s:s, s:s, s:s, s:o}", "type", "lobby_event", "event", ev_word[e->kind], "text", text,
 	                      "names", names_of(e));
 	if (o && e->table)
@@ -82,7 +83,7 @@ static char *event_msg(const struct ev *e)
 }
 
 /* More changes than a listener is told one by one. */
-static char *more_msg(int more)
+static char *more_msg(const struct i18n_lang *L, int more)
 {
 	char text[200];
 	snprintf(text, sizeof text, P_("And %d more change in the lobby.", "And %d more changes in the lobby.", more),
@@ -131,17 +132,13 @@ static void tell(const struct lobbyev_in *in, const struct ev *evs, int n)
 			}
 			if (!nc)
 				continue;
-			const char *saved = view_lang_enter(lang);
-			char *msg = event_msg(e);
-			view_lang_leave(saved);
+			char *msg = event_msg(i18n_of(lang), e);
 			in->send_many(in->ctx, conns, nc, msg);
 		}
 	}
 	for (int i = 0; i < in->nto; i++)
 		if (left[i] > LOBBYEV_MAX) {
-			const char *saved = view_lang_enter(in->to[i].lang);
-			char *msg = more_msg(left[i] - (LOBBYEV_MAX - 1));
-			view_lang_leave(saved);
+			char *msg = more_msg(i18n_of(in->to[i].lang), left[i] - (LOBBYEV_MAX - 1));
 			in->send_many(in->ctx, &in->to[i].conn, 1, msg);
 		}
 	free(left);

@@ -9,7 +9,6 @@
 #include <time.h>
 
 #include "app/registry.h"
-#include "app/view.h"
 #include "core/err.h"
 #include "app/log.h"
 #include "core/xalloc.h"
@@ -169,15 +168,14 @@ static void audit(struct lobby *l, const char *who, const char *whom, const char
 /* The refusal of a banned name, phrased in lang, to conn. */
 static void send_banned(struct lobby *l, long conn, const char *lang, const struct store_ban *b, int re)
 {
-	const char *saved = view_lang_enter(lang);
+	const struct i18n_lang *L = i18n_of(lang);
 	char when[64], text[512];
 	when_text(b->until, when, sizeof when);
 	if (b->reason[0])
-		snprintf(text, sizeof text, _("You are banned from this server until %s. Reason: %s"), when, b->reason);
+		snprintf(text, sizeof text, L_(L, "You are banned from this server until %s. Reason: %s"), when, b->reason);
 	else
-		snprintf(text, sizeof text, _("You are banned from this server until %s."), when);
+		snprintf(text, sizeof text, L_(L, "You are banned from this server until %s."), when);
 	error(l, conn, "banned", text, re);
-	view_lang_leave(saved);
 }
 
 /* Out of the server, after a last error (closed after it is sent). */
@@ -581,14 +579,11 @@ static int is_moderator(struct lobby *l, const struct lobby_user *u)
 	return !u->guest && store_role_get(l->store, u->name, role, sizeof role) == 1 && !strcmp(role, "moderator");
 }
 
-/* What the person concerned hears goes in their language: enter it
- * (NULL: they are not connected; nothing to say). */
-static const char *enter(const struct lobby_user *u, const char **saved)
+/* What the person concerned hears goes in their language (NULL: they are
+ * not connected; nothing to say). */
+static const struct i18n_lang *their_lang(const struct lobby_user *u)
 {
-	if (!u || u->conn < 0)
-		return NULL;
-	*saved = view_lang_enter(u->lang);
-	return u->lang;
+	return u && u->conn >= 0 ? i18n_of(u->lang) : NULL;
 }
 
 static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
@@ -608,26 +603,25 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 	const char *reason = m->text;
 	long long now = (long long)time(NULL), until = 0;
 	char text[512];
-	const char *saved = NULL;
+	const struct i18n_lang *L;
 	switch (m->mod_act) {
 	case PMOD_MUTE: {
 		struct mod_person *p = person(l->mod, m->name, 1);
 		until = now + (m->minutes ? m->minutes : MOD_MUTE_MIN) * 60LL;
 		p->muted_until = until;
 		snprintf(p->why, sizeof p->why, "%.250s", reason); /* at most PROTO_REASON_MAX bytes */
-		if (enter(u, &saved)) {
+		if ((L = their_lang(u))) {
 			long long n = (until - now) / 60;
 			if (reason[0])
 				snprintf(text, sizeof text,
-				         P_("A moderator muted you for %lld minute. Reason: %s",
-				            "A moderator muted you for %lld minutes. Reason: %s", n),
+				         LP_(L, "A moderator muted you for %lld minute. Reason: %s",
+				             "A moderator muted you for %lld minutes. Reason: %s", n),
 				         n, reason);
 			else
 				snprintf(text, sizeof text,
-				         P_("A moderator muted you for %lld minute.", "A moderator muted you for %lld minutes.", n),
+				         LP_(L, "A moderator muted you for %lld minute.", "A moderator muted you for %lld minutes.", n),
 				         n);
 			notice(l, u->conn, 0, text);
-			view_lang_leave(saved);
 		}
 		snprintf(text, sizeof text, _("%s is muted."), m->name);
 		break;
@@ -636,10 +630,8 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 		struct mod_person *p = person(l->mod, m->name, 0);
 		if (p)
 			p->muted_until = 0;
-		if (enter(u, &saved)) {
-			notice(l, u->conn, 0, _("A moderator lets you chat again."));
-			view_lang_leave(saved);
-		}
+		if ((L = their_lang(u)))
+			notice(l, u->conn, 0, L_(L, "A moderator lets you chat again."));
 		snprintf(text, sizeof text, _("%s may chat again."), m->name);
 		break;
 	}
@@ -657,24 +649,22 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 			host_stand(h, u->name, 1);
 			send(l, u->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table", (json_int_t)h->id,
 			                                      "reason", "removed")));
-			enter(u, &saved);
+			L = their_lang(u);
 			if (reason[0])
-				snprintf(text, sizeof text, _("A moderator removed you from table %ld. Reason: %s"), h->id,
+				snprintf(text, sizeof text, L_(L, "A moderator removed you from table %ld. Reason: %s"), h->id,
 				         reason);
 			else
-				snprintf(text, sizeof text, _("A moderator removed you from table %ld."), h->id);
+				snprintf(text, sizeof text, L_(L, "A moderator removed you from table %ld."), h->id);
 			notice(l, u->conn, h->id, text);
-			view_lang_leave(saved);
 			lobby_table_changed(l, h);
 			snprintf(text, sizeof text, _("%s is removed from table %ld."), u->name, h->id);
 		} else {
-			enter(u, &saved);
+			L = their_lang(u);
 			if (reason[0])
-				snprintf(text, sizeof text, _("A moderator removed you from the server. Reason: %s"), reason);
+				snprintf(text, sizeof text, L_(L, "A moderator removed you from the server. Reason: %s"), reason);
 			else
-				snprintf(text, sizeof text, "%s", _("A moderator removed you from the server."));
+				snprintf(text, sizeof text, "%s", L_(L, "A moderator removed you from the server."));
 			error(l, u->conn, "kicked", text, PM_NONE);
-			view_lang_leave(saved);
 			put_out(l, u);
 			snprintf(text, sizeof text, _("%s is removed from the server."), m->name);
 		}
@@ -817,6 +807,14 @@ static void mod_tick(struct lobby *l, long long now_ms)
 	}
 }
 
+/* A game just ended: its rematch offered at once (mod_tick offers those
+ * of the tables restored over). */
+static void mod_over(struct lobby *l, struct host *h)
+{
+	if (!rematch_of(l->mod, h->id))
+		offer(l, h);
+}
+
 static void release(struct lobby *l)
 {
 	mod_free(l->mod);
@@ -832,6 +830,7 @@ static const struct lobby_ext mod_ext = {
 	.invited = mod_invited,
 	.message = mod_message,
 	.tick = mod_tick,
+	.over = mod_over,
 	.release = release,
 };
 

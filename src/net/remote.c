@@ -422,6 +422,9 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		keep_friends(r, json_object_get(o, "info"));
 		table_facts(r);
 	} else if (!strcmp(type, "left")) {
+		/* The table as it is left (a seat open, a bot playing): the
+		 * entry kept since joining is not said in the lobby. */
+		keep_table(r, json_object_get(o, "info"));
 		if (int_of(o, "table", 0) == r->table) {
 			r->left = 1;
 			r->table = 0;

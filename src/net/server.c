@@ -16,7 +16,6 @@
 #include <unistd.h>
 #include <time.h>
 
-#include "app/view.h"
 #include "core/err.h"
 #include "app/log.h"
 #include "core/xalloc.h"
@@ -28,6 +27,7 @@
 #include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
+#include "net/work.h"
 #include "i18n/i18n.h"
 
 static volatile sig_atomic_t stop_asked;
@@ -299,22 +299,23 @@ static int count_addr(const struct server *s, const char *addr)
 	return n;
 }
 
-static const char *over_cap(struct server *s, struct conn *c)
+/* Why c is over a cap, in L, or NULL. */
+static const char *over_cap(struct server *s, struct conn *c, const struct i18n_lang *L)
 {
 	/* Counted from the accept: the handshakes under way too. */
 	int all = s->live > s->nconns ? s->live : s->nconns;
 	if (s->o->max_conns > 0 && all > s->o->max_conns)
-		return _("the server is full: too many connections, try again later");
+		return L_(L, "the server is full: too many connections, try again later");
 	/* The descriptors: the last SERVER_CAP_SLACK before those kept for
 	 * the store and the logs are told, past them closed at the accept
 	 * (descriptors are given lowest first: a descriptor's number counts
 	 * those open). */
 	if (s->fd_limit > 0 && lws_get_socket_fd(c->wsi) >= s->fd_limit - SERVER_FD_RESERVE - SERVER_CAP_SLACK)
-		return _("the server is full: too many connections, try again later");
+		return L_(L, "the server is full: too many connections, try again later");
 	if (s->mem_low)
-		return _("the server is full: too many connections, try again later");
+		return L_(L, "the server is full: too many connections, try again later");
 	if (s->o->max_per_addr > 0 && count_addr(s, c->addr) > s->o->max_per_addr)
-		return _("too many connections from your address: close some and try again");
+		return L_(L, "too many connections from your address: close some and try again");
 	return NULL;
 }
 
@@ -495,11 +496,11 @@ static void slot_gone(struct server *s, struct lws *wsi)
 
 /* A message too long, or one over the rate limit: said so (or, after too
  * many in a row, the connection closed). */
-static void refuse(struct server *s, struct conn *c)
+static void refuse(struct server *s, struct conn *c, const struct i18n_lang *L)
 {
 	if (c->rx_too_long) {
 		char text[96];
-		snprintf(text, sizeof text, _("message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
+		snprintf(text, sizeof text, L_(L, "message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 		char *e = proto_error("too_long", text, NULL);
 		if (e)
 			queue_text(s, c, e, strlen(e));
@@ -507,7 +508,7 @@ static void refuse(struct server *s, struct conn *c)
 	} else if (++c->refused > SERVER_RATE_BURST * 4) {
 		io_close(s, c->id);
 	} else {
-		char *e = proto_error("rate", _("too many messages: slow down"), NULL);
+		char *e = proto_error("rate", L_(L, "too many messages: slow down"), NULL);
 		if (e)
 			queue_text(s, c, e, strlen(e));
 		free(e);
@@ -533,9 +534,7 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	if (c->rx_too_long || !rate_ok(c, now)) {
 		/* Its errors in its language, as the lobby's (which phrases
 		 * those of the messages it is given). */
-		const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
-		refuse(s, c);
-		view_lang_leave(saved);
+		refuse(s, c, i18n_of(lobby_lang(&s->lobby, c->id)));
 	} else {
 		c->refused = 0;
 		/* A table of another node: relayed to it. */
@@ -557,6 +556,14 @@ static int only_long(const struct outq *q)
 		if (m->b->len <= SERVER_SHORT_MESSAGE)
 			return 0;
 	return q->head != NULL;
+}
+
+/* On a worker: a bot's move or a hint is ready; the loop wakes at once
+ * (LWS_CALLBACK_EVENT_WAIT_CANCELLED) instead of at its next tick. */
+static void work_ready(void *ctx)
+{
+	struct server *s = ctx;
+	lws_cancel_service(s->ctx);
 }
 
 /* Write what waits for c (SERVER_WRITE_BYTES of it at most) in one write,
@@ -620,6 +627,12 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	struct conn **pc = user;
 	struct conn *c = pc ? *pc : NULL;
 	switch (reason) {
+	case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+		/* The workers' results applied now: a bot's move leaves in this
+		 * round (the tick only notices the tables it changed). */
+		if (s && lobby_work(&s->lobby, now_ms()) > 0)
+			s->cnt->woken++;
+		break;
 	case LWS_CALLBACK_ESTABLISHED: {
 		/* Announcements leave as they are made (no Nagle delay). */
 		int one = 1, sndbuf = SERVER_SNDBUF;
@@ -645,8 +658,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
 		if (!lang || !i18n_lang_known(lang))
 			lang = "en";
-		const char *saved = view_lang_enter(lang);
-		const char *why = over_cap(s, c);
+		const char *why = over_cap(s, c, i18n_of(lang));
 		if (why) {
 			/* Refused: told why, then closed; the lobby never hears of it. */
 			char *e = proto_error("busy", why, NULL);
@@ -661,7 +673,6 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		} else {
 			lobby_open(&s->lobby, c->id, c->addr, lang);
 		}
-		view_lang_leave(saved);
 		break;
 	}
 	case LWS_CALLBACK_RECEIVE:
@@ -838,9 +849,7 @@ static void check_conns(struct server *s, long long now)
 			drop(s, c);
 		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms &&
 		           !lobby_hello_waiting(&s->lobby, c->id)) {
-			const char *saved = view_lang_enter(lobby_lang(&s->lobby, c->id));
-			char *e = proto_error("hello_first", _("say hello first"), NULL);
-			view_lang_leave(saved);
+			char *e = proto_error("hello_first", L_(i18n_of(lobby_lang(&s->lobby, c->id)), "say hello first"), NULL);
 			if (e)
 				queue_text(s, c, e, strlen(e));
 			free(e);
@@ -1076,6 +1085,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+	if (s->lobby.cfg.work)
+		work_set_notify(s->lobby.cfg.work, work_ready, s);
 	while (!stop_asked) {
 		s->round_bytes = 0;
 		s->round++;
@@ -1086,6 +1097,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	running = NULL;
 	watching = NULL;
+	if (s->lobby.cfg.work)
+		work_set_notify(s->lobby.cfg.work, NULL, NULL); /* before the context goes */
 	/* Every table saved, then handed over: its leases dropped at once
 	 * (once the last writes are in), the other nodes take them without
 	 * waiting for them to lapse. */

@@ -66,6 +66,7 @@ struct server_counters {
 	long busy;            /* connections refused with `busy` (a cap, descriptors, memory) */
 	long shut;            /* connections closed at their accept (past the caps' slack) */
 	long dropped;         /* connections dropped as too slow to follow */
+	long woken;           /* wake-ups of the loop by the workers' results */
 };
 
 struct server_options {

@@ -27,6 +27,8 @@ struct work {
 	int queued;              /* submitted and not yet collected */
 	int stop;
 	int nthreads;
+	void (*notify)(void *ctx); /* a result is ready (called on the worker) */
+	void *notify_ctx;
 	pthread_t th[WORK_THREADS_MAX];
 };
 
@@ -56,8 +58,13 @@ static void *worker(void *arg)
 		j->run(j->arg);
 		j->next = NULL;
 		pthread_mutex_lock(&w->mu);
+		int first = !w->done; /* the loop is told once until it collects */
 		*w->done_end = j;
 		w->done_end = &j->next;
+		/* Under the lock: once work_set_notify(w, NULL, ...) returns,
+		 * no worker calls the old one (its context may be gone). */
+		if (first && w->notify)
+			w->notify(w->notify_ctx);
 	}
 	pthread_mutex_unlock(&w->mu);
 	return NULL;
@@ -89,6 +96,14 @@ struct work *work_new(int threads)
 		return NULL;
 	}
 	return w;
+}
+
+void work_set_notify(struct work *w, void (*notify)(void *ctx), void *ctx)
+{
+	pthread_mutex_lock(&w->mu);
+	w->notify = notify;
+	w->notify_ctx = ctx;
+	pthread_mutex_unlock(&w->mu);
 }
 
 int work_threads(const struct work *w)

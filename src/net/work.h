@@ -23,6 +23,12 @@ int work_submit(struct work *w, void (*run)(void *arg), void (*done)(void *arg, 
 /* Call done(arg, 1) for the jobs run so far (not those that end while it
  * does: a done that submits again cannot keep it busy); how many. */
 int work_collect(struct work *w);
+/* notify(ctx) is called on a worker when a result is ready and none was
+ * waiting to be collected (the loop woken once, then work_collect takes
+ * them all), under the pool's lock: it must be short and safe from any
+ * thread (lws_cancel_service is). After work_set_notify(w, NULL, NULL)
+ * returns, the old one is not called any more. */
+void work_set_notify(struct work *w, void (*notify)(void *ctx), void *ctx);
 /* Threads of the pool: one a core this process may run on, unless told. */
 int work_threads(const struct work *w);
 
