@@ -383,6 +383,11 @@ START_TEST(test_kill_adopt)
 	while (mono_ms() < until)
 		ev_run(loop, EVRUN_ONCE);
 	ck_assert_int_eq(t[1].nadopted + t[2].nadopted, N);
+	/* Shared out: each survivor takes the tables it is the first choice
+	 * for (rendezvous hashing), so neither takes them all. */
+	fprintf(stderr, "check_cluster: shared out %d and %d\n", t[1].nadopted, t[2].nadopted);
+	ck_assert_int_gt(t[1].nadopted, 0);
+	ck_assert_int_gt(t[2].nadopted, 0);
 	ck_assert_int_eq(tn_saw(&t[1], "alpha", 1), 1);
 	ck_assert_int_eq(tn_saw(&t[2], "alpha", 1), 1);
 	for (long i = 1; i <= N; i++) {
@@ -416,6 +421,55 @@ static void redis_do(const char *cmd)
 	freeReplyObject(r);
 	redisFree(rc);
 }
+
+static int saw_zeta(void *ctx)
+{
+	struct tn *t = ctx;
+	return tn_saw(&t[1], "zeta", 0) && tn_saw(&t[2], "zeta", 0);
+}
+
+/* A node alive that takes nothing (zeta: a lease written by hand): the
+ * tables of the lost node it is the first choice for wait a little, then
+ * the others take them; every table taken once. */
+START_TEST(test_share_deferred)
+{
+	fresh();
+	char ok[8];
+	ck_assert_int_eq(redistmp_str(&rt, "SET tapis:node:zeta %s PX 60000", "info of a node", ok, sizeof ok), 0);
+	ck_assert_str_eq(ok, "OK");
+	redis_do("SADD tapis:nodes zeta");
+	struct tn t[3];
+	tn_start(&t[0], "alpha");
+	tn_start(&t[1], "beta");
+	tn_start(&t[2], "gamma");
+	struct group g = { t, 3 };
+	ck_assert(spin(all_up, &g, 10000));
+	ck_assert(spin(all_seen, &g, 10000));
+	ck_assert(spin(saw_zeta, t, 10000));
+	enum { N = 24 };
+	for (long i = 1; i <= N; i++)
+		ck_assert_int_eq(claim(&t[0], i), 1);
+	long long killed = mono_ms();
+	tn_stop(&t[0], 0);
+	struct kill_wait k = { t, N };
+	ck_assert(spin(orphans_taken, &k, 20000));
+	fprintf(stderr, "check_cluster: %d tables taken with an idle node about, in %lld ms\n", N, mono_ms() - killed);
+	long long until = mono_ms() + 2 * CLUSTER_RENEW_MS + 200;
+	while (mono_ms() < until)
+		ev_run(loop, EVRUN_ONCE);
+	ck_assert_int_eq(t[1].nadopted + t[2].nadopted, N);
+	for (long i = 1; i <= N; i++) {
+		int in = 0;
+		for (int n = 1; n <= 2; n++)
+			for (int j = 0; j < t[n].nadopted; j++)
+				in += t[n].adopted[j] == i;
+		ck_assert_int_eq(in, 1);
+	}
+	tn_stop(&t[1], 1);
+	tn_stop(&t[2], 1);
+	done_loop();
+}
+END_TEST
 
 /* A lost node's table whose lease it still holds is tried again until it
  * lapses; one another node holds is left to it. */
@@ -1067,6 +1121,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_leases_seen);
 	tcase_add_test(tc, test_kill_adopt);
+	tcase_add_test(tc, test_share_deferred);
 	tcase_add_test(tc, test_release_owner);
 	tcase_add_test(tc, test_orphan_retry);
 	tcase_add_test(tc, test_lease_taken_away);

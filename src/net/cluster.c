@@ -9,6 +9,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,7 @@ struct orphan {
 	long table;
 	char node[CLUSTER_ID_MAX + 1];
 	int tries;
+	int defer;    /* renewals to wait first: another node is its first choice */
 };
 
 struct sub {
@@ -388,18 +390,47 @@ static void renew_tables(struct cluster *c)
 
 /* ---------------------------------------------------------------- lost nodes' tables */
 
-static void orphan_add(struct cluster *c, long t, const char *node, int tries)
+static struct orphan *orphan_add(struct cluster *c, long t, const char *node, int tries)
 {
 	for (int i = 0; i < c->norphans; i++)
 		if (c->orphans[i].table == t)
-			return;
+			return NULL;
 	if (c->norphans >= CLUSTER_MAX_ORPHANS)
-		return;
+		return NULL;
 	xgrow((void **)&c->orphans, &c->orphans_cap, c->norphans + 1, sizeof *c->orphans);
 	struct orphan *o = &c->orphans[c->norphans++];
 	o->table = t;
 	snprintf(o->node, sizeof o->node, "%s", node);
 	o->tries = tries;
+	o->defer = 0;
+	return o;
+}
+
+/* A node's weight for table t (rendezvous hashing): FNV-1a of its id and
+ * the table's number. */
+static uint64_t weight(const char *node, long t)
+{
+	uint64_t x = 14695981039346656037ULL;
+	for (; *node; node++)
+		x = (x ^ (unsigned char)*node) * 1099511628211ULL;
+	for (int i = 0; i < 8; i++)
+		x = (x ^ (uint64_t)(((unsigned long)t >> (8 * i)) & 0xff)) * 1099511628211ULL;
+	return x ^ (x >> 31);
+}
+
+/* 1 when this node is t's first choice among the nodes alive as last
+ * read: a lost node's tables are shared out among the survivors that way,
+ * each trying its own at once and the others' only after
+ * CLUSTER_ORPHAN_DEFER renewals (when their first choice is gone too). */
+static int first_choice(const struct cluster *c, long t)
+{
+	uint64_t mine = weight(c->id, t);
+	for (int i = 0; i < c->nnodes; i++) {
+		uint64_t w = weight(c->nodes[i].id, t);
+		if (w > mine || (w == mine && strcmp(c->nodes[i].id, c->id) > 0))
+			return 0;
+	}
+	return 1;
 }
 
 /* A node seen alive again keeps its tables. */
@@ -441,17 +472,28 @@ static void on_taken(redisAsyncContext *ac, void *reply, void *priv)
 	req_free(r);
 }
 
-/* Try to take every table of a lost node waiting. */
+/* Try to take every table of a lost node waiting and not deferred. */
 static void take_orphans(struct cluster *c)
 {
 	while (c->norphans > 0 && c->cmd.up) {
-		int n = c->norphans < CHUNK ? c->norphans : CHUNK;
+		int ready = 0;
+		for (int i = 0; i < c->norphans; i++)
+			ready += c->orphans[i].defer == 0;
+		if (!ready)
+			return;
+		int n = ready < CHUNK ? ready : CHUNK, k = 0;
 		struct req *r = req_new(c);
 		r->n = n;
 		r->orph = xmalloc((size_t)n * sizeof *r->orph);
 		r->tables = xmalloc((size_t)n * sizeof *r->tables);
-		memcpy(r->orph, c->orphans + c->norphans - n, (size_t)n * sizeof *r->orph);
-		c->norphans -= n;
+		int taken = 0;
+		for (int i = 0; i < c->norphans; i++) {
+			if (c->orphans[i].defer == 0 && taken < n)
+				r->orph[taken++] = c->orphans[i];
+			else
+				c->orphans[k++] = c->orphans[i];
+		}
+		c->norphans = k;
 		for (int i = 0; i < n; i++)
 			r->tables[i] = r->orph[i].table;
 		struct argv a = { 0 };
@@ -492,8 +534,9 @@ static void on_lost_tables(redisAsyncContext *ac, void *reply, void *priv)
 	if (rep && !c->closing && rep->type == REDIS_REPLY_ARRAY) {
 		for (size_t i = 0; i < rep->elements; i++) {
 			long t;
-			if (parse_table(rep->element[i], &t) == 0)
-				orphan_add(c, t, r->node, 0);
+			struct orphan *o = parse_table(rep->element[i], &t) == 0 ? orphan_add(c, t, r->node, 0) : NULL;
+			if (o && !first_choice(c, t))
+				o->defer = CLUSTER_ORPHAN_DEFER;
 		}
 		take_orphans(c);
 	}
@@ -666,6 +709,9 @@ static void tick(struct cluster *c)
 	av_addf(&a, K_NODE "%s:tables", c->id);
 	av_send(&c->cmd, NULL, NULL, &a);
 	renew_tables(c);
+	for (int i = 0; i < c->norphans; i++)
+		if (c->orphans[i].defer > 0)
+			c->orphans[i].defer--;
 	take_orphans(c);
 	if (!c->polling) {
 		struct req *r = req_new(c);

@@ -15,8 +15,10 @@
  * - a table's lease: tapis:table:ID:owner = NODE, taken with NX, renewed
  *   with the node's lease (one script for all its tables); the tables a
  *   node owns in the set tapis:node:NODE:tables, where the others find what
- *   a lost node held. Each survivor tries to take each of them (NX decides:
- *   exactly one wins, hooks.on_table_adopted).
+ *   a lost node held. Each survivor tries at once those it is the first
+ *   choice for (rendezvous hashing over the nodes alive), the others
+ *   after CLUSTER_ORPHAN_DEFER renewals (NX decides: exactly one wins,
+ *   hooks.on_table_adopted).
  * - the directory: the hashes tapis:tables and tapis:people.
  * - pub/sub: opaque messages on channels (the lobby's events, chat,
  *   invitations, a node's inbox).
@@ -47,6 +49,7 @@ struct cluster;
 #define CLUSTER_MAX_ORPHANS 65536    /* a lost node's tables waiting to be taken */
 #define CLUSTER_MAX_SUBS 64          /* channels subscribed at once */
 #define CLUSTER_ORPHAN_TRIES 10      /* a lost node's table still leased to it is tried this many rounds */
+#define CLUSTER_ORPHAN_DEFER 2       /* renewals a node waits before taking a lost table another node is first for */
 
 /* The channels: opaque bytes to this module; a node's inbox is
  * CLUSTER_INBOX followed by its id (cluster_inbox). */
