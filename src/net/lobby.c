@@ -81,8 +81,22 @@ struct lobby_user *lobby_user_named(struct lobby *l, const char *name)
 	return NULL;
 }
 
+/* The tables are in the order they were made, so by id: looked up by
+ * halves (every message naming a table, every tick's sweeps), then one by
+ * one if a table came out of that order (restored or adopted). */
 struct host *lobby_table_of(struct lobby *l, long id)
 {
+	int lo = 0, hi = l->ntables - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		long at = l->tables[mid]->id;
+		if (at == id)
+			return l->tables[mid];
+		if (at < id)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
 	for (int i = 0; i < l->ntables; i++)
 		if (l->tables[i]->id == id)
 			return l->tables[i];

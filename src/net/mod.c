@@ -49,7 +49,10 @@ struct mod {
 	struct mod_rematch *rm;
 	int nrm, caprm;
 	long long bans_ms;              /* the bans were last read then */
+	long long rm_ms;                /* the rematches were last swept then */
 };
+
+#define MOD_REMATCH_SWEEP_MS 1000
 
 static struct mod *mod_new(void)
 {
@@ -755,14 +758,19 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 static void mod_tick(struct lobby *l, long long now_ms)
 {
 	struct mod *d = l->mod;
-	/* Rematches: offered once a game is over, forgotten with its table. */
-	for (int i = 0; i < l->ntables; i++)
-		if (l->tables[i]->state == HOST_OVER && !rematch_of(d, l->tables[i]->id))
-			offer(l, l->tables[i]);
-	for (int i = d->nrm - 1; i >= 0; i--) {
-		struct host *h = lobby_table_of(l, d->rm[i].table);
-		if (!h || h->state != HOST_OVER)
-			d->rm[i] = d->rm[--d->nrm];
+	/* Rematches: offered as a game ends (mod_over); here, once a second,
+	 * those of the tables restored over, and forgotten with their table
+	 * (each sweep costs the tables times the rematches: not every tick). */
+	if (now_ms - d->rm_ms >= MOD_REMATCH_SWEEP_MS || now_ms < d->rm_ms) {
+		d->rm_ms = now_ms;
+		for (int i = 0; i < l->ntables; i++)
+			if (l->tables[i]->state == HOST_OVER && !rematch_of(d, l->tables[i]->id))
+				offer(l, l->tables[i]);
+		for (int i = d->nrm - 1; i >= 0; i--) {
+			struct host *h = lobby_table_of(l, d->rm[i].table);
+			if (!h || h->state != HOST_OVER)
+				d->rm[i] = d->rm[--d->nrm];
+		}
 	}
 	if (now_ms - d->bans_ms < MOD_BAN_POLL_MS && now_ms >= d->bans_ms)
 		return;
