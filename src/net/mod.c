@@ -174,9 +174,9 @@ static void send_banned(struct lobby *l, long conn, const char *lang, const stru
 	char when[64], text[512];
 	when_text(b->until, when, sizeof when);
 	if (b->reason[0])
-		snprintf(text, sizeof text, L_(L, "You are banned from this server until %s. Reason: %s"), when, b->reason);
+		snprintf(text, sizeof text, i18n_tr(L, "You are banned from this server until %s. Reason: %s"), when, b->reason);
 	else
-		snprintf(text, sizeof text, L_(L, "You are banned from this server until %s."), when);
+		snprintf(text, sizeof text, i18n_tr(L, "You are banned from this server until %s."), when);
 	error(l, conn, "banned", text, re);
 }
 
@@ -596,12 +596,12 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 			long long n = (until - now) / 60;
 			if (reason[0])
 				snprintf(text, sizeof text,
-				         LP_(L, "A moderator muted you for %lld minute. Reason: %s",
+				         i18n_ntr(L, "A moderator muted you for %lld minute. Reason: %s",
 				             "A moderator muted you for %lld minutes. Reason: %s", n),
 				         n, reason);
 			else
 				snprintf(text, sizeof text,
-				         LP_(L, "A moderator muted you for %lld minute.", "A moderator muted you for %lld minutes.", n),
+				         i18n_ntr(L, "A moderator muted you for %lld minute.", "A moderator muted you for %lld minutes.", n),
 				         n);
 			notice(l, u->conn, 0, text);
 		}
@@ -613,7 +613,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 		if (p)
 			p->muted_until = 0;
 		if ((L = their_lang(u)))
-			notice(l, u->conn, 0, L_(L, "A moderator lets you chat again."));
+			notice(l, u->conn, 0, i18n_tr(L, "A moderator lets you chat again."));
 		snprintf(text, sizeof text, _("%s may chat again."), m->name);
 		break;
 	}
@@ -633,19 +633,19 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 			                                      "reason", "removed")));
 			L = their_lang(u);
 			if (reason[0])
-				snprintf(text, sizeof text, L_(L, "A moderator removed you from table %ld. Reason: %s"), h->id,
+				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from table %ld. Reason: %s"), h->id,
 				         reason);
 			else
-				snprintf(text, sizeof text, L_(L, "A moderator removed you from table %ld."), h->id);
+				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from table %ld."), h->id);
 			notice(l, u->conn, h->id, text);
 			lobby_table_changed(l, h);
 			snprintf(text, sizeof text, _("%s is removed from table %ld."), u->name, h->id);
 		} else {
 			L = their_lang(u);
 			if (reason[0])
-				snprintf(text, sizeof text, L_(L, "A moderator removed you from the server. Reason: %s"), reason);
+				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from the server. Reason: %s"), reason);
 			else
-				snprintf(text, sizeof text, "%s", L_(L, "A moderator removed you from the server."));
+				snprintf(text, sizeof text, "%s", i18n_tr(L, "A moderator removed you from the server."));
 			error(l, u->conn, "kicked", text, PM_NONE);
 			put_out(l, u);
 			snprintf(text, sizeof text, _("%s is removed from the server."), m->name);
