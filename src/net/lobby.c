@@ -81,8 +81,22 @@ struct lobby_user *lobby_user_named(struct lobby *l, const char *name)
 	return NULL;
 }
 
+/* The tables are in the order they were made, so by id: looked up by
+ * halves (every message naming a table, every tick's sweeps), then one by
+ * one if a table came out of that order (restored or adopted). */
 struct host *lobby_table_of(struct lobby *l, long id)
 {
+	int lo = 0, hi = l->ntables - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		long at = l->tables[mid]->id;
+		if (at == id)
+			return l->tables[mid];
+		if (at < id)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
 	for (int i = 0; i < l->ntables; i++)
 		if (l->tables[i]->id == id)
 			return l->tables[i];
@@ -695,7 +709,7 @@ static void on_settings(struct lobby *l, struct lobby_conn *c, struct proto_msg 
 	}
 	/* Told in the language now kept. */
 	json_t *o = settings_json(&x);
-	json_object_set_new(o, "text", json_string(L_(i18n_of(c->lang), "Your settings are kept.")));
+	json_object_set_new(o, "text", json_string(i18n_tr(i18n_of(c->lang), "Your settings are kept.")));
 	send_text(l, c->id, proto_dump(o));
 }
 
@@ -886,7 +900,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 		/* The same person again, on a new connection: the old one is left. */
 		struct lobby_conn *old = lobby_conn_of(l, u->conn);
 		if (old) {
-			send_error(l, old->id, "replaced", L_(i18n_of(old->lang), "logged in from elsewhere"), PM_NONE);
+			send_error(l, old->id, "replaced", i18n_tr(i18n_of(old->lang), "logged in from elsewhere"), PM_NONE);
 			old->user = -1;
 			l->io.close(l->io.ctx, old->id);
 		}
@@ -1751,7 +1765,7 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 	}
 	/* Its password is being hashed or checked: it waits its turn. */
 	if (c->nheld == LOBBY_HELD_MAX) {
-		send_error(l, conn, "rate", L_(i18n_of(c->lang), "too many messages: slow down"), PM_NONE);
+		send_error(l, conn, "rate", i18n_tr(i18n_of(c->lang), "too many messages: slow down"), PM_NONE);
 		return;
 	}
 	xgrow((void **)&c->held, &c->capheld, c->nheld + 1, sizeof *c->held);

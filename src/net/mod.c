@@ -50,7 +50,10 @@ struct mod {
 	struct mod_rematch *rm;
 	int nrm, caprm;
 	long long bans_ms;              /* the bans were last read then */
+	long long rm_ms;                /* the rematches were last swept then */
 };
+
+#define MOD_REMATCH_SWEEP_MS 1000
 
 static struct mod *mod_new(void)
 {
@@ -172,9 +175,9 @@ static void send_banned(struct lobby *l, long conn, const char *lang, const stru
 	char when[64], text[512];
 	when_text(b->until, when, sizeof when);
 	if (b->reason[0])
-		snprintf(text, sizeof text, L_(L, "You are banned from this server until %s. Reason: %s"), when, b->reason);
+		snprintf(text, sizeof text, i18n_tr(L, "You are banned from this server until %s. Reason: %s"), when, b->reason);
 	else
-		snprintf(text, sizeof text, L_(L, "You are banned from this server until %s."), when);
+		snprintf(text, sizeof text, i18n_tr(L, "You are banned from this server until %s."), when);
 	error(l, conn, "banned", text, re);
 }
 
@@ -614,12 +617,12 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 			long long n = (until - now) / 60;
 			if (reason[0])
 				snprintf(text, sizeof text,
-				         LP_(L, "A moderator muted you for %lld minute. Reason: %s",
+				         i18n_ntr(L, "A moderator muted you for %lld minute. Reason: %s",
 				             "A moderator muted you for %lld minutes. Reason: %s", n),
 				         n, reason);
 			else
 				snprintf(text, sizeof text,
-				         LP_(L, "A moderator muted you for %lld minute.", "A moderator muted you for %lld minutes.", n),
+				         i18n_ntr(L, "A moderator muted you for %lld minute.", "A moderator muted you for %lld minutes.", n),
 				         n);
 			notice(l, u->conn, 0, text);
 		}
@@ -631,7 +634,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 		if (p)
 			p->muted_until = 0;
 		if ((L = their_lang(u)))
-			notice(l, u->conn, 0, L_(L, "A moderator lets you chat again."));
+			notice(l, u->conn, 0, i18n_tr(L, "A moderator lets you chat again."));
 		snprintf(text, sizeof text, _("%s may chat again."), m->name);
 		break;
 	}
@@ -651,19 +654,19 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 			                                      "reason", "removed")));
 			L = their_lang(u);
 			if (reason[0])
-				snprintf(text, sizeof text, L_(L, "A moderator removed you from table %ld. Reason: %s"), h->id,
+				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from table %ld. Reason: %s"), h->id,
 				         reason);
 			else
-				snprintf(text, sizeof text, L_(L, "A moderator removed you from table %ld."), h->id);
+				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from table %ld."), h->id);
 			notice(l, u->conn, h->id, text);
 			lobby_table_changed(l, h);
 			snprintf(text, sizeof text, _("%s is removed from table %ld."), u->name, h->id);
 		} else {
 			L = their_lang(u);
 			if (reason[0])
-				snprintf(text, sizeof text, L_(L, "A moderator removed you from the server. Reason: %s"), reason);
+				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from the server. Reason: %s"), reason);
 			else
-				snprintf(text, sizeof text, "%s", L_(L, "A moderator removed you from the server."));
+				snprintf(text, sizeof text, "%s", i18n_tr(L, "A moderator removed you from the server."));
 			error(l, u->conn, "kicked", text, PM_NONE);
 			put_out(l, u);
 			snprintf(text, sizeof text, _("%s is removed from the server."), m->name);
@@ -776,14 +779,19 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 static void mod_tick(struct lobby *l, long long now_ms)
 {
 	struct mod *d = l->mod;
-	/* Rematches: offered once a game is over, forgotten with its table. */
-	for (int i = 0; i < l->ntables; i++)
-		if (l->tables[i]->state == HOST_OVER && !rematch_of(d, l->tables[i]->id))
-			offer(l, l->tables[i]);
-	for (int i = d->nrm - 1; i >= 0; i--) {
-		struct host *h = lobby_table_of(l, d->rm[i].table);
-		if (!h || h->state != HOST_OVER)
-			d->rm[i] = d->rm[--d->nrm];
+	/* Rematches: offered as a game ends (mod_over); here, once a second,
+	 * those of the tables restored over, and forgotten with their table
+	 * (each sweep costs the tables times the rematches: not every tick). */
+	if (now_ms - d->rm_ms >= MOD_REMATCH_SWEEP_MS || now_ms < d->rm_ms) {
+		d->rm_ms = now_ms;
+		for (int i = 0; i < l->ntables; i++)
+			if (l->tables[i]->state == HOST_OVER && !rematch_of(d, l->tables[i]->id))
+				offer(l, l->tables[i]);
+		for (int i = d->nrm - 1; i >= 0; i--) {
+			struct host *h = lobby_table_of(l, d->rm[i].table);
+			if (!h || h->state != HOST_OVER)
+				d->rm[i] = d->rm[--d->nrm];
+		}
 	}
 	if (now_ms - d->bans_ms < MOD_BAN_POLL_MS && now_ms >= d->bans_ms)
 		return;

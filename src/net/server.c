@@ -305,17 +305,17 @@ static const char *over_cap(struct server *s, struct conn *c, const struct i18n_
 	/* Counted from the accept: the handshakes under way too. */
 	int all = s->live > s->nconns ? s->live : s->nconns;
 	if (s->o->max_conns > 0 && all > s->o->max_conns)
-		return L_(L, "the server is full: too many connections, try again later");
+		return i18n_tr(L, "the server is full: too many connections, try again later");
 	/* The descriptors: the last SERVER_CAP_SLACK before those kept for
 	 * the store and the logs are told, past them closed at the accept
 	 * (descriptors are given lowest first: a descriptor's number counts
 	 * those open). */
 	if (s->fd_limit > 0 && lws_get_socket_fd(c->wsi) >= s->fd_limit - SERVER_FD_RESERVE - SERVER_CAP_SLACK)
-		return L_(L, "the server is full: too many connections, try again later");
+		return i18n_tr(L, "the server is full: too many connections, try again later");
 	if (s->mem_low)
-		return L_(L, "the server is full: too many connections, try again later");
+		return i18n_tr(L, "the server is full: too many connections, try again later");
 	if (s->o->max_per_addr > 0 && count_addr(s, c->addr) > s->o->max_per_addr)
-		return L_(L, "too many connections from your address: close some and try again");
+		return i18n_tr(L, "too many connections from your address: close some and try again");
 	return NULL;
 }
 
@@ -500,7 +500,7 @@ static void refuse(struct server *s, struct conn *c, const struct i18n_lang *L)
 {
 	if (c->rx_too_long) {
 		char text[96];
-		snprintf(text, sizeof text, L_(L, "message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
+		snprintf(text, sizeof text, i18n_tr(L, "message too long (at most %d bytes)"), PROTO_MAX_MESSAGE);
 		char *e = proto_error("too_long", text, NULL);
 		if (e)
 			queue_text(s, c, e, strlen(e));
@@ -508,7 +508,7 @@ static void refuse(struct server *s, struct conn *c, const struct i18n_lang *L)
 	} else if (++c->refused > SERVER_RATE_BURST * 4) {
 		io_close(s, c->id);
 	} else {
-		char *e = proto_error("rate", L_(L, "too many messages: slow down"), NULL);
+		char *e = proto_error("rate", i18n_tr(L, "too many messages: slow down"), NULL);
 		if (e)
 			queue_text(s, c, e, strlen(e));
 		free(e);
@@ -849,7 +849,7 @@ static void check_conns(struct server *s, long long now)
 			drop(s, c);
 		} else if (!c->greeted && !c->closing && now - c->opened_ms > hello_ms &&
 		           !lobby_hello_waiting(&s->lobby, c->id)) {
-			char *e = proto_error("hello_first", L_(i18n_of(lobby_lang(&s->lobby, c->id)), "say hello first"), NULL);
+			char *e = proto_error("hello_first", i18n_tr(i18n_of(lobby_lang(&s->lobby, c->id)), "say hello first"), NULL);
 			if (e)
 				queue_text(s, c, e, strlen(e));
 			free(e);
