@@ -10,9 +10,11 @@
 
 #include "app/log.h"
 #include "core/xalloc.h"
+#include "i18n/i18n.h"
 #include "net/cluster.h"
 #include "net/lobby.h"
 #include "net/mod.h"
+#include "net/proto.h"
 
 /* A table of another node, as its lobby lists it. */
 struct far_table {
@@ -790,13 +792,25 @@ static int for_client(const char *text)
 	return strncmp(text, "{\"type\":\"chat\"", 14) != 0 || strstr(text, "\"table\":") != NULL;
 }
 
+/* Room left in a message between nodes for its wrapping. */
+#define CLNET_WRAP_MAX 512
+
 void clnet_send(struct clnet *n, long conn, char *text)
 {
 	struct relay_in *r = in_of(n, conn);
-	if (r && !r->closing && text && for_client(text))
+	if (r && !r->closing && text && for_client(text)) {
+		if (strlen(text) > CLUSTER_MESSAGE_MAX - CLNET_WRAP_MAX) {
+			/* Longer than a message between nodes may be (a long
+			 * game's history): the person is told, not left waiting. */
+			free(text);
+			const char *why = i18n_tr(i18n_of(lobby_lang(n->l, conn)),
+			                          "That answer is too long to pass from one server to another.");
+			text = proto_dump(json_pack("{s:s, s:s, s:s}", "type", "error", "code", "too_large", "message", why));
+		}
 		send_inbox(n, r->node,
 		           json_pack("{s:s, s:I, s:I, s:s}", "op", "msg", "conn", (json_int_t)r->conn, "seq",
-		                     (json_int_t)++r->seq_out, "text", text));
+		                     (json_int_t)++r->seq_out, "text", text ? text : ""));
+	}
 	free(text);
 }
 
