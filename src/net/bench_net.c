@@ -53,6 +53,7 @@ struct bclient {
 	char token[PROTO_TOKEN_LEN + 1]; /* of its last welcome */
 	int away;                /* its link lost: until a state of its table comes on a new one */
 	int link_state;          /* a state of its table came on the link it has */
+	int recreate;            /* its create to send again (the server said wait) */
 	int same_node;           /* the next link to the same server (it welcomed, nothing came) */
 	double linked_at;        /* when its link was asked */
 	double welcomed_at;      /* when its link was welcomed (away: waiting for its seat) */
@@ -338,6 +339,7 @@ static void state_came(struct bclient *c)
 }
 
 static void on_retry(lws_sorted_usec_list_t *sul);
+static void send_create(struct bench *b, int t);
 
 static void on_msg(void *ctx, const char *text, size_t len)
 {
@@ -418,6 +420,11 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	} else if (c->away && !c->welcomed && !strcmp(type, "error")) {
 		/* Its hello refused (the name still held on the server lost,
 		 * until the others notice): said again in a while. */
+		lws_sul_schedule(b->ctx, 0, &c->retry, on_retry, (lws_usec_t)(BENCH_HELLO_AGAIN_S * LWS_US_PER_SEC));
+	} else if (!strcmp(type, "error") && !strcmp(jstr(o, "code"), "wait") && !strcmp(jstr(o, "re"), "create")) {
+		/* A node of a cluster waiting for its next block of table ids:
+		 * asked again in a while, as a person would. */
+		c->recreate = 1;
 		lws_sul_schedule(b->ctx, 0, &c->retry, on_retry, (lws_usec_t)(BENCH_HELLO_AGAIN_S * LWS_US_PER_SEC));
 	} else if (!strcmp(type, "error") || !strcmp(type, "refused")) {
 		client_error(c);
@@ -527,6 +534,11 @@ static void on_retry(lws_sorted_usec_list_t *sul)
 	struct bclient *c = lws_container_of(sul, struct bclient, retry);
 	if (c->closed || c->b->ending)
 		return;
+	if (c->recreate) {
+		c->recreate = 0;
+		send_create(c->b, c->tindex);
+		return;
+	}
 	if (c->wsi) { /* its hello refused: said again */
 		if (c->open && !c->welcomed)
 			send_hello(c);
