@@ -118,6 +118,7 @@ struct bench {
 	long paced;                     /* moves held back for the rate limit */
 	int created, joined;            /* tables made, clients seated: answers come */
 	unsigned beats;                 /* of on_beat */
+	int own;                        /* the server is the bench's own (no URL) */
 	int ending;                     /* the bench closes its links: no link made again */
 	long relinks;                   /* links made again (welcomed) after one was lost */
 	int resumed;                    /* tables back after a lost link */
@@ -464,12 +465,12 @@ static int client_connect(struct bclient *c)
 	ci.ssl_connection = nd->tls ? LCCSCF_USE_SSL : 0;
 	ci.opaque_user_data = c;
 	ci.pwsi = &c->wsi;
-	/* A server on this machine's loopback: every BENCH_TABLES_PER_ADDR
-	 * tables' clients from an address of their own (127.1.X.Y), as
-	 * people come from many, within the lobby's cap of tables made from
-	 * one address. */
+	/* A server given on this machine's loopback: every
+	 * BENCH_TABLES_PER_ADDR tables' clients from an address of their own
+	 * (127.1.X.Y), as people come from many, within the lobby's cap of
+	 * tables made from one address (the bench's own server has none). */
 	char from[32];
-	if (!strncmp(nd->host, "127.", 4)) {
+	if (!c->b->own && !strncmp(nd->host, "127.", 4)) {
 		int k = c->tindex / BENCH_TABLES_PER_ADDR;
 		snprintf(from, sizeof from, "127.1.%d.%d", k / 250 % 250, k % 250 + 1);
 		ci.iface = from;
@@ -906,6 +907,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	b.nc = clients;
 	b.nt = tables;
 	b.think_s = think_ms / 1000.0;
+	b.own = pid > 0;
 	int rc = -1;
 	b.run = ((unsigned)getpid() * 2654435761u ^ (unsigned)(now_s() * 1e6)) & 0xfffff;
 	if (parse_urls(&b, url, err, errlen) < 0)
