@@ -49,6 +49,16 @@ struct bclient {
 	lws_sorted_usec_list_t think; /* the end of the thinking (or of a wait for the rate limit) */
 	unsigned rng;
 	double tokens, tokens_at;   /* what the server's rate limit still lets it send, and when */
+	/* Its link lost while its table played (several servers): made again
+	 * to another, the same name and its guest's token. */
+	char token[PROTO_TOKEN_LEN + 1]; /* of its last welcome */
+	int away;                /* its link lost: until a state of its table comes on a new one */
+	int link_state;          /* a state of its table came on the link it has */
+	int recreate;            /* its create to send again (the server said wait) */
+	int same_node;           /* the next link to the same server (it welcomed, nothing came) */
+	double linked_at;        /* when its link was asked */
+	double welcomed_at;      /* when its link was welcomed (away: waiting for its seat) */
+	lws_sorted_usec_list_t retry; /* the next link asked, or the hello said again */
 };
 
 struct btable {
@@ -62,6 +72,8 @@ struct btable {
 	char state[16];
 	int to_act;
 	long moves;
+	double lost_at;        /* a client's link lost while it played, until a state comes again (0 none) */
+	int resumed;           /* it came back after a loss */
 };
 
 /* Latencies in ms. */
@@ -80,6 +92,7 @@ struct bench_node {
 	int clients, errors;
 	struct lat_list lat, slat;
 	long long bytes, lobby_bytes;
+	int down;                       /* a link to it was refused: not asked again */
 };
 
 struct bench {
@@ -108,6 +121,12 @@ struct bench {
 	int nopen, nclosed;             /* connections open now, and closed */
 	int first_pending;              /* the clients before it are open or closed */
 	int retried;                    /* connections asked for again */
+	unsigned beats;                 /* of on_beat */
+	int own;                        /* the server is the bench's own (no URL) */
+	int ending;                     /* the bench closes its links: no link made again */
+	long relinks;                   /* links made again (welcomed) after one was lost */
+	int resumed;                    /* tables back after a lost link */
+	struct lat_list resume;         /* from a table's first lost link to its first state again, ms */
 };
 
 /* A table that no message came from for this long while it was being
@@ -128,6 +147,17 @@ struct bench {
  * timer. */
 #define BENCH_RATE_PER_S (SERVER_RATE_PER_S * 0.9)
 #define BENCH_RATE_BURST (SERVER_RATE_BURST - 10)
+/* A link lost while its table plays, with several servers: another is
+ * asked within BENCH_RELINK_S (spread, so that a lost server's clients do
+ * not all knock at once), a hello refused (the name still on the lost
+ * server until the others notice) said again after BENCH_HELLO_AGAIN_S,
+ * and a link welcomed that brings nothing of the table in
+ * BENCH_REJOIN_S made again on the same server (a seat found at the
+ * next login). */
+#define BENCH_RELINK_S 1.0
+#define BENCH_HELLO_AGAIN_S 0.5
+#define BENCH_REJOIN_S 8.0
+#define BENCH_TABLES_PER_ADDR 4
 
 static double now_s(void)
 {
@@ -303,6 +333,28 @@ static long moves_of(const char *text)
 	return m ? strtol(m + 8, NULL, 10) : -1;
 }
 
+/* A state of c's table came: if it was away, back at its seat; the
+ * first of its table's clients back ends the table's loss (its time). */
+static void state_came(struct bclient *c)
+{
+	struct bench *b = c->b;
+	struct btable *t = &b->t[c->tindex];
+	c->link_state = 1;
+	if (!c->away)
+		return;
+	c->away = 0;
+	c->welcomed_at = 0;
+	if (t->lost_at > 0 && c->linked_at >= t->lost_at) {
+		lat_add(&b->resume, (now_s() - t->lost_at) * 1000.0);
+		t->lost_at = 0;
+		if (!t->resumed++)
+			b->resumed++;
+	}
+}
+
+static void on_retry(lws_sorted_usec_list_t *sul);
+static void send_create(struct bench *b, int t);
+
 static void on_msg(void *ctx, const char *text, size_t len)
 {
 	struct bclient *c = ctx;
@@ -321,6 +373,9 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		return;
 	}
 	b->t[c->tindex].last_at = now_s();
+	static const char state[] = "{\"type\":\"state\"";
+	if (!strncmp(text, state, sizeof state - 1))
+		state_came(c);
 	if (!strncmp(text, say, sizeof say - 1)) {
 		/* Only an event of the action sent counts: one told after a later
 		 * move (the prompt of the turn being said after the state). */
@@ -330,7 +385,6 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		return;
 	}
 	/* A state is read only when it asks this bot to act or ends the game. */
-	static const char state[] = "{\"type\":\"state\"";
 	if (!strncmp(text, state, sizeof state - 1) && c->state_from > 0 && moves_of(text) > c->acted_moves) {
 		double ms = (now_s() - c->state_from) * 1000.0;
 		lat_add(&b->slat, ms);
@@ -344,6 +398,11 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	const char *type = jstr(o, "type");
 	if (!strcmp(type, "welcome")) {
 		c->welcomed = 1;
+		snprintf(c->token, sizeof c->token, "%s", jstr(o, "token"));
+		if (c->away) {
+			b->relinks++;
+			c->welcomed_at = now_s();
+		}
 	} else if (!strcmp(type, "created")) {
 		if (!b->t[c->tindex].id)
 			b->created++;
@@ -372,11 +431,156 @@ static void on_msg(void *ctx, const char *text, size_t len)
 			c->acted_moves = seq;
 			act(c, o);
 		}
+	} else if (c->away && !c->welcomed && !strcmp(type, "error")) {
+		/* Its hello refused (the name still held on the server lost,
+		 * until the others notice): said again in a while. */
+		lws_sul_schedule(b->ctx, 0, &c->retry, on_retry, (lws_usec_t)(BENCH_HELLO_AGAIN_S * LWS_US_PER_SEC));
+	} else if (!strcmp(type, "error") && !strcmp(jstr(o, "code"), "wait") && !strcmp(jstr(o, "re"), "create")) {
+		/* A node of a cluster waiting for its next block of table ids:
+		 * asked again in a while, as a person would. */
+		c->recreate = 1;
+		lws_sul_schedule(b->ctx, 0, &c->retry, on_retry, (lws_usec_t)(BENCH_HELLO_AGAIN_S * LWS_US_PER_SEC));
 	} else if (!strcmp(type, "error") || !strcmp(type, "refused")) {
 		client_error(c);
 		fprintf(stderr, "tapis bench --net: client %d: %s\n", c->id, text);
 	}
 	json_decref(o);
+}
+
+/* c's hello, with its guest's token once it has one (a link made again). */
+static void send_hello(struct bclient *c)
+{
+	char hello[160 + PROTO_TOKEN_LEN];
+	/* Names of this run's own: a server given by URL may still keep
+	 * seats for an earlier run's guests. */
+	int n = snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"version\":%d,\"name\":\"bench-%x-%d\",\"lang\":\"%s\"",
+	                 PROTO_VERSION, c->b->run, c->id, c->id % 2 ? "fr" : "en");
+	if (c->token[0])
+		n += snprintf(hello + n, sizeof hello - (size_t)n, ",\"token\":\"%s\"", c->token);
+	snprintf(hello + n, sizeof hello - (size_t)n, "}");
+	if (send_text(c, hello) < 0)
+		client_error(c);
+}
+
+/* c's link to its server asked (its hello waiting for it); 0 or -1. */
+static int link_ask(struct bclient *c)
+{
+	struct bench_node *nd = &c->b->node[c->node];
+	struct lws_client_connect_info ci;
+	memset(&ci, 0, sizeof ci);
+	ci.context = c->b->ctx;
+	ci.address = nd->host;
+	ci.port = nd->port;
+	ci.path = nd->path;
+	ci.host = nd->host;
+	ci.origin = nd->host;
+	ci.protocol = "tapis";
+	ci.ssl_connection = nd->tls ? LCCSCF_USE_SSL : 0;
+	ci.opaque_user_data = c;
+	/* A server given on this machine's loopback: every
+	 * BENCH_TABLES_PER_ADDR tables' clients from an address of their own
+	 * (127.1.X.Y), as people come from many, within the lobby's cap of
+	 * tables made from one address (the bench's own server has none). */
+	char from[32];
+	if (!c->b->own && !strncmp(nd->host, "127.", 4)) {
+		int k = c->tindex / BENCH_TABLES_PER_ADDR;
+		snprintf(from, sizeof from, "127.1.%d.%d", k / 250 % 250, k % 250 + 1);
+		ci.iface = from;
+	}
+	c->linked_at = c->asked_at = now_s();
+	/* Not through pwsi: a link asked for again (connect_room) must not
+	 * be cleared by the end of the one it replaces. */
+	c->wsi = lws_client_connect_via_info(&ci);
+	return c->wsi ? 0 : -1;
+}
+
+static int client_connect(struct bclient *c)
+{
+	if (link_ask(c) < 0)
+		return -1;
+	send_hello(c);
+	return 0;
+}
+
+/* The server c goes to when its link is lost: another one, not known to
+ * refuse links, the tables spread over those left. */
+static int next_node(const struct bench *b, const struct bclient *c)
+{
+	int alive[BENCH_NET_MAX_NODES], n = 0;
+	for (int k = 0; k < b->nnodes; k++)
+		if (k != c->node && !b->node[k].down)
+			alive[n++] = k;
+	return n ? alive[c->tindex % n] : (c->node + 1) % b->nnodes;
+}
+
+/* A link may be made again: its table plays, and there is another server. */
+static int relinkable(const struct bclient *c)
+{
+	return c->b->playing && !c->b->ending && c->b->nnodes > 1 && !c->over;
+}
+
+/* c's link lost while its table plays (refused: a link asked and refused,
+ * its server counted down): the table's loss dated from its first client
+ * that had its state, and a new link asked of another server in a while
+ * (the same one after BENCH_REJOIN_S of nothing). */
+static void link_lost(struct bclient *c, int refused)
+{
+	struct bench *b = c->b;
+	struct btable *t = &b->t[c->tindex];
+	if (refused)
+		b->node[c->node].down = 1;
+	if (c->link_state && !t->lost_at)
+		t->lost_at = now_s();
+	c->away = 1;
+	c->link_state = c->welcomed = c->open = 0;
+	c->welcomed_at = 0;
+	c->wsi = NULL;
+	c->pending[0] = '\0';
+	c->sent_at = c->state_from = 0;
+	c->acted_moves = -1; /* a move lost with the link is asked again */
+	lws_sul_cancel(&c->think);
+	outq_clear(&c->out);
+	c->rxlen = 0;
+	if (!c->same_node)
+		c->node = next_node(b, c);
+	c->same_node = 0;
+	double wait = refused ? 0.05 : BENCH_RELINK_S * (double)(next_rand(&c->rng) % 1000) / 1000.0;
+	lws_sul_schedule(b->ctx, 0, &c->retry, on_retry, (lws_usec_t)(wait * LWS_US_PER_SEC) + 1);
+}
+
+static void on_retry(lws_sorted_usec_list_t *sul)
+{
+	struct bclient *c = lws_container_of(sul, struct bclient, retry);
+	if (c->closed || c->b->ending)
+		return;
+	if (c->recreate) {
+		c->recreate = 0;
+		send_create(c->b, c->tindex);
+		return;
+	}
+	if (c->wsi) { /* its hello refused: said again */
+		if (c->open && !c->welcomed)
+			send_hello(c);
+		return;
+	}
+	if (client_connect(c) < 0)
+		link_lost(c, 1);
+}
+
+/* Clients away, welcomed, and still without their table after
+ * BENCH_REJOIN_S: their link closed, made again on the same server (the
+ * seat found at login, the table taken over meanwhile). */
+static void watch_away(struct bench *b)
+{
+	double now = now_s();
+	for (int i = 0; i < b->nc; i++) {
+		struct bclient *c = &b->c[i];
+		if (c->away && c->wsi && c->welcomed_at > 0 && now - c->welcomed_at > BENCH_REJOIN_S) {
+			c->welcomed_at = 0;
+			c->same_node = 1;
+			lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+		}
+	}
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
@@ -395,8 +599,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		break;
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
 	case LWS_CALLBACK_CLIENT_CLOSED:
+		lws_set_opaque_user_data(wsi, NULL); /* this link's last word */
+		if (!c->closed && relinkable(c)) {
+			link_lost(c, reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR);
+			break;
+		}
 		if (!c->closed) {
-			client_error(c);
+			if (!c->over) /* a link lost after its game is no loss */
+				client_error(c);
 			c->b->nclosed++;
 			c->b->nopen -= c->open;
 		}
@@ -515,6 +725,8 @@ static long rss_kb(pid_t pid)
 static void on_beat(lws_sorted_usec_list_t *sul)
 {
 	struct bench *b = lws_container_of(sul, struct bench, beat);
+	if (b->playing && ++b->beats % 50 == 0)
+		watch_away(b);
 	lws_sul_schedule(b->ctx, 0, &b->beat, on_beat, 10 * LWS_US_PER_MS);
 }
 
@@ -537,25 +749,6 @@ static int run_until(struct bench *b, int (*done)(struct bench *), double second
 	return 0;
 }
 
-/* Ask for c's connection; 0 or -1. */
-static int ask_connection(struct bench *b, struct bclient *c)
-{
-	const struct bench_node *nd = &b->node[c->node];
-	struct lws_client_connect_info ci;
-	memset(&ci, 0, sizeof ci);
-	ci.context = b->ctx;
-	ci.address = nd->host;
-	ci.port = nd->port;
-	ci.path = nd->path;
-	ci.host = nd->host;
-	ci.origin = nd->host;
-	ci.protocol = "tapis";
-	ci.ssl_connection = nd->tls ? LCCSCF_USE_SSL : 0;
-	ci.opaque_user_data = c;
-	c->asked_at = now_s();
-	c->wsi = lws_client_connect_via_info(&ci);
-	return c->wsi ? 0 : -1;
-}
 
 /* Fewer than BENCH_WINDOW connections asked for and not yet open (or
  * failed): room for another. libwebsockets 4.1 leaves a few of thousands
@@ -573,7 +766,7 @@ static int connect_room(struct bench *b)
 			continue;
 		lws_set_opaque_user_data(c->wsi, NULL);
 		b->retried++;
-		if (ask_connection(b, c) < 0) {
+		if (link_ask(c) < 0) {
 			c->closed = 1;
 			b->nclosed++;
 			client_error(c);
@@ -762,6 +955,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	b.nc = clients;
 	b.nt = tables;
 	b.think_s = think_ms / 1000.0;
+	b.own = pid > 0;
 	int rc = -1;
 	b.run = ((unsigned)getpid() * 2654435761u ^ (unsigned)(now_s() * 1e6)) & 0xfffff;
 	if (parse_urls(&b, url, err, errlen) < 0)
@@ -811,19 +1005,12 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 				c->tindex = t;
 		/* A table's clients on one server, the tables dealt out in turn. */
 		c->node = c->tindex % b.nnodes;
-		b.node[c->node].clients++;
-		if (ask_connection(&b, c) < 0) {
-			errf(err, errlen, "client %d: cannot connect to %s", i, b.node[c->node].url);
+		struct bench_node *nd = &b.node[c->node];
+		nd->clients++;
+		if (client_connect(c) < 0) {
+			errf(err, errlen, "client %d: cannot connect to %s", i, nd->url);
 			goto out;
 		}
-		char hello[128];
-		/* Names of this run's own: a server given by URL may still keep
-		 * seats for an earlier run's guests. */
-		snprintf(hello, sizeof hello,
-		         "{\"type\":\"hello\",\"version\":%d,\"name\":\"bench-%x-%d\",\"lang\":\"%s\"}", PROTO_VERSION,
-		         b.run, i, i % 2 ? "fr" : "en");
-		if (send_text(c, hello) < 0)
-			client_error(c);
 		b.nstarted = i + 1;
 	}
 	if (run_until(&b, all_asked_open, connect_end - now_s()) < 0 || b.errors) {
@@ -865,6 +1052,19 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	b.playing = 1;
 	if (run_until(&b, all_over, 60.0 * deals + 120) < 0)
 		b.errors++;
+	b.ending = 1;
+	/* A table whose clients lost their link and never heard of it again
+	 * is lost: an error. */
+	for (int t = 0; t < tables; t++)
+		if (b.t[t].lost_at > 0) {
+			res->lost_tables++;
+			b.errors++;
+		}
+	res->relinks = b.relinks;
+	res->resumed_tables = b.resumed;
+	res->resumes = b.resume.n;
+	double resume_p99;
+	lat_figures(&b.resume, &res->resume_median_ms, &resume_p99, &res->resume_max_ms);
 	for (int t = 0; t < tables; t++)
 		if (b.t[t].over == b.t[t].n)
 			res->deals += b.t[t].deals;
@@ -924,6 +1124,7 @@ out:
 	free(b.t);
 	free(b.lat.v);
 	free(b.slat.v);
+	free(b.resume.v);
 	for (int k = 0; k < b.nnodes; k++) {
 		free(b.node[k].lat.v);
 		free(b.node[k].slat.v);
@@ -1010,11 +1211,12 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld, \"think_ms\": %d, \"state_median_ms\": %.3f, "
 		        "\"state_p99_ms\": %.3f, \"state_max_ms\": %.3f, \"server_kb_per_conn\": %s, "
 		        "\"server_kb_per_table\": %s, \"lobby_kb_per_client\": %.1f, \"server_cpu_s_per_1000_actions\": %s, "
-		        "\"idle_tables\": %d, \"paced_actions\": %ld",
+		        "\"idle_tables\": %d, \"paced_actions\": %ld, \"relinks\": %ld, \"resumed_tables\": %d, "
+		        "\"resumes\": %ld, \"resume_median_ms\": %.1f, \"resume_max_ms\": %.1f, \"lost_tables\": %d",
 		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
 		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms, r.state_median_ms,
 		        r.state_p99_ms, r.state_max_ms, perconn, pertable, r.lobby_kb_per_client, cpu1000, r.idle_tables,
-		        r.paced);
+		        r.paced, r.relinks, r.resumed_tables, r.resumes, r.resume_median_ms, r.resume_max_ms, r.lost_tables);
 		if (r.nnodes > 1) {
 			fprintf(out, ", \"nodes\": [");
 			for (int k = 0; k < r.nnodes; k++) {
@@ -1056,6 +1258,11 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 			fprintf(out, "server memory    %ld kB (%ld kB before the clients), %.1f kB a table\n", r.server_rss_kb,
 			        r.server_base_kb, (double)(r.server_rss_kb - r.server_base_kb) / r.tables);
 		fprintf(out, "memory           %s kB a connection, %s kB a table\n", perconn, pertable);
+		if (r.nnodes > 1)
+			fprintf(out,
+			        "links lost       %ld made again; %d tables resumed (%d lost), time to resume median %.0f ms, "
+			        "max %.0f ms\n",
+			        r.relinks, r.resumed_tables, r.lost_tables, r.resume_median_ms, r.resume_max_ms);
 		for (int k = 0; r.nnodes > 1 && k < r.nnodes; k++) {
 			const struct bench_net_node *n = &r.node[k];
 			fprintf(out,

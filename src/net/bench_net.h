@@ -15,7 +15,13 @@
  * for 10 s is reported with its state.
  * With several URLs (servers acting as one, docs/cluster.md) the tables
  * are dealt out to them in turn, each table's clients on its server, and
- * the figures are given for each server and overall. */
+ * the figures are given for each server and overall. A client whose link
+ * is lost while its table plays (a server killed) makes it again to
+ * another server with its name and guest token, is led back to its seat
+ * (relayed to the node that took the table over) and plays on: counted
+ * as a link made again, not an error; for each table, the time from its
+ * first client's link lost to its first state again is the time to
+ * resume. A table that never comes back is an error. */
 #ifndef TAPIS_BENCH_NET_H
 #define TAPIS_BENCH_NET_H
 
@@ -56,6 +62,13 @@ struct bench_net_result {
 	double server_cpu_per_1000;  /* server CPU seconds for 1,000 actions played, -1 unknown */
 	int idle_tables;          /* tables that said nothing for 10 s while played (reported) */
 	long paced;               /* moves held back to stay within the server's rate limit */
+	/* A server lost while its tables play (several URLs): its clients'
+	 * links made again to another server, back at their seats. */
+	long relinks;             /* links made again and welcomed (not errors) */
+	int resumed_tables;       /* tables back after their clients' links were lost */
+	long resumes;             /* times a table came back (a table may be lost twice) */
+	double resume_median_ms, resume_max_ms; /* from a table's first lost link to its first state again */
+	int lost_tables;          /* lost and never back: errors */
 	int nnodes;               /* the servers (one without URL) */
 	struct bench_net_node node[BENCH_NET_MAX_NODES];
 };

@@ -156,14 +156,21 @@ static void restore_row(void *ctx, const struct store_table *t)
 }
 
 /* The tables won: taken over in the store (the former owner's writes
- * refused from now), then their rows read and each restored. */
+ * refused from now), then their rows read and each restored; at most
+ * CLADOPT_RESTORE_SLICE a tick, the others at the next ones: a node that
+ * wins hundreds at once (a lost node's) keeps serving its loop, and so
+ * renewing its leases, between them (all at once, the loop stalled past
+ * the lease under load, and the survivors took each other for lost). */
+#define CLADOPT_RESTORE_SLICE 8
+
 static void restore_won(struct cladopt *a, long long now_ms)
 {
 	if (!a->won.n || now_ms < a->retry_ms)
 		return;
 	struct store *st = a->l->store;
 	struct ids want = { 0 };
-	for (int i = 0; i < a->won.n; i++) {
+	int slice = a->won.n < CLADOPT_RESTORE_SLICE ? a->won.n : CLADOPT_RESTORE_SLICE;
+	for (int i = 0; i < slice; i++) {
 		long id = a->won.v[i];
 		if (lobby_table_of(a->l, id))
 			continue;
@@ -179,7 +186,8 @@ static void restore_won(struct cladopt *a, long long now_ms)
 		else
 			ids_add(&want, id);
 	}
-	a->won.n = 0;
+	memmove(a->won.v, a->won.v + slice, (size_t)(a->won.n - slice) * sizeof *a->won.v);
+	a->won.n -= slice;
 	struct restore_pass p = { a, &want };
 	a->l->now_ms = now_ms;
 	if (want.n && store_table_each(st, restore_row, &p) < 0) {
