@@ -110,6 +110,7 @@ static void send_saved(struct lobby *l, long conn, const char *name, int always)
 static void remove_table(struct lobby *l, int i);
 static void close_table(struct lobby *l, int i, const char *reason, int forget);
 static void rejoin(struct lobby *l, struct lobby_conn *c, struct lobby_user *u);
+static void seat_back(struct lobby *l, struct lobby_conn *c, struct lobby_user *u, struct host *h);
 
 /* The host's output: a member's connection number is a lobby connection. */
 static void host_send(void *ctx, long conn, char *text)
@@ -151,9 +152,17 @@ int lobby_restore_table(struct lobby *l, const struct store_table *t)
 		return -1;
 	}
 	add_table(l, h);
-	/* Its players are known by name: they sit back down when they return. */
-	for (int i = 0; i < h->nmembers; i++)
-		if (!lobby_user_named(l, h->member[i]->name)) {
+	/* Its players are known by name: they sit back down when they return,
+	 * or now when they are here already (logged in on this server before it
+	 * took the table over from another). */
+	for (int i = 0; i < h->nmembers; i++) {
+		struct lobby_user *here = lobby_user_named(l, h->member[i]->name);
+		struct lobby_conn *c = here && here->conn >= 0 ? lobby_conn_of(l, here->conn) : NULL;
+		if (c && c->user == (int)(here - l->users)) {
+			seat_back(l, c, here, h);
+			continue;
+		}
+		if (!here) {
 			xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
 			struct lobby_user *u = &l->users[l->nusers++];
 			memset(u, 0, sizeof *u);
@@ -169,6 +178,7 @@ int lobby_restore_table(struct lobby *l, const struct store_table *t)
 			    expires < (long long)time(NULL))
 				u->token_hash[0] = '\0';
 		}
+	}
 	return 0;
 }
 
@@ -979,21 +989,25 @@ void lobby_relayed_login(struct lobby *l, long conn, const char *name, const cha
 	l->dirty = 1;
 }
 
+/* Back at table h, where u holds a seat or a spectator's place. */
+static void seat_back(struct lobby *l, struct lobby_conn *c, struct lobby_user *u, struct host *h)
+{
+	struct host_member *hm = host_member(h, u->name);
+	if (!hm)
+		return;
+	char err[ERR_MAX];
+	send_text(l, c->id, joined_msg(h, hm->seat));
+	host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
+	if (!u->guest) /* the length of announcements the account keeps */
+		host_verbosity(h, u->name, u->verbosity, 0);
+}
+
 /* Back at the tables where they were: seats are kept, and so are
  * spectators' places. */
 static void rejoin(struct lobby *l, struct lobby_conn *c, struct lobby_user *u)
 {
-	for (int i = 0; i < l->ntables; i++) {
-		struct host *h = l->tables[i];
-		struct host_member *hm = host_member(h, u->name);
-		if (hm) {
-			char err[ERR_MAX];
-			send_text(l, c->id, joined_msg(h, hm->seat));
-			host_join(h, u->name, u->lang, c->id, hm->seat, l->now_ms, err, sizeof err);
-			if (!u->guest) /* the length of announcements the account keeps */
-				host_verbosity(h, u->name, u->verbosity, 0);
-		}
-	}
+	for (int i = 0; i < l->ntables; i++)
+		seat_back(l, c, u, l->tables[i]);
 }
 
 /* Hand a message's password to the worker, to hash (hash NULL) or check
