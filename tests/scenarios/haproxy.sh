@@ -46,15 +46,19 @@ node() {
 }
 node north
 node south
-hport=$(free_port)
-# The shipped file, its listening port and servers made ours.
-sed -e "s/maxconn 100000/maxconn 1000/" -e "s/bind :7410/bind 127.0.0.1:$hport/" \
-    -e "s/server north 10.0.0.11:7410/server north 127.0.0.1:$port_north/" \
-    -e "s/server south 10.0.0.12:7410/server south 127.0.0.1:$port_south/" \
-    -e "/server east /d" "$cfg" >"$dir/haproxy.cfg"
-haproxy -c -f "$dir/haproxy.cfg" >"$dir/check.log" 2>&1 || bad "haproxy -c: $(head -c 300 "$dir/check.log")"
-haproxy -f "$dir/haproxy.cfg" -db >"$dir/haproxy.log" 2>&1 &
-pids="$pids $!"
+# The shipped file, its listening port and servers made ours. The free
+# port may be taken by someone else before haproxy binds it: then again
+# on another.
+start_haproxy() {
+	hport=$(free_port)
+	sed -e "s/maxconn 100000/maxconn 1000/" -e "s/bind :7410/bind 127.0.0.1:$hport/" \
+	    -e "s/server north 10.0.0.11:7410/server north 127.0.0.1:$port_north/" \
+	    -e "s/server south 10.0.0.12:7410/server south 127.0.0.1:$port_south/" \
+	    -e "/server east /d" "$cfg" >"$dir/haproxy.cfg"
+	haproxy -c -f "$dir/haproxy.cfg" >"$dir/check.log" 2>&1 || bad "haproxy -c: $(head -c 300 "$dir/check.log")"
+	haproxy -f "$dir/haproxy.cfg" -db >"$dir/haproxy.log" 2>&1 &
+	hpid=$!
+}
 # GET / through haproxy, n times: each must be the node's page.
 through() {
 	k=0
@@ -63,8 +67,20 @@ through() {
 		k=$((k+1))
 	done
 }
-i=0
-until through 1; do i=$((i+1)); [ $i -lt 50 ] || break; sleep 0.1; done
+tries=0
+while :; do
+	start_haproxy
+	i=0
+	until through 1; do
+		i=$((i+1)); [ $i -lt 50 ] || break
+		kill -0 "$hpid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$hpid" 2>/dev/null; then pids="$pids $hpid"; break; fi
+	tries=$((tries+1))
+	grep -q "Address already in use" "$dir/haproxy.log" && [ $tries -lt 5 ] ||
+		{ bad "haproxy did not start: $(tail -c 300 "$dir/haproxy.log")"; exit 1; }
+done
 through 6 || bad "the page through haproxy, both nodes up"
 # north killed: within a few seconds every request goes to south.
 kill -9 "$pid_north"
