@@ -153,6 +153,13 @@ static struct net_out host_out(struct lobby *l)
 	return o;
 }
 
+void lobby_table_renewed(struct lobby *l, struct host *h)
+{
+	h->touched = table_touched;
+	h->touched_ctx = l;
+	table_due(l, h, l->now_ms);
+}
+
 static void add_table(struct lobby *l, struct host *h)
 {
 	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
@@ -163,9 +170,7 @@ static void add_table(struct lobby *l, struct host *h)
 	l->print[l->ntables] = 0;
 	l->made_from[l->ntables][0] = '\0';
 	l->tables[l->ntables++] = h;
-	h->touched = table_touched;
-	h->touched_ctx = l;
-	table_due(l, h, l->now_ms);
+	lobby_table_renewed(l, h);
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
 	if (l->on_running)

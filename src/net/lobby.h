@@ -231,6 +231,9 @@ int lobby_hello_waiting(struct lobby *l, long conn);
 struct lobby_conn *lobby_conn_of(struct lobby *l, long id);
 struct lobby_user *lobby_user_named(struct lobby *l, const char *name);
 struct host *lobby_table_of(struct lobby *l, long id);
+/* Table h, in the lobby, was made again in place (host_create: a
+ * rematch): its timers are looked at from the next tick. */
+void lobby_table_renewed(struct lobby *l, struct host *h);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list, the hellos whose passwords the
