@@ -2,6 +2,7 @@
 #include "net/host.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,13 @@ static void update_kinds(struct host *h, long long now_ms)
 		table_set_seat(&h->t, s, bot_plays(h, s, now_ms) ? SEAT_BOT : SEAT_HUMAN, h->seat[s].level);
 	}
 	update_names(h);
+}
+
+/* The table may have something due sooner than it said (host_due). */
+static void touch(struct host *h)
+{
+	if (h->touched)
+		h->touched(h->touched_ctx, h);
 }
 
 const char *host_seat_word(const struct host *h, int s)
@@ -821,6 +829,7 @@ int host_may_sit(const struct host *h, const char *name, int seat, char *err, si
 int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
               char *err, size_t errlen)
 {
+	touch(h);
 	struct host_member *m = host_member(h, name);
 	int held = seat_of(h, name);
 	if (seat >= 0 && held < 0 && host_may_sit(h, name, seat, err, errlen) < 0)
@@ -881,6 +890,7 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 
 void host_disconnect(struct host *h, const char *name, long long now_ms)
 {
+	touch(h);
 	struct host_member *m = host_member(h, name);
 	if (!m)
 		return;
@@ -896,6 +906,7 @@ void host_disconnect(struct host *h, const char *name, long long now_ms)
 
 void host_stand(struct host *h, const char *name, int leave)
 {
+	touch(h);
 	struct host_member *m = host_member(h, name);
 	int s = seat_of(h, name);
 	if (s >= 0) {
@@ -930,6 +941,7 @@ void host_stand(struct host *h, const char *name, int leave)
 
 int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
 {
+	touch(h);
 	if (seat >= h->players)
 		return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
 	if (h->seat[seat].name[0])
@@ -943,6 +955,7 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 
 int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 {
+	touch(h);
 	if (h->state != HOST_WAITING)
 		return errf(err, errlen, "%s", _("the game has already begun"));
 	h->state = HOST_PLAYING;
@@ -979,6 +992,7 @@ static struct host_member *seated_member(struct host *h, const char *name, const
 
 int host_action(struct host *h, const char *name, const struct action *a, long long now_ms)
 {
+	touch(h);
 	const char *code, *msg;
 	struct host_member *m = seated_member(h, name, &code, &msg);
 	int seat = seat_of(h, name);
@@ -1117,8 +1131,10 @@ static void bot_done(void *arg, int ran)
 {
 	struct host_job *j = arg;
 	struct host *h = j->h;
-	if (h)
+	if (h) {
 		h->bot_job = NULL;
+		touch(h);
+	}
 	if (h && ran && h->state == HOST_PLAYING && !h->paused && table_moves(&h->t) == j->moves &&
 	    table_to_act(&h->t) == j->seat && (j->timed || table_auto_turn(&h->t))) {
 		long long now_ms = h->now_ms;
@@ -1366,4 +1382,62 @@ void host_chat(struct host *h, const char *from, const char *text)
 	for (int i = 0; i < h->nmembers; i++)
 		send_to(h, h->member[i], xstrdup(s));
 	free(s);
+}
+
+static long long sooner(long long a, long long b)
+{
+	return a < b ? a : b;
+}
+
+/* What host_tick and host_expired look at, and when each comes due. */
+long long host_due(const struct host *h, long long now_ms)
+{
+	long long due = LLONG_MAX;
+	if (h->state != h->state_seen)
+		return now_ms; /* for the lobby to notice */
+	int here = 0;
+	for (int i = 0; i < h->nmembers; i++) {
+		const struct host_member *m = h->member[i];
+		here |= m->conn >= 0;
+		if (m->seat < 0 && m->conn < 0 && m->gone_ms)
+			due = sooner(due, m->gone_ms + h->cfg->keep_ms);
+	}
+	if (here ? h->empty_ms != 0 : h->empty_ms == 0)
+		return now_ms; /* host_expired notes it */
+	switch (h->state) {
+	case HOST_OVER:
+		return h->nmembers ? sooner(due, h->over_ms + h->cfg->keep_ms) : now_ms;
+	case HOST_WAITING:
+		if (!h->nmembers)
+			return now_ms;
+		return h->empty_ms ? sooner(due, h->empty_ms + h->cfg->keep_ms) : due;
+	case HOST_PLAYING:
+		break;
+	default:
+		return due;
+	}
+	for (int s = 0; s < h->players; s++)
+		if (h->seat[s].name[0] && h->seat[s].away_ms) {
+			/* A bot takes the seat, and says so once. */
+			long long at = h->seat[s].away_ms + h->cfg->grace_ms;
+			if (!h->seat[s].bot_told || at > h->now_ms)
+				due = sooner(due, at);
+		}
+	if (h->paused)
+		return sooner(due, h->retry_ms + HOST_RETRY_MS);
+	if (h->bot_job)
+		return now_ms; /* its answer uses the last tick's time */
+	int s = table_to_act(&h->t);
+	if (h->cfg->turn_ms > 0 && s >= 0 && h->seat[s].name[0] && table_awaits(&h->t, s)) {
+		if (s != h->turn_seat || table_moves(&h->t) != h->turn_moves)
+			return now_ms; /* the timer starts */
+		long long warn = h->cfg->turn_ms / 3 < HOST_TURN_WARN_MS ? h->cfg->turn_ms / 3 : HOST_TURN_WARN_MS;
+		long long end = h->turn_since_ms + h->cfg->turn_ms;
+		due = sooner(due, h->turn_warned ? end : end - warn);
+	} else if (h->turn_seat >= 0) {
+		return now_ms; /* the timer stops */
+	}
+	if (table_auto_turn(&h->t))
+		due = sooner(due, h->next_bot_ms);
+	return due;
 }

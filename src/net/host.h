@@ -127,6 +127,12 @@ struct host {
 	struct host_job *bot_job;
 	long long now_ms;           /* the last tick's time (for what comes back) */
 	int state_seen;             /* the state the lobby last noticed (its own) */
+	long long due_ms;           /* when the lobby ticks it next (its own, net/due) */
+	/* Told when the table may have something due sooner than it said
+	 * (host_due): a member came, left, acted; a bot's decision came
+	 * back. NULL: nobody (the lobby's, as it takes the table). */
+	void (*touched)(void *ctx, struct host *h);
+	void *touched_ctx;
 	/* The turn timer: the seat waited for, since when, at which move. */
 	int turn_seat;              /* -1: no person's turn is being timed */
 	int turn_moves;
@@ -211,6 +217,10 @@ int host_tick(struct host *h, long long now_ms);
  * no member left at all. Call it often: it notices who is connected, and
  * forgets the spectators gone for keep_ms. */
 int host_expired(struct host *h, long long now_ms);
+/* The earliest time at which host_tick or host_expired may have something
+ * to do, as things stand (<= now_ms: at once; LLONG_MAX: nothing until
+ * the table is touched). Never later than what they would do. */
+long long host_due(const struct host *h, long long now_ms);
 /* Send a chat line to every member (spoken by the client with the chat cue). */
 void host_chat(struct host *h, const char *from, const char *text);
 /* Fill a store row of the table. */

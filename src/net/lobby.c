@@ -2,6 +2,7 @@
 #include "net/lobby.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -84,14 +85,14 @@ struct lobby_user *lobby_user_named(struct lobby *l, const char *name)
 /* The tables are in the order they were made, so by id: looked up by
  * halves (every message naming a table, every tick's sweeps), then one by
  * one if a table came out of that order (restored or adopted). */
-struct host *lobby_table_of(struct lobby *l, long id)
+static int table_index(const struct lobby *l, long id)
 {
 	int lo = 0, hi = l->ntables - 1;
 	while (lo <= hi) {
 		int mid = lo + (hi - lo) / 2;
 		long at = l->tables[mid]->id;
 		if (at == id)
-			return l->tables[mid];
+			return mid;
 		if (at < id)
 			lo = mid + 1;
 		else
@@ -99,8 +100,36 @@ struct host *lobby_table_of(struct lobby *l, long id)
 	}
 	for (int i = 0; i < l->ntables; i++)
 		if (l->tables[i]->id == id)
-			return l->tables[i];
-	return NULL;
+			return i;
+	return -1;
+}
+
+struct host *lobby_table_of(struct lobby *l, long id)
+{
+	int i = table_index(l, id);
+	return i < 0 ? NULL : l->tables[i];
+}
+
+/* Table h is due at at (sooner than it was, or popped). */
+static void table_due(struct lobby *l, struct host *h, long long at)
+{
+	h->due_ms = at;
+	due_push(&l->due, at, h->id);
+	if (l->due.n > 2 * l->ntables + 1024) {
+		/* Mostly stale entries: only the tables' own times again. */
+		due_clear(&l->due);
+		for (int i = 0; i < l->ntables; i++)
+			due_push(&l->due, l->tables[i]->due_ms, l->tables[i]->id);
+	}
+}
+
+/* A member came, left or acted, a bot's answer came back: the table is
+ * looked at at the next tick. */
+static void table_touched(void *ctx, struct host *h)
+{
+	struct lobby *l = ctx;
+	if (h->due_ms > l->now_ms)
+		table_due(l, h, l->now_ms);
 }
 
 static int saved_holds(const struct lobby *l, const char *name);
@@ -125,6 +154,13 @@ static struct net_out host_out(struct lobby *l)
 	return o;
 }
 
+void lobby_table_renewed(struct lobby *l, struct host *h)
+{
+	h->touched = table_touched;
+	h->touched_ctx = l;
+	table_due(l, h, l->now_ms);
+}
+
 static void add_table(struct lobby *l, struct host *h)
 {
 	xgrow((void **)&l->tables, &l->captables, l->ntables + 1, sizeof *l->tables);
@@ -135,6 +171,7 @@ static void add_table(struct lobby *l, struct host *h)
 	l->print[l->ntables] = 0;
 	l->made_from[l->ntables][0] = '\0';
 	l->tables[l->ntables++] = h;
+	lobby_table_renewed(l, h);
 	l->dir.ops->claim(&l->dir, h->id, l->dir.self);
 	l->dirty = 1;
 	if (l->on_running)
@@ -265,6 +302,7 @@ void lobby_release(struct lobby *l)
 	}
 	work_free(l->cfg.work); /* after the tables: their jobs are dropped */
 	free(l->tables);
+	due_free(&l->due);
 	free(l->gone);
 	for (int i = 0; i < l->nshown; i++)
 		free(l->shown[i]);
@@ -1488,56 +1526,70 @@ static void tell_saved(struct lobby *l, char (*seat)[HOST_PLAYER_MAX], int playe
 	}
 }
 
-/* Tables in play that nobody has been connected to for close_ms: saved
- * (their store row marked HOST_SAVED, the journal kept) and closed, to be
- * resumed by one of their players; with no player at all, removed. */
-static void save_idle(struct lobby *l, long long now_ms)
+/* A table in play that nobody has been connected to for close_ms: saved
+ * (its store row marked HOST_SAVED, the journal kept) and closed, to be
+ * resumed by one of its players; with no player at all, removed. 1 when
+ * table i went. */
+static int save_idle(struct lobby *l, int i, long long now_ms)
 {
-	if (l->cfg.close_ms <= 0)
-		return;
-	for (int i = l->ntables - 1; i >= 0; i--) {
-		struct host *h = l->tables[i];
-		if (h->state != HOST_PLAYING || !h->empty_ms || now_ms - h->empty_ms < l->cfg.close_ms || h->paused)
-			continue;
-		int held = 0;
-		for (int s = 0; s < h->players; s++)
-			held |= h->seat[s].name[0] != '\0';
-		if (!held) {
-			remove_table(l, i);
-			continue;
-		}
-		struct store_table *row = xmalloc(sizeof *row);
-		host_row(h, row);
-		row->state = HOST_SAVED;
-		if (store_table_put(l->store, row) < 0) {
-			free(row); /* tried again at the next tick */
-			continue;
-		}
-		saved_add(l, row);
-		free(row);
-		close_table(l, i, "saved", 0);
-		tell_saved(l, l->saved[l->nsaved - 1].seat, l->saved[l->nsaved - 1].players);
+	struct host *h = l->tables[i];
+	if (l->cfg.close_ms <= 0 || h->state != HOST_PLAYING || !h->empty_ms || now_ms - h->empty_ms < l->cfg.close_ms ||
+	    h->paused)
+		return 0;
+	int held = 0;
+	for (int s = 0; s < h->players; s++)
+		held |= h->seat[s].name[0] != '\0';
+	if (!held) {
+		remove_table(l, i);
+		return 1;
 	}
+	struct store_table *row = xmalloc(sizeof *row);
+	host_row(h, row);
+	row->state = HOST_SAVED;
+	if (store_table_put(l->store, row) < 0) {
+		free(row); /* tried again at the next tick */
+		return 0;
+	}
+	saved_add(l, row);
+	free(row);
+	close_table(l, i, "saved", 0);
+	tell_saved(l, l->saved[l->nsaved - 1].seat, l->saved[l->nsaved - 1].players);
+	return 1;
 }
 
 /* A player away for keep_ms from a table in play where someone is still
  * connected loses the seat: a bot keeps it and it opens (they may sit
  * again when a seat is free). A table nobody is connected to waits for
  * save_idle instead. */
-static void release_away(struct lobby *l, long long now_ms)
+static void release_away(struct lobby *l, struct host *h, long long now_ms)
 {
-	for (int i = 0; i < l->ntables; i++) {
-		struct host *h = l->tables[i];
-		if (h->state != HOST_PLAYING || h->empty_ms)
-			continue;
-		for (int s = 0; s < h->players; s++)
-			if (h->seat[s].name[0] && h->seat[s].away_ms && now_ms - h->seat[s].away_ms >= l->cfg.keep_ms) {
-				char who[HOST_PLAYER_MAX];
-				snprintf(who, sizeof who, "%s", h->seat[s].name);
-				host_stand(h, who, 1);
-				l->dirty = 1;
-			}
+	if (h->state != HOST_PLAYING || h->empty_ms)
+		return;
+	for (int s = 0; s < h->players; s++)
+		if (h->seat[s].name[0] && h->seat[s].away_ms && now_ms - h->seat[s].away_ms >= l->cfg.keep_ms) {
+			char who[HOST_PLAYER_MAX];
+			snprintf(who, sizeof who, "%s", h->seat[s].name);
+			host_stand(h, who, 1);
+			l->dirty = 1;
+		}
+}
+
+/* When save_idle or release_away would next act on h (LLONG_MAX: not as
+ * things stand). */
+static long long lobby_due(const struct lobby *l, const struct host *h)
+{
+	long long due = LLONG_MAX;
+	if (h->state != HOST_PLAYING)
+		return due;
+	if (h->empty_ms) {
+		if (l->cfg.close_ms > 0 && !h->paused)
+			due = h->empty_ms + l->cfg.close_ms;
+		return due;
 	}
+	for (int s = 0; s < h->players; s++)
+		if (h->seat[s].name[0] && h->seat[s].away_ms && h->seat[s].away_ms + l->cfg.keep_ms < due)
+			due = h->seat[s].away_ms + l->cfg.keep_ms;
+	return due;
 }
 
 struct row_find {
@@ -1950,26 +2002,63 @@ int lobby_work(struct lobby *l, long long now_ms)
 	return l->cfg.work ? work_collect(l->cfg.work) : 0;
 }
 
+/* Table i's timers: closed when its time is up, saved when idle, its
+ * away players' seats released, its bots' and turn timer's moves; then
+ * when it is next due. 1 when it went. */
+static int tick_table(struct lobby *l, int i, long long now_ms)
+{
+	struct host *h = l->tables[i];
+	if (host_expired(h, now_ms)) {
+		remove_table(l, i);
+		return 1;
+	}
+	if (save_idle(l, i, now_ms))
+		return 1;
+	release_away(l, h, now_ms);
+	/* A few moves at most a tick, so the loop stays responsive. */
+	for (int k = 0; k < 8 && host_tick(h, now_ms); k++)
+		if (l->cfg.bot_delay_ms > 0)
+			break;
+	/* Changed here, or by a bot's move collected before. */
+	if (h->state != h->state_seen) {
+		h->state_seen = h->state;
+		l->dirty = 1;
+	}
+	long long due = host_due(h, now_ms), ours = lobby_due(l, h);
+	if (ours < due)
+		due = ours;
+	if (due <= now_ms)
+		due = now_ms + 1; /* the next tick */
+	if (due != h->due_ms || h->due_ms <= now_ms)
+		table_due(l, h, due);
+	return 0;
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
 	collect(l, now_ms);
 	lobby_work(l, now_ms); /* bots' moves and hints not collected at a wake-up */
-	for (int i = l->ntables - 1; i >= 0; i--)
-		if (host_expired(l->tables[i], now_ms))
-			remove_table(l, i);
-	save_idle(l, now_ms);
-	release_away(l, now_ms);
-	for (int i = 0; i < l->ntables; i++) {
-		struct host *h = l->tables[i];
-		/* A few moves at most a tick, so the loop stays responsive. */
-		for (int k = 0; k < 8 && host_tick(h, now_ms); k++)
-			if (l->cfg.bot_delay_ms > 0)
-				break;
-		/* Changed here, or by a bot's move collected above. */
-		if (h->state != h->state_seen) {
-			h->state_seen = h->state;
-			l->dirty = 1;
+	/* The tables due (their timers, or touched since), then a slice of
+	 * the others so that each is looked at once a second whatever
+	 * happens. */
+	struct due_item d;
+	while (due_pop(&l->due, now_ms, &d)) {
+		int i = table_index(l, d.id);
+		if (i >= 0 && l->tables[i]->due_ms == d.at)
+			tick_table(l, i, now_ms);
+	}
+	if (l->ntables) {
+		long long gap = now_ms - l->sweep_ms;
+		if (gap < 0 || gap > 1000)
+			gap = 1000;
+		int n = (int)((l->ntables * gap + 999) / 1000);
+		l->sweep_ms = now_ms;
+		for (int k = 0; k < n && l->ntables; k++) {
+			if (l->sweep >= l->ntables)
+				l->sweep = 0;
+			if (!tick_table(l, l->sweep, now_ms))
+				l->sweep++;
 		}
 	}
 	if (l->ext)

@@ -11,6 +11,7 @@
 
 #include "net/auth.h"
 #include "net/dir.h"
+#include "net/due.h"
 #include "net/host.h"
 #include "net/lobbyev.h"
 #include "net/lobbylist.h"
@@ -155,6 +156,12 @@ struct lobby {
 	int nconns, capconns;
 	struct host **tables;
 	int ntables, captables;
+	/* When each table's tick is next due (host_due; its due_ms), by id:
+	 * a tick pops only those due. An entry whose time is no longer its
+	 * table's is stale and skipped. */
+	struct due due;
+	int sweep;              /* the next table of the slow sweep (every table once a second) */
+	long long sweep_ms;     /* when the sweep last went on */
 	char **told;            /* by table: its entry as last listed (its members' "table", the deltas), or NULL */
 	char (*made_from)[64];  /* by table: the address of its creator ("" restored) */
 	unsigned long long *print; /* by table: a hash of its entry as last listed (told), to skip the unchanged */
@@ -224,6 +231,9 @@ int lobby_hello_waiting(struct lobby *l, long conn);
 struct lobby_conn *lobby_conn_of(struct lobby *l, long id);
 struct lobby_user *lobby_user_named(struct lobby *l, const char *name);
 struct host *lobby_table_of(struct lobby *l, long id);
+/* Table h, in the lobby, was made again in place (host_create: a
+ * rematch): its timers are looked at from the next tick. */
+void lobby_table_renewed(struct lobby *l, struct host *h);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list, the hellos whose passwords the

@@ -510,6 +510,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 		snprintf(h->creator, sizeof h->creator, "%s", creator);
 		free(was);
 		l->dirty = 1;
+		lobby_table_renewed(l, h);
 		return;
 	}
 	for (int s = 0; s < n; s++) {
@@ -532,6 +533,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 	if (host_start(h, now_ms, err, sizeof err) < 0)
 		log_say("table %ld cannot start again: %s", id, err);
 	l->dirty = 1;
+	lobby_table_renewed(l, h);
 }
 
 static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms)
