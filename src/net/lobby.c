@@ -178,6 +178,20 @@ static void add_table(struct lobby *l, struct host *h)
 		l->on_running(l->running_ctx, h->id, 1);
 }
 
+/* The person of that name known to the lobby, or a new one (offline). */
+static struct lobby_user *user_named_or_new(struct lobby *l, const char *name)
+{
+	struct lobby_user *u = lobby_user_named(l, name);
+	if (u)
+		return u;
+	xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
+	u = &l->users[l->nusers++];
+	memset(u, 0, sizeof *u);
+	snprintf(u->name, sizeof u->name, "%s", name);
+	u->conn = -1;
+	return u;
+}
+
 int lobby_restore_table(struct lobby *l, const struct store_table *t)
 {
 	struct host *h = xcalloc(1, sizeof *h);
@@ -200,12 +214,8 @@ int lobby_restore_table(struct lobby *l, const struct store_table *t)
 			continue;
 		}
 		if (!here) {
-			xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
-			struct lobby_user *u = &l->users[l->nusers++];
-			memset(u, 0, sizeof *u);
-			snprintf(u->name, sizeof u->name, "%s", h->member[i]->name);
+			struct lobby_user *u = user_named_or_new(l, h->member[i]->name);
 			snprintf(u->lang, sizeof u->lang, "en");
-			u->conn = -1;
 			u->guest = 1; /* until they log in again */
 			u->gone_ms = l->now_ms;
 			/* A guest comes back only with the token of their session
@@ -936,14 +946,7 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, const char *lang, int guest,
                     const char *resume_token)
 {
-	struct lobby_user *u = lobby_user_named(l, name);
-	if (!u) {
-		xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
-		u = &l->users[l->nusers++];
-		memset(u, 0, sizeof *u);
-		snprintf(u->name, sizeof u->name, "%s", name);
-		u->conn = -1;
-	}
+	struct lobby_user *u = user_named_or_new(l, name);
 	if (u->conn >= 0 && u->conn != c->id) {
 		/* The same person again, on a new connection: the old one is left. */
 		struct lobby_conn *old = lobby_conn_of(l, u->conn);
@@ -1000,14 +1003,7 @@ void lobby_relayed_login(struct lobby *l, long conn, const char *name, const cha
 			rejoin(l, c, &l->users[c->user]);
 		return;
 	}
-	struct lobby_user *u = lobby_user_named(l, name);
-	if (!u) {
-		xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
-		u = &l->users[l->nusers++];
-		memset(u, 0, sizeof *u);
-		snprintf(u->name, sizeof u->name, "%s", name);
-		u->conn = -1;
-	}
+	struct lobby_user *u = user_named_or_new(l, name);
 	if (u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN)
 		return; /* a guest of that name here (names are checked across nodes at hello) */
 	if (u->conn >= 0 && u->conn != conn) {
