@@ -343,6 +343,17 @@ static const char *owner(struct tn *t, long table, struct owner_ask *a)
 	return a->owner;
 }
 
+/* alpha, beta and gamma, each linked and seeing the two others. */
+static void three_up(struct tn *t)
+{
+	tn_start(&t[0], "alpha");
+	tn_start(&t[1], "beta");
+	tn_start(&t[2], "gamma");
+	struct group g = { t, 3 };
+	ck_assert(spin(all_up, &g, 10000));
+	ck_assert(spin(all_seen, &g, 10000));
+}
+
 struct kill_wait {
 	struct tn *t;
 	int ntables;
@@ -359,12 +370,7 @@ START_TEST(test_kill_adopt)
 {
 	fresh();
 	struct tn t[3];
-	tn_start(&t[0], "alpha");
-	tn_start(&t[1], "beta");
-	tn_start(&t[2], "gamma");
-	struct group g = { t, 3 };
-	ck_assert(spin(all_up, &g, 10000));
-	ck_assert(spin(all_seen, &g, 10000));
+	three_up(t);
 	enum { N = 12 };
 	for (long i = 1; i <= N; i++)
 		ck_assert_int_eq(claim(&t[0], i), 1);
@@ -439,12 +445,7 @@ START_TEST(test_share_deferred)
 	ck_assert_str_eq(ok, "OK");
 	redis_do("SADD tapis:nodes zeta");
 	struct tn t[3];
-	tn_start(&t[0], "alpha");
-	tn_start(&t[1], "beta");
-	tn_start(&t[2], "gamma");
-	struct group g = { t, 3 };
-	ck_assert(spin(all_up, &g, 10000));
-	ck_assert(spin(all_seen, &g, 10000));
+	three_up(t);
 	ck_assert(spin(saw_zeta, t, 10000));
 	enum { N = 24 };
 	for (long i = 1; i <= N; i++)
