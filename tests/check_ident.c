@@ -17,7 +17,7 @@ static int ok(const char *in, char *out, size_t outlen)
 {
 	char err[256];
 	err[0] = '\0';
-	int rc = ident_check(in, out, outlen, err, sizeof err);
+	int rc = ident_check(in, out, outlen, NULL, err, sizeof err);
 	ck_assert_msg(rc == 0 ? !err[0] : err[0] != '\0', "%s: rc %d, err '%s'", in, rc, err);
 	return rc;
 }
@@ -29,12 +29,18 @@ static void good(const char *in, const char *want)
 	ck_assert_str_eq(out, want);
 }
 
-/* Refused, with the reason (English) holding `why`. */
-static void bad(const char *in, const char *why)
+/* Refused, with the reason in L holding `why`. */
+static void bad_in(const struct i18n_lang *L, const char *in, const char *why)
 {
 	char out[128], err[256];
-	ck_assert_msg(ident_check(in, out, sizeof out, err, sizeof err) < 0, "'%s' taken", in);
+	ck_assert_msg(ident_check(in, out, sizeof out, L, err, sizeof err) < 0, "'%s' taken", in);
 	ck_assert_msg(strstr(err, why) != NULL, "'%s': '%s' does not say '%s'", in, err, why);
+}
+
+/* The same in English, the language in force. */
+static void bad(const char *in, const char *why)
+{
+	bad_in(NULL, in, why);
 }
 
 START_TEST(test_good_names)
@@ -88,13 +94,17 @@ START_TEST(test_bad_names)
 	bad("Claire bot", "kept for the server");
 	bad("Claire Robot", "kept for the server");
 	bad("t a p i s", "kept for the server");
-	/* The reasons in French too. */
-	ck_assert_int_eq(i18n_set_lang("fr", NULL, 0), 0);
-	bad("\u0410nne", "une seule écriture");
-	bad("SYSTEM", "réservé");
-	bad("An\u200dne", "lettres");
-	bad("A", "2 à 24");
-	i18n_set_lang("en", NULL, 0);
+	/* The reasons in French too, given as a value: the language in force
+	 * stays English, and the next English refusal is English. */
+	const struct i18n_lang *fr = i18n_of("fr");
+	ck_assert(i18n_is_fr(fr));
+	bad_in(fr, "\u0410nne", "une seule écriture");
+	bad("\u0410nne", "one script");
+	bad_in(fr, "SYSTEM", "réservé");
+	bad_in(fr, "An\u200dne", "lettres");
+	bad_in(fr, "A", "2 à 24");
+	bad("A", "2 to 24");
+	ck_assert_str_eq(i18n_lang(), "en");
 }
 END_TEST
 
@@ -121,13 +131,13 @@ START_TEST(test_chat)
 {
 	i18n_set_lang("en", NULL, 0);
 	char out[512], err[256];
-	ck_assert_int_eq(ident_chat("  hi \u202eevil\u2066 a\u200bb\u2028c\nd\x7f\x1b[31m red ", out, sizeof out, err,
+	ck_assert_int_eq(ident_chat("  hi \u202eevil\u2066 a\u200bb\u2028c\nd\x7f\x1b[31m red ", out, sizeof out, NULL, err,
 	                            sizeof err), 0);
 	ck_assert_str_eq(out, "hi evil ab c d[31m red");
 	ck_assert_int_eq(ident_chat("Bravo \u2764\ufe0f \U0001F468\u200d\U0001F469 très bien, Жанна", out, sizeof out,
-	                            err, sizeof err), 0);
+	                            NULL, err, sizeof err), 0);
 	ck_assert_str_eq(out, "Bravo \u2764\ufe0f \U0001F468\u200d\U0001F469 très bien, Жанна");
-	ck_assert_int_eq(ident_chat("\u200b\u202e \x1b\u2028", out, sizeof out, err, sizeof err), -1);
+	ck_assert_int_eq(ident_chat("\u200b\u202e \x1b\u2028", out, sizeof out, NULL, err, sizeof err), -1);
 	ck_assert(strstr(err, "empty") != NULL);
 }
 END_TEST

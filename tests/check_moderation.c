@@ -144,8 +144,8 @@ START_TEST(test_reserved_names)
 	                                     "moderator", "Modérateur", "modératrice", "Modo", "operator" };
 	char out[128], err[256];
 	for (size_t i = 0; i < sizeof taken / sizeof *taken; i++)
-		ck_assert_msg(ident_check(taken[i], out, sizeof out, err, sizeof err) < 0, "'%s' was taken", taken[i]);
-	ck_assert_int_eq(ident_check("Modeste", out, sizeof out, err, sizeof err), 0);
+		ck_assert_msg(ident_check(taken[i], out, sizeof out, NULL, err, sizeof err) < 0, "'%s' was taken", taken[i]);
+	ck_assert_int_eq(ident_check("Modeste", out, sizeof out, NULL, err, sizeof err), 0);
 }
 END_TEST
 

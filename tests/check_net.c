@@ -43,7 +43,7 @@
 
 static int rd(const char *text, struct proto_msg *m, char *err)
 {
-	return proto_read(text, strlen(text), m, err, 256);
+	return proto_read(text, strlen(text), m, NULL, err, 256);
 }
 
 START_TEST(test_proto_read)

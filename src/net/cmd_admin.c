@@ -123,7 +123,7 @@ static void print_audit(void *ctx, const struct store_audit *a)
 static int name_of(const char *in, char *out, size_t len)
 {
 	char err[ERR_MAX];
-	if (ident_check(in, out, len, err, sizeof err) < 0) {
+	if (ident_check(in, out, len, NULL, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis admin: '%s': %s\n", in, err);
 		return -1;
 	}
@@ -163,7 +163,7 @@ int admin_main(int argc, char **argv)
 	if (a.reason && strlen(a.reason) > PROTO_REASON_MAX)
 		return opt_fail(&admin_cmd, "--reason: at most %d bytes", PROTO_REASON_MAX);
 	char reason[PROTO_CHAT_MAX + 1] = "", err[ERR_MAX];
-	if (a.reason && ident_chat(a.reason, reason, sizeof reason, err, sizeof err) < 0)
+	if (a.reason && ident_chat(a.reason, reason, sizeof reason, NULL, err, sizeof err) < 0)
 		return opt_fail(&admin_cmd, "--reason: %s", err);
 	char name[PROTO_NAME_MAX * 4 + 1] = "";
 	if (want >= 2 && name_of(pos[1], name, sizeof name) < 0)

@@ -206,12 +206,12 @@ static int reserved(const UChar *u, int32_t n)
 	return last > 0 && alike_any(u + last, n - last, NRESERVED, NRESERVED + NBOT_WORDS);
 }
 
-int ident_check(const char *in, char *out, size_t outlen, char *err, size_t errlen)
+int ident_check(const char *in, char *out, size_t outlen, const struct i18n_lang *L, char *err, size_t errlen)
 {
 	UChar all[UMAX], u[UMAX];
 	int32_t n = to_nfc(in, all, UMAX);
 	if (n < 0)
-		return errf(err, errlen, _("a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
+		return errf(err, errlen, i18n_tr(L, "a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
 	/* Trimmed of spaces (and of nothing else: other blanks are refused). */
 	int32_t from = 0, to = n;
 	while (from < to && all[from] == ' ')
@@ -222,7 +222,7 @@ int ident_check(const char *in, char *out, size_t outlen, char *err, size_t errl
 	memcpy(u, all + from, (size_t)n * sizeof *u);
 	int32_t chars = u_countChar32(u, n);
 	if (chars < IDENT_MIN || chars > IDENT_MAX)
-		return errf(err, errlen, _("a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
+		return errf(err, errlen, i18n_tr(L, "a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
 	/* The characters one by one; the letters and digits alone go to the
 	 * spoof checker (it knows no spaces). */
 	UChar word[UMAX];
@@ -238,39 +238,39 @@ int ident_check(const char *in, char *out, size_t outlen, char *err, size_t errl
 			letter = 0; /* a Hangul filler is a "letter" nobody sees */
 		if (!letter && !is_sep(c))
 			return errf(err, errlen, "%s",
-			            _("a name holds letters, digits, spaces, hyphens, apostrophes and periods only"));
+			            i18n_tr(L, "a name holds letters, digits, spaces, hyphens, apostrophes and periods only"));
 		if (prev == 0 && (!letter || (U_GET_GC_MASK(c) & U_GC_M_MASK)))
-			return errf(err, errlen, "%s", _("a name begins with a letter or a digit"));
+			return errf(err, errlen, "%s", i18n_tr(L, "a name begins with a letter or a digit"));
 		if (c == ' ' && prev == ' ')
-			return errf(err, errlen, "%s", _("a name has one space between words, not two"));
+			return errf(err, errlen, "%s", i18n_tr(L, "a name has one space between words, not two"));
 		if (letter)
 			U16_APPEND_UNSAFE(word, nw, c);
 		prev = c;
 	}
 	USpoofChecker *sc = spoof();
 	if (!sc)
-		return errf(err, errlen, "%s", _("the server cannot check names now"));
+		return errf(err, errlen, "%s", i18n_tr(L, "the server cannot check names now"));
 	char w8[4 * UMAX];
 	if (to_utf8(word, nw, w8, sizeof w8) < 0)
-		return errf(err, errlen, _("a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
+		return errf(err, errlen, i18n_tr(L, "a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
 	UErrorCode st = U_ZERO_ERROR;
 	int32_t bad = uspoof_check2UTF8(sc, w8, -1, NULL, &st);
 	if (U_FAILURE(st))
-		return errf(err, errlen, "%s", _("the server cannot check names now"));
+		return errf(err, errlen, "%s", i18n_tr(L, "the server cannot check names now"));
 	if (bad & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS))
 		return errf(err, errlen, "%s",
-		            _("a name is written in one script: no Cyrillic or Greek letter among Latin ones"));
+		            i18n_tr(L, "a name is written in one script: no Cyrillic or Greek letter among Latin ones"));
 	if (bad)
 		return errf(err, errlen, "%s",
-		            _("a name holds letters, digits, spaces, hyphens, apostrophes and periods only"));
+		            i18n_tr(L, "a name holds letters, digits, spaces, hyphens, apostrophes and periods only"));
 	if (reserved(u, n))
-		return errf(err, errlen, "%s", _("that name is kept for the server and its bots"));
+		return errf(err, errlen, "%s", i18n_tr(L, "that name is kept for the server and its bots"));
 	if (to_utf8(u, n, out, outlen) < 0)
-		return errf(err, errlen, _("a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
+		return errf(err, errlen, i18n_tr(L, "a name has %d to %d characters"), IDENT_MIN, IDENT_MAX);
 	return 0;
 }
 
-int ident_chat(const char *in, char *out, size_t outlen, char *err, size_t errlen)
+int ident_chat(const char *in, char *out, size_t outlen, const struct i18n_lang *L, char *err, size_t errlen)
 {
 	termtext_clean(in, strlen(in), out, outlen);
 	size_t a = strspn(out, " "), b = strlen(out);
@@ -279,6 +279,7 @@ int ident_chat(const char *in, char *out, size_t outlen, char *err, size_t errle
 	memmove(out, out + a, b - a);
 	out[b - a] = '\0';
 	if (!out[0])
-		return errf(err, errlen, "%s", _("the message is empty once its invisible characters are taken out"));
+		return errf(err, errlen, "%s",
+		            i18n_tr(L, "the message is empty once its invisible characters are taken out"));
 	return 0;
 }

@@ -15,7 +15,8 @@
  * skeleton of UTS #39 of the case-folded name without its separators, so
  * "Anne", "anne", "A-nne" and a Cyrillic "Аnne" are one.
  * Unicode's data comes from ICU (uspoof, uchar, unorm2). The refusals are
- * phrased in the current language (gettext). */
+ * phrased in the language given (a value, i18n_of; NULL: the one in force,
+ * for the program's own command line). */
 #ifndef TAPIS_IDENT_H
 #define TAPIS_IDENT_H
 
@@ -27,7 +28,8 @@
 
 /* Check a stranger's name; 0 with out (outlen bytes) holding it trimmed
  * and in NFC, or -1 with err saying why. */
-int ident_check(const char *in, char *out, size_t outlen, char *err, size_t errlen);
+struct i18n_lang;
+int ident_check(const char *in, char *out, size_t outlen, const struct i18n_lang *L, char *err, size_t errlen);
 
 /* The key of a name (see above) into key; 0, or -1 when it cannot be made
  * (then key is the name itself). */
@@ -46,6 +48,6 @@ int ident_keys_alike(const struct ident_keys *a, const char *b);
 /* A chat line made fit to pass on: controls, bidi overrides and isolates,
  * invisible characters dropped, line breaks made spaces (core/termtext),
  * trimmed. 0 with out filled, or -1 with err when nothing is left. */
-int ident_chat(const char *in, char *out, size_t outlen, char *err, size_t errlen);
+int ident_chat(const char *in, char *out, size_t outlen, const struct i18n_lang *L, char *err, size_t errlen);
 
 #endif

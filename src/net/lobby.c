@@ -1652,7 +1652,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	long conn = c->id;
 	struct proto_msg m;
 	char err[ERR_MAX];
-	if (proto_read(text, len, &m, err, sizeof err) < 0) {
+	if (proto_read(text, len, &m, i18n_of(c->lang), err, sizeof err) < 0) {
 		send_error(l, conn, "bad_message", err, PM_NONE);
 		return;
 	}

@@ -95,8 +95,11 @@ struct proto_msg {
 };
 
 /* Read one client message (len bytes of JSON text): 0 with m filled, or -1
- * with a message for the client in err. */
-int proto_read(const char *text, size_t len, struct proto_msg *m, char *err, size_t errlen);
+ * with a message for the client in err, in L (the connection's language;
+ * a hello's refused name in the language it asks for). */
+struct i18n_lang;
+int proto_read(const char *text, size_t len, struct proto_msg *m, const struct i18n_lang *L, char *err,
+               size_t errlen);
 /* The word of a type ("hello"), or NULL. */
 const char *proto_type_word(int type);
 

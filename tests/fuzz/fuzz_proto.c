@@ -13,7 +13,7 @@ int fuzz_proto(const uint8_t *data, size_t size)
 	struct proto_msg m;
 	char err[256];
 	err[0] = '\0';
-	if (proto_read((const char *)data, size, &m, err, sizeof err) == 0) {
+	if (proto_read((const char *)data, size, &m, NULL, err, sizeof err) == 0) {
 		if (!proto_type_word(m.type))
 			fuzz_fail("proto_read: accepted type %d", m.type);
 		if (!memchr(m.name, '\0', sizeof m.name) || !memchr(m.text, '\0', sizeof m.text) ||
