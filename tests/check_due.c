@@ -80,11 +80,11 @@ START_TEST(ticked_when_due)
 	ck_assert_msg(host_create(&h, 1, g, 4, &r, 4242, HOST_SEED_OPERATOR, "Anne", &st, &cfg, out, err,
 	                          sizeof err) == 0, "%s", err);
 	for (int s = 0; s < 4; s++)
-		ck_assert_int_eq(host_set_seat(&h, s, s < 2, 1, err, sizeof err), 0);
+		ck_assert_int_eq(host_set_seat(&h, s, s < 2, 1, NULL, err, sizeof err), 0);
 	long long now = 1000;
 	ck_assert_msg(host_join(&h, "Anne", "en", 1, 0, now, err, sizeof err) == 0, "%s", err);
 	ck_assert_msg(host_join(&h, "Bruno", "en", 2, 1, now, err, sizeof err) == 0, "%s", err);
-	ck_assert_msg(host_start(&h, now, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(host_start(&h, now, NULL, err, sizeof err) == 0, "%s", err);
 	int ticks = 0, idle = 0;
 	while (h.state == HOST_PLAYING && ticks < 100000) {
 		h.state_seen = h.state; /* as the lobby does */

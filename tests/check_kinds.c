@@ -82,7 +82,7 @@ static void table_up(void)
 	ck_assert_msg(host_create(&h, 1, g, 4, &r, 4242, HOST_SEED_OPERATOR, "Anne", &st, &cfg, out, err,
 	                          sizeof err) == 0, "%s", err);
 	for (int s = 0; s < 4; s++)
-		ck_assert_int_eq(host_set_seat(&h, s, s < 2, 1, err, sizeof err), 0);
+		ck_assert_int_eq(host_set_seat(&h, s, s < 2, 1, NULL, err, sizeof err), 0);
 	ck_assert_msg(host_join(&h, "Anne", "fr", ANNE, 0, 1000, err, sizeof err) == 0, "%s", err);
 	ck_assert_msg(host_join(&h, "Bruno", "en", BRUNO, 1, 1000, err, sizeof err) == 0, "%s", err);
 	ck_assert_msg(host_join(&h, "Cleo", "en", CLEO, -1, 1000, err, sizeof err) == 0, "%s", err);
@@ -90,7 +90,7 @@ static void table_up(void)
 	ck_assert_msg(host_join(&h, "Eve", "fr", EVE, -1, 1000, err, sizeof err) == 0, "%s", err);
 	ck_assert_msg(host_join(&h, "Fay", "en", FAY, -1, 1000, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(host_verbosity(&h, "Fay", TALK_SHORT, 0), 0);
-	ck_assert_msg(host_start(&h, 1000, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(host_start(&h, 1000, NULL, err, sizeof err) == 0, "%s", err);
 }
 
 /* One move: a player's (a bot's choice made for them) or a bot's. 0 when

@@ -204,11 +204,11 @@ static void table_up(struct host *h, long id, struct store *st, const struct hos
 	struct net_out out = { on_send, heard };
 	ck_assert_msg(host_create(h, id, g, 4, &r, 12345, HOST_SEED_SERVER, "Anne", st, cfg, out, err, sizeof err) == 0, "%s", err);
 	for (int s = 1; s < 4; s++)
-		ck_assert_int_eq(host_set_seat(h, s, 0, 1, err, sizeof err), 0);
+		ck_assert_int_eq(host_set_seat(h, s, 0, 1, NULL, err, sizeof err), 0);
 	h->seat[0].open = 1;
 	ck_assert_msg(host_join(h, "Anne", "fr", 1, 0, 1000, err, sizeof err) == 0, "%s", err);
 	host_save(h);
-	ck_assert_msg(host_start(h, 1000, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(host_start(h, 1000, NULL, err, sizeof err) == 0, "%s", err);
 }
 
 /* Bots play (the clock runs) until Anne is to act; the time is returned. */

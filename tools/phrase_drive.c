@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 		for (int s = 0; s < players; s++) {
 			char name[16];
 			snprintf(name, sizeof name, "p%d", s);
-			host_set_seat(&h, s, 1, 1, err, sizeof err);
+			host_set_seat(&h, s, 1, 1, NULL, err, sizeof err);
 			if (host_join(&h, name, s % 2 ? "fr" : "en", s, s, 1000, err, sizeof err) < 0)
 				return 1;
 		}
@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 			if (host_join(&h, name, k % 2 ? "fr" : "en", 100 + k, -1, 1000, err, sizeof err) < 0)
 				return 1;
 		}
-		if (host_start(&h, 1000, err, sizeof err) < 0)
+		if (host_start(&h, 1000, NULL, err, sizeof err) < 0)
 			return 1;
 		long long now = 1000;
 		for (int i = 0; i < 100000; i++) {

@@ -808,21 +808,22 @@ static int left_now(const struct host *h, int s)
 	return h->state == HOST_PLAYING && h->seat[s].left_by[0] && h->seat[s].left_deal == h->deal;
 }
 
-int host_may_sit(const struct host *h, const char *name, int seat, char *err, size_t errlen)
+int host_may_sit(const struct host *h, const char *name, int seat, const struct i18n_lang *L, char *err, size_t errlen)
 {
 	if (seat_of(h, name) >= 0)
 		return 0; /* back at their own */
 	if (seat < 0 || seat >= h->players)
-		return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
+		return errf(err, errlen, i18n_ntr(L, "this table has %d seat", "this table has %d seats", h->players),
+		            h->players);
 	if (h->seat[seat].name[0] || !h->seat[seat].open)
-		return errf(err, errlen, _("seat %d is not free"), seat + 1);
+		return errf(err, errlen, i18n_tr(L, "seat %d is not free"), seat + 1);
 	if (h->seed_by == HOST_SEED_CLIENT && strcmp(name, h->creator) != 0)
-		return errf(err, errlen, "%s", _("the creator chose this table's deal: only they may sit"));
+		return errf(err, errlen, "%s", i18n_tr(L, "the creator chose this table's deal: only they may sit"));
 	if (left_now(h, seat) && strcmp(h->seat[seat].left_by, name) != 0)
-		return errf(err, errlen, _("seat %d is kept for its player until this deal ends"), seat + 1);
+		return errf(err, errlen, i18n_tr(L, "seat %d is kept for its player until this deal ends"), seat + 1);
 	for (int s = 0; s < h->players; s++)
 		if (s != seat && left_now(h, s) && !strcmp(h->seat[s].left_by, name))
-			return errf(err, errlen, "%s", _("you held another seat in this deal: sit down at the next one"));
+			return errf(err, errlen, "%s", i18n_tr(L, "you held another seat in this deal: sit down at the next one"));
 	return 0;
 }
 
@@ -832,10 +833,10 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	touch(h);
 	struct host_member *m = host_member(h, name);
 	int held = seat_of(h, name);
-	if (seat >= 0 && held < 0 && host_may_sit(h, name, seat, err, errlen) < 0)
+	if (seat >= 0 && held < 0 && host_may_sit(h, name, seat, i18n_of(lang), err, errlen) < 0)
 		return -1;
 	if (!m && !(m = add_member(h, name, lang)))
-		return errf(err, errlen, "%s", _("this table is full"));
+		return errf(err, errlen, "%s", i18n_tr(i18n_of(lang), "this table is full"));
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	m->conn = conn;
 	m->gone_ms = 0;
@@ -939,13 +940,14 @@ void host_stand(struct host *h, const char *name, int leave)
 	host_save(h); /* the spectators changed */
 }
 
-int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen)
+int host_set_seat(struct host *h, int seat, int open, int level, const struct i18n_lang *L, char *err, size_t errlen)
 {
 	touch(h);
 	if (seat >= h->players)
-		return errf(err, errlen, P_("this table has %d seat", "this table has %d seats", h->players), h->players);
+		return errf(err, errlen, i18n_ntr(L, "this table has %d seat", "this table has %d seats", h->players),
+		            h->players);
 	if (h->seat[seat].name[0])
-		return errf(err, errlen, _("seat %d is held by a player"), seat + 1);
+		return errf(err, errlen, i18n_tr(L, "seat %d is held by a player"), seat + 1);
 	h->seat[seat].open = open;
 	h->seat[seat].level = level;
 	table_set_seat(&h->t, seat, bot_plays(h, seat, 0) ? SEAT_BOT : SEAT_HUMAN, level);
@@ -953,11 +955,11 @@ int host_set_seat(struct host *h, int seat, int open, int level, char *err, size
 	return 0;
 }
 
-int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
+int host_start(struct host *h, long long now_ms, const struct i18n_lang *L, char *err, size_t errlen)
 {
 	touch(h);
 	if (h->state != HOST_WAITING)
-		return errf(err, errlen, "%s", _("the game has already begun"));
+		return errf(err, errlen, "%s", i18n_tr(L, "the game has already begun"));
 	h->state = HOST_PLAYING;
 	update_kinds(h, now_ms);
 	for (int i = 0; i < h->nmembers; i++)
@@ -975,17 +977,17 @@ int host_start(struct host *h, long long now_ms, char *err, size_t errlen)
 
 /* The member holding a seat at a table being played, or NULL with the
  * error's code and message. */
-static struct host_member *seated_member(struct host *h, const char *name, const char **code,
-                                         const char **msg)
+static struct host_member *seated_member(struct host *h, const char *name, const struct i18n_lang *L,
+                                         const char **code, const char **msg)
 {
 	struct host_member *m = host_member(h, name);
 	*code = *msg = NULL;
 	if (h->state != HOST_PLAYING) {
 		*code = "not_playing";
-		*msg = _("the game is not being played");
+		*msg = i18n_tr(L, "the game is not being played");
 	} else if (seat_of(h, name) < 0 || !m || !m->kind) {
 		*code = "not_seated";
-		*msg = _("you hold no seat at this table");
+		*msg = i18n_tr(L, "you hold no seat at this table");
 	}
 	return *code ? NULL : m;
 }
@@ -994,10 +996,11 @@ int host_action(struct host *h, const char *name, const struct action *a, long l
 {
 	touch(h);
 	const char *code, *msg;
-	struct host_member *m = seated_member(h, name, &code, &msg);
+	struct host_member *who = host_member(h, name);
+	struct host_member *m = seated_member(h, name, who ? i18n_of(who->lang) : NULL, &code, &msg);
 	int seat = seat_of(h, name);
 	if (!m) {
-		if ((m = host_member(h, name)) && m->conn >= 0)
+		if ((m = who) && m->conn >= 0)
 			h->out.send(h->out.ctx, m->conn, proto_error(code, msg, "action"));
 		return -1;
 	}
@@ -1220,9 +1223,9 @@ static int hint_here(struct host_member *m)
 	return rc;
 }
 
-int host_hint(struct host *h, const char *name, const char **code, const char **msg)
+int host_hint(struct host *h, const char *name, const struct i18n_lang *L, const char **code, const char **msg)
 {
-	struct host_member *m = seated_member(h, name, code, msg);
+	struct host_member *m = seated_member(h, name, L, code, msg);
 	if (!m)
 		return -1;
 	if (!h->cfg->work || !view_hint_due(&m->kind->v))

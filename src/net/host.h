@@ -174,8 +174,11 @@ struct host_member *host_member(struct host *h, const char *name);
 /* 0 when name may take seat now (free or theirs, within the seat rules:
  * a seat left in this deal is its player's alone, a player who left a seat
  * in this deal takes no other, only the creator sits at a table whose seed
- * they chose), or -1 with a message. */
-int host_may_sit(const struct host *h, const char *name, int seat, char *err, size_t errlen);
+ * they chose), or -1 with a message. A message of the host's functions is
+ * in the language given, that of the one asking (NULL: the one in force);
+ * host_join's in its lang. */
+int host_may_sit(const struct host *h, const char *name, int seat, const struct i18n_lang *L, char *err,
+                 size_t errlen);
 /* A player or spectator joins (or comes back on a new connection): they hear
  * what they missed, then the table's state. seat -1 watches; otherwise the
  * seat must be free for them. 0, or -1 with a message. */
@@ -189,21 +192,22 @@ void host_disconnect(struct host *h, const char *name, long long now_ms);
  * included), or leave the table entirely (leave = 1). */
 void host_stand(struct host *h, const char *name, int leave);
 /* The creator sets an unheld seat open or to a bot of a level. 0 or -1. */
-int host_set_seat(struct host *h, int seat, int open, int level, char *err, size_t errlen);
+int host_set_seat(struct host *h, int seat, int open, int level, const struct i18n_lang *L, char *err,
+                  size_t errlen);
 /* Begin play (bots play the empty seats). 0 or -1. */
-int host_start(struct host *h, long long now_ms, char *err, size_t errlen);
+int host_start(struct host *h, long long now_ms, const struct i18n_lang *L, char *err, size_t errlen);
 /* A player's action (text already parsed); 0, or -1: refused, and the
  * spoken reason was sent to them. */
 int host_action(struct host *h, const char *name, const struct action *a, long long now_ms);
 /* The hint key of a seated player: view_hint says, to them only, what the
  * strongest bot would do now. Nothing is played. 0; or -1 with the error's
- * code and message when they hold no seat or the game is not being played;
+ * code and message (in L) when they hold no seat or the game is not being played;
  * or -1 with code NULL when it is not their turn (and that was said).
  * With cfg work, the search is made on a worker and the hint said when it
  * comes back (dropped if the move was played meanwhile); one hint at a
  * time per member: asked again while theirs is on its way, 0 and nothing
  * more is searched (the one coming answers). */
-int host_hint(struct host *h, const char *name, const char **code, const char **msg);
+int host_hint(struct host *h, const char *name, const struct i18n_lang *L, const char **code, const char **msg);
 /* Full or short announcements (enum talk_verbosity) for a member from now
  * on, kept while they are at the table; say: tell them which, in their
  * language, with one say. 0, or -1 when they are not at the table. */

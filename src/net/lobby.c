@@ -1224,10 +1224,10 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 			/* The seat this player left in this deal, else the first
 			 * they may take. */
 			for (int s = 0; s < h->players && seat < 0; s++)
-				if (!strcmp(h->seat[s].left_by, u->name) && host_may_sit(h, u->name, s, err, sizeof err) == 0)
+				if (!strcmp(h->seat[s].left_by, u->name) && host_may_sit(h, u->name, s, NULL, err, sizeof err) == 0)
 					seat = s;
 			for (int s = 0; s < h->players && seat < 0; s++)
-				if (host_may_sit(h, u->name, s, err, sizeof err) == 0)
+				if (host_may_sit(h, u->name, s, NULL, err, sizeof err) == 0)
 					seat = s;
 			if (seat < 0) {
 				send_error(l, c->id, "no_seat", _("no seat is free at this table"), type);
@@ -1698,14 +1698,14 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_START:
 		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
-			if (host_start(h, now_ms, herr, sizeof herr) < 0)
+			if (host_start(h, now_ms, i18n_of(c->lang), herr, sizeof herr) < 0)
 				send_error(l, conn, "start", herr, m.type);
 			l->dirty = 1;
 		}
 		break;
 	case PM_SEAT:
 		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
-			if (host_set_seat(h, m.seat, m.kind == PSEAT_OPEN, m.level, herr, sizeof herr) < 0)
+			if (host_set_seat(h, m.seat, m.kind == PSEAT_OPEN, m.level, i18n_of(c->lang), herr, sizeof herr) < 0)
 				send_error(l, conn, "seat", herr, m.type);
 			l->dirty = 1;
 		}
@@ -1743,7 +1743,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_HINT: {
 		const char *code, *msg;
-		if ((h = table_for(l, c, &m)) && host_hint(h, me, &code, &msg) < 0 && code)
+		if ((h = table_for(l, c, &m)) && host_hint(h, me, i18n_of(c->lang), &code, &msg) < 0 && code)
 			send_error(l, conn, code, msg, m.type);
 		break;
 	}

@@ -530,7 +530,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 	}
 	free(was);
 	host_save(h);
-	if (host_start(h, now_ms, err, sizeof err) < 0)
+	if (host_start(h, now_ms, NULL, err, sizeof err) < 0)
 		log_say("table %ld cannot start again: %s", id, err);
 	l->dirty = 1;
 	lobby_table_renewed(l, h);
