@@ -776,6 +776,7 @@ struct stats_gather {
 	char text[2048];
 	const struct game_ops *only;  /* NULL: every game */
 	int n;
+	const struct i18n_lang *lang; /* of the one asking */
 };
 
 static json_t *stat_json(const struct store_stat *x)
@@ -797,7 +798,7 @@ static void gather_stat(void *ctx, const struct store_stat *x)
 		return;
 	json_array_append_new(g->arr, stat_json(x));
 	char one[400];
-	stats_sentence(x, one, sizeof one);
+	stats_sentence(g->lang, x, one, sizeof one);
 	size_t k = strlen(g->text);
 	snprintf(g->text + k, sizeof g->text - k, "%s%s", k ? " " : "", one);
 	g->n++;
@@ -808,7 +809,7 @@ static void on_stats(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	if (!registered_only(l, c, m->type))
 		return;
 	const char *me = l->users[c->user].name;
-	struct stats_gather g = { json_array(), "", m->game, 0 };
+	struct stats_gather g = { json_array(), "", m->game, 0, i18n_of(c->lang) };
 	if (store_stat_each(l->store, me, gather_stat, &g) < 0) {
 		json_decref(g.arr);
 		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
@@ -827,14 +828,14 @@ static void gather_leader(void *ctx, const struct store_stat *x)
 	struct stats_gather *g = ctx;
 	json_array_append_new(g->arr, stat_json(x));
 	char one[200];
-	stats_leader_sentence(++g->n, x, one, sizeof one);
+	stats_leader_sentence(g->lang, ++g->n, x, one, sizeof one);
 	size_t k = strlen(g->text);
 	snprintf(g->text + k, sizeof g->text - k, "%s%s", k ? "; " : "", one);
 }
 
 static void on_leaders(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
-	struct stats_gather g = { json_array(), "", m->game, 0 };
+	struct stats_gather g = { json_array(), "", m->game, 0, i18n_of(c->lang) };
 	if (store_leaders(l->store, m->game->name, STATS_LEADERS, gather_leader, &g) < 0) {
 		json_decref(g.arr);
 		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);

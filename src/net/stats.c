@@ -104,26 +104,26 @@ int stats_game_over(struct host *h)
 	return 0;
 }
 
-static const char *title_of(const char *game)
+static const char *title_of(const struct i18n_lang *L, const char *game)
 {
 	const struct game_ops *g = registry_ops(game);
-	return g && g->title ? _(g->title) : game;
+	return g && g->title ? i18n_tr(L, g->title) : game;
 }
 
-void stats_sentence(const struct store_stat *x, char *out, size_t len)
+void stats_sentence(const struct i18n_lang *L, const struct store_stat *x, char *out, size_t len)
 {
 	char part[200];
-	snprintf(part, sizeof part, P_("%s: %d game, %d won, deals: %d, net: %+lld",
-	                               "%s: %d games, %d won, deals: %d, net: %+lld", x->games),
-	         title_of(x->game), x->games, x->won, x->deals, x->net);
+	snprintf(part, sizeof part, i18n_ntr(L, "%s: %d game, %d won, deals: %d, net: %+lld",
+	                                     "%s: %d games, %d won, deals: %d, net: %+lld", x->games),
+	         title_of(L, x->game), x->games, x->won, x->deals, x->net);
 	if (x->has_rating)
-		snprintf(out, len, _("%s; rating %ld, give or take %ld."), part, lround(x->rating.r),
+		snprintf(out, len, i18n_tr(L, "%s; rating %ld, give or take %ld."), part, lround(x->rating.r),
 		         lround(2 * x->rating.rd));
 	else
-		snprintf(out, len, _("%s; not rated yet."), part);
+		snprintf(out, len, i18n_tr(L, "%s; not rated yet."), part);
 }
 
-void stats_leader_sentence(int rank, const struct store_stat *x, char *out, size_t len)
+void stats_leader_sentence(const struct i18n_lang *L, int rank, const struct store_stat *x, char *out, size_t len)
 {
-	snprintf(out, len, _("%d, %s, %ld"), rank, x->name, lround(x->rating.r));
+	snprintf(out, len, i18n_tr(L, "%d, %s, %ld"), rank, x->name, lround(x->rating.r));
 }

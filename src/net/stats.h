@@ -36,9 +36,10 @@ int stats_record(struct store *s, struct stats_result *r);
 /* Both, for a table whose game just ended (host.c calls it once). */
 int stats_game_over(struct host *h);
 
-/* One game's figures as a sentence ("Bouillotte: 3 games, ..."). */
-void stats_sentence(const struct store_stat *x, char *out, size_t len);
-/* One line of a leaderboard: its rank (from 1), name and rating. */
-void stats_leader_sentence(int rank, const struct store_stat *x, char *out, size_t len);
+/* One game's figures as a sentence ("Bouillotte: 3 games, ..."), in L. */
+struct i18n_lang;
+void stats_sentence(const struct i18n_lang *L, const struct store_stat *x, char *out, size_t len);
+/* One line of a leaderboard, in L: its rank (from 1), name and rating. */
+void stats_leader_sentence(const struct i18n_lang *L, int rank, const struct store_stat *x, char *out, size_t len);
 
 #endif
