@@ -232,6 +232,7 @@ static void mod_login(struct lobby *l, const char *name, int guest)
 
 static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 {
+	const struct i18n_lang *L = i18n_of(lobby_lang(l, conn));
 	struct mod_person *p = person(l->mod, name, 1);
 	long long now = (long long)time(NULL);
 	char text[512];
@@ -239,12 +240,13 @@ static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 		long long left = minutes_left(p->muted_until);
 		if (p->why[0])
 			snprintf(text, sizeof text,
-			         P_("You are muted for %lld more minute. Reason: %s",
-			            "You are muted for %lld more minutes. Reason: %s", left),
+			         i18n_ntr(L, "You are muted for %lld more minute. Reason: %s",
+			                     "You are muted for %lld more minutes. Reason: %s", left),
 			         left, p->why);
 		else
 			snprintf(text, sizeof text,
-			         P_("You are muted for %lld more minute.", "You are muted for %lld more minutes.", left), left);
+			         i18n_ntr(L, "You are muted for %lld more minute.", "You are muted for %lld more minutes.", left),
+			         left);
 		error(l, conn, "muted", text, PM_CHAT);
 		return 0;
 	}
@@ -256,17 +258,17 @@ static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 		p->nextstrike = (p->nextstrike + 1) % MOD_FLOOD_STRIKES;
 		if (p->strike_ms[p->nextstrike] && ms - p->strike_ms[p->nextstrike] < MOD_FLOOD_MS) {
 			p->muted_until = now + MOD_FLOOD_MUTE_MIN * 60;
-			snprintf(p->why, sizeof p->why, "%s", _("too many lines at once"));
+			snprintf(p->why, sizeof p->why, "%s", i18n_tr(L, "too many lines at once"));
 			memset(p->strike_ms, 0, sizeof p->strike_ms);
 			snprintf(text, sizeof text,
-			         P_("You are muted for %d minute: too many lines at once.",
-			            "You are muted for %d minutes: too many lines at once.", MOD_FLOOD_MUTE_MIN),
+			         i18n_ntr(L, "You are muted for %d minute: too many lines at once.",
+			                     "You are muted for %d minutes: too many lines at once.", MOD_FLOOD_MUTE_MIN),
 			         MOD_FLOOD_MUTE_MIN);
 			error(l, conn, "muted", text, PM_CHAT);
 			audit(l, "server", name, "mute", p->muted_until, "flood");
 			return 0;
 		}
-		error(l, conn, "slow_down", _("Slow down: too many lines at once."), PM_CHAT);
+		error(l, conn, "slow_down", i18n_tr(L, "Slow down: too many lines at once."), PM_CHAT);
 		return 0;
 	}
 	p->lines_ms[p->nextline] = ms ? ms : 1;
@@ -362,14 +364,15 @@ char *mod_invited_text(const char *lang_name, const char *by, const json_t *info
 
 static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
 {
+	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	const char *me = l->users[c->user].name;
 	struct host *h = lobby_table_of(l, m->table);
 	if (!h) {
-		error(l, c->id, "no_table", _("there is no such table"), PM_INVITE);
+		error(l, c->id, "no_table", i18n_tr(asker, "there is no such table"), PM_INVITE);
 		return;
 	}
 	if (!host_member(h, me)) {
-		error(l, c->id, "not_member", _("you are not at this table"), PM_INVITE);
+		error(l, c->id, "not_member", i18n_tr(asker, "you are not at this table"), PM_INVITE);
 		return;
 	}
 	struct lobby_user *u = lobby_user_named(l, m->name);
@@ -378,12 +381,12 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 	/* Not here: on another node of a cluster, perhaps (told there). */
 	int far = !u && l->far && l->far->person(l->far->ctx, m->name);
 	if (!u && !far) {
-		error(l, c->id, "no_user", _("nobody of that name is online"), PM_INVITE);
+		error(l, c->id, "no_user", i18n_tr(asker, "nobody of that name is online"), PM_INVITE);
 		return;
 	}
 	char text[512];
 	if (host_member(h, m->name)) {
-		snprintf(text, sizeof text, _("%s is already at this table"), m->name);
+		snprintf(text, sizeof text, i18n_tr(asker, "%s is already at this table"), m->name);
 		error(l, c->id, "already", text, PM_INVITE);
 		return;
 	}
@@ -397,7 +400,7 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 				same = &d->inv[i];
 		}
 	if (!same && n >= MOD_INVITES_MAX) {
-		error(l, c->id, "full", _("too many invitations wait at this table"), PM_INVITE);
+		error(l, c->id, "full", i18n_tr(asker, "too many invitations wait at this table"), PM_INVITE);
 		return;
 	}
 	if (!same) {
@@ -414,7 +417,7 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 	else
 		send(l, u->conn, mod_invited_text(u->lang, me, info));
 	json_decref(info);
-	snprintf(text, sizeof text, _("Invitation sent to %s."), m->name);
+	snprintf(text, sizeof text, i18n_tr(asker, "Invitation sent to %s."), m->name);
 	notice(l, c->id, h->id, text);
 }
 
@@ -538,15 +541,16 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 
 static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms)
 {
+	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	const char *me = l->users[c->user].name;
 	struct host *h = lobby_table_of(l, m->table);
 	struct mod_rematch *r = h ? rematch_of(l->mod, h->id) : NULL;
 	if (!h) {
-		error(l, c->id, "no_table", _("there is no such table"), PM_REMATCH);
+		error(l, c->id, "no_table", i18n_tr(asker, "there is no such table"), PM_REMATCH);
 		return;
 	}
 	if (!r || h->state != HOST_OVER) {
-		error(l, c->id, "not_over", _("the game at this table is not over"), PM_REMATCH);
+		error(l, c->id, "not_over", i18n_tr(asker, "the game at this table is not over"), PM_REMATCH);
 		return;
 	}
 	int mine = -1, all = 1;
@@ -554,7 +558,7 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto
 		if (r->name[s][0] && !strcmp(r->name[s], me))
 			mine = s;
 	if (mine < 0) {
-		error(l, c->id, "not_seated", _("only the players of this game may ask for a rematch"), PM_REMATCH);
+		error(l, c->id, "not_seated", i18n_tr(asker, "only the players of this game may ask for a rematch"), PM_REMATCH);
 		return;
 	}
 	r->yes[mine] = 1;
@@ -569,7 +573,7 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto
 		notice(l, hm->conn, h->id, text);
 	}
 	if (!all) {
-		notice(l, c->id, h->id, _("Rematch asked. Waiting for the other players."));
+		notice(l, c->id, h->id, i18n_tr(asker, "Rematch asked. Waiting for the other players."));
 		return;
 	}
 	*r = l->mod->rm[--l->mod->nrm];
@@ -593,16 +597,17 @@ static const struct i18n_lang *their_lang(const struct lobby_user *u)
 
 static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
 {
+	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	struct lobby_user *me = &l->users[c->user];
 	if (!is_moderator(l, me)) {
-		error(l, c->id, "not_moderator", _("only a moderator may do that"), PM_MOD);
+		error(l, c->id, "not_moderator", i18n_tr(asker, "only a moderator may do that"), PM_MOD);
 		return;
 	}
 	char who[HOST_PLAYER_MAX];
 	snprintf(who, sizeof who, "%s", me->name);
 	struct lobby_user *u = lobby_user_named(l, m->name);
 	if (u && is_moderator(l, u)) {
-		error(l, c->id, "not_moderator", _("a moderator cannot act on another moderator"), PM_MOD);
+		error(l, c->id, "not_moderator", i18n_tr(asker, "a moderator cannot act on another moderator"), PM_MOD);
 		return;
 	}
 	const char *reason = m->text;
@@ -628,7 +633,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 				         n);
 			notice(l, u->conn, 0, text);
 		}
-		snprintf(text, sizeof text, _("%s is muted."), m->name);
+		snprintf(text, sizeof text, i18n_tr(asker, "%s is muted."), m->name);
 		break;
 	}
 	case PMOD_UNMUTE: {
@@ -637,17 +642,17 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 			p->muted_until = 0;
 		if ((L = their_lang(u)))
 			notice(l, u->conn, 0, i18n_tr(L, "A moderator lets you chat again."));
-		snprintf(text, sizeof text, _("%s may chat again."), m->name);
+		snprintf(text, sizeof text, i18n_tr(asker, "%s may chat again."), m->name);
 		break;
 	}
 	case PMOD_KICK: {
 		if (!u || u->conn < 0) {
-			error(l, c->id, "no_user", _("nobody of that name is online"), PM_MOD);
+			error(l, c->id, "no_user", i18n_tr(asker, "nobody of that name is online"), PM_MOD);
 			return;
 		}
 		struct host *h = m->table ? lobby_table_of(l, m->table) : NULL;
 		if (m->table && (!h || !host_member(h, u->name))) {
-			error(l, c->id, "not_member", _("that person is not at this table"), PM_MOD);
+			error(l, c->id, "not_member", i18n_tr(asker, "that person is not at this table"), PM_MOD);
 			return;
 		}
 		if (h) {
@@ -662,7 +667,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from table %ld."), h->id);
 			notice(l, u->conn, h->id, text);
 			lobby_table_changed(l, h);
-			snprintf(text, sizeof text, _("%s is removed from table %ld."), u->name, h->id);
+			snprintf(text, sizeof text, i18n_tr(asker, "%s is removed from table %ld."), u->name, h->id);
 		} else {
 			L = their_lang(u);
 			if (reason[0])
@@ -671,7 +676,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 				snprintf(text, sizeof text, "%s", i18n_tr(L, "A moderator removed you from the server."));
 			error(l, u->conn, "kicked", text, PM_NONE);
 			put_out(l, u);
-			snprintf(text, sizeof text, _("%s is removed from the server."), m->name);
+			snprintf(text, sizeof text, i18n_tr(asker, "%s is removed from the server."), m->name);
 		}
 		break;
 	}
@@ -683,7 +688,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 		snprintf(b.reason, sizeof b.reason, "%.250s", reason);
 		snprintf(b.by, sizeof b.by, "%s", who);
 		if (store_ban_put(l->store, &b) < 0) {
-			error(l, c->id, "store", _("the server cannot keep that now"), PM_MOD);
+			error(l, c->id, "store", i18n_tr(asker, "the server cannot keep that now"), PM_MOD);
 			return;
 		}
 		if (u && u->conn >= 0) {
@@ -692,15 +697,15 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 		}
 		char when[64];
 		when_text(until, when, sizeof when);
-		snprintf(text, sizeof text, _("%s is banned until %s."), m->name, when);
+		snprintf(text, sizeof text, i18n_tr(asker, "%s is banned until %s."), m->name, when);
 		break;
 	}
 	case PMOD_UNBAN:
 		if (store_ban_delete(l->store, m->name) < 0) {
-			error(l, c->id, "store", _("the server cannot keep that now"), PM_MOD);
+			error(l, c->id, "store", i18n_tr(asker, "the server cannot keep that now"), PM_MOD);
 			return;
 		}
-		snprintf(text, sizeof text, _("%s may log in again."), m->name);
+		snprintf(text, sizeof text, i18n_tr(asker, "%s may log in again."), m->name);
 		break;
 	default:
 		return;
@@ -715,23 +720,24 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 
 static void on_mute(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
 {
+	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	struct lobby_user *me = &l->users[c->user];
 	struct mod_person *p = person(l->mod, me->name, 1);
 	char text[256];
 	if (!strcmp(m->name, me->name)) {
-		error(l, c->id, "bad_message", _("you cannot mute yourself"), PM_MUTE);
+		error(l, c->id, "bad_message", i18n_tr(asker, "you cannot mute yourself"), PM_MUTE);
 		return;
 	}
 	if (m->on) {
 		if (p->nmutes >= MOD_MUTES_MAX && !mutes(p, m->name)) {
-			error(l, c->id, "full", _("you have muted too many people"), PM_MUTE);
+			error(l, c->id, "full", i18n_tr(asker, "you have muted too many people"), PM_MUTE);
 			return;
 		}
 		mute_add(l->mod, p, m->name);
-		snprintf(text, sizeof text, _("You will not hear %s's chat."), m->name);
+		snprintf(text, sizeof text, i18n_tr(asker, "You will not hear %s's chat."), m->name);
 	} else {
 		mute_remove(l->mod, p, m->name);
-		snprintf(text, sizeof text, _("You hear %s's chat again."), m->name);
+		snprintf(text, sizeof text, i18n_tr(asker, "You hear %s's chat again."), m->name);
 	}
 	/* An account keeps its mutes; a guest's last the session. */
 	if (!me->guest)
