@@ -10,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "app/view.h"
 #include "core/err.h"
 #include "core/hashmap.h"
 #include "app/log.h"
@@ -732,7 +731,8 @@ static int registered_only(struct lobby *l, struct lobby_conn *c, int type)
 {
 	if (!l->users[c->user].guest)
 		return 1;
-	send_error(l, c->id, "guest", _("only a player with a password has that: log in with one"), type);
+	send_error(l, c->id, "guest",
+	           i18n_tr(i18n_of(c->lang), "only a player with a password has that: log in with one"), type);
 	return 0;
 }
 
@@ -743,7 +743,8 @@ static void on_settings(struct lobby *l, struct lobby_conn *c, struct proto_msg 
 	struct lobby_user *u = &l->users[c->user];
 	struct store_settings x;
 	if (store_settings_get(l->store, u->name, &x) != 1) {
-		send_error(l, c->id, "store", _("the server cannot read its accounts now"), m->type);
+		send_error(l, c->id, "store",
+		           i18n_tr(i18n_of(c->lang), "the server cannot read its accounts now"), m->type);
 		return;
 	}
 	if (m->has_lang)
@@ -753,7 +754,7 @@ static void on_settings(struct lobby *l, struct lobby_conn *c, struct proto_msg 
 	if (m->settings[0])
 		snprintf(x.extra, sizeof x.extra, "%s", m->settings);
 	if (store_settings_put(l->store, u->name, &x) < 0) {
-		send_error(l, c->id, "store", _("your settings could not be kept"), m->type);
+		send_error(l, c->id, "store", i18n_tr(i18n_of(c->lang), "your settings could not be kept"), m->type);
 		return;
 	}
 	if (m->has_lang) {
@@ -806,19 +807,21 @@ static void gather_stat(void *ctx, const struct store_stat *x)
 
 static void on_stats(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
+	const struct i18n_lang *L = i18n_of(c->lang);
 	if (!registered_only(l, c, m->type))
 		return;
 	const char *me = l->users[c->user].name;
-	struct stats_gather g = { json_array(), "", m->game, 0, i18n_of(c->lang) };
+	struct stats_gather g = { json_array(), "", m->game, 0, L };
 	if (store_stat_each(l->store, me, gather_stat, &g) < 0) {
 		json_decref(g.arr);
-		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		send_error(l, c->id, "store", i18n_tr(L, "the server cannot read its figures now"), m->type);
 		return;
 	}
 	if (!g.n && m->game)
-		snprintf(g.text, sizeof g.text, _("You have finished no game of %s here yet."), _(m->game->title));
+		snprintf(g.text, sizeof g.text, i18n_tr(L, "You have finished no game of %s here yet."),
+		         i18n_tr(L, m->game->title));
 	else if (!g.n)
-		snprintf(g.text, sizeof g.text, "%s", _("You have finished no game here yet."));
+		snprintf(g.text, sizeof g.text, "%s", i18n_tr(L, "You have finished no game here yet."));
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:s, s:o, s:s}", "type", "stats", "name", me, "games", g.arr,
 	                                         "text", g.text)));
 }
@@ -835,17 +838,18 @@ static void gather_leader(void *ctx, const struct store_stat *x)
 
 static void on_leaders(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
-	struct stats_gather g = { json_array(), "", m->game, 0, i18n_of(c->lang) };
+	const struct i18n_lang *L = i18n_of(c->lang);
+	struct stats_gather g = { json_array(), "", m->game, 0, L };
 	if (store_leaders(l->store, m->game->name, STATS_LEADERS, gather_leader, &g) < 0) {
 		json_decref(g.arr);
-		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		send_error(l, c->id, "store", i18n_tr(L, "the server cannot read its figures now"), m->type);
 		return;
 	}
 	char text[sizeof g.text + 200];
 	if (g.n)
-		snprintf(text, sizeof text, _("Best rated at %s: %s."), _(m->game->title), g.text);
+		snprintf(text, sizeof text, i18n_tr(L, "Best rated at %s: %s."), i18n_tr(L, m->game->title), g.text);
 	else
-		snprintf(text, sizeof text, _("Nobody is rated at %s yet."), _(m->game->title));
+		snprintf(text, sizeof text, i18n_tr(L, "Nobody is rated at %s yet."), i18n_tr(L, m->game->title));
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:s, s:o, s:s}", "type", "leaders", "game", m->game->name,
 	                                         "leaders", g.arr, "text", text)));
 }
@@ -897,18 +901,20 @@ static char *read_history(const char *dir, long table, int *too_long)
  * one of them (the table asked for, or the latest) as its JSONL text. */
 static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
+	const struct i18n_lang *L = i18n_of(c->lang);
 	if (!registered_only(l, c, m->type))
 		return;
 	struct recent_gather g = { json_array(), m->table, { 0 }, 0 };
 	if (store_recent(l->store, l->users[c->user].name, gather_recent, &g) < 0) {
 		json_decref(g.arr);
-		send_error(l, c->id, "store", _("the server cannot read its figures now"), m->type);
+		send_error(l, c->id, "store", i18n_tr(L, "the server cannot read its figures now"), m->type);
 		return;
 	}
 	if (!g.has) {
 		json_decref(g.arr);
 		send_error(l, c->id, "no_game",
-		           m->table ? _("that table is not among your last games") : _("you have finished no game here yet"),
+		           m->table ? i18n_tr(L, "that table is not among your last games")
+		                    : i18n_tr(L, "you have finished no game here yet"),
 		           m->type);
 		return;
 	}
@@ -917,9 +923,11 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	if (!text) {
 		json_decref(g.arr);
 		if (too_long)
-			send_error(l, c->id, "history_too_long", _("that hand history is too long to be sent"), m->type);
+			send_error(l, c->id, "history_too_long",
+			           i18n_tr(L, "that hand history is too long to be sent"), m->type);
 		else
-			send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
+			send_error(l, c->id, "no_history",
+			           i18n_tr(L, "the server keeps no hand history of that table"), m->type);
 		return;
 	}
 	/* Its lines, each a JSON text without its newline. */
@@ -938,7 +946,8 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	json_t *o = json_pack("{s:s, s:I, s:s, s:o, s:o}", "type", "history", "table", (json_int_t)g.found.table,
 	                      "game", g.found.game, "games", g.arr, "lines", lines);
 	if (!o) {
-		send_error(l, c->id, "no_history", _("the server keeps no hand history of that table"), m->type);
+		send_error(l, c->id, "no_history",
+		           i18n_tr(L, "the server keeps no hand history of that table"), m->type);
 		return;
 	}
 	send_text(l, c->id, proto_dump(o));
@@ -1052,7 +1061,8 @@ static int submit(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, co
 {
 	long id = ++l->next_job;
 	if (auth_submit(&l->auth, id, m->password, hash) < 0) {
-		send_error(l, c->id, "wait", _("the server is busy: try again in a moment"), m->type);
+		send_error(l, c->id, "wait",
+		           i18n_tr(i18n_of(c->lang), "the server is busy: try again in a moment"), m->type);
 		return -1;
 	}
 	c->job = id;
@@ -1064,32 +1074,31 @@ static int submit(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, co
 
 static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
-	/* Its answers, refusals included, are in the language it asks for
-	 * (the caller leaves the language in force as it found it). */
+	/* Its answers, refusals included, are in the language it asks for. */
 	if (c->user < 0) {
 		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
 		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
-		view_lang_enter(c->lang);
 	}
+	const struct i18n_lang *L = i18n_of(c->lang);
 	if (m->version != PROTO_VERSION) {
 		char text[96];
-		snprintf(text, sizeof text, _("this server speaks version %d of the protocol"), PROTO_VERSION);
+		snprintf(text, sizeof text, i18n_tr(L, "this server speaks version %d of the protocol"), PROTO_VERSION);
 		send_error(l, c->id, "version", text, PM_HELLO);
 		l->io.close(l->io.ctx, c->id);
 		return;
 	}
 	if (c->user >= 0) {
-		send_error(l, c->id, "already", _("this connection is already logged in"), PM_HELLO);
+		send_error(l, c->id, "already", i18n_tr(L, "this connection is already logged in"), PM_HELLO);
 		return;
 	}
 	if (name_pending(l, m->name)) {
-		send_error(l, c->id, "wait", _("that name is logging in: try again in a moment"), PM_HELLO);
+		send_error(l, c->id, "wait", i18n_tr(L, "that name is logging in: try again in a moment"), PM_HELLO);
 		return;
 	}
 	char hash[AUTH_HASH_MAX];
 	int has_account = store_account_get(l->store, m->name, hash, sizeof hash);
 	if (has_account < 0) {
-		send_error(l, c->id, "store", _("the server cannot read its accounts now"), PM_HELLO);
+		send_error(l, c->id, "store", i18n_tr(L, "the server cannot read its accounts now"), PM_HELLO);
 		return;
 	}
 	if (l->ext && l->ext->login_refused(l, c->id, m->name)) /* banned: until when, and why */
@@ -1101,7 +1110,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	for (int i = 0; !u && !has_account && i < l->nusers; i++)
 		if (ident_keys_alike(&nk, l->users[i].name)) {
 			char text[200];
-			snprintf(text, sizeof text, _("that name looks too much like that of %s, who is known here"),
+			snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"),
 			         l->users[i].name);
 			send_error(l, c->id, "name_alike", text, PM_HELLO);
 			return;
@@ -1110,7 +1119,8 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
 		if (wait > 0) {
 			char text[96];
-			snprintf(text, sizeof text, _("too many wrong passwords: try again in %lld s"), (wait + 999) / 1000);
+			snprintf(text, sizeof text, i18n_tr(L, "too many wrong passwords: try again in %lld s"),
+			         (wait + 999) / 1000);
 			send_error(l, c->id, "wait", text, PM_HELLO);
 			return;
 		}
@@ -1121,11 +1131,11 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		/* A guest's name, while they are here, hold a seat or may come
 		 * back with their token, is theirs: no account is made on it. */
 		if (u && u->conn >= 0) {
-			send_error(l, c->id, "name_in_use", _("a guest of that name is here now"), PM_HELLO);
+			send_error(l, c->id, "name_in_use", i18n_tr(L, "a guest of that name is here now"), PM_HELLO);
 			return;
 		}
 		if (u && (u->token_hash[0] || at_a_table(l, u->name))) {
-			send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+			send_error(l, c->id, "name_in_use", i18n_tr(L, "that name is in use"), PM_HELLO);
 			return;
 		}
 		wait = auth_create_wait(&l->auth, c->addr, l->now_ms);
@@ -1133,8 +1143,8 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 			char text[128];
 			long long min = (wait + 59999) / 60000;
 			snprintf(text, sizeof text,
-			         P_("too many accounts made from this address: try again in %lld minute",
-			            "too many accounts made from this address: try again in %lld minutes", min),
+			         i18n_ntr(L, "too many accounts made from this address: try again in %lld minute",
+			                     "too many accounts made from this address: try again in %lld minutes", min),
 			         min);
 			send_error(l, c->id, "wait", text, PM_HELLO);
 			return;
@@ -1144,7 +1154,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		return;
 	}
 	if (has_account) {
-		send_error(l, c->id, "password", _("this name has a password"), PM_HELLO);
+		send_error(l, c->id, "password", i18n_tr(L, "this name has a password"), PM_HELLO);
 		return;
 	}
 	/* A guest name is the session's: while in use or holding a seat,
@@ -1152,14 +1162,14 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	 * whose session expired: nobody may take the seat by name). */
 	int resumed = u && u->token_hash[0] && auth_token_matches(u->token_hash, m->token);
 	if (!resumed && l->far && l->far->person(l->far->ctx, m->name)) { /* a guest on another node */
-		send_error(l, c->id, "name_in_use", _("that name is in use"), PM_HELLO);
+		send_error(l, c->id, "name_in_use", i18n_tr(L, "that name is in use"), PM_HELLO);
 		return;
 	}
 	if (u && !resumed && (u->conn >= 0 || at_a_table(l, u->name))) {
 		send_error(l, c->id, "name_in_use",
-		           u->conn >= 0 ? _("that name is in use")
-		                        : _("that name keeps a seat at a table for its guest, who may come back: "
-		                            "choose another name"),
+		           u->conn >= 0 ? i18n_tr(L, "that name is in use")
+		                        : i18n_tr(L, "that name keeps a seat at a table for its guest, who may come back: "
+		                                     "choose another name"),
 		           PM_HELLO);
 		return;
 	}
@@ -1170,14 +1180,15 @@ static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct prot
 {
 	struct host *h = lobby_table_of(l, m->table);
 	if (!h)
-		send_error(l, c->id, "no_table", _("there is no such table"), m->type);
+		send_error(l, c->id, "no_table", i18n_tr(i18n_of(c->lang), "there is no such table"), m->type);
 	return h;
 }
 
 static int is_creator(struct lobby *l, struct lobby_conn *c, struct host *h, int type)
 {
 	if (strcmp(h->creator, l->users[c->user].name) != 0) {
-		send_error(l, c->id, "not_creator", _("only the table's creator may do that"), type);
+		send_error(l, c->id, "not_creator",
+		           i18n_tr(i18n_of(c->lang), "only the table's creator may do that"), type);
 		return 0;
 	}
 	return 1;
@@ -1201,12 +1212,13 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 	table_key(h, key);
 	long long wait = auth_wait(&l->auth, key, c->addr, l->now_ms);
 	if (wait > 0) {
-		send_error(l, c->id, "wait", _("too many wrong passwords: try again later"), m->type);
+		send_error(l, c->id, "wait",
+		           i18n_tr(i18n_of(c->lang), "too many wrong passwords: try again later"), m->type);
 		return 0;
 	}
 	if (!m->has_password) {
 		auth_failed(&l->auth, key, c->addr, l->now_ms);
-		send_error(l, c->id, "password", _("this table needs a password"), m->type);
+		send_error(l, c->id, "password", i18n_tr(i18n_of(c->lang), "this table needs a password"), m->type);
 		return 0;
 	}
 	submit(l, c, m, h->pwhash);
@@ -1215,6 +1227,7 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
 {
+	const struct i18n_lang *L = i18n_of(c->lang);
 	struct lobby_user *u = &l->users[c->user];
 	char err[ERR_MAX];
 	struct host_member *hm = host_member(h, u->name);
@@ -1231,17 +1244,17 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 				if (host_may_sit(h, u->name, s, NULL, err, sizeof err) == 0)
 					seat = s;
 			if (seat < 0) {
-				send_error(l, c->id, "no_seat", _("no seat is free at this table"), type);
+				send_error(l, c->id, "no_seat", i18n_tr(L, "no seat is free at this table"), type);
 				return;
 			}
 		}
 	}
 	if (type == PM_WATCH && hm && hm->seat >= 0) {
-		send_error(l, c->id, "seated", _("you hold a seat at this table: stand up first"), type);
+		send_error(l, c->id, "seated", i18n_tr(L, "you hold a seat at this table: stand up first"), type);
 		return;
 	}
 	if (type == PM_SIT && hm && hm->seat >= 0 && hm->seat != seat) {
-		send_error(l, c->id, "seated", _("you already hold a seat at this table"), type);
+		send_error(l, c->id, "seated", i18n_tr(L, "you already hold a seat at this table"), type);
 		return;
 	}
 	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
@@ -1266,9 +1279,9 @@ static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
 		here += c->addr[0] && !strcmp(l->made_from[i], c->addr);
 	}
 	if (mine >= LOBBY_TABLES_PER_PERSON)
-		return _("you have made too many tables: finish one first");
+		return i18n_tr(i18n_of(c->lang), "you have made too many tables: finish one first");
 	if (l->tables_per_addr > 0 && here >= l->tables_per_addr)
-		return _("too many tables from your address: finish one first");
+		return i18n_tr(i18n_of(c->lang), "too many tables from your address: finish one first");
 	return NULL;
 }
 
@@ -1297,7 +1310,8 @@ static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	}
 	long id = l->dir.ops->new_id(&l->dir);
 	if (id < 0) { /* a cluster's node waiting for its next block of ids */
-		send_error(l, c->id, "wait", _("the server is busy: try again in a moment"), PM_CREATE);
+		send_error(l, c->id, "wait",
+		           i18n_tr(i18n_of(c->lang), "the server is busy: try again in a moment"), PM_CREATE);
 		return;
 	}
 	struct host *h = xcalloc(1, sizeof *h);
@@ -1336,7 +1350,8 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	 * the server's own secret, never sent. 63 bits from the system's
 	 * random source (a hand history's JSON integer holds no more). */
 	if (m->has_seed && open > 1) {
-		send_error(l, c->id, "create", _("a seed may be chosen only when every other seat is a bot"), PM_CREATE);
+		send_error(l, c->id, "create",
+		           i18n_tr(i18n_of(c->lang), "a seed may be chosen only when every other seat is a bot"), PM_CREATE);
 		return;
 	}
 	/* A private table's password is hashed by the worker: the table is
@@ -1352,6 +1367,7 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
  * made; a private table's password hashed, or checked for sit or watch. */
 static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_answer *a)
 {
+	const struct i18n_lang *L = i18n_of(c->lang);
 	struct proto_msg *m = c->job_msg;
 	if (m->type != PM_HELLO && c->user < 0)
 		return; /* logged in from elsewhere meanwhile */
@@ -1359,7 +1375,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 		if (a->ok)
 			make_table(l, c, m, a->hash);
 		else
-			send_error(l, c->id, "create", _("out of memory"), PM_CREATE);
+			send_error(l, c->id, "create", i18n_tr(L, "out of memory"), PM_CREATE);
 		return;
 	}
 	if (m->type == PM_SIT || m->type == PM_WATCH) {
@@ -1370,7 +1386,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 		table_key(h, key);
 		if (!a->ok) {
 			auth_failed(&l->auth, key, c->addr, l->now_ms);
-			send_error(l, c->id, "password", _("wrong password"), m->type);
+			send_error(l, c->id, "password", i18n_tr(L, "wrong password"), m->type);
 		} else {
 			join(l, c, h, m->seat, m->type);
 		}
@@ -1378,7 +1394,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 	}
 	if (a->verify && !a->ok) {
 		auth_failed(&l->auth, m->name, c->addr, l->now_ms);
-		send_error(l, c->id, "password", _("wrong password"), PM_HELLO);
+		send_error(l, c->id, "password", i18n_tr(L, "wrong password"), PM_HELLO);
 	} else if (a->verify) {
 		auth_succeeded(&l->auth, m->name);
 		welcome(l, c, m->name, m->lang, 0, NULL);
@@ -1388,7 +1404,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 		char hash[AUTH_HASH_MAX];
 		if (!a->ok || store_account_get(l->store, m->name, hash, sizeof hash) != 0 ||
 		    store_account_put(l->store, m->name, a->hash) < 0)
-			send_error(l, c->id, "store", _("the account could not be made"), PM_HELLO);
+			send_error(l, c->id, "store", i18n_tr(L, "the account could not be made"), PM_HELLO);
 		else
 			welcome(l, c, m->name, m->lang, 0, NULL);
 	}
@@ -1404,7 +1420,8 @@ static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		if (!h)
 			return;
 		if (!host_member(h, from)) {
-			send_error(l, c->id, "not_member", _("you are not at this table"), PM_CHAT);
+			send_error(l, c->id, "not_member",
+			           i18n_tr(i18n_of(c->lang), "you are not at this table"), PM_CHAT);
 			return;
 		}
 		host_chat(h, from, m->text);
@@ -1607,9 +1624,10 @@ static void row_of(void *ctx, const struct store_table *t)
  * the others sit back down when they come. */
 static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
+	const struct i18n_lang *L = i18n_of(c->lang);
 	int k = lobby_saved_index(l, m->table);
 	if (k < 0) {
-		send_error(l, c->id, "no_table", _("there is no such table"), PM_RESUME);
+		send_error(l, c->id, "no_table", i18n_tr(L, "there is no such table"), PM_RESUME);
 		return;
 	}
 	const char *me = l->users[c->user].name;
@@ -1618,7 +1636,7 @@ static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 		if (!strcmp(l->saved[k].seat[s], me))
 			seat = s;
 	if (seat < 0) {
-		send_error(l, c->id, "not_member", _("you hold no seat at this table"), PM_RESUME);
+		send_error(l, c->id, "not_member", i18n_tr(L, "you hold no seat at this table"), PM_RESUME);
 		return;
 	}
 	struct row_find f = { m->table, NULL };
@@ -1627,7 +1645,7 @@ static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	/* Taken over in the store first (fencing), as a restored table. */
 	if (store_table_own(l->store, m->table) < 0 || store_table_each(l->store, row_of, &f) < 0 || !f.row ||
 	    host_restore(h, f.row, l->store, &l->cfg, host_out(l), l->now_ms, err, sizeof err) < 0) {
-		send_error(l, c->id, "store", _("the table could not be taken up again"), PM_RESUME);
+		send_error(l, c->id, "store", i18n_tr(L, "the table could not be taken up again"), PM_RESUME);
 		free(f.row);
 		free(h);
 		return;
@@ -1648,12 +1666,17 @@ static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	tell_saved(l, sv.seat, sv.players);
 }
 
+/* Every sentence made for this connection while handling its message is
+ * phrased in its language, given as a value (c->lang, L); what the others
+ * hear, each view and the host's notices phrase in theirs. No catalogue
+ * is switched. */
 static void handle_message(struct lobby *l, struct lobby_conn *c, const char *text, size_t len, long long now_ms)
 {
+	const struct i18n_lang *L = i18n_of(c->lang);
 	long conn = c->id;
 	struct proto_msg m;
 	char err[ERR_MAX];
-	if (proto_read(text, len, &m, i18n_of(c->lang), err, sizeof err) < 0) {
+	if (proto_read(text, len, &m, L, err, sizeof err) < 0) {
 		send_error(l, conn, "bad_message", err, PM_NONE);
 		return;
 	}
@@ -1667,7 +1690,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		return;
 	}
 	if (c->user < 0) {
-		send_error(l, conn, "hello_first", _("say hello first"), m.type);
+		send_error(l, conn, "hello_first", i18n_tr(L, "say hello first"), m.type);
 		return;
 	}
 	const char *me = l->users[c->user].name;
@@ -1699,14 +1722,14 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_START:
 		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
-			if (host_start(h, now_ms, i18n_of(c->lang), herr, sizeof herr) < 0)
+			if (host_start(h, now_ms, L, herr, sizeof herr) < 0)
 				send_error(l, conn, "start", herr, m.type);
 			l->dirty = 1;
 		}
 		break;
 	case PM_SEAT:
 		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
-			if (host_set_seat(h, m.seat, m.kind == PSEAT_OPEN, m.level, i18n_of(c->lang), herr, sizeof herr) < 0)
+			if (host_set_seat(h, m.seat, m.kind == PSEAT_OPEN, m.level, L, herr, sizeof herr) < 0)
 				send_error(l, conn, "seat", herr, m.type);
 			l->dirty = 1;
 		}
@@ -1714,7 +1737,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	case PM_KICK:
 		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
 			if (m.seat >= h->players || !h->seat[m.seat].name[0]) {
-				send_error(l, conn, "seat", _("nobody holds that seat"), m.type);
+				send_error(l, conn, "seat", i18n_tr(L, "nobody holds that seat"), m.type);
 				break;
 			}
 			char who[HOST_PLAYER_MAX];
@@ -1736,7 +1759,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		if (!(h = table_for(l, c, &m)))
 			break;
 		if (!host_member(h, me)) {
-			send_error(l, conn, "not_member", _("you are not at this table"), m.type);
+			send_error(l, conn, "not_member", i18n_tr(L, "you are not at this table"), m.type);
 			break;
 		}
 		if (host_action(h, me, &m.act, now_ms) == 0 && h->state == HOST_OVER)
@@ -1744,7 +1767,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_HINT: {
 		const char *code, *msg;
-		if ((h = table_for(l, c, &m)) && host_hint(h, me, i18n_of(c->lang), &code, &msg) < 0 && code)
+		if ((h = table_for(l, c, &m)) && host_hint(h, me, L, &code, &msg) < 0 && code)
 			send_error(l, conn, code, msg, m.type);
 		break;
 	}
@@ -1752,7 +1775,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		/* Kept for the session: at this table now, at others when joined. */
 		if ((h = table_for(l, c, &m))) {
 			if (!host_member(h, me)) {
-				send_error(l, conn, "not_member", _("you are not at this table"), m.type);
+				send_error(l, conn, "not_member", i18n_tr(L, "you are not at this table"), m.type);
 				break;
 			}
 			l->users[c->user].verbosity = m.verbosity;
@@ -1798,22 +1821,12 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		if (l->ext)
 			l->ext->message(l, c, &m, now_ms);
 		else
-			send_error(l, conn, "bad_message", _("unexpected message"), m.type);
+			send_error(l, conn, "bad_message", i18n_tr(L, "unexpected message"), m.type);
 		break;
 	default:
-		send_error(l, conn, "bad_message", _("unexpected message"), m.type);
+		send_error(l, conn, "bad_message", i18n_tr(L, "unexpected message"), m.type);
 		break;
 	}
-}
-
-/* Every sentence made for this connection while handling its message is
- * in its language; what the others hear, each view and the host's notices
- * phrase in theirs. */
-static void dispatch(struct lobby *l, struct lobby_conn *c, const char *text, size_t len, long long now_ms)
-{
-	const char *saved = view_lang_enter(c->lang);
-	handle_message(l, c, text, len, now_ms);
-	view_lang_leave(saved);
 }
 
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms)
@@ -1823,7 +1836,7 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 	if (!c)
 		return;
 	if (!c->job) {
-		dispatch(l, c, text, len, now_ms);
+		handle_message(l, c, text, len, now_ms);
 		return;
 	}
 	/* Its password is being hashed or checked: it waits its turn. */
@@ -1849,13 +1862,11 @@ static void collect(struct lobby *l, long long now_ms)
 			if (l->conns[i].job == a.id)
 				c = &l->conns[i];
 		if (c) {
-			const char *saved = view_lang_enter(c->lang);
 			on_auth(l, c, &a);
-			view_lang_leave(saved);
 			job_clear(c);
 			int k = 0;
 			for (; k < c->nheld && !c->job; k++) {
-				dispatch(l, c, c->held[k].text, c->held[k].len, now_ms);
+				handle_message(l, c, c->held[k].text, c->held[k].len, now_ms);
 				free(c->held[k].text);
 			}
 			if (k)
