@@ -41,26 +41,6 @@ static void copy(const struct view *v, char *dst, size_t len, const char *text)
 	dst[n] = '\0';
 }
 
-/* ---- languages ---- */
-
-const char *view_lang_enter(const char *lang)
-{
-	const char *saved = strcmp(i18n_lang(), "fr") == 0 ? "fr" : "en";
-	if (strcmp(lang, saved) != 0) {
-		char err[160];
-		i18n_set_lang(lang, err, sizeof err); /* unreadable: the English msgids */
-	}
-	return saved;
-}
-
-void view_lang_leave(const char *saved)
-{
-	if (strcmp(i18n_lang(), saved) != 0) {
-		char err[160];
-		i18n_set_lang(saved, err, sizeof err);
-	}
-}
-
 /* ---- events ---- */
 
 void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,

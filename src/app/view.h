@@ -209,12 +209,6 @@ const char *view_amount_label(const struct view_state *vs, int i, int a);
 /* The label of discarding the hand's cards of mask (bit i: hand[i]), or NULL. */
 const char *view_discard_label(const struct view_state *vs, int i, unsigned mask);
 
-/* Switch the catalogue in force to lang for the time of a message made
- * by a caller without a language value (the lobby's); give back what
- * view_lang_leave restores. The table's phrasing does not use it. */
-const char *view_lang_enter(const char *lang);
-void view_lang_leave(const char *saved);
-
 /* Phrase one event for a listener: the event with the cards talk->me may
  * not see blanked, told by the announcer; view: the state redacted for
  * talk->me. The one filter every listener goes through (the table's views
