@@ -2192,6 +2192,120 @@ START_TEST(test_errors_in_language)
 }
 END_TEST
 
+/* The same message from a French client f and an English one e, sent in
+ * turn (f's first, then e's first): each refusal, of that code, is read
+ * whole in the asker's own language, whatever the other asked just before. */
+static void refused_each(struct tc *f, struct tc *e, const char *msg_f, const char *msg_e, const char *code,
+                         const char *fr, const char *en)
+{
+	for (int round = 0; round < 2; round++) {
+		if (round == 0) {
+			tc_send(f, "%s", msg_f);
+			tc_send(e, "%s", msg_e);
+		} else {
+			tc_send(e, "%s", msg_e);
+			tc_send(f, "%s", msg_f);
+		}
+		ck_assert_str_eq(error_text(f, code), fr);
+		ck_assert_str_eq(error_text(e, code), en);
+	}
+}
+
+/* The text of the next message of that type t got. */
+static const char *text_of(struct tc *t, const char *type)
+{
+	return json_string_value(json_object_get(tc_wait(t, type), "text"));
+}
+
+/* A French and an English client at one server, their messages
+ * interleaved: the server holds no language of its own while it handles
+ * one, so each reads every refusal and notice in theirs (a bad name at
+ * hello, a full table, a seat taken, a refused start, a seat set, a hint
+ * and a move without a seat, a guest's figures, the leaderboard, an
+ * invitation to nobody, a personal mute, a malformed message). */
+START_TEST(test_errors_interleaved)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc x, y, f, e, fg, eg;
+	/* A name refused at hello, in the hello's language. */
+	tc_connect(&x, &s);
+	tc_connect(&y, &s);
+	refused_each(&x, &y, "{\"type\":\"hello\",\"version\":1,\"name\":\"A\",\"lang\":\"fr\"}",
+	             "{\"type\":\"hello\",\"version\":1,\"name\":\"A\",\"lang\":\"en\"}", "bad_message",
+	             "un nom a de 2 à 24 caractères", "a name has 2 to 24 characters");
+	refused_each(&x, &y, "{\"type\":\"hello\",\"version\":1,\"name\":\"Serveur\",\"lang\":\"fr\"}",
+	             "{\"type\":\"hello\",\"version\":1,\"name\":\"Serveur\",\"lang\":\"en\"}", "bad_message",
+	             "ce nom est réservé au serveur et à ses robots", "that name is kept for the server and its bots");
+	tc_free(&x);
+	tc_free(&y);
+	tc_login(&f, &s, "Fanny", "fr", "secret un");
+	tc_login(&e, &s, "Eddie", "en", "secret deux");
+	tc_login(&fg, &s, "Flore", "fr", NULL);
+	tc_login(&eg, &s, "Erin", "en", NULL);
+	/* Two full tables, one made by each creator. */
+	long te = tc_create(&e, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	long tf = tc_create(&f, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	char mf[160], me[160];
+	snprintf(mf, sizeof mf, "{\"type\":\"sit\",\"table\":%ld}", te);
+	snprintf(me, sizeof me, "{\"type\":\"sit\",\"table\":%ld}", tf);
+	refused_each(&fg, &eg, mf, me, "no_seat", "aucune place n'est libre à cette table",
+	             "no seat is free at this table");
+	snprintf(mf, sizeof mf, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", te);
+	snprintf(me, sizeof me, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", tf);
+	refused_each(&fg, &eg, mf, me, "seat", "la place 1 n'est pas libre", "seat 1 is not free");
+	/* Each creator starts theirs, then asks again. */
+	tc_send(&e, "{\"type\":\"start\",\"table\":%ld}", te);
+	tc_send(&f, "{\"type\":\"start\",\"table\":%ld}", tf);
+	tc_wait(&e, "state");
+	tc_wait(&f, "state");
+	snprintf(mf, sizeof mf, "{\"type\":\"start\",\"table\":%ld}", tf);
+	snprintf(me, sizeof me, "{\"type\":\"start\",\"table\":%ld}", te);
+	refused_each(&f, &e, mf, me, "start", "la partie a déjà commencé", "the game has already begun");
+	snprintf(mf, sizeof mf, "{\"type\":\"seat\",\"table\":%ld,\"seat\":0,\"kind\":\"bot\"}", tf);
+	snprintf(me, sizeof me, "{\"type\":\"seat\",\"table\":%ld,\"seat\":0,\"kind\":\"bot\"}", te);
+	refused_each(&f, &e, mf, me, "seat", "la place 1 est occupée par un joueur", "seat 1 is held by a player");
+	/* The guests watch the other language's table: the asker's language,
+	 * not the table's. */
+	tc_send(&fg, "{\"type\":\"watch\",\"table\":%ld}", te);
+	tc_send(&eg, "{\"type\":\"watch\",\"table\":%ld}", tf);
+	tc_wait(&fg, "joined");
+	tc_wait(&eg, "joined");
+	snprintf(mf, sizeof mf, "{\"type\":\"hint\",\"table\":%ld}", te);
+	snprintf(me, sizeof me, "{\"type\":\"hint\",\"table\":%ld}", tf);
+	refused_each(&fg, &eg, mf, me, "not_seated", "vous n'avez pas de place à cette table",
+	             "you hold no seat at this table");
+	snprintf(mf, sizeof mf, "{\"type\":\"action\",\"table\":%ld,\"action\":\"pass\"}", te);
+	snprintf(me, sizeof me, "{\"type\":\"action\",\"table\":%ld,\"action\":\"pass\"}", tf);
+	refused_each(&fg, &eg, mf, me, "not_seated", "vous n'avez pas de place à cette table",
+	             "you hold no seat at this table");
+	refused_each(&fg, &eg, "{\"type\":\"stats\"}", "{\"type\":\"stats\"}", "guest",
+	             "seul un joueur avec un mot de passe a cela : connectez-vous avec le vôtre",
+	             "only a player with a password has that: log in with one");
+	refused_each(&f, &e, "{\"type\":\"verbosity\",\"table\":1,\"level\":\"loud\"}",
+	             "{\"type\":\"verbosity\",\"table\":1,\"level\":\"loud\"}", "bad_message",
+	             "'level' doit valoir \"short\" ou \"full\"", "'level' must be \"short\" or \"full\"");
+	snprintf(mf, sizeof mf, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Nobody\"}", tf);
+	snprintf(me, sizeof me, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Nobody\"}", te);
+	refused_each(&f, &e, mf, me, "no_user", "personne de ce nom n'est connecté", "nobody of that name is online");
+	/* Answers that are no refusals: the leaderboard, a personal mute's
+	 * notice. */
+	tc_send(&fg, "{\"type\":\"leaders\",\"game\":\"brelan\"}");
+	tc_send(&eg, "{\"type\":\"leaders\",\"game\":\"brelan\"}");
+	ck_assert_ptr_nonnull(strstr(text_of(&fg, "leaders"), "Personne n'est encore classé"));
+	ck_assert_ptr_nonnull(strstr(text_of(&eg, "leaders"), "Nobody is rated at"));
+	tc_send(&e, "{\"type\":\"mute\",\"name\":\"Fanny\"}");
+	tc_send(&f, "{\"type\":\"mute\",\"name\":\"Eddie\"}");
+	ck_assert_str_eq(text_of(&f, "notice"), "Vous n'entendrez plus les messages de Eddie.");
+	ck_assert_str_eq(text_of(&e, "notice"), "You will not hear Fanny's chat.");
+	tc_free(&f);
+	tc_free(&e);
+	tc_free(&fg);
+	tc_free(&eg);
+	srv_stop(&s);
+}
+END_TEST
+
 /* How many says t heard holding part. */
 static int heard_count(const struct tc *t, const char *part)
 {
@@ -3280,6 +3394,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_play_together);
 	tcase_add_test(tc, test_hint);
 	tcase_add_test(tc, test_errors_in_language);
+	tcase_add_test(tc, test_errors_interleaved);
 	tcase_add_test(tc, test_verbosity);
 	tcase_add_test(tc, test_confirm_fields);
 	suite_add_tcase(s, tc);
