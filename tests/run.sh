@@ -33,7 +33,7 @@ for s in tests/scenarios/*.sh; do
 done
 [ "$scenarios" -gt 0 ] || result 1 "no scenario script in tests/scenarios/"
 # Each script is a suite; a missing one is a failure, not a skip.
-for s in tests/install.sh tests/audio_wave.sh tools/layers.sh; do
+for s in tests/install.sh tests/audio_wave.sh tools/layers.sh tools/net-lang.sh; do
 	if [ -f "$s" ]; then sh "$s" "$build"; result $? "$s"; else result 1 "$s (missing)"; fi
 done
 # Every C file carries the licence line.
