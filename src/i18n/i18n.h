@@ -8,11 +8,11 @@
 #ifndef TAPIS_I18N_H
 #define TAPIS_I18N_H
 
-/* Make lang ("en", "fr") the language in force. Its catalogue is read the
- * first time and kept (so is a failure to read it): switching back and
- * forth costs a pointer, and a server may phrase each event in every
- * listener's language. 0, or -1 when it cannot be read (the English msgids
- * are then used and the message says why). */
+/* Make lang ("en", "fr") the language in force: the program's own user's
+ * (the server has none; it gives each listener's as a value, i18n_of).
+ * Its catalogue is read the first time and kept (so is a failure to read
+ * it): switching back and forth costs a pointer. 0, or -1 when it cannot
+ * be read (the English msgids are then used and the message says why). */
 int i18n_set_lang(const char *lang, char *err, unsigned long errlen);
 /* Make the catalogue held in memory (size bytes of a .mo file; copied)
  * the one in force, with the checks of a file's; 0, or -1 with a message
