@@ -185,19 +185,21 @@ START_TEST(test_moderator_acts)
 	tc_login(&b, &s, "Bruno", "fr", NULL);
 	tc_login(&c, &s, "Carla", "en", NULL);
 	/* A guest named as nobody's moderator may not act; nor may anyone
-	 * without the role. */
+	 * without the role. Each hears it in their language, the two asked
+	 * in turn. */
 	tc_send(&b, "{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Carla\"}");
-	error_text(&b, "not_moderator");
 	tc_send(&a, "{\"type\":\"mod\",\"act\":\"shout\",\"name\":\"Carla\"}");
-	error_text(&a, "bad_message");
-	/* Mute: Bruno hears it in French, with the reason; his chat is refused. */
+	ck_assert_str_eq(error_text(&b, "not_moderator"), "seul un modérateur peut faire cela");
+	ck_assert_str_eq(error_text(&a, "bad_message"), "'act' must be mute, unmute, kick, ban or unban");
+	/* Mute: Bruno hears it in French, with the reason; his chat is refused.
+	 * The moderator is told in English by the same act. */
 	tc_send(&a, "{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Bruno\",\"minutes\":5,\"reason\":\"spam\"}");
 	const char *t = wait_text(&b, "notice", "spam");
 	ck_assert_msg(strstr(t, "modérateur") != NULL, "%s", t);
-	wait_text(&a, "notice", "Bruno");
+	ck_assert_str_eq(wait_text(&a, "notice", "Bruno"), "Bruno is muted.");
 	tc_send(&b, "{\"type\":\"chat\",\"text\":\"je parle\"}");
 	t = error_text(&b, "muted");
-	ck_assert_msg(strstr(t, "spam") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, "spam") && strstr(t, "Vous êtes réduit au silence"), "%s", t);
 	tc_send(&a, "{\"type\":\"mod\",\"act\":\"unmute\",\"name\":\"Bruno\"}");
 	wait_text(&a, "notice", "Bruno");
 	tc_send(&b, "{\"type\":\"chat\",\"text\":\"merci\"}");
