@@ -558,7 +558,8 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto
 		if (r->name[s][0] && !strcmp(r->name[s], me))
 			mine = s;
 	if (mine < 0) {
-		error(l, c->id, "not_seated", i18n_tr(asker, "only the players of this game may ask for a rematch"), PM_REMATCH);
+		error(l, c->id, "not_seated", i18n_tr(asker, "only the players of this game may ask for a rematch"),
+		      PM_REMATCH);
 		return;
 	}
 	r->yes[mine] = 1;
