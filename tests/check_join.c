@@ -605,6 +605,27 @@ START_TEST(test_bench_net)
 }
 END_TEST
 
+/* The load beside the measured tables: a table of the strongest bots at
+ * Bourré and a client asking hints at its turn, both heard from; the
+ * measured tables unchanged; a flood over the rate limit refused. */
+START_TEST(test_bench_net_load)
+{
+	struct bench_net_result r;
+	char err[256];
+	struct bench_net_load load = { 1, 10 };
+	ck_assert_msg(bench_net_run_load(NULL, 8, 2, 1, 100, &load, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(r.errors, 0);
+	ck_assert_int_eq(r.deals, 2);
+	ck_assert_int_gt(r.actions, 0);
+	ck_assert_int_gt(r.bot_moves, 0);
+	ck_assert_int_gt(r.hints, 0);
+	/* 10 a second at most, over the time measured (and a start's slack). */
+	ck_assert_msg(r.hints <= (long)(r.seconds * 10) + 2, "%ld hints in %.2f s", r.hints, r.seconds);
+	struct bench_net_load flood = { 0, BENCH_HINTS_MAX + 1 };
+	ck_assert_int_lt(bench_net_run_load(NULL, 8, 2, 1, 0, &flood, &r, err, sizeof err), 0);
+}
+END_TEST
+
 /* More deals than La Bouillabaisse's six rounds: each game is made with
  * as many as it takes; the bots answering at once keep within the rate
  * limit (no message refused, no table left waiting for its turn's timer);
@@ -1180,6 +1201,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_actions_refused);
 	tcase_add_test(tc, test_bench_net);
 	tcase_add_test(tc, test_bench_net_figures);
+	tcase_add_test(tc, test_bench_net_load);
 	tcase_add_test(tc, test_bench_net_servers);
 	tcase_add_test(tc, test_resume_file);
 	tcase_add_test(tc, test_guest_token_resume);

@@ -59,7 +59,14 @@ struct bclient {
 	double linked_at;        /* when its link was asked */
 	double welcomed_at;      /* when its link was welcomed (away: waiting for its seat) */
 	lws_sorted_usec_list_t retry; /* the next link asked, or the hello said again */
+	/* A client of the load beside (bench_net_load), not measured: 0 none. */
+	int extra;
+	int started;             /* its table plays */
+	int my_turn;             /* the hint client: its turn, the hints go */
+	long seen_moves;         /* the bots' table: the moves of its last state */
 };
+
+enum { EXTRA_BOTS = 1, EXTRA_HINTS = 2 };
 
 struct btable {
 	long id;
@@ -127,6 +134,11 @@ struct bench {
 	long relinks;                   /* links made again (welcomed) after one was lost */
 	int resumed;                    /* tables back after a lost link */
 	struct lat_list resume;         /* from a table's first lost link to its first state again, ms */
+	/* The load beside: clients nc to nc + nx - 1 of c. */
+	int nx;
+	int hints_per_s;
+	int extras_started;
+	long hints, bot_moves;
 };
 
 /* A table that no message came from for this long while it was being
@@ -158,6 +170,8 @@ struct bench {
 #define BENCH_HELLO_AGAIN_S 0.5
 #define BENCH_REJOIN_S 8.0
 #define BENCH_TABLES_PER_ADDR 4
+/* Of clients, tables, deals, milliseconds. */
+#define BENCH_NET_MAX_COUNT 100000
 
 static double now_s(void)
 {
@@ -355,10 +369,16 @@ static void state_came(struct bclient *c)
 static void on_retry(lws_sorted_usec_list_t *sul);
 static void send_create(struct bench *b, int t);
 
+static void extra_msg(struct bclient *c, const char *text, size_t len);
+
 static void on_msg(void *ctx, const char *text, size_t len)
 {
 	struct bclient *c = ctx;
 	struct bench *b = c->b;
+	if (c->extra) {
+		extra_msg(c, text, len);
+		return;
+	}
 	/* The lobby's list (its snapshots and changes) is of no use to a bot, and the
 	 * announcements only mark the time: neither is parsed. */
 	static const char lobby[] = "{\"type\":\"lobby\"", delta[] = "{\"type\":\"lobby_delta\"",
@@ -447,6 +467,91 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	json_decref(o);
 }
 
+/* ---- the load beside (bench_net_load) ---- */
+
+/* K deals, within the game's own limit of its hands rule. */
+static int game_deals(const struct game_ops *g, int deals)
+{
+	for (int i = 0; i < g->nrules; i++)
+		if (!strcmp(g->rules[i].key, "hands") && g->rules[i].max > 0 && deals > g->rules[i].max)
+			return g->rules[i].max;
+	return deals;
+}
+
+/* The strongest bots' table, or the hint client's (seat 0 its own, bots
+ * of level 2 at the others), at Bourré: as many deals as the game takes,
+ * so that it lasts the whole run. */
+static void extra_create(struct bench *b, int i)
+{
+	struct bclient *c = &b->c[b->nc + i];
+	const struct game_ops *g = registry_ops("bourre");
+	const char *bots = c->extra == EXTRA_BOTS ? "bot:3" : "bot:2";
+	json_t *seats = json_pack("[s, s, s, s]", c->extra == EXTRA_BOTS ? "bot:3" : "open", bots, bots, bots);
+	send_json(c, json_pack("{s:s, s:s, s:i, s:{s:i}, s:o}", "type", "create", "game", g->name, "players", 4, "rules",
+	                       "hands", game_deals(g, BENCH_NET_MAX_COUNT), "seats", seats));
+}
+
+static void on_hint(lws_sorted_usec_list_t *sul)
+{
+	struct bclient *c = lws_container_of(sul, struct bclient, think);
+	struct bench *b = c->b;
+	if (c->closed || b->ending)
+		return;
+	if (c->my_turn && c->open) {
+		char text[96];
+		snprintf(text, sizeof text, "{\"type\":\"hint\",\"table\":%ld}", c->table);
+		pace(c, 1);
+		if (send_text(c, text) == 0)
+			b->hints++;
+	}
+	lws_sul_schedule(b->ctx, 0, &c->think, on_hint, LWS_US_PER_SEC / (lws_usec_t)b->hints_per_s);
+}
+
+/* What a client of the load hears: its table made, then started by it;
+ * the hint client's turn followed; the bots' moves counted. Its errors
+ * are said, not counted with the measured tables'. */
+static void extra_msg(struct bclient *c, const char *text, size_t len)
+{
+	struct bench *b = c->b;
+	static const char state[] = "{\"type\":\"state\"", say[] = "{\"type\":\"say\"",
+	                  lobby[] = "{\"type\":\"lobby";
+	if (!strncmp(text, say, sizeof say - 1) || !strncmp(text, lobby, sizeof lobby - 1))
+		return;
+	if (!strncmp(text, state, sizeof state - 1)) {
+		long m = moves_of(text);
+		if (c->extra == EXTRA_BOTS && m >= 0) {
+			b->bot_moves += m >= c->seen_moves ? m - c->seen_moves : m;
+			c->seen_moves = m;
+		}
+		c->my_turn = strstr(text, "\"my_turn\":true") != NULL;
+		if (!c->started && strstr(text, "\"state\":\"playing\"")) {
+			c->started = 1;
+			b->extras_started++;
+			if (c->extra == EXTRA_HINTS)
+				lws_sul_schedule(b->ctx, 0, &c->think, on_hint, 1);
+		}
+		return;
+	}
+	json_t *o = json_loadb(text, len, 0, NULL);
+	const char *type = jstr(o, "type");
+	if (!strcmp(type, "welcome")) {
+		c->welcomed = 1;
+	} else if (!strcmp(type, "created")) {
+		c->table = (long)jint(o, "table", 0);
+		send_json(c, json_pack("{s:s, s:I}", "type", "start", "table", (json_int_t)c->table));
+	} else if (!strcmp(type, "error") || !strcmp(type, "refused")) {
+		fprintf(stderr, "tapis bench --net: the load's client %d: %s\n", c->id, text);
+		if (!c->started) /* the load never came: what was measured is not what was asked */
+			client_error(c);
+	}
+	json_decref(o);
+}
+
+static int extras_started(const struct bench *b)
+{
+	return b->extras_started;
+}
+
 /* c's hello, with its guest's token once it has one (a link made again). */
 static void send_hello(struct bclient *c)
 {
@@ -516,7 +621,7 @@ static int next_node(const struct bench *b, const struct bclient *c)
 /* A link may be made again: its table plays, and there is another server. */
 static int relinkable(const struct bclient *c)
 {
-	return c->b->playing && !c->b->ending && c->b->nnodes > 1 && !c->over;
+	return !c->extra && c->b->playing && !c->b->ending && c->b->nnodes > 1 && !c->over;
 }
 
 /* c's link lost while its table plays (refused: a link asked and refused,
@@ -798,7 +903,7 @@ static int lobby_quiet(struct bench *b)
 
 static int all_welcomed(struct bench *b)
 {
-	for (int i = 0; i < b->nc; i++)
+	for (int i = 0; i < b->nc + b->nx; i++)
 		if (!b->c[i].welcomed)
 			return 0;
 	return 1;
@@ -922,22 +1027,22 @@ static int players_seated(const struct bench *b)
 	return b->joined - b->nt; /* the creators are seated with their tables */
 }
 
-/* K deals, within the game's own limit of its hands rule. */
-static int game_deals(const struct game_ops *g, int deals)
-{
-	for (int i = 0; i < g->nrules; i++)
-		if (!strcmp(g->rules[i].key, "hands") && g->rules[i].max > 0 && deals > g->rules[i].max)
-			return g->rules[i].max;
-	return deals;
-}
-
 int bench_net_run(const char *url, int clients, int tables, int deals, int think_ms, struct bench_net_result *res,
                   char *err, size_t errlen)
+{
+	return bench_net_run_load(url, clients, tables, deals, think_ms, NULL, res, err, errlen);
+}
+
+int bench_net_run_load(const char *url, int clients, int tables, int deals, int think_ms,
+                       const struct bench_net_load *load, struct bench_net_result *res, char *err, size_t errlen)
 {
 	memset(res, 0, sizeof *res);
 	res->server_rss_kb = res->server_base_kb = -1;
 	if (clients < tables || tables < 1 || deals < 1)
 		return errf(err, errlen, "at least one table, one deal, and a client for each table");
+	int nx = load ? load->bot_tables + (load->hints_per_s > 0) : 0;
+	if (load && (load->bot_tables < 0 || load->hints_per_s < 0 || load->hints_per_s > BENCH_HINTS_MAX))
+		return errf(err, errlen, "the load beside: bots' tables 0 or more, hints 0 to %d a second", BENCH_HINTS_MAX);
 	char own[64];
 	pid_t pid = -1;
 	if (!url) {
@@ -950,9 +1055,11 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	}
 	struct bench b;
 	memset(&b, 0, sizeof b);
-	b.c = xcalloc((size_t)clients, sizeof *b.c);
+	b.c = xcalloc((size_t)(clients + nx), sizeof *b.c);
 	b.t = xcalloc((size_t)tables, sizeof *b.t);
 	b.nc = clients;
+	b.nx = nx;
+	b.hints_per_s = load ? load->hints_per_s : 0;
 	b.nt = tables;
 	b.think_s = think_ms / 1000.0;
 	b.own = pid > 0;
@@ -972,7 +1079,7 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	/* Twice the connections: libwebsockets 4.1 stopped making new ones,
 	 * without an error and without a socket, at about three quarters of
 	 * this limit (7,643 of 10,000 clients with clients + 64). */
-	info.fd_limit_per_thread = 2 * (unsigned)clients + 64;
+	info.fd_limit_per_thread = 2 * (unsigned)(clients + nx) + 64;
 	b.ctx = evloop_context(&info, &b.loop);
 	if (!b.ctx) {
 		errf(err, errlen, "cannot start libwebsockets");
@@ -983,8 +1090,8 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		b.t[i].first = i * clients / tables;
 		b.t[i].n = (i + 1) * clients / tables - b.t[i].first;
 	}
-	double setup_s = BENCH_SETUP_S + BENCH_ITEM_S * clients, connect_end = now_s() + setup_s;
-	for (int i = 0; i < clients; i++) {
+	double setup_s = BENCH_SETUP_S + BENCH_ITEM_S * (clients + nx), connect_end = now_s() + setup_s;
+	for (int i = 0; i < clients + nx; i++) {
 		struct bclient *c = &b.c[i];
 		/* The listen queue is short: a few connections under way at a
 		 * time (one that hangs holds one place, not the others). */
@@ -1005,6 +1112,11 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 				c->tindex = t;
 		/* A table's clients on one server, the tables dealt out in turn. */
 		c->node = c->tindex % b.nnodes;
+		if (i >= clients) { /* the load's: the first server, an address of their own */
+			c->extra = i - clients < load->bot_tables ? EXTRA_BOTS : EXTRA_HINTS;
+			c->tindex = tables + (i - clients) * BENCH_TABLES_PER_ADDR;
+			c->node = 0;
+		}
 		struct bench_node *nd = &b.node[c->node];
 		nd->clients++;
 		if (client_connect(c) < 0) {
@@ -1043,8 +1155,13 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 		errf(err, errlen, "the players did not all sit (%d of %d)", b.joined, clients);
 		goto out;
 	}
+	if (nx && run_paced(&b, nx, extra_create, extras_started) < 0) {
+		errf(err, errlen, "the load beside did not all start (%d of %d)", b.extras_started, nx);
+		goto out;
+	}
 	run_until(&b, lobby_quiet, 30);
 	double t1 = now_s(), cpu0 = pid > 0 ? cpu_s(pid) : -1;
+	long hints0 = b.hints, bot_moves0 = b.bot_moves;
 	for (int t = 0; t < tables; t++) {
 		b.t[t].last_at = t1;
 		send_json(&b.c[b.t[t].first], json_pack("{s:s, s:I}", "type", "start", "table", (json_int_t)b.t[t].id));
@@ -1060,6 +1177,8 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 			res->lost_tables++;
 			b.errors++;
 		}
+	res->hints = b.hints - hints0;
+	res->bot_moves = b.bot_moves - bot_moves0;
 	res->relinks = b.relinks;
 	res->resumed_tables = b.resumed;
 	res->resumes = b.resume.n;
@@ -1112,11 +1231,11 @@ int bench_net_run(const char *url, int clients, int tables, int deals, int think
 	rc = 0;
 out:
 	if (b.ctx) {
-		for (int i = 0; i < clients; i++)
+		for (int i = 0; i < clients + nx; i++)
 			b.c[i].closed = 1; /* closing is not an error */
 		evloop_destroy(b.ctx, b.loop);
 	}
-	for (int i = 0; b.c && i < clients; i++) {
+	for (int i = 0; b.c && i < clients + nx; i++) {
 		free(b.c[i].rx);
 		outq_clear(&b.c[i].out);
 	}
@@ -1138,11 +1257,11 @@ out:
 
 /* The options of `tapis bench`: the table of figures, or with --net the
  * bench of a server. */
-enum { BENCH_NET_MAX_COUNT = 100000 };   /* of clients, tables, deals, milliseconds */
 
 struct bench_args {
 	int json, net;
 	int clients, tables, deals, think;   /* -1: not given */
+	int bot_tables, hints;               /* -1: not given */
 	const char *store;                   /* --store: the store's bench */
 };
 
@@ -1154,6 +1273,10 @@ static const struct opt bench_opts[] = {
 	OPT_I("tables", N_("N"), N_("with --net: tables (default 2)"), B, tables, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("deals", N_("N"), N_("with --net: deals at each table, within each game's limit (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
 	OPT_I("think", N_("MS"), N_("with --net: the bots' thinking time"), B, think, 0, BENCH_NET_MAX_COUNT),
+	OPT_I("bot-tables", N_("N"), N_("with --net: beside them, N tables of strongest bots at Bourré (not measured)"), B,
+	      bot_tables, 0, 1000),
+	OPT_I("hints", N_("N"), N_("with --net: beside them, a client asking N hints a second at its turn"), B, hints, 1,
+	      BENCH_HINTS_MAX),
 	OPT_S("store", N_("URL|FILE"), N_("time the store's common operations on a PostgreSQL URL or a SQLite file"), B,
 	      store),
 	OPT_END,
@@ -1164,16 +1287,17 @@ static const struct opt_cmd bench_cmd = { "tapis bench", "tapis bench [--json] |
 
 int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE *out))
 {
-	struct bench_args a = { .clients = -1, .tables = -1, .deals = -1, .think = -1 };
+	struct bench_args a = { .clients = -1, .tables = -1, .deals = -1, .think = -1, .bot_tables = -1, .hints = -1 };
 	const char *url = NULL;
 	int npos, rc = opt_parse(&bench_cmd, argc, argv, &a, &url, 1, &npos);
 	if (rc == OPT_HELP)
 		return opt_help(&bench_cmd, NULL);
 	if (rc)
 		return rc;
-	int net_only = a.clients >= 0 || a.tables >= 0 || a.deals >= 0 || a.think >= 0;
+	int net_only = a.clients >= 0 || a.tables >= 0 || a.deals >= 0 || a.think >= 0 || a.bot_tables >= 0 || a.hints >= 0;
 	if (!a.net && (npos || net_only))
-		return opt_fail(&bench_cmd, "%s goes with --net", npos ? url : "--clients, --tables, --deals, --think");
+		return opt_fail(&bench_cmd, "%s goes with --net",
+		                npos ? url : "--clients, --tables, --deals, --think, --bot-tables, --hints");
 	if (a.store && !a.net) {
 		char e[ERR_MAX];
 		if (bench_store_run(a.store, 2000, a.json, out, e, sizeof e) < 0) {
@@ -1188,7 +1312,8 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 	int deals = a.deals < 0 ? 1 : a.deals, think = a.think < 0 ? 0 : a.think, json = a.json;
 	struct bench_net_result r;
 	char err[ERR_MAX];
-	if (bench_net_run(url, clients, tables, deals, think, &r, err, sizeof err) < 0) {
+	struct bench_net_load load = { a.bot_tables < 0 ? 0 : a.bot_tables, a.hints < 0 ? 0 : a.hints };
+	if (bench_net_run_load(url, clients, tables, deals, think, &load, &r, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis bench --net: %s\n", err);
 		return 1;
 	}
@@ -1212,11 +1337,13 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 		        "\"state_p99_ms\": %.3f, \"state_max_ms\": %.3f, \"server_kb_per_conn\": %s, "
 		        "\"server_kb_per_table\": %s, \"lobby_kb_per_client\": %.1f, \"server_cpu_s_per_1000_actions\": %s, "
 		        "\"idle_tables\": %d, \"paced_actions\": %ld, \"relinks\": %ld, \"resumed_tables\": %d, "
-		        "\"resumes\": %ld, \"resume_median_ms\": %.1f, \"resume_max_ms\": %.1f, \"lost_tables\": %d",
+		        "\"resumes\": %ld, \"resume_median_ms\": %.1f, \"resume_max_ms\": %.1f, \"lost_tables\": %d, "
+		        "\"bot_tables\": %d, \"bot_moves\": %ld, \"hints_per_s\": %d, \"hints\": %ld",
 		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
 		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms, r.state_median_ms,
 		        r.state_p99_ms, r.state_max_ms, perconn, pertable, r.lobby_kb_per_client, cpu1000, r.idle_tables,
-		        r.paced, r.relinks, r.resumed_tables, r.resumes, r.resume_median_ms, r.resume_max_ms, r.lost_tables);
+		        r.paced, r.relinks, r.resumed_tables, r.resumes, r.resume_median_ms, r.resume_max_ms, r.lost_tables,
+		        load.bot_tables, r.bot_moves, load.hints_per_s, r.hints);
 		if (r.nnodes > 1) {
 			fprintf(out, ", \"nodes\": [");
 			for (int k = 0; k < r.nnodes; k++) {
@@ -1258,6 +1385,9 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 			fprintf(out, "server memory    %ld kB (%ld kB before the clients), %.1f kB a table\n", r.server_rss_kb,
 			        r.server_base_kb, (double)(r.server_rss_kb - r.server_base_kb) / r.tables);
 		fprintf(out, "memory           %s kB a connection, %s kB a table\n", perconn, pertable);
+		if (load.bot_tables || load.hints_per_s)
+			fprintf(out, "beside           %d tables of strongest bots (%ld moves), %ld hints asked (%d a second)\n",
+			        load.bot_tables, r.bot_moves, r.hints, load.hints_per_s);
 		if (r.nnodes > 1)
 			fprintf(out,
 			        "links lost       %ld made again; %d tables resumed (%d lost), time to resume median %.0f ms, "

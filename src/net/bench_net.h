@@ -69,6 +69,8 @@ struct bench_net_result {
 	long resumes;             /* times a table came back (a table may be lost twice) */
 	double resume_median_ms, resume_max_ms; /* from a table's first lost link to its first state again */
 	int lost_tables;          /* lost and never back: errors */
+	long hints;               /* hints answered to the hint client (--hints) */
+	long bot_moves;           /* moves played at the bots' tables (--bot-tables) */
 	int nnodes;               /* the servers (one without URL) */
 	struct bench_net_node node[BENCH_NET_MAX_NODES];
 };
@@ -76,6 +78,19 @@ struct bench_net_result {
 /* Run; 0, or -1 with a message (nothing could be measured). */
 int bench_net_run(const char *url, int clients, int tables, int deals, int think_ms,
                   struct bench_net_result *res, char *err, size_t errlen);
+
+/* Load beside the measured tables (`--bot-tables`, `--hints`): what
+ * must not slow the others. Each comes from a client of its own, not
+ * measured, on the first server. */
+#define BENCH_HINTS_MAX 18       /* within the server's rate limit (SERVER_RATE_PER_S) */
+struct bench_net_load {
+	int bot_tables;           /* tables of four bots of the strongest level at Bourré, watched by their creator */
+	int hints_per_s;          /* a client at a Bourré table asking this many hints a second at its turn (it never acts) */
+};
+/* The same with that load beside (NULL: none); res->hints counts the
+ * hints answered, res->bot_moves the bots' moves heard at their tables. */
+int bench_net_run_load(const char *url, int clients, int tables, int deals, int think_ms,
+                       const struct bench_net_load *load, struct bench_net_result *res, char *err, size_t errlen);
 /* `tapis bench [--json]` (the figures of app/bench, which main hands down
  * as local: they measure the speech queue, which net/ does not reach) and
  * `tapis bench --net [URL] ...`: argv[0] is "bench"; prints the figures;
