@@ -85,8 +85,46 @@ int store_table_own(struct store *s, long id)
 	return s->ops->table_own ? seen(s, "tables", s->ops->table_own(s, id), 1) : 1;
 }
 
+int store_held_take(struct store *s, long id, long long *epoch)
+{
+	return s->ops->held_take ? s->ops->held_take(s, id, epoch) : 0;
+}
+
+void store_held_put(struct store *s, long id, long long epoch)
+{
+	if (s->ops->held_put)
+		s->ops->held_put(s, id, epoch);
+}
+
+struct table_find {
+	long id;
+	struct store_table *out;
+	int found;
+};
+
+static void table_found(void *ctx, const struct store_table *t)
+{
+	struct table_find *f = ctx;
+	if (t->id == f->id && !f->found) {
+		*f->out = *t;
+		f->found = 1;
+	}
+}
+
+int store_table_get(struct store *s, long id, struct store_table *out)
+{
+	if (s->ops->table_get)
+		return seen(s, "tables", s->ops->table_get(s, id, out), 0);
+	struct table_find f = { id, out, 0 };
+	if (store_table_each(s, table_found, &f) < 0)
+		return -1;
+	return f.found;
+}
+
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires)
 {
+	if (s->defer_session && s->defer_session(s->defer_ctx, name, hash, expires) == 0)
+		return 0;
 	return seen(s, "sessions", s->ops->session_put(s, name, hash, expires), 1);
 }
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires)
@@ -95,6 +133,8 @@ int store_session_get(struct store *s, const char *name, char *hash, size_t hash
 }
 int store_session_delete(struct store *s, const char *name)
 {
+	if (s->defer_session && s->defer_session(s->defer_ctx, name, NULL, 0) == 0)
+		return 0;
 	return seen(s, "sessions", s->ops->session_delete(s, name), 1);
 }
 int store_last_id(struct store *s, long *id)

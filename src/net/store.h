@@ -136,6 +136,14 @@ struct store_ops {
 	 * journal) of any process that owned it before are refused from then
 	 * on. 1 owned, 0 no such table, -1 error. */
 	int (*table_own)(struct store *s, long id);
+	/* The owner number held for a table, handed from one connection of
+	 * this process to another (net/storew: a table taken over on a
+	 * worker's connection, then run on the loop's): taken out of s (1,
+	 * with *epoch; 0 none held), or held by s from now. NULL: no fencing. */
+	int (*held_take)(struct store *s, long id, long long *epoch);
+	void (*held_put)(struct store *s, long id, long long epoch);
+	/* One table's row: 1 found, 0 none, -1 error. NULL: found by table_each. */
+	int (*table_get)(struct store *s, long id, struct store_table *out);
 	/* A guest's session: the hash of its resume token (never the token)
 	 * and when it expires (seconds since the epoch). get: 1 found, 0 none,
 	 * -1 error. */
@@ -192,6 +200,12 @@ struct store {
 	void *impl;
 	char err[256];              /* the last failure */
 	int failing;                /* since the last failure, nothing was written */
+	/* A guest's session written (hash) or removed (hash NULL) may be
+	 * handed to defer_session, which writes it later on another
+	 * connection (net/storew), in the order given: 0 taken, -1 not (then
+	 * written here at once). NULL (store_open's): written here. */
+	int (*defer_session)(void *ctx, const char *name, const char *hash, long long expires);
+	void *defer_ctx;
 };
 
 /* Open the backend called name ("memory", "sqlite", "postgresql") on path
@@ -209,6 +223,11 @@ int store_journal_each(struct store *s, long id, void (*fn)(void *ctx, int seat,
                        void *ctx);
 /* table_own: 1 (also when the backend has no fencing), 0 no such table, -1. */
 int store_table_own(struct store *s, long id);
+/* held_take: 1 taken (*epoch), 0 none held (or no fencing). */
+int store_held_take(struct store *s, long id, long long *epoch);
+void store_held_put(struct store *s, long id, long long epoch);
+/* table_get: 1 found, 0 none, -1. */
+int store_table_get(struct store *s, long id, struct store_table *out);
 
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires);
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);

@@ -473,33 +473,66 @@ static int pg_table_own(struct store *s, long id)
 	return found;
 }
 
+static int pg_held_take(struct store *s, long id, long long *epoch)
+{
+	struct pg_own *o = own_find(s->impl, id, NULL);
+	if (!o)
+		return 0;
+	*epoch = o->epoch;
+	own_drop(s->impl, id);
+	return 1;
+}
+
+static void pg_held_put(struct store *s, long id, long long epoch)
+{
+	own_set(s->impl, id, epoch);
+}
+
+#define TABLE_COLUMNS "id, game, players, seed, state, creator, private, pwhash, rules, seats, watchers, seed_by"
+
+static void table_row(PGresult *r, int i, struct store_table *t)
+{
+	memset(t, 0, sizeof *t);
+	t->id = (long)ival(r, i, 0);
+	val(r, i, 1, t->game, sizeof t->game);
+	t->players = (int)ival(r, i, 2);
+	t->seed = strtoull(PQgetvalue(r, i, 3), NULL, 10);
+	t->state = (int)ival(r, i, 4);
+	val(r, i, 5, t->creator, sizeof t->creator);
+	t->private_ = (int)ival(r, i, 6);
+	val(r, i, 7, t->pwhash, sizeof t->pwhash);
+	val(r, i, 8, t->rules, sizeof t->rules);
+	val(r, i, 9, t->seats, sizeof t->seats);
+	val(r, i, 10, t->watchers, sizeof t->watchers);
+	t->seed_by = (int)ival(r, i, 11);
+}
+
 static int pg_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
 {
-	PGresult *r = run(s, "tables", 1,
-	                  "SELECT id, game, players, seed, state, creator, private, pwhash, rules, seats,"
-	                  " watchers, seed_by FROM tables ORDER BY id",
-	                  0, NULL);
+	PGresult *r = run(s, "tables", 1, "SELECT " TABLE_COLUMNS " FROM tables ORDER BY id", 0, NULL);
 	if (!r)
 		return -1;
 	for (int i = 0; i < PQntuples(r); i++) {
 		struct store_table t;
-		memset(&t, 0, sizeof t);
-		t.id = (long)ival(r, i, 0);
-		val(r, i, 1, t.game, sizeof t.game);
-		t.players = (int)ival(r, i, 2);
-		t.seed = strtoull(PQgetvalue(r, i, 3), NULL, 10);
-		t.state = (int)ival(r, i, 4);
-		val(r, i, 5, t.creator, sizeof t.creator);
-		t.private_ = (int)ival(r, i, 6);
-		val(r, i, 7, t.pwhash, sizeof t.pwhash);
-		val(r, i, 8, t.rules, sizeof t.rules);
-		val(r, i, 9, t.seats, sizeof t.seats);
-		val(r, i, 10, t.watchers, sizeof t.watchers);
-		t.seed_by = (int)ival(r, i, 11);
+		table_row(r, i, &t);
 		fn(ctx, &t);
 	}
 	PQclear(r);
 	return 0;
+}
+
+static int pg_table_get(struct store *s, long id, struct store_table *out)
+{
+	num a;
+	const char *p[] = { ll(a, id) };
+	PGresult *r = run(s, "tables", 1, "SELECT " TABLE_COLUMNS " FROM tables WHERE id = $1", 1, p);
+	if (!r)
+		return -1;
+	int found = PQntuples(r) == 1;
+	if (found)
+		table_row(r, 0, out);
+	PQclear(r);
+	return found;
 }
 
 static int pg_journal_add(struct store *s, long id, int n, int seat, const char *action)
@@ -909,6 +942,9 @@ const struct store_ops store_pg_ops = {
 	.journal_add = pg_journal_add,
 	.journal_each = pg_journal_each,
 	.table_own = pg_table_own,
+	.held_take = pg_held_take,
+	.held_put = pg_held_put,
+	.table_get = pg_table_get,
 	.session_put = pg_session_put,
 	.session_get = pg_session_get,
 	.session_delete = pg_session_delete,
