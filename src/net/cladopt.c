@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "app/log.h"
+#include "core/err.h"
 #include "core/xalloc.h"
 #include "net/cluster.h"
 #include "net/lobby.h"
+#include "net/storew.h"
 
 /* A set of table ids, small and unordered. */
 struct ids {
@@ -40,9 +42,31 @@ static void ids_del(struct ids *s, long id)
 		}
 }
 
+/* A table being restored on the store's worker (net/storew). What the
+ * worker touches (below the line) is its own until done; lost is the
+ * loop's. */
+struct restore_job {
+	struct cladopt *a;
+	struct restore_job *next;  /* in a->busy */
+	long id;
+	int lost;                  /* its lease found another node's meanwhile: dropped, not installed */
+	/* ---- the worker's until done ---- */
+	long long now_ms;
+	struct host_config cfg;    /* the lobby's, copied: the restored table's until installed */
+	int own;                   /* store_table_own: 1 taken over, 0 no such table, -1 the store failed */
+	int held;                  /* the owner number taken over, to be held by the loop's connection */
+	long long epoch;
+	int saved;                 /* its row says saved: nothing to run */
+	struct host *h;            /* the table restored, or NULL */
+	char err[ERR_MAX];         /* why not, when own is 1 and neither saved nor h */
+};
+
 struct cladopt {
 	struct lobby *l;
 	struct cluster *c;
+	struct storew *w;     /* the store's worker, or NULL: restored on the loop */
+	struct restore_job *busy; /* restores given to the worker, not yet back */
+	int nbusy;
 	struct ids won;       /* leases won, the tables to restore */
 	struct ids unleased;  /* running here, their lease not yet asked (the link was down) */
 	struct ids seen;      /* in play in the store, run by nobody, at the last look */
@@ -96,6 +120,11 @@ struct cladopt *cladopt_new(struct lobby *l, struct cluster *c)
 	return a;
 }
 
+void cladopt_set_worker(struct cladopt *a, struct storew *w)
+{
+	a->w = w;
+}
+
 void cladopt_free(struct cladopt *a)
 {
 	if (!a)
@@ -118,14 +147,31 @@ long cladopt_restored(const struct cladopt *a)
 
 /* ---- tables won: restored from the store ---- */
 
+static struct restore_job *busy_with(const struct cladopt *a, long id)
+{
+	for (struct restore_job *j = a->busy; j; j = j->next)
+		if (j->id == id)
+			return j;
+	return NULL;
+}
+
+/* Neither run here, nor being restored, nor waiting to be. */
+static int wanted(const struct cladopt *a, long id)
+{
+	return !lobby_table_of(a->l, id) && !busy_with(a, id);
+}
+
 void cladopt_adopted(struct cladopt *a, long table)
 {
-	if (!lobby_table_of(a->l, table))
+	if (wanted(a, table))
 		ids_add(&a->won, table);
 }
 
 void cladopt_lost(struct cladopt *a, long table)
 {
+	for (struct restore_job *j = a->busy; j; j = j->next)
+		if (j->id == table)
+			j->lost = 1; /* its restore, once back, is dropped */
 	ids_del(&a->won, table);
 	ids_del(&a->unleased, table);
 	if (lobby_drop_table(a->l, table))
@@ -163,10 +209,116 @@ static void restore_row(void *ctx, const struct store_table *t)
  * the lease under load, and the survivors took each other for lost). */
 #define CLADOPT_RESTORE_SLICE 8
 
+/* On the store's worker, on its own connection: the table taken over
+ * (its owner number raised: the former owner's writes refused from now),
+ * its row read, its journal replayed through the rules. Nothing of the
+ * loop's is touched: the table is the job's until done. */
+static void restore_run(struct store *st, void *arg)
+{
+	struct restore_job *j = arg;
+	j->own = store_table_own(st, j->id);
+	if (j->own <= 0)
+		return;
+	/* The number goes to the loop's connection, whose writes carry it. */
+	j->held = store_held_take(st, j->id, &j->epoch);
+	struct store_table *row = xmalloc(sizeof *row);
+	int found = store_table_get(st, j->id, row);
+	if (found <= 0) {
+		j->own = found;
+	} else if (row->state == HOST_SAVED) {
+		j->saved = 1;
+	} else {
+		struct host *h = xcalloc(1, sizeof *h);
+		struct net_out none = { NULL, NULL }; /* its members are all away: nothing is sent */
+		if (host_restore(h, row, st, &j->cfg, none, j->now_ms, j->err, sizeof j->err) < 0) {
+			host_free(h);
+			free(h);
+		} else {
+			j->h = h;
+		}
+	}
+	free(row);
+}
+
+static void job_free(struct restore_job *j)
+{
+	if (j->h) {
+		host_free(j->h);
+		free(j->h);
+	}
+	free(j);
+}
+
+/* Back on the loop: the table installed in the lobby, its people seated
+ * back, unless its lease went to another node meanwhile (it runs it: this
+ * one is dropped, unwritten) or the store failed (tried again). */
+static void restore_done(void *arg, int ran)
+{
+	struct restore_job *j = arg;
+	struct cladopt *a = j->a;
+	for (struct restore_job **p = &a->busy; *p; p = &(*p)->next)
+		if (*p == j) {
+			*p = j->next;
+			a->nbusy--;
+			break;
+		}
+	if (!ran || j->lost || lobby_table_of(a->l, j->id)) {
+		job_free(j);
+		return;
+	}
+	if (j->own < 0) {
+		ids_add(&a->won, j->id); /* the store does not answer: tried again in a while */
+		a->retry_ms = j->now_ms + 500;
+	} else if (j->own == 0 || j->saved || !j->h) {
+		if (j->own > 0 && !j->saved)
+			log_say("%s", j->err);
+		cluster_release_table(a->c, j->id, NULL, NULL);
+	} else {
+		if (j->held)
+			store_held_put(a->l->store, j->id, j->epoch);
+		lobby_add_restored(a->l, j->h);
+		j->h = NULL;
+		a->restored++;
+		log_say("cluster: table %ld taken over and restored from the store", j->id);
+	}
+	job_free(j);
+}
+
+/* The tables won given to the worker, at most CLADOPT_RESTORE_SLICE
+ * under way (so as many come back to be installed a round at most). */
+static void restore_off_loop(struct cladopt *a, long long now_ms)
+{
+	while (a->won.n && a->nbusy < CLADOPT_RESTORE_SLICE) {
+		long id = a->won.v[0];
+		memmove(a->won.v, a->won.v + 1, (size_t)(a->won.n - 1) * sizeof *a->won.v);
+		a->won.n--;
+		if (!wanted(a, id))
+			continue;
+		struct restore_job *j = xcalloc(1, sizeof *j);
+		j->a = a;
+		j->id = id;
+		j->now_ms = now_ms;
+		j->cfg = a->l->cfg;
+		if (storew_submit(a->w, restore_run, restore_done, j) < 0) {
+			free(j);
+			ids_add(&a->won, id);
+			a->retry_ms = now_ms + 500;
+			return;
+		}
+		j->next = a->busy;
+		a->busy = j;
+		a->nbusy++;
+	}
+}
+
 static void restore_won(struct cladopt *a, long long now_ms)
 {
 	if (!a->won.n || now_ms < a->retry_ms)
 		return;
+	if (a->w) {
+		restore_off_loop(a, now_ms);
+		return;
+	}
 	struct store *st = a->l->store;
 	struct ids want = { 0 };
 	int slice = a->won.n < CLADOPT_RESTORE_SLICE ? a->won.n : CLADOPT_RESTORE_SLICE;
@@ -205,14 +357,14 @@ static void restore_won(struct cladopt *a, long long now_ms)
 static void on_taken(void *ctx, long table, int ok)
 {
 	struct cladopt *a = ctx;
-	if (ok > 0 && !lobby_table_of(a->l, table))
+	if (ok > 0 && wanted(a, table))
 		ids_add(&a->won, table);
 }
 
 static void found_row(void *ctx, const struct store_table *t)
 {
 	struct cladopt *a = ctx;
-	if (t->state != HOST_SAVED && !lobby_table_of(a->l, t->id) && !ids_has(&a->won, t->id))
+	if (t->state != HOST_SAVED && wanted(a, t->id) && !ids_has(&a->won, t->id))
 		ids_add(&a->found, t->id);
 }
 

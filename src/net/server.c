@@ -27,6 +27,7 @@
 #include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
+#include "net/storew.h"
 #include "net/work.h"
 #include "i18n/i18n.h"
 
@@ -70,6 +71,7 @@ struct conn {
 	long wrote_round;     /* the round of the loop it was last written to in */
 	struct conn *pnext;   /* in the server's list of those given messages this round */
 	int pending;          /* in that list */
+	int corked;           /* its guest's session being written off the loop: nothing sent until it is */
 };
 
 /* What a connection's bytes are, as they are read (see recv below). */
@@ -118,6 +120,11 @@ struct server {
 	struct cluster *cluster; /* cluster mode: the other nodes, through Redis; or NULL */
 	struct clnet *clnet;     /* and the lobby and tables joined to them (net/clnet) */
 	struct cladopt *adopt;   /* and the leases of its tables (net/cladopt) */
+	/* On PostgreSQL, the store's workers, each on its own connection
+	 * (net/storew): the tables taken over read and replayed; the guests'
+	 * sessions written. NULL: on the loop. */
+	struct storew *restorer, *sessions;
+	struct conn *handling;   /* the connection whose message the lobby is given */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -538,8 +545,11 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	} else {
 		c->refused = 0;
 		/* A table of another node: relayed to it. */
-		if (!s->clnet || !clnet_message(s->clnet, c->id, c->rx ? c->rx : "", c->rxlen))
+		if (!s->clnet || !clnet_message(s->clnet, c->id, c->rx ? c->rx : "", c->rxlen)) {
+			s->handling = c;
 			lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
+			s->handling = NULL;
+		}
 		if (!c->greeted)
 			c->greeted = lobby_logged_in(&s->lobby, c->id);
 	}
@@ -566,11 +576,127 @@ static void work_ready(void *ctx)
 	lws_cancel_service(s->ctx);
 }
 
+/* ---- a guest's session written off the loop ----
+ *
+ * The lobby writes a guest's session as it welcomes them (its token
+ * hashed, so that they may come back with it on any node). On PostgreSQL
+ * that is a commit, which the loop would wait for; the write goes to the
+ * sessions' worker instead, and what the lobby says to that connection
+ * meanwhile (the welcome and its token first) is held until it is done:
+ * no client holds a token the store does not know. A session removed
+ * goes the same way (in order with the writes), and nothing waits for it. */
+struct sess_job {
+	struct server *s;
+	long conn;            /* the connection held until it is written (0: none) */
+	long long expires;
+	char *name;
+	char *hash;           /* NULL: removed */
+};
+
+static void sess_run(struct store *st, void *arg)
+{
+	struct sess_job *j = arg;
+	if (j->hash)
+		store_session_put(st, j->name, j->hash, j->expires);
+	else
+		store_session_delete(st, j->name);
+}
+
+static void uncork(struct server *s, long id)
+{
+	struct conn *c = find(s, id);
+	if (!c || --c->corked > 0 || !c->out.head || c->pending)
+		return;
+	c->pending = 1; /* written at the end of this round */
+	c->pnext = s->pending;
+	s->pending = c;
+}
+
+static void sess_done(void *arg, int ran)
+{
+	struct sess_job *j = arg;
+	struct server *s = j->s;
+	if (!ran) /* the worker stopped first (the server stopping): written here */
+		sess_run(&s->store, j);
+	if (j->conn)
+		uncork(s, j->conn);
+	free(j->name);
+	free(j->hash);
+	free(j);
+}
+
+/* The store's defer_session: 0 taken, -1 written by the caller (full). */
+static int defer_session(void *ctx, const char *name, const char *hash, long long expires)
+{
+	struct server *s = ctx;
+	struct sess_job *j = xcalloc(1, sizeof *j);
+	j->s = s;
+	j->conn = hash && s->handling ? s->handling->id : 0;
+	j->expires = expires;
+	j->name = xstrdup(name);
+	j->hash = hash ? xstrdup(hash) : NULL;
+	if (storew_submit(s->sessions, sess_run, sess_done, j) < 0) {
+		free(j->name);
+		free(j->hash);
+		free(j);
+		return -1;
+	}
+	if (j->conn)
+		s->handling->corked++;
+	return 0;
+}
+
+/* The store's workers (cluster mode on PostgreSQL), each on a connection
+ * of its own: 0, or -1 with a message. */
+static int storew_start(struct server *s, char *err, size_t errlen)
+{
+	const struct server_options *o = s->o;
+	if (!o->cluster || !o->store || strcmp(o->store, "postgresql") != 0)
+		return 0;
+	s->restorer = storew_new(o->store, o->db, err, errlen);
+	s->sessions = s->restorer ? storew_new(o->store, o->db, err, errlen) : NULL;
+	if (!s->sessions) {
+		storew_free(s->restorer);
+		s->restorer = NULL;
+		return -1;
+	}
+	storew_set_notify(s->restorer, work_ready, s);
+	storew_set_notify(s->sessions, work_ready, s);
+	s->store.defer_session = defer_session;
+	s->store.defer_ctx = s;
+	cladopt_set_worker(s->adopt, s->restorer);
+	return 0;
+}
+
+/* Every job back, the last sessions written: before the leases are
+ * handed over (the next owner reads them). */
+static void storew_stop(struct server *s)
+{
+	if (!s->restorer)
+		return;
+	storew_set_notify(s->restorer, NULL, NULL);
+	storew_set_notify(s->sessions, NULL, NULL);
+	s->store.defer_session = NULL;
+	storew_free(s->restorer);
+	storew_free(s->sessions);
+	s->restorer = s->sessions = NULL;
+}
+
+/* The store's workers' results taken on the loop; how many. */
+static int storew_take(struct server *s)
+{
+	if (!s->restorer)
+		return 0;
+	return storew_collect(s->restorer) + storew_collect(s->sessions);
+}
+
 /* Write what waits for c (SERVER_WRITE_BYTES of it at most) in one write,
  * in a writable callback or at the end of a round; 0, or -1 when the
  * write failed (the connection is lost). */
 static int write_conn(struct server *s, struct conn *c)
 {
+	if (c->corked) /* written once uncorked (uncork) */
+		return 0;
 	/* Long messages to many (the lobby's list to a thousand people)
 	 * leave over several rounds of the loop, not in one burst that
 	 * would hold up everyone's next move; short ones always go, and
@@ -630,7 +756,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
 		/* The workers' results applied now: a bot's move leaves in this
 		 * round (the tick only notices the tables it changed). */
-		if (s && lobby_work(&s->lobby, now_ms()) > 0)
+		if (s && lobby_work(&s->lobby, now_ms()) + storew_take(s) > 0)
 			s->cnt->woken++;
 		break;
 	case LWS_CALLBACK_ESTABLISHED: {
@@ -868,6 +994,7 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 	if (s->clnet)
 		clnet_tick(s->clnet, now);
 	lobby_tick(&s->lobby, now);
+	storew_take(s);
 	if (s->adopt)
 		cladopt_tick(s->adopt, now);
 	if (now - s->checked_ms >= 100 || now < s->checked_ms) {
@@ -1074,7 +1201,10 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
-	if (o->cluster && cluster_join(s, port, err, errlen) < 0) {
+	if (o->cluster && (cluster_join(s, port, err, errlen) < 0 || storew_start(s, err, errlen) < 0)) {
+		cluster_free(s->cluster, 0);
+		clnet_free(s->clnet);
+		cladopt_free(s->adopt);
 		evloop_destroy(s->ctx, s->loop);
 		goto no_context;
 	}
@@ -1102,6 +1232,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	/* Every table saved, then handed over: its leases dropped at once
 	 * (once the last writes are in), the other nodes take them without
 	 * waiting for them to lapse. */
+	storew_stop(s);
 	lobby_save_all(&s->lobby);
 	if (s->cluster)
 		log_say("cluster: %d tables handed over", s->lobby.ntables);
