@@ -85,6 +85,19 @@ int store_table_own(struct store *s, long id)
 	return s->ops->table_own ? seen(s, "tables", s->ops->table_own(s, id), 1) : 1;
 }
 
+int store_table_own_many(struct store *s, const long *ids, int n, signed char *owned)
+{
+	if (s->ops->table_own_many)
+		return seen(s, "tables", s->ops->table_own_many(s, ids, n, owned), 1);
+	for (int i = 0; i < n; i++) {
+		int rc = store_table_own(s, ids[i]);
+		if (rc < 0)
+			return -1;
+		owned[i] = (signed char)rc;
+	}
+	return 0;
+}
+
 int store_held_take(struct store *s, long id, long long *epoch)
 {
 	return s->ops->held_take ? s->ops->held_take(s, id, epoch) : 0;

@@ -140,6 +140,9 @@ struct store_ops {
 	 * this process to another (net/storew: a table taken over on a
 	 * worker's connection, then run on the loop's): taken out of s (1,
 	 * with *epoch; 0 none held), or held by s from now. NULL: no fencing. */
+	/* table_own for n tables in one step (one commit): owned[i] 1 or 0
+	 * (no such table); 0, or -1 error. NULL: one table_own each. */
+	int (*table_own_many)(struct store *s, const long *ids, int n, signed char *owned);
 	int (*held_take)(struct store *s, long id, long long *epoch);
 	void (*held_put)(struct store *s, long id, long long epoch);
 	/* One table's row: 1 found, 0 none, -1 error. NULL: found by table_each. */
@@ -223,6 +226,8 @@ int store_journal_each(struct store *s, long id, void (*fn)(void *ctx, int seat,
                        void *ctx);
 /* table_own: 1 (also when the backend has no fencing), 0 no such table, -1. */
 int store_table_own(struct store *s, long id);
+/* table_own_many: 0 with owned[i] 1 or 0 for each table, or -1. */
+int store_table_own_many(struct store *s, const long *ids, int n, signed char *owned);
 /* held_take: 1 taken (*epoch), 0 none held (or no fencing). */
 int store_held_take(struct store *s, long id, long long *epoch);
 void store_held_put(struct store *s, long id, long long epoch);

@@ -473,6 +473,38 @@ static int pg_table_own(struct store *s, long id)
 	return found;
 }
 
+static int pg_table_own_many(struct store *s, const long *ids, int n, signed char *owned)
+{
+	/* The ids as an array's text: {1,2,3}. */
+	size_t len = (size_t)n * 21 + 3, at = 0;
+	char *arr = malloc(len);
+	if (!arr) {
+		snprintf(s->err, sizeof s->err, "table: out of memory");
+		return -1;
+	}
+	arr[at++] = '{';
+	for (int i = 0; i < n; i++) {
+		owned[i] = 0;
+		at += (size_t)snprintf(arr + at, len - at, "%s%ld", i ? "," : "", ids[i]);
+	}
+	snprintf(arr + at, len - at, "}");
+	const char *p[] = { arr };
+	PGresult *r = run(s, "table", 1,
+	                  "UPDATE tables SET epoch = epoch + 1 WHERE id = ANY($1::bigint[]) RETURNING id, epoch", 1, p);
+	free(arr);
+	if (!r)
+		return -1;
+	for (int k = 0; k < PQntuples(r); k++) {
+		long id = (long)ival(r, k, 0);
+		own_set(s->impl, id, ival(r, k, 1));
+		for (int i = 0; i < n; i++)
+			if (ids[i] == id)
+				owned[i] = 1;
+	}
+	PQclear(r);
+	return 0;
+}
+
 static int pg_held_take(struct store *s, long id, long long *epoch)
 {
 	struct pg_own *o = own_find(s->impl, id, NULL);
@@ -942,6 +974,7 @@ const struct store_ops store_pg_ops = {
 	.journal_add = pg_journal_add,
 	.journal_each = pg_journal_each,
 	.table_own = pg_table_own,
+	.table_own_many = pg_table_own_many,
 	.held_take = pg_held_take,
 	.held_put = pg_held_put,
 	.table_get = pg_table_get,
