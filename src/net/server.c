@@ -124,6 +124,8 @@ struct server {
 	 * (net/storew): the tables taken over read and replayed; the guests'
 	 * sessions written. NULL: on the loop. */
 	struct storew *restorer, *sessions;
+	struct sess_batch *sess_next; /* sessions to write once the batch being written is in */
+	int sess_busy;           /* a batch is being written */
 	struct conn *handling;   /* the connection whose message the lobby is given */
 };
 
@@ -584,22 +586,33 @@ static void work_ready(void *ctx)
  * sessions' worker instead, and what the lobby says to that connection
  * meanwhile (the welcome and its token first) is held until it is done:
  * no client holds a token the store does not know. A session removed
- * goes the same way (in order with the writes), and nothing waits for it. */
-struct sess_job {
-	struct server *s;
+ * goes the same way (in order with the writes), and nothing waits for it.
+ * The writes that come while a batch is being written go together in the
+ * next (one transaction, one commit: a burst of logins, a node's clients
+ * coming back after another's loss, costs a few commits, not one each). */
+#define SESS_BATCH_MAX 4096 /* writes waiting: more are made by the caller, at once */
+
+struct sess_item {
 	long conn;            /* the connection held until it is written (0: none) */
 	long long expires;
 	char *name;
 	char *hash;           /* NULL: removed */
 };
 
+struct sess_batch {
+	struct server *s;
+	struct sess_item *v;
+	int n, cap;
+};
+
 static void sess_run(struct store *st, void *arg)
 {
-	struct sess_job *j = arg;
-	if (j->hash)
-		store_session_put(st, j->name, j->hash, j->expires);
-	else
-		store_session_delete(st, j->name);
+	struct sess_batch *b = arg;
+	struct store_session_write *w = xcalloc((size_t)b->n, sizeof *w);
+	for (int i = 0; i < b->n; i++)
+		w[i] = (struct store_session_write){ b->v[i].name, b->v[i].hash, b->v[i].expires };
+	store_session_write_many(st, w, b->n);
+	free(w);
 }
 
 static void uncork(struct server *s, long id)
@@ -612,37 +625,70 @@ static void uncork(struct server *s, long id)
 	s->pending = c;
 }
 
-static void sess_done(void *arg, int ran)
+/* The batch written (or, the worker gone, here): its connections
+ * uncorked. */
+static void sess_release(struct server *s, struct sess_batch *b)
 {
-	struct sess_job *j = arg;
-	struct server *s = j->s;
-	if (!ran) /* the worker stopped first (the server stopping): written here */
-		sess_run(&s->store, j);
-	if (j->conn)
-		uncork(s, j->conn);
-	free(j->name);
-	free(j->hash);
-	free(j);
+	for (int i = 0; i < b->n; i++) {
+		if (b->v[i].conn)
+			uncork(s, b->v[i].conn);
+		free(b->v[i].name);
+		free(b->v[i].hash);
+	}
+	free(b->v);
+	free(b);
 }
 
-/* The store's defer_session: 0 taken, -1 written by the caller (full). */
+static void sess_done(void *arg, int ran);
+
+/* The writes waiting, to the worker (one batch at a time). */
+static void sess_flush(struct server *s)
+{
+	struct sess_batch *b = s->sess_next;
+	if (!b || s->sess_busy)
+		return;
+	s->sess_next = NULL;
+	if (storew_submit(s->sessions, sess_run, sess_done, b) < 0) {
+		sess_run(&s->store, b); /* cannot be: one job at most */
+		sess_release(s, b);
+		return;
+	}
+	s->sess_busy = 1;
+}
+
+static void sess_done(void *arg, int ran)
+{
+	struct sess_batch *b = arg;
+	struct server *s = b->s;
+	if (!ran) /* the worker stopped first (the server stopping): written here */
+		sess_run(&s->store, b);
+	sess_release(s, b);
+	s->sess_busy = 0;
+	if (ran)
+		sess_flush(s);
+}
+
+/* The store's defer_session: 0 taken, -1 written by the caller (too many
+ * waiting). */
 static int defer_session(void *ctx, const char *name, const char *hash, long long expires)
 {
 	struct server *s = ctx;
-	struct sess_job *j = xcalloc(1, sizeof *j);
-	j->s = s;
-	j->conn = hash && s->handling ? s->handling->id : 0;
-	j->expires = expires;
-	j->name = xstrdup(name);
-	j->hash = hash ? xstrdup(hash) : NULL;
-	if (storew_submit(s->sessions, sess_run, sess_done, j) < 0) {
-		free(j->name);
-		free(j->hash);
-		free(j);
-		return -1;
+	struct sess_batch *b = s->sess_next;
+	if (!b) {
+		b = s->sess_next = xcalloc(1, sizeof *b);
+		b->s = s;
 	}
-	if (j->conn)
+	if (b->n >= SESS_BATCH_MAX)
+		return -1;
+	xgrow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v);
+	struct sess_item *it = &b->v[b->n++];
+	it->conn = hash && s->handling ? s->handling->id : 0;
+	it->expires = expires;
+	it->name = xstrdup(name);
+	it->hash = hash ? xstrdup(hash) : NULL;
+	if (it->conn)
 		s->handling->corked++;
+	sess_flush(s);
 	return 0;
 }
 
@@ -680,6 +726,11 @@ static void storew_stop(struct server *s)
 	storew_free(s->restorer);
 	storew_free(s->sessions);
 	s->restorer = s->sessions = NULL;
+	if (s->sess_next) { /* never given to the worker: written here */
+		sess_run(&s->store, s->sess_next);
+		sess_release(s, s->sess_next);
+		s->sess_next = NULL;
+	}
 }
 
 /* The store's workers' results taken on the loop; how many. */

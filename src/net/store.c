@@ -150,6 +150,19 @@ int store_session_delete(struct store *s, const char *name)
 		return 0;
 	return seen(s, "sessions", s->ops->session_delete(s, name), 1);
 }
+int store_session_write_many(struct store *s, const struct store_session_write *w, int n)
+{
+	if (s->ops->session_write_many && seen(s, "sessions", s->ops->session_write_many(s, w, n), 1) == 0)
+		return 0;
+	int failed = 0;
+	for (int i = 0; i < n; i++)
+		failed += seen(s, "sessions",
+		               w[i].hash ? s->ops->session_put(s, w[i].name, w[i].hash, w[i].expires)
+		                         : s->ops->session_delete(s, w[i].name),
+		               1) < 0;
+	return failed;
+}
+
 int store_last_id(struct store *s, long *id)
 {
 	*id = 0;

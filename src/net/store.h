@@ -113,6 +113,13 @@ struct store_audit {
 
 struct store;
 
+/* A guest's session to write (hash) or remove (hash NULL). */
+struct store_session_write {
+	const char *name;
+	const char *hash;
+	long long expires;
+};
+
 struct store_ops {
 	const char *name;
 	int (*open)(struct store *s, const char *path, char *err, size_t errlen);
@@ -153,6 +160,10 @@ struct store_ops {
 	int (*session_put)(struct store *s, const char *name, const char *hash, long long expires);
 	int (*session_get)(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
 	int (*session_delete)(struct store *s, const char *name);
+	/* n sessions written (hash) or removed (hash NULL) in order, in one
+	 * transaction (one commit): 0, or -1 and none written. NULL: one
+	 * at a time. */
+	int (*session_write_many)(struct store *s, const struct store_session_write *w, int n);
 	/* The highest table id ever stored, removed tables included (0: none):
 	 * ids are never given twice, across restarts. 0 or -1. */
 	int (*last_id)(struct store *s, long *id);
@@ -237,6 +248,9 @@ int store_table_get(struct store *s, long id, struct store_table *out);
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires);
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
 int store_session_delete(struct store *s, const char *name);
+/* Several at once, in order (one commit when the backend can; else, or
+ * when that fails, one at a time, each here and now): how many failed. */
+int store_session_write_many(struct store *s, const struct store_session_write *w, int n);
 int store_last_id(struct store *s, long *id);
 int store_settings_get(struct store *s, const char *name, struct store_settings *out);
 int store_settings_put(struct store *s, const char *name, const struct store_settings *in);

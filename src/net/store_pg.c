@@ -627,6 +627,33 @@ static int pg_session_delete(struct store *s, const char *name)
 	return cmd(s, "session", 1, "DELETE FROM sessions WHERE name = $1", 1, p);
 }
 
+/* In one transaction: one commit for them all (a burst of logins). No
+ * statement is sent again after a connection reset: the transaction is
+ * gone with it (the caller writes them one at a time then). */
+static int pg_session_write_many(struct store *s, const struct store_session_write *w, int n)
+{
+	if (cmd(s, "session", 0, "BEGIN", 0, NULL) < 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		num e;
+		const char *p[] = { w[i].name, w[i].hash, ll(e, w[i].expires) };
+		int rc = w[i].hash ? cmd(s, "session", 0,
+		                         "INSERT INTO sessions (name, hash, expires) VALUES ($1, $2, $3)"
+		                         " ON CONFLICT (name) DO UPDATE SET hash = excluded.hash, expires = excluded.expires",
+		                         3, p)
+		                   : cmd(s, "session", 0, "DELETE FROM sessions WHERE name = $1", 1, p);
+		if (rc < 0) {
+			PQclear(PQexec(conn_of(s), "ROLLBACK"));
+			return -1;
+		}
+	}
+	if (cmd(s, "session", 0, "COMMIT", 0, NULL) < 0) {
+		PQclear(PQexec(conn_of(s), "ROLLBACK"));
+		return -1;
+	}
+	return 0;
+}
+
 static int pg_last_id(struct store *s, long *id)
 {
 	PGresult *r = run(s, "meta", 1,
@@ -979,6 +1006,7 @@ const struct store_ops store_pg_ops = {
 	.held_put = pg_held_put,
 	.table_get = pg_table_get,
 	.session_put = pg_session_put,
+	.session_write_many = pg_session_write_many,
 	.session_get = pg_session_get,
 	.session_delete = pg_session_delete,
 	.last_id = pg_last_id,
