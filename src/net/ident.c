@@ -227,6 +227,15 @@ void ident_keys_of(const char *name, struct ident_keys *k)
 
 int ident_keys_alike(const struct ident_keys *a, const char *b)
 {
+	/* Compared where kept (no copy: a login compares with everyone). */
+	struct kept *k = &kept[slot_of(b)];
+	pthread_mutex_lock(&kept_lock);
+	if (k->name && !strcmp(k->name, b)) {
+		int alike = !strcmp(a->k[0], k->key[0]) || !strcmp(a->k[1], k->key[1]);
+		pthread_mutex_unlock(&kept_lock);
+		return alike;
+	}
+	pthread_mutex_unlock(&kept_lock);
 	char kb[2][IDENT_KEY_MAX];
 	keys_of(b, kb);
 	return !strcmp(a->k[0], kb[0]) || !strcmp(a->k[1], kb[1]);
