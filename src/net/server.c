@@ -219,8 +219,11 @@ static void queue_text(struct server *s, struct conn *c, const char *text, size_
 static void io_send(void *ctx, long id, char *text)
 {
 	struct server *s = ctx;
-	if (id >= LOBBY_RELAYED_CONN) { /* a person of another node: to it */
-		clnet_send(s->clnet, id, text);
+	if (id >= LOBBY_RELAYED_CONN) { /* a person of another node: to it (none once the cluster is left) */
+		if (s->clnet)
+			clnet_send(s->clnet, id, text);
+		else
+			free(text);
 		return;
 	}
 	struct conn *c = find(s, id);
@@ -234,7 +237,7 @@ static void io_send_many(void *ctx, const long *ids, int n, char *text)
 {
 	struct server *s = ctx;
 	for (int i = 0; i < n; i++)
-		if (ids[i] >= LOBBY_RELAYED_CONN) /* people of other nodes: to them */
+		if (ids[i] >= LOBBY_RELAYED_CONN && s->clnet) /* people of other nodes: to them */
 			clnet_send(s->clnet, ids[i], xstrdup(text));
 	struct outq_buf *b = outq_buf_take(text);
 	for (int i = 0; i < n; i++) {
@@ -249,7 +252,8 @@ static void io_close(void *ctx, long id)
 {
 	struct server *s = ctx;
 	if (id >= LOBBY_RELAYED_CONN) {
-		clnet_close(s->clnet, id);
+		if (s->clnet)
+			clnet_close(s->clnet, id);
 		return;
 	}
 	struct conn *c = find(s, id);
@@ -1288,8 +1292,13 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (s->cluster)
 		log_say("cluster: %d tables handed over", s->lobby.ntables);
 	cluster_free(s->cluster, 1);
+	/* Gone before the context: the connections it closes as it goes are
+	 * not told to them (their callbacks look for them). */
 	clnet_free(s->clnet);
 	cladopt_free(s->adopt);
+	s->cluster = NULL;
+	s->clnet = NULL;
+	s->adopt = NULL;
 	evloop_destroy(s->ctx, s->loop);
 	lobby_release(&s->lobby);
 	store_close(&s->store);
