@@ -29,11 +29,17 @@
 
 #include "app/replay.h"
 #include "net/bench_net.h"
+#include "net/cladopt.h"
+#include "net/cluster.h"
+#include "net/lobby.h"
 #include "net/store.h"
+#include "net/storew.h"
 #include "netutil.h"
 #include "pgtmp.h"
 #include "redistmp.h"
 #include "testutil.h"
+/* After the headers above: libev's ev_init macro would meet core/event.h's. */
+#include <ev.h>
 
 static struct redistmp rd;
 static struct pgtmp pg;
@@ -680,12 +686,149 @@ START_TEST(test_bench_kill9)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- a table taken over off the loop */
+
+/* A job that holds the store's worker until its gate is opened (a byte
+ * written to the pipe): what is queued behind it waits. */
+static void gate_run(struct store *st, void *arg)
+{
+	(void)st;
+	char c;
+	ck_assert_int_eq(read(((int *)arg)[0], &c, 1), 1);
+}
+
+static void flag_done(void *arg, int ran)
+{
+	(void)ran;
+	*(int *)((int *)arg + 2) = 1;
+}
+
+static void nothing_run(struct store *st, void *arg)
+{
+	(void)st;
+	(void)arg;
+}
+
+static void drop_send(void *ctx, long conn, char *text)
+{
+	(void)ctx;
+	(void)conn;
+	free(text);
+}
+
+static void no_close(void *ctx, long conn)
+{
+	(void)ctx;
+	(void)conn;
+}
+
+/* Everything the worker was given before now is back, collected. */
+static void worker_drained(struct storew *w)
+{
+	int gate[3] = { -1, -1, 0 };
+	ck_assert_int_eq(storew_submit(w, nothing_run, flag_done, gate), 0);
+	for (int i = 0; i < 20000 && !gate[2]; i++) {
+		storew_collect(w);
+		usleep(1000);
+	}
+	ck_assert_msg(gate[2], "the store's worker never came back");
+}
+
+/* A node of a cluster on PostgreSQL takes over the tables it wins on the
+ * store's worker (net/storew), its own connection: while the worker is
+ * held, the loop goes on without the table; once back, the table is
+ * installed, run on the loop's connection with the owner number the
+ * worker took (another server's take-over refuses its writes). A table
+ * whose lease went to another node while it was being restored is
+ * dropped, not installed. */
+START_TEST(test_restore_off_loop)
+{
+	fresh("cloffloop");
+	char err[256];
+	struct store maker, ls, other;
+	ck_assert_msg(store_open(&maker, "postgresql", db, err, sizeof err) == 0, "%s", err);
+	struct store_table t;
+	for (long id = 7; id <= 8; id++) {
+		row(&t, id);
+		snprintf(t.seats, sizeof t.seats, "[{\"name\":\"Anne%ld\",\"level\":2},{\"level\":1},{\"level\":1},{\"level\":1}]", id);
+		ck_assert_int_eq(store_table_put(&maker, &t), 0);
+	}
+	store_close(&maker);
+	ck_assert_msg(store_open(&ls, "postgresql", db, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(store_open(&other, "postgresql", db, err, sizeof err) == 0, "%s", err);
+	struct lobby l;
+	struct host_config cfg = { 30000, 0, NULL, 0, 60000, 4242, 0, NULL, NULL, NULL };
+	struct lobby_io io = { drop_send, no_close, NULL, NULL };
+	ck_assert_msg(lobby_init_shared(&l, &ls, &cfg, io, 1, mono_ms(), err, sizeof err) == 0, "%s", err);
+	/* A cluster whose link never comes up (its loop is not run): the
+	 * leases are asked in vain, which cladopt keeps for later. */
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	struct cluster_hooks hooks;
+	memset(&hooks, 0, sizeof hooks);
+	struct cluster *c = cluster_new(loop, rd.url, "offloop", "ws://127.0.0.1:1", &hooks, err, sizeof err);
+	ck_assert_msg(c != NULL, "%s", err);
+	struct cladopt *a = cladopt_new(&l, c);
+	struct storew *w = storew_new("postgresql", db, err, sizeof err);
+	ck_assert_msg(w != NULL, "%s", err);
+	cladopt_set_worker(a, w);
+
+	/* Won while the worker is held: the loop's tick leaves it to the worker. */
+	int gate[3] = { -1, -1, 0 };
+	ck_assert_int_eq(pipe(gate), 0);
+	ck_assert_int_eq(storew_submit(w, gate_run, flag_done, gate), 0);
+	cladopt_adopted(a, 7);
+	cladopt_tick(a, mono_ms());
+	ck_assert_ptr_null(lobby_table_of(&l, 7));
+	cladopt_tick(a, mono_ms());
+	ck_assert_ptr_null(lobby_table_of(&l, 7));
+	ck_assert_int_eq(write(gate[1], "x", 1), 1);
+	worker_drained(w);
+	struct host *h = lobby_table_of(&l, 7);
+	ck_assert_ptr_nonnull(h);
+	ck_assert_ptr_eq(h->store, &ls);
+	ck_assert_int_eq(h->state, HOST_PLAYING);
+	ck_assert_ptr_nonnull(host_member(h, "Anne7"));
+	ck_assert_int_eq(cladopt_restored(a), 1);
+	/* The owner number is the loop's connection's now: its writes go in,
+	 * until another server takes the table over. */
+	ck_assert_int_eq(store_journal_add(&ls, 7, 0, 0, "pass"), 0);
+	ck_assert_int_eq(store_table_own(&other, 7), 1);
+	ck_assert_int_eq(store_journal_add(&ls, 7, 1, 1, "pass"), -1);
+
+	/* Lost while its restore runs: back, and dropped. */
+	ck_assert_int_eq(storew_submit(w, gate_run, flag_done, gate), 0);
+	cladopt_adopted(a, 8);
+	cladopt_tick(a, mono_ms());
+	cladopt_lost(a, 8);
+	ck_assert_int_eq(write(gate[1], "x", 1), 1);
+	worker_drained(w);
+	cladopt_tick(a, mono_ms());
+	worker_drained(w);
+	ck_assert_ptr_null(lobby_table_of(&l, 8));
+	ck_assert_int_eq(cladopt_restored(a), 1);
+	long long epoch = 0;
+	ck_assert_int_eq(store_held_take(&ls, 8, &epoch), 0);
+
+	storew_free(w);
+	cladopt_free(a);
+	cluster_free(c, 0);
+	ev_loop_destroy(loop);
+	lobby_release(&l);
+	store_close(&ls);
+	store_close(&other);
+	close(gate[0]);
+	close(gate[1]);
+	cleanup();
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cluster_fail");
 	TCase *tc = tcase_create("nodes");
 	tcase_set_timeout(tc, 180);
 	tcase_add_test(tc, test_fencing);
+	tcase_add_test(tc, test_restore_off_loop);
 	tcase_add_test(tc, test_lease_taken_away);
 	tcase_add_test(tc, test_cut_off);
 	tcase_add_test(tc, test_kill9_adopted);

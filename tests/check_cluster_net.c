@@ -282,6 +282,22 @@ static int has_count(void *ctx)
 	return count_type(c->t, c->type) >= c->n;
 }
 
+struct joined_ctx {
+	struct tc *t;
+	long table;
+};
+
+/* The client was told it joined that table. */
+static int joined_at(void *ctx)
+{
+	struct joined_ctx *j = ctx;
+	for (int i = 0; i < j->t->n; i++)
+		if (!strcmp(mtype(j->t->msg[i]), "joined") &&
+		    json_integer_value(json_object_get(j->t->msg[i], "table")) == j->table)
+			return 1;
+	return 0;
+}
+
 static int stop_after_states(struct tc **all, int n, void *ctx)
 {
 	(void)n;
@@ -315,12 +331,26 @@ START_TEST(test_relay_game)
 	struct tc *all[] = { &a, &b, &w };
 	int states = 3;
 	play_until(all, 3, stop_after_states, &states);
+	/* Both ways between north and south: Carl, north's first connection,
+	 * watches a table of south, whose first connection (Anne) plays at
+	 * north's: each node relays a client numbered 1 to the other, and
+	 * what the owner says to its client is never taken for the other's
+	 * message. */
+	static struct tc d;
+	tc_login(&d, &s[1], "Dora", "en", NULL);
+	long sid = tc_create(&d, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot:1\"]", NULL);
+	struct tc *carl[] = { &c };
+	struct want south_listed = { carl, 1, NULL, 0, sid, NULL, NULL };
+	pump(carl, 1, everyone, &south_listed, "south's table in Carl's lobby");
+	tc_send(&c, "{\"type\":\"watch\",\"table\":%ld}", sid);
+	struct joined_ctx carl_in = { &c, sid };
+	pump(carl, 1, joined_at, &carl_in, "Carl watching south's table");
 	/* Relayed messages lost, each way (numbers skipped): the table's
 	 * state sent again to Anne (her "joined", then her state). Anne is
 	 * the first connection of south. */
 	ck_assert_int_eq(count_type(&a, "joined"), 1);
 	inject("tapis:inbox:south-relay", "{\"op\":\"msg\",\"from\":\"north-relay\",\"conn\":1,\"seq\":100000,"
-	                                  "\"text\":\"{\\\"type\\\":\\\"pong\\\"}\"}");
+	                                  "\"back\":true,\"text\":\"{\\\"type\\\":\\\"pong\\\"}\"}");
 	struct count_ctx two = { &a, "joined", 2 };
 	pump(all, 3, has_count, &two, "the state again after a gap (owner to node)");
 	inject("tapis:inbox:north-relay", "{\"op\":\"msg\",\"from\":\"south-relay\",\"conn\":1,\"seq\":100000,"
@@ -344,6 +374,9 @@ START_TEST(test_relay_game)
 	ck_assert_msg(french, "Bruno's table is not told in French");
 	/* Numbered: nothing skipped, nothing twice (no state sent again). */
 	ck_assert_int_eq(a.refused + b.refused, 0);
+	for (int i = 0; i < 20; i++)
+		netc_service(c.c, 5);
+	ck_assert_int_eq(count_type(&c, "error"), 0);
 	struct tc *players[] = { &a, &b };
 	no_crossed_hands(players, 2, &w);
 	/* The hand history, on north, refereed clean. */
@@ -353,6 +386,7 @@ START_TEST(test_relay_game)
 	tc_free(&a);
 	tc_free(&b);
 	tc_free(&c);
+	tc_free(&d);
 	tc_free(&w);
 	nodes_stop(s);
 }

@@ -889,6 +889,14 @@ START_TEST(test_store_ops)
 	ck_assert_int_eq(exp, 4102444800LL);
 	ck_assert_int_eq(store_session_delete(&st, "guest1"), 0);
 	ck_assert_int_eq(store_session_get(&st, "guest1", hash, sizeof hash, &exp), 0);
+	/* Several at once (a batch of logins), in their order. */
+	struct store_session_write many[] = { { "g2", "a", 10 }, { "g3", "b", 20 }, { "g2", NULL, 0 },
+		                              { "g3", "c", 30 } };
+	ck_assert_int_eq(store_session_write_many(&st, many, 4), 0);
+	ck_assert_int_eq(store_session_get(&st, "g2", hash, sizeof hash, &exp), 0);
+	ck_assert_int_eq(store_session_get(&st, "g3", hash, sizeof hash, &exp), 1);
+	ck_assert_str_eq(hash, "c");
+	ck_assert_int_eq(exp, 30);
 	/* Tables, in order of id, and their journals: a table saved again
 	 * keeps its journal; an action written again replaces it. */
 	struct store_table t3 = a_table(3, "Anne"), t1 = a_table(1, "Ben");
@@ -899,6 +907,19 @@ START_TEST(test_store_ops)
 	ck_assert_int_eq(store_journal_add(&st, 3, 1, 2, "fold"), 0);
 	t3.state = 3;
 	ck_assert_int_eq(store_table_put(&st, &t3), 0);
+	/* One row by id; several taken over at once. */
+	struct store_table one;
+	ck_assert_int_eq(store_table_get(&st, 3, &one), 1);
+	ck_assert_str_eq(one.creator, "Anne");
+	ck_assert_int_eq(one.state, 3);
+	ck_assert_int_eq(store_table_get(&st, 99, &one), 0);
+	long own_ids[] = { 3, 99, 1 };
+	signed char owned[3];
+	ck_assert_int_eq(store_table_own_many(&st, own_ids, 3, owned), 0);
+	ck_assert_int_eq(owned[0], 1);
+	ck_assert_int_eq(owned[2], 1);
+	if (_i == B_PG)
+		ck_assert_int_eq(owned[1], 0);
 	struct seen x = { "", 0 }, want = { "", 0 };
 	see_table(&want, &t1);
 	see_table(&want, &t3);

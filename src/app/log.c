@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "app/log.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 /* The one mutable state of core, and none of the rules': where the lines
- * go and which were lately written. */
+ * go and which were lately written; under a lock, for the server's
+ * workers may say a line too (a store failing on its own connection). */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 #define LOG_KINDS 8
 static struct logged {
 	char line[1280];
@@ -55,6 +58,7 @@ void log_say(const char *fmt, ...)
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
 	long long now = now_ms();
+	pthread_mutex_lock(&lock);
 	struct logged *g = NULL, *oldest = &logged[0];
 	for (int i = 0; i < LOG_KINDS; i++) {
 		if (logged[i].line[0] && !strcmp(logged[i].line, line))
@@ -64,6 +68,7 @@ void log_say(const char *fmt, ...)
 	}
 	if (g && now - g->at_ms < LOG_EVERY_MS) {
 		g->unsaid++;
+		pthread_mutex_unlock(&lock);
 		return;
 	}
 	if (!g) {
@@ -76,15 +81,18 @@ void log_say(const char *fmt, ...)
 	write_line(g, line);
 	g->unsaid = 0;
 	g->at_ms = now;
+	pthread_mutex_unlock(&lock);
 }
 
 void log_flush(int all)
 {
 	long long now = now_ms();
+	pthread_mutex_lock(&lock);
 	for (int i = 0; i < LOG_KINDS; i++)
 		if (logged[i].unsaid && (all || now - logged[i].at_ms >= LOG_EVERY_MS)) {
 			write_line(&logged[i], logged[i].line);
 			logged[i].unsaid = 0;
 			logged[i].at_ms = now;
 		}
+	pthread_mutex_unlock(&lock);
 }

@@ -10,14 +10,17 @@
  *
  * Taking a table over in the store (store_table_own) comes before reading
  * it, so that the former owner's writes are refused from then on and what
- * it wrote before is read. The store is read on the loop, once a round for
- * every table waiting (one read of the tables, then each one's journal). */
+ * it wrote before is read. With the store's worker (cladopt_set_worker),
+ * that and the reading and replaying are done there, on its own
+ * connection, and the loop only installs the table; without it, the store
+ * is read on the loop, once a round for every table waiting. */
 #ifndef TAPIS_CLADOPT_H
 #define TAPIS_CLADOPT_H
 
 struct lobby;
 struct cluster;
 struct cladopt;
+struct storew;
 
 /* The store looked through for tables in play that nobody runs: first
  * this long after the link is up (the other nodes read), again as long
@@ -27,7 +30,11 @@ struct cladopt;
 
 /* Follow l's tables on c (l->on_running is set). */
 struct cladopt *cladopt_new(struct lobby *l, struct cluster *c);
-/* Before the lobby is released, after the cluster was left. */
+/* The tables won are restored on w (the store's worker: read and
+ * replayed off the loop, only installed on it); NULL: on the loop. */
+void cladopt_set_worker(struct cladopt *a, struct storew *w);
+/* Before the lobby is released, after the cluster was left and the
+ * worker freed (its jobs back). */
 void cladopt_free(struct cladopt *a);
 /* The cluster's hooks: this node won table (a lost node's), or another
  * node holds table's lease now. */

@@ -626,7 +626,10 @@ static void want_ids(void *ctx)
 
 /* Between nodes, on tapis:inbox:NODE:
  * {"op":"open","from":NODE,"conn":N,"name":NAME,"lang":LANG,"guest":B}
- * {"op":"msg","from":NODE,"conn":N,"seq":S,"text":TEXT}    a client's message, or one to it
+ * {"op":"msg","from":NODE,"conn":N,"seq":S,"text":TEXT}    a client's message to the owner
+ * {"op":"msg",…,"back":true}              the owner's message to the client
+ *      (both ways between two nodes, a number may be a client of each:
+ *      "back" says which) 
  * {"op":"close","from":NODE,"conn":N}     the client left its node
  * {"op":"closed","from":NODE,"conn":N}    the owner's lobby closed it
  * {"op":"resync","from":NODE,"conn":N}    a number was skipped: the state again
@@ -808,8 +811,8 @@ void clnet_send(struct clnet *n, long conn, char *text)
 			text = proto_dump(json_pack("{s:s, s:s, s:s}", "type", "error", "code", "too_large", "message", why));
 		}
 		send_inbox(n, r->node,
-		           json_pack("{s:s, s:I, s:I, s:s}", "op", "msg", "conn", (json_int_t)r->conn, "seq",
-		                     (json_int_t)++r->seq_out, "text", text ? text : ""));
+		           json_pack("{s:s, s:I, s:I, s:s, s:b}", "op", "msg", "conn", (json_int_t)r->conn, "seq",
+		                     (json_int_t)++r->seq_out, "text", text ? text : "", "back", 1));
 	}
 	free(text);
 }
@@ -891,8 +894,11 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 			lobby_relayed_login(n->l, r->vconn, name, lang, json_is_true(json_object_get(j, "guest")));
 		}
 	} else if (!strcmp(op, "msg") && text) {
-		struct relay_in *ri = in_from(n, from, conn);
-		struct relay_out *ro = ri ? NULL : out_of(n, conn, from);
+		/* Its way: the node's client conn at a table here, or this
+		 * node's client conn at a table there (both may be). */
+		int back = json_is_true(json_object_get(j, "back"));
+		struct relay_in *ri = back ? NULL : in_from(n, from, conn);
+		struct relay_out *ro = back ? out_of(n, conn, from) : NULL;
 		if (ri && !ri->closing) {
 			/* A client's message, for the lobby here. A number skipped:
 			 * a message lost; the state again, after this one. (A

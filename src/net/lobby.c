@@ -201,6 +201,15 @@ int lobby_restore_table(struct lobby *l, const struct store_table *t)
 		free(h);
 		return -1;
 	}
+	lobby_add_restored(l, h);
+	return 0;
+}
+
+void lobby_add_restored(struct lobby *l, struct host *h)
+{
+	h->store = l->store;
+	h->cfg = &l->cfg;
+	h->out = host_out(l);
 	add_table(l, h);
 	/* Its players are known by name: they sit back down when they return,
 	 * or now when they are here already (logged in on this server before it
@@ -225,7 +234,6 @@ int lobby_restore_table(struct lobby *l, const struct store_table *t)
 				u->token_hash[0] = '\0';
 		}
 	}
-	return 0;
 }
 
 struct restore_ctx {

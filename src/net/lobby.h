@@ -207,6 +207,10 @@ void lobby_release(struct lobby *l);
  * in the store first (store_table_own), then read its row. 0, or -1 (said
  * in the log). */
 int lobby_restore_table(struct lobby *l, const struct store_table *t);
+/* The same for a table restored already (host_restore on another
+ * connection to the store, off the loop: net/cladopt): run here from now,
+ * on the lobby's store, settings and output (h is the lobby's). */
+void lobby_add_restored(struct lobby *l, struct host *h);
 /* Stop running table id without writing anything of it (another process
  * runs it now): its members here are told "left" (reason "moved"). 1
  * dropped, 0 not here. */

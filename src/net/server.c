@@ -27,6 +27,7 @@
 #include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
+#include "net/storew.h"
 #include "net/work.h"
 #include "i18n/i18n.h"
 
@@ -70,6 +71,7 @@ struct conn {
 	long wrote_round;     /* the round of the loop it was last written to in */
 	struct conn *pnext;   /* in the server's list of those given messages this round */
 	int pending;          /* in that list */
+	int corked;           /* its guest's session being written off the loop: nothing sent until it is */
 };
 
 /* What a connection's bytes are, as they are read (see recv below). */
@@ -118,6 +120,13 @@ struct server {
 	struct cluster *cluster; /* cluster mode: the other nodes, through Redis; or NULL */
 	struct clnet *clnet;     /* and the lobby and tables joined to them (net/clnet) */
 	struct cladopt *adopt;   /* and the leases of its tables (net/cladopt) */
+	/* On PostgreSQL, the store's workers, each on its own connection
+	 * (net/storew): the tables taken over read and replayed; the guests'
+	 * sessions written. NULL: on the loop. */
+	struct storew *restorer, *sessions;
+	struct sess_batch *sess_next; /* sessions to write once the batch being written is in */
+	int sess_busy;           /* a batch is being written */
+	struct conn *handling;   /* the connection whose message the lobby is given */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -210,8 +219,11 @@ static void queue_text(struct server *s, struct conn *c, const char *text, size_
 static void io_send(void *ctx, long id, char *text)
 {
 	struct server *s = ctx;
-	if (id >= LOBBY_RELAYED_CONN) { /* a person of another node: to it */
-		clnet_send(s->clnet, id, text);
+	if (id >= LOBBY_RELAYED_CONN) { /* a person of another node: to it (none once the cluster is left) */
+		if (s->clnet)
+			clnet_send(s->clnet, id, text);
+		else
+			free(text);
 		return;
 	}
 	struct conn *c = find(s, id);
@@ -225,7 +237,7 @@ static void io_send_many(void *ctx, const long *ids, int n, char *text)
 {
 	struct server *s = ctx;
 	for (int i = 0; i < n; i++)
-		if (ids[i] >= LOBBY_RELAYED_CONN) /* people of other nodes: to them */
+		if (ids[i] >= LOBBY_RELAYED_CONN && s->clnet) /* people of other nodes: to them */
 			clnet_send(s->clnet, ids[i], xstrdup(text));
 	struct outq_buf *b = outq_buf_take(text);
 	for (int i = 0; i < n; i++) {
@@ -240,7 +252,8 @@ static void io_close(void *ctx, long id)
 {
 	struct server *s = ctx;
 	if (id >= LOBBY_RELAYED_CONN) {
-		clnet_close(s->clnet, id);
+		if (s->clnet)
+			clnet_close(s->clnet, id);
 		return;
 	}
 	struct conn *c = find(s, id);
@@ -538,8 +551,11 @@ static void receive(struct server *s, struct conn *c, const void *in, size_t len
 	} else {
 		c->refused = 0;
 		/* A table of another node: relayed to it. */
-		if (!s->clnet || !clnet_message(s->clnet, c->id, c->rx ? c->rx : "", c->rxlen))
+		if (!s->clnet || !clnet_message(s->clnet, c->id, c->rx ? c->rx : "", c->rxlen)) {
+			s->handling = c;
 			lobby_message(&s->lobby, c->id, c->rx ? c->rx : "", c->rxlen, now);
+			s->handling = NULL;
+		}
 		if (!c->greeted)
 			c->greeted = lobby_logged_in(&s->lobby, c->id);
 	}
@@ -566,11 +582,176 @@ static void work_ready(void *ctx)
 	lws_cancel_service(s->ctx);
 }
 
+/* ---- a guest's session written off the loop ----
+ *
+ * The lobby writes a guest's session as it welcomes them (its token
+ * hashed, so that they may come back with it on any node). On PostgreSQL
+ * that is a commit, which the loop would wait for; the write goes to the
+ * sessions' worker instead, and what the lobby says to that connection
+ * meanwhile (the welcome and its token first) is held until it is done:
+ * no client holds a token the store does not know. A session removed
+ * goes the same way (in order with the writes), and nothing waits for it.
+ * The writes that come while a batch is being written go together in the
+ * next (one transaction, one commit: a burst of logins, a node's clients
+ * coming back after another's loss, costs a few commits, not one each). */
+#define SESS_BATCH_MAX 4096 /* writes waiting: more are made by the caller, at once */
+
+struct sess_item {
+	long conn;            /* the connection held until it is written (0: none) */
+	long long expires;
+	char *name;
+	char *hash;           /* NULL: removed */
+};
+
+struct sess_batch {
+	struct server *s;
+	struct sess_item *v;
+	int n, cap;
+};
+
+static void sess_run(struct store *st, void *arg)
+{
+	struct sess_batch *b = arg;
+	struct store_session_write *w = xcalloc((size_t)b->n, sizeof *w);
+	for (int i = 0; i < b->n; i++)
+		w[i] = (struct store_session_write){ b->v[i].name, b->v[i].hash, b->v[i].expires };
+	store_session_write_many(st, w, b->n);
+	free(w);
+}
+
+static void uncork(struct server *s, long id)
+{
+	struct conn *c = find(s, id);
+	if (!c || --c->corked > 0 || !c->out.head || c->pending)
+		return;
+	c->pending = 1; /* written at the end of this round */
+	c->pnext = s->pending;
+	s->pending = c;
+}
+
+/* The batch written (or, the worker gone, here): its connections
+ * uncorked. */
+static void sess_release(struct server *s, struct sess_batch *b)
+{
+	for (int i = 0; i < b->n; i++) {
+		if (b->v[i].conn)
+			uncork(s, b->v[i].conn);
+		free(b->v[i].name);
+		free(b->v[i].hash);
+	}
+	free(b->v);
+	free(b);
+}
+
+static void sess_done(void *arg, int ran);
+
+/* The writes waiting, to the worker (one batch at a time). */
+static void sess_flush(struct server *s)
+{
+	struct sess_batch *b = s->sess_next;
+	if (!b || s->sess_busy)
+		return;
+	s->sess_next = NULL;
+	if (storew_submit(s->sessions, sess_run, sess_done, b) < 0) {
+		sess_run(&s->store, b); /* cannot be: one job at most */
+		sess_release(s, b);
+		return;
+	}
+	s->sess_busy = 1;
+}
+
+static void sess_done(void *arg, int ran)
+{
+	struct sess_batch *b = arg;
+	struct server *s = b->s;
+	if (!ran) /* the worker stopped first (the server stopping): written here */
+		sess_run(&s->store, b);
+	sess_release(s, b);
+	s->sess_busy = 0;
+	if (ran)
+		sess_flush(s);
+}
+
+/* The store's defer_session: 0 taken, -1 written by the caller (too many
+ * waiting). */
+static int defer_session(void *ctx, const char *name, const char *hash, long long expires)
+{
+	struct server *s = ctx;
+	struct sess_batch *b = s->sess_next;
+	if (!b) {
+		b = s->sess_next = xcalloc(1, sizeof *b);
+		b->s = s;
+	}
+	if (b->n >= SESS_BATCH_MAX)
+		return -1;
+	xgrow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v);
+	struct sess_item *it = &b->v[b->n++];
+	it->conn = hash && s->handling ? s->handling->id : 0;
+	it->expires = expires;
+	it->name = xstrdup(name);
+	it->hash = hash ? xstrdup(hash) : NULL;
+	if (it->conn)
+		s->handling->corked++;
+	sess_flush(s);
+	return 0;
+}
+
+/* The store's workers (cluster mode on PostgreSQL), each on a connection
+ * of its own: 0, or -1 with a message. */
+static int storew_start(struct server *s, char *err, size_t errlen)
+{
+	const struct server_options *o = s->o;
+	if (!o->cluster || !o->store || strcmp(o->store, "postgresql") != 0)
+		return 0;
+	s->restorer = storew_new(o->store, o->db, err, errlen);
+	s->sessions = s->restorer ? storew_new(o->store, o->db, err, errlen) : NULL;
+	if (!s->sessions) {
+		storew_free(s->restorer);
+		s->restorer = NULL;
+		return -1;
+	}
+	storew_set_notify(s->restorer, work_ready, s);
+	storew_set_notify(s->sessions, work_ready, s);
+	s->store.defer_session = defer_session;
+	s->store.defer_ctx = s;
+	cladopt_set_worker(s->adopt, s->restorer);
+	return 0;
+}
+
+/* Every job back, the last sessions written: before the leases are
+ * handed over (the next owner reads them). */
+static void storew_stop(struct server *s)
+{
+	if (!s->restorer)
+		return;
+	storew_set_notify(s->restorer, NULL, NULL);
+	storew_set_notify(s->sessions, NULL, NULL);
+	s->store.defer_session = NULL;
+	storew_free(s->restorer);
+	storew_free(s->sessions);
+	s->restorer = s->sessions = NULL;
+	if (s->sess_next) { /* never given to the worker: written here */
+		sess_run(&s->store, s->sess_next);
+		sess_release(s, s->sess_next);
+		s->sess_next = NULL;
+	}
+}
+
+/* The store's workers' results taken on the loop; how many. */
+static int storew_take(struct server *s)
+{
+	if (!s->restorer)
+		return 0;
+	return storew_collect(s->restorer) + storew_collect(s->sessions);
+}
+
 /* Write what waits for c (SERVER_WRITE_BYTES of it at most) in one write,
  * in a writable callback or at the end of a round; 0, or -1 when the
  * write failed (the connection is lost). */
 static int write_conn(struct server *s, struct conn *c)
 {
+	if (c->corked) /* written once uncorked (uncork) */
+		return 0;
 	/* Long messages to many (the lobby's list to a thousand people)
 	 * leave over several rounds of the loop, not in one burst that
 	 * would hold up everyone's next move; short ones always go, and
@@ -630,7 +811,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 	case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
 		/* The workers' results applied now: a bot's move leaves in this
 		 * round (the tick only notices the tables it changed). */
-		if (s && lobby_work(&s->lobby, now_ms()) > 0)
+		if (s && lobby_work(&s->lobby, now_ms()) + storew_take(s) > 0)
 			s->cnt->woken++;
 		break;
 	case LWS_CALLBACK_ESTABLISHED: {
@@ -868,6 +1049,7 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 	if (s->clnet)
 		clnet_tick(s->clnet, now);
 	lobby_tick(&s->lobby, now);
+	storew_take(s);
 	if (s->adopt)
 		cladopt_tick(s->adopt, now);
 	if (now - s->checked_ms >= 100 || now < s->checked_ms) {
@@ -1074,7 +1256,10 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	int port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
-	if (o->cluster && cluster_join(s, port, err, errlen) < 0) {
+	if (o->cluster && (cluster_join(s, port, err, errlen) < 0 || storew_start(s, err, errlen) < 0)) {
+		cluster_free(s->cluster, 0);
+		clnet_free(s->clnet);
+		cladopt_free(s->adopt);
 		evloop_destroy(s->ctx, s->loop);
 		goto no_context;
 	}
@@ -1102,12 +1287,18 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	/* Every table saved, then handed over: its leases dropped at once
 	 * (once the last writes are in), the other nodes take them without
 	 * waiting for them to lapse. */
+	storew_stop(s);
 	lobby_save_all(&s->lobby);
 	if (s->cluster)
 		log_say("cluster: %d tables handed over", s->lobby.ntables);
 	cluster_free(s->cluster, 1);
+	/* Gone before the context: the connections it closes as it goes are
+	 * not told to them (their callbacks look for them). */
 	clnet_free(s->clnet);
 	cladopt_free(s->adopt);
+	s->cluster = NULL;
+	s->clnet = NULL;
+	s->adopt = NULL;
 	evloop_destroy(s->ctx, s->loop);
 	lobby_release(&s->lobby);
 	store_close(&s->store);

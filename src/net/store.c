@@ -85,8 +85,59 @@ int store_table_own(struct store *s, long id)
 	return s->ops->table_own ? seen(s, "tables", s->ops->table_own(s, id), 1) : 1;
 }
 
+int store_table_own_many(struct store *s, const long *ids, int n, signed char *owned)
+{
+	if (s->ops->table_own_many)
+		return seen(s, "tables", s->ops->table_own_many(s, ids, n, owned), 1);
+	for (int i = 0; i < n; i++) {
+		int rc = store_table_own(s, ids[i]);
+		if (rc < 0)
+			return -1;
+		owned[i] = (signed char)rc;
+	}
+	return 0;
+}
+
+int store_held_take(struct store *s, long id, long long *epoch)
+{
+	return s->ops->held_take ? s->ops->held_take(s, id, epoch) : 0;
+}
+
+void store_held_put(struct store *s, long id, long long epoch)
+{
+	if (s->ops->held_put)
+		s->ops->held_put(s, id, epoch);
+}
+
+struct table_find {
+	long id;
+	struct store_table *out;
+	int found;
+};
+
+static void table_found(void *ctx, const struct store_table *t)
+{
+	struct table_find *f = ctx;
+	if (t->id == f->id && !f->found) {
+		*f->out = *t;
+		f->found = 1;
+	}
+}
+
+int store_table_get(struct store *s, long id, struct store_table *out)
+{
+	if (s->ops->table_get)
+		return seen(s, "tables", s->ops->table_get(s, id, out), 0);
+	struct table_find f = { id, out, 0 };
+	if (store_table_each(s, table_found, &f) < 0)
+		return -1;
+	return f.found;
+}
+
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires)
 {
+	if (s->defer_session && s->defer_session(s->defer_ctx, name, hash, expires) == 0)
+		return 0;
 	return seen(s, "sessions", s->ops->session_put(s, name, hash, expires), 1);
 }
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires)
@@ -95,8 +146,23 @@ int store_session_get(struct store *s, const char *name, char *hash, size_t hash
 }
 int store_session_delete(struct store *s, const char *name)
 {
+	if (s->defer_session && s->defer_session(s->defer_ctx, name, NULL, 0) == 0)
+		return 0;
 	return seen(s, "sessions", s->ops->session_delete(s, name), 1);
 }
+int store_session_write_many(struct store *s, const struct store_session_write *w, int n)
+{
+	if (s->ops->session_write_many && seen(s, "sessions", s->ops->session_write_many(s, w, n), 1) == 0)
+		return 0;
+	int failed = 0;
+	for (int i = 0; i < n; i++)
+		failed += seen(s, "sessions",
+		               w[i].hash ? s->ops->session_put(s, w[i].name, w[i].hash, w[i].expires)
+		                         : s->ops->session_delete(s, w[i].name),
+		               1) < 0;
+	return failed;
+}
+
 int store_last_id(struct store *s, long *id)
 {
 	*id = 0;

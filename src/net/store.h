@@ -113,6 +113,13 @@ struct store_audit {
 
 struct store;
 
+/* A guest's session to write (hash) or remove (hash NULL). */
+struct store_session_write {
+	const char *name;
+	const char *hash;
+	long long expires;
+};
+
 struct store_ops {
 	const char *name;
 	int (*open)(struct store *s, const char *path, char *err, size_t errlen);
@@ -136,12 +143,27 @@ struct store_ops {
 	 * journal) of any process that owned it before are refused from then
 	 * on. 1 owned, 0 no such table, -1 error. */
 	int (*table_own)(struct store *s, long id);
+	/* The owner number held for a table, handed from one connection of
+	 * this process to another (net/storew: a table taken over on a
+	 * worker's connection, then run on the loop's): taken out of s (1,
+	 * with *epoch; 0 none held), or held by s from now. NULL: no fencing. */
+	/* table_own for n tables in one step (one commit): owned[i] 1 or 0
+	 * (no such table); 0, or -1 error. NULL: one table_own each. */
+	int (*table_own_many)(struct store *s, const long *ids, int n, signed char *owned);
+	int (*held_take)(struct store *s, long id, long long *epoch);
+	void (*held_put)(struct store *s, long id, long long epoch);
+	/* One table's row: 1 found, 0 none, -1 error. NULL: found by table_each. */
+	int (*table_get)(struct store *s, long id, struct store_table *out);
 	/* A guest's session: the hash of its resume token (never the token)
 	 * and when it expires (seconds since the epoch). get: 1 found, 0 none,
 	 * -1 error. */
 	int (*session_put)(struct store *s, const char *name, const char *hash, long long expires);
 	int (*session_get)(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
 	int (*session_delete)(struct store *s, const char *name);
+	/* n sessions written (hash) or removed (hash NULL) in order, in one
+	 * transaction (one commit): 0, or -1 and none written. NULL: one
+	 * at a time. */
+	int (*session_write_many)(struct store *s, const struct store_session_write *w, int n);
 	/* The highest table id ever stored, removed tables included (0: none):
 	 * ids are never given twice, across restarts. 0 or -1. */
 	int (*last_id)(struct store *s, long *id);
@@ -192,6 +214,12 @@ struct store {
 	void *impl;
 	char err[256];              /* the last failure */
 	int failing;                /* since the last failure, nothing was written */
+	/* A guest's session written (hash) or removed (hash NULL) may be
+	 * handed to defer_session, which writes it later on another
+	 * connection (net/storew), in the order given: 0 taken, -1 not (then
+	 * written here at once). NULL (store_open's): written here. */
+	int (*defer_session)(void *ctx, const char *name, const char *hash, long long expires);
+	void *defer_ctx;
 };
 
 /* Open the backend called name ("memory", "sqlite", "postgresql") on path
@@ -209,10 +237,20 @@ int store_journal_each(struct store *s, long id, void (*fn)(void *ctx, int seat,
                        void *ctx);
 /* table_own: 1 (also when the backend has no fencing), 0 no such table, -1. */
 int store_table_own(struct store *s, long id);
+/* table_own_many: 0 with owned[i] 1 or 0 for each table, or -1. */
+int store_table_own_many(struct store *s, const long *ids, int n, signed char *owned);
+/* held_take: 1 taken (*epoch), 0 none held (or no fencing). */
+int store_held_take(struct store *s, long id, long long *epoch);
+void store_held_put(struct store *s, long id, long long epoch);
+/* table_get: 1 found, 0 none, -1. */
+int store_table_get(struct store *s, long id, struct store_table *out);
 
 int store_session_put(struct store *s, const char *name, const char *hash, long long expires);
 int store_session_get(struct store *s, const char *name, char *hash, size_t hashlen, long long *expires);
 int store_session_delete(struct store *s, const char *name);
+/* Several at once, in order (one commit when the backend can; else, or
+ * when that fails, one at a time, each here and now): how many failed. */
+int store_session_write_many(struct store *s, const struct store_session_write *w, int n);
 int store_last_id(struct store *s, long *id);
 int store_settings_get(struct store *s, const char *name, struct store_settings *out);
 int store_settings_put(struct store *s, const char *name, const struct store_settings *in);

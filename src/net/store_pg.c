@@ -473,33 +473,98 @@ static int pg_table_own(struct store *s, long id)
 	return found;
 }
 
+static int pg_table_own_many(struct store *s, const long *ids, int n, signed char *owned)
+{
+	/* The ids as an array's text: {1,2,3}. */
+	size_t len = (size_t)n * 21 + 3, at = 0;
+	char *arr = malloc(len);
+	if (!arr) {
+		snprintf(s->err, sizeof s->err, "table: out of memory");
+		return -1;
+	}
+	arr[at++] = '{';
+	for (int i = 0; i < n; i++) {
+		owned[i] = 0;
+		at += (size_t)snprintf(arr + at, len - at, "%s%ld", i ? "," : "", ids[i]);
+	}
+	snprintf(arr + at, len - at, "}");
+	const char *p[] = { arr };
+	PGresult *r = run(s, "table", 1,
+	                  "UPDATE tables SET epoch = epoch + 1 WHERE id = ANY($1::bigint[]) RETURNING id, epoch", 1, p);
+	free(arr);
+	if (!r)
+		return -1;
+	for (int k = 0; k < PQntuples(r); k++) {
+		long id = (long)ival(r, k, 0);
+		own_set(s->impl, id, ival(r, k, 1));
+		for (int i = 0; i < n; i++)
+			if (ids[i] == id)
+				owned[i] = 1;
+	}
+	PQclear(r);
+	return 0;
+}
+
+static int pg_held_take(struct store *s, long id, long long *epoch)
+{
+	struct pg_own *o = own_find(s->impl, id, NULL);
+	if (!o)
+		return 0;
+	*epoch = o->epoch;
+	own_drop(s->impl, id);
+	return 1;
+}
+
+static void pg_held_put(struct store *s, long id, long long epoch)
+{
+	own_set(s->impl, id, epoch);
+}
+
+#define TABLE_COLUMNS "id, game, players, seed, state, creator, private, pwhash, rules, seats, watchers, seed_by"
+
+static void table_row(PGresult *r, int i, struct store_table *t)
+{
+	memset(t, 0, sizeof *t);
+	t->id = (long)ival(r, i, 0);
+	val(r, i, 1, t->game, sizeof t->game);
+	t->players = (int)ival(r, i, 2);
+	t->seed = strtoull(PQgetvalue(r, i, 3), NULL, 10);
+	t->state = (int)ival(r, i, 4);
+	val(r, i, 5, t->creator, sizeof t->creator);
+	t->private_ = (int)ival(r, i, 6);
+	val(r, i, 7, t->pwhash, sizeof t->pwhash);
+	val(r, i, 8, t->rules, sizeof t->rules);
+	val(r, i, 9, t->seats, sizeof t->seats);
+	val(r, i, 10, t->watchers, sizeof t->watchers);
+	t->seed_by = (int)ival(r, i, 11);
+}
+
 static int pg_table_each(struct store *s, void (*fn)(void *, const struct store_table *), void *ctx)
 {
-	PGresult *r = run(s, "tables", 1,
-	                  "SELECT id, game, players, seed, state, creator, private, pwhash, rules, seats,"
-	                  " watchers, seed_by FROM tables ORDER BY id",
-	                  0, NULL);
+	PGresult *r = run(s, "tables", 1, "SELECT " TABLE_COLUMNS " FROM tables ORDER BY id", 0, NULL);
 	if (!r)
 		return -1;
 	for (int i = 0; i < PQntuples(r); i++) {
 		struct store_table t;
-		memset(&t, 0, sizeof t);
-		t.id = (long)ival(r, i, 0);
-		val(r, i, 1, t.game, sizeof t.game);
-		t.players = (int)ival(r, i, 2);
-		t.seed = strtoull(PQgetvalue(r, i, 3), NULL, 10);
-		t.state = (int)ival(r, i, 4);
-		val(r, i, 5, t.creator, sizeof t.creator);
-		t.private_ = (int)ival(r, i, 6);
-		val(r, i, 7, t.pwhash, sizeof t.pwhash);
-		val(r, i, 8, t.rules, sizeof t.rules);
-		val(r, i, 9, t.seats, sizeof t.seats);
-		val(r, i, 10, t.watchers, sizeof t.watchers);
-		t.seed_by = (int)ival(r, i, 11);
+		table_row(r, i, &t);
 		fn(ctx, &t);
 	}
 	PQclear(r);
 	return 0;
+}
+
+static int pg_table_get(struct store *s, long id, struct store_table *out)
+{
+	num a;
+	const char *p[] = { ll(a, id) };
+	PGresult *r = run(s, "tables", 1, "SELECT " TABLE_COLUMNS " FROM tables WHERE id = $1", 1, p);
+	if (!r)
+		return -1;
+	int found = PQntuples(r) == 1;
+	if (found)
+		table_row(r, 0, out);
+	PQclear(r);
+	return found;
 }
 
 static int pg_journal_add(struct store *s, long id, int n, int seat, const char *action)
@@ -560,6 +625,33 @@ static int pg_session_delete(struct store *s, const char *name)
 {
 	const char *p[] = { name };
 	return cmd(s, "session", 1, "DELETE FROM sessions WHERE name = $1", 1, p);
+}
+
+/* In one transaction: one commit for them all (a burst of logins). No
+ * statement is sent again after a connection reset: the transaction is
+ * gone with it (the caller writes them one at a time then). */
+static int pg_session_write_many(struct store *s, const struct store_session_write *w, int n)
+{
+	if (cmd(s, "session", 0, "BEGIN", 0, NULL) < 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		num e;
+		const char *p[] = { w[i].name, w[i].hash, ll(e, w[i].expires) };
+		int rc = w[i].hash ? cmd(s, "session", 0,
+		                         "INSERT INTO sessions (name, hash, expires) VALUES ($1, $2, $3)"
+		                         " ON CONFLICT (name) DO UPDATE SET hash = excluded.hash, expires = excluded.expires",
+		                         3, p)
+		                   : cmd(s, "session", 0, "DELETE FROM sessions WHERE name = $1", 1, p);
+		if (rc < 0) {
+			PQclear(PQexec(conn_of(s), "ROLLBACK"));
+			return -1;
+		}
+	}
+	if (cmd(s, "session", 0, "COMMIT", 0, NULL) < 0) {
+		PQclear(PQexec(conn_of(s), "ROLLBACK"));
+		return -1;
+	}
+	return 0;
 }
 
 static int pg_last_id(struct store *s, long *id)
@@ -909,7 +1001,12 @@ const struct store_ops store_pg_ops = {
 	.journal_add = pg_journal_add,
 	.journal_each = pg_journal_each,
 	.table_own = pg_table_own,
+	.table_own_many = pg_table_own_many,
+	.held_take = pg_held_take,
+	.held_put = pg_held_put,
+	.table_get = pg_table_get,
 	.session_put = pg_session_put,
+	.session_write_many = pg_session_write_many,
 	.session_get = pg_session_get,
 	.session_delete = pg_session_delete,
 	.last_id = pg_last_id,

@@ -27,6 +27,7 @@ struct work {
 	int queued;              /* submitted and not yet collected */
 	int stop;
 	int nthreads;
+	int nice;                /* of its threads */
 	void (*notify)(void *ctx); /* a result is ready (called on the worker) */
 	void *notify_ctx;
 	pthread_t th[WORK_THREADS_MAX];
@@ -42,7 +43,8 @@ static void *worker(void *arg)
 {
 	struct work *w = arg;
 #ifdef SYS_gettid
-	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), WORK_NICE);
+	if (w->nice)
+		(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), w->nice);
 #endif
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
@@ -72,6 +74,11 @@ static void *worker(void *arg)
 
 struct work *work_new(int threads)
 {
+	return work_new_at(threads, WORK_NICE);
+}
+
+struct work *work_new_at(int threads, int nice)
+{
 	if (threads <= 0) {
 		/* The cores this process may run on (a container or taskset may
 		 * give it fewer than the machine has). */
@@ -82,6 +89,7 @@ struct work *work_new(int threads)
 	if (threads > WORK_THREADS_MAX)
 		threads = WORK_THREADS_MAX;
 	struct work *w = xcalloc(1, sizeof *w);
+	w->nice = nice;
 	pthread_mutex_init(&w->mu, NULL);
 	pthread_cond_init(&w->cv, NULL);
 	w->todo_end = &w->todo;
