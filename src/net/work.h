@@ -15,9 +15,10 @@ struct work;
 /* A pool of threads workers (<= 0: one a core, at least one); NULL when
  * no thread could be started. */
 struct work *work_new(int threads);
-/* The same, its threads at that nice value (work_new's are niced below
- * the loop; 0: at the loop's own, for work someone waits on, such as a
- * table being taken over: net/storew). */
+/* The same, its threads below the loop (work_new's: in the idle class,
+ * or at that nice value where the class cannot be had) or, with nice 0,
+ * at the loop's own, for work someone waits on, such as a table being
+ * taken over: net/storew. */
 struct work *work_new_at(int threads, int nice);
 /* Stop the pool: the jobs being run finish, those waiting are not run;
  * every job not collected gets done(arg, 0), on the caller's thread. */
