@@ -74,12 +74,17 @@ static void conn_clear(struct lobby_conn *c)
 	c->nheld = c->capheld = 0;
 }
 
+static const char *user_name(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct lobby *l = ctx;
+	*len = strlen(l->users[i].name);
+	return l->users[i].name;
+}
+
 struct lobby_user *lobby_user_named(struct lobby *l, const char *name)
 {
-	for (int i = 0; i < l->nusers; i++)
-		if (!strcmp(l->users[i].name, name))
-			return &l->users[i];
-	return NULL;
+	long i = hashmap_find(&l->byname, name, strlen(name), user_name, l);
+	return i >= 0 ? &l->users[i] : NULL;
 }
 
 /* The tables are in the order they were made, so by id: looked up by
@@ -189,6 +194,7 @@ static struct lobby_user *user_named_or_new(struct lobby *l, const char *name)
 	memset(u, 0, sizeof *u);
 	snprintf(u->name, sizeof u->name, "%s", name);
 	u->conn = -1;
+	hashmap_add(&l->byname, (uint32_t)(l->nusers - 1), user_name, l);
 	return u;
 }
 
@@ -321,6 +327,7 @@ void lobby_release(struct lobby *l)
 	free(l->made_from);
 	free(l->print);
 	free(l->users);
+	hashmap_free(&l->byname);
 	for (int i = 0; i < l->nconns; i++)
 		conn_clear(&l->conns[i]);
 	free(l->conns);
@@ -419,30 +426,19 @@ static size_t send_snapshot(struct lobby *l, struct lobby_conn *c)
 	return len;
 }
 
-static const char *user_name(const void *ctx, uint32_t i, size_t *len)
-{
-	const struct lobby *l = ctx;
-	*len = strlen(l->users[i].name);
-	return l->users[i].name;
-}
-
 /* Flags by user index: 1 for a user at a table (seated or watching). One
- * pass over the tables' members, each found among the users through a
- * hash of their names, rather than every table searched for every user
+ * pass over the tables' members, each found among the users by the
+ * lobby's index of names, rather than every table searched for every user
  * (hundreds of each). */
 static unsigned char *users_at_tables(struct lobby *l)
 {
-	struct hashmap byname;
-	hashmap_make(&byname, (uint32_t)l->nusers, user_name, l);
 	unsigned char *at = xcalloc((size_t)l->nusers + 1, 1);
 	for (int t = 0; t < l->ntables; t++)
 		for (int m = 0; m < l->tables[t]->nmembers; m++) {
-			const char *name = l->tables[t]->member[m]->name;
-			long u = hashmap_find(&byname, name, strlen(name), user_name, l);
-			if (u >= 0)
-				at[u] = 1;
+			const struct lobby_user *u = lobby_user_named(l, l->tables[t]->member[m]->name);
+			if (u)
+				at[u - l->users] = 1;
 		}
-	hashmap_free(&byname);
 	for (int u = 0; l->far && u < l->nusers; u++)
 		if (l->users[u].conn >= 0 && l->far->away(l->far->ctx, l->users[u].conn))
 			at[u] = 1;
@@ -1448,12 +1444,8 @@ static void known_guest(struct lobby *l, const char *name)
 {
 	if (!name[0] || lobby_user_named(l, name))
 		return;
-	xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
-	struct lobby_user *u = &l->users[l->nusers++];
-	memset(u, 0, sizeof *u);
-	snprintf(u->name, sizeof u->name, "%s", name);
+	struct lobby_user *u = user_named_or_new(l, name);
 	snprintf(u->lang, sizeof u->lang, "en");
-	u->conn = -1;
 	u->guest = 1;
 	u->gone_ms = l->now_ms;
 	long long expires = 0;
@@ -1904,9 +1896,11 @@ static void prune_users(struct lobby *l, unsigned char *at)
 			continue;
 		if (l->users[i].guest && !l->users[i].relayed) /* a relayed guest's session is their node's */
 			store_session_delete(l->store, l->users[i].name);
+		hashmap_remove(&l->byname, (uint32_t)i, user_name, l);
 		int last = --l->nusers;
 		if (i != last) {
 			l->users[i] = l->users[last];
+			hashmap_move(&l->byname, (uint32_t)last, (uint32_t)i, user_name, l);
 			at[i] = at[last];
 			for (int c = 0; c < l->nconns; c++)
 				if (l->conns[c].user == last)

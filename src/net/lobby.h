@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "core/hashmap.h"
 #include "net/auth.h"
 #include "net/dir.h"
 #include "net/due.h"
@@ -152,6 +153,7 @@ struct lobby {
 	struct host_config cfg;
 	struct lobby_user *users;
 	int nusers, capusers;
+	struct hashmap byname;  /* the users by name (exact bytes), kept in step */
 	struct lobby_conn *conns;
 	int nconns, capconns;
 	struct host **tables;
