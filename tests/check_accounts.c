@@ -823,11 +823,11 @@ START_TEST(test_settings_kept)
 }
 END_TEST
 
-/* The lobby's index of people by name kept in step: 300 guests log in,
- * every third leaves and is forgotten at the next round (the last entry
- * takes each one's place), and each one left is still found by name at
- * their own entry; those gone are not found, and their names can be taken
- * again. */
+/* The lobby's indexes of people by name and connections by id kept in
+ * step: 300 guests log in, every third leaves and is forgotten at the
+ * next round (the last entry takes each one's place), and each one left
+ * is still found by name at their own entry, and so is their connection;
+ * those gone are not found, and their names can be taken again. */
 /* gone by guest: 1 gone, -1 back on connection 1000 + i, 0 on 1 + i. */
 static void names_found(struct lobby *l, int n, const int *gone)
 {
@@ -837,12 +837,16 @@ static void names_found(struct lobby *l, int n, const int *gone)
 		struct lobby_user *u = lobby_user_named(l, name);
 		if (gone[i] > 0) {
 			ck_assert_msg(u == NULL, "%s still found", name);
+			ck_assert_ptr_null(lobby_conn_of(l, 1 + i));
 			continue;
 		}
 		ck_assert_msg(u != NULL, "%s not found", name);
 		ck_assert_str_eq(u->name, name);
 		ck_assert_int_eq(u->conn, gone[i] < 0 ? 1000 + i : 1 + i);
-		ck_assert_int_eq(lobby_conn_of(l, u->conn)->user, (int)(u - l->users));
+		struct lobby_conn *c = lobby_conn_of(l, u->conn);
+		ck_assert_ptr_nonnull(c);
+		ck_assert_int_eq(c->id, u->conn);
+		ck_assert_int_eq(c->user, (int)(u - l->users));
 	}
 }
 

@@ -28,7 +28,8 @@ long hashmap_find(const struct hashmap *m, const char *k, size_t len, hashmap_ke
 void hashmap_free(struct hashmap *m);
 
 /* Kept in step (a map zeroed, or made, then these). Entry i now has a key
- * that no entry held has (the slots grow as needed). */
+ * (the slots grow as needed; when an entry held has the same key, that
+ * one is found until it leaves). */
 void hashmap_add(struct hashmap *m, uint32_t i, hashmap_key key, const void *ctx);
 /* Entry i, held, leaves (its key still readable). */
 void hashmap_remove(struct hashmap *m, uint32_t i, hashmap_key key, const void *ctx);

@@ -45,12 +45,17 @@ static void send_error(struct lobby *l, long conn, const char *code, const char 
 	send_text(l, conn, proto_error(code, message, proto_type_word(re)));
 }
 
+static const char *conn_key(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct lobby *l = ctx;
+	*len = sizeof l->conns[i].id;
+	return (const char *)&l->conns[i].id;
+}
+
 struct lobby_conn *lobby_conn_of(struct lobby *l, long id)
 {
-	for (int i = 0; i < l->nconns; i++)
-		if (l->conns[i].id == id)
-			return &l->conns[i];
-	return NULL;
+	long i = hashmap_find(&l->byid, (const char *)&id, sizeof id, conn_key, l);
+	return i >= 0 ? &l->conns[i] : NULL;
 }
 
 /* A connection's message waiting for the worker, and those held behind it. */
@@ -331,6 +336,7 @@ void lobby_release(struct lobby *l)
 	for (int i = 0; i < l->nconns; i++)
 		conn_clear(&l->conns[i]);
 	free(l->conns);
+	hashmap_free(&l->byid);
 	auth_release(&l->auth);
 	if (l->ext)
 		l->ext->release(l);
@@ -353,6 +359,7 @@ void lobby_open(struct lobby *l, long conn, const char *addr, const char *lang)
 	memset(c, 0, sizeof *c);
 	c->id = conn;
 	c->user = -1;
+	hashmap_add(&l->byid, (uint32_t)(l->nconns - 1), conn_key, l);
 	snprintf(c->lang, sizeof c->lang, "%s", lang && i18n_lang_known(lang) ? lang : "en");
 	snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "");
 }
@@ -1884,7 +1891,12 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 		return;
 	logout(l, c, now_ms);
 	conn_clear(c);
-	*c = l->conns[--l->nconns];
+	uint32_t i = (uint32_t)(c - l->conns), last = (uint32_t)--l->nconns;
+	hashmap_remove(&l->byid, i, conn_key, l);
+	if (i != last) {
+		*c = l->conns[last];
+		hashmap_move(&l->byid, last, i, conn_key, l);
+	}
 }
 
 /* Forget the people gone who hold no seat (their guest names are free

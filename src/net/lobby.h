@@ -156,6 +156,7 @@ struct lobby {
 	struct hashmap byname;  /* the users by name (exact bytes), kept in step */
 	struct lobby_conn *conns;
 	int nconns, capconns;
+	struct hashmap byid;    /* the connections by id (its bytes), kept in step */
 	struct host **tables;
 	int ntables, captables;
 	/* When each table's tick is next due (host_due; its due_ms), by id:
