@@ -826,8 +826,9 @@ END_TEST
 /* The lobby's indexes of people by name and connections by id kept in
  * step: 300 guests log in, every third leaves and is forgotten at the
  * next round (the last entry takes each one's place), and each one left
- * is still found by name at their own entry, and so is their connection;
- * those gone are not found, and their names can be taken again. */
+ * is still found by name at their own entry, and so is their connection,
+ * and by the look of their name; those gone are not found, and their
+ * names can be taken again. */
 /* gone by guest: 1 gone, -1 back on connection 1000 + i, 0 on 1 + i. */
 static void names_found(struct lobby *l, int n, const int *gone)
 {
@@ -848,6 +849,25 @@ static void names_found(struct lobby *l, int n, const int *gone)
 		ck_assert_int_eq(c->id, u->conn);
 		ck_assert_int_eq(c->user, (int)(u - l->users));
 	}
+}
+
+/* A hello with name refused as alike the one of known (NULL: welcome). */
+static void name_alike(struct lobby_fix *f, const char *name, const char *known)
+{
+	struct lobby *l = &f->l;
+	lobby_open(l, 5000, "127.0.0.1", NULL);
+	msg(l, 5000, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"en\"}", name);
+	json_t *e = last_to(&f->said, 5000, "error");
+	if (known) {
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "name_alike");
+		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "message")), known));
+	} else {
+		ck_assert_ptr_null(e);
+		ck_assert_ptr_nonnull(last_to(&f->said, 5000, "welcome"));
+	}
+	lobby_close(l, 5000, now);
+	said_free(&f->said);
 }
 
 START_TEST(test_names_indexed)
@@ -873,6 +893,15 @@ START_TEST(test_names_indexed)
 	said_free(&f.said);
 	ck_assert_int_eq(l->nusers, 200);
 	names_found(l, 300, gone);
+	/* A name alike one left is refused, that one named; alike one gone,
+	 * it is not. */
+	name_alike(&f, "GUEST1", "Guest1");
+	name_alike(&f, "guest-299", "Guest299");
+	name_alike(&f, "GUEST3", NULL);
+	now += 1000;
+	lobby_tick(l, now);   /* GUEST3 forgotten */
+	said_free(&f.said);
+	ck_assert_int_eq(l->nusers, 200);
 	/* The names freed are taken again, on other connections. */
 	for (int i = 0; i < 300; i += 3) {
 		char name[32];
@@ -883,6 +912,8 @@ START_TEST(test_names_indexed)
 	}
 	ck_assert_int_eq(l->nusers, 300);
 	names_found(l, 300, gone);
+	name_alike(&f, "guest-299", "Guest299");
+	name_alike(&f, "GUEST3", "Guest3");
 	ck_assert_ptr_null(lobby_user_named(l, "Guest300"));
 	ck_assert_ptr_null(lobby_user_named(l, "guest1"));   /* compared as written, as before */
 	lobby_down(&f);

@@ -174,13 +174,6 @@ void ident_keys_of(const char *name, struct ident_keys *k)
 	keys_of(name, k->k);
 }
 
-int ident_keys_alike(const struct ident_keys *a, const char *b)
-{
-	char kb[2][IDENT_KEY_MAX];
-	keys_of(b, kb);
-	return !strcmp(a->k[0], kb[0]) || !strcmp(a->k[1], kb[1]);
-}
-
 /* u[0..n) alike one of the reserved keys [from, to). */
 static int alike_any(const UChar *u, int32_t n, size_t from, size_t to)
 {

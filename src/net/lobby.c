@@ -86,6 +86,22 @@ static const char *user_name(const void *ctx, uint32_t i, size_t *len)
 	return l->users[i].name;
 }
 
+static const char *user_look0(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct lobby *l = ctx;
+	*len = strlen(l->users[i].look[0]);
+	return l->users[i].look[0];
+}
+
+static const char *user_look1(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct lobby *l = ctx;
+	*len = strlen(l->users[i].look[1]);
+	return l->users[i].look[1];
+}
+
+static const hashmap_key look_key[2] = { user_look0, user_look1 };
+
 struct lobby_user *lobby_user_named(struct lobby *l, const char *name)
 {
 	long i = hashmap_find(&l->byname, name, strlen(name), user_name, l);
@@ -199,8 +215,44 @@ static struct lobby_user *user_named_or_new(struct lobby *l, const char *name)
 	memset(u, 0, sizeof *u);
 	snprintf(u->name, sizeof u->name, "%s", name);
 	u->conn = -1;
-	hashmap_add(&l->byname, (uint32_t)(l->nusers - 1), user_name, l);
+	struct ident_keys k;
+	ident_keys_of(u->name, &k);
+	uint32_t i = (uint32_t)(l->nusers - 1);
+	hashmap_add(&l->byname, i, user_name, l);
+	for (int f = 0; f < 2; f++) {
+		u->look[f] = xstrdup(k.k[f]);
+		hashmap_add(&l->bylook[f], i, look_key[f], l);
+	}
 	return u;
+}
+
+/* User i forgotten: the last one takes its place (the connections are
+ * the caller's). */
+static void user_forget(struct lobby *l, uint32_t i)
+{
+	hashmap_remove(&l->byname, i, user_name, l);
+	for (int f = 0; f < 2; f++) {
+		hashmap_remove(&l->bylook[f], i, look_key[f], l);
+		free(l->users[i].look[f]);
+	}
+	uint32_t last = (uint32_t)--l->nusers;
+	if (i == last)
+		return;
+	l->users[i] = l->users[last];
+	hashmap_move(&l->byname, last, i, user_name, l);
+	for (int f = 0; f < 2; f++)
+		hashmap_move(&l->bylook[f], last, i, look_key[f], l);
+}
+
+/* Someone known here whose name looks like the one of keys k, or NULL. */
+static struct lobby_user *user_alike(struct lobby *l, const struct ident_keys *k)
+{
+	for (int f = 0; f < 2; f++) {
+		long i = hashmap_find(&l->bylook[f], k->k[f], strlen(k->k[f]), look_key[f], l);
+		if (i >= 0)
+			return &l->users[i];
+	}
+	return NULL;
 }
 
 int lobby_restore_table(struct lobby *l, const struct store_table *t)
@@ -331,8 +383,13 @@ void lobby_release(struct lobby *l)
 	free(l->told);
 	free(l->made_from);
 	free(l->print);
+	for (int i = 0; i < l->nusers; i++)
+		for (int f = 0; f < 2; f++)
+			free(l->users[i].look[f]);
 	free(l->users);
 	hashmap_free(&l->byname);
+	for (int f = 0; f < 2; f++)
+		hashmap_free(&l->bylook[f]);
 	for (int i = 0; i < l->nconns; i++)
 		conn_clear(&l->conns[i]);
 	free(l->conns);
@@ -1100,14 +1157,13 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	/* A new name may not look like one known here (net/ident). */
 	struct ident_keys nk;
 	ident_keys_of(m->name, &nk);
-	for (int i = 0; !u && !has_account && i < l->nusers; i++)
-		if (ident_keys_alike(&nk, l->users[i].name)) {
-			char text[200];
-			snprintf(text, sizeof text, _("that name looks too much like that of %s, who is known here"),
-			         l->users[i].name);
-			send_error(l, c->id, "name_alike", text, PM_HELLO);
-			return;
-		}
+	const struct lobby_user *alike = !u && !has_account ? user_alike(l, &nk) : NULL;
+	if (alike) {
+		char text[200];
+		snprintf(text, sizeof text, _("that name looks too much like that of %s, who is known here"), alike->name);
+		send_error(l, c->id, "name_alike", text, PM_HELLO);
+		return;
+	}
 	if (m->has_password) {
 		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
 		if (wait > 0) {
@@ -1908,11 +1964,9 @@ static void prune_users(struct lobby *l, unsigned char *at)
 			continue;
 		if (l->users[i].guest && !l->users[i].relayed) /* a relayed guest's session is their node's */
 			store_session_delete(l->store, l->users[i].name);
-		hashmap_remove(&l->byname, (uint32_t)i, user_name, l);
-		int last = --l->nusers;
+		int last = l->nusers - 1;
+		user_forget(l, (uint32_t)i);
 		if (i != last) {
-			l->users[i] = l->users[last];
-			hashmap_move(&l->byname, (uint32_t)last, (uint32_t)i, user_name, l);
 			at[i] = at[last];
 			for (int c = 0; c < l->nconns; c++)
 				if (l->conns[c].user == last)

@@ -28,6 +28,7 @@ struct lobby_user {
 	long long gone_ms;
 	int verbosity;          /* enum talk_verbosity asked for, kept for the session at every table */
 	int relayed;            /* logged in here by another node of a cluster (lobby_relayed_login) */
+	char *look[2];          /* its name's keys (net/ident): the names alike are found by them */
 };
 
 #define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
@@ -154,6 +155,7 @@ struct lobby {
 	struct lobby_user *users;
 	int nusers, capusers;
 	struct hashmap byname;  /* the users by name (exact bytes), kept in step */
+	struct hashmap bylook[2]; /* and by each of their names' keys (look) */
 	struct lobby_conn *conns;
 	int nconns, capconns;
 	struct hashmap byid;    /* the connections by id (its bytes), kept in step */
