@@ -884,12 +884,19 @@ START_TEST(test_names_indexed)
 	}
 	ck_assert_int_eq(l->nusers, 300);
 	names_found(l, 300, gone);
+	now += 1000;
+	lobby_tick(l, now);   /* a round: all 300 listed */
+	said_free(&f.said);
 	for (int i = 0; i < 300; i += 3) {
 		lobby_close(l, 1 + i, now);
 		gone[i] = 1;
 	}
 	now += 1000;
 	lobby_tick(l, now);
+	/* Gone and forgotten in one round: the others are told. */
+	json_t *d = last_to(&f.said, 2, "lobby_delta");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(json_integer_value(json_object_get(d, "online")), 200);
 	said_free(&f.said);
 	ck_assert_int_eq(l->nusers, 200);
 	names_found(l, 300, gone);

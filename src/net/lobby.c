@@ -230,6 +230,7 @@ static struct lobby_user *user_named_or_new(struct lobby *l, const char *name)
  * the caller's). */
 static void user_forget(struct lobby *l, uint32_t i)
 {
+	l->unlisted |= l->users[i].listed;
 	hashmap_remove(&l->byname, i, user_name, l);
 	for (int f = 0; f < 2; f++) {
 		hashmap_remove(&l->bylook[f], i, look_key[f], l);
@@ -570,18 +571,45 @@ static int cmp_person(const void *a, const void *b)
 
 /* Who came and went since the last round: the names online now, sorted,
  * merged with those of the last round (kept for the next). */
+static int online_here(const struct lobby_user *u)
+{
+	return u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN;
+}
+
+/* 1 when the people online are those of the last round (none came or
+ * went): a look at each one's flag rather than every name sorted. */
+static int people_same(const struct lobby *l)
+{
+	if (l->unlisted)
+		return 0;
+	for (int i = 0; i < l->nusers; i++)
+		if (online_here(&l->users[i]) != l->users[i].listed)
+			return 0;
+	return 1;
+}
+
 static void people_changes(struct lobby *l, struct lobbylist_person **in, int *nin, const char ***out, int *nout,
                            int *online)
 {
+	*nin = *nout = 0;
+	*online = l->nshown;
+	l->people_same = people_same(l);
+	if (l->people_same) {
+		*in = xcalloc(1, sizeof **in);
+		*out = xcalloc(1, sizeof **out);
+		return;
+	}
+	for (int i = 0; i < l->nusers; i++)
+		l->users[i].listed = online_here(&l->users[i]);
+	l->unlisted = 0;
 	struct lobbylist_person *now = xcalloc((size_t)l->nusers + 1, sizeof *now);
 	int n = 0;
 	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0 && l->users[i].conn < LOBBY_RELAYED_CONN)
+		if (l->users[i].listed)
 			now[n++] = (struct lobbylist_person){ l->users[i].name, l->users[i].guest };
 	qsort(now, (size_t)n, sizeof *now, cmp_person);
 	*in = xcalloc((size_t)n + 1, sizeof **in);
 	*out = xcalloc((size_t)l->nshown + 1, sizeof **out);
-	*nin = *nout = 0;
 	/* The names kept are kept as they are (no copy made again). */
 	char **next = xcalloc((size_t)n + 1, sizeof *next);
 	int a = 0, b = 0;
@@ -2033,11 +2061,14 @@ static void tell_changes(struct lobby *l, const unsigned char *at)
 {
 	const struct lobbylist_person *far = NULL;
 	int nfar = l->far ? l->far->people(l->far->ctx, &far) : 0;
-	const char **online = xcalloc((size_t)(l->nusers + nfar) + 1, sizeof *online);
+	/* The people of this round the same as the last (and no other
+	 * node's): not listed again. */
+	int same = !l->far && l->people_same;
+	const char **online = xcalloc(same ? 1 : (size_t)(l->nusers + nfar) + 1, sizeof *online);
 	struct lobbyev_listener *to = xcalloc((size_t)l->nconns + 1, sizeof *to);
 	int non = 0, nto = 0;
-	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0 && l->users[i].conn < LOBBY_RELAYED_CONN)
+	for (int i = 0; !same && i < l->nusers; i++)
+		if (online_here(&l->users[i]))
 			online[non++] = l->users[i].name;
 	for (int i = 0; i < nfar; i++)
 		online[non++] = far[i].name;
@@ -2046,7 +2077,7 @@ static void tell_changes(struct lobby *l, const unsigned char *at)
 		if (u >= 0 && !at[u] && l->conns[i].id < LOBBY_RELAYED_CONN)
 			to[nto++] = (struct lobbyev_listener){ l->conns[i].id, l->users[u].name, l->users[u].lang };
 	}
-	struct lobbyev_in in = { online, non, l->tables, l->ntables, to, nto, saved_gone, send_many_io, l };
+	struct lobbyev_in in = { online, non, l->tables, l->ntables, to, nto, saved_gone, send_many_io, l, same };
 	lobbyev_tick(&l->ev, &in);
 	free(online);
 	free(to);

@@ -29,6 +29,7 @@ struct lobby_user {
 	int verbosity;          /* enum talk_verbosity asked for, kept for the session at every table */
 	int relayed;            /* logged in here by another node of a cluster (lobby_relayed_login) */
 	char *look[2];          /* its name's keys (net/ident): the names alike are found by them */
+	int listed;             /* among the people online at the last round (shown) */
 };
 
 #define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
@@ -181,6 +182,8 @@ struct lobby {
 	int ngone, capgone;
 	char **shown;           /* the names online at the last round, sorted */
 	int nshown, capshown;
+	int unlisted;           /* someone listed was forgotten since the last round */
+	int people_same;        /* the last round had the people of the one before */
 	long long now_ms;
 	struct lobbyev ev;      /* what the lobby was last told of its changes (net/lobbyev) */
 	struct lobby_saved *saved;   /* the tables saved and closed, by id */
