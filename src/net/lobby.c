@@ -478,14 +478,26 @@ static int people_online(struct lobby *l, struct lobbylist_person *p, int max, i
 	return online + nfar;
 }
 
-/* A connection's snapshot of the lobby (its view's page), sent; its bytes. */
-static size_t send_snapshot(struct lobby *l, struct lobby_conn *c)
-{
+/* The people a snapshot names, and how many are online: found once for
+ * all the snapshots of a round (each a walk of every person). */
+struct snap_people {
 	struct lobbylist_person p[LOBBYLIST_PEOPLE];
-	int n, online = people_online(l, p, LOBBYLIST_PEOPLE, &n);
+	int n, online, made;
+};
+
+/* A connection's snapshot of the lobby (its view's page), sent; its
+ * bytes. people: kept for the next snapshot of the same moment, or NULL. */
+static size_t send_snapshot(struct lobby *l, struct lobby_conn *c, struct snap_people *people)
+{
+	struct snap_people here = { .made = 0 };
+	struct snap_people *sp = people ? people : &here;
+	if (!sp->made) {
+		sp->online = people_online(l, sp->p, LOBBYLIST_PEOPLE, &sp->n);
+		sp->made = 1;
+	}
 	const struct lobbylist_entry *far = NULL;
 	int nfar = l->far ? l->far->tables(l->far->ctx, &far) : 0;
-	char *text = lobbylist_snapshot(&c->view, l->tables, l->ntables, table_json, far, nfar, p, n, online);
+	char *text = lobbylist_snapshot(&c->view, l->tables, l->ntables, table_json, far, nfar, sp->p, sp->n, sp->online);
 	size_t len = text ? strlen(text) : 0;
 	send_text(l, c->id, text);
 	return len;
@@ -701,6 +713,7 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 			                      l->ntables + f.count };
 	}
 	size_t cost = 0;
+	struct snap_people snap = { .made = 0 };
 	for (int i = 0; i < l->nconns; i++) {
 		struct lobby_conn *c = &l->conns[i];
 		if (c->user < 0 || c->id >= LOBBY_RELAYED_CONN)
@@ -708,7 +721,7 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 		int listener = !at[c->user] || c->view.follow;
 		char *text = NULL;
 		if (c->view.want || (listener && !c->view.listening)) {
-			cost += send_snapshot(l, c);
+			cost += send_snapshot(l, c, &snap);
 		} else if (listener && (text = lobbylist_delta(&c->view, &r))) {
 			cost += strlen(text);
 			send_text(l, c->id, text);
@@ -1074,7 +1087,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	account_settings_load(l, c, u, 1);
 	/* The lobby's first page; then what changes in it, while at no table. */
 	memset(&c->view, 0, sizeof c->view);
-	send_snapshot(l, c);
+	send_snapshot(l, c, NULL);
 	c->view.listening = 1;
 	send_saved(l, c->id, u->name, 0);
 	rejoin(l, c, u);
