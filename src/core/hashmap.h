@@ -4,7 +4,7 @@
  * lobby's names): each slot holds an entry's number, and the caller says
  * what the key of entry i is. Made once and searched many times (a
  * catalogue), or kept in step with entries that come, go and move (the
- * lobby's people, moderation's). */
+ * lobby's people and connections, moderation's people). */
 #ifndef TAPIS_HASHMAP_H
 #define TAPIS_HASHMAP_H
 

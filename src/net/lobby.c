@@ -581,8 +581,6 @@ static int cmp_person(const void *a, const void *b)
 	return strcmp(((const struct lobbylist_person *)a)->name, ((const struct lobbylist_person *)b)->name);
 }
 
-/* Who came and went since the last round: the names online now, sorted,
- * merged with those of the last round (kept for the next). */
 static int online_here(const struct lobby_user *u)
 {
 	return u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN;
@@ -600,6 +598,9 @@ static int people_same(const struct lobby *l)
 	return 1;
 }
 
+/* Who came and went since the last round: the names online now, sorted,
+ * merged with those of the last round (kept for the next); nothing when
+ * the people are the same. */
 static void people_changes(struct lobby *l, struct lobbylist_person **in, int *nin, const char ***out, int *nout,
                            int *online)
 {
