@@ -4,7 +4,8 @@
  * registered players recorded and rated (Glicko-2 by their places), told
  * with "stats" and "leaders" in each one's language, its hand history
  * fetched with "history" and replayed by `tapis replay`; a game someone
- * left is not rated; settings kept and applied at the next login; an older
+ * left is not rated; settings kept and applied at the next login; the
+ * lobby's people found by name as they come and go; an older
  * store file upgraded in place; and a backup made while a server runs that
  * a server opens. */
 #define _GNU_SOURCE
@@ -822,6 +823,110 @@ START_TEST(test_settings_kept)
 }
 END_TEST
 
+/* The lobby's indexes of people by name and connections by id kept in
+ * step: 300 guests log in, every third leaves and is forgotten at the
+ * next round (the last entry takes each one's place), and each one left
+ * is still found by name at their own entry, and so is their connection,
+ * and by the look of their name; those gone are not found, and their
+ * names can be taken again. */
+/* gone by guest: 1 gone, -1 back on connection 1000 + i, 0 on 1 + i. */
+static void names_found(struct lobby *l, int n, const int *gone)
+{
+	for (int i = 0; i < n; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "Guest%d", i);
+		struct lobby_user *u = lobby_user_named(l, name);
+		if (gone[i] > 0) {
+			ck_assert_msg(u == NULL, "%s still found", name);
+			ck_assert_ptr_null(lobby_conn_of(l, 1 + i));
+			continue;
+		}
+		ck_assert_msg(u != NULL, "%s not found", name);
+		ck_assert_str_eq(u->name, name);
+		ck_assert_int_eq(u->conn, gone[i] < 0 ? 1000 + i : 1 + i);
+		struct lobby_conn *c = lobby_conn_of(l, u->conn);
+		ck_assert_ptr_nonnull(c);
+		ck_assert_int_eq(c->id, u->conn);
+		ck_assert_int_eq(c->user, (int)(u - l->users));
+	}
+}
+
+/* A hello with name refused as alike the one of known (NULL: welcome). */
+static void name_alike(struct lobby_fix *f, const char *name, const char *known)
+{
+	struct lobby *l = &f->l;
+	lobby_open(l, 5000, "127.0.0.1", NULL);
+	msg(l, 5000, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"en\"}", name);
+	json_t *e = last_to(&f->said, 5000, "error");
+	if (known) {
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "name_alike");
+		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "message")), known));
+	} else {
+		ck_assert_ptr_null(e);
+		ck_assert_ptr_nonnull(last_to(&f->said, 5000, "welcome"));
+	}
+	lobby_close(l, 5000, now);
+	said_free(&f->said);
+}
+
+START_TEST(test_names_indexed)
+{
+	struct lobby_fix f;
+	lobby_up(&f, "memory");
+	struct lobby *l = &f.l;
+	int gone[300] = { 0 };
+	for (int i = 0; i < 300; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "Guest%d", i);
+		login(l, &f.said, 1 + i, name, "en", NULL);
+		said_free(&f.said);
+	}
+	ck_assert_int_eq(l->nusers, 300);
+	names_found(l, 300, gone);
+	now += 1000;
+	lobby_tick(l, now);   /* a round: all 300 listed */
+	said_free(&f.said);
+	for (int i = 0; i < 300; i += 3) {
+		lobby_close(l, 1 + i, now);
+		gone[i] = 1;
+	}
+	now += 1000;
+	lobby_tick(l, now);
+	/* Gone and forgotten in one round: the others are told. */
+	json_t *d = last_to(&f.said, 2, "lobby_delta");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(json_integer_value(json_object_get(d, "online")), 200);
+	said_free(&f.said);
+	ck_assert_int_eq(l->nusers, 200);
+	names_found(l, 300, gone);
+	/* A name alike one left is refused, that one named; alike one gone,
+	 * it is not. */
+	name_alike(&f, "GUEST1", "Guest1");
+	name_alike(&f, "guest-299", "Guest299");
+	name_alike(&f, "GUEST3", NULL);
+	now += 1000;
+	lobby_tick(l, now);   /* GUEST3 forgotten */
+	said_free(&f.said);
+	ck_assert_int_eq(l->nusers, 200);
+	/* The names freed are taken again, on other connections. */
+	for (int i = 0; i < 300; i += 3) {
+		char name[32];
+		snprintf(name, sizeof name, "Guest%d", i);
+		login(l, &f.said, 1000 + i, name, "en", NULL);
+		said_free(&f.said);
+		gone[i] = -1;
+	}
+	ck_assert_int_eq(l->nusers, 300);
+	names_found(l, 300, gone);
+	name_alike(&f, "guest-299", "Guest299");
+	name_alike(&f, "GUEST3", "Guest3");
+	ck_assert_ptr_null(lobby_user_named(l, "Guest300"));
+	ck_assert_ptr_null(lobby_user_named(l, "guest1"));   /* compared as written, as before */
+	lobby_down(&f);
+}
+END_TEST
+
 /* ---- a backup while the server runs ---- */
 
 static void ready(void *ctx, int port)
@@ -1060,6 +1165,7 @@ int main(void)
 	tcase_add_test(tc, test_guest_not_recorded);
 	tcase_add_test(tc, test_partners_level);
 	tcase_add_test(tc, test_settings_kept);
+	tcase_add_test(tc, test_names_indexed);
 	tcase_add_test(tc, test_backup_while_serving);
 	tcase_add_test(tc, test_join_figures);
 	suite_add_tcase(s, tc);

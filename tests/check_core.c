@@ -371,6 +371,112 @@ START_TEST(hash_table)
 }
 END_TEST
 
+/* The table kept in step with entries that come, go and move, as the
+ * lobby keeps its people: the last entry takes the place of one removed.
+ * Half the keys share the low 12 bits of their hash (one long run of
+ * probes at every size up to 4,096 slots), so removals must move the
+ * entries after them back; after every step each entry held is found at
+ * its number and every key gone is not found. */
+struct kept {
+	char key[800][12];   /* the key of entry i */
+	int n;
+};
+
+static const char *kept_key(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct kept *k = ctx;
+	*len = strlen(k->key[i]);
+	return k->key[i];
+}
+
+static void kept_check(const struct hashmap *m, const struct kept *k, char (*pool)[12], int npool)
+{
+	ck_assert_uint_eq(m->n, (unsigned)k->n);
+	for (int i = 0; i < k->n; i++)
+		ck_assert_int_eq(hashmap_find(m, k->key[i], strlen(k->key[i]), kept_key, k), i);
+	for (int p = 0; p < npool; p++) {
+		int held = 0;
+		for (int i = 0; i < k->n && !held; i++)
+			held = !strcmp(k->key[i], pool[p]);
+		if (!held)
+			ck_assert_int_eq(hashmap_find(m, pool[p], strlen(pool[p]), kept_key, k), -1);
+	}
+}
+
+START_TEST(hash_table_kept)
+{
+	static char pool[800][12];
+	static struct kept k;
+	int npool = 0;
+	/* 400 keys of one home up to 4,096 slots, the last but one (their
+	 * run wraps around to the first slots), 400 of any. */
+	for (int i = 0; npool < 400; i++) {
+		char x[12];
+		snprintf(x, sizeof x, "c%d", i);
+		if ((hashmap_hash(x, strlen(x)) & 0xfff) == 0xffe)
+			memcpy(pool[npool++], x, sizeof x);
+	}
+	for (int i = 0; npool < 800; i++)
+		snprintf(pool[npool++], sizeof pool[0], "n%d", i);
+	struct hashmap m;
+	memset(&m, 0, sizeof m);
+	ck_assert_int_eq(hashmap_find(&m, "c1", 2, kept_key, &k), -1);
+	struct rng r;
+	rng_seed(&r, 7);
+	unsigned char held[800] = { 0 };
+	for (int step = 0; step < 6000; step++) {
+		int p = (int)rng_below(&r, 800);
+		if (!held[p] && (k.n < 700 || step % 2)) {
+			/* Comes in as the last entry. */
+			memcpy(k.key[k.n], pool[p], sizeof pool[p]);
+			hashmap_add(&m, (uint32_t)k.n, kept_key, &k);
+			k.n++;
+			held[p] = 1;
+		} else if (held[p]) {
+			/* Goes; the last entry takes its place. */
+			int i = 0;
+			while (strcmp(k.key[i], pool[p]))
+				i++;
+			hashmap_remove(&m, (uint32_t)i, kept_key, &k);
+			int last = --k.n;
+			if (i != last) {
+				memcpy(k.key[i], k.key[last], sizeof k.key[i]);
+				hashmap_move(&m, (uint32_t)last, (uint32_t)i, kept_key, &k);
+			}
+			held[p] = 0;
+		}
+		if (step % 50 == 0 || step > 5900)
+			kept_check(&m, &k, pool, npool);
+	}
+	/* All gone, then one back: found alone. */
+	while (k.n) {
+		hashmap_remove(&m, (uint32_t)(k.n - 1), kept_key, &k);
+		k.n--;
+	}
+	kept_check(&m, &k, pool, npool);
+	memcpy(k.key[0], pool[3], sizeof pool[3]);
+	hashmap_add(&m, 0, kept_key, &k);
+	k.n = 1;
+	kept_check(&m, &k, pool, npool);
+	hashmap_free(&m);
+	/* A table made at once goes on being kept in step. */
+	for (int i = 0; i < 100; i++)
+		memcpy(k.key[i], pool[i * 2], sizeof pool[0]);
+	k.n = 100;
+	ck_assert_int_eq(hashmap_make(&m, 100, kept_key, &k), 0);
+	for (int i = 100; i < 300; i++) {
+		memcpy(k.key[i], pool[i * 2 + 1], sizeof pool[0]);
+		hashmap_add(&m, (uint32_t)i, kept_key, &k);
+		k.n++;
+	}
+	hashmap_remove(&m, 0, kept_key, &k);
+	memcpy(k.key[0], k.key[--k.n], sizeof k.key[0]);
+	hashmap_move(&m, (uint32_t)k.n, 0, kept_key, &k);
+	kept_check(&m, &k, pool, npool);
+	hashmap_free(&m);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("core");
@@ -386,6 +492,7 @@ int main(void)
 	tcase_add_test(tc, history_words);
 	tcase_add_test(tc, log_sink);
 	tcase_add_test(tc, hash_table);
+	tcase_add_test(tc, hash_table_kept);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

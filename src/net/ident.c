@@ -137,7 +137,7 @@ static int key_of(const UChar *u, int32_t n, int first_fold, char *key, size_t k
 	return to_utf8(fold, nf, key, keylen);
 }
 
-static int keys_made(const char *name, char key[2][IDENT_KEY_MAX])
+static int keys_of(const char *name, char key[2][IDENT_KEY_MAX])
 {
 	UChar u[UMAX];
 	int32_t n = to_nfc(name, u, UMAX);
@@ -145,57 +145,6 @@ static int keys_made(const char *name, char key[2][IDENT_KEY_MAX])
 		if (n < 0 || key_of(u, n, !f, key[f], IDENT_KEY_MAX) < 0)
 			snprintf(key[f], IDENT_KEY_MAX, "%s", name);
 	return n < 0 ? -1 : 0;
-}
-
-/* The keys of the names lately asked for, kept: a guest's login compares
- * the new name with every person the lobby knows (thousands on a busy
- * server, and as many logins when a node of a cluster is lost), and a
- * key costs microseconds of ICU where a copy costs nanoseconds. One entry
- * a slot, by the name's hash; a name whose slot another took is made
- * again. Under a lock: ident may be asked from any thread. */
-#define KEEP_SLOTS 16384
-static struct kept {
-	char *name;           /* NULL: empty */
-	char *key[2];
-	int rc;
-} kept[KEEP_SLOTS];
-static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static size_t slot_of(const char *name)
-{
-	unsigned long long h = 1469598103934665603ULL;
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		h = (h ^ *p) * 1099511628211ULL;
-	return (size_t)(h % KEEP_SLOTS);
-}
-
-static int keys_of(const char *name, char key[2][IDENT_KEY_MAX])
-{
-	struct kept *k = &kept[slot_of(name)];
-	pthread_mutex_lock(&kept_lock);
-	if (k->name && !strcmp(k->name, name)) {
-		for (int f = 0; f < 2; f++)
-			snprintf(key[f], IDENT_KEY_MAX, "%s", k->key[f]);
-		int rc = k->rc;
-		pthread_mutex_unlock(&kept_lock);
-		return rc;
-	}
-	pthread_mutex_unlock(&kept_lock);
-	int rc = keys_made(name, key);
-	char *nm = strdup(name), *k0 = strdup(key[0]), *k1 = strdup(key[1]);
-	pthread_mutex_lock(&kept_lock);
-	if (nm && k0 && k1) {
-		free(k->name);
-		free(k->key[0]);
-		free(k->key[1]);
-		*k = (struct kept){ nm, { k0, k1 }, rc };
-		nm = k0 = k1 = NULL;
-	}
-	pthread_mutex_unlock(&kept_lock);
-	free(nm);
-	free(k0);
-	free(k1);
-	return rc;
 }
 
 int ident_key(const char *name, char *key, size_t keylen)
@@ -223,22 +172,6 @@ int ident_alike(const char *a, const char *b)
 void ident_keys_of(const char *name, struct ident_keys *k)
 {
 	keys_of(name, k->k);
-}
-
-int ident_keys_alike(const struct ident_keys *a, const char *b)
-{
-	/* Compared where kept (no copy: a login compares with everyone). */
-	struct kept *k = &kept[slot_of(b)];
-	pthread_mutex_lock(&kept_lock);
-	if (k->name && !strcmp(k->name, b)) {
-		int alike = !strcmp(a->k[0], k->key[0]) || !strcmp(a->k[1], k->key[1]);
-		pthread_mutex_unlock(&kept_lock);
-		return alike;
-	}
-	pthread_mutex_unlock(&kept_lock);
-	char kb[2][IDENT_KEY_MAX];
-	keys_of(b, kb);
-	return !strcmp(a->k[0], kb[0]) || !strcmp(a->k[1], kb[1]);
 }
 
 /* u[0..n) alike one of the reserved keys [from, to). */

@@ -38,12 +38,12 @@ int ident_key(const char *name, char *key, size_t keylen);
 /* 1 when a and b are names of the same look (their keys are equal). */
 int ident_alike(const char *a, const char *b);
 
-/* The same with a's keys made once, for a name compared with many. */
+/* A name's two keys: two names are alike when either of their keys is
+ * the same (the lobby finds the names alike among many through them). */
 struct ident_keys {
 	char k[2][IDENT_KEY_MAX];
 };
 void ident_keys_of(const char *name, struct ident_keys *k);
-int ident_keys_alike(const struct ident_keys *a, const char *b);
 
 /* A chat line made fit to pass on: controls, bidi overrides and isolates,
  * invisible characters dropped, line breaks made spaces (core/termtext),

@@ -44,12 +44,17 @@ static void send_error(struct lobby *l, long conn, const char *code, const char 
 	send_text(l, conn, proto_error(code, message, proto_type_word(re)));
 }
 
+static const char *conn_key(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct lobby *l = ctx;
+	*len = sizeof l->conns[i].id;
+	return (const char *)&l->conns[i].id;
+}
+
 struct lobby_conn *lobby_conn_of(struct lobby *l, long id)
 {
-	for (int i = 0; i < l->nconns; i++)
-		if (l->conns[i].id == id)
-			return &l->conns[i];
-	return NULL;
+	long i = hashmap_find(&l->byid, (const char *)&id, sizeof id, conn_key, l);
+	return i >= 0 ? &l->conns[i] : NULL;
 }
 
 /* A connection's message waiting for the worker, and those held behind it. */
@@ -73,12 +78,33 @@ static void conn_clear(struct lobby_conn *c)
 	c->nheld = c->capheld = 0;
 }
 
+static const char *user_name(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct lobby *l = ctx;
+	*len = strlen(l->users[i].name);
+	return l->users[i].name;
+}
+
+static const char *user_look0(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct lobby *l = ctx;
+	*len = strlen(l->users[i].look[0]);
+	return l->users[i].look[0];
+}
+
+static const char *user_look1(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct lobby *l = ctx;
+	*len = strlen(l->users[i].look[1]);
+	return l->users[i].look[1];
+}
+
+static const hashmap_key look_key[2] = { user_look0, user_look1 };
+
 struct lobby_user *lobby_user_named(struct lobby *l, const char *name)
 {
-	for (int i = 0; i < l->nusers; i++)
-		if (!strcmp(l->users[i].name, name))
-			return &l->users[i];
-	return NULL;
+	long i = hashmap_find(&l->byname, name, strlen(name), user_name, l);
+	return i >= 0 ? &l->users[i] : NULL;
 }
 
 /* The tables are in the order they were made, so by id: looked up by
@@ -188,7 +214,45 @@ static struct lobby_user *user_named_or_new(struct lobby *l, const char *name)
 	memset(u, 0, sizeof *u);
 	snprintf(u->name, sizeof u->name, "%s", name);
 	u->conn = -1;
+	struct ident_keys k;
+	ident_keys_of(u->name, &k);
+	uint32_t i = (uint32_t)(l->nusers - 1);
+	hashmap_add(&l->byname, i, user_name, l);
+	for (int f = 0; f < 2; f++) {
+		u->look[f] = xstrdup(k.k[f]);
+		hashmap_add(&l->bylook[f], i, look_key[f], l);
+	}
 	return u;
+}
+
+/* User i forgotten: the last one takes its place (the connections are
+ * the caller's). */
+static void user_forget(struct lobby *l, uint32_t i)
+{
+	l->unlisted |= l->users[i].listed;
+	hashmap_remove(&l->byname, i, user_name, l);
+	for (int f = 0; f < 2; f++) {
+		hashmap_remove(&l->bylook[f], i, look_key[f], l);
+		free(l->users[i].look[f]);
+	}
+	uint32_t last = (uint32_t)--l->nusers;
+	if (i == last)
+		return;
+	l->users[i] = l->users[last];
+	hashmap_move(&l->byname, last, i, user_name, l);
+	for (int f = 0; f < 2; f++)
+		hashmap_move(&l->bylook[f], last, i, look_key[f], l);
+}
+
+/* Someone known here whose name looks like the one of keys k, or NULL. */
+static struct lobby_user *user_alike(struct lobby *l, const struct ident_keys *k)
+{
+	for (int f = 0; f < 2; f++) {
+		long i = hashmap_find(&l->bylook[f], k->k[f], strlen(k->k[f]), look_key[f], l);
+		if (i >= 0)
+			return &l->users[i];
+	}
+	return NULL;
 }
 
 int lobby_restore_table(struct lobby *l, const struct store_table *t)
@@ -327,10 +391,17 @@ void lobby_release(struct lobby *l)
 	free(l->told);
 	free(l->made_from);
 	free(l->print);
+	for (int i = 0; i < l->nusers; i++)
+		for (int f = 0; f < 2; f++)
+			free(l->users[i].look[f]);
 	free(l->users);
+	hashmap_free(&l->byname);
+	for (int f = 0; f < 2; f++)
+		hashmap_free(&l->bylook[f]);
 	for (int i = 0; i < l->nconns; i++)
 		conn_clear(&l->conns[i]);
 	free(l->conns);
+	hashmap_free(&l->byid);
 	auth_release(&l->auth);
 	if (l->ext)
 		l->ext->release(l);
@@ -353,6 +424,7 @@ void lobby_open(struct lobby *l, long conn, const char *addr, const char *lang)
 	memset(c, 0, sizeof *c);
 	c->id = conn;
 	c->user = -1;
+	hashmap_add(&l->byid, (uint32_t)(l->nconns - 1), conn_key, l);
 	snprintf(c->lang, sizeof c->lang, "%s", lang && i18n_lang_known(lang) ? lang : "en");
 	snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "");
 }
@@ -413,43 +485,44 @@ static int people_online(struct lobby *l, struct lobbylist_person *p, int max, i
 	return online + nfar;
 }
 
-/* A connection's snapshot of the lobby (its view's page), sent; its bytes. */
-static size_t send_snapshot(struct lobby *l, struct lobby_conn *c)
-{
+/* The people a snapshot names, and how many are online: found once for
+ * all the snapshots of a round (each a walk of every person). */
+struct snap_people {
 	struct lobbylist_person p[LOBBYLIST_PEOPLE];
-	int n, online = people_online(l, p, LOBBYLIST_PEOPLE, &n);
+	int n, online, made;
+};
+
+/* A connection's snapshot of the lobby (its view's page), sent; its
+ * bytes. people: kept for the next snapshot of the same moment, or NULL. */
+static size_t send_snapshot(struct lobby *l, struct lobby_conn *c, struct snap_people *people)
+{
+	struct snap_people here = { .made = 0 };
+	struct snap_people *sp = people ? people : &here;
+	if (!sp->made) {
+		sp->online = people_online(l, sp->p, LOBBYLIST_PEOPLE, &sp->n);
+		sp->made = 1;
+	}
 	const struct lobbylist_entry *far = NULL;
 	int nfar = l->far ? l->far->tables(l->far->ctx, &far) : 0;
-	char *text = lobbylist_snapshot(&c->view, l->tables, l->ntables, table_json, far, nfar, p, n, online);
+	char *text = lobbylist_snapshot(&c->view, l->tables, l->ntables, table_json, far, nfar, sp->p, sp->n, sp->online);
 	size_t len = text ? strlen(text) : 0;
 	send_text(l, c->id, text);
 	return len;
 }
 
-static const char *user_name(const void *ctx, uint32_t i, size_t *len)
-{
-	const struct lobby *l = ctx;
-	*len = strlen(l->users[i].name);
-	return l->users[i].name;
-}
-
 /* Flags by user index: 1 for a user at a table (seated or watching). One
- * pass over the tables' members, each found among the users through a
- * hash of their names, rather than every table searched for every user
+ * pass over the tables' members, each found among the users by the
+ * lobby's index of names, rather than every table searched for every user
  * (hundreds of each). */
 static unsigned char *users_at_tables(struct lobby *l)
 {
-	struct hashmap byname;
-	hashmap_make(&byname, (uint32_t)l->nusers, user_name, l);
 	unsigned char *at = xcalloc((size_t)l->nusers + 1, 1);
 	for (int t = 0; t < l->ntables; t++)
 		for (int m = 0; m < l->tables[t]->nmembers; m++) {
-			const char *name = l->tables[t]->member[m]->name;
-			long u = hashmap_find(&byname, name, strlen(name), user_name, l);
-			if (u >= 0)
-				at[u] = 1;
+			const struct lobby_user *u = lobby_user_named(l, l->tables[t]->member[m]->name);
+			if (u)
+				at[u - l->users] = 1;
 		}
-	hashmap_free(&byname);
 	for (int u = 0; l->far && u < l->nusers; u++)
 		if (l->users[u].conn >= 0 && l->far->away(l->far->ctx, l->users[u].conn))
 			at[u] = 1;
@@ -515,20 +588,48 @@ static int cmp_person(const void *a, const void *b)
 	return strcmp(((const struct lobbylist_person *)a)->name, ((const struct lobbylist_person *)b)->name);
 }
 
+static int online_here(const struct lobby_user *u)
+{
+	return u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN;
+}
+
+/* 1 when the people online are those of the last round (none came or
+ * went): a look at each one's flag rather than every name sorted. */
+static int people_same(const struct lobby *l)
+{
+	if (l->unlisted)
+		return 0;
+	for (int i = 0; i < l->nusers; i++)
+		if (online_here(&l->users[i]) != l->users[i].listed)
+			return 0;
+	return 1;
+}
+
 /* Who came and went since the last round: the names online now, sorted,
- * merged with those of the last round (kept for the next). */
+ * merged with those of the last round (kept for the next); nothing when
+ * the people are the same. */
 static void people_changes(struct lobby *l, struct lobbylist_person **in, int *nin, const char ***out, int *nout,
                            int *online)
 {
+	*nin = *nout = 0;
+	*online = l->nshown;
+	l->people_same = people_same(l);
+	if (l->people_same) {
+		*in = xcalloc(1, sizeof **in);
+		*out = xcalloc(1, sizeof **out);
+		return;
+	}
+	for (int i = 0; i < l->nusers; i++)
+		l->users[i].listed = online_here(&l->users[i]);
+	l->unlisted = 0;
 	struct lobbylist_person *now = xcalloc((size_t)l->nusers + 1, sizeof *now);
 	int n = 0;
 	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0 && l->users[i].conn < LOBBY_RELAYED_CONN)
+		if (l->users[i].listed)
 			now[n++] = (struct lobbylist_person){ l->users[i].name, l->users[i].guest };
 	qsort(now, (size_t)n, sizeof *now, cmp_person);
 	*in = xcalloc((size_t)n + 1, sizeof **in);
 	*out = xcalloc((size_t)l->nshown + 1, sizeof **out);
-	*nin = *nout = 0;
 	/* The names kept are kept as they are (no copy made again). */
 	char **next = xcalloc((size_t)n + 1, sizeof *next);
 	int a = 0, b = 0;
@@ -620,6 +721,7 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 			                      l->ntables + f.count };
 	}
 	size_t cost = 0;
+	struct snap_people snap = { .made = 0 };
 	for (int i = 0; i < l->nconns; i++) {
 		struct lobby_conn *c = &l->conns[i];
 		if (c->user < 0 || c->id >= LOBBY_RELAYED_CONN)
@@ -627,7 +729,7 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 		int listener = !at[c->user] || c->view.follow;
 		char *text = NULL;
 		if (c->view.want || (listener && !c->view.listening)) {
-			cost += send_snapshot(l, c);
+			cost += send_snapshot(l, c, &snap);
 		} else if (listener && (text = lobbylist_delta(&c->view, &r))) {
 			cost += strlen(text);
 			send_text(l, c->id, text);
@@ -1004,7 +1106,7 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	account_settings_load(l, c, u, 1);
 	/* The lobby's first page; then what changes in it, while at no table. */
 	memset(&c->view, 0, sizeof c->view);
-	send_snapshot(l, c);
+	send_snapshot(l, c, NULL);
 	c->view.listening = 1;
 	send_saved(l, c->id, u->name, 0);
 	rejoin(l, c, u);
@@ -1115,14 +1217,13 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	/* A new name may not look like one known here (net/ident). */
 	struct ident_keys nk;
 	ident_keys_of(m->name, &nk);
-	for (int i = 0; !u && !has_account && i < l->nusers; i++)
-		if (ident_keys_alike(&nk, l->users[i].name)) {
-			char text[200];
-			snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"),
-			         l->users[i].name);
-			send_error(l, c->id, "name_alike", text, PM_HELLO);
-			return;
-		}
+	const struct lobby_user *alike = !u && !has_account ? user_alike(l, &nk) : NULL;
+	if (alike) {
+		char text[200];
+		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"), alike->name);
+		send_error(l, c->id, "name_alike", text, PM_HELLO);
+		return;
+	}
 	if (m->has_password) {
 		long long wait = auth_wait(&l->auth, m->name, c->addr, l->now_ms);
 		if (wait > 0) {
@@ -1474,12 +1575,8 @@ static void known_guest(struct lobby *l, const char *name)
 {
 	if (!name[0] || lobby_user_named(l, name))
 		return;
-	xgrow((void **)&l->users, &l->capusers, l->nusers + 1, sizeof *l->users);
-	struct lobby_user *u = &l->users[l->nusers++];
-	memset(u, 0, sizeof *u);
-	snprintf(u->name, sizeof u->name, "%s", name);
+	struct lobby_user *u = user_named_or_new(l, name);
 	snprintf(u->lang, sizeof u->lang, "en");
-	u->conn = -1;
 	u->guest = 1;
 	u->gone_ms = l->now_ms;
 	long long expires = 0;
@@ -1912,7 +2009,12 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
 		return;
 	logout(l, c, now_ms);
 	conn_clear(c);
-	*c = l->conns[--l->nconns];
+	uint32_t i = (uint32_t)(c - l->conns), last = (uint32_t)--l->nconns;
+	hashmap_remove(&l->byid, i, conn_key, l);
+	if (i != last) {
+		*c = l->conns[last];
+		hashmap_move(&l->byid, last, i, conn_key, l);
+	}
 }
 
 /* Forget the people gone who hold no seat (their guest names are free
@@ -1924,9 +2026,9 @@ static void prune_users(struct lobby *l, unsigned char *at)
 			continue;
 		if (l->users[i].guest && !l->users[i].relayed) /* a relayed guest's session is their node's */
 			store_session_delete(l->store, l->users[i].name);
-		int last = --l->nusers;
+		int last = l->nusers - 1;
+		user_forget(l, (uint32_t)i);
 		if (i != last) {
-			l->users[i] = l->users[last];
 			at[i] = at[last];
 			for (int c = 0; c < l->nconns; c++)
 				if (l->conns[c].user == last)
@@ -1993,11 +2095,14 @@ static void tell_changes(struct lobby *l, const unsigned char *at)
 {
 	const struct lobbylist_person *far = NULL;
 	int nfar = l->far ? l->far->people(l->far->ctx, &far) : 0;
-	const char **online = xcalloc((size_t)(l->nusers + nfar) + 1, sizeof *online);
+	/* The people of this round the same as the last (and no other
+	 * node's): not listed again. */
+	int same = !l->far && l->people_same;
+	const char **online = xcalloc(same ? 1 : (size_t)(l->nusers + nfar) + 1, sizeof *online);
 	struct lobbyev_listener *to = xcalloc((size_t)l->nconns + 1, sizeof *to);
 	int non = 0, nto = 0;
-	for (int i = 0; i < l->nusers; i++)
-		if (l->users[i].conn >= 0 && l->users[i].conn < LOBBY_RELAYED_CONN)
+	for (int i = 0; !same && i < l->nusers; i++)
+		if (online_here(&l->users[i]))
 			online[non++] = l->users[i].name;
 	for (int i = 0; i < nfar; i++)
 		online[non++] = far[i].name;
@@ -2006,7 +2111,7 @@ static void tell_changes(struct lobby *l, const unsigned char *at)
 		if (u >= 0 && !at[u] && l->conns[i].id < LOBBY_RELAYED_CONN)
 			to[nto++] = (struct lobbyev_listener){ l->conns[i].id, l->users[u].name, l->users[u].lang };
 	}
-	struct lobbyev_in in = { online, non, l->tables, l->ntables, to, nto, saved_gone, send_many_io, l };
+	struct lobbyev_in in = { online, non, l->tables, l->ntables, to, nto, saved_gone, send_many_io, l, same };
 	lobbyev_tick(&l->ev, &in);
 	free(online);
 	free(to);

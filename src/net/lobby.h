@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "core/hashmap.h"
 #include "net/auth.h"
 #include "net/dir.h"
 #include "net/due.h"
@@ -27,6 +28,8 @@ struct lobby_user {
 	long long gone_ms;
 	int verbosity;          /* enum talk_verbosity asked for, kept for the session at every table */
 	int relayed;            /* logged in here by another node of a cluster (lobby_relayed_login) */
+	char *look[2];          /* its name's keys (net/ident): the names alike are found by them */
+	int listed;             /* among the people online at the last round (shown) */
 };
 
 #define LOBBY_SESSION_DAYS 7   /* a guest's resume token outlives a restart this long */
@@ -152,8 +155,11 @@ struct lobby {
 	struct host_config cfg;
 	struct lobby_user *users;
 	int nusers, capusers;
+	struct hashmap byname;  /* the users by name (exact bytes), kept in step */
+	struct hashmap bylook[2]; /* and by each of their names' keys (look) */
 	struct lobby_conn *conns;
 	int nconns, capconns;
+	struct hashmap byid;    /* the connections by id (its bytes), kept in step */
 	struct host **tables;
 	int ntables, captables;
 	/* When each table's tick is next due (host_due; its due_ms), by id:
@@ -176,6 +182,8 @@ struct lobby {
 	int ngone, capgone;
 	char **shown;           /* the names online at the last round, sorted */
 	int nshown, capshown;
+	int unlisted;           /* someone listed was forgotten since the last round */
+	int people_same;        /* the last round had the people of the one before */
 	long long now_ms;
 	struct lobbyev ev;      /* what the lobby was last told of its changes (net/lobbyev) */
 	struct lobby_saved *saved;   /* the tables saved and closed, by id */

@@ -148,10 +148,12 @@ static void tell(const struct lobbyev_in *in, const struct ev *evs, int n)
 
 void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in)
 {
-	/* The names online now, sorted. */
-	char **now = xcalloc((size_t)in->nonline + 1, sizeof *now);
+	/* The names online now, sorted (those of the last look, kept, when
+	 * the same). */
+	int same = in->same_people && e->primed;
+	char **now = xcalloc(same ? 1 : (size_t)in->nonline + 1, sizeof *now);
 	int nnow = 0;
-	for (int i = 0; i < in->nonline; i++)
+	for (int i = 0; !same && i < in->nonline; i++)
 		now[nnow++] = (char *)in->online[i];
 	qsort(now, (size_t)nnow, sizeof *now, cmp_name);
 	struct ev *evs = NULL;
@@ -164,7 +166,7 @@ void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in)
 	if (e->primed) {
 		/* Arrivals and departures: the two sorted lists merged. */
 		int a = 0, b = 0;
-		while (a < e->nonline || b < nnow) {
+		while (!same && (a < e->nonline || b < nnow)) {
 			int c = a >= e->nonline ? 1 : b >= nnow ? -1 : strcmp(e->online[a], now[b]);
 			if (c < 0)
 				ADD(EV_LEAVE, e->online[a++], NULL, 0);
@@ -202,12 +204,13 @@ void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in)
 	tell(in, evs, nev);
 	free(evs);
 	/* What was told, for the next time (names copied: they move). */
-	for (int i = 0; i < e->nonline; i++)
+	for (int i = 0; !same && i < e->nonline; i++)
 		free(e->online[i]);
 	xgrow((void **)&e->online, &e->caponline, nnow + 1, sizeof *e->online);
-	for (int i = 0; i < nnow; i++)
+	for (int i = 0; !same && i < nnow; i++)
 		e->online[i] = xstrdup(now[i]);
-	e->nonline = nnow;
+	if (!same)
+		e->nonline = nnow;
 	free(now);
 	xgrow((void **)&e->tables, &e->captables, in->ntables + 1, sizeof *e->tables);
 	for (int i = 0; i < in->ntables; i++)

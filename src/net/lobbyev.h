@@ -49,6 +49,9 @@ struct lobbyev_in {
 	/* text (malloc'd, taken) to n connections; one buffer for all. */
 	void (*send_many)(void *ctx, const long *conns, int n, char *text);
 	void *ctx;
+	/* 1: the names online are those of the last look (online not read:
+	 * nobody came or went). */
+	int same_people;
 };
 
 /* Compare the lobby with what was told, tell the listeners what changed,

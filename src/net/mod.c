@@ -10,6 +10,7 @@
 
 #include "app/registry.h"
 #include "core/err.h"
+#include "core/hashmap.h"
 #include "app/log.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
@@ -44,6 +45,7 @@ struct mod_rematch {
 struct mod {
 	struct mod_person *p;
 	int np, capp;
+	struct hashmap byname;          /* the persons by name, kept in step */
 	int muting;                     /* people with mutes: chat lines are looked at */
 	struct mod_invite *inv;
 	int ninv, capinv;
@@ -69,6 +71,7 @@ static void mod_free(struct mod *d)
 	for (int i = 0; i < d->np; i++)
 		free(d->p[i].mutes);
 	free(d->p);
+	hashmap_free(&d->byname);
 	free(d->inv);
 	free(d->rm);
 	free(d);
@@ -96,18 +99,40 @@ static void notice(struct lobby *l, long conn, long table, const char *text)
 	send(l, conn, proto_dump(o));
 }
 
+static const char *person_name(const void *ctx, uint32_t i, size_t *len)
+{
+	const struct mod *d = ctx;
+	*len = strlen(d->p[i].name);
+	return d->p[i].name;
+}
+
 static struct mod_person *person(struct mod *d, const char *name, int make)
 {
-	for (int i = 0; i < d->np; i++)
-		if (!strcmp(d->p[i].name, name))
-			return &d->p[i];
+	long i = hashmap_find(&d->byname, name, strlen(name), person_name, d);
+	if (i >= 0)
+		return &d->p[i];
 	if (!make)
 		return NULL;
 	xgrow((void **)&d->p, &d->capp, d->np + 1, sizeof *d->p);
 	struct mod_person *p = &d->p[d->np++];
 	memset(p, 0, sizeof *p);
 	snprintf(p->name, sizeof p->name, "%s", name);
+	hashmap_add(&d->byname, (uint32_t)(d->np - 1), person_name, d);
 	return p;
+}
+
+/* Forget person i (the last one takes its place). */
+static void person_forget(struct mod *d, int i)
+{
+	if (d->p[i].nmutes)
+		d->muting--;
+	free(d->p[i].mutes);
+	hashmap_remove(&d->byname, (uint32_t)i, person_name, d);
+	int last = --d->np;
+	if (i != last) {
+		d->p[i] = d->p[last];
+		hashmap_move(&d->byname, (uint32_t)last, (uint32_t)i, person_name, d);
+	}
 }
 
 static int mutes(const struct mod_person *p, const char *name)
@@ -817,10 +842,7 @@ static void mod_tick(struct lobby *l, long long now_ms)
 		struct lobby_user *u = lobby_user_named(l, p->name);
 		if ((u && u->conn >= 0) || p->muted_until > bp.now || (u && p->nmutes))
 			continue;
-		if (p->nmutes)
-			d->muting--;
-		free(p->mutes);
-		*p = d->p[--d->np];
+		person_forget(d, i);
 	}
 }
 
