@@ -27,10 +27,21 @@
 static const char *const bench_games[] = { "bouillotte", "brelan", "bourre", "brouc", "bouillabaisse" };
 #define BENCH_NGAMES 5
 
+/* A link asked for: its client, or NULL once given up or ended. Its
+ * wsi's opaque data, so that a link given up is never touched again:
+ * libwebsockets 4.1 may have freed a link it left hanging (a write to
+ * it corrupted the heap), and one that comes later finds no client.
+ * Freed with the bench. */
+struct blink {
+	struct bclient *c;
+	struct blink *next;
+};
+
 /* One bot client: a connection of the bench's one libwebsockets context
  * (all of them are served by one poll, as a server serves its players). */
 struct bclient {
 	struct lws *wsi;
+	struct blink *link;      /* of wsi */
 	int open, closed;
 	struct outq out;
 	char *rx;
@@ -134,6 +145,7 @@ struct bench {
 	long relinks;                   /* links made again (welcomed) after one was lost */
 	int resumed;                    /* tables back after a lost link */
 	struct lat_list resume;         /* from a table's first lost link to its first state again, ms */
+	struct blink *links;            /* every link asked for */
 	/* The load beside: clients nc to nc + nx - 1 of c. */
 	int nx;
 	int hints_per_s;
@@ -581,7 +593,12 @@ static int link_ask(struct bclient *c)
 	ci.origin = nd->host;
 	ci.protocol = "tapis";
 	ci.ssl_connection = nd->tls ? LCCSCF_USE_SSL : 0;
-	ci.opaque_user_data = c;
+	struct blink *bl = xcalloc(1, sizeof *bl);
+	bl->c = c;
+	bl->next = c->b->links;
+	c->b->links = bl;
+	c->link = bl;
+	ci.opaque_user_data = bl;
 	/* A server given on this machine's loopback: every
 	 * BENCH_TABLES_PER_ADDR tables' clients from an address of their own
 	 * (127.1.X.Y), as people come from many, within the lobby's cap of
@@ -690,7 +707,8 @@ static void watch_away(struct bench *b)
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
-	struct bclient *c = lws_get_opaque_user_data(wsi);
+	struct blink *bl = lws_get_opaque_user_data(wsi);
+	struct bclient *c = bl ? bl->c : NULL;
 	(void)user;
 	if (!c) /* a connection given up for hanging (connect_room): closed if it comes */
 		return reason == LWS_CALLBACK_CLIENT_ESTABLISHED ? -1 : 0;
@@ -704,7 +722,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		break;
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
 	case LWS_CALLBACK_CLIENT_CLOSED:
-		lws_set_opaque_user_data(wsi, NULL); /* this link's last word */
+		bl->c = NULL; /* this link's last word */
 		if (!c->closed && relinkable(c)) {
 			link_lost(c, reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR);
 			break;
@@ -869,7 +887,7 @@ static int connect_room(struct bench *b)
 		struct bclient *c = &b->c[i];
 		if (c->open || c->closed || now - c->asked_at < BENCH_HANG_S)
 			continue;
-		lws_set_opaque_user_data(c->wsi, NULL);
+		c->link->c = NULL; /* its wsi not touched: it may be gone */
 		b->retried++;
 		if (link_ask(c) < 0) {
 			c->closed = 1;
@@ -1238,6 +1256,11 @@ out:
 	for (int i = 0; b.c && i < clients + nx; i++) {
 		free(b.c[i].rx);
 		outq_clear(&b.c[i].out);
+	}
+	while (b.links) {
+		struct blink *next = b.links->next;
+		free(b.links);
+		b.links = next;
 	}
 	free(b.c);
 	free(b.t);
