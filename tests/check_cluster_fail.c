@@ -371,6 +371,18 @@ static int cmp_ll(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The three nodes of a test (ids[i] the name of nodes[i]), started and
+ * each seen by the others. */
+static const char *const ids[] = { "north", "south", "east" };
+
+static void three_up(struct node nodes[3])
+{
+	memset(nodes, 0, 3 * sizeof *nodes);
+	for (int i = 0; i < 3; i++)
+		node_start(&nodes[i], ids[i]);
+	nodes_meet(nodes, 3);
+}
+
 /* ---------------------------------------------------------------- the tests */
 
 /* kill -9 mid-game: every table the node ran is taken by the two others
@@ -379,11 +391,7 @@ START_TEST(test_kill9_adopted)
 {
 	fresh("clkill");
 	struct node nodes[3];
-	memset(nodes, 0, sizeof nodes);
-	const char *ids[] = { "north", "south", "east" };
-	for (int i = 0; i < 3; i++)
-		node_start(&nodes[i], ids[i]);
-	nodes_meet(nodes, 3);
+	three_up(nodes);
 	tables_at(&nodes[0], NT);
 	players_leave(NT);
 	long long t0 = mono_ms();
@@ -418,11 +426,7 @@ START_TEST(test_handover_and_restart)
 {
 	fresh("clterm");
 	struct node nodes[3];
-	memset(nodes, 0, sizeof nodes);
-	const char *ids[] = { "north", "south", "east" };
-	for (int i = 0; i < 3; i++)
-		node_start(&nodes[i], ids[i]);
-	nodes_meet(nodes, 3);
+	three_up(nodes);
 	int n = 4;
 	tables_at(&nodes[0], n);
 	players_leave(n);
@@ -565,11 +569,7 @@ START_TEST(test_cut_off)
 {
 	fresh("clcut");
 	struct node nodes[3];
-	memset(nodes, 0, sizeof nodes);
-	const char *ids[] = { "north", "south", "east" };
-	for (int i = 0; i < 3; i++)
-		node_start(&nodes[i], ids[i]);
-	nodes_meet(nodes, 3);
+	three_up(nodes);
 	int n = 2;
 	tables_at(&nodes[0], n);
 	for (int i = 0; i < n; i++) {
@@ -654,11 +654,7 @@ START_TEST(test_bench_kill9)
 {
 	fresh("clbench");
 	struct node nodes[3];
-	memset(nodes, 0, sizeof nodes);
-	const char *ids[] = { "north", "south", "east" };
-	for (int i = 0; i < 3; i++)
-		node_start(&nodes[i], ids[i]);
-	nodes_meet(nodes, 3);
+	three_up(nodes);
 	static struct bench_run b;
 	memset(&b, 0, sizeof b);
 	snprintf(b.urls, sizeof b.urls, "%s,%s,%s", nodes[0].s.url, nodes[1].s.url, nodes[2].s.url);
