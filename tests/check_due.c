@@ -76,7 +76,7 @@ START_TEST(ticked_when_due)
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
 	ck_assert_int_eq(rules_set_arg(&r, "hands=1", err, sizeof err), 0);
-	struct net_out out = { drop, NULL };
+	struct net_out out = { .send = drop };
 	ck_assert_msg(host_create(&h, 1, g, 4, &r, 4242, HOST_SEED_OPERATOR, "Anne", &st, &cfg, out, err,
 	                          sizeof err) == 0, "%s", err);
 	for (int s = 0; s < 4; s++)

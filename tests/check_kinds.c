@@ -78,7 +78,7 @@ static void table_up(void)
 	ck_assert_ptr_nonnull(g);
 	struct rules r;
 	rules_init(&r, g->rules, g->nrules);
-	struct net_out out = { on_send, &w };
+	struct net_out out = { .send = on_send, .ctx = &w };
 	ck_assert_msg(host_create(&h, 1, g, 4, &r, 4242, HOST_SEED_OPERATOR, "Anne", &st, &cfg, out, err,
 	                          sizeof err) == 0, "%s", err);
 	for (int s = 0; s < 4; s++)

@@ -482,6 +482,110 @@ START_TEST(test_game_bouillabaisse) { whole_game("bouillabaisse", 3, "\"hands\":
 END_TEST
 
 
+/* The states as changes (hello's "state_changes"): a spectator who asks
+ * for them and one who does not hear the same table alike (one kind), so
+ * after every state the first's, changes applied, is the second's whole
+ * state; a seated player who asks for them plays the game to its end on
+ * the state it holds; the changes are smaller. Every game. */
+static size_t state_bytes(const struct tc *t, int *nchanges)
+{
+	size_t n = 0;
+	for (int i = 0; i < t->n; i++)
+		if (!strcmp(mtype(t->msg[i]), "state")) {
+			char *x = json_dumps(t->msg[i], JSON_COMPACT);
+			n += strlen(x);
+			free(x);
+			*nchanges += json_is_true(json_object_get(t->msg[i], "changes"));
+		}
+	return n;
+}
+
+static void changes_game(struct srv *s, const char *game, int players, const char *rules, int round)
+{
+	static struct tc p, q, w1, w2;
+	char name[4][16];
+	for (int i = 0; i < 4; i++)
+		snprintf(name[i], sizeof name[i], "%c%s%d", "PQVW"[i], i ? "ierre" : "aul", round);
+	tc_login_changes(&p, s, name[0], "fr");
+	tc_login(&q, s, name[1], "en", NULL);
+	tc_login_changes(&w1, s, name[2], "en");
+	tc_login(&w2, s, name[3], "en", NULL);
+	char seats[128] = "[\"open\",\"open\"";
+	for (int i = 2; i < players; i++)
+		strcat(seats, ",\"bot\"");
+	strcat(seats, "]");
+	char extra[256];
+	snprintf(extra, sizeof extra, ",\"rules\":{%s}", rules);
+	long id = tc_create(&p, game, players, seats, extra);
+	p.seat = 0;
+	tc_sit(&q, id, 1);
+	struct tc *ws[] = { &w1, &w2 };
+	for (int i = 0; i < 2; i++) {
+		ws[i]->table = id;
+		tc_send(ws[i], "{\"type\":\"watch\",\"table\":%ld}", id);
+		tc_wait(ws[i], "joined");
+	}
+	tc_send(&p, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &p, &q, &w1, &w2 };
+	play_until(all, 4, NULL, NULL);
+	/* The two spectators' states, one against the other. */
+	json_t *held = NULL;
+	int k = 0, compared = 0;
+	for (int i = 0; i < w1.n; i++) {
+		if (strcmp(mtype(w1.msg[i]), "state") != 0 || json_integer_value(json_object_get(w1.msg[i], "table")) != id)
+			continue;
+		json_t *st = proto_state_apply(held, w1.msg[i]);
+		ck_assert_ptr_nonnull(st);
+		if (st == w1.msg[i]) {
+			json_decref(st);
+			st = json_deep_copy(w1.msg[i]);
+		}
+		json_decref(held);
+		held = st;
+		while (k < w2.n && (strcmp(mtype(w2.msg[k]), "state") != 0 ||
+		                    json_integer_value(json_object_get(w2.msg[k], "table")) != id))
+			k++;
+		ck_assert_int_lt(k, w2.n);
+		if (!json_equal(held, w2.msg[k])) {
+			char *a = json_dumps(held, JSON_COMPACT), *b = json_dumps(w2.msg[k], JSON_COMPACT);
+			fprintf(stderr, "held:  %s\nwhole: %s\n", a, b);
+			ck_abort_msg("%s: state %d held unlike the whole one", game, compared);
+		}
+		k++;
+		compared++;
+	}
+	json_decref(held);
+	ck_assert_int_gt(compared, 5);
+	int c1 = 0, c2 = 0, cp = 0;
+	size_t b1 = state_bytes(&w1, &c1), b2 = state_bytes(&w2, &c2);
+	state_bytes(&p, &cp);
+	ck_assert_int_eq(c2, 0);
+	ck_assert_int_gt(c1, compared / 2);
+	ck_assert_int_gt(cp, 3);
+	ck_assert_msg(b1 * 10 < b2 * 8, "%s: the changes are %zu bytes, the whole states %zu", game, b1, b2);
+	/* The player who holds the state by its changes ended the game on it. */
+	ck_assert_str_eq(json_string_value(json_object_get(p.state, "state")), "over");
+	ck_assert_ptr_nonnull(json_object_get(json_object_get(p.state, "keys"), "H"));
+	check_no_leak(s, id, all, 4);
+	tc_free(&p);
+	tc_free(&q);
+	tc_free(&w1);
+	tc_free(&w2);
+}
+
+START_TEST(test_state_changes)
+{
+	struct srv s;
+	srv_start(&s);
+	changes_game(&s, "bouillotte", 4, "\"hands\":2", 0);
+	changes_game(&s, "brelan", 4, "\"hands\":2", 1);
+	changes_game(&s, "bourre", 4, "\"hands\":2", 2);
+	changes_game(&s, "brouc", 4, "\"hands\":1", 3);
+	changes_game(&s, "bouillabaisse", 3, "\"hands\":1", 4);
+	srv_stop(&s);
+}
+END_TEST
+
 /* ---- the names at a table ---- */
 
 /* Every string of a message (its values, not its keys), one a line. */
@@ -3354,6 +3458,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_game_bourre);
 	tcase_add_test(tc, test_game_brouc);
 	tcase_add_test(tc, test_game_bouillabaisse);
+	tcase_add_test(tc, test_state_changes);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("names");
 	tcase_set_timeout(tc, 60);

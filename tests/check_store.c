@@ -201,7 +201,7 @@ static void table_up(struct host *h, long id, struct store *st, const struct hos
 	rules_init(&r, g->rules, g->nrules);
 	char err[256];
 	ck_assert_int_eq(rules_set_arg(&r, "hands=1", err, sizeof err), 0);
-	struct net_out out = { on_send, heard };
+	struct net_out out = { .send = on_send, .ctx = heard };
 	ck_assert_msg(host_create(h, id, g, 4, &r, 12345, HOST_SEED_SERVER, "Anne", st, cfg, out, err, sizeof err) == 0, "%s", err);
 	for (int s = 1; s < 4; s++)
 		ck_assert_int_eq(host_set_seat(h, s, 0, 1, NULL, err, sizeof err), 0);
@@ -271,7 +271,7 @@ static void restore_row(void *ctx, const struct store_table *t)
 {
 	struct restored *r = ctx;
 	char err[256];
-	struct net_out out = { on_send, r->heard };
+	struct net_out out = { .send = on_send, .ctx = r->heard };
 	ck_assert_msg(host_restore(r->h, t, r->st, r->cfg, out, 1, err, sizeof err) == 0, "%s", err);
 	r->n++;
 }

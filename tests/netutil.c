@@ -190,6 +190,18 @@ void on_msg(void *ctx, const char *text, size_t len)
 		/* The seat is the one the client was given (joined), never what a
 		 * state says: the leak test checks the server against it. */
 		t->state = j;
+		if (t->changes) {
+			json_t *st = proto_state_apply(t->held, j);
+			ck_assert_msg(st != NULL, "%s: changes to no state: %.*s", t->name, (int)len, text);
+			if (st == j) { /* held apart: the messages stay as they came */
+				json_decref(st);
+				st = json_deep_copy(j);
+			}
+			json_decref(t->held);
+			t->state = t->held = st;
+		} else {
+			ck_assert_msg(!json_object_get(j, "changes"), "%s: changes it did not ask for", t->name);
+		}
 
 		if (!strcmp(json_string_value(json_object_get(j, "state")), "over"))
 			t->over = 1;
@@ -322,8 +334,23 @@ void tc_login(struct tc *t, struct srv *s, const char *name, const char *lang, c
 	ck_assert_str_eq(json_string_value(json_object_get(w, "name")), name);
 }
 
+void tc_login_changes(struct tc *t, struct srv *s, const char *name, const char *lang)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "%s", name);
+	snprintf(t->lang, sizeof t->lang, "%s", lang);
+	t->seat = -1;
+	t->acted_seq = -1;
+	t->changes = 1;
+	tc_connect(t, s);
+	tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\",\"state_changes\":true}", name, lang);
+	json_t *w = tc_wait(t, "welcome");
+	ck_assert_str_eq(json_string_value(json_object_get(w, "name")), name);
+}
+
 void tc_free(struct tc *t)
 {
+	json_decref(t->held);
 	if (t->c)
 		netc_close(t->c);
 	for (int i = 0; i < t->n; i++)

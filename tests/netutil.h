@@ -45,7 +45,9 @@ struct tc {
 	int n, cap, cursor;
 	long table;
 	int seat;
-	json_t *state;     /* the last state of its table */
+	json_t *state;     /* the last state of its table (with changes: as held) */
+	int changes;       /* its hello asked for the states as changes (tc_hello_changes) */
+	json_t *held;      /* then: its table's state, the changes applied */
 	int acted_seq;
 	int over;
 	int refused;
@@ -75,6 +77,9 @@ void tc_connect(struct tc *t, struct srv *s);
 void tc_hello(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password,
                      const char *token);
 void tc_login(struct tc *t, struct srv *s, const char *name, const char *lang, const char *password);
+/* A guest whose hello asks for the states as changes (docs/protocol.md),
+ * logged in: its state is the one it holds, changes applied. */
+void tc_login_changes(struct tc *t, struct srv *s, const char *name, const char *lang);
 void tc_free(struct tc *t);
 long tc_create(struct tc *t, const char *game, int players, const char *seats, const char *extra);
 void tc_sit(struct tc *t, long table, int seat);

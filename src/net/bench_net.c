@@ -75,6 +75,15 @@ struct bclient {
 	int started;             /* its table plays */
 	int my_turn;             /* the hint client: its turn, the hints go */
 	long seen_moves;         /* the bots' table: the moves of its last state */
+	/* Its table's state as it holds it (the server tells the changes):
+	 * what a bot acts on, its hand and choices kept as they came (JSON),
+	 * read only at its turn. */
+	struct {
+		long moves;
+		int to_act, my_turn;
+		char word[8];
+		char *hand, *choices;
+	} st;
 };
 
 enum { EXTRA_BOTS = 1, EXTRA_HINTS = 2 };
@@ -378,6 +387,74 @@ static void state_came(struct bclient *c)
 	}
 }
 
+/* Where the JSON value at p ends (the comma or brace after it), in the
+ * compact text the server writes; NULL when it is cut short. */
+static const char *value_end(const char *p, const char *end)
+{
+	int depth = 0;
+	while (p < end && (depth || (*p != ',' && *p != '}'))) {
+		if (*p == '"') {
+			for (p++; p < end && *p != '"'; p++)
+				if (*p == '\\')
+					p++;
+		} else if (*p == '{' || *p == '[') {
+			depth++;
+		} else if (*p == '}' || *p == ']') {
+			depth--;
+		}
+		p++;
+	}
+	return p < end ? p : NULL;
+}
+
+static void raw_set(char **to, const char *v, size_t n)
+{
+	free(*to);
+	*to = NULL;
+	if (n == 4 && !memcmp(v, "null", 4))
+		return;
+	*to = xmalloc(n + 1);
+	memcpy(*to, v, n);
+	(*to)[n] = '\0';
+}
+
+/* A state taken in, whole or as its changes, without parsing it: each
+ * member of the object, by its key (the server's keys need no escape). */
+static void state_take(struct bclient *c, const char *text, size_t len)
+{
+	const char *p = text + 1, *end = text + len;
+	if (!strstr(text, "\"changes\":true")) {
+		free(c->st.hand);
+		free(c->st.choices);
+		memset(&c->st, 0, sizeof c->st);
+		c->st.to_act = -1;
+	}
+	while (p < end && *p == '"') {
+		const char *k = p + 1, *q = memchr(k, '"', (size_t)(end - k));
+		if (!q || q + 1 >= end || q[1] != ':')
+			return;
+		const char *v = q + 2, *e = value_end(v, end);
+		if (!e)
+			return;
+		size_t kn = (size_t)(q - k), vn = (size_t)(e - v);
+#define IS(w) (kn == sizeof w - 1 && !memcmp(k, w, kn))
+		if (IS("moves"))
+			c->st.moves = strtol(v, NULL, 10);
+		else if (IS("to_act"))
+			c->st.to_act = (int)strtol(v, NULL, 10);
+		else if (IS("my_turn"))
+			c->st.my_turn = *v == 't';
+		else if (IS("state") && vn >= 2 && vn - 2 < sizeof c->st.word)
+			snprintf(c->st.word, sizeof c->st.word, "%.*s", (int)(vn - 2), v + 1);
+		else if (IS("hand"))
+			raw_set(&c->st.hand, v, vn);
+		else if (IS("choices"))
+			raw_set(&c->st.choices, v, vn);
+#undef IS
+		p = *e == ',' ? e + 1 : end;
+	}
+}
+
 static void on_retry(lws_sorted_usec_list_t *sul);
 static void send_create(struct bench *b, int t);
 
@@ -423,10 +500,18 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		lat_add(&nd->slat, ms);
 		c->state_from = 0;
 	}
-	if (!strncmp(text, state, sizeof state - 1) && !strstr(text, "\"my_turn\":true") &&
-	    !strstr(text, "\"state\":\"over\""))
-		return;
-	json_t *o = json_loadb(text, len, 0, NULL);
+	json_t *o;
+	if (!strncmp(text, state, sizeof state - 1)) {
+		state_take(c, text, len);
+		if (!c->st.my_turn && strcmp(c->st.word, "over") != 0)
+			return;
+		o = json_pack("{s:s, s:s, s:I, s:i, s:o, s:o}", "type", "state", "state", c->st.word, "moves",
+		              (json_int_t)c->st.moves, "to_act", c->st.to_act, "hand",
+		              c->st.hand ? json_loads(c->st.hand, 0, NULL) : json_array(), "choices",
+		              c->st.choices ? json_loads(c->st.choices, 0, NULL) : json_array());
+	} else {
+		o = json_loadb(text, len, 0, NULL);
+	}
 	const char *type = jstr(o, "type");
 	if (!strcmp(type, "welcome")) {
 		c->welcomed = 1;
@@ -535,7 +620,10 @@ static void extra_msg(struct bclient *c, const char *text, size_t len)
 			b->bot_moves += m >= c->seen_moves ? m - c->seen_moves : m;
 			c->seen_moves = m;
 		}
-		c->my_turn = strstr(text, "\"my_turn\":true") != NULL;
+		/* Told as changes: "my_turn" only when it changed. */
+		const char *mt = strstr(text, "\"my_turn\":");
+		if (mt)
+			c->my_turn = !strncmp(mt + 10, "true", 4);
 		if (!c->started && strstr(text, "\"state\":\"playing\"")) {
 			c->started = 1;
 			b->extras_started++;
@@ -570,7 +658,8 @@ static void send_hello(struct bclient *c)
 	char hello[160 + PROTO_TOKEN_LEN];
 	/* Names of this run's own: a server given by URL may still keep
 	 * seats for an earlier run's guests. */
-	int n = snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"version\":%d,\"name\":\"bench-%x-%d\",\"lang\":\"%s\"",
+	int n = snprintf(hello, sizeof hello,
+	                 "{\"type\":\"hello\",\"version\":%d,\"name\":\"bench-%x-%d\",\"lang\":\"%s\",\"state_changes\":true",
 	                 PROTO_VERSION, c->b->run, c->id, c->id % 2 ? "fr" : "en");
 	if (c->token[0])
 		n += snprintf(hello + n, sizeof hello - (size_t)n, ",\"token\":\"%s\"", c->token);
@@ -1255,6 +1344,8 @@ out:
 	}
 	for (int i = 0; b.c && i < clients + nx; i++) {
 		free(b.c[i].rx);
+		free(b.c[i].st.hand);
+		free(b.c[i].st.choices);
 		outq_clear(&b.c[i].out);
 	}
 	while (b.links) {

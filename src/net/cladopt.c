@@ -242,7 +242,7 @@ static void restore_run(struct store *st, void *arg)
 			o->saved = 1;
 		} else {
 			struct host *h = xcalloc(1, sizeof *h);
-			struct net_out none = { NULL, NULL }; /* its members are all away: nothing is sent */
+			struct net_out none = { .send = NULL }; /* its members are all away: nothing is sent */
 			if (host_restore(h, row, st, &j->cfg, none, j->now_ms, o->err, sizeof o->err) < 0) {
 				host_free(h);
 				free(h);

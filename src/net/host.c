@@ -104,6 +104,50 @@ static json_t *json_text(const char *s)
 
 /* ---- the kinds of listener, their views as messages ---- */
 
+/* A state as written, with where each of its members that may change is
+ * (`,"key":value`; a key of "keys" without its comma when it is the first
+ * there), so that a state can be told as the changes from the one before
+ * to a connection that has that one (docs/protocol.md, "state_changes").
+ * What comes before them (type, table, moves, seat, state) is sent
+ * always. */
+enum {
+	SM_PAUSED,
+	SM_TO_ACT,
+	SM_MY_TURN,
+	SM_KEY0,                          /* the keys' answers, VIEW_QUERY_KEYS order, */
+	SM_KEYH = SM_KEY0 + VIEW_NQUERY,  /* then the hand's */
+	SM_PROMPT,
+	SM_HAND,
+	SM_CHOICES,
+	SM_DISCARD,
+	SM_MENU,                          /* jstate's, in its order */
+	SM_SHOWDOWNS,
+	SM_QUERIES,
+	SM_F1,
+	SM_N
+};
+
+static const char *const sm_name[SM_N] = {
+	[SM_PAUSED] = "paused", [SM_TO_ACT] = "to_act", [SM_MY_TURN] = "my_turn", [SM_KEYH] = "H",
+	[SM_PROMPT] = "prompt", [SM_HAND] = "hand", [SM_CHOICES] = "choices", [SM_DISCARD] = "discard_ahead",
+	[SM_MENU] = "menu", [SM_SHOWDOWNS] = "showdowns", [SM_QUERIES] = "queries", [SM_F1] = "f1",
+};
+
+struct state_text {
+	char *s;                    /* the whole message (NULL none yet) */
+	size_t len;
+	size_t head;                /* the bytes before its members that may change */
+	size_t at[SM_N], n[SM_N];   /* each member's bytes (n 0: not in this state) */
+	int game;                   /* a state of a game begun (with "keys"): changes apply to it */
+	unsigned long id;           /* host's nstates when written */
+};
+
+static void state_text_free(struct state_text *t)
+{
+	free(t->s);
+	memset(t, 0, sizeof *t);
+}
+
 /* A kind of listener: the members who hear the table alike (one seat, or
  * the spectators; one language; one verbosity) share one view, so that an
  * action is phrased once for each kind present, never for each member. A
@@ -116,6 +160,7 @@ struct host_kind {
 	int users;                  /* members bound to it */
 	struct host_member *only;   /* while set, what it says goes to this member alone */
 	struct view v;
+	struct state_text last;     /* the last state its members were sent */
 };
 
 /* Send text (malloc'd) to every member of kind k, the same bytes: the last
@@ -182,11 +227,13 @@ static void sink_say(void *ctx, const struct view_say *m)
 }
 
 /* A member's state, after every action: written straight (net/jtext), as
- * json_dumps would write the same object. */
-static char *state_msg(const struct host *h, const struct view_state *vs, int seat)
+ * json_dumps would write the same object, with where its members are. */
+static void state_write(struct host *h, const struct view_state *vs, int seat, struct state_text *t)
 {
 	const char *word = h->state == HOST_WAITING ? "waiting"
 	                   : h->state == HOST_OVER || (vs && vs->game_over) ? "over" : "playing";
+	memset(t, 0, sizeof *t);
+	t->id = ++h->nstates;
 	struct jtext j;
 	jt_init(&j, 4096);
 	jt_open(&j, '{');
@@ -195,66 +242,167 @@ static char *state_msg(const struct host *h, const struct view_state *vs, int se
 	jt_kint(&j, "moves", vs ? vs->moves : 0);
 	jt_kint(&j, "seat", vs ? vs->seat : seat);
 	jt_kstr(&j, "state", word);
-	if (h->paused)
+	t->head = j.len;
+#define MARK(m) (t->at[m] = j.len)
+#define END(m) (t->n[m] = j.len - t->at[m])
+	if (h->paused) {
+		MARK(SM_PAUSED);
 		jt_kbool(&j, "paused", 1);
-	if (!vs) {
-		jt_close(&j, '}');
-		return jt_done(&j);
+		END(SM_PAUSED);
 	}
-	jt_kint(&j, "to_act", vs->to_act);
-	jt_kbool(&j, "my_turn", vs->my_turn);
-	jt_key(&j, "keys");
-	jt_open(&j, '{');
-	for (int i = 0; i < VIEW_NQUERY; i++) {
-		char k[2] = { VIEW_QUERY_KEYS[i], 0 };
-		jt_kstr(&j, k, vs->answer[i]);
-	}
-	if (vs->seat >= 0)
-		jt_kstr(&j, "H", vs->hand_text);
-	jt_close(&j, '}');
-	if (vs->prompt[0])
-		jt_kstr(&j, "prompt", vs->prompt);
-	jt_key(&j, "hand");
-	jt_open(&j, '[');
-	for (int i = 0; i < vs->nhand; i++) {
-		char cs[4];
+	if (vs) {
+		t->game = 1;
+		MARK(SM_TO_ACT);
+		jt_kint(&j, "to_act", vs->to_act);
+		END(SM_TO_ACT);
+		MARK(SM_MY_TURN);
+		jt_kbool(&j, "my_turn", vs->my_turn);
+		END(SM_MY_TURN);
+		jt_key(&j, "keys");
 		jt_open(&j, '{');
-		jt_kstr(&j, "card", card_str(vs->hand[i].card, cs));
-		jt_kstr(&j, "name", vs->hand[i].name);
-		jt_kbool(&j, "playable", vs->hand[i].playable);
-		jt_close(&j, '}');
-	}
-	jt_close(&j, ']');
-	jt_key(&j, "choices");
-	jt_open(&j, '[');
-	for (int i = 0; i < vs->nchoices; i++) {
-		const struct view_choice *c = &vs->choice[i];
-		jt_open(&j, '{');
-		jt_kstr(&j, "action", c->word);
-		jt_kstr(&j, "label", c->label);
-		if (c->hi > c->lo) {
-			jt_kint(&j, "min", c->lo);
-			jt_kint(&j, "max", c->hi);
+		for (int i = 0; i < VIEW_NQUERY; i++) {
+			char k[2] = { VIEW_QUERY_KEYS[i], 0 };
+			MARK(SM_KEY0 + i);
+			jt_kstr(&j, k, vs->answer[i]);
+			END(SM_KEY0 + i);
 		}
-		if (c->nvariants) {
-			jt_key(&j, "labels");
-			jt_open(&j, '[');
-			for (int k = 0; k < c->nvariants && c->first + k < vs->nvariants; k++)
-				jt_str(&j, vs->variant[c->first + k]);
-			jt_close(&j, ']');
+		if (vs->seat >= 0) {
+			MARK(SM_KEYH);
+			jt_kstr(&j, "H", vs->hand_text);
+			END(SM_KEYH);
 		}
-		/* A risky action asks for a yes (view_risky): always, or from an amount up. */
-		if (c->confirm)
-			jt_kbool(&j, "confirm", 1);
-		else if (c->confirm_from > 0)
-			jt_kint(&j, "confirm_from", c->confirm_from);
 		jt_close(&j, '}');
+		if (vs->prompt[0]) {
+			MARK(SM_PROMPT);
+			jt_kstr(&j, "prompt", vs->prompt);
+			END(SM_PROMPT);
+		}
+		MARK(SM_HAND);
+		jt_key(&j, "hand");
+		jt_open(&j, '[');
+		for (int i = 0; i < vs->nhand; i++) {
+			char cs[4];
+			jt_open(&j, '{');
+			jt_kstr(&j, "card", card_str(vs->hand[i].card, cs));
+			jt_kstr(&j, "name", vs->hand[i].name);
+			jt_kbool(&j, "playable", vs->hand[i].playable);
+			jt_close(&j, '}');
+		}
+		jt_close(&j, ']');
+		END(SM_HAND);
+		MARK(SM_CHOICES);
+		jt_key(&j, "choices");
+		jt_open(&j, '[');
+		for (int i = 0; i < vs->nchoices; i++) {
+			const struct view_choice *c = &vs->choice[i];
+			jt_open(&j, '{');
+			jt_kstr(&j, "action", c->word);
+			jt_kstr(&j, "label", c->label);
+			if (c->hi > c->lo) {
+				jt_kint(&j, "min", c->lo);
+				jt_kint(&j, "max", c->hi);
+			}
+			if (c->nvariants) {
+				jt_key(&j, "labels");
+				jt_open(&j, '[');
+				for (int k = 0; k < c->nvariants && c->first + k < vs->nvariants; k++)
+					jt_str(&j, vs->variant[c->first + k]);
+				jt_close(&j, ']');
+			}
+			/* A risky action asks for a yes (view_risky): always, or from an amount up. */
+			if (c->confirm)
+				jt_kbool(&j, "confirm", 1);
+			else if (c->confirm_from > 0)
+				jt_kint(&j, "confirm_from", c->confirm_from);
+			jt_close(&j, '}');
+		}
+		jt_close(&j, ']');
+		END(SM_CHOICES);
+		if (vs->discard_ahead) {
+			MARK(SM_DISCARD);
+			jt_kbool(&j, "discard_ahead", 1);
+			END(SM_DISCARD);
+		}
+		size_t at[JSTATE_NMEMBERS];
+		jstate_meaning(&j, vs, at);
+		for (int i = 0; i < JSTATE_NMEMBERS; i++) {
+			t->at[SM_MENU + i] = at[i];
+			t->n[SM_MENU + i] = (i + 1 < JSTATE_NMEMBERS ? at[i + 1] : j.len) - at[i];
+		}
 	}
-	jt_close(&j, ']');
-	if (vs->discard_ahead)
-		jt_kbool(&j, "discard_ahead", 1);
-	jstate_meaning(&j, vs);
+#undef MARK
+#undef END
 	jt_close(&j, '}');
+	t->len = j.len;
+	t->s = jt_done(&j);
+}
+
+static char *state_msg(struct host *h, const struct view_state *vs, int seat)
+{
+	struct state_text t;
+	state_write(h, vs, seat, &t);
+	return t.s;
+}
+
+/* The same member in a and b (its bytes, or absent from both). */
+static int sm_same(const struct state_text *a, const struct state_text *b, int m)
+{
+	return a->n[m] == b->n[m] && !memcmp(a->s + a->at[m], b->s + b->at[m], b->n[m]);
+}
+
+/* One member of b written as a change from a: its bytes (the leading
+ * comma left to the caller), or "key":null when b has it no more. */
+static void sm_put(struct jtext *j, const struct state_text *b, int m)
+{
+	const char *p = b->s + b->at[m];
+	size_t n = b->n[m];
+	if (n && *p == ',') {
+		p++;
+		n--;
+	}
+	if (n) {
+		jt_raw(j, p, n);
+		return;
+	}
+	char k[2] = { m >= SM_KEY0 && m < SM_KEYH ? VIEW_QUERY_KEYS[m - SM_KEY0] : 0, 0 };
+	const char *name = k[0] ? k : sm_name[m];
+	jt_raw(j, "\"", 1);
+	jt_raw(j, name, strlen(name));
+	jt_raw(j, "\":null", 6);
+}
+
+/* State b told to a connection that has a: what comes first, then the
+ * members that changed, "keys" with those of its keys that did; a member
+ * gone is null. */
+static char *state_changes(const struct state_text *a, const struct state_text *b)
+{
+	struct jtext j;
+	jt_init(&j, 1024);
+	jt_raw(&j, b->s, b->head);
+	static const char changes[] = ",\"changes\":true";
+	jt_raw(&j, changes, sizeof changes - 1);
+	for (int m = 0; m < SM_N; m++) {
+		if (m == SM_KEY0) {
+			int any = 0;
+			for (int k = SM_KEY0; k <= SM_KEYH; k++) {
+				if (sm_same(a, b, k))
+					continue;
+				const char *open = any ? "," : ",\"keys\":{";
+				jt_raw(&j, open, strlen(open));
+				sm_put(&j, b, k);
+				any = 1;
+			}
+			if (any)
+				jt_raw(&j, "}", 1);
+			m = SM_KEYH;
+			continue;
+		}
+		if (sm_same(a, b, m))
+			continue;
+		jt_raw(&j, ",", 1);
+		sm_put(&j, b, m);
+	}
+	jt_raw(&j, "}", 1);
 	return jt_done(&j);
 }
 
@@ -281,7 +429,9 @@ static void send_catch_up(struct host_member *mb, const struct view_state *vs)
 }
 
 /* The state to one member coming to a kind already phrased, or to all
- * the kind's members after an action: built once. */
+ * the kind's members after an action: written once, and told as its
+ * changes (once for all) to those whose connection asks for them and has
+ * the kind's state before. */
 static void send_state(struct host_kind *k, struct host_member *to, const struct view_state *vs)
 {
 	struct host *h = k->h;
@@ -297,21 +447,39 @@ static void send_state(struct host_kind *k, struct host_member *to, const struct
 	/* Only the latest state matters: none is kept for an absent member. */
 	if (!any)
 		return;
-	char *text = state_msg(h, vs, k->seat);
+	struct state_text t;
+	state_write(h, vs, k->seat, &t);
 	if (to) {
-		send_to(h, to, text);
+		/* One member coming to the kind: the whole state; when it is the
+		 * kind's last, the other members keep theirs as it was. */
+		if (k->last.s && k->last.len == t.len && !memcmp(k->last.s, t.s, t.len)) {
+			to->base = k->last.id;
+			send_to(h, to, t.s);
+			return;
+		}
+		to->base = t.id;
+		send_to(h, to, xstrdup(t.s));
+		state_text_free(&k->last);
+		k->last = t;
 		return;
 	}
-	struct host_member *last = NULL;
+	char *changes = NULL;
 	for (int i = 0; i < h->nmembers; i++) {
 		struct host_member *m = h->member[i];
 		if (m->kind != k || m->conn < 0)
 			continue;
-		if (last)
-			send_to(h, last, xstrdup(text));
-		last = m;
+		if (m->changes && m->base && m->base == k->last.id && k->last.game && t.game) {
+			if (!changes)
+				changes = state_changes(&k->last, &t);
+			send_to(h, m, xstrdup(changes));
+		} else {
+			send_to(h, m, xstrdup(t.s));
+		}
+		m->base = t.id;
 	}
-	send_to(h, last, text);
+	free(changes);
+	state_text_free(&k->last);
+	k->last = t;
 }
 
 static void sink_update(void *ctx, const struct view_state *vs)
@@ -330,6 +498,7 @@ static void unbind(struct host *h, struct host_member *m)
 	if (!k || --k->users > 0)
 		return;
 	view_release(&k->v);
+	state_text_free(&k->last);
 	for (int i = 0; i < h->nkinds; i++)
 		if (h->kind[i] == k) {
 			h->kind[i] = h->kind[--h->nkinds];
@@ -348,6 +517,7 @@ static void bind_view(struct host *h, struct host_member *m)
 	if (h->state == HOST_WAITING) {
 		if (m->conn >= 0)
 			send_to(h, m, state_msg(h, NULL, m->seat));
+		m->base = 0;
 		return;
 	}
 	for (int i = 0; i < h->nkinds; i++) {
@@ -840,6 +1010,9 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	m->conn = conn;
 	m->gone_ms = 0;
+	/* A connection come back has no state of the table: the next is whole. */
+	m->changes = h->out.changes && h->out.changes(h->out.ctx, conn);
+	m->base = 0;
 	int back = 0;
 	if (held >= 0) {
 		m->seat = held;

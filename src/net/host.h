@@ -40,6 +40,9 @@ enum host_seed { HOST_SEED_SERVER, HOST_SEED_CLIENT, HOST_SEED_OPERATOR };
 struct net_out {
 	void (*send)(void *ctx, long conn, char *text);
 	void *ctx;
+	/* The connection takes its states as changes (its hello's
+	 * "state_changes"); NULL: none does. */
+	int (*changes)(void *ctx, long conn);
 };
 
 struct work;
@@ -68,6 +71,8 @@ struct host_member {
 	int seat;                   /* -1: a spectator */
 	int verbosity;              /* enum talk_verbosity, kept when they are bound again */
 	struct host_kind *kind;     /* the view they hear (shared with their kind), NULL none */
+	int changes;                /* their connection takes states as changes from the one before */
+	unsigned long base;         /* the state their connection has (host's nstates), 0 none */
 	char acting[ACT_STR_MAX];   /* the action being tried (for a refusal) */
 	struct host_job *hint_job;  /* the hint being searched on a worker (one at a time) */
 	int nmissed, dropped;       /* announcements kept while away, and those lost */
@@ -118,6 +123,7 @@ struct host {
 	struct host_kind *kind[HOST_MAX_MEMBERS];
 	int nkinds;
 	unsigned long phrasings;    /* states phrased (one per kind per action): for the tests */
+	unsigned long nstates;      /* states written, each numbered (host_member's base) */
 	struct table t;             /* the game, its journal, its hand history, the views */
 	int opened;
 	long long next_bot_ms;

@@ -35,6 +35,7 @@ static void f1_text(const struct i18n_lang *l, struct jtext *j, const char *key,
 struct said {
 	char *json;
 	size_t len;
+	size_t qlen;   /* the bytes of "queries" (f1 after its comma) */
 };
 /* By language (en, fr) and the bits of the moment (jstate_meaning): made
  * when first needed, kept for the process (the states are made on the
@@ -65,6 +66,7 @@ static void keys_now(struct said *m, const struct view_state *vs)
 		jt_close(j, '}');
 	}
 	jt_close(j, ']');
+	m->qlen = jo.len - 1;   /* without the brace */
 	jt_key(j, "f1");
 	jt_open(j, '{');
 	struct sbuf b;
@@ -85,15 +87,20 @@ static void keys_now(struct said *m, const struct view_state *vs)
 	m->json[m->len] = '\0';
 }
 
-void jstate_meaning(struct jtext *j, const struct view_state *vs)
+void jstate_meaning(struct jtext *j, const struct view_state *vs, size_t at[JSTATE_NMEMBERS])
 {
+	size_t none[JSTATE_NMEMBERS];
+	if (!at)
+		at = none;
 	int order[VIEW_MAX_CHOICES];
 	int n = menuorder_sort(vs, order);
+	at[0] = j->len;
 	jt_key(j, "menu");
 	jt_open(j, '[');
 	for (int i = 0; i < n; i++)
 		jt_int(j, order[i]);
 	jt_close(j, ']');
+	at[1] = j->len;
 	jt_kbool(j, "showdowns", vs->showdowns);
 
 	/* What the keys say now depends on the language and five bits of the
@@ -103,5 +110,8 @@ void jstate_meaning(struct jtext *j, const struct view_state *vs)
 	struct said *m = &said[strcmp(vs->lang, "fr") == 0][bits];
 	if (!m->json)
 		keys_now(m, vs);
-	jt_members(j, m->json, m->len);
+	at[2] = j->len;
+	jt_members(j, m->json, m->qlen);
+	at[3] = j->len;
+	jt_members(j, m->json + m->qlen + 1, m->len - m->qlen - 1);
 }

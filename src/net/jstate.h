@@ -13,6 +13,9 @@
 #include "app/view.h"
 #include "net/jtext.h"
 
-void jstate_meaning(struct jtext *j, const struct view_state *vs);
+/* The members are written in this order; at (NULL: not wanted) is given
+ * where each begins in j (its comma): menu, showdowns, queries, f1. */
+#define JSTATE_NMEMBERS 4
+void jstate_meaning(struct jtext *j, const struct view_state *vs, size_t at[JSTATE_NMEMBERS]);
 
 #endif

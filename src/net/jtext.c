@@ -177,6 +177,11 @@ char *jt_done(struct jtext *j)
 	return s;
 }
 
+void jt_raw(struct jtext *j, const char *s, size_t n)
+{
+	put(j, s, n);
+}
+
 void jt_members(struct jtext *j, const char *members, size_t len)
 {
 	if (!len)

@@ -39,4 +39,8 @@ char *jt_done(struct jtext *j);
  * them without its braces), as the next of the object. */
 void jt_members(struct jtext *j, const char *members, size_t len);
 
+/* Bytes as they are (JSON text the caller made whole): no comma, no
+ * escape. */
+void jt_raw(struct jtext *j, const char *s, size_t n);
+
 #endif

@@ -173,9 +173,15 @@ static void host_send(void *ctx, long conn, char *text)
 	send_text(l, conn, text);
 }
 
+static int host_changes(void *ctx, long conn)
+{
+	const struct lobby_conn *c = lobby_conn_of(ctx, conn);
+	return c && c->state_changes;
+}
+
 static struct net_out host_out(struct lobby *l)
 {
-	struct net_out o = { host_send, l };
+	struct net_out o = { host_send, l, host_changes };
 	return o;
 }
 
@@ -1188,6 +1194,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	if (c->user < 0) {
 		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
 		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
+		c->state_changes = m->state_changes;
 	}
 	const struct i18n_lang *L = i18n_of(c->lang);
 	if (m->version != PROTO_VERSION) {

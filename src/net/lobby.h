@@ -70,6 +70,7 @@ struct lobby_conn {
 	int user;               /* index in users, -1 before hello */
 	char lang[3];           /* of its errors: "en" until its hello says */
 	int lang_given;         /* its hello named its language */
+	int state_changes;      /* its hello asked for states as changes (net/host) */
 	/* A message whose password the worker (net/auth) is hashing or
 	 * checking: a hello, a private table's create, sit or watch. Its
 	 * number (0: none) and the message (its password wiped). The

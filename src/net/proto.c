@@ -101,6 +101,8 @@ static int read_hello(json_t *o, struct proto_msg *m, const struct i18n_lang *L,
 		snprintf(m->lang, sizeof m->lang, "en");
 	if (!i18n_lang_known(m->lang))
 		return errf(err, errlen, "%s", i18n_tr(L, "'lang' must be \"en\" or \"fr\""));
+	if (get_bool(o, "state_changes", &m->state_changes, L, err, errlen) < 0)
+		return -1;
 	/* Why a name is refused, in the language the player asks for. */
 	return ident_check(name, m->name, sizeof m->name, i18n_of(m->lang), err, errlen);
 }
@@ -445,6 +447,36 @@ int proto_read(const char *text, size_t len, struct proto_msg *m, const struct i
 out:
 	json_decref(o);
 	return rc;
+}
+
+json_t *proto_state_apply(json_t *held, json_t *msg)
+{
+	if (!json_is_true(json_object_get(msg, "changes")))
+		return json_incref(msg);
+	if (!held || json_integer_value(json_object_get(held, "table")) != json_integer_value(json_object_get(msg, "table")))
+		return NULL;
+	const char *key;
+	json_t *v;
+	json_object_foreach(msg, key, v) {
+		if (!strcmp(key, "changes"))
+			continue;
+		json_t *keys = json_object_get(held, "keys");
+		if (!strcmp(key, "keys") && json_is_object(v) && json_is_object(keys)) {
+			const char *k;
+			json_t *a;
+			json_object_foreach(v, k, a) {
+				if (json_is_null(a))
+					json_object_del(keys, k);
+				else
+					json_object_set(keys, k, a);
+			}
+		} else if (json_is_null(v)) {
+			json_object_del(held, key);
+		} else {
+			json_object_set(held, key, v);
+		}
+	}
+	return json_incref(held);
 }
 
 char *proto_dump(json_t *msg)

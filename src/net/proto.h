@@ -67,6 +67,7 @@ struct proto_msg {
 	char token[PROTO_TOKEN_LEN + 1];
 	char lang[3];
 	int has_lang;                  /* hello, settings: lang was given */
+	int state_changes;             /* hello: states as their changes from the one before */
 	int has_verbosity;             /* settings: level was given */
 	char settings[PROTO_SETTINGS_MAX + 1]; /* settings: the object as JSON ("" none) */
 	/* create */
@@ -108,6 +109,12 @@ const char *proto_type_word(int type);
  * released (its reference stolen). */
 struct json_t;
 char *proto_dump(struct json_t *msg);
+/* A client's: the state of a table it holds (NULL none) with the state
+ * message msg taken in, as the client holds it now (a new reference): msg
+ * itself when it is whole, else held with the changes applied (in place;
+ * a member or a key of "keys" null is gone). NULL when msg is changes and
+ * held is not a state of msg's table (nothing to apply them to). */
+struct json_t *proto_state_apply(struct json_t *held, struct json_t *msg);
 /* {"type":"error","code":CODE,"message":TEXT[,"re":TYPE]} as text. */
 char *proto_error(const char *code, const char *message, const char *re);
 

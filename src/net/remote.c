@@ -382,6 +382,8 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		snprintf(r->token, sizeof r->token, "%s", str_of(o, "token"));
 		r->guest = json_is_true(json_object_get(o, "guest"));
 		r->welcomed = 1;
+		/* A new connection: its states come whole again. */
+		json_object_clear(r->held);
 	} else if (!strcmp(type, "lobby")) {
 		/* One page of the tables: the one we are at stays known. */
 		json_t *mine = r->table ? json_incref(remote_table(r, r->table)) : NULL;
@@ -448,8 +450,17 @@ void remote_message(struct remote *r, const char *text, size_t len)
 				on_chat(r, x);
 		}
 	} else if (!strcmp(type, "state")) {
-		if (int_of(o, "table", 0) == r->table)
-			on_state(r, o);
+		/* Each table's state held, its changes applied (proto_state_apply). */
+		char key[24];
+		snprintf(key, sizeof key, "%lld", int_of(o, "table", 0));
+		if (!r->held)
+			r->held = json_object();
+		json_t *st = proto_state_apply(json_object_get(r->held, key), o);
+		if (st) {
+			json_object_set_new(r->held, key, st);
+			if (int_of(st, "table", 0) == r->table)
+				on_state(r, st);
+		}
 	} else if (!strcmp(type, "refused")) {
 		r->refused++;
 		r->sent_moves = -1;
@@ -487,8 +498,9 @@ void remote_message(struct remote *r, const char *text, size_t len)
 
 static int hello(struct remote *r)
 {
-	json_t *o = json_pack("{s:s, s:i, s:s, s:s}", "type", "hello", "version", PROTO_VERSION, "name", r->name,
-	                      "lang", r->lang);
+	/* The states as what changed (docs/protocol.md). */
+	json_t *o = json_pack("{s:s, s:i, s:s, s:s, s:b}", "type", "hello", "version", PROTO_VERSION, "name", r->name,
+	                      "lang", r->lang, "state_changes", 1);
 	if (o && r->password[0])
 		json_object_set_new(o, "password", json_string(r->password));
 	if (o && r->token[0])
@@ -566,6 +578,8 @@ void remote_close(struct remote *r)
 	r->lobby = NULL;
 	json_decref(r->saved);
 	r->saved = NULL;
+	json_decref(r->held);
+	r->held = NULL;
 	json_decref(r->answer);
 	r->answer = NULL;
 	free(r->variant);

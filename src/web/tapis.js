@@ -15,6 +15,7 @@ const app = {
   name: '', password: '', token: '', loggedIn: false, lost: false,
   lobby: { users: [], tables: [] },
   table: 0, seat: -1, state: null,
+  held: {},   /* each table's state by its number, the changes told applied (applyState) */
   info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false, verbosity: 'full',
   history: [], hpos: -1, saved: [], said: [], lobbySeen: false, fresh: false,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
@@ -205,7 +206,8 @@ function connect() {
   const ws = new WebSocket(url, 'tapis');
   app.ws = ws;
   ws.onopen = () => {
-    const hello = { type: 'hello', version: 1, name: app.name, lang: app.lang };
+    /* The states as what changed from the one before (docs/protocol.md). */
+    const hello = { type: 'hello', version: 1, name: app.name, lang: app.lang, state_changes: true };
     if (app.password) hello.password = app.password;
     else if (app.token) hello.token = app.token;
     ws.send(JSON.stringify(hello));
@@ -271,9 +273,35 @@ function forgetSession() {
   } catch (e) { /* private browsing */ }
 }
 
+/* A table's state as held: a whole one as it came, or the one held with
+ * the changes told (a member, or a key of "keys", null is gone); a new
+ * object each time, so that the one before stays as it was. Null when
+ * there is nothing to apply the changes to. */
+function applyState(held, m) {
+  if (!m.changes) return m;
+  if (!held) return null;
+  const st = { ...held };
+  for (const k of Object.keys(m)) {
+    if (k === 'changes') continue;
+    if (k === 'keys' && m.keys && held.keys) {
+      st.keys = { ...held.keys };
+      for (const q of Object.keys(m.keys)) {
+        if (m.keys[q] === null) delete st.keys[q];
+        else st.keys[q] = m.keys[q];
+      }
+    } else if (m[k] === null) {
+      delete st[k];
+    } else {
+      st[k] = m[k];
+    }
+  }
+  return st;
+}
+
 const handlers = {
   welcome(m) {
     const again = app.lost;
+    app.held = {};   /* a new connection: the states come whole again */
     app.loggedIn = true;
     app.lost = false;
     app.token = m.token;
@@ -354,6 +382,7 @@ const handlers = {
     $('play').focus();
   },
   left(m) {
+    delete app.held[m.table];
     if (m.table !== app.table) return;
     app.table = 0;
     app.info = null;
@@ -386,7 +415,10 @@ const handlers = {
     logLine(text, 'missed', '');
     voiceSay(text, false);
   },
-  state(m) {
+  state(told) {
+    const m = applyState(app.held[told.table], told);
+    if (!m) return;
+    app.held[told.table] = m;
     if (m.table !== app.table) return;
     const before = app.state;
     app.state = m;
