@@ -191,7 +191,7 @@ void on_msg(void *ctx, const char *text, size_t len)
 		 * state says: the leak test checks the server against it. */
 		t->state = j;
 		if (t->changes) {
-			json_t *st = proto_state_apply(t->held, j);
+			json_t *st = proto_state_apply(t->held, j, t->moments);
 			ck_assert_msg(st != NULL, "%s: changes to no state: %.*s", t->name, (int)len, text);
 			if (st == j) { /* held apart: the messages stay as they came */
 				json_decref(st);
@@ -205,6 +205,10 @@ void on_msg(void *ctx, const char *text, size_t len)
 
 		if (!strcmp(json_string_value(json_object_get(j, "state")), "over"))
 			t->over = 1;
+	}
+	if (!strcmp(type, "moment")) {
+		ck_assert_msg(t->changes, "%s: moments it did not ask for", t->name);
+		proto_moment_keep(t->moments, j);
 	}
 	if (!strcmp(type, "refused"))
 		t->refused++;
@@ -342,6 +346,7 @@ void tc_login_changes(struct tc *t, struct srv *s, const char *name, const char 
 	t->seat = -1;
 	t->acted_seq = -1;
 	t->changes = 1;
+	t->moments = json_object();
 	tc_connect(t, s);
 	tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\",\"lang\":\"%s\",\"state_changes\":true}", name, lang);
 	json_t *w = tc_wait(t, "welcome");
@@ -351,6 +356,7 @@ void tc_login_changes(struct tc *t, struct srv *s, const char *name, const char 
 void tc_free(struct tc *t)
 {
 	json_decref(t->held);
+	json_decref(t->moments);
 	if (t->c)
 		netc_close(t->c);
 	for (int i = 0; i < t->n; i++)

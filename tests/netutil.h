@@ -48,6 +48,7 @@ struct tc {
 	json_t *state;     /* the last state of its table (with changes: as held) */
 	int changes;       /* its hello asked for the states as changes (tc_hello_changes) */
 	json_t *held;      /* then: its table's state, the changes applied */
+	json_t *moments;   /* and the moments it was sent ("moment" messages), by their name */
 	int acted_seq;
 	int over;
 	int refused;

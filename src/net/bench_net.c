@@ -482,6 +482,10 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		return;
 	}
 	b->t[c->tindex].last_at = now_s();
+	/* What the keys mean, for a person: nothing a bot reads. */
+	static const char moment[] = "{\"type\":\"moment\"";
+	if (!strncmp(text, moment, sizeof moment - 1))
+		return;
 	static const char state[] = "{\"type\":\"state\"";
 	if (!strncmp(text, state, sizeof state - 1))
 		state_came(c);
@@ -612,7 +616,8 @@ static void extra_msg(struct bclient *c, const char *text, size_t len)
 	struct bench *b = c->b;
 	static const char state[] = "{\"type\":\"state\"", say[] = "{\"type\":\"say\"",
 	                  lobby[] = "{\"type\":\"lobby";
-	if (!strncmp(text, say, sizeof say - 1) || !strncmp(text, lobby, sizeof lobby - 1))
+	if (!strncmp(text, say, sizeof say - 1) || !strncmp(text, lobby, sizeof lobby - 1) ||
+	    !strncmp(text, "{\"type\":\"moment\",", 17))
 		return;
 	if (!strncmp(text, state, sizeof state - 1)) {
 		long m = moves_of(text);

@@ -122,6 +122,7 @@ enum {
 	SM_DISCARD,
 	SM_MENU,                          /* jstate's, in its order */
 	SM_SHOWDOWNS,
+	SM_MOMENT,
 	SM_QUERIES,
 	SM_F1,
 	SM_N
@@ -130,7 +131,7 @@ enum {
 static const char *const sm_name[SM_N] = {
 	[SM_PAUSED] = "paused", [SM_TO_ACT] = "to_act", [SM_MY_TURN] = "my_turn", [SM_KEYH] = "H",
 	[SM_PROMPT] = "prompt", [SM_HAND] = "hand", [SM_CHOICES] = "choices", [SM_DISCARD] = "discard_ahead",
-	[SM_MENU] = "menu", [SM_SHOWDOWNS] = "showdowns", [SM_QUERIES] = "queries", [SM_F1] = "f1",
+	[SM_MENU] = "menu", [SM_SHOWDOWNS] = "showdowns", [SM_MOMENT] = "moment", [SM_QUERIES] = "queries", [SM_F1] = "f1",
 };
 
 struct state_text {
@@ -139,6 +140,7 @@ struct state_text {
 	size_t head;                /* the bytes before its members that may change */
 	size_t at[SM_N], n[SM_N];   /* each member's bytes (n 0: not in this state) */
 	int game;                   /* a state of a game begun (with "keys"): changes apply to it */
+	int moment;                 /* then: its moment (jstate_moment_of) */
 	unsigned long id;           /* host's nstates when written */
 };
 
@@ -252,6 +254,7 @@ static void state_write(struct host *h, const struct view_state *vs, int seat, s
 	}
 	if (vs) {
 		t->game = 1;
+		t->moment = jstate_moment_of(vs);
 		MARK(SM_TO_ACT);
 		jt_kint(&j, "to_act", vs->to_act);
 		END(SM_TO_ACT);
@@ -373,7 +376,8 @@ static void sm_put(struct jtext *j, const struct state_text *b, int m)
 
 /* State b told to a connection that has a: what comes first, then the
  * members that changed, "keys" with those of its keys that did; a member
- * gone is null. */
+ * gone is null. Not "queries" and "f1": the connection has them by the
+ * name in "moment" (a "moment" message before, send_state). */
 static char *state_changes(const struct state_text *a, const struct state_text *b)
 {
 	struct jtext j;
@@ -397,7 +401,7 @@ static char *state_changes(const struct state_text *a, const struct state_text *
 			m = SM_KEYH;
 			continue;
 		}
-		if (sm_same(a, b, m))
+		if (m == SM_QUERIES || m == SM_F1 || sm_same(a, b, m))
 			continue;
 		jt_raw(&j, ",", 1);
 		sm_put(&j, b, m);
@@ -468,7 +472,12 @@ static void send_state(struct host_kind *k, struct host_member *to, const struct
 		struct host_member *m = h->member[i];
 		if (m->kind != k || m->conn < 0)
 			continue;
-		if (m->changes && m->base && m->base == k->last.id && k->last.game && t.game) {
+		uint64_t *has = m->changes ? h->out.changes(h->out.ctx, m->conn) : NULL;
+		if (has && m->base && m->base == k->last.id && k->last.game && t.game) {
+			if (!(*has & 1ull << t.moment)) {
+				send_to(h, m, jstate_moment_msg(vs));
+				*has |= 1ull << t.moment;
+			}
 			if (!changes)
 				changes = state_changes(&k->last, &t);
 			send_to(h, m, xstrdup(changes));
@@ -1011,7 +1020,7 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	m->conn = conn;
 	m->gone_ms = 0;
 	/* A connection come back has no state of the table: the next is whole. */
-	m->changes = h->out.changes && h->out.changes(h->out.ctx, conn);
+	m->changes = h->out.changes && h->out.changes(h->out.ctx, conn) != NULL;
 	m->base = 0;
 	int back = 0;
 	if (held >= 0) {

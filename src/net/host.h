@@ -40,9 +40,10 @@ enum host_seed { HOST_SEED_SERVER, HOST_SEED_CLIENT, HOST_SEED_OPERATOR };
 struct net_out {
 	void (*send)(void *ctx, long conn, char *text);
 	void *ctx;
-	/* The connection takes its states as changes (its hello's
-	 * "state_changes"); NULL: none does. */
-	int (*changes)(void *ctx, long conn);
+	/* When the connection takes its states as changes (its hello's
+	 * "state_changes"), the set of the moments (jstate_moment_of) whose
+	 * words it has been sent; else NULL. NULL: no connection does. */
+	uint64_t *(*changes)(void *ctx, long conn);
 };
 
 struct work;

@@ -87,6 +87,28 @@ static void keys_now(struct said *m, const struct view_state *vs)
 	m->json[m->len] = '\0';
 }
 
+int jstate_moment_of(const struct view_state *vs)
+{
+	int bits = (vs->my_turn ? 1 : 0) | (vs->my_turn && vs->discard_ahead ? 2 : 0) | (vs->showdowns ? 4 : 0) |
+	           (vs->can_play ? 8 : 0) | (vs->my_turn && vs->nchoices ? 16 : 0);
+	return (strcmp(vs->lang, "fr") == 0) * 32 + bits;
+}
+
+static struct said *said_of(int w, const struct view_state *vs)
+{
+	struct said *m = &said[w / 32][w % 32];
+	if (!m->json)
+		keys_now(m, vs);
+	return m;
+}
+
+/* "en13", "fr4": the moment's name in a state and a "moment" message. */
+static const char *moment_id(int w, char id[8])
+{
+	snprintf(id, 8, "%s%d", w / 32 ? "fr" : "en", w % 32);
+	return id;
+}
+
 void jstate_meaning(struct jtext *j, const struct view_state *vs, size_t at[JSTATE_NMEMBERS])
 {
 	size_t none[JSTATE_NMEMBERS];
@@ -104,14 +126,30 @@ void jstate_meaning(struct jtext *j, const struct view_state *vs, size_t at[JSTA
 	jt_kbool(j, "showdowns", vs->showdowns);
 
 	/* What the keys say now depends on the language and five bits of the
-	 * moment alone: phrased once for each, then copied into every state. */
-	int bits = (vs->my_turn ? 1 : 0) | (vs->my_turn && vs->discard_ahead ? 2 : 0) | (vs->showdowns ? 4 : 0) |
-	           (vs->can_play ? 8 : 0) | (vs->my_turn && vs->nchoices ? 16 : 0);
-	struct said *m = &said[strcmp(vs->lang, "fr") == 0][bits];
-	if (!m->json)
-		keys_now(m, vs);
+	 * moment alone: phrased once for each, then copied into every state,
+	 * named by "moment" (a client that takes the changes keeps them by it). */
+	int w = jstate_moment_of(vs);
+	struct said *m = said_of(w, vs);
+	char id[8];
 	at[2] = j->len;
-	jt_members(j, m->json, m->qlen);
+	jt_kstr(j, "moment", moment_id(w, id));
 	at[3] = j->len;
+	jt_members(j, m->json, m->qlen);
+	at[4] = j->len;
 	jt_members(j, m->json + m->qlen + 1, m->len - m->qlen - 1);
+}
+
+char *jstate_moment_msg(const struct view_state *vs)
+{
+	int w = jstate_moment_of(vs);
+	struct said *m = said_of(w, vs);
+	char id[8];
+	struct jtext j;
+	jt_init(&j, m->len + 64);
+	jt_open(&j, '{');
+	jt_kstr(&j, "type", "moment");
+	jt_kstr(&j, "moment", moment_id(w, id));
+	jt_members(&j, m->json, m->len);
+	jt_close(&j, '}');
+	return jt_done(&j);
 }

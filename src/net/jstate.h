@@ -14,8 +14,15 @@
 #include "net/jtext.h"
 
 /* The members are written in this order; at (NULL: not wanted) is given
- * where each begins in j (its comma): menu, showdowns, queries, f1. */
-#define JSTATE_NMEMBERS 4
+ * where each begins in j (its comma): menu, showdowns, moment (the name of
+ * the queries and f1 that follow), queries, f1. */
+#define JSTATE_NMEMBERS 5
 void jstate_meaning(struct jtext *j, const struct view_state *vs, size_t at[JSTATE_NMEMBERS]);
+/* The moment of vs, with its language: 0 to 63 (a bit of a set of them:
+ * those whose queries and f1 a connection has been sent). */
+int jstate_moment_of(const struct view_state *vs);
+/* The message that gives them once to a connection that takes states as
+ * changes: {"type":"moment","moment":ID,"queries":…,"f1":…} (malloc'd). */
+char *jstate_moment_msg(const struct view_state *vs);
 
 #endif

@@ -173,10 +173,10 @@ static void host_send(void *ctx, long conn, char *text)
 	send_text(l, conn, text);
 }
 
-static int host_changes(void *ctx, long conn)
+static uint64_t *host_changes(void *ctx, long conn)
 {
-	const struct lobby_conn *c = lobby_conn_of(ctx, conn);
-	return c && c->state_changes;
+	struct lobby_conn *c = lobby_conn_of(ctx, conn);
+	return c && c->state_changes ? &c->moments_sent : NULL;
 }
 
 static struct net_out host_out(struct lobby *l)

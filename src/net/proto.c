@@ -449,7 +449,15 @@ out:
 	return rc;
 }
 
-json_t *proto_state_apply(json_t *held, json_t *msg)
+void proto_moment_keep(json_t *moments, json_t *msg)
+{
+	const char *id = json_string_value(json_object_get(msg, "moment"));
+	if (id && json_is_object(moments))
+		json_object_set_new(moments, id, json_pack("{s:O, s:O}", "queries", json_object_get(msg, "queries"), "f1",
+		                                         json_object_get(msg, "f1")));
+}
+
+json_t *proto_state_apply(json_t *held, json_t *msg, json_t *moments)
 {
 	if (!json_is_true(json_object_get(msg, "changes")))
 		return json_incref(msg);
@@ -475,6 +483,11 @@ json_t *proto_state_apply(json_t *held, json_t *msg)
 		} else {
 			json_object_set(held, key, v);
 		}
+	}
+	json_t *w = json_object_get(moments, json_string_value(json_object_get(held, "moment")));
+	if (w) {
+		json_object_set(held, "queries", json_object_get(w, "queries"));
+		json_object_set(held, "f1", json_object_get(w, "f1"));
 	}
 	return json_incref(held);
 }

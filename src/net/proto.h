@@ -112,9 +112,13 @@ char *proto_dump(struct json_t *msg);
 /* A client's: the state of a table it holds (NULL none) with the state
  * message msg taken in, as the client holds it now (a new reference): msg
  * itself when it is whole, else held with the changes applied (in place;
- * a member or a key of "keys" null is gone). NULL when msg is changes and
- * held is not a state of msg's table (nothing to apply them to). */
-struct json_t *proto_state_apply(struct json_t *held, struct json_t *msg);
+ * a member or a key of "keys" null is gone), its "queries" and "f1" those
+ * kept in moments by the name its "moment" says (proto_moment_keep). NULL
+ * when msg is changes and held is not a state of msg's table (nothing to
+ * apply them to). */
+struct json_t *proto_state_apply(struct json_t *held, struct json_t *msg, struct json_t *moments);
+/* A "moment" message kept in moments (an object: by the moment's name). */
+void proto_moment_keep(struct json_t *moments, struct json_t *msg);
 /* {"type":"error","code":CODE,"message":TEXT[,"re":TYPE]} as text. */
 char *proto_error(const char *code, const char *message, const char *re);
 

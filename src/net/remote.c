@@ -382,8 +382,9 @@ void remote_message(struct remote *r, const char *text, size_t len)
 		snprintf(r->token, sizeof r->token, "%s", str_of(o, "token"));
 		r->guest = json_is_true(json_object_get(o, "guest"));
 		r->welcomed = 1;
-		/* A new connection: its states come whole again. */
+		/* A new connection: its states come whole again, its moments anew. */
 		json_object_clear(r->held);
+		json_object_clear(r->moments);
 	} else if (!strcmp(type, "lobby")) {
 		/* One page of the tables: the one we are at stays known. */
 		json_t *mine = r->table ? json_incref(remote_table(r, r->table)) : NULL;
@@ -449,13 +450,19 @@ void remote_message(struct remote *r, const char *text, size_t len)
 			else if (!strcmp(str_of(x, "type"), "chat"))
 				on_chat(r, x);
 		}
+	} else if (!strcmp(type, "moment")) {
+		if (!r->moments)
+			r->moments = json_object();
+		proto_moment_keep(r->moments, o);
 	} else if (!strcmp(type, "state")) {
 		/* Each table's state held, its changes applied (proto_state_apply). */
 		char key[24];
 		snprintf(key, sizeof key, "%lld", int_of(o, "table", 0));
 		if (!r->held)
 			r->held = json_object();
-		json_t *st = proto_state_apply(json_object_get(r->held, key), o);
+		if (!r->moments)
+			r->moments = json_object();
+		json_t *st = proto_state_apply(json_object_get(r->held, key), o, r->moments);
 		if (st) {
 			json_object_set_new(r->held, key, st);
 			if (int_of(st, "table", 0) == r->table)
@@ -580,6 +587,8 @@ void remote_close(struct remote *r)
 	r->saved = NULL;
 	json_decref(r->held);
 	r->held = NULL;
+	json_decref(r->moments);
+	r->moments = NULL;
 	json_decref(r->answer);
 	r->answer = NULL;
 	free(r->variant);

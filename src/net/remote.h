@@ -49,6 +49,7 @@ struct remote {
 	int table_state;              /* 0 waiting, 1 playing, 2 over */
 	struct json_t *lobby;         /* the last "lobby" message, or NULL */
 	struct json_t *held;          /* each table's state (by its number), as told: NULL none yet */
+	struct json_t *moments;       /* the "moment" messages' queries and f1, by their name */
 	struct json_t *saved;         /* the last "saved" message's tables (the player's saved tables), or NULL */
 	int lobby_seen;               /* lobby messages received */
 	long created;                 /* the table the last "created" named */

@@ -16,6 +16,7 @@ const app = {
   lobby: { users: [], tables: [] },
   table: 0, seat: -1, state: null,
   held: {},   /* each table's state by its number, the changes told applied (applyState) */
+  moments: {},   /* the "moment" messages' queries and f1, by their name */
   info: null, hand: [], sel: -1, marked: [], menu: null, confirm: null, quit: false, verbosity: 'full',
   history: [], hpos: -1, saved: [], said: [], lobbySeen: false, fresh: false,
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
@@ -295,13 +296,17 @@ function applyState(held, m) {
       st[k] = m[k];
     }
   }
+  /* What the keys mean now: those of the moment named, sent once. */
+  const kw = app.moments[st.moment];
+  if (kw) { st.queries = kw.queries; st.f1 = kw.f1; }
   return st;
 }
 
 const handlers = {
   welcome(m) {
     const again = app.lost;
-    app.held = {};   /* a new connection: the states come whole again */
+    app.held = {};   /* a new connection: the states come whole again, */
+    app.moments = {};   /* and the moments anew */
     app.loggedIn = true;
     app.lost = false;
     app.token = m.token;
@@ -414,6 +419,9 @@ const handlers = {
     const text = [m.heading || '', ...texts, m.now || ''].filter(Boolean).join(' ');
     logLine(text, 'missed', '');
     voiceSay(text, false);
+  },
+  moment(m) {
+    app.moments[m.moment] = { queries: m.queries, f1: m.f1 };
   },
   state(told) {
     const m = applyState(app.held[told.table], told);
