@@ -428,6 +428,22 @@ static void replay_log(struct srv *s, long table)
 }
 
 /* One game at a table: an English and a French player, bots, a spectator. */
+/* A table of game made by a, who sits at seat 0, b at seat 1, bots of
+ * two levels at the others. */
+static long two_open(struct tc *a, struct tc *b, const char *game, int players, const char *rules)
+{
+	char seats[128] = "[\"open\",\"open\"";
+	for (int i = 2; i < players; i++)
+		strcat(seats, i % 2 ? ",\"bot:1\"" : ",\"bot\"");
+	strcat(seats, "]");
+	char extra[256];
+	snprintf(extra, sizeof extra, ",\"rules\":{%s}", rules);
+	long id = tc_create(a, game, players, seats, extra);
+	a->seat = 0;
+	tc_sit(b, id, 1);
+	return id;
+}
+
 static void whole_game(const char *game, int players, const char *rules)
 {
 	struct srv s;
@@ -436,15 +452,7 @@ static void whole_game(const char *game, int players, const char *rules)
 	tc_login(&a, &s, "Anne", "en", NULL);
 	tc_login(&b, &s, "Bruno", "fr", NULL);
 	tc_login(&w, &s, "Wanda", "en", NULL);
-	char seats[128] = "[\"open\",\"open\"";
-	for (int i = 2; i < players; i++)
-		strcat(seats, i % 2 ? ",\"bot:1\"" : ",\"bot\"");
-	strcat(seats, "]");
-	char extra[256];
-	snprintf(extra, sizeof extra, ",\"rules\":{%s}", rules);
-	long id = tc_create(&a, game, players, seats, extra);
-	a.seat = 0;
-	tc_sit(&b, id, 1);
+	long id = two_open(&a, &b, game, players, rules);
 	w.table = id;
 	tc_send(&w, "{\"type\":\"watch\",\"table\":%ld}", id);
 	tc_wait(&w, "joined");
@@ -510,15 +518,7 @@ static void changes_game(struct srv *s, const char *game, int players, const cha
 	tc_login(&q, s, name[1], "en", NULL);
 	tc_login_changes(&w1, s, name[2], "en");
 	tc_login(&w2, s, name[3], "en", NULL);
-	char seats[128] = "[\"open\",\"open\"";
-	for (int i = 2; i < players; i++)
-		strcat(seats, ",\"bot\"");
-	strcat(seats, "]");
-	char extra[256];
-	snprintf(extra, sizeof extra, ",\"rules\":{%s}", rules);
-	long id = tc_create(&p, game, players, seats, extra);
-	p.seat = 0;
-	tc_sit(&q, id, 1);
+	long id = two_open(&p, &q, game, players, rules);
 	struct tc *ws[] = { &w1, &w2 };
 	for (int i = 0; i < 2; i++) {
 		ws[i]->table = id;
