@@ -108,6 +108,7 @@ struct host {
 	uint64_t seed;              /* the server's secret, or the creator's (seed_by) */
 	int seed_by;                /* enum host_seed (the creator's: only they may sit) */
 	int deal;                   /* deals begun (0: none yet) */
+	int starting;               /* its start asked, waiting its turn (the lobby's starts) */
 	int deal_tap;               /* the same, counting a move applied but not yet kept */
 	struct rules rules;
 	char creator[HOST_PLAYER_MAX];

@@ -165,6 +165,7 @@ static void remove_table(struct lobby *l, int i);
 static void close_table(struct lobby *l, int i, const char *reason, int forget);
 static void rejoin(struct lobby *l, struct lobby_conn *c, struct lobby_user *u);
 static void seat_back(struct lobby *l, struct lobby_conn *c, struct lobby_user *u, struct host *h);
+static void start_now(struct lobby *l, struct host *h, long long now_ms);
 
 /* The host's output: a member's connection number is a lobby connection. */
 static void host_send(void *ctx, long conn, char *text)
@@ -391,6 +392,7 @@ void lobby_release(struct lobby *l)
 	free(l->tables);
 	due_free(&l->due);
 	free(l->gone);
+	free(l->starts);
 	for (int i = 0; i < l->nshown; i++)
 		free(l->shown[i]);
 	free(l->shown);
@@ -728,6 +730,7 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 	}
 	size_t cost = 0;
 	struct snap_people snap = { .made = 0 };
+	struct lobbylist_memo memo = { NULL, 0 };
 	for (int i = 0; i < l->nconns; i++) {
 		struct lobby_conn *c = &l->conns[i];
 		if (c->user < 0 || c->id >= LOBBY_RELAYED_CONN)
@@ -736,12 +739,13 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 		char *text = NULL;
 		if (c->view.want || (listener && !c->view.listening)) {
 			cost += send_snapshot(l, c, &snap);
-		} else if (listener && (text = lobbylist_delta(&c->view, &r))) {
+		} else if (listener && (text = lobbylist_delta_memo(&memo, &c->view, &r))) {
 			cost += strlen(text);
 			send_text(l, c->id, text);
 		}
 		c->view.listening = listener;
 	}
+	lobbylist_memo_free(&memo);
 	for (int k = 0; k < nmade; k++)
 		json_decref(made[k].info);
 	free(made);
@@ -1834,9 +1838,15 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_START:
 		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
-			if (host_start(h, now_ms, L, herr, sizeof herr) < 0)
-				send_error(l, conn, "start", herr, m.type);
-			l->dirty = 1;
+			if (h->state != HOST_WAITING || h->starting) {
+				send_error(l, conn, "start", i18n_tr(L, "the game has already begun"), m.type);
+			} else if (l->start_spent_ms < LOBBY_START_MS) {
+				start_now(l, h, now_ms);
+			} else {
+				h->starting = 1;
+				xgrow((void **)&l->starts, &l->capstarts, l->nstarts + 1, sizeof *l->starts);
+				l->starts[l->nstarts++] = h->id;
+			}
 		}
 		break;
 	case PM_SEAT:
@@ -2162,9 +2172,46 @@ static int tick_table(struct lobby *l, int i, long long now_ms)
 	return 0;
 }
 
+static double mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* A table's game begun now, its time counted against LOBBY_START_MS. */
+static void start_now(struct lobby *l, struct host *h, long long now_ms)
+{
+	char err[ERR_MAX];
+	double t0 = mono_ms();
+	h->starting = 0;
+	if (host_start(h, now_ms, i18n_of("en"), err, sizeof err) < 0)
+		log_say("table %ld: %s", h->id, err);
+	l->start_spent_ms += mono_ms() - t0;
+	l->dirty = 1;
+}
+
+/* The starts that waited, in turn, as long as the time allows. */
+static void start_waiting(struct lobby *l, long long now_ms)
+{
+	l->start_spent_ms = 0;
+	int k = 0;
+	while (k < l->nstarts && l->start_spent_ms < LOBBY_START_MS) {
+		int i = table_index(l, l->starts[k++]);
+		struct host *h = i >= 0 ? l->tables[i] : NULL;
+		if (h && h->starting && h->state == HOST_WAITING)
+			start_now(l, h, now_ms);
+		else if (h)
+			h->starting = 0;
+	}
+	memmove(l->starts, l->starts + k, (size_t)(l->nstarts - k) * sizeof *l->starts);
+	l->nstarts -= k;
+}
+
 void lobby_tick(struct lobby *l, long long now_ms)
 {
 	l->now_ms = now_ms;
+	start_waiting(l, now_ms);
 	collect(l, now_ms);
 	lobby_work(l, now_ms); /* bots' moves and hints not collected at a wake-up */
 	/* The tables due (their timers, or touched since), then a slice of

@@ -39,6 +39,11 @@ struct lobby_user {
  * down at once) go together in the next round, a table's changes in one
  * entry. */
 #define LOBBY_LIST_MS 100
+/* The loop's time given to starting games between two ticks (a start
+ * deals and phrases every seat's state): past it, the starts asked wait
+ * for the next tick in turn, so that a burst of them never holds up the
+ * tables in play (docs/performance.md). */
+#define LOBBY_START_MS 2.0
 /* Bytes of a hand history sent by "history" (some 300 deals of
  * Bouillotte): its message, escaped, stays well under what a connection's
  * queue may hold (SERVER_QUEUE_BYTES). */
@@ -178,6 +183,9 @@ struct lobby {
 	int capmade;
 	int captold;
 	int dirty;              /* the lobby changed: a round at the next tick */
+	long *starts;           /* the tables whose start waits its turn (LOBBY_START_MS), in order */
+	int nstarts, capstarts;
+	double start_spent_ms;  /* the loop's time on starts since the last tick */
 	long long list_ms;      /* when the lobby's last round went out */
 	long long list_gap_ms;  /* and the time until the next one may */
 	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */

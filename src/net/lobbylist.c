@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app/registry.h"
+#include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/proto.h"
 
@@ -200,4 +201,73 @@ char *lobbylist_delta(struct lobbylist_view *v, const struct lobbylist_round *r)
 	else
 		json_decref(out);
 	return proto_dump(o);
+}
+
+/* A delta made for a view as it was (before), what the view is after it,
+ * and its text from the members after "seq" (NULL: nothing to send). */
+struct lobbylist_memo_item {
+	struct lobbylist_view before, after;
+	char *rest;
+};
+
+/* The views show the same: all but whether and how they listen, and the
+ * number of their messages. */
+static int view_same(const struct lobbylist_view *a, const struct lobbylist_view *b)
+{
+	return a->page == b->page && a->nheld == b->nheld && a->npeople == b->npeople && !strcmp(a->filter, b->filter) &&
+	       !memcmp(a->held, b->held, (size_t)a->nheld * sizeof *a->held) &&
+	       !memcmp(a->people, b->people, (size_t)a->npeople * sizeof *a->people);
+}
+
+char *lobbylist_delta_memo(struct lobbylist_memo *m, struct lobbylist_view *v, const struct lobbylist_round *r)
+{
+	static const char head[] = "{\"type\":\"lobby_delta\",\"seq\":";
+	for (int i = 0; i < m->n; i++) {
+		struct lobbylist_memo_item *it = &m->item[i];
+		if (!view_same(&it->before, v))
+			continue;
+		if (!it->rest)
+			return NULL;
+		memcpy(v->held, it->after.held, sizeof v->held);
+		v->nheld = it->after.nheld;
+		memcpy(v->people, it->after.people, sizeof v->people);
+		v->npeople = it->after.npeople;
+		v->seq++;
+		char num[24];
+		int k = snprintf(num, sizeof num, "%ld", v->seq);
+		size_t len = strlen(it->rest);
+		char *text = xmalloc(sizeof head - 1 + (size_t)k + len + 1);
+		memcpy(text, head, sizeof head - 1);
+		memcpy(text + sizeof head - 1, num, (size_t)k);
+		memcpy(text + sizeof head - 1 + k, it->rest, len + 1);
+		return text;
+	}
+	struct lobbylist_view before = *v;
+	char *text = lobbylist_delta(v, r);
+	if (m->n >= LOBBYLIST_MEMO_MAX)
+		return text;
+	if (!(m->n & (m->n - 1)))   /* 0, 1, 2, 4, ...: grown to the next power of two */
+		m->item = xrealloc(m->item, (size_t)(m->n ? 2 * m->n : 1) * sizeof *m->item);
+	struct lobbylist_memo_item *it = &m->item[m->n++];
+	it->before = before;
+	it->after = *v;
+	it->rest = NULL;
+	if (text && !strncmp(text, head, sizeof head - 1)) {
+		const char *p = text + sizeof head - 1;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		it->rest = xstrdup(p);
+	} else if (text) {
+		m->n--;   /* not as expected: not kept */
+	}
+	return text;
+}
+
+void lobbylist_memo_free(struct lobbylist_memo *m)
+{
+	for (int i = 0; i < m->n; i++)
+		free(m->item[i].rest);
+	free(m->item);
+	m->item = NULL;
+	m->n = 0;
 }

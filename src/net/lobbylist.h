@@ -79,4 +79,18 @@ char *lobbylist_snapshot(struct lobbylist_view *v, struct host *const *tables, i
 /* What of a round concerns a view ("lobby_delta"), or NULL when nothing. */
 char *lobbylist_delta(struct lobbylist_view *v, const struct lobbylist_round *r);
 
+/* The deltas of one round, each made once for the views that show the
+ * same (their filter, page, tables and people alike; the numbers of their
+ * messages apart): thousands of people in the lobby looking at its first
+ * page cost one delta, not thousands. Zeroed before the round's first
+ * delta, freed after its last. */
+#define LOBBYLIST_MEMO_MAX 64
+struct lobbylist_memo {
+	struct lobbylist_memo_item *item;
+	int n;
+};
+/* lobbylist_delta of v, through m. */
+char *lobbylist_delta_memo(struct lobbylist_memo *m, struct lobbylist_view *v, const struct lobbylist_round *r);
+void lobbylist_memo_free(struct lobbylist_memo *m);
+
 #endif
