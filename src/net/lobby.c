@@ -167,6 +167,13 @@ static void rejoin(struct lobby *l, struct lobby_conn *c, struct lobby_user *u);
 static void seat_back(struct lobby *l, struct lobby_conn *c, struct lobby_user *u, struct host *h);
 static void start_now(struct lobby *l, struct host *h, long long now_ms);
 
+static double mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 /* The host's output: a member's connection number is a lobby connection. */
 static void host_send(void *ctx, long conn, char *text)
 {
@@ -683,11 +690,19 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 {
 	struct lobbylist_entry *made = xcalloc((size_t)l->ntables + 1, sizeof *made);
 	int nmade = 0;
+	double t0 = mono_ms();
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
 		unsigned long long print = table_print(h);
 		if (l->told[t] && print == l->print[t])
 			continue;
+		/* Entries made for LOBBY_ROUND_MS at most: the tables changed
+		 * after are listed at the next round (a thousand games begun at
+		 * once would hold the loop tens of milliseconds). */
+		if (nmade && mono_ms() - t0 > LOBBY_ROUND_MS) {
+			l->dirty = 1;
+			break;
+		}
 		l->print[t] = print;
 		json_t *info = table_json(h);
 		char *text = json_dumps(info, JSON_COMPACT);
@@ -2170,13 +2185,6 @@ static int tick_table(struct lobby *l, int i, long long now_ms)
 	if (due != h->due_ms || h->due_ms <= now_ms)
 		table_due(l, h, due);
 	return 0;
-}
-
-static double mono_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 /* A table's game begun now, its time counted against LOBBY_START_MS. */

@@ -43,7 +43,10 @@ struct lobby_user {
  * deals and phrases every seat's state): past it, the starts asked wait
  * for the next tick in turn, so that a burst of them never holds up the
  * tables in play (docs/performance.md). */
-#define LOBBY_START_MS 2.0
+#define LOBBY_START_MS 1.0
+/* The loop's time a round of the lobby's list gives to making the
+ * entries of the tables changed; the others wait for the next round. */
+#define LOBBY_ROUND_MS 5.0
 /* Bytes of a hand history sent by "history" (some 300 deals of
  * Bouillotte): its message, escaped, stays well under what a connection's
  * queue may hold (SERVER_QUEUE_BYTES). */
