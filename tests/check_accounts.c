@@ -988,6 +988,78 @@ static void count_table_3(void *ctx, const struct store_table *t)
 	ck_assert_int_eq(t->id, 3);
 }
 
+/* Starts take turns: past the loop's time for them (here none: one a
+ * tick), a start asked waits for the next tick, in the order asked; asked
+ * again meanwhile, it is refused as begun. A round of the lobby's list
+ * makes the entries of the tables changed within its time (here one), the
+ * others at the next rounds: a person in the lobby is told them all. */
+START_TEST(test_bursts_take_turns)
+{
+	struct lobby_fix f;
+	lobby_up(&f, "memory");
+	struct lobby *l = &f.l;
+	l->start_ms = 0;
+	l->round_ms = 0;
+	l->tables_per_addr = 0;
+	enum { N = 8 };
+	long id[N];
+	for (int i = 0; i < N; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "Maker%d", i);
+		login(l, &f.said, 1 + i, name, "en", NULL);
+		msg(l, 1 + i, "{\"type\":\"create\",\"game\":\"brelan\",\"players\":2,\"seats\":[\"open\",\"bot\"],"
+		              "\"rules\":{\"hands\":1}}");
+		json_t *c = last_to(&f.said, 1 + i, "created");
+		ck_assert_ptr_nonnull(c);
+		id[i] = (long)json_integer_value(json_object_get(c, "table"));
+	}
+	/* Someone in the lobby, told of the tables by the rounds. */
+	login(l, &f.said, 100, "Watcher", "en", NULL);
+	for (int i = 0; i < N; i++)
+		msg(l, 1 + i, "{\"type\":\"start\",\"table\":%ld}", id[i]);
+	for (int i = 0; i < N; i++)
+		ck_assert_int_eq(table_id(l, id[i])->state, HOST_WAITING);
+	int from = f.said.n;
+	msg(l, 1, "{\"type\":\"start\",\"table\":%ld}", id[0]);
+	ck_assert_ptr_nonnull(since(&f.said, from, 1, "error"));
+	for (int k = 1; k <= N; k++) {
+		now += 5;
+		lobby_tick(l, now);
+		for (int i = 0; i < N; i++)
+			ck_assert_int_eq(table_id(l, id[i])->state != HOST_WAITING, i < k);
+	}
+	/* The rounds, one entry each, until nothing is left to tell. */
+	now += 1000;
+	lobby_tick(l, now);
+	ck_assert_int_eq(l->dirty, 1);
+	for (int k = 0; k < 4 * N && l->dirty; k++) {
+		now += 1000;
+		lobby_tick(l, now);
+	}
+	ck_assert_int_eq(l->dirty, 0);
+	/* The watcher's list, snapshot and deltas applied: every table playing. */
+	json_t *tables = json_object();
+	for (int i = 0; i < f.said.n; i++) {
+		if (f.said.conn[i] != 100)
+			continue;
+		json_t *arr = json_object_get(f.said.msg[i], "tables");
+		for (size_t k = 0; k < json_array_size(arr); k++) {
+			json_t *e = json_array_get(arr, k);
+			char key[24];
+			snprintf(key, sizeof key, "%lld", json_integer_value(json_object_get(e, "id")));
+			json_object_set(tables, key, json_object_get(e, "state"));
+		}
+	}
+	for (int i = 0; i < N; i++) {
+		char key[24];
+		snprintf(key, sizeof key, "%ld", id[i]);
+		ck_assert_str_eq(json_string_value(json_object_get(tables, key)), "playing");
+	}
+	json_decref(tables);
+	lobby_down(&f);
+}
+END_TEST
+
 START_TEST(test_backup_while_serving)
 {
 	char *dir = tmpdir();
@@ -1166,6 +1238,7 @@ int main(void)
 	tcase_add_test(tc, test_partners_level);
 	tcase_add_test(tc, test_settings_kept);
 	tcase_add_test(tc, test_names_indexed);
+	tcase_add_test(tc, test_bursts_take_turns);
 	tcase_add_test(tc, test_backup_while_serving);
 	tcase_add_test(tc, test_join_figures);
 	suite_add_tcase(s, tc);

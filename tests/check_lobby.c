@@ -384,6 +384,65 @@ START_TEST(test_paging_and_hostile)
 }
 END_TEST
 
+/* The deltas of a round made once for the views that show the same: each
+ * view is sent, byte for byte, what it would be sent alone, and is left
+ * as it would be, over rounds of tables made and gone and people come and
+ * gone; views that differ (a filter, a page, tables held) get their own. */
+START_TEST(test_deltas_shared)
+{
+	enum { NV = 6 };
+	struct lobbylist_view alone[NV], shared[NV];
+	memset(alone, 0, sizeof alone);
+	for (int i = 0; i < NV; i++) {
+		alone[i].seq = 10 * i;   /* the numbers of their messages apart */
+		alone[i].listening = 1;
+	}
+	snprintf(alone[4].filter, sizeof alone[4].filter, "brouc");
+	alone[5].page = 1;
+	memcpy(shared, alone, sizeof shared);
+	const char *names[] = { "Anne", "Bruno", "Chloé", "Denis" };
+	long next = 1;
+	int made = 0;
+	for (int round = 0; round < 12; round++) {
+		struct lobbylist_entry e[3];
+		long gone[2];
+		int ne = 0, ng = 0;
+		for (int k = 0; k < 1 + round % 3; k++) {
+			json_t *info = json_pack("{s:I, s:s, s:s, s:[]}", "id", (json_int_t)next, "game",
+			                         next % 2 ? "brouc" : "bourre", "creator", names[next % 4], "seats");
+			e[ne++] = (struct lobbylist_entry){ next++, NULL, info, 1 };
+			made++;
+		}
+		if (round % 4 == 3)
+			gone[ng++] = next - 4;
+		struct lobbylist_person in[1] = { { names[round % 4], round % 2 } };
+		const char *out[1] = { names[(round + 2) % 4] };
+		struct lobbylist_round r = { e, ne, gone, ng, in, round % 3 != 2, out, round % 3 == 2, 3, made };
+		/* A view that differs from the others midway. */
+		if (round == 6) {
+			alone[1].held[alone[1].nheld++] = 999;
+			shared[1].held[shared[1].nheld++] = 999;
+		}
+		struct lobbylist_memo memo = { NULL, 0 };
+		for (int i = 0; i < NV; i++) {
+			char *a = lobbylist_delta(&alone[i], &r);
+			char *b = lobbylist_delta_memo(&memo, &shared[i], &r);
+			ck_assert_msg((a == NULL) == (b == NULL), "round %d, view %d: a delta on one side only", round, i);
+			if (a)
+				ck_assert_str_eq(a, b);
+			ck_assert_int_eq(memcmp(&alone[i], &shared[i], sizeof alone[i]), 0);
+			free(a);
+			free(b);
+		}
+		/* Views 0, 2 and 3 alike: one delta made for them. */
+		ck_assert_int_le(memo.n, NV - 2);
+		lobbylist_memo_free(&memo);
+		for (int k = 0; k < ne; k++)
+			json_decref(e[k].info);
+	}
+}
+END_TEST
+
 static Suite *lobby_suite(void)
 {
 	Suite *s = suite_create("lobby");
@@ -393,6 +452,7 @@ static Suite *lobby_suite(void)
 	tcase_add_test(tc, test_at_table_no_delta);
 	tcase_add_test(tc, test_bytes_flat);
 	tcase_add_test(tc, test_paging_and_hostile);
+	tcase_add_test(tc, test_deltas_shared);
 	suite_add_tcase(s, tc);
 	return s;
 }

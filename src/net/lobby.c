@@ -373,6 +373,8 @@ static int init(struct lobby *l, struct store *store, const struct host_config *
 	l->cfg.game_over = game_over; /* the accounts' figures, the rematch offered */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
+	l->start_ms = LOBBY_START_MS;
+	l->round_ms = LOBBY_ROUND_MS;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
 		return errf(err, errlen, "cannot start libsodium");
 	struct restore_ctx r = { l, 0, running };
@@ -699,7 +701,7 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 		/* Entries made for LOBBY_ROUND_MS at most: the tables changed
 		 * after are listed at the next round (a thousand games begun at
 		 * once would hold the loop tens of milliseconds). */
-		if (nmade && mono_ms() - t0 > LOBBY_ROUND_MS) {
+		if (nmade && mono_ms() - t0 >= l->round_ms) {
 			l->dirty = 1;
 			break;
 		}
@@ -1855,7 +1857,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		if ((h = table_for(l, c, &m)) && is_creator(l, c, h, m.type)) {
 			if (h->state != HOST_WAITING || h->starting) {
 				send_error(l, conn, "start", i18n_tr(L, "the game has already begun"), m.type);
-			} else if (l->start_spent_ms < LOBBY_START_MS) {
+			} else if (l->start_spent_ms < l->start_ms) {
 				start_now(l, h, now_ms);
 			} else {
 				h->starting = 1;
@@ -2199,12 +2201,13 @@ static void start_now(struct lobby *l, struct host *h, long long now_ms)
 	l->dirty = 1;
 }
 
-/* The starts that waited, in turn, as long as the time allows. */
+/* The starts that waited, in turn, as long as the time allows (one at
+ * least). */
 static void start_waiting(struct lobby *l, long long now_ms)
 {
 	l->start_spent_ms = 0;
 	int k = 0;
-	while (k < l->nstarts && l->start_spent_ms < LOBBY_START_MS) {
+	while (k < l->nstarts && (k == 0 || l->start_spent_ms < l->start_ms)) {
 		int i = table_index(l, l->starts[k++]);
 		struct host *h = i >= 0 ? l->tables[i] : NULL;
 		if (h && h->starting && h->state == HOST_WAITING)

@@ -189,6 +189,8 @@ struct lobby {
 	long *starts;           /* the tables whose start waits its turn (LOBBY_START_MS), in order */
 	int nstarts, capstarts;
 	double start_spent_ms;  /* the loop's time on starts since the last tick */
+	double start_ms;        /* LOBBY_START_MS (tests: 0, one start a tick) */
+	double round_ms;        /* LOBBY_ROUND_MS (tests: 0, one table's entry a round) */
 	long long list_ms;      /* when the lobby's last round went out */
 	long long list_gap_ms;  /* and the time until the next one may */
 	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
