@@ -2215,8 +2215,10 @@ static void start_waiting(struct lobby *l, long long now_ms)
 		else if (h)
 			h->starting = 0;
 	}
-	memmove(l->starts, l->starts + k, (size_t)(l->nstarts - k) * sizeof *l->starts);
-	l->nstarts -= k;
+	if (k) {
+		memmove(l->starts, l->starts + k, (size_t)(l->nstarts - k) * sizeof *l->starts);
+		l->nstarts -= k;
+	}
 }
 
 void lobby_tick(struct lobby *l, long long now_ms)
