@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
+
 /* The one mutable state of core, and none of the rules': where the lines
  * go and which were lately written; under a lock, for the server's
  * workers may say a line too (a store failing on its own connection). */
@@ -23,9 +25,7 @@ static void *sink_ctx = "tapis";
 
 static long long now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long long)clock_ms();
 }
 
 void log_set(log_fn fn, void *ctx)

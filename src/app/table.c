@@ -10,6 +10,7 @@
 
 #include "app/registry.h"
 #include "bots/bot.h"
+#include "core/clock.h"
 #include "core/deckfile.h"
 #include "core/err.h"
 #include "core/file.h"
@@ -335,9 +336,7 @@ static void save_action(struct table *t, int seat, const struct action *a)
 		deal_end |= t->pending[i].type == EV_HAND_END || t->pending[i].type == EV_GAME_END;
 	/* Durable at the end of a deal; at most once a second, so that bots
 	 * dealing hundreds of deals a second are not held up by the disk. */
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	double at = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+	double at = clock_s();
 	if (rc == 0 && deal_end && at - t->save_synced_at >= 1.0) {
 		rc = save_sync(&t->save, err, sizeof err);
 		t->save_synced_at = at;

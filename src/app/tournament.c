@@ -9,17 +9,12 @@
 #include "app/opts.h"
 #include "app/registry.h"
 #include "bots/bot.h"
+#include "core/clock.h"
 #include "core/err.h"
 #include "core/num.h"
 #include "core/rules.h"
 #include "core/xalloc.h"
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
 
 /* The scores of the last deal's end (team games: who won the deal). */
 struct deal_end {
@@ -84,10 +79,10 @@ static int play_once(const struct tournament_spec *sp, void *st, int players, ui
 	while ((seat = g->to_act(st)) >= 0) {
 		int is_a = (seat % 2) == a_parity;
 		struct action a;
-		double t0 = now_ms();
+		double t0 = clock_ms();
 		bot_choose_budget(g, e ? e->bot : NULL, st, is_a ? sp->level_a : sp->level_b,
 		                  sp->budget > 0 ? sp->budget : BOT_BUDGET_DEFAULT, &brng, &a);
-		stats->ms[is_a ? 0 : 1] += now_ms() - t0;
+		stats->ms[is_a ? 0 : 1] += clock_ms() - t0;
 		stats->n[is_a ? 0 : 1]++;
 		struct refusal why;
 		if (g->apply(st, &a, &sink, &why) < 0 || ++guard > 1000000)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/cue.h"
 #include "core/err.h"
 #include "core/num.h"
@@ -18,9 +19,7 @@
 
 double audio_now(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	return clock_s();
 }
 
 double audio_cpu_now(void)

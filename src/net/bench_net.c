@@ -19,6 +19,7 @@
 #include "core/err.h"
 #include "core/game.h"
 #include "app/log.h"
+#include "core/clock.h"
 #include "core/xalloc.h"
 #include "net/evloop.h"
 #include "net/outq.h"
@@ -195,13 +196,6 @@ struct bench {
 /* Of clients, tables, deals, milliseconds. */
 #define BENCH_NET_MAX_COUNT 100000
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static long long jint(json_t *o, const char *k, long long def)
 {
 	json_t *v = json_object_get(o, k);
@@ -218,7 +212,7 @@ static const char *jstr(json_t *o, const char *k)
  * else the seconds to wait for it. */
 static double pace(struct bclient *c, int must)
 {
-	double now = now_s();
+	double now = clock_s();
 	c->tokens += (now - c->tokens_at) * BENCH_RATE_PER_S;
 	if (c->tokens > BENCH_RATE_BURST)
 		c->tokens = BENCH_RATE_BURST;
@@ -278,7 +272,7 @@ static void send_pending(struct bclient *c)
 	}
 	json_t *o = json_pack("{s:s, s:I, s:s}", "type", "action", "table", (json_int_t)c->table, "action", c->pending);
 	c->pending[0] = '\0';
-	c->sent_at = c->state_from = now_s();
+	c->sent_at = c->state_from = clock_s();
 	send_json(c, o);
 }
 
@@ -356,7 +350,7 @@ static void record(struct bclient *c)
 {
 	if (c->sent_at <= 0)
 		return;
-	double ms = (now_s() - c->sent_at) * 1000.0;
+	double ms = (clock_s() - c->sent_at) * 1000.0;
 	lat_add(&c->b->lat, ms);
 	lat_add(&c->b->node[c->node].lat, ms);
 	c->sent_at = 0;
@@ -381,7 +375,7 @@ static void state_came(struct bclient *c)
 	c->away = 0;
 	c->welcomed_at = 0;
 	if (t->lost_at > 0 && c->linked_at >= t->lost_at) {
-		lat_add(&b->resume, (now_s() - t->lost_at) * 1000.0);
+		lat_add(&b->resume, (clock_s() - t->lost_at) * 1000.0);
 		t->lost_at = 0;
 		if (!t->resumed++)
 			b->resumed++;
@@ -479,10 +473,10 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	if (!strncmp(text, lobby, sizeof lobby - 1) || !strncmp(text, delta, sizeof delta - 1)) {
 		b->lobby_bytes += (long long)len;
 		nd->lobby_bytes += (long long)len;
-		b->lobby_at = now_s();
+		b->lobby_at = clock_s();
 		return;
 	}
-	b->t[c->tindex].last_at = now_s();
+	b->t[c->tindex].last_at = clock_s();
 	/* What the keys mean, for a person: nothing a bot reads. */
 	static const char moment[] = "{\"type\":\"moment\"";
 	if (!strncmp(text, moment, sizeof moment - 1))
@@ -500,7 +494,7 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	}
 	/* A state is read only when it asks this bot to act or ends the game. */
 	if (!strncmp(text, state, sizeof state - 1) && c->state_from > 0 && moves_of(text) > c->acted_moves) {
-		double ms = (now_s() - c->state_from) * 1000.0;
+		double ms = (clock_s() - c->state_from) * 1000.0;
 		lat_add(&b->slat, ms);
 		lat_add(&nd->slat, ms);
 		c->state_from = 0;
@@ -523,7 +517,7 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		snprintf(c->token, sizeof c->token, "%s", jstr(o, "token"));
 		if (c->away) {
 			b->relinks++;
-			c->welcomed_at = now_s();
+			c->welcomed_at = clock_s();
 		}
 	} else if (!strcmp(type, "created")) {
 		if (!b->t[c->tindex].id)
@@ -704,7 +698,7 @@ static int link_ask(struct bclient *c)
 		snprintf(from, sizeof from, "127.1.%d.%d", k / 250 % 250, k % 250 + 1);
 		ci.iface = from;
 	}
-	c->linked_at = c->asked_at = now_s();
+	c->linked_at = c->asked_at = clock_s();
 	/* Not through pwsi: a link asked for again (connect_room) must not
 	 * be cleared by the end of the one it replaces. */
 	c->wsi = lws_client_connect_via_info(&ci);
@@ -747,7 +741,7 @@ static void link_lost(struct bclient *c, int refused)
 	if (refused)
 		b->node[c->node].down = 1;
 	if (c->link_state && !t->lost_at)
-		t->lost_at = now_s();
+		t->lost_at = clock_s();
 	c->away = 1;
 	c->link_state = c->welcomed = c->open = 0;
 	c->welcomed_at = 0;
@@ -789,7 +783,7 @@ static void on_retry(lws_sorted_usec_list_t *sul)
  * seat found at login, the table taken over meanwhile). */
 static void watch_away(struct bench *b)
 {
-	double now = now_s();
+	double now = clock_s();
 	for (int i = 0; i < b->nc; i++) {
 		struct bclient *c = &b->c[i];
 		if (c->away && c->wsi && c->welcomed_at > 0 && now - c->welcomed_at > BENCH_REJOIN_S) {
@@ -958,9 +952,9 @@ static void service_all(struct bench *b)
 /* Service until done(b) or the deadline; 0 or -1. */
 static int run_until(struct bench *b, int (*done)(struct bench *), double seconds)
 {
-	double end = now_s() + seconds;
+	double end = clock_s() + seconds;
 	while (!done(b)) {
-		if (now_s() > end)
+		if (clock_s() > end)
 			return -1;
 		service_all(b);
 	}
@@ -977,7 +971,7 @@ static int connect_room(struct bench *b)
 {
 	while (b->first_pending < b->nstarted && (b->c[b->first_pending].open || b->c[b->first_pending].closed))
 		b->first_pending++;
-	double now = now_s();
+	double now = clock_s();
 	for (int i = b->first_pending; i < b->nstarted; i++) {
 		struct bclient *c = &b->c[i];
 		if (c->open || c->closed || now - c->asked_at < BENCH_HANG_S)
@@ -1011,7 +1005,7 @@ static int all_asked_open(struct bench *b)
  * play is measured, not the making of the tables. */
 static int lobby_quiet(struct bench *b)
 {
-	return now_s() - b->lobby_at > 0.3;
+	return clock_s() - b->lobby_at > 0.3;
 }
 
 static int all_welcomed(struct bench *b)
@@ -1040,7 +1034,7 @@ static int all_joined(struct bench *b)
 static int all_over(struct bench *b)
 {
 	int done = 1;
-	double now = now_s();
+	double now = clock_s();
 	for (int i = 0; i < b->nt; i++) {
 		struct btable *t = &b->t[i];
 		if (t->over >= t->n)
@@ -1099,12 +1093,12 @@ static int parse_urls(struct bench *b, const char *urls, char *err, size_t errle
  * all are answered; 0, or -1 past the time allowed. */
 static int run_paced(struct bench *b, int n, void (*send)(struct bench *b, int i), int (*answered)(const struct bench *b))
 {
-	double end = now_s() + BENCH_SETUP_S + BENCH_ITEM_S * n;
+	double end = clock_s() + BENCH_SETUP_S + BENCH_ITEM_S * n;
 	int sent = 0;
 	while (answered(b) < n) {
 		while (sent < n && sent - answered(b) < BENCH_WINDOW)
 			send(b, sent++);
-		if (now_s() > end)
+		if (clock_s() > end)
 			return -1;
 		service_all(b);
 	}
@@ -1177,7 +1171,7 @@ int bench_net_run_load(const char *url, int clients, int tables, int deals, int 
 	b.think_s = think_ms / 1000.0;
 	b.own = pid > 0;
 	int rc = -1;
-	b.run = ((unsigned)getpid() * 2654435761u ^ (unsigned)(now_s() * 1e6)) & 0xfffff;
+	b.run = ((unsigned)getpid() * 2654435761u ^ (unsigned)(clock_s() * 1e6)) & 0xfffff;
 	if (parse_urls(&b, url, err, errlen) < 0)
 		goto out;
 	int tls = 0;
@@ -1213,12 +1207,12 @@ int bench_net_run_load(const char *url, int clients, int tables, int deals, int 
 		b.t[i].first = i * clients / tables;
 		b.t[i].n = (i + 1) * clients / tables - b.t[i].first;
 	}
-	double setup_s = BENCH_SETUP_S + BENCH_ITEM_S * (clients + nx), connect_end = now_s() + setup_s;
+	double setup_s = BENCH_SETUP_S + BENCH_ITEM_S * (clients + nx), connect_end = clock_s() + setup_s;
 	for (int i = 0; i < clients + nx; i++) {
 		struct bclient *c = &b.c[i];
 		/* The listen queue is short: a few connections under way at a
 		 * time (one that hangs holds one place, not the others). */
-		if (run_until(&b, connect_room, connect_end - now_s()) < 0) {
+		if (run_until(&b, connect_room, connect_end - clock_s()) < 0) {
 			errf(err, errlen, "the clients could not all connect (%d open, %d failed, %d asked, %d asked again)",
 			     b.nopen, b.nclosed, b.nstarted, b.retried);
 			goto out;
@@ -1229,7 +1223,7 @@ int bench_net_run_load(const char *url, int clients, int tables, int deals, int 
 		c->acted_moves = -1;
 		c->rng = 0x9e3779b9u * (unsigned)(i + 1);
 		c->tokens = BENCH_RATE_BURST;
-		c->tokens_at = now_s();
+		c->tokens_at = clock_s();
 		for (int t = 0; t < tables; t++)
 			if (i >= b.t[t].first && i < b.t[t].first + b.t[t].n)
 				c->tindex = t;
@@ -1248,7 +1242,7 @@ int bench_net_run_load(const char *url, int clients, int tables, int deals, int 
 		}
 		b.nstarted = i + 1;
 	}
-	if (run_until(&b, all_asked_open, connect_end - now_s()) < 0 || b.errors) {
+	if (run_until(&b, all_asked_open, connect_end - clock_s()) < 0 || b.errors) {
 		errf(err, errlen, "the clients could not all connect (%d open, %d failed, %d asked, %d asked again)", b.nopen,
 		     b.nclosed, b.nstarted, b.retried);
 		goto out;
@@ -1283,7 +1277,7 @@ int bench_net_run_load(const char *url, int clients, int tables, int deals, int 
 		goto out;
 	}
 	run_until(&b, lobby_quiet, 30);
-	double t1 = now_s(), cpu0 = pid > 0 ? cpu_s(pid) : -1;
+	double t1 = clock_s(), cpu0 = pid > 0 ? cpu_s(pid) : -1;
 	long hints0 = b.hints, bot_moves0 = b.bot_moves;
 	for (int t = 0; t < tables; t++) {
 		b.t[t].last_at = t1;
@@ -1330,7 +1324,7 @@ int bench_net_run_load(const char *url, int clients, int tables, int deals, int 
 	res->client_cpu_s = cpu_s(getpid());
 	res->mb_received = (double)b.bytes / 1e6;
 	res->mb_lobby = (double)b.lobby_bytes / 1e6;
-	res->seconds = now_s() - t1;
+	res->seconds = clock_s() - t1;
 	res->clients = clients;
 	res->think_ms = think_ms;
 	res->tables = tables;

@@ -5,15 +5,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/err.h"
 #include "net/store.h"
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -53,9 +48,9 @@ int bench_store_run(const char *where, int n, int json, FILE *out, char *err, si
 	for (int i = 0; rc == 0 && i < n; i++) {
 		char hash[128];
 		snprintf(name, sizeof name, "bench-%d", (i * 7919) % n);
-		double t0 = now_ms();
+		double t0 = clock_ms();
 		rc = store_account_get(&st, name, hash, sizeof hash) == 1 ? 0 : -1;
-		v[i] = now_ms() - t0;
+		v[i] = clock_ms() - t0;
 	}
 	if (rc == 0)
 		sum_up(v, n, &fig[0]);
@@ -72,16 +67,16 @@ int bench_store_run(const char *where, int n, int json, FILE *out, char *err, si
 	for (int i = 0; rc == 0 && i < n; i++) {
 		t.id = base + 1 + i % ntab;
 		t.state = i / ntab;
-		double t0 = now_ms();
+		double t0 = clock_ms();
 		rc = store_table_put(&st, &t);
-		v[i] = now_ms() - t0;
+		v[i] = clock_ms() - t0;
 	}
 	if (rc == 0)
 		sum_up(v, n, &fig[1]);
 	for (int i = 0; rc == 0 && i < n; i++) {
-		double t0 = now_ms();
+		double t0 = clock_ms();
 		rc = store_journal_add(&st, base + 1 + i % ntab, i / ntab, i % 4, "raise 5");
-		v[i] = now_ms() - t0;
+		v[i] = clock_ms() - t0;
 	}
 	if (rc == 0)
 		sum_up(v, n, &fig[2]);

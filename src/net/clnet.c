@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "app/log.h"
+#include "core/clock.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/cluster.h"
@@ -92,9 +93,7 @@ static void seats_here(struct clnet *n, const struct far_table *t);
 
 static long long now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long long)clock_ms();
 }
 
 /* ---------------------------------------------------------------- changes */

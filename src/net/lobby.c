@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/err.h"
 #include "core/hashmap.h"
 #include "app/log.h"
@@ -166,13 +167,6 @@ static void close_table(struct lobby *l, int i, const char *reason, int forget);
 static void rejoin(struct lobby *l, struct lobby_conn *c, struct lobby_user *u);
 static void seat_back(struct lobby *l, struct lobby_conn *c, struct lobby_user *u, struct host *h);
 static void start_now(struct lobby *l, struct host *h, long long now_ms);
-
-static double mono_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* The host's output: a member's connection number is a lobby connection. */
 static void host_send(void *ctx, long conn, char *text)
@@ -692,7 +686,7 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 {
 	struct lobbylist_entry *made = xcalloc((size_t)l->ntables + 1, sizeof *made);
 	int nmade = 0;
-	double t0 = mono_ms();
+	double t0 = clock_ms();
 	for (int t = 0; t < l->ntables; t++) {
 		struct host *h = l->tables[t];
 		unsigned long long print = table_print(h);
@@ -701,7 +695,7 @@ static size_t lobby_round(struct lobby *l, const unsigned char *at)
 		/* Entries made for LOBBY_ROUND_MS at most: the tables changed
 		 * after are listed at the next round (a thousand games begun at
 		 * once would hold the loop tens of milliseconds). */
-		if (nmade && mono_ms() - t0 >= l->round_ms) {
+		if (nmade && clock_ms() - t0 >= l->round_ms) {
 			l->dirty = 1;
 			break;
 		}
@@ -2193,11 +2187,11 @@ static int tick_table(struct lobby *l, int i, long long now_ms)
 static void start_now(struct lobby *l, struct host *h, long long now_ms)
 {
 	char err[ERR_MAX];
-	double t0 = mono_ms();
+	double t0 = clock_ms();
 	h->starting = 0;
 	if (host_start(h, now_ms, i18n_of("en"), err, sizeof err) < 0)
 		log_say("table %ld: %s", h->id, err);
-	l->start_spent_ms += mono_ms() - t0;
+	l->start_spent_ms += clock_ms() - t0;
 	l->dirty = 1;
 }
 

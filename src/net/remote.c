@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "app/registry.h"
+#include "core/clock.h"
 #include "core/cue.h"
 #include "core/err.h"
 #include "core/termtext.h"
@@ -36,13 +37,6 @@ static int cue_named(const char *name)
 	return c == CUE_COUNT ? -1 : (int)c;
 }
 
-/* Monotonic seconds: the waits and the retries of the connection. */
-static double mono_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static const char *str_of(json_t *o, const char *key)
 {
@@ -539,8 +533,8 @@ static int connect_once(struct remote *r, char *err, size_t errlen)
 	int errors = r->errors;
 	if (hello(r) < 0)
 		return errf(err, errlen, "the connection closed");
-	double end = mono_now() + 5.0;
-	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && mono_now() < end)
+	double end = clock_s() + 5.0;
+	while (!r->welcomed && r->errors == errors && netc_connected(r->c) && clock_s() < end)
 		netc_service(r->c, 20);
 	if (r->welcomed)
 		return 0;
@@ -603,7 +597,7 @@ static void lose(struct remote *r)
 	r->lost = 1;
 	r->sent_moves = -1;
 	r->retry_ms = REMOTE_RETRY_MIN_MS;
-	r->retry_at = mono_now() + r->retry_ms / 1000.0;
+	r->retry_at = clock_s() + r->retry_ms / 1000.0;
 	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection lost. Trying again."));
 }
 
@@ -612,7 +606,7 @@ static void retry(struct remote *r)
 	char err[ERR_MAX];
 	if (connect_once(r, err, sizeof err) < 0) {
 		r->retry_ms = r->retry_ms * 2 > REMOTE_RETRY_MAX_MS ? REMOTE_RETRY_MAX_MS : r->retry_ms * 2;
-		r->retry_at = mono_now() + r->retry_ms / 1000.0;
+		r->retry_at = clock_s() + r->retry_ms / 1000.0;
 		return;
 	}
 	r->lost = 0;
@@ -636,7 +630,7 @@ int remote_service(struct remote *r, int timeout_ms)
 	if (r->c && !netc_connected(r->c))
 		lose(r);
 	if (!r->c) {
-		if (mono_now() >= r->retry_at)
+		if (clock_s() >= r->retry_at)
 			retry(r);
 		return r->c ? 0 : -1;
 	}

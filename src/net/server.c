@@ -18,6 +18,7 @@
 
 #include "core/err.h"
 #include "app/log.h"
+#include "core/clock.h"
 #include "core/xalloc.h"
 #include "net/cladopt.h"
 #include "net/cluster.h"
@@ -44,9 +45,7 @@ static void on_signal(int sig)
 
 static long long now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long long)clock_ms();
 }
 
 /* One WebSocket connection. */

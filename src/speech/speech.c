@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/termtext.h"
 #include "core/xalloc.h"
 #include "speech/french.h"
@@ -99,9 +100,7 @@ const struct speech_backend *speech_backend_find(const char *name)
 
 double speech_now(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	return clock_s();
 }
 
 int speech_open(struct speech *sp, const char *backend, const char *lang,
