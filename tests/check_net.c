@@ -2324,6 +2324,19 @@ static void refused_each(struct tc *f, struct tc *e, const char *msg_f, const ch
 	}
 }
 
+/* The same, the message of each made from fmt and a table's number
+ * (%ld): f asks about table tf, e about te. */
+static void refused_at(struct tc *f, struct tc *e, const char *fmt, long tf, long te, const char *code,
+                       const char *fr, const char *en) __attribute__((format(printf, 3, 0)));
+static void refused_at(struct tc *f, struct tc *e, const char *fmt, long tf, long te, const char *code,
+                       const char *fr, const char *en)
+{
+	char mf[160], me[160];
+	snprintf(mf, sizeof mf, fmt, tf);
+	snprintf(me, sizeof me, fmt, te);
+	refused_each(f, e, mf, me, code, fr, en);
+}
+
 /* The text of the next message of that type t got. */
 static const char *text_of(struct tc *t, const char *type)
 {
@@ -2359,48 +2372,37 @@ START_TEST(test_errors_interleaved)
 	/* Two full tables, one made by each creator. */
 	long te = tc_create(&e, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
 	long tf = tc_create(&f, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
-	char mf[160], me[160];
-	snprintf(mf, sizeof mf, "{\"type\":\"sit\",\"table\":%ld}", te);
-	snprintf(me, sizeof me, "{\"type\":\"sit\",\"table\":%ld}", tf);
-	refused_each(&fg, &eg, mf, me, "no_seat", "aucune place n'est libre à cette table",
-	             "no seat is free at this table");
-	snprintf(mf, sizeof mf, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", te);
-	snprintf(me, sizeof me, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", tf);
-	refused_each(&fg, &eg, mf, me, "seat", "la place 1 n'est pas libre", "seat 1 is not free");
+	refused_at(&fg, &eg, "{\"type\":\"sit\",\"table\":%ld}", te, tf, "no_seat",
+	           "aucune place n'est libre à cette table", "no seat is free at this table");
+	refused_at(&fg, &eg, "{\"type\":\"sit\",\"table\":%ld,\"seat\":0}", te, tf, "seat", "la place 1 n'est pas libre",
+	           "seat 1 is not free");
 	/* Each creator starts theirs, then asks again. */
 	tc_send(&e, "{\"type\":\"start\",\"table\":%ld}", te);
 	tc_send(&f, "{\"type\":\"start\",\"table\":%ld}", tf);
 	tc_wait(&e, "state");
 	tc_wait(&f, "state");
-	snprintf(mf, sizeof mf, "{\"type\":\"start\",\"table\":%ld}", tf);
-	snprintf(me, sizeof me, "{\"type\":\"start\",\"table\":%ld}", te);
-	refused_each(&f, &e, mf, me, "start", "la partie a déjà commencé", "the game has already begun");
-	snprintf(mf, sizeof mf, "{\"type\":\"seat\",\"table\":%ld,\"seat\":0,\"kind\":\"bot\"}", tf);
-	snprintf(me, sizeof me, "{\"type\":\"seat\",\"table\":%ld,\"seat\":0,\"kind\":\"bot\"}", te);
-	refused_each(&f, &e, mf, me, "seat", "la place 1 est occupée par un joueur", "seat 1 is held by a player");
+	refused_at(&f, &e, "{\"type\":\"start\",\"table\":%ld}", tf, te, "start", "la partie a déjà commencé",
+	           "the game has already begun");
+	refused_at(&f, &e, "{\"type\":\"seat\",\"table\":%ld,\"seat\":0,\"kind\":\"bot\"}", tf, te, "seat",
+	           "la place 1 est occupée par un joueur", "seat 1 is held by a player");
 	/* The guests watch the other language's table: the asker's language,
 	 * not the table's. */
 	tc_send(&fg, "{\"type\":\"watch\",\"table\":%ld}", te);
 	tc_send(&eg, "{\"type\":\"watch\",\"table\":%ld}", tf);
 	tc_wait(&fg, "joined");
 	tc_wait(&eg, "joined");
-	snprintf(mf, sizeof mf, "{\"type\":\"hint\",\"table\":%ld}", te);
-	snprintf(me, sizeof me, "{\"type\":\"hint\",\"table\":%ld}", tf);
-	refused_each(&fg, &eg, mf, me, "not_seated", "vous n'avez pas de place à cette table",
-	             "you hold no seat at this table");
-	snprintf(mf, sizeof mf, "{\"type\":\"action\",\"table\":%ld,\"action\":\"pass\"}", te);
-	snprintf(me, sizeof me, "{\"type\":\"action\",\"table\":%ld,\"action\":\"pass\"}", tf);
-	refused_each(&fg, &eg, mf, me, "not_seated", "vous n'avez pas de place à cette table",
-	             "you hold no seat at this table");
+	refused_at(&fg, &eg, "{\"type\":\"hint\",\"table\":%ld}", te, tf, "not_seated",
+	           "vous n'avez pas de place à cette table", "you hold no seat at this table");
+	refused_at(&fg, &eg, "{\"type\":\"action\",\"table\":%ld,\"action\":\"pass\"}", te, tf, "not_seated",
+	           "vous n'avez pas de place à cette table", "you hold no seat at this table");
 	refused_each(&fg, &eg, "{\"type\":\"stats\"}", "{\"type\":\"stats\"}", "guest",
 	             "seul un joueur avec un mot de passe a cela : connectez-vous avec le vôtre",
 	             "only a player with a password has that: log in with one");
 	refused_each(&f, &e, "{\"type\":\"verbosity\",\"table\":1,\"level\":\"loud\"}",
 	             "{\"type\":\"verbosity\",\"table\":1,\"level\":\"loud\"}", "bad_message",
 	             "'level' doit valoir \"short\" ou \"full\"", "'level' must be \"short\" or \"full\"");
-	snprintf(mf, sizeof mf, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Nobody\"}", tf);
-	snprintf(me, sizeof me, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Nobody\"}", te);
-	refused_each(&f, &e, mf, me, "no_user", "personne de ce nom n'est connecté", "nobody of that name is online");
+	refused_at(&f, &e, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Nobody\"}", tf, te, "no_user",
+	           "personne de ce nom n'est connecté", "nobody of that name is online");
 	/* Answers that are no refusals: the leaderboard, a personal mute's
 	 * notice. */
 	tc_send(&fg, "{\"type\":\"leaders\",\"game\":\"brelan\"}");
