@@ -464,11 +464,10 @@ json_t *proto_state_apply(json_t *held, json_t *msg, json_t *moments)
 	if (!held || json_integer_value(json_object_get(held, "table")) != json_integer_value(json_object_get(msg, "table")))
 		return NULL;
 	const char *key;
-	json_t *v;
+	json_t *v, *keys = json_object_get(held, "keys");
 	json_object_foreach(msg, key, v) {
 		if (!strcmp(key, "changes"))
 			continue;
-		json_t *keys = json_object_get(held, "keys");
 		if (!strcmp(key, "keys") && json_is_object(v) && json_is_object(keys)) {
 			const char *k;
 			json_t *a;
