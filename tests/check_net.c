@@ -972,6 +972,39 @@ START_TEST(test_reconnect)
 END_TEST
 
 /* Standing up gives the seat to a bot; sitting down again takes it back. */
+/* A client that plays and closes at once reads nothing more: what the
+ * bots do after its move is kept for its return, in "missed", not written
+ * to the connection closing. */
+START_TEST(test_bye_then_missed)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, a2;
+	tc_login(&a, &s, "Kim", "en", NULL);
+	long id = tc_create(&a, "bouillabaisse", 3, "[\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	for (int k = 0; k < 1000 && !(a.state && json_is_true(json_object_get(a.state, "my_turn"))); k++)
+		netc_service(a.c, 5);
+	ck_assert(json_is_true(json_object_get(a.state, "my_turn")));
+	char token[40];
+	snprintf(token, sizeof token, "%s", a.token);
+	tc_play(&a);
+	ck_assert_int_gt(a.acted_seq, -1);
+	netc_service(a.c, 1);   /* the move leaves, then the closing frame */
+	netc_close(a.c);
+	a.c = NULL;
+	usleep(500000);
+	tc_hello(&a2, &s, "Kim", "en", NULL, token);
+	tc_wait(&a2, "welcome");
+	json_t *missed = tc_wait(&a2, "missed");
+	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
+	tc_free(&a);
+	tc_free(&a2);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_stand_and_sit)
 {
 	struct srv s;
@@ -3484,6 +3517,7 @@ Suite *net_suite(void)
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_bye_then_missed);
 	tcase_add_test(tc, test_stand_and_sit);
 	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);
 	tcase_add_test(tc, test_private_table);

@@ -64,6 +64,7 @@ struct conn {
 	long long tokens_ms;
 	int refused;          /* messages refused by the rate limit in a row */
 	int refused_conn;     /* over a connection cap: closed without a word to the lobby */
+	int said_bye;         /* the client closed it: the lobby was told then (it reads nothing more) */
 	long long opened_ms;  /* when the handshake ended */
 	long long waiting_ms; /* messages wait since then (the last write, or the first message) */
 	int greeted;          /* the lobby took its hello */
@@ -869,9 +870,18 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		if (write_conn(s, c) < 0)
 			return -1;
 		break;
+	case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+		/* The client reads nothing more: away from now on, so that what
+		 * its tables say meanwhile is kept for its return (`missed`),
+		 * not written to a connection closing. */
+		if (c && !c->refused_conn && !c->said_bye) {
+			c->said_bye = 1;
+			lobby_close(&s->lobby, c->id, now_ms());
+		}
+		break;
 	case LWS_CALLBACK_CLOSED:
 		if (c) {
-			if (!c->refused_conn)
+			if (!c->refused_conn && !c->said_bye)
 				lobby_close(&s->lobby, c->id, now_ms());
 			if (s->clnet)
 				clnet_closed(s->clnet, c->id);
