@@ -316,9 +316,20 @@ static int has_words(const char *text, const char *name)
 	return 0;
 }
 
-/* Every card name in every message a client received is one its seat had
- * seen by then (the events of the action then told included). */
-static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
+/* The seed of a history message's game (its first line's), -1 when none. */
+static long long history_seed(json_t *msg)
+{
+	json_t *first = json_loads(json_string_value(json_array_get(json_object_get(msg, "lines"), 0)) ?: "", 0, NULL);
+	long long seed = json_is_integer(json_object_get(first, "seed")) ? json_integer_value(json_object_get(first, "seed")) : -1;
+	json_decref(first);
+	return seed;
+}
+
+/* Every card name in every message a client received (from its message
+ * from[c] on; NULL: all) is one its seat had seen by then (the events of
+ * the action then told included); and a hand history sent of this very
+ * game (history) came only once the game was over. */
+static void check_no_leak_from(struct srv *s, long table, struct tc **all, int n, const int *from)
 {
 	struct store st;
 	char err[256];
@@ -376,15 +387,24 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 			if (card_valid((card_t)cd))
 				say_card_str(NULL, (card_t)cd, SAY_BARE, names[cd], sizeof names[cd]);
 		int seen[256] = { 0 };
-		int upto = -1;
-		for (int m = 0; m < t->n; m++) {
+		int upto = -1, last_moves = 0;
+		for (int m = from ? from[c] : 0; m < t->n; m++) {
 			json_t *msg = t->msg[m];
 			const char *type = mtype(msg);
 			if (json_integer_value(json_object_get(msg, "table")) != table)
 				continue;
+			if (!strcmp(type, "history")) {
+				/* Every hand, the pack and the seed: this game's only once over. */
+				ck_assert_msg(history_seed(msg) != (long long)row.t.seed || last_moves == j.n,
+				              "%s (seat %d) was sent the hand history of the game in play, after %d of %d moves",
+				              t->name, t->seat, last_moves, j.n);
+				checked++;
+				continue;
+			}
 			if (strcmp(type, "say") && strcmp(type, "state"))
 				continue;
 			int moves = (int)json_integer_value(json_object_get(msg, "moves"));
+			last_moves = moves;
 			ck_assert_int_le(moves, j.n);
 			if (!strcmp(type, "state"))
 				ck_assert_msg(json_integer_value(json_object_get(msg, "seat")) == t->seat,
@@ -416,6 +436,11 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 	ck_assert_int_gt(checked, 10);
 	free(end_of);
 	free(k.ev);
+}
+
+static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
+{
+	check_no_leak_from(s, table, all, n, NULL);
 }
 
 /* ---- whole games ---- */
@@ -487,6 +512,155 @@ END_TEST
 START_TEST(test_game_brouc) { whole_game("brouc", 4, "\"hands\":1"); }
 END_TEST
 START_TEST(test_game_bouillabaisse) { whole_game("bouillabaisse", 3, "\"hands\":1"); }
+END_TEST
+
+/* ---- history and the rematch: a finished game's, never the one in play ---- */
+
+/* Each client asks for the table's hand history every `every` states it
+ * receives; play goes on until every one has seen the end. */
+static int count_type(const struct tc *t, const char *type);
+
+struct asking {
+	int every;
+	int next[4];
+	int asked;
+};
+
+static int ask_history(struct tc **all, int n, void *ctx)
+{
+	struct asking *a = ctx;
+	int done = 1;
+	for (int i = 0; i < n; i++) {
+		done &= all[i]->over;
+		if (count_type(all[i], "state") >= a->next[i]) {
+			tc_send(all[i], "{\"type\":\"history\",\"table\":%ld}", all[i]->table);
+			a->next[i] += a->every;
+			a->asked++;
+		}
+	}
+	return done;
+}
+
+/* The seed of the table's game now, from the store. */
+static long long table_seed(struct srv *s, long table)
+{
+	struct store st;
+	char err[256];
+	ck_assert_int_eq(store_open(&st, "sqlite", s->db, err, sizeof err), 0);
+	struct seen row = { 0 };
+	store_table_each(&st, on_table, &row);
+	store_close(&st);
+	ck_assert_int_eq(row.t.id, table);
+	return (long long)row.t.seed;
+}
+
+/* The history answers of t since message from: how many, and how many of
+ * them hold the game of seed whole (its game_end line included). */
+static int histories_of(const struct tc *t, int from, long long seed, int *whole)
+{
+	int n = 0;
+	*whole = 0;
+	for (int i = from; i < t->n; i++) {
+		if (strcmp(mtype(t->msg[i]), "history"))
+			continue;
+		n++;
+		json_t *lines = json_object_get(t->msg[i], "lines");
+		const char *last = json_string_value(json_array_get(lines, json_array_size(lines) - 1));
+		*whole += history_seed(t->msg[i]) == seed && last && strstr(last, "\"game_end\"");
+	}
+	return n;
+}
+
+/* Two accounts play a game, asking for its history all along; both ask
+ * for a rematch and play the second game, asking all along again. Before
+ * the first game ends they have none; after it, and during the second,
+ * the first game's; after the second, the second's; and no message of
+ * either game tells a card its seat had not seen. */
+static void history_rematch(const char *game, int players, const char *rules)
+{
+	static struct tc a, b;
+	/* A server a game (the accounts made from one address are few). */
+	struct srv srv;
+	struct srv *s = &srv;
+	srv_start(s);
+	tc_login(&a, s, "Anne", "en", "pw-a");
+	tc_login(&b, s, "Bruno", "fr", "pw-b");
+	long id = two_open(&a, &b, game, players, rules);
+	long long seed1 = table_seed(s, id);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	struct asking ask = { 6, { 1, 1 }, 0 };
+	play_until(all, 2, ask_history, &ask);
+	/* Until its end (the answers come, or came, by the next ping's); the
+	 * rematch offered with the game's last words. */
+	for (int i = 0; i < 2; i++) {
+		tc_wait(all[i], "rematch");
+		tc_send(all[i], "{\"type\":\"ping\"}");
+		tc_wait(all[i], "pong");
+	}
+	int whole;
+	ck_assert_int_gt(ask.asked, 2);
+	check_no_leak(s, id, all, 2);
+	/* After it: the first game, whole. */
+	tc_send(&a, "{\"type\":\"history\",\"table\":%ld}", id);
+	tc_wait(&a, "history");
+	histories_of(&a, 0, seed1, &whole);
+	ck_assert_int_ge(whole, 1);
+	/* The rematch. */
+	tc_send(&a, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	tc_send(&b, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	json_t *ja = tc_wait(&a, "joined"), *jb = tc_wait(&b, "joined");
+	int from[2] = { a.cursor, b.cursor };
+	a.seat = (int)json_integer_value(json_object_get(ja, "seat"));
+	b.seat = (int)json_integer_value(json_object_get(jb, "seat"));
+	a.over = b.over = 0;
+	a.acted_seq = b.acted_seq = -1;
+	/* The new game's last state (those before the joined were the first game's). */
+	for (int i = 0; i < 2; i++) {
+		struct tc *t = all[i];
+		t->state = NULL;
+		for (int k = t->cursor; k < t->n; k++)
+			if (!strcmp(mtype(t->msg[k]), "state") && json_integer_value(json_object_get(t->msg[k], "table")) == id)
+				t->state = t->msg[k];
+		if (!t->state)
+			t->state = tc_wait(t, "state");
+	}
+	long long seed2 = table_seed(s, id);
+	ck_assert(seed2 != seed1);
+	/* During the second game: asked at once, and all along. */
+	for (int i = 0; i < 2; i++)
+		tc_send(all[i], "{\"type\":\"history\",\"table\":%ld}", id);
+	struct asking ask2 = { 5, { count_type(&a, "state") + 1, count_type(&b, "state") + 1 }, 0 };
+	play_until(all, 2, ask_history, &ask2);
+	for (int i = 0; i < 2; i++) {
+		tc_send(all[i], "{\"type\":\"ping\"}");
+		tc_wait(all[i], "pong");
+	}
+	ck_assert_int_gt(ask2.asked, 2);
+	int during = histories_of(&a, from[0], seed1, &whole) + histories_of(&b, from[1], seed1, &whole);
+	ck_assert_int_gt(during, 0);
+	check_no_leak_from(s, id, all, 2, from);
+	/* After the second: the second game, whole. */
+	int mark = b.n;
+	tc_send(&b, "{\"type\":\"history\",\"table\":%ld}", id);
+	json_t *h = tc_wait(&b, "history");
+	ck_assert_int_eq(history_seed(h), seed2);
+	histories_of(&b, mark, seed2, &whole);
+	ck_assert_int_eq(whole, 1);
+	ck_assert_int_eq(json_array_size(json_object_get(h, "games")), 2);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(s);
+}
+
+START_TEST(test_history_rematch)
+{
+	history_rematch("bouillotte", 4, "\"hands\":2");
+	history_rematch("brelan", 4, "\"hands\":2");
+	history_rematch("bourre", 4, "\"hands\":2");
+	history_rematch("brouc", 4, "\"hands\":1");
+	history_rematch("bouillabaisse", 3, "\"hands\":1");
+}
 END_TEST
 
 
@@ -3503,6 +3677,10 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_game_brouc);
 	tcase_add_test(tc, test_game_bouillabaisse);
 	tcase_add_test(tc, test_state_changes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("history");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_history_rematch);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("names");
 	tcase_set_timeout(tc, 60);

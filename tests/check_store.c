@@ -799,6 +799,7 @@ static void see_stat(void *ctx, const struct store_stat *x)
 }
 static void see_played(void *ctx, const struct store_played *p)
 {
+	ck_assert_int_gt(p->id, 0);
 	seen_add(ctx, "%ld %s %lld %d %d %d %d %lld\n", p->table, p->game, p->ended, p->seat, p->place, p->won, p->rated,
 	         p->net);
 }
@@ -855,6 +856,8 @@ static void record_game(struct store *st, long table, const char *game, int rate
 	g.p[1].net = -40;
 	g.p[1].after = (struct rating){ 1387.5, 250.25, 0.06 };
 	ck_assert_int_eq(store_game_record(st, &g), 0);
+	/* Its own id, which names its hand history, and is listed with it. */
+	ck_assert_int_gt(g.id, 0);
 }
 
 /* Every operation, with the meaning SQLite gives it, on each backend. */

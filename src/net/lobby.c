@@ -1005,12 +1005,15 @@ static void gather_recent(void *ctx, const struct store_played *p)
 	}
 }
 
-/* The whole hand history of a table from --log-dir (NULL: none, or too
- * long: *too_long set). */
-static char *read_history(const char *dir, long table, int *too_long)
+/* The whole hand history of a finished game from --log-dir (NULL: none,
+ * or too long: *too_long set). Only a finished game's own file is read,
+ * never the table's game in play (host_history_path). */
+static char *read_history(const char *dir, const struct store_played *p, int *too_long)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", dir, table);
+	if (p->id <= 0)
+		return NULL;
+	host_history_path(dir, p->table, p->id, path, sizeof path);
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;
@@ -1050,7 +1053,7 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		return;
 	}
 	int too_long = 0;
-	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, g.found.table, &too_long) : NULL;
+	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, &g.found, &too_long) : NULL;
 	if (!text) {
 		json_decref(g.arr);
 		if (too_long)

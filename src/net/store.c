@@ -223,7 +223,7 @@ int store_rating_get(struct store *s, const char *name, const char *game, struct
 	rating_init(out);
 	return seen(s, "ratings", s->ops->rating_get(s, name, game, out), 0);
 }
-int store_game_record(struct store *s, const struct store_game *g)
+int store_game_record(struct store *s, struct store_game *g)
 {
 	return seen(s, "games", s->ops->game_record(s, g), 1);
 }
@@ -735,12 +735,13 @@ static int mem_rating_get(struct store *s, const char *name, const char *game, s
 	return 1;
 }
 
-static int mem_game_record(struct store *s, const struct store_game *g)
+static int mem_game_record(struct store *s, struct store_game *g)
 {
 	if (mem_full(s) < 0)
 		return -1;
 	struct mem *m = s->impl;
 	long gid = ++m->gid;
+	g->id = g->n ? gid : 0;
 	for (int i = 0; i < g->n; i++) {
 		const struct store_game_player *p = &g->p[i];
 		struct mem_stat *x = mem_stat_of(m, p->name, g->game, 1);
@@ -766,6 +767,7 @@ static int mem_game_record(struct store *s, const struct store_game *g)
 		y->p.won = p->won;
 		y->p.rated = g->rated;
 		y->p.net = p->net;
+		y->p.id = gid;
 		/* Only the last STORE_RECENT_GAMES of that player are kept. */
 		int have = 0;
 		for (int k = m->npl - 1; k >= 0; k--)

@@ -81,6 +81,7 @@ struct store_game {
 	int rated;
 	int n;
 	struct store_game_player p[GAME_MAX_SEATS];
+	long long id;                  /* set by store_game_record: the game's own id (0: not kept) */
 };
 
 /* One of a player's last games, as listed to them. */
@@ -90,6 +91,7 @@ struct store_played {
 	long long ended;
 	int seat, place, won, rated;
 	long long net;
+	long long id;                  /* the game's own id (store_game's), which names its hand history */
 };
 
 /* Moderation (net/mod, tapis admin): times in seconds since the epoch. */
@@ -176,7 +178,7 @@ struct store_ops {
 	/* Record a finished game at once: its row and its players', their
 	 * figures (and ratings when rated), and forget each player's games
 	 * beyond STORE_RECENT_GAMES. 0 or -1. */
-	int (*game_record)(struct store *s, const struct store_game *g);
+	int (*game_record)(struct store *s, struct store_game *g);
 	/* A player's figures, one call a game they played, by game name. */
 	int (*stat_each)(struct store *s, const char *name, void (*fn)(void *ctx, const struct store_stat *st),
 	                 void *ctx);
@@ -255,7 +257,7 @@ int store_last_id(struct store *s, long *id);
 int store_settings_get(struct store *s, const char *name, struct store_settings *out);
 int store_settings_put(struct store *s, const char *name, const struct store_settings *in);
 int store_rating_get(struct store *s, const char *name, const char *game, struct rating *out);
-int store_game_record(struct store *s, const struct store_game *g);
+int store_game_record(struct store *s, struct store_game *g);
 int store_stat_each(struct store *s, const char *name, void (*fn)(void *ctx, const struct store_stat *st),
                     void *ctx);
 int store_leaders(struct store *s, const char *game, int n, void (*fn)(void *ctx, const struct store_stat *st),

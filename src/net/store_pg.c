@@ -874,7 +874,7 @@ static int record_player(struct store *s, const struct store_game *g, const char
 	           2, kp);
 }
 
-static int record(struct store *s, const struct store_game *g)
+static int record(struct store *s, struct store_game *g)
 {
 	if (cmd(s, "games", 1, "BEGIN", 0, NULL) < 0)
 		return -1;
@@ -889,18 +889,21 @@ static int record(struct store *s, const struct store_game *g)
 	PQclear(r);
 	for (int i = 0; rc == 0 && i < g->n; i++)
 		rc = record_player(s, g, gid, &g->p[i]);
-	if (rc == 0 && cmd(s, "games", 0, "COMMIT", 0, NULL) == 0)
+	if (rc == 0 && cmd(s, "games", 0, "COMMIT", 0, NULL) == 0) {
+		g->id = strtoll(gid, NULL, 10);
 		return 0;
+	}
 	if (PQstatus(conn_of(s)) == CONNECTION_OK)
 		PQclear(PQexec(conn_of(s), "ROLLBACK"));
 	return -1;
 }
 
-static int pg_game_record(struct store *s, const struct store_game *g)
+static int pg_game_record(struct store *s, struct store_game *g)
 {
 	/* A game of nobody registered is not kept. A connection found lost at
 	 * BEGIN is reset and the game sent whole; lost later, the game may be
 	 * in already: the call fails rather than count it twice. */
+	g->id = 0;
 	return g->n ? record(s, g) : 0;
 }
 
@@ -966,7 +969,7 @@ static int pg_recent(struct store *s, const char *name, void (*fn)(void *, const
 {
 	const char *p[] = { name };
 	PGresult *r = run(s, "games", 1,
-	                  "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net"
+	                  "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net, g.id"
 	                  " FROM game_players p JOIN games g ON g.id = p.gid"
 	                  " WHERE p.name = $1 ORDER BY p.gid DESC",
 	                  1, p);
@@ -983,6 +986,7 @@ static int pg_recent(struct store *s, const char *name, void (*fn)(void *, const
 		x.won = (int)ival(r, i, 5);
 		x.rated = (int)ival(r, i, 6);
 		x.net = ival(r, i, 7);
+		x.id = ival(r, i, 8);
 		fn(ctx, &x);
 	}
 	PQclear(r);

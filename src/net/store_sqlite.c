@@ -686,7 +686,7 @@ static int record_player(struct store *s, const struct store_game *g, long long 
 	return 0;
 }
 
-static int sq_game_record(struct store *s, const struct store_game *g)
+static int sq_game_record(struct store *s, struct store_game *g)
 {
 	if (sqlite3_exec(db_of(s), "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		return fail(s, "games");
@@ -708,8 +708,10 @@ static int sq_game_record(struct store *s, const struct store_game *g)
 		sqlite3_bind_int64(st, 1, gid);
 		rc = done(s, st, "games");
 	}
-	if (rc == 0 && sqlite3_exec(db_of(s), "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+	if (rc == 0 && sqlite3_exec(db_of(s), "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+		g->id = g->n ? gid : 0;
 		return 0;
+	}
 	if (rc == 0)
 		fail(s, "games");
 	sqlite3_exec(db_of(s), "ROLLBACK", NULL, NULL, NULL);
@@ -775,7 +777,7 @@ static int sq_leaders(struct store *s, const char *game, int n, void (*fn)(void 
 
 static int sq_recent(struct store *s, const char *name, void (*fn)(void *, const struct store_played *), void *ctx)
 {
-	sqlite3_stmt *st = prep(s, "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net"
+	sqlite3_stmt *st = prep(s, "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net, g.id"
 	                           " FROM game_players p JOIN games g ON g.id = p.gid"
 	                           " WHERE p.name = ?1 ORDER BY p.gid DESC");
 	if (!st)
@@ -793,6 +795,7 @@ static int sq_recent(struct store *s, const char *name, void (*fn)(void *, const
 		p.won = sqlite3_column_int(st, 5);
 		p.rated = sqlite3_column_int(st, 6);
 		p.net = sqlite3_column_int64(st, 7);
+		p.id = sqlite3_column_int64(st, 8);
 		fn(ctx, &p);
 	}
 	sqlite3_finalize(st);
