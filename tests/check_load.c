@@ -69,6 +69,7 @@ struct srv {
 	char dir[64];
 	/* set before srv_start: */
 	int max_conns, max_per_addr;
+	int max_handshakes, handshakes_per_prefix; /* 0: none (every client here is of 127.0.0.1) */
 	long long hello_ms;
 	int nofile_soft, nofile_hard; /* the child's open-file limit when set */
 	int seconds;                  /* its lifetime at most */
@@ -113,6 +114,8 @@ static void srv_start(struct srv *s)
 		o.grace_ms = 300;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
+		o.max_handshakes = s->max_handshakes;
+		o.handshakes_per_prefix = s->handshakes_per_prefix;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;
 		o.cheap_hash = 1;
@@ -625,6 +628,92 @@ START_TEST(test_caps_before_handshake)
 }
 END_TEST
 
+/* A crowd's half-open handshakes: 1,000 connections from 50 addresses
+ * (25 in 127.0.0.0/24, 25 others each in its own /24) that begin a
+ * handshake and never end it, opened again as soon as the server drops
+ * them; meanwhile 20 newcomers (of the crowd's /24 and of others) each
+ * get in: welcomed, not told busy, not kept waiting. */
+#define FLOOD_CONNS 1000
+#define FLOOD_ADDRS 50
+
+static void flood_addr(int i, char *out, size_t len)
+{
+	int k = i % FLOOD_ADDRS;
+	if (k < FLOOD_ADDRS / 2)
+		snprintf(out, len, "127.0.0.%d", 2 + k);
+	else
+		snprintf(out, len, "127.0.%d.1", 1 + k - FLOOD_ADDRS / 2);
+}
+
+/* Open again those of the crowd the server closed: how many. */
+static int flood_renew(int *fd, int port)
+{
+	int renewed = 0;
+	for (int i = 0; i < FLOOD_CONNS; i++) {
+		if (fd[i] >= 0) {
+			char buf[512];
+			ssize_t k = recv(fd[i], buf, sizeof buf, MSG_DONTWAIT);
+			if (k != 0 && !(k < 0 && errno != EAGAIN && errno != EINTR))
+				continue;
+			close(fd[i]);
+		}
+		char from[32];
+		flood_addr(i, from, sizeof from);
+		fd[i] = tcp_open(port, from, 0);
+		if (fd[i] >= 0 && write_all(fd[i], handshake, 20) < 0) {
+			close(fd[i]);
+			fd[i] = -1;
+		}
+		renewed++;
+	}
+	return renewed;
+}
+
+START_TEST(test_half_open_flood)
+{
+	struct rlimit r;
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &r), 0);
+	ck_assert_msg(r.rlim_max >= FLOOD_CONNS + 200, "an open-file limit of %ld", (long)r.rlim_max);
+	r.rlim_cur = r.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &r);
+	struct srv s = { 0 };
+	/* The server's own caps, as it runs by default. */
+	s.max_conns = SERVER_MAX_CONNS;
+	s.max_per_addr = SERVER_MAX_PER_ADDR;
+	s.max_handshakes = SERVER_MAX_HANDSHAKES;
+	s.handshakes_per_prefix = SERVER_HANDSHAKES_PER_PREFIX;
+	srv_start(&s);
+	static int fd[FLOOD_CONNS];
+	for (int i = 0; i < FLOOD_CONNS; i++)
+		fd[i] = -1;
+	flood_renew(fd, s.port);
+	int renewed = 0;
+	long long slowest = 0;
+	static const char *const newcomer[] = { "127.0.0.200", "127.0.9.9", "127.0.0.1", "127.1.2.3" };
+	for (int n = 0; n < 20; n++) {
+		renewed += flood_renew(fd, s.port);
+		struct wsc w;
+		char name[32];
+		snprintf(name, sizeof name, "Newcomer%d", n);
+		long long t0 = mono_ms();
+		ck_assert_msg(wsc_login(&w, s.port, newcomer[n % 4], name, "en", NULL) == 0,
+		              "newcomer %d (%s) not let in", n, newcomer[n % 4]);
+		long long took = mono_ms() - t0;
+		if (took > slowest)
+			slowest = took;
+		wsc_close(&w);
+	}
+	/* The crowd was pushed out and came back, again and again. */
+	ck_assert_int_gt(renewed, FLOOD_CONNS);
+	fprintf(stderr, "half-open flood: %d connections opened again, the slowest newcomer in %lld ms\n", renewed,
+	        slowest);
+	for (int i = 0; i < FLOOD_CONNS; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Tables per person and per address, refused in the player's language. */
 START_TEST(test_table_limits)
 {
@@ -1081,6 +1170,7 @@ Suite *load_suite(void)
 	tcase_add_test(tc, test_unmasked_frame);
 	tcase_add_test(tc, test_hello_time);
 	tcase_add_test(tc, test_caps_before_handshake);
+	tcase_add_test(tc, test_half_open_flood);
 	tcase_add_test(tc, test_table_limits);
 	tcase_add_test(tc, test_fd_limit_raised);
 	tcase_add_test(tc, test_fd_reserve);

@@ -36,10 +36,17 @@
  * is closed (--hello-ms in tests only); a WebSocket handshake not done in
  * that time, too. */
 #define SERVER_HELLO_MS 10000
-/* Connections are counted from their accept, handshakes under way too.
- * Over --max-conns or --max-per-addr by up to SERVER_CAP_SLACK, a
+/* Connections are counted from their accept. Over --max-conns (the
+ * WebSocket connections made) or --max-per-addr (every connection of an
+ * address, handshakes under way too) by up to SERVER_CAP_SLACK, a
  * connection is told `busy` after its handshake and closed (so a person
- * hears why); past that, closed at the accept. */
+ * hears why); past that, closed at the accept. Handshakes under way (and
+ * plain HTTP requests) have bounds of their own, apart from those: at
+ * --max-handshakes in all or --handshakes-per-prefix from one network (an
+ * IPv4 /24, an IPv6 /64), a new connection makes room by dropping the
+ * oldest handshake under way (of its network, or of all). */
+#define SERVER_MAX_HANDSHAKES 256
+#define SERVER_HANDSHAKES_PER_PREFIX 32
 #define SERVER_CAP_SLACK 8
 /* Descriptors kept free under the open-file limit (raised at start to its
  * hard limit) for the store, the hand histories and the log: a connection
@@ -66,6 +73,7 @@ struct server_counters {
 	long busy;            /* connections refused with `busy` (a cap, descriptors, memory) */
 	long shut;            /* connections closed at their accept (past the caps' slack) */
 	long dropped;         /* connections dropped as too slow to follow */
+	long handshakes_dropped; /* handshakes under way dropped for newer ones (their bounds) */
 	long woken;           /* wake-ups of the loop by the workers' results */
 };
 
@@ -88,6 +96,8 @@ struct server_options {
 	long long close_ms;           /* a table in play nobody is connected to is saved and closed after this (0: never) */
 	int max_conns;                /* connections at once (0: no limit) */
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
+	int max_handshakes;           /* handshakes under way at once, in all (0: no limit) */
+	int handshakes_per_prefix;    /* handshakes under way at once from one /24 or /64 (0: no limit) */
 	long long hello_ms;           /* SERVER_HELLO_MS (shorter in tests) */
 	long long mem_floor_kb;       /* SERVER_MEM_FLOOR_KB (tests: more than any machine has) */
 	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
