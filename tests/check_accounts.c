@@ -500,7 +500,7 @@ static void lobby_up(struct lobby_fix *f, const char *backend)
 	char db[128], err[256];
 	snprintf(db, sizeof db, "%s/server.db", f->dir);
 	ck_assert_msg(store_open(&f->st, backend, db, err, sizeof err) == 0, "%s", err);
-	struct host_config cfg = { 600000, 0, f->logs, 0, 600000, 0, 0, NULL, NULL, NULL };
+	struct host_config cfg = { 600000, 0, f->logs, 0, 600000, 0, 0, NULL, NULL, NULL, 0 };
 	f->cfg = cfg;
 	struct lobby_io io = { on_send, on_close, &f->said, NULL };
 	ck_assert_msg(lobby_init(&f->l, &f->st, &f->cfg, io, 1, now, err, sizeof err) == 0, "%s", err);

@@ -2157,6 +2157,35 @@ END_TEST
 /* Tables go: a waiting one when everybody left it, a finished one a while
  * after its end (players coming back in between still hear the end); they
  * are gone from the store too, their hand histories stay. */
+/* A waiting table whose people all left goes soon (not after the ten
+ * minutes a finished one stays): a crowd's tables, made and deserted, do
+ * not pile up. One that someone is still at stays. */
+START_TEST(test_deserted_table)
+{
+	struct srv s;
+	srv_make(&s);
+	s.deserted_ms = 600;
+	srv_run(&s);
+	static struct tc a, b, o;
+	tc_login(&o, &s, "Olga", "en", NULL);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	long kept = tc_create(&b, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	ck_assert_int_eq(lobby_size(&o, "tables", 2), 2);
+	netc_abandon(a.c);
+	a.c = NULL;
+	ck_assert_int_eq(lobby_size(&o, "tables", 1), 1);
+	json_t *l = tc_lobby(&o);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(json_object_get(l, "tables"), 0), "id")), kept);
+	json_decref(l);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&o);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_tables_removed)
 {
 	struct srv s;
@@ -3715,6 +3744,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_deserted_table);
 	tcase_add_test(tc, test_ids_never_repeat);
 	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);

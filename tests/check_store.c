@@ -191,7 +191,7 @@ static int pauses(const struct heard *h, int from, int paused, const char **text
 	return n;
 }
 
-static const struct host_config cfg_nolog = { 600000, 0, NULL, 0, 600000, 0, 0, NULL, NULL, NULL };
+static const struct host_config cfg_nolog = { 600000, 0, NULL, 0, 600000, 0, 0, NULL, NULL, NULL, 0 };
 
 /* A table of Brelan: Anne at seat 0 (French), bots elsewhere, started. */
 static void table_up(struct host *h, long id, struct store *st, const struct host_config *cfg, struct heard *heard)

@@ -73,12 +73,14 @@ void srv_run(struct srv *s)
 			o.turn_ms = s->turn_ms;
 		if (s->keep_ms)
 			o.keep_ms = s->keep_ms;
+		if (s->deserted_ms)
+			o.deserted_ms = s->deserted_ms;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
 		o.max_handshakes = s->max_handshakes;
 		o.handshakes_per_prefix = s->handshakes_per_prefix;
 		if (s->no_table_cap)
-			o.tables_per_addr = 0;
+			o.tables_per_addr = o.tables_max = 0;
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;

@@ -879,6 +879,7 @@ static pid_t start_server(int *port, char *err, size_t errlen)
 		o.max_per_addr = 0;
 		o.max_handshakes = o.handshakes_per_prefix = 0;
 		o.tables_per_addr = 0;
+		o.tables_max = 0;
 		o.quiet = 1;
 		o.cheap_hash = 1;
 		o.on_ready = on_ready;

@@ -1550,6 +1550,13 @@ int host_tick(struct host *h, long long now_ms)
 	return bot_move(h, now_ms, 0);
 }
 
+/* How long a waiting table nobody is connected to stays. */
+static long long deserted_ms(const struct host *h)
+{
+	long long d = h->cfg->deserted_ms;
+	return d > 0 && d < h->cfg->keep_ms ? d : h->cfg->keep_ms;
+}
+
 int host_expired(struct host *h, long long now_ms)
 {
 	int dropped = 0;
@@ -1573,7 +1580,7 @@ int host_expired(struct host *h, long long now_ms)
 	case HOST_OVER:
 		return !h->nmembers || now_ms - h->over_ms >= h->cfg->keep_ms;
 	case HOST_WAITING:
-		return !h->nmembers || (h->empty_ms && now_ms - h->empty_ms >= h->cfg->keep_ms);
+		return !h->nmembers || (h->empty_ms && now_ms - h->empty_ms >= deserted_ms(h));
 	default:
 		return 0;
 	}
@@ -1617,7 +1624,7 @@ long long host_due(const struct host *h, long long now_ms)
 	case HOST_WAITING:
 		if (!h->nmembers)
 			return now_ms;
-		return h->empty_ms ? sooner(due, h->empty_ms + h->cfg->keep_ms) : due;
+		return h->empty_ms ? sooner(due, h->empty_ms + deserted_ms(h)) : due;
 	case HOST_PLAYING:
 		break;
 	default:

@@ -99,6 +99,9 @@ struct host_config {
 	/* Tests: called on the worker after each search (hint: 1 for a hint),
 	 * as if it took that long; NULL none. */
 	void (*think)(int hint);
+	/* A waiting table nobody is connected to goes after this, when
+	 * shorter than keep_ms (0: keep_ms). */
+	long long deserted_ms;
 };
 
 struct host {

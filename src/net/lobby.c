@@ -17,6 +17,7 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
+#include "net/netaddr.h"
 #include "net/stats.h"
 #include "net/work.h"
 
@@ -367,6 +368,7 @@ static int init(struct lobby *l, struct store *store, const struct host_config *
 	l->cfg.game_over = game_over; /* the accounts' figures, the rematch offered */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
+	l->tables_max = LOBBY_TABLES_MAX;
 	l->start_ms = LOBBY_START_MS;
 	l->round_ms = LOBBY_ROUND_MS;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
@@ -1402,20 +1404,31 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 }
 
 /* Why c may not make one more table (too many waiting or in play, of
- * its person or its address), or NULL. */
+ * its person, its address, its network, or in all), or NULL. */
 static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
 {
-	int mine = 0, here = 0;
+	int mine = 0, here = 0, near = 0, all = 0;
+	char prefix[NETADDR_PREFIX_MAX], theirs[NETADDR_PREFIX_MAX];
+	netaddr_prefix(c->addr, prefix, sizeof prefix);
 	for (int i = 0; i < l->ntables; i++) {
 		if (l->tables[i]->state == HOST_OVER)
 			continue;
+		all++;
 		mine += !strcmp(l->tables[i]->creator, l->users[c->user].name);
-		here += c->addr[0] && !strcmp(l->made_from[i], c->addr);
+		if (!c->addr[0] || !l->made_from[i][0])
+			continue;
+		here += !strcmp(l->made_from[i], c->addr);
+		netaddr_prefix(l->made_from[i], theirs, sizeof theirs);
+		near += !strcmp(theirs, prefix);
 	}
 	if (mine >= LOBBY_TABLES_PER_PERSON)
 		return i18n_tr(i18n_of(c->lang), "you have made too many tables: finish one first");
 	if (l->tables_per_addr > 0 && here >= l->tables_per_addr)
 		return i18n_tr(i18n_of(c->lang), "too many tables from your address: finish one first");
+	if (l->tables_per_addr > 0 && near >= LOBBY_TABLES_PER_PREFIX)
+		return i18n_tr(i18n_of(c->lang), "too many tables from your network: finish one first");
+	if (l->tables_max > 0 && all >= l->tables_max)
+		return i18n_tr(i18n_of(c->lang), "the server has too many tables: try again later");
 	return NULL;
 }
 

@@ -58,10 +58,13 @@ struct lobby_user {
  * (snapshots and deltas, each at most a page) at most this many bytes a
  * second. */
 #define LOBBY_LIST_BYTES_S (16L * 1024 * 1024)
-/* Tables waiting or in play that one person, or one address, may have
- * made (each holds its hand history open): more are refused (`tables`). */
+/* Tables waiting or in play that one person, one address, one network (an
+ * IPv4 /24, an IPv6 /64: net/netaddr) may have made, and the server in
+ * all: more are refused (`tables`). */
 #define LOBBY_TABLES_PER_PERSON 4
 #define LOBBY_TABLES_PER_ADDR 16
+#define LOBBY_TABLES_PER_PREFIX 32
+#define LOBBY_TABLES_MAX 2000
 
 /* A table saved and closed because nobody was left at it (HOST_SAVED in
  * the store): its players see it in their "saved" list and may resume it. */
@@ -193,7 +196,8 @@ struct lobby {
 	double round_ms;        /* LOBBY_ROUND_MS (tests: 0, one table's entry a round) */
 	long long list_ms;      /* when the lobby's last round went out */
 	long long list_gap_ms;  /* and the time until the next one may */
-	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
+	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit, by network neither; the bench's clients share one) */
+	int tables_max;         /* LOBBY_TABLES_MAX (0: no limit) */
 	long *gone;             /* the tables removed since the last round */
 	int ngone, capgone;
 	char **shown;           /* the names online at the last round, sorted */

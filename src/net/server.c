@@ -25,6 +25,7 @@
 #include "net/clnet.h"
 #include "net/evloop.h"
 #include "net/lobby.h"
+#include "net/netaddr.h"
 #include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
@@ -89,7 +90,7 @@ struct frames {
 struct slot {
 	struct lws *wsi;      /* once made */
 	char addr[64];
-	char prefix[32];      /* its network: the /24 of an IPv4 address, the /64 of an IPv6 one */
+	char prefix[NETADDR_PREFIX_MAX]; /* its network: the /24 of an IPv4 address, the /64 of an IPv6 one */
 	int live;
 	int ws;               /* its WebSocket handshake done (else a handshake under way, or HTTP) */
 	int dropped;          /* a handshake dropped for a newer one (shut down, its close to come) */
@@ -340,32 +341,6 @@ static const char *over_cap(struct server *s, struct conn *c, const struct i18n_
 
 /* ---- connections counted from their accept ---- */
 
-/* The network of an address: a.b.c of an IPv4 one (a /24, an IPv4 one
- * written in IPv6 too), the first four groups of an IPv6 one (a /64):
- * one person may hold a whole /64, and a /24 costs little more than one
- * address. */
-static void addr_prefix(const struct sockaddr_storage *sa, char *out, size_t len)
-{
-	const unsigned char *b = NULL;
-	if (sa->ss_family == AF_INET)
-		b = (const unsigned char *)&((const struct sockaddr_in *)sa)->sin_addr;
-	else if (sa->ss_family == AF_INET6) {
-		const unsigned char *v6 = ((const struct sockaddr_in6 *)sa)->sin6_addr.s6_addr;
-		static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
-		if (!memcmp(v6, mapped, sizeof mapped))
-			b = v6 + 12;
-		else {
-			snprintf(out, len, "%02x%02x:%02x%02x:%02x%02x:%02x%02x::/64", v6[0], v6[1], v6[2], v6[3], v6[4],
-			         v6[5], v6[6], v6[7]);
-			return;
-		}
-	}
-	if (b)
-		snprintf(out, len, "%u.%u.%u/24", b[0], b[1], b[2]);
-	else
-		snprintf(out, len, "?");
-}
-
 /* A handshake under way dropped for a newer one: its socket shut down,
  * libwebsockets reads its end and closes it (WSI_DESTROY frees the slot). */
 static void drop_handshake(struct server *s, int fd)
@@ -458,7 +433,7 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 		return -1;
 	}
 	char prefix[sizeof sl->prefix];
-	addr_prefix(sa, prefix, sizeof prefix);
+	netaddr_prefix(addr, prefix, sizeof prefix);
 	handshake_room(s, prefix, fd);
 	memset(sl, 0, sizeof *sl);
 	snprintf(sl->addr, sizeof sl->addr, "%s", addr);
@@ -1250,6 +1225,8 @@ void server_options_default(struct server_options *o)
 	o->bot_delay_ms = 800;
 	o->turn_ms = SERVER_TURN_SECONDS * 1000LL;
 	o->keep_ms = SERVER_KEEP_MS;
+	o->deserted_ms = SERVER_DESERTED_MS;
+	o->tables_max = LOBBY_TABLES_MAX;
 	o->close_ms = SERVER_CLOSE_MINUTES * 60000LL;
 	o->max_conns = SERVER_MAX_CONNS;
 	o->max_per_addr = SERVER_MAX_PER_ADDR;
@@ -1294,7 +1271,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed,
-	                           o->close_ms, NULL, NULL, o->think };
+	                           o->close_ms, NULL, NULL, o->think, o->deserted_ms };
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
 	/* A node of a cluster restores only the tables whose lease it takes. */
 	if ((o->cluster ? lobby_init_shared : lobby_init)(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err,
@@ -1302,6 +1279,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 		goto no_lobby;
 	mod_attach(&s->lobby);
 	s->lobby.tables_per_addr = o->tables_per_addr;
+	s->lobby.tables_max = o->tables_max;
 	s->fd_limit = raise_fd_limit();
 	check_memory(s);
 	lws_set_log_level(LLL_ERR, lws_emit);
