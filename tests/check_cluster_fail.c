@@ -352,7 +352,7 @@ static void play_out(int n)
 	play_until(all, n, NULL, NULL);
 	for (int i = 0; i < n; i++) {
 		char path[160], err[1024];
-		snprintf(path, sizeof path, "%s/%ld.jsonl", hands, pl[i].table);
+		history_path(hands, pl[i].table, path, sizeof path);
 		ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
 		FILE *f = fopen(path, "r");
 		ck_assert_ptr_nonnull(f);

@@ -448,7 +448,7 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 static void replay_log(struct srv *s, long table)
 {
 	char path[256], err[1024];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s->logs, table);
+	history_path(s->logs, table, path, sizeof path);
 	ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
 }
 
@@ -910,7 +910,7 @@ static void names_game(const char *game, int players, const char *rules)
 	for (int i = 0; i < players; i++)
 		snprintf(want + strlen(want), sizeof want - strlen(want), "%s\"%s\"", i ? "," : "", person[i]);
 	strcat(want, "]");
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s.logs, id);
+	history_path(s.logs, id, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
 	char line[4096];
@@ -1420,7 +1420,17 @@ START_TEST(test_bad_messages)
 	tc_send(&x, "{\"type\":\"action\",\"table\":99,\"action\":\"pass\"}");
 	ck_assert_str_eq(next_error(&x), "no_table");
 	tc_send(&x, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":3}");
-	ck_assert_str_eq(next_error(&x), "bad_message");
+	e = tc_wait(&x, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "bad_message");
+	/* A refused message of a known type names it (re). */
+	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "create");
+	/* A chat line of no-break spaces is refused, never delivered, and the
+	 * refusal names the chat. */
+	tc_send(&x, "{\"type\":\"chat\",\"text\":\"\u00a0\u00a0\u3000\"}");
+	e = tc_wait(&x, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "bad_message");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "chat");
+	ck_assert_int_eq(count_type(&x, "chat"), 0);
 	/* Too many at once: the rate limit answers, then calm returns. */
 	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
 		tc_send(&x, "{\"type\":\"ping\"}");
@@ -2230,7 +2240,7 @@ START_TEST(test_tables_removed)
 	json_t *left = tc_wait(&b2, "left");
 	ck_assert_str_eq(json_string_value(json_object_get(left, "reason")), "closed");
 	char log[200];
-	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, id);
+	history_path(s.logs, id, log, sizeof log);
 	ck_assert(access(log, R_OK) == 0);
 	tc_free(&a);
 	tc_free(&b);
@@ -2945,7 +2955,7 @@ START_TEST(test_ids_never_repeat)
 	tc_wait(&a, "left");
 	ck_assert_int_eq(lobby_size(&a, "tables", 0), 0); /* removed */
 	char log[200];
-	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, first);
+	history_path(s.logs, first, log, sizeof log);
 	struct stat before, sb;
 	ck_assert_int_eq(stat(log, &before), 0);
 	ck_assert_int_gt(before.st_size, 0);
@@ -3102,7 +3112,7 @@ static int stop_at_deal(struct tc **all, int n, void *ctx)
 	(void)all;
 	(void)n;
 	char path[1024], line[4096];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", d->s->logs, d->table);
+	history_path(d->s->logs, d->table, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	int deals = 0;
 	while (f && fgets(line, sizeof line, f))
@@ -3209,7 +3219,7 @@ END_TEST
 static json_t *history_start(struct srv *s, long id)
 {
 	char path[160], line[4096];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s->logs, id);
+	history_path(s->logs, id, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));

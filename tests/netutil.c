@@ -3,6 +3,7 @@
 #include "netutil.h"
 
 #include <check.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,6 +42,27 @@ static void ready(void *ctx, int port)
 	if (write(fd, &port, sizeof port) != sizeof port)
 		_exit(1);
 	close(fd);
+}
+
+void history_path(const char *dir, long table, char *out, size_t len)
+{
+	snprintf(out, len, "%s/%ld.jsonl", dir, table);
+	char pattern[4200];
+	snprintf(pattern, sizeof pattern, "%s/%ld-[0-9]*.jsonl", dir, table);
+	glob_t gl;
+	if (access(out, F_OK) == 0 || glob(pattern, 0, NULL, &gl) != 0)
+		return;
+	/* The newest: the greatest game number. */
+	long long best = -1;
+	for (size_t i = 0; i < gl.gl_pathc; i++) {
+		const char *dash = strrchr(gl.gl_pathv[i], '-');
+		long long g = dash ? atoll(dash + 1) : 0;
+		if (g > best) {
+			best = g;
+			snprintf(out, len, "%s", gl.gl_pathv[i]);
+		}
+	}
+	globfree(&gl);
 }
 
 void srv_run(struct srv *s)

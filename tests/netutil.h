@@ -61,6 +61,10 @@ struct tc {
  * callback, for clients made by hand). */
 void on_msg(void *ctx, const char *text, size_t len);
 void srv_run(struct srv *s);
+/* The hand history of a table's last game in the folder dir (a server's
+ * --log-dir): DIR/TABLE.jsonl, or, once a game that accounts played is
+ * over, its own DIR/TABLE-GAME.jsonl (the newest). */
+void history_path(const char *dir, long table, char *out, size_t len);
 /* The server's loop counted where the test reads it (before srv_run). */
 void srv_counters(struct srv *s);
 void srv_make(struct srv *s);

@@ -14,6 +14,7 @@
 
 #include "core/err.h"
 #include "core/termtext.h"
+#include "core/utf8.h"
 #include "i18n/i18n.h"
 
 #define UMAX 256   /* UTF-16 units of a name at any step */
@@ -263,12 +264,39 @@ int ident_check(const char *in, char *out, size_t outlen, const struct i18n_lang
 	return 0;
 }
 
+/* A character that shows nothing: Unicode's white space (the no-break
+ * spaces, the ideographic one...) and the Hangul fillers drawn blank. */
+static int blank_char(uint32_t c)
+{
+	return u_hasBinaryProperty((UChar32)c, UCHAR_WHITE_SPACE) || c == 0x115f || c == 0x1160 || c == 0x3164 ||
+	       c == 0xffa0;
+}
+
+/* The length of the blank characters that begin s (n bytes). */
+static size_t blank_run(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		uint32_t c;
+		size_t k = utf8_decode(s + i, n - i, &c);
+		if (!k || !blank_char(c))
+			break;
+		i += k;
+	}
+	return i;
+}
+
 int ident_chat(const char *in, char *out, size_t outlen, const struct i18n_lang *L, char *err, size_t errlen)
 {
 	termtext_clean(in, strlen(in), out, outlen);
-	size_t a = strspn(out, " "), b = strlen(out);
-	while (b > a && out[b - 1] == ' ')
-		b--;
+	/* Trimmed of blank characters at both ends (a line of them: empty). */
+	size_t a = blank_run(out, strlen(out)), b = strlen(out);
+	while (b > a) {
+		size_t start = utf8_start(out, b - 1);
+		if (start < a || blank_run(out + start, b - start) != b - start)
+			break;
+		b = start;
+	}
 	memmove(out, out + a, b - a);
 	out[b - a] = '\0';
 	if (!out[0])

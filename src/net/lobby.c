@@ -1820,7 +1820,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	struct proto_msg m;
 	char err[ERR_MAX];
 	if (proto_read(text, len, &m, L, err, sizeof err) < 0) {
-		send_error(l, conn, "bad_message", err, PM_NONE);
+		send_error(l, conn, "bad_message", err, m.type); /* its type when known */
 		return;
 	}
 	if (m.type == PM_PING) {
