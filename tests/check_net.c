@@ -29,6 +29,7 @@
 #include "core/game.h"
 #include "net/auth.h"
 #include "net/client.h"
+#include "net/host.h"
 #include "net/lobby.h"
 #include "net/proto.h"
 #include "net/server.h"
@@ -2196,6 +2197,71 @@ START_TEST(test_deserted_table)
 }
 END_TEST
 
+/* A table saved because nobody was left at it, resumed by two of its
+ * players at once: the first takes it up again, the second is back at
+ * their seat too (not told there is no such table). */
+START_TEST(test_resume_together)
+{
+	struct srv s;
+	srv_make(&s);
+	s.close_ms = 300;
+	s.grace_ms = 30000; /* their seats wait: no bot ends the game meanwhile */
+	srv_run(&s);
+	static struct tc a, b, o, a2, b2;
+	tc_login(&o, &s, "Olga", "en", NULL);
+	tc_login(&a, &s, "Anne", "en", "pw-anne");
+	tc_login(&b, &s, "Bruno", "fr", "pw-bruno");
+	long id = two_open(&a, &b, "bouillotte", 4, "\"hands\":3");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *both[] = { &a, &b };
+	int states = 3;
+	play_until(both, 2, stop_after_states, &states);
+	netc_abandon(a.c);
+	a.c = NULL;
+	netc_abandon(b.c);
+	b.c = NULL;
+	/* Saved and closed (its row in the store says so). */
+	int saved = 0;
+	for (int tries = 0; tries < 100 && !saved; tries++) {
+		netc_service(o.c, 50);
+		struct store st;
+		char err[256];
+		ck_assert_int_eq(store_open(&st, "sqlite", s.db, err, sizeof err), 0);
+		struct seen row = { 0 };
+		store_table_each(&st, on_table, &row);
+		store_close(&st);
+		saved = row.tables == 1 && row.t.state == HOST_SAVED;
+	}
+	ck_assert_msg(saved, "the table was not saved");
+	tc_login(&a2, &s, "Anne", "en", "pw-anne");
+	tc_login(&b2, &s, "Bruno", "fr", "pw-bruno");
+	tc_wait(&a2, "saved");
+	tc_wait(&b2, "saved");
+	tc_send(&a2, "{\"type\":\"resume\",\"table\":%ld}", id);
+	tc_send(&b2, "{\"type\":\"resume\",\"table\":%ld}", id);
+	json_t *ja = tc_wait(&a2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(ja, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(ja, "seat")), 0);
+	for (int i = b2.cursor; i < b2.n; i++)
+		ck_assert_msg(strcmp(mtype(b2.msg[i]), "error"), "Bruno was refused: %s",
+		              json_string_value(json_object_get(b2.msg[i], "message")));
+	json_t *jb = tc_wait(&b2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(jb, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(jb, "seat")), 1);
+	tc_send(&b2, "{\"type\":\"ping\"}");
+	tc_wait(&b2, "pong");
+	for (int i = 0; i < b2.n; i++)
+		ck_assert_msg(strcmp(mtype(b2.msg[i]), "error"), "Bruno was refused: %s",
+		              json_string_value(json_object_get(b2.msg[i], "message")));
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&o);
+	tc_free(&a2);
+	tc_free(&b2);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_tables_removed)
 {
 	struct srv s;
@@ -3755,6 +3821,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
 	tcase_add_test(tc, test_deserted_table);
+	tcase_add_test(tc, test_resume_together);
 	tcase_add_test(tc, test_ids_never_repeat);
 	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);

@@ -97,6 +97,8 @@ void srv_run(struct srv *s)
 			o.keep_ms = s->keep_ms;
 		if (s->deserted_ms)
 			o.deserted_ms = s->deserted_ms;
+		if (s->close_ms)
+			o.close_ms = s->close_ms;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
 		o.max_handshakes = s->max_handshakes;

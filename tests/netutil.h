@@ -24,6 +24,7 @@ struct srv {
 	long long turn_ms;         /* the turn time when set (else the default) */
 	long long keep_ms;         /* how long finished tables stay, when set */
 	long long deserted_ms;     /* how long a waiting table nobody is connected to stays, when set */
+	long long close_ms;        /* a table in play nobody is at is saved and closed after this, when set */
 	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
 	int max_handshakes, handshakes_per_prefix; /* the handshakes' bounds when set; 0: none */
 	int hash_cost;             /* enum auth_cost when set (else the cheapest) */

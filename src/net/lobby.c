@@ -1763,13 +1763,32 @@ static void row_of(void *ctx, const struct store_table *t)
 	}
 }
 
+/* c's person back at seat of h, taken up again: "joined" first, then
+ * what the table has to tell (the turn asked again). */
+static void resumed_at(struct lobby *l, struct lobby_conn *c, struct host *h, int seat)
+{
+	char err[ERR_MAX];
+	struct lobby_user *u = &l->users[c->user];
+	send_text(l, c->id, joined_msg(h, seat));
+	host_join(h, u->name, u->lang, c->id, seat, l->now_ms, err, sizeof err);
+	host_verbosity(h, u->name, u->verbosity, 0);
+	l->dirty = 1;
+}
+
 /* "resume": a player of a saved table takes it up again, at their seat;
- * the others sit back down when they come. */
+ * the others sit back down when they come, or resume it too (the second
+ * of two at once finds it taken up already: back at their seat). */
 static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	int k = lobby_saved_index(l, m->table);
 	if (k < 0) {
+		struct host *live = lobby_table_of(l, m->table);
+		for (int s = 0; live && s < live->players; s++)
+			if (!strcmp(live->seat[s].name, l->users[c->user].name)) {
+				resumed_at(l, c, live, s);
+				return;
+			}
 		send_error(l, c->id, "no_table", i18n_tr(L, "there is no such table"), PM_RESUME);
 		return;
 	}
@@ -1799,13 +1818,7 @@ static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	l->nsaved--;
 	add_table(l, h);
 	host_save(h);   /* in play again, in the store too */
-	/* As when coming back to a table: "joined" first, then what the table
-	 * has to tell (the turn asked again). */
-	struct lobby_user *u = &l->users[c->user];
-	send_text(l, c->id, joined_msg(h, seat));
-	host_join(h, u->name, u->lang, c->id, seat, l->now_ms, err, sizeof err);
-	host_verbosity(h, u->name, u->verbosity, 0);
-	l->dirty = 1;
+	resumed_at(l, c, h, seat); /* as when coming back to a table */
 	tell_saved(l, sv.seat, sv.players);
 }
 
