@@ -995,6 +995,32 @@ static void count_table_3(void *ctx, const struct store_table *t)
 	ck_assert_int_eq(t->id, 3);
 }
 
+/* The tables in all are bounded (LOBBY_TABLES_MAX, lowered here): one
+ * more create is refused, in the player's language; a table over makes
+ * room no more than it counts. */
+START_TEST(test_tables_in_all)
+{
+	struct lobby_fix f;
+	lobby_up(&f, "memory");
+	struct lobby *l = &f.l;
+	l->tables_max = 2;
+	for (int i = 0; i < 3; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "Maker%d", i);
+		login(l, &f.said, 1 + i, name, i == 2 ? "fr" : "en", NULL);
+		msg(l, 1 + i, "{\"type\":\"create\",\"game\":\"brelan\",\"players\":2,\"seats\":[\"open\",\"bot\"]}");
+	}
+	ck_assert_ptr_nonnull(last_to(&f.said, 1, "created"));
+	ck_assert_ptr_nonnull(last_to(&f.said, 2, "created"));
+	ck_assert_ptr_null(last_to(&f.said, 3, "created"));
+	json_t *e = last_to(&f.said, 3, "error");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "tables");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "message")), "le serveur a trop de tables : réessayez plus tard");
+	lobby_down(&f);
+}
+END_TEST
+
 /* Starts take turns: past the loop's time for them (here none: one a
  * tick), a start asked waits for the next tick, in the order asked; asked
  * again meanwhile, it is refused as begun. A round of the lobby's list
@@ -1246,6 +1272,7 @@ int main(void)
 	tcase_add_test(tc, test_settings_kept);
 	tcase_add_test(tc, test_names_indexed);
 	tcase_add_test(tc, test_bursts_take_turns);
+	tcase_add_test(tc, test_tables_in_all);
 	tcase_add_test(tc, test_backup_while_serving);
 	tcase_add_test(tc, test_join_figures);
 	suite_add_tcase(s, tc);
