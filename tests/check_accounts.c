@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -1223,6 +1224,72 @@ START_TEST(test_join_figures)
 }
 END_TEST
 
+/* A backup never lands on the store it copies: not on the file, its -wal,
+ * -shm or -journal (by name, or by another name of the same file), and
+ * nothing that is there and is not a regular file is replaced (a device
+ * stays a device). The store keeps every account. */
+START_TEST(test_backup_not_onto_store)
+{
+	char *dir = tmpdir();
+	char db[128], wal[140], journal[140], hard[140], soft[140], sub[140], err[256];
+	snprintf(db, sizeof db, "%s/server.db", dir);
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	snprintf(journal, sizeof journal, "%s-journal", db);
+	snprintf(hard, sizeof hard, "%s/hard.db", dir);
+	snprintf(soft, sizeof soft, "%s/soft.db", dir);
+	snprintf(sub, sizeof sub, "%s/folder", dir);
+	struct store st;
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_put(&st, "Anne", "hash-a"), 0);
+	/* While it is open, its -wal is there. */
+	struct stat sb;
+	ck_assert_int_eq(stat(wal, &sb), 0);
+	ck_assert_int_eq(link(db, hard), 0);
+	ck_assert_int_eq(symlink(wal, soft), 0);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	char dotted[160], node[140];
+	snprintf(dotted, sizeof dotted, "%s/./server.db-shm", dir);
+	/* A device of its own (a null device as root, else a pipe): never the
+	 * machine's /dev/null, which old code would have replaced. */
+	snprintf(node, sizeof node, "%s/null", dir);
+	if (mknod(node, S_IFCHR | 0600, makedev(1, 3)) != 0)
+		ck_assert_int_eq(mkfifo(node, 0600), 0);
+	const char *const refused[] = { db, wal, journal, hard, soft, dotted, sub, node };
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+		err[0] = '\0';
+		ck_assert_msg(store_backup_file(db, refused[i], err, sizeof err) == -1, "a backup onto %s", refused[i]);
+		ck_assert_msg(strstr(err, refused[i]) != NULL, "%s", err);
+		/* The server's own connection refuses alike. */
+		ck_assert_int_eq(store_backup(&st, refused[i], err, sizeof err), -1);
+	}
+	ck_assert_int_eq(stat(node, &sb), 0);
+	ck_assert(S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode));
+	ck_assert_int_eq(stat(sub, &sb), 0);
+	ck_assert(S_ISDIR(sb.st_mode));
+	ck_assert_int_eq(access(journal, F_OK), -1);
+	ck_assert_int_eq(store_account_put(&st, "Ben", "hash-b"), 0);
+	const char *bin = getenv("TAPIS_BIN");
+	if (bin) {
+		char cmd[600];
+		snprintf(cmd, sizeof cmd, "'%s' serve --db '%s' --backup '%s' 2>/dev/null", bin, db, wal);
+		ck_assert_int_ne(system(cmd), 0);
+		snprintf(cmd, sizeof cmd, "'%s' serve --db '%s' --backup '%s' 2>/dev/null", bin, db, node);
+		ck_assert_int_ne(system(cmd), 0);
+	}
+	/* A new name is taken. */
+	char copy[140];
+	snprintf(copy, sizeof copy, "%s/copy.db", dir);
+	ck_assert_msg(store_backup(&st, copy, err, sizeof err) == 0, "%s", err);
+	store_close(&st);
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	char hash[64];
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), 1);
+	store_close(&st);
+	rmdir_all(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("accounts");
@@ -1240,6 +1307,7 @@ int main(void)
 	tcase_add_test(tc, test_names_indexed);
 	tcase_add_test(tc, test_bursts_take_turns);
 	tcase_add_test(tc, test_backup_while_serving);
+	tcase_add_test(tc, test_backup_not_onto_store);
 	tcase_add_test(tc, test_join_figures);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

@@ -5,10 +5,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/err.h"
@@ -799,6 +801,63 @@ static int sq_recent(struct store *s, const char *name, void (*fn)(void *, const
 	return rc == SQLITE_DONE ? 0 : fail(s, "games");
 }
 
+/* The full name of path: its folder's real path, then its own name (""
+ * when the folder cannot be resolved). */
+static void full_name(const char *path, char *out, size_t len)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	if (!realpath(dir, real)) {
+		out[0] = '\0';
+		return;
+	}
+	snprintf(out, len, "%s/%s", real, slash ? slash + 1 : path);
+}
+
+/* 1 when path is the store db or one of the files SQLite keeps beside it:
+ * the same file (device and inode: a hard link, a symbolic link, another
+ * spelling) or the same full name (a companion not there now). */
+static int store_file(const char *db, const char *path)
+{
+	static const char *const beside[] = { "", "-wal", "-shm", "-journal" };
+	struct stat p, f;
+	int there = stat(path, &p) == 0;
+	char mine[PATH_MAX + 8], theirs[PATH_MAX + 8], name[PATH_MAX + 16];
+	full_name(path, mine, sizeof mine);
+	for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
+		snprintf(name, sizeof name, "%s%s", db, beside[i]);
+		if (there && stat(name, &f) == 0 && f.st_dev == p.st_dev && f.st_ino == p.st_ino)
+			return 1;
+		full_name(name, theirs, sizeof theirs);
+		if (mine[0] && !strcmp(mine, theirs))
+			return 1;
+	}
+	return 0;
+}
+
+/* Where a backup may go: not the store nor its companions (a copy renamed
+ * onto them would lose what the server wrote since), nor anything that is
+ * there and is not a regular file (a device, a folder, a pipe); its
+ * ".part" (made, then renamed) neither. 0, or -1 with err. */
+static int backup_target(const char *db, const char *path, const char *tmp, char *err, size_t errlen)
+{
+	struct stat t;
+	if (db && db[0] && (store_file(db, path) || store_file(db, tmp)))
+		return errf(err, errlen, "%s: that is the store itself or one of its files (-wal, -shm, -journal): "
+		            "give the copy another name", path);
+	if (stat(path, &t) == 0 && !S_ISREG(t.st_mode))
+		return errf(err, errlen, "%s: not a regular file: give a new name or a file to replace", path);
+	if (lstat(tmp, &t) == 0 && !S_ISREG(t.st_mode))
+		return errf(err, errlen, "%s: not a regular file", tmp);
+	return 0;
+}
+
 /* Copy src into a new file at path with the online backup: a few pages a
  * step, waiting while the server writes, so that it never stops for us. */
 static int backup_db(sqlite3 *src, const char *path, char *err, size_t errlen)
@@ -806,6 +865,8 @@ static int backup_db(sqlite3 *src, const char *path, char *err, size_t errlen)
 	char tmp[4200];
 	if (snprintf(tmp, sizeof tmp, "%s.part", path) >= (int)sizeof tmp)
 		return errf(err, errlen, "%s: the name is too long", path);
+	if (backup_target(sqlite3_db_filename(src, "main"), path, tmp, err, errlen) < 0)
+		return -1;
 	unlink(tmp);
 	int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0)
