@@ -315,6 +315,68 @@ START_TEST(test_upgrade_in_place)
 }
 END_TEST
 
+/* The bytes of a file (free them), *len set. */
+static char *file_bytes(const char *path, long *len)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	*len = ftell(f);
+	rewind(f);
+	char *b = malloc((size_t)*len + 1);
+	ck_assert_int_eq(fread(b, 1, (size_t)*len, f), (size_t)*len);
+	fclose(f);
+	return b;
+}
+
+/* Opened and refused, the file is as it was, byte for byte. */
+static void refused_untouched(const char *path, const char *why)
+{
+	long n0, n1;
+	char *before = file_bytes(path, &n0), err[256];
+	struct store st;
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(store_open(&st, "sqlite", path, err, sizeof err), -1);
+		ck_assert_msg(strstr(err, why) != NULL, "%s", err);
+	}
+	char *after = file_bytes(path, &n1);
+	ck_assert_int_eq(n0, n1);
+	ck_assert_msg(memcmp(before, after, (size_t)n0) == 0, "the refused store was changed");
+	free(before);
+	free(after);
+}
+
+/* A store whose version is garbled, or gone while its tables are of the
+ * current version, is refused before anything is written, every time;
+ * with its version put back it opens, its accounts there. */
+START_TEST(test_version_garbled_untouched)
+{
+	char *dir = tmpdir();
+	char path[128], err[256];
+	snprintf(path, sizeof path, "%s/server.db", dir);
+	struct store st;
+	ck_assert_msg(store_open(&st, "sqlite", path, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_put(&st, "Anne", "hash-of-anne"), 0);
+	store_close(&st);
+	sql(path, "UPDATE meta SET value = 'three' WHERE key = 'schema'");
+	refused_untouched(path, "garbled");
+	sql(path, "DELETE FROM meta WHERE key = 'schema'");
+	refused_untouched(path, "missing");
+	sql(path, "DROP TABLE meta");
+	refused_untouched(path, "missing");
+	char set[160];
+	snprintf(set, sizeof set,
+	         "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
+	         "INSERT INTO meta VALUES ('schema', %d)", STORE_SCHEMA_VERSION);
+	sql(path, set);
+	ck_assert_msg(store_open(&st, "sqlite", path, err, sizeof err) == 0, "%s", err);
+	char hash[64];
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	store_close(&st);
+	rmdir_all(dir);
+}
+END_TEST
+
 /* A file from before the spectators were kept (no watchers column) takes
  * both steps. */
 START_TEST(test_upgrade_oldest)
@@ -1299,6 +1361,7 @@ int main(void)
 	tcase_add_test(tc, test_figures_sqlite);
 	tcase_add_test(tc, test_upgrade_in_place);
 	tcase_add_test(tc, test_upgrade_oldest);
+	tcase_add_test(tc, test_version_garbled_untouched);
 	tcase_add_test(tc, test_game_recorded);
 	tcase_add_test(tc, test_left_not_rated);
 	tcase_add_test(tc, test_guest_not_recorded);

@@ -1236,6 +1236,14 @@ START_TEST(test_pg_upgrade)
 	ck_assert_msg(store_open(&st, "postgresql", url, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(store_rating_get(&st, "Anne", "brelan", &r), 1);
 	store_close(&st);
+	/* Its version lost: refused every time, nothing written (not taken
+	 * for a version 0 and stepped to 1). */
+	ck_assert_int_eq(pgtmp_sql(url, "DELETE FROM meta WHERE key = 'schema'", err, sizeof err), 0);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(store_open(&st, "postgresql", url, err, sizeof err), -1);
+		ck_assert_msg(strstr(err, "missing"), "%s", err);
+		ck_assert_int_eq(pg_version(url), -1);
+	}
 	char newer[256];
 	ck_assert_msg(pgtmp_db(&pg, "newer", newer, sizeof newer, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(pgtmp_sql(newer, "CREATE TABLE meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);"

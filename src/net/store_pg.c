@@ -165,11 +165,40 @@ static int exec_plain(PGconn *c, const char *sql, char *err, size_t errlen)
 	return ok ? 0 : -1;
 }
 
+/* 1 when the query's first row's first field is "t", 0 when not, -1 on
+ * failure. */
+static int pg_true(PGconn *c, const char *sql)
+{
+	PGresult *r = PQexec(c, sql);
+	int v = PQresultStatus(r) != PGRES_TUPLES_OK ? -1 : PQntuples(r) && !strcmp(PQgetvalue(r, 0, 0), "t");
+	PQclear(r);
+	return v;
+}
+
+/* Before anything is written (as in SQLite): no version while the
+ * accounts are of version 2 or later (its row lost) is refused, the
+ * database left as it is. 0, or -1 with err. */
+static int version_sane(PGconn *c, char *err, size_t errlen)
+{
+	int meta = pg_true(c, "SELECT to_regclass('meta') IS NOT NULL");
+	int has = meta == 1 ? pg_true(c, "SELECT EXISTS (SELECT 1 FROM meta WHERE key = 'schema')") : 0;
+	int later = pg_true(c, "SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE"
+	                       " table_schema = current_schema() AND table_name = 'accounts' AND column_name = 'lang')");
+	if (meta < 0 || has < 0 || later < 0)
+		return errf(err, errlen, "cannot read the store's version: %s", PQerrorMessage(c));
+	if (!has && later)
+		return errf(err, errlen, "the store's version is missing although its tables are of a later one: "
+		            "restore a backup");
+	return 0;
+}
+
 /* Bring the database to STORE_SCHEMA_VERSION, each step in a transaction
  * of its own, the version read again under the lock. */
 static int upgrade(PGconn *c, char *err, size_t errlen)
 {
 	char e[300];
+	if (version_sane(c, err, errlen) < 0)
+		return -1;
 	if (exec_plain(c, "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY ");", e, sizeof e) < 0 ||
 	    exec_plain(c, meta_schema, e, sizeof e) < 0 || exec_plain(c, "COMMIT", e, sizeof e) < 0) {
 		PQclear(PQexec(c, "ROLLBACK"));

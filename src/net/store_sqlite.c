@@ -116,6 +116,51 @@ static int schema_version(sqlite3 *db, long long *v)
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* 1 when the file has a column of the tables of version 2 or later. */
+static int has_later_columns(sqlite3 *db)
+{
+	static const char *const probes[] = { "SELECT lang FROM accounts LIMIT 0", "SELECT epoch FROM tables LIMIT 0" };
+	for (size_t i = 0; i < sizeof probes / sizeof *probes; i++) {
+		sqlite3_stmt *st = NULL;
+		int has = sqlite3_prepare_v2(db, probes[i], -1, &st, NULL) == SQLITE_OK;
+		sqlite3_finalize(st);
+		if (has)
+			return 1;
+	}
+	return 0;
+}
+
+/* Before anything is written: a version that is not a whole number, or
+ * none while the tables are of a later version than the first (its row
+ * lost), is refused, the file left as it is (taking it for version 0
+ * would run the first step on it, write 1, then fail at the second: a
+ * file changed and still refused). 0, or -1 with err. */
+static int version_sane(sqlite3 *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT typeof(value), value FROM meta WHERE key = 'schema'", -1, &st, NULL) ==
+	    SQLITE_OK) {
+		int rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(st, 0), "integer") != 0) {
+			errf(err, errlen, "the store's version is garbled ('%.40s', not a number): restore a backup",
+			     (const char *)sqlite3_column_text(st, 1));
+			sqlite3_finalize(st);
+			return -1;
+		}
+		sqlite3_finalize(st);
+		if (rc == SQLITE_ROW)
+			return 0;
+		if (rc != SQLITE_DONE)
+			return errf(err, errlen, "cannot read the store's version: %s", sqlite3_errmsg(db));
+	} else {
+		sqlite3_finalize(st);
+	}
+	if (has_later_columns(db))
+		return errf(err, errlen, "the store's version is missing although its tables are of a later one: "
+		            "restore a backup");
+	return 0;
+}
+
 /* Bring the file to STORE_SCHEMA_VERSION, each step in a transaction of
  * its own (a step that fails leaves the file at the version before it). */
 static int upgrade(sqlite3 *db, char *err, size_t errlen)
@@ -186,7 +231,8 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	}
 	sqlite3_busy_timeout(db, 2000);
 	char e[ERR_MAX];
-	if (exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0 || exec(db, mod_schema, e, sizeof e) < 0) {
+	if (version_sane(db, e, sizeof e) < 0 || exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0 ||
+	    exec(db, mod_schema, e, sizeof e) < 0) {
 		errf(err, errlen, "%s: %s", path, e);
 		sqlite3_close(db);
 		return -1;
