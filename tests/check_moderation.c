@@ -484,6 +484,88 @@ START_TEST(test_rematch)
 }
 END_TEST
 
+/* A moderator's message whose name or reason holds a control character
+ * (an escape sequence for the operator's terminal) is refused as it comes;
+ * one without is read. */
+START_TEST(test_mod_controls_refused)
+{
+	static const char *const bad[] = {
+		"{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Eve\\u001b[2J\"}",
+		"{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Eve\",\"reason\":\"x\\u001b]0;owned\\u0007\"}",
+		"{\"type\":\"mod\",\"act\":\"kick\",\"name\":\"Eve\",\"reason\":\"one\\nline\"}",
+		"{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Eve\",\"reason\":\"\\u202egnorw\"}",
+		"{\"type\":\"mute\",\"name\":\"Eve\\u009b31m\"}",
+		"{\"type\":\"invite\",\"table\":3,\"name\":\"Eve\\u0008\\u0008\"}",
+	};
+	const struct i18n_lang *L = i18n_of("en");
+	struct proto_msg m;
+	char err[256];
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		ck_assert_msg(proto_read(bad[i], strlen(bad[i]), &m, L, err, sizeof err) == -1, "read: %s", bad[i]);
+		ck_assert_msg(strstr(err, "control or invisible character") != NULL, "%s", err);
+	}
+	const char *good = "{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Eve\",\"reason\":\"rude, again\"}";
+	ck_assert_msg(proto_read(good, strlen(good), &m, L, err, sizeof err) == 0, "%s", err);
+	ck_assert_str_eq(m.name, "Eve");
+	ck_assert_str_eq(m.text, "rude, again");
+}
+END_TEST
+
+/* `tapis admin list` prints what the store holds (put there by anyone who
+ * reached it) without a control character: no escape reaches the
+ * operator's terminal; the words are kept. */
+START_TEST(test_admin_list_clean)
+{
+	char dir[] = "/tmp/tapis-modlist-XXXXXX", db[64], err[256];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(db, sizeof db, "%s/server.db", dir);
+	struct store st;
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_role_put(&st, "Mo\x1b[8m", "moderator"), 0);
+	struct store_ban b;
+	memset(&b, 0, sizeof b);
+	snprintf(b.name, sizeof b.name, "Eve\x1b[2J");
+	b.until = (long long)time(NULL) + 3600;
+	snprintf(b.reason, sizeof b.reason, "spam\x1b]0;owned\x07\r\x1b[Kaudit fine");
+	snprintf(b.by, sizeof b.by, "Mo\xc2\x9b" "1A");
+	ck_assert_int_eq(store_ban_put(&st, &b), 0);
+	struct store_audit a;
+	memset(&a, 0, sizeof a);
+	a.when = (long long)time(NULL);
+	snprintf(a.who, sizeof a.who, "Mo\x1b[8m");
+	snprintf(a.what, sizeof a.what, "ban");
+	snprintf(a.whom, sizeof a.whom, "Eve\x1b[1A\x1b[2K");
+	snprintf(a.reason, sizeof a.reason, "\xe2\x80\xae" "evil\x7f");
+	ck_assert_int_eq(store_audit_add(&st, &a), 0);
+	store_close(&st);
+	const char *bin = getenv("TAPIS_BIN");
+	ck_assert_msg(bin != NULL, "TAPIS_BIN is not set");
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "'%s' admin --db '%s' list", bin, db);
+	FILE *p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	char out[8192];
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = '\0';
+	ck_assert_int_eq(pclose(p), 0);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)out[i];
+		ck_assert_msg(c == '\n' || (c >= 0x20 && c != 0x7f), "byte 0x%02x at %zu in: %s", c, i, out);
+		ck_assert_msg(!(c == 0xc2 && i + 1 < n && (unsigned char)out[i + 1] >= 0x80 &&
+		                (unsigned char)out[i + 1] <= 0x9f), "a C1 control in: %s", out);
+		ck_assert_msg(!(c == 0xe2 && i + 2 < n && (unsigned char)out[i + 1] == 0x80 &&
+		                (unsigned char)out[i + 2] == 0xae), "a bidi override in: %s", out);
+	}
+	ck_assert_msg(strstr(out, "role Mo[8m moderator") && strstr(out, "ban Eve[2J until") &&
+	              strstr(out, "audit fine") && strstr(out, "evil"), "%s", out);
+	/* The operator's own reason may not carry one either. */
+	const char *ban[] = { "ban", "Eve", "--for", "1h", "--reason", "x\x1b[2J", NULL };
+	ck_assert_int_eq(run_admin(db, ban), 2);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* tapis join's side: notices and invitations are said, a rematch offer
  * kept for the R key until the table starts again; a ban ends the tries to
  * come back. */
@@ -543,6 +625,8 @@ Suite *moderation_suite(void)
 	tcase_add_test(tc, test_reserved_names);
 	tcase_add_test(tc, test_admin_durations);
 	tcase_add_test(tc, test_remote_messages);
+	tcase_add_test(tc, test_mod_controls_refused);
+	tcase_add_test(tc, test_admin_list_clean);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 60);
