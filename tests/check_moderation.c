@@ -254,6 +254,41 @@ START_TEST(test_moderator_acts)
 }
 END_TEST
 
+/* A moderator cannot act on another moderator who is not connected, nor
+ * on one never seen since the server started: the role is the store's. */
+START_TEST(test_offline_moderator)
+{
+	struct srv s;
+	srv_make(&s);
+	const char *anne[] = { "role", "Anne", "moderator", NULL }, *zed[] = { "role", "Zed", "moderator", NULL };
+	ck_assert_int_eq(run_admin(s.db, anne), 0);
+	ck_assert_int_eq(run_admin(s.db, zed), 0);
+	srv_run(&s);
+	static struct tc a, z;
+	tc_login(&a, &s, "Anne", "en", "secret");
+	/* Zed never came. */
+	static const char *const acts[] = { "ban", "mute", "kick" };
+	for (int i = 0; i < 3; i++) {
+		tc_send(&a, "{\"type\":\"mod\",\"act\":\"%s\",\"name\":\"Zed\",\"minutes\":5}", acts[i]);
+		error_text(&a, "not_moderator");
+	}
+	/* Zed came and went. */
+	tc_login(&z, &s, "Zed", "en", "pw");
+	tc_free(&z);
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Zed\"}");
+	error_text(&a, "not_moderator");
+	/* Zed logs in again: no ban kept. */
+	tc_login(&z, &s, "Zed", "en", "pw");
+	struct acts x;
+	read_audit(&s, &x);
+	for (int i = 0; i < x.n; i++)
+		ck_assert_msg(strncmp(x.line[i], "Anne ", 5) != 0, "in the audit: %s", x.line[i]);
+	tc_free(&a);
+	tc_free(&z);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A ban set by the operator while the server runs puts its person out
  * within seconds; the name is refused, saying until when and why, until
  * the ban ends. */
@@ -632,6 +667,7 @@ Suite *moderation_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_moderator_acts);
 	tcase_add_test(tc, test_admin_ban_ends);
+	tcase_add_test(tc, test_offline_moderator);
 	tcase_add_test(tc, test_flood);
 	tcase_add_test(tc, test_personal_mute);
 	tcase_add_test(tc, test_invitation);

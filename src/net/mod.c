@@ -608,10 +608,17 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto
 
 /* ---- moderators ---- */
 
-static int is_moderator(struct lobby *l, const struct lobby_user *u)
+/* The role is the store's, kept by name: asked of the store whether the
+ * person is here or not. */
+static int has_role(struct lobby *l, const char *name)
 {
 	char role[32];
-	return !u->guest && store_role_get(l->store, u->name, role, sizeof role) == 1 && !strcmp(role, "moderator");
+	return store_role_get(l->store, name, role, sizeof role) == 1 && !strcmp(role, "moderator");
+}
+
+static int is_moderator(struct lobby *l, const struct lobby_user *u)
+{
+	return !u->guest && has_role(l, u->name);
 }
 
 /* What the person concerned hears goes in their language (NULL: they are
@@ -632,7 +639,9 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 	char who[HOST_PLAYER_MAX];
 	snprintf(who, sizeof who, "%s", me->name);
 	struct lobby_user *u = lobby_user_named(l, m->name);
-	if (u && is_moderator(l, u)) {
+	/* Online or not (nobody in memory of that name): a moderator is
+	 * another moderator's peer. */
+	if (has_role(l, m->name)) {
 		error(l, c->id, "not_moderator", i18n_tr(asker, "a moderator cannot act on another moderator"), PM_MOD);
 		return;
 	}
