@@ -576,6 +576,44 @@ static void lobby_down(struct lobby_fix *f)
 	rmdir_all(f->dir);
 }
 
+/* A sit at a private table without its password is checked on the
+ * worker as a wrong password is (a refusal costs what a guess costs): no
+ * answer at once, then "this table needs a password", counted. */
+START_TEST(test_no_password_costs_a_guess)
+{
+	struct lobby_fix f;
+	lobby_up(&f, "memory");
+	struct lobby *l = &f.l;
+	struct said *s = &f.said;
+	login(l, s, 1, "Anne", "en", NULL);
+	login(l, s, 2, "Ben", "en", NULL);
+	msg(l, 1, "{\"type\":\"create\",\"game\":\"brouc\",\"private\":true,\"password\":\"door\"}");
+	/* Its password is hashed on the worker too. */
+	for (int i = 0; i < 1000 && !last_to(s, 1, "created"); i++) {
+		usleep(2000);
+		lobby_tick(l, now);
+	}
+	json_t *c = last_to(s, 1, "created");
+	ck_assert_ptr_nonnull(c);
+	long id = (long)json_integer_value(json_object_get(c, "table"));
+	for (int k = 0; k < AUTH_FREE_FAILS; k++) {
+		int from = s->n;
+		msg(l, 2, "{\"type\":\"sit\",\"table\":%ld}", id);
+		ck_assert_msg(since(s, from, 2, "error") == NULL, "refused at once, without the worker");
+		ck_assert(lobby_conn_of(l, 2)->job != 0);
+		for (int i = 0; i < 1000 && !since(s, from, 2, "error"); i++) {
+			usleep(2000);
+			lobby_tick(l, now);
+		}
+		json_t *e = since(s, from, 2, "error");
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "password");
+		ck_assert_str_eq(json_string_value(json_object_get(e, "message")), "this table needs a password");
+	}
+	lobby_down(&f);
+}
+END_TEST
+
 /* Two registered players finish a game: it is in the store, rated by
  * their places; each hears their figures in their language, the
  * leaderboard lists them; Ben fetches the hand history, which replays. */
@@ -1363,6 +1401,7 @@ int main(void)
 	tcase_add_test(tc, test_upgrade_oldest);
 	tcase_add_test(tc, test_version_garbled_untouched);
 	tcase_add_test(tc, test_game_recorded);
+	tcase_add_test(tc, test_no_password_costs_a_guess);
 	tcase_add_test(tc, test_left_not_rated);
 	tcase_add_test(tc, test_guest_not_recorded);
 	tcase_add_test(tc, test_partners_level);

@@ -1347,11 +1347,9 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 		           i18n_tr(i18n_of(c->lang), "too many wrong passwords: try again later"), m->type);
 		return 0;
 	}
-	if (!m->has_password) {
-		auth_failed(&l->auth, key, c->addr, l->now_ms);
-		send_error(l, c->id, "password", i18n_tr(i18n_of(c->lang), "this table needs a password"), m->type);
-		return 0;
-	}
+	/* No password is checked as a wrong one is, on the worker: a refusal
+	 * costs what a guess costs, so that a crowd of them neither comes
+	 * faster than guesses nor fills the limiter for free (net/auth). */
 	submit(l, c, m, h->pwhash);
 	return 0;
 }
@@ -1517,7 +1515,9 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 		table_key(h, key);
 		if (!a->ok) {
 			auth_failed(&l->auth, key, c->addr, l->now_ms);
-			send_error(l, c->id, "password", i18n_tr(L, "wrong password"), m->type);
+			send_error(l, c->id, "password",
+			           m->has_password ? i18n_tr(L, "wrong password") : i18n_tr(L, "this table needs a password"),
+			           m->type);
 		} else {
 			join(l, c, h, m->seat, m->type);
 		}
