@@ -462,6 +462,46 @@ START_TEST(test_invitation)
 }
 END_TEST
 
+/* An invitation is its person's: a guest invited who left, back with her
+ * token, enters; someone else who took the name of another who left does
+ * not, without the table's password. */
+START_TEST(test_invitation_is_the_person)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"bot\"]",
+	                    ",\"private\":true,\"password\":\"door\"");
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id);
+	tc_wait(&b, "invited");
+	wait_text(&a, "notice", "Bruno");
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Carla\"}", id);
+	tc_wait(&c, "invited");
+	wait_text(&a, "notice", "Carla");
+	/* Both leave; Carla comes back with her token and enters. */
+	char token[40];
+	snprintf(token, sizeof token, "%s", c.token);
+	tc_free(&b);
+	tc_free(&c);
+	tc_hello(&c, &s, "Carla", "en", NULL, token);
+	tc_wait(&c, "welcome");
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld}", id);
+	ck_assert_int_eq(json_integer_value(json_object_get(tc_wait(&c, "joined"), "table")), id);
+	/* A stranger takes Bruno's name: not invited. */
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld}", id);
+	error_text(&b, "password");
+	ck_assert_int_eq(count_type_of(&b, "joined"), 0);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
 /* At a game's end its players are offered a rematch; when every one says
  * yes the table starts again: same options, the seats one place on (bots
  * with them), a new deal. */
@@ -671,6 +711,7 @@ Suite *moderation_suite(void)
 	tcase_add_test(tc, test_flood);
 	tcase_add_test(tc, test_personal_mute);
 	tcase_add_test(tc, test_invitation);
+	tcase_add_test(tc, test_invitation_is_the_person);
 	tcase_add_test(tc, test_rematch);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1337,7 +1337,7 @@ static void table_key(const struct host *h, char key[64])
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
-	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, name)))
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, &l->users[c->user])))
 		return 1;
 	char key[64];
 	table_key(h, key);

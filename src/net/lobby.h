@@ -148,8 +148,9 @@ struct lobby_ext {
 	char *(*filter)(struct lobby *l, long conn, char *text);
 	/* 1 when filter may change text for someone. */
 	int (*filters)(const struct lobby *l, const char *text);
-	/* 1 when name may enter the private table without its password. */
-	int (*invited)(struct lobby *l, long table, const char *name);
+	/* 1 when the person u may enter the private table without its
+	 * password (invited: u itself, not whoever holds the name now). */
+	int (*invited)(struct lobby *l, long table, const struct lobby_user *u);
 	/* The messages it adds (invite, rematch, mod, mute). */
 	void (*message)(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms);
 	void (*tick)(struct lobby *l, long long now_ms);

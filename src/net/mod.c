@@ -29,9 +29,15 @@ struct mod_person {
 	int nmutes, capmutes;
 };
 
+/* An invitation is the person's, not the name's: an account by its name
+ * (only its password brings it back), a guest by the hash of its resume
+ * token (whoever takes the name once she left has another); far: the
+ * person is on another node of a cluster (known there by name only). */
 struct mod_invite {
 	long table;
 	char name[HOST_PLAYER_MAX];
+	int guest, far;
+	char token_hash[AUTH_TOKEN_HASH_MAX];
 	long long until_ms;
 };
 
@@ -359,11 +365,23 @@ static char *mod_filter(struct lobby *l, long conn, char *text)
 	return NULL;
 }
 
-static int mod_invited(struct lobby *l, long table, const char *name)
+/* 1 when invitation v is u's. */
+static int invite_of(const struct mod_invite *v, const struct lobby_user *u)
+{
+	if (strcmp(v->name, u->name) != 0)
+		return 0;
+	if (v->far)
+		return 1;
+	if (v->guest != u->guest)
+		return 0;
+	return !v->guest || (v->token_hash[0] && !strcmp(v->token_hash, u->token_hash));
+}
+
+static int mod_invited(struct lobby *l, long table, const struct lobby_user *u)
 {
 	struct mod *d = l->mod;
 	for (int i = 0; i < d->ninv; i++)
-		if (d->inv[i].table == table && !strcmp(d->inv[i].name, name) && d->inv[i].until_ms > l->now_ms)
+		if (d->inv[i].table == table && d->inv[i].until_ms > l->now_ms && invite_of(&d->inv[i], u))
 			return 1;
 	return 0;
 }
@@ -434,6 +452,11 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 		same->table = h->id;
 		snprintf(same->name, sizeof same->name, "%s", m->name);
 	}
+	/* Renewed for the person of that name now (who may not be the one
+	 * invited before). */
+	same->far = far;
+	same->guest = u ? u->guest : 0;
+	snprintf(same->token_hash, sizeof same->token_hash, "%s", u ? u->token_hash : "");
 	same->until_ms = l->now_ms + MOD_INVITE_MS;
 	/* To the person invited, in their language (by their node). */
 	json_t *info = lobby_table_info(h);
