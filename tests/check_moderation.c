@@ -481,7 +481,11 @@ START_TEST(test_invitation_is_the_person)
 	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Carla\"}", id);
 	tc_wait(&c, "invited");
 	wait_text(&a, "notice", "Carla");
-	/* Both leave; Carla comes back with her token and enters. */
+	/* Both leave, Carla keeping a seat at another table (a guest who
+	 * holds none is forgotten, her name free again); she comes back
+	 * with her token and enters. */
+	long other = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"bot\"]", NULL);
+	tc_sit(&c, other, 1);
 	char token[40];
 	snprintf(token, sizeof token, "%s", c.token);
 	tc_free(&b);
@@ -489,12 +493,53 @@ START_TEST(test_invitation_is_the_person)
 	tc_hello(&c, &s, "Carla", "en", NULL, token);
 	tc_wait(&c, "welcome");
 	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld}", id);
-	ck_assert_int_eq(json_integer_value(json_object_get(tc_wait(&c, "joined"), "table")), id);
+	json_t *jn;
+	do /* back at her seat of the other table first */
+		jn = tc_wait(&c, "joined");
+	while (json_integer_value(json_object_get(jn, "table")) != id);
 	/* A stranger takes Bruno's name: not invited. */
 	tc_login(&b, &s, "Bruno", "en", NULL);
 	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld}", id);
 	error_text(&b, "password");
 	ck_assert_int_eq(count_type_of(&b, "joined"), 0);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Invitations a person sends are few at a time: 40 at once (under the
+ * connection's own message rate) make MOD_ASKS heard, the rest refused
+ * ("slow down"); a person who muted the one inviting hears none. */
+START_TEST(test_invitation_flood)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"bot\"]", NULL);
+	for (int i = 0; i < 40; i++)
+		tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id);
+	for (int i = 0; i < 40 - MOD_ASKS; i++)
+		error_text(&a, "slow_down");
+	/* Anne's ping answered: everything before it reached Bruno. */
+	tc_send(&a, "{\"type\":\"ping\"}");
+	tc_wait(&a, "pong");
+	netc_service(b.c, 300);
+	ck_assert_int_eq(count_type_of(&b, "invited"), MOD_ASKS);
+	/* Carla muted Bruno: his invitation is not said to her. */
+	tc_sit(&b, id, 1);
+	tc_send(&c, "{\"type\":\"mute\",\"name\":\"Bruno\"}");
+	wait_text(&c, "notice", "Bruno");
+	tc_send(&b, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Carla\"}", id);
+	wait_text(&b, "notice", "Carla");
+	tc_send(&c, "{\"type\":\"ping\"}");
+	tc_wait(&c, "pong");
+	netc_service(c.c, 300);
+	ck_assert_int_eq(count_type_of(&c, "invited"), 0);
 	tc_free(&a);
 	tc_free(&b);
 	tc_free(&c);
@@ -529,6 +574,21 @@ START_TEST(test_rematch)
 	wait_text(&b, "notice", "Anne");
 	wait_text(&a, "notice", "Rematch");
 	ck_assert_int_eq(count_type_of(&a, "joined"), joined_before);
+	/* Asked again and again: Bruno hears it once; past MOD_ASKS at once,
+	 * Anne is told to slow down. */
+	for (int i = 0; i < 40; i++)
+		tc_send(&a, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	for (int i = 0; i < 40 - (MOD_ASKS - 1); i++)
+		error_text(&a, "slow_down");
+	tc_send(&a, "{\"type\":\"ping\"}");
+	tc_wait(&a, "pong");
+	netc_service(b.c, 300);
+	int heard = 0;
+	for (int i = 0; i < b.n; i++) {
+		const char *x = json_string_value(json_object_get(b.msg[i], "text"));
+		heard += !strcmp(mtype(b.msg[i]), "notice") && x && strstr(x, "Anne");
+	}
+	ck_assert_int_eq(heard, 1);
 	tc_send(&b, "{\"type\":\"rematch\",\"table\":%ld}", id);
 	json_t *ja = tc_wait(&a, "joined"), *jb = tc_wait(&b, "joined");
 	ck_assert_int_eq(json_integer_value(json_object_get(ja, "table")), id);
@@ -712,6 +772,7 @@ Suite *moderation_suite(void)
 	tcase_add_test(tc, test_personal_mute);
 	tcase_add_test(tc, test_invitation);
 	tcase_add_test(tc, test_invitation_is_the_person);
+	tcase_add_test(tc, test_invitation_flood);
 	tcase_add_test(tc, test_rematch);
 	suite_add_tcase(s, tc);
 	return s;

@@ -25,6 +25,8 @@ struct mod_person {
 	int nextline;
 	long long strike_ms[MOD_FLOOD_STRIKES]; /* their last refusals for flooding */
 	int nextstrike;
+	long long asks_ms[MOD_ASKS];    /* when their last invitations and rematches were asked (a ring) */
+	int nextask;
 	char (*mutes)[HOST_PLAYER_MAX]; /* whose chat they do not hear */
 	int nmutes, capmutes;
 };
@@ -261,26 +263,59 @@ static void mod_login(struct lobby *l, const char *name, int guest)
 	store_mute_each(l->store, name, mute_loaded, &m);
 }
 
+/* 1 when a moderator's mute of p holds (then refused to conn, the
+ * message re, saying for how long and why). */
+static int muted(struct lobby *l, long conn, const struct mod_person *p, int re)
+{
+	const struct i18n_lang *L = i18n_of(lobby_lang(l, conn));
+	if (p->muted_until <= (long long)time(NULL))
+		return 0;
+	char text[512];
+	long long left = minutes_left(p->muted_until);
+	if (p->why[0])
+		snprintf(text, sizeof text,
+		         i18n_ntr(L, "You are muted for %lld more minute. Reason: %s",
+		                     "You are muted for %lld more minutes. Reason: %s", left),
+		         left, p->why);
+	else
+		snprintf(text, sizeof text,
+		         i18n_ntr(L, "You are muted for %lld more minute.", "You are muted for %lld more minutes.", left),
+		         left);
+	error(l, conn, "muted", text, re);
+	return 1;
+}
+
+/* 1 when p may ask one more invitation or rematch now (counted), else 0
+ * with the refusal sent to conn. */
+static int may_ask(struct lobby *l, long conn, struct mod_person *p, int re)
+{
+	long long ms = l->now_ms;
+	if (p->asks_ms[p->nextask] && ms - p->asks_ms[p->nextask] < MOD_ASKS_MS && ms >= p->asks_ms[p->nextask]) {
+		error(l, conn, "slow_down", i18n_tr(i18n_of(lobby_lang(l, conn)), "Slow down: too many requests at once."),
+		      re);
+		return 0;
+	}
+	p->asks_ms[p->nextask] = ms ? ms : 1;
+	p->nextask = (p->nextask + 1) % MOD_ASKS;
+	return 1;
+}
+
+/* 1 when the person named listener does not want to hear from the one
+ * named speaker (a personal mute). */
+static int ignores(struct mod *d, const char *listener, const char *speaker)
+{
+	const struct mod_person *q = person(d, listener, 0);
+	return q && mutes(q, speaker);
+}
+
 static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 {
 	const struct i18n_lang *L = i18n_of(lobby_lang(l, conn));
 	struct mod_person *p = person(l->mod, name, 1);
 	long long now = (long long)time(NULL);
 	char text[512];
-	if (p->muted_until > now) {
-		long long left = minutes_left(p->muted_until);
-		if (p->why[0])
-			snprintf(text, sizeof text,
-			         i18n_ntr(L, "You are muted for %lld more minute. Reason: %s",
-			                     "You are muted for %lld more minutes. Reason: %s", left),
-			         left, p->why);
-		else
-			snprintf(text, sizeof text,
-			         i18n_ntr(L, "You are muted for %lld more minute.", "You are muted for %lld more minutes.", left),
-			         left);
-		error(l, conn, "muted", text, PM_CHAT);
+	if (muted(l, conn, p, PM_CHAT))
 		return 0;
-	}
 	long long ms = l->now_ms;
 	/* The oldest of the last MOD_FLOOD_LINES lines, within the window:
 	 * one more is too many. */
@@ -434,6 +469,9 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 		return;
 	}
 	struct mod *d = l->mod;
+	struct mod_person *p = person(d, me, 1);
+	if (muted(l, c->id, p, PM_INVITE) || !may_ask(l, c->id, p, PM_INVITE))
+		return;
 	int n = 0;
 	struct mod_invite *same = NULL;
 	for (int i = 0; i < d->ninv; i++)
@@ -462,7 +500,7 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 	json_t *info = lobby_table_info(h);
 	if (far)
 		l->far->invite(l->far->ctx, m->name, h->id, me, info);
-	else
+	else if (!ignores(d, u->name, me)) /* muted by them: not said (nor told to the one asking) */
 		send(l, u->conn, mod_invited_text(u->lang, me, info));
 	json_decref(info);
 	snprintf(text, sizeof text, i18n_tr(asker, "Invitation sent to %s."), m->name);
@@ -610,12 +648,18 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto
 		      PM_REMATCH);
 		return;
 	}
+	struct mod_person *p = person(l->mod, me, 1);
+	if (!may_ask(l, c->id, p, PM_REMATCH))
+		return;
+	/* Said to the others once a game, and not by someone muted (by a
+	 * moderator, or by the one who would hear it). */
+	int say = !r->yes[mine] && p->muted_until <= (long long)time(NULL);
 	r->yes[mine] = 1;
 	for (int s = 0; s < h->players; s++) {
 		struct host_member *hm = r->name[s][0] ? host_member(h, r->name[s]) : NULL;
 		if (r->name[s][0] && !r->yes[s])
 			all = 0;
-		if (!hm || hm->conn < 0 || s == mine)
+		if (!say || !hm || hm->conn < 0 || s == mine || ignores(l->mod, hm->name, me))
 			continue;
 		char text[256];
 		snprintf(text, sizeof text, i18n_tr(i18n_of(hm->lang), N_("%s wants a rematch.")), me);
