@@ -275,6 +275,9 @@ START_TEST(test_upgrade_in_place)
 	char path[128];
 	snprintf(path, sizeof path, "%s/old.db", dir);
 	sql(path, schema_before);
+	/* Its bans, as the moderation block made them (with any version). */
+	sql(path, "CREATE TABLE bans (name TEXT PRIMARY KEY, until INTEGER NOT NULL, reason TEXT NOT NULL,"
+	          " by TEXT NOT NULL); INSERT INTO bans VALUES ('Paulo', 4000000000, 'spam', 'operator');");
 	ck_assert_int_eq(version_of(path), 0);
 	struct store st;
 	char err[256];
@@ -292,6 +295,13 @@ START_TEST(test_upgrade_in_place)
 	struct store_settings set;
 	ck_assert_int_eq(store_settings_get(&st, "Anne", &set), 1);
 	ck_assert_int_eq(set.verbosity, -1);
+	/* Its accounts are in the index of looks. */
+	char other[100];
+	ck_assert_int_eq(store_account_alike(&st, "ANNE", other, sizeof other), 1);
+	ck_assert_str_eq(other, "Anne");
+	struct store_ban ban;
+	ck_assert_int_eq(store_ban_alike(&st, "P\u00e1ulo", &ban), 1);
+	ck_assert_str_eq(ban.name, "Paulo");
 	ck_assert_int_eq(store_account_put(&st, "Ben", "h"), 0);
 	one_game(&st, 7, "brelan", 1, "Anne", 0, 4, "Ben", 1, -4);
 	struct rating r;

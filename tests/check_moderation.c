@@ -289,6 +289,58 @@ START_TEST(test_offline_moderator)
 }
 END_TEST
 
+/* A ban holds for every name that looks like the banned one, and a new
+ * name may not look like any account's, whether their people were seen
+ * since the server started or not (the store's index of looks); a
+ * look-alike here when a ban comes is put out too. */
+START_TEST(test_ban_evasion)
+{
+	struct srv s;
+	srv_make(&s);
+	struct store st;
+	char err[256];
+	ck_assert_msg(store_open(&st, "sqlite", s.db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_put(&st, "Paulo", "hash-p"), 0);
+	ck_assert_int_eq(store_account_put(&st, "Zed", "hash-z"), 0);
+	store_close(&st);
+	const char *ban[] = { "ban", "Paulo", "--for", "1h", "--reason", "spam", NULL };
+	ck_assert_int_eq(run_admin(s.db, ban), 0);
+	srv_run(&s);
+	static struct tc t;
+	static const char *const evading[] = { "paulo", "P\u00e1ulo", "Pau1o" };
+	for (int i = 0; i < 3; i++)
+		for (int pw = 0; pw < 2; pw++) {
+			tc_hello(&t, &s, evading[i], "en", pw ? "new-secret" : NULL, NULL);
+			const char *x = error_text(&t, "banned");
+			ck_assert_msg(strstr(x, "spam") != NULL, "%s", x);
+			ck_assert_int_eq(count_type_of(&t, "welcome"), 0);
+			tc_free(&t);
+		}
+	static const char *const posing[] = { "ZED", "Z\u00e8d", "z-ed" };
+	for (int i = 0; i < 3; i++)
+		for (int pw = 0; pw < 2; pw++) {
+			tc_hello(&t, &s, posing[i], "en", pw ? "new-secret" : NULL, NULL);
+			const char *x = error_text(&t, "name_alike");
+			ck_assert_msg(strstr(x, "Zed") != NULL, "%s", x);
+			tc_free(&t);
+		}
+	/* None of them was made an account. */
+	ck_assert_msg(store_open(&st, "sqlite", s.db, err, sizeof err) == 0, "%s", err);
+	char hash[128];
+	ck_assert_int_eq(store_account_get(&st, "P\u00e1ulo", hash, sizeof hash), 0);
+	ck_assert_int_eq(store_account_get(&st, "ZED", hash, sizeof hash), 0);
+	store_close(&st);
+	/* A guest online whose name looks like one banned meanwhile. */
+	static struct tc e;
+	tc_login(&e, &s, "Eve", "en", NULL);
+	const char *ban2[] = { "ban", "EVE", "--for", "1h", "--reason", "flood", NULL };
+	ck_assert_int_eq(run_admin(s.db, ban2), 0);
+	ck_assert_msg(strstr(error_text(&e, "banned"), "flood") != NULL, "Eve stayed");
+	tc_free(&e);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A ban set by the operator while the server runs puts its person out
  * within seconds; the name is refused, saying until when and why, until
  * the ban ends. */
@@ -768,6 +820,7 @@ Suite *moderation_suite(void)
 	tcase_add_test(tc, test_moderator_acts);
 	tcase_add_test(tc, test_admin_ban_ends);
 	tcase_add_test(tc, test_offline_moderator);
+	tcase_add_test(tc, test_ban_evasion);
 	tcase_add_test(tc, test_flood);
 	tcase_add_test(tc, test_personal_mute);
 	tcase_add_test(tc, test_invitation);

@@ -263,6 +263,13 @@ static struct lobby_user *user_alike(struct lobby *l, const struct ident_keys *k
 	return NULL;
 }
 
+struct lobby_user *lobby_user_alike(struct lobby *l, const char *name)
+{
+	struct ident_keys k;
+	ident_keys_of(name, &k);
+	return user_alike(l, &k);
+}
+
 int lobby_restore_table(struct lobby *l, const struct store_table *t)
 {
 	struct host *h = xcalloc(1, sizeof *h);
@@ -1240,9 +1247,16 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	struct ident_keys nk;
 	ident_keys_of(m->name, &nk);
 	const struct lobby_user *alike = !u && !has_account ? user_alike(l, &nk) : NULL;
-	if (alike) {
+	/* Nor like an account's, here or not (the store's index of looks). */
+	char other[HOST_PLAYER_MAX] = "";
+	if (!alike && !u && !has_account && store_account_alike(l->store, m->name, other, sizeof other) < 0) {
+		send_error(l, c->id, "store", i18n_tr(L, "the server cannot read its accounts now"), PM_HELLO);
+		return;
+	}
+	if (alike || other[0]) {
 		char text[200];
-		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"), alike->name);
+		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"),
+		         alike ? alike->name : other);
 		send_error(l, c->id, "name_alike", text, PM_HELLO);
 		return;
 	}

@@ -259,6 +259,8 @@ int lobby_hello_waiting(struct lobby *l, long conn);
  * id; NULL when none. */
 struct lobby_conn *lobby_conn_of(struct lobby *l, long id);
 struct lobby_user *lobby_user_named(struct lobby *l, const char *name);
+/* Someone known here whose name looks like name (net/ident), or NULL. */
+struct lobby_user *lobby_user_alike(struct lobby *l, const char *name);
 struct host *lobby_table_of(struct lobby *l, long id);
 /* Table h, in the lobby, was made again in place (host_create: a
  * rematch): its timers are looked at from the next tick. */

@@ -236,8 +236,10 @@ static void put_out(struct lobby *l, struct lobby_user *u)
 
 static int mod_login_refused(struct lobby *l, long conn, const char *name)
 {
+	/* A ban holds for the names that look like it too ("Páulo" while
+	 * "Paulo" is banned), through the store's index. */
 	struct store_ban b;
-	if (store_ban_get(l->store, name, &b) != 1 || b.until <= (long long)time(NULL))
+	if (store_ban_alike(l->store, name, &b) != 1 || b.until <= (long long)time(NULL))
 		return 0;
 	send_banned(l, conn, lobby_lang(l, conn), &b, PM_HELLO);
 	return 1;
@@ -708,7 +710,9 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 	struct lobby_user *u = lobby_user_named(l, m->name);
 	/* Online or not (nobody in memory of that name): a moderator is
 	 * another moderator's peer. */
-	if (has_role(l, m->name)) {
+	char other[HOST_PLAYER_MAX];
+	if (has_role(l, m->name) ||
+	    (store_account_alike(l->store, m->name, other, sizeof other) == 1 && has_role(l, other))) {
 		error(l, c->id, "not_moderator", i18n_tr(asker, "a moderator cannot act on another moderator"), PM_MOD);
 		return;
 	}
@@ -880,6 +884,8 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 	if (b->until <= bp->now)
 		return;
 	struct lobby_user *u = lobby_user_named(bp->l, b->name);
+	if (!u || u->conn < 0)
+		u = lobby_user_alike(bp->l, b->name); /* a look-alike here: banned as well */
 	if (u && u->conn >= 0) {
 		send_banned(bp->l, u->conn, u->lang, b, PM_NONE);
 		put_out(bp->l, u);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "net/ident.h"
 
 /* The store's tables, version by version: each step takes a file of the
  * version before it to the next one, in one transaction, and the version
@@ -99,8 +100,70 @@ static int to_3(sqlite3 *db, char *err, size_t errlen)
 	return exec(db, "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0", err, errlen);
 }
 
+/* The bans, as the moderation block makes them (below), for version 4
+ * to add to when they are not there yet. */
+#define BANS_SCHEMA                                                                                                \
+	"CREATE TABLE IF NOT EXISTS bans (name TEXT PRIMARY KEY, until INTEGER NOT NULL,"                          \
+	"  reason TEXT NOT NULL, by TEXT NOT NULL);"
+
+/* Version 4: the look of every account's and every ban's name (its two
+ * keys, net/ident), indexed: a new name is compared with every account,
+ * and with every ban, present or not. */
+static const char schema_4[] =
+	BANS_SCHEMA
+	"ALTER TABLE accounts ADD COLUMN look0 TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE accounts ADD COLUMN look1 TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX accounts_look0 ON accounts (look0);"
+	"CREATE INDEX accounts_look1 ON accounts (look1);"
+	"ALTER TABLE bans ADD COLUMN look0 TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE bans ADD COLUMN look1 TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX bans_look0 ON bans (look0);"
+	"CREATE INDEX bans_look1 ON bans (look1);";
+
+/* The keys of every name of a table (accounts or bans) written. */
+static int looks_fill(sqlite3 *db, const char *table, char *err, size_t errlen)
+{
+	char sel[80], upd[120];
+	snprintf(sel, sizeof sel, "SELECT name FROM %s", table);
+	snprintf(upd, sizeof upd, "UPDATE %s SET look0 = ?1, look1 = ?2 WHERE name = ?3", table);
+	sqlite3_stmt *q = NULL, *u = NULL;
+	if (sqlite3_prepare_v2(db, sel, -1, &q, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, upd, -1, &u, NULL) != SQLITE_OK) {
+		errf(err, errlen, "%s", sqlite3_errmsg(db));
+		sqlite3_finalize(q);
+		sqlite3_finalize(u);
+		return -1;
+	}
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		struct ident_keys k;
+		ident_keys_of((const char *)sqlite3_column_text(q, 0), &k);
+		sqlite3_bind_text(u, 1, k.k[0], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(u, 2, k.k[1], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(u, 3, (const char *)sqlite3_column_text(q, 0), -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(u) != SQLITE_DONE) {
+			rc = SQLITE_ERROR;
+			break;
+		}
+		sqlite3_reset(u);
+	}
+	if (rc != SQLITE_DONE)
+		errf(err, errlen, "%s", sqlite3_errmsg(db));
+	sqlite3_finalize(q);
+	sqlite3_finalize(u);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int to_4(sqlite3 *db, char *err, size_t errlen)
+{
+	return exec(db, schema_4, err, errlen) < 0 || looks_fill(db, "accounts", err, errlen) < 0 ||
+	               looks_fill(db, "bans", err, errlen) < 0
+	           ? -1
+	           : 0;
+}
+
 /* steps[v] takes version v to v + 1. */
-static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2, to_3 };
+static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2, to_3, to_4 };
 
 /* The version of the file (0: none written), or -1. */
 static int schema_version(sqlite3 *db, long long *v)
@@ -194,8 +257,7 @@ static int upgrade(sqlite3 *db, char *err, size_t errlen)
  * older or newer, gets it as it opens). */
 static const char mod_schema[] =
 	"CREATE TABLE IF NOT EXISTS roles (name TEXT PRIMARY KEY, role TEXT NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS bans (name TEXT PRIMARY KEY, until INTEGER NOT NULL,"
-	"  reason TEXT NOT NULL, by TEXT NOT NULL);"
+	BANS_SCHEMA
 	"CREATE TABLE IF NOT EXISTS audit (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,"
 	"  who TEXT NOT NULL, whom TEXT NOT NULL, what TEXT NOT NULL, until INTEGER NOT NULL,"
 	"  reason TEXT NOT NULL);"
@@ -294,13 +356,36 @@ static int sq_account_get(struct store *s, const char *name, char *hash, size_t 
 
 static int sq_account_put(struct store *s, const char *name, const char *hash)
 {
-	sqlite3_stmt *st = prep(s, "INSERT INTO accounts (name, hash) VALUES (?1, ?2)"
+	sqlite3_stmt *st = prep(s, "INSERT INTO accounts (name, hash, look0, look1) VALUES (?1, ?2, ?3, ?4)"
 	                           " ON CONFLICT(name) DO UPDATE SET hash = excluded.hash");
 	if (!st)
 		return -1;
+	struct ident_keys k;
+	ident_keys_of(name, &k);
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 2, hash, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, k.k[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, k.k[1], -1, SQLITE_TRANSIENT);
 	return done(s, st, "account");
+}
+
+static int sq_account_alike(struct store *s, const struct ident_keys *k, const char *name, char *out, size_t outlen)
+{
+	sqlite3_stmt *st = prep(s, "SELECT name FROM accounts WHERE (look0 = ?1 OR look1 = ?2) AND name <> ?3 LIMIT 1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, k->k[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, k->k[1], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		snprintf(out, outlen, "%s", (const char *)sqlite3_column_text(st, 0));
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "account");
+	}
+	sqlite3_finalize(st);
+	return found;
 }
 
 static int sq_table_put(struct store *s, const struct store_table *t)
@@ -490,16 +575,42 @@ static int sq_role_each(struct store *s, void (*fn)(void *, const char *, const 
 
 static int sq_ban_put(struct store *s, const struct store_ban *b)
 {
-	sqlite3_stmt *st = prep(s, "INSERT INTO bans (name, until, reason, by) VALUES (?1, ?2, ?3, ?4)"
+	sqlite3_stmt *st = prep(s, "INSERT INTO bans (name, until, reason, by, look0, look1) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
 	                           " ON CONFLICT(name) DO UPDATE SET until = excluded.until,"
 	                           " reason = excluded.reason, by = excluded.by");
 	if (!st)
 		return -1;
+	struct ident_keys k;
+	ident_keys_of(b->name, &k);
 	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 2, b->until);
 	sqlite3_bind_text(st, 3, b->reason, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 4, b->by, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 5, k.k[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 6, k.k[1], -1, SQLITE_TRANSIENT);
 	return done(s, st, "ban");
+}
+
+static void ban_row(sqlite3_stmt *st, struct store_ban *b);
+
+static int sq_ban_alike(struct store *s, const struct ident_keys *k, const char *name, struct store_ban *b)
+{
+	sqlite3_stmt *st = prep(s, "SELECT name, until, reason, by FROM bans"
+	                           " WHERE name = ?3 OR look0 = ?1 OR look1 = ?2 ORDER BY until DESC LIMIT 1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, k->k[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, k->k[1], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		ban_row(st, b);
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "ban");
+	}
+	sqlite3_finalize(st);
+	return found;
 }
 
 static void ban_row(sqlite3_stmt *st, struct store_ban *b)
@@ -979,6 +1090,7 @@ const struct store_ops store_sqlite_ops = {
 	.close = sq_close,
 	.account_get = sq_account_get,
 	.account_put = sq_account_put,
+	.account_alike = sq_account_alike,
 	.table_put = sq_table_put,
 	.table_delete = sq_table_delete,
 	.table_each = sq_table_each,
@@ -993,6 +1105,7 @@ const struct store_ops store_sqlite_ops = {
 	.role_each = sq_role_each,
 	.ban_put = sq_ban_put,
 	.ban_get = sq_ban_get,
+	.ban_alike = sq_ban_alike,
 	.ban_delete = sq_ban_delete,
 	.ban_each = sq_ban_each,
 	.audit_add = sq_audit_add,
