@@ -3494,16 +3494,54 @@ START_TEST(test_auth_crowded)
 	}
 	ck_assert_msg(auth_wait(&a, "Anne", NULL, t + 500) > 0, "Anne's wait was forgotten");
 	ck_assert(auth_wait(&a, "Zoe", "10.9.9.9", t + 500) > 0);
-	/* Once the waits are over, room again. */
-	ck_assert_int_eq(auth_wait(&a, "Zoe", "10.9.9.9", t + 10000), 0);
+	/* Their waits over, each name still holds its lock (its next wrong
+	 * password waits at once) until a quiet hour forgives it: then room
+	 * again. */
+	long long hour = 3600 * 1000LL;
+	ck_assert(auth_wait(&a, "Zoe", "10.9.9.9", t + 10000) > 0);
+	ck_assert_int_eq(auth_wait(&a, "Zoe", "10.9.9.9", t + 2 + hour), 0);
 	/* Accounts from one address. */
+	long long u = t + 2 * hour;
 	for (int i = 0; i < AUTH_ACCOUNTS_PER_HOUR; i++) {
-		ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", t + 10000), 0);
-		auth_created(&a, "1.2.3.4", t + 10000);
+		ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", u), 0);
+		auth_created(&a, "1.2.3.4", u);
 	}
-	ck_assert(auth_create_wait(&a, "1.2.3.4", t + 10000) > 0);
-	ck_assert_int_eq(auth_create_wait(&a, "5.6.7.8", t + 10000), 0);
-	ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", t + 10000 + 3600 * 1000LL), 0);
+	ck_assert(auth_create_wait(&a, "1.2.3.4", u) > 0);
+	ck_assert_int_eq(auth_create_wait(&a, "5.6.7.8", u), 0);
+	ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", u + hour), 0);
+}
+END_TEST
+
+/* A locked name stays locked however many others fail once: after its
+ * wait it has no free guess again (the others, holding no lock, make
+ * the room); a quiet hour forgives it. */
+START_TEST(test_auth_lock_kept)
+{
+	static struct auth a;
+	ck_assert_int_eq(auth_init(&a, AUTH_COST_CHEAP), 0);
+	long long t = 1000000;
+	for (int i = 0; i <= AUTH_FREE_FAILS; i++)
+		auth_failed(&a, "Anne", NULL, t);
+	ck_assert(auth_wait(&a, "Anne", NULL, t) > 0);
+	/* Its wait passes; a crowd of names (one wrong password each, from
+	 * as many addresses) fills the slots many times over. */
+	char name[32], addr[32];
+	for (int k = 0; k < 3 * AUTH_SLOTS; k++) {
+		snprintf(name, sizeof name, "#%d", k);
+		snprintf(addr, sizeof addr, "10.%d.%d.%d", k >> 16 & 255, k >> 8 & 255, k & 255);
+		long long at = t + 5000 + k;
+		ck_assert_int_eq(auth_wait(&a, name, addr, at), 0);
+		auth_failed(&a, name, addr, at);
+	}
+	long long after = t + 5000 + 3 * AUTH_SLOTS;
+	ck_assert_int_eq(auth_wait(&a, "Anne", NULL, after), 0);
+	auth_failed(&a, "Anne", NULL, after);
+	ck_assert_msg(auth_wait(&a, "Anne", NULL, after) > 0, "Anne's lock was forgotten: free guesses again");
+	/* An hour without a wrong password forgives. */
+	long long later = after + 3600 * 1000LL + 70000;
+	for (int i = 0; i < AUTH_FREE_FAILS; i++)
+		auth_failed(&a, "Anne", NULL, later);
+	ck_assert_int_eq(auth_wait(&a, "Anne", NULL, later), 0);
 }
 END_TEST
 
@@ -3840,6 +3878,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_seed_secret);
 	tcase_add_test(tc, test_hash_worker);
 	tcase_add_test(tc, test_auth_crowded);
+	tcase_add_test(tc, test_auth_lock_kept);
 	tcase_add_test(tc, test_action_not_member);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("workers");

@@ -131,6 +131,17 @@ static int key_of(const UChar *u, int32_t n, int first_fold, char *key, size_t k
 	int32_t ns = uspoof_getSkeleton(sc, 0, bare, nb, skel, 4 * UMAX, &st);
 	if (U_FAILURE(st) || ns >= 4 * UMAX)
 		return -1;
+	/* The skeleton is decomposed (NFD): its accents are marks of their
+	 * own, dropped, so that "Páulo" is "Paulo" (a name heard, or read
+	 * quickly, is the same with or without them). */
+	int32_t nm = 0;
+	for (int32_t i = 0; i < ns;) {
+		UChar32 c;
+		U16_NEXT(skel, i, ns, c);
+		if (u_charType(c) != U_NON_SPACING_MARK)
+			U16_APPEND_UNSAFE(skel, nm, c);
+	}
+	ns = nm;
 	/* The skeleton may map to capitals ("l" for "I"): folded again. */
 	nf = u_strFoldCase(fold, UMAX, skel, ns, U_FOLD_CASE_DEFAULT, &st);
 	if (U_FAILURE(st) || nf >= UMAX)
@@ -173,6 +184,11 @@ int ident_alike(const char *a, const char *b)
 void ident_keys_of(const char *name, struct ident_keys *k)
 {
 	keys_of(name, k->k);
+}
+
+int ident_keys_alike(const struct ident_keys *a, const struct ident_keys *b)
+{
+	return !strcmp(a->k[0], b->k[0]) || !strcmp(a->k[1], b->k[1]);
 }
 
 /* u[0..n) alike one of the reserved keys [from, to). */

@@ -264,6 +264,13 @@ static struct lobby_user *user_alike(struct lobby *l, const struct ident_keys *k
 	return NULL;
 }
 
+struct lobby_user *lobby_user_alike(struct lobby *l, const char *name)
+{
+	struct ident_keys k;
+	ident_keys_of(name, &k);
+	return user_alike(l, &k);
+}
+
 int lobby_restore_table(struct lobby *l, const struct store_table *t)
 {
 	struct host *h = xcalloc(1, sizeof *h);
@@ -1245,9 +1252,16 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	struct ident_keys nk;
 	ident_keys_of(m->name, &nk);
 	const struct lobby_user *alike = !u && !has_account ? user_alike(l, &nk) : NULL;
-	if (alike) {
+	/* Nor like an account's, here or not (the store's index of looks). */
+	char other[HOST_PLAYER_MAX] = "";
+	if (!alike && !u && !has_account && store_account_alike(l->store, m->name, other, sizeof other) < 0) {
+		send_error(l, c->id, "store", i18n_tr(L, "the server cannot read its accounts now"), PM_HELLO);
+		return;
+	}
+	if (alike || other[0]) {
 		char text[200];
-		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"), alike->name);
+		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"),
+		         alike ? alike->name : other);
 		send_error(l, c->id, "name_alike", text, PM_HELLO);
 		return;
 	}
@@ -1342,7 +1356,7 @@ static void table_key(const struct host *h, char key[64])
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
-	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, name)))
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, &l->users[c->user])))
 		return 1;
 	char key[64];
 	table_key(h, key);
@@ -1352,11 +1366,9 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 		           i18n_tr(i18n_of(c->lang), "too many wrong passwords: try again later"), m->type);
 		return 0;
 	}
-	if (!m->has_password) {
-		auth_failed(&l->auth, key, c->addr, l->now_ms);
-		send_error(l, c->id, "password", i18n_tr(i18n_of(c->lang), "this table needs a password"), m->type);
-		return 0;
-	}
+	/* No password is checked as a wrong one is, on the worker: a refusal
+	 * costs what a guess costs, so that a crowd of them neither comes
+	 * faster than guesses nor fills the limiter for free (net/auth). */
 	submit(l, c, m, h->pwhash);
 	return 0;
 }
@@ -1533,7 +1545,9 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 		table_key(h, key);
 		if (!a->ok) {
 			auth_failed(&l->auth, key, c->addr, l->now_ms);
-			send_error(l, c->id, "password", i18n_tr(L, "wrong password"), m->type);
+			send_error(l, c->id, "password",
+			           m->has_password ? i18n_tr(L, "wrong password") : i18n_tr(L, "this table needs a password"),
+			           m->type);
 		} else {
 			join(l, c, h, m->seat, m->type);
 		}

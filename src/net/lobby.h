@@ -151,8 +151,9 @@ struct lobby_ext {
 	char *(*filter)(struct lobby *l, long conn, char *text);
 	/* 1 when filter may change text for someone. */
 	int (*filters)(const struct lobby *l, const char *text);
-	/* 1 when name may enter the private table without its password. */
-	int (*invited)(struct lobby *l, long table, const char *name);
+	/* 1 when the person u may enter the private table without its
+	 * password (invited: u itself, not whoever holds the name now). */
+	int (*invited)(struct lobby *l, long table, const struct lobby_user *u);
 	/* The messages it adds (invite, rematch, mod, mute). */
 	void (*message)(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms);
 	void (*tick)(struct lobby *l, long long now_ms);
@@ -262,6 +263,8 @@ int lobby_hello_waiting(struct lobby *l, long conn);
  * id; NULL when none. */
 struct lobby_conn *lobby_conn_of(struct lobby *l, long id);
 struct lobby_user *lobby_user_named(struct lobby *l, const char *name);
+/* Someone known here whose name looks like name (net/ident), or NULL. */
+struct lobby_user *lobby_user_alike(struct lobby *l, const char *name);
 struct host *lobby_table_of(struct lobby *l, long id);
 /* Table h, in the lobby, was made again in place (host_create: a
  * rematch): its timers are looked at from the next tick. */
