@@ -636,14 +636,14 @@ static int same_name(const char *a, const char *b)
 /* What the clients at a table heard of it (its says, refusals and states:
  * every game line, every key's answer, every choice), checked against the
  * people sitting there: no seat held by a person is called by a built-in
- * name; every built-in name heard is a bot's ("Anne, bot" / "Anne,
- * robot") and no bot is called as a person is; every person is named by
+ * name; every built-in name heard is a bot's ("Anne (bot)" / "Anne,
+ * (robot)") and no bot is called as a person is; every person is named by
  * the others; no French contraction touched a name. */
 static void check_names(struct tc **all, int n, long table, const char *const *person, int players, int bots)
 {
 	for (int c = 0; c < n; c++) {
 		struct tc *t = all[c];
-		const char *bot = !strcmp(t->lang, "fr") ? ", robot" : ", bot";
+		const char *bot = !strcmp(t->lang, "fr") ? " (robot)" : " (bot)";
 		char *text = NULL;
 		size_t len = 0, cap = 0;
 		for (int m = 0; m < t->n; m++) {
@@ -878,12 +878,12 @@ START_TEST(test_names_change_mid_game)
 	struct heard_ctx up = { 0, "Ben stands up" };
 	play_until(all, 3, stop_when_heard, &up);
 	int left = said_from(&z, 0, "Ben stands up");
-	struct heard_ctx bot = { 0, "Bruno, bot" };
+	struct heard_ctx bot = { 0, "Bruno (bot)" };
 	play_until(all, 3, stop_when_heard, &bot);
-	ck_assert_int_gt(said_from(&z, 0, "Bruno, bot"), left);
-	ck_assert_int_lt(said_from(&z, 0, "Bruno, bot") - left, 200);
+	ck_assert_int_gt(said_from(&z, 0, "Bruno (bot)"), left);
+	ck_assert_int_lt(said_from(&z, 0, "Bruno (bot)") - left, 200);
 	struct tc *watchers[] = { &w };
-	struct heard_ctx robot = { 0, "Bruno, robot" };
+	struct heard_ctx robot = { 0, "Bruno (robot)" };
 	play_until(watchers, 1, stop_when_heard, &robot);
 	/* Ben sits again: the seat is his from then on. */
 	tc_sit(&b, id, 1);
