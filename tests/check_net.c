@@ -924,8 +924,12 @@ START_TEST(test_reconnect)
 	netc_abandon(a.c);
 	a.c = NULL;
 	/* Bruno plays on; a bot plays Anne's seat once the grace is over. */
-	struct heard_ctx hc = { 1, "Anne is away" };
+	struct heard_ctx hc = { 1, "A bot plays for Anne." };
 	play_until(all, 2, stop_when_heard, &hc);
+	/* Told at once before, with how long the seat waits. */
+	int lost = said_from(&b, 0, "Anne lost the connection; the seat waits ");
+	ck_assert_int_ge(lost, 0);
+	ck_assert_int_lt(lost, said_from(&b, 0, "A bot plays for Anne."));
 	struct tc *b_only[] = { &b };
 	states = count_type(&b, "state") + 12;
 	play_until(b_only, 1, stop_after_states, &states);
@@ -947,6 +951,17 @@ START_TEST(test_reconnect)
 	json_t *missed = tc_wait(&a2, "missed");
 	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
 	ck_assert_int_le(json_array_size(json_object_get(missed, "says")), 30);
+	/* Her own absence told to her as hers ("you"), never by her name. */
+	int you_away = 0;
+	json_t *said;
+	size_t k;
+	json_array_foreach(json_object_get(missed, "says"), k, said) {
+		const char *y = json_string_value(json_object_get(said, "text"));
+		ck_assert_msg(!y || !strstr(y, "Anne"), "Anne's own catch-up names her: %s", y);
+		you_away |= y && !strcmp(y, "You were away: a bot played for you.");
+	}
+	/* (unless more than the 30 kept came after it) */
+	ck_assert(you_away || json_integer_value(json_object_get(missed, "dropped")) > 0);
 	/* With it, in her language, its heading and where the game stands:
 	 * the state's answers that follow (the cards on the table, the scores). */
 	ck_assert_str_eq(json_string_value(json_object_get(missed, "heading")), "While you were away:");
@@ -967,6 +982,50 @@ START_TEST(test_reconnect)
 	tc_free(&a);
 	tc_free(&a2);
 	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A player whose client dies is told to the others at once, in their
+ * language, by the connection's end and not by the grace (here far longer
+ * than the test may run): "Bernard lost the connection; the seat waits 10
+ * minutes." Back, Bernard hears nothing of himself in the third person. */
+START_TEST(test_lost_at_once)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 600000;
+	srv_run(&s);
+	static struct tc a, b, b2;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	long id = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":3}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	netc_abandon(b.c);
+	b.c = NULL;
+	struct heard_ctx hc = { 0, "Bernard lost the connection; the seat waits 10 minutes." };
+	play_until(all, 2, stop_when_heard, &hc);
+	ck_assert(!heard(&a, "A bot plays for Bernard"));
+	tc_hello(&b2, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b2, "welcome");
+	tc_wait(&b2, "joined");
+	tc_wait(&b2, "state");
+	for (int i = 0; i < b2.n; i++) {
+		json_t *said;
+		size_t k;
+		json_array_foreach(json_object_get(b2.msg[i], "says"), k, said) {
+			const char *x = json_string_value(json_object_get(said, "text"));
+			ck_assert_msg(!x || !strstr(x, "Bernard"), "Bernard's own catch-up names him: %s", x);
+		}
+	}
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&b2);
 	srv_stop(&s);
 }
 END_TEST
@@ -3517,6 +3576,7 @@ Suite *net_suite(void)
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_lost_at_once);
 	tcase_add_test(tc, test_bye_then_missed);
 	tcase_add_test(tc, test_stand_and_sit);
 	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);

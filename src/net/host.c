@@ -590,6 +590,28 @@ static void announce(struct host *h, const char *msgid, const char *name)
 	announce_to(h, msgid, NULL, name);
 }
 
+/* A player's connection is gone: the others hear it at once, with the
+ * minutes their seat waits for them (cfg keep_ms). */
+static void say_lost(struct host *h, const char *name)
+{
+	long mins = (long)((h->cfg->keep_ms + 59999) / 60000);
+	if (mins < 1)
+		mins = 1;
+	for (int i = 0; i < h->nmembers; i++) {
+		struct host_member *m = h->member[i];
+		if (!strcmp(m->name, name))
+			continue;
+		char text[512];
+		snprintf(text, sizeof text,
+		         i18n_ntr(i18n_of(m->lang), "%s lost the connection; the seat waits %ld minute.",
+		                  "%s lost the connection; the seat waits %ld minutes.", mins),
+		         name, mins);
+		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
+		                      table_moves(&h->t), "text", json_text(text));
+		send_to(h, m, proto_dump(o));
+	}
+}
+
 /* ---- a table that cannot keep its moves ---- */
 
 /* The pause (or its end) said to one member, with "paused" for clients that
@@ -1085,6 +1107,10 @@ void host_disconnect(struct host *h, const char *name, long long now_ms)
 	}
 	h->seat[m->seat].away_ms = now_ms ? now_ms : 1;
 	h->seat[m->seat].bot_told = 0;
+	/* Said at once, with how long the seat waits; the bot taking over is
+	 * said when the grace ends (host_tick). */
+	if (h->state == HOST_PLAYING)
+		say_lost(h, name);
 }
 
 void host_stand(struct host *h, const char *name, int leave)
@@ -1511,7 +1537,8 @@ int host_tick(struct host *h, long long now_ms)
 	for (int s = 0; s < h->players; s++)
 		if (h->seat[s].name[0] && h->seat[s].away_ms && !h->seat[s].bot_told && bot_plays(h, s, now_ms)) {
 			h->seat[s].bot_told = 1;
-			announce(h, N_("%s is away. A bot plays for them."), h->seat[s].name);
+			announce_to(h, N_("A bot plays for %s."), N_("You were away: a bot played for you."),
+			            h->seat[s].name);
 		}
 	update_kinds(h, now_ms);
 	if (h->paused) {
