@@ -893,7 +893,7 @@ START_TEST(test_names_change_mid_game)
 	play_until(all, 3, NULL, NULL);
 	ck_assert_int_lt(said_from(&z, back, "Bruno"), 0);
 	ck_assert_int_gt(said_from(&z, back + 1, "Ben plays"), back);
-	int wback = said_from(&w, said_from(&w, 0, "Ben se lève"), "Ben s'assoit");
+	int wback = said_from(&w, said_from(&w, 0, "Ben se lève"), "Ben s'assied");
 	ck_assert_int_ge(wback, 0);
 	ck_assert_int_lt(said_from(&w, wback, "Bruno"), 0);
 	tc_free(&z);
@@ -1026,6 +1026,39 @@ START_TEST(test_lost_at_once)
 	tc_free(&a);
 	tc_free(&b);
 	tc_free(&b2);
+	srv_stop(&s);
+}
+END_TEST
+
+/* One's own events are said to oneself as "you", in one's language, with
+ * a confirmation of the seat taken (counted from 1); the others hear the
+ * name. */
+START_TEST(test_you_own_events)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	long id = tc_create(&a, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	char mine[80];
+	snprintf(mine, sizeof mine, "Vous vous asseyez à la table %ld, place 2.", id);
+	struct heard_ctx sat = { 1, mine };
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, stop_when_heard, &sat);
+	struct heard_ctx other = { 0, "Bernard sits down." };
+	play_until(all, 2, stop_when_heard, &other);
+	tc_send(&b, "{\"type\":\"stand\",\"table\":%ld}", id);
+	struct heard_ctx up = { 1, "Vous vous levez." };
+	play_until(all, 2, stop_when_heard, &up);
+	struct heard_ctx up2 = { 0, "Bernard stands up." };
+	play_until(all, 2, stop_when_heard, &up2);
+	ck_assert(!heard(&b, "Bernard"));
+	ck_assert(!heard(&a, "Anne "));
+	tc_free(&a);
+	tc_free(&b);
 	srv_stop(&s);
 }
 END_TEST
@@ -3577,6 +3610,7 @@ Suite *net_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_lost_at_once);
+	tcase_add_test(tc, test_you_own_events);
 	tcase_add_test(tc, test_bye_then_missed);
 	tcase_add_test(tc, test_stand_and_sit);
 	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);

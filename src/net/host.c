@@ -566,28 +566,25 @@ static void bind_view(struct host *h, struct host_member *m)
 	k->only = NULL;
 }
 
-/* A sentence about a player ("%s sits down.") told to every member. */
-/* said to every member about name; name itself hears self_msgid (which may
- * say the table's number) when it is given. */
+/* A sentence about a player ("%s sits down.") told to every member; the
+ * player themself hears self_msgid ("You sit at table %lld, seat %d."),
+ * given the table's number and their seat counted from 1, when it is
+ * given. */
 static void announce_to(struct host *h, const char *msgid, const char *self_msgid, const char *name)
 {
+	int seat = seat_of(h, name);
 	for (int i = 0; i < h->nmembers; i++) {
 		struct host_member *m = h->member[i];
 		const struct i18n_lang *l = i18n_of(m->lang);
 		char text[512];
 		if (self_msgid && !strcmp(m->name, name))
-			snprintf(text, sizeof text, i18n_tr(l, self_msgid), (long long)h->id);
+			snprintf(text, sizeof text, i18n_tr(l, self_msgid), (long long)h->id, seat + 1);
 		else
 			snprintf(text, sizeof text, i18n_tr(l, msgid), name);
 		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
 		                      table_moves(&h->t), "text", json_text(text));
 		send_to(h, m, proto_dump(o));
 	}
-}
-
-static void announce(struct host *h, const char *msgid, const char *name)
-{
-	announce_to(h, msgid, NULL, name);
 }
 
 /* A player's connection is gone: the others hear it at once, with the
@@ -1089,7 +1086,7 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	if (back)
 		announce_to(h, N_("%s is back."), N_("You are back at table %lld."), name);
 	else if (m->seat >= 0 && held < 0)
-		announce(h, N_("%s sits down."), name);
+		announce_to(h, N_("%s sits down."), N_("You sit at table %lld, seat %d."), name);
 	return 0;
 }
 
@@ -1134,7 +1131,7 @@ void host_stand(struct host *h, const char *name, int leave)
 			announce_to(h, N_("%s stands up. A bot plays the seat."),
 			            N_("You leave your seat; a bot plays in your place."), name);
 		else
-			announce(h, N_("%s stands up."), name);
+			announce_to(h, N_("%s stands up."), N_("You stand up."), name);
 		update_names(h);
 	}
 	if (!m)
@@ -1353,7 +1350,8 @@ static void bot_done(void *arg, int ran)
 		if (j->timed) {
 			/* Said when it plays: a move of the person's own, come
 			 * first, leaves nothing to say. */
-			announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[j->seat].name);
+			announce_to(h, N_("%s ran out of time. A bot plays this move."), N_("Your time is up: a bot plays this move."),
+			            h->seat[j->seat].name);
 			table_set_seat(&h->t, j->seat, SEAT_BOT, j->level);
 		}
 		int played = bot_apply(h, &j->a, now_ms);
@@ -1384,7 +1382,8 @@ static int bot_move(struct host *h, long long now_ms, int timed)
 		free(j); /* the workers' queue is full: decided here */
 	}
 	if (timed) {
-		announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[seat].name);
+		announce_to(h, N_("%s ran out of time. A bot plays this move."), N_("Your time is up: a bot plays this move."),
+		            h->seat[seat].name);
 		table_set_seat(&h->t, seat, SEAT_BOT, h->seat[seat].level);
 	}
 	char err[ERR_MAX];
