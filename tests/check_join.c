@@ -230,7 +230,7 @@ START_TEST(test_two_languages_and_chat)
 	                     "open,open,bot", "--rule", "hands=1", "--start", "--chat", "hello from Ann", NULL };
 	cli_start(&a, &s, "ann", aa);
 	cli_await(&a, "Your turn.");
-	const char *bb[] = { "--name", "Bea", "--lang", "fr", "--text", "--table", "1", "--seat", "1",
+	const char *bb[] = { "--name", "Bea", "--lang", "fr", "--text", "--table", "1", "--seat", "2",
 	                     "--chat", "bonjour de Bea", NULL };
 	cli_start(&b, &s, "bea", bb);
 	cli_await(&b, "Bea : bonjour de Bea");
@@ -811,9 +811,14 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\xc3\xa0", "\xc3\xa0");
 	tty_key(&t, "\x7f", "\xc3\xa0");
 	tty_key(&t, "\r", "Zoe: Hi\xc3\xa9\r");
+	/* Stand up and Leave act only after Y: another key keeps the seat. */
+	tty_key(&t, "\033OQ", "Table. Stand up");
+	tty_key(&t, "\r", "Stand up? Press Y to confirm, any other key to go back.");
+	tty_key(&t, "n", "");
 	tty_key(&t, "\033OQ", "Table. Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
-	tty_key(&t, "\r", "Lobby. Table 1: La Bouillabaisse, 4 players, playing, 1 open seat, ");
+	tty_key(&t, "\r", "Leave the table? Press Y to confirm");
+	tty_key(&t, "y", "Lobby. Table 1: La Bouillabaisse, 4 players, playing, 1 open seat, ");
 	/* Escape asks before leaving the server; Escape again stays. */
 	tty_key(&t, "\033", "Leave the server? No, stay, 1 of 2.");
 	tty_key(&t, "\033", "Lobby. Table 1");
@@ -824,7 +829,8 @@ START_TEST(test_lobby_menus)
 }
 END_TEST
 
-/* At a game's end on a terminal, R asks for a rematch: the table starts
+/* At a game's end on a terminal, a menu offers a rematch (the query keys
+ * answering meanwhile, as in play): the table starts
  * again (the only person at it said yes), the seats one place on. Enter
  * plays the card selected at each turn. */
 START_TEST(test_rematch_key)
@@ -838,7 +844,7 @@ START_TEST(test_rematch_key)
 	tty_expect(&t, "Your 8 cards");
 	/* Enter at each turn, until the offer (40 s at most). */
 	size_t seen = t.mark;
-	for (int i = 0; i < 400 && !strstr(t.out + t.mark, "R: a rematch."); i++) {
+	for (int i = 0; i < 400 && !strstr(t.out + t.mark, "A rematch?"); i++) {
 		char *turn = strstr(t.out + seen, "Your turn.");
 		if (turn) {
 			seen = (size_t)(turn - t.out) + 1;
@@ -854,8 +860,13 @@ START_TEST(test_rematch_key)
 			}
 		}
 	}
-	tty_expect(&t, "R: a rematch. Any other key: leave the table.");
-	tty_key(&t, "R", "Your 8 cards");
+	tty_expect(&t, "A rematch? Same players, same options.");
+	tty_expect(&t, "Rematch, 1 of 2.");
+	/* A query key answers and leaves nothing: the menu is still there. */
+	tty_key(&t, "S", "Score: you and Claire (bot) ");
+	tty_key(&t, "\033[B", "Leave the table, 2 of 2.");
+	tty_key(&t, "\033[A", "Rematch, 1 of 2.");
+	tty_key(&t, "\r", "Your 8 cards");
 	/* F2: a person's chat muted for oneself; the server says so. */
 	tty_key(&t, "\033OQ", "Table. Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
@@ -1134,7 +1145,7 @@ START_TEST(test_away_seat_released)
 	tty_join(&t, &s, args);
 	sleep(1); /* the table made */
 	struct cli b;
-	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "1", NULL };
+	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "2", NULL };
 	cli_start(&b, &s, "bea", bb);
 	tty_expect(&t, "Bea sits down.");
 	kill(b.pid, SIGKILL);
@@ -1162,7 +1173,7 @@ START_TEST(test_creator_frees_seat)
 	tty_join(&t, &s, args);
 	sleep(1); /* the table made */
 	struct cli b;
-	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "1", NULL };
+	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "2", NULL };
 	cli_start(&b, &s, "bea", bb);
 	tty_expect(&t, "Bea sits down.");
 	kill(b.pid, SIGKILL);
@@ -1173,7 +1184,8 @@ START_TEST(test_creator_frees_seat)
 	tty_key(&t, "\r", "Your 17 cards");
 	tty_key(&t, "\033OQ", "Table. Remove a player");
 	tty_key(&t, "\r", "Remove a player. Remove Bea");
-	tty_key(&t, "\r", "Bea stands up. A bot plays the seat.");
+	tty_key(&t, "\r", "? Press Y to confirm");
+	tty_key(&t, "y", "Bea stands up. A bot plays the seat.");
 	kill(t.pid, SIGINT);
 	waitpid(t.pid, NULL, 0);
 	close(t.fd);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ui/join.h"
 
+#include <ctype.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -97,6 +98,22 @@ static int await_change(struct join *j, const int *counter)
 	return *counter != was ? 0 : -1;
 }
 
+/* Wait until joined at table id (0: the one this client's create made),
+ * not at another the server put us back at meanwhile: 0, or -1 (an error,
+ * or no answer in 10 s). */
+static int await_table(struct join *j, long id)
+{
+	int errors = j->r.errors;
+	double end = speech_now() + 10.0;
+	while (j->r.errors == errors && speech_now() < end && !term_interrupted()) {
+		long want = id ? id : j->r.created;
+		if (want && j->r.table == want && !j->r.left)
+			return 0;
+		pump(j, 10);
+	}
+	return -1;
+}
+
 /* ---- a line of text: chat, passwords ---- */
 
 /* Read a line, each character said as typed (secret: "star" instead);
@@ -174,8 +191,25 @@ static int read_password_file(const char *path, char *out, size_t len)
 
 static int am_creator(struct join *j)
 {
+	if (j->r.table && j->r.created == j->r.table)
+		return 1; /* made here: whatever page of the lobby is held */
 	json_t *t = remote_table(&j->r, j->r.table);
 	return t && !strcmp(jstr(json_object_get(t, "creator")), j->r.name);
+}
+
+/* An item that changes one's place at the table (Stand up, Leave, Remove)
+ * acts only after Y; 1 when confirmed. */
+static int confirm_y(struct join *j, const char *item)
+{
+	char line[256];
+	snprintf(line, sizeof line, _("%s? Press Y to confirm, any other key to go back."), item);
+	say(j, line);
+	int key = KEY_NONE;
+	while (key == KEY_NONE) {
+		pump(j, 0);
+		key = term_read_key(50);
+	}
+	return key == 'y' || key == 'Y';
 }
 
 /* The creator sets each seat nobody holds: open, or a bot of a level. */
@@ -256,7 +290,7 @@ static void free_seat_menu(struct join *j)
 	if (!n)
 		return;
 	int c = menu_run(sp_of(j), _("Remove a player"), items, n, 0);
-	if (c >= 0)
+	if (c >= 0 && confirm_y(j, items[c]))
 		remote_kick(&j->r, j->r.table, seat[c]);
 }
 
@@ -318,12 +352,18 @@ static void table_menu(struct join *j)
 	case T_START: remote_simple(&j->r, "start", j->r.table); break;
 	case T_SEATS: seats_menu(j); break;
 	case T_FREE: free_seat_menu(j); break;
-	case T_STAND: remote_simple(&j->r, "stand", j->r.table); break;
+	case T_STAND:
+		if (confirm_y(j, items[c]))
+			remote_simple(&j->r, "stand", j->r.table);
+		break;
 	case T_SIT: remote_sit(&j->r, j->r.table, -1, NULL); break;
 	case T_INVITE: invite_line(j); break;
 	case T_MUTE: mute_line(j); break;
 	case T_REMATCH: remote_rematch(&j->r); break;
-	case T_LEAVE: remote_simple(&j->r, "leave", j->r.table); break;
+	case T_LEAVE:
+		if (confirm_y(j, items[c]))
+			remote_simple(&j->r, "leave", j->r.table);
+		break;
 	default: break;
 	}
 }
@@ -449,8 +489,9 @@ static int create_table(struct join *j, const struct game_ops *g, int players, c
 		json_object_set_new(o, "private", json_true());
 		json_object_set_new(o, "password", json_string(password));
 	}
+	j->r.created = 0;
 	remote_send(&j->r, o);
-	return await_change(j, &j->r.joined);
+	return await_table(j, 0);
 }
 
 /* The create menus: game, players, rules, seats, privacy. */
@@ -661,10 +702,46 @@ static void invitation(struct join *j, json_t *t)
 		say(j, j->r.error);
 }
 
+/* The rematch offered: a menu of two items, Rematch and Leave the table
+ * (the arrows choose, Enter confirms; Escape goes to Leave), where the
+ * query keys answer as in play and no other key acts. 1: a rematch, -1:
+ * leave the table, 0: the input's end or an interrupt. */
+static int rematch_menu(struct join *j)
+{
+	const char *items[] = { _("Rematch"), _("Leave the table") };
+	int i = 0;
+	menu_say_item(sp_of(j), items, 2, i, NULL); /* after the server's offer */
+	for (;;) {
+		int key = term_read_key(50);
+		pump(j, 0);
+		if (key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
+			return 0;
+		if (key == KEY_NONE)
+			continue;
+		int up = key < 128 ? toupper(key) : key;
+		if (key == KEY_ENTER)
+			return i == 0 ? 1 : -1;
+		if (key == KEY_UP || key == KEY_DOWN || key == KEY_LEFT || key == KEY_RIGHT || key == KEY_ESCAPE ||
+		    key == KEY_HOME || key == KEY_END) {
+			i = key == KEY_ESCAPE || key == KEY_END ? 1 : key == KEY_HOME ? 0 : !i;
+			menu_say_item(sp_of(j), items, 2, i, NULL);
+		} else if (up < 128 && strchr(VIEW_QUERY_KEYS, up)) {
+			const char *answer = j->r.vs.answer[strchr(VIEW_QUERY_KEYS, up) - VIEW_QUERY_KEYS];
+			if (answer[0])
+				say(j, answer);
+		} else if (up == 'H' && j->r.vs.hand_text[0]) {
+			say(j, j->r.vs.hand_text);
+		} else {
+			say(j, _("Up and Down choose, Enter confirms, Escape goes back."));
+		}
+	}
+}
+
 /* At a finished table whose rematch the server offers (a terminal's
- * keys): R says yes and waits for the others (1: the table started again,
- * play goes on there); any other key, or Escape while waiting, leaves the
- * table (0: the lobby, or the end with --table or --create). */
+ * keys): the rematch menu; Rematch says yes and waits for the others (1:
+ * the table started again, play goes on there); Leave the table, or Escape
+ * while waiting, leaves it (-1: the lobby); 0: no offer, or the input's
+ * end. */
 static int rematch_key(struct join *j)
 {
 	if (!j->r.table || j->r.left || j->r.table_state != 2 || j->r.vs.seat < 0)
@@ -674,24 +751,18 @@ static int rematch_key(struct join *j)
 		pump(j, 50);
 	if (!j->r.table || j->r.left || j->r.rematch != j->r.table)
 		return 0;
-	say(j, _("R: a rematch. Any other key: leave the table."));
-	for (;;) {
-		int key = term_read_key(50);
-		pump(j, 0);
-		if (key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
-			return 0;
-		if (key == 'r' || key == 'R')
-			break;
-		if (key != KEY_NONE)
-			return 0;
-	}
+	int chosen = rematch_menu(j);
+	if (chosen <= 0)
+		return chosen;
 	int joined = j->r.joined;
 	remote_rematch(&j->r);
 	say(j, _("Waiting for the other players. Escape: leave the table."));
 	while (j->r.joined == joined) {
 		int key = term_read_key(50);
 		pump(j, 0);
-		if (key == KEY_ESCAPE || key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
+		if (key == KEY_ESCAPE)
+			return -1;
+		if (key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
 			return 0;
 	}
 	/* The new game's state follows. */
@@ -1067,8 +1138,10 @@ static int scripted_lobby(struct join *j)
 	if (j->o.watch)
 		remote_watch(&j->r, j->o.table, password);
 	else
-		remote_sit(&j->r, j->o.table, j->o.seat, password);
-	if (await_change(j, &j->r.joined) < 0) {
+		/* --seat counts from 1, as every seat is spoken; 0 is the first
+		 * seat too (the count from 0 named it so). */
+		remote_sit(&j->r, j->o.table, j->o.seat > 0 ? j->o.seat - 1 : j->o.seat, password);
+	if (await_table(j, j->o.table) < 0) {
 		fprintf(stderr, "tapis join: table %ld: %s\n", j->o.table, j->r.error[0] ? j->r.error : "no answer");
 		return JOIN_UNREACHABLE;
 	}
@@ -1104,7 +1177,7 @@ static const struct opt join_options[] = {
 	OPT_F("no-sound", N_("no sound cues"), O, no_sound),
 	OPT_S("actions", N_("FILE"), N_("scripted actions of the player's seat"), O, actions),
 	OPT_C("table", N_("ID"), N_("sit at this table"), opt_table),
-	OPT_I("seat", N_("N"), N_("at this seat (default: the first open one)"), O, seat, 0, INT_MAX),
+	OPT_I("seat", N_("N"), N_("at this seat, counted from 1 (default: the first open one)"), O, seat, 0, INT_MAX),
 	OPT_F("watch", N_("watch the table instead"), O, watch),
 	OPT_S("table-password-file", N_("FILE"), N_("the table's password, read from this file"), O,
 	      table_password_file),
@@ -1270,8 +1343,12 @@ int join_main(int argc, char **argv)
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
 	                          .verbosity = jp_verbosity, .hint = jp_hint, .ctx = j, .key = jp_key,
 	                          .network = 1 };
+	/* Scripted to a table (--table, --create) on a terminal, one who leaves
+	 * it is in the lobby, as anyone else; with --actions or no terminal,
+	 * the end. */
+	int ends = !term_is_tty() || (scripted && j->o.actions);
 	for (;;) {
-		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
+		if (!j->r.table && (ends || !lobby_menu(j)))
 			break;
 		place_seats(j);
 		/* The server phrases in full until told otherwise. */
@@ -1285,9 +1362,13 @@ int join_main(int argc, char **argv)
 				fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
-		if (!term_interrupted() && !j->r.replaced && term_is_tty() && rematch_key(j))
-			continue; /* the game over: one key for a rematch, and play goes on */
-		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)
+		int again = !term_interrupted() && !j->r.replaced && term_is_tty() ? rematch_key(j) : 0;
+		if (again > 0)
+			continue; /* the game over: a rematch, and play goes on */
+		/* Q at a table reached by options ends the program; leaving it
+		 * (F2, the rematch's Leave) is the lobby. */
+		int left = again < 0 || j->r.left || !j->r.table;
+		if (ends || term_interrupted() || j->r.replaced || (scripted && !left))
 			break;
 		/* The game is over or the table was left: back to the lobby. */
 		if (j->r.table && !j->r.left)
