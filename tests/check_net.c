@@ -1063,6 +1063,101 @@ START_TEST(test_you_own_events)
 }
 END_TEST
 
+/* The tables a client was told it holds a seat at (a "joined" with a seat,
+ * not yet "left"). */
+static int seats_held(const struct tc *t, long *tables, int max)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++) {
+		long id = (long)json_integer_value(json_object_get(t->msg[i], "table"));
+		int k = 0;
+		while (k < n && tables[k] != id)
+			k++;
+		if (!strcmp(mtype(t->msg[i]), "joined") && json_integer_value(json_object_get(t->msg[i], "seat")) >= 0) {
+			if (k == n && n < max)
+				tables[n++] = id;
+		} else if (!strcmp(mtype(t->msg[i]), "left") && k < n) {
+			tables[k] = tables[--n];
+		}
+	}
+	return n;
+}
+
+/* Everything said to t so far has come (a ping answered). */
+static void tc_settle(struct tc *t)
+{
+	int pongs = count_type(t, "pong");
+	tc_send(t, "{\"type\":\"ping\"}");
+	for (int i = 0; i < 400 && count_type(t, "pong") == pongs; i++)
+		netc_service(t->c, 5);
+	ck_assert_int_gt(count_type(t, "pong"), pongs);
+}
+
+/* One person, one table: Bernard, Anne's partner at Le Brouc, loses his
+ * connection; back, he is at his seat; making a table (--create), then
+ * sitting at another (--table, or from the lobby), gives up the seat he
+ * held, as a leave does; after a restart he holds one seat, at the table
+ * he went to last. */
+START_TEST(test_one_table)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 600000;
+	srv_run(&s);
+	static struct tc a, b, b2, c, b3;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	tc_login(&c, &s, "Carl", "en", NULL);
+	long t1 = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"open\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	tc_sit(&b, t1, 2); /* partners */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t1);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	netc_abandon(b.c);
+	b.c = NULL;
+	struct heard_ctx lost = { 0, "Bernard lost the connection" };
+	play_until(all, 2, stop_when_heard, &lost);
+	/* Back: at his seat. */
+	tc_hello(&b2, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b2, "welcome");
+	json_t *j = tc_wait(&b2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), t1);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 2);
+	/* --create: at the new table, the seat at t1 given up. */
+	long t2 = tc_create(&b2, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	ck_assert_int_ne(t2, t1);
+	tc_settle(&b2);
+	long held[8];
+	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
+	ck_assert_int_eq(held[0], t2);
+	struct heard_ctx up = { 0, "Bernard stands up. A bot plays the seat." };
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, stop_when_heard, &up);
+	/* --table (or a sit from the lobby): the same. */
+	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_sit(&b2, t3, 1);
+	tc_settle(&b2);
+	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
+	ck_assert_int_eq(held[0], t3);
+	/* A restart: one seat, at t3. */
+	tc_free(&b2);
+	srv_halt(&s);
+	srv_run(&s);
+	tc_hello(&b3, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b3, "welcome");
+	tc_settle(&b3);
+	ck_assert_int_eq(seats_held(&b3, held, 8), 1);
+	ck_assert_int_eq(held[0], t3);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	tc_free(&b3);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Standing up gives the seat to a bot; sitting down again takes it back. */
 /* A client that plays and closes at once reads nothing more: what the
  * bots do after its move is kept for its return, in "missed", not written
@@ -3611,6 +3706,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_lost_at_once);
 	tcase_add_test(tc, test_you_own_events);
+	tcase_add_test(tc, test_one_table);
 	tcase_add_test(tc, test_bye_then_missed);
 	tcase_add_test(tc, test_stand_and_sit);
 	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);

@@ -1356,6 +1356,24 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 	return 0;
 }
 
+/* One person, one table: taking a seat at h gives up a seat held at any
+ * other table (away or not), as a leave does (a bot plays it, and it
+ * opens); the connection is told it left that table. */
+static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struct host *h)
+{
+	const char *name = l->users[c->user].name;
+	for (int i = 0; i < l->ntables; i++) {
+		struct host *o = l->tables[i];
+		struct host_member *hm = o == h ? NULL : host_member(o, name);
+		if (!hm || hm->seat < 0)
+			continue;
+		host_stand(o, name, 1);
+		send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:s, s:o}", "type", "left", "table", (json_int_t)o->id,
+		                                         "reason", "left", "info", table_json(o))));
+		l->dirty = 1;
+	}
+}
+
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
@@ -1388,6 +1406,13 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		send_error(l, c->id, "seated", i18n_tr(L, "you already hold a seat at this table"), type);
 		return;
 	}
+	if (type == PM_SIT && !(hm && hm->seat >= 0) &&
+	    host_may_sit(h, u->name, seat, L, err, sizeof err) < 0) {
+		send_error(l, c->id, "seat", err, type);
+		return;
+	}
+	if (type == PM_SIT)
+		leave_other_seats(l, c, h);
 	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
 		send_error(l, c->id, "seat", err, type);
 		return;
