@@ -1158,6 +1158,61 @@ START_TEST(test_one_table)
 }
 END_TEST
 
+/* A history fetched while the same account plays (tapis join --history
+ * beside the open client) comes through a connection aside the session:
+ * the game goes on at the open client, never "replaced"; the aside
+ * connection may ask nothing else. */
+START_TEST(test_history_aside)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, x;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	/* A game of Anne's that ended, to fetch. */
+	long t1 = tc_create(&a, "bouillabaisse", 3, "[\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t1);
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, NULL, NULL);
+	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", t1);
+	a.over = 0;
+	a.state = NULL;
+	/* Anne and Bernard at a table in play. */
+	long t2 = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":3}");
+	a.seat = 0;
+	tc_sit(&b, t2, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t2);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	memset(&x, 0, sizeof x);
+	snprintf(x.name, sizeof x.name, "Anne (aside)");
+	x.seat = -1;
+	tc_connect(&x, &s);
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"en\",\"password\":\"anne-secret\","
+	            "\"aside\":true}");
+	json_t *w = tc_wait(&x, "welcome");
+	ck_assert(json_is_true(json_object_get(w, "aside")));
+	tc_send(&x, "{\"type\":\"history\",\"table\":%ld}", t1);
+	json_t *hist = tc_wait(&x, "history");
+	ck_assert_int_gt(json_array_size(json_object_get(hist, "lines")), 2);
+	/* Nothing else is asked there. */
+	tc_send(&x, "{\"type\":\"sit\",\"table\":%ld}", t2);
+	ck_assert_str_eq(json_string_value(json_object_get(tc_wait(&x, "error"), "code")), "aside");
+	tc_free(&x);
+	/* Anne's session was never cut, and plays on to the end. */
+	play_until(all, 2, NULL, NULL);
+	for (int i = 0; i < a.n; i++)
+		ck_assert_msg(strcmp(mtype(a.msg[i]), "error") || strcmp(json_string_value(json_object_get(a.msg[i], "code")), "replaced"),
+		              "Anne's session was replaced");
+	ck_assert(!heard(&b, "Anne a perdu la connexion"));
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Standing up gives the seat to a bot; sitting down again takes it back. */
 /* A client that plays and closes at once reads nothing more: what the
  * bots do after its move is kept for its return, in "missed", not written
@@ -3707,6 +3762,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_lost_at_once);
 	tcase_add_test(tc, test_you_own_events);
 	tcase_add_test(tc, test_one_table);
+	tcase_add_test(tc, test_history_aside);
 	tcase_add_test(tc, test_bye_then_missed);
 	tcase_add_test(tc, test_stand_and_sit);
 	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);

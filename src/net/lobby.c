@@ -1088,6 +1088,19 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
                     const char *resume_token)
 {
 	struct lobby_user *u = user_named_or_new(l, name);
+	if (c->aside) {
+		/* Beside the session: it replaces nothing, is in no lobby and at
+		 * no table, and asks only for histories and figures. */
+		c->user = (int)(u - l->users);
+		if (u->conn < 0) {
+			snprintf(u->lang, sizeof u->lang, "%s", lang);
+			u->guest = guest;
+		}
+		send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s, s:b}", "type", "welcome", "version",
+		                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", "",
+		                                         "lang", lang, "aside", 1)));
+		return;
+	}
 	if (u->conn >= 0 && u->conn != c->id) {
 		/* The same person again, on a new connection: the old one is left. */
 		struct lobby_conn *old = lobby_conn_of(l, u->conn);
@@ -1210,6 +1223,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
 		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
 		c->state_changes = m->state_changes;
+		c->aside = m->aside;
 	}
 	const struct i18n_lang *L = i18n_of(c->lang);
 	if (m->version != PROTO_VERSION) {
@@ -1221,6 +1235,10 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	if (c->user >= 0) {
 		send_error(l, c->id, "already", i18n_tr(L, "this connection is already logged in"), PM_HELLO);
+		return;
+	}
+	if (c->aside && !m->has_password) {
+		send_error(l, c->id, "guest", i18n_tr(L, "only an account may connect aside its session"), PM_HELLO);
 		return;
 	}
 	if (name_pending(l, m->name)) {
@@ -1843,6 +1861,10 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	}
 	if (c->user < 0) {
 		send_error(l, conn, "hello_first", i18n_tr(L, "say hello first"), m.type);
+		return;
+	}
+	if (c->aside && m.type != PM_HISTORY && m.type != PM_STATS && m.type != PM_LEADERS) {
+		send_error(l, conn, "aside", i18n_tr(L, "this connection only fetches histories and figures"), m.type);
 		return;
 	}
 	const char *me = l->users[c->user].name;

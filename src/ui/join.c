@@ -1312,8 +1312,12 @@ int join_main(int argc, char **argv)
 	char token[RESUME_TOKEN_MAX] = "";
 	if (!password[0])
 		resume_load(NULL, j->o.url, name, token, sizeof token);
-	int opened = remote_open_token(&j->r, j->o.url, name, password[0] ? password : NULL, token, i18n_lang(), &sink,
-	                               err, sizeof err);
+	/* A history is fetched aside the session: a client of the same
+	 * account at a table stays there. */
+	int opened = j->o.history && password[0]
+	                     ? remote_open_aside(&j->r, j->o.url, name, password, i18n_lang(), &sink, err, sizeof err)
+	                     : remote_open_token(&j->r, j->o.url, name, password[0] ? password : NULL, token,
+	                                         i18n_lang(), &sink, err, sizeof err);
 	if (opened < 0 && token[0] && !strcmp(j->r.error_code, "bad_message")) /* a token it cannot read */
 		opened = remote_open(&j->r, j->o.url, name, NULL, i18n_lang(), &sink, err, sizeof err);
 	if (opened < 0) {
