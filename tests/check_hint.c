@@ -41,6 +41,33 @@ static int ruff_possible(const void *vst, int seat, card_t c)
 	return 0;
 }
 
+/* A reason states only the comparison its own figures, as said (whole
+ * percents), bear out: no "43% ... less than the price, 35%". */
+static void figures_bear_out(const char *game, const struct bot_reason *why)
+{
+	switch (why->code) {
+	case BOT_WHY_FOLD:
+		ck_assert_msg(why->chance < why->price, "%s: fold, %d%% said less than %d%%", game, why->chance, why->price);
+		break;
+	case BOT_WHY_CALL:
+		ck_assert_msg(why->chance > why->price, "%s: call, %d%% said more than %d%%", game, why->chance, why->price);
+		break;
+	case BOT_WHY_CALL_LOW:
+		ck_assert_msg(why->chance <= why->price, "%s: call, %d%% said no more than %d%%", game, why->chance,
+		              why->price);
+		break;
+	case BOT_WHY_FOLD_BEHIND:
+		ck_assert_msg(why->behind > 0, "%s: a fold said by nobody behind", game);
+		/* fall through */
+	case BOT_WHY_FOLD_DEAL:
+		ck_assert_msg(why->chance >= why->price && why->price >= 0, "%s: fold, %d%% said to cover %d%%", game,
+		              why->chance, why->price);
+		break;
+	default:
+		break;
+	}
+}
+
 /* Play `games` games of `hands` deals with bots at level 2; at every
  * decision ask for the hint (small budget: quick and deterministic). */
 static void walk(const char *game, int players, const char *const *rules, int games, uint64_t seed,
@@ -76,6 +103,7 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 			ck_assert_int_ne(why.code, BOT_WHY_SEARCH);
 			if (why.code == BOT_WHY_MASTER && !strcmp(game, "bourre"))
 				ck_assert_msg(!ruff_possible(st, seat, hint.cards[0]), "bourre: a lead said safe from a ruff");
+			figures_bear_out(game, &why);
 			ty->by_code[why.code]++;
 			ty->decisions++;
 			struct talk t = { .game = g, .me = seat, .players = players };
@@ -173,6 +201,27 @@ START_TEST(hint_bouillabaisse)
 	struct tally ty = { 0 };
 	walk("bouillabaisse", 4, (const char *const[]){ "hands=6", NULL }, 1, 16, &ty);
 	check_reasons("bouillabaisse", &ty, TRICK_CODES);
+}
+END_TEST
+
+/* Over 10,000 hinted decisions in every game, no reason says a
+ * comparison its figures contradict (walk checks each). */
+START_TEST(reasons_bear_out)
+{
+	static const struct {
+		const char *game;
+		int players;
+		const char *rule;
+	} games[] = { { "bouillotte", 4, "hands=8" }, { "brelan", 4, "hands=8" }, { "bourre", 5, "hands=3" },
+		      { "brouc", 4, "hands=2" },      { "bouillabaisse", 4, "hands=6" } };
+	struct tally ty = { 0 };
+	const char *rules[] = { games[_i].rule, NULL };
+	for (uint64_t seed = 100; ty.decisions < 10000; seed++)
+		walk(games[_i].game, games[_i].players, rules, 1, seed, &ty);
+	printf("%s: %ld decisions, reasons checked; folds and calls: %ld %ld %ld %ld %ld\n", games[_i].game,
+	       ty.decisions, ty.by_code[BOT_WHY_FOLD], ty.by_code[BOT_WHY_FOLD_BEHIND], ty.by_code[BOT_WHY_FOLD_DEAL],
+	       ty.by_code[BOT_WHY_CALL], ty.by_code[BOT_WHY_CALL_LOW]);
+	ck_assert_int_ge(ty.decisions, 10000);
 }
 END_TEST
 
@@ -331,6 +380,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, trick_reasons);
 	tcase_add_test(tc, sentences);
 	tcase_add_loop_test(tc, menu_words_and_reasons, 0, 2);
+	tcase_add_loop_test(tc, reasons_bear_out, 0, 5);
 	tcase_add_test(tc, hint_bouillotte);
 	tcase_add_test(tc, hint_brelan);
 	tcase_add_test(tc, hint_bourre);

@@ -114,9 +114,10 @@ static void because(const struct talk *t, const struct bot_reason *why, struct s
 	struct sbuf x;
 	sb_clear(&x);
 	int code = why->code;
-	int needs_chance = code == BOT_WHY_BET || code == BOT_WHY_BLUFF || code == BOT_WHY_CALL ||
-	                   code == BOT_WHY_FOLD || code == BOT_WHY_CHECK || code == BOT_WHY_WEAK;
-	int needs_price = code == BOT_WHY_CALL || code == BOT_WHY_FOLD;
+	int needs_price = code == BOT_WHY_CALL || code == BOT_WHY_FOLD || code == BOT_WHY_FOLD_BEHIND ||
+	                  code == BOT_WHY_FOLD_DEAL || code == BOT_WHY_CALL_LOW;
+	int needs_chance = needs_price || code == BOT_WHY_BET || code == BOT_WHY_BLUFF || code == BOT_WHY_CHECK ||
+	                   code == BOT_WHY_WEAK;
 	int needs_card = code == BOT_WHY_BEATS || code == BOT_WHY_UNDER || code == BOT_WHY_TRUMPS;
 	if ((needs_chance && why->chance < 0) || (needs_price && why->price < 0) ||
 	    (needs_card && why->card == CARD_NONE))
@@ -190,6 +191,27 @@ static void because(const struct talk *t, const struct bot_reason *why, struct s
 	case BOT_WHY_FOLD:
 		sb_printf(b, _("your %1$d%% chance of winning is less than the price, %2$d%% of the pot"), why->chance,
 		          why->price);
+		break;
+	case BOT_WHY_FOLD_BEHIND:
+		sb_printf(b,
+		          P_("your %1$d%% chance of winning covers the price, %2$d%% of the pot, but %3$d player still to "
+		             "speak may raise",
+		             "your %1$d%% chance of winning covers the price, %2$d%% of the pot, but %3$d players still to "
+		             "speak may raise",
+		             why->behind),
+		          why->chance, why->price, why->behind);
+		break;
+	case BOT_WHY_FOLD_DEAL:
+		sb_printf(b,
+		          _("your %1$d%% chance of winning covers the price, %2$d%% of the pot, but not what the rest of "
+		            "the deal may cost"),
+		          why->chance, why->price);
+		break;
+	case BOT_WHY_CALL_LOW:
+		sb_printf(b,
+		          _("your %1$d%% chance of winning is no more than the price, %2$d%% of the pot, but the others "
+		            "may pay more later"),
+		          why->chance, why->price);
 		break;
 	case BOT_WHY_CHECK:
 		sb_printf(b, _("it costs nothing, and you have a %d%% chance of winning"), why->chance);
