@@ -1064,7 +1064,7 @@ START_TEST(test_you_own_events)
 END_TEST
 
 /* The tables a client was told it holds a seat at (a "joined" with a seat,
- * not yet "left"). */
+ * not yet "left" nor a state there with no seat). */
 static int seats_held(const struct tc *t, long *tables, int max)
 {
 	int n = 0;
@@ -1076,7 +1076,9 @@ static int seats_held(const struct tc *t, long *tables, int max)
 		if (!strcmp(mtype(t->msg[i]), "joined") && json_integer_value(json_object_get(t->msg[i], "seat")) >= 0) {
 			if (k == n && n < max)
 				tables[n++] = id;
-		} else if (!strcmp(mtype(t->msg[i]), "left") && k < n) {
+		} else if (k < n && (!strcmp(mtype(t->msg[i]), "left") ||
+		                     (!strcmp(mtype(t->msg[i]), "state") &&
+		                      json_integer_value(json_object_get(t->msg[i], "seat")) < 0))) {
 			tables[k] = tables[--n];
 		}
 	}
@@ -1096,7 +1098,7 @@ static void tc_settle(struct tc *t)
 /* One person, one table: Bernard, Anne's partner at Le Brouc, loses his
  * connection; back, he is at his seat; making a table (--create), then
  * sitting at another (--table, or from the lobby), gives up the seat he
- * held, as a leave does; after a restart he holds one seat, at the table
+ * held, as a stand does (he watches there); after a restart he holds one seat, at the table
  * he went to last. */
 START_TEST(test_one_table)
 {
@@ -2572,7 +2574,7 @@ START_TEST(test_errors_in_language)
 	while (!strcmp(json_string_value(json_object_get(r = tc_wait(&f, "error"), "code")), "rate"))
 		continue; /* the rest of the burst */
 	ck_assert_str_eq(json_string_value(json_object_get(r, "code")), "replaced");
-	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "connecté depuis ailleurs");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "Vous vous êtes connecté ailleurs : cette session est fermée.");
 	tc_free(&f);
 	tc_free(&e);
 	tc_free(&x);

@@ -1375,8 +1375,9 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 }
 
 /* One person, one table: taking a seat at h gives up a seat held at any
- * other table (away or not), as a leave does (a bot plays it, and it
- * opens); the connection is told it left that table. */
+ * other table (away or not), as a stand does (a bot plays it, and it
+ * opens); they stay there as a spectator (its state says seat -1), so
+ * that a table they made and wait at is not removed. */
 static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struct host *h)
 {
 	const char *name = l->users[c->user].name;
@@ -1385,9 +1386,7 @@ static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struc
 		struct host_member *hm = o == h ? NULL : host_member(o, name);
 		if (!hm || hm->seat < 0)
 			continue;
-		host_stand(o, name, 1);
-		send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:s, s:o}", "type", "left", "table", (json_int_t)o->id,
-		                                         "reason", "left", "info", table_json(o))));
+		host_stand(o, name, 0);
 		l->dirty = 1;
 	}
 }
