@@ -47,11 +47,13 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		say_cards(t->lang, &x, a->cards, a->ncards, SAY_THE);
 		sb_printf(b, _("Discard %s"), x.s);
 		return;
+	/* The plain moves as orders, the French in the imperative
+	 * (« Couchez-vous », « Passez »), not the menu's infinitives. */
 	case ACT_STAY:
-		sb_puts(&m, C_("bourre", "stay"));
+		sb_puts(&m, C_("hint", "stay"));
 		break;
 	case ACT_PASS:
-		sb_puts(&m, bourre ? C_("bourre", "pass") : why->code == BOT_WHY_CHECK ? C_("bet", "stand") : C_("bet", "pass"));
+		sb_puts(&m, !bourre && why->code == BOT_WHY_CHECK ? C_("hint", "stand") : C_("hint", "pass"));
 		break;
 	case ACT_TAKE:
 		if (bourre) {
@@ -70,9 +72,15 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		else if (why->straddle >= VY_SURCARRE)
 			sb_puts(&m, C_("bet", "no buy-back"));
 		else
-			sb_puts(&m, brelan ? C_("bet", "no carre") : C_("bet", "no straddle"));
+			sb_puts(&m, brelan ? C_("hint", "no carre") : C_("hint", "no straddle"));
 		break;
 	case ACT_STRADDLE:
+		if (!brelan || why->straddle <= VY_CARRE_1) {
+			say_chips(t->lang, &x, a->amount);
+			sb_printf(&m, brelan ? C_("hint", "carre for %s") : C_("hint", "straddle for %s"), x.s);
+			break;
+		}
+		/* fall through */
 	case ACT_BUYBACK:
 		say_chips(t->lang, &x, a->amount);
 		sb_printf(&m, C_("bet", "%1$s, %2$s"), straddle_word(t, brelan, a->kind, why->straddle), x.s);
@@ -94,7 +102,7 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		sb_printf(&m, brelan ? C_("brelan", "raise, %s") : C_("bet", "raise, %s"), x.s);
 		break;
 	case ACT_FOLD:
-		sb_puts(&m, C_("bet", "fold"));
+		sb_puts(&m, C_("hint", "fold"));
 		break;
 	case ACT_ALLIN:
 		say_chips(t->lang, &x, a->amount);
