@@ -31,6 +31,7 @@
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
 #include "net/server.h"
+#include "net/store.h"
 #include "ui/join.h"
 #include "testutil.h"
 
@@ -345,6 +346,9 @@ START_TEST(test_actions_whole_game)
 	/* The keys' own answers ("Selected: ...") are not the game's. */
 	strip_lines(t1, "Selected: ");
 	strip_lines(t2, "Selected: ");
+	/* Each at its own table: the sit said with its number. */
+	strip_lines(t1, "You sit at table ");
+	strip_lines(t2, "You sit at table ");
 	/* Where they part, if they do (short: Check's messages are bounded). */
 	size_t k = 0;
 	while (t1[k] && t1[k] == t2[k])
@@ -1163,6 +1167,59 @@ END_TEST
 
 /* The creator frees the seat of a player gone, from F2 in play ("Remove a
  * player", as the page's "Remove NAME"): a bot keeps it and it opens. */
+/* A moderator's keys: F2's Moderation mutes a person for a time with a
+ * reason, then removes them from the table; each act is said back, and the
+ * person hears it (the server phrases it). Its last item, Up from the
+ * first. */
+START_TEST(test_moderator_keys)
+{
+	struct srv s;
+	srv_start(&s);
+	struct store st;
+	char err[256], pw[128];
+	ck_assert_msg(store_open(&st, "sqlite", s.db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_role_put(&st, "Zoe", "moderator"), 0);
+	store_close(&st);
+	snprintf(pw, sizeof pw, "%s/zoe-password", s.dir);
+	FILE *f = fopen(pw, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("zoe-secret\n", f);
+	fclose(f);
+	static struct tty t;
+	const char *args[] = { "--password-file", pw, "--create", "bouillabaisse", "--players", "3", "--seats",
+		               "open,open,bot", "--rule", "hands=1", NULL };
+	tty_join(&t, &s, args);
+	sleep(1); /* the table made */
+	struct cli b;
+	const char *bb[] = { "--name", "Bea", "--lang", "fr", "--text", "--table", "1", "--seat", "2", NULL };
+	cli_start(&b, &s, "bea", bb);
+	tty_expect(&t, "Bea sits down.");
+	/* Right after the sit, the creator's menu still starts with Start. */
+	tty_key(&t, "\033OQ", "Table. Start the game, 1 of ");
+	tty_key(&t, "\033[A", "Moderation");
+	tty_key(&t, "\r", "Moderation. Mute their chat for a time, 1 of 4.");
+	tty_key(&t, "\r", "Name of the person, then Enter.");
+	tty_key(&t, "Bea\r", "For how many minutes?");
+	tty_key(&t, "5\r", "The reason, said to them");
+	tty_key(&t, "spam\r", "Bea is muted.");
+	tty_key(&t, "\033OQ", "Table. Start the game, 1 of ");
+	tty_key(&t, "\033[A", "Moderation");
+	tty_key(&t, "\r", "Mute their chat for a time");
+	tty_key(&t, "\033[B", "Remove them from this table, 2 of 4.");
+	tty_key(&t, "\r", "Name of the person, then Enter.");
+	tty_key(&t, "Bea\r", "The reason, said to them");
+	tty_key(&t, "\r", "Bea is removed from table 1.");
+	ck_assert_int_eq(cli_wait(&b), 0);
+	char *tb = cli_text(&b);
+	ck_assert_msg(strstr(tb, "spam"), "%s", tb);
+	ck_assert_msg(strstr(tb, "Vous vous asseyez à la table 1, place 2."), "%s", tb);
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_creator_frees_seat)
 {
 	struct srv s;
@@ -1207,6 +1264,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_confirm_after_reconnect);
 	tcase_add_test(tc, test_interrupt_at_table);
 	tcase_add_test(tc, test_rematch_key);
+	tcase_add_test(tc, test_moderator_keys);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_actions_whole_game);

@@ -577,6 +577,8 @@ static void announce_to(struct host *h, const char *msgid, const char *self_msgi
 		struct host_member *m = h->member[i];
 		const struct i18n_lang *l = i18n_of(m->lang);
 		char text[512];
+		if (self_msgid && !*self_msgid && !strcmp(m->name, name))
+			continue; /* "": they hear theirs otherwise (host_tell_seat) */
 		if (self_msgid && !strcmp(m->name, name))
 			snprintf(text, sizeof text, i18n_tr(l, self_msgid), (long long)h->id, seat + 1);
 		else
@@ -1086,8 +1088,21 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	if (back)
 		announce_to(h, N_("%s is back."), N_("You are back at table %lld."), name);
 	else if (m->seat >= 0 && held < 0)
-		announce_to(h, N_("%s sits down."), N_("You sit at table %lld, seat %d."), name);
+		announce_to(h, N_("%s sits down."), "", name);
 	return 0;
+}
+
+void host_tell_seat(struct host *h, const char *name)
+{
+	struct host_member *m = host_member(h, name);
+	if (!m || m->seat < 0)
+		return;
+	char text[256];
+	snprintf(text, sizeof text, i18n_tr(i18n_of(m->lang), N_("You sit at table %lld, seat %d.")), (long long)h->id,
+	         m->seat + 1);
+	json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
+	                      table_moves(&h->t), "text", json_text(text));
+	send_to(h, m, proto_dump(o));
 }
 
 void host_disconnect(struct host *h, const char *name, long long now_ms)

@@ -1428,6 +1428,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		send_error(l, c->id, "seat", err, type);
 		return;
 	}
+	int sits = type == PM_SIT && !(hm && hm->seat >= 0); /* a seat taken now, not one's own again */
 	if (type == PM_SIT)
 		leave_other_seats(l, c, h);
 	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
@@ -1437,6 +1438,8 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	struct host_member *now = host_member(h, u->name);
 	host_verbosity(h, u->name, u->verbosity, 0);
 	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
+	if (sits)
+		host_tell_seat(h, u->name);
 	l->dirty = 1;
 }
 

@@ -322,11 +322,43 @@ static void mute_line(struct join *j)
 	remote_send(&j->r, o);
 }
 
+/* A moderator's act (docs/protocol.md, "Moderation"): mute, remove from
+ * this table or from the server, ban for a time, with a reason; the
+ * server says it to the person, writes it to its audit, and refuses it,
+ * in one's language, to anyone not a moderator. */
+static void moderate(struct join *j)
+{
+	static const char *const acts[] = { "mute", "kick", "kick", "ban" };
+	const char *items[] = { _("Mute their chat for a time"), _("Remove them from this table"),
+	                        _("Remove them from the server"), _("Ban them for a time") };
+	int k = menu_run(sp_of(j), _("Moderation"), items, 4, 0);
+	if (k < 0)
+		return;
+	char name[JOIN_LINE_MAX], minutes[16] = "", reason[JOIN_LINE_MAX] = "";
+	if (read_line(j, _("Name of the person, then Enter."), 0, name, sizeof name) < 0 || !name[0])
+		return;
+	if ((k == 0 || k == 3) &&
+	    read_line(j, _("For how many minutes? Enter alone: the usual time."), 0, minutes, sizeof minutes) < 0)
+		return;
+	if (read_line(j, _("The reason, said to them, then Enter (Enter alone: none)."), 0, reason, sizeof reason) < 0)
+		return;
+	json_t *o = json_pack("{s:s, s:s, s:s}", "type", "mod", "act", acts[k], "name", name);
+	long long mins;
+	if (o && minutes[0] && num_parse(minutes, 0, 5256000, &mins) == 0)
+		json_object_set_new(o, "minutes", json_integer(mins));
+	if (o && reason[0])
+		json_object_set_new(o, "reason", json_string(reason));
+	if (o && k == 1)
+		json_object_set_new(o, "table", json_integer(j->r.table));
+	remote_send(&j->r, o);
+}
+
 static void table_menu(struct join *j)
 {
-	enum { T_REMATCH, T_START, T_SEATS, T_FREE, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_N };
+	enum { T_REMATCH, T_START, T_SEATS, T_FREE, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_MOD, T_N };
 	const char *all[T_N] = { _("Rematch"), _("Start the game"), _("Seats"), _("Remove a player"), _("Stand up"),
-	                         _("Sit down"), _("Leave the table"), _("Invite someone"), _("Mute someone's chat") };
+	                         _("Sit down"), _("Leave the table"), _("Invite someone"), _("Mute someone's chat"),
+	                         _("Moderation") };
 	int others[GAME_MAX_SEATS];
 	int which[T_N], n = 0;
 	const char *items[T_N];
@@ -341,6 +373,8 @@ static void table_menu(struct join *j)
 		if (i == T_SIT && j->r.vs.seat >= 0)
 			continue;
 		if (i == T_REMATCH && (!j->r.rematch || j->r.rematch != j->r.table))
+			continue;
+		if (i == T_MOD && j->r.guest) /* a moderator is an account */
 			continue;
 		which[n] = i;
 		items[n++] = all[i];
@@ -359,6 +393,7 @@ static void table_menu(struct join *j)
 	case T_SIT: remote_sit(&j->r, j->r.table, -1, NULL); break;
 	case T_INVITE: invite_line(j); break;
 	case T_MUTE: mute_line(j); break;
+	case T_MOD: moderate(j); break;
 	case T_REMATCH: remote_rematch(&j->r); break;
 	case T_LEAVE:
 		if (confirm_y(j, items[c]))
@@ -588,7 +623,8 @@ static void table_choice(struct join *j, json_t *t)
 	if (c < 0)
 		return;
 	char password[130] = "";
-	if (json_is_true(json_object_get(t, "private")) &&
+	/* Invited there: the invitation lets one in without the password. */
+	if (json_is_true(json_object_get(t, "private")) && id != j->r.invited &&
 	    read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0)
 		return;
 	if (c == 0)
