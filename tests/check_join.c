@@ -792,7 +792,13 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
 	tty_key(&t, "\r", "Options of La Bouillabaisse.");
-	tty_key(&t, "\r", "Seat 2");
+	tty_key(&t, "\r", "Seat 2. Bot, level 2, 3 of 4.");
+	tty_key(&t, "\033[B", "Bot, level 3, 4 of 4.");
+	tty_key(&t, "\r", "Seat 3");
+	/* Escape goes back one menu, the choices made kept. */
+	tty_key(&t, "\033", "Seat 2. Bot, level 3, 4 of 4.");
+	tty_key(&t, "\033", "Options of La Bouillabaisse.");
+	tty_key(&t, "\r", "Seat 2. Bot, level 3, 4 of 4.");
 	tty_key(&t, "\r", "Seat 3");
 	tty_key(&t, "\r", "Seat 4");
 	tty_key(&t, "\r", "Who may join? Public table");

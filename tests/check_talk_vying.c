@@ -381,7 +381,7 @@ START_TEST(showdown_after_the_whole_action)
 	HEARD(&bt, "Showdown. L: the hands.");
 	/* The winner and why first; the hands on L, even at the next deal. */
 	HEARD(&bt, "Bruno wins the pot, 7 chips, with hearts, 39 points. Tie with Claire, diamonds, 39 points. "
-	            "Bruno speaks first: primauté.");
+	            "Bruno wins on primauté.");
 	struct sbuf b;
 	batch_ask(&bt, 'L', &b);
 	ck_assert_msg(strstr(b.s, "Last showdown: ") == b.s, "%s", b.s);
@@ -491,7 +491,7 @@ START_TEST(side_pot_tie)
 {
 	static const char *const want[] = {
 		"Bruno wins the next pot, 42 chips, with spades, 31 points. Tie with Claire, clubs, 31 points. "
-		"Bruno speaks first: primauté.",
+		"Bruno wins on primauté.",
 		"Bruno gagne le pot suivant, 42 jetons, avec 31 points à pique. Égalité avec Claire, 31 points à trèfle. "
 		"Bruno l'emporte à la primauté.",
 	};

@@ -63,6 +63,13 @@ struct join {
 	int chat_sent;
 	char muted[JOIN_MUTES_MAX][REMOTE_NAME_MAX]; /* whose chat this player asked not to hear */
 	int nmuted;
+	/* The choices of the create menus, kept while going back and for the
+	 * next table made (set: there are some). */
+	struct create_choices {
+		int set, game, players, priv;
+		struct rules rules;
+		int kind[GAME_MAX_SEATS], level[GAME_MAX_SEATS];
+	} cc;
 };
 
 static const char *jstr(json_t *v)
@@ -529,55 +536,114 @@ static int create_table(struct join *j, const struct game_ops *g, int players, c
 	return await_table(j, 0);
 }
 
-/* The create menus: game, players, rules, seats, privacy. */
+/* The create menus: game, players, rules, seats, privacy. Escape goes
+ * back one menu, its choice kept; Escape at the first leaves them, and
+ * the choices made are kept for the next table made in the session. */
 static void create_menu(struct join *j)
 {
+	struct create_choices *cc = &j->cc;
 	const char *games[16];
 	int ng = 0;
 	for (; registry_games[ng].ops && ng < 16; ng++)
 		games[ng] = _(registry_games[ng].ops->title);
-	int gi = menu_run(sp_of(j), _("Which game?"), games, ng, 0);
-	if (gi < 0)
-		return;
-	const struct game_ops *g = registry_games[gi].ops;
-	char pl[GAME_MAX_SEATS][48];
-	const char *pitems[GAME_MAX_SEATS];
-	int np = 0;
-	for (int p = g->min_players; p <= g->max_players && np < GAME_MAX_SEATS; p++, np++) {
-		snprintf(pl[np], sizeof pl[np], P_("%d player", "%d players", p), p);
-		pitems[np] = pl[np];
-	}
-	int pi = np > 1 ? menu_run(sp_of(j), _("How many players?"), pitems, np, g->default_players - g->min_players)
-	                : 0;
-	if (pi < 0)
-		return;
-	int players = g->min_players + pi;
-	struct rules rules;
-	rules_init(&rules, g->rules, g->nrules);
-	char otitle[128];
-	snprintf(otitle, sizeof otitle, _("Options of %s."), _(g->title));
-	if (menu_rules(sp_of(j), otitle, &rules) != 0)
-		return;
-	int kind[GAME_MAX_SEATS] = { 0 }, level[GAME_MAX_SEATS];
 	const char *kinds[] = { _("Open to a player"), _("Bot, level 1"), _("Bot, level 2"), _("Bot, level 3") };
-	for (int s = 1; s < players; s++) {
-		char title[64];
-		snprintf(title, sizeof title, _("Seat %d"), s + 1);
-		int k = menu_run(sp_of(j), title, kinds, 4, BOT_LEVEL_DEFAULT);
-		if (k < 0)
-			return;
-		kind[s] = k > 0;
-		level[s] = k;
-	}
-	level[0] = BOT_LEVEL_DEFAULT;
 	const char *priv[] = { _("Public table"), _("Private table, with a password") };
-	int pv = menu_run(sp_of(j), _("Who may join?"), priv, 2, 0);
-	if (pv < 0)
-		return;
 	char password[130] = "";
-	if (pv == 1 && read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0)
-		return;
-	if (create_table(j, g, players, &rules, kind, level, password) < 0) {
+	const struct game_ops *g = cc->set ? registry_games[cc->game].ops : NULL;
+	enum { C_GAME, C_PLAYERS, C_RULES, C_SEATS, C_PRIVATE, C_PASSWORD, C_MAKE };
+	int step = C_GAME, seat = 1;
+	while (step != C_MAKE) {
+		int k = 0;
+		switch (step) {
+		case C_GAME:
+			k = menu_run(sp_of(j), _("Which game?"), games, ng, cc->set ? cc->game : 0);
+			if (k < 0)
+				return;
+			if (!cc->set || k != cc->game) { /* another game: its own defaults */
+				g = registry_games[k].ops;
+				memset(cc, 0, sizeof *cc);
+				cc->set = 1;
+				cc->game = k;
+				cc->players = g->default_players;
+				rules_init(&cc->rules, g->rules, g->nrules);
+				for (int x = 0; x < GAME_MAX_SEATS; x++) {
+					cc->kind[x] = x > 0;
+					cc->level[x] = BOT_LEVEL_DEFAULT;
+				}
+				cc->kind[0] = 0;
+			}
+			step = C_PLAYERS;
+			break;
+		case C_PLAYERS: {
+			char pl[GAME_MAX_SEATS][48];
+			const char *pitems[GAME_MAX_SEATS];
+			int np = 0;
+			for (int p = g->min_players; p <= g->max_players && np < GAME_MAX_SEATS; p++, np++) {
+				snprintf(pl[np], sizeof pl[np], P_("%d player", "%d players", p), p);
+				pitems[np] = pl[np];
+			}
+			k = np > 1 ? menu_run(sp_of(j), _("How many players?"), pitems, np, cc->players - g->min_players) : 0;
+			if (k == MENU_QUIT)
+				return;
+			if (k < 0 || np <= 1) {
+				step = k < 0 ? C_GAME : C_RULES;
+				break;
+			}
+			cc->players = g->min_players + k;
+			step = C_RULES;
+			break;
+		}
+		case C_RULES: {
+			char otitle[128];
+			snprintf(otitle, sizeof otitle, _("Options of %s."), _(g->title));
+			k = menu_rules(sp_of(j), otitle, &cc->rules);
+			if (k == MENU_QUIT)
+				return;
+			step = k != 0 ? C_PLAYERS : cc->players > 1 ? C_SEATS : C_PRIVATE;
+			seat = 1;
+			break;
+		}
+		case C_SEATS: {
+			char title[64];
+			snprintf(title, sizeof title, _("Seat %d"), seat + 1);
+			k = menu_run(sp_of(j), title, kinds, 4, cc->kind[seat] ? cc->level[seat] : 0);
+			if (k == MENU_QUIT)
+				return;
+			if (k < 0) {
+				if (--seat < 1)
+					step = C_RULES;
+				break;
+			}
+			cc->kind[seat] = k > 0;
+			cc->level[seat] = k > 0 ? k : BOT_LEVEL_DEFAULT;
+			if (++seat >= cc->players)
+				step = C_PRIVATE;
+			break;
+		}
+		case C_PRIVATE:
+			k = menu_run(sp_of(j), _("Who may join?"), priv, 2, cc->priv);
+			if (k == MENU_QUIT)
+				return;
+			if (k < 0) {
+				seat = cc->players - 1;
+				step = seat >= 1 ? C_SEATS : C_RULES;
+				break;
+			}
+			cc->priv = k;
+			step = k == 1 ? C_PASSWORD : C_MAKE;
+			break;
+		case C_PASSWORD:
+			step = read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0 ? C_PRIVATE
+			                                                                                            : C_MAKE;
+			break;
+		}
+	}
+	int kind[GAME_MAX_SEATS], level[GAME_MAX_SEATS];
+	memcpy(kind, cc->kind, sizeof kind);
+	memcpy(level, cc->level, sizeof level);
+	kind[0] = 0;
+	level[0] = BOT_LEVEL_DEFAULT;
+	if (create_table(j, g, cc->players, &cc->rules, kind, level, password) < 0) {
 		say(j, j->r.error[0] ? j->r.error : _("The table could not be made."));
 		return;
 	}
