@@ -853,6 +853,55 @@ static int stop_when_heard_after(struct tc **all, int n, void *ctx)
 	return said_from(all[0], h->from, h->part) >= 0;
 }
 
+/* Two people with accounts, one English and one French, at a table of
+ * each game (Le Brouc with the two as partners, and a deal of L'Homme de
+ * Brou), bots in the other seats: each hears their own sit as "you" with
+ * the seat counted from 1, the other's by name, the bots as bots, and the
+ * game to its end. */
+START_TEST(test_two_people_every_game)
+{
+	static const struct {
+		const char *game, *seats, *rules;
+		int players, bernard;
+	} g[] = {
+		{ "bouillotte", "[\"open\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 4, 1 },
+		{ "brelan", "[\"open\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 4, 1 },
+		{ "bourre", "[\"open\",\"bot\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 5, 2 },
+		{ "brouc", "[\"open\",\"bot\",\"open\",\"bot\"]", "\"hands\":1", 4, 2 },
+		{ "brouc", "[\"open\",\"bot\",\"open\",\"bot\"]", "\"hands\":1,\"variant\":\"homme\"", 4, 2 },
+		{ "bouillabaisse", "[\"open\",\"open\",\"bot\"]", "\"hands\":1", 3, 1 },
+	};
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	char extra[128];
+	snprintf(extra, sizeof extra, ",\"rules\":{%s}", g[_i].rules);
+	long id = tc_create(&a, g[_i].game, g[_i].players, g[_i].seats, extra);
+	a.seat = 0;
+	tc_sit(&b, id, g[_i].bernard);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	char mine[96];
+	snprintf(mine, sizeof mine, "You sit at table %ld, seat 1.", id);
+	ck_assert_msg(heard(&a, mine), "%s: %s", g[_i].game, mine);
+	snprintf(mine, sizeof mine, "Vous vous asseyez à la table %ld, place %d.", id, g[_i].bernard + 1);
+	ck_assert_msg(heard(&b, mine), "%s: %s", g[_i].game, mine);
+	ck_assert(heard(&a, "Bernard sits down."));
+	ck_assert(!heard(&b, "Bernard s'assied"));
+	const char *person[GAME_MAX_SEATS];
+	for (int i = 0; i < g[_i].players; i++)
+		person[i] = i == 0 ? "Anne" : i == g[_i].bernard ? "Bernard" : "";
+	check_names(all, 2, id, person, g[_i].players, g[_i].players - 2);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A person leaving mid-game gives the seat a bot's name from then on; a
  * person sitting down there gives it theirs. */
 START_TEST(test_names_change_mid_game)
@@ -3765,6 +3814,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_you_own_events);
 	tcase_add_test(tc, test_one_table);
 	tcase_add_test(tc, test_history_aside);
+	tcase_add_loop_test(tc, test_two_people_every_game, 0, 6);
 	tcase_add_test(tc, test_bye_then_missed);
 	tcase_add_test(tc, test_stand_and_sit);
 	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);
