@@ -1880,18 +1880,20 @@ START_TEST(test_turn_timer)
 	tc_sit(&b, id, 1);
 	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
 	/* Nobody acts: the timer plays for both, in turn. */
-	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&a, "Anne ran out") < 0 ||
-	                             heard_at(&b, "Anne n'a plus") < 0 || heard_at(&b, "Bruno n'a plus") < 0);
+	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&a, "Your time is up") < 0 ||
+	                             heard_at(&b, "Anne n'a plus") < 0 || heard_at(&b, "Votre temps est") < 0);
 	     i++) {
 		netc_service(a.c, 1);
 		netc_service(b.c, 1);
 	}
-	int warned = heard_at(&a, "Hurry, 1 second left."), out = heard_at(&a, "Anne ran out of time. A bot plays");
+	int warned = heard_at(&a, "Hurry, 1 second left."), out = heard_at(&a, "Your time is up: a bot plays this move.");
 	ck_assert_int_ge(warned, 0);
 	ck_assert_int_gt(out, warned);
 	ck_assert(json_is_true(json_object_get(a.msg[warned], "urgent")));
 	ck_assert_int_ge(heard_at(&b, "Vite, encore 1 seconde."), 0);
-	ck_assert_int_ge(heard_at(&b, "Bruno n'a plus de temps. Un robot joue ce coup"), 0);
+	/* Each hears their own as theirs, in their language. */
+	ck_assert_int_ge(heard_at(&b, "Votre temps est écoulé : un robot joue ce coup."), 0);
+	ck_assert_int_lt(heard_at(&a, "Anne ran out"), 0);
 	/* Only the player whose turn it is hears the warning. */
 	for (int i = 0; i < a.n; i++) {
 		const char *x = json_string_value(json_object_get(a.msg[i], "text"));
@@ -3736,7 +3738,7 @@ START_TEST(test_stale_results_dropped)
 	settle(&a);
 	ck_assert_int_eq(says_from(&a, from, "Play "), now == &a);
 	/* One move only: the held bot's was dropped, and not said. */
-	ck_assert(!heard(&a, "ran out of time"));
+	ck_assert(!heard(&a, "ran out of time") && !heard(&a, "Your time is up"));
 	ck_assert_int_eq(state_int(&a, "moves"), moves + 1);
 	ck_assert_int_eq(a.refused, 0);
 	tc_free(&a);

@@ -688,7 +688,7 @@ static int heard_phase(const struct talk *t, const struct vying *v, const struct
 	case EV_NOTE_RECAVE:
 		return heard_new_cave(t, v, e, b);
 	case EV_NOTE_OUT:
-		plain(b, t, e->seat, C_("bet", "You have no chips left and leave the game."),
+		plain(b, t, e->seat, C_("bet", "You are out of the game: watch the rest, or leave the table."),
 		      C_("bet", "%s has no chips left and leaves the game."));
 		return 1;
 	default:
