@@ -448,7 +448,7 @@ async function testBouillotte(browser, port, dir) {
   const actions = path.join(dir, 'carl.actions');
   fs.writeFileSync(actions, '# Carl\n1 allin\n');
   const carl = spawn(tapis, ['join', 'ws://127.0.0.1:' + port + '/', '--name', 'Carl', '--text', '--table',
-    String(table), '--seat', '1', '--actions', actions, '--chat', 'hello from Carl'],
+    String(table), '--seat', '2', '--actions', actions, '--chat', 'hello from Carl'],
   { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(carl);
   let carlOut = '';
