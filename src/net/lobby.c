@@ -2098,8 +2098,17 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
  * again); the connections keep pointing at the right entries. */
 static void prune_users(struct lobby *l, unsigned char *at)
 {
+	/* A person whose only connection is aside their session is kept while
+	 * it lasts (the connection names them by their index). */
+	unsigned char *aside = NULL;
+	for (int c = 0; c < l->nconns; c++)
+		if (l->conns[c].aside && l->conns[c].user >= 0) {
+			if (!aside)
+				aside = xcalloc((size_t)l->nusers, 1);
+			aside[l->conns[c].user] = 1;
+		}
 	for (int i = l->nusers - 1; i >= 0; i--) {
-		if (l->users[i].conn >= 0 || at[i] || saved_holds(l, l->users[i].name))
+		if (l->users[i].conn >= 0 || at[i] || (aside && aside[i]) || saved_holds(l, l->users[i].name))
 			continue;
 		if (l->users[i].guest && !l->users[i].relayed) /* a relayed guest's session is their node's */
 			store_session_delete(l->store, l->users[i].name);
@@ -2107,11 +2116,14 @@ static void prune_users(struct lobby *l, unsigned char *at)
 		user_forget(l, (uint32_t)i);
 		if (i != last) {
 			at[i] = at[last];
+			if (aside)
+				aside[i] = aside[last];
 			for (int c = 0; c < l->nconns; c++)
 				if (l->conns[c].user == last)
 					l->conns[c].user = i;
 		}
 	}
+	free(aside);
 }
 
 /* Remove table i: from the lobby, the directory and the store (its hand
