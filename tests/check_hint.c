@@ -304,12 +304,12 @@ START_TEST(menu_words_and_reasons)
 		  "No straddle: a blind stake is not worth it." },
 		{ "Tenir, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
 		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
-		  "Rester : le roi de pique et l'as de cœur peuvent faire des plis.",
-		  "Passer : avec seulement le deux de pique, être bourré vous coûterait le pot, 14 jetons.",
+		  "Restez : le roi de pique et l'as de cœur peuvent faire des plis.",
+		  "Passez : avec seulement le deux de pique, vous risquez d'être bourré, et il vous en coûterait le pot (14 jetons).",
 		  "Écartez le deux de trèfle : vous gardez l'as de pique.",
 		  "Jouez l'as de cœur : il ne reste aucune carte plus forte dans cette couleur, mais un atout pourrait la prendre.",
 		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
-		  "Contrecarre, 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Pas de carre : une mise à l'aveugle n'en vaut pas la peine." },
+		  "Contrecarre, 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Ne vous carrez pas : une mise à l'aveugle ne vaut pas le coup ici." },
 	};
 	set_lang(_i ? "fr" : "en");
 	struct talk bo = { .game = registry_ops("bouillotte"), .me = 0, .players = 4 };

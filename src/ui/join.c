@@ -662,7 +662,13 @@ static const char *table_line(json_t *t, char *buf, size_t len)
 	int open = 0;
 	for (size_t i = 0; i < json_array_size(seats); i++)
 		open += !strcmp(jstr(json_object_get(json_array_get(seats, i), "state")), "open");
-	const char *title = g ? _(g->title) : "?";
+	/* Mid-sentence, a French title's article in lower case ("Table 1 : la
+	 * Bouillotte à 4"). */
+	char low[64];
+	snprintf(low, sizeof low, "%s", g ? _(g->title) : "?");
+	if (!strcmp(i18n_lang(), "fr") && (!strncmp(low, "La ", 3) || !strncmp(low, "Le ", 3) || !strncmp(low, "L'", 2)))
+		low[0] = (char)(low[0] - 'A' + 'a');
+	const char *title = low;
 	if (!strcmp(st, "waiting"))
 		snprintf(buf, len,
 		         P_("Table %1$ld: %2$s, %3$d players, waiting, %4$d open seat.",
