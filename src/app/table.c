@@ -503,9 +503,9 @@ int table_log_reconcile(struct table *t, char *err, size_t errlen)
 	return hist_reconcile(&t->hist, err, errlen);
 }
 
-int table_log_rename(struct table *t, const char *path, char *err, size_t errlen)
+int table_log_link(struct table *t, const char *path, char *err, size_t errlen)
 {
-	return hist_rename(&t->hist, path, err, errlen);
+	return hist_link(&t->hist, path, err, errlen);
 }
 
 const struct rules *table_rules(const struct table *t)

@@ -398,21 +398,39 @@ void hist_shut(struct history *h)
 	h->shut = 1;
 }
 
-int hist_rename(struct history *h, const char *path, char *err, size_t errlen)
+int hist_link(struct history *h, const char *path, char *err, size_t errlen)
 {
 	if (!h->owned || !h->path)
 		return errf(err, errlen, "%s: not a file of its own", h->name);
-	if (rename(h->path, path) < 0)
-		return errf(err, errlen, "%s: cannot be renamed %s: %s", h->name, path, strerror(errno));
-	free(h->path);
-	h->path = xstrdup(path);
-	snprintf(h->name, sizeof h->name, "%s", path);
+	/* Linked under a name of its own first, then renamed over path: a
+	 * file already there (a game kept again after a restart) is replaced
+	 * whole, never half. */
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.link", path) >= (int)sizeof tmp)
+		return errf(err, errlen, "%s: name too long", path);
+	unlink(tmp);
+	if (link(h->path, tmp) < 0)
+		return errf(err, errlen, "%s: cannot be named %s: %s", h->name, path, strerror(errno));
+	if (rename(tmp, path) < 0) {
+		int e = errno;
+		unlink(tmp);
+		return errf(err, errlen, "%s: cannot be named %s: %s", h->name, path, strerror(e));
+	}
 	return 0;
 }
 
 int hist_open(struct history *h, const char *path, char *err, size_t errlen)
 {
 	return hist_open_mode(h, path, HIST_REPLACE, err, errlen);
+}
+
+/* A file in the way of a new history that is also kept under another name
+ * (hist_link: a finished game's own file) loses only this name: its lines
+ * stay whole there. 1 when the name was so freed. */
+static int kept_elsewhere(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink > 1 && unlink(path) == 0;
 }
 
 int hist_open_mode(struct history *h, const char *path, enum hist_mode mode, char *err, size_t errlen)
@@ -434,7 +452,7 @@ int hist_open_mode(struct history *h, const char *path, enum hist_mode mode, cha
 	else
 		flags |= O_NOFOLLOW;
 	int fd = open(path, flags, 0600);
-	if (fd < 0 && mode == HIST_NEW && errno == EEXIST && move_aside(path) == 0)
+	if (fd < 0 && mode == HIST_NEW && errno == EEXIST && (kept_elsewhere(path) || move_aside(path) == 0))
 		fd = open(path, flags, 0600);
 	/* A player's --log may be a device or a pipe; a server's histories are
 	 * files. */

@@ -51,9 +51,12 @@ int hist_open_mode(struct history *h, const char *path, enum hist_mode mode, cha
  * read, or cut) and closed after: a server holding thousands of tables
  * holds no descriptor for any between their moves. */
 void hist_shut(struct history *h);
-/* The file of ours renamed to path (rename(2): a file there is replaced);
- * what is written later goes on in it. 0, or -1 with a message. */
-int hist_rename(struct history *h, const char *path, char *err, size_t errlen);
+/* The file of ours given a second name, path (a hard link; a file there is
+ * replaced): the file keeps its own name too, and what is written later goes
+ * on in both, being one file. A new history opened at the first name later
+ * moves it aside (HIST_NEW), so path keeps the lines it had. 0, or -1 with a
+ * message. */
+int hist_link(struct history *h, const char *path, char *err, size_t errlen);
 /* Lines wait in memory from now on, written by hist_sync. */
 void hist_hold(struct history *h);
 /* Write the lines held, whole: 0, or -1 when the write failed, and then

@@ -739,7 +739,7 @@ int host_history_keep(struct host *h, long long game)
 		return 0;
 	char path[4096], err[ERR_MAX];
 	host_history_path(h->cfg->log_dir, h->id, game, path, sizeof path);
-	if (table_log_rename(&h->t, path, err, sizeof err) < 0) {
+	if (table_log_link(&h->t, path, err, sizeof err) < 0) {
 		log_say("table %ld: %s", h->id, err);
 		return -1;
 	}
