@@ -105,6 +105,7 @@ $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUI
 # The keys test drives tapis on a pseudo-terminal (forkpty).
 $(BUILD)/tests/check_keys: LDLIBS += -lutil
 $(BUILD)/tests/check_join: LDLIBS += -lutil
+$(BUILD)/tests/check_lesson: LDLIBS += -lutil
 # The suites that drive a real server share its helpers (tests/netutil).
 $(BUILD)/tests/check_net $(BUILD)/tests/check_moderation $(BUILD)/tests/check_lobby: $(BUILD)/tests/netutil.o
 $(BUILD)/tests/check_accounts: LDLIBS += -lutil

@@ -732,6 +732,8 @@ static void turn_begins(struct play *p)
 		sb_printf(&b, _("Selected: %s"), c.s);
 		speech_say(&p->ses->sp, b.s, SPEECH_QUEUE | SPEECH_ECHO);
 	}
+	if (p->ses->hints && p->port->hint)
+		p->port->hint(p->port->ctx);
 	/* A discard turn after the marks made before it: which they are. */
 	const struct view_state *v = vs(p);
 	int discard_now = 0;
