@@ -99,11 +99,15 @@ START_TEST(refused_files)
 	ck_assert_int_eq(parse_with("", err, sizeof err), 0);
 	ck_assert_int_eq(parse_with("1 stay\n", err, sizeof err), -1);   /* seat 0 is to act, not 1 */
 	ck_assert_msg(strstr(err, "t.lesson:15:") != NULL, "%s", err);
-	ck_assert_int_eq(parse_with("you play 2H\n", err, sizeof err), -1);   /* not legal before the discard */
+	ck_assert_int_eq(parse_with("say Play.\nyou play 2H\n", err, sizeof err), -1);   /* not legal before the discard */
 	ck_assert_ptr_nonnull(strstr(err, "not legal"));
 	/* An allowed move that is illegal is refused even when the first is good. */
-	ck_assert_int_eq(parse_with("you discard 2H | discard 3S\n", err, sizeof err), -1);
+	ck_assert_int_eq(parse_with("say Discard.\nyou discard 2H | discard 3S\n", err, sizeof err), -1);
 	ck_assert_int_eq(parse_with("wrong\n", err, sizeof err), -1);
+	/* Every move of the learner is asked for by the narrator. */
+	ck_assert_int_eq(parse_with("wrong Stay.\nsay Discard.\nyou discard\n", err, sizeof err), 0);
+	ck_assert_int_eq(parse_with("wrong Stay.\nyou discard\n", err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "say"));
 	ck_assert_int_eq(parse_with("bogus line\n", err, sizeof err), -1);
 	/* A pack that is not the game's. */
 	char text[4096];

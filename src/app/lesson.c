@@ -357,6 +357,11 @@ int lesson_check(const struct lesson *l, char *err, size_t errlen)
 	for (int i = 0; rc == 0 && i < l->nsteps; i++) {
 		const struct lesson_step *s = &l->steps[i];
 		you += s->kind == LESSON_YOU;
+		/* The narrator asks for every move of the learner, right before it. */
+		if (s->kind == LESSON_YOU && (i == 0 || l->steps[i - 1].kind != LESSON_SAY)) {
+			rc = errf(err, errlen, "%s:%d: a `say` comes right before each `you`", l->path, s->line);
+			break;
+		}
 		for (int k = 1; rc == 0 && s->kind == LESSON_YOU && k < s->nalt; k++) {
 			memcpy(at, st, g->state_size);
 			rc = check_steps(l, at, i, l->nsteps, k, err, errlen);

@@ -21,7 +21,8 @@
  *   wrong SENTENCE           why another move is not the one (after `you`)
  *   summary SENTENCE         said at the end of the lesson
  *
- * The learner is seat 0. A lesson ends when its moves are played. */
+ * The learner is seat 0; a `say` asks for each of the learner's moves,
+ * right before its `you`. A lesson ends when its moves are played. */
 #ifndef TAPIS_LESSON_H
 #define TAPIS_LESSON_H
 
