@@ -237,6 +237,8 @@ install: all
 	install -d $(PKGDATA)/web
 	install -m 644 src/web/*.html src/web/*.css src/web/*.js src/web/*.webmanifest src/web/*.svg src/web/*.png $(PKGDATA)/web/
 	install -m 644 docs/rules/*.md $(PKGDATA)/docs/rules/
+	for d in data/lessons/*/; do g=$$(basename $$d); install -d $(PKGDATA)/lessons/$$g; \
+	  install -m 644 $$d*.lesson $(PKGDATA)/lessons/$$g/; done
 	install -m 644 README.md docs/keys.md docs/hosting.md LICENSE $(DOCDIR)/
 	install -m 644 docs/tapis.6 $(DESTDIR)$(DATADIR)/man/man6/
 	install -m 644 data/tapis.desktop $(DESTDIR)$(DATADIR)/applications/
