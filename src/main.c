@@ -740,15 +740,15 @@ static int menu_loop(struct session *ses, struct cli *c)
 				items[n++] = _(registry_menu[i].title ? registry_menu[i].title : registry_menu[i].ops->title);
 			/* TRANSLATORS: the item of the main menu that switches the
 			 * language, named in the language in force. */
-			items[n] = _("Language: English");
-			items[n + 1] = _("Learn to play");
+			items[n] = _("Learn to play");
+			items[n + 1] = _("Language: English");
 			items[n + 2] = _("Quit");
 			int gi = menu_run(sp, _("Choose a game."), items, n + 3, 0);
 			if (gi == MENU_QUIT && term_interrupted())
 				return term_interrupt_status();
 			if (gi == MENU_QUIT || gi == n + 2)
 				return EXIT_DONE;
-			if (gi == n + 1) {
+			if (gi == n) {
 				const struct game_ops *first = NULL;
 				int rc = learn_menu(ses, NULL, &first);
 				if (rc == LEARN_FIRST_GAME)
@@ -763,7 +763,7 @@ static int menu_loop(struct session *ses, struct cli *c)
 					return EXIT_DONE;
 				continue;
 			}
-			if (gi == n) {
+			if (gi == n + 1) {
 				switch_lang(ses);
 				continue;
 			}

@@ -153,7 +153,16 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static void tty_exec(struct tty *t, const char *const *argv);
+
 static void tty_start(struct tty *t, const char *game, const char *num, const char *lang)
+{
+	const char *argv[] = { "learn", game, "--lesson", num, "--lang", lang, "--text", "--no-sound", NULL };
+	tty_exec(t, argv);
+}
+
+/* tapis with the arguments argv (NULL-terminated) on a new terminal. */
+static void tty_exec(struct tty *t, const char *const *argv)
 {
 	memset(t, 0, sizeof *t);
 	t->out = calloc(1, OUT_MAX);
@@ -168,8 +177,13 @@ static void tty_start(struct tty *t, const char *game, const char *num, const ch
 		setenv("XDG_STATE_HOME", buf, 1);
 		setenv("LANG", "C", 1);
 		setenv("ALSOFT_DRIVERS", "null", 1);
-		const char *bin = getenv("TAPIS_BIN") ? getenv("TAPIS_BIN") : "build/tapis";
-		execl(bin, bin, "learn", game, "--lesson", num, "--lang", lang, "--text", "--no-sound", (char *)NULL);
+		const char *args[16];
+		int n = 0;
+		args[n++] = getenv("TAPIS_BIN") ? getenv("TAPIS_BIN") : "build/tapis";
+		while (*argv && n < 15)
+			args[n++] = *argv++;
+		args[n] = NULL;
+		execv(args[0], (char *const *)args);
 		_exit(127);
 	}
 }
@@ -392,6 +406,71 @@ START_TEST(every_lesson_on_a_terminal)
 }
 END_TEST
 
+static void make_home(const char *settings)
+{
+	snprintf(home, sizeof home, "/tmp/tapis-lesson.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(home));
+	char cmd[1400];
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s/config/tapis' && printf '%s' >'%s/config/tapis/settings'", home,
+	         settings, home);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static void remove_home(void)
+{
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* The main menu's "Learn to play", a game, its lessons: the one done is
+ * said so, and the menu starts on the next. */
+START_TEST(menu_says_done)
+{
+	const char *lang = langs[_i];
+	char err[ERR_MAX], buf[512], paths[LESSON_MAX_PER_GAME][512];
+	ck_assert_int_eq(i18n_set_lang(lang, err, sizeof err), 0);
+	int gi = 0;
+	while (registry_games[gi].ops && strcmp(registry_games[gi].ops->name, "bourre"))
+		gi++;
+	const struct game_ops *g = registry_games[gi].ops;
+	ck_assert_ptr_nonnull(g);
+	ck_assert_int_ge(lesson_list(g, paths, LESSON_MAX_PER_GAME), 2);
+	struct lesson l1, l2;
+	ck_assert_int_eq(lesson_load(&l1, paths[0], err, sizeof err), 0);
+	ck_assert_int_eq(lesson_load(&l2, paths[1], err, sizeof err), 0);
+	snprintf(buf, sizeof buf, "confirm = off\\nlessons = %s\\n", l1.id);
+	make_home(buf);
+	struct tty t;
+	const char *argv[] = { "--lang", lang, "--text", "--no-sound", NULL };
+	tty_exec(&t, argv);
+	tty_expect(&t, _("Choose a game."));
+	tty_keys(&t, "\033[F\033[A\033[A");   /* End, Up, Up: before the language and Quit */
+	tty_expect(&t, _("Learn to play"));
+	tty_keys(&t, ENTER);
+	tty_expect(&t, _("Learn which game?"));
+	for (int k = 0; k < gi; k++)
+		tty_keys(&t, DOWN);
+	tty_keys(&t, ENTER);
+	char heading[512];
+	snprintf(heading, sizeof heading, _("Lessons of %s."), _(g->title));
+	tty_expect(&t, said(heading, buf, sizeof buf));
+	/* The first item said is the next lesson to do. */
+	snprintf(buf, sizeof buf, _("%1$d. %2$s"), 2, _(l2.title));
+	tty_expect(&t, buf);
+	tty_keys(&t, "\033[A");
+	snprintf(buf, sizeof buf, _("%1$d. %2$s, done"), 1, _(l1.title));
+	tty_expect(&t, buf);
+	tty_keys(&t, "\033[F");   /* End: the first game */
+	tty_expect(&t, _("Play a first game"));
+	kill(t.pid, SIGTERM);
+	tty_end(&t);
+	lesson_release(&l1);
+	lesson_release(&l2);
+	remove_home();
+}
+END_TEST
+
 static Suite *lesson_suite(void)
 {
 	Suite *s = suite_create("lesson");
@@ -403,6 +482,7 @@ static Suite *lesson_suite(void)
 	tc = tcase_create("terminal");
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, every_lesson_on_a_terminal, 0, 2);
+	tcase_add_loop_test(tc, menu_says_done, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

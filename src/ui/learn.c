@@ -14,6 +14,7 @@
 #include "core/err.h"
 #include "core/sbuf.h"
 #include "i18n/i18n.h"
+#include "speech/french.h"
 #include "speech/speech.h"
 #include "ui/menu.h"
 #include "ui/play.h"
@@ -209,9 +210,11 @@ static int lessons_of(struct session *ses, const struct game_ops *g, const struc
 		struct sbuf title;
 		sb_clear(&title);
 		sb_printf(&title, _("Lessons of %s."), _(g->title));
+		char fr[SBUF_SIZE];
+		const char *heading = strcmp(i18n_lang(), "fr") ? title.s : french_contract(title.s, fr, sizeof fr);
 		if (sel == 0 && next >= 0)
 			sel = next;
-		int k = menu_run(&ses->sp, title.s, items, ni + 1, sel < ni + 1 ? sel : 0);
+		int k = menu_run(&ses->sp, heading, items, ni + 1, sel < ni + 1 ? sel : 0);
 		int rc = 0, done = 0;
 		if (k >= 0 && k < ni)
 			rc = learn_run(ses, &ls[k], &done);
