@@ -471,6 +471,26 @@ START_TEST(menu_says_done)
 }
 END_TEST
 
+/* The end of the input leaves a lesson: nothing was saved, and that is
+ * what is said. */
+START_TEST(left_not_saved)
+{
+	make_home("");
+	char cmd[1200];
+	const char *bin = getenv("TAPIS_BIN") ? getenv("TAPIS_BIN") : "build/tapis";
+	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME='%s/config' XDG_STATE_HOME='%s/state' '%s' learn bourre --lesson 1 --text "
+	         "--no-sound --lang en </dev/null", home, home, bin);
+	FILE *f = popen(cmd, "r");
+	ck_assert_ptr_nonnull(f);
+	static char out[1 << 16];
+	size_t n = fread(out, 1, sizeof out - 1, f);
+	out[n] = '\0';
+	ck_assert_int_eq(pclose(f), 0);
+	ck_assert_msg(strstr(out, "Lesson left.") && !strstr(out, "Game saved."), "%s", out);
+	remove_home();
+}
+END_TEST
+
 static Suite *lesson_suite(void)
 {
 	Suite *s = suite_create("lesson");
@@ -483,6 +503,7 @@ static Suite *lesson_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, every_lesson_on_a_terminal, 0, 2);
 	tcase_add_loop_test(tc, menu_says_done, 0, 2);
+	tcase_add_test(tc, left_not_saved);
 	suite_add_tcase(s, tc);
 	return s;
 }

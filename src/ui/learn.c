@@ -154,7 +154,7 @@ int learn_run(struct session *ses, const struct lesson *l, int *done)
 	view_set_verbosity(v, ses->set.verbosity);
 	struct learn_port lp = { l, &t, v, ses, 0 };
 	struct play_port port = { .state = lp_state, .advance = lp_advance, .awaits = lp_awaits, .act = lp_act,
-	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp };
+	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp, .unsaved = 1 };
 	int rc = play_port_run(&port, ses, err, sizeof err);
 	if (rc == LEARN_END || (rc == 0 && lp.step >= l->nsteps)) {
 		rc = 0;

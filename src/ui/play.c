@@ -712,7 +712,7 @@ static void sync(struct play *p)
 static int quit(struct play *p)
 {
 	struct speech *sp = &p->ses->sp;
-	speech_say(sp, _("Game saved."), SPEECH_INTERRUPT | SPEECH_ECHO);
+	speech_say(sp, p->port->unsaved ? _("Lesson left.") : _("Game saved."), SPEECH_INTERRUPT | SPEECH_ECHO);
 	while (speech_busy(sp) && term_read_key(20) == KEY_NONE)
 		session_pump(p->ses);
 	return 0;
