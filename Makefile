@@ -106,6 +106,7 @@ $(BUILD)/tests/check_%: $(BUILD)/tests/check_%.o $(BUILD)/tests/testutil.o $(BUI
 # The keys test drives tapis on a pseudo-terminal (forkpty).
 $(BUILD)/tests/check_keys: LDLIBS += -lutil
 $(BUILD)/tests/check_join: LDLIBS += -lutil
+$(BUILD)/tests/check_lesson: LDLIBS += -lutil
 # The suites that drive a real server share its helpers (tests/netutil).
 $(BUILD)/tests/check_net $(BUILD)/tests/check_moderation $(BUILD)/tests/check_lobby: $(BUILD)/tests/netutil.o
 $(BUILD)/tests/check_accounts: LDLIBS += -lutil
@@ -243,6 +244,8 @@ install: all
 	install -d $(PKGDATA)/web
 	install -m 644 src/web/*.html src/web/*.css src/web/*.js src/web/*.webmanifest src/web/*.svg src/web/*.png $(PKGDATA)/web/
 	install -m 644 docs/rules/*.md $(PKGDATA)/docs/rules/
+	for d in data/lessons/*/; do g=$$(basename $$d); install -d $(PKGDATA)/lessons/$$g; \
+	  install -m 644 $$d*.lesson $(PKGDATA)/lessons/$$g/; done
 	install -m 644 README.md docs/keys.md docs/hosting.md LICENSE $(DOCDIR)/
 	install -m 644 docs/tapis.6 $(DESTDIR)$(DATADIR)/man/man6/
 	install -m 644 data/tapis.desktop $(DESTDIR)$(DATADIR)/applications/

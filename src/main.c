@@ -39,6 +39,8 @@
 #include "speech/speech.h"
 #include "ui/finish.h"
 #include "ui/keylist.h"
+#include "ui/learn.h"
+#include "app/lesson.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/term.h"
@@ -62,6 +64,7 @@ struct cli {
 	const char *deck, *actions, *log;
 	struct opt_list rules;   /* --rule, in order */
 	int hands;
+	int lesson;              /* learn --lesson N (from 1), 0: the menu */
 };
 
 static int parse_int(const char *s, long lo, long hi, long *out)
@@ -130,6 +133,7 @@ static void usage(FILE *f)
 		N_("  tapis play GAME [OPTIONS]   start GAME at once"),
 		N_("  tapis rules GAME            print (and, without --text, speak) the rules"),
 		N_("  tapis keys [GAME]           print the keyboard shortcuts"),
+		N_("  tapis learn [GAME] [--lesson N]  spoken lessons that teach GAME"),
 		N_("  tapis bench [--json]        the performance benchmark"),
 		N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history"),
 		N_("  tapis serve [OPTIONS]       host tables for players over the network"),
@@ -538,6 +542,96 @@ static int cmd_play(int argc, char **argv)
 	return rc;
 }
 
+/* After the lessons of g: a first game against level-1 bots, the hint
+ * said at each of the player's turns. */
+static int first_game(struct session *ses, struct cli *c, const struct game_ops *g)
+{
+	c->players = 0;
+	struct table_options o;
+	int rc = make_options(g, c, &o);
+	if (rc)
+		return rc;
+	for (int s = 1; s < o.players; s++)
+		o.bot_level[s] = 1;
+	ses->hints = 1;
+	char savep[PATHS_MAX];
+	int home = paths_savefile(savep, sizeof savep, g->name, 1) == 0;
+	int mode = save_choice(ses, g, home ? savep : NULL);
+	int over;
+	if (mode == SAVE_RESUME)
+		rc = resume_table(ses, g, savep, &over);
+	else if (mode >= 0)
+		rc = run_table(&o, ses, home ? savep : NULL, (enum save_mode)mode, NULL, &over);
+	else
+		rc = term_interrupted() ? term_interrupt_status() : EXIT_DONE;
+	ses->hints = 0;
+	return rc;
+}
+
+/* The options of `learn`: the outputs of play, and which lesson. */
+#define C struct cli
+static const struct opt learn_opts[] = {
+	OPT_G(N_("language of speech and text"), C, lang),
+	OPT_I("lesson", N_("N"), N_("play lesson N of GAME at once"), C, lesson, 1, LESSON_MAX_PER_GAME),
+	OPT_F("text", N_("every announcement as a line of text, no voice"), C, text),
+	OPT_F("no-speech", N_("no speech"), C, no_speech),
+	OPT_F("no-sound", N_("no sound cues"), C, no_sound),
+	OPT_C("speech", N_("BACKEND"), N_("auto (default), espeak, speechd, text or none"), opt_speech),
+	OPT_END,
+};
+#undef C
+static const struct opt_cmd learn_cmd = { "tapis learn", "tapis learn [GAME] [OPTIONS]", learn_opts };
+
+/* `tapis learn [GAME] [--lesson N]`: the lessons' menu, or one lesson. */
+static int cmd_learn(int argc, char **argv)
+{
+	struct cli c;
+	cli_init(&c);
+	const char *pos[1];
+	int npos, rc = opt_parse(&learn_cmd, argc, argv, &c, pos, 1, &npos);
+	if (rc == OPT_HELP) {
+		choose_lang(c.lang);
+		opt_usage(stdout, &learn_cmd);
+		return EXIT_DONE;
+	}
+	if (rc)
+		return rc;
+	const struct game_ops *g = NULL;
+	if (npos && !(g = registry_ops(pos[0])))
+		return opt_fail(&learn_cmd, "unknown game '%s'", pos[0]);
+	if (c.lesson && !g)
+		return opt_fail(&learn_cmd, "--lesson: which game?");
+	struct lesson l;
+	if (c.lesson) {
+		char paths[LESSON_MAX_PER_GAME][512], err[ERR_MAX];
+		int n = lesson_list(g, paths, LESSON_MAX_PER_GAME);
+		if (c.lesson > n)
+			return opt_fail(&learn_cmd, "--lesson %d: %s has %d lessons", c.lesson, g->name, n);
+		if (lesson_load(&l, paths[c.lesson - 1], err, sizeof err) < 0) {
+			fprintf(stderr, "tapis: %s\n", err);
+			lesson_release(&l);
+			return EXIT_USAGE;
+		}
+	}
+	struct session ses;
+	open_session(&ses, &c);
+	const struct game_ops *first = NULL;
+	if (c.lesson) {
+		int done;
+		rc = learn_run(&ses, &l, &done);
+		lesson_release(&l);
+	} else {
+		rc = learn_menu(&ses, g, &first);
+		if (rc == MENU_BACK)
+			rc = EXIT_DONE;
+		if (rc == LEARN_FIRST_GAME)
+			rc = first_game(&ses, &c, first);
+	}
+	term_close();
+	finish_session(&ses);
+	return rc;
+}
+
 static int cmd_rules(int argc, char **argv)
 {
 	const struct game_ops *g;
@@ -646,19 +740,30 @@ static int menu_loop(struct session *ses, struct cli *c)
 				items[n++] = _(registry_menu[i].title ? registry_menu[i].title : registry_menu[i].ops->title);
 			/* TRANSLATORS: the item of the main menu that switches the
 			 * language, named in the language in force. */
-			items[n] = _("Language: English");
-			items[n + 1] = _("Quit");
-			int gi = menu_run(sp, _("Choose a game."), items, n + 2, 0);
+			items[n] = _("Learn to play");
+			items[n + 1] = _("Language: English");
+			items[n + 2] = _("Quit");
+			int gi = menu_run(sp, _("Choose a game."), items, n + 3, 0);
 			if (gi == MENU_QUIT && term_interrupted())
 				return term_interrupt_status();
-			if (gi == MENU_QUIT || gi == n + 1)
+			if (gi == MENU_QUIT || gi == n + 2)
 				return EXIT_DONE;
+			if (gi == n) {
+				const struct game_ops *first = NULL;
+				int rc = learn_menu(ses, NULL, &first);
+				if (rc == LEARN_FIRST_GAME)
+					rc = first_game(ses, c, first);
+				if (rc != MENU_BACK && rc != EXIT_DONE)
+					return rc;
+				term_open();
+				continue;
+			}
 			if (gi == MENU_BACK) {
 				if (confirm_leave(sp))
 					return EXIT_DONE;
 				continue;
 			}
-			if (gi == n) {
+			if (gi == n + 1) {
 				switch_lang(ses);
 				continue;
 			}
@@ -796,6 +901,8 @@ int main(int argc, char **argv)
 		rc = cmd_play(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "rules")) {
 		rc = cmd_rules(argc - 1, argv + 1);
+	} else if (!strcmp(argv[1], "learn")) {
+		rc = cmd_learn(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "keys")) {
 		rc = cmd_keys(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "replay")) {

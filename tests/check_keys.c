@@ -411,12 +411,12 @@ START_TEST(menu_walk)
 	char buf[256];
 	struct tty t;
 	start_menu(&t, lang);
-	key_expect(&t, END, fmt(buf, sizeof buf, ", %1$d of %2$d.", 8, 8));
-	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 8));
-	key_expect(&t, UP, fmt(buf, sizeof buf, ", %1$d of %2$d.", 8, 8));
-	key_expect(&t, HOME, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 8));
-	key_expect(&t, RIGHT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 8));
-	key_expect(&t, LEFT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 8));
+	key_expect(&t, END, fmt(buf, sizeof buf, ", %1$d of %2$d.", 9, 9));
+	key_expect(&t, DOWN, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 9));
+	key_expect(&t, UP, fmt(buf, sizeof buf, ", %1$d of %2$d.", 9, 9));
+	key_expect(&t, HOME, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 9));
+	key_expect(&t, RIGHT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 2, 9));
+	key_expect(&t, LEFT, fmt(buf, sizeof buf, ", %1$d of %2$d.", 1, 9));
 	key_expect(&t, F1, _("Up and Down choose, Enter confirms, Escape goes back."));
 	/* A letter: the next game found by it (Le Brouc by B, after the article). */
 	key_expect(&t, "b", _("Bouillotte"));

@@ -74,6 +74,10 @@ cmp -s "$tmp/rules.fr" "$tmp/want.fr" || bad "the French rules printed are not t
 "$tapis" play bouillabaisse --text --lang fr --seats bot,bot,bot,bot --seed 1 --hands 1 >"$tmp/play.fr" 2>"$tmp/err" </dev/null ||
 	{ cat "$tmp/err"; bad "tapis play bouillabaisse --lang fr (installed)"; }
 cmp -s "$tmp/play.en" "$tmp/play.fr" && bad "--lang fr speaks English: the catalogue was not found"
+# The lessons are installed and found (the input ends: the lesson stops at its first question).
+"$tapis" learn bourre --lesson 1 --text --no-sound >"$tmp/learn" 2>"$tmp/err" </dev/null ||
+	{ cat "$tmp/err"; bad "tapis learn bourre --lesson 1 (installed)"; }
+grep -q "Staying and the draw" "$tmp/learn" || bad "the installed lesson was not found"
 
 # The installed server finds the installed catalogues too (the settings'
 # language, as tapis serve).

@@ -26,6 +26,7 @@ struct session {
 	struct speech sp;
 	int no_sound;
 	int tty;              /* from the request */
+	int hints;            /* 1: the hint is said at each of the player's turns (a first game after the lessons) */
 	int settings_ok;      /* the settings file may be written */
 	char unsaved[512];    /* why it could not be: said by the next session_pump, after the answer to the key */
 };

@@ -188,6 +188,13 @@ static int set_key(struct settings *s, const char *k, const char *v)
 		s->verbosity = !strcmp(v, "short") ? TALK_SHORT : TALK_FULL;
 		return 0;
 	}
+	if (!strcmp(k, "lessons")) {
+		/* Ids of lessons: letters, digits, '-' and spaces; too long is not read. */
+		if (strlen(v) >= sizeof s->lessons || v[strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789- ")])
+			return -1;
+		snprintf(s->lessons, sizeof s->lessons, "%s", v);
+		return 0;
+	}
 	if (!strcmp(k, "lobby")) {
 		for (int i = 0; i < 3; i++)
 			if (!strcmp(v, settings_lobby_words[i])) {
@@ -272,12 +279,14 @@ int settings_format(const struct settings *s, char *buf, size_t len)
 	                "# verbosity: full or short (short leaves out what S, C and T tell).\n"
 	                "verbosity = %s\n"
 	                "# lobby: all, friends or none (what of a server's lobby is spoken as it happens).\n"
-	                "lobby = %s\n",
+	                "lobby = %s\n"
+	                "# lessons: the lessons done (tapis learn).\n"
+	                "lessons = %s\n",
 	                s->lang, s->speech, unset(s, SPEECH_CHOSE_RATE), s->voice.rate, unset(s, SPEECH_CHOSE_PITCH),
 	                s->voice.pitch, unset(s, SPEECH_CHOSE_VOLUME), s->voice.volume, unset(s, SPEECH_CHOSE_VOICE),
 	                s->voice.voice, s->voice.pause, s->cue_volume, s->speech_volume,
 	                settings_hrtf_word(s->hrtf), s->confirm ? "on" : "off",
-	                s->verbosity == TALK_SHORT ? "short" : "full", settings_lobby_words[s->lobby % 3]);
+	                s->verbosity == TALK_SHORT ? "short" : "full", settings_lobby_words[s->lobby % 3], s->lessons);
 }
 
 /* ---- files ---- */

@@ -21,6 +21,7 @@
  *   lobby = all            all, friends, none: what of a server's lobby is
  *                          spoken as it happens (friends: what concerns the
  *                          people one sat at a table with, and invitations)
+ *   lessons =              the lessons done (app/lesson), space-separated ids
  *
  * rate, pitch, volume and voice are the player's choice when set in tapis
  * (or different from the default in the file); the others are written as
@@ -49,6 +50,7 @@ struct settings {
 	int confirm;                   /* 1: risky actions are confirmed */
 	int verbosity;                 /* enum talk_verbosity */
 	int lobby;                     /* 0 all, 1 friends, 2 none (net/remote's enum remote_lobby_talk) */
+	char lessons[1024];            /* the lessons done: "bourre-1 bourre-2" (app/lesson) */
 };
 
 /* The words of the lobby setting, by its value. */

@@ -712,7 +712,7 @@ static void sync(struct play *p)
 static int quit(struct play *p)
 {
 	struct speech *sp = &p->ses->sp;
-	speech_say(sp, _("Game saved."), SPEECH_INTERRUPT | SPEECH_ECHO);
+	speech_say(sp, p->port->unsaved ? _("Lesson left.") : _("Game saved."), SPEECH_INTERRUPT | SPEECH_ECHO);
 	while (speech_busy(sp) && term_read_key(20) == KEY_NONE)
 		session_pump(p->ses);
 	return 0;
@@ -732,6 +732,8 @@ static void turn_begins(struct play *p)
 		sb_printf(&b, _("Selected: %s"), c.s);
 		speech_say(&p->ses->sp, b.s, SPEECH_QUEUE | SPEECH_ECHO);
 	}
+	if (p->ses->hints && p->port->hint)
+		p->port->hint(p->port->ctx);
 	/* A discard turn after the marks made before it: which they are. */
 	const struct view_state *v = vs(p);
 	int discard_now = 0;

@@ -47,6 +47,8 @@ struct play_port {
 	 * player's keys nor a bot or script will play (another human seat of
 	 * a local table): the end of the input then ends the game as a Q. */
 	int (*blocked)(void *ctx);
+	/* 1 when nothing is saved (a lesson): quitting says so, not "Game saved." */
+	int unsaved;
 };
 
 /* Returns the exit status: 0 done or quit (game saved), 1 internal error,
