@@ -859,6 +859,10 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 		speech_say(&ses->sp, why, SPEECH_QUEUE);
 	ses->sp.tap = braille_heard;
 	ses->sp.tap_ctx = &p;
+	/* What was said before the keys were read (the start of the game)
+	 * waits on the display, in order. */
+	for (int i = ses->sp.hist_count; brl_active(&p.brl) && i > 0; i--)
+		brl_heard(&p.brl, ses->sp.history[(ses->sp.hist_head - i + SPEECH_HISTORY) % SPEECH_HISTORY], 0, speech_now());
 	int rc = play_loop(&p, port, ses, err, errlen);
 	ses->sp.tap = NULL;
 	brl_close(&p.brl);
