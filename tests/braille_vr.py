@@ -97,7 +97,12 @@ def play(d, game, lang, home, tmp):
             c = cols[turn % len(cols)]
             d.press(f"Route {c}")          # select
             d.press(f"Route {c}")          # play (or the menu)
+        elif turn % 2:
+            d.press("Route 39")            # the status cell: Enter (the menu)
         line = d.text()
+        if hand_items(line) and turn % 3 == 2:
+            d.press("Route 39")            # a discard marked: its menu
+            line = d.text()
         m = menu_items(line)
         if m:
             d.press(f"Route {m[0]}")       # the safest choice

@@ -113,6 +113,14 @@ START_TEST(hold_loses_nothing)
 	brl_tick(&b, 14.8);
 	ck_assert_str_eq(text_of(), "Claire plays the two.");
 	ck_assert_int_eq(status_of(), ' ');
+	/* The hand line asked for at once covers it: it comes back after. */
+	card_t one = card_make(RANK_ACE, SUIT_HEARTS);
+	brl_show_hand(&b, &one, 1, 0, "en", 14.9);
+	brl_tick(&b, 14.9);
+	ck_assert_str_eq(text_of(), "H: A");
+	ck_assert_int_eq(status_of(), '1');
+	brl_tick(&b, 17.0);
+	ck_assert_str_eq(text_of(), "Claire plays the two.");
 	brl_close(&b);
 }
 END_TEST
@@ -190,6 +198,11 @@ START_TEST(keys_and_panning)
 	keys[nkeys++] = BRLAPI_KEY_TYPE_CMD | BRLAPI_KEY_CMD_ROUTE | 15;
 	ck_assert_int_eq(brl_key(&b, &k, 0), 1);
 	ck_assert_int_eq(k.route, 2);
+	/* Over the status cell: Enter. */
+	keys[nkeys++] = BRLAPI_KEY_TYPE_CMD | BRLAPI_KEY_CMD_ROUTE | 39;
+	ck_assert_int_eq(brl_key(&b, &k, 0), 1);
+	ck_assert_int_eq(k.key, KEY_ENTER);
+	ck_assert_int_eq(k.route, -1);
 	brl_close(&b);
 }
 END_TEST

@@ -192,19 +192,24 @@ static void show(struct brl *b, const char *text, int kind, double now)
 	b->dirty = 1;
 }
 
+/* An announcement not yet held long enough comes back after what covers
+ * it (a key's answer, the hand, a menu): none is lost for a key. */
+static void cover(struct brl *b, double now)
+{
+	if (b->kind == BRL_LINE_TEXT && b->announce && now - b->shown_at < b->hold &&
+	    b->qcount < BRL_QUEUE) {
+		b->qhead = (b->qhead + BRL_QUEUE - 1) % BRL_QUEUE;
+		snprintf(b->queue[b->qhead], BRL_TEXT_MAX, "%s", b->line);
+		b->qcount++;
+	}
+}
+
 void brl_heard(struct brl *b, const char *text, int at_once, double now)
 {
 	if (!b->be || !text || !*text)
 		return;
 	if (at_once) {
-		/* An announcement not yet held long enough comes back after the
-		 * answer: none is lost for a key. */
-		if (b->kind == BRL_LINE_TEXT && b->announce && !b->read && now - b->shown_at < b->hold &&
-		    b->qcount < BRL_QUEUE) {
-			b->qhead = (b->qhead + BRL_QUEUE - 1) % BRL_QUEUE;
-			snprintf(b->queue[b->qhead], BRL_TEXT_MAX, "%s", b->line);
-			b->qcount++;
-		}
+		cover(b, now);
 		show(b, text, BRL_LINE_TEXT, now);
 		return;
 	}
@@ -265,6 +270,7 @@ void brl_show_hand(struct brl *b, const card_t *hand, int n, int marked, const c
 		text[len] = 0;
 	}
 	text[len] = 0;
+	cover(b, now);
 	show(b, text, BRL_LINE_HAND, now);
 	b->mark = marked;
 }
@@ -290,6 +296,7 @@ void brl_show_menu(struct brl *b, const char *const *items, int n, int current, 
 		chars += (int)utf8_count(items[i]);
 		b->item_to[b->nitems++] = chars;
 	}
+	cover(b, now);
 	show(b, text, BRL_LINE_MENU, now);
 	b->mark = current;
 }
@@ -370,6 +377,10 @@ int brl_key(struct brl *b, struct brl_key *k, double now)
 			unsigned long long cmd = code & BRLAPI_KEY_CODE_MASK;
 			int len = (int)utf8_count(b->line);
 			if (blk == BRLAPI_KEY_CMD_ROUTE) {
+				if (arg == b->width - 1) {
+					k->key = KEY_ENTER;   /* over the status cell: Enter */
+					return 1;
+				}
 				if (b->kind == BRL_LINE_TEXT)
 					continue;
 				k->route = item_at(b, arg);

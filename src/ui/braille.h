@@ -6,7 +6,8 @@
  * in a queue while the line shown has not been held for brl.hold seconds
  * (or a key was pressed); the last cell counts the lines waiting. The
  * display's keys come back as tapis keys (brl_key): line up/down are the
- * arrows, typed characters are keys, a routing key names a column.
+ * arrows, typed characters are keys, a routing key names an item of the
+ * line, and the one over the status cell is Enter.
  *
  * Backends are one table each: brlapi, and null (nothing shown, no key)
  * for the tests and a machine without brltty. */
