@@ -89,6 +89,7 @@ START_TEST(hold_loses_nothing)
 {
 	struct brl b;
 	char err[128];
+	struct brl_key k;
 	ck_assert_int_eq(brl_open_backend(&b, &mem, 2.0, err, sizeof err), 0);
 	brl_heard(&b, "Anne plays the ace of spades.", 0, 10.0);
 	brl_heard(&b, "Bernard plays the king.", 0, 10.1);
@@ -106,20 +107,24 @@ START_TEST(hold_loses_nothing)
 	brl_tick(&b, 14.7);
 	ck_assert_str_eq(text_of(), "Bernard plays the king.");
 	ck_assert_int_eq(status_of(), '1');
-	/* A key: the next line without waiting. */
+	/* A key at once does not skip the line; a moment after, it lets
+	 * the next line come without waiting. */
 	keys[nkeys++] = BRLAPI_KEY_TYPE_CMD | BRLAPI_KEY_CMD_FWINRT;
-	struct brl_key k;
 	ck_assert_int_eq(brl_key(&b, &k, 14.8), 0);
 	brl_tick(&b, 14.8);
+	ck_assert_str_eq(text_of(), "Bernard plays the king.");
+	keys[nkeys++] = BRLAPI_KEY_TYPE_CMD | BRLAPI_KEY_CMD_FWINRT;
+	ck_assert_int_eq(brl_key(&b, &k, 15.1), 0);
+	brl_tick(&b, 15.1);
 	ck_assert_str_eq(text_of(), "Claire plays the two.");
 	ck_assert_int_eq(status_of(), ' ');
 	/* The hand line asked for at once covers it: it comes back after. */
 	card_t one = card_make(RANK_ACE, SUIT_HEARTS);
-	brl_show_hand(&b, &one, 1, 0, "en", 14.9);
-	brl_tick(&b, 14.9);
+	brl_show_hand(&b, &one, 1, 0, "en", 15.2);
+	brl_tick(&b, 15.2);
 	ck_assert_str_eq(text_of(), "H: A");
 	ck_assert_int_eq(status_of(), '1');
-	brl_tick(&b, 17.0);
+	brl_tick(&b, 17.5);
 	ck_assert_str_eq(text_of(), "Claire plays the two.");
 	brl_close(&b);
 }

@@ -370,7 +370,10 @@ int brl_key(struct brl *b, struct brl_key *k, double now)
 	while (b->be->read(b, &code)) {
 		k->key = 0;
 		k->route = -1;
-		b->read = 1;
+		/* A key lets the next line come, once the line has been there a
+		 * moment: a key pressed as it appears does not skip it. */
+		if (now - b->shown_at >= (b->hold < BRL_READ_MIN ? b->hold : BRL_READ_MIN))
+			b->read = 1;
 		if ((code & BRLAPI_KEY_TYPE_MASK) == BRLAPI_KEY_TYPE_CMD) {
 			unsigned long long blk = code & BRLAPI_KEY_CMD_BLK_MASK;
 			int arg = (int)(code & BRLAPI_KEY_CMD_ARG_MASK);

@@ -22,6 +22,7 @@
 #define BRL_QUEUE 64
 #define BRL_WIDTH_MAX 256
 #define BRL_HOLD_DEFAULT 2.0
+#define BRL_READ_MIN 0.3    /* seconds a line is shown before a key may skip it */
 
 enum brl_mode { BRL_AUTO, BRL_ON, BRL_OFF };
 
