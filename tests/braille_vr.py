@@ -161,6 +161,8 @@ def main():
                 if lost:
                     fail = 1
                     print(f"braille: {game} {lang}: {len(lost)} announcements never reached the display, first: {lost[0]!r}")
+                    with open(os.path.join(tmp, f"{game}-{lang}.shown"), "w") as f:
+                        f.write("\n".join(d.lines[start:]) + "\n")
                 else:
                     print(f"braille: {game} {lang}: the deal played by braille, every announcement shown")
     finally:

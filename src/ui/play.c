@@ -895,9 +895,12 @@ static int play_loop(struct play *p, const struct play_port *port, struct sessio
 					break;
 				session_pump(ses);
 			}
-			/* And the last lines read on the display. */
-			while (p->brl.qcount && next_key(p, 20) == KEY_NONE)
+			/* And the last lines read on the display: a key only lets the
+			 * next come sooner. */
+			while (p->brl.qcount) {
+				next_key(p, 20);
 				session_pump(ses);
+			}
 			brl_tick(&p->brl, speech_now());
 			return 0;
 		}
