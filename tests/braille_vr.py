@@ -64,12 +64,13 @@ class Display:
         with self.lock:
             return self.now
 
-def hand_items(line):
-    """The columns of the cards of a hand line: 'S: A K | H: Q'."""
+def hand_items(line, panned=False):
+    """The columns of the cards of a hand line: 'S: A K | H: Q' (or of
+    the rest of a long one, panned to)."""
     body = line[:39]
-    if not re.match(r"^[SHDCPKT]: ", body):
+    if not panned and not re.match(r"^[SHDCPKT]: ", body):
         return []
-    return [m.start() for m in re.finditer(r"(?<=[ ])[AKQJT2-9RDVX](?= |$)", body)]
+    return [m.start() for m in re.finditer(r"(?:(?<=[ ])|^)[AKQJT2-9RDVX](?= |$)", body)]
 
 def menu_items(line):
     body = line[:39].rstrip()
@@ -93,6 +94,9 @@ def play(d, game, lang, home, tmp):
         d.press("PassChar 104")            # typed h: the hand line
         line = d.text()
         cols = hand_items(line)
+        if cols and len(line.rstrip()) >= 38 and (turn // 5) % 2:
+            d.press("FwinRt")              # the rest of a long hand
+            cols = hand_items(d.text(), True)
         if cols:
             c = cols[turn % len(cols)]
             d.press(f"Route {c}")          # select

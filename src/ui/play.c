@@ -855,8 +855,12 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 	p.moves = vs(&p)->moves;
 	refresh_hand(&p);
 	char why[256];
-	if (brl_open(&p.brl, ses->set.braille, ses->set.braille_hold, why, sizeof why) < 0)
-		speech_say(&ses->sp, why, SPEECH_QUEUE);
+	if (brl_open(&p.brl, ses->set.braille, ses->set.braille_hold, why, sizeof why) < 0) {
+		struct sbuf m;
+		sb_clear(&m);
+		sb_printf(&m, _("No braille display: %s."), why);
+		speech_say(&ses->sp, m.s, SPEECH_QUEUE);
+	}
 	ses->sp.tap = braille_heard;
 	ses->sp.tap_ctx = &p;
 	/* What was said before the keys were read (the start of the game)
