@@ -91,6 +91,10 @@ def play(d, game, lang, home, tmp):
     turn = 0
     deadline = time.time() + 240
     while p.poll() is None and time.time() < deadline:
+        status = d.text()[39:40]
+        if status not in ("", " "):
+            time.sleep(0.1)                # lines wait: read them first
+            continue
         d.press("PassChar 104")            # typed h: the hand line
         line = d.text()
         cols = hand_items(line)
