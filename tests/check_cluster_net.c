@@ -370,7 +370,7 @@ START_TEST(test_relay_game)
 	int french = 0;
 	for (int i = 0; i < b.n; i++)
 		french |= !strcmp(mtype(b.msg[i]), "say") &&
-		          strstr(json_string_value(json_object_get(b.msg[i], "text")), "Bruno s'assoit") != NULL;
+		          strstr(json_string_value(json_object_get(b.msg[i], "text")), "Vous vous asseyez à la table ") != NULL;
 	ck_assert_msg(french, "Bruno's table is not told in French");
 	/* Numbered: nothing skipped, nothing twice (no state sent again). */
 	ck_assert_int_eq(a.refused + b.refused, 0);

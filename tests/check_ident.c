@@ -78,6 +78,7 @@ START_TEST(test_bad_names)
 	bad("Ann\x1b[2Je", "letters, digits");
 	bad("\u3164\u3164", "letters, digits");    /* Hangul fillers: nothing to see */
 	bad("Claire, bot", "letters, digits");     /* a bot's seat */
+	bad("Claire (bot)", "letters, digits");    /* a bot's seat, as said */
 	bad("<script>", "letters, digits");
 	bad("A", "2 to 24");
 	bad("   ", "2 to 24");

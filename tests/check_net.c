@@ -811,14 +811,14 @@ static int same_name(const char *a, const char *b)
 /* What the clients at a table heard of it (its says, refusals and states:
  * every game line, every key's answer, every choice), checked against the
  * people sitting there: no seat held by a person is called by a built-in
- * name; every built-in name heard is a bot's ("Anne, bot" / "Anne,
- * robot") and no bot is called as a person is; every person is named by
+ * name; every built-in name heard is a bot's ("Anne (bot)" / "Anne,
+ * (robot)") and no bot is called as a person is; every person is named by
  * the others; no French contraction touched a name. */
 static void check_names(struct tc **all, int n, long table, const char *const *person, int players, int bots)
 {
 	for (int c = 0; c < n; c++) {
 		struct tc *t = all[c];
-		const char *bot = !strcmp(t->lang, "fr") ? ", robot" : ", bot";
+		const char *bot = !strcmp(t->lang, "fr") ? " (robot)" : " (bot)";
 		char *text = NULL;
 		size_t len = 0, cap = 0;
 		for (int m = 0; m < t->n; m++) {
@@ -1028,6 +1028,55 @@ static int stop_when_heard_after(struct tc **all, int n, void *ctx)
 	return said_from(all[0], h->from, h->part) >= 0;
 }
 
+/* Two people with accounts, one English and one French, at a table of
+ * each game (Le Brouc with the two as partners, and a deal of L'Homme de
+ * Brou), bots in the other seats: each hears their own sit as "you" with
+ * the seat counted from 1, the other's by name, the bots as bots, and the
+ * game to its end. */
+START_TEST(test_two_people_every_game)
+{
+	static const struct {
+		const char *game, *seats, *rules;
+		int players, bernard;
+	} g[] = {
+		{ "bouillotte", "[\"open\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 4, 1 },
+		{ "brelan", "[\"open\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 4, 1 },
+		{ "bourre", "[\"open\",\"bot\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 5, 2 },
+		{ "brouc", "[\"open\",\"bot\",\"open\",\"bot\"]", "\"hands\":1", 4, 2 },
+		{ "brouc", "[\"open\",\"bot\",\"open\",\"bot\"]", "\"hands\":1,\"variant\":\"homme\"", 4, 2 },
+		{ "bouillabaisse", "[\"open\",\"open\",\"bot\"]", "\"hands\":1", 3, 1 },
+	};
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	char extra[128];
+	snprintf(extra, sizeof extra, ",\"rules\":{%s}", g[_i].rules);
+	long id = tc_create(&a, g[_i].game, g[_i].players, g[_i].seats, extra);
+	a.seat = 0;
+	tc_sit(&b, id, g[_i].bernard);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	char mine[96];
+	snprintf(mine, sizeof mine, "You sit at table %ld, seat 1.", id);
+	ck_assert_msg(heard(&a, mine), "%s: %s", g[_i].game, mine);
+	snprintf(mine, sizeof mine, "Vous vous asseyez à la table %ld, place %d.", id, g[_i].bernard + 1);
+	ck_assert_msg(heard(&b, mine), "%s: %s", g[_i].game, mine);
+	ck_assert(heard(&a, "Bernard sits down."));
+	ck_assert(!heard(&b, "Bernard s'assied"));
+	const char *person[GAME_MAX_SEATS];
+	for (int i = 0; i < g[_i].players; i++)
+		person[i] = i == 0 ? "Anne" : i == g[_i].bernard ? "Bernard" : "";
+	check_names(all, 2, id, person, g[_i].players, g[_i].players - 2);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A person leaving mid-game gives the seat a bot's name from then on; a
  * person sitting down there gives it theirs. */
 START_TEST(test_names_change_mid_game)
@@ -1053,12 +1102,12 @@ START_TEST(test_names_change_mid_game)
 	struct heard_ctx up = { 0, "Ben stands up" };
 	play_until(all, 3, stop_when_heard, &up);
 	int left = said_from(&z, 0, "Ben stands up");
-	struct heard_ctx bot = { 0, "Bruno, bot" };
+	struct heard_ctx bot = { 0, "Bruno (bot)" };
 	play_until(all, 3, stop_when_heard, &bot);
-	ck_assert_int_gt(said_from(&z, 0, "Bruno, bot"), left);
-	ck_assert_int_lt(said_from(&z, 0, "Bruno, bot") - left, 200);
+	ck_assert_int_gt(said_from(&z, 0, "Bruno (bot)"), left);
+	ck_assert_int_lt(said_from(&z, 0, "Bruno (bot)") - left, 200);
 	struct tc *watchers[] = { &w };
-	struct heard_ctx robot = { 0, "Bruno, robot" };
+	struct heard_ctx robot = { 0, "Bruno (robot)" };
 	play_until(watchers, 1, stop_when_heard, &robot);
 	/* Ben sits again: the seat is his from then on. */
 	tc_sit(&b, id, 1);
@@ -1068,7 +1117,7 @@ START_TEST(test_names_change_mid_game)
 	play_until(all, 3, NULL, NULL);
 	ck_assert_int_lt(said_from(&z, back, "Bruno"), 0);
 	ck_assert_int_gt(said_from(&z, back + 1, "Ben plays"), back);
-	int wback = said_from(&w, said_from(&w, 0, "Ben se lève"), "Ben s'assoit");
+	int wback = said_from(&w, said_from(&w, 0, "Ben se lève"), "Ben s'assied");
 	ck_assert_int_ge(wback, 0);
 	ck_assert_int_lt(said_from(&w, wback, "Bruno"), 0);
 	tc_free(&z);
@@ -1099,8 +1148,12 @@ START_TEST(test_reconnect)
 	netc_abandon(a.c);
 	a.c = NULL;
 	/* Bruno plays on; a bot plays Anne's seat once the grace is over. */
-	struct heard_ctx hc = { 1, "Anne is away" };
+	struct heard_ctx hc = { 1, "A bot plays for Anne." };
 	play_until(all, 2, stop_when_heard, &hc);
+	/* Told at once before, with how long the seat waits. */
+	int lost = said_from(&b, 0, "Anne lost the connection; the seat waits ");
+	ck_assert_int_ge(lost, 0);
+	ck_assert_int_lt(lost, said_from(&b, 0, "A bot plays for Anne."));
 	struct tc *b_only[] = { &b };
 	states = count_type(&b, "state") + 12;
 	play_until(b_only, 1, stop_after_states, &states);
@@ -1122,6 +1175,17 @@ START_TEST(test_reconnect)
 	json_t *missed = tc_wait(&a2, "missed");
 	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
 	ck_assert_int_le(json_array_size(json_object_get(missed, "says")), 30);
+	/* Her own absence told to her as hers ("you"), never by her name. */
+	int you_away = 0;
+	json_t *said;
+	size_t k;
+	json_array_foreach(json_object_get(missed, "says"), k, said) {
+		const char *y = json_string_value(json_object_get(said, "text"));
+		ck_assert_msg(!y || !strstr(y, "Anne"), "Anne's own catch-up names her: %s", y);
+		you_away |= y && !strcmp(y, "You were away: a bot played for you.");
+	}
+	/* (unless more than the 30 kept came after it) */
+	ck_assert(you_away || json_integer_value(json_object_get(missed, "dropped")) > 0);
 	/* With it, in her language, its heading and where the game stands:
 	 * the state's answers that follow (the cards on the table, the scores). */
 	ck_assert_str_eq(json_string_value(json_object_get(missed, "heading")), "While you were away:");
@@ -1141,6 +1205,235 @@ START_TEST(test_reconnect)
 	replay_log(&s, id);
 	tc_free(&a);
 	tc_free(&a2);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A player whose client dies is told to the others at once, in their
+ * language, by the connection's end and not by the grace (here far longer
+ * than the test may run): "Bernard lost the connection; the seat waits 10
+ * minutes." Back, Bernard hears nothing of himself in the third person. */
+START_TEST(test_lost_at_once)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 600000;
+	srv_run(&s);
+	static struct tc a, b, b2;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	long id = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":3}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	netc_abandon(b.c);
+	b.c = NULL;
+	struct heard_ctx hc = { 0, "Bernard lost the connection; the seat waits 10 minutes." };
+	play_until(all, 2, stop_when_heard, &hc);
+	ck_assert(!heard(&a, "A bot plays for Bernard"));
+	tc_hello(&b2, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b2, "welcome");
+	tc_wait(&b2, "joined");
+	tc_wait(&b2, "state");
+	for (int i = 0; i < b2.n; i++) {
+		json_t *said;
+		size_t k;
+		json_array_foreach(json_object_get(b2.msg[i], "says"), k, said) {
+			const char *x = json_string_value(json_object_get(said, "text"));
+			ck_assert_msg(!x || !strstr(x, "Bernard"), "Bernard's own catch-up names him: %s", x);
+		}
+	}
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&b2);
+	srv_stop(&s);
+}
+END_TEST
+
+/* One's own events are said to oneself as "you", in one's language, with
+ * a confirmation of the seat taken (counted from 1); the others hear the
+ * name. */
+START_TEST(test_you_own_events)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	long id = tc_create(&a, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	char mine[80];
+	snprintf(mine, sizeof mine, "Vous vous asseyez à la table %ld, place 2.", id);
+	struct heard_ctx sat = { 1, mine };
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, stop_when_heard, &sat);
+	struct heard_ctx other = { 0, "Bernard sits down." };
+	play_until(all, 2, stop_when_heard, &other);
+	tc_send(&b, "{\"type\":\"stand\",\"table\":%ld}", id);
+	struct heard_ctx up = { 1, "Vous vous levez." };
+	play_until(all, 2, stop_when_heard, &up);
+	struct heard_ctx up2 = { 0, "Bernard stands up." };
+	play_until(all, 2, stop_when_heard, &up2);
+	ck_assert(!heard(&b, "Bernard"));
+	ck_assert(!heard(&a, "Anne "));
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The tables a client was told it holds a seat at (a "joined" with a seat,
+ * not yet "left" nor a state there with no seat). */
+static int seats_held(const struct tc *t, long *tables, int max)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++) {
+		long id = (long)json_integer_value(json_object_get(t->msg[i], "table"));
+		int k = 0;
+		while (k < n && tables[k] != id)
+			k++;
+		if (!strcmp(mtype(t->msg[i]), "joined") && json_integer_value(json_object_get(t->msg[i], "seat")) >= 0) {
+			if (k == n && n < max)
+				tables[n++] = id;
+		} else if (k < n && (!strcmp(mtype(t->msg[i]), "left") ||
+		                     (!strcmp(mtype(t->msg[i]), "state") &&
+		                      json_integer_value(json_object_get(t->msg[i], "seat")) < 0))) {
+			tables[k] = tables[--n];
+		}
+	}
+	return n;
+}
+
+/* Everything said to t so far has come (a ping answered). */
+static void tc_settle(struct tc *t)
+{
+	int pongs = count_type(t, "pong");
+	tc_send(t, "{\"type\":\"ping\"}");
+	for (int i = 0; i < 400 && count_type(t, "pong") == pongs; i++)
+		netc_service(t->c, 5);
+	ck_assert_int_gt(count_type(t, "pong"), pongs);
+}
+
+/* One person, one table: Bernard, Anne's partner at Le Brouc, loses his
+ * connection; back, he is at his seat; making a table (--create), then
+ * sitting at another (--table, or from the lobby), gives up the seat he
+ * held, as a stand does (he watches there); after a restart he holds one seat, at the table
+ * he went to last. */
+START_TEST(test_one_table)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 600000;
+	srv_run(&s);
+	static struct tc a, b, b2, c, b3;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	tc_login(&c, &s, "Carl", "en", NULL);
+	long t1 = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"open\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	tc_sit(&b, t1, 2); /* partners */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t1);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	netc_abandon(b.c);
+	b.c = NULL;
+	struct heard_ctx lost = { 0, "Bernard lost the connection" };
+	play_until(all, 2, stop_when_heard, &lost);
+	/* Back: at his seat. */
+	tc_hello(&b2, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b2, "welcome");
+	json_t *j = tc_wait(&b2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), t1);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 2);
+	/* --create: at the new table, the seat at t1 given up. */
+	long t2 = tc_create(&b2, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	ck_assert_int_ne(t2, t1);
+	tc_settle(&b2);
+	long held[8];
+	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
+	ck_assert_int_eq(held[0], t2);
+	struct heard_ctx up = { 0, "Bernard stands up. A bot plays the seat." };
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, stop_when_heard, &up);
+	/* --table (or a sit from the lobby): the same. */
+	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_sit(&b2, t3, 1);
+	tc_settle(&b2);
+	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
+	ck_assert_int_eq(held[0], t3);
+	/* A restart: one seat, at t3. */
+	tc_free(&b2);
+	srv_halt(&s);
+	srv_run(&s);
+	tc_hello(&b3, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b3, "welcome");
+	tc_settle(&b3);
+	ck_assert_int_eq(seats_held(&b3, held, 8), 1);
+	ck_assert_int_eq(held[0], t3);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	tc_free(&b3);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A history fetched while the same account plays (tapis join --history
+ * beside the open client) comes through a connection aside the session:
+ * the game goes on at the open client, never "replaced"; the aside
+ * connection may ask nothing else. */
+START_TEST(test_history_aside)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, x;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	/* A game of Anne's that ended, to fetch. */
+	long t1 = tc_create(&a, "bouillabaisse", 3, "[\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t1);
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, NULL, NULL);
+	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", t1);
+	a.over = 0;
+	a.state = NULL;
+	/* Anne and Bernard at a table in play. */
+	long t2 = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":3}");
+	a.seat = 0;
+	tc_sit(&b, t2, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t2);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	memset(&x, 0, sizeof x);
+	snprintf(x.name, sizeof x.name, "Anne (aside)");
+	x.seat = -1;
+	tc_connect(&x, &s);
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"en\",\"password\":\"anne-secret\","
+	            "\"aside\":true}");
+	json_t *w = tc_wait(&x, "welcome");
+	ck_assert(json_is_true(json_object_get(w, "aside")));
+	tc_send(&x, "{\"type\":\"history\",\"table\":%ld}", t1);
+	json_t *hist = tc_wait(&x, "history");
+	ck_assert_int_gt(json_array_size(json_object_get(hist, "lines")), 2);
+	/* Nothing else is asked there. */
+	tc_send(&x, "{\"type\":\"sit\",\"table\":%ld}", t2);
+	ck_assert_str_eq(json_string_value(json_object_get(tc_wait(&x, "error"), "code")), "aside");
+	tc_free(&x);
+	/* Anne's session was never cut, and plays on to the end. */
+	play_until(all, 2, NULL, NULL);
+	for (int i = 0; i < a.n; i++)
+		ck_assert_msg(strcmp(mtype(a.msg[i]), "error") || strcmp(json_string_value(json_object_get(a.msg[i], "code")), "replaced"),
+		              "Anne's session was replaced");
+	ck_assert(!heard(&b, "Anne a perdu la connexion"));
+	tc_free(&a);
 	tc_free(&b);
 	srv_stop(&s);
 }
@@ -1772,18 +2065,20 @@ START_TEST(test_turn_timer)
 	tc_sit(&b, id, 1);
 	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
 	/* Nobody acts: the timer plays for both, in turn. */
-	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&a, "Anne ran out") < 0 ||
-	                             heard_at(&b, "Anne n'a plus") < 0 || heard_at(&b, "Bruno n'a plus") < 0);
+	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&a, "Your time is up") < 0 ||
+	                             heard_at(&b, "Anne n'a plus") < 0 || heard_at(&b, "Votre temps est") < 0);
 	     i++) {
 		netc_service(a.c, 1);
 		netc_service(b.c, 1);
 	}
-	int warned = heard_at(&a, "Hurry, 1 second left."), out = heard_at(&a, "Anne ran out of time. A bot plays");
+	int warned = heard_at(&a, "Hurry, 1 second left."), out = heard_at(&a, "Your time is up: a bot plays this move.");
 	ck_assert_int_ge(warned, 0);
 	ck_assert_int_gt(out, warned);
 	ck_assert(json_is_true(json_object_get(a.msg[warned], "urgent")));
 	ck_assert_int_ge(heard_at(&b, "Vite, encore 1 seconde."), 0);
-	ck_assert_int_ge(heard_at(&b, "Bruno n'a plus de temps. Un robot joue ce coup"), 0);
+	/* Each hears their own as theirs, in their language. */
+	ck_assert_int_ge(heard_at(&b, "Votre temps est écoulé : un robot joue ce coup."), 0);
+	ck_assert_int_lt(heard_at(&a, "Anne ran out"), 0);
 	/* Only the player whose turn it is hears the warning. */
 	for (int i = 0; i < a.n; i++) {
 		const char *x = json_string_value(json_object_get(a.msg[i], "text"));
@@ -2609,7 +2904,7 @@ START_TEST(test_errors_in_language)
 	while (!strcmp(json_string_value(json_object_get(r = tc_wait(&f, "error"), "code")), "rate"))
 		continue; /* the rest of the burst */
 	ck_assert_str_eq(json_string_value(json_object_get(r, "code")), "replaced");
-	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "connecté depuis ailleurs");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "Vous vous êtes connecté ailleurs : cette session est fermée.");
 	tc_free(&f);
 	tc_free(&e);
 	tc_free(&x);
@@ -3760,7 +4055,7 @@ START_TEST(test_stale_results_dropped)
 	settle(&a);
 	ck_assert_int_eq(says_from(&a, from, "Play "), now == &a);
 	/* One move only: the held bot's was dropped, and not said. */
-	ck_assert(!heard(&a, "ran out of time"));
+	ck_assert(!heard(&a, "ran out of time") && !heard(&a, "Your time is up"));
 	ck_assert_int_eq(state_int(&a, "moves"), moves + 1);
 	ck_assert_int_eq(a.refused, 0);
 	tc_free(&a);
@@ -3838,6 +4133,11 @@ Suite *net_suite(void)
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_lost_at_once);
+	tcase_add_test(tc, test_you_own_events);
+	tcase_add_test(tc, test_one_table);
+	tcase_add_test(tc, test_history_aside);
+	tcase_add_loop_test(tc, test_two_people_every_game, 0, 6);
 	tcase_add_test(tc, test_bye_then_missed);
 	tcase_add_test(tc, test_stand_and_sit);
 	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);

@@ -203,6 +203,9 @@ int host_may_sit(const struct host *h, const char *name, int seat, const struct 
  * seat must be free for them. 0, or -1 with a message. */
 int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
               char *err, size_t errlen);
+/* The member sitting at a seat hears it: "You sit at table 2, seat 2."
+ * (after their `joined`, which host_join does not send). */
+void host_tell_seat(struct host *h, const char *name);
 /* The member's connection is gone: their seat waits grace_ms, then a bot
  * plays it until they come back; a spectator's place is kept keep_ms (what
  * they miss is kept for both). */

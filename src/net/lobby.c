@@ -1100,6 +1100,19 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
                     const char *resume_token)
 {
 	struct lobby_user *u = user_named_or_new(l, name);
+	if (c->aside) {
+		/* Beside the session: it replaces nothing, is in no lobby and at
+		 * no table, and asks only for histories and figures. */
+		c->user = (int)(u - l->users);
+		if (u->conn < 0) {
+			snprintf(u->lang, sizeof u->lang, "%s", lang);
+			u->guest = guest;
+		}
+		send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s, s:b}", "type", "welcome", "version",
+		                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", "",
+		                                         "lang", lang, "aside", 1)));
+		return;
+	}
 	if (u->conn >= 0 && u->conn != c->id) {
 		/* The same person again, on a new connection: the old one is left. */
 		struct lobby_conn *old = lobby_conn_of(l, u->conn);
@@ -1222,6 +1235,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
 		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
 		c->state_changes = m->state_changes;
+		c->aside = m->aside;
 	}
 	const struct i18n_lang *L = i18n_of(c->lang);
 	if (m->version != PROTO_VERSION) {
@@ -1233,6 +1247,10 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	if (c->user >= 0) {
 		send_error(l, c->id, "already", i18n_tr(L, "this connection is already logged in"), PM_HELLO);
+		return;
+	}
+	if (c->aside && !m->has_password) {
+		send_error(l, c->id, "guest", i18n_tr(L, "only an account may connect aside its session"), PM_HELLO);
 		return;
 	}
 	if (name_pending(l, m->name)) {
@@ -1373,6 +1391,23 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 	return 0;
 }
 
+/* One person, one table: taking a seat at h gives up a seat held at any
+ * other table (away or not), as a stand does (a bot plays it, and it
+ * opens); they stay there as a spectator (its state says seat -1), so
+ * that a table they made and wait at is not removed. */
+static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struct host *h)
+{
+	const char *name = l->users[c->user].name;
+	for (int i = 0; i < l->ntables; i++) {
+		struct host *o = l->tables[i];
+		struct host_member *hm = o == h ? NULL : host_member(o, name);
+		if (!hm || hm->seat < 0)
+			continue;
+		host_stand(o, name, 0);
+		l->dirty = 1;
+	}
+}
+
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
@@ -1405,6 +1440,14 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		send_error(l, c->id, "seated", i18n_tr(L, "you already hold a seat at this table"), type);
 		return;
 	}
+	if (type == PM_SIT && !(hm && hm->seat >= 0) &&
+	    host_may_sit(h, u->name, seat, L, err, sizeof err) < 0) {
+		send_error(l, c->id, "seat", err, type);
+		return;
+	}
+	int sits = type == PM_SIT && !(hm && hm->seat >= 0); /* a seat taken now, not one's own again */
+	if (type == PM_SIT)
+		leave_other_seats(l, c, h);
 	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
 		send_error(l, c->id, "seat", err, type);
 		return;
@@ -1412,6 +1455,8 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	struct host_member *now = host_member(h, u->name);
 	host_verbosity(h, u->name, u->verbosity, 0);
 	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
+	if (sits)
+		host_tell_seat(h, u->name);
 	l->dirty = 1;
 }
 
@@ -1863,6 +1908,10 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		send_error(l, conn, "hello_first", i18n_tr(L, "say hello first"), m.type);
 		return;
 	}
+	if (c->aside && m.type != PM_HISTORY && m.type != PM_STATS && m.type != PM_LEADERS) {
+		send_error(l, conn, "aside", i18n_tr(L, "this connection only fetches histories and figures"), m.type);
+		return;
+	}
 	const char *me = l->users[c->user].name;
 	struct host *h = NULL;
 	char herr[128];
@@ -2092,8 +2141,17 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
  * again); the connections keep pointing at the right entries. */
 static void prune_users(struct lobby *l, unsigned char *at)
 {
+	/* A person whose only connection is aside their session is kept while
+	 * it lasts (the connection names them by their index). */
+	unsigned char *aside = NULL;
+	for (int c = 0; c < l->nconns; c++)
+		if (l->conns[c].aside && l->conns[c].user >= 0) {
+			if (!aside)
+				aside = xcalloc((size_t)l->nusers, 1);
+			aside[l->conns[c].user] = 1;
+		}
 	for (int i = l->nusers - 1; i >= 0; i--) {
-		if (l->users[i].conn >= 0 || at[i] || saved_holds(l, l->users[i].name))
+		if (l->users[i].conn >= 0 || at[i] || (aside && aside[i]) || saved_holds(l, l->users[i].name))
 			continue;
 		if (l->users[i].guest && !l->users[i].relayed) /* a relayed guest's session is their node's */
 			store_session_delete(l->store, l->users[i].name);
@@ -2101,11 +2159,14 @@ static void prune_users(struct lobby *l, unsigned char *at)
 		user_forget(l, (uint32_t)i);
 		if (i != last) {
 			at[i] = at[last];
+			if (aside)
+				aside[i] = aside[last];
 			for (int c = 0; c < l->nconns; c++)
 				if (l->conns[c].user == last)
 					l->conns[c].user = i;
 		}
 	}
+	free(aside);
 }
 
 /* Remove table i: from the lobby, the directory and the store (its hand

@@ -618,6 +618,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 		host_verbosity(h, w->name, w->verbosity, 0);
 		struct host_member *hm = host_member(h, w->name);
 		send(l, w->conn, lobby_joined_text(h, hm ? hm->seat : -1));
+		host_tell_seat(h, w->name);
 	}
 	free(was);
 	host_save(h);

@@ -116,6 +116,8 @@ static int read_hello(json_t *o, struct proto_msg *m, const struct i18n_lang *L,
 		return errf(err, errlen, "%s", i18n_tr(L, "'lang' must be \"en\" or \"fr\""));
 	if (get_bool(o, "state_changes", &m->state_changes, L, err, errlen) < 0)
 		return -1;
+	if (get_bool(o, "aside", &m->aside, L, err, errlen) < 0)
+		return -1;
 	/* Why a name is refused, in the language the player asks for. */
 	return ident_check(name, m->name, sizeof m->name, i18n_of(m->lang), err, errlen);
 }
