@@ -26,8 +26,9 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(PKG_CFLAGS)
-# libev (net/evloop: libwebsockets' loop on epoll) has no pkg-config file.
-LDLIBS    += $(PKG_LIBS) -lev -lm -lpthread
+# libev (net/evloop: libwebsockets' loop on epoll) and libbrlapi (ui/braille)
+# have no pkg-config file.
+LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread
 # tapis-server: `tapis serve` alone, linked with only what a server needs
 # (no espeak-ng, OpenAL, libsndfile, speech-dispatcher): an object of
 # libtapis.a that reaches a sound library fails this link.

@@ -55,6 +55,7 @@ enum {
 struct cli {
 	const char *lang;
 	const char *speech;      /* backend */
+	const char *braille;     /* --braille */
 	int text, no_speech, no_sound;
 	int players;
 	int seed_given;
@@ -94,6 +95,14 @@ static int opt_speech(void *cfg, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+static int opt_braille(void *cfg, const char *v, char *err, size_t errlen)
+{
+	if (settings_braille_parse(v, err, errlen) < 0)
+		return -1;
+	((struct cli *)cfg)->braille = v;
+	return 0;
+}
+
 /* The options of `play`, also taken by the bare `tapis` and by `rules`. */
 #define C struct cli
 static const struct opt play_opts[] = {
@@ -111,6 +120,7 @@ static const struct opt play_opts[] = {
 	OPT_F("no-speech", N_("no speech"), C, no_speech),
 	OPT_F("no-sound", N_("no sound cues"), C, no_sound),
 	OPT_C("speech", N_("BACKEND"), N_("auto (default), espeak, speechd, text or none"), opt_speech),
+	OPT_C("braille", "auto|on|off", N_("a braille display through BrlAPI (auto: when brltty answers)"), opt_braille),
 	OPT_END,
 };
 #undef C
@@ -276,7 +286,7 @@ static int make_options(const struct game_ops *g, const struct cli *c, struct ta
 
 static void open_session(struct session *ses, const struct cli *c)
 {
-	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound, term_is_tty() };
+	struct session_request req = { c->lang, c->speech, c->text, c->no_speech, c->no_sound, term_is_tty(), c->braille };
 	session_open(ses, &req);
 }
 

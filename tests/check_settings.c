@@ -55,7 +55,7 @@ START_TEST(test_unsaved_said_once)
 	ck_assert_int_eq(mkdir(p, 0700), 0);
 	snprintf(p, sizeof p, "%s/tapis/settings", dir);
 	ck_assert_int_eq(mkdir(p, 0700), 0);
-	struct session_request req = { "fr", NULL, 1, 0, 1, 0 };
+	struct session_request req = { "fr", NULL, 1, 0, 1, 0, NULL };
 	struct session s;
 	session_open(&s, &req);
 	FILE *out = tmpfile();

@@ -5,12 +5,12 @@
 # Usage: sh tools/deps.sh [tests] [ci] [coverage] [valgrind]: what the game
 # needs to build and run, plus what the tests need (Check, sox, Chromium and
 # npm for the browser tests, PostgreSQL for the store's, Redis, haproxy and
-# curl for the cluster's), the tools of CI
+# curl for the cluster's, brltty and python3 for the braille display's), the tools of CI
 # (the tests' packages, clang, valgrind, gcovr, appstream), of
 # `make coverage` (gcovr) or of `make valgrind`.
 # The tests' own packages. The browser tests need node and npm (any node
 # from 18 on): Debian's npm brings Debian's node when neither is there.
-tests="check sox chromium postgresql redis-server haproxy curl"
+tests="check sox chromium postgresql redis-server haproxy curl brltty python3"
 command -v npm >/dev/null 2>&1 || tests="$tests npm"
 extra=""
 for want in "$@"; do
@@ -24,7 +24,7 @@ for want in "$@"; do
 done
 
 set -eu
-pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libsodium-dev libicu-dev libhiredis-dev"
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libsodium-dev libicu-dev libhiredis-dev libbrlapi-dev"
 missing=""
 for p in $pkgs $extra; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

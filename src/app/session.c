@@ -38,6 +38,9 @@ void session_open(struct session *s, const struct session_request *req)
 	else if (req->no_speech)
 		backend = "none";
 	s->no_sound = req->no_sound;
+	char why[64];
+	if (req->braille && settings_braille_parse(req->braille, why, sizeof why) >= 0)
+		s->set.braille = settings_braille_parse(req->braille, why, sizeof why);
 	s->tty = req->tty;
 	int espeak_may_speak = strcmp(backend, "espeak") == 0 || strcmp(backend, "auto") == 0;
 	int want_audio = !req->text && (espeak_may_speak || !req->no_sound);

@@ -18,6 +18,7 @@ struct session_request {
 	int no_speech;        /* --no-speech */
 	int no_sound;         /* --no-sound */
 	int tty;              /* a person at a terminal (ui/term): speech pauses between messages */
+	const char *braille;  /* --braille auto|on|off, NULL: the settings */
 };
 
 struct session {

@@ -28,6 +28,18 @@ void settings_default(struct settings *s)
 	s->hrtf = AUDIO_HRTF_ON;
 	s->confirm = 1;
 	s->verbosity = TALK_FULL;
+	s->braille_hold = 2.0;
+}
+
+const char *const settings_braille_words[3] = { "auto", "on", "off" };
+
+int settings_braille_parse(const char *v, char *err, size_t errlen)
+{
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(v, settings_braille_words[i]))
+			return i;
+	snprintf(err, errlen, "--braille: '%s': auto, on or off", v);
+	return -1;
 }
 
 const char *const settings_lobby_words[3] = { "all", "friends", "none" };
@@ -159,14 +171,17 @@ static int set_key(struct settings *s, const char *k, const char *v)
 		int rc = parse_word(v, s->voice.voice, sizeof s->voice.voice, 1);
 		return chosen(s, rc, s->voice.voice[0] != '\0', SPEECH_CHOSE_VOICE);
 	}
-	if (!strcmp(k, "pause")) {
+	if (!strcmp(k, "pause") || !strcmp(k, "braille_hold")) {
 		char *end;
 		double d;
 		errno = 0;
 		d = strtod(v, &end);
 		if (end == v || *end || errno || d != d)
 			return -1;
-		s->voice.pause = d < 0 ? 0 : d > SETTINGS_PAUSE_MAX ? SETTINGS_PAUSE_MAX : d;
+		if (k[0] == 'b')
+			s->braille_hold = d < 0 ? 0 : d > SETTINGS_BRAILLE_HOLD_MAX ? SETTINGS_BRAILLE_HOLD_MAX : d;
+		else
+			s->voice.pause = d < 0 ? 0 : d > SETTINGS_PAUSE_MAX ? SETTINGS_PAUSE_MAX : d;
 		return 0;
 	}
 	if (!strcmp(k, "cue_volume"))
@@ -194,6 +209,14 @@ static int set_key(struct settings *s, const char *k, const char *v)
 			return -1;
 		snprintf(s->lessons, sizeof s->lessons, "%s", v);
 		return 0;
+	}
+	if (!strcmp(k, "braille")) {
+		for (int i = 0; i < 3; i++)
+			if (!strcmp(v, settings_braille_words[i])) {
+				s->braille = i;
+				return 0;
+			}
+		return -1;
 	}
 	if (!strcmp(k, "lobby")) {
 		for (int i = 0; i < 3; i++)
@@ -281,12 +304,17 @@ int settings_format(const struct settings *s, char *buf, size_t len)
 	                "# lobby: all, friends or none (what of a server's lobby is spoken as it happens).\n"
 	                "lobby = %s\n"
 	                "# lessons: the lessons done (tapis learn).\n"
-	                "lessons = %s\n",
+	                "lessons = %s\n"
+	                "# braille: auto, on or off (a braille display through BrlAPI; auto: when brltty answers).\n"
+	                "braille = %s\n"
+	                "# braille_hold: seconds a braille line is kept before the next one (or until a key).\n"
+	                "braille_hold = %.2f\n",
 	                s->lang, s->speech, unset(s, SPEECH_CHOSE_RATE), s->voice.rate, unset(s, SPEECH_CHOSE_PITCH),
 	                s->voice.pitch, unset(s, SPEECH_CHOSE_VOLUME), s->voice.volume, unset(s, SPEECH_CHOSE_VOICE),
 	                s->voice.voice, s->voice.pause, s->cue_volume, s->speech_volume,
 	                settings_hrtf_word(s->hrtf), s->confirm ? "on" : "off",
-	                s->verbosity == TALK_SHORT ? "short" : "full", settings_lobby_words[s->lobby % 3], s->lessons);
+	                s->verbosity == TALK_SHORT ? "short" : "full", settings_lobby_words[s->lobby % 3], s->lessons,
+	                settings_braille_words[s->braille % 3], s->braille_hold);
 }
 
 /* ---- files ---- */

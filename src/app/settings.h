@@ -51,7 +51,15 @@ struct settings {
 	int verbosity;                 /* enum talk_verbosity */
 	int lobby;                     /* 0 all, 1 friends, 2 none (net/remote's enum remote_lobby_talk) */
 	char lessons[1024];            /* the lessons done: "bourre-1 bourre-2" (app/lesson) */
+	int braille;                   /* 0 auto, 1 on, 2 off (ui/braille's enum brl_mode) */
+	double braille_hold;           /* seconds a braille line is kept at least */
 };
+
+/* The words of the braille setting, by its value. */
+extern const char *const settings_braille_words[3];
+#define SETTINGS_BRAILLE_HOLD_MAX 60.0
+/* --braille's word to the setting's value, or -1 with err. */
+int settings_braille_parse(const char *v, char *err, size_t errlen);
 
 /* The words of the lobby setting, by its value. */
 extern const char *const settings_lobby_words[3];

@@ -191,6 +191,8 @@ void speech_say(struct speech *sp, const char *text, int flags)
 	else if (!(flags & SPEECH_NO_HISTORY))
 		remember(sp, text);
 	sp->backend->say(sp, text);
+	if (sp->tap)
+		sp->tap(sp->tap_ctx, text, flags);
 	if (!(flags & SPEECH_INTERRUPT))
 		sp->quiet_until = speech_now() + sp->set.pause;
 }

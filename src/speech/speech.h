@@ -66,6 +66,10 @@ struct speech {
 	int hist_pos;                  /* walking position: 0 = newest */
 	char echo[SPEECH_TEXT_MAX];    /* the last echo of a key (SPEECH_ECHO) */
 	double quiet_until;            /* monotonic time before which bots wait */
+	/* Optional: told every message said, in its final words, with its
+	 * flags (the braille display, ui/braille). */
+	void (*tap)(void *ctx, const char *text, int flags);
+	void *tap_ctx;
 };
 
 enum speech_flags {

@@ -36,7 +36,7 @@ enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
 #define JOIN_MUTES_MAX 64   /* names muted from this client in a session */
 
 struct join_opts {
-	const char *url, *name, *password_file, *lang, *speech, *actions;
+	const char *url, *name, *password_file, *lang, *speech, *actions, *braille;
 	int text, no_speech, no_sound;
 	long table;                 /* --table */
 	int seat;                   /* --seat, -1 the first open one */
@@ -1258,6 +1258,14 @@ static int scripted_lobby(struct join *j)
 
 /* ---- the command ---- */
 
+static int opt_braille(void *cfg, const char *v, char *err, size_t errlen)
+{
+	if (settings_braille_parse(v, err, errlen) < 0)
+		return -1;
+	((struct join_opts *)cfg)->braille = v;
+	return 0;
+}
+
 static int opt_table(void *cfg, const char *v, char *err, size_t errlen)
 {
 	long long n;
@@ -1283,6 +1291,7 @@ static const struct opt join_options[] = {
 	OPT_S("speech", N_("BACKEND"), N_("auto (default), espeak, speechd, text or none"), O, speech),
 	OPT_F("no-speech", N_("no speech"), O, no_speech),
 	OPT_F("no-sound", N_("no sound cues"), O, no_sound),
+	OPT_C("braille", "auto|on|off", N_("a braille display through BrlAPI (auto: when brltty answers)"), opt_braille),
 	OPT_S("actions", N_("FILE"), N_("scripted actions of the player's seat"), O, actions),
 	OPT_C("table", N_("ID"), N_("sit at this table"), opt_table),
 	OPT_I("seat", N_("N"), N_("at this seat, counted from 1 (default: the first open one)"), O, seat, 0, INT_MAX),
@@ -1409,7 +1418,7 @@ int join_main(int argc, char **argv)
 		j->have_script = 1;
 	}
 	struct session_request req = { i18n_lang(), j->o.speech, j->o.text, j->o.no_speech, j->o.no_sound,
-	                               term_is_tty() };
+	                               term_is_tty(), j->o.braille };
 	session_open(&j->ses, &req);
 	j->local.sp = &j->ses.sp;
 	j->local.audio = j->ses.audio;

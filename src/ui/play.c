@@ -15,6 +15,7 @@
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "app/keymap.h"
+#include "ui/braille.h"
 #include "ui/term.h"
 
 #define MENU_MAX VIEW_MAX_CHOICES
@@ -44,6 +45,7 @@ struct play {
 	int turn_seen;              /* the start of this turn was seen */
 	int keys_said;              /* the last key was F1 (the short list said) */
 	int moves;                  /* view_state.moves last seen */
+	struct brl brl;             /* the braille display (ui/braille), or none */
 };
 
 static const struct view_state *vs(const struct play *p) { return p->port->state(p->port->ctx); }
@@ -747,6 +749,104 @@ static void turn_begins(struct play *p)
 	}
 }
 
+/* ---- the braille display: every sentence said is shown; the hand and
+ * the menu have lines of their own, where routing keys act ---- */
+
+static void braille_heard(void *ctx, const char *text, int flags)
+{
+	struct play *p = ctx;
+	brl_heard(&p->brl, text, (flags & (SPEECH_INTERRUPT | SPEECH_ECHO | SPEECH_NO_HISTORY)) != 0, speech_now());
+}
+
+static void braille_hand(struct play *p)
+{
+	brl_show_hand(&p->brl, p->hand, p->nhand, p->sel, p->ses->sp.lang, speech_now());
+}
+
+static void braille_menu(struct play *p)
+{
+	const struct view_state *v = vs(p);
+	char words[MENU_MAX][VIEW_LABEL_MAX];
+	const char *items[MENU_MAX];
+	for (int k = 0; k < p->nitems; k++) {
+		int c = p->choice[k];
+		/* The label up to its first comma: the choice, not its amounts. */
+		snprintf(words[k], sizeof words[k], "%s", c < v->nchoices ? v->choice[c].label : "");
+		words[k][strcspn(words[k], ",")] = 0;
+		items[k] = words[k];
+	}
+	brl_show_menu(&p->brl, items, p->nitems, p->item, speech_now());
+}
+
+/* After a key: the hand line follows the cursor, the menu line its item. */
+static void braille_after(struct play *p, int key, int was_hand)
+{
+	if (!brl_active(&p->brl))
+		return;
+	if (p->menu_open && (key == KEY_UP || key == KEY_DOWN || key == KEY_LEFT || key == KEY_RIGHT ||
+	                     key == KEY_ENTER || key == KEY_HOME || key == KEY_END))
+		braille_menu(p);
+	else if (key == 'H' || (was_hand && (key == KEY_LEFT || key == KEY_RIGHT || key == KEY_UP ||
+	                                     key == KEY_DOWN || key == KEY_HOME || key == KEY_END || key == ' ')))
+		braille_hand(p);
+}
+
+/* A routing key over item i of the hand line (select, then play or mark)
+ * or of the menu line (choose). */
+static void braille_route(struct play *p, int i)
+{
+	speech_stop(&p->ses->sp);
+	if (p->brl.kind == BRL_LINE_MENU && p->menu_open && i < p->nitems) {
+		select_item(p, i);
+		menu_enter(p);
+		return;
+	}
+	if (p->brl.kind != BRL_LINE_HAND)
+		return;
+	refresh_hand(p);
+	if (i >= p->nhand)
+		return;
+	if (i != p->sel) {
+		p->sel = i;
+		say_selected(p);
+		braille_hand(p);
+	} else if (discard_ahead(vs(p)) && !vs(p)->can_play) {
+		mark(p);
+		braille_hand(p);
+	} else {
+		enter(p);
+		if (p->menu_open)
+			braille_menu(p);
+	}
+}
+
+/* The next key, from the display first, then the keyboard; a routing key
+ * is handled here (KEY_NONE then). */
+static int next_key(struct play *p, int ms)
+{
+	struct brl_key k;
+	brl_tick(&p->brl, speech_now());
+	if (brl_key(&p->brl, &k, speech_now())) {
+		if (k.route >= 0) {
+			braille_route(p, k.route);
+			return KEY_NONE;
+		}
+		return k.key;
+	}
+	return term_read_key(brl_active(&p->brl) && ms > 20 ? 20 : ms);
+}
+
+/* Handle a key and keep the braille line in step. */
+static int handle_key_shown(struct play *p, int key)
+{
+	int was_hand = p->brl.kind == BRL_LINE_HAND;
+	int quit = handle_key(p, key);
+	braille_after(p, key, was_hand);
+	return quit;
+}
+
+static int play_loop(struct play *p, const struct play_port *port, struct session *ses, char *err, size_t errlen);
+
 int play_port_run(const struct play_port *port, struct session *ses, char *err, size_t errlen)
 {
 	struct play p;
@@ -756,6 +856,27 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 	p.sel = -1;
 	p.moves = vs(&p)->moves;
 	refresh_hand(&p);
+	char why[256];
+	if (brl_open(&p.brl, ses->set.braille, ses->set.braille_hold, why, sizeof why) < 0) {
+		struct sbuf m;
+		sb_clear(&m);
+		sb_printf(&m, _("No braille display: %s."), why);
+		speech_say(&ses->sp, m.s, SPEECH_QUEUE);
+	}
+	ses->sp.tap = braille_heard;
+	ses->sp.tap_ctx = &p;
+	/* What was said before the keys were read (the start of the game)
+	 * waits on the display, in order. */
+	for (int i = ses->sp.hist_count; brl_active(&p.brl) && i > 0; i--)
+		brl_heard(&p.brl, ses->sp.history[(ses->sp.hist_head - i + SPEECH_HISTORY) % SPEECH_HISTORY], 0, speech_now());
+	int rc = play_loop(&p, port, ses, err, errlen);
+	ses->sp.tap = NULL;
+	brl_close(&p.brl);
+	return rc;
+}
+
+static int play_loop(struct play *p, const struct play_port *port, struct session *ses, char *err, size_t errlen)
+{
 	int tty = term_is_tty();
 	for (;;) {
 		/* Checked before every step: bot-only games never read a key. */
@@ -768,18 +889,25 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 		/* Against the moves last seen, not those before this step: the
 		 * player's own action (a key) may be the one, and the turn may
 		 * come straight back (a trick taken, a lead again). */
-		if (vs(&p)->moves != p.moves) {
-			sync(&p);
+		if (vs(p)->moves != p->moves) {
+			sync(p);
 			continue;
 		}
-		if (vs(&p)->game_over) {
+		if (vs(p)->game_over) {
 			/* Let the last words be said before leaving. */
 			while (speech_busy(&ses->sp)) {
-				int key = term_read_key(20);
+				int key = next_key(p, 20);
 				if (key != KEY_NONE)
 					break;
 				session_pump(ses);
 			}
+			/* And the last lines read on the display: a key only lets the
+			 * next come sooner. */
+			while (p->brl.qcount) {
+				next_key(p, 20);
+				session_pump(ses);
+			}
+			brl_tick(&p->brl, speech_now());
 			return 0;
 		}
 		if (!port->awaits(port->ctx)) {
@@ -788,34 +916,35 @@ int play_port_run(const struct play_port *port, struct session *ses, char *err, 
 				/* No keyboard to listen to meanwhile: wait for the speech. */
 				struct timespec ts = { 0, 5000000 };
 				nanosleep(&ts, NULL);
+				brl_tick(&p->brl, speech_now());
 				continue;
 			}
-			int key = term_read_key(10);
+			int key = next_key(p, 10);
 			if (key == KEY_INTERRUPT)
 				return term_interrupt_status();
 			if (key == KEY_EOF && blocked)
-				return quit(&p);   /* nobody left to act: as a confirmed Q */
+				return quit(p);   /* nobody left to act: as a confirmed Q */
 			if (key == KEY_NONE || key == KEY_EOF)
 				continue;
 			/* What came while waiting for the key comes first: the key
 			 * acts on the table as it is now. */
 			if ((rc = port->advance(port->ctx, 0, err, errlen)))
 				return rc;
-			if (vs(&p)->moves != p.moves)
-				sync(&p);
-			if (handle_key(&p, key))
-				return quit(&p);
+			if (vs(p)->moves != p->moves)
+				sync(p);
+			if (handle_key_shown(p, key))
+				return quit(p);
 			continue;
 		}
-		if (!p.turn_seen)
-			turn_begins(&p);   /* the table said the prompt (app/view) */
-		int key = term_read_key(50);
+		if (!p->turn_seen)
+			turn_begins(p);   /* the table said the prompt (app/view) */
+		int key = next_key(p, 50);
 		if (key == KEY_INTERRUPT)
 			return term_interrupt_status();
 		if (key == KEY_EOF)
-			return quit(&p);   /* as a confirmed Q */
-		if (key != KEY_NONE && handle_key(&p, key))
-			return quit(&p);
+			return quit(p);   /* as a confirmed Q */
+		if (key != KEY_NONE && handle_key_shown(p, key))
+			return quit(p);
 	}
 }
 

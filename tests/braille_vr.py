@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# A whole deal of each game played by braille alone, on brltty's virtual
+# display: this program is the display (it reads the cells brltty sends,
+# presses its keys: typed "h" for the hand line, routing keys over a card
+# to select then play it, over a menu item to choose it). tapis runs with
+# --braille on and no voice (--text: its lines are the announcements), in
+# English and French. The deal is then told again from its hand history
+# (--actions: the same moves, no key pressed), and every line of that
+# telling must have reached the display.
+#
+# brltty runs in the foreground in a temporary folder of its own (pid file,
+# writable folder, the virtual driver's socket, a BrlAPI key), its BrlAPI
+# on a free loopback port, no speech, no screen; it is stopped at the end.
+# Without brltty the test skips (exit 77), but not under CI=true.
+import json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+
+build = sys.argv[1] if len(sys.argv) > 1 else "build"
+tapis = os.path.abspath(os.path.join(build, "tapis"))
+games = sys.argv[2].split(",") if len(sys.argv) > 2 else ["brouc", "bouillabaisse", "bourre", "brelan", "bouillotte"]
+langs = ["en", "fr"]
+
+if not shutil.which("brltty"):
+    if os.environ.get("CI") == "true":
+        print("braille: brltty is missing under CI"); sys.exit(1)
+    print("braille: no brltty, skipped"); sys.exit(77)
+
+def free_api_number():
+    for n in range(200, 900):
+        s = socket.socket()
+        try:
+            s.bind(("127.0.0.1", 4101 + n)); return n
+        except OSError:
+            continue
+        finally:
+            s.close()
+    raise SystemExit("no free port")
+
+class Display:
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX)
+        for _ in range(100):
+            try:
+                self.sock.connect(path); break
+            except OSError:
+                time.sleep(0.05)
+        self.sock.sendall(b"cells 40\n")
+        self.lines = []          # every text the cells showed, in order
+        self.now = ""
+        self.lock = threading.Lock()
+        threading.Thread(target=self.read, daemon=True).start()
+    def read(self):
+        for raw in self.sock.makefile("rb"):
+            m = re.match(r'Visual "(.*)"\s*$', raw.decode("utf-8", "replace"))
+            if m:
+                text = m.group(1).replace('\\"', '"').replace("\\\\", "\\")
+                with self.lock:
+                    self.now = text
+                    self.lines.append(text)
+    def press(self, cmd):
+        self.sock.sendall((cmd + "\n").encode())
+        time.sleep(0.12)
+    def text(self):
+        with self.lock:
+            return self.now
+
+def hand_items(line, panned=False):
+    """The columns of the cards of a hand line: 'S: A K | H: Q' (or of
+    the rest of a long one, panned to)."""
+    body = line[:39]
+    if not panned and not re.match(r"^[SHDCPKT]: ", body):
+        return []
+    return [m.start() for m in re.finditer(r"(?:(?<=[ ])|^)[AKQJT2-9RDVX](?= |$)", body)]
+
+def menu_items(line):
+    body = line[:39].rstrip()
+    if " | " not in body or re.match(r"^[SHDCPKT]: ", body):
+        return []
+    cols, at = [0], 0
+    while True:
+        at = body.find(" | ", at)
+        if at < 0: return cols
+        at += 3; cols.append(at)
+
+def play(d, game, lang, home, tmp):
+    log = os.path.join(tmp, f"{game}-{lang}.jsonl")
+    out = open(os.path.join(tmp, f"{game}-{lang}.txt"), "w")
+    env = dict(os.environ, HOME=home)
+    p = subprocess.Popen([tapis, "play", game, "--seed", "11", "--hands", "1", "--lang", lang, "--text",
+                          "--braille", "on", "--log", log], stdin=subprocess.PIPE, stdout=out, env=env)
+    turn = 0
+    deadline = time.time() + 240
+    while p.poll() is None and time.time() < deadline:
+        status = d.text()[39:40]
+        if status not in ("", " "):
+            time.sleep(0.1)                # lines wait: read them first
+            continue
+        d.press("PassChar 104")            # typed h: the hand line
+        line = d.text()
+        cols = hand_items(line)
+        if cols and len(line.rstrip()) >= 38 and (turn // 5) % 2:
+            d.press("FwinRt")              # the rest of a long hand
+            cols = hand_items(d.text(), True)
+        if cols:
+            c = cols[turn % len(cols)]
+            d.press(f"Route {c}")          # select
+            d.press(f"Route {c}")          # play (or the menu)
+        elif turn % 2:
+            d.press("Route 39")            # the status cell: Enter (the menu)
+        line = d.text()
+        if hand_items(line) and turn % 3 == 2:
+            d.press("Route 39")            # a discard marked: its menu
+            line = d.text()
+        m = menu_items(line)
+        if m:
+            d.press(f"Route {m[0]}")       # the safest choice
+        turn += 1
+    if p.poll() is None:
+        p.kill(); p.wait()
+        raise SystemExit(f"braille: {game} {lang}: the deal did not end by braille")
+    out.close()
+    return log
+
+def told_again(game, lang, log, home, tmp):
+    acts = os.path.join(tmp, f"{game}-{lang}.actions")
+    with open(log) as f, open(acts, "w") as a:
+        for l in f:
+            e = json.loads(l)
+            if e["type"] == "action" and e["seat"] == 0:
+                words = [e["action"]]
+                if "card" in e: words.append(e["card"])
+                if "cards" in e: words += e["cards"]
+                if "amount" in e and e["action"] in ("open", "raise"): words.append(str(e["amount"]))
+                a.write("0 " + " ".join(words) + "\n")
+    r = subprocess.run([tapis, "play", game, "--seed", "11", "--hands", "1", "--lang", lang, "--text",
+                        "--braille", "off", "--actions", acts], stdin=subprocess.DEVNULL,
+                       capture_output=True, env=dict(os.environ, HOME=home + "2"), timeout=120)
+    return [l for l in r.stdout.decode().splitlines() if l.strip()]
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="tapis-brl.")
+    home = os.path.join(tmp, "home")
+    os.makedirs(os.path.join(home, ".config", "tapis"))
+    # Each line held a little, so that brltty's refresh shows every one.
+    with open(os.path.join(home, ".config", "tapis", "settings"), "w") as f:
+        f.write("braille_hold = 0.25\n")
+    key = os.path.join(tmp, "brlapi.key")
+    with open(key, "w") as f:
+        f.write(os.urandom(16).hex())
+    n = free_api_number()
+    vr = os.path.join(tmp, "vr.sock")
+    brl = subprocess.Popen(["brltty", "-n", "-q", "-e", "-l", "warning", "-f", "/dev/null", "-F", "/dev/null",
+                            "-P", os.path.join(tmp, "pid"), "-W", tmp, "-U", tmp, "-b", "vr",
+                            "-d", "server:" + vr, "-s", "no", "-x", "no",
+                            "-A", f"host=127.0.0.1:{n},auth=keyfile:{key}"],
+                           stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "brltty.log"), "w"))
+    os.environ["BRLAPI_HOST"] = f"127.0.0.1:{n}"
+    os.environ["BRLAPI_AUTH"] = f"keyfile:{key}"
+    fail = 0
+    try:
+        d = Display(vr)
+        time.sleep(0.3)
+        for game in games:
+            for lang in langs:
+                start = len(d.lines)
+                log = play(d, game, lang, home, tmp)
+                seen = [l[:39].rstrip() for l in d.lines[start:]]
+                lost = [l for l in told_again(game, lang, log, home, tmp) if l[:39].rstrip() not in seen]
+                if lost:
+                    fail = 1
+                    print(f"braille: {game} {lang}: {len(lost)} announcements never reached the display, first: {lost[0]!r}")
+                    with open(os.path.join(tmp, f"{game}-{lang}.shown"), "w") as f:
+                        f.write("\n".join(d.lines[start:]) + "\n")
+                else:
+                    print(f"braille: {game} {lang}: the deal played by braille, every announcement shown")
+    finally:
+        brl.send_signal(signal.SIGTERM)
+        try:
+            brl.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            brl.kill(); brl.wait()
+        if not fail:
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            print("braille: kept", tmp)
+    sys.exit(fail)
+
+main()
