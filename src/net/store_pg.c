@@ -245,10 +245,18 @@ static int pg_looks_fill(PGconn *c, const char *table, char *err, size_t errlen)
 static int upgrade(PGconn *c, char *err, size_t errlen)
 {
 	char e[300];
-	if (version_sane(c, err, errlen) < 0)
+	/* The version is judged under the lock: a node starting beside one
+	 * that is upgrading the same database sees its steps whole or not at
+	 * all, never tables of a later version before their version's row. */
+	if (exec_plain(c, "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY ");", e, sizeof e) < 0) {
+		PQclear(PQexec(c, "ROLLBACK"));
+		return errf(err, errlen, "cannot make the store's tables: %s", e);
+	}
+	if (version_sane(c, err, errlen) < 0) {
+		PQclear(PQexec(c, "ROLLBACK"));
 		return -1;
-	if (exec_plain(c, "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY ");", e, sizeof e) < 0 ||
-	    exec_plain(c, meta_schema, e, sizeof e) < 0 || exec_plain(c, "COMMIT", e, sizeof e) < 0) {
+	}
+	if (exec_plain(c, meta_schema, e, sizeof e) < 0 || exec_plain(c, "COMMIT", e, sizeof e) < 0) {
 		PQclear(PQexec(c, "ROLLBACK"));
 		return errf(err, errlen, "cannot make the store's tables: %s", e);
 	}
