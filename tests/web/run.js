@@ -401,7 +401,8 @@ async function testBouillabaisse(browser, port) {
   assert.ok(prompts.length >= moves && prompts.every((t) => /^Your turn/.test(t)), 'the turn prompts are in the log');
   const live = await page.evaluate(() => ({ now: document.querySelector('#log').getAttribute('aria-live'),
     changed: window.__liveChanged, alerts: [...document.querySelectorAll('#alert p')].map((p) => p.textContent) }));
-  assert.strictEqual(live.now, 'polite', 'the log is polite');
+  assert.strictEqual(live.now, 'off', 'the log is not live: #said tells the screen reader');
+  assert.strictEqual(await page.$eval('#said', (e) => e.getAttribute('aria-live')), 'polite', '#said is polite');
   assert.strictEqual(live.changed, 0, 'the log never changed its aria-live');
   assert.ok(!live.alerts.some((t) => /^Your turn/.test(t)), 'no prompt in the alert region');
   /* Events that came less than 50 ms before a prompt: each in the log
@@ -705,6 +706,51 @@ async function testSeats(browser, port) {
 /* The live lobby: what changes there is spoken as the server phrases it
  * (an arrival, a table made), and the setting "Spoken in the lobby" set to
  * Nothing silences it (and the lobby's chat), kept for the next visit. */
+/* The defects a screen reader met (issue 34): the table read without keys
+ * ("Table now", not hidden, not live), T and C at a waiting table, Start
+ * before the seats in Tab order, leaving a game under way asks first, a
+ * saved table alone, the tab's title on one's turn, the arrivals said. */
+async function testScreenReaderDefects(browser, port) {
+  const page = await browser.newPage();
+  await login(page, port, 'Ugo', 'en');
+  assert.ok(/^Lobby: \d+ tables?, \d+ (person|people)\.$/.test(await page.$eval('#said', (e) => e.textContent.trim())) ||
+    await page.waitForFunction(() => /Lobby: /.test(document.querySelector('#said').textContent), { timeout: 5000 }),
+  'the arrival in the lobby is told');
+  await page.select('#create-game', 'bourre');
+  await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#btn-start:not([hidden])');
+  await page.waitForFunction(() => /Table \d+, Bourré, \d+ players\. Start when ready\./.test(document.querySelector('#said').textContent),
+    { timeout: 5000 });
+  await page.focus('#play');
+  for (const k of ['t', 'c']) assert.strictEqual(await pressAndHear(page, k), 'The game has not begun.', k + ' at a waiting table');
+  const order = await page.evaluate(() => !!(document.querySelector('#btn-start').compareDocumentPosition(
+    document.querySelector('#seats')) & Node.DOCUMENT_POSITION_FOLLOWING));
+  assert.ok(order, 'Start comes before the seats');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+  const view = await page.evaluate(() => ({ hidden: !!document.querySelector('#view').closest('[aria-hidden=true]'),
+    live: !!document.querySelector('#view').closest('[aria-live]:not([aria-live=off])'),
+    scores: document.querySelector('#view-scores').textContent, s: window.tapis.state.keys.S }));
+  assert.ok(!view.hidden && !view.live, '"Table now" is read by touch, not live');
+  assert.strictEqual(view.scores, view.s, '"Table now" has the scores');
+  await page.waitForFunction(() => window.tapis.state.my_turn, { timeout: 10000 });
+  assert.ok(/^Your turn/.test(await page.title()), 'the title says it is one\'s turn: ' + await page.title());
+  await page.click('#btn-leave');
+  await page.waitForSelector('#confirm:not([hidden])');
+  assert.strictEqual(await page.evaluate(() => window.tapis.table > 0), true, 'leaving a game under way asks first');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#lobby:not([hidden])');
+  const alone = await page.evaluate(() => {
+    window.tapis.savedTables = [{ id: 9, game: 'brouc', seats: ['Ugo', ''] }];
+    renderSaved();
+    return document.querySelector('#saved-line-9').textContent.trim();
+  });
+  assert.strictEqual(alone, 'Table 9: Le Brouc, alone.', 'a saved table with nobody else');
+  await page.close();
+  return 0;
+}
+
 async function testLiveLobby(browser, port) {
   const jo = await browser.newPage();
   await login(jo, port, 'Jo', 'en');
@@ -1238,7 +1284,7 @@ async function main() {
       return r.moves;
     }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
     ['coming back', testComeBack], ['server rules', testServerRules], ['invitation', testInvitation],
-    ['live lobby', testLiveLobby]]
+    ['live lobby', testLiveLobby], ['screen reader defects', testScreenReaderDefects]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {
