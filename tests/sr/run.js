@@ -233,6 +233,9 @@ async function playDeal(page, game, checks) {
         window.__says.slice(k).find((x) => x.refused), n), 8000);
       checks.refused = refusal.text;
       checks.refusedIn = game;
+      /* Heard before the next key, as a person waits for it. */
+      await until('the refusal is spoken', () => spoken().slice(checks.keyMark).some((x) => x.text.includes(refusal.text)), 8000)
+        .catch(() => {});
       continue;
     }
     const good = st.hand.indexOf(true);
@@ -253,7 +256,8 @@ async function playDeal(page, game, checks) {
         checks.burstAt = n;
         checks.handAt = await page.evaluate(() => performance.now());
         checks.hand = await page.evaluate(() => window.tapis.state.keys.H);
-        await sleep(300);
+        await until('H is answered', () => spoken().slice(checks.keyMark).some((x) => x.text.includes(checks.hand)), 8000)
+          .catch(() => {});
         moves++;
         continue;
       }
