@@ -19,7 +19,9 @@
  *    once.
  *
  * Usage: tests/sr/run.sh [BUILD] (from the top of the tree); TAPIS_SR_KEEP=1
- * keeps Orca's log (its path said at the end). */
+ * keeps Orca's log (its path said at the end); TAPIS_SR_ONLY=GAME plays only
+ * that game; TAPIS_SR_WEB=DIR serves another page (another tree's src/web,
+ * to see this test fail on it). */
 'use strict';
 
 const { spawn, execFileSync } = require('child_process');
@@ -136,7 +138,7 @@ async function clickOn(page, sel) {
 function startServer() {
   return new Promise((resolve, reject) => {
     const srv = spawn(tapis, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', path.join(dir, 'server.db'),
-      '--web', path.join(top, process.env.TAPIS_SR_WEB || 'src/web'), '--bot-delay', '0', '--seed', '5'],
+      '--web', path.resolve(top, process.env.TAPIS_SR_WEB || 'src/web'), '--bot-delay', '0', '--seed', '5'],
     { env: { ...process.env, TAPIS_DATADIR: top, TAPIS_LOCALEDIR: path.join(build, 'locale') },
       stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(srv);
