@@ -572,7 +572,7 @@ async function testOtherGames(browser, port) {
     assert.ok(over, game + ': the game is over');
     moves += n;
     await page.bringToFront();
-    await page.click('#btn-leave');
+    await leaveTable(page);
     await page.waitForSelector('#lobby:not([hidden])');
   }
   await finn.close();
@@ -691,12 +691,17 @@ async function testSeats(browser, port) {
   await gil.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
   assert.strictEqual(await gil.$('#seat-kind-2'), null, 'no seat kinds once the game has begun');
   await gil.click('#seat-kick-1');
+  /* Removing a player asks first, as Q does. */
+  await gil.waitForSelector('#confirm:not([hidden])');
+  assert.ok(/^Remove Hana from the table\?/.test(await gil.$eval('#confirm-q', (e) => e.textContent)), 'Remove asks first');
+  assert.strictEqual(await gil.evaluate(() => window.tapis.info.seats[1].state === 'open'), false, 'nobody removed yet');
+  await gil.click('#confirm-yes');
   await gil.waitForFunction(() => window.tapis.info.seats[1].state === 'open' && !document.querySelector('#seat-kick-1'),
     { timeout: 10000 });
   await hana.bringToFront();
   await hana.waitForSelector('#lobby:not([hidden])', { timeout: 10000 });
   await gil.bringToFront();
-  await gil.click('#btn-leave');
+  await leaveTable(gil);
   await gil.waitForSelector('#lobby:not([hidden])');
   await hana.close();
   await gil.close();
@@ -736,7 +741,7 @@ async function testScreenReaderDefects(browser, port) {
   assert.strictEqual(view.scores, view.s, '"Table now" has the scores');
   await page.waitForFunction(() => window.tapis.state.my_turn, { timeout: 10000 });
   assert.ok(/^Your turn/.test(await page.title()), 'the title says it is one\'s turn: ' + await page.title());
-  await page.click('#btn-leave');
+  await leaveTable(page);
   await page.waitForSelector('#confirm:not([hidden])');
   assert.strictEqual(await page.evaluate(() => window.tapis.table > 0), true, 'leaving a game under way asks first');
   await page.click('#confirm-yes');
@@ -831,6 +836,13 @@ async function testTls(browser, dir) {
 const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /* A tap on what a selector finds once it is shown. */
+/* Leave the table by its button; a game under way asks first (Yes). */
+async function leaveTable(page, touch) {
+  await (touch ? tap(page, '#btn-leave') : page.click('#btn-leave'));
+  if (await page.evaluate(() => !document.querySelector('#confirm').hidden))
+    await (touch ? tap(page, '#confirm-yes') : page.click('#confirm-yes'));
+}
+
 async function tap(page, sel) {
   const el = await page.waitForSelector(sel, { visible: true, timeout: 10000 });
   await el.tap();
@@ -988,7 +1000,7 @@ async function testTouch(browser, port) {
       assert.ok(await page.$eval('#btn-rematch', (e) => e.hidden), 'the rematch button goes once the game starts again');
       assert.ok((await page.evaluate(() => window.tapis.state.moves)) <= before, 'a new game');
     }
-    await tap(page, '#btn-leave');
+    await leaveTable(page, true);
     await page.waitForSelector('#lobby:not([hidden])');
   }
   await page.close();
@@ -1151,7 +1163,7 @@ async function testRuleOptions(browser, port) {
   await pressAndHear(page, 'Enter');   /* the menu open: F1 says its keys */
   assert.strictEqual(await pressAndHear(page, 'F1'), yes.f1.menu, 'F1 in the menu says the state\'s menu keys');
   await pressAndHear(page, 'Escape');
-  await page.click('#btn-leave');
+  await leaveTable(page);
   await page.waitForSelector('#lobby:not([hidden])');
   await page.close();
   const fr = await browser.newPage();
@@ -1246,7 +1258,7 @@ async function testInvitation(browser, port) {
   assert.strictEqual(asked, 0, 'no password asked of the person invited');
   assert.strictEqual(await milo.evaluate(() => window.tapis.seat), 1, 'sat at the first open seat');
   /* Lena's chat muted for Milo alone: a toggle in the list of who is here. */
-  await milo.click('#btn-leave');
+  await leaveTable(milo);
   await milo.waitForSelector('#lobby:not([hidden])');
   const mute = await milo.waitForSelector('#online button.mute[data-name="Lena"]');
   assert.strictEqual(await mute.evaluate((b) => b.textContent + '|' + b.getAttribute('aria-pressed')), 'Ne plus entendre Lena|false');
