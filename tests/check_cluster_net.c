@@ -381,7 +381,7 @@ START_TEST(test_relay_game)
 	no_crossed_hands(players, 2, &w);
 	/* The hand history, on north, refereed clean. */
 	char path[256], err[1024];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s[0].logs, id);
+	history_path(s[0].logs, id, path, sizeof path);
 	ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
 	tc_free(&a);
 	tc_free(&b);

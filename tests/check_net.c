@@ -29,6 +29,7 @@
 #include "core/game.h"
 #include "net/auth.h"
 #include "net/client.h"
+#include "net/host.h"
 #include "net/lobby.h"
 #include "net/proto.h"
 #include "net/server.h"
@@ -316,9 +317,20 @@ static int has_words(const char *text, const char *name)
 	return 0;
 }
 
-/* Every card name in every message a client received is one its seat had
- * seen by then (the events of the action then told included). */
-static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
+/* The seed of a history message's game (its first line's), -1 when none. */
+static long long history_seed(json_t *msg)
+{
+	json_t *first = json_loads(json_string_value(json_array_get(json_object_get(msg, "lines"), 0)) ?: "", 0, NULL);
+	long long seed = json_is_integer(json_object_get(first, "seed")) ? json_integer_value(json_object_get(first, "seed")) : -1;
+	json_decref(first);
+	return seed;
+}
+
+/* Every card name in every message a client received (from its message
+ * from[c] on; NULL: all) is one its seat had seen by then (the events of
+ * the action then told included); and a hand history sent of this very
+ * game (history) came only once the game was over. */
+static void check_no_leak_from(struct srv *s, long table, struct tc **all, int n, const int *from)
 {
 	struct store st;
 	char err[256];
@@ -376,15 +388,24 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 			if (card_valid((card_t)cd))
 				say_card_str(NULL, (card_t)cd, SAY_BARE, names[cd], sizeof names[cd]);
 		int seen[256] = { 0 };
-		int upto = -1;
-		for (int m = 0; m < t->n; m++) {
+		int upto = -1, last_moves = 0;
+		for (int m = from ? from[c] : 0; m < t->n; m++) {
 			json_t *msg = t->msg[m];
 			const char *type = mtype(msg);
 			if (json_integer_value(json_object_get(msg, "table")) != table)
 				continue;
+			if (!strcmp(type, "history")) {
+				/* Every hand, the pack and the seed: this game's only once over. */
+				ck_assert_msg(history_seed(msg) != (long long)row.t.seed || last_moves == j.n,
+				              "%s (seat %d) was sent the hand history of the game in play, after %d of %d moves",
+				              t->name, t->seat, last_moves, j.n);
+				checked++;
+				continue;
+			}
 			if (strcmp(type, "say") && strcmp(type, "state"))
 				continue;
 			int moves = (int)json_integer_value(json_object_get(msg, "moves"));
+			last_moves = moves;
 			ck_assert_int_le(moves, j.n);
 			if (!strcmp(type, "state"))
 				ck_assert_msg(json_integer_value(json_object_get(msg, "seat")) == t->seat,
@@ -418,12 +439,17 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 	free(k.ev);
 }
 
+static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
+{
+	check_no_leak_from(s, table, all, n, NULL);
+}
+
 /* ---- whole games ---- */
 
 static void replay_log(struct srv *s, long table)
 {
 	char path[256], err[1024];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s->logs, table);
+	history_path(s->logs, table, path, sizeof path);
 	ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
 }
 
@@ -487,6 +513,155 @@ END_TEST
 START_TEST(test_game_brouc) { whole_game("brouc", 4, "\"hands\":1"); }
 END_TEST
 START_TEST(test_game_bouillabaisse) { whole_game("bouillabaisse", 3, "\"hands\":1"); }
+END_TEST
+
+/* ---- history and the rematch: a finished game's, never the one in play ---- */
+
+/* Each client asks for the table's hand history every `every` states it
+ * receives; play goes on until every one has seen the end. */
+static int count_type(const struct tc *t, const char *type);
+
+struct asking {
+	int every;
+	int next[4];
+	int asked;
+};
+
+static int ask_history(struct tc **all, int n, void *ctx)
+{
+	struct asking *a = ctx;
+	int done = 1;
+	for (int i = 0; i < n; i++) {
+		done &= all[i]->over;
+		if (count_type(all[i], "state") >= a->next[i]) {
+			tc_send(all[i], "{\"type\":\"history\",\"table\":%ld}", all[i]->table);
+			a->next[i] += a->every;
+			a->asked++;
+		}
+	}
+	return done;
+}
+
+/* The seed of the table's game now, from the store. */
+static long long table_seed(struct srv *s, long table)
+{
+	struct store st;
+	char err[256];
+	ck_assert_int_eq(store_open(&st, "sqlite", s->db, err, sizeof err), 0);
+	struct seen row = { 0 };
+	store_table_each(&st, on_table, &row);
+	store_close(&st);
+	ck_assert_int_eq(row.t.id, table);
+	return (long long)row.t.seed;
+}
+
+/* The history answers of t since message from: how many, and how many of
+ * them hold the game of seed whole (its game_end line included). */
+static int histories_of(const struct tc *t, int from, long long seed, int *whole)
+{
+	int n = 0;
+	*whole = 0;
+	for (int i = from; i < t->n; i++) {
+		if (strcmp(mtype(t->msg[i]), "history"))
+			continue;
+		n++;
+		json_t *lines = json_object_get(t->msg[i], "lines");
+		const char *last = json_string_value(json_array_get(lines, json_array_size(lines) - 1));
+		*whole += history_seed(t->msg[i]) == seed && last && strstr(last, "\"game_end\"");
+	}
+	return n;
+}
+
+/* Two accounts play a game, asking for its history all along; both ask
+ * for a rematch and play the second game, asking all along again. Before
+ * the first game ends they have none; after it, and during the second,
+ * the first game's; after the second, the second's; and no message of
+ * either game tells a card its seat had not seen. */
+static void history_rematch(const char *game, int players, const char *rules)
+{
+	static struct tc a, b;
+	/* A server a game (the accounts made from one address are few). */
+	struct srv srv;
+	struct srv *s = &srv;
+	srv_start(s);
+	tc_login(&a, s, "Anne", "en", "pw-a");
+	tc_login(&b, s, "Bruno", "fr", "pw-b");
+	long id = two_open(&a, &b, game, players, rules);
+	long long seed1 = table_seed(s, id);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	struct asking ask = { 6, { 1, 1 }, 0 };
+	play_until(all, 2, ask_history, &ask);
+	/* Until its end (the answers come, or came, by the next ping's); the
+	 * rematch offered with the game's last words. */
+	for (int i = 0; i < 2; i++) {
+		tc_wait(all[i], "rematch");
+		tc_send(all[i], "{\"type\":\"ping\"}");
+		tc_wait(all[i], "pong");
+	}
+	int whole;
+	ck_assert_int_gt(ask.asked, 2);
+	check_no_leak(s, id, all, 2);
+	/* After it: the first game, whole. */
+	tc_send(&a, "{\"type\":\"history\",\"table\":%ld}", id);
+	tc_wait(&a, "history");
+	histories_of(&a, 0, seed1, &whole);
+	ck_assert_int_ge(whole, 1);
+	/* The rematch. */
+	tc_send(&a, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	tc_send(&b, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	json_t *ja = tc_wait(&a, "joined"), *jb = tc_wait(&b, "joined");
+	int from[2] = { a.cursor, b.cursor };
+	a.seat = (int)json_integer_value(json_object_get(ja, "seat"));
+	b.seat = (int)json_integer_value(json_object_get(jb, "seat"));
+	a.over = b.over = 0;
+	a.acted_seq = b.acted_seq = -1;
+	/* The new game's last state (those before the joined were the first game's). */
+	for (int i = 0; i < 2; i++) {
+		struct tc *t = all[i];
+		t->state = NULL;
+		for (int k = t->cursor; k < t->n; k++)
+			if (!strcmp(mtype(t->msg[k]), "state") && json_integer_value(json_object_get(t->msg[k], "table")) == id)
+				t->state = t->msg[k];
+		if (!t->state)
+			t->state = tc_wait(t, "state");
+	}
+	long long seed2 = table_seed(s, id);
+	ck_assert(seed2 != seed1);
+	/* During the second game: asked at once, and all along. */
+	for (int i = 0; i < 2; i++)
+		tc_send(all[i], "{\"type\":\"history\",\"table\":%ld}", id);
+	struct asking ask2 = { 5, { count_type(&a, "state") + 1, count_type(&b, "state") + 1 }, 0 };
+	play_until(all, 2, ask_history, &ask2);
+	for (int i = 0; i < 2; i++) {
+		tc_send(all[i], "{\"type\":\"ping\"}");
+		tc_wait(all[i], "pong");
+	}
+	ck_assert_int_gt(ask2.asked, 2);
+	int during = histories_of(&a, from[0], seed1, &whole) + histories_of(&b, from[1], seed1, &whole);
+	ck_assert_int_gt(during, 0);
+	check_no_leak_from(s, id, all, 2, from);
+	/* After the second: the second game, whole. */
+	int mark = b.n;
+	tc_send(&b, "{\"type\":\"history\",\"table\":%ld}", id);
+	json_t *h = tc_wait(&b, "history");
+	ck_assert_int_eq(history_seed(h), seed2);
+	histories_of(&b, mark, seed2, &whole);
+	ck_assert_int_eq(whole, 1);
+	ck_assert_int_eq(json_array_size(json_object_get(h, "games")), 2);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(s);
+}
+
+START_TEST(test_history_rematch)
+{
+	history_rematch("bouillotte", 4, "\"hands\":2");
+	history_rematch("brelan", 4, "\"hands\":2");
+	history_rematch("bourre", 4, "\"hands\":2");
+	history_rematch("brouc", 4, "\"hands\":1");
+	history_rematch("bouillabaisse", 3, "\"hands\":1");
+}
 END_TEST
 
 
@@ -736,7 +911,7 @@ static void names_game(const char *game, int players, const char *rules)
 	for (int i = 0; i < players; i++)
 		snprintf(want + strlen(want), sizeof want - strlen(want), "%s\"%s\"", i ? "," : "", person[i]);
 	strcat(want, "]");
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s.logs, id);
+	history_path(s.logs, id, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
 	char line[4096];
@@ -1246,7 +1421,17 @@ START_TEST(test_bad_messages)
 	tc_send(&x, "{\"type\":\"action\",\"table\":99,\"action\":\"pass\"}");
 	ck_assert_str_eq(next_error(&x), "no_table");
 	tc_send(&x, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":3}");
-	ck_assert_str_eq(next_error(&x), "bad_message");
+	e = tc_wait(&x, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "bad_message");
+	/* A refused message of a known type names it (re). */
+	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "create");
+	/* A chat line of no-break spaces is refused, never delivered, and the
+	 * refusal names the chat. */
+	tc_send(&x, "{\"type\":\"chat\",\"text\":\"\u00a0\u00a0\u3000\"}");
+	e = tc_wait(&x, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "bad_message");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "chat");
+	ck_assert_int_eq(count_type(&x, "chat"), 0);
 	/* Too many at once: the rate limit answers, then calm returns. */
 	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
 		tc_send(&x, "{\"type\":\"ping\"}");
@@ -1983,6 +2168,100 @@ END_TEST
 /* Tables go: a waiting one when everybody left it, a finished one a while
  * after its end (players coming back in between still hear the end); they
  * are gone from the store too, their hand histories stay. */
+/* A waiting table whose people all left goes soon (not after the ten
+ * minutes a finished one stays): a crowd's tables, made and deserted, do
+ * not pile up. One that someone is still at stays. */
+START_TEST(test_deserted_table)
+{
+	struct srv s;
+	srv_make(&s);
+	s.deserted_ms = 600;
+	srv_run(&s);
+	static struct tc a, b, o;
+	tc_login(&o, &s, "Olga", "en", NULL);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	long kept = tc_create(&b, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	ck_assert_int_eq(lobby_size(&o, "tables", 2), 2);
+	netc_abandon(a.c);
+	a.c = NULL;
+	ck_assert_int_eq(lobby_size(&o, "tables", 1), 1);
+	json_t *l = tc_lobby(&o);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(json_object_get(l, "tables"), 0), "id")), kept);
+	json_decref(l);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&o);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A table saved because nobody was left at it, resumed by two of its
+ * players at once: the first takes it up again, the second is back at
+ * their seat too (not told there is no such table). */
+START_TEST(test_resume_together)
+{
+	struct srv s;
+	srv_make(&s);
+	s.close_ms = 300;
+	s.grace_ms = 30000; /* their seats wait: no bot ends the game meanwhile */
+	srv_run(&s);
+	static struct tc a, b, o, a2, b2;
+	tc_login(&o, &s, "Olga", "en", NULL);
+	tc_login(&a, &s, "Anne", "en", "pw-anne");
+	tc_login(&b, &s, "Bruno", "fr", "pw-bruno");
+	long id = two_open(&a, &b, "bouillotte", 4, "\"hands\":3");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *both[] = { &a, &b };
+	int states = 3;
+	play_until(both, 2, stop_after_states, &states);
+	netc_abandon(a.c);
+	a.c = NULL;
+	netc_abandon(b.c);
+	b.c = NULL;
+	/* Saved and closed (its row in the store says so). */
+	int saved = 0;
+	for (int tries = 0; tries < 100 && !saved; tries++) {
+		netc_service(o.c, 50);
+		struct store st;
+		char err[256];
+		ck_assert_int_eq(store_open(&st, "sqlite", s.db, err, sizeof err), 0);
+		struct seen row = { 0 };
+		store_table_each(&st, on_table, &row);
+		store_close(&st);
+		saved = row.tables == 1 && row.t.state == HOST_SAVED;
+	}
+	ck_assert_msg(saved, "the table was not saved");
+	tc_login(&a2, &s, "Anne", "en", "pw-anne");
+	tc_login(&b2, &s, "Bruno", "fr", "pw-bruno");
+	tc_wait(&a2, "saved");
+	tc_wait(&b2, "saved");
+	tc_send(&a2, "{\"type\":\"resume\",\"table\":%ld}", id);
+	tc_send(&b2, "{\"type\":\"resume\",\"table\":%ld}", id);
+	json_t *ja = tc_wait(&a2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(ja, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(ja, "seat")), 0);
+	for (int i = b2.cursor; i < b2.n; i++)
+		ck_assert_msg(strcmp(mtype(b2.msg[i]), "error"), "Bruno was refused: %s",
+		              json_string_value(json_object_get(b2.msg[i], "message")));
+	json_t *jb = tc_wait(&b2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(jb, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(jb, "seat")), 1);
+	tc_send(&b2, "{\"type\":\"ping\"}");
+	tc_wait(&b2, "pong");
+	for (int i = 0; i < b2.n; i++)
+		ck_assert_msg(strcmp(mtype(b2.msg[i]), "error"), "Bruno was refused: %s",
+		              json_string_value(json_object_get(b2.msg[i], "message")));
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&o);
+	tc_free(&a2);
+	tc_free(&b2);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_tables_removed)
 {
 	struct srv s;
@@ -2027,7 +2306,7 @@ START_TEST(test_tables_removed)
 	json_t *left = tc_wait(&b2, "left");
 	ck_assert_str_eq(json_string_value(json_object_get(left, "reason")), "closed");
 	char log[200];
-	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, id);
+	history_path(s.logs, id, log, sizeof log);
 	ck_assert(access(log, R_OK) == 0);
 	tc_free(&a);
 	tc_free(&b);
@@ -2742,7 +3021,7 @@ START_TEST(test_ids_never_repeat)
 	tc_wait(&a, "left");
 	ck_assert_int_eq(lobby_size(&a, "tables", 0), 0); /* removed */
 	char log[200];
-	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, first);
+	history_path(s.logs, first, log, sizeof log);
 	struct stat before, sb;
 	ck_assert_int_eq(stat(log, &before), 0);
 	ck_assert_int_gt(before.st_size, 0);
@@ -2899,7 +3178,7 @@ static int stop_at_deal(struct tc **all, int n, void *ctx)
 	(void)all;
 	(void)n;
 	char path[1024], line[4096];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", d->s->logs, d->table);
+	history_path(d->s->logs, d->table, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	int deals = 0;
 	while (f && fgets(line, sizeof line, f))
@@ -3006,7 +3285,7 @@ END_TEST
 static json_t *history_start(struct srv *s, long id)
 {
 	char path[160], line[4096];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s->logs, id);
+	history_path(s->logs, id, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
@@ -3215,16 +3494,54 @@ START_TEST(test_auth_crowded)
 	}
 	ck_assert_msg(auth_wait(&a, "Anne", NULL, t + 500) > 0, "Anne's wait was forgotten");
 	ck_assert(auth_wait(&a, "Zoe", "10.9.9.9", t + 500) > 0);
-	/* Once the waits are over, room again. */
-	ck_assert_int_eq(auth_wait(&a, "Zoe", "10.9.9.9", t + 10000), 0);
+	/* Their waits over, each name still holds its lock (its next wrong
+	 * password waits at once) until a quiet hour forgives it: then room
+	 * again. */
+	long long hour = 3600 * 1000LL;
+	ck_assert(auth_wait(&a, "Zoe", "10.9.9.9", t + 10000) > 0);
+	ck_assert_int_eq(auth_wait(&a, "Zoe", "10.9.9.9", t + 2 + hour), 0);
 	/* Accounts from one address. */
+	long long u = t + 2 * hour;
 	for (int i = 0; i < AUTH_ACCOUNTS_PER_HOUR; i++) {
-		ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", t + 10000), 0);
-		auth_created(&a, "1.2.3.4", t + 10000);
+		ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", u), 0);
+		auth_created(&a, "1.2.3.4", u);
 	}
-	ck_assert(auth_create_wait(&a, "1.2.3.4", t + 10000) > 0);
-	ck_assert_int_eq(auth_create_wait(&a, "5.6.7.8", t + 10000), 0);
-	ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", t + 10000 + 3600 * 1000LL), 0);
+	ck_assert(auth_create_wait(&a, "1.2.3.4", u) > 0);
+	ck_assert_int_eq(auth_create_wait(&a, "5.6.7.8", u), 0);
+	ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", u + hour), 0);
+}
+END_TEST
+
+/* A locked name stays locked however many others fail once: after its
+ * wait it has no free guess again (the others, holding no lock, make
+ * the room); a quiet hour forgives it. */
+START_TEST(test_auth_lock_kept)
+{
+	static struct auth a;
+	ck_assert_int_eq(auth_init(&a, AUTH_COST_CHEAP), 0);
+	long long t = 1000000;
+	for (int i = 0; i <= AUTH_FREE_FAILS; i++)
+		auth_failed(&a, "Anne", NULL, t);
+	ck_assert(auth_wait(&a, "Anne", NULL, t) > 0);
+	/* Its wait passes; a crowd of names (one wrong password each, from
+	 * as many addresses) fills the slots many times over. */
+	char name[32], addr[32];
+	for (int k = 0; k < 3 * AUTH_SLOTS; k++) {
+		snprintf(name, sizeof name, "#%d", k);
+		snprintf(addr, sizeof addr, "10.%d.%d.%d", k >> 16 & 255, k >> 8 & 255, k & 255);
+		long long at = t + 5000 + k;
+		ck_assert_int_eq(auth_wait(&a, name, addr, at), 0);
+		auth_failed(&a, name, addr, at);
+	}
+	long long after = t + 5000 + 3 * AUTH_SLOTS;
+	ck_assert_int_eq(auth_wait(&a, "Anne", NULL, after), 0);
+	auth_failed(&a, "Anne", NULL, after);
+	ck_assert_msg(auth_wait(&a, "Anne", NULL, after) > 0, "Anne's lock was forgotten: free guesses again");
+	/* An hour without a wrong password forgives. */
+	long long later = after + 3600 * 1000LL + 70000;
+	for (int i = 0; i < AUTH_FREE_FAILS; i++)
+		auth_failed(&a, "Anne", NULL, later);
+	ck_assert_int_eq(auth_wait(&a, "Anne", NULL, later), 0);
 }
 END_TEST
 
@@ -3504,6 +3821,10 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_game_bouillabaisse);
 	tcase_add_test(tc, test_state_changes);
 	suite_add_tcase(s, tc);
+	tc = tcase_create("history");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_history_rematch);
+	suite_add_tcase(s, tc);
 	tc = tcase_create("names");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_names_bouillotte);
@@ -3537,6 +3858,8 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_deserted_table);
+	tcase_add_test(tc, test_resume_together);
 	tcase_add_test(tc, test_ids_never_repeat);
 	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);
@@ -3555,6 +3878,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_seed_secret);
 	tcase_add_test(tc, test_hash_worker);
 	tcase_add_test(tc, test_auth_crowded);
+	tcase_add_test(tc, test_auth_lock_kept);
 	tcase_add_test(tc, test_action_not_member);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("workers");

@@ -704,6 +704,27 @@ void host_row(const struct host *h, struct store_table *t)
 	t->watchers[w] = '\0';
 }
 
+void host_history_path(const char *dir, long table, long long game, char *out, size_t len)
+{
+	if (game > 0)
+		snprintf(out, len, "%s/%ld-%lld.jsonl", dir, table, game);
+	else
+		snprintf(out, len, "%s/%ld.jsonl", dir, table);
+}
+
+int host_history_keep(struct host *h, long long game)
+{
+	if (!h->cfg->log_dir || !h->opened || game <= 0)
+		return 0;
+	char path[4096], err[ERR_MAX];
+	host_history_path(h->cfg->log_dir, h->id, game, path, sizeof path);
+	if (table_log_rename(&h->t, path, err, sizeof err) < 0) {
+		log_say("table %ld: %s", h->id, err);
+		return -1;
+	}
+	return 0;
+}
+
 void host_save(struct host *h)
 {
 	struct store_table t;
@@ -751,8 +772,9 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	o.rules = *rules;
 	char path[4096];
 	if (cfg->log_dir) {
-		snprintf(path, sizeof path, "%s/%ld.jsonl", cfg->log_dir, id);
+		host_history_path(cfg->log_dir, id, 0, path, sizeof path);
 		o.log_path = path;
+		o.log_shut = 1; /* no descriptor held between moves */
 		/* Never emptied: a restored table's goes on, a new one is new. */
 		o.log_mode = restoring ? HIST_APPEND : HIST_NEW;
 	}
@@ -1528,6 +1550,13 @@ int host_tick(struct host *h, long long now_ms)
 	return bot_move(h, now_ms, 0);
 }
 
+/* How long a waiting table nobody is connected to stays. */
+static long long deserted_ms(const struct host *h)
+{
+	long long d = h->cfg->deserted_ms;
+	return d > 0 && d < h->cfg->keep_ms ? d : h->cfg->keep_ms;
+}
+
 int host_expired(struct host *h, long long now_ms)
 {
 	int dropped = 0;
@@ -1551,7 +1580,7 @@ int host_expired(struct host *h, long long now_ms)
 	case HOST_OVER:
 		return !h->nmembers || now_ms - h->over_ms >= h->cfg->keep_ms;
 	case HOST_WAITING:
-		return !h->nmembers || (h->empty_ms && now_ms - h->empty_ms >= h->cfg->keep_ms);
+		return !h->nmembers || (h->empty_ms && now_ms - h->empty_ms >= deserted_ms(h));
 	default:
 		return 0;
 	}
@@ -1595,7 +1624,7 @@ long long host_due(const struct host *h, long long now_ms)
 	case HOST_WAITING:
 		if (!h->nmembers)
 			return now_ms;
-		return h->empty_ms ? sooner(due, h->empty_ms + h->cfg->keep_ms) : due;
+		return h->empty_ms ? sooner(due, h->empty_ms + deserted_ms(h)) : due;
 	case HOST_PLAYING:
 		break;
 	default:

@@ -17,6 +17,7 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
+#include "net/netaddr.h"
 #include "net/stats.h"
 #include "net/work.h"
 
@@ -263,6 +264,13 @@ static struct lobby_user *user_alike(struct lobby *l, const struct ident_keys *k
 	return NULL;
 }
 
+struct lobby_user *lobby_user_alike(struct lobby *l, const char *name)
+{
+	struct ident_keys k;
+	ident_keys_of(name, &k);
+	return user_alike(l, &k);
+}
+
 int lobby_restore_table(struct lobby *l, const struct store_table *t)
 {
 	struct host *h = xcalloc(1, sizeof *h);
@@ -367,6 +375,7 @@ static int init(struct lobby *l, struct store *store, const struct host_config *
 	l->cfg.game_over = game_over; /* the accounts' figures, the rematch offered */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
+	l->tables_max = LOBBY_TABLES_MAX;
 	l->start_ms = LOBBY_START_MS;
 	l->round_ms = LOBBY_ROUND_MS;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
@@ -1040,12 +1049,15 @@ static void gather_recent(void *ctx, const struct store_played *p)
 	}
 }
 
-/* The whole hand history of a table from --log-dir (NULL: none, or too
- * long: *too_long set). */
-static char *read_history(const char *dir, long table, int *too_long)
+/* The whole hand history of a finished game from --log-dir (NULL: none,
+ * or too long: *too_long set). Only a finished game's own file is read,
+ * never the table's game in play (host_history_path). */
+static char *read_history(const char *dir, const struct store_played *p, int *too_long)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", dir, table);
+	if (p->id <= 0)
+		return NULL;
+	host_history_path(dir, p->table, p->id, path, sizeof path);
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;
@@ -1085,7 +1097,7 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		return;
 	}
 	int too_long = 0;
-	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, g.found.table, &too_long) : NULL;
+	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, &g.found, &too_long) : NULL;
 	if (!text) {
 		json_decref(g.arr);
 		if (too_long)
@@ -1277,9 +1289,16 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	struct ident_keys nk;
 	ident_keys_of(m->name, &nk);
 	const struct lobby_user *alike = !u && !has_account ? user_alike(l, &nk) : NULL;
-	if (alike) {
+	/* Nor like an account's, here or not (the store's index of looks). */
+	char other[HOST_PLAYER_MAX] = "";
+	if (!alike && !u && !has_account && store_account_alike(l->store, m->name, other, sizeof other) < 0) {
+		send_error(l, c->id, "store", i18n_tr(L, "the server cannot read its accounts now"), PM_HELLO);
+		return;
+	}
+	if (alike || other[0]) {
 		char text[200];
-		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"), alike->name);
+		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"),
+		         alike ? alike->name : other);
 		send_error(l, c->id, "name_alike", text, PM_HELLO);
 		return;
 	}
@@ -1374,7 +1393,7 @@ static void table_key(const struct host *h, char key[64])
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
-	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, name)))
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, &l->users[c->user])))
 		return 1;
 	char key[64];
 	table_key(h, key);
@@ -1384,11 +1403,9 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 		           i18n_tr(i18n_of(c->lang), "too many wrong passwords: try again later"), m->type);
 		return 0;
 	}
-	if (!m->has_password) {
-		auth_failed(&l->auth, key, c->addr, l->now_ms);
-		send_error(l, c->id, "password", i18n_tr(i18n_of(c->lang), "this table needs a password"), m->type);
-		return 0;
-	}
+	/* No password is checked as a wrong one is, on the worker: a refusal
+	 * costs what a guess costs, so that a crowd of them neither comes
+	 * faster than guesses nor fills the limiter for free (net/auth). */
 	submit(l, c, m, h->pwhash);
 	return 0;
 }
@@ -1436,20 +1453,31 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 }
 
 /* Why c may not make one more table (too many waiting or in play, of
- * its person or its address), or NULL. */
+ * its person, its address, its network, or in all), or NULL. */
 static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
 {
-	int mine = 0, here = 0;
+	int mine = 0, here = 0, near = 0, all = 0;
+	char prefix[NETADDR_PREFIX_MAX], theirs[NETADDR_PREFIX_MAX];
+	netaddr_prefix(c->addr, prefix, sizeof prefix);
 	for (int i = 0; i < l->ntables; i++) {
 		if (l->tables[i]->state == HOST_OVER)
 			continue;
+		all++;
 		mine += !strcmp(l->tables[i]->creator, l->users[c->user].name);
-		here += c->addr[0] && !strcmp(l->made_from[i], c->addr);
+		if (!c->addr[0] || !l->made_from[i][0])
+			continue;
+		here += !strcmp(l->made_from[i], c->addr);
+		netaddr_prefix(l->made_from[i], theirs, sizeof theirs);
+		near += !strcmp(theirs, prefix);
 	}
 	if (mine >= LOBBY_TABLES_PER_PERSON)
 		return i18n_tr(i18n_of(c->lang), "you have made too many tables: finish one first");
 	if (l->tables_per_addr > 0 && here >= l->tables_per_addr)
 		return i18n_tr(i18n_of(c->lang), "too many tables from your address: finish one first");
+	if (l->tables_per_addr > 0 && near >= LOBBY_TABLES_PER_PREFIX)
+		return i18n_tr(i18n_of(c->lang), "too many tables from your network: finish one first");
+	if (l->tables_max > 0 && all >= l->tables_max)
+		return i18n_tr(i18n_of(c->lang), "the server has too many tables: try again later");
 	return NULL;
 }
 
@@ -1554,7 +1582,9 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 		table_key(h, key);
 		if (!a->ok) {
 			auth_failed(&l->auth, key, c->addr, l->now_ms);
-			send_error(l, c->id, "password", i18n_tr(L, "wrong password"), m->type);
+			send_error(l, c->id, "password",
+			           m->has_password ? i18n_tr(L, "wrong password") : i18n_tr(L, "this table needs a password"),
+			           m->type);
 		} else {
 			join(l, c, h, m->seat, m->type);
 		}
@@ -1784,13 +1814,32 @@ static void row_of(void *ctx, const struct store_table *t)
 	}
 }
 
+/* c's person back at seat of h, taken up again: "joined" first, then
+ * what the table has to tell (the turn asked again). */
+static void resumed_at(struct lobby *l, struct lobby_conn *c, struct host *h, int seat)
+{
+	char err[ERR_MAX];
+	struct lobby_user *u = &l->users[c->user];
+	send_text(l, c->id, arrival_joined_msg(h, seat, u->name, u->lang));
+	host_join(h, u->name, u->lang, c->id, seat, l->now_ms, err, sizeof err);
+	host_verbosity(h, u->name, u->verbosity, 0);
+	l->dirty = 1;
+}
+
 /* "resume": a player of a saved table takes it up again, at their seat;
- * the others sit back down when they come. */
+ * the others sit back down when they come, or resume it too (the second
+ * of two at once finds it taken up already: back at their seat). */
 static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	int k = lobby_saved_index(l, m->table);
 	if (k < 0) {
+		struct host *live = lobby_table_of(l, m->table);
+		for (int s = 0; live && s < live->players; s++)
+			if (!strcmp(live->seat[s].name, l->users[c->user].name)) {
+				resumed_at(l, c, live, s);
+				return;
+			}
 		send_error(l, c->id, "no_table", i18n_tr(L, "there is no such table"), PM_RESUME);
 		return;
 	}
@@ -1820,13 +1869,7 @@ static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	l->nsaved--;
 	add_table(l, h);
 	host_save(h);   /* in play again, in the store too */
-	/* As when coming back to a table: "joined" first, then what the table
-	 * has to tell (the turn asked again). */
-	struct lobby_user *u = &l->users[c->user];
-	send_text(l, c->id, arrival_joined_msg(h, seat, u->name, u->lang));
-	host_join(h, u->name, u->lang, c->id, seat, l->now_ms, err, sizeof err);
-	host_verbosity(h, u->name, u->verbosity, 0);
-	l->dirty = 1;
+	resumed_at(l, c, h, seat); /* as when coming back to a table */
 	tell_saved(l, sv.seat, sv.players);
 }
 
@@ -1841,7 +1884,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	struct proto_msg m;
 	char err[ERR_MAX];
 	if (proto_read(text, len, &m, L, err, sizeof err) < 0) {
-		send_error(l, conn, "bad_message", err, PM_NONE);
+		send_error(l, conn, "bad_message", err, m.type); /* its type when known */
 		return;
 	}
 	if (m.type == PM_PING) {

@@ -320,8 +320,8 @@ async function main() {
     const t0 = Date.now();
     try {
       const r = await f();
-      console.log('sr: ' + name + ': ok' + (r ? ' (' + r + ')' : '') + ' ' + (Date.now() - t0) + ' ms');
       assert.deepStrictEqual(missing.splice(0), [], 'sentences not spoken');
+      console.log('sr: ' + name + ': ok' + (r ? ' (' + r + ')' : '') + ' ' + (Date.now() - t0) + ' ms');
     } catch (e) {
       failures.push(name);
       missing.splice(0);
