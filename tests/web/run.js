@@ -741,8 +741,9 @@ async function testScreenReaderDefects(browser, port) {
   assert.strictEqual(view.scores, view.s, '"Table now" has the scores');
   await page.waitForFunction(() => window.tapis.state.my_turn, { timeout: 10000 });
   assert.ok(/^Your turn/.test(await page.title()), 'the title says it is one\'s turn: ' + await page.title());
-  await leaveTable(page);
-  await page.waitForSelector('#confirm:not([hidden])');
+  /* The button itself (not leaveTable, which answers Yes): it must ask. */
+  await page.click('#btn-leave');
+  await page.waitForSelector('#confirm:not([hidden])', { timeout: 5000 });
   assert.strictEqual(await page.evaluate(() => window.tapis.table > 0), true, 'leaving a game under way asks first');
   await page.click('#confirm-yes');
   await page.waitForSelector('#lobby:not([hidden])');
@@ -835,7 +836,6 @@ async function testTls(browser, dir) {
 
 const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-/* A tap on what a selector finds once it is shown. */
 /* Leave the table by its button; a game under way asks first (Yes). */
 async function leaveTable(page, touch) {
   await (touch ? tap(page, '#btn-leave') : page.click('#btn-leave'));
@@ -843,6 +843,7 @@ async function leaveTable(page, touch) {
     await (touch ? tap(page, '#confirm-yes') : page.click('#confirm-yes'));
 }
 
+/* A tap on what a selector finds once it is shown. */
 async function tap(page, sel) {
   const el = await page.waitForSelector(sel, { visible: true, timeout: 10000 });
   await el.tap();
