@@ -1,4 +1,4 @@
-# tapis: a plain Makefile. `make`, `make run`, `make check`, `make check-web`, `make bench`,
+# tapis: a plain Makefile. `make`, `make run`, `make check`, `make check-web`, `make check-sr`, `make bench`,
 # `make asan`, `make valgrind`, `make coverage`, `make fuzz` (FUZZ_SECONDS),
 # `make install` (PREFIX, DATADIR, DESTDIR), `make uninstall`.
 
@@ -48,7 +48,7 @@ BIN       := $(BUILD)/tapis
 SERVER    := $(BUILD)/tapis-server
 YARDSTICK := $(BUILD)/tools/yardstick
 
-.PHONY: FORCE all run check check-cluster check-web test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
+.PHONY: FORCE all run check check-cluster check-web check-sr test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
 all: $(BIN) $(SERVER) $(MO)
 
@@ -141,6 +141,13 @@ check-web: test-deps web-deps
 	@$(MAKE) --no-print-directory all
 	@TAPIS_DATADIR=$(CURDIR) TAPIS_LOCALEDIR=$(CURDIR)/$(BUILD)/locale TAPIS_WEB_SHOTS=$(TAPIS_WEB_SHOTS) \
 	  sh tests/web.sh $(BUILD)
+
+# The web page through a real screen reader (tests/sr: Orca under Xvfb
+# reading Chromium, what it spoke read from its debug log); not yet part
+# of `make check` (not reliable yet on a loaded machine).
+check-sr: test-deps web-deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/sr/run.sh $(BUILD)
 
 # The same, taking the screenshots of docs/ (web-lobby.png, web-table.png,
 # web-table-large.png, web-phone.png) anew.

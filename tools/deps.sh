@@ -4,13 +4,14 @@
 # what to install and stops.
 # Usage: sh tools/deps.sh [tests] [ci] [coverage] [valgrind]: what the game
 # needs to build and run, plus what the tests need (Check, sox, Chromium and
-# npm for the browser tests, PostgreSQL for the store's, Redis, haproxy and
+# npm for the browser tests, Orca, at-spi2-core, speech-dispatcher, Xvfb,
+# xdotool and D-Bus for the screen reader's, PostgreSQL for the store's, Redis, haproxy and
 # curl for the cluster's, brltty and python3 for the braille display's), the tools of CI
 # (the tests' packages, clang, valgrind, gcovr, appstream), of
 # `make coverage` (gcovr) or of `make valgrind`.
 # The tests' own packages. The browser tests need node and npm (any node
 # from 18 on): Debian's npm brings Debian's node when neither is there.
-tests="check sox chromium postgresql redis-server haproxy curl brltty python3"
+tests="check sox chromium postgresql redis-server haproxy curl brltty python3 orca at-spi2-core speech-dispatcher xvfb xdotool dbus"
 command -v npm >/dev/null 2>&1 || tests="$tests npm"
 extra=""
 for want in "$@"; do

@@ -486,6 +486,26 @@ static char *joined_msg(const struct host *h, int seat)
 	                            seat, "info", table_json(h)));
 }
 
+/* "joined" for the one arriving at h (a seat taken, a table watched or
+ * resumed), with where they are said in their language ("Table 3,
+ * Bourré, 3 players. Start when ready.": the last words for its creator
+ * while it waits). */
+static char *arrival_joined_msg(const struct host *h, int seat, const char *name, const char *lang)
+{
+	const struct i18n_lang *tr = i18n_of(lang);
+	char text[256];
+	snprintf(text, sizeof text, i18n_ntr(tr, "Table %1$ld, %2$s, %3$d player.", "Table %1$ld, %2$s, %3$d players.",
+	                                     h->players),
+	         (long)h->id, i18n_tr(tr, h->g->title), h->players);
+	if (h->state == HOST_WAITING && !strcmp(h->creator, name)) {
+		size_t n = strlen(text);
+		snprintf(text + n, sizeof text - n, " %s", i18n_tr(tr, "Start when ready."));
+	}
+	json_t *o = json_pack("{s:s, s:I, s:i, s:o, s:s}", "type", "joined", "table", (json_int_t)h->id, "seat", seat,
+	                      "info", table_json(h), "text", text);
+	return proto_dump(o);
+}
+
 /* The people online (the first max, in the lobby's order) and how many. */
 static int people_online(struct lobby *l, struct lobbylist_person *p, int max, int *n)
 {
@@ -511,6 +531,21 @@ struct snap_people {
 	struct lobbylist_person p[LOBBYLIST_PEOPLE];
 	int n, online, made;
 };
+
+/* The lobby as one arriving hears it: "Lobby: 2 tables, 3 people." */
+static const char *lobby_arrival(struct lobby *l, const char *lang, char *buf, size_t len)
+{
+	const struct i18n_lang *tr = i18n_of(lang);
+	struct lobbylist_person p[1];
+	int n, people = people_online(l, p, 0, &n);
+	const struct lobbylist_entry *far = NULL;
+	int tables = l->ntables + (l->far ? l->far->tables(l->far->ctx, &far) : 0);
+	char t[48], q[48];
+	snprintf(t, sizeof t, i18n_ntr(tr, "%d table", "%d tables", tables), tables);
+	snprintf(q, sizeof q, i18n_ntr(tr, "%d person", "%d people", people), people);
+	snprintf(buf, len, i18n_tr(tr, "Lobby: %1$s, %2$s."), t, q);
+	return buf;
+}
 
 /* A connection's snapshot of the lobby (its view's page), sent; its
  * bytes. people: kept for the next snapshot of the same moment, or NULL. */
@@ -1144,11 +1179,13 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	account_settings_load(l, c, u, 0);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);
+	char arrival[160];
 	if (l->ext)
 		l->ext->login(l, u->name, guest);
-	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s}", "type", "welcome", "version",
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s, s:s}", "type", "welcome", "version",
 	                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", token,
-	                                         "lang", u->lang)));
+	                                         "lang", u->lang, "text", lobby_arrival(l, u->lang, arrival,
+	                                                                                 sizeof arrival))));
 	account_settings_load(l, c, u, 1);
 	/* The lobby's first page; then what changes in it, while at no table. */
 	memset(&c->view, 0, sizeof c->view);
@@ -1454,7 +1491,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	}
 	struct host_member *now = host_member(h, u->name);
 	host_verbosity(h, u->name, u->verbosity, 0);
-	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
+	send_text(l, c->id, arrival_joined_msg(h, now ? now->seat : -1, u->name, u->lang));
 	if (sits)
 		host_tell_seat(h, u->name);
 	l->dirty = 1;
@@ -1828,7 +1865,7 @@ static void resumed_at(struct lobby *l, struct lobby_conn *c, struct host *h, in
 {
 	char err[ERR_MAX];
 	struct lobby_user *u = &l->users[c->user];
-	send_text(l, c->id, joined_msg(h, seat));
+	send_text(l, c->id, arrival_joined_msg(h, seat, u->name, u->lang));
 	host_join(h, u->name, u->lang, c->id, seat, l->now_ms, err, sizeof err);
 	host_verbosity(h, u->name, u->verbosity, 0);
 	l->dirty = 1;

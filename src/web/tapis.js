@@ -1,9 +1,10 @@
 /* tapis: the web page. It speaks the protocol of docs/protocol.md over a
  * WebSocket, holds no sentence of the games (every announcement and every
  * answer to a key comes from the server in the player's language) and takes
- * its own few words from GET /words. Announcements go to one polite log,
- * what must interrupt to an alert region, key answers to an assertive one;
- * an optional built-in voice speaks them all; sound cues are played from
+ * its own few words from GET /words. Announcements and key answers are
+ * told to the screen reader through one paced polite region (sayPolite),
+ * shown in a log that is not live; what must interrupt goes to an alert
+ * region; an optional built-in voice speaks them all; sound cues are played from
  * /sounds/, panned by seat. Every key of the table is also a control (the
  * hand, the choices, a toolbar) for touch and swipes. No framework. */
 'use strict';
@@ -22,7 +23,7 @@ const app = {
   voice: false, rate: 1, speechVolume: 1, cues: true, cueVolume: 0.8, large: false,
   /* What of the lobby is spoken as it happens: all, friends (the people
    * one sat at a table with in this visit, and invitations) or none. */
-  lobbyTalk: 'all', friends: new Set(), savedTables: [],
+  lobbyTalk: 'all', friends: new Set(), savedTables: [], vibrate: false,
   audio: null, buffers: {},
   invited: new Set(), rematch: 0, muted: new Set(),   /* tables one is invited to; the finished table offering a rematch */
 };
@@ -80,27 +81,85 @@ function voiceSay(text, interrupt) {
   speechSynthesis.speak(u);
 }
 
-/* An announcement: a new element of the polite log (two equal messages
- * are two elements, both read), in the order received: a turn prompt waits
- * behind the events before it, as the terminal queues it. What must
- * interrupt (a refusal, an error, a question) goes to the alert region
- * (alertSay), not here. Kept in the history (the last 100 in the tab's
- * storage, for a reload). */
+/* What the screen reader is told. A screen reader does not keep the order
+ * of lines added to a live region together (Orca takes them in the order
+ * its events come, and each live message it speaks cuts the one before;
+ * an assertive one drops the polite ones waiting), so the lines that come
+ * together, or while the last announcement is still being said (a time
+ * guessed from its length), go out as one element of one polite region
+ * (#said), in the order they came: the turn prompt, the last the server
+ * sends, is the last words. A key's answer goes the same way at once,
+ * after the lines waiting; what must interrupt waits for the polite
+ * element just told to be taken (alertSay). */
+const said = { lines: [], timer: 0, until: 0, last: 0, events: [], hold: 0, told: [] };
+const SAID_GATHER_MS = 30, SAID_TAKEN_MS = 250, SAID_MS_PER_CHAR = 40, SAID_MAX_MS = 2500, SAID_FOCUS_MS = 400,
+  SAID_AGAIN_MS = 1000;
+function sayPolite(text, now) {
+  if (!now) {
+    if (text) said.lines.push(text);
+    if (!said.timer) said.timer = setTimeout(flushSaid, Math.max(SAID_GATHER_MS, said.until - Date.now(), said.hold - Date.now()));
+    return;
+  }
+  clearTimeout(said.timer);
+  said.timer = 0;
+  if (Date.now() < said.hold && text) { said.lines.push(text); sayPolite(''); return; }
+  flushSaid(text);
+}
+/* The focus moved by the page: a screen reader says where, and drops the
+ * live lines it holds; what is to be told waits until it has. */
+function focusTo(el) {
+  el.focus();
+  said.hold = Date.now() + SAID_FOCUS_MS;
+  if (said.timer) { clearTimeout(said.timer); said.timer = 0; sayPolite(''); }
+}
+/* The lines waiting, then a key's answer: one element of #said. A key's
+ * answer comes after the lines told in the second before, told again: a
+ * screen reader stops and drops what it had not yet said when the key came
+ * (Orca flushes the live lines it holds at every key). */
+function flushSaid(answered) {
+  said.timer = 0;
+  if (!answered && Date.now() < said.hold) { sayPolite(''); return; }
+  const now = Date.now();
+  said.events = said.events.filter((x) => now - x.at < SAID_AGAIN_MS);
+  const again = answered ? said.events.map((x) => x.text) : [];
+  const lines = said.lines;
+  said.lines = [];
+  if (lines.length) said.events.push({ at: now, text: lines.join(' ') });
+  const text = [...again, ...lines, answered || ''].filter(Boolean).join(' ');
+  if (!text) return;
+  const box = $('said');
+  const p = document.createElement('p');
+  p.textContent = text;
+  box.append(p);
+  while (box.childElementCount > 3) box.firstElementChild.remove();
+  box.dataset.n = Number(box.dataset.n || 0) + 1;
+  /* For the tests: what each element told again. */
+  said.told.push({ text, again: again.join(' ') });
+  if (said.told.length > 400) said.told.shift();
+  said.last = now;
+  said.until = now + Math.min(SAID_MAX_MS, text.length * SAID_MS_PER_CHAR);
+}
+
+/* An announcement: a line of the log (two equal messages are two lines),
+ * in the order received, told by sayPolite: a turn prompt waits behind the
+ * events before it, as the terminal queues it. What must interrupt (a
+ * refusal, an error, a question) goes to the alert region (alertSay), not
+ * here. Kept in the history (the last 100 in the tab's storage, for a
+ * reload). */
 function announce(text, kind, prompt) {
   if (!text) return;
   logLine(text, kind, prompt ? 'prompt' : kind === 'chat' ? 'chat' : '');
   remember(text, kind);
+  sayPolite(text);
   voiceSay(text, false);
 }
 
-function logLine(text, kind, cls, silent) {
+function logLine(text, kind, cls) {
   const log = $('log');
   const p = document.createElement('p');
   p.textContent = text;
   p.dataset.kind = kind;
   if (cls) p.className = cls;
-  /* Said by the alert region already: shown in the log, not said twice. */
-  if (silent) p.setAttribute('aria-hidden', 'true');
   log.append(p);
   while (log.childElementCount > 300) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
@@ -119,18 +178,14 @@ function remember(text, kind) {
  * Said at once by the alert region, shown in the log, kept in the history. */
 function alertSay(text, kind) {
   if (!text) return;
-  const a = $('alert');
-  const p = document.createElement('p');
-  p.textContent = text;
-  a.append(p);
-  while (a.childElementCount > 3) a.firstElementChild.remove();
-  a.dataset.n = Number(a.dataset.n || 0) + 1;
-  logLine(text, kind, 'urgent', true);
+  alertOnly(text);
+  logLine(text, kind, 'urgent');
   remember(text, kind);
-  voiceSay(text, true);
 }
 
-/* The answer to a key: said at once (assertive), not kept in the history. */
+/* The answer to a key: told at once, after the lines still waiting (the
+ * polite region: nothing is dropped), shown under "Table now", not kept in
+ * the history. */
 function answer(text) {
   if (!text) return;
   const a = $('answers');
@@ -139,6 +194,7 @@ function answer(text) {
   a.append(p);
   while (a.childElementCount > 5) a.firstElementChild.remove();
   $('view-answer').textContent = text;
+  sayPolite(text, true);
   voiceSay(text, true);
 }
 
@@ -315,11 +371,13 @@ const handlers = {
     keepSession(m);
     const fresh = app.fresh;
     if (again) announce(w('back'), 'system');
+    /* Arrived: where one is, as the server says it ("Lobby: 2 tables, 3 people."). */
+    else if (m.text && !app.table) announce(m.text, 'system');
     if (!app.table) {
       show('lobby');
       /* Logged in: the lobby's heading. Back, or in another language: the
        * focus stays where it is, unless it was lost. */
-      if (fresh) $('lobby-h').focus();
+      if (fresh) focusTo($('lobby-h'));
       else keepFocus();
     }
     app.fresh = false;
@@ -384,8 +442,10 @@ const handlers = {
     if (app.rematch === m.table) app.rematch = 0; /* it started again */
     show('table');
     renderTable();
+    /* Arrived at a table: which, as the server says it. */
+    if (!same && m.text) announce(m.text, 'system');
     if (app.verbosity === 'short') send({ type: 'verbosity', table: app.table, level: 'short' });
-    $('play').focus();
+    focusTo($('play'));
   },
   left(m) {
     delete app.held[m.table];
@@ -396,7 +456,7 @@ const handlers = {
     app.quit = false;
     closeConfirm();
     show('lobby');
-    $('lobby-h').focus();
+    focusTo($('lobby-h'));
   },
   say(m) { sayMsg(m); },
   /* What happened while away: one summary in the log (each message kept in
@@ -419,6 +479,7 @@ const handlers = {
     if (!texts.length && !m.now) return;
     const text = [m.heading || '', ...texts, m.now || ''].filter(Boolean).join(' ');
     logLine(text, 'missed', '');
+    sayPolite(text);
     voiceSay(text, false);
   },
   moment(m) {
@@ -463,7 +524,7 @@ const handlers = {
       if (m.re === 'hello' || m.code === 'replaced') forgetSession();
       app.token = '';
       show('login');
-      $('login-name').focus();
+      focusTo($('login-name'));
     }
   },
   /* A sentence of the server for this page alone (moderation, invitations
@@ -485,7 +546,7 @@ const handlers = {
     app.rematch = m.table;
     announce(m.text, 'system');
     renderTable();
-    $('btn-rematch').focus();
+    focusTo($('btn-rematch'));
   },
   pong() {},
 };
@@ -503,7 +564,7 @@ function showResult(st) {
   r.textContent = app.said.filter((x) => x.moves === st.moves && x.text).map((x) => x.text).join(' ') ||
     (st.keys && st.keys.S) || '';
   r.hidden = !r.textContent;
-  if (!r.hidden) r.focus();
+  if (!r.hidden) focusTo(r);
 }
 
 /* The focus is never left on the page's body, nor on a control just
@@ -511,8 +572,8 @@ function showResult(st) {
 function keepFocus() {
   const a = document.activeElement;
   if (a && a !== document.body && a.isConnected && !a.closest('[hidden]')) return;
-  if (app.table) (!$('result').hidden ? $('result') : $('play')).focus();
-  else if (app.loggedIn) $('lobby-h').focus();
+  if (app.table) focusTo(!$('result').hidden ? $('result') : $('play'));
+  else if (app.loggedIn) focusTo($('lobby-h'));
 }
 
 /* The people holding a seat at a table where one holds one are friends
@@ -649,7 +710,8 @@ function renderSaved() {
     span.id = 'saved-line-' + t.id;
     const g = app.games.find((x) => x.name === t.game);
     const others = (t.seats || []).filter((n) => n && n !== app.name).join(', ');
-    span.textContent = fmt(w('saved_line'), t.id, g ? g.title : t.game, others) + ' ';
+    span.textContent = (others ? fmt(w('saved_line'), t.id, g ? g.title : t.game, others)
+      : fmt(w('saved_alone'), t.id, g ? g.title : t.game)) + ' ';
     const b = button(w('resume'), () => send({ type: 'resume', table: t.id }), span.id);
     b.id = 'resume-' + t.id;
     li.append(span, b);
@@ -770,6 +832,9 @@ function renderTable() {
   const keys = (st && st.keys) || {};
   $('view-turn').textContent = (isMyTurn() && st.prompt) || keys.T || '';
   $('view-cards').textContent = keys.C || '';
+  $('view-scores').textContent = keys.S || '';
+  $('history-buttons').hidden = !app.history.length;
+  turnSignals();
   renderHand();
   renderChoices();
   renderQueries();
@@ -816,7 +881,18 @@ function renderHand() {
   /* The same card, else the one now in its place (a card played). */
   const bs = ul.querySelectorAll('button');
   const same = ul.querySelector('button[data-card="' + focused + '"]') || bs[Math.min(at, bs.length - 1)];
-  (same || $('play')).focus();
+  focusTo(same || $('play'));
+}
+
+/* One's turn: the tab's title says it (another tab or window shows it),
+ * and a phone vibrates when the setting asks (once a turn). */
+function turnSignals() {
+  const mine = isMyTurn();
+  const title = mine ? fmt(w('title_turn'), 'tapis') : 'tapis';
+  if (document.title !== title) document.title = title;
+  const turn = mine ? app.table + ':' + app.state.moves : '';
+  if (turn && turn !== app.buzzed && app.vibrate && navigator.vibrate) navigator.vibrate(200);
+  app.buzzed = turn;
 }
 
 function tapCard(card) {
@@ -859,6 +935,14 @@ function renderQueries() {
   }
 }
 
+/* To one's hand from anywhere (the link at the top of the table): the
+ * selected card, else the first. */
+function toHand() {
+  const bs = $('hand').querySelectorAll('button');
+  const b = bs[Math.max(0, app.sel)] || bs[0];
+  if (b) b.focus(); else answer(w('no_cards'));
+}
+
 /* The answer of a query key (or button). */
 function queryKey(k) {
   const keys = (app.state && app.state.keys) || {};
@@ -866,7 +950,7 @@ function queryKey(k) {
   if (k === 'H') sayHand();
   else if (k === '?') send({ type: 'hint', table: app.table });
   else if (k === 'F1') helpKeys();
-  else answer(keys[k] || '');
+  else answer(keys[k] || w('not_begun'));
 }
 
 /* The choices as buttons, made again only when they changed; a choice that
@@ -893,7 +977,8 @@ function renderChoices() {
       choose(c, n, b);
     });
     b.id = 'choice-' + k;
-    li.append(b);
+    /* A choice with an amount: the field first, then its button, which
+     * says the amount typed as the game phrases it. */
     if (hasRange(c)) {
       const label2 = document.createElement('label');
       label2.htmlFor = 'amount-' + k;
@@ -912,16 +997,18 @@ function renderChoices() {
       spin.setAttribute('aria-describedby', said.id);
       spin.oninput = () => {
         const n = Number(spin.value);
-        said.textContent = Number.isInteger(n) && n >= c.min && n <= c.max ? (c.labels && c.labels[n - c.min]) || String(n)
-          : fmt(w('type_amount'), c.min, c.max);
+        const ok = Number.isInteger(n) && n >= c.min && n <= c.max;
+        said.textContent = ok ? (c.labels && c.labels[n - c.min]) || String(n) : fmt(w('type_amount'), c.min, c.max);
+        if (ok && c.labels && c.labels[n - c.min]) b.textContent = c.labels[n - c.min];
       };
-      li.append(' ', label2, ' ', spin, said);
+      li.append(label2, ' ', spin, said, ' ');
     }
+    li.append(b);
     ch.append(li);
   });
   if (focused === null) return;
   const same = [...ch.querySelectorAll('button')].find((b) => b.textContent === focused);
-  (same || $('play')).focus();
+  focusTo(same || $('play'));
 }
 
 /* The seats of the table; its creator may open a seat or give it to a bot
@@ -961,7 +1048,8 @@ function renderSeats(t) {
       b.id = 'seat-set-' + s.seat;
       li.append(' ', label, ' ', sel, ' ', b);
     } else if (mine && t.state !== 'over' && s.name && s.name !== app.name) {
-      const b = button(fmt(w('kick'), s.name), () => send({ type: 'kick', table: app.table, seat: s.seat }), span.id);
+      const b = button(fmt(w('kick'), s.name), () => askFirst(fmt(w('kick_q'), s.name),
+        () => send({ type: 'kick', table: app.table, seat: s.seat })), span.id);
       b.id = 'seat-kick-' + s.seat;
       li.append(' ', b);
     }
@@ -1109,8 +1197,8 @@ function choose(c, amount, from) {
     $('confirm-q').textContent = q;
     $('confirm').hidden = false;
     alertOnly(q);
-    if (from) $('confirm-yes').focus();
-    else if (document.activeElement !== $('play')) $('play').focus();
+    if (from) focusTo($('confirm-yes'));
+    else if (document.activeElement !== $('play')) focusTo($('play'));
     return;
   }
   act(choiceAction(c, amount));
@@ -1122,22 +1210,30 @@ function closeConfirm() {
   if (box.hidden || app.quit) return;
   const had = box.contains(document.activeElement);
   box.hidden = true;
-  if (had) $('play').focus();
+  if (had) focusTo($('play'));
 }
 
 /* Q or Escape at the table: leave it, after a yes (the same box). */
 function askQuit() {
-  app.quit = true;
-  $('confirm-q').textContent = w('quit');
+  askFirst(w('quit'), () => send({ type: 'leave', table: app.table }));
+}
+
+/* A question before what cannot be undone (leaving, removing a player):
+ * Yes and No, the focus on Yes from a button. */
+function askFirst(q, then) {
+  app.quit = then;
+  $('confirm-q').textContent = q;
   $('confirm').hidden = false;
-  alertOnly(w('quit'));
+  alertOnly(q);
+  if (document.activeElement && document.activeElement !== $('play')) focusTo($('confirm-yes'));
 }
 
 function confirmAnswer(yes) {
   if (app.quit) {
+    const then = app.quit;
     app.quit = false;
     closeConfirm();
-    if (yes) send({ type: 'leave', table: app.table });
+    if (yes) then();
     else answer(w('quit_cancelled'));
     return;
   }
@@ -1148,13 +1244,20 @@ function confirmAnswer(yes) {
   else answer(w('not_done'));
 }
 
+/* The alert region, once the polite lines waiting are told and taken (an
+ * assertive line makes a screen reader drop the polite ones it holds). */
 function alertOnly(text) {
   const a = $('alert');
-  const p = document.createElement('p');
-  p.textContent = text;
-  a.append(p);
-  while (a.childElementCount > 3) a.firstElementChild.remove();
-  a.dataset.n = Number(a.dataset.n || 0) + 1;
+  const show = () => {
+    const p = document.createElement('p');
+    p.textContent = text;
+    a.append(p);
+    while (a.childElementCount > 3) a.firstElementChild.remove();
+    a.dataset.n = Number(a.dataset.n || 0) + 1;
+  };
+  sayPolite('', true);
+  const wait = said.last + SAID_TAKEN_MS - Date.now();
+  if (wait > 0) setTimeout(show, wait); else show();
   voiceSay(text, true);
 }
 
@@ -1354,7 +1457,7 @@ function tableKey(e) {
 /* ---- forms ---- */
 
 /* The settings kept in the browser between visits. */
-const SETTINGS = ['voice', 'rate', 'speechVolume', 'cues', 'cueVolume', 'large', 'verbosity', 'lobbyTalk'];
+const SETTINGS = ['voice', 'rate', 'speechVolume', 'cues', 'cueVolume', 'large', 'verbosity', 'lobbyTalk', 'vibrate'];
 function saveSettings() {
   const o = {};
   for (const k of SETTINGS) o[k] = app[k];
@@ -1370,6 +1473,7 @@ function loadSettings() {
   $('opt-cues').checked = app.cues;
   $('opt-cue-volume').value = Math.round(app.cueVolume * 100);
   $('opt-large').checked = app.large;
+  $('opt-vibrate').checked = app.vibrate;
   $('opt-short').checked = app.verbosity === 'short';
   if (!['all', 'friends', 'none'].includes(app.lobbyTalk)) app.lobbyTalk = 'all';
   $('opt-lobby').value = app.lobbyTalk;
@@ -1475,16 +1579,24 @@ function setup() {
   chat('table-chat', 'table-chat-text', () => app.table);
   /* Escape in a chat line: back to the table (in the lobby, to its heading). */
   $('table-chat-text').addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') { e.preventDefault(); $('play').focus(); }
+    if (e.key === 'Escape') { e.preventDefault(); focusTo($('play')); }
   });
   $('lobby-chat-text').addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') { e.preventDefault(); $('lobby-h').focus(); }
+    if (e.key === 'Escape') { e.preventDefault(); focusTo($('lobby-h')); }
   });
   $('btn-start').onclick = () => { audioStart(); send({ type: 'start', table: app.table }); };
   $('btn-stand').onclick = () => send({ type: 'stand', table: app.table });
   $('btn-sit').onclick = () => send({ type: 'sit', table: app.table });
-  $('btn-leave').onclick = () => send({ type: 'leave', table: app.table });
-  $('btn-rematch').onclick = () => { send({ type: 'rematch', table: app.table }); $('btn-rematch').hidden = true; $('play').focus(); };
+  /* Leaving a game under way asks first, as Q does. */
+  $('btn-leave').onclick = () => {
+    if (app.state && app.state.state === 'playing' && app.seat >= 0) askFirst(w('quit'), () => send({ type: 'leave', table: app.table }));
+    else send({ type: 'leave', table: app.table });
+  };
+  for (const id of ['btn-hist-prev', 'btn-hist-next', 'btn-hist-last']) $(id).onclick = () => historyKey($(id).dataset.key);
+  $('to-hand').onclick = (e) => { e.preventDefault(); toHand(); };
+  $('to-table').onclick = (e) => { e.preventDefault(); focusTo($('play')); };
+  $('opt-vibrate').onchange = (e) => { app.vibrate = e.target.checked; saveSettings(); };
+  $('btn-rematch').onclick = () => { send({ type: 'rematch', table: app.table }); $('btn-rematch').hidden = true; focusTo($('play')); };
   $('btn-invite').onclick = () => {
     const name = window.prompt(w('invite_name'));
     if (name) send({ type: 'invite', table: app.table, name: name.trim() });
@@ -1520,5 +1632,6 @@ function setup() {
 }
 
 window.tapis = app;   /* for the browser tests */
+window.tapisSaid = said;
 window.tapisSeatPan = seatPan;
 document.addEventListener('DOMContentLoaded', setup);

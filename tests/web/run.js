@@ -401,7 +401,8 @@ async function testBouillabaisse(browser, port) {
   assert.ok(prompts.length >= moves && prompts.every((t) => /^Your turn/.test(t)), 'the turn prompts are in the log');
   const live = await page.evaluate(() => ({ now: document.querySelector('#log').getAttribute('aria-live'),
     changed: window.__liveChanged, alerts: [...document.querySelectorAll('#alert p')].map((p) => p.textContent) }));
-  assert.strictEqual(live.now, 'polite', 'the log is polite');
+  assert.strictEqual(live.now, 'off', 'the log is not live: #said tells the screen reader');
+  assert.strictEqual(await page.$eval('#said', (e) => e.getAttribute('aria-live')), 'polite', '#said is polite');
   assert.strictEqual(live.changed, 0, 'the log never changed its aria-live');
   assert.ok(!live.alerts.some((t) => /^Your turn/.test(t)), 'no prompt in the alert region');
   /* Events that came less than 50 ms before a prompt: each in the log
@@ -571,7 +572,7 @@ async function testOtherGames(browser, port) {
     assert.ok(over, game + ': the game is over');
     moves += n;
     await page.bringToFront();
-    await page.click('#btn-leave');
+    await leaveTable(page);
     await page.waitForSelector('#lobby:not([hidden])');
   }
   await finn.close();
@@ -690,12 +691,17 @@ async function testSeats(browser, port) {
   await gil.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
   assert.strictEqual(await gil.$('#seat-kind-2'), null, 'no seat kinds once the game has begun');
   await gil.click('#seat-kick-1');
+  /* Removing a player asks first, as Q does. */
+  await gil.waitForSelector('#confirm:not([hidden])');
+  assert.ok(/^Remove Hana from the table\?/.test(await gil.$eval('#confirm-q', (e) => e.textContent)), 'Remove asks first');
+  assert.strictEqual(await gil.evaluate(() => window.tapis.info.seats[1].state === 'open'), false, 'nobody removed yet');
+  await gil.click('#confirm-yes');
   await gil.waitForFunction(() => window.tapis.info.seats[1].state === 'open' && !document.querySelector('#seat-kick-1'),
     { timeout: 10000 });
   await hana.bringToFront();
   await hana.waitForSelector('#lobby:not([hidden])', { timeout: 10000 });
   await gil.bringToFront();
-  await gil.click('#btn-leave');
+  await leaveTable(gil);
   await gil.waitForSelector('#lobby:not([hidden])');
   await hana.close();
   await gil.close();
@@ -705,6 +711,54 @@ async function testSeats(browser, port) {
 /* The live lobby: what changes there is spoken as the server phrases it
  * (an arrival, a table made), and the setting "Spoken in the lobby" set to
  * Nothing silences it (and the lobby's chat), kept for the next visit. */
+/* The defects a screen reader met (issue 34): the table read without keys
+ * ("Table now", not hidden, not live), T and C at a waiting table, Start
+ * before the seats in Tab order, leaving a game under way asks first, a
+ * saved table alone, the tab's title on one's turn, the arrivals said. */
+async function testScreenReaderDefects(browser, port) {
+  /* A name no other part uses: Ugo of the server rules stays seated at a
+   * game under way, and his login would go back to it, not to the lobby. */
+  const page = await browser.newPage();
+  await login(page, port, 'Vera', 'en');
+  assert.ok(/^Lobby: \d+ tables?, \d+ (person|people)\.$/.test(await page.$eval('#said', (e) => e.textContent.trim())) ||
+    await page.waitForFunction(() => /Lobby: /.test(document.querySelector('#said').textContent), { timeout: 5000 }),
+  'the arrival in the lobby is told');
+  await page.select('#create-game', 'bourre');
+  await page.$eval('#rule-hands', (el) => { el.value = '1'; });
+  await page.click('#create-form button[type=submit]');
+  await page.waitForSelector('#btn-start:not([hidden])');
+  await page.waitForFunction(() => /Table \d+, Bourré, \d+ players\. Start when ready\./.test(document.querySelector('#said').textContent),
+    { timeout: 5000 });
+  await page.focus('#play');
+  for (const k of ['t', 'c']) assert.strictEqual(await pressAndHear(page, k), 'The game has not begun.', k + ' at a waiting table');
+  const order = await page.evaluate(() => !!(document.querySelector('#btn-start').compareDocumentPosition(
+    document.querySelector('#seats')) & Node.DOCUMENT_POSITION_FOLLOWING));
+  assert.ok(order, 'Start comes before the seats');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
+  const view = await page.evaluate(() => ({ hidden: !!document.querySelector('#view').closest('[aria-hidden=true]'),
+    live: !!document.querySelector('#view').closest('[aria-live]:not([aria-live=off])'),
+    scores: document.querySelector('#view-scores').textContent, s: window.tapis.state.keys.S }));
+  assert.ok(!view.hidden && !view.live, '"Table now" is read by touch, not live');
+  assert.strictEqual(view.scores, view.s, '"Table now" has the scores');
+  await page.waitForFunction(() => window.tapis.state.my_turn, { timeout: 10000 });
+  assert.ok(/^Your turn/.test(await page.title()), 'the title says it is one\'s turn: ' + await page.title());
+  /* The button itself (not leaveTable, which answers Yes): it must ask. */
+  await page.click('#btn-leave');
+  await page.waitForSelector('#confirm:not([hidden])', { timeout: 5000 });
+  assert.strictEqual(await page.evaluate(() => window.tapis.table > 0), true, 'leaving a game under way asks first');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#lobby:not([hidden])');
+  const alone = await page.evaluate(() => {
+    window.tapis.savedTables = [{ id: 9, game: 'brouc', seats: ['Vera', ''] }];
+    renderSaved();
+    return document.querySelector('#saved-line-9').textContent.trim();
+  });
+  assert.strictEqual(alone, 'Table 9: Le Brouc, alone.', 'a saved table with nobody else');
+  await page.close();
+  return 0;
+}
+
 async function testLiveLobby(browser, port) {
   const jo = await browser.newPage();
   await login(jo, port, 'Jo', 'en');
@@ -783,6 +837,13 @@ async function testTls(browser, dir) {
 /* ---- touch: a phone's screen, a finger, no keyboard ---- */
 
 const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/* Leave the table by its button; a game under way asks first (Yes). */
+async function leaveTable(page, touch) {
+  await (touch ? tap(page, '#btn-leave') : page.click('#btn-leave'));
+  if (await page.evaluate(() => !document.querySelector('#confirm').hidden))
+    await (touch ? tap(page, '#confirm-yes') : page.click('#confirm-yes'));
+}
 
 /* A tap on what a selector finds once it is shown. */
 async function tap(page, sel) {
@@ -942,7 +1003,7 @@ async function testTouch(browser, port) {
       assert.ok(await page.$eval('#btn-rematch', (e) => e.hidden), 'the rematch button goes once the game starts again');
       assert.ok((await page.evaluate(() => window.tapis.state.moves)) <= before, 'a new game');
     }
-    await tap(page, '#btn-leave');
+    await leaveTable(page, true);
     await page.waitForSelector('#lobby:not([hidden])');
   }
   await page.close();
@@ -1105,7 +1166,7 @@ async function testRuleOptions(browser, port) {
   await pressAndHear(page, 'Enter');   /* the menu open: F1 says its keys */
   assert.strictEqual(await pressAndHear(page, 'F1'), yes.f1.menu, 'F1 in the menu says the state\'s menu keys');
   await pressAndHear(page, 'Escape');
-  await page.click('#btn-leave');
+  await leaveTable(page);
   await page.waitForSelector('#lobby:not([hidden])');
   await page.close();
   const fr = await browser.newPage();
@@ -1200,7 +1261,7 @@ async function testInvitation(browser, port) {
   assert.strictEqual(asked, 0, 'no password asked of the person invited');
   assert.strictEqual(await milo.evaluate(() => window.tapis.seat), 1, 'sat at the first open seat');
   /* Lena's chat muted for Milo alone: a toggle in the list of who is here. */
-  await milo.click('#btn-leave');
+  await leaveTable(milo);
   await milo.waitForSelector('#lobby:not([hidden])');
   const mute = await milo.waitForSelector('#online button.mute[data-name="Lena"]');
   assert.strictEqual(await mute.evaluate((b) => b.textContent + '|' + b.getAttribute('aria-pressed')), 'Ne plus entendre Lena|false');
@@ -1238,7 +1299,7 @@ async function main() {
       return r.moves;
     }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
     ['coming back', testComeBack], ['server rules', testServerRules], ['invitation', testInvitation],
-    ['live lobby', testLiveLobby]]
+    ['live lobby', testLiveLobby], ['screen reader defects', testScreenReaderDefects]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {
