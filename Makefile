@@ -45,6 +45,7 @@ PO        := $(wildcard locales/*.po)
 MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 SERVER    := $(BUILD)/tapis-server
+YARDSTICK := $(BUILD)/tools/yardstick
 
 .PHONY: FORCE all run check check-cluster check-web test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
 
@@ -149,7 +150,13 @@ web-deps:
 	    [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; }; then \
 	  echo "npm ci in tests/web"; cd tests/web && npm ci --no-audit --no-fund --loglevel=error; fi
 
-tests: $(TEST_BINS)
+tests: $(TEST_BINS) $(YARDSTICK)
+
+# The playouts' yardstick (tools/yardstick.c), beside the program as `tapis
+# bench` looks for it; built with the tests, never installed.
+$(YARDSTICK): tools/yardstick.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -std=c11 $(LDFLAGS) -o $@ $<
 
 test: check
 
@@ -193,7 +200,7 @@ fuzz:
 	done; exit $$fail
 
 bench: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all $(YARDSTICK)
 	$(BIN) bench
 	$(BIN) bench --net --clients 40 --tables 10 --deals 2
 

@@ -10,6 +10,7 @@
  * a server opens. */
 #define _GNU_SOURCE
 #include <check.h>
+#include <glob.h>
 #include <jansson.h>
 #include <math.h>
 #include <poll.h>
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -274,6 +276,9 @@ START_TEST(test_upgrade_in_place)
 	char path[128];
 	snprintf(path, sizeof path, "%s/old.db", dir);
 	sql(path, schema_before);
+	/* Its bans, as the moderation block made them (with any version). */
+	sql(path, "CREATE TABLE bans (name TEXT PRIMARY KEY, until INTEGER NOT NULL, reason TEXT NOT NULL,"
+	          " by TEXT NOT NULL); INSERT INTO bans VALUES ('Paulo', 4000000000, 'spam', 'operator');");
 	ck_assert_int_eq(version_of(path), 0);
 	struct store st;
 	char err[256];
@@ -291,6 +296,13 @@ START_TEST(test_upgrade_in_place)
 	struct store_settings set;
 	ck_assert_int_eq(store_settings_get(&st, "Anne", &set), 1);
 	ck_assert_int_eq(set.verbosity, -1);
+	/* Its accounts are in the index of looks. */
+	char other[100];
+	ck_assert_int_eq(store_account_alike(&st, "ANNE", other, sizeof other), 1);
+	ck_assert_str_eq(other, "Anne");
+	struct store_ban ban;
+	ck_assert_int_eq(store_ban_alike(&st, "P\u00e1ulo", &ban), 1);
+	ck_assert_str_eq(ban.name, "Paulo");
 	ck_assert_int_eq(store_account_put(&st, "Ben", "h"), 0);
 	one_game(&st, 7, "brelan", 1, "Anne", 0, 4, "Ben", 1, -4);
 	struct rating r;
@@ -310,6 +322,68 @@ START_TEST(test_upgrade_in_place)
 	ck_assert_int_eq(store_open(&st, "sqlite", newer, err, sizeof err), -1);
 	ck_assert_msg(strstr(err, "newer"), "%s", err);
 	ck_assert_int_eq(version_of(newer), 99);
+	rmdir_all(dir);
+}
+END_TEST
+
+/* The bytes of a file (free them), *len set. */
+static char *file_bytes(const char *path, long *len)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	*len = ftell(f);
+	rewind(f);
+	char *b = malloc((size_t)*len + 1);
+	ck_assert_int_eq(fread(b, 1, (size_t)*len, f), (size_t)*len);
+	fclose(f);
+	return b;
+}
+
+/* Opened and refused, the file is as it was, byte for byte. */
+static void refused_untouched(const char *path, const char *why)
+{
+	long n0, n1;
+	char *before = file_bytes(path, &n0), err[256];
+	struct store st;
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(store_open(&st, "sqlite", path, err, sizeof err), -1);
+		ck_assert_msg(strstr(err, why) != NULL, "%s", err);
+	}
+	char *after = file_bytes(path, &n1);
+	ck_assert_int_eq(n0, n1);
+	ck_assert_msg(memcmp(before, after, (size_t)n0) == 0, "the refused store was changed");
+	free(before);
+	free(after);
+}
+
+/* A store whose version is garbled, or gone while its tables are of the
+ * current version, is refused before anything is written, every time;
+ * with its version put back it opens, its accounts there. */
+START_TEST(test_version_garbled_untouched)
+{
+	char *dir = tmpdir();
+	char path[128], err[256];
+	snprintf(path, sizeof path, "%s/server.db", dir);
+	struct store st;
+	ck_assert_msg(store_open(&st, "sqlite", path, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_put(&st, "Anne", "hash-of-anne"), 0);
+	store_close(&st);
+	sql(path, "UPDATE meta SET value = 'three' WHERE key = 'schema'");
+	refused_untouched(path, "garbled");
+	sql(path, "DELETE FROM meta WHERE key = 'schema'");
+	refused_untouched(path, "missing");
+	sql(path, "DROP TABLE meta");
+	refused_untouched(path, "missing");
+	char set[160];
+	snprintf(set, sizeof set,
+	         "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
+	         "INSERT INTO meta VALUES ('schema', %d)", STORE_SCHEMA_VERSION);
+	sql(path, set);
+	ck_assert_msg(store_open(&st, "sqlite", path, err, sizeof err) == 0, "%s", err);
+	char hash[64];
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	store_close(&st);
 	rmdir_all(dir);
 }
 END_TEST
@@ -499,7 +573,7 @@ static void lobby_up(struct lobby_fix *f, const char *backend)
 	char db[128], err[256];
 	snprintf(db, sizeof db, "%s/server.db", f->dir);
 	ck_assert_msg(store_open(&f->st, backend, db, err, sizeof err) == 0, "%s", err);
-	struct host_config cfg = { 600000, 0, f->logs, 0, 600000, 0, 0, NULL, NULL, NULL };
+	struct host_config cfg = { 600000, 0, f->logs, 0, 600000, 0, 0, NULL, NULL, NULL, 0 };
 	f->cfg = cfg;
 	struct lobby_io io = { on_send, on_close, &f->said, NULL };
 	ck_assert_msg(lobby_init(&f->l, &f->st, &f->cfg, io, 1, now, err, sizeof err) == 0, "%s", err);
@@ -512,6 +586,44 @@ static void lobby_down(struct lobby_fix *f)
 	said_free(&f->said);
 	rmdir_all(f->dir);
 }
+
+/* A sit at a private table without its password is checked on the
+ * worker as a wrong password is (a refusal costs what a guess costs): no
+ * answer at once, then "this table needs a password", counted. */
+START_TEST(test_no_password_costs_a_guess)
+{
+	struct lobby_fix f;
+	lobby_up(&f, "memory");
+	struct lobby *l = &f.l;
+	struct said *s = &f.said;
+	login(l, s, 1, "Anne", "en", NULL);
+	login(l, s, 2, "Ben", "en", NULL);
+	msg(l, 1, "{\"type\":\"create\",\"game\":\"brouc\",\"private\":true,\"password\":\"door\"}");
+	/* Its password is hashed on the worker too. */
+	for (int i = 0; i < 1000 && !last_to(s, 1, "created"); i++) {
+		usleep(2000);
+		lobby_tick(l, now);
+	}
+	json_t *c = last_to(s, 1, "created");
+	ck_assert_ptr_nonnull(c);
+	long id = (long)json_integer_value(json_object_get(c, "table"));
+	for (int k = 0; k < AUTH_FREE_FAILS; k++) {
+		int from = s->n;
+		msg(l, 2, "{\"type\":\"sit\",\"table\":%ld}", id);
+		ck_assert_msg(since(s, from, 2, "error") == NULL, "refused at once, without the worker");
+		ck_assert(lobby_conn_of(l, 2)->job != 0);
+		for (int i = 0; i < 1000 && !since(s, from, 2, "error"); i++) {
+			usleep(2000);
+			lobby_tick(l, now);
+		}
+		json_t *e = since(s, from, 2, "error");
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "password");
+		ck_assert_str_eq(json_string_value(json_object_get(e, "message")), "this table needs a password");
+	}
+	lobby_down(&f);
+}
+END_TEST
 
 /* Two registered players finish a game: it is in the store, rated by
  * their places; each hears their figures in their language, the
@@ -611,7 +723,9 @@ START_TEST(test_game_recorded)
 	fclose(fp);
 	/* The same as the server's own file. */
 	char theirs[400];
-	snprintf(theirs, sizeof theirs, "cmp -s '%s' '%s/%ld.jsonl'", path, f.logs, id);
+	/* The finished game's own file, DIR/TABLE-GAME.jsonl (the table's
+	 * next game would write DIR/TABLE.jsonl). */
+	snprintf(theirs, sizeof theirs, "cmp -s '%s' '%s/%ld-'[0-9]*.jsonl", path, f.logs, id);
 	ck_assert_int_eq(system(theirs), 0);
 	const char *bin = getenv("TAPIS_BIN");
 	if (bin) {
@@ -650,9 +764,13 @@ START_TEST(test_game_recorded)
 		halt(pid);
 	}
 	/* A history longer than a message may carry is refused as such. */
-	char logpath[200];
-	snprintf(logpath, sizeof logpath, "%s/%ld.jsonl", f.logs, id);
-	fp = fopen(logpath, "a");
+	char pattern[200];
+	snprintf(pattern, sizeof pattern, "%s/%ld-[0-9]*.jsonl", f.logs, id);
+	glob_t gl;
+	ck_assert_int_eq(glob(pattern, 0, NULL, &gl), 0);
+	ck_assert_int_eq(gl.gl_pathc, 1);
+	fp = fopen(gl.gl_pathv[0], "a");
+	globfree(&gl);
 	for (long k = 0; k <= LOBBY_HISTORY_MAX / 32; k++)
 		fputs("{\"type\":\"padding\",\"text\":\"..............................\"}\n", fp);
 	fclose(fp);
@@ -988,6 +1106,32 @@ static void count_table_3(void *ctx, const struct store_table *t)
 	ck_assert_int_eq(t->id, 3);
 }
 
+/* The tables in all are bounded (LOBBY_TABLES_MAX, lowered here): one
+ * more create is refused, in the player's language; a table over makes
+ * room no more than it counts. */
+START_TEST(test_tables_in_all)
+{
+	struct lobby_fix f;
+	lobby_up(&f, "memory");
+	struct lobby *l = &f.l;
+	l->tables_max = 2;
+	for (int i = 0; i < 3; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "Maker%d", i);
+		login(l, &f.said, 1 + i, name, i == 2 ? "fr" : "en", NULL);
+		msg(l, 1 + i, "{\"type\":\"create\",\"game\":\"brelan\",\"players\":2,\"seats\":[\"open\",\"bot\"]}");
+	}
+	ck_assert_ptr_nonnull(last_to(&f.said, 1, "created"));
+	ck_assert_ptr_nonnull(last_to(&f.said, 2, "created"));
+	ck_assert_ptr_null(last_to(&f.said, 3, "created"));
+	json_t *e = last_to(&f.said, 3, "error");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "tables");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "message")), "le serveur a trop de tables : réessayez plus tard");
+	lobby_down(&f);
+}
+END_TEST
+
 /* Starts take turns: past the loop's time for them (here none: one a
  * tick), a start asked waits for the next tick, in the order asked; asked
  * again meanwhile, it is refused as begun. A round of the lobby's list
@@ -1223,6 +1367,72 @@ START_TEST(test_join_figures)
 }
 END_TEST
 
+/* A backup never lands on the store it copies: not on the file, its -wal,
+ * -shm or -journal (by name, or by another name of the same file), and
+ * nothing that is there and is not a regular file is replaced (a device
+ * stays a device). The store keeps every account. */
+START_TEST(test_backup_not_onto_store)
+{
+	char *dir = tmpdir();
+	char db[128], wal[140], journal[140], hard[140], soft[140], sub[140], err[256];
+	snprintf(db, sizeof db, "%s/server.db", dir);
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	snprintf(journal, sizeof journal, "%s-journal", db);
+	snprintf(hard, sizeof hard, "%s/hard.db", dir);
+	snprintf(soft, sizeof soft, "%s/soft.db", dir);
+	snprintf(sub, sizeof sub, "%s/folder", dir);
+	struct store st;
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_put(&st, "Anne", "hash-a"), 0);
+	/* While it is open, its -wal is there. */
+	struct stat sb;
+	ck_assert_int_eq(stat(wal, &sb), 0);
+	ck_assert_int_eq(link(db, hard), 0);
+	ck_assert_int_eq(symlink(wal, soft), 0);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	char dotted[160], node[140];
+	snprintf(dotted, sizeof dotted, "%s/./server.db-shm", dir);
+	/* A device of its own (a null device as root, else a pipe): never the
+	 * machine's /dev/null, which old code would have replaced. */
+	snprintf(node, sizeof node, "%s/null", dir);
+	if (mknod(node, S_IFCHR | 0600, makedev(1, 3)) != 0)
+		ck_assert_int_eq(mkfifo(node, 0600), 0);
+	const char *const refused[] = { db, wal, journal, hard, soft, dotted, sub, node };
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+		err[0] = '\0';
+		ck_assert_msg(store_backup_file(db, refused[i], err, sizeof err) == -1, "a backup onto %s", refused[i]);
+		ck_assert_msg(strstr(err, refused[i]) != NULL, "%s", err);
+		/* The server's own connection refuses alike. */
+		ck_assert_int_eq(store_backup(&st, refused[i], err, sizeof err), -1);
+	}
+	ck_assert_int_eq(stat(node, &sb), 0);
+	ck_assert(S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode));
+	ck_assert_int_eq(stat(sub, &sb), 0);
+	ck_assert(S_ISDIR(sb.st_mode));
+	ck_assert_int_eq(access(journal, F_OK), -1);
+	ck_assert_int_eq(store_account_put(&st, "Ben", "hash-b"), 0);
+	const char *bin = getenv("TAPIS_BIN");
+	if (bin) {
+		char cmd[600];
+		snprintf(cmd, sizeof cmd, "'%s' serve --db '%s' --backup '%s' 2>/dev/null", bin, db, wal);
+		ck_assert_int_ne(system(cmd), 0);
+		snprintf(cmd, sizeof cmd, "'%s' serve --db '%s' --backup '%s' 2>/dev/null", bin, db, node);
+		ck_assert_int_ne(system(cmd), 0);
+	}
+	/* A new name is taken. */
+	char copy[140];
+	snprintf(copy, sizeof copy, "%s/copy.db", dir);
+	ck_assert_msg(store_backup(&st, copy, err, sizeof err) == 0, "%s", err);
+	store_close(&st);
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	char hash[64];
+	ck_assert_int_eq(store_account_get(&st, "Anne", hash, sizeof hash), 1);
+	ck_assert_int_eq(store_account_get(&st, "Ben", hash, sizeof hash), 1);
+	store_close(&st);
+	rmdir_all(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("accounts");
@@ -1232,14 +1442,18 @@ int main(void)
 	tcase_add_test(tc, test_figures_sqlite);
 	tcase_add_test(tc, test_upgrade_in_place);
 	tcase_add_test(tc, test_upgrade_oldest);
+	tcase_add_test(tc, test_version_garbled_untouched);
 	tcase_add_test(tc, test_game_recorded);
+	tcase_add_test(tc, test_no_password_costs_a_guess);
 	tcase_add_test(tc, test_left_not_rated);
 	tcase_add_test(tc, test_guest_not_recorded);
 	tcase_add_test(tc, test_partners_level);
 	tcase_add_test(tc, test_settings_kept);
 	tcase_add_test(tc, test_names_indexed);
 	tcase_add_test(tc, test_bursts_take_turns);
+	tcase_add_test(tc, test_tables_in_all);
 	tcase_add_test(tc, test_backup_while_serving);
+	tcase_add_test(tc, test_backup_not_onto_store);
 	tcase_add_test(tc, test_join_figures);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

@@ -1540,6 +1540,81 @@ END_TEST
 
 /* The bots never renege on purpose, whatever their level, even where the
  * strict table would accept it. */
+/* The lists of legal actions against the rules said card by card: in
+ * random games of every variation, the cards to play are those
+ * bourre_check_play accepts, in the order of the hand (then, on a strict
+ * table, the others in that order), and the draws are every set of the
+ * hand's cards from the fewest to the most allowed, by size, then by the
+ * set read as a number (bit i for card i of the hand). */
+START_TEST(test_legal_lists_reference)
+{
+	const struct game_ops *g = registry_ops("bourre");
+	static const char *const variants[][4] = {
+		{ "hands=8", NULL },
+		{ "strict=yes", "hands=8", NULL },
+		{ "variant=four", "hands=8", NULL },
+		{ "trump=dealer", "hands=8", NULL },
+		{ "trump=separate", "draw=separate", "hands=8", NULL },
+		{ "declare=simultaneous", "strict=yes", "hands=8", NULL },
+	};
+	long plays = 0, draws = 0;
+	for (int v = 0; v < (int)(sizeof variants / sizeof variants[0]); v++)
+		for (int p = 2; p <= 8; p++) {
+			struct tu_game t;
+			tu_game_init(&t, "bourre", p, -1, (uint64_t)(900 + 10 * v + p), variants[v]);
+			tu_game_start(&t);
+			struct rng rng;
+			rng_seed(&rng, (uint64_t)(v * 16 + p));
+			while (g->to_act(t.st) >= 0) {
+				const struct bourre_state *st = ST(&t);
+				int s = g->to_act(t.st);
+				struct action legal[GAME_MAX_LEGAL], want[GAME_MAX_LEGAL];
+				int n = g->legal(t.st, legal, GAME_MAX_LEGAL), nw = 0;
+				if (st->phase == BR_PH_PLAY) {
+					for (int pass = 0; pass < 1 + st->strict; pass++)
+						for (int i = 0; i < st->nhand[s]; i++)
+							if ((bourre_check_play(st, s, st->hand[s][i], NULL) == 0) == (pass == 0))
+								want[nw++] = act_card(ACT_PLAY, st->hand[s][i]);
+					plays++;
+				} else if (st->phase == BR_PH_DISCARD) {
+					int lo, hi, h = st->nhand[s];
+					bourre_discard_range(st, s, &lo, &hi);
+					for (int size = lo; size <= hi; size++)
+						for (int m = 0; m < (1 << h); m++) {
+							int k = 0;
+							for (int i = 0; i < h; i++)
+								k += (m >> i) & 1;
+							if (k != size)
+								continue;
+							want[nw] = act_simple(ACT_DISCARD);
+							for (int i = 0; i < h; i++)
+								if ((m >> i) & 1)
+									want[nw].cards[want[nw].ncards++] = st->hand[s][i];
+							nw++;
+						}
+					draws++;
+				} else {
+					nw = -1;
+				}
+				if (nw >= 0) {
+					ck_assert_int_eq(n, nw);
+					for (int i = 0; i < n; i++) {
+						ck_assert_int_eq(legal[i].kind, want[i].kind);
+						ck_assert_int_eq(legal[i].ncards, want[i].ncards);
+						ck_assert_mem_eq(legal[i].cards, want[i].cards, ACT_MAX_CARDS);
+					}
+				}
+				struct action a = legal[rng_below(&rng, (uint32_t)n)];
+				struct refusal why;
+				ck_assert_int_eq(g->apply(t.st, &a, NULL, &why), 0);
+			}
+			tu_game_release(&t);
+		}
+	ck_assert_int_gt(plays, 2000);
+	ck_assert_int_gt(draws, 300);
+}
+END_TEST
+
 START_TEST(test_strict_bots_play_proper)
 {
 	const struct game_ops *g = registry_ops("bourre");
@@ -1910,6 +1985,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_strict_four);
 	tcase_add_test(tc, test_strict_talk);
 	tcase_add_test(tc, test_strict_random);
+	tcase_add_test(tc, test_legal_lists_reference);
 	tcase_add_test(tc, test_strict_bots_play_proper);
 	tcase_add_test(tc, test_referee);
 	tcase_add_test(tc, test_referee_bots);

@@ -355,7 +355,7 @@ static void play_out(int n)
 	play_until(all, n, NULL, NULL);
 	for (int i = 0; i < n; i++) {
 		char path[160], err[1024];
-		snprintf(path, sizeof path, "%s/%ld.jsonl", hands, pl[i].table);
+		history_path(hands, pl[i].table, path, sizeof path);
 		ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
 		FILE *f = fopen(path, "r");
 		ck_assert_ptr_nonnull(f);
@@ -996,7 +996,7 @@ START_TEST(test_restore_off_loop)
 	ck_assert_msg(store_open(&ls, "postgresql", db, err, sizeof err) == 0, "%s", err);
 	ck_assert_msg(store_open(&other, "postgresql", db, err, sizeof err) == 0, "%s", err);
 	struct lobby l;
-	struct host_config cfg = { 30000, 0, NULL, 0, 60000, 4242, 0, NULL, NULL, NULL };
+	struct host_config cfg = { 30000, 0, NULL, 0, 60000, 4242, 0, NULL, NULL, NULL, 0 };
 	struct lobby_io io = { drop_send, no_close, NULL, NULL };
 	ck_assert_msg(lobby_init_shared(&l, &ls, &cfg, io, 1, mono_ms(), err, sizeof err) == 0, "%s", err);
 	/* A cluster whose link never comes up (its loop is not run): the

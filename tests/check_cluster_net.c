@@ -371,7 +371,7 @@ START_TEST(test_relay_game)
 	int french = 0;
 	for (int i = 0; i < b.n; i++)
 		french |= !strcmp(mtype(b.msg[i]), "say") &&
-		          strstr(json_string_value(json_object_get(b.msg[i], "text")), "Bruno s'assoit") != NULL;
+		          strstr(json_string_value(json_object_get(b.msg[i], "text")), "Vous vous asseyez à la table ") != NULL;
 	ck_assert_msg(french, "Bruno's table is not told in French");
 	/* Numbered: nothing skipped, nothing twice (no state sent again). */
 	ck_assert_int_eq(a.refused + b.refused, 0);
@@ -382,7 +382,7 @@ START_TEST(test_relay_game)
 	no_crossed_hands(players, 2, &w);
 	/* The hand history, on north, refereed clean. */
 	char path[256], err[1024];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s[0].logs, id);
+	history_path(s[0].logs, id, path, sizeof path);
 	ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
 	tc_free(&a);
 	tc_free(&b);

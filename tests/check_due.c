@@ -66,7 +66,7 @@ static void drop(void *ctx, long conn, char *text)
  * plays for them), bots at the other seats, a pause between bots' moves. */
 START_TEST(ticked_when_due)
 {
-	static const struct host_config cfg = { 600000, 700, NULL, 30000, 600000, 0, 0, NULL, NULL, NULL };
+	static const struct host_config cfg = { 600000, 700, NULL, 30000, 600000, 0, 0, NULL, NULL, NULL, 0 };
 	static struct host h;
 	struct store st;
 	char err[256];

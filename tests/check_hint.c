@@ -41,6 +41,33 @@ static int ruff_possible(const void *vst, int seat, card_t c)
 	return 0;
 }
 
+/* A reason states only the comparison its own figures, as said (whole
+ * percents), bear out: no "43% ... less than the price, 35%". */
+static void figures_bear_out(const char *game, const struct bot_reason *why)
+{
+	switch (why->code) {
+	case BOT_WHY_FOLD:
+		ck_assert_msg(why->chance < why->price, "%s: fold, %d%% said less than %d%%", game, why->chance, why->price);
+		break;
+	case BOT_WHY_CALL:
+		ck_assert_msg(why->chance > why->price, "%s: call, %d%% said more than %d%%", game, why->chance, why->price);
+		break;
+	case BOT_WHY_CALL_LOW:
+		ck_assert_msg(why->chance <= why->price, "%s: call, %d%% said no more than %d%%", game, why->chance,
+		              why->price);
+		break;
+	case BOT_WHY_FOLD_BEHIND:
+		ck_assert_msg(why->behind > 0, "%s: a fold said by nobody behind", game);
+		/* fall through */
+	case BOT_WHY_FOLD_DEAL:
+		ck_assert_msg(why->chance >= why->price && why->price >= 0, "%s: fold, %d%% said to cover %d%%", game,
+		              why->chance, why->price);
+		break;
+	default:
+		break;
+	}
+}
+
 /* Play `games` games of `hands` deals with bots at level 2; at every
  * decision ask for the hint (small budget: quick and deterministic). */
 static void walk(const char *game, int players, const char *const *rules, int games, uint64_t seed,
@@ -76,6 +103,7 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 			ck_assert_int_ne(why.code, BOT_WHY_SEARCH);
 			if (why.code == BOT_WHY_MASTER && !strcmp(game, "bourre"))
 				ck_assert_msg(!ruff_possible(st, seat, hint.cards[0]), "bourre: a lead said safe from a ruff");
+			figures_bear_out(game, &why);
 			ty->by_code[why.code]++;
 			ty->decisions++;
 			struct talk t = { .game = g, .me = seat, .players = players };
@@ -176,6 +204,27 @@ START_TEST(hint_bouillabaisse)
 }
 END_TEST
 
+/* Over 10,000 hinted decisions in every game, no reason says a
+ * comparison its figures contradict (walk checks each). */
+START_TEST(reasons_bear_out)
+{
+	static const struct {
+		const char *game;
+		int players;
+		const char *rule;
+	} games[] = { { "bouillotte", 4, "hands=8" }, { "brelan", 4, "hands=8" }, { "bourre", 5, "hands=3" },
+		      { "brouc", 4, "hands=2" },      { "bouillabaisse", 4, "hands=6" } };
+	struct tally ty = { 0 };
+	const char *rules[] = { games[_i].rule, NULL };
+	for (uint64_t seed = 100; ty.decisions < 10000; seed++)
+		walk(games[_i].game, games[_i].players, rules, 1, seed, &ty);
+	printf("%s: %ld decisions, reasons checked; folds and calls: %ld %ld %ld %ld %ld\n", games[_i].game,
+	       ty.decisions, ty.by_code[BOT_WHY_FOLD], ty.by_code[BOT_WHY_FOLD_BEHIND], ty.by_code[BOT_WHY_FOLD_DEAL],
+	       ty.by_code[BOT_WHY_CALL], ty.by_code[BOT_WHY_CALL_LOW]);
+	ck_assert_int_ge(ty.decisions, 10000);
+}
+END_TEST
+
 /* A trick reason names a card of the trick, never a hidden one. */
 START_TEST(trick_reasons)
 {
@@ -255,12 +304,12 @@ START_TEST(menu_words_and_reasons)
 		  "No straddle: a blind stake is not worth it." },
 		{ "Tenir, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
 		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
-		  "Rester : le roi de pique et l'as de cœur peuvent faire des plis.",
-		  "Passer : avec seulement le deux de pique, être bourré vous coûterait le pot, 14 jetons.",
+		  "Restez : le roi de pique et l'as de cœur peuvent faire des plis.",
+		  "Passez : avec seulement le deux de pique, vous risquez d'être bourré, et il vous en coûterait le pot (14 jetons).",
 		  "Écartez le deux de trèfle : vous gardez l'as de pique.",
 		  "Jouez l'as de cœur : il ne reste aucune carte plus forte dans cette couleur, mais un atout pourrait la prendre.",
 		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
-		  "Contrecarre, 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Pas de carre : une mise à l'aveugle n'en vaut pas la peine." },
+		  "Contrecarre, 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Ne vous carrez pas : une mise à l'aveugle ne vaut pas le coup ici." },
 	};
 	set_lang(_i ? "fr" : "en");
 	struct talk bo = { .game = registry_ops("bouillotte"), .me = 0, .players = 4 };
@@ -331,6 +380,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, trick_reasons);
 	tcase_add_test(tc, sentences);
 	tcase_add_loop_test(tc, menu_words_and_reasons, 0, 2);
+	tcase_add_loop_test(tc, reasons_bear_out, 0, 5);
 	tcase_add_test(tc, hint_bouillotte);
 	tcase_add_test(tc, hint_brelan);
 	tcase_add_test(tc, hint_bourre);

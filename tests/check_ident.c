@@ -78,6 +78,7 @@ START_TEST(test_bad_names)
 	bad("Ann\x1b[2Je", "letters, digits");
 	bad("\u3164\u3164", "letters, digits");    /* Hangul fillers: nothing to see */
 	bad("Claire, bot", "letters, digits");     /* a bot's seat */
+	bad("Claire (bot)", "letters, digits");    /* a bot's seat, as said */
 	bad("<script>", "letters, digits");
 	bad("A", "2 to 24");
 	bad("   ", "2 to 24");
@@ -119,7 +120,13 @@ START_TEST(test_keys)
 	ck_assert(ident_alike("Olga", "0lga"));
 	ck_assert(ident_alike("Ann\u00e9", "Anne\u0301"));
 	ck_assert(!ident_alike("Anne", "Anna"));
-	ck_assert(!ident_alike("Zoe", "Zoë"));
+	/* Accents do not tell two people apart (a banned Paulo is not back
+	 * as Páulo). */
+	ck_assert(ident_alike("Zoe", "Zoë"));
+	ck_assert(ident_alike("Paulo", "P\u00e1ulo"));
+	ck_assert(ident_alike("Paulo", "Pau1o"));
+	ck_assert(ident_alike("Hélène", "HELENE"));
+	ck_assert(!ident_alike("Paulo", "Paula"));
 	ck_assert(!ident_alike("Guest1", "Guest11"));
 	char k[IDENT_KEY_MAX];
 	ck_assert_int_eq(ident_key("Anne", k, sizeof k), 0);
@@ -139,6 +146,14 @@ START_TEST(test_chat)
 	ck_assert_str_eq(out, "Bravo \u2764\ufe0f \U0001F468\u200d\U0001F469 très bien, Жанна");
 	ck_assert_int_eq(ident_chat("\u200b\u202e \x1b\u2028", out, sizeof out, NULL, err, sizeof err), -1);
 	ck_assert(strstr(err, "empty") != NULL);
+	/* Blank by Unicode's white space: no-break spaces, the ideographic
+	 * space, the narrow and the medium ones, a Hangul filler. */
+	ck_assert_int_eq(ident_chat("\u00a0\u00a0\u00a0", out, sizeof out, NULL, err, sizeof err), -1);
+	ck_assert_int_eq(ident_chat(" \u3000\u202f\u205f\u2007\u3164 \u00a0", out, sizeof out, NULL, err, sizeof err), -1);
+	ck_assert(strstr(err, "empty") != NULL);
+	/* Trimmed of them at both ends, kept inside. */
+	ck_assert_int_eq(ident_chat("\u00a0\u3000 bon\u00a0jeu \u202f\u00a0", out, sizeof out, NULL, err, sizeof err), 0);
+	ck_assert_str_eq(out, "bon\u00a0jeu");
 }
 END_TEST
 

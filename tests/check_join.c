@@ -31,6 +31,7 @@
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
 #include "net/server.h"
+#include "net/store.h"
 #include "ui/join.h"
 #include "testutil.h"
 
@@ -230,7 +231,7 @@ START_TEST(test_two_languages_and_chat)
 	                     "open,open,bot", "--rule", "hands=1", "--start", "--chat", "hello from Ann", NULL };
 	cli_start(&a, &s, "ann", aa);
 	cli_await(&a, "Your turn.");
-	const char *bb[] = { "--name", "Bea", "--lang", "fr", "--text", "--table", "1", "--seat", "1",
+	const char *bb[] = { "--name", "Bea", "--lang", "fr", "--text", "--table", "1", "--seat", "2",
 	                     "--chat", "bonjour de Bea", NULL };
 	cli_start(&b, &s, "bea", bb);
 	cli_await(&b, "Bea : bonjour de Bea");
@@ -345,6 +346,9 @@ START_TEST(test_actions_whole_game)
 	/* The keys' own answers ("Selected: ...") are not the game's. */
 	strip_lines(t1, "Selected: ");
 	strip_lines(t2, "Selected: ");
+	/* Each at its own table: the sit said with its number. */
+	strip_lines(t1, "You sit at table ");
+	strip_lines(t2, "You sit at table ");
 	/* Where they part, if they do (short: Check's messages are bounded). */
 	size_t k = 0;
 	while (t1[k] && t1[k] == t2[k])
@@ -788,7 +792,13 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Which game? La Bouillabaisse");
 	tty_key(&t, "\r", "How many players?");
 	tty_key(&t, "\r", "Options of La Bouillabaisse.");
-	tty_key(&t, "\r", "Seat 2");
+	tty_key(&t, "\r", "Seat 2. Bot, level 2, 3 of 4.");
+	tty_key(&t, "\033[B", "Bot, level 3, 4 of 4.");
+	tty_key(&t, "\r", "Seat 3");
+	/* Escape goes back one menu, the choices made kept. */
+	tty_key(&t, "\033", "Seat 2. Bot, level 3, 4 of 4.");
+	tty_key(&t, "\033", "Options of La Bouillabaisse.");
+	tty_key(&t, "\r", "Seat 2. Bot, level 3, 4 of 4.");
 	tty_key(&t, "\r", "Seat 3");
 	tty_key(&t, "\r", "Seat 4");
 	tty_key(&t, "\r", "Who may join? Public table");
@@ -811,9 +821,14 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\xc3\xa0", "\xc3\xa0");
 	tty_key(&t, "\x7f", "\xc3\xa0");
 	tty_key(&t, "\r", "Zoe: Hi\xc3\xa9\r");
+	/* Stand up and Leave act only after Y: another key keeps the seat. */
+	tty_key(&t, "\033OQ", "Table. Stand up");
+	tty_key(&t, "\r", "Stand up? Press Y to confirm, any other key to go back.");
+	tty_key(&t, "n", "");
 	tty_key(&t, "\033OQ", "Table. Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
-	tty_key(&t, "\r", "Lobby. Table 1: La Bouillabaisse, 4 players, playing, 1 open seat, ");
+	tty_key(&t, "\r", "Leave the table? Press Y to confirm");
+	tty_key(&t, "y", "Lobby. Table 1: La Bouillabaisse, 4 players, playing, 1 open seat, ");
 	/* Escape asks before leaving the server; Escape again stays. */
 	tty_key(&t, "\033", "Leave the server? No, stay, 1 of 2.");
 	tty_key(&t, "\033", "Lobby. Table 1");
@@ -824,7 +839,8 @@ START_TEST(test_lobby_menus)
 }
 END_TEST
 
-/* At a game's end on a terminal, R asks for a rematch: the table starts
+/* At a game's end on a terminal, a menu offers a rematch (the query keys
+ * answering meanwhile, as in play): the table starts
  * again (the only person at it said yes), the seats one place on. Enter
  * plays the card selected at each turn. */
 START_TEST(test_rematch_key)
@@ -838,7 +854,7 @@ START_TEST(test_rematch_key)
 	tty_expect(&t, "Your 8 cards");
 	/* Enter at each turn, until the offer (40 s at most). */
 	size_t seen = t.mark;
-	for (int i = 0; i < 400 && !strstr(t.out + t.mark, "R: a rematch."); i++) {
+	for (int i = 0; i < 400 && !strstr(t.out + t.mark, "A rematch?"); i++) {
 		char *turn = strstr(t.out + seen, "Your turn.");
 		if (turn) {
 			seen = (size_t)(turn - t.out) + 1;
@@ -854,8 +870,13 @@ START_TEST(test_rematch_key)
 			}
 		}
 	}
-	tty_expect(&t, "R: a rematch. Any other key: leave the table.");
-	tty_key(&t, "R", "Your 8 cards");
+	tty_expect(&t, "A rematch? Same players, same options.");
+	tty_expect(&t, "Rematch, 1 of 2.");
+	/* A query key answers and leaves nothing: the menu is still there. */
+	tty_key(&t, "S", "Score: you and Claire (bot) ");
+	tty_key(&t, "\033[B", "Leave the table, 2 of 2.");
+	tty_key(&t, "\033[A", "Rematch, 1 of 2.");
+	tty_key(&t, "\r", "Your 8 cards");
 	/* F2: a person's chat muted for oneself; the server says so. */
 	tty_key(&t, "\033OQ", "Table. Stand up");
 	tty_key(&t, "\033[B", "Leave the table");
@@ -1134,7 +1155,7 @@ START_TEST(test_away_seat_released)
 	tty_join(&t, &s, args);
 	sleep(1); /* the table made */
 	struct cli b;
-	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "1", NULL };
+	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "2", NULL };
 	cli_start(&b, &s, "bea", bb);
 	tty_expect(&t, "Bea sits down.");
 	kill(b.pid, SIGKILL);
@@ -1152,6 +1173,59 @@ END_TEST
 
 /* The creator frees the seat of a player gone, from F2 in play ("Remove a
  * player", as the page's "Remove NAME"): a bot keeps it and it opens. */
+/* A moderator's keys: F2's Moderation mutes a person for a time with a
+ * reason, then removes them from the table; each act is said back, and the
+ * person hears it (the server phrases it). Its last item, Up from the
+ * first. */
+START_TEST(test_moderator_keys)
+{
+	struct srv s;
+	srv_start(&s);
+	struct store st;
+	char err[256], pw[128];
+	ck_assert_msg(store_open(&st, "sqlite", s.db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_role_put(&st, "Zoe", "moderator"), 0);
+	store_close(&st);
+	snprintf(pw, sizeof pw, "%s/zoe-password", s.dir);
+	FILE *f = fopen(pw, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("zoe-secret\n", f);
+	fclose(f);
+	static struct tty t;
+	const char *args[] = { "--password-file", pw, "--create", "bouillabaisse", "--players", "3", "--seats",
+		               "open,open,bot", "--rule", "hands=1", NULL };
+	tty_join(&t, &s, args);
+	sleep(1); /* the table made */
+	struct cli b;
+	const char *bb[] = { "--name", "Bea", "--lang", "fr", "--text", "--table", "1", "--seat", "2", NULL };
+	cli_start(&b, &s, "bea", bb);
+	tty_expect(&t, "Bea sits down.");
+	/* Right after the sit, the creator's menu still starts with Start. */
+	tty_key(&t, "\033OQ", "Table. Start the game, 1 of ");
+	tty_key(&t, "\033[A", "Moderation");
+	tty_key(&t, "\r", "Moderation. Mute their chat for a time, 1 of 4.");
+	tty_key(&t, "\r", "Name of the person, then Enter.");
+	tty_key(&t, "Bea\r", "For how many minutes?");
+	tty_key(&t, "5\r", "The reason, said to them");
+	tty_key(&t, "spam\r", "Bea is muted.");
+	tty_key(&t, "\033OQ", "Table. Start the game, 1 of ");
+	tty_key(&t, "\033[A", "Moderation");
+	tty_key(&t, "\r", "Mute their chat for a time");
+	tty_key(&t, "\033[B", "Remove them from this table, 2 of 4.");
+	tty_key(&t, "\r", "Name of the person, then Enter.");
+	tty_key(&t, "Bea\r", "The reason, said to them");
+	tty_key(&t, "\r", "Bea is removed from table 1.");
+	ck_assert_int_eq(cli_wait(&b), 0);
+	char *tb = cli_text(&b);
+	ck_assert_msg(strstr(tb, "spam"), "%s", tb);
+	ck_assert_msg(strstr(tb, "Vous vous asseyez à la table 1, place 2."), "%s", tb);
+	kill(t.pid, SIGINT);
+	waitpid(t.pid, NULL, 0);
+	close(t.fd);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_creator_frees_seat)
 {
 	struct srv s;
@@ -1162,7 +1236,7 @@ START_TEST(test_creator_frees_seat)
 	tty_join(&t, &s, args);
 	sleep(1); /* the table made */
 	struct cli b;
-	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "1", NULL };
+	const char *bb[] = { "--name", "Bea", "--text", "--table", "1", "--seat", "2", NULL };
 	cli_start(&b, &s, "bea", bb);
 	tty_expect(&t, "Bea sits down.");
 	kill(b.pid, SIGKILL);
@@ -1173,7 +1247,8 @@ START_TEST(test_creator_frees_seat)
 	tty_key(&t, "\r", "Your 17 cards");
 	tty_key(&t, "\033OQ", "Table. Remove a player");
 	tty_key(&t, "\r", "Remove a player. Remove Bea");
-	tty_key(&t, "\r", "Bea stands up. A bot plays the seat.");
+	tty_key(&t, "\r", "? Press Y to confirm");
+	tty_key(&t, "y", "Bea stands up. A bot plays the seat.");
 	kill(t.pid, SIGINT);
 	waitpid(t.pid, NULL, 0);
 	close(t.fd);
@@ -1195,6 +1270,7 @@ static Suite *join_suite(void)
 	tcase_add_test(tc, test_confirm_after_reconnect);
 	tcase_add_test(tc, test_interrupt_at_table);
 	tcase_add_test(tc, test_rematch_key);
+	tcase_add_test(tc, test_moderator_keys);
 	tcase_add_test(tc, test_two_languages_and_chat);
 	tcase_add_test(tc, test_reconnect);
 	tcase_add_test(tc, test_actions_whole_game);

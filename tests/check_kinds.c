@@ -59,7 +59,7 @@ static int same_bytes(const struct wire *w, int a, int from_a, int b, int from_b
 	return 1;
 }
 
-static const struct host_config cfg = { 600000, 0, NULL, 0, 600000, 0, 0, NULL, NULL, NULL };
+static const struct host_config cfg = { 600000, 0, NULL, 0, 600000, 0, 0, NULL, NULL, NULL, 0 };
 
 enum { ANNE = 1, BRUNO, CLEO, DAN, EVE, FAY, GUS };
 

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "net/lobby.h"
+#include "net/netaddr.h"
 #include "net/outq.h"
 #include "net/server.h"
 #include "testutil.h"
@@ -69,6 +70,7 @@ struct srv {
 	char dir[64];
 	/* set before srv_start: */
 	int max_conns, max_per_addr;
+	int max_handshakes, handshakes_per_prefix; /* 0: none (every client here is of 127.0.0.1) */
 	long long hello_ms;
 	int nofile_soft, nofile_hard; /* the child's open-file limit when set */
 	int seconds;                  /* its lifetime at most */
@@ -113,6 +115,8 @@ static void srv_start(struct srv *s)
 		o.grace_ms = 300;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
+		o.max_handshakes = s->max_handshakes;
+		o.handshakes_per_prefix = s->handshakes_per_prefix;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;
 		o.cheap_hash = 1;
@@ -625,6 +629,161 @@ START_TEST(test_caps_before_handshake)
 }
 END_TEST
 
+/* A crowd's half-open handshakes: 1,000 connections from 50 addresses
+ * (25 in 127.0.0.0/24, 25 others each in its own /24) that begin a
+ * handshake and never end it, opened again as soon as the server drops
+ * them; meanwhile 20 newcomers (of the crowd's /24 and of others) each
+ * get in: welcomed, not told busy, not kept waiting. */
+#define FLOOD_CONNS 1000
+#define FLOOD_ADDRS 50
+
+static void flood_addr(int i, char *out, size_t len)
+{
+	int k = i % FLOOD_ADDRS;
+	if (k < FLOOD_ADDRS / 2)
+		snprintf(out, len, "127.0.0.%d", 2 + k);
+	else
+		snprintf(out, len, "127.0.%d.1", 1 + k - FLOOD_ADDRS / 2);
+}
+
+/* Open again those of the crowd the server closed: how many. */
+static int flood_renew(int *fd, int port)
+{
+	int renewed = 0;
+	for (int i = 0; i < FLOOD_CONNS; i++) {
+		if (fd[i] >= 0) {
+			char buf[512];
+			ssize_t k = recv(fd[i], buf, sizeof buf, MSG_DONTWAIT);
+			if (k != 0 && !(k < 0 && errno != EAGAIN && errno != EINTR))
+				continue;
+			close(fd[i]);
+		}
+		char from[32];
+		flood_addr(i, from, sizeof from);
+		fd[i] = tcp_open(port, from, 0);
+		if (fd[i] >= 0 && write_all(fd[i], handshake, 20) < 0) {
+			close(fd[i]);
+			fd[i] = -1;
+		}
+		renewed++;
+	}
+	return renewed;
+}
+
+/* The networks that the bounds count by. */
+START_TEST(test_netaddr_prefix)
+{
+	char p[NETADDR_PREFIX_MAX];
+	netaddr_prefix("127.0.3.9", p, sizeof p);
+	ck_assert_str_eq(p, "127.0.3/24");
+	netaddr_prefix("::ffff:10.1.2.3", p, sizeof p);
+	ck_assert_str_eq(p, "10.1.2/24");
+	netaddr_prefix("2001:db8:aa:bb:1:2:3:4", p, sizeof p);
+	ck_assert_str_eq(p, "2001:0db8:00aa:00bb::/64");
+	char q[NETADDR_PREFIX_MAX];
+	netaddr_prefix("2001:db8:aa:bb:ffff:ffff:ffff:ffff", q, sizeof q);
+	ck_assert_str_eq(p, q);
+	netaddr_prefix("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", p, sizeof p);
+	ck_assert_str_eq(p, "ffff:ffff:ffff:ffff::/64");
+	netaddr_prefix("", p, sizeof p);
+	ck_assert_str_eq(p, "");
+}
+END_TEST
+
+START_TEST(test_half_open_flood)
+{
+	struct rlimit r;
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &r), 0);
+	ck_assert_msg(r.rlim_max >= FLOOD_CONNS + 200, "an open-file limit of %ld", (long)r.rlim_max);
+	r.rlim_cur = r.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &r);
+	struct srv s = { 0 };
+	/* The server's own caps, as it runs by default. */
+	s.max_conns = SERVER_MAX_CONNS;
+	s.max_per_addr = SERVER_MAX_PER_ADDR;
+	s.max_handshakes = SERVER_MAX_HANDSHAKES;
+	s.handshakes_per_prefix = SERVER_HANDSHAKES_PER_PREFIX;
+	srv_start(&s);
+	static int fd[FLOOD_CONNS];
+	for (int i = 0; i < FLOOD_CONNS; i++)
+		fd[i] = -1;
+	flood_renew(fd, s.port);
+	int renewed = 0;
+	long long slowest = 0;
+	static const char *const newcomer[] = { "127.0.0.200", "127.0.9.9", "127.0.0.1", "127.1.2.3" };
+	for (int n = 0; n < 20; n++) {
+		renewed += flood_renew(fd, s.port);
+		struct wsc w;
+		char name[32];
+		snprintf(name, sizeof name, "Newcomer%d", n);
+		long long t0 = mono_ms();
+		ck_assert_msg(wsc_login(&w, s.port, newcomer[n % 4], name, "en", NULL) == 0,
+		              "newcomer %d (%s) not let in", n, newcomer[n % 4]);
+		long long took = mono_ms() - t0;
+		if (took > slowest)
+			slowest = took;
+		wsc_close(&w);
+	}
+	/* The crowd was pushed out and came back, again and again. */
+	ck_assert_int_gt(renewed, FLOOD_CONNS);
+	fprintf(stderr, "half-open flood: %d connections opened again, the slowest newcomer in %lld ms\n", renewed,
+	        slowest);
+	for (int i = 0; i < FLOOD_CONNS; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Tables cannot eat the descriptors: under an open-file limit of 1,024,
+ * 72 addresses (each in its own /24) x 4 guests make tables until they are
+ * refused, and stay connected; a newcomer still connects and makes a
+ * table. Three addresses of one /24 make no more than the network's
+ * bound. */
+START_TEST(test_tables_flood)
+{
+	struct srv s = { 0 };
+	s.nofile_soft = s.nofile_hard = 1024;
+	s.max_conns = SERVER_MAX_CONNS;
+	s.max_per_addr = SERVER_MAX_PER_ADDR;
+	srv_start(&s);
+	enum { ADDRS = 72, GUESTS = 4 };
+	static struct wsc g[ADDRS * GUESTS];
+	char code[32], message[256], name[32], from[32];
+	int made = 0;
+	for (int i = 0; i < ADDRS * GUESTS; i++) {
+		snprintf(from, sizeof from, "127.0.%d.%d", 10 + i / GUESTS, 1 + i % GUESTS);
+		snprintf(name, sizeof name, "Crowd%d", i);
+		ck_assert_msg(wsc_login(&g[i], s.port, from, name, "en", NULL) == 0, "guest %d not let in", i);
+		while (wsc_create(&g[i], code, sizeof code, message, sizeof message) > 0)
+			made++;
+		ck_assert_str_eq(code, "tables");
+	}
+	ck_assert_int_eq(made, ADDRS * GUESTS * LOBBY_TABLES_PER_PERSON);
+	struct wsc w;
+	ck_assert_int_eq(wsc_login(&w, s.port, "127.0.0.1", "Newcomer", "en", NULL), 0);
+	ck_assert_msg(wsc_create(&w, code, sizeof code, message, sizeof message) > 0, "%s: %s", code, message);
+	wsc_close(&w);
+	/* One network, three addresses: its bound. */
+	static struct wsc n[3 * GUESTS];
+	int near = 0;
+	for (int i = 0; i < 3 * GUESTS; i++) {
+		snprintf(from, sizeof from, "127.0.200.%d", 1 + i / GUESTS);
+		snprintf(name, sizeof name, "Near%d", i);
+		ck_assert_int_eq(wsc_login(&n[i], s.port, from, name, "en", NULL), 0);
+		while (wsc_create(&n[i], code, sizeof code, message, sizeof message) > 0)
+			near++;
+	}
+	ck_assert_int_eq(near, LOBBY_TABLES_PER_PREFIX);
+	ck_assert_msg(strstr(message, "your network"), "%s", message);
+	for (int i = 0; i < 3 * GUESTS; i++)
+		wsc_close(&n[i]);
+	for (int i = 0; i < ADDRS * GUESTS; i++)
+		wsc_close(&g[i]);
+	srv_stop(&s);
+}
+END_TEST
+
 /* Tables per person and per address, refused in the player's language. */
 START_TEST(test_table_limits)
 {
@@ -739,13 +898,14 @@ START_TEST(test_slow_reader_dropped)
 	struct srv s = { 0 };
 	s.seconds = 50;
 	srv_start(&s);
-	/* Makers: tables in the lobby (a long list), from several addresses. */
+	/* Makers: tables in the lobby (a long list), from several addresses
+	 * (in networks of their own: a network's tables are bounded too). */
 	enum { MAKERS = 12 };
 	static struct wsc mk[MAKERS];
 	char code[32], message[256], name[32], from[32];
 	for (int i = 0; i < MAKERS; i++) {
 		snprintf(name, sizeof name, "maker-a-long-name-%d", i);
-		snprintf(from, sizeof from, "127.0.1.%d", 1 + i / 3);
+		snprintf(from, sizeof from, "127.0.%d.1", 101 + i / 3);
 		ck_assert_int_eq(wsc_login(&mk[i], s.port, from, name, "en", NULL), 0);
 		for (int t = 0; t < LOBBY_TABLES_PER_PERSON; t++)
 			ck_assert_int_gt(wsc_create(&mk[i], code, sizeof code, message, sizeof message), 0);
@@ -1075,12 +1235,15 @@ Suite *load_suite(void)
 	Suite *s = suite_create("load");
 	TCase *tc = tcase_create("units");
 	tcase_add_test(tc, test_outq_shared);
+	tcase_add_test(tc, test_netaddr_prefix);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("abuse");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_unmasked_frame);
 	tcase_add_test(tc, test_hello_time);
 	tcase_add_test(tc, test_caps_before_handshake);
+	tcase_add_test(tc, test_half_open_flood);
+	tcase_add_test(tc, test_tables_flood);
 	tcase_add_test(tc, test_table_limits);
 	tcase_add_test(tc, test_fd_limit_raised);
 	tcase_add_test(tc, test_fd_reserve);

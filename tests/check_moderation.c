@@ -254,6 +254,93 @@ START_TEST(test_moderator_acts)
 }
 END_TEST
 
+/* A moderator cannot act on another moderator who is not connected, nor
+ * on one never seen since the server started: the role is the store's. */
+START_TEST(test_offline_moderator)
+{
+	struct srv s;
+	srv_make(&s);
+	const char *anne[] = { "role", "Anne", "moderator", NULL }, *zed[] = { "role", "Zed", "moderator", NULL };
+	ck_assert_int_eq(run_admin(s.db, anne), 0);
+	ck_assert_int_eq(run_admin(s.db, zed), 0);
+	srv_run(&s);
+	static struct tc a, z;
+	tc_login(&a, &s, "Anne", "en", "secret");
+	/* Zed never came. */
+	static const char *const acts[] = { "ban", "mute", "kick" };
+	for (int i = 0; i < 3; i++) {
+		tc_send(&a, "{\"type\":\"mod\",\"act\":\"%s\",\"name\":\"Zed\",\"minutes\":5}", acts[i]);
+		error_text(&a, "not_moderator");
+	}
+	/* Zed came and went. */
+	tc_login(&z, &s, "Zed", "en", "pw");
+	tc_free(&z);
+	tc_send(&a, "{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Zed\"}");
+	error_text(&a, "not_moderator");
+	/* Zed logs in again: no ban kept. */
+	tc_login(&z, &s, "Zed", "en", "pw");
+	struct acts x;
+	read_audit(&s, &x);
+	for (int i = 0; i < x.n; i++)
+		ck_assert_msg(strncmp(x.line[i], "Anne ", 5) != 0, "in the audit: %s", x.line[i]);
+	tc_free(&a);
+	tc_free(&z);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A ban holds for every name that looks like the banned one, and a new
+ * name may not look like any account's, whether their people were seen
+ * since the server started or not (the store's index of looks); a
+ * look-alike here when a ban comes is put out too. */
+START_TEST(test_ban_evasion)
+{
+	struct srv s;
+	srv_make(&s);
+	struct store st;
+	char err[256];
+	ck_assert_msg(store_open(&st, "sqlite", s.db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_put(&st, "Paulo", "hash-p"), 0);
+	ck_assert_int_eq(store_account_put(&st, "Zed", "hash-z"), 0);
+	store_close(&st);
+	const char *ban[] = { "ban", "Paulo", "--for", "1h", "--reason", "spam", NULL };
+	ck_assert_int_eq(run_admin(s.db, ban), 0);
+	srv_run(&s);
+	static struct tc t;
+	static const char *const evading[] = { "paulo", "P\u00e1ulo", "Pau1o" };
+	for (int i = 0; i < 3; i++)
+		for (int pw = 0; pw < 2; pw++) {
+			tc_hello(&t, &s, evading[i], "en", pw ? "new-secret" : NULL, NULL);
+			const char *x = error_text(&t, "banned");
+			ck_assert_msg(strstr(x, "spam") != NULL, "%s", x);
+			ck_assert_int_eq(count_type_of(&t, "welcome"), 0);
+			tc_free(&t);
+		}
+	static const char *const posing[] = { "ZED", "Z\u00e8d", "z-ed" };
+	for (int i = 0; i < 3; i++)
+		for (int pw = 0; pw < 2; pw++) {
+			tc_hello(&t, &s, posing[i], "en", pw ? "new-secret" : NULL, NULL);
+			const char *x = error_text(&t, "name_alike");
+			ck_assert_msg(strstr(x, "Zed") != NULL, "%s", x);
+			tc_free(&t);
+		}
+	/* None of them was made an account. */
+	ck_assert_msg(store_open(&st, "sqlite", s.db, err, sizeof err) == 0, "%s", err);
+	char hash[128];
+	ck_assert_int_eq(store_account_get(&st, "P\u00e1ulo", hash, sizeof hash), 0);
+	ck_assert_int_eq(store_account_get(&st, "ZED", hash, sizeof hash), 0);
+	store_close(&st);
+	/* A guest online whose name looks like one banned meanwhile. */
+	static struct tc e;
+	tc_login(&e, &s, "Eve", "en", NULL);
+	const char *ban2[] = { "ban", "EVE", "--for", "1h", "--reason", "flood", NULL };
+	ck_assert_int_eq(run_admin(s.db, ban2), 0);
+	ck_assert_msg(strstr(error_text(&e, "banned"), "flood") != NULL, "Eve stayed");
+	tc_free(&e);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A ban set by the operator while the server runs puts its person out
  * within seconds; the name is refused, saying until when and why, until
  * the ban ends. */
@@ -427,6 +514,91 @@ START_TEST(test_invitation)
 }
 END_TEST
 
+/* An invitation is its person's: a guest invited who left, back with her
+ * token, enters; someone else who took the name of another who left does
+ * not, without the table's password. */
+START_TEST(test_invitation_is_the_person)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"bot\"]",
+	                    ",\"private\":true,\"password\":\"door\"");
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id);
+	tc_wait(&b, "invited");
+	wait_text(&a, "notice", "Bruno");
+	tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Carla\"}", id);
+	tc_wait(&c, "invited");
+	wait_text(&a, "notice", "Carla");
+	/* Both leave, Carla keeping a seat at another table (a guest who
+	 * holds none is forgotten, her name free again); she comes back
+	 * with her token and enters. */
+	long other = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"bot\"]", NULL);
+	tc_sit(&c, other, 1);
+	char token[40];
+	snprintf(token, sizeof token, "%s", c.token);
+	tc_free(&b);
+	tc_free(&c);
+	tc_hello(&c, &s, "Carla", "en", NULL, token);
+	tc_wait(&c, "welcome");
+	tc_send(&c, "{\"type\":\"sit\",\"table\":%ld}", id);
+	json_t *jn;
+	do /* back at her seat of the other table first */
+		jn = tc_wait(&c, "joined");
+	while (json_integer_value(json_object_get(jn, "table")) != id);
+	/* A stranger takes Bruno's name: not invited. */
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_send(&b, "{\"type\":\"sit\",\"table\":%ld}", id);
+	error_text(&b, "password");
+	ck_assert_int_eq(count_type_of(&b, "joined"), 0);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Invitations a person sends are few at a time: 40 at once (under the
+ * connection's own message rate) make MOD_ASKS heard, the rest refused
+ * ("slow down"); a person who muted the one inviting hears none. */
+START_TEST(test_invitation_flood)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, c;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_login(&c, &s, "Carla", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"open\",\"open\",\"bot\"]", NULL);
+	for (int i = 0; i < 40; i++)
+		tc_send(&a, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Bruno\"}", id);
+	for (int i = 0; i < 40 - MOD_ASKS; i++)
+		error_text(&a, "slow_down");
+	/* Anne's ping answered: everything before it reached Bruno. */
+	tc_send(&a, "{\"type\":\"ping\"}");
+	tc_wait(&a, "pong");
+	netc_service(b.c, 300);
+	ck_assert_int_eq(count_type_of(&b, "invited"), MOD_ASKS);
+	/* Carla muted Bruno: his invitation is not said to her. */
+	tc_sit(&b, id, 1);
+	tc_send(&c, "{\"type\":\"mute\",\"name\":\"Bruno\"}");
+	wait_text(&c, "notice", "Bruno");
+	tc_send(&b, "{\"type\":\"invite\",\"table\":%ld,\"name\":\"Carla\"}", id);
+	wait_text(&b, "notice", "Carla");
+	tc_send(&c, "{\"type\":\"ping\"}");
+	tc_wait(&c, "pong");
+	netc_service(c.c, 300);
+	ck_assert_int_eq(count_type_of(&c, "invited"), 0);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	srv_stop(&s);
+}
+END_TEST
+
 /* At a game's end its players are offered a rematch; when every one says
  * yes the table starts again: same options, the seats one place on (bots
  * with them), a new deal. */
@@ -454,6 +626,21 @@ START_TEST(test_rematch)
 	wait_text(&b, "notice", "Anne");
 	wait_text(&a, "notice", "Rematch");
 	ck_assert_int_eq(count_type_of(&a, "joined"), joined_before);
+	/* Asked again and again: Bruno hears it once; past MOD_ASKS at once,
+	 * Anne is told to slow down. */
+	for (int i = 0; i < 40; i++)
+		tc_send(&a, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	for (int i = 0; i < 40 - (MOD_ASKS - 1); i++)
+		error_text(&a, "slow_down");
+	tc_send(&a, "{\"type\":\"ping\"}");
+	tc_wait(&a, "pong");
+	netc_service(b.c, 300);
+	int heard = 0;
+	for (int i = 0; i < b.n; i++) {
+		const char *x = json_string_value(json_object_get(b.msg[i], "text"));
+		heard += !strcmp(mtype(b.msg[i]), "notice") && x && strstr(x, "Anne");
+	}
+	ck_assert_int_eq(heard, 1);
 	tc_send(&b, "{\"type\":\"rematch\",\"table\":%ld}", id);
 	json_t *ja = tc_wait(&a, "joined"), *jb = tc_wait(&b, "joined");
 	ck_assert_int_eq(json_integer_value(json_object_get(ja, "table")), id);
@@ -481,6 +668,88 @@ START_TEST(test_rematch)
 	tc_free(&a);
 	tc_free(&b);
 	srv_stop(&s);
+}
+END_TEST
+
+/* A moderator's message whose name or reason holds a control character
+ * (an escape sequence for the operator's terminal) is refused as it comes;
+ * one without is read. */
+START_TEST(test_mod_controls_refused)
+{
+	static const char *const bad[] = {
+		"{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Eve\\u001b[2J\"}",
+		"{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Eve\",\"reason\":\"x\\u001b]0;owned\\u0007\"}",
+		"{\"type\":\"mod\",\"act\":\"kick\",\"name\":\"Eve\",\"reason\":\"one\\nline\"}",
+		"{\"type\":\"mod\",\"act\":\"mute\",\"name\":\"Eve\",\"reason\":\"\\u202egnorw\"}",
+		"{\"type\":\"mute\",\"name\":\"Eve\\u009b31m\"}",
+		"{\"type\":\"invite\",\"table\":3,\"name\":\"Eve\\u0008\\u0008\"}",
+	};
+	const struct i18n_lang *L = i18n_of("en");
+	struct proto_msg m;
+	char err[256];
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		ck_assert_msg(proto_read(bad[i], strlen(bad[i]), &m, L, err, sizeof err) == -1, "read: %s", bad[i]);
+		ck_assert_msg(strstr(err, "control or invisible character") != NULL, "%s", err);
+	}
+	const char *good = "{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Eve\",\"reason\":\"rude, again\"}";
+	ck_assert_msg(proto_read(good, strlen(good), &m, L, err, sizeof err) == 0, "%s", err);
+	ck_assert_str_eq(m.name, "Eve");
+	ck_assert_str_eq(m.text, "rude, again");
+}
+END_TEST
+
+/* `tapis admin list` prints what the store holds (put there by anyone who
+ * reached it) without a control character: no escape reaches the
+ * operator's terminal; the words are kept. */
+START_TEST(test_admin_list_clean)
+{
+	char dir[] = "/tmp/tapis-modlist-XXXXXX", db[64], err[256];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(db, sizeof db, "%s/server.db", dir);
+	struct store st;
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_role_put(&st, "Mo\x1b[8m", "moderator"), 0);
+	struct store_ban b;
+	memset(&b, 0, sizeof b);
+	snprintf(b.name, sizeof b.name, "Eve\x1b[2J");
+	b.until = (long long)time(NULL) + 3600;
+	snprintf(b.reason, sizeof b.reason, "spam\x1b]0;owned\x07\r\x1b[Kaudit fine");
+	snprintf(b.by, sizeof b.by, "Mo\xc2\x9b" "1A");
+	ck_assert_int_eq(store_ban_put(&st, &b), 0);
+	struct store_audit a;
+	memset(&a, 0, sizeof a);
+	a.when = (long long)time(NULL);
+	snprintf(a.who, sizeof a.who, "Mo\x1b[8m");
+	snprintf(a.what, sizeof a.what, "ban");
+	snprintf(a.whom, sizeof a.whom, "Eve\x1b[1A\x1b[2K");
+	snprintf(a.reason, sizeof a.reason, "\xe2\x80\xae" "evil\x7f");
+	ck_assert_int_eq(store_audit_add(&st, &a), 0);
+	store_close(&st);
+	const char *bin = getenv("TAPIS_BIN");
+	ck_assert_msg(bin != NULL, "TAPIS_BIN is not set");
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "'%s' admin --db '%s' list", bin, db);
+	FILE *p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	char out[8192];
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = '\0';
+	ck_assert_int_eq(pclose(p), 0);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)out[i];
+		ck_assert_msg(c == '\n' || (c >= 0x20 && c != 0x7f), "byte 0x%02x at %zu in: %s", c, i, out);
+		ck_assert_msg(!(c == 0xc2 && i + 1 < n && (unsigned char)out[i + 1] >= 0x80 &&
+		                (unsigned char)out[i + 1] <= 0x9f), "a C1 control in: %s", out);
+		ck_assert_msg(!(c == 0xe2 && i + 2 < n && (unsigned char)out[i + 1] == 0x80 &&
+		                (unsigned char)out[i + 2] == 0xae), "a bidi override in: %s", out);
+	}
+	ck_assert_msg(strstr(out, "role Mo[8m moderator") && strstr(out, "ban Eve[2J until") &&
+	              strstr(out, "audit fine") && strstr(out, "evil"), "%s", out);
+	/* The operator's own reason may not carry one either. */
+	const char *ban[] = { "ban", "Eve", "--for", "1h", "--reason", "x\x1b[2J", NULL };
+	ck_assert_int_eq(run_admin(db, ban), 2);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -543,14 +812,20 @@ Suite *moderation_suite(void)
 	tcase_add_test(tc, test_reserved_names);
 	tcase_add_test(tc, test_admin_durations);
 	tcase_add_test(tc, test_remote_messages);
+	tcase_add_test(tc, test_mod_controls_refused);
+	tcase_add_test(tc, test_admin_list_clean);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_moderator_acts);
 	tcase_add_test(tc, test_admin_ban_ends);
+	tcase_add_test(tc, test_offline_moderator);
+	tcase_add_test(tc, test_ban_evasion);
 	tcase_add_test(tc, test_flood);
 	tcase_add_test(tc, test_personal_mute);
 	tcase_add_test(tc, test_invitation);
+	tcase_add_test(tc, test_invitation_is_the_person);
+	tcase_add_test(tc, test_invitation_flood);
 	tcase_add_test(tc, test_rematch);
 	suite_add_tcase(s, tc);
 	return s;

@@ -111,17 +111,17 @@ START_TEST(bots_are_named_apart_from_people)
 	ck_assert_str_eq(say_name(&t, 0), "\x0e" "claire\x0f");
 	ck_assert_str_eq(say_name(&t, 1), "you");
 	ck_assert_int_eq(say_feminine(&t, 0), -1);
-	ck_assert_str_eq(say_name(&t, 3), "Denis, bot");
+	ck_assert_str_eq(say_name(&t, 3), "Denis (bot)");
 	ck_assert_int_eq(say_feminine(&t, 3), 0);
-	ck_assert_str_eq(say_name(&t, 2), "Anne, bot");
+	ck_assert_str_eq(say_name(&t, 2), "Anne (bot)");
 	ck_assert_int_eq(say_feminine(&t, 2), 1);
-	ck_assert_str_eq(say_name(&t, 4), "Emma, bot");
+	ck_assert_str_eq(say_name(&t, 4), "Emma (bot)");
 	for (int s = 2; s < 7; s++)
 		for (int u = s + 1; u < 7; u++)
 			ck_assert_str_ne(say_name(&t, s), say_name(&t, u));
 	lang("fr");
 	say_set_names(&t, person, 8);
-	ck_assert_str_eq(say_name(&t, 3), "Denis, robot");
+	ck_assert_str_eq(say_name(&t, 3), "Denis (robot)");
 	ck_assert_str_eq(say_name(&t, 1), "vous");
 	lang("en");
 }
@@ -167,7 +167,7 @@ static int letter(unsigned char c)
 	return c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
 }
 
-/* Every built-in name said in text is a bot's ("Claire, bot"). */
+/* Every built-in name said in text is a bot's ("Claire (bot)"). */
 static void only_bots_builtin(const char *text, const char *bot, const char *who)
 {
 	for (int k = 0; k < 12; k++) {
@@ -228,9 +228,9 @@ START_TEST(a_table_of_people_in_french)
 		ck_assert_msg(strpbrk(text, "\x0e\x0f") == NULL, "%s: a mark heard", who);
 		ck_assert_msg(strstr(text, "du Goff") == NULL && strstr(text, "au Goff") == NULL &&
 		              strstr(text, "le Goff") == NULL, "%s: a contracted name", who);
-		only_bots_builtin(text, i == 1 ? ", bot" : ", robot", who);
-		ck_assert_msg(strstr(text, i == 1 ? "Claire, bot" : "Claire, robot") != NULL, "%s", who);
-		ck_assert_msg(strstr(text, i == 1 ? "Emma, bot" : "Emma, robot") != NULL, "%s", who);
+		only_bots_builtin(text, i == 1 ? " (bot)" : " (robot)", who);
+		ck_assert_msg(strstr(text, i == 1 ? "Claire (bot)" : "Claire (robot)") != NULL, "%s", who);
+		ck_assert_msg(strstr(text, i == 1 ? "Emma (bot)" : "Emma (robot)") != NULL, "%s", who);
 		if (i != 0)
 			ck_assert_msg(strstr(text, "Zoé") != NULL, "%s: Zoé never named", who);
 		if (i != 1)
@@ -242,7 +242,7 @@ START_TEST(a_table_of_people_in_french)
 	/* A person's seat from now on held by a bot: the bot's name. */
 	person[0] = "";
 	table_set_names(&t, person);
-	ck_assert_str_eq(say_name(&en.v.talk, 0), "Anne, bot");
+	ck_assert_str_eq(say_name(&en.v.talk, 0), "Anne (bot)");
 	for (int i = 0; i < 3; i++) {
 		view_release(&all[i]->v);
 		free(all[i]->all);
@@ -263,7 +263,7 @@ START_TEST(a_table_of_people_in_french)
 	size_t n = fread(heard, 1, sizeof heard - 1, said);
 	heard[n] = '\0';
 	fclose(said);
-	ck_assert_msg(strstr(heard, "Le Goff") != NULL && strstr(heard, "Claire, bot") != NULL, "%.300s", heard);
+	ck_assert_msg(strstr(heard, "Le Goff") != NULL && strstr(heard, "Claire (bot)") != NULL, "%.300s", heard);
 	ck_assert_msg(strpbrk(heard, "\x0e\x0f") == NULL, "a mark in the replay");
 	unlink(logpath);
 }

@@ -29,6 +29,7 @@
 #include "core/game.h"
 #include "net/auth.h"
 #include "net/client.h"
+#include "net/host.h"
 #include "net/lobby.h"
 #include "net/proto.h"
 #include "net/server.h"
@@ -316,9 +317,20 @@ static int has_words(const char *text, const char *name)
 	return 0;
 }
 
-/* Every card name in every message a client received is one its seat had
- * seen by then (the events of the action then told included). */
-static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
+/* The seed of a history message's game (its first line's), -1 when none. */
+static long long history_seed(json_t *msg)
+{
+	json_t *first = json_loads(json_string_value(json_array_get(json_object_get(msg, "lines"), 0)) ?: "", 0, NULL);
+	long long seed = json_is_integer(json_object_get(first, "seed")) ? json_integer_value(json_object_get(first, "seed")) : -1;
+	json_decref(first);
+	return seed;
+}
+
+/* Every card name in every message a client received (from its message
+ * from[c] on; NULL: all) is one its seat had seen by then (the events of
+ * the action then told included); and a hand history sent of this very
+ * game (history) came only once the game was over. */
+static void check_no_leak_from(struct srv *s, long table, struct tc **all, int n, const int *from)
 {
 	struct store st;
 	char err[256];
@@ -376,15 +388,24 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 			if (card_valid((card_t)cd))
 				say_card_str(NULL, (card_t)cd, SAY_BARE, names[cd], sizeof names[cd]);
 		int seen[256] = { 0 };
-		int upto = -1;
-		for (int m = 0; m < t->n; m++) {
+		int upto = -1, last_moves = 0;
+		for (int m = from ? from[c] : 0; m < t->n; m++) {
 			json_t *msg = t->msg[m];
 			const char *type = mtype(msg);
 			if (json_integer_value(json_object_get(msg, "table")) != table)
 				continue;
+			if (!strcmp(type, "history")) {
+				/* Every hand, the pack and the seed: this game's only once over. */
+				ck_assert_msg(history_seed(msg) != (long long)row.t.seed || last_moves == j.n,
+				              "%s (seat %d) was sent the hand history of the game in play, after %d of %d moves",
+				              t->name, t->seat, last_moves, j.n);
+				checked++;
+				continue;
+			}
 			if (strcmp(type, "say") && strcmp(type, "state"))
 				continue;
 			int moves = (int)json_integer_value(json_object_get(msg, "moves"));
+			last_moves = moves;
 			ck_assert_int_le(moves, j.n);
 			if (!strcmp(type, "state"))
 				ck_assert_msg(json_integer_value(json_object_get(msg, "seat")) == t->seat,
@@ -418,12 +439,17 @@ static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
 	free(k.ev);
 }
 
+static void check_no_leak(struct srv *s, long table, struct tc **all, int n)
+{
+	check_no_leak_from(s, table, all, n, NULL);
+}
+
 /* ---- whole games ---- */
 
 static void replay_log(struct srv *s, long table)
 {
 	char path[256], err[1024];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s->logs, table);
+	history_path(s->logs, table, path, sizeof path);
 	ck_assert_msg(replay_file(path, NULL, err, sizeof err) == 0, "%s", err);
 }
 
@@ -487,6 +513,155 @@ END_TEST
 START_TEST(test_game_brouc) { whole_game("brouc", 4, "\"hands\":1"); }
 END_TEST
 START_TEST(test_game_bouillabaisse) { whole_game("bouillabaisse", 3, "\"hands\":1"); }
+END_TEST
+
+/* ---- history and the rematch: a finished game's, never the one in play ---- */
+
+/* Each client asks for the table's hand history every `every` states it
+ * receives; play goes on until every one has seen the end. */
+static int count_type(const struct tc *t, const char *type);
+
+struct asking {
+	int every;
+	int next[4];
+	int asked;
+};
+
+static int ask_history(struct tc **all, int n, void *ctx)
+{
+	struct asking *a = ctx;
+	int done = 1;
+	for (int i = 0; i < n; i++) {
+		done &= all[i]->over;
+		if (count_type(all[i], "state") >= a->next[i]) {
+			tc_send(all[i], "{\"type\":\"history\",\"table\":%ld}", all[i]->table);
+			a->next[i] += a->every;
+			a->asked++;
+		}
+	}
+	return done;
+}
+
+/* The seed of the table's game now, from the store. */
+static long long table_seed(struct srv *s, long table)
+{
+	struct store st;
+	char err[256];
+	ck_assert_int_eq(store_open(&st, "sqlite", s->db, err, sizeof err), 0);
+	struct seen row = { 0 };
+	store_table_each(&st, on_table, &row);
+	store_close(&st);
+	ck_assert_int_eq(row.t.id, table);
+	return (long long)row.t.seed;
+}
+
+/* The history answers of t since message from: how many, and how many of
+ * them hold the game of seed whole (its game_end line included). */
+static int histories_of(const struct tc *t, int from, long long seed, int *whole)
+{
+	int n = 0;
+	*whole = 0;
+	for (int i = from; i < t->n; i++) {
+		if (strcmp(mtype(t->msg[i]), "history"))
+			continue;
+		n++;
+		json_t *lines = json_object_get(t->msg[i], "lines");
+		const char *last = json_string_value(json_array_get(lines, json_array_size(lines) - 1));
+		*whole += history_seed(t->msg[i]) == seed && last && strstr(last, "\"game_end\"");
+	}
+	return n;
+}
+
+/* Two accounts play a game, asking for its history all along; both ask
+ * for a rematch and play the second game, asking all along again. Before
+ * the first game ends they have none; after it, and during the second,
+ * the first game's; after the second, the second's; and no message of
+ * either game tells a card its seat had not seen. */
+static void history_rematch(const char *game, int players, const char *rules)
+{
+	static struct tc a, b;
+	/* A server a game (the accounts made from one address are few). */
+	struct srv srv;
+	struct srv *s = &srv;
+	srv_start(s);
+	tc_login(&a, s, "Anne", "en", "pw-a");
+	tc_login(&b, s, "Bruno", "fr", "pw-b");
+	long id = two_open(&a, &b, game, players, rules);
+	long long seed1 = table_seed(s, id);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	struct asking ask = { 6, { 1, 1 }, 0 };
+	play_until(all, 2, ask_history, &ask);
+	/* Until its end (the answers come, or came, by the next ping's); the
+	 * rematch offered with the game's last words. */
+	for (int i = 0; i < 2; i++) {
+		tc_wait(all[i], "rematch");
+		tc_send(all[i], "{\"type\":\"ping\"}");
+		tc_wait(all[i], "pong");
+	}
+	int whole;
+	ck_assert_int_gt(ask.asked, 2);
+	check_no_leak(s, id, all, 2);
+	/* After it: the first game, whole. */
+	tc_send(&a, "{\"type\":\"history\",\"table\":%ld}", id);
+	tc_wait(&a, "history");
+	histories_of(&a, 0, seed1, &whole);
+	ck_assert_int_ge(whole, 1);
+	/* The rematch. */
+	tc_send(&a, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	tc_send(&b, "{\"type\":\"rematch\",\"table\":%ld}", id);
+	json_t *ja = tc_wait(&a, "joined"), *jb = tc_wait(&b, "joined");
+	int from[2] = { a.cursor, b.cursor };
+	a.seat = (int)json_integer_value(json_object_get(ja, "seat"));
+	b.seat = (int)json_integer_value(json_object_get(jb, "seat"));
+	a.over = b.over = 0;
+	a.acted_seq = b.acted_seq = -1;
+	/* The new game's last state (those before the joined were the first game's). */
+	for (int i = 0; i < 2; i++) {
+		struct tc *t = all[i];
+		t->state = NULL;
+		for (int k = t->cursor; k < t->n; k++)
+			if (!strcmp(mtype(t->msg[k]), "state") && json_integer_value(json_object_get(t->msg[k], "table")) == id)
+				t->state = t->msg[k];
+		if (!t->state)
+			t->state = tc_wait(t, "state");
+	}
+	long long seed2 = table_seed(s, id);
+	ck_assert(seed2 != seed1);
+	/* During the second game: asked at once, and all along. */
+	for (int i = 0; i < 2; i++)
+		tc_send(all[i], "{\"type\":\"history\",\"table\":%ld}", id);
+	struct asking ask2 = { 5, { count_type(&a, "state") + 1, count_type(&b, "state") + 1 }, 0 };
+	play_until(all, 2, ask_history, &ask2);
+	for (int i = 0; i < 2; i++) {
+		tc_send(all[i], "{\"type\":\"ping\"}");
+		tc_wait(all[i], "pong");
+	}
+	ck_assert_int_gt(ask2.asked, 2);
+	int during = histories_of(&a, from[0], seed1, &whole) + histories_of(&b, from[1], seed1, &whole);
+	ck_assert_int_gt(during, 0);
+	check_no_leak_from(s, id, all, 2, from);
+	/* After the second: the second game, whole. */
+	int mark = b.n;
+	tc_send(&b, "{\"type\":\"history\",\"table\":%ld}", id);
+	json_t *h = tc_wait(&b, "history");
+	ck_assert_int_eq(history_seed(h), seed2);
+	histories_of(&b, mark, seed2, &whole);
+	ck_assert_int_eq(whole, 1);
+	ck_assert_int_eq(json_array_size(json_object_get(h, "games")), 2);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(s);
+}
+
+START_TEST(test_history_rematch)
+{
+	history_rematch("bouillotte", 4, "\"hands\":2");
+	history_rematch("brelan", 4, "\"hands\":2");
+	history_rematch("bourre", 4, "\"hands\":2");
+	history_rematch("brouc", 4, "\"hands\":1");
+	history_rematch("bouillabaisse", 3, "\"hands\":1");
+}
 END_TEST
 
 
@@ -636,14 +811,14 @@ static int same_name(const char *a, const char *b)
 /* What the clients at a table heard of it (its says, refusals and states:
  * every game line, every key's answer, every choice), checked against the
  * people sitting there: no seat held by a person is called by a built-in
- * name; every built-in name heard is a bot's ("Anne, bot" / "Anne,
- * robot") and no bot is called as a person is; every person is named by
+ * name; every built-in name heard is a bot's ("Anne (bot)" / "Anne,
+ * (robot)") and no bot is called as a person is; every person is named by
  * the others; no French contraction touched a name. */
 static void check_names(struct tc **all, int n, long table, const char *const *person, int players, int bots)
 {
 	for (int c = 0; c < n; c++) {
 		struct tc *t = all[c];
-		const char *bot = !strcmp(t->lang, "fr") ? ", robot" : ", bot";
+		const char *bot = !strcmp(t->lang, "fr") ? " (robot)" : " (bot)";
 		char *text = NULL;
 		size_t len = 0, cap = 0;
 		for (int m = 0; m < t->n; m++) {
@@ -736,7 +911,7 @@ static void names_game(const char *game, int players, const char *rules)
 	for (int i = 0; i < players; i++)
 		snprintf(want + strlen(want), sizeof want - strlen(want), "%s\"%s\"", i ? "," : "", person[i]);
 	strcat(want, "]");
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s.logs, id);
+	history_path(s.logs, id, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
 	char line[4096];
@@ -853,6 +1028,55 @@ static int stop_when_heard_after(struct tc **all, int n, void *ctx)
 	return said_from(all[0], h->from, h->part) >= 0;
 }
 
+/* Two people with accounts, one English and one French, at a table of
+ * each game (Le Brouc with the two as partners, and a deal of L'Homme de
+ * Brou), bots in the other seats: each hears their own sit as "you" with
+ * the seat counted from 1, the other's by name, the bots as bots, and the
+ * game to its end. */
+START_TEST(test_two_people_every_game)
+{
+	static const struct {
+		const char *game, *seats, *rules;
+		int players, bernard;
+	} g[] = {
+		{ "bouillotte", "[\"open\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 4, 1 },
+		{ "brelan", "[\"open\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 4, 1 },
+		{ "bourre", "[\"open\",\"bot\",\"open\",\"bot\",\"bot\"]", "\"hands\":2", 5, 2 },
+		{ "brouc", "[\"open\",\"bot\",\"open\",\"bot\"]", "\"hands\":1", 4, 2 },
+		{ "brouc", "[\"open\",\"bot\",\"open\",\"bot\"]", "\"hands\":1,\"variant\":\"homme\"", 4, 2 },
+		{ "bouillabaisse", "[\"open\",\"open\",\"bot\"]", "\"hands\":1", 3, 1 },
+	};
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	char extra[128];
+	snprintf(extra, sizeof extra, ",\"rules\":{%s}", g[_i].rules);
+	long id = tc_create(&a, g[_i].game, g[_i].players, g[_i].seats, extra);
+	a.seat = 0;
+	tc_sit(&b, id, g[_i].bernard);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, NULL, NULL);
+	char mine[96];
+	snprintf(mine, sizeof mine, "You sit at table %ld, seat 1.", id);
+	ck_assert_msg(heard(&a, mine), "%s: %s", g[_i].game, mine);
+	snprintf(mine, sizeof mine, "Vous vous asseyez à la table %ld, place %d.", id, g[_i].bernard + 1);
+	ck_assert_msg(heard(&b, mine), "%s: %s", g[_i].game, mine);
+	ck_assert(heard(&a, "Bernard sits down."));
+	ck_assert(!heard(&b, "Bernard s'assied"));
+	const char *person[GAME_MAX_SEATS];
+	for (int i = 0; i < g[_i].players; i++)
+		person[i] = i == 0 ? "Anne" : i == g[_i].bernard ? "Bernard" : "";
+	check_names(all, 2, id, person, g[_i].players, g[_i].players - 2);
+	replay_log(&s, id);
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A person leaving mid-game gives the seat a bot's name from then on; a
  * person sitting down there gives it theirs. */
 START_TEST(test_names_change_mid_game)
@@ -878,12 +1102,12 @@ START_TEST(test_names_change_mid_game)
 	struct heard_ctx up = { 0, "Ben stands up" };
 	play_until(all, 3, stop_when_heard, &up);
 	int left = said_from(&z, 0, "Ben stands up");
-	struct heard_ctx bot = { 0, "Bruno, bot" };
+	struct heard_ctx bot = { 0, "Bruno (bot)" };
 	play_until(all, 3, stop_when_heard, &bot);
-	ck_assert_int_gt(said_from(&z, 0, "Bruno, bot"), left);
-	ck_assert_int_lt(said_from(&z, 0, "Bruno, bot") - left, 200);
+	ck_assert_int_gt(said_from(&z, 0, "Bruno (bot)"), left);
+	ck_assert_int_lt(said_from(&z, 0, "Bruno (bot)") - left, 200);
 	struct tc *watchers[] = { &w };
-	struct heard_ctx robot = { 0, "Bruno, robot" };
+	struct heard_ctx robot = { 0, "Bruno (robot)" };
 	play_until(watchers, 1, stop_when_heard, &robot);
 	/* Ben sits again: the seat is his from then on. */
 	tc_sit(&b, id, 1);
@@ -893,7 +1117,7 @@ START_TEST(test_names_change_mid_game)
 	play_until(all, 3, NULL, NULL);
 	ck_assert_int_lt(said_from(&z, back, "Bruno"), 0);
 	ck_assert_int_gt(said_from(&z, back + 1, "Ben plays"), back);
-	int wback = said_from(&w, said_from(&w, 0, "Ben se lève"), "Ben s'assoit");
+	int wback = said_from(&w, said_from(&w, 0, "Ben se lève"), "Ben s'assied");
 	ck_assert_int_ge(wback, 0);
 	ck_assert_int_lt(said_from(&w, wback, "Bruno"), 0);
 	tc_free(&z);
@@ -924,8 +1148,12 @@ START_TEST(test_reconnect)
 	netc_abandon(a.c);
 	a.c = NULL;
 	/* Bruno plays on; a bot plays Anne's seat once the grace is over. */
-	struct heard_ctx hc = { 1, "Anne is away" };
+	struct heard_ctx hc = { 1, "A bot plays for Anne." };
 	play_until(all, 2, stop_when_heard, &hc);
+	/* Told at once before, with how long the seat waits. */
+	int lost = said_from(&b, 0, "Anne lost the connection; the seat waits ");
+	ck_assert_int_ge(lost, 0);
+	ck_assert_int_lt(lost, said_from(&b, 0, "A bot plays for Anne."));
 	struct tc *b_only[] = { &b };
 	states = count_type(&b, "state") + 12;
 	play_until(b_only, 1, stop_after_states, &states);
@@ -947,6 +1175,17 @@ START_TEST(test_reconnect)
 	json_t *missed = tc_wait(&a2, "missed");
 	ck_assert_int_gt(json_array_size(json_object_get(missed, "says")), 0);
 	ck_assert_int_le(json_array_size(json_object_get(missed, "says")), 30);
+	/* Her own absence told to her as hers ("you"), never by her name. */
+	int you_away = 0;
+	json_t *said;
+	size_t k;
+	json_array_foreach(json_object_get(missed, "says"), k, said) {
+		const char *y = json_string_value(json_object_get(said, "text"));
+		ck_assert_msg(!y || !strstr(y, "Anne"), "Anne's own catch-up names her: %s", y);
+		you_away |= y && !strcmp(y, "You were away: a bot played for you.");
+	}
+	/* (unless more than the 30 kept came after it) */
+	ck_assert(you_away || json_integer_value(json_object_get(missed, "dropped")) > 0);
 	/* With it, in her language, its heading and where the game stands:
 	 * the state's answers that follow (the cards on the table, the scores). */
 	ck_assert_str_eq(json_string_value(json_object_get(missed, "heading")), "While you were away:");
@@ -966,6 +1205,235 @@ START_TEST(test_reconnect)
 	replay_log(&s, id);
 	tc_free(&a);
 	tc_free(&a2);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A player whose client dies is told to the others at once, in their
+ * language, by the connection's end and not by the grace (here far longer
+ * than the test may run): "Bernard lost the connection; the seat waits 10
+ * minutes." Back, Bernard hears nothing of himself in the third person. */
+START_TEST(test_lost_at_once)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 600000;
+	srv_run(&s);
+	static struct tc a, b, b2;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	long id = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":3}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	netc_abandon(b.c);
+	b.c = NULL;
+	struct heard_ctx hc = { 0, "Bernard lost the connection; the seat waits 10 minutes." };
+	play_until(all, 2, stop_when_heard, &hc);
+	ck_assert(!heard(&a, "A bot plays for Bernard"));
+	tc_hello(&b2, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b2, "welcome");
+	tc_wait(&b2, "joined");
+	tc_wait(&b2, "state");
+	for (int i = 0; i < b2.n; i++) {
+		json_t *said;
+		size_t k;
+		json_array_foreach(json_object_get(b2.msg[i], "says"), k, said) {
+			const char *x = json_string_value(json_object_get(said, "text"));
+			ck_assert_msg(!x || !strstr(x, "Bernard"), "Bernard's own catch-up names him: %s", x);
+		}
+	}
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&b2);
+	srv_stop(&s);
+}
+END_TEST
+
+/* One's own events are said to oneself as "you", in one's language, with
+ * a confirmation of the seat taken (counted from 1); the others hear the
+ * name. */
+START_TEST(test_you_own_events)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	long id = tc_create(&a, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_sit(&b, id, 1);
+	char mine[80];
+	snprintf(mine, sizeof mine, "Vous vous asseyez à la table %ld, place 2.", id);
+	struct heard_ctx sat = { 1, mine };
+	struct tc *all[] = { &a, &b };
+	play_until(all, 2, stop_when_heard, &sat);
+	struct heard_ctx other = { 0, "Bernard sits down." };
+	play_until(all, 2, stop_when_heard, &other);
+	tc_send(&b, "{\"type\":\"stand\",\"table\":%ld}", id);
+	struct heard_ctx up = { 1, "Vous vous levez." };
+	play_until(all, 2, stop_when_heard, &up);
+	struct heard_ctx up2 = { 0, "Bernard stands up." };
+	play_until(all, 2, stop_when_heard, &up2);
+	ck_assert(!heard(&b, "Bernard"));
+	ck_assert(!heard(&a, "Anne "));
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
+/* The tables a client was told it holds a seat at (a "joined" with a seat,
+ * not yet "left" nor a state there with no seat). */
+static int seats_held(const struct tc *t, long *tables, int max)
+{
+	int n = 0;
+	for (int i = 0; i < t->n; i++) {
+		long id = (long)json_integer_value(json_object_get(t->msg[i], "table"));
+		int k = 0;
+		while (k < n && tables[k] != id)
+			k++;
+		if (!strcmp(mtype(t->msg[i]), "joined") && json_integer_value(json_object_get(t->msg[i], "seat")) >= 0) {
+			if (k == n && n < max)
+				tables[n++] = id;
+		} else if (k < n && (!strcmp(mtype(t->msg[i]), "left") ||
+		                     (!strcmp(mtype(t->msg[i]), "state") &&
+		                      json_integer_value(json_object_get(t->msg[i], "seat")) < 0))) {
+			tables[k] = tables[--n];
+		}
+	}
+	return n;
+}
+
+/* Everything said to t so far has come (a ping answered). */
+static void tc_settle(struct tc *t)
+{
+	int pongs = count_type(t, "pong");
+	tc_send(t, "{\"type\":\"ping\"}");
+	for (int i = 0; i < 400 && count_type(t, "pong") == pongs; i++)
+		netc_service(t->c, 5);
+	ck_assert_int_gt(count_type(t, "pong"), pongs);
+}
+
+/* One person, one table: Bernard, Anne's partner at Le Brouc, loses his
+ * connection; back, he is at his seat; making a table (--create), then
+ * sitting at another (--table, or from the lobby), gives up the seat he
+ * held, as a stand does (he watches there); after a restart he holds one seat, at the table
+ * he went to last. */
+START_TEST(test_one_table)
+{
+	struct srv s;
+	srv_make(&s);
+	s.grace_ms = 600000;
+	srv_run(&s);
+	static struct tc a, b, b2, c, b3;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	tc_login(&c, &s, "Carl", "en", NULL);
+	long t1 = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"open\",\"bot\"]", ",\"rules\":{\"hands\":2}");
+	a.seat = 0;
+	tc_sit(&b, t1, 2); /* partners */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t1);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	netc_abandon(b.c);
+	b.c = NULL;
+	struct heard_ctx lost = { 0, "Bernard lost the connection" };
+	play_until(all, 2, stop_when_heard, &lost);
+	/* Back: at his seat. */
+	tc_hello(&b2, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b2, "welcome");
+	json_t *j = tc_wait(&b2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), t1);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 2);
+	/* --create: at the new table, the seat at t1 given up. */
+	long t2 = tc_create(&b2, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	ck_assert_int_ne(t2, t1);
+	tc_settle(&b2);
+	long held[8];
+	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
+	ck_assert_int_eq(held[0], t2);
+	struct heard_ctx up = { 0, "Bernard stands up. A bot plays the seat." };
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, stop_when_heard, &up);
+	/* --table (or a sit from the lobby): the same. */
+	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_sit(&b2, t3, 1);
+	tc_settle(&b2);
+	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
+	ck_assert_int_eq(held[0], t3);
+	/* A restart: one seat, at t3. */
+	tc_free(&b2);
+	srv_halt(&s);
+	srv_run(&s);
+	tc_hello(&b3, &s, "Bernard", "fr", "bernard-secret", NULL);
+	tc_wait(&b3, "welcome");
+	tc_settle(&b3);
+	ck_assert_int_eq(seats_held(&b3, held, 8), 1);
+	ck_assert_int_eq(held[0], t3);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&c);
+	tc_free(&b3);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A history fetched while the same account plays (tapis join --history
+ * beside the open client) comes through a connection aside the session:
+ * the game goes on at the open client, never "replaced"; the aside
+ * connection may ask nothing else. */
+START_TEST(test_history_aside)
+{
+	struct srv s;
+	srv_start(&s);
+	static struct tc a, b, x;
+	tc_login(&a, &s, "Anne", "en", "anne-secret");
+	tc_login(&b, &s, "Bernard", "fr", "bernard-secret");
+	/* A game of Anne's that ended, to fetch. */
+	long t1 = tc_create(&a, "bouillabaisse", 3, "[\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t1);
+	struct tc *anne[] = { &a };
+	play_until(anne, 1, NULL, NULL);
+	tc_send(&a, "{\"type\":\"leave\",\"table\":%ld}", t1);
+	a.over = 0;
+	a.state = NULL;
+	/* Anne and Bernard at a table in play. */
+	long t2 = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":3}");
+	a.seat = 0;
+	tc_sit(&b, t2, 1);
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", t2);
+	struct tc *all[] = { &a, &b };
+	int states = 4;
+	play_until(all, 2, stop_after_states, &states);
+	memset(&x, 0, sizeof x);
+	snprintf(x.name, sizeof x.name, "Anne (aside)");
+	x.seat = -1;
+	tc_connect(&x, &s);
+	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"en\",\"password\":\"anne-secret\","
+	            "\"aside\":true}");
+	json_t *w = tc_wait(&x, "welcome");
+	ck_assert(json_is_true(json_object_get(w, "aside")));
+	tc_send(&x, "{\"type\":\"history\",\"table\":%ld}", t1);
+	json_t *hist = tc_wait(&x, "history");
+	ck_assert_int_gt(json_array_size(json_object_get(hist, "lines")), 2);
+	/* Nothing else is asked there. */
+	tc_send(&x, "{\"type\":\"sit\",\"table\":%ld}", t2);
+	ck_assert_str_eq(json_string_value(json_object_get(tc_wait(&x, "error"), "code")), "aside");
+	tc_free(&x);
+	/* Anne's session was never cut, and plays on to the end. */
+	play_until(all, 2, NULL, NULL);
+	for (int i = 0; i < a.n; i++)
+		ck_assert_msg(strcmp(mtype(a.msg[i]), "error") || strcmp(json_string_value(json_object_get(a.msg[i], "code")), "replaced"),
+		              "Anne's session was replaced");
+	ck_assert(!heard(&b, "Anne a perdu la connexion"));
+	tc_free(&a);
 	tc_free(&b);
 	srv_stop(&s);
 }
@@ -1246,7 +1714,17 @@ START_TEST(test_bad_messages)
 	tc_send(&x, "{\"type\":\"action\",\"table\":99,\"action\":\"pass\"}");
 	ck_assert_str_eq(next_error(&x), "no_table");
 	tc_send(&x, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":3}");
-	ck_assert_str_eq(next_error(&x), "bad_message");
+	e = tc_wait(&x, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "bad_message");
+	/* A refused message of a known type names it (re). */
+	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "create");
+	/* A chat line of no-break spaces is refused, never delivered, and the
+	 * refusal names the chat. */
+	tc_send(&x, "{\"type\":\"chat\",\"text\":\"\u00a0\u00a0\u3000\"}");
+	e = tc_wait(&x, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "bad_message");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "chat");
+	ck_assert_int_eq(count_type(&x, "chat"), 0);
 	/* Too many at once: the rate limit answers, then calm returns. */
 	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
 		tc_send(&x, "{\"type\":\"ping\"}");
@@ -1587,18 +2065,20 @@ START_TEST(test_turn_timer)
 	tc_sit(&b, id, 1);
 	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
 	/* Nobody acts: the timer plays for both, in turn. */
-	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&a, "Anne ran out") < 0 ||
-	                             heard_at(&b, "Anne n'a plus") < 0 || heard_at(&b, "Bruno n'a plus") < 0);
+	for (int i = 0; i < 3000 && (heard_at(&a, "Bruno ran out of time") < 0 || heard_at(&a, "Your time is up") < 0 ||
+	                             heard_at(&b, "Anne n'a plus") < 0 || heard_at(&b, "Votre temps est") < 0);
 	     i++) {
 		netc_service(a.c, 1);
 		netc_service(b.c, 1);
 	}
-	int warned = heard_at(&a, "Hurry, 1 second left."), out = heard_at(&a, "Anne ran out of time. A bot plays");
+	int warned = heard_at(&a, "Hurry, 1 second left."), out = heard_at(&a, "Your time is up: a bot plays this move.");
 	ck_assert_int_ge(warned, 0);
 	ck_assert_int_gt(out, warned);
 	ck_assert(json_is_true(json_object_get(a.msg[warned], "urgent")));
 	ck_assert_int_ge(heard_at(&b, "Vite, encore 1 seconde."), 0);
-	ck_assert_int_ge(heard_at(&b, "Bruno n'a plus de temps. Un robot joue ce coup"), 0);
+	/* Each hears their own as theirs, in their language. */
+	ck_assert_int_ge(heard_at(&b, "Votre temps est écoulé : un robot joue ce coup."), 0);
+	ck_assert_int_lt(heard_at(&a, "Anne ran out"), 0);
 	/* Only the player whose turn it is hears the warning. */
 	for (int i = 0; i < a.n; i++) {
 		const char *x = json_string_value(json_object_get(a.msg[i], "text"));
@@ -1983,6 +2463,100 @@ END_TEST
 /* Tables go: a waiting one when everybody left it, a finished one a while
  * after its end (players coming back in between still hear the end); they
  * are gone from the store too, their hand histories stay. */
+/* A waiting table whose people all left goes soon (not after the ten
+ * minutes a finished one stays): a crowd's tables, made and deserted, do
+ * not pile up. One that someone is still at stays. */
+START_TEST(test_deserted_table)
+{
+	struct srv s;
+	srv_make(&s);
+	s.deserted_ms = 600;
+	srv_run(&s);
+	static struct tc a, b, o;
+	tc_login(&o, &s, "Olga", "en", NULL);
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_login(&b, &s, "Bruno", "en", NULL);
+	tc_create(&a, "brelan", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	long kept = tc_create(&b, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	ck_assert_int_eq(lobby_size(&o, "tables", 2), 2);
+	netc_abandon(a.c);
+	a.c = NULL;
+	ck_assert_int_eq(lobby_size(&o, "tables", 1), 1);
+	json_t *l = tc_lobby(&o);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(json_object_get(l, "tables"), 0), "id")), kept);
+	json_decref(l);
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&o);
+	srv_stop(&s);
+}
+END_TEST
+
+/* A table saved because nobody was left at it, resumed by two of its
+ * players at once: the first takes it up again, the second is back at
+ * their seat too (not told there is no such table). */
+START_TEST(test_resume_together)
+{
+	struct srv s;
+	srv_make(&s);
+	s.close_ms = 300;
+	s.grace_ms = 30000; /* their seats wait: no bot ends the game meanwhile */
+	srv_run(&s);
+	static struct tc a, b, o, a2, b2;
+	tc_login(&o, &s, "Olga", "en", NULL);
+	tc_login(&a, &s, "Anne", "en", "pw-anne");
+	tc_login(&b, &s, "Bruno", "fr", "pw-bruno");
+	long id = two_open(&a, &b, "bouillotte", 4, "\"hands\":3");
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	struct tc *both[] = { &a, &b };
+	int states = 3;
+	play_until(both, 2, stop_after_states, &states);
+	netc_abandon(a.c);
+	a.c = NULL;
+	netc_abandon(b.c);
+	b.c = NULL;
+	/* Saved and closed (its row in the store says so). */
+	int saved = 0;
+	for (int tries = 0; tries < 100 && !saved; tries++) {
+		netc_service(o.c, 50);
+		struct store st;
+		char err[256];
+		ck_assert_int_eq(store_open(&st, "sqlite", s.db, err, sizeof err), 0);
+		struct seen row = { 0 };
+		store_table_each(&st, on_table, &row);
+		store_close(&st);
+		saved = row.tables == 1 && row.t.state == HOST_SAVED;
+	}
+	ck_assert_msg(saved, "the table was not saved");
+	tc_login(&a2, &s, "Anne", "en", "pw-anne");
+	tc_login(&b2, &s, "Bruno", "fr", "pw-bruno");
+	tc_wait(&a2, "saved");
+	tc_wait(&b2, "saved");
+	tc_send(&a2, "{\"type\":\"resume\",\"table\":%ld}", id);
+	tc_send(&b2, "{\"type\":\"resume\",\"table\":%ld}", id);
+	json_t *ja = tc_wait(&a2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(ja, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(ja, "seat")), 0);
+	for (int i = b2.cursor; i < b2.n; i++)
+		ck_assert_msg(strcmp(mtype(b2.msg[i]), "error"), "Bruno was refused: %s",
+		              json_string_value(json_object_get(b2.msg[i], "message")));
+	json_t *jb = tc_wait(&b2, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(jb, "table")), id);
+	ck_assert_int_eq(json_integer_value(json_object_get(jb, "seat")), 1);
+	tc_send(&b2, "{\"type\":\"ping\"}");
+	tc_wait(&b2, "pong");
+	for (int i = 0; i < b2.n; i++)
+		ck_assert_msg(strcmp(mtype(b2.msg[i]), "error"), "Bruno was refused: %s",
+		              json_string_value(json_object_get(b2.msg[i], "message")));
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&o);
+	tc_free(&a2);
+	tc_free(&b2);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_tables_removed)
 {
 	struct srv s;
@@ -2027,7 +2601,7 @@ START_TEST(test_tables_removed)
 	json_t *left = tc_wait(&b2, "left");
 	ck_assert_str_eq(json_string_value(json_object_get(left, "reason")), "closed");
 	char log[200];
-	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, id);
+	history_path(s.logs, id, log, sizeof log);
 	ck_assert(access(log, R_OK) == 0);
 	tc_free(&a);
 	tc_free(&b);
@@ -2330,7 +2904,7 @@ START_TEST(test_errors_in_language)
 	while (!strcmp(json_string_value(json_object_get(r = tc_wait(&f, "error"), "code")), "rate"))
 		continue; /* the rest of the burst */
 	ck_assert_str_eq(json_string_value(json_object_get(r, "code")), "replaced");
-	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "connecté depuis ailleurs");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "message")), "Vous vous êtes connecté ailleurs : cette session est fermée.");
 	tc_free(&f);
 	tc_free(&e);
 	tc_free(&x);
@@ -2742,7 +3316,7 @@ START_TEST(test_ids_never_repeat)
 	tc_wait(&a, "left");
 	ck_assert_int_eq(lobby_size(&a, "tables", 0), 0); /* removed */
 	char log[200];
-	snprintf(log, sizeof log, "%s/%ld.jsonl", s.logs, first);
+	history_path(s.logs, first, log, sizeof log);
 	struct stat before, sb;
 	ck_assert_int_eq(stat(log, &before), 0);
 	ck_assert_int_gt(before.st_size, 0);
@@ -2899,7 +3473,7 @@ static int stop_at_deal(struct tc **all, int n, void *ctx)
 	(void)all;
 	(void)n;
 	char path[1024], line[4096];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", d->s->logs, d->table);
+	history_path(d->s->logs, d->table, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	int deals = 0;
 	while (f && fgets(line, sizeof line, f))
@@ -3006,7 +3580,7 @@ END_TEST
 static json_t *history_start(struct srv *s, long id)
 {
 	char path[160], line[4096];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", s->logs, id);
+	history_path(s->logs, id, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
@@ -3215,16 +3789,54 @@ START_TEST(test_auth_crowded)
 	}
 	ck_assert_msg(auth_wait(&a, "Anne", NULL, t + 500) > 0, "Anne's wait was forgotten");
 	ck_assert(auth_wait(&a, "Zoe", "10.9.9.9", t + 500) > 0);
-	/* Once the waits are over, room again. */
-	ck_assert_int_eq(auth_wait(&a, "Zoe", "10.9.9.9", t + 10000), 0);
+	/* Their waits over, each name still holds its lock (its next wrong
+	 * password waits at once) until a quiet hour forgives it: then room
+	 * again. */
+	long long hour = 3600 * 1000LL;
+	ck_assert(auth_wait(&a, "Zoe", "10.9.9.9", t + 10000) > 0);
+	ck_assert_int_eq(auth_wait(&a, "Zoe", "10.9.9.9", t + 2 + hour), 0);
 	/* Accounts from one address. */
+	long long u = t + 2 * hour;
 	for (int i = 0; i < AUTH_ACCOUNTS_PER_HOUR; i++) {
-		ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", t + 10000), 0);
-		auth_created(&a, "1.2.3.4", t + 10000);
+		ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", u), 0);
+		auth_created(&a, "1.2.3.4", u);
 	}
-	ck_assert(auth_create_wait(&a, "1.2.3.4", t + 10000) > 0);
-	ck_assert_int_eq(auth_create_wait(&a, "5.6.7.8", t + 10000), 0);
-	ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", t + 10000 + 3600 * 1000LL), 0);
+	ck_assert(auth_create_wait(&a, "1.2.3.4", u) > 0);
+	ck_assert_int_eq(auth_create_wait(&a, "5.6.7.8", u), 0);
+	ck_assert_int_eq(auth_create_wait(&a, "1.2.3.4", u + hour), 0);
+}
+END_TEST
+
+/* A locked name stays locked however many others fail once: after its
+ * wait it has no free guess again (the others, holding no lock, make
+ * the room); a quiet hour forgives it. */
+START_TEST(test_auth_lock_kept)
+{
+	static struct auth a;
+	ck_assert_int_eq(auth_init(&a, AUTH_COST_CHEAP), 0);
+	long long t = 1000000;
+	for (int i = 0; i <= AUTH_FREE_FAILS; i++)
+		auth_failed(&a, "Anne", NULL, t);
+	ck_assert(auth_wait(&a, "Anne", NULL, t) > 0);
+	/* Its wait passes; a crowd of names (one wrong password each, from
+	 * as many addresses) fills the slots many times over. */
+	char name[32], addr[32];
+	for (int k = 0; k < 3 * AUTH_SLOTS; k++) {
+		snprintf(name, sizeof name, "#%d", k);
+		snprintf(addr, sizeof addr, "10.%d.%d.%d", k >> 16 & 255, k >> 8 & 255, k & 255);
+		long long at = t + 5000 + k;
+		ck_assert_int_eq(auth_wait(&a, name, addr, at), 0);
+		auth_failed(&a, name, addr, at);
+	}
+	long long after = t + 5000 + 3 * AUTH_SLOTS;
+	ck_assert_int_eq(auth_wait(&a, "Anne", NULL, after), 0);
+	auth_failed(&a, "Anne", NULL, after);
+	ck_assert_msg(auth_wait(&a, "Anne", NULL, after) > 0, "Anne's lock was forgotten: free guesses again");
+	/* An hour without a wrong password forgives. */
+	long long later = after + 3600 * 1000LL + 70000;
+	for (int i = 0; i < AUTH_FREE_FAILS; i++)
+		auth_failed(&a, "Anne", NULL, later);
+	ck_assert_int_eq(auth_wait(&a, "Anne", NULL, later), 0);
 }
 END_TEST
 
@@ -3443,7 +4055,7 @@ START_TEST(test_stale_results_dropped)
 	settle(&a);
 	ck_assert_int_eq(says_from(&a, from, "Play "), now == &a);
 	/* One move only: the held bot's was dropped, and not said. */
-	ck_assert(!heard(&a, "ran out of time"));
+	ck_assert(!heard(&a, "ran out of time") && !heard(&a, "Your time is up"));
 	ck_assert_int_eq(state_int(&a, "moves"), moves + 1);
 	ck_assert_int_eq(a.refused, 0);
 	tc_free(&a);
@@ -3504,6 +4116,10 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_game_bouillabaisse);
 	tcase_add_test(tc, test_state_changes);
 	suite_add_tcase(s, tc);
+	tc = tcase_create("history");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_history_rematch);
+	suite_add_tcase(s, tc);
 	tc = tcase_create("names");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_names_bouillotte);
@@ -3517,6 +4133,11 @@ Suite *net_suite(void)
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_reconnect);
+	tcase_add_test(tc, test_lost_at_once);
+	tcase_add_test(tc, test_you_own_events);
+	tcase_add_test(tc, test_one_table);
+	tcase_add_test(tc, test_history_aside);
+	tcase_add_loop_test(tc, test_two_people_every_game, 0, 6);
 	tcase_add_test(tc, test_bye_then_missed);
 	tcase_add_test(tc, test_stand_and_sit);
 	tcase_add_loop_test(tc, test_kill9_restart, 0, 2);
@@ -3537,6 +4158,8 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);
+	tcase_add_test(tc, test_deserted_table);
+	tcase_add_test(tc, test_resume_together);
 	tcase_add_test(tc, test_ids_never_repeat);
 	tcase_add_test(tc, test_lobby_coalesced);
 	tcase_add_test(tc, test_spectator_back);
@@ -3555,6 +4178,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_seed_secret);
 	tcase_add_test(tc, test_hash_worker);
 	tcase_add_test(tc, test_auth_crowded);
+	tcase_add_test(tc, test_auth_lock_kept);
 	tcase_add_test(tc, test_action_not_member);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("workers");

@@ -9,7 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/cmd_replay.h"
 #include "app/local.h"
+#include "core/file.h"
 #include "app/registry.h"
 #include "app/replay.h"
 #include "app/table.h"
@@ -748,12 +750,41 @@ START_TEST(hostile_files)
 }
 END_TEST
 
+/* `tapis replay -` keeps its standard input in a temporary file: never
+ * more than a bound, and endless zeros stop at the first (a NUL byte,
+ * named by the replay). */
+START_TEST(stdin_bounded)
+{
+	char err[1024] = "";
+	FILE *zero = fopen("/dev/zero", "rb");
+	ck_assert_ptr_nonnull(zero);
+	FILE *f = replay_copy_stream(zero, "(standard input)", REPLAY_INPUT_MAX, err, sizeof err);
+	fclose(zero);
+	ck_assert_msg(f != NULL, "%s", err);
+	struct file_lines in;
+	file_lines_stream(&in, f, "(standard input)", REPLAY_LINE_MAX);
+	struct replay_result res;
+	ck_assert_int_eq(replay_lines(&in, "(standard input)", REPLAY_AUTO, NULL, &res), REPLAY_INVALID);
+	ck_assert_msg(strstr(res.msg, "a NUL byte"), "%s", res.msg);
+	file_lines_close(&in);
+	fclose(f);
+	/* Text without end: refused past the bound, with a clear message. */
+	static char text[1 << 16];
+	memset(text, 'x', sizeof text);
+	FILE *m = fmemopen(text, sizeof text, "rb");
+	ck_assert_ptr_null(replay_copy_stream(m, "(standard input)", 4096, err, sizeof err));
+	fclose(m);
+	ck_assert_msg(strstr(err, "(standard input): longer than"), "%s", err);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("replay");
 	TCase *tc = tcase_create("replay");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, every_game_replays);
+	tcase_add_test(tc, stdin_bounded);
 	tcase_add_test(tc, given_dealer);
 	tcase_add_test(tc, stacked_deck);
 	tcase_add_test(tc, same_announcements);

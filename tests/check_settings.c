@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "audio/audio.h"
+#include "app/session.h"
 #include "app/settings.h"
 
 static char dir[256];
@@ -41,6 +42,47 @@ static int exists(const char *path)
 	struct stat st;
 	return stat(path, &st) == 0;
 }
+
+/* Settings that cannot be saved (their file's place taken by a folder,
+ * as unwritable as a read-only one, even for root): the player hears so
+ * once, in their language, after the answer to the key that changed
+ * them, not cut off by it. */
+START_TEST(test_unsaved_said_once)
+{
+	make_dir();
+	char p[1024];
+	snprintf(p, sizeof p, "%s/tapis", dir);
+	ck_assert_int_eq(mkdir(p, 0700), 0);
+	snprintf(p, sizeof p, "%s/tapis/settings", dir);
+	ck_assert_int_eq(mkdir(p, 0700), 0);
+	struct session_request req = { "fr", NULL, 1, 0, 1, 0 };
+	struct session s;
+	session_open(&s, &req);
+	FILE *out = tmpfile();
+	ck_assert_ptr_nonnull(out);
+	s.sp.out = out;
+	for (int k = 0; k < 3; k++) {
+		session_tune(&s, SESSION_RATE, 1);
+		for (int i = 0; i < 20; i++)
+			session_pump(&s);
+	}
+	session_close(&s);
+	char text[8192];
+	rewind(out);
+	size_t n = fread(text, 1, sizeof text - 1, out);
+	text[n] = '\0';
+	fclose(out);
+	int said = 0;
+	for (const char *q = text; (q = strstr(q, "Réglages non enregistrés")); q++)
+		said++;
+	ck_assert_msg(said == 1, "said %d times: %s", said, text);
+	/* After the answer (which interrupts what is queued before it). */
+	const char *answer = strstr(text, "Vitesse de la voix"), *why = strstr(text, "Réglages non enregistrés");
+	ck_assert_msg(answer && why && answer < why, "the answer after the notice: %s", text);
+	ck_assert_msg(strstr(text, "Les changements de réglages valent jusqu'à ce que vous quittiez."), "%s", text);
+	remove_dir();
+}
+END_TEST
 
 START_TEST(test_path)
 {
@@ -232,6 +274,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("settings");
 	TCase *t = tcase_create("settings");
 	tcase_add_test(t, test_path);
+	tcase_add_test(t, test_unsaved_said_once);
 	tcase_add_test(t, test_round_trip);
 	tcase_add_test(t, test_parse);
 	tcase_add_test(t, test_bad_file_set_aside);

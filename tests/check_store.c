@@ -191,7 +191,7 @@ static int pauses(const struct heard *h, int from, int paused, const char **text
 	return n;
 }
 
-static const struct host_config cfg_nolog = { 600000, 0, NULL, 0, 600000, 0, 0, NULL, NULL, NULL };
+static const struct host_config cfg_nolog = { 600000, 0, NULL, 0, 600000, 0, 0, NULL, NULL, NULL, 0 };
 
 /* A table of Brelan: Anne at seat 0 (French), bots elsewhere, started. */
 static void table_up(struct host *h, long id, struct store *st, const struct host_config *cfg, struct heard *heard)
@@ -799,6 +799,7 @@ static void see_stat(void *ctx, const struct store_stat *x)
 }
 static void see_played(void *ctx, const struct store_played *p)
 {
+	ck_assert_int_gt(p->id, 0);
 	seen_add(ctx, "%ld %s %lld %d %d %d %d %lld\n", p->table, p->game, p->ended, p->seat, p->place, p->won, p->rated,
 	         p->net);
 }
@@ -855,6 +856,8 @@ static void record_game(struct store *st, long table, const char *game, int rate
 	g.p[1].net = -40;
 	g.p[1].after = (struct rating){ 1387.5, 250.25, 0.06 };
 	ck_assert_int_eq(store_game_record(st, &g), 0);
+	/* Its own id, which names its hand history, and is listed with it. */
+	ck_assert_int_gt(g.id, 0);
 }
 
 /* Every operation, with the meaning SQLite gives it, on each backend. */
@@ -986,8 +989,30 @@ START_TEST(test_store_ops)
 	memset(&x, 0, sizeof x);
 	ck_assert_int_eq(store_ban_each(&st, see_ban, &x), 0);
 	ck_assert_str_eq(x.text, "Eve 0 |operator\nZed 6000 spam|Anne\n");
+	/* A ban holds for the names alike (the one ending last). */
+	struct store_ban bz2 = { "ZED", 7000, "again", "Anne" };
+	ck_assert_int_eq(store_ban_put(&st, &bz2), 0);
+	ck_assert_int_eq(store_ban_alike(&st, "Z\u00e9d", &bg), 1);
+	ck_assert_str_eq(bg.name, "ZED");
+	ck_assert_int_eq(bg.until, 7000);
+	ck_assert_int_eq(store_ban_delete(&st, "ZED"), 0);
+	ck_assert_int_eq(store_ban_alike(&st, "zed", &bg), 1);
+	ck_assert_str_eq(bg.name, "Zed");
+	ck_assert_int_eq(store_ban_alike(&st, "Zoe", &bg), 0);
 	ck_assert_int_eq(store_ban_delete(&st, "Zed"), 0);
 	ck_assert_int_eq(store_ban_get(&st, "Zed", &bg), 0);
+	ck_assert_int_eq(store_ban_alike(&st, "zed", &bg), 0);
+	/* The accounts whose names look alike, here or not (an index). */
+	char other[100];
+	ck_assert_int_eq(store_account_put(&st, "Paulo", "hp"), 0);
+	static const char *const like[] = { "paulo", "P\u00e1ulo", "Pau1o", "PAU-LO" };
+	for (size_t i = 0; i < sizeof like / sizeof *like; i++) {
+		other[0] = '\0';
+		ck_assert_msg(store_account_alike(&st, like[i], other, sizeof other) == 1, "%s", like[i]);
+		ck_assert_str_eq(other, "Paulo");
+	}
+	ck_assert_int_eq(store_account_alike(&st, "Paulo", other, sizeof other), 0); /* itself */
+	ck_assert_int_eq(store_account_alike(&st, "Paula", other, sizeof other), 0);
 	struct store_audit a1 = { 10, "Anne", "Zed", "ban", 6000, "spam" }, a2 = { 9, "operator", "Ben", "role", 0, "player" };
 	ck_assert_int_eq(store_audit_add(&st, &a1), 0);
 	ck_assert_int_eq(store_audit_add(&st, &a2), 0);
@@ -1235,7 +1260,19 @@ START_TEST(test_pg_upgrade)
 	/* Opened again: nothing to do, nothing lost. */
 	ck_assert_msg(store_open(&st, "postgresql", url, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(store_rating_get(&st, "Anne", "brelan", &r), 1);
+	/* The accounts of before are in the index of looks. */
+	char other[100];
+	ck_assert_int_eq(store_account_alike(&st, "ANNE", other, sizeof other), 1);
+	ck_assert_str_eq(other, "Anne");
 	store_close(&st);
+	/* Its version lost: refused every time, nothing written (not taken
+	 * for a version 0 and stepped to 1). */
+	ck_assert_int_eq(pgtmp_sql(url, "DELETE FROM meta WHERE key = 'schema'", err, sizeof err), 0);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(store_open(&st, "postgresql", url, err, sizeof err), -1);
+		ck_assert_msg(strstr(err, "missing"), "%s", err);
+		ck_assert_int_eq(pg_version(url), -1);
+	}
 	char newer[256];
 	ck_assert_msg(pgtmp_db(&pg, "newer", newer, sizeof newer, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(pgtmp_sql(newer, "CREATE TABLE meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);"

@@ -381,7 +381,7 @@ START_TEST(showdown_after_the_whole_action)
 	HEARD(&bt, "Showdown. L: the hands.");
 	/* The winner and why first; the hands on L, even at the next deal. */
 	HEARD(&bt, "Bruno wins the pot, 7 chips, with hearts, 39 points. Tie with Claire, diamonds, 39 points. "
-	            "Bruno speaks first: primauté.");
+	            "Bruno wins on primauté.");
 	struct sbuf b;
 	batch_ask(&bt, 'L', &b);
 	ck_assert_msg(strstr(b.s, "Last showdown: ") == b.s, "%s", b.s);
@@ -491,7 +491,7 @@ START_TEST(side_pot_tie)
 {
 	static const char *const want[] = {
 		"Bruno wins the next pot, 42 chips, with spades, 31 points. Tie with Claire, clubs, 31 points. "
-		"Bruno speaks first: primauté.",
+		"Bruno wins on primauté.",
 		"Bruno gagne le pot suivant, 42 jetons, avec 31 points à pique. Égalité avec Claire, 31 points à trèfle. "
 		"Bruno l'emporte à la primauté.",
 	};
@@ -555,8 +555,8 @@ START_TEST(uncalled_chips_come_back)
 	static const char *const want[][4] = {
 		{ "98 uncalled chips come back to you.\nYou take the pot: 6 chips.\n",
 		  "98 uncalled chips go back to ", "takes the pot: 6 chips." },
-		{ "98 jetons non suivis vous reviennent.\nVous ramassez le pot : 6 jetons.\n",
-		  "98 jetons non suivis reviennent à ", "ramasse le pot : 6 jetons." },
+		{ "Personne n'a tenu : vos 98 jetons vous reviennent.\nVous ramassez le pot : 6 jetons.\n",
+		  "Les 98 jetons que personne n'a tenus reviennent à ", "ramasse le pot : 6 jetons." },
 	};
 	char err[256];
 	for (int me = 0; me < 2; me++) {
@@ -682,7 +682,7 @@ START_TEST(showdown_uncalled_said_apart)
 {
 	static const char *const want[][2] = {
 		{ "You win the pot, 42 chips, with diamonds, 38 points.", "61 uncalled chips come back to you." },
-		{ "Vous gagnez le pot, 42 jetons, avec 38 points à carreau.", "61 jetons non suivis vous reviennent." },
+		{ "Vous gagnez le pot, 42 jetons, avec 38 points à carreau.", "Personne n'a tenu : vos 61 jetons vous reviennent." },
 	};
 	struct tu_game tg;
 	struct batch bt;
@@ -711,7 +711,7 @@ START_TEST(lone_side_pot_is_won)
 {
 	static const char *const want[][2] = {
 		{ "Bruno takes the next pot: 100 chips.", "40 uncalled chips go back to Bruno." },
-		{ "Bruno ramasse le pot suivant : 100 jetons.", "40 jetons non suivis reviennent à Bruno." },
+		{ "Bruno ramasse le pot suivant : 100 jetons.", "Les 40 jetons que personne n'a tenus reviennent à Bruno." },
 	};
 	struct tu_game tg;
 	struct batch bt;

@@ -3,6 +3,7 @@
 #include "netutil.h"
 
 #include <check.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,6 +44,27 @@ static void ready(void *ctx, int port)
 	close(fd);
 }
 
+void history_path(const char *dir, long table, char *out, size_t len)
+{
+	snprintf(out, len, "%s/%ld.jsonl", dir, table);
+	char pattern[4200];
+	snprintf(pattern, sizeof pattern, "%s/%ld-[0-9]*.jsonl", dir, table);
+	glob_t gl;
+	if (access(out, F_OK) == 0 || glob(pattern, 0, NULL, &gl) != 0)
+		return;
+	/* The newest: the greatest game number. */
+	long long best = -1;
+	for (size_t i = 0; i < gl.gl_pathc; i++) {
+		const char *dash = strrchr(gl.gl_pathv[i], '-');
+		long long g = dash ? atoll(dash + 1) : 0;
+		if (g > best) {
+			best = g;
+			snprintf(out, len, "%s", gl.gl_pathv[i]);
+		}
+	}
+	globfree(&gl);
+}
+
 void srv_run(struct srv *s)
 {
 	int fds[2];
@@ -73,10 +95,16 @@ void srv_run(struct srv *s)
 			o.turn_ms = s->turn_ms;
 		if (s->keep_ms)
 			o.keep_ms = s->keep_ms;
+		if (s->deserted_ms)
+			o.deserted_ms = s->deserted_ms;
+		if (s->close_ms)
+			o.close_ms = s->close_ms;
 		o.max_conns = s->max_conns;
 		o.max_per_addr = s->max_per_addr;
+		o.max_handshakes = s->max_handshakes;
+		o.handshakes_per_prefix = s->handshakes_per_prefix;
 		if (s->no_table_cap)
-			o.tables_per_addr = 0;
+			o.tables_per_addr = o.tables_max = 0;
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;

@@ -23,7 +23,10 @@ struct srv {
 	char cert[128], key[128];  /* TLS when set */
 	long long turn_ms;         /* the turn time when set (else the default) */
 	long long keep_ms;         /* how long finished tables stay, when set */
+	long long deserted_ms;     /* how long a waiting table nobody is connected to stays, when set */
+	long long close_ms;        /* a table in play nobody is at is saved and closed after this, when set */
 	int max_conns, max_per_addr; /* the caps when set; 0: none (many clients of 127.0.0.1 at once) */
+	int max_handshakes, handshakes_per_prefix; /* the handshakes' bounds when set; 0: none */
 	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
 	long long hello_ms;        /* the time to say hello, when set */
 	int hold;                  /* searches wait while a hold file is in dir (hold()) */
@@ -59,6 +62,10 @@ struct tc {
  * callback, for clients made by hand). */
 void on_msg(void *ctx, const char *text, size_t len);
 void srv_run(struct srv *s);
+/* The hand history of a table's last game in the folder dir (a server's
+ * --log-dir): DIR/TABLE.jsonl, or, once a game that accounts played is
+ * over, its own DIR/TABLE-GAME.jsonl (the newest). */
+void history_path(const char *dir, long table, char *out, size_t len);
 /* The server's loop counted where the test reads it (before srv_run). */
 void srv_counters(struct srv *s);
 void srv_make(struct srv *s);

@@ -16,6 +16,7 @@
 #include "app/view.h"
 #include "app/audio_bench.h"
 #include "bots/bot.h"
+#include "core/clock.h"
 #include "core/err.h"
 #include "core/game.h"
 #include "core/xalloc.h"
@@ -95,6 +96,99 @@ static double playouts(const struct registry_game *e, double budget, long *games
 	free(st);
 	*games_out = games;
 	return (double)actions / (t - t0);
+}
+
+/* Random playouts of one game at its default number of players, as
+ * playouts() plays them (games of 50 deals where a game has that rule),
+ * for about `budget` seconds of this thread's CPU time: deals (rounds)
+ * per CPU-second, the figure weighed against the yardstick. */
+static double playout_deals(const struct registry_game *e, double budget)
+{
+	const struct game_ops *g = e->ops;
+	void *st = xmalloc(g->state_size);
+	struct rng rng;
+	rng_seed(&rng, 12345);
+	long deals = 0;
+	uint64_t seed = 0;
+	double t0 = clock_cpu_s(), t = t0;
+	do {
+		struct rules r;
+		rules_init(&r, g->rules, g->nrules);
+		char err[ERR_MAX];
+		if (rules_index(&r, "hands") >= 0)
+			rules_set(&r, "hands", "50", err, sizeof err);
+		struct game_setup s = { g->default_players, -1, seed++, &r, NULL };
+		memset(st, 0, g->state_size);
+		if (g->init(st, &s, err, sizeof err) < 0)
+			break;
+		g->start(st, NULL);
+		for (int k = 0; k < 200000 && g->to_act(st) >= 0; k++) {
+			struct action a;
+			struct refusal why;
+			bot_random(g, e->bot, st, &rng, &a);
+			g->apply(st, &a, NULL, &why);
+		}
+		deals += g->hand_number(st);
+		t = clock_cpu_s();
+	} while (t - t0 < budget);
+	free(st);
+	return t > t0 ? (double)deals / (t - t0) : 0;
+}
+
+/* The yardstick of a game (tools/yardstick.c: a plain loop of its rules
+ * on masks of cards), found as tools/yardstick beside this program (a
+ * build tree; it is not installed) or in TAPIS_YARDSTICK: its deals per
+ * CPU-second over `seconds`, or 0 when there is none for the game. */
+static double yardstick(const char *game, double seconds)
+{
+	char path[4096], arg[32];
+	const char *env = getenv("TAPIS_YARDSTICK");
+	if (env && *env) {
+		snprintf(path, sizeof path, "%s", env);
+	} else {
+		ssize_t n = readlink("/proc/self/exe", path, sizeof path - 32);
+		if (n <= 0)
+			return 0;
+		path[n] = 0;
+		char *slash = strrchr(path, '/');
+		if (!slash)
+			return 0;
+		strcpy(slash + 1, "tools/yardstick");
+	}
+	if (access(path, X_OK) != 0)
+		return 0;
+	snprintf(arg, sizeof arg, "%g", seconds);
+	int fd[2];
+	if (pipe(fd) < 0)
+		return 0;
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fd[1], STDOUT_FILENO);
+		close(fd[0]);
+		close(fd[1]);
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
+		execl(path, "yardstick", game, arg, (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	char buf[128];
+	size_t got = 0;
+	ssize_t r;
+	while (pid > 0 && got < sizeof buf - 1 && (r = read(fd[0], buf + got, sizeof buf - 1 - got)) > 0)
+		got += (size_t)r;
+	buf[got] = 0;
+	close(fd[0]);
+	int status = 0;
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	double v = 0;
+	char name[64];
+	if (pid <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+	    sscanf(buf, "%63s %lf", name, &v) != 2 || strcmp(name, game) != 0)
+		return 0;
+	return v;
 }
 
 /* Bot decision times at a level over positions of games the default bots
@@ -392,6 +486,12 @@ int bench_run(int json, FILE *out)
 		const struct game_ops *g = e->ops;
 		long games;
 		add_row(&t, playouts(e, 0.5, &games), "actions/s", "%s_playout_actions", g->name);
+		double deals = playout_deals(e, 0.5), floor = yardstick(g->name, 0.5);
+		add_row(&t, deals, "deals/cpu-s", "%s_playout_deals", g->name);
+		if (floor > 0) {
+			add_row(&t, floor, "deals/cpu-s", "%s_yardstick_deals", g->name);
+			add_row(&t, deals > 0 ? floor / deals : 0, "x", "%s_yardstick_ratio", g->name);
+		}
 		double med, p99;
 		bot_times(e, BOT_LEVEL_DEFAULT, &med, &p99);
 		add_row(&t, med, "ms", "%s_bot_decision_median", g->name);

@@ -24,24 +24,36 @@ static const struct opt replay_opts[] = {
 };
 static const struct opt_cmd replay_cmd = { "tapis replay", "tapis replay LOG [OPTIONS]", replay_opts };
 
-/* Standard input in an unnamed temporary file, read from its start. */
-static FILE *stdin_copy(char *err, size_t errlen)
+FILE *replay_copy_stream(FILE *in, const char *name, long long max, char *err, size_t errlen)
 {
 	FILE *f = tmpfile();
 	if (!f) {
-		errf(err, errlen, "(standard input): no temporary file: %s", strerror(errno));
+		errf(err, errlen, "%s: no temporary file: %s", name, strerror(errno));
 		return NULL;
 	}
 	char buf[65536];
 	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
-		if (fwrite(buf, 1, n, f) != n) {
-			errf(err, errlen, "(standard input): cannot keep it: %s", strerror(errno));
+	long long kept = 0;
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0) {
+		char *nul = memchr(buf, '\0', n);
+		if (nul)
+			n = (size_t)(nul - buf) + 1;
+		if (kept + (long long)n > max) {
+			errf(err, errlen, "%s: longer than %lld bytes, more than any hand history: not read", name, max);
 			fclose(f);
 			return NULL;
 		}
-	if (ferror(stdin) || fflush(f) != 0 || fseeko(f, 0, SEEK_SET) < 0) {
-		errf(err, errlen, "(standard input): %s", strerror(errno ? errno : EIO));
+		if (fwrite(buf, 1, n, f) != n) {
+			errf(err, errlen, "%s: cannot keep it: %s", name, strerror(errno));
+			fclose(f);
+			return NULL;
+		}
+		kept += (long long)n;
+		if (nul)
+			break;
+	}
+	if (ferror(in) || fflush(f) != 0 || fseeko(f, 0, SEEK_SET) < 0) {
+		errf(err, errlen, "%s: %s", name, strerror(errno ? errno : EIO));
 		fclose(f);
 		return NULL;
 	}
@@ -73,7 +85,7 @@ int replay_main(int argc, char **argv)
 	if (from_stdin) {
 		/* Read more than once: standard input is kept in a temporary
 		 * file first (a pipe cannot go back). */
-		copy = stdin_copy(err, sizeof err);
+		copy = replay_copy_stream(stdin, name, REPLAY_INPUT_MAX, err, sizeof err);
 		if (copy)
 			file_lines_stream(&in, copy, name, REPLAY_LINE_MAX);
 	}

@@ -77,6 +77,12 @@ void session_close(struct session *s)
 
 void session_pump(struct session *s)
 {
+	if (s->unsaved[0]) {
+		/* After what the key that changed a setting answered (which
+		 * interrupts whatever was queued before it). */
+		notice(s, s->unsaved);
+		s->unsaved[0] = '\0';
+	}
 	speech_pump(&s->sp);
 	if (s->audio) {
 		audio_pump(s->audio);
@@ -100,9 +106,10 @@ void session_save_settings(struct session *s)
 	if (s->settings_ok) {
 		char msg[256];
 		if (settings_save(&s->set, msg, sizeof msg) != SETTINGS_OK) {
-			/* Said once; play goes on with the settings of the moment. */
+			/* Said once (by session_pump); play goes on with the
+			 * settings of the moment. */
 			s->settings_ok = 0;
-			notice(s, msg);
+			snprintf(s->unsaved, sizeof s->unsaved, "%s %s", msg, _("Settings changes are kept until you quit."));
 		}
 	}
 }

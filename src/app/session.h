@@ -27,6 +27,7 @@ struct session {
 	int no_sound;
 	int tty;              /* from the request */
 	int settings_ok;      /* the settings file may be written */
+	char unsaved[512];    /* why it could not be: said by the next session_pump, after the answer to the key */
 };
 
 /* What the player may tune while playing, one step at a time. */

@@ -335,6 +335,17 @@ int settings_load(struct settings *s, char *msg, size_t msglen)
 	return settings_load_file(s, path, msg, msglen);
 }
 
+/* Why a file could not be written, in the player's language when it is
+ * one a player can act on. */
+static const char *why_unwritten(int e)
+{
+	if (e == EACCES || e == EPERM || e == EROFS)
+		return _("the folder may not be written to");
+	if (e == ENOSPC || e == EDQUOT)
+		return _("the disk is full");
+	return strerror(e);
+}
+
 int settings_save_file(const struct settings *s, const char *path, char *msg, size_t msglen)
 {
 	char dir[1024], tmp[1100], text[4096];
@@ -348,7 +359,7 @@ int settings_save_file(const struct settings *s, const char *path, char *msg, si
 	if (slash && slash != dir) {
 		*slash = 0;
 		if (paths_mkdirs(dir) < 0) {
-			errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
+			errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, why_unwritten(errno));
 			return SETTINGS_ERROR;
 		}
 	}
@@ -360,7 +371,7 @@ int settings_save_file(const struct settings *s, const char *path, char *msg, si
 	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(errno));
+		errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, why_unwritten(errno));
 		return SETTINGS_ERROR;
 	}
 	ok = write(fd, text, (size_t)len) == len;
@@ -370,7 +381,7 @@ int settings_save_file(const struct settings *s, const char *path, char *msg, si
 	if (!ok || rename(tmp, path) < 0) {
 		int e = errno;
 		unlink(tmp);
-		errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, strerror(e));
+		errf(msg, msglen, _("Settings not saved in %1$s: %2$s."), path, why_unwritten(e));
 		return SETTINGS_ERROR;
 	}
 	return SETTINGS_OK;

@@ -184,6 +184,8 @@ int table_open(struct table *t, const struct table_options *opt, char *err, size
 		table_close(t);
 		return -1;
 	}
+	if (opt->log_path && opt->log_shut)
+		hist_shut(&t->hist);
 	rng_seed(&t->bot_rng, rng_derive(opt->seed, 0x626f7473)); /* the bots' stream */
 	t->talk.game = t->g;
 	t->talk.players = opt->players;
@@ -499,6 +501,11 @@ void table_set_commit(struct table *t, int (*commit)(void *ctx, int seat, const 
 int table_log_reconcile(struct table *t, char *err, size_t errlen)
 {
 	return hist_reconcile(&t->hist, err, errlen);
+}
+
+int table_log_rename(struct table *t, const char *path, char *err, size_t errlen)
+{
+	return hist_rename(&t->hist, path, err, errlen);
 }
 
 const struct rules *table_rules(const struct table *t)

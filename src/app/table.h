@@ -52,6 +52,7 @@ struct table_options {
 	const char *actions_path;/* --actions */
 	const char *log_path;    /* --log */
 	int log_mode;            /* enum hist_mode of the hand history (HIST_REPLACE: --log) */
+	int log_shut;            /* its file open only while written (hist_shut: a server's tables) */
 	const struct deckstack *deck_stack; /* stacked packs of a saved game (without deck_path) */
 };
 
@@ -185,6 +186,9 @@ void table_set_commit(struct table *t, int (*commit)(void *ctx, int seat, const 
 /* After a silent replay with a commit set: the hand history's file made to
  * hold exactly the game replayed (hist_reconcile). 0 or -1 with a message. */
 int table_log_reconcile(struct table *t, char *err, size_t errlen);
+/* The hand history's file renamed to path (hist_rename): 0, or -1 with a
+ * message. */
+int table_log_rename(struct table *t, const char *path, char *err, size_t errlen);
 /* The rule options in force. */
 const struct rules *table_rules(const struct table *t);
 /* Views: attach (0, or -1 when the list is full) and detach at any time;

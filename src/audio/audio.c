@@ -24,9 +24,7 @@ double audio_now(void)
 
 double audio_cpu_now(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	return clock_cpu_s();
 }
 
 static void due_cues(struct audio *a);

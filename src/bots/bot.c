@@ -25,8 +25,8 @@ void bot_random(const struct game_ops *g, const struct bot_ops *b, const void *s
 	if (b && b->proper) {
 		int k = 0;
 		for (int i = 0; i < n; i++)
-			if (b->proper(st, &legal[i]))
-				legal[k++] = legal[i];
+			if (b->proper(st, &legal[i]) && k++ != i)
+				legal[k - 1] = legal[i];
 		if (k > 0)
 			n = k;
 	}

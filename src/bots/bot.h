@@ -54,6 +54,11 @@ enum bot_why {
 	BOT_WHY_TAKE_TRUMP,  /* Bourré's dealer: take `card`, the turned trump */
 	BOT_WHY_LEAVE_TRUMP, /* Bourré's dealer: leave `card`, the turned trump */
 	BOT_WHY_TRUMPS,      /* it trumps `card`, the best card so far */
+	/* A fold or a call whose chance and price alone would say otherwise:
+	 * what decided it. */
+	BOT_WHY_FOLD_BEHIND, /* the chance covers the price, but `behind` players still to speak may raise */
+	BOT_WHY_FOLD_DEAL,   /* the chance covers the price, not what the rest of the deal may cost */
+	BOT_WHY_CALL_LOW,    /* the chance is no more than the price, but the pot may pay more later */
 };
 
 struct bot_reason {
@@ -70,6 +75,8 @@ struct bot_reason {
 	/* A straddle (carre) offered or declined: which one, as the betting
 	 * games name them (enum vy_straddle_name), 0 none. */
 	int straddle;
+	/* A fold said by the players still to speak: how many, 0 none. */
+	int behind;
 };
 
 struct bot_ops {

@@ -407,6 +407,7 @@ static void why_set(struct bot_reason *why, int code, double chance, double pric
 {
 	why->code = code;
 	why->card = CARD_NONE;
+	why->behind = 0;
 	why->chance = chance >= 0 ? (int)(chance * 100 + 0.5) : -1;
 	why->price = price >= 0 ? (int)(price * 100 + 0.5) : -1;
 }
@@ -557,10 +558,19 @@ static void choose_range(const struct vying *v, int seat, int budget, struct rng
 		why_set(why, BOT_WHY_FOLD, p, price);
 	else if (out->kind == ACT_CALL && call > 0)
 		why_set(why, BOT_WHY_CALL, p, price);
-	else if (out->kind == ACT_PASS && !v->opened)
+	else if (out->kind == ACT_PASS && !v->opened && p < 1.0 / nsurv)
 		why_set(why, BOT_WHY_WEAK, p, -1);
 	else
 		why_set(why, BOT_WHY_CHECK, p, -1);
+	/* The reason says the comparison its own figures, as said (in whole
+	 * percents), bear out; where they alone would say otherwise, what
+	 * weighed: the players still to speak, or the rest of the deal. */
+	if (why->code == BOT_WHY_FOLD && why->chance >= why->price) {
+		why->code = behind > 0 ? BOT_WHY_FOLD_BEHIND : BOT_WHY_FOLD_DEAL;
+		why->behind = behind;
+	} else if (why->code == BOT_WHY_CALL && why->chance <= why->price) {
+		why->code = BOT_WHY_CALL_LOW;
+	}
 }
 
 static void fill_amounts(const struct vying *v, int seat, struct action *out);

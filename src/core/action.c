@@ -33,29 +33,6 @@ int act_kind_of(const char *word)
 
 int act_has_amount(int kind) { return kind == ACT_OPEN || kind == ACT_RAISE; }
 
-struct action act_simple(int kind)
-{
-	struct action a;
-	memset(&a, 0, sizeof a);
-	a.kind = (unsigned char)kind;
-	return a;
-}
-
-struct action act_card(int kind, card_t c)
-{
-	struct action a = act_simple(kind);
-	a.cards[0] = c;
-	a.ncards = 1;
-	return a;
-}
-
-struct action act_amount(int kind, int amount)
-{
-	struct action a = act_simple(kind);
-	a.amount = a.amount_max = amount;
-	return a;
-}
-
 int act_parse(const char *text, struct action *out, char *err, size_t errlen)
 {
 	char buf[ACT_TEXT_MAX];

@@ -6,6 +6,7 @@
 #define TAPIS_ACTION_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "core/card.h"
 
@@ -57,10 +58,30 @@ int act_parse(const char *text, struct action *out, char *err, size_t errlen);
 /* Text form into buf (ACT_STR_MAX bytes); returns buf. */
 char *act_format(const struct action *a, char *buf, size_t len);
 
-/* Convenience builders. */
-struct action act_simple(int kind);
-struct action act_card(int kind, card_t c);
-struct action act_amount(int kind, int amount);
+/* Convenience builders (inline: the games' lists of legal actions are
+ * built from them in the bots' searches). */
+static inline struct action act_simple(int kind)
+{
+	struct action a;
+	memset(&a, 0, sizeof a);
+	a.kind = (unsigned char)kind;
+	return a;
+}
+
+static inline struct action act_card(int kind, card_t c)
+{
+	struct action a = act_simple(kind);
+	a.cards[0] = c;
+	a.ncards = 1;
+	return a;
+}
+
+static inline struct action act_amount(int kind, int amount)
+{
+	struct action a = act_simple(kind);
+	a.amount = a.amount_max = amount;
+	return a;
+}
 
 /* 1 when a (a concrete action) is one of the legal entries (amount ranges
  * included; cards of a discard compared as a set). */

@@ -374,6 +374,42 @@ static int move_aside(const char *path)
 	return rc;
 }
 
+/* The file's descriptor for one operation: the one kept open, or (shut)
+ * one opened now, for fd_done to close. -1 with errno. */
+static int fd_take(struct history *h)
+{
+	if (!h->shut)
+		return h->fd;
+	return open(h->path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);
+}
+
+static void fd_done(struct history *h, int fd)
+{
+	if (h->shut && fd >= 0)
+		close(fd);
+}
+
+void hist_shut(struct history *h)
+{
+	if (!h->owned || h->f || h->shut)
+		return;
+	close(h->fd);
+	h->fd = -1;
+	h->shut = 1;
+}
+
+int hist_rename(struct history *h, const char *path, char *err, size_t errlen)
+{
+	if (!h->owned || !h->path)
+		return errf(err, errlen, "%s: not a file of its own", h->name);
+	if (rename(h->path, path) < 0)
+		return errf(err, errlen, "%s: cannot be renamed %s: %s", h->name, path, strerror(errno));
+	free(h->path);
+	h->path = xstrdup(path);
+	snprintf(h->name, sizeof h->name, "%s", path);
+	return 0;
+}
+
 int hist_open(struct history *h, const char *path, char *err, size_t errlen)
 {
 	return hist_open_mode(h, path, HIST_REPLACE, err, errlen);
@@ -451,21 +487,29 @@ static int put(struct history *h, const char *buf, size_t n)
 	}
 	if (!h->owned)
 		return 0;
+	int fd = fd_take(h);
+	if (fd < 0) {
+		note_failure(h, errno);
+		h->error = errno;
+		return -1;
+	}
 	size_t done = 0;
 	while (done < n) {
-		ssize_t w = write(h->fd, buf + done, n - done);
+		ssize_t w = write(fd, buf + done, n - done);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0) {
 			int e = w < 0 ? errno : ENOSPC;
-			if (done && ftruncate(h->fd, (off_t)h->size) < 0)
+			if (done && ftruncate(fd, (off_t)h->size) < 0)
 				h->size += (long long)done; /* cannot be cut back: counted */
+			fd_done(h, fd);
 			note_failure(h, e);
 			h->error = e;
 			return -1;
 		}
 		done += (size_t)w;
 	}
+	fd_done(h, fd);
 	h->size += (long long)n;
 	return 0;
 }
@@ -518,10 +562,12 @@ void hist_rewind(struct history *h, struct hist_mark m)
 	}
 	/* Written since: what was held at the mark stays written. */
 	long long keep = m.size + (long long)m.held;
-	if (h->owned && ftruncate(h->fd, (off_t)keep) == 0)
+	int fd = h->owned ? fd_take(h) : -1;
+	if (fd >= 0 && ftruncate(fd, (off_t)keep) == 0)
 		h->size = keep;
 	else
 		note_failure(h, errno);
+	fd_done(h, fd);
 	h->nheld = 0;
 }
 
@@ -531,16 +577,18 @@ int hist_reconcile(struct history *h, char *err, size_t errlen)
 		return hist_sync(h) < 0 ? hist_failed(h, err, errlen) : 0;
 	size_t have = 0;
 	char *text = NULL;
-	if (h->size > 0 && (size_t)h->size <= h->nheld) {
+	int rfd = h->size > 0 && (size_t)h->size <= h->nheld ? fd_take(h) : -1;
+	if (rfd >= 0) {
 		text = xmalloc((size_t)h->size);
 		ssize_t r;
-		while (have < (size_t)h->size && (r = pread(h->fd, text + have, (size_t)h->size - have, (off_t)have)) != 0) {
+		while (have < (size_t)h->size && (r = pread(rfd, text + have, (size_t)h->size - have, (off_t)have)) != 0) {
 			if (r < 0 && errno == EINTR)
 				continue;
 			if (r < 0)
 				break; /* not read: not taken as the beginning */
 			have += (size_t)r;
 		}
+		fd_done(h, rfd);
 	}
 	/* Lines written before a restart are the beginning of the game
 	 * replayed: what is missing follows them. Any other file (longer, or
@@ -555,7 +603,12 @@ int hist_reconcile(struct history *h, char *err, size_t errlen)
 		if (move_aside(h->path) < 0 ||
 		    (fd = open(h->path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600)) < 0)
 			return errf(err, errlen, "%s: %s", h->name, strerror(errno));
-		close(h->fd);
+		if (h->shut) {
+			close(fd);
+			fd = -1;
+		} else {
+			close(h->fd);
+		}
 		h->fd = fd;
 		h->size = 0;
 	}
@@ -587,7 +640,7 @@ int hist_close(struct history *h, char *err, size_t errlen)
 		written(h, 1);
 	if (h->f && h->owned && fclose(h->f) != 0)
 		note_failure(h, errno);
-	if (!h->f && h->owned && close(h->fd) != 0)
+	if (!h->f && h->owned && !h->shut && close(h->fd) != 0)
 		note_failure(h, errno);
 	int rc = hist_failed(h, err, errlen);
 	free(h->held);

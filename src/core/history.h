@@ -18,6 +18,7 @@ struct history {
 	FILE *f;       /* a stream (standard output, or attached), or NULL */
 	int fd;        /* a file of ours, written a whole line at a time (when owned) */
 	int owned;     /* opened by us (closed on release) */
+	int shut;      /* the file is open only while read or written (hist_shut): fd is -1 between */
 	int seq;
 	int failed;    /* a write failed: nothing more is written (but by hist_sync) */
 	int error;     /* its errno (0: unknown) */
@@ -46,6 +47,13 @@ struct hist_mark {
 /* path "-" is standard output. 0, or -1 with a message. */
 int hist_open(struct history *h, const char *path, char *err, size_t errlen);
 int hist_open_mode(struct history *h, const char *path, enum hist_mode mode, char *err, size_t errlen);
+/* A file of ours is closed now and opened again only for each write (or
+ * read, or cut) and closed after: a server holding thousands of tables
+ * holds no descriptor for any between their moves. */
+void hist_shut(struct history *h);
+/* The file of ours renamed to path (rename(2): a file there is replaced);
+ * what is written later goes on in it. 0, or -1 with a message. */
+int hist_rename(struct history *h, const char *path, char *err, size_t errlen);
 /* Lines wait in memory from now on, written by hist_sync. */
 void hist_hold(struct history *h);
 /* Write the lines held, whole: 0, or -1 when the write failed, and then

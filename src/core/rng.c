@@ -16,37 +16,6 @@ void rng_seed(struct rng *r, uint64_t seed)
 		r->s[i] = splitmix64(&x);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t rng_next(struct rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-uint32_t rng_below(struct rng *r, uint32_t n)
-{
-	/* Lemire's multiply-and-reject. */
-	uint64_t m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
-	uint32_t low = (uint32_t)m;
-	if (low < n) {
-		uint32_t threshold = (uint32_t)-n % n;
-		while (low < threshold) {
-			m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
-			low = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
-}
-
 double rng_unit(struct rng *r)
 {
 	return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0);

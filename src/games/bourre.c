@@ -40,6 +40,27 @@ static int next_seat(const struct bourre_state *st, int s) { return (s + 1) % st
 
 static uint64_t bit(card_t c) { return (uint64_t)1 << c; }
 
+/* The cards of one suit in a mask of cards (bit c for card c). */
+#define SUIT_BITS(suit) ((uint64_t)0x1111111111111111ULL << (suit))
+/* Every card of the pack: ranks 2 to ace, bits 8 to 59. */
+#define PACK_BITS ((uint64_t)0x0fffffffffffff00ULL)
+
+/* The seat's hand as a mask; the hidden cards (CARD_NONE) of a view are
+ * in none of the suits. */
+static uint64_t hand_mask(const struct bourre_state *st, int seat)
+{
+	uint64_t m = 0;
+	for (int i = 0; i < st->nhand[seat]; i++)
+		m |= bit(st->hand[seat][i]);
+	return m & PACK_BITS;
+}
+
+/* 1 when the seat's hand, in a view, holds a card hidden from it. */
+static int hidden_held(const struct bourre_state *st, int seat)
+{
+	return card_find(st->hand[seat], st->nhand[seat], CARD_NONE) >= 0;
+}
+
 static int in_hand(const struct bourre_state *st, int seat, card_t c)
 {
 	return card_find(st->hand[seat], st->nhand[seat], c) >= 0;
@@ -47,7 +68,42 @@ static int in_hand(const struct bourre_state *st, int seat, card_t c)
 
 static int has_suit(const struct bourre_state *st, int seat, int suit)
 {
-	return card_has_suit(st->hand[seat], st->nhand[seat], suit);
+	return (hand_mask(st, seat) & SUIT_BITS(suit)) != 0;
+}
+
+static int sure_trumps(const struct bourre_state *st, int seat, uint64_t mine);
+
+/* The number of cards of a mask as small as a hand (a loop a card: no
+ * popcount instruction is taken for granted). */
+static int ncards_of(uint64_t m)
+{
+	int n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* 1 when seat, holding `mine`, has a cinch. Each sure trump is a trump
+ * held, so too few trumps and tricks answer without the pairing. */
+static int cinch_of(const struct bourre_state *st, int seat, uint64_t mine)
+{
+	int need = 3 - st->tricks[seat];
+	if (ncards_of(mine & SUIT_BITS(st->trump)) < need)
+		return 0;
+	return sure_trumps(st, seat, mine) >= need;
+}
+
+/* The highest card of a mask, CARD_NONE for none. */
+static card_t top_card(uint64_t m)
+{
+	return m ? (card_t)(63 - __builtin_clzll(m)) : CARD_NONE;
+}
+
+/* The cards of a mask above card c in its suit. */
+static uint64_t above_in_suit(uint64_t m, card_t c)
+{
+	uint64_t higher = c >= 63 ? 0 : ~(((uint64_t)2 << c) - 1);
+	return m & higher & SUIT_BITS(card_suit(c));
 }
 
 /* Cards played to tricks, the current one included. */
@@ -86,6 +142,8 @@ static void emit_action(const struct bourre_state *st, const struct sink *out, i
                         const struct action *a, int amount, unsigned visible)
 {
 	(void)st;
+	if (!out)
+		return;
 	struct event e;
 	ev_init(&e, EV_ACTION);
 	e.seat = seat;
@@ -128,7 +186,7 @@ static void pay(struct bourre_state *st, const struct sink *out, int from, int t
  * into that one, pair by pair, without losing a pair: the highest
  * outstanding trump may always take the highest trump it beats, giving
  * its own partner to whoever had that one, who beats it too.) */
-int bourre_sure_trumps(const struct bourre_state *st, int seat)
+static int sure_trumps(const struct bourre_state *st, int seat, uint64_t mine)
 {
 	uint64_t off = st->turnup_place == BR_TU_TABLE ? bit(st->turnup) : 0;
 	for (int i = 0; i < st->ngone; i++)
@@ -136,59 +194,65 @@ int bourre_sure_trumps(const struct bourre_state *st, int seat)
 	for (int i = 0; i < st->ntrick; i++)
 		if (st->trick_seat[i] == seat)
 			off |= bit(st->trick[i]);
-	int mine[RANK_ACE + 1], out[RANK_ACE + 1], nmine = 0, nout = 0;
-	for (int r = RANK_ACE; r >= RANK_TWO; r--) {
-		card_t c = card_make(r, st->trump);
-		if (in_hand(st, seat, c))
-			mine[nmine++] = r;
-		else if (!(off & bit(c)))
-			out[nout++] = r;
-	}
-	int pairs = 0, j = 0;
-	for (int i = 0; i < nout; i++) {
-		while (j < nmine && mine[j] >= out[i])
-			j++;
-		if (j == nmine)
-			break;
-		pairs++;
-		j++;
+	uint64_t trumps = SUIT_BITS(st->trump) & PACK_BITS;
+	mine &= trumps;
+	uint64_t out = trumps & ~mine & ~off;
+	/* Down the ranks, each trump of the seat's pairs with an outstanding
+	 * one above it still unpaired: the same count of pairs as the walk
+	 * above (both are the most pairs that can be made). */
+	int nmine = 0, open = 0, pairs = 0;
+	for (uint64_t all = mine | out; all; ) {
+		card_t c = top_card(all);
+		all &= ~bit(c);
+		if (out & bit(c)) {
+			open++;
+		} else {
+			nmine++;
+			if (open) {
+				open--;
+				pairs++;
+			}
+		}
 	}
 	return nmine - pairs;
 }
 
+int bourre_sure_trumps(const struct bourre_state *st, int seat)
+{
+	return sure_trumps(st, seat, hand_mask(st, seat));
+}
+
 int bourre_cinch(const struct bourre_state *st, int seat)
 {
-	return st->tricks[seat] + bourre_sure_trumps(st, seat) >= 3;
+	return cinch_of(st, seat, hand_mask(st, seat));
 }
 
 /* The seat's highest trump, or CARD_NONE. */
 static card_t top_trump(const struct bourre_state *st, int seat)
 {
-	card_t best = CARD_NONE;
-	for (int i = 0; i < st->nhand[seat]; i++) {
-		card_t c = st->hand[seat][i];
-		if (card_suit(c) == st->trump && (!best || card_rank(c) > card_rank(best)))
-			best = c;
-	}
-	return best;
+	return top_card(hand_mask(st, seat) & SUIT_BITS(st->trump));
 }
 
-/* c counts as the highest trump: every trump between it and the highest is
- * in the hand or already played. */
-static int as_top(const struct bourre_state *st, int seat, card_t c)
+/* The trumps of a hand `mine` that count as its highest: every trump
+ * between such a card and the highest is in the hand or already played. */
+static uint64_t top_trumps(const struct bourre_state *st, uint64_t mine)
 {
-	card_t top = top_trump(st, seat);
-	if (!top || card_suit(c) != st->trump)
+	uint64_t trumps = SUIT_BITS(st->trump) & PACK_BITS, held = mine & trumps;
+	card_t top = top_card(held);
+	if (!top)
 		return 0;
 	uint64_t played = played_mask(st);
 	if (st->turnup_place == BR_TU_TABLE)
 		played |= bit(st->turnup);
-	for (int r = card_rank(c) + 1; r <= card_rank(top); r++) {
-		card_t x = card_make(r, st->trump);
-		if (!in_hand(st, seat, x) && !(played & bit(x)))
-			return 0;
-	}
-	return 1;
+	/* the highest trump below the top that is neither held nor played */
+	card_t gap = top_card(trumps & ~mine & ~played & ~above_in_suit(PACK_BITS, top));
+	return gap ? above_in_suit(held, gap) : held;
+}
+
+/* c, held by seat, counts as its highest trump. */
+static int as_top(const struct bourre_state *st, int seat, card_t c)
+{
+	return (top_trumps(st, hand_mask(st, seat)) & bit(c)) != 0;
 }
 
 /* The card winning the trick so far. */
@@ -216,16 +280,6 @@ static int trick_winner(const struct bourre_state *st)
 	return -1;
 }
 
-static int has_above(const struct bourre_state *st, int seat, card_t w)
-{
-	for (int i = 0; i < st->nhand[seat]; i++) {
-		card_t c = st->hand[seat][i];
-		if (card_suit(c) == card_suit(w) && card_rank(c) > card_rank(w))
-			return 1;
-	}
-	return 0;
-}
-
 static void ref(struct refusal *r, int code, card_t card, int suit)
 {
 	if (!r)
@@ -251,14 +305,16 @@ struct duty {
 static void play_duty(const struct bourre_state *st, int seat, struct duty *d)
 {
 	int t = st->trump;
-	int cinch = bourre_cinch(st, seat);
+	uint64_t mine = hand_mask(st, seat);
 	d->code = 0;
 	d->card = CARD_NONE;
 	d->suit = -1;
 	d->cinch = 0;
+	/* The cinch is weighed only where it can change the duty: it is the
+	 * costliest question here. */
 	if (st->ntrick == 0) {
-		card_t top = top_trump(st, seat);
-		if (cinch && top) {
+		card_t top = top_card(mine & SUIT_BITS(t));
+		if (top && cinch_of(st, seat, mine)) {
 			d->code = BR_REF_CINCH_LEAD;
 			d->card = top;
 			d->suit = t;
@@ -269,19 +325,19 @@ static void play_duty(const struct bourre_state *st, int seat, struct duty *d)
 	card_t w = trick_best(st);
 	int trumped = led != t && card_suit(w) == t;
 	int trump_ok = 0;   /* a trump may be played under the plain rules */
-	if (has_suit(st, seat, led)) {
-		d->code = !trumped && has_above(st, seat, w) ? BR_REF_BEAT : BR_REF_FOLLOW;
+	if (mine & SUIT_BITS(led)) {
+		d->code = !trumped && above_in_suit(mine, w) ? BR_REF_BEAT : BR_REF_FOLLOW;
 		d->suit = led;
 		trump_ok = led == t;
-	} else if (has_suit(st, seat, t)) {
-		d->code = card_suit(w) == t && has_above(st, seat, w) ? BR_REF_OVERTRUMP : BR_REF_TRUMP;
+	} else if (mine & SUIT_BITS(t)) {
+		d->code = card_suit(w) == t && above_in_suit(mine, w) ? BR_REF_OVERTRUMP : BR_REF_TRUMP;
 		d->suit = t;
 		trump_ok = 1;
 	}
 	if (d->code == BR_REF_BEAT || d->code == BR_REF_OVERTRUMP)
 		d->card = w;
-	int last = st->ntrick == nstayers(st) - 1;
-	d->cinch = cinch && trump_ok && !last;
+	/* (not as the last card of the trick) */
+	d->cinch = trump_ok && cinch_of(st, seat, mine) && st->ntrick != nstayers(st) - 1;
 }
 
 /* Card c, held by seat, against the duty d of its next card (play_duty):
@@ -316,6 +372,31 @@ static int card_vs_duty(const struct bourre_state *st, int seat, struct duty d, 
 	if (code)
 		ref(r, code, d.card, d.suit);
 	return code;
+}
+
+/* The cards of seat's hand that meet the duty d (play_duty): those
+ * card_vs_duty accepts, as a mask (bit c for card c). */
+static uint64_t proper_cards(const struct bourre_state *st, int seat, const struct duty *d)
+{
+	uint64_t mine = hand_mask(st, seat), ok = mine;
+	switch (d->code) {
+	case BR_REF_CINCH_LEAD:
+		ok = top_trumps(st, mine);
+		break;
+	case BR_REF_FOLLOW:
+	case BR_REF_BEAT:
+	case BR_REF_TRUMP:
+	case BR_REF_OVERTRUMP:
+		ok = mine & SUIT_BITS(d->suit);
+		if (d->card != CARD_NONE)
+			ok = above_in_suit(ok, d->card);
+		break;
+	default:
+		break;
+	}
+	if (d->cinch)
+		ok &= top_trumps(st, mine);
+	return ok;
 }
 
 int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r)
@@ -415,13 +496,15 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 	st->leader = -1;
 
 	struct event e;
-	ev_init(&e, EV_HAND_START);
-	e.hand = st->hand_no;
-	e.dealer = st->dealer;
-	e.ncards = n;
-	memcpy(e.cards, pack, (size_t)n);
-	memset(e.card_seat, -1, (size_t)n);
-	ev_emit(out, &e);
+	if (out) {
+		ev_init(&e, EV_HAND_START);
+		e.hand = st->hand_no;
+		e.dealer = st->dealer;
+		e.ncards = n;
+		memcpy(e.cards, pack, (size_t)n);
+		memset(e.card_seat, -1, (size_t)n);
+		ev_emit(out, &e);
+	}
 
 	pay_antes(st, out);
 
@@ -447,14 +530,16 @@ static void start_deal(struct bourre_state *st, const struct sink *out)
 		int s = (st->dealer + k2) % st->players;
 		ev_emit_deal(out, s, st->hand[s], st->nhand[s]);
 	}
-	ev_init(&e, EV_TURNUP);
-	e.seat = st->turnup_place == BR_TU_HAND ? st->dealer : -1;
-	e.ncards = 1;
-	e.cards[0] = st->turnup;
-	e.card_seat[0] = (signed char)e.seat;
-	e.value = st->trump;
-	e.pot = st->pot;
-	ev_emit(out, &e);
+	if (out) {
+		ev_init(&e, EV_TURNUP);
+		e.seat = st->turnup_place == BR_TU_HAND ? st->dealer : -1;
+		e.ncards = 1;
+		e.cards[0] = st->turnup;
+		e.card_seat[0] = (signed char)e.seat;
+		e.value = st->trump;
+		e.pot = st->pot;
+		ev_emit(out, &e);
+	}
 
 	begin_declare(st, out);
 }
@@ -734,15 +819,17 @@ static void end_deal(struct bourre_state *st, const struct sink *out)
 			st->exempt[s] = 1;
 	}
 	struct event e;
-	ev_init(&e, EV_HAND_END);
-	e.hand = st->hand_no;
-	e.dealer = st->dealer;
-	e.values_kind = st->chips0 ? EV_VALUES_CHIPS : EV_VALUES_SCORES;
-	e.nvalues = st->players;
-	memcpy(e.values, st->chips, sizeof(int) * (size_t)st->players);
-	e.pot = st->pot;
-	e.winner = nbest == 1 ? best : -1;
-	ev_emit(out, &e);
+	if (out) {
+		ev_init(&e, EV_HAND_END);
+		e.hand = st->hand_no;
+		e.dealer = st->dealer;
+		e.values_kind = st->chips0 ? EV_VALUES_CHIPS : EV_VALUES_SCORES;
+		e.nvalues = st->players;
+		memcpy(e.values, st->chips, sizeof(int) * (size_t)st->players);
+		e.pot = st->pot;
+		e.winner = nbest == 1 ? best : -1;
+		ev_emit(out, &e);
+	}
 
 	int last = st->hands_max > 0 && st->hand_no >= st->hands_max;
 	if (!last && stakes_at_bound(st)) {
@@ -891,14 +978,14 @@ static void announce_reneges(struct bourre_state *st, const struct sink *out)
 	memset(st->trick_renege_suit, 0, sizeof st->trick_renege_suit);
 }
 
-static void do_play(struct bourre_state *st, int seat, card_t c, const struct sink *out)
+/* Seat plays c, held; r: the rule of play it breaks (a renege a strict
+ * table accepts), code 0 when none. */
+static void do_play(struct bourre_state *st, int seat, card_t c, const struct refusal *r, const struct sink *out)
 {
-	if (bourre_renege(st, seat, c)) {
-		struct refusal r;
-		bourre_check_play(st, seat, c, &r);
-		st->trick_renege[st->ntrick] = (unsigned char)r.code;
-		st->trick_renege_card[st->ntrick] = r.card;
-		st->trick_renege_suit[st->ntrick] = (signed char)r.suit;
+	if (r->code) {
+		st->trick_renege[st->ntrick] = (unsigned char)r->code;
+		st->trick_renege_card[st->ntrick] = r->card;
+		st->trick_renege_suit[st->ntrick] = (signed char)r->suit;
 	}
 	if (st->ntrick > 0) {
 		int led = card_suit(st->trick[0]);
@@ -932,16 +1019,18 @@ static void do_play(struct bourre_state *st, int seat, card_t c, const struct si
 	int w = trick_winner(st);
 	st->tricks[w]++;
 	st->ntricks++;
-	struct event e;
-	ev_init(&e, EV_TRICK);
-	e.winner = w;
-	e.seat = w;
-	e.ncards = st->ntrick;
-	memcpy(e.cards, st->trick, (size_t)st->ntrick);
-	memcpy(e.card_seat, st->trick_seat, (size_t)st->ntrick);
-	e.points = 0;
-	e.value = st->tricks[w];   /* the winner's tricks in this deal */
-	ev_emit(out, &e);
+	if (out) {
+		struct event e;
+		ev_init(&e, EV_TRICK);
+		e.winner = w;
+		e.seat = w;
+		e.ncards = st->ntrick;
+		memcpy(e.cards, st->trick, (size_t)st->ntrick);
+		memcpy(e.card_seat, st->trick_seat, (size_t)st->ntrick);
+		e.points = 0;
+		e.value = st->tricks[w];   /* the winner's tricks in this deal */
+		ev_emit(out, &e);
+	}
 	announce_reneges(st, out);
 	for (int i = 0; i < st->ntrick; i++)
 		st->gone[st->ngone++] = st->trick[i];
@@ -1038,19 +1127,33 @@ static int legal_fn(const void *vst, struct action *out, int max)
 	case BR_PH_DISCARD: {
 		int min, mx;
 		bourre_discard_range(st, s, &min, &mx);
-		int h = st->nhand[s];
-		for (int size = min; size <= mx; size++)
-			for (unsigned m = 0; m < (1u << h); m++) {
-				if (__builtin_popcount(m) != size)
-					continue;
+		/* Every set of cards of the hand from min to max cards: by size,
+		 * then by the set as a number (bit i for the hand's card i); the
+		 * sets of one size in that order by Gosper's step. */
+		unsigned h = (unsigned)st->nhand[s], end = 1u << h;
+		/* the cards of each set, lowest index first: its lowest card,
+		 * then those of the set without it */
+		card_t set[1u << BR_HAND_MAX][ACT_MAX_CARDS];
+		memset(set[0], 0, sizeof set[0]);
+		for (unsigned m = 1; m < end; m++) {
+			set[m][0] = st->hand[s][__builtin_ctz(m)];
+			memcpy(&set[m][1], set[m & (m - 1)], ACT_MAX_CARDS - 1);
+		}
+		struct action a = act_simple(ACT_DISCARD);
+		for (int size = min; size <= mx; size++) {
+			unsigned m = (1u << size) - 1;
+			a.ncards = (unsigned char)size;
+			while (m < end) {
 				if (n >= max)
 					return n;
-				struct action a = act_simple(ACT_DISCARD);
-				for (int i = 0; i < h; i++)
-					if (m & (1u << i))
-						a.cards[a.ncards++] = st->hand[s][i];
-				out[n++] = a;
+				out[n] = a;
+				memcpy(out[n++].cards, set[m], ACT_MAX_CARDS);
+				if (!m)
+					break;
+				unsigned low = m & -m, up = m + low;
+				m = up | (((up ^ m) >> 2) >> __builtin_ctz(m));
 			}
+		}
 		break;
 	}
 	case BR_PH_PLAY: {
@@ -1058,11 +1161,14 @@ static int legal_fn(const void *vst, struct action *out, int max)
 		 * The duty is the seat's, the same for every card. */
 		struct duty d;
 		play_duty(st, s, &d);
+		uint64_t ok = proper_cards(st, s, &d);
+		if (hidden_held(st, s) && card_vs_duty(st, s, d, CARD_NONE, NULL) == 0)
+			ok |= bit(CARD_NONE);
 		for (int i = 0; i < st->nhand[s] && n < max; i++)
-			if (card_vs_duty(st, s, d, st->hand[s][i], NULL) == 0)
+			if (ok & bit(st->hand[s][i]))
 				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
 		for (int i = 0; st->strict && i < st->nhand[s] && n < max; i++)
-			if (card_vs_duty(st, s, d, st->hand[s][i], NULL) != 0)
+			if (!(ok & bit(st->hand[s][i])))
 				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
 		break;
 	}
@@ -1165,10 +1271,18 @@ static int apply_fn(void *vst, const struct action *a, const struct sink *out, s
 			ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
 			return -1;
 		}
-		if (!bourre_renege(st, s, a->cards[0]) && bourre_check_play(st, s, a->cards[0], why) != 0)
+	{
+		/* The rules of play weighed once: a card that breaks one is
+		 * refused, or played as a renege on a strict table. */
+		struct refusal broken;
+		int code = bourre_check_play(st, s, a->cards[0], &broken);
+		if (code != 0 && (!st->strict || code == BR_REF_NOT_HELD)) {
+			*why = broken;
 			return -1;
-		do_play(st, s, a->cards[0], out);
+		}
+		do_play(st, s, a->cards[0], &broken, out);
 		return 0;
+	}
 	}
 	ref(why, BR_REF_NOT_NOW, CARD_NONE, -1);
 	return -1;

@@ -194,9 +194,31 @@ void auth_wipe(void *p, size_t n)
 	sodium_memzero(p, n);
 }
 
-/* The slot of a key; when absent and make is set, a free one, else the
- * one whose wait passed the longest ago (a wait not yet passed is never
- * forgotten): NULL when every slot holds one. */
+#define HOUR_MS (3600 * 1000LL)
+
+/* A slot holds a lock while its wait has not passed, or while it counts
+ * more wrong passwords than are free and no quiet hour forgave them (its
+ * next wrong password waits at once): it is never forgotten to make room,
+ * or a crowd of other names would give a locked one its free guesses
+ * again. */
+static int locked(const struct auth_slot *x, long long now_ms)
+{
+	if (x->until_ms > now_ms)
+		return 1;
+	int free_fails = x->key[0] == 'a' ? AUTH_FREE_FAILS * 3 : AUTH_FREE_FAILS;
+	return x->key[0] != 'c' && x->fails > free_fails && now_ms - x->last_ms <= HOUR_MS;
+}
+
+/* When x holds no lock: the time it would be forgotten (the sooner the
+ * better to forget), fewest failures first, then the oldest. */
+static int sooner(const struct auth_slot *x, const struct auth_slot *than)
+{
+	return x->fails < than->fails || (x->fails == than->fails && x->last_ms < than->last_ms);
+}
+
+/* The slot of a key; when absent and make is set, a free one, else one
+ * holding no lock (the fewest failures, then the oldest): NULL when every
+ * slot holds a lock. */
 static struct auth_slot *slot_but(struct auth *a, char kind, const char *key, int make, long long now_ms,
                                    const struct auth_slot *keep)
 {
@@ -212,7 +234,7 @@ static struct auth_slot *slot_but(struct auth *a, char kind, const char *key, in
 		if (!x->key[0]) {
 			if (!old || old->key[0])
 				old = x;
-		} else if (x->until_ms <= now_ms && (!old || (old->key[0] && x->last_ms < old->last_ms))) {
+		} else if (!locked(x, now_ms) && (!old || (old->key[0] && sooner(x, old)))) {
 			old = x;
 		}
 	}
@@ -229,16 +251,17 @@ static struct auth_slot *slot(struct auth *a, char kind, const char *key, int ma
 }
 
 /* When a key not yet known could get no slot: the wait until one is
- * free (every slot holds a wait), else 0. */
+ * free (every slot holds a lock), else 0. */
 static long long crowded(struct auth *a, long long now_ms)
 {
 	long long w = 0;
 	for (int i = 0; i < AUTH_SLOTS; i++) {
 		const struct auth_slot *x = &a->slot[i];
-		if (!x->key[0] || x->until_ms <= now_ms)
+		if (!x->key[0] || !locked(x, now_ms))
 			return 0;
-		if (!w || x->until_ms - now_ms < w)
-			w = x->until_ms - now_ms;
+		long long until = x->until_ms > now_ms ? x->until_ms : x->last_ms + HOUR_MS + 1;
+		if (!w || until - now_ms < w)
+			w = until - now_ms;
 	}
 	return w;
 }
@@ -289,8 +312,6 @@ void auth_succeeded(struct auth *a, const char *name)
 	if (s)
 		memset(s, 0, sizeof *s);
 }
-
-#define HOUR_MS (3600 * 1000LL)
 
 long long auth_create_wait(struct auth *a, const char *addr, long long now_ms)
 {

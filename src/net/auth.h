@@ -13,8 +13,10 @@
 #define AUTH_HASH_MAX 128
 #define AUTH_PASSWORD_MAX 160
 /* Names, addresses and account makers remembered for the limits. A slot
- * whose wait has not passed is never forgotten to make room: when every
- * slot holds one, a name or an address not yet known waits as well. */
+ * that holds a lock (a wait not passed, or more wrong passwords than are
+ * free in the last hour) is never forgotten to make room; the others go,
+ * the fewest failures and the oldest first; when every slot holds a lock,
+ * a name or an address not yet known waits as well. */
 #define AUTH_SLOTS 1024
 #define AUTH_FREE_FAILS 3   /* wrong passwords allowed before waiting */
 #define AUTH_ACCOUNTS_PER_HOUR 3 /* accounts made from one address in an hour */

@@ -881,7 +881,9 @@ static pid_t start_server(int *port, char *err, size_t errlen)
 		o.bot_delay_ms = 0;
 		o.max_conns = 0;      /* every client of the bench comes from this machine */
 		o.max_per_addr = 0;
+		o.max_handshakes = o.handshakes_per_prefix = 0;
 		o.tables_per_addr = 0;
+		o.tables_max = 0;
 		o.quiet = 1;
 		o.cheap_hash = 1;
 		o.on_ready = on_ready;

@@ -10,6 +10,7 @@
 #include "app/opts.h"
 #include "core/err.h"
 #include "core/paths.h"
+#include "core/termtext.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
 #include "net/proto.h"
@@ -90,10 +91,18 @@ static void audit(struct store *s, const char *whom, const char *what, long long
 	store_audit_add(s, &a);
 }
 
+/* What the store holds came from strangers (a moderator's words, a name
+ * kept by an older server): cleaned as tapis join cleans a server's text
+ * (core/termtext) before it reaches the operator's terminal, so that no
+ * escape sequence clears, recolours or rewrites the lines around it. */
+#define CLEAN(buf, s) char buf[TERMTEXT_SIZE(STORE_REASON_MAX)]; termtext_clean((s), strlen(s), buf, sizeof buf)
+
 static void print_role(void *ctx, const char *name, const char *role)
 {
 	(void)ctx;
-	printf("role %s %s\n", name, role);
+	CLEAN(n, name);
+	CLEAN(r, role);
+	printf("role %s %s\n", n, r);
 }
 
 static void print_ban(void *ctx, const struct store_ban *b)
@@ -103,7 +112,10 @@ static void print_ban(void *ctx, const struct store_ban *b)
 		return;
 	char when[64];
 	when_text(b->until, when, sizeof when);
-	printf("ban %s until %s by %s%s%s\n", b->name, when, b->by, b->reason[0] ? ": " : "", b->reason);
+	CLEAN(n, b->name);
+	CLEAN(by, b->by);
+	CLEAN(r, b->reason);
+	printf("ban %s until %s by %s%s%s\n", n, when, by, r[0] ? ": " : "", r);
 }
 
 static void print_audit(void *ctx, const struct store_audit *a)
@@ -115,8 +127,11 @@ static void print_audit(void *ctx, const struct store_audit *a)
 		memcpy(until, " until ", 8);
 		when_text(a->until, until + 7, sizeof until - 7);
 	}
-	printf("audit %s %s %s %s%s%s%s\n", when, a->who, a->what, a->whom, until, a->reason[0] ? ": " : "",
-	       a->reason);
+	CLEAN(who, a->who);
+	CLEAN(what, a->what);
+	CLEAN(whom, a->whom);
+	CLEAN(r, a->reason);
+	printf("audit %s %s %s %s%s%s%s\n", when, who, what, whom, until, r[0] ? ": " : "", r);
 }
 
 /* The name as the server keeps it (trimmed, NFC); -1 with a message. */
@@ -162,6 +177,8 @@ int admin_main(int argc, char **argv)
 		return opt_fail(&admin_cmd, "--for and --reason go with ban");
 	if (a.reason && strlen(a.reason) > PROTO_REASON_MAX)
 		return opt_fail(&admin_cmd, "--reason: at most %d bytes", PROTO_REASON_MAX);
+	if (a.reason && termtext_unsafe(a.reason))
+		return opt_fail(&admin_cmd, "--reason: no control or invisible character");
 	char reason[PROTO_CHAT_MAX + 1] = "", err[ERR_MAX];
 	if (a.reason && ident_chat(a.reason, reason, sizeof reason, NULL, err, sizeof err) < 0)
 		return opt_fail(&admin_cmd, "--reason: %s", err);

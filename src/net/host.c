@@ -566,17 +566,21 @@ static void bind_view(struct host *h, struct host_member *m)
 	k->only = NULL;
 }
 
-/* A sentence about a player ("%s sits down.") told to every member. */
-/* said to every member about name; name itself hears self_msgid (which may
- * say the table's number) when it is given. */
+/* A sentence about a player ("%s sits down.") told to every member; the
+ * player themself hears self_msgid ("You sit at table %lld, seat %d."),
+ * given the table's number and their seat counted from 1, when it is
+ * given. */
 static void announce_to(struct host *h, const char *msgid, const char *self_msgid, const char *name)
 {
+	int seat = seat_of(h, name);
 	for (int i = 0; i < h->nmembers; i++) {
 		struct host_member *m = h->member[i];
 		const struct i18n_lang *l = i18n_of(m->lang);
 		char text[512];
+		if (self_msgid && !*self_msgid && !strcmp(m->name, name))
+			continue; /* "": they hear theirs otherwise (host_tell_seat) */
 		if (self_msgid && !strcmp(m->name, name))
-			snprintf(text, sizeof text, i18n_tr(l, self_msgid), (long long)h->id);
+			snprintf(text, sizeof text, i18n_tr(l, self_msgid), (long long)h->id, seat + 1);
 		else
 			snprintf(text, sizeof text, i18n_tr(l, msgid), name);
 		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
@@ -585,9 +589,26 @@ static void announce_to(struct host *h, const char *msgid, const char *self_msgi
 	}
 }
 
-static void announce(struct host *h, const char *msgid, const char *name)
+/* A player's connection is gone: the others hear it at once, with the
+ * minutes their seat waits for them (cfg keep_ms). */
+static void say_lost(struct host *h, const char *name)
 {
-	announce_to(h, msgid, NULL, name);
+	long mins = (long)((h->cfg->keep_ms + 59999) / 60000);
+	if (mins < 1)
+		mins = 1;
+	for (int i = 0; i < h->nmembers; i++) {
+		struct host_member *m = h->member[i];
+		if (!strcmp(m->name, name))
+			continue;
+		char text[512];
+		snprintf(text, sizeof text,
+		         i18n_ntr(i18n_of(m->lang), "%s lost the connection; the seat waits %ld minute.",
+		                  "%s lost the connection; the seat waits %ld minutes.", mins),
+		         name, mins);
+		json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
+		                      table_moves(&h->t), "text", json_text(text));
+		send_to(h, m, proto_dump(o));
+	}
 }
 
 /* ---- a table that cannot keep its moves ---- */
@@ -704,6 +725,27 @@ void host_row(const struct host *h, struct store_table *t)
 	t->watchers[w] = '\0';
 }
 
+void host_history_path(const char *dir, long table, long long game, char *out, size_t len)
+{
+	if (game > 0)
+		snprintf(out, len, "%s/%ld-%lld.jsonl", dir, table, game);
+	else
+		snprintf(out, len, "%s/%ld.jsonl", dir, table);
+}
+
+int host_history_keep(struct host *h, long long game)
+{
+	if (!h->cfg->log_dir || !h->opened || game <= 0)
+		return 0;
+	char path[4096], err[ERR_MAX];
+	host_history_path(h->cfg->log_dir, h->id, game, path, sizeof path);
+	if (table_log_rename(&h->t, path, err, sizeof err) < 0) {
+		log_say("table %ld: %s", h->id, err);
+		return -1;
+	}
+	return 0;
+}
+
 void host_save(struct host *h)
 {
 	struct store_table t;
@@ -751,8 +793,9 @@ static int setup(struct host *h, long id, const struct game_ops *g, int players,
 	o.rules = *rules;
 	char path[4096];
 	if (cfg->log_dir) {
-		snprintf(path, sizeof path, "%s/%ld.jsonl", cfg->log_dir, id);
+		host_history_path(cfg->log_dir, id, 0, path, sizeof path);
 		o.log_path = path;
+		o.log_shut = 1; /* no descriptor held between moves */
 		/* Never emptied: a restored table's goes on, a new one is new. */
 		o.log_mode = restoring ? HIST_APPEND : HIST_NEW;
 	}
@@ -1067,8 +1110,21 @@ int host_join(struct host *h, const char *name, const char *lang, long conn, int
 	if (back)
 		announce_to(h, N_("%s is back."), N_("You are back at table %lld."), name);
 	else if (m->seat >= 0 && held < 0)
-		announce(h, N_("%s sits down."), name);
+		announce_to(h, N_("%s sits down."), "", name);
 	return 0;
+}
+
+void host_tell_seat(struct host *h, const char *name)
+{
+	struct host_member *m = host_member(h, name);
+	if (!m || m->seat < 0)
+		return;
+	char text[256];
+	snprintf(text, sizeof text, i18n_tr(i18n_of(m->lang), N_("You sit at table %lld, seat %d.")), (long long)h->id,
+	         m->seat + 1);
+	json_t *o = json_pack("{s:s, s:I, s:i, s:o}", "type", "say", "table", (json_int_t)h->id, "moves",
+	                      table_moves(&h->t), "text", json_text(text));
+	send_to(h, m, proto_dump(o));
 }
 
 void host_disconnect(struct host *h, const char *name, long long now_ms)
@@ -1085,6 +1141,10 @@ void host_disconnect(struct host *h, const char *name, long long now_ms)
 	}
 	h->seat[m->seat].away_ms = now_ms ? now_ms : 1;
 	h->seat[m->seat].bot_told = 0;
+	/* Said at once, with how long the seat waits; the bot taking over is
+	 * said when the grace ends (host_tick). */
+	if (h->state == HOST_PLAYING)
+		say_lost(h, name);
 }
 
 void host_stand(struct host *h, const char *name, int leave)
@@ -1108,7 +1168,7 @@ void host_stand(struct host *h, const char *name, int leave)
 			announce_to(h, N_("%s stands up. A bot plays the seat."),
 			            N_("You leave your seat; a bot plays in your place."), name);
 		else
-			announce(h, N_("%s stands up."), name);
+			announce_to(h, N_("%s stands up."), N_("You stand up."), name);
 		update_names(h);
 	}
 	if (!m)
@@ -1327,7 +1387,8 @@ static void bot_done(void *arg, int ran)
 		if (j->timed) {
 			/* Said when it plays: a move of the person's own, come
 			 * first, leaves nothing to say. */
-			announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[j->seat].name);
+			announce_to(h, N_("%s ran out of time. A bot plays this move."), N_("Your time is up: a bot plays this move."),
+			            h->seat[j->seat].name);
 			table_set_seat(&h->t, j->seat, SEAT_BOT, j->level);
 		}
 		int played = bot_apply(h, &j->a, now_ms);
@@ -1358,7 +1419,8 @@ static int bot_move(struct host *h, long long now_ms, int timed)
 		free(j); /* the workers' queue is full: decided here */
 	}
 	if (timed) {
-		announce(h, N_("%s ran out of time. A bot plays this move."), h->seat[seat].name);
+		announce_to(h, N_("%s ran out of time. A bot plays this move."), N_("Your time is up: a bot plays this move."),
+		            h->seat[seat].name);
 		table_set_seat(&h->t, seat, SEAT_BOT, h->seat[seat].level);
 	}
 	char err[ERR_MAX];
@@ -1511,7 +1573,8 @@ int host_tick(struct host *h, long long now_ms)
 	for (int s = 0; s < h->players; s++)
 		if (h->seat[s].name[0] && h->seat[s].away_ms && !h->seat[s].bot_told && bot_plays(h, s, now_ms)) {
 			h->seat[s].bot_told = 1;
-			announce(h, N_("%s is away. A bot plays for them."), h->seat[s].name);
+			announce_to(h, N_("A bot plays for %s."), N_("You were away: a bot played for you."),
+			            h->seat[s].name);
 		}
 	update_kinds(h, now_ms);
 	if (h->paused) {
@@ -1526,6 +1589,13 @@ int host_tick(struct host *h, long long now_ms)
 	if (!table_auto_turn(&h->t) || now_ms < h->next_bot_ms)
 		return 0;
 	return bot_move(h, now_ms, 0);
+}
+
+/* How long a waiting table nobody is connected to stays. */
+static long long deserted_ms(const struct host *h)
+{
+	long long d = h->cfg->deserted_ms;
+	return d > 0 && d < h->cfg->keep_ms ? d : h->cfg->keep_ms;
 }
 
 int host_expired(struct host *h, long long now_ms)
@@ -1551,7 +1621,7 @@ int host_expired(struct host *h, long long now_ms)
 	case HOST_OVER:
 		return !h->nmembers || now_ms - h->over_ms >= h->cfg->keep_ms;
 	case HOST_WAITING:
-		return !h->nmembers || (h->empty_ms && now_ms - h->empty_ms >= h->cfg->keep_ms);
+		return !h->nmembers || (h->empty_ms && now_ms - h->empty_ms >= deserted_ms(h));
 	default:
 		return 0;
 	}
@@ -1595,7 +1665,7 @@ long long host_due(const struct host *h, long long now_ms)
 	case HOST_WAITING:
 		if (!h->nmembers)
 			return now_ms;
-		return h->empty_ms ? sooner(due, h->empty_ms + h->cfg->keep_ms) : due;
+		return h->empty_ms ? sooner(due, h->empty_ms + deserted_ms(h)) : due;
 	case HOST_PLAYING:
 		break;
 	default:

@@ -99,6 +99,9 @@ struct host_config {
 	/* Tests: called on the worker after each search (hint: 1 for a hint),
 	 * as if it took that long; NULL none. */
 	void (*think)(int hint);
+	/* A waiting table nobody is connected to goes after this, when
+	 * shorter than keep_ms (0: keep_ms). */
+	long long deserted_ms;
 };
 
 struct host {
@@ -176,6 +179,14 @@ int host_restore(struct host *h, const struct store_table *t, struct store *stor
 void host_free(struct host *h);
 /* Save the table's options and seats (not the journal). */
 void host_save(struct host *h);
+/* Where a table's hand history is (--log-dir DIR): DIR/TABLE.jsonl for the
+ * game being played (game 0), DIR/TABLE-GAME.jsonl for a finished game
+ * kept for its players (GAME: its store_game id). */
+void host_history_path(const char *dir, long table, long long game, char *out, size_t len);
+/* The game just finished and recorded as game: its hand history takes its
+ * own name, so that the table's next game (a rematch) never writes where a
+ * finished game is read. 0, or -1 (logged). */
+int host_history_keep(struct host *h, long long game);
 
 /* The member of that name, or NULL. */
 struct host_member *host_member(struct host *h, const char *name);
@@ -192,6 +203,9 @@ int host_may_sit(const struct host *h, const char *name, int seat, const struct 
  * seat must be free for them. 0, or -1 with a message. */
 int host_join(struct host *h, const char *name, const char *lang, long conn, int seat, long long now_ms,
               char *err, size_t errlen);
+/* The member sitting at a seat hears it: "You sit at table 2, seat 2."
+ * (after their `joined`, which host_join does not send). */
+void host_tell_seat(struct host *h, const char *name);
 /* The member's connection is gone: their seat waits grace_ms, then a bot
  * plays it until they come back; a spectator's place is kept keep_ms (what
  * they miss is kept for both). */

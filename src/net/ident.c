@@ -14,6 +14,7 @@
 
 #include "core/err.h"
 #include "core/termtext.h"
+#include "core/utf8.h"
 #include "i18n/i18n.h"
 
 #define UMAX 256   /* UTF-16 units of a name at any step */
@@ -130,6 +131,17 @@ static int key_of(const UChar *u, int32_t n, int first_fold, char *key, size_t k
 	int32_t ns = uspoof_getSkeleton(sc, 0, bare, nb, skel, 4 * UMAX, &st);
 	if (U_FAILURE(st) || ns >= 4 * UMAX)
 		return -1;
+	/* The skeleton is decomposed (NFD): its accents are marks of their
+	 * own, dropped, so that "Páulo" is "Paulo" (a name heard, or read
+	 * quickly, is the same with or without them). */
+	int32_t nm = 0;
+	for (int32_t i = 0; i < ns;) {
+		UChar32 c;
+		U16_NEXT(skel, i, ns, c);
+		if (u_charType(c) != U_NON_SPACING_MARK)
+			U16_APPEND_UNSAFE(skel, nm, c);
+	}
+	ns = nm;
 	/* The skeleton may map to capitals ("l" for "I"): folded again. */
 	nf = u_strFoldCase(fold, UMAX, skel, ns, U_FOLD_CASE_DEFAULT, &st);
 	if (U_FAILURE(st) || nf >= UMAX)
@@ -172,6 +184,11 @@ int ident_alike(const char *a, const char *b)
 void ident_keys_of(const char *name, struct ident_keys *k)
 {
 	keys_of(name, k->k);
+}
+
+int ident_keys_alike(const struct ident_keys *a, const struct ident_keys *b)
+{
+	return !strcmp(a->k[0], b->k[0]) || !strcmp(a->k[1], b->k[1]);
 }
 
 /* u[0..n) alike one of the reserved keys [from, to). */
@@ -263,12 +280,39 @@ int ident_check(const char *in, char *out, size_t outlen, const struct i18n_lang
 	return 0;
 }
 
+/* A character that shows nothing: Unicode's white space (the no-break
+ * spaces, the ideographic one...) and the Hangul fillers drawn blank. */
+static int blank_char(uint32_t c)
+{
+	return u_hasBinaryProperty((UChar32)c, UCHAR_WHITE_SPACE) || c == 0x115f || c == 0x1160 || c == 0x3164 ||
+	       c == 0xffa0;
+}
+
+/* The length of the blank characters that begin s (n bytes). */
+static size_t blank_run(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		uint32_t c;
+		size_t k = utf8_decode(s + i, n - i, &c);
+		if (!k || !blank_char(c))
+			break;
+		i += k;
+	}
+	return i;
+}
+
 int ident_chat(const char *in, char *out, size_t outlen, const struct i18n_lang *L, char *err, size_t errlen)
 {
 	termtext_clean(in, strlen(in), out, outlen);
-	size_t a = strspn(out, " "), b = strlen(out);
-	while (b > a && out[b - 1] == ' ')
-		b--;
+	/* Trimmed of blank characters at both ends (a line of them: empty). */
+	size_t a = blank_run(out, strlen(out)), b = strlen(out);
+	while (b > a) {
+		size_t start = utf8_start(out, b - 1);
+		if (start < a || blank_run(out + start, b - start) != b - start)
+			break;
+		b = start;
+	}
 	memmove(out, out + a, b - a);
 	out[b - a] = '\0';
 	if (!out[0])

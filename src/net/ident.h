@@ -12,8 +12,11 @@
  *    in English and French), and not ending with the word bot or robot;
  *  - kept in NFC.
  * Two names are the same person when their keys are equal: the confusable
- * skeleton of UTS #39 of the case-folded name without its separators, so
- * "Anne", "anne", "A-nne" and a Cyrillic "Аnne" are one.
+ * skeleton of UTS #39 of the case-folded name without its separators nor
+ * its accents (nonspacing marks), so "Anne", "anne", "A-nne", "Anné" and a
+ * Cyrillic "Аnne" are one. The store keeps every account's and every
+ * ban's keys (net/store): a change here is a step of the store's schema,
+ * which makes them again.
  * Unicode's data comes from ICU (uspoof, uchar, unorm2). The refusals are
  * phrased in the language given (a value, i18n_of; NULL: the one in force,
  * for the program's own command line). */
@@ -44,6 +47,8 @@ struct ident_keys {
 	char k[2][IDENT_KEY_MAX];
 };
 void ident_keys_of(const char *name, struct ident_keys *k);
+/* 1 when the names of keys a and b are alike. */
+int ident_keys_alike(const struct ident_keys *a, const struct ident_keys *b);
 
 /* A chat line made fit to pass on: controls, bidi overrides and isolates,
  * invisible characters dropped, line breaks made spaces (core/termtext),

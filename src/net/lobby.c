@@ -17,6 +17,7 @@
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
+#include "net/netaddr.h"
 #include "net/stats.h"
 #include "net/work.h"
 
@@ -263,6 +264,13 @@ static struct lobby_user *user_alike(struct lobby *l, const struct ident_keys *k
 	return NULL;
 }
 
+struct lobby_user *lobby_user_alike(struct lobby *l, const char *name)
+{
+	struct ident_keys k;
+	ident_keys_of(name, &k);
+	return user_alike(l, &k);
+}
+
 int lobby_restore_table(struct lobby *l, const struct store_table *t)
 {
 	struct host *h = xcalloc(1, sizeof *h);
@@ -369,6 +377,7 @@ static int init(struct lobby *l, struct store *store, const struct host_config *
 	l->cfg.game_over = game_over; /* the accounts' figures, the rematch offered */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
+	l->tables_max = LOBBY_TABLES_MAX;
 	l->start_ms = LOBBY_START_MS;
 	l->round_ms = LOBBY_ROUND_MS;
 	if (auth_init(&l->auth, cheap) < 0 || dir_open_local(&l->dir, "local") < 0)
@@ -1007,12 +1016,15 @@ static void gather_recent(void *ctx, const struct store_played *p)
 	}
 }
 
-/* The whole hand history of a table from --log-dir (NULL: none, or too
- * long: *too_long set). */
-static char *read_history(const char *dir, long table, int *too_long)
+/* The whole hand history of a finished game from --log-dir (NULL: none,
+ * or too long: *too_long set). Only a finished game's own file is read,
+ * never the table's game in play (host_history_path). */
+static char *read_history(const char *dir, const struct store_played *p, int *too_long)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/%ld.jsonl", dir, table);
+	if (p->id <= 0)
+		return NULL;
+	host_history_path(dir, p->table, p->id, path, sizeof path);
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;
@@ -1052,7 +1064,7 @@ static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 		return;
 	}
 	int too_long = 0;
-	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, g.found.table, &too_long) : NULL;
+	char *text = l->cfg.log_dir ? read_history(l->cfg.log_dir, &g.found, &too_long) : NULL;
 	if (!text) {
 		json_decref(g.arr);
 		if (too_long)
@@ -1090,6 +1102,19 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
                     const char *resume_token)
 {
 	struct lobby_user *u = user_named_or_new(l, name);
+	if (c->aside) {
+		/* Beside the session: it replaces nothing, is in no lobby and at
+		 * no table, and asks only for histories and figures. */
+		c->user = (int)(u - l->users);
+		if (u->conn < 0) {
+			snprintf(u->lang, sizeof u->lang, "%s", lang);
+			u->guest = guest;
+		}
+		send_text(l, c->id, proto_dump(json_pack("{s:s, s:i, s:s, s:b, s:s, s:s, s:b}", "type", "welcome", "version",
+		                                         PROTO_VERSION, "name", u->name, "guest", guest, "token", "",
+		                                         "lang", lang, "aside", 1)));
+		return;
+	}
 	if (u->conn >= 0 && u->conn != c->id) {
 		/* The same person again, on a new connection: the old one is left. */
 		struct lobby_conn *old = lobby_conn_of(l, u->conn);
@@ -1212,6 +1237,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		snprintf(c->lang, sizeof c->lang, "%s", m->lang);
 		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
 		c->state_changes = m->state_changes;
+		c->aside = m->aside;
 	}
 	const struct i18n_lang *L = i18n_of(c->lang);
 	if (m->version != PROTO_VERSION) {
@@ -1223,6 +1249,10 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	}
 	if (c->user >= 0) {
 		send_error(l, c->id, "already", i18n_tr(L, "this connection is already logged in"), PM_HELLO);
+		return;
+	}
+	if (c->aside && !m->has_password) {
+		send_error(l, c->id, "guest", i18n_tr(L, "only an account may connect aside its session"), PM_HELLO);
 		return;
 	}
 	if (name_pending(l, m->name)) {
@@ -1242,9 +1272,16 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	struct ident_keys nk;
 	ident_keys_of(m->name, &nk);
 	const struct lobby_user *alike = !u && !has_account ? user_alike(l, &nk) : NULL;
-	if (alike) {
+	/* Nor like an account's, here or not (the store's index of looks). */
+	char other[HOST_PLAYER_MAX] = "";
+	if (!alike && !u && !has_account && store_account_alike(l->store, m->name, other, sizeof other) < 0) {
+		send_error(l, c->id, "store", i18n_tr(L, "the server cannot read its accounts now"), PM_HELLO);
+		return;
+	}
+	if (alike || other[0]) {
 		char text[200];
-		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"), alike->name);
+		snprintf(text, sizeof text, i18n_tr(L, "that name looks too much like that of %s, who is known here"),
+		         alike ? alike->name : other);
 		send_error(l, c->id, "name_alike", text, PM_HELLO);
 		return;
 	}
@@ -1339,7 +1376,7 @@ static void table_key(const struct host *h, char key[64])
 static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
 {
 	const char *name = l->users[c->user].name;
-	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, name)))
+	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, &l->users[c->user])))
 		return 1;
 	char key[64];
 	table_key(h, key);
@@ -1349,13 +1386,28 @@ static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, stru
 		           i18n_tr(i18n_of(c->lang), "too many wrong passwords: try again later"), m->type);
 		return 0;
 	}
-	if (!m->has_password) {
-		auth_failed(&l->auth, key, c->addr, l->now_ms);
-		send_error(l, c->id, "password", i18n_tr(i18n_of(c->lang), "this table needs a password"), m->type);
-		return 0;
-	}
+	/* No password is checked as a wrong one is, on the worker: a refusal
+	 * costs what a guess costs, so that a crowd of them neither comes
+	 * faster than guesses nor fills the limiter for free (net/auth). */
 	submit(l, c, m, h->pwhash);
 	return 0;
+}
+
+/* One person, one table: taking a seat at h gives up a seat held at any
+ * other table (away or not), as a stand does (a bot plays it, and it
+ * opens); they stay there as a spectator (its state says seat -1), so
+ * that a table they made and wait at is not removed. */
+static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struct host *h)
+{
+	const char *name = l->users[c->user].name;
+	for (int i = 0; i < l->ntables; i++) {
+		struct host *o = l->tables[i];
+		struct host_member *hm = o == h ? NULL : host_member(o, name);
+		if (!hm || hm->seat < 0)
+			continue;
+		host_stand(o, name, 0);
+		l->dirty = 1;
+	}
 }
 
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
@@ -1390,6 +1442,14 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		send_error(l, c->id, "seated", i18n_tr(L, "you already hold a seat at this table"), type);
 		return;
 	}
+	if (type == PM_SIT && !(hm && hm->seat >= 0) &&
+	    host_may_sit(h, u->name, seat, L, err, sizeof err) < 0) {
+		send_error(l, c->id, "seat", err, type);
+		return;
+	}
+	int sits = type == PM_SIT && !(hm && hm->seat >= 0); /* a seat taken now, not one's own again */
+	if (type == PM_SIT)
+		leave_other_seats(l, c, h);
 	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
 		send_error(l, c->id, "seat", err, type);
 		return;
@@ -1397,24 +1457,37 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	struct host_member *now = host_member(h, u->name);
 	host_verbosity(h, u->name, u->verbosity, 0);
 	send_text(l, c->id, joined_msg(h, now ? now->seat : -1));
+	if (sits)
+		host_tell_seat(h, u->name);
 	l->dirty = 1;
 }
 
 /* Why c may not make one more table (too many waiting or in play, of
- * its person or its address), or NULL. */
+ * its person, its address, its network, or in all), or NULL. */
 static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
 {
-	int mine = 0, here = 0;
+	int mine = 0, here = 0, near = 0, all = 0;
+	char prefix[NETADDR_PREFIX_MAX], theirs[NETADDR_PREFIX_MAX];
+	netaddr_prefix(c->addr, prefix, sizeof prefix);
 	for (int i = 0; i < l->ntables; i++) {
 		if (l->tables[i]->state == HOST_OVER)
 			continue;
+		all++;
 		mine += !strcmp(l->tables[i]->creator, l->users[c->user].name);
-		here += c->addr[0] && !strcmp(l->made_from[i], c->addr);
+		if (!c->addr[0] || !l->made_from[i][0])
+			continue;
+		here += !strcmp(l->made_from[i], c->addr);
+		netaddr_prefix(l->made_from[i], theirs, sizeof theirs);
+		near += !strcmp(theirs, prefix);
 	}
 	if (mine >= LOBBY_TABLES_PER_PERSON)
 		return i18n_tr(i18n_of(c->lang), "you have made too many tables: finish one first");
 	if (l->tables_per_addr > 0 && here >= l->tables_per_addr)
 		return i18n_tr(i18n_of(c->lang), "too many tables from your address: finish one first");
+	if (l->tables_per_addr > 0 && near >= LOBBY_TABLES_PER_PREFIX)
+		return i18n_tr(i18n_of(c->lang), "too many tables from your network: finish one first");
+	if (l->tables_max > 0 && all >= l->tables_max)
+		return i18n_tr(i18n_of(c->lang), "the server has too many tables: try again later");
 	return NULL;
 }
 
@@ -1519,7 +1592,9 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 		table_key(h, key);
 		if (!a->ok) {
 			auth_failed(&l->auth, key, c->addr, l->now_ms);
-			send_error(l, c->id, "password", i18n_tr(L, "wrong password"), m->type);
+			send_error(l, c->id, "password",
+			           m->has_password ? i18n_tr(L, "wrong password") : i18n_tr(L, "this table needs a password"),
+			           m->type);
 		} else {
 			join(l, c, h, m->seat, m->type);
 		}
@@ -1749,13 +1824,32 @@ static void row_of(void *ctx, const struct store_table *t)
 	}
 }
 
+/* c's person back at seat of h, taken up again: "joined" first, then
+ * what the table has to tell (the turn asked again). */
+static void resumed_at(struct lobby *l, struct lobby_conn *c, struct host *h, int seat)
+{
+	char err[ERR_MAX];
+	struct lobby_user *u = &l->users[c->user];
+	send_text(l, c->id, joined_msg(h, seat));
+	host_join(h, u->name, u->lang, c->id, seat, l->now_ms, err, sizeof err);
+	host_verbosity(h, u->name, u->verbosity, 0);
+	l->dirty = 1;
+}
+
 /* "resume": a player of a saved table takes it up again, at their seat;
- * the others sit back down when they come. */
+ * the others sit back down when they come, or resume it too (the second
+ * of two at once finds it taken up already: back at their seat). */
 static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	int k = lobby_saved_index(l, m->table);
 	if (k < 0) {
+		struct host *live = lobby_table_of(l, m->table);
+		for (int s = 0; live && s < live->players; s++)
+			if (!strcmp(live->seat[s].name, l->users[c->user].name)) {
+				resumed_at(l, c, live, s);
+				return;
+			}
 		send_error(l, c->id, "no_table", i18n_tr(L, "there is no such table"), PM_RESUME);
 		return;
 	}
@@ -1785,13 +1879,7 @@ static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 	l->nsaved--;
 	add_table(l, h);
 	host_save(h);   /* in play again, in the store too */
-	/* As when coming back to a table: "joined" first, then what the table
-	 * has to tell (the turn asked again). */
-	struct lobby_user *u = &l->users[c->user];
-	send_text(l, c->id, joined_msg(h, seat));
-	host_join(h, u->name, u->lang, c->id, seat, l->now_ms, err, sizeof err);
-	host_verbosity(h, u->name, u->verbosity, 0);
-	l->dirty = 1;
+	resumed_at(l, c, h, seat); /* as when coming back to a table */
 	tell_saved(l, sv.seat, sv.players);
 }
 
@@ -1806,7 +1894,7 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	struct proto_msg m;
 	char err[ERR_MAX];
 	if (proto_read(text, len, &m, L, err, sizeof err) < 0) {
-		send_error(l, conn, "bad_message", err, PM_NONE);
+		send_error(l, conn, "bad_message", err, m.type); /* its type when known */
 		return;
 	}
 	if (m.type == PM_PING) {
@@ -1820,6 +1908,10 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 	}
 	if (c->user < 0) {
 		send_error(l, conn, "hello_first", i18n_tr(L, "say hello first"), m.type);
+		return;
+	}
+	if (c->aside && m.type != PM_HISTORY && m.type != PM_STATS && m.type != PM_LEADERS) {
+		send_error(l, conn, "aside", i18n_tr(L, "this connection only fetches histories and figures"), m.type);
 		return;
 	}
 	const char *me = l->users[c->user].name;
@@ -2051,8 +2143,17 @@ void lobby_close(struct lobby *l, long conn, long long now_ms)
  * again); the connections keep pointing at the right entries. */
 static void prune_users(struct lobby *l, unsigned char *at)
 {
+	/* A person whose only connection is aside their session is kept while
+	 * it lasts (the connection names them by their index). */
+	unsigned char *aside = NULL;
+	for (int c = 0; c < l->nconns; c++)
+		if (l->conns[c].aside && l->conns[c].user >= 0) {
+			if (!aside)
+				aside = xcalloc((size_t)l->nusers, 1);
+			aside[l->conns[c].user] = 1;
+		}
 	for (int i = l->nusers - 1; i >= 0; i--) {
-		if (l->users[i].conn >= 0 || at[i] || saved_holds(l, l->users[i].name))
+		if (l->users[i].conn >= 0 || at[i] || (aside && aside[i]) || saved_holds(l, l->users[i].name))
 			continue;
 		if (l->users[i].guest && !l->users[i].relayed) /* a relayed guest's session is their node's */
 			store_session_delete(l->store, l->users[i].name);
@@ -2060,11 +2161,14 @@ static void prune_users(struct lobby *l, unsigned char *at)
 		user_forget(l, (uint32_t)i);
 		if (i != last) {
 			at[i] = at[last];
+			if (aside)
+				aside[i] = aside[last];
 			for (int c = 0; c < l->nconns; c++)
 				if (l->conns[c].user == last)
 					l->conns[c].user = i;
 		}
 	}
+	free(aside);
 }
 
 /* Remove table i: from the lobby, the directory and the store (its hand

@@ -58,10 +58,13 @@ struct lobby_user {
  * (snapshots and deltas, each at most a page) at most this many bytes a
  * second. */
 #define LOBBY_LIST_BYTES_S (16L * 1024 * 1024)
-/* Tables waiting or in play that one person, or one address, may have
- * made (each holds its hand history open): more are refused (`tables`). */
+/* Tables waiting or in play that one person, one address, one network (an
+ * IPv4 /24, an IPv6 /64: net/netaddr) may have made, and the server in
+ * all: more are refused (`tables`). */
 #define LOBBY_TABLES_PER_PERSON 4
 #define LOBBY_TABLES_PER_ADDR 16
+#define LOBBY_TABLES_PER_PREFIX 32
+#define LOBBY_TABLES_MAX 2000
 
 /* A table saved and closed because nobody was left at it (HOST_SAVED in
  * the store): its players see it in their "saved" list and may resume it. */
@@ -80,6 +83,7 @@ struct lobby_conn {
 	char lang[3];           /* of its errors: "en" until its hello says */
 	int lang_given;         /* its hello named its language */
 	int state_changes;      /* its hello asked for states as changes (net/host) */
+	int aside;              /* its hello asked to be aside the session: history, stats, leaders only */
 	uint64_t moments_sent;  /* then: the moments whose words it was sent (jstate_moment_of) */
 	/* A message whose password the worker (net/auth) is hashing or
 	 * checking: a hello, a private table's create, sit or watch. Its
@@ -148,8 +152,9 @@ struct lobby_ext {
 	char *(*filter)(struct lobby *l, long conn, char *text);
 	/* 1 when filter may change text for someone. */
 	int (*filters)(const struct lobby *l, const char *text);
-	/* 1 when name may enter the private table without its password. */
-	int (*invited)(struct lobby *l, long table, const char *name);
+	/* 1 when the person u may enter the private table without its
+	 * password (invited: u itself, not whoever holds the name now). */
+	int (*invited)(struct lobby *l, long table, const struct lobby_user *u);
 	/* The messages it adds (invite, rematch, mod, mute). */
 	void (*message)(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms);
 	void (*tick)(struct lobby *l, long long now_ms);
@@ -193,7 +198,8 @@ struct lobby {
 	double round_ms;        /* LOBBY_ROUND_MS (tests: 0, one table's entry a round) */
 	long long list_ms;      /* when the lobby's last round went out */
 	long long list_gap_ms;  /* and the time until the next one may */
-	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit; the bench's clients share one) */
+	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit, by network neither; the bench's clients share one) */
+	int tables_max;         /* LOBBY_TABLES_MAX (0: no limit) */
 	long *gone;             /* the tables removed since the last round */
 	int ngone, capgone;
 	char **shown;           /* the names online at the last round, sorted */
@@ -258,6 +264,8 @@ int lobby_hello_waiting(struct lobby *l, long conn);
  * id; NULL when none. */
 struct lobby_conn *lobby_conn_of(struct lobby *l, long id);
 struct lobby_user *lobby_user_named(struct lobby *l, const char *name);
+/* Someone known here whose name looks like name (net/ident), or NULL. */
+struct lobby_user *lobby_user_alike(struct lobby *l, const char *name);
 struct host *lobby_table_of(struct lobby *l, long id);
 /* Table h, in the lobby, was made again in place (host_create: a
  * rematch): its timers are looked at from the next tick. */

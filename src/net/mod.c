@@ -25,13 +25,21 @@ struct mod_person {
 	int nextline;
 	long long strike_ms[MOD_FLOOD_STRIKES]; /* their last refusals for flooding */
 	int nextstrike;
+	long long asks_ms[MOD_ASKS];    /* when their last invitations and rematches were asked (a ring) */
+	int nextask;
 	char (*mutes)[HOST_PLAYER_MAX]; /* whose chat they do not hear */
 	int nmutes, capmutes;
 };
 
+/* An invitation is the person's, not the name's: an account by its name
+ * (only its password brings it back), a guest by the hash of its resume
+ * token (whoever takes the name once she left has another); far: the
+ * person is on another node of a cluster (known there by name only). */
 struct mod_invite {
 	long table;
 	char name[HOST_PLAYER_MAX];
+	int guest, far;
+	char token_hash[AUTH_TOKEN_HASH_MAX];
 	long long until_ms;
 };
 
@@ -228,8 +236,10 @@ static void put_out(struct lobby *l, struct lobby_user *u)
 
 static int mod_login_refused(struct lobby *l, long conn, const char *name)
 {
+	/* A ban holds for the names that look like it too ("Páulo" while
+	 * "Paulo" is banned), through the store's index. */
 	struct store_ban b;
-	if (store_ban_get(l->store, name, &b) != 1 || b.until <= (long long)time(NULL))
+	if (store_ban_alike(l->store, name, &b) != 1 || b.until <= (long long)time(NULL))
 		return 0;
 	send_banned(l, conn, lobby_lang(l, conn), &b, PM_HELLO);
 	return 1;
@@ -255,26 +265,59 @@ static void mod_login(struct lobby *l, const char *name, int guest)
 	store_mute_each(l->store, name, mute_loaded, &m);
 }
 
+/* 1 when a moderator's mute of p holds (then refused to conn, the
+ * message re, saying for how long and why). */
+static int muted(struct lobby *l, long conn, const struct mod_person *p, int re)
+{
+	const struct i18n_lang *L = i18n_of(lobby_lang(l, conn));
+	if (p->muted_until <= (long long)time(NULL))
+		return 0;
+	char text[512];
+	long long left = minutes_left(p->muted_until);
+	if (p->why[0])
+		snprintf(text, sizeof text,
+		         i18n_ntr(L, "You are muted for %lld more minute. Reason: %s",
+		                     "You are muted for %lld more minutes. Reason: %s", left),
+		         left, p->why);
+	else
+		snprintf(text, sizeof text,
+		         i18n_ntr(L, "You are muted for %lld more minute.", "You are muted for %lld more minutes.", left),
+		         left);
+	error(l, conn, "muted", text, re);
+	return 1;
+}
+
+/* 1 when p may ask one more invitation or rematch now (counted), else 0
+ * with the refusal sent to conn. */
+static int may_ask(struct lobby *l, long conn, struct mod_person *p, int re)
+{
+	long long ms = l->now_ms;
+	if (p->asks_ms[p->nextask] && ms - p->asks_ms[p->nextask] < MOD_ASKS_MS && ms >= p->asks_ms[p->nextask]) {
+		error(l, conn, "slow_down", i18n_tr(i18n_of(lobby_lang(l, conn)), "Slow down: too many requests at once."),
+		      re);
+		return 0;
+	}
+	p->asks_ms[p->nextask] = ms ? ms : 1;
+	p->nextask = (p->nextask + 1) % MOD_ASKS;
+	return 1;
+}
+
+/* 1 when the person named listener does not want to hear from the one
+ * named speaker (a personal mute). */
+static int ignores(struct mod *d, const char *listener, const char *speaker)
+{
+	const struct mod_person *q = person(d, listener, 0);
+	return q && mutes(q, speaker);
+}
+
 static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 {
 	const struct i18n_lang *L = i18n_of(lobby_lang(l, conn));
 	struct mod_person *p = person(l->mod, name, 1);
 	long long now = (long long)time(NULL);
 	char text[512];
-	if (p->muted_until > now) {
-		long long left = minutes_left(p->muted_until);
-		if (p->why[0])
-			snprintf(text, sizeof text,
-			         i18n_ntr(L, "You are muted for %lld more minute. Reason: %s",
-			                     "You are muted for %lld more minutes. Reason: %s", left),
-			         left, p->why);
-		else
-			snprintf(text, sizeof text,
-			         i18n_ntr(L, "You are muted for %lld more minute.", "You are muted for %lld more minutes.", left),
-			         left);
-		error(l, conn, "muted", text, PM_CHAT);
+	if (muted(l, conn, p, PM_CHAT))
 		return 0;
-	}
 	long long ms = l->now_ms;
 	/* The oldest of the last MOD_FLOOD_LINES lines, within the window:
 	 * one more is too many. */
@@ -359,11 +402,23 @@ static char *mod_filter(struct lobby *l, long conn, char *text)
 	return NULL;
 }
 
-static int mod_invited(struct lobby *l, long table, const char *name)
+/* 1 when invitation v is u's. */
+static int invite_of(const struct mod_invite *v, const struct lobby_user *u)
+{
+	if (strcmp(v->name, u->name) != 0)
+		return 0;
+	if (v->far)
+		return 1;
+	if (v->guest != u->guest)
+		return 0;
+	return !v->guest || (v->token_hash[0] && !strcmp(v->token_hash, u->token_hash));
+}
+
+static int mod_invited(struct lobby *l, long table, const struct lobby_user *u)
 {
 	struct mod *d = l->mod;
 	for (int i = 0; i < d->ninv; i++)
-		if (d->inv[i].table == table && !strcmp(d->inv[i].name, name) && d->inv[i].until_ms > l->now_ms)
+		if (d->inv[i].table == table && d->inv[i].until_ms > l->now_ms && invite_of(&d->inv[i], u))
 			return 1;
 	return 0;
 }
@@ -416,6 +471,9 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 		return;
 	}
 	struct mod *d = l->mod;
+	struct mod_person *p = person(d, me, 1);
+	if (muted(l, c->id, p, PM_INVITE) || !may_ask(l, c->id, p, PM_INVITE))
+		return;
 	int n = 0;
 	struct mod_invite *same = NULL;
 	for (int i = 0; i < d->ninv; i++)
@@ -434,12 +492,17 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_
 		same->table = h->id;
 		snprintf(same->name, sizeof same->name, "%s", m->name);
 	}
+	/* Renewed for the person of that name now (who may not be the one
+	 * invited before). */
+	same->far = far;
+	same->guest = u ? u->guest : 0;
+	snprintf(same->token_hash, sizeof same->token_hash, "%s", u ? u->token_hash : "");
 	same->until_ms = l->now_ms + MOD_INVITE_MS;
 	/* To the person invited, in their language (by their node). */
 	json_t *info = lobby_table_info(h);
 	if (far)
 		l->far->invite(l->far->ctx, m->name, h->id, me, info);
-	else
+	else if (!ignores(d, u->name, me)) /* muted by them: not said (nor told to the one asking) */
 		send(l, u->conn, mod_invited_text(u->lang, me, info));
 	json_decref(info);
 	snprintf(text, sizeof text, i18n_tr(asker, "Invitation sent to %s."), m->name);
@@ -555,6 +618,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 		host_verbosity(h, w->name, w->verbosity, 0);
 		struct host_member *hm = host_member(h, w->name);
 		send(l, w->conn, lobby_joined_text(h, hm ? hm->seat : -1));
+		host_tell_seat(h, w->name);
 	}
 	free(was);
 	host_save(h);
@@ -587,12 +651,18 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto
 		      PM_REMATCH);
 		return;
 	}
+	struct mod_person *p = person(l->mod, me, 1);
+	if (!may_ask(l, c->id, p, PM_REMATCH))
+		return;
+	/* Said to the others once a game, and not by someone muted (by a
+	 * moderator, or by the one who would hear it). */
+	int say = !r->yes[mine] && p->muted_until <= (long long)time(NULL);
 	r->yes[mine] = 1;
 	for (int s = 0; s < h->players; s++) {
 		struct host_member *hm = r->name[s][0] ? host_member(h, r->name[s]) : NULL;
 		if (r->name[s][0] && !r->yes[s])
 			all = 0;
-		if (!hm || hm->conn < 0 || s == mine)
+		if (!say || !hm || hm->conn < 0 || s == mine || ignores(l->mod, hm->name, me))
 			continue;
 		char text[256];
 		snprintf(text, sizeof text, i18n_tr(i18n_of(hm->lang), N_("%s wants a rematch.")), me);
@@ -608,10 +678,17 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto
 
 /* ---- moderators ---- */
 
-static int is_moderator(struct lobby *l, const struct lobby_user *u)
+/* The role is the store's, kept by name: asked of the store whether the
+ * person is here or not. */
+static int has_role(struct lobby *l, const char *name)
 {
 	char role[32];
-	return !u->guest && store_role_get(l->store, u->name, role, sizeof role) == 1 && !strcmp(role, "moderator");
+	return store_role_get(l->store, name, role, sizeof role) == 1 && !strcmp(role, "moderator");
+}
+
+static int is_moderator(struct lobby *l, const struct lobby_user *u)
+{
+	return !u->guest && has_role(l, u->name);
 }
 
 /* What the person concerned hears goes in their language (NULL: they are
@@ -632,7 +709,11 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 	char who[HOST_PLAYER_MAX];
 	snprintf(who, sizeof who, "%s", me->name);
 	struct lobby_user *u = lobby_user_named(l, m->name);
-	if (u && is_moderator(l, u)) {
+	/* Online or not (nobody in memory of that name): a moderator is
+	 * another moderator's peer. */
+	char other[HOST_PLAYER_MAX];
+	if (has_role(l, m->name) ||
+	    (store_account_alike(l->store, m->name, other, sizeof other) == 1 && has_role(l, other))) {
 		error(l, c->id, "not_moderator", i18n_tr(asker, "a moderator cannot act on another moderator"), PM_MOD);
 		return;
 	}
@@ -804,6 +885,8 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 	if (b->until <= bp->now)
 		return;
 	struct lobby_user *u = lobby_user_named(bp->l, b->name);
+	if (!u || u->conn < 0)
+		u = lobby_user_alike(bp->l, b->name); /* a look-alike here: banned as well */
 	if (u && u->conn >= 0) {
 		send_banned(bp->l, u->conn, u->lang, b, PM_NONE);
 		put_out(bp->l, u);

@@ -28,6 +28,11 @@ struct lobby;
 #define MOD_INVITE_MS (10 * 60 * 1000LL) /* an invitation holds this long */
 #define MOD_INVITES_MAX 32        /* invitations waiting, per table */
 #define MOD_MUTES_MAX 200         /* names one person may mute */
+/* Invitations sent and rematches asked: MOD_ASKS in MOD_ASKS_MS per
+ * person, the next refused ("slow down"); a rematch asked again is said to
+ * the others once. */
+#define MOD_ASKS 5
+#define MOD_ASKS_MS 60000
 
 /* Give the lobby its moderation, invitations and rematches (its
  * lobby_ext, released with the lobby). */

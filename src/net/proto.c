@@ -8,6 +8,7 @@
 
 #include "app/registry.h"
 #include "core/err.h"
+#include "core/termtext.h"
 #include "core/utf8.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
@@ -50,6 +51,18 @@ static int get_str(json_t *o, const char *key, char *out, size_t outlen, size_t 
 		return errf(err, errlen, i18n_tr(L, "'%s' is too long (at most %zu characters)"), key, max_chars);
 	memcpy(out, s, len + 1);
 	return 1;
+}
+
+/* get_str for a string kept and shown to others (a name acted on, a
+ * reason): a control, bidi or invisible character (core/termtext) is
+ * refused, never passed on to the store and the operator's terminal. */
+static int get_clean(json_t *o, const char *key, char *out, size_t outlen, size_t max_chars, int required,
+                     const struct i18n_lang *L, char *err, size_t errlen)
+{
+	int r = get_str(o, key, out, outlen, max_chars, required, L, err, errlen);
+	if (r > 0 && termtext_unsafe(out))
+		return errf(err, errlen, i18n_tr(L, "'%s' holds a control or invisible character"), key);
+	return r;
 }
 
 /* An integer member within [min, max]: 1, 0 absent (out = def), -1 wrong. */
@@ -102,6 +115,8 @@ static int read_hello(json_t *o, struct proto_msg *m, const struct i18n_lang *L,
 	if (!i18n_lang_known(m->lang))
 		return errf(err, errlen, "%s", i18n_tr(L, "'lang' must be \"en\" or \"fr\""));
 	if (get_bool(o, "state_changes", &m->state_changes, L, err, errlen) < 0)
+		return -1;
+	if (get_bool(o, "aside", &m->aside, L, err, errlen) < 0)
 		return -1;
 	/* Why a name is refused, in the language the player asks for. */
 	return ident_check(name, m->name, sizeof m->name, i18n_of(m->lang), err, errlen);
@@ -342,7 +357,7 @@ static int read_history(json_t *o, struct proto_msg *m, const struct i18n_lang *
  * checked; the lobby looks it up. */
 static int read_other(json_t *o, struct proto_msg *m, const struct i18n_lang *L, char *err, size_t errlen)
 {
-	return get_str(o, "name", m->name, sizeof m->name, PROTO_NAME_MAX, 1, L, err, errlen) < 0 ? -1 : 0;
+	return get_clean(o, "name", m->name, sizeof m->name, PROTO_NAME_MAX, 1, L, err, errlen) < 0 ? -1 : 0;
 }
 
 static int read_invite(json_t *o, struct proto_msg *m, const struct i18n_lang *L, char *err, size_t errlen)
@@ -364,7 +379,7 @@ static int read_mod(json_t *o, struct proto_msg *m, const struct i18n_lang *L, c
 	if (m->mod_act < 0)
 		return errf(err, errlen, "%s", i18n_tr(L, "'act' must be mute, unmute, kick, ban or unban"));
 	char reason[PROTO_REASON_MAX + 1];
-	int r = get_str(o, "reason", reason, sizeof reason, PROTO_REASON_MAX, 0, L, err, errlen);
+	int r = get_clean(o, "reason", reason, sizeof reason, PROTO_REASON_MAX, 0, L, err, errlen);
 	if (r < 0)
 		return -1;
 	if (r && reason[0] && ident_chat(reason, m->text, sizeof m->text, L, err, errlen) < 0)

@@ -69,6 +69,8 @@ struct proto_msg {
 	char lang[3];
 	int has_lang;                  /* hello, settings: lang was given */
 	int state_changes;             /* hello: states as their changes from the one before */
+	int aside;                     /* hello: a connection aside the person's session, for history,
+	                                * stats and leaders only (it replaces nothing) */
 	int has_verbosity;             /* settings: level was given */
 	char settings[PROTO_SETTINGS_MAX + 1]; /* settings: the object as JSON ("" none) */
 	/* create */

@@ -502,6 +502,8 @@ static int hello(struct remote *r)
 	/* The states as what changed (docs/protocol.md). */
 	json_t *o = json_pack("{s:s, s:i, s:s, s:s, s:b}", "type", "hello", "version", PROTO_VERSION, "name", r->name,
 	                      "lang", r->lang, "state_changes", 1);
+	if (o && r->aside) /* beside the session, which it leaves as it is */
+		json_object_set_new(o, "aside", json_true());
 	if (o && r->password[0])
 		json_object_set_new(o, "password", json_string(r->password));
 	if (o && r->token[0])
@@ -550,11 +552,13 @@ int remote_open(struct remote *r, const char *url, const char *name, const char 
 	return remote_open_token(r, url, name, password, NULL, lang, sink, err, errlen);
 }
 
-int remote_open_token(struct remote *r, const char *url, const char *name, const char *password,
-                      const char *token, const char *lang, const struct view_sink *sink, char *err,
-                      size_t errlen)
+/* The connection opened as a person (token: a guest's, or NULL), in the
+ * session or aside it. */
+static int open_as(struct remote *r, const char *url, const char *name, const char *password, const char *token,
+                   const char *lang, const struct view_sink *sink, int aside, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
+	r->aside = aside;
 	snprintf(r->token, sizeof r->token, "%s", token ? token : "");
 	r->lobby_talk = REMOTE_LOBBY_NONE;   /* until the caller says: nothing of the lobby before the welcome's round */
 	snprintf(r->url, sizeof r->url, "%s", url);
@@ -568,6 +572,19 @@ int remote_open_token(struct remote *r, const char *url, const char *name, const
 	r->vs.to_act = -1;
 	r->retry_ms = REMOTE_RETRY_MIN_MS;
 	return connect_once(r, err, errlen);
+}
+
+int remote_open_token(struct remote *r, const char *url, const char *name, const char *password,
+                      const char *token, const char *lang, const struct view_sink *sink, char *err,
+                      size_t errlen)
+{
+	return open_as(r, url, name, password, token, lang, sink, 0, err, errlen);
+}
+
+int remote_open_aside(struct remote *r, const char *url, const char *name, const char *password, const char *lang,
+                      const struct view_sink *sink, char *err, size_t errlen)
+{
+	return open_as(r, url, name, password, NULL, lang, sink, 1, err, errlen);
 }
 
 void remote_close(struct remote *r)

@@ -40,6 +40,7 @@ struct remote {
 	char lang[3];
 	char token[128];
 	int guest;                    /* the welcome said so */
+	int aside;                    /* a connection beside the person's session (remote_open_aside) */
 	struct view_sink sink;        /* where announcements go (the local sink) */
 	struct view_state vs;         /* the player's table, as last told */
 	char (*variant)[VIEW_LABEL_MAX];
@@ -93,6 +94,11 @@ int remote_open(struct remote *r, const char *url, const char *name, const char 
 int remote_open_token(struct remote *r, const char *url, const char *name, const char *password,
                       const char *token, const char *lang, const struct view_sink *sink, char *err,
                       size_t errlen);
+/* The same, aside the person's session (an account's): it replaces no
+ * connection, is at no table and in no lobby, and asks only for
+ * histories and figures (`tapis join --history` while playing). */
+int remote_open_aside(struct remote *r, const char *url, const char *name, const char *password, const char *lang,
+                      const struct view_sink *sink, char *err, size_t errlen);
 void remote_close(struct remote *r);
 /* Send and receive for up to timeout_ms; try the connection again when it
  * is due. Returns 0, or -1 when the connection is down now. */

@@ -25,6 +25,7 @@
 #include "net/clnet.h"
 #include "net/evloop.h"
 #include "net/lobby.h"
+#include "net/netaddr.h"
 #include "net/mod.h"
 #include "net/outq.h"
 #include "net/proto.h"
@@ -90,7 +91,11 @@ struct frames {
 struct slot {
 	struct lws *wsi;      /* once made */
 	char addr[64];
+	char prefix[NETADDR_PREFIX_MAX]; /* its network: the /24 of an IPv4 address, the /64 of an IPv6 one */
 	int live;
+	int ws;               /* its WebSocket handshake done (else a handshake under way, or HTTP) */
+	int dropped;          /* a handshake dropped for a newer one (shut down, its close to come) */
+	long long accepted;   /* the order of its accept */
 	struct frames fr;
 };
 
@@ -112,6 +117,8 @@ struct server {
 	int nslots;
 	int live;             /* slots live */
 	int fd_limit;         /* the open-file limit */
+	int half;             /* handshakes under way (live slots neither done nor dropped) */
+	long long accepts;    /* connections accepted (the slots' order) */
 	int mem_low;          /* the system's memory left under the floor */
 	size_t round_bytes;   /* written in this round of the loop */
 	long round;           /* rounds of the loop so far (from 1) */
@@ -327,9 +334,9 @@ static int count_addr(const struct server *s, const char *addr)
 /* Why c is over a cap, in L, or NULL. */
 static const char *over_cap(struct server *s, struct conn *c, const struct i18n_lang *L)
 {
-	/* Counted from the accept: the handshakes under way too. */
-	int all = s->live > s->nconns ? s->live : s->nconns;
-	if (s->o->max_conns > 0 && all > s->o->max_conns)
+	/* The WebSocket connections made (the handshakes under way have
+	 * their own bound: accept_filter). */
+	if (s->o->max_conns > 0 && s->nconns > s->o->max_conns)
 		return i18n_tr(L, "the server is full: too many connections, try again later");
 	/* The descriptors: the last SERVER_CAP_SLACK before those kept for
 	 * the store and the logs are told, past them closed at the accept
@@ -345,6 +352,58 @@ static const char *over_cap(struct server *s, struct conn *c, const struct i18n_
 }
 
 /* ---- connections counted from their accept ---- */
+
+/* A handshake under way dropped for a newer one: its socket shut down,
+ * libwebsockets reads its end and closes it (WSI_DESTROY frees the slot). */
+static void drop_handshake(struct server *s, int fd)
+{
+	struct slot *sl = &s->slots[fd];
+	sl->dropped = 1;
+	s->half--;
+	shutdown(fd, SHUT_RDWR);
+	s->cnt->handshakes_dropped++;
+}
+
+/* Room for one more handshake from prefix: at the bound of its network
+ * (--handshakes-per-prefix) or of all (--max-handshakes), the oldest
+ * handshake under way (of that network, or of all) is dropped. A crowd of
+ * addresses that opens connections and never ends their handshakes only
+ * ever pushes out its own oldest ones, and a newcomer's handshake, done
+ * in a moment, is never the oldest. */
+static void handshake_room(struct server *s, const char *prefix, int self)
+{
+	int per = s->o->handshakes_per_prefix, all = s->o->max_handshakes;
+	if (per <= 0 && all <= 0)
+		return;
+	int in_prefix = 0, old_prefix = -1, old_all = -1;
+	for (int i = 0; i < s->nslots; i++) {
+		const struct slot *x = &s->slots[i];
+		if (i == self || !x->live || x->ws || x->dropped)
+			continue;
+		if (old_all < 0 || x->accepted < s->slots[old_all].accepted)
+			old_all = i;
+		if (!strcmp(x->prefix, prefix)) {
+			in_prefix++;
+			if (old_prefix < 0 || x->accepted < s->slots[old_prefix].accepted)
+				old_prefix = i;
+		}
+	}
+	if (per > 0 && in_prefix >= per && old_prefix >= 0)
+		drop_handshake(s, old_prefix);
+	else if (all > 0 && s->half >= all && old_all >= 0)
+		drop_handshake(s, old_all);
+}
+
+/* The WebSocket handshake of wsi is done: no longer counted as under way. */
+static void slot_established(struct server *s, struct lws *wsi)
+{
+	int fd = lws_get_socket_fd(wsi);
+	if (fd < 0 || fd >= s->nslots || !s->slots[fd].live || s->slots[fd].ws)
+		return;
+	s->slots[fd].ws = 1;
+	if (!s->slots[fd].dropped)
+		s->half--;
+}
 
 /* A connection accepted on fd from sa: 0 to take it, -1 to close it at
  * once (over a cap by more than the slack, or into the descriptors kept
@@ -370,10 +429,12 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 	}
 	struct slot *sl = &s->slots[fd];
 	if (sl->live) { /* its close went unseen: the descriptor is new */
+		if (!sl->ws && !sl->dropped)
+			s->half--;
 		sl->live = 0;
 		s->live--;
 	}
-	if (s->o->max_conns > 0 && s->live >= s->o->max_conns + SERVER_CAP_SLACK) {
+	if (s->o->max_conns > 0 && s->nconns >= s->o->max_conns + SERVER_CAP_SLACK) {
 		log_say("connections at the cap (--max-conns): new ones closed at the accept");
 		s->cnt->shut++;
 		return -1;
@@ -383,11 +444,17 @@ static int accept_filter(struct server *s, int fd, const struct sockaddr_storage
 		s->cnt->shut++;
 		return -1;
 	}
+	char prefix[sizeof sl->prefix];
+	netaddr_prefix(addr, prefix, sizeof prefix);
+	handshake_room(s, prefix, fd);
 	memset(sl, 0, sizeof *sl);
 	snprintf(sl->addr, sizeof sl->addr, "%s", addr);
+	snprintf(sl->prefix, sizeof sl->prefix, "%s", prefix);
 	sl->live = 1;
+	sl->accepted = ++s->accepts;
 	sl->fr.http = 1;
 	s->live++;
+	s->half++;
 	return 0;
 }
 
@@ -513,6 +580,8 @@ static void slot_gone(struct server *s, struct lws *wsi)
 		if (s->slots[i].live && s->slots[i].wsi == wsi)
 			sl = &s->slots[i];
 	if (sl && sl->live) {
+		if (!sl->ws && !sl->dropped)
+			s->half--;
 		sl->live = 0;
 		sl->wsi = NULL;
 		s->live--;
@@ -833,6 +902,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		/* The kernel's buffer for it bounded too (its growth is left to
 		 * the kernel otherwise, up to megabytes a connection). */
 		setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
+		slot_established(s, wsi);
 		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
@@ -1169,9 +1239,13 @@ void server_options_default(struct server_options *o)
 	o->bot_delay_ms = 800;
 	o->turn_ms = SERVER_TURN_SECONDS * 1000LL;
 	o->keep_ms = SERVER_KEEP_MS;
+	o->deserted_ms = SERVER_DESERTED_MS;
+	o->tables_max = LOBBY_TABLES_MAX;
 	o->close_ms = SERVER_CLOSE_MINUTES * 60000LL;
 	o->max_conns = SERVER_MAX_CONNS;
 	o->max_per_addr = SERVER_MAX_PER_ADDR;
+	o->max_handshakes = SERVER_MAX_HANDSHAKES;
+	o->handshakes_per_prefix = SERVER_HANDSHAKES_PER_PREFIX;
 	o->hello_ms = SERVER_HELLO_MS;
 	o->mem_floor_kb = SERVER_MEM_FLOOR_KB;
 	o->tables_per_addr = LOBBY_TABLES_PER_ADDR;
@@ -1211,7 +1285,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed,
-	                           o->close_ms, NULL, NULL, o->think };
+	                           o->close_ms, NULL, NULL, o->think, o->deserted_ms };
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
 	/* A node of a cluster restores only the tables whose lease it takes. */
 	if ((o->cluster ? lobby_init_shared : lobby_init)(&s->lobby, &s->store, &cfg, io, o->cheap_hash, now_ms(), err,
@@ -1219,6 +1293,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 		goto no_lobby;
 	mod_attach(&s->lobby);
 	s->lobby.tables_per_addr = o->tables_per_addr;
+	s->lobby.tables_max = o->tables_max;
 	s->fd_limit = raise_fd_limit();
 	check_memory(s);
 	lws_set_log_level(LLL_ERR, lws_emit);

@@ -36,10 +36,17 @@
  * is closed (--hello-ms in tests only); a WebSocket handshake not done in
  * that time, too. */
 #define SERVER_HELLO_MS 10000
-/* Connections are counted from their accept, handshakes under way too.
- * Over --max-conns or --max-per-addr by up to SERVER_CAP_SLACK, a
+/* Connections are counted from their accept. Over --max-conns (the
+ * WebSocket connections made) or --max-per-addr (every connection of an
+ * address, handshakes under way too) by up to SERVER_CAP_SLACK, a
  * connection is told `busy` after its handshake and closed (so a person
- * hears why); past that, closed at the accept. */
+ * hears why); past that, closed at the accept. Handshakes under way (and
+ * plain HTTP requests) have bounds of their own, apart from those: at
+ * --max-handshakes in all or --handshakes-per-prefix from one network (an
+ * IPv4 /24, an IPv6 /64), a new connection makes room by dropping the
+ * oldest handshake under way (of its network, or of all). */
+#define SERVER_MAX_HANDSHAKES 256
+#define SERVER_HANDSHAKES_PER_PREFIX 32
 #define SERVER_CAP_SLACK 8
 /* Descriptors kept free under the open-file limit (raised at start to its
  * hard limit) for the store, the hand histories and the log: a connection
@@ -51,7 +58,8 @@
 #define SERVER_MEM_FLOOR_KB (64 * 1024LL)
 #define SERVER_PORT 7410
 #define SERVER_TURN_SECONDS 120   /* default of --turn-seconds */
-#define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished or deserted table stays 10 minutes */
+#define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished table stays 10 minutes */
+#define SERVER_DESERTED_MS (60 * 1000LL)   /* a waiting table nobody is connected to, 1 minute */
 #define SERVER_CLOSE_MINUTES 10            /* a table in play nobody is at is saved and closed then */
 #define SERVER_MAX_CONNS 1000     /* connections at once, in all (--max-conns) */
 #define SERVER_MAX_PER_ADDR 20    /* connections at once from one address (--max-per-addr) */
@@ -66,6 +74,7 @@ struct server_counters {
 	long busy;            /* connections refused with `busy` (a cap, descriptors, memory) */
 	long shut;            /* connections closed at their accept (past the caps' slack) */
 	long dropped;         /* connections dropped as too slow to follow */
+	long handshakes_dropped; /* handshakes under way dropped for newer ones (their bounds) */
 	long woken;           /* wake-ups of the loop by the workers' results */
 };
 
@@ -83,14 +92,18 @@ struct server_options {
 	char *(*words)(const char *lang);
 	long long grace_ms;           /* a dropped player's seat waits this long before a bot plays it */
 	long long bot_delay_ms;       /* pause before a bot's move */
-	long long keep_ms;            /* a finished table (or a waiting one nobody is at) stays this long */
+	long long keep_ms;            /* a finished table stays this long (a waiting one nobody is at at most) */
 	long long turn_ms;            /* a present player's time to act, then a bot plays that move (0: none) */
 	long long close_ms;           /* a table in play nobody is connected to is saved and closed after this (0: never) */
 	int max_conns;                /* connections at once (0: no limit) */
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
+	int max_handshakes;           /* handshakes under way at once, in all (0: no limit) */
+	int handshakes_per_prefix;    /* handshakes under way at once from one /24 or /64 (0: no limit) */
 	long long hello_ms;           /* SERVER_HELLO_MS (shorter in tests) */
 	long long mem_floor_kb;       /* SERVER_MEM_FLOOR_KB (tests: more than any machine has) */
 	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
+	int tables_max;               /* tables waiting or in play in all (0: no limit) */
+	long long deserted_ms;        /* a waiting table nobody is connected to goes after this (0: keep_ms) */
 	int cheap_hash;               /* the cost of password hashing (enum auth_cost: 1 the cheapest; tests only) */
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
 	int quiet;                    /* no lines on standard error but errors */

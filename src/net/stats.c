@@ -101,7 +101,7 @@ int stats_game_over(struct host *h)
 		log_say("table %ld: its players' figures are not stored", h->id);
 		return -1;
 	}
-	return 0;
+	return host_history_keep(h, r.g.id);
 }
 
 static const char *title_of(const struct i18n_lang *L, const char *game)

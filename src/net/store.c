@@ -8,6 +8,7 @@
 #include "core/err.h"
 #include "app/log.h"
 #include "core/xalloc.h"
+#include "net/ident.h"
 
 static const struct store_ops *const backends[] = { &store_memory_ops, &store_sqlite_ops, &store_pg_ops, NULL };
 
@@ -61,6 +62,12 @@ int store_account_get(struct store *s, const char *name, char *hash, size_t hash
 int store_account_put(struct store *s, const char *name, const char *hash)
 {
 	return seen(s, "accounts", s->ops->account_put(s, name, hash), 1);
+}
+int store_account_alike(struct store *s, const char *name, char *out, size_t outlen)
+{
+	struct ident_keys k;
+	ident_keys_of(name, &k);
+	return seen(s, "accounts", s->ops->account_alike(s, &k, name, out, outlen), 0);
 }
 int store_table_put(struct store *s, const struct store_table *t)
 {
@@ -186,6 +193,12 @@ int store_ban_get(struct store *s, const char *name, struct store_ban *b)
 {
 	return seen(s, "bans", s->ops->ban_get(s, name, b), 0);
 }
+int store_ban_alike(struct store *s, const char *name, struct store_ban *b)
+{
+	struct ident_keys k;
+	ident_keys_of(name, &k);
+	return seen(s, "bans", s->ops->ban_alike(s, &k, name, b), 0);
+}
 int store_ban_delete(struct store *s, const char *name) { return seen(s, "bans", s->ops->ban_delete(s, name), 1); }
 int store_ban_each(struct store *s, void (*fn)(void *, const struct store_ban *), void *ctx)
 {
@@ -223,7 +236,7 @@ int store_rating_get(struct store *s, const char *name, const char *game, struct
 	rating_init(out);
 	return seen(s, "ratings", s->ops->rating_get(s, name, game, out), 0);
 }
-int store_game_record(struct store *s, const struct store_game *g)
+int store_game_record(struct store *s, struct store_game *g)
 {
 	return seen(s, "games", s->ops->game_record(s, g), 1);
 }
@@ -253,6 +266,7 @@ struct mem_account {
 	char name[100];
 	char hash[128];
 	struct store_settings set;
+	struct ident_keys look;    /* its name's keys */
 };
 /* A player's figures at a game, and the ratings in the same entry. */
 struct mem_stat {
@@ -378,6 +392,19 @@ static int mem_account_put(struct store *s, const char *name, const char *hash)
 	a->set.verbosity = -1;
 	snprintf(a->name, sizeof a->name, "%s", name);
 	snprintf(a->hash, sizeof a->hash, "%s", hash);
+	ident_keys_of(name, &a->look);
+	return 0;
+}
+
+static int mem_account_alike(struct store *s, const struct ident_keys *k, const char *name, char *out,
+                             size_t outlen)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->nacc; i++)
+		if (strcmp(m->acc[i].name, name) != 0 && ident_keys_alike(&m->acc[i].look, k)) {
+			snprintf(out, outlen, "%s", m->acc[i].name);
+			return 1;
+		}
 	return 0;
 }
 
@@ -617,6 +644,21 @@ static int mem_ban_get(struct store *s, const char *name, struct store_ban *b)
 	return x != NULL;
 }
 
+static int mem_ban_alike(struct store *s, const struct ident_keys *k, const char *name, struct store_ban *b)
+{
+	struct mem_mod *d = mem_mod(s);
+	int found = 0;
+	for (int i = 0; i < d->nban; i++) {
+		struct ident_keys bk;
+		ident_keys_of(d->ban[i].name, &bk);
+		if ((!strcmp(d->ban[i].name, name) || ident_keys_alike(&bk, k)) && (!found || d->ban[i].until > b->until)) {
+			*b = d->ban[i];
+			found = 1;
+		}
+	}
+	return found;
+}
+
 static int mem_ban_delete(struct store *s, const char *name)
 {
 	if (mem_full(s) < 0)
@@ -735,12 +777,13 @@ static int mem_rating_get(struct store *s, const char *name, const char *game, s
 	return 1;
 }
 
-static int mem_game_record(struct store *s, const struct store_game *g)
+static int mem_game_record(struct store *s, struct store_game *g)
 {
 	if (mem_full(s) < 0)
 		return -1;
 	struct mem *m = s->impl;
 	long gid = ++m->gid;
+	g->id = g->n ? gid : 0;
 	for (int i = 0; i < g->n; i++) {
 		const struct store_game_player *p = &g->p[i];
 		struct mem_stat *x = mem_stat_of(m, p->name, g->game, 1);
@@ -766,6 +809,7 @@ static int mem_game_record(struct store *s, const struct store_game *g)
 		y->p.won = p->won;
 		y->p.rated = g->rated;
 		y->p.net = p->net;
+		y->p.id = gid;
 		/* Only the last STORE_RECENT_GAMES of that player are kept. */
 		int have = 0;
 		for (int k = m->npl - 1; k >= 0; k--)
@@ -841,6 +885,7 @@ const struct store_ops store_memory_ops = {
 	.close = mem_close,
 	.account_get = mem_account_get,
 	.account_put = mem_account_put,
+	.account_alike = mem_account_alike,
 	.table_put = mem_table_put,
 	.table_delete = mem_table_delete,
 	.table_each = mem_table_each,
@@ -855,6 +900,7 @@ const struct store_ops store_memory_ops = {
 	.role_each = mem_role_each,
 	.ban_put = mem_ban_put,
 	.ban_get = mem_ban_get,
+	.ban_alike = mem_ban_alike,
 	.ban_delete = mem_ban_delete,
 	.ban_each = mem_ban_each,
 	.audit_add = mem_audit_add,

@@ -40,7 +40,7 @@ struct store_table {
  * "schema"), the same for SQLite and PostgreSQL: a new version is a step in
  * both; an older store is upgraded in place when opened, one step a
  * version (docs/hosting.md). */
-#define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_VERSION 4
 #define STORE_RECENT_GAMES 20        /* the last games kept for each player */
 #define STORE_SETTINGS_MAX 1024      /* bytes of a player's other settings (a JSON object) */
 #define STORE_GAME_NAME_MAX 32
@@ -81,6 +81,7 @@ struct store_game {
 	int rated;
 	int n;
 	struct store_game_player p[GAME_MAX_SEATS];
+	long long id;                  /* set by store_game_record: the game's own id (0: not kept) */
 };
 
 /* One of a player's last games, as listed to them. */
@@ -90,6 +91,7 @@ struct store_played {
 	long long ended;
 	int seat, place, won, rated;
 	long long net;
+	long long id;                  /* the game's own id (store_game's), which names its hand history */
 };
 
 /* Moderation (net/mod, tapis admin): times in seconds since the epoch. */
@@ -112,6 +114,7 @@ struct store_audit {
 };
 
 struct store;
+struct ident_keys;
 
 /* A guest's session to write (hash) or remove (hash NULL). */
 struct store_session_write {
@@ -127,6 +130,10 @@ struct store_ops {
 	/* 1 found (hash copied), 0 no such account, -1 error. */
 	int (*account_get)(struct store *s, const char *name, char *hash, size_t hashlen);
 	int (*account_put)(struct store *s, const char *name, const char *hash);
+	/* An account whose name looks like one of keys k (net/ident), other
+	 * than name itself: 1 (its name in out), 0 none, -1 error. The
+	 * backends keep each account's keys, indexed, as its name is put. */
+	int (*account_alike)(struct store *s, const struct ident_keys *k, const char *name, char *out, size_t outlen);
 	/* Insert or replace the table of that id. */
 	int (*table_put)(struct store *s, const struct store_table *t);
 	/* Forget a table and its journal. */
@@ -176,7 +183,7 @@ struct store_ops {
 	/* Record a finished game at once: its row and its players', their
 	 * figures (and ratings when rated), and forget each player's games
 	 * beyond STORE_RECENT_GAMES. 0 or -1. */
-	int (*game_record)(struct store *s, const struct store_game *g);
+	int (*game_record)(struct store *s, struct store_game *g);
 	/* A player's figures, one call a game they played, by game name. */
 	int (*stat_each)(struct store *s, const char *name, void (*fn)(void *ctx, const struct store_stat *st),
 	                 void *ctx);
@@ -199,6 +206,9 @@ struct store_ops {
 	int (*role_each)(struct store *s, void (*fn)(void *ctx, const char *name, const char *role), void *ctx);
 	int (*ban_put)(struct store *s, const struct store_ban *b);
 	int (*ban_get)(struct store *s, const char *name, struct store_ban *b);
+	/* The ban (the one ending last, ended or not) on name or on a name
+	 * that looks like it (keys k): 1, 0 none, -1 error. */
+	int (*ban_alike)(struct store *s, const struct ident_keys *k, const char *name, struct store_ban *b);
 	int (*ban_delete)(struct store *s, const char *name);
 	int (*ban_each)(struct store *s, void (*fn)(void *ctx, const struct store_ban *b), void *ctx);
 	int (*audit_add)(struct store *s, const struct store_audit *a);
@@ -229,6 +239,9 @@ void store_close(struct store *s);
 /* Shorthands of the operations. */
 int store_account_get(struct store *s, const char *name, char *hash, size_t hashlen);
 int store_account_put(struct store *s, const char *name, const char *hash);
+/* An account other than name whose name looks like it (net/ident): 1 with
+ * its name in out, 0 none, -1. */
+int store_account_alike(struct store *s, const char *name, char *out, size_t outlen);
 int store_table_put(struct store *s, const struct store_table *t);
 int store_table_delete(struct store *s, long id);
 int store_table_each(struct store *s, void (*fn)(void *ctx, const struct store_table *t), void *ctx);
@@ -255,7 +268,7 @@ int store_last_id(struct store *s, long *id);
 int store_settings_get(struct store *s, const char *name, struct store_settings *out);
 int store_settings_put(struct store *s, const char *name, const struct store_settings *in);
 int store_rating_get(struct store *s, const char *name, const char *game, struct rating *out);
-int store_game_record(struct store *s, const struct store_game *g);
+int store_game_record(struct store *s, struct store_game *g);
 int store_stat_each(struct store *s, const char *name, void (*fn)(void *ctx, const struct store_stat *st),
                     void *ctx);
 int store_leaders(struct store *s, const char *game, int n, void (*fn)(void *ctx, const struct store_stat *st),
@@ -273,6 +286,8 @@ int store_role_put(struct store *s, const char *name, const char *role);
 int store_role_each(struct store *s, void (*fn)(void *ctx, const char *name, const char *role), void *ctx);
 int store_ban_put(struct store *s, const struct store_ban *b);
 int store_ban_get(struct store *s, const char *name, struct store_ban *b);
+/* The ban on name or on a name alike (the one ending last): 1, 0, -1. */
+int store_ban_alike(struct store *s, const char *name, struct store_ban *b);
 int store_ban_delete(struct store *s, const char *name);
 int store_ban_each(struct store *s, void (*fn)(void *ctx, const struct store_ban *b), void *ctx);
 int store_audit_add(struct store *s, const struct store_audit *a);

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "core/err.h"
+#include "net/ident.h"
 
 /* The schema shares the SQLite store's versions (STORE_SCHEMA_VERSION, in
  * meta under "schema"): version v here holds what version v holds there,
@@ -75,7 +76,23 @@ static const char mod_schema[] =
 /* The advisory lock's key: "tapis" in ASCII. */
 #define PG_LOCK_KEY "474352010355"
 
-static const char *const steps[STORE_SCHEMA_VERSION] = { schema_1, schema_2, schema_3 };
+/* Version 4: the look of every account's and every ban's name (its two
+ * keys, net/ident), indexed (the bans made first when missing: the
+ * moderation block comes after the steps). pg_looks_fill writes them for
+ * the rows already there, in the step's transaction. */
+static const char schema_4[] =
+	"CREATE TABLE IF NOT EXISTS bans (name TEXT PRIMARY KEY, \"until\" BIGINT NOT NULL,"
+	"  reason TEXT NOT NULL, \"by\" TEXT NOT NULL);"
+	"ALTER TABLE accounts ADD COLUMN look0 TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE accounts ADD COLUMN look1 TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX accounts_look0 ON accounts (look0);"
+	"CREATE INDEX accounts_look1 ON accounts (look1);"
+	"ALTER TABLE bans ADD COLUMN look0 TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE bans ADD COLUMN look1 TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX bans_look0 ON bans (look0);"
+	"CREATE INDEX bans_look1 ON bans (look1);";
+
+static const char *const steps[STORE_SCHEMA_VERSION] = { schema_1, schema_2, schema_3, schema_4 };
 
 /* The connection, and when a reset last failed: while PostgreSQL cannot
  * be reached, the calls fail at once for PG_RESET_WAIT_S rather than each
@@ -165,11 +182,71 @@ static int exec_plain(PGconn *c, const char *sql, char *err, size_t errlen)
 	return ok ? 0 : -1;
 }
 
+/* 1 when the query's first row's first field is "t", 0 when not, -1 on
+ * failure. */
+static int pg_true(PGconn *c, const char *sql)
+{
+	PGresult *r = PQexec(c, sql);
+	int v = PQresultStatus(r) != PGRES_TUPLES_OK ? -1 : PQntuples(r) && !strcmp(PQgetvalue(r, 0, 0), "t");
+	PQclear(r);
+	return v;
+}
+
+/* Before anything is written (as in SQLite): no version while the
+ * accounts are of version 2 or later (its row lost) is refused, the
+ * database left as it is. 0, or -1 with err. */
+static int version_sane(PGconn *c, char *err, size_t errlen)
+{
+	int meta = pg_true(c, "SELECT to_regclass('meta') IS NOT NULL");
+	int has = meta == 1 ? pg_true(c, "SELECT EXISTS (SELECT 1 FROM meta WHERE key = 'schema')") : 0;
+	int later = pg_true(c, "SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE"
+	                       " table_schema = current_schema() AND table_name = 'accounts' AND column_name = 'lang')");
+	if (meta < 0 || has < 0 || later < 0)
+		return errf(err, errlen, "cannot read the store's version: %s", PQerrorMessage(c));
+	if (!has && later)
+		return errf(err, errlen, "the store's version is missing although its tables are of a later one: "
+		            "restore a backup");
+	return 0;
+}
+
+/* The keys of every name of a table (accounts or bans), within the
+ * transaction of version 4's step. 0, or -1 with err. */
+static int pg_looks_fill(PGconn *c, const char *table, char *err, size_t errlen)
+{
+	char sel[80], upd[120];
+	snprintf(sel, sizeof sel, "SELECT name FROM %s", table);
+	snprintf(upd, sizeof upd, "UPDATE %s SET look0 = $1, look1 = $2 WHERE name = $3", table);
+	PGresult *r = PQexec(c, sel);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		one_line(err, errlen, PQresultErrorMessage(r));
+		PQclear(r);
+		return -1;
+	}
+	for (int i = 0; i < PQntuples(r); i++) {
+		struct ident_keys k;
+		ident_keys_of(PQgetvalue(r, i, 0), &k);
+		const char *p[] = { k.k[0], k.k[1], PQgetvalue(r, i, 0) };
+		PGresult *u = PQexecParams(c, upd, 3, NULL, p, NULL, NULL, 0);
+		int ok = PQresultStatus(u) == PGRES_COMMAND_OK;
+		if (!ok)
+			one_line(err, errlen, PQresultErrorMessage(u));
+		PQclear(u);
+		if (!ok) {
+			PQclear(r);
+			return -1;
+		}
+	}
+	PQclear(r);
+	return 0;
+}
+
 /* Bring the database to STORE_SCHEMA_VERSION, each step in a transaction
  * of its own, the version read again under the lock. */
 static int upgrade(PGconn *c, char *err, size_t errlen)
 {
 	char e[300];
+	if (version_sane(c, err, errlen) < 0)
+		return -1;
 	if (exec_plain(c, "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY ");", e, sizeof e) < 0 ||
 	    exec_plain(c, meta_schema, e, sizeof e) < 0 || exec_plain(c, "COMMIT", e, sizeof e) < 0) {
 		PQclear(PQexec(c, "ROLLBACK"));
@@ -202,7 +279,10 @@ static int upgrade(PGconn *c, char *err, size_t errlen)
 		         "INSERT INTO meta (key, value) VALUES ('schema', %lld)"
 		         " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
 		         v + 1);
-		if (exec_plain(c, steps[v], e, sizeof e) < 0 || exec_plain(c, set, e, sizeof e) < 0 ||
+		if (exec_plain(c, steps[v], e, sizeof e) < 0 ||
+		    (v + 1 == 4 && (pg_looks_fill(c, "accounts", e, sizeof e) < 0 ||
+		                    pg_looks_fill(c, "bans", e, sizeof e) < 0)) ||
+		    exec_plain(c, set, e, sizeof e) < 0 ||
 		    exec_plain(c, "COMMIT", e, sizeof e) < 0) {
 			PQclear(PQexec(c, "ROLLBACK"));
 			return errf(err, errlen, "cannot upgrade the store from version %lld to %lld: %s", v, v + 1, e);
@@ -400,11 +480,27 @@ static int pg_account_get(struct store *s, const char *name, char *hash, size_t 
 
 static int pg_account_put(struct store *s, const char *name, const char *hash)
 {
-	const char *p[] = { name, hash };
+	struct ident_keys k;
+	ident_keys_of(name, &k);
+	const char *p[] = { name, hash, k.k[0], k.k[1] };
 	return cmd(s, "account", 1,
-	           "INSERT INTO accounts (name, hash) VALUES ($1, $2)"
+	           "INSERT INTO accounts (name, hash, look0, look1) VALUES ($1, $2, $3, $4)"
 	           " ON CONFLICT (name) DO UPDATE SET hash = excluded.hash",
-	           2, p);
+	           4, p);
+}
+
+static int pg_account_alike(struct store *s, const struct ident_keys *k, const char *name, char *out, size_t outlen)
+{
+	const char *p[] = { k->k[0], k->k[1], name };
+	PGresult *r = run(s, "account", 1,
+	                  "SELECT name FROM accounts WHERE (look0 = $1 OR look1 = $2) AND name <> $3 LIMIT 1", 3, p);
+	if (!r)
+		return -1;
+	int found = PQntuples(r) > 0;
+	if (found)
+		snprintf(out, outlen, "%s", PQgetvalue(r, 0, 0));
+	PQclear(r);
+	return found;
 }
 
 static int pg_table_put(struct store *s, const struct store_table *t)
@@ -696,12 +792,14 @@ static int pg_role_each(struct store *s, void (*fn)(void *, const char *, const 
 static int pg_ban_put(struct store *s, const struct store_ban *b)
 {
 	num u;
-	const char *p[] = { b->name, ll(u, b->until), b->reason, b->by };
+	struct ident_keys k;
+	ident_keys_of(b->name, &k);
+	const char *p[] = { b->name, ll(u, b->until), b->reason, b->by, k.k[0], k.k[1] };
 	return cmd(s, "ban", 1,
-	           "INSERT INTO bans (name, \"until\", reason, \"by\") VALUES ($1, $2, $3, $4)"
+	           "INSERT INTO bans (name, \"until\", reason, \"by\", look0, look1) VALUES ($1, $2, $3, $4, $5, $6)"
 	           " ON CONFLICT (name) DO UPDATE SET \"until\" = excluded.\"until\","
 	           " reason = excluded.reason, \"by\" = excluded.\"by\"",
-	           4, p);
+	           6, p);
 }
 
 static void ban_row(PGresult *r, int i, struct store_ban *b)
@@ -717,6 +815,22 @@ static int pg_ban_get(struct store *s, const char *name, struct store_ban *b)
 {
 	const char *p[] = { name };
 	PGresult *r = run(s, "ban", 1, "SELECT name, \"until\", reason, \"by\" FROM bans WHERE name = $1", 1, p);
+	if (!r)
+		return -1;
+	int found = PQntuples(r) > 0;
+	if (found)
+		ban_row(r, 0, b);
+	PQclear(r);
+	return found;
+}
+
+static int pg_ban_alike(struct store *s, const struct ident_keys *k, const char *name, struct store_ban *b)
+{
+	const char *p[] = { k->k[0], k->k[1], name };
+	PGresult *r = run(s, "ban", 1,
+	                  "SELECT name, \"until\", reason, \"by\" FROM bans WHERE name = $3 OR look0 = $1 OR look1 = $2"
+	                  " ORDER BY \"until\" DESC LIMIT 1",
+	                  3, p);
 	if (!r)
 		return -1;
 	int found = PQntuples(r) > 0;
@@ -874,7 +988,7 @@ static int record_player(struct store *s, const struct store_game *g, const char
 	           2, kp);
 }
 
-static int record(struct store *s, const struct store_game *g)
+static int record(struct store *s, struct store_game *g)
 {
 	if (cmd(s, "games", 1, "BEGIN", 0, NULL) < 0)
 		return -1;
@@ -889,18 +1003,21 @@ static int record(struct store *s, const struct store_game *g)
 	PQclear(r);
 	for (int i = 0; rc == 0 && i < g->n; i++)
 		rc = record_player(s, g, gid, &g->p[i]);
-	if (rc == 0 && cmd(s, "games", 0, "COMMIT", 0, NULL) == 0)
+	if (rc == 0 && cmd(s, "games", 0, "COMMIT", 0, NULL) == 0) {
+		g->id = strtoll(gid, NULL, 10);
 		return 0;
+	}
 	if (PQstatus(conn_of(s)) == CONNECTION_OK)
 		PQclear(PQexec(conn_of(s), "ROLLBACK"));
 	return -1;
 }
 
-static int pg_game_record(struct store *s, const struct store_game *g)
+static int pg_game_record(struct store *s, struct store_game *g)
 {
 	/* A game of nobody registered is not kept. A connection found lost at
 	 * BEGIN is reset and the game sent whole; lost later, the game may be
 	 * in already: the call fails rather than count it twice. */
+	g->id = 0;
 	return g->n ? record(s, g) : 0;
 }
 
@@ -966,7 +1083,7 @@ static int pg_recent(struct store *s, const char *name, void (*fn)(void *, const
 {
 	const char *p[] = { name };
 	PGresult *r = run(s, "games", 1,
-	                  "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net"
+	                  "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net, g.id"
 	                  " FROM game_players p JOIN games g ON g.id = p.gid"
 	                  " WHERE p.name = $1 ORDER BY p.gid DESC",
 	                  1, p);
@@ -983,6 +1100,7 @@ static int pg_recent(struct store *s, const char *name, void (*fn)(void *, const
 		x.won = (int)ival(r, i, 5);
 		x.rated = (int)ival(r, i, 6);
 		x.net = ival(r, i, 7);
+		x.id = ival(r, i, 8);
 		fn(ctx, &x);
 	}
 	PQclear(r);
@@ -995,6 +1113,7 @@ const struct store_ops store_pg_ops = {
 	.close = pg_close,
 	.account_get = pg_account_get,
 	.account_put = pg_account_put,
+	.account_alike = pg_account_alike,
 	.table_put = pg_table_put,
 	.table_delete = pg_table_delete,
 	.table_each = pg_table_each,
@@ -1015,6 +1134,7 @@ const struct store_ops store_pg_ops = {
 	.role_each = pg_role_each,
 	.ban_put = pg_ban_put,
 	.ban_get = pg_ban_get,
+	.ban_alike = pg_ban_alike,
 	.ban_delete = pg_ban_delete,
 	.ban_each = pg_ban_each,
 	.audit_add = pg_audit_add,

@@ -5,13 +5,16 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/err.h"
+#include "net/ident.h"
 
 /* The store's tables, version by version: each step takes a file of the
  * version before it to the next one, in one transaction, and the version
@@ -97,8 +100,70 @@ static int to_3(sqlite3 *db, char *err, size_t errlen)
 	return exec(db, "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0", err, errlen);
 }
 
+/* The bans, as the moderation block makes them (below), for version 4
+ * to add to when they are not there yet. */
+#define BANS_SCHEMA                                                                                                \
+	"CREATE TABLE IF NOT EXISTS bans (name TEXT PRIMARY KEY, until INTEGER NOT NULL,"                          \
+	"  reason TEXT NOT NULL, by TEXT NOT NULL);"
+
+/* Version 4: the look of every account's and every ban's name (its two
+ * keys, net/ident), indexed: a new name is compared with every account,
+ * and with every ban, present or not. */
+static const char schema_4[] =
+	BANS_SCHEMA
+	"ALTER TABLE accounts ADD COLUMN look0 TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE accounts ADD COLUMN look1 TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX accounts_look0 ON accounts (look0);"
+	"CREATE INDEX accounts_look1 ON accounts (look1);"
+	"ALTER TABLE bans ADD COLUMN look0 TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE bans ADD COLUMN look1 TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX bans_look0 ON bans (look0);"
+	"CREATE INDEX bans_look1 ON bans (look1);";
+
+/* The keys of every name of a table (accounts or bans) written. */
+static int looks_fill(sqlite3 *db, const char *table, char *err, size_t errlen)
+{
+	char sel[80], upd[120];
+	snprintf(sel, sizeof sel, "SELECT name FROM %s", table);
+	snprintf(upd, sizeof upd, "UPDATE %s SET look0 = ?1, look1 = ?2 WHERE name = ?3", table);
+	sqlite3_stmt *q = NULL, *u = NULL;
+	if (sqlite3_prepare_v2(db, sel, -1, &q, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, upd, -1, &u, NULL) != SQLITE_OK) {
+		errf(err, errlen, "%s", sqlite3_errmsg(db));
+		sqlite3_finalize(q);
+		sqlite3_finalize(u);
+		return -1;
+	}
+	int rc;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		struct ident_keys k;
+		ident_keys_of((const char *)sqlite3_column_text(q, 0), &k);
+		sqlite3_bind_text(u, 1, k.k[0], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(u, 2, k.k[1], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(u, 3, (const char *)sqlite3_column_text(q, 0), -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(u) != SQLITE_DONE) {
+			rc = SQLITE_ERROR;
+			break;
+		}
+		sqlite3_reset(u);
+	}
+	if (rc != SQLITE_DONE)
+		errf(err, errlen, "%s", sqlite3_errmsg(db));
+	sqlite3_finalize(q);
+	sqlite3_finalize(u);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int to_4(sqlite3 *db, char *err, size_t errlen)
+{
+	return exec(db, schema_4, err, errlen) < 0 || looks_fill(db, "accounts", err, errlen) < 0 ||
+	               looks_fill(db, "bans", err, errlen) < 0
+	           ? -1
+	           : 0;
+}
+
 /* steps[v] takes version v to v + 1. */
-static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2, to_3 };
+static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2, to_3, to_4 };
 
 /* The version of the file (0: none written), or -1. */
 static int schema_version(sqlite3 *db, long long *v)
@@ -112,6 +177,51 @@ static int schema_version(sqlite3 *db, long long *v)
 		*v = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* 1 when the file has a column of the tables of version 2 or later. */
+static int has_later_columns(sqlite3 *db)
+{
+	static const char *const probes[] = { "SELECT lang FROM accounts LIMIT 0", "SELECT epoch FROM tables LIMIT 0" };
+	for (size_t i = 0; i < sizeof probes / sizeof *probes; i++) {
+		sqlite3_stmt *st = NULL;
+		int has = sqlite3_prepare_v2(db, probes[i], -1, &st, NULL) == SQLITE_OK;
+		sqlite3_finalize(st);
+		if (has)
+			return 1;
+	}
+	return 0;
+}
+
+/* Before anything is written: a version that is not a whole number, or
+ * none while the tables are of a later version than the first (its row
+ * lost), is refused, the file left as it is (taking it for version 0
+ * would run the first step on it, write 1, then fail at the second: a
+ * file changed and still refused). 0, or -1 with err. */
+static int version_sane(sqlite3 *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT typeof(value), value FROM meta WHERE key = 'schema'", -1, &st, NULL) ==
+	    SQLITE_OK) {
+		int rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(st, 0), "integer") != 0) {
+			errf(err, errlen, "the store's version is garbled ('%.40s', not a number): restore a backup",
+			     (const char *)sqlite3_column_text(st, 1));
+			sqlite3_finalize(st);
+			return -1;
+		}
+		sqlite3_finalize(st);
+		if (rc == SQLITE_ROW)
+			return 0;
+		if (rc != SQLITE_DONE)
+			return errf(err, errlen, "cannot read the store's version: %s", sqlite3_errmsg(db));
+	} else {
+		sqlite3_finalize(st);
+	}
+	if (has_later_columns(db))
+		return errf(err, errlen, "the store's version is missing although its tables are of a later one: "
+		            "restore a backup");
+	return 0;
 }
 
 /* Bring the file to STORE_SCHEMA_VERSION, each step in a transaction of
@@ -147,8 +257,7 @@ static int upgrade(sqlite3 *db, char *err, size_t errlen)
  * older or newer, gets it as it opens). */
 static const char mod_schema[] =
 	"CREATE TABLE IF NOT EXISTS roles (name TEXT PRIMARY KEY, role TEXT NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS bans (name TEXT PRIMARY KEY, until INTEGER NOT NULL,"
-	"  reason TEXT NOT NULL, by TEXT NOT NULL);"
+	BANS_SCHEMA
 	"CREATE TABLE IF NOT EXISTS audit (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,"
 	"  who TEXT NOT NULL, whom TEXT NOT NULL, what TEXT NOT NULL, until INTEGER NOT NULL,"
 	"  reason TEXT NOT NULL);"
@@ -184,7 +293,8 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	}
 	sqlite3_busy_timeout(db, 2000);
 	char e[ERR_MAX];
-	if (exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0 || exec(db, mod_schema, e, sizeof e) < 0) {
+	if (version_sane(db, e, sizeof e) < 0 || exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0 ||
+	    exec(db, mod_schema, e, sizeof e) < 0) {
 		errf(err, errlen, "%s: %s", path, e);
 		sqlite3_close(db);
 		return -1;
@@ -246,13 +356,36 @@ static int sq_account_get(struct store *s, const char *name, char *hash, size_t 
 
 static int sq_account_put(struct store *s, const char *name, const char *hash)
 {
-	sqlite3_stmt *st = prep(s, "INSERT INTO accounts (name, hash) VALUES (?1, ?2)"
+	sqlite3_stmt *st = prep(s, "INSERT INTO accounts (name, hash, look0, look1) VALUES (?1, ?2, ?3, ?4)"
 	                           " ON CONFLICT(name) DO UPDATE SET hash = excluded.hash");
 	if (!st)
 		return -1;
+	struct ident_keys k;
+	ident_keys_of(name, &k);
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 2, hash, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, k.k[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, k.k[1], -1, SQLITE_TRANSIENT);
 	return done(s, st, "account");
+}
+
+static int sq_account_alike(struct store *s, const struct ident_keys *k, const char *name, char *out, size_t outlen)
+{
+	sqlite3_stmt *st = prep(s, "SELECT name FROM accounts WHERE (look0 = ?1 OR look1 = ?2) AND name <> ?3 LIMIT 1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, k->k[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, k->k[1], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		snprintf(out, outlen, "%s", (const char *)sqlite3_column_text(st, 0));
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "account");
+	}
+	sqlite3_finalize(st);
+	return found;
 }
 
 static int sq_table_put(struct store *s, const struct store_table *t)
@@ -442,16 +575,42 @@ static int sq_role_each(struct store *s, void (*fn)(void *, const char *, const 
 
 static int sq_ban_put(struct store *s, const struct store_ban *b)
 {
-	sqlite3_stmt *st = prep(s, "INSERT INTO bans (name, until, reason, by) VALUES (?1, ?2, ?3, ?4)"
+	sqlite3_stmt *st = prep(s, "INSERT INTO bans (name, until, reason, by, look0, look1) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
 	                           " ON CONFLICT(name) DO UPDATE SET until = excluded.until,"
 	                           " reason = excluded.reason, by = excluded.by");
 	if (!st)
 		return -1;
+	struct ident_keys k;
+	ident_keys_of(b->name, &k);
 	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 2, b->until);
 	sqlite3_bind_text(st, 3, b->reason, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 4, b->by, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 5, k.k[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 6, k.k[1], -1, SQLITE_TRANSIENT);
 	return done(s, st, "ban");
+}
+
+static void ban_row(sqlite3_stmt *st, struct store_ban *b);
+
+static int sq_ban_alike(struct store *s, const struct ident_keys *k, const char *name, struct store_ban *b)
+{
+	sqlite3_stmt *st = prep(s, "SELECT name, until, reason, by FROM bans"
+	                           " WHERE name = ?3 OR look0 = ?1 OR look1 = ?2 ORDER BY until DESC LIMIT 1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, k->k[0], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, k->k[1], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st), found = 0;
+	if (rc == SQLITE_ROW) {
+		ban_row(st, b);
+		found = 1;
+	} else if (rc != SQLITE_DONE) {
+		found = fail(s, "ban");
+	}
+	sqlite3_finalize(st);
+	return found;
 }
 
 static void ban_row(sqlite3_stmt *st, struct store_ban *b)
@@ -686,7 +845,7 @@ static int record_player(struct store *s, const struct store_game *g, long long 
 	return 0;
 }
 
-static int sq_game_record(struct store *s, const struct store_game *g)
+static int sq_game_record(struct store *s, struct store_game *g)
 {
 	if (sqlite3_exec(db_of(s), "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		return fail(s, "games");
@@ -708,8 +867,10 @@ static int sq_game_record(struct store *s, const struct store_game *g)
 		sqlite3_bind_int64(st, 1, gid);
 		rc = done(s, st, "games");
 	}
-	if (rc == 0 && sqlite3_exec(db_of(s), "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+	if (rc == 0 && sqlite3_exec(db_of(s), "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+		g->id = g->n ? gid : 0;
 		return 0;
+	}
 	if (rc == 0)
 		fail(s, "games");
 	sqlite3_exec(db_of(s), "ROLLBACK", NULL, NULL, NULL);
@@ -775,7 +936,7 @@ static int sq_leaders(struct store *s, const char *game, int n, void (*fn)(void 
 
 static int sq_recent(struct store *s, const char *name, void (*fn)(void *, const struct store_played *), void *ctx)
 {
-	sqlite3_stmt *st = prep(s, "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net"
+	sqlite3_stmt *st = prep(s, "SELECT g.tab, g.game, g.ended, p.seat, p.place, p.won, g.rated, p.net, g.id"
 	                           " FROM game_players p JOIN games g ON g.id = p.gid"
 	                           " WHERE p.name = ?1 ORDER BY p.gid DESC");
 	if (!st)
@@ -793,10 +954,68 @@ static int sq_recent(struct store *s, const char *name, void (*fn)(void *, const
 		p.won = sqlite3_column_int(st, 5);
 		p.rated = sqlite3_column_int(st, 6);
 		p.net = sqlite3_column_int64(st, 7);
+		p.id = sqlite3_column_int64(st, 8);
 		fn(ctx, &p);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : fail(s, "games");
+}
+
+/* The full name of path: its folder's real path, then its own name (""
+ * when the folder cannot be resolved). */
+static void full_name(const char *path, char *out, size_t len)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	if (!realpath(dir, real)) {
+		out[0] = '\0';
+		return;
+	}
+	snprintf(out, len, "%s/%s", real, slash ? slash + 1 : path);
+}
+
+/* 1 when path is the store db or one of the files SQLite keeps beside it:
+ * the same file (device and inode: a hard link, a symbolic link, another
+ * spelling) or the same full name (a companion not there now). */
+static int store_file(const char *db, const char *path)
+{
+	static const char *const beside[] = { "", "-wal", "-shm", "-journal" };
+	struct stat p, f;
+	int there = stat(path, &p) == 0;
+	char mine[PATH_MAX + 8], theirs[PATH_MAX + 8], name[PATH_MAX + 16];
+	full_name(path, mine, sizeof mine);
+	for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
+		snprintf(name, sizeof name, "%s%s", db, beside[i]);
+		if (there && stat(name, &f) == 0 && f.st_dev == p.st_dev && f.st_ino == p.st_ino)
+			return 1;
+		full_name(name, theirs, sizeof theirs);
+		if (mine[0] && !strcmp(mine, theirs))
+			return 1;
+	}
+	return 0;
+}
+
+/* Where a backup may go: not the store nor its companions (a copy renamed
+ * onto them would lose what the server wrote since), nor anything that is
+ * there and is not a regular file (a device, a folder, a pipe); its
+ * ".part" (made, then renamed) neither. 0, or -1 with err. */
+static int backup_target(const char *db, const char *path, const char *tmp, char *err, size_t errlen)
+{
+	struct stat t;
+	if (db && db[0] && (store_file(db, path) || store_file(db, tmp)))
+		return errf(err, errlen, "%s: that is the store itself or one of its files (-wal, -shm, -journal): "
+		            "give the copy another name", path);
+	if (stat(path, &t) == 0 && !S_ISREG(t.st_mode))
+		return errf(err, errlen, "%s: not a regular file: give a new name or a file to replace", path);
+	if (lstat(tmp, &t) == 0 && !S_ISREG(t.st_mode))
+		return errf(err, errlen, "%s: not a regular file", tmp);
+	return 0;
 }
 
 /* Copy src into a new file at path with the online backup: a few pages a
@@ -806,6 +1025,8 @@ static int backup_db(sqlite3 *src, const char *path, char *err, size_t errlen)
 	char tmp[4200];
 	if (snprintf(tmp, sizeof tmp, "%s.part", path) >= (int)sizeof tmp)
 		return errf(err, errlen, "%s: the name is too long", path);
+	if (backup_target(sqlite3_db_filename(src, "main"), path, tmp, err, errlen) < 0)
+		return -1;
 	unlink(tmp);
 	int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0)
@@ -872,6 +1093,7 @@ const struct store_ops store_sqlite_ops = {
 	.close = sq_close,
 	.account_get = sq_account_get,
 	.account_put = sq_account_put,
+	.account_alike = sq_account_alike,
 	.table_put = sq_table_put,
 	.table_delete = sq_table_delete,
 	.table_each = sq_table_each,
@@ -886,6 +1108,7 @@ const struct store_ops store_sqlite_ops = {
 	.role_each = sq_role_each,
 	.ban_put = sq_ban_put,
 	.ban_get = sq_ban_get,
+	.ban_alike = sq_ban_alike,
 	.ban_delete = sq_ban_delete,
 	.ban_each = sq_ban_each,
 	.audit_add = sq_audit_add,

@@ -224,8 +224,8 @@ void say_set_names(struct talk *t, const char *const *person, int n)
 		if (builtin[s] < 0) /* not with 12 seats at most: a name for each */
 			builtin[s] = s;
 		/* TRANSLATORS: a seat a bot plays at a table of people: its
-		 * built-in name and what it is ("Claire, bot"). */
-		snprintf(t->name[s], sizeof t->name[s], _("%s, bot"), NAMES[builtin[s]]);
+		 * built-in name and what it is ("Claire (bot)"). */
+		snprintf(t->name[s], sizeof t->name[s], _("%s (bot)"), NAMES[builtin[s]]);
 		t->feminine[s] = (signed char)FEMININE[builtin[s]];
 	}
 }

@@ -60,7 +60,7 @@ const char *say_unmark(const char *in, char *out, unsigned long len);
  * the name of the person holding seat s (NULL or "": none, a bot plays
  * it); n seats. A person is called by their name, also while a bot plays
  * for them (they are away); a seat without a person by a built-in name
- * that says it is a bot ("Claire, bot" / "Claire, robot"): its own, or,
+ * that says it is a bot ("Claire (bot)" / "Claire (robot)"): its own, or,
  * when a person at the table is called so (letter case and accents
  * aside), the first built-in name no person and no other bot has. person
  * NULL: the built-in names alone (local play). */

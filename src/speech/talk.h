@@ -40,7 +40,7 @@ enum talk_verbosity {
 };
 
 /* Bytes of a seat's name as said: a person's name (24 characters), its
- * marks, or a bot's ("Claire, robot"). */
+ * marks, or a bot's ("Claire (robot)"). */
 #define TALK_NAME_MAX 112
 
 struct i18n_lang;

@@ -47,11 +47,13 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		say_cards(t->lang, &x, a->cards, a->ncards, SAY_THE);
 		sb_printf(b, _("Discard %s"), x.s);
 		return;
+	/* The plain moves as orders, the French in the imperative
+	 * (« Couchez-vous », « Passez »), not the menu's infinitives. */
 	case ACT_STAY:
-		sb_puts(&m, C_("bourre", "stay"));
+		sb_puts(&m, C_("hint", "stay"));
 		break;
 	case ACT_PASS:
-		sb_puts(&m, bourre ? C_("bourre", "pass") : why->code == BOT_WHY_CHECK ? C_("bet", "stand") : C_("bet", "pass"));
+		sb_puts(&m, !bourre && why->code == BOT_WHY_CHECK ? C_("hint", "stand") : C_("hint", "pass"));
 		break;
 	case ACT_TAKE:
 		if (bourre) {
@@ -70,9 +72,15 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		else if (why->straddle >= VY_SURCARRE)
 			sb_puts(&m, C_("bet", "no buy-back"));
 		else
-			sb_puts(&m, brelan ? C_("bet", "no carre") : C_("bet", "no straddle"));
+			sb_puts(&m, brelan ? C_("hint", "no carre") : C_("hint", "no straddle"));
 		break;
 	case ACT_STRADDLE:
+		if (!brelan || why->straddle <= VY_CARRE_1) {
+			say_chips(t->lang, &x, a->amount);
+			sb_printf(&m, brelan ? C_("hint", "carre for %s") : C_("hint", "straddle for %s"), x.s);
+			break;
+		}
+		/* fall through */
 	case ACT_BUYBACK:
 		say_chips(t->lang, &x, a->amount);
 		sb_printf(&m, C_("bet", "%1$s, %2$s"), straddle_word(t, brelan, a->kind, why->straddle), x.s);
@@ -94,7 +102,7 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		sb_printf(&m, brelan ? C_("brelan", "raise, %s") : C_("bet", "raise, %s"), x.s);
 		break;
 	case ACT_FOLD:
-		sb_puts(&m, C_("bet", "fold"));
+		sb_puts(&m, C_("hint", "fold"));
 		break;
 	case ACT_ALLIN:
 		say_chips(t->lang, &x, a->amount);
@@ -114,9 +122,10 @@ static void because(const struct talk *t, const struct bot_reason *why, struct s
 	struct sbuf x;
 	sb_clear(&x);
 	int code = why->code;
-	int needs_chance = code == BOT_WHY_BET || code == BOT_WHY_BLUFF || code == BOT_WHY_CALL ||
-	                   code == BOT_WHY_FOLD || code == BOT_WHY_CHECK || code == BOT_WHY_WEAK;
-	int needs_price = code == BOT_WHY_CALL || code == BOT_WHY_FOLD;
+	int needs_price = code == BOT_WHY_CALL || code == BOT_WHY_FOLD || code == BOT_WHY_FOLD_BEHIND ||
+	                  code == BOT_WHY_FOLD_DEAL || code == BOT_WHY_CALL_LOW;
+	int needs_chance = needs_price || code == BOT_WHY_BET || code == BOT_WHY_BLUFF || code == BOT_WHY_CHECK ||
+	                   code == BOT_WHY_WEAK;
 	int needs_card = code == BOT_WHY_BEATS || code == BOT_WHY_UNDER || code == BOT_WHY_TRUMPS;
 	if ((needs_chance && why->chance < 0) || (needs_price && why->price < 0) ||
 	    (needs_card && why->card == CARD_NONE))
@@ -190,6 +199,27 @@ static void because(const struct talk *t, const struct bot_reason *why, struct s
 	case BOT_WHY_FOLD:
 		sb_printf(b, _("your %1$d%% chance of winning is less than the price, %2$d%% of the pot"), why->chance,
 		          why->price);
+		break;
+	case BOT_WHY_FOLD_BEHIND:
+		sb_printf(b,
+		          P_("your %1$d%% chance of winning covers the price, %2$d%% of the pot, but %3$d player still to "
+		             "speak may raise",
+		             "your %1$d%% chance of winning covers the price, %2$d%% of the pot, but %3$d players still to "
+		             "speak may raise",
+		             why->behind),
+		          why->chance, why->price, why->behind);
+		break;
+	case BOT_WHY_FOLD_DEAL:
+		sb_printf(b,
+		          _("your %1$d%% chance of winning covers the price, %2$d%% of the pot, but not what the rest of "
+		            "the deal may cost"),
+		          why->chance, why->price);
+		break;
+	case BOT_WHY_CALL_LOW:
+		sb_printf(b,
+		          _("your %1$d%% chance of winning is no more than the price, %2$d%% of the pot, but the others "
+		            "may pay more later"),
+		          why->chance, why->price);
 		break;
 	case BOT_WHY_CHECK:
 		sb_printf(b, _("it costs nothing, and you have a %d%% chance of winning"), why->chance);

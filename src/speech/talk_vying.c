@@ -506,7 +506,7 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 		 * points." then who has primaute. */
 		sb_printf(b, C_("bet", "Tie with %1$s, %2$s."), say_name(t, second), w.s);
 		sb_puts(b, " ");
-		plain(b, t, d->seat, C_("bet", "You speak first: primauté."), C_("bet", "%s speaks first: primauté."));
+		plain(b, t, d->seat, C_("bet", "You win on primauté."), C_("bet", "%s wins on primauté."));
 	} else {
 		/* TRANSLATORS: the best hand beaten: "Next best: Bruno, clubs, 30 points." */
 		sb_printf(b, C_("bet", "Next best: %1$s, %2$s."), say_name(t, second), w.s);
@@ -688,7 +688,7 @@ static int heard_phase(const struct talk *t, const struct vying *v, const struct
 	case EV_NOTE_RECAVE:
 		return heard_new_cave(t, v, e, b);
 	case EV_NOTE_OUT:
-		plain(b, t, e->seat, C_("bet", "You have no chips left and leave the game."),
+		plain(b, t, e->seat, C_("bet", "You are out of the game: watch the rest, or leave the table."),
 		      C_("bet", "%s has no chips left and leaves the game."));
 		return 1;
 	default:

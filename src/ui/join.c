@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ui/join.h"
 
+#include <ctype.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -62,6 +63,13 @@ struct join {
 	int chat_sent;
 	char muted[JOIN_MUTES_MAX][REMOTE_NAME_MAX]; /* whose chat this player asked not to hear */
 	int nmuted;
+	/* The choices of the create menus, kept while going back and for the
+	 * next table made (set: there are some). */
+	struct create_choices {
+		int set, game, players, priv;
+		struct rules rules;
+		int kind[GAME_MAX_SEATS], level[GAME_MAX_SEATS];
+	} cc;
 };
 
 static const char *jstr(json_t *v)
@@ -95,6 +103,22 @@ static int await_change(struct join *j, const int *counter)
 	while (*counter == was && j->r.errors == errors && speech_now() < end && !term_interrupted())
 		pump(j, 10);
 	return *counter != was ? 0 : -1;
+}
+
+/* Wait until joined at table id (0: the one this client's create made),
+ * not at another the server put us back at meanwhile: 0, or -1 (an error,
+ * or no answer in 10 s). */
+static int await_table(struct join *j, long id)
+{
+	int errors = j->r.errors;
+	double end = speech_now() + 10.0;
+	while (j->r.errors == errors && speech_now() < end && !term_interrupted()) {
+		long want = id ? id : j->r.created;
+		if (want && j->r.table == want && !j->r.left)
+			return 0;
+		pump(j, 10);
+	}
+	return -1;
 }
 
 /* ---- a line of text: chat, passwords ---- */
@@ -174,8 +198,25 @@ static int read_password_file(const char *path, char *out, size_t len)
 
 static int am_creator(struct join *j)
 {
+	if (j->r.table && j->r.created == j->r.table)
+		return 1; /* made here: whatever page of the lobby is held */
 	json_t *t = remote_table(&j->r, j->r.table);
 	return t && !strcmp(jstr(json_object_get(t, "creator")), j->r.name);
+}
+
+/* An item that changes one's place at the table (Stand up, Leave, Remove)
+ * acts only after Y; 1 when confirmed. */
+static int confirm_y(struct join *j, const char *item)
+{
+	char line[256];
+	snprintf(line, sizeof line, _("%s? Press Y to confirm, any other key to go back."), item);
+	say(j, line);
+	int key = KEY_NONE;
+	while (key == KEY_NONE) {
+		pump(j, 0);
+		key = term_read_key(50);
+	}
+	return key == 'y' || key == 'Y';
 }
 
 /* The creator sets each seat nobody holds: open, or a bot of a level. */
@@ -256,7 +297,7 @@ static void free_seat_menu(struct join *j)
 	if (!n)
 		return;
 	int c = menu_run(sp_of(j), _("Remove a player"), items, n, 0);
-	if (c >= 0)
+	if (c >= 0 && confirm_y(j, items[c]))
 		remote_kick(&j->r, j->r.table, seat[c]);
 }
 
@@ -288,11 +329,43 @@ static void mute_line(struct join *j)
 	remote_send(&j->r, o);
 }
 
+/* A moderator's act (docs/protocol.md, "Moderation"): mute, remove from
+ * this table or from the server, ban for a time, with a reason; the
+ * server says it to the person, writes it to its audit, and refuses it,
+ * in one's language, to anyone not a moderator. */
+static void moderate(struct join *j)
+{
+	static const char *const acts[] = { "mute", "kick", "kick", "ban" };
+	const char *items[] = { _("Mute their chat for a time"), _("Remove them from this table"),
+	                        _("Remove them from the server"), _("Ban them for a time") };
+	int k = menu_run(sp_of(j), _("Moderation"), items, 4, 0);
+	if (k < 0)
+		return;
+	char name[JOIN_LINE_MAX], minutes[16] = "", reason[JOIN_LINE_MAX] = "";
+	if (read_line(j, _("Name of the person, then Enter."), 0, name, sizeof name) < 0 || !name[0])
+		return;
+	if ((k == 0 || k == 3) &&
+	    read_line(j, _("For how many minutes? Enter alone: the usual time."), 0, minutes, sizeof minutes) < 0)
+		return;
+	if (read_line(j, _("The reason, said to them, then Enter (Enter alone: none)."), 0, reason, sizeof reason) < 0)
+		return;
+	json_t *o = json_pack("{s:s, s:s, s:s}", "type", "mod", "act", acts[k], "name", name);
+	long long mins;
+	if (o && minutes[0] && num_parse(minutes, 0, 5256000, &mins) == 0)
+		json_object_set_new(o, "minutes", json_integer(mins));
+	if (o && reason[0])
+		json_object_set_new(o, "reason", json_string(reason));
+	if (o && k == 1)
+		json_object_set_new(o, "table", json_integer(j->r.table));
+	remote_send(&j->r, o);
+}
+
 static void table_menu(struct join *j)
 {
-	enum { T_REMATCH, T_START, T_SEATS, T_FREE, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_N };
+	enum { T_REMATCH, T_START, T_SEATS, T_FREE, T_STAND, T_SIT, T_LEAVE, T_INVITE, T_MUTE, T_MOD, T_N };
 	const char *all[T_N] = { _("Rematch"), _("Start the game"), _("Seats"), _("Remove a player"), _("Stand up"),
-	                         _("Sit down"), _("Leave the table"), _("Invite someone"), _("Mute someone's chat") };
+	                         _("Sit down"), _("Leave the table"), _("Invite someone"), _("Mute someone's chat"),
+	                         _("Moderation") };
 	int others[GAME_MAX_SEATS];
 	int which[T_N], n = 0;
 	const char *items[T_N];
@@ -308,6 +381,8 @@ static void table_menu(struct join *j)
 			continue;
 		if (i == T_REMATCH && (!j->r.rematch || j->r.rematch != j->r.table))
 			continue;
+		if (i == T_MOD && j->r.guest) /* a moderator is an account */
+			continue;
 		which[n] = i;
 		items[n++] = all[i];
 	}
@@ -318,12 +393,19 @@ static void table_menu(struct join *j)
 	case T_START: remote_simple(&j->r, "start", j->r.table); break;
 	case T_SEATS: seats_menu(j); break;
 	case T_FREE: free_seat_menu(j); break;
-	case T_STAND: remote_simple(&j->r, "stand", j->r.table); break;
+	case T_STAND:
+		if (confirm_y(j, items[c]))
+			remote_simple(&j->r, "stand", j->r.table);
+		break;
 	case T_SIT: remote_sit(&j->r, j->r.table, -1, NULL); break;
 	case T_INVITE: invite_line(j); break;
 	case T_MUTE: mute_line(j); break;
+	case T_MOD: moderate(j); break;
 	case T_REMATCH: remote_rematch(&j->r); break;
-	case T_LEAVE: remote_simple(&j->r, "leave", j->r.table); break;
+	case T_LEAVE:
+		if (confirm_y(j, items[c]))
+			remote_simple(&j->r, "leave", j->r.table);
+		break;
 	default: break;
 	}
 }
@@ -449,59 +531,119 @@ static int create_table(struct join *j, const struct game_ops *g, int players, c
 		json_object_set_new(o, "private", json_true());
 		json_object_set_new(o, "password", json_string(password));
 	}
+	j->r.created = 0;
 	remote_send(&j->r, o);
-	return await_change(j, &j->r.joined);
+	return await_table(j, 0);
 }
 
-/* The create menus: game, players, rules, seats, privacy. */
+/* The create menus: game, players, rules, seats, privacy. Escape goes
+ * back one menu, its choice kept; Escape at the first leaves them, and
+ * the choices made are kept for the next table made in the session. */
 static void create_menu(struct join *j)
 {
+	struct create_choices *cc = &j->cc;
 	const char *games[16];
 	int ng = 0;
 	for (; registry_games[ng].ops && ng < 16; ng++)
 		games[ng] = _(registry_games[ng].ops->title);
-	int gi = menu_run(sp_of(j), _("Which game?"), games, ng, 0);
-	if (gi < 0)
-		return;
-	const struct game_ops *g = registry_games[gi].ops;
-	char pl[GAME_MAX_SEATS][48];
-	const char *pitems[GAME_MAX_SEATS];
-	int np = 0;
-	for (int p = g->min_players; p <= g->max_players && np < GAME_MAX_SEATS; p++, np++) {
-		snprintf(pl[np], sizeof pl[np], P_("%d player", "%d players", p), p);
-		pitems[np] = pl[np];
-	}
-	int pi = np > 1 ? menu_run(sp_of(j), _("How many players?"), pitems, np, g->default_players - g->min_players)
-	                : 0;
-	if (pi < 0)
-		return;
-	int players = g->min_players + pi;
-	struct rules rules;
-	rules_init(&rules, g->rules, g->nrules);
-	char otitle[128];
-	snprintf(otitle, sizeof otitle, _("Options of %s."), _(g->title));
-	if (menu_rules(sp_of(j), otitle, &rules) != 0)
-		return;
-	int kind[GAME_MAX_SEATS] = { 0 }, level[GAME_MAX_SEATS];
 	const char *kinds[] = { _("Open to a player"), _("Bot, level 1"), _("Bot, level 2"), _("Bot, level 3") };
-	for (int s = 1; s < players; s++) {
-		char title[64];
-		snprintf(title, sizeof title, _("Seat %d"), s + 1);
-		int k = menu_run(sp_of(j), title, kinds, 4, BOT_LEVEL_DEFAULT);
-		if (k < 0)
-			return;
-		kind[s] = k > 0;
-		level[s] = k;
-	}
-	level[0] = BOT_LEVEL_DEFAULT;
 	const char *priv[] = { _("Public table"), _("Private table, with a password") };
-	int pv = menu_run(sp_of(j), _("Who may join?"), priv, 2, 0);
-	if (pv < 0)
-		return;
 	char password[130] = "";
-	if (pv == 1 && read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0)
-		return;
-	if (create_table(j, g, players, &rules, kind, level, password) < 0) {
+	const struct game_ops *g = cc->set ? registry_games[cc->game].ops : NULL;
+	enum { C_GAME, C_PLAYERS, C_RULES, C_SEATS, C_PRIVATE, C_PASSWORD, C_MAKE };
+	int step = C_GAME, seat = 1;
+	while (step != C_MAKE) {
+		int k = 0;
+		switch (step) {
+		case C_GAME:
+			k = menu_run(sp_of(j), _("Which game?"), games, ng, cc->set ? cc->game : 0);
+			if (k < 0)
+				return;
+			if (!cc->set || k != cc->game) { /* another game: its own defaults */
+				g = registry_games[k].ops;
+				memset(cc, 0, sizeof *cc);
+				cc->set = 1;
+				cc->game = k;
+				cc->players = g->default_players;
+				rules_init(&cc->rules, g->rules, g->nrules);
+				for (int x = 0; x < GAME_MAX_SEATS; x++) {
+					cc->kind[x] = x > 0;
+					cc->level[x] = BOT_LEVEL_DEFAULT;
+				}
+				cc->kind[0] = 0;
+			}
+			step = C_PLAYERS;
+			break;
+		case C_PLAYERS: {
+			char pl[GAME_MAX_SEATS][48];
+			const char *pitems[GAME_MAX_SEATS];
+			int np = 0;
+			for (int p = g->min_players; p <= g->max_players && np < GAME_MAX_SEATS; p++, np++) {
+				snprintf(pl[np], sizeof pl[np], P_("%d player", "%d players", p), p);
+				pitems[np] = pl[np];
+			}
+			k = np > 1 ? menu_run(sp_of(j), _("How many players?"), pitems, np, cc->players - g->min_players) : 0;
+			if (k == MENU_QUIT)
+				return;
+			if (k < 0 || np <= 1) {
+				step = k < 0 ? C_GAME : C_RULES;
+				break;
+			}
+			cc->players = g->min_players + k;
+			step = C_RULES;
+			break;
+		}
+		case C_RULES: {
+			char otitle[128];
+			snprintf(otitle, sizeof otitle, _("Options of %s."), _(g->title));
+			k = menu_rules(sp_of(j), otitle, &cc->rules);
+			if (k == MENU_QUIT)
+				return;
+			step = k != 0 ? C_PLAYERS : cc->players > 1 ? C_SEATS : C_PRIVATE;
+			seat = 1;
+			break;
+		}
+		case C_SEATS: {
+			char title[64];
+			snprintf(title, sizeof title, _("Seat %d"), seat + 1);
+			k = menu_run(sp_of(j), title, kinds, 4, cc->kind[seat] ? cc->level[seat] : 0);
+			if (k == MENU_QUIT)
+				return;
+			if (k < 0) {
+				if (--seat < 1)
+					step = C_RULES;
+				break;
+			}
+			cc->kind[seat] = k > 0;
+			cc->level[seat] = k > 0 ? k : BOT_LEVEL_DEFAULT;
+			if (++seat >= cc->players)
+				step = C_PRIVATE;
+			break;
+		}
+		case C_PRIVATE:
+			k = menu_run(sp_of(j), _("Who may join?"), priv, 2, cc->priv);
+			if (k == MENU_QUIT)
+				return;
+			if (k < 0) {
+				seat = cc->players - 1;
+				step = seat >= 1 ? C_SEATS : C_RULES;
+				break;
+			}
+			cc->priv = k;
+			step = k == 1 ? C_PASSWORD : C_MAKE;
+			break;
+		case C_PASSWORD:
+			step = read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0 ? C_PRIVATE
+			                                                                                            : C_MAKE;
+			break;
+		}
+	}
+	int kind[GAME_MAX_SEATS], level[GAME_MAX_SEATS];
+	memcpy(kind, cc->kind, sizeof kind);
+	memcpy(level, cc->level, sizeof level);
+	kind[0] = 0;
+	level[0] = BOT_LEVEL_DEFAULT;
+	if (create_table(j, g, cc->players, &cc->rules, kind, level, password) < 0) {
 		say(j, j->r.error[0] ? j->r.error : _("The table could not be made."));
 		return;
 	}
@@ -520,7 +662,13 @@ static const char *table_line(json_t *t, char *buf, size_t len)
 	int open = 0;
 	for (size_t i = 0; i < json_array_size(seats); i++)
 		open += !strcmp(jstr(json_object_get(json_array_get(seats, i), "state")), "open");
-	const char *title = g ? _(g->title) : "?";
+	/* Mid-sentence, a French title's article in lower case ("Table 1 : la
+	 * Bouillotte à 4"). */
+	char low[64];
+	snprintf(low, sizeof low, "%s", g ? _(g->title) : "?");
+	if (!strcmp(i18n_lang(), "fr") && (!strncmp(low, "La ", 3) || !strncmp(low, "Le ", 3) || !strncmp(low, "L'", 2)))
+		low[0] = (char)(low[0] - 'A' + 'a');
+	const char *title = low;
 	if (!strcmp(st, "waiting"))
 		snprintf(buf, len,
 		         P_("Table %1$ld: %2$s, %3$d players, waiting, %4$d open seat.",
@@ -547,7 +695,8 @@ static void table_choice(struct join *j, json_t *t)
 	if (c < 0)
 		return;
 	char password[130] = "";
-	if (json_is_true(json_object_get(t, "private")) &&
+	/* Invited there: the invitation lets one in without the password. */
+	if (json_is_true(json_object_get(t, "private")) && id != j->r.invited &&
 	    read_line(j, _("Password of the table, then Enter."), 1, password, sizeof password) < 0)
 		return;
 	if (c == 0)
@@ -661,10 +810,46 @@ static void invitation(struct join *j, json_t *t)
 		say(j, j->r.error);
 }
 
+/* The rematch offered: a menu of two items, Rematch and Leave the table
+ * (the arrows choose, Enter confirms; Escape goes to Leave), where the
+ * query keys answer as in play and no other key acts. 1: a rematch, -1:
+ * leave the table, 0: the input's end or an interrupt. */
+static int rematch_menu(struct join *j)
+{
+	const char *items[] = { _("Rematch"), _("Leave the table") };
+	int i = 0;
+	menu_say_item(sp_of(j), items, 2, i, NULL); /* after the server's offer */
+	for (;;) {
+		int key = term_read_key(50);
+		pump(j, 0);
+		if (key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
+			return 0;
+		if (key == KEY_NONE)
+			continue;
+		int up = key < 128 ? toupper(key) : key;
+		if (key == KEY_ENTER)
+			return i == 0 ? 1 : -1;
+		if (key == KEY_UP || key == KEY_DOWN || key == KEY_LEFT || key == KEY_RIGHT || key == KEY_ESCAPE ||
+		    key == KEY_HOME || key == KEY_END) {
+			i = key == KEY_ESCAPE || key == KEY_END ? 1 : key == KEY_HOME ? 0 : !i;
+			menu_say_item(sp_of(j), items, 2, i, NULL);
+		} else if (up < 128 && strchr(VIEW_QUERY_KEYS, up)) {
+			const char *answer = j->r.vs.answer[strchr(VIEW_QUERY_KEYS, up) - VIEW_QUERY_KEYS];
+			if (answer[0])
+				say(j, answer);
+		} else if (up == 'H' && j->r.vs.hand_text[0]) {
+			say(j, j->r.vs.hand_text);
+		} else {
+			say(j, _("Up and Down choose, Enter confirms, Escape goes back."));
+		}
+	}
+}
+
 /* At a finished table whose rematch the server offers (a terminal's
- * keys): R says yes and waits for the others (1: the table started again,
- * play goes on there); any other key, or Escape while waiting, leaves the
- * table (0: the lobby, or the end with --table or --create). */
+ * keys): the rematch menu; Rematch says yes and waits for the others (1:
+ * the table started again, play goes on there); Leave the table, or Escape
+ * while waiting, leaves it (-1: the lobby); 0: no offer, or the input's
+ * end. */
 static int rematch_key(struct join *j)
 {
 	if (!j->r.table || j->r.left || j->r.table_state != 2 || j->r.vs.seat < 0)
@@ -674,24 +859,18 @@ static int rematch_key(struct join *j)
 		pump(j, 50);
 	if (!j->r.table || j->r.left || j->r.rematch != j->r.table)
 		return 0;
-	say(j, _("R: a rematch. Any other key: leave the table."));
-	for (;;) {
-		int key = term_read_key(50);
-		pump(j, 0);
-		if (key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
-			return 0;
-		if (key == 'r' || key == 'R')
-			break;
-		if (key != KEY_NONE)
-			return 0;
-	}
+	int chosen = rematch_menu(j);
+	if (chosen <= 0)
+		return chosen;
 	int joined = j->r.joined;
 	remote_rematch(&j->r);
 	say(j, _("Waiting for the other players. Escape: leave the table."));
 	while (j->r.joined == joined) {
 		int key = term_read_key(50);
 		pump(j, 0);
-		if (key == KEY_ESCAPE || key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
+		if (key == KEY_ESCAPE)
+			return -1;
+		if (key == KEY_INTERRUPT || key == KEY_EOF || j->r.left || !j->r.table)
 			return 0;
 	}
 	/* The new game's state follows. */
@@ -1067,8 +1246,10 @@ static int scripted_lobby(struct join *j)
 	if (j->o.watch)
 		remote_watch(&j->r, j->o.table, password);
 	else
-		remote_sit(&j->r, j->o.table, j->o.seat, password);
-	if (await_change(j, &j->r.joined) < 0) {
+		/* --seat counts from 1, as every seat is spoken; 0 is the first
+		 * seat too (the count from 0 named it so). */
+		remote_sit(&j->r, j->o.table, j->o.seat > 0 ? j->o.seat - 1 : j->o.seat, password);
+	if (await_table(j, j->o.table) < 0) {
 		fprintf(stderr, "tapis join: table %ld: %s\n", j->o.table, j->r.error[0] ? j->r.error : "no answer");
 		return JOIN_UNREACHABLE;
 	}
@@ -1104,7 +1285,7 @@ static const struct opt join_options[] = {
 	OPT_F("no-sound", N_("no sound cues"), O, no_sound),
 	OPT_S("actions", N_("FILE"), N_("scripted actions of the player's seat"), O, actions),
 	OPT_C("table", N_("ID"), N_("sit at this table"), opt_table),
-	OPT_I("seat", N_("N"), N_("at this seat (default: the first open one)"), O, seat, 0, INT_MAX),
+	OPT_I("seat", N_("N"), N_("at this seat, counted from 1 (default: the first open one)"), O, seat, 0, INT_MAX),
 	OPT_F("watch", N_("watch the table instead"), O, watch),
 	OPT_S("table-password-file", N_("FILE"), N_("the table's password, read from this file"), O,
 	      table_password_file),
@@ -1239,8 +1420,12 @@ int join_main(int argc, char **argv)
 	char token[RESUME_TOKEN_MAX] = "";
 	if (!password[0])
 		resume_load(NULL, j->o.url, name, token, sizeof token);
-	int opened = remote_open_token(&j->r, j->o.url, name, password[0] ? password : NULL, token, i18n_lang(), &sink,
-	                               err, sizeof err);
+	/* A history is fetched aside the session: a client of the same
+	 * account at a table stays there. */
+	int opened = j->o.history && password[0]
+	                     ? remote_open_aside(&j->r, j->o.url, name, password, i18n_lang(), &sink, err, sizeof err)
+	                     : remote_open_token(&j->r, j->o.url, name, password[0] ? password : NULL, token,
+	                                         i18n_lang(), &sink, err, sizeof err);
 	if (opened < 0 && token[0] && !strcmp(j->r.error_code, "bad_message")) /* a token it cannot read */
 		opened = remote_open(&j->r, j->o.url, name, NULL, i18n_lang(), &sink, err, sizeof err);
 	if (opened < 0) {
@@ -1270,8 +1455,12 @@ int join_main(int argc, char **argv)
 	struct play_port port = { .state = jp_state, .advance = jp_advance, .awaits = jp_awaits, .act = jp_act,
 	                          .verbosity = jp_verbosity, .hint = jp_hint, .ctx = j, .key = jp_key,
 	                          .network = 1 };
+	/* Scripted to a table (--table, --create) on a terminal, one who leaves
+	 * it is in the lobby, as anyone else; with --actions or no terminal,
+	 * the end. */
+	int ends = !term_is_tty() || (scripted && j->o.actions);
 	for (;;) {
-		if (!j->r.table && (scripted || !term_is_tty() || !lobby_menu(j)))
+		if (!j->r.table && (ends || !lobby_menu(j)))
 			break;
 		place_seats(j);
 		/* The server phrases in full until told otherwise. */
@@ -1285,9 +1474,13 @@ int join_main(int argc, char **argv)
 				fprintf(stderr, "tapis join: %s\n", err);
 			break;
 		}
-		if (!term_interrupted() && !j->r.replaced && term_is_tty() && rematch_key(j))
-			continue; /* the game over: one key for a rematch, and play goes on */
-		if (scripted || !term_is_tty() || term_interrupted() || j->r.replaced)
+		int again = !term_interrupted() && !j->r.replaced && term_is_tty() ? rematch_key(j) : 0;
+		if (again > 0)
+			continue; /* the game over: a rematch, and play goes on */
+		/* Q at a table reached by options ends the program; leaving it
+		 * (F2, the rematch's Leave) is the lobby. */
+		int left = again < 0 || j->r.left || !j->r.table;
+		if (ends || term_interrupted() || j->r.replaced || (scripted && !left))
 			break;
 		/* The game is over or the table was left: back to the lobby. */
 		if (j->r.table && !j->r.left)

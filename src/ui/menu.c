@@ -18,7 +18,7 @@
 
 #define MENU_ITEM_MAX 512   /* an item as said, at most */
 
-static void say_item(struct speech *sp, const char *const *items, int n, int i, const char *title)
+void menu_say_item(struct speech *sp, const char *const *items, int n, int i, const char *title)
 {
 	struct sbuf b;
 	sb_clear(&b);
@@ -100,7 +100,7 @@ int menu_run(struct speech *sp, const char *title, const char *const *items, int
 int menu_run_flags(struct speech *sp, const char *title, const char *const *items, int n, int selected, int flags)
 {
 	int i = selected >= 0 && selected < n ? selected : 0;
-	say_item(sp, items, n, i, title);
+	menu_say_item(sp, items, n, i, title);
 	for (;;) {
 		int key = next_key(sp);
 		switch (key) {
@@ -147,7 +147,7 @@ int menu_run_flags(struct speech *sp, const char *title, const char *const *item
 				continue;
 			}
 		}
-		say_item(sp, items, n, i, NULL);
+		menu_say_item(sp, items, n, i, NULL);
 	}
 }
 

@@ -27,6 +27,9 @@ int menu_run_flags(struct speech *sp, const char *title, const char *const *item
 /* The letter an item is found by with its first letter: the first letter
  * or digit of its name after an article ("Le Brouc" and "La Bouillabaisse"
  * by B, "L'Homme de Brou" by H), upper case; 0 when it has none. */
+/* Say item i of n ("Rematch, 1 of 2."), after the title when there is one:
+ * how every menu says where it is, for menus that read their own keys. */
+void menu_say_item(struct speech *sp, const char *const *items, int n, int i, const char *title);
 int menu_item_letter(const char *item);
 
 struct rules;

@@ -315,6 +315,7 @@ const handlers = {
     app.lost = false;
     app.token = m.token;
     app.name = m.name;
+    app.guest = !!m.guest;
     keepSession(m);
     const fresh = app.fresh;
     if (again) announce(w('back'), 'system');
@@ -624,6 +625,20 @@ function renderLobby() {
       b.dataset.name = u.name;
       b.setAttribute('aria-pressed', muted ? 'true' : 'false');
       li.append(' ', b);
+      /* A moderator's acts (an account's; the server refuses anyone
+       * else, in their language): the reason asked, said to the person. */
+      if (!app.guest) {
+        for (const [act, word] of [['mute', 'mod_mute'], ['kick', 'mod_kick'], ['ban', 'mod_ban']]) {
+          const m = button(fmt(w(word), u.name), () => {
+            const reason = window.prompt(w('mod_reason'), '');
+            if (reason === null) return;
+            send(reason ? { type: 'mod', act, name: u.name, reason } : { type: 'mod', act, name: u.name });
+          });
+          m.className = 'mod';
+          m.dataset.name = u.name;
+          li.append(' ', m);
+        }
+      }
     }
     on.append(li);
   }

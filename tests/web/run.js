@@ -428,7 +428,7 @@ async function testBouillabaisse(browser, port) {
 /* A Bouillotte deal: Bea in the browser (in French), Carl in a terminal
  * client playing from an actions file, a bot on the third seat. The
  * server names each seat by the person holding it, the bot's by a name
- * that says it is a bot ("Claire, robot"), in the web page as in the
+ * that says it is a bot ("Claire (robot)"), in the web page as in the
  * terminal. */
 async function testBouillotte(browser, port, dir) {
   const page = await browser.newPage();
@@ -448,7 +448,7 @@ async function testBouillotte(browser, port, dir) {
   const actions = path.join(dir, 'carl.actions');
   fs.writeFileSync(actions, '# Carl\n1 allin\n');
   const carl = spawn(tapis, ['join', 'ws://127.0.0.1:' + port + '/', '--name', 'Carl', '--text', '--table',
-    String(table), '--seat', '1', '--actions', actions, '--chat', 'hello from Carl'],
+    String(table), '--seat', '2', '--actions', actions, '--chat', 'hello from Carl'],
   { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(carl);
   let carlOut = '';
@@ -495,16 +495,16 @@ async function testBouillotte(browser, port, dir) {
   assert.deepStrictEqual(heard.slice(-sent.length), sent.slice(-heard.length), 'announcements in order (French)');
   assert.ok(sent.some((s) => /^Carl (joue|passe|ouvre|suit|relance|renvie|tient|se couche|abandonne)/.test(s)), 'Bea heard Carl (seat 2) play, in French:\n' +
     sent.join('\n'));
-  const builtin = /(^|[^\p{L}])(Anne|Bruno|Claire|Denis|Emma)(?!, robot)([^\p{L}]|$)/u;
+  const builtin = /(^|[^\p{L}])(Anne|Bruno|Claire|Denis|Emma)(?! \(robot\))([^\p{L}]|$)/u;
   assert.ok(!sent.some((s) => builtin.test(s)), 'Bea heard only the bot by a built-in name:\n' + sent.join('\n'));
-  assert.ok(sent.some((s) => /Claire, robot/.test(s)), 'Bea heard the bot called a bot:\n' + sent.join('\n'));
+  assert.ok(sent.some((s) => /Claire \(robot\)/.test(s)), 'Bea heard the bot called a bot:\n' + sent.join('\n'));
   const code = await new Promise((resolve) => {
     if (carl.exitCode !== null) resolve(carl.exitCode);
     carl.on('exit', resolve);
     setTimeout(() => resolve('timeout'), 15000);
   });
   assert.ok(/^Bea (passes|opens|calls|raises|folds|goes|is all)/m.test(carlOut), 'Carl heard Bea (seat 1) play:\n' + carlOut);
-  assert.ok(!/(^|[^\p{L}])(Anne|Bruno|Denis)([^\p{L}]|$)/mu.test(carlOut) && /Claire, bot/.test(carlOut),
+  assert.ok(!/(^|[^\p{L}])(Anne|Bruno|Denis)([^\p{L}]|$)/mu.test(carlOut) && /Claire \(bot\)/.test(carlOut),
     'Carl heard the people by their names, the bot as a bot:\n' + carlOut);
   assert.ok(/^Game over/m.test(carlOut), 'Carl heard the end of the game:\n' + carlOut);
   assert.ok(/Bea: bonjour de Bea/.test(carlOut), 'Carl heard Bea chat:\n' + carlOut);

@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* yardstick: the least a random playout of a game can cost on this
+ * machine, to weigh the rules core's playouts against (`tapis bench`,
+ * docs/performance.md, "Playouts against a yardstick").
+ *
+ *   yardstick GAME [SECONDS]   prints "GAME DEALS-PER-CPU-SECOND"
+ *
+ * A plain loop of the game's rules on masks of cards (bit rank*4+suit),
+ * random choices where the players choose, as `tapis bench` plays them
+ * (each legal choice alike), with none of what the rules core keeps
+ * besides: no events, no views, no refusals told, no interface. Not the
+ * referee of anything: the rules core is (tests/check_*.c). Built by the
+ * Makefile, not installed. Only Bourré so far. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* xoshiro256**, seeded by splitmix64 (the generator kind of core/rng). */
+struct gen {
+	uint64_t s[4];
+};
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static void gen_seed(struct gen *g, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++) {
+		uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		g->s[i] = z ^ (z >> 31);
+	}
+}
+
+static uint64_t gen_next(struct gen *g)
+{
+	uint64_t *s = g->s, r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return r;
+}
+
+static unsigned below(struct gen *g, unsigned n)
+{
+	return (unsigned)(((gen_next(g) >> 32) * n) >> 32);
+}
+
+static int count(uint64_t m)
+{
+	int n = 0;
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+static int top(uint64_t m) { return 63 - __builtin_clzll(m); }
+
+/* A card of m taken at random (m not empty). */
+static int pick(struct gen *g, uint64_t m)
+{
+	for (unsigned k = below(g, (unsigned)count(m)); k; k--)
+		m &= m - 1;
+	return __builtin_ctzll(m);
+}
+
+#define SUIT(s) ((uint64_t)0x1111111111111111ULL << (s))
+#define PACK ((uint64_t)0x0fffffffffffff00ULL)
+#define ABOVE(c) ((c) >= 63 ? 0 : ~(((uint64_t)2 << (c)) - 1))
+
+/* ---- Bourré: seven players, the default rules (docs/rules/bourre.en.md) ---- */
+
+enum { BR_N = 7, BR_CHIPS = 100 };
+
+struct bourre {
+	int chips[BR_N], pot, dealer;
+	unsigned char exempt[BR_N];
+};
+
+/* Sure trump tricks of a hand: its trumps less those an outstanding trump
+ * above can take, paired down the ranks. */
+static int sure_trumps(uint64_t mine, uint64_t out)
+{
+	int n = 0, open = 0, pairs = 0;
+	for (uint64_t all = mine | out; all; ) {
+		int c = top(all);
+		all &= ~((uint64_t)1 << c);
+		if (out >> c & 1) {
+			open++;
+		} else {
+			n++;
+			if (open) {
+				open--;
+				pairs++;
+			}
+		}
+	}
+	return n - pairs;
+}
+
+static void bourre_deal(struct bourre *b, struct gen *g)
+{
+	int pack[52], n = 0;
+	for (int c = 8; c < 60; c++)
+		pack[n++] = c;
+	for (int i = 51; i > 0; i--) {
+		int j = (int)below(g, (unsigned)i + 1), x = pack[i];
+		pack[i] = pack[j];
+		pack[j] = x;
+	}
+	for (int s = 0; s < BR_N; s++)
+		if (!b->exempt[s]) {
+			b->chips[s]--;
+			b->pot++;
+		}
+	memset(b->exempt, 0, sizeof b->exempt);
+	uint64_t hand[BR_N] = { 0 };
+	int pos = 0;
+	for (int r = 0; r < 5; r++)
+		for (int k = 1; k <= BR_N; k++)
+			hand[(b->dealer + k) % BR_N] |= (uint64_t)1 << pack[pos++];
+	int turnup = pack[pos - 1], trump = turnup & 3;
+	uint64_t T = SUIT(trump) & PACK;
+	int stock[52], nstock = 0, dead[52], ndead = 0;
+	for (int i = pos; i < 52; i++)
+		stock[nstock++] = pack[i];
+	/* declare and draw together, in turn from the dealer's left */
+	unsigned stay = 0;
+	for (int k = 1; k <= BR_N; k++) {
+		int s = (b->dealer + k) % BR_N;
+		if (s == b->dealer && !stay) {
+			stay = 1u << s;   /* everyone else passed: the dealer wins alone */
+			break;
+		}
+		int forced = s == b->dealer && (turnup >> 2) == 14;
+		if (!forced && below(g, 2) == 0) {
+			for (uint64_t m = hand[s]; m; m &= m - 1)
+				dead[ndead++] = __builtin_ctzll(m);
+			hand[s] = 0;
+			continue;
+		}
+		stay |= 1u << s;
+		/* a random set of the hand thrown (each of the 32 alike), as many drawn */
+		unsigned set = below(g, 32);
+		int i = 0;
+		for (uint64_t m = hand[s]; m; m &= m - 1, i++)
+			if (set >> i & 1) {
+				int c = __builtin_ctzll(m);
+				hand[s] &= ~((uint64_t)1 << c);
+				dead[ndead++] = c;
+			}
+		while (count(hand[s]) < 5) {
+			if (!nstock) {
+				for (int d = ndead - 1; d > 0; d--) {
+					int j = (int)below(g, (unsigned)d + 1), x = dead[d];
+					dead[d] = dead[j];
+					dead[j] = x;
+				}
+				memcpy(stock, dead, sizeof(int) * (size_t)ndead);
+				nstock = ndead;
+				ndead = 0;
+			}
+			hand[s] |= (uint64_t)1 << stock[--nstock];
+		}
+	}
+	int nst = count(stay), tricks[BR_N] = { 0 };
+	if (nst == 1) {
+		int w = __builtin_ctz(stay);
+		b->chips[w] += b->pot;
+		b->pot = 0;
+		b->dealer = (b->dealer + 1) % BR_N;
+		return;
+	}
+	/* five tricks */
+	uint64_t gone = 0;
+	int lead = (b->dealer + 1) % BR_N;
+	while (!(stay >> lead & 1))
+		lead = (lead + 1) % BR_N;
+	for (int t = 0; t < 5; t++) {
+		int s = lead, best = -1, winner = -1, led = -1, played = 0;
+		uint64_t table = 0;
+		for (int k = 0; k < nst; k++, s = (s + 1) % BR_N) {
+			while (!(stay >> s & 1))
+				s = (s + 1) % BR_N;
+			uint64_t h = hand[s], ok = h;
+			int cinch = count(h & T) + tricks[s] >= 3 &&
+			            tricks[s] + sure_trumps(h & T, T & ~h & ~gone) >= 3;
+			int trump_ok = 1;
+			if (played) {
+				int trumped = led != trump && (best & 3) == trump;
+				if (h & SUIT(led)) {
+					ok = h & SUIT(led);
+					if (!trumped && (ok & ABOVE(best)))
+						ok &= ABOVE(best);
+					trump_ok = led == trump;
+				} else if (h & T) {
+					ok = h & T;
+					if ((best & 3) == trump && (ok & ABOVE(best)))
+						ok &= ABOVE(best);
+				} else {
+					trump_ok = 0;
+				}
+			}
+			if (cinch && trump_ok && (h & T) && (!played || k < nst - 1)) {
+				/* the highest trump, or one that counts as it */
+				uint64_t gap = T & ~h & ~gone & ~table & ~ABOVE(top(h & T)) & ~((uint64_t)1 << top(h & T));
+				uint64_t tops = gap ? (h & T & ABOVE(top(gap))) : (h & T);
+				if (ok & tops)
+					ok &= tops;
+			}
+			int c = pick(g, ok);
+			hand[s] &= ~((uint64_t)1 << c);
+			table |= (uint64_t)1 << c;
+			if (!played) {
+				led = c & 3;
+				best = c;
+				winner = s;
+			} else if (((c & 3) == (best & 3) && c > best) || ((c & 3) == trump && (best & 3) != trump)) {
+				best = c;
+				winner = s;
+			}
+			played++;
+		}
+		gone |= table;
+		tricks[winner]++;
+		lead = winner;
+	}
+	int top_tricks = 0, nbest = 0, w = -1, pot = b->pot;
+	for (int s = 0; s < BR_N; s++)
+		if (stay >> s & 1) {
+			if (tricks[s] > top_tricks) {
+				top_tricks = tricks[s];
+				nbest = 1;
+				w = s;
+			} else if (tricks[s] == top_tricks) {
+				nbest++;
+			}
+		}
+	if (nbest == 1) {
+		b->chips[w] += pot;
+		b->pot = 0;
+	} else {
+		for (int s = 0; s < BR_N; s++)
+			if (stay >> s & 1 && tricks[s] == top_tricks)
+				b->exempt[s] = 1;
+	}
+	for (int s = 0; s < BR_N; s++)
+		if (stay >> s & 1 && tricks[s] == 0) {
+			b->chips[s] -= pot;
+			b->pot += pot;
+			b->exempt[s] = 1;
+		}
+	b->dealer = (b->dealer + 1) % BR_N;
+}
+
+/* Deals per CPU-second: games of 50 deals from fresh chips, as the bench
+ * plays them, for about `seconds` of CPU time. */
+static double bourre_rate(double seconds, long *sum)
+{
+	struct gen g;
+	gen_seed(&g, 12345);
+	long deals = 0;
+	clock_t t0 = clock(), t;
+	do {
+		for (int k = 0; k < 100; k++) {
+			struct bourre b;
+			memset(&b, 0, sizeof b);
+			for (int s = 0; s < BR_N; s++)
+				b.chips[s] = BR_CHIPS;
+			b.dealer = (int)below(&g, BR_N);
+			for (int d = 0; d < 50 && b.pot <= 100000000; d++, deals++)
+				bourre_deal(&b, &g);
+			*sum += b.chips[0];
+		}
+		t = clock();
+	} while ((double)(t - t0) / CLOCKS_PER_SEC < seconds);
+	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "usage: yardstick GAME [SECONDS]\n");
+		return 2;
+	}
+	double seconds = argc == 3 ? atof(argv[2]) : 1.0;
+	if (!(seconds > 0 && seconds <= 600)) {
+		fprintf(stderr, "yardstick: SECONDS from 0 to 600\n");
+		return 2;
+	}
+	long sum = 0;
+	if (!strcmp(argv[1], "bourre")) {
+		double r = bourre_rate(seconds, &sum);
+		printf("bourre %.0f\n", r);
+		/* the chips kept: so that no compiler drops the loop */
+		return sum == 0x7fffffff;
+	}
+	fprintf(stderr, "yardstick: no yardstick for '%s' (only bourre)\n", argv[1]);
+	return 1;
+}
