@@ -99,6 +99,9 @@ static int log_has(const struct node *n, const char *what)
 	return found;
 }
 
+/* A player's time to act on the nodes started from now ("0": none). */
+static const char *turn_seconds = "0";
+
 static void node_start(struct node *n, const char *id)
 {
 	snprintf(n->id, sizeof n->id, "%s", id);
@@ -111,7 +114,7 @@ static void node_start(struct node *n, const char *id)
 		if (!freopen(n->log, "w", stderr) || !freopen("/dev/null", "w", stdout))
 			_exit(127);
 		execl(tapis_bin(), tapis_bin(), "serve", "--port", "0", "--store", db, "--cluster", rd.url, "--node-id",
-		      id, "--log-dir", hands, "--seed", "4242", "--bot-delay", "0", "--turn-seconds", "0",
+		      id, "--log-dir", hands, "--seed", "4242", "--bot-delay", "0", "--turn-seconds", turn_seconds,
 		      (char *)NULL);
 		_exit(127);
 	}
@@ -612,6 +615,246 @@ START_TEST(test_cut_off)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- relayed clients through a fault */
+
+/* The fault tests: three tables, one a node, each with a player of its
+ * own node (seat 1, who never acts: the turn timer plays for them), a
+ * player of the next node (seat 2, relayed) and a spectator of the one
+ * after (relayed); bots on the other seats. */
+#define FT 3
+#define FC (3 * FT)
+#define FAULT_TURN_S 3      /* --turn-seconds of these nodes */
+#define FAULT_MORE 6        /* moves every table makes after the fault */
+#define FAULT_WITHIN_MS 40000
+
+struct fclient {
+	struct tc t;
+	char name[32];
+	struct node *home;   /* the node it logs in at */
+	int table;           /* of ft[] */
+	int seat;            /* -1: watching */
+	int sleeps;          /* never acts: its moves are the turn timer's */
+	int closes;          /* connections closed on it, each after it was told to come back */
+	int rejoin;          /* a spectator back, not yet watching again */
+	long long asked_ms;  /* when it last asked */
+	int done;            /* its table reached the moves wanted */
+};
+
+static struct fclient fc[FC];
+static long ft[FT];
+static int ft_want[FT];     /* moves each table must reach */
+
+/* The table's moves as c last saw them (-1 none). */
+static int seen_moves(const struct fclient *c)
+{
+	return c->t.state ? (int)json_integer_value(json_object_get(c->t.state, "moves")) : -1;
+}
+
+static int table_over(const struct fclient *c)
+{
+	return c->t.state && !strcmp(json_string_value(json_object_get(c->t.state, "state")), "over");
+}
+
+/* Service a client until its lobby lists table id (a table of another
+ * node reaches its lobby through Redis). */
+static void until_listed(struct tc *t, long id)
+{
+	for (long long until = mono_ms() + 10000; mono_ms() < until;) {
+		netc_service(t->c, 5);
+		json_t *l = tc_lobby(t);
+		size_t i;
+		json_t *e;
+		int found = 0;
+		json_array_foreach(json_object_get(l, "tables"), i, e)
+			found |= json_integer_value(json_object_get(e, "id")) == id;
+		json_decref(l);
+		if (found)
+			return;
+	}
+	ck_abort_msg("%s: table %ld never listed", t->name, id);
+}
+
+static void fault_tables(struct node nodes[3])
+{
+	for (int k = 0; k < FT; k++) {
+		struct fclient *own = &fc[3 * k], *far = &fc[3 * k + 1], *watch = &fc[3 * k + 2];
+		memset(own, 0, 3 * sizeof *own);
+		own->home = &nodes[k];
+		far->home = &nodes[(k + 1) % 3];
+		watch->home = &nodes[(k + 2) % 3];
+		snprintf(own->name, sizeof own->name, "Own%d", k);
+		snprintf(far->name, sizeof far->name, "Far%d", k);
+		snprintf(watch->name, sizeof watch->name, "Watch%d", k);
+		for (int i = 0; i < 3; i++) {
+			fc[3 * k + i].table = k;
+			tc_login(&fc[3 * k + i].t, &fc[3 * k + i].home->s, fc[3 * k + i].name, i == 1 ? "fr" : "en", NULL);
+		}
+		ft[k] = tc_create(&own->t, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot:1\"]", NULL);
+		own->seat = own->t.seat = 0;
+		own->sleeps = 1;
+		until_listed(&far->t, ft[k]);
+		tc_sit(&far->t, ft[k], 1);
+		far->seat = 1;
+		until_listed(&watch->t, ft[k]);
+		watch->t.table = ft[k];
+		tc_send(&watch->t, "{\"type\":\"watch\",\"table\":%ld}", ft[k]);
+		tc_wait(&watch->t, "joined");
+		watch->seat = watch->t.seat = -1;
+		tc_send(&own->t, "{\"type\":\"start\",\"table\":%ld}", ft[k]);
+	}
+}
+
+/* One pass over the clients: serviced, the awake ones acting; a client
+ * closed must have been told to come back (the error `reconnect`), and
+ * does at once, where it logged in, with its token. */
+static void fault_pass(int reconnect)
+{
+	for (int i = 0; i < FC; i++) {
+		struct fclient *c = &fc[i];
+		netc_service(c->t.c, 1);
+		if (!netc_connected(c->t.c)) {
+			int told = 0;
+			for (int k = 0; k < c->t.n; k++)
+				told |= !strcmp(mtype(c->t.msg[k]), "error") &&
+				        !strcmp(json_string_value(json_object_get(c->t.msg[k], "code")), "reconnect");
+			ck_assert_msg(told, "%s: its connection closed without a word", c->name);
+			ck_assert_msg(reconnect, "%s: closed before the fault", c->name);
+			c->closes++;
+			char token[sizeof c->t.token];
+			memcpy(token, c->t.token, sizeof token);
+			tc_free(&c->t);
+			tc_hello(&c->t, &c->home->s, c->name, c->seat == 1 ? "fr" : "en", NULL, token);
+			tc_wait(&c->t, "welcome");
+			c->t.table = ft[c->table];
+			c->t.seat = c->seat;
+			c->rejoin = c->seat < 0;
+			c->asked_ms = 0;
+		}
+		/* A spectator back asks to watch again (the table may not be
+		 * listed on its node yet), as tapis join does. */
+		if (c->rejoin && mono_ms() - c->asked_ms > 1000) {
+			int joined = 0;
+			for (int k = 0; k < c->t.n; k++)
+				joined |= !strcmp(mtype(c->t.msg[k]), "joined");
+			if (joined) {
+				c->rejoin = 0;
+			} else {
+				tc_send(&c->t, "{\"type\":\"watch\",\"table\":%ld}", ft[c->table]);
+				c->asked_ms = mono_ms();
+			}
+		}
+		if (!c->sleeps && c->seat >= 0)
+			tc_play(&c->t);
+		c->t.refused = 0;
+	}
+}
+
+/* For ms, every client serviced (the fault under way). */
+static void fault_wait(long long ms)
+{
+	for (long long until = mono_ms() + ms; mono_ms() < until;)
+		fault_pass(1);
+}
+
+/* After the fault: every client, player or spectator, hears its table
+ * reach FAULT_MORE moves more (or its end), on its connection or on the
+ * one it was told to make again; no table stops, the moves of the
+ * sleeping players made by the turn timer. */
+static void fault_after(const char *what)
+{
+	for (int k = 0; k < FT; k++) {
+		int most = 0;
+		for (int i = 0; i < FC; i++)
+			if (fc[i].table == k && seen_moves(&fc[i]) > most)
+				most = seen_moves(&fc[i]);
+		ft_want[k] = most + FAULT_MORE;
+	}
+	long long t0 = mono_ms();
+	int left = FC;
+	while (left && mono_ms() - t0 < FAULT_WITHIN_MS) {
+		fault_pass(1);
+		left = 0;
+		for (int i = 0; i < FC; i++) {
+			struct fclient *c = &fc[i];
+			if (!c->done && (seen_moves(c) >= ft_want[c->table] || table_over(c)))
+				c->done = 1;
+			left += !c->done;
+		}
+	}
+	int closes = 0;
+	for (int i = 0; i < FC; i++) {
+		closes += fc[i].closes;
+		if (!fc[i].done)
+			fprintf(stderr, "check_cluster_fail: %s: %s (%s, table %ld) at move %d of %d\n", what, fc[i].name,
+			        fc[i].home->id, ft[fc[i].table], seen_moves(&fc[i]), ft_want[fc[i].table]);
+	}
+	fprintf(stderr, "check_cluster_fail: %s: %d of %d clients heard their tables go on within %lld ms (%d told "
+	        "to come back)\n", what, FC - left, FC, mono_ms() - t0, closes);
+	ck_assert_msg(left == 0, "%s: %d clients never heard their tables go on", what, left);
+	for (int i = 0; i < FC; i++)
+		tc_free(&fc[i].t);
+}
+
+static void fault_start(struct node nodes[3], const char *name)
+{
+	fresh(name);
+	turn_seconds = "3";
+	three_up(nodes);
+	turn_seconds = "0";
+	fault_tables(nodes);
+	/* A few moves everywhere first. */
+	for (long long until = mono_ms() + 20000; mono_ms() < until;) {
+		fault_pass(0);
+		int ready = 1;
+		for (int i = 0; i < FC; i++)
+			ready &= seen_moves(&fc[i]) >= 3;
+		if (ready)
+			return;
+	}
+	ck_abort_msg("the tables did not start");
+}
+
+/* A node stopped past its lease (SIGSTOP 9 s), then woken: its tables
+ * go to the others, and every client relayed to it or through it, and
+ * its own, hears play go on, or is told to come back and then hears it. */
+START_TEST(test_stopped_relays)
+{
+	struct node nodes[3];
+	fault_start(nodes, "clstall");
+	ck_assert_int_eq(kill(nodes[0].pid, SIGSTOP), 0);
+	fault_wait(9000);
+	ck_assert_int_eq(kill(nodes[0].pid, SIGCONT), 0);
+	fault_after("north stopped 9 s");
+	for (int i = 0; i < 3; i++)
+		node_term(&nodes[i]);
+	cleanup();
+}
+END_TEST
+
+/* Redis killed for 8 s, then started again empty: no live node is taken
+ * for lost, and every relayed client hears play go on (or is told to
+ * come back and then hears it). */
+START_TEST(test_redis_restart_relays)
+{
+	struct node nodes[3];
+	fault_start(nodes, "clredis");
+	redistmp_kill(&rd);
+	fault_wait(8000);
+	ck_assert_int_eq(redistmp_restart(&rd), 0);
+	fault_after("Redis restarted");
+	for (int i = 0; i < 3; i++) {
+		char what[64];
+		for (int k = 0; k < 3; k++) {
+			snprintf(what, sizeof what, "cluster: node %s lost", ids[k]);
+			ck_assert_msg(!log_has(&nodes[i], what), "%s took %s for lost", ids[i], ids[k]);
+		}
+	}
+	for (int i = 0; i < 3; i++)
+		node_term(&nodes[i]);
+	cleanup();
+}
+END_TEST
+
 /* ---------------------------------------------------------------- the bench */
 
 struct bench_run {
@@ -831,6 +1074,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_handover_and_restart);
 	tcase_add_test(tc, test_bench_kill9);
 	suite_add_tcase(s, tc);
+	/* Relayed clients through a stopped node and a restarted Redis. */
+	TCase *relays = tcase_create("relays");
+	tcase_set_timeout(relays, 180);
+	tcase_add_test(relays, test_stopped_relays);
+	tcase_add_test(relays, test_redis_restart_relays);
+	suite_add_tcase(s, relays);
 	return s;
 }
 

@@ -556,6 +556,10 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		 * asked again in a while, as a person would. */
 		c->recreate = 1;
 		lws_sul_schedule(b->ctx, 0, &c->retry, on_retry, (lws_usec_t)(BENCH_HELLO_AGAIN_S * LWS_US_PER_SEC));
+	} else if (!strcmp(type, "error") && !strcmp(jstr(o, "code"), "reconnect")) {
+		/* Its relay to another server dropped: the link closes, and is
+		 * made again to the same server, as a person's would. */
+		c->same_node = 1;
 	} else if (!strcmp(type, "error") || !strcmp(type, "refused")) {
 		client_error(c);
 		fprintf(stderr, "tapis bench --net: client %d: %s\n", c->id, text);

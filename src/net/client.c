@@ -23,6 +23,7 @@ struct netc {
 	netc_on_message on_message;
 	void *user;
 	int open, closed, failed;
+	int close_code;                /* the server's closing frame's code, 0 none */
 	int woken;                     /* the heartbeat fired */
 	lws_sorted_usec_list_t timer;
 	struct outq out;
@@ -65,6 +66,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 			return -1;
 		if (c->out.head)
 			lws_callback_on_writable(wsi);
+		break;
+	case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+		if (in && len >= 2)
+			c->close_code = ((const unsigned char *)in)[0] << 8 | ((const unsigned char *)in)[1];
 		break;
 	case LWS_CALLBACK_CLIENT_CLOSED:
 	case LWS_CALLBACK_CLOSED:
@@ -185,6 +190,11 @@ int netc_service(struct netc *c, int timeout_ms)
 		if (lws_service(c->ctx, 0) < 0)
 			break;
 	return c->closed ? -1 : 0;
+}
+
+int netc_close_code(const struct netc *c)
+{
+	return c->close_code;
 }
 
 int netc_connected(const struct netc *c)

@@ -35,6 +35,9 @@ int netc_send(struct netc *c, const char *text);
 int netc_service(struct netc *c, int timeout_ms);
 /* 1 while the connection is open. */
 int netc_connected(const struct netc *c);
+/* The code of the server's closing frame (PROTO_CLOSE_AGAIN: connect
+ * again at once), 0 when none came. */
+int netc_close_code(const struct netc *c);
 /* Close (what is queued is dropped) and free. */
 void netc_close(struct netc *c);
 /* Drop the connection at once, without a closing handshake, as a client

@@ -86,6 +86,12 @@ struct clnet {
 	int nins, capins;
 	long next_vconn;
 	long long now_ms;
+	struct ids_moved {
+		long *v;               /* tables run here until another node took them */
+		int n, cap;
+		long long until_ms;    /* looked for in the directory until then, */
+		long long next_ms;     /* next at this time */
+	} moved;
 };
 
 static void seats_elsewhere(struct clnet *n, const char *name);
@@ -361,7 +367,7 @@ static void dir_row(struct clnet *n, enum cluster_dir d, const char *key, const 
 		const struct lobby_user *u = d == CLUSTER_DIR_PEOPLE ? lobby_user_named(n->l, key) : NULL;
 		if (d == CLUSTER_DIR_TABLES ? !lobby_table_of(n->l, atol(key))
 		                            : !u || u->conn < 0 || u->conn >= LOBBY_RELAYED_CONN)
-			cluster_dir_del(n->c, d, key);
+			cluster_dir_del_mine(n->c, d, key);
 	} else if (node && cluster_check_id(node) == 0 && alive(n, node)) {
 		if (d == CLUSTER_DIR_TABLES && json_is_object(json_object_get(j, "info")))
 			table_set(n, node, json_object_get(j, "info"));
@@ -524,7 +530,8 @@ static void far_round(void *ctx, const struct lobbylist_round *mine, struct lobb
 		for (int i = 0; i < mine->ngone; i++) {
 			char key[32];
 			snprintf(key, sizeof key, "%ld", mine->gone[i]);
-			cluster_dir_del(n->c, CLUSTER_DIR_TABLES, key);
+			/* Not another node's row (it took the table over). */
+			cluster_dir_del_mine(n->c, CLUSTER_DIR_TABLES, key);
 			json_array_append_new(gone, json_integer(mine->gone[i]));
 		}
 		for (int i = 0; i < mine->nin; i++) {
@@ -537,7 +544,7 @@ static void far_round(void *ctx, const struct lobbylist_round *mine, struct lobb
 			/* Not when they are here again (on another connection). */
 			const struct lobby_user *u = lobby_user_named(n->l, mine->out[i]);
 			if (!u || u->conn < 0)
-				cluster_dir_del(n->c, CLUSTER_DIR_PEOPLE, mine->out[i]);
+				cluster_dir_del_mine(n->c, CLUSTER_DIR_PEOPLE, mine->out[i]);
 			json_array_append_new(out, json_string(mine->out[i]));
 		}
 		publish_lobby(n, tables, gone, in, out, 0);
@@ -674,6 +681,27 @@ static void out_drop(struct clnet *n, int i)
 	memmove(&n->outs[i], &n->outs[i + 1], (size_t)(n->nouts - i - 1) * sizeof *n->outs);
 	n->nouts--;
 	n->l->dirty = 1;
+}
+
+/* A client here whose relay was dropped (its table's node lost, or that
+ * node no longer knowing it) is told, and closed so that it connects
+ * again at once: its login relays it to where its table is now. */
+static void tell_again(struct clnet *n, long conn)
+{
+	const char *why = i18n_tr(i18n_of(lobby_lang(n->l, conn)),
+	                          "The link to your table was lost between servers. Connecting again.");
+	char *e = proto_error("reconnect", why, NULL);
+	if (e)
+		n->io.send(n->io.ctx, conn, e);
+	if (n->io.again)
+		n->io.again(n->io.ctx, conn);
+}
+
+static void out_lost(struct clnet *n, int i)
+{
+	long conn = n->outs[i].conn;
+	out_drop(n, i);
+	tell_again(n, conn);
 }
 
 static struct relay_in *in_of(struct clnet *n, long vconn)
@@ -823,11 +851,14 @@ void clnet_close(struct clnet *n, long conn)
 		r->closing = 1;
 }
 
+/* tell: 0 nothing to the client's node; 1 "closed"; 2 "closed" as lost
+ * (the client is told to connect again). */
 static void in_drop(struct clnet *n, int i, int tell)
 {
 	struct relay_in *r = &n->ins[i];
 	if (tell)
-		send_inbox(n, r->node, json_pack("{s:s, s:I}", "op", "closed", "conn", (json_int_t)r->conn));
+		send_inbox(n, r->node, json_pack("{s:s, s:I, s:b}", "op", "closed", "conn", (json_int_t)r->conn, "lost",
+		                                 tell > 1));
 	long vconn = r->vconn;
 	n->ins[i] = n->ins[--n->nins];
 	lobby_close(n->l, vconn, n->now_ms);
@@ -916,6 +947,14 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 			ro->seq_in = seq;
 			follow(n, ro, text);
 			n->io.send(n->io.ctx, conn, xstrdup(text));
+		} else if (!back && !ri) {
+			/* A relay this node does not know (dropped when it took
+			 * that node for lost): the far side learns, and its client
+			 * connects again. */
+			send_inbox(n, from, json_pack("{s:s, s:I, s:b}", "op", "closed", "conn", (json_int_t)conn, "lost", 1));
+		} else if (back) {
+			/* For a client here no longer relayed there: that node forgets it. */
+			send_inbox(n, from, json_pack("{s:s, s:I}", "op", "close", "conn", (json_int_t)conn));
 		}
 	} else if (!strcmp(op, "close")) {
 		struct relay_in *r = in_from(n, from, conn);
@@ -923,12 +962,16 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 			in_drop(n, (int)(r - n->ins), 0);
 	} else if (!strcmp(op, "closed")) {
 		struct relay_out *r = out_of(n, conn, from);
-		if (r)
+		if (r && json_is_true(json_object_get(j, "lost")))
+			out_lost(n, (int)(r - n->outs));
+		else if (r)
 			out_drop(n, (int)(r - n->outs));
 	} else if (!strcmp(op, "resync")) {
 		struct relay_in *r = in_from(n, from, conn);
 		struct lobby_conn *lc = r ? lobby_conn_of(n->l, r->vconn) : NULL;
-		if (lc && lc->user >= 0)
+		if (!r)
+			send_inbox(n, from, json_pack("{s:s, s:I, s:b}", "op", "closed", "conn", (json_int_t)conn, "lost", 1));
+		else if (lc && lc->user >= 0)
 			lobby_relayed_login(n->l, r->vconn, n->l->users[lc->user].name, lc->lang, 0);
 	}
 	json_decref(j);
@@ -988,14 +1031,57 @@ void clnet_node_lost(struct clnet *n, const char *node)
 		if (!strcmp(n->tables[i].node, node))
 			table_drop(n, i);
 	/* Its clients at tables here are gone (their seats wait, as for a
-	 * dropped connection); the clients here at its tables are back in
-	 * the lobby. */
+	 * dropped connection); the clients here at its tables are told and
+	 * connect again (to be relayed to wherever the tables go). Each
+	 * side's drop is said to that node too: if it was only stalled, it
+	 * reads it when it wakes and forgets its side as well. */
 	for (int i = n->nins - 1; i >= 0; i--)
 		if (!strcmp(n->ins[i].node, node))
-			in_drop(n, i, 0);
+			in_drop(n, i, 2);
 	for (int i = n->nouts - 1; i >= 0; i--)
-		if (!strcmp(n->outs[i].node, node))
-			out_drop(n, i);
+		if (!strcmp(n->outs[i].node, node)) {
+			send_inbox(n, node, json_pack("{s:s, s:I}", "op", "close", "conn", (json_int_t)n->outs[i].conn));
+			out_lost(n, i);
+		}
+}
+
+/* How long, and how often, a table lost here is looked for in the
+ * directory (its new node writes its row once it has restored it). */
+#define CLNET_MOVED_MS 15000
+#define CLNET_MOVED_EVERY_MS 500
+
+void clnet_table_lost(struct clnet *n, long table)
+{
+	struct ids_moved *m = &n->moved;
+	n->now_ms = now_ms();
+	for (int i = 0; i < m->n; i++)
+		if (m->v[i] == table)
+			return;
+	if (m->n >= CLUSTER_MAX_TABLES)
+		return;
+	xgrow((void **)&m->v, &m->cap, m->n + 1, sizeof *m->v);
+	m->v[m->n++] = table;
+	m->until_ms = n->now_ms + CLNET_MOVED_MS;
+	m->next_ms = n->now_ms + CLNET_MOVED_EVERY_MS;
+}
+
+/* The tables lost here, once listed as another node's (table_set, which
+ * relays their players here to it), no longer looked for. */
+static void moved_tick(struct clnet *n)
+{
+	struct ids_moved *m = &n->moved;
+	if (!m->n || n->now_ms < m->next_ms)
+		return;
+	for (int i = m->n - 1; i >= 0; i--) {
+		const struct far_table *t = far_table(n, m->v[i]);
+		if ((t && strcmp(t->node, n->self)) || n->now_ms >= m->until_ms)
+			m->v[i] = m->v[--m->n];
+	}
+	if (!m->n)
+		return;
+	m->next_ms = n->now_ms + CLNET_MOVED_EVERY_MS;
+	dir_mark(n, CLUSTER_DIR_TABLES);
+	cluster_dir_all(n->c, CLUSTER_DIR_TABLES, dir_tables, n);
 }
 
 void clnet_tick(struct clnet *n, long long now)
@@ -1004,6 +1090,7 @@ void clnet_tick(struct clnet *n, long long now)
 	for (int i = n->nins - 1; i >= 0; i--)
 		if (n->ins[i].closing)
 			in_drop(n, i, 1);
+	moved_tick(n);
 }
 
 struct clnet *clnet_new(struct cluster *c, struct lobby *l, struct clnet_io io)
@@ -1047,5 +1134,6 @@ void clnet_free(struct clnet *n)
 		free(n->outs[i].tables);
 	free(n->outs);
 	free(n->ins);
+	free(n->moved.v);
 	free(n);
 }

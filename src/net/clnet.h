@@ -35,6 +35,9 @@ struct clnet;
 struct clnet_io {
 	/* text (malloc'd, taken) to a client of this node. */
 	void (*send)(void *ctx, long conn, char *text);
+	/* Close a client of this node with PROTO_CLOSE_AGAIN (once what it
+	 * was sent is out): it connects again at once. */
+	void (*again)(void *ctx, long conn);
 	void *ctx;
 };
 
@@ -46,6 +49,10 @@ void clnet_free(struct clnet *n);
 void clnet_link(struct clnet *n, int up);
 void clnet_node_seen(struct clnet *n, const char *node);
 void clnet_node_lost(struct clnet *n, const char *node);
+/* A table run here until now was found run by another node (after
+ * lobby_drop_table): its players here are relayed to it once the
+ * directory names its node. */
+void clnet_table_lost(struct clnet *n, long table);
 
 /* A client's complete message (before the lobby): 1 when it concerns a
  * table of another node and was relayed there, 0 for the lobby here. */

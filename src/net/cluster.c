@@ -69,6 +69,14 @@ static const char release_script[] =
 	"end "
 	"return m";
 
+/* Delete the field ARGV[1] of the hash KEYS[1] only while its value
+ * begins with ARGV[2] (the row names this node): a row another node wrote
+ * since (a table it took over, a person logged in there) is left. */
+static const char del_mine_script[] =
+	"local v = redis.call('HGET', KEYS[1], ARGV[1]) "
+	"if v and string.sub(v, 1, #ARGV[2]) == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end "
+	"return 0";
+
 struct link {
 	struct cluster *c;
 	redisAsyncContext *ac;
@@ -107,6 +115,7 @@ struct cluster {
 	ev_timer tick;
 	int closing;
 	int polling;             /* a read of the others' leases under way */
+	double up_at;            /* when the command link last came up (the loop's clock, s) */
 	struct node *nodes;
 	int nnodes, nodes_cap;
 	/* The nodes last reported lost, not reported again until seen alive
@@ -609,12 +618,17 @@ static void on_leases(redisAsyncContext *ac, void *reply, void *priv)
 		req_free(r);
 		return;
 	}
+	/* Just after the link came back (Redis restarted, empty), the others
+	 * may not have written their leases again yet: none is taken for
+	 * lost until a lease has had time to be written. */
+	int settled = ev_now(c->loop) - c->up_at >= CLUSTER_LEASE_MS / 1000.0;
 	for (int i = 0; i < c->nnodes; i++)
-		c->nodes[i].mark = 0;
+		c->nodes[i].mark = !settled;
 	for (int i = 0; i < r->n; i++) {
 		const redisReply *e = rep->element[i];
 		if (e->type != REDIS_REPLY_STRING) {
-			node_lost(c, r->ids[i]);
+			if (settled)
+				node_lost(c, r->ids[i]);
 			continue;
 		}
 		struct node *nd = node_find(c, r->ids[i]);
@@ -792,6 +806,17 @@ static void on_connect(const redisAsyncContext *ac, int status)
 		return;
 	}
 	c->polling = 0;
+	c->up_at = ev_now(c->loop);
+	/* The list of this node's tables again (an empty Redis lost it), so
+	 * that the others find them should this node be lost. */
+	for (int from = 0; from < c->nowned; from += CHUNK) {
+		struct argv a = { 0 };
+		av_add(&a, "SADD", 4);
+		av_addf(&a, K_NODE "%s:tables", c->id);
+		for (int i = from; i < c->nowned && i < from + CHUNK; i++)
+			av_addf(&a, "%ld", c->owned[i]);
+		av_send(&c->cmd, NULL, NULL, &a);
+	}
 	if (c->h.on_link)
 		c->h.on_link(c->h.ctx, 1);
 	tick(c);
@@ -1226,6 +1251,20 @@ int cluster_dir_del(struct cluster *c, enum cluster_dir d, const char *key)
 	av_add(&a, "HDEL", 4);
 	av_add(&a, dir_key(d), strlen(dir_key(d)));
 	av_add(&a, key, strlen(key));
+	return av_send(&c->cmd, NULL, NULL, &a);
+}
+
+int cluster_dir_del_mine(struct cluster *c, enum cluster_dir d, const char *key)
+{
+	if (check_key(key) < 0)
+		return -1;
+	struct argv a = { 0 };
+	av_add(&a, "EVAL", 4);
+	av_add(&a, del_mine_script, strlen(del_mine_script));
+	av_add(&a, "1", 1);
+	av_add(&a, dir_key(d), strlen(dir_key(d)));
+	av_add(&a, key, strlen(key));
+	av_addf(&a, "{\"node\":\"%s\"", c->id);
 	return av_send(&c->cmd, NULL, NULL, &a);
 }
 

@@ -145,6 +145,9 @@ int cluster_unsubscribe(struct cluster *c, const char *channel);
 /* The directory: a field of one hash set, deleted, or all read. */
 int cluster_dir_set(struct cluster *c, enum cluster_dir d, const char *key, const void *val, size_t len);
 int cluster_dir_del(struct cluster *c, enum cluster_dir d, const char *key);
+/* The same, only while the row is this node's ({"node":"ID"… first): a
+ * row another node wrote since is kept. */
+int cluster_dir_del_mine(struct cluster *c, enum cluster_dir d, const char *key);
 int cluster_dir_all(struct cluster *c, enum cluster_dir d, cluster_dir_fn fn, void *ctx);
 
 #endif

@@ -301,7 +301,9 @@ void lobby_add_restored(struct lobby *l, struct host *h)
 			seat_back(l, c, here, h);
 			continue;
 		}
-		if (!here) {
+		/* (A spectator holds no name: one gone from its node is
+		 * forgotten there, its session with it.) */
+		if (!here && h->member[i]->seat >= 0) {
 			struct lobby_user *u = user_named_or_new(l, h->member[i]->name);
 			snprintf(u->lang, sizeof u->lang, "en");
 			u->guest = 1; /* until they log in again */

@@ -11,6 +11,7 @@
 #include "core/game.h"
 
 #define PROTO_VERSION 1
+#define PROTO_CLOSE_AGAIN 4001   /* a WebSocket close: connect again at once (error `reconnect` before it) */
 #define PROTO_MAX_MESSAGE 8192   /* bytes of one client message */
 #define PROTO_NAME_MAX 24        /* characters of a player's name */
 #define PROTO_PASSWORD_MAX 128

@@ -608,14 +608,18 @@ void remote_close(struct remote *r)
 
 static void lose(struct remote *r)
 {
+	/* Closed to be made again at once (the server said why, error
+	 * `reconnect`): no pause, nothing more said. */
+	int again = r->c && netc_close_code(r->c) == PROTO_CLOSE_AGAIN;
 	if (r->c)
 		netc_close(r->c);
 	r->c = NULL;
 	r->lost = 1;
 	r->sent_moves = -1;
 	r->retry_ms = REMOTE_RETRY_MIN_MS;
-	r->retry_at = clock_s() + r->retry_ms / 1000.0;
-	tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection lost. Trying again."));
+	r->retry_at = again ? 0 : clock_s() + r->retry_ms / 1000.0;
+	if (!again)
+		tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("Connection lost. Trying again."));
 }
 
 static void retry(struct remote *r)

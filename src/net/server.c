@@ -73,6 +73,7 @@ struct conn {
 	struct conn *pnext;   /* in the server's list of those given messages this round */
 	int pending;          /* in that list */
 	int corked;           /* its guest's session being written off the loop: nothing sent until it is */
+	int close_code;       /* the WebSocket close's code when closing (0: normal) */
 };
 
 /* What a connection's bytes are, as they are read (see recv below). */
@@ -270,6 +271,17 @@ static void io_close(void *ctx, long id)
 		/* Gone in two seconds even if it does not read its last words. */
 		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
 	}
+}
+
+/* A client of this node told to connect again at once (net/clnet: its
+ * relay to another node dropped). */
+static void io_again(void *ctx, long id)
+{
+	struct server *s = ctx;
+	struct conn *c = find(s, id);
+	if (c && !c->closing)
+		c->close_code = PROTO_CLOSE_AGAIN;
+	io_close(ctx, id);
 }
 
 static void conn_free(struct server *s, struct conn *c)
@@ -934,7 +946,8 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		if (!c)
 			break;
 		if (c->closing > 1 || (c->closing && !c->out.head)) {
-			lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
+			lws_close_reason(wsi, c->close_code ? (enum lws_close_status)c->close_code : LWS_CLOSE_STATUS_NORMAL,
+			                 NULL, 0);
 			return -1;
 		}
 		if (write_conn(s, c) < 0)
@@ -1179,6 +1192,7 @@ static void cl_table_lost(void *ctx, long table)
 	struct server *s = ctx;
 	log_say("cluster: table %ld now owned by another node", table);
 	cladopt_lost(s->adopt, table);
+	clnet_table_lost(s->clnet, table);
 }
 
 /* The node's id: the one given, or the host's name and the port, in the
@@ -1208,7 +1222,7 @@ static int cluster_join(struct server *s, int port, char *err, size_t errlen)
 	s->cluster = cluster_new(s->loop, o->cluster, id, info, &h, err, errlen);
 	if (!s->cluster)
 		return -1;
-	struct clnet_io io = { io_send, s };
+	struct clnet_io io = { io_send, io_again, s };
 	s->clnet = clnet_new(s->cluster, &s->lobby, io);
 	s->adopt = cladopt_new(&s->lobby, s->cluster);
 	log_say("cluster: node %s, Redis at %s", id, o->cluster);

@@ -276,10 +276,14 @@ function connect() {
     const f = handlers[m.type];
     if (f) f(m);
   };
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
     if (app.ws !== ws) return;
     app.ws = null;
-    if (app.loggedIn) {
+    if (app.loggedIn && ev.code === 4001) {
+      /* Told to connect again at once (the error `reconnect` said why):
+       * the table is reached again through the server. */
+      connect();
+    } else if (app.loggedIn) {
       /* Said once; the connection is tried again every 2 s. */
       if (!app.lost) alertSay(w('lost'), 'system');
       app.lost = true;
