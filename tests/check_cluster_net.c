@@ -33,6 +33,45 @@ static struct pgtmp pg;
 #define NODES 3
 static const char *const node_name[NODES] = { "north", "south", "east" };
 
+/* 1 when the log of node i says it saw the node named node_name[j]-tag
+ * (its lease read: "cluster: node NAME seen"). */
+static int saw(const struct srv *s, int i, int j, const char *tag)
+{
+	char path[128], want[96], line[512];
+	snprintf(path, sizeof path, "%s/stderr.txt", s[i].dir);
+	snprintf(want, sizeof want, "cluster: node %s-%s seen ", node_name[j], tag);
+	FILE *f = fopen(path, "r");
+	int found = 0;
+	while (f && !found && fgets(line, sizeof line, f))
+		found = strstr(line, want) != NULL;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* Every node has read the leases of the two others. Until then a node
+ * still to see one reads the directory again when it does (what the
+ * others told it on tapis:lobby alone, not in the directory, is dropped
+ * then), and a node it never saw is never lost to it: a test that needs
+ * either waits for this. 10 s at most (the leases are read every second). */
+static void nodes_meet(struct srv *s, const char *tag)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		int all = 1;
+		for (int i = 0; i < NODES; i++)
+			for (int j = 0; j < NODES; j++)
+				if (i != j && !saw(s, i, j, tag))
+					all = 0;
+		if (all)
+			return;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		ck_assert_msg(t1.tv_sec - t0.tv_sec < 10, "the nodes never saw each other");
+		usleep(20000);
+	}
+}
+
 /* Three nodes on one fresh database, named for the test (each test's
  * nodes are new ones: north-lobby, then north-relay…). */
 static void nodes_start(struct srv *s, const char *tag)
@@ -48,6 +87,7 @@ static void nodes_start(struct srv *s, const char *tag)
 		snprintf(s[i].node, sizeof s[i].node, "%s-%s", node_name[i], tag);
 		srv_run(&s[i]);
 	}
+	nodes_meet(s, tag);
 }
 
 static void nodes_stop(struct srv *s)
