@@ -439,21 +439,28 @@ struct unlisted_ctx {
 	long table;
 };
 
-/* No client's lobby lists the table. */
+/* No client's lobby holds the lost node's entry of the table any more:
+ * it is gone, or listed again by the live node that took it over (which
+ * shows its first seat, the lost node's player, away). */
 static int unlisted(void *ctx)
 {
 	struct unlisted_ctx *u = ctx;
 	for (int i = 0; i < u->n; i++) {
 		json_t *e = lobby_table(u->all[i], u->table);
+		if (!e)
+			continue;
+		json_t *seat = json_array_get(json_object_get(e, "seats"), 0);
+		const char *state = json_string_value(json_object_get(seat, "state"));
+		int taken = state && !strcmp(state, "away");
 		json_decref(e);
-		if (e)
+		if (!taken)
 			return 0;
 	}
 	return 1;
 }
 
-/* A node killed: the others drop its people and tables from their
- * lobbies; a client of another node at its table is told to connect
+/* A node killed: the others drop its people from their lobbies, and its
+ * tables (or list them again once a live node took them over); a client of another node at its table is told to connect
  * again, and does. */
 START_TEST(test_node_lost)
 {
@@ -489,7 +496,7 @@ START_TEST(test_node_lost)
 	struct want gone = { all, 2, "Carl", 1, 0, NULL, NULL };
 	pump(all, 2, everyone, &gone, "Carl gone with his node");
 	struct unlisted_ctx off = { all, 2, id };
-	pump(all, 2, unlisted, &off, "east's table gone from every lobby");
+	pump(all, 2, unlisted, &off, "east's table gone from every lobby, or taken over");
 	tc_free(&a);
 	tc_free(&b);
 	srv_stop(&s[0]);
