@@ -301,9 +301,10 @@ void lobby_add_restored(struct lobby *l, struct host *h)
 			seat_back(l, c, here, h);
 			continue;
 		}
-		/* (A spectator holds no name: one gone from its node is
-		 * forgotten there, its session with it.) */
-		if (!here && h->member[i]->seat >= 0) {
+		/* (In a cluster a spectator holds no name: one gone from its
+		 * node is forgotten there, its session with it. A server alone
+		 * keeps the spectator's name for their return.) */
+		if (!here && (h->member[i]->seat >= 0 || !l->far)) {
 			struct lobby_user *u = user_named_or_new(l, h->member[i]->name);
 			snprintf(u->lang, sizeof u->lang, "en");
 			u->guest = 1; /* until they log in again */
