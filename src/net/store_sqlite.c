@@ -593,6 +593,7 @@ static int sq_ban_put(struct store *s, const struct store_ban *b)
 
 static void ban_row(sqlite3_stmt *st, struct store_ban *b);
 
+static int ban_step(struct store *s, sqlite3_stmt *st, struct store_ban *b);
 static int sq_ban_alike(struct store *s, const struct ident_keys *k, const char *name, struct store_ban *b)
 {
 	sqlite3_stmt *st = prep(s, "SELECT name, until, reason, by FROM bans"
@@ -602,15 +603,7 @@ static int sq_ban_alike(struct store *s, const struct ident_keys *k, const char 
 	sqlite3_bind_text(st, 1, k->k[0], -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 2, k->k[1], -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
-	int rc = sqlite3_step(st), found = 0;
-	if (rc == SQLITE_ROW) {
-		ban_row(st, b);
-		found = 1;
-	} else if (rc != SQLITE_DONE) {
-		found = fail(s, "ban");
-	}
-	sqlite3_finalize(st);
-	return found;
+	return ban_step(s, st, b);
 }
 
 static void ban_row(sqlite3_stmt *st, struct store_ban *b)
@@ -622,12 +615,10 @@ static void ban_row(sqlite3_stmt *st, struct store_ban *b)
 	col(st, 3, b->by, sizeof b->by);
 }
 
-static int sq_ban_get(struct store *s, const char *name, struct store_ban *b)
+/* The bound statement st stepped once: 1 with its ban in b, 0 when none,
+ * -1 on failure; st finalized. */
+static int ban_step(struct store *s, sqlite3_stmt *st, struct store_ban *b)
 {
-	sqlite3_stmt *st = prep(s, "SELECT name, until, reason, by FROM bans WHERE name = ?1");
-	if (!st)
-		return -1;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(st), found = 0;
 	if (rc == SQLITE_ROW) {
 		ban_row(st, b);
@@ -637,6 +628,15 @@ static int sq_ban_get(struct store *s, const char *name, struct store_ban *b)
 	}
 	sqlite3_finalize(st);
 	return found;
+}
+
+static int sq_ban_get(struct store *s, const char *name, struct store_ban *b)
+{
+	sqlite3_stmt *st = prep(s, "SELECT name, until, reason, by FROM bans WHERE name = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	return ban_step(s, st, b);
 }
 
 static int sq_ban_delete(struct store *s, const char *name)
