@@ -8,12 +8,17 @@ export TAPIS_DATADIR="$(pwd)"
 export TAPIS_LOCALEDIR="$(pwd)/$build/locale"
 export TAPIS_BIN="$(pwd)/$build/tapis"
 pass=0; fail=0
+# Each result line says how long its suite took (from the last result),
+# so that a slow suite is seen in CI's log.
+t0=$(date +%s)
 result() { # status, name; 77 is a script saying it could not run here
+	t1=$(date +%s)
 	case "$1" in
-	0) pass=$((pass+1)) ;;
-	77) echo "SKIPPED (not counted): $2" ;;
-	*) fail=$((fail+1)); echo "FAILED: $2" ;;
+	0) pass=$((pass+1)); echo "passed: $2 ($((t1 - t0)) s)" ;;
+	77) echo "SKIPPED (not counted): $2 ($((t1 - t0)) s)" ;;
+	*) fail=$((fail+1)); echo "FAILED: $2 ($((t1 - t0)) s)" ;;
 	esac
+	t0=$(date +%s)
 }
 suites=0
 for src in tests/check_*.c; do

@@ -3,6 +3,7 @@
 
 #include <jansson.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -886,7 +887,7 @@ struct host_job {
 	struct rng rng;
 	struct action a;
 	struct bot_reason why;
-	unsigned char st[];        /* the game's state (state_size bytes) */
+	max_align_t st[];          /* the game's state (state_size bytes), aligned for any game's struct */
 };
 
 static void drop_member(struct host *h, struct host_member *m)
