@@ -133,7 +133,9 @@ int card_has_suit(const card_t *cards, int n, int suit)
 
 void card_remove_at(card_t *cards, int *n, int i)
 {
-	memmove(cards + i, cards + i + 1, (size_t)(*n - i - 1) * sizeof *cards);
+	/* a loop, not memmove: the lists are short (a hand), the call dearer */
+	for (int j = i + 1; j < *n; j++)
+		cards[j - 1] = cards[j];
 	(*n)--;
 }
 
