@@ -31,10 +31,13 @@ void bot_random(const struct game_ops *g, const struct bot_ops *b, const void *s
 			n = k;
 	}
 	/* each action alike, a set of a discard entry counted as one */
-	int total = 0, sets = 0;
-	for (int i = 0; i < n; i++) {
-		total += act_choices(&legal[i]);
-		sets |= legal[i].sets;
+	int total = n, sets = 0;
+	for (int i = 0; i < n && !sets; i++)
+		sets = legal[i].sets;
+	if (sets) {
+		total = 0;
+		for (int i = 0; i < n; i++)
+			total += act_choices(&legal[i]);
 	}
 	int k = (int)rng_below(rng, (uint32_t)total), i = 0;
 	if (sets)

@@ -133,9 +133,7 @@ int card_has_suit(const card_t *cards, int n, int suit)
 
 void card_remove_at(card_t *cards, int *n, int i)
 {
-	/* a loop, not memmove: the lists are short (a hand), the call dearer */
-	for (int j = i + 1; j < *n; j++)
-		cards[j - 1] = cards[j];
+	memmove(cards + i, cards + i + 1, (size_t)(*n - i - 1) * sizeof *cards);
 	(*n)--;
 }
 
