@@ -10,7 +10,7 @@
  * (each legal choice alike), with none of what the rules core keeps
  * besides: no events, no views, no refusals told, no interface. Not the
  * referee of anything: the rules core is (tests/check_*.c). Built by the
- * Makefile, not installed. Only Bourré so far. */
+ * Makefile, not installed. Bourré and La Bouillabaisse so far. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -282,6 +282,86 @@ static double bourre_rate(double seconds, long *sum)
 	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
 }
 
+/* ---- La Bouillabaisse: four players, one pack, six rounds (docs/rules/bouillabaisse.en.md) ---- */
+
+enum { BO_N = 4, BO_ROUNDS = 6 };
+
+/* A game: a suit, a figure (jack, queen or king) and a card drawn; each
+ * round the whole pack dealt, thirteen tricks, following suit when one
+ * can, the highest of the suit led taking; the round's points counted.
+ * The sum of the scores is returned (kept by the caller). */
+static long bouillabaisse_game(struct gen *g, long *deals)
+{
+	int suit = (int)below(g, 4), figure = 11 + (int)below(g, 3), chosen = 8 + (int)below(g, 52);
+	uint64_t SU = SUIT(suit) & PACK, FIG = (uint64_t)0xf << (figure * 4), CARD = (uint64_t)1 << chosen;
+	long score[BO_N] = { 0 };
+	int dealer = (int)below(g, BO_N);
+	for (int round = 1; round <= BO_ROUNDS; round++, (*deals)++) {
+		int pack[52];
+		for (int c = 0; c < 52; c++)
+			pack[c] = c + 8;
+		for (int i = 51; i > 0; i--) {
+			int j = (int)below(g, (unsigned)i + 1), x = pack[i];
+			pack[i] = pack[j];
+			pack[j] = x;
+		}
+		uint64_t hand[BO_N] = { 0 }, taken[BO_N] = { 0 };
+		int tricks[BO_N] = { 0 };
+		for (int i = 0; i < 52; i++)
+			hand[(dealer + 1 + i) % BO_N] |= (uint64_t)1 << pack[i];
+		int lead = (dealer + 1) % BO_N;
+		for (int t = 0; t < 52 / BO_N; t++) {
+			int led = -1, best = -1, winner = lead;
+			uint64_t table = 0;
+			for (int k = 0, s = lead; k < BO_N; k++, s = (s + 1) % BO_N) {
+				uint64_t ok = led >= 0 && (hand[s] & SUIT(led)) ? hand[s] & SUIT(led) : hand[s];
+				int c = pick(g, ok);
+				hand[s] &= ~((uint64_t)1 << c);
+				table |= (uint64_t)1 << c;
+				if (led < 0) {
+					led = c & 3;
+					best = c;
+				} else if ((c & 3) == led && c > best) {
+					best = c;
+					winner = s;
+				}
+			}
+			taken[winner] |= table;
+			tricks[winner]++;
+			lead = winner;
+		}
+		for (int s = 0; s < BO_N; s++) {
+			long pts = 0;
+			if (round == 1 || round >= 5)
+				pts += 5L * tricks[s];
+			if (round == 2 || round >= 5)
+				pts += 10L * count(taken[s] & SU);
+			if (round == 3 || round >= 5)
+				pts += 50L * count(taken[s] & FIG);
+			if (round >= 4)
+				pts += 200L * count(taken[s] & CARD);
+			score[s] += round == 6 ? -pts : pts;
+		}
+		dealer = (dealer + 1) % BO_N;
+	}
+	return score[0] + score[1] + score[2] + score[3];
+}
+
+/* Deals (rounds) per CPU-second, whole games of six rounds. */
+static double bouillabaisse_rate(double seconds, long *sum)
+{
+	struct gen g;
+	gen_seed(&g, 12345);
+	long deals = 0;
+	clock_t t0 = clock(), t;
+	do {
+		for (int k = 0; k < 100; k++)
+			*sum += bouillabaisse_game(&g, &deals);
+		t = clock();
+	} while ((double)(t - t0) / CLOCKS_PER_SEC < seconds);
+	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2 || argc > 3) {
@@ -300,6 +380,11 @@ int main(int argc, char **argv)
 		/* the chips kept: so that no compiler drops the loop */
 		return sum == 0x7fffffff;
 	}
-	fprintf(stderr, "yardstick: no yardstick for '%s' (only bourre)\n", argv[1]);
+	if (!strcmp(argv[1], "bouillabaisse")) {
+		double r = bouillabaisse_rate(seconds, &sum);
+		printf("bouillabaisse %.0f\n", r);
+		return sum == 0x7fffffff;
+	}
+	fprintf(stderr, "yardstick: no yardstick for '%s' (only bourre, bouillabaisse)\n", argv[1]);
 	return 1;
 }
