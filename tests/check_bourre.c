@@ -10,11 +10,11 @@
 #include "bots/bot.h"
 #include "core/rng.h"
 #include "games/bourre.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
-#include "speech/talk_hint.h"
+#include "words/say.h"
+#include "words/talk.h"
+#include "words/talk_hint.h"
 #include "testutil.h"
 
 #define ST(t) ((struct bourre_state *)(t)->st)

@@ -11,7 +11,7 @@
 #include "games/bourre.h"
 #include "games/vying.h"
 #include "i18n/i18n.h"
-#include "speech/talk_hint.h"
+#include "words/talk_hint.h"
 #include "testutil.h"
 
 struct tally {

@@ -13,11 +13,11 @@
 #include "core/err.h"
 #include "core/utf8.h"
 #include "core/xalloc.h"
-#include "speech/announce.h"
-#include "speech/french.h"
+#include "words/announce.h"
+#include "words/french.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk_hint.h"
+#include "words/say.h"
+#include "words/talk_hint.h"
 
 /* Copy text into dst (len bytes), cut if need be at a character's start. */
 static void copy(const struct view *v, char *dst, size_t len, const char *text)

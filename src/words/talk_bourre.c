@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "games/bourre.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
+#include "words/say.h"
+#include "words/talk.h"
 
 static const char *card_s(const struct talk *t, card_t c, char *buf, size_t len)
 {

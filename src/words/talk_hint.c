@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define I18N_LANG t->lang
-#include "speech/talk_hint.h"
+#include "words/talk_hint.h"
 
 #include <string.h>
 
 #include "games/vying.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
+#include "words/say.h"
 
 /* The name of a straddle as the action menu says it (talk_vying.c):
  * Le Brelan names each level of the carre. */

@@ -7,7 +7,7 @@
 
 #include "bots/bot.h"
 #include "core/sbuf.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 /* Appends the sentence to b. t: who listens (the game's name decides a few
  * words); a and why: from bot_hint. */

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "games/vying.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
+#include "words/say.h"
+#include "words/talk.h"
 
 static const char *chips(const struct talk *t, int n, char *buf, size_t len)
 {
