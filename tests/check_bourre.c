@@ -1941,7 +1941,7 @@ START_TEST(test_hint_ruff)
 	struct talk tk = { .game = t.g, .me = 0, .players = 2 };
 	struct sbuf b;
 	sb_clear(&b);
-	talk_hint(&tk, &a, &why, &b);
+	talk_hint(&tk, registry_find(t.g->name)->talk, &a, &why, &b);
 	ck_assert_msg(strstr(b.s, "though a trump could take it") != NULL, "%s", b.s);
 	tu_game_release(&t);
 }

@@ -465,7 +465,7 @@ static void hint_say(struct view *v, const struct action *a, const struct bot_re
 		sb_puts(&b, _("No hint now: it is not your turn."));
 	} else {
 		struct talk tk = v->talk;
-		talk_hint(&tk, a, why, &b);
+		talk_hint(&tk, v->t->gt, a, why, &b);
 	}
 	struct view_say m;
 	say_init(&m, VIEW_SAY_SYSTEM);
