@@ -95,11 +95,10 @@ START_TEST(rules_read_without_markdown)
 	                    "Run tapis play brelan --rule carre=yes -- then play.\n");
 	free(p);
 	/* Every rules text reads with no mark left. */
-	static const char *const docs[] = { "bouillabaisse", "bouillotte", "bourre", "brelan", "brouc" };
-	for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
+	for (const struct registry_game *e = registry_games; e->ops; e++)
 		for (int l = 0; l < 2; l++) {
 			char path[256];
-			snprintf(path, sizeof path, "docs/rules/%s.%s.md", docs[i], l ? "fr" : "en");
+			snprintf(path, sizeof path, "docs/rules/%s.%s.md", e->ops->name, l ? "fr" : "en");
 			FILE *f = fopen(path, "rb");
 			ck_assert_msg(f != NULL, "%s", path);
 			static char text[65536];
