@@ -32,7 +32,8 @@ int paths_tree(const char *argv0, char *top, size_t toplen, char *build, size_t 
 		return -1;
 	*slash = '\0';
 	/* <top>/BUILD/tapis (build, build-asan...), with <top>/sounds; or a
-	 * suite, <top>/BUILD/tests/check_X, whose <top> also holds locales/. */
+	 * suite, <top>/BUILD/tests/check_X, whose <top> also holds locales/
+	 * (an installed program is in no folder named tests). */
 	char probe[PATHS_MAX + PATHS_MORE], probe2[PATHS_MAX + PATHS_MORE];
 	snprintf(probe, sizeof probe, "%s/../sounds", exe);
 	if (is_dir(probe)) {
@@ -40,6 +41,9 @@ int paths_tree(const char *argv0, char *top, size_t toplen, char *build, size_t 
 		snprintf(build, buildlen, "%s", exe);
 		return 0;
 	}
+	const char *dir = strrchr(exe, '/');
+	if (!dir || strcmp(dir, "/tests") != 0)
+		return -1;
 	snprintf(probe, sizeof probe, "%s/../../sounds", exe);
 	snprintf(probe2, sizeof probe2, "%s/../../locales", exe);
 	if (is_dir(probe) && is_dir(probe2)) {
