@@ -58,8 +58,18 @@ class Display:
                     self.now = text
                     self.lines.append(text)
     def press(self, cmd):
+        """A key, then the cells it changes (or a moment, when it changes
+        none): the next look reads what the key did."""
+        with self.lock:
+            seen = len(self.lines)
         self.sock.sendall((cmd + "\n").encode())
-        time.sleep(0.12)
+        end = time.time() + 0.25
+        while time.time() < end:
+            time.sleep(0.01)
+            with self.lock:
+                if len(self.lines) > seen:
+                    break
+        time.sleep(0.02)
     def text(self):
         with self.lock:
             return self.now
@@ -141,9 +151,12 @@ def main():
     tmp = tempfile.mkdtemp(prefix="tapis-brl.")
     home = os.path.join(tmp, "home")
     os.makedirs(os.path.join(home, ".config", "tapis"))
-    # Each line held a little, so that brltty's refresh shows every one.
+    # Each line held a little, so that brltty's refresh shows every one
+    # (and checked: a line it never showed fails the test), but far less
+    # than a reader's two seconds, so that the five games end in about
+    # a minute and a half (19 on the load average).
     with open(os.path.join(home, ".config", "tapis", "settings"), "w") as f:
-        f.write("braille_hold = 0.25\n")
+        f.write("braille_hold = 0.08\n")
     key = os.path.join(tmp, "brlapi.key")
     with open(key, "w") as f:
         f.write(os.urandom(16).hex())
