@@ -22,7 +22,7 @@
 #include "core/paths.h"
 #include "core/sbuf.h"
 #include "i18n/i18n.h"
-#include "speech/french.h"
+#include "words/french.h"
 #include "testutil.h"
 
 #define OUT_MAX (1 << 20)
