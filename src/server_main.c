@@ -15,7 +15,7 @@
 #include "core/err.h"
 #include "core/paths.h"
 #include "i18n/i18n.h"
-#include "net/cmd_serve.h"
+#include "net/server/cmd_serve.h"
 #include "ui/words.h"
 
 /* The language of printed text, as tapis chooses it: --lang, else the

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "net/cluster.h"
+#include "net/cluster/cluster.h"
 #include "redistmp.h"
 
 /* ---------------------------------------------------------------- our redis-server */

@@ -28,12 +28,12 @@
 #include <unistd.h>
 
 #include "app/replay.h"
-#include "net/bench_net.h"
-#include "net/cladopt.h"
-#include "net/cluster.h"
-#include "net/lobby.h"
-#include "net/store.h"
-#include "net/storew.h"
+#include "net/client/bench_net.h"
+#include "net/cluster/cladopt.h"
+#include "net/cluster/cluster.h"
+#include "net/server/lobby.h"
+#include "net/store/store.h"
+#include "net/store/storew.h"
 #include "netutil.h"
 #include "pgtmp.h"
 #include "redistmp.h"

@@ -22,16 +22,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "net/bench_net.h"
+#include "net/client/bench_net.h"
 #include "audio/audio.h"
-#include "net/remote.h"
-#include "net/resume.h"
+#include "net/client/remote.h"
+#include "net/client/resume.h"
 #include "core/deckfile.h"
 #include "core/termtext.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
-#include "net/server.h"
-#include "net/store.h"
+#include "net/server/server.h"
+#include "net/store/store.h"
 #include "ui/join.h"
 #include "testutil.h"
 

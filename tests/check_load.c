@@ -31,10 +31,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "net/lobby.h"
-#include "net/netaddr.h"
-#include "net/outq.h"
-#include "net/server.h"
+#include "net/server/lobby.h"
+#include "net/wire/netaddr.h"
+#include "net/wire/outq.h"
+#include "net/server/server.h"
 #include "testutil.h"
 
 static long long mono_ms(void)

@@ -17,9 +17,9 @@
 #include <unistd.h>
 
 #include "core/action.h"
-#include "net/auth.h"
-#include "net/proto.h"
-#include "net/server.h"
+#include "net/server/auth.h"
+#include "net/wire/proto.h"
+#include "net/server/server.h"
 
 
 /* Slow searches, for the tests: a bot's search (a hint's) ends only once

@@ -9,8 +9,8 @@
 #include <jansson.h>
 #include <sys/types.h>
 
-#include "net/client.h"
-#include "net/server.h"
+#include "net/client/client.h"
+#include "net/server/server.h"
 
 struct srv {
 	pid_t pid;

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "net/proto.h"
+#include "net/wire/proto.h"
 
 int fuzz_proto(const uint8_t *data, size_t size)
 {
