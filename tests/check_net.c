@@ -31,6 +31,7 @@
 #include "net/client/client.h"
 #include "net/server/host.h"
 #include "net/server/lobby.h"
+#include "net/server/req.h"
 #include "net/wire/proto.h"
 #include "net/server/server.h"
 #include "net/store/store.h"
@@ -42,14 +43,14 @@
 
 /* ---- the protocol reader ---- */
 
-static int rd(const char *text, struct proto_msg *m, char *err)
+static int rd(const char *text, struct req *m, char *err)
 {
-	return proto_read(text, strlen(text), m, NULL, err, 256);
+	return req_read(text, strlen(text), m, NULL, err, 256);
 }
 
 START_TEST(test_proto_read)
 {
-	struct proto_msg m;
+	struct req m;
 	char err[256];
 	ck_assert_int_eq(rd("{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"fr\",\"extra\":[1]}", &m, err), 0);
 	ck_assert_int_eq(m.type, PM_HELLO);

@@ -43,7 +43,7 @@ static void send_many(struct lobby *l, const long *conns, int n, char *text)
 
 static void send_error(struct lobby *l, long conn, const char *code, const char *message, int re)
 {
-	send_text(l, conn, proto_error(code, message, proto_type_word(re)));
+	send_text(l, conn, proto_error(code, message, req_type_word(re)));
 }
 
 static const char *conn_key(const void *ctx, uint32_t i, size_t *len)
@@ -914,7 +914,7 @@ static int registered_only(struct lobby *l, struct lobby_conn *c, int type)
 	return 0;
 }
 
-static void on_settings(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void on_settings(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	if (!registered_only(l, c, m->type))
 		return;
@@ -983,7 +983,7 @@ static void gather_stat(void *ctx, const struct store_stat *x)
 	g->n++;
 }
 
-static void on_stats(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void on_stats(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	if (!registered_only(l, c, m->type))
@@ -1014,7 +1014,7 @@ static void gather_leader(void *ctx, const struct store_stat *x)
 	snprintf(g->text + k, sizeof g->text - k, "%s%s", k ? "; " : "", one);
 }
 
-static void on_leaders(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void on_leaders(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	struct stats_gather g = { json_array(), "", m->game, 0, L };
@@ -1080,7 +1080,7 @@ static char *read_history(const char *dir, const struct store_played *p, int *to
 
 /* history: the registered player's last games, and the hand history of
  * one of them (the table asked for, or the latest) as its JSONL text. */
-static void on_history(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void on_history(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	if (!registered_only(l, c, m->type))
@@ -1253,7 +1253,7 @@ static void rejoin(struct lobby *l, struct lobby_conn *c, struct lobby_user *u)
 /* Hand a message's password to the worker, to hash (hash NULL) or check
  * against hash: its answer comes to on_auth, and the connection's next
  * messages wait for it. 0, or -1 (the server too busy: said). */
-static int submit(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, const char *hash)
+static int submit(struct lobby *l, struct lobby_conn *c, struct req *m, const char *hash)
 {
 	long id = ++l->next_job;
 	if (auth_submit(&l->auth, id, m->password, hash) < 0) {
@@ -1268,7 +1268,7 @@ static int submit(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, co
 	return 0;
 }
 
-static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void on_hello(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	/* Its answers, refusals included, are in the language it asks for. */
 	if (c->user < 0) {
@@ -1384,7 +1384,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 	welcome(l, c, m->name, m->lang, 1, resumed ? m->token : NULL);
 }
 
-static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static struct host *table_for(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	struct host *h = lobby_table_of(l, m->table);
 	if (!h)
@@ -1411,7 +1411,7 @@ static void table_key(const struct host *h, char key[64])
 /* A private table's password, unless already a member or its creator: 1
  * to enter now, 0 not now (refused, or its password given to the worker:
  * the answer comes to on_auth). */
-static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct proto_msg *m)
+static int may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct req *m)
 {
 	const char *name = l->users[c->user].name;
 	if (!h->private_ || host_member(h, name) || !strcmp(h->creator, name) || (l->ext && l->ext->invited(l, h->id, &l->users[c->user])))
@@ -1529,7 +1529,7 @@ static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
 	return NULL;
 }
 
-static int open_seats(const struct proto_msg *m)
+static int open_seats(const struct req *m)
 {
 	int open = 0;
 	for (int s = 0; s < m->players; s++)
@@ -1539,7 +1539,7 @@ static int open_seats(const struct proto_msg *m)
 
 /* Make the table of a create (pwhash: its password's hash, a private
  * one's), the creator seated or watching. */
-static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *m, const char *pwhash)
+static void make_table(struct lobby *l, struct lobby_conn *c, struct req *m, const char *pwhash)
 {
 	uint64_t seed;
 	randombytes_buf(&seed, sizeof seed);
@@ -1581,7 +1581,7 @@ static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	join(l, c, h, -1, open_seats(m) ? PM_SIT : PM_WATCH);
 }
 
-static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void on_create(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	const char *why = too_many_tables(l, c);
 	if (why) {
@@ -1612,7 +1612,7 @@ static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m
 static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_answer *a)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
-	struct proto_msg *m = c->job_msg;
+	struct req *m = c->job_msg;
 	if (m->type != PM_HELLO && c->user < 0)
 		return; /* logged in from elsewhere meanwhile */
 	if (m->type == PM_CREATE) {
@@ -1656,7 +1656,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 	}
 }
 
-static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void lobby_chat(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	const char *from = l->users[c->user].name;
 	if (l->ext && !l->ext->chat_allowed(l, c->id, from))
@@ -1877,7 +1877,7 @@ static void resumed_at(struct lobby *l, struct lobby_conn *c, struct host *h, in
 /* "resume": a player of a saved table takes it up again, at their seat;
  * the others sit back down when they come, or resume it too (the second
  * of two at once finds it taken up already: back at their seat). */
-static void on_resume(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
+static void on_resume(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	int k = lobby_saved_index(l, m->table);
@@ -1929,9 +1929,9 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	long conn = c->id;
-	struct proto_msg m;
+	struct req m;
 	char err[ERR_MAX];
-	if (proto_read(text, len, &m, L, err, sizeof err) < 0) {
+	if (req_read(text, len, &m, L, err, sizeof err) < 0) {
 		send_error(l, conn, "bad_message", err, m.type); /* its type when known */
 		return;
 	}

@@ -17,6 +17,7 @@
 #include "net/server/host.h"
 #include "net/server/lobbyev.h"
 #include "net/server/lobbylist.h"
+#include "net/server/req.h"
 #include "net/wire/proto.h"
 #include "net/store/store.h"
 
@@ -90,7 +91,7 @@ struct lobby_conn {
 	 * number (0: none) and the message (its password wiped). The
 	 * connection's messages that come meanwhile wait, in order. */
 	long job;
-	struct proto_msg *job_msg;
+	struct req *job_msg;
 	struct lobby_held *held;
 	int nheld, capheld;
 	struct lobbylist_view view;   /* what of the lobby's list it shows (net/lobbylist) */
@@ -156,7 +157,7 @@ struct lobby_ext {
 	 * password (invited: u itself, not whoever holds the name now). */
 	int (*invited)(struct lobby *l, long table, const struct lobby_user *u);
 	/* The messages it adds (invite, rematch, mod, mute). */
-	void (*message)(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms);
+	void (*message)(struct lobby *l, struct lobby_conn *c, const struct req *m, long long now_ms);
 	void (*tick)(struct lobby *l, long long now_ms);
 	/* A table's game just ended (its last words queued, in this round). */
 	void (*over)(struct lobby *l, struct host *h);

@@ -95,7 +95,7 @@ static void send(struct lobby *l, long conn, char *text)
 
 static void error(struct lobby *l, long conn, const char *code, const char *message, int re)
 {
-	send(l, conn, proto_error(code, message, proto_type_word(re)));
+	send(l, conn, proto_error(code, message, req_type_word(re)));
 }
 
 /* A sentence for this connection alone. */
@@ -442,7 +442,7 @@ char *mod_invited_text(const char *lang_name, const char *by, const json_t *info
 	                            json_is_true(json_object_get(info, "private")), "text", text, "info", info));
 }
 
-static void on_invite(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
+static void on_invite(struct lobby *l, struct lobby_conn *c, const struct req *m)
 {
 	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	const char *me = l->users[c->user].name;
@@ -628,7 +628,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 	lobby_table_renewed(l, h);
 }
 
-static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms)
+static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct req *m, long long now_ms)
 {
 	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	const char *me = l->users[c->user].name;
@@ -698,7 +698,7 @@ static const struct i18n_lang *their_lang(const struct lobby_user *u)
 	return u && u->conn >= 0 ? i18n_of(u->lang) : NULL;
 }
 
-static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
+static void on_mod(struct lobby *l, struct lobby_conn *c, const struct req *m)
 {
 	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	struct lobby_user *me = &l->users[c->user];
@@ -817,7 +817,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 	default:
 		return;
 	}
-	audit(l, who, m->name, proto_mod_words[m->mod_act], until, reason);
+	audit(l, who, m->name, req_mod_words[m->mod_act], until, reason);
 	/* The moderator's connection may be gone (put_out of someone else
 	 * never closes it). */
 	notice(l, c->id, m->table, text);
@@ -825,7 +825,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct proto_msg
 
 /* ---- personal mutes ---- */
 
-static void on_mute(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m)
+static void on_mute(struct lobby *l, struct lobby_conn *c, const struct req *m)
 {
 	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	struct lobby_user *me = &l->users[c->user];
@@ -852,7 +852,7 @@ static void on_mute(struct lobby *l, struct lobby_conn *c, const struct proto_ms
 	notice(l, c->id, 0, text);
 }
 
-static void mod_message(struct lobby *l, struct lobby_conn *c, const struct proto_msg *m, long long now_ms)
+static void mod_message(struct lobby *l, struct lobby_conn *c, const struct req *m, long long now_ms)
 {
 	switch (m->type) {
 	case PM_INVITE:
