@@ -17,6 +17,9 @@
 #include "app/log.h"
 #include "net/client/bench_net.h"
 #include "net/server/cmd_admin.h"
+#include "net/server/server.h"
+#include "net/store/bench_store.h"
+#include "net/cluster/node.h"
 #include "net/server/cmd_serve.h"
 #include "ui/words.h"
 #include "ui/join.h"
@@ -918,7 +921,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "replay")) {
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "serve")) {
-		rc = serve_main(argc - 1, argv + 1, words_json);
+		rc = serve_main(argc - 1, argv + 1, words_json, &node_ops);
 	} else if (!strcmp(argv[1], "admin")) {
 		rc = admin_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "tournament")) {
@@ -926,7 +929,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "join")) {
 		rc = join_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
-		rc = bench_net_main(argc - 1, argv + 1, stdout, bench_run);
+		struct bench_net_parts parts = { bench_run, bench_store_run, server_spawn };
+		rc = bench_net_main(argc - 1, argv + 1, stdout, &parts);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;

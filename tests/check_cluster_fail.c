@@ -867,7 +867,7 @@ struct bench_run {
 static void *bench_thread(void *arg)
 {
 	struct bench_run *b = arg;
-	b->rc = bench_net_run(b->urls, 24, 6, 3, 200, &b->r, b->err, sizeof b->err);
+	b->rc = bench_net_run(NULL, b->urls, 24, 6, 3, 200, &b->r, b->err, sizeof b->err);
 	return NULL;
 }
 

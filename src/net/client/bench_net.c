@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/client/bench_net.h"
-#include "net/store/bench_store.h"
 
 #include <jansson.h>
 #include <libwebsockets.h>
@@ -24,7 +23,7 @@
 #include "net/wire/evloop.h"
 #include "net/wire/outq.h"
 #include "net/wire/proto.h"
-#include "net/server/server.h"
+#include "net/wire/ws.h"
 
 static const char *const bench_games[] = { "bouillotte", "brelan", "bourre", "brouc", "bouillabaisse" };
 #define BENCH_NGAMES 5
@@ -176,12 +175,12 @@ struct bench {
 #define BENCH_HANG_S 15.0
 #define BENCH_SETUP_S 30.0
 #define BENCH_ITEM_S 0.05
-/* Each client keeps under the server's rate limit (SERVER_RATE_PER_S
- * messages a second, bursts of SERVER_RATE_BURST) with a margin for the
+/* Each client keeps under the server's rate limit (WS_RATE_PER_S
+ * messages a second, bursts of WS_RATE_BURST) with a margin for the
  * clocks: a refused message would leave its table waiting for its turn's
  * timer. */
-#define BENCH_RATE_PER_S (SERVER_RATE_PER_S * 0.9)
-#define BENCH_RATE_BURST (SERVER_RATE_BURST - 10)
+#define BENCH_RATE_PER_S (WS_RATE_PER_S * 0.9)
+#define BENCH_RATE_BURST (WS_RATE_BURST - 10)
 /* A link lost while its table plays, with several servers: another is
  * asked within BENCH_RELINK_S (spread, so that a lost server's clients do
  * not all knock at once), a hello refused (the name still on the lost
@@ -853,57 +852,6 @@ static const struct lws_protocols bench_protocols[] = {
 	{ NULL, NULL, 0, 0, 0, NULL, 0 },
 };
 
-/* ---- the server in a child process ---- */
-
-static void on_ready(void *ctx, int port)
-{
-	int fd = *(int *)ctx;
-	if (write(fd, &port, sizeof port) != sizeof port)
-		_exit(1);
-	close(fd);
-}
-
-static pid_t start_server(int *port, char *err, size_t errlen)
-{
-	int fds[2];
-	if (pipe(fds) < 0)
-		return errf(err, errlen, "no pipe");
-	pid_t pid = fork();
-	if (pid < 0)
-		return errf(err, errlen, "no fork");
-	if (pid == 0) {
-		close(fds[0]);
-		struct server_options o;
-		server_options_default(&o);
-		o.port = 0;
-		o.store = "memory";
-		o.db = NULL;
-		o.bot_delay_ms = 0;
-		o.max_conns = 0;      /* every client of the bench comes from this machine */
-		o.max_per_addr = 0;
-		o.max_handshakes = o.handshakes_per_prefix = 0;
-		o.tables_per_addr = 0;
-		o.tables_max = 0;
-		o.quiet = 1;
-		o.cheap_hash = 1;
-		o.on_ready = on_ready;
-		o.ready_ctx = &fds[1];
-		char e[256];
-		alarm(3600); /* never outlive the benchmark */
-		log_set(log_stderr, "tapis serve");
-		_exit(server_run(&o, e, sizeof e) == 0 ? 0 : 1);
-	}
-	close(fds[1]);
-	if (read(fds[0], port, sizeof *port) != sizeof *port) {
-		errf(err, errlen, "the server did not start");
-		close(fds[0]);
-		waitpid(pid, NULL, 0);
-		return -1;
-	}
-	close(fds[0]);
-	return pid;
-}
-
 /* CPU seconds the process used (user + system), -1 unknown. */
 static double cpu_s(pid_t pid)
 {
@@ -1140,13 +1088,13 @@ static int players_seated(const struct bench *b)
 	return b->joined - b->nt; /* the creators are seated with their tables */
 }
 
-int bench_net_run(const char *url, int clients, int tables, int deals, int think_ms, struct bench_net_result *res,
+int bench_net_run(bench_net_spawn_fn spawn, const char *url, int clients, int tables, int deals, int think_ms, struct bench_net_result *res,
                   char *err, size_t errlen)
 {
-	return bench_net_run_load(url, clients, tables, deals, think_ms, NULL, res, err, errlen);
+	return bench_net_run_load(spawn, url, clients, tables, deals, think_ms, NULL, res, err, errlen);
 }
 
-int bench_net_run_load(const char *url, int clients, int tables, int deals, int think_ms,
+int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, int tables, int deals, int think_ms,
                        const struct bench_net_load *load, struct bench_net_result *res, char *err, size_t errlen)
 {
 	memset(res, 0, sizeof *res);
@@ -1160,7 +1108,9 @@ int bench_net_run_load(const char *url, int clients, int tables, int deals, int 
 	pid_t pid = -1;
 	if (!url) {
 		int port;
-		if ((pid = start_server(&port, err, errlen)) < 0)
+		if (!spawn)
+			return errf(err, errlen, "no server to start");
+		if ((pid = spawn(&port, err, errlen)) < 0)
 			return -1;
 		snprintf(own, sizeof own, "ws://127.0.0.1:%d", port);
 		url = own;
@@ -1415,7 +1365,7 @@ static const struct opt bench_opts[] = {
 static const struct opt_cmd bench_cmd = { "tapis bench", "tapis bench [--json] | tapis bench --net [URL[,URL...]] [OPTIONS]",
 	                                  bench_opts };
 
-int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE *out))
+int bench_net_main(int argc, char **argv, FILE *out, const struct bench_net_parts *parts)
 {
 	struct bench_args a = { .clients = -1, .tables = -1, .deals = -1, .think = -1, .bot_tables = -1, .hints = -1 };
 	const char *url = NULL;
@@ -1430,20 +1380,20 @@ int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE
 		                npos ? url : "--clients, --tables, --deals, --think, --bot-tables, --hints");
 	if (a.store && !a.net) {
 		char e[ERR_MAX];
-		if (bench_store_run(a.store, 2000, a.json, out, e, sizeof e) < 0) {
+		if (parts->store(a.store, 2000, a.json, out, e, sizeof e) < 0) {
 			fprintf(stderr, "tapis bench --store: %s\n", e);
 			return 1;
 		}
 		return 0;
 	}
 	if (!a.net)
-		return local(a.json, out);
+		return parts->local(a.json, out);
 	int clients = a.clients < 0 ? 8 : a.clients, tables = a.tables < 0 ? 2 : a.tables;
 	int deals = a.deals < 0 ? 1 : a.deals, think = a.think < 0 ? 0 : a.think, json = a.json;
 	struct bench_net_result r;
 	char err[ERR_MAX];
 	struct bench_net_load load = { a.bot_tables < 0 ? 0 : a.bot_tables, a.hints < 0 ? 0 : a.hints };
-	if (bench_net_run_load(url, clients, tables, deals, think, &load, &r, err, sizeof err) < 0) {
+	if (bench_net_run_load(parts->spawn, url, clients, tables, deals, think, &load, &r, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis bench --net: %s\n", err);
 		return 1;
 	}

@@ -11,7 +11,7 @@
  * one and a half times), as a person would (0: at once, every table always
  * busy: the worst case). Each table's game is made with hands=K, or the
  * game's own most when lower (La Bouillabaisse: 6 rounds); each client
- * keeps within the server's rate limit (SERVER_RATE_PER_S); a table silent
+ * keeps within the server's rate limit (WS_RATE_PER_S); a table silent
  * for 10 s is reported with its state.
  * With several URLs (servers acting as one, docs/cluster.md) the tables
  * are dealt out to them in turn, each table's clients on its server, and
@@ -26,6 +26,7 @@
 #define TAPIS_BENCH_NET_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #define BENCH_NET_MAX_NODES 16   /* servers of `--net URL,URL,...` */
 #define BENCH_URL_MAX 256
@@ -75,26 +76,41 @@ struct bench_net_result {
 	struct bench_net_node node[BENCH_NET_MAX_NODES];
 };
 
+/* Starts a server of the bench's own in a child process (memory store,
+ * no caps, bots at once, any free port): its pid with *port, or -1 with a
+ * message. Without URL the bench needs one; the client knows nothing of
+ * the server, so whoever runs the bench hands it down (main and the
+ * tests: net/server's server_spawn). */
+typedef pid_t (*bench_net_spawn_fn)(int *port, char *err, size_t errlen);
+
 /* Run; 0, or -1 with a message (nothing could be measured). */
-int bench_net_run(const char *url, int clients, int tables, int deals, int think_ms,
+int bench_net_run(bench_net_spawn_fn spawn, const char *url, int clients, int tables, int deals, int think_ms,
                   struct bench_net_result *res, char *err, size_t errlen);
 
 /* Load beside the measured tables (`--bot-tables`, `--hints`): what
  * must not slow the others. Each comes from a client of its own, not
  * measured, on the first server. */
-#define BENCH_HINTS_MAX 18       /* within the server's rate limit (SERVER_RATE_PER_S) */
+#define BENCH_HINTS_MAX 18       /* within the server's rate limit (WS_RATE_PER_S) */
 struct bench_net_load {
 	int bot_tables;           /* tables of four bots of the strongest level at Bourré, watched by their creator */
 	int hints_per_s;          /* a client at a Bourré table asking this many hints a second at its turn (it never acts) */
 };
 /* The same with that load beside (NULL: none); res->hints counts the
  * hints answered, res->bot_moves the bots' moves heard at their tables. */
-int bench_net_run_load(const char *url, int clients, int tables, int deals, int think_ms,
+int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, int tables, int deals, int think_ms,
                        const struct bench_net_load *load, struct bench_net_result *res, char *err, size_t errlen);
-/* `tapis bench [--json]` (the figures of app/bench, which main hands down
- * as local: they measure the speech queue, which net/ does not reach) and
- * `tapis bench --net [URL] ...`: argv[0] is "bench"; prints the figures;
- * returns the exit status. */
-int bench_net_main(int argc, char **argv, FILE *out, int (*local)(int json, FILE *out));
+/* What main hands down to `tapis bench`: local, the figures of app/bench
+ * (they measure the speech queue, which net/ does not reach); store, the
+ * store's (net/store's bench_store_run); spawn, a server of the bench's
+ * own. */
+struct bench_net_parts {
+	int (*local)(int json, FILE *out);
+	int (*store)(const char *where, int n, int json, FILE *out, char *err, size_t errlen);
+	bench_net_spawn_fn spawn;
+};
+/* `tapis bench [--json]`, `tapis bench --store URL|FILE` and `tapis bench
+ * --net [URL] ...`: argv[0] is "bench"; prints the figures; returns the
+ * exit status. */
+int bench_net_main(int argc, char **argv, FILE *out, const struct bench_net_parts *parts);
 
 #endif

@@ -17,7 +17,6 @@
 #include "app/log.h"
 #include "core/num.h"
 #include "core/paths.h"
-#include "net/cluster/cluster.h"
 #include "net/server/server.h"
 #include "net/store/store.h"
 
@@ -121,7 +120,7 @@ static const struct opt serve_opts[] = {
 #undef A
 static const struct opt_cmd serve_cmd = { "tapis serve", "tapis serve [OPTIONS]", serve_opts };
 
-int serve_main(int argc, char **argv, char *(*words)(const char *lang))
+int serve_main(int argc, char **argv, char *(*words)(const char *lang), const struct server_node_ops *node)
 {
 	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1 };
 	log_set(log_stderr, "tapis serve");
@@ -144,18 +143,18 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		fprintf(stderr, "tapis serve: --cert and --key go together\n");
 		return 2;
 	}
+	if (o.node_id && !o.cluster) {
+		fprintf(stderr, "tapis serve: --node-id: only with --cluster\n");
+		return 2;
+	}
 	if (o.cluster) {
-		char host[CLUSTER_HOST_MAX + 1], err[ERR_MAX];
-		int rport;
-		if (cluster_parse_url(o.cluster, host, sizeof host, &rport, err, sizeof err) < 0) {
+		char err[ERR_MAX];
+		if (!node)
+			errf(err, sizeof err, "--cluster: this program joins no cluster");
+		if (!node || node->check(o.cluster, o.node_id, err, sizeof err) < 0) {
 			fprintf(stderr, "tapis serve: %s\n", err);
 			return 2;
 		}
-	}
-	if (o.node_id && (!o.cluster || cluster_check_id(o.node_id) < 0)) {
-		fprintf(stderr, "tapis serve: --node-id: %s\n", !o.cluster ? "only with --cluster" :
-		        "1 to 64 letters, digits, '.', '_', '-' or ':'");
-		return 2;
 	}
 	int pg = a.store && store_is_url(a.store);
 	if (a.store && a.db) {
@@ -199,6 +198,7 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		return 0;
 	}
 	o.words = words;
+	o.node = node;
 	/* The web page and the sound cues: the installed ones (DATADIR/web), or
 	 * the source tree's (src/web) when run from the build tree. */
 	char web[SERVE_DIR_MAX], sounds[SERVE_DIR_MAX];

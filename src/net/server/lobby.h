@@ -50,7 +50,7 @@ struct lobby_user {
 #define LOBBY_ROUND_MS 5.0
 /* Bytes of a hand history sent by "history" (some 300 deals of
  * Bouillotte): its message, escaped, stays well under what a connection's
- * queue may hold (SERVER_QUEUE_BYTES). */
+ * queue may hold (WS_QUEUE_BYTES). */
 #define LOBBY_HISTORY_MAX (512L * 1024)
 /* A connection's messages waiting for its password's answer: more are
  * refused (rate). */

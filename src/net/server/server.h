@@ -1,81 +1,58 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* server: `tapis serve`'s network side. One libwebsockets context and event
- * loop: the WebSocket protocol "tapis" (one JSON message a frame, checked by
- * net/proto, handled by net/lobby), plain HTTP for the web page (--web DIR,
- * or a small page saying how to join), its words in a language
- * (GET /words?lang=fr, made by ui/words through server_options.words) and the sound cues (/sounds/NAME.wav),
- * TLS with --cert/--key. Each
- * connection has an output queue, a size limit per message and a rate
- * limit. SIGINT and SIGTERM stop the loop; every table is saved. */
+/* server: `tapis serve` put together: the store opened, the lobby (with
+ * moderation) on it, the WebSocket server (net/wire/ws) carrying its
+ * messages, the guests' sessions written off the loop on PostgreSQL, and
+ * in cluster mode the node joined to the others (server_options.node).
+ * SIGINT and SIGTERM stop the loop; every table is saved. */
 #ifndef TAPIS_SERVER_H
 #define TAPIS_SERVER_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
-#define SERVER_RATE_PER_S 20      /* messages a second a connection may send, */
-#define SERVER_RATE_BURST 60      /* with bursts up to this many */
-/* A client that does not read is dropped, its queue freed: when the
- * messages waiting for it would pass SERVER_QUEUE_BYTES bytes (a message
- * sent to many connections is held once, but counted in full in each
- * queue), or when nothing could be written to it for SERVER_STALL_MS
- * while messages wait. One message alone is always taken. */
-#define SERVER_QUEUE_BYTES (1024 * 1024)
-#define SERVER_STALL_MS 20000
-#define SERVER_SNDBUF (256 * 1024) /* the kernel's send buffer of a connection */
-/* In one round of the event loop, messages longer than
- * SERVER_SHORT_MESSAGE stop leaving once SERVER_ROUND_BYTES went out (the
- * rest in the next rounds): a list to a thousand people does not delay
- * the moves of a game behind it. */
-#define SERVER_ROUND_BYTES (512 * 1024)
-#define SERVER_SHORT_MESSAGE 2048
-/* A connection's messages waiting at its writable moment leave framed one
- * after the other in one write of at most this many bytes (the rest at
- * its next moment): one system call a connection a round of the loop. */
-#define SERVER_WRITE_BYTES (64 * 1024)
-/* A connection that has not said a hello the lobby took within this time
- * is closed (--hello-ms in tests only); a WebSocket handshake not done in
- * that time, too. */
-#define SERVER_HELLO_MS 10000
-/* Connections are counted from their accept. Over --max-conns (the
- * WebSocket connections made) or --max-per-addr (every connection of an
- * address, handshakes under way too) by up to SERVER_CAP_SLACK, a
- * connection is told `busy` after its handshake and closed (so a person
- * hears why); past that, closed at the accept. Handshakes under way (and
- * plain HTTP requests) have bounds of their own, apart from those: at
- * --max-handshakes in all or --handshakes-per-prefix from one network (an
- * IPv4 /24, an IPv6 /64), a new connection makes room by dropping the
- * oldest handshake under way (of its network, or of all). */
-#define SERVER_MAX_HANDSHAKES 256
-#define SERVER_HANDSHAKES_PER_PREFIX 32
-#define SERVER_CAP_SLACK 8
-/* Descriptors kept free under the open-file limit (raised at start to its
- * hard limit) for the store, the hand histories and the log: a connection
- * that would eat into them is closed at the accept. */
-#define SERVER_FD_RESERVE 64
-/* New connections are told `busy` while the memory the system has left
- * for processes (MemAvailable, looked at every 100 ms) is under this:
- * refused before the memory runs out rather than killed after. */
-#define SERVER_MEM_FLOOR_KB (64 * 1024LL)
+#include "net/wire/ws.h"
+
 #define SERVER_PORT 7410
 #define SERVER_TURN_SECONDS 120   /* default of --turn-seconds */
 #define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished table stays 10 minutes */
 #define SERVER_DESERTED_MS (60 * 1000LL)   /* a waiting table nobody is connected to, 1 minute */
 #define SERVER_CLOSE_MINUTES 10            /* a table in play nobody is at is saved and closed then */
-#define SERVER_MAX_CONNS 1000     /* connections at once, in all (--max-conns) */
-#define SERVER_MAX_PER_ADDR 20    /* connections at once from one address (--max-per-addr) */
-
-/* What the loop did, counted as it runs (the tests read them: see
- * server_options.counters). */
-struct server_counters {
-	long rounds;          /* rounds of the loop */
-	long writes;          /* writes of queued messages to connections */
-	long messages;        /* messages they carried */
-	long twice;           /* writes to a connection already written to in the same round */
-	long busy;            /* connections refused with `busy` (a cap, descriptors, memory) */
-	long shut;            /* connections closed at their accept (past the caps' slack) */
-	long dropped;         /* connections dropped as too slow to follow */
-	long handshakes_dropped; /* handshakes under way dropped for newer ones (their bounds) */
-	long woken;           /* wake-ups of the loop by the workers' results */
+/* A node of a cluster (docs/cluster.md) as the server sees it: made by
+ * net/cluster/node (node_ops), whose floor is above the server's, so handed
+ * down by whoever starts the server (main, the tests) through
+ * server_options.node. */
+struct lobby;
+struct storew;
+struct server_node;
+struct server_node_io {
+	void (*send)(void *ctx, long id, char *text); /* to a connection of this node (text taken) */
+	void (*again)(void *ctx, long id);            /* told to connect again at once */
+	void *ctx;
+};
+#define SERVER_NODE_ID_MAX 64     /* a node's id (CLUSTER_ID_MAX) */
+#define SERVER_NODE_INFO_MAX 256  /* what it says of itself (CLUSTER_INFO_MAX) */
+struct server_node_ops {
+	/* 0 when url is a cluster's (redis://HOST:PORT) and id (NULL: none
+	 * given) a node's, else -1 with a message. */
+	int (*check)(const char *url, const char *id, char *err, size_t errlen);
+	/* Joined to the cluster at url as node id saying info; NULL with a
+	 * message. loop: the server's (ws_loop). */
+	struct server_node *(*join)(void *loop, const char *url, const char *id, const char *info, struct lobby *l,
+	                            struct server_node_io io, char *err, size_t errlen);
+	/* The store's worker that reads and replays the tables taken over. */
+	void (*set_worker)(struct server_node *n, struct storew *w);
+	/* A connection's message: 1 when relayed to another node, 0 for the lobby. */
+	int (*message)(struct server_node *n, long conn, const char *text, size_t len);
+	/* To a person of another node (id >= LOBBY_RELAYED_CONN; text taken), or closed. */
+	void (*send)(struct server_node *n, long id, char *text);
+	void (*close)(struct server_node *n, long id);
+	/* A connection of this node gone. */
+	void (*closed)(struct server_node *n, long conn);
+	/* Each tick: before the lobby's (the others' changes) and after (the leases). */
+	void (*tick_before)(struct server_node *n, long long now);
+	void (*tick_after)(struct server_node *n, long long now);
+	/* Left (hand_over: the leases dropped at once). NULL: nothing. */
+	void (*leave)(struct server_node *n, int hand_over);
 };
 
 struct server_options {
@@ -99,8 +76,8 @@ struct server_options {
 	int max_per_addr;             /* connections at once from one address (0: no limit) */
 	int max_handshakes;           /* handshakes under way at once, in all (0: no limit) */
 	int handshakes_per_prefix;    /* handshakes under way at once from one /24 or /64 (0: no limit) */
-	long long hello_ms;           /* SERVER_HELLO_MS (shorter in tests) */
-	long long mem_floor_kb;       /* SERVER_MEM_FLOOR_KB (tests: more than any machine has) */
+	long long hello_ms;           /* WS_HELLO_MS (shorter in tests) */
+	long long mem_floor_kb;       /* WS_MEM_FLOOR_KB (tests: more than any machine has) */
 	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
 	int tables_max;               /* tables waiting or in play in all (0: no limit) */
 	long long deserted_ms;        /* a waiting table nobody is connected to goes after this (0: keep_ms) */
@@ -108,12 +85,13 @@ struct server_options {
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
 	int quiet;                    /* no lines on standard error but errors */
 	void (*think)(int hint);      /* tests: called after each bot's or hint's search, on its worker */
-	struct server_counters *counters; /* tests: counted there (memory shared with the test), else inside */
+	struct ws_counters *counters; /* tests: counted there (memory shared with the test), else inside */
 	/* Cluster mode (docs/cluster.md): the Redis that the nodes share
 	 * (redis://HOST:PORT), or NULL: one process alone, as before. The
 	 * node's id (NULL: the host's name and the port). */
 	const char *cluster;
 	const char *node_id;
+	const struct server_node_ops *node; /* what joins a cluster (net/cluster/node's node_ops) */
 	/* Called once listening, with the port (useful with port 0). */
 	void (*on_ready)(void *ctx, int port);
 	void *ready_ctx;
@@ -122,5 +100,9 @@ struct server_options {
 void server_options_default(struct server_options *o);
 /* Serve until SIGINT or SIGTERM. 0, or -1 with a message (could not start). */
 int server_run(const struct server_options *o, char *err, size_t errlen);
+/* A server for `tapis bench --net` without URL, in a child process: a
+ * memory store, no caps, bots at once, any free port (in *port); its pid,
+ * or -1 with a message. */
+pid_t server_spawn(int *port, char *err, size_t errlen);
 
 #endif
