@@ -15,7 +15,7 @@
 #include "app/bench.h"
 #include "app/registry.h"
 #include "app/log.h"
-#include "net/client/bench_net.h"
+#include "net/client/cmd_bench.h"
 #include "net/server/cmd_admin.h"
 #include "net/server/server.h"
 #include "net/store/bench_store.h"
@@ -929,8 +929,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "join")) {
 		rc = join_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
-		struct bench_net_parts parts = { bench_run, bench_store_run, server_spawn };
-		rc = bench_net_main(argc - 1, argv + 1, stdout, &parts);
+		struct bench_parts parts = { bench_run, bench_store_run, server_spawn };
+		rc = bench_main(argc - 1, argv + 1, stdout, &parts);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;

@@ -13,7 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app/opts.h"
 #include "app/registry.h"
 #include "core/err.h"
 #include "core/game.h"
@@ -23,6 +22,7 @@
 #include "net/wire/evloop.h"
 #include "net/wire/outq.h"
 #include "net/wire/proto.h"
+#include "net/client/benchfig.h"
 #include "net/wire/ws.h"
 
 static const char *const bench_games[] = { "bouillotte", "brelan", "bourre", "brouc", "bouillabaisse" };
@@ -104,25 +104,6 @@ struct btable {
 	int resumed;           /* it came back after a loss */
 };
 
-/* Latencies in ms. */
-struct lat_list {
-	double *v;
-	long n;
-	size_t cap;
-};
-
-/* One server of several (`--net URL,URL,...`): what its clients measured. */
-struct bench_node {
-	char url[BENCH_URL_MAX];
-	char host[BENCH_URL_MAX];
-	char path[BENCH_URL_MAX];
-	int port, tls;
-	int clients, errors;
-	struct lat_list lat, slat;
-	long long bytes, lobby_bytes;
-	int down;                       /* a link to it was refused: not asked again */
-};
-
 struct bench {
 	struct lws_context *ctx;
 	void *loop;                     /* its loop (evloop) */
@@ -135,11 +116,11 @@ struct bench {
 	int nt;
 	int deals;
 	int errors;
-	struct lat_list lat;            /* action to event */
-	struct lat_list slat;           /* action to state */
+	struct benchfig_lat lat;            /* action to event */
+	struct benchfig_lat slat;           /* action to state */
 	long long bytes, lobby_bytes;   /* received, and of them the lobby's lists */
 	double lobby_at;                /* when a lobby's list last came */
-	struct bench_node node[BENCH_NET_MAX_NODES];
+	struct benchfig_node node[BENCH_NET_MAX_NODES];
 	int nnodes;
 	unsigned run;                   /* this run's mark in the clients' names */
 	int playing;                    /* the tables were started */
@@ -154,7 +135,7 @@ struct bench {
 	int ending;                     /* the bench closes its links: no link made again */
 	long relinks;                   /* links made again (welcomed) after one was lost */
 	int resumed;                    /* tables back after a lost link */
-	struct lat_list resume;         /* from a table's first lost link to its first state again, ms */
+	struct benchfig_lat resume;         /* from a table's first lost link to its first state again, ms */
 	struct blink *links;            /* every link asked for */
 	/* The load beside: clients nc to nc + nx - 1 of c. */
 	int nx;
@@ -192,8 +173,6 @@ struct bench {
 #define BENCH_HELLO_AGAIN_S 0.5
 #define BENCH_REJOIN_S 8.0
 #define BENCH_TABLES_PER_ADDR 4
-/* Of clients, tables, deals, milliseconds. */
-#define BENCH_NET_MAX_COUNT 100000
 
 static long long jint(json_t *o, const char *k, long long def)
 {
@@ -319,39 +298,14 @@ static void act(struct bclient *c, json_t *st)
 	lws_sul_schedule(c->b->ctx, 0, &c->think, on_think, (lws_usec_t)(think * LWS_US_PER_SEC));
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static void lat_add(struct lat_list *l, double ms)
-{
-	xgrowz((void **)&l->v, &l->cap, (size_t)l->n + 1, sizeof *l->v);
-	l->v[l->n++] = ms;
-}
-
-/* Sort; the median, 99th percentile and maximum (0 when empty). */
-static void lat_figures(struct lat_list *l, double *median, double *p99, double *max)
-{
-	*median = *p99 = *max = 0;
-	if (!l->n)
-		return;
-	qsort(l->v, (size_t)l->n, sizeof *l->v, cmp_double);
-	*median = l->v[l->n / 2];
-	long p = (long)((double)l->n * 0.99);
-	*p99 = l->v[p < l->n ? p : l->n - 1];
-	*max = l->v[l->n - 1];
-}
-
 /* The first event after an action: its latency. */
 static void record(struct bclient *c)
 {
 	if (c->sent_at <= 0)
 		return;
 	double ms = (clock_s() - c->sent_at) * 1000.0;
-	lat_add(&c->b->lat, ms);
-	lat_add(&c->b->node[c->node].lat, ms);
+	benchfig_lat_add(&c->b->lat, ms);
+	benchfig_lat_add(&c->b->node[c->node].lat, ms);
 	c->sent_at = 0;
 }
 
@@ -374,7 +328,7 @@ static void state_came(struct bclient *c)
 	c->away = 0;
 	c->welcomed_at = 0;
 	if (t->lost_at > 0 && c->linked_at >= t->lost_at) {
-		lat_add(&b->resume, (clock_s() - t->lost_at) * 1000.0);
+		benchfig_lat_add(&b->resume, (clock_s() - t->lost_at) * 1000.0);
 		t->lost_at = 0;
 		if (!t->resumed++)
 			b->resumed++;
@@ -466,7 +420,7 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	 * announcements only mark the time: neither is parsed. */
 	static const char lobby[] = "{\"type\":\"lobby\"", delta[] = "{\"type\":\"lobby_delta\"",
 	                  say[] = "{\"type\":\"say\"";
-	struct bench_node *nd = &b->node[c->node];
+	struct benchfig_node *nd = &b->node[c->node];
 	b->bytes += (long long)len;
 	nd->bytes += (long long)len;
 	if (!strncmp(text, lobby, sizeof lobby - 1) || !strncmp(text, delta, sizeof delta - 1)) {
@@ -494,8 +448,8 @@ static void on_msg(void *ctx, const char *text, size_t len)
 	/* A state is read only when it asks this bot to act or ends the game. */
 	if (!strncmp(text, state, sizeof state - 1) && c->state_from > 0 && moves_of(text) > c->acted_moves) {
 		double ms = (clock_s() - c->state_from) * 1000.0;
-		lat_add(&b->slat, ms);
-		lat_add(&nd->slat, ms);
+		benchfig_lat_add(&b->slat, ms);
+		benchfig_lat_add(&nd->slat, ms);
 		c->state_from = 0;
 	}
 	json_t *o;
@@ -674,7 +628,7 @@ static void send_hello(struct bclient *c)
 /* c's link to its server asked (its hello waiting for it); 0 or -1. */
 static int link_ask(struct bclient *c)
 {
-	struct bench_node *nd = &c->b->node[c->node];
+	struct benchfig_node *nd = &c->b->node[c->node];
 	struct lws_client_connect_info ci;
 	memset(&ci, 0, sizeof ci);
 	ci.context = c->b->ctx;
@@ -852,40 +806,6 @@ static const struct lws_protocols bench_protocols[] = {
 	{ NULL, NULL, 0, 0, 0, NULL, 0 },
 };
 
-/* CPU seconds the process used (user + system), -1 unknown. */
-static double cpu_s(pid_t pid)
-{
-	char path[64], buf[1024];
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return -1;
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	char *p = strrchr(buf, ')');
-	unsigned long ut = 0, st = 0;
-	/* After the name: the state, ten fields, then utime and stime. */
-	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
-		return -1;
-	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
-}
-
-static long rss_kb(pid_t pid)
-{
-	char path[64], line[256];
-	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-	FILE *f = fopen(path, "r");
-	long kb = -1;
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof line, f))
-		if (!strncmp(line, "VmRSS:", 6))
-			kb = strtol(line + 6, NULL, 10);
-	fclose(f);
-	return kb;
-}
-
 /* A heartbeat, so that the wait for the network ends in time to look at
  * the clock (the deadlines of run_until). */
 static void on_beat(lws_sorted_usec_list_t *sul)
@@ -1007,41 +927,6 @@ static int all_over(struct bench *b)
 	return done;
 }
 
-/* The servers of `--net URL,URL,...` (ws:// or wss://, at most
- * BENCH_NET_MAX_NODES). */
-static int parse_urls(struct bench *b, const char *urls, char *err, size_t errlen)
-{
-	const char *p = urls;
-	while (*p) {
-		size_t n = strcspn(p, ",");
-		if (b->nnodes == BENCH_NET_MAX_NODES)
-			return errf(err, errlen, "at most %d servers", BENCH_NET_MAX_NODES);
-		if (!n || n >= BENCH_URL_MAX)
-			return errf(err, errlen, "%.*s: not a ws:// or wss:// address", (int)(n < 200 ? n : 200), p);
-		struct bench_node *nd = &b->node[b->nnodes];
-		char copy[BENCH_URL_MAX];
-		memcpy(nd->url, p, n);
-		nd->url[n] = '\0';
-		memcpy(copy, p, n);
-		copy[n] = '\0';
-		const char *prot, *addr, *path;
-		if (lws_parse_uri(copy, &prot, &addr, &nd->port, &path) || (strcmp(prot, "ws") && strcmp(prot, "wss")) ||
-		    !addr[0])
-			return errf(err, errlen, "%s: not a ws:// or wss:// address", nd->url);
-		nd->tls = !strcmp(prot, "wss");
-		snprintf(nd->host, sizeof nd->host, "%s", addr);
-		snprintf(nd->path, sizeof nd->path, "/%s", path);
-		b->nnodes++;
-		p += n;
-		if (*p == ',' && !*++p)
-			return errf(err, errlen, "%s: an address after the last comma", urls);
-	}
-	if (!b->nnodes)
-		return errf(err, errlen, "no server's address");
-	return 0;
-}
-
-
 /* Send the requests from *sent to n (send(b, i)) while fewer than
  * BENCH_WINDOW wait for their answer (answered(b) of them came), until
  * all are answered; 0, or -1 past the time allowed. */
@@ -1114,7 +999,7 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 			return -1;
 		snprintf(own, sizeof own, "ws://127.0.0.1:%d", port);
 		url = own;
-		res->server_base_kb = rss_kb(pid);
+		res->server_base_kb = benchfig_rss_kb(pid);
 	}
 	struct bench b;
 	memset(&b, 0, sizeof b);
@@ -1128,7 +1013,7 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 	b.own = pid > 0;
 	int rc = -1;
 	b.run = ((unsigned)getpid() * 2654435761u ^ (unsigned)(clock_s() * 1e6)) & 0xfffff;
-	if (parse_urls(&b, url, err, errlen) < 0)
+	if (benchfig_parse_urls(b.node, &b.nnodes, url, err, errlen) < 0)
 		goto out;
 	int tls = 0;
 	for (int k = 0; k < b.nnodes; k++)
@@ -1190,7 +1075,7 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 			c->tindex = tables + (i - clients) * BENCH_TABLES_PER_ADDR;
 			c->node = 0;
 		}
-		struct bench_node *nd = &b.node[c->node];
+		struct benchfig_node *nd = &b.node[c->node];
 		nd->clients++;
 		if (client_connect(c) < 0) {
 			errf(err, errlen, "client %d: cannot connect to %s", i, nd->url);
@@ -1208,7 +1093,7 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 		goto out;
 	}
 	if (pid > 0)
-		res->server_conns_kb = rss_kb(pid);
+		res->server_conns_kb = benchfig_rss_kb(pid);
 	for (int t = 0; t < tables; t++) {
 		const struct game_ops *g = registry_ops(bench_games[t % BENCH_NGAMES]);
 		int n = b.t[t].n;
@@ -1233,7 +1118,7 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 		goto out;
 	}
 	run_until(&b, lobby_quiet, 30);
-	double t1 = clock_s(), cpu0 = pid > 0 ? cpu_s(pid) : -1;
+	double t1 = clock_s(), cpu0 = pid > 0 ? benchfig_cpu_s(pid) : -1;
 	long hints0 = b.hints, bot_moves0 = b.bot_moves;
 	for (int t = 0; t < tables; t++) {
 		b.t[t].last_at = t1;
@@ -1256,28 +1141,15 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 	res->resumed_tables = b.resumed;
 	res->resumes = b.resume.n;
 	double resume_p99;
-	lat_figures(&b.resume, &res->resume_median_ms, &resume_p99, &res->resume_max_ms);
+	benchfig_lat_figures(&b.resume, &res->resume_median_ms, &resume_p99, &res->resume_max_ms);
 	for (int t = 0; t < tables; t++)
 		if (b.t[t].over == b.t[t].n)
 			res->deals += b.t[t].deals;
-	res->server_cpu_per_1000 = -1;
-	res->server_kb_per_conn = res->server_kb_per_table = -1;
-	if (pid > 0) {
-		res->server_rss_kb = rss_kb(pid);
-		res->server_cpu_s = cpu_s(pid);
-		if (b.lat.n > 0 && cpu0 >= 0 && res->server_cpu_s >= 0)
-			res->server_cpu_per_1000 = (res->server_cpu_s - cpu0) * 1000.0 / (double)b.lat.n;
-		if (res->server_conns_kb > 0 && res->server_base_kb > 0) {
-			res->server_kb_per_conn = (double)(res->server_conns_kb - res->server_base_kb) / clients;
-			res->server_kb_per_table = (double)(res->server_rss_kb - res->server_conns_kb) / tables;
-		}
-	} else {
-		res->server_cpu_s = -1;
-	}
+	benchfig_server_result(res, pid, cpu0, b.lat.n, clients, tables);
 	res->lobby_kb_per_client = (double)b.lobby_bytes / 1e3 / clients;
 	res->idle_tables = b.idle;
 	res->paced = b.paced;
-	res->client_cpu_s = cpu_s(getpid());
+	res->client_cpu_s = benchfig_cpu_s(getpid());
 	res->mb_received = (double)b.bytes / 1e6;
 	res->mb_lobby = (double)b.lobby_bytes / 1e6;
 	res->seconds = clock_s() - t1;
@@ -1286,20 +1158,11 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 	res->tables = tables;
 	res->errors = b.errors;
 	res->actions = b.lat.n;
-	lat_figures(&b.lat, &res->latency_median_ms, &res->latency_p99_ms, &res->latency_max_ms);
-	lat_figures(&b.slat, &res->state_median_ms, &res->state_p99_ms, &res->state_max_ms);
+	benchfig_lat_figures(&b.lat, &res->latency_median_ms, &res->latency_p99_ms, &res->latency_max_ms);
+	benchfig_lat_figures(&b.slat, &res->state_median_ms, &res->state_p99_ms, &res->state_max_ms);
 	res->nnodes = b.nnodes;
 	for (int k = 0; k < b.nnodes; k++) {
-		struct bench_node *nd = &b.node[k];
-		struct bench_net_node *rn = &res->node[k];
-		snprintf(rn->url, sizeof rn->url, "%s", nd->url);
-		rn->clients = nd->clients;
-		rn->errors = nd->errors;
-		rn->actions = nd->lat.n;
-		lat_figures(&nd->lat, &rn->latency_median_ms, &rn->latency_p99_ms, &rn->latency_max_ms);
-		lat_figures(&nd->slat, &rn->state_median_ms, &rn->state_p99_ms, &rn->state_max_ms);
-		rn->mb_received = (double)nd->bytes / 1e6;
-		rn->lobby_kb_per_client = nd->clients ? (double)nd->lobby_bytes / 1e3 / nd->clients : 0;
+		benchfig_node_result(&b.node[k], &res->node[k]);
 	}
 	rc = 0;
 out:
@@ -1333,154 +1196,4 @@ out:
 		waitpid(pid, NULL, 0);
 	}
 	return rc;
-}
-
-/* The options of `tapis bench`: the table of figures, or with --net the
- * bench of a server. */
-
-struct bench_args {
-	int json, net;
-	int clients, tables, deals, think;   /* -1: not given */
-	int bot_tables, hints;               /* -1: not given */
-	const char *store;                   /* --store: the store's bench */
-};
-
-#define B struct bench_args
-static const struct opt bench_opts[] = {
-	OPT_F("json", N_("one JSON object instead of the table"), B, json),
-	OPT_F("net", N_("bench a server (its own, or those at URL,URL,...) with bot clients"), B, net),
-	OPT_I("clients", N_("N"), N_("with --net: clients (default 8)"), B, clients, 1, BENCH_NET_MAX_COUNT),
-	OPT_I("tables", N_("N"), N_("with --net: tables (default 2)"), B, tables, 1, BENCH_NET_MAX_COUNT),
-	OPT_I("deals", N_("N"), N_("with --net: deals at each table, within each game's limit (default 1)"), B, deals, 1, BENCH_NET_MAX_COUNT),
-	OPT_I("think", N_("MS"), N_("with --net: the bots' thinking time"), B, think, 0, BENCH_NET_MAX_COUNT),
-	OPT_I("bot-tables", N_("N"), N_("with --net: beside them, N tables of strongest bots at Bourré (not measured)"), B,
-	      bot_tables, 0, 1000),
-	OPT_I("hints", N_("N"), N_("with --net: beside them, a client asking N hints a second at its turn"), B, hints, 1,
-	      BENCH_HINTS_MAX),
-	OPT_S("store", N_("URL|FILE"), N_("time the store's common operations on a PostgreSQL URL or a SQLite file"), B,
-	      store),
-	OPT_END,
-};
-#undef B
-static const struct opt_cmd bench_cmd = { "tapis bench", "tapis bench [--json] | tapis bench --net [URL[,URL...]] [OPTIONS]",
-	                                  bench_opts };
-
-int bench_net_main(int argc, char **argv, FILE *out, const struct bench_net_parts *parts)
-{
-	struct bench_args a = { .clients = -1, .tables = -1, .deals = -1, .think = -1, .bot_tables = -1, .hints = -1 };
-	const char *url = NULL;
-	int npos, rc = opt_parse(&bench_cmd, argc, argv, &a, &url, 1, &npos);
-	if (rc == OPT_HELP)
-		return opt_help(&bench_cmd, NULL);
-	if (rc)
-		return rc;
-	int net_only = a.clients >= 0 || a.tables >= 0 || a.deals >= 0 || a.think >= 0 || a.bot_tables >= 0 || a.hints >= 0;
-	if (!a.net && (npos || net_only))
-		return opt_fail(&bench_cmd, "%s goes with --net",
-		                npos ? url : "--clients, --tables, --deals, --think, --bot-tables, --hints");
-	if (a.store && !a.net) {
-		char e[ERR_MAX];
-		if (parts->store(a.store, 2000, a.json, out, e, sizeof e) < 0) {
-			fprintf(stderr, "tapis bench --store: %s\n", e);
-			return 1;
-		}
-		return 0;
-	}
-	if (!a.net)
-		return parts->local(a.json, out);
-	int clients = a.clients < 0 ? 8 : a.clients, tables = a.tables < 0 ? 2 : a.tables;
-	int deals = a.deals < 0 ? 1 : a.deals, think = a.think < 0 ? 0 : a.think, json = a.json;
-	struct bench_net_result r;
-	char err[ERR_MAX];
-	struct bench_net_load load = { a.bot_tables < 0 ? 0 : a.bot_tables, a.hints < 0 ? 0 : a.hints };
-	if (bench_net_run_load(parts->spawn, url, clients, tables, deals, think, &load, &r, err, sizeof err) < 0) {
-		fprintf(stderr, "tapis bench --net: %s\n", err);
-		return 1;
-	}
-	char cpu1000[32], perconn[32], pertable[32];
-	if (r.server_cpu_per_1000 >= 0)
-		snprintf(cpu1000, sizeof cpu1000, "%.3f", r.server_cpu_per_1000);
-	else
-		snprintf(cpu1000, sizeof cpu1000, json ? "null" : "n/a");
-	if (r.server_kb_per_conn >= 0) {
-		snprintf(perconn, sizeof perconn, "%.1f", r.server_kb_per_conn);
-		snprintf(pertable, sizeof pertable, "%.1f", r.server_kb_per_table);
-	} else {
-		snprintf(perconn, sizeof perconn, json ? "null" : "n/a");
-		snprintf(pertable, sizeof pertable, json ? "null" : "n/a");
-	}
-	if (json) {
-		fprintf(out,
-		        "{\"clients\": %d, \"tables\": %d, \"deals\": %d, \"errors\": %d, \"latency_median_ms\": %.3f, "
-		        "\"latency_p99_ms\": %.3f, \"latency_max_ms\": %.3f, \"actions\": %ld, \"seconds\": %.2f, "
-		        "\"server_rss_kb\": %ld, \"server_base_kb\": %ld, \"think_ms\": %d, \"state_median_ms\": %.3f, "
-		        "\"state_p99_ms\": %.3f, \"state_max_ms\": %.3f, \"server_kb_per_conn\": %s, "
-		        "\"server_kb_per_table\": %s, \"lobby_kb_per_client\": %.1f, \"server_cpu_s_per_1000_actions\": %s, "
-		        "\"idle_tables\": %d, \"paced_actions\": %ld, \"relinks\": %ld, \"resumed_tables\": %d, "
-		        "\"resumes\": %ld, \"resume_median_ms\": %.1f, \"resume_max_ms\": %.1f, \"lost_tables\": %d, "
-		        "\"bot_tables\": %d, \"bot_moves\": %ld, \"hints_per_s\": %d, \"hints\": %ld",
-		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
-		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms, r.state_median_ms,
-		        r.state_p99_ms, r.state_max_ms, perconn, pertable, r.lobby_kb_per_client, cpu1000, r.idle_tables,
-		        r.paced, r.relinks, r.resumed_tables, r.resumes, r.resume_median_ms, r.resume_max_ms, r.lost_tables,
-		        load.bot_tables, r.bot_moves, load.hints_per_s, r.hints);
-		if (r.nnodes > 1) {
-			fprintf(out, ", \"nodes\": [");
-			for (int k = 0; k < r.nnodes; k++) {
-				const struct bench_net_node *n = &r.node[k];
-				json_t *ju = json_string(n->url); /* quoted as JSON (NULL: not UTF-8) */
-				char *u = ju ? json_dumps(ju, JSON_ENCODE_ANY) : NULL;
-				json_decref(ju);
-				fprintf(out,
-				        "%s{\"url\": %s, \"clients\": %d, \"errors\": %d, \"actions\": %ld, "
-				        "\"latency_median_ms\": %.3f, \"latency_p99_ms\": %.3f, \"latency_max_ms\": %.3f, "
-				        "\"state_median_ms\": %.3f, \"state_p99_ms\": %.3f, \"state_max_ms\": %.3f, "
-				        "\"mb_received\": %.3f, \"lobby_kb_per_client\": %.1f}",
-				        k ? ", " : "", u ? u : "null", n->clients, n->errors, n->actions, n->latency_median_ms,
-				        n->latency_p99_ms, n->latency_max_ms, n->state_median_ms, n->state_p99_ms,
-				        n->state_max_ms, n->mb_received, n->lobby_kb_per_client);
-				free(u);
-			}
-			fprintf(out, "]");
-		}
-		fprintf(out, "}\n");
-	} else {
-		fprintf(out, "clients          %d\ntables           %d\ndeals played     %d\nerrors           %d\n", r.clients,
-		        r.tables, r.deals, r.errors);
-		fprintf(out, "actions          %ld in %.1f s (bots think %d ms; %ld held back for the rate limit)\n",
-		        r.actions, r.seconds, r.think_ms, r.paced);
-		fprintf(out, "idle tables      %d (silent more than 10 s while played)\n", r.idle_tables);
-		fprintf(out, "action to event  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.latency_median_ms,
-		        r.latency_p99_ms, r.latency_max_ms);
-		fprintf(out, "action to state  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.state_median_ms,
-		        r.state_p99_ms, r.state_max_ms);
-		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB (%.1f kB a client)\n",
-		        r.mb_received, r.mb_lobby, r.lobby_kb_per_client);
-		if (r.server_cpu_s >= 0)
-			fprintf(out, "cpu              server %.1f s, clients %.1f s\n", r.server_cpu_s, r.client_cpu_s);
-		else
-			fprintf(out, "cpu              server n/a, clients %.1f s\n", r.client_cpu_s);
-		fprintf(out, "server cpu       %s s for 1000 actions\n", cpu1000);
-		if (r.server_rss_kb >= 0)
-			fprintf(out, "server memory    %ld kB (%ld kB before the clients), %.1f kB a table\n", r.server_rss_kb,
-			        r.server_base_kb, (double)(r.server_rss_kb - r.server_base_kb) / r.tables);
-		fprintf(out, "memory           %s kB a connection, %s kB a table\n", perconn, pertable);
-		if (load.bot_tables || load.hints_per_s)
-			fprintf(out, "beside           %d tables of strongest bots (%ld moves), %ld hints asked (%d a second)\n",
-			        load.bot_tables, r.bot_moves, r.hints, load.hints_per_s);
-		if (r.nnodes > 1)
-			fprintf(out,
-			        "links lost       %ld made again; %d tables resumed (%d lost), time to resume median %.0f ms, "
-			        "max %.0f ms\n",
-			        r.relinks, r.resumed_tables, r.lost_tables, r.resume_median_ms, r.resume_max_ms);
-		for (int k = 0; r.nnodes > 1 && k < r.nnodes; k++) {
-			const struct bench_net_node *n = &r.node[k];
-			fprintf(out,
-			        "server %-9d %s: %d clients, %d errors, %ld actions, action to event median %.2f ms, "
-			        "p99 %.2f ms, max %.2f ms; to state p99 %.2f ms; received %.1f MB (lobby %.1f kB a client)\n",
-			        k + 1, n->url, n->clients, n->errors, n->actions, n->latency_median_ms, n->latency_p99_ms,
-			        n->latency_max_ms, n->state_p99_ms, n->mb_received, n->lobby_kb_per_client);
-		}
-	}
-	return r.errors ? 1 : 0;
 }

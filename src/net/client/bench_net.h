@@ -30,6 +30,7 @@
 
 #define BENCH_NET_MAX_NODES 16   /* servers of `--net URL,URL,...` */
 #define BENCH_URL_MAX 256
+#define BENCH_NET_MAX_COUNT 100000 /* the most clients, tables, deals, milliseconds a bench takes */
 
 /* What the clients of one server measured. */
 struct bench_net_node {
@@ -99,18 +100,4 @@ struct bench_net_load {
  * hints answered, res->bot_moves the bots' moves heard at their tables. */
 int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, int tables, int deals, int think_ms,
                        const struct bench_net_load *load, struct bench_net_result *res, char *err, size_t errlen);
-/* What main hands down to `tapis bench`: local, the figures of app/bench
- * (they measure the speech queue, which net/ does not reach); store, the
- * store's (net/store's bench_store_run); spawn, a server of the bench's
- * own. */
-struct bench_net_parts {
-	int (*local)(int json, FILE *out);
-	int (*store)(const char *where, int n, int json, FILE *out, char *err, size_t errlen);
-	bench_net_spawn_fn spawn;
-};
-/* `tapis bench [--json]`, `tapis bench --store URL|FILE` and `tapis bench
- * --net [URL] ...`: argv[0] is "bench"; prints the figures; returns the
- * exit status. */
-int bench_net_main(int argc, char **argv, FILE *out, const struct bench_net_parts *parts);
-
 #endif
