@@ -28,54 +28,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#define BENCH_NET_MAX_NODES 16   /* servers of `--net URL,URL,...` */
-#define BENCH_URL_MAX 256
-#define BENCH_NET_MAX_COUNT 100000 /* the most clients, tables, deals, milliseconds a bench takes */
-
-/* What the clients of one server measured. */
-struct bench_net_node {
-	char url[BENCH_URL_MAX];
-	int clients, errors;
-	long actions;
-	double latency_median_ms, latency_p99_ms, latency_max_ms;
-	double state_median_ms, state_p99_ms, state_max_ms;
-	double mb_received, lobby_kb_per_client;
-};
-
-struct bench_net_result {
-	int clients, tables, deals, errors;
-	int think_ms;             /* a bot's pause before each move */
-	double latency_median_ms, latency_p99_ms, latency_max_ms;
-	/* From an action sent to the first state past it (what the next
-	 * player needs to act: their turn). */
-	double state_median_ms, state_p99_ms, state_max_ms;
-	long actions;
-	double seconds;
-	long server_rss_kb;       /* -1 unknown (a server given by URL) */
-	long server_base_kb;      /* before the clients came */
-	double server_cpu_s;      /* -1 unknown */
-	double client_cpu_s;      /* the bench's own process (every client) */
-	double mb_received;       /* by every client, and of it the lobby's lists */
-	double mb_lobby;
-	double lobby_kb_per_client;
-	long server_conns_kb;     /* once every client is connected and welcomed, -1 unknown */
-	double server_kb_per_conn;   /* (conns - base) / clients, -1 unknown */
-	double server_kb_per_table;  /* (end - conns) / tables, -1 unknown */
-	double server_cpu_per_1000;  /* server CPU seconds for 1,000 actions played, -1 unknown */
-	int idle_tables;          /* tables that said nothing for 10 s while played (reported) */
-	long paced;               /* moves held back to stay within the server's rate limit */
-	/* A server lost while its tables play (several URLs): its clients'
-	 * links made again to another server, back at their seats. */
-	long relinks;             /* links made again and welcomed (not errors) */
-	int resumed_tables;       /* tables back after their clients' links were lost */
-	long resumes;             /* times a table came back (a table may be lost twice) */
-	double resume_median_ms, resume_max_ms; /* from a table's first lost link to its first state again */
-	int lost_tables;          /* lost and never back: errors */
-	long hints;               /* hints answered to the hint client (--hints) */
-	long bot_moves;           /* moves played at the bots' tables (--bot-tables) */
-	int nnodes;               /* the servers (one without URL) */
-	struct bench_net_node node[BENCH_NET_MAX_NODES];
-};
+#include "net/client/benchfig.h"
 
 /* Starts a server of the bench's own in a child process (memory store,
  * no caps, bots at once, any free port): its pid with *port, or -1 with a

@@ -277,7 +277,7 @@ static void on_lobby(void *ctx, const char *channel, const void *msg, size_t len
 	(void)channel;
 	json_t *j = json_loadb(msg, len, 0, NULL);
 	const char *from = json_string_value(json_object_get(j, "from"));
-	if (!from || cluster_check_id(from) < 0 || !strcmp(from, n->self)) {
+	if (!from || clwords_check_id(from) < 0 || !strcmp(from, n->self)) {
 		json_decref(j);
 		return;
 	}
@@ -368,7 +368,7 @@ static void dir_row(struct clnet *n, enum cluster_dir d, const char *key, const 
 		if (d == CLUSTER_DIR_TABLES ? !lobby_table_of(n->l, atol(key))
 		                            : !u || u->conn < 0 || u->conn >= LOBBY_RELAYED_CONN)
 			cluster_dir_del_mine(n->c, d, key);
-	} else if (node && cluster_check_id(node) == 0 && alive(n, node)) {
+	} else if (node && clwords_check_id(node) == 0 && alive(n, node)) {
 		if (d == CLUSTER_DIR_TABLES && json_is_object(json_object_get(j, "info")))
 			table_set(n, node, json_object_get(j, "info"));
 		else if (d == CLUSTER_DIR_PEOPLE)
@@ -644,7 +644,7 @@ static void want_ids(void *ctx)
 static void send_inbox(struct clnet *n, const char *node, json_t *o)
 {
 	char ch[CLUSTER_CHANNEL_MAX + 1];
-	if (cluster_inbox(node, ch, sizeof ch) < 0) {
+	if (clwords_inbox(node, ch, sizeof ch) < 0) {
 		json_decref(o);
 		return;
 	}
@@ -896,7 +896,7 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 	long conn = json_is_integer(jc) ? (long)json_integer_value(jc) : -1;
 	long seq = (long)json_integer_value(json_object_get(j, "seq"));
 	const char *text = json_string_value(json_object_get(j, "text"));
-	if (!op || !from || cluster_check_id(from) < 0 || conn < 0 || conn >= LOBBY_RELAYED_CONN) {
+	if (!op || !from || clwords_check_id(from) < 0 || conn < 0 || conn >= LOBBY_RELAYED_CONN) {
 		json_decref(j);
 		return;
 	}
@@ -1109,7 +1109,7 @@ struct clnet *clnet_new(struct cluster *c, struct lobby *l, struct clnet_io io)
 	cluster_subscribe(c, CLUSTER_CH_LOBBY, on_lobby, n);
 	cluster_subscribe(c, CLUSTER_CH_CHAT, on_chat, n);
 	cluster_subscribe(c, CLUSTER_CH_INVITE, on_invite, n);
-	if (cluster_inbox(n->self, n->inbox, sizeof n->inbox) == 0)
+	if (clwords_inbox(n->self, n->inbox, sizeof n->inbox) == 0)
 		cluster_subscribe(c, n->inbox, on_inbox, n);
 	return n;
 }

@@ -18,6 +18,7 @@
 
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "net/cluster/clwords.h"
 
 /* The Redis names (docs/cluster.md). */
 #define K_NODES "tapis:nodes"
@@ -161,130 +162,15 @@ static void req_free(struct req *r)
 	free(r);
 }
 
-/* A command's words, each copied. */
-struct argv {
-	int n, cap;
-	char **v;
-	size_t *len;
-};
-
-static void av_add(struct argv *a, const void *s, size_t len)
-{
-	if (a->n == a->cap) {
-		int cap = a->cap;
-		xgrow((void **)&a->v, &cap, a->n + 1, sizeof *a->v);
-		xgrow((void **)&a->len, &a->cap, a->n + 1, sizeof *a->len);
-	}
-	a->v[a->n] = xmalloc(len + 1);
-	memcpy(a->v[a->n], s, len);
-	a->v[a->n][len] = '\0';
-	a->len[a->n++] = len;
-}
-
-__attribute__((format(printf, 2, 3))) static void av_addf(struct argv *a, const char *fmt, ...)
-{
-	char buf[CLUSTER_CHANNEL_MAX + CLUSTER_ID_MAX + 64];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		n = 0;
-	av_add(a, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
-}
-
-static void av_clear(struct argv *a)
-{
-	for (int i = 0; i < a->n; i++)
-		free(a->v[i]);
-	free(a->v);
-	free(a->len);
-	memset(a, 0, sizeof *a);
-}
-
 /* Send a's command on l (then forget a); 0, or -1 when the link is down
  * (then fn is not called: the caller frees priv). */
-static int av_send(struct link *l, redisCallbackFn *fn, void *priv, struct argv *a)
+static int av_send(struct link *l, redisCallbackFn *fn, void *priv, struct clwords *a)
 {
 	int rc = -1;
 	if (l->up && l->ac && !l->c->closing)
 		rc = redisAsyncCommandArgv(l->ac, fn, priv, a->n, (const char **)a->v, a->len) == REDIS_OK ? 0 : -1;
-	av_clear(a);
+	clwords_clear(a);
 	return rc;
-}
-
-/* ---------------------------------------------------------------- names */
-
-int cluster_check_id(const char *id)
-{
-	size_t n = id ? strlen(id) : 0;
-	if (n == 0 || n > CLUSTER_ID_MAX)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		char ch = id[i];
-		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
-		      ch == '_' || ch == '-' || ch == ':'))
-			return -1;
-	}
-	return 0;
-}
-
-static int check_channel(const char *ch)
-{
-	size_t n = ch ? strlen(ch) : 0;
-	if (n == 0 || n > CLUSTER_CHANNEL_MAX)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)ch[i] <= ' ' || ch[i] == 0x7f)
-			return -1;
-	return 0;
-}
-
-int cluster_inbox(const char *node, char *buf, size_t len)
-{
-	if (cluster_check_id(node) < 0)
-		return -1;
-	int n = snprintf(buf, len, "%s%s", CLUSTER_INBOX, node);
-	return n < 0 || (size_t)n >= len ? -1 : 0;
-}
-
-int cluster_parse_url(const char *url, char *host, size_t hostlen, int *port, char *err, size_t errlen)
-{
-	static const char scheme[] = "redis://";
-	if (!url || strlen(url) > CLUSTER_URL_MAX)
-		return errf(err, errlen, "--cluster: give redis://HOST:PORT (at most %d characters)", CLUSTER_URL_MAX);
-	if (strncmp(url, scheme, sizeof scheme - 1) != 0)
-		return errf(err, errlen, "--cluster: '%s' is not redis://HOST:PORT", url);
-	const char *h = url + sizeof scheme - 1;
-	size_t hl = strcspn(h, ":/");
-	if (hl == 0 || hl > CLUSTER_HOST_MAX || hl >= hostlen)
-		return errf(err, errlen, "--cluster: '%s' names no host", url);
-	for (size_t i = 0; i < hl; i++) {
-		char ch = h[i];
-		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
-		      ch == '-'))
-			return errf(err, errlen, "--cluster: '%s': the host is a name or an IPv4 address", url);
-	}
-	long p = 6379;
-	const char *rest = h + hl;
-	if (*rest == ':') {
-		char *end;
-		rest++;
-		if (*rest < '0' || *rest > '9')
-			return errf(err, errlen, "--cluster: '%s': the port is a number from 1 to 65535", url);
-		p = strtol(rest, &end, 10);
-		if (p < 1 || p > 65535 || end - rest > 5)
-			return errf(err, errlen, "--cluster: '%s': the port is a number from 1 to 65535", url);
-		rest = end;
-	}
-	if (*rest == '/')
-		rest++;
-	if (*rest)
-		return errf(err, errlen, "--cluster: '%s': only redis://HOST:PORT (no database, no password)", url);
-	memcpy(host, h, hl);
-	host[hl] = '\0';
-	*port = (int)p;
-	return 0;
 }
 
 /* ---------------------------------------------------------------- tables owned */
@@ -341,24 +227,24 @@ int cluster_owned_count(const struct cluster *c)
 /* The node's list of its tables, where the others find them. */
 static void tables_list(struct cluster *c, const char *verb, long t)
 {
-	struct argv a = { 0 };
-	av_add(&a, verb, strlen(verb));
-	av_addf(&a, K_NODE "%s:tables", c->id);
-	av_addf(&a, "%ld", t);
+	struct clwords a = { 0 };
+	clwords_add(&a, verb, strlen(verb));
+	clwords_addf(&a, K_NODE "%s:tables", c->id);
+	clwords_addf(&a, "%ld", t);
 	av_send(&c->cmd, NULL, NULL, &a);
 }
 
 /* EVAL script on the leases of the tables t, then (with set) the set of
  * this node's tables. */
-static void lease_keys(struct argv *a, const char *script, const long *t, int n, const struct cluster *set)
+static void lease_keys(struct clwords *a, const char *script, const long *t, int n, const struct cluster *set)
 {
-	av_add(a, "EVAL", 4);
-	av_add(a, script, strlen(script));
-	av_addf(a, "%d", n + (set != NULL));
+	clwords_add(a, "EVAL", 4);
+	clwords_add(a, script, strlen(script));
+	clwords_addf(a, "%d", n + (set != NULL));
 	for (int i = 0; i < n; i++)
-		av_addf(a, K_TABLE "%ld:owner", t[i]);
+		clwords_addf(a, K_TABLE "%ld:owner", t[i]);
 	if (set)
-		av_addf(a, K_NODE "%s:tables", set->id);
+		clwords_addf(a, K_NODE "%s:tables", set->id);
 }
 
 static void on_renewed(redisAsyncContext *ac, void *reply, void *priv)
@@ -388,10 +274,10 @@ static void renew_tables(struct cluster *c)
 		r->n = n;
 		r->tables = xmalloc((size_t)n * sizeof *r->tables);
 		memcpy(r->tables, c->owned + from, (size_t)n * sizeof *r->tables);
-		struct argv a = { 0 };
+		struct clwords a = { 0 };
 		lease_keys(&a, renew_script, r->tables, n, NULL);
-		av_add(&a, c->id, strlen(c->id));
-		av_addf(&a, "%d", CLUSTER_LEASE_MS);
+		clwords_add(&a, c->id, strlen(c->id));
+		clwords_addf(&a, "%d", CLUSTER_LEASE_MS);
 		if (av_send(&c->cmd, on_renewed, r, &a) < 0)
 			req_free(r);
 	}
@@ -505,12 +391,12 @@ static void take_orphans(struct cluster *c)
 		c->norphans = k;
 		for (int i = 0; i < n; i++)
 			r->tables[i] = r->orph[i].table;
-		struct argv a = { 0 };
+		struct clwords a = { 0 };
 		lease_keys(&a, take_script, r->tables, n, c);
-		av_add(&a, c->id, strlen(c->id));
-		av_addf(&a, "%d", CLUSTER_LEASE_MS);
+		clwords_add(&a, c->id, strlen(c->id));
+		clwords_addf(&a, "%d", CLUSTER_LEASE_MS);
 		for (int i = 0; i < n; i++)
-			av_add(&a, r->orph[i].node, strlen(r->orph[i].node));
+			clwords_add(&a, r->orph[i].node, strlen(r->orph[i].node));
 		if (av_send(&c->cmd, on_taken, r, &a) < 0) {
 			for (int i = 0; i < n; i++)
 				orphan_add(c, r->orph[i].table, r->orph[i].node, r->orph[i].tries);
@@ -577,21 +463,21 @@ static void node_lost(struct cluster *c, const char *id)
 		if (c->h.on_node_lost)
 			c->h.on_node_lost(c->h.ctx, id);
 	}
-	struct argv a = { 0 };
-	av_add(&a, "SREM", 4);
-	av_add(&a, K_NODES, strlen(K_NODES));
-	av_add(&a, id, strlen(id));
+	struct clwords a = { 0 };
+	clwords_add(&a, "SREM", 4);
+	clwords_add(&a, K_NODES, strlen(K_NODES));
+	clwords_add(&a, id, strlen(id));
 	av_send(&c->cmd, NULL, NULL, &a);
 	struct req *r = req_new(c);
 	snprintf(r->node, sizeof r->node, "%s", id);
-	av_add(&a, "SMEMBERS", 8);
-	av_addf(&a, K_NODE "%s:tables", id);
+	clwords_add(&a, "SMEMBERS", 8);
+	clwords_addf(&a, K_NODE "%s:tables", id);
 	if (av_send(&c->cmd, on_lost_tables, r, &a) < 0)
 		req_free(r);
 	/* Kept a while for the nodes that have not read it yet. */
-	av_add(&a, "PEXPIRE", 7);
-	av_addf(&a, K_NODE "%s:tables", id);
-	av_addf(&a, "%d", TABLES_KEEP_MS);
+	clwords_add(&a, "PEXPIRE", 7);
+	clwords_addf(&a, K_NODE "%s:tables", id);
+	clwords_addf(&a, "%d", TABLES_KEEP_MS);
 	av_send(&c->cmd, NULL, NULL, &a);
 }
 
@@ -684,17 +570,17 @@ static void on_members(redisAsyncContext *ac, void *reply, void *priv)
 			continue;
 		memcpy(r->ids[r->n], e->str, e->len);
 		r->ids[r->n][e->len] = '\0';
-		if (cluster_check_id(r->ids[r->n]) == 0 && strcmp(r->ids[r->n], c->id) != 0)
+		if (clwords_check_id(r->ids[r->n]) == 0 && strcmp(r->ids[r->n], c->id) != 0)
 			r->n++;
 	}
 	if (r->n == 0) {
 		on_leases(ac, rep, r);
 		return;
 	}
-	struct argv a = { 0 };
-	av_add(&a, "MGET", 4);
+	struct clwords a = { 0 };
+	clwords_add(&a, "MGET", 4);
 	for (int i = 0; i < r->n; i++)
-		av_addf(&a, K_NODE "%s", r->ids[i]);
+		clwords_addf(&a, K_NODE "%s", r->ids[i]);
 	if (av_send(&c->cmd, on_leases, r, &a) < 0) {
 		c->polling = 0;
 		req_free(r);
@@ -707,20 +593,20 @@ static void tick(struct cluster *c)
 {
 	if (!c->cmd.up || c->closing)
 		return;
-	struct argv a = { 0 };
-	av_add(&a, "SET", 3);
-	av_addf(&a, K_NODE "%s", c->id);
-	av_add(&a, c->info, strlen(c->info));
-	av_add(&a, "PX", 2);
-	av_addf(&a, "%d", CLUSTER_LEASE_MS);
+	struct clwords a = { 0 };
+	clwords_add(&a, "SET", 3);
+	clwords_addf(&a, K_NODE "%s", c->id);
+	clwords_add(&a, c->info, strlen(c->info));
+	clwords_add(&a, "PX", 2);
+	clwords_addf(&a, "%d", CLUSTER_LEASE_MS);
 	av_send(&c->cmd, NULL, NULL, &a);
-	av_add(&a, "SADD", 4);
-	av_add(&a, K_NODES, strlen(K_NODES));
-	av_add(&a, c->id, strlen(c->id));
+	clwords_add(&a, "SADD", 4);
+	clwords_add(&a, K_NODES, strlen(K_NODES));
+	clwords_add(&a, c->id, strlen(c->id));
 	av_send(&c->cmd, NULL, NULL, &a);
 	/* Its list of tables lives as long as it does. */
-	av_add(&a, "PERSIST", 7);
-	av_addf(&a, K_NODE "%s:tables", c->id);
+	clwords_add(&a, "PERSIST", 7);
+	clwords_addf(&a, K_NODE "%s:tables", c->id);
 	av_send(&c->cmd, NULL, NULL, &a);
 	renew_tables(c);
 	for (int i = 0; i < c->norphans; i++)
@@ -729,8 +615,8 @@ static void tick(struct cluster *c)
 	take_orphans(c);
 	if (!c->polling) {
 		struct req *r = req_new(c);
-		av_add(&a, "SMEMBERS", 8);
-		av_add(&a, K_NODES, strlen(K_NODES));
+		clwords_add(&a, "SMEMBERS", 8);
+		clwords_add(&a, K_NODES, strlen(K_NODES));
 		if (av_send(&c->cmd, on_members, r, &a) == 0)
 			c->polling = 1;
 		else
@@ -780,9 +666,9 @@ static void on_message(redisAsyncContext *ac, void *reply, void *priv)
 
 static int subscribe_one(struct cluster *c, const char *verb, const char *ch)
 {
-	struct argv a = { 0 };
-	av_add(&a, verb, strlen(verb));
-	av_add(&a, ch, strlen(ch));
+	struct clwords a = { 0 };
+	clwords_add(&a, verb, strlen(verb));
+	clwords_add(&a, ch, strlen(ch));
 	return av_send(&c->sub, on_message, c, &a);
 }
 
@@ -810,11 +696,11 @@ static void on_connect(const redisAsyncContext *ac, int status)
 	/* The list of this node's tables again (an empty Redis lost it), so
 	 * that the others find them should this node be lost. */
 	for (int from = 0; from < c->nowned; from += CHUNK) {
-		struct argv a = { 0 };
-		av_add(&a, "SADD", 4);
-		av_addf(&a, K_NODE "%s:tables", c->id);
+		struct clwords a = { 0 };
+		clwords_add(&a, "SADD", 4);
+		clwords_addf(&a, K_NODE "%s:tables", c->id);
 		for (int i = from; i < c->nowned && i < from + CHUNK; i++)
-			av_addf(&a, "%ld", c->owned[i]);
+			clwords_addf(&a, "%ld", c->owned[i]);
 		av_send(&c->cmd, NULL, NULL, &a);
 	}
 	if (c->h.on_link)
@@ -918,9 +804,9 @@ struct cluster *cluster_new(struct ev_loop *loop, const char *url, const char *n
 		errf(err, errlen, "--cluster needs the server on libev (libwebsockets' libev plugin)");
 		return NULL;
 	}
-	if (cluster_parse_url(url, host, sizeof host, &port, err, errlen) < 0)
+	if (clwords_parse_url(url, host, sizeof host, &port, err, errlen) < 0)
 		return NULL;
-	if (node && cluster_check_id(node) < 0) {
+	if (node && clwords_check_id(node) < 0) {
 		errf(err, errlen, "--node-id: 1 to %d letters, digits, '.', '_', '-' or ':'", CLUSTER_ID_MAX);
 		return NULL;
 	}
@@ -982,12 +868,12 @@ static void leave(struct cluster *c)
 	int pending = 0;
 	for (int from = 0; from < c->nowned; from += CHUNK) {
 		int n = c->nowned - from < CHUNK ? c->nowned - from : CHUNK;
-		struct argv a = { 0 };
+		struct clwords a = { 0 };
 		lease_keys(&a, release_script, c->owned + from, n, c);
-		av_add(&a, c->id, strlen(c->id));
-		av_add(&a, "0", 1); /* still listed, for the others to take */
+		clwords_add(&a, c->id, strlen(c->id));
+		clwords_add(&a, "0", 1); /* still listed, for the others to take */
 		redisAppendCommandArgv(rc, a.n, (const char **)a.v, a.len);
-		av_clear(&a);
+		clwords_clear(&a);
 		pending++;
 	}
 	redisAppendCommand(rc, "DEL " K_NODE "%s", c->id);
@@ -1048,11 +934,11 @@ int cluster_claim_table(struct cluster *c, long table, cluster_done_fn done, voi
 	r->tables[0] = table;
 	r->done = done;
 	r->ctx = ctx;
-	struct argv a = { 0 };
+	struct clwords a = { 0 };
 	lease_keys(&a, take_script, r->tables, 1, c);
-	av_add(&a, c->id, strlen(c->id));
-	av_addf(&a, "%d", CLUSTER_LEASE_MS);
-	av_add(&a, "", 0); /* no lost node: another's lease is another's */
+	clwords_add(&a, c->id, strlen(c->id));
+	clwords_addf(&a, "%d", CLUSTER_LEASE_MS);
+	clwords_add(&a, "", 0); /* no lost node: another's lease is another's */
 	if (av_send(&c->cmd, on_taken, r, &a) < 0) {
 		req_free(r);
 		return -1;
@@ -1078,10 +964,10 @@ int cluster_release_table(struct cluster *c, long table, cluster_done_fn done, v
 	r->table = table;
 	r->done = done;
 	r->ctx = ctx;
-	struct argv a = { 0 };
+	struct clwords a = { 0 };
 	lease_keys(&a, release_script, &table, 1, c);
-	av_add(&a, c->id, strlen(c->id));
-	av_add(&a, "1", 1);
+	clwords_add(&a, c->id, strlen(c->id));
+	clwords_add(&a, "1", 1);
 	if (av_send(&c->cmd, on_released, r, &a) < 0) {
 		req_free(r);
 		return -1;
@@ -1116,9 +1002,9 @@ int cluster_owner_of(struct cluster *c, long table, cluster_owner_fn cb, void *c
 	r->table = table;
 	r->owner = cb;
 	r->ctx = ctx;
-	struct argv a = { 0 };
-	av_add(&a, "GET", 3);
-	av_addf(&a, K_TABLE "%ld:owner", table);
+	struct clwords a = { 0 };
+	clwords_add(&a, "GET", 3);
+	clwords_addf(&a, K_TABLE "%ld:owner", table);
 	if (av_send(&c->cmd, on_owner, r, &a) < 0) {
 		req_free(r);
 		return -1;
@@ -1157,13 +1043,13 @@ int cluster_new_ids(struct cluster *c, long count, long floor, cluster_ids_fn do
 	r->table = count;
 	r->ids_done = done;
 	r->ctx = ctx;
-	struct argv a = { 0 };
-	av_add(&a, "EVAL", 4);
-	av_add(&a, ids_script, strlen(ids_script));
-	av_add(&a, "1", 1);
-	av_add(&a, K_TABLE "ids", strlen(K_TABLE "ids"));
-	av_addf(&a, "%ld", count);
-	av_addf(&a, "%ld", floor);
+	struct clwords a = { 0 };
+	clwords_add(&a, "EVAL", 4);
+	clwords_add(&a, ids_script, strlen(ids_script));
+	clwords_add(&a, "1", 1);
+	clwords_add(&a, K_TABLE "ids", strlen(K_TABLE "ids"));
+	clwords_addf(&a, "%ld", count);
+	clwords_addf(&a, "%ld", floor);
 	if (av_send(&c->cmd, on_ids, r, &a) < 0) {
 		req_free(r);
 		return -1;
@@ -1175,18 +1061,18 @@ int cluster_new_ids(struct cluster *c, long count, long floor, cluster_ids_fn do
 
 int cluster_publish(struct cluster *c, const char *channel, const void *msg, size_t len)
 {
-	if (check_channel(channel) < 0 || len > CLUSTER_MESSAGE_MAX || (!msg && len))
+	if (clwords_check_channel(channel) < 0 || len > CLUSTER_MESSAGE_MAX || (!msg && len))
 		return -1;
-	struct argv a = { 0 };
-	av_add(&a, "PUBLISH", 7);
-	av_add(&a, channel, strlen(channel));
-	av_add(&a, msg ? msg : "", len);
+	struct clwords a = { 0 };
+	clwords_add(&a, "PUBLISH", 7);
+	clwords_add(&a, channel, strlen(channel));
+	clwords_add(&a, msg ? msg : "", len);
 	return av_send(&c->cmd, NULL, NULL, &a);
 }
 
 int cluster_subscribe(struct cluster *c, const char *channel, cluster_msg_fn fn, void *ctx)
 {
-	if (check_channel(channel) < 0 || !fn)
+	if (clwords_check_channel(channel) < 0 || !fn)
 		return -1;
 	for (int i = 0; i < c->nsubs; i++)
 		if (!strcmp(c->subs[i].ch, channel)) {
@@ -1235,11 +1121,11 @@ int cluster_dir_set(struct cluster *c, enum cluster_dir d, const char *key, cons
 {
 	if (check_key(key) < 0 || len > CLUSTER_VALUE_MAX || (!val && len))
 		return -1;
-	struct argv a = { 0 };
-	av_add(&a, "HSET", 4);
-	av_add(&a, dir_key(d), strlen(dir_key(d)));
-	av_add(&a, key, strlen(key));
-	av_add(&a, val ? val : "", len);
+	struct clwords a = { 0 };
+	clwords_add(&a, "HSET", 4);
+	clwords_add(&a, dir_key(d), strlen(dir_key(d)));
+	clwords_add(&a, key, strlen(key));
+	clwords_add(&a, val ? val : "", len);
 	return av_send(&c->cmd, NULL, NULL, &a);
 }
 
@@ -1247,10 +1133,10 @@ int cluster_dir_del(struct cluster *c, enum cluster_dir d, const char *key)
 {
 	if (check_key(key) < 0)
 		return -1;
-	struct argv a = { 0 };
-	av_add(&a, "HDEL", 4);
-	av_add(&a, dir_key(d), strlen(dir_key(d)));
-	av_add(&a, key, strlen(key));
+	struct clwords a = { 0 };
+	clwords_add(&a, "HDEL", 4);
+	clwords_add(&a, dir_key(d), strlen(dir_key(d)));
+	clwords_add(&a, key, strlen(key));
 	return av_send(&c->cmd, NULL, NULL, &a);
 }
 
@@ -1258,13 +1144,13 @@ int cluster_dir_del_mine(struct cluster *c, enum cluster_dir d, const char *key)
 {
 	if (check_key(key) < 0)
 		return -1;
-	struct argv a = { 0 };
-	av_add(&a, "EVAL", 4);
-	av_add(&a, del_mine_script, strlen(del_mine_script));
-	av_add(&a, "1", 1);
-	av_add(&a, dir_key(d), strlen(dir_key(d)));
-	av_add(&a, key, strlen(key));
-	av_addf(&a, "{\"node\":\"%s\"", c->id);
+	struct clwords a = { 0 };
+	clwords_add(&a, "EVAL", 4);
+	clwords_add(&a, del_mine_script, strlen(del_mine_script));
+	clwords_add(&a, "1", 1);
+	clwords_add(&a, dir_key(d), strlen(dir_key(d)));
+	clwords_add(&a, key, strlen(key));
+	clwords_addf(&a, "{\"node\":\"%s\"", c->id);
 	return av_send(&c->cmd, NULL, NULL, &a);
 }
 
@@ -1295,9 +1181,9 @@ int cluster_dir_all(struct cluster *c, enum cluster_dir d, cluster_dir_fn fn, vo
 	struct req *r = req_new(c);
 	r->dir = fn;
 	r->ctx = ctx;
-	struct argv a = { 0 };
-	av_add(&a, "HGETALL", 7);
-	av_add(&a, dir_key(d), strlen(dir_key(d)));
+	struct clwords a = { 0 };
+	clwords_add(&a, "HGETALL", 7);
+	clwords_add(&a, dir_key(d), strlen(dir_key(d)));
 	if (av_send(&c->cmd, on_dir, r, &a) < 0) {
 		req_free(r);
 		return -1;

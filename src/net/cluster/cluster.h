@@ -28,6 +28,8 @@
 
 #include <stddef.h>
 
+#include "net/cluster/clwords.h"
+
 struct ev_loop;
 struct cluster;
 
@@ -36,11 +38,7 @@ struct cluster;
 #define CLUSTER_RETRY_MIN_MS 100     /* the first pause before making a dropped link again, */
 #define CLUSTER_RETRY_MAX_MS 2000    /* doubled up to this */
 #define CLUSTER_CONNECT_MS 2000      /* a connection not made in this time is dropped and tried again */
-#define CLUSTER_URL_MAX 300          /* redis://HOST:PORT */
-#define CLUSTER_HOST_MAX 253
-#define CLUSTER_ID_MAX 64            /* a node's id: letters, digits, . _ - : */
 #define CLUSTER_INFO_MAX 256         /* what a node says of itself in its lease */
-#define CLUSTER_CHANNEL_MAX 128      /* a channel's name */
 #define CLUSTER_MESSAGE_MAX (256 * 1024) /* a message on a channel; longer ones are not sent nor taken */
 #define CLUSTER_KEY_MAX 128          /* a field of the directory */
 #define CLUSTER_VALUE_MAX (16 * 1024) /* its value */
@@ -52,11 +50,10 @@ struct cluster;
 #define CLUSTER_ORPHAN_DEFER 2       /* renewals a node waits before taking a lost table another node is first for */
 
 /* The channels: opaque bytes to this module; a node's inbox is
- * CLUSTER_INBOX followed by its id (cluster_inbox). */
+ * CLUSTER_INBOX followed by its id (clwords_inbox). */
 #define CLUSTER_CH_LOBBY "tapis:lobby"
 #define CLUSTER_CH_CHAT "tapis:chat"
 #define CLUSTER_CH_INVITE "tapis:invite"
-#define CLUSTER_INBOX "tapis:inbox:"
 
 enum cluster_dir { CLUSTER_DIR_TABLES, CLUSTER_DIR_PEOPLE };
 
@@ -89,11 +86,6 @@ typedef void (*cluster_msg_fn)(void *ctx, const char *channel, const void *msg, 
  * (also when the link dropped: then len is (size_t)-1). */
 typedef void (*cluster_dir_fn)(void *ctx, const char *key, const void *val, size_t len);
 
-/* Parse redis://HOST[:PORT] (PORT 6379 by default). 0, or -1 with a
- * message. */
-int cluster_parse_url(const char *url, char *host, size_t hostlen, int *port, char *err, size_t errlen);
-/* 0 when id is a node's id (1 to CLUSTER_ID_MAX of A-Z a-z 0-9 . _ - :). */
-int cluster_check_id(const char *id);
 
 /* Join the cluster at url on loop: node is this node's id (NULL: a random
  * one), info what its lease says (NULL: ""). The host is resolved here,
@@ -111,8 +103,6 @@ const char *cluster_node(const struct cluster *c);
 int cluster_up(const struct cluster *c);
 /* The other nodes whose lease is alive, as last read: up to max ids. */
 int cluster_nodes(const struct cluster *c, const char **ids, int max);
-/* The channel of node's inbox into buf; -1 when node is not an id. */
-int cluster_inbox(const char *node, char *buf, size_t len);
 
 /* Take table's lease (NX: refused while another node holds it); done,
  * when not NULL, says how it went. -1 when refused at once (link down,

@@ -23,9 +23,9 @@ static int node_check(const char *url, const char *id, char *err, size_t errlen)
 {
 	char host[CLUSTER_HOST_MAX + 1];
 	int port;
-	if (cluster_parse_url(url, host, sizeof host, &port, err, errlen) < 0)
+	if (clwords_parse_url(url, host, sizeof host, &port, err, errlen) < 0)
 		return -1;
-	if (id && cluster_check_id(id) < 0)
+	if (id && clwords_check_id(id) < 0)
 		return errf(err, errlen, "--node-id: 1 to 64 letters, digits, '.', '_', '-' or ':'");
 	return 0;
 }
