@@ -95,7 +95,7 @@ struct cladopt {
 static void on_claimed(void *ctx, long table, int ok)
 {
 	struct cladopt *a = ctx;
-	if (ok > 0 || !lobby_table_of(a->l, table))
+	if (ok > 0 || !lobbyrec_table_of(a->l, table))
 		return;
 	if (ok < 0) {
 		ids_add(&a->unleased, table); /* asked again when the link is back */
@@ -104,7 +104,7 @@ static void on_claimed(void *ctx, long table, int ok)
 	/* Another node took it first (it found the table in the store before
 	 * this lease was asked): it runs it, this node stops. */
 	log_say("cluster: table %ld is run by another node", table);
-	lobby_drop_table(a->l, table);
+	lobbytab_drop_table(a->l, table);
 }
 
 static void on_running(void *ctx, long table, int running)
@@ -171,7 +171,7 @@ static struct restore_one *busy_with(const struct cladopt *a, long id)
 /* Neither run here, nor being restored, nor waiting to be. */
 static int wanted(const struct cladopt *a, long id)
 {
-	return !lobby_table_of(a->l, id) && !busy_with(a, id);
+	return !lobbyrec_table_of(a->l, id) && !busy_with(a, id);
 }
 
 void cladopt_adopted(struct cladopt *a, long table)
@@ -187,7 +187,7 @@ void cladopt_lost(struct cladopt *a, long table)
 		o->lost = 1; /* its restore, once back, is dropped */
 	ids_del(&a->won, table);
 	ids_del(&a->unleased, table);
-	if (lobby_drop_table(a->l, table))
+	if (lobbytab_drop_table(a->l, table))
 		log_say("cluster: table %ld is now run by another node: stopped here", table);
 }
 
@@ -202,11 +202,11 @@ static void restore_row(void *ctx, const struct store_table *t)
 	if (!ids_has(p->want, t->id))
 		return;
 	ids_del(p->want, t->id);
-	if (t->state == HOST_SAVED || lobby_table_of(p->a->l, t->id)) {
+	if (t->state == HOST_SAVED || lobbyrec_table_of(p->a->l, t->id)) {
 		cluster_release_table(p->a->c, t->id, NULL, NULL);
 		return;
 	}
-	if (lobby_restore_table(p->a->l, t) < 0) {
+	if (lobbytab_restore_table(p->a->l, t) < 0) {
 		cluster_release_table(p->a->c, t->id, NULL, NULL);
 		return;
 	}
@@ -259,7 +259,7 @@ static void restore_run(struct store *st, void *arg)
  * one is dropped, unwritten) or the store failed (tried again). */
 static void restore_back(struct cladopt *a, struct restore_one *o, long long now_ms)
 {
-	if (o->lost || lobby_table_of(a->l, o->id))
+	if (o->lost || lobbyrec_table_of(a->l, o->id))
 		return;
 	if (o->own < 0) {
 		ids_add(&a->won, o->id); /* the store does not answer: tried again in a while */
@@ -271,7 +271,7 @@ static void restore_back(struct cladopt *a, struct restore_one *o, long long now
 	} else {
 		if (o->held)
 			store_held_put(a->l->store, o->id, o->epoch);
-		lobby_add_restored(a->l, o->h);
+		lobbytab_add_restored(a->l, o->h);
 		o->h = NULL;
 		a->restored++;
 		log_say("cluster: table %ld taken over and restored from the store", o->id);
@@ -354,7 +354,7 @@ static void restore_won(struct cladopt *a, long long now_ms)
 	int slice = a->won.n < CLADOPT_RESTORE_SLICE ? a->won.n : CLADOPT_RESTORE_SLICE;
 	for (int i = 0; i < slice; i++) {
 		long id = a->won.v[i];
-		if (lobby_table_of(a->l, id))
+		if (lobbyrec_table_of(a->l, id))
 			continue;
 		int own = store_table_own(st, id);
 		if (own < 0) {
@@ -450,7 +450,7 @@ void cladopt_tick(struct cladopt *a, long long now_ms)
 		return;
 	while (a->unleased.n) {
 		long id = a->unleased.v[--a->unleased.n];
-		if (lobby_table_of(a->l, id) && cluster_claim_table(a->c, id, on_claimed, a) < 0) {
+		if (lobbyrec_table_of(a->l, id) && cluster_claim_table(a->c, id, on_claimed, a) < 0) {
 			ids_add(&a->unleased, id);
 			break;
 		}

@@ -197,7 +197,7 @@ static void table_set(struct clnet *n, const char *node, json_t *info)
 {
 	json_t *jid = json_object_get(info, "id");
 	long id = json_is_integer(jid) ? (long)json_integer_value(jid) : 0;
-	if (id <= 0 || lobby_table_of(n->l, id))
+	if (id <= 0 || lobbyrec_table_of(n->l, id))
 		return;
 	struct far_table *t = far_table(n, id);
 	if (t && json_equal(t->info, info) && !strcmp(t->node, node)) {
@@ -364,8 +364,8 @@ static void dir_row(struct clnet *n, enum cluster_dir d, const char *key, const 
 	const char *node = json_string_value(json_object_get(j, "node"));
 	if (node && !strcmp(node, n->self)) {
 		/* This node's, left from before it restarted: removed. */
-		const struct lobby_user *u = d == CLUSTER_DIR_PEOPLE ? lobby_user_named(n->l, key) : NULL;
-		if (d == CLUSTER_DIR_TABLES ? !lobby_table_of(n->l, atol(key))
+		const struct lobby_user *u = d == CLUSTER_DIR_PEOPLE ? lobbyrec_user_named(n->l, key) : NULL;
+		if (d == CLUSTER_DIR_TABLES ? !lobbyrec_table_of(n->l, atol(key))
 		                            : !u || u->conn < 0 || u->conn >= LOBBY_RELAYED_CONN)
 			cluster_dir_del_mine(n->c, d, key);
 	} else if (node && clwords_check_id(node) == 0 && alive(n, node)) {
@@ -468,7 +468,7 @@ static void tell_all(struct clnet *n)
 	struct lobby *l = n->l;
 	json_t *tables = json_array(), *in = json_array();
 	for (int i = 0; i < l->ntables; i++) {
-		json_t *info = lobby_table_info(l->tables[i]);
+		json_t *info = lobbyround_table_info(l->tables[i]);
 		write_table(n, info);
 		json_array_append_new(tables, info);
 	}
@@ -542,7 +542,7 @@ static void far_round(void *ctx, const struct lobbylist_round *mine, struct lobb
 		}
 		for (int i = 0; i < mine->nout; i++) {
 			/* Not when they are here again (on another connection). */
-			const struct lobby_user *u = lobby_user_named(n->l, mine->out[i]);
+			const struct lobby_user *u = lobbyrec_user_named(n->l, mine->out[i]);
 			if (!u || u->conn < 0)
 				cluster_dir_del_mine(n->c, CLUSTER_DIR_PEOPLE, mine->out[i]);
 			json_array_append_new(out, json_string(mine->out[i]));
@@ -576,7 +576,7 @@ static void on_chat(void *ctx, const char *channel, const void *msg, size_t len)
 	const char *text = json_string_value(json_object_get(j, "text"));
 	if (from && name && text && strcmp(from, n->self) && strlen(name) < HOST_PLAYER_MAX &&
 	    strlen(text) <= PROTO_CHAT_MAX)
-		lobby_chat_heard(n->l, name, text);
+		lobbyacct_chat_heard(n->l, name, text);
 	json_decref(j);
 }
 
@@ -603,7 +603,7 @@ static void on_invite(void *ctx, const char *channel, const void *msg, size_t le
 	const char *to = json_string_value(json_object_get(j, "to"));
 	const char *by = json_string_value(json_object_get(j, "by"));
 	json_t *info = json_object_get(j, "info");
-	const struct lobby_user *u = to && from && strcmp(from, n->self) ? lobby_user_named(n->l, to) : NULL;
+	const struct lobby_user *u = to && from && strcmp(from, n->self) ? lobbyrec_user_named(n->l, to) : NULL;
 	if (u && u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN && by && strlen(by) < HOST_PLAYER_MAX &&
 	    json_is_object(info)) {
 		char *text = mod_invited_text(u->lang, by, info);
@@ -747,8 +747,8 @@ static struct relay_out *relay_open(struct clnet *n, const struct lobby_conn *lc
  * back). */
 static void seats_elsewhere(struct clnet *n, const char *name)
 {
-	const struct lobby_user *u = lobby_user_named(n->l, name);
-	const struct lobby_conn *lc = u && u->conn >= 0 ? lobby_conn_of(n->l, u->conn) : NULL;
+	const struct lobby_user *u = lobbyrec_user_named(n->l, name);
+	const struct lobby_conn *lc = u && u->conn >= 0 ? lobbyrec_conn_of(n->l, u->conn) : NULL;
 	if (!lc || lc->user < 0)
 		return;
 	for (int i = 0; i < n->ntables; i++) {
@@ -772,8 +772,8 @@ static void seats_here(struct clnet *n, const struct far_table *t)
 	json_t *seat;
 	json_array_foreach(json_object_get(t->info, "seats"), k, seat) {
 		const char *who = json_string_value(json_object_get(seat, "name"));
-		const struct lobby_user *u = who ? lobby_user_named(n->l, who) : NULL;
-		const struct lobby_conn *lc = u && u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN ? lobby_conn_of(n->l, u->conn) : NULL;
+		const struct lobby_user *u = who ? lobbyrec_user_named(n->l, who) : NULL;
+		const struct lobby_conn *lc = u && u->conn >= 0 && u->conn < LOBBY_RELAYED_CONN ? lobbyrec_conn_of(n->l, u->conn) : NULL;
 		if (lc && lc->user >= 0)
 			relay_open(n, lc, t->node);
 	}
@@ -788,8 +788,8 @@ int clnet_message(struct clnet *n, long conn, const char *text, size_t len)
 	json_t *jt = json_object_get(j, "table");
 	long table = json_is_integer(jt) ? (long)json_integer_value(jt) : 0;
 	json_decref(j);
-	struct far_table *t = table > 0 && !lobby_table_of(n->l, table) ? far_table(n, table) : NULL;
-	struct lobby_conn *lc = t ? lobby_conn_of(n->l, conn) : NULL;
+	struct far_table *t = table > 0 && !lobbyrec_table_of(n->l, table) ? far_table(n, table) : NULL;
+	struct lobby_conn *lc = t ? lobbyrec_conn_of(n->l, conn) : NULL;
 	if (!lc || lc->user < 0)
 		return 0;
 	struct relay_out *r = relay_open(n, lc, t->node);
@@ -906,13 +906,13 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 		const char *name = json_string_value(json_object_get(j, "name"));
 		const char *lang = json_string_value(json_object_get(j, "lang"));
 		struct relay_in *again = in_from(n, from, conn);
-		struct lobby_conn *lc = again ? lobby_conn_of(n->l, again->vconn) : NULL;
+		struct lobby_conn *lc = again ? lobbyrec_conn_of(n->l, again->vconn) : NULL;
 		if (again) {
 			/* Opened anew (the node dropped its side): numbered anew,
 			 * where they are sent again. */
 			again->seq_in = again->seq_out = 0;
 			if (lc && lc->user >= 0)
-				lobby_relayed_login(n->l, again->vconn, n->l->users[lc->user].name, lc->lang, 0);
+				lobbyacct_relayed_login(n->l, again->vconn, n->l->users[lc->user].name, lc->lang, 0);
 		} else if (name && strlen(name) < HOST_PLAYER_MAX && n->nins < CLNET_RELAYS) {
 			xgrow((void **)&n->ins, &n->capins, n->nins + 1, sizeof *n->ins);
 			struct relay_in *r = &n->ins[n->nins++];
@@ -921,7 +921,7 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 			r->conn = conn;
 			snprintf(r->node, sizeof r->node, "%s", from);
 			lobby_open(n->l, r->vconn, from, lang);
-			lobby_relayed_login(n->l, r->vconn, name, lang, json_is_true(json_object_get(j, "guest")));
+			lobbyacct_relayed_login(n->l, r->vconn, name, lang, json_is_true(json_object_get(j, "guest")));
 		}
 	} else if (!strcmp(op, "msg") && text) {
 		/* Its way: the node's client conn at a table here, or this
@@ -937,9 +937,9 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 			ri->seq_in = seq;
 			long vconn = ri->vconn;
 			lobby_message(n->l, vconn, text, strlen(text), n->now_ms);
-			struct lobby_conn *lc = gap ? lobby_conn_of(n->l, vconn) : NULL;
+			struct lobby_conn *lc = gap ? lobbyrec_conn_of(n->l, vconn) : NULL;
 			if (lc && lc->user >= 0)
-				lobby_relayed_login(n->l, vconn, n->l->users[lc->user].name, lc->lang, 0);
+				lobbyacct_relayed_login(n->l, vconn, n->l->users[lc->user].name, lc->lang, 0);
 		} else if (ro) {
 			/* The owner's message to a client here. */
 			if (seq > ro->seq_in + 1)
@@ -968,11 +968,11 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 			out_drop(n, (int)(r - n->outs));
 	} else if (!strcmp(op, "resync")) {
 		struct relay_in *r = in_from(n, from, conn);
-		struct lobby_conn *lc = r ? lobby_conn_of(n->l, r->vconn) : NULL;
+		struct lobby_conn *lc = r ? lobbyrec_conn_of(n->l, r->vconn) : NULL;
 		if (!r)
 			send_inbox(n, from, json_pack("{s:s, s:I, s:b}", "op", "closed", "conn", (json_int_t)conn, "lost", 1));
 		else if (lc && lc->user >= 0)
-			lobby_relayed_login(n->l, r->vconn, n->l->users[lc->user].name, lc->lang, 0);
+			lobbyacct_relayed_login(n->l, r->vconn, n->l->users[lc->user].name, lc->lang, 0);
 	}
 	json_decref(j);
 }

@@ -50,7 +50,7 @@ void clnet_link(struct clnet *n, int up);
 void clnet_node_seen(struct clnet *n, const char *node);
 void clnet_node_lost(struct clnet *n, const char *node);
 /* A table run here until now was found run by another node (after
- * lobby_drop_table): its players here are relayed to it once the
+ * lobbytab_drop_table): its players here are relayed to it once the
  * directory names its node. */
 void clnet_table_lost(struct clnet *n, long table);
 

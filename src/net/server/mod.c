@@ -219,7 +219,7 @@ static void put_out(struct lobby *l, struct lobby_user *u)
 {
 	if (u->conn < 0)
 		return;
-	struct lobby_conn *c = lobby_conn_of(l, u->conn);
+	struct lobby_conn *c = lobbyrec_conn_of(l, u->conn);
 	if (c)
 		c->user = -1; /* the lobby logs them out as it closes */
 	long conn = u->conn;
@@ -379,7 +379,7 @@ static char *mod_filter(struct lobby *l, long conn, char *text)
 	int is_chat = !strncmp(text, chat, sizeof chat_head - 1);
 	if (!l->mod || !l->mod->muting || (!is_chat && strncmp(text, missed, sizeof missed_head - 1) != 0))
 		return text;
-	struct lobby_conn *c = lobby_conn_of(l, conn);
+	struct lobby_conn *c = lobbyrec_conn_of(l, conn);
 	if (!c || c->user < 0)
 		return text;
 	struct mod_person *p = person(l->mod, l->users[c->user].name, 0);
@@ -446,7 +446,7 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct req *m
 {
 	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	const char *me = l->users[c->user].name;
-	struct host *h = lobby_table_of(l, m->table);
+	struct host *h = lobbyrec_table_of(l, m->table);
 	if (!h) {
 		error(l, c->id, "no_table", i18n_tr(asker, "there is no such table"), PM_INVITE);
 		return;
@@ -455,7 +455,7 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct req *m
 		error(l, c->id, "not_member", i18n_tr(asker, "you are not at this table"), PM_INVITE);
 		return;
 	}
-	struct lobby_user *u = lobby_user_named(l, m->name);
+	struct lobby_user *u = lobbyrec_user_named(l, m->name);
 	if (u && u->conn < 0)
 		u = NULL;
 	/* Not here: on another node of a cluster, perhaps (told there). */
@@ -499,7 +499,7 @@ static void on_invite(struct lobby *l, struct lobby_conn *c, const struct req *m
 	snprintf(same->token_hash, sizeof same->token_hash, "%s", u ? u->token_hash : "");
 	same->until_ms = l->now_ms + MOD_INVITE_MS;
 	/* To the person invited, in their language (by their node). */
-	json_t *info = lobby_table_info(h);
+	json_t *info = lobbyround_table_info(h);
 	if (far)
 		l->far->invite(l->far->ctx, m->name, h->id, me, info);
 	else if (!ignores(d, u->name, me)) /* muted by them: not said (nor told to the one asking) */
@@ -601,7 +601,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 		snprintf(h->creator, sizeof h->creator, "%s", creator);
 		free(was);
 		l->dirty = 1;
-		lobby_table_renewed(l, h);
+		lobbyrec_table_renewed(l, h);
 		return;
 	}
 	for (int s = 0; s < n; s++) {
@@ -617,7 +617,7 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 			continue;
 		host_verbosity(h, w->name, w->verbosity, 0);
 		struct host_member *hm = host_member(h, w->name);
-		send(l, w->conn, lobby_joined_text(h, hm ? hm->seat : -1));
+		send(l, w->conn, lobbyround_joined_text(h, hm ? hm->seat : -1));
 		host_tell_seat(h, w->name);
 	}
 	free(was);
@@ -625,14 +625,14 @@ static void restart(struct lobby *l, struct host *h, long long now_ms)
 	if (host_start(h, now_ms, NULL, err, sizeof err) < 0)
 		log_say("table %ld cannot start again: %s", id, err);
 	l->dirty = 1;
-	lobby_table_renewed(l, h);
+	lobbyrec_table_renewed(l, h);
 }
 
 static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct req *m, long long now_ms)
 {
 	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
 	const char *me = l->users[c->user].name;
-	struct host *h = lobby_table_of(l, m->table);
+	struct host *h = lobbyrec_table_of(l, m->table);
 	struct mod_rematch *r = h ? rematch_of(l->mod, h->id) : NULL;
 	if (!h) {
 		error(l, c->id, "no_table", i18n_tr(asker, "there is no such table"), PM_REMATCH);
@@ -708,7 +708,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct req *m)
 	}
 	char who[HOST_PLAYER_MAX];
 	snprintf(who, sizeof who, "%s", me->name);
-	struct lobby_user *u = lobby_user_named(l, m->name);
+	struct lobby_user *u = lobbyrec_user_named(l, m->name);
 	/* Online or not (nobody in memory of that name): a moderator is
 	 * another moderator's peer. */
 	char other[HOST_PLAYER_MAX];
@@ -757,7 +757,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct req *m)
 			error(l, c->id, "no_user", i18n_tr(asker, "nobody of that name is online"), PM_MOD);
 			return;
 		}
-		struct host *h = m->table ? lobby_table_of(l, m->table) : NULL;
+		struct host *h = m->table ? lobbyrec_table_of(l, m->table) : NULL;
 		if (m->table && (!h || !host_member(h, u->name))) {
 			error(l, c->id, "not_member", i18n_tr(asker, "that person is not at this table"), PM_MOD);
 			return;
@@ -773,7 +773,7 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct req *m)
 			else
 				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from table %ld."), h->id);
 			notice(l, u->conn, h->id, text);
-			lobby_table_changed(l, h);
+			lobbyround_table_changed(l, h);
 			snprintf(text, sizeof text, i18n_tr(asker, "%s is removed from table %ld."), u->name, h->id);
 		} else {
 			L = their_lang(u);
@@ -884,9 +884,9 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 	struct ban_poll *bp = ctx;
 	if (b->until <= bp->now)
 		return;
-	struct lobby_user *u = lobby_user_named(bp->l, b->name);
+	struct lobby_user *u = lobbyrec_user_named(bp->l, b->name);
 	if (!u || u->conn < 0)
-		u = lobby_user_alike(bp->l, b->name); /* a look-alike here: banned as well */
+		u = lobbyrec_user_alike(bp->l, b->name); /* a look-alike here: banned as well */
 	if (u && u->conn >= 0) {
 		send_banned(bp->l, u->conn, u->lang, b, PM_NONE);
 		put_out(bp->l, u);
@@ -905,7 +905,7 @@ static void mod_tick(struct lobby *l, long long now_ms)
 			if (l->tables[i]->state == HOST_OVER && !rematch_of(d, l->tables[i]->id))
 				offer(l, l->tables[i]);
 		for (int i = d->nrm - 1; i >= 0; i--) {
-			struct host *h = lobby_table_of(l, d->rm[i].table);
+			struct host *h = lobbyrec_table_of(l, d->rm[i].table);
 			if (!h || h->state != HOST_OVER)
 				d->rm[i] = d->rm[--d->nrm];
 		}
@@ -917,12 +917,12 @@ static void mod_tick(struct lobby *l, long long now_ms)
 	struct ban_poll bp = { l, (long long)time(NULL) };
 	store_ban_each(l->store, ban_seen, &bp);
 	for (int i = d->ninv - 1; i >= 0; i--)
-		if (d->inv[i].until_ms <= now_ms || !lobby_table_of(l, d->inv[i].table))
+		if (d->inv[i].until_ms <= now_ms || !lobbyrec_table_of(l, d->inv[i].table))
 			d->inv[i] = d->inv[--d->ninv];
 	/* Forget the people gone who are not muted and mute nobody. */
 	for (int i = d->np - 1; i >= 0; i--) {
 		struct mod_person *p = &d->p[i];
-		struct lobby_user *u = lobby_user_named(l, p->name);
+		struct lobby_user *u = lobbyrec_user_named(l, p->name);
 		if ((u && u->conn >= 0) || p->muted_until > bp.now || (u && p->nmutes))
 			continue;
 		person_forget(d, i);
