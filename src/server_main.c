@@ -18,23 +18,19 @@
 #include "core/err.h"
 #include "core/paths.h"
 #include "i18n/i18n.h"
-#include "net/bench_net.h"
-#include "net/cmd_admin.h"
-#include "net/cmd_serve.h"
+#include "net/client/cmd_bench.h"
+#include "net/cluster/node.h"
+#include "net/server/cmd_admin.h"
+#include "net/server/cmd_serve.h"
+#include "net/server/server.h"
+#include "net/store/bench_store.h"
 #include "ui/words.h"
 
 /* The language of printed text, as tapis chooses it: --lang, else the
  * settings', else the environment's (opt_set_lang). */
 static void choose_lang(const char *lang)
 {
-	struct settings set;
-	char msg[ERR_MAX];
-	settings_load(&set, msg, sizeof msg);
-	if (!lang)
-		lang = *set.lang ? set.lang : i18n_env_lang();
-	char err[ERR_MAX];
-	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
-		fprintf(stderr, "tapis-server: %s; messages in English\n", err);
+	settings_choose_lang(lang, "tapis-server");
 }
 
 /* The plain bench (no --net, no --store) needs the voices: tapis's own. */
@@ -58,12 +54,13 @@ int main(int argc, char **argv)
 	} else if (argc >= 2 && !strcmp(argv[1], "admin")) {
 		rc = admin_main(argc - 1, argv + 1);
 	} else if (argc >= 2 && !strcmp(argv[1], "bench")) {
-		rc = bench_net_main(argc - 1, argv + 1, stdout, no_local_bench);
+		struct bench_parts parts = { no_local_bench, bench_store_run, server_spawn };
+		rc = bench_main(argc - 1, argv + 1, stdout, &parts);
 	} else {
 		/* `tapis serve ARGS`: the command's own name in front. */
 		char serve[] = "serve";
 		argv[0] = serve;
-		rc = serve_main(argc, argv, words_json);
+		rc = serve_main(argc, argv, words_json, &node_ops);
 	}
 	i18n_release();
 	errno = 0;
