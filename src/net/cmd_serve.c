@@ -18,6 +18,7 @@
 #include "core/num.h"
 #include "core/paths.h"
 #include "net/cluster.h"
+#include "net/conf.h"
 #include "net/server.h"
 #include "net/store.h"
 
@@ -37,7 +38,8 @@ struct serve_args {
 	const char *db;
 	const char *store;             /* a PostgreSQL URL, instead of db */
 	const char *backup;
-	int turn_seconds, bot_delay, close_minutes;
+	const char *config;            /* read first (net/conf), then the command line */
+	int turn_seconds, bot_delay, close_minutes, away_seconds;
 };
 
 static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
@@ -105,6 +107,12 @@ static const struct opt serve_opts[] = {
 	      SERVE_MAX_TURN),
 	OPT_I("close-minutes", N_("N"), N_("a table in play that nobody is at is saved and closed after N minutes (0: never)"),
 	      A, close_minutes, 0, SERVE_MAX_CLOSE_MINUTES),
+	OPT_I("away-seconds", N_("N"), N_("a player who left keeps the seat this long, then a bot plays it"), A,
+	      away_seconds, 0, SERVE_MAX_TURN),
+	OPT_I("tables-per-addr", N_("N"), N_("tables waiting or in play made from one address (0: no limit)"), A,
+	      o.tables_per_addr, 0, SERVE_MAX_CONNS),
+	OPT_I("tables-max", N_("N"), N_("tables waiting or in play in all (0: no limit)"), A, o.tables_max, 0,
+	      SERVE_MAX_CONNS),
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
@@ -116,21 +124,46 @@ static const struct opt serve_opts[] = {
 	OPT_S("cluster", N_("URL"), N_("join the other servers that share this Redis (redis://HOST:PORT)"), A, o.cluster),
 	OPT_S("node-id", N_("NAME"), N_("this server's name in the cluster (default: host name and port)"), A, o.node_id),
 	OPT_C("seed", N_("N"), N_("every table's seed, for tests (whoever knows it knows every hand)"), opt_seed),
+	OPT_S("config", N_("FILE"), N_("read these settings from FILE first (KEY = VALUE lines); the command line overrides it"),
+	      A, config),
 	OPT_END,
 };
 #undef A
 static const struct opt_cmd serve_cmd = { "tapis serve", "tapis serve [OPTIONS]", serve_opts };
 
+/* What a configuration file may not give: an action, and the file itself. */
+static const char *const serve_not_in_conf[] = { "backup", "config", NULL };
+
+static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang));
+
 int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 {
-	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1 };
+	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1, .away_seconds = -1 };
 	log_set(log_stderr, "tapis serve");
 	server_options_default(&a.o);
-	int npos, rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
-	if (rc == OPT_HELP)
-		return opt_help(&serve_cmd, NULL);
-	if (rc)
-		return rc;
+	/* The file first (--config FILE), then the command line over it. */
+	const char *path = conf_arg(argc, argv, "config");
+	struct conf conf = { 0 };
+	char err[ERR_MAX];
+	int rc;
+	if (path && conf_load(&conf, path, &serve_cmd, serve_not_in_conf, &a, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis serve: %s\n", err);
+		rc = 2;
+	} else {
+		int npos;
+		rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
+		if (rc == OPT_HELP)
+			rc = opt_help(&serve_cmd, NULL);
+		else if (rc == 0)
+			rc = serve_args_run(&a, words);
+	}
+	conf_free(&conf);
+	return rc;
+}
+
+static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang))
+{
+	struct serve_args a = *ap;
 	struct server_options o = a.o;
 	if (a.turn_seconds >= 0)
 		o.turn_ms = a.turn_seconds * 1000LL;
@@ -138,6 +171,8 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 		o.close_ms = a.close_minutes * 60000LL;
 	if (a.bot_delay >= 0)
 		o.bot_delay_ms = a.bot_delay;
+	if (a.away_seconds >= 0)
+		o.grace_ms = a.away_seconds * 1000LL;
 	char db[SERVE_PATH_MAX];
 	const char *dbarg = a.db;
 	if (!o.cert != !o.key) {
