@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tapis-server: `tapis serve` alone, for a machine without sound: the same
- * arguments, the same server (net/cmd_serve), linked without espeak-ng,
+ * arguments, the same server (net/cmd_serve), and `tapis-server admin`
+ * as `tapis admin` (net/cmd_admin), linked without espeak-ng,
  * OpenAL, libsndfile or speech-dispatcher (the Makefile's SERVER_LIBS).
  * Nothing it uses reaches audio/ or the speech backends; linking it checks
  * that. */
@@ -15,6 +16,7 @@
 #include "core/err.h"
 #include "core/paths.h"
 #include "i18n/i18n.h"
+#include "net/cmd_admin.h"
 #include "net/cmd_serve.h"
 #include "ui/words.h"
 
@@ -41,6 +43,10 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--version")) {
 		printf("tapis-server %s\n", TAPIS_VERSION);
 		rc = 0;
+	} else if (argc >= 2 && !strcmp(argv[1], "admin")) {
+		/* `tapis admin ARGS`: the moderators and bans of the store, on a
+		 * machine with the server alone. */
+		rc = admin_main(argc - 1, argv + 1);
 	} else {
 		/* `tapis serve ARGS`: the command's own name in front. */
 		char serve[] = "serve";
