@@ -26,7 +26,10 @@ static const struct opt table[] = {
 	OPT_END,
 };
 static const struct opt_cmd cmd = { "tapis test", "tapis test [OPTIONS]", table };
-static const char *const refused[] = { "backup", "config", NULL };
+/* backup and config are options, not settings of the file. */
+static const struct conf_key keys[] = {
+	{ "flag", "a" }, { "num", "a" }, { "str", "b" }, { NULL, NULL },
+};
 
 static char path[64];
 
@@ -40,7 +43,7 @@ static int load(struct conf *cf, struct cfg *c, const char *text, char *err, siz
 	ck_assert_int_eq(write(fd, text, n), (ssize_t)n);
 	close(fd);
 	memset(c, 0, sizeof *c);
-	int rc = conf_load(cf, path, &cmd, refused, c, err, errlen);
+	int rc = conf_load(cf, path, &cmd, keys, c, err, errlen);
 	unlink(path);
 	return rc;
 }
@@ -68,9 +71,11 @@ START_TEST(values)
 	                      "# the server\n"
 	                      "; another comment\n"
 	                      "\n"
+	                      "[a]\n"
 	                      "num = 42\r\n"
-	                      "str=a b  ; after a value\n"
-	                      "flag   =   yes\n",
+	                      "flag   =   yes\n"
+	                      "[b]\n"
+	                      "str=a b  ; after a value\n",
 	                      err, sizeof err),
 	                 0);
 	ck_assert_msg(!*err, "%s", err);
@@ -85,7 +90,7 @@ START_TEST(values)
 	ck_assert_str_eq(c.str, "a b");
 	conf_free(&cf);
 	/* A flag may be turned off; an empty file sets nothing. */
-	ck_assert_int_eq(load(&cf, &c, "flag = no\n", err, sizeof err), 0);
+	ck_assert_int_eq(load(&cf, &c, "[a]\nflag = no\n", err, sizeof err), 0);
 	ck_assert_int_eq(c.flag, 0);
 	conf_free(&cf);
 	ck_assert_int_eq(load(&cf, &c, "", err, sizeof err), 0);
@@ -97,23 +102,26 @@ END_TEST
 START_TEST(faults)
 {
 	/* Each fault, on the line where it is. */
-	refuses("num = 1\nnope = 3\n", 2, "nope: not a setting");
-	refuses("\n\nnum = 101\n", 3, "num: '101' is not a number from 0 to 100");
-	refuses("num = 12x\n", 1, "num: '12x'");
-	refuses("flag = maybe\n", 1, "flag: 'maybe' is not yes or no");
-	refuses("str = a\nnum\n", 2, "not a KEY = VALUE line");
-	refuses("[server]\nnum = 1\n", 2, "no sections");
-	refuses("num = 1\n\nnum = 2\n", 3, "num: given twice");
-	refuses("str = a\n  num = 2\n", 2, "an indented line continues the one before");
-	refuses("backup = /tmp/x\n", 1, "backup: not a setting of this file");
-	refuses("str = a\nconfig = other.conf\n", 2, "config: not a setting of this file");
+	refuses("[a]\nnum = 1\nnope = 3\n", 3, "nope: not a setting");
+	refuses("[a]\n\nnum = 101\n", 3, "num: '101' is not a number from 0 to 100");
+	refuses("[a]\nnum = 12x\n", 2, "num: '12x'");
+	refuses("[a]\nflag = maybe\n", 2, "flag: 'maybe' is not yes or no");
+	refuses("[b]\nstr = a\nnum\n", 3, "not a KEY = VALUE line");
+	refuses("[c]\nnum = 1\n", 2, "[c]: not a section ([a], [b])");
+	refuses("num = 1\n", 1, "num: a setting of [a]");
+	refuses("[b]\nnum = 1\n", 2, "num: a setting of [a], not of b");
+	refuses("[a]\nnum = 1\n\nnum = 2\n", 4, "num: given twice");
+	refuses("[a]\nnum = 1\n[b]\n[a]\nnum = 2\n", 5, "num: given twice");
+	refuses("[b]\nstr = a\n  num = 2\n", 3, "an indented line continues the one before");
+	refuses("[a]\nbackup = /tmp/x\n", 2, "backup: not a setting of this file");
+	refuses("[b]\nstr = a\nconfig = other.conf\n", 3, "config: not a setting of this file");
 	/* The first fault is the one told, of either kind. */
-	refuses("num\nnope = 1\n", 1, "not a KEY = VALUE line");
-	refuses("nope = 1\nnum\n", 1, "nope: not a setting");
+	refuses("[a]\nnum\nnope = 1\n", 2, "not a KEY = VALUE line");
+	refuses("[a]\nnope = 1\nnum\n", 2, "nope: not a setting");
 	/* A line longer than libinih reads whole, and a NUL byte. */
 	char longline[400];
 	memset(longline, 'a', sizeof longline);
-	memcpy(longline, "num = 1\nstr = ", 14);
+	memcpy(longline, "[b]\nstr = ", 10);
 	memcpy(longline + sizeof longline - 2, "\n", 2);
 	refuses(longline, 2, "longer than 199 bytes");
 	struct conf cf;
@@ -122,14 +130,14 @@ START_TEST(faults)
 	snprintf(path, sizeof path, "/tmp/tapis-conf-XXXXXX");
 	int fd = mkstemp(path);
 	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, "num = 1\nstr = a\0b\n", 18), 18);
+	ck_assert_int_eq(write(fd, "[b]\nstr = a\0b\n", 14), 14);
 	close(fd);
-	ck_assert_int_eq(conf_load(&cf, path, &cmd, refused, &c, err, sizeof err), -1);
+	ck_assert_int_eq(conf_load(&cf, path, &cmd, keys, &c, err, sizeof err), -1);
 	conf_free(&cf);
 	ck_assert_msg(strstr(err, ":2: a NUL byte") != NULL, "%s", err);
 	unlink(path);
 	/* A file that is not there, or too big. */
-	ck_assert_int_eq(conf_load(&cf, "/nonexistent/tapis.conf", &cmd, refused, &c, err, sizeof err), -1);
+	ck_assert_int_eq(conf_load(&cf, "/nonexistent/tapis.conf", &cmd, keys, &c, err, sizeof err), -1);
 	conf_free(&cf);
 	ck_assert_msg(strstr(err, "/nonexistent/tapis.conf: No such file") != NULL, "%s", err);
 	char *big = malloc(CONF_FILE_MAX + 2);

@@ -31,6 +31,7 @@ enum {
 	SERVE_PATH_MAX = 4096,         /* the store's path */
 	SERVE_DIR_MAX = 4400,          /* the web page's and the sounds' directories */
 };
+#define SERVE_CONF "/etc/tapis/server.conf" /* the settings read without --config */
 
 /* The command line: the server's options, and the values that become them. */
 struct serve_args {
@@ -131,8 +132,18 @@ static const struct opt serve_opts[] = {
 #undef A
 static const struct opt_cmd serve_cmd = { "tapis serve", "tapis serve [OPTIONS]", serve_opts };
 
-/* What a configuration file may not give: an action, and the file itself. */
-static const char *const serve_not_in_conf[] = { "backup", "config", NULL };
+/* The settings of the configuration file, by section: every option but
+ * an action (backup) and the file itself. */
+static const struct conf_key serve_conf_keys[] = {
+	{ "host", "server" }, { "port", "server" }, { "cert", "server" }, { "key", "server" }, { "web", "server" },
+	{ "db", "store" }, { "store", "store" }, { "log-dir", "store" },
+	{ "turn-seconds", "tables" }, { "away-seconds", "tables" }, { "close-minutes", "tables" },
+	{ "bot-delay", "tables" }, { "tables-per-addr", "tables" }, { "tables-max", "tables" }, { "seed", "tables" },
+	{ "max-conns", "limits" }, { "max-per-addr", "limits" }, { "max-handshakes", "limits" },
+	{ "handshakes-per-prefix", "limits" },
+	{ "cluster", "cluster" }, { "node-id", "cluster" },
+	{ NULL, NULL },
+};
 
 static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang));
 
@@ -141,15 +152,24 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang))
 	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1, .away_seconds = -1 };
 	log_set(log_stderr, "tapis serve");
 	server_options_default(&a.o);
-	/* The file first (--config FILE), then the command line over it. */
+	/* The file first (--config FILE; without it the system's, when there
+	 * is one and this is the installed program: a build tree's, which
+	 * TAPIS_DATADIR points at its data, is left alone by it), then the
+	 * command line over it. */
 	const char *path = conf_arg(argc, argv, "config");
+	if (!path && !getenv("TAPIS_DATADIR") && access(SERVE_CONF, F_OK) == 0)
+		path = SERVE_CONF;
 	struct conf conf = { 0 };
 	char err[ERR_MAX];
 	int rc;
-	if (path && conf_load(&conf, path, &serve_cmd, serve_not_in_conf, &a, err, sizeof err) < 0) {
+	if (path && conf_load(&conf, path, &serve_cmd, serve_conf_keys, &a, err, sizeof err) < 0) {
 		fprintf(stderr, "tapis serve: %s\n", err);
 		rc = 2;
 	} else {
+		/* The store is one setting in two forms: the command line's
+		 * --db or --store replaces the file's either. */
+		if (conf_arg(argc, argv, "db") || conf_arg(argc, argv, "store"))
+			a.db = a.store = NULL;
 		int npos;
 		rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
 		if (rc == OPT_HELP)

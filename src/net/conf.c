@@ -21,7 +21,7 @@ struct conf_read {
 	char bad[ERR_MAX];
 	struct conf *c;
 	const struct opt_cmd *cmd;
-	const char *const *refused;
+	const struct conf_key *keys;
 	void *cfg;
 };
 
@@ -42,12 +42,38 @@ static char *conf_reader(char *str, int num, void *stream)
 	return str;
 }
 
-static int refused(const char *const *list, const char *name)
+static const struct conf_key *key_of(const struct conf_key *keys, const char *name)
 {
-	for (; list && *list; list++)
-		if (!strcmp(*list, name))
+	for (; keys->name; keys++)
+		if (!strcmp(keys->name, name))
+			return keys;
+	return NULL;
+}
+
+static int section_known(const struct conf_key *keys, const char *section)
+{
+	for (; keys->name; keys++)
+		if (!strcmp(keys->section, section))
 			return 1;
 	return 0;
+}
+
+/* The sections, in the order of the keys, each once: "server, store, ...". */
+static void sections_text(const struct conf_key *keys, char *out, size_t len)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	for (const struct conf_key *k = keys; k->name; k++) {
+		const struct conf_key *seen = keys;
+		while (seen < k && strcmp(seen->section, k->section))
+			seen++;
+		if (seen < k)
+			continue;
+		int w = snprintf(out + n, len - n, "%s[%s]", n ? ", " : "", k->section);
+		if (w < 0 || (size_t)w >= len - n)
+			return;
+		n += (size_t)w;
+	}
 }
 
 /* A key and its value: 1 when taken (libinih goes on), 0 with the first
@@ -57,15 +83,20 @@ static int conf_handler(void *user, const char *section, const char *name, const
 	struct conf_read *r = user;
 	if (r->bad_line)
 		return 0;
-	char err[ERR_MAX];
-	const struct opt *o = NULL;
-	if (section && *section)
-		errf(err, sizeof err, "[%s]: this file has no sections, only KEY = VALUE lines", section);
-	else if (!(o = opt_find(r->cmd, name)))
+	char err[ERR_MAX], all[256];
+	const struct opt *o = opt_find(r->cmd, name);
+	const struct conf_key *k = key_of(r->keys, name);
+	if (*section && !section_known(r->keys, section)) {
+		sections_text(r->keys, all, sizeof all);
+		errf(err, sizeof err, "[%s]: not a section (%s)", section, all);
+	} else if (!o && !k)
 		errf(err, sizeof err, "%s: not a setting (the options of %s are: see %s --help)", name, r->cmd->prog,
 		     r->cmd->prog);
-	else if (refused(r->refused, name))
+	else if (!k || !o)
 		errf(err, sizeof err, "%s: not a setting of this file (give it on the command line)", name);
+	else if (strcmp(section, k->section))
+		errf(err, sizeof err, "%s: a setting of [%s]%s%s", name, k->section, *section ? ", not of " : "",
+		     *section ? section : "");
 	else if (r->c->n >= CONF_KEYS_MAX)
 		errf(err, sizeof err, "more than %d settings", CONF_KEYS_MAX);
 	else {
@@ -78,14 +109,14 @@ static int conf_handler(void *user, const char *section, const char *name, const
 					errf(err, sizeof err, "%s: given twice", name);
 				goto bad;
 			}
-		char *k = strdup(name), *v = strdup(value);
-		if (!k || !v) {
-			free(k);
+		char *kc = strdup(name), *v = strdup(value);
+		if (!kc || !v) {
+			free(kc);
 			free(v);
 			errf(err, sizeof err, "out of memory");
 			goto bad;
 		}
-		r->c->keys[r->c->n] = k;
+		r->c->keys[r->c->n] = kc;
 		r->c->vals[r->c->n++] = v;
 		if (opt_set(o, r->cfg, v, err, sizeof err) == 0)
 			return 1;
@@ -126,7 +157,7 @@ static char *conf_slurp(const char *path, size_t *len, char *err, size_t errlen)
 	return buf;
 }
 
-int conf_load(struct conf *c, const char *path, const struct opt_cmd *cmd, const char *const *refused_keys, void *cfg,
+int conf_load(struct conf *c, const char *path, const struct opt_cmd *cmd, const struct conf_key *keys, void *cfg,
               char *err, size_t errlen)
 {
 	memset(c, 0, sizeof *c);
@@ -155,7 +186,7 @@ int conf_load(struct conf *c, const char *path, const struct opt_cmd *cmd, const
 		}
 	}
 	struct conf_read r = { .text = text, .end = text + len, .at = text, .c = c, .cmd = cmd,
-	                       .refused = refused_keys, .cfg = cfg };
+	                       .keys = keys, .cfg = cfg };
 	int rc = ini_parse_stream(conf_reader, &r, conf_handler, &r);
 	free(text);
 	if (rc == 0)
