@@ -70,5 +70,15 @@ for call in setpriority sched_setscheduler; do
 done
 grep -q '^ProcSubset=pid' "$tmp/tapis.service" && bad "ProcSubset=pid hides /proc/meminfo"
 
+# The daily backup: systemd takes it, and its copy runs the installed
+# program on the server's settings.
+sed "s|/usr/bin/tapis-server|$build/tapis-server|" "$top/data/tapis-backup.service" >"$tmp/tapis-backup.service"
+cp "$top/data/tapis-backup.timer" "$tmp/"
+grep -q "^ExecStart=.*$build/tapis-server --config /etc/tapis/server.conf --backup " "$tmp/tapis-backup.service" ||
+	bad "tapis-backup.service does not back up the server's store"
+systemd-analyze verify --man=no "$tmp/tapis-backup.service" "$tmp/tapis-backup.timer" >"$tmp/verify" 2>&1 ||
+	{ cat "$tmp/verify"; bad "systemd-analyze verify tapis-backup"; }
+[ -s "$tmp/verify" ] && { cat "$tmp/verify"; bad "systemd-analyze verify tapis-backup has something to say"; }
+
 [ "$fails" = 0 ] && echo "unit: ok (exposure $level)"
 [ "$fails" = 0 ]
