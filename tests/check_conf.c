@@ -9,7 +9,7 @@
 
 #include "app/opts.h"
 #include "core/err.h"
-#include "net/conf.h"
+#include "net/server/conf.h"
 #include "testutil.h"
 
 struct cfg {
