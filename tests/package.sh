@@ -12,7 +12,7 @@
 # packages are installed already (it would remove them), except under CI=true.
 # Usage: sh tests/package.sh [--keep]   (--keep: leave the built .debs in ./build-deb-out)
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=${TAPIS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}   # TAPIS_TOP: the tree, when this script runs from a copy
 keep=0
 [ "${1:-}" = --keep ] && keep=1
 skip() { echo "package: $*"; [ "${CI:-}" = true ] && exit 1; exit 77; }

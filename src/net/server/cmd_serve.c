@@ -25,6 +25,7 @@ enum {
 	SERVE_MAX_PORT = 65535,
 	SERVE_MAX_TURN = 86400,        /* seconds */
 	SERVE_MAX_CONNS = 1000000,
+	SERVE_MAX_RATE = 10000,        /* messages a second, or at once */
 	SERVE_MAX_BOT_DELAY = 60000,   /* ms */
 	SERVE_MAX_CLOSE_MINUTES = 10080, /* a week */
 	SERVE_PATH_MAX = 4096,         /* the store's path */
@@ -113,6 +114,13 @@ static const struct opt serve_opts[] = {
 	      o.tables_per_addr, 0, SERVE_MAX_CONNS),
 	OPT_I("tables-max", N_("N"), N_("tables waiting or in play in all (0: no limit)"), A, o.tables_max, 0,
 	      SERVE_MAX_CONNS),
+	OPT_I("tables-per-person", N_("N"), N_("tables waiting or in play one person made"), A, o.tables_per_person, 1,
+	      SERVE_MAX_CONNS),
+	OPT_I("accounts-per-hour", N_("N"), N_("accounts made from one address in an hour"), A, o.accounts_per_hour, 1,
+	      SERVE_MAX_CONNS),
+	OPT_I("rate", N_("N"), N_("messages a second a connection may send"), A, o.rate_per_s, 1, SERVE_MAX_RATE),
+	OPT_I("burst", N_("N"), N_("messages a connection may send at once, beyond the rate"), A, o.rate_burst, 1,
+	      SERVE_MAX_RATE),
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
@@ -138,8 +146,10 @@ static const struct conf_key serve_conf_keys[] = {
 	{ "db", "store" }, { "store", "store" }, { "log-dir", "store" },
 	{ "turn-seconds", "tables" }, { "away-seconds", "tables" }, { "close-minutes", "tables" },
 	{ "bot-delay", "tables" }, { "tables-per-addr", "tables" }, { "tables-max", "tables" }, { "seed", "tables" },
+	{ "tables-per-person", "tables" },
 	{ "max-conns", "limits" }, { "max-per-addr", "limits" }, { "max-handshakes", "limits" },
-	{ "handshakes-per-prefix", "limits" },
+	{ "handshakes-per-prefix", "limits" }, { "rate", "limits" }, { "burst", "limits" },
+	{ "accounts-per-hour", "limits" },
 	{ "cluster", "cluster" }, { "node-id", "cluster" },
 	{ NULL, NULL },
 };
