@@ -3140,6 +3140,31 @@ START_TEST(test_rate_setting)
 }
 END_TEST
 
+/* Registration closed: a new name with a password is refused (the error
+ * `closed`, in the player's language), an account made before logs in,
+ * a guest comes. */
+START_TEST(test_registration_closed)
+{
+	struct srv s;
+	srv_make(&s);
+	srv_run(&s);
+	static struct tc a, b, g;
+	tc_login(&a, &s, "Anne", "en", "anne-pw");
+	tc_free(&a);
+	srv_halt(&s);
+	s.registration_closed = 1;
+	srv_run(&s);
+	tc_hello(&b, &s, "Bruno", "fr", "bruno-pw", NULL);
+	ck_assert_ptr_nonnull(strstr(error_text(&b, "closed"), "aucun nouveau compte"));
+	tc_free(&b);
+	tc_login(&a, &s, "Anne", "en", "anne-pw");
+	tc_login(&g, &s, "Gaston", "en", NULL);
+	tc_free(&a);
+	tc_free(&g);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_connection_caps)
 {
 	struct srv s;
@@ -4189,6 +4214,7 @@ Suite *net_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_connection_caps);
 	tcase_add_test(tc, test_rate_setting);
+	tcase_add_test(tc, test_registration_closed);
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);

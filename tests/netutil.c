@@ -111,6 +111,7 @@ void srv_run(struct srv *s)
 			o.rate_per_s = s->rate_per_s;
 		if (s->rate_burst)
 			o.rate_burst = s->rate_burst;
+		o.registration_closed = s->registration_closed;
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;

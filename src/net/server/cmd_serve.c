@@ -52,6 +52,14 @@ static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+static int opt_registration(void *cfg, const char *v, char *err, size_t errlen)
+{
+	if (strcmp(v, "open") && strcmp(v, "closed"))
+		return errf(err, errlen, "--registration: '%s' is not open or closed", v);
+	((struct serve_args *)cfg)->o.registration_closed = !strcmp(v, "closed");
+	return 0;
+}
+
 static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
 {
 	long long n;
@@ -118,6 +126,8 @@ static const struct opt serve_opts[] = {
 	      SERVE_MAX_CONNS),
 	OPT_I("accounts-per-hour", N_("N"), N_("accounts made from one address in an hour"), A, o.accounts_per_hour, 1,
 	      SERVE_MAX_CONNS),
+	OPT_C("registration", "open|closed", N_("whether a new name with a password makes an account (closed: guests and the accounts there)"),
+	      opt_registration),
 	OPT_I("rate", N_("N"), N_("messages a second a connection may send"), A, o.rate_per_s, 1, SERVE_MAX_RATE),
 	OPT_I("burst", N_("N"), N_("messages a connection may send at once, beyond the rate"), A, o.rate_burst, 1,
 	      SERVE_MAX_RATE),
@@ -149,7 +159,7 @@ static const struct conf_key serve_conf_keys[] = {
 	{ "tables-per-person", "tables" },
 	{ "max-conns", "limits" }, { "max-per-addr", "limits" }, { "max-handshakes", "limits" },
 	{ "handshakes-per-prefix", "limits" }, { "rate", "limits" }, { "burst", "limits" },
-	{ "accounts-per-hour", "limits" },
+	{ "accounts-per-hour", "limits" }, { "registration", "server" },
 	{ "cluster", "cluster" }, { "node-id", "cluster" },
 	{ NULL, NULL },
 };

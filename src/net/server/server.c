@@ -421,6 +421,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->lobby.tables_per_addr = o->tables_per_addr;
 	s->lobby.tables_max = o->tables_max;
 	s->lobby.tables_per_person = o->tables_per_person;
+	s->lobby.registration_closed = o->registration_closed;
 	s->lobby.auth.accounts_per_hour = o->accounts_per_hour;
 	s->wo = (struct ws_options){ o->host, o->port, o->cert, o->key, o->web_dir, o->sounds_dir, o->words,
 	                             o->max_conns, o->max_per_addr, o->max_handshakes, o->handshakes_per_prefix,

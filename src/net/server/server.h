@@ -81,6 +81,7 @@ struct server_options {
 	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
 	int tables_max;               /* tables waiting or in play in all (0: no limit) */
 	int tables_per_person;        /* tables waiting or in play one person made (LOBBY_TABLES_PER_PERSON) */
+	int registration_closed;      /* no new accounts (--registration closed) */
 	int accounts_per_hour;        /* accounts made from one address in an hour (AUTH_ACCOUNTS_PER_HOUR) */
 	int rate_per_s, rate_burst;   /* messages a second a connection may send, bursts (WS_RATE_PER_S, _BURST) */
 	long long deserted_ms;        /* a waiting table nobody is connected to goes after this (0: keep_ms) */
