@@ -51,6 +51,9 @@ pid=
 	bad "--backup of a store that is not there succeeded"
 grep -q 'other.db' "$dir/err" || { sed 's/^/  | /' "$dir/err"; bad "the command line's --store did not replace the file's db"; }
 
+# --help reads no file.
+"$server" --config "$dir/none.conf" --help >/dev/null 2>"$dir/err" </dev/null || bad "--help read the file"
+
 # A bad key, a bad value: refused at the start, the line named.
 printf '# a comment\n[server]\nport = 7410\n[limits]\nmax-cons = 5\n' >"$dir/bad.conf"
 "$server" --config "$dir/bad.conf" >/dev/null 2>"$dir/err" </dev/null; st=$?

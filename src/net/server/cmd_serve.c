@@ -178,6 +178,10 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang), const st
 	const char *path = conf_arg(argc, argv, "config");
 	if (!path && !getenv("TAPIS_DATADIR") && access(SERVE_CONF, F_OK) == 0)
 		path = SERVE_CONF;
+	/* --help reads no file: it works for anyone, whatever the file holds. */
+	for (int i = 1; path && i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			path = NULL;
 	struct conf conf = { 0 };
 	char err[ERR_MAX];
 	int rc;
