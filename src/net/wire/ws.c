@@ -107,6 +107,7 @@ struct ws {
 	struct conn *pending; /* connections given messages in this round (flush_round) */
 	struct ws_counters own, *cnt; /* cnt: own, or the tests' */
 	struct conn *handling;   /* the connection whose message the upper side is given */
+	struct lws_http_mount sounds_mount, page_mount; /* the context's mounts (it keeps them) */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -1004,32 +1005,31 @@ struct ws *ws_new(const struct ws_options *o, const struct ws_upper *up, char *e
 		.mountpoint = "/words", .mountpoint_len = 6, .origin = "http",
 		.origin_protocol = LWSMPRO_CALLBACK,
 	};
-	struct lws_http_mount sounds_mount, page_mount;
-	memset(&sounds_mount, 0, sizeof sounds_mount);
-	sounds_mount.mount_next = &words_mount;
-	sounds_mount.mountpoint = "/sounds";
-	sounds_mount.mountpoint_len = 7;
-	sounds_mount.origin = o->sounds_dir;
-	sounds_mount.origin_protocol = LWSMPRO_FILE;
+	/* The context keeps these (not copied): they live as long as it. */
+	struct lws_http_mount *sounds_mount = &s->sounds_mount, *page_mount = &s->page_mount;
+	sounds_mount->mount_next = &words_mount;
+	sounds_mount->mountpoint = "/sounds";
+	sounds_mount->mountpoint_len = 7;
+	sounds_mount->origin = o->sounds_dir;
+	sounds_mount->origin_protocol = LWSMPRO_FILE;
 	static const struct lws_protocol_vhost_options wav = { NULL, NULL, ".wav", "audio/wav" };
-	sounds_mount.extra_mimetypes = &wav;
-	memset(&page_mount, 0, sizeof page_mount);
-	page_mount.mount_next = o->sounds_dir ? &sounds_mount : &words_mount;
-	page_mount.mountpoint = "/";
-	page_mount.mountpoint_len = 1;
-	page_mount.origin = o->web_dir;
-	page_mount.def = "index.html";
-	page_mount.origin_protocol = LWSMPRO_FILE;
+	sounds_mount->extra_mimetypes = &wav;
+	page_mount->mount_next = o->sounds_dir ? sounds_mount : &words_mount;
+	page_mount->mountpoint = "/";
+	page_mount->mountpoint_len = 1;
+	page_mount->origin = o->web_dir;
+	page_mount->def = "index.html";
+	page_mount->origin_protocol = LWSMPRO_FILE;
 	/* The page's web app manifest (a phone adds the page to its home screen). */
 	static const struct lws_protocol_vhost_options manifest = { NULL, NULL, ".webmanifest", "application/manifest+json" };
-	page_mount.extra_mimetypes = &manifest;
+	page_mount->extra_mimetypes = &manifest;
 
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
 	info.port = o->port;
 	info.iface = o->host;
 	info.protocols = protocols;
-	info.mounts = o->web_dir ? &page_mount : o->sounds_dir ? &sounds_mount : &words_mount;
+	info.mounts = o->web_dir ? page_mount : o->sounds_dir ? sounds_mount : &words_mount;
 	info.user = s;
 	/* A handshake not done within the hello time is closed. */
 	long long hello_ms = o->hello_ms > 0 ? o->hello_ms : WS_HELLO_MS;
