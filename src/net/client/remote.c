@@ -603,7 +603,7 @@ static int connect_once(struct remote *r, char *err, size_t errlen)
 {
 	char url[REMOTE_URL_MAX + 16];
 	remote_url(r, url, sizeof url);
-	r->c = netc_open(url, on_message, r, err, errlen);
+	r->c = netc_open_ca(url, r->ca[0] ? r->ca : NULL, on_message, r, err, errlen);
 	if (!r->c)
 		return -1;
 	r->welcomed = 0;
@@ -632,7 +632,10 @@ int remote_open(struct remote *r, const char *url, const char *name, const char 
 static int open_as(struct remote *r, const char *url, const char *name, const char *password, const char *token,
                    const char *lang, const struct view_sink *sink, int aside, char *err, size_t errlen)
 {
+	char ca[sizeof r->ca];
+	memcpy(ca, r->ca, sizeof ca);
 	memset(r, 0, sizeof *r);
+	memcpy(r->ca, ca, sizeof ca);
 	r->aside = aside;
 	snprintf(r->token, sizeof r->token, "%s", token ? token : "");
 	r->lobby_talk = REMOTE_LOBBY_NONE;   /* until the caller says: nothing of the lobby before the welcome's round */

@@ -83,6 +83,7 @@ static int init(struct lobby *l, struct store *store, const struct host_config *
 	l->cfg.game_over = game_over; /* the accounts' figures, the rematch offered */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
+	l->tables_per_person = LOBBY_TABLES_PER_PERSON;
 	l->tables_max = LOBBY_TABLES_MAX;
 	l->start_ms = LOBBY_START_MS;
 	l->round_ms = LOBBY_ROUND_MS;

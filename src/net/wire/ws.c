@@ -262,13 +262,24 @@ static void conn_free(struct ws *s, struct conn *c)
 	free(c);
 }
 
-/* 1 when the connection may send one more message now. */
-static int rate_ok(struct conn *c, long long now)
+/* The rate limit, the server's (--rate, --burst) or the default. */
+static double ws_rate(const struct ws *s)
 {
-	c->tokens += (double)(now - c->tokens_ms) * WS_RATE_PER_S / 1000.0;
+	return s->o->rate_per_s > 0 ? s->o->rate_per_s : WS_RATE_PER_S;
+}
+
+static int ws_burst(const struct ws *s)
+{
+	return s->o->rate_burst > 0 ? s->o->rate_burst : WS_RATE_BURST;
+}
+
+/* 1 when the connection may send one more message now. */
+static int rate_ok(const struct ws *s, struct conn *c, long long now)
+{
+	c->tokens += (double)(now - c->tokens_ms) * ws_rate(s) / 1000.0;
 	c->tokens_ms = now;
-	if (c->tokens > WS_RATE_BURST)
-		c->tokens = WS_RATE_BURST;
+	if (c->tokens > ws_burst(s))
+		c->tokens = ws_burst(s);
 	if (c->tokens < 1)
 		return 0;
 	c->tokens -= 1;
@@ -553,7 +564,7 @@ static void refuse(struct ws *s, struct conn *c, const struct i18n_lang *L)
 		if (e)
 			queue_text(s, c, e, strlen(e));
 		free(e);
-	} else if (++c->refused > WS_RATE_BURST * 4) {
+	} else if (++c->refused > ws_burst(s) * 4) {
 		ws_close(s, c->id);
 	} else {
 		char *e = proto_error("rate", i18n_tr(L, "too many messages: slow down"), NULL);
@@ -579,7 +590,7 @@ static void receive(struct ws *s, struct conn *c, const void *in, size_t len, in
 	if (!final)
 		return;
 	long long now = now_ms();
-	if (c->rx_too_long || !rate_ok(c, now)) {
+	if (c->rx_too_long || !rate_ok(s, c, now)) {
 		/* Its errors in its language, as the upper side's (which
 		 * phrases those of the messages it is given). */
 		refuse(s, c, i18n_of(s->up.lang(s->up.ctx, c->id)));
@@ -713,7 +724,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
-		c->tokens = WS_RATE_BURST;
+		c->tokens = ws_burst(s);
 		c->tokens_ms = now_ms();
 		c->opened_ms = c->tokens_ms;
 		lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
