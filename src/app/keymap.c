@@ -135,16 +135,16 @@ int keymap_digit(const char *typed)
 /* ---- the cursor ---- */
 
 const struct keymap_move keymap_moves[KEYMAP_NMOVES] = {
-	{ "ArrowLeft", KEYMAP_CARD, -1, N_("First card."), N_("the card before; at the first, \"First card.\"") },
-	{ "ArrowRight", KEYMAP_CARD, 1, N_("Last card."), N_("the card after; at the last, \"Last card.\"") },
-	{ "ArrowUp", KEYMAP_SUIT, -1, N_("First suit."),
+	{ "ArrowLeft", N_("Left"), KEYMAP_CARD, -1, N_("First card."), N_("the card before; at the first, \"First card.\"") },
+	{ "ArrowRight", N_("Right"), KEYMAP_CARD, 1, N_("Last card."), N_("the card after; at the last, \"Last card.\"") },
+	{ "ArrowUp", N_("Up"), KEYMAP_SUIT, -1, N_("First suit."),
 	  N_("the first card of the suit before; in the first suit, its first card and \"First suit.\"") },
-	{ "ArrowDown", KEYMAP_SUIT, 1, N_("Last suit."),
+	{ "ArrowDown", N_("Down"), KEYMAP_SUIT, 1, N_("Last suit."),
 	  N_("the first card of the suit after; in the last suit, its first card and \"Last suit.\"") },
-	{ "PageUp", KEYMAP_SUIT, -1, N_("First suit."), N_("the same as Up") },
-	{ "PageDown", KEYMAP_SUIT, 1, N_("Last suit."), N_("the same as Down") },
-	{ "Home", KEYMAP_ENDS, -1, NULL, N_("the first card of the suit; from there, of the hand") },
-	{ "End", KEYMAP_ENDS, 1, NULL, N_("the last card of the suit; from there, of the hand") },
+	{ "PageUp", N_("Page Up"), KEYMAP_SUIT, -1, N_("First suit."), N_("the same as Up") },
+	{ "PageDown", N_("Page Down"), KEYMAP_SUIT, 1, N_("Last suit."), N_("the same as Down") },
+	{ "Home", N_("Home"), KEYMAP_ENDS, -1, NULL, N_("the first card of the suit; from there, of the hand") },
+	{ "End", N_("End"), KEYMAP_ENDS, 1, NULL, N_("the last card of the suit; from there, of the hand") },
 };
 
 const struct keymap_step keymap_steps[KEYMAP_NSTEPS] = {

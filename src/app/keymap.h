@@ -80,6 +80,7 @@ enum keymap_span {
 
 struct keymap_move {
 	const char *key;  /* the key as a browser names it (KeyboardEvent.key): "ArrowLeft" */
+	const char *name; /* msgid: its name in docs/keys.md ("Left") */
 	int span;         /* enum keymap_span */
 	int dir;          /* 1 on, -1 back */
 	const char *edge; /* msgid said when the cursor can go no further that way, NULL none */
