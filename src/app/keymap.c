@@ -219,6 +219,13 @@ void keymap_cursor_make(struct keymap_cursor *c, const struct keymap_move moves[
 	c->marks = ACT_MAX_CARDS;
 }
 
+int keymap_enter(int can_play, int nchoices, int only_discard)
+{
+	if (can_play)
+		return KEYMAP_ENTER_PLAY;
+	return nchoices == 1 && only_discard ? KEYMAP_ENTER_DISCARD : KEYMAP_ENTER_MENU;
+}
+
 int keymap_move_of(const char *key)
 {
 	for (int m = 0; key && m < KEYMAP_NMOVES; m++)

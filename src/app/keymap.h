@@ -101,6 +101,16 @@ struct keymap_step {
 #define KEYMAP_NSTEPS 6
 extern const struct keymap_step keymap_steps[KEYMAP_NSTEPS];
 
+/* What Enter does outside the action menu, on one's turn. */
+enum keymap_enter {
+	KEYMAP_ENTER_MENU,    /* open the action menu */
+	KEYMAP_ENTER_PLAY,    /* play the selected card */
+	KEYMAP_ENTER_DISCARD, /* throw the marked cards at once */
+};
+/* Enter's rule: the selected card when a card may be played; the marked
+ * cards when a discard is the one choice; else the menu. */
+int keymap_enter(int can_play, int nchoices, int only_discard);
+
 #define KEYMAP_SAID_MAX 64
 /* The cursor's lists for one hand (n cards): where each key takes a
  * cursor at card i, and what is said there. Plain data: a client fills
@@ -113,6 +123,7 @@ struct keymap_cursor {
 	signed char turn[GAME_MAX_HAND];             /* where the turn's start takes a cursor at i */
 	int bound[KEYMAP_NSTEPS], step[KEYMAP_NSTEPS]; /* the amount keys, keymap_steps' order */
 	int marks;                                   /* the most cards marked for a discard */
+	int enter;                                   /* enum keymap_enter */
 };
 
 /* The lists for a hand of n cards (suits together, as a view gives

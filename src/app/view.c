@@ -404,12 +404,12 @@ static void compute(struct view *v)
 	}
 	for (int i = 0; i < n; i++)
 		vs->can_play |= l[i].kind == ACT_PLAY;
-	view_cursor_make(vs, keymap_moves, v->talk.lang);
 	vs->nchoices = 0;
 	vs->nvariants = 0;
 	vs->discard_ahead = n > 0 && discard_ahead(v, l, n);
 	choices(v, l, n);
 	risks(vs);
+	view_cursor_make(vs, keymap_moves, v->talk.lang);
 	vs->prompt[0] = '\0';
 	if (vs->my_turn) {
 		sb_clear(&b);
@@ -534,6 +534,7 @@ void view_cursor_make(struct view_state *vs, const struct keymap_move moves[KEYM
 		playable[i] = vs->can_play && vs->hand[i].playable;
 	}
 	keymap_cursor_make(&vs->cursor, moves, cards, playable, n, l);
+	vs->cursor.enter = keymap_enter(vs->can_play, vs->nchoices, vs->nchoices == 1 && vs->choice[0].act.kind == ACT_DISCARD);
 }
 
 const char *view_amount_label(const struct view_state *vs, int i, int a)

@@ -201,8 +201,9 @@ int view_risky(const struct view_state *vs, const struct action *a);
 int view_asks(const struct view_state *vs, int i, int amount);
 /* The latest state. */
 const struct view_state *view_state(const struct view *v);
-/* vs->cursor made anew for vs's hand and its playable cards, by the rules
- * of moves (keymap_moves; a test gives others), the words in l. */
+/* vs->cursor made anew for vs's hand, its playable cards and its choices,
+ * by the rules of moves (keymap_moves; a test gives others), the words
+ * in l. */
 struct i18n_lang;
 void view_cursor_make(struct view_state *vs, const struct keymap_move moves[KEYMAP_NMOVES], const struct i18n_lang *l);
 /* After a resume or a return to a table: "While you were away:" (when

@@ -151,6 +151,9 @@ static void cursor_write(struct jtext *j, const struct keymap_cursor *c)
 	}
 	jt_close(j, '}');
 	jt_kint(j, "marks", c->marks);
+	static const char *const enter[] = { [KEYMAP_ENTER_MENU] = "menu", [KEYMAP_ENTER_PLAY] = "play",
+		                             [KEYMAP_ENTER_DISCARD] = "discard" };
+	jt_kstr(j, "enter", enter[c->enter]);
 	jt_close(j, '}');
 }
 

@@ -237,6 +237,10 @@ static void cursor_read(struct keymap_cursor *c, json_t *o)
 		c->bound[s] = b && !strcmp(b, "least") ? KEYMAP_LEAST : b && !strcmp(b, "most") ? KEYMAP_MOST : KEYMAP_STEP;
 		c->step[s] = json_is_integer(x) ? (int)json_integer_value(x) : 0;
 	}
+	const char *enter = str_of(o, "enter");
+	if (*enter)
+		c->enter = !strcmp(enter, "play") ? KEYMAP_ENTER_PLAY : !strcmp(enter, "discard") ? KEYMAP_ENTER_DISCARD
+		                                                                                : KEYMAP_ENTER_MENU;
 	long long marks = int_of(o, "marks", c->marks);
 	c->marks = marks < 0 ? 0 : marks > ACT_MAX_CARDS ? ACT_MAX_CARDS : (int)marks;
 }
@@ -281,8 +285,6 @@ static void on_state(struct remote *r, json_t *o)
 		v->can_play |= vc->playable;
 		snprintf(vc->name, sizeof vc->name, "%s", str_of(c, "name"));
 	}
-	view_cursor_make(v, keymap_moves, i18n_of(r->lang));
-	cursor_read(&v->cursor, json_object_get(o, "cursor"));
 	json_t *ch = json_object_get(o, "choices");
 	v->nchoices = 0;
 	v->nvariants = 0;
@@ -328,6 +330,8 @@ static void on_state(struct remote *r, json_t *o)
 		v->nchoices++;
 	}
 	v->variant = r->variant;
+	view_cursor_make(v, keymap_moves, i18n_of(r->lang));
+	cursor_read(&v->cursor, json_object_get(o, "cursor"));
 	if (r->sent_moves >= 0 && (v->moves != r->sent_moves || !v->my_turn))
 		r->sent_moves = -1;
 	if (r->sink.update)

@@ -319,13 +319,13 @@ static void enter(struct play *p)
 		menu_enter(p);
 		return;
 	}
-	if (v->can_play && p->sel >= 0) {
+	/* What Enter does now, as the state says (app/keymap). */
+	if (v->cursor.enter == KEYMAP_ENTER_PLAY && p->sel >= 0) {
 		struct action a = act_card(ACT_PLAY, p->hand[p->sel]);
 		try_action(p, &a);
 		return;
 	}
-	/* Only a discard to make: Enter throws the marked cards at once. */
-	if (!v->can_play && v->nchoices == 1 && v->choice[0].act.kind == ACT_DISCARD) {
+	if (v->cursor.enter == KEYMAP_ENTER_DISCARD) {
 		struct action d = marked_discard(p);
 		try_action(p, &d);
 		return;

@@ -1285,10 +1285,11 @@ function menuKey(k) {
 function enter() {
   if (!isMyTurn()) { answer(w('not_your_turn')); return; }
   if (app.menu) { menuEnter(); return; }
-  if (canPlay() && app.sel >= 0) { act('play ' + app.hand[app.sel]); return; }
-  const choices = choicesOf();
-  /* Only a discard to make: Enter throws the marked cards at once. */
-  if (!canPlay() && choices.length === 1 && isDiscard(choices[0])) { act(choiceAction(choices[0])); return; }
+  /* What Enter does now, as the state says (play, discard, menu). */
+  const what = cursorOf().enter;
+  if (what === 'play' && app.sel >= 0) { act('play ' + app.hand[app.sel]); return; }
+  const discard = choicesOf().find(isDiscard);
+  if (what === 'discard' && discard) { act(choiceAction(discard)); return; }
   openMenu();
 }
 
