@@ -6,6 +6,7 @@
  * nothing of its own changed (the web page's side of it is the "key
  * model" part of tests/web/run.js). In process, no terminal, no server. */
 #include <check.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,8 +144,10 @@ static int port_act(void *ctx, const struct action *a)
 }
 
 /* What the terminal says after each key of keys (KEY_NONE ends), told
- * the state written by moves' rules: said[k] for keys[k]. */
-static void terminal_says(const struct keymap_move moves[KEYMAP_NMOVES], const int *keys, char said[][256])
+ * the state written by moves' rules (rewritten by edit when not NULL):
+ * said[k] for keys[k]. */
+static void terminal_says_edited(const struct keymap_move moves[KEYMAP_NMOVES], void (*edit)(json_t *st),
+                                 const int *keys, char said[][256])
 {
 	struct remote r;
 	memset(&r, 0, sizeof r);
@@ -153,6 +156,14 @@ static void terminal_says(const struct keymap_move moves[KEYMAP_NMOVES], const i
 	const char *joined = "{\"type\":\"joined\",\"table\":1,\"seat\":0,\"info\":{\"id\":1,\"game\":\"brouc\",\"players\":4}}";
 	remote_message(&r, joined, strlen(joined));
 	char *st = state_json(moves);
+	if (edit) {
+		json_t *o = json_loads(st, 0, NULL);
+		ck_assert_ptr_nonnull(o);
+		edit(o);
+		free(st);
+		st = json_dumps(o, JSON_COMPACT);
+		json_decref(o);
+	}
 	remote_message(&r, st, strlen(st));
 	free(st);
 	ck_assert_int_eq(r.vs.nhand, NCARDS);
@@ -171,6 +182,25 @@ static void terminal_says(const struct keymap_move moves[KEYMAP_NMOVES], const i
 	play_close(p);
 	speech_close(&ses.sp);
 	remote_close(&r);
+}
+
+static void terminal_says(const struct keymap_move moves[KEYMAP_NMOVES], const int *keys, char said[][256])
+{
+	terminal_says_edited(moves, NULL, keys, said);
+}
+
+/* A hostile server's cursor: places out of the hand, not numbers, a
+ * control sequence in the words, the turn's start out of the hand. */
+static void hostile(json_t *st)
+{
+	json_t *c = json_object_get(st, "cursor"), *hand = json_object_get(c, "hand");
+	json_object_set_new(json_object_get(hand, "ArrowRight"), "to", json_pack("[i,i,s,I,i]", 99, -1, "x",
+	                                                                          (json_int_t)1 << 40, 2));
+	json_object_set_new(json_object_get(hand, "ArrowRight"), "edge", json_pack("[i,i]", 0, 4000));
+	json_object_set_new(json_object_get(hand, "ArrowRight"), "said", json_string("\x1b[2JGone."));
+	json_object_set_new(c, "turn", json_pack("[i,i,i,i,i]", 77, 77, 77, 77, 77));
+	json_object_set_new(json_object_get(c, "amount"), "PageUp", json_integer((json_int_t)1 << 60));
+	json_object_set_new(c, "marks", json_integer(-3));
 }
 
 /* The server's rules, then one of them changed there (Right by suit, and
@@ -202,12 +232,30 @@ START_TEST(terminal_follows_server)
 }
 END_TEST
 
+/* Nothing a server sends moves the cursor out of the hand, and no
+ * control sequence reaches the terminal. */
+START_TEST(hostile_cursor)
+{
+	static const int keys[] = { KEY_HOME, KEY_RIGHT, KEY_END, KEY_RIGHT, ' ', KEY_NONE };
+	char said[8][256];
+	terminal_says_edited(keymap_moves, hostile, keys, said);
+	/* The turn's start out of the hand: the cursor stays on the first card. */
+	ck_assert_msg(strstr(said[0], "Ace of spades"), "%s", said[0]);
+	ck_assert_msg(strstr(said[1], "Gone. Ace of spades"), "a place out of the hand: %s", said[1]);
+	ck_assert_msg(strstr(said[2], "King of spades") == said[2], "%s", said[2]);
+	ck_assert_msg(strstr(said[3], "King of spades") == said[3], "not a place: %s", said[3]);
+	for (int k = 0; k < 5; k++)
+		ck_assert_msg(!strchr(said[k], '\x1b'), "%s", said[k]);
+}
+END_TEST
+
 static Suite *keymodel_suite(void)
 {
 	Suite *s = suite_create("keymodel");
 	TCase *tc = tcase_create("keymodel");
 	tcase_add_test(tc, rules_as_lists);
 	tcase_add_test(tc, terminal_follows_server);
+	tcase_add_test(tc, hostile_cursor);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -99,6 +99,7 @@ struct keymap_step {
 };
 
 #define KEYMAP_NSTEPS 6
+#define KEYMAP_STEP_MAX 1000000 /* the largest step a state may give */
 extern const struct keymap_step keymap_steps[KEYMAP_NSTEPS];
 
 /* What Enter does outside the action menu, on one's turn. */

@@ -235,7 +235,8 @@ static void cursor_read(struct keymap_cursor *c, json_t *o)
 			continue;
 		const char *b = json_string_value(x);
 		c->bound[s] = b && !strcmp(b, "least") ? KEYMAP_LEAST : b && !strcmp(b, "most") ? KEYMAP_MOST : KEYMAP_STEP;
-		c->step[s] = json_is_integer(x) ? (int)json_integer_value(x) : 0;
+		long long step = json_is_integer(x) ? json_integer_value(x) : 0;
+		c->step[s] = step < -KEYMAP_STEP_MAX ? -KEYMAP_STEP_MAX : step > KEYMAP_STEP_MAX ? KEYMAP_STEP_MAX : (int)step;
 	}
 	const char *enter = str_of(o, "enter");
 	if (*enter)
