@@ -815,12 +815,15 @@ function refreshHand() {
   app.marked = app.marked.filter((c) => app.hand.includes(c));
 }
 
-/* At the start of a turn, a selected card that cannot be played gives way
- * to the first one that can. */
+/* How the keys move the cursor now, as the server's state says
+ * (state.cursor, the rules of app/keymap as lists): the page keeps none. */
+function cursorOf() { return (app.state && app.state.cursor) || { hand: {}, turn: [], amount: {} }; }
+
+/* At the start of a turn, the cursor goes where the state says (a card
+ * that cannot be played gives way to the first one that can). */
 function selectPlayable() {
-  const hand = handOf();
-  if (!canPlay() || app.sel < 0 || hand[app.sel].playable) return;
-  app.sel = hand.findIndex((h) => h.playable);
+  const to = cursorOf().turn[app.sel];
+  if (app.sel >= 0 && Number.isInteger(to) && to >= 0 && to < app.hand.length) app.sel = to;
 }
 
 function renderTable() {
@@ -1097,45 +1100,15 @@ function saySelected(edge) {
   answer((edge ? edge + ' ' : '') + selectedText());
 }
 
-const suitOf = (i) => app.hand[i].slice(-1);
-function suitBounds(i) {
-  let first = i, last = i;
-  while (first > 0 && suitOf(first - 1) === suitOf(i)) first--;
-  while (last + 1 < app.hand.length && suitOf(last + 1) === suitOf(i)) last++;
-  return [first, last];
-}
-
-/* Left, Right: one card, no wrapping. */
-function moveCard(dir) {
-  if (app.sel < 0) { saySelected(); return; }
-  const to = app.sel + dir;
-  if (to < 0 || to >= app.hand.length) { saySelected(w(dir > 0 ? 'last_card' : 'first_card')); return; }
-  app.sel = to;
-  saySelected();
-}
-
-/* Up, Down, Page Up, Page Down: the first card of the next or previous suit. */
-function moveSuit(dir) {
-  if (app.sel < 0) { saySelected(); return; }
-  let [first, last] = suitBounds(app.sel);
-  if (dir > 0 ? last + 1 >= app.hand.length : first === 0) {
-    app.sel = first;
-    saySelected(w(dir > 0 ? 'last_suit' : 'first_suit'));
-    return;
-  }
-  [first, last] = suitBounds(dir > 0 ? last + 1 : first - 1);
-  app.sel = first;
-  saySelected();
-}
-
-/* Home, End: the first or last card of the suit; from there, of the hand. */
-function moveEnd(dir) {
-  if (app.sel < 0) { saySelected(); return; }
-  const [first, last] = suitBounds(app.sel);
-  let to = dir > 0 ? last : first;
-  if (to === app.sel) to = dir > 0 ? app.hand.length - 1 : 0;
-  app.sel = to;
-  saySelected();
+/* A key of the hand (Left, Right, Up, Down, Page Up, Page Down, Home,
+ * End): the cursor goes where the state's lists say, and what they say at
+ * an edge is said first. */
+function moveCursor(k) {
+  const m = cursorOf().hand[k];
+  if (app.sel < 0 || !m) { saySelected(); return; }
+  const to = m.to[app.sel], edge = (m.edge || []).includes(app.sel);
+  if (Number.isInteger(to) && to >= 0 && to < app.hand.length) app.sel = to;
+  saySelected(edge ? m.said : '');
 }
 
 /* The menu's order as the server gives it (state.menu: the safest first,
@@ -1298,13 +1271,12 @@ function menuKey(k) {
   if (!hasRange(c)) return;
   const lo = c.min, hi = c.max;
   if (/^[0-9]$/.test(k) || k === 'Backspace') { typeDigit(k, lo, hi); return; }
+  /* The amount keys as the state says (a step, or the least or the most). */
+  const step = cursorOf().amount[k];
   let cur = m.amountOk ? m.amount : lo;
-  if (k === 'ArrowRight') cur++;
-  else if (k === 'ArrowLeft') cur--;
-  else if (k === 'PageUp') cur += 10;
-  else if (k === 'PageDown') cur -= 10;
-  else if (k === 'Home') cur = lo;
-  else if (k === 'End') cur = hi;
+  if (step === 'least') cur = lo;
+  else if (step === 'most') cur = hi;
+  else if (Number.isInteger(step)) cur += step;
   else return;
   Object.assign(m, { typing: false, typed: 0, amount: Math.min(hi, Math.max(lo, cur)), amountOk: true });
   sayAmount();
@@ -1313,10 +1285,11 @@ function menuKey(k) {
 function enter() {
   if (!isMyTurn()) { answer(w('not_your_turn')); return; }
   if (app.menu) { menuEnter(); return; }
-  if (canPlay() && app.sel >= 0) { act('play ' + app.hand[app.sel]); return; }
-  const choices = choicesOf();
-  /* Only a discard to make: Enter throws the marked cards at once. */
-  if (!canPlay() && choices.length === 1 && isDiscard(choices[0])) { act(choiceAction(choices[0])); return; }
+  /* What Enter does now, as the state says (play, discard, menu). */
+  const what = cursorOf().enter;
+  if (what === 'play' && app.sel >= 0) { act('play ' + app.hand[app.sel]); return; }
+  const discard = choicesOf().find(isDiscard);
+  if (what === 'discard' && discard) { act(choiceAction(discard)); return; }
   openMenu();
 }
 
@@ -1328,7 +1301,8 @@ function mark() {
   const k = app.marked.indexOf(c.card);
   let s = c.name + ', ';
   if (k >= 0) { app.marked.splice(k, 1); s += w('to_keep'); }
-  else { app.marked.push(c.card); s += w('to_discard'); }
+  else if (app.marked.length < (cursorOf().marks ?? Infinity)) { app.marked.push(c.card); s += w('to_discard'); }
+  else s += w('to_keep');
   const n = app.marked.length;
   answer(s + '. ' + fmt(wn('n_discard', n), n));
 }
@@ -1445,9 +1419,7 @@ function tableKey(e) {
     return;
   }
   if (k.length === 1 && 'CFRSTLNH123456789'.includes(up)) queryKey(up);
-  else if (k === 'ArrowLeft' || k === 'ArrowRight') moveCard(k === 'ArrowRight' ? 1 : -1);
-  else if (/^(ArrowUp|ArrowDown|PageUp|PageDown)$/.test(k)) moveSuit(k === 'ArrowDown' || k === 'PageDown' ? 1 : -1);
-  else if (k === 'Home' || k === 'End') moveEnd(k === 'End' ? 1 : -1);
+  else if (/^(Arrow(Left|Right|Up|Down)|Page(Up|Down)|Home|End)$/.test(k)) moveCursor(k);
   else if (k === 'Enter') enter();
   else if (k === ' ') mark();
   else if (k === 'F1' || k === '?') queryKey(k);

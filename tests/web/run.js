@@ -31,6 +31,11 @@
  *    choices follow; F1 and the toolbar say what the state says (L on the
  *    last showdown), in English and French; states rewritten on their way
  *    (another menu order, other cards playable): the page follows them.
+ *    key model: the cursor's rules as the state gives them (state.cursor,
+ *    app/keymap), changed on their way (Right by suit, another word at
+ *    the first card, the turn's start on the last card): the page's
+ *    cursor follows; tests/check_keymodel.c does the same for the
+ *    terminal client.
  * 10. live lobby: an arrival and a new table spoken in the server's words;
  *    the list kept by its changes, a filter asked of the server;
  *    the lobby setting at Nothing silences them and the lobby's chat, and
@@ -1228,6 +1233,37 @@ async function testServerRules(browser, port) {
   return testRuleOptions(browser, port);
 }
 
+/* The key model: the page moves its cursor over the lists the state
+ * names (state.cursor), and over nothing of its own. The lists changed on
+ * their way, as a server with another rule would send them: Right by suit
+ * (Down's lists), Left's word at the first card, the turn's start on the
+ * last card; the page follows them (the server's own, kept aside, differ). */
+async function testKeyModel(browser, port) {
+  const page = await browser.newPage();
+  await rewriteStates(page, 'if (m.cursor && m.cursor.hand) { window.__cursor = JSON.parse(JSON.stringify(m.cursor)); ' +
+    'const h = m.cursor.hand; h.ArrowRight = h.ArrowDown; h.ArrowLeft = { ...h.ArrowLeft, said: "From the server." }; ' +
+    'm.cursor.turn = m.cursor.turn.map(() => m.cursor.turn.length - 1); }');
+  await login(page, port, 'Kim', 'en');
+  await startBouillabaisse(page);
+  await page.waitForFunction(() => window.tapis.state.my_turn && document.querySelector('#hand button'), { timeout: 15000 });
+  await page.focus('#play');
+  const st = await page.evaluate(() => window.tapis.state);
+  const own = await page.evaluate(() => window.__cursor);
+  assert.ok(own && own.hand.ArrowRight && own.turn && own.amount, 'the state says how the cursor moves: ' + JSON.stringify(own));
+  assert.strictEqual(own.hand.ArrowRight.to.length, st.hand.length, 'a place for every card');
+  assert.strictEqual(own.hand.ArrowRight.to[0], 1, 'the server\'s Right: the next card');
+  assert.strictEqual(await page.evaluate(() => window.tapis.sel), st.hand.length - 1, 'the turn begins where the state says');
+  await pressAndHear(page, 'Home');
+  await pressAndHear(page, 'Home');
+  assert.strictEqual(await page.evaluate(() => window.tapis.sel), 0, 'Home twice: the first card');
+  assert.ok((await pressAndHear(page, 'ArrowLeft')).startsWith('From the server. '), 'Left\'s edge in the state\'s words');
+  await pressAndHear(page, 'ArrowRight');
+  const by = st.cursor.hand.ArrowDown.to[0];
+  assert.strictEqual(await page.evaluate(() => window.tapis.sel), by, 'Right by suit, as the state says: ' + by);
+  await page.close();
+  return 0;
+}
+
 /* Among friends: a private table's member invites someone online with the
  * Invite button; the person hears the invitation and sits without the
  * table's password. */
@@ -1298,7 +1334,7 @@ async function main() {
       server = r.server;
       return r.moves;
     }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
-    ['coming back', testComeBack], ['server rules', testServerRules], ['invitation', testInvitation],
+    ['coming back', testComeBack], ['server rules', testServerRules], ['key model', testKeyModel], ['invitation', testInvitation],
     ['live lobby', testLiveLobby], ['screen reader defects', testScreenReaderDefects]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
