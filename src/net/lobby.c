@@ -20,6 +20,7 @@
 #include "net/netaddr.h"
 #include "net/stats.h"
 #include "net/work.h"
+#include "speech/say.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
@@ -466,11 +467,18 @@ static json_t *table_json(const struct host *h)
 		                    json_string(rules_value_str(&h->rules, i, buf, sizeof buf)));
 	}
 	json_t *seats = json_array();
+	const char *person[GAME_MAX_SEATS] = { 0 };
+	for (int s = 0; s < h->players && s < GAME_MAX_SEATS; s++)
+		person[s] = h->seat[s].name;
 	for (int s = 0; s < h->players; s++) {
-		json_t *x = json_pack("{s:i, s:s, s:i}", "seat", s, "state", host_seat_word(h, s), "level",
-		                      h->seat[s].level);
+		const char *word = host_seat_word(h, s);
+		json_t *x = json_pack("{s:i, s:s, s:i}", "seat", s, "state", word, "level", h->seat[s].level);
 		if (h->seat[s].name[0])
 			json_object_set_new(x, "name", json_string(h->seat[s].name));
+		/* A bot's seat: the name the table's sentences give it. */
+		const char *bot = strcmp(word, "bot") ? NULL : say_bot_name(person, h->players, s);
+		if (bot)
+			json_object_set_new(x, "bot", json_string(bot));
 		json_array_append_new(seats, x);
 	}
 	int watchers = 0;
