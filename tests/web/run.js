@@ -715,7 +715,7 @@ async function testSeats(browser, port) {
 /* The live lobby: what changes there is spoken as the server phrases it
  * (an arrival, a table made), and the setting "Spoken in the lobby" set to
  * Nothing silences it (and the lobby's chat), kept for the next visit. */
-/* The defects a screen reader met (issue 34): the table read without keys
+/* The defects a screen reader met: the table read without keys
  * ("Table now", not hidden, not live), T and C at a waiting table, Start
  * before the seats in Tab order, leaving a game under way asks first, a
  * saved table alone, the tab's title on one's turn, the arrivals said. */
