@@ -437,6 +437,9 @@ async function main() {
   await part('arrival in the lobby', async () => {
     await page.goto('http://127.0.0.1:' + port + '/?lang=en', { waitUntil: 'load' });
     await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
+    /* The sound cues off (a setting of the page): every cue renames the
+     * browser's tab ("Audio playing"), events Orca takes for nothing. */
+    await page.$eval('#opt-cues', (el) => { if (el.checked) el.click(); });
     await quiet();
     await clickOn(page, '#login-name');
     await until('the name field has the focus', () => page.evaluate(() => document.activeElement.id === 'login-name' &&

@@ -7,7 +7,7 @@
 # Without a tool: a failure under CI=true, else a skip (status 77) that says
 # what is missing. Everything runs in a PID namespace of its own when one
 # can be made, so that every process started here ends with it and Orca
-# meets no other Orca; bounded by TAPIS_SR_TIMEOUT seconds (240).
+# meets no other Orca; bounded by TAPIS_SR_TIMEOUT seconds (300).
 build=${1:-build}
 chromium=${CHROMIUM:-/usr/bin/chromium}
 skip() {
@@ -26,7 +26,7 @@ if [ "${TAPIS_SR_INSIDE:-}" != 1 ]; then
 	[ -d tests/web/node_modules/puppeteer-core ] || missing="$missing tests/web/node_modules"
 	[ -z "$missing" ] || skip "missing$missing"
 	export TAPIS_SR_INSIDE=1
-	limit=${TAPIS_SR_TIMEOUT:-240}
+	limit=${TAPIS_SR_TIMEOUT:-300}
 	# A namespace of our own (root, else as a user mapped to root), else none.
 	for ns in "unshare --pid --fork --mount-proc" "unshare --user --map-root-user --pid --fork --mount-proc"; do
 		if $ns true 2>/dev/null; then
