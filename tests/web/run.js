@@ -296,9 +296,13 @@ async function testBouillabaisse(browser, port) {
   /* C, T and S answer from the view. */
   const keys = await page.evaluate(() => window.tapis.state.keys);
   for (const k of ['c', 't', 's']) {
+    /* The answer of the view when the key was pressed (a bot may play
+     * between the key and the look at the state after it). */
+    const before = await page.evaluate(() => window.tapis.state.keys);
     const heard = await pressAndHear(page, k);
+    const after = await page.evaluate(() => window.tapis.state.keys);
     assert.ok(heard.length > 0, k + ' answers');
-    assert.strictEqual(heard, keys[k.toUpperCase()], k + ' says the answer of the view');
+    assert.ok([before, after].some((x) => heard === x[k.toUpperCase()]), k + ' says the answer of the view: ' + heard);
   }
   /* An AZERTY keyboard: its top row gives & é " ' ( - è _ ç à without
    * Shift; read by the physical key (event.code) they tell the table as 1
