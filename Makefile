@@ -121,10 +121,14 @@ $(BUILD)/tests/check_cluster: $(BUILD)/tests/redistmp.o
 $(BUILD)/tests/check_cluster_fail: $(BUILD)/tests/netutil.o $(BUILD)/tests/pgtmp.o $(BUILD)/tests/redistmp.o
 
 # Every test suite, then the end-to-end scenarios; the tests find the
-# catalogues and data through TAPIS_DATADIR.
+# catalogues and data through TAPIS_DATADIR. ONLY=words (or ONLY=words,view)
+# runs those suites alone.
+comma := ,
+ONLY_BINS = $(foreach t,$(subst $(comma), ,$(ONLY)),$(BUILD)/tests/check_$(t:check_%=%))
 check: test-deps web-deps
-	@$(MAKE) --no-print-directory all tests
-	@sh tests/run.sh $(BUILD)
+	@$(MAKE) --no-print-directory all $(if $(ONLY),$(ONLY_BINS),tests)
+	@sh tests/run.sh $(BUILD) '$(ONLY)'
+
 
 # The cluster's suites alone (tests/check_cluster*.c: Redis and PostgreSQL
 # of their own on free loopback ports, in temporary folders); also part of

@@ -34,7 +34,7 @@
 #include "core/num.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/finish.h"

@@ -10,11 +10,11 @@
 #include "bots/bot.h"
 #include "core/rng.h"
 #include "games/bourre.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
-#include "speech/talk_hint.h"
+#include "words/say.h"
+#include "words/talk.h"
+#include "words/talk_hint.h"
 #include "testutil.h"
 
 #define ST(t) ((struct bourre_state *)(t)->st)
@@ -1941,7 +1941,7 @@ START_TEST(test_hint_ruff)
 	struct talk tk = { .game = t.g, .me = 0, .players = 2 };
 	struct sbuf b;
 	sb_clear(&b);
-	talk_hint(&tk, &a, &why, &b);
+	talk_hint(&tk, registry_find(t.g->name)->talk, &a, &why, &b);
 	ck_assert_msg(strstr(b.s, "though a trump could take it") != NULL, "%s", b.s);
 	tu_game_release(&t);
 }

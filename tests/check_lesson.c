@@ -21,7 +21,7 @@
 #include "core/err.h"
 #include "core/paths.h"
 #include "i18n/i18n.h"
-#include "speech/french.h"
+#include "words/french.h"
 #include "testutil.h"
 
 #define OUT_MAX (1 << 20)

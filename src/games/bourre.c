@@ -1176,7 +1176,7 @@ static int legal_fn(const void *vst, struct action *out, int max)
 	return n;
 }
 
-static int apply_fn(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
+static int apply_unchecked(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
 {
 	struct bourre_state *st = vst;
 	struct refusal dummy;
@@ -1494,6 +1494,13 @@ static int audit_fn(const void *vst, char *err, size_t errlen)
 	if (st->phase != BR_PH_OVER && (st->to_act < 0 || st->to_act >= st->players))
 		return errf(err, errlen, "no seat to act");
 	return 0;
+}
+
+static int apply_fn(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	game_assert_before(vst, a);
+	int rc = apply_unchecked(vst, a, out, why);
+	return game_assert_after(vst, to_act_fn(vst), rc, why);
 }
 
 const struct game_ops bourre_ops = {

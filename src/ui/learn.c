@@ -14,7 +14,7 @@
 #include "core/err.h"
 #include "core/sbuf.h"
 #include "i18n/i18n.h"
-#include "speech/french.h"
+#include "words/french.h"
 #include "speech/speech.h"
 #include "ui/menu.h"
 #include "ui/play.h"
