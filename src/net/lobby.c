@@ -20,7 +20,7 @@
 #include "net/netaddr.h"
 #include "net/stats.h"
 #include "net/work.h"
-#include "speech/say.h"
+#include "words/say.h"
 
 static void send_text(struct lobby *l, long conn, char *text)
 {
