@@ -65,8 +65,7 @@ if [ -f tools/spdx.sh ]; then sh tools/spdx.sh --check; result $? tools/spdx.sh;
 # The web page in a real browser (status 77, not counted, when node or
 # chromium is missing, except under CI=true).
 sh tests/web.sh "$build"; result $? tests/web.sh
-# The web page through Orca (tests/sr) is not run here yet: it does not
-# pass reliably on a loaded machine; `make check-sr` runs it alone.
+sh tests/sr/run.sh "$build"; result $? tests/sr/run.sh
 # Every sentence in both catalogues, nothing untranslated or fuzzy.
 if sh tools/po-missing.sh >/tmp/tapis-po.$$ 2>/dev/null; then result 0 catalogues; else cat /tmp/tapis-po.$$; result 1 catalogues; fi
 rm -f /tmp/tapis-po.$$

@@ -51,6 +51,7 @@ static const struct {
 	{ "seat_player", N_("Seat %1$d: %2$s.") },
 	{ "seat_free", N_("Seat %d: open.") },
 	{ "seat_bot", N_("Seat %1$d: a bot of level %2$d.") },
+	{ "seat_bot_named", N_("Seat %1$d: %2$s, bot, level %3$d.") },
 	{ "table_n", N_("Table %ld") },
 	{ "start", N_("Start the game") },
 	{ "seat_kind", N_("Who plays seat %d") },

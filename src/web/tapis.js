@@ -133,8 +133,8 @@ function flushSaid(answered) {
   box.append(p);
   while (box.childElementCount > 3) box.firstElementChild.remove();
   box.dataset.n = Number(box.dataset.n || 0) + 1;
-  /* For the tests: what each element told again. */
-  said.told.push({ text, again: again.join(' ') });
+  /* For the tests: what each element told again, line by line. */
+  said.told.push({ text, again });
   if (said.told.length > 400) said.told.shift();
   said.last = now;
   said.until = now + Math.min(SAID_MAX_MS, text.length * SAID_MS_PER_CHAR);
@@ -826,10 +826,40 @@ function selectPlayable() {
   if (app.sel >= 0 && Number.isInteger(to) && to >= 0 && to < app.hand.length) app.sel = to;
 }
 
+/* What the page changes on every state is changed in place, only where it
+ * differs: a screen reader is told of every element made or removed, and
+ * Orca, more than 50 events behind (a busy machine), drops the live lines
+ * among them when a focus or selection change comes (its "flood"
+ * pruning). A hand made again from nothing is some thirty events. */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setAttr(el, name, value) {
+  if (value === null) { if (el.hasAttribute(name)) el.removeAttribute(name); } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+/* parent's children made to match items, one element each found again by
+ * its id (keyOf): the kept ones stay, the gone ones go, the new ones (make)
+ * come in their place; update sets what each shows. */
+function keyed(parent, items, keyOf, make, update) {
+  const old = new Map();
+  for (const el of [...parent.children]) old.set(el.dataset.id, el);
+  let at = parent.firstElementChild;
+  items.forEach((it, i) => {
+    const k = String(keyOf(it));
+    let el = old.get(k);
+    if (el) old.delete(k);
+    else { el = make(it); el.dataset.id = k; }
+    update(el, it, i);
+    if (el === at) at = at.nextElementSibling;
+    else parent.insertBefore(el, at);
+  });
+  for (const el of old.values()) el.remove();
+}
+
 function renderTable() {
   const t = currentTable();
   const st = app.state;
-  $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
+  setText($('table-h'), t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '');
   $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
   $('btn-stand').hidden = app.seat < 0;
   $('btn-rematch').hidden = !(app.rematch && app.rematch === app.table && st && st.state === 'over');
@@ -837,9 +867,9 @@ function renderTable() {
   $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over') || !(t && t.seats.some((x) => x.state === 'open'));
   renderSeats(t);
   const keys = (st && st.keys) || {};
-  $('view-turn').textContent = (isMyTurn() && st.prompt) || keys.T || '';
-  $('view-cards').textContent = keys.C || '';
-  $('view-scores').textContent = keys.S || '';
+  setText($('view-turn'), (isMyTurn() && st.prompt) || keys.T || '');
+  setText($('view-cards'), keys.C || '');
+  setText($('view-scores'), keys.S || '');
   $('history-buttons').hidden = !app.history.length;
   turnSignals();
   renderHand();
@@ -860,35 +890,36 @@ function renderHand() {
   const shown = JSON.stringify([app.lang, hand, isMyTurn(), discard, app.marked, app.sel]);
   if (shown === ul.dataset.shown) return;
   ul.dataset.shown = shown;
-  const focused = ul.contains(document.activeElement) ? document.activeElement.dataset.card : null;
-  const at = focused === null ? -1 : [...ul.querySelectorAll('button')].indexOf(document.activeElement);
-  ul.textContent = '';
+  const had = ul.contains(document.activeElement);
+  const at = had ? [...ul.querySelectorAll('button')].indexOf(document.activeElement) : -1;
   $('hand-h').hidden = ul.hidden = !hand.length;
-  hand.forEach((c, i) => {
+  keyed(ul, hand, (c) => c.card, (c) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.card = c.card;
-    b.textContent = c.name;
+    b.onclick = () => tapCard(c.card);
+    li.append(b);
+    return li;
+  }, (li, c, i) => {
+    const b = li.firstElementChild;
+    setText(b, c.name);
     let name = c.name;
     if (canPlay()) name += ', ' + w(c.playable ? 'playable' : 'not_playable');
-    b.setAttribute('aria-label', name);
-    if (discard) b.setAttribute('aria-pressed', app.marked.includes(c.card) ? 'true' : 'false');
+    setAttr(b, 'aria-label', name);
+    setAttr(b, 'aria-pressed', discard ? (app.marked.includes(c.card) ? 'true' : 'false') : null);
     const cls = [];
     if (canPlay() && !c.playable) cls.push('unplayable');
     if (canPlay() && c.playable) cls.push('playable');
     if (i === app.sel) cls.push('selected');
     if (app.marked.includes(c.card)) cls.push('marked');
-    b.className = cls.join(' ');
-    b.onclick = () => tapCard(c.card);
-    li.append(b);
-    ul.append(li);
+    if (b.className !== cls.join(' ')) b.className = cls.join(' ');
   });
-  if (focused === null) return;
-  /* The same card, else the one now in its place (a card played). */
+  /* The focused card keeps the focus; a card played gives it to the one
+   * now in its place. */
+  if (!had || ul.contains(document.activeElement)) return;
   const bs = ul.querySelectorAll('button');
-  const same = ul.querySelector('button[data-card="' + focused + '"]') || bs[Math.min(at, bs.length - 1)];
-  focusTo(same || $('play'));
+  focusTo(bs[Math.min(at, bs.length - 1)] || $('play'));
 }
 
 /* One's turn: the tab's title says it (another tab or window shows it),
@@ -923,23 +954,21 @@ function renderQueries() {
   const shown = JSON.stringify([app.lang, qs]);
   if (shown === bar.dataset.shown) return;
   bar.dataset.shown = shown;
-  const focused = bar.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-  bar.textContent = '';
+  const had = bar.contains(document.activeElement);
   $('queries-h').hidden = bar.hidden = !qs.length;
-  qs.forEach((q, i) => {
+  keyed(bar, qs, (q) => q.key, (q) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.key = q.key;
     b.textContent = q.key;
-    b.setAttribute('aria-label', fmt(w('key_button'), q.spoken, q.what));
-    b.tabIndex = i === 0 ? 0 : -1;
+    b.tabIndex = -1;
     b.onclick = () => { audioStart(); queryKey(q.key); };
-    bar.append(b);
-  });
-  if (focused !== null) {
-    const same = bar.querySelector('button[data-key="' + CSS.escape(focused) + '"]');
-    (same || bar.querySelector('button') || $('play')).focus();
-  }
+    return b;
+  }, (b, q) => setAttr(b, 'aria-label', fmt(w('key_button'), q.spoken, q.what)));
+  /* One stop of Tab (the arrows walk the bar): the button that had it. */
+  const bs = [...bar.querySelectorAll('button')];
+  if (bs.length && !bs.some((b) => b.tabIndex === 0)) bs[0].tabIndex = 0;
+  if (had && !bar.contains(document.activeElement)) (bs[0] || $('play')).focus();
 }
 
 /* To one's hand from anywhere (the link at the top of the table): the
@@ -1038,7 +1067,8 @@ function renderSeats(t) {
     const span = document.createElement('span');
     span.id = 'seat-line-' + s.seat;
     span.textContent = s.state === 'open' ? fmt(w('seat_free'), s.seat + 1)
-      : s.name ? fmt(w('seat_player'), s.seat + 1, s.name) : fmt(w('seat_bot'), s.seat + 1, s.level);
+      : s.name ? fmt(w('seat_player'), s.seat + 1, s.name)
+        : s.bot ? fmt(w('seat_bot_named'), s.seat + 1, s.bot, s.level) : fmt(w('seat_bot'), s.seat + 1, s.level);
     li.append(span);
     if (mine && t.state === 'waiting' && !s.name) {
       const label = document.createElement('label');
@@ -1581,6 +1611,12 @@ function setup() {
   $('confirm-no').onclick = () => confirmAnswer(false);
   $('queries').addEventListener('keydown', toolbarKeys);
   $('play').addEventListener('keydown', tableKey);
+  /* On a touch screen the table's box, touched, says whose turn it is (the
+   * prompt on one's turn) and the last answer, from "Table now"; with keys
+   * its description stays the keys' introduction, said once at the focus
+   * (a description that changes under the focus is said again). */
+  if (window.matchMedia && matchMedia('(pointer: coarse)').matches)
+    $('play').setAttribute('aria-describedby', 'view-turn view-answer');
   $('opt-voice').onchange = (e) => { app.voice = e.target.checked; saveSettings(); };
   $('opt-cues').onchange = (e) => { app.cues = e.target.checked; audioStart(); saveSettings(); };
   $('opt-rate').oninput = (e) => { app.rate = Number(e.target.value); saveSettings(); };
