@@ -1319,11 +1319,32 @@ static void tc_settle(struct tc *t)
 	ck_assert_int_gt(count_type(t, "pong"), pongs);
 }
 
-/* One person, one table: Bernard, Anne's partner at Le Brouc, loses his
- * connection; back, he is at his seat; making a table (--create), then
- * sitting at another (--table, or from the lobby), gives up the seat he
- * held, as a stand does (he watches there); after a restart he holds one seat, at the table
- * he went to last. */
+/* The question one holds a seat at (the last "ask"), its choices. */
+static json_t *asked(struct tc *t, long table, int seat)
+{
+	json_t *q = tc_wait(t, "ask");
+	ck_assert_str_eq(json_string_value(json_object_get(q, "about")), "seat_held");
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), table);
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "seat")), seat);
+	json_t *ch = json_object_get(q, "choices");
+	ck_assert_int_eq(json_array_size(ch), 2);
+	json_t *back = json_object_get(json_array_get(ch, 0), "send");
+	ck_assert_str_eq(json_string_value(json_object_get(back, "type")), "sit");
+	ck_assert_int_eq(json_integer_value(json_object_get(back, "table")), table);
+	ck_assert_int_eq(json_integer_value(json_object_get(back, "seat")), seat);
+	ck_assert(json_is_true(json_object_get(json_array_get(ch, 1), "again")));
+	return q;
+}
+
+/* One person, one table, by their choice: Bernard, Anne's partner at Le
+ * Brouc, loses his connection; back bound for a table of his own (hello
+ * "going", tapis join --create or --table), he is not put back there, and
+ * making a table is answered by a question in his language (keep the
+ * seat and go back, or give it up); giving it up makes the table, the
+ * seat played by a bot as a stand does. A seat at a table that waits is
+ * given up without a question (--table); at a table in play again, a
+ * create asked about and the seat kept makes nothing. After a restart he
+ * holds one seat, at the table he kept. */
 START_TEST(test_one_table)
 {
 	struct srv s;
@@ -1345,14 +1366,31 @@ START_TEST(test_one_table)
 	b.c = NULL;
 	struct heard_ctx lost = { 0, "Bernard lost the connection" };
 	play_until(all, 2, stop_when_heard, &lost);
-	/* Back: at his seat. */
-	tc_hello(&b2, &s, "Bernard", "fr", "bernard-secret", NULL);
+	/* Back, bound for a table of his own: not at t1, and asked. */
+	memset(&b2, 0, sizeof b2);
+	snprintf(b2.name, sizeof b2.name, "Bernard");
+	snprintf(b2.lang, sizeof b2.lang, "fr");
+	b2.seat = -1;
+	b2.acted_seq = -1;
+	tc_connect(&b2, &s);
+	tc_send(&b2, "{\"type\":\"hello\",\"version\":1,\"name\":\"Bernard\",\"lang\":\"fr\",\"password\":\"bernard-secret\","
+	             "\"going\":true}");
 	tc_wait(&b2, "welcome");
-	json_t *j = tc_wait(&b2, "joined");
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), t1);
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 2);
-	/* --create: at the new table, the seat at t1 given up. */
-	long t2 = tc_create(&b2, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	tc_settle(&b2);
+	ck_assert_int_eq(count_type(&b2, "joined"), 0);
+	const char *create2 = "{\"type\":\"create\",\"game\":\"bouillotte\",\"players\":4,"
+	                      "\"seats\":[\"open\",\"open\",\"bot\",\"bot\"],\"rules\":{\"hands\":1}%s}";
+	tc_send(&b2, create2, "");
+	json_t *q = asked(&b2, t1, 2);
+	char want[64];
+	snprintf(want, sizeof want, "la place 3 à la table %ld", t1);
+	ck_assert_msg(strstr(json_string_value(json_object_get(q, "text")), want), "%s",
+	              json_string_value(json_object_get(q, "text")));
+	ck_assert_int_eq(count_type(&b2, "created"), 0);
+	/* Given up: the table made, the seat at t1 played by a bot. */
+	tc_send(&b2, create2, ",\"give_up\":true");
+	long t2 = (long)json_integer_value(json_object_get(tc_wait(&b2, "created"), "table"));
+	tc_wait(&b2, "joined");
 	ck_assert_int_ne(t2, t1);
 	tc_settle(&b2);
 	long held[8];
@@ -1361,10 +1399,25 @@ START_TEST(test_one_table)
 	struct heard_ctx up = { 0, "Bernard stands up. A bot plays the seat." };
 	struct tc *anne[] = { &a };
 	play_until(anne, 1, stop_when_heard, &up);
-	/* --table (or a sit from the lobby): the same. */
+	/* --table (or a sit from the lobby) while t2 waits: no question. */
 	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	c.seat = 0;
 	tc_sit(&b2, t3, 1);
 	tc_settle(&b2);
+	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
+	ck_assert_int_eq(held[0], t3);
+	/* In play at t3, a create asked about, the seat kept: nothing made. */
+	tc_send(&c, "{\"type\":\"start\",\"table\":%ld}", t3);
+	struct tc *at3[] = { &c, &b2 };
+	int st3 = count_type(&b2, "state") + 2;
+	play_until(at3, 2, stop_after_states, &st3);
+	int joins = count_type(&b2, "joined");
+	tc_send(&b2, create2, "");
+	asked(&b2, t3, 1);
+	tc_send(&b2, "{\"type\":\"sit\",\"table\":%ld,\"seat\":1}", t3);
+	tc_settle(&b2);
+	ck_assert_int_eq(count_type(&b2, "created"), 1);
+	ck_assert_int_eq(count_type(&b2, "joined"), joins + 1);
 	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
 	ck_assert_int_eq(held[0], t3);
 	/* A restart: one seat, at t3. */

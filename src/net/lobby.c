@@ -1195,7 +1195,11 @@ static void welcome(struct lobby *l, struct lobby_conn *c, const char *name, con
 	send_snapshot(l, c, NULL);
 	c->view.listening = 1;
 	send_saved(l, c->id, u->name, 0);
-	rejoin(l, c, u);
+	/* Bound for a table of its own (--create, --table): asked there
+	 * whether to keep a seat held elsewhere (ask_seat_held). */
+	if (!c->going)
+		rejoin(l, c, u);
+	c->going = 0;
 	l->dirty = 1;
 }
 
@@ -1276,6 +1280,7 @@ static void on_hello(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
 		c->state_changes = m->state_changes;
 		c->aside = m->aside;
+		c->going = m->going;
 	}
 	const struct i18n_lang *L = i18n_of(c->lang);
 	if (m->version != PROTO_VERSION) {
@@ -1448,6 +1453,50 @@ static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struc
 	}
 }
 
+/* A seat of name's at a table other than h whose game goes on: that
+ * table (its seat in *seat), or NULL. */
+static struct host *seat_held_elsewhere(struct lobby *l, const char *name, const struct host *h, int *seat)
+{
+	for (int i = 0; i < l->ntables; i++) {
+		struct host *o = l->tables[i];
+		if (o == h || o->state != HOST_PLAYING)
+			continue;
+		for (int s = 0; s < o->players; s++)
+			if (!strcmp(o->seat[s].name, name)) {
+				*seat = s;
+				return o;
+			}
+	}
+	return NULL;
+}
+
+/* One person, one table, by their choice: a sit at h (NULL: the table a
+ * create makes) from one who holds a seat where a game goes on, without
+ * give_up, is answered with a question: keep that seat and go back (a
+ * sit there), or give it up and go on (the same request again, with
+ * give_up). 1 when asked, 0 to go on. */
+static int ask_seat_held(struct lobby *l, struct lobby_conn *c, const struct host *h, const struct proto_msg *m)
+{
+	int seat;
+	struct host *o = m->give_up ? NULL : seat_held_elsewhere(l, l->users[c->user].name, h, &seat);
+	if (!o)
+		return 0;
+	const struct i18n_lang *L = i18n_of(c->lang);
+	char q[256], back[160];
+	snprintf(q, sizeof q, i18n_tr(L, "You hold seat %d at table %lld, where the game goes on: keep it and go back, "
+	                                 "or give it up?"),
+	         seat + 1, (long long)o->id);
+	snprintf(back, sizeof back, i18n_tr(L, "Keep the seat and go back to table %lld"), (long long)o->id);
+	const char *go = h ? i18n_tr(L, "Give it up and sit at this table")
+	                   : i18n_tr(L, "Give it up and make the new table");
+	send_text(l, c->id, proto_dump(json_pack("{s:s, s:s, s:I, s:i, s:s, s:[{s:s, s:{s:s, s:I, s:i}}, {s:s, s:b}]}",
+	                                         "type", "ask", "about", "seat_held", "table", (json_int_t)o->id,
+	                                         "seat", seat, "text", q, "choices", "text", back, "send", "type",
+	                                         "sit", "table", (json_int_t)o->id, "seat", seat, "text", go,
+	                                         "again", 1)));
+	return 1;
+}
+
 static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
@@ -1583,6 +1632,8 @@ static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
 {
+	if (open_seats(m) && ask_seat_held(l, c, NULL, m))
+		return;
 	const char *why = too_many_tables(l, c);
 	if (why) {
 		send_error(l, c->id, "tables", why, PM_CREATE);
@@ -1961,7 +2012,8 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_SIT:
 	case PM_WATCH:
-		if ((h = table_for(l, c, &m)) && may_enter(l, c, h, &m))
+		if ((h = table_for(l, c, &m)) && !(m.type == PM_SIT && ask_seat_held(l, c, h, &m)) &&
+		    may_enter(l, c, h, &m))
 			join(l, c, h, m.seat, m.type);
 		break;
 	case PM_STAND:
