@@ -1336,6 +1336,21 @@ static json_t *asked(struct tc *t, long table, int seat)
 	return q;
 }
 
+/* Bernard back, bound for a table of his own (hello "going"). */
+static void hello_going(struct tc *t, struct srv *s)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "Bernard");
+	snprintf(t->lang, sizeof t->lang, "fr");
+	t->seat = -1;
+	t->acted_seq = -1;
+	tc_connect(t, s);
+	tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"Bernard\",\"lang\":\"fr\",\"password\":\"bernard-secret\","
+	           "\"going\":true}");
+	tc_wait(t, "welcome");
+	tc_settle(t);
+}
+
 /* One person, one table, by their choice: Bernard, Anne's partner at Le
  * Brouc, loses his connection; back bound for a table of his own (hello
  * "going", tapis join --create or --table), he is not put back there, and
@@ -1367,16 +1382,7 @@ START_TEST(test_one_table)
 	struct heard_ctx lost = { 0, "Bernard lost the connection" };
 	play_until(all, 2, stop_when_heard, &lost);
 	/* Back, bound for a table of his own: not at t1, and asked. */
-	memset(&b2, 0, sizeof b2);
-	snprintf(b2.name, sizeof b2.name, "Bernard");
-	snprintf(b2.lang, sizeof b2.lang, "fr");
-	b2.seat = -1;
-	b2.acted_seq = -1;
-	tc_connect(&b2, &s);
-	tc_send(&b2, "{\"type\":\"hello\",\"version\":1,\"name\":\"Bernard\",\"lang\":\"fr\",\"password\":\"bernard-secret\","
-	             "\"going\":true}");
-	tc_wait(&b2, "welcome");
-	tc_settle(&b2);
+	hello_going(&b2, &s);
 	ck_assert_int_eq(count_type(&b2, "joined"), 0);
 	const char *create2 = "{\"type\":\"create\",\"game\":\"bouillotte\",\"players\":4,"
 	                      "\"seats\":[\"open\",\"open\",\"bot\",\"bot\"],\"rules\":{\"hands\":1}%s}";
@@ -1411,15 +1417,37 @@ START_TEST(test_one_table)
 	struct tc *at3[] = { &c, &b2 };
 	int st3 = count_type(&b2, "state") + 2;
 	play_until(at3, 2, stop_after_states, &st3);
-	int joins = count_type(&b2, "joined");
+	/* Away again, then back: the seat kept, "joined" before the state
+	 * and the return said there. */
+	netc_abandon(b2.c);
+	b2.c = NULL;
+	struct heard_ctx lost2 = { 0, "Bernard lost the connection" };
+	struct tc *carl[] = { &c };
+	play_until(carl, 1, stop_when_heard, &lost2);
+	tc_free(&b2);
+	hello_going(&b2, &s);
 	tc_send(&b2, create2, "");
 	asked(&b2, t3, 1);
 	tc_send(&b2, "{\"type\":\"sit\",\"table\":%ld,\"seat\":1}", t3);
 	tc_settle(&b2);
-	ck_assert_int_eq(count_type(&b2, "created"), 1);
-	ck_assert_int_eq(count_type(&b2, "joined"), joins + 1);
+	ck_assert_int_eq(count_type(&b2, "created"), 0);
+	ck_assert_int_eq(count_type(&b2, "joined"), 1);
 	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
 	ck_assert_int_eq(held[0], t3);
+	int joined_at = -1, back_at = -1, state_at = -1;
+	for (int i = 0; i < b2.n; i++) {
+		const char *ty = mtype(b2.msg[i]);
+		if (!strcmp(ty, "joined") && joined_at < 0)
+			joined_at = i;
+		else if (!strcmp(ty, "state") && state_at < 0)
+			state_at = i;
+		else if (!strcmp(ty, "say") && strstr(json_string_value(json_object_get(b2.msg[i], "text")), "de retour") &&
+		         back_at < 0)
+			back_at = i;
+	}
+	ck_assert_int_ge(joined_at, 0);
+	ck_assert_int_gt(state_at, joined_at);
+	ck_assert_int_gt(back_at, joined_at);
 	/* A restart: one seat, at t3. */
 	tc_free(&b2);
 	srv_halt(&s);

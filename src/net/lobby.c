@@ -1537,13 +1537,20 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	int sits = type == PM_SIT && !(hm && hm->seat >= 0); /* a seat taken now, not one's own again */
 	if (type == PM_SIT)
 		leave_other_seats(l, c, h);
+	/* Back at one's own seat (a member already: host_join cannot fail),
+	 * "joined" first, as a return at the hello: the state and "You are
+	 * back" that host_join sends are then of the client's table. */
+	int own = type == PM_SIT && !sits;
+	if (own)
+		send_text(l, c->id, arrival_joined_msg(h, hm->seat, u->name, u->lang));
 	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
 		send_error(l, c->id, "seat", err, type);
 		return;
 	}
 	struct host_member *now = host_member(h, u->name);
 	host_verbosity(h, u->name, u->verbosity, 0);
-	send_text(l, c->id, arrival_joined_msg(h, now ? now->seat : -1, u->name, u->lang));
+	if (!own)
+		send_text(l, c->id, arrival_joined_msg(h, now ? now->seat : -1, u->name, u->lang));
 	if (sits)
 		host_tell_seat(h, u->name);
 	l->dirty = 1;
