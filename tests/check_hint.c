@@ -117,6 +117,12 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 				ck_assert_msg(b.s[b.len - 1] == '.', "%s: '%s'", game, b.s);
 				ck_assert_msg(strstr(b.s, "simul") == NULL && strstr(b.s, "Stay in for") == NULL &&
 				              strstr(b.s, "Tenez sans") == NULL, "%s: '%s'", game, b.s);
+				/* The French moves as orders, never the menu's infinitives. */
+				static const char *const infinitives[] = { "Tenir", "Ouvrir", "Renvier", "Relancer", "Se coucher",
+				                                           "Passer", "Rester", "Prendre", "Laisser", "Va-tout",
+				                                           "Ajouter", "Pas de " };
+				for (size_t w = 0; li && w < sizeof infinitives / sizeof *infinitives; w++)
+					ck_assert_msg(strncmp(b.s, infinitives[w], strlen(infinitives[w])) != 0, "%s: '%s'", game, b.s);
 				if (ty->decisions <= 3)
 					printf("%s hint (%s): %s\n", game, li ? "fr" : "en", b.s);
 			}
@@ -278,7 +284,7 @@ START_TEST(sentences)
 	struct bot_reason c = { .code = BOT_WHY_CALL, .card = CARD_NONE, .chance = 41, .price = 25 };
 	sb_clear(&b);
 	talk_hint(&tb, &call, &c, &b);
-	ck_assert_str_eq(b.s, "Tenir, 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
+	ck_assert_str_eq(b.s, "Tenez pour 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
 	set_lang("en");
 	sb_clear(&b);
 	talk_hint(&tb, &call, &c, &b);
@@ -302,14 +308,14 @@ START_TEST(menu_words_and_reasons)
 		  "Raise, 8 chips: with a 62% chance of winning, the hand is worth a bet.",
 		  "Contrecarre, 8 chips: for one pot, you will speak last.",
 		  "No straddle: a blind stake is not worth it." },
-		{ "Tenir, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
-		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
+		{ "Tenez, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
+		  "Renviez de 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
 		  "Restez : le roi de pique et l'as de cœur peuvent faire des plis.",
 		  "Passez : avec seulement le deux de pique, vous risquez d'être bourré, et il vous en coûterait le pot (14 jetons).",
 		  "Écartez le deux de trèfle : vous gardez l'as de pique.",
 		  "Jouez l'as de cœur : il ne reste aucune carte plus forte dans cette couleur, mais un atout pourrait la prendre.",
-		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
-		  "Contrecarre, 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Ne vous carrez pas : une mise à l'aveugle ne vaut pas le coup ici." },
+		  "Renviez de 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
+		  "Contrecarre pour 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Ne vous carrez pas : une mise à l'aveugle ne vaut pas le coup ici." },
 	};
 	set_lang(_i ? "fr" : "en");
 	struct talk bo = { .game = registry_ops("bouillotte"), .me = 0, .players = 4 };

@@ -310,7 +310,9 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	/* The running totals. */
 	if (amt > 0) {
 		sb_puts(b, " ");
-		if (e->code == 0)
+		if (e->code == 0 && s == t->me)
+			sb_printf(b, C_("bet", "Your stake: %d, nothing left."), e->value);
+		else if (e->code == 0)
 			sb_printf(b, C_("bet", "Stake %d, nothing left."), e->value);
 		else
 			sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
@@ -807,7 +809,10 @@ static void chips_line(const struct talk *t, const struct vying *v, struct sbuf 
 {
 	sb_puts(b, C_("bet", "Chips:"));
 	for (int s = 0; s < v->players; s++) {
-		sb_puts(b, s ? ", " : " ");
+		/* TRANSLATORS: between the players of a list of figures ("Anne
+		 * 98, you 102"); French: " ; ", a name and its number held apart
+		 * from the next. */
+		sb_puts(b, s ? C_("figures", ", ") : " ");
 		if (v->out[s])
 			sb_printf(b, "%s %s", say_name(t, s), C_("bet", "out"));
 		else
