@@ -146,11 +146,13 @@ static long count(const struct tally *ty, const int *codes)
 
 static const int TRICK_CODES[] = { BOT_WHY_MASTER, BOT_WHY_HIGHER_OUT, BOT_WHY_TAKES,    BOT_WHY_BEATS,
                                    BOT_WHY_UNDER,  BOT_WHY_KEEP,       BOT_WHY_SHED,     BOT_WHY_LEAST,
-                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, BOT_WHY_TRUMPS, BOT_WHY_MASTER_RUFF, -1 };
+                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, BOT_WHY_TRUMPS, BOT_WHY_MASTER_RUFF,
+                                   BOT_WHY_DRAW_TRUMPS, -1 };
 static const int BET_CODES[] = { BOT_WHY_BET, BOT_WHY_CALL, BOT_WHY_FOLD, BOT_WHY_CHECK, BOT_WHY_WEAK, -1 };
 static const int BOURRE_CODES[] = { BOT_WHY_STAY,  BOT_WHY_PASS, BOT_WHY_DRAW,        BOT_WHY_MASTER,
                                     BOT_WHY_TAKES, BOT_WHY_BEATS, BOT_WHY_KEEP,       BOT_WHY_LEAST,
-                                    BOT_WHY_UNDER, BOT_WHY_MASTER_RUFF, BOT_WHY_DRAW_OUT, BOT_WHY_TRUMPS, -1 };
+                                    BOT_WHY_UNDER, BOT_WHY_MASTER_RUFF, BOT_WHY_DRAW_OUT, BOT_WHY_TRUMPS,
+                                    BOT_WHY_DRAW_TRUMPS, -1 };
 
 /* Most hints say more than "the bot would do it". */
 static void check_reasons(const char *game, const struct tally *ty, const int *codes)
@@ -374,6 +376,17 @@ START_TEST(menu_words_and_reasons)
 	sb_clear(&b);
 	talk_hint(&bo, &no, &blind, &b);
 	ck_assert_str_eq(b.s, want[_i][8]);
+	/* A trump led to draw higher trumps: said of trumps, not of "that suit". */
+	static const char *const trumps[] = {
+		"Play the ten of diamonds: higher trumps are still out, and this one may draw them.",
+		"Jouez le dix de carreau : il reste des atouts plus forts, et celui-ci peut les faire tomber.",
+	};
+	struct bot_reason draw_trumps = { .code = BOT_WHY_DRAW_TRUMPS, .card = card_make(RANK_TEN, SUIT_DIAMONDS),
+	                                  .chance = -1, .price = -1 };
+	a = act_card(ACT_PLAY, card_make(RANK_TEN, SUIT_DIAMONDS));
+	sb_clear(&b);
+	talk_hint(&bu, &a, &draw_trumps, &b);
+	ck_assert_str_eq(b.s, trumps[_i]);
 	set_lang("en");
 }
 END_TEST

@@ -155,6 +155,9 @@ static void because(const struct talk *t, const struct bot_reason *why, struct s
 	case BOT_WHY_DRAW_OUT:
 		sb_puts(b, _("higher cards of that suit are still out, and this one may draw them"));
 		break;
+	case BOT_WHY_DRAW_TRUMPS:
+		sb_puts(b, _("higher trumps are still out, and this one may draw them"));
+		break;
 	case BOT_WHY_LEAD_TAKES:
 		sb_puts(b, _("no higher card of that suit is out: you take this trick"));
 		break;
