@@ -517,11 +517,15 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 
 static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	(void)t;
-	(void)v;
-	(void)e;
-	/* The winner and why come next; the hands are on a key. */
-	sb_puts(b, C_("bet", "Showdown. L: the hands."));
+	/* The winner and why come next; the hands are on a key, or said
+	 * where no key is pressed (a replay told). */
+	if (!t->told) {
+		sb_puts(b, C_("bet", "Showdown. L: the hands."));
+		return;
+	}
+	sb_puts(b, C_("bet", "Showdown:"));
+	sb_puts(b, " ");
+	showdown_hands(t, v, e, b);
 }
 
 static void chips_line(const struct talk *t, const struct vying *v, struct sbuf *b);

@@ -70,6 +70,9 @@ struct join {
 		struct rules rules;
 		int kind[GAME_MAX_SEATS], level[GAME_MAX_SEATS];
 	} cc;
+	/* A line for standard error once the terminal is itself again (out of
+	 * raw mode, where a newline does not go back to the line's start). */
+	char farewell[JOIN_LINE_MAX];
 };
 
 static const char *jstr(json_t *v)
@@ -815,12 +818,9 @@ static int fetch_history(struct join *j)
 		fprintf(stderr, "tapis join: %s: cannot be written\n", j->o.out);
 		return JOIN_USAGE;
 	}
-	if (f != stdout) {
-		char done[JOIN_LINE_MAX];
-		snprintf(done, sizeof done, _("The hand history of table %ld is in %s."),
+	if (f != stdout)
+		snprintf(j->farewell, sizeof j->farewell, _("The hand history of table %ld is in %s."),
 		         (long)json_integer_value(json_object_get(a, "table")), j->o.out);
-		fprintf(stderr, "%s\n", done);
-	}
 	return JOIN_DONE;
 }
 
@@ -1538,6 +1538,8 @@ int join_main(int argc, char **argv)
 out:
 	menu_set_idle(NULL, NULL);
 	term_close();
+	if (j->farewell[0])
+		fprintf(stderr, "%s\n", j->farewell);
 	remote_close(&j->r);
 	if (j->have_script)
 		script_release(&j->script);
