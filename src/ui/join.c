@@ -714,8 +714,12 @@ static const char *table_line(json_t *t, char *buf, size_t len)
 		         id, title, players, open);
 	else
 		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, over."), id, title, players);
-	if (json_is_true(json_object_get(t, "private")))
-		snprintf(buf + strlen(buf), len - strlen(buf), " %s", _("Private."));
+	/* Private: said in the same sentence ("…, 1 open seat, private."). */
+	size_t n = strlen(buf);
+	if (json_is_true(json_object_get(t, "private")) && n && buf[n - 1] == '.') {
+		buf[n - 1] = '\0';
+		snprintf(buf + n - 1, len - (n - 1), "%s", C_("lobby", ", private."));
+	}
 	return buf;
 }
 
