@@ -213,8 +213,10 @@ bench: deps
 	$(BIN) bench
 	$(BIN) bench --net --clients 40 --tables 10 --deals 2
 
+# The sanitizers slow every test two to three times: Check's per-test
+# timeouts are stretched as much.
 asan:
-	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
+	CK_TIMEOUT_MULTIPLIER=3 $(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
 	        LDFLAGS='-fsanitize=address,undefined' check
 
 # The tests of `make check` on a build with --coverage (build-cov; counters

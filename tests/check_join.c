@@ -1219,6 +1219,7 @@ START_TEST(test_moderator_keys)
 	char *tb = cli_text(&b);
 	ck_assert_msg(strstr(tb, "spam"), "%s", tb);
 	ck_assert_msg(strstr(tb, "Vous vous asseyez à la table 1, place 2."), "%s", tb);
+	free(tb);
 	kill(t.pid, SIGINT);
 	waitpid(t.pid, NULL, 0);
 	close(t.fd);
