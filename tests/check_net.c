@@ -1406,7 +1406,8 @@ START_TEST(test_one_table)
 	struct tc *anne[] = { &a };
 	play_until(anne, 1, stop_when_heard, &up);
 	/* --table (or a sit from the lobby) while t2 waits: no question. */
-	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	/* (Deals enough that its game goes on whatever the bots do meanwhile.) */
+	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":30}");
 	c.seat = 0;
 	tc_sit(&b2, t3, 1);
 	tc_settle(&b2);
@@ -4157,7 +4158,9 @@ START_TEST(test_stop_with_jobs)
 	static struct tc a;
 	tc_login(&a, &s, "Anne", "en", NULL);
 	for (int k = 0; k < 3; k++) {
-		long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot:3\",\"bot:3\",\"bot:3\"]", ",\"rules\":{\"hands\":1}");
+		/* (The seat at the table before, in play, given up.) */
+		long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot:3\",\"bot:3\",\"bot:3\"]",
+		                    ",\"rules\":{\"hands\":1},\"give_up\":true");
 		a.seat = 0;
 		a.state = NULL;
 		a.acted_seq = -1;

@@ -1497,7 +1497,10 @@ static int ask_seat_held(struct lobby *l, struct lobby_conn *c, const struct hos
 	return 1;
 }
 
-static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
+/* c's person sits (or watches) at h; m: the sit asked (NULL: a create's
+ * seat, asked about before the table was made). */
+static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type,
+                 const struct proto_msg *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	struct lobby_user *u = &l->users[c->user];
@@ -1535,6 +1538,10 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 		return;
 	}
 	int sits = type == PM_SIT && !(hm && hm->seat >= 0); /* a seat taken now, not one's own again */
+	/* A sit that may be taken, from one who holds a seat where a game
+	 * goes on: asked first. */
+	if (sits && m && ask_seat_held(l, c, h, m))
+		return;
 	if (type == PM_SIT)
 		leave_other_seats(l, c, h);
 	/* Back at one's own seat (a member already: host_join cannot fail),
@@ -1634,7 +1641,7 @@ static void make_table(struct lobby *l, struct lobby_conn *c, struct proto_msg *
 	snprintf(l->made_from[l->ntables - 1], sizeof *l->made_from, "%s", c->addr);
 	host_save(h);
 	send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
-	join(l, c, h, -1, open_seats(m) ? PM_SIT : PM_WATCH);
+	join(l, c, h, -1, open_seats(m) ? PM_SIT : PM_WATCH, NULL);
 }
 
 static void on_create(struct lobby *l, struct lobby_conn *c, struct proto_msg *m)
@@ -1692,7 +1699,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 			           m->has_password ? i18n_tr(L, "wrong password") : i18n_tr(L, "this table needs a password"),
 			           m->type);
 		} else {
-			join(l, c, h, m->seat, m->type);
+			join(l, c, h, m->seat, m->type, m);
 		}
 		return;
 	}
@@ -2019,9 +2026,8 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		break;
 	case PM_SIT:
 	case PM_WATCH:
-		if ((h = table_for(l, c, &m)) && !(m.type == PM_SIT && ask_seat_held(l, c, h, &m)) &&
-		    may_enter(l, c, h, &m))
-			join(l, c, h, m.seat, m.type);
+		if ((h = table_for(l, c, &m)) && may_enter(l, c, h, &m))
+			join(l, c, h, m.seat, m.type, &m);
 		break;
 	case PM_STAND:
 	case PM_LEAVE:
