@@ -28,7 +28,7 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(PKG_CFLAGS)
 # libev (net/evloop: libwebsockets' loop on epoll) and libbrlapi (ui/braille)
 # have no pkg-config file.
-LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread
+LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread -ldl
 # tapis-server: `tapis serve` alone, linked with only what a server needs
 # (no espeak-ng, OpenAL, libsndfile, speech-dispatcher): an object of
 # libtapis.a that reaches a sound library fails this link.
@@ -88,8 +88,11 @@ $(BUILD)/libtapis.a: $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# tapis: only the libraries it calls (--as-needed): the server's come with
+# tapis-server, to which it hands serve, admin and bench --net; espeak-ng
+# is loaded when a voice is first wanted (speech/speech_espeak).
 $(BIN): $(MAIN_OBJ) $(BUILD)/libtapis.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--as-needed -o $@ $^ $(LDLIBS)
 
 $(SERVER): $(SERVER_OBJ) $(BUILD)/libtapis.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--as-needed -o $@ $^ $(SERVER_LIBS)
@@ -121,10 +124,14 @@ $(BUILD)/tests/check_cluster: $(BUILD)/tests/redistmp.o
 $(BUILD)/tests/check_cluster_fail: $(BUILD)/tests/netutil.o $(BUILD)/tests/pgtmp.o $(BUILD)/tests/redistmp.o
 
 # Every test suite, then the end-to-end scenarios; the tests find the
-# catalogues and data through TAPIS_DATADIR.
+# catalogues and data through TAPIS_DATADIR. ONLY=words (or ONLY=words,view)
+# runs those suites alone.
+comma := ,
+ONLY_BINS = $(foreach t,$(subst $(comma), ,$(ONLY)),$(BUILD)/tests/check_$(t:check_%=%))
 check: test-deps web-deps
-	@$(MAKE) --no-print-directory all tests
-	@sh tests/run.sh $(BUILD)
+	@$(MAKE) --no-print-directory all $(if $(ONLY),$(ONLY_BINS),tests)
+	@sh tests/run.sh $(BUILD) '$(ONLY)'
+
 
 # The cluster's suites alone (tests/check_cluster*.c: Redis and PostgreSQL
 # of their own on free loopback ports, in temporary folders); also part of

@@ -9,10 +9,10 @@
 #include "app/registry.h"
 #include "bots/bot.h"
 #include "games/bouillabaisse.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
+#include "words/say.h"
+#include "words/talk.h"
 #include "testutil.h"
 
 static const struct game_ops *G(void)

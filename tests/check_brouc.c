@@ -11,7 +11,7 @@
 #include "bots/bot.h"
 #include "games/brouc.h"
 #include "i18n/i18n.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 #define ST(t) ((struct brouc_state *)(t)->st)
 

@@ -10,12 +10,12 @@
 #include "bots/bot.h"
 #include "core/rules.h"
 #include "core/sbuf.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/french.h"
-#include "speech/say.h"
+#include "words/french.h"
+#include "words/say.h"
 #include "speech/speech.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 #include "testutil.h"
 #include "app/keymap.h"
 #include "ui/menu.h"
@@ -95,11 +95,10 @@ START_TEST(rules_read_without_markdown)
 	                    "Run tapis play brelan --rule carre=yes -- then play.\n");
 	free(p);
 	/* Every rules text reads with no mark left. */
-	static const char *const docs[] = { "bouillabaisse", "bouillotte", "bourre", "brelan", "brouc" };
-	for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
+	for (const struct registry_game *e = registry_games; e->ops; e++)
 		for (int l = 0; l < 2; l++) {
 			char path[256];
-			snprintf(path, sizeof path, "docs/rules/%s.%s.md", docs[i], l ? "fr" : "en");
+			snprintf(path, sizeof path, "docs/rules/%s.%s.md", e->ops->name, l ? "fr" : "en");
 			FILE *f = fopen(path, "rb");
 			ck_assert_msg(f != NULL, "%s", path);
 			static char text[65536];

@@ -11,13 +11,21 @@
 #include "games/bourre.h"
 #include "games/vying.h"
 #include "i18n/i18n.h"
-#include "speech/talk_hint.h"
+#include "words/talk_hint.h"
 #include "testutil.h"
 
 struct tally {
 	long decisions;
 	long by_code[64];
 };
+
+/* The game's talk, whose orders the hint uses. */
+static const struct game_talk *talk_of(const struct talk *t)
+{
+	const struct registry_game *e = registry_find(t->game->name);
+	ck_assert_ptr_nonnull(e);
+	return e->talk;
+}
 
 static void set_lang(const char *l)
 {
@@ -111,7 +119,7 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 				set_lang(li ? "fr" : "en");
 				struct sbuf b;
 				sb_clear(&b);
-				talk_hint(&t, &hint, &why, &b);
+				talk_hint(&t, talk_of(&t), &hint, &why, &b);
 				ck_assert_msg(b.len > 10, "%s: an empty hint", game);
 				ck_assert_msg(strstr(b.s, li ? " : " : ": ") != NULL, "%s: no reason in '%s'", game, b.s);
 				ck_assert_msg(b.s[b.len - 1] == '.', "%s: '%s'", game, b.s);
@@ -273,11 +281,11 @@ START_TEST(sentences)
 	struct sbuf b;
 	set_lang("en");
 	sb_clear(&b);
-	talk_hint(&t, &a, &why, &b);
+	talk_hint(&t, talk_of(&t), &a, &why, &b);
 	ck_assert_str_eq(b.s, "Play the king of spades: you take the trick.");
 	set_lang("fr");
 	sb_clear(&b);
-	talk_hint(&t, &a, &why, &b);
+	talk_hint(&t, talk_of(&t), &a, &why, &b);
 	ck_assert_str_eq(b.s, "Jouez le roi de pique : vous remportez le pli.");
 	const struct game_ops *bo = registry_ops("bouillotte");
 	struct talk tb = { .game = bo, .me = 1, .players = 4 };
@@ -285,11 +293,11 @@ START_TEST(sentences)
 	call.amount = call.amount_max = 4;
 	struct bot_reason c = { .code = BOT_WHY_CALL, .card = CARD_NONE, .chance = 41, .price = 25 };
 	sb_clear(&b);
-	talk_hint(&tb, &call, &c, &b);
+	talk_hint(&tb, talk_of(&tb), &call, &c, &b);
 	ck_assert_str_eq(b.s, "Tenez pour 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
 	set_lang("en");
 	sb_clear(&b);
-	talk_hint(&tb, &call, &c, &b);
+	talk_hint(&tb, talk_of(&tb), &call, &c, &b);
 	ck_assert_str_eq(b.s, "Call, 4 chips: your 41% chance of winning is more than the price, 25% of the pot.");
 }
 END_TEST
@@ -327,54 +335,54 @@ START_TEST(menu_words_and_reasons)
 	struct action call = act_simple(ACT_CALL);
 	struct bot_reason check = { .code = BOT_WHY_CHECK, .card = CARD_NONE, .chance = 30, .price = -1 };
 	sb_clear(&b);
-	talk_hint(&bo, &call, &check, &b);
+	talk_hint(&bo, talk_of(&bo), &call, &check, &b);
 	ck_assert_str_eq(b.s, want[_i][0]);
 	struct action raise = act_amount(ACT_RAISE, 8);
 	struct bot_reason bet = { .code = BOT_WHY_BET, .card = CARD_NONE, .chance = 62, .price = -1 };
 	sb_clear(&b);
-	talk_hint(&bo, &raise, &bet, &b);
+	talk_hint(&bo, talk_of(&bo), &raise, &bet, &b);
 	ck_assert_str_eq(b.s, want[_i][1]);
 	sb_clear(&b);
-	talk_hint(&br, &raise, &bet, &b);
+	talk_hint(&br, talk_of(&br), &raise, &bet, &b);
 	ck_assert_str_eq(b.s, want[_i][6]);
 	struct bot_reason stay = { .code = BOT_WHY_STAY, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 2,
 	                           .cards = { card_make(RANK_KING, SUIT_SPADES), card_make(RANK_ACE, SUIT_HEARTS) },
 	                           .amount = 14 };
 	struct action a = act_simple(ACT_STAY);
 	sb_clear(&b);
-	talk_hint(&bu, &a, &stay, &b);
+	talk_hint(&bu, talk_of(&bu), &a, &stay, &b);
 	ck_assert_str_eq(b.s, want[_i][2]);
 	struct bot_reason pass = { .code = BOT_WHY_PASS, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 1,
 	                           .cards = { card_make(RANK_TWO, SUIT_SPADES) }, .amount = 14 };
 	a = act_simple(ACT_PASS);
 	sb_clear(&b);
-	talk_hint(&bu, &a, &pass, &b);
+	talk_hint(&bu, talk_of(&bu), &a, &pass, &b);
 	ck_assert_str_eq(b.s, want[_i][3]);
 	struct bot_reason draw = { .code = BOT_WHY_DRAW, .card = CARD_NONE, .chance = -1, .price = -1, .ncards = 1,
 	                           .cards = { card_make(RANK_ACE, SUIT_SPADES) } };
 	a = act_simple(ACT_DISCARD);
 	a.cards[a.ncards++] = card_make(RANK_TWO, SUIT_CLUBS);
 	sb_clear(&b);
-	talk_hint(&bu, &a, &draw, &b);
+	talk_hint(&bu, talk_of(&bu), &a, &draw, &b);
 	ck_assert_str_eq(b.s, want[_i][4]);
 	struct bot_reason ruff = { .code = BOT_WHY_MASTER_RUFF, .card = card_make(RANK_ACE, SUIT_HEARTS), .chance = -1,
 	                           .price = -1 };
 	a = act_card(ACT_PLAY, card_make(RANK_ACE, SUIT_HEARTS));
 	sb_clear(&b);
-	talk_hint(&bu, &a, &ruff, &b);
+	talk_hint(&bu, talk_of(&bu), &a, &ruff, &b);
 	ck_assert_str_eq(b.s, want[_i][5]);
 	/* The carre's levels as the menu names them. */
 	struct action carre = act_amount(ACT_STRADDLE, 8);
 	struct bot_reason contre = { .code = BOT_WHY_STRADDLE, .card = CARD_NONE, .chance = -1, .price = -1,
 	                             .straddle = VY_CONTRECARRE };
 	sb_clear(&b);
-	talk_hint(&br, &carre, &contre, &b);
+	talk_hint(&br, talk_of(&br), &carre, &contre, &b);
 	ck_assert_str_eq(b.s, want[_i][7]);
 	struct action no = act_simple(ACT_DECLINE);
 	struct bot_reason blind = { .code = BOT_WHY_NO_STRADDLE, .card = CARD_NONE, .chance = -1, .price = -1,
 	                            .straddle = VY_CARRE_1 };
 	sb_clear(&b);
-	talk_hint(&bo, &no, &blind, &b);
+	talk_hint(&bo, talk_of(&bo), &no, &blind, &b);
 	ck_assert_str_eq(b.s, want[_i][8]);
 	/* A trump led to draw higher trumps: said of trumps, not of "that suit". */
 	static const char *const trumps[] = {
@@ -385,8 +393,30 @@ START_TEST(menu_words_and_reasons)
 	                                  .chance = -1, .price = -1 };
 	a = act_card(ACT_PLAY, card_make(RANK_TEN, SUIT_DIAMONDS));
 	sb_clear(&b);
-	talk_hint(&bu, &a, &draw_trumps, &b);
+	talk_hint(&bu, talk_of(&bu), &a, &draw_trumps, &b);
 	ck_assert_str_eq(b.s, trumps[_i]);
+	/* The game's own words come from its talk: Bourré's dealer takes the
+	 * turned card where Bouillotte's player adds a cave, and a pass is
+	 * never "stand" in Bourré. */
+	static const char *const own[][3] = { { "Take the turned card: ", "Pass: ", "Stand: " },
+		                              { "Prenez la carte retournée : ", "Passez : ", "Restez : " } };
+	struct bot_reason turned = { .code = BOT_WHY_TAKE_TRUMP, .card = card_make(RANK_ACE, SUIT_HEARTS), .chance = -1,
+	                             .price = -1 };
+	a = act_simple(ACT_TAKE);
+	sb_clear(&b);
+	talk_hint(&bu, talk_of(&bu), &a, &turned, &b);
+	ck_assert_msg(strncmp(b.s, own[_i][0], strlen(own[_i][0])) == 0, "%s", b.s);
+	a = act_simple(ACT_PASS);
+	sb_clear(&b);
+	talk_hint(&bu, talk_of(&bu), &a, &check, &b);
+	ck_assert_msg(strncmp(b.s, own[_i][1], strlen(own[_i][1])) == 0, "%s", b.s);
+	sb_clear(&b);
+	talk_hint(&bo, talk_of(&bo), &a, &check, &b);
+	ck_assert_msg(strncmp(b.s, own[_i][2], strlen(own[_i][2])) == 0, "%s", b.s);
+	a = act_amount(ACT_TAKE, 20);
+	sb_clear(&b);
+	talk_hint(&bo, talk_of(&bo), &a, &check, &b);
+	ck_assert_msg(strstr(b.s, "cave") != NULL, "%s", b.s);
 	set_lang("en");
 }
 END_TEST

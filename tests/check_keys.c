@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "i18n/i18n.h"
-#include "speech/french.h"
+#include "words/french.h"
 #include "speech/speech.h"
 #include "app/keymap.h"
 #include "testutil.h"

@@ -14,8 +14,8 @@
 #include "app/table.h"
 #include "app/view.h"
 #include "i18n/i18n.h"
-#include "speech/french.h"
-#include "speech/say.h"
+#include "words/french.h"
+#include "words/say.h"
 #include "speech/speech.h"
 #include "testutil.h"
 

@@ -35,7 +35,7 @@
 #include "net/server.h"
 #include "net/store.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
+#include "words/say.h"
 #include "netutil.h"
 #include "pgtmp.h"
 #include "testutil.h"

@@ -8,9 +8,9 @@
 
 #include "app/registry.h"
 #include "core/paths.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
+#include "words/say.h"
 #include "speech/speech.h"
 #include "testutil.h"
 

@@ -8,9 +8,9 @@
 #include "app/registry.h"
 #include "bots/bot.h"
 #include "games/vying.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 #include "testutil.h"
 
 struct listen {

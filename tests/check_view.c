@@ -17,7 +17,7 @@
 #include "games/bourre.h"
 #include "audio/audio.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
+#include "words/say.h"
 #include "speech/speech.h"
 #include "testutil.h"
 

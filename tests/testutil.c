@@ -4,10 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/registry.h"
 #include "bots/bot.h"
 #include "core/action.h"
+#include "core/paths.h"
 
 const struct bot_ops *tu_bot(const struct game_ops *g)
 {
@@ -16,8 +18,38 @@ const struct bot_ops *tu_bot(const struct game_ops *g)
 	return e->bot;
 }
 
+/* A suite run by hand (build/tests/check_X, from anywhere) finds what
+ * tests/run.sh gives it: the source tree as its data and working
+ * directory, the catalogues built beside it and the program. A variable
+ * already set is kept. */
+static void tu_find_tree(void)
+{
+	char top[PATHS_MAX + PATHS_MORE], build[PATHS_MAX + PATHS_MORE];
+	if (paths_tree(NULL, top, sizeof top, build, sizeof build) < 0)
+		return;
+	char p[2 * PATHS_MAX];
+	char *abs = realpath(top, NULL);
+	if (!abs)
+		return;
+	setenv("TAPIS_DATADIR", abs, 0);
+	snprintf(p, sizeof p, "%s/locale", build);
+	char *loc = realpath(p, NULL);
+	if (loc)
+		setenv("TAPIS_LOCALEDIR", loc, 0);
+	snprintf(p, sizeof p, "%s/tapis", build);
+	char *bin = realpath(p, NULL);
+	if (bin)
+		setenv("TAPIS_BIN", bin, 0);
+	if (chdir(abs) < 0)
+		perror(abs);
+	free(abs);
+	free(loc);
+	free(bin);
+}
+
 int tu_run(Suite *s)
 {
+	tu_find_tree();
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_ENV);
 	int failed = srunner_ntests_failed(sr);

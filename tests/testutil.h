@@ -13,7 +13,10 @@
 /* The game's bot, from app/registry (every game there has one). */
 const struct bot_ops *tu_bot(const struct game_ops *g);
 
-/* Runs one suite (CK_FORK as the environment says); returns the exit status. */
+/* Runs one suite (CK_FORK as the environment says); returns the exit status.
+ * Run by hand, the suite finds the source tree from its own path
+ * (<top>/BUILD/tests/check_X): TAPIS_DATADIR, TAPIS_LOCALEDIR and
+ * TAPIS_BIN are set when missing, and <top> is the working directory. */
 int tu_run(Suite *s);
 
 /* Events captured from a sink. */

@@ -8,11 +8,11 @@
 #include "bots/bot.h"
 #include "core/game.h"
 #include "i18n/i18n.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 /* The games, in menu order, one line each. A game NAME brings its rules
  * NAME_ops (games/NAME.c), its bot NAME_bot (bots/bot_NAME.c) and its
- * talk NAME_talk (speech/talk_NAME.c): the line declares all three and
+ * talk NAME_talk (words/talk_NAME.c): the line declares all three and
  * makes the game's entry. */
 #define REGISTRY_GAMES(GAME) \
 	GAME(bouillabaisse) \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* registry: the one table of games. Each game is one entry: its rules
- * (src/games), its bot (src/bots) and its sentences (src/speech). It lives
+ * (src/games), its bot (src/bots) and its sentences (src/words). It lives
  * in app/, the first layer that sees all three, so that the rules core
  * knows nothing of words and no layer points up. */
 #ifndef TAPIS_REGISTRY_H
@@ -8,7 +8,7 @@
 
 #include "bots/bot.h"
 #include "core/game.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 struct registry_game {
 	const struct game_ops *ops;   /* the rules */

@@ -24,10 +24,10 @@
 #include "core/rules.h"
 #include "core/sbuf.h"
 #include "core/xalloc.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
+#include "words/say.h"
+#include "words/talk.h"
 
 /* ------------------------------------------------------------------ */
 /* JSON: each line is read by jansson (no NUL, no duplicate member). */

@@ -14,7 +14,7 @@
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "i18n/i18n.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 #define FILE_MAX 16384
 

@@ -17,8 +17,8 @@
 #include "app/log.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
-#include "speech/announce.h"
-#include "speech/french.h"
+#include "words/announce.h"
+#include "words/french.h"
 #include "i18n/i18n.h"
 
 static void on_event(void *ctx, const struct event *e)

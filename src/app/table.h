@@ -20,7 +20,7 @@
 #include "core/sbuf.h"
 #include "app/save.h"
 #include "bots/bot.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 struct view;
 

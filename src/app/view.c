@@ -3,6 +3,7 @@
 #define I18N_LANG v->talk.lang
 #include "app/view.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +14,11 @@
 #include "core/err.h"
 #include "core/utf8.h"
 #include "core/xalloc.h"
-#include "speech/announce.h"
-#include "speech/french.h"
+#include "words/announce.h"
+#include "words/french.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk_hint.h"
+#include "words/say.h"
+#include "words/talk_hint.h"
 
 /* Copy text into dst (len bytes), cut if need be at a character's start. */
 static void copy(const struct view *v, char *dst, size_t len, const char *text)
@@ -475,7 +476,7 @@ static void hint_say(struct view *v, const struct action *a, const struct bot_re
 		sb_puts(&b, _("No hint now: it is not your turn."));
 	} else {
 		struct talk tk = v->talk;
-		talk_hint(&tk, a, why, &b);
+		talk_hint(&tk, v->t->gt, a, why, &b);
 	}
 	struct view_say m;
 	say_init(&m, VIEW_SAY_SYSTEM);
@@ -572,6 +573,11 @@ static const struct table_ear view_ear = { view_events, view_remember, view_refr
 int view_init(struct view *v, struct table *t, int seat, const char *lang,
               const struct view_sink *sink, char *err, size_t errlen)
 {
+	/* A table in play: its game, a seat count the game allows and room for
+	 * the redacted copy. */
+	assert(v && t && t->g);
+	assert(t->opt.players >= 1 && t->opt.players <= GAME_MAX_SEATS);
+	assert(t->g->state_size >= sizeof(struct game_head));
 	memset(v, 0, sizeof *v);
 	v->t = t;
 	v->seat = seat >= 0 && seat < t->opt.players ? seat : VIEW_SPECTATOR;
@@ -596,6 +602,10 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 		v->redacted = NULL;
 		return -1;
 	}
+	/* The listener is a seat of the table or a spectator, in a language
+	 * that has a catalogue. */
+	assert(v->seat == VIEW_SPECTATOR || (v->seat >= 0 && v->seat < v->talk.players));
+	assert(v->talk.lang);
 	return 0;
 }
 

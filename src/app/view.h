@@ -27,7 +27,7 @@
 #include "core/event.h"
 #include "core/game.h"
 #include "core/sbuf.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 struct table;
 

@@ -18,7 +18,7 @@
 #define BOT_BUDGET_DEFAULT 40
 
 /* Why the strongest bot chooses an action (the hint key): a code and what
- * the sentence needs. The speech layer phrases it (speech/talk_hint.h). */
+ * the sentence needs. The words layer phrases it (words/talk_hint.h). */
 enum bot_why {
 	BOT_WHY_BEST,        /* the strongest bot's choice, nothing more to say */
 	BOT_WHY_ONLY,        /* the only legal action */

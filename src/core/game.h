@@ -10,6 +10,7 @@
 #ifndef TAPIS_GAME_H
 #define TAPIS_GAME_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -108,6 +109,31 @@ struct game_head {
 	int players;
 };
 static inline int game_players(const void *st) { return ((const struct game_head *)st)->players; }
+
+/* What every game's apply holds true (assert(), gone under NDEBUG): before,
+ * a state of a real table and an action that fits its struct; after, a
+ * seat to act that is a seat of the table or none, and a refusal with its
+ * reason (an accepted action has none). A game's audit checks the rest
+ * (the tests run it after every action). */
+static inline void game_assert_before(const void *st, const struct action *a)
+{
+	assert(st && a);
+	assert(game_players(st) >= 1 && game_players(st) <= GAME_MAX_SEATS);
+	assert(a->ncards >= 0 && a->ncards <= ACT_MAX_CARDS);
+	(void)st;
+	(void)a;
+}
+
+static inline int game_assert_after(const void *st, int to_act, int rc, const struct refusal *why)
+{
+	assert(to_act >= -1 && to_act < game_players(st));
+	assert(rc == 0 || rc == -1);
+	assert(!why || (rc == 0) == (why->code == 0));
+	(void)st;
+	(void)to_act;
+	(void)why;
+	return rc;
+}
 
 
 #endif

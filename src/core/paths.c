@@ -19,26 +19,48 @@ static int is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-void paths_init(const char *argv0)
+int paths_tree(const char *argv0, char *top, size_t toplen, char *build, size_t buildlen)
 {
-	const char *env = getenv("TAPIS_DATADIR");
-	const char *lenv = getenv("TAPIS_LOCALEDIR");
 	char exe[PATHS_MAX] = "";
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n > 0)
 		exe[n] = '\0';
 	else if (argv0)
 		snprintf(exe, sizeof exe, "%s", argv0);
-	/* The source tree: <top>/build/tapis (or build-asan...), with <top>/sounds. */
-	char top[PATHS_MAX + PATHS_MORE] = "";
 	char *slash = strrchr(exe, '/');
-	if (slash) {
-		*slash = '\0';
-		char probe[PATHS_MAX + PATHS_MORE];
-		snprintf(probe, sizeof probe, "%s/../sounds", exe);
-		if (is_dir(probe))
-			snprintf(top, sizeof top, "%s/..", exe);
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	/* <top>/BUILD/tapis (build, build-asan...), with <top>/sounds; or a
+	 * suite, <top>/BUILD/tests/check_X, whose <top> also holds locales/
+	 * (an installed program is in no folder named tests). */
+	char probe[PATHS_MAX + PATHS_MORE], probe2[PATHS_MAX + PATHS_MORE];
+	snprintf(probe, sizeof probe, "%s/../sounds", exe);
+	if (is_dir(probe)) {
+		snprintf(top, toplen, "%s/..", exe);
+		snprintf(build, buildlen, "%s", exe);
+		return 0;
 	}
+	const char *dir = strrchr(exe, '/');
+	if (!dir || strcmp(dir, "/tests") != 0)
+		return -1;
+	snprintf(probe, sizeof probe, "%s/../../sounds", exe);
+	snprintf(probe2, sizeof probe2, "%s/../../locales", exe);
+	if (is_dir(probe) && is_dir(probe2)) {
+		snprintf(top, toplen, "%s/../..", exe);
+		snprintf(build, buildlen, "%s/..", exe);
+		return 0;
+	}
+	return -1;
+}
+
+void paths_init(const char *argv0)
+{
+	const char *env = getenv("TAPIS_DATADIR");
+	const char *lenv = getenv("TAPIS_LOCALEDIR");
+	char top[PATHS_MAX + PATHS_MORE] = "", build[PATHS_MAX + PATHS_MORE] = "";
+	if (paths_tree(argv0, top, sizeof top, build, sizeof build) < 0)
+		top[0] = '\0';
 	if (env && *env)
 		snprintf(datadir, sizeof datadir, "%s", env);
 	else if (*top)
@@ -48,7 +70,7 @@ void paths_init(const char *argv0)
 	if (lenv && *lenv)
 		snprintf(localedir, sizeof localedir, "%s", lenv);
 	else if (*top)
-		snprintf(localedir, sizeof localedir, "%s/locale", exe);
+		snprintf(localedir, sizeof localedir, "%s/locale", build);
 	else
 		snprintf(localedir, sizeof localedir, "%s/locale", TAPIS_DATADIR);
 }

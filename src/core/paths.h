@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* paths: where tapis finds its data (sounds, catalogues) and keeps its files
  * (settings, the saved game). Data: $TAPIS_DATADIR, else next to the
- * executable when run from the source tree (build/tapis -> ./), else the
+ * executable when run from the source tree (build/tapis or
+ * build/tests/check_X -> ./), else the
  * installed directory. */
 #ifndef TAPIS_PATHS_H
 #define TAPIS_PATHS_H
@@ -15,6 +16,11 @@
 
 /* Remember argv[0] (or /proc/self/exe) to find the source tree. */
 void paths_init(const char *argv0);
+/* The source tree this program runs from, if it does: <top>/BUILD/tapis
+ * (or tapis-server), or a test suite <top>/BUILD/tests/check_X. 0 with
+ * <top> in top and <top>/BUILD in build (each cut to its length), else -1
+ * (an installed program). argv0 when /proc/self/exe cannot be read. */
+int paths_tree(const char *argv0, char *top, size_t toplen, char *build, size_t buildlen);
 /* The data directory (sounds/ and docs/ live there). */
 const char *paths_datadir(void);
 /* The directory holding LANG/LC_MESSAGES/tapis.mo. */

@@ -369,7 +369,7 @@ static void end_round(struct bouillabaisse *st, const struct sink *out)
 	deal_round(st, out);
 }
 
-static int bou_apply(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
+static int bou_play(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
 {
 	struct bouillabaisse *st = vst;
 	struct refusal r = { 0, CARD_NONE, -1, -1, -1 };
@@ -631,6 +631,13 @@ static int bou_audit(const void *vst, char *err, size_t errlen)
 		return errf(err, errlen, "round %d distributed %d points, not %d", st->round, sum,
 		            round_total_in(st, st->round));
 	return 0;
+}
+
+static int bou_apply(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	game_assert_before(vst, a);
+	int rc = bou_play(vst, a, out, why);
+	return game_assert_after(vst, bou_to_act(vst), rc, why);
 }
 
 const struct game_ops bouillabaisse_ops = {

@@ -510,7 +510,7 @@ static void finish_trick(struct brouc_state *st, const struct sink *out)
 		end_deal(st, won, out);
 }
 
-static int brouc_apply(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
+static int brouc_play(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
 {
 	struct brouc_state *st = vst;
 	struct refusal r = { 0, CARD_NONE, -1, -1, -1 };
@@ -857,6 +857,13 @@ static int brouc_audit(const void *vst, char *err, size_t errlen)
 	if (st->trump != card_suit(st->turnup))
 		return errf(err, errlen, "trumps are not the turned card's suit");
 	return 0;
+}
+
+static int brouc_apply(void *vst, const struct action *a, const struct sink *out, struct refusal *why)
+{
+	game_assert_before(vst, a);
+	int rc = brouc_play(vst, a, out, why);
+	return game_assert_after(vst, brouc_to_act(vst), rc, why);
 }
 
 const struct game_ops brouc_ops = {

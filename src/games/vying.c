@@ -1441,7 +1441,9 @@ int vying_op_to_act(const void *st) { return vying_to_act(st); }
 int vying_op_legal(const void *st, struct action *out, int max) { return vying_legal(st, out, max); }
 int vying_op_apply(void *st, const struct action *a, const struct sink *out, struct refusal *why)
 {
-	return vying_apply(st, a, out, why);
+	game_assert_before(st, a);
+	int rc = vying_apply(st, a, out, why);
+	return game_assert_after(st, vying_to_act(st), rc, why);
 }
 int vying_op_hand(const void *st, int seat, card_t *out) { return vying_hand(st, seat, out); }
 void vying_op_redact(void *st, int seat) { vying_redact(st, seat); }

@@ -21,7 +21,7 @@
 #include "app/table.h"
 #include "app/view.h"
 #include "net/store.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 #define HOST_PLAYER_MAX 100
 #define HOST_MAX_MEMBERS 64

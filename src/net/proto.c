@@ -12,7 +12,7 @@
 #include "core/utf8.h"
 #include "i18n/i18n.h"
 #include "net/ident.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 static const char *const type_words[PM_COUNT] = {
 	[PM_HELLO] = "hello", [PM_CREATE] = "create", [PM_SIT] = "sit", [PM_STAND] = "stand",

@@ -11,7 +11,7 @@
 #include "core/clock.h"
 #include "core/termtext.h"
 #include "core/xalloc.h"
-#include "speech/french.h"
+#include "words/french.h"
 
 /* ---- the text backend: one line per message on a stream ---- */
 

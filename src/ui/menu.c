@@ -11,7 +11,7 @@
 #include "core/sbuf.h"
 #include "core/utf8.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
+#include "words/say.h"
 #include "speech/speech.h"
 #include "ui/rulewords.h"
 #include "ui/term.h"

@@ -5,7 +5,7 @@
 
 #include "core/card.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
+#include "words/say.h"
 
 int rulewords_values(const struct rule_def *d, int *out, int max)
 {

@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "games/bourre.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
+#include "words/say.h"
+#include "words/talk.h"
 
 static const char *card_s(const struct talk *t, card_t c, char *buf, size_t len)
 {
@@ -817,6 +817,20 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 	}
 }
 
+/* The hint's orders: the dealer takes or leaves the turned card, and a
+ * player who does not stay passes (never "stands": there is no bet to
+ * check). */
+static int order_fn(const struct talk *t, const struct action *a, int why, struct sbuf *b)
+{
+	(void)why;
+	switch (a->kind) {
+	case ACT_PASS: sb_puts(b, C_("hint", "pass")); return 1;
+	case ACT_TAKE: sb_puts(b, C_("hint", "take the turned card")); return 1;
+	case ACT_LEAVE: sb_puts(b, C_("hint", "leave the turned card")); return 1;
+	default: return 0;
+	}
+}
+
 const struct game_talk bourre_talk = {
 	.game = "bourre",
 	.event = event_fn,
@@ -824,4 +838,5 @@ const struct game_talk bourre_talk = {
 	.refusal = refusal_fn,
 	.action = action_fn,
 	.prompt = prompt_fn,
+	.order = order_fn,
 };

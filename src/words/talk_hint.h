@@ -7,10 +7,12 @@
 
 #include "bots/bot.h"
 #include "core/sbuf.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
-/* Appends the sentence to b. t: who listens (the game's name decides a few
- * words); a and why: from bot_hint. */
-void talk_hint(const struct talk *t, const struct action *a, const struct bot_reason *why, struct sbuf *b);
+/* Appends the sentence to b. t: who listens; gt: the game's talk, whose
+ * order gives the game's own words for an action (NULL: the shared words
+ * alone); a and why: from bot_hint. */
+void talk_hint(const struct talk *t, const struct game_talk *gt, const struct action *a,
+               const struct bot_reason *why, struct sbuf *b);
 
 #endif

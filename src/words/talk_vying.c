@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "games/vying.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
+#include "words/say.h"
+#include "words/talk.h"
 
 static const char *chips(const struct talk *t, int n, char *buf, size_t len)
 {
@@ -1163,5 +1163,5 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 	}
 }
 
-const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1 };
-const struct game_talk brelan_talk = { "brelan", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1 };
+const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1, NULL };
+const struct game_talk brelan_talk = { "brelan", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1, NULL };

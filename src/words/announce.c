@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define I18N_LANG t->lang
-#include "speech/announce.h"
+#include "words/announce.h"
 
 #include "core/game.h"
 
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "i18n/i18n.h"
-#include "speech/say.h"
+#include "words/say.h"
 
 void ann_hand(const struct talk *t, const card_t *cards, int n, struct sbuf *b)
 {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define I18N_LANG t->lang
-#include "speech/talk_hint.h"
+#include "words/talk_hint.h"
 
 #include <string.h>
 
 #include "games/vying.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
+#include "words/say.h"
 
 /* The name of a straddle as the action menu says it (talk_vying.c):
  * Le Brelan names each level of the carre. */
@@ -27,13 +27,18 @@ static const char *straddle_word(const struct talk *t, int brelan, int kind, int
 /* The action as the action menu says it, capitalized: "Call, 4 chips",
  * "Call, for nothing", "Raise, 8 chips", "Stay"; a card to play or a
  * discard as an order: "Play the king of spades". */
-static void order(const struct talk *t, const struct action *a, const struct bot_reason *why, struct sbuf *b)
+static void order(const struct talk *t, const struct game_talk *gt, const struct action *a,
+                  const struct bot_reason *why, struct sbuf *b)
 {
 	int brelan = t->game && !strcmp(t->game->name, "brelan");
-	int bourre = t->game && !strcmp(t->game->name, "bourre");
 	struct sbuf x, m;
 	sb_clear(&x);
 	sb_clear(&m);
+	if (gt && gt->order && gt->order(t, a, why->code, &m)) {
+		sb_capitalize(&m);
+		sb_puts(b, m.s);
+		return;
+	}
 	switch (a->kind) {
 	case ACT_PLAY:
 		say_card(t->lang, &x, a->cards[0], SAY_THE);
@@ -55,18 +60,11 @@ static void order(const struct talk *t, const struct action *a, const struct bot
 		sb_puts(&m, C_("hint", "stay"));
 		break;
 	case ACT_PASS:
-		sb_puts(&m, !bourre && why->code == BOT_WHY_CHECK ? C_("hint", "stand") : C_("hint", "pass"));
+		sb_puts(&m, why->code == BOT_WHY_CHECK ? C_("hint", "stand") : C_("hint", "pass"));
 		break;
 	case ACT_TAKE:
-		if (bourre) {
-			sb_puts(&m, C_("hint", "take the turned card"));
-		} else {
-			say_chips(t->lang, &x, a->amount);
-			sb_printf(&m, C_("hint", "add a waiting cave, %s"), x.s);
-		}
-		break;
-	case ACT_LEAVE:
-		sb_puts(&m, C_("hint", "leave the turned card"));
+		say_chips(t->lang, &x, a->amount);
+		sb_printf(&m, C_("hint", "add a waiting cave, %s"), x.s);
 		break;
 	case ACT_DECLINE:
 		if (why->code == BOT_WHY_NO_CAVE)
@@ -268,12 +266,13 @@ static void because(const struct talk *t, const struct bot_reason *why, struct s
 	}
 }
 
-void talk_hint(const struct talk *t, const struct action *a, const struct bot_reason *why, struct sbuf *b)
+void talk_hint(const struct talk *t, const struct game_talk *gt, const struct action *a,
+               const struct bot_reason *why, struct sbuf *b)
 {
 	struct sbuf what, reason;
 	sb_clear(&what);
 	sb_clear(&reason);
-	order(t, a, why, &what);
+	order(t, gt, a, why, &what);
 	because(t, why, &reason);
 	/* TRANSLATORS: the hint: an order, then why ("Play the king of spades: you take the trick.") */
 	sb_printf(b, _("%1$s: %2$s."), what.s, reason.s);

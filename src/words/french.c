@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* french: the contractions of French sentences built from parts. Pure
  * text: no speaker; the views, the table and the speech queue use it. */
-#include "speech/french.h"
+#include "words/french.h"
 
 #include <string.h>
 
-#include "speech/say.h"
+#include "words/say.h"
 
 const char *french_contract(const char *in, char *out, size_t len)
 {

@@ -9,8 +9,8 @@
 
 #include "games/bouillabaisse.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
+#include "words/say.h"
+#include "words/talk.h"
 
 /* "55 points", "minus 55 points", "1 point". */
 static const char *points_str(const struct talk *t, int n, char *buf, size_t len)

@@ -13,7 +13,7 @@
  * no article after "une partie de" ("une partie de Brelan"), and an article
  * in lower case after a word ("Reprendre le Brelan"). Only a
  * capitalised article is touched: the pronoun in "de le jouer" stays.
- * What stands between SAY_KEEP_OPEN and SAY_KEEP_CLOSE (speech/say: a
+ * What stands between SAY_KEEP_OPEN and SAY_KEEP_CLOSE (words/say: a
  * person's name) is kept as it is ("la carte de Le Goff"), the marks
  * dropped. speech_say (speech/speech) applies it when the language is French
  * (unless SPEECH_PHRASED), a view to everything it phrases in French. Returns out. */

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define I18N_LANG l
-#include "speech/say.h"
+#include "words/say.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "core/utf8.h"
 #include "i18n/i18n.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 /* Rank words by rank 2..14, each as bare, with its article, and plural. */
 static const char *const RANK_BARE[15] = {

@@ -8,7 +8,7 @@
 
 #include "core/card.h"
 #include "core/sbuf.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 /* l: the language of the words (i18n_of; NULL: the one in force). */
 

@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "games/brouc.h"
-#include "speech/announce.h"
+#include "words/announce.h"
 #include "i18n/i18n.h"
-#include "speech/say.h"
-#include "speech/talk.h"
+#include "words/say.h"
+#include "words/talk.h"
 
 /* A team in words: "you and Claire", "Anne and Claire". */
 #define TEAM_MAX 96

@@ -95,6 +95,11 @@ struct game_talk {
 	void (*prompt)(const struct talk *t, const void *view, struct sbuf *b);
 	/* 1 when L answers with the last showdown (a game without tricks). */
 	int showdowns;
+	/* An action as the hint orders it, lower-case, in the game's own words
+	 * where they differ from those all games share (Bourré's "take the
+	 * turned card"); why is the bot's reason (enum bot_why). 1 when phrased
+	 * into b, 0 to leave it to the shared words; NULL: always those. */
+	int (*order)(const struct talk *t, const struct action *a, int why, struct sbuf *b);
 };
 
 #endif

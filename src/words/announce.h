@@ -7,7 +7,7 @@
 
 #include "core/event.h"
 #include "core/sbuf.h"
-#include "speech/talk.h"
+#include "words/talk.h"
 
 /* Phrase e for t->me into b (b left empty: nothing to say). gt may be NULL.
  * Remembers the last trick and showdown in t->heard for the query keys.
