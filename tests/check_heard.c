@@ -479,14 +479,18 @@ START_TEST(antes_said_when_paid)
 	SAID(&l, "Passe paid: 1 chip each.\n");
 	ear_close(&l);
 	ear_open(&l, "bourre", 4, NULL, 5);
-	SAID(&l, "Antes paid: 1 chip each. Your 5 cards: ");
+	/* Two sentences, two messages: the antes, then the hand. */
+	SAID(&l, "Antes paid: 1 chip each.\nYour 5 cards: ");
 	ear_close(&l);
 	lang("fr");
 	ear_open(&l, "bouillotte", 4, NULL, 5);
-	SAID(&l, "Au pot : 1 jeton chacun, Denis 2.\n");
+	SAID(&l, "Chacun met 1 jeton au pot, Denis 2.\n");
 	ear_close(&l);
 	ear_open(&l, "brelan", 4, NULL, 5);
-	SAID(&l, "À la passe : 1 jeton chacun.\n");
+	SAID(&l, "Chacun met 1 jeton à la passe.\n");
+	ear_close(&l);
+	ear_open(&l, "bourre", 4, NULL, 5);
+	SAID(&l, "Chacun met 1 jeton au pot.\nVos 5 cartes : ");
 	ear_close(&l);
 	lang("en");
 }
@@ -508,9 +512,11 @@ START_TEST(antes_name_who_is_exempt)
 			/* The antes of deal 2: everyone's, or all but those exempt. */
 			const char *deal2 = strstr(l.said, l10n ? "Donne 2." : "Deal 2.");
 			ck_assert_ptr_nonnull(deal2);
-			const char *paid = strstr(deal2, l10n ? "Au pot : " : "Antes paid: ");
+			const char *paid = strstr(deal2, l10n ? "Chacun met " : "Antes paid: ");
+			if (!paid && l10n)
+				paid = strstr(deal2, "Au pot : "); /* each their own amount */
 			ck_assert_ptr_nonnull(paid);
-			const char *except = l10n ? "Au pot : 1 jeton chacun, sauf " : "Antes paid: 1 chip each, except ";
+			const char *except = l10n ? "Chacun met 1 jeton au pot, sauf " : "Antes paid: 1 chip each, except ";
 			if (!strncmp(paid, except, strlen(except)))
 				found++;
 			ear_close(&l);

@@ -125,6 +125,12 @@ static void walk(const char *game, int players, const char *const *rules, int ga
 				ck_assert_msg(b.s[b.len - 1] == '.', "%s: '%s'", game, b.s);
 				ck_assert_msg(strstr(b.s, "simul") == NULL && strstr(b.s, "Stay in for") == NULL &&
 				              strstr(b.s, "Tenez sans") == NULL, "%s: '%s'", game, b.s);
+				/* The French moves as orders, never the menu's infinitives. */
+				static const char *const infinitives[] = { "Tenir", "Ouvrir", "Renvier", "Relancer", "Se coucher",
+				                                           "Passer", "Rester", "Prendre", "Laisser", "Va-tout",
+				                                           "Ajouter", "Pas de " };
+				for (size_t w = 0; li && w < sizeof infinitives / sizeof *infinitives; w++)
+					ck_assert_msg(strncmp(b.s, infinitives[w], strlen(infinitives[w])) != 0, "%s: '%s'", game, b.s);
 				if (ty->decisions <= 3)
 					printf("%s hint (%s): %s\n", game, li ? "fr" : "en", b.s);
 			}
@@ -148,11 +154,13 @@ static long count(const struct tally *ty, const int *codes)
 
 static const int TRICK_CODES[] = { BOT_WHY_MASTER, BOT_WHY_HIGHER_OUT, BOT_WHY_TAKES,    BOT_WHY_BEATS,
                                    BOT_WHY_UNDER,  BOT_WHY_KEEP,       BOT_WHY_SHED,     BOT_WHY_LEAST,
-                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, BOT_WHY_TRUMPS, BOT_WHY_MASTER_RUFF, -1 };
+                                   BOT_WHY_DRAW_OUT, BOT_WHY_LEAD_TAKES, BOT_WHY_TRUMPS, BOT_WHY_MASTER_RUFF,
+                                   BOT_WHY_DRAW_TRUMPS, -1 };
 static const int BET_CODES[] = { BOT_WHY_BET, BOT_WHY_CALL, BOT_WHY_FOLD, BOT_WHY_CHECK, BOT_WHY_WEAK, -1 };
 static const int BOURRE_CODES[] = { BOT_WHY_STAY,  BOT_WHY_PASS, BOT_WHY_DRAW,        BOT_WHY_MASTER,
                                     BOT_WHY_TAKES, BOT_WHY_BEATS, BOT_WHY_KEEP,       BOT_WHY_LEAST,
-                                    BOT_WHY_UNDER, BOT_WHY_MASTER_RUFF, BOT_WHY_DRAW_OUT, BOT_WHY_TRUMPS, -1 };
+                                    BOT_WHY_UNDER, BOT_WHY_MASTER_RUFF, BOT_WHY_DRAW_OUT, BOT_WHY_TRUMPS,
+                                    BOT_WHY_DRAW_TRUMPS, -1 };
 
 /* Most hints say more than "the bot would do it". */
 static void check_reasons(const char *game, const struct tally *ty, const int *codes)
@@ -286,7 +294,7 @@ START_TEST(sentences)
 	struct bot_reason c = { .code = BOT_WHY_CALL, .card = CARD_NONE, .chance = 41, .price = 25 };
 	sb_clear(&b);
 	talk_hint(&tb, talk_of(&tb), &call, &c, &b);
-	ck_assert_str_eq(b.s, "Tenir, 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
+	ck_assert_str_eq(b.s, "Tenez pour 4 jetons : vous avez 41 % de chances de gagner, et tenir ne coûte que 25 % du pot.");
 	set_lang("en");
 	sb_clear(&b);
 	talk_hint(&tb, talk_of(&tb), &call, &c, &b);
@@ -310,14 +318,14 @@ START_TEST(menu_words_and_reasons)
 		  "Raise, 8 chips: with a 62% chance of winning, the hand is worth a bet.",
 		  "Contrecarre, 8 chips: for one pot, you will speak last.",
 		  "No straddle: a blind stake is not worth it." },
-		{ "Tenir, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
-		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
+		{ "Tenez, sans rien ajouter : cela ne coûte rien, et vous avez 30 % de chances de gagner.",
+		  "Renviez de 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
 		  "Restez : le roi de pique et l'as de cœur peuvent faire des plis.",
 		  "Passez : avec seulement le deux de pique, vous risquez d'être bourré, et il vous en coûterait le pot (14 jetons).",
 		  "Écartez le deux de trèfle : vous gardez l'as de pique.",
 		  "Jouez l'as de cœur : il ne reste aucune carte plus forte dans cette couleur, mais un atout pourrait la prendre.",
-		  "Renvier, 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
-		  "Contrecarre, 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Ne vous carrez pas : une mise à l'aveugle ne vaut pas le coup ici." },
+		  "Renviez de 8 jetons : avec 62 % de chances de gagner, votre main mérite qu'on mise.",
+		  "Contrecarre pour 8 jetons : pour le prix du pot, vous parlerez en dernier.", "Ne vous carrez pas : une mise à l'aveugle ne vaut pas le coup ici." },
 	};
 	set_lang(_i ? "fr" : "en");
 	struct talk bo = { .game = registry_ops("bouillotte"), .me = 0, .players = 4 };
@@ -376,11 +384,22 @@ START_TEST(menu_words_and_reasons)
 	sb_clear(&b);
 	talk_hint(&bo, talk_of(&bo), &no, &blind, &b);
 	ck_assert_str_eq(b.s, want[_i][8]);
+	/* A trump led to draw higher trumps: said of trumps, not of "that suit". */
+	static const char *const trumps[] = {
+		"Play the ten of diamonds: higher trumps are still out, and this one may draw them.",
+		"Jouez le dix de carreau : il reste des atouts plus forts, et celui-ci peut les faire tomber.",
+	};
+	struct bot_reason draw_trumps = { .code = BOT_WHY_DRAW_TRUMPS, .card = card_make(RANK_TEN, SUIT_DIAMONDS),
+	                                  .chance = -1, .price = -1 };
+	a = act_card(ACT_PLAY, card_make(RANK_TEN, SUIT_DIAMONDS));
+	sb_clear(&b);
+	talk_hint(&bu, talk_of(&bu), &a, &draw_trumps, &b);
+	ck_assert_str_eq(b.s, trumps[_i]);
 	/* The game's own words come from its talk: Bourré's dealer takes the
 	 * turned card where Bouillotte's player adds a cave, and a pass is
 	 * never "stand" in Bourré. */
 	static const char *const own[][3] = { { "Take the turned card: ", "Pass: ", "Stand: " },
-		                              { "Prendre la carte retournée : ", "Passez : ", "Restez : " } };
+		                              { "Prenez la carte retournée : ", "Passez : ", "Restez : " } };
 	struct bot_reason turned = { .code = BOT_WHY_TAKE_TRUMP, .card = card_make(RANK_ACE, SUIT_HEARTS), .chance = -1,
 	                             .price = -1 };
 	a = act_simple(ACT_TAKE);

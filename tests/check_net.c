@@ -1320,11 +1320,47 @@ static void tc_settle(struct tc *t)
 	ck_assert_int_gt(count_type(t, "pong"), pongs);
 }
 
-/* One person, one table: Bernard, Anne's partner at Le Brouc, loses his
- * connection; back, he is at his seat; making a table (--create), then
- * sitting at another (--table, or from the lobby), gives up the seat he
- * held, as a stand does (he watches there); after a restart he holds one seat, at the table
- * he went to last. */
+/* The question one holds a seat at (the last "ask"), its choices. */
+static json_t *asked(struct tc *t, long table, int seat)
+{
+	json_t *q = tc_wait(t, "ask");
+	ck_assert_str_eq(json_string_value(json_object_get(q, "about")), "seat_held");
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), table);
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "seat")), seat);
+	json_t *ch = json_object_get(q, "choices");
+	ck_assert_int_eq(json_array_size(ch), 2);
+	json_t *back = json_object_get(json_array_get(ch, 0), "send");
+	ck_assert_str_eq(json_string_value(json_object_get(back, "type")), "sit");
+	ck_assert_int_eq(json_integer_value(json_object_get(back, "table")), table);
+	ck_assert_int_eq(json_integer_value(json_object_get(back, "seat")), seat);
+	ck_assert(json_is_true(json_object_get(json_array_get(ch, 1), "again")));
+	return q;
+}
+
+/* Bernard back, bound for a table of his own (hello "going"). */
+static void hello_going(struct tc *t, struct srv *s)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "Bernard");
+	snprintf(t->lang, sizeof t->lang, "fr");
+	t->seat = -1;
+	t->acted_seq = -1;
+	tc_connect(t, s);
+	tc_send(t, "{\"type\":\"hello\",\"version\":1,\"name\":\"Bernard\",\"lang\":\"fr\",\"password\":\"bernard-secret\","
+	           "\"going\":true}");
+	tc_wait(t, "welcome");
+	tc_settle(t);
+}
+
+/* One person, one table, by their choice: Bernard, Anne's partner at Le
+ * Brouc, loses his connection; back bound for a table of his own (hello
+ * "going", tapis join --create or --table), he is not put back there, and
+ * making a table is answered by a question in his language (keep the
+ * seat and go back, or give it up); giving it up makes the table, the
+ * seat played by a bot as a stand does. A seat at a table that waits is
+ * given up without a question (--table); at a table in play again, a
+ * create asked about and the seat kept makes nothing. After a restart he
+ * holds one seat, at the table he kept. */
 START_TEST(test_one_table)
 {
 	struct srv s;
@@ -1346,14 +1382,22 @@ START_TEST(test_one_table)
 	b.c = NULL;
 	struct heard_ctx lost = { 0, "Bernard lost the connection" };
 	play_until(all, 2, stop_when_heard, &lost);
-	/* Back: at his seat. */
-	tc_hello(&b2, &s, "Bernard", "fr", "bernard-secret", NULL);
-	tc_wait(&b2, "welcome");
-	json_t *j = tc_wait(&b2, "joined");
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), t1);
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 2);
-	/* --create: at the new table, the seat at t1 given up. */
-	long t2 = tc_create(&b2, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	/* Back, bound for a table of his own: not at t1, and asked. */
+	hello_going(&b2, &s);
+	ck_assert_int_eq(count_type(&b2, "joined"), 0);
+	const char *create2 = "{\"type\":\"create\",\"game\":\"bouillotte\",\"players\":4,"
+	                      "\"seats\":[\"open\",\"open\",\"bot\",\"bot\"],\"rules\":{\"hands\":1}%s}";
+	tc_send(&b2, create2, "");
+	json_t *q = asked(&b2, t1, 2);
+	char want[64];
+	snprintf(want, sizeof want, "la place 3 à la table %ld", t1);
+	ck_assert_msg(strstr(json_string_value(json_object_get(q, "text")), want), "%s",
+	              json_string_value(json_object_get(q, "text")));
+	ck_assert_int_eq(count_type(&b2, "created"), 0);
+	/* Given up: the table made, the seat at t1 played by a bot. */
+	tc_send(&b2, create2, ",\"give_up\":true");
+	long t2 = (long)json_integer_value(json_object_get(tc_wait(&b2, "created"), "table"));
+	tc_wait(&b2, "joined");
 	ck_assert_int_ne(t2, t1);
 	tc_settle(&b2);
 	long held[8];
@@ -1362,12 +1406,50 @@ START_TEST(test_one_table)
 	struct heard_ctx up = { 0, "Bernard stands up. A bot plays the seat." };
 	struct tc *anne[] = { &a };
 	play_until(anne, 1, stop_when_heard, &up);
-	/* --table (or a sit from the lobby): the same. */
-	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	/* --table (or a sit from the lobby) while t2 waits: no question. */
+	/* (Deals enough that its game goes on whatever the bots do meanwhile.) */
+	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":30}");
+	c.seat = 0;
 	tc_sit(&b2, t3, 1);
 	tc_settle(&b2);
 	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
 	ck_assert_int_eq(held[0], t3);
+	/* In play at t3, a create asked about, the seat kept: nothing made. */
+	tc_send(&c, "{\"type\":\"start\",\"table\":%ld}", t3);
+	struct tc *at3[] = { &c, &b2 };
+	int st3 = count_type(&b2, "state") + 2;
+	play_until(at3, 2, stop_after_states, &st3);
+	/* Away again, then back: the seat kept, "joined" before the state
+	 * and the return said there. */
+	netc_abandon(b2.c);
+	b2.c = NULL;
+	struct heard_ctx lost2 = { 0, "Bernard lost the connection" };
+	struct tc *carl[] = { &c };
+	play_until(carl, 1, stop_when_heard, &lost2);
+	tc_free(&b2);
+	hello_going(&b2, &s);
+	tc_send(&b2, create2, "");
+	asked(&b2, t3, 1);
+	tc_send(&b2, "{\"type\":\"sit\",\"table\":%ld,\"seat\":1}", t3);
+	tc_settle(&b2);
+	ck_assert_int_eq(count_type(&b2, "created"), 0);
+	ck_assert_int_eq(count_type(&b2, "joined"), 1);
+	ck_assert_int_eq(seats_held(&b2, held, 8), 1);
+	ck_assert_int_eq(held[0], t3);
+	int joined_at = -1, back_at = -1, state_at = -1;
+	for (int i = 0; i < b2.n; i++) {
+		const char *ty = mtype(b2.msg[i]);
+		if (!strcmp(ty, "joined") && joined_at < 0)
+			joined_at = i;
+		else if (!strcmp(ty, "state") && state_at < 0)
+			state_at = i;
+		else if (!strcmp(ty, "say") && strstr(json_string_value(json_object_get(b2.msg[i], "text")), "de retour") &&
+		         back_at < 0)
+			back_at = i;
+	}
+	ck_assert_int_ge(joined_at, 0);
+	ck_assert_int_gt(state_at, joined_at);
+	ck_assert_int_gt(back_at, joined_at);
 	/* A restart: one seat, at t3. */
 	tc_free(&b2);
 	srv_halt(&s);
@@ -4139,7 +4221,9 @@ START_TEST(test_stop_with_jobs)
 	static struct tc a;
 	tc_login(&a, &s, "Anne", "en", NULL);
 	for (int k = 0; k < 3; k++) {
-		long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot:3\",\"bot:3\",\"bot:3\"]", ",\"rules\":{\"hands\":1}");
+		/* (The seat at the table before, in play, given up.) */
+		long id = tc_create(&a, "bourre", 4, "[\"open\",\"bot:3\",\"bot:3\",\"bot:3\"]",
+		                    ",\"rules\":{\"hands\":1},\"give_up\":true");
 		a.seat = 0;
 		a.state = NULL;
 		a.acted_seq = -1;

@@ -402,7 +402,7 @@ START_TEST(scores_in_levels)
 	struct batch bt;
 	batch_init(&bt, &tg, "bouillotte");
 	batch_do(&bt, "allin");    /* seat 0: stake 10 */
-	HEARD(&bt, "You go all in: 9 chips. Stake 10, nothing left.");
+	HEARD(&bt, "You go all in: 9 chips. Your stake: 10, nothing left.");
 	batch_do(&bt, "raise 30"); /* seat 1: stake 31 */
 	struct sbuf b;
 	batch_ask(&bt, 'S', &b);

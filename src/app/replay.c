@@ -631,7 +631,7 @@ static int run_once(const struct rlog *L, int dealer, int stacked, FILE *announc
 	size_t gslen = 0;
 	const struct registry_game *e = registry_find(g->name);
 	const struct game_talk *gt = e ? e->talk : NULL;
-	struct talk tk = { .game = g, .me = -1, .players = L->players };
+	struct talk tk = { .game = g, .me = -1, .players = L->players, .told = 1 };
 	const char *people[GAME_MAX_SEATS];
 	for (int s = 0; s < GAME_MAX_SEATS; s++)
 		people[s] = L->names[s];

@@ -120,8 +120,19 @@ void view_events(struct view *v, const struct event *ev, int n)
 			m.seat = seat;
 		}
 		view_phrase_event(&v->talk, v->t->gt, v->redacted, e, &b);
-		if (b.len)
-			copy(v, m.text, sizeof m.text, b.s);
+		/* The antes paid before it, a message of their own. */
+		char *rest = b.len ? strstr(b.s, ANN_BREAK) : NULL;
+		if (rest) {
+			struct view_say dues;
+			say_init(&dues, VIEW_SAY_EVENT);
+			*rest = '\0';
+			copy(v, dues.text, sizeof dues.text, b.s);
+			send(v, &dues);
+			rest += strlen(ANN_BREAK);
+		}
+		const char *text = rest ? rest : b.s;
+		if (b.len && *text)
+			copy(v, m.text, sizeof m.text, text);
 		if (m.cue >= 0 || m.text[0])
 			send(v, &m);
 	}

@@ -59,6 +59,7 @@ enum bot_why {
 	BOT_WHY_FOLD_BEHIND, /* the chance covers the price, but `behind` players still to speak may raise */
 	BOT_WHY_FOLD_DEAL,   /* the chance covers the price, not what the rest of the deal may cost */
 	BOT_WHY_CALL_LOW,    /* the chance is no more than the price, but the pot may pay more later */
+	BOT_WHY_DRAW_TRUMPS, /* a lead of a trump: higher trumps are out, this one may draw them */
 };
 
 struct bot_reason {

@@ -549,6 +549,9 @@ static void hint(const void *vview, int seat, int budget, struct rng *rng, struc
 	/* The best of its suit, but a player out of that suit may trump it. */
 	if (why->code == BOT_WHY_MASTER && card_suit(x) != st->trump && trumps_out(st, seat) > 0)
 		why->code = BOT_WHY_MASTER_RUFF;
+	/* A trump led to draw higher trumps out: said of trumps. */
+	if (why->code == BOT_WHY_DRAW_OUT && card_suit(x) == st->trump)
+		why->code = BOT_WHY_DRAW_TRUMPS;
 }
 
 const struct bot_ops bourre_bot = {

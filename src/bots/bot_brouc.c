@@ -486,6 +486,8 @@ static void brouc_hint(const void *view, int seat, int budget, struct rng *rng, 
 	/* The best of its suit, but another player out of that suit may trump it. */
 	if (why->code == BOT_WHY_MASTER && card_suit(x) != st->trump && (suit_mask(st->trump) & ~(k.mine | k.gone)))
 		why->code = BOT_WHY_MASTER_RUFF;
+	if (why->code == BOT_WHY_DRAW_OUT && card_suit(x) == st->trump)
+		why->code = BOT_WHY_DRAW_TRUMPS;
 }
 
 const struct bot_ops brouc_bot = {

@@ -73,6 +73,9 @@ struct join {
 		struct rules rules;
 		int kind[GAME_MAX_SEATS], level[GAME_MAX_SEATS];
 	} cc;
+	/* A line for standard error once the terminal is itself again (out of
+	 * raw mode, where a newline does not go back to the line's start). */
+	char farewell[JOIN_LINE_MAX];
 };
 
 static const char *jstr(json_t *v)
@@ -98,13 +101,38 @@ static void pump(struct join *j, int ms)
 	} while (speech_now() < end);
 }
 
-/* Wait until *counter changes or an error comes (up to 10 s); 0 or -1. */
+/* A question of the server come since *asks (one holds a seat where a
+ * game goes on, and asked for another table): its choices a menu, the
+ * one chosen answered (Escape: the first, keeping what one holds). The
+ * table the answer goes to (0: the one a create makes), or -1 when no
+ * question came. */
+static long answer_asked(struct join *j, int *asks)
+{
+	if (j->r.asks == *asks || !j->r.ask)
+		return -1;
+	*asks = j->r.asks;
+	json_t *choices = json_object_get(j->r.ask, "choices");
+	const char *items[8];
+	int n = 0;
+	for (; n < 8 && n < (int)json_array_size(choices); n++)
+		items[n] = jstr(json_object_get(json_array_get(choices, (size_t)n), "text"));
+	if (!n)
+		return -1;
+	int k = menu_run(sp_of(j), jstr(json_object_get(j->r.ask, "text")), items, n, 0);
+	return remote_answer(&j->r, k < 0 ? 0 : k);
+}
+
+/* Wait until *counter changes or an error comes (up to 10 s, a question
+ * answered meanwhile); 0 or -1. */
 static int await_change(struct join *j, const int *counter)
 {
-	int was = *counter, errors = j->r.errors;
+	int was = *counter, errors = j->r.errors, asks = j->r.asks;
 	double end = speech_now() + 10.0;
-	while (*counter == was && j->r.errors == errors && speech_now() < end && !term_interrupted())
+	while (*counter == was && j->r.errors == errors && speech_now() < end && !term_interrupted()) {
+		if (answer_asked(j, &asks) >= 0)
+			end = speech_now() + 10.0;
 		pump(j, 10);
+	}
 	return *counter != was ? 0 : -1;
 }
 
@@ -113,9 +141,14 @@ static int await_change(struct join *j, const int *counter)
  * or no answer in 10 s). */
 static int await_table(struct join *j, long id)
 {
-	int errors = j->r.errors;
+	int errors = j->r.errors, asks = j->r.asks;
 	double end = speech_now() + 10.0;
 	while (j->r.errors == errors && speech_now() < end && !term_interrupted()) {
+		long to = answer_asked(j, &asks); /* the table asked for, or the seat kept */
+		if (to >= 0) {
+			id = to;
+			end = speech_now() + 10.0;
+		}
 		long want = id ? id : j->r.created;
 		if (want && j->r.table == want && !j->r.left)
 			return 0;
@@ -690,8 +723,12 @@ static const char *table_line(json_t *t, char *buf, size_t len)
 		         id, title, players, open);
 	else
 		snprintf(buf, len, _("Table %1$ld: %2$s, %3$d players, over."), id, title, players);
-	if (json_is_true(json_object_get(t, "private")))
-		snprintf(buf + strlen(buf), len - strlen(buf), " %s", _("Private."));
+	/* Private: said in the same sentence ("…, 1 open seat, private."). */
+	size_t n = strlen(buf);
+	if (json_is_true(json_object_get(t, "private")) && n && buf[n - 1] == '.') {
+		buf[n - 1] = '\0';
+		snprintf(buf + n - 1, len - (n - 1), "%s", C_("lobby", ", private."));
+	}
 	return buf;
 }
 
@@ -794,12 +831,9 @@ static int fetch_history(struct join *j)
 		fprintf(stderr, "tapis join: %s: cannot be written\n", j->o.out);
 		return JOIN_USAGE;
 	}
-	if (f != stdout) {
-		char done[JOIN_LINE_MAX];
-		snprintf(done, sizeof done, _("The hand history of table %ld is in %s."),
+	if (f != stdout)
+		snprintf(j->farewell, sizeof j->farewell, _("The hand history of table %ld is in %s."),
 		         (long)json_integer_value(json_object_get(a, "table")), j->o.out);
-		fprintf(stderr, "%s\n", done);
-	}
 	return JOIN_DONE;
 }
 
@@ -1248,7 +1282,7 @@ static int scripted_lobby(struct join *j)
 			fprintf(stderr, "tapis join: the table was not made: %s\n", j->r.error);
 			return JOIN_UNREACHABLE;
 		}
-		if (j->o.start)
+		if (j->o.start && j->r.table == j->r.created) /* not a seat kept elsewhere */
 			remote_simple(&j->r, "start", j->r.table);
 		return 0;
 	}
@@ -1454,6 +1488,9 @@ int join_main(int argc, char **argv)
 	 * account at a table stays there. */
 	int opened = j->o.history && password[0]
 	                     ? remote_open_aside(&j->r, j->o.url, name, password, i18n_lang(), &sink, err, sizeof err)
+	             : j->o.create || j->o.table /* bound for a table: a seat held elsewhere is asked about */
+	                     ? remote_open_going(&j->r, j->o.url, name, password[0] ? password : NULL, token,
+	                                         i18n_lang(), &sink, err, sizeof err)
 	                     : remote_open_token(&j->r, j->o.url, name, password[0] ? password : NULL, token,
 	                                         i18n_lang(), &sink, err, sizeof err);
 	if (opened < 0 && token[0] && !strcmp(j->r.error_code, "bad_message")) /* a token it cannot read */
@@ -1526,6 +1563,8 @@ int join_main(int argc, char **argv)
 out:
 	menu_set_idle(NULL, NULL);
 	term_close();
+	if (j->farewell[0])
+		fprintf(stderr, "%s\n", j->farewell);
 	remote_close(&j->r);
 	if (j->have_script)
 		script_release(&j->script);

@@ -26,6 +26,7 @@ const app = {
   lobbyTalk: 'all', friends: new Set(), savedTables: [], vibrate: false,
   audio: null, buffers: {},
   invited: new Set(), rematch: 0, muted: new Set(),   /* tables one is invited to; the finished table offering a rematch */
+  request: null,   /* the last sit or create sent (showAsk) */
 };
 
 /* ---- words ---- */
@@ -253,7 +254,34 @@ async function cue(name, seat) {
 /* ---- the connection ---- */
 
 function send(o) {
+  /* A sit or a create kept: a question about a seat held elsewhere may
+   * ask for it again, with give_up ("ask"). */
+  if (o.type === 'sit' || o.type === 'create') app.request = o;
   if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(o));
+}
+
+/* A question of the server (a seat held where a game goes on, and another
+ * table asked for): its words and its choices as buttons, the focus on
+ * the first; a choice sends the message it names, or the request again
+ * with give_up. */
+function showAsk(m) {
+  const box = $('ask'), row = $('ask-choices');
+  $('ask-q').textContent = m.text || '';
+  row.textContent = '';
+  for (const c of Array.isArray(m.choices) ? m.choices : []) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = c.text || '';
+    b.onclick = () => {
+      box.hidden = true;
+      if (c.send && typeof c.send === 'object') send(c.send);
+      else if (c.again && app.request) send(Object.assign({}, app.request, { give_up: true }));
+    };
+    row.append(b);
+  }
+  box.hidden = false;
+  alertOnly(m.text || '');
+  if (row.firstElementChild) focusTo(row.firstElementChild);
 }
 
 function connect() {
@@ -552,6 +580,7 @@ const handlers = {
     renderTable();
     focusTo($('btn-rematch'));
   },
+  ask(m) { showAsk(m); },
   pong() {},
 };
 

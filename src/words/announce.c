@@ -141,14 +141,14 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 			common = m->due_amount[i];
 		}
 	}
-	sb_puts(b, m->due_passe ? _("Passe paid:") : _("Antes paid:"));
-	sb_puts(b, " ");
+	/* TRANSLATORS: what everyone paid, a whole clause (French: "Chacun
+	 * met 1 jeton au pot"); who paid otherwise or not at all follows. */
+	const char *each = m->due_passe ? _("Passe paid: %s each") : _("Antes paid: %s each");
 	if (m->ndues == t->players && best >= m->ndues - 1) {
 		struct sbuf a;
 		sb_clear(&a);
 		say_chips(t->lang, &a, common);
-		/* TRANSLATORS: what everyone paid: "1 chip each". */
-		sb_printf(b, _("%s each"), a.s);
+		sb_printf(b, each, a.s);
 		for (int i = 0; i < m->ndues; i++)
 			if (m->due_amount[i] != common)
 				sb_printf(b, ", %s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
@@ -169,11 +169,13 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 			say_join(t->lang, &who, k++, nfree);
 			sb_puts(&who, say_name(t, s));
 		}
-		sb_printf(b, _("%s each"), a.s);
+		sb_printf(b, each, a.s);
 		sb_puts(b, ", ");
 		/* TRANSLATORS: who paid no ante: "1 chip each, except you". */
 		sb_printf(b, _("except %s"), who.s);
 	} else {
+		sb_puts(b, m->due_passe ? _("Passe paid:") : _("Antes paid:"));
+		sb_puts(b, " ");
 		for (int i = 0; i < m->ndues; i++) {
 			say_join(t->lang, b, i, m->ndues);
 			sb_printf(b, "%s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
@@ -250,7 +252,8 @@ void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
                const struct event *e, struct sbuf *b)
 {
 	sb_clear(b);
-	/* Antes paid before this event are said first, in the same message. */
+	/* Antes paid before this event are said first, as a message of their
+	 * own before it (ANN_BREAK). */
 	struct sbuf dues;
 	sb_clear(&dues);
 	if (!ann_is_due(e)) {
@@ -262,8 +265,8 @@ void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
 	if (ann_is_due(e) && b->len)
 		t->heard.ndues = 0;   /* the game said them */
 	if (dues.len) {
-		if (b->len) {
-			sb_puts(&dues, " ");
+		if (b->len) { /* two sentences, two messages (ANN_BREAK) */
+			sb_puts(&dues, ANN_BREAK);
 			sb_puts(&dues, b->s);
 		}
 		sb_clear(b);

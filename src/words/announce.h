@@ -10,7 +10,10 @@
 #include "words/talk.h"
 
 /* Phrase e for t->me into b (b left empty: nothing to say). gt may be NULL.
- * Remembers the last trick and showdown in t->heard for the query keys. */
+ * Remembers the last trick and showdown in t->heard for the query keys.
+ * The antes paid before e come first, parted from e's words by ANN_BREAK:
+ * two messages ("Antes paid: 1 chip each." and "Your 5 cards: ..."). */
+#define ANN_BREAK "\n"
 void ann_event(struct talk *t, const struct game_talk *gt, const void *view,
                const struct event *e, struct sbuf *b);
 /* Remember e in t->heard as ann_event does, without phrasing it: for a

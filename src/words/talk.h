@@ -52,6 +52,8 @@ struct talk {
 	int me;        /* the listening seat (the human), or -1: a spectator sees all */
 	int players;
 	int verbosity; /* enum talk_verbosity */
+	int told;      /* a telling where no key may be pressed (tapis replay): what a
+	                * key would answer is said at once ("Showdown: Anne: ...") */
 	/* The listener's language (i18n_of); NULL: the one in force. */
 	const struct i18n_lang *lang;
 	struct talk_memory heard;  /* zeroed with the rest; filled by ann_event */

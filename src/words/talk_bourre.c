@@ -825,8 +825,8 @@ static int order_fn(const struct talk *t, const struct action *a, int why, struc
 	(void)why;
 	switch (a->kind) {
 	case ACT_PASS: sb_puts(b, C_("hint", "pass")); return 1;
-	case ACT_TAKE: sb_puts(b, C_("bourre", "take the turned card")); return 1;
-	case ACT_LEAVE: sb_puts(b, C_("bourre", "leave the turned card")); return 1;
+	case ACT_TAKE: sb_puts(b, C_("hint", "take the turned card")); return 1;
+	case ACT_LEAVE: sb_puts(b, C_("hint", "leave the turned card")); return 1;
 	default: return 0;
 	}
 }

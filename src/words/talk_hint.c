@@ -52,8 +52,10 @@ static void order(const struct talk *t, const struct game_talk *gt, const struct
 		say_cards(t->lang, &x, a->cards, a->ncards, SAY_THE);
 		sb_printf(b, _("Discard %s"), x.s);
 		return;
-	/* The plain moves as orders, the French in the imperative
-	 * (« Couchez-vous », « Passez »), not the menu's infinitives. */
+	/* Every move as an order, the French in the imperative (« Couchez-
+	 * vous », « Passez », « Tenez pour 4 jetons », « Renviez de 8 jetons »)
+	 * or a noun (« Contrecarre pour 10 jetons »), not the menu's
+	 * infinitives. */
 	case ACT_STAY:
 		sb_puts(&m, C_("hint", "stay"));
 		break;
@@ -62,13 +64,13 @@ static void order(const struct talk *t, const struct game_talk *gt, const struct
 		break;
 	case ACT_TAKE:
 		say_chips(t->lang, &x, a->amount);
-		sb_printf(&m, C_("bet", "add a waiting cave, %s"), x.s);
+		sb_printf(&m, C_("hint", "add a waiting cave, %s"), x.s);
 		break;
 	case ACT_DECLINE:
 		if (why->code == BOT_WHY_NO_CAVE)
-			sb_puts(&m, C_("bet", "no cave"));
+			sb_puts(&m, C_("hint", "no cave"));
 		else if (why->straddle >= VY_SURCARRE)
-			sb_puts(&m, C_("bet", "no buy-back"));
+			sb_puts(&m, C_("hint", "no buy-back"));
 		else
 			sb_puts(&m, brelan ? C_("hint", "no carre") : C_("hint", "no straddle"));
 		break;
@@ -81,30 +83,30 @@ static void order(const struct talk *t, const struct game_talk *gt, const struct
 		/* fall through */
 	case ACT_BUYBACK:
 		say_chips(t->lang, &x, a->amount);
-		sb_printf(&m, C_("bet", "%1$s, %2$s"), straddle_word(t, brelan, a->kind, why->straddle), x.s);
+		sb_printf(&m, C_("hint", "%1$s for %2$s"), straddle_word(t, brelan, a->kind, why->straddle), x.s);
 		break;
 	case ACT_OPEN:
 		say_chips(t->lang, &x, a->amount);
-		sb_printf(&m, C_("bet", "open, %s"), x.s);
+		sb_printf(&m, C_("hint", "open, %s"), x.s);
 		break;
 	case ACT_CALL:
 		if (a->amount <= 0) {
-			sb_puts(&m, C_("bet", "call, for nothing"));
+			sb_puts(&m, C_("hint", "call, for nothing"));
 		} else {
 			say_chips(t->lang, &x, a->amount);
-			sb_printf(&m, C_("bet", "call, %s"), x.s);
+			sb_printf(&m, C_("hint", "call, %s"), x.s);
 		}
 		break;
 	case ACT_RAISE:
 		say_chips(t->lang, &x, a->amount);
-		sb_printf(&m, brelan ? C_("brelan", "raise, %s") : C_("bet", "raise, %s"), x.s);
+		sb_printf(&m, C_("hint", "raise, %s"), x.s);
 		break;
 	case ACT_FOLD:
 		sb_puts(&m, C_("hint", "fold"));
 		break;
 	case ACT_ALLIN:
 		say_chips(t->lang, &x, a->amount);
-		sb_printf(&m, C_("bet", "all in, %s"), x.s);
+		sb_printf(&m, C_("hint", "all in, %s"), x.s);
 		break;
 	default:
 		sb_puts(b, _("Do as the bot would"));
@@ -150,6 +152,9 @@ static void because(const struct talk *t, const struct bot_reason *why, struct s
 		break;
 	case BOT_WHY_DRAW_OUT:
 		sb_puts(b, _("higher cards of that suit are still out, and this one may draw them"));
+		break;
+	case BOT_WHY_DRAW_TRUMPS:
+		sb_puts(b, _("higher trumps are still out, and this one may draw them"));
 		break;
 	case BOT_WHY_LEAD_TAKES:
 		sb_puts(b, _("no higher card of that suit is out: you take this trick"));

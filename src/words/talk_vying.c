@@ -310,7 +310,9 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	/* The running totals. */
 	if (amt > 0) {
 		sb_puts(b, " ");
-		if (e->code == 0)
+		if (e->code == 0 && s == t->me)
+			sb_printf(b, C_("bet", "Your stake: %d, nothing left."), e->value);
+		else if (e->code == 0)
 			sb_printf(b, C_("bet", "Stake %d, nothing left."), e->value);
 		else
 			sb_printf(b, C_("bet", "Stake %1$d, %2$d left."), e->value, e->code);
@@ -515,11 +517,15 @@ static void why_won(const struct talk *t, const struct vying *v, const struct ev
 
 static void showdown_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
-	(void)t;
-	(void)v;
-	(void)e;
-	/* The winner and why come next; the hands are on a key. */
-	sb_puts(b, C_("bet", "Showdown. L: the hands."));
+	/* The winner and why come next; the hands are on a key, or said
+	 * where no key is pressed (a replay told). */
+	if (!t->told) {
+		sb_puts(b, C_("bet", "Showdown. L: the hands."));
+		return;
+	}
+	sb_puts(b, C_("bet", "Showdown:"));
+	sb_puts(b, " ");
+	showdown_hands(t, v, e, b);
 }
 
 static void chips_line(const struct talk *t, const struct vying *v, struct sbuf *b);
@@ -807,7 +813,10 @@ static void chips_line(const struct talk *t, const struct vying *v, struct sbuf 
 {
 	sb_puts(b, C_("bet", "Chips:"));
 	for (int s = 0; s < v->players; s++) {
-		sb_puts(b, s ? ", " : " ");
+		/* TRANSLATORS: between the players of a list of figures ("Anne
+		 * 98, you 102"); French: " ; ", a name and its number held apart
+		 * from the next. */
+		sb_puts(b, s ? C_("figures", ", ") : " ");
 		if (v->out[s])
 			sb_printf(b, "%s %s", say_name(t, s), C_("bet", "out"));
 		else

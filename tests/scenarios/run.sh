@@ -88,7 +88,9 @@ for game in $games; do
 	"$bin" play "$game" --players "$n" --seats "$seats" --text --lang fr --seed 7 --hands 2 \
 		>"$dir/play.txt" 2>/dev/null </dev/null
 	expect_status 0 "$game replay --text" "$bin" replay "$log" --text --lang fr
-	cmp -s "$dir/out" "$dir/play.txt" || bad "$game: replay --text does not say what play said"
+	# Where play leaves a showdown's hands to L, the replay (no key there) says them.
+	sed 's/^Abattage : .*/Abattage (L pour entendre les mains)./' "$dir/out" >"$dir/out.keys"
+	cmp -s "$dir/out.keys" "$dir/play.txt" || bad "$game: replay --text does not say what play said"
 	sed -n '/"type":"hand_start"/{s/.*"pack":\[//;s/\].*//;s/[",]/ /g;p;q;}' "$log" >"$dir/replay.deck"
 	expect_status 0 "$game stacked play" "$bin" play "$game" --players "$n" --seats "$seats" --text \
 		--seed 8 --hands 2 --deck "$dir/replay.deck" --log "$dir/stacked.jsonl"

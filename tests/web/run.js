@@ -132,7 +132,7 @@ async function spy(page) {
   });
 }
 
-async function login(page, port, name, lang, scheme) {
+async function login(page, port, name, lang, scheme, password) {
   await page.goto((scheme || 'http') + '://127.0.0.1:' + port + '/', { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
   if (lang) {
@@ -142,6 +142,7 @@ async function login(page, port, name, lang, scheme) {
   /* The name of the last guest of this browser may be there already. */
   await page.$eval('#login-name', (el) => { el.value = ''; });
   await page.type('#login-name', name);
+  if (password) await page.type('#login-password', password);
   await page.keyboard.press('Enter');
   await page.waitForSelector('#lobby:not([hidden])');
   assert.strictEqual(await page.evaluate(() => document.activeElement && document.activeElement.id), 'lobby-h',
@@ -1334,6 +1335,56 @@ async function testInvitation(browser, port) {
   return 0;
 }
 
+/* A line of the page's log (what it said) matching re, waited for. */
+function logged(page, re) {
+  return page.waitForFunction((src) => [...document.querySelectorAll('#log p')].some((p) => new RegExp(src).test(p.textContent)),
+    { timeout: 10000 }, re.source);
+}
+
+/* A moderator's buttons in the list of who is here: an account that is
+ * no moderator is refused in its language; the moderator (named by
+ * tapis admin while the server runs) mutes a guest and removes them from
+ * the server, each with a reason said to them; the audit keeps both. */
+async function testModeration(browser, port, dir) {
+  const mona = await browser.newPage();
+  await login(mona, port, 'Mona', 'en', null, 'mona-secret');
+  const role = require('child_process').spawnSync(tapis, ['admin', '--db', path.join(dir, 'server.db'), 'role', 'Mona', 'moderator'],
+    { env: env(), encoding: 'utf8' });
+  assert.strictEqual(role.status, 0, 'tapis admin role: ' + role.stderr);
+  const ned = await browser.newPage();
+  await login(ned, port, 'Ned', 'fr', null, 'ned-secret');
+  const pia = await browser.newPage();
+  await login(pia, port, 'Pia', 'en');
+  /* A guest has no moderator's buttons. */
+  await pia.waitForSelector('#online button.mute[data-name="Ned"]');
+  assert.strictEqual(await pia.$$eval('#online button.mod', (bs) => bs.length), 0, 'no moderation for a guest');
+  /* Ned is no moderator: refused, in French. */
+  ned.on('dialog', (d) => d.accept(''));
+  await ned.bringToFront();
+  await ned.waitForSelector('#online button.mod[data-name="Pia"]');
+  await ned.$eval('#online button.mod[data-name="Pia"]', (b) => b.click());
+  await logged(ned, /seul un modérateur peut faire cela/);
+  /* Mona mutes Pia, with a reason; then removes her from the server. */
+  const reasons = ['flooding the chat', 'insults'];
+  mona.on('dialog', (d) => d.accept(reasons.shift()));
+  await mona.bringToFront();
+  await mona.waitForSelector('#online button.mod[data-name="Pia"]');
+  const labels = await mona.$$eval('#online button.mod[data-name="Pia"]', (bs) => bs.map((b) => b.textContent));
+  assert.deepStrictEqual(labels.length, 3, 'mute, remove and ban: ' + labels.join(' | '));
+  await mona.$$eval('#online button.mod[data-name="Pia"]', (bs) => bs[0].click());
+  await logged(mona, /Pia is muted\./);
+  await logged(pia, /A moderator muted you for \d+ minutes?\. Reason: flooding the chat/);
+  await mona.$$eval('#online button.mod[data-name="Pia"]', (bs) => bs[1].click());
+  await logged(mona, /Pia is removed from the server\./);
+  await logged(pia, /A moderator removed you from the server\. Reason: insults/);
+  const list = require('child_process').spawnSync(tapis, ['admin', '--db', path.join(dir, 'server.db'), 'list'],
+    { env: env(), encoding: 'utf8' });
+  assert.match(list.stdout, /audit .*Mona mute Pia.*flooding the chat/);
+  assert.match(list.stdout, /audit .*Mona kick Pia.*insults/);
+  for (const p of [mona, ned, pia]) await p.close();
+  return 2;
+}
+
 async function main() {
   if (!fs.existsSync(chromium)) {
     console.error('web: ' + chromium + ' is missing (Debian: apt-get install chromium)');
@@ -1358,7 +1409,7 @@ async function main() {
       return r.moves;
     }], ['seat controls', testSeats], ['wss://', (b, p, d) => testTls(b, d)], ['touch', testTouch],
     ['coming back', testComeBack], ['server rules', testServerRules], ['key model', testKeyModel], ['invitation', testInvitation],
-    ['live lobby', testLiveLobby], ['screen reader defects', testScreenReaderDefects]]
+    ['live lobby', testLiveLobby], ['moderation', testModeration], ['screen reader defects', testScreenReaderDefects]]
     .filter(([name]) => !process.env.TAPIS_WEB_ONLY || name === process.env.TAPIS_WEB_ONLY)) {
     const start = Date.now();
     try {

@@ -423,6 +423,7 @@ static void got_welcome(struct remote *r, json_t *o)
 	snprintf(r->token, sizeof r->token, "%s", str_of(o, "token"));
 	r->guest = json_is_true(json_object_get(o, "guest"));
 	r->welcomed = 1;
+	r->going = 0;
 	/* A new connection: its states come whole again, its moments anew. */
 	json_object_clear(r->held);
 	json_object_clear(r->moments);
@@ -571,6 +572,13 @@ static void got_invited(struct remote *r, json_t *o)
 	tell(r, VIEW_SAY_SYSTEM, 0, CUE_CHAT, -1, str_of(o, "text"));
 }
 
+static void got_ask(struct remote *r, json_t *o)
+{
+	json_decref(r->ask);
+	r->ask = json_incref(o);
+	r->asks++;
+}
+
 static void got_rematch(struct remote *r, json_t *o)
 {
 	r->rematch = (long)int_of(o, "table", 0);
@@ -605,6 +613,7 @@ static const struct {
 	{ "settings", got_answer },
 	{ "notice", got_notice },
 	{ "invited", got_invited },
+	{ "ask", got_ask },
 	{ "rematch", got_rematch },
 };
 
@@ -634,6 +643,8 @@ static int hello(struct remote *r)
 	                      "lang", r->lang, "state_changes", 1);
 	if (o && r->aside) /* beside the session, which it leaves as it is */
 		json_object_set_new(o, "aside", json_true());
+	if (o && r->going) /* the first hello only: a regained connection is put back */
+		json_object_set_new(o, "going", json_true());
 	if (o && r->password[0])
 		json_object_set_new(o, "password", json_string(r->password));
 	if (o && r->token[0])
@@ -684,14 +695,16 @@ int remote_open(struct remote *r, const char *url, const char *name, const char 
 
 /* The connection opened as a person (token: a guest's, or NULL), in the
  * session or aside it. */
+enum { OPEN_ASIDE = 1, OPEN_GOING = 2 };
 static int open_as(struct remote *r, const char *url, const char *name, const char *password, const char *token,
-                   const char *lang, const struct view_sink *sink, int aside, char *err, size_t errlen)
+                   const char *lang, const struct view_sink *sink, int how, char *err, size_t errlen)
 {
 	char ca[sizeof r->ca];
 	memcpy(ca, r->ca, sizeof ca);
 	memset(r, 0, sizeof *r);
 	memcpy(r->ca, ca, sizeof ca);
-	r->aside = aside;
+	r->aside = (how & OPEN_ASIDE) != 0;
+	r->going = (how & OPEN_GOING) != 0;
 	snprintf(r->token, sizeof r->token, "%s", token ? token : "");
 	r->lobby_talk = REMOTE_LOBBY_NONE;   /* until the caller says: nothing of the lobby before the welcome's round */
 	snprintf(r->url, sizeof r->url, "%s", url);
@@ -717,7 +730,14 @@ int remote_open_token(struct remote *r, const char *url, const char *name, const
 int remote_open_aside(struct remote *r, const char *url, const char *name, const char *password, const char *lang,
                       const struct view_sink *sink, char *err, size_t errlen)
 {
-	return open_as(r, url, name, password, NULL, lang, sink, 1, err, errlen);
+	return open_as(r, url, name, password, NULL, lang, sink, OPEN_ASIDE, err, errlen);
+}
+
+int remote_open_going(struct remote *r, const char *url, const char *name, const char *password,
+                      const char *token, const char *lang, const struct view_sink *sink, char *err,
+                      size_t errlen)
+{
+	return open_as(r, url, name, password, token, lang, sink, OPEN_GOING, err, errlen);
 }
 
 void remote_close(struct remote *r)
@@ -729,6 +749,10 @@ void remote_close(struct remote *r)
 	r->lobby = NULL;
 	json_decref(r->saved);
 	r->saved = NULL;
+	json_decref(r->ask);
+	r->ask = NULL;
+	json_decref(r->request);
+	r->request = NULL;
 	json_decref(r->held);
 	r->held = NULL;
 	json_decref(r->moments);
@@ -797,10 +821,31 @@ int remote_service(struct remote *r, int timeout_ms)
 
 int remote_send(struct remote *r, json_t *msg)
 {
+	const char *type = json_string_value(json_object_get(msg, "type"));
+	if (type && (!strcmp(type, "sit") || !strcmp(type, "create"))) {
+		json_decref(r->request);
+		r->request = json_deep_copy(msg);
+	}
 	char *text = proto_dump(msg);
 	int rc = text && r->c ? netc_send(r->c, text) : -1;
 	free(text);
 	return rc;
+}
+
+long remote_answer(struct remote *r, int k)
+{
+	json_t *c = json_array_get(json_object_get(r->ask, "choices"), (size_t)k);
+	json_t *send = json_object_get(c, "send");
+	if (json_is_object(send)) {
+		long to = (long)int_of(send, "table", 0);
+		return remote_send(r, json_deep_copy(send)) < 0 ? -1 : to;
+	}
+	if (!json_is_true(json_object_get(c, "again")) || !r->request)
+		return -1;
+	json_t *again = json_deep_copy(r->request);
+	json_object_set_new(again, "give_up", json_true());
+	long to = (long)int_of(again, "table", 0);
+	return remote_send(r, again) < 0 ? -1 : to;
 }
 
 json_t *remote_table(const struct remote *r, long id)

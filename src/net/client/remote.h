@@ -44,6 +44,10 @@ struct remote {
 	char token[128];
 	int guest;                    /* the welcome said so */
 	int aside;                    /* a connection beside the person's session (remote_open_aside) */
+	int going;                    /* its first hello: bound for a table of its own (remote_open_going) */
+	struct json_t *ask;           /* the last "ask" message (a question with its choices), or NULL */
+	int asks;                     /* such questions received */
+	struct json_t *request;       /* the last sit or create sent, or NULL: "again" sends it anew */
 	struct view_sink sink;        /* where announcements go (the local sink) */
 	struct view_state vs;         /* the player's table, as last told */
 	char (*variant)[VIEW_LABEL_MAX];
@@ -97,6 +101,18 @@ int remote_open(struct remote *r, const char *url, const char *name, const char 
 int remote_open_token(struct remote *r, const char *url, const char *name, const char *password,
                       const char *token, const char *lang, const struct view_sink *sink, char *err,
                       size_t errlen);
+/* The same, bound for a table of its own (tapis join --create, --table):
+ * the hello does not put the person back at the seats they hold; a seat
+ * held where a game goes on is asked about at the sit or create
+ * ("ask"). Later hellos (a connection regained) put them back. */
+int remote_open_going(struct remote *r, const char *url, const char *name, const char *password,
+                      const char *token, const char *lang, const struct view_sink *sink, char *err,
+                      size_t errlen);
+/* Answer the last "ask" with its choice k (from 0): the message the
+ * choice names, or the last sit or create again with give_up. The table
+ * the answer goes to (0: the one the create makes, or the sit's), or -1
+ * (no such question or choice). */
+long remote_answer(struct remote *r, int k);
 /* The same, aside the person's session (an account's): it replaces no
  * connection, is at no table and in no lobby, and asks only for
  * histories and figures (`tapis join --history` while playing). */

@@ -186,7 +186,7 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
 			           m->has_password ? i18n_tr(L, "wrong password") : i18n_tr(L, "this table needs a password"),
 			           m->type);
 		} else {
-			lobbytab_join(l, c, h, m->seat, m->type);
+			lobbytab_join(l, c, h, m->seat, m->type, m);
 		}
 		return;
 	}
@@ -259,7 +259,7 @@ static void do_enter(struct lobby *l, struct lobby_conn *c, struct req *m, struc
 {
 	(void)now_ms;
 	if (lobbytab_may_enter(l, c, h, m))
-		lobbytab_join(l, c, h, m->seat, m->type);
+		lobbytab_join(l, c, h, m->seat, m->type, m);
 }
 
 static void do_stand(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)

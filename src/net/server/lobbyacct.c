@@ -391,7 +391,11 @@ void lobbyacct_welcome(struct lobby *l, struct lobby_conn *c, const char *name, 
 	lobbyround_send_snapshot(l, c, NULL);
 	c->view.listening = 1;
 	lobbyrec_send_saved(l, c->id, u->name, 0);
-	rejoin(l, c, u);
+	/* Bound for a table of its own (--create, --table): asked there
+	 * whether to keep a seat held elsewhere (lobbytab's ask_seat_held). */
+	if (!c->going)
+		rejoin(l, c, u);
+	c->going = 0;
 	l->dirty = 1;
 }
 
@@ -454,6 +458,7 @@ void lobbyacct_on_hello(struct lobby *l, struct lobby_conn *c, struct req *m)
 		c->lang_given = m->has_lang; /* else an account's kept language (account_settings_load) */
 		c->state_changes = m->state_changes;
 		c->aside = m->aside;
+		c->going = m->going;
 	}
 	const struct i18n_lang *L = i18n_of(c->lang);
 	if (m->version != PROTO_VERSION) {

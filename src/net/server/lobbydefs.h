@@ -84,6 +84,7 @@ struct lobby_conn {
 	int lang_given;         /* its hello named its language */
 	int state_changes;      /* its hello asked for states as changes (net/host) */
 	int aside;              /* its hello asked to be aside the session: history, stats, leaders only */
+	int going;              /* its hello said it goes to a table of its own: not put back at its seats */
 	uint64_t moments_sent;  /* then: the moments whose words it was sent (jstate_moment_of) */
 	/* A message whose password the worker (net/auth) is hashing or
 	 * checking: a hello, a private table's create, sit or watch. Its

@@ -129,7 +129,53 @@ static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struc
 	}
 }
 
-void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type)
+/* A seat of name's at a table other than h whose game goes on: that
+ * table (its seat in *seat), or NULL. */
+static struct host *seat_held_elsewhere(struct lobby *l, const char *name, const struct host *h, int *seat)
+{
+	for (int i = 0; i < l->ntables; i++) {
+		struct host *o = l->tables[i];
+		if (o == h || o->state != HOST_PLAYING)
+			continue;
+		for (int s = 0; s < o->players; s++)
+			if (!strcmp(o->seat[s].name, name)) {
+				*seat = s;
+				return o;
+			}
+	}
+	return NULL;
+}
+
+/* One person, one table, by their choice: a sit at h (NULL: the table a
+ * create makes) from one who holds a seat where a game goes on, without
+ * give_up, is answered with a question: keep that seat and go back (a
+ * sit there), or give it up and go on (the same request again, with
+ * give_up). 1 when asked, 0 to go on. */
+static int ask_seat_held(struct lobby *l, struct lobby_conn *c, const struct host *h, const struct req *m)
+{
+	int seat;
+	struct host *o = m->give_up ? NULL : seat_held_elsewhere(l, l->users[c->user].name, h, &seat);
+	if (!o)
+		return 0;
+	const struct i18n_lang *L = i18n_of(c->lang);
+	char q[256], back[160];
+	snprintf(q, sizeof q, i18n_tr(L, "You hold seat %d at table %lld, where the game goes on: keep it and go back, "
+	                                 "or give it up?"),
+	         seat + 1, (long long)o->id);
+	snprintf(back, sizeof back, i18n_tr(L, "Keep the seat and go back to table %lld"), (long long)o->id);
+	const char *go = h ? i18n_tr(L, "Give it up and sit at this table")
+	                   : i18n_tr(L, "Give it up and make the new table");
+	lobbyrec_send_text(l, c->id,
+	                   proto_dump(json_pack("{s:s, s:s, s:I, s:i, s:s, s:[{s:s, s:{s:s, s:I, s:i}}, {s:s, s:b}]}",
+	                                        "type", "ask", "about", "seat_held", "table", (json_int_t)o->id, "seat",
+	                                        seat, "text", q, "choices", "text", back, "send", "type", "sit", "table",
+	                                        (json_int_t)o->id, "seat", seat, "text", go, "again", 1)));
+	return 1;
+}
+
+/* c's person sits (or watches) at h; m: the sit asked (NULL: a create's
+ * seat, asked about before the table was made). */
+void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type, const struct req *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	struct lobby_user *u = &l->users[c->user];
@@ -167,15 +213,26 @@ void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int se
 		return;
 	}
 	int sits = type == PM_SIT && !(hm && hm->seat >= 0); /* a seat taken now, not one's own again */
+	/* A sit that may be taken, from one who holds a seat where a game
+	 * goes on: asked first. */
+	if (sits && m && ask_seat_held(l, c, h, m))
+		return;
 	if (type == PM_SIT)
 		leave_other_seats(l, c, h);
+	/* Back at one's own seat (a member already: host_join cannot fail),
+	 * "joined" first, as a return at the hello: the state and "You are
+	 * back" that host_join sends are then of the client's table. */
+	int own = type == PM_SIT && !sits;
+	if (own)
+		lobbyrec_send_text(l, c->id, lobbyround_arrival_joined_msg(h, hm->seat, u->name, u->lang));
 	if (host_join(h, u->name, u->lang, c->id, type == PM_WATCH ? -1 : seat, l->now_ms, err, sizeof err) < 0) {
 		lobbyrec_send_error(l, c->id, "seat", err, type);
 		return;
 	}
 	struct host_member *now = host_member(h, u->name);
 	host_verbosity(h, u->name, u->verbosity, 0);
-	lobbyrec_send_text(l, c->id, lobbyround_arrival_joined_msg(h, now ? now->seat : -1, u->name, u->lang));
+	if (!own)
+		lobbyrec_send_text(l, c->id, lobbyround_arrival_joined_msg(h, now ? now->seat : -1, u->name, u->lang));
 	if (sits)
 		host_tell_seat(h, u->name);
 	l->dirty = 1;
@@ -259,11 +316,13 @@ void lobbytab_make_table(struct lobby *l, struct lobby_conn *c, struct req *m, c
 	snprintf(l->made_from[l->ntables - 1], sizeof *l->made_from, "%s", c->addr);
 	host_save(h);
 	lobbyrec_send_text(l, c->id, proto_dump(json_pack("{s:s, s:I}", "type", "created", "table", (json_int_t)id)));
-	lobbytab_join(l, c, h, -1, open_seats(m) ? PM_SIT : PM_WATCH);
+	lobbytab_join(l, c, h, -1, open_seats(m) ? PM_SIT : PM_WATCH, NULL);
 }
 
 void lobbytab_on_create(struct lobby *l, struct lobby_conn *c, struct req *m)
 {
+	if (open_seats(m) && ask_seat_held(l, c, NULL, m))
+		return;
 	const char *why = too_many_tables(l, c);
 	if (why) {
 		lobbyrec_send_error(l, c->id, "tables", why, PM_CREATE);

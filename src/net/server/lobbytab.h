@@ -33,7 +33,7 @@ void lobbytab_table_key(const struct host *h, char key[64]);
  * to enter now, 0 not now (refused, or its password given to the worker:
  * the answer comes to on_auth). */
 int lobbytab_may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct req *m);
-void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type);
+void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type, const struct req *m);
 /* Make the table of a create (pwhash: its password's hash, a private
  * one's), the creator seated or watching. */
 void lobbytab_make_table(struct lobby *l, struct lobby_conn *c, struct req *m, const char *pwhash);

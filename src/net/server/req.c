@@ -118,6 +118,8 @@ static int read_hello(json_t *o, struct req *m, const struct i18n_lang *L, char 
 		return -1;
 	if (get_bool(o, "aside", &m->aside, L, err, errlen) < 0)
 		return -1;
+	if (get_bool(o, "going", &m->going, L, err, errlen) < 0)
+		return -1;
 	/* Why a name is refused, in the language the player asks for. */
 	return ident_check(name, m->name, sizeof m->name, i18n_of(m->lang), err, errlen);
 }
@@ -208,7 +210,7 @@ static int read_create(json_t *o, struct req *m, const struct i18n_lang *L, char
 	m->has_password = r && m->password[0];
 	if (m->private_ && !m->has_password)
 		return errf(err, errlen, "%s", i18n_tr(L, "a private table needs a 'password'"));
-	return 0;
+	return get_bool(o, "give_up", &m->give_up, L, err, errlen) < 0 ? -1 : 0;
 }
 
 static int read_sit(json_t *o, struct req *m, const struct i18n_lang *L, char *err, size_t errlen)
@@ -222,7 +224,7 @@ static int read_sit(json_t *o, struct req *m, const struct i18n_lang *L, char *e
 	if (r < 0)
 		return -1;
 	m->has_password = r;
-	return 0;
+	return get_bool(o, "give_up", &m->give_up, L, err, errlen) < 0 ? -1 : 0;
 }
 
 static int read_seat(json_t *o, struct req *m, const struct i18n_lang *L, char *err, size_t errlen)

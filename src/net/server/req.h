@@ -60,6 +60,9 @@ struct req {
 	int state_changes;             /* hello: states as their changes from the one before */
 	int aside;                     /* hello: a connection aside the person's session, for history,
 	                                * stats and leaders only (it replaces nothing) */
+	int going;                     /* hello: bound for a table of its own (tapis join --create, --table):
+	                                * not put back at the seats held */
+	int give_up;                   /* sit, create: a seat held at another table in play given up (else asked) */
 	int has_verbosity;             /* settings: level was given */
 	char settings[PROTO_SETTINGS_MAX + 1]; /* settings: the object as JSON ("" none) */
 	/* create */
