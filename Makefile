@@ -35,7 +35,7 @@ LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread
 SERVER_PKGS := libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis
 SERVER_LIBS := $(shell pkg-config --libs $(SERVER_PKGS) 2>/dev/null) -lev -lm -lpthread
 
-SRCS      := $(sort $(wildcard src/*/*.c src/*.c))
+SRCS      := $(sort $(wildcard src/*/*/*.c src/*/*.c src/*.c))
 LIB_SRCS  := $(filter-out src/main.c src/server_main.c,$(SRCS))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/src/main.o

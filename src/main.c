@@ -15,9 +15,12 @@
 #include "app/bench.h"
 #include "app/registry.h"
 #include "app/log.h"
-#include "net/bench_net.h"
-#include "net/cmd_admin.h"
-#include "net/cmd_serve.h"
+#include "net/client/cmd_bench.h"
+#include "net/server/cmd_admin.h"
+#include "net/server/server.h"
+#include "net/store/bench_store.h"
+#include "net/cluster/node.h"
+#include "net/server/cmd_serve.h"
 #include "ui/words.h"
 #include "ui/join.h"
 #include "app/cmd_replay.h"
@@ -918,7 +921,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "replay")) {
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "serve")) {
-		rc = serve_main(argc - 1, argv + 1, words_json);
+		rc = serve_main(argc - 1, argv + 1, words_json, &node_ops);
 	} else if (!strcmp(argv[1], "admin")) {
 		rc = admin_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "tournament")) {
@@ -926,7 +929,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "join")) {
 		rc = join_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
-		rc = bench_net_main(argc - 1, argv + 1, stdout, bench_run);
+		struct bench_parts parts = { bench_run, bench_store_run, server_spawn };
+		rc = bench_main(argc - 1, argv + 1, stdout, &parts);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;

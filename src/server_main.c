@@ -15,7 +15,8 @@
 #include "core/err.h"
 #include "core/paths.h"
 #include "i18n/i18n.h"
-#include "net/cmd_serve.h"
+#include "net/cluster/node.h"
+#include "net/server/cmd_serve.h"
 #include "ui/words.h"
 
 /* The language of printed text, as tapis chooses it: --lang, else the
@@ -45,7 +46,7 @@ int main(int argc, char **argv)
 		/* `tapis serve ARGS`: the command's own name in front. */
 		char serve[] = "serve";
 		argv[0] = serve;
-		rc = serve_main(argc, argv, words_json);
+		rc = serve_main(argc, argv, words_json, &node_ops);
 	}
 	i18n_release();
 	errno = 0;

@@ -21,14 +21,15 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "net/client.h"
-#include "net/cmd_admin.h"
-#include "net/ident.h"
-#include "net/mod.h"
-#include "net/proto.h"
-#include "net/remote.h"
-#include "net/server.h"
-#include "net/store.h"
+#include "net/client/client.h"
+#include "net/server/cmd_admin.h"
+#include "net/wire/ident.h"
+#include "net/server/mod.h"
+#include "net/server/req.h"
+#include "net/wire/proto.h"
+#include "net/client/remote.h"
+#include "net/server/server.h"
+#include "net/store/store.h"
 #include "i18n/i18n.h"
 #include "netutil.h"
 #include "testutil.h"
@@ -685,14 +686,14 @@ START_TEST(test_mod_controls_refused)
 		"{\"type\":\"invite\",\"table\":3,\"name\":\"Eve\\u0008\\u0008\"}",
 	};
 	const struct i18n_lang *L = i18n_of("en");
-	struct proto_msg m;
+	struct req m;
 	char err[256];
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-		ck_assert_msg(proto_read(bad[i], strlen(bad[i]), &m, L, err, sizeof err) == -1, "read: %s", bad[i]);
+		ck_assert_msg(req_read(bad[i], strlen(bad[i]), &m, L, err, sizeof err) == -1, "read: %s", bad[i]);
 		ck_assert_msg(strstr(err, "control or invisible character") != NULL, "%s", err);
 	}
 	const char *good = "{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Eve\",\"reason\":\"rude, again\"}";
-	ck_assert_msg(proto_read(good, strlen(good), &m, L, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(req_read(good, strlen(good), &m, L, err, sizeof err) == 0, "%s", err);
 	ck_assert_str_eq(m.name, "Eve");
 	ck_assert_str_eq(m.text, "rude, again");
 }

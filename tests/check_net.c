@@ -27,13 +27,14 @@
 #include "app/registry.h"
 #include "app/replay.h"
 #include "core/game.h"
-#include "net/auth.h"
-#include "net/client.h"
-#include "net/host.h"
-#include "net/lobby.h"
-#include "net/proto.h"
-#include "net/server.h"
-#include "net/store.h"
+#include "net/server/auth.h"
+#include "net/client/client.h"
+#include "net/server/host.h"
+#include "net/server/lobby.h"
+#include "net/server/req.h"
+#include "net/wire/proto.h"
+#include "net/server/server.h"
+#include "net/store/store.h"
 #include "i18n/i18n.h"
 #include "words/say.h"
 #include "netutil.h"
@@ -42,14 +43,14 @@
 
 /* ---- the protocol reader ---- */
 
-static int rd(const char *text, struct proto_msg *m, char *err)
+static int rd(const char *text, struct req *m, char *err)
 {
-	return proto_read(text, strlen(text), m, NULL, err, 256);
+	return req_read(text, strlen(text), m, NULL, err, 256);
 }
 
 START_TEST(test_proto_read)
 {
-	struct proto_msg m;
+	struct req m;
 	char err[256];
 	ck_assert_int_eq(rd("{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"fr\",\"extra\":[1]}", &m, err), 0);
 	ck_assert_int_eq(m.type, PM_HELLO);
@@ -1726,7 +1727,7 @@ START_TEST(test_bad_messages)
 	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "chat");
 	ck_assert_int_eq(count_type(&x, "chat"), 0);
 	/* Too many at once: the rate limit answers, then calm returns. */
-	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+	for (int i = 0; i < WS_RATE_BURST + 20; i++)
 		tc_send(&x, "{\"type\":\"ping\"}");
 	ck_assert_str_eq(next_error(&x), "rate");
 	usleep(500 * 1000);
@@ -2890,7 +2891,7 @@ START_TEST(test_errors_in_language)
 	tc_send(&f, "{\"type\":\"hint\",\"table\":%ld}", id);
 	ck_assert_str_eq(error_text(&f, "not_playing"), "la partie n'est pas en cours");
 	/* The server loop's own: too many messages at once. */
-	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+	for (int i = 0; i < WS_RATE_BURST + 20; i++)
 		tc_send(&f, "{\"type\":\"ping\"}");
 	ck_assert_str_eq(error_text(&f, "rate"), "trop de messages : ralentissez");
 	usleep(500 * 1000);
@@ -3170,7 +3171,7 @@ START_TEST(test_one_write_a_round)
 	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
 	struct tc *all[] = { &a, &b };
 	play_until(all, 2, NULL, NULL);
-	struct server_counters k = *s.counters;
+	struct ws_counters k = *s.counters;
 	ck_assert_int_gt(k.writes, 5);   /* fewer on a loaded machine: more a write */
 	ck_assert_int_ge(k.rounds, 1);
 	ck_assert_int_eq(k.twice, 0);
@@ -3217,7 +3218,7 @@ START_TEST(test_descriptor_budget)
 	srv_make(&s);
 	srv_counters(&s);
 	s.max_conns = s.max_per_addr = 0;
-	s.fd_limit = SERVER_FD_RESERVE + SERVER_CAP_SLACK + 24;
+	s.fd_limit = WS_FD_RESERVE + WS_CAP_SLACK + 24;
 	srv_run(&s);
 	static struct tc c[24], x;
 	int in = 0;
@@ -3240,7 +3241,7 @@ START_TEST(test_descriptor_budget)
 	ck_assert_int_ge(s.counters->busy, 1);
 	/* Connections that never finish their handshake hold descriptors: past
 	 * the slack, the next ones are closed at their accept. */
-	int raw[2 * SERVER_CAP_SLACK + 4];
+	int raw[2 * WS_CAP_SLACK + 4];
 	int nraw = (int)(sizeof raw / sizeof raw[0]);
 	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)s.port) };
 	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);

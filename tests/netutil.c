@@ -17,9 +17,10 @@
 #include <unistd.h>
 
 #include "core/action.h"
-#include "net/auth.h"
-#include "net/proto.h"
-#include "net/server.h"
+#include "net/cluster/node.h"
+#include "net/server/auth.h"
+#include "net/wire/proto.h"
+#include "net/server/server.h"
 
 
 /* Slow searches, for the tests: a bot's search (a hint's) ends only once
@@ -83,6 +84,7 @@ void srv_run(struct srv *s)
 		if (s->cluster[0]) {
 			o.cluster = s->cluster;
 			o.node_id = s->node[0] ? s->node : NULL;
+			o.node = &node_ops;
 		}
 		o.log_dir = s->logs;
 		if (s->cert[0]) {
