@@ -56,9 +56,9 @@ signal_case() { # signal name, number
 	sleep 0.5
 	kill -"$1" "$pid"
 	i=0
-	while kill -0 "$pid" 2>/dev/null && [ $i -lt 10 ]; do sleep 0.1; i=$((i+1)); done
+	while kill -0 "$pid" 2>/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i+1)); done
 	if kill -0 "$pid" 2>/dev/null; then
-		bad "SIG$1: a game of bots still runs a second later"
+		bad "SIG$1: a game of bots still runs 3 seconds later"
 		kill -9 "$pid"
 	fi
 	wait "$pid"; got=$?
