@@ -28,7 +28,7 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(PKG_CFLAGS)
 # libev (net/evloop: libwebsockets' loop on epoll) and libbrlapi (ui/braille)
 # have no pkg-config file.
-LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread
+LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread -ldl
 # tapis-server: `tapis serve` alone, linked with only what a server needs
 # (no espeak-ng, OpenAL, libsndfile, speech-dispatcher): an object of
 # libtapis.a that reaches a sound library fails this link.
@@ -88,8 +88,11 @@ $(BUILD)/libtapis.a: $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# tapis: only the libraries it calls (--as-needed): the server's come with
+# tapis-server, to which it hands serve, admin and bench --net; espeak-ng
+# is loaded when a voice is first wanted (speech/speech_espeak).
 $(BIN): $(MAIN_OBJ) $(BUILD)/libtapis.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--as-needed -o $@ $^ $(LDLIBS)
 
 $(SERVER): $(SERVER_OBJ) $(BUILD)/libtapis.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--as-needed -o $@ $^ $(SERVER_LIBS)

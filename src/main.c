@@ -15,13 +15,6 @@
 #include "app/bench.h"
 #include "app/registry.h"
 #include "app/log.h"
-#include "net/client/cmd_bench.h"
-#include "net/server/cmd_admin.h"
-#include "net/server/server.h"
-#include "net/store/bench_store.h"
-#include "net/cluster/node.h"
-#include "net/server/cmd_serve.h"
-#include "ui/words.h"
 #include "ui/join.h"
 #include "app/cmd_replay.h"
 #include "app/local.h"
@@ -893,6 +886,42 @@ static int cmd_keys(int argc, char **argv)
 	return EXIT_DONE;
 }
 
+/* `tapis serve`, `admin` and `bench --net` (or `--store`) are the
+ * server's: handed to tapis-server, beside this program or else on the
+ * PATH, with the same arguments (`serve` dropped: the server's own
+ * command). So the server's libraries (libpq, hiredis, ICU, libsodium...)
+ * are never loaded by the other commands. Returns only on failure. */
+static int to_server(char **argv, int serve)
+{
+	char path[4096];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof path - 16);
+	char **args = argv + serve;   /* argv[0] (or `serve`) is the program's name */
+	char name[] = "tapis-server";
+	args[0] = name;
+	fflush(stdout);
+	if (n > 0) {
+		path[n] = 0;
+		char *slash = strrchr(path, '/');
+		if (slash) {
+			strcpy(slash + 1, "tapis-server");
+			execv(path, args);
+		}
+	}
+	execvp("tapis-server", args);
+	fprintf(stderr, "tapis: tapis-server, which serves, could not be started: %s\n", strerror(errno));
+	return EXIT_INTERNAL;
+}
+
+/* 1 when the arguments of `bench` ask for the network or the store (the
+ * server's), or for anything but the plain table (--json). */
+static int bench_is_server(int argc, char **argv)
+{
+	for (int i = 2; i < argc; i++)
+		if (strcmp(argv[i], "--json") != 0)
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	paths_init(argv[0]);
@@ -921,16 +950,15 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "replay")) {
 		rc = replay_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "serve")) {
-		rc = serve_main(argc - 1, argv + 1, words_json, &node_ops);
+		rc = to_server(argv, 1);
 	} else if (!strcmp(argv[1], "admin")) {
-		rc = admin_main(argc - 1, argv + 1);
+		rc = to_server(argv, 0);
 	} else if (!strcmp(argv[1], "tournament")) {
 		rc = tournament_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "join")) {
 		rc = join_main(argc - 1, argv + 1);
 	} else if (!strcmp(argv[1], "bench")) {
-		struct bench_parts parts = { bench_run, bench_store_run, server_spawn };
-		rc = bench_main(argc - 1, argv + 1, stdout, &parts);
+		rc = bench_is_server(argc, argv) ? to_server(argv, 0) : bench_run(argc > 2, stdout);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;

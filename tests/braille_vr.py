@@ -7,7 +7,10 @@
 # --braille on and no voice (--text: its lines are the announcements), in
 # English and French. The deal is then told again from its hand history
 # (--actions: the same moves, no key pressed), and every line of that
-# telling must have reached the display.
+# telling must have reached the display. With "join" after the games, a
+# deal of Le Brouc is then played the same way with tapis join at a
+# table of tapis serve, in both languages: every card played and trick
+# taken that it said must have reached the display.
 #
 # brltty runs in the foreground in a temporary folder of its own (pid file,
 # writable folder, the virtual driver's socket, a BrlAPI key), its BrlAPI
@@ -58,8 +61,18 @@ class Display:
                     self.now = text
                     self.lines.append(text)
     def press(self, cmd):
+        """A key, then the cells it changes (or a moment, when it changes
+        none): the next look reads what the key did."""
+        with self.lock:
+            seen = len(self.lines)
         self.sock.sendall((cmd + "\n").encode())
-        time.sleep(0.12)
+        end = time.time() + 0.25
+        while time.time() < end:
+            time.sleep(0.01)
+            with self.lock:
+                if len(self.lines) > seen:
+                    break
+        time.sleep(0.02)
     def text(self):
         with self.lock:
             return self.now
@@ -82,12 +95,17 @@ def menu_items(line):
         if at < 0: return cols
         at += 3; cols.append(at)
 
-def play(d, game, lang, home, tmp):
+def play(d, game, lang, home, tmp, url=None):
     log = os.path.join(tmp, f"{game}-{lang}.jsonl")
-    out = open(os.path.join(tmp, f"{game}-{lang}.txt"), "w")
+    out = open(os.path.join(tmp, f"{game}-{lang}{'-join' if url else ''}.txt"), "w")
     env = dict(os.environ, HOME=home)
-    p = subprocess.Popen([tapis, "play", game, "--seed", "11", "--hands", "1", "--lang", lang, "--text",
-                          "--braille", "on", "--log", log], stdin=subprocess.PIPE, stdout=out, env=env)
+    if url:
+        cmd = [tapis, "join", url, "--name", "Anne", "--create", game, "--rule", "hands=1", "--seed", "11",
+               "--start", "--lang", lang, "--text", "--no-sound", "--braille", "on"]
+    else:
+        cmd = [tapis, "play", game, "--seed", "11", "--hands", "1", "--lang", lang, "--text",
+               "--braille", "on", "--log", log]
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out, env=env)
     turn = 0
     deadline = time.time() + 240
     while p.poll() is None and time.time() < deadline:
@@ -137,13 +155,53 @@ def told_again(game, lang, log, home, tmp):
                        capture_output=True, env=dict(os.environ, HOME=home + "2"), timeout=120)
     return [l for l in r.stdout.decode().splitlines() if l.strip()]
 
+def serve(tmp):
+    """tapis serve on a free port, its bots without delay: (process, url)."""
+    err = open(os.path.join(tmp, "server.err"), "w")
+    srv = subprocess.Popen([tapis, "serve", "--port", "0", "--db", os.path.join(tmp, "server.db"),
+                            "--bot-delay", "0"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                           env=dict(os.environ, HOME=os.path.join(tmp, "server-home")))
+    for _ in range(400):
+        with open(os.path.join(tmp, "server.err")) as f:
+            m = re.search(r"listening on (ws:\S+)", f.read())
+        if m:
+            return srv, m.group(1)
+        if srv.poll() is not None:
+            break
+        time.sleep(0.05)
+    srv.kill(); srv.wait()
+    raise SystemExit("braille: the server did not say where it listens")
+
+def joined(d, game, lang, home, tmp, url):
+    """A deal at a server table by braille alone: every card played and
+    every trick taken that tapis join said reached the display."""
+    start = len(d.lines)
+    play(d, game, lang, home, tmp, url)
+    seen = [l[:39].rstrip() for l in d.lines[start:]]
+    with open(os.path.join(tmp, f"{game}-{lang}-join.txt")) as f:
+        said = [l.strip() for l in f if l.strip()]
+    moves = [l for l in said if re.search(r" (plays|joue) |^(You|Vous) |trick|levée", l) and
+             not l.startswith(("Your ", "Vos ", "Votre "))]
+    lost = [l for l in moves if l[:39].rstrip() not in seen]
+    if not moves or lost:
+        print(f"braille: join {game} {lang}: {len(lost)} of {len(moves)} moves never reached the display"
+              + (f", first: {lost[0]!r}" if lost else ""))
+        with open(os.path.join(tmp, f"{game}-{lang}-join.shown"), "w") as f:
+            f.write("\n".join(d.lines[start:]) + "\n")
+        return 1
+    print(f"braille: join {game} {lang}: the deal played by braille at a server table, {len(moves)} moves shown")
+    return 0
+
 def main():
     tmp = tempfile.mkdtemp(prefix="tapis-brl.")
     home = os.path.join(tmp, "home")
     os.makedirs(os.path.join(home, ".config", "tapis"))
-    # Each line held a little, so that brltty's refresh shows every one.
+    # Each line held a little, so that brltty's refresh shows every one
+    # (and checked: a line it never showed fails the test), but far less
+    # than a reader's two seconds, so that the five games end in about
+    # a minute and a half (19 on the load average).
     with open(os.path.join(home, ".config", "tapis", "settings"), "w") as f:
-        f.write("braille_hold = 0.25\n")
+        f.write("braille_hold = 0.08\n")
     key = os.path.join(tmp, "brlapi.key")
     with open(key, "w") as f:
         f.write(os.urandom(16).hex())
@@ -173,6 +231,18 @@ def main():
                         f.write("\n".join(d.lines[start:]) + "\n")
                 else:
                     print(f"braille: {game} {lang}: the deal played by braille, every announcement shown")
+        # tapis join at a server's table: the same display and keys.
+        if "join" in sys.argv[3:]:
+            srv, url = serve(tmp)
+            try:
+                for lang in langs:
+                    fail |= joined(d, "brouc", lang, home, tmp, url)
+            finally:
+                srv.send_signal(signal.SIGTERM)
+                try:
+                    srv.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    srv.kill(); srv.wait()
     finally:
         brl.send_signal(signal.SIGTERM)
         try:

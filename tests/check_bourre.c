@@ -584,7 +584,20 @@ START_TEST(test_discard_refusals)
 	ck_assert_int_eq(tu_game_try(&t, "discard KS KS", &why), -1);
 	ck_assert_int_eq(why.code, BR_REF_DISCARD_TWICE);
 	struct action legal[GAME_MAX_LEGAL];
-	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 32);
+	/* the draw: one entry for the 32 sets of the hand */
+	ck_assert_int_eq(t.g->legal(t.st, legal, GAME_MAX_LEGAL), 1);
+	ck_assert_int_eq(act_choices(&legal[0]), 32);
+	struct action kq = act_simple(ACT_DISCARD), twice = kq, six = kq;
+	kq.ncards = 2;
+	kq.cards[0] = card_make(RANK_QUEEN, SUIT_SPADES);
+	kq.cards[1] = card_make(RANK_KING, SUIT_SPADES);
+	ck_assert(act_in_list(&kq, legal, 1));
+	twice.ncards = 2;
+	twice.cards[0] = twice.cards[1] = kq.cards[0];
+	ck_assert(!act_in_list(&twice, legal, 1));
+	six.ncards = 1;
+	six.cards[0] = card_make(RANK_SIX, SUIT_SPADES);
+	ck_assert(!act_in_list(&six, legal, 1));
 	tu_game_script(&t, "0 discard KS QS 2H 3H 4H\n");
 	ck_assert_int_eq(ST(&t)->nhand[0], 5);
 	tu_game_release(&t);
@@ -1508,7 +1521,10 @@ START_TEST(test_strict_random)
 				struct action legal[GAME_MAX_LEGAL];
 				int n = g->legal(t.st, legal, GAME_MAX_LEGAL);
 				ck_assert_int_gt(n, 0);
-				struct action a = legal[rng_below(&rng, (uint32_t)n)];
+				/* an entry, and one of its sets for a draw */
+				const struct action *l = &legal[rng_below(&rng, (uint32_t)n)];
+				struct action a;
+				act_choice(l, (int)rng_below(&rng, (uint32_t)act_choices(l)), &a);
 				struct refusal why;
 				struct sink sk = tu_events_sink(&t.ev);
 				ck_assert_int_eq(g->apply(t.st, &a, &sk, &why), 0);
@@ -1577,6 +1593,14 @@ START_TEST(test_legal_lists_reference)
 								want[nw++] = act_card(ACT_PLAY, st->hand[s][i]);
 					plays++;
 				} else if (st->phase == BR_PH_DISCARD) {
+					/* one entry for every set: its sets listed */
+					ck_assert_int_eq(n, 1);
+					ck_assert(legal[0].sets);
+					n = act_choices(&legal[0]);
+					ck_assert_int_le(n, GAME_MAX_LEGAL);
+					struct action entry = legal[0];
+					for (int i = 0; i < n; i++)
+						act_choice(&entry, i, &legal[i]);
 					int lo, hi, h = st->nhand[s];
 					bourre_discard_range(st, s, &lo, &hi);
 					for (int size = lo; size <= hi; size++)

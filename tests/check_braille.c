@@ -212,6 +212,41 @@ START_TEST(keys_and_panning)
 }
 END_TEST
 
+/* A hand longer than the line: the window stands on the card selected,
+ * and its routing key names that card there. */
+START_TEST(window_on_the_mark)
+{
+	struct brl b;
+	char err[128];
+	struct brl_key k;
+	ck_assert_int_eq(brl_open_backend(&b, &mem, 0, err, sizeof err), 0);
+	card_t hand[13];
+	int n = 0;
+	const int ranks[] = { RANK_ACE, RANK_TEN, RANK_EIGHT };
+	for (int i = 0; i < 3; i++)
+		hand[n++] = card_make(ranks[i], SUIT_SPADES);
+	const int h[] = { RANK_ACE, RANK_JACK, RANK_FIVE, RANK_THREE };
+	for (int i = 0; i < 4; i++)
+		hand[n++] = card_make(h[i], SUIT_HEARTS);
+	const int d[] = { RANK_KING, RANK_JACK, RANK_TEN, RANK_EIGHT, RANK_THREE };
+	for (int i = 0; i < 5; i++)
+		hand[n++] = card_make(d[i], SUIT_DIAMONDS);
+	hand[n++] = card_make(RANK_QUEEN, SUIT_CLUBS);
+	brl_show_hand(&b, hand, n, 0, "en", 0);
+	brl_tick(&b, 0);
+	ck_assert_str_eq(text_of(), "S: A T 8 | H: A J 5 3 | D: K J T 8 3 |");
+	brl_show_hand(&b, hand, n, 12, "en", 0);
+	brl_tick(&b, 0);
+	ck_assert_str_eq(text_of(), "C: Q");
+	ck_assert_int_eq(mark_from, 3);
+	ck_assert_int_eq(mark_to, 4);
+	keys[nkeys++] = BRLAPI_KEY_TYPE_CMD | BRLAPI_KEY_CMD_ROUTE | 3;
+	ck_assert_int_eq(brl_key(&b, &k, 0), 1);
+	ck_assert_int_eq(k.route, 12);
+	brl_close(&b);
+}
+END_TEST
+
 /* No display: nothing shown, no key, and off asks nothing. */
 START_TEST(null_and_off)
 {
@@ -242,6 +277,7 @@ int main(void)
 	tcase_add_test(tc, hold_loses_nothing);
 	tcase_add_test(tc, queue_full);
 	tcase_add_test(tc, keys_and_panning);
+	tcase_add_test(tc, window_on_the_mark);
 	tcase_add_test(tc, null_and_off);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

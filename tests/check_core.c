@@ -116,6 +116,36 @@ START_TEST(actions)
 	ck_assert(act_in_list(&r, legal, 2));
 	r.amount = 11;
 	ck_assert(!act_in_list(&r, legal, 2));
+	/* a discard entry for every set of 1 to 2 of its three cards */
+	struct action sets = act_simple(ACT_DISCARD), d;
+	sets.sets = 1;
+	sets.ncards = 3;
+	sets.cards[0] = card_make(RANK_TWO, SUIT_CLUBS);
+	sets.cards[1] = card_make(RANK_KING, SUIT_HEARTS);
+	sets.cards[2] = card_make(RANK_ACE, SUIT_SPADES);
+	sets.amount = 1;
+	sets.amount_max = 2;
+	ck_assert_int_eq(act_choices(&sets), 6);
+	act_choice(&sets, 0, &d);
+	ck_assert_str_eq(act_format(&d, buf, sizeof buf), "discard 2C");
+	act_choice(&sets, 2, &d);
+	ck_assert_str_eq(act_format(&d, buf, sizeof buf), "discard AS");
+	act_choice(&sets, 4, &d);
+	ck_assert_str_eq(act_format(&d, buf, sizeof buf), "discard 2C AS");
+	ck_assert_int_eq(d.sets, 0);
+	ck_assert(act_in_list(&d, &sets, 1));
+	act_choice(&sets, 5, &d);
+	ck_assert_str_eq(act_format(&d, buf, sizeof buf), "discard KH AS");
+	ck_assert_int_eq(act_parse("discard 2C KH AS", &d, err, sizeof err), 0);
+	ck_assert(!act_in_list(&d, &sets, 1));
+	ck_assert_int_eq(act_parse("discard", &d, err, sizeof err), 0);
+	ck_assert(!act_in_list(&d, &sets, 1));
+	sets.amount = 0;
+	sets.amount_max = 3;
+	ck_assert_int_eq(act_choices(&sets), 8);
+	ck_assert(act_in_list(&d, &sets, 1));
+	act_choice(&sets, 7, &d);
+	ck_assert_int_eq(d.ncards, 3);
 }
 END_TEST
 

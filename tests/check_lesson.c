@@ -20,6 +20,7 @@
 #include "app/registry.h"
 #include "core/err.h"
 #include "core/paths.h"
+#include "core/sbuf.h"
 #include "i18n/i18n.h"
 #include "words/french.h"
 #include "testutil.h"
@@ -109,8 +110,30 @@ START_TEST(refused_files)
 	ck_assert_int_eq(parse_with("wrong Stay.\nyou discard\n", err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "say"));
 	ck_assert_int_eq(parse_with("bogus line\n", err, sizeof err), -1);
-	/* A pack that is not the game's. */
+	/* Moves before the lesson come before every other step. */
+	ck_assert_int_eq(parse_with("before 1 stay\n", err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "before"));
+	/* Any seat's, the learner's too, played in order from the deal. */
 	char text[4096];
+	const char *before[][2] = {
+		{ "before 0 stay\n", "you discard 2H 5D 8H JD\n" },   /* then the learner's discard */
+		{ "before 1 stay\n", "you stay\n" },                  /* seat 0 is to act */
+		{ "before stay\n", "you stay\n" },                    /* no seat */
+	};
+	for (int k = 0; k < 3; k++) {
+		snprintf(text, sizeof text, good, "");
+		char edited[4096];
+		char *say = strstr(text, "say The dealer"), *you = strstr(text, "you stay\n");
+		snprintf(edited, sizeof edited, "%.*s%s%.*s%s%s", (int)(say - text), text, before[k][0], (int)(you - say), say,
+		         before[k][1], you + strlen("you stay\n"));
+		struct lesson bl;
+		int rc = lesson_parse(&bl, edited, "t.lesson", err, sizeof err);
+		ck_assert_msg(rc == (k == 0 ? 0 : -1), "%d: %s", k, err);
+		if (k == 0)
+			ck_assert_int_eq(bl.nbefore, 1);
+		lesson_release(&bl);
+	}
+	/* A pack that is not the game's. */
 	snprintf(text, sizeof text, good, "");
 	char *at = strstr(text, "JC KS");
 	at[0] = 'Q';   /* QC twice, JC missing */
@@ -471,6 +494,53 @@ START_TEST(menu_says_done)
 }
 END_TEST
 
+/* "Play a first game", after the lessons of a game: a game against the
+ * bots begins, and at the player's first turn the hint is said unasked. */
+START_TEST(first_game_with_hints)
+{
+	const char *lang = langs[_i];
+	char err[ERR_MAX], buf[512];
+	ck_assert_int_eq(i18n_set_lang(lang, err, sizeof err), 0);
+	make_home("confirm = off\\n");
+	struct tty t;
+	const char *argv[] = { "learn", "bourre", "--lang", lang, "--text", "--no-sound", NULL };
+	tty_exec(&t, argv);
+	const struct game_ops *g = registry_ops("bourre");
+	ck_assert_ptr_nonnull(g);
+	char heading[512];
+	snprintf(heading, sizeof heading, _("Lessons of %s."), _(g->title));
+	tty_expect(&t, said(heading, buf, sizeof buf));
+	tty_keys(&t, "\033[F");   /* End: the first game */
+	tty_expect(&t, _("Play a first game"));
+	tty_keys(&t, ENTER);
+	tty_expect(&t, _(g->title));
+	tty_expect(&t, _("Your turn."));
+	/* Bourré's first question is staying or passing: the hint says which,
+	 * with its reason ("Stay: the ace of spades can take a trick."). */
+	struct sbuf stay, pass;
+	sb_clear(&stay);
+	sb_clear(&pass);
+	sb_puts(&stay, C_("hint", "stay"));
+	sb_puts(&pass, C_("hint", "pass"));
+	sb_capitalize(&stay);
+	sb_capitalize(&pass);
+	char want_stay[128], want_pass[128];
+	snprintf(want_stay, sizeof want_stay, _("%1$s: %2$s."), stay.s, "");
+	snprintf(want_pass, sizeof want_pass, _("%1$s: %2$s."), pass.s, "");
+	want_stay[strlen(want_stay) - 1] = '\0';
+	want_pass[strlen(want_pass) - 1] = '\0';
+	double end = now_s() + WAIT_S;
+	int said_hint = 0;
+	while (!said_hint && now_s() < end && tty_read(&t, 100))
+		said_hint = strstr(t.out + t.mark, want_stay) || strstr(t.out + t.mark, want_pass);
+	snprintf(buf, sizeof buf, "%s", t.out + t.mark);
+	kill(t.pid, SIGTERM);
+	tty_end(&t);
+	remove_home();
+	ck_assert_msg(said_hint, "no hint (\"%s\" or \"%s\") at the first turn; said:\n%s", want_stay, want_pass, buf);
+}
+END_TEST
+
 /* The end of the input leaves a lesson: nothing was saved, and that is
  * what is said. */
 START_TEST(left_not_saved)
@@ -503,6 +573,7 @@ static Suite *lesson_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, every_lesson_on_a_terminal, 0, 2);
 	tcase_add_loop_test(tc, menu_says_done, 0, 2);
+	tcase_add_loop_test(tc, first_game_with_hints, 0, 2);
 	tcase_add_test(tc, left_not_saved);
 	suite_add_tcase(s, tc);
 	return s;

@@ -56,12 +56,10 @@ done
 for s in tests/install.sh tests/audio_wave.sh tools/layers.sh tools/net-lang.sh; do
 	if [ -f "$s" ]; then sh "$s" "$build"; result $? "$s"; else result 1 "$s (missing)"; fi
 done
-# A deal of each game by braille alone on brltty's virtual display
+# A deal of each game by braille alone on brltty's virtual display, and
+# one at a server's table with tapis join
 # (status 77, not counted, without brltty, except under CI=true).
-# La Bouillabaisse's deal does not end yet within the script's four
-# minutes at the display's reading pace: run it by hand with
-# `python3 tests/braille_vr.py build bouillabaisse`.
-python3 tests/braille_vr.py "$build" brouc,bourre,brelan,bouillotte; result $? tests/braille_vr.py
+python3 tests/braille_vr.py "$build" brouc,bouillabaisse,bourre,brelan,bouillotte join; result $? tests/braille_vr.py
 # Every C file carries the licence line.
 if [ -f tools/spdx.sh ]; then sh tools/spdx.sh --check; result $? tools/spdx.sh; else result 1 "tools/spdx.sh (missing)"; fi
 # The web page in a real browser (status 77, not counted, when node or

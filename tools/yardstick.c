@@ -10,7 +10,7 @@
  * (each legal choice alike), with none of what the rules core keeps
  * besides: no events, no views, no refusals told, no interface. Not the
  * referee of anything: the rules core is (tests/check_*.c). Built by the
- * Makefile, not installed. Only Bourré so far. */
+ * Makefile, not installed. Bourré, La Bouillabaisse and Le Brouc so far. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -282,6 +282,213 @@ static double bourre_rate(double seconds, long *sum)
 	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
 }
 
+/* ---- La Bouillabaisse: four players, one pack, six rounds (docs/rules/bouillabaisse.en.md) ---- */
+
+enum { BO_N = 4, BO_ROUNDS = 6 };
+
+/* A game: a suit, a figure (jack, queen or king) and a card drawn; each
+ * round the whole pack dealt, thirteen tricks, following suit when one
+ * can, the highest of the suit led taking; the round's points counted.
+ * The sum of the scores is returned (kept by the caller). */
+static long bouillabaisse_game(struct gen *g, long *deals)
+{
+	int suit = (int)below(g, 4), figure = 11 + (int)below(g, 3), chosen = 8 + (int)below(g, 52);
+	uint64_t SU = SUIT(suit) & PACK, FIG = (uint64_t)0xf << (figure * 4), CARD = (uint64_t)1 << chosen;
+	long score[BO_N] = { 0 };
+	int dealer = (int)below(g, BO_N);
+	for (int round = 1; round <= BO_ROUNDS; round++, (*deals)++) {
+		int pack[52];
+		for (int c = 0; c < 52; c++)
+			pack[c] = c + 8;
+		for (int i = 51; i > 0; i--) {
+			int j = (int)below(g, (unsigned)i + 1), x = pack[i];
+			pack[i] = pack[j];
+			pack[j] = x;
+		}
+		uint64_t hand[BO_N] = { 0 }, taken[BO_N] = { 0 };
+		int tricks[BO_N] = { 0 };
+		for (int i = 0; i < 52; i++)
+			hand[(dealer + 1 + i) % BO_N] |= (uint64_t)1 << pack[i];
+		int lead = (dealer + 1) % BO_N;
+		for (int t = 0; t < 52 / BO_N; t++) {
+			int led = -1, best = -1, winner = lead;
+			uint64_t table = 0;
+			for (int k = 0, s = lead; k < BO_N; k++, s = (s + 1) % BO_N) {
+				uint64_t ok = led >= 0 && (hand[s] & SUIT(led)) ? hand[s] & SUIT(led) : hand[s];
+				int c = pick(g, ok);
+				hand[s] &= ~((uint64_t)1 << c);
+				table |= (uint64_t)1 << c;
+				if (led < 0) {
+					led = c & 3;
+					best = c;
+				} else if ((c & 3) == led && c > best) {
+					best = c;
+					winner = s;
+				}
+			}
+			taken[winner] |= table;
+			tricks[winner]++;
+			lead = winner;
+		}
+		for (int s = 0; s < BO_N; s++) {
+			long pts = 0;
+			if (round == 1 || round >= 5)
+				pts += 5L * tricks[s];
+			if (round == 2 || round >= 5)
+				pts += 10L * count(taken[s] & SU);
+			if (round == 3 || round >= 5)
+				pts += 50L * count(taken[s] & FIG);
+			if (round >= 4)
+				pts += 200L * count(taken[s] & CARD);
+			score[s] += round == 6 ? -pts : pts;
+		}
+		dealer = (dealer + 1) % BO_N;
+	}
+	return score[0] + score[1] + score[2] + score[3];
+}
+
+/* Deals (rounds) per CPU-second, whole games of six rounds. */
+static double bouillabaisse_rate(double seconds, long *sum)
+{
+	struct gen g;
+	gen_seed(&g, 12345);
+	long deals = 0;
+	clock_t t0 = clock(), t;
+	do {
+		for (int k = 0; k < 100; k++)
+			*sum += bouillabaisse_game(&g, &deals);
+		t = clock();
+	} while ((double)(t - t0) / CLOCKS_PER_SEC < seconds);
+	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
+}
+
+/* ---- Le Brouc: four players in two teams, 32 cards, the modern game to one game (docs/rules/brouc.en.md) ---- */
+
+/* Cards as bit strength*4+suit, strength from the seven (0) up to the ten
+ * (6) and the ace (7): 7 8 9 J Q K 10 A. */
+enum { BC_J = 3, BC_Q = 4, BC_K = 5 };
+static const int BC_POINTS[8] = { 0, 0, 0, 2, 3, 4, 10, 11 };
+#define BC_SUIT(s) ((uint64_t)0x11111111ULL << (s))
+#define BC_BIT(st, s) ((uint64_t)1 << ((st) * 4 + (s)))
+
+/* The combination of suit s in mask m: 0, K-Q 20, K-Q-J 30 (doubled in trumps). */
+static int bc_combo(uint64_t m, int s, int trump)
+{
+	if (!(m & BC_BIT(BC_K, s)) || !(m & BC_BIT(BC_Q, s)))
+		return 0;
+	int v = m & BC_BIT(BC_J, s) ? 30 : 20;
+	return s == trump ? 2 * v : v;
+}
+
+static int bc_hand_combos(uint64_t h, int trump)
+{
+	int v = 0;
+	for (int s = 0; s < 4; s++)
+		v += bc_combo(h, s, trump);
+	return v;
+}
+
+/* A match of one game: deals until a team goes above 30 (or a cape), at
+ * most 50 deals as the bench plays it; the deals counted. */
+static long brouc_game(struct gen *g, long *deals)
+{
+	int score[2] = { 0, 0 }, dealer = (int)below(g, 4);
+	for (int d = 0; d < 50; d++) {
+		(*deals)++;
+		int pack[32];
+		for (int c = 0; c < 32; c++)
+			pack[c] = c;
+		for (int i = 31; i > 0; i--) {
+			int j = (int)below(g, (unsigned)i + 1), x = pack[i];
+			pack[i] = pack[j];
+			pack[j] = x;
+		}
+		uint64_t hand[4] = { 0 };
+		for (int i = 0; i < 32; i++)
+			hand[(dealer + 1 + i / 8) % 4] |= (uint64_t)1 << pack[i];
+		int trump = pack[31] & 3;   /* the dealer's last card */
+		int pts[2] = { 0, 0 }, tricks[2] = { 0, 0 }, first[2] = { 0, 0 }, won = -1;
+		int lead = (dealer + 1) % 4;
+		for (int t = 0; t < 8 && won < 0; t++) {
+			int led = -1, best = -1, winner = lead, high_trump = -1;
+			uint64_t table = 0;
+			for (int k = 0, s = lead; k < 4; k++, s = (s + 1) % 4) {
+				uint64_t h = hand[s], ok = h;
+				if (led >= 0 && (h & BC_SUIT(led))) {
+					ok = h & BC_SUIT(led);
+				} else if (led >= 0 && led != trump && high_trump >= 0) {
+					/* no undertrumping, unless the low trump makes a
+					 * K-Q (-J) of trumps with the trick's, or the hand
+					 * holds nothing else */
+					uint64_t low = 0;
+					for (int st = 0; st <= high_trump >> 2; st++)
+						low |= BC_BIT(st, trump);
+					uint64_t bad = h & low;
+					for (uint64_t m = bad; m; m &= m - 1) {
+						int c = __builtin_ctzll(m), r = c >> 2;
+						uint64_t tt = table & BC_SUIT(trump);
+						if ((r == BC_K || r == BC_Q || r == BC_J) && !(tt & ((uint64_t)1 << c)) &&
+						    bc_combo(tt | ((uint64_t)1 << c), trump, trump) &&
+						    (r != BC_J || bc_combo(tt | ((uint64_t)1 << c), trump, trump) % 30 == 0))
+							bad &= ~((uint64_t)1 << c);
+					}
+					if (h & ~bad)
+						ok = h & ~bad;
+				}
+				int c = pick(g, ok);
+				hand[s] &= ~((uint64_t)1 << c);
+				table |= (uint64_t)1 << c;
+				int cs = c & 3;
+				if (led < 0) {
+					led = cs;
+					best = c;
+				} else if ((cs == (best & 3) && c > best) || (cs == trump && (best & 3) != trump)) {
+					best = c;
+					winner = s;
+				}
+				if (cs == trump && c > high_trump)
+					high_trump = c;
+			}
+			int team = winner & 1, p = 0;
+			for (uint64_t m = table; m; m &= m - 1)
+				p += BC_POINTS[__builtin_ctzll(m) >> 2];
+			for (int su = 0; su < 4; su++)
+				p += bc_combo(table, su, trump);
+			if (!first[team]) {
+				first[team] = 1;
+				p += bc_hand_combos(hand[winner], trump) + bc_hand_combos(hand[(winner + 2) % 4], trump);
+			}
+			pts[team] += p;
+			tricks[team]++;
+			lead = winner;
+			for (int tm = 0; tm < 2; tm++)
+				if (10 * score[tm] + pts[tm] > 300)
+					won = tm;
+		}
+		for (int tm = 0; tm < 2; tm++)
+			score[tm] += (pts[tm] + 5) / 10;
+		dealer = (dealer + 1) % 4;
+		if (won >= 0 || tricks[0] == 8 || tricks[1] == 8)
+			break;
+	}
+	return score[0] - score[1];
+}
+
+/* Deals per CPU-second, whole matches of one game. */
+static double brouc_rate(double seconds, long *sum)
+{
+	struct gen g;
+	gen_seed(&g, 12345);
+	long deals = 0;
+	clock_t t0 = clock(), t;
+	do {
+		for (int k = 0; k < 100; k++)
+			*sum += brouc_game(&g, &deals);
+		t = clock();
+	} while ((double)(t - t0) / CLOCKS_PER_SEC < seconds);
+	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2 || argc > 3) {
@@ -300,6 +507,16 @@ int main(int argc, char **argv)
 		/* the chips kept: so that no compiler drops the loop */
 		return sum == 0x7fffffff;
 	}
-	fprintf(stderr, "yardstick: no yardstick for '%s' (only bourre)\n", argv[1]);
+	if (!strcmp(argv[1], "bouillabaisse")) {
+		double r = bouillabaisse_rate(seconds, &sum);
+		printf("bouillabaisse %.0f\n", r);
+		return sum == 0x7fffffff;
+	}
+	if (!strcmp(argv[1], "brouc")) {
+		double r = brouc_rate(seconds, &sum);
+		printf("brouc %.0f\n", r);
+		return sum == 0x7fffffff;
+	}
+	fprintf(stderr, "yardstick: no yardstick for '%s' (only bourre, bouillabaisse, brouc)\n", argv[1]);
 	return 1;
 }

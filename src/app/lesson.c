@@ -29,7 +29,7 @@ static int is_sentence_word(const char *w, size_t n)
 /* Blank every line of text (in place, keeping its newlines) for which
  * keep() is 0: what is left is read by the project's own readers with the
  * file's line numbers. */
-static void keep_lines(char *text, int (*keep)(const char *line, size_t n, int *state), int *state)
+static void keep_lines(char *text, int (*keep)(char *line, size_t n, int *state), int *state)
 {
 	char *p = text;
 	while (*p) {
@@ -72,13 +72,20 @@ static int keep_deck(const char *line, size_t n, int *state)
 	return *state == 1;
 }
 
-/* The seats' moves: lines outside the deck that start with a digit. */
-static int keep_moves(const char *line, size_t n, int *state)
+static int keep_pack(char *line, size_t n, int *state) { return keep_deck(line, n, state); }
+
+/* The seats' moves: lines outside the deck that start with a digit, or
+ * with `before` and a digit (the word is blanked for core/script). */
+static int keep_moves(char *line, size_t n, int *state)
 {
 	int inside = keep_deck(line, n, state) || (*state == 1);
 	while (n && (*line == ' ' || *line == '\t')) {
 		line++;
 		n--;
+	}
+	if (!inside && n > 7 && !strncmp(line, "before", 6) && (line[6] == ' ' || line[6] == '\t')) {
+		memset(line, ' ', 6);
+		return 1;
 	}
 	return !inside && n && *line >= '0' && *line <= '9';
 }
@@ -154,6 +161,17 @@ int lesson_parse(struct lesson *l, const char *text, const char *path, char *err
 		size_t w = first_word(line, strlen(line), &rest);
 		if (!*line || *line == '#')
 			continue;
+		if (w == 6 && !strncmp(line, "before", 6)) {   /* a move played before the lesson, unheard */
+			if (l->nsteps != l->nbefore)
+				return errf(err, errlen, "%s:%d: the moves `before` come before any other step", path, lineno);
+			if (!(*rest >= '0' && *rest <= '9'))
+				return errf(err, errlen, "%s:%d: before without a seat's move", path, lineno);
+			if (!new_step(l, &cap, LESSON_MOVE, lineno))
+				return errf(err, errlen, "%s:%d: more than %d steps", path, lineno, LESSON_MAX_STEPS);
+			l->nbefore++;
+			last_you = NULL;
+			continue;
+		}
 		if (*line >= '0' && *line <= '9') {   /* a seat's move: read below by core/script */
 			struct lesson_step *s = new_step(l, &cap, LESSON_MOVE, lineno);
 			if (!s)
@@ -242,7 +260,7 @@ int lesson_parse(struct lesson *l, const char *text, const char *path, char *err
 		return errf(err, errlen, "%s: %s", path, perr);
 	char *copy = xstrdup(text);
 	int st = 0;
-	keep_lines(copy, keep_deck, &st);
+	keep_lines(copy, keep_pack, &st);
 	int rc = deckfile_parse(copy, path, pack, npack, &l->stack, err, errlen);
 	if (rc == 0 && l->stack.npacks == 0)
 		rc = errf(err, errlen, "%s: the deck holds no pack", path);

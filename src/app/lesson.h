@@ -14,6 +14,8 @@
  *   deck                     the packs, as in a --deck file, up to `end`
  *   ...
  *   end
+ *   before 0 play 5S         a move played before the lesson begins, unheard
+ *                            (any seat, the learner's too; before any other step)
  *   say SENTENCE             said when the lesson reaches this line
  *   1 stay                   another seat's move, as in an --actions file
  *   you play QH | play 9H    the learner's move: any of these is accepted
@@ -66,6 +68,7 @@ struct lesson {
 	const char *title, *intro, *summary;   /* msgids */
 	struct lesson_step *steps;
 	int nsteps;
+	int nbefore;                 /* the first steps: moves played before the lesson, unheard */
 	char *text;                  /* the file's text; the msgids point into it */
 };
 

@@ -30,7 +30,22 @@ void bot_random(const struct game_ops *g, const struct bot_ops *b, const void *s
 		if (k > 0)
 			n = k;
 	}
-	*out = legal[rng_below(rng, (uint32_t)n)];
+	/* each action alike, a set of a discard entry counted as one */
+	int total = n, sets = 0;
+	for (int i = 0; i < n && !sets; i++)
+		sets = legal[i].sets;
+	if (sets) {
+		total = 0;
+		for (int i = 0; i < n; i++)
+			total += act_choices(&legal[i]);
+	}
+	int k = (int)rng_below(rng, (uint32_t)total), i = 0;
+	if (sets)
+		while (k >= act_choices(&legal[i]))
+			k -= act_choices(&legal[i++]);
+	else
+		i = k, k = 0;
+	act_choice(&legal[i], k, out);
 	if (out->amount_max > out->amount)
 		out->amount += (int)rng_below(rng, (uint32_t)(out->amount_max - out->amount + 1));
 	out->amount_max = out->amount;

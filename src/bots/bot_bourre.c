@@ -369,7 +369,7 @@ static void draw_sample(const struct bourre_state *view, int me, int level, stru
 static int proper(const void *vst, const struct action *a)
 {
 	const struct bourre_state *st = vst;
-	return a->kind != ACT_PLAY || a->ncards != 1 || !bourre_renege(st, st->to_act, a->cards[0]);
+	return !st->strict || a->kind != ACT_PLAY || a->ncards != 1 || !bourre_renege(st, st->to_act, a->cards[0]);
 }
 
 static void search(const struct bourre_state *view, int me, int level, int samples, struct rng *rng,

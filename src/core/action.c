@@ -102,12 +102,75 @@ int act_equal(const struct action *a, const struct action *b)
 	return card_same_multiset(a->cards, a->ncards, b->cards, b->ncards);
 }
 
+/* The sets of k cards among n (n <= ACT_MAX_CARDS). */
+static int sets_of(int n, int k)
+{
+	int c = 1;
+	for (int i = 0; i < k; i++)
+		c = c * (n - i) / (i + 1);
+	return c;
+}
+
+int act_sets_count(const struct action *l)
+{
+	if (l->amount <= 0 && l->amount_max >= l->ncards)
+		return 1 << l->ncards;   /* every set */
+	int n = 0;
+	for (int k = l->amount; k <= l->amount_max && k <= l->ncards; k++)
+		n += sets_of(l->ncards, k);
+	return n;
+}
+
+void act_set_choice(const struct action *l, int k, struct action *out)
+{
+	*out = *l;
+	out->sets = 0;
+	out->amount = out->amount_max = 0;
+	out->ncards = 0;
+	memset(out->cards, 0, sizeof out->cards);
+	int size = l->amount;
+	while (size < l->ncards && k >= sets_of(l->ncards, size))
+		k -= sets_of(l->ncards, size++);
+	/* the k-th set of that size in numeric order, by Gosper's step */
+	unsigned m = (1u << size) - 1;
+	for (; k > 0 && m; k--) {
+		unsigned low = m & -m, up = m + low;
+		m = up | (((up ^ m) >> 2) >> __builtin_ctz(m));
+	}
+	for (int i = 0; i < l->ncards; i++)
+		if (m >> i & 1)
+			out->cards[out->ncards++] = l->cards[i];
+}
+
+/* 1 when the cards of a are different cards of l's, from l->amount to
+ * l->amount_max of them. */
+static int in_sets(const struct action *a, const struct action *l)
+{
+	if (a->ncards < l->amount || a->ncards > l->amount_max)
+		return 0;
+	for (int i = 0; i < a->ncards; i++) {
+		int found = 0;
+		for (int j = 0; j < l->ncards && !found; j++)
+			found = a->cards[i] == l->cards[j];
+		for (int j = 0; j < i && found; j++)
+			found = a->cards[j] != a->cards[i];
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
 int act_in_list(const struct action *a, const struct action *legal, int n)
 {
 	for (int i = 0; i < n; i++) {
 		const struct action *l = &legal[i];
 		if (l->kind != a->kind)
 			continue;
+		if (l->sets) {
+			if (in_sets(a, l))
+				return 1;
+			continue;
+		}
 		if (act_has_amount(a->kind)) {
 			int hi = l->amount_max > l->amount ? l->amount_max : l->amount;
 			if (a->amount >= l->amount && a->amount <= hi)

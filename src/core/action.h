@@ -39,6 +39,10 @@ struct action {
 	unsigned char kind;     /* enum act_kind */
 	unsigned char ncards;
 	card_t cards[ACT_MAX_CARDS];
+	/* In a list of legal actions only: a discard entry with `sets` stands
+	 * for every set of its cards of amount to amount_max cards (act_choices,
+	 * act_choice); 0 in any action played. */
+	unsigned char sets;
 	int amount;             /* chips this action puts in the pot (open, raise, call, allin) */
 	/* In a list of legal actions only: an entry whose amount_max is above
 	 * amount stands for every amount from amount to amount_max. */
@@ -83,8 +87,25 @@ static inline struct action act_amount(int kind, int amount)
 	return a;
 }
 
+/* The number of actions a legal entry stands for by its sets (1 for an
+ * entry without `sets`; the amounts of a range are not counted). */
+int act_sets_count(const struct action *l);
+static inline int act_choices(const struct action *l) { return l->sets ? act_sets_count(l) : 1; }
+/* Action k (0 <= k < act_choices(l)) of entry l: for a discard entry with
+ * `sets`, the k-th set of its cards by size, then by the set as a number
+ * (bit i for card i of the entry), its cards in the entry's order; any
+ * other entry is itself. */
+void act_set_choice(const struct action *l, int k, struct action *out);
+static inline void act_choice(const struct action *l, int k, struct action *out)
+{
+	if (l->sets)
+		act_set_choice(l, k, out);
+	else
+		*out = *l;
+}
+
 /* 1 when a (a concrete action) is one of the legal entries (amount ranges
- * included; cards of a discard compared as a set). */
+ * and sets of cards included; cards of a discard compared as a set). */
 int act_in_list(const struct action *a, const struct action *legal, int n);
 /* Same action (kind, amount, cards as a set). */
 int act_equal(const struct action *a, const struct action *b);

@@ -55,12 +55,6 @@ static uint64_t hand_mask(const struct bourre_state *st, int seat)
 	return m & PACK_BITS;
 }
 
-/* 1 when the seat's hand, in a view, holds a card hidden from it. */
-static int hidden_held(const struct bourre_state *st, int seat)
-{
-	return card_find(st->hand[seat], st->nhand[seat], CARD_NONE) >= 0;
-}
-
 static int in_hand(const struct bourre_state *st, int seat, card_t c)
 {
 	return card_find(st->hand[seat], st->nhand[seat], c) >= 0;
@@ -290,22 +284,14 @@ static void ref(struct refusal *r, int code, card_t card, int suit)
 	r->amount = r->amount2 = -1;
 }
 
-/* What the rules of play ask of seat's next card. */
-struct duty {
-	int code;     /* BR_REF_FOLLOW, _BEAT, _TRUMP, _OVERTRUMP, _CINCH_LEAD, or 0: any card */
-	card_t card;  /* BEAT, OVERTRUMP: the card to beat; CINCH_LEAD: the highest trump */
-	int suit;     /* the suit asked, -1 none */
-	int cinch;    /* 1: a trump it plays must also be its highest (BR_REF_CINCH_FOLLOW) */
-};
-
 /* Follow the suit led, beating the best card when it can (unless the
  * trick is trumped); without the suit, trump, overtrumping a trump when it
  * can; with a cinch, lead the highest trump, and play it whenever a trump
  * is played except as the last card of the trick. */
-static void play_duty(const struct bourre_state *st, int seat, struct duty *d)
+static void play_duty(const struct bourre_state *st, int seat, struct bourre_duty *d)
 {
 	int t = st->trump;
-	uint64_t mine = hand_mask(st, seat);
+	uint64_t mine = d->hand = hand_mask(st, seat);
 	d->code = 0;
 	d->card = CARD_NONE;
 	d->suit = -1;
@@ -342,7 +328,7 @@ static void play_duty(const struct bourre_state *st, int seat, struct duty *d)
 
 /* Card c, held by seat, against the duty d of its next card (play_duty):
  * 0 or the refusal's code, told in r. */
-static int card_vs_duty(const struct bourre_state *st, int seat, struct duty d, card_t c, struct refusal *r)
+static int card_vs_duty(const struct bourre_state *st, int seat, struct bourre_duty d, card_t c, struct refusal *r)
 {
 	int code = 0;
 	switch (d.code) {
@@ -376,9 +362,9 @@ static int card_vs_duty(const struct bourre_state *st, int seat, struct duty d, 
 
 /* The cards of seat's hand that meet the duty d (play_duty): those
  * card_vs_duty accepts, as a mask (bit c for card c). */
-static uint64_t proper_cards(const struct bourre_state *st, int seat, const struct duty *d)
+static uint64_t proper_cards(const struct bourre_state *st, const struct bourre_duty *d)
 {
-	uint64_t mine = hand_mask(st, seat), ok = mine;
+	uint64_t mine = d->hand, ok = mine;
 	switch (d->code) {
 	case BR_REF_CINCH_LEAD:
 		ok = top_trumps(st, mine);
@@ -399,6 +385,42 @@ static uint64_t proper_cards(const struct bourre_state *st, int seat, const stru
 	return ok;
 }
 
+/* The seat's duty weighed afresh into d, with what it is weighed on. */
+static void weigh_duty(const struct bourre_state *st, int seat, struct bourre_duty *d)
+{
+	play_duty(st, seat, d);
+	d->ok = proper_cards(st, d);
+	/* a card hidden in a view is in no suit: fewer cards in the mask */
+	if (ncards_of(d->hand) < st->nhand[seat] && card_vs_duty(st, seat, *d, CARD_NONE, NULL) == 0)
+		d->ok |= bit(CARD_NONE);
+	d->valid = 1;
+	d->seat = (signed char)seat;
+	d->nhand = (unsigned char)st->nhand[seat];
+	d->ntrick = (unsigned char)st->ntrick;
+	d->ngone = (unsigned char)st->ngone;
+	d->tricks = (unsigned char)st->tricks[seat];
+}
+
+/* The duty kept for the seat to act, weighed when its turn came. */
+static void keep_duty(struct bourre_state *st)
+{
+	memset(&st->duty, 0, sizeof st->duty);
+	if (st->phase == BR_PH_PLAY && st->to_act >= 0 && st->nhand[st->to_act] > 0)
+		weigh_duty(st, st->to_act, &st->duty);
+}
+
+/* The duty of seat: the one kept, while it is still the turn it was
+ * weighed for; else weighed afresh into *fresh. */
+static const struct bourre_duty *duty_of(const struct bourre_state *st, int seat, struct bourre_duty *fresh)
+{
+	const struct bourre_duty *d = &st->duty;
+	if (d->valid && d->seat == seat && d->nhand == st->nhand[seat] && d->ntrick == st->ntrick &&
+	    d->ngone == st->ngone && d->tricks == st->tricks[seat])
+		return d;
+	weigh_duty(st, seat, fresh);
+	return fresh;
+}
+
 int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct refusal *r)
 {
 	ref(r, 0, CARD_NONE, -1);
@@ -406,7 +428,7 @@ int bourre_check_play(const struct bourre_state *st, int seat, card_t c, struct 
 		ref(r, BR_REF_NOT_HELD, c, -1);
 		return BR_REF_NOT_HELD;
 	}
-	struct duty d;
+	struct bourre_duty d;
 	play_duty(st, seat, &d);
 	return card_vs_duty(st, seat, d, c, r);
 }
@@ -424,7 +446,7 @@ int bourre_constraint(const struct bourre_state *st, int seat, struct refusal *r
 	ref(r, 0, CARD_NONE, -1);
 	if (st->phase != BR_PH_PLAY || st->nhand[seat] == 0)
 		return 0;
-	struct duty d;
+	struct bourre_duty d;
 	play_duty(st, seat, &d);
 	if (d.cinch) {
 		d.code = BR_REF_CINCH_FOLLOW;
@@ -760,6 +782,7 @@ static void begin_play(struct bourre_state *st, const struct sink *out)
 		s = next_seat(st, s);
 	st->leader = s;
 	st->to_act = s;
+	keep_duty(st);
 	ev_emit_phase(out, EV_NOTE_PLAY, s, 0, nstayers(st));
 }
 
@@ -919,20 +942,13 @@ static int do_discard(struct bourre_state *st, int seat, const struct action *a,
 	for (int i = 0; i < a->ncards; i++)
 		card_remove(st->hand[seat], &st->nhand[seat], a->cards[i]);
 	int want = st->ncards - st->nhand[seat];
-	struct event e;
-	ev_init(&e, EV_DRAW);
-	e.seat = seat;
-	e.visible = EV_SEAT(seat);
-	e.ncards = a->ncards;
-	memcpy(e.cards, a->cards, (size_t)a->ncards);
-	memset(e.card_seat, seat, (size_t)a->ncards);
+	int from = st->nhand[seat];
 	for (int i = 0; i < want; i++) {
 		if (st->stock_pos >= st->stock_n)
 			reshuffle(st, out);
 		card_t c = st->stock[st->stock_pos];
 		st->stock[st->stock_pos++] = CARD_NONE;
 		st->hand[seat][st->nhand[seat]++] = c;
-		e.cards2[e.ncards2++] = c;
 	}
 	for (int i = 0; i < a->ncards; i++) {
 		st->dead[st->ndead] = a->cards[i];
@@ -940,8 +956,19 @@ static int do_discard(struct bourre_state *st, int seat, const struct action *a,
 	}
 	st->drawn[seat] = 1;
 	st->ndrew[seat] = (signed char)want;
-	e.value = want;
-	ev_emit(out, &e);
+	if (out) {
+		struct event e;
+		ev_init(&e, EV_DRAW);
+		e.seat = seat;
+		e.visible = EV_SEAT(seat);
+		e.ncards = a->ncards;
+		memcpy(e.cards, a->cards, (size_t)a->ncards);
+		memset(e.card_seat, seat, (size_t)a->ncards);
+		e.ncards2 = want;
+		memcpy(e.cards2, st->hand[seat] + from, (size_t)want);
+		e.value = want;
+		ev_emit(out, &e);
+	}
 	after_draw(st, out, seat);
 	return 0;
 }
@@ -1009,11 +1036,13 @@ static void do_play(struct bourre_state *st, int seat, card_t c, const struct re
 	st->trick_seat[st->ntrick++] = (signed char)seat;
 	struct action a = act_card(ACT_PLAY, c);
 	emit_action(st, out, seat, &a, -1, EV_ALL);
-	if (st->ntrick < nstayers(st)) {
-		int s = next_seat(st, seat);
-		while (!active(st, s))
-			s = next_seat(st, s);
+	/* the next in play, or the trick is complete when that is its leader */
+	int s = next_seat(st, seat);
+	while (!active(st, s))
+		s = next_seat(st, s);
+	if (s != st->leader) {
 		st->to_act = s;
+		keep_duty(st);
 		return;
 	}
 	int w = trick_winner(st);
@@ -1043,6 +1072,7 @@ static void do_play(struct bourre_state *st, int seat, card_t c, const struct re
 	}
 	st->leader = w;
 	st->to_act = w;
+	keep_duty(st);
 }
 
 /* ---- the interface ---- */
@@ -1125,48 +1155,31 @@ static int legal_fn(const void *vst, struct action *out, int max)
 			out[n++] = act_simple(ACT_LEAVE);
 		break;
 	case BR_PH_DISCARD: {
+		/* One entry: every set of the hand's cards from min to max cards. */
 		int min, mx;
 		bourre_discard_range(st, s, &min, &mx);
-		/* Every set of cards of the hand from min to max cards: by size,
-		 * then by the set as a number (bit i for the hand's card i); the
-		 * sets of one size in that order by Gosper's step. */
-		unsigned h = (unsigned)st->nhand[s], end = 1u << h;
-		/* the cards of each set, lowest index first: its lowest card,
-		 * then those of the set without it */
-		card_t set[1u << BR_HAND_MAX][ACT_MAX_CARDS];
-		memset(set[0], 0, sizeof set[0]);
-		for (unsigned m = 1; m < end; m++) {
-			set[m][0] = st->hand[s][__builtin_ctz(m)];
-			memcpy(&set[m][1], set[m & (m - 1)], ACT_MAX_CARDS - 1);
-		}
 		struct action a = act_simple(ACT_DISCARD);
-		for (int size = min; size <= mx; size++) {
-			unsigned m = (1u << size) - 1;
-			a.ncards = (unsigned char)size;
-			while (m < end) {
-				if (n >= max)
-					return n;
-				out[n] = a;
-				memcpy(out[n++].cards, set[m], ACT_MAX_CARDS);
-				if (!m)
-					break;
-				unsigned low = m & -m, up = m + low;
-				m = up | (((up ^ m) >> 2) >> __builtin_ctz(m));
-			}
-		}
+		a.sets = 1;
+		a.ncards = (unsigned char)st->nhand[s];
+		memcpy(a.cards, st->hand[s], (size_t)st->nhand[s]);
+		a.amount = min;
+		a.amount_max = mx;
+		out[n++] = a;
 		break;
 	}
 	case BR_PH_PLAY: {
 		/* The proper cards first; a strict table accepts the others too.
 		 * The duty is the seat's, the same for every card. */
-		struct duty d;
-		play_duty(st, s, &d);
-		uint64_t ok = proper_cards(st, s, &d);
-		if (hidden_held(st, s) && card_vs_duty(st, s, d, CARD_NONE, NULL) == 0)
-			ok |= bit(CARD_NONE);
+		struct bourre_duty fresh;
+		uint64_t ok = duty_of(st, s, &fresh)->ok;
 		for (int i = 0; i < st->nhand[s] && n < max; i++)
-			if (ok & bit(st->hand[s][i]))
-				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
+			if (ok & bit(st->hand[s][i])) {
+				struct action *a = &out[n++];
+				memset(a, 0, sizeof *a);
+				a->kind = ACT_PLAY;
+				a->ncards = 1;
+				a->cards[0] = st->hand[s][i];
+			}
 		for (int i = 0; st->strict && i < st->nhand[s] && n < max; i++)
 			if (!(ok & bit(st->hand[s][i])))
 				out[n++] = act_card(ACT_PLAY, st->hand[s][i]);
@@ -1272,9 +1285,17 @@ static int apply_unchecked(void *vst, const struct action *a, const struct sink 
 			return -1;
 		}
 	{
-		/* The rules of play weighed once: a card that breaks one is
-		 * refused, or played as a renege on a strict table. */
+		/* The rules of play weighed once a turn: a proper card is played
+		 * at once; one that breaks a rule is refused, or played as a
+		 * renege on a strict table. */
 		struct refusal broken;
+		struct bourre_duty fresh;
+		card_t c = a->cards[0];
+		if (c != CARD_NONE && c < 64 && (duty_of(st, s, &fresh)->ok & bit(c))) {
+			ref(&broken, 0, CARD_NONE, -1);
+			do_play(st, s, c, &broken, out);
+			return 0;
+		}
 		int code = bourre_check_play(st, s, a->cards[0], &broken);
 		if (code != 0 && (!st->strict || code == BR_REF_NOT_HELD)) {
 			*why = broken;
@@ -1329,6 +1350,7 @@ static void redact_fn(void *vst, int seat)
 			st->renege_voids[s] = 0;
 	st->stack = NULL;
 	rng_seed(&st->rng, 0x5eedULL);
+	keep_duty(st);   /* as the seat sees it */
 }
 
 /* Deal `cards` into the empty slots; a hand of a seat shown void in a suit
@@ -1399,6 +1421,7 @@ static void resample_fn(void *vst, int seat, struct rng *rng)
 		if (st->pending[s] == BR_ST_HIDDEN)
 			st->pending[s] = (has_suit(st, s, st->trump) || st->four) ? BR_ST_STAY : BR_ST_PASS;
 	rng_seed(&st->rng, rng_next(rng));
+	keep_duty(st);
 }
 
 static int standings_fn(const void *vst, int *out)

@@ -57,6 +57,24 @@ enum bourre_status { BR_ST_NONE, BR_ST_STAY, BR_ST_PASS, BR_ST_HIDDEN };
 /* Rule values. */
 enum { BR_TRUMP_HAND, BR_TRUMP_SEPARATE, BR_TRUMP_DEALER };
 
+/* What the rules of play ask of a seat's next card: kept in the state for
+ * the seat to act, weighed once a turn when the turn passes (and again by
+ * `redact` and `resample`), and read by `legal` and `apply` while it is
+ * the turn it was weighed for (the same seat, cards in hand and on the
+ * table). A state written by hand starts from zeros (valid 0: weighed
+ * afresh at each question); one changed by hand clears `valid`. */
+struct bourre_duty {
+	int code;     /* BR_REF_FOLLOW, _BEAT, _TRUMP, _OVERTRUMP, _CINCH_LEAD, or 0: any card */
+	card_t card;  /* BEAT, OVERTRUMP: the card to beat; CINCH_LEAD: the highest trump */
+	int suit;     /* the suit asked, -1 none */
+	int cinch;    /* 1: a trump it plays must also be its highest (BR_REF_CINCH_FOLLOW) */
+	uint64_t hand; /* the seat's cards (bit c for card c), the hidden ones left out */
+	uint64_t ok;  /* those that meet it, and bit 0 for a hidden card that does */
+	/* the turn it was weighed for */
+	unsigned char valid, nhand, ntrick, ngone, tricks;
+	signed char seat;
+};
+
 struct bourre_state {
 	int players;
 	/* options */
@@ -113,6 +131,7 @@ struct bourre_state {
 	unsigned char renege_voids[BR_MAX_SEATS]; /* voids a renege seemed to show */
 	unsigned char reneges[BR_MAX_SEATS];
 	int last_pot;                    /* the pot contested in the last deal */
+	struct bourre_duty duty;         /* the duty of the seat to act in play */
 };
 
 /* The rule that constrains `seat` now if it is to play a card: one of the

@@ -6,7 +6,13 @@
  *
  * espeak-ng is one per process: the library is initialised at the first
  * open and kept until the process ends (espeak-ng 1.51 hangs in
- * espeak_Terminate after a second initialisation). */
+ * espeak_Terminate after a second initialisation).
+ *
+ * The library is loaded (dlopen) at that first open, not when the program
+ * starts: it brings some thirty shared libraries of its own (PulseAudio,
+ * X11 through libpcaudio), which every command without a voice (`tapis
+ * --version`, `rules --text`, `replay`, `bench`) would load for nothing. */
+#include <dlfcn.h>
 #include <espeak-ng/speak_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +50,41 @@ struct esp {
 };
 
 static int esp_rate;         /* samples per second, from espeak_Initialize */
+
+/* The functions of the library, once loaded (esp_load). */
+static struct {
+	__typeof__(espeak_Initialize) *Initialize;
+	__typeof__(espeak_SetParameter) *SetParameter;
+	__typeof__(espeak_SetSynthCallback) *SetSynthCallback;
+	__typeof__(espeak_SetVoiceByName) *SetVoiceByName;
+	__typeof__(espeak_Synth) *Synth;
+} esp_fn;
+
+/* 0 once the library and its functions are found, else -1. */
+static int esp_load(void)
+{
+	if (esp_fn.Synth)
+		return 0;
+	void *lib = dlopen("libespeak-ng.so.1", RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		lib = dlopen("libespeak-ng.so", RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		return -1;
+	/* (a data pointer turned into a function pointer, as POSIX allows) */
+	*(void **)&esp_fn.Initialize = dlsym(lib, "espeak_Initialize");
+	*(void **)&esp_fn.SetParameter = dlsym(lib, "espeak_SetParameter");
+	*(void **)&esp_fn.SetSynthCallback = dlsym(lib, "espeak_SetSynthCallback");
+	*(void **)&esp_fn.SetVoiceByName = dlsym(lib, "espeak_SetVoiceByName");
+	void *synth = dlsym(lib, "espeak_Synth");
+	if (!esp_fn.Initialize || !esp_fn.SetParameter || !esp_fn.SetSynthCallback || !esp_fn.SetVoiceByName ||
+	    !synth) {
+		dlclose(lib);
+		memset(&esp_fn, 0, sizeof esp_fn);
+		return -1;
+	}
+	*(void **)&esp_fn.Synth = synth;   /* kept open until the process ends */
+	return 0;
+}
 static struct esp *esp_current;
 
 static void esp_close(struct speech *sp);
@@ -92,7 +133,7 @@ static void esp_say(struct speech *sp, const char *text);
 
 static int set_voice(const char *name)
 {
-	return name && *name && espeak_SetVoiceByName(name) == EE_OK;
+	return name && *name && esp_fn.SetVoiceByName(name) == EE_OK;
 }
 
 static void apply(struct speech *sp)
@@ -116,9 +157,9 @@ static void apply(struct speech *sp)
 	else if (set_voice("en"))
 		got = "en";
 	snprintf(e->voice, sizeof e->voice, "%s", got ? got : "");
-	espeak_SetParameter(espeakRATE, num_clamp(sp->set.rate, 80, 900), 0);
-	espeak_SetParameter(espeakPITCH, num_clamp(sp->set.pitch, 0, 100), 0);
-	espeak_SetParameter(espeakVOLUME, num_clamp(sp->set.volume, 0, 200), 0);
+	esp_fn.SetParameter(espeakRATE, num_clamp(sp->set.rate, 80, 900), 0);
+	esp_fn.SetParameter(espeakPITCH, num_clamp(sp->set.pitch, 0, 100), 0);
+	esp_fn.SetParameter(espeakVOLUME, num_clamp(sp->set.volume, 0, 200), 0);
 	if (got != want) {
 		char msg[FALLBACK_MAX];
 		snprintf(msg, sizeof msg, "%s>%s", want, got ? got : "");
@@ -141,12 +182,12 @@ static int esp_open(struct speech *sp, char *err, size_t errlen)
 	if (!sp->audio)
 		return errf(err, errlen, "%s", _("No sound device: text only."));
 	if (esp_rate == 0) {
-		int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, CHUNK_MS, NULL,
-		                             espeakINITIALIZE_DONT_EXIT);
+		int rate = esp_load() < 0 ? -1 : esp_fn.Initialize(AUDIO_OUTPUT_SYNCHRONOUS, CHUNK_MS, NULL,
+		                                           espeakINITIALIZE_DONT_EXIT);
 		if (rate <= 0)
 			return errf(err, errlen, "%s", _("Speech synthesiser unavailable: text only."));
 		esp_rate = rate;
-		espeak_SetSynthCallback(synth_cb);
+		esp_fn.SetSynthCallback(synth_cb);
 	}
 	e = xcalloc(1, sizeof *e);
 	e->sp = sp;
@@ -191,7 +232,7 @@ static void esp_say(struct speech *sp, const char *text)
 	esp_current = e;
 	e->started = 0;
 	e->n = 0;
-	espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
+	esp_fn.Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
 	             espeakCHARS_UTF8 | espeakENDPAUSE, NULL, NULL);
 	flush(e);
 	esp_current = NULL;

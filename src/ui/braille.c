@@ -230,6 +230,17 @@ void brl_heard(struct brl *b, const char *text, int at_once, double now)
 	b->dirty = 1;   /* the status cell */
 }
 
+/* The window on the marked item of a long line: the routing keys reach
+ * the card just selected or the item just chosen without panning again. */
+static void follow_mark(struct brl *b)
+{
+	int w = b->width - 1;
+	if (b->mark < 0 || b->mark >= b->nitems || w < 1)
+		return;
+	while (b->item_to[b->mark] > b->offset + w)
+		b->offset += w;
+}
+
 static const char *const suit_en = "SHDC";
 static const char *const suit_fr = "PCKT";   /* pique, cœur, carreau (K), trèfle */
 
@@ -273,6 +284,7 @@ void brl_show_hand(struct brl *b, const card_t *hand, int n, int marked, const c
 	cover(b, now);
 	show(b, text, BRL_LINE_HAND, now);
 	b->mark = marked;
+	follow_mark(b);
 }
 
 void brl_show_menu(struct brl *b, const char *const *items, int n, int current, double now)
@@ -299,6 +311,7 @@ void brl_show_menu(struct brl *b, const char *const *items, int n, int current, 
 	cover(b, now);
 	show(b, text, BRL_LINE_MENU, now);
 	b->mark = current;
+	follow_mark(b);
 }
 
 void brl_window(const struct brl *b, char *out, size_t outlen)

@@ -149,10 +149,22 @@ int learn_run(struct session *ses, const struct lesson *l, int *done)
 	sb_clear(&b);
 	sb_printf(&b, "%s. %s", _(l->title), _(l->intro));
 	table_say(&t, b.s, SPEECH_QUEUE);
+	/* The moves before the lesson, as a saved game is resumed: unheard,
+	 * the deal they begin from too (the intro says where the lesson
+	 * stands). */
+	if (l->nbefore)
+		t.silent++;
 	table_start(&t);
+	for (int i = 0; i < l->nbefore; i++) {
+		struct refusal why;
+		if (table_act(&t, l->steps[i].seat, &l->steps[i].alt[0], &why) < 0)
+			break;   /* lesson_load played them all */
+	}
+	if (l->nbefore)
+		t.silent--;
 	view_refresh(v);
 	view_set_verbosity(v, ses->set.verbosity);
-	struct learn_port lp = { l, &t, v, ses, 0 };
+	struct learn_port lp = { l, &t, v, ses, l->nbefore };
 	struct play_port port = { .state = lp_state, .advance = lp_advance, .awaits = lp_awaits, .act = lp_act,
 	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp, .unsaved = 1 };
 	int rc = play_port_run(&port, ses, err, sizeof err);

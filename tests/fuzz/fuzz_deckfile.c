@@ -46,7 +46,9 @@ int fuzz_deckfile(const uint8_t *data, size_t size)
 				int nl = g->legal(st, legal, GAME_MAX_LEGAL);
 				if (nl <= 0)
 					fuzz_fail("%s: no legal action", g->name);
-				struct action a = legal[at < size ? data[at++] % (unsigned)nl : 0];
+				const struct action *l = &legal[at < size ? data[at++] % (unsigned)nl : 0];
+				struct action a;
+				act_choice(l, at < size ? data[at++] % act_choices(l) : 0, &a);
 				struct refusal why;
 				if (g->apply(st, &a, &fuzz_sink, &why) != 0)
 					fuzz_fail("%s: stacked deck: a legal action refused", g->name);

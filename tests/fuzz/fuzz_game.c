@@ -71,7 +71,9 @@ int fuzz_game(const uint8_t *data, size_t size)
 			}
 			a.amount_max = a.amount;
 		} else {
-			a = legal[b % (unsigned)nl];
+			const struct action *l = &legal[b % (unsigned)nl];
+			/* one of the sets of a discard entry, the fuzzer's pick */
+			act_choice(l, l->sets ? (int)(fuzz_u16(&in) % (unsigned)act_choices(l)) : 0, &a);
 			if (a.amount_max > a.amount)
 				a.amount += (int)(fuzz_u16(&in) % (unsigned)(a.amount_max - a.amount + 1));
 			a.amount_max = a.amount;
