@@ -3108,6 +3108,63 @@ static void refused_busy(struct srv *s, const char *path, const char *why)
 /* Caps on connections, from one address and in all: the connection over
  * the cap hears why and is closed; the others play on; once one leaves,
  * there is room again. */
+/* The rate limit is the server's setting (--rate, --burst, server.conf's
+ * [limits]): at 1 a second in bursts of 3, a fourth ping at once is
+ * refused; a while later one goes again. */
+START_TEST(test_rate_setting)
+{
+	struct srv s;
+	srv_make(&s);
+	s.rate_per_s = 1;
+	s.rate_burst = 3;
+	srv_run(&s);
+	static struct tc x;
+	tc_login(&x, &s, "Rita", "en", NULL);
+	usleep(3100 * 1000);   /* the hello's token back, the bucket full */
+	int pongs = count_type(&x, "pong");
+	for (int i = 0; i < 6; i++)
+		tc_send(&x, "{\"type\":\"ping\"}");
+	ck_assert_str_eq(next_error(&x), "rate");
+	for (int i = 0; i < 100; i++)
+		netc_service(x.c, 5);
+	int got = count_type(&x, "pong") - pongs;
+	ck_assert_msg(got >= 2 && got <= 4, "%d pongs of 6 pings at a rate of 1 in bursts of 3", got);
+	usleep(1100 * 1000);
+	pongs = count_type(&x, "pong");
+	tc_send(&x, "{\"type\":\"ping\"}");
+	for (int i = 0; i < 400 && count_type(&x, "pong") == pongs; i++)
+		netc_service(x.c, 5);
+	ck_assert_int_gt(count_type(&x, "pong"), pongs);
+	tc_free(&x);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Registration closed: a new name with a password is refused (the error
+ * `closed`, in the player's language), an account made before logs in,
+ * a guest comes. */
+START_TEST(test_registration_closed)
+{
+	struct srv s;
+	srv_make(&s);
+	srv_run(&s);
+	static struct tc a, b, g;
+	tc_login(&a, &s, "Anne", "en", "anne-pw");
+	tc_free(&a);
+	srv_halt(&s);
+	s.registration_closed = 1;
+	srv_run(&s);
+	tc_hello(&b, &s, "Bruno", "fr", "bruno-pw", NULL);
+	ck_assert_ptr_nonnull(strstr(error_text(&b, "closed"), "aucun nouveau compte"));
+	tc_free(&b);
+	tc_login(&a, &s, "Anne", "en", "anne-pw");
+	tc_login(&g, &s, "Gaston", "en", NULL);
+	tc_free(&a);
+	tc_free(&g);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_connection_caps)
 {
 	struct srv s;
@@ -4156,6 +4213,8 @@ Suite *net_suite(void)
 	tc = tcase_create("limits");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_connection_caps);
+	tcase_add_test(tc, test_rate_setting);
+	tcase_add_test(tc, test_registration_closed);
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);

@@ -107,6 +107,11 @@ void srv_run(struct srv *s)
 		o.handshakes_per_prefix = s->handshakes_per_prefix;
 		if (s->no_table_cap)
 			o.tables_per_addr = o.tables_max = 0;
+		if (s->rate_per_s)
+			o.rate_per_s = s->rate_per_s;
+		if (s->rate_burst)
+			o.rate_burst = s->rate_burst;
+		o.registration_closed = s->registration_closed;
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;

@@ -34,6 +34,8 @@ struct srv {
 	int fd_limit;              /* the server's open-file limit, soft and hard, when set */
 	long long mem_floor_kb;    /* the memory the server wants left, when set */
 	int no_table_cap;          /* tables per address: no limit */
+	int rate_per_s, rate_burst; /* the rate limit when set */
+	int registration_closed;   /* no new accounts */
 	char store[16];            /* the store's backend when set ("postgresql": db is its URL) */
 	char cluster[64];          /* cluster mode when set: the Redis URL (--cluster), */
 	char node[32];             /* and the node's id (--node-id) */

@@ -53,7 +53,7 @@ for s in tests/scenarios/*.sh; do
 done
 [ "$scenarios" -gt 0 ] || result 1 "no scenario script in tests/scenarios/"
 # Each script is a suite; a missing one is a failure, not a skip.
-for s in tests/install.sh tests/audio_wave.sh tools/layers.sh tools/net-lang.sh; do
+for s in tests/install.sh tests/unit.sh tests/audio_wave.sh tools/layers.sh tools/net-lang.sh; do
 	if [ -f "$s" ]; then sh "$s" "$build"; result $? "$s"; else result 1 "$s (missing)"; fi
 done
 # A deal of each game by braille alone on brltty's virtual display, and

@@ -74,7 +74,7 @@ for f in $files; do
 			fails=$((fails+1)); continue ;;
 		esac
 		# The speaker: what a server is built without (tapis-server), and
-		# what the phrasing needs none of.
+		# what the phrasing (words/) needs none of.
 		case "$layer:$inc" in
 		net/wire:app/log.h) ;;
 		net/wire:games/*|net/wire:bots/*|net/wire:core/game.h|net/wire:app/*)

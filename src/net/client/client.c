@@ -117,7 +117,9 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 	c->on_message = on_message;
 	c->user = ctx;
 	int tls = !strcmp(prot, "wss");
-	lws_set_log_level(LLL_ERR, NULL);
+	/* None of libwebsockets' own lines on the player's terminal: what
+	 * went wrong comes back in err (CLIENT_CONNECTION_ERROR). */
+	lws_set_log_level(0, NULL);
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
 	info.port = CONTEXT_PORT_NO_LISTEN;
@@ -153,6 +155,14 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 	}
 	for (int waited = 0; !c->open && !c->closed && waited < 5000; waited += 20)
 		netc_service(c, 20);
+	if (!c->open && tls && strstr(c->err, "SSL")) {
+		/* The reason libwebsockets would have logged is not to be had
+		 * here: say what it most likely is. */
+		errf(err, errlen, "%s: the TLS handshake failed: a certificate this machine does not trust%s (%s)", url,
+		     ca_file ? " nor the one given" : "", c->err);
+		netc_close(c);
+		return NULL;
+	}
 	if (!c->open) {
 		errf(err, errlen, "%s: %s", url, c->err[0] ? c->err : "no answer");
 		netc_close(c);

@@ -363,6 +363,196 @@ static void clean_strings(json_t *v)
 	}
 }
 
+static void got_welcome(struct remote *r, json_t *o)
+{
+	snprintf(r->token, sizeof r->token, "%s", str_of(o, "token"));
+	r->guest = json_is_true(json_object_get(o, "guest"));
+	r->welcomed = 1;
+	/* A new connection: its states come whole again, its moments anew. */
+	json_object_clear(r->held);
+	json_object_clear(r->moments);
+}
+
+static void got_lobby(struct remote *r, json_t *o)
+{
+	/* One page of the tables: the one we are at stays known. */
+	json_t *mine = r->table ? json_incref(remote_table(r, r->table)) : NULL;
+	json_decref(r->lobby);
+	r->lobby = json_incref(o);
+	if (mine && !remote_table(r, r->table))
+		keep_table(r, mine);
+	json_decref(mine);
+	r->lobby_seen++;
+	json_t *tables = json_object_get(o, "tables");
+	for (size_t i = 0; i < json_array_size(tables); i++)
+		keep_friends(r, json_array_get(tables, i));
+	if (r->table)
+		table_facts(r);
+}
+
+static void got_saved(struct remote *r, json_t *o)
+{
+	json_decref(r->saved);
+	r->saved = json_incref(json_object_get(o, "tables"));
+}
+
+static void got_table(struct remote *r, json_t *o)
+{
+	keep_table(r, json_object_get(o, "info"));
+	keep_friends(r, json_object_get(o, "info"));
+	if (r->table)
+		table_facts(r);
+}
+
+static void got_created(struct remote *r, json_t *o)
+{
+	r->created = (long)int_of(o, "table", 0);
+}
+
+static void got_joined(struct remote *r, json_t *o)
+{
+	r->table = (long)int_of(o, "table", 0);
+	keep_table(r, json_object_get(o, "info"));
+	r->vs.seat = (int)int_of(o, "seat", -1);
+	r->watching = r->vs.seat < 0;
+	if (r->rematch == r->table)
+		r->rematch = 0; /* the table started again */
+	r->left = 0;
+	r->joined++;
+	keep_friends(r, json_object_get(o, "info"));
+	table_facts(r);
+}
+
+static void got_left(struct remote *r, json_t *o)
+{
+	/* The table as it is left (a seat open, a bot playing): the
+	 * entry kept since joining is not said in the lobby. */
+	keep_table(r, json_object_get(o, "info"));
+	if (int_of(o, "table", 0) == r->table) {
+		r->left = 1;
+		r->table = 0;
+		if (!strcmp(str_of(o, "reason"), "removed"))
+			tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("You were removed from the table."));
+	}
+}
+
+static void got_say(struct remote *r, json_t *o)
+{
+	if (int_of(o, "table", 0) == r->table)
+		on_say(r, o);
+}
+
+static void got_missed(struct remote *r, json_t *o)
+{
+	json_t *says = json_object_get(o, "says");
+	if (r->table && int_of(o, "table", 0) == r->table) {
+		tell(r, VIEW_SAY_EVENT, 0, -1, -1, _("While you were away:"));
+		r->catch_up = 2;   /* where the game stands follows the state */
+	}
+	for (size_t i = 0; i < json_array_size(says); i++) {
+		json_t *x = json_array_get(says, i);
+		if (!strcmp(str_of(x, "type"), "say"))
+			on_say(r, x);
+		else if (!strcmp(str_of(x, "type"), "chat"))
+			on_chat(r, x);
+	}
+}
+
+static void got_moment(struct remote *r, json_t *o)
+{
+	if (!r->moments)
+		r->moments = json_object();
+	proto_moment_keep(r->moments, o);
+}
+
+static void got_state(struct remote *r, json_t *o)
+{
+	/* Each table's state held, its changes applied (proto_state_apply). */
+	char key[24];
+	snprintf(key, sizeof key, "%lld", int_of(o, "table", 0));
+	if (!r->held)
+		r->held = json_object();
+	if (!r->moments)
+		r->moments = json_object();
+	json_t *st = proto_state_apply(json_object_get(r->held, key), o, r->moments);
+	if (st) {
+		json_object_set_new(r->held, key, st);
+		if (int_of(st, "table", 0) == r->table)
+			on_state(r, st);
+	}
+}
+
+static void got_refused(struct remote *r, json_t *o)
+{
+	r->refused++;
+	r->sent_moves = -1;
+	if (r->script && r->script->next > 0 && !r->script_refused) {
+		const struct script_line *l = &r->script->lines[r->script->next - 1];
+		r->script_refused = 1;
+		snprintf(r->script_err, sizeof r->script_err, "%.200s:%d: '%s' refused: %.200s", r->script->name, l->line,
+		         l->text, str_of(o, "text"));
+	}
+	tell(r, VIEW_SAY_REFUSAL, 1, cue_named(str_of(o, "cue")), r->vs.seat, str_of(o, "text"));
+}
+
+/* An answer asked for (stats, leaders, history, settings): kept for who asked. */
+static void got_answer(struct remote *r, json_t *o)
+{
+	json_decref(r->answer);
+	r->answer = json_incref(o);
+	r->answers++;
+}
+
+static void got_notice(struct remote *r, json_t *o)
+{
+	tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
+}
+
+static void got_invited(struct remote *r, json_t *o)
+{
+	r->invited = (long)int_of(o, "table", 0);
+	if (!remote_table(r, r->invited))
+		keep_table(r, json_object_get(o, "info"));   /* on none of our pages */
+	tell(r, VIEW_SAY_SYSTEM, 0, CUE_CHAT, -1, str_of(o, "text"));
+}
+
+static void got_rematch(struct remote *r, json_t *o)
+{
+	r->rematch = (long)int_of(o, "table", 0);
+	tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
+}
+
+/* What the client does with each server message, by its type (docs/protocol.md,
+ * "Server messages"); a type not here is let be. */
+static const struct {
+	const char *type;
+	void (*run)(struct remote *r, json_t *o);
+} rows[] = {
+	{ "welcome", got_welcome },
+	{ "lobby", got_lobby },
+	{ "saved", got_saved },
+	{ "lobby_delta", on_lobby_delta },
+	{ "lobby_event", on_lobby_event },
+	{ "table", got_table },
+	{ "created", got_created },
+	{ "joined", got_joined },
+	{ "left", got_left },
+	{ "say", got_say },
+	{ "missed", got_missed },
+	{ "moment", got_moment },
+	{ "state", got_state },
+	{ "refused", got_refused },
+	{ "chat", on_chat },
+	{ "error", on_error },
+	{ "stats", got_answer },
+	{ "leaders", got_answer },
+	{ "history", got_answer },
+	{ "settings", got_answer },
+	{ "notice", got_notice },
+	{ "invited", got_invited },
+	{ "rematch", got_rematch },
+};
+
 void remote_message(struct remote *r, const char *text, size_t len)
 {
 	json_t *o = json_loadb(text, len, 0, NULL);
@@ -372,126 +562,11 @@ void remote_message(struct remote *r, const char *text, size_t len)
 	}
 	clean_strings(o);
 	const char *type = str_of(o, "type");
-	if (!strcmp(type, "welcome")) {
-		snprintf(r->token, sizeof r->token, "%s", str_of(o, "token"));
-		r->guest = json_is_true(json_object_get(o, "guest"));
-		r->welcomed = 1;
-		/* A new connection: its states come whole again, its moments anew. */
-		json_object_clear(r->held);
-		json_object_clear(r->moments);
-	} else if (!strcmp(type, "lobby")) {
-		/* One page of the tables: the one we are at stays known. */
-		json_t *mine = r->table ? json_incref(remote_table(r, r->table)) : NULL;
-		json_decref(r->lobby);
-		r->lobby = json_incref(o);
-		if (mine && !remote_table(r, r->table))
-			keep_table(r, mine);
-		json_decref(mine);
-		r->lobby_seen++;
-		json_t *tables = json_object_get(o, "tables");
-		for (size_t i = 0; i < json_array_size(tables); i++)
-			keep_friends(r, json_array_get(tables, i));
-		if (r->table)
-			table_facts(r);
-	} else if (!strcmp(type, "saved")) {
-		json_decref(r->saved);
-		r->saved = json_incref(json_object_get(o, "tables"));
-	} else if (!strcmp(type, "lobby_delta")) {
-		on_lobby_delta(r, o);
-	} else if (!strcmp(type, "lobby_event")) {
-		on_lobby_event(r, o);
-	} else if (!strcmp(type, "table")) {
-		keep_table(r, json_object_get(o, "info"));
-		keep_friends(r, json_object_get(o, "info"));
-		if (r->table)
-			table_facts(r);
-	} else if (!strcmp(type, "created")) {
-		r->created = (long)int_of(o, "table", 0);
-	} else if (!strcmp(type, "joined")) {
-		r->table = (long)int_of(o, "table", 0);
-		keep_table(r, json_object_get(o, "info"));
-		r->vs.seat = (int)int_of(o, "seat", -1);
-		r->watching = r->vs.seat < 0;
-		if (r->rematch == r->table)
-			r->rematch = 0; /* the table started again */
-		r->left = 0;
-		r->joined++;
-		keep_friends(r, json_object_get(o, "info"));
-		table_facts(r);
-	} else if (!strcmp(type, "left")) {
-		/* The table as it is left (a seat open, a bot playing): the
-		 * entry kept since joining is not said in the lobby. */
-		keep_table(r, json_object_get(o, "info"));
-		if (int_of(o, "table", 0) == r->table) {
-			r->left = 1;
-			r->table = 0;
-			if (!strcmp(str_of(o, "reason"), "removed"))
-				tell(r, VIEW_SAY_SYSTEM, 1, -1, -1, _("You were removed from the table."));
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (!strcmp(type, rows[i].type)) {
+			rows[i].run(r, o);
+			break;
 		}
-	} else if (!strcmp(type, "say")) {
-		if (int_of(o, "table", 0) == r->table)
-			on_say(r, o);
-	} else if (!strcmp(type, "missed")) {
-		json_t *says = json_object_get(o, "says");
-		if (r->table && int_of(o, "table", 0) == r->table) {
-			tell(r, VIEW_SAY_EVENT, 0, -1, -1, _("While you were away:"));
-			r->catch_up = 2;   /* where the game stands follows the state */
-		}
-		for (size_t i = 0; i < json_array_size(says); i++) {
-			json_t *x = json_array_get(says, i);
-			if (!strcmp(str_of(x, "type"), "say"))
-				on_say(r, x);
-			else if (!strcmp(str_of(x, "type"), "chat"))
-				on_chat(r, x);
-		}
-	} else if (!strcmp(type, "moment")) {
-		if (!r->moments)
-			r->moments = json_object();
-		proto_moment_keep(r->moments, o);
-	} else if (!strcmp(type, "state")) {
-		/* Each table's state held, its changes applied (proto_state_apply). */
-		char key[24];
-		snprintf(key, sizeof key, "%lld", int_of(o, "table", 0));
-		if (!r->held)
-			r->held = json_object();
-		if (!r->moments)
-			r->moments = json_object();
-		json_t *st = proto_state_apply(json_object_get(r->held, key), o, r->moments);
-		if (st) {
-			json_object_set_new(r->held, key, st);
-			if (int_of(st, "table", 0) == r->table)
-				on_state(r, st);
-		}
-	} else if (!strcmp(type, "refused")) {
-		r->refused++;
-		r->sent_moves = -1;
-		if (r->script && r->script->next > 0 && !r->script_refused) {
-			const struct script_line *l = &r->script->lines[r->script->next - 1];
-			r->script_refused = 1;
-			snprintf(r->script_err, sizeof r->script_err, "%.200s:%d: '%s' refused: %.200s", r->script->name, l->line,
-			         l->text, str_of(o, "text"));
-		}
-		tell(r, VIEW_SAY_REFUSAL, 1, cue_named(str_of(o, "cue")), r->vs.seat, str_of(o, "text"));
-	} else if (!strcmp(type, "chat")) {
-		on_chat(r, o);
-	} else if (!strcmp(type, "error")) {
-		on_error(r, o);
-	} else if (!strcmp(type, "stats") || !strcmp(type, "leaders") || !strcmp(type, "history") ||
-	           !strcmp(type, "settings")) {
-		json_decref(r->answer);
-		r->answer = json_incref(o);
-		r->answers++;
-	} else if (!strcmp(type, "notice")) {
-		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
-	} else if (!strcmp(type, "invited")) {
-		r->invited = (long)int_of(o, "table", 0);
-		if (!remote_table(r, r->invited))
-			keep_table(r, json_object_get(o, "info"));   /* on none of our pages */
-		tell(r, VIEW_SAY_SYSTEM, 0, CUE_CHAT, -1, str_of(o, "text"));
-	} else if (!strcmp(type, "rematch")) {
-		r->rematch = (long)int_of(o, "table", 0);
-		tell(r, VIEW_SAY_SYSTEM, 0, -1, -1, str_of(o, "text"));
-	}
 	json_decref(o);
 }
 
@@ -528,7 +603,7 @@ static int connect_once(struct remote *r, char *err, size_t errlen)
 {
 	char url[REMOTE_URL_MAX + 16];
 	remote_url(r, url, sizeof url);
-	r->c = netc_open(url, on_message, r, err, errlen);
+	r->c = netc_open_ca(url, r->ca[0] ? r->ca : NULL, on_message, r, err, errlen);
 	if (!r->c)
 		return -1;
 	r->welcomed = 0;
@@ -557,7 +632,10 @@ int remote_open(struct remote *r, const char *url, const char *name, const char 
 static int open_as(struct remote *r, const char *url, const char *name, const char *password, const char *token,
                    const char *lang, const struct view_sink *sink, int aside, char *err, size_t errlen)
 {
+	char ca[sizeof r->ca];
+	memcpy(ca, r->ca, sizeof ca);
 	memset(r, 0, sizeof *r);
+	memcpy(r->ca, ca, sizeof ca);
 	r->aside = aside;
 	snprintf(r->token, sizeof r->token, "%s", token ? token : "");
 	r->lobby_talk = REMOTE_LOBBY_NONE;   /* until the caller says: nothing of the lobby before the welcome's round */

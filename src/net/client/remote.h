@@ -35,6 +35,9 @@ enum remote_lobby_talk { REMOTE_LOBBY_ALL, REMOTE_LOBBY_FRIENDS, REMOTE_LOBBY_NO
 struct remote {
 	struct netc *c;
 	char url[REMOTE_URL_MAX];
+	/* The certificates a wss:// server's is checked against (a PEM file;
+	 * empty: the system's): set before remote_open, kept by it. */
+	char ca[REMOTE_URL_MAX];
 	char name[REMOTE_NAME_MAX];
 	char password[130];
 	char lang[3];

@@ -13,6 +13,7 @@ int auth_init(struct auth *a, int cost)
 {
 	memset(a, 0, sizeof *a);
 	a->cost = cost;
+	a->accounts_per_hour = AUTH_ACCOUNTS_PER_HOUR;
 	return sodium_init() < 0 ? -1 : 0;
 }
 
@@ -318,7 +319,7 @@ long long auth_create_wait(struct auth *a, const char *addr, long long now_ms)
 	struct auth_slot *s = slot(a, 'c', addr, 0, now_ms);
 	if (!s)
 		return crowded(a, now_ms);
-	if (now_ms - s->last_ms >= HOUR_MS || s->fails < AUTH_ACCOUNTS_PER_HOUR)
+	if (now_ms - s->last_ms >= HOUR_MS || s->fails < a->accounts_per_hour)
 		return 0;
 	return s->last_ms + HOUR_MS - now_ms;
 }

@@ -35,6 +35,7 @@ struct auth_worker;
 
 struct auth {
 	int cost;               /* enum auth_cost */
+	int accounts_per_hour;  /* from one address (AUTH_ACCOUNTS_PER_HOUR, set by auth_init) */
 	struct auth_worker *w;  /* started at the first auth_submit */
 	struct auth_slot slot[AUTH_SLOTS];
 };

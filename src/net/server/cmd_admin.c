@@ -171,8 +171,11 @@ int admin_main(int argc, char **argv)
 	if (!strcmp(cmd, "role") && strcmp(pos[2], "moderator") && strcmp(pos[2], "player"))
 		return opt_fail(&admin_cmd, "a role is moderator or player, not '%s'", pos[2]);
 	long long secs = 0;
-	if (!strcmp(cmd, "ban") && (!a.dur || admin_duration(a.dur, &secs) < 0))
+	if (!strcmp(cmd, "ban") && !a.dur)
 		return opt_fail(&admin_cmd, "ban needs --for DURATION: a number then s, m, h or d (at most ten years)");
+	if (!strcmp(cmd, "ban") && admin_duration(a.dur, &secs) < 0)
+		return opt_fail(&admin_cmd, "--for: '%s' is not a duration: a number then s, m, h or d (at most ten years)",
+		                a.dur);
 	if (strcmp(cmd, "ban") && (a.dur || a.reason))
 		return opt_fail(&admin_cmd, "--for and --reason go with ban");
 	if (a.reason && strlen(a.reason) > PROTO_REASON_MAX)
@@ -207,10 +210,22 @@ int admin_main(int argc, char **argv)
 	long long now = (long long)time(NULL);
 	rc = 0;
 	if (!strcmp(cmd, "role")) {
-		if (store_role_put(&s, name, pos[2]) < 0)
+		/* Only an account has a role: a name nobody holds yet would make
+		 * whoever takes it a moderator. */
+		char hash[STORE_TEXT_MAX];
+		int has = store_account_get(&s, name, hash, sizeof hash);
+		if (has < 0) {
 			rc = 1;
-		else
+		} else if (has == 0) {
+			fprintf(stderr, "tapis admin: no account is named '%s': a role goes to an account\n", name);
+			store_close(&s);
+			return 1;
+		} else if (store_role_put(&s, name, pos[2]) < 0) {
+			rc = 1;
+		} else {
 			audit(&s, name, "role", 0, pos[2]);
+			printf(!strcmp(pos[2], "moderator") ? "%s is a moderator\n" : "%s is a player\n", name);
+		}
 	} else if (!strcmp(cmd, "ban")) {
 		struct store_ban b;
 		memset(&b, 0, sizeof b);
@@ -227,10 +242,14 @@ int admin_main(int argc, char **argv)
 			printf("%s is banned until %s\n", name, when);
 		}
 	} else if (!strcmp(cmd, "unban")) {
-		if (store_ban_delete(&s, name) < 0)
+		struct store_ban b;
+		int had = store_ban_get(&s, name, &b);
+		if (had < 0 || store_ban_delete(&s, name) < 0) {
 			rc = 1;
-		else
+		} else {
 			audit(&s, name, "unban", 0, "");
+			printf(had && b.until > now ? "%s is no longer banned\n" : "%s was not banned\n", name);
+		}
 	} else {
 		if (store_role_each(&s, print_role, NULL) < 0 || store_ban_each(&s, print_ban, &now) < 0 ||
 		    store_audit_each(&s, print_audit, NULL) < 0)

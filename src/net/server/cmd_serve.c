@@ -17,6 +17,7 @@
 #include "app/log.h"
 #include "core/num.h"
 #include "core/paths.h"
+#include "net/server/conf.h"
 #include "net/server/server.h"
 #include "net/store/store.h"
 
@@ -24,11 +25,13 @@ enum {
 	SERVE_MAX_PORT = 65535,
 	SERVE_MAX_TURN = 86400,        /* seconds */
 	SERVE_MAX_CONNS = 1000000,
+	SERVE_MAX_RATE = 10000,        /* messages a second, or at once */
 	SERVE_MAX_BOT_DELAY = 60000,   /* ms */
 	SERVE_MAX_CLOSE_MINUTES = 10080, /* a week */
 	SERVE_PATH_MAX = 4096,         /* the store's path */
 	SERVE_DIR_MAX = 4400,          /* the web page's and the sounds' directories */
 };
+#define SERVE_CONF "/etc/tapis/server.conf" /* the settings read without --config */
 
 /* The command line: the server's options, and the values that become them. */
 struct serve_args {
@@ -36,7 +39,8 @@ struct serve_args {
 	const char *db;
 	const char *store;             /* a PostgreSQL URL, instead of db */
 	const char *backup;
-	int turn_seconds, bot_delay, close_minutes;
+	const char *config;            /* read first (net/conf), then the command line */
+	int turn_seconds, bot_delay, close_minutes, away_seconds;
 };
 
 static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
@@ -45,6 +49,14 @@ static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
 	if (stat(v, &st) < 0 || !S_ISDIR(st.st_mode))
 		return errf(err, errlen, "--log-dir: '%s' is not a directory", v);
 	((struct serve_args *)cfg)->o.log_dir = v;
+	return 0;
+}
+
+static int opt_registration(void *cfg, const char *v, char *err, size_t errlen)
+{
+	if (strcmp(v, "open") && strcmp(v, "closed"))
+		return errf(err, errlen, "--registration: '%s' is not open or closed", v);
+	((struct serve_args *)cfg)->o.registration_closed = !strcmp(v, "closed");
 	return 0;
 }
 
@@ -104,6 +116,21 @@ static const struct opt serve_opts[] = {
 	      SERVE_MAX_TURN),
 	OPT_I("close-minutes", N_("N"), N_("a table in play that nobody is at is saved and closed after N minutes (0: never)"),
 	      A, close_minutes, 0, SERVE_MAX_CLOSE_MINUTES),
+	OPT_I("away-seconds", N_("N"), N_("a player who left keeps the seat this long, then a bot plays it"), A,
+	      away_seconds, 0, SERVE_MAX_TURN),
+	OPT_I("tables-per-addr", N_("N"), N_("tables waiting or in play made from one address (0: no limit)"), A,
+	      o.tables_per_addr, 0, SERVE_MAX_CONNS),
+	OPT_I("tables-max", N_("N"), N_("tables waiting or in play in all (0: no limit)"), A, o.tables_max, 0,
+	      SERVE_MAX_CONNS),
+	OPT_I("tables-per-person", N_("N"), N_("tables waiting or in play one person made"), A, o.tables_per_person, 1,
+	      SERVE_MAX_CONNS),
+	OPT_I("accounts-per-hour", N_("N"), N_("accounts made from one address in an hour"), A, o.accounts_per_hour, 1,
+	      SERVE_MAX_CONNS),
+	OPT_C("registration", "open|closed", N_("whether a new name with a password makes an account (closed: guests and the accounts there)"),
+	      opt_registration),
+	OPT_I("rate", N_("N"), N_("messages a second a connection may send"), A, o.rate_per_s, 1, SERVE_MAX_RATE),
+	OPT_I("burst", N_("N"), N_("messages a connection may send at once, beyond the rate"), A, o.rate_burst, 1,
+	      SERVE_MAX_RATE),
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
@@ -115,21 +142,71 @@ static const struct opt serve_opts[] = {
 	OPT_S("cluster", N_("URL"), N_("join the other servers that share this Redis (redis://HOST:PORT)"), A, o.cluster),
 	OPT_S("node-id", N_("NAME"), N_("this server's name in the cluster (default: host name and port)"), A, o.node_id),
 	OPT_C("seed", N_("N"), N_("every table's seed, for tests (whoever knows it knows every hand)"), opt_seed),
+	OPT_S("config", N_("FILE"), N_("read these settings from FILE first (KEY = VALUE lines); the command line overrides it"),
+	      A, config),
 	OPT_END,
 };
 #undef A
 static const struct opt_cmd serve_cmd = { "tapis serve", "tapis serve [OPTIONS]", serve_opts };
 
+/* The settings of the configuration file, by section: every option but
+ * an action (backup) and the file itself. */
+static const struct conf_key serve_conf_keys[] = {
+	{ "host", "server" }, { "port", "server" }, { "cert", "server" }, { "key", "server" }, { "web", "server" },
+	{ "db", "store" }, { "store", "store" }, { "log-dir", "store" },
+	{ "turn-seconds", "tables" }, { "away-seconds", "tables" }, { "close-minutes", "tables" },
+	{ "bot-delay", "tables" }, { "tables-per-addr", "tables" }, { "tables-max", "tables" }, { "seed", "tables" },
+	{ "tables-per-person", "tables" },
+	{ "max-conns", "limits" }, { "max-per-addr", "limits" }, { "max-handshakes", "limits" },
+	{ "handshakes-per-prefix", "limits" }, { "rate", "limits" }, { "burst", "limits" },
+	{ "accounts-per-hour", "limits" }, { "registration", "server" },
+	{ "cluster", "cluster" }, { "node-id", "cluster" },
+	{ NULL, NULL },
+};
+
+static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang), const struct server_node_ops *node);
+
 int serve_main(int argc, char **argv, char *(*words)(const char *lang), const struct server_node_ops *node)
 {
-	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1 };
+	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1, .away_seconds = -1 };
 	log_set(log_stderr, "tapis serve");
 	server_options_default(&a.o);
-	int npos, rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
-	if (rc == OPT_HELP)
-		return opt_help(&serve_cmd, NULL);
-	if (rc)
-		return rc;
+	/* The file first (--config FILE; without it the system's, when there
+	 * is one and this is the installed program: a build tree's, which
+	 * TAPIS_DATADIR points at its data, is left alone by it), then the
+	 * command line over it. */
+	const char *path = conf_arg(argc, argv, "config");
+	if (!path && !getenv("TAPIS_DATADIR") && access(SERVE_CONF, F_OK) == 0)
+		path = SERVE_CONF;
+	/* --help reads no file: it works for anyone, whatever the file holds. */
+	for (int i = 1; path && i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			path = NULL;
+	struct conf conf = { 0 };
+	char err[ERR_MAX];
+	int rc;
+	if (path && conf_load(&conf, path, &serve_cmd, serve_conf_keys, &a, err, sizeof err) < 0) {
+		fprintf(stderr, "tapis serve: %s\n", err);
+		rc = 2;
+	} else {
+		/* The store is one setting in two forms: the command line's
+		 * --db or --store replaces the file's either. */
+		if (conf_arg(argc, argv, "db") || conf_arg(argc, argv, "store"))
+			a.db = a.store = NULL;
+		int npos;
+		rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
+		if (rc == OPT_HELP)
+			rc = opt_help(&serve_cmd, NULL);
+		else if (rc == 0)
+			rc = serve_args_run(&a, words, node);
+	}
+	conf_free(&conf);
+	return rc;
+}
+
+static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang), const struct server_node_ops *node)
+{
+	struct serve_args a = *ap;
 	struct server_options o = a.o;
 	if (a.turn_seconds >= 0)
 		o.turn_ms = a.turn_seconds * 1000LL;
@@ -137,6 +214,8 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang), const st
 		o.close_ms = a.close_minutes * 60000LL;
 	if (a.bot_delay >= 0)
 		o.bot_delay_ms = a.bot_delay;
+	if (a.away_seconds >= 0)
+		o.grace_ms = a.away_seconds * 1000LL;
 	char db[SERVE_PATH_MAX];
 	const char *dbarg = a.db;
 	if (!o.cert != !o.key) {

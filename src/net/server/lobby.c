@@ -83,6 +83,7 @@ static int init(struct lobby *l, struct store *store, const struct host_config *
 	l->cfg.game_over = game_over; /* the accounts' figures, the rematch offered */
 	l->now_ms = now_ms;
 	l->tables_per_addr = LOBBY_TABLES_PER_ADDR;
+	l->tables_per_person = LOBBY_TABLES_PER_PERSON;
 	l->tables_max = LOBBY_TABLES_MAX;
 	l->start_ms = LOBBY_START_MS;
 	l->round_ms = LOBBY_ROUND_MS;
@@ -211,6 +212,220 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
  * phrased in its language, given as a value (c->lang, L); what the others
  * hear, each view and the host's notices phrase in theirs. No catalogue
  * is switched. */
+/* ---- the dispatch: one row a client message ----
+ *
+ * Each message type the lobby takes has a row: what it needs before its
+ * handler runs, checked here in this order (a person logged in on the
+ * connection; or, on a connection aside the session, a type it may send;
+ * the table it names; that table's creator, or one of its members;
+ * moderation, which handles the message), and the handler. What a
+ * message may hold (its members, their sizes) is checked as it is read
+ * (net/server/req). */
+enum {
+	ROW_PERSON = 1,   /* someone logged in on the connection (else `hello_first`) */
+	ROW_ASIDE = 2,    /* allowed on a connection aside the session (else `aside`) */
+	ROW_TABLE = 4,    /* the table named exists (else `no_table`) */
+	ROW_CREATOR = 8,  /* and the sender made it (else `not_creator`) */
+	ROW_MEMBER = 16,  /* and the sender is at it (else `not_member`) */
+	ROW_EXT = 32,     /* moderation's (net/server/mod, the lobby's extension) */
+};
+
+typedef void row_fn(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms);
+
+struct lobby_row {
+	int needs;        /* ROW_* */
+	row_fn *run;      /* NULL with ROW_EXT: the extension's message */
+};
+
+static void do_ping(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)m, (void)h, (void)now_ms;
+	lobbyrec_send_text(l, c->id, proto_dump(json_pack("{s:s}", "type", "pong")));
+}
+
+static void do_hello(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	lobbyacct_on_hello(l, c, m);
+}
+
+static void do_create(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	lobbytab_on_create(l, c, m);
+}
+
+static void do_enter(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)now_ms;
+	if (lobbytab_may_enter(l, c, h, m))
+		lobbytab_join(l, c, h, m->seat, m->type);
+}
+
+static void do_stand(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)now_ms;
+	host_stand(h, l->users[c->user].name, m->type == PM_LEAVE);
+	/* With the table's entry as it is now: theirs was last told when
+	 * they came (its members are sent it only while it waits), and the
+	 * lobby's list reaches them at its next round. */
+	if (m->type == PM_LEAVE)
+		lobbyrec_send_text(l, c->id, proto_dump(json_pack("{s:s, s:I, s:s, s:o}", "type", "left", "table",
+		                                        (json_int_t)h->id, "reason", "left", "info",
+		                                        lobbyround_table_json(h))));
+	l->dirty = 1;
+}
+
+static void do_start(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	if (h->state != HOST_WAITING || h->starting) {
+		lobbyrec_send_error(l, c->id, "start", i18n_tr(i18n_of(c->lang), "the game has already begun"), m->type);
+	} else if (l->start_spent_ms < l->start_ms) {
+		lobbytab_start_now(l, h, now_ms);
+	} else {
+		h->starting = 1;
+		xgrow((void **)&l->starts, &l->capstarts, l->nstarts + 1, sizeof *l->starts);
+		l->starts[l->nstarts++] = h->id;
+	}
+}
+
+static void do_seat(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)now_ms;
+	char herr[128];
+	if (host_set_seat(h, m->seat, m->kind == PSEAT_OPEN, m->level, i18n_of(c->lang), herr, sizeof herr) < 0)
+		lobbyrec_send_error(l, c->id, "seat", herr, m->type);
+	l->dirty = 1;
+}
+
+static void do_kick(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)now_ms;
+	if (m->seat >= h->players || !h->seat[m->seat].name[0]) {
+		lobbyrec_send_error(l, c->id, "seat", i18n_tr(i18n_of(c->lang), "nobody holds that seat"), m->type);
+		return;
+	}
+	char who[HOST_PLAYER_MAX];
+	snprintf(who, sizeof who, "%s", h->seat[m->seat].name);
+	struct host_member *hm = host_member(h, who);
+	long their = hm ? hm->conn : -1;
+	host_stand(h, who, 1);
+	if (their >= 0)
+		lobbyrec_send_text(l, their, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
+		                                         (json_int_t)h->id, "reason", "removed")));
+	/* The seats as they are now, to the members: in play too (the
+	 * lobby's updates reach a table still waiting only). */
+	if (h->state != HOST_WAITING)
+		lobbyround_send_table(l, h);
+	l->dirty = 1;
+}
+
+static void do_action(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	if (host_action(h, l->users[c->user].name, &m->act, now_ms) == 0 && h->state == HOST_OVER)
+		l->dirty = 1;
+}
+
+static void do_hint(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)now_ms;
+	const char *code, *msg;
+	if (host_hint(h, l->users[c->user].name, i18n_of(c->lang), &code, &msg) < 0 && code)
+		lobbyrec_send_error(l, c->id, code, msg, m->type);
+}
+
+/* Kept for the session: at this table now, at others when joined. */
+static void do_verbosity(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)now_ms;
+	const char *me = l->users[c->user].name;
+	l->users[c->user].verbosity = m->verbosity;
+	for (int i = 0; i < l->ntables; i++)
+		host_verbosity(l->tables[i], me, m->verbosity, l->tables[i] == h);
+}
+
+static void do_chat(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	lobbyacct_chat(l, c, m);
+}
+
+/* Answered at the next round: many queries, one snapshot. */
+static void do_lobby_query(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	size_t n = strlen(m->text); /* at most PROTO_FILTER_MAX characters: it fits */
+	n = n < sizeof c->view.filter - 1 ? n : sizeof c->view.filter - 1;
+	memcpy(c->view.filter, m->text, n);
+	c->view.filter[n] = '\0';
+	c->view.page = (int)m->page;
+	c->view.follow = m->follow;
+	c->view.want = 1;
+	l->dirty = 1;
+}
+
+static void do_resume(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	lobbytab_on_resume(l, c, m);
+}
+
+static void do_settings(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	lobbyacct_on_settings(l, c, m);
+}
+
+static void do_stats(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	lobbyacct_on_stats(l, c, m);
+}
+
+static void do_leaders(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	lobbyacct_on_leaders(l, c, m);
+}
+
+static void do_history(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
+{
+	(void)h, (void)now_ms;
+	lobbyacct_on_history(l, c, m);
+}
+
+static const struct lobby_row rows[PM_COUNT] = {
+	[PM_PING] = { 0, do_ping },
+	[PM_HELLO] = { 0, do_hello },
+	[PM_CREATE] = { ROW_PERSON, do_create },
+	[PM_SIT] = { ROW_PERSON | ROW_TABLE, do_enter },
+	[PM_WATCH] = { ROW_PERSON | ROW_TABLE, do_enter },
+	[PM_STAND] = { ROW_PERSON | ROW_TABLE, do_stand },
+	[PM_LEAVE] = { ROW_PERSON | ROW_TABLE, do_stand },
+	[PM_START] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_start },
+	[PM_SEAT] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_seat },
+	[PM_KICK] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_kick },
+	[PM_ACTION] = { ROW_PERSON | ROW_TABLE | ROW_MEMBER, do_action },
+	[PM_HINT] = { ROW_PERSON | ROW_TABLE, do_hint },
+	[PM_VERBOSITY] = { ROW_PERSON | ROW_TABLE | ROW_MEMBER, do_verbosity },
+	[PM_CHAT] = { ROW_PERSON, do_chat },
+	[PM_LOBBY_QUERY] = { ROW_PERSON, do_lobby_query },
+	[PM_RESUME] = { ROW_PERSON, do_resume },
+	[PM_SETTINGS] = { ROW_PERSON, do_settings },
+	[PM_STATS] = { ROW_PERSON | ROW_ASIDE, do_stats },
+	[PM_LEADERS] = { ROW_PERSON | ROW_ASIDE, do_leaders },
+	[PM_HISTORY] = { ROW_PERSON | ROW_ASIDE, do_history },
+	[PM_INVITE] = { ROW_PERSON | ROW_EXT, NULL },
+	[PM_REMATCH] = { ROW_PERSON | ROW_EXT, NULL },
+	[PM_MOD] = { ROW_PERSON | ROW_EXT, NULL },
+	[PM_MUTE] = { ROW_PERSON | ROW_EXT, NULL },
+};
+
+int lobby_dispatches(int type)
+{
+	return type > PM_NONE && type < PM_COUNT && (rows[type].run || (rows[type].needs & ROW_EXT));
+}
+
 static void handle_message(struct lobby *l, struct lobby_conn *c, const char *text, size_t len, long long now_ms)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
@@ -221,163 +436,34 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		lobbyrec_send_error(l, conn, "bad_message", err, m.type); /* its type when known */
 		return;
 	}
-	if (m.type == PM_PING) {
-		lobbyrec_send_text(l, conn, proto_dump(json_pack("{s:s}", "type", "pong")));
-		return;
-	}
-	if (m.type == PM_HELLO) {
-		lobbyacct_on_hello(l, c, &m);
-		auth_wipe(&m, sizeof m);
-		return;
-	}
-	if (c->user < 0) {
+	const struct lobby_row *r = lobby_dispatches(m.type) ? &rows[m.type] : NULL;
+	if (r && (r->needs & ROW_PERSON) && c->user < 0) {
 		lobbyrec_send_error(l, conn, "hello_first", i18n_tr(L, "say hello first"), m.type);
 		return;
 	}
-	if (c->aside && m.type != PM_HISTORY && m.type != PM_STATS && m.type != PM_LEADERS) {
+	if (c->user >= 0 && c->aside && (!r || ((r->needs & ROW_PERSON) && !(r->needs & ROW_ASIDE)))) {
 		lobbyrec_send_error(l, conn, "aside", i18n_tr(L, "this connection only fetches histories and figures"), m.type);
 		return;
 	}
-	const char *me = l->users[c->user].name;
-	struct host *h = NULL;
-	char herr[128];
-	switch (m.type) {
-	case PM_CREATE:
-		lobbytab_on_create(l, c, &m);
-		break;
-	case PM_SIT:
-	case PM_WATCH:
-		if ((h = lobbyrec_table_for(l, c, &m)) && lobbytab_may_enter(l, c, h, &m))
-			lobbytab_join(l, c, h, m.seat, m.type);
-		break;
-	case PM_STAND:
-	case PM_LEAVE:
-		if ((h = lobbyrec_table_for(l, c, &m))) {
-			host_stand(h, me, m.type == PM_LEAVE);
-			/* With the table's entry as it is now: theirs was last told
-			 * when they came (its members are sent it only while it
-			 * waits), and the lobby's list reaches them at its next
-			 * round. */
-			if (m.type == PM_LEAVE)
-				lobbyrec_send_text(l, conn, proto_dump(json_pack("{s:s, s:I, s:s, s:o}", "type", "left", "table",
-				                                        (json_int_t)h->id, "reason", "left", "info",
-				                                        lobbyround_table_json(h))));
-			l->dirty = 1;
-		}
-		break;
-	case PM_START:
-		if ((h = lobbyrec_table_for(l, c, &m)) && lobbytab_is_creator(l, c, h, m.type)) {
-			if (h->state != HOST_WAITING || h->starting) {
-				lobbyrec_send_error(l, conn, "start", i18n_tr(L, "the game has already begun"), m.type);
-			} else if (l->start_spent_ms < l->start_ms) {
-				lobbytab_start_now(l, h, now_ms);
-			} else {
-				h->starting = 1;
-				xgrow((void **)&l->starts, &l->capstarts, l->nstarts + 1, sizeof *l->starts);
-				l->starts[l->nstarts++] = h->id;
-			}
-		}
-		break;
-	case PM_SEAT:
-		if ((h = lobbyrec_table_for(l, c, &m)) && lobbytab_is_creator(l, c, h, m.type)) {
-			if (host_set_seat(h, m.seat, m.kind == PSEAT_OPEN, m.level, L, herr, sizeof herr) < 0)
-				lobbyrec_send_error(l, conn, "seat", herr, m.type);
-			l->dirty = 1;
-		}
-		break;
-	case PM_KICK:
-		if ((h = lobbyrec_table_for(l, c, &m)) && lobbytab_is_creator(l, c, h, m.type)) {
-			if (m.seat >= h->players || !h->seat[m.seat].name[0]) {
-				lobbyrec_send_error(l, conn, "seat", i18n_tr(L, "nobody holds that seat"), m.type);
-				break;
-			}
-			char who[HOST_PLAYER_MAX];
-			snprintf(who, sizeof who, "%s", h->seat[m.seat].name);
-			struct host_member *hm = host_member(h, who);
-			long their = hm ? hm->conn : -1;
-			host_stand(h, who, 1);
-			if (their >= 0)
-				lobbyrec_send_text(l, their, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
-				                                         (json_int_t)h->id, "reason", "removed")));
-			/* The seats as they are now, to the members: in play too
-			 * (the lobby's updates reach a table still waiting only). */
-			if (h->state != HOST_WAITING)
-				lobbyround_send_table(l, h);
-			l->dirty = 1;
-		}
-		break;
-	case PM_ACTION:
-		if (!(h = lobbyrec_table_for(l, c, &m)))
-			break;
-		if (!host_member(h, me)) {
-			lobbyrec_send_error(l, conn, "not_member", i18n_tr(L, "you are not at this table"), m.type);
-			break;
-		}
-		if (host_action(h, me, &m.act, now_ms) == 0 && h->state == HOST_OVER)
-			l->dirty = 1;
-		break;
-	case PM_HINT: {
-		const char *code, *msg;
-		if ((h = lobbyrec_table_for(l, c, &m)) && host_hint(h, me, L, &code, &msg) < 0 && code)
-			lobbyrec_send_error(l, conn, code, msg, m.type);
-		break;
-	}
-	case PM_VERBOSITY:
-		/* Kept for the session: at this table now, at others when joined. */
-		if ((h = lobbyrec_table_for(l, c, &m))) {
-			if (!host_member(h, me)) {
-				lobbyrec_send_error(l, conn, "not_member", i18n_tr(L, "you are not at this table"), m.type);
-				break;
-			}
-			l->users[c->user].verbosity = m.verbosity;
-			for (int i = 0; i < l->ntables; i++)
-				host_verbosity(l->tables[i], me, m.verbosity, l->tables[i] == h);
-		}
-		break;
-	case PM_CHAT:
-		lobbyacct_chat(l, c, &m);
-		break;
-	case PM_LOBBY_QUERY:
-		/* Answered at the next round: many queries, one snapshot. */
-		{
-			size_t n = strlen(m.text); /* at most PROTO_FILTER_MAX characters: it fits */
-			n = n < sizeof c->view.filter - 1 ? n : sizeof c->view.filter - 1;
-			memcpy(c->view.filter, m.text, n);
-			c->view.filter[n] = '\0';
-		}
-		c->view.page = (int)m.page;
-		c->view.follow = m.follow;
-		c->view.want = 1;
-		l->dirty = 1;
-		break;
-	case PM_RESUME:
-		lobbytab_on_resume(l, c, &m);
-		break;
-	case PM_SETTINGS:
-		lobbyacct_on_settings(l, c, &m);
-		break;
-	case PM_STATS:
-		lobbyacct_on_stats(l, c, &m);
-		break;
-	case PM_LEADERS:
-		lobbyacct_on_leaders(l, c, &m);
-		break;
-	case PM_HISTORY:
-		lobbyacct_on_history(l, c, &m);
-		break;
-	case PM_INVITE:
-	case PM_REMATCH:
-	case PM_MOD:
-	case PM_MUTE:
-		if (l->ext)
-			l->ext->message(l, c, &m, now_ms);
-		else
-			lobbyrec_send_error(l, conn, "bad_message", i18n_tr(L, "unexpected message"), m.type);
-		break;
-	default:
+	if (!r || ((r->needs & ROW_EXT) && !l->ext)) {
 		lobbyrec_send_error(l, conn, "bad_message", i18n_tr(L, "unexpected message"), m.type);
-		break;
+		return;
 	}
+	struct host *h = NULL;
+	if ((r->needs & ROW_TABLE) && !(h = lobbyrec_table_for(l, c, &m)))
+		return;
+	if ((r->needs & ROW_CREATOR) && !lobbytab_is_creator(l, c, h, m.type))
+		return;
+	if ((r->needs & ROW_MEMBER) && !host_member(h, l->users[c->user].name)) {
+		lobbyrec_send_error(l, conn, "not_member", i18n_tr(L, "you are not at this table"), m.type);
+		return;
+	}
+	if (r->needs & ROW_EXT)
+		l->ext->message(l, c, &m, now_ms);
+	else
+		r->run(l, c, &m, h, now_ms);
+	if (m.type == PM_HELLO)
+		auth_wipe(&m, sizeof m);
 }
 
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms)

@@ -28,6 +28,9 @@ void lobby_release(struct lobby *l);
  * language it asked for in its address, spoken until its hello, or NULL:
  * English). */
 void lobby_open(struct lobby *l, long conn, const char *addr, const char *lang);
+/* 1 when the lobby's dispatch has a row for a client message's type
+ * (enum req_type): what docs/protocol.md lists as client messages. */
+int lobby_dispatches(int type);
 /* One complete message of a connection. What the server says to it in
  * return (errors included) is phrased in the connection's language. */
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms);

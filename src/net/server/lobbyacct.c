@@ -524,6 +524,12 @@ void lobbyacct_on_hello(struct lobby *l, struct lobby_conn *c, struct req *m)
 			lobbyrec_send_error(l, c->id, "name_in_use", i18n_tr(L, "that name is in use"), PM_HELLO);
 			return;
 		}
+		if (l->registration_closed) {
+			lobbyrec_send_error(l, c->id, "closed",
+			                    i18n_tr(L, "this server makes no new accounts: come without a password, as a guest"),
+			                    PM_HELLO);
+			return;
+		}
 		wait = auth_create_wait(&l->auth, c->addr, l->now_ms);
 		if (wait > 0) {
 			char text[128];

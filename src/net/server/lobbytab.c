@@ -199,7 +199,7 @@ static const char *too_many_tables(struct lobby *l, struct lobby_conn *c)
 		netaddr_prefix(l->made_from[i], theirs, sizeof theirs);
 		near += !strcmp(theirs, prefix);
 	}
-	if (mine >= LOBBY_TABLES_PER_PERSON)
+	if (mine >= l->tables_per_person)
 		return i18n_tr(i18n_of(c->lang), "you have made too many tables: finish one first");
 	if (l->tables_per_addr > 0 && here >= l->tables_per_addr)
 		return i18n_tr(i18n_of(c->lang), "too many tables from your address: finish one first");

@@ -698,6 +698,148 @@ static const struct i18n_lang *their_lang(const struct lobby_user *u)
 	return u && u->conn >= 0 ? i18n_of(u->lang) : NULL;
 }
 
+/* ---- a moderator's acts: one row an act ----
+ *
+ * What every act needs is checked before its row runs: the one asking is
+ * a moderator, the one named is not (online or not); a row may need the
+ * person named online here (else `no_user`). A row runs the act and
+ * writes what the moderator hears in text; 0, or -1 when it refused (the
+ * error sent). Every act done goes to the store's audit. */
+enum { ACT_ONLINE = 1 };
+
+typedef int act_fn(struct lobby *l, struct lobby_conn *c, const struct req *m, struct lobby_user *u, const char *who,
+                   long long now, long long *until, char *text, size_t len);
+
+static int act_mute(struct lobby *l, struct lobby_conn *c, const struct req *m, struct lobby_user *u, const char *who,
+                    long long now, long long *until, char *text, size_t len)
+{
+	const struct i18n_lang *asker = i18n_of(c->lang);
+	const struct i18n_lang *L;
+	const char *reason = m->text;
+	(void)who;
+	struct mod_person *p = person(l->mod, m->name, 1);
+	*until = now + (m->minutes ? m->minutes : MOD_MUTE_MIN) * 60LL;
+	p->muted_until = *until;
+	snprintf(p->why, sizeof p->why, "%.250s", reason); /* at most PROTO_REASON_MAX bytes */
+	if ((L = their_lang(u))) {
+		long long n = (*until - now) / 60;
+		if (reason[0])
+			snprintf(text, len,
+			         i18n_ntr(L, "A moderator muted you for %lld minute. Reason: %s",
+			             "A moderator muted you for %lld minutes. Reason: %s", n),
+			         n, reason);
+		else
+			snprintf(text, len,
+			         i18n_ntr(L, "A moderator muted you for %lld minute.", "A moderator muted you for %lld minutes.", n),
+			         n);
+		notice(l, u->conn, 0, text);
+	}
+	snprintf(text, len, i18n_tr(asker, "%s is muted."), m->name);
+	return 0;
+}
+
+static int act_unmute(struct lobby *l, struct lobby_conn *c, const struct req *m, struct lobby_user *u, const char *who,
+                      long long now, long long *until, char *text, size_t len)
+{
+	const struct i18n_lang *asker = i18n_of(c->lang);
+	const struct i18n_lang *L;
+	(void)who, (void)now, (void)until;
+	struct mod_person *p = person(l->mod, m->name, 0);
+	if (p)
+		p->muted_until = 0;
+	if ((L = their_lang(u)))
+		notice(l, u->conn, 0, i18n_tr(L, "A moderator lets you chat again."));
+	snprintf(text, len, i18n_tr(asker, "%s may chat again."), m->name);
+	return 0;
+}
+
+static int act_kick(struct lobby *l, struct lobby_conn *c, const struct req *m, struct lobby_user *u, const char *who,
+                    long long now, long long *until, char *text, size_t len)
+{
+	const struct i18n_lang *asker = i18n_of(c->lang);
+	const struct i18n_lang *L;
+	const char *reason = m->text;
+	(void)who, (void)now, (void)until;
+	struct host *h = m->table ? lobbyrec_table_of(l, m->table) : NULL;
+	if (m->table && (!h || !host_member(h, u->name))) {
+		error(l, c->id, "not_member", i18n_tr(asker, "that person is not at this table"), PM_MOD);
+		return -1;
+	}
+	if (h) {
+		host_stand(h, u->name, 1);
+		send(l, u->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table", (json_int_t)h->id,
+		                                      "reason", "removed")));
+		L = their_lang(u);
+		if (reason[0])
+			snprintf(text, len, i18n_tr(L, "A moderator removed you from table %ld. Reason: %s"), h->id,
+			         reason);
+		else
+			snprintf(text, len, i18n_tr(L, "A moderator removed you from table %ld."), h->id);
+		notice(l, u->conn, h->id, text);
+		lobbyround_table_changed(l, h);
+		snprintf(text, len, i18n_tr(asker, "%s is removed from table %ld."), u->name, h->id);
+	} else {
+		L = their_lang(u);
+		if (reason[0])
+			snprintf(text, len, i18n_tr(L, "A moderator removed you from the server. Reason: %s"), reason);
+		else
+			snprintf(text, len, "%s", i18n_tr(L, "A moderator removed you from the server."));
+		error(l, u->conn, "kicked", text, PM_NONE);
+		put_out(l, u);
+		snprintf(text, len, i18n_tr(asker, "%s is removed from the server."), m->name);
+	}
+	return 0;
+}
+
+static int act_ban(struct lobby *l, struct lobby_conn *c, const struct req *m, struct lobby_user *u, const char *who,
+                   long long now, long long *until, char *text, size_t len)
+{
+	const struct i18n_lang *asker = i18n_of(c->lang);
+	const char *reason = m->text;
+	struct store_ban b;
+	memset(&b, 0, sizeof b);
+	snprintf(b.name, sizeof b.name, "%s", m->name);
+	*until = b.until = now + (m->minutes ? m->minutes : MOD_BAN_MIN) * 60LL;
+	snprintf(b.reason, sizeof b.reason, "%.250s", reason);
+	snprintf(b.by, sizeof b.by, "%s", who);
+	if (store_ban_put(l->store, &b) < 0) {
+		error(l, c->id, "store", i18n_tr(asker, "the server cannot keep that now"), PM_MOD);
+		return -1;
+	}
+	if (u && u->conn >= 0) {
+		send_banned(l, u->conn, u->lang, &b, PM_NONE);
+		put_out(l, u);
+	}
+	char when[64];
+	when_text(*until, when, sizeof when);
+	snprintf(text, len, i18n_tr(asker, "%s is banned until %s."), m->name, when);
+	return 0;
+}
+
+static int act_unban(struct lobby *l, struct lobby_conn *c, const struct req *m, struct lobby_user *u, const char *who,
+                     long long now, long long *until, char *text, size_t len)
+{
+	const struct i18n_lang *asker = i18n_of(c->lang);
+	(void)u, (void)who, (void)now, (void)until;
+	if (store_ban_delete(l->store, m->name) < 0) {
+		error(l, c->id, "store", i18n_tr(asker, "the server cannot keep that now"), PM_MOD);
+		return -1;
+	}
+	snprintf(text, len, i18n_tr(asker, "%s may log in again."), m->name);
+	return 0;
+}
+
+static const struct mod_act_row {
+	int needs;        /* ACT_* */
+	act_fn *run;
+} acts[PMOD_COUNT] = {
+	[PMOD_MUTE] = { 0, act_mute },
+	[PMOD_UNMUTE] = { 0, act_unmute },
+	[PMOD_KICK] = { ACT_ONLINE, act_kick },
+	[PMOD_BAN] = { 0, act_ban },
+	[PMOD_UNBAN] = { 0, act_unban },
+};
+
 static void on_mod(struct lobby *l, struct lobby_conn *c, const struct req *m)
 {
 	const struct i18n_lang *asker = i18n_of(c->lang); /* what the one asking hears */
@@ -717,107 +859,18 @@ static void on_mod(struct lobby *l, struct lobby_conn *c, const struct req *m)
 		error(l, c->id, "not_moderator", i18n_tr(asker, "a moderator cannot act on another moderator"), PM_MOD);
 		return;
 	}
-	const char *reason = m->text;
-	long long now = (long long)time(NULL), until = 0;
-	char text[512];
-	const struct i18n_lang *L;
-	switch (m->mod_act) {
-	case PMOD_MUTE: {
-		struct mod_person *p = person(l->mod, m->name, 1);
-		until = now + (m->minutes ? m->minutes : MOD_MUTE_MIN) * 60LL;
-		p->muted_until = until;
-		snprintf(p->why, sizeof p->why, "%.250s", reason); /* at most PROTO_REASON_MAX bytes */
-		if ((L = their_lang(u))) {
-			long long n = (until - now) / 60;
-			if (reason[0])
-				snprintf(text, sizeof text,
-				         i18n_ntr(L, "A moderator muted you for %lld minute. Reason: %s",
-				             "A moderator muted you for %lld minutes. Reason: %s", n),
-				         n, reason);
-			else
-				snprintf(text, sizeof text,
-				         i18n_ntr(L, "A moderator muted you for %lld minute.", "A moderator muted you for %lld minutes.", n),
-				         n);
-			notice(l, u->conn, 0, text);
-		}
-		snprintf(text, sizeof text, i18n_tr(asker, "%s is muted."), m->name);
-		break;
-	}
-	case PMOD_UNMUTE: {
-		struct mod_person *p = person(l->mod, m->name, 0);
-		if (p)
-			p->muted_until = 0;
-		if ((L = their_lang(u)))
-			notice(l, u->conn, 0, i18n_tr(L, "A moderator lets you chat again."));
-		snprintf(text, sizeof text, i18n_tr(asker, "%s may chat again."), m->name);
-		break;
-	}
-	case PMOD_KICK: {
-		if (!u || u->conn < 0) {
-			error(l, c->id, "no_user", i18n_tr(asker, "nobody of that name is online"), PM_MOD);
-			return;
-		}
-		struct host *h = m->table ? lobbyrec_table_of(l, m->table) : NULL;
-		if (m->table && (!h || !host_member(h, u->name))) {
-			error(l, c->id, "not_member", i18n_tr(asker, "that person is not at this table"), PM_MOD);
-			return;
-		}
-		if (h) {
-			host_stand(h, u->name, 1);
-			send(l, u->conn, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table", (json_int_t)h->id,
-			                                      "reason", "removed")));
-			L = their_lang(u);
-			if (reason[0])
-				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from table %ld. Reason: %s"), h->id,
-				         reason);
-			else
-				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from table %ld."), h->id);
-			notice(l, u->conn, h->id, text);
-			lobbyround_table_changed(l, h);
-			snprintf(text, sizeof text, i18n_tr(asker, "%s is removed from table %ld."), u->name, h->id);
-		} else {
-			L = their_lang(u);
-			if (reason[0])
-				snprintf(text, sizeof text, i18n_tr(L, "A moderator removed you from the server. Reason: %s"), reason);
-			else
-				snprintf(text, sizeof text, "%s", i18n_tr(L, "A moderator removed you from the server."));
-			error(l, u->conn, "kicked", text, PM_NONE);
-			put_out(l, u);
-			snprintf(text, sizeof text, i18n_tr(asker, "%s is removed from the server."), m->name);
-		}
-		break;
-	}
-	case PMOD_BAN: {
-		struct store_ban b;
-		memset(&b, 0, sizeof b);
-		snprintf(b.name, sizeof b.name, "%s", m->name);
-		until = b.until = now + (m->minutes ? m->minutes : MOD_BAN_MIN) * 60LL;
-		snprintf(b.reason, sizeof b.reason, "%.250s", reason);
-		snprintf(b.by, sizeof b.by, "%s", who);
-		if (store_ban_put(l->store, &b) < 0) {
-			error(l, c->id, "store", i18n_tr(asker, "the server cannot keep that now"), PM_MOD);
-			return;
-		}
-		if (u && u->conn >= 0) {
-			send_banned(l, u->conn, u->lang, &b, PM_NONE);
-			put_out(l, u);
-		}
-		char when[64];
-		when_text(until, when, sizeof when);
-		snprintf(text, sizeof text, i18n_tr(asker, "%s is banned until %s."), m->name, when);
-		break;
-	}
-	case PMOD_UNBAN:
-		if (store_ban_delete(l->store, m->name) < 0) {
-			error(l, c->id, "store", i18n_tr(asker, "the server cannot keep that now"), PM_MOD);
-			return;
-		}
-		snprintf(text, sizeof text, i18n_tr(asker, "%s may log in again."), m->name);
-		break;
-	default:
+	if (m->mod_act < 0 || m->mod_act >= PMOD_COUNT || !acts[m->mod_act].run)
+		return;
+	const struct mod_act_row *r = &acts[m->mod_act];
+	if ((r->needs & ACT_ONLINE) && (!u || u->conn < 0)) {
+		error(l, c->id, "no_user", i18n_tr(asker, "nobody of that name is online"), PM_MOD);
 		return;
 	}
-	audit(l, who, m->name, req_mod_words[m->mod_act], until, reason);
+	long long now = (long long)time(NULL), until = 0;
+	char text[512];
+	if (r->run(l, c, m, u, who, now, &until, text, sizeof text) < 0)
+		return;
+	audit(l, who, m->name, req_mod_words[m->mod_act], until, m->text);
 	/* The moderator's connection may be gone (put_out of someone else
 	 * never closes it). */
 	notice(l, c->id, m->table, text);

@@ -389,6 +389,10 @@ void server_options_default(struct server_options *o)
 	o->hello_ms = WS_HELLO_MS;
 	o->mem_floor_kb = WS_MEM_FLOOR_KB;
 	o->tables_per_addr = LOBBY_TABLES_PER_ADDR;
+	o->tables_per_person = LOBBY_TABLES_PER_PERSON;
+	o->accounts_per_hour = AUTH_ACCOUNTS_PER_HOUR;
+	o->rate_per_s = WS_RATE_PER_S;
+	o->rate_burst = WS_RATE_BURST;
 }
 
 int server_run(const struct server_options *o, char *err, size_t errlen)
@@ -416,9 +420,12 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	mod_attach(&s->lobby);
 	s->lobby.tables_per_addr = o->tables_per_addr;
 	s->lobby.tables_max = o->tables_max;
+	s->lobby.tables_per_person = o->tables_per_person;
+	s->lobby.registration_closed = o->registration_closed;
+	s->lobby.auth.accounts_per_hour = o->accounts_per_hour;
 	s->wo = (struct ws_options){ o->host, o->port, o->cert, o->key, o->web_dir, o->sounds_dir, o->words,
 	                             o->max_conns, o->max_per_addr, o->max_handshakes, o->handshakes_per_prefix,
-	                             o->hello_ms, o->mem_floor_kb, o->counters };
+	                             o->hello_ms, o->mem_floor_kb, o->counters, o->rate_per_s, o->rate_burst };
 	struct ws_upper up = { s, up_open, up_message, up_close, up_gone, up_logged_in, up_hello_waiting, up_lang,
 	                       up_work, up_tick };
 	s->ws = ws_new(&s->wo, &up, err, errlen);

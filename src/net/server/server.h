@@ -80,6 +80,10 @@ struct server_options {
 	long long mem_floor_kb;       /* WS_MEM_FLOOR_KB (tests: more than any machine has) */
 	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
 	int tables_max;               /* tables waiting or in play in all (0: no limit) */
+	int tables_per_person;        /* tables waiting or in play one person made (LOBBY_TABLES_PER_PERSON) */
+	int registration_closed;      /* no new accounts (--registration closed) */
+	int accounts_per_hour;        /* accounts made from one address in an hour (AUTH_ACCOUNTS_PER_HOUR) */
+	int rate_per_s, rate_burst;   /* messages a second a connection may send, bursts (WS_RATE_PER_S, _BURST) */
 	long long deserted_ms;        /* a waiting table nobody is connected to goes after this (0: keep_ms) */
 	int cheap_hash;               /* the cost of password hashing (enum auth_cost: 1 the cheapest; tests only) */
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */

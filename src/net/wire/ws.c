@@ -107,6 +107,7 @@ struct ws {
 	struct conn *pending; /* connections given messages in this round (flush_round) */
 	struct ws_counters own, *cnt; /* cnt: own, or the tests' */
 	struct conn *handling;   /* the connection whose message the upper side is given */
+	struct lws_http_mount sounds_mount, page_mount; /* the context's mounts (it keeps them) */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -261,13 +262,24 @@ static void conn_free(struct ws *s, struct conn *c)
 	free(c);
 }
 
-/* 1 when the connection may send one more message now. */
-static int rate_ok(struct conn *c, long long now)
+/* The rate limit, the server's (--rate, --burst) or the default. */
+static double ws_rate(const struct ws *s)
 {
-	c->tokens += (double)(now - c->tokens_ms) * WS_RATE_PER_S / 1000.0;
+	return s->o->rate_per_s > 0 ? s->o->rate_per_s : WS_RATE_PER_S;
+}
+
+static int ws_burst(const struct ws *s)
+{
+	return s->o->rate_burst > 0 ? s->o->rate_burst : WS_RATE_BURST;
+}
+
+/* 1 when the connection may send one more message now. */
+static int rate_ok(const struct ws *s, struct conn *c, long long now)
+{
+	c->tokens += (double)(now - c->tokens_ms) * ws_rate(s) / 1000.0;
 	c->tokens_ms = now;
-	if (c->tokens > WS_RATE_BURST)
-		c->tokens = WS_RATE_BURST;
+	if (c->tokens > ws_burst(s))
+		c->tokens = ws_burst(s);
 	if (c->tokens < 1)
 		return 0;
 	c->tokens -= 1;
@@ -552,7 +564,7 @@ static void refuse(struct ws *s, struct conn *c, const struct i18n_lang *L)
 		if (e)
 			queue_text(s, c, e, strlen(e));
 		free(e);
-	} else if (++c->refused > WS_RATE_BURST * 4) {
+	} else if (++c->refused > ws_burst(s) * 4) {
 		ws_close(s, c->id);
 	} else {
 		char *e = proto_error("rate", i18n_tr(L, "too many messages: slow down"), NULL);
@@ -578,7 +590,7 @@ static void receive(struct ws *s, struct conn *c, const void *in, size_t len, in
 	if (!final)
 		return;
 	long long now = now_ms();
-	if (c->rx_too_long || !rate_ok(c, now)) {
+	if (c->rx_too_long || !rate_ok(s, c, now)) {
 		/* Its errors in its language, as the upper side's (which
 		 * phrases those of the messages it is given). */
 		refuse(s, c, i18n_of(s->up.lang(s->up.ctx, c->id)));
@@ -712,7 +724,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
-		c->tokens = WS_RATE_BURST;
+		c->tokens = ws_burst(s);
 		c->tokens_ms = now_ms();
 		c->opened_ms = c->tokens_ms;
 		lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
@@ -993,32 +1005,31 @@ struct ws *ws_new(const struct ws_options *o, const struct ws_upper *up, char *e
 		.mountpoint = "/words", .mountpoint_len = 6, .origin = "http",
 		.origin_protocol = LWSMPRO_CALLBACK,
 	};
-	struct lws_http_mount sounds_mount, page_mount;
-	memset(&sounds_mount, 0, sizeof sounds_mount);
-	sounds_mount.mount_next = &words_mount;
-	sounds_mount.mountpoint = "/sounds";
-	sounds_mount.mountpoint_len = 7;
-	sounds_mount.origin = o->sounds_dir;
-	sounds_mount.origin_protocol = LWSMPRO_FILE;
+	/* The context keeps these (not copied): they live as long as it. */
+	struct lws_http_mount *sounds_mount = &s->sounds_mount, *page_mount = &s->page_mount;
+	sounds_mount->mount_next = &words_mount;
+	sounds_mount->mountpoint = "/sounds";
+	sounds_mount->mountpoint_len = 7;
+	sounds_mount->origin = o->sounds_dir;
+	sounds_mount->origin_protocol = LWSMPRO_FILE;
 	static const struct lws_protocol_vhost_options wav = { NULL, NULL, ".wav", "audio/wav" };
-	sounds_mount.extra_mimetypes = &wav;
-	memset(&page_mount, 0, sizeof page_mount);
-	page_mount.mount_next = o->sounds_dir ? &sounds_mount : &words_mount;
-	page_mount.mountpoint = "/";
-	page_mount.mountpoint_len = 1;
-	page_mount.origin = o->web_dir;
-	page_mount.def = "index.html";
-	page_mount.origin_protocol = LWSMPRO_FILE;
+	sounds_mount->extra_mimetypes = &wav;
+	page_mount->mount_next = o->sounds_dir ? sounds_mount : &words_mount;
+	page_mount->mountpoint = "/";
+	page_mount->mountpoint_len = 1;
+	page_mount->origin = o->web_dir;
+	page_mount->def = "index.html";
+	page_mount->origin_protocol = LWSMPRO_FILE;
 	/* The page's web app manifest (a phone adds the page to its home screen). */
 	static const struct lws_protocol_vhost_options manifest = { NULL, NULL, ".webmanifest", "application/manifest+json" };
-	page_mount.extra_mimetypes = &manifest;
+	page_mount->extra_mimetypes = &manifest;
 
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
 	info.port = o->port;
 	info.iface = o->host;
 	info.protocols = protocols;
-	info.mounts = o->web_dir ? &page_mount : o->sounds_dir ? &sounds_mount : &words_mount;
+	info.mounts = o->web_dir ? page_mount : o->sounds_dir ? sounds_mount : &words_mount;
 	info.user = s;
 	/* A handshake not done within the hello time is closed. */
 	long long hello_ms = o->hello_ms > 0 ? o->hello_ms : WS_HELLO_MS;
