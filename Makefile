@@ -47,8 +47,9 @@ MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 SERVER    := $(BUILD)/tapis-server
 YARDSTICK := $(BUILD)/tools/yardstick
+KEYDOC := $(BUILD)/tools/keydoc
 
-.PHONY: FORCE all run check check-cluster check-web check-sr test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
+.PHONY: FORCE all run check check-cluster check-web check-sr test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins keys-doc
 
 all: $(BIN) $(SERVER) $(MO)
 
@@ -166,7 +167,19 @@ web-deps:
 	    [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; }; then \
 	  echo "npm ci in tests/web"; cd tests/web && npm ci --no-audit --no-fund --loglevel=error; fi
 
-tests: $(TEST_BINS) $(YARDSTICK)
+tests: $(TEST_BINS) $(YARDSTICK) $(KEYDOC)
+
+# docs/keys.md's tables from app/keymap (tools/keydoc.c); `make keys-doc`
+# writes them, `make check` fails when they are not those (tools/keydoc.sh).
+$(KEYDOC): $(BUILD)/tools/keydoc.o $(BUILD)/libtapis.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tools/keydoc.o: tools/keydoc.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+keys-doc: all $(KEYDOC)
+	@sh tools/keydoc.sh --write $(BUILD)
 
 # The playouts' yardstick (tools/yardstick.c), beside the program as `tapis
 # bench` looks for it; built with the tests, never installed.

@@ -809,6 +809,14 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
 	/* Before the start: what S and T will tell. */
 	tty_key(&t, "S", "The game has not started: then S tells the score, T whose turn it is.");
+	/* The seats as F2 lists them: a bot by its name. */
+	tty_key(&t, "\033OQ", "Table. Start the game");
+	tty_key(&t, "\033[B", "Seats");
+	tty_key(&t, "\r", "Seat 1: ");
+	tty_key(&t, "\033[B", "Seat 2: Bruno, bot, level 3, 2 of 4.");
+	/* Escape leaves the menus (alone: not the start of a key's sequence). */
+	ck_assert_int_eq(write(t.fd, "\033", 1), 1);
+	usleep(300 * 1000);
 	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
 	/* V: the server phrases short, then full, and says so. */

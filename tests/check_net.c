@@ -1852,6 +1852,11 @@ START_TEST(test_chat)
 		entry = tc_wait(&a, "table");
 	} while (json_integer_value(json_object_get(json_array_get(json_object_get(
 	                 json_object_get(entry, "info"), "seats"), 3), "level")) != 3);
+	/* A bot's seat names the bot as the table's sentences do; a person's
+	 * seat names no bot. */
+	json_t *seats = json_object_get(json_object_get(entry, "info"), "seats");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(seats, 3), "bot")), "Denis");
+	ck_assert_ptr_null(json_object_get(json_array_get(seats, 1), "bot"));
 	/* The creator removes a player; the player is told. */
 	tc_send(&a, "{\"type\":\"kick\",\"table\":%ld,\"seat\":1}", id);
 	json_t *l = tc_wait(&b, "left");

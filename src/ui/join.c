@@ -236,10 +236,16 @@ static void seats_menu(struct join *j)
 		json_t *x = json_array_get(seats, (size_t)s);
 		const char *st = jstr(json_object_get(x, "state"));
 		const char *name = json_string_value(json_object_get(x, "name"));
+		const char *bot = json_string_value(json_object_get(x, "bot"));
 		if (name)
 			snprintf(labels[s], sizeof labels[s], _("Seat %1$d: %2$s."), s + 1, name);
 		else if (!strcmp(st, "open"))
 			snprintf(labels[s], sizeof labels[s], _("Seat %d: open."), s + 1);
+		else if (bot)
+			/* TRANSLATORS: a seat a bot holds, called by its name as the
+			 * table's sentences call it ("Claire (bot)"). */
+			snprintf(labels[s], sizeof labels[s], _("Seat %1$d: %2$s, bot, level %3$d."), s + 1, bot,
+			         (int)json_integer_value(json_object_get(x, "level")));
 		else
 			snprintf(labels[s], sizeof labels[s], _("Seat %1$d: a bot of level %2$d."), s + 1,
 			         (int)json_integer_value(json_object_get(x, "level")));

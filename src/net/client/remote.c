@@ -50,6 +50,14 @@ static long long int_of(json_t *o, const char *key, long long def)
 	return json_is_integer(v) ? (long long)json_integer_value(v) : def;
 }
 
+/* Item i of an array of integers within a card's index, else def. */
+static int int_of_at(json_t *a, int i, int def)
+{
+	json_t *v = json_array_get(a, (size_t)i);
+	return json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) < GAME_MAX_HAND
+	       ? (int)json_integer_value(v) : def;
+}
+
 /* ---- the view of the table, from "state" ---- */
 
 static int variants_reserve(struct remote *r, int n)
@@ -193,6 +201,51 @@ static void on_lobby_event(struct remote *r, json_t *o)
 		tell(r, VIEW_SAY_EVENT, 0, -1, -1, str_of(o, "text"));
 }
 
+/* "cursor": where the server's rules take each key (app/keymap); what it
+ * leaves out, by this program's own. Indices out of the hand are kept
+ * and refused where they are used (keymap_cursor_to). */
+static void cursor_read(struct keymap_cursor *c, json_t *o)
+{
+	json_t *hand = json_object_get(o, "hand"), *amount = json_object_get(o, "amount");
+	const char *key;
+	json_t *x;
+	json_object_foreach(hand, key, x) {
+		int m = keymap_move_of(key);
+		json_t *to = json_object_get(x, "to"), *edge = json_object_get(x, "edge");
+		if (m < 0 || !json_is_array(to))
+			continue;
+		for (int i = 0; i < c->n; i++) {
+			c->to[m][i] = (signed char)int_of_at(to, i, i);
+			c->edge[m][i] = 0;
+		}
+		for (size_t k = 0; k < json_array_size(edge); k++) {
+			long long i = int_of_at(edge, (int)k, -1);
+			if (i >= 0 && i < c->n)
+				c->edge[m][i] = 1;
+		}
+		const char *said = str_of(x, "said");
+		termtext_clean(said, strlen(said), c->said[m], sizeof c->said[m]);
+	}
+	json_t *turn = json_object_get(o, "turn");
+	for (int i = 0; json_is_array(turn) && i < c->n; i++)
+		c->turn[i] = (signed char)int_of_at(turn, i, i);
+	json_object_foreach(amount, key, x) {
+		int s = keymap_step_of(key);
+		if (s < 0)
+			continue;
+		const char *b = json_string_value(x);
+		c->bound[s] = b && !strcmp(b, "least") ? KEYMAP_LEAST : b && !strcmp(b, "most") ? KEYMAP_MOST : KEYMAP_STEP;
+		long long step = json_is_integer(x) ? json_integer_value(x) : 0;
+		c->step[s] = step < -KEYMAP_STEP_MAX ? -KEYMAP_STEP_MAX : step > KEYMAP_STEP_MAX ? KEYMAP_STEP_MAX : (int)step;
+	}
+	const char *enter = str_of(o, "enter");
+	if (*enter)
+		c->enter = !strcmp(enter, "play") ? KEYMAP_ENTER_PLAY : !strcmp(enter, "discard") ? KEYMAP_ENTER_DISCARD
+		                                                                                : KEYMAP_ENTER_MENU;
+	long long marks = int_of(o, "marks", c->marks);
+	c->marks = marks < 0 ? 0 : marks > ACT_MAX_CARDS ? ACT_MAX_CARDS : (int)marks;
+}
+
 static void on_state(struct remote *r, json_t *o)
 {
 	struct view_state *v = &r->vs;
@@ -278,6 +331,8 @@ static void on_state(struct remote *r, json_t *o)
 		v->nchoices++;
 	}
 	v->variant = r->variant;
+	view_cursor_make(v, keymap_moves, i18n_of(r->lang));
+	cursor_read(&v->cursor, json_object_get(o, "cursor"));
 	if (r->sent_moves >= 0 && (v->moves != r->sent_moves || !v->my_turn))
 		r->sent_moves = -1;
 	if (r->sink.update)

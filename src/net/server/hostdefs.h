@@ -175,6 +175,7 @@ enum {
 	SM_MOMENT,
 	SM_QUERIES,
 	SM_F1,
+	SM_CURSOR,
 	SM_N
 };
 

@@ -52,6 +52,7 @@ static const char *const sm_name[SM_N] = {
 	[SM_PAUSED] = "paused", [SM_TO_ACT] = "to_act", [SM_MY_TURN] = "my_turn", [SM_KEYH] = "H",
 	[SM_PROMPT] = "prompt", [SM_HAND] = "hand", [SM_CHOICES] = "choices", [SM_DISCARD] = "discard_ahead",
 	[SM_MENU] = "menu", [SM_SHOWDOWNS] = "showdowns", [SM_MOMENT] = "moment", [SM_QUERIES] = "queries", [SM_F1] = "f1",
+	[SM_CURSOR] = "cursor",
 };
 
 static void state_text_free(struct state_text *t)

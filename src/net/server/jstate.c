@@ -109,6 +109,54 @@ static const char *moment_id(int w, char id[8])
 	return id;
 }
 
+/* "cursor": vs->cursor as lists (docs/protocol.md). */
+static void cursor_write(struct jtext *j, const struct keymap_cursor *c)
+{
+	static const char *const bound[] = { [KEYMAP_LEAST] = "least", [KEYMAP_MOST] = "most" };
+	jt_key(j, "cursor");
+	jt_open(j, '{');
+	jt_key(j, "hand");
+	jt_open(j, '{');
+	for (int m = 0; m < KEYMAP_NMOVES; m++) {
+		jt_key(j, keymap_moves[m].key);
+		jt_open(j, '{');
+		jt_key(j, "to");
+		jt_open(j, '[');
+		for (int i = 0; i < c->n; i++)
+			jt_int(j, c->to[m][i]);
+		jt_close(j, ']');
+		jt_key(j, "edge");
+		jt_open(j, '[');
+		for (int i = 0; i < c->n; i++)
+			if (c->edge[m][i])
+				jt_int(j, i);
+		jt_close(j, ']');
+		if (c->said[m][0])
+			jt_kstr(j, "said", c->said[m]);
+		jt_close(j, '}');
+	}
+	jt_close(j, '}');
+	jt_key(j, "turn");
+	jt_open(j, '[');
+	for (int i = 0; i < c->n; i++)
+		jt_int(j, c->turn[i]);
+	jt_close(j, ']');
+	jt_key(j, "amount");
+	jt_open(j, '{');
+	for (int s = 0; s < KEYMAP_NSTEPS; s++) {
+		if (c->bound[s] == KEYMAP_STEP)
+			jt_kint(j, keymap_steps[s].key, c->step[s]);
+		else
+			jt_kstr(j, keymap_steps[s].key, bound[c->bound[s]]);
+	}
+	jt_close(j, '}');
+	jt_kint(j, "marks", c->marks);
+	static const char *const enter[] = { [KEYMAP_ENTER_MENU] = "menu", [KEYMAP_ENTER_PLAY] = "play",
+		                             [KEYMAP_ENTER_DISCARD] = "discard" };
+	jt_kstr(j, "enter", enter[c->enter]);
+	jt_close(j, '}');
+}
+
 void jstate_meaning(struct jtext *j, const struct view_state *vs, size_t at[JSTATE_NMEMBERS])
 {
 	size_t none[JSTATE_NMEMBERS];
@@ -137,6 +185,8 @@ void jstate_meaning(struct jtext *j, const struct view_state *vs, size_t at[JSTA
 	jt_members(j, m->json, m->qlen);
 	at[4] = j->len;
 	jt_members(j, m->json + m->qlen + 1, m->len - m->qlen - 1);
+	at[5] = j->len;
+	cursor_write(j, &vs->cursor);
 }
 
 char *jstate_moment_msg(const struct view_state *vs)

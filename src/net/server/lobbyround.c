@@ -20,6 +20,7 @@
 #include "net/wire/netaddr.h"
 #include "net/server/stats.h"
 #include "net/wire/work.h"
+#include "words/say.h"
 
 #include "net/server/lobbyrec.h"
 
@@ -37,11 +38,18 @@ json_t *lobbyround_table_json(const struct host *h)
 		                    json_string(rules_value_str(&h->rules, i, buf, sizeof buf)));
 	}
 	json_t *seats = json_array();
+	const char *person[GAME_MAX_SEATS] = { 0 };
+	for (int s = 0; s < h->players && s < GAME_MAX_SEATS; s++)
+		person[s] = h->seat[s].name;
 	for (int s = 0; s < h->players; s++) {
-		json_t *x = json_pack("{s:i, s:s, s:i}", "seat", s, "state", host_seat_word(h, s), "level",
-		                      h->seat[s].level);
+		const char *word = host_seat_word(h, s);
+		json_t *x = json_pack("{s:i, s:s, s:i}", "seat", s, "state", word, "level", h->seat[s].level);
 		if (h->seat[s].name[0])
 			json_object_set_new(x, "name", json_string(h->seat[s].name));
+		/* A bot's seat: the name the table's sentences give it. */
+		const char *bot = strcmp(word, "bot") ? NULL : say_bot_name(person, h->players, s);
+		if (bot)
+			json_object_set_new(x, "bot", json_string(bot));
 		json_array_append_new(seats, x);
 	}
 	int watchers = 0;
