@@ -598,6 +598,10 @@ START_TEST(test_bench_net)
 	ck_assert_int_gt(r.actions, 0);
 	ck_assert_int_gt(r.server_rss_kb, 0);
 	ck_assert(r.state_median_ms > 0 && r.state_median_ms <= r.state_p99_ms && r.state_p99_ms <= r.state_max_ms);
+	/* Every table dealt after its start was asked, each wait counted. */
+	ck_assert_int_eq(r.undealt_tables, 0);
+	ck_assert(r.deal_median_ms > 0 && r.deal_median_ms <= r.deal_p99_ms && r.deal_p99_ms <= r.deal_max_ms);
+	ck_assert(r.mb_lobby > 0 && r.mb_lobby < r.mb_received);
 	/* Bots thinking 50 ms on average (25 at least) before each move: the
 	 * moves of one table follow one another, at least that far apart. */
 	ck_assert_msg(bench_net_run(server_spawn, NULL, 8, 2, 1, 50, &r, err, sizeof err) == 0, "%s", err);

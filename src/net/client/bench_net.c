@@ -102,6 +102,8 @@ struct btable {
 	long moves;
 	double lost_at;        /* a client's link lost while it played, until a state comes again (0 none) */
 	int resumed;           /* it came back after a loss */
+	double start_at;       /* when its start was asked (0 not yet) */
+	int dealt;             /* a state "playing" came after it */
 };
 
 struct bench {
@@ -136,6 +138,7 @@ struct bench {
 	long relinks;                   /* links made again (welcomed) after one was lost */
 	int resumed;                    /* tables back after a lost link */
 	struct benchfig_lat resume;         /* from a table's first lost link to its first state again, ms */
+	struct benchfig_lat deal;           /* from a table's start asked to its first state in play, ms */
 	struct blink *links;            /* every link asked for */
 	/* The load beside: clients nc to nc + nx - 1 of c. */
 	int nx;
@@ -147,6 +150,8 @@ struct bench {
 /* A table that no message came from for this long while it was being
  * played is reported with its state. */
 #define BENCH_IDLE_S 10.0
+/* A table dealt later than this after its start was asked: an error. */
+#define BENCH_DEAL_MAX_S 5.0
 /* Connections opened, tables made and players seated a few at a time:
  * at most BENCH_WINDOW asked for and not yet answered, so that thousands
  * of requests do not reach the server in one burst (each made table is a
@@ -416,14 +421,16 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		extra_msg(c, text, len);
 		return;
 	}
-	/* The lobby's list (its snapshots and changes) is of no use to a bot, and the
-	 * announcements only mark the time: neither is parsed. */
+	/* The lobby's list (its snapshots and changes) and its news are of no
+	 * use to a bot, and the announcements only mark the time: none is
+	 * parsed. All the lobby's are its bytes. */
 	static const char lobby[] = "{\"type\":\"lobby\"", delta[] = "{\"type\":\"lobby_delta\"",
-	                  say[] = "{\"type\":\"say\"";
+	                  news[] = "{\"type\":\"lobby_event\"", say[] = "{\"type\":\"say\"";
 	struct benchfig_node *nd = &b->node[c->node];
 	b->bytes += (long long)len;
 	nd->bytes += (long long)len;
-	if (!strncmp(text, lobby, sizeof lobby - 1) || !strncmp(text, delta, sizeof delta - 1)) {
+	if (!strncmp(text, lobby, sizeof lobby - 1) || !strncmp(text, delta, sizeof delta - 1) ||
+	    !strncmp(text, news, sizeof news - 1)) {
 		b->lobby_bytes += (long long)len;
 		nd->lobby_bytes += (long long)len;
 		b->lobby_at = clock_s();
@@ -492,6 +499,16 @@ static void on_msg(void *ctx, const char *text, size_t len)
 		snprintf(t->state, sizeof t->state, "%s", st);
 		t->to_act = (int)jint(o, "to_act", -1);
 		t->moves = seq;
+		if (t->start_at > 0 && !t->dealt && !strcmp(st, "playing")) {
+			/* Its deal: the wait a player has after asking to start. */
+			double ms = (clock_s() - t->start_at) * 1000.0;
+			t->dealt = 1;
+			benchfig_lat_add(&b->deal, ms);
+			if (ms > BENCH_DEAL_MAX_S * 1000.0) {
+				b->errors++;
+				b->node[c->node].errors++;
+			}
+		}
 		if (!strcmp(st, "over")) {
 			if (!c->over++)
 				b->t[c->tindex].over++;
@@ -1122,6 +1139,7 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 	long hints0 = b.hints, bot_moves0 = b.bot_moves;
 	for (int t = 0; t < tables; t++) {
 		b.t[t].last_at = t1;
+		b.t[t].start_at = clock_s();
 		send_json(&b.c[b.t[t].first], json_pack("{s:s, s:I}", "type", "start", "table", (json_int_t)b.t[t].id));
 	}
 	b.playing = 1;
@@ -1130,11 +1148,17 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 	b.ending = 1;
 	/* A table whose clients lost their link and never heard of it again
 	 * is lost: an error. */
-	for (int t = 0; t < tables; t++)
+	for (int t = 0; t < tables; t++) {
 		if (b.t[t].lost_at > 0) {
 			res->lost_tables++;
 			b.errors++;
 		}
+		if (!b.t[t].dealt) {
+			res->undealt_tables++;
+			b.errors++;
+		}
+	}
+	benchfig_lat_figures(&b.deal, &res->deal_median_ms, &res->deal_p99_ms, &res->deal_max_ms);
 	res->hints = b.hints - hints0;
 	res->bot_moves = b.bot_moves - bot_moves0;
 	res->relinks = b.relinks;
@@ -1187,6 +1211,7 @@ out:
 	free(b.lat.v);
 	free(b.slat.v);
 	free(b.resume.v);
+	free(b.deal.v);
 	for (int k = 0; k < b.nnodes; k++) {
 		free(b.node[k].lat.v);
 		free(b.node[k].slat.v);

@@ -52,6 +52,10 @@ struct bench_net_result {
 	long resumes;             /* times a table came back (a table may be lost twice) */
 	double resume_median_ms, resume_max_ms; /* from a table's first lost link to its first state again */
 	int lost_tables;          /* lost and never back: errors */
+	/* From a table's start asked to its first state in play (its deal);
+	 * past BENCH_DEAL_MAX_S, or never, an error. */
+	double deal_median_ms, deal_p99_ms, deal_max_ms;
+	int undealt_tables;       /* never dealt */
 	long hints;               /* hints answered to the hint client (--hints) */
 	long bot_moves;           /* moves played at the bots' tables (--bot-tables) */
 	int nnodes;               /* the servers (one without URL) */

@@ -83,6 +83,13 @@ int bench_main(int argc, char **argv, FILE *out, const struct bench_parts *parts
 		snprintf(perconn, sizeof perconn, json ? "null" : "n/a");
 		snprintf(pertable, sizeof pertable, json ? "null" : "n/a");
 	}
+	/* Every byte a client received, and the server's CPU (null unknown). */
+	double kbc = r.clients ? r.mb_received * 1e3 / r.clients : 0;
+	char servcpu[32];
+	if (r.server_cpu_s >= 0)
+		snprintf(servcpu, sizeof servcpu, "%.2f", r.server_cpu_s);
+	else
+		snprintf(servcpu, sizeof servcpu, json ? "null" : "n/a");
 	if (json) {
 		fprintf(out,
 		        "{\"clients\": %d, \"tables\": %d, \"deals\": %d, \"errors\": %d, \"latency_median_ms\": %.3f, "
@@ -92,12 +99,15 @@ int bench_main(int argc, char **argv, FILE *out, const struct bench_parts *parts
 		        "\"server_kb_per_table\": %s, \"lobby_kb_per_client\": %.1f, \"server_cpu_s_per_1000_actions\": %s, "
 		        "\"idle_tables\": %d, \"paced_actions\": %ld, \"relinks\": %ld, \"resumed_tables\": %d, "
 		        "\"resumes\": %ld, \"resume_median_ms\": %.1f, \"resume_max_ms\": %.1f, \"lost_tables\": %d, "
-		        "\"bot_tables\": %d, \"bot_moves\": %ld, \"hints_per_s\": %d, \"hints\": %ld",
+		        "\"bot_tables\": %d, \"bot_moves\": %ld, \"hints_per_s\": %d, \"hints\": %ld, "
+		        "\"kb_per_client\": %.1f, \"other_kb_per_client\": %.1f, \"server_cpu_s\": %s, \"bench_cpu_s\": %.2f, "
+		        "\"deal_median_ms\": %.1f, \"deal_p99_ms\": %.1f, \"deal_max_ms\": %.1f, \"undealt_tables\": %d",
 		        r.clients, r.tables, r.deals, r.errors, r.latency_median_ms, r.latency_p99_ms, r.latency_max_ms,
 		        r.actions, r.seconds, r.server_rss_kb, r.server_base_kb, r.think_ms, r.state_median_ms,
 		        r.state_p99_ms, r.state_max_ms, perconn, pertable, r.lobby_kb_per_client, cpu1000, r.idle_tables,
 		        r.paced, r.relinks, r.resumed_tables, r.resumes, r.resume_median_ms, r.resume_max_ms, r.lost_tables,
-		        load.bot_tables, r.bot_moves, load.hints_per_s, r.hints);
+		        load.bot_tables, r.bot_moves, load.hints_per_s, r.hints, kbc, kbc - r.lobby_kb_per_client,
+		        servcpu, r.client_cpu_s, r.deal_median_ms, r.deal_p99_ms, r.deal_max_ms, r.undealt_tables);
 		if (r.nnodes > 1) {
 			fprintf(out, ", \"nodes\": [");
 			for (int k = 0; k < r.nnodes; k++) {
@@ -128,8 +138,10 @@ int bench_main(int argc, char **argv, FILE *out, const struct bench_parts *parts
 		        r.latency_p99_ms, r.latency_max_ms);
 		fprintf(out, "action to state  median %.2f ms, p99 %.2f ms, max %.2f ms\n", r.state_median_ms,
 		        r.state_p99_ms, r.state_max_ms);
-		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB (%.1f kB a client)\n",
-		        r.mb_received, r.mb_lobby, r.lobby_kb_per_client);
+		fprintf(out, "start to deal    median %.1f ms, p99 %.1f ms, max %.1f ms (%d tables never dealt)\n",
+		        r.deal_median_ms, r.deal_p99_ms, r.deal_max_ms, r.undealt_tables);
+		fprintf(out, "received         %.1f MB, of which the lobby's lists %.1f MB (%.1f kB a client, %.1f kB else)\n",
+		        r.mb_received, r.mb_lobby, r.lobby_kb_per_client, kbc - r.lobby_kb_per_client);
 		if (r.server_cpu_s >= 0)
 			fprintf(out, "cpu              server %.1f s, clients %.1f s\n", r.server_cpu_s, r.client_cpu_s);
 		else

@@ -40,7 +40,8 @@ struct lobby_user {
  * entry. */
 #define LOBBY_LIST_MS 100
 /* The loop's time given to starting games between two ticks (a start
- * deals and phrases every seat's state): past it, the starts asked wait
+ * deals and phrases every seat's state), counted on the loop thread's CPU
+ * clock (what a preemption does not spend): past it, the starts asked wait
  * for the next tick in turn, so that a burst of them never holds up the
  * tables in play (docs/performance.md). */
 #define LOBBY_START_MS 1.0
@@ -194,7 +195,7 @@ struct lobby {
 	int dirty;              /* the lobby changed: a round at the next tick */
 	long *starts;           /* the tables whose start waits its turn (LOBBY_START_MS), in order */
 	int nstarts, capstarts;
-	double start_spent_ms;  /* the loop's time on starts since the last tick */
+	double start_spent_ms;  /* the loop thread's CPU time on starts since the last tick */
 	double start_ms;        /* LOBBY_START_MS (tests: 0, one start a tick) */
 	double round_ms;        /* LOBBY_ROUND_MS (tests: 0, one table's entry a round) */
 	long long list_ms;      /* when the lobby's last round went out */
