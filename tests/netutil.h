@@ -33,6 +33,7 @@ struct srv {
 	struct server_counters *counters; /* the server's counters, in memory shared with it (srv_counters()) */
 	int fd_limit;              /* the server's open-file limit, soft and hard, when set */
 	long long mem_floor_kb;    /* the memory the server wants left, when set */
+	const char *meminfo;       /* the server's /proc/meminfo, when set */
 	int no_table_cap;          /* tables per address: no limit */
 	char store[16];            /* the store's backend when set ("postgresql": db is its URL) */
 	char cluster[64];          /* cluster mode when set: the Redis URL (--cluster), */

@@ -120,6 +120,7 @@ struct server {
 	int half;             /* handshakes under way (live slots neither done nor dropped) */
 	long long accepts;    /* connections accepted (the slots' order) */
 	int mem_low;          /* the system's memory left under the floor */
+	int mem_unknown;      /* the memory left cannot be read: said once */
 	size_t round_bytes;   /* written in this round of the loop */
 	long round;           /* rounds of the loop so far (from 1) */
 	struct outq_scratch wbuf; /* the frames of one write */
@@ -1080,10 +1081,10 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 }
 
 /* The memory the system has left for processes (Linux's MemAvailable),
- * in kB; -1 when unknown. */
-static long long mem_available_kb(void)
+ * in kB, read from path (/proc/meminfo); -1 when unknown. */
+static long long mem_available_kb(const char *path)
 {
-	FILE *f = fopen("/proc/meminfo", "r");
+	FILE *f = fopen(path, "r");
 	char line[128];
 	long long kb = -1;
 	while (f && fgets(line, sizeof line, f))
@@ -1096,10 +1097,19 @@ static long long mem_available_kb(void)
 	return kb;
 }
 
+/* A memory left that cannot be read (a unit's ProcSubset=pid hides
+ * /proc/meminfo) turns the refusal off: said once, as the operator's
+ * protection is gone. */
 static void check_memory(struct server *s)
 {
 	long long floor = s->o->mem_floor_kb > 0 ? s->o->mem_floor_kb : SERVER_MEM_FLOOR_KB;
-	long long left = mem_available_kb();
+	const char *path = s->o->meminfo ? s->o->meminfo : "/proc/meminfo";
+	long long left = mem_available_kb(path);
+	if (left < 0 && !s->mem_unknown)
+		log_say("warning: the memory left cannot be read (%s): new connections are never refused for want "
+		        "of memory (a unit with ProcSubset=pid hides /proc/meminfo)",
+		        path);
+	s->mem_unknown = left < 0;
 	int low = left >= 0 && left < floor;
 	if (low && !s->mem_low)
 		log_say("memory running out (%lld kB left): new connections refused", left);
