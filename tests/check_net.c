@@ -1928,6 +1928,10 @@ START_TEST(test_http_page)
 	close(fd);
 	ck_assert_ptr_nonnull(strstr(buf, "200 OK"));
 	ck_assert_ptr_nonnull(strstr(buf, "tapis join ws://"));
+	/* What the browser may load and run: this server's own files only. */
+	ck_assert_ptr_nonnull(strcasestr(buf, "\r\ncontent-security-policy: default-src 'self';"));
+	ck_assert_ptr_nonnull(strcasestr(buf, "\r\nx-content-type-options: nosniff\r\n"));
+	ck_assert_ptr_null(strcasestr(buf, "strict-transport-security")); /* not over plain HTTP */
 	srv_stop(&s);
 }
 END_TEST
