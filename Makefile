@@ -7,7 +7,7 @@ DESTDIR ?=
 DATADIR ?= $(PREFIX)/share
 BUILD   ?= build
 CC      ?= cc
-PKGS     = espeak-ng openal sndfile libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis
+PKGS     = espeak-ng openal sndfile libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
 SPEECHD := $(shell pkg-config --exists speech-dispatcher 2>/dev/null && echo speech-dispatcher)
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -32,10 +32,10 @@ LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread -ldl
 # tapis-server: `tapis serve` alone, linked with only what a server needs
 # (no espeak-ng, OpenAL, libsndfile, speech-dispatcher): an object of
 # libtapis.a that reaches a sound library fails this link.
-SERVER_PKGS := libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis
+SERVER_PKGS := libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
 SERVER_LIBS := $(shell pkg-config --libs $(SERVER_PKGS) 2>/dev/null) -lev -lm -lpthread
 
-SRCS      := $(sort $(wildcard src/*/*.c src/*.c))
+SRCS      := $(sort $(wildcard src/*/*/*.c src/*/*.c src/*.c))
 LIB_SRCS  := $(filter-out src/main.c src/server_main.c,$(SRCS))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/src/main.o
@@ -47,8 +47,9 @@ MO        := $(PO:locales/%.po=$(BUILD)/locale/%/LC_MESSAGES/tapis.mo)
 BIN       := $(BUILD)/tapis
 SERVER    := $(BUILD)/tapis-server
 YARDSTICK := $(BUILD)/tools/yardstick
+KEYDOC := $(BUILD)/tools/keydoc
 
-.PHONY: FORCE all run check check-cluster check-web check-sr test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins
+.PHONY: FORCE all run check check-cluster check-web check-sr test-deps web-deps web-shots test tests deps bench asan coverage install uninstall clean pot valgrind fuzz fuzz-bins keys-doc
 
 all: $(BIN) $(SERVER) $(MO)
 
@@ -166,7 +167,19 @@ web-deps:
 	    [ tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]; }; then \
 	  echo "npm ci in tests/web"; cd tests/web && npm ci --no-audit --no-fund --loglevel=error; fi
 
-tests: $(TEST_BINS) $(YARDSTICK)
+tests: $(TEST_BINS) $(YARDSTICK) $(KEYDOC)
+
+# docs/keys.md's tables from app/keymap (tools/keydoc.c); `make keys-doc`
+# writes them, `make check` fails when they are not those (tools/keydoc.sh).
+$(KEYDOC): $(BUILD)/tools/keydoc.o $(BUILD)/libtapis.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tools/keydoc.o: tools/keydoc.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+keys-doc: all $(KEYDOC)
+	@sh tools/keydoc.sh --write $(BUILD)
 
 # The playouts' yardstick (tools/yardstick.c), beside the program as `tapis
 # bench` looks for it; built with the tests, never installed.
@@ -250,9 +263,15 @@ pot:
 # $(DATADIR)/tapis (see $(CONFIG)), so install with the PREFIX you build for.
 PKGDATA = $(DESTDIR)$(DATADIR)/tapis
 DOCDIR  = $(DESTDIR)$(DATADIR)/doc/tapis
+# The server's systemd unit and its system user (sysusers.d); Debian's
+# packages put the unit in /lib/systemd/system (debian/rules).
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR    ?= $(PREFIX)/lib/sysusers.d
+# Its settings: SYSCONFDIR/tapis/server.conf (Debian's packages: /etc).
+SYSCONFDIR     ?= $(PREFIX)/etc
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(PKGDATA)/sounds $(PKGDATA)/docs/rules $(DOCDIR) \
-	  $(DESTDIR)$(DATADIR)/man/man6 $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
+	  $(DESTDIR)$(DATADIR)/man/man6 $(DESTDIR)$(DATADIR)/man/man8 $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tapis
 	install -m 755 $(SERVER) $(DESTDIR)$(PREFIX)/bin/tapis-server
 	install -m 644 sounds/*.wav $(PKGDATA)/sounds/
@@ -265,16 +284,30 @@ install: all
 	  install -m 644 $$d*.lesson $(PKGDATA)/lessons/$$g/; done
 	install -m 644 README.md docs/keys.md docs/hosting.md LICENSE $(DOCDIR)/
 	install -m 644 docs/tapis.6 $(DESTDIR)$(DATADIR)/man/man6/
+	install -m 644 docs/tapis-server.8 $(DESTDIR)$(DATADIR)/man/man8/
 	install -m 644 data/tapis.desktop $(DESTDIR)$(DATADIR)/applications/
 	install -m 644 data/io.github.tapis.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
-	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
-	sed 's|/usr/bin/tapis-server|$(PREFIX)/bin/tapis-server|' data/tapis.service >$(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
-	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
+	install -d $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tapis
+	sed -e 's|/usr/bin/tapis-server|$(PREFIX)/bin/tapis-server|' -e 's|/etc/tapis/server.conf|$(SYSCONFDIR)/tapis/server.conf|' \
+	  data/tapis.service >$(DESTDIR)$(SYSTEMDUNITDIR)/tapis.service
+	chmod 644 $(DESTDIR)$(SYSTEMDUNITDIR)/tapis.service
+	sed -e 's|/usr/bin/tapis-server|$(PREFIX)/bin/tapis-server|' -e 's|/etc/tapis/server.conf|$(SYSCONFDIR)/tapis/server.conf|' \
+	  data/tapis-backup.service >$(DESTDIR)$(SYSTEMDUNITDIR)/tapis-backup.service
+	install -m 644 data/tapis-backup.timer $(DESTDIR)$(SYSTEMDUNITDIR)/
+	chmod 644 $(DESTDIR)$(SYSTEMDUNITDIR)/tapis-backup.service
+	install -m 644 data/tapis.sysusers $(DESTDIR)$(SYSUSERSDIR)/tapis.conf
+	@# An operator's settings are never overwritten.
+	[ -e $(DESTDIR)$(SYSCONFDIR)/tapis/server.conf ] || install -m 644 data/server.conf $(DESTDIR)$(SYSCONFDIR)/tapis/server.conf
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/tapis $(DESTDIR)$(PREFIX)/bin/tapis-server $(PKGDATA) $(DOCDIR) $(DESTDIR)$(DATADIR)/man/man6/tapis.6 \
+	  $(DESTDIR)$(DATADIR)/man/man8/tapis-server.8 $(DESTDIR)$(SYSUSERSDIR)/tapis.conf \
 	  $(DESTDIR)$(DATADIR)/applications/tapis.desktop $(DESTDIR)$(DATADIR)/metainfo/io.github.tapis.metainfo.xml \
-	  $(DESTDIR)$(PREFIX)/lib/systemd/system/tapis.service
+	  $(DESTDIR)$(SYSTEMDUNITDIR)/tapis.service $(DESTDIR)$(SYSTEMDUNITDIR)/tapis-backup.service \
+	  $(DESTDIR)$(SYSTEMDUNITDIR)/tapis-backup.timer
+	@# The settings go only as they were installed (an operator's changes stay).
+	! cmp -s data/server.conf $(DESTDIR)$(SYSCONFDIR)/tapis/server.conf || rm -f $(DESTDIR)$(SYSCONFDIR)/tapis/server.conf
+	rmdir $(DESTDIR)$(SYSCONFDIR)/tapis 2>/dev/null || true
 
 # Every build directory: build/ and the build-*/ of asan, coverage, clang, fuzz, install tests.
 clean:

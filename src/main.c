@@ -486,14 +486,7 @@ static int resume_table(struct session *ses, const struct game_ops *g, const cha
  * (opt_set_lang). */
 static void choose_lang(const char *lang)
 {
-	struct settings set;
-	char msg[ERR_MAX];
-	settings_load(&set, msg, sizeof msg);
-	if (!lang)
-		lang = *set.lang ? set.lang : i18n_env_lang();
-	char err[ERR_MAX];
-	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
-		fprintf(stderr, "tapis: %s; messages in English\n", err);
+	settings_choose_lang(lang, "tapis");
 }
 
 /* The options of play, rules or the menu into c, and the game named (for

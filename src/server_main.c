@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tapis-server: `tapis serve` alone, for a machine without sound: the same
- * arguments, the same server (net/cmd_serve), linked without espeak-ng,
+ * arguments, the same server (net/cmd_serve), and `tapis-server admin`
+ * as `tapis admin` (net/cmd_admin), linked without espeak-ng,
  * OpenAL, libsndfile or speech-dispatcher (the Makefile's SERVER_LIBS).
  * Nothing it uses reaches audio/ or the speech backends; linking it checks
  * that. `tapis-server admin ...` and `tapis-server bench --net ...` (or
@@ -18,23 +19,19 @@
 #include "core/err.h"
 #include "core/paths.h"
 #include "i18n/i18n.h"
-#include "net/bench_net.h"
-#include "net/cmd_admin.h"
-#include "net/cmd_serve.h"
+#include "net/client/cmd_bench.h"
+#include "net/cluster/node.h"
+#include "net/server/cmd_admin.h"
+#include "net/server/cmd_serve.h"
+#include "net/server/server.h"
+#include "net/store/bench_store.h"
 #include "ui/words.h"
 
 /* The language of printed text, as tapis chooses it: --lang, else the
  * settings', else the environment's (opt_set_lang). */
 static void choose_lang(const char *lang)
 {
-	struct settings set;
-	char msg[ERR_MAX];
-	settings_load(&set, msg, sizeof msg);
-	if (!lang)
-		lang = *set.lang ? set.lang : i18n_env_lang();
-	char err[ERR_MAX];
-	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
-		fprintf(stderr, "tapis-server: %s; messages in English\n", err);
+	settings_choose_lang(lang, "tapis-server");
 }
 
 /* The plain bench (no --net, no --store) needs the voices: tapis's own. */
@@ -56,14 +53,17 @@ int main(int argc, char **argv)
 		printf("tapis-server %s\n", TAPIS_VERSION);
 		rc = 0;
 	} else if (argc >= 2 && !strcmp(argv[1], "admin")) {
+		/* `tapis admin ARGS`: the moderators and bans of the store, on a
+		 * machine with the server alone. */
 		rc = admin_main(argc - 1, argv + 1);
 	} else if (argc >= 2 && !strcmp(argv[1], "bench")) {
-		rc = bench_net_main(argc - 1, argv + 1, stdout, no_local_bench);
+		struct bench_parts parts = { no_local_bench, bench_store_run, server_spawn };
+		rc = bench_main(argc - 1, argv + 1, stdout, &parts);
 	} else {
 		/* `tapis serve ARGS`: the command's own name in front. */
 		char serve[] = "serve";
 		argv[0] = serve;
-		rc = serve_main(argc, argv, words_json);
+		rc = serve_main(argc, argv, words_json, &node_ops);
 	}
 	i18n_release();
 	errno = 0;

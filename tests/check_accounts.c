@@ -29,12 +29,12 @@
 #include "app/registry.h"
 #include "bots/bot.h"
 #include "core/rng.h"
-#include "net/auth.h"
-#include "net/lobby.h"
-#include "net/rating.h"
-#include "net/server.h"
-#include "net/stats.h"
-#include "net/store.h"
+#include "net/server/auth.h"
+#include "net/server/lobby.h"
+#include "net/store/rating.h"
+#include "net/server/server.h"
+#include "net/server/stats.h"
+#include "net/store/store.h"
 #include "testutil.h"
 #include "ui/join.h"
 
@@ -611,7 +611,7 @@ START_TEST(test_no_password_costs_a_guess)
 		int from = s->n;
 		msg(l, 2, "{\"type\":\"sit\",\"table\":%ld}", id);
 		ck_assert_msg(since(s, from, 2, "error") == NULL, "refused at once, without the worker");
-		ck_assert(lobby_conn_of(l, 2)->job != 0);
+		ck_assert(lobbyrec_conn_of(l, 2)->job != 0);
 		for (int i = 0; i < 1000 && !since(s, from, 2, "error"); i++) {
 			usleep(2000);
 			lobby_tick(l, now);
@@ -957,16 +957,16 @@ static void names_found(struct lobby *l, int n, const int *gone)
 	for (int i = 0; i < n; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "Guest%d", i);
-		struct lobby_user *u = lobby_user_named(l, name);
+		struct lobby_user *u = lobbyrec_user_named(l, name);
 		if (gone[i] > 0) {
 			ck_assert_msg(u == NULL, "%s still found", name);
-			ck_assert_ptr_null(lobby_conn_of(l, 1 + i));
+			ck_assert_ptr_null(lobbyrec_conn_of(l, 1 + i));
 			continue;
 		}
 		ck_assert_msg(u != NULL, "%s not found", name);
 		ck_assert_str_eq(u->name, name);
 		ck_assert_int_eq(u->conn, gone[i] < 0 ? 1000 + i : 1 + i);
-		struct lobby_conn *c = lobby_conn_of(l, u->conn);
+		struct lobby_conn *c = lobbyrec_conn_of(l, u->conn);
 		ck_assert_ptr_nonnull(c);
 		ck_assert_int_eq(c->id, u->conn);
 		ck_assert_int_eq(c->user, (int)(u - l->users));
@@ -1043,8 +1043,8 @@ START_TEST(test_names_indexed)
 	names_found(l, 300, gone);
 	name_alike(&f, "guest-299", "Guest299");
 	name_alike(&f, "GUEST3", "Guest3");
-	ck_assert_ptr_null(lobby_user_named(l, "Guest300"));
-	ck_assert_ptr_null(lobby_user_named(l, "guest1"));   /* compared as written, as before */
+	ck_assert_ptr_null(lobbyrec_user_named(l, "Guest300"));
+	ck_assert_ptr_null(lobbyrec_user_named(l, "guest1"));   /* compared as written, as before */
 	lobby_down(&f);
 }
 END_TEST

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "net/cluster.h"
+#include "net/cluster/cluster.h"
 #include "redistmp.h"
 
 /* ---------------------------------------------------------------- our redis-server */
@@ -641,7 +641,7 @@ START_TEST(test_pubsub_order)
 	}
 	/* A node's inbox reaches that node only. */
 	char inbox[CLUSTER_CHANNEL_MAX + 1];
-	ck_assert_int_eq(cluster_inbox("beta", inbox, sizeof inbox), 0);
+	ck_assert_int_eq(clwords_inbox("beta", inbox, sizeof inbox), 0);
 	ck_assert_str_eq(inbox, "tapis:inbox:beta");
 	ck_assert_int_eq(cluster_subscribe(t[1].c, inbox, h_msg, &t[1]), 0);
 	struct numsub ni = { inbox, 1 };
@@ -938,33 +938,33 @@ START_TEST(test_hostile_sizes)
 {
 	char host[CLUSTER_HOST_MAX + 1], err[256];
 	int port;
-	ck_assert_int_eq(cluster_parse_url("redis://127.0.0.1:6380", host, sizeof host, &port, err, sizeof err), 0);
+	ck_assert_int_eq(clwords_parse_url("redis://127.0.0.1:6380", host, sizeof host, &port, err, sizeof err), 0);
 	ck_assert_str_eq(host, "127.0.0.1");
 	ck_assert_int_eq(port, 6380);
-	ck_assert_int_eq(cluster_parse_url("redis://cache.example", host, sizeof host, &port, err, sizeof err), 0);
+	ck_assert_int_eq(clwords_parse_url("redis://cache.example", host, sizeof host, &port, err, sizeof err), 0);
 	ck_assert_int_eq(port, 6379);
 	static const char *bad[] = {
 		"", "redis://", "http://h:1", "redis://:6379", "redis://h:0", "redis://h:65536", "redis://h:99999999999",
 		"redis://h:-1", "redis://h:12x", "redis://u:p@h:1", "redis://h:1/2", "redis://[::1]:1", "redis://h h:1",
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-		ck_assert_msg(cluster_parse_url(bad[i], host, sizeof host, &port, err, sizeof err) < 0, "%s", bad[i]);
+		ck_assert_msg(clwords_parse_url(bad[i], host, sizeof host, &port, err, sizeof err) < 0, "%s", bad[i]);
 	char big[CLUSTER_URL_MAX + 64];
 	memset(big, 'a', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
 	memcpy(big, "redis://", 8);
-	ck_assert_int_lt(cluster_parse_url(big, host, sizeof host, &port, err, sizeof err), 0);
+	ck_assert_int_lt(clwords_parse_url(big, host, sizeof host, &port, err, sizeof err), 0);
 
 	char id[CLUSTER_ID_MAX + 2];
 	memset(id, 'n', sizeof id - 1);
 	id[sizeof id - 1] = '\0';
-	ck_assert_int_lt(cluster_check_id(id), 0);
+	ck_assert_int_lt(clwords_check_id(id), 0);
 	id[CLUSTER_ID_MAX] = '\0';
-	ck_assert_int_eq(cluster_check_id(id), 0);
-	ck_assert_int_lt(cluster_check_id(""), 0);
-	ck_assert_int_lt(cluster_check_id("a b"), 0);
-	ck_assert_int_lt(cluster_check_id("a*"), 0);
-	ck_assert_int_lt(cluster_check_id("a\n"), 0);
+	ck_assert_int_eq(clwords_check_id(id), 0);
+	ck_assert_int_lt(clwords_check_id(""), 0);
+	ck_assert_int_lt(clwords_check_id("a b"), 0);
+	ck_assert_int_lt(clwords_check_id("a*"), 0);
+	ck_assert_int_lt(clwords_check_id("a\n"), 0);
 
 	fresh();
 	memset(id, 'n', sizeof id - 1);
@@ -988,7 +988,7 @@ START_TEST(test_hostile_sizes)
 	ck_assert_int_eq(cluster_subscribe(t.c, ch, h_msg, &t), -1);
 	ck_assert_int_eq(cluster_publish(t.c, "", "x", 1), -1);
 	ck_assert_int_eq(cluster_publish(t.c, "a b", "x", 1), -1);
-	ck_assert_int_eq(cluster_inbox(ch, ch, sizeof ch), -1);
+	ck_assert_int_eq(clwords_inbox(ch, ch, sizeof ch), -1);
 	char *msg = calloc(1, CLUSTER_MESSAGE_MAX + 1);
 	ck_assert_int_eq(cluster_publish(t.c, CLUSTER_CH_CHAT, msg, CLUSTER_MESSAGE_MAX + 1), -1);
 	ck_assert_int_eq(cluster_claim_table(t.c, -1, NULL, NULL), -1);

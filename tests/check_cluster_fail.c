@@ -28,12 +28,12 @@
 #include <unistd.h>
 
 #include "app/replay.h"
-#include "net/bench_net.h"
-#include "net/cladopt.h"
-#include "net/cluster.h"
-#include "net/lobby.h"
-#include "net/store.h"
-#include "net/storew.h"
+#include "net/client/bench_net.h"
+#include "net/cluster/cladopt.h"
+#include "net/cluster/cluster.h"
+#include "net/server/lobby.h"
+#include "net/store/store.h"
+#include "net/store/storew.h"
 #include "netutil.h"
 #include "pgtmp.h"
 #include "redistmp.h"
@@ -867,7 +867,7 @@ struct bench_run {
 static void *bench_thread(void *arg)
 {
 	struct bench_run *b = arg;
-	b->rc = bench_net_run(b->urls, 24, 6, 3, 200, &b->r, b->err, sizeof b->err);
+	b->rc = bench_net_run(NULL, b->urls, 24, 6, 3, 200, &b->r, b->err, sizeof b->err);
 	return NULL;
 }
 
@@ -1017,12 +1017,12 @@ START_TEST(test_restore_off_loop)
 	ck_assert_int_eq(storew_submit(w, gate_run, flag_done, gate), 0);
 	cladopt_adopted(a, 7);
 	cladopt_tick(a, mono_ms());
-	ck_assert_ptr_null(lobby_table_of(&l, 7));
+	ck_assert_ptr_null(lobbyrec_table_of(&l, 7));
 	cladopt_tick(a, mono_ms());
-	ck_assert_ptr_null(lobby_table_of(&l, 7));
+	ck_assert_ptr_null(lobbyrec_table_of(&l, 7));
 	ck_assert_int_eq(write(gate[1], "x", 1), 1);
 	worker_drained(w);
-	struct host *h = lobby_table_of(&l, 7);
+	struct host *h = lobbyrec_table_of(&l, 7);
 	ck_assert_ptr_nonnull(h);
 	ck_assert_ptr_eq(h->store, &ls);
 	ck_assert_int_eq(h->state, HOST_PLAYING);
@@ -1043,7 +1043,7 @@ START_TEST(test_restore_off_loop)
 	worker_drained(w);
 	cladopt_tick(a, mono_ms());
 	worker_drained(w);
-	ck_assert_ptr_null(lobby_table_of(&l, 8));
+	ck_assert_ptr_null(lobbyrec_table_of(&l, 8));
 	ck_assert_int_eq(cladopt_restored(a), 1);
 	long long epoch = 0;
 	ck_assert_int_eq(store_held_take(&ls, 8, &epoch), 0);

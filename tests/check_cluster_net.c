@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "app/replay.h"
-#include "net/proto.h"
+#include "net/wire/proto.h"
 #include "netutil.h"
 #include "pgtmp.h"
 #include "redistmp.h"

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 
 #include "app/registry.h"
-#include "net/due.h"
-#include "net/host.h"
-#include "net/store.h"
+#include "net/server/due.h"
+#include "net/server/host.h"
+#include "net/store/store.h"
 #include "testutil.h"
 
 START_TEST(earliest_first)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "i18n/i18n.h"
-#include "net/ident.h"
+#include "net/wire/ident.h"
 #include "testutil.h"
 
 static int ok(const char *in, char *out, size_t outlen)

@@ -22,16 +22,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "net/bench_net.h"
+#include "net/client/bench_net.h"
 #include "audio/audio.h"
-#include "net/remote.h"
-#include "net/resume.h"
+#include "net/client/remote.h"
+#include "net/client/resume.h"
 #include "core/deckfile.h"
 #include "core/termtext.h"
 #include "speech/speech.h"
 #include "speech/speech_backends.h"
-#include "net/server.h"
-#include "net/store.h"
+#include "net/server/server.h"
+#include "net/store/store.h"
 #include "ui/join.h"
 #include "testutil.h"
 
@@ -591,7 +591,7 @@ START_TEST(test_bench_net)
 {
 	struct bench_net_result r;
 	char err[256];
-	ck_assert_msg(bench_net_run(NULL, 24, 6, 1, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run(server_spawn, NULL, 24, 6, 1, 0, &r, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(r.errors, 0);
 	ck_assert_int_eq(r.clients, 24);
 	ck_assert_int_eq(r.deals, 6);
@@ -600,7 +600,7 @@ START_TEST(test_bench_net)
 	ck_assert(r.state_median_ms > 0 && r.state_median_ms <= r.state_p99_ms && r.state_p99_ms <= r.state_max_ms);
 	/* Bots thinking 50 ms on average (25 at least) before each move: the
 	 * moves of one table follow one another, at least that far apart. */
-	ck_assert_msg(bench_net_run(NULL, 8, 2, 1, 50, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run(server_spawn, NULL, 8, 2, 1, 50, &r, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(r.errors, 0);
 	ck_assert_int_eq(r.deals, 2);
 	ck_assert_int_gt(r.actions, 0);
@@ -617,7 +617,7 @@ START_TEST(test_bench_net_load)
 	struct bench_net_result r;
 	char err[256];
 	struct bench_net_load load = { 1, 10 };
-	ck_assert_msg(bench_net_run_load(NULL, 8, 2, 1, 100, &load, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run_load(server_spawn, NULL, 8, 2, 1, 100, &load, &r, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(r.errors, 0);
 	ck_assert_int_eq(r.deals, 2);
 	ck_assert_int_gt(r.actions, 0);
@@ -626,7 +626,7 @@ START_TEST(test_bench_net_load)
 	/* 10 a second at most, over the time measured (and a start's slack). */
 	ck_assert_msg(r.hints <= (long)(r.seconds * 10) + 2, "%ld hints in %.2f s", r.hints, r.seconds);
 	struct bench_net_load flood = { 0, BENCH_HINTS_MAX + 1 };
-	ck_assert_int_lt(bench_net_run_load(NULL, 8, 2, 1, 0, &flood, &r, err, sizeof err), 0);
+	ck_assert_int_lt(bench_net_run_load(server_spawn, NULL, 8, 2, 1, 0, &flood, &r, err, sizeof err), 0);
 }
 END_TEST
 
@@ -638,7 +638,7 @@ START_TEST(test_bench_net_figures)
 {
 	struct bench_net_result r;
 	char err[256];
-	ck_assert_msg(bench_net_run(NULL, 20, 5, 8, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run(server_spawn, NULL, 20, 5, 8, 0, &r, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(r.errors, 0);
 	ck_assert_int_eq(r.idle_tables, 0);
 	ck_assert_int_eq(r.deals, 4 * 8 + 6);
@@ -653,7 +653,7 @@ START_TEST(test_bench_net_figures)
 	 * unknown ("n/a"), the rest measured. */
 	struct srv sv;
 	srv_start(&sv);
-	ck_assert_msg(bench_net_run(sv.url, 4, 1, 2, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run(server_spawn, sv.url, 4, 1, 2, 0, &r, err, sizeof err) == 0, "%s", err);
 	srv_stop(&sv);
 	ck_assert_int_eq(r.errors, 0);
 	ck_assert_int_eq(r.deals, 2);
@@ -673,7 +673,7 @@ START_TEST(test_bench_net_servers)
 	char urls[600], err[256];
 	snprintf(urls, sizeof urls, "%s,%s", a.url, b.url);
 	struct bench_net_result r;
-	ck_assert_msg(bench_net_run(urls, 12, 3, 1, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run(server_spawn, urls, 12, 3, 1, 0, &r, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(r.errors, 0);
 	ck_assert_int_eq(r.nnodes, 2);
 	ck_assert_str_eq(r.node[0].url, a.url);
@@ -687,13 +687,13 @@ START_TEST(test_bench_net_servers)
 	ck_assert(r.node[0].mb_received > 0 && r.node[1].mb_received > 0);
 	/* Run again: the names are new, the seats kept for the first run's
 	 * guests do not stand in the way. */
-	ck_assert_msg(bench_net_run(urls, 8, 2, 1, 0, &r, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(bench_net_run(server_spawn, urls, 8, 2, 1, 0, &r, err, sizeof err) == 0, "%s", err);
 	ck_assert_int_eq(r.errors, 0);
 	srv_stop(&a);
 	srv_stop(&b);
 	const char *bad[] = { "ws://127.0.0.1:1,", ",ws://127.0.0.1:1", "ws://127.0.0.1:1,http://x", "" };
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-		ck_assert_msg(bench_net_run(bad[i], 4, 1, 1, 0, &r, err, sizeof err) < 0, "%s", bad[i]);
+		ck_assert_msg(bench_net_run(server_spawn, bad[i], 4, 1, 1, 0, &r, err, sizeof err) < 0, "%s", bad[i]);
 }
 END_TEST
 
@@ -805,6 +805,14 @@ START_TEST(test_lobby_menus)
 	tty_key(&t, "\r", "Table 1 is yours. F2 starts the game and sets the seats.");
 	/* Before the start: what S and T will tell. */
 	tty_key(&t, "S", "The game has not started: then S tells the score, T whose turn it is.");
+	/* The seats as F2 lists them: a bot by its name. */
+	tty_key(&t, "\033OQ", "Table. Start the game");
+	tty_key(&t, "\033[B", "Seats");
+	tty_key(&t, "\r", "Seat 1: ");
+	tty_key(&t, "\033[B", "Seat 2: Bruno, bot, level 3, 2 of 4.");
+	/* Escape leaves the menus (alone: not the start of a key's sequence). */
+	ck_assert_int_eq(write(t.fd, "\033", 1), 1);
+	usleep(300 * 1000);
 	tty_key(&t, "\033OQ", "Table. Start the game");
 	tty_key(&t, "\r", "Your 13 cards");
 	/* V: the server phrases short, then full, and says so. */

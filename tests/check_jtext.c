@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/jtext.h"
+#include "net/wire/jtext.h"
 #include "testutil.h"
 
 static json_t *text_of(const char *s)

@@ -16,8 +16,8 @@
 #include "i18n/i18n.h"
 #include "bots/bot.h"
 #include "core/rng.h"
-#include "net/host.h"
-#include "net/store.h"
+#include "net/server/host.h"
+#include "net/store/store.h"
 #include "testutil.h"
 
 #define CONNS 8

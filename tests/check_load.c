@@ -31,10 +31,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "net/lobby.h"
-#include "net/netaddr.h"
-#include "net/outq.h"
-#include "net/server.h"
+#include "net/server/lobby.h"
+#include "net/wire/netaddr.h"
+#include "net/wire/outq.h"
+#include "net/server/server.h"
 #include "testutil.h"
 
 static long long mono_ms(void)
@@ -593,7 +593,7 @@ START_TEST(test_caps_before_handshake)
 	struct srv s = { 0 };
 	s.max_per_addr = 2;
 	srv_start(&s);
-	int half[2 + SERVER_CAP_SLACK];
+	int half[2 + WS_CAP_SLACK];
 	for (int i = 0; i < 2; i++) {
 		half[i] = tcp_open(s.port, "127.0.0.7", 0);
 		ck_assert_int_eq(write_all(half[i], handshake, 20), 0);
@@ -608,12 +608,12 @@ START_TEST(test_caps_before_handshake)
 	json_decref(e);
 	wsc_close(&w);
 	usleep(200 * 1000); /* its close seen */
-	for (int i = 2; i < 2 + SERVER_CAP_SLACK; i++) {
+	for (int i = 2; i < 2 + WS_CAP_SLACK; i++) {
 		half[i] = tcp_open(s.port, "127.0.0.7", 0);
 		ck_assert_int_eq(write_all(half[i], handshake, 20), 0);
 	}
 	usleep(200 * 1000);
-	for (int i = 0; i < 2 + SERVER_CAP_SLACK; i++)
+	for (int i = 0; i < 2 + WS_CAP_SLACK; i++)
 		ck_assert_msg(!closed_within(half[i], 10), "connection %d closed", i);
 	/* Past the slack: closed at once, before any handshake. */
 	int over = tcp_open(s.port, "127.0.0.7", 0);
@@ -623,7 +623,7 @@ START_TEST(test_caps_before_handshake)
 	/* Another address is served. */
 	ck_assert_int_eq(wsc_login(&w, s.port, "127.0.0.8", "Other", "en", NULL), 0);
 	wsc_close(&w);
-	for (int i = 0; i < 2 + SERVER_CAP_SLACK; i++)
+	for (int i = 0; i < 2 + WS_CAP_SLACK; i++)
 		close(half[i]);
 	srv_stop(&s);
 }
@@ -699,10 +699,10 @@ START_TEST(test_half_open_flood)
 	setrlimit(RLIMIT_NOFILE, &r);
 	struct srv s = { 0 };
 	/* The server's own caps, as it runs by default. */
-	s.max_conns = SERVER_MAX_CONNS;
-	s.max_per_addr = SERVER_MAX_PER_ADDR;
-	s.max_handshakes = SERVER_MAX_HANDSHAKES;
-	s.handshakes_per_prefix = SERVER_HANDSHAKES_PER_PREFIX;
+	s.max_conns = WS_MAX_CONNS;
+	s.max_per_addr = WS_MAX_PER_ADDR;
+	s.max_handshakes = WS_MAX_HANDSHAKES;
+	s.handshakes_per_prefix = WS_HANDSHAKES_PER_PREFIX;
 	srv_start(&s);
 	static int fd[FLOOD_CONNS];
 	for (int i = 0; i < FLOOD_CONNS; i++)
@@ -744,8 +744,8 @@ START_TEST(test_tables_flood)
 {
 	struct srv s = { 0 };
 	s.nofile_soft = s.nofile_hard = 1024;
-	s.max_conns = SERVER_MAX_CONNS;
-	s.max_per_addr = SERVER_MAX_PER_ADDR;
+	s.max_conns = WS_MAX_CONNS;
+	s.max_per_addr = WS_MAX_PER_ADDR;
 	srv_start(&s);
 	enum { ADDRS = 72, GUESTS = 4 };
 	static struct wsc g[ADDRS * GUESTS];
@@ -1091,7 +1091,7 @@ START_TEST(test_soak)
 		conns = atoi(cenv);
 	struct srv s = { 0 };
 	s.max_conns = SOAK_CONNS + 100; /* the load, the maker and the probe */
-	s.max_per_addr = SERVER_MAX_PER_ADDR;
+	s.max_per_addr = WS_MAX_PER_ADDR;
 	s.seconds = (int)seconds + 60;
 	srv_start(&s);
 

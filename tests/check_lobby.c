@@ -14,9 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "net/client.h"
-#include "net/lobby.h"
-#include "net/lobbylist.h"
+#include "net/client/client.h"
+#include "net/server/lobby.h"
+#include "net/server/lobbylist.h"
 #include "netutil.h"
 #include "testutil.h"
 

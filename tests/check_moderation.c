@@ -21,14 +21,16 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "net/client.h"
-#include "net/cmd_admin.h"
-#include "net/ident.h"
-#include "net/mod.h"
-#include "net/proto.h"
-#include "net/remote.h"
-#include "net/server.h"
-#include "net/store.h"
+#include "net/server/auth.h"
+#include "net/client/client.h"
+#include "net/server/cmd_admin.h"
+#include "net/wire/ident.h"
+#include "net/server/mod.h"
+#include "net/server/req.h"
+#include "net/wire/proto.h"
+#include "net/client/remote.h"
+#include "net/server/server.h"
+#include "net/store/store.h"
 #include "i18n/i18n.h"
 #include "netutil.h"
 #include "testutil.h"
@@ -110,6 +112,52 @@ static int run_admin(const char *db, const char *const *args)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* The same, its standard output (the first outlen - 1 bytes) in out. */
+static int run_admin_out(const char *db, const char *const *args, char *out, size_t outlen)
+{
+	const char *bin = getenv("TAPIS_BIN");
+	ck_assert_msg(bin != NULL, "TAPIS_BIN is not set");
+	int fd[2];
+	ck_assert_int_eq(pipe(fd), 0);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		const char *argv[16] = { bin, "admin", "--db", db };
+		for (int i = 0; args[i] && i < 11; i++)
+			argv[i + 4] = args[i];
+		close(fd[0]);
+		if (dup2(fd[1], 1) < 0 || !freopen("/dev/null", "w", stderr))
+			_exit(127);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	size_t n = 0;
+	ssize_t got;
+	while (n + 1 < outlen && (got = read(fd[0], out + n, outlen - 1 - n)) > 0)
+		n += (size_t)got;
+	out[n] = '\0';
+	close(fd[0]);
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* An account in the store, as registering makes it (the cheapest hash). */
+static void put_account(const char *db, const char *name, const char *password)
+{
+	struct auth a;
+	ck_assert_int_eq(auth_init(&a, AUTH_COST_CHEAP), 0);
+	char hash[AUTH_HASH_MAX];
+	ck_assert_int_eq(auth_hash(&a, password, hash), 0);
+	auth_release(&a);
+	struct store st;
+	char err[256];
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_account_put(&st, name, hash), 0);
+	store_close(&st);
+}
+
 struct acts {
 	int n;
 	char line[32][600];
@@ -178,6 +226,7 @@ START_TEST(test_moderator_acts)
 	struct srv s;
 	srv_make(&s);
 	const char *role[] = { "role", "Anne", "moderator", NULL };
+	put_account(s.db, "Anne", "secret");
 	ck_assert_int_eq(run_admin(s.db, role), 0);
 	srv_run(&s);
 	static struct tc a, b, c;
@@ -261,6 +310,8 @@ START_TEST(test_offline_moderator)
 	struct srv s;
 	srv_make(&s);
 	const char *anne[] = { "role", "Anne", "moderator", NULL }, *zed[] = { "role", "Zed", "moderator", NULL };
+	put_account(s.db, "Anne", "secret");
+	put_account(s.db, "Zed", "pw");
 	ck_assert_int_eq(run_admin(s.db, anne), 0);
 	ck_assert_int_eq(run_admin(s.db, zed), 0);
 	srv_run(&s);
@@ -286,6 +337,50 @@ START_TEST(test_offline_moderator)
 	tc_free(&a);
 	tc_free(&z);
 	srv_stop(&s);
+}
+END_TEST
+
+/* tapis admin says what it did; a role goes to an account alone (a name
+ * nobody holds would make whoever takes it a moderator); a wrong
+ * duration is told as such. */
+START_TEST(test_admin_says)
+{
+	char dir[] = "/tmp/tapis-admin-XXXXXX", db[64], out[512];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(db, sizeof db, "%s/server.db", dir);
+	const char *zed[] = { "role", "Zed", "moderator", NULL };
+	ck_assert_int_eq(run_admin_out(db, zed, out, sizeof out), 1);
+	ck_assert_str_eq(out, "");
+	struct store st;
+	char err[256], role[32];
+	ck_assert_msg(store_open(&st, "sqlite", db, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(store_role_get(&st, "Zed", role, sizeof role), 0);
+	store_close(&st);
+	put_account(db, "Zed", "pw");
+	ck_assert_int_eq(run_admin_out(db, zed, out, sizeof out), 0);
+	ck_assert_str_eq(out, "Zed is a moderator\n");
+	const char *player[] = { "role", "Zed", "player", NULL };
+	ck_assert_int_eq(run_admin_out(db, player, out, sizeof out), 0);
+	ck_assert_str_eq(out, "Zed is a player\n");
+	const char *unban[] = { "unban", "Zed", NULL };
+	ck_assert_int_eq(run_admin_out(db, unban, out, sizeof out), 0);
+	ck_assert_str_eq(out, "Zed was not banned\n");
+	const char *ban[] = { "ban", "Zed", "--for", "2h", NULL };
+	ck_assert_int_eq(run_admin_out(db, ban, out, sizeof out), 0);
+	ck_assert_msg(!strncmp(out, "Zed is banned until ", 20), "%s", out);
+	ck_assert_int_eq(run_admin_out(db, unban, out, sizeof out), 0);
+	ck_assert_str_eq(out, "Zed is no longer banned\n");
+	/* --for 2x is a wrong duration, not a missing one. */
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "'%s' admin --db '%s' ban Zed --for 2x 2>&1", getenv("TAPIS_BIN"), db);
+	FILE *p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = '\0';
+	ck_assert_int_eq(pclose(p), 2 << 8);
+	ck_assert_msg(strstr(out, "--for: '2x' is not a duration") != NULL, "%s", out);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -685,14 +780,14 @@ START_TEST(test_mod_controls_refused)
 		"{\"type\":\"invite\",\"table\":3,\"name\":\"Eve\\u0008\\u0008\"}",
 	};
 	const struct i18n_lang *L = i18n_of("en");
-	struct proto_msg m;
+	struct req m;
 	char err[256];
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-		ck_assert_msg(proto_read(bad[i], strlen(bad[i]), &m, L, err, sizeof err) == -1, "read: %s", bad[i]);
+		ck_assert_msg(req_read(bad[i], strlen(bad[i]), &m, L, err, sizeof err) == -1, "read: %s", bad[i]);
 		ck_assert_msg(strstr(err, "control or invisible character") != NULL, "%s", err);
 	}
 	const char *good = "{\"type\":\"mod\",\"act\":\"ban\",\"name\":\"Eve\",\"reason\":\"rude, again\"}";
-	ck_assert_msg(proto_read(good, strlen(good), &m, L, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(req_read(good, strlen(good), &m, L, err, sizeof err) == 0, "%s", err);
 	ck_assert_str_eq(m.name, "Eve");
 	ck_assert_str_eq(m.text, "rude, again");
 }
@@ -817,6 +912,7 @@ Suite *moderation_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("server");
 	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_admin_says);
 	tcase_add_test(tc, test_moderator_acts);
 	tcase_add_test(tc, test_admin_ban_ends);
 	tcase_add_test(tc, test_offline_moderator);

@@ -119,6 +119,20 @@ START_TEST(bots_are_named_apart_from_people)
 	for (int s = 2; s < 7; s++)
 		for (int u = s + 1; u < 7; u++)
 			ck_assert_str_ne(say_name(&t, s), say_name(&t, u));
+	/* The seat list's name of a bot (say_bot_name) is the sentences'. */
+	for (int s = 0; s < 8; s++) {
+		const char *bot = say_bot_name(person, 8, s);
+		if (person[s][0]) {
+			ck_assert_ptr_null(bot);
+			continue;
+		}
+		ck_assert_ptr_nonnull(bot);
+		char told[64];
+		snprintf(told, sizeof told, "%s (bot)", bot);
+		ck_assert_str_eq(say_name(&t, s), told);
+	}
+	ck_assert_str_eq(say_bot_name(person, 8, 2), "Anne");
+	ck_assert_ptr_null(say_bot_name(person, 8, 8));
 	lang("fr");
 	say_set_names(&t, person, 8);
 	ck_assert_str_eq(say_name(&t, 3), "Denis (robot)");

@@ -27,13 +27,14 @@
 #include "app/registry.h"
 #include "app/replay.h"
 #include "core/game.h"
-#include "net/auth.h"
-#include "net/client.h"
-#include "net/host.h"
-#include "net/lobby.h"
-#include "net/proto.h"
-#include "net/server.h"
-#include "net/store.h"
+#include "net/server/auth.h"
+#include "net/client/client.h"
+#include "net/server/host.h"
+#include "net/server/lobby.h"
+#include "net/server/req.h"
+#include "net/wire/proto.h"
+#include "net/server/server.h"
+#include "net/store/store.h"
 #include "i18n/i18n.h"
 #include "words/say.h"
 #include "netutil.h"
@@ -42,14 +43,14 @@
 
 /* ---- the protocol reader ---- */
 
-static int rd(const char *text, struct proto_msg *m, char *err)
+static int rd(const char *text, struct req *m, char *err)
 {
-	return proto_read(text, strlen(text), m, NULL, err, 256);
+	return req_read(text, strlen(text), m, NULL, err, 256);
 }
 
 START_TEST(test_proto_read)
 {
-	struct proto_msg m;
+	struct req m;
 	char err[256];
 	ck_assert_int_eq(rd("{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"fr\",\"extra\":[1]}", &m, err), 0);
 	ck_assert_int_eq(m.type, PM_HELLO);
@@ -1726,7 +1727,7 @@ START_TEST(test_bad_messages)
 	ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "chat");
 	ck_assert_int_eq(count_type(&x, "chat"), 0);
 	/* Too many at once: the rate limit answers, then calm returns. */
-	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+	for (int i = 0; i < WS_RATE_BURST + 20; i++)
 		tc_send(&x, "{\"type\":\"ping\"}");
 	ck_assert_str_eq(next_error(&x), "rate");
 	usleep(500 * 1000);
@@ -1851,6 +1852,11 @@ START_TEST(test_chat)
 		entry = tc_wait(&a, "table");
 	} while (json_integer_value(json_object_get(json_array_get(json_object_get(
 	                 json_object_get(entry, "info"), "seats"), 3), "level")) != 3);
+	/* A bot's seat names the bot as the table's sentences do; a person's
+	 * seat names no bot. */
+	json_t *seats = json_object_get(json_object_get(entry, "info"), "seats");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(seats, 3), "bot")), "Denis");
+	ck_assert_ptr_null(json_object_get(json_array_get(seats, 1), "bot"));
 	/* The creator removes a player; the player is told. */
 	tc_send(&a, "{\"type\":\"kick\",\"table\":%ld,\"seat\":1}", id);
 	json_t *l = tc_wait(&b, "left");
@@ -2894,7 +2900,7 @@ START_TEST(test_errors_in_language)
 	tc_send(&f, "{\"type\":\"hint\",\"table\":%ld}", id);
 	ck_assert_str_eq(error_text(&f, "not_playing"), "la partie n'est pas en cours");
 	/* The server loop's own: too many messages at once. */
-	for (int i = 0; i < SERVER_RATE_BURST + 20; i++)
+	for (int i = 0; i < WS_RATE_BURST + 20; i++)
 		tc_send(&f, "{\"type\":\"ping\"}");
 	ck_assert_str_eq(error_text(&f, "rate"), "trop de messages : ralentissez");
 	usleep(500 * 1000);
@@ -3111,6 +3117,63 @@ static void refused_busy(struct srv *s, const char *path, const char *why)
 /* Caps on connections, from one address and in all: the connection over
  * the cap hears why and is closed; the others play on; once one leaves,
  * there is room again. */
+/* The rate limit is the server's setting (--rate, --burst, server.conf's
+ * [limits]): at 1 a second in bursts of 3, a fourth ping at once is
+ * refused; a while later one goes again. */
+START_TEST(test_rate_setting)
+{
+	struct srv s;
+	srv_make(&s);
+	s.rate_per_s = 1;
+	s.rate_burst = 3;
+	srv_run(&s);
+	static struct tc x;
+	tc_login(&x, &s, "Rita", "en", NULL);
+	usleep(3100 * 1000);   /* the hello's token back, the bucket full */
+	int pongs = count_type(&x, "pong");
+	for (int i = 0; i < 6; i++)
+		tc_send(&x, "{\"type\":\"ping\"}");
+	ck_assert_str_eq(next_error(&x), "rate");
+	for (int i = 0; i < 100; i++)
+		netc_service(x.c, 5);
+	int got = count_type(&x, "pong") - pongs;
+	ck_assert_msg(got >= 2 && got <= 4, "%d pongs of 6 pings at a rate of 1 in bursts of 3", got);
+	usleep(1100 * 1000);
+	pongs = count_type(&x, "pong");
+	tc_send(&x, "{\"type\":\"ping\"}");
+	for (int i = 0; i < 400 && count_type(&x, "pong") == pongs; i++)
+		netc_service(x.c, 5);
+	ck_assert_int_gt(count_type(&x, "pong"), pongs);
+	tc_free(&x);
+	srv_stop(&s);
+}
+END_TEST
+
+/* Registration closed: a new name with a password is refused (the error
+ * `closed`, in the player's language), an account made before logs in,
+ * a guest comes. */
+START_TEST(test_registration_closed)
+{
+	struct srv s;
+	srv_make(&s);
+	srv_run(&s);
+	static struct tc a, b, g;
+	tc_login(&a, &s, "Anne", "en", "anne-pw");
+	tc_free(&a);
+	srv_halt(&s);
+	s.registration_closed = 1;
+	srv_run(&s);
+	tc_hello(&b, &s, "Bruno", "fr", "bruno-pw", NULL);
+	ck_assert_ptr_nonnull(strstr(error_text(&b, "closed"), "aucun nouveau compte"));
+	tc_free(&b);
+	tc_login(&a, &s, "Anne", "en", "anne-pw");
+	tc_login(&g, &s, "Gaston", "en", NULL);
+	tc_free(&a);
+	tc_free(&g);
+	srv_stop(&s);
+}
+END_TEST
+
 START_TEST(test_connection_caps)
 {
 	struct srv s;
@@ -3174,7 +3237,7 @@ START_TEST(test_one_write_a_round)
 	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
 	struct tc *all[] = { &a, &b };
 	play_until(all, 2, NULL, NULL);
-	struct server_counters k = *s.counters;
+	struct ws_counters k = *s.counters;
 	ck_assert_int_gt(k.writes, 5);   /* fewer on a loaded machine: more a write */
 	ck_assert_int_ge(k.rounds, 1);
 	ck_assert_int_eq(k.twice, 0);
@@ -3221,7 +3284,7 @@ START_TEST(test_descriptor_budget)
 	srv_make(&s);
 	srv_counters(&s);
 	s.max_conns = s.max_per_addr = 0;
-	s.fd_limit = SERVER_FD_RESERVE + SERVER_CAP_SLACK + 24;
+	s.fd_limit = WS_FD_RESERVE + WS_CAP_SLACK + 24;
 	srv_run(&s);
 	static struct tc c[24], x;
 	int in = 0;
@@ -3244,7 +3307,7 @@ START_TEST(test_descriptor_budget)
 	ck_assert_int_ge(s.counters->busy, 1);
 	/* Connections that never finish their handshake hold descriptors: past
 	 * the slack, the next ones are closed at their accept. */
-	int raw[2 * SERVER_CAP_SLACK + 4];
+	int raw[2 * WS_CAP_SLACK + 4];
 	int nraw = (int)(sizeof raw / sizeof raw[0]);
 	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)s.port) };
 	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -4189,6 +4252,8 @@ Suite *net_suite(void)
 	tc = tcase_create("limits");
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_connection_caps);
+	tcase_add_test(tc, test_rate_setting);
+	tcase_add_test(tc, test_registration_closed);
 	tcase_add_test(tc, test_guest_token_restart);
 	tcase_add_test(tc, test_turn_timer);
 	tcase_add_test(tc, test_tables_removed);

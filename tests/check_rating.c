@@ -4,7 +4,7 @@
 #include <check.h>
 #include <math.h>
 
-#include "net/rating.h"
+#include "net/store/rating.h"
 #include "testutil.h"
 
 /* The paper's player: 1500, RD 200, sigma 0.06, tau 0.5, against 1400/30

@@ -33,8 +33,8 @@
 #include "bots/bot.h"
 #include "core/history.h"
 #include "core/rng.h"
-#include "net/host.h"
-#include "net/store.h"
+#include "net/server/host.h"
+#include "net/store/store.h"
 #include "pgtmp.h"
 #include "testutil.h"
 

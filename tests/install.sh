@@ -43,7 +43,8 @@ fi
 # The server's systemd unit runs the installed program, and systemd takes it.
 unit="$prefix/lib/systemd/system/tapis.service"
 if [ -s "$unit" ]; then
-	grep -q "^ExecStart=$prefix/bin/tapis-server " "$unit" || bad "tapis.service does not run the installed tapis-server"
+	grep -q "^ExecStart=$prefix/bin/tapis-server --config $prefix/etc/tapis/server.conf " "$unit" ||
+		bad "tapis.service does not run the installed tapis-server with the installed settings"
 	if command -v systemd-analyze >/dev/null 2>&1; then
 		systemd-analyze verify --man=no "$unit" >"$tmp/unit.log" 2>&1 || { cat "$tmp/unit.log"; bad "tapis.service: systemd-analyze verify"; }
 	fi
@@ -51,6 +52,9 @@ else
 	bad "lib/systemd/system/tapis.service not installed"
 fi
 [ -s "$prefix/share/doc/tapis/hosting.md" ] || bad "share/doc/tapis/hosting.md not installed"
+for f in etc/tapis/server.conf lib/sysusers.d/tapis.conf share/man/man8/tapis-server.8; do
+	[ -s "$prefix/$f" ] || bad "$f not installed"
+done
 
 # The installed program, from elsewhere, XDG files in the temporary tree.
 mkdir -p "$tmp/elsewhere"

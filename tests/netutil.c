@@ -17,9 +17,10 @@
 #include <unistd.h>
 
 #include "core/action.h"
-#include "net/auth.h"
-#include "net/proto.h"
-#include "net/server.h"
+#include "net/cluster/node.h"
+#include "net/server/auth.h"
+#include "net/wire/proto.h"
+#include "net/server/server.h"
 
 
 /* Slow searches, for the tests: a bot's search (a hint's) ends only once
@@ -83,6 +84,7 @@ void srv_run(struct srv *s)
 		if (s->cluster[0]) {
 			o.cluster = s->cluster;
 			o.node_id = s->node[0] ? s->node : NULL;
+			o.node = &node_ops;
 		}
 		o.log_dir = s->logs;
 		if (s->cert[0]) {
@@ -105,6 +107,11 @@ void srv_run(struct srv *s)
 		o.handshakes_per_prefix = s->handshakes_per_prefix;
 		if (s->no_table_cap)
 			o.tables_per_addr = o.tables_max = 0;
+		if (s->rate_per_s)
+			o.rate_per_s = s->rate_per_s;
+		if (s->rate_burst)
+			o.rate_burst = s->rate_burst;
+		o.registration_closed = s->registration_closed;
 		o.cheap_hash = s->hash_cost ? s->hash_cost : AUTH_COST_CHEAP;
 		if (s->hello_ms)
 			o.hello_ms = s->hello_ms;

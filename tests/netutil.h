@@ -9,8 +9,8 @@
 #include <jansson.h>
 #include <sys/types.h>
 
-#include "net/client.h"
-#include "net/server.h"
+#include "net/client/client.h"
+#include "net/server/server.h"
 
 struct srv {
 	pid_t pid;
@@ -30,11 +30,13 @@ struct srv {
 	int hash_cost;             /* enum auth_cost when set (else the cheapest) */
 	long long hello_ms;        /* the time to say hello, when set */
 	int hold;                  /* searches wait while a hold file is in dir (hold()) */
-	struct server_counters *counters; /* the server's counters, in memory shared with it (srv_counters()) */
+	struct ws_counters *counters; /* the server's counters, in memory shared with it (srv_counters()) */
 	int fd_limit;              /* the server's open-file limit, soft and hard, when set */
 	long long mem_floor_kb;    /* the memory the server wants left, when set */
 	const char *meminfo;       /* the server's /proc/meminfo, when set */
 	int no_table_cap;          /* tables per address: no limit */
+	int rate_per_s, rate_burst; /* the rate limit when set */
+	int registration_closed;   /* no new accounts */
 	char store[16];            /* the store's backend when set ("postgresql": db is its URL) */
 	char cluster[64];          /* cluster mode when set: the Redis URL (--cluster), */
 	char node[32];             /* and the node's id (--node-id) */

@@ -53,7 +53,7 @@ for s in tests/scenarios/*.sh; do
 done
 [ "$scenarios" -gt 0 ] || result 1 "no scenario script in tests/scenarios/"
 # Each script is a suite; a missing one is a failure, not a skip.
-for s in tests/install.sh tests/audio_wave.sh tools/layers.sh tools/net-lang.sh; do
+for s in tests/install.sh tests/unit.sh tests/audio_wave.sh tools/layers.sh tools/net-lang.sh tools/keydoc.sh; do
 	if [ -f "$s" ]; then sh "$s" "$build"; result $? "$s"; else result 1 "$s (missing)"; fi
 done
 # A deal of each game by braille alone on brltty's virtual display, and
@@ -65,8 +65,7 @@ if [ -f tools/spdx.sh ]; then sh tools/spdx.sh --check; result $? tools/spdx.sh;
 # The web page in a real browser (status 77, not counted, when node or
 # chromium is missing, except under CI=true).
 sh tests/web.sh "$build"; result $? tests/web.sh
-# The web page through Orca (tests/sr) is not run here yet: it does not
-# pass reliably on a loaded machine; `make check-sr` runs it alone.
+sh tests/sr/run.sh "$build"; result $? tests/sr/run.sh
 # Every sentence in both catalogues, nothing untranslated or fuzzy.
 if sh tools/po-missing.sh >/tmp/tapis-po.$$ 2>/dev/null; then result 0 catalogues; else cat /tmp/tapis-po.$$; result 1 catalogues; fi
 rm -f /tmp/tapis-po.$$

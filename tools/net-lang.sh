@@ -7,8 +7,8 @@
 # i18n_load_buffer) or looks a word up in it (_() P_() C_() without
 # I18N_LANG, i18n_get, i18n_nget, i18n_pget), except where the one who
 # reads is the program's own user, whose language is the one in force:
-# the command line of `tapis admin` (cmd_admin.c) and the terminal of
-# `tapis join` (remote.c).
+# the command line of `tapis admin` (server/cmd_admin.c) and the terminal of
+# `tapis join` (client/remote.c).
 # Usage: sh tools/net-lang.sh   (run by make check)
 set -eu
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ n=0
 for f in $(find src/net -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort); do
 	n=$((n+1))
 	case "$f" in
-	src/net/cmd_admin.c|src/net/remote.c) continue ;;
+	src/net/server/cmd_admin.c|src/net/client/remote.c) continue ;;
 	esac
 	# Code only: comments and strings may name the functions.
 	code=$(sed -e 's|//.*$||' "$f" | awk '

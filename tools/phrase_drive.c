@@ -18,8 +18,8 @@
 #include "app/registry.h"
 #include "bots/bot.h"
 #include "core/rng.h"
-#include "net/host.h"
-#include "net/store.h"
+#include "net/server/host.h"
+#include "net/store/store.h"
 
 static unsigned long sent;
 /* FNV-1a of each connection's messages, in order (the order between

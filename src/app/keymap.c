@@ -3,8 +3,10 @@
 #define I18N_LANG l
 #include "app/keymap.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "core/action.h"
 #include "i18n/i18n.h"
 
 const struct keymap_entry keymap[] = {
@@ -128,4 +130,138 @@ int keymap_digit(const char *typed)
 			if (top[d][k] && strcmp(typed, top[d][k]) == 0)
 				return '0' + d;
 	return 0;
+}
+
+/* ---- the cursor ---- */
+
+const struct keymap_move keymap_moves[KEYMAP_NMOVES] = {
+	{ "ArrowLeft", N_("Left"), KEYMAP_CARD, -1, N_("First card."), N_("the card before; at the first, \"First card.\"") },
+	{ "ArrowRight", N_("Right"), KEYMAP_CARD, 1, N_("Last card."), N_("the card after; at the last, \"Last card.\"") },
+	{ "ArrowUp", N_("Up"), KEYMAP_SUIT, -1, N_("First suit."),
+	  N_("the first card of the suit before; in the first suit, its first card and \"First suit.\"") },
+	{ "ArrowDown", N_("Down"), KEYMAP_SUIT, 1, N_("Last suit."),
+	  N_("the first card of the suit after; in the last suit, its first card and \"Last suit.\"") },
+	{ "PageUp", N_("Page Up"), KEYMAP_SUIT, -1, N_("First suit."), N_("the same as Up") },
+	{ "PageDown", N_("Page Down"), KEYMAP_SUIT, 1, N_("Last suit."), N_("the same as Down") },
+	{ "Home", N_("Home"), KEYMAP_ENDS, -1, NULL, N_("the first card of the suit; from there, of the hand") },
+	{ "End", N_("End"), KEYMAP_ENDS, 1, NULL, N_("the last card of the suit; from there, of the hand") },
+};
+
+const struct keymap_step keymap_steps[KEYMAP_NSTEPS] = {
+	{ "ArrowLeft", KEYMAP_STEP, -1 }, { "ArrowRight", KEYMAP_STEP, 1 }, { "PageUp", KEYMAP_STEP, 10 },
+	{ "PageDown", KEYMAP_STEP, -10 }, { "Home", KEYMAP_LEAST, 0 }, { "End", KEYMAP_MOST, 0 },
+};
+
+/* The first and last positions of the suit of card i. */
+static void suit_bounds(const card_t *hand, int n, int i, int *first, int *last)
+{
+	int suit = card_suit(hand[i]);
+	*first = *last = i;
+	while (*first > 0 && card_suit(hand[*first - 1]) == suit)
+		(*first)--;
+	while (*last + 1 < n && card_suit(hand[*last + 1]) == suit)
+		(*last)++;
+}
+
+/* Where move m takes a cursor at i over the hand; *edge: no further. */
+static int move_to(const struct keymap_move *m, const card_t *hand, int n, int i, int *edge)
+{
+	int first, last, to;
+	*edge = 0;
+	switch (m->span) {
+	case KEYMAP_CARD:
+		to = i + m->dir;
+		if (to < 0 || to >= n) {
+			*edge = 1;
+			return i;
+		}
+		return to;
+	case KEYMAP_SUIT:
+		suit_bounds(hand, n, i, &first, &last);
+		if (m->dir > 0 ? last + 1 >= n : first == 0) {
+			*edge = 1;
+			return first;
+		}
+		suit_bounds(hand, n, m->dir > 0 ? last + 1 : first - 1, &first, &last);
+		return first;
+	default:
+		suit_bounds(hand, n, i, &first, &last);
+		to = m->dir > 0 ? last : first;
+		return to == i ? (m->dir > 0 ? n - 1 : 0) : to;
+	}
+}
+
+void keymap_cursor_make(struct keymap_cursor *c, const struct keymap_move moves[KEYMAP_NMOVES], const card_t *hand,
+                        const int *playable, int n, const struct i18n_lang *l)
+{
+	memset(c, 0, sizeof *c);
+	c->n = n < 0 ? 0 : n > GAME_MAX_HAND ? GAME_MAX_HAND : n;
+	int first_playable = -1;
+	for (int i = 0; playable && i < c->n && first_playable < 0; i++)
+		if (playable[i])
+			first_playable = i;
+	for (int m = 0; m < KEYMAP_NMOVES; m++) {
+		snprintf(c->said[m], sizeof c->said[m], "%s", moves[m].edge ? _(moves[m].edge) : "");
+		for (int i = 0; i < c->n; i++) {
+			int edge;
+			c->to[m][i] = (signed char)move_to(&moves[m], hand, c->n, i, &edge);
+			c->edge[m][i] = (unsigned char)edge;
+		}
+	}
+	/* At the start of a turn, a card that cannot be played gives way to
+	 * the first one that can. */
+	for (int i = 0; i < c->n; i++)
+		c->turn[i] = (signed char)(first_playable >= 0 && !playable[i] ? first_playable : i);
+	for (int s = 0; s < KEYMAP_NSTEPS; s++) {
+		c->bound[s] = keymap_steps[s].bound;
+		c->step[s] = keymap_steps[s].step;
+	}
+	c->marks = ACT_MAX_CARDS;
+}
+
+int keymap_enter(int can_play, int nchoices, int only_discard)
+{
+	if (can_play)
+		return KEYMAP_ENTER_PLAY;
+	return nchoices == 1 && only_discard ? KEYMAP_ENTER_DISCARD : KEYMAP_ENTER_MENU;
+}
+
+int keymap_move_of(const char *key)
+{
+	for (int m = 0; key && m < KEYMAP_NMOVES; m++)
+		if (!strcmp(keymap_moves[m].key, key))
+			return m;
+	return -1;
+}
+
+int keymap_step_of(const char *key)
+{
+	for (int s = 0; key && s < KEYMAP_NSTEPS; s++)
+		if (!strcmp(keymap_steps[s].key, key))
+			return s;
+	return -1;
+}
+
+int keymap_cursor_to(const struct keymap_cursor *c, int m, int i, int *edge)
+{
+	*edge = 0;
+	if (m < 0 || m >= KEYMAP_NMOVES || i < 0 || i >= c->n)
+		return i;
+	int to = c->to[m][i];
+	*edge = c->edge[m][i];
+	return to >= 0 && to < c->n ? to : i;
+}
+
+int keymap_cursor_turn(const struct keymap_cursor *c, int i)
+{
+	if (i < 0 || i >= c->n)
+		return i;
+	return c->turn[i] >= 0 && c->turn[i] < c->n ? c->turn[i] : i;
+}
+
+int keymap_cursor_amount(const struct keymap_cursor *c, int s, int cur, int lo, int hi)
+{
+	if (s >= 0 && s < KEYMAP_NSTEPS)
+		cur = c->bound[s] == KEYMAP_LEAST ? lo : c->bound[s] == KEYMAP_MOST ? hi : cur + c->step[s];
+	return cur < lo ? lo : cur > hi ? hi : cur;
 }

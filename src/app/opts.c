@@ -84,6 +84,26 @@ static int apply(const struct opt *o, void *cfg, const char *value, char *err, s
 	return errf(err, errlen, "--%s: not an option", o->name);
 }
 
+const struct opt *opt_find(const struct opt_cmd *c, const char *name)
+{
+	for (const struct opt *o = c->opts; o->name; o++)
+		if (!strcmp(o->name, name))
+			return o;
+	return NULL;
+}
+
+int opt_set(const struct opt *o, void *cfg, const char *value, char *err, size_t errlen)
+{
+	if (o->kind == OPT_FLAG) {
+		int on = !strcmp(value, "yes") || !strcmp(value, "true") || !strcmp(value, "on") || !strcmp(value, "1");
+		if (!on && strcmp(value, "no") && strcmp(value, "false") && strcmp(value, "off") && strcmp(value, "0"))
+			return errf(err, errlen, "--%s: '%s' is not yes or no", o->name, value);
+		*(int *)((char *)cfg + o->field) = on;
+		return 0;
+	}
+	return apply(o, cfg, value, err, errlen);
+}
+
 static int positional(const struct opt_cmd *c, const char *arg, const char **pos, int maxpos, int *npos)
 {
 	if (*npos >= maxpos)

@@ -68,6 +68,13 @@ enum { OPT_OK = 0, OPT_HELP = 1, OPT_USAGE = 2 };
  * error), their number to *npos. */
 int opt_parse(const struct opt_cmd *c, int argc, char **argv, void *cfg, const char **pos, int maxpos,
               int *npos);
+/* The option of that name (without "--"), or NULL. */
+const struct opt *opt_find(const struct opt_cmd *c, const char *name);
+/* Give the option o its value as the command line would (a string kept as
+ * it is, so it must outlive cfg's use), a flag taking yes/no (true/false,
+ * on/off, 1/0): what a configuration file does (net/conf). 0, or -1 with a
+ * message naming the option ("--port: ..."). */
+int opt_set(const struct opt *o, void *cfg, const char *value, char *err, size_t errlen);
 /* "Usage: SYNOPSIS" then the options, in the language in force. */
 void opt_usage(FILE *f, const struct opt_cmd *c);
 /* The lines of the options alone, aligned. */

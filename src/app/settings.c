@@ -491,3 +491,15 @@ void settings_audio_options(const struct settings *s, struct audio_options *o)
 	o->cue_volume = s->cue_volume;
 	o->speech_volume = s->speech_volume;
 }
+
+void settings_choose_lang(const char *lang, const char *prog)
+{
+	struct settings set;
+	char msg[ERR_MAX];
+	settings_load(&set, msg, sizeof msg);
+	if (!lang)
+		lang = *set.lang ? set.lang : i18n_env_lang();
+	char err[ERR_MAX];
+	if (i18n_set_lang(lang, err, sizeof err) < 0 && strcmp(lang, "en") != 0)
+		fprintf(stderr, "%s: %s; messages in English\n", prog, err);
+}

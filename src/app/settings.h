@@ -82,6 +82,10 @@ int settings_path(char *buf, size_t len);
  * player for SETTINGS_BAD and SETTINGS_ERROR. */
 int settings_load(struct settings *s, char *msg, size_t msglen);
 int settings_load_file(struct settings *s, const char *path, char *msg, size_t msglen);
+/* The language of printed text put in force: lang (--lang), else the
+ * settings', else the environment's; one that cannot be is said on
+ * standard error after prog ("tapis"), and English is kept. */
+void settings_choose_lang(const char *lang, const char *prog);
 /* Write atomically (a temporary file renamed over the old one), creating
  * the directory. SETTINGS_OK or SETTINGS_ERROR with msg. */
 int settings_save(const struct settings *s, char *msg, size_t msglen);

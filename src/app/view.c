@@ -410,6 +410,7 @@ static void compute(struct view *v)
 	vs->discard_ahead = n > 0 && discard_ahead(v, l, n);
 	choices(v, l, n);
 	risks(vs);
+	view_cursor_make(vs, keymap_moves, v->talk.lang);
 	vs->prompt[0] = '\0';
 	if (vs->my_turn) {
 		sb_clear(&b);
@@ -523,6 +524,19 @@ void view_tell(struct view *v, int kind, const char *text)
 }
 
 const struct view_state *view_state(const struct view *v) { return &v->vs; }
+
+void view_cursor_make(struct view_state *vs, const struct keymap_move moves[KEYMAP_NMOVES], const struct i18n_lang *l)
+{
+	card_t cards[GAME_MAX_HAND];
+	int playable[GAME_MAX_HAND];
+	int n = vs->nhand < GAME_MAX_HAND ? vs->nhand : GAME_MAX_HAND;
+	for (int i = 0; i < n; i++) {
+		cards[i] = vs->hand[i].card;
+		playable[i] = vs->can_play && vs->hand[i].playable;
+	}
+	keymap_cursor_make(&vs->cursor, moves, cards, playable, n, l);
+	vs->cursor.enter = keymap_enter(vs->can_play, vs->nchoices, vs->nchoices == 1 && vs->choice[0].act.kind == ACT_DISCARD);
+}
 
 const char *view_amount_label(const struct view_state *vs, int i, int a)
 {

@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 
+#include "app/keymap.h"
 #include "core/action.h"
 #include "core/card.h"
 #include "core/event.h"
@@ -118,6 +119,9 @@ struct view_state {
 	int chips_in;                 /* chips this seat put in by choice in this deal
 	                               * (antes and passe not counted) */
 	int verbosity;                /* enum talk_verbosity the events are phrased in */
+	/* How the keys move the cursor over the hand and an amount now (the
+	 * rules of app/keymap, as lists): what both clients follow. */
+	struct keymap_cursor cursor;
 	int nvariants;
 	char (*variant)[VIEW_LABEL_MAX]; /* owned by the view, valid until the next update */
 };
@@ -197,6 +201,11 @@ int view_risky(const struct view_state *vs, const struct action *a);
 int view_asks(const struct view_state *vs, int i, int amount);
 /* The latest state. */
 const struct view_state *view_state(const struct view *v);
+/* vs->cursor made anew for vs's hand, its playable cards and its choices,
+ * by the rules of moves (keymap_moves; a test gives others), the words
+ * in l. */
+struct i18n_lang;
+void view_cursor_make(struct view_state *vs, const struct keymap_move moves[KEYMAP_NMOVES], const struct i18n_lang *l);
 /* After a resume or a return to a table: "While you were away:" (when
  * heading), then where the game stands, in the words of the keys C (the cards on the
  * table, or the turned card), T (whose turn, unless it is the player's:

@@ -2,11 +2,13 @@
 #include "ui/join.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/local.h"
 #include "app/opts.h"
@@ -20,8 +22,8 @@
 #include "core/rules.h"
 #include "core/utf8.h"
 #include "core/xalloc.h"
-#include "net/remote.h"
-#include "net/resume.h"
+#include "net/client/remote.h"
+#include "net/client/resume.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "ui/finish.h"
@@ -37,6 +39,7 @@ enum { JOIN_DONE = 0, JOIN_UNREACHABLE = 1, JOIN_USAGE = 2, JOIN_SCRIPT = 3 };
 
 struct join_opts {
 	const char *url, *name, *password_file, *lang, *speech, *actions, *braille;
+	const char *ca;             /* --ca FILE: a wss:// server's certificate checked against it */
 	int text, no_speech, no_sound;
 	long table;                 /* --table */
 	int seat;                   /* --seat, -1 the first open one */
@@ -233,10 +236,16 @@ static void seats_menu(struct join *j)
 		json_t *x = json_array_get(seats, (size_t)s);
 		const char *st = jstr(json_object_get(x, "state"));
 		const char *name = json_string_value(json_object_get(x, "name"));
+		const char *bot = json_string_value(json_object_get(x, "bot"));
 		if (name)
 			snprintf(labels[s], sizeof labels[s], _("Seat %1$d: %2$s."), s + 1, name);
 		else if (!strcmp(st, "open"))
 			snprintf(labels[s], sizeof labels[s], _("Seat %d: open."), s + 1);
+		else if (bot)
+			/* TRANSLATORS: a seat a bot holds, called by its name as the
+			 * table's sentences call it ("Claire (bot)"). */
+			snprintf(labels[s], sizeof labels[s], _("Seat %1$d: %2$s, bot, level %3$d."), s + 1, bot,
+			         (int)json_integer_value(json_object_get(x, "level")));
 		else
 			snprintf(labels[s], sizeof labels[s], _("Seat %1$d: a bot of level %2$d."), s + 1,
 			         (int)json_integer_value(json_object_get(x, "level")));
@@ -1282,10 +1291,21 @@ static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+static int opt_ca(void *cfg, const char *v, char *err, size_t errlen)
+{
+	if (strlen(v) >= REMOTE_URL_MAX)
+		return errf(err, errlen, "--ca: the file's name is too long");
+	if (access(v, R_OK) != 0)
+		return errf(err, errlen, "--ca: '%s': %s", v, strerror(errno));
+	((struct join_opts *)cfg)->ca = v;
+	return 0;
+}
+
 #define O struct join_opts
 static const struct opt join_options[] = {
 	OPT_S("name", N_("NAME"), N_("the player's name (default: $USER)"), O, name),
 	OPT_S("password-file", N_("FILE"), N_("the account's password, read from this file"), O, password_file),
+	OPT_C("ca", N_("FILE"), N_("trust a wss:// server whose certificate this file holds or signed (PEM)"), opt_ca),
 	OPT_S("lang", "en|fr", N_("language of speech and text"), O, lang),
 	OPT_F("text", N_("every announcement as a line of text, no voice"), O, text),
 	OPT_S("speech", N_("BACKEND"), N_("auto (default), espeak, speechd, text or none"), O, speech),
@@ -1429,6 +1449,7 @@ int join_main(int argc, char **argv)
 	char token[RESUME_TOKEN_MAX] = "";
 	if (!password[0])
 		resume_load(NULL, j->o.url, name, token, sizeof token);
+	snprintf(j->r.ca, sizeof j->r.ca, "%s", j->o.ca ? j->o.ca : "");
 	/* A history is fetched aside the session: a client of the same
 	 * account at a table stays there. */
 	int opened = j->o.history && password[0]

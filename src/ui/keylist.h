@@ -7,5 +7,8 @@
 
 /* Print every key (translated) for `tapis keys`. */
 void keylist_print(FILE *f);
+/* The same as Markdown tables for docs/keys.md, in the language in force,
+ * with the cursor's rules (tools/keydoc.sh). */
+void keylist_markdown(FILE *f);
 
 #endif

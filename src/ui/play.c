@@ -12,6 +12,7 @@
 #include "app/menuorder.h"
 #include "app/view.h"
 #include "core/sbuf.h"
+#include "core/xalloc.h"
 #include "i18n/i18n.h"
 #include "speech/speech.h"
 #include "app/keymap.h"
@@ -126,68 +127,36 @@ static void say_selected_at(struct play *p, const char *edge)
 
 static void say_selected(struct play *p) { say_selected_at(p, NULL); }
 
-/* The first and last positions of the suit of card i. */
-static void suit_bounds(const struct play *p, int i, int *first, int *last)
+/* The names of the keys of the cursor, as the state names them
+ * (app/keymap: the browser's names). */
+static const struct {
+	int key;
+	const char *name;
+} key_names[] = {
+	{ KEY_LEFT, "ArrowLeft" }, { KEY_RIGHT, "ArrowRight" }, { KEY_UP, "ArrowUp" }, { KEY_DOWN, "ArrowDown" },
+	{ KEY_PAGE_UP, "PageUp" }, { KEY_PAGE_DOWN, "PageDown" }, { KEY_HOME, "Home" }, { KEY_END, "End" },
+};
+
+static const char *key_name(int key)
 {
-	int suit = card_suit(p->hand[i]);
-	*first = *last = i;
-	while (*first > 0 && card_suit(p->hand[*first - 1]) == suit)
-		(*first)--;
-	while (*last + 1 < p->nhand && card_suit(p->hand[*last + 1]) == suit)
-		(*last)++;
+	for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
+		if (key_names[i].key == key)
+			return key_names[i].name;
+	return NULL;
 }
 
-/* Left, Right: one card, no wrapping. */
-static void move_card(struct play *p, int dir)
+/* A key of the hand: the cursor goes where the state's lists say
+ * (view_state.cursor), and what they say at an edge is said first. */
+static void move_cursor(struct play *p, int m)
 {
+	const struct keymap_cursor *c = &vs(p)->cursor;
 	if (p->sel < 0) {
 		say_selected(p);
 		return;
 	}
-	int to = p->sel + dir;
-	if (to < 0 || to >= p->nhand) {
-		say_selected_at(p, dir > 0 ? _("Last card.") : _("First card."));
-		return;
-	}
-	p->sel = to;
-	say_selected(p);
-}
-
-/* Up, Down, Page Up, Page Down: to the first card of the next or previous
- * suit, no wrapping. */
-static void move_suit(struct play *p, int dir)
-{
-	if (p->sel < 0) {
-		say_selected(p);
-		return;
-	}
-	int first, last;
-	suit_bounds(p, p->sel, &first, &last);
-	if (dir > 0 ? last + 1 >= p->nhand : first == 0) {
-		p->sel = first;
-		say_selected_at(p, dir > 0 ? _("Last suit.") : _("First suit."));
-		return;
-	}
-	int i = dir > 0 ? last + 1 : first - 1;
-	suit_bounds(p, i, &first, &last);
-	p->sel = first;
-	say_selected(p);
-}
-
-/* Home, End: the first or last card of the suit; from there, of the hand. */
-static void move_end(struct play *p, int dir)
-{
-	if (p->sel < 0) {
-		say_selected(p);
-		return;
-	}
-	int first, last;
-	suit_bounds(p, p->sel, &first, &last);
-	int to = dir > 0 ? last : first;
-	if (to == p->sel)
-		to = dir > 0 ? p->nhand - 1 : 0;
-	p->sel = to;
-	say_selected(p);
+	int edge;
+	p->sel = keymap_cursor_to(c, m, p->sel, &edge);
+	say_selected_at(p, edge && m >= 0 && c->said[m][0] ? c->said[m] : NULL);
 }
 
 /* The hand's cards of a discard, as a mask of the hand's positions. */
@@ -350,13 +319,13 @@ static void enter(struct play *p)
 		menu_enter(p);
 		return;
 	}
-	if (v->can_play && p->sel >= 0) {
+	/* What Enter does now, as the state says (app/keymap). */
+	if (v->cursor.enter == KEYMAP_ENTER_PLAY && p->sel >= 0) {
 		struct action a = act_card(ACT_PLAY, p->hand[p->sel]);
 		try_action(p, &a);
 		return;
 	}
-	/* Only a discard to make: Enter throws the marked cards at once. */
-	if (!v->can_play && v->nchoices == 1 && v->choice[0].act.kind == ACT_DISCARD) {
+	if (v->cursor.enter == KEYMAP_ENTER_DISCARD) {
 		struct action d = marked_discard(p);
 		try_action(p, &d);
 		return;
@@ -440,18 +409,14 @@ static void menu_key(struct play *p, int key)
 		type_digit(p, key, lo, hi);
 		return;
 	}
-	/* Any other key ends the typing and starts from the last legal amount. */
-	int cur = p->amount_ok ? p->amount : lo;
-	if (key == KEY_RIGHT) cur++;
-	else if (key == KEY_LEFT) cur--;
-	else if (key == KEY_PAGE_UP) cur += 10;
-	else if (key == KEY_PAGE_DOWN) cur -= 10;
-	else if (key == KEY_HOME) cur = lo;
-	else if (key == KEY_END) cur = hi;
-	else return;
+	/* Any other key ends the typing and starts from the last legal
+	 * amount, and moves it as the state's amount keys say. */
+	int s = keymap_step_of(key_name(key));
+	if (s < 0)
+		return;
 	p->typing = 0;
 	p->typed = 0;
-	p->amount = cur < lo ? lo : cur > hi ? hi : cur;
+	p->amount = keymap_cursor_amount(&vs(p)->cursor, s, p->amount_ok ? p->amount : lo, lo, hi);
 	p->amount_ok = 1;
 	say_amount(p);
 }
@@ -474,11 +439,12 @@ static void mark(struct play *p)
 	struct sbuf b;
 	sb_clear(&b);
 	sb_puts(&b, card_name(p, p->sel));
-	if (card_remove(p->marked, &p->nmarked, c) == 0) {
-		sb_printf(&b, ", %s. ", _("to keep"));
-	} else if (p->nmarked < ACT_MAX_CARDS) {
+	/* No more marks than the state allows: the card stays kept. */
+	if (card_remove(p->marked, &p->nmarked, c) < 0 && p->nmarked < vs(p)->cursor.marks && p->nmarked < ACT_MAX_CARDS) {
 		p->marked[p->nmarked++] = c;
 		sb_printf(&b, ", %s. ", _("to discard"));
+	} else {
+		sb_printf(&b, ", %s. ", _("to keep"));
 	}
 	sb_printf(&b, P_("%d card to discard.", "%d cards to discard.", p->nmarked), p->nmarked);
 	say(p, b.s);
@@ -509,20 +475,13 @@ static void say_hand(struct play *p)
 	say(p, b.s);
 }
 
-/* At the start of a turn, a selected card that cannot be played gives way
- * to the first one that can. */
+/* At the start of a turn, the cursor goes where the state says (a card
+ * that cannot be played gives way to the first one that can). */
 static void select_playable(struct play *p)
 {
 	const struct view_state *v = vs(p);
-	if (!v->can_play || p->sel < 0 || v->nhand != p->nhand)
-		return;
-	if (v->hand[p->sel].playable)
-		return;
-	for (int i = 0; i < v->nhand; i++)
-		if (v->hand[i].playable) {
-			p->sel = i;
-			return;
-		}
+	if (p->sel >= 0 && v->nhand == p->nhand)
+		p->sel = keymap_cursor_turn(&v->cursor, p->sel);
 }
 
 /* F1: the keys of this moment. At the table, the few that matter now
@@ -641,20 +600,14 @@ static int handle_key(struct play *p, int key)
 		break;
 	case KEY_LEFT:
 	case KEY_RIGHT:
-		refresh_hand(p);
-		move_card(p, key == KEY_RIGHT ? 1 : -1);
-		break;
 	case KEY_UP:
 	case KEY_DOWN:
 	case KEY_PAGE_UP:
 	case KEY_PAGE_DOWN:
-		refresh_hand(p);
-		move_suit(p, key == KEY_DOWN || key == KEY_PAGE_DOWN ? 1 : -1);
-		break;
 	case KEY_HOME:
 	case KEY_END:
 		refresh_hand(p);
-		move_end(p, key == KEY_END ? 1 : -1);
+		move_cursor(p, keymap_move_of(key_name(key)));
 		break;
 	case KEY_ENTER:
 		refresh_hand(p);
@@ -846,6 +799,28 @@ static int handle_key_shown(struct play *p, int key)
 }
 
 static int play_loop(struct play *p, const struct play_port *port, struct session *ses, char *err, size_t errlen);
+
+struct play *play_open(const struct play_port *port, struct session *ses)
+{
+	struct play *p = xcalloc(1, sizeof *p);
+	p->port = port;
+	p->ses = ses;
+	p->sel = -1;
+	p->moves = vs(p)->moves;
+	refresh_hand(p);
+	return p;
+}
+
+int play_key(struct play *p, int key)
+{
+	if (vs(p)->moves != p->moves)
+		sync(p);
+	if (!p->turn_seen && p->port->awaits(p->port->ctx))
+		turn_begins(p);
+	return handle_key(p, key);
+}
+
+void play_close(struct play *p) { free(p); }
 
 int play_port_run(const struct play_port *port, struct session *ses, char *err, size_t errlen)
 {

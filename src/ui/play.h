@@ -55,6 +55,14 @@ struct play_port {
  * 3 a scripted action could not be applied (message in err), 128 + the
  * signal when SIGINT, SIGTERM or SIGHUP stopped the game. */
 int play_port_run(const struct play_port *port, struct session *s, char *err, size_t errlen);
+/* The keys at the table one by one, without a terminal nor a braille
+ * display (a test's): each handled as play_port_run handles it, over the
+ * port's state, the answers said through s. play_key returns 1 when the
+ * key (a confirmed Q) quits. */
+struct play;
+struct play *play_open(const struct play_port *port, struct session *s);
+int play_key(struct play *p, int key);
+void play_close(struct play *p);
 /* Local play: the port of table t, heard through its local view. */
 int play_run(struct table *t, struct session *s, char *err, size_t errlen);
 

@@ -133,8 +133,8 @@ function flushSaid(answered) {
   box.append(p);
   while (box.childElementCount > 3) box.firstElementChild.remove();
   box.dataset.n = Number(box.dataset.n || 0) + 1;
-  /* For the tests: what each element told again. */
-  said.told.push({ text, again: again.join(' ') });
+  /* For the tests: what each element told again, line by line. */
+  said.told.push({ text, again });
   if (said.told.length > 400) said.told.shift();
   said.last = now;
   said.until = now + Math.min(SAID_MAX_MS, text.length * SAID_MS_PER_CHAR);
@@ -815,18 +815,51 @@ function refreshHand() {
   app.marked = app.marked.filter((c) => app.hand.includes(c));
 }
 
-/* At the start of a turn, a selected card that cannot be played gives way
- * to the first one that can. */
+/* How the keys move the cursor now, as the server's state says
+ * (state.cursor, the rules of app/keymap as lists): the page keeps none. */
+function cursorOf() { return (app.state && app.state.cursor) || { hand: {}, turn: [], amount: {} }; }
+
+/* At the start of a turn, the cursor goes where the state says (a card
+ * that cannot be played gives way to the first one that can). */
 function selectPlayable() {
-  const hand = handOf();
-  if (!canPlay() || app.sel < 0 || hand[app.sel].playable) return;
-  app.sel = hand.findIndex((h) => h.playable);
+  const to = cursorOf().turn[app.sel];
+  if (app.sel >= 0 && Number.isInteger(to) && to >= 0 && to < app.hand.length) app.sel = to;
+}
+
+/* What the page changes on every state is changed in place, only where it
+ * differs: a screen reader is told of every element made or removed, and
+ * Orca, more than 50 events behind (a busy machine), drops the live lines
+ * among them when a focus or selection change comes (its "flood"
+ * pruning). A hand made again from nothing is some thirty events. */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setAttr(el, name, value) {
+  if (value === null) { if (el.hasAttribute(name)) el.removeAttribute(name); } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+/* parent's children made to match items, one element each found again by
+ * its id (keyOf): the kept ones stay, the gone ones go, the new ones (make)
+ * come in their place; update sets what each shows. */
+function keyed(parent, items, keyOf, make, update) {
+  const old = new Map();
+  for (const el of [...parent.children]) old.set(el.dataset.id, el);
+  let at = parent.firstElementChild;
+  items.forEach((it, i) => {
+    const k = String(keyOf(it));
+    let el = old.get(k);
+    if (el) old.delete(k);
+    else { el = make(it); el.dataset.id = k; }
+    update(el, it, i);
+    if (el === at) at = at.nextElementSibling;
+    else parent.insertBefore(el, at);
+  });
+  for (const el of old.values()) el.remove();
 }
 
 function renderTable() {
   const t = currentTable();
   const st = app.state;
-  $('table-h').textContent = t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '';
+  setText($('table-h'), t ? tableLine(t) : app.table ? fmt(w('table_n'), app.table) : '');
   $('btn-start').hidden = !(t && t.creator === app.name && t.state === 'waiting');
   $('btn-stand').hidden = app.seat < 0;
   $('btn-rematch').hidden = !(app.rematch && app.rematch === app.table && st && st.state === 'over');
@@ -834,9 +867,9 @@ function renderTable() {
   $('btn-sit').hidden = app.seat >= 0 || (st && st.state === 'over') || !(t && t.seats.some((x) => x.state === 'open'));
   renderSeats(t);
   const keys = (st && st.keys) || {};
-  $('view-turn').textContent = (isMyTurn() && st.prompt) || keys.T || '';
-  $('view-cards').textContent = keys.C || '';
-  $('view-scores').textContent = keys.S || '';
+  setText($('view-turn'), (isMyTurn() && st.prompt) || keys.T || '');
+  setText($('view-cards'), keys.C || '');
+  setText($('view-scores'), keys.S || '');
   $('history-buttons').hidden = !app.history.length;
   turnSignals();
   renderHand();
@@ -857,35 +890,36 @@ function renderHand() {
   const shown = JSON.stringify([app.lang, hand, isMyTurn(), discard, app.marked, app.sel]);
   if (shown === ul.dataset.shown) return;
   ul.dataset.shown = shown;
-  const focused = ul.contains(document.activeElement) ? document.activeElement.dataset.card : null;
-  const at = focused === null ? -1 : [...ul.querySelectorAll('button')].indexOf(document.activeElement);
-  ul.textContent = '';
+  const had = ul.contains(document.activeElement);
+  const at = had ? [...ul.querySelectorAll('button')].indexOf(document.activeElement) : -1;
   $('hand-h').hidden = ul.hidden = !hand.length;
-  hand.forEach((c, i) => {
+  keyed(ul, hand, (c) => c.card, (c) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.card = c.card;
-    b.textContent = c.name;
+    b.onclick = () => tapCard(c.card);
+    li.append(b);
+    return li;
+  }, (li, c, i) => {
+    const b = li.firstElementChild;
+    setText(b, c.name);
     let name = c.name;
     if (canPlay()) name += ', ' + w(c.playable ? 'playable' : 'not_playable');
-    b.setAttribute('aria-label', name);
-    if (discard) b.setAttribute('aria-pressed', app.marked.includes(c.card) ? 'true' : 'false');
+    setAttr(b, 'aria-label', name);
+    setAttr(b, 'aria-pressed', discard ? (app.marked.includes(c.card) ? 'true' : 'false') : null);
     const cls = [];
     if (canPlay() && !c.playable) cls.push('unplayable');
     if (canPlay() && c.playable) cls.push('playable');
     if (i === app.sel) cls.push('selected');
     if (app.marked.includes(c.card)) cls.push('marked');
-    b.className = cls.join(' ');
-    b.onclick = () => tapCard(c.card);
-    li.append(b);
-    ul.append(li);
+    if (b.className !== cls.join(' ')) b.className = cls.join(' ');
   });
-  if (focused === null) return;
-  /* The same card, else the one now in its place (a card played). */
+  /* The focused card keeps the focus; a card played gives it to the one
+   * now in its place. */
+  if (!had || ul.contains(document.activeElement)) return;
   const bs = ul.querySelectorAll('button');
-  const same = ul.querySelector('button[data-card="' + focused + '"]') || bs[Math.min(at, bs.length - 1)];
-  focusTo(same || $('play'));
+  focusTo(bs[Math.min(at, bs.length - 1)] || $('play'));
 }
 
 /* One's turn: the tab's title says it (another tab or window shows it),
@@ -920,23 +954,21 @@ function renderQueries() {
   const shown = JSON.stringify([app.lang, qs]);
   if (shown === bar.dataset.shown) return;
   bar.dataset.shown = shown;
-  const focused = bar.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-  bar.textContent = '';
+  const had = bar.contains(document.activeElement);
   $('queries-h').hidden = bar.hidden = !qs.length;
-  qs.forEach((q, i) => {
+  keyed(bar, qs, (q) => q.key, (q) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.key = q.key;
     b.textContent = q.key;
-    b.setAttribute('aria-label', fmt(w('key_button'), q.spoken, q.what));
-    b.tabIndex = i === 0 ? 0 : -1;
+    b.tabIndex = -1;
     b.onclick = () => { audioStart(); queryKey(q.key); };
-    bar.append(b);
-  });
-  if (focused !== null) {
-    const same = bar.querySelector('button[data-key="' + CSS.escape(focused) + '"]');
-    (same || bar.querySelector('button') || $('play')).focus();
-  }
+    return b;
+  }, (b, q) => setAttr(b, 'aria-label', fmt(w('key_button'), q.spoken, q.what)));
+  /* One stop of Tab (the arrows walk the bar): the button that had it. */
+  const bs = [...bar.querySelectorAll('button')];
+  if (bs.length && !bs.some((b) => b.tabIndex === 0)) bs[0].tabIndex = 0;
+  if (had && !bar.contains(document.activeElement)) (bs[0] || $('play')).focus();
 }
 
 /* To one's hand from anywhere (the link at the top of the table): the
@@ -1035,7 +1067,8 @@ function renderSeats(t) {
     const span = document.createElement('span');
     span.id = 'seat-line-' + s.seat;
     span.textContent = s.state === 'open' ? fmt(w('seat_free'), s.seat + 1)
-      : s.name ? fmt(w('seat_player'), s.seat + 1, s.name) : fmt(w('seat_bot'), s.seat + 1, s.level);
+      : s.name ? fmt(w('seat_player'), s.seat + 1, s.name)
+        : s.bot ? fmt(w('seat_bot_named'), s.seat + 1, s.bot, s.level) : fmt(w('seat_bot'), s.seat + 1, s.level);
     li.append(span);
     if (mine && t.state === 'waiting' && !s.name) {
       const label = document.createElement('label');
@@ -1097,45 +1130,15 @@ function saySelected(edge) {
   answer((edge ? edge + ' ' : '') + selectedText());
 }
 
-const suitOf = (i) => app.hand[i].slice(-1);
-function suitBounds(i) {
-  let first = i, last = i;
-  while (first > 0 && suitOf(first - 1) === suitOf(i)) first--;
-  while (last + 1 < app.hand.length && suitOf(last + 1) === suitOf(i)) last++;
-  return [first, last];
-}
-
-/* Left, Right: one card, no wrapping. */
-function moveCard(dir) {
-  if (app.sel < 0) { saySelected(); return; }
-  const to = app.sel + dir;
-  if (to < 0 || to >= app.hand.length) { saySelected(w(dir > 0 ? 'last_card' : 'first_card')); return; }
-  app.sel = to;
-  saySelected();
-}
-
-/* Up, Down, Page Up, Page Down: the first card of the next or previous suit. */
-function moveSuit(dir) {
-  if (app.sel < 0) { saySelected(); return; }
-  let [first, last] = suitBounds(app.sel);
-  if (dir > 0 ? last + 1 >= app.hand.length : first === 0) {
-    app.sel = first;
-    saySelected(w(dir > 0 ? 'last_suit' : 'first_suit'));
-    return;
-  }
-  [first, last] = suitBounds(dir > 0 ? last + 1 : first - 1);
-  app.sel = first;
-  saySelected();
-}
-
-/* Home, End: the first or last card of the suit; from there, of the hand. */
-function moveEnd(dir) {
-  if (app.sel < 0) { saySelected(); return; }
-  const [first, last] = suitBounds(app.sel);
-  let to = dir > 0 ? last : first;
-  if (to === app.sel) to = dir > 0 ? app.hand.length - 1 : 0;
-  app.sel = to;
-  saySelected();
+/* A key of the hand (Left, Right, Up, Down, Page Up, Page Down, Home,
+ * End): the cursor goes where the state's lists say, and what they say at
+ * an edge is said first. */
+function moveCursor(k) {
+  const m = cursorOf().hand[k];
+  if (app.sel < 0 || !m) { saySelected(); return; }
+  const to = m.to[app.sel], edge = (m.edge || []).includes(app.sel);
+  if (Number.isInteger(to) && to >= 0 && to < app.hand.length) app.sel = to;
+  saySelected(edge ? m.said : '');
 }
 
 /* The menu's order as the server gives it (state.menu: the safest first,
@@ -1298,13 +1301,12 @@ function menuKey(k) {
   if (!hasRange(c)) return;
   const lo = c.min, hi = c.max;
   if (/^[0-9]$/.test(k) || k === 'Backspace') { typeDigit(k, lo, hi); return; }
+  /* The amount keys as the state says (a step, or the least or the most). */
+  const step = cursorOf().amount[k];
   let cur = m.amountOk ? m.amount : lo;
-  if (k === 'ArrowRight') cur++;
-  else if (k === 'ArrowLeft') cur--;
-  else if (k === 'PageUp') cur += 10;
-  else if (k === 'PageDown') cur -= 10;
-  else if (k === 'Home') cur = lo;
-  else if (k === 'End') cur = hi;
+  if (step === 'least') cur = lo;
+  else if (step === 'most') cur = hi;
+  else if (Number.isInteger(step)) cur += step;
   else return;
   Object.assign(m, { typing: false, typed: 0, amount: Math.min(hi, Math.max(lo, cur)), amountOk: true });
   sayAmount();
@@ -1313,10 +1315,11 @@ function menuKey(k) {
 function enter() {
   if (!isMyTurn()) { answer(w('not_your_turn')); return; }
   if (app.menu) { menuEnter(); return; }
-  if (canPlay() && app.sel >= 0) { act('play ' + app.hand[app.sel]); return; }
-  const choices = choicesOf();
-  /* Only a discard to make: Enter throws the marked cards at once. */
-  if (!canPlay() && choices.length === 1 && isDiscard(choices[0])) { act(choiceAction(choices[0])); return; }
+  /* What Enter does now, as the state says (play, discard, menu). */
+  const what = cursorOf().enter;
+  if (what === 'play' && app.sel >= 0) { act('play ' + app.hand[app.sel]); return; }
+  const discard = choicesOf().find(isDiscard);
+  if (what === 'discard' && discard) { act(choiceAction(discard)); return; }
   openMenu();
 }
 
@@ -1328,7 +1331,8 @@ function mark() {
   const k = app.marked.indexOf(c.card);
   let s = c.name + ', ';
   if (k >= 0) { app.marked.splice(k, 1); s += w('to_keep'); }
-  else { app.marked.push(c.card); s += w('to_discard'); }
+  else if (app.marked.length < (cursorOf().marks ?? Infinity)) { app.marked.push(c.card); s += w('to_discard'); }
+  else s += w('to_keep');
   const n = app.marked.length;
   answer(s + '. ' + fmt(wn('n_discard', n), n));
 }
@@ -1445,9 +1449,7 @@ function tableKey(e) {
     return;
   }
   if (k.length === 1 && 'CFRSTLNH123456789'.includes(up)) queryKey(up);
-  else if (k === 'ArrowLeft' || k === 'ArrowRight') moveCard(k === 'ArrowRight' ? 1 : -1);
-  else if (/^(ArrowUp|ArrowDown|PageUp|PageDown)$/.test(k)) moveSuit(k === 'ArrowDown' || k === 'PageDown' ? 1 : -1);
-  else if (k === 'Home' || k === 'End') moveEnd(k === 'End' ? 1 : -1);
+  else if (/^(Arrow(Left|Right|Up|Down)|Page(Up|Down)|Home|End)$/.test(k)) moveCursor(k);
   else if (k === 'Enter') enter();
   else if (k === ' ') mark();
   else if (k === 'F1' || k === '?') queryKey(k);
@@ -1609,6 +1611,12 @@ function setup() {
   $('confirm-no').onclick = () => confirmAnswer(false);
   $('queries').addEventListener('keydown', toolbarKeys);
   $('play').addEventListener('keydown', tableKey);
+  /* On a touch screen the table's box, touched, says whose turn it is (the
+   * prompt on one's turn) and the last answer, from "Table now"; with keys
+   * its description stays the keys' introduction, said once at the focus
+   * (a description that changes under the focus is said again). */
+  if (window.matchMedia && matchMedia('(pointer: coarse)').matches)
+    $('play').setAttribute('aria-describedby', 'view-turn view-answer');
   $('opt-voice').onchange = (e) => { app.voice = e.target.checked; saveSettings(); };
   $('opt-cues').onchange = (e) => { app.cues = e.target.checked; audioStart(); saveSettings(); };
   $('opt-rate').oninput = (e) => { app.rate = Number(e.target.value); saveSettings(); };

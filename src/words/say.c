@@ -177,20 +177,18 @@ static void fold(const char *in, char *out, size_t len)
 	out[o] = '\0';
 }
 
-void say_set_names(struct talk *t, const char *const *person, int n)
+/* The built-in name each bot's seat gets (an index into NAMES, -1 for a
+ * person's seat): its own seat's when no person there has it (names
+ * compared without case or accents), else the first nobody has. */
+static void bot_names(const char *const *person, int n, int builtin[12])
 {
-	const struct i18n_lang *l = t->lang;
-	memset(t->name, 0, sizeof t->name);
-	memset(t->feminine, 0, sizeof t->feminine);
-	if (!person)
-		return;
-	if (n > 12)
-		n = 12;
 	char folded[12][TALK_NAME_MAX];
 	int taken[12] = { 0 }; /* built-in names a person or a bot has */
+	int people[12] = { 0 };
 	for (int s = 0; s < n; s++) {
 		folded[s][0] = '\0';
-		if (person[s] && person[s][0])
+		people[s] = person && person[s] && person[s][0];
+		if (people[s])
 			fold(person[s], folded[s], sizeof folded[s]);
 	}
 	for (int k = 0; k < 12; k++) {
@@ -201,21 +199,16 @@ void say_set_names(struct talk *t, const char *const *person, int n)
 	}
 	/* Bots keep their own seat's name when they can: a seat whose name a
 	 * person has gives way first. */
-	int builtin[12];
 	for (int s = 0; s < n; s++) {
 		builtin[s] = -1;
-		if (!(person[s] && person[s][0]) && !taken[s]) {
+		if (!people[s] && !taken[s]) {
 			builtin[s] = s;
 			taken[s] = 1;
 		}
 	}
 	for (int s = 0; s < n; s++) {
-		if (person[s] && person[s][0]) {
-			snprintf(t->name[s], sizeof t->name[s], "%c%.*s%c", SAY_KEEP_OPEN, TALK_NAME_MAX - 3, person[s],
-			         SAY_KEEP_CLOSE);
-			t->feminine[s] = -1;
+		if (people[s] || builtin[s] >= 0)
 			continue;
-		}
 		for (int k = 0; builtin[s] < 0 && k < 12; k++)
 			if (!taken[k]) {
 				builtin[s] = k;
@@ -223,6 +216,38 @@ void say_set_names(struct talk *t, const char *const *person, int n)
 			}
 		if (builtin[s] < 0) /* not with 12 seats at most: a name for each */
 			builtin[s] = s;
+	}
+}
+
+const char *say_bot_name(const char *const *person, int n, int seat)
+{
+	if (n > 12)
+		n = 12;
+	if (seat < 0 || seat >= n || (person && person[seat] && person[seat][0]))
+		return NULL;
+	int builtin[12];
+	bot_names(person, n, builtin);
+	return NAMES[builtin[seat]];
+}
+
+void say_set_names(struct talk *t, const char *const *person, int n)
+{
+	const struct i18n_lang *l = t->lang;
+	memset(t->name, 0, sizeof t->name);
+	memset(t->feminine, 0, sizeof t->feminine);
+	if (!person)
+		return;
+	if (n > 12)
+		n = 12;
+	int builtin[12];
+	bot_names(person, n, builtin);
+	for (int s = 0; s < n; s++) {
+		if (builtin[s] < 0) {
+			snprintf(t->name[s], sizeof t->name[s], "%c%.*s%c", SAY_KEEP_OPEN, TALK_NAME_MAX - 3, person[s],
+			         SAY_KEEP_CLOSE);
+			t->feminine[s] = -1;
+			continue;
+		}
 		/* TRANSLATORS: a seat a bot plays at a table of people: its
 		 * built-in name and what it is ("Claire (bot)"). */
 		snprintf(t->name[s], sizeof t->name[s], _("%s (bot)"), NAMES[builtin[s]]);

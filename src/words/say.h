@@ -65,6 +65,10 @@ const char *say_unmark(const char *in, char *out, unsigned long len);
  * aside), the first built-in name no person and no other bot has. person
  * NULL: the built-in names alone (local play). */
 void say_set_names(struct talk *t, const char *const *person, int n);
+/* The built-in first name ("Claire") of the bot at seat s of n, when
+ * person[] holds the seats (as say_set_names takes them): the name every
+ * listener's sentences give it; NULL when a person holds the seat. */
+const char *say_bot_name(const char *const *person, int n, int seat);
 /* Capitalized: "You" / "Vous" / "Anne". */
 const char *say_Name(const struct talk *t, int seat);
 /* A sentence whose subject is a seat: you_fmt has one %s (arg), other_fmt

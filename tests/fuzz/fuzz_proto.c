@@ -6,15 +6,16 @@
 
 #include <string.h>
 
-#include "net/proto.h"
+#include "net/server/req.h"
+#include "net/wire/proto.h"
 
 int fuzz_proto(const uint8_t *data, size_t size)
 {
-	struct proto_msg m;
+	struct req m;
 	char err[256];
 	err[0] = '\0';
-	if (proto_read((const char *)data, size, &m, NULL, err, sizeof err) == 0) {
-		if (!proto_type_word(m.type))
+	if (req_read((const char *)data, size, &m, NULL, err, sizeof err) == 0) {
+		if (!req_type_word(m.type))
 			fuzz_fail("proto_read: accepted type %d", m.type);
 		if (!memchr(m.name, '\0', sizeof m.name) || !memchr(m.text, '\0', sizeof m.text) ||
 		    !memchr(m.password, '\0', sizeof m.password) || !memchr(m.token, '\0', sizeof m.token))

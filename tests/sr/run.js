@@ -82,24 +82,51 @@ function startOrca() {
     profiles: { default: { profile: ['Default', 'default'] } }, pronunciations: {}, keybindings: {},
   }));
   /* Orca itself, its debug file written line by line (else what it spoke
-   * reaches the file only when a buffer fills). */
+   * reaches the file only when a buffer fills), without the details of
+   * every object an event names: each asks Chromium a dozen questions over
+   * the bus, and makes Orca fall far behind on a busy machine (what it
+   * speaks, queues and takes is still written). */
   const lineByLine = 'import builtins, sys\n' +
     'o = builtins.open\n' +
     'builtins.open = lambda f, m="r", *a, **k: o(f, m, 1) if f == ' + JSON.stringify(orcaLog) + ' else o(f, m, *a, **k)\n' +
+    'from orca import debug\n' +
+    'debug.printDetails = lambda *a, **k: None\n' +
     'sys.argv[0] = "orca"\n' +
     'exec(compile(o("/usr/bin/orca").read(), "/usr/bin/orca", "exec"))\n';
   start('/usr/bin/python3', ['-c', lineByLine, '-u', prefs, '--debug-file=' + orcaLog], { SPEECHD_ADDRESS: speechdAddress }, 'orca');
-  return until('Orca starts', () => spoken().some((s) => /Screen reader on/.test(s.text)), 30000);
+  return until('Orca starts', () => spoken().some((s) => /Screen reader on/.test(s.text)), 30000).then(first);
 }
 
-/* What Orca spoke, from its log: {at, text} in order. */
+/* Orca's log, read as it grows: what it spoke ({at, text} in order) and
+ * the events of the accessibility bus it queued, took and dropped. */
+const { StringDecoder } = require('string_decoder');
+const log = { at: 0, rest: '', decoder: new StringDecoder('utf8'), spoken: [], queued: 0, taken: 0, pruned: 0 };
+function readLog() {
+  let fd;
+  try { fd = fs.openSync(orcaLog, 'r'); } catch (e) { return; }
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size <= log.at) return;
+    const b = Buffer.alloc(size - log.at);
+    fs.readSync(fd, b, 0, b.length, log.at);
+    log.at = size;
+    const lines = (log.rest + log.decoder.write(b)).split('\n');
+    log.rest = lines.pop();
+    for (const l of lines) {
+      if (l.includes(' - EVENT MANAGER: Queueing ')) log.queued++;
+      else if (l.includes(' - EVENT MANAGER: Dequeued ')) log.taken++;
+      else {
+        let m = / - EVENT MANAGER: (\d+) events pruned/.exec(l);
+        if (m) log.pruned += Number(m[1]);
+        m = /^(\d\d):(\d\d):(\d\d\.\d+) - SPEECH OUTPUT: '(.*?)'(?:\s*\[?\{.*)?$/.exec(l);
+        if (m) log.spoken.push({ at: (Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3]), text: m[4] });
+      }
+    }
+  } finally { fs.closeSync(fd); }
+}
 function spoken() {
-  let t = '';
-  try { t = fs.readFileSync(orcaLog, 'utf8'); } catch (e) { return []; }
-  const out = [];
-  for (const m of t.matchAll(/^(\d\d):(\d\d):(\d\d\.\d+) - SPEECH OUTPUT: '(.*?)'(?:\s*\[?\{.*)?$/gm))
-    out.push({ at: (Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3]), text: m[4] });
-  return out;
+  readLog();
+  return log.spoken;
 }
 let mark = 0;
 /* What Orca spoke since the last call. */
@@ -114,7 +141,44 @@ function heardSince() {
 const missing = [];
 function waitHeard(re, what, ms) {
   return until(what + ' (Orca spoke: ' + JSON.stringify(spoken().slice(mark).map((x) => x.text)) + ')',
-    () => spoken().slice(mark).some((x) => re.test(x.text)), ms || 5000).catch((e) => { missing.push(e.message); });
+    () => spoken().slice(mark).some((x) => re.test(x.text)), ms || 20000).catch((e) => { missing.push(e.message); });
+}
+
+/* Orca has caught up: no event of the accessibility bus waits in its
+ * queue (its log says what it queues and what it takes), as a person
+ * waits for the speech to end before the next key. Orca takes the events
+ * in turn; with more than 50 waiting it drops the text changes outside
+ * the focus, the live regions' among them, when a focus or selection
+ * event comes (its "flood" pruning): keys sent into a backlog make it so. */
+async function quiet(most = 20000) {
+  const end = Date.now() + most;
+  let calm = 0;
+  while (Date.now() < end) {
+    readLog();
+    calm = log.queued - log.taken - log.pruned <= 1 ? calm + 1 : 0;
+    if (calm >= 4) return;
+    await sleep(50);
+  }
+}
+
+/* The screen reader and what it listens to (the accessibility bus, its
+ * registry) get the processor first, as a desktop gives them, when we may
+ * (root): on a machine busy with other work Orca falls behind the page
+ * otherwise. Every process of this D-Bus session but Chromium's. */
+function first() {
+  const ppid = (pid) => {
+    try { return Number(fs.readFileSync('/proc/' + pid + '/stat', 'utf8').replace(/^.*\) /, '').split(' ')[1]); } catch (e) { return 0; }
+  };
+  const top = process.ppid;
+  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    let comm = '';
+    try { comm = fs.readFileSync('/proc/' + d + '/comm', 'utf8').trim(); } catch (e) { continue; }
+    if (/chrom/i.test(comm) || Number(d) === process.pid) continue;
+    let p = Number(d), hops = 0;
+    while (p > 1 && p !== top && hops++ < 8) p = ppid(p);
+    if (p !== top) continue;
+    try { execFileSync('renice', ['-n', '-10', '-p', d], { stdio: 'ignore' }); } catch (e) { return; }
+  }
 }
 
 /* ---- X keys ---- */
@@ -159,9 +223,14 @@ async function spy(page) {
   await page.evaluateOnNewDocument(() => {
     window.__says = [];
     window.__answers = [];
+    window.__keys = [];
+    window.addEventListener('keydown', (ev) => window.__keys.push({ key: ev.key, at: performance.now() }), true);
+    let seen = null;
     new MutationObserver(() => {
       const a = document.querySelector('#answers');
-      if (a && a.lastElementChild) window.__answers.push(a.lastElementChild.textContent);
+      const p = a && a.lastElementChild;
+      if (p && p !== seen) window.__answers.push(p.textContent);
+      seen = p || seen;
     }).observe(document, { childList: true, subtree: true });
     const Orig = window.WebSocket;
     window.WebSocket = function (url, proto) {
@@ -217,10 +286,11 @@ async function playDeal(page, game, checks) {
      * comes last, after what happened before it). */
     const prompt = await page.evaluate(() => { const u = window.__says.filter((x) => x.urgent).pop(); return u ? u.text : ''; });
     if (prompt && prompt !== checks.prompted) {
-      await until('the prompt "' + prompt + '" is spoken', () => spoken().slice(checks.keyMark || 0).some((x) => x.text.includes(prompt)), 10000)
+      await until('the prompt "' + prompt + '" is spoken', () => spoken().slice(checks.keyMark || 0).some((x) => x.text.includes(prompt)), 20000)
         .catch((e) => { missing.push(e.message); });
       checks.prompted = prompt;
     }
+    await quiet();
     checks.keyMark = spoken().length;
     if (st.confirm) { await keyTaken(page, 'y', st); continue; }
     const bad = st.hand.indexOf(false);
@@ -236,7 +306,7 @@ async function playDeal(page, game, checks) {
       checks.refused = refusal.text;
       checks.refusedIn = game;
       /* Heard before the next key, as a person waits for it. */
-      await until('the refusal is spoken', () => spoken().slice(checks.keyMark).some((x) => x.text.includes(refusal.text)), 8000)
+      await until('the refusal is spoken', () => spoken().slice(checks.keyMark).some((x) => x.text.includes(refusal.text)), 20000)
         .catch(() => {});
       continue;
     }
@@ -254,11 +324,18 @@ async function playDeal(page, game, checks) {
         const n = await page.evaluate(() => window.__says.length);
         key('Return');
         await until('the next burst comes', () => page.evaluate((k) => window.__says.length > k + 1, n), 8000);
+        const answers = await page.evaluate(() => window.__answers.length);
         key('h');
         checks.burstAt = n;
-        checks.handAt = await page.evaluate(() => performance.now());
-        checks.hand = await page.evaluate(() => window.tapis.state.keys.H);
-        await until('H is answered', () => spoken().slice(checks.keyMark).some((x) => x.text.includes(checks.hand)), 8000)
+        checks.handIn = game;
+        /* When the page took H: the lines before it come before its answer. */
+        checks.handAt = await until('the page takes H', () => page.evaluate(() => {
+          const k = window.__keys.filter((x) => x.key === 'h').pop();
+          return k && k.at;
+        }), 8000);
+        /* The hand as the page answered H (a state may come between). */
+        checks.hand = await until('the page answers H', () => page.evaluate((k) => window.__answers[k], answers), 8000);
+        await until('H is answered', () => spoken().slice(checks.keyMark).some((x) => x.text.includes(checks.hand)), 20000)
           .catch(() => {});
         moves++;
         continue;
@@ -289,6 +366,26 @@ function inOrder(sent, heard, what, counted = true) {
   assert.deepStrictEqual(twice, [], what + ': lines not spoken as often as sent');
 }
 
+/* What Orca spoke, each line the page told again ahead of a key's answer
+ * (what a screen reader may have dropped at the key) taken out when Orca
+ * had spoken it already, in the elements just before: so every line counts
+ * as many times as a person heard it. */
+function tellOnce(got, told) {
+  return got.map((t, k) => {
+    const x = told.find((y) => y.text === t && y.again.length);
+    if (!x) return t;
+    const before = got.slice(Math.max(0, k - 4), k).join(' ');
+    let rest = t;
+    for (const line of x.again) {
+      if (!rest.startsWith(line)) break;
+      if (before.includes(line)) rest = rest.slice(line.length).trim();
+      else break;
+    }
+    return rest;
+  });
+}
+
+const PLAYERS = { bourre: '3' };
 const GAMES = [
   ['bouillabaisse', 'La Bouillabaisse'], ['bourre', 'Bourré'], ['brouc', 'Le Brouc'],
   ['bouillotte', 'Bouillotte'], ['brelan', 'Le Brelan']];
@@ -340,10 +437,14 @@ async function main() {
   await part('arrival in the lobby', async () => {
     await page.goto('http://127.0.0.1:' + port + '/?lang=en', { waitUntil: 'load' });
     await page.waitForFunction(() => document.querySelector('#login-h').textContent.length > 0);
+    /* The sound cues off (a setting of the page): every cue renames the
+     * browser's tab ("Audio playing"), events Orca takes for nothing. */
+    await page.$eval('#opt-cues', (el) => { if (el.checked) el.click(); });
+    await quiet();
     await clickOn(page, '#login-name');
     await until('the name field has the focus', () => page.evaluate(() => document.activeElement.id === 'login-name' &&
       document.hasFocus()));
-    await sleep(500);
+    await quiet();
     heardSince();
     xdo('type', '--delay', '20', 'Anne');
     key('Return');
@@ -353,9 +454,16 @@ async function main() {
   const checks = { refusal: true, burst: true };
   for (const [game, title] of GAMES.filter(([g]) => !process.env.TAPIS_SR_ONLY || g === process.env.TAPIS_SR_ONLY)) {
     await part(game + ': a deal by keys', async () => {
+      /* What a game before tried and could not check (it failed before
+       * its end) is tried again here. */
+      if (!checks.handSeen && checks.hand) Object.assign(checks, { burst: true, hand: null });
+      if (!checks.refusalSeen && checks.refused) Object.assign(checks, { refusal: true, refused: null });
+      await quiet();
       await page.evaluate(() => { window.__says = []; });
       heardSince();
       await page.select('#create-game', game);
+      /* Bourré at 3 (its 7 by default make a long deal). */
+      if (PLAYERS[game]) await page.select('#create-players', PLAYERS[game]);
       if (await page.$('#rule-hands')) await page.$eval('#rule-hands', (el) => { el.value = '1'; });
       await page.click('#create-form button[type=submit]');
       await page.waitForSelector('#btn-start:not([hidden])');
@@ -365,8 +473,9 @@ async function main() {
         'the arrival at the table is spoken');
       /* Start by its key, from browse mode: the focus on the button (a
        * person's Tab), Enter. */
+      await quiet();
       await page.focus('#btn-start');
-      await sleep(400);
+      await quiet();
       key('Return');
       await page.waitForFunction(() => window.tapis.state && window.tapis.state.state !== 'waiting');
       await sleep(300);
@@ -374,7 +483,7 @@ async function main() {
       /* Orca's log reaches the last line the server sent (Orca is slow with
        * its debug log on). */
       const last = await page.evaluate(() => { const x = window.__says.filter((y) => !y.refused).pop(); return x ? x.text : ''; });
-      await until('the last line is spoken: ' + last, () => spoken().slice(mark).some((x) => x.text.includes(last)), 15000)
+      await until('the last line is spoken: ' + last, () => spoken().slice(mark).some((x) => x.text.includes(last)), 30000)
         .catch((e) => { missing.push(e.message); });
       await sleep(500);
       const got = heardSince();
@@ -382,17 +491,14 @@ async function main() {
       const says = await page.evaluate(() => window.__says);
       /* The lines a key's answer tells again ahead of it (the page repeats
        * what Orca drops at a key) count once: when they were spoken before. */
-      const h = checks.hand && !checks.handSeen ? checks.hand : '';
+      const h = checks.hand && !checks.handSeen && checks.handIn === game ? checks.hand : '';
       if (checks.refused && checks.refusedIn === game) {
         checks.refusalSeen = true;
         const n = got.filter((t) => t.includes(checks.refused)).length;
         assert.strictEqual(n, 1, 'the refusal "' + checks.refused + '" is spoken once, not ' + n + ' times');
       }
       const told = await page.evaluate(() => window.tapisSaid.told);
-      const once = got.map((t) => {
-        const x = told.find((y) => y.text === t && y.again);
-        return x ? t.slice(x.again.length).trim() : t;
-      });
+      const once = tellOnce(got, told);
       if (h) {
         checks.handSeen = true;
         const burst = says.slice(checks.burstAt).filter((x) => !x.refused && x.at <= checks.handAt).map((x) => x.text);

@@ -3,7 +3,7 @@
 # Xvfb reading Debian's Chromium (not headless), a D-Bus session with the
 # accessibility bus, speech-dispatcher with its dummy module, keys sent
 # through the X server by xdotool, and what Orca spoke read from its debug
-# log. `make check-sr`, on its own: not yet part of `make check` (tests/run.sh).
+# log. Run by `make check` (tests/run.sh) and alone by `make check-sr`.
 # Without a tool: a failure under CI=true, else a skip (status 77) that says
 # what is missing. Everything runs in a PID namespace of its own when one
 # can be made, so that every process started here ends with it and Orca
