@@ -2016,6 +2016,10 @@ START_TEST(test_http_page)
 	close(fd);
 	ck_assert_ptr_nonnull(strstr(buf, "200 OK"));
 	ck_assert_ptr_nonnull(strstr(buf, "tapis join ws://"));
+	/* What the browser may load and run: this server's own files only. */
+	ck_assert_ptr_nonnull(strcasestr(buf, "\r\ncontent-security-policy: default-src 'self';"));
+	ck_assert_ptr_nonnull(strcasestr(buf, "\r\nx-content-type-options: nosniff\r\n"));
+	ck_assert_ptr_null(strcasestr(buf, "strict-transport-security")); /* not over plain HTTP */
 	srv_stop(&s);
 }
 END_TEST
@@ -3441,6 +3445,36 @@ START_TEST(test_memory_floor)
 }
 END_TEST
 
+/* A server that cannot read the memory left (no /proc/meminfo) says once,
+ * as a warning, that it never refuses for want of memory; it still serves. */
+START_TEST(test_memory_unknown)
+{
+	struct srv s;
+	srv_make(&s);
+	s.meminfo = "/nonexistent/meminfo";
+	srv_run(&s);
+	static struct tc a;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_free(&a);
+	usleep(300 * 1000); /* the loop checks the memory again, 10 times a second */
+	tc_login(&a, &s, "Bea", "en", NULL);
+	tc_free(&a);
+	char path[200], *text = NULL;
+	snprintf(path, sizeof path, "%s/stderr.txt", s.dir);
+	size_t len = 0;
+	FILE *f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_ge(getdelim(&text, &len, '\0', f), 0);
+	fclose(f);
+	const char *said = strstr(text, "memory left cannot be read");
+	ck_assert_ptr_nonnull(said);
+	ck_assert_ptr_null(strstr(said + 1, "memory left cannot be read")); /* once */
+	free(text);
+	ck_assert(srv_alive(&s));
+	srv_stop(&s);
+}
+END_TEST
+
 /* A removed table's id is never given again, not even after a restart, and
  * its hand history is never emptied; the store and the histories are the
  * server's alone, whatever the umask. */
@@ -4342,6 +4376,7 @@ Suite *net_suite(void)
 	tcase_add_test(tc, test_one_write_a_round);
 	tcase_add_test(tc, test_descriptor_budget);
 	tcase_add_test(tc, test_memory_floor);
+	tcase_add_test(tc, test_memory_unknown);
 	suite_add_tcase(s, tc);
 	return s;
 }

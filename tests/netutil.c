@@ -118,6 +118,7 @@ void srv_run(struct srv *s)
 		o.counters = s->counters;
 		if (s->mem_floor_kb)
 			o.mem_floor_kb = s->mem_floor_kb;
+		o.meminfo = s->meminfo;
 		if (s->fd_limit > 0) {
 			struct rlimit r = { (rlim_t)s->fd_limit, (rlim_t)s->fd_limit };
 			if (setrlimit(RLIMIT_NOFILE, &r) < 0)

@@ -33,6 +33,7 @@ struct srv {
 	struct ws_counters *counters; /* the server's counters, in memory shared with it (srv_counters()) */
 	int fd_limit;              /* the server's open-file limit, soft and hard, when set */
 	long long mem_floor_kb;    /* the memory the server wants left, when set */
+	const char *meminfo;       /* the server's /proc/meminfo, when set */
 	int no_table_cap;          /* tables per address: no limit */
 	int rate_per_s, rate_burst; /* the rate limit when set */
 	int registration_closed;   /* no new accounts */

@@ -425,7 +425,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->lobby.auth.accounts_per_hour = o->accounts_per_hour;
 	s->wo = (struct ws_options){ o->host, o->port, o->cert, o->key, o->web_dir, o->sounds_dir, o->words,
 	                             o->max_conns, o->max_per_addr, o->max_handshakes, o->handshakes_per_prefix,
-	                             o->hello_ms, o->mem_floor_kb, o->counters, o->rate_per_s, o->rate_burst };
+	                             o->hello_ms, o->mem_floor_kb, o->counters, o->rate_per_s, o->rate_burst, o->meminfo };
 	struct ws_upper up = { s, up_open, up_message, up_close, up_gone, up_logged_in, up_hello_waiting, up_lang,
 	                       up_work, up_tick };
 	s->ws = ws_new(&s->wo, &up, err, errlen);

@@ -78,6 +78,7 @@ struct server_options {
 	int handshakes_per_prefix;    /* handshakes under way at once from one /24 or /64 (0: no limit) */
 	long long hello_ms;           /* WS_HELLO_MS (shorter in tests) */
 	long long mem_floor_kb;       /* WS_MEM_FLOOR_KB (tests: more than any machine has) */
+	const char *meminfo;          /* the memory left, Linux's format (NULL: /proc/meminfo; tests: a missing file) */
 	int tables_per_addr;          /* tables waiting or in play made from one address (0: no limit) */
 	int tables_max;               /* tables waiting or in play in all (0: no limit) */
 	int tables_per_person;        /* tables waiting or in play one person made (LOBBY_TABLES_PER_PERSON) */

@@ -101,6 +101,7 @@ struct ws {
 	int half;             /* handshakes under way (live slots neither done nor dropped) */
 	long long accepts;    /* connections accepted (the slots' order) */
 	int mem_low;          /* the system's memory left under the floor */
+	int mem_unknown;      /* the memory left cannot be read: said once */
 	size_t round_bytes;   /* written in this round of the loop */
 	long round;           /* rounds of the loop so far (from 1) */
 	struct outq_scratch wbuf; /* the frames of one write */
@@ -897,10 +898,10 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 }
 
 /* The memory the system has left for processes (Linux's MemAvailable),
- * in kB; -1 when unknown. */
-static long long mem_available_kb(void)
+ * in kB, read from path (/proc/meminfo); -1 when unknown. */
+static long long mem_available_kb(const char *path)
 {
-	FILE *f = fopen("/proc/meminfo", "r");
+	FILE *f = fopen(path, "r");
 	char line[128];
 	long long kb = -1;
 	while (f && fgets(line, sizeof line, f))
@@ -913,10 +914,19 @@ static long long mem_available_kb(void)
 	return kb;
 }
 
+/* A memory left that cannot be read (a unit's ProcSubset=pid hides
+ * /proc/meminfo) turns the refusal off: said once, as the operator's
+ * protection is gone. */
 static void check_memory(struct ws *s)
 {
 	long long floor = s->o->mem_floor_kb > 0 ? s->o->mem_floor_kb : WS_MEM_FLOOR_KB;
-	long long left = mem_available_kb();
+	const char *path = s->o->meminfo ? s->o->meminfo : "/proc/meminfo";
+	long long left = mem_available_kb(path);
+	if (left < 0 && !s->mem_unknown)
+		log_say("warning: the memory left cannot be read (%s): new connections are never refused for want "
+		        "of memory (a unit with ProcSubset=pid hides /proc/meminfo)",
+		        path);
+	s->mem_unknown = left < 0;
 	int low = left >= 0 && left < floor;
 	if (low && !s->mem_low)
 		log_say("memory running out (%lld kB left): new connections refused", left);
@@ -1024,8 +1034,24 @@ struct ws *ws_new(const struct ws_options *o, const struct ws_upper *up, char *e
 	static const struct lws_protocol_vhost_options manifest = { NULL, NULL, ".webmanifest", "application/manifest+json" };
 	page_mount->extra_mimetypes = &manifest;
 
+	/* Every HTTP answer (the page that takes passwords first): its own
+	 * scripts and styles only, no type guessed, no frame; under TLS,
+	 * browsers told to come back by https alone for a year. libwebsockets
+	 * keeps the list's address: it is static. */
+#define WS_CSP "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; " \
+	"form-action 'none'; frame-ancestors 'none'"
+	static const struct lws_protocol_vhost_options hsts = { NULL, NULL, "strict-transport-security:",
+	                                                        "max-age=31536000" };
+	static const struct lws_protocol_vhost_options nosniff_tls = { &hsts, NULL, "x-content-type-options:",
+	                                                               "nosniff" };
+	static const struct lws_protocol_vhost_options nosniff = { NULL, NULL, "x-content-type-options:", "nosniff" };
+	static const struct lws_protocol_vhost_options csp_tls = { &nosniff_tls, NULL, "content-security-policy:",
+	                                                           WS_CSP };
+	static const struct lws_protocol_vhost_options csp = { &nosniff, NULL, "content-security-policy:", WS_CSP };
+
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
+	info.headers = o->cert && o->key ? &csp_tls : &csp;
 	info.port = o->port;
 	info.iface = o->host;
 	info.protocols = protocols;

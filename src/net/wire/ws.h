@@ -92,6 +92,7 @@ struct ws_options {
 	long long mem_floor_kb;       /* WS_MEM_FLOOR_KB (tests: more than any machine has) */
 	struct ws_counters *counters; /* tests: counted there (memory shared with the test), else inside */
 	int rate_per_s, rate_burst;   /* messages a second a connection may send, in bursts of (0: WS_RATE_*) */
+	const char *meminfo;          /* the memory left, Linux's format (NULL: /proc/meminfo; tests: a missing file) */
 };
 
 /* The side above: what the connections say goes there, and what it asks
