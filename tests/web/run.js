@@ -1267,7 +1267,7 @@ async function testKeyModel(browser, port) {
   await rewriteStates(page, 'if (m.cursor && m.cursor.hand) { window.__cursor = JSON.parse(JSON.stringify(m.cursor)); ' +
     'const h = m.cursor.hand; h.ArrowRight = h.ArrowDown; h.ArrowLeft = { ...h.ArrowLeft, said: "From the server." }; ' +
     'm.cursor.turn = m.cursor.turn.map(() => m.cursor.turn.length - 1); }');
-  await login(page, port, 'Kim', 'en');
+  await login(page, port, 'Kit', 'en');
   await startBouillabaisse(page);
   await page.waitForFunction(() => window.tapis.state.my_turn && document.querySelector('#hand button'), { timeout: 15000 });
   await page.focus('#play');
