@@ -1373,9 +1373,13 @@ async function testModeration(browser, port, dir) {
   assert.deepStrictEqual(labels.length, 3, 'mute, remove and ban: ' + labels.join(' | '));
   await mona.$$eval('#online button.mod[data-name="Pia"]', (bs) => bs[0].click());
   await logged(mona, /Pia is muted\./);
+  /* A page in the background has its timers slowed: Pia's in front to hear. */
+  await pia.bringToFront();
   await logged(pia, /A moderator muted you for \d+ minutes?\. Reason: flooding the chat/);
+  await mona.bringToFront();
   await mona.$$eval('#online button.mod[data-name="Pia"]', (bs) => bs[1].click());
   await logged(mona, /Pia is removed from the server\./);
+  await pia.bringToFront();
   await logged(pia, /A moderator removed you from the server\. Reason: insults/);
   const list = require('child_process').spawnSync(tapis, ['admin', '--db', path.join(dir, 'server.db'), 'list'],
     { env: env(), encoding: 'utf8' });
