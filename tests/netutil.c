@@ -203,6 +203,50 @@ int srv_alive(struct srv *s)
 /* ---- scripted clients ---- */
 
 
+/* A state of the client's table: the last one kept (its changes applied
+ * when it asked for them), its end noted. */
+static void take_state(struct tc *t, json_t *j, const char *text, size_t len)
+{
+	/* The seat is the one the client was given (joined), never what a
+	 * state says: the leak test checks the server against it. */
+	t->state = j;
+	if (t->changes) {
+		json_t *st = proto_state_apply(t->held, j, t->moments);
+		ck_assert_msg(st != NULL, "%s: changes to no state: %.*s", t->name, (int)len, text);
+		if (st == j) { /* held apart: the messages stay as they came */
+			json_decref(st);
+			st = json_deep_copy(j);
+		}
+		json_decref(t->held);
+		t->state = t->held = st;
+	} else {
+		ck_assert_msg(!json_object_get(j, "changes"), "%s: changes it did not ask for", t->name);
+	}
+	if (!strcmp(json_string_value(json_object_get(j, "state")), "over"))
+		t->over = 1;
+}
+
+/* The client now at another table: what it knew of the last one is
+ * dropped (a game over there must not stop its play here), and the new
+ * table's states already read, from its cursor on, are taken. */
+static void tc_at_table(struct tc *t, long table)
+{
+	if (table == t->table)
+		return;
+	t->table = table;
+	t->over = 0;
+	t->acted_seq = -1;
+	t->state = NULL;
+	json_decref(t->held);
+	t->held = NULL;
+	for (int i = t->cursor; i < t->n; i++)
+		if (!strcmp(mtype(t->msg[i]), "state") && json_integer_value(json_object_get(t->msg[i], "table")) == table) {
+			char *x = json_dumps(t->msg[i], JSON_COMPACT);
+			take_state(t, t->msg[i], x, strlen(x));
+			free(x);
+		}
+}
+
 void on_msg(void *ctx, const char *text, size_t len)
 {
 	struct tc *t = ctx;
@@ -222,26 +266,8 @@ void on_msg(void *ctx, const char *text, size_t len)
 	}
 	t->msg[t->n++] = j;
 	const char *type = json_string_value(json_object_get(j, "type"));
-	if (!strcmp(type, "state") && json_integer_value(json_object_get(j, "table")) == t->table) {
-		/* The seat is the one the client was given (joined), never what a
-		 * state says: the leak test checks the server against it. */
-		t->state = j;
-		if (t->changes) {
-			json_t *st = proto_state_apply(t->held, j, t->moments);
-			ck_assert_msg(st != NULL, "%s: changes to no state: %.*s", t->name, (int)len, text);
-			if (st == j) { /* held apart: the messages stay as they came */
-				json_decref(st);
-				st = json_deep_copy(j);
-			}
-			json_decref(t->held);
-			t->state = t->held = st;
-		} else {
-			ck_assert_msg(!json_object_get(j, "changes"), "%s: changes it did not ask for", t->name);
-		}
-
-		if (!strcmp(json_string_value(json_object_get(j, "state")), "over"))
-			t->over = 1;
-	}
+	if (!strcmp(type, "state") && json_integer_value(json_object_get(j, "table")) == t->table)
+		take_state(t, j, text, len);
 	if (!strcmp(type, "moment")) {
 		ck_assert_msg(t->changes, "%s: moments it did not ask for", t->name);
 		proto_moment_keep(t->moments, j);
@@ -407,14 +433,14 @@ long tc_create(struct tc *t, const char *game, int players, const char *seats, c
 	tc_send(t, "{\"type\":\"create\",\"game\":\"%s\",\"players\":%d,\"seats\":%s%s}", game, players, seats,
 	        extra ? extra : "");
 	json_t *c = tc_wait(t, "created");
-	t->table = (long)json_integer_value(json_object_get(c, "table"));
+	tc_at_table(t, (long)json_integer_value(json_object_get(c, "table")));
 	tc_wait(t, "joined");
 	return t->table;
 }
 
 void tc_sit(struct tc *t, long table, int seat)
 {
-	t->table = table;
+	tc_at_table(t, table);
 	tc_send(t, "{\"type\":\"sit\",\"table\":%ld,\"seat\":%d}", table, seat);
 	json_t *j = tc_wait(t, "joined");
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), seat);
