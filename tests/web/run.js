@@ -158,7 +158,8 @@ async function pressAndAlert(page, key) {
   const n = await page.$eval('#alert', (a) => a.dataset.n || '0');
   await page.keyboard.press(key);
   await page.waitForFunction((k) => (document.querySelector('#alert').dataset.n || '0') !== k, {}, n);
-  return page.$eval('#alert', (a) => a.lastElementChild.textContent);
+  /* Without the invisible end that makes the same words told twice unlike. */
+  return page.$eval('#alert', (a) => a.lastElementChild.textContent.replace(/\u200b$/, ''));
 }
 
 async function pressAndHear(page, key) {
@@ -410,8 +411,12 @@ async function testBouillabaisse(browser, port) {
   const prompts = await page.$$eval('#log p.prompt', (ps) => ps.map((p) => p.textContent));
   assert.ok(prompts.length >= moves && prompts.every((t) => /^Your turn/.test(t)), 'the turn prompts are in the log');
   const live = await page.evaluate(() => ({ now: document.querySelector('#log').getAttribute('aria-live'),
+    role: document.querySelector('#log').getAttribute('role'),
     changed: window.__liveChanged, alerts: [...document.querySelectorAll('#alert p')].map((p) => p.textContent) }));
-  assert.strictEqual(live.now, 'off', 'the log is not live: #said tells the screen reader');
+  /* Not even aria-live="off" nor role="log": Orca takes a region named
+   * off for a live one, and drops the next live line of the same words
+   * (the line told by #said, a refusal) as said already. */
+  assert.ok(live.now === null && live.role !== 'log', 'the log is no live region at all: #said tells the screen reader');
   assert.strictEqual(await page.$eval('#said', (e) => e.getAttribute('aria-live')), 'polite', '#said is polite');
   assert.strictEqual(live.changed, 0, 'the log never changed its aria-live');
   assert.ok(!live.alerts.some((t) => /^Your turn/.test(t)), 'no prompt in the alert region');
@@ -751,7 +756,7 @@ async function testScreenReaderDefects(browser, port) {
   await page.click('#btn-start');
   await page.waitForFunction(() => window.tapis.state && window.tapis.state.state === 'playing');
   const view = await page.evaluate(() => ({ hidden: !!document.querySelector('#view').closest('[aria-hidden=true]'),
-    live: !!document.querySelector('#view').closest('[aria-live]:not([aria-live=off])'),
+    live: !!document.querySelector('#view').closest('[aria-live], [role=log], [role=status], [role=alert]'),
     scores: document.querySelector('#view-scores').textContent, s: window.tapis.state.keys.S }));
   assert.ok(!view.hidden && !view.live, '"Table now" is read by touch, not live');
   assert.strictEqual(view.scores, view.s, '"Table now" has the scores');
