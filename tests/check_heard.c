@@ -611,6 +611,13 @@ START_TEST(french_contractions)
 	ck_assert_str_eq(french_contract("Le Brelan, 4 joueurs. Vous et Claire.", out, sizeof out),
 	                 "Le Brelan, 4 joueurs. Vous et Claire.");
 	ck_assert_str_eq(french_contract("Donne 1. Claire donne.", out, sizeof out), "Donne 1. Claire donne.");
+	/* "que" elided before 1 (« un »), not before 12 nor a word. */
+	ck_assert_str_eq(french_contract("Couchez-vous : vous n'avez que 1 % de chances de gagner", out, sizeof out),
+	                 "Couchez-vous : vous n'avez qu'1 % de chances de gagner");
+	ck_assert_str_eq(french_contract("Il n'y a que 1 joueur.", out, sizeof out), "Il n'y a qu'1 joueur.");
+	ck_assert_str_eq(french_contract("vous n'avez que 12 % et que 10 jetons", out, sizeof out),
+	                 "vous n'avez que 12 % et que 10 jetons");
+	ck_assert_str_eq(french_contract("presque 1 jeton", out, sizeof out), "presque 1 jeton");
 	/* A pronoun is no article. */
 	ck_assert_str_eq(french_contract("avant de le jouer", out, sizeof out), "avant de le jouer");
 	ck_assert_str_eq(french_contract("Guide de Lea", out, sizeof out), "Guide de Lea");
