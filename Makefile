@@ -151,8 +151,8 @@ check-web: test-deps web-deps
 	  sh tests/web.sh $(BUILD)
 
 # The web page through a real screen reader (tests/sr: Orca under Xvfb
-# reading Chromium, what it spoke read from its debug log); not yet part
-# of `make check` (not reliable yet on a loaded machine).
+# reading Chromium, what it spoke read from its debug log) alone; `make
+# check` runs it too (tests/run.sh).
 check-sr: test-deps web-deps
 	@$(MAKE) --no-print-directory all
 	@sh tests/sr/run.sh $(BUILD)

@@ -467,7 +467,7 @@ START_TEST(antes_said_when_paid)
 	/* Bouillotte: 1 chip each, the dealer (Denis) 2, before the straddle
 	 * question. */
 	ear_open(&l, "bouillotte", 4, NULL, 5);
-	SAID(&l, "Antes paid: 1 chip each, Denis 2.\n");
+	SAID(&l, "Antes paid: 1 chip each, Denis 2 as dealer.\n");
 	/* Before the deal (the straddle question comes first), H says the
 	 * cards are still to come. */
 	struct sbuf b;
@@ -484,7 +484,7 @@ START_TEST(antes_said_when_paid)
 	ear_close(&l);
 	lang("fr");
 	ear_open(&l, "bouillotte", 4, NULL, 5);
-	SAID(&l, "Chacun met 1 jeton au pot, Denis 2.\n");
+	SAID(&l, "Chacun met 1 jeton au pot, Denis 2 comme donneur.\n");
 	ear_close(&l);
 	ear_open(&l, "brelan", 4, NULL, 5);
 	SAID(&l, "Chacun met 1 jeton à la passe.\n");
@@ -493,6 +493,46 @@ START_TEST(antes_said_when_paid)
 	SAID(&l, "Chacun met 1 jeton au pot.\nVos 5 cartes : ");
 	ear_close(&l);
 	lang("en");
+}
+END_TEST
+
+/* The dealer's own ante said as the dealer's, the French agreeing with
+ * the dealer's name: a bot's (« comme donneuse », « comme donneur »), a
+ * person's whose gender is not known, the listener's. */
+static const char *dealer_ante(const char *lang_name, int dealer, char *out, size_t len)
+{
+	lang(lang_name);
+	struct talk t;
+	memset(&t, 0, sizeof t);
+	t.game = registry_ops("bouillotte");
+	t.me = 0;
+	t.players = 4;
+	say_set_names(&t, (const char *const[]){ "Anne", NULL, NULL, "Alice" }, 4);
+	t.heard.deal_seen = 1;
+	t.heard.dealer = dealer;
+	t.heard.ndues = 4;
+	for (int s = 0; s < 4; s++) {
+		t.heard.due_seat[s] = (signed char)s;
+		t.heard.due_amount[s] = s == dealer ? 2 : 1;
+	}
+	struct sbuf b;
+	sb_clear(&b);
+	ann_dues(&t, &b);
+	say_unmark(b.s, out, len);
+	lang("en");
+	return out;
+}
+
+START_TEST(antes_name_the_dealer)
+{
+	char s[256];
+	ck_assert_str_eq(dealer_ante("en", 2, s, sizeof s), "Antes paid: 1 chip each, Claire (bot) 2 as dealer.");
+	ck_assert_str_eq(dealer_ante("en", 3, s, sizeof s), "Antes paid: 1 chip each, Alice 2 as dealer.");
+	ck_assert_str_eq(dealer_ante("en", 0, s, sizeof s), "Antes paid: 1 chip each, you 2 as dealer.");
+	ck_assert_str_eq(dealer_ante("fr", 2, s, sizeof s), "Chacun met 1 jeton au pot, Claire (robot) 2 comme donneuse.");
+	ck_assert_str_eq(dealer_ante("fr", 1, s, sizeof s), "Chacun met 1 jeton au pot, Bruno (robot) 2 comme donneur.");
+	ck_assert_str_eq(dealer_ante("fr", 3, s, sizeof s), "Chacun met 1 jeton au pot, 2 pour Alice, qui donne.");
+	ck_assert_str_eq(dealer_ante("fr", 0, s, sizeof s), "Chacun met 1 jeton au pot, 2 pour vous, qui donnez.");
 }
 END_TEST
 
@@ -571,6 +611,13 @@ START_TEST(french_contractions)
 	ck_assert_str_eq(french_contract("Le Brelan, 4 joueurs. Vous et Claire.", out, sizeof out),
 	                 "Le Brelan, 4 joueurs. Vous et Claire.");
 	ck_assert_str_eq(french_contract("Donne 1. Claire donne.", out, sizeof out), "Donne 1. Claire donne.");
+	/* "que" elided before 1 (« un »), not before 12 nor a word. */
+	ck_assert_str_eq(french_contract("Couchez-vous : vous n'avez que 1 % de chances de gagner", out, sizeof out),
+	                 "Couchez-vous : vous n'avez qu'1 % de chances de gagner");
+	ck_assert_str_eq(french_contract("Il n'y a que 1 joueur.", out, sizeof out), "Il n'y a qu'1 joueur.");
+	ck_assert_str_eq(french_contract("vous n'avez que 12 % et que 10 jetons", out, sizeof out),
+	                 "vous n'avez que 12 % et que 10 jetons");
+	ck_assert_str_eq(french_contract("presque 1 jeton", out, sizeof out), "presque 1 jeton");
 	/* A pronoun is no article. */
 	ck_assert_str_eq(french_contract("avant de le jouer", out, sizeof out), "avant de le jouer");
 	ck_assert_str_eq(french_contract("Guide de Lea", out, sizeof out), "Guide de Lea");
@@ -668,6 +715,7 @@ int main(void)
 	tcase_add_test(tc, screen_reader_voice_kept);
 	tcase_add_test(tc, partnerships_and_names_at_the_start);
 	tcase_add_test(tc, antes_said_when_paid);
+	tcase_add_test(tc, antes_name_the_dealer);
 	tcase_add_test(tc, antes_name_who_is_exempt);
 	tcase_add_test(tc, vying_game_end_gives_the_chips);
 	tcase_add_test(tc, carre_rules_speak_of_the_carre);

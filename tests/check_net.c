@@ -1339,6 +1339,28 @@ static json_t *asked(struct tc *t, long table, int seat)
 	return q;
 }
 
+/* The next entry of table id in the lobby's list sent to t (a snapshot
+ * or its changes), waiting up to 5 s; NULL when none comes. */
+static json_t *lobby_entry(struct tc *t, long id)
+{
+	for (int waited = 0; waited < 5000; waited += 5) {
+		for (; t->cursor < t->n; t->cursor++) {
+			json_t *m = t->msg[t->cursor], *x;
+			size_t k;
+			if (strcmp(mtype(m), "lobby") && strcmp(mtype(m), "lobby_delta"))
+				continue;
+			json_array_foreach(json_object_get(m, "tables"), k, x)
+				if (json_integer_value(json_object_get(x, "id")) == id) {
+					t->cursor++;
+					return x;
+				}
+		}
+		if (netc_service(t->c, 5) < 0 && t->cursor >= t->n)
+			break;
+	}
+	return NULL;
+}
+
 /* Bernard back, bound for a table of his own (hello "going"). */
 static void hello_going(struct tc *t, struct srv *s)
 {
@@ -1408,6 +1430,13 @@ START_TEST(test_one_table)
 	struct heard_ctx up = { 0, "Bernard stands up. A bot plays the seat." };
 	struct tc *anne[] = { &a };
 	play_until(anne, 1, stop_when_heard, &up);
+	/* Nothing of t1 left to him: out of t2, the lobby's list comes, t1's
+	 * seat no longer his; then a table of his own again, waiting. */
+	tc_send(&b2, "{\"type\":\"leave\",\"table\":%ld}", t2);
+	json_t *entry = lobby_entry(&b2, t1);
+	ck_assert_ptr_nonnull(entry);
+	ck_assert_ptr_null(json_object_get(json_array_get(json_object_get(entry, "seats"), 2), "name"));
+	t2 = tc_create(&b2, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
 	/* --table (or a sit from the lobby) while t2 waits: no question. */
 	/* (Deals enough that its game goes on whatever the bots do meanwhile.) */
 	long t3 = tc_create(&c, "bourre", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":30}");

@@ -402,7 +402,7 @@ START_TEST(scores_in_levels)
 	struct batch bt;
 	batch_init(&bt, &tg, "bouillotte");
 	batch_do(&bt, "allin");    /* seat 0: stake 10 */
-	HEARD(&bt, "You go all in: 9 chips. Your stake: 10, nothing left.");
+	HEARD(&bt, "You go all in: 9 chips, your stake 10.");
 	batch_do(&bt, "raise 30"); /* seat 1: stake 31 */
 	struct sbuf b;
 	batch_ask(&bt, 'S', &b);
@@ -412,6 +412,43 @@ START_TEST(scores_in_levels)
 	ck_assert_msg(strstr(b.s, "Claire to speak: call, 29 chips, stake 31; raise") != NULL, "%s", b.s);
 	free(bt.view);
 	tu_game_release(&tg);
+}
+END_TEST
+
+/* A va-tout is one sentence with its stake, in both languages, for
+ * oneself and for another (« Bruno fait son va-tout : 19 jetons, mise
+ * portée à 20. »), a raise with all one has as a call all in. */
+START_TEST(va_tout_in_one_sentence)
+{
+	static const char *const want[2][3] = {
+		{ "You go all in: 9 chips, your stake 10.\n", "Bruno raises with all they have: 19 chips, stake 20.\n",
+		  "Claire goes all in: 4 chips, stake 6.\n" },
+		{ "Vous faites votre va-tout : 9 jetons, mise portée à 10.\n",
+		  "Bruno fait son va-tout : 19 jetons, mise portée à 20.\n",
+		  "Claire fait son va-tout : 4 jetons, mise portée à 6.\n" },
+	};
+	for (int fr = 0; fr < 2; fr++) {
+		char err[256];
+		ck_assert_int_eq(i18n_set_lang(fr ? "fr" : "en", err, sizeof err), 0);
+		struct tu_game tg;
+		tu_game_init(&tg, "bouillotte", 3, 2, 1, (const char *const[]){ "straddle=no", "brelan_pay=0", NULL });
+		struct vying *v = tg.st;
+		v->chips[0] = v->bought[0] = 10;
+		v->chips[1] = v->bought[1] = 20;
+		v->chips[2] = v->bought[2] = 6;
+		struct batch bt;
+		batch_init(&bt, &tg, "bouillotte");
+		batch_do(&bt, "allin");     /* you: stake 10 */
+		batch_do(&bt, "raise 19");  /* Bruno: 19 chips, all he has */
+		batch_do(&bt, "call");      /* Claire: 4 chips short of the bet */
+		for (int k = 0; k < 3; k++)
+			HEARD(&bt, want[fr][k]);
+		ck_assert_msg(!strstr(bt.said, fr ? "il ne lui reste rien" : "nothing left"), "%s", bt.said);
+		free(bt.view);
+		tu_game_release(&tg);
+	}
+	char err[256];
+	ck_assert_int_eq(i18n_set_lang("en", err, sizeof err), 0);
 }
 END_TEST
 
@@ -860,6 +897,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, carre_levels_have_their_verbs);
 	tcase_add_test(tc, showdown_after_the_whole_action);
 	tcase_add_test(tc, scores_in_levels);
+	tcase_add_test(tc, va_tout_in_one_sentence);
 	tcase_add_test(tc, brelan_shown_and_paid);
 	tcase_add_loop_test(tc, side_pot_why, 0, 2);
 	tcase_add_loop_test(tc, side_pot_tie, 0, 2);

@@ -92,7 +92,7 @@ function voiceSay(text, interrupt) {
  * sends, is the last words. A key's answer goes the same way at once,
  * after the lines waiting; what must interrupt waits for the polite
  * element just told to be taken (alertSay). */
-const said = { lines: [], timer: 0, until: 0, last: 0, events: [], hold: 0, told: [] };
+const said = { lines: [], timer: 0, until: 0, last: 0, events: [], hold: 0, told: [], words: '' };
 const SAID_GATHER_MS = 30, SAID_TAKEN_MS = 250, SAID_MS_PER_CHAR = 40, SAID_MAX_MS = 2500, SAID_FOCUS_MS = 400,
   SAID_AGAIN_MS = 1000;
 function sayPolite(text, now) {
@@ -105,6 +105,16 @@ function sayPolite(text, now) {
   said.timer = 0;
   if (Date.now() < said.hold && text) { said.lines.push(text); sayPolite(''); return; }
   flushSaid(text);
+}
+/* The words given to a live region, unlike the last ones given to any:
+ * Orca drops a live line of the same words as the one before it, taken
+ * for the same change told twice (a key pressed twice, H or ;, would be
+ * answered once; a refusal after the same refusal not said). The same
+ * words again end with an invisible character, every other time. */
+function liveWords(text) {
+  const t = text === said.words ? text + '\u200b' : text;
+  said.words = t;
+  return t;
 }
 /* The focus moved by the page: a screen reader says where, and drops the
  * live lines it holds; what is to be told waits until it has. */
@@ -126,8 +136,9 @@ function flushSaid(answered) {
   const lines = said.lines;
   said.lines = [];
   if (lines.length) said.events.push({ at: now, text: lines.join(' ') });
-  const text = [...again, ...lines, answered || ''].filter(Boolean).join(' ');
-  if (!text) return;
+  const joined = [...again, ...lines, answered || ''].filter(Boolean).join(' ');
+  if (!joined) return;
+  const text = liveWords(joined);
   const box = $('said');
   const p = document.createElement('p');
   p.textContent = text;
@@ -1286,7 +1297,7 @@ function alertOnly(text) {
   const a = $('alert');
   const show = () => {
     const p = document.createElement('p');
-    p.textContent = text;
+    p.textContent = liveWords(text);
     a.append(p);
     while (a.childElementCount > 3) a.firstElementChild.remove();
     a.dataset.n = Number(a.dataset.n || 0) + 1;

@@ -108,6 +108,29 @@ static void generic_event(const struct talk *t, const struct game_talk *gt, cons
 	}
 }
 
+/* One who paid another amount than everyone, after "1 chip each": the
+ * dealer said to be so ("Claire 2 as dealer"), the French agreeing with
+ * the dealer's name (« comme donneuse »), or not naming a gender for a
+ * person's name (« 2 pour Alice, qui donne »). */
+static void due_apart(const struct talk *t, struct sbuf *b, int seat, int amount)
+{
+	if (!t->heard.deal_seen || seat != t->heard.dealer)
+		sb_printf(b, ", %s %d", say_name(t, seat), amount);
+	else if (seat == t->me)
+		/* TRANSLATORS: after "Antes paid: 1 chip each": what the listener
+		 * paid as the dealer (French: « , 2 pour vous, qui donnez »). */
+		sb_printf(b, _(", you %d as dealer"), amount);
+	else {
+		int f = say_feminine(t, seat);
+		/* TRANSLATORS: after "Antes paid: 1 chip each": what the dealer
+		 * paid, a person whose gender is not known (French: « , %2$d pour
+		 * %1$s, qui donne »), a woman, a man. */
+		sb_printf(b, f < 0 ? C_("person", ", %1$s %2$d as dealer") : f ? C_("she", ", %1$s %2$d as dealer")
+		                                                              : C_("he", ", %1$s %2$d as dealer"),
+		          say_name(t, seat), amount);
+	}
+}
+
 int ann_is_due(const struct event *e)
 {
 	return e->type == EV_PAYMENT && e->from >= 0 && e->to == -1 && e->amount > 0 &&
@@ -151,7 +174,7 @@ void ann_dues(const struct talk *t, struct sbuf *b)
 		sb_printf(b, each, a.s);
 		for (int i = 0; i < m->ndues; i++)
 			if (m->due_amount[i] != common)
-				sb_printf(b, ", %s %d", say_name(t, m->due_seat[i]), m->due_amount[i]);
+				due_apart(t, b, m->due_seat[i], m->due_amount[i]);
 	} else if (best == m->ndues && t->players - m->ndues <= 2) {
 		/* All but one or two paid the same: those are named ("1 chip
 		 * each, except you"), not the payers. */
@@ -202,6 +225,7 @@ static void remember(struct talk *t, const struct event *e)
 		/* L tells the deal before's last trick until this deal's first. */
 		t->heard.trick_before = t->heard.has_trick;
 		t->heard.deal_seen = 1;
+		t->heard.dealer = e->dealer;
 		t->heard.dealt = 0;
 		break;
 	case EV_DEAL:

@@ -22,18 +22,24 @@ const char *french_contract(const char *in, char *out, size_t len)
 		RULE("à Le ", "au "),
 		RULE("à La ", "à la "),
 		RULE("à L'", "à l'"),
+		/* "que" before the number 1 (« un ») elided: « vous n'avez
+		 * qu'1 % de chances ». */
+		RULE("que 1 ", "qu'1 "),
 	};
 #undef RULE
 	enum { NRULES = sizeof rules / sizeof rules[0], RULE_L_MAX = 12 };
 	size_t o = 0;
 	if (!len)
 		return out;
-	/* Every rule turns a capital L (at most RULE_L_MAX bytes into it):
-	 * the text before the first one that could start a rule stays as it
-	 * is, copied whole (all of it when there is no L, as in most). */
-	const char *L = strchr(in, 'L');
+	/* Every rule but the elision turns a capital L (at most RULE_L_MAX
+	 * bytes into it): the text before the first one that could start a
+	 * rule stays as it is, copied whole (all of it when there is no L
+	 * nor "que 1 ", as in most). */
+	const char *L = strchr(in, 'L'), *que = strstr(in, "que 1 ");
 	size_t keep = L ? (size_t)(L - in) : strlen(in);
 	keep = L ? (keep > RULE_L_MAX + 2 ? keep - RULE_L_MAX - 2 : 0) : keep;
+	if (que && (size_t)(que - in) < keep)
+		keep = (size_t)(que - in);
 	size_t unmarked = strcspn(in, "\x0e\x0f"); /* SAY_KEEP_OPEN, SAY_KEEP_CLOSE */
 	if (keep > unmarked)
 		keep = unmarked;
@@ -57,7 +63,7 @@ const char *french_contract(const char *in, char *out, size_t len)
 		/* Only at the start of a word. */
 		int word_start = o == 0 || out[o - 1] == ' ' || out[o - 1] == '(';
 		unsigned char c0 = (unsigned char)*in;
-		if (word_start && (c0 == 'p' || c0 == 'P' || c0 == 'd' || c0 == 0xc3))
+		if (word_start && (c0 == 'p' || c0 == 'P' || c0 == 'd' || c0 == 'q' || c0 == 0xc3))
 			for (k = 0; k < NRULES; k++)
 				if ((unsigned char)rules[k].from[0] == c0 && !strncmp(in, rules[k].from, rules[k].nfrom))
 					break;

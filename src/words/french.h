@@ -11,7 +11,8 @@
  * title after "de" or "à" ("Options de Le Brelan" -> "Options du Brelan",
  * "à Le Brouc" -> "au Brouc", "de La Bouillotte" -> "de la Bouillotte"),
  * no article after "une partie de" ("une partie de Brelan"), and an article
- * in lower case after a word ("Reprendre le Brelan"). Only a
+ * in lower case after a word ("Reprendre le Brelan"), "que" elided before
+ * the number 1 ("qu'1 % de chances"). Only a
  * capitalised article is touched: the pronoun in "de le jouer" stays.
  * What stands between SAY_KEEP_OPEN and SAY_KEEP_CLOSE (words/say: a
  * person's name) is kept as it is ("la carte de Le Goff"), the marks

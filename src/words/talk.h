@@ -16,6 +16,7 @@
  * first), the last showdown. */
 struct talk_memory {
 	int deal_seen;         /* the listener heard this deal begin */
+	int dealer;            /* ... and its dealer (when deal_seen) */
 	int dealt;             /* ... and has been dealt cards in it */
 	int has_trick;         /* 0: no trick taken yet in this game */
 	int trick_before;      /* 1: trick is the last of the deal before */

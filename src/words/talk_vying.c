@@ -211,10 +211,21 @@ static void plain(struct sbuf *b, const struct talk *t, int seat, const char *yo
 		sb_printf(b, other_fmt, say_Name(t, seat));
 }
 
+/* A va-tout in one sentence with the stake it makes ("Anne goes all in:
+ * 69 chips, stake 93."): that nothing is left, the verb says. */
+static void all_in(struct sbuf *b, const struct talk *t, int seat, const char *you_fmt, const char *other_fmt,
+                   const char *c, int stake)
+{
+	if (t && seat == t->me)
+		sb_printf(b, you_fmt, c, stake);
+	else
+		sb_printf(b, other_fmt, say_Name(t, seat), c, stake);
+}
+
 static void action_heard(const struct talk *t, const struct vying *v, const struct event *e, struct sbuf *b)
 {
 	char c[SAY_NUMBER_MAX];
-	int s = e->seat, amt = e->amount;
+	int s = e->seat, amt = e->amount, staked = 0;
 	chips(t, amt < 0 ? 0 : amt, c, sizeof c);
 	switch (e->act.kind) {
 	case ACT_STRADDLE:
@@ -277,7 +288,9 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	case ACT_CALL:
 		/* A call with the last chips, short of the bet: the va-tout. */
 		if (amt > 0 && e->code == 0) {
-			say_who(b, t, s, C_("bet", "You go all in: %s."), C_("bet", "%1$s goes all in: %2$s."), c);
+			all_in(b, t, s, C_("bet", "You go all in: %1$s, your stake %2$d."),
+			       C_("bet", "%1$s goes all in: %2$s, stake %3$d."), c, e->value);
+			staked = 1;
 			break;
 		}
 		if (amt <= 0)
@@ -287,10 +300,11 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 		break;
 	case ACT_RAISE:
 		/* A raise with the last chips is a va-tout: said so. */
-		if (amt > 0 && e->code == 0)
-			say_who(b, t, s, C_("bet", "You raise with all you have: %s."),
-			        C_("bet", "%1$s raises with all they have: %2$s."), c);
-		else if (brelan_game(v))
+		if (amt > 0 && e->code == 0) {
+			all_in(b, t, s, C_("bet", "You raise with all you have: %1$s, your stake %2$d."),
+			       C_("bet", "%1$s raises with all they have: %2$s, stake %3$d."), c, e->value);
+			staked = 1;
+		} else if (brelan_game(v))
 			say_who(b, t, s, C_("brelan", "You raise: %s."), C_("brelan", "%1$s raises: %2$s."), c);
 		else
 			say_who(b, t, s, C_("bet", "You raise: %s."), C_("bet", "%1$s raises: %2$s."), c);
@@ -301,14 +315,18 @@ static void action_heard(const struct talk *t, const struct vying *v, const stru
 	case ACT_ALLIN:
 		if (amt <= 0)
 			plain(b, t, s, C_("bet", "You play tapis."), C_("bet", "%s plays tapis."));
-		else
+		else if (e->code == 0) {
+			all_in(b, t, s, C_("bet", "You go all in: %1$s, your stake %2$d."),
+			       C_("bet", "%1$s goes all in: %2$s, stake %3$d."), c, e->value);
+			staked = 1;
+		} else
 			say_who(b, t, s, C_("bet", "You go all in: %s."), C_("bet", "%1$s goes all in: %2$s."), c);
 		break;
 	default:
 		return;
 	}
-	/* The running totals. */
-	if (amt > 0) {
+	/* The running totals (a va-tout said its stake). */
+	if (amt > 0 && !staked) {
 		sb_puts(b, " ");
 		if (e->code == 0 && s == t->me)
 			sb_printf(b, C_("bet", "Your stake: %d, nothing left."), e->value);

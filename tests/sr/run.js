@@ -17,6 +17,7 @@
  * 4. A key pressed as a burst arrives (H) loses nothing of the burst.
  * 5. A refusal of the server (a card that may not be played) is spoken
  *    once.
+ * 6. A key pressed twice (H, once its answer is said) is answered twice.
  *
  * Usage: tests/sr/run.sh [BUILD] (from the top of the tree); TAPIS_SR_KEEP=1
  * keeps Orca's log (its path said at the end); TAPIS_SR_ONLY=GAME plays only
@@ -310,6 +311,31 @@ async function playDeal(page, game, checks) {
         .catch(() => {});
       continue;
     }
+    if (checks.twice && st.hand.length > 1) {
+      /* H, and once its answer is said, H again: the same words told
+       * twice are spoken twice (Orca drops a live line of the words of
+       * the one before it, taken for the same change told again). */
+      checks.twice = false;
+      checks.twiceIn = game;
+      const texts = [];
+      for (let k = 0; k < 2; k++) {
+        const n = await page.evaluate(() => window.__answers.length);
+        key('h');
+        texts.push(await until('the page answers H', () => page.evaluate((i) => window.__answers[i], n), 8000));
+        await until('H is answered', () => spoken().slice(checks.keyMark).filter((x) => x.text.includes(texts[0])).length > k,
+          20000).catch(() => {});
+        await quiet();
+        await sleep(1200);   /* nothing told again ahead of the next answer */
+      }
+      const all = spoken();
+      checks.twiceAt = [];
+      for (let i = checks.keyMark; i < all.length; i++) if (all[i].text.includes(texts[0])) checks.twiceAt.push(i);
+      checks.twiceHeard = checks.twiceAt.length;
+      checks.twiceText = texts[0];
+      checks.twiceSame = texts[0] === texts[1];
+      checks.keyMark = spoken().length;
+      continue;
+    }
     const good = st.hand.indexOf(true);
     if (good >= 0 && st.sel !== good) {
       key('Home', 'Home');
@@ -451,13 +477,14 @@ async function main() {
     await page.waitForSelector('#lobby:not([hidden])');
     await waitHeard(/Lobby: 0 tables, 1 person\./, 'the arrival in the lobby is spoken');
   });
-  const checks = { refusal: true, burst: true };
+  const checks = { refusal: true, burst: true, twice: true };
   for (const [game, title] of GAMES.filter(([g]) => !process.env.TAPIS_SR_ONLY || g === process.env.TAPIS_SR_ONLY)) {
     await part(game + ': a deal by keys', async () => {
       /* What a game before tried and could not check (it failed before
        * its end) is tried again here. */
       if (!checks.handSeen && checks.hand) Object.assign(checks, { burst: true, hand: null });
       if (!checks.refusalSeen && checks.refused) Object.assign(checks, { refusal: true, refused: null });
+      if (!checks.twiceSeen && checks.twiceIn) Object.assign(checks, { twice: true, twiceIn: null });
       await quiet();
       await page.evaluate(() => { window.__says = []; });
       heardSince();
@@ -485,8 +512,24 @@ async function main() {
       const last = await page.evaluate(() => { const x = window.__says.filter((y) => !y.refused).pop(); return x ? x.text : ''; });
       await until('the last line is spoken: ' + last, () => spoken().slice(mark).some((x) => x.text.includes(last)), 30000)
         .catch((e) => { missing.push(e.message); });
+      /* ... and the last element the page told (a line may be heard
+       * before it in what the focus reads: the result is the Rematch
+       * button's description), once the page holds nothing back. */
+      await until('the page tells what it holds', () => page.evaluate(() => !window.tapisSaid.lines.length &&
+        !window.tapisSaid.timer), 10000).catch(() => {});
+      const lastEl = await page.evaluate(() => { const t = window.tapisSaid.told; return t.length ? t[t.length - 1].text : ''; });
+      const lastTold = lastEl.replace(/\u200b$/, '');
+      await until('the page\'s last words are spoken: ' + lastTold, () => spoken().slice(mark).some((x) => x.text.includes(lastTold)),
+        30000).catch((e) => { missing.push(e.message); });
       await sleep(500);
+      const from = mark;
       const got = heardSince();
+      /* The result read as the description of the Rematch button when
+       * the focus lands on it is what the focus reads, no live line:
+       * not counted (the lines themselves come live, in order). */
+      const result = await page.$eval('#result', (e) => e.textContent).catch(() => '');
+      for (let i = 1; i < got.length; i++)
+        if (result && /push button\.$/.test(got[i - 1]) && got[i] === result) got[i] = '';
       heard.push(...got);
       const says = await page.evaluate(() => window.__says);
       /* The lines a key's answer tells again ahead of it (the page repeats
@@ -497,8 +540,22 @@ async function main() {
         const n = got.filter((t) => t.includes(checks.refused)).length;
         assert.strictEqual(n, 1, 'the refusal "' + checks.refused + '" is spoken once, not ' + n + ' times');
       }
+      if (checks.twiceIn === game) {
+        checks.twiceSeen = true;
+        assert.ok(checks.twiceSame, 'H twice gives the same words');
+        assert.strictEqual(checks.twiceHeard, 2, 'H pressed twice is answered twice, not ' + checks.twiceHeard + ' times');
+      }
       const told = await page.evaluate(() => window.tapisSaid.told);
       const once = tellOnce(got, told);
+      /* The answers of H twice are no line of the server's (the hand may
+       * be the words of the deal's line): taken out for the counts, the
+       * last words of each element that holds one. */
+      if (checks.twiceIn === game)
+        for (const i of checks.twiceAt || []) {
+          const t = once[i - from];
+          const at = t === undefined ? -1 : t.lastIndexOf(checks.twiceText);
+          if (at >= 0) once[i - from] = (t.slice(0, at) + t.slice(at + checks.twiceText.length)).trim();
+        }
       if (h) {
         checks.handSeen = true;
         const burst = says.slice(checks.burstAt).filter((x) => !x.refused && x.at <= checks.handAt).map((x) => x.text);
@@ -511,9 +568,10 @@ async function main() {
       return moves + ' moves, ' + got.length + ' spoken';
     });
   }
-  await part('a refusal spoken once, H in a burst', async () => {
+  await part('a refusal spoken once, H in a burst, H twice', async () => {
     assert.ok(checks.refusalSeen, 'a card that may not be played was sent and refused');
     assert.ok(checks.handSeen, 'H was pressed in a burst');
+    assert.ok(checks.twiceSeen, 'H was pressed twice');
   });
   await browser.close().catch(() => {});
   if (process.env.TAPIS_SR_KEEP) {

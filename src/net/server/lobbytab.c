@@ -115,7 +115,9 @@ int lobbytab_may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, st
 /* One person, one table: taking a seat at h gives up a seat held at any
  * other table (away or not), as a stand does (a bot plays it, and it
  * opens); they stay there as a spectator (its state says seat -1), so
- * that a table they made and wait at is not removed. */
+ * that a table they made and wait at is not removed, when they are
+ * there: a seat they were away from is left whole (else, a member of
+ * that table still, they would never hear the lobby again). */
 static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struct host *h)
 {
 	const char *name = l->users[c->user].name;
@@ -124,7 +126,7 @@ static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struc
 		struct host_member *hm = o == h ? NULL : host_member(o, name);
 		if (!hm || hm->seat < 0)
 			continue;
-		host_stand(o, name, 0);
+		host_stand(o, name, hm->conn < 0);
 		l->dirty = 1;
 	}
 }
