@@ -131,26 +131,10 @@ static void cli_init(struct cli *c)
 	c->dealer = -1;
 }
 
+static void usage_commands(FILE *f);
+
 static void usage(FILE *f)
 {
-	static const char *const head[] = {
-		N_("Usage:"),
-		N_("  tapis [OPTIONS]             the spoken main menu (options of play apply)"),
-		N_("  tapis play GAME [OPTIONS]   start GAME at once"),
-		N_("  tapis rules GAME            print (and, without --text, speak) the rules"),
-		N_("  tapis keys [GAME]           print the keyboard shortcuts"),
-		N_("  tapis learn [GAME] [--lesson N]  spoken lessons that teach GAME"),
-		N_("  tapis bench [--json]        the performance benchmark"),
-		N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history"),
-		N_("  tapis serve [OPTIONS]       host tables for players over the network"),
-		N_("  tapis join URL [OPTIONS]    sit at a table of a tapis server, same keys as play"),
-		N_("  tapis admin [--db FILE] role|ban|unban|list ...  a server's moderators and bans"),
-		N_("  tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--json]"),
-		N_("  tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S]"),
-		N_("                   [--budget MS] [--rule K=V]... [--json]"),
-		N_("                              bots against bots: A's result against B"),
-		"  tapis --help | --version",
-	};
 	static const char *const limits[] = {
 		N_("Limits: --deck and --actions files: 16 MiB at most (logs, saves: any size);"),
 		N_("an --actions line at most 512 characters, a log line at most 16384."),
@@ -158,8 +142,8 @@ static void usage(FILE *f)
 		N_("100000000 either way; a Bouillotte or Brelan table holds at most 1000000000"),
 		N_("chips, caves taken included (then a player without chips leaves)."),
 	};
-	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-		fprintf(f, "%s\n", _(head[i]));
+	fprintf(f, "%s\n", _("Usage:"));
+	usage_commands(f);
 	/* The games' command-line names, for scripts: the same line in every language. */
 	fprintf(f, "\nGames:");
 	for (int i = 0; registry_games[i].ops; i++)
@@ -915,43 +899,96 @@ static int bench_is_server(int argc, char **argv)
 	return 0;
 }
 
+static int always(int argc, char **argv)
+{
+	(void)argc, (void)argv;
+	return 1;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+	(void)argv;
+	return bench_run(argc > 1, stdout);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	char *help[] = { argv[0], "--help", NULL };
+	return argc > 1 ? opt_fail(&menu_cmd, "unexpected argument '%s'", argv[1]) : cmd_menu(2, help);
+}
+
+static int cmd_version(int argc, char **argv)
+{
+	int rc = argc > 1 ? opt_fail(&menu_cmd, "--version: unexpected argument '%s'", argv[1]) : EXIT_DONE;
+	if (rc == EXIT_DONE)
+		printf("tapis %s\n", TAPIS_VERSION);
+	return rc;
+}
+
+/* The commands: the word after `tapis`, its lines of the usage (msgids,
+ * in the usage's order), what runs it (given its word and what follows),
+ * and whether it is the server's: server(argc, argv) of the whole command
+ * line says 1 when it goes to tapis-server (own: as the server's own
+ * command, its word dropped). A row without a word is a line of the usage
+ * alone (the main menu, or another form of a command above). Anything
+ * else, `tapis [OPTIONS]` among them, is the spoken main menu. */
+struct command {
+	const char *name;
+	const char *usage[3];
+	int (*run)(int argc, char **argv);
+	int (*server)(int argc, char **argv);
+	int own;
+};
+
+static const struct command commands[] = {
+	{ NULL, { N_("  tapis [OPTIONS]             the spoken main menu (options of play apply)") }, NULL, NULL, 0 },
+	{ "play", { N_("  tapis play GAME [OPTIONS]   start GAME at once") }, cmd_play, NULL, 0 },
+	{ "rules", { N_("  tapis rules GAME            print (and, without --text, speak) the rules") }, cmd_rules, NULL, 0 },
+	{ "keys", { N_("  tapis keys [GAME]           print the keyboard shortcuts") }, cmd_keys, NULL, 0 },
+	{ "learn", { N_("  tapis learn [GAME] [--lesson N]  spoken lessons that teach GAME") }, cmd_learn, NULL, 0 },
+	{ "bench", { N_("  tapis bench [--json]        the performance benchmark") }, cmd_bench, bench_is_server, 0 },
+	{ "replay", { N_("  tapis replay LOG [--text] [--lang en|fr]  check (and tell) a hand history") }, replay_main,
+	  NULL, 0 },
+	{ "serve", { N_("  tapis serve [OPTIONS]       host tables for players over the network") }, NULL, always, 1 },
+	{ "join", { N_("  tapis join URL [OPTIONS]    sit at a table of a tapis server, same keys as play") }, join_main,
+	  NULL, 0 },
+	{ "admin", { N_("  tapis admin [--db FILE] role|ban|unban|list ...  a server's moderators and bans") }, NULL,
+	  always, 0 },
+	{ NULL, { N_("  tapis bench --net [URL] [--clients N] [--tables M] [--deals K] [--json]") }, NULL, NULL, 0 },
+	{ "tournament",
+	  { N_("  tapis tournament GAME --levels A,B [--players N] [--deals K] [--seed S]"),
+	    N_("                   [--budget MS] [--rule K=V]... [--json]"),
+	    N_("                              bots against bots: A's result against B") },
+	  tournament_main, NULL, 0 },
+	{ "help", { NULL }, cmd_help, NULL, 0 },
+	{ "--version", { "  tapis --help | --version" }, cmd_version, NULL, 0 },
+};
+
+static void usage_commands(FILE *f)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		for (int k = 0; k < 3 && commands[i].usage[k]; k++)
+			fprintf(f, "%s\n", _(commands[i].usage[k]));
+}
+
 int main(int argc, char **argv)
 {
 	paths_init(argv[0]);
 	log_set(log_stderr, "tapis");
 	signal(SIGXFSZ, SIG_IGN);   /* a file size limit fails the write, like a full disk */
 	opt_set_lang(choose_lang);
+	const struct command *cmd = NULL;
+	for (size_t i = 0; argc >= 2 && !cmd && i < sizeof commands / sizeof commands[0]; i++)
+		if (commands[i].name && !strcmp(argv[1], commands[i].name))
+			cmd = &commands[i];
 	int rc;
-	if (argc < 2 || (argv[1][0] == '-' && strcmp(argv[1], "--version"))) {
+	if (cmd && cmd->server && cmd->server(argc, argv)) {
+		rc = to_server(argv, cmd->own);
+	} else if (cmd) {
+		rc = cmd->run(argc - 1, argv + 1);
+	} else if (argc < 2 || argv[1][0] == '-') {
 		/* The bare `tapis [OPTIONS]`, and `tapis --help` among them. */
 		rc = cmd_menu(argc, argv);
-	} else if (!strcmp(argv[1], "help")) {
-		char *help[] = { argv[0], "--help", NULL };
-		rc = argc > 2 ? opt_fail(&menu_cmd, "unexpected argument '%s'", argv[2]) : cmd_menu(2, help);
-	} else if (!strcmp(argv[1], "--version")) {
-		rc = argc > 2 ? opt_fail(&menu_cmd, "--version: unexpected argument '%s'", argv[2]) : EXIT_DONE;
-		if (rc == EXIT_DONE)
-			printf("tapis %s\n", TAPIS_VERSION);
-	} else if (!strcmp(argv[1], "play")) {
-		rc = cmd_play(argc - 1, argv + 1);
-	} else if (!strcmp(argv[1], "rules")) {
-		rc = cmd_rules(argc - 1, argv + 1);
-	} else if (!strcmp(argv[1], "learn")) {
-		rc = cmd_learn(argc - 1, argv + 1);
-	} else if (!strcmp(argv[1], "keys")) {
-		rc = cmd_keys(argc - 1, argv + 1);
-	} else if (!strcmp(argv[1], "replay")) {
-		rc = replay_main(argc - 1, argv + 1);
-	} else if (!strcmp(argv[1], "serve")) {
-		rc = to_server(argv, 1);
-	} else if (!strcmp(argv[1], "admin")) {
-		rc = to_server(argv, 0);
-	} else if (!strcmp(argv[1], "tournament")) {
-		rc = tournament_main(argc - 1, argv + 1);
-	} else if (!strcmp(argv[1], "join")) {
-		rc = join_main(argc - 1, argv + 1);
-	} else if (!strcmp(argv[1], "bench")) {
-		rc = bench_is_server(argc, argv) ? to_server(argv, 0) : bench_run(argc > 2, stdout);
 	} else {
 		fprintf(stderr, "tapis: unknown command '%s' (see tapis --help)\n", argv[1]);
 		rc = EXIT_USAGE;

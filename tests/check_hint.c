@@ -384,6 +384,29 @@ START_TEST(menu_words_and_reasons)
 	sb_clear(&b);
 	talk_hint(&bo, talk_of(&bo), &no, &blind, &b);
 	ck_assert_str_eq(b.s, want[_i][8]);
+	/* Le Brelan's own words for its carres come from its talk: a carre
+	 * declined, a buy-back (a surcarre), where Bouillotte buys back. */
+	static const char *const carres[][3] = {
+		{ "No carre: a blind stake is not worth it.", "Surcarre, 8 chips: for one pot, you will speak last.",
+		  "Buy back, 8 chips: for one pot, you will speak last." },
+		{ "Ne vous carrez pas : une mise à l'aveugle ne vaut pas le coup ici.",
+		  "Surcarre pour 8 jetons : pour le prix du pot, vous parlerez en dernier.",
+		  "Surcarre pour 8 jetons : pour le prix du pot, vous parlerez en dernier." },
+	};
+	sb_clear(&b);
+	talk_hint(&br, talk_of(&br), &no, &blind, &b);
+	ck_assert_str_eq(b.s, carres[_i][0]);
+	struct action back = act_amount(ACT_BUYBACK, 8);
+	struct bot_reason sur = contre;
+	sur.straddle = VY_SURCARRE;
+	sb_clear(&b);
+	talk_hint(&br, talk_of(&br), &back, &sur, &b);
+	ck_assert_str_eq(b.s, carres[_i][1]);
+	struct bot_reason plain = contre;
+	plain.straddle = 0;
+	sb_clear(&b);
+	talk_hint(&bo, talk_of(&bo), &back, &plain, &b);
+	ck_assert_str_eq(b.s, carres[_i][2]);
 	/* A trump led to draw higher trumps: said of trumps, not of "that suit". */
 	static const char *const trumps[] = {
 		"Play the ten of diamonds: higher trumps are still out, and this one may draw them.",

@@ -1825,6 +1825,26 @@ START_TEST(test_bad_messages)
 	ck_assert_str_eq(next_error(&x), "too_long");
 	tc_send(&x, "{\"type\":\"hello\",\"version\":1,\"name\":\"Xavier\"}");
 	tc_wait(&x, "welcome");
+	/* A message of a small type is bounded by its row: a ping padded to
+	 * its limit is answered, one byte more is too long. */
+	int small = lobby_message_max(PM_PING);
+	ck_assert_int_lt(small, PROTO_MAX_MESSAGE);
+	for (int over = 0; over < 2; over++) {
+		char ping[PROTO_MAX_MESSAGE];
+		int head = snprintf(ping, sizeof ping, "{\"type\":\"ping\",\"pad\":\"");
+		int pad = small + over - head - 2;
+		memset(ping + head, 'p', (size_t)pad);
+		snprintf(ping + head + pad, sizeof ping - (size_t)(head + pad), "\"}");
+		ck_assert_int_eq((int)strlen(ping), small + over);
+		tc_send(&x, "%s", ping);
+		if (over) {
+			e = tc_wait(&x, "error");
+			ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "too_long");
+			ck_assert_str_eq(json_string_value(json_object_get(e, "re")), "ping");
+		} else {
+			tc_wait(&x, "pong");
+		}
+	}
 	tc_send(&x, "{\"type\":\"action\",\"table\":99,\"action\":\"pass\"}");
 	ck_assert_str_eq(next_error(&x), "no_table");
 	tc_send(&x, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":3}");

@@ -73,6 +73,35 @@ static int pick(struct gen *g, uint64_t m)
 #define PACK ((uint64_t)0x0fffffffffffff00ULL)
 #define ABOVE(c) ((c) >= 63 ? 0 : ~(((uint64_t)2 << (c)) - 1))
 
+/* A pack of n cards, first..first+n-1, shuffled (Fisher-Yates). */
+static void shuffle(struct gen *g, int *pack, int n, int first)
+{
+	for (int c = 0; c < n; c++)
+		pack[c] = first + c;
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)below(g, (unsigned)i + 1), x = pack[i];
+		pack[i] = pack[j];
+		pack[j] = x;
+	}
+}
+
+/* Deals per CPU-second: whole games of play_game (which counts its deals
+ * and returns a figure of the game, summed into *sum so that no compiler
+ * drops the loop), a hundred at a time, for about `seconds` of CPU time. */
+static double rate(double seconds, long *sum, long (*play_game)(struct gen *g, long *deals))
+{
+	struct gen g;
+	gen_seed(&g, 12345);
+	long deals = 0;
+	clock_t t0 = clock(), t;
+	do {
+		for (int k = 0; k < 100; k++)
+			*sum += play_game(&g, &deals);
+		t = clock();
+	} while ((double)(t - t0) / CLOCKS_PER_SEC < seconds);
+	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
+}
+
 /* ---- Bourré: seven players, the default rules (docs/rules/bourre.en.md) ---- */
 
 enum { BR_N = 7, BR_CHIPS = 100 };
@@ -105,14 +134,8 @@ static int sure_trumps(uint64_t mine, uint64_t out)
 
 static void bourre_deal(struct bourre *b, struct gen *g)
 {
-	int pack[52], n = 0;
-	for (int c = 8; c < 60; c++)
-		pack[n++] = c;
-	for (int i = 51; i > 0; i--) {
-		int j = (int)below(g, (unsigned)i + 1), x = pack[i];
-		pack[i] = pack[j];
-		pack[j] = x;
-	}
+	int pack[52];
+	shuffle(g, pack, 52, 8);
 	for (int s = 0; s < BR_N; s++)
 		if (!b->exempt[s]) {
 			b->chips[s]--;
@@ -258,28 +281,18 @@ static void bourre_deal(struct bourre *b, struct gen *g)
 	b->dealer = (b->dealer + 1) % BR_N;
 }
 
-/* Deals per CPU-second: games of 50 deals from fresh chips, as the bench
- * plays them, for about `seconds` of CPU time. */
-static double bourre_rate(double seconds, long *sum)
+/* A game of 50 deals from fresh chips, as the bench plays it (or until
+ * the pot passes its bound): the first player's chips. */
+static long bourre_game(struct gen *g, long *deals)
 {
-	struct gen g;
-	gen_seed(&g, 12345);
-	long deals = 0;
-	clock_t t0 = clock(), t;
-	do {
-		for (int k = 0; k < 100; k++) {
-			struct bourre b;
-			memset(&b, 0, sizeof b);
-			for (int s = 0; s < BR_N; s++)
-				b.chips[s] = BR_CHIPS;
-			b.dealer = (int)below(&g, BR_N);
-			for (int d = 0; d < 50 && b.pot <= 100000000; d++, deals++)
-				bourre_deal(&b, &g);
-			*sum += b.chips[0];
-		}
-		t = clock();
-	} while ((double)(t - t0) / CLOCKS_PER_SEC < seconds);
-	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
+	struct bourre b;
+	memset(&b, 0, sizeof b);
+	for (int s = 0; s < BR_N; s++)
+		b.chips[s] = BR_CHIPS;
+	b.dealer = (int)below(g, BR_N);
+	for (int d = 0; d < 50 && b.pot <= 100000000; d++, (*deals)++)
+		bourre_deal(&b, g);
+	return b.chips[0];
 }
 
 /* ---- La Bouillabaisse: four players, one pack, six rounds (docs/rules/bouillabaisse.en.md) ---- */
@@ -298,13 +311,7 @@ static long bouillabaisse_game(struct gen *g, long *deals)
 	int dealer = (int)below(g, BO_N);
 	for (int round = 1; round <= BO_ROUNDS; round++, (*deals)++) {
 		int pack[52];
-		for (int c = 0; c < 52; c++)
-			pack[c] = c + 8;
-		for (int i = 51; i > 0; i--) {
-			int j = (int)below(g, (unsigned)i + 1), x = pack[i];
-			pack[i] = pack[j];
-			pack[j] = x;
-		}
+		shuffle(g, pack, 52, 8);
 		uint64_t hand[BO_N] = { 0 }, taken[BO_N] = { 0 };
 		int tricks[BO_N] = { 0 };
 		for (int i = 0; i < 52; i++)
@@ -347,20 +354,6 @@ static long bouillabaisse_game(struct gen *g, long *deals)
 	return score[0] + score[1] + score[2] + score[3];
 }
 
-/* Deals (rounds) per CPU-second, whole games of six rounds. */
-static double bouillabaisse_rate(double seconds, long *sum)
-{
-	struct gen g;
-	gen_seed(&g, 12345);
-	long deals = 0;
-	clock_t t0 = clock(), t;
-	do {
-		for (int k = 0; k < 100; k++)
-			*sum += bouillabaisse_game(&g, &deals);
-		t = clock();
-	} while ((double)(t - t0) / CLOCKS_PER_SEC < seconds);
-	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
-}
 
 /* ---- Le Brouc: four players in two teams, 32 cards, the modern game to one game (docs/rules/brouc.en.md) ---- */
 
@@ -396,13 +389,7 @@ static long brouc_game(struct gen *g, long *deals)
 	for (int d = 0; d < 50; d++) {
 		(*deals)++;
 		int pack[32];
-		for (int c = 0; c < 32; c++)
-			pack[c] = c;
-		for (int i = 31; i > 0; i--) {
-			int j = (int)below(g, (unsigned)i + 1), x = pack[i];
-			pack[i] = pack[j];
-			pack[j] = x;
-		}
+		shuffle(g, pack, 32, 0);
 		uint64_t hand[4] = { 0 };
 		for (int i = 0; i < 32; i++)
 			hand[(dealer + 1 + i / 8) % 4] |= (uint64_t)1 << pack[i];
@@ -474,20 +461,6 @@ static long brouc_game(struct gen *g, long *deals)
 	return score[0] - score[1];
 }
 
-/* Deals per CPU-second, whole matches of one game. */
-static double brouc_rate(double seconds, long *sum)
-{
-	struct gen g;
-	gen_seed(&g, 12345);
-	long deals = 0;
-	clock_t t0 = clock(), t;
-	do {
-		for (int k = 0; k < 100; k++)
-			*sum += brouc_game(&g, &deals);
-		t = clock();
-	} while ((double)(t - t0) / CLOCKS_PER_SEC < seconds);
-	return deals / ((double)(t - t0) / CLOCKS_PER_SEC);
-}
 
 int main(int argc, char **argv)
 {
@@ -500,23 +473,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "yardstick: SECONDS from 0 to 600\n");
 		return 2;
 	}
-	long sum = 0;
-	if (!strcmp(argv[1], "bourre")) {
-		double r = bourre_rate(seconds, &sum);
-		printf("bourre %.0f\n", r);
-		/* the chips kept: so that no compiler drops the loop */
-		return sum == 0x7fffffff;
-	}
-	if (!strcmp(argv[1], "bouillabaisse")) {
-		double r = bouillabaisse_rate(seconds, &sum);
-		printf("bouillabaisse %.0f\n", r);
-		return sum == 0x7fffffff;
-	}
-	if (!strcmp(argv[1], "brouc")) {
-		double r = brouc_rate(seconds, &sum);
-		printf("brouc %.0f\n", r);
-		return sum == 0x7fffffff;
-	}
+	/* Bourré's games counted in deals of 50 from fresh chips, La
+	 * Bouillabaisse's in rounds of whole games of six, Le Brouc's in
+	 * deals of whole matches of one game. */
+	static const struct {
+		const char *name;
+		long (*play_game)(struct gen *g, long *deals);
+	} games[] = { { "bourre", bourre_game }, { "bouillabaisse", bouillabaisse_game }, { "brouc", brouc_game } };
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+		if (!strcmp(argv[1], games[i].name)) {
+			long sum = 0;
+			double r = rate(seconds, &sum, games[i].play_game);
+			printf("%s %.0f\n", games[i].name, r);
+			return sum == 0x7fffffff;
+		}
 	fprintf(stderr, "yardstick: no yardstick for '%s' (only bourre, bouillabaisse, brouc)\n", argv[1]);
 	return 1;
 }

@@ -79,6 +79,8 @@ enum talk_query {
 	/* '1'..'9': the table card by card */
 };
 
+struct bot_reason;
+
 struct game_talk {
 	const char *game;   /* game_ops name */
 	/* Phrase an event for t->me into b. Return 1 when phrased, 0 to let the
@@ -98,9 +100,10 @@ struct game_talk {
 	int showdowns;
 	/* An action as the hint orders it, lower-case, in the game's own words
 	 * where they differ from those all games share (Bourré's "take the
-	 * turned card"); why is the bot's reason (enum bot_why). 1 when phrased
-	 * into b, 0 to leave it to the shared words; NULL: always those. */
-	int (*order)(const struct talk *t, const struct action *a, int why, struct sbuf *b);
+	 * turned card", Le Brelan's carres); why is the bot's reason. 1 when
+	 * phrased into b, 0 to leave it to the shared words; NULL: always
+	 * those. */
+	int (*order)(const struct talk *t, const struct action *a, const struct bot_reason *why, struct sbuf *b);
 };
 
 #endif

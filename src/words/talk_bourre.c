@@ -820,7 +820,7 @@ static void prompt_fn(const struct talk *t, const void *view, struct sbuf *b)
 /* The hint's orders: the dealer takes or leaves the turned card, and a
  * player who does not stay passes (never "stands": there is no bet to
  * check). */
-static int order_fn(const struct talk *t, const struct action *a, int why, struct sbuf *b)
+static int order_fn(const struct talk *t, const struct action *a, const struct bot_reason *why, struct sbuf *b)
 {
 	(void)why;
 	switch (a->kind) {

@@ -8,33 +8,16 @@
 #include "i18n/i18n.h"
 #include "words/say.h"
 
-/* The name of a straddle as the action menu says it (talk_vying.c):
- * Le Brelan names each level of the carre. */
-static const char *straddle_word(const struct talk *t, int brelan, int kind, int name)
-{
-	if (!brelan)
-		return kind == ACT_BUYBACK ? C_("bet", "buy back") : C_("bet", "straddle");
-	switch (name) {
-	case VY_CONTRECARRE: return C_("bet", "contrecarre");
-	case VY_TRICARRE: return C_("bet", "tricarre");
-	case VY_QUADRICARRE: return C_("bet", "quadricarre");
-	case VY_SURCARRE: return C_("bet", "surcarre");
-	case VY_SURCONTRECARRE: return C_("bet", "surcontrecarre");
-	default: return kind == ACT_BUYBACK ? C_("bet", "surcarre") : C_("bet", "carre");
-	}
-}
-
 /* The action as the action menu says it, capitalized: "Call, 4 chips",
  * "Call, for nothing", "Raise, 8 chips", "Stay"; a card to play or a
  * discard as an order: "Play the king of spades". */
 static void order(const struct talk *t, const struct game_talk *gt, const struct action *a,
                   const struct bot_reason *why, struct sbuf *b)
 {
-	int brelan = t->game && !strcmp(t->game->name, "brelan");
 	struct sbuf x, m;
 	sb_clear(&x);
 	sb_clear(&m);
-	if (gt && gt->order && gt->order(t, a, why->code, &m)) {
+	if (gt && gt->order && gt->order(t, a, why, &m)) {
 		sb_capitalize(&m);
 		sb_puts(b, m.s);
 		return;
@@ -72,18 +55,15 @@ static void order(const struct talk *t, const struct game_talk *gt, const struct
 		else if (why->straddle >= VY_SURCARRE)
 			sb_puts(&m, C_("hint", "no buy-back"));
 		else
-			sb_puts(&m, brelan ? C_("hint", "no carre") : C_("hint", "no straddle"));
+			sb_puts(&m, C_("hint", "no straddle"));
 		break;
 	case ACT_STRADDLE:
-		if (!brelan || why->straddle <= VY_CARRE_1) {
-			say_chips(t->lang, &x, a->amount);
-			sb_printf(&m, brelan ? C_("hint", "carre for %s") : C_("hint", "straddle for %s"), x.s);
-			break;
-		}
-		/* fall through */
+		say_chips(t->lang, &x, a->amount);
+		sb_printf(&m, C_("hint", "straddle for %s"), x.s);
+		break;
 	case ACT_BUYBACK:
 		say_chips(t->lang, &x, a->amount);
-		sb_printf(&m, C_("hint", "%1$s for %2$s"), straddle_word(t, brelan, a->kind, why->straddle), x.s);
+		sb_printf(&m, C_("hint", "%1$s for %2$s"), C_("bet", "buy back"), x.s);
 		break;
 	case ACT_OPEN:
 		say_chips(t->lang, &x, a->amount);

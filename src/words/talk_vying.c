@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bots/bot.h"
 #include "games/vying.h"
 #include "words/announce.h"
 #include "i18n/i18n.h"
@@ -1182,4 +1183,34 @@ static void vy_prompt(const struct talk *t, const void *view, struct sbuf *b)
 }
 
 const struct game_talk bouillotte_talk = { "bouillotte", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1, NULL };
-const struct game_talk brelan_talk = { "brelan", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1, NULL };
+/* The hint's orders in Le Brelan: its straddles are carres, each level
+ * past the first by its name (the bot's reason says which); a buy-back
+ * not named is a surcarre. */
+static int brelan_order(const struct talk *t, const struct action *a, const struct bot_reason *why, struct sbuf *b)
+{
+	struct sbuf x;
+	sb_clear(&x);
+	switch (a->kind) {
+	case ACT_DECLINE:
+		if (why->code == BOT_WHY_NO_CAVE || why->straddle >= VY_SURCARRE)
+			return 0; /* the words all games share */
+		sb_puts(b, C_("hint", "no carre"));
+		return 1;
+	case ACT_STRADDLE:
+		say_chips(t->lang, &x, a->amount);
+		if (why->straddle <= VY_CARRE_1)
+			sb_printf(b, C_("hint", "carre for %s"), x.s);
+		else
+			sb_printf(b, C_("hint", "%1$s for %2$s"), carre_name(t, why->straddle), x.s);
+		return 1;
+	case ACT_BUYBACK:
+		say_chips(t->lang, &x, a->amount);
+		sb_printf(b, C_("hint", "%1$s for %2$s"),
+		          why->straddle > VY_CARRE_1 ? carre_name(t, why->straddle) : C_("bet", "surcarre"), x.s);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+const struct game_talk brelan_talk = { "brelan", vy_event, vy_query, vy_refusal, vy_action, vy_prompt, 1, brelan_order };

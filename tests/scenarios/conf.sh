@@ -5,15 +5,9 @@
 # command line's can), and a bad key or value stops the server at its
 # start, status 2, with the file's line named.
 build=${1:-build}
-server="$(cd "$(dirname "$build/tapis")" && pwd)/tapis-server"
+scenario=conf
+. "$(dirname "$0")/lib/served.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-dir=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
-export XDG_STATE_HOME="$dir/state" XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" \
-	LANGUAGE= LC_ALL= LC_MESSAGES= LANG=C
-fails=0
-bad() { echo "conf scenario FAILED: $*"; fails=$((fails+1)); }
 [ -x "$server" ] || { echo "conf scenario FAILED: $server is not built"; exit 1; }
 
 # The shipped file, in this directory (its sections as they are), every default given (not those

@@ -4,15 +4,8 @@
 # over wss://; without --ca it is refused, saying why in one line of
 # tapis join's own, with no line of libwebsockets' log on the terminal.
 build=${1:-build}
-server="$(cd "$(dirname "$build/tapis")" && pwd)/tapis-server"
-bin="$(cd "$(dirname "$build/tapis")" && pwd)/tapis"
-dir=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
-export XDG_STATE_HOME="$dir/state" XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" \
-	LANGUAGE= LC_ALL= LC_MESSAGES= LANG=C
-fails=0
-bad() { echo "join --ca scenario FAILED: $*"; fails=$((fails+1)); }
+scenario="join --ca"
+. "$(dirname "$0")/lib/served.sh"
 if ! command -v openssl >/dev/null 2>&1; then
 	echo "join --ca scenario: no openssl to make a certificate"
 	[ "${CI:-}" = true ] && exit 1
@@ -21,18 +14,9 @@ fi
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost \
 	-keyout "$dir/key.pem" -out "$dir/cert.pem" >/dev/null 2>&1 || { echo "join --ca scenario FAILED: openssl req"; exit 1; }
 
-: >"$dir/server.err"
-"$server" --port 0 --db "$dir/server.db" --bot-delay 0 --cert "$dir/cert.pem" --key "$dir/key.pem" 2>>"$dir/server.err" &
-pid=$!
-port=
-i=0
-while [ $i -lt 200 ]; do
-	port=$(sed -n 's/.*listening on wss:[^ ]*:\([0-9]*\).*/\1/p' "$dir/server.err" | head -n 1)
-	[ -n "$port" ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-	i=$((i+1))
-done
+served_start 's/.*listening on wss:[^ ]*:\([0-9]*\).*/\1/p' --port 0 --db "$dir/server.db" --bot-delay 0 \
+	--cert "$dir/cert.pem" --key "$dir/key.pem"
+port=$served
 if [ -z "$port" ]; then
 	bad "the server did not say where it listens"; sed 's/^/  | /' "$dir/server.err"
 else
@@ -45,8 +29,7 @@ else
 		bad "lines other than tapis join's on the terminal:"; sed 's/^/  | /' "$dir/err"
 	fi
 	# Trusted through --ca: a game.
-	yes '' 2>/dev/null | head -n 300 | timeout 60 "$bin" join "$url" --ca "$dir/cert.pem" --name Ann --text --no-sound \
-		--create bouillabaisse --rule hands=1 --start >"$dir/out" 2>"$dir/join.err"
+	served_game "$url" --ca "$dir/cert.pem"
 	st=$?
 	[ $st = 0 ] || { bad "tapis join --ca: status $st"; sed 's/^/  | /' "$dir/join.err" | head -5; }
 	grep -qF "Game over." "$dir/out" || bad "the game over wss:// never ended"
@@ -56,10 +39,5 @@ fi
 "$bin" join wss://localhost:1 --ca "$dir/none.pem" </dev/null >/dev/null 2>"$dir/err"; st=$?
 [ $st = 2 ] || bad "--ca with no such file: status $st, not 2"
 grep -q -- "--ca: '$dir/none.pem'" "$dir/err" || bad "--ca with no such file is not named"
-if [ -n "$pid" ]; then
-	kill -TERM "$pid" 2>/dev/null
-	wait "$pid"
-	pid=
-fi
-[ "$fails" = 0 ] && echo "join --ca scenario: ok" && exit 0
-exit 1
+served_stop
+served_end

@@ -7,15 +7,8 @@
 # Bouillabaisse against its bots, then the server stops on SIGTERM with
 # every table saved.
 build=${1:-build}
-server="$(cd "$(dirname "$build/tapis")" && pwd)/tapis-server"
-bin="$(cd "$(dirname "$build/tapis")" && pwd)/tapis"
-dir=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
-export XDG_STATE_HOME="$dir/state" XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" \
-	LANGUAGE= LC_ALL= LC_MESSAGES= LANG=C
-fails=0
-bad() { echo "server scenario FAILED: $*"; fails=$((fails+1)); }
+scenario=server
+. "$(dirname "$0")/lib/served.sh"
 
 [ -x "$server" ] || { echo "server scenario FAILED: $server is not built"; exit 1; }
 
@@ -85,35 +78,18 @@ printf 'lang = fr\n' >"$dir/config/tapis/settings"
 rm -f "$dir/config/tapis/settings"
 
 # A game served: the server on a free port, a client at a new table.
-: >"$dir/server.err"
-"$server" --port 0 --db "$dir/server.db" --bot-delay 0 2>>"$dir/server.err" &
-pid=$!
-url=
-i=0
-while [ $i -lt 200 ]; do
-	url=$(sed -n 's/.*listening on \(ws:[^ ]*\).*/\1/p' "$dir/server.err" | head -n 1)
-	[ -n "$url" ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-	i=$((i+1))
-done
+served_start 's/.*listening on \(ws:[^ ]*\).*/\1/p' --port 0 --db "$dir/server.db" --bot-delay 0
+url=$served
 if [ -z "$url" ]; then
 	bad "the server did not say where it listens"; sed 's/^/  | /' "$dir/server.err"
 else
-	yes '' 2>/dev/null | head -n 300 | timeout 60 "$bin" join "$url" --name Ann --text --no-sound \
-		--create bouillabaisse --rule hands=1 --start >"$dir/out" 2>"$dir/join.err"
+	served_game "$url"
 	st=$?
 	[ $st = 0 ] || { bad "tapis join: status $st"; sed 's/^/  | /' "$dir/join.err" | head -5; }
 	for w in "La Bouillabaisse, 4 players." "Your turn." "You play the " "Game over."; do
 		grep -qF "$w" "$dir/out" || bad "the game never said '$w'"
 	done
 fi
-if [ -n "$pid" ]; then
-	kill -TERM "$pid" 2>/dev/null
-	wait "$pid"; st=$?
-	pid=
-	[ $st = 0 ] || bad "the server stopped with status $st"
-	grep -q 'stopped, every table saved' "$dir/server.err" || bad "the server did not stop cleanly"
-fi
-[ "$fails" = 0 ] && echo "server scenario: ok" && exit 0
-exit 1
+served_stop || bad "the server stopped with status $?"
+grep -q 'stopped, every table saved' "$dir/server.err" || bad "the server did not stop cleanly"
+served_end

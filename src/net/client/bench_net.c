@@ -20,13 +20,19 @@
 #include "core/clock.h"
 #include "core/xalloc.h"
 #include "net/wire/evloop.h"
-#include "net/wire/outq.h"
+#include "net/client/wslink.h"
 #include "net/wire/proto.h"
 #include "net/client/benchfig.h"
 #include "net/wire/ws.h"
 
-static const char *const bench_games[] = { "bouillotte", "brelan", "bourre", "brouc", "bouillabaisse" };
-#define BENCH_NGAMES 5
+/* Table t's game: the registry's games in turn. */
+static const struct game_ops *bench_game(int t)
+{
+	int n = 0;
+	while (registry_games[n].ops)
+		n++;
+	return registry_games[t % n].ops;
+}
 
 /* A link asked for: its client, or NULL once given up or ended. Its
  * wsi's opaque data, so that a link given up is never touched again:
@@ -41,12 +47,8 @@ struct blink {
 /* One bot client: a connection of the bench's one libwebsockets context
  * (all of them are served by one poll, as a server serves its players). */
 struct bclient {
-	struct lws *wsi;
-	struct blink *link;      /* of wsi */
-	int open, closed;
-	struct outq out;
-	char *rx;
-	size_t rxlen;
+	struct wslink k;         /* its wsi, open, closed, queues */
+	struct blink *link;      /* of k.wsi */
 	struct bench *b;
 	int id, tindex;
 	int node;                /* the server it is connected to (bench_node) */
@@ -216,12 +218,7 @@ static void client_error(struct bclient *c)
 
 static int send_text(struct bclient *c, const char *text)
 {
-	if (c->closed)
-		return -1;
-	outq_push(&c->out, text, strlen(text));
-	if (c->open)
-		lws_callback_on_writable(c->wsi);
-	return 0;
+	return wslink_send(&c->k, text);
 }
 
 static void send_json(struct bclient *c, json_t *o)
@@ -565,9 +562,9 @@ static void on_hint(lws_sorted_usec_list_t *sul)
 {
 	struct bclient *c = lws_container_of(sul, struct bclient, think);
 	struct bench *b = c->b;
-	if (c->closed || b->ending)
+	if (c->k.closed || b->ending)
 		return;
-	if (c->my_turn && c->open) {
+	if (c->my_turn && c->k.open) {
 		char text[96];
 		snprintf(text, sizeof text, "{\"type\":\"hint\",\"table\":%ld}", c->table);
 		pace(c, 1);
@@ -647,15 +644,7 @@ static int link_ask(struct bclient *c)
 {
 	struct benchfig_node *nd = &c->b->node[c->node];
 	struct lws_client_connect_info ci;
-	memset(&ci, 0, sizeof ci);
-	ci.context = c->b->ctx;
-	ci.address = nd->host;
-	ci.port = nd->port;
-	ci.path = nd->path;
-	ci.host = nd->host;
-	ci.origin = nd->host;
-	ci.protocol = "tapis";
-	ci.ssl_connection = nd->tls ? LCCSCF_USE_SSL : 0;
+	wslink_connect_info(&ci, c->b->ctx, nd->host, nd->port, nd->path, nd->tls);
 	struct blink *bl = xcalloc(1, sizeof *bl);
 	bl->c = c;
 	bl->next = c->b->links;
@@ -675,8 +664,8 @@ static int link_ask(struct bclient *c)
 	c->linked_at = c->asked_at = clock_s();
 	/* Not through pwsi: a link asked for again (connect_room) must not
 	 * be cleared by the end of the one it replaces. */
-	c->wsi = lws_client_connect_via_info(&ci);
-	return c->wsi ? 0 : -1;
+	c->k.wsi = lws_client_connect_via_info(&ci);
+	return c->k.wsi ? 0 : -1;
 }
 
 static int client_connect(struct bclient *c)
@@ -717,15 +706,13 @@ static void link_lost(struct bclient *c, int refused)
 	if (c->link_state && !t->lost_at)
 		t->lost_at = clock_s();
 	c->away = 1;
-	c->link_state = c->welcomed = c->open = 0;
+	c->link_state = c->welcomed = 0;
 	c->welcomed_at = 0;
-	c->wsi = NULL;
+	wslink_lost(&c->k);
 	c->pending[0] = '\0';
 	c->sent_at = c->state_from = 0;
 	c->acted_moves = -1; /* a move lost with the link is asked again */
 	lws_sul_cancel(&c->think);
-	outq_clear(&c->out);
-	c->rxlen = 0;
 	if (!c->same_node)
 		c->node = next_node(b, c);
 	c->same_node = 0;
@@ -736,15 +723,15 @@ static void link_lost(struct bclient *c, int refused)
 static void on_retry(lws_sorted_usec_list_t *sul)
 {
 	struct bclient *c = lws_container_of(sul, struct bclient, retry);
-	if (c->closed || c->b->ending)
+	if (c->k.closed || c->b->ending)
 		return;
 	if (c->recreate) {
 		c->recreate = 0;
 		send_create(c->b, c->tindex);
 		return;
 	}
-	if (c->wsi) { /* its hello refused: said again */
-		if (c->open && !c->welcomed)
+	if (c->k.wsi) { /* its hello refused: said again */
+		if (c->k.open && !c->welcomed)
 			send_hello(c);
 		return;
 	}
@@ -760,10 +747,10 @@ static void watch_away(struct bench *b)
 	double now = clock_s();
 	for (int i = 0; i < b->nc; i++) {
 		struct bclient *c = &b->c[i];
-		if (c->away && c->wsi && c->welcomed_at > 0 && now - c->welcomed_at > BENCH_REJOIN_S) {
+		if (c->away && c->k.wsi && c->welcomed_at > 0 && now - c->welcomed_at > BENCH_REJOIN_S) {
 			c->welcomed_at = 0;
 			c->same_node = 1;
-			lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+			lws_set_timeout(c->k.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 		}
 	}
 }
@@ -777,41 +764,35 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		return reason == LWS_CALLBACK_CLIENT_ESTABLISHED ? -1 : 0;
 	switch (reason) {
 	case LWS_CALLBACK_CLIENT_ESTABLISHED:
-		if (!c->open)
+		if (!c->k.open)
 			c->b->nopen++;
-		c->open = 1;
-		if (c->out.head)
-			lws_callback_on_writable(wsi);
+		wslink_opened(&c->k, wsi);
 		break;
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
 	case LWS_CALLBACK_CLIENT_CLOSED:
 		bl->c = NULL; /* this link's last word */
-		if (!c->closed && relinkable(c)) {
+		if (!c->k.closed && relinkable(c)) {
 			link_lost(c, reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR);
 			break;
 		}
-		if (!c->closed) {
+		if (!c->k.closed) {
 			if (!c->over) /* a link lost after its game is no loss */
 				client_error(c);
 			c->b->nclosed++;
-			c->b->nopen -= c->open;
+			c->b->nopen -= c->k.open;
 		}
-		c->closed = 1;
-		c->open = 0;
-		c->wsi = NULL;
+		c->k.closed = 1;
+		c->k.open = 0;
+		c->k.wsi = NULL;
 		break;
 	case LWS_CALLBACK_CLIENT_RECEIVE: {
 		size_t n;
-		if (outq_gather(&c->rx, &c->rxlen, in, len, lws_is_final_fragment(wsi), &n))
-			on_msg(c, c->rx, n);
+		if (wslink_received(&c->k, wsi, in, len, &n))
+			on_msg(c, c->k.rx, n);
 		break;
 	}
 	case LWS_CALLBACK_CLIENT_WRITEABLE:
-		if (outq_write(&c->out, wsi) < 0)
-			return -1;
-		if (c->out.head)
-			lws_callback_on_writable(wsi);
-		break;
+		return wslink_writeable(&c->k, wsi);
 	default:
 		break;
 	}
@@ -860,17 +841,17 @@ static int run_until(struct bench *b, int (*done)(struct bench *), double second
  * asked for again. */
 static int connect_room(struct bench *b)
 {
-	while (b->first_pending < b->nstarted && (b->c[b->first_pending].open || b->c[b->first_pending].closed))
+	while (b->first_pending < b->nstarted && (b->c[b->first_pending].k.open || b->c[b->first_pending].k.closed))
 		b->first_pending++;
 	double now = clock_s();
 	for (int i = b->first_pending; i < b->nstarted; i++) {
 		struct bclient *c = &b->c[i];
-		if (c->open || c->closed || now - c->asked_at < BENCH_HANG_S)
+		if (c->k.open || c->k.closed || now - c->asked_at < BENCH_HANG_S)
 			continue;
 		c->link->c = NULL; /* its wsi not touched: it may be gone */
 		b->retried++;
 		if (link_ask(c) < 0) {
-			c->closed = 1;
+			c->k.closed = 1;
 			b->nclosed++;
 			client_error(c);
 		}
@@ -882,8 +863,8 @@ static int connect_room(struct bench *b)
 static int all_open(struct bench *b)
 {
 	for (int i = 0; i < b->nstarted; i++)
-		if (!b->c[i].open)
-			return b->c[i].closed ? 1 : 0;
+		if (!b->c[i].k.open)
+			return b->c[i].k.closed ? 1 : 0;
 	return 1;
 }
 
@@ -937,7 +918,7 @@ static int all_over(struct bench *b)
 			fprintf(stderr,
 			        "tapis bench --net: table %ld (%s, %d players) idle for %.0f s: state '%s', %ld moves, "
 			        "seat %d to act, %d of %d clients told it is over\n",
-			        t->id, bench_games[i % BENCH_NGAMES], t->n, now - t->last_at, t->state[0] ? t->state : "none",
+			        t->id, bench_game(i)->name, t->n, now - t->last_at, t->state[0] ? t->state : "none",
 			        t->moves, t->to_act, t->over, t->n);
 		}
 	}
@@ -963,7 +944,7 @@ static int run_paced(struct bench *b, int n, void (*send)(struct bench *b, int i
 
 static void send_create(struct bench *b, int t)
 {
-	const struct game_ops *g = registry_ops(bench_games[t % BENCH_NGAMES]);
+	const struct game_ops *g = bench_game(t);
 	json_t *seats = json_array();
 	for (int s = 0; s < b->t[t].n; s++)
 		json_array_append_new(seats, json_string("open"));
@@ -1112,7 +1093,7 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 	if (pid > 0)
 		res->server_conns_kb = benchfig_rss_kb(pid);
 	for (int t = 0; t < tables; t++) {
-		const struct game_ops *g = registry_ops(bench_games[t % BENCH_NGAMES]);
+		const struct game_ops *g = bench_game(t);
 		int n = b.t[t].n;
 		if (n < g->min_players || n > g->max_players) {
 			errf(err, errlen, "%s is for %d to %d players, not %d", g->name, g->min_players, g->max_players, n);
@@ -1192,14 +1173,13 @@ int bench_net_run_load(bench_net_spawn_fn spawn, const char *url, int clients, i
 out:
 	if (b.ctx) {
 		for (int i = 0; i < clients + nx; i++)
-			b.c[i].closed = 1; /* closing is not an error */
+			b.c[i].k.closed = 1; /* closing is not an error */
 		evloop_destroy(b.ctx, b.loop);
 	}
 	for (int i = 0; b.c && i < clients + nx; i++) {
-		free(b.c[i].rx);
+		wslink_free(&b.c[i].k);
 		free(b.c[i].st.hand);
 		free(b.c[i].st.choices);
-		outq_clear(&b.c[i].out);
 	}
 	while (b.links) {
 		struct blink *next = b.links->next;

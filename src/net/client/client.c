@@ -3,7 +3,7 @@
 
 #include "core/err.h"
 #include "core/xalloc.h"
-#include "net/wire/outq.h"
+#include "net/client/wslink.h"
 
 #include <libwebsockets.h>
 #include <stdio.h>
@@ -19,17 +19,13 @@
 
 struct netc {
 	struct lws_context *ctx;
-	struct lws *wsi;
+	struct wslink k;               /* its wsi, open, closed, queues */
 	netc_on_message on_message;
 	void *user;
-	int open, closed, failed;
+	int failed;
 	int close_code;                /* the server's closing frame's code, 0 none */
 	int woken;                     /* the heartbeat fired */
 	lws_sorted_usec_list_t timer;
-	struct outq out;
-	char *rx;
-	size_t rxlen;
-	unsigned long pieces;          /* received so far (frames and fragments) */
 	char err[ERR_MAX];
 };
 
@@ -43,39 +39,32 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		 * acknowledgement (Nagle). */
 		int one = 1;
 		setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-		c->open = 1;
-		if (c->out.head)
-			lws_callback_on_writable(wsi);
+		wslink_opened(&c->k, wsi);
 		break;
 	}
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
 		snprintf(c->err, sizeof c->err, "%s", in ? (const char *)in : "cannot connect");
 		c->failed = 1;
-		c->closed = 1;
-		c->wsi = NULL;
+		c->k.closed = 1;
+		c->k.wsi = NULL;
 		break;
 	case LWS_CALLBACK_CLIENT_RECEIVE: {
 		size_t n;
-		c->pieces++;
-		if (outq_gather(&c->rx, &c->rxlen, in, len, lws_is_final_fragment(wsi), &n) && c->on_message)
-			c->on_message(c->user, c->rx, n);
+		if (wslink_received(&c->k, wsi, in, len, &n) && c->on_message)
+			c->on_message(c->user, c->k.rx, n);
 		break;
 	}
 	case LWS_CALLBACK_CLIENT_WRITEABLE:
-		if (outq_write(&c->out, wsi) < 0)
-			return -1;
-		if (c->out.head)
-			lws_callback_on_writable(wsi);
-		break;
+		return wslink_writeable(&c->k, wsi);
 	case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
 		if (in && len >= 2)
 			c->close_code = ((const unsigned char *)in)[0] << 8 | ((const unsigned char *)in)[1];
 		break;
 	case LWS_CALLBACK_CLIENT_CLOSED:
 	case LWS_CALLBACK_CLOSED:
-		c->closed = 1;
-		c->open = 0;
-		c->wsi = NULL;
+		c->k.closed = 1;
+		c->k.open = 0;
+		c->k.wsi = NULL;
 		break;
 	default:
 		break;
@@ -137,25 +126,17 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 	char fullpath[256];
 	snprintf(fullpath, sizeof fullpath, "/%s", path);
 	struct lws_client_connect_info ci;
-	memset(&ci, 0, sizeof ci);
-	ci.context = c->ctx;
-	ci.address = addr;
-	ci.port = port;
-	ci.path = fullpath;
-	ci.host = addr;
-	ci.origin = addr;
-	ci.protocol = "tapis";
-	ci.ssl_connection = tls ? LCCSCF_USE_SSL : 0;
-	ci.pwsi = &c->wsi;
+	wslink_connect_info(&ci, c->ctx, addr, port, fullpath, tls);
+	ci.pwsi = &c->k.wsi;
 	if (!lws_client_connect_via_info(&ci)) {
 		errf(err, errlen, "%s: cannot connect", url);
 		lws_context_destroy(c->ctx);
 		free(c);
 		return NULL;
 	}
-	for (int waited = 0; !c->open && !c->closed && waited < 5000; waited += 20)
+	for (int waited = 0; !c->k.open && !c->k.closed && waited < 5000; waited += 20)
 		netc_service(c, 20);
-	if (!c->open && tls && strstr(c->err, "SSL")) {
+	if (!c->k.open && tls && strstr(c->err, "SSL")) {
 		/* The reason libwebsockets would have logged is not to be had
 		 * here: say what it most likely is. */
 		errf(err, errlen, "%s: the TLS handshake failed: a certificate this machine does not trust%s (%s)", url,
@@ -163,7 +144,7 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 		netc_close(c);
 		return NULL;
 	}
-	if (!c->open) {
+	if (!c->k.open) {
 		errf(err, errlen, "%s: %s", url, c->err[0] ? c->err : "no answer");
 		netc_close(c);
 		return NULL;
@@ -173,12 +154,7 @@ struct netc *netc_open_ca(const char *url, const char *ca_file, netc_on_message 
 
 int netc_send(struct netc *c, const char *text)
 {
-	if (c->closed)
-		return -1;
-	outq_push(&c->out, text, strlen(text));
-	if (c->wsi && c->open)
-		lws_callback_on_writable(c->wsi);
-	return 0;
+	return wslink_send(&c->k, text);
 }
 
 int netc_service(struct netc *c, int timeout_ms)
@@ -187,19 +163,19 @@ int netc_service(struct netc *c, int timeout_ms)
 		/* Everything already come, without waiting: one pass of the
 		 * loop reads one buffer, and a long message may be behind it
 		 * (what a key pressed now acts on). */
-		for (int i = 0; i < NETC_DRAIN_PASSES && !c->closed; i++) {
-			unsigned long before = c->pieces;
+		for (int i = 0; i < NETC_DRAIN_PASSES && !c->k.closed; i++) {
+			unsigned long before = c->k.pieces;
 			lws_service(c->ctx, -1);
-			if (c->pieces == before)
+			if (c->k.pieces == before)
 				break;
 		}
-		return c->closed ? -1 : 0;
+		return c->k.closed ? -1 : 0;
 	}
 	lws_usec_t deadline = lws_now_usecs() + (lws_usec_t)timeout_ms * LWS_US_PER_MS;
-	while (!c->closed && lws_now_usecs() < deadline)
+	while (!c->k.closed && lws_now_usecs() < deadline)
 		if (lws_service(c->ctx, 0) < 0)
 			break;
-	return c->closed ? -1 : 0;
+	return c->k.closed ? -1 : 0;
 }
 
 int netc_close_code(const struct netc *c)
@@ -209,17 +185,16 @@ int netc_close_code(const struct netc *c)
 
 int netc_connected(const struct netc *c)
 {
-	return c->open && !c->closed;
+	return c->k.open && !c->k.closed;
 }
 
 void netc_close(struct netc *c)
 {
 	if (!c)
 		return;
-	outq_clear(&c->out);
 	lws_sul_cancel(&c->timer);
 	lws_context_destroy(c->ctx);
-	free(c->rx);
+	wslink_free(&c->k);
 	free(c);
 }
 
@@ -229,8 +204,8 @@ void netc_abandon(struct netc *c)
 		return;
 	/* Shut the socket under libwebsockets' feet: the server sees the
 	 * connection drop with no closing frame. */
-	if (c->wsi) {
-		int fd = lws_get_socket_fd(c->wsi);
+	if (c->k.wsi) {
+		int fd = lws_get_socket_fd(c->k.wsi);
 		if (fd >= 0)
 			shutdown(fd, SHUT_RDWR);
 	}

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "net/server/auth.h"
 
-#include <pthread.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/xalloc.h"
+#include "net/wire/work.h"
 
 int auth_init(struct auth *a, int cost)
 {
@@ -45,21 +45,22 @@ int auth_verify(const char *hash, const char *password)
 	return crypto_pwhash_str_verify(hash, password, strlen(password)) == 0;
 }
 
-/* ---- the worker: one thread, a queue of jobs in, a queue of answers out ---- */
+/* ---- the worker: one thread of net/wire/work's pool, at the loop's own
+ * priority (someone waits on a login); the answers it ran are handed to
+ * auth_done in order ---- */
 
 struct auth_job {
 	struct auth_job *next;
+	struct auth_worker *w;
 	char password[AUTH_PASSWORD_MAX + 1];
 	struct auth_answer ans;  /* id, verify; hash: in for a check, out for a hash */
 };
 
 struct auth_worker {
-	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct auth_job *todo, **todo_end, *done, **done_end;
-	int queued;              /* jobs submitted and not yet collected */
-	int stop, cost;
+	struct work *pool;
+	struct auth_job *ready, **ready_end; /* run, not yet taken by auth_done */
+	int queued;              /* jobs submitted and not yet taken */
+	int cost;
 };
 
 static void job_free(struct auth_job *j)
@@ -68,66 +69,59 @@ static void job_free(struct auth_job *j)
 	free(j);
 }
 
-static void *work(void *arg)
+/* On the worker. */
+static void job_run(void *arg)
 {
-	struct auth_worker *w = arg;
-	pthread_mutex_lock(&w->mu);
-	for (;;) {
-		while (!w->stop && !w->todo)
-			pthread_cond_wait(&w->cv, &w->mu);
-		if (w->stop)
-			break;
-		struct auth_job *j = w->todo;
-		w->todo = j->next;
-		if (!w->todo)
-			w->todo_end = &w->todo;
-		pthread_mutex_unlock(&w->mu);
-		if (j->ans.verify)
-			j->ans.ok = auth_verify(j->ans.hash, j->password);
-		else
-			j->ans.ok = hash_with(w->cost, j->password, j->ans.hash) == 0;
-		sodium_memzero(j->password, sizeof j->password);
-		j->next = NULL;
-		pthread_mutex_lock(&w->mu);
-		*w->done_end = j;
-		w->done_end = &j->next;
+	struct auth_job *j = arg;
+	if (j->ans.verify)
+		j->ans.ok = auth_verify(j->ans.hash, j->password);
+	else
+		j->ans.ok = hash_with(j->w->cost, j->password, j->ans.hash) == 0;
+	sodium_memzero(j->password, sizeof j->password);
+}
+
+/* On the caller's thread (work_collect, or work_free: not run). */
+static void job_done(void *arg, int ran)
+{
+	struct auth_job *j = arg;
+	struct auth_worker *w = j->w;
+	if (!ran) {
+		w->queued--;
+		job_free(j);
+		return;
 	}
-	pthread_mutex_unlock(&w->mu);
-	return NULL;
+	j->next = NULL;
+	*w->ready_end = j;
+	w->ready_end = &j->next;
 }
 
 int auth_submit(struct auth *a, long id, const char *password, const char *hash)
 {
 	if (!a->w) {
-		struct auth_worker *w = xcalloc(1, sizeof *w);
-		pthread_mutex_init(&w->mu, NULL);
-		pthread_cond_init(&w->cv, NULL);
-		w->todo_end = &w->todo;
-		w->done_end = &w->done;
-		w->cost = a->cost;
-		if (pthread_create(&w->th, NULL, work, w) != 0) {
-			pthread_cond_destroy(&w->cv);
-			pthread_mutex_destroy(&w->mu);
-			free(w);
+		struct work *pool = work_new_at(1, 0);
+		if (!pool)
 			return -1;
-		}
+		struct auth_worker *w = xcalloc(1, sizeof *w);
+		w->pool = pool;
+		w->ready_end = &w->ready;
+		w->cost = a->cost;
 		a->w = w;
 	}
 	struct auth_worker *w = a->w;
 	if (w->queued >= AUTH_QUEUE_MAX || strlen(password) > AUTH_PASSWORD_MAX)
 		return -1;
 	struct auth_job *j = xcalloc(1, sizeof *j);
+	j->w = w;
 	j->ans.id = id;
 	j->ans.verify = hash != NULL;
 	snprintf(j->password, sizeof j->password, "%s", password);
 	if (hash)
 		snprintf(j->ans.hash, sizeof j->ans.hash, "%s", hash);
-	pthread_mutex_lock(&w->mu);
-	*w->todo_end = j;
-	w->todo_end = &j->next;
+	if (work_submit(w->pool, job_run, job_done, j) < 0) {
+		job_free(j);
+		return -1;
+	}
 	w->queued++;
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
 	return 0;
 }
 
@@ -136,17 +130,15 @@ int auth_done(struct auth *a, struct auth_answer *out)
 	struct auth_worker *w = a->w;
 	if (!w)
 		return 0;
-	pthread_mutex_lock(&w->mu);
-	struct auth_job *j = w->done;
-	if (j) {
-		w->done = j->next;
-		if (!w->done)
-			w->done_end = &w->done;
-		w->queued--;
-	}
-	pthread_mutex_unlock(&w->mu);
+	if (!w->ready)
+		work_collect(w->pool);
+	struct auth_job *j = w->ready;
 	if (!j)
 		return 0;
+	w->ready = j->next;
+	if (!w->ready)
+		w->ready_end = &w->ready;
+	w->queued--;
 	*out = j->ans;
 	job_free(j);
 	return 1;
@@ -157,21 +149,11 @@ void auth_release(struct auth *a)
 	struct auth_worker *w = a->w;
 	if (!w)
 		return;
-	pthread_mutex_lock(&w->mu);
-	w->stop = 1;
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	pthread_join(w->th, NULL);
-	for (struct auth_job *j = w->todo, *next; j; j = next) {
+	work_free(w->pool); /* the jobs not collected: job_done(j, 0) */
+	for (struct auth_job *j = w->ready, *next; j; j = next) {
 		next = j->next;
 		job_free(j);
 	}
-	for (struct auth_job *j = w->done, *next; j; j = next) {
-		next = j->next;
-		job_free(j);
-	}
-	pthread_cond_destroy(&w->cv);
-	pthread_mutex_destroy(&w->mu);
 	free(w);
 	a->w = NULL;
 }

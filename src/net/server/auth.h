@@ -3,7 +3,8 @@
  * on wrong passwords, per name and per address, and on accounts made from
  * one address. A password is only ever hashed or compared here and never
  * written anywhere else. Hashing and checking take a tenth of a second or
- * more: a server has them done by a worker thread (auth_submit), and
+ * more: a server has them done by a worker thread (auth_submit: one
+ * thread of a net/wire/work pool of its own, never the loop), and
  * collects the answers on its own loop (auth_done). */
 #ifndef TAPIS_AUTH_H
 #define TAPIS_AUTH_H

@@ -218,9 +218,10 @@ static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_ans
  * handler runs, checked here in this order (a person logged in on the
  * connection; or, on a connection aside the session, a type it may send;
  * the table it names; that table's creator, or one of its members;
- * moderation, which handles the message), and the handler. What a
- * message may hold (its members, their sizes) is checked as it is read
- * (net/server/req). */
+ * moderation, which handles the message), the handler, and the bytes the
+ * message may have (checked first, once its type is read: a message that
+ * carries no text of its own is small). What a message may hold (its
+ * members, their sizes) is checked as it is read (net/server/req). */
 enum {
 	ROW_PERSON = 1,   /* someone logged in on the connection (else `hello_first`) */
 	ROW_ASIDE = 2,    /* allowed on a connection aside the session (else `aside`) */
@@ -235,7 +236,11 @@ typedef void row_fn(struct lobby *l, struct lobby_conn *c, struct req *m, struct
 struct lobby_row {
 	int needs;        /* ROW_* */
 	row_fn *run;      /* NULL with ROW_EXT: the extension's message */
+	int max_bytes;    /* of the whole message: PROTO_MAX_MESSAGE, or SMALL */
 };
+
+#define BIG PROTO_MAX_MESSAGE
+#define SMALL PROTO_SMALL_MESSAGE
 
 static void do_ping(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
 {
@@ -395,35 +400,40 @@ static void do_history(struct lobby *l, struct lobby_conn *c, struct req *m, str
 }
 
 static const struct lobby_row rows[PM_COUNT] = {
-	[PM_PING] = { 0, do_ping },
-	[PM_HELLO] = { 0, do_hello },
-	[PM_CREATE] = { ROW_PERSON, do_create },
-	[PM_SIT] = { ROW_PERSON | ROW_TABLE, do_enter },
-	[PM_WATCH] = { ROW_PERSON | ROW_TABLE, do_enter },
-	[PM_STAND] = { ROW_PERSON | ROW_TABLE, do_stand },
-	[PM_LEAVE] = { ROW_PERSON | ROW_TABLE, do_stand },
-	[PM_START] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_start },
-	[PM_SEAT] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_seat },
-	[PM_KICK] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_kick },
-	[PM_ACTION] = { ROW_PERSON | ROW_TABLE | ROW_MEMBER, do_action },
-	[PM_HINT] = { ROW_PERSON | ROW_TABLE, do_hint },
-	[PM_VERBOSITY] = { ROW_PERSON | ROW_TABLE | ROW_MEMBER, do_verbosity },
-	[PM_CHAT] = { ROW_PERSON, do_chat },
-	[PM_LOBBY_QUERY] = { ROW_PERSON, do_lobby_query },
-	[PM_RESUME] = { ROW_PERSON, do_resume },
-	[PM_SETTINGS] = { ROW_PERSON, do_settings },
-	[PM_STATS] = { ROW_PERSON | ROW_ASIDE, do_stats },
-	[PM_LEADERS] = { ROW_PERSON | ROW_ASIDE, do_leaders },
-	[PM_HISTORY] = { ROW_PERSON | ROW_ASIDE, do_history },
-	[PM_INVITE] = { ROW_PERSON | ROW_EXT, NULL },
-	[PM_REMATCH] = { ROW_PERSON | ROW_EXT, NULL },
-	[PM_MOD] = { ROW_PERSON | ROW_EXT, NULL },
-	[PM_MUTE] = { ROW_PERSON | ROW_EXT, NULL },
+	[PM_PING] = { 0, do_ping, SMALL },
+	[PM_HELLO] = { 0, do_hello, BIG },
+	[PM_CREATE] = { ROW_PERSON, do_create, BIG },
+	[PM_SIT] = { ROW_PERSON | ROW_TABLE, do_enter, BIG },
+	[PM_WATCH] = { ROW_PERSON | ROW_TABLE, do_enter, BIG },
+	[PM_STAND] = { ROW_PERSON | ROW_TABLE, do_stand, SMALL },
+	[PM_LEAVE] = { ROW_PERSON | ROW_TABLE, do_stand, SMALL },
+	[PM_START] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_start, SMALL },
+	[PM_SEAT] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_seat, SMALL },
+	[PM_KICK] = { ROW_PERSON | ROW_TABLE | ROW_CREATOR, do_kick, SMALL },
+	[PM_ACTION] = { ROW_PERSON | ROW_TABLE | ROW_MEMBER, do_action, SMALL },
+	[PM_HINT] = { ROW_PERSON | ROW_TABLE, do_hint, SMALL },
+	[PM_VERBOSITY] = { ROW_PERSON | ROW_TABLE | ROW_MEMBER, do_verbosity, SMALL },
+	[PM_CHAT] = { ROW_PERSON, do_chat, BIG },
+	[PM_LOBBY_QUERY] = { ROW_PERSON, do_lobby_query, SMALL },
+	[PM_RESUME] = { ROW_PERSON, do_resume, SMALL },
+	[PM_SETTINGS] = { ROW_PERSON, do_settings, BIG },
+	[PM_STATS] = { ROW_PERSON | ROW_ASIDE, do_stats, SMALL },
+	[PM_LEADERS] = { ROW_PERSON | ROW_ASIDE, do_leaders, SMALL },
+	[PM_HISTORY] = { ROW_PERSON | ROW_ASIDE, do_history, SMALL },
+	[PM_INVITE] = { ROW_PERSON | ROW_EXT, NULL, BIG },
+	[PM_REMATCH] = { ROW_PERSON | ROW_EXT, NULL, SMALL },
+	[PM_MOD] = { ROW_PERSON | ROW_EXT, NULL, BIG },
+	[PM_MUTE] = { ROW_PERSON | ROW_EXT, NULL, BIG },
 };
 
 int lobby_dispatches(int type)
 {
 	return type > PM_NONE && type < PM_COUNT && (rows[type].run || (rows[type].needs & ROW_EXT));
+}
+
+int lobby_message_max(int type)
+{
+	return lobby_dispatches(type) ? rows[type].max_bytes : 0;
 }
 
 static void handle_message(struct lobby *l, struct lobby_conn *c, const char *text, size_t len, long long now_ms)
@@ -437,6 +447,12 @@ static void handle_message(struct lobby *l, struct lobby_conn *c, const char *te
 		return;
 	}
 	const struct lobby_row *r = lobby_dispatches(m.type) ? &rows[m.type] : NULL;
+	if (r && len > (size_t)r->max_bytes) {
+		char why[ERR_MAX];
+		snprintf(why, sizeof why, i18n_tr(L, "message too long (at most %d bytes)"), r->max_bytes);
+		lobbyrec_send_error(l, conn, "too_long", why, m.type);
+		return;
+	}
 	if (r && (r->needs & ROW_PERSON) && c->user < 0) {
 		lobbyrec_send_error(l, conn, "hello_first", i18n_tr(L, "say hello first"), m.type);
 		return;

@@ -31,6 +31,10 @@ void lobby_open(struct lobby *l, long conn, const char *addr, const char *lang);
 /* 1 when the lobby's dispatch has a row for a client message's type
  * (enum req_type): what docs/protocol.md lists as client messages. */
 int lobby_dispatches(int type);
+/* The bytes a client message of that type may have at most (its row's
+ * limit: PROTO_MAX_MESSAGE, or PROTO_SMALL_MESSAGE for one that carries
+ * no text of its own); 0 for a type without a row. */
+int lobby_message_max(int type);
 /* One complete message of a connection. What the server says to it in
  * return (errors included) is phrased in the connection's language. */
 void lobby_message(struct lobby *l, long conn, const char *text, size_t len, long long now_ms);

@@ -13,6 +13,7 @@
 #define PROTO_VERSION 1
 #define PROTO_CLOSE_AGAIN 4001   /* a WebSocket close: connect again at once (error `reconnect` before it) */
 #define PROTO_MAX_MESSAGE 8192   /* bytes of one client message */
+#define PROTO_SMALL_MESSAGE 1024 /* bytes of one that carries no text of its own (the dispatch's rows say which) */
 #define PROTO_NAME_MAX 24        /* characters of a player's name */
 #define PROTO_PASSWORD_MAX 128
 #define PROTO_CHAT_MAX 400       /* bytes of one chat line */
