@@ -982,6 +982,12 @@ static void mod_tick(struct lobby *l, long long now_ms)
 	}
 }
 
+void mod_reread_bans(struct lobby *l)
+{
+	if (l->mod)
+		l->mod->bans_ms = l->now_ms - MOD_BAN_POLL_MS;
+}
+
 /* A game just ended: its rematch offered at once (mod_tick offers those
  * of the tables restored over). */
 static void mod_over(struct lobby *l, struct host *h)

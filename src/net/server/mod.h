@@ -37,6 +37,8 @@ struct lobby;
 /* Give the lobby its moderation, invitations and rematches (its
  * lobby_ext, released with the lobby). */
 void mod_attach(struct lobby *l);
+/* The store's bans read again at the next tick (SIGHUP). */
+void mod_reread_bans(struct lobby *l);
 /* The "invited" message of a table (its entry as the lobby lists it) from
  * by, in the language named (net/clnet: an invitation from another node). */
 char *mod_invited_text(const char *lang, const char *by, const json_t *info);

@@ -12,19 +12,25 @@
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "net/server/health.h"
 #include "net/server/lobby.h"
+#include "net/server/metrics.h"
 #include "net/server/mod.h"
+#include "net/server/sdnotify.h"
 #include "net/store/storew.h"
 #include "net/wire/work.h"
 #include "net/wire/ws.h"
 
-static volatile sig_atomic_t stop_asked;
+static volatile sig_atomic_t stop_asked, reload_asked;
 static struct ws *running; /* for the signal handler's wake-up */
 
+/* SIGINT, SIGTERM: stop; SIGHUP: read the settings again (reload). */
 static void on_signal(int sig)
 {
-	(void)sig;
-	stop_asked = 1;
+	if (sig == SIGHUP)
+		reload_asked = 1;
+	else
+		stop_asked = 1;
 	if (running)
 		ws_wake(running);
 }
@@ -48,6 +54,9 @@ struct server {
 	struct storew *restorer, *sessions;
 	struct sess_batch *sess_next; /* sessions to write once the batch being written is in */
 	int sess_busy;           /* a batch is being written */
+	struct health health;    /* GET /healthz (net/server/health) */
+	struct metrics metrics;  /* GET /metrics (net/server/metrics) */
+	struct sdnotify sd;      /* systemd told (net/server/sdnotify) */
 };
 
 /* What the lobby sends: to a connection here, or to a person of another
@@ -319,21 +328,96 @@ static const char *up_lang(void *ctx, long id)
 
 /* The workers' results applied now: a bot's move leaves in this round
  * (the tick only notices the tables it changed). */
+static void reload(struct server *s);
+
 static int up_work(void *ctx, long long now)
 {
 	struct server *s = ctx;
+	if (reload_asked)
+		reload(s);
 	return lobby_work(&s->lobby, now) + storew_take(s);
 }
 
 static void up_tick(void *ctx, long long now)
 {
 	struct server *s = ctx;
+	metrics_tick(&s->metrics, s->store.journal_writes, now);
+	sdnotify_tick(&s->sd, now);
+	if (reload_asked)
+		reload(s);
 	if (s->node)
 		s->nops->tick_before(s->node, now);
 	lobby_tick(&s->lobby, now);
 	storew_take(s);
 	if (s->node)
 		s->nops->tick_after(s->node, now);
+}
+
+/* Nothing to look after: no connection, no table, no start waiting;
+ * a node of a cluster never (its leases, the others' news). */
+static int up_idle(void *ctx)
+{
+	struct server *s = ctx;
+	return !s->node && !s->lobby.nconns && !s->lobby.ntables && !s->lobby.nstarts;
+}
+
+/* GET /healthz and /metrics (net/wire/ws asks, on the loop). */
+static char *probe(void *ctx, const char *path, int *status, const char **type)
+{
+	struct server *s = ctx;
+	struct ws_stats w;
+	ws_stats(s->ws, &w);
+	long long now = now_ms();
+	if (!strcmp(path, "/healthz"))
+		return health_text(&s->health, &s->store, &w, now, status);
+	health_probe(&s->health, &s->store, now);
+	struct metrics_in in = { &s->lobby, &s->store, &w, &s->health, s->node != NULL, 0, 0, s->o->meminfo };
+	if (s->node && s->nops->counts)
+		s->nops->counts(s->node, &in.nodes, &in.leases);
+	*type = "text/plain; version=0.0.4; charset=utf-8";
+	*status = 200;
+	return metrics_text(&s->metrics, &in, now);
+}
+
+/* SIGHUP, on the loop: the settings that may change while the server
+ * runs read again (o->reload: the file, then the command line over it)
+ * and applied, the certificate read again, the bans read from the store
+ * at the next tick; no connection is dropped. A file that no longer reads
+ * changes nothing (said in the log). */
+static void reload(struct server *s)
+{
+	reload_asked = 0;
+	struct server_options n = *s->o;
+	char err[ERR_MAX] = "";
+	sdnotify_reloading(&s->sd);
+	if (s->o->reload && s->o->reload(s->o->reload_ctx, &n, err, sizeof err) < 0) {
+		log_say("reload: %s; the settings stay as they were", err);
+		sdnotify_ready(&s->sd, "serving; the last reload failed");
+		return;
+	}
+	s->wo.rate_per_s = n.rate_per_s;
+	s->wo.rate_burst = n.rate_burst;
+	s->wo.max_conns = n.max_conns;
+	s->wo.max_per_addr = n.max_per_addr;
+	s->wo.max_handshakes = n.max_handshakes;
+	s->wo.handshakes_per_prefix = n.handshakes_per_prefix;
+	s->wo.probe_open = n.metrics == SERVER_METRICS_OPEN;
+	s->wo.probe_off = n.metrics == SERVER_METRICS_OFF;
+	s->lobby.tables_per_addr = n.tables_per_addr;
+	s->lobby.tables_max = n.tables_max;
+	s->lobby.tables_per_person = n.tables_per_person;
+	s->lobby.registration_closed = n.registration_closed;
+	s->lobby.auth.accounts_per_hour = n.accounts_per_hour;
+	/* Every table reads these through its config: in force at once. */
+	s->lobby.cfg.grace_ms = n.grace_ms;
+	s->lobby.cfg.bot_delay_ms = n.bot_delay_ms;
+	s->lobby.cfg.turn_ms = n.turn_ms;
+	s->lobby.cfg.close_ms = n.close_ms;
+	if (s->o->cert && ws_reload_cert(s->ws, err, sizeof err) < 0)
+		log_say("reload: %s; the certificate stays as it was", err);
+	mod_reread_bans(&s->lobby);
+	log_say("reload: settings read again%s%s", s->o->cert ? ", certificate too" : "", err[0] ? " (see above)" : "");
+	sdnotify_ready(&s->sd, "serving");
 }
 
 /* The node's id: the one given, or the host's name and the port, in the
@@ -401,12 +485,13 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->o = o;
 	s->nops = o->node;
 	/* A stop asked while starting up is heard once the loop runs. */
-	stop_asked = 0;
+	stop_asked = reload_asked = 0;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
@@ -425,9 +510,11 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->lobby.auth.accounts_per_hour = o->accounts_per_hour;
 	s->wo = (struct ws_options){ o->host, o->port, o->cert, o->key, o->web_dir, o->sounds_dir, o->words,
 	                             o->max_conns, o->max_per_addr, o->max_handshakes, o->handshakes_per_prefix,
-	                             o->hello_ms, o->mem_floor_kb, o->counters, o->rate_per_s, o->rate_burst, o->meminfo };
+	                             o->hello_ms, o->mem_floor_kb, o->counters, o->rate_per_s, o->rate_burst, o->meminfo,
+	                             probe, s, o->metrics == SERVER_METRICS_OPEN, o->metrics == SERVER_METRICS_OFF };
+	metrics_init(&s->metrics, now_ms());
 	struct ws_upper up = { s, up_open, up_message, up_close, up_gone, up_logged_in, up_hello_waiting, up_lang,
-	                       up_work, up_tick };
+	                       up_work, up_tick, up_idle };
 	s->ws = ws_new(&s->wo, &up, err, errlen);
 	if (!s->ws)
 		goto no_ws;
@@ -443,10 +530,13 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 		log_say("listening on %s://%s:%d", o->cert ? "wss" : "ws", o->host, port);
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
+	sdnotify_init(&s->sd);
+	sdnotify_ready(&s->sd, "serving");
 	if (s->lobby.cfg.work)
 		work_set_notify(s->lobby.cfg.work, work_ready, s);
 	ws_run(s->ws, &stop_asked);
 	running = NULL;
+	sdnotify_stopping(&s->sd);
 	if (s->lobby.cfg.work)
 		work_set_notify(s->lobby.cfg.work, NULL, NULL); /* before the context goes */
 	/* Every table saved, then handed over: its leases dropped at once

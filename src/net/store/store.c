@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/err.h"
 #include "app/log.h"
 #include "core/xalloc.h"
@@ -78,9 +79,19 @@ int store_table_each(struct store *s, void (*fn)(void *, const struct store_tabl
 {
 	return seen(s, "tables", s->ops->table_each(s, fn, ctx), 0);
 }
+const double store_lat_ms[STORE_LAT_BUCKETS] = { 1, 2, 5, 10, 25, 100, 500, 2500 };
+
 int store_journal_add(struct store *s, long id, int n, int seat, const char *action)
 {
-	return seen(s, "journal", s->ops->journal_add(s, id, n, seat, action), 1);
+	double t0 = clock_ms();
+	int rc = s->ops->journal_add(s, id, n, seat, action);
+	double ms = clock_ms() - t0;
+	s->journal_writes++;
+	s->journal_ms += ms;
+	for (int i = 0; i < STORE_LAT_BUCKETS; i++)
+		if (ms <= store_lat_ms[i])
+			s->journal_le[i]++;
+	return seen(s, "journal", rc, 1);
 }
 int store_journal_each(struct store *s, long id, void (*fn)(void *, int, const char *), void *ctx)
 {

@@ -217,6 +217,10 @@ struct store_ops {
 	int (*mute_each)(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
 };
 
+/* The bounds (ms) of the journal's write times counted (struct store). */
+#define STORE_LAT_BUCKETS 8
+extern const double store_lat_ms[STORE_LAT_BUCKETS];
+
 /* A backend that fails fills err (the shorthands below tell the operator,
  * once when the store starts failing and once when it works again). */
 struct store {
@@ -224,6 +228,12 @@ struct store {
 	void *impl;
 	char err[256];              /* the last failure */
 	int failing;                /* since the last failure, nothing was written */
+	/* The journal's writes (an action each, kept before anyone hears
+	 * it), timed: how many, their time in all, and how many took at most
+	 * store_lat_ms[i] (the server's metrics). */
+	long long journal_writes;
+	double journal_ms;
+	long long journal_le[STORE_LAT_BUCKETS];
 	/* A guest's session written (hash) or removed (hash NULL) may be
 	 * handed to defer_session, which writes it later on another
 	 * connection (net/storew), in the order given: 0 taken, -1 not (then

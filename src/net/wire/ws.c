@@ -109,6 +109,12 @@ struct ws {
 	struct ws_counters own, *cnt; /* cnt: own, or the tests' */
 	struct conn *handling;   /* the connection whose message the upper side is given */
 	struct lws_http_mount sounds_mount, page_mount; /* the context's mounts (it keeps them) */
+	double lag[WS_LAG_SAMPLES]; /* the tick's lateness (ms), a ring */
+	int nlag, lagpos;
+	long long tick_due;   /* when the tick was asked for */
+	long long tick_ms;    /* when it last ran */
+	int idle;             /* it sleeps (WS_IDLE_TICK_MS) */
+	long refused_protocol; /* handshakes without the subprotocol "tapis" */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -702,6 +708,23 @@ static void flush_round(struct ws *s)
 	}
 }
 
+static void on_tick(lws_sorted_usec_list_t *sul);
+
+static void schedule_tick(struct ws *s, int ms)
+{
+	s->tick_due = now_ms() + ms;
+	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, (lws_usec_t)ms * LWS_US_PER_MS);
+}
+
+/* A connection came to an idle server: the tick at its usual pace again. */
+static void tick_soon(struct ws *s)
+{
+	if (s->idle) {
+		s->idle = 0;
+		schedule_tick(s, WS_TICK_MS);
+	}
+}
+
 static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
 	struct ws *s = lws_context_user(lws_get_context(wsi));
@@ -722,6 +745,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		 * the kernel otherwise, up to megabytes a connection). */
 		setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 		slot_established(s, wsi);
+		tick_soon(s);
 		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
@@ -811,15 +835,15 @@ struct http_answer {
 	int owned;
 };
 
-static int http_answer(struct lws *wsi, struct http_answer *a, const char *type, const char *body, size_t len,
-                       int owned)
+static int http_answer(struct lws *wsi, struct http_answer *a, unsigned status, const char *type, const char *body,
+                       size_t len, int owned)
 {
 	unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
 	a->body = (char *)body;
 	a->len = len;
 	a->sent = 0;
 	a->owned = owned;
-	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, type, len, &p, end) ||
+	if (lws_add_http_common_headers(wsi, status, type, len, &p, end) ||
 	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-cache", 8,
 	                                 &p, end) ||
 	    lws_finalize_write_http_header(wsi, start, &p, end))
@@ -833,6 +857,30 @@ static void http_answer_free(struct http_answer *a)
 	if (a->owned)
 		free(a->body);
 	memset(a, 0, sizeof *a);
+}
+
+/* 1 when the peer of wsi is on this machine (127.0.0.0/8). */
+static int peer_loopback(struct lws *wsi)
+{
+	char addr[64] = "";
+	lws_get_peer_simple(wsi, addr, sizeof addr);
+	return !strncmp(addr, "127.", 4) || !strncmp(addr, "::ffff:127.", 11) || !strcmp(addr, "::1");
+}
+
+/* GET /healthz or /metrics: the server's answer, to the loopback only
+ * unless the operator opened them (metrics are not for strangers). */
+static int probe(struct ws *s, struct lws *wsi, struct http_answer *a, const char *uri)
+{
+	int status = HTTP_STATUS_OK;
+	const char *type = "text/plain; charset=utf-8";
+	char *body = NULL;
+	if (s->o->probe && !s->o->probe_off && (s->o->probe_open || peer_loopback(wsi)))
+		body = s->o->probe(s->o->probe_ctx, uri, &status, &type);
+	if (!body) {
+		lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+		return -1;
+	}
+	return http_answer(wsi, a, (unsigned)status, type, body, strlen(body), 1);
 }
 
 static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
@@ -854,11 +902,27 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 		return 0;
 	}
 	struct http_answer *a = user;
+	if (reason == LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION) {
+		/* A WebSocket handshake bound here asked for no protocol of
+		 * ours (the one protocol is "tapis"): refused with the reason,
+		 * not taken and then left in silence. */
+		struct ws *s = lws_context_user(lws_get_context(wsi));
+		char arg[16];
+		const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
+		s->refused_protocol++;
+		lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST,
+		                       i18n_tr(i18n_of(lang && i18n_lang_known(lang) ? lang : "en"),
+		                               "this server speaks the WebSocket subprotocol tapis only"));
+		return -1;
+	}
 	if (reason == LWS_CALLBACK_HTTP) {
 		struct ws *s = lws_context_user(lws_get_context(wsi));
-		/* Mounted at /words (the page's words), else the placeholder. */
+		/* Mounted at /words (the page's words), /healthz and /metrics
+		 * (the server's), else the placeholder. */
 		char uri[64] = "";
 		lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
+		if (!strcmp(uri, "/healthz") || !strcmp(uri, "/metrics"))
+			return probe(s, wsi, a, uri);
 		if (!strcmp(uri, "/words") || !strcmp(uri, "/words/")) {
 			char arg[16] = "";
 			const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
@@ -867,13 +931,13 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 				lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
 				return -1;
 			}
-			return http_answer(wsi, a, "application/json; charset=utf-8", body, strlen(body), 1);
+			return http_answer(wsi, a, HTTP_STATUS_OK, "application/json; charset=utf-8", body, strlen(body), 1);
 		}
 		if (strcmp(uri, "/") != 0 && strcmp(uri, "/index.html") != 0) {
 			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
 			return -1;
 		}
-		return http_answer(wsi, a, "text/html", placeholder, sizeof placeholder - 1, 0);
+		return http_answer(wsi, a, HTTP_STATUS_OK, "text/html", placeholder, sizeof placeholder - 1, 0);
 	}
 	if (reason == LWS_CALLBACK_HTTP_WRITEABLE && a && a->body) {
 		unsigned char buf[LWS_PRE + HTTP_PIECE];
@@ -965,6 +1029,14 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 {
 	struct ws *s = lws_container_of(sul, struct ws, tick);
 	long long now = now_ms();
+	/* How late it comes: the loop's lag (a round that held the loop,
+	 * a machine short of CPU). */
+	double late = s->tick_due && now > s->tick_due ? (double)(now - s->tick_due) : 0;
+	s->lag[s->lagpos] = late;
+	s->lagpos = (s->lagpos + 1) % WS_LAG_SAMPLES;
+	if (s->nlag < WS_LAG_SAMPLES)
+		s->nlag++;
+	s->tick_ms = now;
 	s->up.tick(s->up.ctx, now);
 	if (now - s->checked_ms >= 100 || now < s->checked_ms) {
 		s->checked_ms = now;
@@ -972,7 +1044,10 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 		check_memory(s);
 		log_flush(0);
 	}
-	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+	/* Nothing to look after: the next tick in a while (a connection
+	 * coming brings it back at once, tick_soon). */
+	s->idle = s->up.idle && s->up.idle(s->up.ctx);
+	schedule_tick(s, s->idle ? WS_IDLE_TICK_MS : WS_TICK_MS);
 }
 
 /* The open-file limit raised to what the system allows this process (a
@@ -1011,8 +1086,16 @@ struct ws *ws_new(const struct ws_options *o, const struct ws_upper *up, char *e
 		{ NULL, NULL, 0, 0, 0, NULL, 0 },
 	};
 	/* The page's words from the catalogues, the sound cues, the page. */
+	static const struct lws_http_mount metrics_mount = {
+		.mountpoint = "/metrics", .mountpoint_len = 8, .origin = "http",
+		.origin_protocol = LWSMPRO_CALLBACK,
+	};
+	static const struct lws_http_mount healthz_mount = {
+		.mount_next = &metrics_mount, .mountpoint = "/healthz", .mountpoint_len = 8, .origin = "http",
+		.origin_protocol = LWSMPRO_CALLBACK,
+	};
 	static const struct lws_http_mount words_mount = {
-		.mountpoint = "/words", .mountpoint_len = 6, .origin = "http",
+		.mount_next = &healthz_mount, .mountpoint = "/words", .mountpoint_len = 6, .origin = "http",
 		.origin_protocol = LWSMPRO_CALLBACK,
 	};
 	/* The context keeps these (not copied): they live as long as it. */
@@ -1075,7 +1158,7 @@ struct ws *ws_new(const struct ws_options *o, const struct ws_upper *up, char *e
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	s->port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
-	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+	schedule_tick(s, WS_TICK_MS);
 	watching = s;
 	return s;
 }
@@ -1100,6 +1183,85 @@ void ws_run(struct ws *s, volatile sig_atomic_t *stop)
 			break;
 		flush_round(s);
 	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+void ws_stats(const struct ws *s, struct ws_stats *out)
+{
+	memset(out, 0, sizeof *out);
+	out->conns = s->nconns;
+	out->handshakes = s->half;
+	for (const struct conn *c = s->conns; c; c = c->next) {
+		out->queued_bytes += (long long)c->out.bytes;
+		for (const struct outq_msg *m = c->out.head; m; m = m->next)
+			out->queued_msgs++;
+	}
+	if (s->nlag) {
+		double v[WS_LAG_SAMPLES];
+		memcpy(v, s->lag, (size_t)s->nlag * sizeof *v);
+		qsort(v, (size_t)s->nlag, sizeof *v, cmp_double);
+		out->lag_p50_ms = v[(s->nlag - 1) / 2];
+		out->lag_p99_ms = v[(s->nlag - 1) * 99 / 100];
+		out->lag_max_ms = v[s->nlag - 1];
+	}
+	out->tick_ms = s->tick_ms;
+	out->rounds = s->round;
+	out->refused_protocol = s->refused_protocol;
+	out->idle = s->idle;
+	out->mem_low = s->mem_low;
+	out->mem_unknown = s->mem_unknown;
+}
+
+/* A file read whole (a certificate, a key: small), or NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		if (n + 4096 > cap) {
+			if (cap >= (1u << 20)) { /* no certificate is that long */
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap + 1);
+		}
+		size_t r = fread(buf + n, 1, cap - n, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+int ws_reload_cert(struct ws *s, char *err, size_t errlen)
+{
+	if (!s->o->cert || !s->o->key)
+		return 0;
+	size_t nc = 0, nk = 0;
+	char *cert = slurp(s->o->cert, &nc), *key = cert ? slurp(s->o->key, &nk) : NULL;
+	int rc = 0;
+	if (!cert || !key)
+		rc = errf(err, errlen, "cannot read %s", cert ? s->o->key : s->o->cert);
+	else if (lws_tls_cert_updated(s->ctx, s->o->cert, s->o->key, cert, nc, key, nk))
+		rc = errf(err, errlen, "the certificate %s and key %s were not taken", s->o->cert, s->o->key);
+	if (key)
+		explicit_bzero(key, nk); /* a private key does not stay in freed memory */
+	free(cert);
+	free(key);
+	return rc;
 }
 
 void ws_free(struct ws *s)
