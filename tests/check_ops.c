@@ -5,6 +5,12 @@
  * a WebSocket client without the subprotocol refused with a reason. */
 #define _GNU_SOURCE
 #include <check.h>
+#include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -393,6 +399,101 @@ START_TEST(test_sd_notify)
 }
 END_TEST
 
+/* The two calls that put a worker below the loop refused, as a unit's
+ * SystemCallFilter=~@resources does (this process and its children). */
+static void refuse_priority(void)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sched_setscheduler, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_setpriority, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
+	};
+	struct sock_fprog prog = { (unsigned short)(sizeof f / sizeof f[0]), f };
+	ck_assert_int_eq(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), 0);
+	ck_assert_int_eq(prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog), 0);
+}
+
+/* How many times the file holds part. */
+static int file_count(const char *path, const char *part)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024];
+	int n = 0;
+	while (f && fgets(line, sizeof line, f))
+		n += strstr(line, part) != NULL;
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* Workers that cannot go below the loop are said once, not silently
+ * left at its priority. */
+START_TEST(test_priority_refused_said)
+{
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		refuse_priority();
+		struct srv s;
+		srv_start(&s);
+		char errs[160];
+		snprintf(errs, sizeof errs, "%s/stderr.txt", s.dir);
+		/* A bot's move on a worker: the table plays on. */
+		static struct tc a;
+		tc_login(&a, &s, "Anne", "en", NULL);
+		long id = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+		a.seat = 0;
+		tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+		struct tc *all[] = { &a };
+		play_until(all, 1, NULL, NULL);
+		tc_free(&a);
+		int said = file_says(errs, "cannot go below the loop's priority");
+		int once = file_count(errs, "cannot go below the loop's priority");
+		srv_stop(&s);
+		_exit(said && once == 1 ? 0 : 1);
+	}
+	int status = 0;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "not said once (%d)", status);
+}
+END_TEST
+
+/* Under systemd, standard error is the journal's (JOURNAL_STREAM names
+ * it): each line begins with its level, <N>; plain otherwise. */
+START_TEST(test_journal_levels)
+{
+	struct srv s;
+	srv_make(&s);
+	char errs[160], js[64];
+	snprintf(errs, sizeof errs, "%s/stderr.txt", s.dir);
+	write_file(errs, "");
+	struct stat st;
+	ck_assert_int_eq(stat(errs, &st), 0);
+	snprintf(js, sizeof js, "%llu:%llu", (unsigned long long)st.st_dev, (unsigned long long)st.st_ino);
+	setenv("JOURNAL_STREAM", js, 1);
+	srv_run(&s);
+	unsetenv("JOURNAL_STREAM");
+	ck_assert(file_says(errs, "<5>tapis: listening on ws://127.0.0.1:"));
+	ck_assert(file_says(errs, "<5>tapis: store: "));
+	srv_stop(&s);
+	/* Not the journal's (another file): plain lines. */
+	srv_make(&s);
+	snprintf(errs, sizeof errs, "%s/stderr.txt", s.dir);
+	setenv("JOURNAL_STREAM", js, 1);
+	srv_run(&s);
+	unsetenv("JOURNAL_STREAM");
+	ck_assert(file_says(errs, "\ntapis: listening on") || file_says(errs, "tapis: listening on"));
+	FILE *f = fopen(errs, "r");
+	int c = f ? fgetc(f) : EOF;
+	if (f)
+		fclose(f);
+	ck_assert_int_eq(c, 't');
+	srv_stop(&s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *su = suite_create("ops");
@@ -405,6 +506,8 @@ int main(void)
 	tcase_add_test(tc, test_subprotocol_refused);
 	tcase_add_test(tc, test_sighup_reloads);
 	tcase_add_test(tc, test_sd_notify);
+	tcase_add_test(tc, test_priority_refused_said);
+	tcase_add_test(tc, test_journal_levels);
 	suite_add_tcase(su, tc);
 	return tu_run(su);
 }

@@ -229,12 +229,12 @@ static int serve_reload(void *ctx, struct server_options *o, char *err, size_t e
 			const struct server_options *n = &a.o;
 			static const char *const fixed = "(read at start only: restart to change it)";
 			if (n->port != o->port || strcmp(n->host, o->host))
-				log_say("reload: the address to listen on %s", fixed);
+				log_at(LOGL_WARNING, "reload: the address to listen on %s", fixed);
 			if (!n->cert != !o->cert || (n->cert && strcmp(n->cert, o->cert)) || !n->key != !o->key ||
 			    (n->key && strcmp(n->key, o->key)))
-				log_say("reload: the certificate's file names %s (the same files are read again)", fixed);
+				log_at(LOGL_WARNING, "reload: the certificate's file names %s (the same files are read again)", fixed);
 			if (!n->cluster != !o->cluster || (n->cluster && strcmp(n->cluster, o->cluster)))
-				log_say("reload: the cluster %s", fixed);
+				log_at(LOGL_WARNING, "reload: the cluster %s", fixed);
 			o->rate_per_s = n->rate_per_s;
 			o->rate_burst = n->rate_burst;
 			o->max_conns = n->max_conns;
@@ -363,6 +363,7 @@ static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang
 			fprintf(stderr, "tapis serve: --backup: %s\n", a.backup[0] ? err : "give a file");
 			return 1;
 		}
+		log_at(LOGL_NOTICE, "backup: %s copied into %s", db, a.backup);
 		return 0;
 	}
 	o.words = words;

@@ -198,7 +198,7 @@ static void audit(struct lobby *l, const char *who, const char *whom, const char
 	a.until = until;
 	snprintf(a.reason, sizeof a.reason, "%s", reason);
 	if (store_audit_add(l->store, &a) < 0)
-		log_say("the audit did not keep: %s %s %s", who, what, whom);
+		log_at(LOGL_ERROR, "the audit did not keep: %s %s %s", who, what, whom);
 }
 
 /* The refusal of a banned name, phrased in lang, to conn. */
@@ -241,6 +241,7 @@ static int mod_login_refused(struct lobby *l, long conn, const char *name)
 	struct store_ban b;
 	if (store_ban_alike(l->store, name, &b) != 1 || b.until <= (long long)time(NULL))
 		return 0;
+	log_at(LOGL_NOTICE, "ban: %s refused at login (the ban on %s)", name, b.name);
 	send_banned(l, conn, lobby_lang(l, conn), &b, PM_HELLO);
 	return 1;
 }
@@ -812,6 +813,7 @@ static int act_ban(struct lobby *l, struct lobby_conn *c, const struct req *m, s
 	}
 	char when[64];
 	when_text(*until, when, sizeof when);
+	log_at(LOGL_NOTICE, "ban: %s by %s until %lld (%s)", b.name, who, *until, b.reason);
 	snprintf(text, len, i18n_tr(asker, "%s is banned until %s."), m->name, when);
 	return 0;
 }
@@ -825,6 +827,7 @@ static int act_unban(struct lobby *l, struct lobby_conn *c, const struct req *m,
 		error(l, c->id, "store", i18n_tr(asker, "the server cannot keep that now"), PM_MOD);
 		return -1;
 	}
+	log_at(LOGL_NOTICE, "ban: %s lifted by %s", m->name, who);
 	snprintf(text, len, i18n_tr(asker, "%s may log in again."), m->name);
 	return 0;
 }
@@ -941,6 +944,7 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 	if (!u || u->conn < 0)
 		u = lobbyrec_user_alike(bp->l, b->name); /* a look-alike here: banned as well */
 	if (u && u->conn >= 0) {
+		log_at(LOGL_NOTICE, "ban: %s (banned by %s) put out", u->name, b->by);
 		send_banned(bp->l, u->conn, u->lang, b, PM_NONE);
 		put_out(bp->l, u);
 	}

@@ -391,7 +391,7 @@ static void reload(struct server *s)
 	char err[ERR_MAX] = "";
 	sdnotify_reloading(&s->sd);
 	if (s->o->reload && s->o->reload(s->o->reload_ctx, &n, err, sizeof err) < 0) {
-		log_say("reload: %s; the settings stay as they were", err);
+		log_at(LOGL_ERROR, "reload: %s; the settings stay as they were", err);
 		sdnotify_ready(&s->sd, "serving; the last reload failed");
 		return;
 	}
@@ -414,9 +414,9 @@ static void reload(struct server *s)
 	s->lobby.cfg.turn_ms = n.turn_ms;
 	s->lobby.cfg.close_ms = n.close_ms;
 	if (s->o->cert && ws_reload_cert(s->ws, err, sizeof err) < 0)
-		log_say("reload: %s; the certificate stays as it was", err);
+		log_at(LOGL_ERROR, "reload: %s; the certificate stays as it was", err);
 	mod_reread_bans(&s->lobby);
-	log_say("reload: settings read again%s%s", s->o->cert ? ", certificate too" : "", err[0] ? " (see above)" : "");
+	log_at(LOGL_NOTICE, "reload: settings read again%s%s", s->o->cert ? ", certificate too" : "", err[0] ? " (see above)" : "");
 	sdnotify_ready(&s->sd, "serving");
 }
 
@@ -495,6 +495,15 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	signal(SIGPIPE, SIG_IGN);
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
+	if (!o->quiet) {
+		char shown[512];
+		if (o->db && store_is_url(o->db))
+			store_pg_redact(o->db, shown, sizeof shown);
+		else
+			snprintf(shown, sizeof shown, "%s", o->db ? o->db : "in memory");
+		log_at(LOGL_NOTICE, "store: %s opened (%s, version %d)", shown, o->store ? o->store : "sqlite",
+		       STORE_SCHEMA_VERSION);
+	}
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed,
 	                           o->close_ms, NULL, NULL, o->think, o->deserted_ms };
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
@@ -527,7 +536,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	running = s->ws;
 	if (!o->quiet)
-		log_say("listening on %s://%s:%d", o->cert ? "wss" : "ws", o->host, port);
+		log_at(LOGL_NOTICE, "listening on %s://%s:%d", o->cert ? "wss" : "ws", o->host, port);
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
 	sdnotify_init(&s->sd);
@@ -557,7 +566,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	free(s);
 	log_flush(1);
 	if (!o->quiet)
-		log_say("stopped, every table saved");
+		log_at(LOGL_NOTICE, "stopped, every table saved");
 	return 0;
 no_ws:
 	lobby_release(&s->lobby);

@@ -28,6 +28,13 @@ int store_open(struct store *s, const char *backend, const char *path, char *err
 	return errf(err, errlen, "no store backend called '%s'", backend);
 }
 
+void store_upgraded(long long from, long long to)
+{
+	/* A new store (0) is made at the last version: nothing to say. */
+	if (from > 0 && from != to)
+		log_at(LOGL_NOTICE, "store upgraded from %lld to %lld", from, to);
+}
+
 int store_is_url(const char *where)
 {
 	return !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11);
@@ -47,11 +54,11 @@ static int seen(struct store *s, const char *what, int rc, int write)
 {
 	if (rc < 0 && !s->failing) {
 		s->failing = 1;
-		log_say("store: cannot %s the %s: %s%s", write ? "write" : "read", what,
+		log_at(LOGL_ERROR, "store: cannot %s the %s: %s%s", write ? "write" : "read", what,
 		        s->err[0] ? s->err : "error", write ? "; the tables wait until it can" : "");
 	} else if (rc >= 0 && write && s->failing) {
 		s->failing = 0;
-		log_say("store: writing again");
+		log_at(LOGL_NOTICE, "store: writing again");
 	}
 	return rc;
 }

@@ -40,7 +40,7 @@ struct store_table {
  * "schema"), the same for SQLite and PostgreSQL: a new version is a step in
  * both; an older store is upgraded in place when opened, one step a
  * version (docs/hosting.md). */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 #define STORE_RECENT_GAMES 20        /* the last games kept for each player */
 #define STORE_SETTINGS_MAX 1024      /* bytes of a player's other settings (a JSON object) */
 #define STORE_GAME_NAME_MAX 32
@@ -245,6 +245,9 @@ struct store {
 /* Open the backend called name ("memory", "sqlite", "postgresql") on path
  * (ignored by memory; a URL for postgresql). 0, or -1 with a message. */
 int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen);
+/* The backends say what their open did to the store's version (a line in
+ * the log when an older store was upgraded). */
+void store_upgraded(long long from, long long to);
 void store_close(struct store *s);
 /* Shorthands of the operations. */
 int store_account_get(struct store *s, const char *name, char *hash, size_t hashlen);

@@ -121,13 +121,12 @@ struct ws {
  * thousand times a second) go through the same limit. */
 static void lws_emit(int level, const char *line)
 {
-	(void)level;
 	char buf[200];
 	snprintf(buf, sizeof buf, "%s", line);
 	size_t n = strlen(buf);
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
 		buf[--n] = '\0';
-	log_say("%s", buf);
+	log_at(level & LLL_ERR ? LOGL_ERROR : LOGL_WARNING, "%s", buf);
 }
 
 /* Every message the lobby sends names its connection by number: found in
@@ -385,7 +384,7 @@ static int accept_filter(struct ws *s, int fd, const struct sockaddr_storage *sa
 	if (fd < 0)
 		return -1;
 	if (s->fd_limit > 0 && fd >= s->fd_limit - WS_FD_RESERVE) {
-		log_say("descriptors running out: new connections refused");
+		log_at(LOGL_WARNING, "descriptors running out: new connections refused");
 		s->cnt->shut++;
 		return -1;
 	}
@@ -407,12 +406,12 @@ static int accept_filter(struct ws *s, int fd, const struct sockaddr_storage *sa
 		s->live--;
 	}
 	if (s->o->max_conns > 0 && s->nconns >= s->o->max_conns + WS_CAP_SLACK) {
-		log_say("connections at the cap (--max-conns): new ones closed at the accept");
+		log_at(LOGL_WARNING, "connections at the cap (--max-conns): new ones closed at the accept");
 		s->cnt->shut++;
 		return -1;
 	}
 	if (s->o->max_per_addr > 0 && count_addr(s, addr) >= s->o->max_per_addr + WS_CAP_SLACK) {
-		log_say("an address at its cap (--max-per-addr): its new connections closed at the accept");
+		log_at(LOGL_WARNING, "an address at its cap (--max-per-addr): its new connections closed at the accept");
 		s->cnt->shut++;
 		return -1;
 	}
@@ -506,7 +505,7 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
 	struct ws *s = watching;
 	if (n > 0 && s && !(flags & MSG_PEEK) && fd >= 0 && fd < s->nslots && s->slots[fd].live &&
 	    frames_scan(&s->slots[fd].fr, buf, (size_t)n) < 0) {
-		log_say("a client sent a frame without its mask: connection closed");
+		log_at(LOGL_NOTICE, "a client sent a frame without its mask: connection closed");
 		errno = EPROTO;
 		return -1;
 	}
@@ -530,7 +529,7 @@ int SSL_read(SSL *ssl, void *buf, int num)
 	struct ws *s = watching;
 	int fd = n > 0 && s && fd_of ? fd_of(ssl) : -1;
 	if (fd >= 0 && fd < s->nslots && s->slots[fd].live && frames_scan(&s->slots[fd].fr, buf, (size_t)n) < 0) {
-		log_say("a client sent a frame without its mask: connection closed");
+		log_at(LOGL_NOTICE, "a client sent a frame without its mask: connection closed");
 		return -1;
 	}
 	return n;
@@ -993,7 +992,7 @@ static void check_memory(struct ws *s)
 	s->mem_unknown = left < 0;
 	int low = left >= 0 && left < floor;
 	if (low && !s->mem_low)
-		log_say("memory running out (%lld kB left): new connections refused", left);
+		log_at(LOGL_WARNING, "memory running out (%lld kB left): new connections refused", left);
 	s->mem_low = low;
 }
 
