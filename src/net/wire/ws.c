@@ -111,7 +111,7 @@ struct ws {
 	struct lws_http_mount sounds_mount, page_mount; /* the context's mounts (it keeps them) */
 	double lag[WS_LAG_SAMPLES]; /* the tick's lateness (ms), a ring */
 	int nlag, lagpos;
-	long long tick_due;   /* when the tick was asked for */
+	double tick_due;      /* when the tick was asked for (clock_ms) */
 	long long tick_ms;    /* when it last ran */
 	int idle;             /* it sleeps (WS_IDLE_TICK_MS) */
 	long refused_protocol; /* handshakes without the subprotocol "tapis" */
@@ -711,7 +711,7 @@ static void on_tick(lws_sorted_usec_list_t *sul);
 
 static void schedule_tick(struct ws *s, int ms)
 {
-	s->tick_due = now_ms() + ms;
+	s->tick_due = clock_ms() + ms;
 	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, (lws_usec_t)ms * LWS_US_PER_MS);
 }
 
@@ -1030,7 +1030,8 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 	long long now = now_ms();
 	/* How late it comes: the loop's lag (a round that held the loop,
 	 * a machine short of CPU). */
-	double late = s->tick_due && now > s->tick_due ? (double)(now - s->tick_due) : 0;
+	double at = clock_ms();
+	double late = s->tick_due > 0 && at > s->tick_due ? at - s->tick_due : 0;
 	s->lag[s->lagpos] = late;
 	s->lagpos = (s->lagpos + 1) % WS_LAG_SAMPLES;
 	if (s->nlag < WS_LAG_SAMPLES)
