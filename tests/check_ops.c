@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "net/server/cmd_admin.h"
 #include "net/server/cmd_serve.h"
 #include "net/server/health.h"
 #include "net/server/metrics.h"
@@ -477,7 +478,8 @@ START_TEST(test_journal_levels)
 	unsetenv("JOURNAL_STREAM");
 	ck_assert(file_says(errs, "<5>tapis: listening on ws://127.0.0.1:"));
 	ck_assert(file_says(errs, "<5>tapis: store: "));
-	srv_stop(&s);
+	srv_halt(&s); /* its file kept meanwhile: another would not take its inode */
+	struct srv first = s;
 	/* Not the journal's (another file): plain lines. */
 	srv_make(&s);
 	snprintf(errs, sizeof errs, "%s/stderr.txt", s.dir);
@@ -491,6 +493,54 @@ START_TEST(test_journal_levels)
 		fclose(f);
 	ck_assert_int_eq(c, 't');
 	srv_stop(&s);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", first.dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* tapis admin drain: no new game from then on, the one in play finishes,
+ * then the server stops by itself, cleanly. */
+START_TEST(test_drain)
+{
+	struct srv s;
+	srv_start(&s);
+	char errs[160];
+	snprintf(errs, sizeof errs, "%s/stderr.txt", s.dir);
+	static struct tc a, b;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long id = tc_create(&a, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", ",\"rules\":{\"hands\":1}");
+	a.seat = 0;
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", id);
+	tc_wait(&a, "state");
+	/* A table waiting: it may not start once the drain is asked. */
+	tc_login(&b, &s, "Bruno", "fr", NULL);
+	long other = tc_create(&b, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	char *argv[] = { "admin", "--db", s.db, "drain", NULL };
+	ck_assert_int_eq(admin_main(4, argv), 0);
+	ck_assert(file_says(errs, "drain: asked; no new game, 1 in play to finish"));
+	tc_send(&b, "{\"type\":\"create\",\"game\":\"brelan\",\"players\":3}");
+	json_t *e = tc_wait(&b, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "create");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "message")),
+	                 "le serveur ferme : pas de nouvelle partie pour l'instant, celles en cours se terminent");
+	tc_send(&b, "{\"type\":\"start\",\"table\":%ld}", other);
+	e = tc_wait(&b, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "start");
+	ck_assert(srv_alive(&s));
+	struct tc *all[] = { &a };
+	play_until(all, 1, NULL, NULL);
+	int status = -1;
+	for (int i = 0; i < 400 && waitpid(s.pid, &status, WNOHANG) == 0; i++)
+		usleep(50 * 1000);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server did not stop by itself (%d)", status);
+	ck_assert(file_says(errs, "drain: every game finished; stopping"));
+	ck_assert(file_says(errs, "stopped, every table saved"));
+	tc_free(&a);
+	tc_free(&b);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s.dir);
+	ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -508,6 +558,7 @@ int main(void)
 	tcase_add_test(tc, test_sd_notify);
 	tcase_add_test(tc, test_priority_refused_said);
 	tcase_add_test(tc, test_journal_levels);
+	tcase_add_test(tc, test_drain);
 	suite_add_tcase(su, tc);
 	return tu_run(su);
 }

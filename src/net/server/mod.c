@@ -643,6 +643,11 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct req *
 		error(l, c->id, "not_over", i18n_tr(asker, "the game at this table is not over"), PM_REMATCH);
 		return;
 	}
+	if (l->draining) { /* tapis admin drain: no new game */
+		error(l, c->id, "start", i18n_tr(asker, "the server is closing: no new game now, those in play finish"),
+		      PM_REMATCH);
+		return;
+	}
 	int mine = -1, all = 1;
 	for (int s = 0; s < h->players; s++)
 		if (r->name[s][0] && !strcmp(r->name[s], me))

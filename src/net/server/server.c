@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "app/log.h"
@@ -57,6 +58,10 @@ struct server {
 	struct health health;    /* GET /healthz (net/server/health) */
 	struct metrics metrics;  /* GET /metrics (net/server/metrics) */
 	struct sdnotify sd;      /* systemd told (net/server/sdnotify) */
+	char node_id[SERVER_NODE_ID_MAX + 1]; /* cluster mode: this node's id */
+	long long started_s;     /* when it started (the clock's seconds): a drain asked before is not for it */
+	long long drain_ms;      /* the store last read for a drain */
+	int draining;            /* tapis admin drain: the games finish, then it stops */
 };
 
 /* What the lobby sends: to a connection here, or to a person of another
@@ -338,11 +343,53 @@ static int up_work(void *ctx, long long now)
 	return lobby_work(&s->lobby, now) + storew_take(s);
 }
 
+/* How many tables are in play. */
+static int playing(const struct server *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->lobby.ntables; i++)
+		n += s->lobby.tables[i]->state == HOST_PLAYING;
+	return n;
+}
+
+/* tapis admin drain (a flag in the store, read every SERVER_DRAIN_POLL_MS):
+ * no table made or started from then on; alone, the games in play
+ * finish, then the server stops (every table saved, status 0); a node of
+ * a cluster stops at once, its tables handed over to the other nodes
+ * (the drain of NODE, "drain:NODE"). */
+static void drain_tick(struct server *s, long long now)
+{
+	if (!s->draining) {
+		if (now - s->drain_ms < SERVER_DRAIN_POLL_MS && now >= s->drain_ms)
+			return;
+		s->drain_ms = now;
+		char key[STORE_FLAG_MAX + 1] = "drain";
+		if (s->node)
+			snprintf(key, sizeof key, "drain:%s", s->node_id);
+		long long at = 0;
+		if (store_flag_get(&s->store, key, &at) != 1 || at < s->started_s)
+			return;
+		s->draining = s->lobby.draining = 1;
+		sdnotify_ready(&s->sd, "draining");
+		if (s->node) {
+			log_at(LOGL_NOTICE, "drain: asked; this node's %d tables go to the other nodes", s->lobby.ntables);
+			stop_asked = 1;
+			return;
+		}
+		log_at(LOGL_NOTICE, "drain: asked; no new game, %d in play to finish, then the server stops", playing(s));
+	}
+	if (!s->node && !stop_asked && !playing(s)) {
+		log_at(LOGL_NOTICE, "drain: every game finished; stopping");
+		stop_asked = 1;
+	}
+}
+
 static void up_tick(void *ctx, long long now)
 {
 	struct server *s = ctx;
 	metrics_tick(&s->metrics, s->store.journal_writes, now);
 	sdnotify_tick(&s->sd, now);
+	drain_tick(s, now);
 	if (reload_asked)
 		reload(s);
 	if (s->node)
@@ -444,6 +491,7 @@ static int cluster_join(struct server *s, int port, char *err, size_t errlen)
 		return errf(err, errlen, "this program joins no cluster");
 	char id[SERVER_NODE_ID_MAX + 1], info[SERVER_NODE_INFO_MAX + 1];
 	node_name(o, port, id, sizeof id);
+	snprintf(s->node_id, sizeof s->node_id, "%s", id);
 	snprintf(info, sizeof info, "%s://%.200s:%d", o->cert ? "wss" : "ws", o->host, port);
 	struct server_node_io io = { node_send, node_again, s };
 	s->node = s->nops->join(ws_loop(s->ws), o->cluster, id, info, &s->lobby, io, err, errlen);
@@ -486,6 +534,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->nops = o->node;
 	/* A stop asked while starting up is heard once the loop runs. */
 	stop_asked = reload_asked = 0;
+	s->started_s = (long long)time(NULL);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;

@@ -18,6 +18,7 @@
 #define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished table stays 10 minutes */
 #define SERVER_DESERTED_MS (60 * 1000LL)   /* a waiting table nobody is connected to, 1 minute */
 #define SERVER_CLOSE_MINUTES 10            /* a table in play nobody is at is saved and closed then */
+#define SERVER_DRAIN_POLL_MS 2000          /* the store read this often for a drain asked (tapis admin drain) */
 /* A node of a cluster (docs/cluster.md) as the server sees it: made by
  * net/cluster/node (node_ops), whose floor is above the server's, so handed
  * down by whoever starts the server (main, the tests) through

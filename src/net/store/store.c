@@ -194,6 +194,27 @@ int store_last_id(struct store *s, long *id)
 	return seen(s, "tables", s->ops->last_id(s, id), 0);
 }
 
+/* A flag's row in meta: "flag:KEY" (never the store's own keys). */
+static int flag_key(const char *key, char *out, size_t len)
+{
+	return strlen(key) > STORE_FLAG_MAX || snprintf(out, len, "flag:%s", key) >= (int)len ? -1 : 0;
+}
+int store_flag_get(struct store *s, const char *key, long long *v)
+{
+	char k[STORE_FLAG_MAX + 8];
+	*v = 0;
+	if (flag_key(key, k, sizeof k) < 0)
+		return -1;
+	return seen(s, "flags", s->ops->flag_get(s, k, v), 0);
+}
+int store_flag_put(struct store *s, const char *key, long long v)
+{
+	char k[STORE_FLAG_MAX + 8];
+	if (flag_key(key, k, sizeof k) < 0)
+		return -1;
+	return seen(s, "flags", s->ops->flag_put(s, k, v), 1);
+}
+
 int store_role_get(struct store *s, const char *name, char *role, size_t rolelen)
 {
 	return seen(s, "roles", s->ops->role_get(s, name, role, rolelen), 0);
@@ -323,6 +344,8 @@ struct mem {
 	int npl, cappl;
 	long gid;
 	struct mem_mod *mod;       /* roles, bans, audit, mutes */
+	struct mem_flag { char key[STORE_FLAG_MAX + 8]; long long v; } flag[16];
+	int nflag;
 };
 
 /* Moderation in memory: a role, a mute are pairs of names. */
@@ -587,6 +610,35 @@ static int mem_role_get(struct store *s, const char *name, char *role, size_t ro
 	if (p)
 		snprintf(role, rolelen, "%s", p->b);
 	return p != NULL;
+}
+
+static int mem_flag_get(struct store *s, const char *key, long long *v)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->nflag; i++)
+		if (!strcmp(m->flag[i].key, key)) {
+			*v = m->flag[i].v;
+			return 1;
+		}
+	return 0;
+}
+
+static int mem_flag_put(struct store *s, const char *key, long long v)
+{
+	struct mem *m = s->impl;
+	if (mem_full(s) < 0)
+		return -1;
+	int i = 0;
+	while (i < m->nflag && strcmp(m->flag[i].key, key))
+		i++;
+	if (i == m->nflag) {
+		if (m->nflag == (int)(sizeof m->flag / sizeof m->flag[0]))
+			return -1;
+		m->nflag++;
+		snprintf(m->flag[i].key, sizeof m->flag[i].key, "%s", key);
+	}
+	m->flag[i].v = v;
+	return 0;
 }
 
 static int mem_role_put(struct store *s, const char *name, const char *role)
@@ -915,6 +967,8 @@ const struct store_ops store_memory_ops = {
 	.last_id = mem_last_id,
 	.role_get = mem_role_get,
 	.role_put = mem_role_put,
+	.flag_get = mem_flag_get,
+	.flag_put = mem_flag_put,
 	.role_each = mem_role_each,
 	.ban_put = mem_ban_put,
 	.ban_get = mem_ban_get,

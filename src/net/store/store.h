@@ -215,6 +215,10 @@ struct store_ops {
 	int (*audit_each)(struct store *s, void (*fn)(void *ctx, const struct store_audit *a), void *ctx);
 	int (*mute_put)(struct store *s, const char *owner, const char *target, int on);
 	int (*mute_each)(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
+	/* The operator's flags (a number by key, meta's rows): flag_get 1
+	 * (*v), 0 none, -1. */
+	int (*flag_get)(struct store *s, const char *key, long long *v);
+	int (*flag_put)(struct store *s, const char *key, long long v);
 };
 
 /* The bounds (ms) of the journal's write times counted (struct store). */
@@ -307,6 +311,13 @@ int store_audit_add(struct store *s, const struct store_audit *a);
 int store_audit_each(struct store *s, void (*fn)(void *ctx, const struct store_audit *a), void *ctx);
 int store_mute_put(struct store *s, const char *owner, const char *target, int on);
 int store_mute_each(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
+/* The operator's flags, set by tapis admin for a server that runs (a
+ * drain asked: "drain", "drain:NODE"), each a number (the time it was
+ * set); kept apart from the store's own keys. key: at most
+ * STORE_FLAG_MAX bytes. get: 1 (*v), 0 none, -1. */
+#define STORE_FLAG_MAX 80
+int store_flag_get(struct store *s, const char *key, long long *v);
+int store_flag_put(struct store *s, const char *key, long long v);
 
 /* 1 when where is a PostgreSQL URL (postgresql:// or postgres://), the
  * "postgresql" backend's path; 0 for anything else (a SQLite file). */

@@ -774,6 +774,29 @@ static int pg_last_id(struct store *s, long *id)
 	return 0;
 }
 
+static int pg_flag_get(struct store *s, const char *key, long long *v)
+{
+	const char *p[] = { key };
+	PGresult *r = run(s, "meta", 1, "SELECT value FROM meta WHERE key = $1", 1, p);
+	if (!r)
+		return -1;
+	int found = PQntuples(r) > 0;
+	if (found)
+		*v = ival(r, 0, 0);
+	PQclear(r);
+	return found;
+}
+
+static int pg_flag_put(struct store *s, const char *key, long long v)
+{
+	char text[32];
+	snprintf(text, sizeof text, "%lld", v);
+	const char *p[] = { key, text };
+	return cmd(s, "meta", 1,
+	           "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+	           2, p);
+}
+
 static int pg_role_get(struct store *s, const char *name, char *role, size_t rolelen)
 {
 	return get_one(s, "SELECT role FROM roles WHERE name = $1", "role", name, role, rolelen, NULL);
@@ -1140,6 +1163,8 @@ const struct store_ops store_pg_ops = {
 	.session_get = pg_session_get,
 	.session_delete = pg_session_delete,
 	.last_id = pg_last_id,
+	.flag_get = pg_flag_get,
+	.flag_put = pg_flag_put,
 	.role_get = pg_role_get,
 	.role_put = pg_role_put,
 	.role_each = pg_role_each,

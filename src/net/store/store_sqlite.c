@@ -548,6 +548,30 @@ static int sq_last_id(struct store *s, long *id)
 	return rc == SQLITE_ROW ? 0 : fail(s, "meta");
 }
 
+static int sq_flag_get(struct store *s, const char *key, long long *v)
+{
+	sqlite3_stmt *st = prep(s, "SELECT value FROM meta WHERE key = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : fail(s, "meta");
+}
+
+static int sq_flag_put(struct store *s, const char *key, long long v)
+{
+	sqlite3_stmt *st = prep(s, "INSERT INTO meta (key, value) VALUES (?1, ?2)"
+	                           " ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, v);
+	return done(s, st, "meta");
+}
+
 static int sq_role_get(struct store *s, const char *name, char *role, size_t rolelen)
 {
 	return get_hash(s, "SELECT role FROM roles WHERE name = ?1", "role", name, role, rolelen, NULL);
@@ -1109,6 +1133,8 @@ const struct store_ops store_sqlite_ops = {
 	.session_get = sq_session_get,
 	.session_delete = sq_session_delete,
 	.last_id = sq_last_id,
+	.flag_get = sq_flag_get,
+	.flag_put = sq_flag_put,
 	.role_get = sq_role_get,
 	.role_put = sq_role_put,
 	.role_each = sq_role_each,
