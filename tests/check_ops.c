@@ -293,28 +293,59 @@ static int file_says(const char *path, const char *part)
 /* SIGHUP: the configuration file read again, a changed limit in force
  * at once, and every connection kept (the server as tapis serve runs
  * it: its file, its command line). */
-START_TEST(test_sighup_reloads)
+/* A server as tapis serve runs it, with the settings of conf (its
+ * file in the server's folder, named in conf_path) and its log in errs. */
+static void serve_with(struct srv *s, const char *text, char *conf, char *errs)
 {
-	struct srv s;
-	srv_make(&s);
-	char conf[128], port[16], errs[160];
-	snprintf(conf, sizeof conf, "%s/server.conf", s.dir);
-	snprintf(errs, sizeof errs, "%s/stderr.txt", s.dir);
-	write_file(conf, "[limits]\nrate = 100\nburst = 100\n");
-	s.port = free_port();
-	snprintf(port, sizeof port, "%d", s.port);
-	snprintf(s.url, sizeof s.url, "ws://127.0.0.1:%d", s.port);
-	s.pid = fork();
-	ck_assert_int_ge(s.pid, 0);
-	if (s.pid == 0) {
+	char port[16];
+	srv_make(s);
+	snprintf(conf, 128, "%s/server.conf", s->dir);
+	snprintf(errs, 160, "%s/stderr.txt", s->dir);
+	write_file(conf, text);
+	s->port = free_port();
+	snprintf(port, sizeof port, "%d", s->port);
+	snprintf(s->url, sizeof s->url, "ws://127.0.0.1:%d", s->port);
+	s->pid = fork();
+	ck_assert_int_ge(s->pid, 0);
+	if (s->pid == 0) {
 		if (!freopen(errs, "a", stderr))
 			_exit(1);
 		setvbuf(stderr, NULL, _IONBF, 0);
 		alarm(60);
-		char *argv[] = { "serve", "--config", conf, "--port", port, "--db", s.db, "--bot-delay", "0", NULL };
+		char *argv[] = { "serve", "--config", conf, "--port", port, "--db", s->db, "--bot-delay", "0", NULL };
 		exit(serve_main(9, argv, NULL, NULL));
 	}
 	ck_assert(file_says(errs, "listening on"));
+}
+
+/* The chat's flood rules are settings: two lines in the window, and the
+ * first refusal mutes. */
+START_TEST(test_chat_flood_settings)
+{
+	struct srv s;
+	char conf[128], errs[160];
+	serve_with(&s, "[limits]\nchat-lines = 2\nchat-strikes = 1\nchat-mute-minutes = 7\n", conf, errs);
+	static struct tc a;
+	tc_login(&a, &s, "Anne", "en", NULL);
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"one\"}");
+	tc_wait(&a, "chat");
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"two\"}");
+	tc_wait(&a, "chat");
+	tc_send(&a, "{\"type\":\"chat\",\"text\":\"three\"}");
+	json_t *e = tc_wait(&a, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "code")), "muted");
+	ck_assert_str_eq(json_string_value(json_object_get(e, "message")),
+	                 "You are muted for 7 minutes: too many lines at once.");
+	tc_free(&a);
+	srv_stop(&s);
+}
+END_TEST
+
+START_TEST(test_sighup_reloads)
+{
+	struct srv s;
+	char conf[128], errs[160];
+	serve_with(&s, "[limits]\nrate = 100\nburst = 100\n", conf, errs);
 	static struct tc a;
 	tc_login(&a, &s, "Anne", "en", NULL);
 	/* 30 at once: under the burst of the file. */
@@ -555,6 +586,7 @@ int main(void)
 	tcase_add_test(tc, test_idle_sleeps);
 	tcase_add_test(tc, test_subprotocol_refused);
 	tcase_add_test(tc, test_sighup_reloads);
+	tcase_add_test(tc, test_chat_flood_settings);
 	tcase_add_test(tc, test_sd_notify);
 	tcase_add_test(tc, test_priority_refused_said);
 	tcase_add_test(tc, test_journal_levels);

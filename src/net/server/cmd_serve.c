@@ -18,6 +18,7 @@
 #include "core/num.h"
 #include "core/paths.h"
 #include "net/server/conf.h"
+#include "net/server/mod.h"
 #include "net/server/server.h"
 #include "net/store/store.h"
 
@@ -40,7 +41,7 @@ struct serve_args {
 	const char *store;             /* a PostgreSQL URL, instead of db */
 	const char *backup;
 	const char *config;            /* read first (net/conf), then the command line */
-	int turn_seconds, bot_delay, close_minutes, away_seconds;
+	int turn_seconds, bot_delay, close_minutes, away_seconds, chat_seconds;
 };
 
 static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
@@ -142,6 +143,13 @@ static const struct opt serve_opts[] = {
 	OPT_I("rate", N_("N"), N_("messages a second a connection may send"), A, o.rate_per_s, 1, SERVE_MAX_RATE),
 	OPT_I("burst", N_("N"), N_("messages a connection may send at once, beyond the rate"), A, o.rate_burst, 1,
 	      SERVE_MAX_RATE),
+	OPT_I("chat-lines", N_("N"), N_("chat lines a person may say in chat-seconds (default 5); one more is refused"), A,
+	      o.chat_lines, 1, MOD_FLOOD_LINES_MAX),
+	OPT_I("chat-seconds", N_("N"), N_("the chat's window of time, in seconds (default 10)"), A, chat_seconds, 1, 3600),
+	OPT_I("chat-strikes", N_("N"), N_("lines refused within that window that mute the person (default 3)"), A,
+	      o.chat_strikes, 1, MOD_FLOOD_STRIKES_MAX),
+	OPT_I("chat-mute-minutes", N_("N"), N_("how long a person who floods the chat is muted (default 5)"), A,
+	      o.chat_mute_min, 1, 7 * 1440),
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
@@ -181,6 +189,8 @@ static const struct conf_key serve_conf_keys[] = {
 	{ "max-conns", "limits" }, { "max-per-addr", "limits" }, { "max-handshakes", "limits" },
 	{ "handshakes-per-prefix", "limits" }, { "rate", "limits" }, { "burst", "limits" },
 	{ "accounts-per-hour", "limits" }, { "registration", "server" }, { "metrics", "server" },
+	{ "chat-lines", "limits" }, { "chat-seconds", "limits" }, { "chat-strikes", "limits" },
+	{ "chat-mute-minutes", "limits" },
 	{ "cluster", "cluster" }, { "node-id", "cluster" },
 	{ NULL, NULL },
 };
@@ -199,12 +209,15 @@ static void args_times(struct serve_args *a)
 		a->o.bot_delay_ms = a->bot_delay;
 	if (a->away_seconds >= 0)
 		a->o.grace_ms = a->away_seconds * 1000LL;
+	if (a->chat_seconds > 0)
+		a->o.chat_ms = a->chat_seconds * 1000LL;
 }
 
 static void args_init(struct serve_args *a)
 {
 	memset(a, 0, sizeof *a);
 	a->turn_seconds = a->bot_delay = a->close_minutes = a->away_seconds = -1;
+	a->chat_seconds = 0;
 	server_options_default(&a->o);
 }
 
@@ -246,6 +259,10 @@ static int serve_reload(void *ctx, struct server_options *o, char *err, size_t e
 			o->tables_per_person = n->tables_per_person;
 			o->accounts_per_hour = n->accounts_per_hour;
 			o->registration_closed = n->registration_closed;
+			o->chat_lines = n->chat_lines;
+			o->chat_ms = n->chat_ms;
+			o->chat_strikes = n->chat_strikes;
+			o->chat_mute_min = n->chat_mute_min;
 			o->metrics = n->metrics;
 			o->turn_ms = n->turn_ms;
 			o->close_ms = n->close_ms;

@@ -17,11 +17,16 @@ struct lobby;
 
 /* Chat: more than MOD_FLOOD_LINES lines in MOD_FLOOD_MS are refused ("slow
  * down"); MOD_FLOOD_STRIKES refusals in that time mute the person for
- * MOD_FLOOD_MUTE_MIN minutes. */
+ * MOD_FLOOD_MUTE_MIN minutes. These are the defaults of the lobby's
+ * chat_lines, chat_ms, chat_strikes and chat_mute_min (tapis serve
+ * --chat-lines, --chat-seconds, --chat-strikes, --chat-mute-minutes),
+ * which go up to the _MAX below. */
 #define MOD_FLOOD_LINES 5
 #define MOD_FLOOD_MS 10000
 #define MOD_FLOOD_STRIKES 3
 #define MOD_FLOOD_MUTE_MIN 5
+#define MOD_FLOOD_LINES_MAX 100
+#define MOD_FLOOD_STRIKES_MAX 20
 #define MOD_MUTE_MIN 10           /* a moderator's mute when no minutes are given */
 #define MOD_BAN_MIN 60            /* a moderator's ban when no minutes are given */
 #define MOD_BAN_POLL_MS 2000      /* the store's bans are read again this often */

@@ -454,6 +454,10 @@ static void reload(struct server *s)
 	s->lobby.tables_max = n.tables_max;
 	s->lobby.tables_per_person = n.tables_per_person;
 	s->lobby.registration_closed = n.registration_closed;
+	s->lobby.chat_lines = n.chat_lines;
+	s->lobby.chat_ms = n.chat_ms;
+	s->lobby.chat_strikes = n.chat_strikes;
+	s->lobby.chat_mute_min = n.chat_mute_min;
 	s->lobby.auth.accounts_per_hour = n.accounts_per_hour;
 	/* Every table reads these through its config: in force at once. */
 	s->lobby.cfg.grace_ms = n.grace_ms;
@@ -565,6 +569,10 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->lobby.tables_max = o->tables_max;
 	s->lobby.tables_per_person = o->tables_per_person;
 	s->lobby.registration_closed = o->registration_closed;
+	s->lobby.chat_lines = o->chat_lines;
+	s->lobby.chat_ms = o->chat_ms;
+	s->lobby.chat_strikes = o->chat_strikes;
+	s->lobby.chat_mute_min = o->chat_mute_min;
 	s->lobby.auth.accounts_per_hour = o->accounts_per_hour;
 	s->wo = (struct ws_options){ o->host, o->port, o->cert, o->key, o->web_dir, o->sounds_dir, o->words,
 	                             o->max_conns, o->max_per_addr, o->max_handshakes, o->handshakes_per_prefix,

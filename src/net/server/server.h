@@ -94,6 +94,10 @@ struct server_options {
 	int registration_closed;      /* no new accounts (--registration closed) */
 	int accounts_per_hour;        /* accounts made from one address in an hour (AUTH_ACCOUNTS_PER_HOUR) */
 	int rate_per_s, rate_burst;   /* messages a second a connection may send, bursts (WS_RATE_PER_S, _BURST) */
+	/* The chat's flood rules (0: net/mod's MOD_FLOOD_*): lines in
+	 * chat_ms, refusals in that time that mute, for minutes. */
+	int chat_lines, chat_strikes, chat_mute_min;
+	long long chat_ms;
 	long long deserted_ms;        /* a waiting table nobody is connected to goes after this (0: keep_ms) */
 	int cheap_hash;               /* the cost of password hashing (enum auth_cost: 1 the cheapest; tests only) */
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
