@@ -575,6 +575,66 @@ START_TEST(test_drain)
 }
 END_TEST
 
+/* A new self-signed certificate and key at the server's paths; 0, or -1
+ * without an openssl command. */
+static int new_cert(const struct srv *s)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof cmd,
+	         "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
+	         "-addext subjectAltName=DNS:localhost -keyout %s -out %s >/dev/null 2>&1",
+	         s->key, s->cert);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* SIGHUP reads the certificate again (a renewed one at the same paths):
+ * the connections made before go on, the new ones are under the new
+ * certificate. */
+START_TEST(test_sighup_certificate)
+{
+	struct srv s;
+	srv_make(&s);
+	snprintf(s.cert, sizeof s.cert, "%s/cert.pem", s.dir);
+	snprintf(s.key, sizeof s.key, "%s/key.pem", s.dir);
+	char old[160], errs[160], cmd[400];
+	snprintf(old, sizeof old, "%s/old.pem", s.dir);
+	snprintf(errs, sizeof errs, "%s/stderr.txt", s.dir);
+	if (new_cert(&s) < 0) {
+		snprintf(cmd, sizeof cmd, "rm -rf %s", s.dir);
+		ck_assert_int_eq(system(cmd), 0);
+		return; /* nothing to sign a certificate with here */
+	}
+	snprintf(cmd, sizeof cmd, "cp %s %s", s.cert, old);
+	ck_assert_int_eq(system(cmd), 0);
+	srv_run(&s);
+	static struct tc a, b;
+	char err[256];
+	memset(&a, 0, sizeof a);
+	a.c = netc_open_ca(s.url, old, on_msg, &a, err, sizeof err);
+	ck_assert_msg(a.c != NULL, "%s", err);
+	tc_send(&a, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\"}");
+	tc_wait(&a, "welcome");
+	ck_assert_int_eq(new_cert(&s), 0);
+	ck_assert_int_eq(kill(s.pid, SIGHUP), 0);
+	ck_assert(file_says(errs, "reload: settings read again, certificate too"));
+	/* Anne's connection goes on. */
+	tc_send(&a, "{\"type\":\"ping\"}");
+	tc_wait(&a, "pong");
+	/* A client that trusts only the old certificate is refused now; one
+	 * that trusts the new one comes in. */
+	memset(&b, 0, sizeof b);
+	struct netc *refused = netc_open_ca(s.url, old, on_msg, &b, err, sizeof err);
+	ck_assert_ptr_null(refused);
+	b.c = netc_open_ca(s.url, s.cert, on_msg, &b, err, sizeof err);
+	ck_assert_msg(b.c != NULL, "%s", err);
+	tc_send(&b, "{\"type\":\"hello\",\"version\":1,\"name\":\"Bruno\"}");
+	tc_wait(&b, "welcome");
+	tc_free(&a);
+	tc_free(&b);
+	srv_stop(&s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *su = suite_create("ops");
@@ -587,6 +647,7 @@ int main(void)
 	tcase_add_test(tc, test_subprotocol_refused);
 	tcase_add_test(tc, test_sighup_reloads);
 	tcase_add_test(tc, test_chat_flood_settings);
+	tcase_add_test(tc, test_sighup_certificate);
 	tcase_add_test(tc, test_sd_notify);
 	tcase_add_test(tc, test_priority_refused_said);
 	tcase_add_test(tc, test_journal_levels);
