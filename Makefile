@@ -7,7 +7,7 @@ DESTDIR ?=
 DATADIR ?= $(PREFIX)/share
 BUILD   ?= build
 CC      ?= cc
-PKGS     = espeak-ng openal sndfile libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
+PKGS     = espeak-ng openal sndfile libwebsockets openssl jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
 SPEECHD := $(shell pkg-config --exists speech-dispatcher 2>/dev/null && echo speech-dispatcher)
 # libsystemd (net/server/sdnotify: the unit's Type=notify and watchdog);
 # `make SYSTEMD=` builds the null version without it.
@@ -38,7 +38,7 @@ LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread -ldl
 # tapis-server: `tapis serve` alone, linked with only what a server needs
 # (no espeak-ng, OpenAL, libsndfile, speech-dispatcher): an object of
 # libtapis.a that reaches a sound library fails this link.
-SERVER_PKGS := libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
+SERVER_PKGS := libwebsockets openssl jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
 SERVER_LIBS := $(shell pkg-config --libs $(SERVER_PKGS) $(SYSTEMD) 2>/dev/null) -lev -lm -lpthread
 
 SRCS      := $(sort $(wildcard src/*/*/*.c src/*/*.c src/*.c))

@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <libwebsockets.h>
+#include <openssl/ssl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/resource.h>
@@ -115,6 +116,7 @@ struct ws {
 	long long tick_ms;    /* when it last ran */
 	int idle;             /* it sleeps (WS_IDLE_TICK_MS) */
 	long refused_protocol; /* handshakes without the subprotocol "tapis" */
+	SSL_CTX *tls;         /* the listening vhost's TLS context (a reload loads the certificate into it) */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
@@ -887,6 +889,14 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 	/* Every connection passes here first (protocol 0): counted from its
 	 * accept to its end, whatever it becomes. user is not an answer's
 	 * in these. */
+	if (reason == LWS_CALLBACK_OPENSSL_LOAD_EXTRA_SERVER_VERIFY_CERTS) {
+		/* The vhost's TLS context, as it is made: a reload loads the
+		 * renewed certificate into it (ws_reload_cert). */
+		struct ws *s = lws_context_user(lws_get_context(wsi));
+		if (s)
+			s->tls = user;
+		return 0;
+	}
 	if (reason == LWS_CALLBACK_FILTER_NETWORK_CONNECTION || reason == LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED ||
 	    reason == LWS_CALLBACK_WSI_DESTROY) {
 		struct ws *s = lws_context_user(lws_get_context(wsi));
@@ -1217,51 +1227,23 @@ void ws_stats(const struct ws *s, struct ws_stats *out)
 	out->mem_unknown = s->mem_unknown;
 }
 
-/* A file read whole (a certificate, a key: small), or NULL. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	for (;;) {
-		if (n + 4096 > cap) {
-			if (cap >= (1u << 20)) { /* no certificate is that long */
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			cap = cap ? cap * 2 : 8192;
-			buf = xrealloc(buf, cap + 1);
-		}
-		size_t r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (r == 0)
-			break;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 int ws_reload_cert(struct ws *s, char *err, size_t errlen)
 {
 	if (!s->o->cert || !s->o->key)
 		return 0;
-	size_t nc = 0, nk = 0;
-	char *cert = slurp(s->o->cert, &nc), *key = cert ? slurp(s->o->key, &nk) : NULL;
-	int rc = 0;
-	if (!cert || !key)
-		rc = errf(err, errlen, "cannot read %s", cert ? s->o->key : s->o->cert);
-	else if (lws_tls_cert_updated(s->ctx, s->o->cert, s->o->key, cert, nc, key, nk))
-		rc = errf(err, errlen, "the certificate %s and key %s were not taken", s->o->cert, s->o->key);
-	if (key)
-		explicit_bzero(key, nk); /* a private key does not stay in freed memory */
-	free(cert);
-	free(key);
-	return rc;
+	if (!s->tls)
+		return errf(err, errlen, "no TLS context to load the certificate into");
+	/* Checked in a context of its own first: a certificate and key that
+	 * do not go together leave the one in force as it is. */
+	SSL_CTX *trial = SSL_CTX_new(TLS_server_method());
+	int ok = trial && SSL_CTX_use_certificate_chain_file(trial, s->o->cert) == 1 &&
+	         SSL_CTX_use_PrivateKey_file(trial, s->o->key, SSL_FILETYPE_PEM) == 1 && SSL_CTX_check_private_key(trial) == 1;
+	SSL_CTX_free(trial);
+	if (!ok || SSL_CTX_use_certificate_chain_file(s->tls, s->o->cert) != 1 ||
+	    SSL_CTX_use_PrivateKey_file(s->tls, s->o->key, SSL_FILETYPE_PEM) != 1)
+		return errf(err, errlen, "the certificate %s and key %s were not taken (unreadable, or not a pair)",
+		            s->o->cert, s->o->key);
+	return 0;
 }
 
 void ws_free(struct ws *s)
