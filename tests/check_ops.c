@@ -620,6 +620,11 @@ START_TEST(test_sighup_certificate)
 	/* Anne's connection goes on. */
 	tc_send(&a, "{\"type\":\"ping\"}");
 	tc_wait(&a, "pong");
+	/* Closed before the next client is made: with two TLS clients of
+	 * net/client at once in one process, LeakSanitizer counts OpenSSL's
+	 * memory as lost once the first goes (the server has no part in it:
+	 * one client at a time, nothing is). */
+	tc_free(&a);
 	/* A client that trusts only the old certificate is refused now; one
 	 * that trusts the new one comes in. */
 	memset(&b, 0, sizeof b);
@@ -629,7 +634,6 @@ START_TEST(test_sighup_certificate)
 	ck_assert_msg(b.c != NULL, "%s", err);
 	tc_send(&b, "{\"type\":\"hello\",\"version\":1,\"name\":\"Bruno\"}");
 	tc_wait(&b, "welcome");
-	tc_free(&a);
 	tc_free(&b);
 	srv_stop(&s);
 }
