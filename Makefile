@@ -7,8 +7,11 @@ DESTDIR ?=
 DATADIR ?= $(PREFIX)/share
 BUILD   ?= build
 CC      ?= cc
-PKGS     = espeak-ng openal sndfile libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
+PKGS     = espeak-ng openal sndfile libwebsockets openssl jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
 SPEECHD := $(shell pkg-config --exists speech-dispatcher 2>/dev/null && echo speech-dispatcher)
+# libsystemd (net/server/sdnotify: the unit's Type=notify and watchdog);
+# `make SYSTEMD=` builds the null version without it.
+SYSTEMD ?= $(shell pkg-config --exists libsystemd 2>/dev/null && echo libsystemd)
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wno-format-nonliteral
@@ -17,10 +20,13 @@ CPPFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -I$(BUILD
 VERSION := 0.1.0
 CONFIG   = $(BUILD)/config.h
 
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(SPEECHD) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) $(SPEECHD) 2>/dev/null)
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(SPEECHD) $(SYSTEMD) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) $(SPEECHD) $(SYSTEMD) 2>/dev/null)
 ifneq ($(SPEECHD),)
 CPPFLAGS += -DHAVE_SPEECHD
+endif
+ifneq ($(SYSTEMD),)
+CPPFLAGS += -DHAVE_SYSTEMD
 endif
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
@@ -32,8 +38,8 @@ LDLIBS    += $(PKG_LIBS) -lbrlapi -lev -lm -lpthread -ldl
 # tapis-server: `tapis serve` alone, linked with only what a server needs
 # (no espeak-ng, OpenAL, libsndfile, speech-dispatcher): an object of
 # libtapis.a that reaches a sound library fails this link.
-SERVER_PKGS := libwebsockets jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
-SERVER_LIBS := $(shell pkg-config --libs $(SERVER_PKGS) 2>/dev/null) -lev -lm -lpthread
+SERVER_PKGS := libwebsockets openssl jansson sqlite3 libpq libsodium icu-uc icu-i18n hiredis inih
+SERVER_LIBS := $(shell pkg-config --libs $(SERVER_PKGS) $(SYSTEMD) 2>/dev/null) -lev -lm -lpthread
 
 SRCS      := $(sort $(wildcard src/*/*/*.c src/*/*.c src/*.c))
 LIB_SRCS  := $(filter-out src/main.c src/server_main.c,$(SRCS))
@@ -113,7 +119,7 @@ $(BUILD)/tests/check_keys: LDLIBS += -lutil
 $(BUILD)/tests/check_join: LDLIBS += -lutil
 $(BUILD)/tests/check_lesson: LDLIBS += -lutil
 # The suites that drive a real server share its helpers (tests/netutil).
-$(BUILD)/tests/check_net $(BUILD)/tests/check_moderation $(BUILD)/tests/check_lobby: $(BUILD)/tests/netutil.o
+$(BUILD)/tests/check_net $(BUILD)/tests/check_moderation $(BUILD)/tests/check_lobby $(BUILD)/tests/check_ops: $(BUILD)/tests/netutil.o
 $(BUILD)/tests/check_accounts: LDLIBS += -lutil
 # The suites that try the store on a PostgreSQL of their own (tests/pgtmp).
 $(BUILD)/tests/check_store $(BUILD)/tests/check_net: $(BUILD)/tests/pgtmp.o
@@ -288,7 +294,9 @@ install: all
 	install -m 644 data/tapis.desktop $(DESTDIR)$(DATADIR)/applications/
 	install -m 644 data/io.github.tapis.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
 	install -d $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tapis
+	@# Built without libsystemd, the server tells systemd nothing: a plain unit.
 	sed -e 's|/usr/bin/tapis-server|$(PREFIX)/bin/tapis-server|' -e 's|/etc/tapis/server.conf|$(SYSCONFDIR)/tapis/server.conf|' \
+	  $(if $(SYSTEMD),,-e 's|^Type=notify|Type=simple|' -e '/^NotifyAccess=/d' -e '/^WatchdogSec=/d') \
 	  data/tapis.service >$(DESTDIR)$(SYSTEMDUNITDIR)/tapis.service
 	chmod 644 $(DESTDIR)$(SYSTEMDUNITDIR)/tapis.service
 	sed -e 's|/usr/bin/tapis-server|$(PREFIX)/bin/tapis-server|' -e 's|/etc/tapis/server.conf|$(SYSCONFDIR)/tapis/server.conf|' \

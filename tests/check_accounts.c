@@ -34,6 +34,7 @@
 #include "net/store/rating.h"
 #include "net/server/server.h"
 #include "net/server/stats.h"
+#include "app/log.h"
 #include "net/store/store.h"
 #include "testutil.h"
 #include "ui/join.h"
@@ -322,6 +323,65 @@ START_TEST(test_upgrade_in_place)
 	ck_assert_int_eq(store_open(&st, "sqlite", newer, err, sizeof err), -1);
 	ck_assert_msg(strstr(err, "newer"), "%s", err);
 	ck_assert_int_eq(version_of(newer), 99);
+	rmdir_all(dir);
+}
+END_TEST
+
+static void keep_line(void *ctx, const char *line)
+{
+	snprintf(ctx, 256, "%s", line);
+}
+
+static int has_table(const char *path, const char *name)
+{
+	sqlite3 *db;
+	sqlite3_stmt *q;
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", -1,
+	                                    &q, NULL),
+	                 SQLITE_OK);
+	sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
+	int has = sqlite3_step(q) == SQLITE_ROW;
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+	return has;
+}
+
+/* Moderation's tables are made by a version's step, as every other: a
+ * store of version 4 gets them in the step to 5 (and says so in the log),
+ * and nothing is made outside the steps (a store of the last version is
+ * left as it is). */
+START_TEST(test_moderation_in_versions)
+{
+	char *dir = tmpdir();
+	char path[128], fresh[128];
+	snprintf(path, sizeof path, "%s/four.db", dir);
+	snprintf(fresh, sizeof fresh, "%s/fresh.db", dir);
+	struct store st;
+	char err[256];
+	ck_assert_msg(store_open(&st, "sqlite", fresh, err, sizeof err) == 0, "%s", err);
+	store_close(&st);
+	ck_assert_int_eq(version_of(fresh), STORE_SCHEMA_VERSION);
+	ck_assert_int_ge(STORE_SCHEMA_VERSION, 5);
+	ck_assert(has_table(fresh, "roles") && has_table(fresh, "audit") && has_table(fresh, "mutes"));
+	/* The same store taken back to version 4, without them. */
+	sql(fresh, "DROP TABLE roles; DROP TABLE audit; DROP TABLE mutes; UPDATE meta SET value = 4 WHERE key = 'schema';");
+	rename(fresh, path);
+	char said[256] = "";
+	log_set(keep_line, said);
+	ck_assert_msg(store_open(&st, "sqlite", path, err, sizeof err) == 0, "%s", err);
+	log_set(NULL, NULL);
+	ck_assert_msg(strstr(said, "store upgraded from 4 to"), "'%s'", said);
+	ck_assert_int_eq(store_role_put(&st, "Anne", "moderator"), 0);
+	ck_assert_int_eq(store_mute_put(&st, "Anne", "Bruno", 1), 0);
+	store_close(&st);
+	ck_assert_int_eq(version_of(path), STORE_SCHEMA_VERSION);
+	ck_assert(has_table(path, "roles") && has_table(path, "audit") && has_table(path, "mutes"));
+	/* At the last version, opening makes nothing. */
+	sql(path, "DROP TABLE mutes;");
+	ck_assert_msg(store_open(&st, "sqlite", path, err, sizeof err) == 0, "%s", err);
+	store_close(&st);
+	ck_assert(!has_table(path, "mutes"));
 	rmdir_all(dir);
 }
 END_TEST
@@ -1445,6 +1505,7 @@ int main(void)
 	tcase_add_test(tc, test_figures_memory);
 	tcase_add_test(tc, test_figures_sqlite);
 	tcase_add_test(tc, test_upgrade_in_place);
+	tcase_add_test(tc, test_moderation_in_versions);
 	tcase_add_test(tc, test_upgrade_oldest);
 	tcase_add_test(tc, test_version_garbled_untouched);
 	tcase_add_test(tc, test_game_recorded);

@@ -30,7 +30,7 @@ for want in "$@"; do
 done
 
 set -eu
-pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libsodium-dev libicu-dev libhiredis-dev libbrlapi-dev libinih-dev"
+pkgs="build-essential pkg-config gettext libespeak-ng-dev espeak-ng-data libopenal-dev libopenal1 libsndfile1-dev libspeechd-dev libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libsodium-dev libicu-dev libhiredis-dev libbrlapi-dev libinih-dev libsystemd-dev libssl-dev"
 missing=""
 for p in $pkgs $extra; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -21,8 +21,18 @@ void log_set(log_fn fn, void *ctx);
  * that outlives the program's use of it). */
 void log_stderr(void *ctx, const char *line);
 /* A line (printf format, without a newline), unless the same went out
- * less than LOG_EVERY_MS ago: then counted. */
+ * less than LOG_EVERY_MS ago: then counted. Its level is LOGL_WARNING when
+ * it says "warning: " first (or after its subject, "store: warning: "),
+ * LOGL_ERROR for "error: ", else LOGL_INFO. */
 void log_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same at a level given. A line's subject is its first words, before
+ * a colon ("store: ", "cluster: ", "reload: ", "ban: "). On standard
+ * error when it is the journal's (JOURNAL_STREAM, under systemd), each
+ * line begins with its level as syslog's <N>; plain otherwise. */
+enum { LOGL_ERROR = 3, LOGL_WARNING = 4, LOGL_NOTICE = 5, LOGL_INFO = 6 };
+void log_at(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The level log_say gives a line. */
+int log_level_of(const char *line);
 /* Write the counts of lines not written: those whose second is over, or
  * all of them. */
 void log_flush(int all);

@@ -130,7 +130,16 @@ static void node_leave(struct server_node *n, int hand_over)
 	free(n);
 }
 
+/* The metrics' figures: the nodes alive (the others as last read, and
+ * this one) and the tables' leases held. */
+static void node_counts(struct server_node *n, int *nodes, int *leases)
+{
+	const char *ids[CLUSTER_MAX_NODES];
+	*nodes = cluster_nodes(n->cluster, ids, CLUSTER_MAX_NODES) + 1;
+	*leases = cluster_owned_count(n->cluster);
+}
+
 const struct server_node_ops node_ops = {
 	node_check, node_join, node_set_worker, node_message, node_send, node_close, node_closed,
-	node_tick_before, node_tick_after, node_leave,
+	node_tick_before, node_tick_after, node_leave, node_counts,
 };

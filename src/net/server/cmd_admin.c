@@ -14,6 +14,7 @@
 #include "i18n/i18n.h"
 #include "net/wire/ident.h"
 #include "net/wire/proto.h"
+#include "net/server/server.h"
 #include "net/store/store.h"
 
 enum {
@@ -41,7 +42,7 @@ static const struct opt admin_opts[] = {
 static const struct opt_cmd admin_cmd = {
 	"tapis admin",
 	"tapis admin [--db FILE | --store URL] role NAME moderator|player | ban NAME --for DURATION [--reason TEXT]"
-	" | unban NAME | list",
+	" | unban NAME | list | drain [NODE]",
 	admin_opts,
 };
 
@@ -156,16 +157,20 @@ int admin_main(int argc, char **argv)
 		       _("  ban NAME --for DURATION       refuse NAME at login for that long (and put them out now)"),
 		       _("  unban NAME                    end a ban"),
 		       _("  list                          the roles, the bans in force, then every act of the audit"));
+		printf("%s\n", _("  drain [NODE]                  the server makes no new game, lets those in play finish, then stops "
+		                  "(a node of a cluster: hands its tables over and stops)"));
 		return rc;
 	}
 	if (rc)
 		return rc;
 	if (!npos)
-		return opt_fail(&admin_cmd, "which command? role, ban, unban or list");
+		return opt_fail(&admin_cmd, "which command? role, ban, unban, list or drain");
 	const char *cmd = pos[0];
 	int want = !strcmp(cmd, "role") ? 3 : !strcmp(cmd, "ban") || !strcmp(cmd, "unban") ? 2 : !strcmp(cmd, "list") ? 1 : 0;
+	if (!strcmp(cmd, "drain"))
+		want = npos == 2 ? 2 : 1; /* NODE is optional */
 	if (!want)
-		return opt_fail(&admin_cmd, "unknown command '%s' (role, ban, unban, list)", cmd);
+		return opt_fail(&admin_cmd, "unknown command '%s' (role, ban, unban, list, drain)", cmd);
 	if (npos != want)
 		return opt_fail(&admin_cmd, "%s takes %d argument%s", cmd, want - 1, want == 2 ? "" : "s");
 	if (!strcmp(cmd, "role") && strcmp(pos[2], "moderator") && strcmp(pos[2], "player"))
@@ -186,7 +191,13 @@ int admin_main(int argc, char **argv)
 	if (a.reason && ident_chat(a.reason, reason, sizeof reason, NULL, err, sizeof err) < 0)
 		return opt_fail(&admin_cmd, "--reason: %s", err);
 	char name[PROTO_NAME_MAX * 4 + 1] = "";
-	if (want >= 2 && name_of(pos[1], name, sizeof name) < 0)
+	int drain = !strcmp(cmd, "drain");
+	if (drain && want == 2 && (strlen(pos[1]) > SERVER_NODE_ID_MAX || !pos[1][0] ||
+	                           strspn(pos[1], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-:") !=
+	                               strlen(pos[1])))
+		return opt_fail(&admin_cmd, "drain: '%s' is not a node's id (1 to 64 letters, digits, '.', '_', '-' or ':')",
+		                pos[1]);
+	if (!drain && want >= 2 && name_of(pos[1], name, sizeof name) < 0)
 		return 2;
 	char db[ADMIN_PATH_MAX];
 	if (a.db && a.store)
@@ -249,6 +260,21 @@ int admin_main(int argc, char **argv)
 		} else {
 			audit(&s, name, "unban", 0, "");
 			printf(had && b.until > now ? "%s is no longer banned\n" : "%s was not banned\n", name);
+		}
+	} else if (drain) {
+		/* Read by the server every few seconds (SERVER_DRAIN_POLL_MS): a
+		 * server started after this time is not drained by it. */
+		char key[STORE_FLAG_MAX + 1] = "drain";
+		if (want == 2)
+			snprintf(key, sizeof key, "drain:%s", pos[1]);
+		if (store_flag_put(&s, key, now) < 0) {
+			rc = 1;
+		} else {
+			audit(&s, want == 2 ? pos[1] : "", "drain", 0, "");
+			if (want == 2)
+				printf("node %s: drain asked; it hands its tables to the other nodes and stops\n", pos[1]);
+			else
+				printf("drain asked: the server makes no new game, lets those in play finish, then stops\n");
 		}
 	} else {
 		if (store_role_each(&s, print_role, NULL) < 0 || store_ban_each(&s, print_ban, &now) < 0 ||

@@ -18,6 +18,7 @@
 #include "core/num.h"
 #include "core/paths.h"
 #include "net/server/conf.h"
+#include "net/server/mod.h"
 #include "net/server/server.h"
 #include "net/store/store.h"
 
@@ -40,7 +41,7 @@ struct serve_args {
 	const char *store;             /* a PostgreSQL URL, instead of db */
 	const char *backup;
 	const char *config;            /* read first (net/conf), then the command line */
-	int turn_seconds, bot_delay, close_minutes, away_seconds;
+	int turn_seconds, bot_delay, close_minutes, away_seconds, chat_seconds;
 };
 
 static int opt_log_dir(void *cfg, const char *v, char *err, size_t errlen)
@@ -58,6 +59,17 @@ static int opt_registration(void *cfg, const char *v, char *err, size_t errlen)
 		return errf(err, errlen, "--registration: '%s' is not open or closed", v);
 	((struct serve_args *)cfg)->o.registration_closed = !strcmp(v, "closed");
 	return 0;
+}
+
+static int opt_metrics(void *cfg, const char *v, char *err, size_t errlen)
+{
+	static const char *const words[] = { "loopback", "open", "off" };
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(v, words[i])) {
+			((struct serve_args *)cfg)->o.metrics = i; /* SERVER_METRICS_* in order */
+			return 0;
+		}
+	return errf(err, errlen, "--metrics: '%s' is not loopback, open or off", v);
 }
 
 static int opt_seed(void *cfg, const char *v, char *err, size_t errlen)
@@ -131,6 +143,13 @@ static const struct opt serve_opts[] = {
 	OPT_I("rate", N_("N"), N_("messages a second a connection may send"), A, o.rate_per_s, 1, SERVE_MAX_RATE),
 	OPT_I("burst", N_("N"), N_("messages a connection may send at once, beyond the rate"), A, o.rate_burst, 1,
 	      SERVE_MAX_RATE),
+	OPT_I("chat-lines", N_("N"), N_("chat lines a person may say in chat-seconds (default 5); one more is refused"), A,
+	      o.chat_lines, 1, MOD_FLOOD_LINES_MAX),
+	OPT_I("chat-seconds", N_("N"), N_("the chat's window of time, in seconds (default 10)"), A, chat_seconds, 1, 3600),
+	OPT_I("chat-strikes", N_("N"), N_("lines refused within that window that mute the person (default 3)"), A,
+	      o.chat_strikes, 1, MOD_FLOOD_STRIKES_MAX),
+	OPT_I("chat-mute-minutes", N_("N"), N_("how long a person who floods the chat is muted (default 5)"), A,
+	      o.chat_mute_min, 1, 7 * 1440),
 	OPT_I("max-conns", N_("N"), N_("connections at once (0: no limit)"), A, o.max_conns, 0, SERVE_MAX_CONNS),
 	OPT_I("max-per-addr", N_("N"), N_("connections at once from one address (0: no limit)"), A, o.max_per_addr, 0,
 	      SERVE_MAX_CONNS),
@@ -139,6 +158,9 @@ static const struct opt serve_opts[] = {
 	OPT_I("handshakes-per-prefix", N_("N"),
 	      N_("of those, from one network: an IPv4 /24, an IPv6 /64 (0: no limit)"), A, o.handshakes_per_prefix, 0,
 	      SERVE_MAX_CONNS),
+	OPT_C("metrics", "loopback|open|off",
+	      N_("who may read GET /healthz and /metrics on the server's port (default loopback: this machine only)"),
+	      opt_metrics),
 	OPT_S("cluster", N_("URL"), N_("join the other servers that share this Redis (redis://HOST:PORT)"), A, o.cluster),
 	OPT_S("node-id", N_("NAME"), N_("this server's name in the cluster (default: host name and port)"), A, o.node_id),
 	OPT_C("seed", N_("N"), N_("every table's seed, for tests (whoever knows it knows every hand)"), opt_seed),
@@ -148,6 +170,13 @@ static const struct opt serve_opts[] = {
 };
 #undef A
 static const struct opt_cmd serve_cmd = { "tapis serve", "tapis serve [OPTIONS]", serve_opts };
+
+/* What SIGHUP reads again. */
+struct serve_reload {
+	int argc;
+	char **argv;
+	const char *path;
+};
 
 /* The settings of the configuration file, by section: every option but
  * an action (backup) and the file itself. */
@@ -159,18 +188,97 @@ static const struct conf_key serve_conf_keys[] = {
 	{ "tables-per-person", "tables" },
 	{ "max-conns", "limits" }, { "max-per-addr", "limits" }, { "max-handshakes", "limits" },
 	{ "handshakes-per-prefix", "limits" }, { "rate", "limits" }, { "burst", "limits" },
-	{ "accounts-per-hour", "limits" }, { "registration", "server" },
+	{ "accounts-per-hour", "limits" }, { "registration", "server" }, { "metrics", "server" },
+	{ "chat-lines", "limits" }, { "chat-seconds", "limits" }, { "chat-strikes", "limits" },
+	{ "chat-mute-minutes", "limits" },
 	{ "cluster", "cluster" }, { "node-id", "cluster" },
 	{ NULL, NULL },
 };
 
-static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang), const struct server_node_ops *node);
+static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang), const struct server_node_ops *node,
+                          struct serve_reload *r);
+
+/* The times given in seconds and minutes, as the server's options. */
+static void args_times(struct serve_args *a)
+{
+	if (a->turn_seconds >= 0)
+		a->o.turn_ms = a->turn_seconds * 1000LL;
+	if (a->close_minutes >= 0)
+		a->o.close_ms = a->close_minutes * 60000LL;
+	if (a->bot_delay >= 0)
+		a->o.bot_delay_ms = a->bot_delay;
+	if (a->away_seconds >= 0)
+		a->o.grace_ms = a->away_seconds * 1000LL;
+	if (a->chat_seconds > 0)
+		a->o.chat_ms = a->chat_seconds * 1000LL;
+}
+
+static void args_init(struct serve_args *a)
+{
+	memset(a, 0, sizeof *a);
+	a->turn_seconds = a->bot_delay = a->close_minutes = a->away_seconds = -1;
+	a->chat_seconds = 0;
+	server_options_default(&a->o);
+}
+
+/* The same file and command line read again (SIGHUP): the settings that
+ * may change while the server runs (the server applies those), and a
+ * word in the log for each that would need a restart. */
+static int serve_reload(void *ctx, struct server_options *o, char *err, size_t errlen)
+{
+	struct serve_reload *r = ctx;
+	struct serve_args a;
+	args_init(&a);
+	struct conf conf = { 0 };
+	int rc = 0;
+	if (r->path && conf_load(&conf, r->path, &serve_cmd, serve_conf_keys, &a, err, errlen) < 0) {
+		rc = -1;
+	} else {
+		int npos;
+		if (opt_parse(&serve_cmd, r->argc, r->argv, &a, NULL, 0, &npos) != 0) {
+			rc = errf(err, errlen, "the command line no longer reads");
+		} else {
+			args_times(&a);
+			const struct server_options *n = &a.o;
+			static const char *const fixed = "(read at start only: restart to change it)";
+			if (n->port != o->port || strcmp(n->host, o->host))
+				log_at(LOGL_WARNING, "reload: the address to listen on %s", fixed);
+			if (!n->cert != !o->cert || (n->cert && strcmp(n->cert, o->cert)) || !n->key != !o->key ||
+			    (n->key && strcmp(n->key, o->key)))
+				log_at(LOGL_WARNING, "reload: the certificate's file names %s (the same files are read again)", fixed);
+			if (!n->cluster != !o->cluster || (n->cluster && strcmp(n->cluster, o->cluster)))
+				log_at(LOGL_WARNING, "reload: the cluster %s", fixed);
+			o->rate_per_s = n->rate_per_s;
+			o->rate_burst = n->rate_burst;
+			o->max_conns = n->max_conns;
+			o->max_per_addr = n->max_per_addr;
+			o->max_handshakes = n->max_handshakes;
+			o->handshakes_per_prefix = n->handshakes_per_prefix;
+			o->tables_per_addr = n->tables_per_addr;
+			o->tables_max = n->tables_max;
+			o->tables_per_person = n->tables_per_person;
+			o->accounts_per_hour = n->accounts_per_hour;
+			o->registration_closed = n->registration_closed;
+			o->chat_lines = n->chat_lines;
+			o->chat_ms = n->chat_ms;
+			o->chat_strikes = n->chat_strikes;
+			o->chat_mute_min = n->chat_mute_min;
+			o->metrics = n->metrics;
+			o->turn_ms = n->turn_ms;
+			o->close_ms = n->close_ms;
+			o->bot_delay_ms = n->bot_delay_ms;
+			o->grace_ms = n->grace_ms;
+		}
+	}
+	conf_free(&conf);
+	return rc;
+}
 
 int serve_main(int argc, char **argv, char *(*words)(const char *lang), const struct server_node_ops *node)
 {
-	struct serve_args a = { .turn_seconds = -1, .bot_delay = -1, .close_minutes = -1, .away_seconds = -1 };
+	struct serve_args a;
+	args_init(&a);
 	log_set(log_stderr, "tapis serve");
-	server_options_default(&a.o);
 	/* The file first (--config FILE; without it the system's, when there
 	 * is one and this is the installed program: a build tree's, which
 	 * TAPIS_DATADIR points at its data, is left alone by it), then the
@@ -197,25 +305,23 @@ int serve_main(int argc, char **argv, char *(*words)(const char *lang), const st
 		rc = opt_parse(&serve_cmd, argc, argv, &a, NULL, 0, &npos);
 		if (rc == OPT_HELP)
 			rc = opt_help(&serve_cmd, NULL);
-		else if (rc == 0)
-			rc = serve_args_run(&a, words, node);
+		else if (rc == 0) {
+			struct serve_reload r = { argc, argv, path };
+			rc = serve_args_run(&a, words, node, &r);
+		}
 	}
 	conf_free(&conf);
 	return rc;
 }
 
-static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang), const struct server_node_ops *node)
+static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang), const struct server_node_ops *node,
+                          struct serve_reload *r)
 {
 	struct serve_args a = *ap;
+	args_times(&a);
 	struct server_options o = a.o;
-	if (a.turn_seconds >= 0)
-		o.turn_ms = a.turn_seconds * 1000LL;
-	if (a.close_minutes >= 0)
-		o.close_ms = a.close_minutes * 60000LL;
-	if (a.bot_delay >= 0)
-		o.bot_delay_ms = a.bot_delay;
-	if (a.away_seconds >= 0)
-		o.grace_ms = a.away_seconds * 1000LL;
+	o.reload = serve_reload;
+	o.reload_ctx = r;
 	char db[SERVE_PATH_MAX];
 	const char *dbarg = a.db;
 	if (!o.cert != !o.key) {
@@ -274,6 +380,7 @@ static int serve_args_run(struct serve_args *ap, char *(*words)(const char *lang
 			fprintf(stderr, "tapis serve: --backup: %s\n", a.backup[0] ? err : "give a file");
 			return 1;
 		}
+		log_at(LOGL_NOTICE, "backup: %s copied into %s", db, a.backup);
 		return 0;
 	}
 	o.words = words;

@@ -98,7 +98,7 @@ static void pause_play(struct host *h, int why, long long now_ms)
 		return;
 	h->retry_ms = now_ms;
 	if (why == TABLE_NOT_LOGGED)
-		log_say("table %ld: its hand history %s cannot be written (%s); play is paused until it can be",
+		log_at(LOGL_ERROR, "table %ld: its hand history %s cannot be written (%s); play is paused until it can be",
 		        h->id, h->t.hist.name, h->t.hist.error ? strerror(h->t.hist.error) : "write error");
 	for (int i = 0; i < h->nmembers; i++)
 		say_paused(h, h->member[i], 1);
@@ -109,7 +109,7 @@ static void resume_play(struct host *h)
 	if (!h->paused)
 		return;
 	if (h->paused == TABLE_NOT_LOGGED)
-		log_say("table %ld: the hand history is written again; play resumes", h->id);
+		log_at(LOGL_NOTICE, "table %ld: the hand history is written again; play resumes", h->id);
 	h->paused = 0;
 	h->turn_seat = -1; /* the player to act has their whole time again */
 	for (int i = 0; i < h->nmembers; i++)
@@ -824,7 +824,7 @@ static int bot_apply(struct host *h, const struct action *a, long long now_ms)
 		return 0;
 	}
 	char txt[ACT_STR_MAX];
-	log_say("table %ld: internal error: the bot's action '%s' was refused (%d)", h->id,
+	log_at(LOGL_ERROR, "table %ld: internal error: the bot's action '%s' was refused (%d)", h->id,
 	        act_format(a, txt, sizeof txt), why.code);
 	game_over(h, now_ms);
 	return 0;

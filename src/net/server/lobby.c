@@ -254,10 +254,22 @@ static void do_hello(struct lobby *l, struct lobby_conn *c, struct req *m, struc
 	lobbyacct_on_hello(l, c, m);
 }
 
+/* A server draining (tapis admin drain) makes no table and starts none:
+ * those in play finish, then it stops. */
+static int drain_refused(struct lobby *l, struct lobby_conn *c, const char *code, int type)
+{
+	if (l->draining)
+		lobbyrec_send_error(l, c->id, code,
+		                    i18n_tr(i18n_of(c->lang), "the server is closing: no new game now, those in play finish"),
+		                    type);
+	return l->draining;
+}
+
 static void do_create(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
 {
 	(void)h, (void)now_ms;
-	lobbytab_on_create(l, c, m);
+	if (!drain_refused(l, c, "create", m->type))
+		lobbytab_on_create(l, c, m);
 }
 
 static void do_enter(struct lobby *l, struct lobby_conn *c, struct req *m, struct host *h, long long now_ms)
@@ -285,6 +297,8 @@ static void do_start(struct lobby *l, struct lobby_conn *c, struct req *m, struc
 {
 	if (h->state != HOST_WAITING || h->starting) {
 		lobbyrec_send_error(l, c->id, "start", i18n_tr(i18n_of(c->lang), "the game has already begun"), m->type);
+	} else if (drain_refused(l, c, "start", m->type)) {
+		return;
 	} else if (l->start_spent_ms < l->start_ms) {
 		lobbytab_start_now(l, h, now_ms);
 	} else {

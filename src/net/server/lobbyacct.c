@@ -374,7 +374,7 @@ void lobbyacct_welcome(struct lobby *l, struct lobby_conn *c, const char *name, 
 		store_session_delete(l->store, u->name);
 	else if (store_session_put(l->store, u->name, u->token_hash,
 	                           (long long)time(NULL) + LOBBY_SESSION_DAYS * 86400LL) < 0)
-		log_say("the session of %s is not stored", u->name);
+		log_at(LOGL_ERROR, "the session of %s is not stored", u->name);
 	account_settings_load(l, c, u, 0);
 	u->conn = c->id;
 	c->user = (int)(u - l->users);

@@ -202,6 +202,11 @@ struct lobby {
 	long long list_gap_ms;  /* and the time until the next one may */
 	int tables_per_person;  /* LOBBY_TABLES_PER_PERSON */
 	int registration_closed; /* no new account (the error `closed`): the accounts there log in, guests come */
+	int draining;           /* no table made or started (tapis admin drain): those in play finish */
+	/* The chat's flood rules (net/mod; 0: MOD_FLOOD_*): lines in a window
+	 * of chat_ms, refusals in that window that mute, for minutes. */
+	int chat_lines, chat_strikes, chat_mute_min;
+	long long chat_ms;
 	int tables_per_addr;    /* LOBBY_TABLES_PER_ADDR (0: no limit, by network neither; the bench's clients share one) */
 	int tables_max;         /* LOBBY_TABLES_MAX (0: no limit) */
 	long *gone;             /* the tables removed since the last round */

@@ -21,9 +21,9 @@ struct mod_person {
 	char name[HOST_PLAYER_MAX];
 	long long muted_until;          /* seconds since the epoch: their chat is refused until then */
 	char why[STORE_REASON_MAX];     /* the mute's reason */
-	long long lines_ms[MOD_FLOOD_LINES]; /* when their last lines went out (a ring) */
+	long long lines_ms[MOD_FLOOD_LINES_MAX]; /* when their last lines went out (a ring of chat_lines) */
 	int nextline;
-	long long strike_ms[MOD_FLOOD_STRIKES]; /* their last refusals for flooding */
+	long long strike_ms[MOD_FLOOD_STRIKES_MAX]; /* their last refusals for flooding (a ring of chat_strikes) */
 	int nextstrike;
 	long long asks_ms[MOD_ASKS];    /* when their last invitations and rematches were asked (a ring) */
 	int nextask;
@@ -198,7 +198,7 @@ static void audit(struct lobby *l, const char *who, const char *whom, const char
 	a.until = until;
 	snprintf(a.reason, sizeof a.reason, "%s", reason);
 	if (store_audit_add(l->store, &a) < 0)
-		log_say("the audit did not keep: %s %s %s", who, what, whom);
+		log_at(LOGL_ERROR, "the audit did not keep: %s %s %s", who, what, whom);
 }
 
 /* The refusal of a banned name, phrased in lang, to conn. */
@@ -241,6 +241,7 @@ static int mod_login_refused(struct lobby *l, long conn, const char *name)
 	struct store_ban b;
 	if (store_ban_alike(l->store, name, &b) != 1 || b.until <= (long long)time(NULL))
 		return 0;
+	log_at(LOGL_NOTICE, "ban: %s refused at login (the ban on %s)", name, b.name);
 	send_banned(l, conn, lobby_lang(l, conn), &b, PM_HELLO);
 	return 1;
 }
@@ -310,6 +311,12 @@ static int ignores(struct mod *d, const char *listener, const char *speaker)
 	return q && mutes(q, speaker);
 }
 
+/* A setting of the lobby, or its default when unset, within 1 and max. */
+static long long setting(long long v, long long def, long long max)
+{
+	return v <= 0 ? def : v > max ? max : v;
+}
+
 static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 {
 	const struct i18n_lang *L = i18n_of(lobby_lang(l, conn));
@@ -319,19 +326,28 @@ static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 	if (muted(l, conn, p, PM_CHAT))
 		return 0;
 	long long ms = l->now_ms;
-	/* The oldest of the last MOD_FLOOD_LINES lines, within the window:
-	 * one more is too many. */
-	if (p->lines_ms[p->nextline] && ms - p->lines_ms[p->nextline] < MOD_FLOOD_MS) {
+	int lines = (int)setting(l->chat_lines, MOD_FLOOD_LINES, MOD_FLOOD_LINES_MAX);
+	int strikes = (int)setting(l->chat_strikes, MOD_FLOOD_STRIKES, MOD_FLOOD_STRIKES_MAX);
+	long long window = setting(l->chat_ms, MOD_FLOOD_MS, 3600 * 1000LL);
+	int mute_min = (int)setting(l->chat_mute_min, MOD_FLOOD_MUTE_MIN, 7 * 1440);
+	/* The settings read again (SIGHUP) may have made the rings shorter. */
+	if (p->nextline >= lines)
+		p->nextline = 0;
+	if (p->nextstrike >= strikes)
+		p->nextstrike = 0;
+	/* The oldest of the last `lines` lines, within the window: one more
+	 * is too many. */
+	if (p->lines_ms[p->nextline] && ms - p->lines_ms[p->nextline] < window) {
 		p->strike_ms[p->nextstrike] = ms;
-		p->nextstrike = (p->nextstrike + 1) % MOD_FLOOD_STRIKES;
-		if (p->strike_ms[p->nextstrike] && ms - p->strike_ms[p->nextstrike] < MOD_FLOOD_MS) {
-			p->muted_until = now + MOD_FLOOD_MUTE_MIN * 60;
+		p->nextstrike = (p->nextstrike + 1) % strikes;
+		if (p->strike_ms[p->nextstrike] && ms - p->strike_ms[p->nextstrike] < window) {
+			p->muted_until = now + mute_min * 60LL;
 			snprintf(p->why, sizeof p->why, "%s", i18n_tr(L, "too many lines at once"));
 			memset(p->strike_ms, 0, sizeof p->strike_ms);
 			snprintf(text, sizeof text,
 			         i18n_ntr(L, "You are muted for %d minute: too many lines at once.",
-			                     "You are muted for %d minutes: too many lines at once.", MOD_FLOOD_MUTE_MIN),
-			         MOD_FLOOD_MUTE_MIN);
+			                     "You are muted for %d minutes: too many lines at once.", mute_min),
+			         mute_min);
 			error(l, conn, "muted", text, PM_CHAT);
 			audit(l, "server", name, "mute", p->muted_until, "flood");
 			return 0;
@@ -340,7 +356,7 @@ static int mod_chat_allowed(struct lobby *l, long conn, const char *name)
 		return 0;
 	}
 	p->lines_ms[p->nextline] = ms ? ms : 1;
-	p->nextline = (p->nextline + 1) % MOD_FLOOD_LINES;
+	p->nextline = (p->nextline + 1) % lines;
 	return 1;
 }
 
@@ -642,6 +658,11 @@ static void on_rematch(struct lobby *l, struct lobby_conn *c, const struct req *
 		error(l, c->id, "not_over", i18n_tr(asker, "the game at this table is not over"), PM_REMATCH);
 		return;
 	}
+	if (l->draining) { /* tapis admin drain: no new game */
+		error(l, c->id, "start", i18n_tr(asker, "the server is closing: no new game now, those in play finish"),
+		      PM_REMATCH);
+		return;
+	}
 	int mine = -1, all = 1;
 	for (int s = 0; s < h->players; s++)
 		if (r->name[s][0] && !strcmp(r->name[s], me))
@@ -812,6 +833,7 @@ static int act_ban(struct lobby *l, struct lobby_conn *c, const struct req *m, s
 	}
 	char when[64];
 	when_text(*until, when, sizeof when);
+	log_at(LOGL_NOTICE, "ban: %s by %s until %lld (%s)", b.name, who, *until, b.reason);
 	snprintf(text, len, i18n_tr(asker, "%s is banned until %s."), m->name, when);
 	return 0;
 }
@@ -825,6 +847,7 @@ static int act_unban(struct lobby *l, struct lobby_conn *c, const struct req *m,
 		error(l, c->id, "store", i18n_tr(asker, "the server cannot keep that now"), PM_MOD);
 		return -1;
 	}
+	log_at(LOGL_NOTICE, "ban: %s lifted by %s", m->name, who);
 	snprintf(text, len, i18n_tr(asker, "%s may log in again."), m->name);
 	return 0;
 }
@@ -941,6 +964,7 @@ static void ban_seen(void *ctx, const struct store_ban *b)
 	if (!u || u->conn < 0)
 		u = lobbyrec_user_alike(bp->l, b->name); /* a look-alike here: banned as well */
 	if (u && u->conn >= 0) {
+		log_at(LOGL_NOTICE, "ban: %s (banned by %s) put out", u->name, b->by);
 		send_banned(bp->l, u->conn, u->lang, b, PM_NONE);
 		put_out(bp->l, u);
 	}
@@ -980,6 +1004,12 @@ static void mod_tick(struct lobby *l, long long now_ms)
 			continue;
 		person_forget(d, i);
 	}
+}
+
+void mod_reread_bans(struct lobby *l)
+{
+	if (l->mod)
+		l->mod->bans_ms = l->now_ms - MOD_BAN_POLL_MS;
 }
 
 /* A game just ended: its rematch offered at once (mod_tick offers those

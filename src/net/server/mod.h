@@ -17,11 +17,16 @@ struct lobby;
 
 /* Chat: more than MOD_FLOOD_LINES lines in MOD_FLOOD_MS are refused ("slow
  * down"); MOD_FLOOD_STRIKES refusals in that time mute the person for
- * MOD_FLOOD_MUTE_MIN minutes. */
+ * MOD_FLOOD_MUTE_MIN minutes. These are the defaults of the lobby's
+ * chat_lines, chat_ms, chat_strikes and chat_mute_min (tapis serve
+ * --chat-lines, --chat-seconds, --chat-strikes, --chat-mute-minutes),
+ * which go up to the _MAX below. */
 #define MOD_FLOOD_LINES 5
 #define MOD_FLOOD_MS 10000
 #define MOD_FLOOD_STRIKES 3
 #define MOD_FLOOD_MUTE_MIN 5
+#define MOD_FLOOD_LINES_MAX 100
+#define MOD_FLOOD_STRIKES_MAX 20
 #define MOD_MUTE_MIN 10           /* a moderator's mute when no minutes are given */
 #define MOD_BAN_MIN 60            /* a moderator's ban when no minutes are given */
 #define MOD_BAN_POLL_MS 2000      /* the store's bans are read again this often */
@@ -37,6 +42,8 @@ struct lobby;
 /* Give the lobby its moderation, invitations and rematches (its
  * lobby_ext, released with the lobby). */
 void mod_attach(struct lobby *l);
+/* The store's bans read again at the next tick (SIGHUP). */
+void mod_reread_bans(struct lobby *l);
 /* The "invited" message of a table (its entry as the lobby lists it) from
  * by, in the language named (net/clnet: an invitation from another node). */
 char *mod_invited_text(const char *lang, const char *by, const json_t *info);

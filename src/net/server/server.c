@@ -6,25 +6,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "app/log.h"
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "net/server/health.h"
 #include "net/server/lobby.h"
+#include "net/server/metrics.h"
 #include "net/server/mod.h"
+#include "net/server/sdnotify.h"
 #include "net/store/storew.h"
 #include "net/wire/work.h"
 #include "net/wire/ws.h"
 
-static volatile sig_atomic_t stop_asked;
+static volatile sig_atomic_t stop_asked, reload_asked;
 static struct ws *running; /* for the signal handler's wake-up */
 
+/* SIGINT, SIGTERM: stop; SIGHUP: read the settings again (reload). */
 static void on_signal(int sig)
 {
-	(void)sig;
-	stop_asked = 1;
+	if (sig == SIGHUP)
+		reload_asked = 1;
+	else
+		stop_asked = 1;
 	if (running)
 		ws_wake(running);
 }
@@ -48,6 +55,13 @@ struct server {
 	struct storew *restorer, *sessions;
 	struct sess_batch *sess_next; /* sessions to write once the batch being written is in */
 	int sess_busy;           /* a batch is being written */
+	struct health health;    /* GET /healthz (net/server/health) */
+	struct metrics metrics;  /* GET /metrics (net/server/metrics) */
+	struct sdnotify sd;      /* systemd told (net/server/sdnotify) */
+	char node_id[SERVER_NODE_ID_MAX + 1]; /* cluster mode: this node's id */
+	long long started_s;     /* when it started (the clock's seconds): a drain asked before is not for it */
+	long long drain_ms;      /* the store last read for a drain */
+	int draining;            /* tapis admin drain: the games finish, then it stops */
 };
 
 /* What the lobby sends: to a connection here, or to a person of another
@@ -319,21 +333,142 @@ static const char *up_lang(void *ctx, long id)
 
 /* The workers' results applied now: a bot's move leaves in this round
  * (the tick only notices the tables it changed). */
+static void reload(struct server *s);
+
 static int up_work(void *ctx, long long now)
 {
 	struct server *s = ctx;
+	if (reload_asked)
+		reload(s);
 	return lobby_work(&s->lobby, now) + storew_take(s);
+}
+
+/* How many tables are in play. */
+static int playing(const struct server *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->lobby.ntables; i++)
+		n += s->lobby.tables[i]->state == HOST_PLAYING;
+	return n;
+}
+
+/* tapis admin drain (a flag in the store, read every SERVER_DRAIN_POLL_MS):
+ * no table made or started from then on; alone, the games in play
+ * finish, then the server stops (every table saved, status 0); a node of
+ * a cluster stops at once, its tables handed over to the other nodes
+ * (the drain of NODE, "drain:NODE"). */
+static void drain_tick(struct server *s, long long now)
+{
+	if (!s->draining) {
+		if (now - s->drain_ms < SERVER_DRAIN_POLL_MS && now >= s->drain_ms)
+			return;
+		s->drain_ms = now;
+		char key[STORE_FLAG_MAX + 1] = "drain";
+		if (s->node)
+			snprintf(key, sizeof key, "drain:%s", s->node_id);
+		long long at = 0;
+		if (store_flag_get(&s->store, key, &at) != 1 || at < s->started_s)
+			return;
+		s->draining = s->lobby.draining = 1;
+		sdnotify_ready(&s->sd, "draining");
+		if (s->node) {
+			log_at(LOGL_NOTICE, "drain: asked; this node's %d tables go to the other nodes", s->lobby.ntables);
+			stop_asked = 1;
+			return;
+		}
+		log_at(LOGL_NOTICE, "drain: asked; no new game, %d in play to finish, then the server stops", playing(s));
+	}
+	if (!s->node && !stop_asked && !playing(s)) {
+		log_at(LOGL_NOTICE, "drain: every game finished; stopping");
+		stop_asked = 1;
+	}
 }
 
 static void up_tick(void *ctx, long long now)
 {
 	struct server *s = ctx;
+	metrics_tick(&s->metrics, s->store.journal_writes, now);
+	sdnotify_tick(&s->sd, now);
+	drain_tick(s, now);
+	if (reload_asked)
+		reload(s);
 	if (s->node)
 		s->nops->tick_before(s->node, now);
 	lobby_tick(&s->lobby, now);
 	storew_take(s);
 	if (s->node)
 		s->nops->tick_after(s->node, now);
+}
+
+/* Nothing to look after: no connection, no table, no start waiting;
+ * a node of a cluster never (its leases, the others' news). */
+static int up_idle(void *ctx)
+{
+	struct server *s = ctx;
+	return !s->node && !s->lobby.nconns && !s->lobby.ntables && !s->lobby.nstarts;
+}
+
+/* GET /healthz and /metrics (net/wire/ws asks, on the loop). */
+static char *probe(void *ctx, const char *path, int *status, const char **type)
+{
+	struct server *s = ctx;
+	struct ws_stats w;
+	ws_stats(s->ws, &w);
+	long long now = now_ms();
+	if (!strcmp(path, "/healthz"))
+		return health_text(&s->health, &s->store, &w, now, status);
+	health_probe(&s->health, &s->store, now);
+	struct metrics_in in = { &s->lobby, &s->store, &w, &s->health, s->node != NULL, 0, 0, s->o->meminfo };
+	if (s->node && s->nops->counts)
+		s->nops->counts(s->node, &in.nodes, &in.leases);
+	*type = "text/plain; version=0.0.4; charset=utf-8";
+	*status = 200;
+	return metrics_text(&s->metrics, &in, now);
+}
+
+/* SIGHUP, on the loop: the settings that may change while the server
+ * runs read again (o->reload: the file, then the command line over it)
+ * and applied, the certificate read again, the bans read from the store
+ * at the next tick; no connection is dropped. A file that no longer reads
+ * changes nothing (said in the log). */
+static void reload(struct server *s)
+{
+	reload_asked = 0;
+	struct server_options n = *s->o;
+	char err[ERR_MAX] = "";
+	sdnotify_reloading(&s->sd);
+	if (s->o->reload && s->o->reload(s->o->reload_ctx, &n, err, sizeof err) < 0) {
+		log_at(LOGL_ERROR, "reload: %s; the settings stay as they were", err);
+		sdnotify_ready(&s->sd, "serving; the last reload failed");
+		return;
+	}
+	s->wo.rate_per_s = n.rate_per_s;
+	s->wo.rate_burst = n.rate_burst;
+	s->wo.max_conns = n.max_conns;
+	s->wo.max_per_addr = n.max_per_addr;
+	s->wo.max_handshakes = n.max_handshakes;
+	s->wo.handshakes_per_prefix = n.handshakes_per_prefix;
+	s->wo.probe_open = n.metrics == SERVER_METRICS_OPEN;
+	s->wo.probe_off = n.metrics == SERVER_METRICS_OFF;
+	s->lobby.tables_per_addr = n.tables_per_addr;
+	s->lobby.tables_max = n.tables_max;
+	s->lobby.tables_per_person = n.tables_per_person;
+	s->lobby.registration_closed = n.registration_closed;
+	s->lobby.chat_lines = n.chat_lines;
+	s->lobby.chat_ms = n.chat_ms;
+	s->lobby.chat_strikes = n.chat_strikes;
+	s->lobby.chat_mute_min = n.chat_mute_min;
+	s->lobby.auth.accounts_per_hour = n.accounts_per_hour;
+	/* Every table reads these through its config: in force at once. */
+	s->lobby.cfg.grace_ms = n.grace_ms;
+	s->lobby.cfg.bot_delay_ms = n.bot_delay_ms;
+	s->lobby.cfg.turn_ms = n.turn_ms;
+	s->lobby.cfg.close_ms = n.close_ms;
+	if (s->o->cert && ws_reload_cert(s->ws, err, sizeof err) < 0)
+		log_at(LOGL_ERROR, "reload: %s; the certificate stays as it was", err);
+	mod_reread_bans(&s->lobby);
+	log_at(LOGL_NOTICE, "reload: settings read again%s%s", s->o->cert ? ", certificate too" : "", err[0] ? " (see above)" : "");
+	sdnotify_ready(&s->sd, "serving");
 }
 
 /* The node's id: the one given, or the host's name and the port, in the
@@ -360,6 +495,7 @@ static int cluster_join(struct server *s, int port, char *err, size_t errlen)
 		return errf(err, errlen, "this program joins no cluster");
 	char id[SERVER_NODE_ID_MAX + 1], info[SERVER_NODE_INFO_MAX + 1];
 	node_name(o, port, id, sizeof id);
+	snprintf(s->node_id, sizeof s->node_id, "%s", id);
 	snprintf(info, sizeof info, "%s://%.200s:%d", o->cert ? "wss" : "ws", o->host, port);
 	struct server_node_io io = { node_send, node_again, s };
 	s->node = s->nops->join(ws_loop(s->ws), o->cluster, id, info, &s->lobby, io, err, errlen);
@@ -401,15 +537,26 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->o = o;
 	s->nops = o->node;
 	/* A stop asked while starting up is heard once the loop runs. */
-	stop_asked = 0;
+	stop_asked = reload_asked = 0;
+	s->started_s = (long long)time(NULL);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	if (store_open(&s->store, o->store ? o->store : "sqlite", o->db ? o->db : ":memory:", err, errlen) < 0)
 		goto no_store;
+	if (!o->quiet) {
+		char shown[512];
+		if (o->db && store_is_url(o->db))
+			store_pg_redact(o->db, shown, sizeof shown);
+		else
+			snprintf(shown, sizeof shown, "%s", o->db ? o->db : "in memory");
+		log_at(LOGL_NOTICE, "store: %s opened (%s, version %d)", shown, o->store ? o->store : "sqlite",
+		       STORE_SCHEMA_VERSION);
+	}
 	struct host_config cfg = { o->grace_ms, o->bot_delay_ms, o->log_dir, o->turn_ms, o->keep_ms, o->seed,
 	                           o->close_ms, NULL, NULL, o->think, o->deserted_ms };
 	struct lobby_io io = { io_send, io_close, s, io_send_many };
@@ -422,12 +569,18 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	s->lobby.tables_max = o->tables_max;
 	s->lobby.tables_per_person = o->tables_per_person;
 	s->lobby.registration_closed = o->registration_closed;
+	s->lobby.chat_lines = o->chat_lines;
+	s->lobby.chat_ms = o->chat_ms;
+	s->lobby.chat_strikes = o->chat_strikes;
+	s->lobby.chat_mute_min = o->chat_mute_min;
 	s->lobby.auth.accounts_per_hour = o->accounts_per_hour;
 	s->wo = (struct ws_options){ o->host, o->port, o->cert, o->key, o->web_dir, o->sounds_dir, o->words,
 	                             o->max_conns, o->max_per_addr, o->max_handshakes, o->handshakes_per_prefix,
-	                             o->hello_ms, o->mem_floor_kb, o->counters, o->rate_per_s, o->rate_burst, o->meminfo };
+	                             o->hello_ms, o->mem_floor_kb, o->counters, o->rate_per_s, o->rate_burst, o->meminfo,
+	                             probe, s, o->metrics == SERVER_METRICS_OPEN, o->metrics == SERVER_METRICS_OFF };
+	metrics_init(&s->metrics, now_ms());
 	struct ws_upper up = { s, up_open, up_message, up_close, up_gone, up_logged_in, up_hello_waiting, up_lang,
-	                       up_work, up_tick };
+	                       up_work, up_tick, up_idle };
 	s->ws = ws_new(&s->wo, &up, err, errlen);
 	if (!s->ws)
 		goto no_ws;
@@ -440,13 +593,16 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	}
 	running = s->ws;
 	if (!o->quiet)
-		log_say("listening on %s://%s:%d", o->cert ? "wss" : "ws", o->host, port);
+		log_at(LOGL_NOTICE, "listening on %s://%s:%d", o->cert ? "wss" : "ws", o->host, port);
 	if (o->on_ready)
 		o->on_ready(o->ready_ctx, port);
+	sdnotify_init(&s->sd);
+	sdnotify_ready(&s->sd, "serving");
 	if (s->lobby.cfg.work)
 		work_set_notify(s->lobby.cfg.work, work_ready, s);
 	ws_run(s->ws, &stop_asked);
 	running = NULL;
+	sdnotify_stopping(&s->sd);
 	if (s->lobby.cfg.work)
 		work_set_notify(s->lobby.cfg.work, NULL, NULL); /* before the context goes */
 	/* Every table saved, then handed over: its leases dropped at once
@@ -467,7 +623,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	free(s);
 	log_flush(1);
 	if (!o->quiet)
-		log_say("stopped, every table saved");
+		log_at(LOGL_NOTICE, "stopped, every table saved");
 	return 0;
 no_ws:
 	lobby_release(&s->lobby);

@@ -3,7 +3,8 @@
  * moderation) on it, the WebSocket server (net/wire/ws) carrying its
  * messages, the guests' sessions written off the loop on PostgreSQL, and
  * in cluster mode the node joined to the others (server_options.node).
- * SIGINT and SIGTERM stop the loop; every table is saved. */
+ * SIGINT and SIGTERM stop the loop; every table is saved. SIGHUP reads the
+ * settings, the certificate and the bans again, every connection kept. */
 #ifndef TAPIS_SERVER_H
 #define TAPIS_SERVER_H
 
@@ -17,6 +18,7 @@
 #define SERVER_KEEP_MS (10 * 60 * 1000LL) /* a finished table stays 10 minutes */
 #define SERVER_DESERTED_MS (60 * 1000LL)   /* a waiting table nobody is connected to, 1 minute */
 #define SERVER_CLOSE_MINUTES 10            /* a table in play nobody is at is saved and closed then */
+#define SERVER_DRAIN_POLL_MS 2000          /* the store read this often for a drain asked (tapis admin drain) */
 /* A node of a cluster (docs/cluster.md) as the server sees it: made by
  * net/cluster/node (node_ops), whose floor is above the server's, so handed
  * down by whoever starts the server (main, the tests) through
@@ -53,7 +55,14 @@ struct server_node_ops {
 	void (*tick_after)(struct server_node *n, long long now);
 	/* Left (hand_over: the leases dropped at once). NULL: nothing. */
 	void (*leave)(struct server_node *n, int hand_over);
+	/* For the metrics: the nodes alive (this one too) and the tables'
+	 * leases this node holds. NULL: not told. */
+	void (*counts)(struct server_node *n, int *nodes, int *leases);
 };
+
+/* Who may read GET /healthz and /metrics (--metrics): the loopback
+ * (the default), anyone who reaches the port, or nobody. */
+enum { SERVER_METRICS_LOOPBACK, SERVER_METRICS_OPEN, SERVER_METRICS_OFF };
 
 struct server_options {
 	const char *host;             /* address to listen on (default 127.0.0.1) */
@@ -85,10 +94,15 @@ struct server_options {
 	int registration_closed;      /* no new accounts (--registration closed) */
 	int accounts_per_hour;        /* accounts made from one address in an hour (AUTH_ACCOUNTS_PER_HOUR) */
 	int rate_per_s, rate_burst;   /* messages a second a connection may send, bursts (WS_RATE_PER_S, _BURST) */
+	/* The chat's flood rules (0: net/mod's MOD_FLOOD_*): lines in
+	 * chat_ms, refusals in that time that mute, for minutes. */
+	int chat_lines, chat_strikes, chat_mute_min;
+	long long chat_ms;
 	long long deserted_ms;        /* a waiting table nobody is connected to goes after this (0: keep_ms) */
 	int cheap_hash;               /* the cost of password hashing (enum auth_cost: 1 the cheapest; tests only) */
 	long long seed;               /* > 0: every table's seed (tests only: whoever knows it knows every hand) */
 	int quiet;                    /* no lines on standard error but errors */
+	int metrics;                  /* SERVER_METRICS_*: who may read /healthz and /metrics */
 	void (*think)(int hint);      /* tests: called after each bot's or hint's search, on its worker */
 	struct ws_counters *counters; /* tests: counted there (memory shared with the test), else inside */
 	/* Cluster mode (docs/cluster.md): the Redis that the nodes share
@@ -97,6 +111,12 @@ struct server_options {
 	const char *cluster;
 	const char *node_id;
 	const struct server_node_ops *node; /* what joins a cluster (net/cluster/node's node_ops) */
+	/* SIGHUP: the settings read again into *o (a copy of these, whose
+	 * numbers and registration, metrics and times are applied; the rest
+	 * is read at start only). 0, or -1 with a message (nothing changes).
+	 * NULL: the same settings (the certificate and the bans read again). */
+	int (*reload)(void *ctx, struct server_options *o, char *err, size_t errlen);
+	void *reload_ctx;
 	/* Called once listening, with the port (useful with port 0). */
 	void (*on_ready)(void *ctx, int port);
 	void *ready_ctx;

@@ -98,7 +98,7 @@ int stats_game_over(struct host *h)
 	if (!h->store || stats_of_host(h, (long long)time(NULL), &r) < 0)
 		return -1;
 	if (stats_record(h->store, &r) < 0) {
-		log_say("table %ld: its players' figures are not stored", h->id);
+		log_at(LOGL_ERROR, "table %ld: its players' figures are not stored", h->id);
 		return -1;
 	}
 	return host_history_keep(h, r.g.id);

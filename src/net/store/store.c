@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/err.h"
 #include "app/log.h"
 #include "core/xalloc.h"
@@ -27,6 +28,13 @@ int store_open(struct store *s, const char *backend, const char *path, char *err
 	return errf(err, errlen, "no store backend called '%s'", backend);
 }
 
+void store_upgraded(long long from, long long to)
+{
+	/* A new store (0) is made at the last version: nothing to say. */
+	if (from > 0 && from != to)
+		log_at(LOGL_NOTICE, "store upgraded from %lld to %lld", from, to);
+}
+
 int store_is_url(const char *where)
 {
 	return !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11);
@@ -46,11 +54,11 @@ static int seen(struct store *s, const char *what, int rc, int write)
 {
 	if (rc < 0 && !s->failing) {
 		s->failing = 1;
-		log_say("store: cannot %s the %s: %s%s", write ? "write" : "read", what,
+		log_at(LOGL_ERROR, "store: cannot %s the %s: %s%s", write ? "write" : "read", what,
 		        s->err[0] ? s->err : "error", write ? "; the tables wait until it can" : "");
 	} else if (rc >= 0 && write && s->failing) {
 		s->failing = 0;
-		log_say("store: writing again");
+		log_at(LOGL_NOTICE, "store: writing again");
 	}
 	return rc;
 }
@@ -78,9 +86,19 @@ int store_table_each(struct store *s, void (*fn)(void *, const struct store_tabl
 {
 	return seen(s, "tables", s->ops->table_each(s, fn, ctx), 0);
 }
+const double store_lat_ms[STORE_LAT_BUCKETS] = { 1, 2, 5, 10, 25, 100, 500, 2500 };
+
 int store_journal_add(struct store *s, long id, int n, int seat, const char *action)
 {
-	return seen(s, "journal", s->ops->journal_add(s, id, n, seat, action), 1);
+	double t0 = clock_ms();
+	int rc = s->ops->journal_add(s, id, n, seat, action);
+	double ms = clock_ms() - t0;
+	s->journal_writes++;
+	s->journal_ms += ms;
+	for (int i = 0; i < STORE_LAT_BUCKETS; i++)
+		if (ms <= store_lat_ms[i])
+			s->journal_le[i]++;
+	return seen(s, "journal", rc, 1);
 }
 int store_journal_each(struct store *s, long id, void (*fn)(void *, int, const char *), void *ctx)
 {
@@ -174,6 +192,27 @@ int store_last_id(struct store *s, long *id)
 {
 	*id = 0;
 	return seen(s, "tables", s->ops->last_id(s, id), 0);
+}
+
+/* A flag's row in meta: "flag:KEY" (never the store's own keys). */
+static int flag_key(const char *key, char *out, size_t len)
+{
+	return strlen(key) > STORE_FLAG_MAX || snprintf(out, len, "flag:%s", key) >= (int)len ? -1 : 0;
+}
+int store_flag_get(struct store *s, const char *key, long long *v)
+{
+	char k[STORE_FLAG_MAX + 8];
+	*v = 0;
+	if (flag_key(key, k, sizeof k) < 0)
+		return -1;
+	return seen(s, "flags", s->ops->flag_get(s, k, v), 0);
+}
+int store_flag_put(struct store *s, const char *key, long long v)
+{
+	char k[STORE_FLAG_MAX + 8];
+	if (flag_key(key, k, sizeof k) < 0)
+		return -1;
+	return seen(s, "flags", s->ops->flag_put(s, k, v), 1);
 }
 
 int store_role_get(struct store *s, const char *name, char *role, size_t rolelen)
@@ -305,6 +344,8 @@ struct mem {
 	int npl, cappl;
 	long gid;
 	struct mem_mod *mod;       /* roles, bans, audit, mutes */
+	struct mem_flag { char key[STORE_FLAG_MAX + 8]; long long v; } flag[16];
+	int nflag;
 };
 
 /* Moderation in memory: a role, a mute are pairs of names. */
@@ -569,6 +610,35 @@ static int mem_role_get(struct store *s, const char *name, char *role, size_t ro
 	if (p)
 		snprintf(role, rolelen, "%s", p->b);
 	return p != NULL;
+}
+
+static int mem_flag_get(struct store *s, const char *key, long long *v)
+{
+	struct mem *m = s->impl;
+	for (int i = 0; i < m->nflag; i++)
+		if (!strcmp(m->flag[i].key, key)) {
+			*v = m->flag[i].v;
+			return 1;
+		}
+	return 0;
+}
+
+static int mem_flag_put(struct store *s, const char *key, long long v)
+{
+	struct mem *m = s->impl;
+	if (mem_full(s) < 0)
+		return -1;
+	int i = 0;
+	while (i < m->nflag && strcmp(m->flag[i].key, key))
+		i++;
+	if (i == m->nflag) {
+		if (m->nflag == (int)(sizeof m->flag / sizeof m->flag[0]))
+			return -1;
+		m->nflag++;
+		snprintf(m->flag[i].key, sizeof m->flag[i].key, "%s", key);
+	}
+	m->flag[i].v = v;
+	return 0;
 }
 
 static int mem_role_put(struct store *s, const char *name, const char *role)
@@ -897,6 +967,8 @@ const struct store_ops store_memory_ops = {
 	.last_id = mem_last_id,
 	.role_get = mem_role_get,
 	.role_put = mem_role_put,
+	.flag_get = mem_flag_get,
+	.flag_put = mem_flag_put,
 	.role_each = mem_role_each,
 	.ban_put = mem_ban_put,
 	.ban_get = mem_ban_get,

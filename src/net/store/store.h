@@ -40,7 +40,7 @@ struct store_table {
  * "schema"), the same for SQLite and PostgreSQL: a new version is a step in
  * both; an older store is upgraded in place when opened, one step a
  * version (docs/hosting.md). */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 #define STORE_RECENT_GAMES 20        /* the last games kept for each player */
 #define STORE_SETTINGS_MAX 1024      /* bytes of a player's other settings (a JSON object) */
 #define STORE_GAME_NAME_MAX 32
@@ -215,7 +215,15 @@ struct store_ops {
 	int (*audit_each)(struct store *s, void (*fn)(void *ctx, const struct store_audit *a), void *ctx);
 	int (*mute_put)(struct store *s, const char *owner, const char *target, int on);
 	int (*mute_each)(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
+	/* The operator's flags (a number by key, meta's rows): flag_get 1
+	 * (*v), 0 none, -1. */
+	int (*flag_get)(struct store *s, const char *key, long long *v);
+	int (*flag_put)(struct store *s, const char *key, long long v);
 };
+
+/* The bounds (ms) of the journal's write times counted (struct store). */
+#define STORE_LAT_BUCKETS 8
+extern const double store_lat_ms[STORE_LAT_BUCKETS];
 
 /* A backend that fails fills err (the shorthands below tell the operator,
  * once when the store starts failing and once when it works again). */
@@ -224,6 +232,12 @@ struct store {
 	void *impl;
 	char err[256];              /* the last failure */
 	int failing;                /* since the last failure, nothing was written */
+	/* The journal's writes (an action each, kept before anyone hears
+	 * it), timed: how many, their time in all, and how many took at most
+	 * store_lat_ms[i] (the server's metrics). */
+	long long journal_writes;
+	double journal_ms;
+	long long journal_le[STORE_LAT_BUCKETS];
 	/* A guest's session written (hash) or removed (hash NULL) may be
 	 * handed to defer_session, which writes it later on another
 	 * connection (net/storew), in the order given: 0 taken, -1 not (then
@@ -235,6 +249,9 @@ struct store {
 /* Open the backend called name ("memory", "sqlite", "postgresql") on path
  * (ignored by memory; a URL for postgresql). 0, or -1 with a message. */
 int store_open(struct store *s, const char *backend, const char *path, char *err, size_t errlen);
+/* The backends say what their open did to the store's version (a line in
+ * the log when an older store was upgraded). */
+void store_upgraded(long long from, long long to);
 void store_close(struct store *s);
 /* Shorthands of the operations. */
 int store_account_get(struct store *s, const char *name, char *hash, size_t hashlen);
@@ -294,6 +311,13 @@ int store_audit_add(struct store *s, const struct store_audit *a);
 int store_audit_each(struct store *s, void (*fn)(void *ctx, const struct store_audit *a), void *ctx);
 int store_mute_put(struct store *s, const char *owner, const char *target, int on);
 int store_mute_each(struct store *s, const char *owner, void (*fn)(void *ctx, const char *target), void *ctx);
+/* The operator's flags, set by tapis admin for a server that runs (a
+ * drain asked: "drain", "drain:NODE"), each a number (the time it was
+ * set); kept apart from the store's own keys. key: at most
+ * STORE_FLAG_MAX bytes. get: 1 (*v), 0 none, -1. */
+#define STORE_FLAG_MAX 80
+int store_flag_get(struct store *s, const char *key, long long *v);
+int store_flag_put(struct store *s, const char *key, long long v);
 
 /* 1 when where is a PostgreSQL URL (postgresql:// or postgres://), the
  * "postgresql" backend's path; 0 for anything else (a SQLite file). */

@@ -100,8 +100,8 @@ static int to_3(sqlite3 *db, char *err, size_t errlen)
 	return exec(db, "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0", err, errlen);
 }
 
-/* The bans, as the moderation block makes them (below), for version 4
- * to add to when they are not there yet. */
+/* The bans, as moderation made them before version 5, for version 4 to
+ * add to when they are not there yet. */
 #define BANS_SCHEMA                                                                                                \
 	"CREATE TABLE IF NOT EXISTS bans (name TEXT PRIMARY KEY, until INTEGER NOT NULL,"                          \
 	"  reason TEXT NOT NULL, by TEXT NOT NULL);"
@@ -162,8 +162,24 @@ static int to_4(sqlite3 *db, char *err, size_t errlen)
 	           : 0;
 }
 
+/* Version 5: moderation's roles, audit and mutes (the bans came with 4).
+ * A file of version 4 or less may hold them already (they were made
+ * outside the versions before): made when missing. From this version on,
+ * every table of the store is made by a step, so that a later version can
+ * change them. */
+static const char schema_5[] =
+	"CREATE TABLE IF NOT EXISTS roles (name TEXT PRIMARY KEY, role TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS audit (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,"
+	"  who TEXT NOT NULL, whom TEXT NOT NULL, what TEXT NOT NULL, until INTEGER NOT NULL,"
+	"  reason TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS mutes (owner TEXT NOT NULL, target TEXT NOT NULL,"
+	"  PRIMARY KEY (owner, target));";
+
+static int to_5(sqlite3 *db, char *err, size_t errlen) { return exec(db, schema_5, err, errlen); }
+
 /* steps[v] takes version v to v + 1. */
-static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2, to_3, to_4 };
+static int (*const steps[STORE_SCHEMA_VERSION])(sqlite3 *db, char *err, size_t errlen) = { to_1, to_2, to_3, to_4,
+                                                                                         to_5 };
 
 /* The version of the file (0: none written), or -1. */
 static int schema_version(sqlite3 *db, long long *v)
@@ -236,6 +252,7 @@ static int upgrade(sqlite3 *db, char *err, size_t errlen)
 	if (v > STORE_SCHEMA_VERSION || v < 0)
 		return errf(err, errlen, "the store is of version %lld, made by a newer tapis (this one knows up to %d)",
 		            v, STORE_SCHEMA_VERSION);
+	long long from = v;
 	for (; v < STORE_SCHEMA_VERSION; v++) {
 		char e[200];
 		char set[160];
@@ -250,19 +267,9 @@ static int upgrade(sqlite3 *db, char *err, size_t errlen)
 			return errf(err, errlen, "cannot upgrade the store from version %lld to %lld: %s", v, v + 1, e);
 		}
 	}
+	store_upgraded(from, STORE_SCHEMA_VERSION);
 	return 0;
 }
-
-/* Moderation, a block of its own (CREATE ... IF NOT EXISTS: any store,
- * older or newer, gets it as it opens). */
-static const char mod_schema[] =
-	"CREATE TABLE IF NOT EXISTS roles (name TEXT PRIMARY KEY, role TEXT NOT NULL);"
-	BANS_SCHEMA
-	"CREATE TABLE IF NOT EXISTS audit (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,"
-	"  who TEXT NOT NULL, whom TEXT NOT NULL, what TEXT NOT NULL, until INTEGER NOT NULL,"
-	"  reason TEXT NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS mutes (owner TEXT NOT NULL, target TEXT NOT NULL,"
-	"  PRIMARY KEY (owner, target));";
 
 static sqlite3 *db_of(struct store *s) { return s->impl; }
 
@@ -293,8 +300,7 @@ static int sq_open(struct store *s, const char *path, char *err, size_t errlen)
 	}
 	sqlite3_busy_timeout(db, 2000);
 	char e[ERR_MAX];
-	if (version_sane(db, e, sizeof e) < 0 || exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0 ||
-	    exec(db, mod_schema, e, sizeof e) < 0) {
+	if (version_sane(db, e, sizeof e) < 0 || exec(db, pragmas, e, sizeof e) < 0 || upgrade(db, e, sizeof e) < 0) {
 		errf(err, errlen, "%s: %s", path, e);
 		sqlite3_close(db);
 		return -1;
@@ -540,6 +546,30 @@ static int sq_last_id(struct store *s, long *id)
 		*id = (long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? 0 : fail(s, "meta");
+}
+
+static int sq_flag_get(struct store *s, const char *key, long long *v)
+{
+	sqlite3_stmt *st = prep(s, "SELECT value FROM meta WHERE key = ?1");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : fail(s, "meta");
+}
+
+static int sq_flag_put(struct store *s, const char *key, long long v)
+{
+	sqlite3_stmt *st = prep(s, "INSERT INTO meta (key, value) VALUES (?1, ?2)"
+	                           " ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, v);
+	return done(s, st, "meta");
 }
 
 static int sq_role_get(struct store *s, const char *name, char *role, size_t rolelen)
@@ -1103,6 +1133,8 @@ const struct store_ops store_sqlite_ops = {
 	.session_get = sq_session_get,
 	.session_delete = sq_session_delete,
 	.last_id = sq_last_id,
+	.flag_get = sq_flag_get,
+	.flag_put = sq_flag_put,
 	.role_get = sq_role_get,
 	.role_put = sq_role_put,
 	.role_each = sq_role_each,

@@ -2,13 +2,16 @@
 #define _GNU_SOURCE /* sched_getaffinity */
 #include "net/wire/work.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <string.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "app/log.h"
 #include "core/xalloc.h"
 
 #define WORK_THREADS_MAX 64
@@ -28,6 +31,8 @@ struct work {
 	int stop;
 	int nthreads;
 	int nice;                /* of its threads */
+	int below_failed;        /* a thread could not go below the loop: its errno (under mu) */
+	int below_told;          /* said in the log (on the loop) */
 	void (*notify)(void *ctx); /* a result is ready (called on the worker) */
 	void *notify_ctx;
 	pthread_t th[WORK_THREADS_MAX];
@@ -45,26 +50,32 @@ struct work {
  * too, and the worker runs as the loop does. */
 #define WORK_NICE 10
 
-static void below_loop(int nice)
+/* 0, or the errno of the last refusal (a unit's SystemCallFilter that
+ * forbids both calls): the operator is told once, from the loop. */
+static int below_loop(int nice)
 {
 #ifdef SCHED_IDLE
 	struct sched_param sp = { 0 };
 	if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &sp) == 0)
-		return;
+		return 0;
 #endif
 #ifdef SYS_gettid
-	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
+	if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice) == 0)
+		return 0;
+	return errno ? errno : EPERM;
 #else
 	(void)nice;
+	return 0;
 #endif
 }
 
 static void *worker(void *arg)
 {
 	struct work *w = arg;
-	if (w->nice)
-		below_loop(w->nice);
+	int below = w->nice ? below_loop(w->nice) : 0;
 	pthread_mutex_lock(&w->mu);
+	if (below)
+		w->below_failed = below;
 	for (;;) {
 		while (!w->stop && !w->todo)
 			pthread_cond_wait(&w->cv, &w->mu);
@@ -160,7 +171,15 @@ int work_collect(struct work *w)
 	struct work_job *list = w->done;
 	w->done = NULL;
 	w->done_end = &w->done;
+	int below = w->below_told ? 0 : w->below_failed;
 	pthread_mutex_unlock(&w->mu);
+	if (below) {
+		w->below_told = 1;
+		log_say("warning: the workers cannot go below the loop's priority (SCHED_IDLE and setpriority refused: "
+		        "%s): bots and hints run at the loop's priority (a unit's SystemCallFilter=~@resources forbids "
+		        "them)",
+		        strerror(below));
+	}
 	int n = 0;
 	for (struct work_job *j = list, *next; j; j = next) {
 		next = j->next;

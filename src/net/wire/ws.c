@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <libwebsockets.h>
+#include <openssl/ssl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/resource.h>
@@ -109,19 +110,25 @@ struct ws {
 	struct ws_counters own, *cnt; /* cnt: own, or the tests' */
 	struct conn *handling;   /* the connection whose message the upper side is given */
 	struct lws_http_mount sounds_mount, page_mount; /* the context's mounts (it keeps them) */
+	double lag[WS_LAG_SAMPLES]; /* the tick's lateness (ms), a ring */
+	int nlag, lagpos;
+	double tick_due;      /* when the tick was asked for (clock_ms) */
+	long long tick_ms;    /* when it last ran */
+	int idle;             /* it sleeps (WS_IDLE_TICK_MS) */
+	long refused_protocol; /* handshakes without the subprotocol "tapis" */
+	SSL_CTX *tls;         /* the listening vhost's TLS context (a reload loads the certificate into it) */
 };
 
 /* libwebsockets' own lines (accept failing when descriptors run out, a
  * thousand times a second) go through the same limit. */
 static void lws_emit(int level, const char *line)
 {
-	(void)level;
 	char buf[200];
 	snprintf(buf, sizeof buf, "%s", line);
 	size_t n = strlen(buf);
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
 		buf[--n] = '\0';
-	log_say("%s", buf);
+	log_at(level & LLL_ERR ? LOGL_ERROR : LOGL_WARNING, "%s", buf);
 }
 
 /* Every message the lobby sends names its connection by number: found in
@@ -379,7 +386,7 @@ static int accept_filter(struct ws *s, int fd, const struct sockaddr_storage *sa
 	if (fd < 0)
 		return -1;
 	if (s->fd_limit > 0 && fd >= s->fd_limit - WS_FD_RESERVE) {
-		log_say("descriptors running out: new connections refused");
+		log_at(LOGL_WARNING, "descriptors running out: new connections refused");
 		s->cnt->shut++;
 		return -1;
 	}
@@ -401,12 +408,12 @@ static int accept_filter(struct ws *s, int fd, const struct sockaddr_storage *sa
 		s->live--;
 	}
 	if (s->o->max_conns > 0 && s->nconns >= s->o->max_conns + WS_CAP_SLACK) {
-		log_say("connections at the cap (--max-conns): new ones closed at the accept");
+		log_at(LOGL_WARNING, "connections at the cap (--max-conns): new ones closed at the accept");
 		s->cnt->shut++;
 		return -1;
 	}
 	if (s->o->max_per_addr > 0 && count_addr(s, addr) >= s->o->max_per_addr + WS_CAP_SLACK) {
-		log_say("an address at its cap (--max-per-addr): its new connections closed at the accept");
+		log_at(LOGL_WARNING, "an address at its cap (--max-per-addr): its new connections closed at the accept");
 		s->cnt->shut++;
 		return -1;
 	}
@@ -500,7 +507,7 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
 	struct ws *s = watching;
 	if (n > 0 && s && !(flags & MSG_PEEK) && fd >= 0 && fd < s->nslots && s->slots[fd].live &&
 	    frames_scan(&s->slots[fd].fr, buf, (size_t)n) < 0) {
-		log_say("a client sent a frame without its mask: connection closed");
+		log_at(LOGL_NOTICE, "a client sent a frame without its mask: connection closed");
 		errno = EPROTO;
 		return -1;
 	}
@@ -524,7 +531,7 @@ int SSL_read(SSL *ssl, void *buf, int num)
 	struct ws *s = watching;
 	int fd = n > 0 && s && fd_of ? fd_of(ssl) : -1;
 	if (fd >= 0 && fd < s->nslots && s->slots[fd].live && frames_scan(&s->slots[fd].fr, buf, (size_t)n) < 0) {
-		log_say("a client sent a frame without its mask: connection closed");
+		log_at(LOGL_NOTICE, "a client sent a frame without its mask: connection closed");
 		return -1;
 	}
 	return n;
@@ -702,6 +709,23 @@ static void flush_round(struct ws *s)
 	}
 }
 
+static void on_tick(lws_sorted_usec_list_t *sul);
+
+static void schedule_tick(struct ws *s, int ms)
+{
+	s->tick_due = clock_ms() + ms;
+	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, (lws_usec_t)ms * LWS_US_PER_MS);
+}
+
+/* A connection came to an idle server: the tick at its usual pace again. */
+static void tick_soon(struct ws *s)
+{
+	if (s->idle) {
+		s->idle = 0;
+		schedule_tick(s, WS_TICK_MS);
+	}
+}
+
 static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
 	struct ws *s = lws_context_user(lws_get_context(wsi));
@@ -722,6 +746,7 @@ static int callback_tapis(struct lws *wsi, enum lws_callback_reasons reason, voi
 		 * the kernel otherwise, up to megabytes a connection). */
 		setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 		slot_established(s, wsi);
+		tick_soon(s);
 		c = xcalloc(1, sizeof *c);
 		c->wsi = wsi;
 		c->id = s->next_id++;
@@ -811,15 +836,15 @@ struct http_answer {
 	int owned;
 };
 
-static int http_answer(struct lws *wsi, struct http_answer *a, const char *type, const char *body, size_t len,
-                       int owned)
+static int http_answer(struct lws *wsi, struct http_answer *a, unsigned status, const char *type, const char *body,
+                       size_t len, int owned)
 {
 	unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
 	a->body = (char *)body;
 	a->len = len;
 	a->sent = 0;
 	a->owned = owned;
-	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, type, len, &p, end) ||
+	if (lws_add_http_common_headers(wsi, status, type, len, &p, end) ||
 	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-cache", 8,
 	                                 &p, end) ||
 	    lws_finalize_write_http_header(wsi, start, &p, end))
@@ -835,11 +860,43 @@ static void http_answer_free(struct http_answer *a)
 	memset(a, 0, sizeof *a);
 }
 
+/* 1 when the peer of wsi is on this machine (127.0.0.0/8). */
+static int peer_loopback(struct lws *wsi)
+{
+	char addr[64] = "";
+	lws_get_peer_simple(wsi, addr, sizeof addr);
+	return !strncmp(addr, "127.", 4) || !strncmp(addr, "::ffff:127.", 11) || !strcmp(addr, "::1");
+}
+
+/* GET /healthz or /metrics: the server's answer, to the loopback only
+ * unless the operator opened them (metrics are not for strangers). */
+static int probe(struct ws *s, struct lws *wsi, struct http_answer *a, const char *uri)
+{
+	int status = HTTP_STATUS_OK;
+	const char *type = "text/plain; charset=utf-8";
+	char *body = NULL;
+	if (s->o->probe && !s->o->probe_off && (s->o->probe_open || peer_loopback(wsi)))
+		body = s->o->probe(s->o->probe_ctx, uri, &status, &type);
+	if (!body) {
+		lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+		return -1;
+	}
+	return http_answer(wsi, a, (unsigned)status, type, body, strlen(body), 1);
+}
+
 static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
 	/* Every connection passes here first (protocol 0): counted from its
 	 * accept to its end, whatever it becomes. user is not an answer's
 	 * in these. */
+	if (reason == LWS_CALLBACK_OPENSSL_LOAD_EXTRA_SERVER_VERIFY_CERTS) {
+		/* The vhost's TLS context, as it is made: a reload loads the
+		 * renewed certificate into it (ws_reload_cert). */
+		struct ws *s = lws_context_user(lws_get_context(wsi));
+		if (s)
+			s->tls = user;
+		return 0;
+	}
 	if (reason == LWS_CALLBACK_FILTER_NETWORK_CONNECTION || reason == LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED ||
 	    reason == LWS_CALLBACK_WSI_DESTROY) {
 		struct ws *s = lws_context_user(lws_get_context(wsi));
@@ -854,11 +911,27 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 		return 0;
 	}
 	struct http_answer *a = user;
+	if (reason == LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION) {
+		/* A WebSocket handshake bound here asked for no protocol of
+		 * ours (the one protocol is "tapis"): refused with the reason,
+		 * not taken and then left in silence. */
+		struct ws *s = lws_context_user(lws_get_context(wsi));
+		char arg[16];
+		const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
+		s->refused_protocol++;
+		lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST,
+		                       i18n_tr(i18n_of(lang && i18n_lang_known(lang) ? lang : "en"),
+		                               "this server speaks the WebSocket subprotocol tapis only"));
+		return -1;
+	}
 	if (reason == LWS_CALLBACK_HTTP) {
 		struct ws *s = lws_context_user(lws_get_context(wsi));
-		/* Mounted at /words (the page's words), else the placeholder. */
+		/* Mounted at /words (the page's words), /healthz and /metrics
+		 * (the server's), else the placeholder. */
 		char uri[64] = "";
 		lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
+		if (!strcmp(uri, "/healthz") || !strcmp(uri, "/metrics"))
+			return probe(s, wsi, a, uri);
 		if (!strcmp(uri, "/words") || !strcmp(uri, "/words/")) {
 			char arg[16] = "";
 			const char *lang = lws_get_urlarg_by_name(wsi, "lang=", arg, sizeof arg);
@@ -867,13 +940,13 @@ static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void
 				lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
 				return -1;
 			}
-			return http_answer(wsi, a, "application/json; charset=utf-8", body, strlen(body), 1);
+			return http_answer(wsi, a, HTTP_STATUS_OK, "application/json; charset=utf-8", body, strlen(body), 1);
 		}
 		if (strcmp(uri, "/") != 0 && strcmp(uri, "/index.html") != 0) {
 			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
 			return -1;
 		}
-		return http_answer(wsi, a, "text/html", placeholder, sizeof placeholder - 1, 0);
+		return http_answer(wsi, a, HTTP_STATUS_OK, "text/html", placeholder, sizeof placeholder - 1, 0);
 	}
 	if (reason == LWS_CALLBACK_HTTP_WRITEABLE && a && a->body) {
 		unsigned char buf[LWS_PRE + HTTP_PIECE];
@@ -929,7 +1002,7 @@ static void check_memory(struct ws *s)
 	s->mem_unknown = left < 0;
 	int low = left >= 0 && left < floor;
 	if (low && !s->mem_low)
-		log_say("memory running out (%lld kB left): new connections refused", left);
+		log_at(LOGL_WARNING, "memory running out (%lld kB left): new connections refused", left);
 	s->mem_low = low;
 }
 
@@ -965,6 +1038,15 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 {
 	struct ws *s = lws_container_of(sul, struct ws, tick);
 	long long now = now_ms();
+	/* How late it comes: the loop's lag (a round that held the loop,
+	 * a machine short of CPU). */
+	double at = clock_ms();
+	double late = s->tick_due > 0 && at > s->tick_due ? at - s->tick_due : 0;
+	s->lag[s->lagpos] = late;
+	s->lagpos = (s->lagpos + 1) % WS_LAG_SAMPLES;
+	if (s->nlag < WS_LAG_SAMPLES)
+		s->nlag++;
+	s->tick_ms = now;
 	s->up.tick(s->up.ctx, now);
 	if (now - s->checked_ms >= 100 || now < s->checked_ms) {
 		s->checked_ms = now;
@@ -972,7 +1054,10 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 		check_memory(s);
 		log_flush(0);
 	}
-	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+	/* Nothing to look after: the next tick in a while (a connection
+	 * coming brings it back at once, tick_soon). */
+	s->idle = s->up.idle && s->up.idle(s->up.ctx);
+	schedule_tick(s, s->idle ? WS_IDLE_TICK_MS : WS_TICK_MS);
 }
 
 /* The open-file limit raised to what the system allows this process (a
@@ -1011,8 +1096,16 @@ struct ws *ws_new(const struct ws_options *o, const struct ws_upper *up, char *e
 		{ NULL, NULL, 0, 0, 0, NULL, 0 },
 	};
 	/* The page's words from the catalogues, the sound cues, the page. */
+	static const struct lws_http_mount metrics_mount = {
+		.mountpoint = "/metrics", .mountpoint_len = 8, .origin = "http",
+		.origin_protocol = LWSMPRO_CALLBACK,
+	};
+	static const struct lws_http_mount healthz_mount = {
+		.mount_next = &metrics_mount, .mountpoint = "/healthz", .mountpoint_len = 8, .origin = "http",
+		.origin_protocol = LWSMPRO_CALLBACK,
+	};
 	static const struct lws_http_mount words_mount = {
-		.mountpoint = "/words", .mountpoint_len = 6, .origin = "http",
+		.mount_next = &healthz_mount, .mountpoint = "/words", .mountpoint_len = 6, .origin = "http",
 		.origin_protocol = LWSMPRO_CALLBACK,
 	};
 	/* The context keeps these (not copied): they live as long as it. */
@@ -1075,7 +1168,7 @@ struct ws *ws_new(const struct ws_options *o, const struct ws_upper *up, char *e
 	}
 	s->vh = lws_get_vhost_by_name(s->ctx, "default");
 	s->port = s->vh ? lws_get_vhost_listen_port(s->vh) : o->port;
-	lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, 5 * LWS_US_PER_MS);
+	schedule_tick(s, WS_TICK_MS);
 	watching = s;
 	return s;
 }
@@ -1100,6 +1193,57 @@ void ws_run(struct ws *s, volatile sig_atomic_t *stop)
 			break;
 		flush_round(s);
 	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+void ws_stats(const struct ws *s, struct ws_stats *out)
+{
+	memset(out, 0, sizeof *out);
+	out->conns = s->nconns;
+	out->handshakes = s->half;
+	for (const struct conn *c = s->conns; c; c = c->next) {
+		out->queued_bytes += (long long)c->out.bytes;
+		for (const struct outq_msg *m = c->out.head; m; m = m->next)
+			out->queued_msgs++;
+	}
+	if (s->nlag) {
+		double v[WS_LAG_SAMPLES];
+		memcpy(v, s->lag, (size_t)s->nlag * sizeof *v);
+		qsort(v, (size_t)s->nlag, sizeof *v, cmp_double);
+		out->lag_p50_ms = v[(s->nlag - 1) / 2];
+		out->lag_p99_ms = v[(s->nlag - 1) * 99 / 100];
+		out->lag_max_ms = v[s->nlag - 1];
+	}
+	out->tick_ms = s->tick_ms;
+	out->rounds = s->round;
+	out->refused_protocol = s->refused_protocol;
+	out->idle = s->idle;
+	out->mem_low = s->mem_low;
+	out->mem_unknown = s->mem_unknown;
+}
+
+int ws_reload_cert(struct ws *s, char *err, size_t errlen)
+{
+	if (!s->o->cert || !s->o->key)
+		return 0;
+	if (!s->tls)
+		return errf(err, errlen, "no TLS context to load the certificate into");
+	/* Checked in a context of its own first: a certificate and key that
+	 * do not go together leave the one in force as it is. */
+	SSL_CTX *trial = SSL_CTX_new(TLS_server_method());
+	int ok = trial && SSL_CTX_use_certificate_chain_file(trial, s->o->cert) == 1 &&
+	         SSL_CTX_use_PrivateKey_file(trial, s->o->key, SSL_FILETYPE_PEM) == 1 && SSL_CTX_check_private_key(trial) == 1;
+	SSL_CTX_free(trial);
+	if (!ok || SSL_CTX_use_certificate_chain_file(s->tls, s->o->cert) != 1 ||
+	    SSL_CTX_use_PrivateKey_file(s->tls, s->o->key, SSL_FILETYPE_PEM) != 1)
+		return errf(err, errlen, "the certificate %s and key %s were not taken (unreadable, or not a pair)",
+		            s->o->cert, s->o->key);
+	return 0;
 }
 
 void ws_free(struct ws *s)

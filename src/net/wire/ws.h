@@ -93,6 +93,34 @@ struct ws_options {
 	struct ws_counters *counters; /* tests: counted there (memory shared with the test), else inside */
 	int rate_per_s, rate_burst;   /* messages a second a connection may send, in bursts of (0: WS_RATE_*) */
 	const char *meminfo;          /* the memory left, Linux's format (NULL: /proc/meminfo; tests: a missing file) */
+	/* GET /healthz and GET /metrics (the server's net/server/health and
+	 * metrics): the answer, malloc'd, with its status (200, 503) and
+	 * type; NULL (or no probe): 404. Asked only for a peer on the
+	 * loopback unless probe_open; never with probe_off. */
+	char *(*probe)(void *ctx, const char *path, int *status, const char **type);
+	void *probe_ctx;
+	int probe_open, probe_off;
+};
+
+/* The tick's lateness is kept for its last WS_LAG_SAMPLES rounds. */
+#define WS_LAG_SAMPLES 512
+/* With nothing to look after (ws_upper.idle), the tick comes this often
+ * instead of every WS_TICK_MS: an idle server sleeps. */
+#define WS_TICK_MS 5
+#define WS_IDLE_TICK_MS 250
+
+/* What the loop holds now (the server's health and metrics). */
+struct ws_stats {
+	int conns;                /* WebSocket connections */
+	int handshakes;           /* connections accepted, their handshake under way (or plain HTTP) */
+	long long queued_bytes;   /* messages waiting in the output queues */
+	long long queued_msgs;
+	double lag_p50_ms, lag_p99_ms, lag_max_ms; /* the tick's lateness, over its last samples */
+	long long tick_ms;        /* when the tick last ran */
+	long rounds;              /* rounds of the loop (each a wake-up) */
+	long refused_protocol;    /* WebSocket handshakes refused for want of the "tapis" subprotocol */
+	int idle;                 /* the tick sleeps (WS_IDLE_TICK_MS) */
+	int mem_low, mem_unknown; /* the system's memory under the floor; unreadable */
 };
 
 /* The side above: what the connections say goes there, and what it asks
@@ -116,8 +144,11 @@ struct ws_upper {
 	const char *(*lang)(void *ctx, long id);
 	/* The workers' results taken (the loop woken by ws_wake): how many. */
 	int (*work)(void *ctx, long long now);
-	/* Every few milliseconds. */
+	/* Every few milliseconds (WS_TICK_MS). */
 	void (*tick)(void *ctx, long long now);
+	/* 1 when nothing needs the tick soon (no connection, no table): it
+	 * comes every WS_IDLE_TICK_MS until a connection comes. NULL: never. */
+	int (*idle)(void *ctx);
 };
 
 struct ws;
@@ -149,5 +180,10 @@ void ws_uncork(struct ws *w, long id);
 /* The loop woken at once (from a worker, or a signal handler): the upper
  * side's work is called in this round. */
 void ws_wake(struct ws *w);
+/* What the loop holds now. */
+void ws_stats(const struct ws *w, struct ws_stats *out);
+/* The certificate and key read again from their files (the same paths):
+ * connections made from now on use them. 0, or -1 with a message. */
+int ws_reload_cert(struct ws *w, char *err, size_t errlen);
 
 #endif
