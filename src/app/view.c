@@ -42,6 +42,48 @@ static void copy(const struct view *v, char *dst, size_t len, const char *text)
 	dst[n] = '\0';
 }
 
+/* A text of the state copied as copy() does, into a buffer as long as it. */
+static void copy_text(const struct view *v, char **dst, const char *text)
+{
+	char buf[VIEW_TEXT_MAX];
+	copy(v, buf, sizeof buf, text);
+	view_text_set(dst, buf);
+}
+
+void view_text_set(char **dst, const char *s)
+{
+	size_t n = strlen(s);
+	if (n >= VIEW_TEXT_MAX)
+		n = utf8_start(s, VIEW_TEXT_MAX - 1);
+	if (*dst && strncmp(*dst, s, n) == 0 && (*dst)[n] == '\0')
+		return;
+	*dst = xrealloc(*dst, n + 1);
+	memcpy(*dst, s, n);
+	(*dst)[n] = '\0';
+}
+
+void view_texts_fill(struct view_state *vs)
+{
+	for (int k = 0; k < VIEW_NQUERY; k++)
+		if (!vs->answer[k])
+			view_text_set(&vs->answer[k], "");
+	if (!vs->hand_text)
+		view_text_set(&vs->hand_text, "");
+	if (!vs->prompt)
+		view_text_set(&vs->prompt, "");
+}
+
+void view_texts_free(struct view_state *vs)
+{
+	for (int k = 0; k < VIEW_NQUERY; k++) {
+		free(vs->answer[k]);
+		vs->answer[k] = NULL;
+	}
+	free(vs->hand_text);
+	free(vs->prompt);
+	vs->hand_text = vs->prompt = NULL;
+}
+
 /* ---- events ---- */
 
 void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,
@@ -372,7 +414,8 @@ static void compute(struct view *v)
 	struct sbuf b;
 	for (int k = 0; k < VIEW_NQUERY; k++) {
 		ann_query(&v->talk, t->gt, v->redacted, VIEW_QUERY_KEYS[k], &b);
-		put(v, vs->answer[k], sizeof vs->answer[k], &b);
+		sb_capitalize(&b);
+		copy_text(v, &vs->answer[k], b.s);
 	}
 	card_t cards[GAME_MAX_HAND];
 	/* The hand of the last state: a card's name (and the hand's sentence,
@@ -392,7 +435,7 @@ static void compute(struct view *v)
 	if (!same) {
 		sb_clear(&b);
 		ann_hand(&v->talk, cards, vs->nhand, &b);
-		copy(v, vs->hand_text, sizeof vs->hand_text, b.s);
+		copy_text(v, &vs->hand_text, b.s);
 	}
 	struct action l[GAME_MAX_LEGAL];
 	int n = vs->to_act >= 0 && vs->to_act == v->seat ? g->legal(t->st, l, GAME_MAX_LEGAL) : 0;
@@ -422,14 +465,15 @@ static void compute(struct view *v)
 	choices(v, l, n);
 	risks(vs);
 	view_cursor_make(vs, keymap_moves, v->talk.lang);
-	vs->prompt[0] = '\0';
-	if (vs->my_turn) {
+	if (!vs->my_turn) {
+		view_text_set(&vs->prompt, "");
+	} else {
 		sb_clear(&b);
 		if (t->gt && t->gt->prompt)
 			t->gt->prompt(&v->talk, v->redacted, &b);
 		if (!b.len)
 			sb_puts(&b, _("Your turn."));
-		copy(v, vs->prompt, sizeof vs->prompt, b.s);
+		copy_text(v, &vs->prompt, b.s);
 	}
 }
 
@@ -609,11 +653,13 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.heard.dealt = v->seat >= 0 && t->dealt;
 	view_names(v);
 	v->prompted = -1;
+	view_texts_fill(&v->vs);
 	v->redacted = xcalloc(1, t->g->state_size);
 	if (table_attach(t, v, &view_ear) < 0) {
 		errf(err, errlen, "too many listeners at this table");
 		free(v->redacted);
 		v->redacted = NULL;
+		view_texts_free(&v->vs);
 		return -1;
 	}
 	/* The listener is a seat of the table or a spectator, in a language
@@ -629,6 +675,7 @@ void view_release(struct view *v)
 		table_detach(v->t, v);
 	free(v->redacted);
 	free(v->vs.variant);
+	view_texts_free(&v->vs);
 	memset(v, 0, sizeof *v);
 }
 

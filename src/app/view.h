@@ -103,10 +103,13 @@ struct view_state {
 	int my_turn;                  /* the table waits for this seat's player */
 	int game_over;
 	int moves;                    /* actions applied: changes with every action */
-	/* The answers of the query keys, capitalised, in VIEW_QUERY_KEYS order. */
-	char answer[VIEW_NQUERY][VIEW_TEXT_MAX];
-	char hand_text[VIEW_TEXT_MAX];/* H: "Your 5 cards: spades: ace, king; ..." */
-	char prompt[VIEW_TEXT_MAX];   /* the turn prompt when my_turn, else "" */
+	/* The answers of the query keys, capitalised, in VIEW_QUERY_KEYS order.
+	 * These texts are each as long as what they say (view_text_set; at
+	 * most VIEW_TEXT_MAX with the NUL), owned by whoever fills the state
+	 * (the view, a network client), NULL before it is first filled. */
+	char *answer[VIEW_NQUERY];
+	char *hand_text;              /* H: "Your 5 cards: spades: ace, king; ..." */
+	char *prompt;                 /* the turn prompt when my_turn, else "" */
 	int nhand;
 	struct view_card hand[GAME_MAX_HAND];
 	int can_play;                 /* playing a card is legal now */
@@ -201,6 +204,14 @@ int view_risky(const struct view_state *vs, const struct action *a);
 int view_asks(const struct view_state *vs, int i, int amount);
 /* The latest state. */
 const struct view_state *view_state(const struct view *v);
+/* Set a text of a state (answer, hand_text, prompt) to s, cut at a
+ * character's start to VIEW_TEXT_MAX - 1 bytes: its buffer is as long as
+ * s. The texts of a state freed (view_texts_free: NULL again), or each
+ * made "" where it is NULL (view_texts_fill), so that readers of a state
+ * never meet a NULL. */
+void view_text_set(char **dst, const char *s);
+void view_texts_fill(struct view_state *vs);
+void view_texts_free(struct view_state *vs);
 /* vs->cursor made anew for vs's hand, its playable cards and its choices,
  * by the rules of moves (keymap_moves; a test gives others), the words
  * in l. */

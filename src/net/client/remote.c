@@ -265,13 +265,14 @@ static void on_state(struct remote *r, json_t *o)
 	json_t *keys = json_object_get(o, "keys");
 	for (int k = 0; k < VIEW_NQUERY; k++) {
 		char key[2] = { VIEW_QUERY_KEYS[k], 0 };
-		snprintf(v->answer[k], sizeof v->answer[k], "%s", str_of(keys, key));
+		view_text_set(&v->answer[k], str_of(keys, key));
 	}
-	snprintf(v->hand_text, sizeof v->hand_text, "%s", str_of(keys, "H"));
+	view_text_set(&v->hand_text, str_of(keys, "H"));
 	if (!v->my_turn)
-		v->prompt[0] = '\0';
+		view_text_set(&v->prompt, "");
 	else if (json_is_string(json_object_get(o, "prompt")))
-		snprintf(v->prompt, sizeof v->prompt, "%s", str_of(o, "prompt"));
+		view_text_set(&v->prompt, str_of(o, "prompt"));
+	view_texts_fill(v);
 	json_t *hand = json_object_get(o, "hand");
 	v->nhand = 0;
 	v->can_play = 0;
@@ -358,7 +359,7 @@ static void on_say(struct remote *r, json_t *o)
 	int urgent = prompt || json_is_true(json_object_get(o, "urgent"));
 	const char *text = str_of(o, "text");
 	if (prompt)
-		snprintf(r->vs.prompt, sizeof r->vs.prompt, "%s", text);
+		view_text_set(&r->vs.prompt, text);
 	tell(r, prompt ? VIEW_SAY_PROMPT : VIEW_SAY_EVENT, urgent, c, seat, text);
 }
 
@@ -717,7 +718,11 @@ static int open_as(struct remote *r, const char *url, const char *name, const ch
 	r->vs.seat = VIEW_SPECTATOR;
 	r->vs.to_act = -1;
 	r->retry_ms = REMOTE_RETRY_MIN_MS;
-	return connect_once(r, err, errlen);
+	if (connect_once(r, err, errlen) < 0)
+		return -1;
+	/* Its texts "" until the first state (a failed open holds nothing). */
+	view_texts_fill(&r->vs);
+	return 0;
 }
 
 int remote_open_token(struct remote *r, const char *url, const char *name, const char *password,
@@ -761,6 +766,7 @@ void remote_close(struct remote *r)
 	r->answer = NULL;
 	free(r->variant);
 	r->variant = NULL;
+	view_texts_free(&r->vs);
 }
 
 static void lose(struct remote *r)
