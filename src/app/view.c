@@ -73,8 +73,37 @@ void view_texts_fill(struct view_state *vs)
 		view_text_set(&vs->prompt, "");
 }
 
-void view_texts_free(struct view_state *vs)
+struct view_choice *view_choice_next(struct view_state *vs, int *cap)
 {
+	if (vs->nchoices >= VIEW_MAX_CHOICES)
+		return NULL;
+	if (vs->nchoices >= *cap) {
+		/* A few more: a turn's choices are a handful. */
+		int c = vs->nchoices + 4 < VIEW_MAX_CHOICES ? vs->nchoices + 4 : VIEW_MAX_CHOICES;
+		vs->choice = xrealloc(vs->choice, (size_t)c * sizeof *vs->choice);
+		*cap = c;
+	}
+	struct view_choice *c = &vs->choice[vs->nchoices];
+	memset(c, 0, sizeof *c);
+	return c;
+}
+
+void view_hand_room(struct view_state *vs, int *cap, int n)
+{
+	if (n <= *cap)
+		return;
+	vs->hand = xrealloc(vs->hand, (size_t)n * sizeof *vs->hand);
+	*cap = n;
+}
+
+void view_state_free(struct view_state *vs)
+{
+	free(vs->hand);
+	vs->hand = NULL;
+	vs->nhand = 0;
+	free(vs->choice);
+	vs->choice = NULL;
+	vs->nchoices = 0;
 	for (int k = 0; k < VIEW_NQUERY; k++) {
 		free(vs->answer[k]);
 		vs->answer[k] = NULL;
@@ -322,8 +351,7 @@ static void choices(struct view *v, const struct action *l, int n)
 			continue;
 		if (l[i].kind == ACT_CALL && l[i].amount > 0 && allin_of(l, n, l[i].amount))
 			continue;
-		struct view_choice *c = &vs->choice[vs->nchoices];
-		memset(c, 0, sizeof *c);
+		struct view_choice *c = view_choice_next(vs, &v->cap_choices);
 		c->act = l[i];
 		if (l[i].kind == ACT_DISCARD) {
 			/* One item: the cards are the player's marks. */
@@ -423,8 +451,10 @@ static void compute(struct view *v)
 	 * only, and most actions leave a hand as it was. */
 	struct view_card was[GAME_MAX_HAND];
 	int nwas = vs->nhand;
-	memcpy(was, vs->hand, (size_t)nwas * sizeof was[0]);
+	if (nwas)
+		memcpy(was, vs->hand, (size_t)nwas * sizeof was[0]);
 	vs->nhand = v->seat >= 0 ? g->hand(v->redacted, v->seat, cards) : 0;
+	view_hand_room(vs, &v->cap_hand, vs->nhand);
 	for (int s = 0; s < GAME_MAX_SEATS; s++) {
 		card_t any[GAME_MAX_HAND]; /* counts only: how many each holds is public */
 		vs->ncards[s] = s < vs->players ? g->hand(t->st, s, any) : 0;
@@ -463,6 +493,18 @@ static void compute(struct view *v)
 	vs->nvariants = 0;
 	vs->discard_ahead = n > 0 && discard_ahead(v, l, n);
 	choices(v, l, n);
+	/* What a turn needed goes with it: a table keeps a state for every
+	 * kind of listener, and only the seat to act has choices. */
+	if (!vs->nchoices && v->cap_choices) {
+		free(vs->choice);
+		vs->choice = NULL;
+		v->cap_choices = 0;
+	}
+	if (!vs->nvariants && v->cap_variants) {
+		free(vs->variant);
+		vs->variant = NULL;
+		v->cap_variants = 0;
+	}
 	risks(vs);
 	view_cursor_make(vs, keymap_moves, v->talk.lang);
 	if (!vs->my_turn) {
@@ -659,7 +701,7 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 		errf(err, errlen, "too many listeners at this table");
 		free(v->redacted);
 		v->redacted = NULL;
-		view_texts_free(&v->vs);
+		view_state_free(&v->vs);
 		return -1;
 	}
 	/* The listener is a seat of the table or a spectator, in a language
@@ -675,7 +717,7 @@ void view_release(struct view *v)
 		table_detach(v->t, v);
 	free(v->redacted);
 	free(v->vs.variant);
-	view_texts_free(&v->vs);
+	view_state_free(&v->vs);
 	memset(v, 0, sizeof *v);
 }
 

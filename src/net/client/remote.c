@@ -281,6 +281,7 @@ static void on_state(struct remote *r, json_t *o)
 		card_t card;
 		if (card_parse(str_of(c, "card"), &card) < 0)
 			continue;
+		view_hand_room(v, &r->cap_hand, v->nhand + 1);
 		struct view_card *vc = &v->hand[v->nhand++];
 		vc->card = card;
 		vc->playable = json_is_true(json_object_get(c, "playable"));
@@ -293,9 +294,8 @@ static void on_state(struct remote *r, json_t *o)
 	v->discard_ahead = json_is_true(json_object_get(o, "discard_ahead"));
 	for (size_t i = 0; i < json_array_size(ch) && v->nchoices < VIEW_MAX_CHOICES; i++) {
 		json_t *c = json_array_get(ch, i);
-		struct view_choice *vc = &v->choice[v->nchoices];
+		struct view_choice *vc = view_choice_next(v, &r->cap_choices);
 		char err[ERR_MAX];
-		memset(vc, 0, sizeof *vc);
 		if (act_parse(str_of(c, "action"), &vc->act, err, sizeof err) < 0)
 			continue;
 		if (vc->act.kind == ACT_PLAY)
@@ -766,7 +766,8 @@ void remote_close(struct remote *r)
 	r->answer = NULL;
 	free(r->variant);
 	r->variant = NULL;
-	view_texts_free(&r->vs);
+	view_state_free(&r->vs);
+	r->cap_choices = r->cap_hand = 0;
 }
 
 static void lose(struct remote *r)

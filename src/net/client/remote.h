@@ -51,7 +51,7 @@ struct remote {
 	struct view_sink sink;        /* where announcements go (the local sink) */
 	struct view_state vs;         /* the player's table, as last told */
 	char (*variant)[VIEW_LABEL_MAX];
-	int cap_variants;
+	int cap_variants, cap_choices, cap_hand;
 	long table;                   /* the table sat or watched at, 0 none */
 	int watching;
 	int table_state;              /* 0 waiting, 1 playing, 2 over */
