@@ -134,16 +134,21 @@ int lobbylist_sees(const struct lobbylist_view *v, const struct lobbylist_change
 	for (int k = 0; k < n; k++) {
 		int s;
 		if (c[k].person) {
-			s = slot_has(pkey, pused, name_hash(c[k].name));
+			uint64_t x = name_hash(c[k].name);
+			s = slot_has(pkey, pused, x);
 			if (!s && c[k].in && proom > 0) {
 				s = 1;
 				proom--;
+				slot_put(pkey, pused, x);
 			}
 		} else {
 			s = slot_has(tkey, tused, (uint64_t)c[k].id);
 			if (!s && c[k].in && c[k].h && troom > 0 && lobbylist_matches(v->filter, c[k].h)) {
+				/* On the page from now: its next changes too (made
+				 * and begun in one round). */
 				s = 1;
 				troom--;
+				slot_put(tkey, tused, (uint64_t)c[k].id);
 			}
 		}
 		seen[k] = (unsigned char)s;

@@ -74,8 +74,8 @@ struct lobbylist_change {
 
 /* Which of n changes the list of view v shows, as it stands before this
  * round's delta: a person or a table it holds, or one that comes onto
- * its page (while it has room; a table matching its filter): seen[k] 1
- * or 0; the number seen. Each change is looked up once, whatever the
+ * its page (while it has room; a table matching its filter), and the
+ * later changes of what came onto it: seen[k] 1 or 0; the number seen. Each change is looked up once, whatever the
  * page holds. */
 int lobbylist_sees(const struct lobbylist_view *v, const struct lobbylist_change *c, int n, unsigned char *seen);
 
