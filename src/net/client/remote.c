@@ -745,6 +745,16 @@ int remote_open_going(struct remote *r, const char *url, const char *name, const
 	return open_as(r, url, name, password, token, lang, sink, OPEN_GOING, err, errlen);
 }
 
+void remote_state_reset(struct remote *r)
+{
+	view_state_free(&r->vs);
+	r->cap_choices = r->cap_hand = 0;
+	memset(&r->vs, 0, sizeof r->vs);
+	r->vs.seat = VIEW_SPECTATOR;
+	r->vs.to_act = -1;
+	view_texts_fill(&r->vs);
+}
+
 void remote_close(struct remote *r)
 {
 	if (r->c)
