@@ -31,7 +31,10 @@ static const char *const names[] = { "Ace of spades", "King of spades", "Nine of
 
 static void hand_state(struct view_state *vs)
 {
+	static struct view_card hand[NCARDS];
 	memset(vs, 0, sizeof *vs);
+	memset(hand, 0, sizeof hand);
+	vs->hand = hand;
 	vs->seat = 0;
 	snprintf(vs->lang, sizeof vs->lang, "en");
 	vs->players = 4;

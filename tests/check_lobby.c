@@ -321,6 +321,57 @@ START_TEST(test_bytes_flat)
 }
 END_TEST
 
+/* 1 when t already got a lobby_event of a kind for a table (no wait). */
+static int got_event(struct tc *t, const char *event, long table)
+{
+	for (int i = 0; i < t->n; i++)
+		if (!strcmp(mtype(t->msg[i]), "lobby_event") &&
+		    !strcmp(json_string_value(json_object_get(t->msg[i], "event")), event) &&
+		    json_integer_value(json_object_get(t->msg[i], "table")) == table)
+			return 1;
+	return 0;
+}
+
+/* The lobby's news follow each one's list: a table's events reach those
+ * whose page shows it, or has room for it and whose filter it matches. */
+START_TEST(test_events_by_page)
+{
+	struct srv s;
+	srv_make(&s);
+	s.no_table_cap = 1;
+	srv_run(&s);
+	static struct tc a, f, p0, p1, mk[MAKERS_MAX];
+	tc_login(&f, &s, "Olga", "en", NULL);
+	ck_assert_ptr_nonnull(query(&f, ",\"filter\":\"bouillotte\""));
+	tc_login(&a, &s, "Anne", "en", NULL);
+	long br = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	long bo = tc_create(&a, "bouillotte", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	ck_assert(heard_event(&f, "table_new", bo));
+	ck_assert(!got_event(&f, "table_new", br));
+	/* Past a full page: those on it hear nothing of a table made, those
+	 * on the last page (with room) do. */
+	make_tables(&s, mk, LOBBYLIST_PAGE + 2);
+	tc_login(&p0, &s, "Pia", "en", NULL);
+	tc_login(&p1, &s, "Paul", "en", NULL);
+	ck_assert_ptr_nonnull(query(&p0, ""));
+	ck_assert_ptr_nonnull(query(&p1, ",\"page\":1"));
+	struct tc *all[] = { &p0, &p1, &f };
+	service(all, 3, 300);
+	long last = tc_create(&a, "brelan", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	ck_assert(heard_event(&p1, "table_new", last));
+	service(all, 3, 300);
+	ck_assert(!got_event(&p0, "table_new", last));
+	ck_assert(!got_event(&f, "table_new", last));
+	for (int i = 0; i < MAKERS_MAX; i++)
+		tc_free(&mk[i]);
+	tc_free(&a);
+	tc_free(&f);
+	tc_free(&p0);
+	tc_free(&p1);
+	srv_stop(&s);
+}
+END_TEST
+
 /* A page bounds the snapshot; a filter chooses; past the last page,
  * nothing; too high a page or too long a filter, refused; a flood of
  * queries, a snapshot a round. */
@@ -453,6 +504,7 @@ static Suite *lobby_suite(void)
 	tcase_add_test(tc, test_bytes_flat);
 	tcase_add_test(tc, test_paging_and_hostile);
 	tcase_add_test(tc, test_deltas_shared);
+	tcase_add_test(tc, test_events_by_page);
 	suite_add_tcase(s, tc);
 	return s;
 }

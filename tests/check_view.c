@@ -581,7 +581,10 @@ END_TEST
 START_TEST(risky_rule)
 {
 	struct view_state vs;
+	struct view_choice choice[4];
 	memset(&vs, 0, sizeof vs);
+	memset(choice, 0, sizeof choice);
+	vs.choice = choice;
 	vs.chips = 40;
 	vs.nchoices = 4;
 	vs.choice[0].act = act_amount(ACT_CALL, 5);

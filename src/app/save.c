@@ -159,7 +159,7 @@ int save_create(struct save_writer *w, const char *path, const char *header, int
 	}
 	w->fd = fd;
 	w->crc = crc;
-	snprintf(w->path, sizeof w->path, "%s", path);
+	w->path = xstrdup(path);
 	return 0;
 }
 
@@ -185,7 +185,7 @@ int save_reopen(struct save_writer *w, const char *path, long valid_len, uint32_
 	}
 	w->fd = fd;
 	w->crc = crc;
-	snprintf(w->path, sizeof w->path, "%s", path);
+	w->path = xstrdup(path);
 	return 0;
 }
 
@@ -193,7 +193,7 @@ int save_append(struct save_writer *w, const char *record, char *err, size_t err
 {
 	if (w->fd < 0) {
 		errno = EBADF;
-		return fail(err, errlen, "not open:", w->path);
+		return fail(err, errlen, "not open:", w->path ? w->path : "(no file)");
 	}
 	char line[SAVE_LINE_MAX + 16];
 	size_t n = strlen(record);
@@ -227,6 +227,8 @@ void save_close(struct save_writer *w)
 		close(w->fd);
 	}
 	w->fd = -1;
+	free(w->path);
+	w->path = NULL;
 }
 
 static int parse_crc(const char *s, uint32_t *out)

@@ -22,7 +22,7 @@ uint32_t save_crc32(uint32_t crc, const void *data, size_t n);
 struct save_writer {
 	int fd;                  /* -1 when closed */
 	uint32_t crc;            /* checksum of the last line written */
-	char path[4200];
+	char *path;              /* while open (save_close frees it), else NULL */
 };
 
 void save_writer_init(struct save_writer *w);

@@ -42,6 +42,77 @@ static void copy(const struct view *v, char *dst, size_t len, const char *text)
 	dst[n] = '\0';
 }
 
+/* A text of the state copied as copy() does, into a buffer as long as it. */
+static void copy_text(const struct view *v, char **dst, const char *text)
+{
+	char buf[VIEW_TEXT_MAX];
+	copy(v, buf, sizeof buf, text);
+	view_text_set(dst, buf);
+}
+
+void view_text_set(char **dst, const char *s)
+{
+	size_t n = strlen(s);
+	if (n >= VIEW_TEXT_MAX)
+		n = utf8_start(s, VIEW_TEXT_MAX - 1);
+	if (*dst && strncmp(*dst, s, n) == 0 && (*dst)[n] == '\0')
+		return;
+	*dst = xrealloc(*dst, n + 1);
+	memcpy(*dst, s, n);
+	(*dst)[n] = '\0';
+}
+
+void view_texts_fill(struct view_state *vs)
+{
+	for (int k = 0; k < VIEW_NQUERY; k++)
+		if (!vs->answer[k])
+			view_text_set(&vs->answer[k], "");
+	if (!vs->hand_text)
+		view_text_set(&vs->hand_text, "");
+	if (!vs->prompt)
+		view_text_set(&vs->prompt, "");
+}
+
+struct view_choice *view_choice_next(struct view_state *vs, int *cap)
+{
+	if (vs->nchoices >= VIEW_MAX_CHOICES)
+		return NULL;
+	if (vs->nchoices >= *cap) {
+		/* A few more: a turn's choices are a handful. */
+		int c = vs->nchoices + 4 < VIEW_MAX_CHOICES ? vs->nchoices + 4 : VIEW_MAX_CHOICES;
+		vs->choice = xrealloc(vs->choice, (size_t)c * sizeof *vs->choice);
+		*cap = c;
+	}
+	struct view_choice *c = &vs->choice[vs->nchoices];
+	memset(c, 0, sizeof *c);
+	return c;
+}
+
+void view_hand_room(struct view_state *vs, int *cap, int n)
+{
+	if (n <= *cap)
+		return;
+	vs->hand = xrealloc(vs->hand, (size_t)n * sizeof *vs->hand);
+	*cap = n;
+}
+
+void view_state_free(struct view_state *vs)
+{
+	free(vs->hand);
+	vs->hand = NULL;
+	vs->nhand = 0;
+	free(vs->choice);
+	vs->choice = NULL;
+	vs->nchoices = 0;
+	for (int k = 0; k < VIEW_NQUERY; k++) {
+		free(vs->answer[k]);
+		vs->answer[k] = NULL;
+	}
+	free(vs->hand_text);
+	free(vs->prompt);
+	vs->hand_text = vs->prompt = NULL;
+}
+
 /* ---- events ---- */
 
 void view_phrase_event(struct talk *talk, const struct game_talk *gt, const void *view,
@@ -280,8 +351,7 @@ static void choices(struct view *v, const struct action *l, int n)
 			continue;
 		if (l[i].kind == ACT_CALL && l[i].amount > 0 && allin_of(l, n, l[i].amount))
 			continue;
-		struct view_choice *c = &vs->choice[vs->nchoices];
-		memset(c, 0, sizeof *c);
+		struct view_choice *c = view_choice_next(vs, &v->cap_choices);
 		c->act = l[i];
 		if (l[i].kind == ACT_DISCARD) {
 			/* One item: the cards are the player's marks. */
@@ -372,7 +442,8 @@ static void compute(struct view *v)
 	struct sbuf b;
 	for (int k = 0; k < VIEW_NQUERY; k++) {
 		ann_query(&v->talk, t->gt, v->redacted, VIEW_QUERY_KEYS[k], &b);
-		put(v, vs->answer[k], sizeof vs->answer[k], &b);
+		sb_capitalize(&b);
+		copy_text(v, &vs->answer[k], b.s);
 	}
 	card_t cards[GAME_MAX_HAND];
 	/* The hand of the last state: a card's name (and the hand's sentence,
@@ -380,8 +451,10 @@ static void compute(struct view *v)
 	 * only, and most actions leave a hand as it was. */
 	struct view_card was[GAME_MAX_HAND];
 	int nwas = vs->nhand;
-	memcpy(was, vs->hand, (size_t)nwas * sizeof was[0]);
+	if (nwas)
+		memcpy(was, vs->hand, (size_t)nwas * sizeof was[0]);
 	vs->nhand = v->seat >= 0 ? g->hand(v->redacted, v->seat, cards) : 0;
+	view_hand_room(vs, &v->cap_hand, vs->nhand);
 	for (int s = 0; s < GAME_MAX_SEATS; s++) {
 		card_t any[GAME_MAX_HAND]; /* counts only: how many each holds is public */
 		vs->ncards[s] = s < vs->players ? g->hand(t->st, s, any) : 0;
@@ -392,7 +465,7 @@ static void compute(struct view *v)
 	if (!same) {
 		sb_clear(&b);
 		ann_hand(&v->talk, cards, vs->nhand, &b);
-		copy(v, vs->hand_text, sizeof vs->hand_text, b.s);
+		copy_text(v, &vs->hand_text, b.s);
 	}
 	struct action l[GAME_MAX_LEGAL];
 	int n = vs->to_act >= 0 && vs->to_act == v->seat ? g->legal(t->st, l, GAME_MAX_LEGAL) : 0;
@@ -420,16 +493,29 @@ static void compute(struct view *v)
 	vs->nvariants = 0;
 	vs->discard_ahead = n > 0 && discard_ahead(v, l, n);
 	choices(v, l, n);
+	/* What a turn needed goes with it: a table keeps a state for every
+	 * kind of listener, and only the seat to act has choices. */
+	if (!vs->nchoices && v->cap_choices) {
+		free(vs->choice);
+		vs->choice = NULL;
+		v->cap_choices = 0;
+	}
+	if (!vs->nvariants && v->cap_variants) {
+		free(vs->variant);
+		vs->variant = NULL;
+		v->cap_variants = 0;
+	}
 	risks(vs);
 	view_cursor_make(vs, keymap_moves, v->talk.lang);
-	vs->prompt[0] = '\0';
-	if (vs->my_turn) {
+	if (!vs->my_turn) {
+		view_text_set(&vs->prompt, "");
+	} else {
 		sb_clear(&b);
 		if (t->gt && t->gt->prompt)
 			t->gt->prompt(&v->talk, v->redacted, &b);
 		if (!b.len)
 			sb_puts(&b, _("Your turn."));
-		copy(v, vs->prompt, sizeof vs->prompt, b.s);
+		copy_text(v, &vs->prompt, b.s);
 	}
 }
 
@@ -609,11 +695,13 @@ int view_init(struct view *v, struct table *t, int seat, const char *lang,
 	v->talk.heard.dealt = v->seat >= 0 && t->dealt;
 	view_names(v);
 	v->prompted = -1;
+	view_texts_fill(&v->vs);
 	v->redacted = xcalloc(1, t->g->state_size);
 	if (table_attach(t, v, &view_ear) < 0) {
 		errf(err, errlen, "too many listeners at this table");
 		free(v->redacted);
 		v->redacted = NULL;
+		view_state_free(&v->vs);
 		return -1;
 	}
 	/* The listener is a seat of the table or a spectator, in a language
@@ -629,6 +717,7 @@ void view_release(struct view *v)
 		table_detach(v->t, v);
 	free(v->redacted);
 	free(v->vs.variant);
+	view_state_free(&v->vs);
 	memset(v, 0, sizeof *v);
 }
 

@@ -103,17 +103,21 @@ struct view_state {
 	int my_turn;                  /* the table waits for this seat's player */
 	int game_over;
 	int moves;                    /* actions applied: changes with every action */
-	/* The answers of the query keys, capitalised, in VIEW_QUERY_KEYS order. */
-	char answer[VIEW_NQUERY][VIEW_TEXT_MAX];
-	char hand_text[VIEW_TEXT_MAX];/* H: "Your 5 cards: spades: ace, king; ..." */
-	char prompt[VIEW_TEXT_MAX];   /* the turn prompt when my_turn, else "" */
+	/* The answers of the query keys, capitalised, in VIEW_QUERY_KEYS order.
+	 * These texts are each as long as what they say (view_text_set; at
+	 * most VIEW_TEXT_MAX with the NUL), owned by whoever fills the state
+	 * (the view, a network client), NULL before it is first filled. */
+	char *answer[VIEW_NQUERY];
+	char *hand_text;              /* H: "Your 5 cards: spades: ace, king; ..." */
+	char *prompt;                 /* the turn prompt when my_turn, else "" */
 	int nhand;
-	struct view_card hand[GAME_MAX_HAND];
+	struct view_card *hand;       /* nhand of them, owned as the texts (view_hand_room) */
 	int can_play;                 /* playing a card is legal now */
 	int discard_ahead;            /* my turn leads to a discard: the discard itself, or
 	                               * the choice (stay, take the turned card) it follows */
 	int nchoices;                 /* the other legal choices, when my_turn */
-	struct view_choice choice[VIEW_MAX_CHOICES];
+	struct view_choice *choice;   /* nchoices of them, at most VIEW_MAX_CHOICES, owned as the texts
+	                               * (view_choice_next), NULL none yet */
 	int ncards[GAME_MAX_SEATS];   /* cards each seat holds */
 	int chips;                    /* chips in front of this seat, -1 unknown */
 	int chips_in;                 /* chips this seat put in by choice in this deal
@@ -140,7 +144,7 @@ struct view {
 	struct talk talk;
 	void *redacted;               /* scratch: the state as this seat sees it */
 	int prompted;                 /* moves when the prompt was last said, -1 never */
-	int cap_variants;
+	int cap_variants, cap_choices, cap_hand;
 	struct view_state vs;
 };
 
@@ -201,6 +205,20 @@ int view_risky(const struct view_state *vs, const struct action *a);
 int view_asks(const struct view_state *vs, int i, int amount);
 /* The latest state. */
 const struct view_state *view_state(const struct view *v);
+/* Set a text of a state (answer, hand_text, prompt) to s, cut at a
+ * character's start to VIEW_TEXT_MAX - 1 bytes: its buffer is as long as
+ * s. The texts of a state each made "" where they are NULL
+ * (view_texts_fill), so that readers of a state never meet a NULL. */
+void view_text_set(char **dst, const char *s);
+void view_texts_fill(struct view_state *vs);
+/* Room for choice[nchoices], zeroed (cap: the room there is, grown a few
+ * at a time), NULL when VIEW_MAX_CHOICES are there; nchoices is the
+ * caller's to count. */
+struct view_choice *view_choice_next(struct view_state *vs, int *cap);
+/* Room for n cards in hand (cap: the room there is). */
+void view_hand_room(struct view_state *vs, int *cap, int n);
+/* The texts, the hand and the choices of a state freed (NULL again). */
+void view_state_free(struct view_state *vs);
 /* vs->cursor made anew for vs's hand, its playable cards and its choices,
  * by the rules of moves (keymap_moves; a test gives others), the words
  * in l. */

@@ -1553,9 +1553,7 @@ int join_main(int argc, char **argv)
 		if (j->r.table && !j->r.left)
 			remote_simple(&j->r, "leave", j->r.table);
 		j->r.table = 0;
-		memset(&j->r.vs, 0, sizeof j->r.vs);
-		j->r.vs.seat = VIEW_SPECTATOR;
-		j->r.vs.to_act = -1;
+		remote_state_reset(&j->r);
 	}
 	/* Let the last words be said. */
 	while (speech_busy(&j->ses.sp) && !term_interrupted())

@@ -265,13 +265,14 @@ static void on_state(struct remote *r, json_t *o)
 	json_t *keys = json_object_get(o, "keys");
 	for (int k = 0; k < VIEW_NQUERY; k++) {
 		char key[2] = { VIEW_QUERY_KEYS[k], 0 };
-		snprintf(v->answer[k], sizeof v->answer[k], "%s", str_of(keys, key));
+		view_text_set(&v->answer[k], str_of(keys, key));
 	}
-	snprintf(v->hand_text, sizeof v->hand_text, "%s", str_of(keys, "H"));
+	view_text_set(&v->hand_text, str_of(keys, "H"));
 	if (!v->my_turn)
-		v->prompt[0] = '\0';
+		view_text_set(&v->prompt, "");
 	else if (json_is_string(json_object_get(o, "prompt")))
-		snprintf(v->prompt, sizeof v->prompt, "%s", str_of(o, "prompt"));
+		view_text_set(&v->prompt, str_of(o, "prompt"));
+	view_texts_fill(v);
 	json_t *hand = json_object_get(o, "hand");
 	v->nhand = 0;
 	v->can_play = 0;
@@ -280,6 +281,7 @@ static void on_state(struct remote *r, json_t *o)
 		card_t card;
 		if (card_parse(str_of(c, "card"), &card) < 0)
 			continue;
+		view_hand_room(v, &r->cap_hand, v->nhand + 1);
 		struct view_card *vc = &v->hand[v->nhand++];
 		vc->card = card;
 		vc->playable = json_is_true(json_object_get(c, "playable"));
@@ -292,9 +294,8 @@ static void on_state(struct remote *r, json_t *o)
 	v->discard_ahead = json_is_true(json_object_get(o, "discard_ahead"));
 	for (size_t i = 0; i < json_array_size(ch) && v->nchoices < VIEW_MAX_CHOICES; i++) {
 		json_t *c = json_array_get(ch, i);
-		struct view_choice *vc = &v->choice[v->nchoices];
+		struct view_choice *vc = view_choice_next(v, &r->cap_choices);
 		char err[ERR_MAX];
-		memset(vc, 0, sizeof *vc);
 		if (act_parse(str_of(c, "action"), &vc->act, err, sizeof err) < 0)
 			continue;
 		if (vc->act.kind == ACT_PLAY)
@@ -358,7 +359,7 @@ static void on_say(struct remote *r, json_t *o)
 	int urgent = prompt || json_is_true(json_object_get(o, "urgent"));
 	const char *text = str_of(o, "text");
 	if (prompt)
-		snprintf(r->vs.prompt, sizeof r->vs.prompt, "%s", text);
+		view_text_set(&r->vs.prompt, text);
 	tell(r, prompt ? VIEW_SAY_PROMPT : VIEW_SAY_EVENT, urgent, c, seat, text);
 }
 
@@ -717,7 +718,11 @@ static int open_as(struct remote *r, const char *url, const char *name, const ch
 	r->vs.seat = VIEW_SPECTATOR;
 	r->vs.to_act = -1;
 	r->retry_ms = REMOTE_RETRY_MIN_MS;
-	return connect_once(r, err, errlen);
+	if (connect_once(r, err, errlen) < 0)
+		return -1;
+	/* Its texts "" until the first state (a failed open holds nothing). */
+	view_texts_fill(&r->vs);
+	return 0;
 }
 
 int remote_open_token(struct remote *r, const char *url, const char *name, const char *password,
@@ -738,6 +743,16 @@ int remote_open_going(struct remote *r, const char *url, const char *name, const
                       size_t errlen)
 {
 	return open_as(r, url, name, password, token, lang, sink, OPEN_GOING, err, errlen);
+}
+
+void remote_state_reset(struct remote *r)
+{
+	view_state_free(&r->vs);
+	r->cap_choices = r->cap_hand = 0;
+	memset(&r->vs, 0, sizeof r->vs);
+	r->vs.seat = VIEW_SPECTATOR;
+	r->vs.to_act = -1;
+	view_texts_fill(&r->vs);
 }
 
 void remote_close(struct remote *r)
@@ -761,6 +776,8 @@ void remote_close(struct remote *r)
 	r->answer = NULL;
 	free(r->variant);
 	r->variant = NULL;
+	view_state_free(&r->vs);
+	r->cap_choices = r->cap_hand = 0;
 }
 
 static void lose(struct remote *r)

@@ -51,7 +51,7 @@ struct remote {
 	struct view_sink sink;        /* where announcements go (the local sink) */
 	struct view_state vs;         /* the player's table, as last told */
 	char (*variant)[VIEW_LABEL_MAX];
-	int cap_variants;
+	int cap_variants, cap_choices, cap_hand;
 	long table;                   /* the table sat or watched at, 0 none */
 	int watching;
 	int table_state;              /* 0 waiting, 1 playing, 2 over */
@@ -119,6 +119,9 @@ long remote_answer(struct remote *r, int k);
 int remote_open_aside(struct remote *r, const char *url, const char *name, const char *password, const char *lang,
                       const struct view_sink *sink, char *err, size_t errlen);
 void remote_close(struct remote *r);
+/* The table's state forgotten (back in the lobby): what it held freed,
+ * a spectator's empty state. */
+void remote_state_reset(struct remote *r);
 /* Send and receive for up to timeout_ms; try the connection again when it
  * is due. Returns 0, or -1 when the connection is down now. */
 int remote_service(struct remote *r, int timeout_ms);

@@ -61,6 +61,15 @@ static void state_text_free(struct state_text *t)
 	memset(t, 0, sizeof *t);
 }
 
+/* The kind's last state kept in the bytes it has (written with room to
+ * grow): a table keeps one for every kind of listener. */
+static void state_keep(struct host_kind *k, struct state_text *t)
+{
+	state_text_free(&k->last);
+	t->s = xrealloc(t->s, t->len + 1);
+	k->last = *t;
+}
+
 /* Send text (malloc'd) to every member of kind k, the same bytes: the last
  * one takes it, the others a copy. */
 static void send_kind(struct host_kind *k, char *text)
@@ -359,8 +368,7 @@ static void send_state(struct host_kind *k, struct host_member *to, const struct
 		}
 		to->base = t.id;
 		hostview_send(h, to, xstrdup(t.s));
-		state_text_free(&k->last);
-		k->last = t;
+		state_keep(k, &t);
 		return;
 	}
 	char *changes = NULL;
@@ -383,8 +391,7 @@ static void send_state(struct host_kind *k, struct host_member *to, const struct
 		m->base = t.id;
 	}
 	free(changes);
-	state_text_free(&k->last);
-	k->last = t;
+	state_keep(k, &t);
 }
 
 static void sink_update(void *ctx, const struct view_state *vs)

@@ -620,8 +620,8 @@ void lobby_tick(struct lobby *l, long long now_ms)
 		l->list_ms = now_ms;
 		unsigned char *at = lobbyround_users_at_tables(l);
 		lobbyacct_prune_users(l, at);
+		lobbyround_tell_changes(l, at);   /* what each page shows, before the round changes it */
 		l->list_gap_ms = (long long)(lobbyround_round(l, at) * 1000 / LOBBY_LIST_BYTES_S);
-		lobbyround_tell_changes(l, at);
 		free(at);
 	}
 }

@@ -93,57 +93,81 @@ static char *more_msg(const struct i18n_lang *L, int more)
 }
 
 /* Send every event to its listeners: each message made once per language
- * and sent to all of that language at once. A listener is not told their
- * own coming and going; past LOBBYEV_MAX events, the first LOBBYEV_MAX - 1
- * and how many more. */
+ * and sent to all of that language at once. A listener hears only what
+ * its list shows (lobbylist_sees), and not their own coming and going;
+ * past LOBBYEV_MAX events, the first LOBBYEV_MAX - 1 and how many more. */
 static void tell(const struct lobbyev_in *in, const struct ev *evs, int n)
 {
 	if (!n || !in->nto)
 		return;
-	int *left = xcalloc((size_t)in->nto, sizeof *left);   /* events still to tell each */
-	int *told = xcalloc((size_t)in->nto, sizeof *told);
-	long *conns = xcalloc((size_t)in->nto, sizeof *conns);
-	for (int i = 0; i < in->nto; i++)
-		for (int k = 0; k < n; k++)
-			left[i] += !((evs[k].kind == EV_ARRIVE || evs[k].kind == EV_LEAVE) && !strcmp(evs[k].name, in->to[i].name));
+	struct lobbylist_change *ch = xcalloc((size_t)n, sizeof *ch);
 	for (int k = 0; k < n; k++) {
-		const struct ev *e = &evs[k];
-		const char *done[8];
-		int ndone = 0;
-		for (int i = 0; i < in->nto; i++) {
-			const char *lang = in->to[i].lang;
-			int seen = 0;
-			for (int d = 0; d < ndone && !seen; d++)
-				seen = !strcmp(done[d], lang);
-			if (seen)
-				continue;
-			if (ndone < 8)
-				done[ndone++] = lang;
-			int nc = 0;
-			for (int j = i; j < in->nto; j++) {
-				if (strcmp(in->to[j].lang, lang))
-					continue;
-				if ((e->kind == EV_ARRIVE || e->kind == EV_LEAVE) && !strcmp(e->name, in->to[j].name))
-					continue;
-				if (left[j] > LOBBYEV_MAX && told[j] >= LOBBYEV_MAX - 1)
-					continue;   /* counted in their "more" */
-				told[j]++;
-				conns[nc++] = in->to[j].conn;
-			}
-			if (!nc)
-				continue;
-			char *msg = event_msg(i18n_of(lang), e);
-			in->send_many(in->ctx, conns, nc, msg);
-		}
+		int person = evs[k].kind == EV_ARRIVE || evs[k].kind == EV_LEAVE;
+		ch[k] = (struct lobbylist_change){ person, evs[k].kind == EV_ARRIVE || evs[k].kind == EV_TABLE_NEW,
+		                                   evs[k].name, evs[k].table, evs[k].h };
 	}
+	/* Each listener's events (the first LOBBYEV_MAX) and how many it may
+	 * hear; the languages met (one message an event each). */
+	unsigned char *seen = xcalloc((size_t)n, 1);
+	int *pick = xcalloc((size_t)in->nto * LOBBYEV_MAX, sizeof *pick);
+	int *npick = xcalloc((size_t)in->nto, sizeof *npick);
+	int *left = xcalloc((size_t)in->nto, sizeof *left);
+	int *lang = xcalloc((size_t)in->nto, sizeof *lang);
+	const struct i18n_lang **langs = xcalloc((size_t)in->nto, sizeof *langs);
+	int nlangs = 0;
+	for (int i = 0; i < in->nto; i++) {
+		const struct lobbyev_listener *to = &in->to[i];
+		if (to->view)
+			lobbylist_sees(to->view, ch, n, seen);
+		else
+			memset(seen, 1, (size_t)n);
+		for (int k = 0; k < n; k++) {
+			if (!seen[k] || (ch[k].person && !strcmp(evs[k].name, to->name)))
+				continue;
+			if (left[i]++ < LOBBYEV_MAX)
+				pick[i * LOBBYEV_MAX + npick[i]++] = k;
+		}
+		if (left[i] > LOBBYEV_MAX)
+			npick[i] = LOBBYEV_MAX - 1;   /* the last place says how many more */
+		const struct i18n_lang *L = i18n_of(to->lang);
+		int l = 0;
+		while (l < nlangs && langs[l] != L)
+			l++;
+		if (l == nlangs)
+			langs[nlangs++] = L;
+		lang[i] = l;
+	}
+	/* One message an event and language, to all its listeners at once:
+	 * the listeners put in a bucket for each. */
+	int nb = n * nlangs;
+	int *start = xcalloc((size_t)nb + 2, sizeof *start);
+	for (int i = 0; i < in->nto; i++)
+		for (int p = 0; p < npick[i]; p++)
+			start[pick[i * LOBBYEV_MAX + p] * nlangs + lang[i] + 2]++;
+	for (int b = 2; b < nb + 2; b++)
+		start[b] += start[b - 1];
+	long *conns = xcalloc((size_t)start[nb + 1] + 1, sizeof *conns);
+	for (int i = 0; i < in->nto; i++)
+		for (int p = 0; p < npick[i]; p++)
+			conns[start[pick[i * LOBBYEV_MAX + p] * nlangs + lang[i] + 1]++] = in->to[i].conn;
+	for (int b = 0; b < nb; b++)
+		if (start[b + 1] > start[b])
+			in->send_many(in->ctx, conns + start[b], start[b + 1] - start[b],
+			              event_msg(langs[b % nlangs], &evs[b / nlangs]));
 	for (int i = 0; i < in->nto; i++)
 		if (left[i] > LOBBYEV_MAX) {
-			char *msg = more_msg(i18n_of(in->to[i].lang), left[i] - (LOBBYEV_MAX - 1));
+			char *msg = more_msg(langs[lang[i]], left[i] - (LOBBYEV_MAX - 1));
 			in->send_many(in->ctx, &in->to[i].conn, 1, msg);
 		}
+	free(ch);
+	free(seen);
+	free(pick);
+	free(npick);
 	free(left);
-	free(told);
+	free(lang);
+	free(langs);
 	free(conns);
+	free(start);
 }
 
 void lobbyev_tick(struct lobbyev *e, const struct lobbyev_in *in)

@@ -7,7 +7,9 @@
  * what was told last, when the lobby's list goes out: many changes at once
  * (hundreds logging in) cost one comparison; each message is made once per
  * language and sent to all its listeners at once, and a listener hears a
- * few changes and how many more there were. net/lobby gives what it needs
+ * few changes and how many more there were, of what its list shows (its
+ * page of tables and people, and what comes onto it): news that grows
+ * with its page, not with the lobby. net/lobby gives what it needs
  * (lobbyev knows nothing of the lobby's own structures). */
 #ifndef TAPIS_LOBBYEV_H
 #define TAPIS_LOBBYEV_H
@@ -15,6 +17,7 @@
 #include <stddef.h>
 
 #include "net/server/host.h"
+#include "net/server/lobbylist.h"
 
 #define LOBBYEV_MAX 6   /* events a listener is told at one time; more are counted */
 
@@ -35,6 +38,9 @@ struct lobbyev_listener {
 	long conn;
 	const char *name;
 	const char *lang;
+	/* What its list shows (net/lobbylist): it hears the changes of that
+	 * only; NULL: every change. */
+	const struct lobbylist_view *view;
 };
 
 /* The lobby now, and where its news go. */

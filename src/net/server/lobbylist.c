@@ -95,6 +95,68 @@ static int person_at(const struct lobbylist_view *v, uint64_t x)
 	return -1;
 }
 
+/* The slots of a small open table of a page's items (LOBBYLIST_PAGE and
+ * LOBBYLIST_PEOPLE are at most half of it). */
+#define SEES_SLOTS 128
+_Static_assert(LOBBYLIST_PAGE <= SEES_SLOTS / 2 && LOBBYLIST_PEOPLE <= SEES_SLOTS / 2, "a page fills half its table");
+
+static unsigned slot_of(uint64_t x)
+{
+	return (unsigned)((x * 0x9E3779B97F4A7C15ULL) >> 57);   /* 7 bits: SEES_SLOTS */
+}
+
+static void slot_put(uint64_t *key, unsigned char *used, uint64_t x)
+{
+	unsigned i = slot_of(x);
+	while (used[i] && key[i] != x)
+		i = (i + 1) % SEES_SLOTS;
+	key[i] = x;
+	used[i] = 1;
+}
+
+static int slot_has(const uint64_t *key, const unsigned char *used, uint64_t x)
+{
+	for (unsigned i = slot_of(x); used[i]; i = (i + 1) % SEES_SLOTS)
+		if (key[i] == x)
+			return 1;
+	return 0;
+}
+
+int lobbylist_sees(const struct lobbylist_view *v, const struct lobbylist_change *c, int n, unsigned char *seen)
+{
+	uint64_t pkey[SEES_SLOTS], tkey[SEES_SLOTS];
+	unsigned char pused[SEES_SLOTS] = { 0 }, tused[SEES_SLOTS] = { 0 };
+	for (int i = 0; i < v->npeople; i++)
+		slot_put(pkey, pused, v->people[i]);
+	for (int i = 0; i < v->nheld; i++)
+		slot_put(tkey, tused, (uint64_t)v->held[i]);
+	int proom = LOBBYLIST_PEOPLE - v->npeople, troom = LOBBYLIST_PAGE - v->nheld, count = 0;
+	for (int k = 0; k < n; k++) {
+		int s;
+		if (c[k].person) {
+			uint64_t x = name_hash(c[k].name);
+			s = slot_has(pkey, pused, x);
+			if (!s && c[k].in && proom > 0) {
+				s = 1;
+				proom--;
+				slot_put(pkey, pused, x);
+			}
+		} else {
+			s = slot_has(tkey, tused, (uint64_t)c[k].id);
+			if (!s && c[k].in && c[k].h && troom > 0 && lobbylist_matches(v->filter, c[k].h)) {
+				/* On the page from now: its next changes too (made
+				 * and begun in one round). */
+				s = 1;
+				troom--;
+				slot_put(tkey, tused, (uint64_t)c[k].id);
+			}
+		}
+		seen[k] = (unsigned char)s;
+		count += s;
+	}
+	return count;
+}
+
 char *lobbylist_snapshot(struct lobbylist_view *v, struct host *const *tables, int ntables,
                          json_t *(*entry)(const struct host *), const struct lobbylist_entry *far, int nfar,
                          const struct lobbylist_person *people, int npeople, int online)

@@ -62,6 +62,23 @@ struct lobbylist_round {
 	int count;              /* tables in the lobby now */
 };
 
+/* A change in the lobby told as news (net/lobbyev): a person who comes
+ * or goes, or a table made, changed or gone. */
+struct lobbylist_change {
+	int person;             /* 1: name; 0: the table id */
+	int in;                 /* a person who comes, a table made (h: matched with the filter) */
+	const char *name;
+	long id;
+	const struct host *h;
+};
+
+/* Which of n changes the list of view v shows, as it stands before this
+ * round's delta: a person or a table it holds, or one that comes onto
+ * its page (while it has room; a table matching its filter), and the
+ * later changes of what came onto it: seen[k] 1 or 0; the number seen. Each change is looked up once, whatever the
+ * page holds. */
+int lobbylist_sees(const struct lobbylist_view *v, const struct lobbylist_change *c, int n, unsigned char *seen);
+
 /* 1 when a table matches a filter (a piece, without regard to ASCII case,
  * of its game's name or title, its creator's or a seated player's name, or
  * its number; "" matches all). */

@@ -409,8 +409,9 @@ void lobbyround_tell_changes(struct lobby *l, const unsigned char *at)
 	const struct lobbylist_person *far = NULL;
 	int nfar = l->far ? l->far->people(l->far->ctx, &far) : 0;
 	/* The people of this round the same as the last (and no other
-	 * node's): not listed again. */
-	int same = !l->far && l->people_same;
+	 * node's): not listed again. Told before the round's list, against
+	 * the pages as their clients hold them. */
+	int same = !l->far && people_same(l);
 	const char **online = xcalloc(same ? 1 : (size_t)(l->nusers + nfar) + 1, sizeof *online);
 	struct lobbyev_listener *to = xcalloc((size_t)l->nconns + 1, sizeof *to);
 	int non = 0, nto = 0;
@@ -422,7 +423,8 @@ void lobbyround_tell_changes(struct lobby *l, const unsigned char *at)
 	for (int i = 0; i < l->nconns; i++) {
 		int u = l->conns[i].user;
 		if (u >= 0 && !at[u] && l->conns[i].id < LOBBY_RELAYED_CONN)
-			to[nto++] = (struct lobbyev_listener){ l->conns[i].id, l->users[u].name, l->users[u].lang };
+			to[nto++] = (struct lobbyev_listener){ l->conns[i].id, l->users[u].name, l->users[u].lang,
+			                                       &l->conns[i].view };
 	}
 	struct lobbyev_in in = { online, non, l->tables, l->ntables, to, nto, saved_gone, send_many_io, l, same };
 	lobbyev_tick(&l->ev, &in);

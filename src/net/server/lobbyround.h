@@ -58,7 +58,8 @@ void lobbyround_send_table(struct lobby *l, const struct host *h);
  * when it changed. The bytes sent. */
 size_t lobbyround_round(struct lobby *l, const unsigned char *at);
 /* The lobby's changes to the connections in the lobby (at: by user, 1
- * for someone at a table): net/lobbyev. */
+ * for someone at a table): net/lobbyev, each told what its page shows;
+ * called before lobbyround_round, whose deltas change the pages. */
 void lobbyround_tell_changes(struct lobby *l, const unsigned char *at);
 
 #endif
