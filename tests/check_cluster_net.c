@@ -656,8 +656,10 @@ START_TEST(test_one_seat)
 }
 END_TEST
 
-/* A node lost frees its seats' keys: the node that takes a table of it
- * over takes them again, and the seat is still asked about there. */
+/* A person coming back bound for a table of their own is not taken back
+ * to another node's table. A node lost frees its seats' keys: the node
+ * that takes a table of it over takes them again, and the seat is still
+ * asked about there. */
 START_TEST(test_seat_node_lost)
 {
 	struct srv s[NODES];
@@ -667,6 +669,8 @@ START_TEST(test_seat_node_lost)
 	tc_login(&c, &s[2], "Carl", "en", NULL);   /* on east */
 	tc_login(&o, &s[0], "Olga", "en", NULL);   /* on north */
 	long tn = tc_create(&o, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	tc_send(&o, "{\"type\":\"stand\",\"table\":%ld}", tn);
+	tc_send(&o, "{\"type\":\"lobby_query\",\"follow\":true}");
 	tc_send(&a, "{\"type\":\"lobby_query\",\"follow\":true}");
 	long te = tc_create(&c, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
 	struct tc *both[] = { &a, &c };
@@ -679,6 +683,36 @@ START_TEST(test_seat_node_lost)
 	for (int i = 0; i < 200 && (seat_key("Anne", key, sizeof key), strcmp(key, want_key)); i++)
 		netc_service(a.c, 5);
 	ck_assert_str_eq(key, want_key);
+	struct tc *olga[] = { &o };
+	struct want playing = { olga, 1, NULL, 0, te, "playing", NULL };
+	pump(olga, 1, everyone, &playing, "east's table in play, in north's lobby");
+	/* Back on north bound for a table of her own (its hello says going):
+	 * not taken back to east's table, asked at her create; then back
+	 * there by the question's first choice. */
+	char token[sizeof a.token];
+	memcpy(token, a.token, sizeof token);
+	tc_free(&a);
+	snprintf(a.name, sizeof a.name, "Anne");
+	snprintf(a.lang, sizeof a.lang, "en");
+	a.seat = -1;
+	a.acted_seq = -1;
+	tc_connect(&a, &s[0]);
+	tc_send(&a, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"en\",\"token\":\"%s\","
+	            "\"going\":true}", token);
+	tc_wait(&a, "welcome");
+	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":[\"open\",\"bot\",\"bot\",\"bot\"]}");
+	json_t *q = tc_wait(&a, "ask");
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), te);
+	for (int i = 0; i < 100; i++) /* a lobby's round or more */
+		netc_service(a.c, 5);
+	ck_assert_int_eq(count_type(&a, "joined"), 0);
+	ck_assert_int_eq(count_type(&a, "created"), 0);
+	char *keep = json_dumps(json_object_get(json_array_get(json_object_get(q, "choices"), 0), "send"), JSON_COMPACT);
+	tc_send(&a, "%s", keep);
+	free(keep);
+	json_t *j = tc_wait(&a, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), te);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 1);
 	/* east killed: Anne told to connect again; the table taken over by
 	 * north or south, which takes her key again. */
 	kill(s[2].pid, SIGKILL);
@@ -696,7 +730,6 @@ START_TEST(test_seat_node_lost)
 	redisFree(rc);
 	json_t *again = tc_wait(&a, "error");
 	ck_assert_str_eq(json_string_value(json_object_get(again, "code")), "reconnect");
-	char token[sizeof a.token];
 	memcpy(token, a.token, sizeof token);
 	tc_free(&a);
 	tc_hello(&a, &s[0], "Anne", "en", NULL, token);
@@ -715,7 +748,7 @@ START_TEST(test_seat_node_lost)
 	ck_assert_msg(!strcmp(key, north) || !strcmp(key, south), "Anne's key: %s", key);
 	/* Her seat there still holds: a table made is asked about first. */
 	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":[\"open\",\"bot\",\"bot\",\"bot\"]}");
-	json_t *q = tc_wait(&a, "ask");
+	q = tc_wait(&a, "ask");
 	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), te);
 	tc_free(&a);
 	tc_free(&o);
