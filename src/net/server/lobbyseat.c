@@ -59,8 +59,7 @@ int lobbyseat_ask_held(struct lobby *l, struct lobby_conn *c, long table, int cr
 	return 1;
 }
 
-int lobbyseat_hold(struct lobby *l, struct lobby_conn *c, const struct host *h, int seat, int type,
-                   const struct req *m)
+int lobbyseat_hold(struct lobby *l, struct lobby_conn *c, const struct host *h, int type, const struct req *m)
 {
 	if (!l->seats)
 		return 0;
@@ -80,7 +79,7 @@ int lobbyseat_hold(struct lobby *l, struct lobby_conn *c, const struct host *h, 
 	}
 	r->type = type;
 	r->table = h->id;
-	r->seat = seat;
+	r->seat = m->seat; /* as asked: the first free seat is looked for again then */
 	c->job = LOBBY_JOB_SEAT;
 	c->job_msg = r;
 	return 1;

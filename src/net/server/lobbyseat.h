@@ -21,12 +21,12 @@ void lobbyseat_ask(struct lobby *l, struct lobby_conn *c, int create, long at, i
 /* A sit at table (create: a create) from c, without give_up: 1 when
  * asked (a seat held elsewhere), 0 to go on. */
 int lobbyseat_ask_held(struct lobby *l, struct lobby_conn *c, long table, int create, int give_up);
-/* In a cluster: c's person to take seat at table h (type, m as
+/* In a cluster: c's person to take a seat at table h (type, m as
  * lobbytab_join has them). A sit without give_up waits for the person's
- * key: 1, c waits. Given up (or m NULL: a create's seat, asked about
- * before), the key is taken after the seat, by force: 0, go on now. */
-int lobbyseat_hold(struct lobby *l, struct lobby_conn *c, const struct host *h, int seat, int type,
-                   const struct req *m);
+ * key: 1, c waits (the sit is then taken as asked, its seat looked for
+ * again). Given up (or m NULL: a create's seat, asked about before), the
+ * key is taken after the seat, by force: 0, go on now. */
+int lobbyseat_hold(struct lobby *l, struct lobby_conn *c, const struct host *h, int type, const struct req *m);
 /* 1 when name holds a seat at table (run here) whose game goes on (its
  * seat in *seat). */
 int lobbyseat_in_play(struct lobby *l, const char *name, long table, int *seat);

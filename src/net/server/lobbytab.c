@@ -219,7 +219,7 @@ static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat
 	 * goes on: asked first. */
 	if (sits && m && !keyed && ask_seat_held(l, c, h, m))
 		return;
-	if (sits && !keyed && lobbyseat_hold(l, c, h, seat, type, m))
+	if (sits && !keyed && lobbyseat_hold(l, c, h, type, m))
 		return;
 	if (type == PM_SIT)
 		leave_other_seats(l, c, h);
