@@ -700,6 +700,9 @@ START_TEST(test_seat_node_lost)
 	tc_send(&a, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"en\",\"token\":\"%s\","
 	            "\"going\":true}", token);
 	tc_wait(&a, "welcome");
+	struct tc *anne[] = { &a };
+	struct want listed_here = { anne, 1, NULL, 0, te, "playing", NULL };
+	pump(anne, 1, everyone, &listed_here, "east's table in play, in Anne's lobby");
 	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":[\"open\",\"bot\",\"bot\",\"bot\"]}");
 	json_t *q = tc_wait(&a, "ask");
 	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), te);
@@ -746,7 +749,10 @@ START_TEST(test_seat_node_lost)
 	snprintf(north, sizeof north, "%ld north-seatlost", te);
 	snprintf(south, sizeof south, "%ld south-seatlost", te);
 	ck_assert_msg(!strcmp(key, north) || !strcmp(key, south), "Anne's key: %s", key);
-	/* Her seat there still holds: a table made is asked about first. */
+	/* Her seat there still holds: a table made is asked about first
+	 * (once north lists the table again, from its new node). */
+	struct seats_want back = { &o, "Anne", { te }, { 1 }, 1, -1 };
+	pump(olga, 1, seats_are, &back, "east's table listed again on north, Anne at her seat");
 	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":[\"open\",\"bot\",\"bot\",\"bot\"]}");
 	q = tc_wait(&a, "ask");
 	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), te);
