@@ -507,6 +507,265 @@ START_TEST(test_node_lost)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- one person, one table */
+
+/* The seat name holds at table as the watcher's lobby lists it, or -1
+ * (-2: the table not listed). */
+static int seat_of(const struct tc *watcher, long table, const char *name)
+{
+	json_t *e = lobby_table(watcher, table);
+	if (!e)
+		return -2;
+	int seat = -1;
+	size_t k;
+	json_t *x;
+	json_array_foreach(json_object_get(e, "seats"), k, x) {
+		const char *who = json_string_value(json_object_get(x, "name"));
+		if (who && !strcmp(who, name))
+			seat = (int)k;
+	}
+	json_decref(e);
+	return seat;
+}
+
+struct seats_want {
+	const struct tc *watcher;
+	const char *name;
+	long table[4];
+	int seat[4];       /* the seat wanted at each table (-1: none), or -3: any */
+	int n;
+	int exactly;       /* with every seat -3: seated at exactly this many of them */
+};
+
+static int seats_are(void *ctx)
+{
+	struct seats_want *w = ctx;
+	int at = 0;
+	for (int i = 0; i < w->n; i++) {
+		int s = seat_of(w->watcher, w->table[i], w->name);
+		if (s == -2)
+			return 0;
+		if (w->seat[i] != -3 && s != w->seat[i])
+			return 0;
+		at += s >= 0;
+	}
+	return w->exactly < 0 || at == w->exactly;
+}
+
+/* The person's key in Redis (tapis:seat:NAME) into buf ("" none). */
+static void seat_key(const char *name, char *buf, size_t len)
+{
+	redisContext *rc = redisConnect("127.0.0.1", redis.port);
+	ck_assert(rc && !rc->err);
+	redisReply *r = redisCommand(rc, "GET tapis:seat:%s", name);
+	ck_assert(r);
+	snprintf(buf, len, "%s", r->type == REDIS_REPLY_STRING ? r->str : "");
+	freeReplyObject(r);
+	redisFree(rc);
+}
+
+/* One person, one table, across two nodes: a seat held at a table in
+ * play on one node is asked about (by the person's own node, in their
+ * language) when they sit or make a table on another; given up, it goes
+ * to a bot there and they sit here; two sits at once on two nodes leave
+ * one seat. */
+START_TEST(test_one_seat)
+{
+	struct srv s[NODES];
+	nodes_start(s, "seat");
+	static struct tc a, b, z, y;
+	tc_login(&a, &s[0], "Anne", "fr", NULL);   /* on north */
+	tc_login(&b, &s[1], "Bruno", "en", NULL);  /* on south */
+	tc_login(&z, &s[0], "Zoe", "en", NULL);    /* watches north's lobby */
+	tc_login(&y, &s[1], "Yann", "en", NULL);   /* and south's */
+	tc_send(&z, "{\"type\":\"lobby_query\",\"follow\":true}");
+	tc_send(&y, "{\"type\":\"lobby_query\",\"follow\":true}");
+	struct tc *all[] = { &a, &b, &z, &y };
+	const char *four = "[\"open\",\"open\",\"bot\",\"bot\"]";
+	/* Anne at south's table in play. */
+	long tb = tc_create(&b, "brouc", 4, four, NULL);
+	struct want listed = { (struct tc *[]){ &z }, 1, NULL, 0, tb, "waiting", NULL };
+	pump(all, 4, everyone, &listed, "south's table in north's lobby");
+	tc_sit(&a, tb, 1);
+	tc_send(&b, "{\"type\":\"start\",\"table\":%ld}", tb);
+	struct want playing = { (struct tc *[]){ &z }, 1, NULL, 0, tb, "playing", NULL };
+	pump(all, 4, everyone, &playing, "south's table in play, in north's lobby");
+	/* A table made on north: asked first, in French, nothing made. */
+	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":%s}", four);
+	json_t *q = tc_wait(&a, "ask");
+	ck_assert_str_eq(json_string_value(json_object_get(q, "about")), "seat_held");
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), tb);
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "seat")), 1);
+	ck_assert_msg(strstr(json_string_value(json_object_get(q, "text")), "place 2") != NULL, "not in French: %s",
+	              json_string_value(json_object_get(q, "text")));
+	ck_assert_int_eq(count_type(&a, "created"), 0);
+	/* Given up: made, Anne at it, her seat at south's table a bot's. */
+	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":%s,\"give_up\":true}", four);
+	long ta = (long)json_integer_value(json_object_get(tc_wait(&a, "created"), "table"));
+	struct seats_want moved = { &y, "Anne", { tb, ta }, { -1, 0 }, 2, -1 };
+	pump(all, 4, seats_are, &moved, "Anne's seat at south's table given up, her seat at her new one");
+	char key[128];
+	seat_key("Anne", key, sizeof key);
+	char want_key[128];
+	snprintf(want_key, sizeof want_key, "%ld north-seat", ta);
+	ck_assert_str_eq(key, want_key);
+	/* Her table in play on north; a sit at a table of south: asked by
+	 * north, nothing relayed. */
+	tc_send(&a, "{\"type\":\"start\",\"table\":%ld}", ta);
+	struct want north_playing = { (struct tc *[]){ &y }, 1, NULL, 0, ta, "playing", NULL };
+	pump(all, 4, everyone, &north_playing, "north's table in play, in south's lobby");
+	long tb2 = tc_create(&y, "brouc", 4, four, NULL);
+	tc_send(&y, "{\"type\":\"stand\",\"table\":%ld}", tb2);
+	tc_send(&y, "{\"type\":\"lobby_query\",\"follow\":true}");
+	struct want listed2 = { (struct tc *[]){ &z }, 1, NULL, 0, tb2, "waiting", NULL };
+	pump(all, 4, everyone, &listed2, "south's second table in north's lobby");
+	tc_send(&a, "{\"type\":\"sit\",\"table\":%ld,\"seat\":1}", tb2);
+	q = tc_wait(&a, "ask");
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), ta);
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "seat")), 0);
+	/* Given up: seated at south's, her seat at north's a bot's. */
+	tc_send(&a, "{\"type\":\"sit\",\"table\":%ld,\"seat\":1,\"give_up\":true}", tb2);
+	struct seats_want moved2 = { &z, "Anne", { ta, tb2 }, { -1, 1 }, 2, -1 };
+	pump(all, 4, seats_are, &moved2, "Anne's seat at north's table given up, her seat at south's");
+	/* Two sits at once, one on each node (tables waiting: the seat left
+	 * is given up without a question): one seat in the end. */
+	long tc1 = tc_create(&z, "brouc", 4, four, NULL);
+	tc_send(&z, "{\"type\":\"stand\",\"table\":%ld}", tc1);
+	long td = tc_create(&y, "brouc", 4, four, NULL);
+	tc_send(&y, "{\"type\":\"stand\",\"table\":%ld}", td);
+	tc_send(&z, "{\"type\":\"lobby_query\",\"follow\":true}");
+	tc_send(&y, "{\"type\":\"lobby_query\",\"follow\":true}");
+	struct seats_want listed3 = { &z, "Anne", { tc1, td }, { -3, -3 }, 2, 0 };
+	pump(all, 4, seats_are, &listed3, "both new tables in north's lobby");
+	tc_send(&a, "{\"type\":\"sit\",\"table\":%ld,\"seat\":2}", tc1);
+	tc_send(&a, "{\"type\":\"sit\",\"table\":%ld,\"seat\":2}", td);
+	struct seats_want one = { &z, "Anne", { tb2, tc1, td }, { -3, -3, -3 }, 3, 1 };
+	pump(all, 4, seats_are, &one, "one seat after two sits at once");
+	for (int k = 0; k < 100; k++) /* and still one a moment later */
+		for (int i = 0; i < 4; i++)
+			netc_service(all[i]->c, 5);
+	ck_assert(seats_are(&one));
+	struct seats_want one_south = { &y, "Anne", { tb2, tc1, td }, { -3, -3, -3 }, 3, 1 };
+	pump(all, 4, seats_are, &one_south, "one seat, as south lists them");
+	tc_free(&a);
+	tc_free(&b);
+	tc_free(&z);
+	tc_free(&y);
+	nodes_stop(s);
+}
+END_TEST
+
+/* A person coming back bound for a table of their own is not taken back
+ * to another node's table. A node lost frees its seats' keys: the node
+ * that takes a table of it over takes them again, and the seat is still
+ * asked about there. */
+START_TEST(test_seat_node_lost)
+{
+	struct srv s[NODES];
+	nodes_start(s, "seatlost");
+	static struct tc a, c, o;
+	tc_login(&a, &s[0], "Anne", "en", NULL);   /* on north */
+	tc_login(&c, &s[2], "Carl", "en", NULL);   /* on east */
+	tc_login(&o, &s[0], "Olga", "en", NULL);   /* on north */
+	long tn = tc_create(&o, "brouc", 4, "[\"open\",\"bot\",\"bot\",\"bot\"]", NULL);
+	tc_send(&o, "{\"type\":\"stand\",\"table\":%ld}", tn);
+	tc_send(&o, "{\"type\":\"lobby_query\",\"follow\":true}");
+	tc_send(&a, "{\"type\":\"lobby_query\",\"follow\":true}");
+	long te = tc_create(&c, "brouc", 4, "[\"open\",\"open\",\"bot\",\"bot\"]", NULL);
+	struct tc *both[] = { &a, &c };
+	struct want listed = { both, 1, NULL, 0, te, "waiting", NULL };
+	pump(both, 2, everyone, &listed, "east's table in north's lobby");
+	tc_sit(&a, te, 1);
+	tc_send(&c, "{\"type\":\"start\",\"table\":%ld}", te);
+	char key[128], want_key[128];
+	snprintf(want_key, sizeof want_key, "%ld east-seatlost", te);
+	for (int i = 0; i < 200 && (seat_key("Anne", key, sizeof key), strcmp(key, want_key)); i++)
+		netc_service(a.c, 5);
+	ck_assert_str_eq(key, want_key);
+	struct tc *olga[] = { &o };
+	struct want playing = { olga, 1, NULL, 0, te, "playing", NULL };
+	pump(olga, 1, everyone, &playing, "east's table in play, in north's lobby");
+	/* Back on north bound for a table of her own (its hello says going):
+	 * not taken back to east's table, asked at her create; then back
+	 * there by the question's first choice. */
+	char token[sizeof a.token];
+	memcpy(token, a.token, sizeof token);
+	tc_free(&a);
+	snprintf(a.name, sizeof a.name, "Anne");
+	snprintf(a.lang, sizeof a.lang, "en");
+	a.seat = -1;
+	a.acted_seq = -1;
+	tc_connect(&a, &s[0]);
+	tc_send(&a, "{\"type\":\"hello\",\"version\":1,\"name\":\"Anne\",\"lang\":\"en\",\"token\":\"%s\","
+	            "\"going\":true}", token);
+	tc_wait(&a, "welcome");
+	struct tc *anne[] = { &a };
+	struct want listed_here = { anne, 1, NULL, 0, te, "playing", NULL };
+	pump(anne, 1, everyone, &listed_here, "east's table in play, in Anne's lobby");
+	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":[\"open\",\"bot\",\"bot\",\"bot\"]}");
+	json_t *q = tc_wait(&a, "ask");
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), te);
+	for (int i = 0; i < 100; i++) /* a lobby's round or more */
+		netc_service(a.c, 5);
+	ck_assert_int_eq(count_type(&a, "joined"), 0);
+	ck_assert_int_eq(count_type(&a, "created"), 0);
+	char *keep = json_dumps(json_object_get(json_array_get(json_object_get(q, "choices"), 0), "send"), JSON_COMPACT);
+	tc_send(&a, "%s", keep);
+	free(keep);
+	json_t *j = tc_wait(&a, "joined");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "table")), te);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "seat")), 1);
+	/* east killed: Anne told to connect again; the table taken over by
+	 * north or south, which takes her key again. */
+	kill(s[2].pid, SIGKILL);
+	waitpid(s[2].pid, NULL, 0);
+	tc_free(&c);
+	/* Her key now names a table of north as east's: east lost, it holds
+	 * nothing (else the table taken over would give her seat up, as one
+	 * she left for another). */
+	redisContext *rc = redisConnect("127.0.0.1", redis.port);
+	ck_assert(rc && !rc->err);
+	snprintf(want_key, sizeof want_key, "%ld east-seatlost", tn);
+	redisReply *r = redisCommand(rc, "SET tapis:seat:Anne %s", want_key);
+	ck_assert(r && r->type == REDIS_REPLY_STATUS);
+	freeReplyObject(r);
+	redisFree(rc);
+	json_t *again = tc_wait(&a, "error");
+	ck_assert_str_eq(json_string_value(json_object_get(again, "code")), "reconnect");
+	memcpy(token, a.token, sizeof token);
+	tc_free(&a);
+	tc_hello(&a, &s[0], "Anne", "en", NULL, token);
+	tc_wait(&a, "welcome");
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		netc_service(a.c, 20);
+		seat_key("Anne", key, sizeof key);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		ck_assert_msg(t1.tv_sec - t0.tv_sec < 20, "Anne's key not taken again: %s", key);
+	} while (!strcmp(key, want_key));
+	char north[64], south[64];
+	snprintf(north, sizeof north, "%ld north-seatlost", te);
+	snprintf(south, sizeof south, "%ld south-seatlost", te);
+	ck_assert_msg(!strcmp(key, north) || !strcmp(key, south), "Anne's key: %s", key);
+	/* Her seat there still holds: a table made is asked about first
+	 * (once north lists the table again, from its new node). */
+	struct seats_want back = { &o, "Anne", { te }, { 1 }, 1, -1 };
+	pump(olga, 1, seats_are, &back, "east's table listed again on north, Anne at her seat");
+	tc_send(&a, "{\"type\":\"create\",\"game\":\"brouc\",\"players\":4,\"seats\":[\"open\",\"bot\",\"bot\",\"bot\"]}");
+	q = tc_wait(&a, "ask");
+	ck_assert_int_eq(json_integer_value(json_object_get(q, "table")), te);
+	tc_free(&a);
+	tc_free(&o);
+	srv_stop(&s[0]);
+	srv_stop(&s[1]);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", s[2].dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("cluster_net");
@@ -515,6 +774,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_lobby_across);
 	tcase_add_test(tc, test_relay_game);
 	tcase_add_test(tc, test_node_lost);
+	tcase_add_test(tc, test_one_seat);
+	tcase_add_test(tc, test_seat_node_lost);
 	suite_add_tcase(s, tc);
 	return s;
 }

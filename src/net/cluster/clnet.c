@@ -14,6 +14,7 @@
 #include "i18n/i18n.h"
 #include "net/cluster/cluster.h"
 #include "net/server/lobby.h"
+#include "net/server/lobbyseat.h"
 #include "net/server/mod.h"
 #include "net/wire/proto.h"
 
@@ -749,7 +750,7 @@ static void seats_elsewhere(struct clnet *n, const char *name)
 {
 	const struct lobby_user *u = lobbyrec_user_named(n->l, name);
 	const struct lobby_conn *lc = u && u->conn >= 0 ? lobbyrec_conn_of(n->l, u->conn) : NULL;
-	if (!lc || lc->user < 0)
+	if (!lc || lc->user < 0 || lc->going) /* bound for a table of their own: asked at its sit */
 		return;
 	for (int i = 0; i < n->ntables; i++) {
 		size_t k;
@@ -787,11 +788,17 @@ int clnet_message(struct clnet *n, long conn, const char *text, size_t len)
 	json_t *j = json_loadb(text, len, 0, NULL);
 	json_t *jt = json_object_get(j, "table");
 	long table = json_is_integer(jt) ? (long)json_integer_value(jt) : 0;
+	const char *type = json_string_value(json_object_get(j, "type"));
+	int sit = type && !strcmp(type, "sit"), give_up = json_is_true(json_object_get(j, "give_up"));
 	json_decref(j);
 	struct far_table *t = table > 0 && !lobbyrec_table_of(n->l, table) ? far_table(n, table) : NULL;
 	struct lobby_conn *lc = t ? lobbyrec_conn_of(n->l, conn) : NULL;
 	if (!lc || lc->user < 0)
 		return 0;
+	/* A sit there from one who holds a seat where a game goes on: asked
+	 * here, in their language, before anything is relayed. */
+	if (sit && lobbyseat_ask_held(n->l, lc, table, 0, give_up))
+		return 1;
 	struct relay_out *r = relay_open(n, lc, t->node);
 	if (!r)
 		return 0;
@@ -975,6 +982,38 @@ static void on_inbox(void *ctx, const char *channel, const void *msg, size_t len
 			lobbyacct_relayed_login(n->l, r->vconn, n->l->users[lc->user].name, lc->lang, 0);
 	}
 	json_decref(j);
+}
+
+int clnet_far_seat(struct clnet *n, long table, const char *name, int *seat, int *playing, char *node, size_t len)
+{
+	const struct far_table *t = far_table(n, table);
+	if (!t)
+		return 0;
+	*seat = -1;
+	size_t k;
+	json_t *x;
+	json_array_foreach(json_object_get(t->info, "seats"), k, x) {
+		const char *who = json_string_value(json_object_get(x, "name"));
+		if (who && !strcmp(who, name))
+			*seat = (int)k;
+	}
+	const char *state = json_string_value(json_object_get(t->info, "state"));
+	*playing = state && !strcmp(state, "playing");
+	snprintf(node, len, "%s", t->node);
+	return 1;
+}
+
+int clnet_far_held(struct clnet *n, const char *name, long table, long *at, int *seat)
+{
+	char node[CLUSTER_ID_MAX + 1];
+	int playing;
+	for (int i = 0; i < n->ntables; i++)
+		if (n->tables[i].id != table &&
+		    clnet_far_seat(n, n->tables[i].id, name, seat, &playing, node, sizeof node) && playing && *seat >= 0) {
+			*at = n->tables[i].id;
+			return 1;
+		}
+	return 0;
 }
 
 /* 1 when a client of this node is at a table of another (the lobby's

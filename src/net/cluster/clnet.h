@@ -63,6 +63,13 @@ void clnet_closed(struct clnet *n, long conn);
  * takes text), and its close. */
 void clnet_send(struct clnet *n, long conn, char *text);
 void clnet_close(struct clnet *n, long conn);
+/* Another node's table as the directory lists it: 1 when known, with the
+ * seat name holds there (-1 none), whether its game goes on, and its
+ * node's id (into node, len bytes). */
+int clnet_far_seat(struct clnet *n, long table, const char *name, int *seat, int *playing, char *node, size_t len);
+/* A seat of name's at another node's table (not table) whose game goes
+ * on: 1 with its table and seat. */
+int clnet_far_held(struct clnet *n, const char *name, long table, long *at, int *seat);
 /* Often, from the loop (what waits is done: relayed connections closed). */
 void clnet_tick(struct clnet *n, long long now_ms);
 

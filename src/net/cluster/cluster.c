@@ -139,6 +139,7 @@ struct req {
 	cluster_owner_fn owner;
 	cluster_dir_fn dir;
 	cluster_ids_fn ids_done;
+	cluster_eval_fn eval_done;
 	void *ctx;
 	char node[CLUSTER_ID_MAX + 1];
 	int n;
@@ -1185,6 +1186,74 @@ int cluster_dir_all(struct cluster *c, enum cluster_dir d, cluster_dir_fn fn, vo
 	clwords_add(&a, "HGETALL", 7);
 	clwords_add(&a, dir_key(d), strlen(dir_key(d)));
 	if (av_send(&c->cmd, on_dir, r, &a) < 0) {
+		req_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- scripts of the users */
+
+static void reply_word(const redisReply *e, char *out)
+{
+	size_t n = 0;
+	if (e->type == REDIS_REPLY_STRING || e->type == REDIS_REPLY_STATUS) {
+		n = e->len < CLUSTER_EVAL_WORD_MAX ? e->len : CLUSTER_EVAL_WORD_MAX;
+		memcpy(out, e->str, n);
+	} else if (e->type == REDIS_REPLY_INTEGER) {
+		n = (size_t)snprintf(out, CLUSTER_EVAL_WORD_MAX + 1, "%lld", e->integer);
+	}
+	out[n] = '\0';
+}
+
+static void on_eval(redisAsyncContext *ac, void *reply, void *priv)
+{
+	(void)ac;
+	struct req *r = priv;
+	redisReply *rep = reply;
+	if (!r->c->closing && r->eval_done) {
+		char words[CLUSTER_EVAL_WORDS][CLUSTER_EVAL_WORD_MAX + 1];
+		const char *v[CLUSTER_EVAL_WORDS];
+		int n = -1;
+		if (rep && rep->type == REDIS_REPLY_ARRAY) {
+			n = 0;
+			for (size_t i = 0; i < rep->elements && n < CLUSTER_EVAL_WORDS; i++, n++) {
+				reply_word(rep->element[i], words[n]);
+				v[n] = words[n];
+			}
+		} else if (rep && rep->type != REDIS_REPLY_ERROR) {
+			reply_word(rep, words[0]);
+			v[0] = words[0];
+			n = 1;
+		}
+		r->eval_done(r->ctx, n, v);
+	}
+	req_free(r);
+}
+
+int cluster_eval(struct cluster *c, const char *script, int nkeys, const char *const *keys, int nargs,
+                 const char *const *args, cluster_eval_fn done, void *ctx)
+{
+	if (!script || nkeys < 0 || nargs < 0 || nkeys + nargs > CLUSTER_EVAL_WORDS || !c->cmd.up)
+		return -1;
+	for (int i = 0; i < nkeys; i++)
+		if (check_key(keys[i]) < 0)
+			return -1;
+	for (int i = 0; i < nargs; i++)
+		if (!args[i] || strlen(args[i]) > CLUSTER_VALUE_MAX)
+			return -1;
+	struct req *r = req_new(c);
+	r->eval_done = done;
+	r->ctx = ctx;
+	struct clwords a = { 0 };
+	clwords_add(&a, "EVAL", 4);
+	clwords_add(&a, script, strlen(script));
+	clwords_addf(&a, "%d", nkeys);
+	for (int i = 0; i < nkeys; i++)
+		clwords_add(&a, keys[i], strlen(keys[i]));
+	for (int i = 0; i < nargs; i++)
+		clwords_add(&a, args[i], strlen(args[i]));
+	if (av_send(&c->cmd, on_eval, r, &a) < 0) {
 		req_free(r);
 		return -1;
 	}

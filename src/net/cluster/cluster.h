@@ -140,4 +140,17 @@ int cluster_dir_del(struct cluster *c, enum cluster_dir d, const char *key);
 int cluster_dir_del_mine(struct cluster *c, enum cluster_dir d, const char *key);
 int cluster_dir_all(struct cluster *c, enum cluster_dir d, cluster_dir_fn fn, void *ctx);
 
+/* A script of the cluster's users (EVAL on the command link): keys and
+ * args as given (each at most CLUSTER_KEY_MAX and CLUSTER_VALUE_MAX
+ * bytes, at most CLUSTER_EVAL_WORDS in all). done gets the reply's
+ * strings (an array's elements, integers as their digits, a nil as ""),
+ * at most CLUSTER_EVAL_WORDS, each cut to CLUSTER_EVAL_WORD_MAX bytes;
+ * n is -1 when no answer came (the link dropped, an error). -1 when
+ * refused at once (the link down, too many or too long words). */
+#define CLUSTER_EVAL_WORDS 16
+#define CLUSTER_EVAL_WORD_MAX 256
+typedef void (*cluster_eval_fn)(void *ctx, int n, const char *const *v);
+int cluster_eval(struct cluster *c, const char *script, int nkeys, const char *const *keys, int nargs,
+                 const char *const *args, cluster_eval_fn done, void *ctx);
+
 #endif

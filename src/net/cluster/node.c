@@ -8,6 +8,7 @@
 #include "core/xalloc.h"
 #include "net/cluster/cladopt.h"
 #include "net/cluster/clnet.h"
+#include "net/cluster/clseat.h"
 #include "net/cluster/cluster.h"
 
 _Static_assert(SERVER_NODE_ID_MAX == CLUSTER_ID_MAX, "a node's id: the same bound on both sides");
@@ -17,6 +18,7 @@ struct server_node {
 	struct cluster *cluster; /* the other nodes, through Redis */
 	struct clnet *clnet;     /* and the lobby and tables joined to them */
 	struct cladopt *adopt;   /* and the leases of its tables */
+	struct clseat *seats;    /* and one seat a person across the nodes */
 };
 
 static int node_check(const char *url, const char *id, char *err, size_t errlen)
@@ -81,6 +83,7 @@ static struct server_node *node_join(void *loop, const char *url, const char *id
 	}
 	struct clnet_io cio = { io.send, io.again, io.ctx };
 	n->clnet = clnet_new(n->cluster, l, cio);
+	n->seats = clseat_new(n->cluster, n->clnet, l);
 	n->adopt = cladopt_new(l, n->cluster);
 	return n;
 }
@@ -125,6 +128,7 @@ static void node_leave(struct server_node *n, int hand_over)
 	if (!n)
 		return;
 	cluster_free(n->cluster, hand_over);
+	clseat_free(n->seats);
 	clnet_free(n->clnet);
 	cladopt_free(n->adopt);
 	free(n);

@@ -20,6 +20,7 @@
 #include "net/wire/netaddr.h"
 #include "net/server/stats.h"
 #include "net/wire/work.h"
+#include "net/server/lobbyseat.h"
 
 
 static int game_over(struct host *h);
@@ -161,10 +162,9 @@ void lobby_open(struct lobby *l, long conn, const char *addr, const char *lang)
 /* The worker's answer to a message's password (the connection may be
  * gone meanwhile): a hello's password checked, or its new account's hash
  * made; a private table's password hashed, or checked for sit or watch. */
-static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_answer *a)
+static void on_auth(struct lobby *l, struct lobby_conn *c, const struct auth_answer *a, struct req *m)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
-	struct req *m = c->job_msg;
 	if (m->type != PM_HELLO && c->user < 0)
 		return; /* logged in from elsewhere meanwhile */
 	if (m->type == PM_CREATE) {
@@ -283,6 +283,7 @@ static void do_stand(struct lobby *l, struct lobby_conn *c, struct req *m, struc
 {
 	(void)now_ms;
 	host_stand(h, l->users[c->user].name, m->type == PM_LEAVE);
+	lobbyseat_freed(l, h, l->users[c->user].name);
 	/* With the table's entry as it is now: theirs was last told when
 	 * they came (its members are sent it only while it waits), and the
 	 * lobby's list reaches them at its next round. */
@@ -329,6 +330,7 @@ static void do_kick(struct lobby *l, struct lobby_conn *c, struct req *m, struct
 	struct host_member *hm = host_member(h, who);
 	long their = hm ? hm->conn : -1;
 	host_stand(h, who, 1);
+	lobbyseat_freed(l, h, who);
 	if (their >= 0)
 		lobbyrec_send_text(l, their, proto_dump(json_pack("{s:s, s:I, s:s}", "type", "left", "table",
 		                                         (json_int_t)h->id, "reason", "removed")));
@@ -518,6 +520,20 @@ void lobby_message(struct lobby *l, long conn, const char *text, size_t len, lon
 	c->held[c->nheld++].len = len;
 }
 
+/* A connection's messages held while it waited, handled (until one waits
+ * again). */
+static void held_go_on(struct lobby *l, struct lobby_conn *c, long long now_ms)
+{
+	int k = 0;
+	for (; k < c->nheld && !c->job; k++) {
+		handle_message(l, c, c->held[k].text, c->held[k].len, now_ms);
+		free(c->held[k].text);
+	}
+	if (k)
+		memmove(c->held, c->held + k, (size_t)(c->nheld - k) * sizeof *c->held);
+	c->nheld -= k;
+}
+
 /* The worker's answers: each to its connection, still there or not, whose
  * messages held meanwhile are then handled (until one waits again). */
 static void collect(struct lobby *l, long long now_ms)
@@ -529,19 +545,32 @@ static void collect(struct lobby *l, long long now_ms)
 			if (l->conns[i].job == a.id)
 				c = &l->conns[i];
 		if (c) {
-			on_auth(l, c, &a);
-			lobbyrec_job_clear(c);
-			int k = 0;
-			for (; k < c->nheld && !c->job; k++) {
-				handle_message(l, c, c->held[k].text, c->held[k].len, now_ms);
-				free(c->held[k].text);
-			}
-			if (k)
-				memmove(c->held, c->held + k, (size_t)(c->nheld - k) * sizeof *c->held);
-			c->nheld -= k;
+			/* Done with (the answer may give the connection a job of
+			 * another kind: a seat's key). */
+			struct req *m = c->job_msg;
+			c->job_msg = NULL;
+			c->job = 0;
+			on_auth(l, c, &a, m);
+			auth_wipe(m, sizeof *m);
+			free(m);
+			held_go_on(l, c, now_ms);
 		}
 		auth_wipe(&a, sizeof a);
 	}
+}
+
+void lobby_seat_answer(struct lobby *l, long conn, long table, int won, long at, int seat, long long now_ms)
+{
+	l->now_ms = now_ms;
+	struct lobby_conn *c = lobbyrec_conn_of(l, conn);
+	if (!c || c->job != LOBBY_JOB_SEAT || c->job_msg->table != table)
+		return;
+	struct req *m = c->job_msg;
+	c->job_msg = NULL;
+	c->job = 0;
+	lobbytab_seat_keyed(l, c, m, won, at, seat);
+	free(m);
+	held_go_on(l, c, now_ms);
 }
 
 const char *lobby_lang(struct lobby *l, long conn)

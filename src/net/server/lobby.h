@@ -46,6 +46,11 @@ int lobby_logged_in(struct lobby *l, long conn);
 /* 1 while a connection's hello waits for the worker to check or hash its
  * password (it said hello: the answer is coming). */
 int lobby_hello_waiting(struct lobby *l, long conn);
+/* In a cluster, the key of the seat a connection waits for
+ * (lobby_seats.take): won, the seat is taken now; else the person holds
+ * a seat at table at whose game goes on (seat), and is asked. Its
+ * messages held meanwhile are then handled. */
+void lobby_seat_answer(struct lobby *l, long conn, long table, int won, long at, int seat, long long now_ms);
 /* A connection closed. */
 void lobby_close(struct lobby *l, long conn, long long now_ms);
 /* Bots, grace periods, the lobby list, the hellos whose passwords the

@@ -392,10 +392,11 @@ void lobbyacct_welcome(struct lobby *l, struct lobby_conn *c, const char *name, 
 	c->view.listening = 1;
 	lobbyrec_send_saved(l, c->id, u->name, 0);
 	/* Bound for a table of its own (--create, --table): asked there
-	 * whether to keep a seat held elsewhere (lobbytab's ask_seat_held). */
+	 * whether to keep a seat held elsewhere (net/server/lobbyseat), and
+	 * not taken back to another node's table either (c->going stays
+	 * for net/cluster/clnet). */
 	if (!c->going)
 		rejoin(l, c, u);
-	c->going = 0;
 	l->dirty = 1;
 }
 

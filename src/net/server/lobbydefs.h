@@ -85,7 +85,8 @@ struct lobby_conn {
 	int lang_given;         /* its hello named its language */
 	int state_changes;      /* its hello asked for states as changes (net/host) */
 	int aside;              /* its hello asked to be aside the session: history, stats, leaders only */
-	int going;              /* its hello said it goes to a table of its own: not put back at its seats */
+	int going;              /* its hello said it goes to a table of its own: not put back at its seats
+	                         * (here, nor at another node's tables) */
 	uint64_t moments_sent;  /* then: the moments whose words it was sent (jstate_moment_of) */
 	/* A message whose password the worker (net/auth) is hashing or
 	 * checking: a hello, a private table's create, sit or watch. Its
@@ -140,6 +141,29 @@ struct lobby_far {
 	int (*person)(void *ctx, const char *name);
 	void (*invite)(void *ctx, const char *name, long table, const char *by, const json_t *info);
 };
+
+/* One person, one table across the nodes of a cluster
+ * (net/cluster/clseat fills it); NULL: one server, whose own tables say
+ * where each person sits. */
+struct lobby_seats {
+	void *ctx;
+	/* A seat of name's at another node's table (not table) whose game
+	 * goes on, as the directory lists it: 1, its table and seat. */
+	int (*held)(void *ctx, const char *name, long table, long *at, int *seat);
+	/* name takes a seat at table, run here: its key asked for. 0 when
+	 * asked: the answer comes to lobby_seat_answer for the connection
+	 * conn waiting for it, or with conn -1 (nobody waits: a table
+	 * restored, or a seat taken already) to lobbytab_seat_restored; -1
+	 * not asked (no link: go on as one server). force: a seat held at
+	 * another table is given up (always won). */
+	int (*take)(void *ctx, long conn, const char *name, long table, int force);
+	/* name gave up their seat at table. */
+	void (*freed)(void *ctx, const char *name, long table);
+};
+
+/* A connection's job while the key of the seat it takes is asked for
+ * (lobby_seats.take): its messages wait as for a password. */
+#define LOBBY_JOB_SEAT (-1L)
 
 /* What moderation adds to the lobby (net/mod: mod_attach fills it), so that
  * the lobby calls it without knowing it. Every member is called only when
@@ -223,6 +247,7 @@ struct lobby {
 	const struct lobby_ext *ext; /* moderation, invitations, rematches (net/mod), or NULL */
 	struct mod *mod;        /* its state */
 	const struct lobby_far *far; /* the other nodes of a cluster (net/clnet), or NULL */
+	const struct lobby_seats *seats; /* one seat a person across them (net/clseat), or NULL */
 	/* Told of each table this process starts running (made, restored:
 	 * running 1) and stops running (0); NULL: nobody (net/cladopt, in
 	 * cluster mode, takes and drops the table's lease). */

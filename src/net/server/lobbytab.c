@@ -24,6 +24,7 @@
 #include "net/server/lobbyrec.h"
 #include "net/server/lobbyround.h"
 #include "net/server/lobbyacct.h"
+#include "net/server/lobbyseat.h"
 
 int lobbytab_restore_table(struct lobby *l, const struct store_table *t)
 {
@@ -51,6 +52,10 @@ void lobbytab_add_restored(struct lobby *l, struct host *h)
 	for (int i = 0; i < h->nmembers; i++) {
 		struct lobby_user *here = lobbyrec_user_named(l, h->member[i]->name);
 		struct lobby_conn *c = here && here->conn >= 0 ? lobbyrec_conn_of(l, here->conn) : NULL;
+		/* In a cluster the seat's key is taken again: had by another
+		 * table meanwhile, this seat is given up. */
+		if (h->member[i]->seat >= 0 && l->seats)
+			l->seats->take(l->seats->ctx, -1, h->member[i]->name, h->id, 0);
 		if (c && c->user == (int)(here - l->users)) {
 			lobbyacct_seat_back(l, c, here, h);
 			continue;
@@ -131,53 +136,50 @@ static void leave_other_seats(struct lobby *l, struct lobby_conn *c, const struc
 	}
 }
 
-/* A seat of name's at a table other than h whose game goes on: that
- * table (its seat in *seat), or NULL. */
-static struct host *seat_held_elsewhere(struct lobby *l, const char *name, const struct host *h, int *seat)
-{
-	for (int i = 0; i < l->ntables; i++) {
-		struct host *o = l->tables[i];
-		if (o == h || o->state != HOST_PLAYING)
-			continue;
-		for (int s = 0; s < o->players; s++)
-			if (!strcmp(o->seat[s].name, name)) {
-				*seat = s;
-				return o;
-			}
-	}
-	return NULL;
-}
-
 /* One person, one table, by their choice: a sit at h (NULL: the table a
- * create makes) from one who holds a seat where a game goes on, without
- * give_up, is answered with a question: keep that seat and go back (a
- * sit there), or give it up and go on (the same request again, with
- * give_up). 1 when asked, 0 to go on. */
+ * create makes) from one who holds a seat where a game goes on, here or
+ * on another node, without give_up, is answered with a question: keep
+ * that seat and go back (a sit there), or give it up and go on (the same
+ * request again, with give_up). 1 when asked, 0 to go on. */
 static int ask_seat_held(struct lobby *l, struct lobby_conn *c, const struct host *h, const struct req *m)
 {
-	int seat;
-	struct host *o = m->give_up ? NULL : seat_held_elsewhere(l, l->users[c->user].name, h, &seat);
-	if (!o)
-		return 0;
-	const struct i18n_lang *L = i18n_of(c->lang);
-	char q[256], back[160];
-	snprintf(q, sizeof q, i18n_tr(L, "You hold seat %d at table %lld, where the game goes on: keep it and go back, "
-	                                 "or give it up?"),
-	         seat + 1, (long long)o->id);
-	snprintf(back, sizeof back, i18n_tr(L, "Keep the seat and go back to table %lld"), (long long)o->id);
-	const char *go = h ? i18n_tr(L, "Give it up and sit at this table")
-	                   : i18n_tr(L, "Give it up and make the new table");
-	lobbyrec_send_text(l, c->id,
-	                   proto_dump(json_pack("{s:s, s:s, s:I, s:i, s:s, s:[{s:s, s:{s:s, s:I, s:i}}, {s:s, s:b}]}",
-	                                        "type", "ask", "about", "seat_held", "table", (json_int_t)o->id, "seat",
-	                                        seat, "text", q, "choices", "text", back, "send", "type", "sit", "table",
-	                                        (json_int_t)o->id, "seat", seat, "text", go, "again", 1)));
-	return 1;
+	return lobbyseat_ask_held(l, c, h ? h->id : 0, !h, m->give_up);
+}
+
+static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type, const struct req *m,
+                 int keyed);
+
+void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type, const struct req *m)
+{
+	join(l, c, h, seat, type, m, 0);
+}
+
+void lobbytab_seat_keyed(struct lobby *l, struct lobby_conn *c, const struct req *m, int won, long at, int seat)
+{
+	struct host *h = lobbyrec_table_of(l, m->table);
+	if (c->user < 0)
+		return;
+	if (!h) { /* gone meanwhile */
+		lobbyrec_send_error(l, c->id, "no_table", i18n_tr(i18n_of(c->lang), "there is no such table"), m->type);
+		return;
+	}
+	if (won)
+		join(l, c, h, m->seat, m->type, m, 1);
+	else
+		lobbyseat_ask(l, c, 0, at, seat);
+}
+
+void lobbytab_seat_restored(struct lobby *l, long table, const char *name, int won)
+{
+	if (!won) /* they sat elsewhere while the table's node was lost */
+		lobbyseat_give_up(l, table, name);
 }
 
 /* c's person sits (or watches) at h; m: the sit asked (NULL: a create's
- * seat, asked about before the table was made). */
-void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type, const struct req *m)
+ * seat, asked about before the table was made); keyed: in a cluster, the
+ * person's key had (lobbyseat_hold), nothing more to ask. */
+static void join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type, const struct req *m,
+                 int keyed)
 {
 	const struct i18n_lang *L = i18n_of(c->lang);
 	struct lobby_user *u = &l->users[c->user];
@@ -217,7 +219,9 @@ void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int se
 	int sits = type == PM_SIT && !(hm && hm->seat >= 0); /* a seat taken now, not one's own again */
 	/* A sit that may be taken, from one who holds a seat where a game
 	 * goes on: asked first. */
-	if (sits && m && ask_seat_held(l, c, h, m))
+	if (sits && m && !keyed && ask_seat_held(l, c, h, m))
+		return;
+	if (sits && !keyed && lobbyseat_hold(l, c, h, type, m))
 		return;
 	if (type == PM_SIT)
 		leave_other_seats(l, c, h);
@@ -392,6 +396,7 @@ static void release_away(struct lobby *l, struct host *h, long long now_ms)
 			char who[HOST_PLAYER_MAX];
 			snprintf(who, sizeof who, "%s", h->seat[s].name);
 			host_stand(h, who, 1);
+			lobbyseat_freed(l, h, who);
 			l->dirty = 1;
 		}
 }

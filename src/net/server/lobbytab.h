@@ -34,6 +34,13 @@ void lobbytab_table_key(const struct host *h, char key[64]);
  * the answer comes to on_auth). */
 int lobbytab_may_enter(struct lobby *l, struct lobby_conn *c, struct host *h, struct req *m);
 void lobbytab_join(struct lobby *l, struct lobby_conn *c, struct host *h, int seat, int type, const struct req *m);
+/* In a cluster, the answer for the key of the seat c waited for
+ * (lobbyseat_hold; m: what it held): won, the seat taken now; else the
+ * question about the seat held at table at. */
+void lobbytab_seat_keyed(struct lobby *l, struct lobby_conn *c, const struct req *m, int won, long at, int seat);
+/* The same for a seat of a table restored here: not won, it is given up
+ * (its person took a seat elsewhere meanwhile). */
+void lobbytab_seat_restored(struct lobby *l, long table, const char *name, int won);
 /* Make the table of a create (pwhash: its password's hash, a private
  * one's), the creator seated or watching. */
 void lobbytab_make_table(struct lobby *l, struct lobby_conn *c, struct req *m, const char *pwhash);
