@@ -497,6 +497,17 @@ static void whole_game(const char *game, int players, const char *rules)
 	ck_assert_int_gt(en, 3);
 	ck_assert_int_gt(fr, 3);
 	ck_assert_ptr_nonnull(json_object_get(json_object_get(a.state, "keys"), "S"));
+	/* The trick in progress by seat, in a game of tricks only; every
+	 * seat's tag. */
+	int tricks = 0;
+	for (int i = 0; i < a.n; i++)
+		if (!strcmp(mtype(a.msg[i]), "state"))
+			tricks += json_array_size(json_object_get(a.msg[i], "trick")) > 0;
+	if (strcmp(game, "bouillotte") && strcmp(game, "brelan"))
+		ck_assert_int_gt(tricks, 0);
+	else
+		ck_assert_int_eq(tricks, 0);
+	ck_assert_int_eq(json_array_size(json_object_get(a.state, "tags")), players);
 	replay_log(&s, id);
 	check_no_leak(&s, id, all, 3);
 	tc_free(&a);
