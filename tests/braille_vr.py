@@ -109,7 +109,6 @@ def table_line(d, p, game, lang, url):
     with d.lock:
         seen = len(d.lines)
     d.press("PassChar 99")
-    time.sleep(0.3)                        # a loaded machine: the key's line may come late
     with d.lock:
         after = [l[:39].rstrip() for l in d.lines[seen:]] or [d.now[:39].rstrip()]
     # The first line the key changed (announcements held 0.08 s may follow).
@@ -141,7 +140,7 @@ def play(d, game, lang, home, tmp, url=None):
         if status not in ("", " "):
             time.sleep(0.1)                # lines wait: read them first
             continue
-        if game in TRICK_GAMES and started:
+        if game in TRICK_GAMES and started and turn % 4 == 1:
             table_line(d, p, game, lang, url)
         d.press("PassChar 104")            # typed h: the hand line
         line = d.text()
@@ -154,7 +153,7 @@ def play(d, game, lang, home, tmp, url=None):
             c = cols[turn % len(cols)]
             d.press(f"Route {c}")          # select
             d.press(f"Route {c}")          # play (or the menu)
-            if game in TRICK_GAMES and turn % 2:
+            if game in TRICK_GAMES and turn % 4 == 3:
                 table_line(d, p, game, lang, url)
         elif turn % 2:
             d.press("Route 39")            # the status cell: Enter (the menu)
