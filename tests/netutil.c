@@ -463,7 +463,10 @@ void play_until(struct tc **all, int n, int (*stop)(struct tc **all, int n, void
 		for (int i = 0; i < n; i++) {
 			if (!all[i]->c)
 				continue;
-			netc_service(all[i]->c, 1);
+			if (netc_service(all[i]->c, 1) < 0 && !all[i]->gone) {
+				all[i]->gone = 1;
+				fprintf(stderr, "%s: the connection closed\n", all[i]->name);
+			}
 			ck_assert_msg(all[i]->refused == 0, "%s: an action was refused", all[i]->name);
 			done &= all[i]->over;
 		}
@@ -471,6 +474,13 @@ void play_until(struct tc **all, int n, int (*stop)(struct tc **all, int n, void
 			return;
 		for (int i = 0; i < n; i++)
 			tc_play(all[i]);
+	}
+	for (int i = 0; i < n; i++) {
+		struct tc *t = all[i];
+		fprintf(stderr, "%s: seat %d, acted at %d, over %d, refused %d, state moves %lld, my turn %d\n", t->name,
+		        t->seat, t->acted_seq, t->over, t->refused,
+		        t->state ? (long long)json_integer_value(json_object_get(t->state, "moves")) : -1LL,
+		        t->state ? json_is_true(json_object_get(t->state, "my_turn")) : -1);
 	}
 	for (int i = 0; i < n; i++)
 		for (int k = all[i]->n > 8 ? all[i]->n - 8 : 0; k < all[i]->n; k++) {

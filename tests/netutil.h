@@ -58,6 +58,7 @@ struct tc {
 	int acted_seq;
 	int over;
 	int refused;
+	int gone;    /* its connection seen closed (play_until says so once) */
 	unsigned pick;     /* how it chooses among the legal choices */
 };
 
