@@ -10,7 +10,10 @@
 # telling must have reached the display. With "join" after the games, a
 # deal of Le Brouc is then played the same way with tapis join at a
 # table of tapis serve, in both languages: every card played and trick
-# taken that it said must have reached the display.
+# taken that it said must have reached the display. In the games of
+# tricks, typed "c" now and then must show the trick on one line
+# ("B:QH Cl:TH Y:?"), a card in it at least once a deal. TAPIS_BRL_LANGS
+# (en,fr by default) chooses the languages.
 #
 # brltty runs in the foreground in a temporary folder of its own (pid file,
 # writable folder, the virtual driver's socket, a BrlAPI key), its BrlAPI
@@ -21,7 +24,7 @@ import json, os, re, shutil, signal, socket, subprocess, sys, tempfile, threadin
 build = sys.argv[1] if len(sys.argv) > 1 else "build"
 tapis = os.path.abspath(os.path.join(build, "tapis"))
 games = sys.argv[2].split(",") if len(sys.argv) > 2 else ["brouc", "bouillabaisse", "bourre", "brelan", "bouillotte"]
-langs = ["en", "fr"]
+langs = os.environ.get("TAPIS_BRL_LANGS", "en,fr").split(",")
 
 if not shutil.which("brltty"):
     if os.environ.get("CI") == "true":
@@ -95,6 +98,30 @@ def menu_items(line):
         if at < 0: return cols
         at += 3; cols.append(at)
 
+TABLE_LINE = re.compile(r"^[^ :]+:(?:[AKQJT2-9RDVX][SHDCPKT]|\?)(?: [^ :]+:(?:[AKQJT2-9RDVX][SHDCPKT]|\?))*$")
+TRICK_GAMES = ("brouc", "bourre", "bouillabaisse")
+tables_shown = {}    # (game, lang, joined): table lines with a card read on C
+
+def table_line(d, p, game, lang, url):
+    """Typed c: the trick on one line, counted when it holds a card."""
+    if d.text()[39:40] not in ("", " "):
+        return                             # lines wait (at the deal's end keys only hurry them)
+    with d.lock:
+        seen = len(d.lines)
+    d.press("PassChar 99")
+    with d.lock:
+        after = [l[:39].rstrip() for l in d.lines[seen:]] or [d.now[:39].rstrip()]
+    # The first line the key changed (announcements held 0.08 s may follow).
+    table = next((l for l in after if TABLE_LINE.match(l)), after[0])
+    if table == "no screen":
+        return                             # brltty's own: tapis has left the display (the deal's end)
+    if not TABLE_LINE.match(table):
+        p.kill(); p.wait()
+        raise SystemExit(f"braille: {game} {lang}: c showed {table!r}, not the table line (then {after[1:4]!r}; before {d.lines[max(0, seen - 4):seen]!r})")
+    if re.search(r":[AKQJT2-9RDVX][SHDCPKT]", table):
+        key = (game, lang, bool(url))
+        tables_shown[key] = tables_shown.get(key, 0) + 1
+
 def play(d, game, lang, home, tmp, url=None):
     log = os.path.join(tmp, f"{game}-{lang}.jsonl")
     out = open(os.path.join(tmp, f"{game}-{lang}{'-join' if url else ''}.txt"), "w")
@@ -106,16 +133,19 @@ def play(d, game, lang, home, tmp, url=None):
         cmd = [tapis, "play", game, "--seed", "11", "--hands", "1", "--lang", lang, "--text",
                "--braille", "on", "--log", log]
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out, env=env)
-    turn = 0
+    turn, started = 0, False
     deadline = time.time() + 240
     while p.poll() is None and time.time() < deadline:
         status = d.text()[39:40]
         if status not in ("", " "):
             time.sleep(0.1)                # lines wait: read them first
             continue
+        if game in TRICK_GAMES and started and turn % 4 == 1:
+            table_line(d, p, game, lang, url)
         d.press("PassChar 104")            # typed h: the hand line
         line = d.text()
         cols = hand_items(line)
+        started |= bool(cols)              # tapis has the display
         if cols and len(line.rstrip()) >= 38 and (turn // 5) % 2:
             d.press("FwinRt")              # the rest of a long hand
             cols = hand_items(d.text(), True)
@@ -123,6 +153,8 @@ def play(d, game, lang, home, tmp, url=None):
             c = cols[turn % len(cols)]
             d.press(f"Route {c}")          # select
             d.press(f"Route {c}")          # play (or the menu)
+            if game in TRICK_GAMES and turn % 4 == 3:
+                table_line(d, p, game, lang, url)
         elif turn % 2:
             d.press("Route 39")            # the status cell: Enter (the menu)
         line = d.text()
@@ -137,6 +169,8 @@ def play(d, game, lang, home, tmp, url=None):
         p.kill(); p.wait()
         raise SystemExit(f"braille: {game} {lang}: the deal did not end by braille")
     out.close()
+    if game in TRICK_GAMES and not tables_shown.get((game, lang, bool(url))):
+        raise SystemExit(f"braille: {game} {lang}: c never showed a card of the trick")
     return log
 
 def told_again(game, lang, log, home, tmp):
@@ -181,7 +215,8 @@ def joined(d, game, lang, home, tmp, url):
     with open(os.path.join(tmp, f"{game}-{lang}-join.txt")) as f:
         said = [l.strip() for l in f if l.strip()]
     moves = [l for l in said if re.search(r" (plays|joue) |^(You|Vous) |trick|levée", l) and
-             not l.startswith(("Your ", "Vos ", "Votre "))]
+             not l.startswith(("Your ", "Vos ", "Votre ")) and
+             not re.search(r"holds? the trick|tien\w* le pli", l)]    # c's answers: the table line shown
     lost = [l for l in moves if l[:39].rstrip() not in seen]
     if not moves or lost:
         print(f"braille: join {game} {lang}: {len(lost)} of {len(moves)} moves never reached the display"

@@ -85,6 +85,53 @@ END_TEST
 
 /* Announcements faster than the hold wait; the status cell counts them;
  * a key's answer shows at once and the announcement it covered comes back. */
+START_TEST(table_line_both_languages)
+{
+	struct brl b;
+	char err[128];
+	ck_assert_int_eq(brl_open_backend(&b, &mem, 2.0, err, sizeof err), 0);
+	const char *tags[4] = { "Y", "B", "Cl", "Co" };
+	int seat[2] = { 1, 2 };
+	card_t cards[2] = { card_make(RANK_QUEEN, SUIT_HEARTS), card_make(RANK_TEN, SUIT_HEARTS) };
+	brl_show_table(&b, tags, 4, seat, cards, 2, 3, "en", 0);
+	brl_tick(&b, 0);
+	ck_assert_str_eq(text_of(), "B:QH Cl:TH Co:?");
+	ck_assert_int_eq(b.kind, BRL_LINE_TABLE);
+	brl_show_table(&b, tags, 4, seat, cards, 2, 3, "fr", 0);
+	brl_tick(&b, 0);
+	ck_assert_str_eq(text_of(), "B:DC Cl:XC Co:?");
+	/* Nothing played yet: whose lead; the trick's last card, nobody to act. */
+	brl_show_table(&b, tags, 4, seat, cards, 0, 0, "en", 0);
+	brl_tick(&b, 0);
+	ck_assert_str_eq(text_of(), "Y:?");
+	brl_show_table(&b, tags, 4, seat, cards, 2, -1, "en", 0);
+	brl_tick(&b, 0);
+	ck_assert_str_eq(text_of(), "B:QH Cl:TH");
+	/* A seat out of the tags is not read past them. */
+	seat[0] = 7;
+	brl_show_table(&b, tags, 4, seat, cards, 1, -1, "en", 0);
+	brl_tick(&b, 0);
+	ck_assert_str_eq(text_of(), "?:QH");
+	/* A routing key over the table line does nothing; the status cell is Enter. */
+	keys[nkeys++] = BRLAPI_KEY_TYPE_CMD | BRLAPI_KEY_CMD_ROUTE | 1;
+	struct brl_key k;
+	ck_assert_int_eq(brl_key(&b, &k, 0), 0);
+	/* An announcement covered before its time comes back after the table. */
+	brl_heard(&b, "Anne plays the ace of spades.", 0, 10);
+	brl_show_table(&b, tags, 4, seat, cards, 0, 0, "en", 10.1);
+	ck_assert_int_eq(b.qcount, 1);
+	/* The table asked for while lines wait, past their hold: it reaches
+	 * the cells before the next line comes. */
+	brl_heard(&b, "Bruno plays the king of spades.", 0, 10.2);
+	brl_show_table(&b, tags, 4, seat, cards, 1, 2, "en", 30);
+	brl_tick(&b, 33);
+	ck_assert_str_eq(text_of(), "?:QH Cl:?");
+	brl_tick(&b, 33);
+	ck_assert_str_eq(text_of(), "Anne plays the ace of spades.");
+	brl_close(&b);
+}
+END_TEST
+
 START_TEST(hold_loses_nothing)
 {
 	struct brl b;
@@ -274,6 +321,7 @@ int main(void)
 	Suite *s = suite_create("braille");
 	TCase *tc = tcase_create("braille");
 	tcase_add_test(tc, hand_line_both_languages);
+	tcase_add_test(tc, table_line_both_languages);
 	tcase_add_test(tc, hold_loses_nothing);
 	tcase_add_test(tc, queue_full);
 	tcase_add_test(tc, keys_and_panning);

@@ -576,6 +576,20 @@ START_TEST(test_messages)
 	feed(&r, "{\"type\":\"state\",\"table\":4,\"seq\":4,\"seat\":1,\"state\":\"playing\",\"to_act\":1,"
 	         "\"discard_ahead\":true,\"hand\":[],\"choices\":[{\"action\":\"stay\",\"label\":\"Stay\"}]}");
 	ck_assert(r.vs.discard_ahead);
+	ck_assert_int_eq(r.vs.ntrick, 0);
+	ck_assert_str_eq(r.vs.tag[2], "3");   /* no tags sent: the seats' numbers */
+	/* The trick in progress by seat, the seats' tags; a seat out of the
+	 * table, a card that is none, a control character are left out. */
+	feed(&r, "{\"type\":\"state\",\"table\":4,\"seq\":5,\"seat\":1,\"state\":\"playing\",\"to_act\":1,"
+	         "\"trick\":[{\"seat\":2,\"card\":\"QH\"},{\"seat\":0,\"card\":\"TH\"},{\"seat\":9,\"card\":\"2C\"},"
+	         "{\"seat\":0,\"card\":\"ZZ\"}],\"tags\":[\"A\",\"Y\",\"C\\u001bl\"],\"hand\":[],\"choices\":[]}");
+	ck_assert_int_eq(r.vs.ntrick, 2);
+	ck_assert_int_eq(r.vs.trick_seat[0], 2);
+	ck_assert_int_eq(r.vs.trick_card[0], card_make(RANK_QUEEN, SUIT_HEARTS));
+	ck_assert_int_eq(r.vs.trick_seat[1], 0);
+	ck_assert_str_eq(r.vs.tag[0], "A");
+	ck_assert_str_eq(r.vs.tag[1], "Y");
+	ck_assert(!strchr(r.vs.tag[2], '\x1b'));
 	/* A refusal is said at once, with its cue. */
 	feed(&r, "{\"type\":\"refused\",\"table\":4,\"action\":\"raise 1\",\"text\":\"Too little.\",\"cue\":\"illegal\"}");
 	ck_assert_int_eq(h.say[2].kind, VIEW_SAY_REFUSAL);

@@ -923,10 +923,21 @@ START_TEST(tune_keys)
 	key_expect(&t, "]", want);
 	snprintf(want, sizeof want, _("Sound volume %d."), 40);
 	key_expect(&t, "{", want);
+	/* The braille hold, from 2 seconds: * longer, / shorter down to at once. */
+	static const struct { const char *key; int held; } hold[] = { { "*", 3 }, { "/", 2 }, { "/", 1 }, { "/", 0 } };
+	for (int k = 0; k < 4; k++) {
+		if (hold[k].held)
+			snprintf(want, sizeof want,
+			         P_("Braille lines held %d second.", "Braille lines held %d seconds.", hold[k].held), hold[k].held);
+		else
+			snprintf(want, sizeof want, "%s", _("Braille lines shown at once."));
+		key_expect(&t, hold[k].key, want);
+	}
 	const char *set = settings_text();
 	ck_assert_msg(strstr(set, "\nrate = 300\n"), "%s", set);
 	ck_assert_msg(strstr(set, "speech_volume = 50\n"), "%s", set);
 	ck_assert_msg(strstr(set, "cue_volume = 40\n"), "%s", set);
+	ck_assert_msg(strstr(set, "braille_hold = 0.00\n"), "%s", set);
 	quit_game(&t);
 	remove_home();
 }

@@ -18,6 +18,8 @@
 #include "app/lesson.h"
 #include "app/menuorder.h"
 #include "app/registry.h"
+#include "app/table.h"
+#include "app/tutor.h"
 #include "core/err.h"
 #include "core/paths.h"
 #include "core/sbuf.h"
@@ -71,6 +73,90 @@ START_TEST(every_lesson)
 			lesson_release(&l);
 		}
 	}
+}
+END_TEST
+
+/* app/tutor walks every lesson at a table: the narration in order, the
+ * other seats' moves played, the learner's judged. At each of the
+ * learner's turns a legal move the lesson does not allow is refused with
+ * an explanation and not played, an illegal one is refused by the game
+ * first, and a move out of turn is not the learner's to make. */
+START_TEST(tutor_every_lesson)
+{
+	int wrong_seen = 0, refused_seen = 0;
+	for (int gi = 0; registry_games[gi].ops; gi++) {
+		const struct game_ops *g = registry_games[gi].ops;
+		char paths[LESSON_MAX_PER_GAME][512];
+		int n = lesson_list(g, paths, LESSON_MAX_PER_GAME);
+		for (int i = 0; i < n; i++) {
+			struct lesson l;
+			char err[ERR_MAX];
+			ck_assert_msg(lesson_load(&l, paths[i], err, sizeof err) == 0, "%s", err);
+			struct table_options o;
+			tutor_options(&l, &o);
+			struct table t;
+			ck_assert_msg(table_open(&t, &o, err, sizeof err) == 0, "%s", err);
+			struct tutor tu;
+			ck_assert_msg(tutor_begin(&tu, &l, &t, err, sizeof err) == 0, "%s", err);
+			int says = 0, next;
+			const char *msgid;
+			struct refusal why;
+			while ((next = tutor_next(&tu, &msgid)) != TUTOR_END) {
+				if (next == TUTOR_SAY) {
+					ck_assert(msgid && *msgid);
+					says++;
+					continue;
+				}
+				if (next == TUTOR_MOVE) {
+					/* Not the learner's to play now. */
+					if (table_to_act(&t) != TUTOR_LEARNER) {
+						struct action any = act_simple(ACT_PASS);
+						ck_assert_int_eq(tutor_act(&tu, &any, &why, &msgid), TUTOR_NOT_NOW);
+					}
+					ck_assert_msg(tutor_play(&tu, err, sizeof err) == 0, "%s", err);
+					continue;
+				}
+				ck_assert(tutor_awaits(&tu));
+				const struct lesson_step *st = &l.steps[tu.step];
+				struct action legal[GAME_MAX_LEGAL];
+				int nl = g->legal(t.st, legal, GAME_MAX_LEGAL);
+				for (int k = 0; k < nl; k++) {
+					struct action a = legal[k];
+					a.amount_max = a.amount;
+					if (a.kind == ACT_DISCARD || lesson_allows(st, &a))
+						continue;
+					int moves = t.moves;
+					ck_assert_int_eq(tutor_act(&tu, &a, &why, &msgid), TUTOR_WRONG);
+					ck_assert(msgid && *msgid);
+					ck_assert_int_eq(t.moves, moves);
+					wrong_seen++;
+					break;
+				}
+				/* A card the learner does not hold: the game's refusal. */
+				card_t hand[GAME_MAX_HAND];
+				int nh = g->hand(t.st, TUTOR_LEARNER, hand);
+				if (st->alt[0].kind == ACT_PLAY && nh) {
+					card_t other = CARD_NONE;
+					for (int c = 0; c < 52 && other == CARD_NONE; c++)
+						if (card_find(hand, nh, card_make(RANK_TWO + c / 4, c % 4)) < 0)
+							other = card_make(RANK_TWO + c / 4, c % 4);
+					struct action a = act_card(ACT_PLAY, other);
+					int moves = t.moves;
+					ck_assert_int_eq(tutor_act(&tu, &a, &why, &msgid), TUTOR_REFUSED);
+					ck_assert(msgid && *msgid);
+					ck_assert_int_eq(t.moves, moves);
+					refused_seen++;
+				}
+				ck_assert_int_eq(tutor_act(&tu, &st->alt[0], &why, &msgid), TUTOR_PLAYED);
+			}
+			ck_assert_msg(says > 0, "%s: no narration", paths[i]);
+			ck_assert(tutor_over(&tu));
+			table_close(&t);
+			lesson_release(&l);
+		}
+	}
+	ck_assert_int_gt(wrong_seen, 5);
+	ck_assert_int_gt(refused_seen, 5);
 }
 END_TEST
 
@@ -566,6 +652,7 @@ static Suite *lesson_suite(void)
 	Suite *s = suite_create("lesson");
 	TCase *tc = tcase_create("files");
 	tcase_add_test(tc, every_lesson);
+	tcase_add_test(tc, tutor_every_lesson);
 	tcase_add_test(tc, refused_files);
 	tcase_add_test(tc, progress_words);
 	suite_add_tcase(s, tc);

@@ -497,6 +497,30 @@ static void whole_game(const char *game, int players, const char *rules)
 	ck_assert_int_gt(en, 3);
 	ck_assert_int_gt(fr, 3);
 	ck_assert_ptr_nonnull(json_object_get(json_object_get(a.state, "keys"), "S"));
+	/* The trick in progress by seat (in a game of tricks only: how often
+	 * a client sees one depends on how the server's rounds gather the
+	 * states; tests/braille_vr.py reads one at tapis join), each seat at
+	 * most once, its card a card; every seat's tag. */
+	int tricks = 0;
+	struct tc *all3[] = { &a, &b, &w };
+	for (int c = 0; c < 3; c++)
+		for (int i = 0; i < all3[c]->n; i++) {
+			json_t *tr = json_object_get(all3[c]->msg[i], "trick");
+			if (strcmp(mtype(all3[c]->msg[i]), "state") || !json_array_size(tr))
+				continue;
+			tricks++;
+			int played[GAME_MAX_SEATS] = { 0 };
+			for (size_t k = 0; k < json_array_size(tr); k++) {
+				json_t *x = json_array_get(tr, k);
+				long long seat = json_integer_value(json_object_get(x, "seat"));
+				card_t cd;
+				ck_assert(seat >= 0 && seat < players && !played[seat]++);
+				ck_assert(card_parse(json_string_value(json_object_get(x, "card")), &cd) == 0);
+			}
+		}
+	if (!strcmp(game, "bouillotte") || !strcmp(game, "brelan"))
+		ck_assert_int_eq(tricks, 0);
+	ck_assert_int_eq(json_array_size(json_object_get(a.state, "tags")), players);
 	replay_log(&s, id);
 	check_no_leak(&s, id, all, 3);
 	tc_free(&a);

@@ -258,6 +258,25 @@ START_TEST(test_steps)
 	ck_assert_int_eq(settings_step_volume(&s, 1), 100);
 	s.voice.pitch = 50;
 	ck_assert_int_eq(settings_step_pitch(&s, -1), 40);
+	/* The braille hold: 2 by default, by steps to 60 and down to 0 (at
+	 * once); a value between steps from the file goes to the next. */
+	ck_assert_int_eq(settings_step_braille_hold(&s, 1), 3);
+	ck_assert_int_eq(settings_step_braille_hold(&s, -1), 2);
+	s.braille_hold = 0.08;
+	ck_assert_int_eq(settings_step_braille_hold(&s, 1), 1);
+	s.braille_hold = 0.08;
+	ck_assert_int_eq(settings_step_braille_hold(&s, -1), 0);
+	ck_assert_int_eq(settings_step_braille_hold(&s, -1), 0);
+	ck_assert(s.braille_hold == 0);
+	s.braille_hold = 25;
+	ck_assert_int_eq(settings_step_braille_hold(&s, 1), 30);
+	ck_assert_int_eq(settings_step_braille_hold(&s, 1), 60);
+	ck_assert_int_eq(settings_step_braille_hold(&s, 1), 60);
+	ck_assert(s.braille_hold <= SETTINGS_BRAILLE_HOLD_MAX);
+	/* Kept as the file writes it. */
+	char text[4096];
+	settings_format(&s, text, sizeof text);
+	ck_assert_ptr_nonnull(strstr(text, "braille_hold = 60.00"));
 	struct audio_options o;
 	audio_options_default(&o);
 	s.hrtf = AUDIO_HRTF_OFF;

@@ -66,6 +66,7 @@ struct leak {
 	card_t pack[CARD_MAX_PACK];
 	char name[2][CARD_MAX_PACK][96];
 	long checked;
+	long trick_seen;        /* cards of tricks in progress checked */
 	int spectator_heard;
 };
 
@@ -168,7 +169,51 @@ static void rec_update(void *ctx, const struct view_state *vs)
 		check_text(r, vs->variant[i], "an amount or discard label");
 	if (r->v.seat < 0)
 		ck_assert_int_eq(vs->nhand, 0);
+	/* The trick in progress: cards the listener saw played, by seats of
+	 * the table, each seat once; every seat tagged, no two alike. */
+	int k = r->v.seat + 1, played[GAME_MAX_SEATS] = { 0 };
+	ck_assert_int_le(vs->ntrick, vs->players);
+	for (int i = 0; i < vs->ntrick; i++) {
+		int s = vs->trick_seat[i];
+		ck_assert_int_ge(s, 0);
+		ck_assert_int_lt(s, vs->players);
+		ck_assert_int_eq(played[s]++, 0);
+		ck_assert_msg(r->leak->now[k][vs->trick_card[i]], "%s: seat %d sees an unseen card in the trick",
+		              r->leak->g->name, r->v.seat);
+		r->leak->trick_seen++;
+	}
+	for (int s = 0; s < vs->players; s++) {
+		ck_assert(vs->tag[s][0]);
+		for (int o = 0; o < s; o++)
+			ck_assert_str_ne(vs->tag[s], vs->tag[o]);
+	}
 }
+
+/* The seats' tags: the fewest first letters that tell the names apart. */
+START_TEST(tags_tell_seats_apart)
+{
+	char tag[GAME_MAX_SEATS][VIEW_TAG_MAX];
+	const char *a[5] = { "you", "Bruno", "Claire (bot)", "Colin", "claude" };
+	view_tags(a, 5, tag);
+	ck_assert_str_eq(tag[0], "Y");
+	ck_assert_str_eq(tag[1], "B");
+	ck_assert_str_eq(tag[2], "Clai");
+	ck_assert_str_eq(tag[3], "Co");
+	ck_assert_str_eq(tag[4], "Clau");
+	const char *b[4] = { "vous", "Élodie", "Élise", "Anne-Marie Dupont" };
+	view_tags(b, 4, tag);
+	ck_assert_str_eq(tag[0], "V");
+	ck_assert_str_eq(tag[1], "Élo");
+	ck_assert_str_eq(tag[2], "Éli");
+	ck_assert_str_eq(tag[3], "A");
+	/* Alike in four letters: the seat's number too. */
+	const char *c[3] = { "Sam", "Sam", "Samuel" };
+	view_tags(c, 3, tag);
+	ck_assert_str_eq(tag[0], "Sam1");
+	ck_assert_str_eq(tag[1], "Sam2");
+	ck_assert_str_eq(tag[2], "Samu");
+}
+END_TEST
 
 /* ---- tables ---- */
 
@@ -367,6 +412,8 @@ START_TEST(no_leak)
 		rec_close(&r[k]);
 	}
 	ck_assert_int_gt(l->checked, steps);
+	/* A game of tricks shows them. */
+	ck_assert(g->trick ? l->trick_seen > 0 : l->trick_seen == 0);
 	free(r);
 	table_close(&t);
 	free(l);
@@ -1013,6 +1060,7 @@ int main(void)
 	while (registry_games[ngames].ops)
 		ngames++;
 	tcase_add_test(tc, two_languages);
+	tcase_add_test(tc, tags_tell_seats_apart);
 	tcase_add_test(tc, hint_every_decision);
 	tcase_add_test(tc, french_titles_contract);
 	tcase_add_loop_test(tc, no_leak, 0, ngames);

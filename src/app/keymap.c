@@ -43,6 +43,7 @@ const struct keymap_entry keymap[] = {
 	{ "[ ]", N_("speech quieter or louder"), KEYS_SPEECH, N_("left bracket, right bracket"), NULL },
 	{ "{ }", N_("sound cues quieter or louder"), KEYS_SPEECH, N_("left brace, right brace"), NULL },
 	{ "V", N_("full or short announcements"), KEYS_SPEECH, NULL, NULL },
+	{ "/ *", N_("braille lines held shorter or longer"), KEYS_SPEECH | KEYS_IF_BRAILLE, N_("slash, asterisk"), NULL },
 	{ N_("any key"), N_("stops speech"), KEYS_SPEECH, NULL, NULL },
 	{ N_("Tab"), N_("at a network table: a chat line to the table"), KEYS_ALWAYS | KEYS_IF_NET, NULL, NULL },
 	{ "F2", N_("at a network table: the table's menu"), KEYS_ALWAYS | KEYS_IF_NET, NULL, NULL },

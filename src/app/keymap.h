@@ -30,6 +30,7 @@ enum keymap_when {
 	KEYS_BRIEF_WAIT = 2048,   /* another's turn */
 	KEYS_BRIEF = 3584,
 	KEYS_IF_PAGE = 4096, /* said at the web page: a key's page_what, when it has one */
+	KEYS_IF_BRAILLE = 8192, /* a braille display is there (the terminal's) */
 };
 
 struct keymap_entry {

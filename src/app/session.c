@@ -136,6 +136,14 @@ void session_tune(struct session *s, enum session_knob knob, int step)
 	case SESSION_CUE_VOLUME:
 		sb_printf(&b, _("Sound volume %d."), settings_step_cue_volume(&s->set, step));
 		break;
+	case SESSION_BRAILLE_HOLD: {
+		int held = settings_step_braille_hold(&s->set, step);
+		if (held)
+			sb_printf(&b, P_("Braille lines held %d second.", "Braille lines held %d seconds.", held), held);
+		else
+			sb_puts(&b, _("Braille lines shown at once."));
+		break;
+	}
 	}
 	speech_configure(&s->sp, &s->set.voice);
 	if (!s->tty)

@@ -37,6 +37,7 @@ enum session_knob {
 	SESSION_RATE,
 	SESSION_SPEECH_VOLUME,
 	SESSION_CUE_VOLUME,
+	SESSION_BRAILLE_HOLD,   /* seconds a braille line is kept at least */
 };
 
 /* Open everything; problems are said to the player (and on stderr), never

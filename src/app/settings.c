@@ -485,6 +485,22 @@ int settings_step_cue_volume(struct settings *s, int dir)
 	return step10(&s->cue_volume, dir, AUDIO_VOLUME_MAX);
 }
 
+int settings_step_braille_hold(struct settings *s, int dir)
+{
+	static const int steps[] = { 0, 1, 2, 3, 4, 5, 7, 10, 15, 20, 30, 60 };
+	int n = (int)(sizeof steps / sizeof steps[0]), i;
+	/* A value between steps (from the file) goes to the step beyond it. */
+	if (dir > 0) {
+		for (i = 0; i < n - 1 && steps[i] <= s->braille_hold; i++)
+			;
+	} else {
+		for (i = n - 1; i > 0 && steps[i] >= s->braille_hold; i--)
+			;
+	}
+	s->braille_hold = steps[i];
+	return steps[i];
+}
+
 void settings_audio_options(const struct settings *s, struct audio_options *o)
 {
 	o->hrtf = s->hrtf;

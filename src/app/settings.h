@@ -104,6 +104,9 @@ int settings_step_pitch(struct settings *s, int dir);
 int settings_step_volume(struct settings *s, int dir);        /* the voice */
 int settings_step_speech_volume(struct settings *s, int dir); /* speech in the mix */
 int settings_step_cue_volume(struct settings *s, int dir);
+/* The braille hold to the next of its steps (0, 1, 2, 3, 4, 5, 7, 10, 15,
+ * 20, 30, 60 seconds) above or below it; the new value in whole seconds. */
+int settings_step_braille_hold(struct settings *s, int dir);
 /* The word of an hrtf value ("on", "off", "auto"). */
 const char *settings_hrtf_word(int hrtf);
 

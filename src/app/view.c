@@ -459,6 +459,12 @@ static void compute(struct view *v)
 		card_t any[GAME_MAX_HAND]; /* counts only: how many each holds is public */
 		vs->ncards[s] = s < vs->players ? g->hand(t->st, s, any) : 0;
 	}
+	vs->ntrick = g->trick ? g->trick(v->redacted, vs->trick_seat, vs->trick_card) : 0;
+	const char *names[GAME_MAX_SEATS];
+	char plain[GAME_MAX_SEATS][TALK_NAME_MAX];
+	for (int s = 0; s < vs->players && s < GAME_MAX_SEATS; s++)
+		names[s] = say_unmark(say_name(&v->talk, s), plain[s], sizeof plain[s]);
+	view_tags(names, vs->players < GAME_MAX_SEATS ? vs->players : GAME_MAX_SEATS, vs->tag);
 	int same = vs->nhand > 0 && vs->nhand == nwas;
 	for (int i = 0; same && i < nwas; i++)
 		same = was[i].card == cards[i];
@@ -633,6 +639,62 @@ void view_cursor_make(struct view_state *vs, const struct keymap_move moves[KEYM
 	}
 	keymap_cursor_make(&vs->cursor, moves, cards, playable, n, l);
 	vs->cursor.enter = keymap_enter(vs->can_play, vs->nchoices, vs->nchoices == 1 && vs->choice[0].act.kind == ACT_DISCARD);
+}
+
+/* The bytes of the first k characters of s (all of s when shorter). */
+static size_t head_bytes(const char *s, int k)
+{
+	size_t i = 0;
+	while (s[i] && k > 0) {
+		i++;
+		while (s[i] && utf8_cont((unsigned char)s[i]))
+			i++;
+		k--;
+	}
+	return i;
+}
+
+/* 1 when a and b begin with the same k characters (ASCII letters of
+ * either case alike). */
+static int same_head(const char *a, const char *b, int k)
+{
+	size_t na = head_bytes(a, k), nb = head_bytes(b, k);
+	if (na != nb)
+		return 0;
+	for (size_t i = 0; i < na; i++) {
+		int x = (unsigned char)a[i], y = (unsigned char)b[i];
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+void view_tags(const char *const *names, int n, char out[][VIEW_TAG_MAX])
+{
+	for (int s = 0; s < n; s++) {
+		int k = 1, clash = 1;
+		for (; k <= VIEW_TAG_CHARS && clash; k += clash) {
+			clash = 0;
+			for (int o = 0; o < n && !clash; o++)
+				clash = o != s && same_head(names[s], names[o], k);
+		}
+		if (k > VIEW_TAG_CHARS)
+			k = VIEW_TAG_CHARS;
+		size_t len = head_bytes(names[s], k);
+		if (len + 4 > VIEW_TAG_MAX)
+			len = utf8_start(names[s], VIEW_TAG_MAX - 4);
+		memcpy(out[s], names[s], len);
+		out[s][len] = 0;
+		if (out[s][0] >= 'a' && out[s][0] <= 'z')
+			out[s][0] = (char)(out[s][0] - 'a' + 'A');
+		/* The same name twice (two people of one name): the seat's number. */
+		if (clash || !len)
+			snprintf(out[s] + len, VIEW_TAG_MAX - len, "%d", s + 1);
+	}
 }
 
 const char *view_amount_label(const struct view_state *vs, int i, int a)

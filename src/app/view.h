@@ -42,6 +42,10 @@ struct table;
 #define VIEW_NQUERY 16
 /* Most labels of amounts and discards one state holds (see view_choice). */
 #define VIEW_MAX_VARIANTS 4096
+/* A seat's tag: the fewest first letters of its name that tell it from
+ * the others' (braille's table line), NUL included. */
+#define VIEW_TAG_MAX 24
+#define VIEW_TAG_CHARS 4
 
 enum view_say_kind {
 	VIEW_SAY_EVENT,    /* something happened at the table */
@@ -119,6 +123,15 @@ struct view_state {
 	struct view_choice *choice;   /* nchoices of them, at most VIEW_MAX_CHOICES, owned as the texts
 	                               * (view_choice_next), NULL none yet */
 	int ncards[GAME_MAX_SEATS];   /* cards each seat holds */
+	/* The trick in progress (game_ops.trick), face up for all: who
+	 * played which card so far, in order; 0 between tricks and in a game
+	 * without them. */
+	int ntrick;
+	int trick_seat[GAME_MAX_SEATS];
+	card_t trick_card[GAME_MAX_SEATS];
+	/* Each seat's tag, as the listener names the seats ("Y" for "you",
+	 * "B" for Bruno, "Cl" and "Co" for Claire and Colin). */
+	char tag[GAME_MAX_SEATS][VIEW_TAG_MAX];
 	int chips;                    /* chips in front of this seat, -1 unknown */
 	int chips_in;                 /* chips this seat put in by choice in this deal
 	                               * (antes and passe not counted) */
@@ -231,6 +244,10 @@ void view_cursor_make(struct view_state *vs, const struct keymap_move moves[KEYM
 void view_catch_up_state(const struct view_state *vs, int heading, struct sbuf *b);
 /* The same of the table now (the state worked out, no prompt sent). */
 void view_catch_up(struct view *v, struct sbuf *b);
+/* The tags of n seats named names[] (names without marks): out[s] the
+ * fewest first characters of names[s] (at most VIEW_TAG_CHARS) that no
+ * other name begins with, its first a capital. */
+void view_tags(const char *const *names, int n, char out[][VIEW_TAG_MAX]);
 /* The label of amount a of choice i, or NULL when none is known. */
 const char *view_amount_label(const struct view_state *vs, int i, int a);
 /* The label of discarding the hand's cards of mask (bit i: hand[i]), or NULL. */

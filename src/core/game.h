@@ -94,6 +94,10 @@ struct game_ops {
 	 * straddles, stays; antes and the passe not counted). NULL in a game
 	 * played without chips. */
 	void (*chips)(const void *st, int seat, int *held, int *put);
+	/* The trick in progress, face up for all: the cards played to it so
+	 * far in order, seat[i] having played cards[i]; returns how many (at
+	 * most GAME_MAX_SEATS). NULL in a game without tricks. */
+	int (*trick)(const void *st, int *seat, card_t *cards);
 	/* Number of the deal (or round) in progress, from 1. */
 	int (*hand_number)(const void *st);
 	/* The dealer of the deal in progress. */

@@ -640,6 +640,16 @@ static int bou_apply(void *vst, const struct action *a, const struct sink *out, 
 	return game_assert_after(vst, bou_to_act(vst), rc, why);
 }
 
+static int bou_trick_fn(const void *vst, int *seat, card_t *cards)
+{
+	const struct bouillabaisse *st = vst;
+	for (int i = 0; i < st->ntrick; i++) {
+		seat[i] = bou_trick_seat(st, i);
+		cards[i] = st->trick[i];
+	}
+	return st->ntrick;
+}
+
 const struct game_ops bouillabaisse_ops = {
 	.name = "bouillabaisse",
 	.title = "La Bouillabaisse",
@@ -661,6 +671,7 @@ const struct game_ops bouillabaisse_ops = {
 	.hand = bou_hand,
 	.redact = bou_redact,
 	.resample = bou_resample,
+	.trick = bou_trick_fn,
 	.standings = bou_standings,
 	.hand_number = bou_hand_number,
 	.dealer = bou_dealer,

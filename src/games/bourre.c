@@ -1526,6 +1526,16 @@ static int apply_fn(void *vst, const struct action *a, const struct sink *out, s
 	return game_assert_after(vst, to_act_fn(vst), rc, why);
 }
 
+static int trick_fn(const void *vst, int *seat, card_t *cards)
+{
+	const struct bourre_state *st = vst;
+	for (int i = 0; i < st->ntrick; i++) {
+		seat[i] = st->trick_seat[i];
+		cards[i] = st->trick[i];
+	}
+	return st->ntrick;
+}
+
 const struct game_ops bourre_ops = {
 	.name = "bourre",
 	.title = "Bourré",
@@ -1549,6 +1559,7 @@ const struct game_ops bourre_ops = {
 	.resample = resample_fn,
 	.standings = standings_fn,
 	.chips = chips_fn,
+	.trick = trick_fn,
 	.hand_number = hand_number_fn,
 	.dealer = dealer_fn,
 	.audit = audit_fn,

@@ -866,6 +866,16 @@ static int brouc_apply(void *vst, const struct action *a, const struct sink *out
 	return game_assert_after(vst, brouc_to_act(vst), rc, why);
 }
 
+static int brouc_trick_fn(const void *vst, int *seat, card_t *cards)
+{
+	const struct brouc_state *st = vst;
+	for (int i = 0; i < st->ntrick; i++) {
+		seat[i] = (st->leader + i) % BROUC_PLAYERS;
+		cards[i] = st->trick[i];
+	}
+	return st->ntrick;
+}
+
 const struct game_ops brouc_ops = {
 	.name = "brouc",
 	.title = "Le Brouc",
@@ -887,6 +897,7 @@ const struct game_ops brouc_ops = {
 	.hand = brouc_hand,
 	.redact = brouc_redact,
 	.resample = brouc_resample,
+	.trick = brouc_trick_fn,
 	.standings = brouc_standings,
 	.hand_number = brouc_hand_number,
 	.dealer = brouc_dealer,

@@ -185,6 +185,7 @@ static void show(struct brl *b, const char *text, int kind, double now)
 	b->shown_at = now;
 	b->read = 0;
 	b->announce = 0;
+	b->written = 0;
 	if (kind == BRL_LINE_TEXT) {
 		b->nitems = 0;
 		b->mark = -1;
@@ -287,6 +288,32 @@ void brl_show_hand(struct brl *b, const card_t *hand, int n, int marked, const c
 	follow_mark(b);
 }
 
+void brl_show_table(struct brl *b, const char *const *tag, int ntag, const int *seat, const card_t *cards, int n,
+                    int to_act, const char *lang, double now)
+{
+	if (!b->be)
+		return;
+	int fr = lang && !strcmp(lang, "fr");
+	char text[BRL_TEXT_MAX];
+	size_t len = 0;
+	text[0] = 0;
+	for (int i = 0; i <= n && len + 64 < sizeof text; i++) {
+		int s = i < n ? seat[i] : to_act;
+		if (s < 0)
+			break;
+		const char *t = s < ntag && tag[s] ? tag[s] : "?";
+		if (i < n)
+			len += (size_t)snprintf(text + len, sizeof text - len, "%s%.24s:%c%c", len ? " " : "", t,
+			                        rank_char(card_rank(cards[i]), fr), (fr ? suit_fr : suit_en)[card_suit(cards[i])]);
+		else
+			len += (size_t)snprintf(text + len, sizeof text - len, "%s%.24s:?", len ? " " : "", t);
+	}
+	cover(b, now);
+	show(b, text, BRL_LINE_TABLE, now);
+	b->nitems = 0;
+	b->mark = -1;
+}
+
 void brl_show_menu(struct brl *b, const char *const *items, int n, int current, double now)
 {
 	if (!b->be)
@@ -342,7 +369,9 @@ void brl_tick(struct brl *b, double now)
 {
 	if (!b->be)
 		return;
-	if (b->qcount && (b->read || now - b->shown_at >= b->hold)) {
+	/* A line goes only once it reached the cells: one shown between two
+	 * ticks (the answer to a key) is written before the next comes. */
+	if (b->qcount && b->written && (b->read || now - b->shown_at >= b->hold)) {
 		show(b, b->queue[b->qhead], BRL_LINE_TEXT, now);
 		b->announce = 1;
 		b->qhead = (b->qhead + 1) % BRL_QUEUE;
@@ -363,6 +392,7 @@ void brl_tick(struct brl *b, double now)
 			to = b->width - 1;
 	}
 	b->be->write(b, cells, from, to);
+	b->written = 1;
 }
 
 /* The item under column col of the window, or -1. */

@@ -27,7 +27,7 @@
 enum brl_mode { BRL_AUTO, BRL_ON, BRL_OFF };
 
 /* What the line shows (routing keys act on it). */
-enum brl_line { BRL_LINE_TEXT, BRL_LINE_HAND, BRL_LINE_MENU };
+enum brl_line { BRL_LINE_TEXT, BRL_LINE_HAND, BRL_LINE_MENU, BRL_LINE_TABLE };
 
 struct brl;
 
@@ -56,6 +56,7 @@ struct brl {
 	int read;                       /* a key came since the line was shown */
 	int announce;                   /* the line is an announcement (not a key's answer) */
 	int dirty;
+	int written;                    /* the line shown reached the cells */
 	/* The announcements waiting. */
 	char queue[BRL_QUEUE][BRL_TEXT_MAX];
 	int qhead, qcount;
@@ -91,6 +92,12 @@ void brl_heard(struct brl *b, const char *text, int at_once, double now);
  * C: D | K: 7 2", ten X); card marked gets dots 7-8 (-1 none); where
  * each card stands is kept for the routing keys. */
 void brl_show_hand(struct brl *b, const card_t *hand, int n, int marked, const char *lang, double now);
+/* The table: the trick in progress, each card after the tag of the seat
+ * that played it, then the seat to act with "?": "B:QH C:KH Y:?" (cards
+ * as in the hand line, rank then suit: "B:DC" in French); tag[s] is seat
+ * s's (ntag seats), to_act -1 when nobody acts. */
+void brl_show_table(struct brl *b, const char *const *tag, int ntag, const int *seat, const card_t *cards, int n,
+                    int to_act, const char *lang, double now);
 /* A menu: the items one after the other, the current one marked. */
 void brl_show_menu(struct brl *b, const char *const *items, int n, int current, double now);
 /* Time passes: the next waiting line when the one shown was held long

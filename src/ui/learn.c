@@ -9,6 +9,7 @@
 #include "app/registry.h"
 #include "app/session.h"
 #include "app/table.h"
+#include "app/tutor.h"
 #include "app/view.h"
 #include "core/cue.h"
 #include "core/err.h"
@@ -23,17 +24,17 @@
 /* advance's word that the lesson's moves are all played. */
 enum { LEARN_END = 200 };
 
+/* The lesson at the keyboard: app/tutor walks it, this port says its
+ * narration and lets ui/play read the keys. */
 struct learn_port {
-	const struct lesson *l;
-	struct table *t;
+	struct tutor tu;
 	struct view *v;
 	struct session *ses;
-	int step;          /* the next step of the lesson */
 };
 
 static void narrate(struct learn_port *p, const char *msgid)
 {
-	table_say(p->t, _(msgid), SPEECH_QUEUE);
+	table_say(p->tu.t, _(msgid), SPEECH_QUEUE);
 }
 
 static const struct view_state *lp_state(void *ctx)
@@ -47,29 +48,23 @@ static const struct view_state *lp_state(void *ctx)
 static int lp_advance(void *ctx, int idle, char *err, size_t errlen)
 {
 	struct learn_port *p = ctx;
-	if (table_output_failed(p->t, err, errlen) < 0)
+	if (table_output_failed(p->tu.t, err, errlen) < 0)
 		return 1;
-	while (p->step < p->l->nsteps && p->l->steps[p->step].kind == LESSON_SAY)
-		narrate(p, p->l->steps[p->step++].text);
-	if (p->step >= p->l->nsteps)
+	const char *msgid;
+	int next;
+	while ((next = tutor_next(&p->tu, &msgid)) == TUTOR_SAY)
+		narrate(p, msgid);
+	if (next == TUTOR_END)
 		return idle ? LEARN_END : 0;
-	const struct lesson_step *s = &p->l->steps[p->step];
-	if (s->kind != LESSON_MOVE || !idle)
+	if (next != TUTOR_MOVE || !idle)
 		return 0;
-	struct refusal why;
-	if (table_act(p->t, s->seat, &s->alt[0], &why) < 0) {
-		char buf[ACT_STR_MAX];
-		errf(err, errlen, "%s:%d: '%s' refused", p->l->path, s->line, act_format(&s->alt[0], buf, sizeof buf));
-		return 3;
-	}
-	p->step++;
-	return 0;
+	return tutor_play(&p->tu, err, errlen) < 0 ? 3 : 0;
 }
 
 static int lp_awaits(void *ctx)
 {
 	struct learn_port *p = ctx;
-	return p->step < p->l->nsteps && p->l->steps[p->step].kind == LESSON_YOU && table_awaits(p->t, p->v->seat);
+	return tutor_awaits(&p->tu);
 }
 
 /* The learner's move: played when the lesson allows it; else refused (by
@@ -78,23 +73,17 @@ static int lp_awaits(void *ctx)
 static int lp_act(void *ctx, const struct action *a)
 {
 	struct learn_port *p = ctx;
-	const struct lesson_step *s = &p->l->steps[p->step];
 	struct refusal why;
-	if (lesson_allows(s, a)) {
-		if (table_act(p->t, p->v->seat, a, &why) < 0) {
-			view_refusal(p->v, &why);
-			return -1;
-		}
-		p->step++;
+	const char *explain;
+	int verdict = tutor_act(&p->tu, a, &why, &explain);
+	if (verdict == TUTOR_PLAYED)
 		return 0;
-	}
-	struct action legal[GAME_MAX_LEGAL];
-	int n = p->l->g->legal(p->t->st, legal, GAME_MAX_LEGAL);
-	if (!act_in_list(a, legal, n) && table_act(p->t, p->v->seat, a, &why) < 0)
-		view_refusal(p->v, &why);   /* the game's own reason first */
-	else
+	if (verdict == TUTOR_REFUSED)
+		view_refusal(p->v, &why);
+	else if (verdict == TUTOR_WRONG)
 		session_cue(p->ses, CUE_ILLEGAL);
-	narrate(p, s->text ? s->text : N_("That is not the move of this lesson. Try again."));
+	if (explain)
+		narrate(p, explain);
 	return -1;
 }
 
@@ -114,15 +103,7 @@ int learn_run(struct session *ses, const struct lesson *l, int *done)
 {
 	*done = 0;
 	struct table_options o;
-	memset(&o, 0, sizeof o);
-	o.game = l->g;
-	o.players = l->players;
-	o.dealer = l->dealer;
-	o.seed = 1;
-	o.rules = l->rules;
-	o.deck_stack = &l->stack;
-	for (int s = 0; s < o.players; s++)
-		o.seat_kind[s] = SEAT_HUMAN;   /* the lesson plays the others */
+	tutor_options(l, &o);
 	struct table t;
 	struct local loc;
 	char err[ERR_MAX];
@@ -149,26 +130,14 @@ int learn_run(struct session *ses, const struct lesson *l, int *done)
 	sb_clear(&b);
 	sb_printf(&b, "%s. %s", _(l->title), _(l->intro));
 	table_say(&t, b.s, SPEECH_QUEUE);
-	/* The moves before the lesson, as a saved game is resumed: unheard,
-	 * the deal they begin from too (the intro says where the lesson
-	 * stands). */
-	if (l->nbefore)
-		t.silent++;
-	table_start(&t);
-	for (int i = 0; i < l->nbefore; i++) {
-		struct refusal why;
-		if (table_act(&t, l->steps[i].seat, &l->steps[i].alt[0], &why) < 0)
-			break;   /* lesson_load played them all */
-	}
-	if (l->nbefore)
-		t.silent--;
+	struct learn_port lp = { .v = v, .ses = ses };
+	tutor_begin(&lp.tu, l, &t, err, sizeof err);   /* lesson_load played them all */
 	view_refresh(v);
 	view_set_verbosity(v, ses->set.verbosity);
-	struct learn_port lp = { l, &t, v, ses, l->nbefore };
 	struct play_port port = { .state = lp_state, .advance = lp_advance, .awaits = lp_awaits, .act = lp_act,
 	                          .verbosity = lp_verbosity, .hint = lp_hint, .ctx = &lp, .unsaved = 1 };
 	int rc = play_port_run(&port, ses, err, sizeof err);
-	if (rc == LEARN_END || (rc == 0 && lp.step >= l->nsteps)) {
+	if (rc == LEARN_END || (rc == 0 && tutor_over(&lp.tu))) {
 		rc = 0;
 		*done = 1;
 		table_say(&t, _(l->summary), SPEECH_QUEUE);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* learn: the lessons at the keyboard (`tapis learn`, "Learn to play" in
  * the main menu). A lesson (app/lesson) is played at a local table whose
- * other seats follow the lesson's moves; the player's keys are the game's
+ * other seats follow the lesson's moves (app/tutor walks it and judges
+ * the player's moves; this module says its narration and reads the keys);
+ * the player's keys are the game's
  * own (ui/play, every query key works), and the lesson's narrator speaks
  * between the moves. A move the lesson does not ask for is refused with
  * its explanation, never played, and the player tries again. */

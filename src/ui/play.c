@@ -501,7 +501,7 @@ static void say_keys(struct play *p, int again)
 		p->keys_said = 1;
 	} else {
 		keymap_say(NULL, &b, when | KEYS_ALWAYS | KEYS_SPEECH | (v->my_turn ? KEYS_TURN : 0) |
-		                   (p->port->network ? KEYS_IF_NET : 0));
+		                   (p->port->network ? KEYS_IF_NET : 0) | (brl_active(&p->brl) ? KEYS_IF_BRAILLE : 0));
 	}
 	say(p, b.s);
 }
@@ -643,6 +643,12 @@ static int handle_key(struct play *p, int key)
 	case '}': case '{':
 		session_tune(p->ses, SESSION_CUE_VOLUME, key == '}' ? 1 : -1);
 		break;
+	case '*': case '/':
+		/* Keys of a numeric pad, and free on an AZERTY keyboard (not
+		 * its top row's digits). */
+		session_tune(p->ses, SESSION_BRAILLE_HOLD, key == '*' ? 1 : -1);
+		p->brl.hold = p->ses->set.braille_hold;
+		break;
 	default:
 		break;
 	}
@@ -731,6 +737,20 @@ static void braille_menu(struct play *p)
 	brl_show_menu(&p->brl, items, p->nitems, p->item, speech_now());
 }
 
+/* C on the display: the trick in progress in few cells (a game of
+ * tricks; in the others the sentence said stays). */
+static void braille_table(struct play *p)
+{
+	const struct view_state *v = vs(p);
+	if (v->showdowns || (!v->ntrick && v->to_act < 0))
+		return;
+	const char *tags[GAME_MAX_SEATS];
+	for (int s = 0; s < GAME_MAX_SEATS; s++)
+		tags[s] = v->tag[s];
+	brl_show_table(&p->brl, tags, v->players < GAME_MAX_SEATS ? v->players : GAME_MAX_SEATS, v->trick_seat,
+	               v->trick_card, v->ntrick, v->game_over ? -1 : v->to_act, p->ses->sp.lang, speech_now());
+}
+
 /* After a key: the hand line follows the cursor, the menu line its item. */
 static void braille_after(struct play *p, int key, int was_hand)
 {
@@ -739,6 +759,8 @@ static void braille_after(struct play *p, int key, int was_hand)
 	if (p->menu_open && (key == KEY_UP || key == KEY_DOWN || key == KEY_LEFT || key == KEY_RIGHT ||
 	                     key == KEY_ENTER || key == KEY_HOME || key == KEY_END))
 		braille_menu(p);
+	else if (key == 'C')
+		braille_table(p);
 	else if (key == 'H' || (was_hand && (key == KEY_LEFT || key == KEY_RIGHT || key == KEY_UP ||
 	                                     key == KEY_DOWN || key == KEY_HOME || key == KEY_END || key == ' ')))
 		braille_hand(p);

@@ -220,14 +220,15 @@ static json_t *games_json(void)
 }
 
 /* The keys of the page: those of the terminal's keymap but the ones only a
- * terminal has (the chat line on Tab, the menu on F2), each as the page
+ * terminal has (the chat line on Tab, the menu on F2, the braille
+ * display's hold), each as the page
  * says it (Q leaves the table here). A query key (and H, the hint, F1) has
  * `query`, the key the page's toolbar sends. */
 static json_t *page_keys(void)
 {
 	json_t *keys = json_array();
 	for (int i = 0; keymap[i].keys; i++) {
-		if (keymap[i].when & KEYS_IF_NET)
+		if (keymap[i].when & (KEYS_IF_NET | KEYS_IF_BRAILLE))
 			continue;
 		json_t *k = json_pack("{s:s, s:s, s:s, s:i}", "keys", _(keymap[i].keys), "spoken",
 		                      _(keymap[i].spoken ? keymap[i].spoken : keymap[i].keys), "what",

@@ -246,6 +246,31 @@ static void cursor_read(struct keymap_cursor *c, json_t *o)
 	c->marks = marks < 0 ? 0 : marks > ACT_MAX_CARDS ? ACT_MAX_CARDS : (int)marks;
 }
 
+/* "trick" and "tags": the trick in progress by seat and the seats' short
+ * names (an older server sends neither: no trick, the seats' numbers). A
+ * seat out of the table or a card that is no card is left out. */
+static void trick_read(struct view_state *v, json_t *trick, json_t *tags)
+{
+	int players = v->players < GAME_MAX_SEATS ? v->players : GAME_MAX_SEATS;
+	v->ntrick = 0;
+	for (size_t i = 0; i < json_array_size(trick) && v->ntrick < GAME_MAX_SEATS; i++) {
+		json_t *c = json_array_get(trick, i);
+		long long seat = int_of(c, "seat", -1);
+		card_t card;
+		if (seat < 0 || seat >= players || card_parse(str_of(c, "card"), &card) < 0)
+			continue;
+		v->trick_seat[v->ntrick] = (int)seat;
+		v->trick_card[v->ntrick++] = card;
+	}
+	for (int s = 0; s < GAME_MAX_SEATS; s++) {
+		const char *tag = json_string_value(json_array_get(tags, (size_t)s));
+		if (tag && *tag)
+			termtext_clean(tag, strlen(tag), v->tag[s], VIEW_TAG_MAX);
+		else
+			snprintf(v->tag[s], VIEW_TAG_MAX, "%d", s + 1);
+	}
+}
+
 static void on_state(struct remote *r, json_t *o)
 {
 	struct view_state *v = &r->vs;
@@ -288,6 +313,7 @@ static void on_state(struct remote *r, json_t *o)
 		v->can_play |= vc->playable;
 		snprintf(vc->name, sizeof vc->name, "%s", str_of(c, "name"));
 	}
+	trick_read(v, json_object_get(o, "trick"), json_object_get(o, "tags"));
 	json_t *ch = json_object_get(o, "choices");
 	v->nchoices = 0;
 	v->nvariants = 0;

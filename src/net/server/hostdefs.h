@@ -170,6 +170,8 @@ enum {
 	SM_HAND,
 	SM_CHOICES,
 	SM_DISCARD,
+	SM_TRICK,
+	SM_TAGS,
 	SM_MENU,                          /* jstate's, in its order */
 	SM_SHOWDOWNS,
 	SM_MOMENT,

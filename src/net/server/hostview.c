@@ -51,6 +51,7 @@ json_t *hostview_text(const char *s)
 static const char *const sm_name[SM_N] = {
 	[SM_PAUSED] = "paused", [SM_TO_ACT] = "to_act", [SM_MY_TURN] = "my_turn", [SM_KEYH] = "H",
 	[SM_PROMPT] = "prompt", [SM_HAND] = "hand", [SM_CHOICES] = "choices", [SM_DISCARD] = "discard_ahead",
+	[SM_TRICK] = "trick", [SM_TAGS] = "tags",
 	[SM_MENU] = "menu", [SM_SHOWDOWNS] = "showdowns", [SM_MOMENT] = "moment", [SM_QUERIES] = "queries", [SM_F1] = "f1",
 	[SM_CURSOR] = "cursor",
 };
@@ -231,6 +232,27 @@ static void state_write(struct host *h, const struct view_state *vs, int seat, s
 			jt_kbool(&j, "discard_ahead", 1);
 			END(SM_DISCARD);
 		}
+		/* The trick in progress, by seat, and the seats' tags: what a
+		 * braille line shows in few cells. */
+		MARK(SM_TRICK);
+		jt_key(&j, "trick");
+		jt_open(&j, '[');
+		for (int i = 0; i < vs->ntrick; i++) {
+			char cs[4];
+			jt_open(&j, '{');
+			jt_kint(&j, "seat", vs->trick_seat[i]);
+			jt_kstr(&j, "card", card_str(vs->trick_card[i], cs));
+			jt_close(&j, '}');
+		}
+		jt_close(&j, ']');
+		END(SM_TRICK);
+		MARK(SM_TAGS);
+		jt_key(&j, "tags");
+		jt_open(&j, '[');
+		for (int s = 0; s < vs->players && s < GAME_MAX_SEATS; s++)
+			jt_str(&j, vs->tag[s]);
+		jt_close(&j, ']');
+		END(SM_TAGS);
 		size_t at[JSTATE_NMEMBERS];
 		jstate_meaning(&j, vs, at);
 		for (int i = 0; i < JSTATE_NMEMBERS; i++) {
