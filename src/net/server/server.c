@@ -426,6 +426,20 @@ static char *probe(void *ctx, const char *path, int *status, const char **type)
 	return metrics_text(&s->metrics, &in, now);
 }
 
+/* The lobby's limits from the settings: at start, and again at a reload. */
+static void lobby_limits(struct lobby *l, const struct server_options *o)
+{
+	l->tables_per_addr = o->tables_per_addr;
+	l->tables_max = o->tables_max;
+	l->tables_per_person = o->tables_per_person;
+	l->registration_closed = o->registration_closed;
+	l->chat_lines = o->chat_lines;
+	l->chat_ms = o->chat_ms;
+	l->chat_strikes = o->chat_strikes;
+	l->chat_mute_min = o->chat_mute_min;
+	l->auth.accounts_per_hour = o->accounts_per_hour;
+}
+
 /* SIGHUP, on the loop: the settings that may change while the server
  * runs read again (o->reload: the file, then the command line over it)
  * and applied, the certificate read again, the bans read from the store
@@ -450,15 +464,7 @@ static void reload(struct server *s)
 	s->wo.handshakes_per_prefix = n.handshakes_per_prefix;
 	s->wo.probe_open = n.metrics == SERVER_METRICS_OPEN;
 	s->wo.probe_off = n.metrics == SERVER_METRICS_OFF;
-	s->lobby.tables_per_addr = n.tables_per_addr;
-	s->lobby.tables_max = n.tables_max;
-	s->lobby.tables_per_person = n.tables_per_person;
-	s->lobby.registration_closed = n.registration_closed;
-	s->lobby.chat_lines = n.chat_lines;
-	s->lobby.chat_ms = n.chat_ms;
-	s->lobby.chat_strikes = n.chat_strikes;
-	s->lobby.chat_mute_min = n.chat_mute_min;
-	s->lobby.auth.accounts_per_hour = n.accounts_per_hour;
+	lobby_limits(&s->lobby, &n);
 	/* Every table reads these through its config: in force at once. */
 	s->lobby.cfg.grace_ms = n.grace_ms;
 	s->lobby.cfg.bot_delay_ms = n.bot_delay_ms;
@@ -565,15 +571,7 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	                                                 errlen) < 0)
 		goto no_lobby;
 	mod_attach(&s->lobby);
-	s->lobby.tables_per_addr = o->tables_per_addr;
-	s->lobby.tables_max = o->tables_max;
-	s->lobby.tables_per_person = o->tables_per_person;
-	s->lobby.registration_closed = o->registration_closed;
-	s->lobby.chat_lines = o->chat_lines;
-	s->lobby.chat_ms = o->chat_ms;
-	s->lobby.chat_strikes = o->chat_strikes;
-	s->lobby.chat_mute_min = o->chat_mute_min;
-	s->lobby.auth.accounts_per_hour = o->accounts_per_hour;
+	lobby_limits(&s->lobby, o);
 	s->wo = (struct ws_options){ o->host, o->port, o->cert, o->key, o->web_dir, o->sounds_dir, o->words,
 	                             o->max_conns, o->max_per_addr, o->max_handshakes, o->handshakes_per_prefix,
 	                             o->hello_ms, o->mem_floor_kb, o->counters, o->rate_per_s, o->rate_burst, o->meminfo,
